@@ -1,0 +1,274 @@
+"""The one protocol every game implements, and the values it speaks in.
+
+The platform (server, client, tests) knows games only through this interface and
+the registry in `core.registry`. A game's state is opaque to the platform: it only
+ever turns it into JSON (`to_json`), back (`from_json`), and hashes it.
+
+Moves are plain JSON objects (dicts of str/int/bool/list/dict/None, never floats),
+so they can be logged, compared canonically and sent over HTTP unchanged.
+Seats are numbered 0..players-1 in clockwise order.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from core import canonical
+from core.rng import Rng
+
+Move = dict
+State = Any
+
+
+class IllegalMove(Exception):
+    """A move the rules forbid: a stable code, a sentence for a player, the rule ID.
+
+    `legal` may carry a few legal alternatives (as notation) when the game knows
+    them cheaply; the server adds the full list from `legal_moves` otherwise.
+    """
+
+    def __init__(self, code: str, message: str, rule: str | None = None, legal: Iterable[str] | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+        self.legal = list(legal) if legal is not None else None
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "message": self.message, "rule": self.rule, "legal": self.legal}
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. `to` is None for everyone, or the seats that may see it.
+
+    Text may name seats as {P0}..{P5}; the server puts player names in their place.
+    `data` is optional machine-readable detail with the same visibility.
+    """
+
+    text: str
+    to: tuple[int, ...] | None = None
+    data: dict | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def to_json(self) -> dict:
+        return {"text": self.text, "to": list(self.to) if self.to is not None else None, "data": self.data}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Event":
+        to = data.get("to")
+        return cls(data["text"], tuple(to) if to is not None else None, data.get("data"))
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A seat that must decide now. `kind`: turn, reaction, face-down, loss, setup, ...
+
+    `text` says in one sentence what is asked (it goes into the notification mail).
+    It must not reveal anything the prompted seat's opponents may not know.
+    """
+
+    seat: int
+    kind: str
+    text: str
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat, "kind": self.kind, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Result:
+    winners: tuple[int, ...]
+    reason: str
+
+    def to_json(self) -> dict:
+        return {"winners": list(self.winners), "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option (a rules switch). `kind` is bool, int or str."""
+
+    default: Any
+    help: str
+    choices: tuple | None = None
+    kind: type = str
+    rule: str | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def coerce(self, name: str, value: Any) -> Any:
+        if isinstance(value, str) and self.kind is not str:
+            text = value.strip().lower()
+            if self.kind is bool:
+                if text in ("1", "true", "yes", "on"):
+                    value = True
+                elif text in ("0", "false", "no", "off"):
+                    value = False
+                else:
+                    raise IllegalMove("bad-option", f"Option {name} takes true or false, not {value!r}.")
+            elif self.kind is int:
+                try:
+                    value = int(text)
+                except ValueError:
+                    raise IllegalMove("bad-option", f"Option {name} takes a whole number, not {value!r}.") from None
+        if self.kind is bool and not isinstance(value, bool):
+            raise IllegalMove("bad-option", f"Option {name} takes true or false.")
+        if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise IllegalMove("bad-option", f"Option {name} takes a whole number.")
+        if self.kind is str and not isinstance(value, str):
+            raise IllegalMove("bad-option", f"Option {name} takes a word.")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise IllegalMove("bad-option", f"Option {name} must be one of: {allowed}.")
+        if self.minimum is not None and value < self.minimum:
+            raise IllegalMove("bad-option", f"Option {name} must be at least {self.minimum}.")
+        if self.maximum is not None and value > self.maximum:
+            raise IllegalMove("bad-option", f"Option {name} must be at most {self.maximum}.")
+        return value
+
+    def to_json(self) -> dict:
+        return {
+            "default": self.default,
+            "help": self.help,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "type": self.kind.__name__,
+            "rule": self.rule,
+        }
+
+
+class Game:
+    """Base class of a game's rules. Subclasses implement the abstract methods.
+
+    Contract (checked for every registered game by tests/core/test_conformance.py):
+    - `apply` never mutates its input state and is deterministic;
+    - after every move, `from_json(to_json(s))` hashes equal to `s`;
+    - `view(state, seat)` holds none of `hidden_from(state, seat)` and never the seed;
+    - while `result(state)` is None, `prompts(state)` is not empty;
+    - `random_move` only returns moves that `apply` accepts.
+    """
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    options: dict[str, Option] = {}
+
+    # --- the protocol -------------------------------------------------------------
+
+    def setup(self, players: int, options: dict, seed: str, scenario: dict | None = None) -> State:
+        raise NotImplementedError  # abstract
+
+    def prompts(self, state: State) -> list[Prompt]:
+        raise NotImplementedError  # abstract
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Every legal move, or where the choice is unbounded, patterns:
+        a dict with a "pattern" key (its text form with <placeholders>) and "help"."""
+        raise NotImplementedError  # abstract
+
+    def random_move(self, state: State, seat: int, rng: Rng) -> Move:
+        raise NotImplementedError  # abstract
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        raise NotImplementedError  # abstract
+
+    def view(self, state: State, seat: int | None) -> dict:
+        raise NotImplementedError  # abstract
+
+    def parse(self, state: State, seat: int, text: str) -> Move:
+        raise NotImplementedError  # abstract
+
+    def format(self, move: Move) -> str:
+        raise NotImplementedError  # abstract
+
+    def result(self, state: State) -> Result | None:
+        raise NotImplementedError  # abstract
+
+    def to_json(self, state: State) -> dict:
+        raise NotImplementedError  # abstract
+
+    def from_json(self, data: dict) -> State:
+        raise NotImplementedError  # abstract
+
+    def render(self, view: dict, seat: int | None) -> str:
+        """The terminal picture of a view (what `herald show` prints)."""
+        raise NotImplementedError  # abstract
+
+    # --- optional, with sensible defaults ------------------------------------------
+
+    def summary(self, view: dict, seat: int | None) -> str:
+        """A short text of the position for mails."""
+        lines = self.render(view, seat).splitlines()
+        return "\n".join(lines[:20])
+
+    def hidden_from(self, state: State, seat: int | None) -> list[str]:
+        """Strings (unique card ids, ...) that must never appear in `view(state, seat)`."""
+        return []
+
+    def public_move(self, state: State, seat: int, move: Move) -> bool:
+        """May every seat see that `seat` made this exact move? (Else the log shows
+        other seats only the events they may see, and not who moved.)"""
+        return True
+
+    def default_move(self, state: State, seat: int) -> Move | None:
+        """The answer that applies when a prompted seat's deadline passes, if any."""
+        return None
+
+    # --- shared helpers -----------------------------------------------------------
+
+    def check_players(self, players: int) -> None:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise IllegalMove(
+                "bad-player-count",
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}.",
+            )
+
+    def normalize_options(self, given: dict | None) -> dict:
+        """Defaults filled in, values coerced from text; unknown names refused."""
+        given = dict(given or {})
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise IllegalMove("unknown-option", f"{self.title} has no option {unknown[0]!r} (options: {known}).")
+        return {name: opt.coerce(name, given[name]) if name in given else opt.default
+                for name, opt in self.options.items()}
+
+    def state_hash(self, state: State) -> str:
+        return canonical.digest(self.to_json(state))
+
+    def same_move(self, a: Move, b: Move) -> bool:
+        return canonical.dumps(a) == canonical.dumps(b)
+
+    def describe(self) -> dict:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": {k: v.to_json() for k, v in self.options.items()},
+        }
+
+
+@dataclass
+class Replay:
+    """The outcome of replaying a log: final state, per-move hashes and events."""
+
+    state: State
+    hashes: list[str] = field(default_factory=list)
+    events: list[list[Event]] = field(default_factory=list)
+
+
+def replay(game: Game, players: int, options: dict, seed: str, moves: Iterable[tuple[int, Move]],
+           scenario: dict | None = None) -> Replay:
+    """Full replay from the seed: the reference the server's snapshots are checked against."""
+    state = game.setup(players, options, seed, scenario)
+    out = Replay(state)
+    for seat, move in moves:
+        state, events = game.apply(state, seat, move)
+        out.hashes.append(game.state_hash(state))
+        out.events.append(events)
+    out.state = state
+    return out

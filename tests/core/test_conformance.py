@@ -1,0 +1,67 @@
+"""The protocol contract, checked for every registered game and every player count."""
+import pytest
+
+from core import games
+from core.protocol import IllegalMove
+from tests.core.playout import play
+from tests.support.toygame import GAME as TOY
+
+GAMES_PER_COUNT = 3
+
+
+def all_games():
+    return [games[name] for name in games] + [TOY]
+
+
+def cases():
+    for name in list(games) + [TOY.name]:
+        game = TOY if name == TOY.name else games[name]
+        for players in range(game.min_players, game.max_players + 1):
+            for i in range(GAMES_PER_COUNT):
+                yield pytest.param(game, players, f"conformance-{name}-{players}-{i}", id=f"{name}-{players}p-{i}")
+
+
+@pytest.mark.parametrize("game,players,seed", list(cases()))
+def test_random_games_keep_the_contract(game, players, seed):
+    out = play(game, players, seed)
+    assert out.ended, f"{game.name} did not end within the move cap"
+    result = game.result(out.state)
+    assert result is not None and isinstance(result.reason, str)
+    assert all(0 <= w < players for w in result.winners)
+    assert game.prompts(out.state) == []
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_same_seed_same_game(game):
+    a = play(game, game.min_players, "same-seed", full_checks=False, max_moves=300)
+    b = play(game, game.min_players, "same-seed", full_checks=False, max_moves=300)
+    assert a.hashes == b.hashes
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_wrong_player_counts_are_refused(game):
+    for players in (game.min_players - 1, game.max_players + 1):
+        with pytest.raises(IllegalMove) as err:
+            game.setup(players, {}, "seed")
+        assert err.value.code == "bad-player-count"
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_unknown_options_are_refused(game):
+    with pytest.raises(IllegalMove) as err:
+        game.normalize_options({"no-such-option": "1"})
+    assert err.value.code == "unknown-option"
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_garbage_notation_is_an_illegal_move(game):
+    state = game.setup(game.min_players, {}, "garbage")
+    seat = game.prompts(state)[0].seat
+    for text in ["", "   ", "zzz", "play", "\x00", "attack 99 99 99", "ü" * 50, "1 2 3 4 5 6 7 8 9"]:
+        try:
+            move = game.parse(state, seat, text)
+        except IllegalMove as err:
+            assert err.code and err.message
+            continue
+        with pytest.raises(IllegalMove):
+            game.apply(state, seat, move)
