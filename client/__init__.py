@@ -1,0 +1,1 @@
+"""The `herald` command-line client: player commands over HTTP, and `herald server ...`."""

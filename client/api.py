@@ -1,0 +1,130 @@
+"""HTTP access to a Herald server (docs/api.md), and nothing else.
+
+Every failure becomes one of two exceptions: `ApiError` when the server answered
+with an error (it carries the stable code, the message, and for illegal moves the
+rule ID and the legal alternatives), `Unreachable` when it did not answer at all.
+"""
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+import requests
+
+CONNECT_TIMEOUT = 5.0
+READ_TIMEOUT = 30.0
+WAIT_SLACK = 15.0  # extra read time on top of a long-poll's own timeout
+MAX_WAIT = 60  # the server caps one long-poll at 60 s
+
+
+class ApiError(Exception):
+    """The server answered with an error status and (usually) a JSON error body."""
+
+    def __init__(self, status: int, code: str, message: str, rule: str | None = None,
+                 legal: list | None = None, details: dict | None = None):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.rule = rule
+        self.legal = legal or []
+        self.details = details or {}
+
+    @classmethod
+    def from_response(cls, response: requests.Response) -> "ApiError":
+        try:
+            body = response.json()
+        except ValueError:
+            body = None
+        error = body.get("error") if isinstance(body, dict) else None
+        if not isinstance(error, dict):
+            reason = response.reason or "error"
+            return cls(response.status_code, f"http-{response.status_code}",
+                       f"The server answered {response.status_code} {reason}.")
+        return cls(response.status_code, str(error.get("code") or f"http-{response.status_code}"),
+                   str(error.get("message") or "The server refused the request."),
+                   error.get("rule"), error.get("legal"), error.get("details"))
+
+
+class Unreachable(Exception):
+    """No HTTP answer: connection refused, name not found, network timeout."""
+
+
+class HeraldApi:
+    """One server, one (optional) token. Methods mirror the endpoints of docs/api.md."""
+
+    def __init__(self, server: str, token: str | None = None, session: requests.Session | None = None):
+        self.server = server.rstrip("/")
+        self.token = token
+        self.session = session or requests.Session()
+
+    # --- transport ------------------------------------------------------------------
+
+    def request(self, method: str, path: str, *, params: dict | None = None, body: Any = None,
+                auth: bool = True, read_timeout: float = READ_TIMEOUT) -> Any:
+        headers = {"Accept": "application/json"}
+        if auth and self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        params = {k: v for k, v in (params or {}).items() if v is not None}
+        try:
+            response = self.session.request(method, self.server + path, params=params, json=body,
+                                            headers=headers, timeout=(CONNECT_TIMEOUT, read_timeout))
+        except requests.exceptions.RequestException as exc:
+            raise Unreachable(f"Cannot reach the Herald server at {self.server} ({type(exc).__name__}).") from None
+        if response.status_code >= 400:
+            raise ApiError.from_response(response)
+        if not response.content:
+            return None
+        try:
+            return response.json()
+        except ValueError:
+            raise ApiError(response.status_code, "bad-response",
+                           f"The server at {self.server} did not answer with JSON; is it a Herald server?") from None
+
+    @staticmethod
+    def game_path(game: str, *rest: str) -> str:
+        return "/".join(["/games", quote(str(game), safe="")] + list(rest))
+
+    # --- endpoints ------------------------------------------------------------------
+
+    def health(self) -> dict:
+        return self.request("GET", "/health", auth=False)
+
+    def rulesets(self) -> list:
+        return self.request("GET", "/rulesets", auth=False)
+
+    def register(self, name: str, email: str) -> dict:
+        return self.request("POST", "/players", body={"name": name, "email": email}, auth=False)
+
+    def me(self) -> dict:
+        return self.request("GET", "/players/me")
+
+    def create_game(self, ruleset: str, seats: int, options: dict) -> dict:
+        return self.request("POST", "/games", body={"ruleset": ruleset, "seats": seats, "options": options})
+
+    def join(self, invite: str) -> dict:
+        return self.request("POST", "/games/join", body={"invite": invite})
+
+    def games(self, open_only: bool = False) -> list:
+        return self.request("GET", "/games", params={"open": 1} if open_only else {"mine": 1})
+
+    def game(self, game: str, seat: int | None = None) -> dict:
+        return self.request("GET", self.game_path(game), params={"seat": seat})
+
+    def render(self, game: str, seat: int | None = None) -> dict:
+        return self.request("GET", self.game_path(game, "render"), params={"seat": seat})
+
+    def legal(self, game: str, seat: int | None = None) -> dict:
+        return self.request("GET", self.game_path(game, "legal"), params={"seat": seat})
+
+    def play(self, game: str, seq: int, text: str, seat: int | None = None) -> dict:
+        return self.request("PUT", self.game_path(game, "moves", str(seq)), params={"seat": seat},
+                            body={"text": text})
+
+    def log(self, game: str, start: int = 0, seat: int | None = None) -> dict:
+        return self.request("GET", self.game_path(game, "moves"), params={"from": start, "seat": seat})
+
+    def wait(self, game: str, timeout: float, seat: int | None = None) -> dict:
+        seconds = max(0, min(MAX_WAIT, int(timeout)))
+        return self.request("GET", self.game_path(game, "wait"), params={"timeout": seconds, "seat": seat},
+                            read_timeout=seconds + WAIT_SLACK)

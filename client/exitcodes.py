@@ -1,0 +1,46 @@
+"""Exit codes of `herald`, one constant per code, so scripts can branch on them.
+
+The table is printed in `herald --help` (see `EPILOG`); keep the two in step by
+building the epilog from `TABLE` only.
+"""
+
+OK = 0
+"""The command did what was asked (for `wait`: I am prompted now)."""
+
+ERROR = 1
+"""Anything else: a bad local argument, a server fault (5xx), an unexpected answer."""
+
+USAGE = 2
+"""Click's own usage error: unknown command, missing argument, bad option type."""
+
+GAME_OVER = 3
+"""`wait`: the game has finished, so I will never be prompted again."""
+
+REJECTED = 4
+"""The server refused the request (illegal move, unknown game, conflict, any other 4xx)."""
+
+TIMEOUT = 5
+"""`wait`: the time limit passed before I was prompted."""
+
+UNREACHABLE = 6
+"""No answer from the server (connection refused, DNS failure, network timeout)."""
+
+AUTH = 7
+"""Not authenticated: no token configured, or the server does not know the token (401)."""
+
+TABLE = [
+    (OK, "success (wait: you are prompted)"),
+    (ERROR, "other error (server fault, bad local input)"),
+    (USAGE, "usage error (unknown command or option)"),
+    (GAME_OVER, "wait: the game is over"),
+    (REJECTED, "rejected by the server (illegal move, conflict, not found, other 4xx)"),
+    (TIMEOUT, "wait: timed out"),
+    (UNREACHABLE, "cannot reach the server"),
+    (AUTH, "no token, or token refused (401)"),
+]
+
+
+def epilog() -> str:
+    """The exit-code table as help text (Click keeps lines starting with \\b verbatim)."""
+    lines = ["\b", "Exit codes:"] + [f"  {code}  {text}" for code, text in TABLE]
+    return "\n".join(lines)
