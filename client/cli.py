@@ -41,6 +41,9 @@ def failure_from_api(error: ApiError) -> Failure:
     if error.legal:
         details.append("Legal moves:")
         details += [f"  {move}" for move in error.legal]
+        more = error.details.get("more") if isinstance(error.details, dict) else None
+        if more:
+            details.append(f"  ... and {more} more (see `herald moves`)")
     if error.status == 401:
         return Failure(f"{message} Check HERALD_TOKEN, or get a token with `herald register`.",
                        exitcodes.AUTH, details)
@@ -232,7 +235,7 @@ def show(game, seat, as_json):
     if as_json:
         output.emit_json(state)
         return
-    picture = client.render(game, seat).get("text", "")
+    picture = "" if state.get("status") == "open" else client.render(game, seat).get("text", "")
     output.emit(output.game_picture(state, picture))
 
 

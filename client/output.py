@@ -83,6 +83,10 @@ def game_picture(game: dict, picture: str) -> str:
     lines = [picture.rstrip("\n"), ""] if picture else []
     lines.append(f"Game {game['id']} ({game.get('title') or game.get('ruleset')}), "
                  f"{game.get('status')}, move {game.get('version', 0)}.")
+    if game.get("status") == "open":
+        seats = game.get("seats") or []
+        taken = sum(1 for s in seats if s.get("player") is not None)
+        lines.append(f"Waiting for players: {taken} of {len(seats)} seats taken.")
     result = game.get("result")
     if result:
         winners = [seat_label(game, w) for w in result.get("winners", [])]
