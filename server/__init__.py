@@ -1,0 +1,1 @@
+"""Herald's REST server: Flask + flask-smorest API over an append-only peewee move log."""

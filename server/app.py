@@ -1,0 +1,50 @@
+"""The Flask app factory: configuration, database, API blueprints, JSON errors."""
+from __future__ import annotations
+
+from flask import Flask
+
+from server import seats, state_cache
+from server.config import load_config
+from server.db import database, open_database
+from server.errors import HeraldApi, register_error_handlers
+from server.models import create_tables
+from server.routes import BLUEPRINTS
+
+MAX_BODY_BYTES = 64 * 1024
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """A ready app for the configured database (tables created if missing)."""
+    config = load_config() if config is None else {**load_config({}), **config}
+    app = Flask("herald")
+    app.config.update(config)
+    app.config.update(
+        API_TITLE="Herald",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        JSON_SORT_KEYS=False,
+    )
+    app.json.sort_keys = False
+
+    open_database(config["DATABASE_URL"])
+    state_cache.clear()
+    seats.clear()
+    with database.connection_context():
+        create_tables()
+
+    api = HeraldApi(app, spec_kwargs={"components": {"securitySchemes": {
+        "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
+    app.extensions["herald_api"] = api
+    for blueprint in BLUEPRINTS:
+        api.register_blueprint(blueprint)
+    register_error_handlers(app)
+
+    @app.before_request
+    def _connect():
+        # One connection per worker thread, kept open: gunicorn's sync workers reuse it.
+        database.connect(reuse_if_open=True)
+
+    return app

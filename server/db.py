@@ -1,0 +1,42 @@
+"""The database handle: one proxy the models bind to, opened from a peewee URL.
+
+SQLite runs in WAL mode and takes the write lock at BEGIN (`atomic('IMMEDIATE')`), so two
+gunicorn workers never both validate a move against the same version. Other databases
+lock the game row instead (`SELECT ... FOR UPDATE`, see `models.lock_game`).
+"""
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+from peewee import DatabaseProxy, SqliteDatabase
+from playhouse.db_url import connect
+
+database = DatabaseProxy()
+
+SQLITE_PRAGMAS = {
+    "journal_mode": "wal",
+    "synchronous": "normal",
+    "busy_timeout": 15000,
+    "foreign_keys": 1,
+}
+
+
+def open_database(url: str):
+    """A peewee Database for the URL (not yet connected), bound to the models' proxy."""
+    params = {}
+    if urlparse(url).scheme.startswith("sqlite"):
+        params["pragmas"] = SQLITE_PRAGMAS
+    db = connect(url, **params)
+    database.initialize(db)
+    return db
+
+
+def is_sqlite() -> bool:
+    return isinstance(database.obj, SqliteDatabase)
+
+
+def write_transaction():
+    """The one kind of transaction that changes a game: write-locked from its first statement."""
+    if is_sqlite():
+        return database.obj.atomic("IMMEDIATE")
+    return database.obj.atomic()

@@ -1,0 +1,165 @@
+"""Every error is JSON: {"error": {code, message, rule?, legal?, details}}.
+
+Handlers cover HTTP errors (including flask-smorest/webargs validation errors, converted to
+our format), our own ApiError, IllegalMove from a game, and a last-resort 500 that never
+leaks a traceback.
+"""
+from __future__ import annotations
+
+import logging
+
+from flask import jsonify
+from flask_smorest import Api
+from marshmallow import Schema, fields
+from werkzeug.exceptions import HTTPException
+
+from core.protocol import IllegalMove
+
+log = logging.getLogger(__name__)
+
+LEGAL_CAP = 40
+
+HTTP_CODES = {
+    400: "bad-request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not-found",
+    405: "method-not-allowed",
+    406: "not-acceptable",
+    409: "conflict",
+    411: "length-required",
+    413: "too-large",
+    414: "uri-too-long",
+    415: "unsupported-media-type",
+    422: "invalid-input",
+    429: "too-many-requests",
+    431: "headers-too-large",
+}
+
+
+class ApiError(Exception):
+    """An error a client caused or must know about, with its stable code."""
+
+    def __init__(self, status: int, code: str, message: str, *, rule: str | None = None,
+                 legal: list | None = None, details: dict | None = None):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.rule = rule
+        self.legal = legal
+        self.details = details or {}
+
+    def body(self) -> dict:
+        error = {"code": self.code, "message": self.message, "details": self.details}
+        if self.rule is not None:
+            error["rule"] = self.rule
+        if self.legal is not None:
+            error["legal"] = self.legal
+        return {"error": error}
+
+
+def capped_legal(texts: list[str], details: dict) -> list[str]:
+    """At most LEGAL_CAP alternatives; details['more'] says how many were left out."""
+    if len(texts) > LEGAL_CAP:
+        details["more"] = len(texts) - LEGAL_CAP
+        return texts[:LEGAL_CAP]
+    return texts
+
+
+def from_illegal(exc: IllegalMove, status: int = 422, code: str | None = None,
+                 legal: list[str] | None = None) -> ApiError:
+    """An IllegalMove as an ApiError; the game's own code is kept in details['reason']."""
+    details = {"reason": exc.code}
+    texts = legal if legal is not None else exc.legal
+    return ApiError(status, code or exc.code, exc.message, rule=exc.rule,
+                    legal=capped_legal(list(texts), details) if texts is not None else None,
+                    details=details)
+
+
+class ErrorDetailSchema(Schema):
+    code = fields.String(metadata={"description": "stable error code"})
+    message = fields.String()
+    rule = fields.String(metadata={"description": "rule ID, for illegal moves"})
+    legal = fields.List(fields.String(), metadata={"description": "legal alternatives (capped)"})
+    details = fields.Dict()
+
+
+class ErrorSchema(Schema):
+    error = fields.Nested(ErrorDetailSchema)
+
+
+def _validation_message(messages) -> str:
+    """One sentence out of webargs' nested {location: {field: [msg]}} structure."""
+    parts = []
+
+    def walk(prefix, value):
+        if isinstance(value, dict):
+            for key, sub in value.items():
+                walk(f"{prefix}.{key}" if prefix else str(key), sub)
+        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            label = "" if prefix in ("", "_schema") else f"{prefix}: "
+            parts.append(f"{label}{' '.join(value)}")
+        elif isinstance(value, list):
+            for i, sub in enumerate(value):
+                walk(f"{prefix}[{i}]", sub)
+        else:
+            parts.append(f"{prefix}: {value}")
+
+    # Drop the location level (json/query) when it is the only one: players do not care.
+    if isinstance(messages, dict) and len(messages) == 1:
+        messages = next(iter(messages.values()))
+    walk("", messages)
+    return "; ".join(parts[:10]) or "The request is not valid."
+
+
+class HeraldApi(Api):
+    """flask-smorest's Api with our error format instead of its own."""
+
+    ERROR_SCHEMA = ErrorSchema
+
+    def handle_http_exception(self, error: HTTPException):
+        status = error.code or 500
+        data = getattr(error, "data", None) or {}
+        messages = data.get("messages") or data.get("errors")
+        headers = data.get("headers") or {}
+        if messages is not None:
+            if status == 400 and "Invalid JSON body." in str(messages):
+                code, message = "bad-json", "The request body is not valid JSON."
+            else:
+                code = "bad-request" if status == 400 else "invalid-input"
+                message = _validation_message(messages)
+            body = ApiError(status, code, message, details={"fields": messages}).body()
+        elif status >= 500:
+            body = ApiError(status, "internal-error", "Something went wrong on the server.").body()
+        else:
+            code = HTTP_CODES.get(status, "http-error")
+            message = data.get("message") or error.description or error.name
+            body = ApiError(status, code, str(message)).body()
+        response = jsonify(body)
+        response.status_code = status
+        response.headers.update(headers)
+        if status == 405 and hasattr(error, "valid_methods") and error.valid_methods:
+            response.headers["Allow"] = ", ".join(error.valid_methods)
+        return response
+
+
+def register_error_handlers(app) -> None:
+    @app.errorhandler(ApiError)
+    def _api_error(exc: ApiError):
+        response = jsonify(exc.body())
+        response.status_code = exc.status
+        if exc.status == 401:
+            response.headers["WWW-Authenticate"] = "Bearer"
+        return response
+
+    @app.errorhandler(IllegalMove)
+    def _illegal(exc: IllegalMove):
+        return _api_error(from_illegal(exc))
+
+    @app.errorhandler(Exception)
+    def _last_resort(exc: Exception):
+        if isinstance(exc, HTTPException):
+            return app.extensions["herald_api"].handle_http_exception(exc)
+        log.exception("unhandled error")
+        return _api_error(ApiError(500, "internal-error", "Something went wrong on the server."))

@@ -1,0 +1,143 @@
+"""What GET /games, /games/{id}, /render, /legal and /wait answer, from the caller's seat."""
+from __future__ import annotations
+
+import time
+
+from peewee import JOIN
+
+from server import state_cache
+from server.errors import ApiError
+from server.models import Game, Player, Seat
+from server.rulesets import engine as find_engine
+from server.seats import my_seats, name_players, resolve_seat, seats_of
+
+LIST_LIMIT = 200
+WAIT_STEP = 0.25
+
+
+def load_game(game_id: int) -> Game:
+    game = Game.get_or_none(Game.id == game_id)
+    if game is None:
+        raise ApiError(404, "not-found", f"There is no game {game_id}.")
+    return game
+
+
+def current_state(game_id: int):
+    """(games row, engine, state) read consistently even while another worker appends."""
+    for _ in range(5):
+        game = load_game(game_id)
+        engine = find_engine(game.ruleset)
+        if game.status == "open":
+            return game, engine, None
+        try:
+            return game, engine, state_cache.get(game.id, game.version, engine)
+        except LookupError:
+            continue  # a move landed between the two reads: read again
+    raise ApiError(503, "busy", "The game is changing quickly; try again.")
+
+
+def viewing_seat(game, caller, requested: int | None) -> int:
+    """Like resolve_seat, but a player holding several seats sees the first by default."""
+    mine = my_seats(game, caller)
+    if not mine:
+        raise ApiError(403, "forbidden", "You have no seat in this game.")
+    if requested is None and len(mine) > 1:
+        prompted = [p["seat"] for p in game.prompted or [] if p["seat"] in mine]
+        return prompted[0] if prompted else mine[0]
+    return resolve_seat(game, caller, requested)
+
+
+def seat_list(seats) -> list[dict]:
+    return [{"seat": s.seat, "player": s.player, "name": s.name} for s in seats]
+
+
+def detail(game_id: int, caller, requested: int | None) -> dict:
+    game, engine, state = current_state(game_id)
+    seat = viewing_seat(game, caller, requested)
+    seats = seats_of(game)
+    body = {"id": game.id, "ruleset": game.ruleset, "title": game.title, "status": game.status,
+            "options": game.options, "seats": seat_list(seats), "version": game.version,
+            "seed_hash": game.seed_hash,
+            "prompted": [{"seat": p["seat"], "kind": p["kind"], "text": name_players(p["text"], seats)}
+                         for p in game.prompted or []],
+            "my_seat": seat, "my_seats": my_seats(game, caller),
+            "view": engine.view(state, seat) if state is not None else None,
+            "result": _named_result(game.result, seats), "created": _stamp(game.created)}
+    if game.status == "finished":
+        body["seed"] = game.seed
+    if game.status == "open" and game.creator_id == caller.id:
+        taken = {s.seat for s in seats if s.player is not None}
+        body["invites"] = [{"seat": s.seat, "code": s.invite}
+                           for s in Seat.select(Seat.seat, Seat.invite).where(Seat.game == game.id).order_by(Seat.seat)
+                           if s.seat not in taken]
+    return body
+
+
+def _named_result(result, seats):
+    if result is None:
+        return None
+    return {**result, "reason": name_players(result["reason"], seats),
+            "winner_names": [name_players(f"{{P{w}}}", seats) for w in result["winners"]]}
+
+
+def _stamp(moment) -> str | None:
+    return moment.isoformat(timespec="seconds") + "Z" if moment else None
+
+
+def render(game_id: int, caller, requested: int | None) -> dict:
+    game, engine, state = current_state(game_id)
+    seat = viewing_seat(game, caller, requested)
+    if state is None:
+        filled = sum(1 for s in seats_of(game) if s.player is not None)
+        return {"text": f"{game.title}: waiting for players ({filled}/{game.players} seated)."}
+    return {"text": name_players(engine.render(engine.view(state, seat), seat), seats_of(game))}
+
+
+def legal(game_id: int, caller, requested: int | None) -> dict:
+    game, engine, state = current_state(game_id)
+    seat = resolve_seat(game, caller, requested)
+    prompted = any(p["seat"] == seat for p in game.prompted or [])
+    moves = []
+    if state is not None and game.status == "active":
+        for move in engine.legal_moves(state, seat):
+            if "pattern" in move:
+                moves.append({"text": move["pattern"], "pattern": True, "help": move.get("help", "")})
+            else:
+                moves.append({"text": engine.format(move), "move": move})
+    return {"version": game.version, "seat": seat, "prompted": prompted, "moves": moves}
+
+
+def wait(game_id: int, caller, requested: int | None, timeout: int) -> dict:
+    """Long-poll: return once the caller's seat is prompted, the game ends, or time runs out."""
+    deadline = time.monotonic() + max(0, min(timeout, 60))
+    game = load_game(game_id)
+    seat = viewing_seat(game, caller, requested)
+    while time.monotonic() < deadline:
+        if game.status == "finished" or any(p["seat"] == seat for p in game.prompted or []):
+            break
+        time.sleep(WAIT_STEP)
+        game = load_game(game_id)
+    return detail(game_id, caller, seat)
+
+
+def listing(caller, mine: bool, open_only: bool) -> list[dict]:
+    """Summaries of my games (default) or of open games."""
+    query = Game.select().order_by(Game.id.desc()).limit(LIST_LIMIT)
+    if open_only and not mine:
+        query = query.where(Game.status == "open")
+    else:
+        query = query.where(Game.id.in_(Seat.select(Seat.game).where(Seat.player == caller.id)))
+        if open_only:
+            query = query.where(Game.status == "open")
+    games = list(query)
+    by_game: dict[int, list] = {g.id: [] for g in games}
+    if games:
+        rows = (Seat.select(Seat.game, Seat.seat, Seat.player, Player.name)
+                .join(Player, on=(Seat.player == Player.id), join_type=JOIN.LEFT_OUTER)
+                .where(Seat.game.in_(list(by_game))).order_by(Seat.seat).tuples())
+        for game_id, seat, player, name in rows:
+            by_game[game_id].append({"seat": seat, "player": player, "name": name})
+    return [{"id": g.id, "ruleset": g.ruleset, "status": g.status, "seats": by_game[g.id], "version": g.version,
+             "prompted": sorted({p["seat"] for p in g.prompted or []}),
+             "my_seats": [s["seat"] for s in by_game[g.id] if s["player"] == caller.id],
+             "created": _stamp(g.created)} for g in games]

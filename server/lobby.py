@@ -1,0 +1,107 @@
+"""Creating games, handing out invites, seating players and starting a full game."""
+from __future__ import annotations
+
+import secrets
+
+from core import canonical
+from core.protocol import IllegalMove
+from core.rng import seed_hash
+from server import outbox, seats as seat_table, state_cache
+from server.db import write_transaction
+from server.jsonvalues import has_float
+from server.errors import ApiError, from_illegal
+from server.models import Game, Seat, Snapshot, lock_game, utcnow
+from server.rulesets import engine as find_engine
+
+
+def create_game(caller, ruleset: str, players: int, options: dict, standing: dict) -> dict:
+    """A new open game with one invite per seat; the creator joins like everyone else."""
+    engine = find_engine(ruleset)
+    try:
+        engine.check_players(players)
+    except IllegalMove as exc:
+        raise from_illegal(exc) from None
+    try:
+        options = engine.normalize_options(options)
+    except IllegalMove as exc:
+        raise from_illegal(exc, code="bad-option") from None
+    except Exception:
+        raise ApiError(422, "bad-option", "Those options are not valid for this game.") from None
+    _check_plain_json(standing, "standing")
+    seed = secrets.token_hex(16)
+    with write_transaction():
+        game = Game.create(ruleset=engine.name, title=engine.title, players=players, options=options,
+                           standing=standing, seed=seed, seed_hash=seed_hash(seed), status="open",
+                           version=0, chain_head=seed_hash(seed), prompted=[], creator=caller.id)
+        invites = [{"seat": s, "code": secrets.token_urlsafe(9)} for s in range(players)]
+        Seat.insert_many([{"game": game.id, "seat": i["seat"], "invite": i["code"]} for i in invites]).execute()
+    return {"id": game.id, "ruleset": game.ruleset, "seats": players, "options": options,
+            "seed_hash": game.seed_hash, "invites": invites, "status": game.status}
+
+
+def _check_plain_json(value, where: str) -> None:
+    """Options and standing answers are logged and hashed: no floats, bounded size."""
+    text = canonical.dumps(value)
+    if len(text) > 8000:
+        raise ApiError(422, "bad-option", f"'{where}' is too large.")
+    if has_float(value):
+        raise ApiError(422, "bad-option", f"'{where}' may hold whole numbers only, not fractions.")
+
+
+def join_game(caller, invite: str) -> dict:
+    """Take the invite's seat; the last join sets the game up and prompts the first seats."""
+    seat_row = Seat.select(Seat.id, Seat.game).where(Seat.invite == invite).first()
+    if seat_row is None:
+        raise ApiError(404, "not-found", "There is no such invite.")
+    try:
+        with write_transaction():
+            started = _take_seat(caller, seat_row)
+    except BaseException:
+        seat_table.forget(seat_row.game_id)  # the seat cache may have seen the rolled-back start
+        raise
+    game, seat, state = started
+    if state is not None:
+        state_cache.put(game.id, 0, state)
+    return {"game": game.id, "seat": seat.seat}
+
+
+def _take_seat(caller, seat_row):
+    """Inside the write transaction: (game, seat, state if this join started the game)."""
+    game = lock_game(seat_row.game_id)
+    seat = Seat.get_by_id(seat_row.id)
+    if seat.player_id is not None:
+        raise ApiError(409, "invite-used", "That invite has already been used.")
+    if game.status != "open":
+        raise ApiError(409, "game-not-open", "That game is no longer taking players.")
+    seat.player = caller.id
+    seat.joined = utcnow()
+    seat.save()
+    free = Seat.select().where((Seat.game == game.id) & Seat.player.is_null()).count()
+    return game, seat, (_start(game) if free == 0 else None)
+
+
+def _start(game):
+    """Set up the state from the secret seed, write snapshot 0 and the first turn mails."""
+    engine = find_engine(game.ruleset)
+    try:
+        state = engine.setup(game.players, game.options, game.seed)
+    except IllegalMove as exc:
+        raise from_illegal(exc, code="bad-option") from None
+    data = engine.to_json(state)
+    text = canonical.dumps(data)
+    digest = canonical.digest(data)
+    Snapshot.insert(game=game.id, version=0, state=text, state_hash=digest).execute()
+    now = utcnow()
+    prompts = engine.prompts(state)
+    fresh = outbox.changed_prompts([], prompts, None)
+    game.status = "active"
+    game.prompted = outbox.prompted_rows([], prompts, fresh, None, now)
+    result = engine.result(state)
+    if result is not None:
+        game.status, game.result, game.finished = "finished", result.to_json(), now
+    Game.update(status=game.status, prompted=game.prompted, result=game.result,
+                finished=game.finished).where(Game.id == game.id).execute()
+    seat_table.forget(game.id)
+    seats = seat_table.seats_of(game)
+    outbox.write(outbox.queue_turns(game, engine, state, fresh, seats, 0))
+    return state

@@ -1,0 +1,156 @@
+"""Delivering the outbox: SMTP when a host is configured, else .eml files in MAIL_DIR.
+
+Delivery is at-most-once per successful SMTP transaction: a row is claimed
+(pending -> sending) before the send and marked sent right after the server accepted
+it. A failed send puts the row back to pending with a later next_attempt (exponential
+backoff) until MAX_ATTEMPTS, then `failed`. A crash between the accepted send and the
+mark leaves the row in `sending`: it is never sent again (a lost mail is better than
+a duplicate turn mail) and `notify` reports such rows for the operator.
+"""
+from __future__ import annotations
+
+import smtplib
+import ssl
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+
+from server.models import Notification, utcnow
+
+MAX_ATTEMPTS = 8
+BASE_BACKOFF = timedelta(minutes=1)
+MAX_BACKOFF = timedelta(hours=6)
+STUCK_AFTER = timedelta(minutes=10)
+SMTP_TIMEOUT = 20
+
+_templates = Environment(loader=PackageLoader("server", "templates"), undefined=StrictUndefined,
+                         autoescape=False, keep_trailing_newline=True)
+
+
+@dataclass
+class DeliveryReport:
+    sent: int = 0
+    failed: int = 0  # attempts that failed this run (the rows stay pending unless given up)
+    given_up: int = 0
+    stuck: int = 0  # rows claimed long ago and never marked: possibly sent, never resent
+    errors: list[str] = field(default_factory=list)
+
+
+def compose(row: Notification, config: dict) -> EmailMessage:
+    """The mail for an outbox row, rendered from its template and stored context."""
+    text = _templates.get_template(f"{row.kind}.txt.j2").render(
+        **row.context, public_url=config.get("PUBLIC_URL", ""))
+    head, _, body = text.partition("\n")
+    message = EmailMessage()
+    message["Subject"] = head.removeprefix("Subject:").strip()
+    message["From"] = config["MAIL_FROM"]
+    message["To"] = row.email
+    message["Date"] = format_datetime(datetime.now().astimezone())
+    message["Message-ID"] = make_msgid(f"herald.{row.id}")
+    message["X-Herald-Notification"] = str(row.id)
+    message.set_content(body.lstrip("\n"))
+    return message
+
+
+class SmtpTransport:
+    """One SMTP connection per run, reopened after any failure."""
+
+    def __init__(self, config: dict):
+        self.config = config
+        self.connection = None
+
+    def _connect(self):
+        host, port, mode = self.config["SMTP_HOST"], self.config["SMTP_PORT"], self.config["SMTP_TLS"]
+        if mode == "ssl":
+            connection = smtplib.SMTP_SSL(host, port, timeout=SMTP_TIMEOUT, context=ssl.create_default_context())
+        else:
+            connection = smtplib.SMTP(host, port, timeout=SMTP_TIMEOUT)
+            if mode == "starttls":
+                connection.starttls(context=ssl.create_default_context())
+        if self.config.get("SMTP_USER"):
+            connection.login(self.config["SMTP_USER"], self.config.get("SMTP_PASSWORD") or "")
+        return connection
+
+    def send(self, message: EmailMessage) -> None:
+        if self.connection is None:
+            self.connection = self._connect()
+        try:
+            self.connection.send_message(message)
+        except Exception:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        if self.connection is not None:
+            try:
+                self.connection.quit()
+            except Exception:  # already broken: nothing more to do
+                pass
+            self.connection = None
+
+
+class FolderTransport:
+    """Without SMTP settings: one .eml file per mail, so a new user can read them."""
+
+    def __init__(self, folder: str):
+        self.folder = Path(folder)
+
+    def send(self, message: EmailMessage) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        name = f"{message['X-Herald-Notification'].zfill(8)}.eml"
+        (self.folder / name).write_bytes(bytes(message))
+
+    def close(self) -> None:
+        pass
+
+
+def transport_for(config: dict):
+    return SmtpTransport(config) if config.get("SMTP_HOST") else FolderTransport(config["MAIL_DIR"])
+
+
+def backoff(attempts: int) -> timedelta:
+    return min(BASE_BACKOFF * (2 ** max(attempts - 1, 0)), MAX_BACKOFF)
+
+
+def deliver_pending(config: dict, now: datetime | None = None, limit: int = 1000) -> DeliveryReport:
+    """Send every due pending row once; failures are rescheduled, successes never resent."""
+    now = now or utcnow()
+    report = DeliveryReport()
+    due = [r.id for r in Notification.select(Notification.id)
+           .where((Notification.status == "pending") & (Notification.next_attempt <= now))
+           .order_by(Notification.id).limit(limit)]
+    transport = transport_for(config)
+    try:
+        for row_id in due:
+            _deliver_one(row_id, transport, config, report)
+    finally:
+        transport.close()
+    report.stuck = (Notification.select().where((Notification.status == "sending")
+                                                & (Notification.next_attempt < utcnow() - STUCK_AFTER)).count())
+    return report
+
+
+def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport) -> None:
+    claimed_at = utcnow()
+    claimed = (Notification.update(status="sending", attempts=Notification.attempts + 1, next_attempt=claimed_at)
+               .where((Notification.id == row_id) & (Notification.status == "pending")).execute())
+    if not claimed:
+        return  # another notify run took it
+    row = Notification.get_by_id(row_id)
+    try:
+        transport.send(compose(row, config))
+    except Exception as exc:
+        give_up = row.attempts >= MAX_ATTEMPTS
+        (Notification.update(status="failed" if give_up else "pending", next_attempt=utcnow() + backoff(row.attempts),
+                             last_error=f"{type(exc).__name__}: {exc}"[:500])
+         .where(Notification.id == row_id).execute())
+        report.failed += 1
+        report.given_up += give_up
+        report.errors.append(f"mail {row_id} to {row.email}: {type(exc).__name__}: {exc}"[:300])
+    else:
+        Notification.update(status="sent", sent=utcnow(), last_error=None).where(Notification.id == row_id).execute()
+        report.sent += 1

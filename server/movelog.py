@@ -1,0 +1,171 @@
+"""The move path: validate against the cached latest state, append, snapshot, notify.
+
+Everything a move writes (the move with its chain link and state hash, the snapshot, the
+games row, the outbox rows) goes in one write transaction. The cost is independent of the
+log length: one games row, the cached state, one insert, two updates, the outbox rows.
+"""
+from __future__ import annotations
+
+from core import canonical
+from core.protocol import Event, IllegalMove
+from server import outbox, state_cache
+from server.db import write_transaction
+from server.jsonvalues import has_float
+from server.errors import ApiError, capped_legal, from_illegal
+from server.models import Game, Move, Snapshot, lock_game, utcnow
+from server.rulesets import engine as find_engine
+from server.seats import name_players, resolve_seat, seats_of
+
+MAX_MOVE_CHARS = 4000
+LOG_PAGE = 1000
+
+
+def submit(caller, game_id: int, seq: int, requested_seat: int | None, move: dict | None,
+           text: str | None) -> tuple[int, dict]:
+    """(HTTP status, body) for PUT /games/{id}/moves/{seq}."""
+    with write_transaction():
+        game = lock_game(game_id)
+        if game is None:
+            raise ApiError(404, "not-found", f"There is no game {game_id}.")
+        seat = resolve_seat(game, caller, requested_seat)
+        if seq < game.version:
+            return _resubmitted(game, seat, seq, move, text)
+        if seq > game.version:
+            raise ApiError(409, "seq-ahead", f"Move {seq} cannot be sent yet: the game is at move {game.version}.",
+                           details={"version": game.version})
+        if game.status != "active":
+            raise ApiError(409, "game-not-active", f"The game is {game.status}; it takes no moves.",
+                           details={"status": game.status})
+        engine = find_engine(game.ruleset)
+        state = state_cache.get(game.id, game.version, engine)
+        move = _read_move(engine, state, seat, move, text)
+        new_state, events = _apply(engine, state, seat, move)
+        body, new_version = _append(game, engine, seat, seq, move, state, new_state, events)
+    state_cache.put(game.id, new_version, new_state)
+    return 201, body
+
+
+def _read_move(engine, state, seat: int, move: dict | None, text: str | None) -> dict:
+    """The move as JSON: given directly, or parsed from notation (422 `bad-notation`)."""
+    if text is not None:
+        try:
+            move = engine.parse(state, seat, " ".join(text.split()))
+        except IllegalMove as exc:
+            raise from_illegal(exc, code="bad-notation", legal=_legal_texts(engine, state, seat)) from None
+        except Exception:
+            raise ApiError(422, "bad-notation", f"{text[:80]!r} is not a move this game understands.",
+                           legal=_capped(_legal_texts(engine, state, seat))) from None
+        if not isinstance(move, dict):
+            raise ApiError(422, "bad-notation", "That notation does not describe a move.")
+    if len(canonical.dumps(move)) > MAX_MOVE_CHARS:
+        raise ApiError(422, "bad-move", "That move is too large to be a move of this game.")
+    if has_float(move):
+        raise ApiError(422, "bad-move", "Moves hold whole numbers only, not fractions.")
+    return move
+
+
+def _apply(engine, state, seat: int, move: dict):
+    try:
+        return engine.apply(state, seat, move)
+    except IllegalMove as exc:
+        raise from_illegal(exc, code="illegal-move", legal=_legal_texts(engine, state, seat)) from None
+    except Exception:
+        # The engine choked on a shape it did not expect: the client's input, not our fault.
+        raise ApiError(422, "bad-move", "That move is not understood by this game.",
+                       legal=_capped(_legal_texts(engine, state, seat))) from None
+
+
+def _append(game, engine, seat, seq, move, state, new_state, events) -> tuple[dict, int]:
+    """Write the move, snapshot, games row and outbox rows; return the mover's answer."""
+    now = utcnow()
+    version = seq + 1
+    data = engine.to_json(new_state)
+    state_text = canonical.dumps(data)
+    state_hash = canonical.digest(data)
+    try:
+        text = engine.format(move)
+        public = bool(engine.public_move(state, seat, move))
+    except Exception:
+        raise ApiError(422, "bad-move", "That move is not understood by this game.") from None
+    chain = canonical.chain(game.chain_head, chain_entry(seq, seat, move, state_hash))
+    result = engine.result(new_state)
+    prompts = [] if result is not None else engine.prompts(new_state)
+    fresh = outbox.changed_prompts(game.prompted or [], prompts, seat)
+    prompted = outbox.prompted_rows(game.prompted or [], prompts, fresh, seat, now)
+    public_prompts = [p.to_json() for p in prompts]
+    event_json = [e.to_json() for e in events]
+    Move.insert(game=game.id, seq=seq, seat=seat, payload=move, text=text, events=event_json,
+                prompted=public_prompts, public=public, created=now, chain=chain,
+                state_hash=state_hash).execute()
+    Snapshot.update(version=version, state=state_text, state_hash=state_hash).where(
+        Snapshot.game == game.id).execute()
+    changes = {Game.version: version, Game.chain_head: chain, Game.prompted: prompted}
+    if result is not None:
+        changes.update({Game.status: "finished", Game.result: result.to_json(), Game.finished: now})
+    Game.update(changes).where(Game.id == game.id).execute()
+    seats = seats_of(game)
+    rows = outbox.queue_turns(game, engine, new_state, fresh, seats, version)
+    if result is not None:
+        rows += outbox.queue_game_over(game, engine, new_state, result, seats, version, game.seed)
+    outbox.write(rows)
+    return mover_answer(seq, seat, move, text, event_json, public_prompts, seats), version
+
+
+def chain_entry(seq: int, seat: int, move: dict, state_hash: str) -> dict:
+    """What each chain link commits to (verify recomputes it)."""
+    return {"seq": seq, "seat": seat, "move": move, "state": state_hash}
+
+
+def mover_answer(seq, seat, move, text, event_json, prompted, seats) -> dict:
+    return {"seq": seq, "seat": seat, "move": move, "text": text,
+            "events": visible_events(event_json, seat, seats), "version": seq + 1,
+            "prompted": [{**p, "text": name_players(p["text"], seats)} for p in prompted]}
+
+
+def _resubmitted(game, seat, seq, move, text) -> tuple[int, dict]:
+    """A PUT at a taken seq: the same move by the same seat answers as before (200), else 409."""
+    row = (Move.select(Move.seq, Move.seat, Move.payload, Move.text, Move.events, Move.prompted)
+           .where((Move.game == game.id) & (Move.seq == seq)).first())
+    same = row is not None and row.seat == seat and (
+        (move is not None and canonical.dumps(move) == canonical.dumps(row.payload))
+        or (text is not None and " ".join(text.split()) == row.text))
+    if not same:
+        raise ApiError(409, "seq-taken", f"Move {seq} has already been made; the game is at move {game.version}.",
+                       details={"version": game.version})
+    return 200, mover_answer(row.seq, row.seat, row.payload, row.text, row.events, row.prompted, seats_of(game))
+
+
+def visible_events(event_json: list[dict], seat: int | None, seats) -> list[str]:
+    return [name_players(e["text"], seats) for e in event_json
+            if Event.from_json(e).visible_to(seat)]
+
+
+def _legal_texts(engine, state, seat: int) -> list[str]:
+    try:
+        return [m["pattern"] if "pattern" in m else engine.format(m) for m in engine.legal_moves(state, seat)]
+    except Exception:
+        return []
+
+
+def _capped(texts: list[str]) -> list[str]:
+    return capped_legal(texts, {})
+
+
+def read_log(caller, game_id: int, start: int, requested_seat: int | None) -> dict:
+    """The log from `start` on, redacted for the caller's seat."""
+    game = Game.get_or_none(Game.id == game_id)
+    if game is None:
+        raise ApiError(404, "not-found", f"There is no game {game_id}.")
+    seat = resolve_seat(game, caller, requested_seat)
+    seats = seats_of(game)
+    rows = (Move.select(Move.seq, Move.seat, Move.payload, Move.text, Move.events, Move.public, Move.created)
+            .where((Move.game == game.id) & (Move.seq >= start)).order_by(Move.seq).limit(LOG_PAGE))
+    entries = []
+    for row in rows:
+        entry = {"seq": row.seq}
+        if row.public or row.seat == seat:
+            entry.update(seat=row.seat, move=row.payload, text=name_players(row.text, seats))
+        entry["events"] = visible_events(row.events, seat, seats)
+        entry["created"] = row.created.isoformat(timespec="seconds") + "Z"
+        entries.append(entry)
+    return {"version": game.version, "moves": entries}

@@ -1,0 +1,55 @@
+"""Reminders for seats that have been prompted too long: at most one per period per seat."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from peewee import fn
+
+from core.protocol import Prompt
+from server import outbox, state_cache
+from server.db import write_transaction
+from server.models import Game, Notification, lock_game, utcnow
+from server.rulesets import engine as find_engine
+from server.seats import seats_of
+
+
+def due_seats(game, after: timedelta, now: datetime) -> list[dict]:
+    """Prompted entries of `game` waiting longer than `after` and not reminded this period."""
+    cutoff = now - after
+    due = []
+    for prompt in game.prompted or []:
+        since = datetime.fromisoformat(prompt["since"])
+        if since > cutoff:
+            continue
+        last = (Notification.select(fn.MAX(Notification.created))
+                .where((Notification.game == game.id) & (Notification.seat == prompt["seat"])
+                       & (Notification.kind == "reminder")).scalar())
+        if isinstance(last, str):
+            last = datetime.fromisoformat(last)
+        if last is not None and last >= max(since, cutoff):
+            continue
+        due.append(prompt)
+    return due
+
+
+def queue_reminders(after: timedelta, now: datetime | None = None) -> int:
+    """Write reminder rows for every overdue seat of every active game; returns how many."""
+    now = now or utcnow()
+    queued = 0
+    for game_id in [g.id for g in Game.select(Game.id).where(Game.status == "active")]:
+        with write_transaction():
+            game = lock_game(game_id)
+            due = due_seats(game, after, now)
+            if not due:
+                continue
+            engine = find_engine(game.ruleset)
+            state = state_cache.get(game.id, game.version, engine)
+            prompts = [Prompt(p["seat"], p["kind"], p["text"]) for p in due]
+            rows = outbox.queue_turns(game, engine, state, prompts, seats_of(game), game.version, kind="reminder")
+            since = {p["seat"]: p["since"] for p in due}
+            for row in rows:
+                row["context"]["since"] = since[row["seat"]].replace("T", " ")
+                row["created"] = now
+            outbox.write(rows)
+            queued += len(rows)
+    return queued

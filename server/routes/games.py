@@ -1,0 +1,67 @@
+"""Creating, joining, listing and looking at games."""
+from __future__ import annotations
+
+from flask_smorest import Blueprint
+
+from server import gameviews, lobby
+from server.auth import current_player
+from server.schemas import (CreatedGameSchema, CreateGameSchema, GameDetailSchema, GameSummarySchema, JoinedSchema,
+                            JoinSchema, LegalSchema, ListQuerySchema, RenderSchema, SeatQuerySchema, WaitQuerySchema)
+
+blp = Blueprint("games", __name__, url_prefix="/games", description="Games, invites and views")
+
+GAME_ID = "<int(max=9223372036854775807):game_id>"
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(CreateGameSchema)
+@blp.response(201, CreatedGameSchema)
+def create(body):
+    """Create a game: one invite per seat; the creator joins with an invite like everyone."""
+    caller = current_player()
+    return lobby.create_game(caller, body["ruleset"], body["seats"], body["options"], body["standing"])
+
+
+@blp.route("/join", methods=["POST"])
+@blp.arguments(JoinSchema)
+@blp.response(200, JoinedSchema)
+def join(body):
+    """Take a seat with an invite; the last join starts the game."""
+    return lobby.join_game(current_player(), body["invite"])
+
+
+@blp.route("", methods=["GET"])
+@blp.arguments(ListQuerySchema, location="query")
+@blp.response(200, GameSummarySchema(many=True))
+def listing(query):
+    """My games (?mine=1, the default) or games waiting for players (?open=1)."""
+    return gameviews.listing(current_player(), query["mine"], query["open"])
+
+
+@blp.route(f"/{GAME_ID}", methods=["GET"])
+@blp.arguments(SeatQuerySchema, location="query")
+@blp.response(200, GameDetailSchema)
+def detail(query, game_id):
+    return gameviews.detail(game_id, current_player(), query["seat"])
+
+
+@blp.route(f"/{GAME_ID}/render", methods=["GET"])
+@blp.arguments(SeatQuerySchema, location="query")
+@blp.response(200, RenderSchema)
+def render(query, game_id):
+    return gameviews.render(game_id, current_player(), query["seat"])
+
+
+@blp.route(f"/{GAME_ID}/legal", methods=["GET"])
+@blp.arguments(SeatQuerySchema, location="query")
+@blp.response(200, LegalSchema)
+def legal(query, game_id):
+    return gameviews.legal(game_id, current_player(), query["seat"])
+
+
+@blp.route(f"/{GAME_ID}/wait", methods=["GET"])
+@blp.arguments(WaitQuerySchema, location="query")
+@blp.response(200, GameDetailSchema)
+def wait(query, game_id):
+    """Long-poll until I am prompted, the game ends, or `timeout` seconds (max 60) pass."""
+    return gameviews.wait(game_id, current_player(), query["seat"], query["timeout"])

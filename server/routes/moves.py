@@ -1,0 +1,33 @@
+"""Submitting moves (idempotent PUT at a sequence number) and reading the redacted log."""
+from __future__ import annotations
+
+from flask_smorest import Blueprint
+
+from server import movelog
+from server.auth import current_player
+from server.routes.games import GAME_ID
+from server.schemas import LogQuerySchema, LogSchema, MoveResultSchema, MoveSubmitSchema, SeatQuerySchema
+
+blp = Blueprint("moves", __name__, url_prefix="/games", description="The move log")
+
+SEQ = "<int(max=9223372036854775807):seq>"
+
+
+@blp.route(f"/{GAME_ID}/moves/{SEQ}", methods=["PUT"])
+@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(MoveSubmitSchema)
+@blp.response(201, MoveResultSchema)
+@blp.alt_response(200, schema=MoveResultSchema, description="The same move again: the same answer")
+def put_move(query, body, game_id, seq):
+    """Make move `seq` (= the current version). Same move again: 200 with the same answer."""
+    caller = current_player()
+    status, answer = movelog.submit(caller, game_id, seq, query["seat"], body.get("move"), body.get("text"))
+    return answer, status
+
+
+@blp.route(f"/{GAME_ID}/moves", methods=["GET"])
+@blp.arguments(LogQuerySchema, location="query")
+@blp.response(200, LogSchema)
+def log(query, game_id):
+    """The log from `from` on, showing only what my seat may see."""
+    return movelog.read_log(current_player(), game_id, query["from_"], query["seat"])

@@ -1,0 +1,37 @@
+"""Registration and the caller's own record."""
+from __future__ import annotations
+
+from flask_smorest import Blueprint
+from peewee import IntegrityError
+
+from server.auth import current_player, new_token
+from server.db import write_transaction
+from server.errors import ApiError
+from server.models import Player
+from server.schemas import NewPlayerSchema, PlayerSchema, RegisterSchema
+
+blp = Blueprint("players", __name__, url_prefix="/players", description="Players and API tokens")
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(RegisterSchema)
+@blp.response(201, NewPlayerSchema)
+def register(body):
+    """Register; the token in the answer is shown this once and stored only hashed."""
+    name = " ".join(body["name"].split())
+    token, digest = new_token()
+    if Player.select().where(Player.name == name).exists():
+        raise ApiError(409, "name-taken", f"The name {name!r} is already taken.")
+    try:
+        with write_transaction():
+            player = Player.create(name=name, email=body["email"], token_hash=digest)
+    except IntegrityError:
+        raise ApiError(409, "name-taken", f"The name {name!r} is already taken.") from None
+    return {"id": player.id, "name": player.name, "email": player.email, "token": token}
+
+
+@blp.route("/me")
+@blp.response(200, PlayerSchema)
+def me():
+    caller = current_player()
+    return {"id": caller.id, "name": caller.name, "email": caller.email}

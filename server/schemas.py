@@ -1,0 +1,180 @@
+"""Request and response schemas (marshmallow 4): request bodies refuse unknown fields."""
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 _.'-]{0,39}$"
+MAX_SEAT = 63
+
+
+class StrictSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class RegisterSchema(StrictSchema):
+    name = fields.String(required=True, validate=[
+        validate.Length(min=1, max=40),
+        validate.Regexp(NAME_PATTERN, error="Names are 1-40 letters, digits, spaces or _.'- "
+                                            "and start with a letter or digit.")])
+    email = fields.Email(required=True, validate=validate.Length(max=254))
+
+
+class PlayerSchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    email = fields.String()
+
+
+class NewPlayerSchema(PlayerSchema):
+    token = fields.String(metadata={"description": "shown once; stored only hashed"})
+
+
+class CreateGameSchema(StrictSchema):
+    ruleset = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    seats = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=MAX_SEAT + 1))
+    options = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), load_default=dict)
+    standing = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), load_default=dict)
+
+
+class JoinSchema(StrictSchema):
+    invite = fields.String(required=True, validate=validate.Length(min=1, max=64))
+
+
+class SeatQuerySchema(Schema):
+    seat = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_SEAT))
+
+
+class ListQuerySchema(Schema):
+    mine = fields.Boolean(load_default=False)
+    open = fields.Boolean(load_default=False)
+
+
+class WaitQuerySchema(SeatQuerySchema):
+    timeout = fields.Integer(load_default=30, validate=validate.Range(min=0, max=60))
+
+
+class LogQuerySchema(SeatQuerySchema):
+    from_ = fields.Integer(data_key="from", load_default=0, validate=validate.Range(min=0))
+
+
+class MoveSubmitSchema(StrictSchema):
+    move = fields.Dict(keys=fields.String(validate=validate.Length(max=64)))
+    text = fields.String(validate=validate.Length(min=1, max=500))
+
+    @validates_schema
+    def one_of_move_or_text(self, data, **kwargs):
+        if ("move" in data) == ("text" in data):
+            raise ValidationError("Send either 'move' (JSON) or 'text' (notation), not both or neither.")
+
+
+class InviteSchema(Schema):
+    seat = fields.Integer()
+    code = fields.String()
+
+
+class SeatSchema(Schema):
+    seat = fields.Integer()
+    player = fields.Integer(allow_none=True)
+    name = fields.String(allow_none=True)
+
+
+class PromptSchema(Schema):
+    seat = fields.Integer()
+    kind = fields.String()
+    text = fields.String()
+
+
+class CreatedGameSchema(Schema):
+    id = fields.Integer()
+    ruleset = fields.String()
+    seats = fields.Integer()
+    options = fields.Dict()
+    seed_hash = fields.String()
+    invites = fields.List(fields.Nested(InviteSchema))
+    status = fields.String()
+
+
+class JoinedSchema(Schema):
+    game = fields.Integer()
+    seat = fields.Integer()
+
+
+class GameSummarySchema(Schema):
+    id = fields.Integer()
+    ruleset = fields.String()
+    status = fields.String()
+    seats = fields.List(fields.Nested(SeatSchema))
+    version = fields.Integer()
+    prompted = fields.List(fields.Integer())
+    my_seats = fields.List(fields.Integer())
+    created = fields.String()
+
+
+class GameDetailSchema(Schema):
+    id = fields.Integer()
+    ruleset = fields.String()
+    title = fields.String()
+    status = fields.String()
+    options = fields.Dict()
+    seats = fields.List(fields.Nested(SeatSchema))
+    version = fields.Integer()
+    seed_hash = fields.String()
+    seed = fields.String(metadata={"description": "only once the game is finished"})
+    prompted = fields.List(fields.Nested(PromptSchema))
+    my_seat = fields.Integer(allow_none=True)
+    my_seats = fields.List(fields.Integer())
+    view = fields.Raw(allow_none=True)
+    result = fields.Raw(allow_none=True)
+    invites = fields.List(fields.Nested(InviteSchema), metadata={"description": "creator only, while open"})
+    created = fields.String()
+
+
+class RenderSchema(Schema):
+    text = fields.String()
+
+
+class LegalMoveSchema(Schema):
+    text = fields.String()
+    move = fields.Raw()
+    pattern = fields.Boolean()
+    help = fields.String()
+
+
+class LegalSchema(Schema):
+    version = fields.Integer()
+    seat = fields.Integer()
+    prompted = fields.Boolean()
+    moves = fields.List(fields.Nested(LegalMoveSchema))
+
+
+class MoveResultSchema(Schema):
+    seq = fields.Integer()
+    seat = fields.Integer()
+    move = fields.Raw()
+    text = fields.String()
+    events = fields.List(fields.String())
+    version = fields.Integer()
+    prompted = fields.List(fields.Nested(PromptSchema))
+
+
+class LogEntrySchema(Schema):
+    seq = fields.Integer()
+    seat = fields.Integer()
+    move = fields.Raw()
+    text = fields.String()
+    events = fields.List(fields.String())
+    created = fields.String()
+
+
+class LogSchema(Schema):
+    version = fields.Integer()
+    moves = fields.List(fields.Nested(LogEntrySchema))
+
+
+class RulesetSchema(Schema):
+    name = fields.String()
+    title = fields.String()
+    min_players = fields.Integer()
+    max_players = fields.Integer()
+    options = fields.Dict()

@@ -1,0 +1,75 @@
+"""Who sits where: cached once a game has started, since seats never change after that."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from peewee import JOIN
+
+from server.errors import ApiError
+from server.models import Player, Seat
+
+_LIMIT = 5000
+_started: dict[int, tuple["SeatInfo", ...]] = {}
+_NAME_SLOT = re.compile(r"\{P(\d+)\}")
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    player: int | None
+    name: str | None
+    email: str | None
+
+
+def seats_of(game) -> tuple[SeatInfo, ...]:
+    """The seats of a games row, in seat order."""
+    hit = _started.get(game.id)
+    if hit is not None:
+        return hit
+    rows = (Seat.select(Seat.seat, Player.id, Player.name, Player.email)
+            .join(Player, on=(Seat.player == Player.id), join_type=JOIN.LEFT_OUTER)
+            .where(Seat.game == game.id).order_by(Seat.seat).tuples())
+    info = tuple(SeatInfo(*row) for row in rows)
+    if game.status != "open":
+        if len(_started) >= _LIMIT:
+            _started.clear()
+        _started[game.id] = info
+    return info
+
+
+def forget(game_id: int) -> None:
+    _started.pop(game_id, None)
+
+
+def clear() -> None:
+    _started.clear()
+
+
+def resolve_seat(game, caller, requested: int | None) -> int:
+    """The seat the caller acts for: `?seat=` if given, else their only seat, else their
+    only prompted seat. 403 `forbidden` when the caller has no such seat."""
+    mine = [s.seat for s in seats_of(game) if s.player == caller.id]
+    if not mine:
+        raise ApiError(403, "forbidden", "You have no seat in this game.")
+    if requested is not None:
+        if requested not in mine:
+            raise ApiError(403, "forbidden", f"Seat {requested} in this game is not yours.")
+        return requested
+    if len(mine) == 1:
+        return mine[0]
+    prompted = [p["seat"] for p in game.prompted or [] if p["seat"] in mine]
+    if len(set(prompted)) == 1:
+        return prompted[0]
+    raise ApiError(422, "seat-required", f"You hold seats {mine} here; say which with ?seat=N.",
+                   details={"seats": mine})
+
+
+def my_seats(game, caller) -> list[int]:
+    return [s.seat for s in seats_of(game) if s.player == caller.id]
+
+
+def name_players(text: str, seats: tuple[SeatInfo, ...]) -> str:
+    """Put player names in place of the games' {P0}..{P5} slots."""
+    names = {s.seat: s.name or f"seat {s.seat}" for s in seats}
+    return _NAME_SLOT.sub(lambda m: names.get(int(m.group(1)), m.group(0)), text)
