@@ -1,0 +1,264 @@
+"""The actions of a turn (rules §6) and the eliminated player's gift: checks, then effects.
+
+Every function takes a working copy of the state (already cloned), the seat and the
+move (already shape-checked by moves.py), raises IllegalMove naming the rule that
+forbids it, or applies it and appends events.
+"""
+from __future__ import annotations
+
+from core.protocol import Event, IllegalMove
+
+from . import battle
+from .cards import ACADEMY_COST, BUILD_CARDS, BUY_DRAWS, CARDS, KING_ACTIONS, half_text
+from .flow import end_action
+from .state import draw_village, post_index, post_name, post_shields
+
+
+def take_from_hand(s: dict, seat: int, cards: list[str], rule: str) -> None:
+    """Every card must be in the hand, each named once."""
+    hand = s["hands"][seat]
+    if len(set(cards)) != len(cards):
+        raise IllegalMove("duplicate-card", "A card can be named only once in a move.", rule)
+    for card in cards:
+        if card not in hand:
+            raise IllegalMove("not-in-hand", f"{card} is not in your hand.", rule)
+
+
+def keys_of(cards: list[str]) -> list[str]:
+    return [CARDS.key[c] for c in cards]
+
+
+# --- attacks ---------------------------------------------------------------------------------
+
+def attack(s: dict, seat: int, move: dict, events: list) -> None:
+    cards = move["cards"]
+    take_from_hand(s, seat, cards, "CA-ACT-ATTACK-1")
+    if not cards:
+        raise IllegalMove("no-attack-cards", "An attack needs at least one Soldier, Archer or Siege card.",
+                          "CA-ACT-ATTACK-2")
+    for card in cards:
+        if not CARDS.attack[card]:
+            raise IllegalMove("not-attack-card", f"{CARDS.label(card)} is not an attack card: only Soldiers, "
+                              "Archers and Siege cards attack.", "CA-ACT-ATTACK-2")
+    battle.declare(s, seat, move["target"], cards, None, events)
+
+
+def night(s: dict, seat: int, move: dict, events: list) -> None:
+    cards = move["cards"]
+    take_from_hand(s, seat, [move["night"]] + cards, "CA-ACT-NIGHT-1")
+    if CARDS.key[move["night"]] != "night":
+        raise IllegalMove("not-night", f"{CARDS.label(move['night'])} is not a Night card.", "CA-ACT-NIGHT-1")
+    for card in cards:
+        if not CARDS.attack[card]:
+            raise IllegalMove("not-attack-card", f"{CARDS.label(card)} is not an attack card: only Soldiers, "
+                              "Archers and Siege cards go under the Night.", "CA-ACT-NIGHT-1")
+    try:
+        battle.check_target(s, seat, move["target"], cards)
+    except IllegalMove as err:
+        if err.code == "castle-walled":
+            err.rule = "CA-ACT-NIGHT-8"
+        raise
+    battle.declare(s, seat, move["target"], cards, move["night"], events)
+
+
+# --- defend ----------------------------------------------------------------------------------
+
+def defend(s: dict, seat: int, move: dict, events: list) -> None:
+    card = move["card"]
+    take_from_hand(s, seat, [card], "CA-ACT-DEFEND-1")
+    if s["defended"]:
+        raise IllegalMove("one-defend", "Only one Defend action (place or take back) is allowed per turn.",
+                          "CA-ACT-DEFEND-6")
+    if not CARDS.defender[card]:
+        raise IllegalMove("cannot-station", f"{CARDS.label(card)} cannot be stationed: only Archers (on walls) "
+                          "and Soldiers (on the castle) defend.", "CA-ACT-DEFEND-7")
+    posts = s["posts"][seat]
+    index = post_index(move["post"], len(posts))
+    if index is None:
+        raise IllegalMove("no-such-post", f"You have no post {move['post']}; write C or W1..W{len(posts) - 1}.",
+                          "CA-ACT-DEFEND-7")
+    post = posts[index]
+    if not post[1]:
+        raise IllegalMove("destroyed-post", "A destroyed wall cannot be defended.", "CA-ACT-DEFEND-7")
+    if CARDS.colour[card] != CARDS.colour[post[0]]:
+        raise IllegalMove("colour-mismatch", f"The {CARDS.colour[card]} {CARDS.name(card)} does not match the "
+                          f"{CARDS.colour[post[0]]} {CARDS.name(post[0])}: Archers defend walls, Soldiers the castle.",
+                          "CA-ACT-DEFEND-2")
+    if len(post[2]) >= CARDS.kind_of[post[0]].max_defenders:
+        raise IllegalMove("post-full", f"{post_name(index)} already has as many defenders as its printed shields.",
+                          "CA-ACT-DEFEND-3")
+    s["hands"][seat].remove(card)
+    post[2].append(card)
+    s["defended"] = True
+    events.append(Event(f"{{P{seat}}} stations {CARDS.label(card)} on {post_name(index)} "
+                        f"(now {half_text(post_shields(post))} shields)."))
+    end_action(s, events)
+
+
+def takeback(s: dict, seat: int, move: dict, events: list) -> None:
+    card = move["card"]
+    if s["defended"]:
+        raise IllegalMove("one-defend", "Only one Defend action (place or take back) is allowed per turn.",
+                          "CA-ACT-DEFEND-6")
+    for index, post in enumerate(s["posts"][seat]):
+        if card in post[2]:
+            post[2].remove(card)
+            s["hands"][seat].append(card)
+            s["defended"] = True
+            events.append(Event(f"{{P{seat}}} takes {CARDS.label(card)} back from {post_name(index)}."))
+            end_action(s, events)
+            return
+    raise IllegalMove("not-stationed", f"{card} is not stationed in your fortress.", "CA-ACT-DEFEND-5")
+
+
+# --- build, explore, buy, academy ---------------------------------------------------------------
+
+def build(s: dict, seat: int, move: dict, events: list) -> None:
+    cards = move["cards"]
+    take_from_hand(s, seat, cards, "CA-ACT-BUILD-1")
+    kinds = keys_of(cards)
+    if len(cards) != BUILD_CARDS or any(k not in ("builder", "gold") for k in kinds) or "builder" not in kinds:
+        raise IllegalMove("bad-build", "Building takes exactly 4 cards, all Builders or Gold, with at least one "
+                          "Builder.", "CA-ACT-BUILD-1")
+    if not s["siege"]:
+        raise IllegalMove("siege-empty", "The Siege deck is empty: nothing can be built.", "CA-ACT-BUILD-2")
+    spend(s, seat, cards)
+    weapon = s["siege"].pop()
+    s["hands"][seat].append(weapon)
+    events.append(Event(f"{{P{seat}}} builds with {battle.names(cards)} and takes a Siege card."))
+    events.append(Event(f"You built {CARDS.label(weapon)}.", (seat,)))
+    end_action(s, events)
+
+
+def explore(s: dict, seat: int, move: dict, events: list) -> None:
+    cards = move["cards"]
+    take_from_hand(s, seat, cards, "CA-ACT-EXPLORE-1")
+    if not cards or any(CARDS.torches[c] == 0 for c in cards):
+        raise IllegalMove("bad-explore", "Exploring takes one or more Explorers, and only Explorers.",
+                          "CA-ACT-EXPLORE-1")
+    spend(s, seat, cards)
+    dungeon = s["dungeon"].pop()
+    kind = CARDS.kind_of[dungeon]
+    torches = sum(CARDS.torches[c] for c in cards)
+    s["dungeon"].insert(0, dungeon)                       # CA-ACT-EXPLORE-3
+    s["shown"] = kind.key
+    events.append(Event(f"{{P{seat}}} explores with {torches} torches and turns up {kind.name} "
+                        f"(danger {kind.danger}, treasure {kind.treasure})."))
+    if torches > kind.danger:                             # CA-ACT-EXPLORE-2
+        got = draw_cards(s, seat, kind.treasure, events)
+        events.append(Event(f"{{P{seat}}} wins the exploration and draws {len(got)} Village cards."))
+    else:
+        events.append(Event(f"{{P{seat}}} does not beat the danger and gains nothing."))
+    end_action(s, events)
+
+
+def buy(s: dict, seat: int, move: dict, events: list) -> None:
+    card = move["card"]
+    take_from_hand(s, seat, [card], "CA-ACT-BUY-1")
+    if CARDS.key[card] != "gold":
+        raise IllegalMove("not-gold", f"Buying spends one Gold, not {CARDS.label(card)}.", "CA-ACT-BUY-1")
+    spend(s, seat, [card])
+    got = draw_cards(s, seat, BUY_DRAWS, events)
+    events.append(Event(f"{{P{seat}}} spends {CARDS.label(card)} and draws {len(got)} Village cards."))
+    end_action(s, events)
+
+
+def academy(s: dict, seat: int, move: dict, events: list) -> None:
+    cards = move["cards"]
+    take_from_hand(s, seat, cards, "CA-ACT-ACADEMY-1")
+    kinds = keys_of(cards)
+    if sorted(kinds) != sorted(k for k, n in ACADEMY_COST.items() for _ in range(n)):
+        raise IllegalMove("bad-academy", "The Academy costs exactly 1 Duke and 2 Gold.", "CA-ACT-ACADEMY-1")
+    if not s["academy"]:
+        raise IllegalMove("academy-empty", "The Academy deck is empty.", "CA-ACT-ACADEMY-2")
+    spend(s, seat, cards)
+    card = s["academy"].pop()
+    s["hands"][seat].append(card)
+    events.append(Event(f"{{P{seat}}} goes to the Academy ({battle.names(cards)}) and takes an Academy card."))
+    events.append(Event(f"You took {CARDS.label(card)}.", (seat,)))
+    end_action(s, events)
+
+
+# --- King, draw, discard --------------------------------------------------------------------------
+
+def king(s: dict, seat: int, move: dict, events: list) -> None:
+    card = move["card"]
+    take_from_hand(s, seat, [card], "CA-ACT-KING-1")
+    if CARDS.key[card] != "king":
+        raise IllegalMove("not-king", f"{CARDS.label(card)} is not a King.", "CA-ACT-KING-1")
+    if s["king"]:
+        raise IllegalMove("king-in-king", "A King cannot be played as one of the King's two actions.",
+                          "CA-ACT-KING-6")
+    spend(s, seat, [card])
+    s["king"] = True
+    s["acts"] = KING_ACTIONS
+    events.append(Event(f"{{P{seat}}} plays the King ({card}) and has two actions."))
+
+
+def draw(s: dict, seat: int, move: dict, events: list) -> None:
+    if not s["king"]:
+        raise IllegalMove("draw-needs-king", "Drawing a card is an action only inside a King turn.", "CA-ACT-KING-3")
+    got = draw_cards(s, seat, 1, events)
+    events.append(Event(f"{{P{seat}}} uses an action to draw {len(got)} Village card."))
+    end_action(s, events)
+
+
+def discard(s: dict, seat: int, move: dict, events: list) -> None:
+    card = move["card"]
+    take_from_hand(s, seat, [card], "CA-ACT-DISCARD-1")
+    spend(s, seat, [card])
+    events.append(Event(f"{{P{seat}}} discards {CARDS.label(card)} for no effect."))
+    end_action(s, events)
+
+
+# --- eliminated players ------------------------------------------------------------------------------
+
+def give(s: dict, seat: int, move: dict, events: list) -> None:
+    cards, to = move["cards"], move["to"]
+    take_from_hand(s, seat, cards, "CA-MULTI-9")
+    limit_one = s["opt"].get("gift", "one") == "one"
+    if not cards or (limit_one and len(cards) != 1):
+        raise IllegalMove("bad-gift", "Give exactly one card." if limit_one else "Give at least one card.",
+                          "CA-MULTI-9")
+    if not (0 <= to < s["n"]) or to == seat or not s["alive"][to]:
+        raise IllegalMove("bad-recipient", "Cards can be given only to a player who still has a castle.",
+                          "CA-MULTI-9")
+    for card in cards:
+        s["hands"][seat].remove(card)
+        s["hands"][to].append(card)
+    events.append(Event(f"{{P{seat}}} gives {len(cards)} card{'s' if len(cards) != 1 else ''} to {{P{to}}}."))
+    events.append(Event(f"You received {battle.names(cards)} from {{P{seat}}}.", (to,)))
+    events.append(Event(f"You gave {battle.names(cards)} to {{P{to}}}.", (seat,)))
+    end_action(s, events)
+
+
+def gift_pass(s: dict, seat: int, move: dict, events: list) -> None:
+    events.append(Event(f"{{P{seat}}} passes."))
+    end_action(s, events)
+
+
+# --- helpers -----------------------------------------------------------------------------------------
+
+def spend(s: dict, seat: int, cards: list[str]) -> None:
+    hand = s["hands"][seat]
+    for card in cards:
+        hand.remove(card)
+    s["discard"].extend(cards)
+
+
+def draw_cards(s: dict, seat: int, count: int, events: list) -> list[str]:
+    got = []
+    for _ in range(count):
+        card = draw_village(s, events)
+        if card is None:
+            break
+        got.append(card)
+    s["hands"][seat].extend(got)
+    if got:
+        events.append(Event(f"You drew {battle.names(got)}.", (seat,)))
+    return got
+
+
+TURN_ACTIONS = {"attack": attack, "night": night, "defend": defend, "takeback": takeback, "build": build,
+                "explore": explore, "buy": buy, "academy": academy, "king": king, "draw": draw,
+                "discard": discard}

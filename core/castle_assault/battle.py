@@ -1,0 +1,321 @@
+"""One battle from declaration to resolution (CA-ACT-ATTACK-12): declare, join, react, resolve.
+
+The battle dict kept in state["battle"]:
+  by, victim      attacker (active player) and the owner of the target
+  target          "<seat>/C", "<seat>/W<n>" or a stationed card's id
+  night           the Night card's id, or None for a daytime attack
+  cards           [[seat, [attack card ids]], ...] -- the active player's first, then joiners
+  todo            seats still to decide whether to join, in turn order (CA-MULTI-5)
+  joined          seats that added at least one card
+  react           Academy cards the victim committed; need: those still waiting for a choice
+  removed         attack cards taken out by Sabotage / Boiling Oil (they add no swords)
+  open            the attack cards are visible to everybody (always by day; at night after the reveal)
+"""
+from __future__ import annotations
+
+from core.protocol import Event, IllegalMove
+
+from .cards import CARDS, half_text
+from .state import (draw_village, opponents, post_name, post_shields, resolve_target, walls_standing)
+
+REMOVERS = {"sabotage": "siege", "oil": "unit"}
+
+
+def castle_needs_assault(s: dict, owner: int, index: int, card: str | None) -> bool:
+    """Is this target guarded by standing walls, so only an assault weapon may hit it?
+    (CA-ACT-ATTACK-4 for the castle, CA-ACT-ATTACK-6 for cards stationed on it.)"""
+    if index != 0 or not walls_standing(s, owner):
+        return False
+    if card is not None and s["opt"].get("castle-defender", "castle") == "always":
+        return False
+    return True
+
+
+def check_target(s: dict, seat: int, target: str, own_cards: list[str]) -> tuple[int, int, str | None]:
+    """Target legality at declaration, with the active player's own cards only (CA-ACT-ATTACK-7)."""
+    where = resolve_target(s, target)
+    if where is None:
+        raise IllegalMove("no-such-target", f"There is no enemy card '{target}' to attack; name a post as "
+                          "<seat>/C or <seat>/W<n>, or a stationed card by its id.", "CA-ACT-ATTACK-1")
+    owner, index, card = where
+    if owner == seat:
+        raise IllegalMove("own-card", "You cannot attack your own cards.", "CA-ACT-ATTACK-18")
+    if not s["alive"][owner]:
+        raise IllegalMove("eliminated-target", "That player has lost their castle; their cards cannot be attacked.",
+                          "CA-ACT-ATTACK-18")
+    post = s["posts"][owner][index]
+    if not post[1]:
+        raise IllegalMove("destroyed-target", "That wall is already destroyed and cannot be attacked.",
+                          "CA-ACT-ATTACK-14")
+    if castle_needs_assault(s, owner, index, card) and not any(CARDS.assault[c] for c in own_cards):
+        if card is None:
+            raise IllegalMove("castle-walled", "A castle can be attacked only when all its walls are destroyed, "
+                              "or with an assault weapon (Battering Ram, Siege Tower) in your attack.",
+                              "CA-ACT-ATTACK-4")
+        raise IllegalMove("castle-walled", "A card stationed on a castle can be attacked only when the castle "
+                          "itself could be.", "CA-ACT-ATTACK-6")
+    return owner, index, card
+
+
+def target_label(s: dict, target: str) -> str:
+    where = resolve_target(s, target)
+    if where is None:
+        return target
+    owner, index, card = where
+    if card is not None:
+        return f"{CARDS.label(card)} stationed on {{P{owner}}}'s {post_name(index)}"
+    return f"{{P{owner}}}'s {'castle' if index == 0 else 'wall ' + post_name(index)}"
+
+
+def joiner_order(s: dict, by: int, victim: int) -> list[int]:
+    """Possible joiners in turn order after the active player (CA-MULTI-4, CA-MULTI-5).
+    Players with a castle always; eliminated players only while they hold attack cards."""
+    if s["n"] < 3:
+        return []                                                 # CA-MULTI-3
+    order = []
+    for step in range(1, s["n"]):
+        seat = (by + step) % s["n"]
+        if seat == victim:
+            continue
+        if s["alive"][seat] or any(CARDS.attack[c] for c in s["hands"][seat]):
+            order.append(seat)
+    return order
+
+
+def declare(s: dict, seat: int, target: str, cards: list[str], night: str | None, events: list) -> None:
+    """Lay the attack (face up by day, face down under the Night card) and open the join window."""
+    owner, _, _ = check_target(s, seat, target, cards)
+    hand = s["hands"][seat]
+    for card in cards:
+        hand.remove(card)
+    if night is not None:
+        hand.remove(night)
+    todo = joiner_order(s, seat, owner)
+    if night is not None and s["opt"].get("night-join", True) is False:
+        todo = []                                                 # V-NIGHT-JOIN off
+    s["battle"] = {"by": seat, "victim": owner, "target": target, "night": night,
+                   "cards": [[seat, list(cards)]], "todo": todo, "joined": [], "react": [], "need": [],
+                   "removed": [], "open": night is None}
+    label = target_label(s, target)
+    if night is None:
+        events.append(Event(f"{{P{seat}}} attacks {label} with {names(cards)} "
+                            f"({half_text(sum(CARDS.swords[c] for c in cards))} swords)."))
+    else:
+        count = f" with {len(cards)} hidden card{'s' if len(cards) != 1 else ''}" \
+            if s["opt"].get("night-count", "public") == "public" else " with hidden cards"
+        events.append(Event(f"{{P{seat}}} plays Night ({night}){count} against {label}."))
+        events.append(Event(f"Under your Night: {names(cards) or 'nothing (a bluff)'}.", (seat,)))
+    s["phase"] = "join"
+
+
+def names(cards: list[str]) -> str:
+    return ", ".join(CARDS.label(c) for c in cards)
+
+
+def join(s: dict, seat: int, cards: list[str], events: list) -> None:
+    """A joiner adds attack cards (CA-MULTI-4..6); face down at night (CA-ACT-NIGHT-7)."""
+    b = s["battle"]
+    hand = s["hands"][seat]
+    for card in cards:
+        hand.remove(card)
+    b["cards"].append([seat, list(cards)])
+    b["joined"].append(seat)
+    b["todo"].pop(0)
+    if b["night"] is None:
+        events.append(Event(f"{{P{seat}}} joins the attack with {names(cards)}."))
+    else:
+        shown = f" {len(cards)} card{'s' if len(cards) != 1 else ''}" \
+            if s["opt"].get("night-count", "public") == "public" else " cards"
+        events.append(Event(f"{{P{seat}}} joins the night attack with{shown} face down."))
+        events.append(Event(f"You put under the Night: {names(cards)}.", (seat,)))
+
+
+def decline(s: dict) -> None:
+    s["battle"]["todo"].pop(0)
+
+
+def attack_cards(b: dict) -> list[str]:
+    return [c for _, ids in b["cards"] for c in ids]
+
+
+def removal_candidates(b: dict, reaction: str) -> list[str]:
+    """Attack cards a Sabotage (Siege cards) or Boiling Oil (Soldiers, Archers) could remove."""
+    want = REMOVERS[CARDS.effect[reaction]]
+    out = []
+    for card in attack_cards(b):
+        if card in b["removed"]:
+            continue
+        if (CARDS.deck[card] == "S") == (want == "siege"):
+            out.append(card)
+    return out
+
+
+def react(s: dict, seat: int, cards: list[str], events: list) -> None:
+    """The victim commits all reactions at once (CA-ACT-REACT-4, CA-ACT-REACT-5); at night the
+    attack is then revealed (CA-ACT-NIGHT-3)."""
+    b = s["battle"]
+    hand = s["hands"][seat]
+    for card in cards:
+        hand.remove(card)
+    b["react"] = list(cards)
+    b["need"] = [c for c in cards if CARDS.effect[c] in REMOVERS]
+    if cards:
+        events.append(Event(f"{{P{seat}}} reacts with {names(cards)}."))
+    else:
+        events.append(Event("No reaction."))
+    if b["night"] is not None:
+        b["open"] = True
+        parts = [f"{{P{who}}}: {names(ids) or 'nothing'}" for who, ids in b["cards"]]
+        events.append(Event("The Night attack is revealed -- " + "; ".join(parts) + "."))
+    s["phase"] = "remove"
+
+
+def remove(s: dict, card: str, events: list) -> None:
+    """Apply the first pending removal reaction to `card` (the victim's choice, CA-ACT-REACT-8)."""
+    b = s["battle"]
+    reaction = b["need"].pop(0)
+    b["removed"].append(card)
+    events.append(Event(f"{CARDS.name(reaction)} removes {CARDS.label(card)} from the attack."))
+
+
+def settle_trivial_removals(s: dict, events: list) -> bool:
+    """Apply removals that leave no real choice; True when a choice is still needed."""
+    b = s["battle"]
+    while b["need"]:
+        options = removal_candidates(b, b["need"][0])
+        if not options:
+            reaction = b["need"].pop(0)
+            events.append(Event(f"{CARDS.name(reaction)} finds nothing to remove.", None))
+            continue
+        if len({CARDS.key[c] for c in options}) == 1:
+            remove(s, options[0], events)
+            continue
+        return True
+    return False
+
+
+def strength(s: dict) -> tuple[int, int, bool, str]:
+    """(swords, shields, automatic loss, why) of the battle after reactions (CA-ACT-REACT-6..7)."""
+    b = s["battle"]
+    owner, index, card = resolve_target(s, b["target"])
+    effective = [c for c in attack_cards(b) if c not in b["removed"]]
+    swords = sum(CARDS.swords[c] for c in effective)
+    shields = CARDS.defence[card] if card is not None else post_shields(s["posts"][owner][index])
+    for reaction in b["react"]:
+        effect = CARDS.effect[reaction]
+        kind = CARDS.kind_of[reaction]
+        if effect == "ambush":
+            swords -= kind.amount
+        elif effect == "reinforce":
+            shields += kind.amount
+        elif effect == "portcullis" and index == 0:
+            shields += kind.amount
+    swords = max(0, swords)                                      # CA-ACT-ATTACK-10
+    if castle_needs_assault(s, owner, index, card) and not any(CARDS.assault[c] for c in effective):
+        return swords, shields, True, "no assault weapon is left against a walled castle"
+    return swords, shields, False, ""
+
+
+def resolve(s: dict, events: list) -> None:
+    """Compare, then apply the outcome: destroy or discard the target, discard every battle card,
+    draw loot, eliminate a fallen castle's owner, end the game when one castle is left."""
+    b = s["battle"]
+    by, victim = b["by"], b["victim"]
+    owner, index, card = resolve_target(s, b["target"])
+    swords, shields, auto_loss, why = strength(s)
+    won = not auto_loss and swords > shields                       # CA-ACT-ATTACK-11
+    verdict = "the attack WINS" if won else "the attack loses"
+    detail = f" ({why})" if auto_loss else ""
+    events.append(Event(f"{half_text(swords)} swords against {half_text(shields)} shields: {verdict}{detail}."))
+    spent = attack_cards(b) + ([b["night"]] if b["night"] else []) + b["react"]
+    s["discard"].extend(spent)                                    # CA-ACT-ATTACK-15/16, CA-ACT-REACT-2
+    s["battle"] = None
+    if not won:
+        return
+    s["quiet"] = 0
+    post = s["posts"][owner][index]
+    castle_falls = False
+    if card is not None:
+        post[2].remove(card)                                      # CA-ACT-ATTACK-14
+        s["discard"].append(card)
+        events.append(Event(f"{CARDS.label(card)} is defeated and discarded."))
+    else:
+        post[1] = False
+        castle_falls = index == 0
+        if castle_falls and s["n"] > 2:
+            events.append(Event(f"{{P{owner}}}'s castle falls!"))
+        elif castle_falls:
+            events.append(Event(f"{{P{owner}}}'s castle falls!"))
+        else:
+            events.append(Event(f"{{P{owner}}}'s wall {post_name(index)} is destroyed."))
+            if post[2]:
+                events.append(Event(f"Its defenders are discarded: {names(post[2])}."))
+            s["discard"].extend(post[2])
+            post[2] = []
+    if castle_falls:
+        if s["n"] == 2:                                           # CA-END-2
+            s["phase"] = "over"
+            s["winner"] = by
+            s["reason"] = f"{{P{by}}} destroyed the rival castle."
+            events.append(Event(f"{{P{by}}} wins the game."))
+            return
+        eliminate(s, owner, by, events)
+        alive = [seat for seat in range(s["n"]) if s["alive"][seat]]
+        if len(alive) == 1:                                       # CA-END-3
+            s["phase"] = "over"
+            s["winner"] = alive[0]
+            s["reason"] = f"{{P{alive[0]}}} has the only castle left standing."
+            events.append(Event(f"{{P{alive[0]}}} wins the game."))
+            return
+    takers = [by]
+    if s["opt"].get("join-loot", "all") == "all":                 # CA-LOOT-5
+        takers += [seat for seat in b["joined"] if s["alive"][seat]]
+    for seat in takers:
+        draw_loot(s, seat, events)
+
+
+def draw_loot(s: dict, seat: int, events: list) -> None:
+    """One loot card: into the hand with 2 players (CA-LOOT-2), else face down unseen (CA-LOOT-3)."""
+    card = draw_village(s, events)
+    if card is None:
+        events.append(Event(f"No Village card is left: {{P{seat}}}'s loot is lost."))   # CA-LOOT-8
+        return
+    if s["n"] == 2:
+        s["hands"][seat].append(card)
+        events.append(Event(f"{{P{seat}}} draws a loot card into their hand."))
+        events.append(Event(f"Your loot: {CARDS.label(card)}.", (seat,)))
+    else:
+        s["loot"][seat].append(card)
+        events.append(Event(f"{{P{seat}}} puts a loot card face down, unseen, on their loot pile."))
+
+
+def eliminate(s: dict, seat: int, by: int, events: list) -> None:
+    """A castle fell in a 3-4 player game (CA-MULTI-7, CA-MULTI-12, CA-MULTI-13)."""
+    s["alive"][seat] = False
+    loot = s["loot"][seat]
+    s["loot"][seat] = []
+    s["hands"][seat].extend(loot)
+    if loot:
+        events.append(Event(f"{{P{seat}}} takes their {len(loot)} loot cards into their hand."))
+        events.append(Event(f"Your loot pile held: {names(loot)}.", (seat,)))
+    spoils = []
+    for post in s["posts"][seat]:
+        spoils.extend(post[2])
+        post[2] = []
+    if s["opt"].get("spoils", "stationed") == "all":
+        taken = s["hands"][seat]
+        s["hands"][seat] = []
+        if taken:
+            events.append(Event(f"{{P{by}}} also takes {{P{seat}}}'s whole hand ({len(taken)} cards)."))
+            events.append(Event(f"You took: {names(taken)}.", (by,)))
+        s["hands"][by].extend(taken)
+    s["hands"][by].extend(spoils)
+    if spoils:
+        events.append(Event(f"{{P{by}}} takes the stationed cards as spoils: {names(spoils)}."))
+    s["out"].extend(post[0] for post in s["posts"][seat])
+    s["posts"][seat] = []
+    events.append(Event(f"{{P{seat}}} has lost their castle and is out of the race."))
+
+
+def live_opponents(s: dict, seat: int) -> list[int]:
+    return opponents(s, seat)

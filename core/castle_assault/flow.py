@@ -1,0 +1,174 @@
+"""Turn progression and the out-of-turn windows: who must decide now, and everything automatic.
+
+After every move `advance` runs the automatic steps (turn draws, forced passes, windows
+nobody is asked to answer, removals without a real choice, resolution) until one seat
+must decide or the game is over. Exactly one seat is ever prompted at a time.
+"""
+from __future__ import annotations
+
+from core.protocol import Event, Prompt
+
+from . import battle
+from .cards import CARDS
+from .state import draw_village, post_name
+
+
+def wants_join_prompt(s: dict, seat: int) -> bool:
+    """fast: only a seat holding an attack card is asked; strict: every possible joiner.
+    A standing 'always pass' answers for the seat in both modes."""
+    if s["standing"][seat][0]:
+        return False
+    if s["opt"].get("windows", "fast") == "strict":
+        return True
+    return any(CARDS.attack[c] for c in s["hands"][seat])
+
+
+def wants_react_prompt(s: dict, seat: int) -> bool:
+    if s["standing"][seat][1]:
+        return False
+    if s["opt"].get("windows", "fast") == "strict":
+        return True
+    return any(CARDS.deck[c] == "A" for c in s["hands"][seat])
+
+
+def has_stationed(s: dict, seat: int) -> bool:
+    return any(p[2] for p in s["posts"][seat])
+
+
+def advance(s: dict, events: list) -> None:
+    """Run automatic steps until a seat must decide or the game ends."""
+    idle_turns = 0
+    while True:
+        phase = s["phase"]
+        if phase == "over":
+            return
+        if phase == "join":
+            b = s["battle"]
+            while b["todo"] and not wants_join_prompt(s, b["todo"][0]):
+                battle.decline(s)                         # automatic, and never announced
+            if b["todo"]:
+                return
+            s["phase"] = "react"
+            continue
+        if phase == "react":
+            victim = s["battle"]["victim"]
+            if wants_react_prompt(s, victim):
+                return
+            battle.react(s, victim, [], events)
+            continue
+        if phase == "remove":
+            if battle.settle_trivial_removals(s, events):
+                return
+            battle.resolve(s, events)
+            end_action(s, events)
+            continue
+        if phase == "act":
+            seat = s["turn"]
+            if s["hands"][seat] or s["king"] or (has_stationed(s, seat) and not s["defended"]):
+                return
+            events.append(Event(f"{{P{seat}}} has no card and no possible action: the turn passes."))  # CA-TURN-7
+        elif phase == "gift":
+            seat = s["turn"]
+            if s["hands"][seat]:
+                return
+        idle_turns += 1
+        if idle_turns > 2 * s["n"]:
+            finish(s, None, "Nobody can act any more: the game ends without a winner.", events)
+            return
+        next_turn(s, events)
+
+
+def end_action(s: dict, events: list) -> None:
+    """One action is complete: a King action may remain (CA-ACT-KING-1), else the turn ends."""
+    if s["phase"] == "over":
+        return                                            # CA-ACT-KING-9
+    s["acts"] -= 1
+    if s["acts"] > 0:
+        s["phase"] = "act"
+        return
+    next_turn(s, events)
+
+
+def next_turn(s: dict, events: list) -> None:
+    """Clockwise to the next seat (CA-SETUP-8); its compulsory draw (CA-TURN-1)."""
+    s["turns"] += 1
+    s["quiet"] += 1
+    stall = s["opt"].get("stall", 0)
+    if stall and s["quiet"] >= stall * s["n"]:
+        finish(s, None, f"No battle was won for {stall} full rounds: the game ends without a winner.", events)
+        return
+    begin_turn(s, (s["turn"] + 1) % s["n"], events)
+
+
+def begin_turn(s: dict, seat: int, events: list) -> None:
+    s["turn"] = seat
+    s["acts"] = 1
+    s["king"] = False
+    s["defended"] = False
+    if not s["alive"][seat]:
+        s["phase"] = "gift"                               # CA-TURN-8, CA-MULTI-9
+        events.append(Event(f"{{P{seat}}}'s turn (no castle: give a card to a player or pass)."))
+        return
+    s["phase"] = "act"
+    card = draw_village(s, events)
+    if card is None:
+        events.append(Event(f"{{P{seat}}}'s turn: no Village card is left to draw."))
+        return
+    s["hands"][seat].append(card)
+    events.append(Event(f"{{P{seat}}}'s turn: {{P{seat}}} draws a Village card."))
+    events.append(Event(f"You drew {CARDS.label(card)}.", (seat,)))
+
+
+def finish(s: dict, winner: int | None, reason: str, events: list) -> None:
+    s["phase"] = "over"
+    s["winner"] = winner
+    s["reason"] = reason
+    s["battle"] = None if s["battle"] is None else s["battle"]
+    events.append(Event(reason))
+
+
+def prompted_seat(s: dict) -> int | None:
+    """The one seat that must decide now, or None when the game is over."""
+    phase = s["phase"]
+    if phase == "over":
+        return None
+    if phase in ("act", "gift"):
+        return s["turn"]
+    b = s["battle"]
+    if phase == "join":
+        return b["todo"][0]
+    return b["victim"]
+
+
+def prompts(s: dict) -> list[Prompt]:
+    seat = prompted_seat(s)
+    if seat is None:
+        return []
+    phase = s["phase"]
+    if phase == "act":
+        if s["king"]:
+            text = f"King turn: choose your next action ({s['acts']} left)."
+        else:
+            text = "Your turn: choose one action."
+        return [Prompt(seat, "turn", text)]
+    if phase == "gift":
+        return [Prompt(seat, "turn", "You have no castle: give a card to a player who still has one, or pass.")]
+    b = s["battle"]
+    target = battle.target_label(s, b["target"]).replace("{P", "{P")
+    if phase == "join":
+        kind = "night attack" if b["night"] else "attack"
+        return [Prompt(seat, "join", f"{{P{b['by']}}}'s {kind} on {target}: join it with attack cards, or pass.")]
+    if phase == "react":
+        kind = "night attack (cards hidden)" if b["night"] else "attack"
+        return [Prompt(seat, "reaction", f"Your {target_owned(s, b)} is under {kind}: react with Academy "
+                                         "cards, or pass.")]
+    need = b["need"][0]
+    return [Prompt(seat, "choice", f"Choose the attack card your {CARDS.name(need)} removes.")]
+
+
+def target_owned(s: dict, b: dict) -> str:
+    from .state import resolve_target
+    owner, index, card = resolve_target(s, b["target"])
+    if card is not None:
+        return f"{CARDS.name(card)} on {post_name(index)}"
+    return "castle" if index == 0 else f"wall {post_name(index)}"

@@ -1,0 +1,232 @@
+"""The Game object: the protocol's entry points, each delegating to one module."""
+from __future__ import annotations
+
+from core.protocol import Event, Game, IllegalMove, Option, Result
+from core.rng import Rng
+
+from . import actions, battle, flow, moves, policy, views
+from .scenario import apply_scenario
+from .state import clone, new_state
+
+OPTIONS = {
+    "windows": Option("fast", "Out-of-turn windows: fast asks only seats holding a legal answer; strict asks "
+                      "every eligible seat, as at a table.", ("fast", "strict"), rule="CA-MULTI-5"),
+    "spoils": Option("stationed", "V-SPOILS: who gets what when a castle falls with 3-4 players: 'stationed' = "
+                     "the attacker takes the stationed cards; 'all' = also the victim's hand and loot.",
+                     ("stationed", "all"), rule="CA-MULTI-12"),
+    "join-loot": Option("all", "V-JOIN-LOOT: 'all' = the active player and every joiner draw loot; 'active' = "
+                        "only the active player.", ("all", "active"), rule="CA-LOOT-5"),
+    "night-join": Option(True, "V-NIGHT-JOIN: may other players join a night attack (face down)?", kind=bool,
+                         rule="CA-ACT-NIGHT-7"),
+    "night-count": Option("public", "V-NIGHT-COUNT: is the number of cards under a Night card public?",
+                          ("public", "hidden"), rule="CA-ACT-NIGHT-5"),
+    "castle-defender": Option("castle", "V-CASTLE-DEFENDER: cards stationed on a castle can be attacked only "
+                              "when the castle can ('castle') or always ('always').", ("castle", "always"),
+                              rule="CA-ACT-ATTACK-6"),
+    "gift": Option("one", "V-GIFT: an eliminated player gives one card per turn ('one') or any number ('any').",
+                   ("one", "any"), rule="CA-MULTI-9"),
+    "reshuffle": Option("bottom", "V-RESHUFFLE: at a Village rebuild, Siege and Academy cards go under their own "
+                        "decks ('bottom') or leave the game ('remove').", ("bottom", "remove"), rule="CA-GEN-5"),
+    "stall": Option(0, "V-STALL: end the game without a winner after this many full rounds without a won "
+                    "battle (0 = off).", kind=int, rule="CA-END-4", minimum=0, maximum=1000),
+    "first-player": Option(-1, "The seat that plays first (-1 = chosen at random).", kind=int, rule="CA-SETUP-7",
+                           minimum=-1, maximum=3),
+    "cards": Option("v05", "The card list (rules section 3): v05 = the reconstructed 120-card list.", ("v05",),
+                    rule="CA-GEN-13"),
+}
+
+
+class CastleAssault(Game):
+    name = "castle-assault"
+    title = "Castle Assault (Castlecards: Asalto al Castillo)"
+    min_players = 2
+    max_players = 4
+    options = OPTIONS
+
+    # --- setup and turn order --------------------------------------------------------------------
+
+    def setup(self, players, options, seed, scenario=None):
+        self.check_players(players)
+        options = self.normalize_options(options)
+        s = new_state(players, options, str(seed))
+        events: list[Event] = []
+        if scenario is not None:
+            s = apply_scenario(s, scenario)
+            if not scenario.get("skip_draw", False):
+                flow.begin_turn(s, s["turn"], events)
+            else:
+                s["phase"] = "act" if s["alive"][s["turn"]] else "gift"
+        else:
+            flow.begin_turn(s, s["turn"], events)
+        flow.advance(s, events)
+        return s
+
+    def prompts(self, state):
+        return flow.prompts(state)
+
+    def legal_moves(self, state, seat):
+        return policy.legal_moves(state, seat)
+
+    def random_move(self, state, seat, rng: Rng):
+        return policy.random_move(state, seat, rng)
+
+    # --- moves -------------------------------------------------------------------------------------
+
+    def apply(self, state, seat, move):
+        phase = state["phase"]
+        rule = moves.PHASE_RULE.get(phase, "CA-TURN-5")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["n"]:
+            raise IllegalMove("bad-seat", f"There is no seat {seat!r} in this game.", "CA-SETUP-1")
+        moves.check_shape(move, rule)
+        kind = move["type"]
+        if phase == "over":
+            raise IllegalMove("game-over", "The game is over.", "CA-END-1")
+        s = clone(state)
+        events: list[Event] = []
+        if kind == "standing":
+            self._standing(s, seat, move, events)
+            flow.advance(s, events)
+            return s, events
+        asked = flow.prompted_seat(state)
+        if seat != asked:
+            raise IllegalMove("not-your-turn", "You are not asked to decide now: out of turn you may only join "
+                              "an attack or react to one on your own cards, when asked.", "CA-TURN-6")
+        allowed = ALLOWED[phase]
+        if phase == "act" and kind == "pass":
+            raise IllegalMove("no-pass", "You cannot pass: every turn has one action (discard a card if nothing "
+                              "else helps).", "CA-TURN-3")
+        if kind not in allowed:
+            raise IllegalMove("wrong-move-now", WRONG[phase], RULE_OF[phase],
+                              legal=[self.format(m) for m in policy.legal_moves(state, seat)
+                                     if "pattern" not in m][:8])
+        if phase == "act":
+            actions.TURN_ACTIONS[kind](s, seat, move, events)
+        elif phase == "gift":
+            (actions.give if kind == "give" else actions.gift_pass)(s, seat, move, events)
+        elif phase == "join":
+            self._join(s, seat, move, events)
+        elif phase == "react":
+            self._react(s, seat, move, events)
+        else:
+            self._remove(s, move, events)
+        flow.advance(s, events)
+        return s, events
+
+    def _standing(self, s, seat, move, events):
+        flag = 1 if move["pass"] == "always" else 0
+        windows = (0, 1) if move["window"] == "all" else ((0,) if move["window"] == "join" else (1,))
+        for w in windows:
+            s["standing"][seat][w] = flag
+        what = {"all": "join and reaction windows", "join": "join windows", "react": "reaction windows"}
+        answer = "will now pass automatically in" if flag else "will be asked again in"
+        events.append(Event(f"Standing answer set: you {answer} {what[move['window']]}.", (seat,)))
+
+    def _join(self, s, seat, move, events):
+        if move["type"] == "pass":
+            battle.decline(s)
+            if s["opt"].get("windows", "fast") == "strict":
+                events.append(Event(f"{{P{seat}}} does not join."))
+            return
+        cards = move["cards"]
+        actions.take_from_hand(s, seat, cards, "CA-MULTI-4")
+        if not cards:
+            raise IllegalMove("no-join-cards", "Join with at least one card, or pass.", "CA-MULTI-4")
+        for card in cards:
+            if not battle.CARDS.attack[card]:
+                raise IllegalMove("not-attack-card", f"{battle.CARDS.label(card)} cannot join an attack: only "
+                                  "Soldiers, Archers and Siege cards.", "CA-MULTI-4")
+        battle.join(s, seat, cards, events)
+
+    def _react(self, s, seat, move, events):
+        cards = [] if move["type"] == "pass" else move["cards"]
+        actions.take_from_hand(s, seat, cards, "CA-ACT-REACT-1")
+        if move["type"] == "react" and not cards:
+            raise IllegalMove("no-reaction-cards", "React with at least one Academy card, or pass.",
+                              "CA-ACT-REACT-4")
+        for card in cards:
+            if battle.CARDS.deck[card] != "A":
+                raise IllegalMove("not-reaction", f"{battle.CARDS.label(card)} is not a reaction: only Academy "
+                                  "cards react.", "CA-ACT-REACT-1")
+        battle.react(s, seat, cards, events)
+
+    def _remove(self, s, move, events):
+        b = s["battle"]
+        options = battle.removal_candidates(b, b["need"][0])
+        if move["card"] not in options:
+            raise IllegalMove("cannot-remove", f"Your {battle.CARDS.name(b['need'][0])} can remove only one of: "
+                              f"{', '.join(options)}.", "CA-ACT-REACT-8", legal=[f"remove {c}" for c in options])
+        battle.remove(s, move["card"], events)
+
+    def public_move(self, state, seat, move):
+        """Hidden: standing answers, night attacks and night joins (face-down cards), gifts (a
+        hidden card changes hands) and, in fast mode, window passes (they would tell who was asked)."""
+        if not isinstance(move, dict):
+            return True
+        kind = move.get("type")
+        if kind in ("standing", "night", "give"):
+            return False
+        if kind == "join" and state.get("battle") and state["battle"].get("night"):
+            return False
+        if kind == "pass" and state.get("phase") in ("join", "react") \
+                and state["opt"].get("windows", "fast") == "fast":
+            return False
+        return True
+
+    # --- notation, views, results -----------------------------------------------------------------------
+
+    def parse(self, state, seat, text):
+        rule = moves.PHASE_RULE.get(state["phase"], "CA-TURN-5")
+        mine = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["n"]
+        pools = {"hand": state["hands"][seat] if mine else []}
+        if mine:
+            pools["takeback"] = [c for post in state["posts"][seat] for c in post[2]]
+        if state["battle"] is not None and state["battle"]["open"]:
+            pools["remove"] = battle.attack_cards(state["battle"])
+        return moves.parse_move(text, pools, rule)
+
+    def format(self, move):
+        return moves.format_move(move)
+
+    def view(self, state, seat):
+        return views.view(state, seat)
+
+    def hidden_from(self, state, seat):
+        return views.hidden_from(state, seat)
+
+    def render(self, view, seat):
+        return views.render(view, seat)
+
+    def summary(self, view, seat):
+        return "\n".join(views.render(view, seat).splitlines()[:16])
+
+    def result(self, state):
+        if state["phase"] != "over":
+            return None
+        winners = () if state["winner"] is None else (state["winner"],)
+        return Result(winners, state["reason"] or "")
+
+    def to_json(self, state):
+        return state
+
+    def from_json(self, data):
+        return data
+
+    def default_move(self, state, seat):
+        """A window's deadline: no join, no reaction (rules §13 ASYNC-1, ASYNC-2)."""
+        if flow.prompted_seat(state) == seat and state["phase"] in ("join", "react"):
+            return {"type": "pass"}
+        return None
+
+
+ALLOWED = {"act": set(actions.TURN_ACTIONS), "gift": {"give", "pass"}, "join": {"join", "pass"},
+           "react": {"react", "pass"}, "remove": {"remove"}}
+RULE_OF = {"act": "CA-TURN-5", "gift": "CA-MULTI-9", "join": "CA-MULTI-4", "react": "CA-ACT-REACT-1",
+           "remove": "CA-ACT-REACT-8"}
+WRONG = {"act": "On your turn choose one action: attack, night, defend, takeback, build, explore, buy, academy, "
+                "king, draw (King turns only) or discard. Passing is not allowed.",
+         "gift": "Without a castle your turn is: give a card to a player who still has a castle, or pass.",
+         "join": "You may join this attack with attack cards, or pass.",
+         "react": "You may react with Academy cards, or pass.",
+         "remove": "Choose the attack card your reaction removes: remove <card>."}
+
+GAME = CastleAssault()

@@ -1,0 +1,225 @@
+"""Legal moves (finite ones listed, subset choices as patterns) and a random player that
+prefers moves that make progress, so random games end."""
+from __future__ import annotations
+
+from core.rng import Rng
+
+from . import battle
+from .cards import ACADEMY_COST, BUILD_CARDS, CARDS
+from .flow import prompted_seat
+from .state import post_name, post_shields
+
+STANDING = [{"type": "standing", "pass": answer, "window": window}
+            for answer in ("always", "ask") for window in ("all", "join", "react")]
+
+PATTERNS = {
+    "attack": {"pattern": "attack <seat>/<C|W1..|stationed card> <card> [<card>...]",
+               "help": "Attack one enemy card with Soldiers, Archers and Siege cards from your hand."},
+    "night": {"pattern": "night <night card> <seat>/<C|W1..|stationed card> [<card>...]",
+              "help": "Night attack: your attack cards go face down under the Night card (none = a bluff)."},
+    "build": {"pattern": "build <card> <card> <card> <card>",
+              "help": "Exactly 4 Builders or Gold, at least one Builder: take the top Siege card."},
+    "explore": {"pattern": "explore <explorer> [<explorer>...]",
+                "help": "Turn up the top Dungeon card; more torches than its danger wins its treasure."},
+    "academy": {"pattern": "academy <duke> <gold> <gold>", "help": "Take the top Academy card."},
+    "join": {"pattern": "join <card> [<card>...]", "help": "Add Soldiers, Archers or Siege cards to the attack."},
+    "react": {"pattern": "react <card> [<card>...]", "help": "Play Academy cards against this attack."},
+    "give": {"pattern": "give <seat> <card> [<card>...]", "help": "Give cards to a player who has a castle."},
+}
+
+
+def targets(s: dict, seat: int) -> list[tuple[str, int, bool]]:
+    """Every enemy card that could be attacked: (target text, shields, needs an assault weapon)."""
+    out = []
+    for owner in range(s["n"]):
+        if owner == seat or not s["alive"][owner]:
+            continue
+        for index, post in enumerate(s["posts"][owner]):
+            if not post[1]:
+                continue
+            out.append((f"{owner}/{post_name(index)}", post_shields(post),
+                        battle.castle_needs_assault(s, owner, index, None)))
+            for card in post[2]:
+                out.append((card, CARDS.defence[card], battle.castle_needs_assault(s, owner, index, card)))
+    return out
+
+
+def build_sets(hand: list[str]) -> list[str] | None:
+    builders = [c for c in hand if CARDS.key[c] == "builder"]
+    gold = [c for c in hand if CARDS.key[c] == "gold"]
+    if not builders or len(builders) + len(gold) < BUILD_CARDS:
+        return None
+    return (builders + gold)[:BUILD_CARDS]
+
+
+def academy_set(hand: list[str]) -> list[str] | None:
+    picked = []
+    for key, count in ACADEMY_COST.items():
+        have = [c for c in hand if CARDS.key[c] == key]
+        if len(have) < count:
+            return None
+        picked += have[:count]
+    return picked
+
+
+def turn_moves(s: dict, seat: int) -> list[dict]:
+    hand = s["hands"][seat]
+    moves: list[dict] = []
+    attackers = [c for c in hand if CARDS.attack[c]]
+    has_assault = any(CARDS.assault[c] for c in attackers)
+    aims = [t for t in targets(s, seat) if has_assault or not t[2]]
+    if attackers and aims:
+        moves.append(PATTERNS["attack"])
+    if aims and any(CARDS.key[c] == "night" for c in hand):
+        moves.append(PATTERNS["night"])
+    if build_sets(hand) and s["siege"]:
+        moves.append(PATTERNS["build"])
+    if any(CARDS.torches[c] for c in hand):
+        moves.append(PATTERNS["explore"])
+    if academy_set(hand) and s["academy"]:
+        moves.append(PATTERNS["academy"])
+    for card in hand:
+        key = CARDS.key[card]
+        if key == "gold":
+            moves.append({"type": "buy", "card": card})
+        elif key == "king" and not s["king"]:
+            moves.append({"type": "king", "card": card})
+    if not s["defended"]:
+        for card in hand:
+            if not CARDS.defender[card]:
+                continue
+            for index, post in enumerate(s["posts"][seat]):
+                if post[1] and CARDS.colour[post[0]] == CARDS.colour[card] \
+                        and len(post[2]) < CARDS.kind_of[post[0]].max_defenders:
+                    moves.append({"type": "defend", "card": card, "post": post_name(index)})
+        for post in s["posts"][seat]:
+            for card in post[2]:
+                moves.append({"type": "takeback", "card": card})
+    if s["king"]:
+        moves.append({"type": "draw"})
+    for card in hand:
+        moves.append({"type": "discard", "card": card})
+    return moves
+
+
+def legal_moves(s: dict, seat: int) -> list[dict]:
+    if s["phase"] == "over" or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s["n"]:
+        return []
+    if prompted_seat(s) != seat:
+        return list(STANDING)
+    phase = s["phase"]
+    hand = s["hands"][seat]
+    if phase == "act":
+        moves = turn_moves(s, seat)
+    elif phase == "gift":
+        moves = [{"type": "give", "to": to, "cards": [card]} for card in hand
+                 for to in range(s["n"]) if to != seat and s["alive"][to]]
+        if s["opt"].get("gift", "one") == "any" and len(hand) > 1:
+            moves.append(PATTERNS["give"])
+        moves.append({"type": "pass"})
+    elif phase == "join":
+        moves = ([PATTERNS["join"]] if any(CARDS.attack[c] for c in hand) else []) + [{"type": "pass"}]
+    elif phase == "react":
+        moves = ([PATTERNS["react"]] if any(CARDS.deck[c] == "A" for c in hand) else []) + [{"type": "pass"}]
+    else:
+        b = s["battle"]
+        moves = [{"type": "remove", "card": c} for c in battle.removal_candidates(b, b["need"][0])]
+    return moves + STANDING
+
+
+# --- the random player -------------------------------------------------------------------------
+
+def pick_attack(s: dict, seat: int, cards: list[str], rng: Rng) -> tuple[str, list[str]] | None:
+    """A target and a set of cards that beats it if one exists, castles first; else None."""
+    ordered = sorted(cards, key=lambda c: -CARDS.swords[c])
+    assaults = [c for c in ordered if CARDS.assault[c]]
+    total = sum(CARDS.swords[c] for c in ordered)
+    winnable = []
+    for target, shields, needs in targets(s, seat):
+        if needs and not assaults:
+            continue
+        if total <= shields:
+            continue
+        chosen, swords = [], 0
+        if needs:
+            chosen.append(assaults[0])
+            swords = CARDS.swords[assaults[0]]
+        for card in ordered:
+            if swords > shields:
+                break
+            if card not in chosen:
+                chosen.append(card)
+                swords += CARDS.swords[card]
+        winnable.append((target, chosen))
+    if not winnable:
+        return None
+    castles = [w for w in winnable if w[0].endswith("/C")]
+    return castles[0] if castles else winnable[rng.below(len(winnable))]
+
+
+def random_turn(s: dict, seat: int, rng: Rng) -> dict:
+    hand = s["hands"][seat]
+    if not hand:
+        if s["king"]:
+            return {"type": "draw"}
+        for post in s["posts"][seat]:
+            if post[2]:
+                return {"type": "takeback", "card": post[2][0]}
+    attackers = [c for c in hand if CARDS.attack[c]]
+    nights = [c for c in hand if CARDS.key[c] == "night"]
+    roll = rng.below(100)
+    if attackers and roll < 55:
+        plan = pick_attack(s, seat, attackers, rng)
+        if plan is not None:
+            if nights and rng.below(4) == 0:
+                return {"type": "night", "night": nights[0], "target": plan[0], "cards": plan[1]}
+            return {"type": "attack", "target": plan[0], "cards": plan[1]}
+    options = [m for m in turn_moves(s, seat) if "pattern" not in m]
+    special = []
+    if build_sets(hand) and s["siege"]:
+        special.append({"type": "build", "cards": build_sets(hand)})
+    if academy_set(hand) and s["academy"]:
+        special.append({"type": "academy", "cards": academy_set(hand)})
+    explorers = [c for c in hand if CARDS.torches[c]]
+    if explorers:
+        special.append({"type": "explore", "cards": explorers})
+    if nights and rng.below(3) == 0:
+        aims = [t for t in targets(s, seat) if not t[2]]
+        if aims:
+            aim = aims[rng.below(len(aims))][0]
+            cards = [c for c in attackers if rng.below(2)]
+            special.append({"type": "night", "night": nights[0], "target": aim, "cards": cards})
+    useful = [m for m in options if m["type"] != "discard"]
+    if special and rng.below(2) == 0:
+        return special[rng.below(len(special))]
+    if useful and rng.below(4) != 0:
+        return useful[rng.below(len(useful))]
+    if attackers:
+        aims = [t for t in targets(s, seat) if not t[2]]
+        if aims and rng.below(2) == 0:
+            return {"type": "attack", "target": aims[rng.below(len(aims))][0], "cards": [attackers[0]]}
+    return options[rng.below(len(options))]
+
+
+def random_move(s: dict, seat: int, rng: Rng) -> dict:
+    if prompted_seat(s) != seat or rng.below(400) == 0:
+        return dict(STANDING[rng.below(len(STANDING))])
+    phase = s["phase"]
+    hand = s["hands"][seat]
+    if phase == "act":
+        return random_turn(s, seat, rng)
+    if phase == "gift":
+        alive = [to for to in range(s["n"]) if s["alive"][to] and to != seat]
+        if hand and alive and rng.below(4):
+            return {"type": "give", "to": alive[rng.below(len(alive))], "cards": [hand[rng.below(len(hand))]]}
+        return {"type": "pass"}
+    if phase == "join":
+        cards = [c for c in hand if CARDS.attack[c] and rng.below(2)]
+        return {"type": "join", "cards": cards} if cards and rng.below(2) else {"type": "pass"}
+    if phase == "react":
+        cards = [c for c in hand if CARDS.deck[c] == "A" and rng.below(2)]
+        return {"type": "react", "cards": cards} if cards and rng.below(3) else {"type": "pass"}
+    b = s["battle"]
+    options = battle.removal_candidates(b, b["need"][0])
+    return {"type": "remove", "card": options[rng.below(len(options))]}
+

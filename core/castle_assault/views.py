@@ -1,0 +1,149 @@
+"""What each seat may see (CA-GEN-11), the ids it may not, and the terminal picture.
+
+Hidden: every draw deck, other seats' hands, EVERY loot pile (even its owner's, CA-LOOT-3),
+and before a night attack's reveal, the cards other seats put under the Night.
+In fast window mode the view never says which seat a window is waiting for.
+"""
+from __future__ import annotations
+
+from .battle import target_label
+from .cards import CARDS, half_text
+from .state import post_name, post_shields
+
+
+def hidden_from(s: dict, seat: int | None) -> list[str]:
+    hidden = s["village"] + s["siege"] + s["academy"] + s["dungeon"]
+    for other, hand in enumerate(s["hands"]):
+        if other != seat:
+            hidden += hand
+    for pile in s["loot"]:
+        hidden += pile
+    b = s["battle"]
+    if b is not None and not b["open"]:
+        for who, ids in b["cards"]:
+            if who != seat:
+                hidden += ids
+    return hidden
+
+
+def battle_view(s: dict, seat: int | None) -> dict | None:
+    b = s["battle"]
+    if b is None:
+        return None
+    count_public = s["opt"].get("night-count", "public") == "public"
+    contributions = []
+    for who, ids in b["cards"]:
+        entry = {"seat": who}
+        if b["open"] or who == seat:
+            entry["cards"] = list(ids)
+        if b["open"] or who == seat or count_public:
+            entry["count"] = len(ids)
+        contributions.append(entry)
+    strict = s["opt"].get("windows", "fast") == "strict"
+    stage = s["phase"]
+    waiting = None
+    if stage in ("join", "react"):
+        if strict:
+            waiting = b["todo"][0] if stage == "join" else b["victim"]
+        else:
+            stage = "window"          # fast mode: never tell who is being asked
+    elif stage == "remove":
+        waiting = b["victim"]
+    return {"attacker": b["by"], "victim": b["victim"], "target": b["target"],
+            "target_text": target_label(s, b["target"]), "night": b["night"], "open": b["open"],
+            "cards": contributions, "reactions": list(b["react"]), "removed": list(b["removed"]),
+            "stage": stage, "waiting": waiting}
+
+
+def view(s: dict, seat: int | None) -> dict:
+    forts = []
+    for owner in range(s["n"]):
+        posts = []
+        for index, post in enumerate(s["posts"][owner]):
+            posts.append({"post": post_name(index), "card": post[0], "standing": post[1],
+                          "defenders": list(post[2]), "shields": post_shields(post) if post[1] else 0})
+        forts.append({"seat": owner, "castle": s["alive"][owner], "posts": posts})
+    phase = s["phase"]
+    if phase in ("join", "react", "remove"):
+        phase = "battle"
+    mine = seat is not None and 0 <= seat < s["n"]
+    return {
+        "game": "castle-assault", "players": s["n"], "seat": seat if mine else None,
+        "turn": s["turn"], "phase": phase, "actions_left": s["acts"], "king_turn": s["king"],
+        "defended": s["defended"], "fortresses": forts,
+        "hand_sizes": [len(h) for h in s["hands"]], "loot_sizes": [len(p) for p in s["loot"]],
+        "decks": {name: len(s[name]) for name in ("village", "siege", "academy", "dungeon")},
+        "discard": list(s["discard"]), "out": list(s["out"]),
+        "hand": sorted(s["hands"][seat], key=card_order) if mine else None,
+        "standing": ({"join": "always-pass" if s["standing"][seat][0] else "ask",
+                      "react": "always-pass" if s["standing"][seat][1] else "ask"} if mine else None),
+        "battle": battle_view(s, seat if mine else None), "last_dungeon": s["shown"],
+        "options": dict(s["opt"]),
+        "winner": s["winner"], "over": s["phase"] == "over", "reason": s["reason"],
+    }
+
+
+def card_order(card: str) -> tuple:
+    return ("FVSAD".index(card[0]), CARDS.key[card], int(card[1:]))
+
+
+def named(cards: list[str]) -> str:
+    return ", ".join(CARDS.label(c) for c in cards) or "-"
+
+
+def render(v: dict, seat: int | None) -> str:
+    """Plain text, under 100 columns, from the view only."""
+    lines = [f"Castle Assault, {v['players']} players. "
+             + ("Game over. " + (v["reason"] or "") if v["over"] else
+                f"Turn of P{v['turn']}" + (f" (King turn, {v['actions_left']} actions left)" if v["king_turn"]
+                                          else ""))]
+    lines.append(f"Decks: Village {v['decks']['village']}, Siege {v['decks']['siege']}, "
+                 f"Academy {v['decks']['academy']}, Dungeon {v['decks']['dungeon']}; "
+                 f"discard pile {len(v['discard'])}" +
+                 (f" (top: {CARDS.label(v['discard'][-1])})" if v["discard"] else ""))
+    for fort in v["fortresses"]:
+        who = f"P{fort['seat']}" + (" (you)" if fort["seat"] == seat else "")
+        head = f"{who}: hand {v['hand_sizes'][fort['seat']]} cards"
+        if v["players"] > 2:
+            head += f", loot pile {v['loot_sizes'][fort['seat']]}"
+        if not fort["castle"]:
+            lines.append(head + " -- no castle (eliminated)")
+            continue
+        lines.append(head)
+        for post in fort["posts"]:
+            name = "Castle" if post["post"] == "C" else f"Wall {post['post']}"
+            if not post["standing"]:
+                lines.append(f"   {post['post']:<3} {name:<8} destroyed")
+                continue
+            guards = ", ".join(CARDS.label(c) for c in post["defenders"])
+            lines.append(f"   {post['post']:<3} {name:<8} {half_text(post['shields']):>3} shields"
+                         + (f"  defenders: {guards}" if guards else ""))
+    b = v["battle"]
+    if b is not None:
+        kind = "Night attack" if b["night"] else "Attack"
+        lines.append(f"{kind} by P{b['attacker']} on {b['target_text'].replace('{P', 'P').replace('}', '')}:")
+        for part in b["cards"]:
+            if "cards" in part:
+                lines.append(f"   P{part['seat']}: {named(part['cards'])}")
+            else:
+                count = f"{part['count']} hidden cards" if "count" in part else "hidden cards"
+                lines.append(f"   P{part['seat']}: {count}")
+        if b["reactions"]:
+            lines.append(f"   reactions: {named(b['reactions'])}")
+        if b["removed"]:
+            lines.append(f"   removed: {named(b['removed'])}")
+        if b["waiting"] is not None:
+            lines.append(f"   waiting for P{b['waiting']}")
+    if v["last_dungeon"]:
+        lines.append(f"Last dungeon card turned up: {CARDS.kinds[v['last_dungeon']].name}")
+    if v["hand"] is not None:
+        lines.append("Your hand:")
+        row = ""
+        for card in v["hand"]:
+            item = CARDS.label(card)
+            if row and len(row) + len(item) + 2 > 96:
+                lines.append("   " + row)
+                row = ""
+            row = f"{row}, {item}" if row else item
+        lines.append("   " + (row or "(empty)"))
+    return "\n".join(line[:100] for line in lines)
