@@ -1,0 +1,100 @@
+"""Fixtures for server tests: the toy game registered, a real SQLite file in tmp_path,
+Flask's test client, and helpers that register players and start games through the API."""
+from __future__ import annotations
+
+import pytest
+
+from core import games
+from tests.support.toygame import GAME as TOY
+
+
+@pytest.fixture
+def toy_game():
+    """The toy game from tests/support, registered for one test and removed after."""
+    games.register(TOY.name, TOY)
+    yield TOY
+    games.unregister(TOY.name)
+
+
+@pytest.fixture
+def config(tmp_path):
+    from server.config import load_config
+
+    return load_config({
+        "HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
+        "HERALD_MAIL_DIR": str(tmp_path / "mail"),
+        "HERALD_PUBLIC_URL": "https://herald.example.org",
+    })
+
+
+@pytest.fixture
+def app(config, toy_game):
+    from server.app import create_app
+    from server.db import database
+
+    app = create_app(config)
+    yield app
+    database.close()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class Api:
+    """Thin helper over the test client: players as tokens, games started through the API."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def register(self, name: str, email: str | None = None) -> dict:
+        response = self.client.post("/players", json={"name": name, "email": email or f"{name}@example.org"})
+        assert response.status_code == 201, response.json
+        return response.json
+
+    @staticmethod
+    def auth(player: dict) -> dict:
+        return {"Authorization": f"Bearer {player['token']}"}
+
+    def call(self, method: str, path: str, player: dict | None = None, **kwargs):
+        headers = {**(self.auth(player) if player else {}), **kwargs.pop("headers", {})}
+        return self.client.open(path, method=method, headers=headers, **kwargs)
+
+    def start_game(self, players: list[dict], ruleset: str = "toy-race", options: dict | None = None) -> int:
+        created = self.call("POST", "/games", players[0],
+                            json={"ruleset": ruleset, "seats": len(players), "options": options or {}})
+        assert created.status_code == 201, created.json
+        for player, invite in zip(players, created.json["invites"]):
+            joined = self.call("POST", "/games/join", player, json={"invite": invite["code"]})
+            assert joined.status_code == 200, joined.json
+        return created.json["id"]
+
+    def game(self, game_id: int, player: dict) -> dict:
+        response = self.call("GET", f"/games/{game_id}", player)
+        assert response.status_code == 200, response.json
+        return response.json
+
+    def legal(self, game_id: int, player: dict) -> dict:
+        response = self.call("GET", f"/games/{game_id}/legal", player)
+        assert response.status_code == 200, response.json
+        return response.json
+
+    def play_first_legal(self, game_id: int, players: list[dict]):
+        """The prompted player plays their first legal move; returns the PUT response."""
+        detail = self.game(game_id, players[0])
+        seat = detail["prompted"][0]["seat"]
+        mover = players[seat]
+        legal = self.legal(game_id, mover)
+        return self.call("PUT", f"/games/{game_id}/moves/{detail['version']}", mover,
+                         json={"move": legal["moves"][0]["move"]})
+
+
+@pytest.fixture
+def api(client):
+    return Api(client)
+
+
+@pytest.fixture
+def alice_bob(api):
+    return [api.register("alice"), api.register("bob")]

@@ -1,0 +1,40 @@
+"""Configuration: defaults, a JSON or TOML file, and the environment overriding the file."""
+import json
+
+import pytest
+
+from server.config import ConfigError, load_config
+
+
+def test_defaults_are_local_sqlite_and_a_mail_folder():
+    config = load_config({})
+    assert config["DATABASE_URL"] == "sqlite:///herald.db"
+    assert config["MAIL_DIR"] == "./mail"
+    assert config["SMTP_HOST"] is None
+    assert config["SMTP_TLS"] == "none" and config["SMTP_PORT"] == 25
+
+
+def test_toml_file_is_read_and_environment_wins(tmp_path):
+    path = tmp_path / "herald.toml"
+    path.write_text('database_url = "sqlite:///from-file.db"\nsmtp_host = "mail.example.org"\n'
+                    'SMTP_TLS = "starttls"\nmail_from = "file@example.org"\n')
+    config = load_config({"HERALD_CONFIG": str(path), "HERALD_MAIL_FROM": "env@example.org"})
+    assert config["DATABASE_URL"] == "sqlite:///from-file.db"
+    assert config["SMTP_HOST"] == "mail.example.org"
+    assert config["SMTP_PORT"] == 587  # the starttls default port
+    assert config["MAIL_FROM"] == "env@example.org"
+
+
+def test_json_file_with_prefixed_keys(tmp_path):
+    path = tmp_path / "herald.json"
+    path.write_text(json.dumps({"HERALD_SMTP_PORT": "2525", "HERALD_PUBLIC_URL": "https://h.example.org/"}))
+    config = load_config({"HERALD_CONFIG": str(path)})
+    assert config["SMTP_PORT"] == 2525
+    assert config["PUBLIC_URL"] == "https://h.example.org"
+
+
+@pytest.mark.parametrize("environ", [{"HERALD_SMTP_TLS": "maybe"}, {"HERALD_SMTP_PORT": "twenty-five"},
+                                     {"HERALD_CONFIG": "/nonexistent/herald.toml"}])
+def test_bad_settings_are_refused_with_a_message(environ):
+    with pytest.raises(ConfigError):
+        load_config(environ)

@@ -1,0 +1,180 @@
+"""The move path: idempotent PUT, conflicts, notation, illegal moves, the redacted log."""
+import logging
+
+import pytest
+
+from core import games
+from core.protocol import IllegalMove
+from tests.support.toygame import RaceGame
+
+
+@pytest.fixture
+def game(api, alice_bob):
+    return api.start_game(alice_bob)
+
+
+def put(api, game_id, seq, player, **body):
+    return api.call("PUT", f"/games/{game_id}/moves/{seq}", player, json=body)
+
+
+def test_same_move_twice_gives_the_same_answer(api, alice_bob, game):
+    alice, _ = alice_bob
+    move = api.legal(game, alice)["moves"][0]
+    first = put(api, game, 0, alice, move=move["move"])
+    assert first.status_code == 201
+    assert first.json["version"] == 1 and first.json["seat"] == 0 and first.json["text"] == move["text"]
+    again = put(api, game, 0, alice, move=move["move"])
+    assert again.status_code == 200 and again.json == first.json
+    as_text = put(api, game, 0, alice, text=move["text"])
+    assert as_text.status_code == 200 and as_text.json == first.json
+    assert api.game(game, alice)["version"] == 1
+
+
+def test_other_move_at_a_taken_seq_is_409(api, alice_bob, game):
+    alice, bob = alice_bob
+    moves = api.legal(game, alice)["moves"]
+    put(api, game, 0, alice, move=moves[0]["move"])
+    other = put(api, game, 0, alice, move=moves[1]["move"])
+    assert other.status_code == 409 and other.json["error"]["code"] == "seq-taken"
+    by_bob = put(api, game, 0, bob, move=moves[0]["move"])
+    assert by_bob.status_code == 409 and by_bob.json["error"]["code"] == "seq-taken"
+    ahead = put(api, game, 5, bob, text="pass")
+    assert ahead.status_code == 409 and ahead.json["error"]["code"] == "seq-ahead"
+
+
+@pytest.mark.rule("TOY-2")
+def test_illegal_move_names_the_rule_and_the_legal_moves(api, alice_bob, game):
+    alice, _ = alice_bob
+    legal = [m["text"] for m in api.legal(game, alice)["moves"]]
+    response = put(api, game, 0, alice, text="play t99")
+    assert response.status_code == 422
+    error = response.json["error"]
+    assert error["code"] == "illegal-move" and error["rule"] == "TOY-2"
+    assert error["details"]["reason"] == "not-in-hand"
+    assert sorted(error["legal"]) == sorted(legal)
+
+
+@pytest.mark.rule("TOY-1")
+def test_moving_out_of_turn_is_refused(api, alice_bob, game):
+    _, bob = alice_bob
+    response = put(api, game, 0, bob, text="pass")
+    assert response.status_code == 422
+    assert response.json["error"]["rule"] == "TOY-1" and response.json["error"]["code"] == "illegal-move"
+
+
+@pytest.mark.rule("TOY-2")
+def test_malformed_notation_is_bad_notation(api, alice_bob, game):
+    alice, _ = alice_bob
+    response = put(api, game, 0, alice, text="attack the castle")
+    assert response.status_code == 422 and response.json["error"]["code"] == "bad-notation"
+    assert response.json["error"]["legal"]
+
+
+def test_engine_crash_on_odd_input_is_422_not_500(api, alice_bob, game):
+    alice, _ = alice_bob
+    for move in ({"play": ["t1"]}, {"play": {"x": 1}}, {}, {"pass": 1.5}):
+        response = put(api, game, 0, alice, move=move)
+        assert response.status_code == 422, (move, response.json)
+        assert response.json["error"]["code"] in ("illegal-move", "bad-move")
+
+
+class WideGame(RaceGame):
+    """The toy game with 60 extra (never acceptable) options, to check the capped list."""
+
+    name = "toy-wide"
+
+    def legal_moves(self, state, seat):
+        return super().legal_moves(state, seat) + [{"wait": i} for i in range(60)]
+
+    def format(self, move):
+        return f"wait {move['wait']}" if "wait" in move else super().format(move)
+
+    def apply(self, state, seat, move):
+        if "wait" in move:
+            raise IllegalMove("no-waiting", "You cannot wait.", "TOY-2")
+        return super().apply(state, seat, move)
+
+
+def test_legal_alternatives_are_capped_and_say_how_many_more(api, alice_bob):
+    games.register("toy-wide", WideGame())
+    try:
+        game_id = api.start_game(alice_bob, ruleset="toy-wide")
+        response = put(api, game_id, 0, alice_bob[0], text="play t99")
+        error = response.json["error"]
+        assert len(error["legal"]) == 40 and error["details"]["more"] == 23
+    finally:
+        games.unregister("toy-wide")
+
+
+def test_log_hides_other_seats_secrets(api, alice_bob, game):
+    alice, bob = alice_bob
+    put(api, game, 0, alice, move=api.legal(game, alice)["moves"][0]["move"])
+    alice_log = api.call("GET", f"/games/{game}/moves", alice).json
+    bob_log = api.call("GET", f"/games/{game}/moves?from=0", bob).json
+    assert alice_log["version"] == bob_log["version"] == 1
+    mine = alice_log["moves"][0]["events"]
+    theirs = bob_log["moves"][0]["events"]
+    assert any(e.startswith("You drew") for e in mine)
+    assert not any("drew" in e for e in theirs)
+    assert theirs == ["alice played " + mine[0].split("played ")[1]]
+    assert api.call("GET", f"/games/{game}/moves?from=1", bob).json["moves"] == []
+
+
+class SecretGame(RaceGame):
+    """The toy game where plays are secret: others see neither seat nor move in the log."""
+
+    name = "toy-secret"
+
+    def public_move(self, state, seat, move):
+        return False
+
+
+def test_private_moves_hide_mover_and_move(api, alice_bob):
+    games.register("toy-secret", SecretGame())
+    try:
+        alice, bob = alice_bob
+        game_id = api.start_game(alice_bob, ruleset="toy-secret")
+        put(api, game_id, 0, alice, move=api.legal(game_id, alice)["moves"][0]["move"])
+        entry = api.call("GET", f"/games/{game_id}/moves", bob).json["moves"][0]
+        assert set(entry) == {"seq", "events", "created"}
+        own = api.call("GET", f"/games/{game_id}/moves", alice).json["moves"][0]
+        assert own["seat"] == 0 and "play" in own["move"]
+    finally:
+        games.unregister("toy-secret")
+
+
+def test_move_path_reads_no_log_and_its_cost_does_not_grow(api, alice_bob, caplog):
+    """A move issues the same statements at move 4 as at move 13, and never reads the log."""
+    from server import state_cache
+
+    game = api.start_game(alice_bob, options={"target": 60})
+
+    def statements_for_next_move():
+        caplog.clear()
+        with caplog.at_level(logging.DEBUG, logger="peewee"):
+            assert api.play_first_legal(game, alice_bob).status_code == 201
+        # play_first_legal also reads the game and legal moves: keep the PUT's statements only
+        return [r.getMessage() for r in caplog.records if r.name == "peewee"]
+
+    for _ in range(4):
+        api.play_first_legal(game, alice_bob)
+    early = statements_for_next_move()
+    state_cache.clear()
+    api.play_first_legal(game, alice_bob)  # reloads the snapshot once, then cached again
+    for _ in range(3):
+        api.play_first_legal(game, alice_bob)
+    late = statements_for_next_move()
+    assert len(early) == len(late)
+    assert not any('FROM "moves"' in s and "SELECT" in s for s in late)
+
+
+def test_moves_continue_from_the_snapshot_when_the_cache_is_cold(api, alice_bob, game):
+    """Another worker's cache: cleared between moves, the game still goes on correctly."""
+    from server import state_cache
+
+    alice, bob = alice_bob
+    for _ in range(4):
+        state_cache.clear()
+        assert api.play_first_legal(game, alice_bob).status_code == 201
+    detail = api.game(game, alice)
+    assert detail["version"] == 4 and detail["view"]["total"] > 0

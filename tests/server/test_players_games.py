@@ -1,0 +1,114 @@
+"""Registration, authentication, creating, joining, listing and looking at games."""
+import hashlib
+import sqlite3
+
+from core.rng import seed_hash
+
+
+def test_token_is_shown_once_and_stored_only_hashed(api, config):
+    alice = api.register("alice")
+    me = api.call("GET", "/players/me", alice)
+    assert me.status_code == 200 and me.json == {"id": alice["id"], "name": "alice", "email": "alice@example.org"}
+    path = config["DATABASE_URL"].removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:
+        (stored,) = db.execute("SELECT token_hash FROM players WHERE id = ?", (alice["id"],)).fetchone()
+        dump = "\n".join(db.iterdump())
+    assert stored == hashlib.sha256(alice["token"].encode()).hexdigest()
+    assert alice["token"] not in dump
+
+
+def test_duplicate_name_is_409(api):
+    api.register("alice")
+    again = api.client.post("/players", json={"name": "alice", "email": "other@example.org"})
+    assert again.status_code == 409 and again.json["error"]["code"] == "name-taken"
+
+
+def test_missing_or_unknown_token_is_401(api):
+    assert api.client.get("/players/me").json["error"]["code"] == "unauthorized"
+    unknown = api.client.get("/players/me", headers={"Authorization": "Bearer not-a-token"})
+    assert unknown.status_code == 401 and unknown.json["error"]["code"] == "unauthorized"
+
+
+def test_create_join_start(api, alice_bob):
+    alice, bob = alice_bob
+    created = api.call("POST", "/games", alice, json={"ruleset": "toy-race", "seats": 2, "options": {"target": "30"}})
+    assert created.status_code == 201
+    body = created.json
+    assert body["status"] == "open" and body["options"] == {"target": 30}
+    assert [i["seat"] for i in body["invites"]] == [0, 1]
+    assert len({i["code"] for i in body["invites"]}) == 2
+    # The creator is not seated automatically.
+    assert api.call("GET", f"/games/{body['id']}", alice).status_code == 403
+    first = api.call("POST", "/games/join", bob, json={"invite": body["invites"][1]["code"]})
+    assert first.json == {"game": body["id"], "seat": 1}
+    assert api.game(body["id"], bob)["status"] == "open"
+    api.call("POST", "/games/join", alice, json={"invite": body["invites"][0]["code"]})
+    game = api.game(body["id"], alice)
+    assert game["status"] == "active" and game["version"] == 0
+    assert game["prompted"] == [{"seat": 0, "kind": "turn", "text": "Play a card (total 0/30)."}]
+    assert game["my_seat"] == 0 and len(game["view"]["hand"]) == 3
+    assert [s["name"] for s in game["seats"]] == ["alice", "bob"]
+
+
+def test_used_and_unknown_invites(api, alice_bob):
+    alice, bob = alice_bob
+    created = api.call("POST", "/games", alice, json={"ruleset": "toy-race", "seats": 2}).json
+    code = created["invites"][0]["code"]
+    api.call("POST", "/games/join", alice, json={"invite": code})
+    used = api.call("POST", "/games/join", bob, json={"invite": code})
+    assert used.status_code == 409 and used.json["error"]["code"] == "invite-used"
+    unknown = api.call("POST", "/games/join", bob, json={"invite": "no-such-invite"})
+    assert unknown.status_code == 404 and unknown.json["error"]["code"] == "not-found"
+
+
+def test_options_are_validated_by_the_game(api, alice_bob):
+    alice, _ = alice_bob
+    for options in ({"target": 2}, {"target": "lots"}, {"speed": 3}):
+        response = api.call("POST", "/games", alice, json={"ruleset": "toy-race", "seats": 2, "options": options})
+        assert response.status_code == 422 and response.json["error"]["code"] == "bad-option", options
+    too_many = api.call("POST", "/games", alice, json={"ruleset": "toy-race", "seats": 9})
+    assert too_many.status_code == 422 and too_many.json["error"]["code"] == "bad-player-count"
+    unknown = api.call("POST", "/games", alice, json={"ruleset": "chess", "seats": 2})
+    assert unknown.status_code == 422 and unknown.json["error"]["code"] == "unknown-ruleset"
+
+
+def test_lists_mine_and_open(api, alice_bob):
+    alice, bob = alice_bob
+    carol = api.register("carol")
+    started = api.start_game([alice, bob])
+    waiting = api.call("POST", "/games", carol, json={"ruleset": "toy-race", "seats": 3}).json["id"]
+    mine = api.call("GET", "/games?mine=1", bob).json
+    assert [g["id"] for g in mine] == [started]
+    assert mine[0]["my_seats"] == [1] and mine[0]["prompted"] == [0] and mine[0]["status"] == "active"
+    open_games = api.call("GET", "/games?open=1", bob).json
+    assert [g["id"] for g in open_games] == [waiting]
+
+
+def test_seed_hash_public_from_creation_seed_revealed_only_at_the_end(api, alice_bob):
+    alice, bob = alice_bob
+    game_id = api.start_game([alice, bob], options={"target": 5})
+    game = api.game(game_id, alice)
+    assert "seed" not in game
+    while game["status"] != "finished":
+        assert api.play_first_legal(game_id, [alice, bob]).status_code == 201
+        game = api.game(game_id, bob)
+    assert seed_hash(game["seed"]) == game["seed_hash"]
+    assert game["result"]["winners"] and game["prompted"] == []
+    after = api.call("PUT", f"/games/{game_id}/moves/{game['version']}", alice, json={"text": "pass"})
+    assert after.status_code == 409 and after.json["error"]["code"] == "game-not-active"
+
+
+def test_render_and_rulesets(api, alice_bob):
+    alice, bob = alice_bob
+    game_id = api.start_game([alice, bob])
+    text = api.call("GET", f"/games/{game_id}/render", bob).json["text"]
+    assert "Your hand:" in text
+    rulesets = api.client.get("/rulesets").json
+    toy = next(r for r in rulesets if r["name"] == "toy-race")
+    assert toy["min_players"] == 2 and toy["options"]["target"]["default"] == 21
+
+
+def test_openapi_document(api):
+    spec = api.client.get("/openapi.json").json
+    assert spec["info"]["title"] == "Herald" and spec["openapi"] == "3.0.3"
+    assert "/games/{game_id}/moves/{seq}" in spec["paths"]
