@@ -242,14 +242,12 @@ def resolve(s: dict, events: list) -> None:
     else:
         post[1] = False
         castle_falls = index == 0
-        if castle_falls and s["n"] > 2:
-            events.append(Event(f"{{P{owner}}}'s castle falls!"))
-        elif castle_falls:
+        if castle_falls:
             events.append(Event(f"{{P{owner}}}'s castle falls!"))
         else:
             events.append(Event(f"{{P{owner}}}'s wall {post_name(index)} is destroyed."))
-            if post[2]:
-                events.append(Event(f"Its defenders are discarded: {names(post[2])}."))
+        if post[2] and not (castle_falls and s["n"] > 2):       # a fallen castle's defenders are spoils
+            events.append(Event(f"Its defenders are discarded: {names(post[2])}."))
             s["discard"].extend(post[2])
             post[2] = []
     if castle_falls:

@@ -123,9 +123,7 @@ class CastleAssault(Game):
 
     def _join(self, s, seat, move, events):
         if move["type"] == "pass":
-            battle.decline(s)
-            if s["opt"].get("windows", "fast") == "strict":
-                events.append(Event(f"{{P{seat}}} does not join."))
+            battle.decline(s)            # never announced: a standing answer passes silently too
             return
         cards = move["cards"]
         actions.take_from_hand(s, seat, cards, "CA-MULTI-4")
@@ -159,7 +157,8 @@ class CastleAssault(Game):
 
     def public_move(self, state, seat, move):
         """Hidden: standing answers, night attacks and night joins (face-down cards), gifts (a
-        hidden card changes hands) and, in fast mode, window passes (they would tell who was asked)."""
+        hidden card changes hands) and window passes (in fast mode they would tell who was asked;
+        in both modes they would tell an explicit pass from a standing answer)."""
         if not isinstance(move, dict):
             return True
         kind = move.get("type")
@@ -167,8 +166,7 @@ class CastleAssault(Game):
             return False
         if kind == "join" and state.get("battle") and state["battle"].get("night"):
             return False
-        if kind == "pass" and state.get("phase") in ("join", "react") \
-                and state["opt"].get("windows", "fast") == "fast":
+        if kind == "pass" and state.get("phase") in ("join", "react"):
             return False
         return True
 

@@ -107,6 +107,8 @@ def check_card(value, rule: str) -> None:
 # --- text ------------------------------------------------------------------------------------------
 
 def format_move(move: dict) -> str:
+    if "pattern" in move:
+        return move["pattern"]
     kind = move["type"]
     cards = " ".join(move.get("cards", []))
     if kind == "attack":

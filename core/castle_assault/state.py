@@ -138,7 +138,7 @@ def post_name(index: int) -> str:
 
 def post_index(name: str, count: int) -> int | None:
     if name == "C":
-        return 0
+        return 0 if count > 0 else None
     if len(name) >= 2 and name[0] == "W" and name[1:].isdigit() and name[1] != "0":
         i = int(name[1:])
         return i if i < count else None

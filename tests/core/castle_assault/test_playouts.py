@@ -1,0 +1,75 @@
+"""Random playouts through the public protocol with the game's invariants after every move
+(CA-GEN-13 card conservation, hidden information, someone prompted until one winner)."""
+import json
+
+import pytest
+
+from core.castle_assault import GAME
+from core.castle_assault.cards import CARDS
+from tests.core.playout import play
+
+from .helpers import zones
+
+ALL_IDS = set(CARDS.kind_of)
+OPTION_SETS = [
+    {},
+    {"windows": "strict"},
+    {"spoils": "all", "join-loot": "active", "gift": "any"},
+    {"night-join": False, "night-count": "hidden", "castle-defender": "always", "reshuffle": "remove"},
+]
+
+
+def invariants(state, hidden_check=True):
+    where = zones(state)                                   # raises if a card is in two zones
+    assert set(where) == ALL_IDS, "a card is missing"      # CA-GEN-13: all 120 accounted for
+    assert len(where) == 120
+    assert 0 <= state["acts"] <= 2 and state["quiet"] >= 0 and state["rng"] >= 0
+    for seat in range(state["n"]):
+        for post in state["posts"][seat]:
+            assert len(post[2]) <= CARDS.kind_of[post[0]].max_defenders
+            assert post[1] or not post[2], "a destroyed post keeps defenders"
+        if not state["alive"][seat]:
+            assert state["posts"][seat] == [] and state["loot"][seat] == []
+    if state["n"] == 2:
+        assert state["loot"] == [[], []]                   # CA-LOOT-2: loot goes to the hand
+    if state["phase"] == "over":
+        assert GAME.prompts(state) == []
+    else:
+        assert len(GAME.prompts(state)) == 1
+    if hidden_check:
+        for seat in list(range(state["n"])) + [None]:
+            text = json.dumps(GAME.view(state, seat))
+            for card in GAME.hidden_from(state, seat):
+                assert f'"{card}"' not in text, f"seat {seat} sees {card}"
+            for pile in state["loot"]:                     # secret loot: not even its owner
+                for card in pile:
+                    assert f'"{card}"' not in text
+
+
+def check_end(out, players):
+    assert out.ended
+    result = GAME.result(out.state)
+    assert len(result.winners) == 1                        # exactly one winner (CA-END-1)
+    winner = result.winners[0]
+    assert out.state["alive"][winner]
+    assert sum(out.state["alive"]) == (1 if players > 2 else 2)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("options", range(len(OPTION_SETS)))
+def test_full_check_playouts(players, options):
+    """Every generic check of the harness (round trips, replay, views) plus ours, every move."""
+    for i in range(3):
+        out = play(GAME, players, f"full-{players}-{options}-{i}", OPTION_SETS[options], full_checks=True,
+                   invariants=invariants)
+        check_end(out, players)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_bulk_playouts(players):
+    """334 games per player count (1,002 in all), invariants after every move."""
+    for i in range(334):
+        options = OPTION_SETS[i % len(OPTION_SETS)]
+        out = play(GAME, players, f"bulk-{players}-{i}", options, full_checks=False,
+                   invariants=lambda s: invariants(s, hidden_check=i % 4 == 0))
+        check_end(out, players)
