@@ -1,0 +1,398 @@
+"""The nine battle steps (MM-COMBAT-1..9, MM-COMBAT-END) as a resumable state machine.
+
+`run` executes automatic steps from battle["step"] until a seat must decide (a Fracture
+window, the face-down conflict cards, the support exchange, an optional discard) or the
+battle is over. Strength totals are kept in the battle dict as they grow, step by step.
+"""
+from __future__ import annotations
+
+from core.medieval_mastery import cards, data, flow, rules
+from core.medieval_mastery.rules import board_of
+from core.protocol import Event
+
+END = 10
+
+
+def begin(ctx, att: int, node: int, count: int) -> None:
+    st = ctx.st
+    board = board_of(st)
+    siege = node >= board.n_slots
+    defender = board.castle_owner[node] if siege else st["own"][node]
+    dk = data.SIEGE_DEFENCE if siege else st["kn"][node]
+    st["battle"] = {
+        "node": node, "att": att, "def": defender, "ak": count, "siege": siege,
+        "astr": count, "dstr": dk, "step": 1, "commit": [None, None], "shown": [None, None],
+        "table": [], "sup": None, "winner": -1, "loser": -1, "margin": 0, "orbq": [], "reversed": False,
+    }
+    st["ph"] = "battle"
+    where = board.names[node]
+    ctx.ev.append(Event(f"Battle for {where}: {{P{att}}} attacks with {count}, {{P{defender}}} defends "
+                        f"with {dk}{' (castle siege)' if siege else ''}."))
+
+
+def defender_knights(st: dict, b: dict) -> int:
+    """Real knights of the defender in the contested tile (castle knights in a siege)."""
+    return st["castle"][b["def"]] if b["siege"] else st["kn"][b["node"]]
+
+
+def run(ctx) -> None:
+    st = ctx.st
+    while st["ph"] == "battle" and st["win"] is None:
+        b = st["battle"]
+        STEPS[b["step"]](ctx, b)
+
+
+def _totals(b: dict) -> str:
+    return f"attacker {b['astr']}, defender {b['dstr']}"
+
+
+def step1_territory(ctx, b: dict) -> None:
+    """MM-COMBAT-1: Grasslands, Fort/City/Fortress, Arena."""
+    st = ctx.st
+    b["step"] = 2
+    if b["siege"]:
+        return
+    tile = st["tile"][b["node"]]
+    if tile in data.ATTACKER_PLUS1:
+        b["astr"] += 1
+        ctx.ev.append(Event(f"{tile}: attacker +1 ({_totals(b)})."))
+    if tile in data.DEFENDER_PLUS1:
+        b["dstr"] += 1
+        ctx.ev.append(Event(f"{tile}: defender +1 ({_totals(b)})."))
+    if tile in data.ROLL_OFF:
+        arena(ctx, b)
+
+
+def arena(ctx, b: dict) -> None:
+    """MM-TERR-ARENA / MM-ICON-ARENA: one die each; the lower (both on a tie) loses a knight."""
+    st = ctx.st
+    node = b["node"]
+    att, dfd = b["att"], b["def"]
+    ra, rd = ctx.rng.die(), ctx.rng.die()
+    hit_a, hit_d = ra <= rd, rd <= ra
+    if hit_a:
+        b["ak"] -= 1
+        b["astr"] -= 1
+        rules.lose(st, att, 1)
+    if hit_d:
+        st["kn"][node] -= 1
+        b["dstr"] -= 1
+        rules.lose(st, dfd, 1)
+    ctx.ev.append(Event(f"Arena roll-off: {{P{att}}} rolls {ra}, {{P{dfd}}} rolls {rd}.",
+                        data={"dice": [ra, rd]}))
+    ak, dk = b["ak"], st["kn"][node]
+    if ak and dk:
+        return
+    name = board_of(st).names[node]
+    if dk:
+        ctx.ev.append(Event(f"{{P{dfd}}} keeps {name}: the battle ends."))
+    elif ak:
+        st["own"][node] = att
+        st["kn"][node] = ak
+        b["ak"] = 0
+        ctx.ev.append(Event(f"{{P{att}}} now controls {name}: the battle ends."))
+        rules.check_win(ctx)
+    else:
+        st["own"][node] = -1
+        ctx.ev.append(Event(f"{name} is left empty and uncontrolled: the battle ends."))
+    b["step"] = END
+
+
+def step2_draw(ctx, b: dict) -> None:
+    """MM-COMBAT-2: attacker then defender draw up to five."""
+    cards.draw_to(ctx, b["att"], data.HAND_DRAW, "battle")
+    cards.draw_to(ctx, b["def"], data.HAND_DRAW, "battle")
+    b["step"] = 3
+
+
+def step3_window(ctx, b: dict) -> None:
+    b["step"] = 31
+    flow.open_window(ctx, "sceptre", b["att"])
+
+
+def step3_sceptres(ctx, b: dict) -> None:
+    """MM-COMBAT-3: attacker's sceptre first, then the defender's (MM-EDGE-13)."""
+    st = ctx.st
+    att, dfd = b["att"], b["def"]
+    real_a, real_d = b["ak"], defender_knights(st, b)
+    if b["siege"]:
+        real_d = data.SIEGE_DEFENCE
+    if flow.is_up(st, att, 1):
+        name = st["arts"][att][1]
+        if name == "Rage":
+            b["astr"] += 1
+            ctx.ev.append(Event(f"Sceptre of Rage: {{P{att}}} +1 ({_totals(b)})."))
+        elif name == "Fear" and real_d > real_a:
+            b["astr"] += real_d - real_a
+            ctx.ev.append(Event(f"Sceptre of Fear: {{P{att}}} fights as if with {real_d} knights ({_totals(b)})."))
+        elif name == "Influence":
+            random_discard(ctx, dfd, "Sceptre of Influence")
+    if flow.is_up(st, dfd, 1):
+        name = st["arts"][dfd][1]
+        if name == "Loyalty":
+            b["dstr"] += 1
+            ctx.ev.append(Event(f"Sceptre of Loyalty: {{P{dfd}}} +1 ({_totals(b)})."))
+        elif name == "Vigour" and real_a > real_d and not b["siege"]:
+            b["dstr"] += real_a - real_d
+            ctx.ev.append(Event(f"Sceptre of Vigour: {{P{dfd}}} fights as if with {real_a} knights ({_totals(b)})."))
+        elif name == "Defiance":
+            random_discard(ctx, att, "Sceptre of Defiance")
+    b["step"] = 4
+
+
+def random_discard(ctx, seat: int, why: str) -> None:
+    """MM-ICON-RANDOMDISCARD: uniform over the hand; the card becomes public (MM-EDGE-18)."""
+    st = ctx.st
+    hand = st["hand"][seat]
+    if not hand:
+        ctx.ev.append(Event(f"{why}: {{P{seat}}} has no card to discard."))
+        return
+    card = hand.pop(ctx.rng.below(len(hand)))
+    cards.discard(st, card)
+    ctx.ev.append(Event(f"{why}: {{P{seat}}} discards {cards.title(card)} at random."))
+
+
+def step4_commit(ctx, b: dict) -> None:
+    """MM-COMBAT-4: both commit face down; apply() reveals when both are in."""
+    ctx.st["ph"] = "commit"
+
+
+def commit(ctx, seat: int, card: int) -> None:
+    """`card` is -1 for 'no conflict card' (MM-EDGE-5)."""
+    st = ctx.st
+    b = st["battle"]
+    side = 0 if seat == b["att"] else 1
+    if card >= 0:
+        st["hand"][seat].remove(card)
+    b["commit"][side] = card
+    ctx.ev.append(Event(f"{{P{seat}}} has committed a conflict card face down."))
+    if b["commit"][0] is None or b["commit"][1] is None:
+        return
+    shown = []
+    for side, who in ((0, b["att"]), (1, b["def"])):
+        c = b["commit"][side]
+        if c < 0:
+            value, label = 0, "no conflict card"
+        else:
+            code = cards.kind(c)
+            b["table"].append(c)
+            if code == "AM":
+                value = ctx.rng.die()
+                label = f"Ambush, rolling {value}"
+            else:
+                value = cards.VALUE[code]
+                label = f"Conflict {value}"
+        b["astr" if side == 0 else "dstr"] += value
+        b["shown"][side] = [c if c >= 0 else -1, value]
+        shown.append(f"{{P{who}}} {label}")
+    b["commit"] = [None, None]
+    ctx.ev.append(Event(f"Conflict cards revealed: {'; '.join(shown)} ({_totals(b)})."))
+    b["step"] = 5
+    st["ph"] = "battle"
+
+
+def step5_support(ctx, b: dict) -> None:
+    """MM-COMBAT-5 / MM-OPT-ALLIANCE-5: lower strength first, the attacker on a tie."""
+    st = ctx.st
+    if not b["siege"] and st["tile"][b["node"]] in data.NO_SUPPORT:
+        ctx.ev.append(Event("Mountains: no support cards may be played."))
+        b["step"] = 6
+        return
+    first = b["att"] if b["astr"] <= b["dstr"] else b["def"]
+    n = st["n"]
+    members = set(rules.team_of(st, b["att"])) | set(rules.team_of(st, b["def"]))
+    order = [(first + i) % n for i in range(n) if (first + i) % n in members]
+    b["sup"] = {"order": order, "i": 0, "quiet": 0, "played": False}
+    st["ph"] = "support"
+    skip_empty_hands(ctx)
+
+
+def support_seat(b: dict) -> int:
+    sup = b["sup"]
+    return sup["order"][sup["i"] % len(sup["order"])]
+
+
+def skip_empty_hands(ctx) -> None:
+    """A seat with no cards at all cannot play (hand sizes are public): pass for it."""
+    st = ctx.st
+    b = st["battle"]
+    while st["ph"] == "support" and not st["hand"][support_seat(b)]:
+        support_pass(ctx, silent=True)
+
+
+def support_play(ctx, seat: int, chosen: list[int]) -> None:
+    st = ctx.st
+    b = st["battle"]
+    total = 0
+    for card in chosen:
+        st["hand"][seat].remove(card)
+        b["table"].append(card)
+        total += cards.VALUE[cards.kind(card)]
+    key = "astr" if seat in rules.team_of(st, b["att"]) else "dstr"
+    b[key] += total
+    b["sup"]["played"] = True
+    names = ", ".join(cards.title(c) for c in chosen)
+    ctx.ev.append(Event(f"{{P{seat}}} plays {names} ({_totals(b)})."))
+
+
+def support_pass(ctx, silent: bool = False) -> None:
+    st = ctx.st
+    b = st["battle"]
+    sup = b["sup"]
+    seat = support_seat(b)
+    if sup["played"]:
+        sup["quiet"] = 0
+    else:
+        sup["quiet"] += 1
+        if not silent:
+            ctx.ev.append(Event(f"{{P{seat}}} passes."))
+    sup["played"] = False
+    sup["i"] += 1
+    if sup["quiet"] >= len(sup["order"]):
+        b["step"] = 6
+        st["ph"] = "battle"
+
+
+def step6_result(ctx, b: dict) -> None:
+    """MM-COMBAT-6: higher total wins; the defender wins ties with a margin of 1."""
+    a, d = b["astr"], b["dstr"]
+    if a > d:
+        b["winner"], b["loser"], b["margin"] = b["att"], b["def"], a - d
+    else:
+        b["winner"], b["loser"], b["margin"] = b["def"], b["att"], max(1, d - a)
+    ctx.ev.append(Event(f"Battle result: {a} to {d}; {{P{b['winner']}}} wins by {b['margin']}."))
+    b["step"] = 7
+
+
+def step7_mayhem_and_window(ctx, b: dict) -> None:
+    """MM-COMBAT-7.1 (MM-OPT-MAYHEM-2..4), then the orb Fracture window."""
+    st = ctx.st
+    if st["opts"]["mayhem"] and not (b["siege"] and b["winner"] == b["def"]):
+        mayhem(ctx, b)
+        if b["step"] == END:
+            return
+    b["orbq"] = [b["att"], b["def"]]
+    b["step"] = 71
+    flow.open_window(ctx, "orb", b["att"])
+
+
+def mayhem(ctx, b: dict) -> None:
+    st = ctx.st
+    w = b["winner"]
+    node = b["node"]
+    mine = b["ak"] if w == b["att"] else st["kn"][node]
+    rolls = [ctx.rng.die() for _ in range(mine)]
+    ones = rolls.count(1)
+    if w == b["att"]:
+        b["ak"] -= ones
+    else:
+        st["kn"][node] -= ones
+    rules.lose(st, w, ones)
+    ctx.ev.append(Event(f"Mayhem: {{P{w}}} rolls {' '.join(map(str, rolls))} and loses {ones} knight(s).",
+                        data={"dice": rolls}))
+    left = b["ak"] if w == b["att"] else st["kn"][node]
+    if left:
+        return
+    other = b["ak"] + (0 if b["siege"] else st["kn"][node])
+    if other == 0:  # MM-OPT-MAYHEM-4
+        if not b["siege"]:
+            st["own"][node] = -1
+        ctx.ev.append(Event(f"No knights remain in {board_of(st).names[node]}: it is uncontrolled."))
+        b["step"] = END
+        return
+    b["winner"], b["loser"] = b["loser"], w  # MM-OPT-MAYHEM-3
+    b["reversed"] = True
+    ctx.ev.append(Event(f"Mayhem: {{P{w}}} is wiped out and loses the battle instead."))
+
+
+def step7_orbs(ctx, b: dict) -> None:
+    """MM-COMBAT-7.3: attacker's orb, then the defender's; win orbs on the winner only."""
+    st = ctx.st
+    while b["orbq"]:
+        seat = b["orbq"].pop(0)
+        if not flow.is_up(st, seat, 2):
+            continue
+        name = st["arts"][seat][2]
+        won = seat == b["winner"]
+        if won and name == "Brutality":
+            loser = b["loser"]
+            if loser == b["att"] and b["ak"] > 0:
+                b["ak"] -= 1
+                rules.lose(st, loser, 1)
+            elif loser == b["def"] and not b["siege"] and st["kn"][b["node"]] > 0:
+                st["kn"][b["node"]] -= 1
+                rules.lose(st, loser, 1)
+            else:
+                continue
+            ctx.ev.append(Event(f"Orb of Brutality: {{P{loser}}} removes 1 knight from the contested tile."))
+        elif won and name == "Greed":
+            ctx.ev.append(Event(f"Orb of Greed: {{P{seat}}} draws up to six."))
+            cards.draw_to(ctx, seat, data.GREED_DRAW, "Orb of Greed")
+        elif not won and name == "Resurgence":
+            ctx.ev.append(Event(f"Orb of Resurgence: {{P{seat}}} draws up to six."))
+            cards.draw_to(ctx, seat, data.GREED_DRAW, "Orb of Resurgence")
+        elif not won and name == "Devotion":
+            rules.gain(ctx, seat, 1, "Orb of Devotion")
+        elif ((won and name == "Preparation") or (not won and name == "Cleansing")) and st["hand"][seat]:
+            flow.ask_discard(ctx, seat, f"Orb of {name}: you may discard one card.", "battle")
+            return
+    b["step"] = 8
+
+
+def step8_losses(ctx, b: dict) -> None:
+    """MM-LOSS-1, MM-LOSS-2: the loser loses the margin in the contested tile, then retreats."""
+    st = ctx.st
+    loser, margin = b["loser"], b["margin"]
+    name = board_of(st).names[b["node"]]
+    b["step"] = 9
+    if b["reversed"]:
+        return
+    if loser == b["att"]:
+        here = b["ak"]
+        lost = min(margin, here)
+        b["ak"] = 0
+    else:
+        if b["siege"]:
+            return  # MM-OPT-SIEGE-5: the castle's knights are unaffected
+        here = st["kn"][b["node"]]
+        lost = min(margin, here)
+        st["kn"][b["node"]] = 0
+    rules.lose(st, loser, lost)
+    back = here - lost
+    st["castle"][loser] += back
+    ctx.ev.append(Event(f"{{P{loser}}} loses {lost} knight(s) in {name} and retreats {back} to their castle."))
+
+
+def step9_conquest(ctx, b: dict) -> None:
+    """MM-COMBAT-9: a winning attacker conquers and applies the conquest abilities."""
+    st = ctx.st
+    b["step"] = END
+    if b["winner"] != b["att"]:
+        return
+    node, att = b["node"], b["att"]
+    if b["siege"]:
+        rules.declare(ctx, [att], f"{{P{att}}} conquers the castle of {{P{b['def']}}} (Castle Siege).")
+        return
+    st["own"][node] = att
+    st["kn"][node] = b["ak"]
+    b["ak"] = 0
+    ctx.ev.append(Event(f"{{P{att}}} conquers {board_of(st).names[node]} ({st['tile'][node]})."))
+    if rules.check_win(ctx):
+        return
+    flow.conquest(ctx, att, node, then="battle")
+
+
+def step_end(ctx, b: dict) -> None:
+    """MM-COMBAT-END: table cards to their owners' discard piles; the attacker goes on."""
+    st = ctx.st
+    for card in b["table"]:
+        cards.discard(st, card)
+    st["battle"] = None
+    ctx.ev.append(Event("The battle is over."))
+    rules.life_and_death(ctx)
+    flow.end_manoeuvre(ctx)
+
+
+STEPS = {1: step1_territory, 2: step2_draw, 3: step3_window, 31: step3_sceptres, 4: step4_commit,
+         5: step5_support, 6: step6_result, 7: step7_mayhem_and_window, 71: step7_orbs,
+         8: step8_losses, 9: step9_conquest, END: step_end}

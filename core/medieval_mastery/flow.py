@@ -1,0 +1,432 @@
+"""The turn: setup, the nine steps (MM-TURN-*), crowns, Fracture windows, conquest.
+
+Everything here mutates a private copy of the state (game.apply copies first). `settle`
+runs automatic steps until some seat must decide; the battle's own steps live in battle.py.
+"""
+from __future__ import annotations
+
+from core.medieval_mastery import battle, cards, data, rules
+from core.medieval_mastery.rules import board_of
+from core.protocol import Event
+from core.rng import Rng
+
+ART_INDEX = {"crown": 0, "sceptre": 1, "orb": 2}
+
+
+class Ctx:
+    """The state being changed, the events produced, and the Rng (created on first use)."""
+
+    __slots__ = ("st", "ev", "_rng")
+
+    def __init__(self, st: dict):
+        self.st = st
+        self.ev: list[Event] = []
+        self._rng = None
+
+    @property
+    def rng(self) -> Rng:
+        if self._rng is None:
+            self._rng = Rng(self.st["seed"], self.st["rng"])
+        return self._rng
+
+    def close(self) -> None:
+        if self._rng is not None:
+            self.st["rng"] = self._rng.counter
+
+
+# --- setup --------------------------------------------------------------------------------
+
+def setup_state(players: int, options: dict, seed: str) -> tuple[dict, list[Event]]:
+    """MM-SETUP-1..8."""
+    board = rules.BOARDS[players]
+    st = {
+        "seed": seed, "rng": 0, "n": players, "opts": dict(options),
+        "tile": [""] * board.n_slots, "own": [-1] * board.n_slots, "kn": [0] * board.n_slots,
+        "castle": [0] * players, "deck": [], "hand": [[] for _ in range(players)],
+        "disc": [[] for _ in range(players)], "dturn": [[] for _ in range(players)],
+        "arts": [], "down": [[-1, -1, -1] for _ in range(players)],
+        "active": 0, "tno": 0, "step": 2, "stage": "", "crown_used": False, "normal_done": False,
+        "mano": "", "ret": 2, "after_crown": 4, "ph": "main", "win": None,
+        "battle": None, "window": None, "choice": None,
+        "standing": ["off"] * players, "crown_aim": [-1, -1], "gained": [0] * players, "lost": [0] * players, "k0": [0] * players,
+    }
+    ctx = Ctx(st)
+    rng = ctx.rng
+    # MM-SETUP-2: one shuffled pile per VP value, dealt onto the slots of that value.
+    for value in (1, 2, 3):
+        pile = sorted(name for name, spec in data.TILES.items() for _ in range(spec[1]) if spec[0] == value)
+        rng.shuffle(pile)
+        for slot, tile in zip(board.slots_by_vp[value], pile):
+            st["tile"][slot] = tile
+    # MM-SETUP-3: one crown, one sceptre, one orb per player, from shuffled piles.
+    piles = [rng.shuffle(list(group)) for group in data.ARTEFACTS]
+    st["arts"] = [[piles[t][seat] for t in range(3)] for seat in range(players)]
+    # MM-SETUP-5: shuffled decks.
+    st["deck"] = [rng.shuffle(cards.deck_cards(seat)) for seat in range(players)]
+    # MM-SETUP-6: starting knights split between castle and adjacent Homelands.
+    for seat in range(players):
+        homes = [s for s in board.adj[board.castle_node[seat]]
+                 if s < board.n_slots and st["tile"][s] == "Homelands"]
+        share = data.STARTING_KNIGHTS // (len(homes) + 1)
+        for s in homes:
+            st["own"][s] = seat
+            st["kn"][s] = share
+        st["castle"][seat] = data.STARTING_KNIGHTS - share * len(homes)
+        if options["mayhem"]:
+            st["castle"][seat] += data.MAYHEM_EXTRA_KNIGHTS  # MM-OPT-MAYHEM-1
+        st["k0"][seat] = st["castle"][seat] + share * len(homes)
+    ctx.ev.append(Event("The map is dealt; artefacts are dealt face up."))
+    # MM-SETUP-7: five cards each, Authority played when drawn.
+    for seat in range(players):
+        cards.draw_to(ctx, seat, data.HAND_DRAW, "setup")
+    # MM-SETUP-8: random starting player.
+    first = rng.below(players)
+    ctx.ev.append(Event(f"{{P{first}}} is chosen at random to start."))
+    start_turn(ctx, first)
+    ctx.close()
+    return st, ctx.ev
+
+
+# --- turn steps ---------------------------------------------------------------------------
+
+def start_turn(ctx, seat: int) -> None:
+    """MM-TURN-1: three knights in the castle, then the resource step."""
+    st = ctx.st
+    st["active"] = seat
+    st["tno"] += 1
+    st["step"] = 2
+    st["stage"] = ""
+    st["crown_used"] = False
+    st["normal_done"] = False
+    st["mano"] = ""
+    st["ph"] = "main"
+    ctx.ev.append(Event(f"Turn {st['tno']}: {{P{seat}}} to play."))
+    rules.gain(ctx, seat, data.KNIGHTS_PER_TURN, "start of turn")
+
+
+def end_turn(ctx) -> None:
+    """MM-TURN-9 / MM-RESTORE-1..3: restore own artefacts destroyed in earlier turns."""
+    st = ctx.st
+    seat = st["active"]
+    down = st["down"][seat]
+    for t in range(3):
+        if down[t] != -1 and down[t] < st["tno"]:
+            down[t] = -1
+            ctx.ev.append(Event(f"{{P{seat}}} restores {data.ART_TITLE[st['arts'][seat][t]]}."))
+    start_turn(ctx, (seat + 1) % st["n"])
+
+
+def end_manoeuvre(ctx) -> None:
+    """MM-TURN-10: back to the resource step the Tactical Advance came from, or step 7."""
+    st = ctx.st
+    if st["win"] is not None:
+        return
+    if st["mano"] == "ta":
+        st["step"] = st["ret"]
+    else:
+        st["normal_done"] = True
+        st["step"] = 7
+    st["mano"] = ""
+    st["stage"] = ""
+    st["ph"] = "main"
+
+
+def is_up(st: dict, seat: int, t: int) -> bool:
+    return st["down"][seat][t] == -1
+
+
+def destroy(ctx, seat: int, t: int, why: str) -> None:
+    """MM-TERM-DESTROY: face down, remembering the turn (MM-ASYNC-9)."""
+    st = ctx.st
+    st["down"][seat][t] = st["tno"]
+    ctx.ev.append(Event(f"{data.ART_TITLE[st['arts'][seat][t]]} of {{P{seat}}} is destroyed ({why})."))
+
+
+def play_fracture(ctx, seat: int, target: int, t: int) -> None:
+    st = ctx.st
+    card = cards.find(st["hand"][seat], "FR")
+    st["hand"][seat].remove(card)
+    ctx.ev.append(Event(f"{{P{seat}}} plays Fracture on {data.ART_TITLE[st['arts'][target][t]]} of {{P{target}}}."))
+    destroy(ctx, target, t, "Fracture")
+    cards.discard(st, card)
+
+
+def play_resource(ctx, seat: int, code: str) -> None:
+    """MM-RES-1, MM-RES-CALLTOARMS, MM-RES-TACTICAL."""
+    st = ctx.st
+    card = cards.find(st["hand"][seat], code)
+    st["hand"][seat].remove(card)
+    if code == "CA":
+        ctx.ev.append(Event(f"{{P{seat}}} plays Call to Arms."))
+        rules.gain(ctx, seat, data.CALL_TO_ARMS_KNIGHTS, "Call to Arms")
+        cards.discard(st, card)
+    else:
+        ctx.ev.append(Event(f"{{P{seat}}} plays Tactical Advance: an extra redistribution and advance."))
+        cards.discard(st, card)
+        st["mano"] = "ta"
+        st["ret"] = st["step"]
+        st["stage"] = "m1"
+
+
+# --- redistribution and advance -----------------------------------------------------------
+
+def redistribute(ctx, seat: int, deltas: dict, transfers: list) -> None:
+    """MM-REDIS-2: already validated by moves.check_redis."""
+    st = ctx.st
+    for node, delta in deltas.items():
+        if node < 0:
+            st["castle"][seat] += delta
+        else:
+            st["kn"][node] += delta
+    board = board_of(st)
+    text = ", ".join(f"{_place(board, a)}>{_place(board, b)}:{n}" for a, b, n in transfers)
+    ctx.ev.append(Event(f"{{P{seat}}} redistributes knights ({text})."))
+
+
+def _place(board, node: int) -> str:
+    return "castle" if node < 0 else board.names[node]
+
+
+def advance(ctx, seat: int, node: int, count: int) -> None:
+    """MM-ADV-1..6: conquest of an empty territory, or a battle."""
+    st = ctx.st
+    board = board_of(st)
+    st["castle"][seat] -= count
+    st["stage"] = "battle"
+    ctx.ev.append(Event(f"{{P{seat}}} advances {count} knight{'s' if count != 1 else ''} into {board.names[node]}."))
+    if node < board.n_slots and st["own"][node] == -1:
+        st["own"][node] = seat
+        st["kn"][node] = count
+        ctx.ev.append(Event(f"{{P{seat}}} conquers {board.names[node]} ({st['tile'][node]}) without a battle."))
+        if rules.check_win(ctx):
+            return
+        conquest(ctx, seat, node, then="manoeuvre")
+        return
+    battle.begin(ctx, seat, node, count)
+
+
+def conquest(ctx, seat: int, node: int, then: str) -> None:
+    """MM-ADV-4 / MM-COMBAT-9: the conqueror applies the territory's conquest abilities."""
+    st = ctx.st
+    tile = st["tile"][node]
+    board = board_of(st)
+    if tile in data.CONQUEST_KNIGHT:
+        rules.gain(ctx, seat, 1, f"{tile} conquered")
+    if tile in data.CONQUEST_MINUS_KNIGHT:
+        st["kn"][node] -= 1
+        rules.lose(st, seat, 1)
+        ctx.ev.append(Event(f"{{P{seat}}} loses 1 knight in {board.names[node]} ({tile})."))
+        if st["kn"][node] == 0:
+            st["own"][node] = -1  # MM-LOSS-4
+            ctx.ev.append(Event(f"{board.names[node]} is left empty and uncontrolled."))
+    if tile in data.CONQUEST_DISCARD and st["hand"][seat]:
+        ask_discard(ctx, seat, f"{tile} conquered: you may discard one card.", then)
+        return
+    continue_after(ctx, then)
+
+
+def continue_after(ctx, then: str) -> None:
+    """Where play resumes after a choice or a conquest (the caller settles afterwards)."""
+    st = ctx.st
+    st["choice"] = None
+    if st["win"] is not None:
+        st["ph"] = "over"
+        return
+    if then == "manoeuvre":
+        rules.life_and_death(ctx)
+        end_manoeuvre(ctx)
+    elif then == "battle":
+        st["ph"] = "battle"
+    elif then == "crown":
+        finish_crown(ctx)
+
+
+def ask_discard(ctx, seat: int, text: str, then: str) -> None:
+    ctx.st["choice"] = {"kind": "discard", "seat": seat, "text": text, "then": then}
+    ctx.st["ph"] = "choice"
+
+
+# --- crowns -------------------------------------------------------------------------------
+
+def use_crown(ctx, seat: int, aim: int, t: int) -> None:
+    """MM-CROWN-2: announce, open the crown window, then resolve if the crown survived."""
+    st = ctx.st
+    st["crown_used"] = True
+    st["after_crown"] = 4 if st["step"] == 2 else 9
+    name = st["arts"][seat][0]
+    what = ""
+    if name == "Corruption":
+        what = f" against {data.ART_TITLE[st['arts'][aim][t]]} of {{P{aim}}}"
+    elif name == "Prosperity":
+        what = f" on the deck of {{P{aim}}}"
+    ctx.ev.append(Event(f"{{P{seat}}} uses Crown of {name}{what}."))
+    st["crown_aim"] = [aim, t]
+    open_window(ctx, "crown", seat)
+
+
+def resolve_crown(ctx) -> None:
+    st = ctx.st
+    seat = st["active"]
+    aim, t = st["crown_aim"]
+    if not is_up(st, seat, 0):
+        ctx.ev.append(Event("The crown was destroyed: its ability is cancelled."))
+        finish_crown(ctx)
+        return
+    name = st["arts"][seat][0]
+    if name == "Corruption":
+        if is_up(st, aim, t):
+            destroy(ctx, aim, t, "Crown of Corruption")
+        finish_crown(ctx)
+    elif name == "Prosperity":
+        if not st["deck"][aim]:
+            cards.reshuffle(ctx, aim)
+        if not st["deck"][aim]:
+            ctx.ev.append(Event(f"{{P{aim}}} has no cards to look at."))
+            finish_crown(ctx)
+            return
+        card = st["deck"][aim][-1]
+        ctx.ev.append(Event(f"{{P{seat}}} looks at the top card of {{P{aim}}}'s deck."))
+        ctx.ev.append(Event(f"The top card is {cards.title(card)}.", (seat,)))
+        st["choice"] = {"kind": "top", "seat": seat, "player": aim, "cards": [card], "then": "crown",
+                        "text": f"Crown of Prosperity: keep the {cards.title(card)} on top or discard it."}
+        st["ph"] = "choice"
+    elif name == "Fury":
+        if st["hand"][seat]:
+            ask_discard(ctx, seat, "Crown of Fury: you may discard one card.", "crown")
+        else:
+            finish_crown(ctx)
+    elif name == "Insight":
+        deck = st["deck"][seat]
+        if len(deck) < 4 and st["disc"][seat]:  # MM-CROWN-5: the discard pile goes under the deck
+            under = ctx.rng.shuffle(list(st["disc"][seat]))
+            st["deck"][seat] = deck = under + deck
+            st["disc"][seat] = []
+            st["dturn"][seat] = []
+            ctx.ev.append(Event(f"{{P{seat}}} shuffles their discard pile under their deck."))
+        top = list(reversed(deck[-4:]))
+        if len(top) < 2:
+            finish_crown(ctx)
+            return
+        ctx.ev.append(Event(f"{{P{seat}}} looks at the top {len(top)} cards of their deck."))
+        ctx.ev.append(Event("Top first: " + ", ".join(cards.title(c) for c in top) + ".", (seat,)))
+        st["choice"] = {"kind": "insight", "seat": seat, "cards": top, "then": "crown",
+                        "text": f"Crown of Insight: put your top {len(top)} cards back in any order."}
+        st["ph"] = "choice"
+    elif name == "Order":
+        if recyclable(st, seat):
+            st["choice"] = {"kind": "order", "seat": seat, "then": "crown",
+                            "text": "Crown of Order: choose a card from your discard pile to shuffle into your deck."}
+            st["ph"] = "choice"
+        else:
+            ctx.ev.append(Event("Crown of Order has no effect: no card was discarded in an earlier turn."))
+            finish_crown(ctx)
+    else:  # Vitality: one extra redistribution, no advance (MM-ART-VITALITY)
+        st["stage"] = "vit"
+        st["ph"] = "main"
+
+
+def recyclable(st: dict, seat: int) -> list[str]:
+    """Kinds in the discard pile discarded before this turn (MM-ICON-RECYCLE)."""
+    now = st["tno"]
+    return sorted({cards.kind(c) for c, t in zip(st["disc"][seat], st["dturn"][seat]) if t < now})
+
+
+def finish_crown(ctx) -> None:
+    st = ctx.st
+    st["choice"] = None
+    st["stage"] = ""
+    st["ph"] = "main"
+    if st["after_crown"] == 9:
+        end_turn(ctx)
+    else:
+        st["step"] = 4
+
+
+# --- Fracture windows (MM-RES-FRACTURE, MM-ASYNC-2) ---------------------------------------
+
+def open_window(ctx, kind: str, start: int) -> None:
+    st = ctx.st
+    n = st["n"]
+    st["window"] = {"kind": kind, "order": [(start + i) % n for i in range(n)], "i": 0, "asked": -1}
+    st["ph"] = "window"
+    label = {"crown": "the crown", "sceptre": "a combatant's sceptre", "orb": "a combatant's orb"}[kind]
+    ctx.ev.append(Event(f"Fracture window: players may play Fracture against {label}."))
+
+
+def window_targets(st: dict, seat: int) -> list[tuple[int, int]]:
+    """(player, artefact type) pairs `seat` may fracture in the open window."""
+    w = st["window"]
+    kind = w["kind"]
+    if kind == "crown":
+        user = st["active"]
+        return [(user, 0)] if user != seat and is_up(st, user, 0) else []
+    t = 1 if kind == "sceptre" else 2
+    b = st["battle"]
+    return [(p, t) for p in (b["att"], b["def"]) if p != seat and is_up(st, p, t)]
+
+
+def must_ask(st: dict, seat: int) -> bool:
+    """Is `seat` prompted in the open window? fast: only Fracture holders; strict: all but
+    those whose Fracture is visibly discarded. Standing answers pass for them."""
+    if not window_targets(st, seat):
+        return False
+    standing = st["standing"][seat]
+    if standing == "always":
+        return False
+    if standing == "unless-mine":
+        w = st["window"]
+        if not (w["kind"] == "crown" and st["arts"][st["active"]][0] == "Corruption"
+                and st["crown_aim"][0] == seat):
+            return False
+    if st["opts"]["windows"] == "fast":
+        return cards.has(st["hand"][seat], "FR")
+    return not any(cards.kind(c) == "FR" for c in st["disc"][seat])
+
+
+def step_window(ctx) -> bool:
+    """Move the window to the next seat that must answer. False when it closed."""
+    st = ctx.st
+    w = st["window"]
+    order = w["order"]
+    while w["i"] < len(order):
+        seat = order[w["i"]]
+        if must_ask(st, seat):
+            w["asked"] = seat
+            return True
+        w["i"] += 1
+    kind = w["kind"]
+    st["window"] = None
+    if kind == "crown":
+        resolve_crown(ctx)
+    else:
+        st["ph"] = "battle"
+    return False
+
+
+def answer_window(ctx, seat: int, target: int | None, t: int | None) -> None:
+    st = ctx.st
+    w = st["window"]
+    if target is not None:
+        play_fracture(ctx, seat, target, t)
+    w["i"] += 1
+    w["asked"] = -1
+
+
+# --- the driver ---------------------------------------------------------------------------
+
+def settle(ctx) -> None:
+    """Run automatic steps until a seat must decide or the game is over."""
+    st = ctx.st
+    while True:
+        if st["win"] is not None:
+            st["ph"] = "over"
+            return
+        ph = st["ph"]
+        if ph == "window":
+            if step_window(ctx):
+                return
+            continue
+        if ph == "battle":
+            battle.run(ctx)
+            continue
+        return

@@ -1,0 +1,166 @@
+"""The Game object: the platform's protocol over flow/handlers/policy/view."""
+from __future__ import annotations
+
+from core.medieval_mastery import flow, handlers, notation, policy, scenario, view
+from core.protocol import Event, Game, IllegalMove, Option, Prompt, Result
+
+PROMPT_KIND = {"main": "turn", "window": "reaction", "commit": "face-down", "support": "support", "choice": "choice"}
+
+
+def _deep(value):
+    if isinstance(value, list):
+        return [_deep(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _deep(v) for k, v in value.items()}
+    return value
+
+
+def clone(st: dict) -> dict:
+    """Copy what a move may change; the static parts (tiles, artefacts, options) are shared."""
+    new = dict(st)
+    for key in ("own", "kn", "castle", "standing", "gained", "lost", "crown_aim"):
+        new[key] = list(st[key])
+    for key in ("deck", "hand", "disc", "dturn", "down"):
+        new[key] = [list(x) for x in st[key]]
+    for key in ("battle", "window", "choice", "win"):
+        if st[key] is not None:
+            new[key] = _deep(st[key])
+    return new
+
+
+class MedievalMastery(Game):
+    name = "medieval-mastery"
+    title = "Medieval Mastery"
+    min_players = 2
+    max_players = 6
+    options = {
+        "windows": Option("fast", "Fracture windows: fast (only seats holding Fracture are asked) or strict "
+                          "(every seat is asked, as at a table).", ("fast", "strict"), str, "MM-ASYNC-2"),
+        "teams": Option("none", "Alliance: teams of 2 (4 or 6 players) or 3 (6 players).", ("none", "2", "3"),
+                        str, "MM-OPT-ALLIANCE-1"),
+        "siege": Option(False, "Castle Siege: castles may be attacked; conquering one wins.", None, bool,
+                        "MM-OPT-SIEGE-1"),
+        "lifeanddeath": Option(False, "Life and Death: territories without supply are cleared.", None, bool,
+                               "MM-OPT-LIFEANDDEATH-1"),
+        "skirmish": Option(False, "Skirmish: 11 VP wins, Homelands are worth 0.", None, bool, "MM-OPT-SKIRMISH-1"),
+        "mayhem": Option(False, "Mayhem: 6 extra knights, and battle winners roll to lose knights.", None, bool,
+                         "MM-OPT-MAYHEM-1"),
+    }
+
+    # --- setup -------------------------------------------------------------------------
+
+    def check_options(self, players: int, options: dict) -> None:
+        """MM-OPT-ALLIANCE-1 and -7; Alliance with Skirmish has no defined target (section 16)."""
+        teams = options["teams"]
+        if teams == "2" and players not in (4, 6):
+            raise IllegalMove("bad-option", "Teams of 2 need 4 or 6 players.", "MM-OPT-ALLIANCE-1")
+        if teams == "3" and players != 6:
+            raise IllegalMove("bad-option", "Teams of 3 need 6 players.", "MM-OPT-ALLIANCE-1")
+        if teams != "none" and options["siege"]:
+            raise IllegalMove("bad-option", "Alliance cannot be combined with Castle Siege.", "MM-OPT-ALLIANCE-7")
+        if teams != "none" and options["skirmish"]:
+            raise IllegalMove("bad-option", "Alliance has no defined target with Skirmish.", "MM-OPT-ALLIANCE-3")
+
+    def setup(self, players, options, seed, scenario_data=None):
+        self.check_players(players)
+        options = self.normalize_options(options)
+        self.check_options(players, options)
+        st, _events = flow.setup_state(players, options, str(seed))
+        if scenario_data is not None:
+            st = scenario.apply(st, scenario_data)
+        return st
+
+    # --- protocol ---------------------------------------------------------------------
+
+    def prompts(self, state):
+        if state["win"] is not None:
+            return []
+        out = []
+        for seat in policy.prompted(state):
+            out.append(Prompt(seat, PROMPT_KIND[state["ph"]], self._prompt_text(state, seat)))
+        return out
+
+    def _prompt_text(self, st, seat):
+        ph = st["ph"]
+        if ph == "window":
+            return {"crown": "A crown is being used: play Fracture against it, or pass.",
+                    "sceptre": "Sceptre window: play Fracture against a combatant's sceptre, or pass.",
+                    "orb": "Orb window: play Fracture against a combatant's orb, or pass."}[st["window"]["kind"]]
+        if ph == "commit":
+            return "Commit a conflict card face down (conflict 2|3|4|5|ambush|none)."
+        if ph == "support":
+            return "Your support opportunity: play support cards (support +1 +2) or pass."
+        if ph == "choice":
+            return st["choice"]["text"]
+        stage = st["stage"]
+        return "Your turn: " + view.STAGE_TEXT.get(stage, view.STEP_TEXT.get(st["step"], "")) + "."
+
+    def legal_moves(self, state, seat):
+        return policy.legal_moves(state, seat)
+
+    def random_move(self, state, seat, rng):
+        return policy.random_move(state, seat, rng)
+
+    def default_move(self, state, seat):
+        return policy.default_move(state, seat)
+
+    def apply(self, state, seat, move):
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["n"]:
+            raise IllegalMove("bad-seat", "There is no such seat in this game.", "MM-SETUP-1")
+        rule = handlers.current_rule(state, seat)
+        kind = notation.check_shape(move, rule)
+        if state["win"] is not None:
+            raise IllegalMove("game-over", "The game is over.", "MM-WIN-2")
+        st = clone(state)
+        ctx = flow.Ctx(st)
+        if kind == "standing":
+            st["standing"][seat] = move["pass"]
+            ctx.ev.append(Event(f"Standing answer set: {notation.format_move(move)}.", (seat,)))
+        else:
+            if seat not in policy.prompted(state):
+                raise IllegalMove("not-your-turn", "You are not asked to decide anything now.", rule)
+            handlers.PHASES[st["ph"]](ctx, seat, move, kind)
+        flow.settle(ctx)
+        ctx.close()
+        return st, ctx.ev
+
+    def public_move(self, state, seat, move):
+        if not isinstance(move, dict):
+            return True
+        kind = move.get("type")
+        if kind in ("standing", "conflict"):
+            return False
+        if state.get("ph") == "window" and kind == "pass" and state["opts"]["windows"] == "fast":
+            return False
+        return True
+
+    def view(self, state, seat):
+        return view.view(state, seat)
+
+    def hidden_from(self, state, seat):
+        return view.hidden_from(state, seat)
+
+    def render(self, view_data, seat):
+        return view.render(view_data, seat)
+
+    def parse(self, state, seat, text):
+        rule = handlers.current_rule(state, seat) if isinstance(seat, int) and 0 <= seat < state["n"] else None
+        return notation.parse(text, rule)
+
+    def format(self, move):
+        return notation.format_move(move)
+
+    def result(self, state):
+        win = state["win"]
+        if win is None:
+            return None
+        return Result(tuple(win["seats"]), win["reason"])
+
+    def to_json(self, state):
+        return clone(state)
+
+    def from_json(self, data):
+        return clone(data)
+
+
+GAME = MedievalMastery()

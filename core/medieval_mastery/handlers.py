@@ -1,0 +1,344 @@
+"""Legality checks and the effect of each decision, per phase. Every refusal is an
+IllegalMove naming the rule that forbids the move; the state here is already a private copy."""
+from __future__ import annotations
+
+from core.medieval_mastery import battle, cards, data, flow, rules
+from core.medieval_mastery.notation import ARTEFACT_WORDS, format_move
+from core.medieval_mastery.rules import board_of
+from core.protocol import Event, IllegalMove
+
+ART = {w: i for i, w in enumerate(ARTEFACT_WORDS)}
+
+
+def current_rule(st: dict, seat: int) -> str:
+    """The rule of what `seat` is asked to do now (for notation errors)."""
+    ph = st["ph"]
+    if ph == "window":
+        return "MM-RES-FRACTURE"
+    if ph == "commit":
+        return "MM-COMBAT-4"
+    if ph == "support":
+        return "MM-COMBAT-5"
+    if ph == "choice":
+        return {"discard": "MM-ICON-MAYDISCARD", "insight": "MM-ART-INSIGHT", "order": "MM-ART-ORDER",
+                "top": "MM-ART-PROSPERITY"}[st["choice"]["kind"]]
+    if ph == "over":
+        return "MM-WIN-2"
+    stage = st["stage"]
+    if stage in ("m1", "m2"):
+        return "MM-TURN-10"
+    if stage == "vit":
+        return "MM-ART-VITALITY"
+    return "MM-TURN-2" if st["step"] in (2, 7) else "MM-TURN-4"
+
+
+def not_now(what: str, rule: str):
+    return IllegalMove("not-now", what, rule)
+
+
+# --- the active player's turn --------------------------------------------------------------
+
+def main(ctx, seat: int, move: dict, kind: str) -> None:
+    st = ctx.st
+    if seat != st["active"]:
+        raise IllegalMove("not-your-turn", f"It is {{P{st['active']}}}'s turn.", "MM-TURN-9")
+    stage, step = st["stage"], st["step"]
+    resource_step = stage == "" and step in (2, 7)
+    manoeuvre_start = stage == "" and step in (2, 4) and not st["normal_done"]
+    if kind == "play":
+        if not resource_step:
+            raise not_now("Call to Arms and Tactical Advance are played only at step 2 or 7 of your turn.",
+                          "MM-RES-TIMING")
+        code = "CA" if move["card"] == "cta" else "TA"
+        if not cards.has(st["hand"][seat], code):
+            raise IllegalMove("not-in-hand", f"You hold no {data.CARD_TITLES[code]}.", "MM-TERM-HAND")
+        flow.play_resource(ctx, seat, code)
+    elif kind == "fracture":
+        if not resource_step:
+            raise not_now("On your own turn Fracture is played only at step 2 or 7.", "MM-RES-FRACTURE")
+        target, t = check_fracture(st, seat, move)
+        flow.play_fracture(ctx, seat, target, t)
+    elif kind == "crown":
+        if not resource_step:
+            raise not_now("The crown is used only at step 3 or 8 of your own turn.", "MM-TURN-11")
+        aim, t = check_crown(st, seat, move)
+        flow.use_crown(ctx, seat, aim, t)
+    elif kind == "redis":
+        if not (manoeuvre_start or stage in ("m1", "vit")):
+            raise not_now("You may redistribute only before your advance (step 4), after a Tactical Advance "
+                          "or with Crown of Vitality.", "MM-REDIS-1")
+        deltas, transfers = check_redis(st, seat, move["moves"])
+        if stage == "":
+            st["mano"] = "normal"
+        flow.redistribute(ctx, seat, deltas, transfers)
+        if stage == "vit":
+            flow.finish_crown(ctx)
+        else:
+            st["stage"] = "m2"
+    elif kind == "advance":
+        if not (manoeuvre_start or stage in ("m1", "m2")):
+            raise not_now("You may advance once per manoeuvre, at step 5.", "MM-TURN-5")
+        node, count = check_advance(st, seat, move)
+        if stage == "":
+            st["mano"] = "normal"
+        flow.advance(ctx, seat, node, count)
+    elif kind == "skip":
+        if stage in ("m1", "m2"):
+            ctx.ev.append(Event(f"{{P{seat}}} does not advance."))
+            flow.end_manoeuvre(ctx)
+        elif stage == "vit":
+            flow.finish_crown(ctx)
+        elif manoeuvre_start:
+            ctx.ev.append(Event(f"{{P{seat}}} makes no redistribution or advance."))
+            flow.end_manoeuvre(ctx)
+        else:
+            raise not_now("There is nothing to skip now; write 'end' to end your turn.", "MM-TURN-9")
+    elif kind == "end":
+        if stage != "":
+            raise not_now("Finish the current manoeuvre first (advance or skip).", "MM-TURN-10")
+        ctx.ev.append(Event(f"{{P{seat}}} ends their turn."))
+        flow.end_turn(ctx)
+    else:
+        raise not_now(f"'{format_move(move)}' is not possible now: it is your turn.", current_rule(st, seat))
+
+
+def check_fracture(st: dict, seat: int, move: dict) -> tuple[int, int]:
+    target, t = move["player"], ART[move["artefact"]]
+    if not cards.has(st["hand"][seat], "FR"):
+        raise IllegalMove("not-in-hand", "You hold no Fracture.", "MM-TERM-HAND")
+    if target >= st["n"]:
+        raise IllegalMove("no-such-player", f"There is no player P{target}.", "MM-RES-FRACTURE")
+    if target == seat:
+        raise IllegalMove("own-artefact", "Fracture cannot target your own artefact.", "MM-EDGE-10")
+    if not flow.is_up(st, target, t):
+        raise IllegalMove("face-down", "That artefact is already destroyed.", "MM-EDGE-10")
+    return target, t
+
+
+def check_crown(st: dict, seat: int, move: dict) -> tuple[int, int]:
+    if st["crown_used"]:
+        raise IllegalMove("crown-used", "You have already used your crown this turn.", "MM-CROWN-1")
+    if not flow.is_up(st, seat, 0):
+        raise IllegalMove("crown-destroyed", "Your crown is destroyed and cannot be used.", "MM-CROWN-3")
+    name = st["arts"][seat][0]
+    if name == "Corruption":
+        if "artefact" not in move:
+            raise IllegalMove("need-target", "Crown of Corruption: name a player and an artefact, "
+                              "e.g. 'crown P1 orb'.", "MM-ART-CORRUPTION")
+        aim, t = move["player"], ART[move["artefact"]]
+        if aim >= st["n"]:
+            raise IllegalMove("no-such-player", f"There is no player P{aim}.", "MM-ICON-ANY")
+        if not flow.is_up(st, aim, t):
+            raise IllegalMove("face-down", "Crown of Corruption must choose a face-up artefact.", "MM-EDGE-10")
+        return aim, t
+    if name == "Prosperity":
+        if "player" not in move or "artefact" in move:
+            raise IllegalMove("need-target", "Crown of Prosperity: name a player, e.g. 'crown P1'.",
+                              "MM-ART-PROSPERITY")
+        if move["player"] >= st["n"]:
+            raise IllegalMove("no-such-player", f"There is no player P{move['player']}.", "MM-ICON-ANY")
+        return move["player"], -1
+    if "player" in move:
+        raise IllegalMove("no-target", f"Crown of {name} affects you only: write 'crown'.", "MM-ICON-YOU")
+    return seat, -1
+
+
+def node_of(st: dict, seat: int, name: str) -> int | None:
+    board = board_of(st)
+    if name == "C":
+        return -1
+    return board.node(name)
+
+
+def check_redis(st: dict, seat: int, transfers: list) -> tuple[dict, list]:
+    """MM-REDIS-2..4 and the dice limit (MM-EDGE-6)."""
+    board = board_of(st)
+    ok = set(rules.supplied(st, seat))
+    deltas: dict[int, int] = {}
+    parsed = []
+    for src, dst, count in transfers:
+        a, b = node_of(st, seat, src), node_of(st, seat, dst)
+        for name, node in ((src, a), (dst, b)):
+            if node is None or (node >= 0 and (node >= board.n_slots or st["own"][node] != seat)):
+                raise IllegalMove("not-yours", f"{name} is neither your castle nor a territory you control.",
+                                  "MM-REDIS-2")
+            if node >= 0 and node not in ok:
+                raise IllegalMove("no-supply", f"{name} has no supply line: it may not give or receive "
+                                  "knights.", "MM-REDIS-4")
+        if a == b:
+            raise IllegalMove("same-place", "A transfer needs two different places.", "MM-REDIS-2")
+        deltas[a] = deltas.get(a, 0) - count
+        deltas[b] = deltas.get(b, 0) + count
+        parsed.append((a, b, count))
+    for node, delta in deltas.items():
+        if node < 0:
+            if st["castle"][seat] + delta < 0:
+                raise IllegalMove("too-few", "Your castle does not hold that many knights.", "MM-REDIS-2")
+            continue
+        after = st["kn"][node] + delta
+        cap = rules.capacity(st, node)
+        if after < 1:
+            raise IllegalMove("abandon", f"{board.names[node]} must keep at least 1 knight.", "MM-REDIS-3")
+        if after > cap:
+            raise IllegalMove("capacity", f"{board.names[node]} holds at most {cap} knights.", "MM-REDIS-3")
+    castle = st["castle"][seat] + deltas.get(-1, 0)
+    if rules.dice_used(st, seat, castle) > data.DICE_PER_PLAYER:
+        raise IllegalMove("dice", "That would need more than your 10 dice.", "MM-EDGE-6")
+    return deltas, parsed
+
+
+def check_advance(st: dict, seat: int, move: dict) -> tuple[int, int]:
+    """MM-ADV-1..6, MM-EDGE-6, MM-EDGE-7, options."""
+    board = board_of(st)
+    name, count = move["to"], move["n"]
+    if name == "C":
+        raise IllegalMove("bad-target", "Knights advance from your castle into a territory.", "MM-ADV-6")
+    node = board.node(name)
+    if node is None:
+        raise IllegalMove("no-such-tile", f"There is no tile {name} on this map.", "MM-ADV-2")
+    if board.is_lake[node]:
+        raise IllegalMove("lake", "Lakes can never be entered.", "MM-ADV-6")
+    if node >= board.n_slots:
+        if board.castle_owner[node] == seat:
+            raise IllegalMove("own-castle", "You cannot advance into your own castle.", "MM-ADV-6")
+        if not st["opts"]["siege"]:
+            raise IllegalMove("castle", "Castles can be attacked only with the Castle Siege option.", "MM-ADV-6")
+    elif st["own"][node] == seat:
+        raise IllegalMove("own-territory", "You already control it: reinforce it by redistribution.", "MM-ADV-6")
+    elif st["own"][node] >= 0 and rules.teammates(st, seat, st["own"][node]):
+        raise IllegalMove("teammate", "You may not advance into a teammate's territory.", "MM-OPT-ALLIANCE-4")
+    if node not in rules.targets(st, seat):
+        raise IllegalMove("out-of-reach", f"{name} is not adjacent to your castle, a supplied territory of "
+                          "yours, or a lake next to one.", "MM-ADV-2")
+    if count < 1:
+        raise IllegalMove("no-knights", "An advance moves at least one knight.", "MM-EDGE-7")
+    if count > st["castle"][seat]:
+        raise IllegalMove("too-few", f"Your castle holds only {st['castle'][seat]} knights; knights advance "
+                          "only from the castle.", "MM-ADV-1")
+    cap = rules.capacity(st, node)
+    if count > cap:
+        rule = "MM-OPT-SIEGE-3" if node >= board.n_slots else "MM-ADV-3"
+        raise IllegalMove("capacity", f"At most {cap} knights may advance into {name}.", rule)
+    if rules.dice_used(st, seat, st["castle"][seat] - count) + 1 > data.DICE_PER_PLAYER:
+        raise IllegalMove("dice", "That advance would need more than your 10 dice.", "MM-EDGE-6")
+    return node, count
+
+
+# --- out-of-turn decisions ----------------------------------------------------------------
+
+def window(ctx, seat: int, move: dict, kind: str) -> None:
+    st = ctx.st
+    w = st["window"]
+    if seat != w["asked"]:
+        raise IllegalMove("not-your-turn", "Another player is answering the Fracture window.", "MM-ASYNC-2")
+    if kind == "pass":
+        flow.answer_window(ctx, seat, None, None)
+        return
+    if kind != "fracture":
+        raise not_now("A Fracture window is open: play 'fracture P<n> <artefact>' or 'pass'.", "MM-TURN-11")
+    target, t = check_fracture(st, seat, move)
+    if (target, t) not in flow.window_targets(st, seat):
+        raise IllegalMove("bad-target", "In this window Fracture may target only the artefact being used "
+                          "(a combatant's sceptre or orb in battle).", "MM-RES-FRACTURE")
+    flow.answer_window(ctx, seat, target, t)
+
+
+def commit(ctx, seat: int, move: dict, kind: str) -> None:
+    st = ctx.st
+    b = st["battle"]
+    if seat not in (b["att"], b["def"]):
+        raise IllegalMove("not-in-battle", "Only the attacker and the defender play conflict cards.", "MM-COMBAT-4")
+    side = 0 if seat == b["att"] else 1
+    if b["commit"][side] is not None:
+        raise IllegalMove("already-committed", "You have already committed your conflict card.", "MM-ASYNC-1")
+    if kind != "conflict":
+        raise not_now("Commit a conflict card face down: 'conflict <2|3|4|5|ambush|none>'.", "MM-COMBAT-4")
+    hand = st["hand"][seat]
+    if move["card"] == "none":
+        if any(cards.kind(c) in cards.CONFLICT_KINDS for c in hand):
+            raise IllegalMove("must-play", "You hold a conflict card, so you must play one.", "MM-EDGE-5")
+        battle.commit(ctx, seat, -1)
+        return
+    card = cards.find(hand, cards.KIND_OF_NAME[move["card"]])
+    if card is None:
+        raise IllegalMove("not-in-hand", f"You hold no conflict card {move['card']}.", "MM-COMBAT-4")
+    battle.commit(ctx, seat, card)
+
+
+def support(ctx, seat: int, move: dict, kind: str) -> None:
+    st = ctx.st
+    b = st["battle"]
+    if seat != battle.support_seat(b):
+        raise IllegalMove("not-your-turn", "It is another player's support opportunity.", "MM-COMBAT-5")
+    if kind == "pass":
+        battle.support_pass(ctx)
+    elif kind == "support":
+        hand = list(st["hand"][seat])
+        chosen = []
+        for word in move["cards"]:
+            card = cards.find(hand, cards.KIND_OF_NAME[word])
+            if card is None:
+                raise IllegalMove("not-in-hand", f"You do not hold enough Support {word} cards.", "MM-COMBAT-5")
+            hand.remove(card)
+            chosen.append(card)
+        battle.support_play(ctx, seat, chosen)
+    else:
+        raise not_now("Play support cards ('support +1 +2') or 'pass'.", "MM-COMBAT-5")
+    battle.skip_empty_hands(ctx)
+
+
+def choice(ctx, seat: int, move: dict, kind: str) -> None:
+    st = ctx.st
+    ch = st["choice"]
+    if seat != ch["seat"]:
+        raise IllegalMove("not-your-turn", "Another player is making a choice.", current_rule(st, seat))
+    want = {"discard": "discard", "insight": "insight", "order": "recycle", "top": "top"}[ch["kind"]]
+    if kind != want:
+        raise not_now(ch["text"], current_rule(st, seat))
+    if want == "discard":
+        if move["card"] != "none":
+            card = cards.find(st["hand"][seat], cards.KIND_OF_NAME[move["card"]])
+            if card is None:
+                raise IllegalMove("not-in-hand", f"You hold no {move['card']} card.", "MM-ICON-MAYDISCARD")
+            st["hand"][seat].remove(card)
+            cards.discard(st, card)
+            ctx.ev.append(Event(f"{{P{seat}}} discards {cards.title(card)}."))
+        else:
+            ctx.ev.append(Event(f"{{P{seat}}} discards nothing."))
+    elif want == "insight":
+        top = ch["cards"]
+        order = move["order"]
+        if sorted(order) != list(range(1, len(top) + 1)):
+            raise IllegalMove("bad-order", f"Give an order of the positions 1..{len(top)}, each once.",
+                              "MM-ART-INSIGHT")
+        deck = st["deck"][seat]
+        del deck[len(deck) - len(top):]
+        for pos in reversed(order):
+            deck.append(top[pos - 1])
+        ctx.ev.append(Event(f"{{P{seat}}} puts the cards back in a new order."))
+    elif want == "recycle":
+        code = cards.KIND_OF_NAME[move["card"]]
+        if code not in flow.recyclable(st, seat):
+            raise IllegalMove("not-eligible", "Choose a card discarded during an earlier turn.", "MM-ICON-RECYCLE")
+        pile, turns = st["disc"][seat], st["dturn"][seat]
+        for i, (c, t) in enumerate(zip(pile, turns)):
+            if cards.kind(c) == code and t < st["tno"]:
+                del pile[i]
+                del turns[i]
+                st["deck"][seat].append(c)
+                ctx.rng.shuffle(st["deck"][seat])
+                ctx.ev.append(Event(f"{{P{seat}}} shuffles {cards.title(c)} from their discard pile into their deck."))
+                break
+    else:
+        aim = ch["player"]
+        card = st["deck"][aim][-1]
+        if move["keep"]:
+            ctx.ev.append(Event(f"{{P{seat}}} leaves the top card of {{P{aim}}}'s deck in place."))
+        else:
+            st["deck"][aim].pop()
+            cards.discard(st, card)
+            ctx.ev.append(Event(f"{{P{seat}}} puts {cards.title(card)} from {{P{aim}}}'s deck on the discard pile."))
+    flow.continue_after(ctx, ch["then"])
+
+
+PHASES = {"main": main, "window": window, "commit": commit, "support": support, "choice": choice}

@@ -1,0 +1,271 @@
+"""What a seat may do now: legal_moves (finite lists, patterns for redistribution) and a
+random_move sampler that only returns legal moves and prefers progress, so random games end."""
+from __future__ import annotations
+
+from core.medieval_mastery import battle, cards, data, flow, rules
+from core.medieval_mastery.handlers import ART
+from core.medieval_mastery.notation import ARTEFACT_WORDS, STANDING_WORD
+from core.medieval_mastery.rules import board_of
+
+REDIS_PATTERN = {"pattern": "redis <from>><to>:<n> ...",
+                 "help": "Move knights among your castle (C) and your supplied territories; every territory "
+                         "keeps 1..capacity knights (MM-REDIS-2..4)."}
+
+
+def standing_moves(st: dict, seat: int) -> list[dict]:
+    return [{"type": "standing", "pass": p} for p in STANDING_WORD if p != st["standing"][seat]]
+
+
+def fracture_targets(st: dict, seat: int) -> list[tuple[int, int]]:
+    return [(p, t) for p in range(st["n"]) if p != seat for t in range(3) if flow.is_up(st, p, t)]
+
+
+def crown_moves(st: dict, seat: int) -> list[dict]:
+    if st["crown_used"] or not flow.is_up(st, seat, 0):
+        return []
+    name = st["arts"][seat][0]
+    if name == "Corruption":
+        return [{"type": "crown", "player": p, "artefact": ARTEFACT_WORDS[t]}
+                for p in range(st["n"]) for t in range(3) if flow.is_up(st, p, t)]
+    if name == "Prosperity":
+        return [{"type": "crown", "player": p} for p in range(st["n"])]
+    return [{"type": "crown"}]
+
+
+def advance_moves(st: dict, seat: int) -> list[dict]:
+    board = board_of(st)
+    have = st["castle"][seat]
+    if have < 1:
+        return []
+    out = []
+    for node in rules.targets(st, seat):
+        top = min(have, rules.capacity(st, node))
+        for count in range(1, top + 1):
+            if rules.dice_used(st, seat, have - count) + 1 <= data.DICE_PER_PLAYER:
+                out.append({"type": "advance", "to": board.names[node], "n": count})
+    return out
+
+
+def main_moves(st: dict, seat: int) -> list[dict]:
+    stage, step = st["stage"], st["step"]
+    hand = st["hand"][seat]
+    out: list[dict] = []
+    if stage == "" and step in (2, 7):
+        if cards.has(hand, "CA"):
+            out.append({"type": "play", "card": "cta"})
+        if cards.has(hand, "TA"):
+            out.append({"type": "play", "card": "ta"})
+        if cards.has(hand, "FR"):
+            out += [{"type": "fracture", "player": p, "artefact": ARTEFACT_WORDS[t]}
+                    for p, t in fracture_targets(st, seat)]
+        out += crown_moves(st, seat)
+    start = stage == "" and step in (2, 4) and not st["normal_done"]
+    if start or stage in ("m1", "vit"):
+        out.append(REDIS_PATTERN)
+    if start or stage in ("m1", "m2"):
+        out += advance_moves(st, seat)
+    if start or stage in ("m1", "m2", "vit"):
+        out.append({"type": "skip"})
+    if stage == "":
+        out.append({"type": "end"})
+    return out
+
+
+def conflict_moves(st: dict, seat: int) -> list[dict]:
+    kinds = sorted({cards.kind(c) for c in st["hand"][seat] if cards.kind(c) in cards.CONFLICT_KINDS})
+    if not kinds:
+        return [{"type": "conflict", "card": "none"}]
+    return [{"type": "conflict", "card": cards.NAME_OF_KIND[k]} for k in kinds]
+
+
+def support_moves(st: dict, seat: int) -> list[dict]:
+    hand = [cards.kind(c) for c in st["hand"][seat]]
+    ones, twos = hand.count("S1"), hand.count("S2")
+    out = []
+    for a in range(ones + 1):
+        for b in range(twos + 1):
+            if a or b:
+                out.append({"type": "support", "cards": ["+1"] * a + ["+2"] * b})
+    return out + [{"type": "pass"}]
+
+
+def choice_moves(st: dict, seat: int) -> list[dict]:
+    ch = st["choice"]
+    if ch["kind"] == "discard":
+        kinds = sorted({cards.kind(c) for c in st["hand"][seat]})
+        return [{"type": "discard", "card": cards.NAME_OF_KIND[k]} for k in kinds] + [{"type": "discard", "card": "none"}]
+    if ch["kind"] == "insight":
+        return [{"type": "insight", "order": list(p)} for p in _perms(len(ch["cards"]))]
+    if ch["kind"] == "order":
+        return [{"type": "recycle", "card": cards.NAME_OF_KIND[k]} for k in flow.recyclable(st, seat)]
+    return [{"type": "top", "keep": True}, {"type": "top", "keep": False}]
+
+
+def _perms(n: int) -> list[tuple]:
+    from itertools import permutations
+    return list(permutations(range(1, n + 1)))
+
+
+def prompted(st: dict) -> list[int]:
+    ph = st["ph"]
+    if ph == "main":
+        return [st["active"]]
+    if ph == "window":
+        return [st["window"]["asked"]]
+    if ph == "choice":
+        return [st["choice"]["seat"]]
+    if ph == "support":
+        return [battle.support_seat(st["battle"])]
+    if ph == "commit":
+        b = st["battle"]
+        return [s for side, s in ((0, b["att"]), (1, b["def"])) if b["commit"][side] is None]
+    return []
+
+
+def legal_moves(st: dict, seat: int) -> list[dict]:
+    if st["win"] is not None or seat not in prompted(st):
+        return []
+    ph = st["ph"]
+    if ph == "main":
+        return main_moves(st, seat)
+    if ph == "window":
+        return [{"type": "fracture", "player": p, "artefact": ARTEFACT_WORDS[t]}
+                for p, t in flow.window_targets(st, seat)
+                if cards.has(st["hand"][seat], "FR")] + [{"type": "pass"}]
+    if ph == "commit":
+        return conflict_moves(st, seat)
+    if ph == "support":
+        return support_moves(st, seat)
+    return choice_moves(st, seat)
+
+
+# --- the random player ----------------------------------------------------------------------
+
+def random_move(st: dict, seat: int, rng) -> dict:
+    ph = st["ph"]
+    if ph == "main":
+        return random_main(st, seat, rng)
+    if ph == "window":
+        targets = flow.window_targets(st, seat) if cards.has(st["hand"][seat], "FR") else []
+        if targets and rng.below(3) == 0:
+            p, t = targets[rng.below(len(targets))]
+            return {"type": "fracture", "player": p, "artefact": ARTEFACT_WORDS[t]}
+        return {"type": "pass"}
+    if ph == "commit":
+        moves = conflict_moves(st, seat)
+        return moves[rng.below(len(moves))]
+    if ph == "support":
+        hand = [cards.kind(c) for c in st["hand"][seat]]
+        sup = [k for k in hand if k in cards.SUPPORT_KINDS]
+        if sup and rng.below(2) == 0:
+            return {"type": "support", "cards": [cards.NAME_OF_KIND[sup[rng.below(len(sup))]]]}
+        return {"type": "pass"}
+    moves = choice_moves(st, seat)
+    return moves[rng.below(len(moves))]
+
+
+def random_main(st: dict, seat: int, rng) -> dict:
+    stage, step = st["stage"], st["step"]
+    hand = st["hand"][seat]
+    if stage == "" and step in (2, 7):
+        roll = rng.below(10)
+        if roll == 0 and cards.has(hand, "CA"):
+            return {"type": "play", "card": "cta"}
+        if roll == 1 and cards.has(hand, "TA"):
+            return {"type": "play", "card": "ta"}
+        if roll == 2 and cards.has(hand, "FR"):
+            targets = fracture_targets(st, seat)
+            if targets:
+                p, t = targets[rng.below(len(targets))]
+                return {"type": "fracture", "player": p, "artefact": ARTEFACT_WORDS[t]}
+        if roll == 3:
+            crowns = crown_moves(st, seat)
+            if crowns:
+                return crowns[rng.below(len(crowns))]
+    start = stage == "" and step in (2, 4) and not st["normal_done"]
+    if start or stage in ("m1", "vit"):
+        if rng.below(3) != 0:
+            move = random_redis(st, seat, rng, gather=stage != "vit")
+            if move is not None:
+                return move
+    if start or stage in ("m1", "m2"):
+        move = random_advance(st, seat, rng)
+        if move is not None:
+            return move
+    if start or stage in ("m1", "m2", "vit"):
+        return {"type": "skip"}
+    return {"type": "end"}
+
+
+def random_redis(st: dict, seat: int, rng, gather: bool) -> dict | None:
+    """Mostly pull spare knights home to build an attack force; sometimes shuffle at random."""
+    board = board_of(st)
+    supplied = rules.supplied(st, seat)
+    if not supplied:
+        return None
+    kn = st["kn"]
+    if gather and rng.below(4) != 0:
+        moves = [[board.names[s], "C", kn[s] - 1] for s in supplied if kn[s] > 1]
+        if moves and rules.dice_used(st, seat, st["castle"][seat] + sum(m[2] for m in moves)) <= data.DICE_PER_PLAYER:
+            return {"type": "redis", "moves": moves}
+        return None
+    places = [-1] + supplied
+    src = places[rng.below(len(places))]
+    dst = places[rng.below(len(places))]
+    if src == dst:
+        return None
+    spare = st["castle"][seat] if src < 0 else kn[src] - 1
+    room = 10 ** 6 if dst < 0 else rules.capacity(st, dst) - kn[dst]
+    top = min(spare, room)
+    if top < 1:
+        return None
+    count = 1 + rng.below(top)
+    castle = st["castle"][seat] + (count if dst < 0 else 0) - (count if src < 0 else 0)
+    if rules.dice_used(st, seat, castle) > data.DICE_PER_PLAYER:
+        return None
+    name = lambda node: "C" if node < 0 else board.names[node]  # noqa: E731
+    return {"type": "redis", "moves": [[name(src), name(dst), count]]}
+
+
+def random_advance(st: dict, seat: int, rng) -> dict | None:
+    """Prefer empty or weakly held targets, with as many knights as allowed."""
+    have = st["castle"][seat]
+    if have < 1:
+        return None
+    board = board_of(st)
+    options = rules.targets(st, seat)
+    if not options:
+        return None
+    own, kn = st["own"], st["kn"]
+
+    def weakness(node):
+        if node >= board.n_slots:
+            return 8
+        return 0 if own[node] < 0 else kn[node]
+
+    options.sort(key=weakness)
+    node = options[0] if rng.below(3) else options[rng.below(len(options))]
+    top = min(have, rules.capacity(st, node))
+    if rules.dice_used(st, seat, have - top) + 1 > data.DICE_PER_PLAYER:
+        return None
+    if node < board.n_slots and own[node] >= 0 and top <= kn[node] and rng.below(2):
+        return None  # too weak to attack: wait for more knights
+    count = top if rng.below(4) else 1 + rng.below(top)
+    while rules.dice_used(st, seat, have - count) + 1 > data.DICE_PER_PLAYER:
+        count += 1  # fewer knights left at home need fewer castle dice
+    return {"type": "advance", "to": board.names[node], "n": count}
+
+
+def default_move(st: dict, seat: int) -> dict | None:
+    """The answer applied when a deadline passes: pass, the weakest conflict card, no discard."""
+    ph = st["ph"]
+    if seat not in prompted(st):
+        return None
+    if ph in ("window", "support"):
+        return {"type": "pass"}
+    if ph == "commit":
+        return conflict_moves(st, seat)[0]
+    if ph == "choice":
+        moves = choice_moves(st, seat)
+        return moves[-1] if st["choice"]["kind"] == "discard" else moves[0]
+    return None

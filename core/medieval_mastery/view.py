@@ -1,0 +1,168 @@
+"""What a seat may see (view, hidden_from) and the terminal picture drawn from a view only."""
+from __future__ import annotations
+
+from core.medieval_mastery import battle as battle_mod
+from core.medieval_mastery import cards, data, rules
+from core.medieval_mastery.rules import board_of
+
+STEP_TEXT = {2: "step 2 (resource cards, crown, then redistribute/advance)", 4: "step 4 (redistribute/advance)",
+             7: "step 7 (resource cards, crown, end)"}
+STAGE_TEXT = {"m1": "manoeuvre: redistribute or advance", "m2": "manoeuvre: advance or skip",
+              "vit": "Crown of Vitality: redistribute or skip", "battle": "battle"}
+
+
+def _card(c: int) -> dict:
+    return {"id": cards.card_id(c), "card": cards.NAME_OF_KIND[cards.kind(c)], "title": cards.title(c)}
+
+
+def view(st: dict, seat: int | None) -> dict:
+    board = board_of(st)
+    b = st["battle"]
+    territories = []
+    for s in range(board.n_slots):
+        tile = st["tile"][s]
+        q, r = board.coords[s]
+        territories.append({"slot": board.names[s], "q": q, "r": r, "tile": tile, "vp": rules.slot_vp(st, s),
+                            "capacity": rules.capacity(st, s), "ability": data.TILES[tile][3],
+                            "owner": st["own"][s], "knights": st["kn"][s]})
+    lakes = [{"name": board.names[n], "q": board.coords[n][0], "r": board.coords[n][1]} for n in board.lakes]
+    castles = [{"name": board.names[n], "seat": k, "q": board.coords[n][0], "r": board.coords[n][1],
+                "knights": st["castle"][k]} for k, n in enumerate(board.castle_node)]
+    players = []
+    for p in range(st["n"]):
+        hand = len(st["hand"][p])
+        if b is not None and st["ph"] == "commit" and p in (b["att"], b["def"]):
+            c = b["commit"][0 if p == b["att"] else 1]
+            hand += 1 if c is not None and c >= 0 else 0  # a face-down 'none' must not show
+        players.append({
+            "seat": p,
+            "artefacts": [{"type": data.ARTEFACT_TYPES[t], "name": data.ART_TITLE[st["arts"][p][t]],
+                           "text": data.ART_TEXT[st["arts"][p][t]], "up": st["down"][p][t] == -1}
+                          for t in range(3)],
+            "vp": rules.vp(st, p), "hand": hand, "deck": len(st["deck"][p]),
+            "discard": [_card(c) for c in st["disc"][p]],
+            "dice_free": data.DICE_PER_PLAYER - rules.dice_used(st, p),
+        })
+    out = {
+        "game": "medieval-mastery", "players": st["n"], "you": seat, "options": dict(st["opts"]),
+        "target": rules.target_vp(st), "teams": rules.teams(st),
+        "turn": {"active": st["active"], "number": st["tno"], "step": st["step"], "stage": st["stage"],
+                 "crown_used": st["crown_used"]},
+        "phase": st["ph"], "territories": territories, "lakes": lakes, "castles": castles,
+        "seats": players, "hand": None, "battle": None, "window": None, "choice": None,
+        "result": st["win"],
+    }
+    if seat is not None:
+        out["hand"] = [_card(c) for c in st["hand"][seat]]
+        out["standing"] = st["standing"][seat]
+    if b is not None:
+        vb = {"tile": board.names[b["node"]], "attacker": b["att"], "defender": b["def"],
+              "attacker_knights": b["ak"], "siege": b["siege"], "attacker_strength": b["astr"],
+              "defender_strength": b["dstr"], "committed": [c is not None for c in b["commit"]],
+              "revealed": [None if x is None else {"card": "none" if x[0] < 0 else cards.NAME_OF_KIND[cards.kind(x[0])],
+                                                   "value": x[1]} for x in b["shown"]],
+              "table": [_card(c) for c in b["table"]],
+              "winner": b["winner"] if b["winner"] >= 0 else None, "margin": b["margin"] or None}
+        if st["ph"] == "support":
+            vb["support_turn"] = battle_mod.support_seat(b)
+        if seat in (b["att"], b["def"]):
+            mine = b["commit"][0 if seat == b["att"] else 1]
+            if mine is not None:
+                vb["your_commit"] = "none" if mine < 0 else cards.NAME_OF_KIND[cards.kind(mine)]
+        out["battle"] = vb
+    w = st["window"]
+    if w is not None:
+        vw = {"kind": w["kind"]}
+        if st["opts"]["windows"] == "strict" or seat == w["asked"]:
+            vw["asked"] = w["asked"]
+        out["window"] = vw
+    ch = st["choice"]
+    if ch is not None:
+        vc = {"kind": ch["kind"], "seat": ch["seat"]}
+        if seat == ch["seat"]:
+            vc["text"] = ch["text"]
+            if "cards" in ch:
+                vc["cards"] = [_card(c) for c in ch["cards"]]
+        out["choice"] = vc
+    return out
+
+
+def hidden_from(st: dict, seat: int | None) -> list[str]:
+    """Every deck card, other hands, others' face-down commitments; minus what `seat` peeks at."""
+    hidden = []
+    for p in range(st["n"]):
+        hidden += st["deck"][p]
+        if p != seat:
+            hidden += st["hand"][p]
+    b = st["battle"]
+    if b is not None:
+        for side, p in ((0, b["att"]), (1, b["def"])):
+            c = b["commit"][side]
+            if c is not None and c >= 0 and p != seat:
+                hidden.append(c)
+    ch = st["choice"]
+    if ch is not None and ch["seat"] == seat and "cards" in ch:
+        peeked = set(ch["cards"])
+        hidden = [c for c in hidden if c not in peeked]
+    return [cards.card_id(c) for c in hidden]
+
+
+# --- render -------------------------------------------------------------------------------
+
+def _who(seat) -> str:
+    return "--" if seat is None or seat < 0 else f"P{seat}"
+
+
+def render(v: dict, seat: int | None) -> str:
+    lines = []
+    turn = v["turn"]
+    head = f"Medieval Mastery, {v['players']} players, target {v['target']} VP. Turn {turn['number']}: P{turn['active']}"
+    if v["result"]:
+        head = "GAME OVER: " + v["result"]["reason"].replace("{", "").replace("}", "")
+    lines.append(head)
+    cells = {}
+    for t in v["territories"]:
+        mark = f"{t['slot'][1:]}" + (f"{_who(t['owner'])}:{t['knights']}" if t["owner"] >= 0 else "  .  ")
+        cells[(t["q"], t["r"])] = mark.ljust(9)
+    for lake in v["lakes"]:
+        cells[(lake["q"], lake["r"])] = f"~{lake['name']}~".ljust(9)
+    for c in v["castles"]:
+        cells[(c["q"], c["r"])] = f"[{c['name']}:{c['knights']}]".ljust(9)
+    rows = sorted({r for _, r in cells})
+    xs = [2 * q + r for q, r in cells]
+    low = min(xs)
+    for r in rows:
+        line = ""
+        for (q, rr), text in sorted(cells.items(), key=lambda kv: 2 * kv[0][0] + kv[0][1]):
+            if rr != r:
+                continue
+            col = (2 * q + r - low) * 5
+            line = line.ljust(col) + text
+        lines.append("  " + line.rstrip())
+    lines.append("Territories:")
+    for t in v["territories"]:
+        owner = f"{_who(t['owner'])} x{t['knights']}" if t["owner"] >= 0 else "empty"
+        cap = f" cap {t['capacity']}" if t["capacity"] != 6 else ""
+        lines.append(f"  {t['slot']} {t['tile']:<11} {t['vp']}VP{cap:<6} {owner:<8} {t['ability']}")
+    lines.append("Players:")
+    for p in v["seats"]:
+        arts = ", ".join(a["name"] + ("" if a["up"] else " (destroyed)") for a in p["artefacts"])
+        castle = v["castles"][p["seat"]]
+        lines.append(f"  P{p['seat']} {castle['name']}: {p['vp']} VP, castle {castle['knights']}, hand {p['hand']}, "
+                     f"deck {p['deck']}, discard {len(p['discard'])}, free dice {p['dice_free']}")
+        lines.append(f"     {arts}")
+    b = v["battle"]
+    if b:
+        lines.append(f"Battle for {b['tile']}: P{b['attacker']} ({b['attacker_knights']} knights) "
+                     f"{b['attacker_strength']} vs P{b['defender']} {b['defender_strength']}")
+    if v["window"]:
+        lines.append(f"Fracture window open ({v['window']['kind']}).")
+    if seat is not None and v["hand"] is not None:
+        lines.append("Your hand: " + (", ".join(c["title"] for c in v["hand"]) or "empty"))
+        if v["choice"] and v["choice"].get("text"):
+            lines.append("To decide: " + v["choice"]["text"])
+            if v["choice"].get("cards"):
+                lines.append("  Cards: " + ", ".join(f"{i + 1}={c['title']}" for i, c in enumerate(v["choice"]["cards"])))
+    if not v["result"]:
+        lines.append(f"Now: {v['phase']}; " + STAGE_TEXT.get(turn["stage"], STEP_TEXT.get(turn["step"], "")))
+    return "\n".join(line[:100] for line in lines)
