@@ -1,0 +1,158 @@
+"""The random player used by playouts: only legal moves, with a pull towards its own
+treasures so that random games reach a real end (a collector wins, WQ-GOAL-1)."""
+from __future__ import annotations
+
+from core.protocol import IllegalMove
+from core.wizards_quest import board, cards
+from core.wizards_quest.board import ORC, IDS, DIST
+from core.wizards_quest import state as S
+from core.wizards_quest import asks, turnasks
+
+
+def goals(st, seat):
+    return [tr[2] for tr in st["tre"] if tr[0] == seat and tr[2] >= 0]
+
+
+def nearness(t, targets):
+    return min((DIST[t][g] for g in targets), default=20)
+
+
+def choose(st, f, seat, rng):
+    kind = f["k"][4:]
+    return PICK[kind](st, f, seat, rng)
+
+
+def _any(st, f, seat, rng):
+    return rng.choice(asks.KINDS[f["k"][4:]][0](st, f))
+
+
+def _place(st, f, seat, rng):
+    allowed = asks.place_allowed(st, f)
+    total = f["total"]
+    if not allowed:
+        return {"type": "place", "men": {}, "heroes": {}}
+    targets = goals(st, seat)
+    ranked = sorted(allowed, key=lambda t: (nearness(t, targets), rng.below(4)))
+    heroes = {}
+    if f["maxh"] and total >= 2:
+        for hero in ("champion", "wizard"):
+            if len(heroes) >= f["maxh"] or total - 2 * len(heroes) < 2 or rng.below(3) == 0:
+                continue
+            spots = [t for t in asks.hero_spots(st, seat, hero, allowed) if IDS[t] not in heroes.values()]
+            if spots:
+                heroes[hero] = IDS[spots[0] if rng.below(2) else rng.choice(spots)]
+    left = total - 2 * len(heroes)
+    men = {}
+    front = ranked[:2]
+    while left > 0:
+        t = front[rng.below(len(front))] if rng.below(4) else rng.choice(allowed)
+        k = 1 + rng.below(left)
+        men[IDS[t]] = men.get(IDS[t], 0) + k
+        left -= k
+    return {"type": "place", "men": men, "heroes": heroes}
+
+
+def _scatter(st, f, seat, rng):
+    spots = asks.scatter_spots(st, f)
+    men, left = {}, f["men"]
+    keys = list(spots)
+    room = dict(spots)
+    while left > 0 and keys:
+        t = rng.choice(keys)
+        k = min(left, room[t], 1 + rng.below(left))
+        men[IDS[t]] = men.get(IDS[t], 0) + k
+        room[t] -= k
+        left -= k
+        if room[t] == 0:
+            keys.remove(t)
+    heroes = {}
+    hspots = asks.scatter_hero_spots(st, f, spots)
+    if hspots:
+        heroes[f["hero"]] = IDS[rng.choice(hspots)]
+    return {"type": "scatter", "men": men, "heroes": heroes}
+
+
+def _take(st, f, seat, rng):
+    options = asks.take_options(st, f)
+    best = max(o["men"] + (1 if o["hero"] else 0) for o in options)
+    top = [o for o in options if o["men"] + (1 if o["hero"] else 0) == best]
+    return rng.choice(top) if rng.below(5) else rng.choice(options)
+
+
+def _cards(st, f, seat, rng):
+    legal = turnasks.cards_legal(st, f)
+    simple = [m for m in legal if "pattern" not in m]
+    if {"type": "draw"} in simple:
+        return {"type": "draw"}
+    plays = [m for m in simple if m["type"] == "play"]
+    hand = st["hands"][seat]
+    for card in hand:
+        if cards.kind(card) == "TREASURE" and turnasks.movable_treasures(st, seat) and (len(hand) > 2 or rng.below(2)):
+            i = rng.choice(turnasks.movable_treasures(st, seat))
+            free = [t for t in range(board.TERRITORIES) if S.treasure_at(st, t) < 0]
+            return {"type": "play", "card": card, "treasure": S.treasure_id(i), "to": IDS[rng.choice(free)]}
+    if plays and (len(hand) > 2 or rng.below(3)):
+        return rng.choice(plays)
+    if {"type": "done"} in simple:
+        return {"type": "done"}
+    return rng.choice([m for m in simple if m["type"] != "done"])
+
+
+def _go(st, f, seat, rng):
+    src = f["src"]
+    if rng.below(8) == 0 or S.pieces(st, src) <= 1 and rng.below(2):
+        return {"type": "break"}
+    men = {}
+    if not f["special"]:
+        for t in asks.donors(st, seat, src, f["boat"]):
+            k = min(st["n"][t], S.pieces(st, t) - 1)
+            if k > 0 and rng.below(2):
+                men[IDS[t]] = k
+    return {"type": "go", "men": men}
+
+
+def _camp(st, f, seat, rng):
+    options = turnasks.simple_attacks(st, seat, with_heroes=rng.below(3) == 0)
+    if not options:
+        sails = turnasks.simple_sails(st, seat)
+        if sails and rng.below(3) == 0:
+            return rng.choice(sails)
+        return {"type": "end"}
+    targets = goals(st, seat)
+    scored = []
+    for m in options:
+        src, tgt = board.INDEX[m["from"]], board.INDEX[m["to"]]
+        score = 100 if tgt in targets else 10 * (nearness(src, targets) - nearness(tgt, targets))
+        score += 3 * S.army_strength(st, src) - 2 * S.army_strength(st, tgt) + rng.below(6)
+        if m["vs"] != "army":
+            score -= 5
+        scored.append((score, m))
+    score, best = max(scored, key=lambda x: x[0])
+    if score < 0 and rng.below(3) == 0:
+        return {"type": "end"}
+    if rng.below(6) == 0:
+        best = rng.choice(options)
+    src = board.INDEX[best["from"]]
+    if best["vs"] == "army" and not best["hero"] and S.hero_at(st, seat, src) is None or rng.below(2):
+        plan_ok = dict(best)
+        men = {}
+        for t in asks.donors(st, seat, src, best["boat"]):
+            k = min(st["n"][t], S.pieces(st, t) - 1)
+            if k > 0:
+                men[IDS[t]] = k
+        if men and best["vs"] == "army" and not _special(st, seat, best):
+            plan_ok["men"] = men
+            try:
+                turnasks.attack_plan(st, seat, plan_ok)
+                return plan_ok
+            except IllegalMove:  # fall back to the plain declaration
+                pass
+    return best
+
+
+def _special(st, seat, m):
+    return board.INDEX[m["to"]] in (st["dragon"], st["peace"])
+
+
+PICK = {"castle": _any, "county": _any, "hide": _any, "place": _place, "loss": _any, "scatter": _scatter,
+        "take": _take, "flee": _any, "go": _go, "cards": _cards, "camp": _camp}

@@ -1,0 +1,110 @@
+"""Index tables derived once from the map data in `marnon`, for fast rules code.
+
+Territories are numbered 0..43: county D<d>C<c> is (d-1)*6 + (c-1), castle K<n> is 35 + n.
+Nothing here knows the map by heart; swapping `marnon` swaps the board (WQ-MAPDATA-10).
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from core.wizards_quest import marnon
+
+COUNTIES = 36
+TERRITORIES = COUNTIES + marnon.CASTLES
+ORC = 6  # owner code for orc-held territories; seats are 0..5; -1 is empty
+
+IDS: tuple[str, ...] = tuple([f"D{d}C{c}" for d in range(1, 7) for c in range(1, 7)]
+                             + [f"K{k}" for k in range(1, marnon.CASTLES + 1)])
+INDEX: dict[str, int] = {tid: i for i, tid in enumerate(IDS)}
+
+_ROWS = {row[0]: row for row in marnon.TERRITORIES}
+NAMES: tuple[str, ...] = tuple(_ROWS[t][1] for t in IDS)
+TERRAIN: tuple[str, ...] = tuple(_ROWS[t][2] for t in IDS)
+ON_SEA: tuple[bool, ...] = tuple(_ROWS[t][3] for t in IDS)
+ON_AMMON: tuple[bool, ...] = tuple(_ROWS[t][4] for t in IDS)
+HEX: tuple[tuple[int, int], ...] = tuple(tuple(_ROWS[t][5]) for t in IDS)
+
+DUCHY: tuple[int, ...] = tuple(i // 6 + 1 if i < COUNTIES else 0 for i in range(TERRITORIES))
+NUMBER: tuple[int, ...] = tuple(i % 6 + 1 if i < COUNTIES else i - COUNTIES + 1 for i in range(TERRITORIES))
+IS_CASTLE: tuple[bool, ...] = tuple(i >= COUNTIES for i in range(TERRITORIES))
+CASTLE_IDS: tuple[int, ...] = tuple(range(COUNTIES, TERRITORIES))
+FOREST_BONUS: tuple[int, ...] = tuple(1 if TERRAIN[i] in ("forest", "mountain") else 0 for i in range(TERRITORIES))
+DUCHY_COUNTIES: dict[int, tuple[int, ...]] = {d: tuple(range((d - 1) * 6, d * 6)) for d in range(1, 7)}
+DUCHY_NAMES: dict[int, str] = {d: marnon.DUCHIES[d][0] for d in marnon.DUCHIES}
+
+LAND, BRIDGE, TUNNEL, BOAT = 0, 1, 2, 3
+
+
+def _links():
+    ring, link, tunnel = [], {}, [-1] * TERRITORIES
+    for i, tid in enumerate(IDS):
+        order = []
+        for direction, other, kind in marnon.NEIGHBOURS[tid]:
+            j = INDEX[other]
+            if kind == "tunnel":
+                tunnel[i] = j
+                link[(i, j)] = TUNNEL
+            else:
+                order.append(j)
+                link[(i, j)] = BRIDGE if kind.startswith("bridge") else LAND
+        ring.append(tuple(order))
+    return tuple(ring), link, tuple(tunnel)
+
+
+RING, LINK, TUNNEL_END = _links()  # RING: clockwise from north, tunnel left out
+ADJ: tuple[tuple[int, ...], ...] = tuple(RING[i] + ((TUNNEL_END[i],) if TUNNEL_END[i] >= 0 else ())
+                                         for i in range(TERRITORIES))
+ADJ_SET = tuple(frozenset(a) for a in ADJ)
+
+SEA = frozenset(INDEX[t] for t in marnon.SEA_SHORE)
+AMMON = frozenset(INDEX[t] for t in marnon.AMMON_NORTH + marnon.AMMON_SOUTH)
+
+
+def waters(i: int) -> tuple[frozenset, ...]:
+    """The waters a boat may use from territory i (WQ-BOAT-2)."""
+    return tuple(w for w in (SEA, AMMON) if i in w)
+
+
+BOAT_REACH: tuple[frozenset, ...] = tuple(
+    frozenset().union(*waters(i)) - {i} if waters(i) else frozenset() for i in range(TERRITORIES))
+
+
+def same_water(a: int, b: int) -> frozenset:
+    """The territories on the water shared by a and b (empty when they share none)."""
+    for w in (SEA, AMMON):
+        if a in w and b in w:
+            return w
+    return frozenset()
+
+
+def _breeding():
+    out = {}
+    for d, counties in DUCHY_COUNTIES.items():
+        out[d] = tuple(k for k in CASTLE_IDS if any(c in ADJ_SET[k] for c in counties))
+    return out
+
+
+BREED_CASTLES: dict[int, tuple[int, ...]] = _breeding()  # derived from adjacency (WQ-ORC-BREED-2)
+
+
+def _distances():
+    table = []
+    for start in range(TERRITORIES):
+        dist = [99] * TERRITORIES
+        dist[start] = 0
+        todo = deque([start])
+        while todo:
+            a = todo.popleft()
+            for b in ADJ[a]:
+                if dist[b] == 99:
+                    dist[b] = dist[a] + 1
+                    todo.append(b)
+        table.append(tuple(dist))
+    return tuple(table)
+
+
+DIST = _distances()  # land steps between territories, used by the random player
+
+
+def duchy_of_id(tid: str) -> int:
+    return DUCHY[INDEX[tid]]

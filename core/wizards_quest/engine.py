@@ -1,0 +1,99 @@
+"""The driver: run automatic frames until a player must decide, and apply decisions."""
+from __future__ import annotations
+
+from core.protocol import Event, IllegalMove
+from core.wizards_quest.newgame import TableRng
+from core.wizards_quest import board, cards, combat, flow, turnasks  # noqa: F401  (registers KINDS)
+from core.wizards_quest import state as S
+from core.wizards_quest.asks import KINDS
+
+PROCESS = {"setup": flow.setup_step, "round": flow.round_step, "raids": flow.raids_step, "raid": flow.raid_step,
+           "fight": combat.fight_step, "dragon": flow.dragon_step, "turn": flow.turn_step}
+
+ASK_RULES = {"castle": "WQ-SETUP-3", "county": "WQ-SETUP-6", "hide": "WQ-SETUP-8", "place": "WQ-HERO-SUB-1",
+             "loss": "WQ-LOSS-2", "scatter": "WQ-WIZ-2", "take": "WQ-CAMP-5", "flee": "WQ-SPECIAL-7",
+             "go": "WQ-CAMP-3", "cards": "WQ-CARDS-1", "camp": "WQ-CAMP-1"}
+
+MAX_STEPS = 200000
+
+
+def current(st):
+    """The decision frame waiting for a player, or None."""
+    if st["win"] is not None or not st["q"]:
+        return None
+    top = st["q"][-1]
+    return top if top["k"].startswith("ask-") else None
+
+
+def run(st, rng, ev):
+    """Advance until a real choice is needed or the game is over."""
+    for _ in range(MAX_STEPS):
+        if st["win"] is not None or not st["q"]:
+            return
+        f = st["q"][-1]
+        k = f["k"]
+        if k.startswith("ask-"):
+            kind = KINDS[k[4:]]
+            move = kind[1](st, f) if kind[1] else None
+            if move is None:
+                return
+            kind[2](st, f, move, rng, ev)
+            continue
+        PROCESS[k](st, f, rng, ev)
+    raise RuntimeError("the game engine did not settle")  # a bug guard, never a rules outcome
+
+
+def apply_move(st, seat, move):
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise IllegalMove("bad-move", "A move is a JSON object with a \"type\".", rule_now(st))
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st["np"]:
+        raise IllegalMove("bad-seat", f"There is no seat {seat!r} in this game.", "WQ-TABLE-1")
+    if st["win"] is not None:
+        raise IllegalMove("game-over", "The game is over.", "WQ-END-3")
+    if move["type"] == "standing":
+        return standing(st, seat, move)
+    f = current(st)
+    if f is None or f["seat"] != seat:
+        raise IllegalMove("not-your-turn", "You are not being asked to decide anything now.", "WQ-START-2")
+    kind = f["k"][4:]
+    expected = MOVE_TYPES[kind]
+    if move["type"] not in expected:
+        raise IllegalMove("wrong-move", f"Now: {KINDS[kind][4]} (moves: {', '.join(sorted(expected))}).",
+                          rule_now(st))
+    new = S.clone(st)
+    rng = TableRng(st["seed"], st["rng"], st["dice"])
+    ev: list[Event] = []
+    KINDS[kind][2](new, new["q"][-1], move, rng, ev)
+    settle(new, rng, ev)
+    return new, ev
+
+
+def settle(st, rng, ev):
+    """Run on, then store where the dice stand."""
+    run(st, rng, ev)
+    st["rng"] = rng.counter
+    st["dice"] = list(rng.script)
+
+
+def standing(st, seat, move):
+    """A standing order for losses, legal at any time (WQ-TABLE-5)."""
+    value = move.get("losses")
+    if value not in ("men-first", "ask") or set(move) - {"type", "losses"}:
+        raise IllegalMove("bad-move", "Write 'standing losses men-first' or 'standing losses ask'.", "WQ-TABLE-5")
+    new = S.clone(st)
+    new["std"][seat] = value
+    ev = [Event(f"Standing order: your losses are {'taken men first' if value == 'men-first' else 'asked each time'}.",
+                (seat,))]
+    settle(new, TableRng(st["seed"], st["rng"], st["dice"]), ev)
+    return new, ev
+
+
+def rule_now(st):
+    f = current(st)
+    return ASK_RULES[f["k"][4:]] if f else "WQ-ROUND-1"
+
+
+MOVE_TYPES = {"castle": {"castle"}, "county": {"county"}, "hide": {"hide"}, "place": {"place"},
+              "loss": {"lose"}, "scatter": {"scatter"}, "take": {"take"}, "flee": {"flee"},
+              "go": {"go", "break"}, "cards": {"draw", "play", "discard", "done"},
+              "camp": {"attack", "sail", "end"}}

@@ -1,0 +1,108 @@
+"""Wizard's Quest as a core.protocol.Game (rules: shared/rules/wizards-quest.md)."""
+from __future__ import annotations
+
+from core.protocol import Game, IllegalMove, Option, Prompt, Result
+from core.wizards_quest import ai, cards, engine, notation, view as V
+from core.wizards_quest import state as S
+from core.wizards_quest.asks import KINDS
+from core.wizards_quest.newgame import TableRng, apply_scenario, new_state
+
+STANDING = [{"type": "standing", "losses": "men-first"}, {"type": "standing", "losses": "ask"}]
+
+
+class WizardsQuest(Game):
+    name = "wizards-quest"
+    title = "Wizard's Quest"
+    min_players = 2
+    max_players = 6
+    options = {
+        "blank_treasure": Option(False, "Hide a blank treasure too; hidden treasure types are secret.",
+                                 kind=bool, rule="WQ-VAR-BLANK-1"),
+        "two_player_rules": Option(True, "With two players: 5 men for hiding on your own territory, "
+                                         "20 starting men placed 10/20/10.", kind=bool, rule="WQ-VAR-2P-1"),
+        "bridge_bonus": Option(1, "Defence bonus against attacks over a bridge (0 = battle chapter to the letter).",
+                               choices=(0, 1), kind=int, rule="WQ-STR-11"),
+    }
+
+    def setup(self, players, options, seed, scenario=None):
+        self.check_players(players)
+        opts = self.normalize_options(options)
+        st = new_state(players, opts, str(seed))
+        if scenario is not None:
+            try:
+                st = apply_scenario(st, scenario)
+            except IllegalMove:
+                raise
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+                raise IllegalMove("bad-scenario", f"The scenario could not be read ({err}).", "WQ-SETUP-1") from None
+        engine.settle(st, TableRng(st["seed"], st["rng"], st["dice"]), [])
+        return st
+
+    def prompts(self, state):
+        f = engine.current(state)
+        if f is None:
+            return []
+        kind = KINDS[f["k"][4:]]
+        text = kind[4]
+        if f["k"] == "ask-place":
+            text = f"Place {f['total']} men ({f['why']})."
+        elif f["k"] == "ask-loss":
+            text = f"Choose which {f['n']} of your pieces on {f['t'] and engine.board.IDS[f['t']]} are lost ({f['why']})."
+        return [Prompt(f["seat"], kind[3], text)]
+
+    def legal_moves(self, state, seat):
+        f = engine.current(state)
+        moves = []
+        if f is not None and f["seat"] == seat:
+            moves = KINDS[f["k"][4:]][0](state, f)
+        return moves + [dict(m) for m in STANDING]
+
+    def random_move(self, state, seat, rng):
+        f = engine.current(state)
+        if f is None or f["seat"] != seat:
+            return dict(STANDING[rng.below(2)])
+        return ai.choose(state, f, seat, rng)
+
+    def apply(self, state, seat, move):
+        try:
+            return engine.apply_move(state, seat, move)
+        except IllegalMove:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            raise IllegalMove("bad-move", "This move could not be understood.", engine.rule_now(state)) from None
+
+    def view(self, state, seat):
+        return V.make_view(state, seat, self.prompts(state))
+
+    def hidden_from(self, state, seat):
+        hidden = list(state["deck"]) + list(state["disc"])
+        for s, hand in enumerate(state["hands"]):
+            if s != seat:
+                hidden += hand
+        return hidden
+
+    def public_move(self, state, seat, move):
+        return not (isinstance(move, dict) and move.get("type") == "standing")
+
+    def parse(self, state, seat, text):
+        return notation.parse_text(text, engine.rule_now(state))
+
+    def format(self, move):
+        return notation.format_move(move)
+
+    def result(self, state):
+        if state["win"] is None:
+            return None
+        return Result(tuple(state["win"]), state["why"])
+
+    def to_json(self, state):
+        return state
+
+    def from_json(self, data):
+        return data
+
+    def render(self, view, seat):
+        return V.render_view(view, seat)
+
+
+GAME = WizardsQuest()

@@ -1,0 +1,364 @@
+"""The active player's decisions in step 5: cards (5a) and campaigns (5c)."""
+from __future__ import annotations
+
+from core.protocol import Event, IllegalMove
+from core.wizards_quest import board, cards
+from core.wizards_quest.board import ORC, IDS
+from core.wizards_quest import state as S
+from core.wizards_quest import flow
+from core.wizards_quest.asks import KINDS, check_donors, move_in, send_creature, treasure_index
+from core.wizards_quest.flow import name
+from core.wizards_quest.moves import bad, terr, count, men_map, hero_name, flag, duchy
+
+# ------------------------------------------------------------------ cards (5a) -----
+
+
+def movable_treasures(st, seat):
+    """Opponents' treasures still on the map (WQ-CARD-TREASURE)."""
+    return [i for i, tr in enumerate(st["tre"]) if tr[0] != seat and tr[2] >= 0]
+
+
+def play_options(st, seat, card):
+    kind = cards.kind(card)
+    if kind in ("DRAGON", "PEACE"):
+        return [{"type": "play", "card": card, "duchy": d} for d in range(1, 7)]
+    if kind == "TREASURE" and movable_treasures(st, seat):
+        return [{"pattern": f"play {card} <treasure> <territory>",
+                 "help": "Move an opponent's treasure to a territory holding no treasure."}]
+    return [{"type": "play", "card": card}]
+
+
+def cards_legal(st, f):
+    seat, hand = f["seat"], st["hands"][f["seat"]]
+    out = []
+    if f["mode"] == "turn" and not f["drew"] and (st["deck"] or st["disc"]):
+        out.append({"type": "draw"})
+    for card in hand:
+        out.extend(play_options(st, seat, card))
+    if f["mode"] == "ring" and len(hand) > 2 and f["new"] in hand:
+        out.append({"type": "discard", "card": f["new"]})
+    if len(hand) <= 2:
+        out.append({"type": "done"})
+    return out
+
+
+def cards_auto(st, f):
+    hand = st["hands"][f["seat"]]
+    if not hand and (f["mode"] == "ring" or f["drew"] or not (st["deck"] or st["disc"])):
+        return {"type": "done"}
+    return None
+
+
+def cards_resolve(st, f, mv, rng, ev):
+    seat, hand = f["seat"], st["hands"][f["seat"]]
+    kind = mv.get("type")
+    if kind == "draw":
+        if f["mode"] != "turn" or f["drew"]:
+            bad("You may draw only one card, at the start of your turn.", "WQ-CARDS-1")
+        f["drew"] = True
+        card = flow.draw_card(st, rng, ev)
+        if card is None:
+            bad("The deck and the discard pile are both empty.", "WQ-CARDS-5")
+        if cards.immediate(card):  # WQ-CARDS-2
+            st["disc"].append(card)
+            st["tn"]["cut"] = max(st["tn"]["cut"], cards.CUT[cards.kind(card)])
+            ev.append(Event(f"{{P{seat}}} draws {cards.describe(card)} and must play it at once."))
+        else:
+            hand.append(card)
+            ev.append(Event(f"{{P{seat}}} draws a card."))
+            ev.append(Event(f"You drew {cards.describe(card)}.", (seat,)))
+        return
+    if kind == "done":
+        if len(hand) > 2:
+            bad("You hold 3 cards: play one of them first.", "WQ-CARDS-3")
+        st["q"].pop()
+        return
+    card = mv.get("card")
+    if card not in hand:
+        bad(f"{card!r} is not a card in your hand.", "WQ-CARDS-4", "not-in-hand")
+    if kind == "discard":
+        if f["mode"] != "ring" or card != f["new"] or len(hand) <= 2:
+            bad("Only the card drawn for the ring, with a full hand, may be discarded.", "WQ-TREASURE-4")
+        hand.remove(card)
+        st["disc"].append(card)
+        ev.append(Event(f"{{P{seat}}} discards the card drawn for the ring."))
+        return
+    if kind != "play":
+        bad("Draw, play a card, or say done.", "WQ-CARDS-1")
+    play_card(st, seat, card, mv, rng, ev)
+
+
+def play_card(st, seat, card, mv, rng, ev):
+    kind = cards.kind(card)
+    args = {}
+    if kind in ("DRAGON", "PEACE"):
+        args["duchy"] = duchy(mv.get("duchy"), f"WQ-CARD-{kind}")
+    elif kind == "TREASURE" and movable_treasures(st, seat):
+        i = treasure_index(st, mv.get("treasure"), "WQ-CARD-TREASURE")
+        t = terr(mv.get("to"), "WQ-CARD-TREASURE")
+        if i not in movable_treasures(st, seat):
+            bad("Choose an opponent's treasure that is on the map.", "WQ-CARD-TREASURE")
+        if S.treasure_at(st, t) >= 0:
+            bad(f"{IDS[t]} already holds a treasure.", "WQ-AMB-24")
+        args = {"i": i, "t": t}
+    elif set(mv) - {"type", "card"}:
+        bad(f"{card} takes no further choices.", "WQ-CARDS-4")
+    st["hands"][seat].remove(card)
+    (st["boats"][seat] if kind == "BOAT" else st["disc"]).append(card)
+    ev.append(Event(f"{{P{seat}}} plays {cards.describe(card)}."))
+    men, extra = cards.men(card), cards.extra(card)
+    if kind == "SIX":  # WQ-CARD-SIX, WQ-CARDS-9
+        if S.units(st, seat) < 7:
+            men = 6
+        else:
+            extra = 1
+    if men:
+        flow.give_men(st, seat, men, ev)
+    if extra:
+        flow.give_extra(st, seat, ev)
+    if kind == "DRAGON":
+        send_creature(st, "dragon", args["duchy"], rng, ev)
+    elif kind == "PEACE":
+        send_creature(st, "peace", args["duchy"], rng, ev)
+    elif kind == "TREASURE":
+        if not args:
+            ev.append(Event("No opponent's treasure is on the map: the card has no effect."))
+            return
+        tr = st["tre"][args["i"]]
+        tr[2] = args["t"]
+        ev.append(Event(f"{{P{tr[0]}}}'s treasure {S.treasure_id(args['i'])} is moved to {name(args['t'])}."))
+        flow.collect_here(st, tr[0], args["t"], rng, ev)  # WQ-TREASURE-5
+
+
+# ------------------------------------------------------------------ campaigns (5c) --
+
+def boat_ready(st, seat):
+    tn = st["tn"]
+    return bool(st["boats"][seat]) and tn is not None and tn["seat"] == seat and not tn["boat"]
+
+
+def attack_plan(st, seat, mv):
+    """Check a campaign declaration; return the plan or raise IllegalMove."""
+    src = terr(mv.get("from"), "WQ-CAMP-2")
+    tgt = terr(mv.get("to"), "WQ-CAMP-2")
+    vs = mv.get("vs", "army")
+    if vs not in ("army", "dragon", "peace"):
+        bad(f"{vs!r}: attack an army, the dragon or the Peacemaker.", "WQ-CAMP-2")
+    boat = flag(mv.get("boat"), "WQ-BOAT-2")
+    hero = hero_name(mv.get("hero"), "WQ-HERO-MOVE-1")
+    men = men_map(mv.get("men", {}), "WQ-CAMP-4")
+    own = st["own"]
+    if own[src] != seat:
+        bad(f"You hold no army on {IDS[src]}.", "WQ-CAMP-2")
+    d = own[tgt]
+    if vs != "army":
+        if st[vs] != tgt:
+            bad(f"The {'dragon' if vs == 'dragon' else 'Peacemaker'} is not on {IDS[tgt]}.", "WQ-SPECIAL-1")
+        if d == seat:
+            mode = "special"
+            if src != tgt or boat or hero or men:
+                bad("On your own territory only the army already there may attack it.", "WQ-SPECIAL-3")
+        elif d == -1:
+            mode = "camp"
+            if vs == "peace" and st["dragon"] == tgt:
+                bad("The dragon is there too: attack the dragon first.", "WQ-SPECIAL-1")
+        else:
+            mode = "special"
+    else:
+        if st["dragon"] == tgt or st["peace"] == tgt:
+            if d == -1:
+                bad("The dragon or the Peacemaker stands there: attack it (vs dragon/peace).", "WQ-SPECIAL-1")
+            bad("Remove the dragon or the Peacemaker from there first.", "WQ-SPECIAL-2")
+        if d == seat:
+            bad("You cannot attack your own territory.", "WQ-CAMP-9")
+        if S.is_protected(st, tgt):
+            bad(f"The Peacemaker protects {IDS[tgt]}.", "WQ-PEACE-3")
+        mode = "camp"
+    if src != tgt:
+        if boat:
+            if not boat_ready(st, seat):
+                bad("You have no boat to use this turn.", "WQ-BOAT-2")
+            if tgt not in board.BOAT_REACH[src]:
+                bad(f"No boat goes from {IDS[src]} to {IDS[tgt]}.", "WQ-BOAT-2")
+        elif tgt not in board.ADJ_SET[src]:
+            bad(f"{IDS[tgt]} is not adjacent to {IDS[src]}.", "WQ-CAMP-2")
+    if mode == "camp" and st["tn"]["camps"] < 1:
+        bad("You have no campaign left this turn.", "WQ-CAMP-1")
+    swap_from = -1
+    at_src = S.hero_at(st, seat, src)
+    if hero:
+        pos = st["ch" if hero == "champion" else "wz"][seat]
+        if pos < 0:
+            bad(f"Your {hero} is not on the map.", "WQ-HERO-MOVE-1")
+        if pos == src:
+            bad(f"Your {hero} is already there.", "WQ-HERO-MOVE-1")
+        if at_src:
+            swap_from = pos
+        elif st["n"][pos] < 1:
+            bad(f"Moving the {hero} would leave {IDS[pos]} empty.", "WQ-CAMP-8")
+        at_src = hero
+    if men:
+        if mode == "special":
+            bad("No men may be moved in during a special campaign.", "WQ-SPECIAL-4")
+        check_donors(st, seat, src, boat, men)
+        if hero and swap_from < 0:
+            pos = st["ch" if hero == "champion" else "wz"][seat]
+            if pos in men and st["n"][pos] - men[pos] < 1:
+                bad(f"{IDS[pos]} must keep at least one piece.", "WQ-CAMP-8")
+    target = "dragon" if vs == "dragon" else "peace" if vs == "peace" else "army"
+    if target == "dragon" and not at_src:
+        bad("Only an army with a champion or a wizard may attack the dragon.", "WQ-SPECIAL-5")
+    if target == "peace" and at_src != "wizard":
+        bad("Only an army with a wizard may attack the Peacemaker.", "WQ-CHAMP-2")
+    if target == "army" and 0 <= d < ORC and st["ch"][d] == tgt and at_src != "champion":
+        bad("Only a champion-led army may attack a territory holding a champion.", "WQ-CHAMP-1")
+    return {"src": src, "tgt": tgt, "vs": vs, "mode": mode, "boat": boat, "hero": hero, "swap": swap_from,
+            "men": men}
+
+
+def run_attack(st, seat, plan, ev):
+    src, tgt = plan["src"], plan["tgt"]
+    tn = st["tn"]
+    if plan["mode"] == "camp":
+        tn["camps"] -= 1
+    if plan["boat"]:
+        tn["boat"] = True
+        st["disc"].append(st["boats"][seat].pop(0))  # WQ-BOAT-3
+    hero = plan["hero"]
+    if hero:
+        pos = st["ch" if hero == "champion" else "wz"][seat]
+        if plan["swap"] >= 0:
+            other = "wizard" if hero == "champion" else "champion"
+            S.put_hero(st, seat, other, pos)
+        st["ch" if hero == "champion" else "wz"][seat] = src
+        S.refresh(st, pos)
+        ev.append(Event(f"{{P{seat}}} moves his {hero} to {IDS[src]}."))
+    move_in(st, seat, src, plan["men"], ev)
+    via = board.BOAT if plan["boat"] else board.LAND if src == tgt else board.LINK[(src, tgt)]
+    what = {"dragon": "the dragon on ", "peace": "the Peacemaker on "}.get(plan["vs"], "")
+    kind = "a special campaign" if plan["mode"] == "special" else "a campaign"
+    ev.append(Event(f"{{P{seat}}} starts {kind} from {IDS[src]} against {what}{name(tgt)}"
+                    + (" by boat." if plan["boat"] else ".")))
+    st["q"].append(flow.fight_frame(plan["mode"], seat, src, tgt, plan["vs"], via, st["own"][tgt]))
+
+
+def sail_plan(st, seat, mv):
+    """WQ-BOAT-6: a boat move between two of the player's own territories on one water."""
+    src = terr(mv.get("from"), "WQ-BOAT-6")
+    tgt = terr(mv.get("to"), "WQ-BOAT-6")
+    k = count(mv.get("men"), "WQ-BOAT-6")
+    hero = hero_name(mv.get("hero"), "WQ-BOAT-6")
+    if not boat_ready(st, seat):
+        bad("You have no boat to use this turn.", "WQ-BOAT-2")
+    if st["own"][src] != seat or st["own"][tgt] != seat or src == tgt:
+        bad("A boat move goes between two different territories you hold.", "WQ-BOAT-6")
+    if tgt not in board.BOAT_REACH[src]:
+        bad(f"No boat goes from {IDS[src]} to {IDS[tgt]}.", "WQ-BOAT-2")
+    if k > st["n"][src] or (hero and S.hero_at(st, seat, src) != hero):
+        bad("Those pieces are not there.", "WQ-BOAT-6")
+    moved = k + (1 if hero else 0)
+    if moved < 1 or S.pieces(st, src) - moved < 1:
+        bad("Move at least one piece and leave at least one behind.", "WQ-CAMP-8")
+    if hero and S.hero_at(st, seat, tgt):
+        bad("Champion and wizard may never stand on the same territory.", "WQ-STACK-2")
+    return src, tgt, k, hero
+
+
+def camp_resolve(st, f, mv, rng, ev):
+    seat = f["seat"]
+    kind = mv.get("type")
+    if kind == "end":
+        st["q"].pop()
+        st["q"][-1]["st"] = "end"
+        ev.append(Event(f"{{P{seat}}} ends his turn."))
+        return
+    if kind == "attack":
+        plan = attack_plan(st, seat, mv)
+        st["q"].pop()
+        run_attack(st, seat, plan, ev)
+        return
+    if kind == "sail":
+        src, tgt, k, hero = sail_plan(st, seat, mv)
+        st["q"].pop()
+        st["tn"]["boat"] = True
+        st["disc"].append(st["boats"][seat].pop(0))
+        st["n"][src] -= k
+        st["n"][tgt] += k
+        if hero:
+            S.put_hero(st, seat, hero, tgt)
+        S.refresh(st, src)
+        ev.append(Event(f"{{P{seat}}} sails {k} men" + (f" and his {hero}" if hero else "")
+                        + f" from {IDS[src]} to {IDS[tgt]}."))
+        return
+    bad("Attack, sail, or end your turn.", "WQ-CAMP-1")
+
+
+def simple_attacks(st, seat, with_heroes=False):
+    """Every campaign declaration without men moved in (and, optionally, with a hero move)."""
+    out = []
+    own = st["own"]
+    boat = boat_ready(st, seat)
+    camps = st["tn"]["camps"] if st["tn"] else 0
+    creatures = {t for t in (st["dragon"], st["peace"]) if t >= 0}
+    heroes = ("", "champion", "wizard") if with_heroes else ("",)
+    for src in range(board.TERRITORIES):
+        if own[src] != seat:
+            continue
+        reach = [(t, False) for t in board.ADJ[src]]
+        if boat:
+            reach += [(t, True) for t in board.BOAT_REACH[src]]
+        if src in creatures:
+            reach.append((src, False))
+        for tgt, by_boat in reach:
+            if camps < 1 and tgt not in creatures:
+                continue
+            if own[tgt] == seat and tgt not in creatures:
+                continue
+            for vs in (["dragon"] if st["dragon"] == tgt else []) + (["peace"] if st["peace"] == tgt else []) \
+                    + ([] if tgt in creatures else ["army"]):
+                for hero in heroes:
+                    mv = {"type": "attack", "from": IDS[src], "to": IDS[tgt], "vs": vs, "boat": by_boat,
+                          "hero": hero, "men": {}}
+                    try:
+                        attack_plan(st, seat, mv)
+                    except IllegalMove:
+                        continue
+                    out.append(mv)
+    return out
+
+
+def simple_sails(st, seat):
+    if not boat_ready(st, seat):
+        return []
+    out = []
+    for src in S.territories(st, seat):
+        if st["n"][src] < 1 or S.pieces(st, src) < 2:
+            continue
+        for tgt in board.BOAT_REACH[src]:
+            if st["own"][tgt] == seat:
+                out.append({"type": "sail", "from": IDS[src], "to": IDS[tgt], "men": min(st["n"][src], S.pieces(st, src) - 1),
+                            "hero": ""})
+    return out
+
+
+def camp_legal(st, f):
+    seat = f["seat"]
+    out = simple_attacks(st, seat) + simple_sails(st, seat) + [{"type": "end"}]
+    out.append({"pattern": "attack <from> <to> [dragon|peace] [boat] [champion|wizard] [<territory>:<men> ...]",
+                "help": "A campaign, with an optional hero move and men moved in first."})
+    if boat_ready(st, seat):
+        out.append({"pattern": "sail <from> <to> <men> [champion|wizard]", "help": "A boat move."})
+    return out
+
+
+def camp_auto(st, f):
+    seat = f["seat"]
+    if st["out"][seat]:
+        return {"type": "end"}
+    if simple_sails(st, seat) or simple_attacks(st, seat, with_heroes=True):
+        return None
+    return {"type": "end"}
+
+
+KINDS["cards"] = (cards_legal, cards_auto, cards_resolve, "cards", "Draw a card, play cards, or say done.")
+KINDS["camp"] = (camp_legal, camp_auto, camp_resolve, "turn", "Make a campaign or end your turn.")

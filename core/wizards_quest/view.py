@@ -1,0 +1,104 @@
+"""What each seat may see (WQ-TABLE-9) and the terminal picture drawn from it."""
+from __future__ import annotations
+
+from core.wizards_quest import board, cards
+from core.wizards_quest.board import ORC, IDS, DUCHY_NAMES
+from core.wizards_quest import state as S
+
+LOC_NAMES = {S.HELD: "held", S.TAKEN: "collected", S.GONE: "removed"}
+
+
+def make_view(st: dict, seat: int | None, prompts) -> dict:
+    np = st["np"]
+    terr = []
+    for t in range(board.TERRITORIES):
+        s = st["own"][t]
+        entry = {"id": IDS[t], "name": board.NAMES[t], "owner": None if s < 0 else ("orcs" if s == ORC else s),
+                 "men": st["n"][t] if 0 <= s < ORC else 0, "orcs": st["n"][t] if s == ORC else 0,
+                 "hero": S.hero_at(st, s, t) if 0 <= s < ORC else None,
+                 "strength": min(6, S.army_strength(st, t) + (S.defence_bonus(st, t, board.LAND) if s >= 0 else 0))}
+        terr.append(entry)
+    secret = st["opt"]["blank"]
+    treasures = []
+    for i, tr in enumerate(st["tre"]):
+        visible = not secret or tr[2] == S.TAKEN or seat == tr[3]
+        treasures.append({"id": S.treasure_id(i), "owner": tr[0],
+                          "kind": S.KIND_NAMES[tr[1]] if visible else None,
+                          "at": IDS[tr[2]] if tr[2] >= 0 else LOC_NAMES[tr[2]]})
+    tn = st["tn"]
+    return {
+        "game": "wizards-quest", "players": np, "round": st["round"], "start": st["start"],
+        "first": st["first"], "territories": terr,
+        "dragon": IDS[st["dragon"]] if st["dragon"] >= 0 else None,
+        "peacemaker": IDS[st["peace"]] if st["peace"] >= 0 else None,
+        "protected_duchy": S.protected_duchy(st) or None,
+        "treasures": treasures, "collected": [S.collected(st, s) for s in range(np)],
+        "eliminated": list(st["out"]),
+        "hand": list(st["hands"][seat]) if seat is not None else None,
+        "hand_cards": [cards.describe(c) for c in st["hands"][seat]] if seat is not None else None,
+        "hand_sizes": [len(h) for h in st["hands"]], "boats": [len(b) for b in st["boats"]],
+        "deck": len(st["deck"]), "discard": len(st["disc"]),
+        "turn": tn["seat"] if tn else None, "campaigns_left": tn["camps"] if tn else None,
+        "standing": st["std"][seat] if seat is not None else None,
+        "options": dict(st["opt"]),
+        "prompts": [p.to_json() for p in prompts],
+        "winners": st["win"], "reason": st["why"] or None,
+    }
+
+
+def _occupant(e):
+    if e["owner"] is None:
+        return "."
+    if e["owner"] == "orcs":
+        return f"orcs {e['orcs']}"
+    hero = {"champion": "+C", "wizard": "+W"}.get(e["hero"], "")
+    return f"P{e['owner']} {e['men']}{hero}"
+
+
+def render_view(view: dict, seat) -> str:
+    by_id = {e["id"]: e for e in view["territories"]}
+    marks = {}
+    for tr in view["treasures"]:
+        if tr["at"] in by_id:
+            kind = (tr["kind"] or "?")[:2]
+            marks.setdefault(tr["at"], []).append(f"${tr['owner']}{kind}")
+    if view["dragon"]:
+        marks.setdefault(view["dragon"], []).append("DRAGON")
+    if view["peacemaker"]:
+        marks.setdefault(view["peacemaker"], []).append("PEACE")
+    lines = [f"Wizard's Quest, round {view['round']}, starting player P{view['start']}"
+             + (f", P{view['turn']} to act" if view["turn"] is not None else "")]
+
+    def cell(tid):
+        e = by_id[tid]
+        extra = " " + " ".join(marks[tid]) if tid in marks else ""
+        return f"{tid} {_occupant(e)} s{e['strength']}{extra}"
+
+    for d in range(1, 7):
+        prot = " (protected)" if view["protected_duchy"] == d else ""
+        lines.append(f"{d} {DUCHY_NAMES[d]}{prot}:")
+        ids = [f"D{d}C{c}" for c in range(1, 7)]
+        lines.append("   " + " | ".join(cell(t) for t in ids[:3]))
+        lines.append("   " + " | ".join(cell(t) for t in ids[3:]))
+    lines.append("Castles:")
+    ks = [f"K{k}" for k in range(1, 9)]
+    lines.append("   " + " | ".join(cell(t) for t in ks[:4]))
+    lines.append("   " + " | ".join(cell(t) for t in ks[4:]))
+    lines.append(f"Dragon: {view['dragon'] or 'off the map'}   Peacemaker: {view['peacemaker'] or 'off the map'}")
+    lines.append("Treasures collected: " + ", ".join(f"P{s} {c}/3" for s, c in enumerate(view["collected"]))
+                 + "   out: " + (", ".join(f"P{s}" for s, o in enumerate(view["eliminated"]) if o) or "nobody"))
+    hidden = [f"{t['id']}=P{t['owner']} {t['kind'] or '?'}@{t['at']}" for t in view["treasures"]
+              if t["at"] in by_id]
+    for i in range(0, len(hidden), 5):
+        lines.append(("Treasures: " if i == 0 else "           ") + "  ".join(hidden[i:i + 5]))
+    lines.append(f"Deck {view['deck']}, discards {view['discard']}; boats: "
+                 + ", ".join(f"P{s} {b}" for s, b in enumerate(view["boats"])))
+    if seat is not None:
+        lines.append("Your cards: " + ("; ".join(view["hand_cards"]) or "none")
+                     + f"   your boats: {view['boats'][seat]}   losses: {view['standing']}")
+    for p in view["prompts"]:
+        lines.append(f"Waiting for P{p['seat']}: {p['text']}")
+    if view["winners"] is not None:
+        lines.append("Game over: " + (", ".join(f"P{w}" for w in view["winners"]) or "nobody")
+                     + f" ({view['reason']}).")
+    return "\n".join(line[:100] for line in lines)
