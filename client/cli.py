@@ -200,7 +200,12 @@ def new(game, seats, option_pairs, as_json):
     output.emit_json(created) if as_json else output.emit(output.created_game(created))
 
 
-@cli.command()
+# Invite codes (URL-safe base64) and move notation may start with "-". With no short
+# options at all (not even -h), Click hands such a word to the argument unchanged.
+DASH_VALUES = {"ignore_unknown_options": True, "help_option_names": ["--help"]}
+
+
+@cli.command(context_settings=DASH_VALUES)
 @click.argument("invite")
 @json_option
 @connection_options
@@ -256,7 +261,7 @@ def moves(game, seat, as_json):
         click.echo("You have no decision to make in this game right now.", err=True)
 
 
-@cli.command()
+@cli.command(context_settings=DASH_VALUES)
 @click.argument("game")
 @click.argument("move")
 @seat_option

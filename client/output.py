@@ -45,7 +45,8 @@ def created_game(game: dict) -> str:
              f" Seed hash: {game.get('seed_hash', '-')}",
              "Invites (you are not seated yet; join with one of them):"]
     for invite in game.get("invites", []):
-        lines.append(f"  seat {invite['seat']}: herald join {invite['code']}")
+        dashes = "-- " if invite["code"].startswith("-") else ""  # so the shell line is not read as an option
+        lines.append(f"  seat {invite['seat']}: herald join {dashes}{invite['code']}")
     return "\n".join(lines)
 
 

@@ -93,7 +93,7 @@ class Herald:
 
     def json(self, *args, token=None, expect=0):
         """Run with --json, check the exit code, return the parsed stdout."""
-        result = self(*args, "--json", token=token)
+        result = self(args[0], "--json", *args[1:], token=token)
         assert result.exit_code == expect, (result.exit_code, result.stdout, result.stderr)
         return json.loads(result.stdout)
 
