@@ -47,7 +47,7 @@ class WizardsQuest(Game):
         if f["k"] == "ask-place":
             text = f"Place {f['total']} men ({f['why']})."
         elif f["k"] == "ask-loss":
-            text = f"Choose which {f['n']} of your pieces on {f['t'] and engine.board.IDS[f['t']]} are lost ({f['why']})."
+            text = f"Choose which {f['n']} of your pieces on {engine.board.IDS[f['t']]} are lost ({f['why']})."
         return [Prompt(f["seat"], kind[3], text)]
 
     def legal_moves(self, state, seat):

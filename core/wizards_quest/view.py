@@ -74,16 +74,22 @@ def render_view(view: dict, seat) -> str:
         extra = " " + " ".join(marks[tid]) if tid in marks else ""
         return f"{tid} {_occupant(e)} s{e['strength']}{extra}"
 
+    def wrap(cells):
+        row = ""
+        for c in cells:
+            if row and len(row) + 3 + len(c) > 97:
+                lines.append("   " + row)
+                row = ""
+            row = f"{row} | {c}" if row else c
+        if row:
+            lines.append("   " + row)
+
     for d in range(1, 7):
-        prot = " (protected)" if view["protected_duchy"] == d else ""
+        prot = " (protected by the Peacemaker)" if view["protected_duchy"] == d else ""
         lines.append(f"{d} {DUCHY_NAMES[d]}{prot}:")
-        ids = [f"D{d}C{c}" for c in range(1, 7)]
-        lines.append("   " + " | ".join(cell(t) for t in ids[:3]))
-        lines.append("   " + " | ".join(cell(t) for t in ids[3:]))
+        wrap([cell(f"D{d}C{c}") for c in range(1, 7)])
     lines.append("Castles:")
-    ks = [f"K{k}" for k in range(1, 9)]
-    lines.append("   " + " | ".join(cell(t) for t in ks[:4]))
-    lines.append("   " + " | ".join(cell(t) for t in ks[4:]))
+    wrap([cell(f"K{k}") for k in range(1, 9)])
     lines.append(f"Dragon: {view['dragon'] or 'off the map'}   Peacemaker: {view['peacemaker'] or 'off the map'}")
     lines.append("Treasures collected: " + ", ".join(f"P{s} {c}/3" for s, c in enumerate(view["collected"]))
                  + "   out: " + (", ".join(f"P{s}" for s, o in enumerate(view["eliminated"]) if o) or "nobody"))
