@@ -1,0 +1,212 @@
+"""Move submissions through the real HTTP stack, Herald against a bare append endpoint.
+
+    python -m bench.bench_http [--moves 3000] [--threads 4] [--pad 5000]
+
+Both servers run under gunicorn with 2 sync workers on 127.0.0.1, each on its own SQLite
+file in WAL mode, and are driven by the same client in one run:
+
+(a) throughput: the same number of PUTs to each. Herald's moves are real Castle Assault
+    moves: the bench, as the operator, reads each game's seed from the database and plays
+    the games locally with the core engine to know which moves will be legal.
+(b) latency: p50 of Herald's real moves in fresh games (log length < ~150) against the
+    real moves of a game whose log was first padded to --pad entries with standing-answer
+    moves (legal at any time, and they take the same path: lock, cached state, rules,
+    chain link, snapshot, outbox).
+
+The client shares the machine's two cores with the servers; it is the same for both sides.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from core import games
+from core.rng import Rng
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESET = "castle-assault"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def request(port, method, path, body=None, token=None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
+    resp = conn.getresponse()
+    data = resp.read()
+    conn.close()
+    return resp.status, (json.loads(data) if data else None)
+
+
+def start_gunicorn(app: str, env: dict, port: int) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}",
+                             "--log-level", "warning", app], cwd=ROOT, env={**os.environ, **env})
+    for _ in range(200):
+        try:
+            if request(port, "GET", "/health")[0] == 200:
+                return proc
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise SystemExit(f"{app} did not start")
+
+
+def local_game(seed: str, players: int, options: dict):
+    """The whole move list of a random game from this seed, as (seat, move)."""
+    engine = games[RULESET]
+    state = engine.setup(players, options, seed)
+    rng = Rng("bench:" + seed)
+    moves = []
+    while engine.result(state) is None:
+        prompts = engine.prompts(state)
+        seat = prompts[rng.below(len(prompts))].seat
+        move = engine.random_move(state, seat, rng)
+        state, _ = engine.apply(state, seat, move)
+        moves.append((seat, move))
+    return moves
+
+
+def herald_games(port, db_path, token, count, players=2):
+    """Create and fill `count` games; return {game_id: [(seat, move), ...]}."""
+    ids = []
+    for _ in range(count):
+        status, game = request(port, "POST", "/games", {"ruleset": RULESET, "seats": players}, token)
+        assert status == 201, game
+        for invite in game["invites"]:
+            status, joined = request(port, "POST", "/games/join", {"invite": invite["code"]}, token)
+            assert status == 200, joined
+        ids.append(game["id"])
+    with sqlite3.connect(db_path) as db:
+        rows = {gid: (seed, json.loads(opts)) for gid, seed, opts in
+                db.execute("SELECT id, seed, options FROM games")}
+    return {gid: local_game(rows[gid][0], players, rows[gid][1]) for gid in ids}
+
+
+def run_threads(work: list[list], send, threads: int) -> float:
+    """Each thread sends its own lists in order (one game's moves stay in sequence)."""
+    buckets = [work[i::threads] for i in range(threads)]
+    errors = []
+
+    def worker(bucket):
+        for job in bucket:
+            for item in job:
+                status = send(item)
+                if status not in (200, 201):
+                    errors.append(status)
+
+    pool = [threading.Thread(target=worker, args=(b,)) for b in buckets]
+    start = time.perf_counter()
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    elapsed = time.perf_counter() - start
+    if errors:
+        raise SystemExit(f"{len(errors)} requests failed, e.g. HTTP {errors[0]}")
+    return elapsed
+
+
+def put_herald(port, token):
+    def send(item):
+        gid, seq, seat, move = item
+        status, body = request(port, "PUT", f"/games/{gid}/moves/{seq}?seat={seat}", {"move": move}, token)
+        return status
+    return send
+
+
+def put_bare(port, token):
+    def send(item):
+        gid, seq, seat, move = item
+        return request(port, "PUT", f"/games/{gid}/moves/{seq}", {"move": move}, token)[0]
+    return send
+
+
+def timed_moves(port, token, gid, moves, start_seq=0):
+    latencies = []
+    for offset, (seat, move) in enumerate(moves):
+        t0 = time.perf_counter()
+        status, body = request(port, "PUT", f"/games/{gid}/moves/{start_seq + offset}?seat={seat}",
+                               {"move": move}, token)
+        latencies.append(time.perf_counter() - t0)
+        assert status == 201, body
+    return latencies
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=3000, help="PUTs per side for throughput")
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--pad", type=int, default=5000, help="log length for the latency comparison")
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        herald_db = Path(tmp, "herald.db")
+        herald_port, bare_port = free_port(), free_port()
+        env = {"HERALD_DATABASE_URL": f"sqlite:///{herald_db}", "HERALD_MAIL_DIR": str(Path(tmp, "mail")),
+               "BARE_DATABASE_URL": f"sqlite:///{Path(tmp, 'bare.db')}"}
+        herald = start_gunicorn("server.app:create_app()", env, herald_port)
+        bare = start_gunicorn("bench.bare_app:create_app()", env, bare_port)
+        try:
+            status, me = request(herald_port, "POST", "/players", {"name": "bench", "email": "bench@localhost"})
+            assert status == 201, me
+            token = me["token"]
+
+            # (a) throughput
+            work, total = [], 0
+            while total < args.moves:
+                for gid, moves in herald_games(herald_port, herald_db, token, args.threads).items():
+                    work.append([(gid, seq, seat, move) for seq, (seat, move) in enumerate(moves)])
+                    total += len(moves)
+            bare_time = run_threads(work, put_bare(bare_port, token), args.threads)
+            herald_time = run_threads(work, put_herald(herald_port, token), args.threads)
+            bare_rate, herald_rate = total / bare_time, total / herald_time
+            print(f"(a) {total} PUTs, {args.threads} client threads, gunicorn 2 workers each")
+            print(f"    bare append endpoint: {bare_rate:8.0f} moves/s")
+            print(f"    Herald move path:     {herald_rate:8.0f} moves/s")
+            print(f"    ratio Herald/bare:    {herald_rate / bare_rate:8.2f}  (goal >= 0.75)")
+
+            # (b) latency against log length
+            fresh = herald_games(herald_port, herald_db, token, 4)
+            short = []
+            for gid, moves in fresh.items():
+                short += timed_moves(herald_port, token, gid, moves)
+            (gid, moves), = herald_games(herald_port, herald_db, token, 1).items()
+            pads = [(seq % 2, {"type": "standing", "pass": "always" if seq % 4 < 2 else "ask", "window": "all"})
+                    for seq in range(args.pad)]
+            run_threads([[(gid, seq, seat, move) for seq, (seat, move) in enumerate(pads)]],
+                        put_herald(herald_port, token), 1)
+            # The standing answers changed nothing in the game itself: its planned moves are still legal,
+            # but the last answer leaves both seats on "ask", as at the start.
+            long = timed_moves(herald_port, token, gid, moves, start_seq=args.pad)
+            p_short, p_long = statistics.median(short), statistics.median(long)
+            print(f"(b) p50 move latency, log length < {max(len(m) for m in fresh.values())}: "
+                  f"{p_short * 1000:6.2f} ms over {len(short)} moves")
+            print(f"    p50 move latency, log length >= {args.pad}: {p_long * 1000:6.2f} ms over {len(long)} moves")
+            print(f"    ratio long/short: {p_long / p_short:6.2f}  (goal <= 1.2)")
+        finally:
+            herald.terminate()
+            bare.terminate()
+            herald.wait()
+            bare.wait()
+
+
+if __name__ == "__main__":
+    main()
