@@ -77,6 +77,8 @@ def test_show_prints_the_picture_and_who_is_prompted(herald, two_player_game):
     assert "Your hand:" in text  # the game's own render
     assert "Waiting for seat 0 (alice) (you): Play a card" in text
     assert "(you)" not in herald("show", game, token=bob).stdout
+    assert "<- your move" in herald("games", token=alice).stdout
+    assert "<- your move" not in herald("games", token=bob).stdout
     raw = herald.json("show", game, token=bob)
     assert raw["my_seat"] == 1 and raw["status"] == "active" and raw["prompted"][0]["seat"] == 0
 

@@ -2,9 +2,10 @@
 import sys
 
 import pytest
+from click.testing import CliRunner
 
 from client import exitcodes
-from client.cli import main
+from client.cli import cli, main
 
 
 def test_server_down_exits_6_with_one_line_on_stderr(offline_herald):
@@ -61,3 +62,10 @@ def test_main_is_the_console_entry_point(capsys):
         main(["--help"])
     assert done.value.code == 0
     assert "Play slow board games" in capsys.readouterr().out
+
+
+def test_herald_server_mounts_the_operator_commands():
+    result = CliRunner().invoke(cli, ["server", "--help"])
+    assert result.exit_code == 0
+    for command in ("run", "notify", "remind", "verify"):
+        assert f"  {command} " in result.stdout
