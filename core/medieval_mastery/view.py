@@ -122,7 +122,7 @@ def render(v: dict, seat: int | None) -> str:
     lines.append(head)
     cells = {}
     for t in v["territories"]:
-        mark = f"{t['slot'][1:]}" + (f"{_who(t['owner'])}:{t['knights']}" if t["owner"] >= 0 else "  .  ")
+        mark = t["slot"][1:] + (f" {_who(t['owner'])}x{t['knights']}" if t["owner"] >= 0 else " ..")
         cells[(t["q"], t["r"])] = mark.ljust(9)
     for lake in v["lakes"]:
         cells[(lake["q"], lake["r"])] = f"~{lake['name']}~".ljust(9)
