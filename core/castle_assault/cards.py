@@ -137,4 +137,6 @@ CARDS = TABLES["v05"]
 def half_text(points: int) -> str:
     """Half points as players read them: 9 -> '4½'."""
     whole, half = divmod(points, HALF)
-    return f"{whole}½" if half else str(whole)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"

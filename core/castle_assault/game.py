@@ -96,7 +96,8 @@ class CastleAssault(Game):
             raise IllegalMove("no-pass", "You cannot pass: every turn has one action (discard a card if nothing "
                               "else helps).", "CA-TURN-3")
         if kind not in allowed:
-            raise IllegalMove("wrong-move-now", WRONG[phase], RULE_OF[phase],
+            rule = OUT_OF_PLACE.get(kind, RULE_OF[phase]) if phase == "act" else RULE_OF[phase]
+            raise IllegalMove("wrong-move-now", WRONG[phase], rule,
                               legal=[self.format(m) for m in policy.legal_moves(state, seat)
                                      if "pattern" not in m][:8])
         if phase == "act":
@@ -220,6 +221,8 @@ ALLOWED = {"act": set(actions.TURN_ACTIONS), "gift": {"give", "pass"}, "join": {
            "react": {"react", "pass"}, "remove": {"remove"}}
 RULE_OF = {"act": "CA-TURN-5", "gift": "CA-MULTI-9", "join": "CA-MULTI-4", "react": "CA-ACT-REACT-1",
            "remove": "CA-ACT-REACT-8"}
+# Moves that exist, but never on one's own turn: the rule that says where they belong.
+OUT_OF_PLACE = {"react": "CA-ACT-REACT-10", "join": "CA-MULTI-1", "give": "CA-GEN-12", "remove": "CA-ACT-REACT-8"}
 WRONG = {"act": "On your turn choose one action: attack, night, defend, takeback, build, explore, buy, academy, "
                 "king, draw (King turns only) or discard. Passing is not allowed.",
          "gift": "Without a castle your turn is: give a card to a player who still has a castle, or pass.",

@@ -92,3 +92,8 @@ def zones(state: dict) -> dict[str, str]:
 
 def view_text(state: dict, seat) -> str:
     return json.dumps(GAME.view(state, seat))
+
+
+def said(events, fragment: str, seat=None) -> bool:
+    """Some event visible to `seat` contains this text."""
+    return any(fragment in t for t in texts(events, seat))
