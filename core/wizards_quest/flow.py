@@ -105,6 +105,8 @@ def round_step(st, f, rng, ev):
     stage = f["st"]
     if stage == "breed":
         breed(st, rng, ev)
+        f["st"] = "raids"
+    elif stage == "raids":
         f["st"] = "new"
         sources = [t for t in range(board.TERRITORIES) if st["own"][t] == ORC and st["n"][t] == 4]
         if sources:  # WQ-ORC-RAID-1, WQ-ORC-RAID-2: index order is duchy/county, then castles

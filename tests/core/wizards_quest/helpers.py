@@ -1,0 +1,78 @@
+"""Shared helpers for the Wizard's Quest tests: exact positions, scripted dice, invariants."""
+from __future__ import annotations
+
+from core.wizards_quest import GAME, board, cards, engine
+from core.wizards_quest import state as S
+from core.wizards_quest.board import INDEX, ORC
+from core.wizards_quest.newgame import TableRng
+
+G = GAME
+T = INDEX
+
+
+def make(board_spec=None, players=2, options=None, **scenario):
+    """A game at the start of seat `start`'s turn (phase "turn") unless told otherwise."""
+    sc = {"phase": "turn", "board": board_spec or {}}
+    sc.update(scenario)
+    return G.setup(players, options or {}, "test-seed", sc)
+
+
+def move(st, seat, text):
+    """Apply a move written in notation; returns (state, event texts)."""
+    new, events = G.apply(st, seat, G.parse(st, seat, text))
+    return new, [e.text for e in events]
+
+
+def ask(st):
+    """The pending decision frame (kind without 'ask-'), or None."""
+    f = engine.current(st)
+    return None if f is None else dict(f, kind=f["k"][4:])
+
+
+def run_frames(st, frames, dice=(), seed="frames"):
+    """Run engine frames directly on a copy of st, with scripted dice first."""
+    st = S.clone(st)
+    st["q"] = [dict(f) for f in frames]
+    rng = TableRng(seed, 0, list(dice))
+    ev = []
+    engine.run(st, rng, ev)
+    return st, [e.text for e in ev], rng
+
+
+def at(st, tid):
+    """(owner, count, hero) on a territory: owner -1 empty, 6 orcs."""
+    t = T[tid]
+    s = st["own"][t]
+    return s, st["n"][t], (S.hero_at(st, s, t) if 0 <= s < ORC else None)
+
+
+def check_invariants(st):
+    """Stacking, orc limit, occupancy bookkeeping, treasures and cards conserved."""
+    np = st["np"]
+    own, n = st["own"], st["n"]
+    for t in range(board.TERRITORIES):
+        s = own[t]
+        assert s in (-1, ORC) or 0 <= s < np, f"bad owner on {board.IDS[t]}"
+        heroes = [x for x in range(np) if st["ch"][x] == t or st["wz"][x] == t]
+        if s == -1:
+            assert n[t] == 0 and not heroes, f"{board.IDS[t]} marked empty but holds pieces"
+        elif s == ORC:
+            assert 1 <= n[t] <= 4, f"{board.IDS[t]} holds {n[t]} orcs"  # WQ-STACK-5
+            assert not heroes  # WQ-STACK-3
+        else:
+            assert n[t] >= 0 and (n[t] > 0 or heroes), f"{board.IDS[t]} held by nobody's pieces"
+            assert heroes in ([], [s]), "pieces of two players on one territory"  # WQ-STACK-1
+    for s in range(np):
+        if st["ch"][s] >= 0 and st["wz"][s] >= 0:
+            assert st["ch"][s] != st["wz"][s]  # WQ-STACK-2
+        for pos in (st["ch"][s], st["wz"][s]):
+            assert pos < 0 or own[pos] == s
+    per = 4 if st["opt"]["blank"] else 3
+    assert len(st["tre"]) == np * per
+    places = [tr[2] for tr in st["tre"] if tr[2] >= 0]
+    assert len(places) == len(set(places)), "two treasures on one territory"
+    every = st["deck"] + st["disc"] + [c for h in st["hands"] for c in h] + [c for b in st["boats"] for c in b]
+    assert sorted(every) == sorted(cards.ALL_CARDS), "cards not conserved"
+    assert all(len(h) <= 3 for h in st["hands"])
+    for creature in (st["dragon"], st["peace"]):
+        assert creature < board.COUNTIES  # never on a castle
