@@ -44,6 +44,8 @@ def failure_from_api(error: ApiError) -> Failure:
         more = error.details.get("more") if isinstance(error.details, dict) else None
         if more:
             details.append(f"  ... and {more} more (see `herald moves`)")
+    if error.code == "seat-required":
+        details.append("You hold several seats in this game: choose one with --seat N.")
     if error.status == 401:
         return Failure(f"{message} Check HERALD_TOKEN, or get a token with `herald register`.",
                        exitcodes.AUTH, details)
@@ -126,6 +128,14 @@ seat_option = click.option("--seat", type=click.IntRange(min=0), default=None,
                            help="Which of my seats, if I hold several in this game.")
 
 
+def reply(as_json: bool, data, human) -> None:
+    """Print `data` as JSON, or `human(data)` as text."""
+    if as_json:
+        output.emit_json(data)
+    else:
+        output.emit(human(data))
+
+
 def settings() -> config.Settings:
     obj = click.get_current_context().ensure_object(dict)
     return config.resolve(obj.get("server"), obj.get("token"))
@@ -173,8 +183,7 @@ def register(name, email, save, as_json):
 @connection_options
 def rulesets(as_json):
     """List the games this server offers, with their options."""
-    entries = api(auth=False).rulesets()
-    output.emit_json(entries) if as_json else output.emit(output.rulesets(entries))
+    reply(as_json, api(auth=False).rulesets(), output.rulesets)
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict:
@@ -196,8 +205,7 @@ def parse_options(pairs: tuple[str, ...]) -> dict:
 @connection_options
 def new(game, seats, option_pairs, as_json):
     """Create a game of GAME (a ruleset name) and print one invite per seat."""
-    created = api().create_game(game, seats, parse_options(option_pairs))
-    output.emit_json(created) if as_json else output.emit(output.created_game(created))
+    reply(as_json, api().create_game(game, seats, parse_options(option_pairs)), output.created_game)
 
 
 # Invite codes (URL-safe base64) and move notation may start with "-". With no short
@@ -211,11 +219,7 @@ DASH_VALUES = {"ignore_unknown_options": True, "help_option_names": ["--help"]}
 @connection_options
 def join(invite, as_json):
     """Take the seat an INVITE code is for."""
-    joined = api().join(invite)
-    if as_json:
-        output.emit_json(joined)
-    else:
-        output.emit(f"Joined game {joined['game']} as seat {joined['seat']}.")
+    reply(as_json, api().join(invite), lambda joined: f"Joined game {joined['game']} as seat {joined['seat']}.")
 
 
 @cli.command()
@@ -224,8 +228,7 @@ def join(invite, as_json):
 @connection_options
 def games(open_only, as_json):
     """List my games (or, with --open, games that still have free seats)."""
-    summaries = api().games(open_only)
-    output.emit_json(summaries) if as_json else output.emit(output.games_table(summaries, open_only))
+    reply(as_json, api().games(open_only), lambda summaries: output.games_table(summaries, open_only))
 
 
 @cli.command()
@@ -283,7 +286,7 @@ def play(game, move, seat, as_json):
             if error.status != 409 or error.code not in RETRY_CODES or attempt == PLAY_ATTEMPTS - 1:
                 raise
             time.sleep(0.05 * (attempt + 1))
-    output.emit_json(answer) if as_json else output.emit(output.played(answer))
+    reply(as_json, answer, output.played)
 
 
 @cli.command()
@@ -294,11 +297,7 @@ def play(game, move, seat, as_json):
 @connection_options
 def log(game, start, seat, as_json):
     """Show the log of GAME as my seat may see it, one line per event."""
-    entries = api().log(game, start, seat)
-    if as_json:
-        output.emit_json(entries)
-    else:
-        output.emit(output.log_lines(entries.get("moves") or []))
+    reply(as_json, api().log(game, start, seat), lambda entries: output.log_lines(entries.get("moves") or []))
 
 
 def wait_outcome(state: dict) -> str | None:

@@ -40,13 +40,17 @@ def player_token(name: str, token: str, saved_to: str | None) -> str:
     return "\n".join(lines)
 
 
+def join_command(code: str) -> str:
+    """The line to hand a friend; `--` keeps a code that starts with "-" from reading as an option."""
+    return f"herald join -- {code}" if code.startswith("-") else f"herald join {code}"
+
+
 def created_game(game: dict) -> str:
     lines = [f"Created game {game['id']} ({game.get('ruleset')}, {game.get('seats')} seats)."
              f" Seed hash: {game.get('seed_hash', '-')}",
              "Invites (you are not seated yet; join with one of them):"]
     for invite in game.get("invites", []):
-        dashes = "-- " if invite["code"].startswith("-") else ""  # so the shell line is not read as an option
-        lines.append(f"  seat {invite['seat']}: herald join {dashes}{invite['code']}")
+        lines.append(f"  seat {invite['seat']}: {join_command(invite['code'])}")
     return "\n".join(lines)
 
 
@@ -88,6 +92,8 @@ def game_picture(game: dict, picture: str) -> str:
         seats = game.get("seats") or []
         taken = sum(1 for s in seats if s.get("player") is not None)
         lines.append(f"Waiting for players: {taken} of {len(seats)} seats taken.")
+        for invite in game.get("invites") or []:  # only the creator is shown the unused invites
+            lines.append(f"  seat {invite['seat']} is free: {join_command(invite['code'])}")
     result = game.get("result")
     if result:
         winners = [seat_label(game, w) for w in result.get("winners", [])]

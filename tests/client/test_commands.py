@@ -167,6 +167,10 @@ def test_show_of_a_game_still_waiting_for_players_says_how_many_joined(herald):
     result = herald("show", created["id"], token=alice)
     assert result.exit_code == 0, result.stderr
     assert "Waiting for players: 1 of 2 seats taken." in result.stdout
+    free = next(i for i in created["invites"] if i["seat"] == 1)["code"]
+    assert free in result.stdout  # the creator sees the invite still to hand out
+    herald.json("join", free, token=herald.register("bob"))
+    assert "is free" not in herald("show", created["id"], token=alice).stdout
 
 
 def test_invite_codes_and_moves_starting_with_a_dash_are_not_taken_for_options(herald, two_player_game):
