@@ -136,7 +136,8 @@ def _aloss(st, f, rng, ev):
         st["n"][src] -= f["al"]
         S.refresh(st, src)
     else:
-        into = "av" if f["dwiz"] and not f["bm"] else ""  # WQ-WIZ-5: the both-miss loss is removed
+        # WQ-WIZ-3, WQ-WIZ-4: placed only when both armies have a wizard; the both-miss loss is removed
+        into = "av" if f["dwiz"] and f["awiz"] and not f["bm"] else ""
         ask(st, "loss", f["a"], t=src, n=f["al"], into=into, why="attacking")
 
 

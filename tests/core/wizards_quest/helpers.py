@@ -10,9 +10,20 @@ G = GAME
 T = INDEX
 
 
-def make(board_spec=None, players=2, options=None, **scenario):
-    """A game at the start of seat `start`'s turn (phase "turn") unless told otherwise."""
-    sc = {"phase": "turn", "board": board_spec or {}}
+RESERVES = ("K4", "K6", "K3", "K8", "K2", "K1")
+
+
+def make(board_spec=None, players=2, options=None, reserves=True, **scenario):
+    """A game at the start of seat `start`'s turn (phase "turn") unless told otherwise.
+
+    With `reserves`, every seat also holds one man on a far castle so that losing the
+    territory under test does not eliminate him (and end a two-player game)."""
+    board_spec = dict(board_spec or {})
+    if reserves:
+        for seat in range(players):
+            if RESERVES[seat] not in board_spec:
+                board_spec[RESERVES[seat]] = {"owner": seat, "men": 1}
+    sc = {"phase": "turn", "board": board_spec}
     sc.update(scenario)
     return G.setup(players, options or {}, "test-seed", sc)
 

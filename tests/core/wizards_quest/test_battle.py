@@ -1,0 +1,306 @@
+"""Battles and combat strength (spec section 11) and the acceptance examples WQ-ACC-1..3, WQ-ACC-11."""
+import pytest
+
+from core.protocol import IllegalMove
+from core.wizards_quest import board, combat, flow
+from core.wizards_quest import state as S
+from core.wizards_quest.board import ORC
+from tests.core.wizards_quest.helpers import T, ask, at, make, move, run_frames
+
+
+def strength(st, tid, via=board.LAND, defending=True):
+    t = T[tid]
+    raw = S.army_strength(st, t)
+    return min(6, raw + (S.defence_bonus(st, t, via) if defending else 0))
+
+
+@pytest.mark.rule("WQ-ACC-1")
+def test_combat_strength_examples_of_the_seed():
+    """WQ-STR-3, WQ-STR-4, WQ-STR-5, WQ-STR-6, WQ-STR-7, WQ-STR-9, WQ-STR-10."""
+    st = make({"D1C3": {"orcs": 3}, "D6C4": {"owner": 0, "men": 6, "heroes": ["champion"]},
+               "D2C2": {"owner": 0, "men": 10, "heroes": ["wizard"]}, "D1C4": {"owner": 1, "men": 7},
+               "D4C2": {"owner": 1, "men": 2, "heroes": ["wizard"]}, "D4C4": {"orcs": 3}})
+    assert strength(st, "D1C3", defending=False) == 3
+    assert strength(st, "D6C4", defending=False) == 5
+    assert strength(st, "D2C2", defending=False) == 6
+    assert strength(st, "D1C4", defending=False) == 4
+    assert strength(st, "D4C2") == 5
+    assert strength(st, "D4C4", via=board.TUNNEL) == 5  # 3 + 2, no mountain bonus
+
+
+@pytest.mark.rule("WQ-ACC-11")
+def test_defence_bonuses_on_the_reconstructed_map():
+    """WQ-STR-8, WQ-STR-9, WQ-STR-11, WQ-BOAT-4, WQ-AMB-1."""
+    st = make({"D4C4": {"owner": 0, "men": 3}, "K7": {"owner": 0, "men": 2}, "D1C1": {"owner": 1, "men": 2}})
+    assert strength(st, "D4C4", board.LINK[(T["D6C6"], T["D4C4"])]) == 5
+    assert strength(st, "D4C4", board.LINK[(T["D4C3"], T["D4C4"])]) == 4
+    assert strength(st, "K7") == 4
+    assert strength(st, "D1C1", board.LINK[(T["D1C2"], T["D1C1"])]) == 3
+    assert strength(st, "D1C1", board.BOAT) == 2
+    literal = make({"D1C1": {"owner": 1, "men": 2}}, options={"bridge_bonus": 0})
+    assert strength(literal, "D1C1", board.BRIDGE) == 2
+
+
+@pytest.mark.rule("WQ-STR-12")
+def test_strength_above_six_works_as_six():
+    """WQ-AMB-33: a wizard with 4 men in a castle is 8, treated as 6; every roll hits."""
+    st = make({"K1": {"owner": 0, "men": 4, "heroes": ["wizard"]}})
+    assert S.army_strength(st, T["K1"]) + S.defence_bonus(st, T["K1"], board.LAND) == 8
+    assert strength(st, "K1") == 6 and combat.hits(6, 8) == 6
+
+
+ROWS = [  # attacker strength, defender strength, attacker roll, defender loses, defender roll, attacker loses
+    (4, 4, 2, 2, 3, 3), (4, 4, 4, 4, 5, 0), (4, 4, 5, 0, 5, 1), (5, 3, 6, 0, 3, 3), (6, 2, 2, 2, 2, 2),
+    (6, 6, 6, 6, 6, 6)]
+
+
+@pytest.mark.rule("WQ-ACC-2")
+@pytest.mark.parametrize("sa,sd,ra,dl,rd,al", ROWS)
+def test_battle_table_of_the_seed(sa, sd, ra, dl, rd, al):
+    """WQ-AMB-2 (columns read as losses inflicted), WQ-BATTLE-4, WQ-BATTLE-5, played as real battles."""
+    # men-only armies of the wanted strengths on plain ground; enough pieces for every loss
+    att = {1: 1, 2: 2, 3: 3, 4: 4, 5: 4, 6: 4}[sa]
+    board_spec = {"D2C1": {"owner": 0, "men": 8 if sa < 5 else 7, "heroes": [] if sa < 5 else
+                           ["champion" if sa == 5 else "wizard"]},
+                  "D2C4": {"owner": 1, "men": 8 if sd < 5 else 7, "heroes": [] if sd < 5 else ["wizard"]}}
+    st = make(board_spec)
+    st["n"][T["D2C1"]] = att + 4 if sa <= 4 else 7
+    st["n"][T["D2C4"]] = sd + 4 if sd <= 4 else 7
+    if sd <= 4:
+        st["n"][T["D2C4"]] = 8
+        # strength = min(men, 4) is 4 with 8 men: lower it by using fewer men
+        st["n"][T["D2C4"]] = sd if sd < 4 else 8
+    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight["st"] = "roll"
+    before_a, before_d = S.pieces(st, T["D2C1"]), S.pieces(st, T["D2C4"])
+    assert combat.attack_strength(st, fight) == sa and combat.defence_strength(st, fight) == sd
+    st["std"] = ["men-first", "men-first"]
+    out, texts, _ = run_frames(st, [fight], dice=[ra, rd])
+    lost_d = before_d - S.pieces(out, T["D2C4"])
+    lost_a = before_a - S.pieces(out, T["D2C1"])
+    assert (lost_d, lost_a) == (min(dl, before_d), al)
+
+
+@pytest.mark.rule("WQ-ACC-3")
+def test_hit_rule_and_losses_capped_at_pieces_present():
+    """WQ-BATTLE-3: strength 3 hits on 1-3 for that many, misses on 4-6; a 3 against one man kills 1."""
+    assert [combat.hits(r, 3) for r in range(1, 7)] == [1, 2, 3, 0, 0, 0]
+    st = make({"D2C1": {"owner": 0, "men": 3}, "D2C4": {"owner": 1, "men": 1}})
+    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight["st"] = "roll"
+    out, texts, _ = run_frames(st, [fight], dice=[3, 6])
+    assert any("Defender loses 1, attacker loses 0" in t for t in texts)
+    assert at(out, "D2C4")[0] == -1  # wiped out: empty, to be taken (WQ-CAMP-5)
+    assert ask(out)["kind"] == "take"
+
+
+@pytest.mark.rule("WQ-BATTLE-4")
+def test_both_miss_costs_the_attacker_one_piece():
+    st = make({"D2C1": {"owner": 0, "men": 2}, "D2C4": {"owner": 1, "men": 1}})
+    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight["st"] = "roll"
+    out, texts, _ = run_frames(st, [fight], dice=[5, 6])
+    assert at(out, "D2C1")[1] == 1 and at(out, "D2C4")[1] == 1
+    assert any("Both miss" in t for t in texts)
+
+
+@pytest.mark.rule("WQ-BATTLE-6")
+def test_strength_is_worked_out_again_before_every_battle():
+    """WQ-ORC-RAID-5: a raid that began with 4 orcs fights at 3 after losing one."""
+    st = make({"D2C4": {"orcs": 4}, "D2C1": {"owner": 1, "men": 6}})
+    raid = {"k": "raid", "src": T["D2C4"], "tg": [T["D2C1"]], "i": 0}
+    out, texts, _ = run_frames(st, [raid], dice=[6, 1, 2, 6, 6, 6, 1, 6])
+    battles = [t for t in texts if t.startswith("Battle")]
+    assert "strength 4" in battles[0] and "strength 3" in battles[1]
+
+
+@pytest.mark.rule("WQ-BATTLE-1")
+def test_campaign_is_a_series_of_battles_until_the_defender_is_gone():
+    """WQ-BATTLE-2 (the engine rolls for the neutral side), WQ-CAMP-3, WQ-CAMP-5."""
+    st = make({"D2C1": {"owner": 0, "men": 6}, "D2C4": {"owner": 1, "men": 3}}, dice=[])
+    st["q"][-1:] = []  # drop the cards window: go straight to campaigns
+    st["q"].append({"k": "ask-camp", "seat": 0})
+    st["tn"] = {"seat": 0, "cut": 0, "cmen": 0, "camps": 1, "boat": False, "sup": True}
+    st["dice"] = [1, 6, 2, 6]
+    st, texts = move(st, 0, "attack D2C1 D2C4")
+    assert at(st, "D2C4") == (1, 2, None)
+    assert ask(st)["kind"] == "go"
+    st, texts = move(st, 0, "go")
+    assert at(st, "D2C4")[0] == -1 and ask(st)["kind"] == "take"
+    st, texts = move(st, 0, "take 5")
+    assert at(st, "D2C4") == (0, 5, None) and at(st, "D2C1") == (0, 1, None)
+
+
+@pytest.mark.rule("WQ-BATTLE-5")
+def test_both_results_apply_together():
+    """WQ-AMB-32, WQ-TABLE-8: a defender wiped out still hits back in the same battle."""
+    st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 2}})
+    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight["st"] = "roll"
+    out, texts, _ = run_frames(st, [fight], dice=[2, 2])
+    # 2 attackers survive; with no choice left the engine moves one in (WQ-CAMP-5)
+    assert any("Defender loses 2, attacker loses 2" in t for t in texts)
+    assert at(out, "D2C4") == (0, 1, None) and at(out, "D2C1") == (0, 1, None)
+
+
+@pytest.mark.rule("WQ-LOSS-2")
+def test_the_loser_chooses_his_losses_when_a_hero_could_go():
+    """WQ-LOSS-1, WQ-TABLE-5: a hero counts as one piece; the owner is asked, never the attacker."""
+    st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 3, "heroes": ["wizard"]}})
+    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight["st"] = "roll"
+    out, texts, _ = run_frames(st, [fight], dice=[2, 6])
+    pending = ask(out)
+    assert pending["kind"] == "loss" and pending["seat"] == 1 and pending["n"] == 2
+    done, _ = move(out, 1, "lose wizard")
+    assert at(done, "D2C4") == (1, 2, None) and done["wz"][1] == -1
+    with pytest.raises(IllegalMove) as err:
+        move(out, 0, "lose men")
+    assert err.value.rule == "WQ-START-2"
+
+
+@pytest.mark.rule("WQ-TABLE-5")
+def test_standing_loss_order_is_applied_automatically():
+    """A seat's standing order 'men-first' answers loss choices for him."""
+    st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 3, "heroes": ["wizard"]}})
+    st, _ = move(st, 1, "standing losses men-first")
+    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight["st"] = "roll"
+    out, texts, _ = run_frames(st, [fight], dice=[2, 6])
+    assert at(out, "D2C4") == (1, 1, "wizard")
+
+
+@pytest.mark.rule("WQ-LOSS-3")
+def test_lost_heroes_return_to_supply_and_can_come_back():
+    """WQ-HERO-SUB-3: a dead hero may be placed again in place of 2 men."""
+    st = make({"D2C1": {"owner": 0, "men": 3}})
+    st["q"][-1:] = []
+    st["q"].append({"k": "ask-place", "seat": 0, "total": 4, "single": -1, "maxh": 2, "why": "reinforcements"})
+    st, _ = move(st, 0, "place D2C1:2 wizard@D2C1")
+    assert st["wz"][0] == T["D2C1"]
+
+
+@pytest.mark.rule("WQ-WIZ-2")
+def test_attacking_wizard_places_the_defenders_losses():
+    """WQ-WIZ-1, WQ-WIZ-5, WQ-AMB-17, WQ-AMB-18: the defender picks, the attacker places; not removed."""
+    st = make({"D2C1": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D2C4": {"owner": 1, "men": 5},
+               "D1C1": {"owner": 1, "men": 1}})
+    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight["st"] = "roll"
+    out, texts, _ = run_frames(st, [fight], dice=[3, 6])
+    pending = ask(out)
+    assert pending["kind"] == "scatter" and pending["seat"] == 0 and pending["men"] == 3
+    with pytest.raises(IllegalMove) as err:
+        move(out, 0, "scatter D2C1:3")  # the attacker's own territory
+    assert err.value.rule == "WQ-WIZ-2"
+    done, _ = move(out, 0, "scatter D1C1:2 D5C1:1")
+    assert at(done, "D1C1") == (1, 3, None) and at(done, "D5C1") == (1, 1, None)
+    assert at(done, "D2C4") == (1, 2, None)
+
+
+@pytest.mark.rule("WQ-WIZ-3")
+def test_a_defending_wizard_alone_removes_losses_as_usual():
+    st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 5, "heroes": ["wizard"]}})
+    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight["st"] = "roll"
+    out, texts, _ = run_frames(st, [fight], dice=[6, 2])
+    assert at(out, "D2C1") == (0, 2, None) and ask(out)["kind"] == "go"
+
+
+@pytest.mark.rule("WQ-WIZ-4")
+def test_both_wizards_attacker_places_first_then_defender():
+    st = make({"D2C1": {"owner": 0, "men": 4, "heroes": ["wizard"]},
+               "D2C4": {"owner": 1, "men": 5, "heroes": ["wizard"]}})
+    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight["st"] = "roll"
+    st["std"] = ["men-first", "men-first"]
+    out, texts, _ = run_frames(st, [fight], dice=[1, 2])
+    first = ask(out)
+    assert first["kind"] == "scatter" and first["seat"] == 0 and first["v"] == 1
+    out, _ = move(out, 0, "scatter D5C1:1")
+    second = ask(out)
+    assert second["kind"] == "scatter" and second["seat"] == 1 and second["v"] == 0 and second["men"] == 2
+    out, _ = move(out, 1, "scatter D6C3:2")
+    assert at(out, "D6C3") == (0, 2, None) and at(out, "D5C1") == (1, 1, None)
+
+
+@pytest.mark.rule("WQ-WIZ-5")
+def test_orcs_struck_by_a_wizard_obey_the_four_orc_limit():
+    """WQ-STACK-5, WQ-AMB-11: placed orcs may not exceed 4; the both-miss loss is removed."""
+    st = make({"D2C1": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D2C4": {"orcs": 4},
+               "D2C2": {"orcs": 3}})
+    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, ORC)
+    fight["st"] = "roll"
+    out, texts, _ = run_frames(st, [fight], dice=[2, 6])
+    assert ask(out)["kind"] == "scatter" and ask(out)["v"] == ORC
+    with pytest.raises(IllegalMove) as err:
+        move(out, 0, "scatter D2C2:2")
+    assert err.value.rule == "WQ-STACK-5"
+    done, _ = move(out, 0, "scatter D2C2:1 D5C1:1")
+    assert at(done, "D2C2") == (ORC, 4, None) and at(done, "D5C1") == (ORC, 1, None)
+    # both miss: the attacker's single loss is removed, never placed
+    st2 = make({"D2C1": {"owner": 0, "men": 2, "heroes": ["wizard"]},
+                "D2C4": {"owner": 1, "men": 1, "heroes": ["wizard"]}})
+    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight["st"] = "roll"
+    st2["std"] = ["men-first", "men-first"]
+    out2, texts2, _ = run_frames(st2, [fight], dice=[6, 6])
+    assert at(out2, "D2C1") == (0, 1, "wizard") and ask(out2)["kind"] == "go"
+
+
+@pytest.mark.rule("WQ-CHAMP-1")
+def test_only_a_champion_led_army_may_attack_a_champion():
+    """WQ-CAMP-9 (a territory holding a champion), WQ-ORC-RAID-3 (c)."""
+    st = make({"D2C1": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D2C4": {"owner": 1, "men": 1,
+                                                                            "heroes": ["champion"]},
+               "D2C2": {"owner": 0, "men": 2, "heroes": ["champion"]}}, phase="turn")
+    st = _to_campaigns(st)
+    with pytest.raises(IllegalMove) as err:
+        move(st, 0, "attack D2C1 D2C4")
+    assert err.value.rule == "WQ-CHAMP-1"
+    st, _ = move(st, 0, "attack D2C2 D2C4")
+    assert ask(st) is not None
+
+
+@pytest.mark.rule("WQ-CHAMP-3")
+def test_campaign_ends_when_the_needed_champion_falls():
+    """WQ-AMB-19: the attacking champion dies, so the attack on a champion stops at once."""
+    st = make({"D2C1": {"owner": 0, "men": 0, "heroes": ["champion"]},
+               "D2C4": {"owner": 1, "men": 2, "heroes": ["champion"]}})
+    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    st["n"][T["D2C1"]] = 3
+    st["std"] = ["ask", "men-first"]
+    out, texts, _ = run_frames(st, [fight], dice=[6, 1])
+    assert ask(out)["kind"] == "loss"
+    out, texts = move(out, 0, "lose champion")
+    assert any("Without the champion" in t for t in texts)
+    assert ask(out) is None or ask(out)["kind"] != "go"
+
+
+@pytest.mark.rule("WQ-CHAMP-2")
+def test_a_champion_led_army_never_attacks_the_peacemaker():
+    """WQ-PEACE-6, WQ-SPECIAL-5: only a wizard's army may attack the Peacemaker."""
+    st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 3, "heroes": ["champion"]},
+                             "D2C4": {"owner": 1, "men": 2}}, peace="D2C4"))
+    with pytest.raises(IllegalMove) as err:
+        move(st, 0, "attack D2C1 D2C4 peace")
+    assert err.value.rule == "WQ-CHAMP-2"
+
+
+@pytest.mark.rule("WQ-CHAMP-4")
+def test_wizard_may_attack_the_dragon_standing_with_a_champion():
+    """WQ-AMB-20: the champion protects the army, not the dragon on its territory."""
+    st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 3, "heroes": ["wizard"]},
+                             "D2C4": {"owner": 1, "men": 2, "heroes": ["champion"]}}, dragon="D2C4"))
+    st, texts = move(st, 0, "attack D2C1 D2C4 dragon")
+    assert any("special campaign" in t for t in texts)
+
+
+def _to_campaigns(st, seat=0, camps=1):
+    """Skip the cards and reinforcement steps of the current turn."""
+    st = dict(st)
+    st["q"] = [f for f in st["q"] if not f["k"].startswith("ask-")]
+    st["q"][-1] = dict(st["q"][-1], st="camp")
+    st["q"].append({"k": "ask-camp", "seat": seat})
+    st["tn"] = {"seat": seat, "cut": 0, "cmen": 0, "camps": camps, "boat": False, "sup": True}
+    return st
