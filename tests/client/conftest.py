@@ -30,7 +30,8 @@ def serve(app):
     from werkzeug.serving import make_server
 
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="herald-test-server", daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                              name="herald-test-server", daemon=True)
     thread.start()
 
     def stop():

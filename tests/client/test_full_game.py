@@ -3,6 +3,7 @@
 Each turn: `wait --timeout 0` tells who is prompted, `moves --json` lists the legal
 moves, `play` sends the first one; it ends when `wait` exits 3 for both players.
 """
+import json
 import threading
 
 from client import exitcodes
@@ -51,7 +52,6 @@ def test_wait_blocks_until_the_other_player_moves(herald, two_player_game):
     finally:
         mover.join()
     assert result.exit_code == exitcodes.OK, result.stderr
-    import json
     body = json.loads(result.stdout)
     assert body["reason"] == "prompted" and body["game"]["version"] == 1
     assert body["game"]["my_seat"] == 1
