@@ -6,6 +6,7 @@ rule ID and the legal alternatives), `Unreachable` when it did not answer at all
 """
 from __future__ import annotations
 
+import time
 from typing import Any
 from urllib.parse import quote
 
@@ -15,6 +16,8 @@ CONNECT_TIMEOUT = 5.0
 READ_TIMEOUT = 30.0
 WAIT_SLACK = 15.0  # extra read time on top of a long-poll's own timeout
 MAX_WAIT = 60  # the server caps one long-poll at 60 s
+BUSY_ATTEMPTS = 3
+BUSY_PAUSE = 0.1  # seconds, growing with each attempt
 
 
 class ApiError(Exception):
@@ -66,13 +69,20 @@ class HeraldApi:
         if auth and self.token:
             headers["Authorization"] = f"Bearer {self.token}"
         params = {k: v for k, v in (params or {}).items() if v is not None}
-        try:
-            response = self.session.request(method, self.server + path, params=params, json=body,
-                                            headers=headers, timeout=(CONNECT_TIMEOUT, read_timeout))
-        except requests.exceptions.RequestException as exc:
-            raise Unreachable(f"Cannot reach the Herald server at {self.server} ({type(exc).__name__}).") from None
-        if response.status_code >= 400:
-            raise ApiError.from_response(response)
+        for attempt in range(BUSY_ATTEMPTS):
+            try:
+                response = self.session.request(method, self.server + path, params=params, json=body,
+                                                headers=headers, timeout=(CONNECT_TIMEOUT, read_timeout))
+            except requests.exceptions.RequestException as exc:
+                raise Unreachable(f"Cannot reach the Herald server at {self.server} ({type(exc).__name__}).") from None
+            if response.status_code < 400:
+                break
+            error = ApiError.from_response(response)
+            # 503 busy: the game changed while the server read it and nothing was written,
+            # so asking again shortly is safe and usually succeeds.
+            if error.status != 503 or error.code != "busy" or attempt == BUSY_ATTEMPTS - 1:
+                raise error
+            time.sleep(BUSY_PAUSE * (attempt + 1))
         if not response.content:
             return None
         try:

@@ -1,13 +1,17 @@
-"""`herald play` when another player moves between its GET and its PUT (409 seq-taken).
+"""The client under concurrency: moves racing each other, and a server too busy to answer.
 
-A WSGI wrapper around the real server lets Bob's real move land right after Alice's
-client has read the version, exactly the race `play` must absorb by refetching.
+WSGI wrappers around the real server place a real move between a client's read and
+its write (409 seq-taken), or answer one read with the server's own 503 `busy` error,
+the two races `herald` must absorb by asking again.
 """
+import json
+
 import pytest
 
 from client import exitcodes
 from client.api import HeraldApi
 from core import games
+from server.errors import ApiError as ServerError
 from tests.client.conftest import Herald, make_app, serve
 from tests.client.rollcall import GAME as ROLL_CALL
 
@@ -63,3 +67,38 @@ def test_play_refetches_and_retries_when_someone_moved_at_the_same_time(racing_s
     assert [(m["seq"], m.get("seat")) for m in log] == [(0, 1), (1, 0)]
     again = herald("play", game, "here", token=alice)  # each seat answers once
     assert again.exit_code == exitcodes.REJECTED and "already answered" in again.stderr
+
+
+class BusyOnce:
+    """Answers the first `GET /games/<id>` with the server's own 503 busy error."""
+
+    def __init__(self, app):
+        self.app = app
+        self.refused = 0
+
+    def __call__(self, environ, start_response):
+        path = environ["PATH_INFO"]
+        if not self.refused and environ["REQUEST_METHOD"] == "GET" and path.count("/") == 2 \
+                and path.startswith("/games/"):
+            self.refused += 1
+            body = json.dumps(ServerError(503, "busy", "The game is changing quickly; try again.").body()).encode()
+            start_response("503 SERVICE UNAVAILABLE", [("Content-Type", "application/json"),
+                                                       ("Content-Length", str(len(body)))])
+            return [body]
+        return self.app(environ, start_response)
+
+
+def test_a_busy_server_is_asked_again_without_bothering_the_player(tmp_path, toy_game):
+    wrapper = BusyOnce(make_app(tmp_path))
+    url, stop = serve(wrapper)
+    try:
+        herald = Herald(url, tmp_path)
+        alice, bob = herald.register("alice"), herald.register("bob")
+        created = herald.json("new", "toy-race", "--seats", 2, token=alice)
+        for invite in created["invites"]:
+            herald.json("join", invite["code"], token=alice if invite["seat"] == 0 else bob)
+        result = herald("show", created["id"], token=alice)
+    finally:
+        stop()
+    assert wrapper.refused == 1
+    assert result.exit_code == 0 and result.stderr == "" and "Your hand:" in result.stdout
