@@ -23,10 +23,12 @@ def test_missing_token_exits_7_before_any_request(offline_herald):
     assert "HERALD_TOKEN" in result.stderr
 
 
-def test_server_and_token_options_work_after_the_subcommand(offline_herald, dead_url):
-    result = offline_herald("show", "1", "--token", "t", "--server", dead_url, server="http://127.0.0.1:9")
-    assert result.exit_code == exitcodes.UNREACHABLE
-    assert dead_url in result.stderr
+def test_server_and_token_options_beat_the_environment_before_or_after_the_subcommand(offline_herald, dead_url):
+    after = offline_herald("show", "1", "--token", "t", "--server", dead_url, server="http://127.0.0.1:9")
+    before = offline_herald("--server", dead_url, "--token", "t", "show", "1", server="http://127.0.0.1:9")
+    for result in (after, before):
+        assert result.exit_code == exitcodes.UNREACHABLE
+        assert dead_url in result.stderr
 
 
 def test_click_usage_errors_exit_2(offline_herald):
