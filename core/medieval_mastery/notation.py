@@ -26,19 +26,19 @@ FORMS = ("play cta|ta; fracture P<n> crown|sceptre|orb; crown [P<n> [crown|scept
          "skip; end; pass; conflict 2|3|4|5|ambush|none; support +1|+2 ...; discard <card>|none; "
          "insight <order>; recycle <card>; top keep|discard; standing always-pass|pass-unless-mine|off")
 
-_PLACE = re.compile(r"^(c|castle|[st][0-9]{1,2}|c[0-9])$")
+_PLACE = re.compile(r"^(c|castle|[st][0-9]{1,2}|[cl][0-9])$")
 _TRANSFER = re.compile(r"^([a-z]+[0-9]*)>([a-z]+[0-9]*):([0-9]{1,2})$")
 
 
 def place(word: str) -> str | None:
-    """Canonical place name: C (own castle), C<k> (a castle), S<nn> (a territory slot)."""
+    """Canonical place name: C (own castle), C<k> (a castle), L<k> (a lake), S<nn> (a territory slot)."""
     w = word.lower()
     if not _PLACE.match(w):
         return None
     if w in ("c", "castle"):
         return "C"
-    if w[0] == "c":
-        return "C" + w[1:]
+    if w[0] in "cl":
+        return w[0].upper() + w[1:]
     number = int(w[1:])
     return f"S{number:02d}" if 1 <= number <= 99 else None
 
