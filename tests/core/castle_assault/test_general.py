@@ -1,0 +1,127 @@
+"""General rules (CA-GEN) and the end of the game (CA-END)."""
+import pytest
+
+from core.castle_assault import GAME
+from core.castle_assault.cards import CARDS
+
+from .helpers import hand, kinds, make, play, refused, said, view_text, zones
+
+
+@pytest.mark.rule("CA-GEN-1")
+def test_there_is_no_hand_limit():
+    s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": ["gold"] * 12 + ["soldier"] * 10}})
+    s, _ = play(s, 0, "buy gold")
+    assert len(hand(s, 0)) == 23 and s["turn"] == 1 and s["phase"] == "act"
+
+
+@pytest.mark.rule("CA-GEN-5")
+def test_rebuild_returns_siege_and_academy_cards_under_their_own_decks():
+    s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": ["gold"], "1": []}})
+    s["hands"][1] += s["village"]
+    s["village"] = []
+    s["discard"] = [s["hands"][1].pop(), s["hands"][1].pop(), s["siege"].pop(), s["academy"].pop()]
+    siege_card, academy_card = s["discard"][2], s["discard"][3]
+    village_cards = set(s["discard"][:2])
+    s, events = play(s, 0, "buy gold")
+    assert s["siege"][0] == siege_card and s["academy"][0] == academy_card
+    assert village_cards <= set(hand(s, 0)) and said(events, "1 Siege and 1 Academy cards went under")
+
+
+@pytest.mark.rule("CA-GEN-5")
+def test_reshuffle_option_removes_them_from_the_game():
+    s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": ["gold"], "1": []}}, reshuffle="remove")
+    s["hands"][1] += s["village"]
+    s["village"] = []
+    card = s["siege"].pop()
+    s["discard"] = [card]
+    s, events = play(s, 0, "buy gold")
+    assert card in s["out"] and len(zones(s)) == 120 and said(events, "left the game")
+
+
+@pytest.mark.rule("CA-GEN-8")
+def test_an_attack_may_aim_at_a_defender_alone():
+    s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": ["soldier"], "1": ["gold"]},
+                 "posts": {"1": {"W2": {"defenders": ["archer"]}}}})
+    guard = s["posts"][1][2][2][0]
+    s, _ = play(s, 0, f"attack {guard} soldier")
+    assert guard in s["discard"] and s["posts"][1][2][1]
+
+
+@pytest.mark.rule("CA-GEN-10")
+def test_one_shared_public_discard_pile():
+    s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": ["gold", "night"], "1": ["duke", "gold"]}})
+    s, _ = play(s, 0, "discard night")
+    s, _ = play(s, 1, "discard duke")
+    assert kinds(s["discard"]) == ["duke", "night"]
+    for seat in (0, 1, None):
+        assert GAME.view(s, seat)["discard"] == s["discard"]
+
+
+@pytest.mark.rule("CA-GEN-11")
+def test_hidden_and_public_information_in_every_view():
+    s = make(3, {"turn": 0, "skip_draw": True, "hands": {"0": ["soldier", "gold"], "1": ["archer"],
+                                                           "2": ["gold"]},
+                 "posts": {"2": {"W1": {"defenders": ["archer"]}}}, "loot": {"1": ["king"]}})
+    spectator = GAME.view(s, None)
+    assert spectator["hand"] is None and spectator["hand_sizes"] == [2, 1, 1]
+    assert spectator["loot_sizes"] == [0, 1, 0] and spectator["decks"]["village"] == len(s["village"])
+    mine = GAME.view(s, 0)
+    assert sorted(mine["hand"]) == sorted(s["hands"][0])
+    for seat in (1, 2, None):
+        assert s["hands"][0][0] not in view_text(s, seat)
+    guard = s["posts"][2][1][2][0]
+    assert all(guard in view_text(s, seat) for seat in (0, 1, 2, None))
+    assert s["loot"][1][0] not in view_text(s, 1)
+    assert "seed" not in view_text(s, 0) and s["seed"] not in view_text(s, 0)
+
+
+@pytest.mark.rule("CA-GEN-12")
+def test_players_with_a_castle_cannot_give_or_trade_cards():
+    s = make(3, {"turn": 0, "skip_draw": True, "hands": {"0": ["gold"]}})
+    refused(s, 0, "give 1 gold", "CA-GEN-12")
+
+
+@pytest.mark.rule("CA-GEN-13")
+def test_every_card_in_exactly_one_zone_during_a_battle():
+    s = make(3, {"turn": 0, "skip_draw": True, "hands": {"0": ["night", "soldier"], "1": ["ambush"],
+                                                           "2": ["archer"]}})
+    s, _ = play(s, 0, "night night 1/W1 soldier")
+    where = zones(s)
+    assert len(where) == 120 and where[s["battle"]["night"]] == "battle"
+
+
+@pytest.mark.rule("CA-END-1")
+def test_the_winner_is_the_only_player_with_a_castle():
+    s = make(3, {"turn": 0, "skip_draw": True, "eliminated": [2],
+                 "hands": {"0": ["trebuchet", "archer"], "2": ["gold"]},
+                 "posts": {"1": {"W1": {"standing": False}, "W2": {"standing": False}}}})
+    s, _ = play(s, 0, "attack 1/C trebuchet archer")
+    result = GAME.result(s)
+    assert result.winners == (0,) and [seat for seat in range(3) if s["alive"][seat]] == [0]
+    refused(s, 0, "discard V0", "CA-END-1")
+    assert GAME.legal_moves(s, 0) == [] and GAME.view(s, 1)["over"]
+
+
+@pytest.mark.rule("CA-END-4")
+def test_no_turn_limit_by_default_and_the_stall_option_ends_without_a_winner():
+    s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": ["gold"] * 5, "1": ["gold"] * 5}})
+    for _ in range(8):
+        seat = s["turn"]
+        s, events = play(s, seat, "discard " + hand(s, seat)[0])
+    assert GAME.result(s) is None
+    s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": ["gold"] * 5, "1": ["gold"] * 5}}, stall=2)
+    for _ in range(4):
+        seat = s["turn"]
+        s, events = play(s, seat, "discard " + hand(s, seat)[0])
+    result = GAME.result(s)
+    assert result is not None and result.winners == () and "2 full rounds" in result.reason
+
+
+@pytest.mark.rule("CA-END")
+def test_a_stalemate_with_no_possible_action_ends_without_a_winner():
+    s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": ["catapult"], "1": []}})
+    s["out"] += s["village"]            # a position no real game reaches: no Village card left at all
+    s["village"] = []
+    s, events = play(s, 0, "discard catapult")
+    assert GAME.result(s) is not None and GAME.result(s).winners == ()
+    assert GAME.prompts(s) == []

@@ -1,0 +1,95 @@
+"""The King's two actions (CA-ACT-KING) and the discard action (CA-ACT-DISCARD)."""
+import pytest
+
+from core.castle_assault import GAME
+from core.castle_assault.cards import CARDS
+
+from .helpers import hand, kinds, make, of_kind, play, prompted, refused, said, standing
+
+
+def king_turn(cards, players=2, **scenario):
+    sc = {"turn": 0, "skip_draw": True, "hands": {"0": ["king"] + list(cards), "1": ["gold"]},
+          "village_top": ["soldier", "archer", "duke", "duke"]}
+    sc.update(scenario)
+    s = make(players, sc)
+    s, events = play(s, 0, "king king")
+    return s, events
+
+
+@pytest.mark.rule("CA-ACT-KING-1")
+def test_the_king_is_an_action_that_gives_two_more_and_is_discarded():
+    s, events = king_turn(["gold", "gold"])
+    assert CARDS.key[s["discard"][-1]] == "king" and s["acts"] == 2 and s["king"]
+    assert said(events, "plays the King") and prompted(s) == [0]
+    s, _ = play(s, 0, "discard gold")
+    assert s["turn"] == 0 and s["acts"] == 1
+    s, _ = play(s, 0, "discard gold")
+    assert s["turn"] == 1
+
+
+@pytest.mark.rule("CA-ACT-KING-2")
+@pytest.mark.rule("CA-ACT-KING-5")
+def test_buy_then_attack_with_what_was_bought():
+    s, _ = king_turn(["gold"])
+    s, _ = play(s, 0, "buy gold")
+    assert kinds(hand(s, 0)) == ["archer", "soldier"]
+    s, events = play(s, 0, "attack 1/W1 soldier archer")
+    assert said(events, "3 swords against 2 shields: the attack WINS") and s["turn"] == 1
+
+
+@pytest.mark.rule("CA-ACT-KING-3")
+def test_draw_is_an_action_only_inside_a_king_turn():
+    s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": ["gold"]}})
+    refused(s, 0, "draw", "CA-ACT-KING-3")
+    s, _ = king_turn(["gold"])
+    s, _ = play(s, 0, "draw")
+    assert kinds(hand(s, 0)) == ["gold", "soldier"]
+    s, _ = play(s, 0, "buy gold")                 # the rulebook's example: draw, then spend a Gold for 2
+    assert s["turn"] == 1 and len(hand(s, 0)) == 3
+
+
+@pytest.mark.rule("CA-ACT-KING-4")
+def test_two_attacks_on_cards_of_different_opponents():
+    s, _ = king_turn(["trebuchet", "trebuchet"], players=3,
+                     hands={"0": ["king", "trebuchet", "trebuchet"], "1": ["gold"], "2": ["gold"]})
+    t1, t2 = of_kind(s, 0, "trebuchet", 2)
+    s, _ = play(s, 0, f"attack 1/W1 {t1}")
+    s, _ = play(s, 0, f"attack 2/W2 {t2}")
+    assert not standing(s, 1, "W1") and not standing(s, 2, "W2") and len(s["loot"][0]) == 2
+
+
+@pytest.mark.rule("CA-ACT-KING-6")
+def test_a_king_is_not_one_of_the_kings_actions():
+    s, _ = king_turn(["king"])
+    refused(s, 0, "king king", "CA-ACT-KING-6")
+    assert not any(m.get("type") == "king" for m in GAME.legal_moves(s, 0))
+
+
+@pytest.mark.rule("CA-ACT-KING-7")
+def test_both_king_actions_are_compulsory_and_always_possible():
+    s, _ = king_turn([])
+    assert hand(s, 0) == [] and prompted(s) == [0]
+    refused(s, 0, "pass", "CA-TURN-3")
+    assert {m["type"] for m in GAME.legal_moves(s, 0)} == {"draw", "standing"}
+    s, _ = play(s, 0, "draw")
+    assert s["turn"] == 0 and len(hand(s, 0)) == 1
+
+
+@pytest.mark.rule("CA-ACT-KING-9")
+def test_the_second_action_lapses_when_the_game_ends():
+    down = {"1": {"W1": {"standing": False}, "W2": {"standing": False}}}
+    s, _ = king_turn(["trebuchet", "soldier"], players=3, posts=down,
+                     eliminated=[2], hands={"0": ["king", "trebuchet", "soldier"], "1": ["gold"], "2": []})
+    s, _ = play(s, 0, "attack 1/C trebuchet soldier")
+    assert GAME.result(s).winners == (0,) and GAME.prompts(s) == [] and s["acts"] == 2
+
+
+@pytest.mark.rule("CA-ACT-DISCARD-1")
+@pytest.mark.rule("CA-GEN-2")
+@pytest.mark.parametrize("kind", ["gold", "ambush", "catapult", "night", "king", "soldier"])
+def test_any_card_can_be_discarded_for_no_effect(kind):
+    s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": [kind]}})
+    card = hand(s, 0)[0]
+    assert {"type": "discard", "card": card} in GAME.legal_moves(s, 0)
+    s, events = play(s, 0, f"discard {card}")
+    assert s["discard"] == [card] and s["turn"] == 1 and said(events, "for no effect")
