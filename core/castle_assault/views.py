@@ -6,6 +6,8 @@ In fast window mode the view never says which seat a window is waiting for.
 """
 from __future__ import annotations
 
+import re
+
 from .battle import target_label
 from .cards import CARDS, half_text
 from .state import post_name, post_shields
@@ -87,6 +89,14 @@ def card_order(card: str) -> tuple:
     return ("FVSAD".index(card[0]), CARDS.key[card], int(card[1:]))
 
 
+SEAT_NAME = re.compile(r"\{P(\d)\}")
+
+
+def plain(text: str) -> str:
+    """'{P0}' placeholders (filled with names in events) shown as P0 in the picture."""
+    return SEAT_NAME.sub(r"P\1", text)
+
+
 def named(cards: list[str]) -> str:
     return ", ".join(CARDS.label(c) for c in cards) or "-"
 
@@ -94,7 +104,7 @@ def named(cards: list[str]) -> str:
 def render(v: dict, seat: int | None) -> str:
     """Plain text, under 100 columns, from the view only."""
     lines = [f"Castle Assault, {v['players']} players. "
-             + ("Game over. " + (v["reason"] or "") if v["over"] else
+             + ("Game over. " + plain(v["reason"] or "") if v["over"] else
                 f"Turn of P{v['turn']}" + (f" (King turn, {v['actions_left']} actions left)" if v["king_turn"]
                                           else ""))]
     lines.append(f"Decks: Village {v['decks']['village']}, Siege {v['decks']['siege']}, "
@@ -121,7 +131,7 @@ def render(v: dict, seat: int | None) -> str:
     b = v["battle"]
     if b is not None:
         kind = "Night attack" if b["night"] else "Attack"
-        lines.append(f"{kind} by P{b['attacker']} on {b['target_text'].replace('{P', 'P').replace('}', '')}:")
+        lines.append(f"{kind} by P{b['attacker']} on {plain(b['target_text'])}:")
         for part in b["cards"]:
             if "cards" in part:
                 lines.append(f"   P{part['seat']}: {named(part['cards'])}")

@@ -141,3 +141,18 @@ def test_the_academy_card_is_secret_and_an_empty_deck_forbids_the_academy():
     s["hands"][1] += s["academy"]
     s["academy"] = []
     refused(s, 0, "academy duke gold gold", "CA-ACT-ACADEMY-2")
+
+
+@pytest.mark.rule("CA-ACT-BUILD")
+@pytest.mark.rule("CA-ACT-EXPLORE")
+@pytest.mark.rule("CA-ACT-BUY")
+@pytest.mark.rule("CA-ACT-ACADEMY")
+def test_economic_actions_are_offered_exactly_when_their_cards_are_held():
+    def offered(cards):
+        s = me(cards)
+        return {(m.get("type") or m["pattern"].split()[0]) for m in GAME.legal_moves(s, 0)} - {"discard", "standing"}
+    assert offered(["builder", "gold", "gold", "gold"]) == {"build", "buy"}
+    assert offered(["builder", "builder", "builder"]) == set()
+    assert offered(["explorer1"]) == {"explore"}
+    assert offered(["duke", "gold", "gold"]) == {"academy", "buy"}
+    assert offered(["duke", "gold"]) == {"buy"}

@@ -81,6 +81,7 @@ def test_players_with_a_castle_cannot_give_or_trade_cards():
     refused(s, 0, "give 1 gold", "CA-GEN-12")
 
 
+@pytest.mark.rule("CA-GEN")
 @pytest.mark.rule("CA-GEN-13")
 def test_every_card_in_exactly_one_zone_during_a_battle():
     s = make(3, {"turn": 0, "skip_draw": True, "hands": {"0": ["night", "soldier"], "1": ["ambush"],

@@ -16,6 +16,7 @@ def king_turn(cards, players=2, **scenario):
     return s, events
 
 
+@pytest.mark.rule("CA-ACT-KING")
 @pytest.mark.rule("CA-ACT-KING-1")
 def test_the_king_is_an_action_that_gives_two_more_and_is_discarded():
     s, events = king_turn(["gold", "gold"])
@@ -84,6 +85,7 @@ def test_the_second_action_lapses_when_the_game_ends():
     assert GAME.result(s).winners == (0,) and GAME.prompts(s) == [] and s["acts"] == 2
 
 
+@pytest.mark.rule("CA-ACT-DISCARD")
 @pytest.mark.rule("CA-ACT-DISCARD-1")
 @pytest.mark.rule("CA-GEN-2")
 @pytest.mark.parametrize("kind", ["gold", "ambush", "catapult", "night", "king", "soldier"])

@@ -19,6 +19,7 @@ def won_battle(players, ana=("trebuchet",), target="1/W1", **extra):
     return play(s, 0, {"type": "attack", "target": target, "cards": [c for c in hand(s, 0) if CARDS.attack[c]]})
 
 
+@pytest.mark.rule("CA-LOOT")
 @pytest.mark.rule("CA-LOOT-1")
 def test_a_won_battle_earns_one_village_card_also_against_a_stationed_card():
     s, _ = won_battle(2)

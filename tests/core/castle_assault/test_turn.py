@@ -7,6 +7,7 @@ from core.castle_assault.cards import CARDS
 from .helpers import hand, kinds, make, play, prompted, refused, texts
 
 
+@pytest.mark.rule("CA-TURN")
 @pytest.mark.rule("CA-TURN-1")
 def test_every_turn_starts_with_a_compulsory_village_draw_even_the_first():
     s = make(2, {"turn": 0, "hands": {"0": ["gold"], "1": ["gold"]}, "village_top": ["king", "duke"]})
