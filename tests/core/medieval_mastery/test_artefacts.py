@@ -1,0 +1,222 @@
+"""One test per artefact (MM-ART-*) and the icons they carry (MM-ICON-*)."""
+import pytest
+
+from core.medieval_mastery import cards
+from core.protocol import IllegalMove
+from tests.core.medieval_mastery.battles import attack, conflicts, pass_support
+from tests.core.medieval_mastery.helpers import G, do, kinds, knights, prompted, start, texts
+
+FOREST = {f"S{i:02d}": "Forest" for i in range(1, 11)}
+HAND = ["2", "3", "4", "5", "+1"]
+
+
+def crown_turn(crown, hands=None, **kw):
+    return start(2, tiles=FOREST, board={"S10": [0, 2], "S01": [1, 2]}, castle=[6, 6],
+                 arts=[[crown, "Loyalty", "Devotion"], ["Insight", "Rage", "Greed"]],
+                 hands=hands or [list(HAND), list(HAND)], active=0, **kw)
+
+
+def sceptres(att, dfd, a_kn=4, d_kn=2, **kw):
+    return attack(a_kn, d_kn, arts=[["Fury", att, "Greed"], ["Insight", dfd, "Devotion"]], castle=[a_kn, 3], **kw)
+
+
+# --- crowns -------------------------------------------------------------------------------
+
+@pytest.mark.rule("MM-ART-CORRUPTION")
+@pytest.mark.rule("MM-ICON-DESTROY")
+@pytest.mark.rule("MM-ICON-ANY")
+@pytest.mark.rule("MM-DIFF-2")
+@pytest.mark.rule("MM-TERM-RESTORE")
+def test_corruption_destroys_a_chosen_artefact_of_any_player():
+    st = crown_turn("Corruption")
+    moves = [m for m in G.legal_moves(st, 0) if m.get("type") == "crown"]
+    assert {(m["player"], m["artefact"]) for m in moves} == {(p, a) for p in (0, 1) for a in ("crown", "sceptre", "orb")}
+    st, ev = do(st, 0, "crown P1 sceptre")
+    assert st["down"][1] == [-1, st["tno"], -1], "the user picks which artefact"
+    assert any("Sceptre of Rage of {P1} is destroyed" in t for t in texts(ev))
+    st, _ = do(st, 0, "end")
+    st, ev = do(st, 1, "end")
+    assert st["down"][1][1] == -1 and any("restores Sceptre of Rage" in t for t in texts(ev))
+    st = crown_turn("Corruption", down=[[-1, -1, -1], [-1, -1, 0]])
+    with pytest.raises(IllegalMove) as err:
+        do(st, 0, "crown P1 orb")
+    assert err.value.rule == "MM-EDGE-10"
+
+
+@pytest.mark.rule("MM-ART-PROSPERITY")
+@pytest.mark.rule("MM-ICON-LOOK1")
+@pytest.mark.rule("MM-EDGE-17")
+def test_prosperity_looks_at_any_deck_and_keeps_or_discards():
+    st = crown_turn("Prosperity", decks=[None, ["fracture"]])
+    st, ev = do(st, 0, "crown P1")
+    assert any("The top card is Fracture" in t for t in texts(ev, 0))
+    assert not any("is Fracture" in t for t in texts(ev, 1)), "kept secret from the others"
+    assert G.view(st, 0)["choice"]["cards"][0]["card"] == "fracture"
+    assert "cards" not in G.view(st, 1)["choice"]
+    kept, _ = do(st, 0, "top keep")
+    assert cards.kind(kept["deck"][1][-1]) == "FR" and kept["step"] == 4
+    binned, ev = do(st, 0, "top discard")
+    assert kinds(binned, 1, "disc") == ["fracture"], "now public on the discard pile"
+    assert any("puts Fracture" in t for t in texts(ev, 1))
+
+
+@pytest.mark.rule("MM-ART-PROSPERITY")
+def test_prosperity_on_an_empty_deck_reshuffles_first():
+    everything = ["2", "2", "3", "3", "4", "4", "5", "5", "ambush", "ambush", "+1", "+1", "+2", "+2", "cta",
+                  "ta", "fracture", "authority"]
+    st = crown_turn("Prosperity", hands=[list(HAND), everything[:10]], discards=[None, everything[10:]])
+    assert st["deck"][1] == []
+    st, ev = do(st, 0, "crown P1")
+    assert len(st["deck"][1]) == 8 and st["disc"][1] == [] and st["ph"] == "choice"
+
+
+@pytest.mark.rule("MM-ART-FURY")
+@pytest.mark.rule("MM-ICON-MAYDISCARD")
+@pytest.mark.rule("MM-DIFF-4")
+@pytest.mark.rule("MM-ICON-YOU")
+def test_fury_may_discard_one_card_of_choice():
+    st = crown_turn("Fury")
+    st, _ = do(st, 0, "crown")
+    assert st["ph"] == "choice" and prompted(st) == [0]
+    options = {m["card"] for m in G.legal_moves(st, 0)}
+    assert options == {"2", "3", "4", "5", "+1", "none"}
+    st2, _ = do(st, 0, "discard 5")
+    assert kinds(st2, 0, "disc") == ["5"] and len(st2["hand"][0]) == 4
+    st3, _ = do(st, 0, "discard none")
+    assert len(st3["hand"][0]) == 5 and st3["disc"][0] == []
+
+
+@pytest.mark.rule("MM-ART-ORDER")
+@pytest.mark.rule("MM-ICON-RECYCLE")
+@pytest.mark.rule("MM-DIFF-10")
+@pytest.mark.rule("MM-ASYNC-9")
+def test_order_recycles_only_cards_from_earlier_turns():
+    st = crown_turn("Order", hands=[["cta", "2", "3"], None], discards=[["fracture", "+2"], None], tno=3)
+    st, _ = do(st, 0, "play cta")  # discarded this turn: not eligible
+    assert st["dturn"][0][-1] == 3 and max(st["dturn"][0][:2]) < 3, "the turn of each discard is kept"
+    st, _ = do(st, 0, "crown")
+    assert {m["card"] for m in G.legal_moves(st, 0)} == {"fracture", "+2"}
+    with pytest.raises(IllegalMove) as err:
+        do(st, 0, "recycle cta")
+    assert err.value.rule == "MM-ICON-RECYCLE"
+    deck = len(st["deck"][0])
+    st, _ = do(st, 0, "recycle fracture")
+    assert kinds(st, 0, "disc") == ["+2", "cta"] and len(st["deck"][0]) == deck + 1
+    assert "fracture" in [cards.NAME_OF_KIND[cards.kind(c)] for c in st["deck"][0]]
+    # No eligible card: no effect, no question.
+    st = crown_turn("Order")
+    st, ev = do(st, 0, "crown")
+    assert st["ph"] == "main" and any("no effect" in t for t in texts(ev))
+
+
+# --- sceptres -----------------------------------------------------------------------------
+
+@pytest.mark.rule("MM-ART-RAGE")
+@pytest.mark.rule("MM-ART-LOYALTY")
+@pytest.mark.rule("MM-ICON-PLUS1")
+def test_rage_and_loyalty_add_one():
+    st, _ = sceptres("Rage", "Loyalty")
+    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (5, 3)
+    st, _ = sceptres("Loyalty", "Rage")
+    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (4, 2), "wrong triggers: nothing"
+
+
+@pytest.mark.rule("MM-ART-FEAR")
+@pytest.mark.rule("MM-ICON-EQUAL")
+@pytest.mark.rule("MM-DIFF-16")
+def test_fear_fights_as_if_as_many_knights_as_the_defender():
+    st, _ = sceptres("Fear", "Loyalty", a_kn=2, d_kn=5)
+    b = st["battle"]
+    assert (b["astr"], b["dstr"]) == (5, 6) and b["ak"] == 2, "no dice change"
+    st, _ = sceptres("Fear", "Rage", a_kn=4, d_kn=2)
+    assert st["battle"]["astr"] == 4, "applied only when it helps"
+
+
+@pytest.mark.rule("MM-ART-VIGOUR")
+@pytest.mark.rule("MM-ART-SCEPTRE-NOTE")
+def test_vigour_and_the_fear_vigour_pair():
+    st, _ = sceptres("Loyalty", "Vigour", a_kn=5, d_kn=2)
+    assert (st["battle"]["dstr"], st["kn"][7]) == (5, 2)
+    st, _ = sceptres("Fear", "Vigour", a_kn=2, d_kn=5)
+    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (5, 5), "each uses the rival's real count"
+
+
+@pytest.mark.rule("MM-ART-INFLUENCE")
+@pytest.mark.rule("MM-ICON-RANDOMDISCARD")
+@pytest.mark.rule("MM-ICON-RIVAL")
+@pytest.mark.rule("MM-DIFF-3")
+@pytest.mark.rule("MM-EDGE-18")
+def test_influence_defender_discards_at_random_in_public():
+    lost = set()
+    for seed in range(10):
+        st, ev = sceptres("Influence", "Loyalty", seed=f"inf{seed}")
+        assert len(st["hand"][1]) == 4 and len(st["disc"][1]) == 1
+        card = cards.title(st["disc"][1][0])
+        assert any(f"discards {card} at random" in t for t in texts(ev, 0))
+        lost.add(card)
+    assert len(lost) > 1, "chosen at random"
+
+
+@pytest.mark.rule("MM-ART-DEFIANCE")
+def test_defiance_attacker_discards_at_random():
+    st, ev = sceptres("Rage", "Defiance")
+    assert len(st["hand"][0]) == 4 and len(st["disc"][0]) == 1
+    assert any("Sceptre of Defiance: {P0} discards" in t for t in texts(ev))
+
+
+# --- orbs ---------------------------------------------------------------------------------
+
+def orb_battle(att_orb, def_orb, attacker_wins=True, **kw):
+    st, _ = attack(4, 2, arts=[["Fury", "Loyalty", att_orb], ["Insight", "Rage", def_orb]], castle=[4, 3], **kw)
+    st, _ = conflicts(st, "5" if attacker_wins else "2", "2" if attacker_wins else "5")
+    return pass_support(st)
+
+
+@pytest.mark.rule("MM-ART-BRUTALITY")
+@pytest.mark.rule("MM-ICON-MINUSKNIGHT")
+@pytest.mark.rule("MM-TERM-AFFECTED")
+def test_brutality_when_the_owner_wins_as_defender():
+    st, ev = orb_battle("Greed", "Brutality", attacker_wins=False)
+    # 4+2 vs 2+5: margin 1; Brutality first takes 1 from the attacker (the rival), then 1 more.
+    assert any("Orb of Brutality: {P0} removes 1 knight" in t for t in texts(ev))
+    assert st["castle"][0] == 2 and st["lost"][0] == 2
+
+
+@pytest.mark.rule("MM-ART-GREED")
+@pytest.mark.rule("MM-ICON-DRAW6")
+def test_greed_draws_until_six():
+    st, ev = orb_battle("Greed", "Devotion", hands=[["5", "2", "3"], None], decks=[["4", "+1", "+2", "3", "+2"], None])
+    assert len(st["hand"][0]) == 6, "3 kept after playing 5, then up to 6"
+
+
+@pytest.mark.rule("MM-ART-PREPARATION")
+def test_preparation_may_discard_on_a_win_only():
+    st, _ = orb_battle("Preparation", "Devotion")
+    assert st["ph"] == "choice" and prompted(st) == [0]
+    st, _ = do(st, 0, "discard 4")
+    assert "4" in kinds(st, 0, "disc")
+    st, ev = orb_battle("Preparation", "Devotion", attacker_wins=False)
+    assert st["ph"] == "main" and not any("Preparation" in t for t in texts(ev))
+
+
+@pytest.mark.rule("MM-ART-DEVOTION")
+@pytest.mark.rule("MM-ICON-KNIGHT")
+def test_devotion_gives_the_loser_a_knight():
+    st, ev = orb_battle("Greed", "Devotion")
+    assert st["castle"][1] == 3 + 1
+    st, ev = orb_battle("Greed", "Devotion", attacker_wins=False)
+    assert st["castle"][1] == 3
+
+
+@pytest.mark.rule("MM-ART-RESURGENCE")
+def test_resurgence_draws_the_loser_to_six():
+    st, ev = orb_battle("Greed", "Resurgence", hands=[None, ["2", "3"]], decks=[None, ["4", "+1", "+2", "3", "+2", "5"]])
+    assert len(st["hand"][1]) == 6
+
+
+@pytest.mark.rule("MM-ART-CLEANSING")
+def test_cleansing_may_discard_on_a_loss():
+    st, _ = orb_battle("Greed", "Cleansing")
+    assert st["ph"] == "choice" and prompted(st) == [1]
+    st, _ = do(st, 1, "discard none")
+    assert st["ph"] == "main" and knights(st, "S08") == (0, 4)
