@@ -92,7 +92,7 @@ def play_card(st, seat, card, mv, rng, ev):
     kind = cards.kind(card)
     args = {}
     if kind in ("DRAGON", "PEACE"):
-        args["duchy"] = duchy(mv.get("duchy"), f"WQ-CARD-{kind}")
+        args["duchy"] = duchy(mv.get("duchy"), "WQ-CARD-DRAGON" if kind == "DRAGON" else "WQ-CARD-PEACE")
     elif kind == "TREASURE" and movable_treasures(st, seat):
         i = treasure_index(st, mv.get("treasure"), "WQ-CARD-TREASURE")
         t = terr(mv.get("to"), "WQ-CARD-TREASURE")
