@@ -16,7 +16,7 @@ from __future__ import annotations
 from core.protocol import Event, IllegalMove
 
 from .cards import CARDS, half_text
-from .state import (draw_village, opponents, post_name, post_shields, resolve_target, walls_standing)
+from .state import draw_village, post_name, post_shields, resolve_target, walls_standing
 
 REMOVERS = {"sabotage": "siege", "oil": "unit"}
 
@@ -313,7 +313,3 @@ def eliminate(s: dict, seat: int, by: int, events: list) -> None:
     s["out"].extend(post[0] for post in s["posts"][seat])
     s["posts"][seat] = []
     events.append(Event(f"{{P{seat}}} has lost their castle and is out of the race."))
-
-
-def live_opponents(s: dict, seat: int) -> list[int]:
-    return opponents(s, seat)

@@ -10,7 +10,7 @@ from core.protocol import Event, Prompt
 
 from . import battle
 from .cards import CARDS
-from .state import draw_village, post_name
+from .state import draw_village, post_name, resolve_target
 
 
 def wants_join_prompt(s: dict, seat: int) -> bool:
@@ -123,7 +123,6 @@ def finish(s: dict, winner: int | None, reason: str, events: list) -> None:
     s["phase"] = "over"
     s["winner"] = winner
     s["reason"] = reason
-    s["battle"] = None if s["battle"] is None else s["battle"]
     events.append(Event(reason))
 
 
@@ -154,7 +153,7 @@ def prompts(s: dict) -> list[Prompt]:
     if phase == "gift":
         return [Prompt(seat, "turn", "You have no castle: give a card to a player who still has one, or pass.")]
     b = s["battle"]
-    target = battle.target_label(s, b["target"]).replace("{P", "{P")
+    target = battle.target_label(s, b["target"])
     if phase == "join":
         kind = "night attack" if b["night"] else "attack"
         return [Prompt(seat, "join", f"{{P{b['by']}}}'s {kind} on {target}: join it with attack cards, or pass.")]
@@ -167,7 +166,6 @@ def prompts(s: dict) -> list[Prompt]:
 
 
 def target_owned(s: dict, b: dict) -> str:
-    from .state import resolve_target
     owner, index, card = resolve_target(s, b["target"])
     if card is not None:
         return f"{CARDS.name(card)} on {post_name(index)}"

@@ -211,9 +211,15 @@ class CastleAssault(Game):
         return data
 
     def default_move(self, state, seat):
-        """A window's deadline: no join, no reaction (rules §13 ASYNC-1, ASYNC-2)."""
-        if flow.prompted_seat(state) == seat and state["phase"] in ("join", "react"):
+        """At a deadline: no join, no reaction (rules §13 ASYNC-1, ASYNC-2); a gift turn passes;
+        a removal takes the first card it may. A turn action has no default (ASYNC-6)."""
+        if flow.prompted_seat(state) != seat:
+            return None
+        if state["phase"] in ("join", "react", "gift"):
             return {"type": "pass"}
+        if state["phase"] == "remove":
+            b = state["battle"]
+            return {"type": "remove", "card": battle.removal_candidates(b, b["need"][0])[0]}
         return None
 
 

@@ -62,12 +62,14 @@ def academy_set(hand: list[str]) -> list[str] | None:
     return picked
 
 
-def turn_moves(s: dict, seat: int) -> list[dict]:
+def turn_moves(s: dict, seat: int, all_targets: list | None = None) -> list[dict]:
     hand = s["hands"][seat]
     moves: list[dict] = []
     attackers = [c for c in hand if CARDS.attack[c]]
     has_assault = any(CARDS.assault[c] for c in attackers)
-    aims = [t for t in targets(s, seat) if has_assault or not t[2]]
+    if all_targets is None:
+        all_targets = targets(s, seat)
+    aims = [t for t in all_targets if has_assault or not t[2]]
     if attackers and aims:
         moves.append(PATTERNS["attack"])
     if aims and any(CARDS.key[c] == "night" for c in hand):
@@ -129,13 +131,33 @@ def legal_moves(s: dict, seat: int) -> list[dict]:
 
 # --- the random player -------------------------------------------------------------------------
 
-def pick_attack(s: dict, seat: int, cards: list[str], rng: Rng) -> tuple[str, list[str]] | None:
+class Dice:
+    """Many small random choices from one draw of the game-independent Rng (one SHA-256 per
+    few choices instead of one per choice: the random player is the playouts' hot path)."""
+
+    __slots__ = ("rng", "pool", "room")
+
+    def __init__(self, rng: Rng):
+        self.rng, self.pool, self.room = rng, 0, 1
+
+    def below(self, n: int) -> int:
+        if n <= 1:
+            return 0
+        if self.room < n << 10:
+            self.pool, self.room = self.rng.below(1 << 62), 1 << 62
+        value = self.pool % n
+        self.pool //= n
+        self.room //= n
+        return value
+
+
+def pick_attack(all_targets: list, cards: list[str], rng: Dice) -> tuple[str, list[str]] | None:
     """A target and a set of cards that beats it if one exists, castles first; else None."""
     ordered = sorted(cards, key=lambda c: -CARDS.swords[c])
     assaults = [c for c in ordered if CARDS.assault[c]]
     total = sum(CARDS.swords[c] for c in ordered)
     winnable = []
-    for target, shields, needs in targets(s, seat):
+    for target, shields, needs in all_targets:
         if needs and not assaults:
             continue
         if total <= shields:
@@ -157,7 +179,7 @@ def pick_attack(s: dict, seat: int, cards: list[str], rng: Rng) -> tuple[str, li
     return castles[0] if castles else winnable[rng.below(len(winnable))]
 
 
-def random_turn(s: dict, seat: int, rng: Rng) -> dict:
+def random_turn(s: dict, seat: int, rng: Dice) -> dict:
     hand = s["hands"][seat]
     if not hand:
         if s["king"]:
@@ -167,14 +189,15 @@ def random_turn(s: dict, seat: int, rng: Rng) -> dict:
                 return {"type": "takeback", "card": post[2][0]}
     attackers = [c for c in hand if CARDS.attack[c]]
     nights = [c for c in hand if CARDS.key[c] == "night"]
-    roll = rng.below(100)
-    if attackers and roll < 55:
-        plan = pick_attack(s, seat, attackers, rng)
+    all_targets = targets(s, seat)
+    open_targets = [t for t in all_targets if not t[2]]
+    if attackers and rng.below(100) < 55:
+        plan = pick_attack(all_targets, attackers, rng)
         if plan is not None:
             if nights and rng.below(4) == 0:
                 return {"type": "night", "night": nights[0], "target": plan[0], "cards": plan[1]}
             return {"type": "attack", "target": plan[0], "cards": plan[1]}
-    options = [m for m in turn_moves(s, seat) if "pattern" not in m]
+    options = [m for m in turn_moves(s, seat, all_targets) if "pattern" not in m]
     special = []
     if build_sets(hand) and s["siege"]:
         special.append({"type": "build", "cards": build_sets(hand)})
@@ -184,7 +207,7 @@ def random_turn(s: dict, seat: int, rng: Rng) -> dict:
     if explorers:
         special.append({"type": "explore", "cards": explorers})
     if nights and rng.below(3) == 0:
-        aims = [t for t in targets(s, seat) if not t[2]]
+        aims = open_targets
         if aims:
             aim = aims[rng.below(len(aims))][0]
             cards = [c for c in attackers if rng.below(2)]
@@ -195,13 +218,14 @@ def random_turn(s: dict, seat: int, rng: Rng) -> dict:
     if useful and rng.below(4) != 0:
         return useful[rng.below(len(useful))]
     if attackers:
-        aims = [t for t in targets(s, seat) if not t[2]]
+        aims = open_targets
         if aims and rng.below(2) == 0:
             return {"type": "attack", "target": aims[rng.below(len(aims))][0], "cards": [attackers[0]]}
     return options[rng.below(len(options))]
 
 
-def random_move(s: dict, seat: int, rng: Rng) -> dict:
+def random_move(s: dict, seat: int, source: Rng) -> dict:
+    rng = Dice(source)
     if prompted_seat(s) != seat or rng.below(400) == 0:
         return dict(STANDING[rng.below(len(STANDING))])
     phase = s["phase"]

@@ -185,11 +185,3 @@ def resolve_target(s: dict, target: str) -> tuple[int, int, str | None] | None:
     if where is None:
         return None
     return where[0], where[1], target
-
-
-def castle_seats(s: dict) -> list[int]:
-    return [seat for seat in range(s["n"]) if s["alive"][seat]]
-
-
-def opponents(s: dict, seat: int) -> list[int]:
-    return [o for o in range(s["n"]) if o != seat and s["alive"][o]]
