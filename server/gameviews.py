@@ -13,6 +13,7 @@ from server.seats import my_seats, name_players, resolve_seat, seats_of
 
 LIST_LIMIT = 200
 WAIT_STEP = 0.25
+MAX_WAIT = 60  # seconds; a long-poll must not hold a worker forever
 
 
 def load_game(game_id: int) -> Game:
@@ -109,7 +110,7 @@ def legal(game_id: int, caller, requested: int | None) -> dict:
 
 def wait(game_id: int, caller, requested: int | None, timeout: int) -> dict:
     """Long-poll: return once the caller's seat is prompted, the game ends, or time runs out."""
-    deadline = time.monotonic() + max(0, min(timeout, 60))
+    deadline = time.monotonic() + max(0, min(timeout, MAX_WAIT))
     game = load_game(game_id)
     seat = viewing_seat(game, caller, requested)
     while time.monotonic() < deadline:

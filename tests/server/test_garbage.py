@@ -1,0 +1,117 @@
+"""Garbage sent to every endpoint: always a 4xx with a JSON error body, never a 500."""
+import pytest
+
+ENDPOINTS = [
+    ("POST", "/players"),
+    ("GET", "/players/me"),
+    ("POST", "/games"),
+    ("POST", "/games/join"),
+    ("GET", "/games"),
+    ("GET", "/games/{game}"),
+    ("GET", "/games/{game}/render"),
+    ("GET", "/games/{game}/legal"),
+    ("GET", "/games/{game}/wait"),
+    ("PUT", "/games/{game}/moves/{seq}"),
+    ("GET", "/games/{game}/moves"),
+]
+
+BODIES = [
+    {"data": "{not json", "content_type": "application/json"},
+    {"data": "name=alice", "content_type": "application/x-www-form-urlencoded"},
+    {"data": "\x00\xff\xfe", "content_type": "application/octet-stream"},
+    {"json": []},
+    {"json": "a string"},
+    {"json": 12},
+    {"json": None},
+    {"json": {}},
+    {"json": {"name": 5, "email": ["x"], "ruleset": {"a": 1}, "seats": "two", "invite": 7, "move": "x", "text": 5}},
+    {"json": {"name": "x" * 100_000, "email": "a@b.c"}},
+    {"json": {"text": "play " + "t" * 100_000}},
+    {"json": {"move": {"play": "t1"}, "text": "play t1"}},
+    {"json": {"move": {"play": 10 ** 30}}},
+    {"json": {"move": {"play": 1.5}}},
+    {"json": {"ruleset": "toy-race", "seats": -3}},
+    {"json": {"ruleset": "toy-race", "seats": 10 ** 30}},
+    {"json": {"ruleset": "toy-race", "seats": 2, "options": {"target": 10 ** 30}}},
+    {"json": {"ruleset": "toy-race", "seats": 2, "options": [1, 2]}},
+    {"json": {"ruleset": "toy-race", "seats": 2, "options": {"target": 1.5}}},
+    {"json": {"ruleset": "toy-race", "seats": 2, "unexpected": True}},
+    {"json": {"invite": "x" * 5000}},
+]
+
+QUERIES = ["", "?seat=-1", "?seat=abc", "?seat=99999999999999999999999", "?from=-5", "?from=x",
+           "?timeout=999", "?timeout=-1", "?mine=maybe", "?open=%00"]
+
+
+def assert_json_4xx(response, what):
+    assert 400 <= response.status_code < 500, (what, response.status_code, response.get_data()[:300])
+    assert response.is_json, what
+    error = response.json["error"]
+    assert isinstance(error["code"], str) and isinstance(error["message"], str), what
+
+
+@pytest.fixture(autouse=True)
+def no_long_polls(monkeypatch):
+    """GET /wait would hold each garbage call for its default 30 s: cap it at 0 here."""
+    monkeypatch.setattr("server.gameviews.MAX_WAIT", 0)
+
+
+@pytest.fixture
+def setting(api, alice_bob):
+    """A started game with one move made, seen by an outsider (carol) and a seated player."""
+    game = api.start_game(alice_bob)
+    api.play_first_legal(game, alice_bob)
+    return {"game": game, "alice": alice_bob[0], "carol": api.register("carol")}
+
+
+@pytest.mark.parametrize("method,path", ENDPOINTS)
+def test_garbage_bodies_and_queries(api, setting, method, path):
+    """Bodies and queries of every wrong shape, from a seated player and from an outsider."""
+    for game, seq in ((setting["game"], 1), (setting["game"], 0), (987654, 0)):
+        url = path.format(game=game, seq=seq)
+        for who in ("alice", "carol"):
+            for body in BODIES:
+                response = api.call(method, url, setting[who], **body)
+                if response.status_code < 400:
+                    # Only a GET ignores its body; it must still answer JSON.
+                    assert method == "GET" and response.is_json, (url, body)
+                    continue
+                assert_json_4xx(response, (method, url, who, str(body)[:80]))
+            for query in QUERIES:
+                response = api.call(method, url + query, setting[who], json={})
+                if response.status_code >= 400 or method != "GET":
+                    assert_json_4xx(response, (method, url + query, who))
+
+
+@pytest.mark.parametrize("url", ["/games/-1", "/games/abc", "/games/99999999999999999999999999",
+                                 "/games/1/moves/-1", "/games/1/moves/99999999999999999999999999",
+                                 "/games/1/moves/1.5", "/nothing/here", "/games/1/legal/extra"])
+def test_bad_paths_are_json_404s(api, setting, url):
+    for method in ("GET", "PUT", "POST", "DELETE"):
+        response = api.call(method, url, setting["alice"], json={"text": "pass"})
+        assert_json_4xx(response, (method, url))
+
+
+def test_huge_seq_is_seq_ahead(api, setting):
+    response = api.call("PUT", f"/games/{setting['game']}/moves/{2 ** 62}", setting["alice"], json={"text": "pass"})
+    assert response.status_code == 409 and response.json["error"]["code"] == "seq-ahead"
+
+
+def test_wrong_method_and_bad_auth_headers(api, setting):
+    assert_json_4xx(api.client.delete("/players"), "DELETE /players")
+    for header in ("Bearer", "Basic abc", "Bearer " + "x" * 10_000, "bearer \x7f", "Token abc"):
+        response = api.client.get("/players/me", headers={"Authorization": header})
+        assert response.status_code == 401 and response.json["error"]["code"] == "unauthorized", header
+
+
+def test_outsiders_are_forbidden(api, setting):
+    for path in ("", "/render", "/legal", "/moves"):
+        response = api.call("GET", f"/games/{setting['game']}{path}", setting["carol"])
+        assert response.status_code == 403 and response.json["error"]["code"] == "forbidden"
+    put = api.call("PUT", f"/games/{setting['game']}/moves/1", setting["carol"], json={"text": "pass"})
+    assert put.status_code == 403
+
+
+def test_oversized_body_is_413_json(api, setting):
+    response = api.call("POST", "/players", data="x" * 200_000, content_type="application/json")
+    assert response.status_code == 413 and response.json["error"]["code"] == "too-large"

@@ -1,0 +1,121 @@
+"""Mail: outbox rows written with moves, delivered over real SMTP exactly once, with retries."""
+import threading
+from datetime import timedelta
+
+import pytest
+
+from server.mailer import deliver_pending
+from server.models import Notification, utcnow
+from server.reminders import queue_reminders
+from tests.server.mailbox import Collector, Mailbox
+
+
+@pytest.fixture
+def mailbox():
+    box = Mailbox()
+    yield box
+    box.stop()
+
+
+@pytest.fixture
+def smtp_config(config, mailbox):
+    return {**config, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": mailbox.port, "SMTP_TLS": "none",
+            "MAIL_FROM": "herald@example.org"}
+
+
+def test_turn_mail_says_what_is_asked_and_how_to_answer(api, alice_bob, smtp_config, mailbox):
+    alice, bob = alice_bob
+    game = api.start_game(alice_bob)
+    api.play_first_legal(game, alice_bob)
+    handler = mailbox.start()
+    report = deliver_pending(smtp_config)
+    assert report.sent == 2 and report.failed == 0
+    to_bob = next(m for m in handler.messages if m["To"] == "bob@example.org")
+    body = to_bob.get_content()
+    bob_hand = api.game(game, bob)["view"]["hand"]
+    alice_hand = api.game(game, alice)["view"]["hand"]
+    assert f"#{game}" in to_bob["Subject"] and to_bob["From"] == "herald@example.org"
+    assert "Play a card (total" in body
+    assert all(card in body for card in bob_hand)
+    assert not any(card in body for card in alice_hand)
+    assert f"herald moves {game}" in body and f'herald play {game} "play ' in body
+    assert deliver_pending(smtp_config).sent == 0  # nothing is sent twice
+
+
+def test_smtp_server_stopping_mid_run_loses_and_duplicates_nothing(api, alice_bob, smtp_config, mailbox):
+    for _ in range(3):
+        game = api.start_game(alice_bob)
+        for _ in range(2):
+            assert api.play_first_legal(game, alice_bob).status_code == 201
+    total = Notification.select().count()
+    assert total == 9
+    handler = mailbox.start(Collector(hang_after=4))
+    results = {}
+    run = threading.Thread(target=lambda: results.update(first=deliver_pending(smtp_config)))
+    run.start()
+    assert handler.hanging.wait(30)
+    mailbox.stop()  # the SMTP server goes away while notify is still sending
+    run.join(60)
+    first = results["first"]
+    assert first.sent == 4 and first.failed == 5
+    assert Notification.select().where(Notification.status == "pending").count() == 5
+
+    second = deliver_pending(smtp_config, now=utcnow() + timedelta(hours=1))  # still down
+    assert second.sent == 0 and second.failed == 5
+    mailbox.start()
+    assert deliver_pending(smtp_config).sent == 0  # backoff: not due yet
+    third = deliver_pending(smtp_config, now=utcnow() + timedelta(days=1))
+    assert third.sent == 5 and third.failed == 0
+    ids = [m["X-Herald-Notification"] for m in mailbox.all_messages()]
+    assert sorted(ids, key=int) == [str(n.id) for n in Notification.select().order_by(Notification.id)]
+    assert len(ids) == len(set(ids)) == total
+    retried = Notification.select().where(Notification.attempts == 3)
+    assert retried.count() == 5 and all(n.status == "sent" for n in retried)
+
+
+def test_game_over_mail_reveals_the_seed_to_everyone(api, alice_bob, smtp_config, mailbox):
+    game = api.start_game(alice_bob, options={"target": 5})
+    detail = api.game(game, alice_bob[0])
+    while detail["status"] != "finished":
+        api.play_first_legal(game, alice_bob)
+        detail = api.game(game, alice_bob[0])
+    handler = mailbox.start()
+    deliver_pending(smtp_config)
+    over = [m for m in handler.messages if "is over" in m["Subject"]]
+    assert sorted(m["To"] for m in over) == ["alice@example.org", "bob@example.org"]
+    assert all(detail["seed"] in m.get_content() for m in over)
+    turn_mails = [m for m in handler.messages if "is over" not in m["Subject"]]
+    assert turn_mails and not any(detail["seed"] in m.get_content() for m in turn_mails)
+
+
+def test_without_smtp_mail_goes_to_eml_files(api, alice_bob, config, tmp_path):
+    api.start_game(alice_bob)
+    report = deliver_pending(config)
+    files = list((tmp_path / "mail").glob("*.eml"))
+    assert report.sent == 1 and len(files) == 1
+    assert "To: alice@example.org" in files[0].read_text()
+
+
+def test_reminders_at_most_once_per_period(api, alice_bob, config):
+    game = api.start_game(alice_bob)
+    start = utcnow()
+    assert queue_reminders(timedelta(hours=12), now=start + timedelta(hours=1)) == 0
+    assert queue_reminders(timedelta(hours=12), now=start + timedelta(hours=13)) == 1
+    assert queue_reminders(timedelta(hours=12), now=start + timedelta(hours=14)) == 0
+    assert queue_reminders(timedelta(hours=12), now=start + timedelta(hours=26)) == 1
+    reminders = list(Notification.select().where(Notification.kind == "reminder"))
+    assert [(r.game_id, r.seat, r.email) for r in reminders] == [(game, 0, "alice@example.org")] * 2
+    deliver_pending(config)
+    # Once alice moves, bob is the one waiting: the old reminders do not count for him.
+    api.play_first_legal(game, alice_bob)
+    assert queue_reminders(timedelta(hours=12), now=utcnow() + timedelta(hours=13)) == 1
+    assert Notification.select().where(Notification.kind == "reminder").order_by(
+        Notification.id.desc()).first().seat == 1
+
+
+def test_a_new_turn_writes_exactly_one_outbox_row_for_the_prompted_seat(api, alice_bob):
+    game = api.start_game(alice_bob)
+    assert [(n.seat, n.kind) for n in Notification.select()] == [(0, "turn")]
+    api.play_first_legal(game, alice_bob)
+    assert [(n.seat, n.kind, n.version) for n in Notification.select().order_by(Notification.id)] == [
+        (0, "turn", 0), (1, "turn", 1)]
