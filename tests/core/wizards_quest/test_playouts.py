@@ -1,0 +1,34 @@
+"""Random playouts: 300+ complete games across 2-6 players and both treasure variants,
+with the game's invariants after every move (stacking, the 4-orc limit, occupancy,
+treasures and cards conserved)."""
+import pytest
+
+from core.wizards_quest import GAME
+from tests.core.playout import play
+from tests.core.wizards_quest.helpers import check_invariants
+
+BULK = [(2 + i % 5, i % 2 == 1, f"bulk-{i}") for i in range(300)]
+FULL = [(2 + i % 5, i % 2 == 0, f"full-{i}") for i in range(10)]
+
+
+@pytest.mark.rule("WQ-STACK-1")
+def test_three_hundred_random_games_keep_the_invariants_and_end():
+    """WQ-STACK-2, WQ-STACK-3, WQ-STACK-5, WQ-STACK-7, WQ-GOAL-1: every game reaches a real end."""
+    ended = 0
+    reasons = set()
+    for players, blank, seed in BULK:
+        out = play(GAME, players, seed, {"blank_treasure": blank}, full_checks=False,
+                   invariants=check_invariants, max_moves=20000)
+        ended += out.ended
+        if out.ended:
+            reasons.add(GAME.result(out.state).reason)
+    assert ended == len(BULK)
+    assert "collected all three treasures" in reasons
+
+
+@pytest.mark.rule("WQ-STACK-5")
+@pytest.mark.parametrize("players,blank,seed", FULL)
+def test_random_games_with_full_protocol_checks(players, blank, seed):
+    """Round trips, notation, hidden information and replay from the seed after every move."""
+    out = play(GAME, players, seed, {"blank_treasure": blank}, full_checks=True, invariants=check_invariants)
+    assert out.ended and GAME.prompts(out.state) == []
