@@ -1,4 +1,4 @@
-"""One test per artefact (MM-ART-*) and the icons they carry (MM-ICON-*)."""
+"""One test per artefact (ART area) and the icons they carry (ICON area)."""
 import pytest
 
 from core.medieval_mastery import cards

@@ -1,4 +1,4 @@
-"""Redistribution, supply lines and advancing (MM-REDIS, MM-SUPPLY, MM-ADV)."""
+"""Redistribution, supply lines and advancing (REDIS, SUPPLY, ADV)."""
 import pytest
 
 from core.medieval_mastery import data, rules

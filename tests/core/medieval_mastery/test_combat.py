@@ -1,4 +1,4 @@
-"""The battle (MM-COMBAT-*), losses and retreat (MM-LOSS-*), and battle edge cases."""
+"""The battle (COMBAT area), losses and retreat (LOSS area), and battle edge cases."""
 import pytest
 
 from core.protocol import IllegalMove

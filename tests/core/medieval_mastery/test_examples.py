@@ -14,6 +14,7 @@ def ex1_start():
 
 
 @pytest.mark.rule("MM-EX-1")
+@pytest.mark.rule("MM-DIFF-6")
 def test_ex1_rulebook_battle_every_total():
     """MM-EX-1: City, Rage vs Defiance (fractured), 5 vs 3, supports, 14 to 12, Brutality, City knight."""
     st = ex1_start()

@@ -1,4 +1,4 @@
-"""Optional rules as game options (MM-OPT-*)."""
+"""Optional rules as game options (OPT area)."""
 import pytest
 
 from core.medieval_mastery import GAME, battle, rules

@@ -1,4 +1,4 @@
-"""Setup (MM-SETUP-*), seat order and the source of chance."""
+"""Setup (SETUP area), seat order and the source of chance."""
 from collections import Counter
 
 import pytest

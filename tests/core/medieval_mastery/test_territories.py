@@ -1,4 +1,4 @@
-"""Territory abilities (MM-TERR-*, MM-ICON-ATK1/DEF1/NOSUPPORT/ARENA, MM-LOSS-4)."""
+"""Territory abilities (TERR area, territory icons, conquest losses)."""
 import pytest
 
 from core.medieval_mastery import data

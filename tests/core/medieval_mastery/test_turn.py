@@ -1,4 +1,4 @@
-"""The nine-step turn, resource cards, crowns and restoring (MM-TURN, MM-RES, MM-CROWN, MM-RESTORE)."""
+"""The nine-step turn, resource cards, crowns and restoring (TURN, RES, CROWN, RESTORE)."""
 import pytest
 
 from core.protocol import IllegalMove

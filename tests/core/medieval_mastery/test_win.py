@@ -1,0 +1,59 @@
+"""Victory (WIN area): VP, the immediate end, and when it is checked."""
+import pytest
+
+from core.medieval_mastery import rules
+from core.protocol import IllegalMove
+from tests.core.medieval_mastery.helpers import G, do, start
+
+TILES = {"S05": "City", "S06": "Fortress", "S03": "Fort", "S04": "Fort", "S07": "Ruins", "S08": "Abbey",
+         "S09": "Village", "S10": "Forest", "S01": "Forest", "S02": "Forest"}
+
+
+def near_win():
+    """P0 holds 12 VP (S02 unsupplied but counting) and can take the Village S09 (1 VP)."""
+    return start(2, tiles=TILES, board={"S10": [0, 1], "S08": [0, 1], "S05": [0, 1], "S06": [0, 1], "S02": [0, 1],
+                                        "S03": [0, 1], "S01": [1, 1]},
+                 castle=[6, 6], hands=[["2", "3", "4"], ["2", "3", "4"]], active=0)
+
+
+@pytest.mark.rule("MM-WIN-1")
+def test_vp_is_the_sum_of_controlled_territories():
+    st = near_win()
+    assert rules.vp(st, 0) == 1 + 2 + 3 + 3 + 1 + 2 and rules.vp(st, 1) == 1
+    assert [s["vp"] for s in G.view(st, None)["seats"]] == [13 - 1, 1]
+
+
+@pytest.mark.rule("MM-WIN-2")
+@pytest.mark.rule("MM-EDGE-19")
+def test_game_ends_at_once_in_the_middle_of_a_turn():
+    st = near_win()
+    st, ev = do(st, 0, "advance S09 1")  # Village: the +1 knight is never placed, the game is over
+    result = G.result(st)
+    assert result.winners == (0,) and "13 VP" in result.reason
+    assert G.prompts(st) == [] and st["castle"][0] == 5
+    with pytest.raises(IllegalMove) as err:
+        do(st, 0, "end")
+    assert err.value.rule == "MM-WIN-2"
+
+
+@pytest.mark.rule("MM-EDGE-19")
+def test_victory_checked_after_an_arena_roll_off():
+    for seed in range(60):
+        st = start(2, tiles=dict(TILES, S07="Arena"),
+                   board={"S10": [0, 1], "S08": [0, 1], "S05": [0, 1], "S06": [0, 1], "S03": [0, 1],
+                          "S07": [1, 1], "S01": [1, 1]},
+                   castle=[6, 6], hands=[["2", "3", "4"], ["2", "3", "4"]], active=0, seed=f"arena-win{seed}")
+        st, ev = do(st, 0, "advance S07 2")
+        if st["own"][6] == 0 and st["battle"] is not None and G.result(st) is not None:
+            assert G.result(st).winners == (0,)
+            return
+    pytest.fail("no roll-off won outright")
+
+
+@pytest.mark.rule("MM-WIN-5")
+def test_one_winner_no_tie_break():
+    """Control changes one territory at a time: every finished game has exactly one winner."""
+    from tests.core.playout import play
+    for i in range(10):
+        out = play(G, 2 + i % 5, f"tiebreak-{i}", full_checks=False)
+        assert len(G.result(out.state).winners) == 1
