@@ -37,9 +37,12 @@ def current_state(game_id: int):
     raise ApiError(503, "busy", "The game is changing quickly; try again.")
 
 
-def viewing_seat(game, caller, requested: int | None) -> int:
-    """Like resolve_seat, but a player holding several seats sees the first by default."""
+def viewing_seat(game, caller, requested: int | None) -> int | None:
+    """Like resolve_seat, but a player holding several seats sees the first by default,
+    and the creator without a seat watches as a spectator (seat None: no hand shown)."""
     mine = my_seats(game, caller)
+    if not mine and requested is None and game.creator_id == caller.id:
+        return None
     if not mine:
         raise ApiError(403, "forbidden", "You have no seat in this game.")
     if requested is None and len(mine) > 1:

@@ -6,6 +6,8 @@ log length: one games row, the cached state, one insert, two updates, the outbox
 """
 from __future__ import annotations
 
+import hashlib
+
 from core import canonical
 from core.protocol import Event, IllegalMove
 from server import outbox, state_cache
@@ -81,7 +83,7 @@ def _append(game, engine, seat, seq, move, state, new_state, events) -> tuple[di
     version = seq + 1
     data = engine.to_json(new_state)
     state_text = canonical.dumps(data)
-    state_hash = canonical.digest(data)
+    state_hash = hashlib.sha256(state_text.encode()).hexdigest()  # = canonical.digest(data), one dumps
     try:
         text = engine.format(move)
         public = bool(engine.public_move(state, seat, move))

@@ -37,8 +37,10 @@ def test_create_join_start(api, alice_bob):
     assert body["status"] == "open" and body["options"] == {"target": 30}
     assert [i["seat"] for i in body["invites"]] == [0, 1]
     assert len({i["code"] for i in body["invites"]}) == 2
-    # The creator is not seated automatically.
-    assert api.call("GET", f"/games/{body['id']}", alice).status_code == 403
+    # The creator is not seated automatically: they watch, and still see the unused invites.
+    watching = api.game(body["id"], alice)
+    assert watching["my_seat"] is None and watching["my_seats"] == [] and len(watching["invites"]) == 2
+    assert api.call("GET", f"/games/{body['id']}", bob).status_code == 403
     first = api.call("POST", "/games/join", bob, json={"invite": body["invites"][1]["code"]})
     assert first.json == {"game": body["id"], "seat": 1}
     assert api.game(body["id"], bob)["status"] == "open"

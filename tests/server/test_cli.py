@@ -1,0 +1,59 @@
+"""The operator commands as `herald server ...` runs them (Click, real database and files)."""
+import time
+from datetime import timedelta
+
+import pytest
+from click.testing import CliRunner
+
+from server.cli import server
+from server.durations import parse_duration
+
+
+@pytest.fixture
+def env(config):
+    return {"HERALD_DATABASE_URL": config["DATABASE_URL"], "HERALD_MAIL_DIR": config["MAIL_DIR"],
+            "HERALD_CONFIG": "", "HERALD_SMTP_HOST": ""}
+
+
+def test_notify_writes_pending_mail_once(api, alice_bob, env, tmp_path):
+    api.start_game(alice_bob)
+    first = CliRunner().invoke(server, ["notify"], env=env)
+    assert first.exit_code == 0 and "sent 1," in first.output
+    again = CliRunner().invoke(server, ["notify"], env=env)
+    assert "sent 0," in again.output
+    assert len(list((tmp_path / "mail").glob("*.eml"))) == 1
+
+
+def test_notify_reports_smtp_failures_and_keeps_mail_pending(api, alice_bob, env):
+    from tests.server.mailbox import free_port
+
+    api.start_game(alice_bob)
+    down = {**env, "HERALD_SMTP_HOST": "127.0.0.1", "HERALD_SMTP_PORT": str(free_port())}
+    result = CliRunner().invoke(server, ["notify"], env=down)
+    assert result.exit_code == 0 and "sent 0, failed 1" in result.output
+
+
+def test_remind_mails_a_seat_waiting_longer_than_after(api, alice_bob, env, tmp_path):
+    api.start_game(alice_bob)
+    CliRunner().invoke(server, ["notify"], env=env)
+    assert "queued 0 reminder" in CliRunner().invoke(server, ["remind", "--after", "1h"], env=env).output
+    time.sleep(2.1)
+    result = CliRunner().invoke(server, ["remind", "--after", "1s"], env=env)
+    assert result.exit_code == 0 and "queued 1 reminder" in result.output and "sent 1," in result.output
+    reminder = max((tmp_path / "mail").glob("*.eml")).read_text()
+    assert "Reminder" in reminder and "alice@example.org" in reminder
+    assert "queued 0 reminder" in CliRunner().invoke(server, ["remind", "--after", "1h"], env=env).output
+
+
+def test_remind_refuses_a_bad_duration(env):
+    result = CliRunner().invoke(server, ["remind", "--after", "soon"], env=env)
+    assert result.exit_code == 2 and "duration" in result.output
+
+
+def test_durations():
+    assert parse_duration("12h") == timedelta(hours=12)
+    assert parse_duration("2d") == timedelta(days=2)
+    assert parse_duration("1d12h30m") == timedelta(days=1, hours=12, minutes=30)
+    for bad in ("", "12", "h", "-1h", "0m", "12x"):
+        with pytest.raises(ValueError):
+            parse_duration(bad)
