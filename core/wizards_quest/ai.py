@@ -89,7 +89,8 @@ def _cards(st, f, seat, rng):
     for card in hand:
         if cards.kind(card) == "TREASURE" and turnasks.movable_treasures(st, seat) and (len(hand) > 2 or rng.below(2)):
             i = rng.choice(turnasks.movable_treasures(st, seat))
-            free = [t for t in range(board.TERRITORIES) if S.treasure_at(st, t) < 0]
+            taken = {tr[2] for tr in st["tre"]}
+            free = [t for t in range(board.TERRITORIES) if t not in taken]
             return {"type": "play", "card": card, "treasure": S.treasure_id(i), "to": IDS[rng.choice(free)]}
     if plays and (len(hand) > 2 or rng.below(3)):
         return rng.choice(plays)
@@ -119,10 +120,17 @@ def _camp(st, f, seat, rng):
             return rng.choice(sails)
         return {"type": "end"}
     targets = goals(st, seat)
+    near = {}
+
+    def dist(t):
+        if t not in near:
+            near[t] = nearness(t, targets)
+        return near[t]
+
     scored = []
     for m in options:
         src, tgt = board.INDEX[m["from"]], board.INDEX[m["to"]]
-        score = 100 if tgt in targets else 10 * (nearness(src, targets) - nearness(tgt, targets))
+        score = 100 if tgt in targets else 10 * (dist(src) - dist(tgt))
         score += 3 * S.army_strength(st, src) - 2 * S.army_strength(st, tgt) + rng.below(6)
         if m["vs"] != "army":
             score -= 5

@@ -147,71 +147,83 @@ def attack_plan(st, seat, mv):
     boat = flag(mv.get("boat"), "WQ-BOAT-2")
     hero = hero_name(mv.get("hero"), "WQ-HERO-MOVE-1")
     men = men_map(mv.get("men", {}), "WQ-CAMP-4")
+    plan = attack_check(st, seat, src, tgt, vs, boat, hero, men)
+    if "refused" in plan:
+        bad(plan["refused"], plan["rule"])
+    return plan
+
+
+def _no(message, rule):
+    return {"refused": message, "rule": rule}
+
+
+def attack_check(st, seat, src, tgt, vs, boat, hero, men):
+    """The campaign rules on clean values: a plan, or {"refused": message, "rule": id}."""
     own = st["own"]
     if own[src] != seat:
-        bad(f"You hold no army on {IDS[src]}.", "WQ-CAMP-2")
+        return _no(f"You hold no army on {IDS[src]}.", "WQ-CAMP-2")
     d = own[tgt]
     if vs != "army":
         if st[vs] != tgt:
-            bad(f"The {'dragon' if vs == 'dragon' else 'Peacemaker'} is not on {IDS[tgt]}.", "WQ-SPECIAL-1")
+            return _no(f"The {'dragon' if vs == 'dragon' else 'Peacemaker'} is not on {IDS[tgt]}.", "WQ-SPECIAL-1")
         if d == seat:
             mode = "special"
             if src != tgt or boat or hero or men:
-                bad("On your own territory only the army already there may attack it.", "WQ-SPECIAL-3")
+                return _no("On your own territory only the army already there may attack it.", "WQ-SPECIAL-3")
         elif d == -1:
             mode = "camp"
             if vs == "peace" and st["dragon"] == tgt:
-                bad("The dragon is there too: attack the dragon first.", "WQ-SPECIAL-1")
+                return _no("The dragon is there too: attack the dragon first.", "WQ-SPECIAL-1")
         else:
             mode = "special"
     else:
         if st["dragon"] == tgt or st["peace"] == tgt:
             if d == -1:
-                bad("The dragon or the Peacemaker stands there: attack it (vs dragon/peace).", "WQ-SPECIAL-1")
-            bad("Remove the dragon or the Peacemaker from there first.", "WQ-SPECIAL-2")
+                return _no("The dragon or the Peacemaker stands there: attack it (vs dragon/peace).",
+                           "WQ-SPECIAL-1")
+            return _no("Remove the dragon or the Peacemaker from there first.", "WQ-SPECIAL-2")
         if d == seat:
-            bad("You cannot attack your own territory.", "WQ-CAMP-9")
+            return _no("You cannot attack your own territory.", "WQ-CAMP-9")
         if S.is_protected(st, tgt):
-            bad(f"The Peacemaker protects {IDS[tgt]}.", "WQ-PEACE-3")
+            return _no(f"The Peacemaker protects {IDS[tgt]}.", "WQ-PEACE-3")
         mode = "camp"
     if src != tgt:
         if boat:
             if not boat_ready(st, seat):
-                bad("You have no boat to use this turn.", "WQ-BOAT-2")
+                return _no("You have no boat to use this turn.", "WQ-BOAT-2")
             if tgt not in board.BOAT_REACH[src]:
-                bad(f"No boat goes from {IDS[src]} to {IDS[tgt]}.", "WQ-BOAT-2")
+                return _no(f"No boat goes from {IDS[src]} to {IDS[tgt]}.", "WQ-BOAT-2")
         elif tgt not in board.ADJ_SET[src]:
-            bad(f"{IDS[tgt]} is not adjacent to {IDS[src]}.", "WQ-CAMP-2")
+            return _no(f"{IDS[tgt]} is not adjacent to {IDS[src]}.", "WQ-CAMP-2")
     if mode == "camp" and st["tn"]["camps"] < 1:
-        bad("You have no campaign left this turn.", "WQ-CAMP-1")
+        return _no("You have no campaign left this turn.", "WQ-CAMP-1")
     swap_from = -1
     at_src = S.hero_at(st, seat, src)
     if hero:
         pos = st["ch" if hero == "champion" else "wz"][seat]
         if pos < 0:
-            bad(f"Your {hero} is not on the map.", "WQ-HERO-MOVE-1")
+            return _no(f"Your {hero} is not on the map.", "WQ-HERO-MOVE-1")
         if pos == src:
-            bad(f"Your {hero} is already there.", "WQ-HERO-MOVE-1")
+            return _no(f"Your {hero} is already there.", "WQ-HERO-MOVE-1")
         if at_src:
             swap_from = pos
         elif st["n"][pos] < 1:
-            bad(f"Moving the {hero} would leave {IDS[pos]} empty.", "WQ-CAMP-8")
+            return _no(f"Moving the {hero} would leave {IDS[pos]} empty.", "WQ-CAMP-8")
         at_src = hero
     if men:
         if mode == "special":
-            bad("No men may be moved in during a special campaign.", "WQ-SPECIAL-4")
+            return _no("No men may be moved in during a special campaign.", "WQ-SPECIAL-4")
         check_donors(st, seat, src, boat, men)
         if hero and swap_from < 0:
             pos = st["ch" if hero == "champion" else "wz"][seat]
             if pos in men and st["n"][pos] - men[pos] < 1:
-                bad(f"{IDS[pos]} must keep at least one piece.", "WQ-CAMP-8")
-    target = "dragon" if vs == "dragon" else "peace" if vs == "peace" else "army"
-    if target == "dragon" and not at_src:
-        bad("Only an army with a champion or a wizard may attack the dragon.", "WQ-SPECIAL-5")
-    if target == "peace" and at_src != "wizard":
-        bad("Only an army with a wizard may attack the Peacemaker.", "WQ-CHAMP-2")
-    if target == "army" and 0 <= d < ORC and st["ch"][d] == tgt and at_src != "champion":
-        bad("Only a champion-led army may attack a territory holding a champion.", "WQ-CHAMP-1")
+                return _no(f"{IDS[pos]} must keep at least one piece.", "WQ-CAMP-8")
+    if vs == "dragon" and not at_src:
+        return _no("Only an army with a champion or a wizard may attack the dragon.", "WQ-SPECIAL-5")
+    if vs == "peace" and at_src != "wizard":
+        return _no("Only an army with a wizard may attack the Peacemaker.", "WQ-CHAMP-2")
+    if vs == "army" and 0 <= d < ORC and st["ch"][d] == tgt and at_src != "champion":
+        return _no("Only a champion-led army may attack a territory holding a champion.", "WQ-CHAMP-1")
     return {"src": src, "tgt": tgt, "vs": vs, "mode": mode, "boat": boat, "hero": hero, "swap": swap_from,
             "men": men}
 
@@ -293,13 +305,16 @@ def camp_resolve(st, f, mv, rng, ev):
     bad("Attack, sail, or end your turn.", "WQ-CAMP-1")
 
 
-def simple_attacks(st, seat, with_heroes=False):
+def simple_attacks(st, seat, with_heroes=False, first_only=False):
     """Every campaign declaration without men moved in (and, optionally, with a hero move)."""
     out = []
     own = st["own"]
     boat = boat_ready(st, seat)
     camps = st["tn"]["camps"] if st["tn"] else 0
-    creatures = {t for t in (st["dragon"], st["peace"]) if t >= 0}
+    dragon, peace = st["dragon"], st["peace"]
+    creatures = {t for t in (dragon, peace) if t >= 0}
+    if camps < 1 and not creatures:
+        return out
     heroes = ("", "champion", "wizard") if with_heroes else ("",)
     for src in range(board.TERRITORIES):
         if own[src] != seat:
@@ -310,20 +325,20 @@ def simple_attacks(st, seat, with_heroes=False):
         if src in creatures:
             reach.append((src, False))
         for tgt, by_boat in reach:
-            if camps < 1 and tgt not in creatures:
+            if tgt in creatures:
+                kinds = (["dragon"] if dragon == tgt else []) + (["peace"] if peace == tgt else [])
+            elif camps < 1 or own[tgt] == seat:
                 continue
-            if own[tgt] == seat and tgt not in creatures:
-                continue
-            for vs in (["dragon"] if st["dragon"] == tgt else []) + (["peace"] if st["peace"] == tgt else []) \
-                    + ([] if tgt in creatures else ["army"]):
+            else:
+                kinds = ["army"]
+            for vs in kinds:
                 for hero in heroes:
-                    mv = {"type": "attack", "from": IDS[src], "to": IDS[tgt], "vs": vs, "boat": by_boat,
-                          "hero": hero, "men": {}}
-                    try:
-                        attack_plan(st, seat, mv)
-                    except IllegalMove:
+                    if "refused" in attack_check(st, seat, src, tgt, vs, by_boat, hero, {}):
                         continue
-                    out.append(mv)
+                    out.append({"type": "attack", "from": IDS[src], "to": IDS[tgt], "vs": vs, "boat": by_boat,
+                                "hero": hero, "men": {}})
+                    if first_only:
+                        return out
     return out
 
 
@@ -355,7 +370,7 @@ def camp_auto(st, f):
     seat = f["seat"]
     if st["out"][seat]:
         return {"type": "end"}
-    if simple_sails(st, seat) or simple_attacks(st, seat, with_heroes=True):
+    if simple_attacks(st, seat, with_heroes=True, first_only=True) or simple_sails(st, seat):
         return None
     return {"type": "end"}
 
