@@ -146,6 +146,10 @@ def _int(value, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
+def _word(value, allowed) -> bool:
+    return isinstance(value, str) and value in allowed
+
+
 def check_shape(move, rule: str | None) -> str:
     """Validate a move's JSON shape; return its type. Anything malformed is an IllegalMove."""
     def bad(why: str):
@@ -165,7 +169,7 @@ def check_shape(move, rule: str | None) -> str:
             raise bad("crown takes an optional player and artefact")
         if "player" in move and not _int(move["player"], 0, 9):
             raise bad("player is a seat number")
-        if "artefact" in move and move["artefact"] not in ARTEFACT_WORDS:
+        if "artefact" in move and not _word(move["artefact"], ARTEFACT_WORDS):
             raise bad("artefact is crown, sceptre or orb")
         return kind
     if kind not in expect:
@@ -174,7 +178,7 @@ def check_shape(move, rule: str | None) -> str:
         raise bad(f"{kind} takes the fields {sorted(expect[kind])}")
     if kind == "play" and move["card"] not in ("cta", "ta"):
         raise bad("play takes cta or ta")
-    if kind == "fracture" and not (_int(move["player"], 0, 9) and move["artefact"] in ARTEFACT_WORDS):
+    if kind == "fracture" and not (_int(move["player"], 0, 9) and _word(move["artefact"], ARTEFACT_WORDS)):
         raise bad("fracture takes a seat and crown, sceptre or orb")
     if kind == "redis":
         moves = move["moves"]
@@ -188,20 +192,20 @@ def check_shape(move, rule: str | None) -> str:
     if kind == "advance" and not (isinstance(move["to"], str) and place(move["to"]) == move["to"]
                                   and _int(move["n"], 0, 99)):
         raise bad("advance takes a tile like S05 and a number of knights")
-    if kind == "conflict" and move["card"] not in CONFLICT_WORDS:
+    if kind == "conflict" and not _word(move["card"], CONFLICT_WORDS):
         raise bad("conflict takes 2, 3, 4, 5, ambush or none")
     if kind == "support" and not (isinstance(move["cards"], list) and 1 <= len(move["cards"]) <= 18
-                                  and all(c in SUPPORT_WORDS for c in move["cards"])):
+                                  and all(_word(c, SUPPORT_WORDS) for c in move["cards"])):
         raise bad("support takes a list of +1 and +2")
-    if kind == "discard" and move["card"] not in CARD_WORDS + ("none",):
+    if kind == "discard" and not _word(move["card"], CARD_WORDS + ("none",)):
         raise bad("discard takes a card name or none")
     if kind == "insight" and not (isinstance(move["order"], list) and 1 <= len(move["order"]) <= 4
                                   and all(_int(i, 1, 4) for i in move["order"])):
         raise bad("insight takes the new order as positions 1..4")
-    if kind == "recycle" and move["card"] not in CARD_WORDS:
+    if kind == "recycle" and not _word(move["card"], CARD_WORDS):
         raise bad("recycle takes a card name")
     if kind == "top" and not isinstance(move["keep"], bool):
         raise bad("top takes keep true or false")
-    if kind == "standing" and move["pass"] not in STANDING_WORD:
+    if kind == "standing" and not _word(move["pass"], STANDING_WORD):
         raise bad("standing takes always, unless-mine or off")
     return kind

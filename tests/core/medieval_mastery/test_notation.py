@@ -1,0 +1,139 @@
+"""Move notation (parse/format round trips) and fuzzing: bad text or JSON is always an
+IllegalMove naming a rule, never another exception."""
+import json
+
+import pytest
+
+from core.protocol import IllegalMove
+from core.rng import Rng
+from tests.core.medieval_mastery.helpers import G, start
+
+EXAMPLES = {
+    "play cta": {"type": "play", "card": "cta"},
+    "play ta": {"type": "play", "card": "ta"},
+    "fracture P1 sceptre": {"type": "fracture", "player": 1, "artefact": "sceptre"},
+    "crown": {"type": "crown"},
+    "crown P2": {"type": "crown", "player": 2},
+    "crown P0 orb": {"type": "crown", "player": 0, "artefact": "orb"},
+    "redis S03>S04:2 S05>S06:1": {"type": "redis", "moves": [["S03", "S04", 2], ["S05", "S06", 1]]},
+    "redis C>S10:3": {"type": "redis", "moves": [["C", "S10", 3]]},
+    "advance S05 4": {"type": "advance", "to": "S05", "n": 4},
+    "advance C2 6": {"type": "advance", "to": "C2", "n": 6},
+    "skip": {"type": "skip"}, "end": {"type": "end"}, "pass": {"type": "pass"},
+    "conflict 5": {"type": "conflict", "card": "5"},
+    "conflict ambush": {"type": "conflict", "card": "ambush"},
+    "conflict none": {"type": "conflict", "card": "none"},
+    "support +1 +2": {"type": "support", "cards": ["+1", "+2"]},
+    "discard fracture": {"type": "discard", "card": "fracture"},
+    "discard none": {"type": "discard", "card": "none"},
+    "insight 2 1 4 3": {"type": "insight", "order": [2, 1, 4, 3]},
+    "recycle cta": {"type": "recycle", "card": "cta"},
+    "top keep": {"type": "top", "keep": True},
+    "top discard": {"type": "top", "keep": False},
+    "standing always-pass": {"type": "standing", "pass": "always"},
+    "standing pass-unless-mine": {"type": "standing", "pass": "unless-mine"},
+    "standing off": {"type": "standing", "pass": "off"},
+}
+
+
+@pytest.mark.parametrize("text", list(EXAMPLES))
+def test_every_move_round_trips(text):
+    st = start(2)
+    move = G.parse(st, 0, text)
+    assert move == EXAMPLES[text]
+    assert G.format(move) == text
+    assert G.parse(st, 0, G.format(move)) == move
+
+
+def test_lenient_spellings():
+    st = start(2)
+    assert G.parse(st, 0, "  REDIS t3>t4:2 castle>s6:1 ") == {"type": "redis", "moves": [["S03", "S04", 2],
+                                                                                           ["C", "S06", 1]]}
+    assert G.parse(st, 0, "Advance s5 4") == {"type": "advance", "to": "S05", "n": 4}
+    assert G.parse(st, 0, "fracture 1 orb") == {"type": "fracture", "player": 1, "artefact": "orb"}
+
+
+def test_bad_notation_shows_the_forms_and_the_current_rule():
+    st = start(2)
+    seat = st["active"]
+    with pytest.raises(IllegalMove) as err:
+        G.parse(st, seat, "attack everything")
+    assert err.value.code == "bad-notation" and "advance <tile> <n>" in err.value.message
+    assert err.value.rule == "MM-TURN-2"
+
+
+def states():
+    """Positions in every phase, from random games."""
+    out = []
+    for i, (players, opts) in enumerate([(2, {}), (3, {"windows": "strict"}), (4, {"teams": "2"}),
+                                         (6, {"mayhem": True, "siege": False}), (2, {"siege": True})]):
+        st = G.setup(players, G.normalize_options(opts), f"fuzz-{i}")
+        rng = Rng(f"fuzzmoves-{i}")
+        seen = set()
+        while G.result(st) is None:
+            key = (st["ph"], st["stage"])
+            if key not in seen or rng.below(15) == 0:
+                seen.add(key)
+                out.append(st)
+            prompts = G.prompts(st)
+            seat = prompts[rng.below(len(prompts))].seat
+            st, _ = G.apply(st, seat, G.random_move(st, seat, rng))
+        out.append(st)
+    return out
+
+
+TOKENS = ["play", "cta", "ta", "fracture", "crown", "redis", "advance", "skip", "end", "pass", "conflict", "support",
+          "discard", "insight", "recycle", "top", "keep", "standing", "always-pass", "none", "ambush", "P0", "P1",
+          "P9", "orb", "sceptre", "C", "C1", "C7", "L1", "S01", "S05", "S30", "S99", "T3", "0", "1", "6", "99", "-1",
+          "+1", "+2", "+3", "S03>S04:2", "C>S10:1", "S10>C:9", ">:", "1.5", "\x00", "ü", "", "2 1 3 4", "5"]
+
+
+def junk_values(rng):
+    pool = [None, True, False, 0, -1, 7, 1.5, "", "x", [], {}, [1], ["C", "S01", 1], {"a": 1}, "S05", "C", 99, [[]],
+            [["C", "S10", 0]], [["C", "C", 1]], [["S01", "S02", True]], [1, 2, 3, 4], ["+1", "+9"], "always", "none"]
+    return pool[rng.below(len(pool))]
+
+
+def junk_moves(rng):
+    types = list({m["type"] for m in EXAMPLES.values()}) + ["attack", "", None, 5]
+    for _ in range(60):
+        base = dict(EXAMPLES[list(EXAMPLES)[rng.below(len(EXAMPLES))]])
+        choice = rng.below(4)
+        if choice == 0:
+            key = list(base)[rng.below(len(base))]
+            base[key] = junk_values(rng)
+        elif choice == 1:
+            base["extra"] = junk_values(rng)
+        elif choice == 2:
+            base = {"type": types[rng.below(len(types))]}
+        yield base
+    for value in (None, 1, "pass", [], [{"type": "pass"}], {"type": {"type": "pass"}}, {"TYPE": "pass"}):
+        yield value
+
+
+def check(state, seat, move):
+    try:
+        G.apply(state, seat, move)
+    except IllegalMove as err:
+        assert err.code and err.message and isinstance(err.rule, str) and err.rule.startswith("MM-")
+        json.dumps(err.to_json())
+
+
+def test_fuzz_texts_and_json_moves():
+    rng = Rng("fuzz")
+    for st in states():
+        for seat in list(range(st["n"])) + [-1, st["n"], 99]:
+            for _ in range(15):
+                words = [TOKENS[rng.below(len(TOKENS))] for _ in range(1 + rng.below(4))]
+                text = " ".join(words)
+                if 0 <= seat < st["n"]:
+                    try:
+                        move = G.parse(st, seat, text)
+                    except IllegalMove as err:
+                        assert err.code == "bad-notation" and err.rule and err.rule.startswith("MM-")
+                        continue
+                    check(st, seat, move)
+            for move in junk_moves(rng):
+                check(st, seat, move)
+    for seat in (None, True, "0", 1.0):
+        check(start(2), seat, {"type": "end"})
