@@ -257,9 +257,8 @@ def scatter_hero_spots(st, f, spots):
 def scatter_auto(st, f):
     spots = scatter_spots(st, f)
     hspots = scatter_hero_spots(st, f, spots)
-    if len(spots) > 1 or len(hspots) > 1 or (f["men"] == 0 and hspots) or (len(spots) == 1 and f["men"]
-                                                                            and hspots):
-        return None
+    if (f["men"] and len(spots) > 1) or len(hspots) > 1:
+        return None  # a real choice of places
     move = {"type": "scatter", "men": {}, "heroes": {}}
     if spots and f["men"]:
         t = next(iter(spots))

@@ -33,9 +33,10 @@ def cards_legal(st, f):
     out = []
     if f["mode"] == "turn" and not f["drew"] and (st["deck"] or st["disc"]):
         out.append({"type": "draw"})
-    for card in hand:
+    ring_full = f["mode"] == "ring" and len(hand) > 2 and f["new"] in hand
+    for card in ([f["new"]] if ring_full else hand):
         out.extend(play_options(st, seat, card))
-    if f["mode"] == "ring" and len(hand) > 2 and f["new"] in hand:
+    if ring_full:
         out.append({"type": "discard", "card": f["new"]})
     if len(hand) <= 2:
         out.append({"type": "done"})
@@ -85,6 +86,8 @@ def cards_resolve(st, f, mv, rng, ev):
         return
     if kind != "play":
         bad("Draw, play a card, or say done.", "WQ-CARDS-1")
+    if f["mode"] == "ring" and len(hand) > 2 and f["new"] in hand and card != f["new"]:
+        bad("With a full hand the card drawn for the ring must be played or discarded first.", "WQ-TREASURE-4")
     play_card(st, seat, card, mv, rng, ev)
 
 

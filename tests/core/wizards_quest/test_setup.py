@@ -149,7 +149,7 @@ def test_setup_single_men_never_become_heroes():
 
 @pytest.mark.rule("WQ-SETUP-12")
 def test_after_setup_the_creatures_are_off_the_map_and_the_deck_has_35_cards():
-    """WQ-ROUND-2: round 1 starts with the first player as starting player."""
+    """Setup ends with the deck shuffled and round 1 under way."""
     st = fresh(3)
     assert st["dragon"] == st["peace"] == -1 and sorted(st["deck"]) == sorted(cards.ALL_CARDS)
     st = drive(st, "cards")

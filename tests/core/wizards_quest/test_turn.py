@@ -300,6 +300,9 @@ def test_the_ring_draws_a_card_that_may_be_played_at_once():
     full, _ = campaign_for_treasure("ring", deck=["C06"], hand=["C19", "C20"])
     with pytest.raises(IllegalMove):
         move(full, 0, "done")
+    with pytest.raises(IllegalMove) as err:
+        move(full, 0, "play C19")
+    assert err.value.rule == "WQ-TREASURE-4"
     full, _ = move(full, 0, "discard C06")
     assert sorted(full["hands"][0]) == ["C19", "C20"]
 
@@ -328,7 +331,7 @@ def test_collecting_the_blank_treasure_gives_nothing():
 
 @pytest.mark.rule("WQ-START-1")
 def test_starting_player_by_two_dice_with_ties_rolled_again():
-    """WQ-ROUND-2: he keeps the role for the next round's orc step."""
+    """WQ-TABLE-4: only the tied players roll again."""
     st = make({"D2C1": {"owner": 0, "men": 1}}, players=3)
     out, texts, _ = run_frames(st, [{"k": "round", "st": "start"}], dice=[6, 6, 6, 6, 2, 2, 1, 1, 3, 3])
     assert out["start"] == 1 and ask(out)["seat"] == 1
@@ -352,9 +355,32 @@ def test_players_take_whole_turns_in_order_from_the_starting_player():
 
 @pytest.mark.rule("WQ-ROUND-1")
 def test_round_steps_in_order():
-    """Orcs, dragon, Peacemaker, starting player, then turns (WQ-ROUND-2: step 4 after the orcs)."""
+    """Orcs, dragon, Peacemaker, starting player, then turns."""
     st = make({"D2C1": {"owner": 0, "men": 3}, "D2C4": {"owner": 1, "men": 3}})
     out, texts, _ = run_frames(st, [{"k": "round", "st": "breed"}])
     marks = [next(i for i, t in enumerate(texts) if t.startswith(p)) for p in
              ("Orc breeding", "New orcs", "The dragon flies", "The Peacemaker moves", "Rolling for starting")]
     assert marks == sorted(marks)
+
+
+@pytest.mark.rule("WQ-ROUND-2")
+def test_the_starting_player_keeps_his_role_until_the_next_step_four():
+    """Round 1 breeds from the setup's first player; the new starting player breeds first next round."""
+    st = make({"K1": {"owner": 0, "men": 1}, "K2": {"owner": 1, "men": 1}, "K3": {"owner": 2, "men": 1}},
+              players=3, reserves=False, start=2)
+    dice = [6, 6, 6] + [1, 1, 1] + [1, 2] + [1, 1, 2, 2, 6, 6]
+    out, texts, _ = run_frames(st, [{"k": "round", "st": "breed"}], dice=dice)
+    breeding = [t.split()[2] for t in texts if t.startswith("Orc breeding")]
+    assert breeding == ["{P2}", "{P0}", "{P1}"]
+    assert out["start"] == 1 and ask(out)["seat"] == 1
+    out = dict(out, std=["men-first"] * 3)
+    texts = []
+    for seat in (1, 2, 0):
+        while ask(out) and ask(out)["seat"] == seat:
+            kind = ask(out)["kind"]
+            text = {"cards": "done", "camp": "end"}.get(kind) or f"place {IDS[S.territories(out, seat)[0]]}:4"
+            out, more = move(out, seat, text)
+            texts += more
+    assert out["round"] == 2
+    breeding = [t.split()[2] for t in texts if t.startswith("Orc breeding")]
+    assert breeding[0] == "{P1}"
