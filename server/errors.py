@@ -11,6 +11,7 @@ import logging
 from flask import jsonify
 from flask_smorest import Api
 from marshmallow import Schema, fields
+from peewee import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from core.protocol import IllegalMove
@@ -156,6 +157,19 @@ def register_error_handlers(app) -> None:
     @app.errorhandler(IllegalMove)
     def _illegal(exc: IllegalMove):
         return _api_error(from_illegal(exc))
+
+    @app.errorhandler(OperationalError)
+    def _busy(exc: OperationalError):
+        # "database is locked" after the busy timeout, a dropped connection: retryable.
+        log.warning("database error: %s", exc)
+        response = _api_error(ApiError(503, "busy", "The server is busy; please try again in a moment."))
+        response.headers["Retry-After"] = "2"
+        return response
+
+    @app.errorhandler(RecursionError)
+    def _too_deep(exc: RecursionError):
+        # Only absurdly nested client JSON gets here (engines' own errors are caught per move).
+        return _api_error(ApiError(400, "bad-json", "The request body is nested too deeply."))
 
     @app.errorhandler(Exception)
     def _last_resort(exc: Exception):

@@ -8,8 +8,8 @@ from core.protocol import IllegalMove
 from core.rng import seed_hash
 from server import outbox, seats as seat_table, state_cache
 from server.db import write_transaction
-from server.jsonvalues import has_float
 from server.errors import ApiError, from_illegal
+from server.jsonvalues import has_float
 from server.models import Game, Seat, Snapshot, lock_game, utcnow
 from server.rulesets import engine as find_engine
 
@@ -28,6 +28,7 @@ def create_game(caller, ruleset: str, players: int, options: dict, standing: dic
     except Exception:
         raise ApiError(422, "bad-option", "Those options are not valid for this game.") from None
     _check_plain_json(standing, "standing")
+    _trial_setup(engine, players, options)
     seed = secrets.token_hex(16)
     with write_transaction():
         game = Game.create(ruleset=engine.name, title=engine.title, players=players, options=options,
@@ -37,6 +38,16 @@ def create_game(caller, ruleset: str, players: int, options: dict, standing: dic
         Seat.insert_many([{"game": game.id, "seat": i["seat"], "invite": i["code"]} for i in invites]).execute()
     return {"id": game.id, "ruleset": game.ruleset, "seats": players, "options": options,
             "seed_hash": game.seed_hash, "invites": invites, "status": game.status}
+
+
+def _trial_setup(engine, players: int, options: dict) -> None:
+    """Refuse option combinations the game cannot start with now, not at the last join."""
+    try:
+        engine.setup(players, options, secrets.token_hex(16))
+    except IllegalMove as exc:
+        raise from_illegal(exc, code="bad-option") from None
+    except Exception:
+        raise ApiError(422, "bad-option", "The game cannot be set up with these options.") from None
 
 
 def _check_plain_json(value, where: str) -> None:
@@ -85,18 +96,20 @@ def _start(game):
     engine = find_engine(game.ruleset)
     try:
         state = engine.setup(game.players, game.options, game.seed)
+        data = engine.to_json(state)
+        prompts = engine.prompts(state)
+        result = engine.result(state)
     except IllegalMove as exc:
         raise from_illegal(exc, code="bad-option") from None
-    data = engine.to_json(state)
+    except Exception:  # the engine cannot set up with the options the creator chose
+        raise ApiError(422, "bad-option", "The game cannot be set up with these options.") from None
     text = canonical.dumps(data)
     digest = canonical.digest(data)
     Snapshot.insert(game=game.id, version=0, state=text, state_hash=digest).execute()
     now = utcnow()
-    prompts = engine.prompts(state)
     fresh = outbox.changed_prompts([], prompts, None)
     game.status = "active"
     game.prompted = outbox.prompted_rows([], prompts, fresh, None, now)
-    result = engine.result(state)
     if result is not None:
         game.status, game.result, game.finished = "finished", result.to_json(), now
     Game.update(status=game.status, prompted=game.prompted, result=game.result,

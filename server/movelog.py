@@ -7,13 +7,16 @@ log length: one games row, the cached state, one insert, two updates, the outbox
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
+
+from peewee import IntegrityError
 
 from core import canonical
 from core.protocol import Event, IllegalMove
 from server import outbox, state_cache
 from server.db import write_transaction
-from server.jsonvalues import has_float
 from server.errors import ApiError, capped_legal, from_illegal
+from server.jsonvalues import has_float
 from server.models import Game, Move, Snapshot, lock_game, utcnow
 from server.rulesets import engine as find_engine
 from server.seats import name_players, resolve_seat, seats_of
@@ -25,6 +28,14 @@ LOG_PAGE = 1000
 def submit(caller, game_id: int, seq: int, requested_seat: int | None, move: dict | None,
            text: str | None) -> tuple[int, dict]:
     """(HTTP status, body) for PUT /games/{id}/moves/{seq}."""
+    try:
+        return _submit_locked(caller, game_id, seq, requested_seat, move, text)
+    except IntegrityError:
+        # Only possible if the lock was bypassed: the unique (game, seq) index still holds.
+        raise ApiError(409, "seq-taken", f"Move {seq} has just been made by someone else.") from None
+
+
+def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[int, dict]:
     with write_transaction():
         game = lock_game(game_id)
         if game is None:
@@ -77,40 +88,56 @@ def _apply(engine, state, seat: int, move: dict):
                        legal=_capped(_legal_texts(engine, state, seat))) from None
 
 
+@dataclass
+class Outcome:
+    """What the engine says about an accepted move, computed before anything is written."""
+
+    text: str
+    public: bool
+    state_text: str
+    state_hash: str
+    result: object
+    prompts: list
+
+
+def _outcome(engine, seat, move, state, new_state) -> Outcome:
+    try:
+        state_text = canonical.dumps(engine.to_json(new_state))
+        result = engine.result(new_state)
+        return Outcome(text=engine.format(move), public=bool(engine.public_move(state, seat, move)),
+                       state_text=state_text,
+                       state_hash=hashlib.sha256(state_text.encode()).hexdigest(),  # = canonical.digest
+                       result=result, prompts=[] if result is not None else list(engine.prompts(new_state)))
+    except Exception:
+        # The engine accepted a move it cannot then describe: refuse it rather than store it.
+        raise ApiError(422, "bad-move", "That move is not understood by this game.") from None
+
+
 def _append(game, engine, seat, seq, move, state, new_state, events) -> tuple[dict, int]:
     """Write the move, snapshot, games row and outbox rows; return the mover's answer."""
     now = utcnow()
     version = seq + 1
-    data = engine.to_json(new_state)
-    state_text = canonical.dumps(data)
-    state_hash = hashlib.sha256(state_text.encode()).hexdigest()  # = canonical.digest(data), one dumps
-    try:
-        text = engine.format(move)
-        public = bool(engine.public_move(state, seat, move))
-    except Exception:
-        raise ApiError(422, "bad-move", "That move is not understood by this game.") from None
-    chain = canonical.chain(game.chain_head, chain_entry(seq, seat, move, state_hash))
-    result = engine.result(new_state)
-    prompts = [] if result is not None else engine.prompts(new_state)
-    fresh = outbox.changed_prompts(game.prompted or [], prompts, seat)
-    prompted = outbox.prompted_rows(game.prompted or [], prompts, fresh, seat, now)
-    public_prompts = [p.to_json() for p in prompts]
+    out = _outcome(engine, seat, move, state, new_state)
+    chain = canonical.chain(game.chain_head, chain_entry(seq, seat, move, out.state_hash))
+    fresh = outbox.changed_prompts(game.prompted or [], out.prompts, seat)
+    prompted = outbox.prompted_rows(game.prompted or [], out.prompts, fresh, seat, now)
+    public_prompts = [p.to_json() for p in out.prompts]
     event_json = [e.to_json() for e in events]
-    Move.insert(game=game.id, seq=seq, seat=seat, payload=move, text=text, events=event_json,
-                prompted=public_prompts, public=public, created=now, chain=chain,
-                state_hash=state_hash).execute()
-    Snapshot.update(version=version, state=state_text, state_hash=state_hash).where(
+    Move.insert(game=game.id, seq=seq, seat=seat, payload=move, text=out.text, events=event_json,
+                prompted=public_prompts, public=out.public, created=now, chain=chain,
+                state_hash=out.state_hash).execute()
+    Snapshot.update(version=version, state=out.state_text, state_hash=out.state_hash).where(
         Snapshot.game == game.id).execute()
     changes = {Game.version: version, Game.chain_head: chain, Game.prompted: prompted}
-    if result is not None:
-        changes.update({Game.status: "finished", Game.result: result.to_json(), Game.finished: now})
+    if out.result is not None:
+        changes.update({Game.status: "finished", Game.result: out.result.to_json(), Game.finished: now})
     Game.update(changes).where(Game.id == game.id).execute()
     seats = seats_of(game)
     rows = outbox.queue_turns(game, engine, new_state, fresh, seats, version)
-    if result is not None:
-        rows += outbox.queue_game_over(game, engine, new_state, result, seats, version, game.seed)
+    if out.result is not None:
+        rows += outbox.queue_game_over(game, engine, new_state, out.result, seats, version, game.seed)
     outbox.write(rows)
-    return mover_answer(seq, seat, move, text, event_json, public_prompts, seats), version
+    return mover_answer(seq, seat, move, out.text, event_json, public_prompts, seats), version
 
 
 def chain_entry(seq: int, seat: int, move: dict, state_hash: str) -> dict:

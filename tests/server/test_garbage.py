@@ -37,6 +37,10 @@ BODIES = [
     {"json": {"ruleset": "toy-race", "seats": 2, "options": {"target": 1.5}}},
     {"json": {"ruleset": "toy-race", "seats": 2, "unexpected": True}},
     {"json": {"invite": "x" * 5000}},
+    {"data": '{"move": ' + "[" * 20000 + "]" * 20000 + "}", "content_type": "application/json"},
+    {"data": '{"move": {"play": NaN}, "seats": Infinity}', "content_type": "application/json"},
+    {"data": '{"text": "\\ud800\\u0000"}', "content_type": "application/json"},
+    {"data": b'{"text": "\xff\xfe"}', "content_type": "application/json"},
 ]
 
 QUERIES = ["", "?seat=-1", "?seat=abc", "?seat=99999999999999999999999", "?from=-5", "?from=x",
@@ -115,3 +119,69 @@ def test_outsiders_are_forbidden(api, setting):
 def test_oversized_body_is_413_json(api, setting):
     response = api.call("POST", "/players", data="x" * 200_000, content_type="application/json")
     assert response.status_code == 413 and response.json["error"]["code"] == "too-large"
+
+
+KEYS = ["name", "email", "ruleset", "seats", "options", "standing", "invite", "move", "text", "play", "pass",
+        "type", "target", "seat", ""]
+
+
+def random_json(rng, depth=0):
+    """A random JSON value built from the keys the API and the games know."""
+    kind = rng.below(9 if depth < 4 else 6)
+    if kind == 0:
+        return None
+    if kind == 1:
+        return rng.below(2) == 1
+    if kind == 2:
+        return rng.below(2 ** 70) - 2 ** 69 if rng.below(3) == 0 else rng.below(10) - 2
+    if kind == 3:
+        return rng.choice(["", "t1", "pass", "play t1", "toy-race", "a@b.c", "x" * rng.below(300), "\u0000", "€"])
+    if kind == 4:
+        return rng.choice(["play", "attack 1 V12", "support +2", "advance T7 4", "%", "-1"])
+    if kind == 5:
+        return rng.below(1000) / 7
+    if kind == 6:
+        return [random_json(rng, depth + 1) for _ in range(rng.below(4))]
+    return {rng.choice(KEYS): random_json(rng, depth + 1) for _ in range(rng.below(5))}
+
+
+@pytest.mark.parametrize("method,path", ENDPOINTS)
+def test_random_json_never_gives_a_500(api, setting, method, path):
+    from core.rng import Rng
+
+    rng = Rng(f"fuzz:{method}:{path}")
+    url = path.format(game=setting["game"], seq=1)
+    for _ in range(120):
+        body = random_json(rng)
+        response = api.call(method, url, setting["alice"], json=body)
+        assert response.status_code < 500 and response.is_json, (body, response.get_data()[:300])
+
+
+def test_random_moves_and_notation_against_a_real_engine(api):
+    """Castle Assault's parser and rules fed random shapes: 4xx answers, never a 500."""
+    from core import games
+    from core.rng import Rng
+
+    try:
+        games["castle-assault"]
+    except Exception:
+        pytest.skip("core.castle_assault is not available")
+    players = [api.register("p0"), api.register("p1")]
+    game = api.start_game(players, ruleset="castle-assault")
+    rng = Rng("fuzz:castle-assault")
+    legal_texts = []
+    for seat, player in enumerate(players):
+        legal_texts += [m["text"] for m in api.call("GET", f"/games/{game}/legal", player).json["moves"]]
+    words = " ".join(legal_texts).split() + ["-1", "999999999999", "V", "T", "+", "all", ""]
+    for i in range(300):
+        player = players[rng.below(2)]
+        if i % 2:
+            body = {"text": " ".join(rng.choice(words) for _ in range(rng.below(5) + 1))}
+        else:
+            body = {"move": random_json(rng, 1) if rng.below(2) else
+                    {"type": rng.choice(["attack", "pass", "play", "standing", "support", "advance"]),
+                     rng.choice(KEYS): random_json(rng, 2)}}
+            if not isinstance(body["move"], dict):
+                body["move"] = {"type": body["move"]}
+        response = api.call("PUT", f"/games/{game}/moves/{api.game(game, player)['version']}", player, json=body)
+        assert response.status_code < 500 and response.is_json, (body, response.get_data()[:300])
