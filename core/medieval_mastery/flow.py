@@ -288,7 +288,7 @@ def resolve_crown(ctx) -> None:
         ctx.ev.append(Event(f"{{P{seat}}} looks at the top card of {{P{aim}}}'s deck."))
         ctx.ev.append(Event(f"The top card is {cards.title(card)}.", (seat,)))
         st["choice"] = {"kind": "top", "seat": seat, "player": aim, "cards": [card], "then": "crown",
-                        "text": f"Crown of Prosperity: keep the {cards.title(card)} on top or discard it."}
+                        "text": "Crown of Prosperity: keep the top card there (top keep) or discard it (top discard)."}
         st["ph"] = "choice"
     elif name == "Fury":
         if st["hand"][seat]:

@@ -1,0 +1,44 @@
+"""The view and its terminal picture: what each seat sees, drawn from the view alone."""
+import json
+
+import pytest
+
+from tests.core.medieval_mastery.helpers import G, do, start
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_render_shows_map_players_and_my_hand(players):
+    st = G.setup(players, G.normalize_options({}), f"render-{players}")
+    seat = st["active"]
+    view = json.loads(json.dumps(G.view(st, seat)))  # render works from the JSON view only
+    text = G.render(view, seat)
+    assert all(len(line) <= 100 for line in text.splitlines())
+    assert "[C1:" in text and "~L1~" in text
+    for t in view["territories"]:
+        assert f"{t['slot']} {t['tile']}" in text and t["ability"] in text
+    for p in view["seats"]:
+        assert f"P{p['seat']} C{p['seat'] + 1}: {p['vp']} VP" in text and f"hand {p['hand']}" in text
+        assert p["artefacts"][0]["name"] in text
+    assert "Your hand: " + ", ".join(c["title"] for c in view["hand"]) in text
+    spectator = G.render(json.loads(json.dumps(G.view(st, None))), None)
+    assert "Your hand" not in spectator
+
+
+def test_render_marks_owners_knights_and_destroyed_artefacts():
+    st = start(2, board={"S10": [0, 4], "S01": [1, 2]}, castle=[6, 3], down=[[-1, -1, -1], [-1, 0, -1]],
+               arts=[["Fury", "Rage", "Greed"], ["Insight", "Loyalty", "Devotion"]], active=0)
+    text = G.render(G.view(st, 0), 0)
+    assert "10 P0x4" in text and "01 P1x2" in text
+    assert "Sceptre of Loyalty (destroyed)" in text and "Sceptre of Rage (destroyed)" not in text
+    assert G.summary(G.view(st, 0), 0).splitlines()[0] == text.splitlines()[0]
+
+
+def test_battle_and_choice_in_the_view():
+    st = start(2, tiles={"S08": "Forest"}, board={"S10": [0, 1], "S08": [1, 2], "S01": [1, 1]}, castle=[4, 3],
+               arts=[["Fury", "Rage", "Greed"], ["Insight", "Loyalty", "Devotion"]],
+               hands=[["2", "3", "4", "5", "+1"], ["2", "3", "4", "5", "+1"]], active=0)
+    st, _ = do(st, 0, "advance S08 4")
+    text = G.render(G.view(st, 1), 1)
+    assert "Battle for S08: P0 (4 knights) 5 vs P1 3" in text
+    st, _ = do(st, 0, "conflict 5")
+    assert G.view(st, 0)["battle"]["your_commit"] == "5" and "your_commit" not in G.view(st, None)["battle"]
