@@ -164,3 +164,22 @@ def _special(st, seat, m):
 
 PICK = {"castle": _any, "county": _any, "hide": _any, "place": _place, "loss": _any, "scatter": _scatter,
         "take": _take, "flee": _any, "go": _go, "cards": _cards, "camp": _camp}
+
+
+def passive_placement(st, f):
+    """Every piece on the first allowed territory (used when a deadline passes)."""
+    if f["k"] == "ask-scatter":
+        spots = asks.scatter_spots(st, f)
+        men, left = {}, f["men"]
+        for t in sorted(spots):
+            if left <= 0:
+                break
+            k = min(left, spots[t])
+            men[IDS[t]] = k
+            left -= k
+        hspots = asks.scatter_hero_spots(st, f, spots)
+        return {"type": "scatter", "men": men, "heroes": {f["hero"]: IDS[hspots[0]]} if hspots else {}}
+    allowed = asks.place_allowed(st, f)
+    if not allowed:
+        return {"type": "place", "men": {}, "heroes": {}}
+    return {"type": "place", "men": {IDS[allowed[0]]: f["total"]}, "heroes": {}}

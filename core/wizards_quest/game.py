@@ -71,6 +71,23 @@ class WizardsQuest(Game):
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             raise IllegalMove("bad-move", "This move could not be understood.", engine.rule_now(state)) from None
 
+    def default_move(self, state, seat):
+        """The answer when a prompted seat's deadline passes: the most passive legal choice."""
+        f = engine.current(state)
+        if f is None or f["seat"] != seat:
+            return None
+        kind = f["k"][4:]
+        if kind in ("place", "scatter"):
+            return ai.passive_placement(state, f)
+        legal = [m for m in KINDS[kind][0](state, f) if "pattern" not in m]
+        for wanted in ({"type": "done"}, {"type": "end"}, {"type": "break"}, {"type": "lose", "hero": ""}):
+            if wanted in legal:
+                return wanted
+        if kind == "take":
+            return max(legal, key=lambda m: (m["men"], m["hero"] == ""))
+        plays = [m for m in legal if m["type"] in ("discard", "play")]
+        return (plays or legal)[0]
+
     def view(self, state, seat):
         return V.make_view(state, seat, self.prompts(state))
 

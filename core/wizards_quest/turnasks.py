@@ -171,7 +171,7 @@ def attack_check(st, seat, src, tgt, vs, boat, hero, men):
             return _no(f"The {'dragon' if vs == 'dragon' else 'Peacemaker'} is not on {IDS[tgt]}.", "WQ-SPECIAL-1")
         if d == seat:
             mode = "special"
-            if src != tgt or boat or hero or men:
+            if src != tgt or boat or men:  # a hero may still be moved in (WQ-SPECIAL-4)
                 return _no("On your own territory only the army already there may attack it.", "WQ-SPECIAL-3")
         elif d == -1:
             mode = "camp"

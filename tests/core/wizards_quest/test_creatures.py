@@ -210,6 +210,13 @@ def test_creature_on_own_territory_only_the_army_there_attacks():
     assert err.value.rule == "WQ-SPECIAL-3"
     st, texts = move(st, 0, "attack D2C1 D2C1 dragon")
     assert any("special campaign" in t for t in texts)
+    hero = _to_campaigns(make({"D2C1": {"owner": 0, "men": 3}, "D2C4": {"owner": 0, "men": 2,
+                                                                       "heroes": ["wizard"]}}, dragon="D2C1"))
+    with pytest.raises(IllegalMove) as err:
+        move(hero, 0, "attack D2C1 D2C1 dragon D2C4:1")
+    assert err.value.rule == "WQ-SPECIAL-3"
+    hero, texts = move(hero, 0, "attack D2C1 D2C1 dragon wizard")  # the hero move is allowed (WQ-SPECIAL-4)
+    assert any("moves his wizard to D2C1" in t for t in texts)
 
 
 @pytest.mark.rule("WQ-SPECIAL-4")

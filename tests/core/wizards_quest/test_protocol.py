@@ -240,3 +240,19 @@ def test_dice_move_the_neutral_creatures_and_players_only_their_own():
         kinds.add(p.kind)
         st, _ = G.apply(st, p.seat, G.random_move(st, p.seat, rng))
     assert kinds <= {"setup", "place", "loss", "scatter", "take", "flee", "campaign", "cards", "turn"}
+
+
+@pytest.mark.rule("WQ-TABLE-7")
+def test_default_moves_are_legal_at_every_decision():
+    """A passed deadline answers with a legal, passive move (setup placements included)."""
+    rng = Rng("defaults")
+    for seed in range(4):
+        st = G.setup(2 + seed, {}, f"defaults-{seed}")
+        for _ in range(300):
+            if G.result(st) is not None:
+                break
+            seat = G.prompts(st)[0].seat
+            assert G.default_move(st, (seat + 1) % st["np"]) is None
+            m = G.default_move(st, seat)
+            G.apply(st, seat, m)  # must be legal
+            st, _ = G.apply(st, seat, G.random_move(st, seat, rng))
