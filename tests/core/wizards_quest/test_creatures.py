@@ -275,3 +275,29 @@ def test_peace_card_adds_three_and_fleeing_peacemaker_gives_nothing_on_empty():
     st = S.clone(make({}))
     send_creature(st, "peace", 3, TableRng("p", 0, [2]), ev)
     assert st["peace"] == T["D3C2"] and at(st, "D3C2")[0] == -1
+
+
+@pytest.mark.rule("WQ-AMB-22")
+def test_peacemaker_driven_into_the_same_duchy_keeps_the_county_protected():
+    """Beaten on an empty county and fled within his duchy: the county cannot be taken."""
+    st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 5, "heroes": ["wizard"]}}, peace="D2C4"))
+    st["dice"] = [1, 2]
+    st, _ = move(st, 0, "attack D2C1 D2C4 peace")
+    st["dice"] = [2]
+    st, texts = move(st, 0, "flee 2")
+    assert st["peace"] == T["D2C2"]
+    assert any("protected by the Peacemaker and cannot be taken" in t for t in texts)
+    assert at(st, "D2C4")[0] == -1
+
+
+def test_wizard_may_place_struck_pieces_in_the_protected_duchy():
+    """WQ-PEACE-5: a wizard's redistribution may use empty counties of the Peacemaker's duchy."""
+    from core.wizards_quest import board, flow
+    from tests.core.wizards_quest.helpers import run_frames
+    st = make({"D5C5": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D5C3": {"owner": 1, "men": 4}},
+              peace="D2C6")
+    fight = flow.fight_frame("camp", 0, T["D5C5"], T["D5C3"], "army", board.LAND, 1)
+    fight["st"] = "roll"
+    out, _, _ = run_frames(st, [fight], dice=[1, 6])
+    out, _ = move(out, 0, "scatter D2C4:1")
+    assert at(out, "D2C4") == (1, 1, None)
