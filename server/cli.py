@@ -53,12 +53,19 @@ def _report_delivery(report) -> None:
 
 @server.command()
 @click.option("--ignore-backoff", is_flag=True, help="Retry failed mails now instead of at their next-attempt time.")
-def notify(ignore_backoff: bool):
-    """Send pending notification mails (SMTP, or .eml files without an SMTP host)."""
-    from server.mailer import deliver_pending
+@click.option("--requeue-stuck", is_flag=True,
+              help="Send again mails whose sending was interrupted by a crash (they may arrive twice).")
+def notify(ignore_backoff: bool, requeue_stuck: bool):
+    """Send pending notification mails (SMTP, or .eml files without an SMTP host).
+
+    Each mail is sent at most once: it is claimed before the SMTP transaction and marked
+    sent as soon as the server accepts it; failures stay pending with a growing delay."""
+    from server.mailer import deliver_pending, requeue_stuck as requeue
     from server.models import utcnow
 
     config = _store()
+    if requeue_stuck:
+        click.echo(f"requeued {requeue()} interrupted mail(s)")
     now = utcnow() + (timedelta(days=3650) if ignore_backoff else timedelta())
     _report_delivery(deliver_pending(config, now=now))
 

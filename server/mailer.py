@@ -50,7 +50,9 @@ def compose(row: Notification, config: dict) -> EmailMessage:
     message["From"] = config["MAIL_FROM"]
     message["To"] = row.email
     message["Date"] = format_datetime(datetime.now().astimezone())
-    message["Message-ID"] = make_msgid(f"herald.{row.id}")
+    # An explicit domain: make_msgid would otherwise ask DNS for this host's name on every mail.
+    domain = config["MAIL_FROM"].rpartition("@")[2].strip("> ") or "herald.invalid"
+    message["Message-ID"] = make_msgid(f"herald.{row.id}", domain=domain)
     message["X-Herald-Notification"] = str(row.id)
     message.set_content(body.lstrip("\n"))
     return message
@@ -134,9 +136,16 @@ def deliver_pending(config: dict, now: datetime | None = None, limit: int = 1000
     return report
 
 
+def requeue_stuck(now: datetime | None = None) -> int:
+    """Operator's choice after a crash: send rows stuck in `sending` again (may duplicate)."""
+    cutoff = (now or utcnow()) - STUCK_AFTER
+    return (Notification.update(status="pending", next_attempt=utcnow())
+            .where((Notification.status == "sending") & (Notification.next_attempt < cutoff)).execute())
+
+
 def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport) -> None:
-    claimed_at = utcnow()
-    claimed = (Notification.update(status="sending", attempts=Notification.attempts + 1, next_attempt=claimed_at)
+    # While a row is `sending`, next_attempt holds the time it was claimed (see requeue_stuck).
+    claimed = (Notification.update(status="sending", attempts=Notification.attempts + 1, next_attempt=utcnow())
                .where((Notification.id == row_id) & (Notification.status == "pending")).execute())
     if not claimed:
         return  # another notify run took it

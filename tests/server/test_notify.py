@@ -119,3 +119,17 @@ def test_a_new_turn_writes_exactly_one_outbox_row_for_the_prompted_seat(api, ali
     api.play_first_legal(game, alice_bob)
     assert [(n.seat, n.kind, n.version) for n in Notification.select().order_by(Notification.id)] == [
         (0, "turn", 0), (1, "turn", 1)]
+
+
+def test_a_mail_interrupted_by_a_crash_is_not_resent_unless_the_operator_asks(api, alice_bob, config):
+    """At-most-once: a row left `sending` (crash between claim and mark) is reported, not resent."""
+    from server.mailer import requeue_stuck
+
+    api.start_game(alice_bob)
+    row = Notification.get()
+    Notification.update(status="sending", attempts=1, next_attempt=utcnow() - timedelta(hours=1)).execute()
+    report = deliver_pending(config)
+    assert report.sent == 0 and report.stuck == 1
+    assert requeue_stuck() == 1
+    assert deliver_pending(config).sent == 1
+    assert Notification.get_by_id(row.id).status == "sent"
