@@ -9,7 +9,7 @@ from __future__ import annotations
 from core.protocol import Event, IllegalMove
 
 from . import battle
-from .cards import ACADEMY_COST, BUILD_CARDS, BUY_DRAWS, CARDS, KING_ACTIONS, half_text
+from .cards import ACADEMY_COST, BUILD_CARDS, BUY_DRAWS, CARDS, KING_ACTIONS, amount, count
 from .flow import end_action
 from .state import draw_village, post_index, post_name, post_shields
 
@@ -90,8 +90,8 @@ def defend(s: dict, seat: int, move: dict, events: list) -> None:
     s["hands"][seat].remove(card)
     post[2].append(card)
     s["defended"] = True
-    events.append(Event(f"{{P{seat}}} stations {CARDS.label(card)} on {post_name(index)} "
-                        f"(now {half_text(post_shields(post))} shields)."))
+    events.append(Event(f"{{P{seat}}} stations {CARDS.label(card)} on {post_label(index)} "
+                        f"(now {amount(post_shields(post), 'shield')})."))
     end_action(s, events)
 
 
@@ -105,7 +105,7 @@ def takeback(s: dict, seat: int, move: dict, events: list) -> None:
             post[2].remove(card)
             s["hands"][seat].append(card)
             s["defended"] = True
-            events.append(Event(f"{{P{seat}}} takes {CARDS.label(card)} back from {post_name(index)}."))
+            events.append(Event(f"{{P{seat}}} takes {CARDS.label(card)} back from {post_label(index)}."))
             end_action(s, events)
             return
     raise IllegalMove("not-stationed", f"{card} is not stationed in your fortress.", "CA-ACT-DEFEND-5")
@@ -142,11 +142,13 @@ def explore(s: dict, seat: int, move: dict, events: list) -> None:
     torches = sum(CARDS.torches[c] for c in cards)
     s["dungeon"].insert(0, dungeon)                       # CA-ACT-EXPLORE-3
     s["shown"] = kind.key
-    events.append(Event(f"{{P{seat}}} explores with {torches} torches and turns up {kind.name} "
-                        f"(danger {kind.danger}, treasure {kind.treasure})."))
+    events.append(Event(f"{{P{seat}}} explores with {count(torches, 'torch').replace('torchs', 'torches')} "
+                        f"and turns up {kind.name} (danger {kind.danger}, treasure {kind.treasure})."))
     if torches > kind.danger:                             # CA-ACT-EXPLORE-2
+        events.append(Event(f"{{P{seat}}} wins the exploration and draws {count(kind.treasure, 'Village card')}."))
         got = draw_cards(s, seat, kind.treasure, events)
-        events.append(Event(f"{{P{seat}}} wins the exploration and draws {len(got)} Village cards."))
+        if len(got) < kind.treasure:
+            events.append(Event(f"Only {count(len(got), 'Village card')} could be drawn."))
     else:
         events.append(Event(f"{{P{seat}}} does not beat the danger and gains nothing."))
     end_action(s, events)
@@ -158,8 +160,10 @@ def buy(s: dict, seat: int, move: dict, events: list) -> None:
     if CARDS.key[card] != "gold":
         raise IllegalMove("not-gold", f"Buying spends one Gold, not {CARDS.label(card)}.", "CA-ACT-BUY-1")
     spend(s, seat, [card])
+    events.append(Event(f"{{P{seat}}} spends {CARDS.label(card)} and draws {count(BUY_DRAWS, 'Village card')}."))
     got = draw_cards(s, seat, BUY_DRAWS, events)
-    events.append(Event(f"{{P{seat}}} spends {CARDS.label(card)} and draws {len(got)} Village cards."))
+    if len(got) < BUY_DRAWS:
+        events.append(Event(f"Only {count(len(got), 'Village card')} could be drawn."))
     end_action(s, events)
 
 
@@ -198,8 +202,9 @@ def king(s: dict, seat: int, move: dict, events: list) -> None:
 def draw(s: dict, seat: int, move: dict, events: list) -> None:
     if not s["king"]:
         raise IllegalMove("draw-needs-king", "Drawing a card is an action only inside a King turn.", "CA-ACT-KING-3")
-    got = draw_cards(s, seat, 1, events)
-    events.append(Event(f"{{P{seat}}} uses an action to draw {len(got)} Village card."))
+    events.append(Event(f"{{P{seat}}} uses an action to draw a Village card."))
+    if not draw_cards(s, seat, 1, events):
+        events.append(Event("No Village card is left to draw."))
     end_action(s, events)
 
 
@@ -226,7 +231,7 @@ def give(s: dict, seat: int, move: dict, events: list) -> None:
     for card in cards:
         s["hands"][seat].remove(card)
         s["hands"][to].append(card)
-    events.append(Event(f"{{P{seat}}} gives {len(cards)} card{'s' if len(cards) != 1 else ''} to {{P{to}}}."))
+    events.append(Event(f"{{P{seat}}} gives {count(len(cards), 'card')} to {{P{to}}}."))
     events.append(Event(f"You received {battle.names(cards)} from {{P{seat}}}.", (to,)))
     events.append(Event(f"You gave {battle.names(cards)} to {{P{to}}}.", (seat,)))
     end_action(s, events)
@@ -235,6 +240,10 @@ def give(s: dict, seat: int, move: dict, events: list) -> None:
 def gift_pass(s: dict, seat: int, move: dict, events: list) -> None:
     events.append(Event(f"{{P{seat}}} passes."))
     end_action(s, events)
+
+
+def post_label(index: int) -> str:
+    return "the castle" if index == 0 else f"wall {post_name(index)}"
 
 
 # --- helpers -----------------------------------------------------------------------------------------

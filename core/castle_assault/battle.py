@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from core.protocol import Event, IllegalMove
 
-from .cards import CARDS, half_text
+from .cards import CARDS, amount, count
 from .state import draw_village, post_name, post_shields, resolve_target, walls_standing
 
 REMOVERS = {"sabotage": "siege", "oil": "unit"}
@@ -99,11 +99,11 @@ def declare(s: dict, seat: int, target: str, cards: list[str], night: str | None
     label = target_label(s, target)
     if night is None:
         events.append(Event(f"{{P{seat}}} attacks {label} with {names(cards)} "
-                            f"({half_text(sum(CARDS.swords[c] for c in cards))} swords)."))
+                            f"({amount(sum(CARDS.swords[c] for c in cards), 'sword')})."))
     else:
-        count = f" with {len(cards)} hidden card{'s' if len(cards) != 1 else ''}" \
+        hidden = f" with {count(len(cards), 'hidden card')}" \
             if s["opt"].get("night-count", "public") == "public" else " with hidden cards"
-        events.append(Event(f"{{P{seat}}} plays Night ({night}){count} against {label}."))
+        events.append(Event(f"{{P{seat}}} plays Night ({night}){hidden} against {label}."))
         events.append(Event(f"Under your Night: {names(cards) or 'nothing (a bluff)'}.", (seat,)))
     s["phase"] = "join"
 
@@ -124,9 +124,8 @@ def join(s: dict, seat: int, cards: list[str], events: list) -> None:
     if b["night"] is None:
         events.append(Event(f"{{P{seat}}} joins the attack with {names(cards)}."))
     else:
-        shown = f" {len(cards)} card{'s' if len(cards) != 1 else ''}" \
-            if s["opt"].get("night-count", "public") == "public" else " cards"
-        events.append(Event(f"{{P{seat}}} joins the night attack with{shown} face down."))
+        shown = count(len(cards), "card") if s["opt"].get("night-count", "public") == "public" else "cards"
+        events.append(Event(f"{{P{seat}}} joins the night attack with {shown} face down."))
         events.append(Event(f"You put under the Night: {names(cards)}.", (seat,)))
 
 
@@ -226,7 +225,7 @@ def resolve(s: dict, events: list) -> None:
     won = not auto_loss and swords > shields                       # CA-ACT-ATTACK-11
     verdict = "the attack WINS" if won else "the attack loses"
     detail = f" ({why})" if auto_loss else ""
-    events.append(Event(f"{half_text(swords)} swords against {half_text(shields)} shields: {verdict}{detail}."))
+    events.append(Event(f"{amount(swords, 'sword')} against {amount(shields, 'shield')}: {verdict}{detail}."))
     spent = attack_cards(b) + ([b["night"]] if b["night"] else []) + b["react"]
     s["discard"].extend(spent)                                    # CA-ACT-ATTACK-15/16, CA-ACT-REACT-2
     s["battle"] = None

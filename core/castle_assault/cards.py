@@ -140,3 +140,13 @@ def half_text(points: int) -> str:
     if not half:
         return str(whole)
     return f"{whole}½" if whole else "½"
+
+
+def amount(points: int, unit: str) -> str:
+    """'1 sword', '½ shield', '4½ shields', '0 swords': half points with their unit."""
+    return f"{half_text(points)} {unit}" + ("" if points in (1, HALF) else "s")
+
+
+def count(number: int, unit: str) -> str:
+    """'1 card', '3 cards'."""
+    return f"{number} {unit}" + ("" if number == 1 else "s")

@@ -99,7 +99,7 @@ class CastleAssault(Game):
             rule = OUT_OF_PLACE.get(kind, RULE_OF[phase]) if phase == "act" else RULE_OF[phase]
             raise IllegalMove("wrong-move-now", WRONG[phase], rule,
                               legal=[self.format(m) for m in policy.legal_moves(state, seat)
-                                     if "pattern" not in m][:8])
+                                     if m.get("type") not in (None, "standing")][:8])
         if phase == "act":
             actions.TURN_ACTIONS[kind](s, seat, move, events)
         elif phase == "gift":

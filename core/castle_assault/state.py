@@ -19,6 +19,7 @@ Layout (all lists, ints, strings, bools -- it IS its own JSON form):
 """
 from __future__ import annotations
 
+from core.protocol import Event, IllegalMove
 from core.rng import Rng
 
 from .cards import CARDS, SETUP
@@ -75,7 +76,10 @@ def new_state(players: int, options: dict, seed: str) -> dict:
         for _ in range(numbers["academy"]):
             hands[seat].append(decks["academy"].pop())
     first = options.get("first-player", -1)
-    if first is None or first < 0 or first >= players:
+    if first >= players:
+        raise IllegalMove("bad-option", f"Option first-player must be a seat 0..{players - 1} or -1 (random).",
+                          "CA-SETUP-7")
+    if first < 0:
         first = rng.below(players)                          # CA-SETUP-7
     return {
         "seed": seed, "rng": rng.counter, "n": players, "opt": dict(options),
@@ -103,7 +107,6 @@ def draw_village(s: dict, events: list, seat_for_rebuild_note: int | None = None
 
 def rebuild_village(s: dict, events: list) -> None:
     """CA-GEN-5: take the other decks' cards out of the discard pile, shuffle the rest."""
-    from core.protocol import Event
     village, siege, academy = [], [], []
     for card in s["discard"]:
         deck = CARDS.deck[card]

@@ -17,7 +17,7 @@ def duel(ana, ben=("gold",), posts=None, players=2, **options):
 
 
 def outcome(events):
-    return next(t for t in texts(events) if "swords against" in t)
+    return next(t for t in texts(events) if " against " in t and "shield" in t)
 
 
 @pytest.mark.rule("CA-ACT-ATTACK-1")
@@ -40,7 +40,7 @@ def test_a_day_attack_needs_attack_cards_and_only_attack_cards():
     for kind in ("catapult", "ram", "archer"):
         t = duel([kind])
         t, events = play(t, 0, f"attack 1/W1 {kind}")
-        assert "swords against" in outcome(events)
+        assert " against " in outcome(events)
 
 
 @pytest.mark.rule("CA-ACT-ATTACK-3")
@@ -66,7 +66,7 @@ def test_a_stationed_card_can_be_attacked_on_its_own():
     s = duel(["archer"], posts={"1": {"W1": {"defenders": ["archer", "archer"]}}})
     target = stationed(s, 1, "W1")[0]
     s, events = play(s, 0, f"attack {target} archer")           # 1 sword vs 1 shield
-    assert "1 swords against 1 shields: the attack loses" in outcome(events)
+    assert "1 sword against 1 shield: the attack loses" in outcome(events)
     s = duel(["soldier"], posts={"1": {"W1": {"defenders": ["archer", "archer"]}}})
     target = stationed(s, 1, "W1")[1]
     s, events = play(s, 0, f"attack {target} soldier")
@@ -83,10 +83,10 @@ def test_castle_defenders_only_when_the_castle_could_be_attacked_unless_the_opti
     assert "WINS" in outcome(events)
     s = duel(["archer"], posts=posts, castle_defender="always")
     s, events = play(s, 0, f"attack {stationed(s, 1, 'C')[0]} archer")
-    assert "1 swords against ½ shields: the attack WINS" in outcome(events)
+    assert "1 sword against ½ shield: the attack WINS" in outcome(events)
     s = duel(["archer"], posts={"1": {"W2": {"defenders": ["archer"]}}})
     s, events = play(s, 0, f"attack {stationed(s, 1, 'W2')[0]} archer")   # wall defenders: always
-    assert "swords against" in outcome(events)
+    assert " against " in outcome(events)
 
 
 @pytest.mark.rule("CA-ACT-ATTACK-7")
@@ -121,7 +121,7 @@ def test_defence_is_printed_shields_plus_stationed_values_or_the_card_alone():
     assert "2 swords against 5½ shields" in outcome(events)
     s = duel(["ram"], posts=posts)
     s, events = play(s, 0, f"attack {stationed(s, 1, 'C')[0]} ram")
-    assert "2 swords against ½ shields" in outcome(events)
+    assert "2 swords against ½ shield" in outcome(events)
 
 
 @pytest.mark.rule("CA-ACT-ATTACK-10")
@@ -148,7 +148,7 @@ def test_declaration_then_join_window_then_reaction_then_resolution():
     s = make(3, {"turn": 0, "skip_draw": True,
                  "hands": {"0": ["soldier"], "1": ["ambush"], "2": ["archer"]}})
     s, events = play(s, 0, "attack 1/W1 soldier")
-    assert s["phase"] == "join" and prompted(s) == [2] and not any("swords against" in t for t in texts(events))
+    assert s["phase"] == "join" and prompted(s) == [2] and not any("shields:" in t for t in texts(events))
     s, events = play(s, 2, "join archer")
     assert s["phase"] == "react" and prompted(s) == [1]
     s, events = play(s, 1, "pass")
@@ -235,7 +235,7 @@ def test_half_shields_compare_exactly_three_and_a_half_needs_four():
 def test_a_hopeless_attack_is_still_legal():
     posts = {"1": {"W1": {"defenders": ["archer", "archer"]}}}
     s, events = play(duel(["archer"], posts=posts), 0, "attack 1/W1 archer")
-    assert "1 swords against 4 shields: the attack loses" in outcome(events)
+    assert "1 sword against 4 shields: the attack loses" in outcome(events)
 
 
 @pytest.mark.rule("CA-ACT-ATTACK")

@@ -19,7 +19,7 @@ def attacked(ana, ben, posts=None, players=2, target="1/W1", **options):
 
 
 def outcome(events):
-    return next(t for t in texts(events) if "swords against" in t)
+    return next(t for t in texts(events) if " against " in t and "shield" in t)
 
 
 @pytest.mark.rule("CA-ACT-REACT-1")
@@ -78,7 +78,7 @@ def test_removals_then_subtractions_then_additions():
     s = attacked(["catapult", "soldier", "archer"], ["sabotage", "ambush", "reinforce"])
     s, events = play(s, 1, "react " + " ".join(hand(s, 1)))
     # 3 + 2 + 1 = 6; Sabotage removes the Catapult -> 3; Ambush -> 1; Reinforcements: 2 + 2 = 4 shields
-    assert "1 swords against 4 shields: the attack loses" in outcome(events)
+    assert "1 sword against 4 shields: the attack loses" in outcome(events)
     posts = {"1": {"W1": {"standing": False}, "W2": {"standing": False}, "W3": {"standing": False}}}
     s = attacked(["trebuchet", "trebuchet"], ["portcullis"], posts=posts, target="1/C")
     s, events = play(s, 1, "react " + hand(s, 1)[0])

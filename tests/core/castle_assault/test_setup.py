@@ -79,6 +79,9 @@ def test_hands_dealt_five_village_and_no_academy_with_more_players(players):
 @pytest.mark.rule("CA-SETUP-7")
 def test_first_player_chosen_by_the_table_or_at_random():
     assert GAME.setup(3, {"first-player": 2}, "x")["turn"] == 2
+    with pytest.raises(IllegalMove) as err:
+        GAME.setup(2, {"first-player": 3}, "x")
+    assert err.value.code == "bad-option"
     firsts = {GAME.setup(4, {}, f"seed{i}")["turn"] for i in range(40)}
     assert firsts == {0, 1, 2, 3}
 
