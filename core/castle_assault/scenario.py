@@ -30,8 +30,16 @@ def _fail(message: str) -> IllegalMove:
 
 
 def apply_scenario(s: dict, scenario: dict) -> dict:
+    """Place the scenario's cards; any malformed part is refused as bad-scenario."""
     if not isinstance(scenario, dict):
         raise _fail("A scenario is a JSON object.")
+    try:
+        return _place(s, scenario)
+    except (TypeError, AttributeError, ValueError, KeyError) as err:
+        raise _fail(f"Malformed scenario ({type(err).__name__}): see docs/castle-assault.md.") from None
+
+
+def _place(s: dict, scenario: dict) -> dict:
     n = s["n"]
     fixed: set[str] = set()
 

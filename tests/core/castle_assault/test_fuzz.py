@@ -122,3 +122,15 @@ def test_bad_seats_are_refused(seat):
     with pytest.raises(IllegalMove) as err:
         GAME.apply(STATES[0], seat, {"type": "pass"})
     assert err.value.code == "bad-seat"
+
+
+@pytest.mark.parametrize("scenario", [
+    [], {"hands": []}, {"hands": {"0": "soldier"}}, {"hands": {"7": []}}, {"posts": {"1": {"W9": {}}}},
+    {"posts": {"1": []}}, {"village_top": ["dragon-egg"]}, {"hands": {"0": ["F0"]}}, {"turn": "x"},
+    {"hands": {"0": ["V1"], "1": ["V1"]}}, {"loot": {"0": [None]}}, {"eliminated": [None]},
+    {"hands": {"0": ["ambush"] * 15}},
+])
+def test_malformed_scenarios_are_refused_as_bad_scenario(scenario):
+    with pytest.raises(IllegalMove) as err:
+        GAME.setup(2, {}, "s", scenario)
+    assert err.value.code == "bad-scenario"
