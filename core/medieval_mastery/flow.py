@@ -408,6 +408,8 @@ def answer_window(ctx, seat: int, target: int | None, t: int | None) -> None:
     w = st["window"]
     if target is not None:
         play_fracture(ctx, seat, target, t)
+    elif st["opts"]["windows"] == "strict":
+        ctx.ev.append(Event(f"{{P{seat}}} passes."))  # in fast mode a pass leaves no trace
     w["i"] += 1
     w["asked"] = -1
 

@@ -28,13 +28,28 @@ def knights_on_map(st, seat):
     return total
 
 
+def tile_vp(st, slot):
+    tile = st["tile"][slot]
+    return 0 if tile == "Homelands" and st["opts"]["skirmish"] else data.TILES[tile][0]
+
+
+def dice(st, seat):
+    """Counted here from the rules, not with the engine's helper (MM-EDGE-6)."""
+    b = st["battle"]
+    force = 1 if b is not None and b["att"] == seat and b["ak"] > 0 else 0
+    return st["own"].count(seat) + -(-st["castle"][seat] // 6) + force
+
+
 def invariants(st):
     n = st["n"]
+    view = GAME.view(st, None)
     for seat in range(n):
         # Knights are conserved: start + gained - lost (MM-TURN-1, MM-LOSS-1).
         assert knights_on_map(st, seat) == st["k0"][seat] + st["gained"][seat] - st["lost"][seat]
         # Dice: never more than 10 (MM-EDGE-6).
-        assert rules.dice_used(st, seat) <= data.DICE_PER_PLAYER
+        assert dice(st, seat) <= data.DICE_PER_PLAYER
+        # VP is the sum of the controlled tiles (MM-WIN-1).
+        assert view["seats"][seat]["vp"] == sum(tile_vp(st, s) for s, o in enumerate(st["own"]) if o == seat)
         # 18 cards across deck, hand, discard and table (MM-COMP-1).
         assert total_cards(st, seat) == data.DECK_SIZE
         assert st["castle"][seat] >= 0

@@ -130,3 +130,15 @@ def test_information_rules():
     assert {f"K{c:03d}" for c in st["deck"][1]} <= hidden, "not even one's own deck order"
     assert not ({f"K{c:03d}" for c in st["hand"][1]} & hidden)
     assert "seed" not in str(G.view(st, None)) and "test" not in [str(x) for x in G.view(st, None).values()]
+
+
+@pytest.mark.rule("MM-ASYNC-2")
+def test_fast_pass_leaves_no_trace_strict_pass_is_announced():
+    st = three([NO_FR, NO_FR, ["fracture", "2", "3", "4", "5"]])
+    st, _ = do(st, 0, "advance S12 4")
+    _, ev = do(st, 2, "pass")
+    assert not any("{P2}" in t for t in texts(ev)), "nobody learns who was asked"
+    st = three([NO_FR, NO_FR, NO_FR], windows="strict")
+    st, _ = do(st, 0, "advance S12 4")
+    _, ev = do(st, 0, "pass")
+    assert "{P0} passes." in texts(ev)
