@@ -86,8 +86,10 @@ def _cards(st, f, seat, rng):
         return {"type": "draw"}
     plays = [m for m in simple if m["type"] == "play"]
     hand = st["hands"][seat]
+    playable = {m["pattern"].split()[1] for m in legal if "pattern" in m} | {m["card"] for m in plays}
     for card in hand:
-        if cards.kind(card) == "TREASURE" and turnasks.movable_treasures(st, seat) and (len(hand) > 2 or rng.below(2)):
+        if card in playable and cards.kind(card) == "TREASURE" and turnasks.movable_treasures(st, seat) \
+                and (len(hand) > 2 or rng.below(2)):
             i = rng.choice(turnasks.movable_treasures(st, seat))
             taken = {tr[2] for tr in st["tre"]}
             free = [t for t in range(board.TERRITORIES) if t not in taken]
