@@ -11,7 +11,7 @@ import logging
 from flask import jsonify
 from flask_smorest import Api
 from marshmallow import Schema, fields
-from peewee import OperationalError
+from peewee import InterfaceError, OperationalError
 from werkzeug.exceptions import HTTPException
 
 from core.protocol import IllegalMove
@@ -145,6 +145,16 @@ class HeraldApi(Api):
         return response
 
 
+def _drop_connection() -> None:
+    """A broken connection (database restarted) must not be reused by the next request."""
+    from server.db import database
+
+    try:
+        database.close()
+    except Exception:  # closing a broken connection may fail too; it is gone either way
+        pass
+
+
 def register_error_handlers(app) -> None:
     @app.errorhandler(ApiError)
     def _api_error(exc: ApiError):
@@ -159,9 +169,11 @@ def register_error_handlers(app) -> None:
         return _api_error(from_illegal(exc))
 
     @app.errorhandler(OperationalError)
-    def _busy(exc: OperationalError):
+    @app.errorhandler(InterfaceError)
+    def _busy(exc: Exception):
         # "database is locked" after the busy timeout, a dropped connection: retryable.
         log.warning("database error: %s", exc)
+        _drop_connection()
         response = _api_error(ApiError(503, "busy", "The server is busy; please try again in a moment."))
         response.headers["Retry-After"] = "2"
         return response

@@ -155,13 +155,25 @@ def _resubmitted(game, seat, seq, move, text) -> tuple[int, dict]:
     """A PUT at a taken seq: the same move by the same seat answers as before (200), else 409."""
     row = (Move.select(Move.seq, Move.seat, Move.payload, Move.text, Move.events, Move.prompted)
            .where((Move.game == game.id) & (Move.seq == seq)).first())
-    same = row is not None and row.seat == seat and (
-        (move is not None and canonical.dumps(move) == canonical.dumps(row.payload))
-        or (text is not None and " ".join(text.split()) == row.text))
-    if not same:
+    if row is None or row.seat != seat or not _same_move(game, seat, row, move, text):
         raise ApiError(409, "seq-taken", f"Move {seq} has already been made; the game is at move {game.version}.",
                        details={"version": game.version})
     return 200, mover_answer(row.seq, row.seat, row.payload, row.text, row.events, row.prompted, seats_of(game))
+
+
+def _same_move(game, seat, row, move, text) -> bool:
+    """JSON compares canonically; text as the game writes it, or else parsed against the
+    current state (the state before that move is gone) and compared as JSON."""
+    if move is not None:
+        return canonical.dumps(move) == canonical.dumps(row.payload)
+    if " ".join(text.split()) == row.text:
+        return True
+    try:
+        engine = find_engine(game.ruleset)
+        parsed = engine.parse(state_cache.get(game.id, game.version, engine), seat, " ".join(text.split()))
+        return canonical.dumps(parsed) == canonical.dumps(row.payload)
+    except Exception:  # not a move here and now: certainly not the same one
+        return False
 
 
 def visible_events(event_json: list[dict], seat: int | None, seats) -> list[str]:

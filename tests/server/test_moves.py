@@ -178,3 +178,31 @@ def test_moves_continue_from_the_snapshot_when_the_cache_is_cold(api, alice_bob,
         assert api.play_first_legal(game, alice_bob).status_code == 201
     detail = api.game(game, alice)
     assert detail["version"] == 4 and detail["view"]["total"] > 0
+
+
+class AliasGame(RaceGame):
+    """The toy game that also understands 'p <card>' for 'play <card>'."""
+
+    name = "toy-alias"
+
+    def parse(self, state, seat, text):
+        words = text.split()
+        if len(words) == 2 and words[0] == "p":
+            return {"play": words[1]}
+        return super().parse(state, seat, text)
+
+
+def test_a_retry_spelled_differently_is_still_the_same_move(api, alice_bob):
+    games.register("toy-alias", AliasGame())
+    try:
+        alice, _ = alice_bob
+        game_id = api.start_game(alice_bob, ruleset="toy-alias")
+        card = api.legal(game_id, alice)["moves"][0]["move"]["play"]
+        first = put(api, game_id, 0, alice, text=f"p {card}")
+        assert first.status_code == 201 and first.json["text"] == f"play {card}"
+        again = put(api, game_id, 0, alice, text=f"p {card}")
+        assert again.status_code == 200 and again.json == first.json
+        other = put(api, game_id, 0, alice, text="p t99")
+        assert other.status_code == 409
+    finally:
+        games.unregister("toy-alias")
