@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from core.protocol import Event, IllegalMove
 
-from .cards import CARDS, amount, count
+from .cards import CARDS, REMOVES, amount, count
 from .state import draw_village, post_name, post_shields, resolve_target, walls_standing
 
-REMOVERS = {"sabotage": "siege", "oil": "unit"}
 
 
 def castle_needs_assault(s: dict, owner: int, index: int, card: str | None) -> bool:
@@ -139,7 +138,7 @@ def attack_cards(b: dict) -> list[str]:
 
 def removal_candidates(b: dict, reaction: str) -> list[str]:
     """Attack cards a Sabotage (Siege cards) or Boiling Oil (Soldiers, Archers) could remove."""
-    want = REMOVERS[CARDS.effect[reaction]]
+    want = REMOVES[CARDS.effect[reaction]]
     out = []
     for card in attack_cards(b):
         if card in b["removed"]:
@@ -157,7 +156,7 @@ def react(s: dict, seat: int, cards: list[str], events: list) -> None:
     for card in cards:
         hand.remove(card)
     b["react"] = list(cards)
-    b["need"] = [c for c in cards if CARDS.effect[c] in REMOVERS]
+    b["need"] = [c for c in cards if CARDS.effect[c] in REMOVES]
     if cards:
         events.append(Event(f"{{P{seat}}} reacts with {names(cards)}."))
     else:
@@ -201,13 +200,12 @@ def strength(s: dict) -> tuple[int, int, bool, str]:
     swords = sum(CARDS.swords[c] for c in effective)
     shields = CARDS.defence[card] if card is not None else post_shields(s["posts"][owner][index])
     for reaction in b["react"]:
-        effect = CARDS.effect[reaction]
         kind = CARDS.kind_of[reaction]
-        if effect == "ambush":
+        if kind.castle_only and index != 0:
+            continue
+        if kind.effect == "fewer-swords":
             swords -= kind.amount
-        elif effect == "reinforce":
-            shields += kind.amount
-        elif effect == "portcullis" and index == 0:
+        elif kind.effect == "more-shields":
             shields += kind.amount
     swords = max(0, swords)                                      # CA-ACT-ATTACK-10
     if castle_needs_assault(s, owner, index, card) and not any(CARDS.assault[c] for c in effective):

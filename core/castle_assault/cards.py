@@ -36,8 +36,9 @@ class Kind:
     treasure: int = 0   # dungeon cards: Village cards won
     assault: bool = False    # siege: castle icon (CA-ACT-ATTACK-4)
     attack: bool = False     # Soldier, Archer, Siege: may be an attack card (CA-ACT-ATTACK-2)
-    effect: str = ""    # academy: ambush / reinforce / sabotage / oil / portcullis
+    effect: str = ""    # academy: one of EFFECTS below
     amount: int = 0     # academy: swords removed or shields added, half points
+    castle_only: bool = False   # academy: works only on a castle or a card stationed on it
 
 
 # Rules §3, in deck order. The order fixes the card ids.
@@ -71,12 +72,18 @@ CARD_LIST_V05: tuple[Kind, ...] = (
     Kind("dragon", "D", "Dragon", "Dragon", 1, danger=5, treasure=4),
     Kind("cavein", "D", "Cave-in", "Derrumbe", 1, danger=2, treasure=0),
     # Academy deck (14) -- §3.6
-    Kind("ambush", "A", "Ambush", "Emboscada", 4, "purple", effect="ambush", amount=2 * HALF),
-    Kind("reinforce", "A", "Reinforcements", "Refuerzos", 3, "purple", effect="reinforce", amount=2 * HALF),
-    Kind("sabotage", "A", "Sabotage", "Sabotaje", 3, "purple", effect="sabotage"),
-    Kind("oil", "A", "Boiling Oil", "Aceite hirviendo", 2, "purple", effect="oil"),
-    Kind("portcullis", "A", "Portcullis", "Rastrillo", 2, "purple", effect="portcullis", amount=3 * HALF),
+    Kind("ambush", "A", "Ambush", "Emboscada", 4, "purple", effect="fewer-swords", amount=2 * HALF),
+    Kind("reinforce", "A", "Reinforcements", "Refuerzos", 3, "purple", effect="more-shields", amount=2 * HALF),
+    Kind("sabotage", "A", "Sabotage", "Sabotaje", 3, "purple", effect="remove-siege"),
+    Kind("oil", "A", "Boiling Oil", "Aceite hirviendo", 2, "purple", effect="remove-unit"),
+    Kind("portcullis", "A", "Portcullis", "Rastrillo", 2, "purple", effect="more-shields", amount=3 * HALF,
+         castle_only=True),
 )
+
+# What an Academy card can do to the one attack it is played against (CA-ACT-REACT-6):
+# remove one attack card of a sort (the victim chooses), take swords off, add shields.
+EFFECTS = ("remove-siege", "remove-unit", "fewer-swords", "more-shields")
+REMOVES = {"remove-siege": "siege", "remove-unit": "unit"}
 
 # Setup numbers (CA-SETUP-2, CA-SETUP-3, CA-SETUP-6): walls, Village cards, Academy cards dealt.
 SETUP = {2: {"walls": 3, "village": 4, "academy": 1},

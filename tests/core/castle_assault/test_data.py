@@ -36,6 +36,10 @@ def test_each_kind_has_its_count_and_values():
                                                                     (5, 4), (2, 0)]
     assert [k[x].torches for x in ("explorer1", "explorer2", "explorer3")] == [1, 2, 3]
     assert k["ambush"].amount == 4 and k["reinforce"].amount == 4 and k["portcullis"].amount == 6
+    assert [k[x].effect for x in ("ambush", "reinforce", "sabotage", "oil", "portcullis")] == \
+        ["fewer-swords", "more-shields", "remove-siege", "remove-unit", "more-shields"]
+    assert [x for x in ("ambush", "reinforce", "sabotage", "oil", "portcullis") if k[x].castle_only] == \
+        ["portcullis"]
 
 
 @pytest.mark.rule("CA-GEN-9")

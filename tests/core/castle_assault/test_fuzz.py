@@ -134,3 +134,16 @@ def test_malformed_scenarios_are_refused_as_bad_scenario(scenario):
     with pytest.raises(IllegalMove) as err:
         GAME.setup(2, {}, "s", scenario)
     assert err.value.code == "bad-scenario"
+
+
+def test_every_listed_legal_move_is_accepted():
+    """legal_moves never lists a move apply refuses (patterns aside), for the prompted seat and others."""
+    checked = 0
+    for state in STATES[::2]:
+        for seat in range(state["n"]):
+            for move in GAME.legal_moves(state, seat):
+                if "pattern" in move:
+                    continue
+                GAME.apply(state, seat, move)
+                checked += 1
+    assert checked > 1000
