@@ -6,8 +6,6 @@ In fast window mode the view never says which seat a window is waiting for.
 """
 from __future__ import annotations
 
-import re
-
 from .battle import target_label
 from .cards import CARDS, half_text
 from .state import post_name, post_shields
@@ -89,12 +87,9 @@ def card_order(card: str) -> tuple:
     return ("FVSAD".index(card[0]), CARDS.key[card], int(card[1:]))
 
 
-SEAT_NAME = re.compile(r"\{P(\d)\}")
-
-
-def plain(text: str) -> str:
-    """'{P0}' placeholders (filled with names in events) shown as P0 in the picture."""
-    return SEAT_NAME.sub(r"P\1", text)
+def who(seat: int) -> str:
+    """A seat as the server shows it: '{P1}' becomes the player's name."""
+    return f"{{P{seat}}}"
 
 
 def named(cards: list[str]) -> str:
@@ -102,48 +97,54 @@ def named(cards: list[str]) -> str:
 
 
 def render(v: dict, seat: int | None) -> str:
-    """Plain text, under 100 columns, from the view only."""
-    lines = [f"Castle Assault, {v['players']} players. "
-             + ("Game over. " + plain(v["reason"] or "") if v["over"] else
-                f"Turn of P{v['turn']}" + (f" (King turn, {v['actions_left']} actions left)" if v["king_turn"]
-                                          else ""))]
+    """Plain text, under 100 columns, from the view only. Seats appear as {P0}..{P3} (the
+    server writes the players' names there) with their number, which targets use (1/W2)."""
+    if v["over"]:
+        status = "Game over. " + (v["reason"] or "")
+    else:
+        status = f"Turn of {who(v['turn'])}"
+        if v["king_turn"]:
+            status += f" (King turn, {v['actions_left']} actions left)"
+    lines = [f"Castle Assault, {v['players']} players. {status}"]
     lines.append(f"Decks: Village {v['decks']['village']}, Siege {v['decks']['siege']}, "
                  f"Academy {v['decks']['academy']}, Dungeon {v['decks']['dungeon']}; "
                  f"discard pile {len(v['discard'])}" +
                  (f" (top: {CARDS.label(v['discard'][-1])})" if v["discard"] else ""))
     for fort in v["fortresses"]:
-        who = f"P{fort['seat']}" + (" (you)" if fort["seat"] == seat else "")
-        head = f"{who}: hand {v['hand_sizes'][fort['seat']]} cards"
+        number = fort["seat"]
+        head = f"[{number}] {who(number)}" + (" (you)" if number == seat else "")
+        head += f": hand {v['hand_sizes'][number]} cards"
         if v["players"] > 2:
-            head += f", loot pile {v['loot_sizes'][fort['seat']]}"
+            head += f", loot pile {v['loot_sizes'][number]}"
         if not fort["castle"]:
             lines.append(head + " -- no castle (eliminated)")
             continue
         lines.append(head)
         for post in fort["posts"]:
-            name = "Castle" if post["post"] == "C" else f"Wall {post['post']}"
+            name = "Castle" if post["post"] == "C" else "Wall"
+            target = f"{number}/{post['post']}"
             if not post["standing"]:
-                lines.append(f"   {post['post']:<3} {name:<8} destroyed")
+                lines.append(f"   {target:<5} {name:<6} destroyed")
                 continue
             guards = ", ".join(CARDS.label(c) for c in post["defenders"])
-            lines.append(f"   {post['post']:<3} {name:<8} {half_text(post['shields']):>3} shields"
+            lines.append(f"   {target:<5} {name:<6} {half_text(post['shields']):>3} shields"
                          + (f"  defenders: {guards}" if guards else ""))
     b = v["battle"]
     if b is not None:
         kind = "Night attack" if b["night"] else "Attack"
-        lines.append(f"{kind} by P{b['attacker']} on {plain(b['target_text'])}:")
+        lines.append(f"{kind} by {who(b['attacker'])} on {b['target_text']}:")
         for part in b["cards"]:
             if "cards" in part:
-                lines.append(f"   P{part['seat']}: {named(part['cards'])}")
+                lines.append(f"   {who(part['seat'])}: {named(part['cards'])}")
             else:
-                count = f"{part['count']} hidden cards" if "count" in part else "hidden cards"
-                lines.append(f"   P{part['seat']}: {count}")
+                hidden = f"{part['count']} hidden cards" if "count" in part else "hidden cards"
+                lines.append(f"   {who(part['seat'])}: {hidden}")
         if b["reactions"]:
             lines.append(f"   reactions: {named(b['reactions'])}")
         if b["removed"]:
             lines.append(f"   removed: {named(b['removed'])}")
         if b["waiting"] is not None:
-            lines.append(f"   waiting for P{b['waiting']}")
+            lines.append(f"   waiting for {who(b['waiting'])}")
     if v["last_dungeon"]:
         lines.append(f"Last dungeon card turned up: {CARDS.kinds[v['last_dungeon']].name}")
     if v["hand"] is not None:

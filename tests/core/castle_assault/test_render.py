@@ -14,10 +14,10 @@ def test_render_shows_fortresses_sizes_and_my_hand_within_100_columns():
     text = GAME.render(GAME.view(s, 0), 0)
     lines = text.splitlines()
     assert all(len(line) <= 100 for line in lines)
-    assert "P0 (you): hand 3 cards, loot pile 0" in text and "P2: hand 2 cards, loot pile 1" in text
-    assert any(line.strip().startswith("W1") and "3 shields" in line and "Archer" in line for line in lines)
-    assert any(line.strip().startswith("C") and "4½ shields" in line for line in lines)
-    assert any("W2" in line and "destroyed" in line for line in lines)
+    assert "[0] {P0} (you): hand 3 cards, loot pile 0" in text and "[2] {P2}: hand 2 cards, loot pile 1" in text
+    assert any(line.strip().startswith("1/W1") and "3 shields" in line and "Archer" in line for line in lines)
+    assert any(line.strip().startswith("1/C") and "4½ shields" in line for line in lines)
+    assert any("2/W2" in line and "destroyed" in line for line in lines)
     assert "Decks: Village" in text and "Siege 12" in text
     hand_line = lines[lines.index("Your hand:") + 1]
     for card in s["hands"][0]:
@@ -32,10 +32,10 @@ def test_render_of_a_night_battle_and_the_end():
                                  "W3": {"standing": False}}}})
     s, _ = play(s, 0, "night night 1/C trebuchet soldier")
     spectator = GAME.render(GAME.view(s, None), None)
-    assert "Night attack by P0 on P1's castle" in spectator and "2 hidden cards" in spectator
+    assert "Night attack by {P0} on {P1}'s castle" in spectator and "2 hidden cards" in spectator
     assert "Trebuchet" not in spectator and "Your hand" not in spectator
     assert "Trebuchet" in GAME.render(GAME.view(s, 0), 0)
     s, _ = play(s, 1, "pass")
     end = GAME.render(GAME.view(s, 1), 1)
-    assert end.startswith("Castle Assault, 2 players. Game over.") and "P0 destroyed the rival castle" in end
+    assert end.startswith("Castle Assault, 2 players. Game over.") and "{P0} destroyed the rival castle" in end
     assert GAME.summary(GAME.view(s, 1), 1).splitlines()[0] == end.splitlines()[0]
