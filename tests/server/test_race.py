@@ -1,49 +1,18 @@
 """Racing PUTs at the same seq against a real threaded HTTP server: exactly one wins."""
 import json
 import threading
-import urllib.error
+import time
 import urllib.request
 
 import pytest
-from werkzeug.serving import make_server
+
+from tests.server.live import http_put, race, serving
 
 
 @pytest.fixture
 def live_url(app):
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=10)
-    server.server_close()
-
-
-def http_put(url: str, token: str, body: dict) -> tuple[int, dict]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="PUT",
-                                     headers={"Authorization": f"Bearer {token}",
-                                              "Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
-
-
-def race(url, token, bodies):
-    results = [None] * len(bodies)
-    barrier = threading.Barrier(len(bodies))
-
-    def worker(i):
-        barrier.wait()
-        results[i] = http_put(url, token, bodies[i])
-
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(len(bodies))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return results
+    with serving(app) as url:
+        yield url
 
 
 def test_different_moves_racing_for_one_seq_accept_exactly_one(api, alice_bob, live_url):
@@ -74,8 +43,6 @@ def test_identical_moves_racing_all_get_the_same_answer(api, alice_bob, live_url
 
 
 def test_wait_returns_as_soon_as_i_am_prompted(api, alice_bob, live_url):
-    import time
-
     alice, bob = alice_bob
     game = api.start_game(alice_bob)
     answer = {}

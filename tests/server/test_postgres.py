@@ -1,0 +1,62 @@
+"""The same API on PostgreSQL: the games row lock (SELECT ... FOR UPDATE) serialises moves."""
+import pytest
+
+from tests.server.conftest import Api
+from tests.server.postgres import start_or_skip
+from tests.server.live import race, serving
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    server = start_or_skip()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def pg_app(postgres, toy_game, tmp_path):
+    from server.app import create_app
+    from server.config import load_config
+    from server.db import database
+
+    url = postgres.new_database()
+    app = create_app(load_config({"HERALD_DATABASE_URL": url, "HERALD_MAIL_DIR": str(tmp_path / "mail")}))
+    yield app
+    database.close()
+
+
+@pytest.fixture
+def pg_api(pg_app):
+    return Api(pg_app.test_client())
+
+
+def test_a_game_plays_to_the_end_on_postgres(pg_api):
+    from server.db import database, is_sqlite
+    from server.verify import verify_all
+
+    assert not is_sqlite() and type(database.obj).__name__.startswith("Postgres")
+    players = [pg_api.register("alice"), pg_api.register("bob")]
+    game = pg_api.start_game(players, options={"target": 15})
+    detail = pg_api.game(game, players[0])
+    while detail["status"] == "active":
+        response = pg_api.play_first_legal(game, players)
+        assert response.status_code == 201, response.json
+        again = pg_api.call("PUT", f"/games/{game}/moves/{response.json['seq']}", players[response.json["seat"]],
+                            json={"move": response.json["move"]})
+        assert again.status_code == 200 and again.json == response.json
+        detail = pg_api.game(game, players[0])
+    assert detail["seed"] and detail["result"]["winners"]
+    assert [r.problems for r in verify_all()] == [[]]
+
+
+def test_racing_puts_on_postgres_accept_exactly_one(pg_app, pg_api):
+    players = [pg_api.register("alice"), pg_api.register("bob")]
+    game = pg_api.start_game(players)
+    moves = [m["move"] for m in pg_api.legal(game, players[0])["moves"]]
+    with serving(pg_app) as url:
+        results = race(f"{url}/games/{game}/moves/0", players[0]["token"],
+                       [{"move": moves[i % len(moves)]} for i in range(8)])
+    statuses = [status for status, _ in results]
+    assert statuses.count(201) == 1, results
+    assert all(status in (200, 201, 409) for status in statuses)
+    assert pg_api.game(game, players[0])["version"] == 1
