@@ -22,9 +22,17 @@ def clone(st: dict) -> dict:
         new[key] = list(st[key])
     for key in ("deck", "hand", "disc", "dturn", "down"):
         new[key] = [list(x) for x in st[key]]
-    for key in ("battle", "window", "choice", "win"):
-        if st[key] is not None:
-            new[key] = _deep(st[key])
+    b = st["battle"]
+    if b is not None:
+        b = new["battle"] = dict(b)
+        for key in ("commit", "shown", "table", "orbq"):
+            b[key] = list(b[key])
+        if b["sup"] is not None:
+            b["sup"] = dict(b["sup"])  # its seat order never changes once set
+    if st["window"] is not None:
+        new["window"] = dict(st["window"])  # likewise its order
+    if st["choice"] is not None:
+        new["choice"] = dict(st["choice"])  # its card list is never changed in place
     return new
 
 
@@ -157,10 +165,10 @@ class MedievalMastery(Game):
         return Result(tuple(win["seats"]), win["reason"])
 
     def to_json(self, state):
-        return clone(state)
+        return _deep(state)  # the state is JSON-native already: a full copy, nothing shared
 
     def from_json(self, data):
-        return clone(data)
+        return _deep(data)
 
 
 GAME = MedievalMastery()
