@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.protocol import IllegalMove
 from core.wizards_quest import board, cards
-from core.wizards_quest.board import ORC, IDS, DIST
+from core.wizards_quest.board import IDS, DIST
 from core.wizards_quest import state as S
 from core.wizards_quest import asks, turnasks
 

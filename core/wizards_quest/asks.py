@@ -6,13 +6,13 @@ and `resolve` (check the move, carry it out, pop the ask frame).
 """
 from __future__ import annotations
 
-from core.protocol import Event, IllegalMove
-from core.wizards_quest import board, cards
+from core.protocol import Event
+from core.wizards_quest import board
 from core.wizards_quest.board import ORC, IDS
 from core.wizards_quest import state as S
 from core.wizards_quest import flow
 from core.wizards_quest.flow import name
-from core.wizards_quest.moves import bad, terr, count, men_map, heroes_map, hero_name, flag, duchy
+from core.wizards_quest.moves import bad, terr, count, men_map, heroes_map, hero_name, duchy
 
 PLACE_RULES = {"starting forces": "WQ-SETUP-11", "reinforcements": "WQ-SUPPLY-4", "the chest": "WQ-TREASURE-2",
                "the crown": "WQ-TREASURE-3", "the Peacemaker's gift": "WQ-PEACE-2", "men from a card": "WQ-CARDS-6",

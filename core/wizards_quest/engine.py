@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from core.protocol import Event, IllegalMove
 from core.wizards_quest.newgame import TableRng
-from core.wizards_quest import board, cards, combat, flow, turnasks  # noqa: F401  (registers KINDS)
+from core.wizards_quest import combat, flow
+from core.wizards_quest import turnasks  # noqa: F401  (adds the turn decisions to KINDS)
 from core.wizards_quest import state as S
 from core.wizards_quest.asks import KINDS
 

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from core.protocol import Game, IllegalMove, Option, Prompt, Result
-from core.wizards_quest import ai, cards, engine, notation, view as V
-from core.wizards_quest import state as S
+from core.wizards_quest import ai, engine, notation, view as V
+from core.wizards_quest.board import IDS
 from core.wizards_quest.asks import KINDS
 from core.wizards_quest.newgame import TableRng, apply_scenario, new_state
 
@@ -47,7 +47,7 @@ class WizardsQuest(Game):
         if f["k"] == "ask-place":
             text = f"Place {f['total']} men ({f['why']})."
         elif f["k"] == "ask-loss":
-            text = f"Choose which {f['n']} of your pieces on {engine.board.IDS[f['t']]} are lost ({f['why']})."
+            text = f"Choose which {f['n']} of your pieces on {IDS[f['t']]} are lost ({f['why']})."
         return [Prompt(f["seat"], kind[3], text)]
 
     def legal_moves(self, state, seat):

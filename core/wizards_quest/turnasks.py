@@ -1,7 +1,7 @@
 """The active player's decisions in step 5: cards (5a) and campaigns (5c)."""
 from __future__ import annotations
 
-from core.protocol import Event, IllegalMove
+from core.protocol import Event
 from core.wizards_quest import board, cards
 from core.wizards_quest.board import ORC, IDS
 from core.wizards_quest import state as S

@@ -3,7 +3,7 @@ import pytest
 
 from core.wizards_quest import board, flow
 from core.wizards_quest import state as S
-from tests.core.wizards_quest.helpers import G, T, ask, at, make, run_frames
+from tests.core.wizards_quest.helpers import G, T, make, run_frames
 
 TRE = [{"owner": 0, "kind": "crown", "at": "D3C3"}, {"owner": 0, "kind": "chest", "at": "K1"},
        {"owner": 0, "kind": "ring", "at": "K2"}, {"owner": 1, "kind": "crown", "at": "K3"},

@@ -2,9 +2,9 @@
 import pytest
 
 from core.protocol import IllegalMove
-from core.wizards_quest import cards, flow
+from core.wizards_quest import cards
 from core.wizards_quest import state as S
-from core.wizards_quest.board import IDS, ORC
+from core.wizards_quest.board import IDS
 from tests.core.wizards_quest.helpers import T, ask, at, make, move, run_frames
 from tests.core.wizards_quest.test_battle import _to_campaigns
 
