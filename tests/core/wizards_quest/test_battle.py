@@ -304,3 +304,20 @@ def _to_campaigns(st, seat=0, camps=1):
     st["q"].append({"k": "ask-camp", "seat": seat})
     st["tn"] = {"seat": seat, "cut": 0, "cmen": 0, "camps": camps, "boat": False, "sup": True}
     return st
+
+
+@pytest.mark.rule("WQ-TREASURE-5")
+def test_pieces_placed_by_an_enemy_wizard_onto_their_treasure_collect_it():
+    """The struck defender's man lands on his own chest: he collects it and places the 4 men there."""
+    tre = [{"owner": 0, "kind": "crown", "at": "K7"}, {"owner": 0, "kind": "chest", "at": "K8"},
+           {"owner": 0, "kind": "ring", "at": "D6C6"}, {"owner": 1, "kind": "crown", "at": "K3"},
+           {"owner": 1, "kind": "chest", "at": "D5C1"}, {"owner": 1, "kind": "ring", "at": "D1C2"}]
+    st = make({"D2C1": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D2C4": {"owner": 1, "men": 5}},
+              treasures=tre)
+    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight["st"] = "roll"
+    out, _, _ = run_frames(st, [fight], dice=[1, 6])
+    out, texts = move(out, 0, "scatter D5C1:1")
+    assert "{P1} collects his chest on D5C1 Ancient Forest 1." in texts
+    pending = ask(out)
+    assert pending["kind"] == "place" and pending["seat"] == 1 and pending["single"] == T["D5C1"]
