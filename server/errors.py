@@ -178,6 +178,11 @@ def register_error_handlers(app) -> None:
         response.headers["Retry-After"] = "2"
         return response
 
+    @app.errorhandler(OverflowError)
+    def _too_big(exc: OverflowError):
+        # A client number beyond 64 bits reaching the database driver.
+        return _api_error(ApiError(400, "bad-request", "A number in the request is too large."))
+
     @app.errorhandler(RecursionError)
     def _too_deep(exc: RecursionError):
         # Only absurdly nested client JSON gets here (engines' own errors are caught per move).

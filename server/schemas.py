@@ -5,6 +5,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 _.'-]{0,39}$"
 MAX_SEAT = 63
+MAX_SEQ = 2 ** 62  # database integers are 64-bit
 
 
 class StrictSchema(Schema):
@@ -55,7 +56,7 @@ class WaitQuerySchema(SeatQuerySchema):
 
 
 class LogQuerySchema(SeatQuerySchema):
-    from_ = fields.Integer(data_key="from", load_default=0, validate=validate.Range(min=0))
+    from_ = fields.Integer(data_key="from", load_default=0, validate=validate.Range(min=0, max=MAX_SEQ))
 
 
 class MoveSubmitSchema(StrictSchema):

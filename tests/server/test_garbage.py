@@ -44,6 +44,7 @@ BODIES = [
 ]
 
 QUERIES = ["", "?seat=-1", "?seat=abc", "?seat=99999999999999999999999", "?from=-5", "?from=x",
+           "?from=99999999999999999999999", "?from=1e3", "?timeout=99999999999999999999999",
            "?timeout=999", "?timeout=-1", "?mine=maybe", "?open=%00"]
 
 

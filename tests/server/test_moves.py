@@ -206,3 +206,21 @@ def test_a_retry_spelled_differently_is_still_the_same_move(api, alice_bob):
         assert other.status_code == 409
     finally:
         games.unregister("toy-alias")
+
+
+def test_one_player_holding_every_seat_chooses_with_the_seat_parameter(api):
+    solo = api.register("solo")
+    game_id = api.start_game([solo, solo])
+    detail = api.game(game_id, solo)
+    assert detail["my_seats"] == [0, 1] and detail["my_seat"] == 0  # the prompted one
+    # Only seat 0 is prompted, so without ?seat= the move is seat 0's.
+    move = api.call("GET", f"/games/{game_id}/legal?seat=0", solo).json["moves"][0]["move"]
+    first = put(api, game_id, 0, solo, move=move)
+    assert first.status_code == 201 and first.json["seat"] == 0
+    wrong = api.call("PUT", f"/games/{game_id}/moves/1?seat=0", solo, json={"text": "pass"})
+    assert wrong.status_code == 422 and wrong.json["error"]["rule"] == "TOY-1"
+    move = api.call("GET", f"/games/{game_id}/legal?seat=1", solo).json["moves"][0]["move"]
+    second = api.call("PUT", f"/games/{game_id}/moves/1?seat=1", solo, json={"move": move})
+    assert second.status_code == 201 and second.json["seat"] == 1
+    not_mine = api.call("GET", f"/games/{game_id}/legal?seat=5", solo)
+    assert not_mine.status_code == 403
