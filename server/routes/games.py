@@ -5,6 +5,7 @@ from flask_smorest import Blueprint
 
 from server import gameviews, lobby
 from server.auth import current_player
+from server.errors import ErrorSchema
 from server.schemas import (CreatedGameSchema, CreateGameSchema, GameDetailSchema, GameSummarySchema, JoinedSchema,
                             JoinSchema, LegalSchema, ListQuerySchema, RenderSchema, SeatQuerySchema, WaitQuerySchema)
 
@@ -26,6 +27,7 @@ def create(body):
 @blp.route("/join", methods=["POST"])
 @blp.arguments(JoinSchema)
 @blp.response(200, JoinedSchema)
+@blp.alt_response(409, schema=ErrorSchema, description="invite-used")
 def join(body):
     """Take a seat with an invite; the last join starts the game."""
     return lobby.join_game(current_player(), body["invite"])

@@ -17,5 +17,6 @@ def health():
 
 @blp.route("/rulesets")
 @blp.response(200, RulesetSchema(many=True))
+@blp.doc(security=[])
 def rulesets():
     return [game.describe() for game in available()]

@@ -6,6 +6,7 @@ from flask_smorest import Blueprint
 from server import movelog
 from server.auth import current_player
 from server.routes.games import GAME_ID
+from server.errors import ErrorSchema
 from server.schemas import LogQuerySchema, LogSchema, MoveResultSchema, MoveSubmitSchema, SeatQuerySchema
 
 blp = Blueprint("moves", __name__, url_prefix="/games", description="The move log")
@@ -18,6 +19,7 @@ SEQ = "<int(max=9223372036854775807):seq>"
 @blp.arguments(MoveSubmitSchema)
 @blp.response(201, MoveResultSchema)
 @blp.alt_response(200, schema=MoveResultSchema, description="The same move again: the same answer")
+@blp.alt_response(409, schema=ErrorSchema, description="seq-taken, seq-ahead or game-not-active")
 def put_move(query, body, game_id, seq):
     """Make move `seq` (= the current version). Same move again: 200 with the same answer."""
     caller = current_player()

@@ -6,7 +6,7 @@ from peewee import IntegrityError
 
 from server.auth import current_player, new_token
 from server.db import write_transaction
-from server.errors import ApiError
+from server.errors import ApiError, ErrorSchema
 from server.models import Player
 from server.schemas import NewPlayerSchema, PlayerSchema, RegisterSchema
 
@@ -16,6 +16,8 @@ blp = Blueprint("players", __name__, url_prefix="/players", description="Players
 @blp.route("", methods=["POST"])
 @blp.arguments(RegisterSchema)
 @blp.response(201, NewPlayerSchema)
+@blp.alt_response(409, schema=ErrorSchema, description="name-taken")
+@blp.doc(security=[])
 def register(body):
     """Register; the token in the answer is shown this once and stored only hashed."""
     name = " ".join(body["name"].split())
