@@ -123,8 +123,15 @@ def prompted(st: dict) -> list[int]:
 
 
 def legal_moves(st: dict, seat: int) -> list[dict]:
-    if st["win"] is not None or seat not in prompted(st):
+    """The prompted seat's moves, plus the standing answers any seat may set at any time."""
+    if st["win"] is not None or not isinstance(seat, int) or not 0 <= seat < st["n"]:
         return []
+    if seat not in prompted(st):
+        return standing_moves(st, seat)
+    return decision_moves(st, seat) + standing_moves(st, seat)
+
+
+def decision_moves(st: dict, seat: int) -> list[dict]:
     ph = st["ph"]
     if ph == "main":
         return main_moves(st, seat)

@@ -40,7 +40,10 @@ def test_strict_window_asks_everyone_except_visible_fractures():
     st = three([NO_FR, NO_FR, NO_FR], windows="strict", discards=[None, ["fracture"], None])
     st, _ = do(st, 0, "advance S12 4")
     assert prompted(st) == [0]
-    assert G.legal_moves(st, 0) == [{"type": "pass"}], "asked, though holding no Fracture"
+    assert [m for m in G.legal_moves(st, 0) if m["type"] != "standing"] == [{"type": "pass"}], \
+        "asked, though holding no Fracture"
+    assert {m["pass"] for m in G.legal_moves(st, 1) if m["type"] == "standing"} == {"always", "unless-mine"}, \
+        "a seat not asked may still set a standing answer"
     st, _ = do(st, 0, "pass")
     assert prompted(st) == [2], "P1's Fracture lies face up in its discard pile: skipped"
     assert G.view(st, 0)["window"]["asked"] == 2
