@@ -7,7 +7,7 @@ from core.rng import Rng
 from . import battle
 from .cards import ACADEMY_COST, BUILD_CARDS, CARDS
 from .flow import prompted_seat
-from .state import post_name, post_shields
+from .state import post_name
 
 STANDING = [{"type": "standing", "pass": answer, "window": window}
             for answer in ("always", "ask") for window in ("all", "join", "react")]
@@ -31,16 +31,24 @@ PATTERNS = {
 def targets(s: dict, seat: int) -> list[tuple[str, int, bool]]:
     """Every enemy card that could be attacked: (target text, shields, needs an assault weapon)."""
     out = []
+    defence = CARDS.defence
+    defenders_need_assault = s["opt"].get("castle-defender", "castle") == "castle"
     for owner in range(s["n"]):
         if owner == seat or not s["alive"][owner]:
             continue
-        for index, post in enumerate(s["posts"][owner]):
+        posts = s["posts"][owner]
+        walled = any(p[1] for p in posts[1:])
+        for index, post in enumerate(posts):
             if not post[1]:
                 continue
-            out.append((f"{owner}/{post_name(index)}", post_shields(post),
-                        battle.castle_needs_assault(s, owner, index, None)))
-            for card in post[2]:
-                out.append((card, CARDS.defence[card], battle.castle_needs_assault(s, owner, index, card)))
+            guards = post[2]
+            shields = defence[post[0]]
+            for card in guards:
+                shields += defence[card]
+            castle = index == 0 and walled
+            out.append((f"{owner}/{post_name(index)}", shields, castle))
+            for card in guards:
+                out.append((card, defence[card], castle and defenders_need_assault))
     return out
 
 
