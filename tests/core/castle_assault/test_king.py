@@ -95,3 +95,22 @@ def test_any_card_can_be_discarded_for_no_effect(kind):
     assert {"type": "discard", "card": card} in GAME.legal_moves(s, 0)
     s, events = play(s, 0, f"discard {card}")
     assert s["discard"] == [card] and s["turn"] == 1 and said(events, "for no effect")
+
+
+@pytest.mark.rule("CA-ACT-KING-4")
+def test_each_king_attack_has_its_own_join_and_reaction_windows_and_may_hit_the_same_card():
+    s, _ = king_turn(["archer", "archer"], players=3,
+                     hands={"0": ["king", "archer", "archer"], "1": ["ambush", "reinforce"],
+                            "2": ["soldier", "soldier"]})
+    a1, a2 = of_kind(s, 0, "archer", 2)
+    s, _ = play(s, 0, f"attack 1/W1 {a1}")
+    assert prompted(s) == [2]                                   # first join window
+    s, _ = play(s, 2, "pass")
+    assert prompted(s) == [1]                                   # first reaction window
+    s, events = play(s, 1, "pass")
+    assert standing(s, 1, "W1") and prompted(s) == [0]          # the wall survived
+    s, _ = play(s, 0, f"attack 1/W1 {a2}")                      # the same card again
+    assert prompted(s) == [2]                                   # second join window
+    s, _ = play(s, 2, "join soldier soldier")
+    s, events = play(s, 1, "react ambush")
+    assert said(events, "3 swords against 2 shields: the attack WINS") and not standing(s, 1, "W1")
