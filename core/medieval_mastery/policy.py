@@ -251,7 +251,11 @@ def random_advance(st: dict, seat: int, rng) -> dict | None:
         return 0 if own[node] < 0 else kn[node]
 
     options.sort(key=weakness)
-    node = options[0] if rng.below(3) else options[rng.below(len(options))]
+    castles = [n for n in options if n >= board.n_slots]
+    if castles and have >= 6 and rng.below(2) == 0:
+        node = castles[rng.below(len(castles))]  # a siege wins the game outright
+    else:
+        node = options[0] if rng.below(3) else options[rng.below(len(options))]
     top = min(have, rules.capacity(st, node))
     if rules.dice_used(st, seat, have - top) + 1 > data.DICE_PER_PLAYER:
         return None
