@@ -7,6 +7,7 @@ log length: one games row, the cached state, one insert, two updates, the outbox
 from __future__ import annotations
 
 import hashlib
+import logging
 from dataclasses import dataclass
 
 from peewee import IntegrityError
@@ -20,6 +21,8 @@ from server.jsonvalues import has_float
 from server.models import Game, Move, Snapshot, lock_game, utcnow
 from server.rulesets import engine as find_engine
 from server.seats import name_players, resolve_seat, seats_of
+
+log = logging.getLogger(__name__)
 
 MAX_MOVE_CHARS = 4000
 LOG_PAGE = 1000
@@ -50,12 +53,23 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[in
             raise ApiError(409, "game-not-active", f"The game is {game.status}; it takes no moves.",
                            details={"status": game.status})
         engine = find_engine(game.ruleset)
-        state = state_cache.get(game.id, game.version, engine)
+        state = _latest_state(game, engine)
         move = _read_move(engine, state, seat, move, text)
         new_state, events = _apply(engine, state, seat, move)
         body, new_version = _append(game, engine, seat, seq, move, state, new_state, events)
     state_cache.put(game.id, new_version, new_state)
     return 201, body
+
+
+def _latest_state(game, engine):
+    try:
+        return state_cache.get(game.id, game.version, engine)
+    except LookupError:
+        # Under the write lock the snapshot always matches the games row, unless someone
+        # edited the database by hand: say so instead of guessing.
+        log.error("game %s: snapshot does not match version %s", game.id, game.version)
+        raise ApiError(500, "inconsistent-game", "This game's stored state is inconsistent; the operator "
+                       "should run 'herald server verify'.") from None
 
 
 def _read_move(engine, state, seat: int, move: dict | None, text: str | None) -> dict:

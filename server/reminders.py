@@ -1,6 +1,7 @@
 """Reminders for seats that have been prompted too long: at most one per period per seat."""
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
 
 from peewee import fn
@@ -11,6 +12,8 @@ from server.db import write_transaction
 from server.models import Game, Notification, lock_game, utcnow
 from server.rulesets import engine as find_engine
 from server.seats import seats_of
+
+log = logging.getLogger(__name__)
 
 
 def due_seats(game, after: timedelta, now: datetime) -> list[dict]:
@@ -33,23 +36,31 @@ def due_seats(game, after: timedelta, now: datetime) -> list[dict]:
 
 
 def queue_reminders(after: timedelta, now: datetime | None = None) -> int:
-    """Write reminder rows for every overdue seat of every active game; returns how many."""
+    """Write reminder rows for every overdue seat of every active game; returns how many.
+    A game that cannot be loaded is logged and skipped, so it does not stop the others."""
     now = now or utcnow()
     queued = 0
     for game_id in [g.id for g in Game.select(Game.id).where(Game.status == "active")]:
-        with write_transaction():
-            game = lock_game(game_id)
-            due = due_seats(game, after, now)
-            if not due:
-                continue
-            engine = find_engine(game.ruleset)
-            state = state_cache.get(game.id, game.version, engine)
-            prompts = [Prompt(p["seat"], p["kind"], p["text"]) for p in due]
-            rows = outbox.queue_turns(game, engine, state, prompts, seats_of(game), game.version, kind="reminder")
-            since = {p["seat"]: p["since"] for p in due}
-            for row in rows:
-                row["context"]["since"] = since[row["seat"]].replace("T", " ")
-                row["created"] = now
-            outbox.write(rows)
-            queued += len(rows)
+        try:
+            queued += _queue_for_game(game_id, after, now)
+        except Exception:
+            log.exception("reminders for game %s skipped", game_id)
     return queued
+
+
+def _queue_for_game(game_id: int, after: timedelta, now: datetime) -> int:
+    with write_transaction():
+        game = lock_game(game_id)
+        due = due_seats(game, after, now)
+        if not due:
+            return 0
+        engine = find_engine(game.ruleset)
+        state = state_cache.get(game.id, game.version, engine)
+        prompts = [Prompt(p["seat"], p["kind"], p["text"]) for p in due]
+        rows = outbox.queue_turns(game, engine, state, prompts, seats_of(game), game.version, kind="reminder")
+        since = {p["seat"]: p["since"] for p in due}
+        for row in rows:
+            row["context"]["since"] = since[row["seat"]].replace("T", " ")
+            row["created"] = now
+        outbox.write(rows)
+        return len(rows)

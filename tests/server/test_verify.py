@@ -53,3 +53,24 @@ def test_verify_reports_a_tampered_snapshot(api, alice_bob, config):
     result = CliRunner().invoke(server, ["verify"], env=env_for(config))
     assert result.exit_code == 1 and f"game {game}:" in result.output
     assert "snapshot" in result.output
+
+
+def test_a_broken_game_is_named_and_does_not_stop_reminders_for_others(api, alice_bob, config):
+    """After a hand edit the move path refuses with a pointer to verify; other games go on."""
+    from datetime import timedelta
+
+    from server import state_cache
+    from server.models import utcnow
+    from server.reminders import queue_reminders
+
+    broken = play_some(api, alice_bob, 2)
+    healthy = play_some(api, alice_bob, 1)
+    path = config["DATABASE_URL"].removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE snapshots SET version = 7 WHERE game_id = ?", (broken,))
+    state_cache.clear()
+    response = api.play_first_legal(broken, alice_bob)
+    assert response.status_code == 500 and response.json["error"]["code"] == "inconsistent-game"
+    assert "verify" in response.json["error"]["message"]
+    assert queue_reminders(timedelta(hours=1), now=utcnow() + timedelta(hours=2)) == 1  # the healthy game
+    assert api.play_first_legal(healthy, alice_bob).status_code == 201
