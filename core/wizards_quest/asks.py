@@ -57,9 +57,10 @@ def hide_spots(st, f, owner):
     castle_round = f["round"] == 0
     blank = st["opt"]["blank"]
     out = []
+    hidden = {tr[2] for tr in st["tre"]}
     for t in (board.CASTLE_IDS if castle_round else range(board.COUNTIES)):
         o = st["own"][t]
-        if o == owner or S.treasure_at(st, t) >= 0:
+        if o == owner or t in hidden:
             continue
         if blank and o != f["seat"]:
             continue

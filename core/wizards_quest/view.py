@@ -42,8 +42,26 @@ def make_view(st: dict, seat: int | None, prompts) -> dict:
         "standing": st["std"][seat] if seat is not None else None,
         "options": dict(st["opt"]),
         "prompts": [p.to_json() for p in prompts],
+        "decision": _decision(st, seat),
         "winners": st["win"], "reason": st["why"] or None,
     }
+
+
+def _decision(st: dict, seat):
+    """The details of the question put to this seat (only to that seat), territories by ID."""
+    f = st["q"][-1] if st["q"] and st["win"] is None else None
+    if f is None or not f["k"].startswith("ask-") or f["seat"] != seat:
+        return None
+    out = {"kind": f["k"][4:]}
+    for key, value in f.items():
+        if key in ("k", "seat") or (key == "new" and value not in st["hands"][seat]):
+            continue  # a played ring card is in the discard pile: no longer shown
+        if key in ("t", "src", "tgt", "single") and isinstance(value, int):
+            value = IDS[value] if value >= 0 else None
+        elif key == "ex":
+            value = [IDS[t] for t in value]
+        out[key] = value
+    return out
 
 
 def _occupant(e):

@@ -289,3 +289,11 @@ def test_the_active_players_decisions_are_asked_for():
     st, _ = move(st, 0, "attack D2C1 D2C4 D2C2:1")
     assert G.prompts(st)[0].kind == "campaign"
     assert {"type": "break"} in G.legal_moves(st, 0) and {"type": "go", "men": {}} in G.legal_moves(st, 0)
+
+
+def test_the_prompted_seat_sees_the_details_of_its_decision():
+    st = make({"D2C1": {"owner": 0, "men": 3}})
+    st, _ = move(st, 0, "done")
+    assert G.view(st, 0)["decision"] == {"kind": "place", "total": 4, "single": None, "maxh": 2,
+                                         "why": "reinforcements"}
+    assert G.view(st, 1)["decision"] is None and G.view(st, None)["decision"] is None
