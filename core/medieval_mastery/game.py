@@ -127,7 +127,13 @@ class MedievalMastery(Game):
         else:
             if seat not in policy.prompted(state):
                 raise IllegalMove("not-your-turn", "You are not asked to decide anything now.", rule)
-            handlers.PHASES[st["ph"]](ctx, seat, move, kind)
+            try:
+                handlers.PHASES[st["ph"]](ctx, seat, move, kind)
+            except IllegalMove as err:
+                if err.legal is None:  # only on the error path: say what is legal instead
+                    err.legal = [m["pattern"] if "pattern" in m else notation.format_move(m)
+                                 for m in policy.legal_moves(state, seat)][:40]
+                raise
         flow.settle(ctx)
         ctx.close()
         return st, ctx.ev

@@ -137,3 +137,11 @@ def test_fuzz_texts_and_json_moves():
                 check(st, seat, move)
     for seat in (None, True, "0", 1.0):
         check(start(2), seat, {"type": "end"})
+
+
+def test_refusals_say_what_is_legal_instead():
+    st = start(2, board={"S10": [0, 1], "S01": [1, 1]}, castle=[3, 3], active=0)
+    with pytest.raises(IllegalMove) as err:
+        G.apply(st, 0, {"type": "advance", "to": "S02", "n": 1})
+    assert err.value.rule == "MM-ADV-2"
+    assert "advance S09 3" in err.value.legal and "end" in err.value.legal
