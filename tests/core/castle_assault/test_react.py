@@ -23,6 +23,7 @@ def outcome(events):
 
 
 @pytest.mark.rule("CA-ACT-REACT-1")
+@pytest.mark.rule("CA-GEN-4")
 def test_only_the_victim_reacts_only_to_that_attack_and_each_card_once():
     s = attacked(["soldier", "archer"], ["ambush", "gold"])
     assert prompted(s) == [1]
@@ -129,7 +130,6 @@ def test_only_the_victim_reacts_and_exploring_cannot_be_reacted_to():
 
 
 @pytest.mark.rule("CA-ACT-REACT-10")
-@pytest.mark.rule("CA-GEN-4")
 def test_outside_a_window_an_academy_card_can_only_be_discarded():
     s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": ["ambush", "gold"]}})
     refused(s, 0, "react ambush", "CA-ACT-REACT-10")
