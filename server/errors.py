@@ -78,6 +78,13 @@ def from_illegal(exc: IllegalMove, status: int = 422, code: str | None = None,
                     details=details)
 
 
+def inconsistent_game(game_id: int) -> ApiError:
+    """The snapshot disagrees with the games row for good: a hand edit, not a client's doing."""
+    log.error("game %s: snapshot does not match the games row", game_id)
+    return ApiError(500, "inconsistent-game", "This game's stored state is inconsistent; the operator "
+                    "should run 'herald server verify'.")
+
+
 class ErrorDetailSchema(Schema):
     code = fields.String(metadata={"description": "stable error code"})
     message = fields.String()

@@ -6,7 +6,7 @@ import time
 from peewee import JOIN
 
 from server import state_cache
-from server.errors import ApiError
+from server.errors import ApiError, inconsistent_game
 from server.models import Game, Player, Seat
 from server.rulesets import engine as find_engine
 from server.seats import my_seats, name_players, resolve_seat, seats_of
@@ -25,6 +25,7 @@ def load_game(game_id: int) -> Game:
 
 def current_state(game_id: int):
     """(games row, engine, state) read consistently even while another worker appends."""
+    seen = None
     for _ in range(5):
         game = load_game(game_id)
         engine = find_engine(game.ruleset)
@@ -33,7 +34,9 @@ def current_state(game_id: int):
         try:
             return game, engine, state_cache.get(game.id, game.version, engine)
         except LookupError:
-            continue  # a move landed between the two reads: read again
+            if game.version == seen:
+                raise inconsistent_game(game.id) from None
+            seen = game.version  # a move landed between the two reads: read again
     raise ApiError(503, "busy", "The game is changing quickly; try again.")
 
 

@@ -7,7 +7,6 @@ log length: one games row, the cached state, one insert, two updates, the outbox
 from __future__ import annotations
 
 import hashlib
-import logging
 from dataclasses import dataclass
 
 from peewee import IntegrityError
@@ -16,13 +15,11 @@ from core import canonical
 from core.protocol import Event, IllegalMove
 from server import outbox, state_cache
 from server.db import write_transaction
-from server.errors import ApiError, capped_legal, from_illegal
+from server.errors import ApiError, capped_legal, from_illegal, inconsistent_game
 from server.jsonvalues import has_float
 from server.models import Game, Move, Snapshot, lock_game, utcnow
 from server.rulesets import engine as find_engine
 from server.seats import name_players, resolve_seat, seats_of
-
-log = logging.getLogger(__name__)
 
 MAX_MOVE_CHARS = 4000
 LOG_PAGE = 1000
@@ -67,9 +64,7 @@ def _latest_state(game, engine):
     except LookupError:
         # Under the write lock the snapshot always matches the games row, unless someone
         # edited the database by hand: say so instead of guessing.
-        log.error("game %s: snapshot does not match version %s", game.id, game.version)
-        raise ApiError(500, "inconsistent-game", "This game's stored state is inconsistent; the operator "
-                       "should run 'herald server verify'.") from None
+        raise inconsistent_game(game.id) from None
 
 
 def _read_move(engine, state, seat: int, move: dict | None, text: str | None) -> dict:

@@ -69,8 +69,9 @@ def test_a_broken_game_is_named_and_does_not_stop_reminders_for_others(api, alic
     with sqlite3.connect(path) as db:
         db.execute("UPDATE snapshots SET version = 7 WHERE game_id = ?", (broken,))
     state_cache.clear()
-    response = api.play_first_legal(broken, alice_bob)
-    assert response.status_code == 500 and response.json["error"]["code"] == "inconsistent-game"
-    assert "verify" in response.json["error"]["message"]
+    for method, url in (("GET", f"/games/{broken}"), ("PUT", f"/games/{broken}/moves/2")):
+        response = api.call(method, url, alice_bob[0], json={"text": "pass"})
+        assert response.status_code == 500 and response.json["error"]["code"] == "inconsistent-game"
+        assert "verify" in response.json["error"]["message"]
     assert queue_reminders(timedelta(hours=1), now=utcnow() + timedelta(hours=2)) == 1  # the healthy game
     assert api.play_first_legal(healthy, alice_bob).status_code == 201
