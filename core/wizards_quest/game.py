@@ -66,7 +66,12 @@ class WizardsQuest(Game):
     def apply(self, state, seat, move):
         try:
             return engine.apply_move(state, seat, move)
-        except IllegalMove:
+        except IllegalMove as err:
+            if err.legal is None and isinstance(seat, int) and not isinstance(seat, bool) \
+                    and 0 <= seat < state["np"] and err.code != "game-over":
+                hints = [self.format(m) if "pattern" not in m else m["pattern"]
+                         for m in self.legal_moves(state, seat) if m.get("type") != "standing"]
+                err.legal = hints[:15] or None
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             raise IllegalMove("bad-move", "This move could not be understood.", engine.rule_now(state)) from None

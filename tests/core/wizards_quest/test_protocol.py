@@ -297,3 +297,10 @@ def test_the_prompted_seat_sees_the_details_of_its_decision():
     assert G.view(st, 0)["decision"] == {"kind": "place", "total": 4, "single": None, "maxh": 2,
                                          "why": "reinforcements"}
     assert G.view(st, 1)["decision"] is None and G.view(st, None)["decision"] is None
+
+
+def test_illegal_moves_name_the_rule_and_suggest_legal_ones():
+    st = make({"D2C1": {"owner": 0, "men": 3}})
+    with pytest.raises(IllegalMove) as err:
+        move(st, 0, "end")
+    assert err.value.code == "wrong-move" and "draw" in err.value.legal and "done" in err.value.legal
