@@ -196,7 +196,7 @@ class CastleAssault(Game):
         return views.render(view, seat)
 
     def summary(self, view, seat):
-        return "\n".join(views.render(view, seat).splitlines()[:16])
+        return views.summary(view, seat)
 
     def result(self, state):
         if state["phase"] != "over":

@@ -99,62 +99,94 @@ def named(cards: list[str]) -> str:
 def render(v: dict, seat: int | None) -> str:
     """Plain text, under 100 columns, from the view only. Seats appear as {P0}..{P3} (the
     server writes the players' names there) with their number, which targets use (1/W2)."""
+    lines = [status_line(v), decks_line(v)]
+    for fort in v["fortresses"]:
+        lines += fortress_lines(v, fort, seat)
+    lines += battle_lines(v)
+    if v["last_dungeon"]:
+        lines.append(f"Last dungeon card turned up: {CARDS.kinds[v['last_dungeon']].name}")
+    lines += hand_lines(v)
+    return "\n".join(line[:100] for line in lines)
+
+
+def summary(v: dict, seat: int | None) -> str:
+    """For mails: the status, the battle in progress, your own fortress and your hand."""
+    lines = [status_line(v)] + battle_lines(v)
+    for fort in v["fortresses"]:
+        if fort["seat"] == seat:
+            lines += fortress_lines(v, fort, seat)
+    lines += hand_lines(v)
+    return "\n".join(line[:100] for line in lines)
+
+
+def status_line(v: dict) -> str:
     if v["over"]:
         status = "Game over. " + (v["reason"] or "")
     else:
         status = f"Turn of {who(v['turn'])}"
         if v["king_turn"]:
             status += f" (King turn, {v['actions_left']} actions left)"
-    lines = [f"Castle Assault, {v['players']} players. {status}"]
-    lines.append(f"Decks: Village {v['decks']['village']}, Siege {v['decks']['siege']}, "
-                 f"Academy {v['decks']['academy']}, Dungeon {v['decks']['dungeon']}; "
-                 f"discard pile {len(v['discard'])}" +
-                 (f" (top: {CARDS.label(v['discard'][-1])})" if v["discard"] else ""))
-    for fort in v["fortresses"]:
-        number = fort["seat"]
-        head = f"[{number}] {who(number)}" + (" (you)" if number == seat else "")
-        head += f": hand {v['hand_sizes'][number]} cards"
-        if v["players"] > 2:
-            head += f", loot pile {v['loot_sizes'][number]}"
-        if not fort["castle"]:
-            lines.append(head + " -- no castle (eliminated)")
+    return f"Castle Assault, {v['players']} players. {status}"
+
+
+def decks_line(v: dict) -> str:
+    decks = v["decks"]
+    return (f"Decks: Village {decks['village']}, Siege {decks['siege']}, Academy {decks['academy']}, "
+            f"Dungeon {decks['dungeon']}; discard pile {len(v['discard'])}"
+            + (f" (top: {CARDS.label(v['discard'][-1])})" if v["discard"] else ""))
+
+
+def fortress_lines(v: dict, fort: dict, seat: int | None) -> list[str]:
+    number = fort["seat"]
+    head = f"[{number}] {who(number)}" + (" (you)" if number == seat else "")
+    head += f": hand {v['hand_sizes'][number]} cards"
+    if v["players"] > 2:
+        head += f", loot pile {v['loot_sizes'][number]}"
+    if not fort["castle"]:
+        return [head + " -- no castle (eliminated)"]
+    lines = [head]
+    for post in fort["posts"]:
+        name = "Castle" if post["post"] == "C" else "Wall"
+        target = f"{number}/{post['post']}"
+        if not post["standing"]:
+            lines.append(f"   {target:<5} {name:<6} destroyed")
             continue
-        lines.append(head)
-        for post in fort["posts"]:
-            name = "Castle" if post["post"] == "C" else "Wall"
-            target = f"{number}/{post['post']}"
-            if not post["standing"]:
-                lines.append(f"   {target:<5} {name:<6} destroyed")
-                continue
-            guards = ", ".join(CARDS.label(c) for c in post["defenders"])
-            lines.append(f"   {target:<5} {name:<6} {half_text(post['shields']):>3} shields"
-                         + (f"  defenders: {guards}" if guards else ""))
+        guards = ", ".join(CARDS.label(c) for c in post["defenders"])
+        lines.append(f"   {target:<5} {name:<6} {half_text(post['shields']):>3} shields"
+                     + (f"  defenders: {guards}" if guards else ""))
+    return lines
+
+
+def battle_lines(v: dict) -> list[str]:
     b = v["battle"]
-    if b is not None:
-        kind = "Night attack" if b["night"] else "Attack"
-        lines.append(f"{kind} by {who(b['attacker'])} on {b['target_text']}:")
-        for part in b["cards"]:
-            if "cards" in part:
-                lines.append(f"   {who(part['seat'])}: {named(part['cards'])}")
-            else:
-                hidden = f"{part['count']} hidden cards" if "count" in part else "hidden cards"
-                lines.append(f"   {who(part['seat'])}: {hidden}")
-        if b["reactions"]:
-            lines.append(f"   reactions: {named(b['reactions'])}")
-        if b["removed"]:
-            lines.append(f"   removed: {named(b['removed'])}")
-        if b["waiting"] is not None:
-            lines.append(f"   waiting for {who(b['waiting'])}")
-    if v["last_dungeon"]:
-        lines.append(f"Last dungeon card turned up: {CARDS.kinds[v['last_dungeon']].name}")
-    if v["hand"] is not None:
-        lines.append("Your hand:")
-        row = ""
-        for card in v["hand"]:
-            item = CARDS.label(card)
-            if row and len(row) + len(item) + 2 > 96:
-                lines.append("   " + row)
-                row = ""
-            row = f"{row}, {item}" if row else item
-        lines.append("   " + (row or "(empty)"))
-    return "\n".join(line[:100] for line in lines)
+    if b is None:
+        return []
+    kind = "Night attack" if b["night"] else "Attack"
+    lines = [f"{kind} by {who(b['attacker'])} on {b['target_text']}:"]
+    for part in b["cards"]:
+        if "cards" in part:
+            lines.append(f"   {who(part['seat'])}: {named(part['cards'])}")
+        else:
+            hidden = f"{part['count']} hidden cards" if "count" in part else "hidden cards"
+            lines.append(f"   {who(part['seat'])}: {hidden}")
+    if b["reactions"]:
+        lines.append(f"   reactions: {named(b['reactions'])}")
+    if b["removed"]:
+        lines.append(f"   removed: {named(b['removed'])}")
+    if b["waiting"] is not None:
+        lines.append(f"   waiting for {who(b['waiting'])}")
+    return lines
+
+
+def hand_lines(v: dict) -> list[str]:
+    if v["hand"] is None:
+        return []
+    lines, row = ["Your hand:"], ""
+    for card in v["hand"]:
+        item = CARDS.label(card)
+        if row and len(row) + len(item) + 2 > 96:
+            lines.append("   " + row)
+            row = ""
+        row = f"{row}, {item}" if row else item
+    lines.append("   " + (row or "(empty)"))
+    return lines

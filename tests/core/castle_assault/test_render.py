@@ -39,3 +39,13 @@ def test_render_of_a_night_battle_and_the_end():
     end = GAME.render(GAME.view(s, 1), 1)
     assert end.startswith("Castle Assault, 2 players. Game over.") and "{P0} destroyed the rival castle" in end
     assert GAME.summary(GAME.view(s, 1), 1).splitlines()[0] == end.splitlines()[0]
+
+
+def test_summary_for_mails_has_the_status_my_fortress_the_battle_and_my_hand():
+    s = make(4, {"turn": 0, "skip_draw": True, "hands": {"0": ["soldier"], "1": ["ambush", "gold"],
+                                                           "2": ["archer"], "3": ["gold"]}})
+    s, _ = play(s, 0, "attack 1/W1 soldier")
+    text = GAME.summary(GAME.view(s, 2), 2)
+    assert text.splitlines()[0] == "Castle Assault, 4 players. Turn of {P0}"
+    assert "Attack by {P0} on {P1}'s wall W1:" in text and "[2] {P2} (you)" in text
+    assert "[1] {P1}" not in text and "Your hand:" in text and CARDS.label(s["hands"][2][0]) in text
