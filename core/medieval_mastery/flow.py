@@ -10,7 +10,6 @@ from core.medieval_mastery.rules import board_of
 from core.protocol import Event
 from core.rng import Rng
 
-ART_INDEX = {"crown": 0, "sceptre": 1, "orb": 2}
 
 
 class Ctx:

@@ -3,7 +3,6 @@ random_move sampler that only returns legal moves and prefers progress, so rando
 from __future__ import annotations
 
 from core.medieval_mastery import battle, cards, data, flow, rules
-from core.medieval_mastery.handlers import ART
 from core.medieval_mastery.notation import ARTEFACT_WORDS, STANDING_WORD
 from core.medieval_mastery.rules import board_of
 

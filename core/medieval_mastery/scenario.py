@@ -20,8 +20,16 @@ def _bad(why: str) -> IllegalMove:
 
 
 def apply(st: dict, sc: dict) -> dict:
+    """Override the dealt position; any malformed scenario is an IllegalMove, never a crash."""
     if not isinstance(sc, dict):
         raise _bad("a scenario is an object")
+    try:
+        return _apply(st, sc)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        raise _bad(f"malformed value ({type(err).__name__})") from None
+
+
+def _apply(st: dict, sc: dict) -> dict:
     n = st["n"]
     board = BOARDS[n]
     for slot, tile in (sc.get("tiles") or {}).items():
@@ -40,13 +48,19 @@ def apply(st: dict, sc: dict) -> dict:
             st["kn"][node] = knights
     if "castle" in sc:
         st["castle"] = [int(k) for k in sc["castle"]]
+        if len(st["castle"]) != n or min(st["castle"]) < 0:
+            raise _bad("castle lists the knights of every seat")
     if "arts" in sc:
+        if len(sc["arts"]) != n:
+            raise _bad("arts lists three artefacts per seat")
         for seat, names in enumerate(sc["arts"]):
             if [name in ALL_ARTEFACTS[t] for t, name in enumerate(names)] != [True] * 3:
                 raise _bad(f"artefacts of seat {seat} must be a crown, a sceptre and an orb")
         st["arts"] = [list(a) for a in sc["arts"]]
     if "down" in sc:
-        st["down"] = [list(d) for d in sc["down"]]
+        st["down"] = [[int(t) for t in d] for d in sc["down"]]
+        if len(st["down"]) != n or any(len(d) != 3 for d in st["down"]):
+            raise _bad("down lists three turn numbers per seat")
     hands, decks, discards = sc.get("hands"), sc.get("decks"), sc.get("discards")
     for seat in range(n):
         want = [((hands or [None] * n)[seat]), ((decks or [None] * n)[seat]), ((discards or [None] * n)[seat])]

@@ -145,3 +145,11 @@ def test_refusals_say_what_is_legal_instead():
         G.apply(st, 0, {"type": "advance", "to": "S02", "n": 1})
     assert err.value.rule == "MM-ADV-2"
     assert "advance S09 3" in err.value.legal and "end" in err.value.legal
+
+
+def test_malformed_scenarios_are_refused_cleanly():
+    for bad in ([], {"board": {"S01": "x"}}, {"castle": [1]}, {"arts": [["Rage", "Fury", "Greed"]] * 2},
+                {"hands": [["9"], None]}, {"tiles": {"S01": "Volcano"}}, {"down": [[0]] * 2}, {"board": 5}):
+        with pytest.raises(IllegalMove) as err:
+            start(2, **bad) if isinstance(bad, dict) else G.setup(2, G.normalize_options({}), "x", bad)
+        assert err.value.code == "bad-scenario"

@@ -4,7 +4,7 @@ import pytest
 from core.medieval_mastery import GAME, battle, rules
 from core.medieval_mastery.flow import Ctx
 from core.protocol import IllegalMove
-from tests.core.medieval_mastery.battles import attack, conflicts, pass_support, position
+from tests.core.medieval_mastery.battles import conflicts, pass_support, position
 from tests.core.medieval_mastery.helpers import G, do, knights, node, prompted, start, texts
 
 FOREST4 = {f"S{i:02d}": "Forest" for i in range(1, 21)}

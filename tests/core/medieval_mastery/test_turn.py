@@ -2,7 +2,7 @@
 import pytest
 
 from core.protocol import IllegalMove
-from tests.core.medieval_mastery.helpers import G, do, kinds, knights, prompted, run, start, texts
+from tests.core.medieval_mastery.helpers import G, do, kinds, knights, prompted, start, texts
 
 FOREST = {f"S{i:02d}": "Forest" for i in range(1, 11)}
 ARTS = [["Fury", "Loyalty", "Devotion"], ["Insight", "Rage", "Greed"]]

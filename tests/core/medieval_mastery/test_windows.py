@@ -3,7 +3,7 @@
 import pytest
 
 from core.protocol import IllegalMove
-from tests.core.medieval_mastery.helpers import G, do, kinds, prompted, start, texts
+from tests.core.medieval_mastery.helpers import G, do, prompted, start, texts
 
 ARTS = [["Corruption", "Loyalty", "Devotion"], ["Insight", "Rage", "Greed"], ["Fury", "Fear", "Cleansing"]]
 NO_FR = ["2", "3", "4", "5", "+1"]
