@@ -161,8 +161,6 @@ def test_life_and_death_clears_unsupplied_territories_after_the_battle():
     assert st["castle"][1] == 3, "removed, not retreated"
     assert G.view(st, None)["seats"][1]["dice_free"] == free + 2, "dice back to the reserve"
     assert "supply" in GAME.options["lifeanddeath"].help and "roll" in GAME.options["mayhem"].help
-    plain = dict(st, opts=dict(st["opts"], lifeanddeath=False))
-    assert plain["opts"]["lifeanddeath"] is False
 
 
 @pytest.mark.rule("MM-OPT-SKIRMISH-1")

@@ -5,7 +5,7 @@ import pytest
 
 from core.medieval_mastery import GAME, cards, data
 from core.medieval_mastery.board import BOARDS
-from tests.core.medieval_mastery.helpers import G, kinds, start
+from tests.core.medieval_mastery.helpers import G, kinds
 
 
 def setups(players, count=60, options=None):
@@ -67,9 +67,11 @@ def test_unused_components_stay_in_the_box():
 def test_decks_are_shuffled_face_down():
     orders = {tuple(cards.kind(c) for c in st["deck"][0]) for st in setups(2, 20)}
     assert len(orders) > 15
-    st = start(2)
-    assert "deck" not in str(G.view(st, 0)["seats"][0]["discard"])
-    assert isinstance(G.view(st, 1)["seats"][0]["deck"], int), "only the deck size is shown"
+    st = G.setup(2, G.normalize_options({}), "face-down")
+    for seat in range(2):
+        assert {c["card"] for c in G.view(st, seat)["seats"][seat]["discard"]} <= {"authority"}
+        assert G.view(st, 1 - seat)["seats"][seat]["deck"] == len(st["deck"][seat]), "only the deck size is shown"
+        assert set(G.hidden_from(st, seat)) >= {f"K{c:03d}" for c in st["deck"][seat]}
 
 
 @pytest.mark.rule("MM-SETUP-6")
