@@ -297,7 +297,12 @@ def play(game, move, seat, as_json):
 @connection_options
 def log(game, start, seat, as_json):
     """Show the log of GAME as my seat may see it, one line per event."""
-    reply(as_json, api().log(game, start, seat), lambda entries: output.log_lines(entries.get("moves") or []))
+    client = api()
+    entries = client.log(game, start, seat)
+    if as_json:
+        output.emit_json(entries)
+    else:  # the game object names the seats for moves that carry no event text
+        output.emit(output.log_lines(entries.get("moves") or [], client.game(game, seat)))
 
 
 def wait_outcome(state: dict) -> str | None:

@@ -128,7 +128,7 @@ def played(answer: dict) -> str:
     return "\n".join(lines)
 
 
-def log_lines(moves: list[dict]) -> str:
+def log_lines(moves: list[dict], game: dict) -> str:
     """One line per visible event, numbered by the move it belongs to."""
     lines = []
     for entry in moves:
@@ -136,8 +136,9 @@ def log_lines(moves: list[dict]) -> str:
         if events:
             lines += [f"{entry['seq']:>4}  {event_text(e)}" for e in events]
         elif entry.get("text") is not None:
-            who = f"seat {entry['seat']}" if entry.get("seat") is not None else "someone"
-            lines.append(f"{entry['seq']:>4}  {who}: {entry['text']}")
+            who = seat_label(game, entry.get("seat"))
+            you = " (you)" if entry.get("seat") is not None and entry.get("seat") == game.get("my_seat") else ""
+            lines.append(f"{entry['seq']:>4}  {who}{you}: {entry['text']}")
         else:
             lines.append(f"{entry['seq']:>4}  (a move you may not see)")
     return "\n".join(lines)
