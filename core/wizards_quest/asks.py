@@ -11,7 +11,7 @@ from core.wizards_quest import board
 from core.wizards_quest.board import ORC, IDS
 from core.wizards_quest import state as S
 from core.wizards_quest import flow
-from core.wizards_quest.flow import name
+from core.wizards_quest.flow import men as count_men, name
 from core.wizards_quest.moves import bad, terr, count, men_map, heroes_map, hero_name, duchy
 
 PLACE_RULES = {"starting forces": "WQ-SETUP-11", "reinforcements": "WQ-SUPPLY-4", "the chest": "WQ-TREASURE-2",
@@ -220,7 +220,8 @@ def loss_resolve(st, f, mv, rng, ev):
     men = lost - (1 if hero else 0)
     st["q"].pop()
     S.remove(st, t, men, hero or None)
-    ev.append(Event(f"{{P{seat}}} loses {men} men" + (f" and his {hero}" if hero else "") + f" on {IDS[t]}."))
+    lost_text = " and ".join(([count_men(men)] if men or not hero else []) + ([f"his {hero}"] if hero else []))
+    ev.append(Event(f"{{P{seat}}} loses {lost_text} on {IDS[t]}."))
     if f["into"]:
         st["q"][-1][f["into"]] = [men, hero]
     elif f["why"] == "the dragon eats":
@@ -351,7 +352,8 @@ def take_resolve(st, f, mv, rng, ev):
     if hero:
         S.put_hero(st, seat, hero, tgt)
     S.refresh(st, src)
-    ev.append(Event(f"{{P{seat}}} takes {name(tgt)} with {k} men" + (f" and his {hero}." if hero else ".")))
+    moved = " and ".join(([count_men(k)] if k else []) + ([f"his {hero}"] if hero else []))
+    ev.append(Event(f"{{P{seat}}} takes {name(tgt)} with {moved}."))
     flow.collect_here(st, seat, tgt, rng, ev)  # WQ-TREASURE-1
 
 
@@ -421,7 +423,7 @@ def move_in(st, seat, src, men, ev):
         st["n"][t] -= k
         st["n"][src] += k
     if men:
-        ev.append(Event(f"{{P{seat}}} moves {sum(men.values())} men into {IDS[src]}."))
+        ev.append(Event(f"{{P{seat}}} moves {count_men(sum(men.values()))} into {IDS[src]}."))
 
 
 # ------------------------------------------------------------------ registry -------

@@ -17,6 +17,12 @@ def name(t: int) -> str:
     return f"{IDS[t]} {board.NAMES[t]}"
 
 
+def men(k: int, word: str = "man") -> str:
+    """'1 man', '3 men', '1 orc', '2 orcs'."""
+    plural = "men" if word == "man" else word + "s"
+    return f"{k} {word if k == 1 else plural}"
+
+
 def ask(st, kind, seat, **kw):
     frame = {"k": "ask-" + kind, "seat": seat}
     frame.update(kw)
@@ -183,7 +189,7 @@ def dragon_eat(st, t, rng, ev):
         eaten = min(k, st["n"][t])
         st["n"][t] -= eaten
         S.refresh(st, t)
-        ev.append(Event(f"The dragon rolls {k} and eats {eaten} orcs.", data={"die": k}))
+        ev.append(Event(f"The dragon rolls {k} and eats {men(eaten, 'orc')}.", data={"die": k}))
         return False
     if s < 0:
         ev.append(Event(f"The dragon rolls {k}, but there is nothing to eat.", data={"die": k}))
@@ -225,7 +231,7 @@ def turn_step(st, f, rng, ev):
         base = S.reinforcements(st, seat, tn["cut"])
         total = base + tn["cmen"]
         tn["sup"], tn["cmen"] = True, 0
-        ev.append(Event(f"{{P{seat}}} receives {total} men ({base} as reinforcements)."))
+        ev.append(Event(f"{{P{seat}}} receives {men(total)} ({base} as reinforcements)."))
         f["st"] = "camp"
         if total:
             ask(st, "place", seat, total=total, single=-1, maxh=2, why="reinforcements")

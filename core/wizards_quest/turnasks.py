@@ -302,7 +302,7 @@ def camp_resolve(st, f, mv, rng, ev):
         if hero:
             S.put_hero(st, seat, hero, tgt)
         S.refresh(st, src)
-        ev.append(Event(f"{{P{seat}}} sails {k} men" + (f" and his {hero}" if hero else "")
+        ev.append(Event(f"{{P{seat}}} sails {flow.men(k)}" + (f" and his {hero}" if hero else "")
                         + f" from {IDS[src]} to {IDS[tgt]}."))
         return
     bad("Attack, sail, or end your turn.", "WQ-CAMP-1")
