@@ -109,6 +109,24 @@ def hidden_from(st: dict, seat: int | None) -> list[str]:
 
 # --- render -------------------------------------------------------------------------------
 
+def _waiting(v: dict) -> str:
+    """Who the game waits for, from public facts only (a fast window does not say who)."""
+    turn, phase, b = v["turn"], v["phase"], v["battle"]
+    if phase == "main":
+        return f"P{turn['active']}'s turn, " + STAGE_TEXT.get(turn["stage"], STEP_TEXT.get(turn["step"], ""))
+    if phase == "commit":
+        seats = [b["attacker"], b["defender"]]
+        return "conflict cards from " + " and ".join(f"P{s}" for s, done in zip(seats, b["committed"]) if not done)
+    if phase == "support":
+        return f"support cards from P{b['support_turn']}"
+    if phase == "window":
+        asked = v["window"].get("asked")
+        who = f"P{asked}" if asked is not None else "the players concerned"
+        return f"{v['window']['kind']} Fracture window, waiting for {who}"
+    if phase == "choice":
+        return f"a choice by P{v['choice']['seat']}"
+    return phase
+
 def _who(seat) -> str:
     return "--" if seat is None or seat < 0 else f"P{seat}"
 
@@ -164,5 +182,7 @@ def render(v: dict, seat: int | None) -> str:
             if v["choice"].get("cards"):
                 lines.append("  Cards: " + ", ".join(f"{i + 1}={c['title']}" for i, c in enumerate(v["choice"]["cards"])))
     if not v["result"]:
-        lines.append(f"Now: {v['phase']}; " + STAGE_TEXT.get(turn["stage"], STEP_TEXT.get(turn["step"], "")))
+        lines.append("Now: " + _waiting(v))
+    if seat is not None and v.get("standing", "off") != "off":
+        lines.append(f"Your standing answer: {v['standing']} (Fracture windows).")
     return "\n".join(line[:100] for line in lines)

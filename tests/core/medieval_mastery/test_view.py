@@ -42,3 +42,14 @@ def test_battle_and_choice_in_the_view():
     assert "Battle for S08: P0 (4 knights) 5 vs P1 3" in text
     st, _ = do(st, 0, "conflict 5")
     assert G.view(st, 0)["battle"]["your_commit"] == "5" and "your_commit" not in G.view(st, None)["battle"]
+
+
+def test_render_says_who_is_awaited_without_naming_a_fast_window_seat():
+    st = start(3, board={"S13": [0, 1], "S12": [1, 2], "S09": [2, 1]}, castle=[4, 3, 3],
+               hands=[["2", "3"], ["2", "3"], ["fracture", "2", "3", "4", "5"]], active=0)
+    st, _ = do(st, 0, "advance S12 4")
+    assert "waiting for the players concerned" in G.render(G.view(st, 0), 0)
+    assert "waiting for P2" in G.render(G.view(st, 2), 2)
+    st, _ = do(st, 2, "standing always-pass")
+    assert "Now: conflict cards from P0 and P1" in G.render(G.view(st, 1), 1)
+    assert "Your standing answer: always" in G.render(G.view(st, 2), 2)
