@@ -290,14 +290,15 @@ def eliminate(s: dict, seat: int, by: int, events: list) -> None:
     loot = s["loot"][seat]
     s["loot"][seat] = []
     s["hands"][seat].extend(loot)
-    if loot:
-        events.append(Event(f"{{P{seat}}} takes their {len(loot)} loot cards into their hand."))
+    take_all = s["opt"].get("spoils", "stationed") == "all"
+    if loot and not take_all:                  # with V-SPOILS 'all' the loot goes on, still unseen
+        events.append(Event(f"{{P{seat}}} takes their {count(len(loot), 'loot card')} into their hand."))
         events.append(Event(f"Your loot pile held: {names(loot)}.", (seat,)))
     spoils = []
     for post in s["posts"][seat]:
         spoils.extend(post[2])
         post[2] = []
-    if s["opt"].get("spoils", "stationed") == "all":
+    if take_all:
         taken = s["hands"][seat]
         s["hands"][seat] = []
         if taken:

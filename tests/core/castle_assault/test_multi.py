@@ -146,8 +146,10 @@ def test_spoils_option_all_takes_hand_and_loot_too():
     s = make(3, {"turn": 0, "skip_draw": True, "hands": {"0": ["trebuchet", "archer"], "1": ["gold", "night"],
                                                            "2": ["gold"]},
                  "posts": {"1": DOWN}, "loot": {"1": ["king"]}}, spoils="all")
-    s, _ = play(s, 0, "attack 1/C trebuchet archer")
+    king = s["loot"][1][0]
+    s, events = play(s, 0, "attack 1/C trebuchet archer")
     assert hand(s, 1) == [] and kinds(hand(s, 0)) == ["gold", "king", "night"]
+    assert not said(events, king, 1) and said(events, king, 0)      # the loot stays unseen by its owner
 
 
 @pytest.mark.rule("CA-MULTI-13")

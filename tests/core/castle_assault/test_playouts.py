@@ -74,3 +74,28 @@ def test_bulk_playouts(players):
         out = play(GAME, players, f"bulk-{players}-{i}", options, full_checks=False,
                    invariants=invariants)
         check_end(out, players)
+
+
+@pytest.mark.rule("CA-GEN-11")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_events_never_name_a_card_the_reader_may_not_know(players):
+    """An event a seat may read names no card that was hidden from that seat before the move and
+    is still hidden after it (a drawn card, a revealed Night card, a gift received are fine)."""
+    from core.rng import Rng
+    for i in range(40):
+        options = OPTION_SETS[i % len(OPTION_SETS)]
+        state = GAME.setup(players, options, f"events-{players}-{i}")
+        rng = Rng(f"events:{players}:{i}")
+        while GAME.prompts(state):
+            seat = GAME.prompts(state)[0].seat
+            move = GAME.random_move(state, seat, rng)
+            before = {s: set(GAME.hidden_from(state, s)) for s in list(range(players)) + [None]}
+            state, events = GAME.apply(state, seat, move)
+            if any("Village deck ran out" in e.text for e in events):
+                continue            # public cards were shuffled away and may have been drawn again
+            for reader in list(range(players)) + [None]:
+                after = set(GAME.hidden_from(state, reader))
+                for event in events:
+                    if event.visible_to(reader):
+                        named = set(re.findall(r"\b[FVSDA][0-9]+\b", event.text))
+                        assert not named & before[reader] & after, (reader, event.text)
