@@ -155,3 +155,23 @@ def test_ex5_lake_reach():
     st = start(2, board={"S03": [1, 1], "S10": [0, 1]}, castle=[3, 3], active=1)
     targets = {m["to"] for m in G.legal_moves(st, 1) if m.get("type") == "advance"}
     assert targets == {"S01", "S02"}
+
+
+@pytest.mark.rule("MM-EX-1")
+def test_ex1_in_strict_windows_same_totals():
+    """MM-EX-1 with strict windows: both players are asked in each window; the totals are the same."""
+    st = ex1_start()
+    st = dict(st, opts=dict(st["opts"], windows="strict"))
+    st, _ = do(st, 0, "advance S09 6")
+    st, _ = do(st, 0, "fracture P1 sceptre")
+    assert prompted(st) == [1], "the defender is asked too, holding no Fracture"
+    st, _ = do(st, 1, "pass")
+    log = []
+    for seat, text in [(0, "conflict 5"), (1, "conflict 3"), (1, "support +1 +2"), (1, "pass"), (0, "support +2"),
+                       (0, "pass"), (1, "pass"), (0, "pass")]:
+        st, ev = do(st, seat, text)
+        log += texts(ev)
+    assert any("14 to 12" in t for t in log)
+    assert st["ph"] == "window" and prompted(st) == [1], "orb window: P0's Fracture is visibly discarded"
+    st, ev = do(st, 1, "pass")
+    assert knights(st, "S09") == (0, 6) and st["castle"] == [1, 2]
