@@ -153,3 +153,17 @@ def test_malformed_scenarios_are_refused_cleanly():
         with pytest.raises(IllegalMove) as err:
             start(2, **bad) if isinstance(bad, dict) else G.setup(2, G.normalize_options({}), "x", bad)
         assert err.value.code == "bad-scenario"
+
+
+def test_default_moves_are_legal():
+    """The answer applied at a deadline: pass in windows and support, a conflict card, no discard."""
+    kinds_seen = set()
+    for st in states():
+        for prompt in G.prompts(st):
+            move = G.default_move(st, prompt.seat)
+            if st["ph"] == "main":
+                assert move is None
+                continue
+            kinds_seen.add(st["ph"])
+            G.apply(st, prompt.seat, move)
+    assert {"window", "commit", "support"} <= kinds_seen
