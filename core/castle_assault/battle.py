@@ -217,7 +217,7 @@ def resolve(s: dict, events: list) -> None:
     """Compare, then apply the outcome: destroy or discard the target, discard every battle card,
     draw loot, eliminate a fallen castle's owner, end the game when one castle is left."""
     b = s["battle"]
-    by, victim = b["by"], b["victim"]
+    by = b["by"]
     owner, index, card = resolve_target(s, b["target"])
     swords, shields, auto_loss, why = strength(s)
     won = not auto_loss and swords > shields                       # CA-ACT-ATTACK-11

@@ -4,7 +4,7 @@ from __future__ import annotations
 from core.protocol import Event, Game, IllegalMove, Option, Result
 from core.rng import Rng
 
-from . import actions, battle, flow, moves, policy, views
+from . import actions, answers, battle, flow, moves, policy, views
 from .scenario import apply_scenario
 from .state import clone, new_state
 
@@ -84,7 +84,7 @@ class CastleAssault(Game):
         s = clone(state)
         events: list[Event] = []
         if kind == "standing":
-            self._standing(s, seat, move, events)
+            answers.standing(s, seat, move, events)
             flow.advance(s, events)
             return s, events
         asked = flow.prompted_seat(state)
@@ -105,56 +105,13 @@ class CastleAssault(Game):
         elif phase == "gift":
             (actions.give if kind == "give" else actions.gift_pass)(s, seat, move, events)
         elif phase == "join":
-            self._join(s, seat, move, events)
+            answers.join(s, seat, move, events)
         elif phase == "react":
-            self._react(s, seat, move, events)
+            answers.react(s, seat, move, events)
         else:
-            self._remove(s, move, events)
+            answers.remove(s, move, events)
         flow.advance(s, events)
         return s, events
-
-    def _standing(self, s, seat, move, events):
-        flag = 1 if move["pass"] == "always" else 0
-        windows = (0, 1) if move["window"] == "all" else ((0,) if move["window"] == "join" else (1,))
-        for w in windows:
-            s["standing"][seat][w] = flag
-        what = {"all": "join and reaction windows", "join": "join windows", "react": "reaction windows"}
-        answer = "will now pass automatically in" if flag else "will be asked again in"
-        events.append(Event(f"Standing answer set: you {answer} {what[move['window']]}.", (seat,)))
-
-    def _join(self, s, seat, move, events):
-        if move["type"] == "pass":
-            battle.decline(s)            # never announced: a standing answer passes silently too
-            return
-        cards = move["cards"]
-        actions.take_from_hand(s, seat, cards, "CA-MULTI-4")
-        if not cards:
-            raise IllegalMove("no-join-cards", "Join with at least one card, or pass.", "CA-MULTI-4")
-        for card in cards:
-            if not battle.CARDS.attack[card]:
-                raise IllegalMove("not-attack-card", f"{battle.CARDS.label(card)} cannot join an attack: only "
-                                  "Soldiers, Archers and Siege cards.", "CA-MULTI-4")
-        battle.join(s, seat, cards, events)
-
-    def _react(self, s, seat, move, events):
-        cards = [] if move["type"] == "pass" else move["cards"]
-        actions.take_from_hand(s, seat, cards, "CA-ACT-REACT-1")
-        if move["type"] == "react" and not cards:
-            raise IllegalMove("no-reaction-cards", "React with at least one Academy card, or pass.",
-                              "CA-ACT-REACT-4")
-        for card in cards:
-            if battle.CARDS.deck[card] != "A":
-                raise IllegalMove("not-reaction", f"{battle.CARDS.label(card)} is not a reaction: only Academy "
-                                  "cards react.", "CA-ACT-REACT-1")
-        battle.react(s, seat, cards, events)
-
-    def _remove(self, s, move, events):
-        b = s["battle"]
-        options = battle.removal_candidates(b, b["need"][0])
-        if move["card"] not in options:
-            raise IllegalMove("cannot-remove", f"Your {battle.CARDS.name(b['need'][0])} can remove only one of: "
-                              f"{', '.join(options)}.", "CA-ACT-REACT-8", legal=[f"remove {c}" for c in options])
-        battle.remove(s, move["card"], events)
 
     def public_move(self, state, seat, move):
         """Hidden: standing answers, night attacks and night joins (face-down cards), gifts (a

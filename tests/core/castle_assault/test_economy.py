@@ -4,7 +4,7 @@ import pytest
 from core.castle_assault import GAME
 from core.castle_assault.cards import CARDS
 
-from .helpers import hand, kinds, make, of_kind, play, prompted, refused, said, texts
+from .helpers import hand, kinds, make, of_kind, play, refused, said
 
 
 def me(cards, players=2, **scenario):

@@ -2,7 +2,6 @@
 import pytest
 
 from core.castle_assault import GAME
-from core.castle_assault.cards import CARDS
 
 from .helpers import hand, kinds, make, play, refused, said, view_text, zones
 

@@ -4,7 +4,7 @@ import pytest
 from core.castle_assault import GAME
 from core.castle_assault.cards import CARDS
 
-from .helpers import hand, kinds, make, of_kind, play, prompted, refused, said, stationed, standing, view_text
+from .helpers import hand, kinds, make, of_kind, play, prompted, refused, said, stationed, view_text
 
 DOWN = {"W1": {"standing": False}, "W2": {"standing": False}}
 
