@@ -112,6 +112,57 @@ def turn_moves(s: dict, seat: int, all_targets: list | None = None) -> list[dict
     return moves
 
 
+def suggestions(s: dict, seat: int) -> list[dict]:
+    """Concrete examples of the set-choosing turn moves, beside their patterns, so that a script
+    (or a player reading `herald moves`) can act without composing sets: per target, every
+    attack card, and the smallest strongest-first set that wins; the same at night; each
+    Builder/Gold mix; all Explorers; the Academy."""
+    hand = s["hands"][seat]
+    attackers = by_strength([c for c in hand if CARDS.attack[c]])
+    has_assault = any(CARDS.assault[c] for c in attackers)
+    nights = [c for c in hand if CARDS.key[c] == "night"]
+    moves: list[dict] = []
+    for target, shields, needs in targets(s, seat):
+        if needs and not has_assault:
+            continue
+        if attackers:
+            moves.append({"type": "attack", "target": target, "cards": list(attackers)})
+            win = winning_set(attackers, shields, needs)
+            if win is not None and len(win) < len(attackers):
+                moves.append({"type": "attack", "target": target, "cards": win})
+        if nights:
+            moves.append({"type": "night", "night": nights[0], "target": target, "cards": list(attackers)})
+    builders = [c for c in hand if CARDS.key[c] == "builder"]
+    gold = [c for c in hand if CARDS.key[c] == "gold"]
+    if s["siege"]:
+        for count in range(1, BUILD_CARDS + 1):
+            if count <= len(builders) and BUILD_CARDS - count <= len(gold):
+                moves.append({"type": "build", "cards": builders[:count] + gold[:BUILD_CARDS - count]})
+    explorers = [c for c in hand if CARDS.torches[c]]
+    if explorers:
+        moves.append({"type": "explore", "cards": explorers})
+    study = academy_set(hand)
+    if study and s["academy"]:
+        moves.append({"type": "academy", "cards": study})
+    return moves
+
+
+def window_suggestions(hand: list[str], verb: str) -> list[dict]:
+    """Join with every attack card; react with every Academy card, or with one of each kind."""
+    if verb == "join":
+        cards = [c for c in hand if CARDS.attack[c]]
+        return [{"type": "join", "cards": cards}] if cards else []
+    cards = [c for c in hand if CARDS.deck[c] == "A"]
+    if not cards:
+        return []
+    singles, seen = [], set()
+    for card in cards:
+        if CARDS.key[card] not in seen:
+            seen.add(CARDS.key[card])
+            singles.append({"type": "react", "cards": [card]})
+    return ([{"type": "react", "cards": cards}] if len(cards) > 1 else []) + singles
+
+
 def legal_moves(s: dict, seat: int) -> list[dict]:
     if s["phase"] == "over" or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s["n"]:
         return []
@@ -120,17 +171,18 @@ def legal_moves(s: dict, seat: int) -> list[dict]:
     phase = s["phase"]
     hand = s["hands"][seat]
     if phase == "act":
-        moves = turn_moves(s, seat)
+        listed = turn_moves(s, seat)
+        moves = [m for m in listed if "pattern" in m] + suggestions(s, seat) \
+            + [m for m in listed if "pattern" not in m]
     elif phase == "gift":
         moves = [{"type": "give", "to": to, "cards": [card]} for card in hand
                  for to in range(s["n"]) if to != seat and s["alive"][to]]
         if s["opt"].get("gift", "one") == "any" and len(hand) > 1:
             moves.append(PATTERNS["give"])
         moves.append({"type": "pass"})
-    elif phase == "join":
-        moves = ([PATTERNS["join"]] if any(CARDS.attack[c] for c in hand) else []) + [{"type": "pass"}]
-    elif phase == "react":
-        moves = ([PATTERNS["react"]] if any(CARDS.deck[c] == "A" for c in hand) else []) + [{"type": "pass"}]
+    elif phase in ("join", "react"):
+        offers = window_suggestions(hand, phase)
+        moves = ([PATTERNS[phase]] if offers else []) + offers + [{"type": "pass"}]
     else:
         b = s["battle"]
         moves = [{"type": "remove", "card": c} for c in battle.removal_candidates(b, b["need"][0])]
@@ -159,28 +211,36 @@ class Dice:
         return value
 
 
+def winning_set(ordered: list[str], shields: int, needs: bool) -> list[str] | None:
+    """Strongest-first cards (an assault weapon first when needed) until they beat `shields`."""
+    chosen, swords = [], 0
+    if needs:
+        assault = next((c for c in ordered if CARDS.assault[c]), None)
+        if assault is None:
+            return None
+        chosen.append(assault)
+        swords = CARDS.swords[assault]
+    for card in ordered:
+        if swords > shields:
+            break
+        if card not in chosen:
+            chosen.append(card)
+            swords += CARDS.swords[card]
+    return chosen if swords > shields else None
+
+
+def by_strength(cards: list[str]) -> list[str]:
+    return sorted(cards, key=lambda c: -CARDS.swords[c])
+
+
 def pick_attack(all_targets: list, cards: list[str], rng: Dice) -> tuple[str, list[str]] | None:
     """A target and a set of cards that beats it if one exists, castles first; else None."""
-    ordered = sorted(cards, key=lambda c: -CARDS.swords[c])
-    assaults = [c for c in ordered if CARDS.assault[c]]
-    total = sum(CARDS.swords[c] for c in ordered)
+    ordered = by_strength(cards)
     winnable = []
     for target, shields, needs in all_targets:
-        if needs and not assaults:
-            continue
-        if total <= shields:
-            continue
-        chosen, swords = [], 0
-        if needs:
-            chosen.append(assaults[0])
-            swords = CARDS.swords[assaults[0]]
-        for card in ordered:
-            if swords > shields:
-                break
-            if card not in chosen:
-                chosen.append(card)
-                swords += CARDS.swords[card]
-        winnable.append((target, chosen))
+        chosen = winning_set(ordered, shields, needs)
+        if chosen is not None:
+            winnable.append((target, chosen))
     if not winnable:
         return None
     castles = [w for w in winnable if w[0].endswith("/C")]
