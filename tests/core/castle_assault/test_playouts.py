@@ -99,3 +99,17 @@ def test_events_never_name_a_card_the_reader_may_not_know(players):
                     if event.visible_to(reader):
                         named = set(re.findall(r"\b[FVSDA][0-9]+\b", event.text))
                         assert not named & before[reader] & after, (reader, event.text)
+
+
+def listed_only(game, state, seat, rng):
+    """A script's choice: a random concrete move from legal_moves, never a pattern."""
+    concrete = [m for m in game.legal_moves(state, seat) if "pattern" not in m and m["type"] != "standing"]
+    return concrete[rng.below(len(concrete))]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_scripts_playing_only_listed_moves_finish_games(players):
+    for i in range(5):
+        out = play(GAME, players, f"script-{players}-{i}", chooser=listed_only, full_checks=i == 0,
+                   invariants=invariants, max_moves=5000)
+        check_end(out, players)
