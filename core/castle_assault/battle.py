@@ -67,18 +67,13 @@ def target_label(s: dict, target: str) -> str:
 
 
 def joiner_order(s: dict, by: int, victim: int) -> list[int]:
-    """Possible joiners in turn order after the active player (CA-MULTI-4, CA-MULTI-5).
-    Players with a castle always; eliminated players only while they hold attack cards."""
+    """Every other seat, in turn order after the active player (CA-MULTI-4, CA-MULTI-5).
+    Who is actually asked is flow.wants_join_prompt's business: in fast mode only seats holding
+    attack cards; in strict mode all of them, eliminated seats included, so that skipping an
+    eliminated seat never tells the table it holds no attack card (it can only pass)."""
     if s["n"] < 3:
         return []                                                 # CA-MULTI-3
-    order = []
-    for step in range(1, s["n"]):
-        seat = (by + step) % s["n"]
-        if seat == victim:
-            continue
-        if s["alive"][seat] or any(CARDS.attack[c] for c in s["hands"][seat]):
-            order.append(seat)
-    return order
+    return [seat for seat in ((by + step) % s["n"] for step in range(1, s["n"])) if seat != victim]
 
 
 def declare(s: dict, seat: int, target: str, cards: list[str], night: str | None, events: list) -> None:

@@ -116,3 +116,17 @@ def test_malformed_standing_moves_are_refused():
     s = duel(["ambush"])
     refused(s, 1, {"type": "standing", "pass": "sometimes", "window": "all"})
     refused(s, 1, {"type": "standing", "pass": "always"})
+
+
+@pytest.mark.rule("CA-MULTI-10")
+def test_strict_mode_also_asks_eliminated_seats_so_their_hands_stay_secret():
+    hands = {"0": ["soldier"], "1": ["gold"], "2": ["gold"], "3": ["gold"]}
+    s = make(4, {"turn": 0, "skip_draw": True, "hands": hands, "eliminated": [2]}, windows="strict")
+    s, _ = play(s, 0, "attack 1/W1 soldier")
+    assert prompted(s) == [2]                                  # eliminated, no attack card: asked anyway
+    assert [m["type"] for m in GAME.legal_moves(s, 2) if m["type"] != "standing"] == ["pass"]
+    s, _ = play(s, 2, "pass")
+    assert prompted(s) == [3]
+    fast = make(4, {"turn": 0, "skip_draw": True, "hands": hands, "eliminated": [2]})
+    fast, _ = play(fast, 0, "attack 1/W1 soldier")
+    assert fast["battle"] is None                              # fast: nobody holds an attack card
