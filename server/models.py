@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from peewee import (BooleanField, CharField, DateTimeField, ForeignKeyField, IntegerField, Model,
                     TextField)
 
-from server.db import database, is_sqlite
+from server.db import database
 
 
 def utcnow() -> datetime:
@@ -139,7 +139,6 @@ def create_tables() -> None:
 
 def lock_game(game_id: int) -> Game | None:
     """The game row, row-locked on databases that support it (inside write_transaction)."""
-    query = Game.select().where(Game.id == game_id)
-    if not is_sqlite():  # SQLite already holds the write lock (BEGIN IMMEDIATE)
-        query = query.for_update()
-    return query.first()
+    from server.statements import select_by_id  # statements builds on these models
+
+    return select_by_id(Game, game_id, lock=True)

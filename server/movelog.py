@@ -13,7 +13,7 @@ from peewee import IntegrityError
 
 from core import canonical
 from core.protocol import Event, IllegalMove
-from server import outbox, state_cache
+from server import outbox, state_cache, statements
 from server.db import write_transaction
 from server.errors import ApiError, capped_legal, from_illegal, inconsistent_game
 from server.jsonvalues import has_float
@@ -132,15 +132,15 @@ def _append(game, engine, seat, seq, move, state, new_state, events) -> tuple[di
     prompted = outbox.prompted_rows(game.prompted or [], out.prompts, fresh, seat, now)
     public_prompts = [p.to_json() for p in out.prompts]
     event_json = [e.to_json() for e in events]
-    Move.insert(game=game.id, seq=seq, seat=seat, payload=move, text=out.text, events=event_json,
-                prompted=public_prompts, public=out.public, created=now, chain=chain,
-                state_hash=out.state_hash).execute()
-    Snapshot.update(version=version, state=out.state_text, state_hash=out.state_hash).where(
-        Snapshot.game == game.id).execute()
-    changes = {Game.version: version, Game.chain_head: chain, Game.prompted: prompted}
+    statements.insert(Move, {"game": game.id, "seq": seq, "seat": seat, "payload": move, "text": out.text,
+                             "events": event_json, "prompted": public_prompts, "public": out.public,
+                             "created": now, "chain": chain, "state_hash": out.state_hash})
+    statements.update_by_key(Snapshot, "game", game.id, {"version": version, "state": out.state_text,
+                                                         "state_hash": out.state_hash})
+    changes = {"version": version, "chain_head": chain, "prompted": prompted}
     if out.result is not None:
-        changes.update({Game.status: "finished", Game.result: out.result.to_json(), Game.finished: now})
-    Game.update(changes).where(Game.id == game.id).execute()
+        changes.update({"status": "finished", "result": out.result.to_json(), "finished": now})
+    statements.update_by_key(Game, "id", game.id, changes)
     seats = seats_of(game)
     rows = outbox.queue_turns(game, engine, new_state, fresh, seats, version)
     if out.result is not None:

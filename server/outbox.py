@@ -6,6 +6,7 @@ from the addressed seat's own view only, so a mail never shows another seat's se
 from __future__ import annotations
 
 from core.protocol import Prompt
+from server import statements
 from server.models import Notification, utcnow
 from server.seats import SeatInfo, name_players
 
@@ -100,5 +101,5 @@ def _row(game, info: SeatInfo, kind: str, version: int, context: dict) -> dict:
 
 
 def write(rows: list[dict]) -> None:
-    if rows:
-        Notification.insert_many(rows).execute()
+    for row in rows:
+        statements.insert(Notification, row)

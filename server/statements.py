@@ -1,0 +1,76 @@
+"""The move path's statements as SQL text built once per database, then only bound.
+
+peewee rebuilds a query's SQL on every call, which cost more than the rules engine and
+the database together on the move path. These helpers build the text once per database
+from the models (so column lists cannot drift) and convert values with the fields'
+own db_value/python_value, exactly as peewee would.
+"""
+from __future__ import annotations
+
+from server.db import database, is_sqlite
+
+_compiled: dict[tuple, str] = {}
+
+
+def _quote(name: str) -> str:
+    left, right = database.obj.quote
+    return f"{left}{name}{right}"
+
+
+def _cached(key: tuple, build) -> str:
+    key = (id(database.obj),) + key
+    sql = _compiled.get(key)
+    if sql is None:
+        sql = _compiled[key] = build()
+    return sql
+
+
+def select_by_id(model, key_value, lock: bool = False):
+    """The row with this primary key as a model instance, or None; `lock` adds FOR UPDATE
+    where the database has it (SQLite is already write-locked by BEGIN IMMEDIATE)."""
+    fields = model._meta.sorted_fields
+    lock = lock and not is_sqlite()
+
+    def build():
+        columns = ", ".join(_quote(f.column_name) for f in fields)
+        sql = (f"SELECT {columns} FROM {_quote(model._meta.table_name)} "
+               f"WHERE {_quote(model._meta.primary_key.column_name)} = {database.obj.param}")
+        return sql + (" FOR UPDATE" if lock else "")
+
+    sql = _cached(("select", model, lock), build)
+    row = database.execute_sql(sql, (key_value,)).fetchone()
+    if row is None:
+        return None
+    instance = model(**{f.name: f.python_value(v) for f, v in zip(fields, row)})
+    instance._dirty.clear()
+    return instance
+
+
+def insert(model, values: dict) -> None:
+    """INSERT one row; `values` maps field names to Python values."""
+    names = tuple(values)
+    fields = [model._meta.fields[n] for n in names]
+
+    def build():
+        columns = ", ".join(_quote(f.column_name) for f in fields)
+        marks = ", ".join([database.obj.param] * len(fields))
+        return f"INSERT INTO {_quote(model._meta.table_name)} ({columns}) VALUES ({marks})"
+
+    sql = _cached(("insert", model, names), build)
+    database.execute_sql(sql, tuple(f.db_value(values[f.name]) for f in fields))
+
+
+def update_by_key(model, key_field: str, key_value, values: dict) -> int:
+    """UPDATE the row(s) whose `key_field` equals `key_value`; returns the row count."""
+    names = tuple(values)
+    fields = [model._meta.fields[n] for n in names]
+    key = model._meta.fields[key_field]
+
+    def build():
+        sets = ", ".join(f"{_quote(f.column_name)} = {database.obj.param}" for f in fields)
+        return (f"UPDATE {_quote(model._meta.table_name)} SET {sets} "
+                f"WHERE {_quote(key.column_name)} = {database.obj.param}")
+
+    sql = _cached(("update", model, names, key_field), build)
+    params = tuple(f.db_value(values[f.name]) for f in fields) + (key.db_value(key_value),)
+    return database.execute_sql(sql, params).rowcount
