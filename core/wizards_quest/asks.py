@@ -136,9 +136,29 @@ def place_auto(st, f):
 
 
 def place_legal(st, f):
-    allowed = ", ".join(IDS[t] for t in place_allowed(st, f))
+    allowed = place_allowed(st, f)
+    names = ", ".join(IDS[t] for t in allowed)
     return [{"pattern": "place <territory>:<men> ... [champion@<territory>] [wizard@<territory>]",
-             "help": f"Place {f['total']} men ({f['why']}) on: {allowed}. A hero takes the place of 2 men."}]
+             "help": f"Place {f['total']} men ({f['why']}) on: {names}. A hero takes the place of 2 men."}] \
+        + place_examples(st, f, allowed)
+
+
+def place_examples(st, f, allowed):
+    """Concrete placements beside the pattern: everything on one territory, or with a hero."""
+    if not allowed:
+        return [{"type": "place", "men": {}, "heroes": {}}]
+    mine = [tr[2] for tr in st["tre"] if tr[0] == f["seat"] and tr[2] >= 0]
+    ranked = sorted(allowed, key=lambda t: (min((board.DIST[t][g] for g in mine), default=0), t))[:4]
+    out = [{"type": "place", "men": {IDS[t]: f["total"]}, "heroes": {}} for t in ranked]
+    if f["total"] >= 2 and f["maxh"]:
+        for hero in S.HEROES:
+            spots = [t for t in hero_spots(st, f["seat"], hero, allowed) if t in ranked] or \
+                hero_spots(st, f["seat"], hero, allowed)[:1]
+            if spots:
+                t = spots[0]
+                men = {IDS[t]: f["total"] - 2} if f["total"] > 2 else {}
+                out.append({"type": "place", "men": men, "heroes": {hero: IDS[t]}})
+    return out
 
 
 def place_resolve(st, f, mv, rng, ev):
@@ -274,7 +294,28 @@ def scatter_legal(st, f):
     return [{"pattern": "scatter <territory>:<count> ... [champion@<territory>] [wizard@<territory>]",
              "help": f"Place {f['men']} {'orcs' if f['v'] == ORC else 'men'}"
                      + (f" and the {f['hero']}" if f["hero"] else "")
-                     + " on the loser's other territories or empty ones."}]
+                     + " on the loser's other territories or empty ones."}] + scatter_examples(st, f)
+
+
+def scatter_examples(st, f):
+    """Concrete placements beside the pattern: filling the spots from a few starting points."""
+    spots = scatter_spots(st, f)
+    order = sorted(spots)
+    hspots = scatter_hero_spots(st, f, spots)
+    out = []
+    for start in range(min(3, len(order)) or 1):
+        men, left = {}, f["men"]
+        for t in order[start:] + order[:start]:
+            if left <= 0:
+                break
+            k = min(left, spots[t])
+            men[IDS[t]] = k
+            left -= k
+        heroes = {f["hero"]: IDS[hspots[start % len(hspots)]]} if hspots else {}
+        move = {"type": "scatter", "men": men, "heroes": heroes}
+        if move not in out:
+            out.append(move)
+    return out
 
 
 def scatter_resolve(st, f, mv, rng, ev):
@@ -386,7 +427,20 @@ def go_legal(st, f):
     out = [{"type": "go", "men": {}}, {"type": "break"}]
     if not f["special"]:
         out.append({"pattern": "go <territory>:<men> ...", "help": "Move men into the source, then fight on."})
+        men = all_donor_men(st, f["seat"], f["src"], f["boat"])
+        if men:
+            out.append({"type": "go", "men": men})
     return out
+
+
+def all_donor_men(st, seat, src, boat):
+    """Every man the neighbours can send while keeping a piece each (as notation keys)."""
+    men = {}
+    for t in donors(st, seat, src, boat):
+        k = min(st["n"][t], S.pieces(st, t) - 1)
+        if k > 0:
+            men[IDS[t]] = k
+    return men
 
 
 def go_resolve(st, f, mv, rng, ev):

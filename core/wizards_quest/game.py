@@ -51,11 +51,12 @@ class WizardsQuest(Game):
         return [Prompt(f["seat"], kind[3], text)]
 
     def legal_moves(self, state, seat):
+        """The answers to this seat's current question; a seat with no question is offered its
+        standing orders (legal at any time, also while asked, but not listed then)."""
         f = engine.current(state)
-        moves = []
         if f is not None and f["seat"] == seat:
-            moves = KINDS[f["k"][4:]][0](state, f)
-        return moves + [dict(m) for m in STANDING]
+            return KINDS[f["k"][4:]][0](state, f)
+        return [dict(m) for m in STANDING]
 
     def random_move(self, state, seat, rng):
         f = engine.current(state)

@@ -6,7 +6,7 @@ from core.wizards_quest import board, cards
 from core.wizards_quest.board import ORC, IDS
 from core.wizards_quest import state as S
 from core.wizards_quest import flow
-from core.wizards_quest.asks import KINDS, check_donors, move_in, send_creature, treasure_index
+from core.wizards_quest.asks import KINDS, all_donor_men, check_donors, move_in, send_creature, treasure_index
 from core.wizards_quest.flow import name
 from core.wizards_quest.moves import bad, terr, count, men_map, hero_name, flag, duchy
 
@@ -23,8 +23,15 @@ def play_options(st, seat, card):
     if kind in ("DRAGON", "PEACE"):
         return [{"type": "play", "card": card, "duchy": d} for d in range(1, 7)]
     if kind == "TREASURE" and movable_treasures(st, seat):
+        taken = {tr[2] for tr in st["tre"]}
+        examples = []
+        for i in movable_treasures(st, seat)[:4]:
+            owner = st["tre"][i][0]
+            spots = [t for t in range(board.TERRITORIES) if t not in taken and st["own"][t] == owner][:1] \
+                or [t for t in range(board.TERRITORIES) if t not in taken][:1]
+            examples += [{"type": "play", "card": card, "treasure": S.treasure_id(i), "to": IDS[t]} for t in spots]
         return [{"pattern": f"play {card} <treasure> <territory>",
-                 "help": "Move an opponent's treasure to a territory holding no treasure."}]
+                 "help": "Move an opponent's treasure to a territory holding no treasure."}] + examples
     return [{"type": "play", "card": card}]
 
 
@@ -361,7 +368,15 @@ def simple_sails(st, seat):
 
 def camp_legal(st, f):
     seat = f["seat"]
-    out = simple_attacks(st, seat) + simple_sails(st, seat) + [{"type": "end"}]
+    plain = simple_attacks(st, seat)
+    out = plain + simple_sails(st, seat) + [{"type": "end"}]
+    goals = [tr[2] for tr in st["tre"] if tr[0] == seat and tr[2] >= 0]
+    for m in plain:  # concrete examples beside the pattern: all the neighbours' men join in
+        src, tgt = board.INDEX[m["from"]], board.INDEX[m["to"]]
+        if m["vs"] == "army" and any(board.DIST[tgt][g] < board.DIST[src][g] for g in goals):
+            men = all_donor_men(st, seat, board.INDEX[m["from"]], m["boat"])
+            if men:
+                out.append(dict(m, men=men))
     out.append({"pattern": "attack <from> <to> [dragon|peace] [boat] [champion|wizard] [<territory>:<men> ...]",
                 "help": "A campaign, with an optional hero move and men moved in first."})
     if boat_ready(st, seat):
