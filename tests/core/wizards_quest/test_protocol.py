@@ -304,3 +304,28 @@ def test_illegal_moves_name_the_rule_and_suggest_legal_ones():
     with pytest.raises(IllegalMove) as err:
         move(st, 0, "end")
     assert err.value.code == "wrong-move" and "draw" in err.value.legal and "done" in err.value.legal
+
+
+def test_every_listed_concrete_move_is_accepted():
+    """legal_moves never lists a move apply refuses (examples beside patterns included), and a
+    script choosing only listed moves finishes games."""
+    from tests.core.playout import play
+    rng = Rng("listed")
+    for seed in range(5):
+        st = G.setup(2 + seed, {"blank_treasure": seed % 2 == 0}, f"listed-{seed}")
+        for _ in range(250):
+            if G.result(st) is not None:
+                break
+            seat = G.prompts(st)[0].seat
+            concrete = [m for m in G.legal_moves(st, seat) if "pattern" not in m]
+            assert concrete
+            for m in concrete[:25]:
+                G.apply(st, seat, m)
+            st, _ = G.apply(st, seat, G.random_move(st, seat, rng))
+
+    def script(game, state, seat, r):
+        concrete = [m for m in game.legal_moves(state, seat) if "pattern" not in m]
+        return concrete[r.below(len(concrete))]
+
+    for players in (2, 6):
+        assert play(G, players, f"script-{players}", chooser=script, full_checks=False, max_moves=5000).ended
