@@ -329,3 +329,10 @@ def test_every_listed_concrete_move_is_accepted():
 
     for players in (2, 6):
         assert play(G, players, f"script-{players}", chooser=script, full_checks=False, max_moves=5000).ended
+
+
+def test_summary_for_mails_says_who_is_asked_and_the_treasure_race():
+    st = make({"D2C1": {"owner": 0, "men": 3}}, hands=[["C04"], []])
+    text = G.summary(G.view(st, 0), 0)
+    assert "Waiting for P0" in text and "Treasures collected" in text and "C04 MEN2" in text
+    assert "C04" not in G.summary(G.view(st, 1), 1)
