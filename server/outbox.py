@@ -70,7 +70,9 @@ def queue_turns(game, engine, state, fresh: list[Prompt], seats: tuple[SeatInfo,
         info = by_seat.get(prompt.seat)
         if info is None or info.player is None:
             continue
+        held = sum(1 for s in seats if s.player == info.player)
         context = {**base_context(game, engine), "seat": prompt.seat, "player": info.name,
+                   "seat_flag": f" --seat {prompt.seat}" if held > 1 else "",
                    "prompt_kind": prompt.kind, "prompt": name_players(prompt.text, seats),
                    "summary": seat_summary(engine, state, prompt.seat, seats),
                    "example": sample_move(engine, state, prompt.seat)}

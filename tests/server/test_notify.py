@@ -134,3 +134,14 @@ def test_a_mail_interrupted_by_a_crash_is_not_resent_unless_the_operator_asks(ap
     assert requeue_stuck() == 1
     assert deliver_pending(config).sent == 1
     assert Notification.get_by_id(row.id).status == "sent"
+
+
+def test_a_player_holding_several_seats_is_told_which_seat_to_answer_for(api, config, tmp_path):
+    solo = api.register("solo")
+    game = api.start_game([solo, solo])
+    api.play_first_legal(game, [solo, solo])
+    deliver_pending(config)
+    mails = sorted((tmp_path / "mail").glob("*.eml"))
+    assert len(mails) == 2
+    assert f"herald moves {game} --seat 0" in mails[0].read_text()
+    assert f'herald play {game} --seat 1 "play ' in mails[1].read_text()
