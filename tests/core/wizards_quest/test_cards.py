@@ -7,7 +7,7 @@ from core.protocol import IllegalMove
 from core.wizards_quest import cards
 from core.wizards_quest import state as S
 from core.wizards_quest.board import ORC
-from tests.core.wizards_quest.helpers import T, ask, at, make, move
+from tests.core.wizards_quest.helpers import G, T, ask, at, make, move
 
 REST = [c for c in cards.ALL_CARDS]
 
@@ -253,3 +253,30 @@ def test_no_supply_card():
 def test_boat_card_gives_a_man_and_a_boat():
     total, st = supply_after(game(hand=["C02"]), "play C02")
     assert total == 5 and st["boats"][0] == ["C02"]
+
+
+def test_treasure_card_without_a_target_may_be_played_for_nothing():
+    """Docs, choices: it can still be played (e.g. to obey the hand limit) and does nothing."""
+    tre = [{"owner": 0, "kind": k, "at": "taken"} for k in ("crown", "chest", "ring")][:2] + \
+          [{"owner": 0, "kind": "ring", "at": "K1"}] + \
+          [{"owner": 1, "kind": k, "at": "taken"} for k in ("crown", "chest")] + \
+          [{"owner": 1, "kind": "ring", "at": "gone"}]
+    st = game(hand=["C27"], treasures=tre)
+    assert {"type": "play", "card": "C27"} in G.legal_moves(st, 0)
+    st, texts = move(st, 0, "play C27")
+    assert "No opponent's treasure is on the map: the card has no effect." in texts
+
+
+def test_an_extra_campaign_drawn_for_the_ring_outside_ones_turn_is_lost():
+    """Docs, choices: P0 moves P1's ring onto P1's land; P1 draws EXTRA for it and cannot use it."""
+    tre = [{"owner": 0, "kind": "crown", "at": "K7"}, {"owner": 0, "kind": "chest", "at": "K8"},
+           {"owner": 0, "kind": "ring", "at": "D6C6"}, {"owner": 1, "kind": "crown", "at": "K3"},
+           {"owner": 1, "kind": "chest", "at": "D5C1"}, {"owner": 1, "kind": "ring", "at": "D1C2"}]
+    st = game(hand=["C27"], deck=["C19"], treasures=tre)
+    st, texts = move(st, 0, "play C27 T05 D2C4")
+    assert any("collects his ring" in t for t in texts)
+    pending = ask(st)
+    assert pending["kind"] == "cards" and pending["seat"] == 1 and pending["mode"] == "ring"
+    st, texts = move(st, 1, "play C19")
+    assert "{P1} cannot use an extra campaign outside his turn." in texts
+    assert ask(st)["seat"] == 0 and st["tn"]["camps"] == 1

@@ -301,3 +301,23 @@ def test_wizard_may_place_struck_pieces_in_the_protected_duchy():
     out, _, _ = run_frames(st, [fight], dice=[1, 6])
     out, _ = move(out, 0, "scatter D2C4:1")
     assert at(out, "D2C4") == (1, 1, None)
+
+
+def test_dragon_and_peacemaker_on_one_empty_county_are_fought_in_turn_then_it_is_taken():
+    """Docs, choices: one campaign fights the dragon first, then the Peacemaker, then takes."""
+    st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 6, "heroes": ["wizard"]}}, dragon="D5C5",
+                            peace="D5C5"))
+    with pytest.raises(IllegalMove):
+        move(st, 0, "attack D2C1 D5C5 peace")
+    st["dice"] = [1, 1]
+    st, _ = move(st, 0, "attack D2C1 D5C5 dragon")
+    st["dice"] = [3, 1]
+    st, _ = move(st, 0, "flee 3")  # the dragon lands on D3C3 and eats there
+    assert st["dragon"] == T["D3C3"]
+    assert ask(st)["kind"] == "go"
+    st["dice"] = [1, 1]
+    st, texts = move(st, 0, "go")
+    assert any("the Peacemaker (strength 6)" in t for t in texts)
+    st["dice"] = [4]
+    st, texts = move(st, 0, "flee 4")
+    assert st["peace"] == T["D4C4"] and ask(st)["kind"] == "take"
