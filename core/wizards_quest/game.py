@@ -105,7 +105,8 @@ class WizardsQuest(Game):
         return hidden
 
     def public_move(self, state, seat, move):
-        return not (isinstance(move, dict) and move.get("type") == "standing")
+        """Standing orders are private; a discarded ring card is not shown (WQ-TABLE-9)."""
+        return not (isinstance(move, dict) and move.get("type") in ("standing", "discard"))
 
     def parse(self, state, seat, text):
         return notation.parse_text(text, engine.rule_now(state))

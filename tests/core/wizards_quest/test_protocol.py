@@ -127,6 +127,7 @@ def test_standing_orders_are_private_and_legal_at_any_time():
     assert new["std"][1] == "men-first" and all(e.to == (1,) for e in events)
     assert not G.public_move(st, 1, {"type": "standing", "losses": "men-first"})
     assert G.public_move(st, 0, {"type": "done"})
+    assert not G.public_move(st, 0, {"type": "discard", "card": "C08"})  # the discard pile stays closed
     assert {"type": "standing", "losses": "ask"} in G.legal_moves(st, 1)
 
 
