@@ -29,6 +29,13 @@ def test_full_game_with_random_legal_moves(api, players):
         player = seated[seat]
         legal = api.call("GET", f"/games/{game_id}/legal", player).json
         assert legal["prompted"] and legal["moves"], legal
+        for entry in legal["moves"]:
+            if entry.get("pattern"):  # an unbounded choice: described, not listed
+                assert entry["text"] and "help" in entry and "move" not in entry
+            else:
+                assert entry["text"] and isinstance(entry["move"], dict)
+        if moves % 10 == 0:
+            assert api.call("GET", f"/games/{game_id}/render", player).json["text"].strip()
         # As an operator would: the server's own state picks a random legal move for that seat.
         state = engine.from_json(json.loads(Snapshot.get(Snapshot.game == game_id).state))
         move = engine.random_move(state, seat, rng)
