@@ -165,8 +165,10 @@ class Game:
         raise NotImplementedError  # abstract
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
-        """Every legal move, or where the choice is unbounded, patterns:
-        a dict with a "pattern" key (its text form with <placeholders>) and "help"."""
+        """Every legal move, or where the choice is unbounded, patterns: a dict with a
+        "pattern" key (its text form with <placeholders>) and "help". A pattern always comes
+        with some concrete examples beside it, so that a script choosing only among the
+        listed concrete moves can always play on and finish the game."""
         raise NotImplementedError  # abstract
 
     def random_move(self, state: State, seat: int, rng: Rng) -> Move:

@@ -65,3 +65,24 @@ def test_garbage_notation_is_an_illegal_move(game):
             continue
         with pytest.raises(IllegalMove):
             game.apply(state, seat, move)
+
+
+def scripted_choice(game, state, seat, rng):
+    """What a shell script does with `herald moves --json`: only concrete moves (patterns are
+    for people), a random kind of move (first word of its notation), then a random one of it."""
+    concrete = [m for m in game.legal_moves(state, seat) if "pattern" not in m]
+    assert concrete, f"seat {seat} is offered only patterns; a script could not move"
+    texts = [game.format(m) for m in concrete]
+    kinds = sorted({t.split()[0] for t in texts})
+    kind = kinds[rng.below(len(kinds))]
+    picks = [m for m, t in zip(concrete, texts) if t.split()[0] == kind]
+    return picks[rng.below(len(picks))]
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_scripts_choosing_from_listed_moves_finish_games(game):
+    """legal_moves lists enough concrete moves (beside any patterns) for a script to play on."""
+    for players in (game.min_players, game.max_players):
+        out = play(game, players, f"scripted-{players}", chooser=scripted_choice, full_checks=False,
+                   max_moves=5000)
+        assert out.ended, f"{game.name} with {players} players did not end in 5000 scripted moves"
