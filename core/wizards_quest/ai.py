@@ -6,7 +6,8 @@ from core.protocol import IllegalMove
 from core.wizards_quest import board, cards
 from core.wizards_quest.board import IDS, DIST
 from core.wizards_quest import state as S
-from core.wizards_quest import asks, turnasks
+from core.wizards_quest import battle_asks, place_asks, turnasks
+from core.wizards_quest.decisions import KINDS
 
 
 def goals(st, seat):
@@ -23,11 +24,11 @@ def choose(st, f, seat, rng):
 
 
 def _any(st, f, seat, rng):
-    return rng.choice(asks.KINDS[f["k"][4:]][0](st, f))
+    return rng.choice(KINDS[f["k"][4:]][0](st, f))
 
 
 def _place(st, f, seat, rng):
-    allowed = asks.place_allowed(st, f)
+    allowed = place_asks.place_allowed(st, f)
     total = f["total"]
     if not allowed:
         return {"type": "place", "men": {}, "heroes": {}}
@@ -38,7 +39,7 @@ def _place(st, f, seat, rng):
         for hero in ("champion", "wizard"):
             if len(heroes) >= f["maxh"] or total - 2 * len(heroes) < 2 or rng.below(3) == 0:
                 continue
-            spots = [t for t in asks.hero_spots(st, seat, hero, allowed) if IDS[t] not in heroes.values()]
+            spots = [t for t in place_asks.hero_spots(st, seat, hero, allowed) if IDS[t] not in heroes.values()]
             if spots:
                 heroes[hero] = IDS[spots[0] if rng.below(2) else rng.choice(spots)]
     left = total - 2 * len(heroes)
@@ -53,7 +54,7 @@ def _place(st, f, seat, rng):
 
 
 def _scatter(st, f, seat, rng):
-    spots = asks.scatter_spots(st, f)
+    spots = battle_asks.scatter_spots(st, f)
     men, left = {}, f["men"]
     keys = list(spots)
     room = dict(spots)
@@ -66,14 +67,14 @@ def _scatter(st, f, seat, rng):
         if room[t] == 0:
             keys.remove(t)
     heroes = {}
-    hspots = asks.scatter_hero_spots(st, f, spots)
+    hspots = battle_asks.scatter_hero_spots(st, f, spots)
     if hspots:
         heroes[f["hero"]] = IDS[rng.choice(hspots)]
     return {"type": "scatter", "men": men, "heroes": heroes}
 
 
 def _take(st, f, seat, rng):
-    options = asks.take_options(st, f)
+    options = battle_asks.take_options(st, f)
     best = max(o["men"] + (1 if o["hero"] else 0) for o in options)
     top = [o for o in options if o["men"] + (1 if o["hero"] else 0) == best]
     return rng.choice(top) if rng.below(5) else rng.choice(options)
@@ -107,7 +108,7 @@ def _go(st, f, seat, rng):
         return {"type": "break"}
     men = {}
     if not f["special"]:
-        for t in asks.donors(st, seat, src, f["boat"]):
+        for t in battle_asks.donors(st, seat, src, f["boat"]):
             k = min(st["n"][t], S.pieces(st, t) - 1)
             if k > 0 and rng.below(2):
                 men[IDS[t]] = k
@@ -146,7 +147,7 @@ def _camp(st, f, seat, rng):
     if best["vs"] == "army" and not best["hero"] and S.hero_at(st, seat, src) is None or rng.below(2):
         plan_ok = dict(best)
         men = {}
-        for t in asks.donors(st, seat, src, best["boat"]):
+        for t in battle_asks.donors(st, seat, src, best["boat"]):
             k = min(st["n"][t], S.pieces(st, t) - 1)
             if k > 0:
                 men[IDS[t]] = k
@@ -171,7 +172,7 @@ PICK = {"castle": _any, "county": _any, "hide": _any, "place": _place, "loss": _
 def passive_placement(st, f):
     """Every piece on the first allowed territory (used when a deadline passes)."""
     if f["k"] == "ask-scatter":
-        spots = asks.scatter_spots(st, f)
+        spots = battle_asks.scatter_spots(st, f)
         men, left = {}, f["men"]
         for t in sorted(spots):
             if left <= 0:
@@ -179,9 +180,9 @@ def passive_placement(st, f):
             k = min(left, spots[t])
             men[IDS[t]] = k
             left -= k
-        hspots = asks.scatter_hero_spots(st, f, spots)
+        hspots = battle_asks.scatter_hero_spots(st, f, spots)
         return {"type": "scatter", "men": men, "heroes": {f["hero"]: IDS[hspots[0]]} if hspots else {}}
-    allowed = asks.place_allowed(st, f)
+    allowed = place_asks.place_allowed(st, f)
     if not allowed:
         return {"type": "place", "men": {}, "heroes": {}}
     return {"type": "place", "men": {IDS[allowed[0]]: f["total"]}, "heroes": {}}

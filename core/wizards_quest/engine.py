@@ -4,9 +4,9 @@ from __future__ import annotations
 from core.protocol import Event, IllegalMove
 from core.wizards_quest.newgame import TableRng
 from core.wizards_quest import combat, flow, setup_steps
-from core.wizards_quest import turnasks  # noqa: F401  (adds the turn decisions to KINDS)
+from core.wizards_quest import battle_asks, place_asks, setup_asks, turnasks  # noqa: F401  (they fill KINDS)
 from core.wizards_quest import state as S
-from core.wizards_quest.asks import KINDS
+from core.wizards_quest.decisions import KINDS
 
 PROCESS = {"setup": setup_steps.setup_step, "round": flow.round_step, "raids": flow.raids_step, "raid": flow.raid_step,
            "fight": combat.fight_step, "dragon": flow.dragon_step, "turn": flow.turn_step}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from core.protocol import Game, IllegalMove, Option, Prompt, Result
 from core.wizards_quest import ai, engine, notation, view as V
 from core.wizards_quest.board import IDS
-from core.wizards_quest.asks import KINDS
+from core.wizards_quest.decisions import KINDS
 from core.wizards_quest.newgame import TableRng, apply_scenario, new_state
 
 STANDING = [{"type": "standing", "losses": "men-first"}, {"type": "standing", "losses": "ask"}]

@@ -6,7 +6,9 @@ from core.wizards_quest import board, cards
 from core.wizards_quest.board import ORC, IDS
 from core.wizards_quest import state as S
 from core.wizards_quest import flow
-from core.wizards_quest.asks import KINDS, all_donor_men, check_donors, move_in, send_creature, treasure_index
+from core.wizards_quest.battle_asks import all_donor_men, check_donors, move_in, send_creature
+from core.wizards_quest.decisions import KINDS
+from core.wizards_quest.setup_asks import treasure_index
 from core.wizards_quest.flow import name
 from core.wizards_quest.moves import bad, terr, count, men_map, hero_name, flag, duchy
 

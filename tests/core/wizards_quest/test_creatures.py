@@ -265,7 +265,7 @@ def test_special_campaigns_use_the_battle_rules():
 @pytest.mark.rule("WQ-CARD-PEACE")
 def test_peace_card_adds_three_and_fleeing_peacemaker_gives_nothing_on_empty():
     """WQ-AMB-6: on an empty county he adds nothing; on orcs never more than 4."""
-    from core.wizards_quest.asks import send_creature
+    from core.wizards_quest.battle_asks import send_creature
     from core.wizards_quest import state as S
     from core.wizards_quest.newgame import TableRng
     st = S.clone(make({"D3C1": {"orcs": 2}}))

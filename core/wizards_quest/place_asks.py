@@ -1,0 +1,106 @@
+"""Placing a batch of men, with heroes in place of 2 men each (WQ-HERO-SUB, WQ-SUPPLY-4)."""
+from __future__ import annotations
+
+from core.protocol import Event
+from core.wizards_quest import board
+from core.wizards_quest.board import IDS
+from core.wizards_quest import state as S
+from core.wizards_quest.decisions import KINDS
+from core.wizards_quest.moves import bad, men_map, heroes_map
+
+PLACE_RULES = {"starting forces": "WQ-SETUP-11", "reinforcements": "WQ-SUPPLY-4", "the chest": "WQ-TREASURE-2",
+               "the crown": "WQ-TREASURE-3", "the Peacemaker's gift": "WQ-PEACE-2", "men from a card": "WQ-CARDS-6",
+               "slaying the dragon": "WQ-SPECIAL-6", "the two-player bonus": "WQ-VAR-2P-1"}
+
+
+
+def place_allowed(st, f):
+    if f["single"] >= 0:
+        return [f["single"]]
+    return S.territories(st, f["seat"])
+
+
+def hero_spots(st, seat, hero, allowed):
+    other = st["wz" if hero == "champion" else "ch"][seat]
+    if st["ch" if hero == "champion" else "wz"][seat] >= 0:
+        return []
+    return [t for t in allowed if t != other]
+
+
+def place_auto(st, f):
+    allowed = place_allowed(st, f)
+    if not allowed:
+        return {"type": "place", "men": {}, "heroes": {}}
+    if f["total"] >= 2 and f["maxh"] and any(hero_spots(st, f["seat"], h, allowed) for h in S.HEROES):
+        return None
+    if len(allowed) == 1:
+        return {"type": "place", "men": {IDS[allowed[0]]: f["total"]}, "heroes": {}}
+    return None
+
+
+def place_legal(st, f):
+    allowed = place_allowed(st, f)
+    names = ", ".join(IDS[t] for t in allowed)
+    return [{"pattern": "place <territory>:<men> ... [champion@<territory>] [wizard@<territory>]",
+             "help": f"Place {f['total']} men ({f['why']}) on: {names}. A hero takes the place of 2 men."}] \
+        + place_examples(st, f, allowed)
+
+
+def place_examples(st, f, allowed):
+    """Concrete placements beside the pattern: everything on one territory, or with a hero."""
+    if not allowed:
+        return [{"type": "place", "men": {}, "heroes": {}}]
+    mine = [tr[2] for tr in st["tre"] if tr[0] == f["seat"] and tr[2] >= 0]
+    ranked = sorted(allowed, key=lambda t: (min((board.DIST[t][g] for g in mine), default=0), t))[:4]
+    out = [{"type": "place", "men": {IDS[t]: f["total"]}, "heroes": {}} for t in ranked]
+    if f["total"] >= 2 and f["maxh"]:
+        for hero in S.HEROES:
+            spots = [t for t in hero_spots(st, f["seat"], hero, allowed) if t in ranked] or \
+                hero_spots(st, f["seat"], hero, allowed)[:1]
+            if spots:
+                t = spots[0]
+                men = {IDS[t]: f["total"] - 2} if f["total"] > 2 else {}
+                out.append({"type": "place", "men": men, "heroes": {hero: IDS[t]}})
+    return out
+
+
+def place_resolve(st, f, mv, rng, ev):
+    rule = PLACE_RULES.get(f["why"], "WQ-SUPPLY-4")
+    seat = f["seat"]
+    allowed = place_allowed(st, f)
+    men = men_map(mv.get("men", {}), rule)
+    heroes = heroes_map(mv.get("heroes"), rule)
+    if not allowed:
+        if men or heroes:
+            bad("You have no territory to place men on.", rule)
+    else:
+        check_batch(st, seat, f["total"], allowed, f["maxh"], men, heroes, rule)
+    st["q"].pop()
+    for t, k in men.items():
+        S.add_men(st, seat, t, k)
+    for hero, t in heroes.items():
+        S.put_hero(st, seat, hero, t)
+    parts = [f"{k} on {IDS[t]}" for t, k in sorted(men.items())] + [f"{h} on {IDS[t]}" for h, t in heroes.items()]
+    ev.append(Event(f"{{P{seat}}} places {', '.join(parts) or 'nothing'} ({f['why']})."))
+
+
+def check_batch(st, seat, total, allowed, maxh, men, heroes, rule):
+    """WQ-HERO-SUB-1, WQ-HERO-SUB-2: a hero replaces 2 men, only if off the map, kept apart."""
+    allowed = set(allowed)
+    for t in list(men) + list(heroes.values()):
+        if t not in allowed:
+            bad(f"You may not place pieces on {IDS[t]} here.", rule)
+    if len(heroes) > maxh:
+        bad("At most one hero can come from a batch that goes on one territory.", "WQ-HERO-SUB-2")
+    for hero, t in heroes.items():
+        if st["ch" if hero == "champion" else "wz"][seat] >= 0:
+            bad(f"Your {hero} is already on the map.", "WQ-HERO-SUB-2")
+        if st["wz" if hero == "champion" else "ch"][seat] == t or (len(heroes) == 2 and
+                                                                   heroes["champion"] == heroes["wizard"]):
+            bad("Champion and wizard may never stand on the same territory.", "WQ-STACK-2")
+    placed = sum(men.values()) + 2 * len(heroes)
+    if placed != total:
+        bad(f"Place exactly {total} men (a hero counts as 2); you placed {placed}.", "WQ-HERO-SUB-1")
+
+
+KINDS["place"] = (place_legal, place_auto, place_resolve, "place", "Place your men.")
