@@ -1,7 +1,7 @@
 """The automatic parts of the game as resumable frames on a stack (state["q"]).
 
 A frame is a small dict; its handler does one step and returns. Frames whose kind
-starts with "ask-" wait for a player's decision (see asks.py). Handlers follow one
+starts with "ask-" wait for a player's decision (see decisions.py). Handlers follow one
 discipline: pop themselves before pushing follow-ups that must run after them.
 Every die roll goes into an event (WQ-TABLE-2: the engine rolls the neutral dice).
 """
