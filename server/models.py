@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 from datetime import datetime, timezone
 
-from peewee import (BooleanField, CharField, DateTimeField, ForeignKeyField, IntegerField, Model,
-                    TextField)
+from peewee import (BooleanField, CharField, DatabaseError, DateTimeField, ForeignKeyField, IntegerField,
+                    Model, PostgresqlDatabase, TextField)
 
-from server.db import database
+from server.db import database, is_sqlite
 
 
 def utcnow() -> datetime:
@@ -133,8 +133,43 @@ class Notification(BaseModel):
 TABLES = [Player, Game, Seat, Move, Snapshot, Notification]
 
 
+APPEND_ONLY_SQLITE = [
+    f"CREATE TRIGGER IF NOT EXISTS moves_no_{action.lower()} BEFORE {action} ON moves "
+    f"BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END"
+    for action in ("UPDATE", "DELETE")
+]
+
+APPEND_ONLY_POSTGRES = [
+    "CREATE OR REPLACE FUNCTION herald_moves_append_only() RETURNS trigger AS $$ "
+    "BEGIN RAISE EXCEPTION 'the move log is append-only'; END $$ LANGUAGE plpgsql",
+    "CREATE TRIGGER moves_append_only BEFORE UPDATE OR DELETE ON moves "
+    "FOR EACH ROW EXECUTE FUNCTION herald_moves_append_only()",
+]
+
+
 def create_tables() -> None:
+    """Create missing tables, and make the database itself refuse to change a logged move."""
     database.create_tables(TABLES, safe=True)
+    if is_sqlite():
+        for statement in APPEND_ONLY_SQLITE:
+            database.execute_sql(statement)
+    elif isinstance(database.obj, PostgresqlDatabase):
+        _guard_postgres()
+
+
+def _guard_postgres() -> None:
+    def installed() -> bool:
+        return database.execute_sql("SELECT 1 FROM pg_trigger WHERE tgname = 'moves_append_only'").fetchone() is not None
+
+    if installed():
+        return
+    try:
+        with database.atomic():
+            for statement in APPEND_ONLY_POSTGRES:
+                database.execute_sql(statement)
+    except DatabaseError:
+        if not installed():  # not just another worker installing it at the same moment
+            raise
 
 
 def lock_game(game_id: int) -> Game | None:

@@ -60,3 +60,18 @@ def test_racing_puts_on_postgres_accept_exactly_one(pg_app, pg_api):
     assert statuses.count(201) == 1, results
     assert all(status in (200, 201, 409) for status in statuses)
     assert pg_api.game(game, players[0])["version"] == 1
+
+
+def test_postgres_refuses_to_change_a_logged_move(pg_api):
+    from peewee import DatabaseError
+
+    from server.db import database
+
+    players = [pg_api.register("alice"), pg_api.register("bob")]
+    game = pg_api.start_game(players)
+    assert pg_api.play_first_legal(game, players).status_code == 201
+    for statement in ("UPDATE moves SET seat = seat", "DELETE FROM moves"):
+        with pytest.raises(DatabaseError, match="append-only"):
+            with database.atomic():
+                database.execute_sql(statement)
+    assert database.execute_sql("SELECT COUNT(*) FROM moves").fetchone() == (1,)

@@ -35,12 +35,27 @@ def test_verify_reports_a_hand_edited_move(api, alice_bob, config):
         payload, = db.execute("SELECT payload FROM moves WHERE game_id = ? AND seq = 2", (edited,)).fetchone()
         # Any other card: either not in that hand on replay, or a different state and chain.
         other = {"play": "t0" if json.loads(payload)["play"] != "t0" else "t1"}
+        db.execute("DROP TRIGGER moves_no_update")  # the forger's first step
         db.execute("UPDATE moves SET payload = ? WHERE game_id = ? AND seq = 2", (json.dumps(other), edited))
     result = CliRunner().invoke(server, ["verify"], env=env_for(config))
     assert result.exit_code == 1
     assert f"game {edited}:" in result.output and f"game {honest}:" not in result.output
     assert "move 2" in result.output
     assert "1 disagree" in result.output
+
+
+def test_the_database_refuses_to_change_a_logged_move(api, alice_bob, config):
+    game = play_some(api, alice_bob, 2)
+    path = config["DATABASE_URL"].removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:
+        for statement in ("UPDATE moves SET payload = '{}' WHERE game_id = ?", "DELETE FROM moves WHERE game_id = ?"):
+            try:
+                db.execute(statement, (game,))
+            except sqlite3.DatabaseError as exc:
+                assert "append-only" in str(exc)
+            else:
+                raise AssertionError(f"the database allowed: {statement}")
+        assert db.execute("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game,)).fetchone() == (2,)
 
 
 def test_verify_reports_a_tampered_snapshot(api, alice_bob, config):
