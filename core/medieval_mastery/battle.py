@@ -293,10 +293,11 @@ def mayhem(ctx, b: dict) -> None:
     left = b["ak"] if w == b["att"] else st["kn"][node]
     if left:
         return
-    other = b["ak"] + (0 if b["siege"] else st["kn"][node])
+    # A besieged castle is never left empty: its defender fights as 8 (MM-OPT-SIEGE-2), so a
+    # wiped-out attacker always loses to it instead (MM-OPT-MAYHEM-3); only a territory can empty.
+    other = b["ak"] + (data.SIEGE_DEFENCE if b["siege"] else st["kn"][node])
     if other == 0:  # MM-OPT-MAYHEM-4
-        if not b["siege"]:
-            st["own"][node] = -1
+        st["own"][node] = -1
         ctx.ev.append(Event(f"No knights remain in {board_of(st).names[node]}: it is uncontrolled."))
         b["step"] = END
         return

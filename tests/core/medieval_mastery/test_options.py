@@ -229,3 +229,38 @@ def test_mayhem_empty_territory_ends_the_battle_uncontrolled():
             assert ctx.st["own"][node(2, "S08")] == -1 and ctx.st["battle"]["step"] == battle.END
             return
     pytest.fail("no wipe-out roll found")
+
+
+def siege_mayhem_win(seed):
+    """P0 storms C2 with a single knight and wins 12 to 10; Mayhem then rolls its one die."""
+    st = start(2, {"siege": True, "mayhem": True}, tiles={f"S{i:02d}": "Forest" for i in range(1, 11)},
+               board={"S10": [0, 1], "S08": [0, 1], "S03": [0, 1], "S01": [0, 1], "S02": [1, 1]}, castle=[6, 4],
+               arts=[["Fury", "Loyalty", "Devotion"], ["Insight", "Rage", "Greed"]],
+               hands=[["5", "+2", "+2", "+1", "+1"], ["2", "3", "4", "5", "+1"]], active=0, seed=seed)
+    st, _ = do(st, 0, "advance C2 1")
+    st, _ = conflicts(st, "5", "2")
+    st, _ = do(st, 0, "support +2 +2 +1 +1")
+    return pass_support(st)
+
+
+@pytest.mark.rule("MM-OPT-MAYHEM-3")
+@pytest.mark.rule("MM-OPT-SIEGE-5")
+def test_mayhem_wiping_out_a_castle_attacker_reverses_the_result():
+    """The castle is never left empty: the wiped-out attacker loses instead, the orbs follow the new result."""
+    for i in range(60):
+        st, ev = siege_mayhem_win(f"siege-mayhem-{i}")
+        log = texts(ev)
+        assert any("12 to 10; {P0} wins by 2" in t for t in log)
+        rolls = next(e.data["dice"] for e in ev if e.data and "Mayhem" in e.text)
+        if rolls != [1]:
+            assert G.result(st).winners == (0,), "the attacker kept a knight: the castle falls"
+            continue
+        assert G.result(st) is None, "no castle conquered"
+        assert any("loses the battle instead" in t for t in log)
+        assert not any("uncontrolled" in t for t in log), "a castle never becomes uncontrolled"
+        assert st["castle"][1] == 4, "the defender keeps its castle and its knights"
+        assert st["castle"][0] == 5 + 1, "P0, now the loser, gets its Orb of Devotion knight"
+        assert any("Orb of Greed" in t for t in log), "P1, now the winner, applies its Orb of Greed"
+        assert st["battle"] is None and st["step"] == 7 and st["active"] == 0
+        return
+    pytest.fail("no wiped-out roll found")
