@@ -9,7 +9,7 @@ from server import state_cache
 from server.errors import ApiError, inconsistent_game
 from server.models import Game, Player, Seat
 from server.rulesets import engine as find_engine
-from server.seats import my_seats, name_players, resolve_seat, seats_of
+from server.seats import my_seats, name_players, resolve_seat, seats_of, viewing_seat
 
 LIST_LIMIT = 200
 WAIT_STEP = 0.25
@@ -38,20 +38,6 @@ def current_state(game_id: int):
                 raise inconsistent_game(game.id) from None
             seen = game.version  # a move landed between the two reads: read again
     raise ApiError(503, "busy", "The game is changing quickly; try again.")
-
-
-def viewing_seat(game, caller, requested: int | None) -> int | None:
-    """Like resolve_seat, but a player holding several seats sees the first by default,
-    and the creator without a seat watches as a spectator (seat None: no hand shown)."""
-    mine = my_seats(game, caller)
-    if not mine and requested is None and game.creator_id == caller.id:
-        return None
-    if not mine:
-        raise ApiError(403, "forbidden", "You have no seat in this game.")
-    if requested is None and len(mine) > 1:
-        prompted = [p["seat"] for p in game.prompted or [] if p["seat"] in mine]
-        return prompted[0] if prompted else mine[0]
-    return resolve_seat(game, caller, requested)
 
 
 def seat_list(seats) -> list[dict]:

@@ -19,7 +19,7 @@ from server.errors import ApiError, capped_legal, from_illegal, inconsistent_gam
 from server.jsonvalues import has_float
 from server.models import Game, Move, Snapshot, lock_game, utcnow
 from server.rulesets import engine as find_engine
-from server.seats import name_players, resolve_seat, seats_of
+from server.seats import name_players, resolve_seat, seats_of, viewing_seat
 
 MAX_MOVE_CHARS = 4000
 LOG_PAGE = 1000
@@ -206,7 +206,7 @@ def read_log(caller, game_id: int, start: int, requested_seat: int | None) -> di
     game = Game.get_or_none(Game.id == game_id)
     if game is None:
         raise ApiError(404, "not-found", f"There is no game {game_id}.")
-    seat = resolve_seat(game, caller, requested_seat)
+    seat = viewing_seat(game, caller, requested_seat)
     seats = seats_of(game)
     rows = (Move.select(Move.seq, Move.seat, Move.payload, Move.text, Move.events, Move.public, Move.created)
             .where((Move.game == game.id) & (Move.seq >= start)).order_by(Move.seq).limit(LOG_PAGE))

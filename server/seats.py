@@ -65,6 +65,21 @@ def resolve_seat(game, caller, requested: int | None) -> int:
                    details={"seats": mine})
 
 
+def viewing_seat(game, caller, requested: int | None) -> int | None:
+    """The seat whose eyes the caller looks through: like resolve_seat, but a player holding
+    several seats sees the prompted (else first) one by default, and the creator without a
+    seat watches as a spectator (None: only what every seat may see)."""
+    mine = my_seats(game, caller)
+    if not mine and requested is None and game.creator_id == caller.id:
+        return None
+    if not mine:
+        raise ApiError(403, "forbidden", "You have no seat in this game.")
+    if requested is None and len(mine) > 1:
+        prompted = [p["seat"] for p in game.prompted or [] if p["seat"] in mine]
+        return prompted[0] if prompted else mine[0]
+    return resolve_seat(game, caller, requested)
+
+
 def my_seats(game, caller) -> list[int]:
     return [s.seat for s in seats_of(game) if s.player == caller.id]
 

@@ -224,3 +224,19 @@ def test_one_player_holding_every_seat_chooses_with_the_seat_parameter(api):
     assert second.status_code == 201 and second.json["seat"] == 1
     not_mine = api.call("GET", f"/games/{game_id}/legal?seat=5", solo)
     assert not_mine.status_code == 403
+
+
+def test_the_creator_without_a_seat_sees_only_what_every_seat_may_see(api, alice_bob):
+    alice, bob = alice_bob
+    host = api.register("host")
+    created = api.call("POST", "/games", host, json={"ruleset": "toy-race", "seats": 2}).json
+    for player, invite in zip(alice_bob, created["invites"]):
+        api.call("POST", "/games/join", player, json={"invite": invite["code"]})
+    game_id = created["id"]
+    put(api, game_id, 0, alice, move=api.legal(game_id, alice)["moves"][0]["move"])
+    watched = api.game(game_id, host)
+    assert watched["my_seat"] is None and watched["view"]["hand"] is None
+    log = api.call("GET", f"/games/{game_id}/moves", host).json["moves"]
+    assert len(log) == 1 and not any("drew" in e for e in log[0]["events"])
+    assert api.call("GET", f"/games/{game_id}/legal", host).status_code == 403
+    assert api.call("PUT", f"/games/{game_id}/moves/1", host, json={"text": "pass"}).status_code == 403
