@@ -31,10 +31,6 @@ def wants_react_prompt(s: dict, seat: int) -> bool:
     return any(CARDS.deck[c] == "A" for c in s["hands"][seat])
 
 
-def has_stationed(s: dict, seat: int) -> bool:
-    return any(p[2] for p in s["posts"][seat])
-
-
 def advance(s: dict, events: list) -> None:
     """Run automatic steps until a seat must decide or the game ends."""
     idle_turns = 0
@@ -64,9 +60,11 @@ def advance(s: dict, events: list) -> None:
             continue
         if phase == "act":
             seat = s["turn"]
-            if s["hands"][seat] or s["king"] or (has_stationed(s, seat) and not s["defended"]):
+            if s["hands"][seat] or s["king"]:             # a King turn can always Draw (CA-ACT-KING-7)
                 return
-            events.append(Event(f"{{P{seat}}} has no card and no possible action: the turn passes."))  # CA-TURN-7
+            # CA-TURN-7: no card in hand after the draw is the one forced pass, even with a stationed
+            # defender (taking it back is not forced on a player who cannot pass).
+            events.append(Event(f"{{P{seat}}} has no card and no possible action: the turn passes."))
         elif phase == "gift":
             seat = s["turn"]
             if s["hands"][seat]:

@@ -250,11 +250,7 @@ def pick_attack(all_targets: list, cards: list[str], rng: Dice) -> tuple[str, li
 def random_turn(s: dict, seat: int, rng: Dice) -> dict:
     hand = s["hands"][seat]
     if not hand:
-        if s["king"]:
-            return {"type": "draw"}
-        for post in s["posts"][seat]:
-            if post[2]:
-                return {"type": "takeback", "card": post[2][0]}
+        return {"type": "draw"}                  # only a King turn asks a seat with an empty hand
     attackers = [c for c in hand if CARDS.attack[c]]
     nights = [c for c in hand if CARDS.key[c] == "night"]
     all_targets = targets(s, seat)

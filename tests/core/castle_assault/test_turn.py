@@ -4,7 +4,7 @@ import pytest
 from core.castle_assault import GAME
 from core.castle_assault.cards import CARDS
 
-from .helpers import hand, kinds, make, play, prompted, refused, texts
+from .helpers import hand, kinds, make, play, prompted, refused, said, stationed, texts
 
 
 @pytest.mark.rule("CA-TURN")
@@ -88,16 +88,18 @@ def test_a_draw_from_an_empty_deck_rebuilds_it_from_the_discard_pile():
 
 
 @pytest.mark.rule("CA-TURN-7")
-def test_an_empty_hand_with_a_stationed_card_may_still_take_it_back():
-    s = make(2, {"turn": 1, "skip_draw": True, "hands": {"0": [], "1": ["gold"]},
+def test_an_empty_hand_is_a_forced_pass_even_with_a_stationed_defender():
+    """No card in hand after the draw: no legal action, the turn passes. A stationed defender
+    does not oblige the player to take it back (which no-pass would otherwise force)."""
+    s = make(2, {"turn": 1, "skip_draw": True, "hands": {"0": [], "1": ["archer", "archer"]},
                  "posts": {"0": {"W1": {"defenders": ["archer"]}}}})
-    s["hands"][1] += s["village"]
+    archer = stationed(s, 0, "W1")[0]
+    s["hands"][1] += s["village"]                              # no Village card left to draw anywhere
     s["village"] = []
-    s, _ = play(s, 1, "discard gold")
-    s["hands"][0] = []
-    assert prompted(s) == [0]
-    s, _ = play(s, 0, "takeback archer")
-    assert kinds(hand(s, 0)) == ["archer"]
+    s, events = play(s, 1, "defend archer W1")                 # the discard pile stays empty
+    assert said(events, "{P0} has no card and no possible action: the turn passes.")
+    assert stationed(s, 0, "W1") == [archer] and hand(s, 0) == []
+    assert s["turn"] == 1 and prompted(s) == [1]
 
 
 @pytest.mark.rule("CA-TURN-8")
