@@ -1,14 +1,15 @@
 """The Flask app factory: configuration, database, API blueprints, JSON errors."""
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, request
 
 from server import seats, state_cache
+from server.auth import current_player
 from server.config import load_config
 from server.db import database, open_database
 from server.errors import HeraldApi, register_error_handlers
 from server.models import create_tables
-from server.routes import BLUEPRINTS
+from server.routes import BLUEPRINTS, is_public
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -43,8 +44,11 @@ def create_app(config: dict | None = None) -> Flask:
     register_error_handlers(app)
 
     @app.before_request
-    def _connect():
+    def _connect_and_authenticate():
         # One connection per worker thread, kept open: gunicorn's sync workers reuse it.
         database.connect(reuse_if_open=True)
+        # Authentication before the body is even parsed: a stranger learns nothing from 422s.
+        if request.endpoint is not None and not is_public(request.endpoint):
+            current_player()
 
     return app

@@ -5,3 +5,10 @@ from server.routes.moves import blp as moves
 from server.routes.players import blp as players
 
 BLUEPRINTS = (meta, players, games, moves)
+
+# Everything else needs a Bearer token (checked before the request body is read).
+PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register"}
+
+
+def is_public(endpoint: str) -> bool:
+    return endpoint in PUBLIC_ENDPOINTS or endpoint.startswith("api-docs.")

@@ -114,3 +114,13 @@ def test_openapi_document(api):
     spec = api.client.get("/openapi.json").json
     assert spec["info"]["title"] == "Herald" and spec["openapi"] == "3.0.3"
     assert "/games/{game_id}/moves/{seq}" in spec["paths"]
+
+
+def test_authentication_comes_before_validation(api, alice_bob):
+    """A stranger's malformed request is refused as unauthenticated, not explained."""
+    for method, path in (("PUT", "/games/1/moves/0"), ("POST", "/games"), ("POST", "/games/join"),
+                         ("GET", "/games?mine=maybe"), ("GET", "/games/1/moves?from=x")):
+        response = api.client.open(path, method=method, json={"bad": True})
+        assert response.status_code == 401 and response.json["error"]["code"] == "unauthorized", path
+    assert api.client.get("/openapi.json").status_code == 200
+    assert api.client.get("/rulesets").status_code == 200
