@@ -224,7 +224,7 @@ def resolve(s: dict, events: list) -> None:
     s["battle"] = None
     if not won:
         return
-    s["quiet"] = 0
+    s["quiet"] = -1                  # the end of this turn brings it to 0: a winning turn is not quiet
     post = s["posts"][owner][index]
     castle_falls = False
     if card is not None:

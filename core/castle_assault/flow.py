@@ -9,7 +9,7 @@ from __future__ import annotations
 from core.protocol import Event, Prompt
 
 from . import battle
-from .cards import CARDS
+from .cards import CARDS, count
 from .state import draw_village, post_name, resolve_target
 
 
@@ -93,7 +93,8 @@ def next_turn(s: dict, events: list) -> None:
     s["quiet"] += 1
     stall = s["opt"].get("stall", 0)
     if stall and s["quiet"] >= stall * s["n"]:
-        finish(s, None, f"No battle was won for {stall} full rounds: the game ends without a winner.", events)
+        finish(s, None, f"No battle was won for {count(stall, 'full round')}: the game ends without a winner.",
+               events)
         return
     begin_turn(s, (s["turn"] + 1) % s["n"], events)
 

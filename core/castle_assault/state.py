@@ -13,7 +13,8 @@ Layout (all lists, ints, strings, bools -- it IS its own JSON form):
   phase              act | gift | join | react | remove | over
   battle             None or the battle in progress (see battle.py)
   standing           per seat: [always pass join windows, always pass reaction windows] as 0/1
-  quiet, turns       turns since the last won battle (for the stall option); turns played
+  quiet, turns       finished turns since the one with the last won battle (V-STALL; -1 during
+                     that turn); turns played
   shown              the Dungeon card kind last turned up (public), or None
   winner, reason     the result once phase is over (winner None = no winner)
 """

@@ -125,3 +125,18 @@ def test_a_stalemate_with_no_possible_action_ends_without_a_winner():
     s, events = play(s, 0, "discard catapult")
     assert GAME.result(s) is not None and GAME.result(s).winners == ()
     assert GAME.prompts(s) == []
+
+
+@pytest.mark.rule("CA-END-4")
+def test_the_stall_count_starts_after_the_turn_of_the_won_battle():
+    """V-STALL 1 with 2 players: a battle won in a turn, then one full round (two turns) without
+    one, and only then the game ends -- the turn that won is not a quiet turn."""
+    s = make(2, {"turn": 0, "skip_draw": True,
+                 "hands": {"0": ["trebuchet"] + ["gold"] * 4, "1": ["gold"] * 5}}, stall=1)
+    s, events = play(s, 0, "attack 1/W1 trebuchet")
+    assert said(events, "the attack WINS")
+    s, _ = play(s, 1, "discard " + hand(s, 1)[0])
+    assert GAME.result(s) is None and s["turn"] == 0                # one quiet turn is not a round
+    s, _ = play(s, 0, "discard " + hand(s, 0)[0])
+    result = GAME.result(s)
+    assert result is not None and result.winners == () and "1 full round:" in result.reason

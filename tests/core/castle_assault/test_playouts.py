@@ -25,7 +25,7 @@ def invariants(state, hidden_check=True):
     where = zones(state)                                   # raises if a card is in two zones
     assert set(where) == ALL_IDS, "a card is missing"      # CA-GEN-13: all 120 accounted for
     assert len(where) == 120
-    assert 0 <= state["acts"] <= 2 and state["quiet"] >= 0 and state["rng"] >= 0
+    assert 0 <= state["acts"] <= 2 and state["quiet"] >= -1 and state["rng"] >= 0
     for seat in range(state["n"]):
         for post in state["posts"][seat]:
             assert len(post[2]) <= CARDS.kind_of[post[0]].max_defenders
