@@ -38,3 +38,18 @@ def test_json_file_with_prefixed_keys(tmp_path):
 def test_bad_settings_are_refused_with_a_message(environ):
     with pytest.raises(ConfigError):
         load_config(environ)
+
+
+def test_create_app_without_arguments_reads_the_environment(tmp_path, monkeypatch):
+    from server.app import create_app
+    from server.db import database
+
+    settings = tmp_path / "herald.toml"
+    settings.write_text(f'database_url = "sqlite:///{tmp_path / "from-file.db"}"\n')
+    monkeypatch.setenv("HERALD_CONFIG", str(settings))
+    monkeypatch.setenv("HERALD_PUBLIC_URL", "https://play.example.org/")
+    app = create_app()
+    database.close()
+    assert (tmp_path / "from-file.db").exists()
+    assert app.config["PUBLIC_URL"] == "https://play.example.org"
+    assert app.test_client().get("/health").json == {"ok": True}
