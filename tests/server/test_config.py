@@ -46,6 +46,7 @@ def test_create_app_without_arguments_reads_the_environment(tmp_path, monkeypatc
 
     settings = tmp_path / "herald.toml"
     settings.write_text(f'database_url = "sqlite:///{tmp_path / "from-file.db"}"\n')
+    monkeypatch.delenv("HERALD_DATABASE_URL", raising=False)  # the file's value must be the one used
     monkeypatch.setenv("HERALD_CONFIG", str(settings))
     monkeypatch.setenv("HERALD_PUBLIC_URL", "https://play.example.org/")
     app = create_app()
