@@ -114,12 +114,13 @@ def wait(game_id: int, caller, requested: int | None, timeout: int) -> dict:
 
 
 def listing(caller, mine: bool, open_only: bool) -> list[dict]:
-    """Summaries of my games (default) or of open games."""
+    """Summaries of my games (seated in, or created; the default) or of open games."""
     query = Game.select().order_by(Game.id.desc()).limit(LIST_LIMIT)
     if open_only and not mine:
         query = query.where(Game.status == "open")
     else:
-        query = query.where(Game.id.in_(Seat.select(Seat.game).where(Seat.player == caller.id)))
+        query = query.where(Game.id.in_(Seat.select(Seat.game).where(Seat.player == caller.id))
+                            | (Game.creator == caller.id))
         if open_only:
             query = query.where(Game.status == "open")
     games = list(query)

@@ -81,6 +81,8 @@ def test_lists_mine_and_open(api, alice_bob):
     waiting = api.call("POST", "/games", carol, json={"ruleset": "toy-race", "seats": 3}).json["id"]
     mine = api.call("GET", "/games?mine=1", bob).json
     assert [g["id"] for g in mine] == [started]
+    created = api.call("GET", "/games?mine=1", carol).json  # created, not yet seated: still mine
+    assert [(g["id"], g["my_seats"]) for g in created] == [(waiting, [])]
     assert mine[0]["my_seats"] == [1] and mine[0]["prompted"] == [0] and mine[0]["status"] == "active"
     open_games = api.call("GET", "/games?open=1", bob).json
     assert [g["id"] for g in open_games] == [waiting]
