@@ -95,8 +95,9 @@ def test_target_legality_uses_only_the_active_players_cards():
                                                            "2": ["ram", "tower"]}})
     refused(s, 0, "attack 1/C soldier soldier", "CA-ACT-ATTACK-4")     # Carla's assault weapons cannot help
     s, _ = play(s, 0, "attack 1/W1 soldier soldier")
-    s, _ = play(s, 2, "join ram")
-    assert s["battle"] is None or s["battle"]["target"] == "1/W1"      # joiners never change the target
+    s, events = play(s, 2, "join ram")                                   # Ben holds no reaction: resolved
+    assert any("6 swords against 2 shields: the attack WINS" in t for t in texts(events))
+    assert not standing(s, 1, "W1") and standing(s, 1, "C")             # the joined Ram opened nothing
 
 
 @pytest.mark.rule("CA-ACT-ATTACK-8")

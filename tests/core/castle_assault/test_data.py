@@ -83,6 +83,5 @@ def test_setup_numbers_table():
     assert SETUP[3] == SETUP[4] == {"walls": 2, "village": 5, "academy": 0}
 
 
-@pytest.mark.rule("CA-GEN-13")
 def test_the_card_list_option_names_the_data_module_list():
     assert GAME.options["cards"].default == "v05" and GAME.normalize_options({})["cards"] == "v05"

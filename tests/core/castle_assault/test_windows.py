@@ -1,5 +1,5 @@
 """Out-of-turn windows: fast and strict modes, standing answers, what the log may show
-(rules §13 ASYNC-1, ASYNC-2; CA-MULTI-5, CA-ACT-REACT-3)."""
+(rules §13 ASYNC-1, ASYNC-2; CA-MULTI-5)."""
 import pytest
 
 from core.castle_assault import GAME
@@ -23,7 +23,6 @@ def public_trace(state, moves):
     return state, log
 
 
-@pytest.mark.rule("CA-ACT-REACT-3")
 def test_fast_mode_a_victim_without_academy_cards_is_not_asked_and_nobody_can_tell():
     with_card = duel(["ambush", "gold"])
     without = duel(["gold", "gold"])
