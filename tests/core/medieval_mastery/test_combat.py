@@ -25,7 +25,6 @@ def test_strength_is_knights_plus_cards_and_higher_wins():
 
 
 @pytest.mark.rule("MM-COMBAT-2")
-@pytest.mark.rule("MM-ASYNC-8")
 def test_both_draw_up_to_five_attacker_first():
     st, ev = attack(4, 2, hands=[["2"], ["3", "4"]], decks=[["5", "+1", "+2", "4"], ["5", "ambush", "+2"]])
     assert len(st["hand"][0]) == 5 and len(st["hand"][1]) == 5
@@ -198,8 +197,6 @@ def test_conquest_abilities_only_for_a_winning_attacker():
 
 
 @pytest.mark.rule("MM-COMBAT-END")
-@pytest.mark.rule("MM-COMBAT-10")
-@pytest.mark.rule("MM-ASYNC-11")
 def test_end_of_battle_discards_and_returns_to_step_7():
     st, _ = attack(4, 2, hands=[["5", "+1", "2", "3", "4"], ["2", "+2", "3", "4", "5"]])
     st, _ = conflicts(st, "5", "2")
@@ -227,7 +224,6 @@ def test_brutality_before_margin():
 
 
 @pytest.mark.rule("MM-ASYNC-5")
-@pytest.mark.rule("MM-ASYNC-6")
 def test_non_active_defender_decides_support_and_optional_discards():
     arts = [["Fury", "Rage", "Greed"], ["Insight", "Loyalty", "Cleansing"]]
     st, _ = attack(4, 2, arts=arts)
@@ -237,3 +233,40 @@ def test_non_active_defender_decides_support_and_optional_discards():
     assert st["ph"] == "choice" and prompted(st) == [1] and st["active"] == 0
     st, _ = do(st, 1, "discard 4")
     assert "4" in kinds(st, 1, "disc")
+
+
+@pytest.mark.rule("MM-COMBAT-10")
+@pytest.mark.rule("MM-ASYNC-11")
+def test_mandatory_abilities_apply_unasked_optional_ones_are_asked_at_their_step():
+    """City +1, Rage, Loyalty, Brutality and the City knight need no answer; Cleansing (optional)
+    is asked of its owner at step 7, after Brutality and before the margin losses of step 8."""
+    arts = [["Fury", "Rage", "Brutality"], ["Insight", "Loyalty", "Cleansing"]]
+    st, _ = attack(5, 3, tile="City", arts=arts, castle=[5, 3])
+    assert st["ph"] == "commit", "steps 1-3 ran without asking anyone (nobody holds a Fracture)"
+    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (5 + 1, 3 + 1 + 1)
+    st, _ = conflicts(st, "5", "2")
+    st, ev = pass_support(st)
+    assert any("Orb of Brutality" in t for t in texts(ev)), "applied with no prompt"
+    assert st["ph"] == "choice" and prompted(st) == [1] and st["choice"]["kind"] == "discard"
+    assert knights(st, "S08") == (1, 2), "asked after Brutality (3 -> 2), before the margin losses"
+    assert st["castle"][0] == 0, "the City knight (step 9) is not placed yet"
+    st, ev = do(st, 1, "discard 4")
+    assert knights(st, "S08") == (0, 5) and st["castle"] == [1, 3], "steps 8-9 then ran unasked"
+    assert st["ph"] == "main" and prompted(st) == [0]
+
+
+@pytest.mark.rule("MM-ASYNC-8")
+def test_authority_and_restoring_need_no_prompt():
+    """The defender draws Authority during the attacker's turn: played at once, nobody is asked;
+    step 9 restores the active player's artefact on its own."""
+    st = position(4, 2, hands=[None, ["3", "4"]], decks=[None, ["authority", "5", "+1", "+2", "2"]])
+    assert st["down"][0][2] == 0, "P0's orb was destroyed in an earlier turn"
+    st, ev = do(st, 0, "advance S08 4")
+    assert st["ph"] == "commit" and sorted(prompted(st)) == [0, 1]
+    assert len(st["hand"][1]) == 6 and kinds(st, 1, "disc") == ["authority"]
+    assert any("{P1} drew Authority and plays it" in t for t in texts(ev, 0))
+    st, _ = conflicts(st, "5", "2")
+    st, _ = pass_support(st)
+    st, ev = do(st, 0, "end")
+    assert st["down"][0][2] == -1 and any("{P0} restores Orb of" in t for t in texts(ev))
+    assert st["active"] == 1 and prompted(st) == [1]

@@ -17,7 +17,6 @@ HAND = ["2", "3", "4", "5", "+1"]
 @pytest.mark.rule("MM-OPT-ALLIANCE")
 @pytest.mark.rule("MM-OPT-ALLIANCE-1")
 @pytest.mark.rule("MM-OPT-ALLIANCE-7")
-@pytest.mark.rule("MM-OPT-SKIRMISH")
 def test_team_option_player_counts_and_exclusions():
     for players, teams in ((2, "2"), (3, "2"), (5, "2"), (4, "3")):
         with pytest.raises(IllegalMove) as err:
@@ -163,6 +162,7 @@ def test_life_and_death_clears_unsupplied_territories_after_the_battle():
     assert "supply" in GAME.options["lifeanddeath"].help and "roll" in GAME.options["mayhem"].help
 
 
+@pytest.mark.rule("MM-OPT-SKIRMISH")
 @pytest.mark.rule("MM-OPT-SKIRMISH-1")
 @pytest.mark.rule("MM-OPT-SKIRMISH-2")
 def test_skirmish_target_eleven_and_homelands_worth_nothing():

@@ -3,9 +3,9 @@ from collections import Counter
 
 import pytest
 
-from core.medieval_mastery import GAME, cards, data
+from core.medieval_mastery import GAME, cards, data, rules
 from core.medieval_mastery.board import BOARDS
-from tests.core.medieval_mastery.helpers import G, kinds
+from tests.core.medieval_mastery.helpers import G, kinds, start
 
 
 def setups(players, count=60, options=None):
@@ -91,10 +91,24 @@ def test_starting_knights_split_with_homelands():
             for s in homes:
                 assert (st["own"][s], st["kn"][s]) == (seat, expected[1])
             seen.add(len(homes))
-        # Homelands never start anywhere else.
+        # Homelands never start anywhere else, and always land next to a castle (MM-EDGE-15).
         owned = [s for s in range(10) if st["own"][s] >= 0]
         assert all(st["tile"][s] == "Homelands" for s in owned)
+        homelands = [s for s in range(10) if st["tile"][s] == "Homelands"]
+        assert all(any(nb in board.castle_owner for nb in board.adj[s]) for s in homelands)
     assert seen == {0, 1, 2}
+
+
+@pytest.mark.rule("MM-EDGE-15")
+def test_homelands_away_from_a_castle_is_a_plain_one_vp_territory():
+    """Placed by a scenario on the central S05: worth 1 VP, no battle effect, no knights of its own."""
+    st = start(2, tiles={"S05": "Homelands", "S07": "Forest", "S03": "Forest"},
+               board={"S05": [1, 2], "S07": [0, 1], "S09": [0, 1], "S01": [1, 1], "S03": [1, 1]},
+               castle=[4, 3], arts=[["Fury", "Loyalty", "Devotion"], ["Insight", "Rage", "Greed"]],
+               hands=[["2", "3", "4", "5", "+1"], ["2", "3", "4", "5", "+1"]], active=0)
+    assert rules.vp(st, 1) == 1 + 1 + 1, "Homelands, S01 and the Forest on S03: 1 VP each"
+    st, _ = G.apply(st, 0, {"type": "advance", "to": "S05", "n": 4})
+    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (4, 2), "no start-of-battle ability"
 
 
 @pytest.mark.rule("MM-SETUP-7")

@@ -268,3 +268,21 @@ def test_discards_public_hands_hidden():
     hidden = G.hidden_from(st, 1)
     assert all(f'"{h}"' not in str(other).replace("'", '"') for h in hidden)
     assert set(G.hidden_from(st, 1)) >= {f"K{c:03d}" for c in st["hand"][0]}
+
+
+@pytest.mark.rule("MM-ASYNC-6")
+def test_active_player_decides_crown_targets_layouts_advances_and_conquest_discards():
+    st = start(2, tiles=dict(FOREST, S08="Ruins"), board={"S10": [0, 2], "S01": [1, 2]}, castle=[6, 6],
+               arts=[["Corruption", "Loyalty", "Devotion"], ARTS[1]],
+               hands=[["2", "3", "4", "5", "+1"], ["2", "3", "4", "5", "+1"]], active=0)
+    assert prompted(st) == [0]
+    moves = G.legal_moves(st, 0)
+    assert {"type": "crown", "player": 1, "artefact": "orb"} in moves, "the user names player and artefact"
+    assert any("pattern" in m and m["pattern"].startswith("redis") for m in moves), "layouts are the user's"
+    assert {(m["to"], m["n"]) for m in moves if m.get("type") == "advance"} >= {("S08", 1), ("S08", 6)}
+    st, _ = do(st, 0, "crown P1 sceptre")
+    assert st["down"][1] == [-1, st["tno"], -1]
+    st, _ = do(st, 0, "advance S08 3")
+    assert st["ph"] == "choice" and prompted(st) == [0], "Ruins: the conqueror may discard"
+    st, _ = do(st, 0, "discard none")
+    assert st["step"] == 7 and st["disc"][0] == []
