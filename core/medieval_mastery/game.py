@@ -1,7 +1,8 @@
 """The Game object: the platform's protocol over flow/handlers/policy/view."""
 from __future__ import annotations
 
-from core.medieval_mastery import flow, handlers, notation, policy, scenario, view
+from core.medieval_mastery import flow, handlers, notation, policy, view
+from core.medieval_mastery import scenario as scenarios
 from core.protocol import Event, Game, IllegalMove, Option, Prompt, Result
 
 PROMPT_KIND = {"main": "turn", "window": "reaction", "commit": "face-down", "support": "support", "choice": "choice"}
@@ -69,13 +70,13 @@ class MedievalMastery(Game):
         if teams != "none" and options["skirmish"]:
             raise IllegalMove("bad-option", "Alliance has no defined target with Skirmish.", "MM-OPT-ALLIANCE-3")
 
-    def setup(self, players, options, seed, scenario_data=None):
+    def setup(self, players, options, seed, scenario=None):
         self.check_players(players)
         options = self.normalize_options(options)
         self.check_options(players, options)
         st, _events = flow.setup_state(players, options, str(seed))
-        if scenario_data is not None:
-            st = scenario.apply(st, scenario_data)
+        if scenario is not None:
+            st = scenarios.apply(st, scenario)
         return st
 
     # --- protocol ---------------------------------------------------------------------

@@ -167,3 +167,9 @@ def test_default_moves_are_legal():
             kinds_seen.add(st["ph"])
             G.apply(st, prompt.seat, move)
     assert {"window", "commit", "support"} <= kinds_seen
+
+
+def test_scenario_can_be_passed_by_its_protocol_keyword():
+    """core.protocol.Game.setup(players, options, seed, scenario=None): callers may name it."""
+    st = G.setup(2, G.normalize_options({}), "kw", scenario={"castle": [7, 1], "active": 1})
+    assert st["castle"] == [7, 1] and st["active"] == 1
