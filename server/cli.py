@@ -89,6 +89,28 @@ def remind(after: str):
 
 
 @server.command()
+@click.option("--after", "after", required=True, metavar="DURATION",
+              help="Answer for seats prompted longer than this (e.g. 48h), where the game has a default.")
+def deadlines(after: str):
+    """Apply the game's default answer for seats that let their deadline pass, then send mail."""
+    from server.deadlines import apply_defaults
+    from server.mailer import deliver_pending
+
+    try:
+        period = parse_duration(after)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--after") from None
+    config = _store()
+    report = apply_defaults(period)
+    for game, seq, seat, text in report.applied:
+        click.echo(f"game {game} move {seq}: seat {seat} defaulted to {text!r}")
+    for problem in report.skipped:
+        click.echo(f"skipped {problem}", err=True)
+    click.echo(f"applied {len(report.applied)} default answer(s)")
+    _report_delivery(deliver_pending(config))
+
+
+@server.command()
 def verify():
     """Replay every game from its seed and moves; exit 1 listing any game that disagrees."""
     from server.verify import verify_all

@@ -53,7 +53,7 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[in
         state = _latest_state(game, engine)
         move = _read_move(engine, state, seat, move, text)
         new_state, events = _apply(engine, state, seat, move)
-        body, new_version = _append(game, engine, seat, seq, move, state, new_state, events)
+        body, new_version = append(game, engine, seat, seq, move, state, new_state, events)
     state_cache.put(game.id, new_version, new_state)
     return 201, body
 
@@ -122,9 +122,10 @@ def _outcome(engine, seat, move, state, new_state) -> Outcome:
         raise ApiError(422, "bad-move", "That move is not understood by this game.") from None
 
 
-def _append(game, engine, seat, seq, move, state, new_state, events) -> tuple[dict, int]:
-    """Write the move, snapshot, games row and outbox rows; return the mover's answer."""
-    now = utcnow()
+def append(game, engine, seat, seq, move, state, new_state, events, now=None) -> tuple[dict, int]:
+    """Write the move, snapshot, games row and outbox rows; return (the mover's answer,
+    the new version). The caller holds the write transaction and has applied the move."""
+    now = now or utcnow()
     version = seq + 1
     out = _outcome(engine, seat, move, state, new_state)
     chain = canonical.chain(game.chain_head, chain_entry(seq, seat, move, out.state_hash))

@@ -1,0 +1,67 @@
+"""Deadlines: a seat prompted longer than the deadline gets the game's default answer
+(`Game.default_move`), applied as that seat's move through the ordinary move path (same
+validation, chain link, snapshot and mails). Where the game has no default (a turn action
+in most games), the seat keeps waiting and only reminders apply."""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from server import movelog, state_cache
+from server.db import write_transaction
+from server.models import Game, lock_game, utcnow
+from server.rulesets import engine as find_engine
+
+log = logging.getLogger(__name__)
+
+MAX_DEFAULTS_PER_GAME = 100  # a safety net: defaults that keep prompting must not loop forever
+
+
+@dataclass
+class DeadlineReport:
+    applied: list[tuple[int, int, int, str]] = field(default_factory=list)  # game, seq, seat, text
+    skipped: list[str] = field(default_factory=list)
+
+
+def expired_seats(game, after: timedelta, now: datetime) -> list[int]:
+    cutoff = now - after
+    return [p["seat"] for p in game.prompted or [] if datetime.fromisoformat(p["since"]) <= cutoff]
+
+
+def apply_defaults(after: timedelta, now: datetime | None = None) -> DeadlineReport:
+    """Apply default answers in every active game until no expired seat has one left."""
+    now = now or utcnow()
+    report = DeadlineReport()
+    for game_id in [g.id for g in Game.select(Game.id).where(Game.status == "active")]:
+        try:
+            for _ in range(MAX_DEFAULTS_PER_GAME):
+                if not _apply_one(game_id, after, now, report):
+                    break
+        except Exception as exc:  # one broken game must not stop the others
+            log.exception("deadlines for game %s skipped", game_id)
+            report.skipped.append(f"game {game_id}: {type(exc).__name__}: {exc}")
+    return report
+
+
+def _apply_one(game_id: int, after: timedelta, now: datetime, report: DeadlineReport) -> bool:
+    """One default answer in one game, in its own write transaction; False when none is due."""
+    with write_transaction():
+        game = lock_game(game_id)
+        if game is None or game.status != "active":
+            return False
+        engine = find_engine(game.ruleset)
+        state = state_cache.get(game.id, game.version, engine)
+        for seat in expired_seats(game, after, now):
+            move = engine.default_move(state, seat)
+            if move is None:
+                continue
+            new_state, events = engine.apply(state, seat, move)
+            seq = game.version
+            answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now)
+            break
+        else:
+            return False
+    state_cache.put(game.id, version, new_state)
+    report.applied.append((game.id, seq, seat, answer["text"]))
+    return True

@@ -1,0 +1,59 @@
+"""Deadlines: a seat that waits too long gets the game's default answer, as an ordinary move."""
+from datetime import timedelta
+
+import pytest
+from click.testing import CliRunner
+
+from core import games
+from server.cli import server
+from server.deadlines import apply_defaults
+from server.models import Move, utcnow
+from server.verify import verify_all
+from tests.support.toygame import RaceGame
+
+
+class PatientGame(RaceGame):
+    """The toy game where a seat that lets its deadline pass plays its lowest card id."""
+
+    name = "toy-patient"
+
+    def default_move(self, state, seat):
+        legal = self.legal_moves(state, seat)
+        return sorted(legal, key=lambda m: m.get("play", ""))[0] if legal else None
+
+
+@pytest.fixture
+def patient():
+    games.register("toy-patient", PatientGame())
+    yield
+    games.unregister("toy-patient")
+
+
+def test_default_answer_applies_after_the_deadline_only(api, alice_bob, patient):
+    alice, bob = alice_bob
+    game = api.start_game(alice_bob, ruleset="toy-patient")
+    lowest = min(api.game(game, alice)["view"]["hand"])
+    assert apply_defaults(timedelta(hours=48), now=utcnow() + timedelta(hours=47)).applied == []
+    report = apply_defaults(timedelta(hours=48), now=utcnow() + timedelta(hours=49))
+    # Alice's default is applied; Bob, prompted just now by it, is not yet past his deadline.
+    assert report.applied == [(game, 0, 0, f"play {lowest}")]
+    detail = api.game(game, bob)
+    assert detail["version"] == 1 and detail["prompted"][0]["seat"] == 1
+    row = Move.get(Move.game == game, Move.seq == 0)
+    assert (row.seat, row.payload) == (0, {"play": lowest})
+    assert [r.problems for r in verify_all()] == [[]]
+
+
+def test_games_without_a_default_keep_waiting(api, alice_bob):
+    game = api.start_game(alice_bob)  # the plain toy game has no default answers
+    assert apply_defaults(timedelta(hours=1), now=utcnow() + timedelta(days=5)).applied == []
+    assert api.game(game, alice_bob[0])["version"] == 0
+
+
+def test_deadlines_command(api, alice_bob, patient, config):
+    api.start_game(alice_bob, ruleset="toy-patient")
+    env = {"HERALD_DATABASE_URL": config["DATABASE_URL"], "HERALD_MAIL_DIR": config["MAIL_DIR"],
+           "HERALD_CONFIG": "", "HERALD_SMTP_HOST": ""}
+    assert "applied 0 default" in CliRunner().invoke(server, ["deadlines", "--after", "1h"], env=env).output
+    bad = CliRunner().invoke(server, ["deadlines", "--after", "tomorrow"], env=env)
+    assert bad.exit_code == 2
