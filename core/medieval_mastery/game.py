@@ -1,7 +1,8 @@
 """The Game object: the platform's protocol over flow/handlers/policy/view."""
 from __future__ import annotations
 
-from core.medieval_mastery import flow, handlers, notation, policy, view
+from core.medieval_mastery import flow, handlers, notation, policy
+from core.medieval_mastery import view as views
 from core.medieval_mastery import scenario as scenarios
 from core.protocol import Event, Game, IllegalMove, Option, Prompt, Result
 
@@ -102,7 +103,7 @@ class MedievalMastery(Game):
         if ph == "choice":
             return st["choice"]["text"]
         stage = st["stage"]
-        return "Your turn: " + view.STAGE_TEXT.get(stage, view.STEP_TEXT.get(st["step"], "")) + "."
+        return "Your turn: " + views.STAGE_TEXT.get(stage, views.STEP_TEXT.get(st["step"], "")) + "."
 
     def legal_moves(self, state, seat):
         return policy.legal_moves(state, seat)
@@ -150,13 +151,13 @@ class MedievalMastery(Game):
         return True
 
     def view(self, state, seat):
-        return view.view(state, seat)
+        return views.view(state, seat)
 
     def hidden_from(self, state, seat):
-        return view.hidden_from(state, seat)
+        return views.hidden_from(state, seat)
 
-    def render(self, view_data, seat):
-        return view.render(view_data, seat)
+    def render(self, view, seat):
+        return views.render(view, seat)
 
     def parse(self, state, seat, text):
         rule = handlers.current_rule(state, seat) if isinstance(seat, int) and 0 <= seat < state["n"] else None

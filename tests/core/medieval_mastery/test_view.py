@@ -53,3 +53,9 @@ def test_render_says_who_is_awaited_without_naming_a_fast_window_seat():
     st, _ = do(st, 2, "standing always-pass")
     assert "Now: conflict cards from P0 and P1" in G.render(G.view(st, 1), 1)
     assert "Your standing answer: always" in G.render(G.view(st, 2), 2)
+
+
+def test_render_takes_the_protocols_keywords():
+    """core.protocol.Game.render(view, seat): callers may name the arguments."""
+    st = start(2, active=0)
+    assert G.render(view=G.view(st, 0), seat=0) == G.render(G.view(st, 0), 0)
