@@ -324,6 +324,8 @@ def check_eliminations(st, ev):
         for tr in st["tre"]:
             if tr[0] == s and tr[2] >= 0:
                 tr[2] = S.GONE
+        # a question still waiting for him (his own card window) is withdrawn: he does nothing more
+        st["q"] = [f for f in st["q"] if not (f["k"].startswith("ask-") and f.get("seat") == s)]
         ev.append(Event(f"{{P{s}}} has no pieces left and is out of the game."))
     left = [s for s in range(st["np"]) if not st["out"][s]]
     if len(left) == 1:

@@ -50,3 +50,17 @@ def test_eliminated_players_are_skipped_in_every_sequence():
     out, texts, _ = run_frames(st, [{"k": "round", "st": "breed"}])
     assert len([t for t in texts if t.startswith("Orc breeding")]) == 2
     assert "{P1}" not in " ".join(t for t in texts if t.startswith("Rolling for starting"))
+
+
+@pytest.mark.rule("WQ-END-2")
+def test_a_player_eliminated_in_his_own_card_window_is_asked_nothing_more():
+    """His own dragon card eats his last men: he is out, his card window closes, the next seat plays."""
+    from tests.core.wizards_quest.helpers import ask, move
+    st = make({"D3C1": {"owner": 0, "men": 2}, "D2C4": {"owner": 1, "men": 2}, "D5C5": {"owner": 2, "men": 2}},
+              players=3, reserves=False, hands=[["C23", "C04"], [], []])
+    st["dice"] = [1, 6]  # the dragon lands on D3C1 and eats 6
+    st, texts = move(st, 0, "play C23 3")
+    assert "{P0} has no pieces left and is out of the game." in texts
+    assert st["out"][0] and st["hands"][0] == [] and "C04" in st["disc"]
+    assert all(p.seat != 0 for p in G.prompts(st))
+    assert ask(st)["seat"] == 1
