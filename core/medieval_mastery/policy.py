@@ -266,6 +266,14 @@ def random_advance(st: dict, seat: int, rng) -> dict | None:
     return {"type": "advance", "to": board.names[node], "n": count}
 
 
+def _conflict_worth(move: dict) -> int:
+    """Twice a conflict card's expected value: an Ambush die averages 3.5, 'none' is 0."""
+    card = move["card"]
+    if card == "none":
+        return 0
+    return 7 if card == "ambush" else 2 * int(card)
+
+
 def default_move(st: dict, seat: int) -> dict | None:
     """The answer applied when a deadline passes: pass, the weakest conflict card, no discard."""
     ph = st["ph"]
@@ -274,7 +282,7 @@ def default_move(st: dict, seat: int) -> dict | None:
     if ph in ("window", "support"):
         return {"type": "pass"}
     if ph == "commit":
-        return conflict_moves(st, seat)[0]
+        return min(conflict_moves(st, seat), key=_conflict_worth)
     if ph == "choice":
         moves = choice_moves(st, seat)
         return moves[-1] if st["choice"]["kind"] == "discard" else moves[0]

@@ -173,3 +173,11 @@ def test_scenario_can_be_passed_by_its_protocol_keyword():
     """core.protocol.Game.setup(players, options, seed, scenario=None): callers may name it."""
     st = G.setup(2, G.normalize_options({}), "kw", scenario={"castle": [7, 1], "active": 1})
     assert st["castle"] == [7, 1] and st["active"] == 1
+
+
+def test_deadline_default_commits_the_weakest_conflict_card():
+    """At a deadline a combatant commits its weakest conflict card (an Ambush counts as its 3.5)."""
+    from tests.core.medieval_mastery.battles import attack
+    st, _ = attack(4, 2, hands=[["ambush", "3", "5", "+1", "+2"], ["5", "ambush", "4", "+1", "+2"]])
+    assert G.default_move(st, 0) == {"type": "conflict", "card": "3"}
+    assert G.default_move(st, 1) == {"type": "conflict", "card": "ambush"}
