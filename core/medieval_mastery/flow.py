@@ -45,7 +45,7 @@ def setup_state(players: int, options: dict, seed: str) -> tuple[dict, list[Even
         "disc": [[] for _ in range(players)], "dturn": [[] for _ in range(players)],
         "arts": [], "down": [[-1, -1, -1] for _ in range(players)],
         "active": 0, "tno": 0, "step": 2, "stage": "", "crown_used": False, "normal_done": False,
-        "mano": "", "ret": 2, "after_crown": 4, "ph": "main", "win": None,
+        "mano": "", "ret": 2, "after_crown": 4, "ta_card": -1, "ph": "main", "win": None,
         "battle": None, "window": None, "choice": None,
         "standing": ["off"] * players, "crown_aim": [-1, -1], "gained": [0] * players, "lost": [0] * players, "k0": [0] * players,
     }
@@ -122,6 +122,10 @@ def end_manoeuvre(ctx) -> None:
         return
     if st["mano"] == "ta":
         st["step"] = st["ret"]
+        card = st.get("ta_card", -1)
+        if card >= 0:  # MM-RES-1: its effect applied, the card goes to the discard pile now
+            cards.discard(st, card)
+            st["ta_card"] = -1
     else:
         st["normal_done"] = True
         st["step"] = 7
@@ -161,7 +165,7 @@ def play_resource(ctx, seat: int, code: str) -> None:
         cards.discard(st, card)
     else:
         ctx.ev.append(Event(f"{{P{seat}}} plays Tactical Advance: an extra redistribution and advance."))
-        cards.discard(st, card)
+        st["ta_card"] = card  # in play until its manoeuvre ends (MM-RES-1), then discarded
         st["mano"] = "ta"
         st["ret"] = st["step"]
         st["stage"] = "m1"

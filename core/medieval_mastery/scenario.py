@@ -87,7 +87,7 @@ def _apply(st: dict, sc: dict) -> dict:
         st["standing"] = list(sc["standing"])
     st["active"] = int(sc.get("active", st["active"]))
     st["tno"] = int(sc.get("tno", st["tno"]))
-    st.update(step=2, stage="", crown_used=False, normal_done=False, mano="", ph="main",
+    st.update(step=2, stage="", crown_used=False, normal_done=False, mano="", ph="main", ta_card=-1,
               battle=None, window=None, choice=None, win=None)
     st["gained"] = [0] * n
     st["lost"] = [0] * n

@@ -41,6 +41,7 @@ def view(st: dict, seat: int | None) -> dict:
                           for t in range(3)],
             "vp": rules.vp(st, p), "hand": hand, "deck": len(st["deck"][p]),
             "discard": [_card(c) for c in st["disc"][p]],
+            "in_play": [_card(c) for c in (st.get("ta_card", -1),) if c >= 0 and cards.owner(c) == p],
             "dice_free": data.DICE_PER_PLAYER - rules.dice_used(st, p),
         })
     out = {

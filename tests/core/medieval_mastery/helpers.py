@@ -55,6 +55,8 @@ def total_cards(state, seat: int) -> int:
     """Cards of `seat` across deck, hand, discard pile and the battle table (MM-COMP-1)."""
     from core.medieval_mastery import cards
     count = len(state["deck"][seat]) + len(state["hand"][seat]) + len(state["disc"][seat])
+    ta = state.get("ta_card", -1)  # a Tactical Advance in play during its manoeuvre (MM-RES-1)
+    count += 1 if ta >= 0 and cards.owner(ta) == seat else 0
     b = state["battle"]
     if b is not None:
         count += sum(1 for c in b["table"] if cards.owner(c) == seat)

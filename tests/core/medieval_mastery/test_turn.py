@@ -286,3 +286,27 @@ def test_active_player_decides_crown_targets_layouts_advances_and_conquest_disca
     assert st["ph"] == "choice" and prompted(st) == [0], "Ruins: the conqueror may discard"
     st, _ = do(st, 0, "discard none")
     assert st["step"] == 7 and st["disc"][0] == []
+
+
+@pytest.mark.rule("MM-RES-1")
+@pytest.mark.rule("MM-TERM-PLAY")
+def test_tactical_advance_reaches_the_discard_pile_only_after_its_manoeuvre():
+    """Apply the effect, then discard: a reshuffle during the Tactical Advance's own battle cannot
+    take the card back into the deck, and it lies on the pile once the manoeuvre is over."""
+    others = ["authority", "cta", "fracture", "2", "3", "3", "4", "4", "5", "5", "ambush", "ambush",
+              "+1", "+1", "+2", "+2"]
+    st = start(2, tiles=FOREST, board={"S10": [0, 1], "S08": [1, 1], "S01": [1, 1]}, castle=[4, 3],
+               arts=ARTS, hands=[["ta", "2"], None], discards=[others, None], active=0)
+    assert st["deck"][0] == []
+    st, ev = do(st, 0, "play ta")
+    assert any("plays Tactical Advance" in t for t in texts(ev, 1)), "shown to all at once"
+    assert "ta" not in kinds(st, 0) and "ta" not in kinds(st, 0, "disc"), "in play, not yet discarded"
+    assert "ta" in [c["card"] for c in G.view(st, 1)["seats"][0]["in_play"]]
+    st, ev = do(st, 0, "advance S08 4")  # battle step 2: P0 reshuffles its discard pile to draw
+    assert any("{P0} shuffled their discard pile" in t for t in texts(ev))
+    assert "ta" not in kinds(st, 0, "deck") and "ta" not in kinds(st, 0)
+    while st["battle"] is not None:
+        p = prompted(st)[0]
+        st, _ = G.apply(st, p, G.default_move(st, p))
+    assert st["step"] == 2 and st["stage"] == ""
+    assert "ta" in kinds(st, 0, "disc") and G.view(st, 1)["seats"][0]["in_play"] == []
