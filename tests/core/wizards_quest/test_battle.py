@@ -14,18 +14,42 @@ def strength(st, tid, via=board.LAND, defending=True):
     return min(6, raw + (S.defence_bonus(st, t, via) if defending else 0))
 
 
+def fight_strengths(st, src, tgt, via=None, attacker=None, defender=None, mode="camp"):
+    """(attack, defence) as the battle code computes them for a fight from src against tgt."""
+    via = board.LINK[(T[src], T[tgt])] if via is None else via
+    a = st["own"][T[src]] if attacker is None else attacker
+    d = st["own"][T[tgt]] if defender is None else defender
+    fight = flow.fight_frame(mode, a, T[src], T[tgt], "army", via, d)
+    return combat.attack_strength(st, fight), combat.defence_strength(st, fight)
+
+
 @pytest.mark.rule("WQ-ACC-1")
 def test_combat_strength_examples_of_the_seed():
-    """WQ-STR-3, WQ-STR-4, WQ-STR-5, WQ-STR-6, WQ-STR-7, WQ-STR-9, WQ-STR-10."""
-    st = make({"D1C3": {"orcs": 3}, "D6C4": {"owner": 0, "men": 6, "heroes": ["champion"]},
-               "D2C2": {"owner": 0, "men": 10, "heroes": ["wizard"]}, "D1C4": {"owner": 1, "men": 7},
-               "D4C2": {"owner": 1, "men": 2, "heroes": ["wizard"]}, "D4C4": {"orcs": 3}})
-    assert strength(st, "D1C3", defending=False) == 3
-    assert strength(st, "D6C4", defending=False) == 5
-    assert strength(st, "D2C2", defending=False) == 6
-    assert strength(st, "D1C4", defending=False) == 4
-    assert strength(st, "D4C2") == 5
-    assert strength(st, "D4C4", via=board.TUNNEL) == 5  # 3 + 2, no mountain bonus
+    """WQ-STR-3, WQ-STR-4, WQ-STR-5, WQ-STR-6, WQ-STR-7, WQ-STR-9: the seed's table, fought for real."""
+    st = make({"D1C3": {"orcs": 3}, "D1C4": {"owner": 1, "men": 7},
+               "D6C4": {"owner": 0, "men": 6, "heroes": ["champion"]}, "D6C3": {"owner": 1, "men": 1},
+               "D2C2": {"owner": 0, "men": 10, "heroes": ["wizard"]}, "D2C5": {"owner": 1, "men": 1},
+               "D4C2": {"owner": 1, "men": 2, "heroes": ["wizard"]}, "D4C3": {"owner": 0, "men": 1},
+               "D4C4": {"orcs": 3}, "D6C6": {"owner": 0, "men": 1}})
+    assert fight_strengths(st, "D1C3", "D1C4", mode="raid")[0] == 3  # three raiding orcs
+    assert fight_strengths(st, "D6C4", "D6C3")[0] == 5  # champion + 6 men (capped at 4)
+    assert fight_strengths(st, "D2C2", "D2C5")[0] == 6  # wizard + 10 men
+    assert fight_strengths(st, "D1C4", "D1C3")[0] == 4  # 7 men, capped
+    assert fight_strengths(st, "D4C3", "D4C2")[1] == 5  # wizard + 2 men + mountain
+    assert fight_strengths(st, "D6C6", "D4C4")[1] == 5  # 3 orcs + tunnel, no mountain bonus
+
+
+@pytest.mark.rule("WQ-STR-10")
+def test_the_attacker_never_gets_a_terrain_bonus():
+    """From a mountain, a castle or a tunnel end the attack strength is the bare army; orc defenders
+    get the same bonuses as players."""
+    st = make({"D4C3": {"owner": 0, "men": 3}, "K2": {"owner": 0, "men": 2}, "D4C4": {"owner": 0, "men": 1},
+               "D4C2": {"orcs": 1}, "D5C3": {"orcs": 2}, "D6C6": {"orcs": 2}})
+    assert fight_strengths(st, "D4C3", "D4C2") == (3, 1 + 1)  # attacker on a mountain: 3, orcs there 1 + 1
+    assert fight_strengths(st, "K2", "D5C3") == (2, 2 + 1)  # from a castle: 2, orcs in the forest 2 + 1
+    assert fight_strengths(st, "D4C4", "D6C6") == (1, 2 + 2)  # from the tunnel end: 1, orcs defend at +2
+    raid = make({"K5": {"orcs": 3}, "D5C3": {"owner": 1, "men": 1}}, reserves=False)
+    assert fight_strengths(raid, "K5", "D5C3", mode="raid") == (3, 1 + 1)  # orcs raiding from a castle
 
 
 @pytest.mark.rule("WQ-ACC-11")
@@ -167,12 +191,17 @@ def test_standing_loss_order_is_applied_automatically():
 
 @pytest.mark.rule("WQ-LOSS-3")
 def test_lost_heroes_return_to_supply_and_can_come_back():
-    """WQ-HERO-SUB-3: a dead hero may be placed again in place of 2 men."""
-    st = make({"D2C1": {"owner": 0, "men": 3}})
-    st["q"][-1:] = []
-    st["q"].append({"k": "ask-place", "seat": 0, "total": 4, "single": -1, "maxh": 2, "why": "reinforcements"})
-    st, _ = move(st, 0, "place D2C1:2 wizard@D2C1")
-    assert st["wz"][0] == T["D2C1"]
+    """WQ-HERO-SUB-3: a wizard killed in battle is placed again later in place of 2 men."""
+    st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 1, "heroes": ["wizard"]},
+               "D2C6": {"owner": 1, "men": 2}})
+    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight["st"] = "roll"
+    out, texts, _ = run_frames(st, [fight], dice=[2, 6])  # both of P1's pieces on D2C4 fall
+    assert out["wz"][1] == -1 and at(out, "D2C4")[0] == -1
+    out = S.clone(out)
+    out["q"] = [{"k": "ask-place", "seat": 1, "total": 4, "single": -1, "maxh": 2, "why": "reinforcements"}]
+    out, _ = move(out, 1, "place D2C6:2 wizard@D2C6")
+    assert at(out, "D2C6") == (1, 4, "wizard")
 
 
 @pytest.mark.rule("WQ-WIZ-2")

@@ -118,7 +118,7 @@ def test_only_armies_of_four_raid():
 
 @pytest.mark.rule("WQ-ORC-RAID-6")
 def test_orcs_take_a_wiped_out_territory_with_one_orc():
-    """WQ-ORC-RAID-9: the treasure there stays; WQ-ORC-RAID-5: orcs attack without terrain bonus."""
+    """WQ-ORC-RAID-9: the treasure there stays with the territory."""
     st = make({"D2C4": {"orcs": 4}, "D2C1": {"owner": 0, "men": 1}},
               treasures=[{"owner": 0, "kind": "crown", "at": "D2C1"}, {"owner": 0, "kind": "chest", "at": "K1"},
                          {"owner": 0, "kind": "ring", "at": "K2"}, {"owner": 1, "kind": "crown", "at": "K3"},

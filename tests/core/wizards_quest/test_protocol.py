@@ -241,7 +241,6 @@ def test_dice_move_the_neutral_creatures_and_players_only_their_own():
     assert kinds <= {"setup", "place", "loss", "scatter", "take", "flee", "campaign", "cards", "turn"}
 
 
-@pytest.mark.rule("WQ-TABLE-7")
 def test_default_moves_are_legal_at_every_decision():
     """A passed deadline answers with a legal, passive move (setup placements included)."""
     rng = Rng("defaults")
@@ -255,6 +254,30 @@ def test_default_moves_are_legal_at_every_decision():
             m = G.default_move(st, seat)
             G.apply(st, seat, m)  # must be legal
             st, _ = G.apply(st, seat, G.random_move(st, seat, rng))
+
+
+@pytest.mark.rule("WQ-TABLE-7")
+def test_setup_decisions_one_player_at_a_time_in_their_order():
+    """Castle, counties, hiding (castle round first), starting men: one seat asked at a time,
+    each stage going round the table from the first player."""
+    st = G.setup(4, {}, "table-7")
+    rng = Rng("table-7")
+    asked = []
+    while st["round"] == 0:
+        prompts = G.prompts(st)
+        assert len(prompts) == 1
+        pending = ask(st)
+        stage = pending["kind"] if pending["kind"] != "hide" else f"hide{pending['round']}"
+        asked.append((stage, pending["seat"]))
+        st, _ = G.apply(st, pending["seat"], G.random_move(st, pending["seat"], rng))
+    stages = [k for k, _ in asked]
+    order = ["castle", "county", "hide0", "hide1", "hide2", "place"]
+    assert [k for i, k in enumerate(stages) if i == 0 or stages[i - 1] != k] == order
+    first = st["first"]
+    for stage in order:
+        seats = [s for k, s in asked if k == stage]
+        assert seats == [(first + i) % 4 for i in range(len(seats))]
+    assert len([1 for k in stages if k == "castle"]) == 4 and len([1 for k in stages if k == "place"]) == 4
 
 
 @pytest.mark.rule("WQ-DOC-2")

@@ -173,7 +173,7 @@ def test_two_players_five_men_for_hiding_on_own_territory():
 
 @pytest.mark.rule("WQ-VAR-2P-2")
 def test_two_players_place_ten_twenty_ten():
-    """WQ-VAR-2P-3: otherwise the same rules."""
+    """Without the two-player option the hiding bonus is gone too."""
     st = drive(fresh(2), "place", why="starting forces")
     plan = []
     rng = Rng("z")
@@ -190,6 +190,18 @@ def test_two_players_place_ten_twenty_ten():
     own_castle = next(k for k in board.CASTLE_IDS if off["own"][k] == seat)
     off, _ = move(off, seat, f"hide {S.treasure_id(i)} {board.IDS[own_castle]}")
     assert ask(off)["kind"] == "hide"
+
+
+@pytest.mark.rule("WQ-VAR-2P-3")
+def test_two_player_rounds_keep_the_normal_steps():
+    """Two breeding rolls a round, and the starting player is rolled for again every round."""
+    from tests.core.wizards_quest.helpers import make, run_frames
+    st = make({"D2C1": {"owner": 0, "men": 1}, "D5C5": {"owner": 1, "men": 1}}, start=1)
+    out, texts, _ = run_frames(st, [{"k": "round", "st": "breed"}], dice=[3, 4])
+    assert [t.split()[2] for t in texts if t.startswith("Orc breeding")] == ["{P1}", "{P0}"]
+    rolls = [t for t in texts if t.startswith("Rolling for starting player")]
+    assert rolls and all("{P0}" in t and "{P1}" in t for t in rolls[:1])
+    assert ask(out)["seat"] == out["start"]
 
 
 @pytest.mark.rule("WQ-VAR-BLANK-1")
