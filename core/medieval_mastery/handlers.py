@@ -60,7 +60,9 @@ def main(ctx, seat: int, move: dict, kind: str) -> None:
         flow.play_fracture(ctx, seat, target, t)
     elif kind == "crown":
         if not resource_step:
-            raise not_now("The crown is used only at step 3 or 8 of your own turn.", "MM-TURN-11")
+            during = stage in ("m1", "m2", "vit")  # inside a redistribution/advance: a closed window
+            raise not_now("The crown is used only at step 3 or 8 of your own turn.",
+                          "MM-TURN-11" if during else "MM-CROWN-1")
         aim, t = check_crown(st, seat, move)
         flow.use_crown(ctx, seat, aim, t)
     elif kind == "redis":
