@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from core.medieval_mastery import flow, handlers, notation, policy
-from core.medieval_mastery import view as views
 from core.medieval_mastery import scenario as scenarios
+from core.medieval_mastery import view as views
 from core.protocol import Event, Game, IllegalMove, Option, Prompt, Result
 
 PROMPT_KIND = {"main": "turn", "window": "reaction", "commit": "face-down", "support": "support", "choice": "choice"}
