@@ -233,7 +233,8 @@ def attack_check(st, seat, src, tgt, vs, boat, hero, men):
     if vs == "dragon" and not at_src:
         return _no("Only an army with a champion or a wizard may attack the dragon.", "WQ-SPECIAL-5")
     if vs == "peace" and at_src != "wizard":
-        return _no("Only an army with a wizard may attack the Peacemaker.", "WQ-CHAMP-2")
+        return _no("Only an army with a wizard may attack the Peacemaker.",
+                   "WQ-CHAMP-2" if at_src == "champion" else "WQ-SPECIAL-5")
     if vs == "army" and 0 <= d < ORC and st["ch"][d] == tgt and at_src != "champion":
         return _no("Only a champion-led army may attack a territory holding a champion.", "WQ-CHAMP-1")
     return {"src": src, "tgt": tgt, "vs": vs, "mode": mode, "boat": boat, "hero": hero, "swap": swap_from,

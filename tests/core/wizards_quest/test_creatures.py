@@ -238,6 +238,10 @@ def test_only_hero_armies_may_attack_the_dragon():
     with pytest.raises(IllegalMove) as err:
         move(st, 0, "attack D2C1 D2C4 dragon")
     assert err.value.rule == "WQ-SPECIAL-5"
+    plain = _to_campaigns(make({"D2C1": {"owner": 0, "men": 5}, "D2C4": {"owner": 1, "men": 2}}, peace="D2C4"))
+    with pytest.raises(IllegalMove) as err:  # no hero at all: the rule is WQ-SPECIAL-5, not the champion's
+        move(plain, 0, "attack D2C1 D2C4 peace")
+    assert err.value.rule == "WQ-SPECIAL-5"
 
 
 @pytest.mark.rule("WQ-SPECIAL-6")
