@@ -46,7 +46,8 @@ def _check(st, f, rng, ev):
                 own[tgt], st["n"][tgt] = ORC, 1
                 ev.append(Event(f"The orcs take {name(tgt)}."))
             else:
-                ev.append(Event(f"The last orc stays home; {name(tgt)} is left empty."))
+                ev.append(Event(f"The last orc stays home; {name(tgt)} is left empty." if st["n"][src] == 1
+                                else f"No orc is left to move in; {name(tgt)} is left empty."))
             return
         if st["n"][src] <= 1:
             return _end(st, f, ev, f"The raid from {IDS[src]} is spent.")

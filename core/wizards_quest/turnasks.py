@@ -252,12 +252,14 @@ def run_attack(st, seat, plan, ev):
     hero = plan["hero"]
     if hero:
         pos = st["ch" if hero == "champion" else "wz"][seat]
+        swapped = ""
         if plan["swap"] >= 0:
             other = "wizard" if hero == "champion" else "champion"
             S.put_hero(st, seat, other, pos)
+            swapped = f"; his {other} goes to {IDS[pos]}"  # the swap of WQ-HERO-MOVE-1, said aloud
         st["ch" if hero == "champion" else "wz"][seat] = src
         S.refresh(st, pos)
-        ev.append(Event(f"{{P{seat}}} moves his {hero} to {IDS[src]}."))
+        ev.append(Event(f"{{P{seat}}} moves his {hero} to {IDS[src]}{swapped}."))
     move_in(st, seat, src, plan["men"], ev)
     via = board.BOAT if plan["boat"] else board.LAND if src == tgt else board.LINK[(src, tgt)]
     what = {"dragon": "the dragon on ", "peace": "the Peacemaker on "}.get(plan["vs"], "")

@@ -182,3 +182,14 @@ def test_a_whole_orc_step_runs_breeding_then_raids_then_new_orcs():
     i_raid = next(i for i, t in enumerate(texts) if "raid:" in t)
     i_new = next(i for i, t in enumerate(texts) if t.startswith("New orcs"))
     assert i_breed < i_raid < i_new
+
+
+@pytest.mark.rule("WQ-ORC-RAID-6")
+def test_a_raid_that_dies_with_its_target_leaves_both_empty():
+    """Orcs and defenders fall in the same battle: no orc can move in, both territories are empty."""
+    st = make({"D2C4": {"orcs": 4}, "D2C1": {"owner": 0, "men": 4}, "D2C6": {"owner": 0, "men": 1}})
+    raid = {"k": "raid", "src": T["D2C4"], "tg": [T["D2C1"], T["D2C6"]], "i": 0}
+    out, texts, _ = run_frames(S.clone(dict(st, std=["men-first", "men-first"])), [raid], dice=[4, 4])
+    assert at(out, "D2C4")[0] == -1 and at(out, "D2C1")[0] == -1
+    assert at(out, "D2C6") == (0, 1, None)  # the raid is over: nothing left to attack with
+    assert any("No orc is left to move in" in t for t in texts)

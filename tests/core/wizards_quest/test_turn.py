@@ -137,6 +137,7 @@ def test_hero_moves_or_swaps_into_the_source_before_the_campaign():
     st["dice"] = [6, 6]
     st, texts = move(st, 0, "attack D2C1 D2C4 champion")
     assert st["ch"][0] == T["D2C1"] and st["wz"][0] == T["D6C5"]
+    assert "{P0} moves his champion to D2C1; his wizard goes to D6C5." in texts  # the swap is public
     lone = _to_campaigns(make({"D2C1": {"owner": 0, "men": 2}, "D6C5": {"owner": 0, "men": 0,
                                                                         "heroes": ["champion"]},
                                "D2C4": {"owner": 1, "men": 1}}))
