@@ -145,3 +145,20 @@ def test_fast_pass_leaves_no_trace_strict_pass_is_announced():
     st, _ = do(st, 0, "advance S12 4")
     _, ev = do(st, 0, "pass")
     assert "{P0} passes." in texts(ev)
+
+
+@pytest.mark.rule("MM-ASYNC-2")
+@pytest.mark.rule("MM-RES-FRACTURE")
+def test_fast_battle_windows_go_clockwise_from_an_attacker_who_is_not_seat_0():
+    """P1 attacks P2's S07 (next to its S10): the sceptre window asks P1, then P2, then P0, each once;
+    in fast mode only the Fracture holders among them are asked."""
+    fr = ["fracture", "2", "3", "4", "5"]
+    st = start(3, {"windows": "fast"}, board={"S10": [1, 1], "S07": [2, 2], "S02": [2, 1], "S13": [0, 1]},
+               castle=[3, 4, 3], arts=ARTS, hands=[fr, NO_FR, fr], active=1,
+               tiles={f"S{i:02d}": "Forest" for i in range(1, 16)})
+    st, _ = do(st, 1, "advance S07 4")
+    assert prompted(st) == [2], "P1 (attacker, first) holds none: P2 is next clockwise"
+    st, _ = do(st, 2, "pass")
+    assert prompted(st) == [0], "then P0, the bystander"
+    st, _ = do(st, 0, "pass")
+    assert st["ph"] == "commit", "one pass round only"
