@@ -91,7 +91,9 @@ class WizardsQuest(Game):
                 return wanted
         if kind == "take":
             return max(legal, key=lambda m: (m["men"], m["hero"] == ""))
-        plays = [m for m in legal if m["type"] in ("discard", "play")]
+        # a forced card choice: give up the ring's card if allowed, else play one that steers nothing
+        plays = [m for m in legal if m["type"] == "discard"] + \
+            sorted((m for m in legal if m["type"] == "play"), key=lambda m: len(m))
         return (plays or legal)[0]
 
     def view(self, state, seat):

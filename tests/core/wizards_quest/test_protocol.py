@@ -280,6 +280,17 @@ def test_setup_decisions_one_player_at_a_time_in_their_order():
     assert len([1 for k in stages if k == "castle"]) == 4 and len([1 for k in stages if k == "place"]) == 4
 
 
+def test_a_passed_deadline_never_plays_a_card_that_steers_the_creatures():
+    """Docs, choices: with a full hand after the ring draw the default discards that card; with three
+    cards after a draw it plays a card with no target rather than the dragon or the Peacemaker."""
+    from tests.core.wizards_quest.test_turn import campaign_for_treasure
+    full, _ = campaign_for_treasure("ring", deck=["C23"], hand=["C19", "C20"])
+    assert G.default_move(full, 0) == {"type": "discard", "card": "C23"}
+    st = make({"D2C1": {"owner": 0, "men": 3}}, hands=[["C23", "C25"], []], deck=["C05"])
+    st, _ = move(st, 0, "draw")
+    assert G.default_move(st, 0) == {"type": "play", "card": "C05"}
+
+
 @pytest.mark.rule("WQ-DOC-2")
 def test_reconstructed_map_is_data_in_one_module():
     """RECONSTRUCTED facts are swappable data: no other engine module names a territory."""

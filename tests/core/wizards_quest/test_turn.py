@@ -43,6 +43,7 @@ def test_kingdoms_are_castle_groups():
     assert men_for(["K8", "D1C3", "D2C5", "D1C1", "D1C2"]) == (5, 5)
     assert men_for(["K6", "D6C5", "D6C6", "D4C4", "D4C6"]) == (5, 5)
     assert men_for(["D2C1", "D2C3", "D2C4"]) == (0, 4)  # no castle: 4 men
+    assert men_for(["K1", "D5C6", "D5C5", "K5", "D2C1"]) == (5, 5)  # two castles, one group: counted once
 
 
 @pytest.mark.rule("WQ-ACC-5")
