@@ -86,3 +86,21 @@ def test_scripts_choosing_from_listed_moves_finish_games(game):
         out = play(game, players, f"scripted-{players}", chooser=scripted_choice, full_checks=False,
                    max_moves=5000)
         assert out.ended, f"{game.name} with {players} players did not end in 5000 scripted moves"
+
+
+PROTOCOL_METHODS = ["setup", "prompts", "legal_moves", "random_move", "apply", "view", "parse", "format",
+                    "result", "to_json", "from_json", "render", "summary", "hidden_from", "public_move",
+                    "default_move"]
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_methods_take_the_protocols_parameter_names(game):
+    """The platform may call any protocol method with keyword arguments."""
+    import inspect
+
+    from core.protocol import Game
+
+    for name in PROTOCOL_METHODS:
+        expected = list(inspect.signature(getattr(Game, name)).parameters)[1:]
+        actual = list(inspect.signature(getattr(game, name)).parameters)
+        assert actual == expected, f"{game.name}.{name}{tuple(actual)} differs from the protocol {tuple(expected)}"
