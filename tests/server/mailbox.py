@@ -42,9 +42,10 @@ class Mailbox:
         self.controller = None
         self.received = []
 
-    def start(self, handler: Collector | None = None) -> Collector:
+    def start(self, handler: Collector | None = None, **smtp_options) -> Collector:
+        """`smtp_options` go to aiosmtpd's SMTP (e.g. authenticator=..., auth_required=True)."""
         handler = handler or Collector()
-        self.controller = Controller(handler, hostname="127.0.0.1", port=self.port)
+        self.controller = Controller(handler, hostname="127.0.0.1", port=self.port, **smtp_options)
         self.controller.start()
         self.handler = handler
         return handler

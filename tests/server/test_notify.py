@@ -145,3 +145,24 @@ def test_a_player_holding_several_seats_is_told_which_seat_to_answer_for(api, co
     assert len(mails) == 2
     assert f"herald moves {game} --seat 0" in mails[0].read_text()
     assert f'herald play {game} --seat 1 "play ' in mails[1].read_text()
+
+
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+def test_smtp_login_uses_the_configured_user_and_password(api, alice_bob, smtp_config, mailbox):
+    from aiosmtpd.smtp import AuthResult
+
+    logins = []
+
+    def authenticator(server, session, envelope, mechanism, auth_data):
+        logins.append((auth_data.login, auth_data.password))
+        return AuthResult(success=auth_data.password == b"s3cret", handled=False)  # handled=False: reply 535
+
+    api.start_game(alice_bob)
+    handler = mailbox.start(authenticator=authenticator, auth_required=True, auth_require_tls=False)
+    wrong = deliver_pending({**smtp_config, "SMTP_USER": "herald", "SMTP_PASSWORD": "guess"})
+    assert wrong.sent == 0 and wrong.failed == 1 and handler.messages == []
+    right = deliver_pending({**smtp_config, "SMTP_USER": "herald", "SMTP_PASSWORD": "s3cret"},
+                            now=utcnow() + timedelta(hours=1))
+    assert right.sent == 1 and len(handler.messages) == 1
+    # smtplib tries each offered mechanism (PLAIN, LOGIN) before giving up.
+    assert set(logins[:-1]) == {(b"herald", b"guess")} and logins[-1] == (b"herald", b"s3cret")
