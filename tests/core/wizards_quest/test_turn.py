@@ -5,7 +5,7 @@ from core.protocol import IllegalMove
 from core.wizards_quest import cards
 from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS
-from tests.core.wizards_quest.helpers import T, ask, at, make, move, run_frames
+from tests.core.wizards_quest.helpers import T, ask, at, check_invariants, make, move, run_frames
 from tests.core.wizards_quest.test_battle import _to_campaigns
 
 
@@ -320,15 +320,14 @@ def test_the_third_treasure_wins_at_once():
 
 @pytest.mark.rule("WQ-VAR-BLANK-3")
 def test_collecting_the_blank_treasure_gives_nothing():
-    tre = treasures("none") + [{"owner": 0, "kind": "blank", "at": "D2C4"}]
-    st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 5}}, treasures=tre[:3] + tre[6:] + tre[3:6]))
-    st = dict(st, opt=dict(st["opt"], blank=True))
-    st["tre"] = st["tre"][:3] + st["tre"][3:4] + st["tre"][4:] if len(st["tre"]) == 7 else st["tre"]
-    st["tre"] = [st["tre"][i] for i in range(len(st["tre"]))]
+    """Taken off the map, no reward, and it does not count towards the three."""
+    tre = treasures("none") + [{"owner": 0, "kind": "blank", "at": "D2C4"}, {"owner": 1, "kind": "blank", "at": "K4"}]
+    st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 5}}, treasures=tre, options={"blank_treasure": True}))
     st, texts = move(st, 0, "attack D2C1 D2C4")
     st, texts = move(st, 0, "take 3")
     assert any("collects his blank" in t for t in texts) and ask(st)["kind"] != "place"
-    assert S.collected(st, 0) == 0
+    assert st["tre"][6][2] == S.TAKEN and S.collected(st, 0) == 0
+    check_invariants(st)
 
 
 @pytest.mark.rule("WQ-START-1")
