@@ -22,6 +22,7 @@ DEFAULTS = {
     "SMTP_USER": None,
     "SMTP_PASSWORD": None,
     "SMTP_TLS": "none",
+    "SMTP_CAFILE": None,  # PEM CAs to trust for a private relay; default: the system's
     "MAIL_FROM": "herald@localhost",
     "MAIL_DIR": "./mail",
     "PUBLIC_URL": "http://127.0.0.1:8000",

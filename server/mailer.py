@@ -68,14 +68,18 @@ class SmtpTransport:
     def _connect(self):
         host, port, mode = self.config["SMTP_HOST"], self.config["SMTP_PORT"], self.config["SMTP_TLS"]
         if mode == "ssl":
-            connection = smtplib.SMTP_SSL(host, port, timeout=SMTP_TIMEOUT, context=ssl.create_default_context())
+            connection = smtplib.SMTP_SSL(host, port, timeout=SMTP_TIMEOUT, context=self._tls())
         else:
             connection = smtplib.SMTP(host, port, timeout=SMTP_TIMEOUT)
             if mode == "starttls":
-                connection.starttls(context=ssl.create_default_context())
+                connection.starttls(context=self._tls())
         if self.config.get("SMTP_USER"):
             connection.login(self.config["SMTP_USER"], self.config.get("SMTP_PASSWORD") or "")
         return connection
+
+    def _tls(self) -> ssl.SSLContext:
+        """Certificates are always verified; SMTP_CAFILE adds a private CA."""
+        return ssl.create_default_context(cafile=self.config.get("SMTP_CAFILE") or None)
 
     def send(self, message: EmailMessage) -> None:
         if self.connection is None:

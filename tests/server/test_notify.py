@@ -1,5 +1,8 @@
 """Mail: outbox rows written with moves, delivered over real SMTP exactly once, with retries."""
 import re
+import shutil
+import ssl
+import subprocess
 import threading
 from datetime import timedelta
 
@@ -166,3 +169,32 @@ def test_smtp_login_uses_the_configured_user_and_password(api, alice_bob, smtp_c
     assert right.sent == 1 and len(handler.messages) == 1
     # smtplib tries each offered mechanism (PLAIN, LOGIN) before giving up.
     assert set(logins[:-1]) == {(b"herald", b"guess")} and logins[-1] == (b"herald", b"s3cret")
+
+
+@pytest.fixture
+def certificate(tmp_path):
+    """A throwaway self-signed certificate for 127.0.0.1 (made with the openssl program)."""
+    if shutil.which("openssl") is None:
+        pytest.skip("the openssl program is not installed")
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True, timeout=60)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    return context, str(cert)
+
+
+@pytest.mark.parametrize("mode", ["starttls", "ssl"])
+def test_tls_modes_verify_the_server_certificate(api, alice_bob, smtp_config, mailbox, certificate, mode):
+    context, cafile = certificate
+    api.start_game(alice_bob)
+    if mode == "ssl":
+        handler = mailbox.start(ssl_context=context)
+    else:
+        handler = mailbox.start(tls_context=context, require_starttls=True)
+    untrusted = deliver_pending({**smtp_config, "SMTP_TLS": mode})
+    assert untrusted.sent == 0 and "CERTIFICATE_VERIFY_FAILED" in untrusted.errors[0]
+    trusted = deliver_pending({**smtp_config, "SMTP_TLS": mode, "SMTP_CAFILE": cafile},
+                              now=utcnow() + timedelta(hours=1))
+    assert trusted.sent == 1 and len(handler.messages) == 1
