@@ -128,7 +128,7 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None) ->
     now = now or utcnow()
     version = seq + 1
     out = _outcome(engine, seat, move, state, new_state)
-    chain = canonical.chain(game.chain_head, chain_entry(seq, seat, move, out.state_hash))
+    chain = canonical.chain(game.chain_head, chain_entry(seq, seat, move, out.state_hash, now))
     fresh = outbox.changed_prompts(game.prompted or [], out.prompts, seat)
     prompted = outbox.prompted_rows(game.prompted or [], out.prompts, fresh, seat, now)
     public_prompts = [p.to_json() for p in out.prompts]
@@ -150,9 +150,11 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None) ->
     return mover_answer(seq, seat, move, out.text, event_json, public_prompts, seats), version
 
 
-def chain_entry(seq: int, seat: int, move: dict, state_hash: str) -> dict:
-    """What each chain link commits to (verify recomputes it)."""
-    return {"seq": seq, "seat": seat, "move": move, "state": state_hash}
+def chain_entry(seq: int, seat: int, move: dict, state_hash: str, created) -> dict:
+    """What each chain link commits to (verify recomputes it): the move, who made it, when,
+    and the state it led to."""
+    return {"seq": seq, "seat": seat, "move": move, "state": state_hash,
+            "created": created.isoformat(timespec="microseconds")}
 
 
 def mover_answer(seq, seat, move, text, event_json, prompted, seats) -> dict:

@@ -52,7 +52,7 @@ def verify_game(game: Game) -> GameReport:
         replayed = engine.state_hash(state)
         if replayed != move.state_hash:
             problems.append(f"move {move.seq}: the replayed state differs from the stored state hash")
-        link = canonical.chain(link, chain_entry(move.seq, move.seat, move.payload, move.state_hash))
+        link = canonical.chain(link, chain_entry(move.seq, move.seat, move.payload, move.state_hash, move.created))
         if link != move.chain:
             problems.append(f"move {move.seq}: the hash chain is broken")
         if len(problems) >= MAX_PROBLEMS:

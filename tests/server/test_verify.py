@@ -90,3 +90,14 @@ def test_a_broken_game_is_named_and_does_not_stop_reminders_for_others(api, alic
         assert "verify" in response.json["error"]["message"]
     assert queue_reminders(timedelta(hours=1), now=utcnow() + timedelta(hours=2)) == 1  # the healthy game
     assert api.play_first_legal(healthy, alice_bob).status_code == 201
+
+
+def test_verify_reports_a_changed_timestamp(api, alice_bob, config):
+    """The chain commits to when each move was made, too."""
+    game = play_some(api, alice_bob, 3)
+    path = config["DATABASE_URL"].removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TRIGGER moves_no_update")
+        db.execute("UPDATE moves SET created = '2020-01-01 00:00:00' WHERE game_id = ? AND seq = 1", (game,))
+    result = CliRunner().invoke(server, ["verify"], env=env_for(config))
+    assert result.exit_code == 1 and "move 1: the hash chain is broken" in result.output
