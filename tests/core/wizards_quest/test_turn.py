@@ -272,11 +272,16 @@ def test_a_boat_can_carry_a_special_campaign():
 
 @pytest.mark.rule("WQ-TREASURE-1")
 def test_taking_a_territory_with_ones_own_treasure_collects_it():
-    """WQ-TREASURE-2: the chest's 4 men go on that territory (one hero at most)."""
+    """WQ-TREASURE-2, WQ-ACC-7: the chest's 4 men go on that territory, at most 2 men and one hero."""
     st, texts = campaign_for_treasure("chest")
     assert st["tre"][1][2] == S.TAKEN and any("collects his chest" in t for t in texts)
     pending = ask(st)
     assert pending["kind"] == "place" and pending["single"] == T["D2C4"] and pending["maxh"] == 1
+    with pytest.raises(IllegalMove) as err:
+        move(st, 0, "place champion@D2C4 wizard@D2C4")
+    assert err.value.rule == "WQ-HERO-SUB-2"
+    with pytest.raises(IllegalMove):
+        move(st, 0, "place D2C4:2 D2C1:2")  # all four go where the chest lay
     st, _ = move(st, 0, "place D2C4:2 wizard@D2C4")
     assert at(st, "D2C4") == (0, 5, "wizard")
 
