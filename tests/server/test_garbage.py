@@ -158,18 +158,19 @@ def test_random_json_never_gives_a_500(api, setting, method, path):
         assert response.status_code < 500 and response.is_json, (body, response.get_data()[:300])
 
 
-def test_random_moves_and_notation_against_a_real_engine(api):
-    """Castle Assault's parser and rules fed random shapes: 4xx answers, never a 500."""
+@pytest.mark.parametrize("ruleset", ["castle-assault", "medieval-mastery", "wizards-quest"])
+def test_random_moves_and_notation_against_a_real_engine(api, ruleset):
+    """A real game's parser and rules fed random shapes: 4xx answers, never a 500."""
     from core import games
     from core.rng import Rng
 
     try:
-        games["castle-assault"]
+        games[ruleset]
     except Exception:
-        pytest.skip("core.castle_assault is not available")
+        pytest.skip(f"{ruleset} is not available")
     players = [api.register("p0"), api.register("p1")]
-    game = api.start_game(players, ruleset="castle-assault")
-    rng = Rng("fuzz:castle-assault")
+    game = api.start_game(players, ruleset=ruleset)
+    rng = Rng(f"fuzz:{ruleset}")
     legal_texts = []
     for seat, player in enumerate(players):
         legal_texts += [m["text"] for m in api.call("GET", f"/games/{game}/legal", player).json["moves"]]
