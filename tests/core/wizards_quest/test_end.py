@@ -64,3 +64,20 @@ def test_a_player_eliminated_in_his_own_card_window_is_asked_nothing_more():
     assert st["out"][0] and st["hands"][0] == [] and "C04" in st["disc"]
     assert all(p.seat != 0 for p in G.prompts(st))
     assert ask(st)["seat"] == 1
+
+
+def test_a_wizard_beating_the_peacemaker_while_his_army_dies_still_chooses_where_he_flees():
+    """Docs, choices: both results of the battle apply together (WQ-BATTLE-5), so the player who is
+    out after that battle still sends the beaten Peacemaker away; then the next player's turn."""
+    from tests.core.wizards_quest.helpers import ask, move
+    from tests.core.wizards_quest.test_battle import _to_campaigns
+    st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 1, "heroes": ["wizard"]}, "D2C4": {"owner": 1, "men": 2},
+                             "D5C5": {"owner": 2, "men": 1}}, players=3, reserves=False, peace="D2C4"))
+    st["std"] = ["men-first"] * 3
+    st["dice"] = [1, 6]
+    st, texts = move(st, 0, "attack D2C1 D2C4 peace")
+    assert st["out"][0] and "{P0}'s wizard drives off the Peacemaker." in texts
+    assert ask(st)["kind"] == "flee" and ask(st)["seat"] == 0
+    st["dice"] = [1]
+    st, texts = move(st, 0, "flee 5")
+    assert st["peace"] == T["D5C1"] and ask(st)["seat"] == 1
