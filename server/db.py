@@ -14,9 +14,9 @@ from playhouse.db_url import connect
 database = DatabaseProxy()
 
 SQLITE_PRAGMAS = {
+    "busy_timeout": 15000,  # first, so the pragmas below wait for a lock instead of failing
     "journal_mode": "wal",
     "synchronous": "normal",
-    "busy_timeout": 15000,
     "foreign_keys": 1,
 }
 
