@@ -1,6 +1,7 @@
 """Creating games, handing out invites, seating players and starting a full game."""
 from __future__ import annotations
 
+import base64
 import secrets
 
 from core import canonical
@@ -9,12 +10,11 @@ from core.rng import seed_hash
 from server import outbox, seats as seat_table, state_cache
 from server.db import write_transaction
 from server.errors import ApiError, from_illegal
-from server.jsonvalues import has_float
 from server.models import Game, Seat, Snapshot, lock_game, utcnow
 from server.rulesets import engine as find_engine
 
 
-def create_game(caller, ruleset: str, players: int, options: dict, standing: dict) -> dict:
+def create_game(caller, ruleset: str, players: int, options: dict) -> dict:
     """A new open game with one invite per seat; the creator joins like everyone else."""
     engine = find_engine(ruleset)
     try:
@@ -27,17 +27,22 @@ def create_game(caller, ruleset: str, players: int, options: dict, standing: dic
         raise from_illegal(exc, code="bad-option") from None
     except Exception:
         raise ApiError(422, "bad-option", "Those options are not valid for this game.") from None
-    _check_plain_json(standing, "standing")
     _trial_setup(engine, players, options)
     seed = secrets.token_hex(16)
     with write_transaction():
         game = Game.create(ruleset=engine.name, title=engine.title, players=players, options=options,
-                           standing=standing, seed=seed, seed_hash=seed_hash(seed), status="open",
+                           seed=seed, seed_hash=seed_hash(seed), status="open",
                            version=0, chain_head=seed_hash(seed), prompted=[], creator=caller.id)
-        invites = [{"seat": s, "code": secrets.token_urlsafe(9)} for s in range(players)]
+        invites = [{"seat": s, "code": invite_code()} for s in range(players)]
         Seat.insert_many([{"game": game.id, "seat": i["seat"], "invite": i["code"]} for i in invites]).execute()
     return {"id": game.id, "ruleset": game.ruleset, "seats": players, "options": options,
             "seed_hash": game.seed_hash, "invites": invites, "status": game.status}
+
+
+def invite_code() -> str:
+    """80 random bits in lower-case base32: safe to type, and never read as a CLI option
+    (a urlsafe token may start with '-')."""
+    return base64.b32encode(secrets.token_bytes(10)).decode().lower()
 
 
 def _trial_setup(engine, players: int, options: dict) -> None:
@@ -48,15 +53,6 @@ def _trial_setup(engine, players: int, options: dict) -> None:
         raise from_illegal(exc, code="bad-option") from None
     except Exception:
         raise ApiError(422, "bad-option", "The game cannot be set up with these options.") from None
-
-
-def _check_plain_json(value, where: str) -> None:
-    """Options and standing answers are logged and hashed: no floats, bounded size."""
-    text = canonical.dumps(value)
-    if len(text) > 8000:
-        raise ApiError(422, "bad-option", f"'{where}' is too large.")
-    if has_float(value):
-        raise ApiError(422, "bad-option", f"'{where}' may hold whole numbers only, not fractions.")
 
 
 def join_game(caller, invite: str) -> dict:

@@ -49,7 +49,6 @@ class Game(BaseModel):
     title = CharField(max_length=120)
     players = IntegerField()
     options = JSONField()
-    standing = JSONField(default=dict)
     seed = CharField(max_length=64)
     seed_hash = CharField(max_length=64)
     status = CharField(max_length=16, default="open", index=True)

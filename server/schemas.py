@@ -35,7 +35,6 @@ class CreateGameSchema(StrictSchema):
     ruleset = fields.String(required=True, validate=validate.Length(min=1, max=64))
     seats = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=MAX_SEAT + 1))
     options = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), load_default=dict, allow_none=True)
-    standing = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), load_default=dict, allow_none=True)
 
 
 class JoinSchema(StrictSchema):

@@ -126,3 +126,22 @@ def test_authentication_comes_before_validation(api, alice_bob):
         assert response.status_code == 401 and response.json["error"]["code"] == "unauthorized", path
     assert api.client.get("/openapi.json").status_code == 200
     assert api.client.get("/rulesets").status_code == 200
+
+
+def test_invite_codes_are_letters_and_digits_so_a_shell_never_reads_them_as_options(api, alice_bob):
+    """A code starting with '-' made `herald join <code>` parse it as an option."""
+    import re
+
+    for _ in range(30):
+        created = api.call("POST", "/games", alice_bob[0], json={"ruleset": "toy-race", "seats": 4})
+        assert created.status_code == 201
+        for invite in created.json["invites"]:
+            assert re.fullmatch(r"[a-z2-7]{16}", invite["code"]), invite["code"]
+
+
+def test_fields_the_server_does_not_know_are_refused_not_ignored(api, alice_bob):
+    """Standing answers are moves inside a game (`standing ...`), not a creation field."""
+    created = api.call("POST", "/games", alice_bob[0],
+                       json={"ruleset": "toy-race", "seats": 2, "standing": {"pass": "always"}})
+    assert created.status_code == 422
+    assert created.json["error"]["code"] and "standing" in created.json["error"]["message"]
