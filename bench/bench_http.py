@@ -8,8 +8,8 @@ file in WAL mode, and are driven by the same client in one run:
 (a) throughput: the same number of PUTs to each. Herald's moves are real Castle Assault
     moves: the bench, as the operator, reads each game's seed from the database and plays
     the games locally with the core engine to know which moves will be legal.
-(b) latency: p50 of Herald's real moves in fresh games (log length < ~150) against the
-    real moves of a game whose log was first padded to --pad entries with standing-answer
+(b) latency: p50 of Herald's real moves in four fresh games (log length < ~150) against
+    the real moves of four games whose logs were first padded to --pad entries with standing-answer
     moves (legal at any time, and they take the same path: lock, cached state, rules,
     chain link, snapshot, outbox).
 
@@ -188,14 +188,15 @@ def main(argv=None):
             short = []
             for gid, moves in fresh.items():
                 short += timed_moves(herald_port, token, gid, moves)
-            (gid, moves), = herald_games(herald_port, herald_db, token, 1).items()
+            long = []
             pads = [(seq % 2, {"type": "standing", "pass": "always" if seq % 4 < 2 else "ask", "window": "all"})
                     for seq in range(args.pad)]
-            run_threads([[(gid, seq, seat, move) for seq, (seat, move) in enumerate(pads)]],
-                        put_herald(herald_port, token), 1)
-            # The standing answers changed nothing in the game itself: its planned moves are still legal,
-            # but the last answer leaves both seats on "ask", as at the start.
-            long = timed_moves(herald_port, token, gid, moves, start_seq=args.pad)
+            for gid, moves in herald_games(herald_port, herald_db, token, 4).items():
+                run_threads([[(gid, seq, seat, move) for seq, (seat, move) in enumerate(pads)]],
+                            put_herald(herald_port, token), 1)
+                # The standing answers changed nothing in the game itself, and the last one leaves
+                # both seats on "ask" as at the start: the planned moves are still the legal ones.
+                long += timed_moves(herald_port, token, gid, moves, start_seq=args.pad)
             p_short, p_long = statistics.median(short), statistics.median(long)
             print(f"(b) p50 move latency, log length < {max(len(m) for m in fresh.values())}: "
                   f"{p_short * 1000:6.2f} ms over {len(short)} moves")
