@@ -378,8 +378,6 @@ def step9_conquest(ctx, b: dict) -> None:
     st["kn"][node] = b["ak"]
     b["ak"] = 0
     ctx.ev.append(Event(f"{{P{att}}} conquers {board_of(st).names[node]} ({st['tile'][node]})."))
-    if rules.check_win(ctx):
-        return
     flow.conquest(ctx, att, node, then="battle")
 
 

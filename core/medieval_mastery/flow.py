@@ -201,15 +201,18 @@ def advance(ctx, seat: int, node: int, count: int) -> None:
         st["own"][node] = seat
         st["kn"][node] = count
         ctx.ev.append(Event(f"{{P{seat}}} conquers {board.names[node]} ({st['tile'][node]}) without a battle."))
-        if rules.check_win(ctx):
-            return
         conquest(ctx, seat, node, then="manoeuvre")
         return
     battle.begin(ctx, seat, node, count)
 
 
 def conquest(ctx, seat: int, node: int, then: str) -> None:
-    """MM-ADV-4 / MM-COMBAT-9: the conqueror applies the territory's conquest abilities."""
+    """MM-ADV-4 / MM-COMBAT-9: the conqueror applies the territory's conquest abilities.
+
+    "Conquers it and applies its abilities" is one act in every source, so victory (MM-WIN-2)
+    is judged once the mandatory abilities are applied: a Marshlands taken with its last knight
+    is uncontrolled again (MM-LOSS-4) and gives no VP. Only the optional discard is left
+    unasked when the conquest wins the game."""
     st = ctx.st
     tile = st["tile"][node]
     board = board_of(st)
@@ -222,6 +225,9 @@ def conquest(ctx, seat: int, node: int, then: str) -> None:
         if st["kn"][node] == 0:
             st["own"][node] = -1  # MM-LOSS-4
             ctx.ev.append(Event(f"{board.names[node]} is left empty and uncontrolled."))
+    if rules.check_win(ctx):
+        continue_after(ctx, then)
+        return
     if tile in data.CONQUEST_DISCARD and st["hand"][seat]:
         ask_discard(ctx, seat, f"{tile} conquered: you may discard one card.", then)
         return
