@@ -183,9 +183,7 @@ def attack_check(st, seat, src, tgt, vs, boat, hero, men):
             if src != tgt or boat or men:  # a hero may still be moved in (WQ-SPECIAL-4)
                 return _no("On your own territory only the army already there may attack it.", "WQ-SPECIAL-3")
         elif d == -1:
-            mode = "camp"
-            if vs == "peace" and st["dragon"] == tgt:
-                return _no("The dragon is there too: attack the dragon first.", "WQ-SPECIAL-1")
+            mode = "camp"  # either creature first: the seed says "against one of them" (WQ-SPECIAL-1)
         else:
             mode = "special"
     else:

@@ -3,7 +3,7 @@ import pytest
 
 from core.protocol import IllegalMove
 from core.wizards_quest.board import ORC
-from tests.core.wizards_quest.helpers import T, ask, at, make, move, run_frames
+from tests.core.wizards_quest.helpers import G, T, ask, at, make, move, run_frames
 from tests.core.wizards_quest.test_battle import _to_campaigns as _plain
 
 
@@ -307,12 +307,11 @@ def test_wizard_may_place_struck_pieces_in_the_protected_duchy():
     assert at(out, "D2C4") == (1, 1, None)
 
 
-def test_dragon_and_peacemaker_on_one_empty_county_are_fought_in_turn_then_it_is_taken():
-    """Docs, choices: one campaign fights the dragon first, then the Peacemaker, then takes."""
+@pytest.mark.rule("WQ-SPECIAL-1")
+def test_dragon_and_peacemaker_on_one_empty_county_dragon_first_then_taken():
+    """Docs, choices: one campaign fights the creature chosen, then the other, then takes."""
     st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 6, "heroes": ["wizard"]}}, dragon="D5C5",
                             peace="D5C5"))
-    with pytest.raises(IllegalMove):
-        move(st, 0, "attack D2C1 D5C5 peace")
     st["dice"] = [1, 1]
     st, _ = move(st, 0, "attack D2C1 D5C5 dragon")
     st["dice"] = [3, 1]
@@ -325,3 +324,24 @@ def test_dragon_and_peacemaker_on_one_empty_county_are_fought_in_turn_then_it_is
     st["dice"] = [4]
     st, texts = move(st, 0, "flee 4")
     assert st["peace"] == T["D4C4"] and ask(st)["kind"] == "take"
+
+
+@pytest.mark.rule("WQ-SPECIAL-1")
+def test_dragon_and_peacemaker_on_one_empty_county_the_player_may_drive_off_the_peacemaker_first():
+    """The seed: an attack "against one of them" takes the normal campaign; the player picks
+    which. Driving the Peacemaker off first, the campaign then faces the dragon (or breaks off)."""
+    st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 6, "heroes": ["wizard"]}}, dragon="D5C5",
+                            peace="D5C5"))
+    legal = G.legal_moves(st, 0)
+    assert {"type": "attack", "from": "D2C1", "to": "D5C5", "vs": "peace", "boat": False, "hero": "",
+            "men": {}} in legal
+    st["dice"] = [1, 1]
+    st, texts = move(st, 0, "attack D2C1 D5C5 peace")
+    assert any("the Peacemaker (strength 6)" in t for t in texts)
+    st["dice"] = [4]
+    st, _ = move(st, 0, "flee 4")
+    assert st["peace"] == T["D4C4"] and st["dragon"] == T["D5C5"]
+    assert ask(st)["kind"] == "go" and st["tn"]["camps"] == 0
+    st, texts = move(st, 0, "break")
+    assert at(st, "D5C5") == (-1, 0, None)
+    assert "{P0} ends his turn." in texts and ask(st)["seat"] == 1  # no campaign was left
