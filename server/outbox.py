@@ -38,15 +38,16 @@ def prompted_rows(before: list[dict], after: list[Prompt], fresh: list[Prompt], 
 
 
 def sample_move(engine, state, seat: int) -> str | None:
-    """One legal move in notation, to show the exact command in the mail."""
+    """One legal move in notation, to show the exact command in the mail: a concrete one
+    that can be pasted as it is, where the game lists any."""
     try:
         legal = engine.legal_moves(state, seat)
     except Exception:  # a mail must not fail a move
         return None
-    if not legal:
-        return None
-    first = legal[0]
-    return first["pattern"] if "pattern" in first else engine.format(first)
+    concrete = [move for move in legal if "pattern" not in move]
+    if concrete:
+        return engine.format(concrete[0])
+    return legal[0]["pattern"] if legal else None
 
 
 def seat_summary(engine, state, seat: int, seats: tuple[SeatInfo, ...]) -> str:

@@ -5,6 +5,7 @@ After the game the outbox is delivered to a real SMTP server by `herald server n
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -97,4 +98,6 @@ def test_a_scripted_game_runs_to_its_end_through_the_cli(live, ruleset, seats, t
     assert recipients == {f"p{seat}@example.org" for seat in range(seats)}, "every player was mailed"
     assert any(f"herald play {game}" in m.get_content() for m in mails), "a turn mail says how to answer"
     turn_mails = [m for m in mails if f"herald play {game}" in m.get_content()]
+    examples = [re.search(rf'herald play {game} "([^"]*)"', m.get_content()).group(1) for m in turn_mails]
+    assert examples and not [e for e in examples if "<" in e], "the mail's example is a move one can paste"
     assert all(final["seed"] not in m.get_content() for m in turn_mails), "no turn mail shows the seed"
