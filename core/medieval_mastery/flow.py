@@ -47,7 +47,7 @@ def setup_state(players: int, options: dict, seed: str) -> tuple[dict, list[Even
         "active": 0, "tno": 0, "step": 2, "stage": "", "crown_used": False, "normal_done": False,
         "mano": "", "ret": 2, "after_crown": 4, "ta_card": -1, "ph": "main", "win": None,
         "battle": None, "window": None, "choice": None,
-        "standing": ["off"] * players, "crown_aim": [-1, -1], "gained": [0] * players, "lost": [0] * players, "k0": [0] * players,
+        "standing": ["off"] * players, "gained": [0] * players, "lost": [0] * players, "k0": [0] * players,
     }
     ctx = Ctx(st)
     rng = ctx.rng
@@ -257,47 +257,32 @@ def ask_discard(ctx, seat: int, text: str, then: str) -> None:
 
 # --- crowns -------------------------------------------------------------------------------
 
-def use_crown(ctx, seat: int, aim: int, t: int) -> None:
-    """MM-CROWN-2: announce, open the crown window, then resolve if the crown survived."""
+def use_crown(ctx, seat: int) -> None:
+    """MM-CROWN-2: announce, open the crown window, then resolve if the crown survived.
+
+    The announcement names no target: "when this ability is applied, you choose any player"
+    (MM-ICON-ANY, in all three originals), so Corruption and Prosperity pick theirs only once
+    the crown has survived its window (`apply_target`)."""
     st = ctx.st
     st["crown_used"] = True
     st["after_crown"] = 4 if st["step"] == 2 else 9
-    name = st["arts"][seat][0]
-    what = ""
-    if name == "Corruption":
-        what = f" against {data.ART_TITLE[st['arts'][aim][t]]} of {{P{aim}}}"
-    elif name == "Prosperity":
-        what = f" on the deck of {{P{aim}}}"
-    ctx.ev.append(Event(f"{{P{seat}}} uses Crown of {name}{what}."))
-    st["crown_aim"] = [aim, t]
+    ctx.ev.append(Event(f"{{P{seat}}} uses Crown of {st['arts'][seat][0]}."))
     open_window(ctx, "crown", seat)
 
 
 def resolve_crown(ctx) -> None:
     st = ctx.st
     seat = st["active"]
-    aim, t = st["crown_aim"]
     if not is_up(st, seat, 0):
         ctx.ev.append(Event("The crown was destroyed: its ability is cancelled."))
         finish_crown(ctx)
         return
     name = st["arts"][seat][0]
-    if name == "Corruption":
-        if is_up(st, aim, t):
-            destroy(ctx, aim, t, "Crown of Corruption")
-        finish_crown(ctx)
-    elif name == "Prosperity":
-        if not st["deck"][aim]:
-            cards.reshuffle(ctx, aim)
-        if not st["deck"][aim]:
-            ctx.ev.append(Event(f"{{P{aim}}} has no cards to look at."))
-            finish_crown(ctx)
-            return
-        card = st["deck"][aim][-1]
-        ctx.ev.append(Event(f"{{P{seat}}} looks at the top card of {{P{aim}}}'s deck."))
-        ctx.ev.append(Event(f"The top card is {cards.title(card)}.", (seat,)))
-        st["choice"] = {"kind": "top", "seat": seat, "player": aim, "cards": [card], "then": "crown",
-                        "text": "Crown of Prosperity: keep the top card there (top keep) or discard it (top discard)."}
+    if name in ("Corruption", "Prosperity"):
+        what = "a player and one of their face-up artefacts to destroy (target P1 orb)" \
+            if name == "Corruption" else "a player whose top card you look at (target P1)"
+        st["choice"] = {"kind": "target", "seat": seat, "then": "crown",
+                        "text": f"Crown of {name}: choose {what}."}
         st["ph"] = "choice"
     elif name == "Fury":
         if st["hand"][seat]:
@@ -332,6 +317,29 @@ def resolve_crown(ctx) -> None:
     else:  # Vitality: one extra redistribution, no advance (MM-ART-VITALITY)
         st["stage"] = "vit"
         st["ph"] = "main"
+
+
+def apply_target(ctx, seat: int, aim: int, t: int) -> None:
+    """MM-ART-CORRUPTION / MM-ART-PROSPERITY once the target is chosen (validated by the caller)."""
+    st = ctx.st
+    st["choice"] = None
+    if st["arts"][seat][0] == "Corruption":
+        ctx.ev.append(Event(f"{{P{seat}}} chooses {data.ART_TITLE[st['arts'][aim][t]]} of {{P{aim}}}."))
+        destroy(ctx, aim, t, "Crown of Corruption")
+        finish_crown(ctx)
+        return
+    if not st["deck"][aim]:
+        cards.reshuffle(ctx, aim)
+    if not st["deck"][aim]:
+        ctx.ev.append(Event(f"{{P{aim}}} has no cards to look at."))
+        finish_crown(ctx)
+        return
+    card = st["deck"][aim][-1]
+    ctx.ev.append(Event(f"{{P{seat}}} looks at the top card of {{P{aim}}}'s deck."))
+    ctx.ev.append(Event(f"The top card is {cards.title(card)}.", (seat,)))
+    st["choice"] = {"kind": "top", "seat": seat, "player": aim, "cards": [card], "then": "crown",
+                    "text": "Crown of Prosperity: keep the top card there (top keep) or discard it (top discard)."}
+    st["ph"] = "choice"
 
 
 def recyclable(st: dict, seat: int) -> list[str]:
@@ -382,10 +390,8 @@ def must_ask(st: dict, seat: int) -> bool:
     standing = st["standing"][seat]
     if standing == "always":
         return False
-    if standing == "unless-mine":
-        w = st["window"]
-        if not (w["kind"] == "crown" and st["arts"][st["active"]][0] == "Corruption"
-                and st["crown_aim"][0] == seat):
+    if standing == "unless-mine":  # only a Crown of Corruption may still be turned on you
+        if not (st["window"]["kind"] == "crown" and st["arts"][st["active"]][0] == "Corruption"):
             return False
     if st["opts"]["windows"] == "fast":
         return cards.has(st["hand"][seat], "FR")

@@ -20,7 +20,7 @@ def _deep(value):
 def clone(st: dict) -> dict:
     """Copy what a move may change; the static parts (tiles, artefacts, options) are shared."""
     new = dict(st)
-    for key in ("own", "kn", "castle", "standing", "gained", "lost", "crown_aim"):
+    for key in ("own", "kn", "castle", "standing", "gained", "lost"):
         new[key] = list(st[key])
     for key in ("deck", "hand", "disc", "dturn", "down"):
         new[key] = [list(x) for x in st[key]]

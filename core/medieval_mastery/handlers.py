@@ -21,7 +21,7 @@ def current_rule(st: dict, seat: int) -> str:
         return "MM-COMBAT-5"
     if ph == "choice":
         return {"discard": "MM-ICON-MAYDISCARD", "insight": "MM-ART-INSIGHT", "order": "MM-ART-ORDER",
-                "top": "MM-ART-PROSPERITY"}[st["choice"]["kind"]]
+                "top": "MM-ART-PROSPERITY", "target": "MM-ICON-ANY"}[st["choice"]["kind"]]
     if ph == "over":
         return "MM-WIN-2"
     stage = st["stage"]
@@ -63,8 +63,8 @@ def main(ctx, seat: int, move: dict, kind: str) -> None:
             during = stage in ("m1", "m2", "vit")  # inside a redistribution/advance: a closed window
             raise not_now("The crown is used only at step 3 or 8 of your own turn.",
                           "MM-TURN-11" if during else "MM-CROWN-1")
-        aim, t = check_crown(st, seat, move)
-        flow.use_crown(ctx, seat, aim, t)
+        check_crown(st, seat)
+        flow.use_crown(ctx, seat)
     elif kind == "redis":
         if not (manoeuvre_start or stage in ("m1", "vit")):
             raise not_now("You may redistribute only before your advance (step 4), after a Tactical Advance "
@@ -117,32 +117,30 @@ def check_fracture(st: dict, seat: int, move: dict) -> tuple[int, int]:
     return target, t
 
 
-def check_crown(st: dict, seat: int, move: dict) -> tuple[int, int]:
+def check_crown(st: dict, seat: int) -> None:
     if st["crown_used"]:
         raise IllegalMove("crown-used", "You have already used your crown this turn.", "MM-CROWN-1")
     if not flow.is_up(st, seat, 0):
         raise IllegalMove("crown-destroyed", "Your crown is destroyed and cannot be used.", "MM-CROWN-3")
-    name = st["arts"][seat][0]
-    if name == "Corruption":
-        if "artefact" not in move:
-            raise IllegalMove("need-target", "Crown of Corruption: name a player and an artefact, "
-                              "e.g. 'crown P1 orb'.", "MM-ART-CORRUPTION")
-        aim, t = move["player"], ART[move["artefact"]]
-        if aim >= st["n"]:
-            raise IllegalMove("no-such-player", f"There is no player P{aim}.", "MM-ICON-ANY")
-        if not flow.is_up(st, aim, t):
-            raise IllegalMove("face-down", "Crown of Corruption must choose a face-up artefact.", "MM-EDGE-10")
-        return aim, t
-    if name == "Prosperity":
-        if "player" not in move or "artefact" in move:
-            raise IllegalMove("need-target", "Crown of Prosperity: name a player, e.g. 'crown P1'.",
+
+
+def check_target(st: dict, seat: int, move: dict) -> tuple[int, int]:
+    """MM-ICON-ANY: any player, yourself included; Corruption needs a face-up artefact (MM-EDGE-10)."""
+    aim = move["player"]
+    if aim >= st["n"]:
+        raise IllegalMove("no-such-player", f"There is no player P{aim}.", "MM-ICON-ANY")
+    if st["arts"][seat][0] == "Prosperity":
+        if "artefact" in move:
+            raise IllegalMove("no-artefact", "Crown of Prosperity names only a player: 'target P1'.",
                               "MM-ART-PROSPERITY")
-        if move["player"] >= st["n"]:
-            raise IllegalMove("no-such-player", f"There is no player P{move['player']}.", "MM-ICON-ANY")
-        return move["player"], -1
-    if "player" in move:
-        raise IllegalMove("no-target", f"Crown of {name} affects you only: write 'crown'.", "MM-ICON-YOU")
-    return seat, -1
+        return aim, -1
+    if "artefact" not in move:
+        raise IllegalMove("need-artefact", "Crown of Corruption: name a player and an artefact, "
+                          "e.g. 'target P1 orb'.", "MM-ART-CORRUPTION")
+    t = ART[move["artefact"]]
+    if not flow.is_up(st, aim, t):
+        raise IllegalMove("face-down", "Crown of Corruption must choose a face-up artefact.", "MM-EDGE-10")
+    return aim, t
 
 
 def node_of(st: dict, seat: int, name: str) -> int | None:
@@ -294,9 +292,14 @@ def choice(ctx, seat: int, move: dict, kind: str) -> None:
     ch = st["choice"]
     if seat != ch["seat"]:
         raise IllegalMove("not-your-turn", "Another player is making a choice.", current_rule(st, seat))
-    want = {"discard": "discard", "insight": "insight", "order": "recycle", "top": "top"}[ch["kind"]]
+    want = {"discard": "discard", "insight": "insight", "order": "recycle", "top": "top",
+            "target": "target"}[ch["kind"]]
     if kind != want:
         raise not_now(ch["text"], current_rule(st, seat))
+    if want == "target":
+        aim, t = check_target(st, seat, move)
+        flow.apply_target(ctx, seat, aim, t)
+        return
     if want == "discard":
         if move["card"] != "none":
             card = cards.find(st["hand"][seat], cards.KIND_OF_NAME[move["card"]])

@@ -1,6 +1,6 @@
 """Move notation: text <-> move dict, shape checks. No rules here (see game.py).
 
-    play cta | play ta            fracture P1 sceptre        crown | crown P2 | crown P2 orb
+    play cta | play ta            fracture P1 sceptre        crown | target P2 | target P2 orb
     redis S03>S04:2 C>S06:1       advance S05 4              skip | end | pass
     conflict 5 | conflict ambush | conflict none             support +1 +2
     discard 3 | discard none      insight 2 1 3 4            recycle fracture
@@ -19,9 +19,9 @@ SUPPORT_WORDS = ("+1", "+2")
 CARD_WORDS = tuple(KIND_OF_NAME)  # authority, cta, ta, fracture, 2..5, ambush, +1, +2
 STANDING = {"always-pass": "always", "pass-unless-mine": "unless-mine", "off": "off"}
 STANDING_WORD = {v: k for k, v in STANDING.items()}
-SIMPLE = ("skip", "end", "pass")
+SIMPLE = ("skip", "end", "pass", "crown")
 
-FORMS = ("play cta|ta; fracture P<n> crown|sceptre|orb; crown [P<n> [crown|sceptre|orb]]; "
+FORMS = ("play cta|ta; fracture P<n> crown|sceptre|orb; crown; target P<n> [crown|sceptre|orb]; "
          "redis <from>><to>:<n> ... (places: C for your castle, S01..S30); advance <tile> <n>; "
          "skip; end; pass; conflict 2|3|4|5|ambush|none; support +1|+2 ...; discard <card>|none; "
          "insight <order>; recycle <card>; top keep|discard; standing always-pass|pass-unless-mine|off")
@@ -71,14 +71,11 @@ def parse(text: str, rule: str | None) -> dict:
         return {"type": "play", "card": rest[0]}
     if head == "fracture" and len(rest) == 2 and rest[1] in ARTEFACT_WORDS and _player(rest[0]) is not None:
         return {"type": "fracture", "player": _player(rest[0]), "artefact": rest[1]}
-    if head == "crown":
-        if not rest:
-            return {"type": "crown"}
-        if _player(rest[0]) is not None:
-            if len(rest) == 1:
-                return {"type": "crown", "player": _player(rest[0])}
-            if len(rest) == 2 and rest[1] in ARTEFACT_WORDS:
-                return {"type": "crown", "player": _player(rest[0]), "artefact": rest[1]}
+    if head == "target" and rest and _player(rest[0]) is not None:
+        if len(rest) == 1:
+            return {"type": "target", "player": _player(rest[0])}
+        if len(rest) == 2 and rest[1] in ARTEFACT_WORDS:
+            return {"type": "target", "player": _player(rest[0]), "artefact": rest[1]}
     if head == "redis" and rest:
         moves = []
         for word in rest:
@@ -114,8 +111,8 @@ def format_move(move: dict) -> str:
         return f"play {move['card']}"
     if kind == "fracture":
         return f"fracture P{move['player']} {move['artefact']}"
-    if kind == "crown":
-        parts = ["crown"]
+    if kind == "target":
+        parts = ["target"]
         if "player" in move:
             parts.append(f"P{move['player']}")
         if "artefact" in move:
@@ -160,13 +157,13 @@ def check_shape(move, rule: str | None) -> str:
     kind = move["type"]
     keys = set(move) - {"type"}
     expect = {
-        "skip": set(), "end": set(), "pass": set(), "play": {"card"}, "fracture": {"player", "artefact"},
+        "skip": set(), "end": set(), "pass": set(), "crown": set(), "play": {"card"}, "fracture": {"player", "artefact"},
         "redis": {"moves"}, "advance": {"to", "n"}, "conflict": {"card"}, "support": {"cards"},
         "discard": {"card"}, "insight": {"order"}, "recycle": {"card"}, "top": {"keep"}, "standing": {"pass"},
     }
-    if kind == "crown":
-        if keys not in (set(), {"player"}, {"player", "artefact"}):
-            raise bad("crown takes an optional player and artefact")
+    if kind == "target":
+        if keys not in ({"player"}, {"player", "artefact"}):
+            raise bad("target takes a player and, for Corruption, an artefact")
         if "player" in move and not _int(move["player"], 0, 9):
             raise bad("player is a seat number")
         if "artefact" in move and not _word(move["artefact"], ARTEFACT_WORDS):

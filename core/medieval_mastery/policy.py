@@ -22,13 +22,15 @@ def fracture_targets(st: dict, seat: int) -> list[tuple[int, int]]:
 def crown_moves(st: dict, seat: int) -> list[dict]:
     if st["crown_used"] or not flow.is_up(st, seat, 0):
         return []
-    name = st["arts"][seat][0]
-    if name == "Corruption":
-        return [{"type": "crown", "player": p, "artefact": ARTEFACT_WORDS[t]}
-                for p in range(st["n"]) for t in range(3) if flow.is_up(st, p, t)]
-    if name == "Prosperity":
-        return [{"type": "crown", "player": p} for p in range(st["n"])]
     return [{"type": "crown"}]
+
+
+def target_moves(st: dict) -> list[dict]:
+    """MM-ICON-ANY, chosen after the crown window: any player (Corruption: a face-up artefact)."""
+    if st["arts"][st["active"]][0] == "Corruption":
+        return [{"type": "target", "player": p, "artefact": ARTEFACT_WORDS[t]}
+                for p in range(st["n"]) for t in range(3) if flow.is_up(st, p, t)]
+    return [{"type": "target", "player": p} for p in range(st["n"])]
 
 
 def advance_moves(st: dict, seat: int) -> list[dict]:
@@ -97,6 +99,8 @@ def choice_moves(st: dict, seat: int) -> list[dict]:
         return [{"type": "insight", "order": list(p)} for p in _perms(len(ch["cards"]))]
     if ch["kind"] == "order":
         return [{"type": "recycle", "card": cards.NAME_OF_KIND[k]} for k in flow.recyclable(st, seat)]
+    if ch["kind"] == "target":
+        return target_moves(st)
     return [{"type": "top", "keep": True}, {"type": "top", "keep": False}]
 
 
@@ -285,5 +289,7 @@ def default_move(st: dict, seat: int) -> dict | None:
         return min(conflict_moves(st, seat), key=_conflict_worth)
     if ph == "choice":
         moves = choice_moves(st, seat)
+        if st["choice"]["kind"] == "target":  # never turn a crown on its own user by default
+            return next((m for m in moves if m["player"] != seat), moves[0])
         return moves[-1] if st["choice"]["kind"] == "discard" else moves[0]
     return None

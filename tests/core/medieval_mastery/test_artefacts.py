@@ -29,17 +29,21 @@ def sceptres(att, dfd, a_kn=4, d_kn=2, **kw):
 @pytest.mark.rule("MM-TERM-RESTORE")
 def test_corruption_destroys_a_chosen_artefact_of_any_player():
     st = crown_turn("Corruption")
-    moves = [m for m in G.legal_moves(st, 0) if m.get("type") == "crown"]
+    assert [m for m in G.legal_moves(st, 0) if m.get("type") == "crown"] == [{"type": "crown"}]
+    st, ev = do(st, 0, "crown")
+    assert st["ph"] == "choice" and prompted(st) == [0], "the target is chosen when the ability is applied"
+    moves = [m for m in G.legal_moves(st, 0) if m.get("type") == "target"]
     assert {(m["player"], m["artefact"]) for m in moves} == {(p, a) for p in (0, 1) for a in ("crown", "sceptre", "orb")}
-    st, ev = do(st, 0, "crown P1 sceptre")
+    st, ev = do(st, 0, "target P1 sceptre")
     assert st["down"][1] == [-1, st["tno"], -1], "the user picks which artefact"
     assert any("Sceptre of Rage of {P1} is destroyed" in t for t in texts(ev))
     st, _ = do(st, 0, "end")
     st, ev = do(st, 1, "end")
     assert st["down"][1][1] == -1 and any("restores Sceptre of Rage" in t for t in texts(ev))
     st = crown_turn("Corruption", down=[[-1, -1, -1], [-1, -1, 0]])
+    st, _ = do(st, 0, "crown")
     with pytest.raises(IllegalMove) as err:
-        do(st, 0, "crown P1 orb")
+        do(st, 0, "target P1 orb")
     assert err.value.rule == "MM-EDGE-10"
 
 
@@ -48,7 +52,8 @@ def test_corruption_destroys_a_chosen_artefact_of_any_player():
 @pytest.mark.rule("MM-EDGE-17")
 def test_prosperity_looks_at_any_deck_and_keeps_or_discards():
     st = crown_turn("Prosperity", decks=[None, ["fracture"]])
-    st, ev = do(st, 0, "crown P1")
+    st, _ = do(st, 0, "crown")
+    st, ev = do(st, 0, "target P1")
     assert any("The top card is Fracture" in t for t in texts(ev, 0))
     assert not any("is Fracture" in t for t in texts(ev, 1)), "kept secret from the others"
     assert G.view(st, 0)["choice"]["cards"][0]["card"] == "fracture"
@@ -66,7 +71,8 @@ def test_prosperity_on_an_empty_deck_reshuffles_first():
                   "ta", "fracture", "authority"]
     st = crown_turn("Prosperity", hands=[list(HAND), everything[:10]], discards=[None, everything[10:]])
     assert st["deck"][1] == []
-    st, ev = do(st, 0, "crown P1")
+    st, _ = do(st, 0, "crown")
+    st, ev = do(st, 0, "target P1")
     assert len(st["deck"][1]) == 8 and st["disc"][1] == [] and st["ph"] == "choice"
 
 
@@ -220,3 +226,19 @@ def test_cleansing_may_discard_on_a_loss():
     assert st["ph"] == "choice" and prompted(st) == [1]
     st, _ = do(st, 1, "discard none")
     assert st["ph"] == "main" and knights(st, "S08") == (0, 4)
+
+
+@pytest.mark.rule("MM-ICON-ANY")
+@pytest.mark.rule("MM-CROWN-2")
+def test_crown_announcement_names_no_target_and_the_deadline_spares_the_user():
+    """The target is chosen when the ability is applied, after the window: the announcement
+    tells nobody who will be hit, and a deadline's default never turns Corruption on its user."""
+    st = crown_turn("Corruption")
+    st, ev = do(st, 0, "crown")
+    announce = [t for t in texts(ev) if "uses Crown of Corruption" in t]
+    assert announce and "P1" not in announce[0] and "orb" not in announce[0].lower()
+    default = G.default_move(st, 0)
+    assert default["type"] == "target" and default["player"] == 1
+    with pytest.raises(IllegalMove) as err:
+        do(st, 0, "target P1")
+    assert err.value.rule == "MM-ART-CORRUPTION"

@@ -2,7 +2,7 @@
 import pytest
 
 from core.protocol import IllegalMove
-from tests.core.medieval_mastery.helpers import G, do, kinds, knights, prompted, start, texts
+from tests.core.medieval_mastery.helpers import G, do, kinds, knights, prompted, run, start, texts
 
 FOREST = {f"S{i:02d}": "Forest" for i in range(1, 11)}
 ARTS = [["Fury", "Loyalty", "Devotion"], ["Insight", "Rage", "Greed"]]
@@ -120,7 +120,7 @@ def test_restoring_at_step_9():
     st, _ = do(st, 0, "end")
     assert st["down"][0][1] == -1, "destroyed in P1's turn, restored at the end of P0's next turn"
     st = base(arts=[["Corruption", "Loyalty", "Devotion"], ARTS[1]])
-    st, _ = do(st, 0, "crown P0 orb")  # Corruption aimed at its own user (MM-ICON-ANY)
+    st, _ = run(st, (0, "crown"), (0, "target P0 orb"))  # Corruption aimed at its own user (MM-ICON-ANY)
     st, _ = do(st, 0, "end")
     assert st["down"][0][2] != -1, "destroyed this turn: still down after this turn"
     st, _ = do(st, 1, "end")
@@ -177,7 +177,7 @@ def test_fracture_on_own_turn():
 def test_crown_announced_then_fractured_is_cancelled():
     st = base(arts=[["Corruption", "Loyalty", "Devotion"], ARTS[1]],
               hands=[["2", "3", "4", "5", "+1"], ["fracture", "3", "4", "5", "+1"]])
-    st, ev = do(st, 0, "crown P1 orb")
+    st, ev = do(st, 0, "crown")
     assert st["ph"] == "window" and prompted(st) == [1], "the crown window comes before the effect"
     assert st["down"][1][2] == -1
     st, ev = do(st, 1, "fracture P0 crown")
@@ -185,7 +185,7 @@ def test_crown_announced_then_fractured_is_cancelled():
     assert st["down"][0][0] != -1 and any("cancelled" in t for t in texts(ev))
     assert st["crown_used"] and st["step"] == 4
     st, _ = do(st, 0, "skip")
-    assert refused(st, 0, "crown P1 orb").rule in ("MM-CROWN-1", "MM-CROWN-3")
+    assert refused(st, 0, "crown").rule in ("MM-CROWN-1", "MM-CROWN-3")
 
 
 @pytest.mark.rule("MM-CROWN-3")
@@ -277,10 +277,13 @@ def test_active_player_decides_crown_targets_layouts_advances_and_conquest_disca
                hands=[["2", "3", "4", "5", "+1"], ["2", "3", "4", "5", "+1"]], active=0)
     assert prompted(st) == [0]
     moves = G.legal_moves(st, 0)
-    assert {"type": "crown", "player": 1, "artefact": "orb"} in moves, "the user names player and artefact"
+    assert {"type": "crown"} in moves
     assert any("pattern" in m and m["pattern"].startswith("redis") for m in moves), "layouts are the user's"
     assert {(m["to"], m["n"]) for m in moves if m.get("type") == "advance"} >= {("S08", 1), ("S08", 6)}
-    st, _ = do(st, 0, "crown P1 sceptre")
+    st, _ = do(st, 0, "crown")
+    assert {"type": "target", "player": 1, "artefact": "orb"} in G.legal_moves(st, 0), \
+        "the user names player and artefact"
+    st, _ = do(st, 0, "target P1 sceptre")
     assert st["down"][1] == [-1, st["tno"], -1]
     st, _ = do(st, 0, "advance S08 3")
     assert st["ph"] == "choice" and prompted(st) == [0], "Ruins: the conqueror may discard"

@@ -7,6 +7,7 @@ from tests.core.medieval_mastery.helpers import G, do, prompted, start, texts
 
 ARTS = [["Corruption", "Loyalty", "Devotion"], ["Insight", "Rage", "Greed"], ["Fury", "Fear", "Cleansing"]]
 NO_FR = ["2", "3", "4", "5", "+1"]
+FURY_ARTS = [["Fury", "Loyalty", "Devotion"], ["Insight", "Rage", "Greed"], ["Corruption", "Fear", "Cleansing"]]
 
 
 def three(hands, windows="fast", **kw):
@@ -55,7 +56,7 @@ def test_strict_window_asks_everyone_except_visible_fractures():
 @pytest.mark.rule("MM-RES-FRACTURE")
 def test_crown_window_starts_with_the_user_and_targets_only_that_crown():
     st = three([NO_FR, ["fracture", "2"], ["fracture", "3"]], windows="strict")
-    st, _ = do(st, 0, "crown P2 orb")
+    st, _ = do(st, 0, "crown")
     assert prompted(st) == [1], "the user cannot target its own crown: next clockwise"
     with pytest.raises(IllegalMove) as err:
         do(st, 1, "fracture P0 orb")
@@ -96,17 +97,24 @@ def test_standing_always_pass():
 
 
 @pytest.mark.rule("MM-ASYNC-2")
-def test_standing_pass_unless_my_artefact_is_the_target():
+def test_standing_pass_unless_a_crown_may_be_turned_on_me():
+    """pass-unless-mine passes every window except a Crown of Corruption's, whose target is
+    chosen only after the window (MM-ICON-ANY) and so may be any of your artefacts."""
     hands = [NO_FR, NO_FR, ["fracture", "2", "3", "4", "5"]]
     st = three(hands, standing=["off", "off", "unless-mine"])
     st2, _ = do(st, 0, "advance S12 4")
     assert st2["ph"] == "commit", "battle windows: passed for P2"
-    st3, _ = do(st, 0, "crown P1 orb")
-    assert st3["ph"] == "main" and st3["down"][1][2] != -1, "Corruption aimed at P1: P2 not asked"
-    st4, _ = do(st, 0, "crown P2 orb")
-    assert prompted(st4) == [2], "Corruption aimed at P2's orb: P2 is asked"
+    st4, _ = do(st, 0, "crown")
+    assert prompted(st4) == [2], "Corruption announced: P2 is asked"
     st5, _ = do(st4, 2, "fracture P0 crown")
-    assert st5["down"][2][2] == -1
+    assert st5["down"][0][0] != -1 and st5["ph"] == "main", "cancelled before any target was named"
+    st6, _ = do(st4, 2, "pass")
+    assert st6["ph"] == "choice" and prompted(st6) == [0]
+    st7, _ = do(st6, 0, "target P2 orb")
+    assert st7["down"][2][2] != -1
+    fury = three(hands, standing=["off", "off", "unless-mine"], arts=FURY_ARTS)
+    fury, _ = do(fury, 0, "crown")
+    assert fury["ph"] != "window", "Crown of Fury cannot touch P2: passed"
 
 
 @pytest.mark.rule("MM-ASYNC-2")
