@@ -56,10 +56,14 @@ def _check(st, f, rng, ev):
     if own[src] != a:
         return _end(st, f, ev, "The attacking army is gone; the campaign ends.")
     if f["vs"] != "army":
-        if st[f["vs"]] != tgt:  # the creature is gone
+        won = f.get("won", [])
+        if st[f["vs"]] != tgt or f["vs"] in won:  # beaten: even back on this county by the die, its fight is over
             if f["mode"] == "special":
                 return _end(st, f, ev)
-            f["vs"] = "dragon" if st["dragon"] == tgt else "peace" if st["peace"] == tgt else "army"
+            left = [c for c in ("dragon", "peace") if st[c] == tgt and c not in won]
+            if not left and (st["dragon"] == tgt or st["peace"] == tgt):
+                return _end(st, f, ev, f"The beaten creature is back on {name(tgt)}; the campaign ends.")
+            f["vs"] = left[0] if left else "army"
         if f["vs"] == "dragon" and S.hero_at(st, a, src) is None:  # WQ-SPECIAL-5, WQ-CHAMP-3
             return _end(st, f, ev, "Without a hero the army cannot fight the dragon; the campaign ends.")
         if f["vs"] == "peace" and st["wz"][a] != src:
@@ -159,6 +163,7 @@ def _post(st, f, rng, ev):
     if st["win"] is not None or not f["beat"]:
         return
     f["beat"] = False
+    f["won"] = f.get("won", []) + [f["vs"]]
     a = f["a"]
     if f["vs"] == "dragon" and f["lead"] == "champion":  # WQ-SPECIAL-6, WQ-DRAGON-8
         st["dragon"] = -1

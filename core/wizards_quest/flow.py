@@ -147,7 +147,7 @@ def raid_step(st, f, rng, ev):
 def fight_frame(mode, attacker, src, tgt, vs, via, defender):
     return {"k": "fight", "mode": mode, "a": attacker, "src": src, "tgt": tgt, "vs": vs, "via": via,
             "d": defender, "nb": 0, "st": "check", "dl": 0, "al": 0, "bm": False, "lead": "",
-            "awiz": False, "dwiz": False, "dv": [], "av": [], "beat": False}
+            "awiz": False, "dwiz": False, "dv": [], "av": [], "beat": False, "won": []}
 
 
 # ------------------------------------------------------------ dragon and Peacemaker --

@@ -345,3 +345,30 @@ def test_dragon_and_peacemaker_on_one_empty_county_the_player_may_drive_off_the_
     st, texts = move(st, 0, "break")
     assert at(st, "D5C5") == (-1, 0, None)
     assert "{P0} ends his turn." in texts and ask(st)["seat"] == 1  # no campaign was left
+
+
+@pytest.mark.rule("WQ-BATTLE-1")
+def test_a_dragon_that_flees_back_onto_the_same_county_ends_the_special_campaign():
+    """The campaign against the dragon ends once it is beaten (WQ-SPECIAL-7): when the die sends
+    it back onto the very county it fled from, it eats there and the campaign does not go on."""
+    st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 5, "heroes": ["wizard"]}}, dragon="D2C1"))
+    st["dice"] = [1, 1]
+    st, texts = move(st, 0, "attack D2C1 D2C1 dragon")
+    assert ask(st)["kind"] == "flee"
+    st["dice"] = [1, 1]  # county 1 of duchy 2 again, then it eats one
+    st, texts = move(st, 0, "flee 2")
+    assert st["dragon"] == T["D2C1"] and at(st, "D2C1") == (0, 3, "wizard")
+    assert ask(st)["kind"] == "camp"
+
+
+@pytest.mark.rule("WQ-SPECIAL-1")
+def test_a_peacemaker_driven_back_onto_the_empty_county_ends_the_campaign_untaken():
+    """Driving the Peacemaker off an empty county ends that fight; if the die puts him back there,
+    the county is still his (protected, WQ-PEACE-5) and the campaign is over, not fought again."""
+    st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 5, "heroes": ["wizard"]}}, peace="D5C5"))
+    st["dice"] = [1, 1]
+    st, _ = move(st, 0, "attack D2C1 D5C5 peace")
+    st["dice"] = [5]
+    st, texts = move(st, 0, "flee 5")
+    assert st["peace"] == T["D5C5"] and at(st, "D5C5") == (-1, 0, None)
+    assert ask(st)["kind"] != "go"
