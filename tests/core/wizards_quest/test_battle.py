@@ -345,3 +345,18 @@ def test_pieces_placed_by_an_enemy_wizard_onto_their_treasure_collect_it():
     assert "{P1} collects his chest on D5C1 Ancient Forest 1." in texts
     pending = ask(out)
     assert pending["kind"] == "place" and pending["seat"] == 1 and pending["single"] == T["D5C1"]
+
+
+@pytest.mark.rule("WQ-WIZ-2")
+def test_a_wizard_killed_in_the_battle_still_places_the_pieces_it_struck():
+    """WQ-BATTLE-5: strengths and who is in the battle are fixed before the roll, so the
+    attacker whose lone wizard falls still places the man his roll struck."""
+    st = make({"D5C5": {"owner": 0, "men": 0, "heroes": ["wizard"]}, "D5C3": {"owner": 1, "men": 4}})
+    st = _to_campaigns(st)
+    st["dice"] = [1, 5]  # Windfor defends at 4 + 1 (forest)
+    st, texts = move(st, 0, "attack D5C5 D5C3")
+    assert st["wz"][0] == -1
+    pending = ask(st)
+    assert pending["kind"] == "scatter" and pending["seat"] == 0 and pending["men"] == 1
+    st, _ = move(st, 0, "scatter D2C2:1")
+    assert at(st, "D2C2") == (1, 1, None) and at(st, "D5C3") == (1, 3, None)

@@ -280,3 +280,22 @@ def test_an_extra_campaign_drawn_for_the_ring_outside_ones_turn_is_lost():
     st, texts = move(st, 1, "play C19")
     assert "{P1} cannot use an extra campaign outside his turn." in texts
     assert ask(st)["seat"] == 0 and st["tn"]["camps"] == 1
+
+
+@pytest.mark.rule("WQ-CARD-PEACE")
+def test_peace_card_men_go_at_once_on_that_county_to_its_holder_with_one_hero_at_most():
+    """The Peacemaker "adds three men to those already there": not men the card's player receives
+    with his reinforcements (WQ-CARDS-6), but a gift placed at once on that county, by whoever holds
+    it, with at most one hero (WQ-HERO-SUB-2); the card's player is still in his card window."""
+    st = game(hand=["C25"], board_spec={"D2C1": {"owner": 0, "men": 3}, "D3C2": {"owner": 1, "men": 1}})
+    st["dice"] = [2]
+    st, texts = move(st, 0, "play C25 3")
+    pending = ask(st)
+    assert pending["kind"] == "place" and pending["seat"] == 1 and pending["total"] == 3
+    with pytest.raises(IllegalMove):
+        move(st, 1, "place D2C1:3")
+    with pytest.raises(IllegalMove) as err:
+        move(st, 1, "place champion@D3C2 wizard@D3C2")
+    st, _ = move(st, 1, "place D3C2:1 champion@D3C2")
+    assert at(st, "D3C2") == (1, 2, "champion") and st["peace"] == T["D3C2"]
+    assert ask(st)["kind"] == "cards" and ask(st)["seat"] == 0 and st["tn"]["cmen"] == 0

@@ -372,3 +372,15 @@ def test_a_peacemaker_driven_back_onto_the_empty_county_ends_the_campaign_untake
     st, texts = move(st, 0, "flee 5")
     assert st["peace"] == T["D5C5"] and at(st, "D5C5") == (-1, 0, None)
     assert ask(st)["kind"] != "go"
+
+
+@pytest.mark.rule("WQ-SPECIAL-6")
+def test_a_champion_dying_in_the_battle_that_beats_the_dragon_still_slays_it_but_earns_no_men():
+    """Both results apply together (WQ-BATTLE-5): the champion-led army beat the dragon, which is
+    out of the game; the seed's "if his champion survived" withholds the 6 men."""
+    st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 0, "heroes": ["champion"]},
+                             "D2C4": {"owner": 1, "men": 2}}, dragon="D2C4"))
+    st["dice"] = [1, 1]
+    st, texts = move(st, 0, "attack D2C1 D2C4 dragon")
+    assert st["dragon"] == -1 and st["ch"][0] == -1
+    assert any("slays the dragon" in t for t in texts) and ask(st)["kind"] != "place"
