@@ -5,7 +5,7 @@ import time
 
 from peewee import JOIN
 
-from server import state_cache
+from server import prompts, state_cache
 from server.errors import ApiError, inconsistent_game
 from server.models import Game, Player, Seat
 from server.rulesets import engine as find_engine
@@ -52,7 +52,7 @@ def detail(game_id: int, caller, requested: int | None) -> dict:
             "options": game.options, "seats": seat_list(seats), "version": game.version,
             "seed_hash": game.seed_hash,
             "prompted": [{"seat": p["seat"], "kind": p["kind"], "text": name_players(p["text"], seats)}
-                         for p in game.prompted or []],
+                         for p in prompts.visible(game.prompted or [], my_seats(game, caller))],
             "my_seat": seat, "my_seats": my_seats(game, caller),
             "view": engine.view(state, seat) if state is not None else None,
             "result": _named_result(game.result, seats), "created": _stamp(game.created)}
@@ -131,7 +131,11 @@ def listing(caller, mine: bool, open_only: bool) -> list[dict]:
                 .where(Seat.game.in_(list(by_game))).order_by(Seat.seat).tuples())
         for game_id, seat, player, name in rows:
             by_game[game_id].append({"seat": seat, "player": player, "name": name})
-    return [{"id": g.id, "ruleset": g.ruleset, "status": g.status, "seats": by_game[g.id], "version": g.version,
-             "prompted": sorted({p["seat"] for p in g.prompted or []}),
-             "my_seats": [s["seat"] for s in by_game[g.id] if s["player"] == caller.id],
-             "created": _stamp(g.created)} for g in games]
+    summaries = []
+    for g in games:
+        mine_here = [s["seat"] for s in by_game[g.id] if s["player"] == caller.id]
+        summaries.append({"id": g.id, "ruleset": g.ruleset, "status": g.status, "seats": by_game[g.id],
+                          "version": g.version,
+                          "prompted": sorted({p["seat"] for p in prompts.visible(g.prompted or [], mine_here)}),
+                          "my_seats": mine_here, "created": _stamp(g.created)})
+    return summaries

@@ -13,7 +13,7 @@ from peewee import IntegrityError
 
 from core import canonical
 from core.protocol import Event, IllegalMove
-from server import outbox, state_cache, statements
+from server import outbox, prompts, state_cache, statements
 from server.db import write_transaction
 from server.errors import ApiError, capped_legal, from_illegal, inconsistent_game
 from server.jsonvalues import has_float
@@ -158,9 +158,11 @@ def chain_entry(seq: int, seat: int, move: dict, state_hash: str, created) -> di
 
 
 def mover_answer(seq, seat, move, text, event_json, prompted, seats) -> dict:
+    """What the mover is told; another seat's secret prompt stays out (see server.prompts)."""
+    shown = prompts.visible(prompted, prompts.seats_held_with(seat, seats))
     return {"seq": seq, "seat": seat, "move": move, "text": text,
             "events": visible_events(event_json, seat, seats), "version": seq + 1,
-            "prompted": [{**p, "text": name_players(p["text"], seats)} for p in prompted]}
+            "prompted": [{**p, "text": name_players(p["text"], seats)} for p in shown]}
 
 
 def _resubmitted(game, seat, seq, move, text) -> tuple[int, dict]:

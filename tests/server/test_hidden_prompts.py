@@ -1,0 +1,77 @@
+"""Who a secret window is waiting for stays secret: in a "fast" window only the seat holding
+an answer is prompted, so listing that prompt to anyone else would show what they hold."""
+import json
+
+import pytest
+
+from core import games
+from tests.server.trapgame import GAME as TRAP
+
+
+@pytest.fixture
+def trap_game(app):
+    games.register(TRAP.name, TRAP)
+    yield TRAP
+    games.unregister(TRAP.name)
+
+
+def start_trap_game(api, seated, creator):
+    created = api.call("POST", "/games", creator, json={"ruleset": "toy-trap", "seats": len(seated)})
+    assert created.status_code == 201, created.json
+    for player, invite in zip(seated, created.json["invites"]):
+        assert api.call("POST", "/games/join", player, json={"invite": invite["code"]}).status_code == 200
+    return created.json["id"]
+
+
+def open_the_window(api, game_id, seated):
+    """Seats say go in turn until one who does not hold the trap does: (mover, holder, answer)."""
+    holder = next(seat for seat, p in enumerate(seated) if api.game(game_id, p)["view"]["trap"])
+    for seq in range(len(seated)):
+        mover = api.game(game_id, seated[0])["view"]["turn"]
+        answer = api.call("PUT", f"/games/{game_id}/moves/{seq}", seated[mover], json={"text": "go"})
+        assert answer.status_code == 201, answer.json
+        if mover != holder:
+            return mover, holder, answer.json
+        # the holder's own go opens no window: the next seat's turn is public
+    raise AssertionError("a window always opens within one round")
+
+
+def test_nobody_else_sees_that_the_trap_holder_is_asked(api, trap_game):
+    seated = [api.register(n) for n in ("alice", "bob", "carol")]
+    spectator = api.register("dave")  # creates the game and watches it without a seat
+    game_id = start_trap_game(api, seated, spectator)
+    mover, holder, answer = open_the_window(api, game_id, seated)
+    bystander = ({0, 1, 2} - {mover, holder}).pop()
+
+    # The holder is asked, and is told so everywhere it looks.
+    own = api.game(game_id, seated[holder])
+    assert [(p["seat"], p["kind"]) for p in own["prompted"]] == [(holder, "reaction")]
+    assert api.call("GET", f"/games/{game_id}/legal", seated[holder]).json["prompted"] is True
+    mine = api.call("GET", "/games?mine=1", seated[holder]).json
+    assert mine[0]["prompted"] == [holder]
+
+    # Nobody else can tell who is asked: not the mover's answer, not anyone's game, list, wait or log.
+    assert holder not in [p["seat"] for p in answer["prompted"]]
+    for viewer in (seated[mover], seated[bystander], spectator):
+        seen = [api.game(game_id, viewer),
+                api.call("GET", f"/games/{game_id}/wait?timeout=0", viewer).json]
+        for detail in seen:
+            assert detail["version"] == answer["version"]
+            assert holder not in [p["seat"] for p in detail["prompted"]], detail["prompted"]
+        listed = api.call("GET", "/games?mine=1", viewer).json
+        assert holder not in listed[0]["prompted"]
+
+    # The holder passes: the log shows the others a move, not who made it.
+    passed = api.call("PUT", f"/games/{game_id}/moves/{answer['version']}", seated[holder], json={"text": "pass"})
+    assert passed.status_code == 201, passed.json
+    for viewer in (seated[mover], seated[bystander], spectator):
+        entry = api.call("GET", f"/games/{game_id}/moves?from={answer['version']}", viewer).json["moves"][0]
+        assert "seat" not in entry and "move" not in entry and json.dumps(entry).count("pass") == 0
+
+
+def test_whose_turn_it_is_stays_public(api, trap_game):
+    seated = [api.register(n) for n in ("alice", "bob", "carol")]
+    game_id = start_trap_game(api, seated, seated[0])
+    for viewer in seated:
+        assert api.game(game_id, viewer)["prompted"] == [{"seat": 0, "kind": "turn", "text": "Say go."}]
+        assert api.call("GET", "/games?mine=1", viewer).json[0]["prompted"] == [0]
