@@ -1,0 +1,60 @@
+"""The random generator is part of every stored game: a replay must give the same game on
+every machine, Python version and Herald release, so its algorithm is fixed here."""
+import hashlib
+from collections import Counter
+
+import pytest
+
+from core.rng import Rng, seed_hash
+
+
+def reference_below(seed: str, counter: int, n: int) -> tuple[int, int]:
+    """The documented algorithm, written out independently: SHA-256 of "seed:counter" as a
+    256-bit big-endian integer, rejection above the largest multiple of n."""
+    limit = (1 << 256) - ((1 << 256) % n)
+    while True:
+        value = int.from_bytes(hashlib.sha256(f"{seed}:{counter}".encode()).digest(), "big")
+        counter += 1
+        if value < limit:
+            return value % n, counter
+
+
+def test_draws_follow_the_documented_algorithm():
+    rng, counter = Rng("game-17"), 0
+    for n in [1, 2, 3, 6, 7, 52, 120, 1000, 2 ** 40 + 3]:
+        expected, counter = (0, counter) if n == 1 else reference_below("game-17", counter, n)
+        assert rng.below(n) == expected
+        assert rng.counter == counter
+
+
+def test_a_state_can_resume_the_stream_from_its_counter():
+    first = Rng("s")
+    [first.die() for _ in range(10)]
+    resumed = Rng("s", first.to_json())
+    assert [resumed.below(100) for _ in range(20)] == [first.below(100) for _ in range(20)]
+
+
+def test_shuffle_is_fisher_yates_over_below():
+    items = list(range(20))
+    Rng("deck").shuffle(items)
+    expected, rng = list(range(20)), Rng("deck")
+    for i in range(19, 0, -1):
+        j = rng.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and sorted(items) == list(range(20))
+
+
+def test_dice_are_fair_enough_to_play_with():
+    rng = Rng("dice")
+    counts = Counter(rng.die() for _ in range(6000))
+    assert set(counts) == {1, 2, 3, 4, 5, 6}
+    assert all(850 < c < 1150 for c in counts.values()), counts
+
+
+def test_below_refuses_an_empty_range():
+    with pytest.raises(ValueError):
+        Rng("x").below(0)
+
+
+def test_the_public_seed_hash_is_plain_sha256_so_players_can_check_it_themselves():
+    assert seed_hash("abc") == hashlib.sha256(b"abc").hexdigest()
