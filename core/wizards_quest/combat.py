@@ -68,6 +68,12 @@ def _check(st, f, rng, ev):
             return _end(st, f, ev, "Without a hero the army cannot fight the dragon; the campaign ends.")
         if f["vs"] == "peace" and st["wz"][a] != src:
             return _end(st, f, ev, "Without the wizard the army cannot fight the Peacemaker; the campaign ends.")
+    if f["vs"] == "army" and tgt in (st["dragon"], st["peace"]):  # sent there in mid-campaign by a ring's card
+        if own[tgt] != -1:  # WQ-CAMP-9, WQ-SPECIAL-2: not while a creature stands with the army
+            return _end(st, f, ev, f"The {'dragon' if st['dragon'] == tgt else 'Peacemaker'} now stands on "
+                                   f"{name(tgt)}: the army there cannot be attacked; the campaign ends.")
+        f["vs"] = "dragon" if st["dragon"] == tgt else "peace"  # an empty territory: fight it first (WQ-SPECIAL-1)
+        return _check(st, f, rng, ev)
     if f["vs"] == "army":
         d = own[tgt]
         if d == -1:  # WQ-CAMP-5: take the target

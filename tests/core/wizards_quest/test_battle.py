@@ -360,3 +360,27 @@ def test_a_wizard_killed_in_the_battle_still_places_the_pieces_it_struck():
     assert pending["kind"] == "scatter" and pending["seat"] == 0 and pending["men"] == 1
     st, _ = move(st, 0, "scatter D2C2:1")
     assert at(st, "D2C2") == (1, 1, None) and at(st, "D5C3") == (1, 3, None)
+
+
+@pytest.mark.rule("WQ-SPECIAL-2")
+def test_a_dragon_sent_onto_the_target_in_mid_campaign_stops_the_attack_on_the_army_there():
+    """WQ-CAMP-9: the army on a territory that holds the dragon cannot be attacked until the dragon
+    is removed. The defender, put on his ring by the attacker's wizard, draws the dragon card for it
+    and sends the dragon onto his own besieged county: the campaign may not fight on."""
+    from core.wizards_quest import cards
+    tre = [{"owner": 0, "kind": "crown", "at": "K7"}, {"owner": 0, "kind": "chest", "at": "K8"},
+           {"owner": 0, "kind": "ring", "at": "D6C6"}, {"owner": 1, "kind": "crown", "at": "K3"},
+           {"owner": 1, "kind": "chest", "at": "D5C1"}, {"owner": 1, "kind": "ring", "at": "D2C2"}]
+    deck = ["C23"] + [c for c in cards.ALL_CARDS if c != "C23"]
+    st = _to_campaigns(make({"D5C5": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D5C3": {"owner": 1, "men": 4}},
+                            treasures=tre, deck=deck))
+    st["std"] = ["men-first", "men-first"]
+    st["dice"] = [1, 6]
+    st, _ = move(st, 0, "attack D5C5 D5C3")
+    st, texts = move(st, 0, "scatter D2C2:1")
+    assert any("collects his ring" in t for t in texts) and ask(st)["seat"] == 1
+    st["dice"] = [3, 1]
+    st, texts = move(st, 1, "play C23 5")
+    assert st["dragon"] == T["D5C3"] and at(st, "D5C3") == (1, 2, None)
+    assert ask(st) is None or ask(st)["kind"] != "go"
+    assert at(st, "D5C3")[0] == 1 and st["q"] and not any(f["k"] == "fight" for f in st["q"])
