@@ -113,6 +113,16 @@ def takeback(s: dict, seat: int, move: dict, events: list) -> None:
 
 # --- build, explore, buy, academy ---------------------------------------------------------------
 
+def trade(s: dict, seat: int, cards: list, deck: str, public: str, private: str, events: list) -> None:
+    """Spend `cards` for the top card of `deck`: everyone sees the trade, only the buyer the card."""
+    spend(s, seat, cards)
+    card = s[deck].pop()
+    s["hands"][seat].append(card)
+    events.append(Event(public))
+    events.append(Event(private.format(CARDS.label(card)), (seat,)))
+    end_action(s, events)
+
+
 def build(s: dict, seat: int, move: dict, events: list) -> None:
     cards = move["cards"]
     take_from_hand(s, seat, cards, "CA-ACT-BUILD-1")
@@ -122,12 +132,8 @@ def build(s: dict, seat: int, move: dict, events: list) -> None:
                           "Builder.", "CA-ACT-BUILD-1")
     if not s["siege"]:
         raise IllegalMove("siege-empty", "The Siege deck is empty: nothing can be built.", "CA-ACT-BUILD-2")
-    spend(s, seat, cards)
-    weapon = s["siege"].pop()
-    s["hands"][seat].append(weapon)
-    events.append(Event(f"{{P{seat}}} builds with {battle.names(cards)} and takes a Siege card."))
-    events.append(Event(f"You built {CARDS.label(weapon)}.", (seat,)))
-    end_action(s, events)
+    trade(s, seat, cards, "siege", f"{{P{seat}}} builds with {battle.names(cards)} and takes a Siege card.",
+          "You built {}.", events)
 
 
 def explore(s: dict, seat: int, move: dict, events: list) -> None:
@@ -175,12 +181,8 @@ def academy(s: dict, seat: int, move: dict, events: list) -> None:
         raise IllegalMove("bad-academy", "The Academy costs exactly 1 Duke and 2 Gold.", "CA-ACT-ACADEMY-1")
     if not s["academy"]:
         raise IllegalMove("academy-empty", "The Academy deck is empty.", "CA-ACT-ACADEMY-2")
-    spend(s, seat, cards)
-    card = s["academy"].pop()
-    s["hands"][seat].append(card)
-    events.append(Event(f"{{P{seat}}} goes to the Academy ({battle.names(cards)}) and takes an Academy card."))
-    events.append(Event(f"You took {CARDS.label(card)}.", (seat,)))
-    end_action(s, events)
+    trade(s, seat, cards, "academy",
+          f"{{P{seat}}} goes to the Academy ({battle.names(cards)}) and takes an Academy card.", "You took {}.", events)
 
 
 # --- King, draw, discard --------------------------------------------------------------------------
