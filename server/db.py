@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from peewee import DatabaseProxy, SqliteDatabase
+from peewee import DatabaseProxy, PostgresqlDatabase, SqliteDatabase
 from playhouse.db_url import connect
 
 database = DatabaseProxy()
@@ -39,4 +39,13 @@ def write_transaction():
     """The one kind of transaction that changes a game: write-locked from its first statement."""
     if is_sqlite():
         return database.obj.atomic("IMMEDIATE")
+    return database.obj.atomic()
+
+
+def read_snapshot():
+    """A read-only transaction whose reads all see one moment, while moves keep landing:
+    SQLite's WAL readers see the database as of their first read; PostgreSQL needs
+    REPEATABLE READ for that (READ COMMITTED re-reads per statement)."""
+    if isinstance(database.obj, PostgresqlDatabase):
+        return database.obj.atomic(isolation_level="REPEATABLE READ")
     return database.obj.atomic()

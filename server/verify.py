@@ -6,6 +6,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from core import canonical
+from server.db import read_snapshot
 from server.models import Game, Move, Snapshot
 from server.movelog import chain_entry
 from server.rulesets import engine as find_engine
@@ -25,6 +26,16 @@ class GameReport:
 
 
 def verify_game(game: Game) -> GameReport:
+    """Replay one game. The games row, its moves and its snapshot are read again in one read
+    snapshot: a move landing meanwhile (verify runs beside a live server) is no disagreement."""
+    with read_snapshot():
+        current = Game.get_or_none(Game.id == game.id)
+        if current is None:
+            return GameReport(game.id, problems=["the game row has disappeared"])
+        return _verify(current)
+
+
+def _verify(game: Game) -> GameReport:
     report = GameReport(game.id)
     if game.status == "open":
         return report
@@ -82,4 +93,4 @@ def _check_snapshot(game: Game, replayed: str, problems: list[str]) -> None:
 
 
 def verify_all() -> list[GameReport]:
-    return [verify_game(game) for game in Game.select().order_by(Game.id)]
+    return [verify_game(game) for game in list(Game.select(Game.id).order_by(Game.id))]

@@ -75,3 +75,13 @@ def test_postgres_refuses_to_change_a_logged_move(pg_api):
             with database.atomic():
                 database.execute_sql(statement)
     assert database.execute_sql("SELECT COUNT(*) FROM moves").fetchone() == (1,)
+
+
+
+
+def test_verify_on_postgres_reads_one_moment_while_a_move_lands(pg_api):
+    """READ COMMITTED would show verify the move and snapshot its games row predates."""
+    from tests.server.test_verify import moves_seen_with_a_move_landing_midway
+
+    players = [pg_api.register("alice"), pg_api.register("bob")]
+    assert moves_seen_with_a_move_landing_midway(pg_api, players) == (2, 2, 2)

@@ -101,3 +101,44 @@ def test_verify_reports_a_changed_timestamp(api, alice_bob, config):
         db.execute("UPDATE moves SET created = '2020-01-01 00:00:00' WHERE game_id = ? AND seq = 1", (game,))
     result = CliRunner().invoke(server, ["verify"], env=env_for(config))
     assert result.exit_code == 1 and "move 1: the hash chain is broken" in result.output
+
+
+def test_verify_agrees_while_players_keep_moving(api, alice_bob):
+    """verify runs from cron while the server takes moves: a move landing between reading
+    the game and reading its moves and snapshot is not a disagreement."""
+    from server.models import Game
+    from server.verify import verify_all, verify_game
+
+    game_id = play_some(api, alice_bob, 3)
+    read_before = Game.get_by_id(game_id)  # what verify_all holds when it reaches this game
+    assert api.play_first_legal(game_id, alice_bob).status_code == 201
+    report = verify_game(read_before)
+    assert report.ok, report.problems
+    assert [r.ok for r in verify_all()] == [True]
+
+
+
+def moves_seen_with_a_move_landing_midway(api, players) -> tuple[int, int, int]:
+    """Inside verify's read snapshot: read the games row, let another connection commit a
+    move, then count moves and read the snapshot's version as verify would next.
+    Returns (games row version, moves seen, snapshot version seen)."""
+    import threading
+
+    from server.db import read_snapshot
+    from server.models import Game, Move, Snapshot
+
+    game_id = play_some(api, players, 2)
+    landed = []
+    with read_snapshot():
+        version = Game.get_by_id(game_id).version
+        mover = threading.Thread(target=lambda: landed.append(api.play_first_legal(game_id, players).status_code))
+        mover.start()
+        mover.join()
+        seen = (version, Move.select().where(Move.game == game_id).count(),
+                Snapshot.get(Snapshot.game == game_id).version)
+    assert landed == [201] and api.game(game_id, players[0])["version"] == version + 1
+    return seen
+
+
+def test_verify_reads_one_moment_while_a_move_lands(api, alice_bob):
+    assert moves_seen_with_a_move_landing_midway(api, alice_bob) == (2, 2, 2)
