@@ -204,7 +204,7 @@ def step5_support(ctx, b: dict) -> None:
     order = [(first + i) % n for i in range(n) if (first + i) % n in members]
     b["sup"] = {"order": order, "i": 0, "quiet": 0, "played": False}
     st["ph"] = "support"
-    skip_empty_hands(ctx)
+    skip_unable(ctx)
 
 
 def support_seat(b: dict) -> int:
@@ -212,11 +212,20 @@ def support_seat(b: dict) -> int:
     return sup["order"][sup["i"] % len(sup["order"])]
 
 
-def skip_empty_hands(ctx) -> None:
-    """A seat with no cards at all cannot play (hand sizes are public): pass for it."""
+def can_support(st: dict, seat: int) -> bool:
+    """Is `seat` asked for its opportunity? strict: anyone holding cards (an empty hand is
+    public); fast: only a seat holding a support card, as in the Fracture windows."""
+    hand = st["hand"][seat]
+    if st["opts"]["windows"] == "strict":
+        return bool(hand)
+    return any(cards.kind(c) in cards.SUPPORT_KINDS for c in hand)
+
+
+def skip_unable(ctx) -> None:
+    """MM-COMBAT-5 ends when neither side 'wants to, or can' play: pass for those who cannot."""
     st = ctx.st
     b = st["battle"]
-    while st["ph"] == "support" and not st["hand"][support_seat(b)]:
+    while st["ph"] == "support" and not can_support(st, support_seat(b)):
         support_pass(ctx, silent=True)
 
 
@@ -244,7 +253,7 @@ def support_pass(ctx, silent: bool = False) -> None:
         sup["quiet"] = 0
     else:
         sup["quiet"] += 1
-        if not silent:
+        if not silent and st["opts"]["windows"] == "strict":  # fast: no trace of who was asked
             ctx.ev.append(Event(f"{{P{seat}}} passes."))
     sup["played"] = False
     sup["i"] += 1

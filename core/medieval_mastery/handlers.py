@@ -284,7 +284,7 @@ def support(ctx, seat: int, move: dict, kind: str) -> None:
         battle.support_play(ctx, seat, chosen)
     else:
         raise not_now("Play support cards ('support +1 +2') or 'pass'.", "MM-COMBAT-5")
-    battle.skip_empty_hands(ctx)
+    battle.skip_unable(ctx)
 
 
 def choice(ctx, seat: int, move: dict, kind: str) -> None:

@@ -64,8 +64,8 @@ def view(st: dict, seat: int | None) -> dict:
                                                    "value": x[1]} for x in b["shown"]],
               "table": [_card(c) for c in b["table"]],
               "winner": b["winner"] if b["winner"] >= 0 else None, "margin": b["margin"] or None}
-        if st["ph"] == "support":
-            vb["support_turn"] = battle_mod.support_seat(b)
+        if st["ph"] == "support" and (st["opts"]["windows"] == "strict" or seat == battle_mod.support_seat(b)):
+            vb["support_turn"] = battle_mod.support_seat(b)  # fast: asking reveals a support card
         if seat in (b["att"], b["def"]):
             mine = b["commit"][0 if seat == b["att"] else 1]
             if mine is not None:
@@ -119,7 +119,8 @@ def _waiting(v: dict) -> str:
         seats = [b["attacker"], b["defender"]]
         return "conflict cards from " + " and ".join(f"P{s}" for s, done in zip(seats, b["committed"]) if not done)
     if phase == "support":
-        return f"support cards from P{b['support_turn']}"
+        who = b.get("support_turn")
+        return "support cards from " + (f"P{who}" if who is not None else "the combatants' sides")
     if phase == "window":
         asked = v["window"].get("asked")
         who = f"P{asked}" if asked is not None else "the players concerned"

@@ -2,7 +2,7 @@
 import pytest
 
 from core.protocol import IllegalMove
-from tests.core.medieval_mastery.battles import attack, conflicts, pass_support, position
+from tests.core.medieval_mastery.battles import attack, conflicts, pass_support, pass_windows, position
 from tests.core.medieval_mastery.helpers import G, do, kinds, knights, prompted, texts
 
 
@@ -139,10 +139,9 @@ def test_support_alternates_from_the_lower_strength():
     st, _ = do(st, 1, "pass")
     st, _ = do(st, 0, "pass")  # first empty opportunity
     assert st["ph"] == "support"
-    st, _ = do(st, 1, "support +1")  # the exchange goes on
-    st, _ = do(st, 1, "pass")
-    st, _ = do(st, 0, "pass")
-    st, ev = do(st, 1, "pass")  # two empty opportunities in a row end it
+    st, _ = do(st, 1, "support +1")  # the exchange goes on; P1's last support card ends its opportunity
+    assert prompted(st) == [0]
+    st, ev = do(st, 0, "pass")  # P1 now holds no support card and cannot play: the step ends
     assert st["ph"] != "support"
     assert any("9 to 11" in t for t in texts(ev))
     with pytest.raises(IllegalMove):
@@ -201,11 +200,7 @@ def test_end_of_battle_discards_and_returns_to_step_7():
     st, _ = attack(4, 2, hands=[["5", "+1", "2", "3", "4"], ["2", "+2", "3", "4", "5"]])
     st, _ = conflicts(st, "5", "2")
     st, _ = do(st, 1, "support +2")
-    st, _ = do(st, 1, "pass")
-    st, _ = do(st, 0, "support +1")
-    st, _ = do(st, 0, "pass")
-    st, _ = do(st, 1, "pass")
-    st, ev = do(st, 0, "pass")
+    st, ev = do(st, 0, "support +1")  # neither holds another support card: the step ends
     assert kinds(st, 0, "disc") == ["+1", "5"] and kinds(st, 1, "disc") == ["+2", "2"]
     assert st["battle"] is None and st["step"] == 7 and st["ph"] == "main"
     assert any("The battle is over" in t for t in texts(ev))
@@ -270,3 +265,24 @@ def test_authority_and_restoring_need_no_prompt():
     st, ev = do(st, 0, "end")
     assert st["down"][0][2] == -1 and any("{P0} restores Orb of" in t for t in texts(ev))
     assert st["active"] == 1 and prompted(st) == [1]
+
+
+@pytest.mark.rule("MM-COMBAT-5")
+@pytest.mark.rule("MM-ASYNC-4")
+def test_support_opportunity_of_a_seat_without_support_cards_follows_the_window_mode():
+    """The step ends when nobody 'wants to, or can' play. fast: a seat holding no support card
+    is passed for silently, and nobody else's view says whose opportunity it is; strict: every
+    seat holding cards is asked, as at a table, and its pass is public."""
+    hands = [["2", "3", "4", "5", "4"], ["5", "+1", "3", "4", "2"]]
+    fast, _ = attack(4, 2, hands=[list(h) for h in hands])
+    fast, ev = conflicts(fast, "2", "5")  # 6 vs 7: the attacker opens but has no support card
+    assert prompted(fast) == [1] and not any("passes" in t for t in texts(ev))
+    assert "support_turn" not in G.view(fast, 0)["battle"] and G.view(fast, 1)["battle"]["support_turn"] == 1
+    fast, ev = do(fast, 1, "pass")
+    assert fast["ph"] != "support" and not any("passes" in t for t in texts(ev))
+    strict, _ = attack(4, 2, hands=[list(h) for h in hands], options={"windows": "strict"})
+    strict, _ = pass_windows(strict)
+    strict, _ = conflicts(strict, "2", "5")
+    assert prompted(strict) == [0] and G.view(strict, 1)["battle"]["support_turn"] == 0
+    strict, ev = do(strict, 0, "pass")
+    assert prompted(strict) == [1] and any("{P0} passes" in t for t in texts(ev))

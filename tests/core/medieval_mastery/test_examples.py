@@ -45,13 +45,8 @@ def test_ex1_rulebook_battle_every_total():
     assert prompted(st) == [1]
     st, _ = do(st, 1, "support +1 +2")
     assert st["battle"]["dstr"] == 12
-    st, _ = do(st, 1, "pass")
-    assert prompted(st) == [0]
-    st, _ = do(st, 0, "support +2")
-    assert st["battle"]["astr"] == 14
-    st, _ = do(st, 0, "pass")
-    st, _ = do(st, 1, "pass")
-    st, ev = do(st, 0, "pass")
+    assert prompted(st) == [0], "no support card left: the defender's opportunity is over"
+    st, ev = do(st, 0, "support +2")  # 14; both then pass: neither holds another support card
     log = texts(ev)
     # Step 6: 14 to 12, the attacker wins by 2.
     assert any("14 to 12" in t and "wins by 2" in t for t in log)
@@ -77,9 +72,9 @@ def test_ex1_defiance_returns_after_the_defenders_next_turn():
     """MM-EX-1 end state / MM-RESTORE-1: face down through the defender's next turn."""
     st = ex1_start()
     for seat, text in [(0, "advance S09 6"), (0, "fracture P1 sceptre"), (0, "conflict 5"), (1, "conflict 3"),
-                       (1, "support +1 +2"), (1, "pass"), (0, "support +2"), (0, "pass"), (1, "pass"),
-                       (0, "pass"), (0, "end")]:
+                       (1, "support +1 +2"), (0, "support +2")]:
         st, _ = do(st, seat, text)
+    st, _ = do(st, 0, "end")
     assert st["active"] == 1 and st["down"][1][1] != -1
     st, ev = do(st, 1, "end")
     assert st["down"][1][1] == -1
@@ -95,9 +90,8 @@ def test_ex2_tie_defender_wins_by_one():
     for seat, text in [(0, "advance S09 4"), (0, "conflict 5"), (1, "conflict 5")]:
         st, _ = do(st, seat, text)
     assert prompted(st) == [0], "equal strength: the attacker goes first (MM-DIFF-7)"
-    for seat, text in [(0, "support +2"), (0, "pass"), (1, "support +2"), (1, "pass"), (0, "pass")]:
-        st, _ = do(st, seat, text)
-    st, ev = do(st, 1, "pass")
+    st, _ = do(st, 0, "support +2")  # its last support card: its opportunity ends
+    st, ev = do(st, 1, "support +2")  # neither holds another support card: the step ends
     assert any("11 to 11" in t and "{P1} wins by 1" in t for t in texts(ev))
     assert st["castle"][0] == 3 and st["lost"][0] == 1
     assert knights(st, "S09") == (1, 4)

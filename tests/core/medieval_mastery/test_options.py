@@ -4,7 +4,7 @@ import pytest
 from core.medieval_mastery import GAME, battle, rules
 from core.medieval_mastery.flow import Ctx
 from core.protocol import IllegalMove
-from tests.core.medieval_mastery.battles import conflicts, pass_support, position
+from tests.core.medieval_mastery.battles import conflicts, pass_support, pass_windows, position
 from tests.core.medieval_mastery.helpers import G, do, knights, node, prompted, start, texts
 
 FOREST4 = {f"S{i:02d}": "Forest" for i in range(1, 21)}
@@ -66,10 +66,11 @@ def test_no_advance_into_a_teammates_territory():
     assert err.value.rule == "MM-OPT-ALLIANCE-4"
 
 
-def team_battle(tile="Forest"):
-    st = start(4, {"teams": "2"}, tiles=dict(FOREST4, S08=tile), board={"S06": [0, 1], "S08": [1, 2]},
+def team_battle(tile="Forest", windows="fast"):
+    st = start(4, {"teams": "2", "windows": windows}, tiles=dict(FOREST4, S08=tile), board={"S06": [0, 1], "S08": [1, 2]},
                castle=[4, 3, 3, 3], arts=ARTS4, down=DOWN4, hands=[list(HAND)] * 4, active=0)
     st, _ = do(st, 0, "advance S08 4")
+    st, _ = pass_windows(st)
     return conflicts_(st)
 
 
@@ -82,7 +83,7 @@ def conflicts_(st):
 @pytest.mark.rule("MM-OPT-ALLIANCE-5")
 @pytest.mark.rule("MM-ASYNC-4")
 def test_team_support_goes_round_clockwise():
-    st = team_battle()
+    st = team_battle(windows="strict")  # strict: every member holding cards is asked, as at a table
     assert prompted(st) == [0]
     st, _ = do(st, 0, "pass")
     assert prompted(st) == [1]
