@@ -265,3 +265,23 @@ def test_mayhem_wiping_out_a_castle_attacker_reverses_the_result():
         assert st["battle"] is None and st["step"] == 7 and st["active"] == 0
         return
     pytest.fail("no wiped-out roll found")
+
+
+@pytest.mark.rule("MM-OPT-SIEGE-5")
+@pytest.mark.rule("MM-OPT-MAYHEM-2")
+def test_a_castle_defender_who_wins_rolls_no_mayhem():
+    """Mayhem rolls for the winner's knights in the contested *territory* ('betwist gebied'); a
+    castle is not a territory, its defender fights as a fixed 8 and 'the defender's castle
+    knights are unaffected' when it wins (MM-OPT-SIEGE-5): no roll, its castle stays whole."""
+    for i in range(8):
+        st = start(2, {"siege": True, "mayhem": True}, tiles={f"S{i:02d}": "Forest" for i in range(1, 11)},
+                   board={"S10": [0, 1], "S08": [0, 1], "S03": [0, 1], "S01": [0, 1], "S02": [1, 1]},
+                   castle=[6, 4], arts=[["Fury", "Loyalty", "Devotion"], ["Insight", "Rage", "Greed"]],
+                   hands=[["2", "3", "4", "2", "3"], ["5", "3", "4", "5", "4"]], active=0, seed=f"siege-hold-{i}")
+        st, _ = do(st, 0, "advance C2 3")
+        st, ev = conflicts(st, "2", "5")  # nobody holds a support card: the step passes at once
+        st, more = pass_support(st)
+        log = texts(ev + more)
+        assert any("{P1} wins by" in t for t in log)
+        assert not any(t.startswith("Mayhem") for t in log) and st["castle"][1] == 4
+        assert G.result(st) is None and st["battle"] is None
