@@ -19,7 +19,7 @@ from server.errors import ApiError, capped_legal, from_illegal, inconsistent_gam
 from server.jsonvalues import has_float
 from server.models import Game, Move, Snapshot, lock_game, utcnow
 from server.rulesets import engine as find_engine
-from server.seats import name_players, resolve_seat, seats_of, viewing_seat
+from server.seats import my_seats, name_players, resolve_seat, seats_of, viewing_seat
 
 MAX_MOVE_CHARS = 4000
 LOG_PAGE = 1000
@@ -40,9 +40,9 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[in
         game = lock_game(game_id)
         if game is None:
             raise ApiError(404, "not-found", f"There is no game {game_id}.")
-        seat = resolve_seat(game, caller, requested_seat)
         if seq < game.version:
-            return _resubmitted(game, seat, seq, move, text)
+            return _resubmitted(game, caller, requested_seat, seq, move, text)
+        seat = resolve_seat(game, caller, requested_seat)
         if seq > game.version:
             raise ApiError(409, "seq-ahead", f"Move {seq} cannot be sent yet: the game is at move {game.version}.",
                            details={"version": game.version})
@@ -165,11 +165,19 @@ def mover_answer(seq, seat, move, text, event_json, prompted, seats) -> dict:
             "prompted": [{**p, "text": name_players(p["text"], seats)} for p in shown]}
 
 
-def _resubmitted(game, seat, seq, move, text) -> tuple[int, dict]:
-    """A PUT at a taken seq: the same move by the same seat answers as before (200), else 409."""
+def _resubmitted(game, caller, requested_seat, seq, move, text) -> tuple[int, dict]:
+    """A PUT at a taken seq: the same move by the same seat answers as before (200), else 409.
+    Without ?seat=, a player holding several seats means the one that made that move: a
+    retry comes when another of their seats may be prompted."""
+    mine = my_seats(game, caller)
+    if not mine:
+        raise ApiError(403, "forbidden", "You have no seat in this game.")
+    if requested_seat is not None and requested_seat not in mine:
+        raise ApiError(403, "forbidden", f"Seat {requested_seat} in this game is not yours.")
     row = (Move.select(Move.seq, Move.seat, Move.payload, Move.text, Move.events, Move.prompted)
            .where((Move.game == game.id) & (Move.seq == seq)).first())
-    if row is None or row.seat != seat or not _same_move(game, seat, row, move, text):
+    seat = requested_seat if requested_seat is not None else (row.seat if row is not None else None)
+    if row is None or row.seat != seat or seat not in mine or not _same_move(game, seat, row, move, text):
         raise ApiError(409, "seq-taken", f"Move {seq} has already been made; the game is at move {game.version}.",
                        details={"version": game.version})
     return 200, mover_answer(row.seq, row.seat, row.payload, row.text, row.events, row.prompted, seats_of(game))

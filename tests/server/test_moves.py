@@ -240,3 +240,19 @@ def test_the_creator_without_a_seat_sees_only_what_every_seat_may_see(api, alice
     assert len(log) == 1 and not any("drew" in e for e in log[0]["events"])
     assert api.call("GET", f"/games/{game_id}/legal", host).status_code == 403
     assert api.call("PUT", f"/games/{game_id}/moves/1", host, json={"text": "pass"}).status_code == 403
+
+
+def test_a_solo_players_retry_without_the_seat_parameter_gets_the_same_answer(api):
+    """The retry after a timeout comes when another of the player's seats is prompted: the
+    move at that seq is still recognised as theirs (200, same body), not 409."""
+    solo = api.register("solo")
+    game_id = api.start_game([solo, solo])
+    move = api.call("GET", f"/games/{game_id}/legal?seat=0", solo).json["moves"][0]["move"]
+    first = put(api, game_id, 0, solo, move=move)
+    assert first.status_code == 201 and first.json["seat"] == 0
+    assert api.game(game_id, solo)["prompted"][0]["seat"] == 1
+    again = put(api, game_id, 0, solo, move=move)
+    assert again.status_code == 200 and again.json == first.json
+    # Asking for the other seat explicitly is another seat's claim on that seq.
+    other = api.call("PUT", f"/games/{game_id}/moves/0?seat=1", solo, json={"move": move})
+    assert other.status_code == 409 and other.json["error"]["code"] == "seq-taken"
