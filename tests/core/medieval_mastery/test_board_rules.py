@@ -194,3 +194,47 @@ def test_control_and_uncontrolled_territories():
     assert s08["owner"] == -1 and s08["knights"] == 0
     st, _ = do(st, 0, "advance S08 1")
     assert knights(st, "S08") == (0, 1)
+
+
+def _spec_reach(board, own, seat):
+    """MM-SUPPLY-1/2 and MM-ADV-2 written out plainly: a territory is supplied when a path of
+    lakes and own territories joins it to the castle; targets touch the castle, a supplied
+    territory, or a lake that touches either."""
+    castle = board.castle_node[seat]
+    lakes = set(board.lakes)
+    mine = {s for s in range(board.n_slots) if own[s] == seat}
+    supplied, frontier = set(), [castle]
+    seen = {castle}
+    while frontier:
+        node = frontier.pop()
+        for nb in board.adj[node]:
+            if nb not in seen and (nb in lakes or nb in mine):
+                seen.add(nb)
+                frontier.append(nb)
+                if nb in mine:
+                    supplied.add(nb)
+    bases = {castle} | supplied
+    bases |= {lake for lake in lakes if any(nb in bases for nb in board.adj[lake])}
+    targets = {nb for base in bases for nb in board.adj[base]
+               if nb not in lakes and nb not in mine and nb != castle}
+    return supplied, targets
+
+
+@pytest.mark.rule("MM-SUPPLY-1")
+@pytest.mark.rule("MM-SUPPLY-2")
+@pytest.mark.rule("MM-ADV-2")
+def test_supply_and_reach_match_the_definition_on_every_layout():
+    """Random control patterns on the 2- to 6-player maps: supplied territories and advance
+    targets (castles included, as Castle Siege sees them) agree with the rule text."""
+    from core.medieval_mastery.board import BOARDS, reach
+    from core.rng import Rng
+    rng = Rng("reach-layouts")
+    for players, board in BOARDS.items():
+        for _ in range(300):
+            own = [rng.below(players + 2) - 2 for _ in range(board.n_slots)]  # -1/-2: uncontrolled
+            own = [o if o >= 0 else -1 for o in own]
+            for seat in range(players):
+                supplied, targets = reach(board, own, seat)
+                want_supplied, want_targets = _spec_reach(board, own, seat)
+                assert set(supplied) == want_supplied, (players, seat, own)
+                assert set(targets) == want_targets, (players, seat, own)
