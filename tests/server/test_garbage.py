@@ -41,6 +41,12 @@ BODIES = [
     {"data": '{"move": {"play": NaN}, "seats": Infinity}', "content_type": "application/json"},
     {"data": '{"text": "\\ud800\\u0000"}', "content_type": "application/json"},
     {"data": b'{"text": "\xff\xfe"}', "content_type": "application/json"},
+    # NUL characters in strings the server looks up or stores (PostgreSQL refuses them in text).
+    {"json": {"invite": "ab\u0000cd"}},
+    {"json": {"name": "al\u0000ice", "email": "a\u0000@b.c"}},
+    {"json": {"move": {"play": "t\u00001", "\u0000": "\u0000"}}},
+    {"json": {"text": "play t\u00001"}},
+    {"json": {"ruleset": "toy\u0000race", "seats": 2, "options": {"\u0000": "\u0000"}}},
 ]
 
 QUERIES = ["", "?seat=-1", "?seat=abc", "?seat=99999999999999999999999", "?from=-5", "?from=x",
