@@ -286,3 +286,21 @@ def test_support_opportunity_of_a_seat_without_support_cards_follows_the_window_
     assert prompted(strict) == [0] and G.view(strict, 1)["battle"]["support_turn"] == 0
     strict, ev = do(strict, 0, "pass")
     assert prompted(strict) == [1] and any("{P0} passes" in t for t in texts(ev))
+
+
+@pytest.mark.rule("MM-EDGE-3")
+@pytest.mark.rule("MM-ART-GREED")
+def test_greed_reshuffle_mid_battle_leaves_the_table_cards_out():
+    """Greed draws at step 7 from an empty deck: the discard pile is shuffled into a new deck,
+    but the conflict card still on the table is not in it; it is discarded at the battle's end."""
+    rest = ["2", "3", "4", "ambush", "ambush", "+1", "+1", "+2", "+2", "cta", "ta", "fracture", "authority"]
+    arts = [["Fury", "Rage", "Greed"], ["Insight", "Rage", "Devotion"]]
+    st, _ = attack(4, 2, arts=arts, hands=[["5", "5", "2", "3", "4"], None], discards=[rest, None])
+    assert st["deck"][0] == []
+    st, ev = conflicts(st, "5", "2")
+    st, more = pass_support(st)
+    log = texts(ev + more)
+    greed = next(i for i, t in enumerate(log) if "Orb of Greed" in t)
+    assert any("{P0} shuffled their discard pile (13 cards)" in t for t in log[greed:])
+    assert "5" not in kinds(st, 0, "deck"), "the tabled 5 was not in the discard pile at the reshuffle"
+    assert kinds(st, 0, "disc").count("5") == 1 and kinds(st, 0, "hand").count("5") == 1

@@ -313,3 +313,21 @@ def test_tactical_advance_reaches_the_discard_pile_only_after_its_manoeuvre():
         st, _ = G.apply(st, p, G.default_move(st, p))
     assert st["step"] == 2 and st["stage"] == ""
     assert "ta" in kinds(st, 0, "disc") and G.view(st, 1)["seats"][0]["in_play"] == []
+
+
+@pytest.mark.rule("MM-EDGE-20")
+@pytest.mark.rule("MM-REDIS-1")
+def test_tactical_advance_at_step_7_reinforces_the_fresh_conquest_once():
+    """After the normal manoeuvre conquers S08, a Tactical Advance at step 7 brings a second
+    redistribution that may reinforce S08 (EDGE-20); a third one is refused (REDIS-1)."""
+    st = base(hands=[["ta", "2", "3", "4", "5"], ["2", "3", "4", "5", "+1"]])
+    st, _ = do(st, 0, "advance S08 2")
+    assert st["step"] == 7 and knights(st, "S08") == (0, 2)
+    assert refused(st, 0, "redis C>S08:1").rule == "MM-REDIS-1", "the turn's redistribution is spent"
+    st, _ = do(st, 0, "play ta")
+    st, _ = do(st, 0, "redis C>S08:3 S10>S08:1")
+    assert knights(st, "S08") == (0, 6) and knights(st, "S10") == (0, 1) and st["castle"][0] == 1
+    assert refused(st, 0, "redis S08>C:1").rule == "MM-REDIS-1", "one redistribution per manoeuvre"
+    st, _ = do(st, 0, "skip")
+    assert st["step"] == 7 and st["stage"] == ""
+    assert refused(st, 0, "redis S08>C:1").rule == "MM-REDIS-1"
