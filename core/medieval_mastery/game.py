@@ -146,8 +146,8 @@ class MedievalMastery(Game):
         kind = move.get("type")
         if kind in ("standing", "conflict"):
             return False
-        if state.get("ph") == "window" and kind == "pass" and state["opts"]["windows"] == "fast":
-            return False
+        if state.get("ph") in ("window", "support") and kind == "pass" and state["opts"]["windows"] == "fast":
+            return False  # fast: being asked at all shows a Fracture / support card in hand
         return True
 
     def view(self, state, seat):

@@ -278,12 +278,14 @@ def test_support_opportunity_of_a_seat_without_support_cards_follows_the_window_
     fast, ev = conflicts(fast, "2", "5")  # 6 vs 7: the attacker opens but has no support card
     assert prompted(fast) == [1] and not any("passes" in t for t in texts(ev))
     assert "support_turn" not in G.view(fast, 0)["battle"] and G.view(fast, 1)["battle"]["support_turn"] == 1
+    assert G.public_move(fast, 1, {"type": "pass"}) is False
     fast, ev = do(fast, 1, "pass")
     assert fast["ph"] != "support" and not any("passes" in t for t in texts(ev))
     strict, _ = attack(4, 2, hands=[list(h) for h in hands], options={"windows": "strict"})
     strict, _ = pass_windows(strict)
     strict, _ = conflicts(strict, "2", "5")
     assert prompted(strict) == [0] and G.view(strict, 1)["battle"]["support_turn"] == 0
+    assert G.public_move(strict, 0, {"type": "pass"}) is True
     strict, ev = do(strict, 0, "pass")
     assert prompted(strict) == [1] and any("{P0} passes" in t for t in texts(ev))
 
