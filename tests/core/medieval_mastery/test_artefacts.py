@@ -242,3 +242,35 @@ def test_crown_announcement_names_no_target_and_the_deadline_spares_the_user():
     with pytest.raises(IllegalMove) as err:
         do(st, 0, "target P1")
     assert err.value.rule == "MM-ART-CORRUPTION"
+
+
+@pytest.mark.rule("MM-EDGE-13")
+@pytest.mark.parametrize("att,dfd,a_kn,d_kn,tile,strengths", [
+    ("Fear", "Loyalty", 2, 5, "Grasslands", (2 + 1 + 3, 5 + 1)),   # Fear keeps the tile's +1
+    ("Rage", "Vigour", 6, 2, "Fort", (6 + 1, 2 + 1 + 4)),          # Vigour keeps the Fort's +1
+    ("Fear", "Vigour", 2, 5, "Fortress", (2 + 3, 5 + 1)),          # the defender's Vigour would only lower it
+    ("Fear", "Loyalty", 1, 3, "Cave", (1 + 2, 3 + 1)),             # capacity 3 still caps the real knights
+    ("Influence", "Loyalty", 4, 2, "City", (4, 2 + 1 + 1)),
+])
+def test_sceptres_with_territory_bonuses(att, dfd, a_kn, d_kn, tile, strengths):
+    """Start-of-battle tile bonuses, then the attacker's sceptre, then the defender's; Fear and
+    Vigour use the real knight counts and keep every other bonus (MM-ART-SCEPTRE-NOTE)."""
+    st, _ = sceptres(att, dfd, a_kn=a_kn, d_kn=d_kn, tile=tile)
+    b = st["battle"]
+    assert (b["astr"], b["dstr"]) == strengths
+    assert b["ak"] == a_kn and st["kn"][7] == d_kn, "no dice change"
+    if att == "Influence":
+        assert len(st["hand"][1]) == 4, "the defender drew to five, then lost one at random"
+
+
+@pytest.mark.rule("MM-ART-BRUTALITY")
+@pytest.mark.rule("MM-TERR-MARSHLANDS")
+@pytest.mark.rule("MM-ART-DEVOTION")
+def test_brutality_devotion_and_marshlands_in_one_battle():
+    """4 attack 2 on a Marshlands: Brutality takes 1 defender, the margin the other; the loser's
+    Devotion adds a castle knight; the conqueror then loses 1 of its 4 to the marsh."""
+    st, ev = orb_battle("Brutality", "Devotion", tile="Marshlands")
+    log = texts(ev)
+    assert log.index(next(t for t in log if "Orb of Brutality" in t)) < \
+        log.index(next(t for t in log if "Orb of Devotion" in t))
+    assert knights(st, "S08") == (0, 3) and st["lost"][1] == 2 and st["castle"][1] == 3 + 1
