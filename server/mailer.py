@@ -6,6 +6,11 @@ it. A failed send puts the row back to pending with a later next_attempt (expone
 backoff) until MAX_ATTEMPTS, then `failed`. A crash between the accepted send and the
 mark leaves the row in `sending`: it is never sent again (a lost mail is better than
 a duplicate turn mail) and `notify` reports such rows for the operator.
+
+When the SMTP server cannot be reached at all (connection refused or timed out, TLS or
+login refused), the run stops there and the row goes back to pending without counting an
+attempt: an outage or a wrong password must not use up every mail's retries, nor make one
+run wait out a connection timeout per row.
 """
 from __future__ import annotations
 
@@ -37,7 +42,12 @@ class DeliveryReport:
     failed: int = 0  # attempts that failed this run (the rows stay pending unless given up)
     given_up: int = 0
     stuck: int = 0  # rows claimed long ago and never marked: possibly sent, never resent
+    unreachable: str | None = None  # why the run stopped early: no connection to the SMTP server
     errors: list[str] = field(default_factory=list)
+
+
+class TransportUnavailable(Exception):
+    """No connection to the mail server: not this mail's fault, so no attempt is counted."""
 
 
 def compose(row: Notification, config: dict) -> EmailMessage:
@@ -83,7 +93,11 @@ class SmtpTransport:
 
     def send(self, message: EmailMessage) -> None:
         if self.connection is None:
-            self.connection = self._connect()
+            try:
+                self.connection = self._connect()
+            except Exception as exc:
+                raise TransportUnavailable(f"cannot reach the SMTP server {self.config['SMTP_HOST']}:"
+                                           f"{self.config['SMTP_PORT']}: {type(exc).__name__}: {exc}") from exc
         try:
             self.connection.send_message(message)
         except Exception:
@@ -133,6 +147,9 @@ def deliver_pending(config: dict, now: datetime | None = None, limit: int = 1000
     try:
         for row_id in due:
             _deliver_one(row_id, transport, config, report)
+    except TransportUnavailable as exc:
+        report.unreachable = str(exc)
+        report.errors.append(str(exc)[:300])
     finally:
         transport.close()
     report.stuck = (Notification.select().where((Notification.status == "sending")
@@ -156,6 +173,10 @@ def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport) -
     row = Notification.get_by_id(row_id)
     try:
         transport.send(compose(row, config))
+    except TransportUnavailable:
+        (Notification.update(status="pending", attempts=Notification.attempts - 1, next_attempt=utcnow())
+         .where(Notification.id == row_id).execute())
+        raise
     except Exception as exc:
         give_up = row.attempts >= MAX_ATTEMPTS
         (Notification.update(status="failed" if give_up else "pending", next_attempt=utcnow() + backoff(row.attempts),

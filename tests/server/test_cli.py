@@ -6,6 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from server.cli import server
+from server.models import Notification
 from server.durations import parse_duration
 
 
@@ -30,7 +31,9 @@ def test_notify_reports_smtp_failures_and_keeps_mail_pending(api, alice_bob, env
     api.start_game(alice_bob)
     down = {**env, "HERALD_SMTP_HOST": "127.0.0.1", "HERALD_SMTP_PORT": str(free_port())}
     result = CliRunner().invoke(server, ["notify"], env=down)
-    assert result.exit_code == 0 and "sent 0, failed 1" in result.output
+    assert result.exit_code == 0 and "sent 0, failed 0" in result.output
+    assert "could not be reached" in result.output
+    assert [(n.status, n.attempts) for n in Notification.select()] == [("pending", 0)]
 
 
 def test_remind_mails_a_seat_waiting_longer_than_after(api, alice_bob, env, tmp_path):
