@@ -76,6 +76,8 @@ def _take_seat(caller, seat_row):
     """Inside the write transaction: (game, seat, state if this join started the game)."""
     game = lock_game(seat_row.game_id)
     seat = Seat.get_by_id(seat_row.id)
+    if seat.player_id == caller.id:
+        return game, seat, None  # a retried join (the first answer was lost): the same answer
     if seat.player_id is not None:
         raise ApiError(409, "invite-used", "That invite has already been used.")
     if game.status != "open":

@@ -145,3 +145,23 @@ def test_fields_the_server_does_not_know_are_refused_not_ignored(api, alice_bob)
                        json={"ruleset": "toy-race", "seats": 2, "standing": {"pass": "always"}})
     assert created.status_code == 422
     assert created.json["error"]["code"] and "standing" in created.json["error"]["message"]
+
+
+def test_joining_again_with_my_own_invite_is_the_same_join(api, alice_bob):
+    """A join retried after a lost answer (also once the game has started) gets the same
+    answer; nobody else can use that invite, and no second start or start mail happens."""
+    from server.models import Notification
+
+    alice, bob = alice_bob
+    created = api.call("POST", "/games", alice, json={"ruleset": "toy-race", "seats": 2}).json
+    codes = [i["code"] for i in created["invites"]]
+    first = api.call("POST", "/games/join", bob, json={"invite": codes[1]})
+    again = api.call("POST", "/games/join", bob, json={"invite": codes[1]})
+    assert first.status_code == again.status_code == 200 and again.json == first.json
+    assert api.call("POST", "/games/join", alice, json={"invite": codes[0]}).status_code == 200
+    assert api.game(created["id"], alice)["status"] == "active"
+    late_retry = api.call("POST", "/games/join", alice, json={"invite": codes[0]})
+    assert late_retry.status_code == 200 and late_retry.json == {"game": created["id"], "seat": 0}
+    assert api.call("POST", "/games/join", alice, json={"invite": codes[1]}).json["error"]["code"] == "invite-used"
+    assert Notification.select().count() == 1  # one start mail, to the seat prompted
+    assert api.game(created["id"], alice)["version"] == 0
