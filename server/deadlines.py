@@ -58,7 +58,8 @@ def _apply_one(game_id: int, after: timedelta, now: datetime, report: DeadlineRe
                 continue
             new_state, events = engine.apply(state, seat, move)
             seq = game.version
-            answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now)
+            answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now,
+                                             mover_saw_answer=False)
             break
         else:
             return False

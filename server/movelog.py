@@ -122,14 +122,19 @@ def _outcome(engine, seat, move, state, new_state) -> Outcome:
         raise ApiError(422, "bad-move", "That move is not understood by this game.") from None
 
 
-def append(game, engine, seat, seq, move, state, new_state, events, now=None) -> tuple[dict, int]:
+def append(game, engine, seat, seq, move, state, new_state, events, now=None,
+           mover_saw_answer: bool = True) -> tuple[dict, int]:
     """Write the move, snapshot, games row and outbox rows; return (the mover's answer,
-    the new version). The caller holds the write transaction and has applied the move."""
+    the new version). The caller holds the write transaction and has applied the move.
+    `mover_saw_answer` is False for a default answer made for the seat (deadlines): that
+    seat saw no answer, so a question put to it next is mailed like any new one."""
     now = now or utcnow()
     version = seq + 1
     out = _outcome(engine, seat, move, state, new_state)
     chain = canonical.chain(game.chain_head, chain_entry(seq, seat, move, out.state_hash, now))
     fresh = outbox.changed_prompts(game.prompted or [], out.prompts, seat)
+    if not mover_saw_answer:
+        fresh += [p for p in out.prompts if p.seat == seat and p not in fresh][:1]
     prompted = outbox.prompted_rows(game.prompted or [], out.prompts, fresh, seat, now)
     public_prompts = [p.to_json() for p in out.prompts]
     event_json = [e.to_json() for e in events]

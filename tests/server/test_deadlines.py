@@ -57,3 +57,41 @@ def test_deadlines_command(api, alice_bob, patient, config):
     assert "applied 0 default" in CliRunner().invoke(server, ["deadlines", "--after", "1h"], env=env).output
     bad = CliRunner().invoke(server, ["deadlines", "--after", "tomorrow"], env=env)
     assert bad.exit_code == 2
+
+
+class TwoCardGame(PatientGame):
+    """Each turn plays two cards: after the first, the same seat is asked again."""
+
+    name = "toy-two-cards"
+
+    def setup(self, players, options, seed, scenario=None):
+        return {**super().setup(players, options, seed, scenario), "second": False}
+
+    def apply(self, state, seat, move):
+        new, events = super().apply(state, seat, move)
+        if new["winner"] is None and not state["second"]:
+            new["turn"], new["second"] = seat, True
+        else:
+            new["second"] = False
+        return new, events
+
+
+def test_a_seat_asked_again_after_its_default_is_mailed(api, alice_bob):
+    """A player who moves sees the next question in the answer; a seat whose deadline
+    passed saw nothing, so its next question is mailed like any new one."""
+    from server.models import Notification
+
+    games.register("toy-two-cards", TwoCardGame())
+    try:
+        game = api.start_game(alice_bob, ruleset="toy-two-cards")
+        report = apply_defaults(timedelta(hours=48), now=utcnow() + timedelta(hours=49))
+        assert [(g, seq, seat) for g, seq, seat, _ in report.applied] == [(game, 0, 0)]
+        assert api.game(game, alice_bob[0])["prompted"][0]["seat"] == 0  # her second card
+        rows = [(n.seat, n.kind, n.version) for n in Notification.select().order_by(Notification.id)]
+        assert rows == [(0, "turn", 0), (0, "turn", 1)]
+        # Played by hand, the second card is not mailed: the player has the answer.
+        move = api.legal(game, alice_bob[0])["moves"][0]["move"]
+        assert api.call("PUT", f"/games/{game}/moves/1", alice_bob[0], json={"move": move}).status_code == 201
+        assert Notification.select().count() == 3  # bob's turn mail only
+    finally:
+        games.unregister("toy-two-cards")
