@@ -1,0 +1,44 @@
+"""Every route the app serves, found from its URL map (so a route added later is covered):
+without a valid token 401, and on a game the caller has no seat in (and did not create) 403."""
+import re
+
+PUBLIC = {("GET", "/health"), ("GET", "/rulesets"), ("POST", "/players"), ("GET", "/openapi.json")}
+
+
+def routes(app):
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint == "static":
+            continue
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            yield method, rule.rule
+
+
+def concrete(path, game):
+    path = re.sub(r"<int\([^)]*\):game_id>", str(game), path)
+    return re.sub(r"<int\([^)]*\):seq>", "0", path)
+
+
+def test_every_route_needs_a_token_and_a_seat(app, api, alice_bob):
+    game = api.start_game(alice_bob)
+    outsider = api.register("mallory")
+    seen = set()
+    for method, rule in routes(app):
+        path = concrete(rule, game)
+        seen.add((method, rule))
+        body = {"text": "pass"} if method in ("PUT", "POST") else None
+        if (method, rule) in PUBLIC:
+            assert api.call(method, path, json=body).status_code != 401, path
+            continue
+        for headers in ({}, {"Authorization": "Bearer not-a-token"}, {"Authorization": alice_bob[0]["token"]}):
+            response = api.client.open(path + "?timeout=0", method=method, headers=headers, json=body)
+            assert response.status_code == 401 and response.json["error"]["code"] == "unauthorized", (method, path)
+        if "game_id" in rule:
+            response = api.call(method, path + "?timeout=0", outsider, json=body)
+            assert response.status_code == 403 and response.json["error"]["code"] == "forbidden", (method, path)
+            for seat in (0, 1):  # naming a seat does not make it yours
+                response = api.call(method, f"{path}?timeout=0&seat={seat}", outsider, json=body)
+                assert response.status_code == 403, (method, path, seat)
+            mine = api.call(method, f"{path}?timeout=0&seat=1", alice_bob[0], json=body)
+            assert mine.status_code == 403, (method, path, "alice as bob's seat")
+    assert {("PUT", "/games/<int(max=9223372036854775807):game_id>/moves/<int(max=9223372036854775807):seq>"),
+            ("GET", "/games/<int(max=9223372036854775807):game_id>/wait")} <= seen
