@@ -5,7 +5,8 @@ import re
 from datetime import timedelta
 
 _PART = re.compile(r"(\d+)([smhdw])")
-_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
+_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+LONGEST = timedelta(days=3650)  # longer is a typo, and `now - after` must stay a valid date
 
 
 def parse_duration(text: str) -> timedelta:
@@ -13,9 +14,9 @@ def parse_duration(text: str) -> timedelta:
     parts = _PART.findall(compact)
     if not compact or "".join(n + u for n, u in parts) != compact:
         raise ValueError(f"{text!r} is not a duration like 30m, 12h, 2d or 1d12h")
-    total = timedelta()
-    for number, unit in parts:
-        total += timedelta(**{_UNITS[unit]: int(number)})
-    if total <= timedelta(0):
+    seconds = sum(int(number) * _SECONDS[unit] for number, unit in parts)
+    if seconds <= 0:
         raise ValueError("the duration must be longer than zero")
-    return total
+    if seconds > LONGEST.total_seconds():
+        raise ValueError(f"{text!r} is longer than {LONGEST.days} days")
+    return timedelta(seconds=seconds)

@@ -60,3 +60,13 @@ def test_durations():
     for bad in ("", "12", "h", "-1h", "0m", "12x"):
         with pytest.raises(ValueError):
             parse_duration(bad)
+
+
+def test_absurd_durations_are_refused_plainly(api, alice_bob, env):
+    """A typo like 99999999999d was a traceback (timedelta overflow) instead of a usage error."""
+    api.start_game(alice_bob)
+    for command in ("remind", "deadlines"):
+        for typo in ("99999999999999d", "999999999w", "200000d"):
+            result = CliRunner().invoke(server, [command, "--after", typo], env=env)
+            assert result.exit_code == 2 and "--after" in result.output, (command, typo, result.output)
+    assert parse_duration("52w") == timedelta(weeks=52)
