@@ -47,8 +47,8 @@ def _report_delivery(report) -> None:
     for error in report.errors[:20]:
         click.echo(f"  {error}", err=True)
     if report.unreachable:
-        click.echo("warning: stopped early, the SMTP server could not be reached; the remaining mails stay "
-                   "pending (no retry used up)", err=True)
+        click.echo("warning: stopped early, the SMTP server could not be reached or the mail folder written; "
+                   "the remaining mails stay pending (no retry used up)", err=True)
     if report.stuck:
         click.echo(f"warning: {report.stuck} mail(s) were claimed by a run that never finished; "
                    "they may or may not have been sent and are not retried", err=True)

@@ -8,7 +8,7 @@ mark leaves the row in `sending`: it is never sent again (a lost mail is better 
 a duplicate turn mail) and `notify` reports such rows for the operator.
 
 When the SMTP server cannot be reached at all (connection refused or timed out, TLS or
-login refused), the run stops there and the row goes back to pending without counting an
+login refused), or the mail folder cannot be written, the run stops there and the row goes back to pending without counting an
 attempt: an outage or a wrong password must not use up every mail's retries, nor make one
 run wait out a connection timeout per row.
 """
@@ -120,9 +120,12 @@ class FolderTransport:
         self.folder = Path(folder)
 
     def send(self, message: EmailMessage) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
         name = f"{message['X-Herald-Notification'].zfill(8)}.eml"
-        (self.folder / name).write_bytes(bytes(message))
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            (self.folder / name).write_bytes(bytes(message))
+        except OSError as exc:  # the folder setting, not this mail: like an unreachable relay
+            raise TransportUnavailable(f"cannot write mail to {self.folder}: {exc.strerror or exc}") from exc
 
     def close(self) -> None:
         pass

@@ -220,3 +220,16 @@ def test_a_long_smtp_outage_loses_nothing(api, alice_bob, smtp_config, mailbox):
     assert deliver_pending(smtp_config).sent == 3
     assert sorted(m["X-Herald-Notification"] for m in mailbox.all_messages()) == sorted(
         str(n.id) for n in Notification.select())
+
+
+def test_an_unwritable_mail_folder_uses_up_no_attempt(api, alice_bob, config, tmp_path):
+    """Without SMTP, mail goes to MAIL_DIR; a folder that cannot be written is the operator's
+    setting, like an unreachable relay: the mails wait, whole, until it is fixed."""
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the mail folder should be")
+    api.start_game(alice_bob)
+    for hours in (1, 5, 30, 100, 300, 1000, 3000, 9000, 20000):
+        report = deliver_pending({**config, "MAIL_DIR": str(blocked / "mail")}, now=utcnow() + timedelta(hours=hours))
+        assert report.sent == 0 and report.unreachable
+    assert [(n.status, n.attempts) for n in Notification.select()] == [("pending", 0)]
+    assert deliver_pending({**config, "MAIL_DIR": str(tmp_path / "mail")}).sent == 1
