@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from server import seats, state_cache
 from server.auth import current_player
@@ -50,5 +51,14 @@ def create_app(config: dict | None = None) -> Flask:
         # Authentication before the body is even parsed: a stranger learns nothing from 422s.
         if request.endpoint is not None and not is_public(request.endpoint):
             current_player()
+        _refuse_oversized_stream()
 
     return app
+
+
+def _refuse_oversized_stream() -> None:
+    """A chunked body (no Content-Length) is cut off at MAX_CONTENT_LENGTH by the WSGI layer
+    without an error, so a longer one would be read as its first 64 KB: refuse it instead."""
+    if request.content_length is None and "chunked" in request.headers.get("Transfer-Encoding", "").lower():
+        if len(request.get_data(cache=True)) >= MAX_BODY_BYTES:
+            raise RequestEntityTooLarge()
