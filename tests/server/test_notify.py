@@ -233,3 +233,28 @@ def test_an_unwritable_mail_folder_uses_up_no_attempt(api, alice_bob, config, tm
         assert report.sent == 0 and report.unreachable
     assert [(n.status, n.attempts) for n in Notification.select()] == [("pending", 0)]
     assert deliver_pending({**config, "MAIL_DIR": str(tmp_path / "mail")}).sent == 1
+
+
+def test_two_notify_runs_at_once_send_each_mail_once(api, alice_bob, smtp_config, mailbox):
+    """A cron run and an operator's manual run overlapping: each row is claimed by one run."""
+    for _ in range(6):
+        game = api.start_game(alice_bob)
+        for _ in range(3):
+            assert api.play_first_legal(game, alice_bob).status_code == 201
+    total = Notification.select().count()
+    mailbox.start()
+    reports = []
+    barrier = threading.Barrier(3)
+
+    def run():
+        barrier.wait()
+        reports.append(deliver_pending(smtp_config))
+
+    runs = [threading.Thread(target=run) for _ in range(3)]
+    for thread in runs:
+        thread.start()
+    for thread in runs:
+        thread.join(60)
+    ids = [m["X-Herald-Notification"] for m in mailbox.all_messages()]
+    assert len(ids) == len(set(ids)) == total == 24
+    assert sum(r.sent for r in reports) == total and not any(r.failed for r in reports)
