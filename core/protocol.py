@@ -202,9 +202,9 @@ class Game:
     # --- optional, with sensible defaults ------------------------------------------
 
     def summary(self, view: dict, seat: int | None) -> str:
-        """A short text of the position for mails."""
-        lines = self.render(view, seat).splitlines()
-        return "\n".join(lines[:20])
+        """The position for mails: by default the whole board as that seat sees it, since a
+        player in a slow game often decides from the mail alone."""
+        return self.render(view, seat)
 
     def hidden_from(self, state: State, seat: int | None) -> list[str]:
         """Strings (unique card ids, ...) that must never appear in `view(state, seat)`."""
@@ -274,3 +274,10 @@ def replay(game: Game, players: int, options: dict, seed: str, moves: Iterable[t
         out.events.append(events)
     out.state = state
     return out
+
+
+def seat_legend(players: int, seat: int | None) -> str:
+    """'Players: P0 {P0}, P1 {P1}; you are P1' — for boards that mark seats as P0..P5 to fit
+    their cells; the server writes each player's name in place of {Pn}."""
+    names = ", ".join(f"P{s} {{P{s}}}" for s in range(players))
+    return f"Players: {names}" + (f"; you are P{seat}" if seat is not None else "")

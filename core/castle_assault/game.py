@@ -152,9 +152,6 @@ class CastleAssault(Game):
     def render(self, view, seat):
         return views.render(view, seat)
 
-    def summary(self, view, seat):
-        return views.summary(view, seat)
-
     def result(self, state):
         if state["phase"] != "over":
             return None

@@ -109,16 +109,6 @@ def render(v: dict, seat: int | None) -> str:
     return "\n".join(line[:100] for line in lines)
 
 
-def summary(v: dict, seat: int | None) -> str:
-    """For mails: the status, the battle in progress, your own fortress and your hand."""
-    lines = [status_line(v)] + battle_lines(v)
-    for fort in v["fortresses"]:
-        if fort["seat"] == seat:
-            lines += fortress_lines(v, fort, seat)
-    lines += hand_lines(v)
-    return "\n".join(line[:100] for line in lines)
-
-
 def status_line(v: dict) -> str:
     if v["over"]:
         status = "Game over. " + (v["reason"] or "")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from core.medieval_mastery import battle as battle_mod
+from core.protocol import seat_legend
 from core.medieval_mastery import cards, data, rules
 from core.medieval_mastery.rules import board_of
 
@@ -138,8 +139,8 @@ def render(v: dict, seat: int | None) -> str:
     turn = v["turn"]
     head = f"Medieval Mastery, {v['players']} players, target {v['target']} VP. Turn {turn['number']}: P{turn['active']}"
     if v["result"]:
-        head = "GAME OVER: " + v["result"]["reason"].replace("{", "").replace("}", "")
-    lines.append(head)
+        head = "GAME OVER: " + v["result"]["reason"]
+    lines += [head, seat_legend(v["players"], seat)]
     cells = {}
     for t in v["territories"]:
         mark = t["slot"][1:] + (f" {_who(t['owner'])}x{t['knights']}" if t["owner"] >= 0 else " ..")

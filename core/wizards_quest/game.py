@@ -130,11 +130,5 @@ class WizardsQuest(Game):
     def render(self, view, seat):
         return V.render_view(view, seat)
 
-    def summary(self, view, seat):
-        """For mails: who is asked what, the treasure race, and your cards."""
-        lines = V.render_view(view, seat).splitlines()
-        keep = ("Wizard's Quest", "Waiting for", "Treasures collected", "Your cards", "Game over", "Dragon:")
-        return "\n".join(line for line in lines if line.startswith(keep))
-
 
 GAME = WizardsQuest()

@@ -1,6 +1,7 @@
 """What each seat may see (WQ-TABLE-9) and the terminal picture drawn from it."""
 from __future__ import annotations
 
+from core.protocol import seat_legend
 from core.wizards_quest import board, cards
 from core.wizards_quest.board import ORC, IDS, DUCHY_NAMES
 from core.wizards_quest import state as S
@@ -85,7 +86,8 @@ def render_view(view: dict, seat) -> str:
     if view["peacemaker"]:
         marks.setdefault(view["peacemaker"], []).append("PEACE")
     lines = [f"Wizard's Quest, round {view['round']}, starting player P{view['start']}"
-             + (f", P{view['turn']} to act" if view["turn"] is not None else "")]
+             + (f", P{view['turn']} to act" if view["turn"] is not None else ""),
+             seat_legend(view["players"], seat)]
 
     def cell(tid):
         e = by_id[tid]

@@ -41,11 +41,13 @@ def test_render_of_a_night_battle_and_the_end():
     assert GAME.summary(GAME.view(s, 1), 1).splitlines()[0] == end.splitlines()[0]
 
 
-def test_summary_for_mails_has_the_status_my_fortress_the_battle_and_my_hand():
+def test_summary_for_mails_is_the_whole_board_as_i_see_it():
+    """A seat asked to join an attack needs every fortress, the battle and its own hand."""
     s = make(4, {"turn": 0, "skip_draw": True, "hands": {"0": ["soldier"], "1": ["ambush", "gold"],
                                                            "2": ["archer"], "3": ["gold"]}})
     s, _ = play(s, 0, "attack 1/W1 soldier")
     text = GAME.summary(GAME.view(s, 2), 2)
     assert text.splitlines()[0] == "Castle Assault, 4 players. Turn of {P0}"
     assert "Attack by {P0} on {P1}'s wall W1:" in text and "[2] {P2} (you)" in text
-    assert "[1] {P1}" not in text and "Your hand:" in text and CARDS.label(s["hands"][2][0]) in text
+    assert "[1] {P1}" in text and "Your hand:" in text and CARDS.label(s["hands"][2][0]) in text
+    assert CARDS.label(s["hands"][1][0]) not in text, "another seat's hand stays out of my mail"
