@@ -208,7 +208,21 @@ def new(game, seats, option_pairs, as_json):
     reply(as_json, api().create_game(game, seats, parse_options(option_pairs)), output.created_game)
 
 
-# Invite codes (URL-safe base64) and move notation may start with "-". With no short
+# Game ids are whole numbers: `herald show abc` is a usage error here, not a 404 from the server.
+class GameId(click.ParamType):
+    name = "game"
+
+    def convert(self, value, param, ctx):
+        text = str(value).strip().lstrip("#")
+        if text.isdigit() and int(text) > 0:
+            return int(text)
+        self.fail(f"{value!r} is not a game number; games are numbered 1, 2, 3... (see `herald games`)",
+                  param, ctx)
+
+
+GAME_ID = GameId()
+
+# Move notation (and invite codes from older servers) may start with "-". With no short
 # options at all (not even -h), Click hands such a word to the argument unchanged.
 DASH_VALUES = {"ignore_unknown_options": True, "help_option_names": ["--help"]}
 
@@ -232,7 +246,7 @@ def games(open_only, as_json):
 
 
 @cli.command()
-@click.argument("game")
+@click.argument("game", type=GAME_ID)
 @seat_option
 @json_option
 @connection_options
@@ -248,7 +262,7 @@ def show(game, seat, as_json):
 
 
 @cli.command()
-@click.argument("game")
+@click.argument("game", type=GAME_ID)
 @seat_option
 @json_option
 @connection_options
@@ -265,7 +279,7 @@ def moves(game, seat, as_json):
 
 
 @cli.command(context_settings=DASH_VALUES)
-@click.argument("game")
+@click.argument("game", type=GAME_ID)
 @click.argument("move")
 @seat_option
 @json_option
@@ -290,7 +304,7 @@ def play(game, move, seat, as_json):
 
 
 @cli.command()
-@click.argument("game")
+@click.argument("game", type=GAME_ID)
 @click.option("--from", "start", type=click.IntRange(min=0), default=0, help="First move number to show.")
 @seat_option
 @json_option
@@ -316,7 +330,7 @@ def wait_outcome(state: dict) -> str | None:
 
 
 @cli.command()
-@click.argument("game")
+@click.argument("game", type=GAME_ID)
 @click.option("--timeout", type=click.FloatRange(min=0), default=None,
               help="Give up after this many seconds (exit 5). Default: wait forever.")
 @seat_option

@@ -71,3 +71,12 @@ def test_herald_server_mounts_the_operator_commands():
     assert result.exit_code == 0
     for command in ("run", "notify", "remind", "verify"):
         assert f"  {command} " in result.stdout
+
+
+@pytest.mark.parametrize("command", ["show", "moves", "log", "wait"])
+def test_a_game_that_is_not_a_number_is_a_usage_error_before_any_request(offline_herald, command):
+    # The server is down: exit 2 (not 6) proves the client refused before connecting.
+    result = offline_herald(command, "abc", token="t")
+    assert result.exit_code == exitcodes.USAGE
+    assert "'abc' is not a game number" in result.stderr
+    assert offline_herald("show", "#3", token="t").exit_code == exitcodes.UNREACHABLE, "'#3' is game 3"
