@@ -56,7 +56,7 @@ def failure_from_api(error: ApiError) -> Failure:
 
 # --- `herald server ...`, loaded only when used --------------------------------------
 
-SERVER_HELP = "Operator commands: run, notify, remind, verify (needs the server's dependencies)."
+SERVER_HELP = "Operator commands: run, notify, remind, deadlines, verify (needs the server's dependencies)."
 
 
 def load_server_group() -> click.Command:
