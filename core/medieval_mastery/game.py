@@ -50,7 +50,7 @@ class MedievalMastery(Game):
                         str, "MM-OPT-ALLIANCE-1"),
         "siege": Option(False, "Castle Siege: castles may be attacked; conquering one wins.", None, bool,
                         "MM-OPT-SIEGE-1"),
-        "lifeanddeath": Option(False, "Life and Death: territories without supply are cleared.", None, bool,
+        "life-and-death": Option(False, "Life and Death: territories without supply are cleared.", None, bool,
                                "MM-OPT-LIFEANDDEATH-1"),
         "skirmish": Option(False, "Skirmish: 11 VP wins, Homelands are worth 0.", None, bool, "MM-OPT-SKIRMISH-1"),
         "mayhem": Option(False, "Mayhem: 6 extra knights, and battle winners roll to lose knights.", None, bool,

@@ -148,7 +148,7 @@ def targets(st: dict, seat: int) -> list[int]:
 def life_and_death(ctx) -> None:
     """MM-OPT-LIFEANDDEATH-1: unsupplied territories are cleared (one pass suffices)."""
     st = ctx.st
-    if not st["opts"]["lifeanddeath"] or st["battle"] is not None:
+    if not st["opts"]["life-and-death"] or st["battle"] is not None:
         return
     board = board_of(st)
     own = st["own"]

@@ -16,11 +16,11 @@ class WizardsQuest(Game):
     min_players = 2
     max_players = 6
     options = {
-        "blank_treasure": Option(False, "Hide a blank treasure too; hidden treasure types are secret.",
+        "blank-treasure": Option(False, "Hide a blank treasure too; hidden treasure types are secret.",
                                  kind=bool, rule="WQ-VAR-BLANK-1"),
-        "two_player_rules": Option(True, "With two players: 5 men for hiding on your own territory, "
+        "two-player-rules": Option(True, "With two players: 5 men for hiding on your own territory, "
                                          "20 starting men placed 10/20/10.", kind=bool, rule="WQ-VAR-2P-1"),
-        "bridge_bonus": Option(1, "Defence bonus against attacks over a bridge (0 = battle chapter to the letter).",
+        "bridge-bonus": Option(1, "Defence bonus against attacks over a bridge (0 = battle chapter to the letter).",
                                choices=(0, 1), kind=int, rule="WQ-STR-11"),
     }
 

@@ -28,17 +28,17 @@ def new_state(players: int, opts: dict, seed: str) -> dict:
     rng = Rng(seed)
     deck = rng.shuffle(list(cards.ALL_CARDS))  # WQ-SETUP-12
     tre = []
-    kinds = [0, 1, 2, 3] if opts["blank_treasure"] else [0, 1, 2]
+    kinds = [0, 1, 2, 3] if opts["blank-treasure"] else [0, 1, 2]
     for owner in range(np):
         order = list(kinds)
-        if opts["blank_treasure"]:
+        if opts["blank-treasure"]:
             rng.shuffle(order)  # ids must not reveal the secret type (WQ-VAR-BLANK-4)
         for kind in order:
             tre.append([owner, kind, S.HELD, (owner + 1) % np])  # WQ-SETUP-7
     return {
         "seed": seed, "rng": rng.counter, "np": np, "dice": [],
-        "opt": {"blank": opts["blank_treasure"], "two_player": opts["two_player_rules"],
-                "bridge": opts["bridge_bonus"]},
+        "opt": {"blank": opts["blank-treasure"], "two_player": opts["two-player-rules"],
+                "bridge": opts["bridge-bonus"]},
         "own": [-1] * board.TERRITORIES, "n": [0] * board.TERRITORIES,
         "ch": [-1] * np, "wz": [-1] * np, "out": [False] * np,
         "tre": tre, "dragon": -1, "peace": -1,

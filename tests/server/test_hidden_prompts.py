@@ -75,3 +75,30 @@ def test_whose_turn_it_is_stays_public(api, trap_game):
     for viewer in seated:
         assert api.game(game_id, viewer)["prompted"] == [{"seat": 0, "kind": "turn", "text": "Say go."}]
         assert api.call("GET", "/games?mine=1", viewer).json[0]["prompted"] == [0]
+
+
+def test_once_the_game_is_over_every_move_is_shown_so_anyone_can_replay_it(api, trap_game):
+    """The seed is revealed at the end so players can check nothing was rigged; that takes
+    every move, so the log stops hiding who passed in a window once the game is finished."""
+    from core.protocol import replay
+
+    seated = [api.register(n) for n in ("alice", "bob", "carol")]
+    spectator = api.register("dave")
+    game_id = start_trap_game(api, seated, spectator)
+    hidden_seen = False
+    while (detail := api.game(game_id, spectator))["status"] == "active":
+        asked = [(s, p) for s, p in enumerate(seated) for q in api.game(game_id, p)["prompted"] if q["seat"] == s]
+        seat, player = asked[0]
+        text = "pass" if api.game(game_id, player)["prompted"][0]["kind"] == "reaction" else "go"
+        answer = api.call("PUT", f"/games/{game_id}/moves/{detail['version']}", player, json={"text": text})
+        assert answer.status_code == 201, answer.json
+        if text == "pass":
+            entry = api.call("GET", f"/games/{game_id}/moves?from={detail['version']}", spectator).json["moves"][0]
+            hidden_seen = hidden_seen or "seat" not in entry
+    assert hidden_seen, "a pass was hidden while the game ran"
+    for viewer in seated + [spectator]:
+        log = api.call("GET", f"/games/{game_id}/moves", viewer).json["moves"]
+        assert all("seat" in e and "move" in e and "text" in e for e in log)
+        finished = api.game(game_id, viewer)
+        replayed = replay(TRAP, 3, finished["options"], finished["seed"], [(e["seat"], e["move"]) for e in log])
+        assert TRAP.result(replayed.state).to_json() == {k: finished["result"][k] for k in ("winners", "reason")}

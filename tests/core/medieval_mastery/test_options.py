@@ -147,7 +147,7 @@ def test_castle_siege():
 @pytest.mark.rule("MM-DIFF-17")
 @pytest.mark.rule("MM-DIFF-14")
 def test_life_and_death_clears_unsupplied_territories_after_the_battle():
-    st = start(2, {"lifeanddeath": True}, tiles={f"S{i:02d}": "Forest" for i in range(1, 11)},
+    st = start(2, {"life-and-death": True}, tiles={f"S{i:02d}": "Forest" for i in range(1, 11)},
                board={"S10": [0, 1], "S08": [0, 1], "S01": [1, 1], "S03": [1, 1], "S05": [1, 2]}, castle=[4, 3],
                arts=[["Fury", "Loyalty", "Devotion"], ["Insight", "Rage", "Greed"]], down=[[-1, -1, 0]] * 2,
                hands=[list(HAND), list(HAND)], active=0)
@@ -160,7 +160,7 @@ def test_life_and_death_clears_unsupplied_territories_after_the_battle():
     assert knights(st, "S05") == (-1, 0) and any("Life and Death" in t for t in texts(ev))
     assert st["castle"][1] == 3, "removed, not retreated"
     assert G.view(st, None)["seats"][1]["dice_free"] == free + 2, "dice back to the reserve"
-    assert "supply" in GAME.options["lifeanddeath"].help and "roll" in GAME.options["mayhem"].help
+    assert "supply" in GAME.options["life-and-death"].help and "roll" in GAME.options["mayhem"].help
 
 
 @pytest.mark.rule("MM-OPT-SKIRMISH")

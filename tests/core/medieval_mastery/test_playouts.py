@@ -10,14 +10,14 @@ OPTION_SETS = [
     {},
     {"windows": "strict"},
     {"siege": True},
-    {"lifeanddeath": True},
+    {"life-and-death": True},
     {"skirmish": True},
     {"mayhem": True},
-    {"mayhem": True, "siege": True, "lifeanddeath": True, "windows": "strict"},
-    {"skirmish": True, "mayhem": True, "lifeanddeath": True},
+    {"mayhem": True, "siege": True, "life-and-death": True, "windows": "strict"},
+    {"skirmish": True, "mayhem": True, "life-and-death": True},
 ]
 TEAM_SETS = [(4, {"teams": "2"}), (6, {"teams": "2"}), (6, {"teams": "3"}),
-             (6, {"teams": "3", "mayhem": True, "windows": "strict"}), (4, {"teams": "2", "lifeanddeath": True})]
+             (6, {"teams": "3", "mayhem": True, "windows": "strict"}), (4, {"teams": "2", "life-and-death": True})]
 
 
 def knights_on_map(st, seat):

@@ -61,7 +61,7 @@ def test_defence_bonuses_on_the_reconstructed_map():
     assert strength(st, "K7") == 4
     assert strength(st, "D1C1", board.LINK[(T["D1C2"], T["D1C1"])]) == 3
     assert strength(st, "D1C1", board.BOAT) == 2
-    literal = make({"D1C1": {"owner": 1, "men": 2}}, options={"bridge_bonus": 0})
+    literal = make({"D1C1": {"owner": 1, "men": 2}}, options={"bridge-bonus": 0})
     assert strength(literal, "D1C1", board.BRIDGE) == 2
 
 

@@ -16,7 +16,7 @@ def test_three_hundred_random_games_keep_the_invariants_and_end():
     """WQ-STACK-2, WQ-STACK-3, WQ-STACK-5, WQ-STACK-7, WQ-GOAL-1: every game reaches a real end."""
     ended = collected = 0
     for players, blank, seed in BULK:
-        out = play(GAME, players, seed, {"blank_treasure": blank}, full_checks=False,
+        out = play(GAME, players, seed, {"blank-treasure": blank}, full_checks=False,
                    invariants=check_invariants, max_moves=20000)
         ended += out.ended
         if out.ended and GAME.result(out.state).reason == "collected all three treasures":
@@ -31,5 +31,5 @@ def test_three_hundred_random_games_keep_the_invariants_and_end():
 @pytest.mark.parametrize("players,blank,seed", FULL)
 def test_random_games_with_full_protocol_checks(players, blank, seed):
     """Round trips, notation, hidden information and replay from the seed after every move."""
-    out = play(GAME, players, seed, {"blank_treasure": blank}, full_checks=True, invariants=check_invariants)
+    out = play(GAME, players, seed, {"blank-treasure": blank}, full_checks=True, invariants=check_invariants)
     assert out.ended and GAME.prompts(out.state) == []

@@ -82,7 +82,7 @@ def test_fuzzed_moves_only_ever_raise_illegal_move_with_a_rule():
     """Random and malformed texts and JSON moves, at many decision points of real games."""
     rng = Rng("fuzz")
     for seed in range(6):
-        st = G.setup(2 + seed % 5, {"blank_treasure": seed % 2 == 1}, f"fuzz-{seed}")
+        st = G.setup(2 + seed % 5, {"blank-treasure": seed % 2 == 1}, f"fuzz-{seed}")
         for step in range(120):
             if G.result(st) is not None:
                 break
@@ -150,11 +150,11 @@ def test_render_fits_100_columns_and_shows_the_board():
 def test_options_and_their_rules():
     """WQ-VAR-BLANK, WQ-VAR-2P: the variants are options; unknown options are refused."""
     opts = G.options
-    assert opts["bridge_bonus"].default == 1 and opts["bridge_bonus"].rule == "WQ-STR-11"
-    assert opts["blank_treasure"].rule == "WQ-VAR-BLANK-1" and opts["two_player_rules"].rule == "WQ-VAR-2P-1"
-    assert G.normalize_options({"blank_treasure": "yes"})["blank_treasure"] is True
+    assert opts["bridge-bonus"].default == 1 and opts["bridge-bonus"].rule == "WQ-STR-11"
+    assert opts["blank-treasure"].rule == "WQ-VAR-BLANK-1" and opts["two-player-rules"].rule == "WQ-VAR-2P-1"
+    assert G.normalize_options({"blank-treasure": "yes"})["blank-treasure"] is True
     with pytest.raises(IllegalMove):
-        G.normalize_options({"bridge_bonus": 2})
+        G.normalize_options({"bridge-bonus": 2})
 
 
 @pytest.mark.rule("WQ-STACK-4")
@@ -347,7 +347,7 @@ def test_every_listed_concrete_move_is_accepted():
     from tests.core.playout import play
     rng = Rng("listed")
     for seed in range(5):
-        st = G.setup(2 + seed, {"blank_treasure": seed % 2 == 0}, f"listed-{seed}")
+        st = G.setup(2 + seed, {"blank-treasure": seed % 2 == 0}, f"listed-{seed}")
         for _ in range(250):
             if G.result(st) is not None:
                 break

@@ -183,7 +183,7 @@ def test_two_players_place_ten_twenty_ten():
         st, _ = G.apply(st, pending["seat"], G.random_move(st, pending["seat"], rng))
     first = st["first"]
     assert plan[:3] == [(first, 10), (1 - first, 20), (first, 10)]
-    off = G.setup(2, {"two_player_rules": False}, "setup-seed", {"phase": "setup"})
+    off = G.setup(2, {"two-player-rules": False}, "setup-seed", {"phase": "setup"})
     off = drive(off, "hide")
     seat = ask(off)["seat"]
     i = next(i for i, tr in enumerate(off["tre"]) if tr[3] == seat)
@@ -207,7 +207,7 @@ def test_two_player_rounds_keep_the_normal_steps():
 @pytest.mark.rule("WQ-VAR-BLANK-1")
 def test_blank_variant_hides_four_treasures_on_the_placers_own_territories():
     """WQ-VAR-BLANK-2, WQ-AMB-25, WQ-VAR-BLANK."""
-    st = drive(fresh(3, options={"blank_treasure": True}), "hide")
+    st = drive(fresh(3, options={"blank-treasure": True}), "hide")
     assert len(st["tre"]) == 12 and sum(1 for tr in st["tre"] if tr[1] == 3) == 3
     seat = ask(st)["seat"]
     legal = [m for m in G.legal_moves(st, seat) if m["type"] == "hide"]
@@ -224,7 +224,7 @@ def test_blank_variant_hides_four_treasures_on_the_placers_own_territories():
 @pytest.mark.rule("WQ-VAR-BLANK-4")
 def test_hidden_treasure_types_are_secret_in_the_variant():
     """WQ-AMB-26, WQ-TABLE-9: only the placer sees a hidden treasure's type; colour and place are public."""
-    st = drive(fresh(3, options={"blank_treasure": True}), "place")
+    st = drive(fresh(3, options={"blank-treasure": True}), "place")
     for seat in (0, 1, 2, None):
         view = G.view(st, seat)
         for tv, tr in zip(view["treasures"], st["tre"]):

@@ -327,7 +327,7 @@ def test_the_third_treasure_wins_at_once():
 def test_collecting_the_blank_treasure_gives_nothing():
     """Taken off the map, no reward, and it does not count towards the three."""
     tre = treasures("none") + [{"owner": 0, "kind": "blank", "at": "D2C4"}, {"owner": 1, "kind": "blank", "at": "K4"}]
-    st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 5}}, treasures=tre, options={"blank_treasure": True}))
+    st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 5}}, treasures=tre, options={"blank-treasure": True}))
     st, texts = move(st, 0, "attack D2C1 D2C4")
     st, texts = move(st, 0, "take 3")
     assert any("collects his blank" in t for t in texts) and ask(st)["kind"] != "place"
