@@ -220,7 +220,9 @@ def _capped(texts: list[str]) -> list[str]:
 
 
 def read_log(caller, game_id: int, start: int, requested_seat: int | None) -> dict:
-    """The log from `start` on, redacted for the caller's seat."""
+    """The log from `start` on, redacted for the caller's seat while the game runs. Once it
+    is finished every move is shown (who made it, and what), so that anyone can replay the
+    game from the revealed seed; events keep their own visibility."""
     game = Game.get_or_none(Game.id == game_id)
     if game is None:
         raise ApiError(404, "not-found", f"There is no game {game_id}.")
@@ -231,7 +233,7 @@ def read_log(caller, game_id: int, start: int, requested_seat: int | None) -> di
     entries = []
     for row in rows:
         entry = {"seq": row.seq}
-        if row.public or row.seat == seat:
+        if row.public or row.seat == seat or game.status == "finished":
             entry.update(seat=row.seat, move=row.payload, text=name_players(row.text, seats))
         entry["events"] = visible_events(row.events, seat, seats)
         entry["created"] = row.created.isoformat(timespec="seconds") + "Z"
