@@ -290,6 +290,9 @@ def play(game, move, seat, as_json):
     If someone else moves at the same moment, the version is fetched again and the
     move retried (the server then judges it against the new position).
     """
+    if not move.strip():
+        raise click.BadParameter("the move is empty; `herald moves GAME` lists what you can play",
+                                 param_hint="MOVE")
     client = api()
     for attempt in range(PLAY_ATTEMPTS):
         version = client.game(game, seat)["version"]

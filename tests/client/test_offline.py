@@ -80,3 +80,9 @@ def test_a_game_that_is_not_a_number_is_a_usage_error_before_any_request(offline
     assert result.exit_code == exitcodes.USAGE
     assert "'abc' is not a game number" in result.stderr
     assert offline_herald("show", "#3", token="t").exit_code == exitcodes.UNREACHABLE, "'#3' is game 3"
+
+
+def test_an_empty_move_is_a_usage_error_before_any_request(offline_herald):
+    result = offline_herald("play", "1", "  ", token="t")
+    assert result.exit_code == exitcodes.USAGE
+    assert "the move is empty" in result.stderr and "herald moves" in result.stderr
