@@ -16,7 +16,7 @@ import re
 
 from core.protocol import IllegalMove
 
-from .cards import CARDS
+from .cards import CARDS, DECK_NAMES
 
 CARD_ID = re.compile(r"^[FVSDA](0|[1-9][0-9]{0,2})$")
 TARGET = re.compile(r"^[0-9]/(C|W[1-9])$")
@@ -100,7 +100,13 @@ def check_shape(move, rule: str = "CA-TURN-5") -> dict:
 
 
 def check_card(value, rule: str) -> None:
-    if not isinstance(value, str) or not CARD_ID.match(value) or value not in CARDS.kind_of:
+    """A card id must name one of the 120 cards; a well-formed id past its deck's end is told apart
+    from a word that is no id at all, since the player's fix differs."""
+    if isinstance(value, str) and CARD_ID.match(value) and value not in CARDS.kind_of:
+        deck = value[0]
+        raise IllegalMove("no-such-card", f"There is no card {value}: {DECK_NAMES[deck]} cards are "
+                          f"{deck}0-{deck}{len(CARDS.ids_by_deck[deck]) - 1}.", "CA-GEN-13")
+    if not isinstance(value, str) or not CARD_ID.match(value):
         raise IllegalMove("no-such-card", f"{str(value)[:20]!r} is not a card id (like V12, S3 or A7).", rule)
 
 

@@ -140,3 +140,15 @@ def test_the_stall_count_starts_after_the_turn_of_the_won_battle():
     s, _ = play(s, 0, "discard " + hand(s, 0)[0])
     result = GAME.result(s)
     assert result is not None and result.winners == () and "1 full round:" in result.reason
+
+
+@pytest.mark.rule("CA-GEN-13")
+def test_a_well_formed_id_past_the_end_of_its_deck_is_no_card():
+    """'V99' looks like an id: the refusal says no such card exists and gives the deck's real range."""
+    s = make(3, {"turn": 0, "skip_draw": True, "hands": {"0": ["soldier"]}})
+    err = refused(s, 0, "discard V99", "CA-GEN-13")
+    assert "no card V99" in err.message and "Village cards are V0-V69" in err.message
+    err = refused(s, 0, "discard A14", "CA-GEN-13")
+    assert "Academy cards are A0-A13" in err.message
+    err = refused(s, 0, {"type": "discard", "card": "X5"})
+    assert "is not a card id" in err.message
