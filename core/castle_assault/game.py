@@ -97,7 +97,8 @@ class CastleAssault(Game):
                               "else helps).", "CA-TURN-3")
         if kind not in allowed:
             rule = OUT_OF_PLACE.get(kind, RULE_OF[phase]) if phase == "act" else RULE_OF[phase]
-            raise IllegalMove("wrong-move-now", WRONG[phase], rule,
+            why = OUT_OF_PLACE_WHY.get(kind, "") if phase == "act" else ""
+            raise IllegalMove("wrong-move-now", why + WRONG[phase], rule,
                               legal=[self.format(m) for m in policy.legal_moves(state, seat)
                                      if m.get("type") not in (None, "standing")][:8])
         if phase == "act":
@@ -182,7 +183,15 @@ ALLOWED = {"act": set(actions.TURN_ACTIONS), "gift": {"give", "pass"}, "join": {
 RULE_OF = {"act": "CA-TURN-5", "gift": "CA-MULTI-9", "join": "CA-MULTI-4", "react": "CA-ACT-REACT-1",
            "remove": "CA-ACT-REACT-8"}
 # Moves that exist, but never on one's own turn: the rule that says where they belong.
-OUT_OF_PLACE = {"react": "CA-ACT-REACT-10", "join": "CA-MULTI-1", "give": "CA-GEN-12", "remove": "CA-ACT-REACT-8"}
+OUT_OF_PLACE = {"react": "CA-ACT-REACT-10", "join": "CA-MULTI-1", "give": "CA-MULTI-9", "remove": "CA-ACT-REACT-8"}
+# Why such a move is refused on one's own turn, said before the list of what the turn allows.
+OUT_OF_PLACE_WHY = {
+    "react": "Reactions are played against another player's attack on your cards, not on your own turn. ",
+    "join": "Joining is for another player's attack, when you are asked, not for your own turn. ",
+    "give": "Only a player whose castle has fallen may give cards away, on their own turn; your castle still "
+            "stands. ",
+    "remove": "Removing an attack card follows a reaction against an attack, not your own turn. ",
+}
 WRONG = {"act": "On your turn choose one action: attack, night, defend, takeback, build, explore, buy, academy, "
                 "king, draw (King turns only) or discard. Passing is not allowed.",
          "gift": "Without a castle your turn is: give a card to a player who still has a castle, or pass.",

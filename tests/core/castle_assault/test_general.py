@@ -75,9 +75,13 @@ def test_hidden_and_public_information_in_every_view():
 
 
 @pytest.mark.rule("CA-GEN-12")
+@pytest.mark.rule("CA-MULTI-9")
 def test_players_with_a_castle_cannot_give_or_trade_cards():
+    """The refusal names the real reason (gifts are for players whose castle has fallen) and the gift
+    rule, rather than the generic list of turn actions."""
     s = make(3, {"turn": 0, "skip_draw": True, "hands": {"0": ["gold"]}})
-    refused(s, 0, "give 1 gold", "CA-GEN-12")
+    err = refused(s, 0, "give 1 gold", "CA-MULTI-9")
+    assert "castle has fallen" in err.message and "still stands" in err.message
 
 
 @pytest.mark.rule("CA-GEN")
