@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import base64
+import re
 import secrets
 
 from core import canonical
@@ -12,6 +13,8 @@ from server.db import write_transaction
 from server.errors import ApiError, from_illegal
 from server.models import Game, Seat, Snapshot, lock_game, utcnow
 from server.rulesets import engine as find_engine
+
+INVITE_ALPHABET = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def create_game(caller, ruleset: str, players: int, options: dict) -> dict:
@@ -57,7 +60,11 @@ def _trial_setup(engine, players: int, options: dict) -> None:
 
 def join_game(caller, invite: str) -> dict:
     """Take the invite's seat; the last join sets the game up and prompts the first seats."""
-    seat_row = Seat.select(Seat.id, Seat.game).where(Seat.invite == invite).first()
+    # Codes are base32 (older ones urlsafe base64): anything else is unknown without asking
+    # the database (PostgreSQL refuses a NUL character in a query outright).
+    seat_row = None
+    if INVITE_ALPHABET.fullmatch(invite):
+        seat_row = Seat.select(Seat.id, Seat.game).where(Seat.invite == invite).first()
     if seat_row is None:
         raise ApiError(404, "not-found", "There is no such invite.")
     try:

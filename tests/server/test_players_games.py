@@ -61,6 +61,9 @@ def test_used_and_unknown_invites(api, alice_bob):
     assert used.status_code == 409 and used.json["error"]["code"] == "invite-used"
     unknown = api.call("POST", "/games/join", bob, json={"invite": "no-such-invite"})
     assert unknown.status_code == 404 and unknown.json["error"]["code"] == "not-found"
+    for malformed in ("ab\u0000cd", "a b", "é"):
+        response = api.call("POST", "/games/join", bob, json={"invite": malformed})
+        assert response.status_code == 404 and response.json["error"]["code"] == "not-found", malformed
 
 
 def test_options_are_validated_by_the_game(api, alice_bob):
