@@ -36,6 +36,52 @@ def not_now(what: str, rule: str):
     return IllegalMove("not-now", what, rule)
 
 
+IN_MANOEUVRE = ("m1", "m2", "vit")
+FINISH_MANOEUVRE = {"m1": "redistribute ('redis ...'), advance ('advance <tile> <knights>') or 'skip'",
+                    "m2": "advance ('advance <tile> <knights>') or 'skip'",
+                    "vit": "redistribute ('redis ...') or 'skip'"}
+
+
+def manoeuvre_over(st: dict) -> bool:
+    """The turn's normal manoeuvre is spent and no extra one is under way: step 7 or later."""
+    return st["stage"] == "" and st["normal_done"]
+
+
+def refuse_redis(st: dict) -> IllegalMove:
+    """Why a redistribution is refused, from where the turn stands (MM-REDIS-1)."""
+    if st["stage"] == "m2":
+        extra = "this Tactical Advance" if st["mano"] == "ta" else "this turn"
+        return not_now(f"You have already redistributed in {extra}: one redistribution per manoeuvre, before "
+                       "its advance. Now advance ('advance <tile> <knights>') or 'skip'.", "MM-REDIS-1")
+    if manoeuvre_over(st):
+        return not_now("This turn's redistribution is over: it comes only before the advance, and you have "
+                       "already advanced or skipped. A Tactical Advance (step 2 or 7) gives another one; "
+                       "otherwise 'end'.", "MM-REDIS-1")
+    return not_now("You may redistribute only before your advance (step 4), after a Tactical Advance "
+                   "or with Crown of Vitality.", "MM-REDIS-1")
+
+
+def refuse_advance(st: dict) -> IllegalMove:
+    """Why an advance is refused, from where the turn stands."""
+    if st["stage"] == "vit":
+        return not_now("Crown of Vitality gives a redistribution without an advance: redistribute "
+                       "('redis ...') or 'skip'.", "MM-ART-VITALITY")
+    if manoeuvre_over(st):
+        return not_now("You have already advanced (or skipped) this turn: one advance per manoeuvre. A Tactical "
+                       "Advance (step 2 or 7) gives another one; otherwise 'end'.", "MM-TURN-5")
+    return not_now("You may advance once per manoeuvre, at step 5.", "MM-TURN-5")
+
+
+def refuse_resource(st: dict, what: str, rule: str) -> IllegalMove:
+    """Why a resource card is refused on one's own turn: inside a manoeuvre, or step 2 is over."""
+    if st["stage"] in IN_MANOEUVRE:
+        back = st["ret"] if st["mano"] == "ta" else 7
+        return not_now(f"{what} cannot be played during a redistribution or advance: first "
+                       f"{FINISH_MANOEUVRE[st['stage']]}, then play it at step {back}.", rule)
+    return not_now(f"{what} is played only at step 2 or 7: step 2 ended when you used your crown; play it at "
+                   "step 7, after your advance (or 'skip').", rule)
+
+
 # --- the active player's turn --------------------------------------------------------------
 
 def main(ctx, seat: int, move: dict, kind: str) -> None:
@@ -47,28 +93,29 @@ def main(ctx, seat: int, move: dict, kind: str) -> None:
     manoeuvre_start = stage == "" and step in (2, 4) and not st["normal_done"]
     if kind == "play":
         if not resource_step:
-            raise not_now("Call to Arms and Tactical Advance are played only at step 2 or 7 of your turn.",
-                          "MM-RES-TIMING")
+            raise refuse_resource(st, data.CARD_TITLES["CA" if move["card"] == "cta" else "TA"], "MM-RES-TIMING")
         code = "CA" if move["card"] == "cta" else "TA"
         if not cards.has(st["hand"][seat], code):
             raise IllegalMove("not-in-hand", f"You hold no {data.CARD_TITLES[code]}.", "MM-TERM-HAND")
         flow.play_resource(ctx, seat, code)
     elif kind == "fracture":
         if not resource_step:
-            raise not_now("On your own turn Fracture is played only at step 2 or 7.", "MM-RES-FRACTURE")
+            raise refuse_resource(st, "On your own turn Fracture", "MM-RES-FRACTURE")
         target, t = check_fracture(st, seat, move)
         flow.play_fracture(ctx, seat, target, t)
     elif kind == "crown":
         if not resource_step:
-            during = stage in ("m1", "m2", "vit")  # inside a redistribution/advance: a closed window
-            raise not_now("The crown is used only at step 3 or 8 of your own turn.",
-                          "MM-TURN-11" if during else "MM-CROWN-1")
+            if stage in IN_MANOEUVRE:  # inside a redistribution/advance: a closed window
+                raise not_now(f"No crown during a redistribution or advance: first {FINISH_MANOEUVRE[stage]}.",
+                              "MM-TURN-11")
+            check_crown(st, seat)  # already used this turn: say that, not the step
+            raise not_now("The crown is used only at step 3 or 8 of your own turn: step 3 is over, so use it at "
+                          "step 8, after your advance (or 'skip').", "MM-CROWN-1")
         check_crown(st, seat)
         flow.use_crown(ctx, seat)
     elif kind == "redis":
         if not (manoeuvre_start or stage in ("m1", "vit")):
-            raise not_now("You may redistribute only before your advance (step 4), after a Tactical Advance "
-                          "or with Crown of Vitality.", "MM-REDIS-1")
+            raise refuse_redis(st)
         deltas, transfers = check_redis(st, seat, move["moves"])
         if stage == "":
             st["mano"] = "normal"
@@ -79,7 +126,7 @@ def main(ctx, seat: int, move: dict, kind: str) -> None:
             st["stage"] = "m2"
     elif kind == "advance":
         if not (manoeuvre_start or stage in ("m1", "m2")):
-            raise not_now("You may advance once per manoeuvre, at step 5.", "MM-TURN-5")
+            raise refuse_advance(st)
         node, count = check_advance(st, seat, move)
         if stage == "":
             st["mano"] = "normal"
@@ -97,7 +144,8 @@ def main(ctx, seat: int, move: dict, kind: str) -> None:
             raise not_now("There is nothing to skip now; write 'end' to end your turn.", "MM-TURN-9")
     elif kind == "end":
         if stage != "":
-            raise not_now("Finish the current manoeuvre first (advance or skip).", "MM-TURN-10")
+            raise not_now(f"Finish the current manoeuvre first: {FINISH_MANOEUVRE.get(stage, 'skip')}.",
+                          "MM-TURN-10")
         ctx.ev.append(Event(f"{{P{seat}}} ends their turn."))
         flow.end_turn(ctx)
     else:

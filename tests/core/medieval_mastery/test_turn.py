@@ -331,3 +331,42 @@ def test_tactical_advance_at_step_7_reinforces_the_fresh_conquest_once():
     st, _ = do(st, 0, "skip")
     assert st["step"] == 7 and st["stage"] == ""
     assert refused(st, 0, "redis S08>C:1").rule == "MM-REDIS-1"
+
+
+@pytest.mark.rule("MM-REDIS-1")
+def test_a_second_redistribution_is_refused_as_already_done():
+    """The refusal names the real reason (you already redistributed), not the step order."""
+    st = base()
+    st, _ = do(st, 0, "redis S10>C:1")
+    err = refused(st, 0, "redis C>S10:1")
+    assert err.rule == "MM-REDIS-1" and "already redistributed in this turn" in err.message
+    assert "advance" in err.message and "skip" in err.message
+    st, _ = do(st, 0, "skip")
+    err = refused(st, 0, "redis C>S10:1")
+    assert err.rule == "MM-REDIS-1" and "already advanced or skipped" in err.message
+    assert "Tactical Advance" in err.message
+
+
+@pytest.mark.rule("MM-TURN-5")
+def test_a_second_advance_is_refused_as_already_done():
+    st = base()
+    st, _ = do(st, 0, "advance S08 3")
+    err = refused(st, 0, "advance S07 1")
+    assert err.rule == "MM-TURN-5" and "already advanced" in err.message and "Tactical Advance" in err.message
+
+
+@pytest.mark.rule("MM-RES-TIMING")
+@pytest.mark.rule("MM-CROWN-1")
+def test_resource_and_crown_refusals_say_what_blocks_them():
+    """Inside a manoeuvre a resource card is refused because of the manoeuvre (and says how to end
+    it); a crown already used at step 3 is refused as used, not as 'wrong step'."""
+    st = base(hands=[["cta", "2", "3", "4", "5"], ["2", "3", "4", "5", "+1"]])
+    st, _ = do(st, 0, "redis S10>C:1")
+    err = refused(st, 0, "play cta")
+    assert err.rule == "MM-RES-TIMING" and "during a redistribution or advance" in err.message
+    assert "skip" in err.message and "step 7" in err.message
+    st = base()
+    st, _ = do(st, 0, "crown")
+    st, _ = do(st, 0, "discard none")
+    err = refused(st, 0, "crown")
+    assert err.rule == "MM-CROWN-1" and "already used your crown" in err.message
