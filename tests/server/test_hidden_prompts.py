@@ -61,6 +61,12 @@ def test_nobody_else_sees_that_the_trap_holder_is_asked(api, trap_game):
         listed = api.call("GET", "/games?mine=1", viewer).json
         assert holder not in listed[0]["prompted"]
 
+    # Only the holder is mailed about the window.
+    from server.models import Notification
+    window_mails = Notification.select().where((Notification.game == game_id)
+                                               & (Notification.version == answer["version"]))
+    assert [n.seat for n in window_mails] == [holder]
+
     # The holder passes: the log shows the others a move, not who made it.
     passed = api.call("PUT", f"/games/{game_id}/moves/{answer['version']}", seated[holder], json={"text": "pass"})
     assert passed.status_code == 201, passed.json
