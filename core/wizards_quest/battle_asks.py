@@ -30,6 +30,22 @@ def loss_legal(st, f):
     return [{"type": "lose", "hero": h} for h in loss_options(st, f)]
 
 
+def loss_refusal(st, f, hero, options):
+    """Why this loss is refused: the pieces the player really has in this battle and what they may lose."""
+    t, k, seat = f["t"], f["n"], f["seat"]
+    men = st["n"][t]
+    heroes = [h for h, where in (("champion", st["ch"][seat]), ("wizard", st["wz"][seat])) if where == t]
+    have = " and ".join(([count_men(men)] if men or not heroes else []) + [f"your {h}" for h in heroes])
+    allowed = " or ".join("lose " + (h or "men") for h in options)
+    if hero and hero not in heroes:
+        return (f"There is no {hero} of yours in this battle: on {IDS[t]} you have {have}. "
+                f"You lose {count_men(k, 'piece')}: {allowed}.")
+    if not hero:
+        return (f"You lose {count_men(k, 'piece')} on {IDS[t]} but have only {count_men(men)}, so your "
+                f"{heroes[0] if heroes else 'hero'} must be among them: {allowed}.")
+    return f"On {IDS[t]} you have {have}; you lose {count_men(k, 'piece')}: {allowed}."
+
+
 def loss_auto(st, f):
     options = loss_options(st, f)
     if len(options) == 1:
@@ -43,8 +59,7 @@ def loss_resolve(st, f, mv, rng, ev):
     hero = hero_name(mv.get("hero"), "WQ-LOSS-2")
     options = loss_options(st, f)
     if hero not in options:
-        bad("You cannot lose those pieces here.", "WQ-LOSS-2",
-            legal=["lose " + (h or "men") for h in options])
+        bad(loss_refusal(st, f, hero, options), "WQ-LOSS-2", legal=["lose " + (h or "men") for h in options])
     t, seat = f["t"], f["seat"]
     lost = min(f["n"], S.pieces(st, t))
     men = lost - (1 if hero else 0)

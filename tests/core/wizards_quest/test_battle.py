@@ -384,3 +384,20 @@ def test_a_dragon_sent_onto_the_target_in_mid_campaign_stops_the_attack_on_the_a
     assert st["dragon"] == T["D5C3"] and at(st, "D5C3") == (1, 2, None)
     assert ask(st) is None or ask(st)["kind"] != "go"
     assert at(st, "D5C3")[0] == 1 and st["q"] and not any(f["k"] == "fight" for f in st["q"])
+
+
+@pytest.mark.rule("WQ-LOSS-2")
+def test_losing_a_hero_that_is_not_in_the_battle_says_what_is_there():
+    """The refusal names the pieces the player has in this battle, says there is no wizard in it,
+    and lists the losses that are allowed."""
+    st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 3, "heroes": ["champion"]}})
+    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight["st"] = "roll"
+    out, _, _ = run_frames(st, [fight], dice=[2, 6])
+    assert ask(out)["kind"] == "loss" and ask(out)["n"] == 2
+    with pytest.raises(IllegalMove) as err:
+        move(out, 1, "lose wizard")
+    message = err.value.message
+    assert err.value.rule == "WQ-LOSS-2"
+    assert "no wizard" in message and "3 men and your champion" in message and "D2C4" in message
+    assert "lose men or lose champion" in message
