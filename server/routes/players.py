@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from flask_smorest import Blueprint
-from peewee import IntegrityError
+from peewee import IntegrityError, fn
 
 from server.auth import current_player, new_token
 from server.db import write_transaction
@@ -22,13 +22,15 @@ def register(body):
     """Register; the token in the answer is shown this once and stored only hashed."""
     name = " ".join(body["name"].split())
     token, digest = new_token()
-    if Player.select().where(Player.name == name).exists():
-        raise ApiError(409, "name-taken", f"The name {name!r} is already taken.")
+    taken = ApiError(409, "name-taken", f"The name {name!r} is already taken.")
     try:
         with write_transaction():
+            # Names differing only in case would let one player pass for another in events and mails.
+            if Player.select().where(fn.LOWER(Player.name) == name.lower()).exists():
+                raise taken
             player = Player.create(name=name, email=body["email"], token_hash=digest)
     except IntegrityError:
-        raise ApiError(409, "name-taken", f"The name {name!r} is already taken.") from None
+        raise taken from None
     return {"id": player.id, "name": player.name, "email": player.email, "token": token}
 
 

@@ -168,3 +168,11 @@ def test_joining_again_with_my_own_invite_is_the_same_join(api, alice_bob):
     assert api.call("POST", "/games/join", alice, json={"invite": codes[1]}).json["error"]["code"] == "invite-used"
     assert Notification.select().count() == 1  # one start mail, to the seat prompted
     assert api.game(created["id"], alice)["version"] == 0
+
+
+def test_a_name_differing_only_in_case_is_taken(api, alice_bob):
+    """'Alice' beside 'alice' would let one pass for the other in every event and mail."""
+    for name in ("Alice", "ALICE", "bOb"):
+        response = api.client.post("/players", json={"name": name, "email": "x@example.org"})
+        assert response.status_code == 409 and response.json["error"]["code"] == "name-taken", name
+    assert api.client.post("/players", json={"name": "Alicia", "email": "x@example.org"}).status_code == 201
