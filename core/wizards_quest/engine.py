@@ -7,6 +7,7 @@ from core.wizards_quest import combat, flow, setup_steps
 from core.wizards_quest import battle_asks, place_asks, setup_asks, turnasks  # noqa: F401  (they fill KINDS)
 from core.wizards_quest import state as S
 from core.wizards_quest.decisions import KINDS
+from core.wizards_quest.notation import FORMS
 
 PROCESS = {"setup": setup_steps.setup_step, "round": flow.round_step, "raids": flow.raids_step, "raid": flow.raid_step,
            "fight": combat.fight_step, "dragon": flow.dragon_step, "turn": flow.turn_step}
@@ -59,14 +60,26 @@ def apply_move(st, seat, move):
     kind = f["k"][4:]
     expected = MOVE_TYPES[kind]
     if move["type"] not in expected:
-        raise IllegalMove("wrong-move", f"Now: {KINDS[kind][4]} (moves: {', '.join(sorted(expected))}).",
-                          rule_now(st))
+        raise IllegalMove("wrong-move", f"Now: {KINDS[kind][4]} You can now: {legal_now(st, f)}.", rule_now(st))
     new = S.clone(st)
     rng = TableRng(st["seed"], st["rng"], st["dice"])
     ev: list[Event] = []
     KINDS[kind][2](new, new["q"][-1], move, rng, ev)
     settle(new, rng, ev)
     return new, ev
+
+
+def legal_now(st, f):
+    """The kinds of move legal at this decision, as their notation forms ('draw, done', 'castle <K>'),
+    in the order of the notation list: only what is legal now, never every kind the decision knows."""
+    verbs = []
+    for m in KINDS[f["k"][4:]][0](st, f):
+        verb = m.get("type") or m["pattern"].split()[0]
+        if verb not in verbs:
+            verbs.append(verb)
+    forms = {form.split()[0]: form for form in FORMS}
+    return ", ".join(forms.get(v, v) for v in sorted(verbs, key=lambda v: list(forms).index(v)
+                                                      if v in forms else len(forms)))
 
 
 def settle(st, rng, ev):

@@ -299,3 +299,20 @@ def test_peace_card_men_go_at_once_on_that_county_to_its_holder_with_one_hero_at
     st, _ = move(st, 1, "place D3C2:1 champion@D3C2")
     assert at(st, "D3C2") == (1, 2, "champion") and st["peace"] == T["D3C2"]
     assert ask(st)["kind"] == "cards" and ask(st)["seat"] == 0 and st["tn"]["cmen"] == 0
+
+
+@pytest.mark.rule("WQ-CARDS-1")
+def test_a_move_of_the_wrong_kind_lists_only_the_kinds_legal_now():
+    """With an empty hand at the start of the turn only draw and done are legal: the refusal says so,
+    and does not offer play or discard, which the card step knows but allows nobody now."""
+    st = game(deck=["C04"])
+    assert ask(st)["kind"] == "cards"
+    with pytest.raises(IllegalMove) as err:
+        move(st, 0, "end")
+    assert err.value.rule == "WQ-CARDS-1"
+    assert err.value.message.endswith("You can now: draw, done.")
+    st, _ = move(st, 0, "draw")
+    with pytest.raises(IllegalMove) as err:
+        move(st, 0, "end")
+    now = err.value.message.split("You can now: ")[1]
+    assert now == "done, play <card> [args].", "the one draw is spent; the drawn card may be played"
