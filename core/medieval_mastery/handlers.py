@@ -303,8 +303,11 @@ def commit(ctx, seat: int, move: dict, kind: str) -> None:
         raise not_now("Commit a conflict card face down: 'conflict <2|3|4|5|ambush|none>'.", "MM-COMBAT-4")
     hand = st["hand"][seat]
     if move["card"] == "none":
-        if any(cards.kind(c) in cards.CONFLICT_KINDS for c in hand):
-            raise IllegalMove("must-play", "You hold a conflict card, so you must play one.", "MM-EDGE-5")
+        held = sorted({cards.NAME_OF_KIND[cards.kind(c)] for c in hand if cards.kind(c) in cards.CONFLICT_KINDS})
+        if held:
+            choices = " or ".join(f"'conflict {name}'" for name in held)
+            raise IllegalMove("must-play", "'conflict none' is only for a player with no conflict card; you hold "
+                              f"{', '.join(held)}, so you must play one: {choices}.", "MM-EDGE-5")
         battle.commit(ctx, seat, -1)
         return
     card = cards.find(hand, cards.KIND_OF_NAME[move["card"]])

@@ -82,6 +82,8 @@ def test_conflict_cards_face_down_then_revealed():
     with pytest.raises(IllegalMove) as err:
         do(st, 0, "conflict none")
     assert err.value.rule == "MM-EDGE-5"
+    assert "only for a player with no conflict card" in err.value.message and "'conflict 5'" in err.value.message
+    assert "'conflict 2'" in err.value.message
     with pytest.raises(IllegalMove):
         do(st, 1, "conflict 3")
     st1, ev = do(st, 0, "conflict 5")
