@@ -42,3 +42,17 @@ def test_every_route_needs_a_token_and_a_seat(app, api, alice_bob):
             assert mine.status_code == 403, (method, path, "alice as bob's seat")
     assert {("PUT", "/games/<int(max=9223372036854775807):game_id>/moves/<int(max=9223372036854775807):seq>"),
             ("GET", "/games/<int(max=9223372036854775807):game_id>/wait")} <= seen
+
+
+def test_a_taken_seq_is_no_way_around_the_seat_check(api, alice_bob):
+    """PUT at a seq already made takes the idempotent-retry path: it checks seats too."""
+    game = api.start_game(alice_bob)
+    made = api.play_first_legal(game, alice_bob)
+    assert made.status_code == 201
+    outsider = api.register("mallory")
+    for who, query in ((outsider, ""), (outsider, "?seat=0"), (alice_bob[1], "?seat=0")):
+        response = api.call("PUT", f"/games/{game}/moves/0{query}", who, json={"move": made.json["move"]})
+        assert response.status_code == 403 and response.json["error"]["code"] == "forbidden", query
+    # Bob, seated but not the mover, retrying alice's move is a different claim: 409, not her answer.
+    response = api.call("PUT", f"/games/{game}/moves/0", alice_bob[1], json={"move": made.json["move"]})
+    assert response.status_code == 409 and "events" not in response.json
