@@ -128,12 +128,22 @@ def build(s: dict, seat: int, move: dict, events: list) -> None:
     take_from_hand(s, seat, cards, "CA-ACT-BUILD-1")
     kinds = keys_of(cards)
     if len(cards) != BUILD_CARDS or any(k not in ("builder", "gold") for k in kinds) or "builder" not in kinds:
-        raise IllegalMove("bad-build", "Building takes exactly 4 cards, all Builders or Gold, with at least one "
-                          "Builder.", "CA-ACT-BUILD-1")
+        raise IllegalMove("bad-build", build_fault(cards) + " Building takes exactly 4 cards, all Builders or "
+                          "Gold, with at least one Builder.", "CA-ACT-BUILD-1")
     if not s["siege"]:
         raise IllegalMove("siege-empty", "The Siege deck is empty: nothing can be built.", "CA-ACT-BUILD-2")
     trade(s, seat, cards, "siege", f"{{P{seat}}} builds with {battle.names(cards)} and takes a Siege card.",
           "You built {}.", events)
+
+
+def build_fault(cards: list[str]) -> str:
+    """What is wrong with these cards as a build, in the player's words."""
+    others = [c for c in cards if CARDS.key[c] not in ("builder", "gold")]
+    if others:
+        return f"{CARDS.label(others[0])} cannot be used to build."
+    if len(cards) != BUILD_CARDS:
+        return f"You named {count(len(cards), 'card')}."
+    return "You named no Builder."
 
 
 def explore(s: dict, seat: int, move: dict, events: list) -> None:
@@ -178,7 +188,9 @@ def academy(s: dict, seat: int, move: dict, events: list) -> None:
     take_from_hand(s, seat, cards, "CA-ACT-ACADEMY-1")
     kinds = keys_of(cards)
     if sorted(kinds) != sorted(k for k, n in ACADEMY_COST.items() for _ in range(n)):
-        raise IllegalMove("bad-academy", "The Academy costs exactly 1 Duke and 2 Gold.", "CA-ACT-ACADEMY-1")
+        given = ", ".join(CARDS.label(c) for c in cards) or "no cards"
+        raise IllegalMove("bad-academy", f"The Academy costs exactly 1 Duke and 2 Gold; you offered {given}.",
+                          "CA-ACT-ACADEMY-1")
     if not s["academy"]:
         raise IllegalMove("academy-empty", "The Academy deck is empty.", "CA-ACT-ACADEMY-2")
     trade(s, seat, cards, "academy",
@@ -228,8 +240,11 @@ def give(s: dict, seat: int, move: dict, events: list) -> None:
         raise IllegalMove("bad-gift", "Give exactly one card." if limit_one else "Give at least one card.",
                           "CA-MULTI-9")
     if not (0 <= to < s["n"]) or to == seat or not s["alive"][to]:
-        raise IllegalMove("bad-recipient", "Cards can be given only to a player who still has a castle.",
-                          "CA-MULTI-9")
+        who = ("There is no seat {}." if not 0 <= to < s["n"] else "You cannot give to yourself." if to == seat
+               else "Seat {} has lost their castle too.").format(to)
+        living = ", ".join(f"seat {p}" for p in range(s["n"]) if s["alive"][p] and p != seat)
+        raise IllegalMove("bad-recipient", f"{who} Cards can be given only to a player who still has a castle: "
+                          f"{living}.", "CA-MULTI-9")
     for card in cards:
         s["hands"][seat].remove(card)
         s["hands"][to].append(card)

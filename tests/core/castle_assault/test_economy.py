@@ -124,7 +124,8 @@ def test_one_buy_spends_exactly_one_gold():
 @pytest.mark.rule("CA-ACT-ACADEMY-1")
 def test_academy_costs_one_duke_and_two_gold_exactly():
     s = me(["duke", "gold", "gold", "gold", "duke"], academy_top=["portcullis"])
-    refused(s, 0, "academy duke gold", "CA-ACT-ACADEMY-1")
+    err = refused(s, 0, "academy duke gold", "CA-ACT-ACADEMY-1")
+    assert "you offered" in err.message and "Duke" in err.message and err.message.count("Gold") == 2
     refused(s, 0, "academy duke gold gold gold", "CA-ACT-ACADEMY-1")
     refused(s, 0, "academy duke duke gold", "CA-ACT-ACADEMY-1")
     s, events = play(s, 0, "academy duke gold gold")
@@ -156,3 +157,15 @@ def test_economic_actions_are_offered_exactly_when_their_cards_are_held():
     assert offered(["explorer1"]) == {"explore"}
     assert offered(["duke", "gold", "gold"]) == {"academy", "buy"}
     assert offered(["duke", "gold"]) == {"buy"}
+
+
+@pytest.mark.rule("CA-ACT-BUILD-1")
+def test_a_refused_build_says_what_is_wrong_with_the_cards():
+    s = me(["builder", "builder", "gold", "soldier", "gold", "gold", "gold"], siege_top=["catapult"])
+    soldier = [c for c in hand(s, 0) if CARDS.key[c] == "soldier"][0]
+    err = refused(s, 0, "build builder builder gold soldier", "CA-ACT-BUILD-1")
+    assert f"{soldier} Soldier cannot be used to build" in err.message
+    err = refused(s, 0, "build builder gold gold", "CA-ACT-BUILD-1")
+    assert "You named 3 cards" in err.message
+    err = refused(s, 0, "build gold gold gold gold", "CA-ACT-BUILD-1")
+    assert "no Builder" in err.message

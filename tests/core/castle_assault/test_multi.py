@@ -99,8 +99,10 @@ def test_an_eliminated_player_gives_one_card_to_a_castle_owner_or_passes():
     s = table({0: ["gold"], 1: ["soldier", "gold"], 2: ["gold"]}, players=4, eliminated=[1, 3])
     s, _ = play(s, 0, "discard gold")
     soldier = of_kind(s, 1, "soldier")[0]
-    refused(s, 1, f"give 3 {soldier}", "CA-MULTI-9")                # 3 has no castle
-    refused(s, 1, f"give 1 {soldier}", "CA-MULTI-9")
+    err = refused(s, 1, f"give 3 {soldier}", "CA-MULTI-9")          # 3 has no castle
+    assert "Seat 3 has lost their castle too" in err.message and "seat 0, seat 2" in err.message
+    err = refused(s, 1, f"give 1 {soldier}", "CA-MULTI-9")
+    assert "You cannot give to yourself" in err.message
     refused(s, 1, "give 2 soldier gold", "CA-MULTI-9")              # one card per turn by default
     assert GAME.public_move(s, 1, {"type": "give", "to": 2, "cards": [soldier]}) is False
     s, events = play(s, 1, f"give 2 {soldier}")
