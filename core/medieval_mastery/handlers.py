@@ -84,6 +84,16 @@ def refuse_resource(st: dict, what: str, rule: str) -> IllegalMove:
 
 # --- the active player's turn --------------------------------------------------------------
 
+# Moves that answer something other than one's own turn step: why none is open now.
+OFF_TURN_ANSWERS = {
+    "conflict": "there is no battle now", "support": "there is no battle now",
+    "pass": "nothing is waiting for an answer (passing answers a Fracture window or a support opportunity)",
+    "discard": "no ability is asking you to discard", "insight": "Crown of Insight is not in use",
+    "recycle": "Crown of Order is not in use", "top": "Crown of Prosperity is not in use",
+    "target": "no crown is waiting for a target",
+}
+
+
 def main(ctx, seat: int, move: dict, kind: str) -> None:
     st = ctx.st
     if seat != st["active"]:
@@ -149,7 +159,9 @@ def main(ctx, seat: int, move: dict, kind: str) -> None:
         ctx.ev.append(Event(f"{{P{seat}}} ends their turn."))
         flow.end_turn(ctx)
     else:
-        raise not_now(f"'{format_move(move)}' is not possible now: it is your turn.", current_rule(st, seat))
+        why = OFF_TURN_ANSWERS.get(kind, "it does not belong to this step of your turn")
+        raise not_now(f"'{format_move(move)}' is not possible now: {why}. On your turn you play resource cards, "
+                      "use your crown, 'redis', 'advance', 'skip' or 'end'.", current_rule(st, seat))
 
 
 def check_fracture(st: dict, seat: int, move: dict) -> tuple[int, int]:
@@ -221,12 +233,14 @@ def check_redis(st: dict, seat: int, transfers: list) -> tuple[dict, list]:
     for node, delta in deltas.items():
         if node < 0:
             if st["castle"][seat] + delta < 0:
-                raise IllegalMove("too-few", "Your castle does not hold that many knights.", "MM-REDIS-2")
+                raise IllegalMove("too-few", f"Your castle holds {st['castle'][seat]} knights; this redistribution "
+                                  f"takes {-delta} out of it.", "MM-REDIS-2")
             continue
         after = st["kn"][node] + delta
         cap = rules.capacity(st, node)
         if after < 1:
-            raise IllegalMove("abandon", f"{board.names[node]} must keep at least 1 knight.", "MM-REDIS-3")
+            raise IllegalMove("abandon", f"{board.names[node]} has {st['kn'][node]} knights and would keep "
+                              f"{after}: a territory must keep at least 1 knight.", "MM-REDIS-3")
         if after > cap:
             raise IllegalMove("capacity", f"{board.names[node]} holds at most {cap} knights.", "MM-REDIS-3")
     castle = st["castle"][seat] + deltas.get(-1, 0)

@@ -238,3 +238,26 @@ def test_supply_and_reach_match_the_definition_on_every_layout():
                 want_supplied, want_targets = _spec_reach(board, own, seat)
                 assert set(supplied) == want_supplied, (players, seat, own)
                 assert set(targets) == want_targets, (players, seat, own)
+
+
+@pytest.mark.rule("MM-REDIS-2")
+@pytest.mark.rule("MM-REDIS-3")
+def test_redistribution_refusals_give_the_numbers():
+    """A refused redistribution says how many knights are there and how many it would take."""
+    st = pos({"S10": [0, 5], "S08": [0, 1], "S01": [1, 1]}, castle=(2, 6))
+    err = refused(st, 0, "redis C>S08:3")
+    assert err.rule == "MM-REDIS-2" and "Your castle holds 2 knights" in err.message and "takes 3" in err.message
+    err = refused(st, 0, "redis S10>C:5")
+    assert err.rule == "MM-REDIS-3" and "has 5 knights and would keep 0" in err.message
+
+
+@pytest.mark.rule("MM-TURN-2")
+def test_an_answer_with_nothing_to_answer_says_so():
+    """'conflict' or 'pass' at step 2 of one's own turn: the refusal cites the step the turn is at and
+    says there is no battle / nothing to answer."""
+    st = pos({"S10": [0, 5], "S01": [1, 1]})
+    err = refused(st, 0, "conflict 5")
+    assert err.rule == "MM-TURN-2"
+    assert "there is no battle now" in err.message and "'end'" in err.message
+    err = refused(st, 0, "pass")
+    assert "nothing is waiting for an answer" in err.message
