@@ -84,12 +84,21 @@ def place_resolve(st, f, mv, rng, ev):
     ev.append(Event(f"{{P{seat}}} places {', '.join(parts) or 'nothing'} ({f['why']})."))
 
 
+def where_allowed(st, seat, allowed):
+    """The territories this placing may use, as a player reads them (the first few when there are many)."""
+    names = sorted(IDS[t] for t in allowed)
+    if len(names) == 1:
+        return f"these pieces go on {names[0]}."
+    shown = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "")
+    return f"place them on territories you hold: {shown}."
+
+
 def check_batch(st, seat, total, allowed, maxh, men, heroes, rule):
     """WQ-HERO-SUB-1, WQ-HERO-SUB-2: a hero replaces 2 men, only if off the map, kept apart."""
     allowed = set(allowed)
     for t in list(men) + list(heroes.values()):
         if t not in allowed:
-            bad(f"You may not place pieces on {IDS[t]} here.", rule)
+            bad(f"You may not place pieces on {IDS[t]} here: " + where_allowed(st, seat, allowed), rule)
     if len(heroes) > maxh:
         bad("At most one hero can come from a batch that goes on one territory.", "WQ-HERO-SUB-2")
     for hero, t in heroes.items():

@@ -9,7 +9,7 @@ from core.wizards_quest import flow
 from core.wizards_quest.battle_asks import all_donor_men, check_donors, move_in, send_creature
 from core.wizards_quest.decisions import KINDS
 from core.wizards_quest.setup_asks import treasure_index
-from core.wizards_quest.flow import name
+from core.wizards_quest.flow import men as men_text, name
 from core.wizards_quest.moves import bad, terr, count, men_map, hero_name, flag, duchy
 
 # ------------------------------------------------------------------ cards (5a) -----
@@ -85,7 +85,8 @@ def cards_resolve(st, f, mv, rng, ev):
         return
     card = mv.get("card")
     if card not in hand:
-        bad(f"{card!r} is not a card in your hand.", "WQ-CARDS-4", "not-in-hand")
+        held = ", ".join(hand) or "no cards"
+        bad(f"{card!r} is not a card in your hand (you hold {held}).", "WQ-CARDS-4", "not-in-hand")
     if kind == "discard":
         if f["mode"] != "ring" or card != f["new"] or len(hand) <= 2:
             bad("Only the card drawn for the ring, with a full hand, may be discarded.", "WQ-TREASURE-4")
@@ -280,7 +281,9 @@ def sail_plan(st, seat, mv):
     if tgt not in board.BOAT_REACH[src]:
         bad(f"No boat goes from {IDS[src]} to {IDS[tgt]}.", "WQ-BOAT-2")
     if k > st["n"][src] or (hero and S.hero_at(st, seat, src) != hero):
-        bad("Those pieces are not there.", "WQ-BOAT-6")
+        there = S.hero_at(st, seat, src)
+        bad(f"{IDS[src]} holds {men_text(st['n'][src])}" + (f" and your {there}" if there else " and no hero")
+            + f"; you asked to sail {men_text(k)}" + (f" and your {hero}." if hero else "."), "WQ-BOAT-6")
     moved = k + (1 if hero else 0)
     if moved < 1 or S.pieces(st, src) - moved < 1:
         bad("Move at least one piece and leave at least one behind.", "WQ-CAMP-8")

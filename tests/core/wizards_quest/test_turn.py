@@ -62,6 +62,7 @@ def test_reinforcements_go_where_the_player_has_pieces():
     with pytest.raises(IllegalMove) as err:
         move(st, 0, "place D2C2:4")
     assert err.value.rule == "WQ-SUPPLY-4"
+    assert "on D2C2 here" in err.value.message and "territories you hold: D2C1, K4" in err.value.message
     st, _ = move(st, 0, "place D2C1:2 champion@K4")
     assert at(st, "K4") == (0, 1, "champion") and ask(st)["kind"] == "camp"
 
@@ -252,6 +253,10 @@ def test_boat_move_between_own_shore_territories():
     with pytest.raises(IllegalMove) as err:
         move(st, 0, "sail D2C3 K7 4")
     assert err.value.rule == "WQ-CAMP-8"
+    with pytest.raises(IllegalMove) as err:
+        move(st, 0, "sail D2C3 K7 5")
+    assert err.value.rule == "WQ-BOAT-6"
+    assert "D2C3 holds 4 men and no hero; you asked to sail 5 men" in err.value.message
     st, texts = move(st, 0, "sail D2C3 K7 3")
     assert at(st, "K7") == (0, 4, None) and st["boats"][0] == []
     with pytest.raises(IllegalMove) as err:
@@ -280,8 +285,9 @@ def test_taking_a_territory_with_ones_own_treasure_collects_it():
     with pytest.raises(IllegalMove) as err:
         move(st, 0, "place champion@D2C4 wizard@D2C4")
     assert err.value.rule == "WQ-HERO-SUB-2"
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove) as err:
         move(st, 0, "place D2C4:2 D2C1:2")  # all four go where the chest lay
+    assert "these pieces go on D2C4" in err.value.message
     st, _ = move(st, 0, "place D2C4:2 wizard@D2C4")
     assert at(st, "D2C4") == (0, 5, "wizard")
 
