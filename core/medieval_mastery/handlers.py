@@ -316,8 +316,8 @@ def commit(ctx, seat: int, move: dict, kind: str) -> None:
     if kind != "conflict":
         raise not_now("Commit a conflict card face down: 'conflict <2|3|4|5|ambush|none>'.", "MM-COMBAT-4")
     hand = st["hand"][seat]
+    held = sorted({cards.NAME_OF_KIND[cards.kind(c)] for c in hand if cards.kind(c) in cards.CONFLICT_KINDS})
     if move["card"] == "none":
-        held = sorted({cards.NAME_OF_KIND[cards.kind(c)] for c in hand if cards.kind(c) in cards.CONFLICT_KINDS})
         if held:
             choices = " or ".join(f"'conflict {name}'" for name in held)
             raise IllegalMove("must-play", "'conflict none' is only for a player with no conflict card; you hold "
@@ -326,7 +326,9 @@ def commit(ctx, seat: int, move: dict, kind: str) -> None:
         return
     card = cards.find(hand, cards.KIND_OF_NAME[move["card"]])
     if card is None:
-        raise IllegalMove("not-in-hand", f"You hold no conflict card {move['card']}.", "MM-COMBAT-4")
+        raise IllegalMove("not-in-hand", f"You hold no conflict card {move['card']}; " +
+                          (f"your conflict cards: {', '.join(held)}." if held else
+                           "you hold none, so commit: conflict none."), "MM-COMBAT-4")
     battle.commit(ctx, seat, card)
 
 

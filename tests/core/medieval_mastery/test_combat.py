@@ -84,8 +84,9 @@ def test_conflict_cards_face_down_then_revealed():
     assert err.value.rule == "MM-EDGE-5"
     assert "only for a player with no conflict card" in err.value.message and "'conflict 5'" in err.value.message
     assert "'conflict 2'" in err.value.message
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove) as err:
         do(st, 1, "conflict 3")
+    assert err.value.rule == "MM-COMBAT-4" and "your conflict cards: 4." in err.value.message
     st1, ev = do(st, 0, "conflict 5")
     assert G.public_move(st, 0, {"type": "conflict", "card": "5"}) is False
     assert any("committed a conflict card" in t for t in texts(ev, 1))
