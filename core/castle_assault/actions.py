@@ -21,7 +21,7 @@ def take_from_hand(s: dict, seat: int, cards: list[str], rule: str) -> None:
         raise IllegalMove("duplicate-card", "A card can be named only once in a move.", rule)
     for card in cards:
         if card not in hand:
-            raise IllegalMove("not-in-hand", f"{card} is not in your hand.", rule)
+            raise IllegalMove("not-in-hand", f"{CARDS.label(card)} is not in your hand.", rule)
 
 
 def keys_of(cards: list[str]) -> list[str]:

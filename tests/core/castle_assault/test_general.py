@@ -156,3 +156,12 @@ def test_a_well_formed_id_past_the_end_of_its_deck_is_no_card():
     assert "Academy cards are A0-A13" in err.message
     err = refused(s, 0, {"type": "discard", "card": "X5"})
     assert "is not a card id" in err.message
+
+
+@pytest.mark.rule("CA-ACT-DISCARD-1")
+def test_a_card_not_in_hand_is_named_with_its_kind():
+    """Naming a real card you do not hold says which card it is, so a mistyped id is easy to spot."""
+    s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": ["gold"], "1": ["soldier"]}})
+    theirs = s["hands"][1][0]
+    err = refused(s, 0, f"discard {theirs}", "CA-ACT-DISCARD-1")
+    assert err.message == f"{theirs} Soldier is not in your hand."
