@@ -128,7 +128,9 @@ class MedievalMastery(Game):
             ctx.ev.append(Event(f"Standing answer set: {notation.format_move(move)}.", (seat,)))
         else:
             if seat not in policy.prompted(state):
-                raise IllegalMove("not-your-turn", "You are not asked to decide anything now.", rule)
+                waiting = ", ".join(f"P{p}" for p in sorted(policy.prompted(state))) or "nobody"
+                raise IllegalMove("not-your-turn", f"You are not asked to decide anything now (waiting for "
+                                  f"{waiting}, turn of P{state['active']}).", rule)
             try:
                 handlers.PHASES[st["ph"]](ctx, seat, move, kind)
             except IllegalMove as err:

@@ -97,7 +97,7 @@ OFF_TURN_ANSWERS = {
 def main(ctx, seat: int, move: dict, kind: str) -> None:
     st = ctx.st
     if seat != st["active"]:
-        raise IllegalMove("not-your-turn", f"It is {{P{st['active']}}}'s turn.", "MM-TURN-9")
+        raise IllegalMove("not-your-turn", f"It is P{st['active']}'s turn.", "MM-TURN-9")
     stage, step = st["stage"], st["step"]
     resource_step = stage == "" and step in (2, 7)
     manoeuvre_start = stage == "" and step in (2, 4) and not st["normal_done"]

@@ -70,7 +70,8 @@ def test_crown_once_per_turn_at_step_3_or_8():
     st, _ = do(st, 0, "discard 2")
     assert st["active"] == 1 and kinds(st, 0, "disc") == ["2"]
     # Never on another player's turn.
-    assert refused(st, 0, "crown").code == "not-your-turn"
+    err = refused(st, 0, "crown")
+    assert err.code == "not-your-turn" and "(waiting for P1, turn of P1)" in err.message
 
 
 @pytest.mark.rule("MM-TURN-4")
