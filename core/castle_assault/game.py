@@ -89,8 +89,9 @@ class CastleAssault(Game):
             return s, events
         asked = flow.prompted_seat(state)
         if seat != asked:
-            raise IllegalMove("not-your-turn", "You are not asked to decide now: out of turn you may only join "
-                              "an attack or react to one on your own cards, when asked.", "CA-TURN-6")
+            raise IllegalMove("not-your-turn", f"You are not asked to decide now (waiting for seat {asked}, on "
+                              f"seat {state['turn']}'s turn): out of turn you may only join an attack or react to "
+                              "one on your own cards, when asked.", "CA-TURN-6")
         allowed = ALLOWED[phase]
         if phase == "act" and kind == "pass":
             raise IllegalMove("no-pass", "You cannot pass: every turn has one action (discard a card if nothing "

@@ -60,7 +60,8 @@ def test_the_turn_actions_and_no_others():
 def test_out_of_turn_a_player_may_only_react_or_join_when_asked():
     s = make(3, {"turn": 0, "skip_draw": True, "hands": {"0": ["soldier", "gold"], "1": ["gold", "soldier"],
                                                            "2": ["gold", "soldier"]}})
-    refused(s, 1, "discard gold", "CA-TURN-6")
+    err = refused(s, 1, "discard gold", "CA-TURN-6")
+    assert "waiting for seat 0, on seat 0's turn" in err.message
     s, _ = play(s, 0, "attack 1/W1 soldier")
     assert prompted(s) == [2]                                  # the joiner, not the victim yet
     refused(s, 1, "pass", "CA-TURN-6")
