@@ -56,7 +56,8 @@ def apply_move(st, seat, move):
         return standing(st, seat, move)
     f = current(st)
     if f is None or f["seat"] != seat:
-        raise IllegalMove("not-your-turn", "You are not being asked to decide anything now.", "WQ-START-2")
+        waiting = f" (waiting for seat {f['seat']})" if f is not None else ""
+        raise IllegalMove("not-your-turn", f"You are not being asked to decide anything now{waiting}.", "WQ-START-2")
     kind = f["k"][4:]
     expected = MOVE_TYPES[kind]
     if move["type"] not in expected:

@@ -84,7 +84,7 @@ def test_cards_only_at_the_start_of_the_turn():
     assert err.value.code == "wrong-move"
     with pytest.raises(IllegalMove) as err:
         move(game(hand=["C04"]), 1, "play C04")
-    assert err.value.rule == "WQ-START-2"
+    assert err.value.rule == "WQ-START-2" and "(waiting for seat 0)" in err.value.message
     with pytest.raises(IllegalMove) as err:
         move(game(hand=["C04"]), 0, "play C05")
     assert err.value.rule == "WQ-CARDS-4" and "'C05' is not a card in your hand (you hold C04)" in err.value.message
