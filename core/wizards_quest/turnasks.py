@@ -189,10 +189,12 @@ def attack_check(st, seat, src, tgt, vs, boat, hero, men):
             mode = "special"
     else:
         if st["dragon"] == tgt or st["peace"] == tgt:
+            word, who = ("dragon", "The dragon") if st["dragon"] == tgt else ("peace", "The Peacemaker")
             if d == -1:
-                return _no("The dragon or the Peacemaker stands there: attack it (vs dragon/peace).",
-                           "WQ-SPECIAL-1")
-            return _no("Remove the dragon or the Peacemaker from there first.", "WQ-SPECIAL-2")
+                return _no(f"{who} stands on {IDS[tgt]}: attack it instead "
+                           f"('attack {IDS[src]} {IDS[tgt]} {word}').", "WQ-SPECIAL-1")
+            return _no(f"{who} stands on {IDS[tgt]}: drive it off first "
+                       f"('attack {IDS[src]} {IDS[tgt]} {word}').", "WQ-SPECIAL-2")
         if d == seat:
             return _no("You cannot attack your own territory.", "WQ-CAMP-9")
         if S.is_protected(st, tgt):

@@ -175,6 +175,7 @@ def test_creature_on_an_empty_territory_costs_a_campaign_then_the_territory_is_t
     with pytest.raises(IllegalMove) as err:
         move(st, 0, "attack D2C1 D2C4")
     assert err.value.rule == "WQ-SPECIAL-1"
+    assert "The dragon stands on D2C4" in err.value.message and "'attack D2C1 D2C4 dragon'" in err.value.message
     st["dice"] = [1, 2]
     st, texts = move(st, 0, "attack D2C1 D2C4 dragon")
     assert st["tn"]["camps"] == 0
@@ -193,6 +194,7 @@ def test_special_campaign_first_then_a_normal_one_against_the_army():
     with pytest.raises(IllegalMove) as err:
         move(st, 0, "attack D2C1 D2C4")
     assert err.value.rule == "WQ-SPECIAL-2"
+    assert "drive it off first ('attack D2C1 D2C4 dragon')" in err.value.message
     st["dice"] = [1, 2]
     st, _ = move(st, 0, "attack D2C1 D2C4 dragon")
     st, _ = move(st, 0, "place D2C1:6")
