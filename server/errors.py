@@ -69,11 +69,16 @@ def capped_legal(texts: list[str], details: dict) -> list[str]:
 
 
 def from_illegal(exc: IllegalMove, status: int = 422, code: str | None = None,
-                 legal: list[str] | None = None) -> ApiError:
-    """An IllegalMove as an ApiError; the game's own code is kept in details['reason']."""
+                 legal: list[str] | None = None, names=None) -> ApiError:
+    """An IllegalMove as an ApiError; the game's own code is kept in details['reason'].
+    `names`, where given, writes player names into the game's {P0}..{P5} slots."""
     details = {"reason": exc.code}
     texts = legal if legal is not None else exc.legal
-    return ApiError(status, code or exc.code, exc.message, rule=exc.rule,
+    message = exc.message
+    if names is not None:
+        message = names(message)
+        texts = [names(t) for t in texts] if texts is not None else None
+    return ApiError(status, code or exc.code, message, rule=exc.rule,
                     legal=capped_legal(list(texts), details) if texts is not None else None,
                     details=details)
 

@@ -51,8 +51,9 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[in
                            details={"status": game.status})
         engine = find_engine(game.ruleset)
         state = _latest_state(game, engine)
-        move = _read_move(engine, state, seat, move, text)
-        new_state, events = _apply(engine, state, seat, move)
+        names = lambda text: name_players(text, seats_of(game))  # noqa: E731 - only on a refusal
+        move = _read_move(engine, state, seat, move, text, names)
+        new_state, events = _apply(engine, state, seat, move, names)
         body, new_version = append(game, engine, seat, seq, move, state, new_state, events)
     state_cache.put(game.id, new_version, new_state)
     return 201, body
@@ -67,13 +68,14 @@ def _latest_state(game, engine):
         raise inconsistent_game(game.id) from None
 
 
-def _read_move(engine, state, seat: int, move: dict | None, text: str | None) -> dict:
+def _read_move(engine, state, seat: int, move: dict | None, text: str | None, names) -> dict:
     """The move as JSON: given directly, or parsed from notation (422 `bad-notation`)."""
     if text is not None:
         try:
             move = engine.parse(state, seat, " ".join(text.split()))
         except IllegalMove as exc:
-            raise from_illegal(exc, code="bad-notation", legal=_legal_texts(engine, state, seat)) from None
+            raise from_illegal(exc, code="bad-notation", legal=_legal_texts(engine, state, seat),
+                               names=names) from None
         except Exception:
             raise ApiError(422, "bad-notation", f"{text[:80]!r} is not a move this game understands.",
                            legal=_capped(_legal_texts(engine, state, seat))) from None
@@ -86,11 +88,11 @@ def _read_move(engine, state, seat: int, move: dict | None, text: str | None) ->
     return move
 
 
-def _apply(engine, state, seat: int, move: dict):
+def _apply(engine, state, seat: int, move: dict, names):
     try:
         return engine.apply(state, seat, move)
     except IllegalMove as exc:
-        raise from_illegal(exc, code="illegal-move", legal=_legal_texts(engine, state, seat)) from None
+        raise from_illegal(exc, code="illegal-move", legal=_legal_texts(engine, state, seat), names=names) from None
     except Exception:
         # The engine choked on a shape it did not expect: the client's input, not our fault.
         raise ApiError(422, "bad-move", "That move is not understood by this game.",

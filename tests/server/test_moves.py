@@ -256,3 +256,14 @@ def test_a_solo_players_retry_without_the_seat_parameter_gets_the_same_answer(ap
     # Asking for the other seat explicitly is another seat's claim on that seq.
     other = api.call("PUT", f"/games/{game_id}/moves/0?seat=1", solo, json={"move": move})
     assert other.status_code == 409 and other.json["error"]["code"] == "seq-taken"
+
+
+def test_a_refusal_names_players_not_seat_slots(api, alice_bob):
+    """Games write {P0}..{P5} for seats; a refusal reaches the player with names in them."""
+    game = api.start_game(alice_bob)
+    detail = api.game(game, alice_bob[0])
+    waiting = detail["prompted"][0]["seat"]
+    idle = alice_bob[1 - waiting]
+    answer = api.call("PUT", f"/games/{game}/moves/{detail['version']}", idle, json={"move": {"pass": True}})
+    assert answer.status_code == 422
+    assert answer.json["error"]["message"] == f"It is {alice_bob[waiting]['name']}'s turn, not yours."

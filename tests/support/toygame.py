@@ -46,7 +46,7 @@ class RaceGame(Game):
     def apply(self, state, seat, move):
         legal = self.legal_moves(state, seat)
         if not legal:
-            raise IllegalMove("not-your-turn", "It is not your turn.", "TOY-1")
+            raise IllegalMove("not-your-turn", f"It is {{P{state['turn']}}}'s turn, not yours.", "TOY-1")
         if move not in legal:
             raise IllegalMove("not-in-hand", "You can only play a card from your hand.", "TOY-2",
                               [self.format(m) for m in legal])
