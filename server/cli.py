@@ -23,6 +23,23 @@ def _store() -> dict:
     return config
 
 
+class Duration(click.ParamType):
+    """30m, 12h, 2d, 1d12h: a usage error (exit 2) when it is not one."""
+
+    name = "duration"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, timedelta):
+            return value
+        try:
+            return parse_duration(value)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+DURATION = Duration()
+
+
 @click.group()
 def server():
     """Run and look after a Herald server (settings from HERALD_* variables)."""
@@ -74,17 +91,13 @@ def notify(ignore_backoff: bool, requeue_stuck: bool):
 
 
 @server.command()
-@click.option("--after", "after", required=True, metavar="DURATION",
+@click.option("--after", "period", type=DURATION, required=True, metavar="DURATION",
               help="Remind seats prompted longer than this (30m, 12h, 2d); once per such period.")
-def remind(after: str):
+def remind(period: timedelta):
     """Mail seats that have been waiting to move for longer than --after."""
     from server.mailer import deliver_pending
     from server.reminders import queue_reminders
 
-    try:
-        period = parse_duration(after)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--after") from None
     config = _store()
     queued = queue_reminders(period)
     click.echo(f"queued {queued} reminder(s)")
@@ -92,17 +105,13 @@ def remind(after: str):
 
 
 @server.command()
-@click.option("--after", "after", required=True, metavar="DURATION",
+@click.option("--after", "period", type=DURATION, required=True, metavar="DURATION",
               help="Answer for seats prompted longer than this (e.g. 48h), where the game has a default.")
-def deadlines(after: str):
+def deadlines(period: timedelta):
     """Apply the game's default answer for seats that let their deadline pass, then send mail."""
     from server.deadlines import apply_defaults
     from server.mailer import deliver_pending
 
-    try:
-        period = parse_duration(after)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--after") from None
     config = _store()
     report = apply_defaults(period)
     for game, seq, seat, text in report.applied:

@@ -33,20 +33,18 @@ def post(url, body, token=None):
         return json.loads(response.read())
 
 
-@pytest.fixture
-def two_servers(tmp_path):
-    env = {**os.environ, "HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
-           "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_CONFIG": "", "PYTHONPATH": str(ROOT)}
+def start_servers(tmp_path, env, attempt):
+    """Two server processes on fresh ports; (processes, urls), or RuntimeError with the log."""
     ports = [free_port(), free_port()]
-    logs = [tmp_path / f"server-{port}.log" for port in ports]
+    logs = [tmp_path / f"server-{attempt}-{port}.log" for port in ports]
     procs = []
     for port, log in zip(ports, logs):
         with log.open("w") as stderr:  # the child keeps its own copy of the file
             procs.append(subprocess.Popen([sys.executable, "-c", SERVE, str(port)], cwd=ROOT, env=env,
                                           stdout=subprocess.DEVNULL, stderr=stderr))
     urls = [f"http://127.0.0.1:{port}" for port in ports]
+    deadline = time.monotonic() + 90  # a loaded machine may take long to import Flask
     try:
-        deadline = time.monotonic() + 90  # a loaded machine may take long to import Flask
         for url, proc, log in zip(urls, procs, logs):
             while True:
                 try:
@@ -56,11 +54,34 @@ def two_servers(tmp_path):
                     if proc.poll() is not None or time.monotonic() > deadline:
                         raise RuntimeError(f"{url} did not start: {log.read_text()[-2000:]}")
                     time.sleep(0.05)
+    except RuntimeError:
+        stop(procs)
+        raise
+    return procs, urls
+
+
+def stop(procs):
+    for proc in procs:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture
+def two_servers(tmp_path):
+    env = {**os.environ, "HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
+           "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_CONFIG": "", "PYTHONPATH": str(ROOT)}
+    for attempt in range(3):
+        try:
+            procs, urls = start_servers(tmp_path, env, attempt)
+            break
+        except RuntimeError as exc:
+            # A free port can be taken by a parallel test between our probe and the bind.
+            if "Address already in use" not in str(exc) or attempt == 2:
+                raise
+    try:
         yield urls
     finally:
-        for proc in procs:
-            proc.terminate()
-            proc.wait(timeout=10)
+        stop(procs)
 
 
 def test_moves_alternating_between_processes_and_racing_across_them(two_servers):
