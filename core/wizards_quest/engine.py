@@ -7,7 +7,7 @@ from core.wizards_quest import combat, flow, setup_steps
 from core.wizards_quest import battle_asks, place_asks, setup_asks, turnasks  # noqa: F401  (they fill KINDS)
 from core.wizards_quest import state as S
 from core.wizards_quest.decisions import KINDS
-from core.wizards_quest.notation import FORMS
+from core.wizards_quest.notation import FIELDS, FORMS
 
 PROCESS = {"setup": setup_steps.setup_step, "round": flow.round_step, "raids": flow.raids_step, "raid": flow.raid_step,
            "fight": combat.fight_step, "dragon": flow.dragon_step, "turn": flow.turn_step}
@@ -48,6 +48,9 @@ def run(st, rng, ev):
 def apply_move(st, seat, move):
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
         raise IllegalMove("bad-move", "A move is a JSON object with a \"type\".", rule_now(st))
+    unknown = sorted(set(move) - {"type"} - FIELDS.get(move["type"], set()), key=str)
+    if unknown:
+        raise IllegalMove("bad-move", f"A {move['type']!r} move has no field {unknown[0]!r}.", rule_now(st))
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st["np"]:
         raise IllegalMove("bad-seat", f"There is no seat {seat!r} in this game.", "WQ-TABLE-1")
     if st["win"] is not None:

@@ -11,6 +11,18 @@ FORMS = ("castle <K>", "county <D?C?>", "hide <T..> <territory>", "place <territ
          "sail <from> <to> <men> [champion|wizard]", "end", "standing losses men-first|ask")
 
 
+# The fields each move type may carry besides "type": anything else is refused, so that no
+# move is stored (and shown to the other players) with data the rules never read.
+FIELDS = {
+    "castle": {"at"}, "county": {"at"}, "hide": {"treasure", "at"}, "place": {"men", "heroes"},
+    "scatter": {"men", "heroes"}, "lose": {"hero"}, "take": {"men", "hero"}, "flee": {"duchy"},
+    "go": {"men"}, "break": set(), "draw": set(), "done": set(), "end": set(),
+    "play": {"card", "duchy", "treasure", "to"}, "discard": {"card"},
+    "attack": {"from", "to", "vs", "boat", "hero", "men"}, "sail": {"from", "to", "men", "hero"},
+    "standing": {"losses"},
+}
+
+
 def _men_text(men: dict) -> list[str]:
     return [f"{t}:{men[t]}" for t in sorted(men, key=lambda x: INDEX.get(x, 99))]
 

@@ -3,6 +3,7 @@ import pytest
 
 from core import games
 from core.protocol import IllegalMove
+from core.rng import Rng
 from tests.core.playout import play
 from tests.support.toygame import GAME as TOY
 
@@ -104,3 +105,19 @@ def test_methods_take_the_protocols_parameter_names(game):
         expected = list(inspect.signature(getattr(Game, name)).parameters)[1:]
         actual = list(inspect.signature(getattr(game, name)).parameters)
         assert actual == expected, f"{game.name}.{name}{tuple(actual)} differs from the protocol {tuple(expected)}"
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_a_move_with_a_field_the_rules_never_read_is_refused(game):
+    """Moves are logged and shown to the other seats: nothing but the move itself may ride along."""
+    for players in (game.min_players, game.max_players):
+        state = game.setup(players, {}, f"extra-{players}")
+        rng = Rng("extra")
+        for _ in range(30):
+            if game.result(state) is not None:
+                break
+            seat = game.prompts(state)[0].seat
+            move = game.random_move(state, seat, rng)
+            with pytest.raises(IllegalMove):
+                game.apply(state, seat, {**move, "note": "x" * 40})
+            state, _ = game.apply(state, seat, move)
