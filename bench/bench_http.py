@@ -31,8 +31,8 @@ import threading
 import time
 from pathlib import Path
 
+from bench.bench_engines import random_game
 from core import games
-from core.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESET = "castle-assault"
@@ -69,21 +69,6 @@ def start_gunicorn(app: str, env: dict, port: int) -> subprocess.Popen:
     raise SystemExit(f"{app} did not start")
 
 
-def local_game(seed: str, players: int, options: dict):
-    """The whole move list of a random game from this seed, as (seat, move)."""
-    engine = games[RULESET]
-    state = engine.setup(players, options, seed)
-    rng = Rng("bench:" + seed)
-    moves = []
-    while engine.result(state) is None:
-        prompts = engine.prompts(state)
-        seat = prompts[rng.below(len(prompts))].seat
-        move = engine.random_move(state, seat, rng)
-        state, _ = engine.apply(state, seat, move)
-        moves.append((seat, move))
-    return moves
-
-
 def herald_games(port, db_path, token, count, players=2):
     """Create and fill `count` games; return {game_id: [(seat, move), ...]}."""
     ids = []
@@ -97,7 +82,8 @@ def herald_games(port, db_path, token, count, players=2):
     with sqlite3.connect(db_path) as db:
         rows = {gid: (seed, json.loads(opts)) for gid, seed, opts in
                 db.execute("SELECT id, seed, options FROM games")}
-    return {gid: local_game(rows[gid][0], players, rows[gid][1]) for gid in ids}
+    engine = games[RULESET]
+    return {gid: random_game(engine, players, rows[gid][1], rows[gid][0]) for gid in ids}
 
 
 def run_threads(work: list[list], send, threads: int) -> float:
