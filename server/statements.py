@@ -7,9 +7,14 @@ own db_value/python_value, exactly as peewee would.
 """
 from __future__ import annotations
 
+import weakref
+
 from server.db import database, is_sqlite
 
-_compiled: dict[tuple, str] = {}
+# SQL text per database object. Keyed on the object itself (weakly), not on id(): a freed
+# database's id can be reused by another of a different dialect (SQLite's `?` against
+# PostgreSQL's `%s`), which once sent SQLite SQL to PostgreSQL in the tests.
+_compiled: "weakref.WeakKeyDictionary[object, dict[tuple, str]]" = weakref.WeakKeyDictionary()
 
 
 def _quote(name: str) -> str:
@@ -18,10 +23,12 @@ def _quote(name: str) -> str:
 
 
 def _cached(key: tuple, build) -> str:
-    key = (id(database.obj),) + key
-    sql = _compiled.get(key)
+    texts = _compiled.get(database.obj)
+    if texts is None:
+        texts = _compiled[database.obj] = {}
+    sql = texts.get(key)
     if sql is None:
-        sql = _compiled[key] = build()
+        sql = texts[key] = build()
     return sql
 
 
