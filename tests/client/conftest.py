@@ -7,13 +7,13 @@ HERALD_SERVER/HERALD_TOKEN per call, so one test can act as several players.
 from __future__ import annotations
 
 import json
-import threading
 
 import pytest
 from click.testing import CliRunner
 
 from client.cli import cli
 from core import games
+from tests.server.live import serving
 from tests.support.toygame import GAME as TOY
 
 
@@ -23,23 +23,6 @@ def toy_game():
     games.register(TOY.name, TOY)
     yield TOY
     games.unregister(TOY.name)
-
-
-def serve(app):
-    """Serve a WSGI app on 127.0.0.1 at a free port; returns (base URL, stop function)."""
-    from werkzeug.serving import make_server
-
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
-                              name="herald-test-server", daemon=True)
-    thread.start()
-
-    def stop():
-        server.shutdown()
-        thread.join(timeout=10)
-        server.server_close()
-
-    return f"http://127.0.0.1:{server.server_port}", stop
 
 
 def make_app(tmp_path):
@@ -56,9 +39,8 @@ def make_app(tmp_path):
 @pytest.fixture
 def server_url(tmp_path, toy_game):
     """Base URL of a fresh real server (with the toy game installed)."""
-    url, stop = serve(make_app(tmp_path))
-    yield url
-    stop()
+    with serving(make_app(tmp_path)) as url:
+        yield url
 
 
 @pytest.fixture

@@ -12,7 +12,8 @@ from client import exitcodes
 from client.api import HeraldApi
 from core import games
 from server.errors import ApiError as ServerError
-from tests.client.conftest import Herald, make_app, serve
+from tests.client.conftest import Herald, make_app
+from tests.server.live import serving
 from tests.client.rollcall import GAME as ROLL_CALL
 
 
@@ -41,10 +42,11 @@ def racing_server(tmp_path):
     games.register(ROLL_CALL.name, ROLL_CALL)
     wrapper = MoveAfterFirstRead(None)
     wrapper.app = make_app(tmp_path)
-    url, stop = serve(wrapper)
-    yield url, wrapper
-    stop()
-    games.unregister(ROLL_CALL.name)
+    try:
+        with serving(wrapper) as url:
+            yield url, wrapper
+    finally:
+        games.unregister(ROLL_CALL.name)
 
 
 def test_play_refetches_and_retries_when_someone_moved_at_the_same_time(racing_server, tmp_path):
@@ -90,15 +92,12 @@ class BusyOnce:
 
 def test_a_busy_server_is_asked_again_without_bothering_the_player(tmp_path, toy_game):
     wrapper = BusyOnce(make_app(tmp_path))
-    url, stop = serve(wrapper)
-    try:
+    with serving(wrapper) as url:
         herald = Herald(url, tmp_path)
         alice, bob = herald.register("alice"), herald.register("bob")
         created = herald.json("new", "toy-race", "--seats", 2, token=alice)
         for invite in created["invites"]:
             herald.json("join", invite["code"], token=alice if invite["seat"] == 0 else bob)
         result = herald("show", created["id"], token=alice)
-    finally:
-        stop()
     assert wrapper.refused == 1
     assert result.exit_code == 0 and result.stderr == "" and "Your hand:" in result.stdout

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 from client.cli import cli
 from core.rng import Rng
-from tests.client.conftest import Herald, make_app, serve
+from tests.client.conftest import Herald, make_app
+from tests.server.live import serving
 from tests.server.mailbox import Mailbox
 
 CASES = [("castle-assault", 2), ("castle-assault", 3), ("medieval-mastery", 4), ("wizards-quest", 3)]
@@ -31,9 +32,8 @@ def choose(options: list[dict], rng: Rng) -> str:
 
 @pytest.fixture
 def live(tmp_path):
-    url, stop = serve(make_app(tmp_path))
-    yield Herald(url, tmp_path)
-    stop()
+    with serving(make_app(tmp_path)) as url:
+        yield Herald(url, tmp_path)
 
 
 def seated_game(herald: Herald, ruleset: str, seats: int) -> tuple[int, list[str]]:
