@@ -265,7 +265,8 @@ class Replay:
 
 def replay(game: Game, players: int, options: dict, seed: str, moves: Iterable[tuple[int, Move]],
            scenario: dict | None = None) -> Replay:
-    """Full replay from the seed: the reference the server's snapshots are checked against."""
+    """Full replay from the seed, for tests and benchmarks (`server/verify.py` walks the log
+    itself, so that it can check each stored hash as it goes and stop at an illegal move)."""
     state = game.setup(players, options, seed, scenario)
     out = Replay(state)
     for seat, move in moves:

@@ -53,7 +53,7 @@ def _verify(game: Game) -> GameReport:
         problems.append(f"the game says version {game.version} but holds {len(moves)} moves")
     state = engine.setup(game.players, game.options, game.seed)
     link = game.seed_hash
-    replayed = canonical.digest(engine.to_json(state))
+    replayed = engine.state_hash(state)
     for move in moves:
         try:
             state, _events = engine.apply(state, move.seat, move.payload)
