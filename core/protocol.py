@@ -89,7 +89,15 @@ class Result:
 
 @dataclass(frozen=True)
 class Option:
-    """A game option (a rules switch). `kind` is bool, int or str."""
+    """A game option (a rules switch). `kind` is bool, int or str.
+
+    Options are how a game keeps every rules version it was ever played under (see
+    `Game.rules_version`). `since` is the rules version that introduced the option: a game
+    created under an earlier version has no such key in its options (so its stored states and
+    hashes stay byte for byte what they were) and plays it as `legacy`, the reading before
+    the change. `earlier_defaults` holds ((last_version, default), ...) where a later version
+    changed the default: a game normalised for an earlier version gets the old default.
+    """
 
     default: Any
     help: str
@@ -98,6 +106,16 @@ class Option:
     rule: str | None = None
     minimum: int | None = None
     maximum: int | None = None
+    since: int = 1
+    legacy: Any = None
+    earlier_defaults: tuple = ()
+
+    def default_for(self, rules_version: int) -> Any:
+        """The default a game created under `rules_version` was given."""
+        for last_version, default in sorted(self.earlier_defaults):
+            if rules_version <= last_version:
+                return default
+        return self.default
 
     def coerce(self, name: str, value: Any) -> Any:
         if isinstance(value, str) and self.kind is not str:
@@ -136,6 +154,7 @@ class Option:
             "choices": list(self.choices) if self.choices is not None else None,
             "type": self.kind.__name__,
             "rule": self.rule,
+            "since": self.since,
         }
 
 
@@ -155,10 +174,20 @@ class Game:
     min_players: int = 2
     max_players: int = 2
     options: dict[str, Option] = {}
+    # The rules version new games are created under. A rules fix raises it and reaches
+    # stored games only through options (`Option.since`/`legacy`), so every stored game
+    # keeps replaying under the rules it was played with. The server records it per game.
+    rules_version: int = 1
+    # The layout of `to_json`. A change of layout raises it, and `upgrade_state` lifts a
+    # stored state of an older layout; the server records the format of every hash it stores.
+    state_format: int = 1
 
     # --- the protocol -------------------------------------------------------------
 
-    def setup(self, players: int, options: dict, seed: str, scenario: dict | None = None) -> State:
+    def setup(self, players: int, options: dict, seed: str, scenario: dict | None = None, *,
+              rules_version: int | None = None) -> State:
+        """A new game. `rules_version` (default: the current one) decides which options exist
+        and their defaults: pass a stored game's version to replay it as it was played."""
         raise NotImplementedError  # abstract
 
     def prompts(self, state: State) -> list[Prompt]:
@@ -219,6 +248,13 @@ class Game:
         """The answer that applies when a prompted seat's deadline passes, if any."""
         return None
 
+    def upgrade_state(self, data: dict, from_format: int) -> dict:
+        """A stored `to_json` of layout `from_format`, lifted to `state_format`. Each engine
+        that changes its layout adds a step here; without one, an old layout is refused."""
+        if from_format == self.state_format:
+            return data
+        raise ValueError(f"{self.name} cannot read state format {from_format} (it writes {self.state_format})")
+
     # --- shared helpers -----------------------------------------------------------
 
     def check_players(self, players: int) -> None:
@@ -228,15 +264,24 @@ class Game:
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}.",
             )
 
-    def normalize_options(self, given: dict | None) -> dict:
-        """Defaults filled in, values coerced from text; unknown names refused."""
+    def normalize_options(self, given: dict | None, rules_version: int | None = None) -> dict:
+        """Defaults filled in, values coerced from text; unknown names refused. Under an
+        earlier `rules_version`, options introduced later are left out (the game plays their
+        `legacy` reading) and changed defaults take their earlier value."""
+        version = self.rules_version if rules_version is None else rules_version
+        offered = {name: opt for name, opt in self.options.items() if opt.since <= version}
         given = dict(given or {})
-        unknown = sorted(set(given) - set(self.options))
+        unknown = sorted(set(given) - set(offered))
         if unknown:
-            known = ", ".join(sorted(self.options)) or "none"
+            known = ", ".join(sorted(offered)) or "none"
             raise IllegalMove("unknown-option", f"{self.title} has no option {unknown[0]!r} (options: {known}).")
-        return {name: opt.coerce(name, given[name]) if name in given else opt.default
-                for name, opt in self.options.items()}
+        return {name: opt.coerce(name, given[name]) if name in given else opt.default_for(version)
+                for name, opt in offered.items()}
+
+    def option_value(self, options: dict, name: str) -> Any:
+        """An option as a game plays it: its value, or for a game created before the option
+        existed, its legacy reading."""
+        return options[name] if name in options else self.options[name].legacy
 
     def state_hash(self, state: State) -> str:
         return canonical.digest(self.to_json(state))
@@ -250,6 +295,8 @@ class Game:
             "title": self.title,
             "min_players": self.min_players,
             "max_players": self.max_players,
+            "rules_version": self.rules_version,
+            "state_format": self.state_format,
             "options": {k: v.to_json() for k, v in self.options.items()},
         }
 

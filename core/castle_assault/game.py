@@ -45,9 +45,9 @@ class CastleAssault(Game):
 
     # --- setup and turn order --------------------------------------------------------------------
 
-    def setup(self, players, options, seed, scenario=None):
+    def setup(self, players, options, seed, scenario=None, *, rules_version=None):
         self.check_players(players)
-        options = self.normalize_options(options)
+        options = self.normalize_options(options, rules_version)
         s = new_state(players, options, str(seed))
         events: list[Event] = []
         if scenario is not None:

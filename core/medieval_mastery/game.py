@@ -71,9 +71,9 @@ class MedievalMastery(Game):
         if teams != "none" and options["skirmish"]:
             raise IllegalMove("bad-option", "Alliance has no defined target with Skirmish.", "MM-OPT-ALLIANCE-3")
 
-    def setup(self, players, options, seed, scenario=None):
+    def setup(self, players, options, seed, scenario=None, *, rules_version=None):
         self.check_players(players)
-        options = self.normalize_options(options)
+        options = self.normalize_options(options, rules_version)
         self.check_options(players, options)
         st, _events = flow.setup_state(players, options, str(seed))
         if scenario is not None:

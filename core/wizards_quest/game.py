@@ -24,9 +24,9 @@ class WizardsQuest(Game):
                                choices=(0, 1), kind=int, rule="WQ-STR-11"),
     }
 
-    def setup(self, players, options, seed, scenario=None):
+    def setup(self, players, options, seed, scenario=None, *, rules_version=None):
         self.check_players(players)
-        opts = self.normalize_options(options)
+        opts = self.normalize_options(options, rules_version)
         st = new_state(players, opts, str(seed))
         if scenario is not None:
             try:

@@ -17,7 +17,7 @@ class TrapGame(Game):
     min_players = 3
     max_players = 4
 
-    def setup(self, players, options, seed, scenario=None):
+    def setup(self, players, options, seed, scenario=None, *, rules_version=None):
         rng = Rng(seed)
         return {"players": players, "holder": rng.below(players), "rng": rng.counter, "turn": 0,
                 "window": False, "goes": 0, "sprung": None}

@@ -20,9 +20,9 @@ class RaceGame(Game):
     max_players = 4
     options = {"target": Option(21, "Total that ends the game.", kind=int, minimum=5, maximum=60)}
 
-    def setup(self, players, options, seed, scenario=None):
+    def setup(self, players, options, seed, scenario=None, *, rules_version=None):
         self.check_players(players)
-        options = self.normalize_options(options)
+        options = self.normalize_options(options, rules_version)
         rng = Rng(seed)
         deck = rng.shuffle(sorted(VALUES, key=lambda c: int(c[1:])))
         hands = [sorted(deck[3 * s:3 * s + 3]) for s in range(players)]
