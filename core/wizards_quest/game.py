@@ -1,10 +1,11 @@
 """Wizard's Quest as a core.protocol.Game (rules: shared/rules/wizards-quest.md)."""
 from __future__ import annotations
 
-from core.protocol import Game, IllegalMove, Option, Prompt, Result
+from core.protocol import Game, IllegalMove, Prompt, Result
 from core.wizards_quest import ai, engine, notation, view as V
 from core.wizards_quest.board import IDS
 from core.wizards_quest.decisions import KINDS
+from core.wizards_quest.options import OPTIONS
 from core.wizards_quest.newgame import TableRng, apply_scenario, new_state
 
 STANDING = [{"type": "standing", "losses": "men-first"}, {"type": "standing", "losses": "ask"}]
@@ -15,14 +16,8 @@ class WizardsQuest(Game):
     title = "Wizard's Quest"
     min_players = 2
     max_players = 6
-    options = {
-        "blank-treasure": Option(False, "Hide a blank treasure too; hidden treasure types are secret.",
-                                 kind=bool, rule="WQ-VAR-BLANK-1"),
-        "two-player-rules": Option(True, "With two players: 5 men for hiding on your own territory, "
-                                         "20 starting men placed 10/20/10.", kind=bool, rule="WQ-VAR-2P-1"),
-        "bridge-bonus": Option(1, "Defence bonus against attacks over a bridge (0 = battle chapter to the letter).",
-                               choices=(0, 1), kind=int, rule="WQ-STR-11"),
-    }
+    options = OPTIONS
+    rules_version = 2  # issue 9: ring window, boats, bridge bonus (core/wizards_quest/options.py)
 
     def setup(self, players, options, seed, scenario=None, *, rules_version=None):
         self.check_players(players)

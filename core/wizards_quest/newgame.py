@@ -6,6 +6,7 @@ from core.rng import Rng
 from core.wizards_quest import board, cards
 from core.wizards_quest.board import ORC, INDEX
 from core.wizards_quest import state as S
+from core.wizards_quest.options import state_options
 
 
 class TableRng(Rng):
@@ -37,8 +38,7 @@ def new_state(players: int, opts: dict, seed: str) -> dict:
             tre.append([owner, kind, S.HELD, (owner + 1) % np])  # WQ-SETUP-7
     return {
         "seed": seed, "rng": rng.counter, "np": np, "dice": [],
-        "opt": {"blank": opts["blank-treasure"], "two_player": opts["two-player-rules"],
-                "bridge": opts["bridge-bonus"]},
+        "opt": state_options(opts),
         "own": [-1] * board.TERRITORIES, "n": [0] * board.TERRITORIES,
         "ch": [-1] * np, "wz": [-1] * np, "out": [False] * np,
         "tre": tre, "dragon": -1, "peace": -1,

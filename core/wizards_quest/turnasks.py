@@ -10,6 +10,7 @@ from core.wizards_quest.battle_asks import all_donor_men, check_donors, move_in,
 from core.wizards_quest.decisions import KINDS
 from core.wizards_quest.setup_asks import treasure_index
 from core.wizards_quest.flow import men as men_text, name
+from core.wizards_quest.options import rule
 from core.wizards_quest.moves import bad, terr, count, men_map, hero_name, flag, duchy
 
 # ------------------------------------------------------------------ cards (5a) -----
@@ -37,13 +38,24 @@ def play_options(st, seat, card):
     return [{"type": "play", "card": card}]
 
 
+def playable(st, f, hand):
+    """The cards this window lets the player play: his hand at the start of his turn; after the
+    ring only the card drawn for it (WQ-CARDS-4, WQ-TREASURE-4), under the original's reading."""
+    if f["mode"] != "ring":
+        return hand
+    ring_full = len(hand) > 2 and f["new"] in hand
+    if ring_full or rule(st, "ring-window") == "drawn-card":
+        return [f["new"]] if f["new"] in hand else []
+    return hand
+
+
 def cards_legal(st, f):
     seat, hand = f["seat"], st["hands"][f["seat"]]
     out = []
     if f["mode"] == "turn" and not f["drew"] and (st["deck"] or st["disc"]):
         out.append({"type": "draw"})
     ring_full = f["mode"] == "ring" and len(hand) > 2 and f["new"] in hand
-    for card in ([f["new"]] if ring_full else hand):
+    for card in playable(st, f, hand):
         out.extend(play_options(st, seat, card))
     if ring_full:
         out.append({"type": "discard", "card": f["new"]})
@@ -56,6 +68,8 @@ def cards_auto(st, f):
     hand = st["hands"][f["seat"]]
     if not hand and (f["mode"] == "ring" or f["drew"] or not (st["deck"] or st["disc"])):
         return {"type": "done"}
+    if f["mode"] == "ring" and f["new"] not in hand and rule(st, "ring-window") == "drawn-card":
+        return {"type": "done"}  # the ring's card is played or discarded: the window closes
     return None
 
 
@@ -98,6 +112,9 @@ def cards_resolve(st, f, mv, rng, ev):
         bad("Draw, play a card, or say done.", "WQ-CARDS-1")
     if f["mode"] == "ring" and len(hand) > 2 and f["new"] in hand and card != f["new"]:
         bad("With a full hand the card drawn for the ring must be played or discarded first.", "WQ-TREASURE-4")
+    if card not in playable(st, f, hand):
+        bad("Cards are played only at the start of your turn; now only the card drawn for the ring may be "
+            "played.", "WQ-CARDS-4")
     play_card(st, seat, card, mv, rng, ev)
 
 
@@ -146,8 +163,18 @@ def play_card(st, seat, card, mv, rng, ev):
 # ------------------------------------------------------------------ campaigns (5c) --
 
 def boat_ready(st, seat):
+    """A boat card to use now: any of them, each one crossing (WQ-BOAT-2, WQ-BOAT-3); games created
+    under rules version 1 allowed one boat a turn."""
     tn = st["tn"]
-    return bool(st["boats"][seat]) and tn is not None and tn["seat"] == seat and not tn["boat"]
+    if not st["boats"][seat] or tn is None or tn["seat"] != seat:
+        return False
+    return not tn["boat"] or rule(st, "boat-limit") == "none"
+
+
+def no_boat(st):
+    if rule(st, "boat-limit") == "none":
+        return "You have no boat card to use."
+    return "You have no boat to use this turn."
 
 
 def attack_plan(st, seat, mv):
@@ -203,7 +230,7 @@ def attack_check(st, seat, src, tgt, vs, boat, hero, men):
     if src != tgt:
         if boat:
             if not boat_ready(st, seat):
-                return _no("You have no boat to use this turn.", "WQ-BOAT-2")
+                return _no(no_boat(st), "WQ-BOAT-2")
             if tgt not in board.BOAT_REACH[src]:
                 return _no(f"No boat goes from {IDS[src]} to {IDS[tgt]}.", "WQ-BOAT-2")
         elif tgt not in board.ADJ_SET[src]:
@@ -277,7 +304,7 @@ def sail_plan(st, seat, mv):
     k = count(mv.get("men"), "WQ-BOAT-6")
     hero = hero_name(mv.get("hero"), "WQ-BOAT-6")
     if not boat_ready(st, seat):
-        bad("You have no boat to use this turn.", "WQ-BOAT-2")
+        bad(no_boat(st), "WQ-BOAT-2")
     if st["own"][src] != seat or st["own"][tgt] != seat or src == tgt:
         bad("A boat move goes between two different territories you hold.", "WQ-BOAT-6")
     if tgt not in board.BOAT_REACH[src]:

@@ -54,14 +54,18 @@ def test_the_attacker_never_gets_a_terrain_bonus():
 
 @pytest.mark.rule("WQ-ACC-11")
 def test_defence_bonuses_on_the_reconstructed_map():
-    """WQ-STR-8, WQ-STR-9, WQ-STR-11, WQ-BOAT-4, WQ-AMB-1."""
-    st = make({"D4C4": {"owner": 0, "men": 3}, "K7": {"owner": 0, "men": 2}, "D1C1": {"owner": 1, "men": 2}})
+    """WQ-STR-8, WQ-STR-9, WQ-STR-11, WQ-BOAT-4, WQ-AMB-1.
+
+    Changed in rules version 2 (issue 9): the +1 over a bridge was the default; the battle chapter
+    of the original gives no bridge bonus, so it is now asked for with `bridge-bonus 1`."""
+    spots = {"D4C4": {"owner": 0, "men": 3}, "K7": {"owner": 0, "men": 2}, "D1C1": {"owner": 1, "men": 2}}
+    st = make(spots, options={"bridge-bonus": 1})
     assert strength(st, "D4C4", board.LINK[(T["D6C6"], T["D4C4"])]) == 5
     assert strength(st, "D4C4", board.LINK[(T["D4C3"], T["D4C4"])]) == 4
     assert strength(st, "K7") == 4
     assert strength(st, "D1C1", board.LINK[(T["D1C2"], T["D1C1"])]) == 3
     assert strength(st, "D1C1", board.BOAT) == 2
-    literal = make({"D1C1": {"owner": 1, "men": 2}}, options={"bridge-bonus": 0})
+    literal = make({"D1C1": {"owner": 1, "men": 2}})  # the default now: the battle chapter to the letter
     assert strength(literal, "D1C1", board.BRIDGE) == 2
 
 

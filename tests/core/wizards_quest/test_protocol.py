@@ -148,9 +148,13 @@ def test_render_fits_100_columns_and_shows_the_board():
 
 @pytest.mark.rule("WQ-STR-11")
 def test_options_and_their_rules():
-    """WQ-VAR-BLANK, WQ-VAR-2P: the variants are options; unknown options are refused."""
+    """WQ-VAR-BLANK, WQ-VAR-2P: the variants are options; unknown options are refused.
+
+    Changed in rules version 2 (issue 9): the bridge bonus defaults to 0 (the battle chapter of the
+    original); games created under rules version 1 keep their default of 1."""
     opts = G.options
-    assert opts["bridge-bonus"].default == 1 and opts["bridge-bonus"].rule == "WQ-STR-11"
+    assert opts["bridge-bonus"].default == 0 and opts["bridge-bonus"].rule == "WQ-STR-11"
+    assert G.normalize_options({}, 1)["bridge-bonus"] == 1
     assert opts["blank-treasure"].rule == "WQ-VAR-BLANK-1" and opts["two-player-rules"].rule == "WQ-VAR-2P-1"
     assert G.normalize_options({"blank-treasure": "yes"})["blank-treasure"] is True
     with pytest.raises(IllegalMove):

@@ -223,11 +223,14 @@ def test_boat_attack_across_the_sea():
 
 @pytest.mark.rule("WQ-BOAT-4")
 def test_boat_attack_over_the_ammon_gets_no_bridge_bonus():
+    """Changed in rules version 2 (issue 9): the bridge bonus is off by default (the battle chapter has
+    none), so the over-the-bridge half of this test asks for `bridge-bonus 1`."""
     st = boat_game({"D1C2": {"owner": 0, "men": 5}, "D1C1": {"owner": 1, "men": 2}})
     st["dice"] = [6, 6]
     st, texts = move(st, 0, "attack D1C2 D1C1 boat")
     assert any("(strength 2)" in t for t in texts if t.startswith("Battle"))
-    st = _to_campaigns(make({"D1C2": {"owner": 0, "men": 5}, "D1C1": {"owner": 1, "men": 2}}))
+    st = _to_campaigns(make({"D1C2": {"owner": 0, "men": 5}, "D1C1": {"owner": 1, "men": 2}},
+                            options={"bridge-bonus": 1}))
     st["dice"] = [6, 6]
     st, texts = move(st, 0, "attack D1C2 D1C1")
     assert any("(strength 3)" in t for t in texts if t.startswith("Battle"))
@@ -301,15 +304,18 @@ def test_the_crown_gives_three_men_anywhere_the_player_has_pieces():
 
 @pytest.mark.rule("WQ-TREASURE-4")
 def test_the_ring_draws_a_card_that_may_be_played_at_once():
-    """WQ-AMB-13: men from it are placed at once; WQ-CARDS-4: any number of held cards may be played."""
+    """WQ-AMB-13: men from it are placed at once.
+
+    Changed in rules version 2 (issue 9): the card held before (C19) may no longer be played in the
+    ring's window — the original lets only the card drawn for the ring be played then (WQ-CARDS-4);
+    once that card is played the window closes with C19 still in hand."""
     st, texts = campaign_for_treasure("ring", deck=["C06"], hand=["C19"])
     pending = ask(st)
     assert pending["kind"] == "cards" and pending["mode"] == "ring"
     st, _ = move(st, 0, "play C06")
     assert ask(st)["kind"] == "place" and ask(st)["total"] == 3
     st, _ = move(st, 0, "place D2C4:3")
-    st, _ = move(st, 0, "play C19")
-    assert st["tn"]["camps"] == 1 and ask(st)["kind"] == "camp"  # empty hand: the window closes
+    assert st["hands"][0] == ["C19"] and st["tn"]["seat"] == 1  # window closed, C19 kept, the turn passed
     full, _ = campaign_for_treasure("ring", deck=["C06"], hand=["C19", "C20"])
     with pytest.raises(IllegalMove):
         move(full, 0, "done")
