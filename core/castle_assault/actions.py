@@ -11,6 +11,7 @@ from core.protocol import Event, IllegalMove
 from . import battle
 from .cards import ACADEMY_COST, BUILD_CARDS, BUY_DRAWS, CARDS, KING_ACTIONS, amount, count
 from .flow import end_action
+from .options import option
 from .state import draw_village, post_index, post_name, post_shields
 
 
@@ -67,8 +68,7 @@ def defend(s: dict, seat: int, move: dict, events: list) -> None:
     card = move["card"]
     take_from_hand(s, seat, [card], "CA-ACT-DEFEND-1")
     if s["defended"]:
-        raise IllegalMove("one-defend", "Only one Defend action (place or take back) is allowed per turn.",
-                          "CA-ACT-DEFEND-6")
+        raise one_defend(s)
     if not CARDS.defender[card]:
         raise IllegalMove("cannot-station", f"{CARDS.label(card)} cannot be stationed: only Archers (on walls) "
                           "and Soldiers (on the castle) defend.", "CA-ACT-DEFEND-7")
@@ -97,18 +97,28 @@ def defend(s: dict, seat: int, move: dict, events: list) -> None:
 
 def takeback(s: dict, seat: int, move: dict, events: list) -> None:
     card = move["card"]
-    if s["defended"]:
-        raise IllegalMove("one-defend", "Only one Defend action (place or take back) is allowed per turn.",
-                          "CA-ACT-DEFEND-6")
+    limits_take_back = option(s, "defend-limit") == "place-or-take-back"
+    if s["defended"] and limits_take_back:
+        raise one_defend(s)
     for index, post in enumerate(s["posts"][seat]):
         if card in post[2]:
             post[2].remove(card)
             s["hands"][seat].append(card)
-            s["defended"] = True
+            s["defended"] = s["defended"] or limits_take_back
             events.append(Event(f"{{P{seat}}} takes {CARDS.label(card)} back from {post_label(index)}."))
             end_action(s, events)
             return
     raise IllegalMove("not-stationed", f"{card} is not stationed in your fortress.", "CA-ACT-DEFEND-5")
+
+
+def one_defend(s: dict) -> IllegalMove:
+    """CA-ACT-DEFEND-6: "Sólo se puede colocar una por turno" limits placing; games created under
+    rules version 1 counted a take-back too."""
+    if option(s, "defend-limit") == "placement":
+        return IllegalMove("one-defend", "Only one card may be placed in defence per turn (taking cards back "
+                           "is not limited).", "CA-ACT-DEFEND-6")
+    return IllegalMove("one-defend", "Only one Defend action (place or take back) is allowed per turn.",
+                       "CA-ACT-DEFEND-6")
 
 
 # --- build, explore, buy, academy ---------------------------------------------------------------

@@ -16,6 +16,7 @@ from __future__ import annotations
 from core.protocol import Event, IllegalMove
 
 from .cards import CARDS, REMOVES, amount, count
+from .options import option
 from .state import draw_village, post_name, post_shields, resolve_target, walls_standing
 
 
@@ -229,8 +230,12 @@ def resolve(s: dict, events: list) -> None:
     castle_falls = False
     if card is not None:
         post[2].remove(card)                                      # CA-ACT-ATTACK-14
-        s["discard"].append(card)
-        events.append(Event(f"{CARDS.label(card)} is defeated and discarded."))
+        if option(s, "defeated-defender") == "turned":            # "pierde y se gira sobre la mesa"
+            s["out"].append(card)
+            events.append(Event(f"{CARDS.label(card)} is defeated and turned face down: it is out of the game."))
+        else:
+            s["discard"].append(card)
+            events.append(Event(f"{CARDS.label(card)} is defeated and discarded."))
     else:
         post[1] = False
         castle_falls = index == 0

@@ -1,39 +1,13 @@
 """The Game object: the protocol's entry points, each delegating to one module."""
 from __future__ import annotations
 
-from core.protocol import Event, Game, IllegalMove, Option, Result
+from core.protocol import Event, Game, IllegalMove, Result
 from core.rng import Rng
 
 from . import actions, answers, battle, flow, moves, policy, views
+from .options import OPTIONS
 from .scenario import apply_scenario
 from .state import clone, new_state
-
-OPTIONS = {
-    "windows": Option("fast", "Out-of-turn windows: fast asks only seats holding a legal answer; strict asks "
-                      "every eligible seat, as at a table.", ("fast", "strict"), rule="CA-MULTI-5"),
-    "spoils": Option("stationed", "V-SPOILS: who gets what when a castle falls with 3-4 players: 'stationed' = "
-                     "the attacker takes the stationed cards; 'all' = also the victim's hand and loot.",
-                     ("stationed", "all"), rule="CA-MULTI-12"),
-    "join-loot": Option("all", "V-JOIN-LOOT: 'all' = the active player and every joiner draw loot; 'active' = "
-                        "only the active player.", ("all", "active"), rule="CA-LOOT-5"),
-    "night-join": Option(True, "V-NIGHT-JOIN: may other players join a night attack (face down)?", kind=bool,
-                         rule="CA-ACT-NIGHT-7"),
-    "night-count": Option("public", "V-NIGHT-COUNT: is the number of cards under a Night card public?",
-                          ("public", "hidden"), rule="CA-ACT-NIGHT-5"),
-    "castle-defender": Option("castle", "V-CASTLE-DEFENDER: cards stationed on a castle can be attacked only "
-                              "when the castle can ('castle') or always ('always').", ("castle", "always"),
-                              rule="CA-ACT-ATTACK-6"),
-    "gift": Option("one", "V-GIFT: an eliminated player gives one card per turn ('one') or any number ('any').",
-                   ("one", "any"), rule="CA-MULTI-9"),
-    "reshuffle": Option("bottom", "V-RESHUFFLE: at a Village rebuild, Siege and Academy cards go under their own "
-                        "decks ('bottom') or leave the game ('remove').", ("bottom", "remove"), rule="CA-GEN-5"),
-    "stall": Option(0, "V-STALL: end the game without a winner after this many full rounds without a won "
-                    "battle (0 = off).", kind=int, rule="CA-END-4", minimum=0, maximum=1000),
-    "first-player": Option(-1, "The seat that plays first (-1 = chosen at random).", kind=int, rule="CA-SETUP-7",
-                           minimum=-1, maximum=3),
-    "cards": Option("v05", "The card list (rules section 3): v05 = the reconstructed 120-card list.", ("v05",),
-                    rule="CA-GEN-13"),
-}
 
 
 class CastleAssault(Game):
@@ -42,6 +16,7 @@ class CastleAssault(Game):
     min_players = 2
     max_players = 4
     options = OPTIONS
+    rules_version = 2  # issue 9: defend take-back, deck rebuild, defaults from the Spanish text (options.py)
 
     # --- setup and turn order --------------------------------------------------------------------
 
@@ -138,8 +113,10 @@ class CastleAssault(Game):
         pools = {"hand": state["hands"][seat] if mine else []}
         if mine:
             pools["takeback"] = [c for post in state["posts"][seat] for c in post[2]]
-        if state["battle"] is not None and state["battle"]["open"]:
-            pools["remove"] = battle.attack_cards(state["battle"])
+        b = state["battle"]
+        if b is not None and b["open"]:
+            # a kind name ("remove catapult") means a card this removal may still take (CA-ACT-REACT-8)
+            pools["remove"] = battle.removal_candidates(b, b["need"][0]) if b["need"] else battle.attack_cards(b)
         return moves.parse_move(text, pools, rule)
 
     def format(self, move):

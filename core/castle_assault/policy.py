@@ -7,6 +7,7 @@ from core.rng import Rng
 from . import battle
 from .cards import ACADEMY_COST, BUILD_CARDS, CARDS
 from .flow import prompted_seat
+from .options import option
 from .state import post_name
 
 STANDING = [{"type": "standing", "pass": answer, "window": window}
@@ -102,6 +103,7 @@ def turn_moves(s: dict, seat: int, all_targets: list | None = None) -> list[dict
                 if post[1] and CARDS.colour[post[0]] == CARDS.colour[card] \
                         and len(post[2]) < CARDS.kind_of[post[0]].max_defenders:
                     moves.append({"type": "defend", "card": card, "post": post_name(index)})
+    if not s["defended"] or option(s, "defend-limit") == "placement":    # CA-ACT-DEFEND-6
         for post in s["posts"][seat]:
             for card in post[2]:
                 moves.append({"type": "takeback", "card": card})

@@ -24,6 +24,8 @@ from core.protocol import Event, IllegalMove
 from core.rng import Rng
 
 from .cards import CARDS, SETUP
+from .cards import count as count_of
+from .options import option
 
 DECKS = ("village", "siege", "academy", "dungeon")
 
@@ -108,12 +110,20 @@ def draw_village(s: dict, events: list, seat_for_rebuild_note: int | None = None
 
 def rebuild_village(s: dict, events: list) -> None:
     """CA-GEN-5: take the other decks' cards out of the discard pile, shuffle the rest."""
-    village, siege, academy = [], [], []
-    for card in s["discard"]:
-        deck = CARDS.deck[card]
-        (village if deck == "V" else siege if deck == "S" else academy).append(card)
     if not s["discard"]:
         return
+    village, siege, academy, dungeon, fortress = [], [], [], [], []
+    own_deck = option(s, "rebuild") == "own-deck"      # rules version 1 sent every other card to the Academy
+    for card in s["discard"]:
+        deck = CARDS.deck[card]
+        if deck == "V":
+            village.append(card)
+        elif deck == "S":
+            siege.append(card)
+        elif deck == "A" or not own_deck:
+            academy.append(card)
+        else:
+            (dungeon if deck == "D" else fortress).append(card)
     rng = Rng(s["seed"], s["rng"])
     s["discard"] = []
     returned = ""
@@ -122,12 +132,21 @@ def rebuild_village(s: dict, events: list) -> None:
             s["siege"] = rng.shuffle(siege) + s["siege"]
         if academy:
             s["academy"] = rng.shuffle(academy) + s["academy"]
+        if dungeon:
+            s["dungeon"] = rng.shuffle(dungeon) + s["dungeon"]
         if siege or academy:
             returned = f" {len(siege)} Siege and {len(academy)} Academy cards went under their own decks."
+        if dungeon:
+            returned += f" {count_of(len(dungeon), 'Dungeon card')} went under the Dungeon deck."
     else:
-        s["out"].extend(siege + academy)
+        s["out"].extend(siege + academy + dungeon)
         if siege or academy:
             returned = f" {len(siege)} Siege and {len(academy)} Academy cards left the game."
+        if dungeon:
+            returned += f" {count_of(len(dungeon), 'Dungeon card')} left the game."
+    if fortress:                                       # a Fortress card has no deck: it leaves the game
+        s["out"].extend(fortress)
+        returned += f" {count_of(len(fortress), 'Fortress card')} left the game."
     s["village"] = rng.shuffle(village)
     s["rng"] = rng.counter
     events.append(Event(f"The Village deck ran out: {len(village)} discarded Village cards were shuffled "

@@ -63,6 +63,9 @@ def test_castle_attackable_once_all_walls_are_down_or_with_an_assault_weapon():
 
 @pytest.mark.rule("CA-ACT-ATTACK-5")
 def test_a_stationed_card_can_be_attacked_on_its_own():
+    """Changed in rules version 2 (issue 9): the defeated card is turned face down and leaves the game
+    ("la carta atacada pierde y se gira sobre la mesa"), no longer discarded; `defeated-defender
+    discarded` keeps the old reading."""
     s = duel(["archer"], posts={"1": {"W1": {"defenders": ["archer", "archer"]}}})
     target = stationed(s, 1, "W1")[0]
     s, events = play(s, 0, f"attack {target} archer")           # 1 sword vs 1 shield
@@ -70,18 +73,25 @@ def test_a_stationed_card_can_be_attacked_on_its_own():
     s = duel(["soldier"], posts={"1": {"W1": {"defenders": ["archer", "archer"]}}})
     target = stationed(s, 1, "W1")[1]
     s, events = play(s, 0, f"attack {target} soldier")
-    assert target in s["discard"] and len(stationed(s, 1, "W1")) == 1 and standing(s, 1, "W1")
+    assert target in s["out"] and len(stationed(s, 1, "W1")) == 1 and standing(s, 1, "W1")
+    s = duel(["soldier"], posts={"1": {"W1": {"defenders": ["archer"]}}}, defeated_defender="discarded")
+    target = stationed(s, 1, "W1")[0]
+    s, events = play(s, 0, f"attack {target} soldier")
+    assert target in s["discard"] and target not in s["out"]
 
 
 @pytest.mark.rule("CA-ACT-ATTACK-6")
 def test_castle_defenders_only_when_the_castle_could_be_attacked_unless_the_option_says_always():
+    """Changed in rules version 2 (issue 9): 'always' is now the default ("Las cartas añadidas a una
+    muralla o castillo pueden ser atacadas de forma independiente"), so the 'castle' reading is
+    asked for explicitly here."""
     posts = {"1": {"C": {"defenders": ["soldier"]}}}
-    s = duel(["archer"], posts=posts)
+    s = duel(["archer"], posts=posts, castle_defender="castle")
     refused(s, 0, f"attack {stationed(s, 1, 'C')[0]} archer", "CA-ACT-ATTACK-6")
-    s = duel(["archer", "ram"], posts=posts)
+    s = duel(["archer", "ram"], posts=posts, castle_defender="castle")
     s, events = play(s, 0, f"attack {stationed(s, 1, 'C')[0]} archer ram")
     assert "WINS" in outcome(events)
-    s = duel(["archer"], posts=posts, castle_defender="always")
+    s = duel(["archer"], posts=posts)                                      # the default: always
     s, events = play(s, 0, f"attack {stationed(s, 1, 'C')[0]} archer")
     assert "1 sword against ½ shield: the attack WINS" in outcome(events)
     s = duel(["archer"], posts={"1": {"W2": {"defenders": ["archer"]}}})

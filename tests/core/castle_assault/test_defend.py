@@ -69,12 +69,21 @@ def test_taking_a_stationed_card_back_is_an_action():
 @pytest.mark.rule("CA-ACT-DEFEND-6")
 @pytest.mark.rule("CA-ACT-KING-8")
 def test_one_defend_per_turn_even_with_the_king():
+    """Changed in rules version 2 (issue 9): the limit is on placing only ("Sólo se puede colocar una por
+    turno"); a take-back no longer uses up the turn's placement. Version 1 refused the defend below."""
     s = mine(["king", "archer", "archer"], {"0": {"C": {"defenders": ["soldier"]}}})
     s, _ = play(s, 0, "king king")
     soldier = stationed(s, 0, "C")[0]
     s, _ = play(s, 0, f"takeback {soldier}")
-    refused(s, 0, "defend archer W1", "CA-ACT-DEFEND-6")
-    assert not any(m.get("type") in ("defend", "takeback") for m in GAME.legal_moves(s, 0))
+    assert any(m.get("type") == "defend" for m in GAME.legal_moves(s, 0))
+    s, _ = play(s, 0, "defend archer W1")
+    assert len(stationed(s, 0, "W1")) == 1 and soldier in s["hands"][0]
+    s = mine(["king", "archer", "archer"], {"0": {"C": {"defenders": ["soldier"]}}})
+    s, _ = play(s, 0, "king king")
+    s, _ = play(s, 0, "defend archer W1")
+    refused(s, 0, "defend archer W2", "CA-ACT-DEFEND-6")                 # the second placement
+    assert not any(m.get("type") == "defend" for m in GAME.legal_moves(s, 0))
+    assert any(m.get("type") == "takeback" for m in GAME.legal_moves(s, 0))
 
 
 @pytest.mark.rule("CA-ACT-DEFEND-7")

@@ -7,14 +7,14 @@ from core.castle_assault.cards import CARDS
 from .helpers import hand, kinds, make, of_kind, play, prompted, refused, stationed, standing, texts, view_text
 
 
-def ex1(players=2, ben_hand=("ambush", "gold"), archer=True, carla_hand=None):
+def ex1(players=2, ben_hand=("ambush", "gold"), archer=True, carla_hand=None, **options):
     scenario = {"turn": 0, "skip_draw": True,
                 "hands": {"0": ["soldier", "soldier", "gold"], "1": list(ben_hand)},
                 "posts": {"1": {"W1": {"defenders": ["archer"] if archer else []}}},
                 "village_top": ["builder", "duke", "king"]}
     if carla_hand is not None:
         scenario["hands"]["2"] = list(carla_hand)
-    return make(players, scenario)
+    return make(players, scenario, **options)
 
 
 @pytest.mark.rule("CA-ACT-REACT-6")
@@ -69,7 +69,9 @@ def test_ex1b_three_players_carla_joins_with_an_archer_and_still_loses():
 
 @pytest.mark.rule("CA-LOOT-5")
 def test_ex1b_three_players_carla_joins_with_a_soldier_and_both_loot_face_down():
-    s = ex1(players=3, carla_hand=["soldier", "gold"])
+    """The spec's EX-1b follows `join-loot all`. Changed in rules version 2 (issue 9): the default is now
+    'active' (the original: "1 carta de botín por cada batalla vencida"), so the example asks for 'all'."""
+    s = ex1(players=3, carla_hand=["soldier", "gold"], join_loot="all")
     s, _ = play(s, 0, "attack 1/W1 soldier soldier")
     s, _ = play(s, 2, "join soldier")
     s, events = play(s, 1, "react ambush")
@@ -178,12 +180,14 @@ def test_ex3a_one_soldier_on_the_castle_the_same_attack_wins_the_game():
 
 
 def test_ex3b_second_action_against_one_stationed_soldier():
+    """Changed in rules version 2 (issue 9): the defeated Soldier is turned face down, out of the game
+    ("se gira sobre la mesa"), where the spec's example discarded it."""
     s = ex3()
     s, _ = play(s, 0, "king king")
     s, _ = play(s, 0, "attack 1/W3 soldier archer")
     soldier = stationed(s, 1, "C")[0]
     s, events = play(s, 0, f"attack {soldier} archer")                        # 1 > 1/2
-    assert soldier in s["discard"] and len(stationed(s, 1, "C")) == 1
+    assert soldier in s["out"] and len(stationed(s, 1, "C")) == 1
     assert GAME.view(s, 0)["fortresses"][1]["posts"][0]["shields"] == 9       # 4 1/2 in half points
     assert kinds(hand(s, 0)) == ["gold", "soldier", "soldier", "soldier"]     # looted again
 
@@ -279,8 +283,12 @@ def test_ex5_swords_needed_for_each_part_of_the_fortress(target, cards, wins):
 
 
 def test_ex5_castle_and_its_soldier_are_not_targets_while_walls_stand_without_assault():
+    """The spec's EX-5 follows `castle-defender castle`. Changed in rules version 2 (issue 9): the default
+    is now 'always' (the original: castle defenders "pueden ser atacadas de forma independiente"), so
+    the example asks for 'castle'."""
     s = make(2, {"turn": 1, "skip_draw": True, "hands": {"1": ["soldier", "soldier", "soldier"]},
                  "posts": {"0": {"W1": {"defenders": ["archer", "archer"]}, "W2": {"defenders": ["archer"]},
-                                 "W3": {"standing": False}, "C": {"defenders": ["soldier"]}}}})
+                                 "W3": {"standing": False}, "C": {"defenders": ["soldier"]}}}},
+             castle_defender="castle")
     refused(s, 1, "attack 0/C soldier soldier soldier", "CA-ACT-ATTACK-4")
     refused(s, 1, f"attack {stationed(s, 0, 'C')[0]} soldier", "CA-ACT-ATTACK-6")

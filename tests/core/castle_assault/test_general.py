@@ -39,11 +39,13 @@ def test_reshuffle_option_removes_them_from_the_game():
 
 @pytest.mark.rule("CA-GEN-8")
 def test_an_attack_may_aim_at_a_defender_alone():
+    """Changed in rules version 2 (issue 9): the beaten defender is turned face down (out of the game),
+    not discarded ("la carta atacada pierde y se gira sobre la mesa")."""
     s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": ["soldier"], "1": ["gold"]},
                  "posts": {"1": {"W2": {"defenders": ["archer"]}}}})
     guard = s["posts"][1][2][2][0]
     s, _ = play(s, 0, f"attack {guard} soldier")
-    assert guard in s["discard"] and s["posts"][1][2][1]
+    assert guard in s["out"] and guard not in s["discard"] and s["posts"][1][2][1]
 
 
 @pytest.mark.rule("CA-GEN-10")

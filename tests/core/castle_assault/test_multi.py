@@ -9,11 +9,11 @@ from .helpers import hand, kinds, make, of_kind, play, prompted, refused, said, 
 DOWN = {"W1": {"standing": False}, "W2": {"standing": False}}
 
 
-def table(hands, players=3, **scenario):
+def table(hands, players=3, options=None, **scenario):
     sc = {"turn": 0, "skip_draw": True, "hands": {str(k): list(v) for k, v in hands.items()},
           "village_top": ["duke"] * 4}
     sc.update(scenario)
-    return make(players, sc)
+    return make(players, sc, **(options or {}))
 
 
 @pytest.mark.rule("CA-MULTI-1")
@@ -96,14 +96,17 @@ def test_an_eliminated_player_never_draws_nor_buys_explores_builds_or_studies():
 
 @pytest.mark.rule("CA-MULTI-9")
 def test_an_eliminated_player_gives_one_card_to_a_castle_owner_or_passes():
-    s = table({0: ["gold"], 1: ["soldier", "gold"], 2: ["gold"]}, players=4, eliminated=[1, 3])
+    """Changed in rules version 2 (issue 9): one card per turn is no longer the default (the original:
+    "utilizar cartas de su mano cediéndole recursos"), so this test asks for `gift one`."""
+    s = table({0: ["gold"], 1: ["soldier", "gold"], 2: ["gold"]}, players=4, eliminated=[1, 3],
+              options={"gift": "one"})
     s, _ = play(s, 0, "discard gold")
     soldier = of_kind(s, 1, "soldier")[0]
     err = refused(s, 1, f"give 3 {soldier}", "CA-MULTI-9")          # 3 has no castle
     assert "Seat 3 has lost their castle too" in err.message and "seat 0, seat 2" in err.message
     err = refused(s, 1, f"give 1 {soldier}", "CA-MULTI-9")
     assert "You cannot give to yourself" in err.message
-    refused(s, 1, "give 2 soldier gold", "CA-MULTI-9")              # one card per turn by default
+    refused(s, 1, "give 2 soldier gold", "CA-MULTI-9")              # one card per turn with `gift one`
     assert GAME.public_move(s, 1, {"type": "give", "to": 2, "cards": [soldier]}) is False
     s, events = play(s, 1, f"give 2 {soldier}")
     assert soldier in hand(s, 2) and said(events, "{P1} gives 1 card to {P2}.", 0)
