@@ -7,6 +7,7 @@ battle is over. Strength totals are kept in the battle dict as they grow, step b
 from __future__ import annotations
 
 from core.medieval_mastery import cards, data, flow, rules
+from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
 from core.protocol import Event
 
@@ -110,34 +111,68 @@ def step3_window(ctx, b: dict) -> None:
     flow.open_window(ctx, "sceptre", b["att"])
 
 
+def real_counts(st: dict, b: dict) -> tuple[int, int]:
+    """The real knights of attacker and defender for Fear and Vigour (MM-ART-SCEPTRE-NOTE); 8 in a siege."""
+    return b["ak"], data.SIEGE_DEFENCE if b["siege"] else defender_knights(st, b)
+
+
 def step3_sceptres(ctx, b: dict) -> None:
     """MM-COMBAT-3: attacker's sceptre first, then the defender's (MM-EDGE-13)."""
     st = ctx.st
     att, dfd = b["att"], b["def"]
-    real_a, real_d = b["ak"], defender_knights(st, b)
-    if b["siege"]:
-        real_d = data.SIEGE_DEFENCE
+    real_a, real_d = real_counts(st, b)
     if flow.is_up(st, att, 1):
         name = st["arts"][att][1]
         if name == "Rage":
             b["astr"] += 1
             ctx.ev.append(Event(f"Sceptre of Rage: {{P{att}}} +1 ({_totals(b)})."))
-        elif name == "Fear" and real_d > real_a:
-            b["astr"] += real_d - real_a
-            ctx.ev.append(Event(f"Sceptre of Fear: {{P{att}}} fights as if with {real_d} knights ({_totals(b)})."))
+        elif name == "Fear" and equal_knights(ctx, b, att, "Fear", real_d, real_a):
+            b["step"] = 32  # the attacker is asked; the defender's sceptre follows the answer
+            return
         elif name == "Influence":
             random_discard(ctx, dfd, "Sceptre of Influence")
+    step3_defender_sceptre(ctx, b)
+
+
+def step3_defender_sceptre(ctx, b: dict) -> None:
+    st = ctx.st
+    att, dfd = b["att"], b["def"]
+    real_a, real_d = real_counts(st, b)
+    b["step"] = 4
     if flow.is_up(st, dfd, 1):
         name = st["arts"][dfd][1]
         if name == "Loyalty":
             b["dstr"] += 1
             ctx.ev.append(Event(f"Sceptre of Loyalty: {{P{dfd}}} +1 ({_totals(b)})."))
-        elif name == "Vigour" and real_a > real_d and not b["siege"]:
-            b["dstr"] += real_a - real_d
-            ctx.ev.append(Event(f"Sceptre of Vigour: {{P{dfd}}} fights as if with {real_a} knights ({_totals(b)})."))
+        elif name == "Vigour" and not b["siege"]:
+            equal_knights(ctx, b, dfd, "Vigour", real_a, real_d)
         elif name == "Defiance":
             random_discard(ctx, att, "Sceptre of Defiance")
-    b["step"] = 4
+
+
+def equal_knights(ctx, b: dict, seat: int, name: str, rival: int, own: int) -> bool:
+    """Fear / Vigour (MM-ICON-EQUAL): "kan välja" — the holder may fight as if with the rival's knights.
+    With `sceptre-choice ask` the holder is asked whenever it changes their strength (True: asked);
+    with `auto` (and in games created under rules version 1) it is used exactly when it raises it."""
+    if rival == own:
+        return False
+    if option(ctx.st, "sceptre-choice") == "ask":
+        change = f"+{rival - own}" if rival > own else f"-{own - rival}"
+        ctx.st["choice"] = {"kind": "sceptre", "seat": seat, "then": "battle", "name": name, "count": rival, "own": own,
+                            "text": f"Sceptre of {name}: fight as if with {rival} knights instead of {own} "
+                                    f"(strength {change})? 'sceptre use' or 'sceptre decline'."}
+        ctx.st["ph"] = "choice"
+        return True
+    if rival > own:
+        use_equal_knights(ctx, b, seat, name, rival)
+    return False
+
+
+def use_equal_knights(ctx, b: dict, seat: int, name: str, rival: int) -> None:
+    real_a, real_d = real_counts(ctx.st, b)
+    key, own = ("astr", real_a) if seat == b["att"] else ("dstr", real_d)
+    b[key] += rival - own
+    ctx.ev.append(Event(f"Sceptre of {name}: {{P{seat}}} fights as if with {rival} knights ({_totals(b)})."))
 
 
 def random_discard(ctx, seat: int, why: str) -> None:
@@ -401,6 +436,7 @@ def step_end(ctx, b: dict) -> None:
     flow.end_manoeuvre(ctx)
 
 
-STEPS = {1: step1_territory, 2: step2_draw, 3: step3_window, 31: step3_sceptres, 4: step4_commit,
+STEPS = {1: step1_territory, 2: step2_draw, 3: step3_window, 31: step3_sceptres, 32: step3_defender_sceptre,
+         4: step4_commit,
          5: step5_support, 6: step6_result, 7: step7_mayhem_and_window, 71: step7_orbs,
          8: step8_losses, 9: step9_conquest, END: step_end}

@@ -6,6 +6,7 @@ runs automatic steps until some seat must decide; the battle's own steps live in
 from __future__ import annotations
 
 from core.medieval_mastery import battle, cards, data, rules
+from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
 from core.protocol import Event
 from core.rng import Rng
@@ -349,10 +350,16 @@ def recyclable(st: dict, seat: int) -> list[str]:
 
 
 def finish_crown(ctx) -> None:
+    """Back to the turn. The rulebooks' timing rule (MM-RES-TIMING): resource cards go before or after
+    the redistribution and advance, so the crown closes no window and the turn goes on at the step it
+    was used in. Games created under rules version 1 follow the turn summary's order instead: a crown at
+    step 3 ends step 2, a crown at step 8 ends the turn."""
     st = ctx.st
     st["choice"] = None
     st["stage"] = ""
     st["ph"] = "main"
+    if option(st, "resource-timing") == "before-or-after":
+        return
     if st["after_crown"] == 9:
         end_turn(ctx)
     else:

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from core.medieval_mastery import flow, handlers, notation, policy
 from core.medieval_mastery import scenario as scenarios
+from core.medieval_mastery.options import OPTIONS
 from core.medieval_mastery import view as views
-from core.protocol import Event, Game, IllegalMove, Option, Prompt, Result
+from core.protocol import Event, Game, IllegalMove, Prompt, Result
 
 PROMPT_KIND = {"main": "turn", "window": "reaction", "commit": "face-down", "support": "support", "choice": "choice"}
 
@@ -43,24 +44,14 @@ class MedievalMastery(Game):
     title = "Medieval Mastery"
     min_players = 2
     max_players = 6
-    options = {
-        "windows": Option("fast", "Fracture windows: fast (only seats holding Fracture are asked) or strict "
-                          "(every seat is asked, as at a table).", ("fast", "strict"), str, "MM-ASYNC-2"),
-        "teams": Option("none", "Alliance: teams of 2 (4 or 6 players) or 3 (6 players).", ("none", "2", "3"),
-                        str, "MM-OPT-ALLIANCE-1"),
-        "siege": Option(False, "Castle Siege: castles may be attacked; conquering one wins.", None, bool,
-                        "MM-OPT-SIEGE-1"),
-        "life-and-death": Option(False, "Life and Death: territories without supply are cleared.", None, bool,
-                               "MM-OPT-LIFEANDDEATH-1"),
-        "skirmish": Option(False, "Skirmish: 11 VP wins, Homelands are worth 0.", None, bool, "MM-OPT-SKIRMISH-1"),
-        "mayhem": Option(False, "Mayhem: 6 extra knights, and battle winners roll to lose knights.", None, bool,
-                         "MM-OPT-MAYHEM-1"),
-    }
+    options = OPTIONS
+    rules_version = 2  # issue 9: resource timing, Fear/Vigour choice, Alliance with Skirmish (options.py)
 
     # --- setup -------------------------------------------------------------------------
 
     def check_options(self, players: int, options: dict) -> None:
-        """MM-OPT-ALLIANCE-1 and -7; Alliance with Skirmish has no defined target (section 16)."""
+        """MM-OPT-ALLIANCE-1 and -7. Alliance with Skirmish is allowed (rules version 2): no rulebook
+        forbids it; the team target stays the Alliance rule's (or `team-target`), docs/medieval-mastery.md."""
         teams = options["teams"]
         if teams == "2" and players not in (4, 6):
             raise IllegalMove("bad-option", "Teams of 2 need 4 or 6 players.", "MM-OPT-ALLIANCE-1")
@@ -68,8 +59,8 @@ class MedievalMastery(Game):
             raise IllegalMove("bad-option", "Teams of 3 need 6 players.", "MM-OPT-ALLIANCE-1")
         if teams != "none" and options["siege"]:
             raise IllegalMove("bad-option", "Alliance cannot be combined with Castle Siege.", "MM-OPT-ALLIANCE-7")
-        if teams != "none" and options["skirmish"]:
-            raise IllegalMove("bad-option", "Alliance has no defined target with Skirmish.", "MM-OPT-ALLIANCE-3")
+        if teams == "none" and options.get("team-target"):
+            raise IllegalMove("bad-option", "A team target needs Alliance teams (option teams).", "MM-OPT-ALLIANCE-3")
 
     def setup(self, players, options, seed, scenario=None, *, rules_version=None):
         self.check_players(players)

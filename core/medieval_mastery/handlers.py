@@ -21,7 +21,7 @@ def current_rule(st: dict, seat: int) -> str:
         return "MM-COMBAT-5"
     if ph == "choice":
         return {"discard": "MM-ICON-MAYDISCARD", "insight": "MM-ART-INSIGHT", "order": "MM-ART-ORDER",
-                "top": "MM-ART-PROSPERITY", "target": "MM-ICON-ANY"}[st["choice"]["kind"]]
+                "top": "MM-ART-PROSPERITY", "target": "MM-ICON-ANY", "sceptre": "MM-ICON-EQUAL"}[st["choice"]["kind"]]
     if ph == "over":
         return "MM-WIN-2"
     stage = st["stage"]
@@ -90,7 +90,7 @@ OFF_TURN_ANSWERS = {
     "pass": "nothing is waiting for an answer (passing answers a Fracture window or a support opportunity)",
     "discard": "no ability is asking you to discard", "insight": "Crown of Insight is not in use",
     "recycle": "Crown of Order is not in use", "top": "Crown of Prosperity is not in use",
-    "target": "no crown is waiting for a target",
+    "target": "no crown is waiting for a target", "sceptre": "no sceptre is waiting for your choice",
 }
 
 
@@ -360,14 +360,19 @@ def choice(ctx, seat: int, move: dict, kind: str) -> None:
     if seat != ch["seat"]:
         raise IllegalMove("not-your-turn", "Another player is making a choice.", current_rule(st, seat))
     want = {"discard": "discard", "insight": "insight", "order": "recycle", "top": "top",
-            "target": "target"}[ch["kind"]]
+            "target": "target", "sceptre": "sceptre"}[ch["kind"]]
     if kind != want:
         raise not_now(ch["text"], current_rule(st, seat))
     if want == "target":
         aim, t = check_target(st, seat, move)
         flow.apply_target(ctx, seat, aim, t)
         return
-    if want == "discard":
+    if want == "sceptre":  # MM-ICON-EQUAL: Fear or Vigour, the holder's choice
+        if move["use"]:
+            battle.use_equal_knights(ctx, st["battle"], seat, ch["name"], ch["count"])
+        else:
+            ctx.ev.append(Event(f"{{P{seat}}} does not use the Sceptre of {ch['name']}."))
+    elif want == "discard":
         if move["card"] != "none":
             card = cards.find(st["hand"][seat], cards.KIND_OF_NAME[move["card"]])
             if card is None:

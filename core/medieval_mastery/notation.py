@@ -5,6 +5,7 @@
     conflict 5 | conflict ambush | conflict none             support +1 +2
     discard 3 | discard none      insight 2 1 3 4            recycle fracture
     top keep | top discard        standing always-pass | standing pass-unless-mine | standing off
+    sceptre use | sceptre decline (Fear or Vigour, when asked)
 """
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ SIMPLE = ("skip", "end", "pass", "crown")
 FORMS = ("play cta|ta; fracture P<n> crown|sceptre|orb; crown; target P<n> [crown|sceptre|orb]; "
          "redis <from>><to>:<n> ... (places: C for your castle, S01..S30); advance <tile> <n>; "
          "skip; end; pass; conflict 2|3|4|5|ambush|none; support +1|+2 ...; discard <card>|none; "
-         "insight <order>; recycle <card>; top keep|discard; standing always-pass|pass-unless-mine|off")
+         "insight <order>; recycle <card>; top keep|discard; sceptre use|decline; "
+         "standing always-pass|pass-unless-mine|off")
 
 _PLACE = re.compile(r"^(c|castle|[st][0-9]{1,2}|[cl][0-9])$")
 _TRANSFER = re.compile(r"^([a-z]+[0-9]*)>([a-z]+[0-9]*):([0-9]{1,2})$")
@@ -98,6 +100,8 @@ def parse(text: str, rule: str | None) -> dict:
         return {"type": "recycle", "card": rest[0]}
     if head == "top" and len(rest) == 1 and rest[0] in ("keep", "discard"):
         return {"type": "top", "keep": rest[0] == "keep"}
+    if head == "sceptre" and len(rest) == 1 and rest[0] in ("use", "decline"):
+        return {"type": "sceptre", "use": rest[0] == "use"}
     if head == "standing" and len(rest) == 1 and rest[0] in STANDING:
         return {"type": "standing", "pass": STANDING[rest[0]]}
     raise bad
@@ -134,6 +138,8 @@ def format_move(move: dict) -> str:
         return f"recycle {move['card']}"
     if kind == "top":
         return "top keep" if move["keep"] else "top discard"
+    if kind == "sceptre":
+        return "sceptre use" if move["use"] else "sceptre decline"
     if kind == "standing":
         return f"standing {STANDING_WORD[move['pass']]}"
     raise ValueError(kind)
@@ -159,7 +165,7 @@ def check_shape(move, rule: str | None) -> str:
     expect = {
         "skip": set(), "end": set(), "pass": set(), "crown": set(), "play": {"card"}, "fracture": {"player", "artefact"},
         "redis": {"moves"}, "advance": {"to", "n"}, "conflict": {"card"}, "support": {"cards"},
-        "discard": {"card"}, "insight": {"order"}, "recycle": {"card"}, "top": {"keep"}, "standing": {"pass"},
+        "discard": {"card"}, "insight": {"order"}, "recycle": {"card"}, "top": {"keep"}, "sceptre": {"use"}, "standing": {"pass"},
     }
     if kind == "target":
         if keys not in ({"player"}, {"player", "artefact"}):
@@ -203,6 +209,8 @@ def check_shape(move, rule: str | None) -> str:
         raise bad("recycle takes a card name")
     if kind == "top" and not isinstance(move["keep"], bool):
         raise bad("top takes keep true or false")
+    if kind == "sceptre" and not isinstance(move["use"], bool):
+        raise bad("sceptre takes use true or false")
     if kind == "standing" and not _word(move["pass"], STANDING_WORD):
         raise bad("standing takes always, unless-mine or off")
     return kind

@@ -101,6 +101,8 @@ def choice_moves(st: dict, seat: int) -> list[dict]:
         return [{"type": "recycle", "card": cards.NAME_OF_KIND[k]} for k in flow.recyclable(st, seat)]
     if ch["kind"] == "target":
         return target_moves(st)
+    if ch["kind"] == "sceptre":
+        return [{"type": "sceptre", "use": True}, {"type": "sceptre", "use": False}]
     return [{"type": "top", "keep": True}, {"type": "top", "keep": False}]
 
 
@@ -291,5 +293,7 @@ def default_move(st: dict, seat: int) -> dict | None:
         moves = choice_moves(st, seat)
         if st["choice"]["kind"] == "target":  # never turn a crown on its own user by default
             return next((m for m in moves if m["player"] != seat), moves[0])
+        if st["choice"]["kind"] == "sceptre":  # Fear / Vigour: used exactly when it raises the strength
+            return {"type": "sceptre", "use": st["choice"]["count"] > st["choice"]["own"]}
         return moves[-1] if st["choice"]["kind"] == "discard" else moves[0]
     return None

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from core.medieval_mastery import data
+from core.medieval_mastery.options import option
 from core.medieval_mastery.board import BOARDS, reach
 from core.protocol import Event
 
@@ -89,8 +90,10 @@ def teammates(st: dict, a: int, b: int) -> bool:
 
 
 def target_vp(st: dict) -> int:
+    """MM-WIN-2, MM-OPT-SKIRMISH-1; a team's target (MM-OPT-ALLIANCE-3) is the Alliance rule's, with or
+    without Skirmish, unless the table set `team-target`."""
     if st["opts"]["teams"] != "none":
-        return data.TEAM_VP[int(st["opts"]["teams"])]
+        return option(st, "team-target") or data.TEAM_VP[int(st["opts"]["teams"])]
     return data.SKIRMISH_VP if st["opts"]["skirmish"] else data.WIN_VP
 
 

@@ -25,8 +25,9 @@ def test_team_option_player_counts_and_exclusions():
     with pytest.raises(IllegalMove) as err:
         G.setup(4, {"teams": "2", "siege": True}, "x")
     assert err.value.rule == "MM-OPT-ALLIANCE-7"
-    with pytest.raises(IllegalMove):
-        G.setup(4, {"teams": "2", "skirmish": True}, "x")
+    # Changed in rules version 2 (issue 9): Alliance with Skirmish is allowed (no rulebook forbids it;
+    # test_original_rulings.py); a version-1 game could not be created with it.
+    assert G.setup(4, {"teams": "2", "skirmish": True}, "x")["opts"]["skirmish"] is True
     for players, teams in ((4, "2"), (6, "2"), (6, "3")):
         assert G.setup(players, {"teams": teams}, "x")["opts"]["teams"] == teams
 
@@ -124,6 +125,9 @@ def test_castle_siege():
         do(st, 0, "advance C2 7")
     assert err.value.rule == "MM-OPT-SIEGE-3"
     st, _ = do(st, 0, "advance C2 2")
+    # Changed in rules version 2 (issue 9): the Fear holder is asked ("kan välja"); Vigour is not (useless)
+    assert st["ph"] == "choice" and st["choice"]["kind"] == "sceptre" and prompted(st) == [0]
+    st, _ = do(st, 0, "sceptre use")
     b = st["battle"]
     assert b["siege"] and b["dstr"] == 8, "an empty castle defends as 8"
     assert b["astr"] == 8, "Fear equals the defender's 8; Vigour does nothing"

@@ -56,19 +56,23 @@ def test_call_to_arms_only_at_steps_2_and_7():
 @pytest.mark.rule("MM-CROWN-1")
 @pytest.mark.rule("MM-ICON-ONCE")
 def test_crown_once_per_turn_at_step_3_or_8():
+    """Changed in rules version 2 (issue 9): using the crown no longer closes step 2 nor ends the turn at
+    step 8 (MM-RES-TIMING: the rulebooks' timing rule, not the turn summary's order); it stays once a
+    turn. Version 1 moved on to step 4 and ended the turn after a step-8 crown."""
     st = base(hands=[["2", "3", "4", "5", "+1"], ["2", "3", "4", "5", "+1"]])
     st, _ = do(st, 0, "crown")  # Fury at step 3
     st, _ = do(st, 0, "discard none")
-    assert st["step"] == 4
-    assert refused(st, 0, "crown").rule == "MM-CROWN-1", "step 4 is neither step 3 nor step 8"
+    assert st["step"] == 2 and st["crown_used"]
+    assert refused(st, 0, "crown").rule == "MM-CROWN-1", "once per own turn"
     st, _ = do(st, 0, "skip")
     assert refused(st, 0, "crown").rule == "MM-CROWN-1"
-    # Unused at step 3: usable at step 8, after which the turn ends.
+    # Unused at step 3: usable at step 8; the turn then goes on until 'end'.
     st = base()
     st, _ = do(st, 0, "skip")
     st, _ = do(st, 0, "crown")
     st, _ = do(st, 0, "discard 2")
-    assert st["active"] == 1 and kinds(st, 0, "disc") == ["2"]
+    assert st["active"] == 0 and st["step"] == 7 and kinds(st, 0, "disc") == ["2"]
+    st, _ = do(st, 0, "end")
     # Never on another player's turn.
     err = refused(st, 0, "crown")
     assert err.code == "not-your-turn" and "(waiting for P1, turn of P1)" in err.message
@@ -184,7 +188,7 @@ def test_crown_announced_then_fractured_is_cancelled():
     st, ev = do(st, 1, "fracture P0 crown")
     assert st["down"][1][2] == -1, "Corruption was cancelled"
     assert st["down"][0][0] != -1 and any("cancelled" in t for t in texts(ev))
-    assert st["crown_used"] and st["step"] == 4
+    assert st["crown_used"] and st["step"] == 2  # rules version 2: the crown closes no window (was 4)
     st, _ = do(st, 0, "skip")
     assert refused(st, 0, "crown").rule in ("MM-CROWN-1", "MM-CROWN-3")
 
@@ -228,7 +232,10 @@ def test_vitality_redistributes_without_advance():
     assert st["stage"] == "vit"
     assert not any(m.get("type") == "advance" for m in G.legal_moves(st, 0))
     st, _ = do(st, 0, "redis S08>S10:3")
-    assert knights(st, "S10") == (0, 5) and st["active"] == 1
+    # Changed in rules version 2 (issue 9): a step-8 crown no longer ends the turn (MM-RES-TIMING)
+    assert knights(st, "S10") == (0, 5) and st["active"] == 0 and st["step"] == 7
+    st, _ = do(st, 0, "end")
+    assert st["active"] == 1
 
 
 @pytest.mark.rule("MM-EDGE-1")

@@ -1,0 +1,44 @@
+"""The game's options (rules switches), and how the engine reads the ones added later.
+
+Rules version 2 (issue 9, checked against the Swedish, Russian and Dutch rulebooks, seeds
+000-002) added three options. A game created under rules version 1 has none of them in its
+stored options and plays their `legacy` reading, so its states and hashes stay what they were.
+"""
+from __future__ import annotations
+
+from core.protocol import Option
+
+OPTIONS = {
+    "windows": Option("fast", "Fracture windows: fast (only seats holding Fracture are asked) or strict "
+                      "(every seat is asked, as at a table).", ("fast", "strict"), str, "MM-ASYNC-2"),
+    "teams": Option("none", "Alliance: teams of 2 (4 or 6 players) or 3 (6 players).", ("none", "2", "3"),
+                    str, "MM-OPT-ALLIANCE-1"),
+    "siege": Option(False, "Castle Siege: castles may be attacked; conquering one wins.", None, bool,
+                    "MM-OPT-SIEGE-1"),
+    "life-and-death": Option(False, "Life and Death: territories without supply are cleared.", None, bool,
+                             "MM-OPT-LIFEANDDEATH-1"),
+    "skirmish": Option(False, "Skirmish: 11 VP wins, Homelands are worth 0.", None, bool, "MM-OPT-SKIRMISH-1"),
+    "mayhem": Option(False, "Mayhem: 6 extra knights, and battle winners roll to lose knights.", None, bool,
+                     "MM-OPT-MAYHEM-1"),
+    # "kan bara spelas ut före eller efter det att du omfördelar dina riddare och gör din framryckning"
+    "resource-timing": Option("before-or-after", "Call to Arms, Tactical Advance and Fracture on your turn: "
+                              "'before-or-after' your redistribution and advance, whatever the crown did (the "
+                              "rulebooks' timing rule); 'turn-order' = the numbered turn summary: a crown at step 3 "
+                              "closes step 2, a crown at step 8 ends the turn.", ("before-or-after", "turn-order"),
+                              str, "MM-RES-TIMING", since=2, legacy="turn-order"),
+    # "Den påverkade spelaren kan välja att utkämpa en strid som om båda sidor hade lika många riddare"
+    "sceptre-choice": Option("ask", "Sceptres of Fear and Vigour: 'ask' the holder whether to use it whenever it "
+                             "changes their strength (the rulebooks' 'may choose'); 'auto' = used exactly when it "
+                             "raises their strength, without a question.", ("ask", "auto"), str, "MM-ICON-EQUAL",
+                             since=2, legacy="auto"),
+    "team-target": Option(0, "Alliance: VP a team needs to win (0 = the rulebook's 20 for teams of two, 30 for "
+                          "teams of three). With Skirmish a table may want a lower target.", None, int,
+                          "MM-OPT-ALLIANCE-3", minimum=0, maximum=54, since=2, legacy=0),
+}
+
+
+def option(st: dict, name: str):
+    """An option as the game plays it: its value, or for a game created before the option existed,
+    its legacy reading (Game.option_value on the state's copy of the options)."""
+    value = st["opts"].get(name)
+    return OPTIONS[name].legacy if value is None else value
