@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from core.protocol import IllegalMove
 from core.registry import games
 
 FIXTURES = sorted((Path(__file__).parent.parent / "fixtures" / "rules_v1").glob("*.json"))
@@ -47,3 +48,23 @@ def test_v1_defaults_are_still_what_v1_games_stored(path):
     data = load(path)
     game = games[data["game"]]
     assert game.normalize_options(data["given"], 1) == data["options"]
+
+
+@pytest.mark.parametrize("name", sorted(games))
+def test_the_recorded_games_reach_the_changed_rules(name):
+    """The proof above has teeth: replayed under the current rules version (the new options at their
+    new defaults), at least one recorded game of every engine is refused part-way, because it went
+    through a reading that rules version 2 changed."""
+    refused = 0
+    for path in FIXTURES:
+        data = load(path)
+        if data["game"] != name:
+            continue
+        game = games[name]
+        state = game.setup(data["players"], data["options"], data["seed"])
+        try:
+            for seat, move in data["moves"]:
+                state, _events = game.apply(state, seat, move)
+        except IllegalMove:
+            refused += 1
+    assert refused >= 1
