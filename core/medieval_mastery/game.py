@@ -1,7 +1,7 @@
 """The Game object: the platform's protocol over flow/handlers/policy/view."""
 from __future__ import annotations
 
-from core.medieval_mastery import flow, handlers, notation, policy
+from core.medieval_mastery import flow, handlers, notation, policy, rules
 from core.medieval_mastery import scenario as scenarios
 from core.medieval_mastery.options import OPTIONS
 from core.medieval_mastery import view as views
@@ -59,8 +59,15 @@ class MedievalMastery(Game):
             raise IllegalMove("bad-option", "Teams of 3 need 6 players.", "MM-OPT-ALLIANCE-1")
         if teams != "none" and options["siege"]:
             raise IllegalMove("bad-option", "Alliance cannot be combined with Castle Siege.", "MM-OPT-ALLIANCE-7")
-        if teams == "none" and options.get("team-target"):
+        target = options.get("team-target")
+        if target and teams == "none":
             raise IllegalMove("bad-option", "A team target needs Alliance teams (option teams).", "MM-OPT-ALLIANCE-3")
+        if target:
+            board = rules.BOARDS[players]
+            total = sum(vp * len(slots) for vp, slots in board.slots_by_vp.items())
+            if target > total:
+                raise IllegalMove("bad-option", f"A team target of {target} VP cannot be reached: the {players}-player "
+                                  f"map holds {total} VP in all.", "MM-OPT-ALLIANCE-3")
 
     def setup(self, players, options, seed, scenario=None, *, rules_version=None):
         self.check_players(players)

@@ -8,6 +8,7 @@ from core.medieval_mastery import rules
 from core.protocol import IllegalMove
 from tests.core.medieval_mastery.battles import position
 from tests.core.medieval_mastery.helpers import G, do, kinds, prompted, start, texts
+from tests.core.medieval_mastery.test_turn import refused
 
 FOREST = {f"S{i:02d}": "Forest" for i in range(1, 11)}
 ARTS = [["Fury", "Loyalty", "Devotion"], ["Insight", "Rage", "Greed"]]
@@ -19,12 +20,6 @@ def turn(options=None, rules_version=None, hand=("cta", "ta", "2", "3", "4")):
                     castle=[6, 6], arts=ARTS, hands=[list(hand), ["2", "3", "4", "5", "+1"]], active=0)
     return G.setup(2, G.normalize_options(options or {}, rules_version), "test", scenario,
                    rules_version=rules_version)
-
-
-def refused(state, seat, text):
-    with pytest.raises(IllegalMove) as err:
-        do(state, seat, text)
-    return err.value
 
 
 @pytest.mark.rule("MM-RES-TIMING")
@@ -165,3 +160,6 @@ def test_alliance_with_skirmish_is_allowed():
     assert low["win"]["seats"] == [0, 2] and f"(target {team + 1})" in G.result(low).reason
     with pytest.raises(IllegalMove):
         G.setup(4, {"team-target": 15}, "x")                        # a team target needs teams
+    with pytest.raises(IllegalMove) as err:
+        G.setup(4, {"teams": "2", "team-target": 40}, "x")
+    assert "cannot be reached: the 4-player map holds 36 VP" in err.value.message
