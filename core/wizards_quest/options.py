@@ -39,7 +39,7 @@ def state_options(opts: dict) -> dict:
     return out
 
 
-def rule(st: dict, name: str):
+def option(st: dict, name: str):
     """An option introduced by rules version 2 as the game plays it: its value, or its legacy
     reading for a game created before it existed (Game.option_value on the state's copy)."""
     value = st["opt"].get(name)

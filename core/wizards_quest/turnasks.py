@@ -10,7 +10,7 @@ from core.wizards_quest.battle_asks import all_donor_men, check_donors, move_in,
 from core.wizards_quest.decisions import KINDS
 from core.wizards_quest.setup_asks import treasure_index
 from core.wizards_quest.flow import men as men_text, name
-from core.wizards_quest.options import rule
+from core.wizards_quest.options import option
 from core.wizards_quest.moves import bad, terr, count, men_map, hero_name, flag, duchy
 
 # ------------------------------------------------------------------ cards (5a) -----
@@ -44,7 +44,7 @@ def playable(st, f, hand):
     if f["mode"] != "ring":
         return hand
     ring_full = len(hand) > 2 and f["new"] in hand
-    if ring_full or rule(st, "ring-window") == "drawn-card":
+    if ring_full or option(st, "ring-window") == "drawn-card":
         return [f["new"]] if f["new"] in hand else []
     return hand
 
@@ -68,7 +68,7 @@ def cards_auto(st, f):
     hand = st["hands"][f["seat"]]
     if not hand and (f["mode"] == "ring" or f["drew"] or not (st["deck"] or st["disc"])):
         return {"type": "done"}
-    if f["mode"] == "ring" and f["new"] not in hand and rule(st, "ring-window") == "drawn-card":
+    if f["mode"] == "ring" and f["new"] not in hand and option(st, "ring-window") == "drawn-card":
         return {"type": "done"}  # the ring's card is played or discarded: the window closes
     return None
 
@@ -168,11 +168,11 @@ def boat_ready(st, seat):
     tn = st["tn"]
     if not st["boats"][seat] or tn is None or tn["seat"] != seat:
         return False
-    return not tn["boat"] or rule(st, "boat-limit") == "none"
+    return not tn["boat"] or option(st, "boat-limit") == "none"
 
 
 def no_boat(st):
-    if rule(st, "boat-limit") == "none":
+    if option(st, "boat-limit") == "none":
         return "You have no boat card to use."
     return "You have no boat to use this turn."
 
