@@ -103,6 +103,13 @@ def _row(game, info: SeatInfo, kind: str, version: int, context: dict) -> dict:
             "next_attempt": utcnow(), "created": utcnow()}
 
 
+def account_row(player, kind: str, context: dict, email: str | None = None) -> dict:
+    """A mail about a player's account (no game): recovery codes, address checks."""
+    return {"game": None, "seat": None, "player": player.id, "email": email or player.email, "kind": kind,
+            "version": 0, "context": context, "status": "pending", "attempts": 0,
+            "next_attempt": utcnow(), "created": utcnow()}
+
+
 def write(rows: list[dict]) -> None:
     for row in rows:
         statements.insert(Notification, row)
