@@ -108,7 +108,8 @@ def run(host: str, port: int):
 def _report_delivery(report, fail_when_unreachable: bool = False) -> None:
     """Print what a delivery run did. `notify` exits 1 when the relay could not be reached, so
     cron and systemd can alert (remind/deadlines did their own work, and only warn)."""
-    click.echo(f"sent {report.sent}, failed {report.failed} (will retry), gave up {report.given_up}")
+    click.echo(f"sent {report.sent}, failed {report.failed} (will retry), gave up {report.given_up}"
+               + (f", dropped {report.dropped} already answered" if report.dropped else ""))
     for error in report.errors[:20]:
         click.echo(f"  {error}", err=True)
     if report.unreachable:

@@ -109,7 +109,8 @@ class Snapshot(BaseModel):
 
 
 class Notification(BaseModel):
-    """The mail outbox. status: pending -> sending (claimed) -> sent, or failed after retries.
+    """The mail outbox. status: pending -> sending (claimed) -> sent, or failed after retries,
+    or dropped (a turn mail whose question was answered before it could be sent).
     Mails about a player's account (recovery codes, address checks) have no game."""
 
     game = ForeignKeyField(Game, backref="notifications", null=True)

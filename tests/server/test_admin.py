@@ -78,10 +78,10 @@ def test_a_seat_handed_over_plays_on_and_its_new_holder_is_mailed(api, alice_bob
     handed = run(env, "seat", game, asked, "carl")
     assert handed.exit_code == 0 and "carl" in handed.output
     assert api.game(game, carl)["my_seats"] == [asked]
+    run(env, "notify")
     legal = api.legal(game, carl)
     played = api.call("PUT", f"/games/{game}/moves/0", carl, json={"move": legal["moves"][0]["move"]})
     assert played.status_code == 201
-    run(env, "notify")
     mails = [email.message_from_bytes(p.read_bytes()) for p in sorted((tmp_path / "mail").glob("*.eml"))]
     assert any(m["To"] == "carl@example.org" and "your move" in m["Subject"] for m in mails)
     assert "no seat 7" in run(env, "seat", game, 7, "carl").output
