@@ -7,6 +7,7 @@ with --json); errors are one line on stderr and a distinct exit code (client.exi
 from __future__ import annotations
 
 import math
+import sys
 import time
 
 import click
@@ -114,7 +115,9 @@ def _remember(key):
 
 
 def connection_options(command):
-    """--server/--token, accepted both before and after the subcommand name."""
+    """--server/--token/--profile, accepted both before and after the subcommand name."""
+    command = click.option("--profile", metavar="NAME", expose_value=False, callback=_remember("profile"),
+                           help="Saved profile to use (default: $HERALD_PROFILE, then the default one).")(command)
     command = click.option("--token", metavar="TOKEN", expose_value=False, callback=_remember("token"),
                            help="API token (default: $HERALD_TOKEN, then the saved config).")(command)
     command = click.option("--server", metavar="URL", expose_value=False, callback=_remember("server"),
@@ -136,14 +139,26 @@ def reply(as_json: bool, data, human) -> None:
         output.emit(human(data))
 
 
-def settings() -> config.Settings:
+def settings(new_profile_ok: bool = False) -> config.Settings:
     obj = click.get_current_context().ensure_object(dict)
-    return config.resolve(obj.get("server"), obj.get("token"))
+    return config.resolve(obj.get("server"), obj.get("token"), profile=obj.get("profile"),
+                          new_profile_ok=new_profile_ok)
+
+
+def save_identity(chosen: config.Settings, force: bool) -> str:
+    """Save to the chosen profile; asks on a terminal, else refuses, before replacing another player."""
+    profile = click.get_current_context().ensure_object(dict).get("profile")
+    try:
+        return str(config.save(chosen, profile=profile, replace=force))
+    except config.IdentityTaken as taken:
+        if not sys.stdin.isatty() or not click.confirm(f"{taken} Replace it?", err=True):
+            raise Failure(str(taken), exitcodes.ERROR) from None
+        return str(config.save(chosen, profile=profile, replace=True))
 
 
 def api(auth: bool = True) -> HeraldApi:
     """A client for the chosen server; refuses early when a token is needed but missing."""
-    chosen = settings()
+    chosen = settings(new_profile_ok=not auth)  # register/recover may name a profile they will save
     if auth and not chosen.token:
         raise Failure("No API token. Set HERALD_TOKEN, pass --token, or run `herald register NAME EMAIL --save`.",
                       exitcodes.AUTH)
@@ -162,16 +177,17 @@ def cli():
 @cli.command()
 @click.argument("name")
 @click.argument("email")
-@click.option("--save", is_flag=True, help="Also save the server and token to the config file.")
+@click.option("--save", is_flag=True, help="Also save the server and token to the config file (the chosen profile).")
+@click.option("--force", is_flag=True, help="With --save: replace another player saved in that profile.")
 @json_option
 @connection_options
-def register(name, email, save, as_json):
+def register(name, email, save, force, as_json):
     """Create a player and print its API token (shown only once)."""
     client = api(auth=False)
     player = client.register(name, email)
     saved_to = None
     if save:
-        saved_to = str(config.save(config.Settings(client.server, player["token"])))
+        saved_to = save_identity(config.Settings(client.server, player["token"], player.get("name", name)), force)
     if as_json:
         output.emit_json(player)
     else:
@@ -369,6 +385,16 @@ def report_wait(outcome: str, state: dict, timeout: float | None, as_json: bool)
     else:
         click.echo(f"Timed out after {timeout:g} s; you are not prompted in game {state['id']} yet.", err=True)
     ctx.exit(code)
+
+
+def _attach_command_modules() -> None:
+    """Commands kept in their own modules (they import this one, so they come last)."""
+    from client import identity_commands
+
+    identity_commands.attach(cli)
+
+
+_attach_command_modules()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -5,6 +5,11 @@ HERALD_TOKEN), the config file written by `herald register --save`, the default
 server. The file lives at $HERALD_CLIENT_CONFIG, else $XDG_CONFIG_HOME/herald/config.json,
 else ~/.config/herald/config.json (not $HERALD_CONFIG: that names the server's own
 config file). It holds a secret, so it is written owner-only.
+
+Profiles: one person may play as several players, or on several servers. The file's
+top-level `server`/`token`/`name` are the default profile; named ones live under
+`profiles` and are chosen with --profile or HERALD_PROFILE. Saving never silently
+replaces another identity: `save` refuses unless told to (`replace=True`).
 """
 from __future__ import annotations
 
@@ -18,13 +23,18 @@ DEFAULT_SERVER = "http://127.0.0.1:8000"
 
 
 class ConfigError(Exception):
-    """The config file exists but cannot be read as a JSON object."""
+    """The config file exists but cannot be read as a JSON object, or names no such profile."""
+
+
+class IdentityTaken(ConfigError):
+    """Saving would replace another player's token in that profile."""
 
 
 @dataclass(frozen=True)
 class Settings:
     server: str
     token: str | None
+    name: str | None = None  # the player's name, kept beside a saved token to tell identities apart
 
 
 def config_path(environ: Mapping[str, str] | None = None) -> Path:
@@ -52,25 +62,76 @@ def read_file(path: Path) -> dict:
     return data
 
 
-def resolve(server: str | None = None, token: str | None = None,
-            environ: Mapping[str, str] | None = None) -> Settings:
-    """Merge option, environment, file and default into the settings to use."""
+def chosen_profile(profile: str | None = None, environ: Mapping[str, str] | None = None) -> str | None:
+    """The profile named by the option, else HERALD_PROFILE; None is the default profile."""
     environ = os.environ if environ is None else environ
-    saved = read_file(config_path(environ))
+    return profile or environ.get("HERALD_PROFILE") or None
+
+
+def saved_profile(data: dict, profile: str | None, must_exist: bool = True) -> dict:
+    if profile is None:
+        return {key: data[key] for key in ("server", "token", "name") if key in data}
+    profiles = data.get("profiles") if isinstance(data.get("profiles"), dict) else {}
+    if profile not in profiles:
+        if must_exist:
+            known = ", ".join(sorted(profiles)) or "none yet"
+            raise ConfigError(f"There is no saved profile {profile!r} (profiles: {known}); "
+                              f"save one with `herald register NAME EMAIL --save --profile {profile}`.")
+        return {}
+    return profiles[profile]
+
+
+def profiles(environ: Mapping[str, str] | None = None) -> dict[str | None, dict]:
+    """Every saved profile, the default one under None."""
+    data = read_file(config_path(environ))
+    named = data.get("profiles") if isinstance(data.get("profiles"), dict) else {}
+    found: dict[str | None, dict] = {name: dict(value) for name, value in named.items()}
+    if data.get("token") or data.get("server"):
+        found[None] = saved_profile(data, None)
+    return found
+
+
+def resolve(server: str | None = None, token: str | None = None,
+            environ: Mapping[str, str] | None = None, profile: str | None = None,
+            new_profile_ok: bool = False) -> Settings:
+    """Merge option, environment, file (the chosen profile) and default into the settings to use.
+    A profile not saved yet is an error unless the command is about to create it."""
+    environ = os.environ if environ is None else environ
+    saved = saved_profile(read_file(config_path(environ)), chosen_profile(profile, environ),
+                          must_exist=not new_profile_ok)
     chosen_server = server or environ.get("HERALD_SERVER") or saved.get("server") or DEFAULT_SERVER
     chosen_token = token or environ.get("HERALD_TOKEN") or saved.get("token") or None
-    return Settings(server=chosen_server.rstrip("/"), token=chosen_token)
+    return Settings(server=chosen_server.rstrip("/"), token=chosen_token, name=saved.get("name"))
 
 
-def save(settings: Settings, environ: Mapping[str, str] | None = None) -> Path:
-    """Write server and token to the config file, readable by the owner only."""
+def save(settings: Settings, environ: Mapping[str, str] | None = None, profile: str | None = None,
+         replace: bool = False) -> Path:
+    """Write server, token and name to the profile, readable by the owner only. Another player
+    (or another server) already saved there is replaced only with `replace=True`."""
     path = config_path(environ)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = read_file(path)
-    data.update({"server": settings.server, "token": settings.token})
+    profile = chosen_profile(profile, environ)
+    old = saved_profile(data, profile, must_exist=False)
+    if old.get("token") and not replace and not _same_identity(old, settings):
+        where = f"profile {profile!r}" if profile else "the default profile"
+        raise IdentityTaken(f"{where.capitalize()} already holds {old.get('name') or 'another player'} on "
+                            f"{old.get('server')}; save under another name with --profile NAME, "
+                            f"or replace it with --force.")
+    entry = {"server": settings.server, "token": settings.token, **({"name": settings.name} if settings.name else {})}
+    if profile is None:
+        data.update(entry)
+    else:
+        data.setdefault("profiles", {})[profile] = entry
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         json.dump(data, handle, indent=2)
         handle.write("\n")
     os.chmod(path, 0o600)
     return path
+
+
+def _same_identity(old: dict, new: Settings) -> bool:
+    """The same player on the same server (a rotated or recovered token replaces its old one)."""
+    return (old.get("server") == new.server and old.get("name") is not None
+            and old.get("name") == new.name) or old.get("token") == new.token

@@ -100,11 +100,24 @@ def game_picture(game: dict, picture: str) -> str:
         lines.append(f"Over: {', '.join(winners) or 'nobody'} won. {result.get('reason', '')}".rstrip())
         if game.get("seed"):
             lines.append(f"Seed (check against the seed hash): {game['seed']}")
-    my_seat = game.get("my_seat")
+    my_seats = set(game.get("my_seats") or [game.get("my_seat")])
     for prompt in game.get("prompted") or []:
-        you = " (you)" if prompt.get("seat") == my_seat else ""
-        lines.append(f"Waiting for {seat_label(game, prompt.get('seat'))}{you}: {prompt.get('text', '')}")
+        if prompt.get("seat") in my_seats:  # the question itself is written to the seat asked
+            lines.append(f"Waiting for {seat_label(game, prompt.get('seat'))} (you): {prompt.get('text', '')}")
+        else:
+            lines.append(f"Waiting for {seat_label(game, prompt.get('seat'))} {awaited(prompt.get('kind'))}.")
     return "\n".join(lines)
+
+
+AWAITED = {"turn": "to take their turn", "reaction": "to react", "face-down": "to choose face down",
+           "loss": "to choose their losses", "setup": "to set up", "join": "to join an attack or pass",
+           "choice": "to choose", "support": "to support or pass", "campaign": "to campaign", "cards": "to play cards",
+           "flee": "to flee or stay", "place": "to place pieces", "scatter": "to scatter pieces", "take": "to take a county"}
+
+
+def awaited(kind: str | None) -> str:
+    """What another seat is asked, said from outside ('to take their turn')."""
+    return AWAITED.get(kind or "", f"to decide ({kind})" if kind else "to decide")
 
 
 def legal_moves(moves: list[dict]) -> str:

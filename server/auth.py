@@ -1,13 +1,15 @@
 """Bearer tokens: shown once at registration, stored only as their SHA-256.
 
 Tokens are `secrets.token_urlsafe(32)` (256 bits), so a plain hash is enough: there is
-nothing to brute-force. Players never change, so a small in-process cache saves the
-lookup on the move path.
+nothing to brute-force. A small in-process cache saves the lookup on the move path; its
+entries live CACHE_SECONDS, so a token rotated, a name changed or a player disabled
+through another worker takes effect everywhere within that time (at once in this one).
 """
 from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 from dataclasses import dataclass
 
 from flask import g, request
@@ -16,7 +18,8 @@ from server.errors import ApiError
 from server.models import Player
 
 _CACHE_LIMIT = 10000
-_cache: dict[str, "Caller"] = {}
+CACHE_SECONDS = 30.0
+_cache: dict[str, tuple[float, "Caller"]] = {}
 
 
 @dataclass(frozen=True)
@@ -47,15 +50,26 @@ def current_player() -> Caller:
     if scheme.lower() != "bearer" or not token or len(token) > 200:
         raise ApiError(401, "unauthorized", "Send your API token as 'Authorization: Bearer <token>'.")
     digest = hash_token(token)
-    caller = _cache.get(digest)
-    if caller is None:
-        row = (Player.select(Player.id, Player.name, Player.email)
+    now = time.monotonic()
+    hit = _cache.get(digest)
+    if hit is not None and hit[0] > now:
+        caller = hit[1]
+    else:
+        row = (Player.select(Player.id, Player.name, Player.email, Player.disabled)
                .where(Player.token_hash == digest).tuples().first())
         if row is None:
             raise ApiError(401, "unauthorized", "That API token is not known here.")
-        caller = Caller(*row)
+        if row[3]:
+            raise ApiError(403, "player-disabled", "This player has been disabled by the server's operator.")
+        caller = Caller(*row[:3])
         if len(_cache) >= _CACHE_LIMIT:
             _cache.clear()
-        _cache[digest] = caller
+        _cache[digest] = (now + CACHE_SECONDS, caller)
     g.caller = caller
     return caller
+
+
+def forget_player(player_id: int) -> None:
+    """Drop this process's cached tokens of a player (after a rotation, rename or disable)."""
+    for digest in [d for d, (_, caller) in _cache.items() if caller.id == player_id]:
+        _cache.pop(digest, None)

@@ -1,7 +1,11 @@
 """Operator commands, mounted by the client as `herald server ...`."""
 from __future__ import annotations
 
+import os
+import sys
 from datetime import timedelta
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import click
 
@@ -12,15 +16,48 @@ from server.models import create_tables
 
 
 def _store() -> dict:
-    """Configuration, with the database opened and its tables present."""
+    """Configuration, with the database opened and its tables present. Says which database
+    it uses (on stderr), and refuses to make a new one unless `herald server --create` was
+    given: run from the wrong folder, an operator command must not check an empty database."""
     try:
         config = load_config()
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
-    open_database(config["DATABASE_URL"])
+    url = config["DATABASE_URL"]
+    click.echo(f"database: {displayed_url(url)}", err=True)
+    missing = sqlite_file_missing(url)
+    if missing and not click.get_current_context().find_root().meta.get("herald.create"):
+        raise click.ClickException(f"there is no database at {missing}. Run this where the server runs, or set "
+                                   "HERALD_DATABASE_URL; `herald server --create COMMAND` makes a new one.")
+    open_database(url)
     database.connect(reuse_if_open=True)
     create_tables()
     return config
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL (`sqlite:///rel.db`, `sqlite:////abs.db`), made absolute; else None."""
+    if not url.startswith("sqlite:///"):
+        return None
+    path = url[len("sqlite:///"):].split("?", 1)[0]
+    return Path(path).resolve() if path and path != ":memory:" else None
+
+
+def displayed_url(url: str) -> str:
+    """The database URL without its password, a SQLite file as an absolute path."""
+    file = sqlite_path(url)
+    if file is not None:
+        return f"sqlite:///{file}"
+    parts = urlsplit(url)
+    if parts.password:
+        return urlunsplit(parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@")))
+    return url
+
+
+def sqlite_file_missing(url: str) -> str | None:
+    """The path of a SQLite database file that does not exist yet, else None."""
+    file = sqlite_path(url)
+    return str(file) if file is not None and not file.exists() else None
 
 
 class Duration(click.ParamType):
@@ -41,8 +78,11 @@ DURATION = Duration()
 
 
 @click.group()
-def server():
+@click.option("--create", is_flag=True, help="Make a new empty database if there is none (run does anyway).")
+@click.pass_context
+def server(ctx, create):
     """Run and look after a Herald server (settings from HERALD_* variables)."""
+    ctx.find_root().meta["herald.create"] = create
 
 
 @server.command()
@@ -50,17 +90,26 @@ def server():
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 def run(host: str, port: int):
     """Serve the API with Flask's built-in server (use gunicorn in production)."""
+    from werkzeug import serving
+
     from server.app import create_app
 
     try:
         app = create_app()
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
+    click.echo(f"database: {displayed_url(app.config['DATABASE_URL'])}", err=True)
+    # werkzeug colours its request log unconditionally; NO_COLOR (no-color.org) and a log
+    # file want plain lines. Its only switch is this module attribute.
+    serving._log_add_style = not os.environ.get("NO_COLOR") and sys.stderr.isatty()
     app.run(host=host, port=port, threaded=True, use_reloader=False)
 
 
-def _report_delivery(report) -> None:
-    click.echo(f"sent {report.sent}, failed {report.failed} (will retry), gave up {report.given_up}")
+def _report_delivery(report, fail_when_unreachable: bool = False) -> None:
+    """Print what a delivery run did. `notify` exits 1 when the relay could not be reached, so
+    cron and systemd can alert (remind/deadlines did their own work, and only warn)."""
+    click.echo(f"sent {report.sent}, failed {report.failed} (will retry), gave up {report.given_up}"
+               + (f", dropped {report.dropped} already answered" if report.dropped else ""))
     for error in report.errors[:20]:
         click.echo(f"  {error}", err=True)
     if report.unreachable:
@@ -69,6 +118,8 @@ def _report_delivery(report) -> None:
     if report.stuck:
         click.echo(f"warning: {report.stuck} mail(s) were claimed by a run that never finished; "
                    "they may or may not have been sent and are not retried", err=True)
+    if report.unreachable and fail_when_unreachable:
+        raise SystemExit(1)
 
 
 @server.command()
@@ -87,7 +138,7 @@ def notify(ignore_backoff: bool, requeue_stuck: bool):
     if requeue_stuck:
         click.echo(f"requeued {requeue()} interrupted mail(s)")
     now = utcnow() + (timedelta(days=3650) if ignore_backoff else timedelta())
-    _report_delivery(deliver_pending(config, now=now))
+    _report_delivery(deliver_pending(config, now=now), fail_when_unreachable=True)
 
 
 @server.command()
@@ -138,3 +189,12 @@ def verify():
                f"{'all agree' if not bad else f'{len(bad)} disagree'}")
     if bad:
         raise SystemExit(1)
+
+
+def _attach_admin_commands() -> None:
+    from server import admin_cli
+
+    admin_cli.attach(server)
+
+
+_attach_admin_commands()

@@ -26,7 +26,10 @@ DEFAULTS = {
     "MAIL_FROM": "herald@localhost",
     "MAIL_DIR": "./mail",
     "PUBLIC_URL": "http://127.0.0.1:8000",
+    "SECRET_KEY": None,  # signs mailed codes; generated once and kept in the database when unset
+    "REGISTRATION": "open",  # open | invite (an unused seat invite is needed) | closed (operator only)
 }
+REGISTRATION_POLICIES = ("open", "invite", "closed")
 
 
 class ConfigError(ValueError):
@@ -82,5 +85,9 @@ def _checked(config: dict) -> dict:
     except (TypeError, ValueError):
         raise ConfigError(f"HERALD_SMTP_PORT must be a number, not {port!r}") from None
     config["SMTP_HOST"] = config.get("SMTP_HOST") or None
+    policy = str(config.get("REGISTRATION") or "open").lower()
+    if policy not in REGISTRATION_POLICIES:
+        raise ConfigError(f"HERALD_REGISTRATION must be one of {', '.join(REGISTRATION_POLICIES)}, not {policy!r}")
+    config["REGISTRATION"] = policy
     config["PUBLIC_URL"] = str(config.get("PUBLIC_URL") or DEFAULTS["PUBLIC_URL"]).rstrip("/")
     return config

@@ -8,7 +8,9 @@ import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from server import movelog, state_cache
+from server import movelog, outbox, state_cache
+from server.durations import describe
+from server.seats import seats_of
 from server.db import write_transaction
 from server.models import Game, lock_game, utcnow
 from server.rulesets import engine as find_engine
@@ -58,6 +60,10 @@ def _apply_one(game_id: int, after: timedelta, now: datetime, report: DeadlineRe
                 continue
             new_state, events = engine.apply(state, seat, move)
             seq = game.version
+            asked = next(p["text"] for p in game.prompted if p["seat"] == seat)
+            # First what was played for the seat, then (from append) whatever it is asked next.
+            outbox.write(outbox.queue_defaulted(game, engine, seat, asked, engine.format(move), describe(after),
+                                                seats_of(game), seq + 1))
             answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now,
                                              mover_saw_answer=False)
             break

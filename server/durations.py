@@ -20,3 +20,14 @@ def parse_duration(text: str) -> timedelta:
     if seconds > LONGEST.total_seconds():
         raise ValueError(f"{text!r} is longer than {LONGEST.days} days")
     return timedelta(seconds=seconds)
+
+
+def describe(period: timedelta) -> str:
+    """'2 days', '1 day 12 hours', '30 minutes': a duration as a mail says it."""
+    seconds = int(period.total_seconds())
+    parts = []
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1)):
+        amount, seconds = divmod(seconds, size)
+        if amount:
+            parts.append(f"{amount} {unit}" + ("" if amount == 1 else "s"))
+    return " ".join(parts[:2]) or "0 seconds"

@@ -11,7 +11,8 @@ from core.rng import seed_hash
 from server import outbox, seats as seat_table, state_cache
 from server.db import write_transaction
 from server.errors import ApiError, from_illegal
-from server.models import Game, Seat, Snapshot, lock_game, utcnow
+from server.models import Game, Player, Seat, Snapshot, lock_game, utcnow
+from server.seats import SeatInfo
 from server.rulesets import engine as find_engine
 
 INVITE_ALPHABET = re.compile(r"[A-Za-z0-9_-]+")
@@ -93,6 +94,12 @@ def _take_seat(caller, seat_row):
     seat.joined = utcnow()
     seat.save()
     free = Seat.select().where((Seat.game == game.id) & Seat.player.is_null()).count()
+    if free:
+        seated = seat_table.seats_of(game)
+        joiner = next(s for s in seated if s.seat == seat.seat)
+        creator = Player.get_by_id(game.creator_id)
+        outbox.write(outbox.queue_joined(game, find_engine(game.ruleset), joiner, seated,
+                                         SeatInfo(None, creator.id, creator.name, creator.email)))
     return game, seat, (_start(game) if free == 0 else None)
 
 
@@ -121,5 +128,6 @@ def _start(game):
                 finished=game.finished).where(Game.id == game.id).execute()
     seat_table.forget(game.id)
     seats = seat_table.seats_of(game)
-    outbox.write(outbox.queue_turns(game, engine, state, fresh, seats, 0))
+    outbox.write(outbox.queue_turns(game, engine, state, fresh, seats, 0)
+                 + outbox.queue_started(game, engine, state, fresh, seats))
     return state

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from server import story
 from server.models import Notification, utcnow
 
 MAX_ATTEMPTS = 8
@@ -41,6 +42,7 @@ class DeliveryReport:
     sent: int = 0
     failed: int = 0  # attempts that failed this run (the rows stay pending unless given up)
     given_up: int = 0
+    dropped: int = 0  # turn mails whose question was answered before they were sent
     stuck: int = 0  # rows claimed long ago and never marked: possibly sent, never resent
     unreachable: str | None = None  # why the run stopped early: no connection to the SMTP server
     errors: list[str] = field(default_factory=list)
@@ -53,7 +55,7 @@ class TransportUnavailable(Exception):
 def compose(row: Notification, config: dict) -> EmailMessage:
     """The mail for an outbox row, rendered from its template and stored context."""
     text = _templates.get_template(f"{row.kind}.txt.j2").render(
-        **row.context, public_url=config.get("PUBLIC_URL", ""))
+        **row.context, **story_context(row), public_url=config.get("PUBLIC_URL", ""))
     head, _, body = text.partition("\n")
     message = EmailMessage()
     message["Subject"] = head.removeprefix("Subject:").strip()
@@ -64,8 +66,24 @@ def compose(row: Notification, config: dict) -> EmailMessage:
     domain = config["MAIL_FROM"].rpartition("@")[2].strip("> ") or "herald.invalid"
     message["Message-ID"] = make_msgid(f"herald.{row.id}", domain=domain)
     message["X-Herald-Notification"] = str(row.id)
-    message.set_content(body.lstrip("\n"))
+    message.set_content(story.fit(body.lstrip("\n")))
     return message
+
+
+STORY_KINDS = ("turn", "reminder")
+
+
+def story_context(row: Notification) -> dict:
+    """Read at send time: what happened since the seat last acted (turn mails, reminders)."""
+    if row.kind not in STORY_KINDS or row.game_id is None:
+        return {}
+    return story.recap_context(row.game_id, row.seat, row.version)
+
+
+def is_stale(row: Notification) -> bool:
+    """A turn mail or reminder whose question was answered (or withdrawn) before it could be sent."""
+    return row.kind in STORY_KINDS and row.game_id is not None and not story.still_asked(
+        row.game_id, row.seat, row.version)
 
 
 class SmtpTransport:
@@ -174,6 +192,11 @@ def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport) -
     if not claimed:
         return  # another notify run took it
     row = Notification.get_by_id(row_id)
+    if is_stale(row):
+        Notification.update(status="dropped", last_error="answered before it was sent").where(
+            Notification.id == row_id).execute()
+        report.dropped += 1
+        return
     try:
         transport.send(compose(row, config))
     except TransportUnavailable:

@@ -39,6 +39,7 @@ class Player(BaseModel):
     email = CharField(max_length=254)
     token_hash = CharField(max_length=64, unique=True)
     created = DateTimeField(default=utcnow)
+    disabled = BooleanField(default=False)  # by the operator: the token is refused
 
     class Meta:
         table_name = "players"
@@ -108,9 +109,11 @@ class Snapshot(BaseModel):
 
 
 class Notification(BaseModel):
-    """The mail outbox. status: pending -> sending (claimed) -> sent, or failed after retries."""
+    """The mail outbox. status: pending -> sending (claimed) -> sent, or failed after retries,
+    or dropped (a turn mail whose question was answered before it could be sent).
+    Mails about a player's account (recovery codes, address checks) have no game."""
 
-    game = ForeignKeyField(Game, backref="notifications")
+    game = ForeignKeyField(Game, backref="notifications", null=True)
     seat = IntegerField(null=True)
     player = ForeignKeyField(Player, backref="notifications")
     email = CharField(max_length=254)
@@ -129,7 +132,17 @@ class Notification(BaseModel):
         indexes = ((("game", "seat", "kind"), False),)
 
 
-TABLES = [Player, Game, Seat, Move, Snapshot, Notification]
+class ServerSetting(BaseModel):
+    """Values the server makes for itself once and shares between workers (a generated key)."""
+
+    key = CharField(max_length=64, primary_key=True)
+    value = TextField()
+
+    class Meta:
+        table_name = "server_settings"
+
+
+TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ServerSetting]
 
 
 APPEND_ONLY_SQLITE = [

@@ -103,6 +103,56 @@ def _row(game, info: SeatInfo, kind: str, version: int, context: dict) -> dict:
             "next_attempt": utcnow(), "created": utcnow()}
 
 
+def queue_defaulted(game, engine, seat: int, prompt: str, played: str, deadline: str,
+                    seats: tuple[SeatInfo, ...], version: int) -> list[dict]:
+    """Tell a seat what the deadline played for it, and why."""
+    info = next((s for s in seats if s.seat == seat and s.player is not None), None)
+    if info is None:
+        return []
+    context = {**base_context(game, engine), "seat": seat, "player": info.name, "played": played,
+               "prompt": name_players(prompt, seats), "deadline": deadline}
+    return [_row(game, info, "defaulted", version, context)]
+
+
+def queue_joined(game, engine, joiner: SeatInfo, seats: tuple[SeatInfo, ...], creator: SeatInfo) -> list[dict]:
+    """'X took seat N': to the creator (seated or not) and everyone seated before, while the
+    game fills up; the creator's mail names no seat of theirs when they hold none."""
+    filled = sum(1 for s in seats if s.player is not None)
+    rows, told = [], set()
+    for info in (*seats, creator):  # a seated creator is told under their seat
+        if info.player is None or info.player == joiner.player or info.player in told:
+            continue
+        told.add(info.player)
+        context = {**base_context(game, engine), "seat": info.seat, "player": info.name, "joiner": joiner.name,
+                   "joined_seat": joiner.seat, "filled": filled, "seats": len(seats)}
+        rows.append(_row(game, info, "joined", 0, context))
+    return rows
+
+
+def queue_started(game, engine, state, fresh: list[Prompt], seats: tuple[SeatInfo, ...]) -> list[dict]:
+    """'The game has begun' for every player not already mailed a first question."""
+    asked = {p.seat for p in fresh}
+    names = ", ".join(f"{s.name} (seat {s.seat})" for s in seats)
+    rows, told = [], set()
+    for info in seats:
+        if info.player is None or info.seat in asked or info.player in told:
+            continue
+        if any(s.player == info.player and s.seat in asked for s in seats):
+            continue  # holds another seat that is asked: the turn mail says it all
+        told.add(info.player)
+        context = {**base_context(game, engine), "seat": info.seat, "player": info.name, "table": names,
+                   "summary": seat_summary(engine, state, info.seat, seats)}
+        rows.append(_row(game, info, "started", 0, context))
+    return rows
+
+
+def account_row(player, kind: str, context: dict, email: str | None = None) -> dict:
+    """A mail about a player's account (no game): recovery codes, address checks."""
+    return {"game": None, "seat": None, "player": player.id, "email": email or player.email, "kind": kind,
+            "version": 0, "context": context, "status": "pending", "attempts": 0,
+            "next_attempt": utcnow(), "created": utcnow()}
+
+
 def write(rows: list[dict]) -> None:
     for row in rows:
         statements.insert(Notification, row)

@@ -1,7 +1,12 @@
-"""Who sits where: cached once a game has started, since seats never change after that."""
+"""Who sits where: cached once a game has started, since seats rarely change after that.
+
+A cached entry lives SEATS_SECONDS: players' names and addresses can change (and a seat can
+be handed over by the operator); this process forgets at once, other workers within that time.
+"""
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
 
 from peewee import JOIN
@@ -10,7 +15,8 @@ from server.errors import ApiError
 from server.models import Player, Seat
 
 _LIMIT = 5000
-_started: dict[int, tuple["SeatInfo", ...]] = {}
+SEATS_SECONDS = 30.0
+_started: dict[int, tuple[float, tuple["SeatInfo", ...]]] = {}
 _NAME_SLOT = re.compile(r"\{P(\d+)\}")
 
 
@@ -24,9 +30,10 @@ class SeatInfo:
 
 def seats_of(game) -> tuple[SeatInfo, ...]:
     """The seats of a games row, in seat order."""
+    now = time.monotonic()
     hit = _started.get(game.id)
-    if hit is not None:
-        return hit
+    if hit is not None and hit[0] > now:
+        return hit[1]
     rows = (Seat.select(Seat.seat, Player.id, Player.name, Player.email)
             .join(Player, on=(Seat.player == Player.id), join_type=JOIN.LEFT_OUTER)
             .where(Seat.game == game.id).order_by(Seat.seat).tuples())
@@ -34,7 +41,7 @@ def seats_of(game) -> tuple[SeatInfo, ...]:
     if game.status != "open":
         if len(_started) >= _LIMIT:
             _started.clear()
-        _started[game.id] = info
+        _started[game.id] = (now + SEATS_SECONDS, info)
     return info
 
 

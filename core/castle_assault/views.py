@@ -7,7 +7,7 @@ In fast window mode the view never says which seat a window is waiting for.
 from __future__ import annotations
 
 from .battle import target_label
-from .cards import CARDS, half_text
+from .cards import CARDS, count, half_text
 from .state import post_name, post_shields
 
 
@@ -129,7 +129,7 @@ def decks_line(v: dict) -> str:
 def fortress_lines(v: dict, fort: dict, seat: int | None) -> list[str]:
     number = fort["seat"]
     head = f"[{number}] {who(number)}" + (" (you)" if number == seat else "")
-    head += f": hand {v['hand_sizes'][number]} cards"
+    head += f": hand {count(v['hand_sizes'][number], 'card')}"
     if v["players"] > 2:
         head += f", loot pile {v['loot_sizes'][number]}"
     if not fort["castle"]:

@@ -10,6 +10,7 @@ from core.medieval_mastery import cards, data, flow, rules
 from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
 from core.protocol import Event
+from core.text import count
 
 END = 10
 
@@ -332,7 +333,7 @@ def mayhem(ctx, b: dict) -> None:
     else:
         st["kn"][node] -= ones
     rules.lose(st, w, ones)
-    ctx.ev.append(Event(f"Mayhem: {{P{w}}} rolls {' '.join(map(str, rolls))} and loses {ones} knight(s).",
+    ctx.ev.append(Event(f"Mayhem: {{P{w}}} rolls {' '.join(map(str, rolls))} and loses {count(ones, 'knight')}.",
                         data={"dice": rolls}))
     left = b["ak"] if w == b["att"] else st["kn"][node]
     if left:
@@ -369,7 +370,7 @@ def step7_orbs(ctx, b: dict) -> None:
                 rules.lose(st, loser, 1)
             else:
                 continue
-            ctx.ev.append(Event(f"Orb of Brutality: {{P{loser}}} removes 1 knight from the contested tile."))
+            ctx.ev.append(Event(f"{{P{seat}}}'s Orb of Brutality: {{P{loser}}}, who lost, removes 1 knight from the contested tile."))
         elif won and name == "Greed":
             ctx.ev.append(Event(f"Orb of Greed: {{P{seat}}} draws up to six."))
             cards.draw_to(ctx, seat, data.GREED_DRAW, "Orb of Greed")
@@ -405,7 +406,7 @@ def step8_losses(ctx, b: dict) -> None:
     rules.lose(st, loser, lost)
     back = here - lost
     st["castle"][loser] += back
-    ctx.ev.append(Event(f"{{P{loser}}} loses {lost} knight(s) in {name} and retreats {back} to their castle."))
+    ctx.ev.append(Event(f"{{P{loser}}} loses {count(lost, 'knight')} in {name} and retreats {back} to their castle."))
 
 
 def step9_conquest(ctx, b: dict) -> None:

@@ -5,6 +5,7 @@ from core.medieval_mastery import data
 from core.medieval_mastery.options import option
 from core.medieval_mastery.board import BOARDS, reach
 from core.protocol import Event
+from core.text import count
 
 
 def board_of(st: dict):
@@ -166,5 +167,5 @@ def life_and_death(ctx) -> None:
                 own[slot] = -1
                 st["kn"][slot] = 0
                 lose(st, seat, lost)
-                ctx.ev.append(Event(f"{{P{seat}}} loses {board.names[slot]} and its {lost} knight(s): "
+                ctx.ev.append(Event(f"{{P{seat}}} loses {board.names[slot]} and its {count(lost, 'knight')}: "
                                     f"no supply line (Life and Death)."))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from core.medieval_mastery import battle as battle_mod
 from core.protocol import seat_legend
+from core.text import count
 from core.medieval_mastery import cards, data, rules
 from core.medieval_mastery.rules import board_of
 
@@ -174,8 +175,8 @@ def render(v: dict, seat: int | None) -> str:
         lines.append(f"     {arts}")
     b = v["battle"]
     if b:
-        lines.append(f"Battle for {b['tile']}: P{b['attacker']} ({b['attacker_knights']} knights) "
-                     f"{b['attacker_strength']} vs P{b['defender']} {b['defender_strength']}")
+        lines.append(f"Battle for {b['tile']}: {{P{b['attacker']}}} attacks with {count(b['attacker_knights'], 'knight')}, "
+                     f"strength {b['attacker_strength']}; {{P{b['defender']}}} defends, strength {b['defender_strength']}.")
     if v["window"]:
         lines.append(f"Fracture window open ({v['window']['kind']}).")
     if seat is not None and v["hand"] is not None:

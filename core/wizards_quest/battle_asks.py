@@ -65,7 +65,7 @@ def loss_resolve(st, f, mv, rng, ev):
     men = lost - (1 if hero else 0)
     st["q"].pop()
     S.remove(st, t, men, hero or None)
-    lost_text = " and ".join(([count_men(men)] if men or not hero else []) + ([f"his {hero}"] if hero else []))
+    lost_text = " and ".join(([count_men(men)] if men or not hero else []) + ([f"their {hero}"] if hero else []))
     ev.append(Event(f"{{P{seat}}} loses {lost_text} on {IDS[t]}."))
     if f["into"]:
         st["q"][-1][f["into"]] = [men, hero]
@@ -218,7 +218,7 @@ def take_resolve(st, f, mv, rng, ev):
     if hero:
         S.put_hero(st, seat, hero, tgt)
     S.refresh(st, src)
-    moved = " and ".join(([count_men(k)] if k else []) + ([f"his {hero}"] if hero else []))
+    moved = " and ".join(([count_men(k)] if k else []) + ([f"their {hero}"] if hero else []))
     ev.append(Event(f"{{P{seat}}} takes {name(tgt)} with {moved}."))
     flow.collect_here(st, seat, tgt, rng, ev)  # WQ-TREASURE-1
 

@@ -114,8 +114,8 @@ def _roll(st, f, rng, ev):
     who_d = {"dragon": "the dragon", "peace": "the Peacemaker"}.get(f["vs"]) or (
         "the orcs" if d == ORC else f"{{P{d}}}")
     note = " Both miss: the attacker loses 1." if f["bm"] else ""
-    ev.append(Event(f"Battle at {name(tgt)}: {who_a} (strength {sa}) roll {ra}, {who_d} (strength {sd}) "
-                    f"roll {rd}. Defender loses {f['dl']}, attacker loses {f['al']}.{note}",
+    ev.append(Event(f"Battle at {name(tgt)}: {who_a} (strength {sa}) {rolls(who_a)} {ra}, {who_d} (strength {sd}) "
+                    f"{rolls(who_d)} {rd}. Defender loses {f['dl']}, attacker loses {f['al']}.{note}",
                     data={"attacker": [sa, ra], "defender": [sd, rd]}))
     f["st"] = "dloss"
 
@@ -183,3 +183,8 @@ def _post(st, f, rng, ev):
 
 
 HANDLERS = {"check": _check, "roll": _roll, "dloss": _dloss, "aloss": _aloss, "scatter": _scatter, "post": _post}
+
+
+def rolls(who: str) -> str:
+    """The verb agreeing with a side: the orcs roll, a player, the dragon or the Peacemaker rolls."""
+    return "roll" if who.lower() == "the orcs" else "rolls"

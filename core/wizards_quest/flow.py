@@ -17,9 +17,9 @@ def name(t: int) -> str:
     return f"{IDS[t]} {board.NAMES[t]}"
 
 
-def men(k: int, word: str = "man") -> str:
-    """'1 man', '3 men', '1 orc', '2 orcs'."""
-    plural = "men" if word == "man" else word + "s"
+def men(k: int, word: str = "man", plural: str | None = None) -> str:
+    """'1 man', '3 men', '1 orc', '2 orcs', '1 orc army', '0 orc armies'."""
+    plural = plural or ("men" if word == "man" else word + "s")
     return f"{k} {word if k == 1 else plural}"
 
 
@@ -95,7 +95,7 @@ def breed(st, rng, ev):
             if own[t] == ORC and n[t] < 4:
                 n[t] += 1
                 grown += 1
-        ev.append(Event(f"Orc breeding: {{P{s}}} rolled {d} ({DUCHY_NAMES[d]}); {grown} orc armies grow.",
+        ev.append(Event(f"Orc breeding: {{P{s}}} rolled {d} ({DUCHY_NAMES[d]}); {men(grown, 'orc army', 'orc armies')} grow{'s' if grown == 1 else ''}.",
                         data={"seat": s, "die": d}))
 
 
@@ -269,7 +269,7 @@ def give_extra(st, seat, ev):
     if tn is not None and tn["seat"] == seat:
         tn["camps"] += 1
     else:
-        ev.append(Event(f"{{P{seat}}} cannot use an extra campaign outside his turn."))
+        ev.append(Event(f"{{P{seat}}} cannot use an extra campaign outside their own turn."))
 
 
 def collect(st, seat, i, t, rng, ev):
@@ -277,7 +277,7 @@ def collect(st, seat, i, t, rng, ev):
     tr = st["tre"][i]
     tr[2] = S.TAKEN
     kind = tr[1]
-    ev.append(Event(f"{{P{seat}}} collects his {S.KIND_NAMES[kind]} on {name(t)}."))
+    ev.append(Event(f"{{P{seat}}} collects their {S.KIND_NAMES[kind]} on {name(t)}."))
     if S.collected(st, seat) == 3:  # WQ-TREASURE-6
         st["win"], st["why"] = [seat], "collected all three treasures"
         st["q"] = []

@@ -114,7 +114,7 @@ class WizardsQuest(Game):
     def result(self, state):
         if state["win"] is None:
             return None
-        return Result(tuple(state["win"]), state["why"])
+        return Result(tuple(state["win"]), result_sentence(state["win"], state["why"]))
 
     def to_json(self, state):
         return state
@@ -127,3 +127,11 @@ class WizardsQuest(Game):
 
 
 GAME = WizardsQuest()
+
+
+def result_sentence(winners: list, why: str) -> str:
+    """The stored reason ("collected all three treasures", kept as it is in the state so stored
+    games hash alike) as a sentence naming the winner."""
+    if why and why[0].islower() and len(winners) == 1:
+        return f"{{P{winners[0]}}} {why}."
+    return why if not why or why.endswith(".") else why + "."

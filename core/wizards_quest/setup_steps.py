@@ -6,7 +6,7 @@ from core.protocol import Event
 from core.wizards_quest import board
 from core.wizards_quest.board import ORC, DUCHY_NAMES
 from core.wizards_quest import state as S
-from core.wizards_quest.flow import ask, dice_off
+from core.wizards_quest.flow import ask, dice_off, name
 
 
 def setup_step(st, f, rng, ev):
@@ -31,9 +31,13 @@ def setup_step(st, f, rng, ev):
         for d in range(1, 7):  # WQ-SETUP-5
             while True:
                 a, b = rng.die(), rng.die()
-                ev.append(Event(f"Orcs for {DUCHY_NAMES[d]}: rolled {a} and {b}.", data={"duchy": d, "dice": [a, b]}))
                 if a != b:
+                    ev.append(Event(f"Orcs of {DUCHY_NAMES[d]}: rolled {a} and {b}, so two orc armies of 2 camp on "
+                                    f"counties {a} and {b} ({name((d - 1) * 6 + a - 1)}, {name((d - 1) * 6 + b - 1)}).",
+                                    data={"duchy": d, "dice": [a, b]}))
                     break
+                ev.append(Event(f"Orcs of {DUCHY_NAMES[d]}: rolled a double {a}, so they roll again.",
+                                data={"duchy": d, "dice": [a, b]}))
             for c in (a, b):
                 t = (d - 1) * 6 + c - 1
                 st["own"][t], st["n"][t] = ORC, 2
@@ -44,7 +48,7 @@ def setup_step(st, f, rng, ev):
             ask(st, "county", order[(f["i"] - 1) % np])
         else:
             f["st"], f["r"], f["i"] = "hide", 0, 0
-            ev.append(Event("Everyone hands his treasures to the player on his left."))  # WQ-SETUP-7
+            ev.append(Event("Everyone hands their treasures to the player on their left."))  # WQ-SETUP-7
     elif stage == "hide":  # WQ-SETUP-8, WQ-SETUP-9
         rounds = 4 if st["opt"]["blank"] else 3
         if f["r"] >= rounds:

@@ -284,10 +284,10 @@ def run_attack(st, seat, plan, ev):
         if plan["swap"] >= 0:
             other = "wizard" if hero == "champion" else "champion"
             S.put_hero(st, seat, other, pos)
-            swapped = f"; his {other} goes to {IDS[pos]}"  # the swap of WQ-HERO-MOVE-1, said aloud
+            swapped = f"; their {other} goes to {IDS[pos]}"  # the swap of WQ-HERO-MOVE-1, said aloud
         st["ch" if hero == "champion" else "wz"][seat] = src
         S.refresh(st, pos)
-        ev.append(Event(f"{{P{seat}}} moves his {hero} to {IDS[src]}{swapped}."))
+        ev.append(Event(f"{{P{seat}}} moves their {hero} to {IDS[src]}{swapped}."))
     move_in(st, seat, src, plan["men"], ev)
     via = board.BOAT if plan["boat"] else board.LAND if src == tgt else board.LINK[(src, tgt)]
     what = {"dragon": "the dragon on ", "peace": "the Peacemaker on "}.get(plan["vs"], "")
@@ -327,7 +327,7 @@ def camp_resolve(st, f, mv, rng, ev):
     if kind == "end":
         st["q"].pop()
         st["q"][-1]["st"] = "end"
-        ev.append(Event(f"{{P{seat}}} ends his turn."))
+        ev.append(Event(f"{{P{seat}}} ends their turn."))
         return
     if kind == "attack":
         plan = attack_plan(st, seat, mv)
@@ -344,7 +344,7 @@ def camp_resolve(st, f, mv, rng, ev):
         if hero:
             S.put_hero(st, seat, hero, tgt)
         S.refresh(st, src)
-        ev.append(Event(f"{{P{seat}}} sails {flow.men(k)}" + (f" and his {hero}" if hero else "")
+        ev.append(Event(f"{{P{seat}}} sails {flow.men(k)}" + (f" and their {hero}" if hero else "")
                         + f" from {IDS[src]} to {IDS[tgt]}."))
         return
     bad("Attack, sail, or end your turn.", "WQ-CAMP-1")

@@ -1,13 +1,14 @@
 """The REST endpoints of docs/api.md, one blueprint per resource."""
 from server.routes.games import blp as games
+from server.routes.identity import blp as identity
 from server.routes.meta import blp as meta
 from server.routes.moves import blp as moves
 from server.routes.players import blp as players
 
-BLUEPRINTS = (meta, players, games, moves)
+BLUEPRINTS = (meta, players, identity, games, moves)
 
 # Everything else needs a Bearer token (checked before the request body is read).
-PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register"}
+PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register", "identity.recover", "identity.redeem"}
 
 
 def is_public(endpoint: str) -> bool:

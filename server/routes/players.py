@@ -1,13 +1,14 @@
 """Registration and the caller's own record."""
 from __future__ import annotations
 
+from flask import current_app
 from flask_smorest import Blueprint
 from peewee import IntegrityError, fn
 
 from server.auth import current_player, new_token
 from server.db import write_transaction
 from server.errors import ApiError, ErrorSchema
-from server.models import Player
+from server.models import Player, Seat
 from server.schemas import NewPlayerSchema, PlayerSchema, RegisterSchema
 
 blp = Blueprint("players", __name__, url_prefix="/players", description="Players and API tokens")
@@ -17,10 +18,30 @@ blp = Blueprint("players", __name__, url_prefix="/players", description="Players
 @blp.arguments(RegisterSchema)
 @blp.response(201, NewPlayerSchema)
 @blp.alt_response(409, schema=ErrorSchema, description="name-taken")
+@blp.alt_response(403, schema=ErrorSchema, description="registration-closed, invite-required")
 @blp.doc(security=[])
 def register(body):
-    """Register; the token in the answer is shown this once and stored only hashed."""
-    name = " ".join(body["name"].split())
+    """Register; the token in the answer is shown this once and stored only hashed. The
+    operator's HERALD_REGISTRATION may close registration or ask for a seat invite."""
+    check_registration_policy(current_app.config.get("REGISTRATION", "open"), body.get("invite"))
+    return create_player(body["name"], body["email"])
+
+
+def check_registration_policy(policy: str, invite: str | None) -> None:
+    if policy == "closed":
+        raise ApiError(403, "registration-closed",
+                       "This server does not take new players; ask its operator for an account.")
+    if policy == "invite":
+        open_seat = (Seat.select().where((Seat.invite == (invite or "")) & Seat.player.is_null()).exists()
+                     if invite else False)
+        if not open_seat:
+            raise ApiError(403, "invite-required",
+                           "This server takes new players by invitation: register with the invite code of a free seat.")
+
+
+def create_player(name: str, email: str) -> dict:
+    """A new player with a fresh token (also used by the operator's `herald server players add`)."""
+    name = " ".join(name.split())
     token, digest = new_token()
     taken = ApiError(409, "name-taken", f"The name {name!r} is already taken.")
     try:
@@ -28,7 +49,7 @@ def register(body):
             # Names differing only in case would let one player pass for another in events and mails.
             if Player.select().where(fn.LOWER(Player.name) == name.lower()).exists():
                 raise taken
-            player = Player.create(name=name, email=body["email"], token_hash=digest)
+            player = Player.create(name=name, email=email, token_hash=digest)
     except IntegrityError:
         raise taken from None
     return {"id": player.id, "name": player.name, "email": player.email, "token": token}

@@ -29,3 +29,16 @@ def test_pattern_moves_show_their_help():
     listed = [{"text": "pass", "move": {"pass": True}},
               {"text": "redis <from>><to>:<n>", "pattern": True, "help": "Move knights."}]
     assert output.legal_moves(listed).splitlines() == ["pass", "redis <from>><to>:<n>    (Move knights.)"]
+
+
+def test_another_seats_question_is_not_read_out_to_me():
+    """The prompt text is written to the seat asked ('Your turn: ...'); others see what it waits for."""
+    from client.output import game_picture
+
+    game = {"id": 3, "title": "Race", "status": "active", "version": 4, "my_seat": 0, "my_seats": [0],
+            "seats": [{"seat": 0, "name": "mia"}, {"seat": 1, "name": "noa"}],
+            "prompted": [{"seat": 1, "kind": "turn", "text": "Your turn: choose one action."}]}
+    text = game_picture(game, "")
+    assert "Your turn" not in text and "noa" in text and "to take their turn" in text
+    mine = game_picture({**game, "prompted": [{"seat": 0, "kind": "turn", "text": "Your turn: go."}]}, "")
+    assert "(you): Your turn: go." in mine

@@ -19,21 +19,22 @@ def env(config):
 def test_notify_writes_pending_mail_once(api, alice_bob, env, tmp_path):
     api.start_game(alice_bob)
     first = CliRunner().invoke(server, ["notify"], env=env)
-    assert first.exit_code == 0 and "sent 1," in first.output
+    assert first.exit_code == 0 and "sent 2," in first.output  # alice's turn, bob's "the game has begun"
     again = CliRunner().invoke(server, ["notify"], env=env)
     assert "sent 0," in again.output
-    assert len(list((tmp_path / "mail").glob("*.eml"))) == 1
+    assert len(list((tmp_path / "mail").glob("*.eml"))) == 2
 
 
 def test_notify_reports_smtp_failures_and_keeps_mail_pending(api, alice_bob, env):
+    """An unreachable relay exits 1 (it used to exit 0: cron and systemd could not alert)."""
     from tests.server.mailbox import free_port
 
     api.start_game(alice_bob)
     down = {**env, "HERALD_SMTP_HOST": "127.0.0.1", "HERALD_SMTP_PORT": str(free_port())}
     result = CliRunner().invoke(server, ["notify"], env=down)
-    assert result.exit_code == 0 and "sent 0, failed 0" in result.output
+    assert result.exit_code == 1 and "sent 0, failed 0" in result.output
     assert "could not be reached" in result.output
-    assert [(n.status, n.attempts) for n in Notification.select()] == [("pending", 0)]
+    assert [(n.status, n.attempts) for n in Notification.select()] == [("pending", 0)] * 2
 
 
 def test_remind_mails_a_seat_waiting_longer_than_after(api, alice_bob, env, tmp_path):

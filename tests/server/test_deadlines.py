@@ -88,10 +88,11 @@ def test_a_seat_asked_again_after_its_default_is_mailed(api, alice_bob):
         assert [(g, seq, seat) for g, seq, seat, _ in report.applied] == [(game, 0, 0)]
         assert api.game(game, alice_bob[0])["prompted"][0]["seat"] == 0  # her second card
         rows = [(n.seat, n.kind, n.version) for n in Notification.select().order_by(Notification.id)]
-        assert rows == [(0, "turn", 0), (0, "turn", 1)]
+        # Alice is told what was played for her, then asked her next question.
+        assert rows == [(0, "turn", 0), (1, "started", 0), (0, "defaulted", 1), (0, "turn", 1)]
         # Played by hand, the second card is not mailed: the player has the answer.
         move = api.legal(game, alice_bob[0])["moves"][0]["move"]
         assert api.call("PUT", f"/games/{game}/moves/1", alice_bob[0], json={"move": move}).status_code == 201
-        assert Notification.select().count() == 3  # bob's turn mail only
+        assert Notification.select().count() == 5  # bob's turn mail only
     finally:
         games.unregister("toy-two-cards")

@@ -72,6 +72,25 @@ def shows(text: str, token: str) -> bool:
     return re.search(rf"(?<![A-Za-z0-9_-]){re.escape(token)}(?![A-Za-z0-9_])", text) is not None
 
 
+RECAP = re.compile(r"^Since (your last move|the game began):\r?\n(.*?)(?:\r?\n)(?=Now: )", re.S | re.M)
+
+
+def split_recap(body: str) -> tuple[str, list[str]]:
+    """A turn mail without its recap, and the recap's lines. The recap retells what the seat
+    was shown when it happened (a card it drew may be hidden from it today), so it is checked
+    against the seat's own log instead of today's secrets."""
+    found = RECAP.search(body)
+    if not found:
+        return body, []
+    lines: list[str] = []
+    for line in found.group(2).splitlines():  # a wrapped line goes on four spaces deeper
+        if lines and len(line) - len(line.lstrip()) >= 4:
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line.strip())
+    return body[:found.start()] + body[found.end():], lines
+
+
 def read_mail(path):
     return message_from_bytes(path.read_bytes(), policy=policy.default)
 
@@ -100,7 +119,15 @@ def test_no_seat_is_shown_what_the_game_hides_from_it(api, config, tmp_path, rul
         fresh = sorted(set(mail_dir.glob("*.eml")) - read)
         read.update(fresh)
         for seat, player in enumerate(seated):
-            shown = [mail.get_content() for mail in map(read_mail, fresh) if mail["To"] == f"p{seat}@example.org"]
+            bodies = [split_recap(mail.get_content()) for mail in map(read_mail, fresh)
+                      if mail["To"] == f"p{seat}@example.org"]
+            shown = [body for body, _ in bodies]
+            told = {line for _, recap in bodies for line in recap if not line.startswith("(...")}
+            if told:
+                seen = api.call("GET", f"/games/{game_id}/moves", player).json["moves"]
+                log_lines = {e for entry in seen for e in entry["events"]}
+                played = {f"p{entry['seat']} played: {entry['text']}" for entry in seen if "text" in entry}
+                assert told <= log_lines | played, (ruleset, moves, seat, sorted(told - log_lines - played)[:3])
             if detail["status"] == "active":
                 shown += [api.call("GET", f"/games/{game_id}{path}", player).get_data(as_text=True)
                           for path in ("", "/render", "/legal")]

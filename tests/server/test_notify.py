@@ -33,8 +33,10 @@ def test_turn_mail_says_what_is_asked_and_how_to_answer(api, alice_bob, smtp_con
     api.play_first_legal(game, alice_bob)
     handler = mailbox.start()
     report = deliver_pending(smtp_config)
-    assert report.sent == 2 and report.failed == 0
-    to_bob = next(m for m in handler.messages if m["To"] == "bob@example.org")
+    # bob's "the game has begun" and "your move"; alice's first turn mail, answered before
+    # it could be sent, is dropped.
+    assert report.sent == 2 and report.failed == 0 and report.dropped == 1
+    to_bob = next(m for m in handler.messages if m["To"] == "bob@example.org" and "your move" in m["Subject"])
     body = to_bob.get_content()
     bob_hand = api.game(game, bob)["view"]["hand"]
     alice_hand = api.game(game, alice)["view"]["hand"]
@@ -47,12 +49,10 @@ def test_turn_mail_says_what_is_asked_and_how_to_answer(api, alice_bob, smtp_con
 
 
 def test_smtp_server_stopping_mid_run_loses_and_duplicates_nothing(api, alice_bob, smtp_config, mailbox):
-    for _ in range(3):
-        game = api.start_game(alice_bob)
-        for _ in range(2):
-            assert api.play_first_legal(game, alice_bob).status_code == 201
+    for _ in range(5):
+        api.start_game(alice_bob)  # two mails each: alice's turn, bob's "the game has begun"
     total = Notification.select().count()
-    assert total == 9
+    assert total == 10
     handler = mailbox.start(Collector(hang_after=4))
     results = {}
     run = threading.Thread(target=lambda: results.update(first=deliver_pending(smtp_config)))
@@ -63,19 +63,19 @@ def test_smtp_server_stopping_mid_run_loses_and_duplicates_nothing(api, alice_bo
     first = results["first"]
     # The mail in flight failed (one attempt used); the next could not connect: the run stopped.
     assert first.sent == 4 and first.failed == 1 and first.unreachable
-    assert Notification.select().where(Notification.status == "pending").count() == 5
+    assert Notification.select().where(Notification.status == "pending").count() == 6
 
     second = deliver_pending(smtp_config, now=utcnow() + timedelta(hours=1))  # still down
     assert second.sent == 0 and second.failed == 0 and second.unreachable
     mailbox.start()
     third = deliver_pending(smtp_config)  # the interrupted one was due again when the relay was down
-    assert third.sent == 5 and third.failed == 0
+    assert third.sent == 6 and third.failed == 0
     assert deliver_pending(smtp_config, now=utcnow() + timedelta(days=1)).sent == 0
     ids = [m["X-Herald-Notification"] for m in mailbox.all_messages()]
     assert sorted(ids, key=int) == [str(n.id) for n in Notification.select().order_by(Notification.id)]
     assert len(ids) == len(set(ids)) == total
     # Only the send that really failed used up an attempt.
-    assert sorted(n.attempts for n in Notification.select()) == [1] * 8 + [2]
+    assert sorted(n.attempts for n in Notification.select()) == [1] * 9 + [2]
     assert all(n.status == "sent" for n in Notification.select())
 
 
@@ -97,9 +97,9 @@ def test_game_over_mail_reveals_the_seed_to_everyone(api, alice_bob, smtp_config
 def test_without_smtp_mail_goes_to_eml_files(api, alice_bob, config, tmp_path):
     api.start_game(alice_bob)
     report = deliver_pending(config)
-    files = list((tmp_path / "mail").glob("*.eml"))
-    assert report.sent == 1 and len(files) == 1
-    assert "To: alice@example.org" in files[0].read_text()
+    files = sorted((tmp_path / "mail").glob("*.eml"))
+    assert report.sent == 2 and len(files) == 2  # alice's turn, bob's "the game has begun"
+    assert "To: alice@example.org" in files[0].read_text() and "To: bob@example.org" in files[1].read_text()
 
 
 def test_reminders_at_most_once_per_period(api, alice_bob, config):
@@ -121,10 +121,10 @@ def test_reminders_at_most_once_per_period(api, alice_bob, config):
 
 def test_a_new_turn_writes_exactly_one_outbox_row_for_the_prompted_seat(api, alice_bob):
     game = api.start_game(alice_bob)
-    assert [(n.seat, n.kind) for n in Notification.select()] == [(0, "turn")]
+    assert [(n.seat, n.kind) for n in Notification.select()] == [(0, "turn"), (1, "started")]
     api.play_first_legal(game, alice_bob)
     assert [(n.seat, n.kind, n.version) for n in Notification.select().order_by(Notification.id)] == [
-        (0, "turn", 0), (1, "turn", 1)]
+        (0, "turn", 0), (1, "started", 0), (1, "turn", 1)]
 
 
 def test_a_mail_interrupted_by_a_crash_is_not_resent_unless_the_operator_asks(api, alice_bob, config):
@@ -133,9 +133,10 @@ def test_a_mail_interrupted_by_a_crash_is_not_resent_unless_the_operator_asks(ap
 
     api.start_game(alice_bob)
     row = Notification.get()
-    Notification.update(status="sending", attempts=1, next_attempt=utcnow() - timedelta(hours=1)).execute()
+    Notification.update(status="sending", attempts=1, next_attempt=utcnow() - timedelta(hours=1)).where(
+        Notification.id == row.id).execute()
     report = deliver_pending(config)
-    assert report.sent == 0 and report.stuck == 1
+    assert report.sent == 1 and report.stuck == 1  # bob's "the game has begun" went; alice's did not
     assert requeue_stuck() == 1
     assert deliver_pending(config).sent == 1
     assert Notification.get_by_id(row.id).status == "sent"
@@ -144,6 +145,7 @@ def test_a_mail_interrupted_by_a_crash_is_not_resent_unless_the_operator_asks(ap
 def test_a_player_holding_several_seats_is_told_which_seat_to_answer_for(api, config, tmp_path):
     solo = api.register("solo")
     game = api.start_game([solo, solo])
+    deliver_pending(config)  # before the move: a turn mail already answered is not sent
     api.play_first_legal(game, [solo, solo])
     deliver_pending(config)
     mails = sorted((tmp_path / "mail").glob("*.eml"))
@@ -170,7 +172,7 @@ def test_smtp_login_uses_the_configured_user_and_password(api, alice_bob, smtp_c
     assert Notification.get().attempts == 0
     right = deliver_pending({**smtp_config, "SMTP_USER": "herald", "SMTP_PASSWORD": "s3cret"},
                             now=utcnow() + timedelta(hours=1))
-    assert right.sent == 1 and len(handler.messages) == 1
+    assert right.sent == 2 and len(handler.messages) == 2  # alice's turn, bob's "the game has begun"
     # smtplib tries each offered mechanism (PLAIN, LOGIN) before giving up.
     assert set(logins[:-1]) == {(b"herald", b"guess")} and logins[-1] == (b"herald", b"s3cret")
 
@@ -201,7 +203,7 @@ def test_tls_modes_verify_the_server_certificate(api, alice_bob, smtp_config, ma
     assert untrusted.sent == 0 and "CERTIFICATE_VERIFY_FAILED" in untrusted.errors[0]
     trusted = deliver_pending({**smtp_config, "SMTP_TLS": mode, "SMTP_CAFILE": cafile},
                               now=utcnow() + timedelta(hours=1))
-    assert trusted.sent == 1 and len(handler.messages) == 1
+    assert trusted.sent == 2 and len(handler.messages) == 2
 
 
 def test_a_long_smtp_outage_loses_nothing(api, alice_bob, smtp_config, mailbox):
@@ -215,9 +217,9 @@ def test_a_long_smtp_outage_loses_nothing(api, alice_bob, smtp_config, mailbox):
         moment += timedelta(hours=7)
         report = deliver_pending(smtp_config, now=moment)
         assert report.sent == 0 and report.unreachable and "refused" in report.errors[0].lower()
-    assert [(n.status, n.attempts) for n in Notification.select()] == [("pending", 0)] * 3
+    assert [(n.status, n.attempts) for n in Notification.select()] == [("pending", 0)] * 6
     mailbox.start()
-    assert deliver_pending(smtp_config).sent == 3
+    assert deliver_pending(smtp_config).sent == 6
     assert sorted(m["X-Herald-Notification"] for m in mailbox.all_messages()) == sorted(
         str(n.id) for n in Notification.select())
 
@@ -231,16 +233,14 @@ def test_an_unwritable_mail_folder_uses_up_no_attempt(api, alice_bob, config, tm
     for hours in (1, 5, 30, 100, 300, 1000, 3000, 9000, 20000):
         report = deliver_pending({**config, "MAIL_DIR": str(blocked / "mail")}, now=utcnow() + timedelta(hours=hours))
         assert report.sent == 0 and report.unreachable
-    assert [(n.status, n.attempts) for n in Notification.select()] == [("pending", 0)]
-    assert deliver_pending({**config, "MAIL_DIR": str(tmp_path / "mail")}).sent == 1
+    assert [(n.status, n.attempts) for n in Notification.select()] == [("pending", 0)] * 2
+    assert deliver_pending({**config, "MAIL_DIR": str(tmp_path / "mail")}).sent == 2
 
 
 def test_two_notify_runs_at_once_send_each_mail_once(api, alice_bob, smtp_config, mailbox):
     """A cron run and an operator's manual run overlapping: each row is claimed by one run."""
-    for _ in range(6):
-        game = api.start_game(alice_bob)
-        for _ in range(3):
-            assert api.play_first_legal(game, alice_bob).status_code == 201
+    for _ in range(12):
+        api.start_game(alice_bob)  # two mails each, none answered before delivery
     total = Notification.select().count()
     mailbox.start()
     reports = []

@@ -166,7 +166,9 @@ def test_joining_again_with_my_own_invite_is_the_same_join(api, alice_bob):
     late_retry = api.call("POST", "/games/join", alice, json={"invite": codes[0]})
     assert late_retry.status_code == 200 and late_retry.json == {"game": created["id"], "seat": 0}
     assert api.call("POST", "/games/join", alice, json={"invite": codes[1]}).json["error"]["code"] == "invite-used"
-    assert Notification.select().count() == 1  # one start mail, to the seat prompted
+    # One first question to the seat prompted, "the game has begun" to the other, and to the
+    # creator (seated last) bob's arrival: no second start, no second mail.
+    assert sorted(n.kind for n in Notification.select()) == ["joined", "started", "turn"]
     assert api.game(created["id"], alice)["version"] == 0
 
 

@@ -183,4 +183,4 @@ def test_the_game_goes_on_until_a_single_castle_remains():
 def test_three_player_view_shows_loot_and_eliminations():
     s = table({0: ["gold"], 1: ["gold"], 2: ["gold"]}, eliminated=[2])
     text = GAME.render(GAME.view(s, 0), 0)
-    assert "[2] {P2}: hand 1 cards, loot pile 0 -- no castle (eliminated)" in text
+    assert "[2] {P2}: hand 1 card, loot pile 0 -- no castle (eliminated)" in text

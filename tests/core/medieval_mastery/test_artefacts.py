@@ -191,7 +191,7 @@ def orb_battle(att_orb, def_orb, attacker_wins=True, **kw):
 def test_brutality_when_the_owner_wins_as_defender():
     st, ev = orb_battle("Greed", "Brutality", attacker_wins=False)
     # 4+2 vs 2+5: margin 1; Brutality first takes 1 from the attacker (the rival), then 1 more.
-    assert any("Orb of Brutality: {P0} removes 1 knight" in t for t in texts(ev))
+    assert any("{P1}'s Orb of Brutality: {P0}, who lost, removes 1 knight" in t for t in texts(ev))
     assert st["castle"][0] == 2 and st["lost"][0] == 2
 
 

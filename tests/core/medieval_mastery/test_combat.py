@@ -176,12 +176,12 @@ def test_losses_only_in_the_contested_tile_then_retreat():
     st, _ = attack(4, 2)
     st, _ = conflicts(st, "5", "2")
     st, ev = pass_support(st)
-    assert any("loses 2 knight(s) in S08 and retreats 0" in t for t in texts(ev)), "margin 5 > 2 knights"
+    assert any("loses 2 knights in S08 and retreats 0" in t for t in texts(ev)), "margin 5 > 2 knights"
     assert st["castle"][1] == 3 and knights(st, "S01") == (1, 1), "nothing taken elsewhere"
     st, _ = attack(4, 2)
     st, _ = conflicts(st, "2", "5")
     st, ev = pass_support(st)
-    assert any("{P0} loses 1 knight(s) in S08 and retreats 3" in t for t in texts(ev))
+    assert any("{P0} loses 1 knight in S08 and retreats 3" in t for t in texts(ev))
     assert st["castle"][0] == 3 and knights(st, "S08") == (1, 2)
 
 

@@ -52,7 +52,7 @@ def test_ex1_rulebook_battle_every_total():
     assert any("14 to 12" in t and "wins by 2" in t for t in log)
     # Step 7: Brutality before the margin (5 -> 4), Preparation does not fire.
     brut = next(i for i, t in enumerate(log) if "Orb of Brutality" in t)
-    loss = next(i for i, t in enumerate(log) if "loses 2 knight(s) in S09 and retreats 2" in t)
+    loss = next(i for i, t in enumerate(log) if "loses 2 knights in S09 and retreats 2" in t)
     assert brut < loss
     assert not any("Preparation" in t for t in log)
     # Steps 8-9 and the end.

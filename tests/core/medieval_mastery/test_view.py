@@ -39,7 +39,7 @@ def test_battle_and_choice_in_the_view():
                hands=[["2", "3", "4", "5", "+1"], ["2", "3", "4", "5", "+1"]], active=0)
     st, _ = do(st, 0, "advance S08 4")
     text = G.render(G.view(st, 1), 1)
-    assert "Battle for S08: P0 (4 knights) 5 vs P1 3" in text
+    assert "Battle for S08: {P0} attacks with 4 knights, strength 5; {P1} defends, strength 3." in text
     st, _ = do(st, 0, "conflict 5")
     assert G.view(st, 0)["battle"]["your_commit"] == "5" and "your_commit" not in G.view(st, None)["battle"]
 

@@ -346,7 +346,7 @@ def test_pieces_placed_by_an_enemy_wizard_onto_their_treasure_collect_it():
     fight["st"] = "roll"
     out, _, _ = run_frames(st, [fight], dice=[1, 6])
     out, texts = move(out, 0, "scatter D5C1:1")
-    assert "{P1} collects his chest on D5C1 Ancient Forest 1." in texts
+    assert "{P1} collects their chest on D5C1 Ancient Forest 1." in texts
     pending = ask(out)
     assert pending["kind"] == "place" and pending["seat"] == 1 and pending["single"] == T["D5C1"]
 
@@ -382,7 +382,7 @@ def test_a_dragon_sent_onto_the_target_in_mid_campaign_stops_the_attack_on_the_a
     st["dice"] = [1, 6]
     st, _ = move(st, 0, "attack D5C5 D5C3")
     st, texts = move(st, 0, "scatter D2C2:1")
-    assert any("collects his ring" in t for t in texts) and ask(st)["seat"] == 1
+    assert any("collects their ring" in t for t in texts) and ask(st)["seat"] == 1
     st["dice"] = [3, 1]
     st, texts = move(st, 1, "play C23 5")
     assert st["dragon"] == T["D5C3"] and at(st, "D5C3") == (1, 2, None)

@@ -206,7 +206,7 @@ def test_treasure_moved_onto_its_owners_territory_is_collected_at_once():
            {"owner": 1, "kind": "chest", "at": "D1C1"}, {"owner": 1, "kind": "ring", "at": "D1C2"}]
     st = game(hand=["C27"], treasures=tre)
     st, texts = move(st, 0, "play C27 T03 D2C4")
-    assert st["tre"][3][2] == S.TAKEN and any("collects his crown" in t for t in texts)
+    assert st["tre"][3][2] == S.TAKEN and any("collects their crown" in t for t in texts)
     pending = ask(st)
     assert pending["kind"] == "place" and pending["seat"] == 1 and pending["total"] == 3
 
@@ -277,11 +277,11 @@ def test_an_extra_campaign_drawn_for_the_ring_outside_ones_turn_is_lost():
            {"owner": 1, "kind": "chest", "at": "D5C1"}, {"owner": 1, "kind": "ring", "at": "D1C2"}]
     st = game(hand=["C27"], deck=["C19"], treasures=tre)
     st, texts = move(st, 0, "play C27 T05 D2C4")
-    assert any("collects his ring" in t for t in texts)
+    assert any("collects their ring" in t for t in texts)
     pending = ask(st)
     assert pending["kind"] == "cards" and pending["seat"] == 1 and pending["mode"] == "ring"
     st, texts = move(st, 1, "play C19")
-    assert "{P1} cannot use an extra campaign outside his turn." in texts
+    assert "{P1} cannot use an extra campaign outside their own turn." in texts
     assert ask(st)["seat"] == 0 and st["tn"]["camps"] == 1
 
 

@@ -218,7 +218,7 @@ def test_creature_on_own_territory_only_the_army_there_attacks():
         move(hero, 0, "attack D2C1 D2C1 dragon D2C4:1")
     assert err.value.rule == "WQ-SPECIAL-3"
     hero, texts = move(hero, 0, "attack D2C1 D2C1 dragon wizard")  # the hero move is allowed (WQ-SPECIAL-4)
-    assert any("moves his wizard to D2C1" in t for t in texts)
+    assert any("moves their wizard to D2C1" in t for t in texts)
 
 
 @pytest.mark.rule("WQ-SPECIAL-4")
@@ -231,7 +231,7 @@ def test_no_men_moved_into_a_special_campaign_but_a_hero_may_come():
         move(st, 0, "attack D2C1 D2C4 dragon champion D2C2:1")
     assert err.value.rule == "WQ-SPECIAL-4"
     st, texts = move(st, 0, "attack D2C1 D2C4 dragon champion")
-    assert any("moves his champion" in t for t in texts)
+    assert any("moves their champion" in t for t in texts)
 
 
 @pytest.mark.rule("WQ-SPECIAL-5")
@@ -265,7 +265,7 @@ def test_special_campaigns_use_the_battle_rules():
     st["dice"] = [6, 3]
     st, texts = move(st, 0, "attack D2C1 D2C4 dragon")
     battle = next(t for t in texts if t.startswith("Battle"))
-    assert "the dragon (strength 6) roll 3" in battle and "attacker loses 3" in battle
+    assert "the dragon (strength 6) rolls 3" in battle and "attacker loses 3" in battle
 
 
 @pytest.mark.rule("WQ-CARD-PEACE")
@@ -346,7 +346,7 @@ def test_dragon_and_peacemaker_on_one_empty_county_the_player_may_drive_off_the_
     assert ask(st)["kind"] == "go" and st["tn"]["camps"] == 0
     st, texts = move(st, 0, "break")
     assert at(st, "D5C5") == (-1, 0, None)
-    assert "{P0} ends his turn." in texts and ask(st)["seat"] == 1  # no campaign was left
+    assert "{P0} ends their turn." in texts and ask(st)["seat"] == 1  # no campaign was left
 
 
 @pytest.mark.rule("WQ-BATTLE-1")

@@ -81,7 +81,7 @@ def test_one_normal_campaign_and_every_campaign_optional():
         move(st, 0, "attack D2C1 D2C4")
     assert err.value.rule == "WQ-CAMP-1"
     st, texts = move(st, 0, "end")
-    assert "{P0} ends his turn." in texts and ask(st)["seat"] == 1
+    assert "{P0} ends their turn." in texts and ask(st)["seat"] == 1
     # with nothing left to do the turn ends by itself
     plain = _to_campaigns(make({"D2C1": {"owner": 0, "men": 6}, "D2C2": {"orcs": 1}}))
     plain["dice"] = [1, 6]
@@ -139,7 +139,7 @@ def test_hero_moves_or_swaps_into_the_source_before_the_campaign():
     st["dice"] = [6, 6]
     st, texts = move(st, 0, "attack D2C1 D2C4 champion")
     assert st["ch"][0] == T["D2C1"] and st["wz"][0] == T["D6C5"]
-    assert "{P0} moves his champion to D2C1; his wizard goes to D6C5." in texts  # the swap is public
+    assert "{P0} moves their champion to D2C1; their wizard goes to D6C5." in texts  # the swap is public
     lone = _to_campaigns(make({"D2C1": {"owner": 0, "men": 2}, "D6C5": {"owner": 0, "men": 0,
                                                                         "heroes": ["champion"]},
                                "D2C4": {"owner": 1, "men": 1}}))
@@ -282,7 +282,7 @@ def test_a_boat_can_carry_a_special_campaign():
 def test_taking_a_territory_with_ones_own_treasure_collects_it():
     """WQ-TREASURE-2, WQ-ACC-7: the chest's 4 men go on that territory, at most 2 men and one hero."""
     st, texts = campaign_for_treasure("chest")
-    assert st["tre"][1][2] == S.TAKEN and any("collects his chest" in t for t in texts)
+    assert st["tre"][1][2] == S.TAKEN and any("collects their chest" in t for t in texts)
     pending = ask(st)
     assert pending["kind"] == "place" and pending["single"] == T["D2C4"] and pending["maxh"] == 1
     with pytest.raises(IllegalMove) as err:
@@ -342,7 +342,7 @@ def test_collecting_the_blank_treasure_gives_nothing():
     st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 5}}, treasures=tre, options={"blank-treasure": True}))
     st, texts = move(st, 0, "attack D2C1 D2C4")
     st, texts = move(st, 0, "take 3")
-    assert any("collects his blank" in t for t in texts) and ask(st)["kind"] != "place"
+    assert any("collects their blank" in t for t in texts) and ask(st)["kind"] != "place"
     assert st["tre"][6][2] == S.TAKEN and S.collected(st, 0) == 0
     check_invariants(st)
 

@@ -1,0 +1,132 @@
+"""`herald token ...`, `herald account ...`, `herald profiles`: one's identity over a long game.
+
+A lost token is recovered by mail (`token recover` then `token redeem`); a new name takes
+effect at once; a new address only once the code mailed to it is confirmed. Tokens that
+change are saved back to the profile they came from, so a saved set-up keeps working.
+"""
+from __future__ import annotations
+
+import click
+
+from client import config
+from client.cli import api, connection_options, json_option, reply, save_identity, settings
+
+
+def _keep_saved_token(old: config.Settings, player: dict, save: bool, force: bool) -> str | None:
+    """Where the new token was saved: always when the old one came from the config file."""
+    profile = click.get_current_context().ensure_object(dict).get("profile")
+    saved = config.saved_profile(config.read_file(config.config_path()), config.chosen_profile(profile),
+                                 must_exist=False)
+    if not save and not (saved.get("token") and saved.get("token") == old.token):
+        return None
+    return save_identity(config.Settings(old.server, player["token"], player.get("name")), force)
+
+
+def _token_text(player: dict, saved_to: str | None, what: str) -> str:
+    lines = [f"{what} for {player.get('name')}. Your token (shown once, keep it secret):", player["token"]]
+    lines += [f"Saved to {saved_to}."] if saved_to else ["", "Use it with:", f"  export HERALD_TOKEN={player['token']}"]
+    return "\n".join(lines)
+
+
+@click.group()
+def token():
+    """Replace or recover your API token."""
+
+
+@token.command()
+@click.option("--save", is_flag=True, help="Save the new token to the config file (done anyway if it came from there).")
+@click.option("--force", is_flag=True, help="With --save: replace another player saved in that profile.")
+@json_option
+@connection_options
+def rotate(save, force, as_json):
+    """Get a new token; the one in use stops working."""
+    old = settings()
+    player = api().request("POST", "/players/me/token")
+    saved_to = _keep_saved_token(old, player, save, force)
+    reply(as_json, player, lambda p: _token_text(p, saved_to, "New token"))
+
+
+@token.command()
+@click.argument("email")
+@json_option
+@connection_options
+def recover(email, as_json):
+    """Mail a one-time code for a new token to EMAIL (if a player is registered with it)."""
+    answer = api(auth=False).request("POST", "/players/recover", body={"email": email}, auth=False)
+    reply(as_json, answer, lambda a: f"If a player is registered with {email}, a code is on its way there.\n"
+                                     "Then run: herald token redeem CODE --save")
+
+
+@token.command()
+@click.argument("code")
+@click.option("--save", is_flag=True, help="Save the new token to the config file (the chosen profile).")
+@click.option("--force", is_flag=True, help="With --save: replace another player saved in that profile.")
+@json_option
+@connection_options
+def redeem(code, save, force, as_json):
+    """Trade a mailed recovery CODE for a new token."""
+    client = api(auth=False)
+    player = client.request("POST", "/players/recover/redeem", body={"code": code}, auth=False)
+    saved_to = save_identity(config.Settings(client.server, player["token"], player.get("name")), force) if save else None
+    reply(as_json, player, lambda p: _token_text(p, saved_to, "Recovered"))
+
+
+@click.group()
+def account():
+    """Change your name or address."""
+
+
+@account.command()
+@click.argument("name")
+@json_option
+@connection_options
+def rename(name, as_json):
+    """Play under a new NAME from now on (every game shows it)."""
+    player = api().request("PUT", "/players/me/name", body={"name": name})
+    _rename_saved(player["name"])
+    reply(as_json, player, lambda p: f"You are now {p['name']}.")
+
+
+@account.command("email")
+@click.argument("address")
+@json_option
+@connection_options
+def change_email(address, as_json):
+    """Move your mail to ADDRESS, once you confirm the code mailed there."""
+    answer = api().request("POST", "/players/me/email", body={"email": address})
+    reply(as_json, answer, lambda a: f"A code is on its way to {address}. Then run: herald account confirm CODE")
+
+
+@account.command()
+@click.argument("code")
+@json_option
+@connection_options
+def confirm(code, as_json):
+    """Confirm a new address with the CODE mailed to it."""
+    player = api().request("POST", "/players/me/email/confirm", body={"code": code})
+    reply(as_json, player, lambda p: f"Your mail now goes to {p['email']}.")
+
+
+@click.command("profiles")
+@json_option
+def list_profiles(as_json):
+    """The identities saved in the config file (choose one with --profile or HERALD_PROFILE)."""
+    found = config.profiles()
+    rows = [{"profile": name, "name": entry.get("name"), "server": entry.get("server")}
+            for name, entry in sorted(found.items(), key=lambda item: (item[0] is not None, item[0] or ""))]
+    reply(as_json, rows, lambda rs: "\n".join(
+        f"{r['profile'] or '(default)':<16} {r['name'] or '?':<20} {r['server']}" for r in rs) or "No saved profiles.")
+
+
+def _rename_saved(name: str) -> None:
+    """Keep the saved profile's name in step, so a later --save still knows it is the same player."""
+    chosen = settings()
+    profile = config.chosen_profile(click.get_current_context().ensure_object(dict).get("profile"))
+    saved = config.saved_profile(config.read_file(config.config_path()), profile, must_exist=False)
+    if saved.get("token") and saved.get("token") == chosen.token:
+        config.save(config.Settings(chosen.server, chosen.token, name), profile=profile, replace=True)
+
+
+def attach(cli: click.Group) -> None:
+    for command in (token, account, list_profiles):
+        cli.add_command(command)

@@ -1,0 +1,133 @@
+"""The operator's commands on players and games, run as `herald server ...` against a real
+SQLite file, and what players then see through the API."""
+from __future__ import annotations
+
+import email
+
+from click.testing import CliRunner
+
+from server.cli import server
+
+
+def run(env, *args, input=None):
+    return CliRunner().invoke(server, [str(a) for a in args], env=env, input=input)
+
+
+def env_of(config) -> dict:
+    return {"HERALD_DATABASE_URL": config["DATABASE_URL"], "HERALD_MAIL_DIR": config["MAIL_DIR"],
+            "HERALD_CONFIG": "", "HERALD_SMTP_HOST": ""}
+
+
+def test_operator_commands_name_their_database_and_refuse_to_invent_one(tmp_path):
+    env = {"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'elsewhere.db'}", "HERALD_CONFIG": "",
+           "HERALD_MAIL_DIR": str(tmp_path / "mail")}
+    refused = run(env, "verify")
+    assert refused.exit_code == 1
+    assert "there is no database at" in refused.output and str(tmp_path / "elsewhere.db") in refused.output
+    assert not (tmp_path / "elsewhere.db").exists()
+    made = run(env, "--create", "verify")
+    assert made.exit_code == 0 and f"database: sqlite:///{tmp_path / 'elsewhere.db'}" in made.output
+
+
+def test_list_add_disable_and_enable_players(api, alice_bob, config):
+    env = env_of(config)
+    listed = run(env, "players")
+    assert listed.exit_code == 0 and "alice" in listed.output and "2 player(s)" in listed.output
+    added = run(env, "players", "add", "carl", "carl@example.org")
+    token = added.output.strip().splitlines()[-1]
+    assert api.call("GET", "/players/me", {"token": token}).json["name"] == "carl"
+    assert run(env, "players", "disable", "bob").exit_code == 0
+    refused = api.call("GET", "/players/me", alice_bob[1])
+    assert refused.status_code == 403 and refused.json["error"]["code"] == "player-disabled"
+    assert "DISABLED" in run(env, "players", "--search", "bob").output
+    assert run(env, "players", "enable", "bob").exit_code == 0
+    assert api.call("GET", "/players/me", alice_bob[1]).status_code == 200
+    assert "no player 'zed'" in run(env, "players", "disable", "zed").output
+
+
+def test_cancelling_a_game_ends_it_without_a_winner_and_tells_the_players(api, alice_bob, config, tmp_path):
+    env = env_of(config)
+    game = api.start_game(alice_bob)
+    run(env, "notify")
+    assert run(env, "cancel", game, input="n\n").exit_code == 1  # asked, declined
+    done = run(env, "cancel", game, "--yes")
+    assert done.exit_code == 0, done.output
+    detail = api.game(game, alice_bob[0])
+    assert detail["status"] == "finished" and detail["result"]["winners"] == []
+    assert "operator" in detail["result"]["reason"] and detail["prompted"] == []
+    refused = api.call("PUT", f"/games/{game}/moves/{detail['version']}", alice_bob[0], json={"text": "pass"})
+    assert refused.status_code == 409
+    run(env, "notify")
+    overs = [email.message_from_bytes(p.read_bytes()) for p in sorted((tmp_path / "mail").glob("*.eml"))]
+    assert sorted(m["To"] for m in overs if "is over" in m["Subject"]) == ["alice@example.org", "bob@example.org"]
+
+
+def test_an_open_game_is_withdrawn(api, alice_bob, config):
+    created = api.call("POST", "/games", alice_bob[0], json={"ruleset": "toy-race", "seats": 2})
+    assert run(env_of(config), "cancel", created.json["id"], "--yes").exit_code == 0
+    joined = api.call("POST", "/games/join", alice_bob[1], json={"invite": created.json["invites"][1]["code"]})
+    assert joined.status_code == 404
+
+
+def test_a_seat_handed_over_plays_on_and_its_new_holder_is_mailed(api, alice_bob, config, tmp_path):
+    env = env_of(config)
+    game = api.start_game(alice_bob)
+    carl = api.register("carl")
+    asked = api.game(game, alice_bob[0])["prompted"][0]["seat"]
+    run(env, "notify")
+    handed = run(env, "seat", game, asked, "carl")
+    assert handed.exit_code == 0 and "carl" in handed.output
+    assert api.game(game, carl)["my_seats"] == [asked]
+    run(env, "notify")
+    legal = api.legal(game, carl)
+    played = api.call("PUT", f"/games/{game}/moves/0", carl, json={"move": legal["moves"][0]["move"]})
+    assert played.status_code == 201
+    mails = [email.message_from_bytes(p.read_bytes()) for p in sorted((tmp_path / "mail").glob("*.eml"))]
+    assert any(m["To"] == "carl@example.org" and "your move" in m["Subject"] for m in mails)
+    assert "no seat 7" in run(env, "seat", game, 7, "carl").output
+
+
+def _request_log_of_server_run(tmp_path, extra_env: dict) -> bytes:
+    """What `herald server run` writes to a terminal for one request (stderr on a pty)."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from tests.server.mailbox import free_port
+
+    port = free_port()
+    leader, follower = pty.openpty()
+    env = {**{k: v for k, v in os.environ.items() if k != "NO_COLOR"}, "HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'run.db'}", "HERALD_CONFIG": "",
+           "HERALD_MAIL_DIR": str(tmp_path / "mail"), **extra_env}
+    process = subprocess.Popen([sys.executable, "-c", "from client.cli import main; main()", "server", "run",
+                                "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=follower)
+    os.close(follower)
+    seen = b""
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        end = time.monotonic() + 3
+        while b"/health" not in seen and time.monotonic() < end:
+            if select.select([leader], [], [], 0.2)[0]:
+                seen += os.read(leader, 65536)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        os.close(leader)
+    return seen
+
+
+def test_server_run_honours_no_color(tmp_path):
+    plain = _request_log_of_server_run(tmp_path, {"NO_COLOR": "1"})
+    assert b"/health" in plain and b"\x1b[" not in plain
+    coloured = _request_log_of_server_run(tmp_path, {})
+    assert b"/health" in coloured and b"\x1b[" in coloured

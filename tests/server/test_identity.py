@@ -1,0 +1,106 @@
+"""Identity over a long game: token rotation, recovery by mail, new name and address, the
+registration policy and disabled players — against a real SQLite file and real .eml mail."""
+from __future__ import annotations
+
+import email
+import re
+
+import pytest
+
+from server import auth
+from server.mailer import deliver_pending
+
+
+def delivered(config, tmp_path) -> list[email.message.Message]:
+    deliver_pending(config)
+    return [email.message_from_bytes(path.read_bytes()) for path in sorted((tmp_path / "mail").glob("*.eml"))]
+
+
+def code_in(message) -> str:
+    return re.search(r"herald \w+ (?:redeem|confirm) (\S+)", message.get_payload(decode=True).decode()).group(1)
+
+
+def test_a_rotated_token_replaces_the_old_one(api, alice_bob):
+    alice = alice_bob[0]
+    rotated = api.call("POST", "/players/me/token", alice)
+    assert rotated.status_code == 200 and rotated.json["token"] != alice["token"]
+    assert api.call("GET", "/players/me", alice).status_code == 401
+    assert api.call("GET", "/players/me", {"token": rotated.json["token"]}).json["name"] == "alice"
+
+
+def test_a_lost_token_is_recovered_by_mail_once(api, alice_bob, config, tmp_path):
+    alice = alice_bob[0]
+    asked = api.call("POST", "/players/recover", json={"email": "ALICE@example.org"})
+    assert asked.status_code == 202
+    [mail] = delivered(config, tmp_path)
+    assert mail["To"] == "alice@example.org" and "token" in mail["Subject"]
+    code = code_in(mail)
+    redeemed = api.call("POST", "/players/recover/redeem", json={"code": code})
+    assert redeemed.status_code == 200 and redeemed.json["name"] == "alice"
+    assert api.call("GET", "/players/me", alice).status_code == 401  # the lost token is dead
+    again = api.call("POST", "/players/recover/redeem", json={"code": code})
+    assert again.status_code == 422 and again.json["error"]["code"] == "bad-code"
+
+
+def test_recovery_tells_a_stranger_nothing(api, alice_bob, config, tmp_path):
+    unknown = api.call("POST", "/players/recover", json={"email": "nobody@example.org"})
+    known = api.call("POST", "/players/recover", json={"email": "bob@example.org"})
+    assert unknown.status_code == known.status_code == 202
+    assert unknown.json == {"sent_to": "nobody@example.org"}
+    assert [m["To"] for m in delivered(config, tmp_path)] == ["bob@example.org"]
+
+
+def test_an_altered_code_is_refused(api, alice_bob, config, tmp_path):
+    api.call("POST", "/players/recover", json={"email": "alice@example.org"})
+    code = code_in(delivered(config, tmp_path)[0])
+    forged = code[:-3] + ("AAA" if not code.endswith("AAA") else "BBB")
+    refused = api.call("POST", "/players/recover/redeem", json={"code": forged})
+    assert refused.status_code == 422 and "not one this server made" in refused.json["error"]["message"]
+
+
+def test_a_new_address_counts_only_once_confirmed_and_the_old_one_hears_of_it(api, alice_bob, config, tmp_path):
+    alice = alice_bob[0]
+    asked = api.call("POST", "/players/me/email", alice, json={"email": "alice@new.example"})
+    assert asked.status_code == 202
+    assert api.call("GET", "/players/me", alice).json["email"] == "alice@example.org"
+    [check] = delivered(config, tmp_path)
+    assert check["To"] == "alice@new.example"
+    bob_tries = api.call("POST", "/players/me/email/confirm", alice_bob[1], json={"code": code_in(check)})
+    assert bob_tries.status_code == 422
+    confirmed = api.call("POST", "/players/me/email/confirm", alice, json={"code": code_in(check)})
+    assert confirmed.status_code == 200 and confirmed.json["email"] == "alice@new.example"
+    assert api.call("GET", "/players/me", alice).json["email"] == "alice@new.example"
+    notices = [m for m in delivered(config, tmp_path) if m["To"] == "alice@example.org"]
+    assert len(notices) == 1 and "alice@new.example" in notices[0].get_payload(decode=True).decode()
+
+
+def test_a_new_name_shows_in_running_games_at_once(api, alice_bob):
+    game = api.start_game(alice_bob)
+    renamed = api.call("PUT", "/players/me/name", alice_bob[0], json={"name": "Alicia"})
+    assert renamed.status_code == 200
+    names = [s["name"] for s in api.game(game, alice_bob[1])["seats"]]
+    assert "Alicia" in names and "alice" not in names
+    taken = api.call("PUT", "/players/me/name", alice_bob[1], json={"name": "ALICIA"})
+    assert taken.status_code == 409 and taken.json["error"]["code"] == "name-taken"
+
+
+@pytest.mark.parametrize("policy", ["closed", "invite"])
+def test_registration_policy(policy, app, api, alice_bob):
+    app.config["REGISTRATION"] = policy
+    refused = api.client.post("/players", json={"name": "carl", "email": "carl@example.org"})
+    assert refused.status_code == 403
+    assert refused.json["error"]["code"] == ("registration-closed" if policy == "closed" else "invite-required")
+    if policy == "invite":
+        created = api.call("POST", "/games", alice_bob[0], json={"ruleset": "toy-race", "seats": 2})
+        code = created.json["invites"][0]["code"]
+        welcomed = api.client.post("/players", json={"name": "carl", "email": "carl@example.org", "invite": code})
+        assert welcomed.status_code == 201
+
+
+def test_a_disabled_player_is_refused(api, alice_bob):
+    from server.models import Player
+
+    Player.update(disabled=True).where(Player.name == "bob").execute()
+    auth.forget_player(alice_bob[1]["id"])
+    refused = api.call("GET", "/players/me", alice_bob[1])
+    assert refused.status_code == 403 and refused.json["error"]["code"] == "player-disabled"
