@@ -160,7 +160,7 @@ def equal_knights(ctx, b: dict, seat: int, name: str, rival: int, own: int) -> b
     if option(ctx.st, "sceptre-choice") == "ask":
         change = f"+{rival - own}" if rival > own else f"-{own - rival}"
         ctx.st["choice"] = {"kind": "sceptre", "seat": seat, "then": "battle", "name": name, "count": rival, "own": own,
-                            "text": f"Sceptre of {name}: fight as if with {rival} knights instead of {own} "
+                            "text": f"Sceptre of {name}: fight as if with {count(rival, 'knight')} instead of {own} "
                                     f"(strength {change})? 'sceptre use' or 'sceptre decline'."}
         ctx.st["ph"] = "choice"
         return True
@@ -173,7 +173,7 @@ def use_equal_knights(ctx, b: dict, seat: int, name: str, rival: int) -> None:
     real_a, real_d = real_counts(ctx.st, b)
     key, own = ("astr", real_a) if seat == b["att"] else ("dstr", real_d)
     b[key] += rival - own
-    ctx.ev.append(Event(f"Sceptre of {name}: {{P{seat}}} fights as if with {rival} knights ({_totals(b)})."))
+    ctx.ev.append(Event(f"Sceptre of {name}: {{P{seat}}} fights as if with {count(rival, 'knight')} ({_totals(b)})."))
 
 
 def random_discard(ctx, seat: int, why: str) -> None:
