@@ -11,7 +11,7 @@ import time
 
 import click
 
-from client import config, exitcodes, output
+from client import config, errors_json, exitcodes, output
 from client.api import MAX_WAIT, ApiError, HeraldApi, Unreachable
 
 PLAY_ATTEMPTS = 4  # one try plus three retries when someone else moved at the same time
@@ -22,10 +22,13 @@ MIN_POLL_SECONDS = 0.5  # never poll faster than this, even if the server answer
 class Failure(click.ClickException):
     """A failure the player can act on: one line of message, then optional detail lines."""
 
-    def __init__(self, message: str, exit_code: int = exitcodes.ERROR, details: list[str] | None = None):
+    def __init__(self, message: str, exit_code: int = exitcodes.ERROR, details: list[str] | None = None,
+                 code: str | None = None):
         super().__init__(message)
         self.exit_code = exit_code
         self.details = details or []
+        self.code = code  # stable code for --json (client.errors_json); None: by exit code
+        self.api_error: ApiError | None = None  # the server's answer this failure reports, if any
 
     def show(self, file=None) -> None:
         click.echo(f"Error: {self.message}", err=True)
@@ -47,11 +50,14 @@ def failure_from_api(error: ApiError) -> Failure:
     if error.code == "seat-required":
         details.append("You hold several seats in this game: choose one with --seat N.")
     if error.status == 401:
-        return Failure(f"{message} Check HERALD_TOKEN, or get a token with `herald register`.",
-                       exitcodes.AUTH, details)
-    if 400 <= error.status < 500:
-        return Failure(message, exitcodes.REJECTED, details)
-    return Failure(message, exitcodes.ERROR, details)
+        failure = Failure(f"{message} Check HERALD_TOKEN, or get a token with `herald register`.",
+                          exitcodes.AUTH, details)
+    elif 400 <= error.status < 500:
+        failure = Failure(message, exitcodes.REJECTED, details)
+    else:
+        failure = Failure(message, exitcodes.ERROR, details)
+    failure.api_error = error
+    return failure
 
 
 # --- `herald server ...`, loaded only when used --------------------------------------
@@ -92,15 +98,25 @@ class HeraldGroup(click.Group):
             return "server", load_server_group(), args[1:]
         return super().resolve_command(ctx, args)
 
+    def parse_args(self, ctx, args):
+        ctx.meta[errors_json.WORDS] = list(args)  # to know, even on a usage error, if --json was asked
+        with errors_json.as_requested(ctx):
+            return super().parse_args(ctx, args)
+
     def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except ApiError as error:
-            raise failure_from_api(error) from None
-        except Unreachable as error:
-            raise Failure(f"{error} Is it running? Set HERALD_SERVER or --server.", exitcodes.UNREACHABLE) from None
-        except config.ConfigError as error:
-            raise Failure(str(error), exitcodes.ERROR) from None
+        with errors_json.as_requested(ctx):
+            try:
+                return super().invoke(ctx)
+            except ApiError as error:
+                raise failure_from_api(error) from None
+            except Unreachable as error:
+                raise unreachable(error) from None
+            except config.ConfigError as error:
+                raise Failure(str(error), exitcodes.ERROR, code="bad-config") from None
+
+
+def unreachable(error: Unreachable) -> Failure:
+    return Failure(f"{error} Is it running? Set HERALD_SERVER or --server.", exitcodes.UNREACHABLE)
 
 
 # --- shared options ------------------------------------------------------------------
@@ -154,6 +170,7 @@ def api(auth: bool = True) -> HeraldApi:
 
 @click.group(cls=HeraldGroup, epilog=exitcodes.epilog(),
              context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="herald", prog_name="herald", message="%(prog)s %(version)s")
 @connection_options
 def cli():
     """Play slow board games on a Herald server."""
