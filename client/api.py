@@ -109,6 +109,10 @@ class HeraldApi:
     def me(self) -> dict:
         return self.request("GET", "/players/me")
 
+    def asked(self) -> list:
+        """Every prompt of my seats in active games, the longest-waiting first."""
+        return self.request("GET", "/me/next")
+
     def create_game(self, ruleset: str, seats: int, options: dict) -> dict:
         return self.request("POST", "/games", body={"ruleset": ruleset, "seats": seats, "options": options})
 

@@ -388,6 +388,11 @@ def report_wait(outcome: str, state: dict, timeout: float | None, as_json: bool)
     ctx.exit(code)
 
 
+from client.next_commands import next_command  # noqa: E402 (it builds on the helpers above)
+
+cli.add_command(next_command)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point (`herald = "client.cli:main"`)."""
     cli.main(args=argv, prog_name="herald")
