@@ -11,7 +11,7 @@ import time
 
 import click
 
-from client import config, errors_json, exitcodes, output
+from client import config, errors_json, exitcodes, output, reconnect
 from client.api import MAX_WAIT, ApiError, HeraldApi, Unreachable
 
 PLAY_ATTEMPTS = 4  # one try plus three retries when someone else moved at the same time
@@ -353,17 +353,25 @@ def wait_outcome(state: dict) -> str | None:
 @click.argument("game", type=GAME_ID)
 @click.option("--timeout", type=click.FloatRange(min=0), default=None,
               help="Give up after this many seconds (exit 5). Default: wait forever.")
+@click.option("--retry-for", type=click.FloatRange(min=0), default=reconnect.DEFAULT_BUDGET, show_default=True,
+              envvar="HERALD_RETRY_FOR", metavar="SECONDS",
+              help="While the server is away (restarting), keep reconnecting this long before exit 6.")
 @seat_option
 @json_option
 @connection_options
-def wait(game, timeout, seat, as_json):
+def wait(game, timeout, retry_for, seat, as_json):
     """Block until I am prompted in GAME (exit 0) or it is over (exit 3)."""
     client = api()
     deadline = None if timeout is None else time.monotonic() + timeout
-    while True:
+    riding_out = reconnect.Reconnecting(retry_for, deadline, quiet=as_json)
+
+    def poll():
         remaining = MAX_WAIT if deadline is None else max(0.0, deadline - time.monotonic())
+        return client.wait(game, math.ceil(min(remaining, MAX_WAIT)), seat)
+
+    while True:
         asked = time.monotonic()
-        state = client.wait(game, math.ceil(min(remaining, MAX_WAIT)), seat)
+        state = riding_out.call(poll)
         outcome = wait_outcome(state)
         if outcome is None and deadline is not None and time.monotonic() >= deadline:
             outcome = "timeout"
