@@ -65,18 +65,28 @@ def failure_from_api(error: ApiError) -> Failure:
 SERVER_HELP = "Operator commands: run, notify, remind, deadlines, verify (needs the server's dependencies)."
 
 
+# Top-level modules of the `server` extra (pyproject.toml); a client-only install lacks them.
+SERVER_LIBRARIES = {"flask", "flask_smorest", "marshmallow", "peewee", "jinja2", "werkzeug", "webargs",
+                    "apispec", "playhouse", "swagger_ui_bundle"}
+SERVER_INSTALL = "pip install '.[server]'"
+
+
 def load_server_group() -> click.Command:
-    """The server's Click group, or a stand-in that explains why it is missing."""
+    """The server's Click group, or a stand-in that says what to install. Only a missing
+    server library is explained away: any other ImportError is a bug and stays loud."""
     try:
         from server.cli import server as group
-    except ImportError as exc:
-        reason = f"{exc}"
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] not in SERVER_LIBRARIES:
+            raise
+        missing = exc.name
 
         @click.command("server", context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
                        add_help_option=False, help=SERVER_HELP)
         def unavailable():
-            raise Failure(f"`herald server` is not available here: the server package cannot be imported "
-                          f"({reason}). Install Herald with its server dependencies to use it.")
+            raise Failure(f"`herald server` needs the server's libraries, and this install is the client only "
+                          f"(no module {missing!r}). Install them from Herald's source directory with: "
+                          f"{SERVER_INSTALL}", code="server-not-installed")
 
         return unavailable
     return group
