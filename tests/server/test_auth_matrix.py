@@ -2,7 +2,8 @@
 without a valid token 401, and on a game the caller has no seat in (and did not create) 403."""
 import re
 
-PUBLIC = {("GET", "/health"), ("GET", "/rulesets"), ("POST", "/players"), ("GET", "/openapi.json")}
+PUBLIC = {("GET", "/health"), ("GET", "/rulesets"), ("POST", "/players"), ("GET", "/openapi.json"),
+          ("GET", "/docs"), ("GET", "/docs/assets/<path:filename>")}
 
 
 def routes(app):
