@@ -11,7 +11,7 @@ import time
 
 import click
 
-from client import config, errors_json, exitcodes, output, reconnect
+from client import completion, config, errors_json, exitcodes, output, reconnect
 from client.api import MAX_WAIT, ApiError, HeraldApi, Unreachable
 
 PLAY_ATTEMPTS = 4  # one try plus three retries when someone else moved at the same time
@@ -246,6 +246,9 @@ class GameId(click.ParamType):
         self.fail(f"{value!r} is not a game number; games are numbered 1, 2, 3... (see `herald games`)",
                   param, ctx)
 
+    def shell_complete(self, ctx, param, incomplete):
+        return completion.game_numbers(ctx, incomplete)
+
 
 GAME_ID = GameId()
 
@@ -307,7 +310,7 @@ def moves(game, seat, as_json):
 
 @cli.command(context_settings=DASH_VALUES)
 @click.argument("game", type=GAME_ID)
-@click.argument("move")
+@click.argument("move", shell_complete=completion.legal_moves)
 @seat_option
 @json_option
 @connection_options
