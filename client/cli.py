@@ -11,7 +11,7 @@ import time
 
 import click
 
-from client import completion, config, errors_json, exitcodes, output, reconnect
+from client import colour, completion, config, errors_json, exitcodes, output, reconnect
 from client.api import MAX_WAIT, ApiError, HeraldApi, Unreachable
 
 PLAY_ATTEMPTS = 4  # one try plus three retries when someone else moved at the same time
@@ -288,7 +288,7 @@ def show(game, seat, as_json):
         output.emit_json(state)
         return
     picture = "" if state.get("status") == "open" else client.render(game, seat).get("text", "")
-    output.emit(output.game_picture(state, picture))
+    output.emit(colour.paint(output.game_picture(state, picture), state))
 
 
 @cli.command()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from client import output
+from client import colour, output
 from client.cli import api, connection_options, json_option
 
 
@@ -69,7 +69,7 @@ def next_command(open_first_game, as_json):
     if opened:
         state, picture, moves = opened
         output.emit("")
-        output.emit(output.game_picture(state, picture))
+        output.emit(colour.paint(output.game_picture(state, picture), state))
         output.emit("")
         output.emit("Your moves (`herald play %s \"MOVE\"`):" % state["id"])
         output.emit(output.legal_moves(moves))
