@@ -70,3 +70,16 @@ def test_games_says_whose_turn_it_is(herald, two_player_game):
 def test_ago_reads_like_people_say_it():
     assert [ago(s) for s in (5, 125, 3600, 3 * 3600 + 720, 2 * 86400 + 4 * 3600, 86400)] == \
         ["5 s", "2 min", "1 h", "3 h 12 min", "2 d 4 h", "1 d"]
+
+
+def test_a_deadline_column_appears_once_any_game_has_one():
+    """The hook for time controls: server.asked.deadline_of fills `deadline`; the table shows it."""
+    from client.next_commands import asked_table
+
+    entries = [{"game": 4, "ruleset": "castle-assault", "seat": 1, "waiting_seconds": 7200,
+                "text": "Your turn.", "deadline": "2026-11-25T12:00:00Z"},
+               {"game": 9, "ruleset": "toy-race", "seat": 0, "waiting_seconds": 60, "text": "Play.", "deadline": None}]
+    lines = asked_table(entries).splitlines()
+    assert lines[0].split() == ["game", "ruleset", "seat", "asked", "deadline", "what"]
+    assert "2026-11-25T12:00:00Z" in lines[1] and lines[2].split()[5] == "-"
+    assert "deadline" not in asked_table([{**entries[1]}])
