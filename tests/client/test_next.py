@@ -81,5 +81,5 @@ def test_a_deadline_column_appears_once_any_game_has_one():
                {"game": 9, "ruleset": "toy-race", "seat": 0, "waiting_seconds": 60, "text": "Play.", "deadline": None}]
     lines = asked_table(entries).splitlines()
     assert lines[0].split() == ["game", "ruleset", "seat", "asked", "deadline", "what"]
-    assert "2026-11-25T12:00:00Z" in lines[1] and lines[2].split()[5] == "-"
+    assert "2026-11-25T12:00:00Z" in lines[1] and lines[2].split()[6] == "-"  # 9 toy-race 0 1 min ago -
     assert "deadline" not in asked_table([{**entries[1]}])
