@@ -53,8 +53,11 @@ def open_first(client, entry: dict) -> tuple[dict, str, list]:
 @json_option
 @connection_options
 def next_command(open_first_game, as_json):
-    """List the games where I am asked to decide, the longest-waiting first, with what is
-    asked and how long ago."""
+    """Games waiting for my decision, oldest first.
+
+    One line per decision asked of one of my seats: the game, what is asked, how long
+    ago (and the deadline, for games with time controls).
+    """
     client = api()
     entries = client.asked()
     opened = open_first(client, entries[0]) if open_first_game and entries else None
