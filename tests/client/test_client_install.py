@@ -40,10 +40,8 @@ def index_arguments() -> list[str]:
     return ["--index-url", urls[0]] + [arg for url in urls[1:] for arg in ("--extra-index-url", url)]
 
 
-@pytest.fixture(scope="module")
-def client_venv(tmp_path_factory):
+def install_client(base: Path) -> Path:
     """A fresh venv with `pip install <copy of this repository>` (the base distribution only)."""
-    base = tmp_path_factory.mktemp("client-install")
     source = base / "herald-src"
     source.mkdir()
     for name in SOURCES:  # a copy, so the build's egg-info and build/ never land in the work tree
@@ -53,10 +51,10 @@ def client_venv(tmp_path_factory):
             shutil.copy2(ROOT / name, source / name)
     venv = base / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
-    python = venv / "bin" / "python"
     started = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
-                           *index_arguments(), str(source)], capture_output=True, text=True, timeout=INSTALL_TIMEOUT)
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
+                           "--quiet", *index_arguments(), str(source)],
+                          capture_output=True, text=True, timeout=INSTALL_TIMEOUT)
     assert done.returncode == 0, done.stderr[-3000:]
     print(f"client-only install took {time.monotonic() - started:.1f} s")
     return venv
@@ -70,30 +68,28 @@ def run(venv: Path, *args, env=None) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.slow
-def test_the_base_distribution_has_no_server_libraries(client_venv):
+def test_a_client_only_install_plays_and_says_what_the_server_needs(tmp_path, herald, two_player_game):
+    """One install (about 10-15 s), three checks: no server libraries, `play` works against a
+    live server, `herald server` names the install command."""
+    venv = install_client(tmp_path)
+
     probe = "import importlib.util as u; print([m for m in ('flask', 'peewee', 'marshmallow', " \
-            "'flask_smorest', 'click', 'requests') if u.find_spec(m)])"
-    found = subprocess.run([str(client_venv / "bin" / "python"), "-c", probe], capture_output=True, text=True,
-                           cwd=client_venv, timeout=60)
+            "'flask_smorest', 'jinja2', 'click', 'requests') if u.find_spec(m)])"
+    found = subprocess.run([str(venv / "bin" / "python"), "-c", probe], capture_output=True, text=True,
+                           cwd=venv, timeout=60)
     assert found.stdout.strip() == "['click', 'requests']", found.stderr
-    helped = run(client_venv, "--help")
+    helped = run(venv, "--help")
     assert helped.returncode == 0 and "Play slow board games" in helped.stdout and "server" in helped.stdout
 
-
-@pytest.mark.slow
-def test_a_client_only_install_plays_against_a_live_server(client_venv, herald, two_player_game):
     game, alice, bob = two_player_game
     card = herald.json("moves", game, token=alice)[0]["text"]
-    played = run(client_venv, "play", game, card, env={"HERALD_SERVER": herald.server, "HERALD_TOKEN": alice})
+    played = run(venv, "play", game, card, env={"HERALD_SERVER": herald.server, "HERALD_TOKEN": alice})
     assert played.returncode == 0, played.stderr
     assert played.stdout.startswith(f"Played {card} (move 0).")
     assert herald.json("show", game, token=bob)["version"] == 1  # the server really took it
 
-
-@pytest.mark.slow
-def test_herald_server_without_the_server_extra_says_what_to_install(client_venv):
-    result = run(client_venv, "server", "run")
-    assert result.returncode == exitcodes.ERROR
-    assert "pip install '.[server]'" in result.stderr and "client only" in result.stderr
-    as_json = run(client_venv, "server", "run", "--json")
+    refused = run(venv, "server", "run")
+    assert refused.returncode == exitcodes.ERROR
+    assert "pip install '.[server]'" in refused.stderr and "client only" in refused.stderr
+    as_json = run(venv, "server", "run", "--json")
     assert as_json.returncode == exitcodes.ERROR and '"code": "server-not-installed"' in as_json.stderr
