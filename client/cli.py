@@ -120,13 +120,10 @@ class HeraldGroup(click.Group):
             except ApiError as error:
                 raise failure_from_api(error) from None
             except Unreachable as error:
-                raise unreachable(error) from None
+                raise Failure(f"{error} Is it running? Set HERALD_SERVER or --server.",
+                              exitcodes.UNREACHABLE) from None
             except config.ConfigError as error:
                 raise Failure(str(error), exitcodes.ERROR, code="bad-config") from None
-
-
-def unreachable(error: Unreachable) -> Failure:
-    return Failure(f"{error} Is it running? Set HERALD_SERVER or --server.", exitcodes.UNREACHABLE)
 
 
 # --- shared options ------------------------------------------------------------------

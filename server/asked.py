@@ -14,7 +14,7 @@ from peewee import JOIN
 from server.models import Game, Player, Seat, utcnow
 from server.seats import SeatInfo, name_players
 
-ASKED_LIMIT = 500  # games scanned per call; a player with more active games sees the oldest asked first anyway
+ASKED_LIMIT = 500  # active games read per call (lowest ids first): a bound on one request's work
 
 
 def deadline_of(game: Game, prompt: dict) -> str | None:
