@@ -7,6 +7,8 @@ rule ID and the legal alternatives), `Unreachable` when it did not answer at all
 from __future__ import annotations
 
 import time
+from datetime import datetime, timezone
+from email.utils import parsedate_to_datetime
 from typing import Any
 from urllib.parse import quote
 
@@ -32,9 +34,16 @@ class ApiError(Exception):
         self.rule = rule
         self.legal = legal or []
         self.details = details or {}
+        self.retry_after: float | None = None  # seconds, from a Retry-After header (503, 429)
 
     @classmethod
     def from_response(cls, response: requests.Response) -> "ApiError":
+        error = cls._from_body(response)
+        error.retry_after = retry_after_seconds(response.headers.get("Retry-After"))
+        return error
+
+    @classmethod
+    def _from_body(cls, response: requests.Response) -> "ApiError":
         try:
             body = response.json()
         except ValueError:
@@ -47,6 +56,22 @@ class ApiError(Exception):
         return cls(response.status_code, str(error.get("code") or f"http-{response.status_code}"),
                    str(error.get("message") or "The server refused the request."),
                    error.get("rule"), error.get("legal"), error.get("details"))
+
+
+def retry_after_seconds(value: str | None) -> float | None:
+    """A Retry-After header (delay in seconds, or an HTTP date) as seconds from now."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        moment = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return max(0.0, (moment - datetime.now(timezone.utc)).total_seconds())
 
 
 class Unreachable(Exception):
@@ -108,6 +133,10 @@ class HeraldApi:
 
     def me(self) -> dict:
         return self.request("GET", "/players/me")
+
+    def asked(self) -> list:
+        """Every prompt of my seats in active games, the longest-waiting first."""
+        return self.request("GET", "/me/next")
 
     def create_game(self, ruleset: str, seats: int, options: dict) -> dict:
         return self.request("POST", "/games", body={"ruleset": ruleset, "seats": seats, "options": options})

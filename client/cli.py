@@ -12,7 +12,7 @@ import time
 
 import click
 
-from client import config, exitcodes, output
+from client import colour, completion, config, errors_json, exitcodes, output, reconnect
 from client.api import MAX_WAIT, ApiError, HeraldApi, Unreachable
 
 PLAY_ATTEMPTS = 4  # one try plus three retries when someone else moved at the same time
@@ -23,10 +23,13 @@ MIN_POLL_SECONDS = 0.5  # never poll faster than this, even if the server answer
 class Failure(click.ClickException):
     """A failure the player can act on: one line of message, then optional detail lines."""
 
-    def __init__(self, message: str, exit_code: int = exitcodes.ERROR, details: list[str] | None = None):
+    def __init__(self, message: str, exit_code: int = exitcodes.ERROR, details: list[str] | None = None,
+                 code: str | None = None):
         super().__init__(message)
         self.exit_code = exit_code
         self.details = details or []
+        self.code = code  # stable code for --json (client.errors_json); None: by exit code
+        self.api_error: ApiError | None = None  # the server's answer this failure reports, if any
 
     def show(self, file=None) -> None:
         click.echo(f"Error: {self.message}", err=True)
@@ -48,11 +51,14 @@ def failure_from_api(error: ApiError) -> Failure:
     if error.code == "seat-required":
         details.append("You hold several seats in this game: choose one with --seat N.")
     if error.status == 401:
-        return Failure(f"{message} Check HERALD_TOKEN, or get a token with `herald register`.",
-                       exitcodes.AUTH, details)
-    if 400 <= error.status < 500:
-        return Failure(message, exitcodes.REJECTED, details)
-    return Failure(message, exitcodes.ERROR, details)
+        failure = Failure(f"{message} Check HERALD_TOKEN, or get a token with `herald register`.",
+                          exitcodes.AUTH, details)
+    elif 400 <= error.status < 500:
+        failure = Failure(message, exitcodes.REJECTED, details)
+    else:
+        failure = Failure(message, exitcodes.ERROR, details)
+    failure.api_error = error
+    return failure
 
 
 # --- `herald server ...`, loaded only when used --------------------------------------
@@ -60,18 +66,28 @@ def failure_from_api(error: ApiError) -> Failure:
 SERVER_HELP = "Operator commands: run, notify, remind, deadlines, verify (needs the server's dependencies)."
 
 
+# Top-level modules of the `server` extra (pyproject.toml); a client-only install lacks them.
+SERVER_LIBRARIES = {"flask", "flask_smorest", "marshmallow", "peewee", "jinja2", "werkzeug", "webargs",
+                    "apispec", "playhouse", "swagger_ui_bundle"}
+SERVER_INSTALL = "pip install '.[server]'"
+
+
 def load_server_group() -> click.Command:
-    """The server's Click group, or a stand-in that explains why it is missing."""
+    """The server's Click group, or a stand-in that says what to install. Only a missing
+    server library is explained away: any other ImportError is a bug and stays loud."""
     try:
         from server.cli import server as group
-    except ImportError as exc:
-        reason = f"{exc}"
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] not in SERVER_LIBRARIES:
+            raise
+        missing = exc.name
 
         @click.command("server", context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
                        add_help_option=False, help=SERVER_HELP)
         def unavailable():
-            raise Failure(f"`herald server` is not available here: the server package cannot be imported "
-                          f"({reason}). Install Herald with its server dependencies to use it.")
+            raise Failure(f"`herald server` needs the server's libraries, and this install is the client only "
+                          f"(no module {missing!r}). Install them from Herald's source directory with: "
+                          f"{SERVER_INSTALL}", code="server-not-installed")
 
         return unavailable
     return group
@@ -93,15 +109,22 @@ class HeraldGroup(click.Group):
             return "server", load_server_group(), args[1:]
         return super().resolve_command(ctx, args)
 
+    def parse_args(self, ctx, args):
+        ctx.meta[errors_json.WORDS] = list(args)  # to know, even on a usage error, if --json was asked
+        with errors_json.as_requested(ctx):
+            return super().parse_args(ctx, args)
+
     def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except ApiError as error:
-            raise failure_from_api(error) from None
-        except Unreachable as error:
-            raise Failure(f"{error} Is it running? Set HERALD_SERVER or --server.", exitcodes.UNREACHABLE) from None
-        except config.ConfigError as error:
-            raise Failure(str(error), exitcodes.ERROR) from None
+        with errors_json.as_requested(ctx):
+            try:
+                return super().invoke(ctx)
+            except ApiError as error:
+                raise failure_from_api(error) from None
+            except Unreachable as error:
+                raise Failure(f"{error} Is it running? Set HERALD_SERVER or --server.",
+                              exitcodes.UNREACHABLE) from None
+            except config.ConfigError as error:
+                raise Failure(str(error), exitcodes.ERROR, code="bad-config") from None
 
 
 # --- shared options ------------------------------------------------------------------
@@ -169,6 +192,7 @@ def api(auth: bool = True) -> HeraldApi:
 
 @click.group(cls=HeraldGroup, epilog=exitcodes.epilog(),
              context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="herald", prog_name="herald", message="%(prog)s %(version)s")
 @connection_options
 def cli():
     """Play slow board games on a Herald server."""
@@ -235,6 +259,9 @@ class GameId(click.ParamType):
         self.fail(f"{value!r} is not a game number; games are numbered 1, 2, 3... (see `herald games`)",
                   param, ctx)
 
+    def shell_complete(self, ctx, param, incomplete):
+        return completion.game_numbers(ctx, incomplete)
+
 
 GAME_ID = GameId()
 
@@ -274,7 +301,7 @@ def show(game, seat, as_json):
         output.emit_json(state)
         return
     picture = "" if state.get("status") == "open" else client.render(game, seat).get("text", "")
-    output.emit(output.game_picture(state, picture))
+    output.emit(colour.paint(output.game_picture(state, picture), state))
 
 
 @cli.command()
@@ -296,7 +323,7 @@ def moves(game, seat, as_json):
 
 @cli.command(context_settings=DASH_VALUES)
 @click.argument("game", type=GAME_ID)
-@click.argument("move")
+@click.argument("move", shell_complete=completion.legal_moves)
 @seat_option
 @json_option
 @connection_options
@@ -352,17 +379,25 @@ def wait_outcome(state: dict) -> str | None:
 @click.argument("game", type=GAME_ID)
 @click.option("--timeout", type=click.FloatRange(min=0), default=None,
               help="Give up after this many seconds (exit 5). Default: wait forever.")
+@click.option("--retry-for", type=click.FloatRange(min=0), default=reconnect.DEFAULT_BUDGET, show_default=True,
+              envvar="HERALD_RETRY_FOR", metavar="SECONDS",
+              help="While the server is away (restarting), keep reconnecting this long before exit 6.")
 @seat_option
 @json_option
 @connection_options
-def wait(game, timeout, seat, as_json):
+def wait(game, timeout, retry_for, seat, as_json):
     """Block until I am prompted in GAME (exit 0) or it is over (exit 3)."""
     client = api()
     deadline = None if timeout is None else time.monotonic() + timeout
-    while True:
+    riding_out = reconnect.Reconnecting(retry_for, deadline, quiet=as_json)
+
+    def poll():
         remaining = MAX_WAIT if deadline is None else max(0.0, deadline - time.monotonic())
+        return client.wait(game, math.ceil(min(remaining, MAX_WAIT)), seat)
+
+    while True:
         asked = time.monotonic()
-        state = client.wait(game, math.ceil(min(remaining, MAX_WAIT)), seat)
+        state = riding_out.call(poll)
         outcome = wait_outcome(state)
         if outcome is None and deadline is not None and time.monotonic() >= deadline:
             outcome = "timeout"
@@ -390,8 +425,10 @@ def report_wait(outcome: str, state: dict, timeout: float | None, as_json: bool)
 def _attach_command_modules() -> None:
     """Commands kept in their own modules (they import this one, so they come last)."""
     from client import identity_commands
+    from client.next_commands import next_command
 
     identity_commands.attach(cli)
+    cli.add_command(next_command)
 
 
 _attach_command_modules()

@@ -76,11 +76,22 @@ def games_table(summaries: list[dict], open_only: bool) -> str:
         taken = sum(1 for s in seats if s.get("player") is not None)
         mine = game.get("my_seats") or []
         prompted = game.get("prompted") or []
-        flag = "  <- your move" if set(mine) & set(prompted) and game.get("status") == "active" else ""
+        active = game.get("status") == "active"
+        flag = "  <- your move" if set(mine) & set(prompted) and active else ""
         where = f"  you: seat {', '.join(map(str, mine))}" if mine else ""
         lines.append(f"{game['id']}  {game.get('ruleset')}  {game.get('status')}  "
-                     f"seats {taken}/{len(seats)}  move {game.get('version', 0)}{where}{flag}")
+                     f"seats {taken}/{len(seats)}  move {game.get('version', 0)}{where}"
+                     f"{whose_turn(game, prompted, mine) if active else ''}{flag}")
     return "\n".join(lines)
+
+
+def whose_turn(game: dict, prompted: list[int], mine: list[int]) -> str:
+    """'  waiting for seat 1 (bob)' for the seats asked now that I may know of; '' when none is shown
+    (someone is deciding in a hidden out-of-turn window)."""
+    if not prompted:
+        return ""
+    names = [seat_label(game, seat) + (" (you)" if seat in mine else "") for seat in prompted]
+    return f"  waiting for {', '.join(names)}"
 
 
 def game_picture(game: dict, picture: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from server import seats, state_cache
+from server import apidocs, seats, state_cache
 from server.auth import current_player
 from server.config import load_config
 from server.db import database, open_database
@@ -30,6 +30,7 @@ def create_app(config: dict | None = None) -> Flask:
         JSON_SORT_KEYS=False,
     )
     app.json.sort_keys = False
+    apidocs.install(app)
 
     open_database(config["DATABASE_URL"])
     state_cache.clear()

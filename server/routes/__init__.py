@@ -1,11 +1,12 @@
 """The REST endpoints of docs/api.md, one blueprint per resource."""
+from server.routes.asked import blp as asked
 from server.routes.games import blp as games
 from server.routes.identity import blp as identity
 from server.routes.meta import blp as meta
 from server.routes.moves import blp as moves
 from server.routes.players import blp as players
 
-BLUEPRINTS = (meta, players, identity, games, moves)
+BLUEPRINTS = (meta, players, identity, games, moves, asked)
 
 # Everything else needs a Bearer token (checked before the request body is read).
 PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register", "identity.recover", "identity.redeem"}

@@ -51,12 +51,20 @@ def test_help_lists_server_commands_without_importing_the_server(offline_herald,
     assert result.exit_code == 0 and "server" in result.stdout
 
 
-def test_herald_server_without_server_dependencies_says_so(offline_herald, monkeypatch):
-    monkeypatch.setitem(sys.modules, "server.cli", None)
+def test_herald_server_without_server_dependencies_says_what_to_install(offline_herald, monkeypatch):
+    for name in [name for name in sys.modules if name == "server" or name.startswith("server.")]:
+        monkeypatch.delitem(sys.modules, name)  # imported afresh, and restored after the test
+    monkeypatch.setitem(sys.modules, "peewee", None)  # as if the server extra were not installed
     result = offline_herald("server", "run", "--port", "1")
     assert result.exit_code == exitcodes.ERROR
-    assert "herald server` is not available" in result.stderr
+    assert "needs the server's libraries" in result.stderr and "pip install '.[server]'" in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_a_broken_server_import_is_not_disguised_as_a_missing_extra(offline_herald, monkeypatch):
+    monkeypatch.setitem(sys.modules, "server.cli", None)  # our own module failing: a bug, loud
+    with pytest.raises(ModuleNotFoundError):
+        offline_herald("server", "run", "--port", "1")
 
 
 def test_main_is_the_console_entry_point(capsys):

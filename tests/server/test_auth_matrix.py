@@ -3,7 +3,8 @@ without a valid token 401, and on a game the caller has no seat in (and did not 
 import re
 
 PUBLIC = {("GET", "/health"), ("GET", "/rulesets"), ("POST", "/players"), ("GET", "/openapi.json"),
-          ("POST", "/players/recover"), ("POST", "/players/recover/redeem")}  # recovery: a lost token
+          ("POST", "/players/recover"), ("POST", "/players/recover/redeem"),  # recovery: a lost token
+          ("GET", "/docs"), ("GET", "/docs/assets/<path:filename>")}
 
 
 def routes(app):

@@ -1,0 +1,70 @@
+"""A Herald server in a process of its own (with the toy game), to stop and start again.
+
+`python -m tests.client.serverprocess PORT DATABASE_FILE` serves until killed; tests use
+`ServerProcess` to start it on a fixed port, kill it mid-request, and start it again on the
+same port and database, as a deploy would.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class ServerProcess:
+    def __init__(self, port: int, database: Path):
+        self.port, self.database = port, database
+        self.url = f"http://127.0.0.1:{port}"
+        self.process: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 20.0) -> "ServerProcess":
+        self.process = subprocess.Popen([sys.executable, "-m", "tests.client.serverprocess", str(self.port),
+                                         str(self.database)], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        until = time.monotonic() + timeout
+        while time.monotonic() < until:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server process exited with {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(self.url + "/health", timeout=1):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("the server process did not start listening")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+        self.process = None
+
+
+def serve(port: int, database: str) -> None:
+    from werkzeug.serving import make_server
+
+    from core import games
+    from server.app import create_app
+    from server.config import load_config
+    from tests.support.toygame import GAME as TOY
+
+    games.register(TOY.name, TOY)
+    app = create_app(load_config({"HERALD_DATABASE_URL": f"sqlite:///{database}",
+                                  "HERALD_MAIL_DIR": str(Path(database).parent / "mail")}))
+    make_server("127.0.0.1", port, app, threaded=True).serve_forever(poll_interval=0.05)
+
+
+if __name__ == "__main__":
+    serve(int(sys.argv[1]), sys.argv[2])
