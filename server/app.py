@@ -4,19 +4,19 @@ from __future__ import annotations
 from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from server import seats, state_cache
+from server import schema, seats, state_cache
 from server.auth import current_player
 from server.config import load_config
 from server.db import database, open_database
 from server.errors import HeraldApi, register_error_handlers
-from server.models import create_tables
 from server.routes import BLUEPRINTS, is_public
 
 MAX_BODY_BYTES = 64 * 1024
 
 
 def create_app(config: dict | None = None) -> Flask:
-    """A ready app for the configured database (tables created if missing)."""
+    """A ready app for the configured database: a brand-new one is created; one whose schema
+    needs migrating is refused (schema.PendingMigrations names `herald server migrate`)."""
     config = load_config() if config is None else {**load_config({}), **config}
     app = Flask("herald")
     app.config.update(config)
@@ -35,7 +35,7 @@ def create_app(config: dict | None = None) -> Flask:
     state_cache.clear()
     seats.clear()
     with database.connection_context():
-        create_tables()
+        schema.prepare()
 
     api = HeraldApi(app, spec_kwargs={"components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})

@@ -8,18 +8,23 @@ import click
 from server.config import ConfigError, load_config
 from server.db import database, open_database
 from server.durations import parse_duration
-from server.models import create_tables
 
 
-def _store() -> dict:
-    """Configuration, with the database opened and its tables present."""
+def _store(prepare: bool = True) -> dict:
+    """Configuration, with the database opened and (with `prepare`) its schema current."""
+    from server import schema
+
     try:
         config = load_config()
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
     open_database(config["DATABASE_URL"])
     database.connect(reuse_if_open=True)
-    create_tables()
+    if prepare:
+        try:
+            schema.prepare()
+        except schema.PendingMigrations as exc:
+            raise click.ClickException(str(exc)) from None
     return config
 
 
@@ -52,9 +57,11 @@ def run(host: str, port: int):
     """Serve the API with Flask's built-in server (use gunicorn in production)."""
     from server.app import create_app
 
+    from server.schema import PendingMigrations
+
     try:
         app = create_app()
-    except ConfigError as exc:
+    except (ConfigError, PendingMigrations) as exc:
         raise click.ClickException(str(exc)) from None
     app.run(host=host, port=port, threaded=True, use_reloader=False)
 
@@ -130,6 +137,9 @@ def verify():
     _store()
     reports = verify_all()
     bad = [r for r in reports if not r.ok]
+    for report in reports:
+        for note in report.notes:
+            click.echo(f"game {report.game}: note: {note}")
     for report in bad:
         click.echo(f"game {report.game}: {len(report.problems)} problem(s)")
         for problem in report.problems:
@@ -138,3 +148,9 @@ def verify():
                f"{'all agree' if not bad else f'{len(bad)} disagree'}")
     if bad:
         raise SystemExit(1)
+
+
+from server.ops_commands import COMMANDS as _OPS_COMMANDS  # noqa: E402 - they use _store above
+
+for _command in _OPS_COMMANDS:
+    server.add_command(_command)

@@ -35,7 +35,8 @@ def create_game(caller, ruleset: str, players: int, options: dict) -> dict:
     with write_transaction():
         game = Game.create(ruleset=engine.name, title=engine.title, players=players, options=options,
                            seed=seed, seed_hash=seed_hash(seed), status="open",
-                           version=0, chain_head=seed_hash(seed), prompted=[], creator=caller.id)
+                           version=0, chain_head=seed_hash(seed), prompted=[], creator=caller.id,
+                           rules_version=engine.rules_version, state_format=engine.state_format)
         invites = [{"seat": s, "code": invite_code()} for s in range(players)]
         Seat.insert_many([{"game": game.id, "seat": i["seat"], "invite": i["code"]} for i in invites]).execute()
     return {"id": game.id, "ruleset": game.ruleset, "seats": players, "options": options,
@@ -100,7 +101,7 @@ def _start(game):
     """Set up the state from the secret seed, write snapshot 0 and the first turn mails."""
     engine = find_engine(game.ruleset)
     try:
-        state = engine.setup(game.players, game.options, game.seed)
+        state = engine.setup(game.players, game.options, game.seed, rules_version=game.rules_version)
         data = engine.to_json(state)
         prompts = engine.prompts(state)
         result = engine.result(state)
@@ -110,7 +111,8 @@ def _start(game):
         raise ApiError(422, "bad-option", "The game cannot be set up with these options.") from None
     text = canonical.dumps(data)
     digest = canonical.digest(data)
-    Snapshot.insert(game=game.id, version=0, state=text, state_hash=digest).execute()
+    Snapshot.insert(game=game.id, version=0, state=text, state_hash=digest,
+                    state_format=engine.state_format).execute()
     now = utcnow()
     fresh = outbox.changed_prompts([], prompts, None)
     game.status = "active"

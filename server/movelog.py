@@ -142,9 +142,11 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None,
     event_json = [e.to_json() for e in events]
     statements.insert(Move, {"game": game.id, "seq": seq, "seat": seat, "payload": move, "text": out.text,
                              "events": event_json, "prompted": public_prompts, "public": out.public,
-                             "created": now, "chain": chain, "state_hash": out.state_hash})
+                             "created": now, "chain": chain, "state_hash": out.state_hash,
+                             "state_format": engine.state_format})
     statements.update_by_key(Snapshot, "game", game.id, {"version": version, "state": out.state_text,
-                                                         "state_hash": out.state_hash})
+                                                         "state_hash": out.state_hash,
+                                                         "state_format": engine.state_format})
     changes = {"version": version, "chain_head": chain, "prompted": prompted}
     if out.result is not None:
         changes.update({"status": "finished", "result": out.result.to_json(), "finished": now})
