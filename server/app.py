@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from server import schema, seats, state_cache
+from server import health, schema, seats, state_cache
 from server.auth import current_player
 from server.config import load_config
 from server.db import database, open_database
@@ -31,8 +31,9 @@ def create_app(config: dict | None = None) -> Flask:
     )
     app.json.sort_keys = False
 
-    open_database(config["DATABASE_URL"])
+    open_database(config["DATABASE_URL"], config.get("SQLITE_SYNCHRONOUS"))
     state_cache.clear()
+    health.reset()
     seats.clear()
     with database.connection_context():
         schema.prepare()
@@ -47,7 +48,9 @@ def create_app(config: dict | None = None) -> Flask:
     @app.before_request
     def _connect_and_authenticate():
         # One connection per worker thread, kept open: gunicorn's sync workers reuse it.
-        database.connect(reuse_if_open=True)
+        # (/health opens it itself, to report a database that cannot even be opened.)
+        if request.endpoint != "meta.health":
+            database.connect(reuse_if_open=True)
         # Authentication before the body is even parsed: a stranger learns nothing from 422s.
         if request.endpoint is not None and not is_public(request.endpoint):
             current_player()

@@ -18,7 +18,7 @@ def _store(prepare: bool = True) -> dict:
         config = load_config()
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
-    open_database(config["DATABASE_URL"])
+    open_database(config["DATABASE_URL"], config["SQLITE_SYNCHRONOUS"])
     database.connect(reuse_if_open=True)
     if prepare:
         try:

@@ -139,7 +139,17 @@ class Notification(BaseModel):
         indexes = ((("game", "seat", "kind"), False),)
 
 
-TABLES = [Player, Game, Seat, Move, Snapshot, Notification]
+class HealthProbe(BaseModel):
+    """One row that /health rewrites: proof that the database takes a committed write."""
+
+    id = IntegerField(primary_key=True)
+    checked = DateTimeField()
+
+    class Meta:
+        table_name = "health_probe"
+
+
+TABLES = [Player, Game, Seat, Move, Snapshot, Notification, HealthProbe]
 
 
 APPEND_ONLY_SQLITE = [
