@@ -4,13 +4,14 @@ from __future__ import annotations
 from datetime import timedelta
 
 import click
+from peewee import DatabaseError
 
 from server.config import ConfigError, load_config
 from server.db import database, open_database
 from server.durations import parse_duration
 
 
-def _store(prepare: bool = True) -> dict:
+def _store(prepare: bool = True, connect: bool = True) -> dict:
     """Configuration, with the database opened and (with `prepare`) its schema current."""
     from server import schema
 
@@ -19,7 +20,13 @@ def _store(prepare: bool = True) -> dict:
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
     open_database(config["DATABASE_URL"], config["SQLITE_SYNCHRONOUS"])
-    database.connect(reuse_if_open=True)
+    if not connect:
+        return config
+    try:
+        database.connect(reuse_if_open=True)
+    except DatabaseError as exc:
+        from server.migrations import describe
+        raise click.ClickException(f"cannot open the database ({describe(database.obj)}): {exc}") from None
     if prepare:
         try:
             schema.prepare()
@@ -135,7 +142,11 @@ def verify():
     from server.verify import verify_all
 
     _store()
-    reports = verify_all()
+    report_verification(verify_all())
+
+
+def report_verification(reports) -> None:
+    """Print verify's findings; exit 1 if any game disagrees."""
     bad = [r for r in reports if not r.ok]
     for report in reports:
         for note in report.notes:
@@ -148,6 +159,7 @@ def verify():
                f"{'all agree' if not bad else f'{len(bad)} disagree'}")
     if bad:
         raise SystemExit(1)
+
 
 
 from server.ops_commands import COMMANDS as _OPS_COMMANDS  # noqa: E402 - they use _store above
