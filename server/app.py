@@ -9,6 +9,7 @@ from server.auth import current_player
 from server.config import load_config
 from server.db import database, open_database
 from server.errors import HeraldApi, register_error_handlers
+from server.openapi_extras import SchemaExtras
 from server.routes import BLUEPRINTS, is_public
 
 MAX_BODY_BYTES = 64 * 1024
@@ -38,7 +39,7 @@ def create_app(config: dict | None = None) -> Flask:
     with database.connection_context():
         schema.prepare()
 
-    api = HeraldApi(app, spec_kwargs={"components": {"securitySchemes": {
+    api = HeraldApi(app, spec_kwargs={"extra_plugins": [SchemaExtras()], "components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
     app.extensions["herald_api"] = api
     for blueprint in BLUEPRINTS:

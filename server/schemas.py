@@ -59,6 +59,10 @@ class LogQuerySchema(SeatQuerySchema):
 
 
 class MoveSubmitSchema(StrictSchema):
+    # Exactly one of the two (checked below; said to OpenAPI by server.openapi_extras).
+    OPENAPI_EXTRA = {"oneOf": [{"required": ["move"]}, {"required": ["text"]}],
+                     "description": "Either `move` (the move as JSON) or `text` (its notation), never both."}
+
     move = fields.Dict(keys=fields.String(validate=validate.Length(max=64)))
     text = fields.String(validate=validate.Length(min=1, max=500))
 
