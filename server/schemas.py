@@ -181,4 +181,6 @@ class RulesetSchema(Schema):
     title = fields.String()
     min_players = fields.Integer()
     max_players = fields.Integer()
+    rules_version = fields.Integer(metadata={"description": "the rules version new games are created under"})
+    state_format = fields.Integer(metadata={"description": "the layout of stored states"})
     options = fields.Dict()
