@@ -94,6 +94,9 @@ def migrate_verify_play(url: str, tmp_path) -> None:
     app = create_app({"DATABASE_URL": url, "MAIL_DIR": str(tmp_path / "mail")})
     assert {(g.rules_version, g.state_format) for g in Game.select()} == {(1, 1)}
     assert play_on(app) == 9  # three games still running
+    health = app.test_client().get("/health")
+    assert health.status_code == 200 and health.json["database"]["writable"] is True
+    assert health.json["outbox"]["pending"] > 100 and health.json["outbox"]["oldest_pending_seconds"] > 0
     reports = verify_all()
     assert [r.problems for r in reports] == [[]] * 5 and not any(r.notes for r in reports)
     database.close()
