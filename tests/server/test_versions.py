@@ -99,6 +99,7 @@ def test_a_new_state_format_lifts_stored_snapshots_and_keeps_verify_clean(api, a
     game_id = api.start_game(alice_bob)
     play(api, game_id, alice_bob, 3)
     upgrade(FormatV2())
+    assert_all_verified(expect_notes=True)  # the snapshot, still in format 1, is compared lifted
     assert api.game(game_id, alice_bob[0])["view"]["total"] >= 0  # the format-1 snapshot is lifted
     detail = play(api, game_id, alice_bob, 2)
     snapshot = Snapshot.get(Snapshot.game == game_id)
