@@ -2,7 +2,8 @@
 file is a 503 `database-unwritable` naming the reason (no Retry-After), /health says so from a
 real write, and nothing is half-written: once the operator fixes it, play goes on and verify
 is clean. The disk is a small tmpfs where this machine lets us mount one (root); SQLite's own
-size limit (PRAGMA max_page_count) stands in for a full disk everywhere."""
+size limit (PRAGMA max_page_count) stands in for a full disk everywhere, and PostgreSQL's
+read-only mode for a read-only PostgreSQL database."""
 import os
 import shutil
 import subprocess
@@ -12,6 +13,7 @@ import pytest
 from server import health
 from server.db import database
 from server.verify import verify_all
+from tests.server.test_migrations import postgres  # noqa: F401 - this module's PostgreSQL server
 
 
 def mount(*args) -> subprocess.CompletedProcess:
@@ -171,3 +173,32 @@ def test_health_reports_the_outbox_age(api, alice_bob):
     api.start_game(alice_bob)
     outbox = fresh_health(api).json["outbox"]
     assert outbox["pending"] == 1 and 0 <= outbox["oldest_pending_seconds"] < 60
+
+
+def test_a_read_only_postgresql_database_is_a_clear_503(postgres, toy_game, tmp_path):  # noqa: F811
+    """PostgreSQL's own read-only mode (SQLSTATE 25006), as on a standby or after an operator's
+    ALTER DATABASE ... SET default_transaction_read_only."""
+    import psycopg2
+
+    from server.app import create_app
+    from tests.server.conftest import Api
+
+    url = postgres.new_database()
+    api = Api(create_app({"DATABASE_URL": url, "MAIL_DIR": str(tmp_path / "mail")}).test_client())
+    players = [api.register("alice"), api.register("bob")]
+    game = api.start_game(players, options={"target": 60})
+    admin = psycopg2.connect(url)
+    admin.autocommit = True
+    name = url.rsplit("/", 1)[1]
+    admin.cursor().execute(f"ALTER DATABASE {name} SET default_transaction_read_only = on")
+    database.close()  # new sessions take the setting
+    try:
+        unwritable(api.play_first_legal(game, players), "read-only")
+        report = fresh_health(api)
+        assert report.status_code == 503 and report.json["database"] == {"writable": False, "reason": "read-only"}
+    finally:
+        admin.cursor().execute(f"ALTER DATABASE {name} SET default_transaction_read_only = off")
+        admin.close()
+        database.close()
+    assert fresh_health(api).status_code == 200
+    assert api.play_first_legal(game, players).status_code == 201
