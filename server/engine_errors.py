@@ -7,6 +7,8 @@ from __future__ import annotations
 import logging
 from contextlib import contextmanager
 
+from peewee import PeeweeException
+
 from core.protocol import IllegalMove
 from server.errors import ApiError
 
@@ -28,11 +30,12 @@ def engine_failed(exc: BaseException, game_id, seq, doing: str) -> EngineError:
 
 @contextmanager
 def engine_call(game_id, seq, doing: str):
-    """Around calls into an engine: IllegalMove and ApiError pass through; anything else is
-    an EngineError (RecursionError too: an engine must refuse a nested shape, not overflow)."""
+    """Around calls into an engine: IllegalMove, ApiError and database errors (the server's
+    own, met while the block also reads or writes) pass through; anything else is an
+    EngineError (RecursionError too: an engine must refuse a nested shape, not overflow)."""
     try:
         yield
-    except (IllegalMove, ApiError):
+    except (IllegalMove, ApiError, PeeweeException):
         raise
     except Exception as exc:
         raise engine_failed(exc, game_id, seq, doing) from exc
