@@ -1,6 +1,6 @@
 """Every engine fed malformed moves and notation along random playouts: it answers
 IllegalMove or accepts, and any other exception is an engine bug (the server would answer it
-500 `engine-error`). Shapes: a legal move with one field's value replaced by random JSON, a
+500 `engine-error`). Shapes, from a listed or a random legal move: one field's value replaced by random JSON, a
 legal move with a field dropped, random objects, and random notation built from legal words."""
 import pytest
 
@@ -53,7 +53,9 @@ def test_malformed_moves_are_illegal_moves_never_crashes(game):
             words = " ".join(game.format(m) for m in legal).split() + ["-1", "99999999999", "", "x"]
             for _ in range(TRIES_PER_STATE):
                 for asker in (seat, rng.below(players)):
-                    move = malformed(rng, rng.choice(legal) if legal else {})
+                    # The base: a listed move, or a random one (unbounded choices such as placements).
+                    base = rng.choice(legal) if legal and rng.below(2) else game.random_move(state, seat, rng)
+                    move = malformed(rng, base)
                     try_engine(lambda: game.apply(state, asker, move), f"apply(seat {asker}, {move!r})")
                     text = " ".join(rng.choice(words) for _ in range(rng.below(5) + 1))
                     try_engine(lambda: game.parse(state, asker, text), f"parse(seat {asker}, {text!r})")
