@@ -63,7 +63,8 @@ def failure_from_api(error: ApiError) -> Failure:
 
 # --- `herald server ...`, loaded only when used --------------------------------------
 
-SERVER_HELP = "Operator commands: run, notify, remind, deadlines, verify (needs the server's dependencies)."
+SERVER_HELP = ("Operator commands: run, notify, remind, deadlines, verify, migrate, backup, export, import "
+               "(needs the server's dependencies).")
 
 
 # Top-level modules of the `server` extra (pyproject.toml); a client-only install lacks them.

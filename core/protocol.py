@@ -255,6 +255,11 @@ class Game:
             return data
         raise ValueError(f"{self.name} cannot read state format {from_format} (it writes {self.state_format})")
 
+    def downgrade_state(self, data: dict, to_format: int) -> dict | None:
+        """Optional: a `to_json` of the current layout written in the older `to_format`, so
+        that `verify` can check hashes stored before a format change. None: cannot."""
+        return data if to_format == self.state_format else None
+
     # --- shared helpers -----------------------------------------------------------
 
     def check_players(self, players: int) -> None:

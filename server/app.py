@@ -4,19 +4,20 @@ from __future__ import annotations
 from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from server import apidocs, seats, state_cache
+from server import apidocs, health, schema, seats, state_cache
 from server.auth import current_player
 from server.config import load_config
 from server.db import database, open_database
 from server.errors import HeraldApi, register_error_handlers
-from server.models import create_tables
+from server.openapi_extras import SchemaExtras
 from server.routes import BLUEPRINTS, is_public
 
 MAX_BODY_BYTES = 64 * 1024
 
 
 def create_app(config: dict | None = None) -> Flask:
-    """A ready app for the configured database (tables created if missing)."""
+    """A ready app for the configured database: a brand-new one is created; one whose schema
+    needs migrating is refused (schema.PendingMigrations names `herald server migrate`)."""
     config = load_config() if config is None else {**load_config({}), **config}
     app = Flask("herald")
     app.config.update(config)
@@ -32,13 +33,14 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     apidocs.install(app)
 
-    open_database(config["DATABASE_URL"])
+    open_database(config["DATABASE_URL"], config.get("SQLITE_SYNCHRONOUS"))
     state_cache.clear()
+    health.reset()
     seats.clear()
     with database.connection_context():
-        create_tables()
+        schema.prepare()
 
-    api = HeraldApi(app, spec_kwargs={"components": {"securitySchemes": {
+    api = HeraldApi(app, spec_kwargs={"extra_plugins": [SchemaExtras()], "components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
     app.extensions["herald_api"] = api
     for blueprint in BLUEPRINTS:
@@ -48,7 +50,9 @@ def create_app(config: dict | None = None) -> Flask:
     @app.before_request
     def _connect_and_authenticate():
         # One connection per worker thread, kept open: gunicorn's sync workers reuse it.
-        database.connect(reuse_if_open=True)
+        # (/health opens it itself, to report a database that cannot even be opened.)
+        if request.endpoint != "meta.health":
+            database.connect(reuse_if_open=True)
         # Authentication before the body is even parsed: a stranger learns nothing from 422s.
         if request.endpoint is not None and not is_public(request.endpoint):
             current_player()

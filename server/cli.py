@@ -8,17 +8,20 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import click
+from peewee import DatabaseError
 
 from server.config import ConfigError, load_config
 from server.db import database, open_database
 from server.durations import parse_duration
-from server.models import create_tables
 
 
-def _store() -> dict:
-    """Configuration, with the database opened and its tables present. Says which database
-    it uses (on stderr), and refuses to make a new one unless `herald server --create` was
-    given: run from the wrong folder, an operator command must not check an empty database."""
+def _store(prepare: bool = True, connect: bool = True) -> dict:
+    """Configuration, with the database opened and (with `prepare`) its schema current. Says
+    which database it uses (on stderr), and refuses to make a new one unless `herald server
+    --create` was given: run from the wrong folder, an operator command must not check an
+    empty database."""
+    from server import schema
+
     try:
         config = load_config()
     except ConfigError as exc:
@@ -29,9 +32,19 @@ def _store() -> dict:
     if missing and not click.get_current_context().find_root().meta.get("herald.create"):
         raise click.ClickException(f"there is no database at {missing}. Run this where the server runs, or set "
                                    "HERALD_DATABASE_URL; `herald server --create COMMAND` makes a new one.")
-    open_database(url)
-    database.connect(reuse_if_open=True)
-    create_tables()
+    open_database(url, config["SQLITE_SYNCHRONOUS"])
+    if not connect:
+        return config
+    try:
+        database.connect(reuse_if_open=True)
+    except DatabaseError as exc:
+        from server.migrations import describe
+        raise click.ClickException(f"cannot open the database ({describe(database.obj)}): {exc}") from None
+    if prepare:
+        try:
+            schema.prepare()
+        except schema.PendingMigrations as exc:
+            raise click.ClickException(str(exc)) from None
     return config
 
 
@@ -94,9 +107,11 @@ def run(host: str, port: int):
 
     from server.app import create_app
 
+    from server.schema import PendingMigrations
+
     try:
         app = create_app()
-    except ConfigError as exc:
+    except (ConfigError, PendingMigrations) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"database: {displayed_url(app.config['DATABASE_URL'])}", err=True)
     # werkzeug colours its request log unconditionally; NO_COLOR (no-color.org) and a log
@@ -179,8 +194,15 @@ def verify():
     from server.verify import verify_all
 
     _store()
-    reports = verify_all()
+    report_verification(verify_all())
+
+
+def report_verification(reports) -> None:
+    """Print verify's findings; exit 1 if any game disagrees."""
     bad = [r for r in reports if not r.ok]
+    for report in reports:
+        for note in report.notes:
+            click.echo(f"game {report.game}: note: {note}")
     for report in bad:
         click.echo(f"game {report.game}: {len(report.problems)} problem(s)")
         for problem in report.problems:
@@ -198,3 +220,8 @@ def _attach_admin_commands() -> None:
 
 
 _attach_admin_commands()
+
+from server.ops_commands import COMMANDS as _OPS_COMMANDS  # noqa: E402 - they use _store above
+
+for _command in _OPS_COMMANDS:
+    server.add_command(_command)

@@ -28,8 +28,11 @@ DEFAULTS = {
     "PUBLIC_URL": "http://127.0.0.1:8000",
     "SECRET_KEY": None,  # signs mailed codes; generated once and kept in the database when unset
     "REGISTRATION": "open",  # open | invite (an unused seat invite is needed) | closed (operator only)
+    # FULL: an acknowledged move survives a power loss (NORMAL may lose the last ones in WAL mode).
+    "SQLITE_SYNCHRONOUS": "full",
 }
 REGISTRATION_POLICIES = ("open", "invite", "closed")
+SQLITE_SYNCHRONOUS = ("off", "normal", "full", "extra")
 
 
 class ConfigError(ValueError):
@@ -77,6 +80,11 @@ def _checked(config: dict) -> dict:
     if tls not in TLS_MODES:
         raise ConfigError(f"HERALD_SMTP_TLS must be one of {', '.join(TLS_MODES)}, not {tls!r}")
     config["SMTP_TLS"] = tls
+    synchronous = str(config.get("SQLITE_SYNCHRONOUS") or "full").lower()
+    if synchronous not in SQLITE_SYNCHRONOUS:
+        raise ConfigError(f"HERALD_SQLITE_SYNCHRONOUS must be one of {', '.join(SQLITE_SYNCHRONOUS)}, "
+                          f"not {synchronous!r}")
+    config["SQLITE_SYNCHRONOUS"] = synchronous
     port = config.get("SMTP_PORT")
     if port in (None, ""):
         port = DEFAULT_PORTS[tls]

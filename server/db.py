@@ -16,16 +16,17 @@ database = DatabaseProxy()
 SQLITE_PRAGMAS = {
     "busy_timeout": 15000,  # first, so the pragmas below wait for a lock instead of failing
     "journal_mode": "wal",
-    "synchronous": "normal",
+    "synchronous": "full",  # HERALD_SQLITE_SYNCHRONOUS; see bench/bench_synchronous.py for its cost
     "foreign_keys": 1,
 }
 
 
-def open_database(url: str):
-    """A peewee Database for the URL (not yet connected), bound to the models' proxy."""
+def open_database(url: str, synchronous: str | None = None):
+    """A peewee Database for the URL (not yet connected), bound to the models' proxy.
+    `synchronous`: SQLite's setting (default FULL: an acknowledged move survives power loss)."""
     params = {}
     if urlparse(url).scheme.startswith("sqlite"):
-        params["pragmas"] = SQLITE_PRAGMAS
+        params["pragmas"] = {**SQLITE_PRAGMAS, **({"synchronous": synchronous} if synchronous else {})}
     db = connect(url, **params)
     database.initialize(db)
     return db

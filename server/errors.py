@@ -11,7 +11,7 @@ import logging
 from flask import jsonify
 from flask_smorest import Api
 from marshmallow import Schema, fields
-from peewee import InterfaceError, OperationalError
+from peewee import DatabaseError, InterfaceError, OperationalError
 from werkzeug.exceptions import HTTPException
 
 from core.protocol import IllegalMove
@@ -180,7 +180,21 @@ def register_error_handlers(app) -> None:
     def _illegal(exc: IllegalMove):
         return _api_error(from_illegal(exc))
 
-    @app.errorhandler(OperationalError)
+    @app.errorhandler(DatabaseError)
+    def _database_fault(exc: Exception):
+        from server import dbfaults
+
+        reason = dbfaults.permanent_reason(exc)
+        if reason is None:
+            return _busy(exc) if isinstance(exc, OperationalError) else _last_resort(exc)
+        # Disk full, read-only, I/O error: waiting will not help, the operator must act.
+        log.error("database fault (%s): %s", reason, exc)
+        dbfaults.remember(reason)
+        _drop_connection()
+        return _api_error(ApiError(503, "database-unwritable", f"The server cannot store anything now: "
+                                   f"{dbfaults.MESSAGES[reason]}. Nothing was changed; the operator has to "
+                                   f"fix this before the game can go on.", details={"reason": reason}))
+
     @app.errorhandler(InterfaceError)
     def _busy(exc: Exception):
         # "database is locked" after the busy timeout, a dropped connection: retryable.
@@ -199,6 +213,13 @@ def register_error_handlers(app) -> None:
     def _too_deep(exc: RecursionError):
         # Only absurdly nested client JSON gets here (engines' own errors are caught per move).
         return _api_error(ApiError(400, "bad-json", "The request body is nested too deeply."))
+
+    @app.errorhandler(ValueError)
+    def _value_error(exc: ValueError):
+        from server.bignumbers import too_long_number_error
+
+        error = too_long_number_error()  # the JSON parser's int limit: the client's doing
+        return _api_error(error) if error is not None else _last_resort(exc)
 
     @app.errorhandler(Exception)
     def _last_resort(exc: Exception):

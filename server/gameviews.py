@@ -6,6 +6,7 @@ import time
 from peewee import JOIN
 
 from server import prompts, state_cache
+from server.engine_errors import engine_call
 from server.errors import ApiError, inconsistent_game
 from server.models import Game, Player, Seat
 from server.rulesets import engine as find_engine
@@ -54,7 +55,7 @@ def detail(game_id: int, caller, requested: int | None) -> dict:
             "prompted": [{"seat": p["seat"], "kind": p["kind"], "text": name_players(p["text"], seats)}
                          for p in prompts.visible(game.prompted or [], my_seats(game, caller))],
             "my_seat": seat, "my_seats": my_seats(game, caller),
-            "view": engine.view(state, seat) if state is not None else None,
+            "view": _view(engine, game, state, seat) if state is not None else None,
             "result": _named_result(game.result, seats), "created": _stamp(game.created)}
     if game.status == "finished":
         body["seed"] = game.seed
@@ -64,6 +65,11 @@ def detail(game_id: int, caller, requested: int | None) -> dict:
                            for s in Seat.select(Seat.seat, Seat.invite).where(Seat.game == game.id).order_by(Seat.seat)
                            if s.seat not in taken]
     return body
+
+
+def _view(engine, game, state, seat):
+    with engine_call(game.id, game.version, "showing the game"):
+        return engine.view(state, seat)
 
 
 def _named_result(result, seats):
@@ -83,7 +89,9 @@ def render(game_id: int, caller, requested: int | None) -> dict:
     if state is None:
         filled = sum(1 for s in seats_of(game) if s.player is not None)
         return {"text": f"{game.title}: waiting for players ({filled}/{game.players} seated)."}
-    return {"text": name_players(engine.render(engine.view(state, seat), seat), seats_of(game))}
+    with engine_call(game.id, game.version, "drawing the game"):
+        text = engine.render(engine.view(state, seat), seat)
+    return {"text": name_players(text, seats_of(game))}
 
 
 def legal(game_id: int, caller, requested: int | None) -> dict:
@@ -92,11 +100,12 @@ def legal(game_id: int, caller, requested: int | None) -> dict:
     prompted = any(p["seat"] == seat for p in game.prompted or [])
     moves = []
     if state is not None and game.status == "active":
-        for move in engine.legal_moves(state, seat):
-            if "pattern" in move:
-                moves.append({"text": move["pattern"], "pattern": True, "help": move.get("help", "")})
-            else:
-                moves.append({"text": engine.format(move), "move": move})
+        with engine_call(game.id, game.version, "listing legal moves"):
+            for move in engine.legal_moves(state, seat):
+                if "pattern" in move:
+                    moves.append({"text": move["pattern"], "pattern": True, "help": move.get("help", "")})
+                else:
+                    moves.append({"text": engine.format(move), "move": move})
     return {"version": game.version, "seat": seat, "prompted": prompted, "moves": moves}
 
 

@@ -10,6 +10,7 @@ from core.protocol import IllegalMove
 from core.rng import seed_hash
 from server import outbox, seats as seat_table, state_cache
 from server.db import write_transaction
+from server.engine_errors import engine_call
 from server.errors import ApiError, from_illegal
 from server.models import Game, Player, Seat, Snapshot, lock_game, utcnow
 from server.seats import SeatInfo
@@ -26,17 +27,17 @@ def create_game(caller, ruleset: str, players: int, options: dict) -> dict:
     except IllegalMove as exc:
         raise from_illegal(exc) from None
     try:
-        options = engine.normalize_options(options)
+        with engine_call(None, None, f"checking options for a new {engine.name} game"):
+            options = engine.normalize_options(options)
     except IllegalMove as exc:
         raise from_illegal(exc, code="bad-option") from None
-    except Exception:
-        raise ApiError(422, "bad-option", "Those options are not valid for this game.") from None
     _trial_setup(engine, players, options)
     seed = secrets.token_hex(16)
     with write_transaction():
         game = Game.create(ruleset=engine.name, title=engine.title, players=players, options=options,
                            seed=seed, seed_hash=seed_hash(seed), status="open",
-                           version=0, chain_head=seed_hash(seed), prompted=[], creator=caller.id)
+                           version=0, chain_head=seed_hash(seed), prompted=[], creator=caller.id,
+                           rules_version=engine.rules_version, state_format=engine.state_format)
         invites = [{"seat": s, "code": invite_code()} for s in range(players)]
         Seat.insert_many([{"game": game.id, "seat": i["seat"], "invite": i["code"]} for i in invites]).execute()
     return {"id": game.id, "ruleset": game.ruleset, "seats": players, "options": options,
@@ -52,11 +53,10 @@ def invite_code() -> str:
 def _trial_setup(engine, players: int, options: dict) -> None:
     """Refuse option combinations the game cannot start with now, not at the last join."""
     try:
-        engine.setup(players, options, secrets.token_hex(16))
+        with engine_call(None, None, f"setting up a trial {engine.name} game"):
+            engine.setup(players, options, secrets.token_hex(16))
     except IllegalMove as exc:
         raise from_illegal(exc, code="bad-option") from None
-    except Exception:
-        raise ApiError(422, "bad-option", "The game cannot be set up with these options.") from None
 
 
 def join_game(caller, invite: str) -> dict:
@@ -107,17 +107,17 @@ def _start(game):
     """Set up the state from the secret seed, write snapshot 0 and the first turn mails."""
     engine = find_engine(game.ruleset)
     try:
-        state = engine.setup(game.players, game.options, game.seed)
-        data = engine.to_json(state)
-        prompts = engine.prompts(state)
-        result = engine.result(state)
+        with engine_call(game.id, 0, "starting the game"):
+            state = engine.setup(game.players, game.options, game.seed, rules_version=game.rules_version)
+            data = engine.to_json(state)
+            prompts = engine.prompts(state)
+            result = engine.result(state)
     except IllegalMove as exc:
         raise from_illegal(exc, code="bad-option") from None
-    except Exception:  # the engine cannot set up with the options the creator chose
-        raise ApiError(422, "bad-option", "The game cannot be set up with these options.") from None
     text = canonical.dumps(data)
     digest = canonical.digest(data)
-    Snapshot.insert(game=game.id, version=0, state=text, state_hash=digest).execute()
+    Snapshot.insert(game=game.id, version=0, state=text, state_hash=digest,
+                    state_format=engine.state_format).execute()
     now = utcnow()
     fresh = outbox.changed_prompts([], prompts, None)
     game.status = "active"
@@ -128,6 +128,8 @@ def _start(game):
                 finished=game.finished).where(Game.id == game.id).execute()
     seat_table.forget(game.id)
     seats = seat_table.seats_of(game)
-    outbox.write(outbox.queue_turns(game, engine, state, fresh, seats, 0)
-                 + outbox.queue_started(game, engine, state, fresh, seats))
+    with engine_call(game.id, 0, "writing the first turn mails"):
+        rows = outbox.queue_turns(game, engine, state, fresh, seats, 0) + outbox.queue_started(
+            game, engine, state, fresh, seats)
+    outbox.write(rows)
     return state

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from datetime import datetime, timezone
 
-from peewee import (BooleanField, CharField, DatabaseError, DateTimeField, ForeignKeyField, IntegerField,
+from peewee import (SQL, BooleanField, CharField, DatabaseError, DateTimeField, ForeignKeyField, IntegerField,
                     Model, PostgresqlDatabase, TextField)
 
 from server.db import database, is_sqlite
@@ -29,6 +29,12 @@ class JSONField(TextField):
         return None if value is None else json.loads(value)
 
 
+def version_field() -> IntegerField:
+    """A rules version or state format: rows written before these were recorded are version 1
+    (the database default, which is also how `m0001_versions` fills existing rows)."""
+    return IntegerField(default=1, constraints=[SQL("DEFAULT 1")])
+
+
 class BaseModel(Model):
     class Meta:
         database = database
@@ -39,7 +45,7 @@ class Player(BaseModel):
     email = CharField(max_length=254)
     token_hash = CharField(max_length=64, unique=True)
     created = DateTimeField(default=utcnow)
-    disabled = BooleanField(default=False)  # by the operator: the token is refused
+    disabled = BooleanField(default=False, constraints=[SQL("DEFAULT FALSE")])  # by the operator: token refused
 
     class Meta:
         table_name = "players"
@@ -61,6 +67,8 @@ class Game(BaseModel):
     creator = ForeignKeyField(Player, backref="created_games")
     created = DateTimeField(default=utcnow)
     finished = DateTimeField(null=True)
+    rules_version = version_field()  # the engine's rules_version when the game was created
+    state_format = version_field()  # the engine's state_format when the game was created
 
     class Meta:
         table_name = "games"
@@ -90,6 +98,7 @@ class Move(BaseModel):
     created = DateTimeField(default=utcnow)
     chain = CharField(max_length=64)  # sha256(previous chain + canonical entry)
     state_hash = CharField(max_length=64)  # hash of the state after this move
+    state_format = version_field()  # the layout (Game.state_format) state_hash was computed in
 
     class Meta:
         table_name = "moves"
@@ -103,6 +112,7 @@ class Snapshot(BaseModel):
     version = IntegerField()
     state = TextField()  # canonical JSON of Game.to_json(state)
     state_hash = CharField(max_length=64)
+    state_format = version_field()  # the layout of `state`; older ones are lifted with upgrade_state
 
     class Meta:
         table_name = "snapshots"
@@ -142,7 +152,17 @@ class ServerSetting(BaseModel):
         table_name = "server_settings"
 
 
-TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ServerSetting]
+class HealthProbe(BaseModel):
+    """One row that /health rewrites: proof that the database takes a committed write."""
+
+    id = IntegerField(primary_key=True)
+    checked = DateTimeField()
+
+    class Meta:
+        table_name = "health_probe"
+
+
+TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ServerSetting, HealthProbe]
 
 
 APPEND_ONLY_SQLITE = [
@@ -159,14 +179,30 @@ APPEND_ONLY_POSTGRES = [
 ]
 
 
+REMOVE_APPEND_ONLY_SQLITE = ["DROP TRIGGER IF EXISTS moves_no_update", "DROP TRIGGER IF EXISTS moves_no_delete"]
+REMOVE_APPEND_ONLY_POSTGRES = ["DROP TRIGGER IF EXISTS moves_append_only ON moves"]
+
+
 def create_tables() -> None:
-    """Create missing tables, and make the database itself refuse to change a logged move."""
+    """Create missing tables, and make the database itself refuse to change a logged move.
+    (Only a brand-new database gets its tables here: see `server.schema`.)"""
     database.create_tables(TABLES, safe=True)
+    install_append_only_guard()
+
+
+def install_append_only_guard() -> None:
     if is_sqlite():
         for statement in APPEND_ONLY_SQLITE:
             database.execute_sql(statement)
     elif isinstance(database.obj, PostgresqlDatabase):
         _guard_postgres()
+
+
+def remove_append_only_guard() -> None:
+    """Only for a schema migration, inside its transaction (it puts the guard back)."""
+    statements = REMOVE_APPEND_ONLY_SQLITE if is_sqlite() else REMOVE_APPEND_ONLY_POSTGRES
+    for statement in statements:
+        database.execute_sql(statement)
 
 
 def _guard_postgres() -> None:

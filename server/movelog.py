@@ -15,7 +15,8 @@ from core import canonical
 from core.protocol import Event, IllegalMove
 from server import outbox, prompts, state_cache, statements
 from server.db import write_transaction
-from server.errors import ApiError, capped_legal, from_illegal, inconsistent_game
+from server.engine_errors import engine_call
+from server.errors import ApiError, from_illegal, inconsistent_game
 from server.jsonvalues import has_float
 from server.models import Game, Move, Snapshot, lock_game, utcnow
 from server.rulesets import engine as find_engine
@@ -52,8 +53,8 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[in
         engine = find_engine(game.ruleset)
         state = _latest_state(game, engine)
         names = lambda text: name_players(text, seats_of(game))  # noqa: E731 - only on a refusal
-        move = _read_move(engine, state, seat, move, text, names)
-        new_state, events = _apply(engine, state, seat, move, names)
+        move = _read_move(engine, state, seat, move, text, names, (game.id, seq))
+        new_state, events = _apply(engine, state, seat, move, names, (game.id, seq))
         body, new_version = append(game, engine, seat, seq, move, state, new_state, events)
     state_cache.put(game.id, new_version, new_state)
     return 201, body
@@ -68,17 +69,16 @@ def _latest_state(game, engine):
         raise inconsistent_game(game.id) from None
 
 
-def _read_move(engine, state, seat: int, move: dict | None, text: str | None, names) -> dict:
-    """The move as JSON: given directly, or parsed from notation (422 `bad-notation`)."""
+def _read_move(engine, state, seat: int, move: dict | None, text: str | None, names, where) -> dict:
+    """The move as JSON: given directly, or parsed from notation (422 `bad-notation` where the
+    engine raises IllegalMove; any other exception is the engine's bug: see engine_errors)."""
     if text is not None:
         try:
-            move = engine.parse(state, seat, " ".join(text.split()))
+            with engine_call(*where, "reading notation"):
+                move = engine.parse(state, seat, " ".join(text.split()))
         except IllegalMove as exc:
-            raise from_illegal(exc, code="bad-notation", legal=_legal_texts(engine, state, seat),
+            raise from_illegal(exc, code="bad-notation", legal=_legal_texts(engine, state, seat, where),
                                names=names) from None
-        except Exception:
-            raise ApiError(422, "bad-notation", f"{text[:80]!r} is not a move this game understands.",
-                           legal=_capped(_legal_texts(engine, state, seat))) from None
         if not isinstance(move, dict):
             raise ApiError(422, "bad-notation", "That notation does not describe a move.")
     if len(canonical.dumps(move)) > MAX_MOVE_CHARS:
@@ -88,15 +88,13 @@ def _read_move(engine, state, seat: int, move: dict | None, text: str | None, na
     return move
 
 
-def _apply(engine, state, seat: int, move: dict, names):
+def _apply(engine, state, seat: int, move: dict, names, where):
     try:
-        return engine.apply(state, seat, move)
+        with engine_call(*where, "applying a move"):
+            return engine.apply(state, seat, move)
     except IllegalMove as exc:
-        raise from_illegal(exc, code="illegal-move", legal=_legal_texts(engine, state, seat), names=names) from None
-    except Exception:
-        # The engine choked on a shape it did not expect: the client's input, not our fault.
-        raise ApiError(422, "bad-move", "That move is not understood by this game.",
-                       legal=_capped(_legal_texts(engine, state, seat))) from None
+        raise from_illegal(exc, code="illegal-move", legal=_legal_texts(engine, state, seat, where),
+                           names=names) from None
 
 
 @dataclass
@@ -112,16 +110,14 @@ class Outcome:
 
 
 def _outcome(engine, seat, move, state, new_state) -> Outcome:
-    try:
-        state_text = canonical.dumps(engine.to_json(new_state))
-        result = engine.result(new_state)
-        return Outcome(text=engine.format(move), public=bool(engine.public_move(state, seat, move)),
-                       state_text=state_text,
-                       state_hash=hashlib.sha256(state_text.encode()).hexdigest(),  # = canonical.digest
-                       result=result, prompts=[] if result is not None else list(engine.prompts(new_state)))
-    except Exception:
-        # The engine accepted a move it cannot then describe: refuse it rather than store it.
-        raise ApiError(422, "bad-move", "That move is not understood by this game.") from None
+    """(An engine failing here accepted a move it cannot describe: the caller makes that a
+    loud 500 and nothing is stored.)"""
+    state_text = canonical.dumps(engine.to_json(new_state))
+    result = engine.result(new_state)
+    return Outcome(text=engine.format(move), public=bool(engine.public_move(state, seat, move)),
+                   state_text=state_text,
+                   state_hash=hashlib.sha256(state_text.encode()).hexdigest(),  # = canonical.digest
+                   result=result, prompts=[] if result is not None else list(engine.prompts(new_state)))
 
 
 def append(game, engine, seat, seq, move, state, new_state, events, now=None,
@@ -132,7 +128,8 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None,
     seat saw no answer, so a question put to it next is mailed like any new one."""
     now = now or utcnow()
     version = seq + 1
-    out = _outcome(engine, seat, move, state, new_state)
+    with engine_call(game.id, seq, "describing an accepted move"):
+        out = _outcome(engine, seat, move, state, new_state)
     chain = canonical.chain(game.chain_head, chain_entry(seq, seat, move, out.state_hash, now))
     fresh = outbox.changed_prompts(game.prompted or [], out.prompts, seat)
     if not mover_saw_answer:
@@ -142,17 +139,20 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None,
     event_json = [e.to_json() for e in events]
     statements.insert(Move, {"game": game.id, "seq": seq, "seat": seat, "payload": move, "text": out.text,
                              "events": event_json, "prompted": public_prompts, "public": out.public,
-                             "created": now, "chain": chain, "state_hash": out.state_hash})
+                             "created": now, "chain": chain, "state_hash": out.state_hash,
+                             "state_format": engine.state_format})
     statements.update_by_key(Snapshot, "game", game.id, {"version": version, "state": out.state_text,
-                                                         "state_hash": out.state_hash})
+                                                         "state_hash": out.state_hash,
+                                                         "state_format": engine.state_format})
     changes = {"version": version, "chain_head": chain, "prompted": prompted}
     if out.result is not None:
         changes.update({"status": "finished", "result": out.result.to_json(), "finished": now})
     statements.update_by_key(Game, "id", game.id, changes)
     seats = seats_of(game)
-    rows = outbox.queue_turns(game, engine, new_state, fresh, seats, version)
-    if out.result is not None:
-        rows += outbox.queue_game_over(game, engine, new_state, out.result, seats, version, game.seed)
+    with engine_call(game.id, seq, "writing the mails for a move"):
+        rows = outbox.queue_turns(game, engine, new_state, fresh, seats, version)
+        if out.result is not None:
+            rows += outbox.queue_game_over(game, engine, new_state, out.result, seats, version, game.seed)
     outbox.write(rows)
     return mover_answer(seq, seat, move, out.text, event_json, public_prompts, seats), version
 
@@ -197,12 +197,14 @@ def _same_move(game, seat, row, move, text) -> bool:
         return canonical.dumps(move) == canonical.dumps(row.payload)
     if " ".join(text.split()) == row.text:
         return True
+    engine = find_engine(game.ruleset)
+    state = state_cache.get(game.id, game.version, engine)
     try:
-        engine = find_engine(game.ruleset)
-        parsed = engine.parse(state_cache.get(game.id, game.version, engine), seat, " ".join(text.split()))
-        return canonical.dumps(parsed) == canonical.dumps(row.payload)
-    except Exception:  # not a move here and now: certainly not the same one
+        with engine_call(game.id, row.seq, "reading a repeated move"):
+            parsed = engine.parse(state, seat, " ".join(text.split()))
+    except IllegalMove:  # not a move here and now: certainly not the same one
         return False
+    return canonical.dumps(parsed) == canonical.dumps(row.payload)
 
 
 def visible_events(event_json: list[dict], seat: int | None, seats) -> list[str]:
@@ -210,15 +212,9 @@ def visible_events(event_json: list[dict], seat: int | None, seats) -> list[str]
             if Event.from_json(e).visible_to(seat)]
 
 
-def _legal_texts(engine, state, seat: int) -> list[str]:
-    try:
+def _legal_texts(engine, state, seat: int, where) -> list[str]:
+    with engine_call(*where, "listing legal moves"):
         return [m["pattern"] if "pattern" in m else engine.format(m) for m in engine.legal_moves(state, seat)]
-    except Exception:
-        return []
-
-
-def _capped(texts: list[str]) -> list[str]:
-    return capped_legal(texts, {})
 
 
 def read_log(caller, game_id: int, start: int, requested_seat: int | None) -> dict:

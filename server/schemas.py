@@ -61,6 +61,10 @@ class LogQuerySchema(SeatQuerySchema):
 
 
 class MoveSubmitSchema(StrictSchema):
+    # Exactly one of the two (checked below; said to OpenAPI by server.openapi_extras).
+    OPENAPI_EXTRA = {"oneOf": [{"required": ["move"]}, {"required": ["text"]}],
+                     "description": "Either `move` (the move as JSON) or `text` (its notation), never both."}
+
     move = fields.Dict(keys=fields.String(validate=validate.Length(max=64)))
     text = fields.String(validate=validate.Length(min=1, max=500))
 
@@ -179,4 +183,6 @@ class RulesetSchema(Schema):
     title = fields.String()
     min_players = fields.Integer()
     max_players = fields.Integer()
+    rules_version = fields.Integer(metadata={"description": "the rules version new games are created under"})
+    state_format = fields.Integer(metadata={"description": "the layout of stored states"})
     options = fields.Dict()

@@ -6,10 +6,14 @@ snapshot. So another worker's move is never missed, and a fresh cache costs no J
 """
 from __future__ import annotations
 
-import json
+import logging
 import threading
 
+from server.errors import ApiError
 from server.models import Snapshot
+from server.stateformat import UnreadableState, load
+
+log = logging.getLogger(__name__)
 
 _LIMIT = 2000
 _lock = threading.Lock()
@@ -17,14 +21,22 @@ _states: dict[int, tuple[int, object]] = {}
 
 
 def get(game, version: int, engine):
-    """The state of `game` at `version` (the caller holds the write lock or accepts staleness)."""
+    """The state of `game` at `version` (the caller holds the write lock or accepts staleness).
+    A snapshot of an older state format is lifted; one the engine cannot read is a 500
+    `state-unreadable` (an operator's problem: wrong code for this database), never a bad move."""
     hit = _states.get(game)
     if hit is not None and hit[0] == version:
         return hit[1]
-    row = Snapshot.select(Snapshot.version, Snapshot.state).where(Snapshot.game == game).first()
+    row = (Snapshot.select(Snapshot.version, Snapshot.state, Snapshot.state_format)
+           .where(Snapshot.game == game).first())
     if row is None or row.version != version:
         raise LookupError(f"snapshot of game {game} is not at version {version}")
-    state = engine.from_json(json.loads(row.state))
+    try:
+        state = load(engine, row.state, row.state_format)
+    except UnreadableState as exc:
+        log.error("game %s version %s: %s", game, version, exc)
+        raise ApiError(500, "state-unreadable", "This game's stored state was written by another version of "
+                       "Herald that this server cannot read; the operator must upgrade the server.") from None
     put(game, version, state)
     return state
 

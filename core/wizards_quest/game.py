@@ -69,8 +69,6 @@ class WizardsQuest(Game):
                          for m in self.legal_moves(state, seat) if m.get("type") != "standing"]
                 err.legal = hints[:15] or None
             raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-            raise IllegalMove("bad-move", "This move could not be understood.", engine.rule_now(state)) from None
 
     def default_move(self, state, seat):
         """The answer when a prompted seat's deadline passes: the most passive legal choice."""

@@ -1,20 +1,11 @@
 """Accounts: players an operator disabled, account mails without a game, the generated key."""
-from peewee import BooleanField, CharField, Model, TextField
+from peewee import SQL, BooleanField
+
+from server.migrations import add_columns
+from server.models import ServerSetting
 
 
 def up(migrator, database):
-    from playhouse.migrate import migrate
-
-    class ServerSetting(Model):
-        key = CharField(max_length=64, primary_key=True)
-        value = TextField()
-
-        class Meta:
-            table_name = "server_settings"
-
-    with database.bind_ctx([ServerSetting]):
-        database.create_tables([ServerSetting], safe=True)
-    migrate(
-        migrator.add_column("players", "disabled", BooleanField(default=False)),
-        migrator.drop_not_null("notifications", "game_id"),
-    )
+    database.create_tables([ServerSetting], safe=True)
+    add_columns(migrator, database, "players", disabled=BooleanField(default=False, constraints=[SQL("DEFAULT FALSE")]))
+    migrator.drop_not_null("notifications", "game_id").run()

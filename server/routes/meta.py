@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint
 
+from server import health as health_report
 from server.rulesets import available
 from server.schemas import RulesetSchema
 
@@ -10,9 +11,14 @@ blp = Blueprint("meta", __name__, description="Server health and available games
 
 
 @blp.route("/health")
+@blp.response(200, health_report.HealthSchema, description="The database takes writes")
+@blp.alt_response(503, schema=health_report.HealthSchema,
+                  description="The database does not take writes (disk full, read-only, ...): `database.reason`")
 @blp.doc(security=[])
 def health():
-    return {"ok": True}
+    """Whether the database takes writes (a real write, at most every 5 s) and the outbox's age."""
+    body, status = health_report.report()
+    return body, status
 
 
 @blp.route("/rulesets")

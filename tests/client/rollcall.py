@@ -16,7 +16,7 @@ class RollCall(Game):
     max_players = 4
     options = {}
 
-    def setup(self, players, options, seed, scenario=None):
+    def setup(self, players, options, seed, scenario=None, *, rules_version=None):
         self.check_players(players)
         self.normalize_options(options)
         return {"players": players, "answered": []}

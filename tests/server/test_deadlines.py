@@ -64,7 +64,7 @@ class TwoCardGame(PatientGame):
 
     name = "toy-two-cards"
 
-    def setup(self, players, options, seed, scenario=None):
+    def setup(self, players, options, seed, scenario=None, *, rules_version=None):
         return {**super().setup(players, options, seed, scenario), "second": False}
 
     def apply(self, state, seat, move):

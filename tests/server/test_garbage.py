@@ -54,7 +54,14 @@ QUERIES = ["", "?seat=-1", "?seat=abc", "?seat=99999999999999999999999", "?from=
            "?timeout=999", "?timeout=-1", "?mine=maybe", "?open=%00"]
 
 
+def assert_no_engine_error(response, what):
+    """An engine-error is a bug in a rules engine that this input uncovered: always a failure."""
+    code = response.json.get("error", {}).get("code") if response.is_json and isinstance(response.json, dict) else None
+    assert code != "engine-error", (what, "uncovered an engine bug; see the server log for the traceback")
+
+
 def assert_json_4xx(response, what):
+    assert_no_engine_error(response, what)
     assert 400 <= response.status_code < 500, (what, response.status_code, response.get_data()[:300])
     assert response.is_json, what
     error = response.json["error"]
@@ -161,6 +168,7 @@ def test_random_json_never_gives_a_500(api, setting, method, path):
     for _ in range(120):
         body = random_json(rng)
         response = api.call(method, url, setting["alice"], json=body)
+        assert_no_engine_error(response, body)
         assert response.status_code < 500 and response.is_json, (body, response.get_data()[:300])
 
 
@@ -189,4 +197,5 @@ def test_random_moves_and_notation_against_a_real_engine(api, ruleset):
             if not isinstance(body["move"], dict):
                 body["move"] = {"type": body["move"]}
         response = api.call("PUT", f"/games/{game}/moves/{api.game(game, player)['version']}", player, json=body)
+        assert_no_engine_error(response, body)
         assert response.status_code < 500 and response.is_json, (body, response.get_data()[:300])

@@ -1,6 +1,7 @@
 """Attacks (CA-ACT-ATTACK) and the battle order."""
 import pytest
 
+from core.protocol import IllegalMove
 from core.castle_assault import GAME
 from core.castle_assault.cards import CARDS
 
@@ -114,7 +115,7 @@ def test_target_legality_uses_only_the_active_players_cards():
 @pytest.mark.rule("CA-GEN-3")
 def test_one_attack_one_target_one_per_turn():
     s = duel(["soldier", "soldier"])
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalMove):
         GAME.parse(s, 0, "attack 1/W1 1/W2 soldier")
     refused(s, 0, {"type": "attack", "target": ["1/W1", "1/W2"], "cards": ["V0"]}, "CA-ACT-ATTACK-1")
     s, _ = play(s, 0, "attack 1/W1 soldier")

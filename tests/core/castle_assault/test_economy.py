@@ -1,6 +1,7 @@
 """Build, explore, buy, Academy (CA-ACT-BUILD, CA-ACT-EXPLORE, CA-ACT-BUY, CA-ACT-ACADEMY)."""
 import pytest
 
+from core.protocol import IllegalMove
 from core.castle_assault import GAME
 from core.castle_assault.cards import CARDS
 
@@ -115,7 +116,7 @@ def test_one_gold_buys_two_village_cards():
 @pytest.mark.rule("CA-ACT-BUY-2")
 def test_one_buy_spends_exactly_one_gold():
     s = me(["gold", "gold"])
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalMove):
         GAME.parse(s, 0, "buy gold gold")
     s, _ = play(s, 0, "buy gold")
     assert kinds(hand(s, 0)).count("gold") >= 1 and s["turn"] == 1

@@ -4,6 +4,7 @@ from collections import Counter, deque
 
 import pytest
 
+from core.protocol import IllegalMove
 from core.medieval_mastery import cards, data, rules
 from core.medieval_mastery.board import BOARDS, Board
 from tests.core.medieval_mastery.helpers import G, start
@@ -110,7 +111,7 @@ def test_castles_have_no_abilities_and_are_not_targets():
     st = start(2, board={"S09": [0, 1], "S01": [1, 1], "S02": [1, 1]}, castle=[40, 3], active=0)
     assert G.view(st, None)["seats"][0]["vp"] == 1
     assert all(m.get("to") not in ("C1", "C2") for m in G.legal_moves(st, 0))
-    with pytest.raises(Exception) as err:
+    with pytest.raises(IllegalMove) as err:
         G.apply(st, 0, {"type": "advance", "to": "C2", "n": 1})
     assert err.value.rule in ("MM-ADV-6", "MM-ADV-2")
     assert len(BOARDS[6].castle_node) == 6
@@ -198,7 +199,7 @@ def test_reconstructed_data_is_swappable(monkeypatch):
     st = start(2, tiles={"S08": "Cave"}, board={"S08": [0, 1], "S10": [0, 1], "S01": [1, 1]}, castle=[5, 3],
                active=0)
     assert rules.capacity(st, 7) == 2
-    with pytest.raises(Exception) as err:
+    with pytest.raises(IllegalMove) as err:
         G.apply(st, 0, {"type": "redis", "moves": [["C", "S08", 2]]})
     assert err.value.rule == "MM-REDIS-3"
 
@@ -211,6 +212,6 @@ def test_every_refusal_names_a_rule_id():
     seat = st["active"]
     for move in ({"type": "end", "x": 1}, {"type": "conflict", "card": "5"}, {"type": "advance", "to": "L1", "n": 1},
                  {"type": "fracture", "player": seat, "artefact": "orb"}, {"type": "redis", "moves": [["C", "S99", 1]]}):
-        with pytest.raises(Exception) as err:
+        with pytest.raises(IllegalMove) as err:
             G.apply(st, seat, move)
         assert re.fullmatch(r"MM-[A-Z]+-[A-Z0-9]+(-[A-Z0-9]+)*", err.value.rule), err.value.rule

@@ -1,6 +1,8 @@
 """The worked examples of section 17 (MM-EX-1 .. MM-EX-5) as scenario tests."""
 import pytest
 
+from core.protocol import IllegalMove
+
 from tests.core.medieval_mastery.helpers import G, do, kinds, knights, prompted, start, texts
 
 FOREST_2P = {f"S{i:02d}": "Forest" for i in range(1, 11)}
@@ -133,7 +135,7 @@ def test_ex4_supply_cut():
     assert node(2, "S02") in rules.supplied(st, 0)
     # Red on its turn: no redistribution into or out of A, and A gives no reach.
     st, _ = do(st, 0, "end")
-    with pytest.raises(Exception) as err:
+    with pytest.raises(IllegalMove) as err:
         do(st, 1, "redis C>S04:1")
     assert err.value.rule == "MM-REDIS-4"
     targets = {m["to"] for m in G.legal_moves(st, 1) if m.get("type") == "advance"}

@@ -1,0 +1,116 @@
+"""A bug inside a rules engine is loud: 500 `engine-error`, a log line with the traceback, the
+game and the move number, and nothing stored; a player's bad notation is still a 422."""
+import logging
+
+import pytest
+
+from core import games
+from core.protocol import IllegalMove
+from server.models import Game, Move
+from tests.support.toygame import RaceGame
+
+
+class BuggyGame(RaceGame):
+    """The toy game with a bug planted where a test asks for it (`bug` names the method)."""
+
+    name = "toy-buggy"
+    bug = None
+
+    def _maybe_fail(self, where):
+        if self.bug == where:
+            raise ZeroDivisionError(f"planted bug in {where}")
+
+    def apply(self, state, seat, move):
+        self._maybe_fail("apply")
+        return super().apply(state, seat, move)
+
+    def parse(self, state, seat, text):
+        self._maybe_fail("parse")
+        return super().parse(state, seat, text)
+
+    def view(self, state, seat):
+        self._maybe_fail("view")
+        return super().view(state, seat)
+
+    def summary(self, view, seat):
+        self._maybe_fail("summary")
+        return super().summary(view, seat)
+
+    def setup(self, players, options, seed, scenario=None, *, rules_version=None):
+        self._maybe_fail("setup")
+        return super().setup(players, options, seed, scenario, rules_version=rules_version)
+
+
+@pytest.fixture
+def buggy(toy_game):
+    engine = BuggyGame()
+    games.register(engine.name, engine)
+    yield engine
+    games.unregister(engine.name)
+
+
+def assert_engine_error(response, caplog, game_id, seq):
+    assert response.status_code == 500, response.json
+    error = response.json["error"]
+    assert error["code"] == "engine-error" and "bug" in error["message"]
+    assert error["details"] == {"game": game_id, "seq": seq}
+    logged = [r for r in caplog.records if r.name == "herald.engine"]
+    assert logged and logged[-1].exc_info and f"game {game_id}, seq {seq}" in logged[-1].getMessage()
+    assert "planted bug" in logged[-1].getMessage()
+
+
+@pytest.mark.parametrize("bug,body", [("apply", {"move": {"play": "t0"}}), ("parse", {"text": "play t0"}),
+                                      ("summary", {"text": "pass"})])
+def test_an_engine_bug_on_the_move_path_is_a_logged_500_and_nothing_is_stored(api, alice_bob, buggy, caplog,
+                                                                              bug, body):
+    game_id = api.start_game(alice_bob, ruleset=buggy.name)
+    mover = alice_bob[api.game(game_id, alice_bob[0])["prompted"][0]["seat"]]
+    card = api.legal(game_id, mover)["moves"][0]["move"]["play"]
+    body = {"move": {"play": card}} if "move" in body else {"text": f"play {card}"}
+    buggy.bug = bug
+    caplog.set_level(logging.ERROR)
+    response = api.call("PUT", f"/games/{game_id}/moves/0", mover, json=body)
+    assert_engine_error(response, caplog, game_id, 0)
+    assert Move.select().count() == 0 and Game.get_by_id(game_id).version == 0
+    buggy.bug = None
+    assert api.call("PUT", f"/games/{game_id}/moves/0", mover, json=body).status_code == 201
+
+
+def test_bad_notation_the_engine_refuses_is_still_a_422(api, alice_bob, buggy):
+    game_id = api.start_game(alice_bob, ruleset=buggy.name)
+    mover = alice_bob[api.game(game_id, alice_bob[0])["prompted"][0]["seat"]]
+    response = api.call("PUT", f"/games/{game_id}/moves/0", mover, json={"text": "jump over the moon"})
+    assert response.status_code == 422 and response.json["error"]["code"] == "bad-notation"
+    assert response.json["error"]["rule"] == "TOY-2" and response.json["error"]["legal"]
+
+
+def test_an_engine_bug_in_a_view_is_a_logged_500(api, alice_bob, buggy, caplog):
+    game_id = api.start_game(alice_bob, ruleset=buggy.name)
+    buggy.bug = "view"
+    caplog.set_level(logging.ERROR)
+    assert_engine_error(api.call("GET", f"/games/{game_id}", alice_bob[0]), caplog, game_id, 0)
+    assert_engine_error(api.call("GET", f"/games/{game_id}/render", alice_bob[0]), caplog, game_id, 0)
+
+
+def test_an_engine_bug_when_the_last_player_joins_is_a_logged_500_and_the_seat_stays_free(api, alice_bob, buggy,
+                                                                                         caplog):
+    created = api.call("POST", "/games", alice_bob[0], json={"ruleset": buggy.name, "seats": 2, "options": {}}).json
+    api.call("POST", "/games/join", alice_bob[0], json={"invite": created["invites"][0]["code"]})
+    buggy.bug = "setup"
+    caplog.set_level(logging.ERROR)
+    response = api.call("POST", "/games/join", alice_bob[1], json={"invite": created["invites"][1]["code"]})
+    assert_engine_error(response, caplog, created["id"], 0)
+    assert Game.get_by_id(created["id"]).status == "open"
+    buggy.bug = None
+    again = api.call("POST", "/games/join", alice_bob[1], json={"invite": created["invites"][1]["code"]})
+    assert again.status_code == 200
+
+
+def test_an_engine_bug_while_creating_a_game_is_a_500_not_a_bad_option(api, alice_bob, buggy, caplog):
+    buggy.bug = "setup"
+    caplog.set_level(logging.ERROR)
+    response = api.call("POST", "/games", alice_bob[0], json={"ruleset": buggy.name, "seats": 2, "options": {}})
+    assert response.status_code == 500 and response.json["error"]["code"] == "engine-error"
+    buggy.bug = None
+    with pytest.raises(IllegalMove, match="at most 60"):  # a real bad option is still the engine's "no"
+        buggy.normalize_options({"target": 61})

@@ -1,0 +1,198 @@
+"""Schema migrations: a database written by the first release (committed fixture, made by
+tests/fixtures/make_release1_db.py) is refused until migrated, then migrates, verifies clean
+and plays on; the migrated schema equals the models' own, on SQLite and on PostgreSQL."""
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from core import games
+from core.rng import Rng
+from server import migrations, schema, state_cache
+from server.auth import hash_token
+from server.cli import server
+from server.db import database, open_database
+from server.models import Game, Player, Seat, Snapshot
+from server.stateformat import load
+from server.verify import verify_all
+from tests.server.postgres import start_or_skip
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+RELEASE1_TABLES = ["players", "games", "seats", "moves", "snapshots", "notifications"]
+
+
+@pytest.fixture
+def release1(tmp_path):
+    """A copy of the first release's database, as an operator would have it."""
+    path = tmp_path / "release1.db"
+    shutil.copy(FIXTURES / "release1.db", path)
+    return path
+
+
+def env_for(url: str, tmp_path) -> dict:
+    return {"HERALD_DATABASE_URL": url, "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_CONFIG": ""}
+
+
+def schema_of(db) -> dict:
+    """Per table: columns (name, type, nullable, primary key) and indexes (columns, unique)."""
+    return {table: ({(c.name, c.data_type.lower(), c.null, c.primary_key) for c in db.get_columns(table)},
+                    {(tuple(i.columns), i.unique) for i in db.get_indexes(table)})
+            for table in sorted(db.get_tables())}
+
+
+def guards(db) -> set[str]:
+    if db.__class__.__name__.startswith("Sqlite"):
+        return {r[0] for r in db.execute_sql("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+    return {r[0] for r in db.execute_sql("SELECT tgname FROM pg_trigger WHERE NOT tgisinternal")}
+
+
+def fresh_schema(url: str):
+    db = open_database(url)
+    with database.connection_context():
+        schema.prepare()
+        return schema_of(db), guards(db), migrations.pending(db)
+
+
+def play_on(app, moves_per_game: int = 3) -> int:
+    """Random legal moves in every running game, through the API; returns how many were made."""
+    client = app.test_client()
+    for player in Player.select():
+        Player.update(token_hash=hash_token(f"token-{player.id}")).where(Player.id == player.id).execute()
+    rng, made = Rng("play on after the upgrade"), 0
+    for game in Game.select().where(Game.status == "active"):
+        engine = games[game.ruleset]
+        for _ in range(moves_per_game):
+            game = Game.get_by_id(game.id)
+            state = load(engine, Snapshot.get(Snapshot.game == game.id).state,
+                         Snapshot.get(Snapshot.game == game.id).state_format)
+            seat = engine.prompts(state)[0].seat
+            player = Seat.get((Seat.game == game.id) & (Seat.seat == seat)).player_id
+            answer = client.put(f"/games/{game.id}/moves/{game.version}",
+                                json={"move": engine.random_move(state, seat, rng)},
+                                headers={"Authorization": f"Bearer token-{player}"})
+            assert answer.status_code == 201, answer.json
+            made += 1
+    return made
+
+
+def migrate_verify_play(url: str, tmp_path) -> None:
+    """What an operator does after installing the new release: migrate, verify, serve."""
+    from server.app import create_app
+
+    with pytest.raises(schema.PendingMigrations, match="herald server migrate"):
+        create_app({"DATABASE_URL": url, "MAIL_DIR": str(tmp_path / "mail")})
+    database.close()
+    result = CliRunner().invoke(server, ["migrate"], env=env_for(url, tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "database: " in result.output and "applied m0001_versions" in result.output
+    assert "nothing to apply" in CliRunner().invoke(server, ["migrate"], env=env_for(url, tmp_path)).output
+    verified = CliRunner().invoke(server, ["verify"], env=env_for(url, tmp_path))
+    assert verified.exit_code == 0 and "checked 5 game(s), 168 move(s): all agree" in verified.output, verified.output
+    state_cache.clear()
+    app = create_app({"DATABASE_URL": url, "MAIL_DIR": str(tmp_path / "mail")})
+    assert {(g.rules_version, g.state_format) for g in Game.select()} == {(1, 1)}
+    assert play_on(app) == 9  # three games still running
+    health = app.test_client().get("/health")
+    assert health.status_code == 200 and health.json["database"]["writable"] is True
+    assert health.json["outbox"]["pending"] > 100 and health.json["outbox"]["oldest_pending_seconds"] > 0
+    reports = verify_all()
+    assert [r.problems for r in reports] == [[]] * 5 and not any(r.notes for r in reports)
+    database.close()
+
+
+def test_a_new_database_is_created_with_every_migration_recorded(tmp_path):
+    db = open_database(f"sqlite:///{tmp_path / 'new.db'}")
+    with database.connection_context():
+        schema.prepare()
+        assert migrations.pending(db) == []
+        recorded = {r[0] for r in db.execute_sql("SELECT name FROM schema_migrations")}
+        assert recorded == {m.name for m in migrations.available()} and "m0001_versions" in recorded
+        schema.prepare()  # a restart changes nothing
+
+
+def test_the_release1_database_is_refused_then_migrated_verified_and_played_on(release1, tmp_path):
+    migrate_verify_play(f"sqlite:///{release1}", tmp_path)
+
+
+def test_herald_server_run_refuses_an_unmigrated_database_naming_the_fix(release1, tmp_path):
+    result = CliRunner().invoke(server, ["run", "--port", "0"], env=env_for(f"sqlite:///{release1}", tmp_path))
+    assert result.exit_code == 1 and "herald server migrate" in result.output
+    assert "m0001_versions" in result.output and str(release1) in result.output
+    database.close()
+
+
+def test_the_migrated_sqlite_schema_is_the_models_schema(release1, tmp_path):
+    expected = fresh_schema(f"sqlite:///{tmp_path / 'fresh.db'}")
+    db = open_database(f"sqlite:///{release1}")
+    with database.connection_context():
+        schema.migrate()
+        assert (schema_of(db), guards(db), migrations.pending(db)) == expected
+        assert db.execute_sql("PRAGMA foreign_keys").fetchone() == (1,)
+
+
+def test_a_failing_migration_leaves_the_database_as_it_was(release1, tmp_path, monkeypatch):
+    def broken(migrator, db):
+        migrations.add_columns(migrator, db, "games", rules_version=migrations_field())
+        raise RuntimeError("the migration's author made a mistake")
+
+    monkeypatch.setattr(migrations.Migration, "up", lambda self, migrator, db: broken(migrator, db))
+    db = open_database(f"sqlite:///{release1}")
+    with database.connection_context():
+        with pytest.raises(RuntimeError, match="mistake"):
+            schema.migrate()
+        assert "rules_version" not in {c.name for c in db.get_columns("games")}
+        assert migrations.pending(db) == [m.name for m in migrations.available()]
+        assert guards(db) == {"moves_no_update", "moves_no_delete"}
+
+
+def migrations_field():
+    from peewee import IntegerField
+
+    return IntegerField(default=1, constraints=migrations.server_default(1))
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    server_ = start_or_skip()
+    yield server_
+    server_.stop()
+
+
+def release1_on_postgres(url: str) -> None:
+    """The first release's tables on PostgreSQL (its own CREATE statements, committed), holding
+    the rows of the SQLite fixture."""
+    import psycopg2
+
+    target = psycopg2.connect(url)
+    source = sqlite3.connect(FIXTURES / "release1.db")
+    with target, target.cursor() as cursor:
+        for statement in (FIXTURES / "release1_postgres.sql").read_text().splitlines():
+            cursor.execute(statement)
+        for table in RELEASE1_TABLES:
+            cursor.execute("SELECT column_name, data_type FROM information_schema.columns WHERE table_name = %s",
+                           (table,))
+            booleans = {name for name, kind in cursor.fetchall() if kind == "boolean"}
+            rows = source.execute(f"SELECT * FROM {table}")
+            names = [d[0] for d in rows.description]
+            for row in rows.fetchall():
+                values = [bool(v) if n in booleans and v is not None else v for n, v in zip(names, row)]
+                cursor.execute(f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join(['%s'] * len(names))})",
+                               values)
+            if "id" in names:
+                cursor.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT MAX(id) FROM {table}))")
+    target.close()
+    source.close()
+
+
+def test_the_release1_database_migrates_on_postgres_with_the_models_schema(postgres, tmp_path):
+    expected = fresh_schema(postgres.new_database())
+    database.close()
+    url = postgres.new_database()
+    release1_on_postgres(url)
+    migrate_verify_play(url, tmp_path)
+    db = open_database(url)
+    with database.connection_context():
+        assert (schema_of(db), guards(db), migrations.pending(db)) == expected
+    database.close()

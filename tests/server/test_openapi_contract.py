@@ -1,0 +1,31 @@
+"""The OpenAPI document says what the server does: every operation declares its success
+answer, /health its report, and the move PUT that a body holds either `move` or `text`."""
+
+
+def spec(api):
+    return api.client.get("/openapi.json").json
+
+
+def test_every_operation_declares_its_success_answer(api):
+    for path, operations in spec(api)["paths"].items():
+        for method, operation in operations.items():
+            if method == "parameters":
+                continue
+            assert any(code.startswith("2") for code in operation["responses"]), (method, path)
+
+
+def test_health_declares_what_it_answers(api):
+    document = spec(api)
+    health = document["paths"]["/health"]["get"]["responses"]
+    assert set(health) >= {"200", "503"}
+    declared = document["components"]["schemas"]["Health"]["properties"]
+    assert set(declared) == set(api.client.get("/health").json) == {"ok", "database", "outbox"}
+
+
+def test_the_move_body_is_move_or_text(api, alice_bob):
+    body = spec(api)["components"]["schemas"]["MoveSubmit"]
+    assert body["oneOf"] == [{"required": ["move"]}, {"required": ["text"]}]
+    game = api.start_game(alice_bob)
+    for wrong in ({}, {"move": {"play": "t0"}, "text": "play t0"}):
+        answer = api.call("PUT", f"/games/{game}/moves/0", alice_bob[0], json=wrong)
+        assert answer.status_code == 422 and "either 'move'" in answer.json["error"]["message"]

@@ -1,0 +1,118 @@
+"""Operator commands on whole databases: `herald server backup` while moves land, and
+`export`/`import` from SQLite to PostgreSQL and back with ids, chains and hashes intact."""
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+from click.testing import CliRunner
+
+from server.cli import server
+from server.db import database
+from tests.server.live import http_put, serving
+from tests.server.test_migrations import FIXTURES, postgres  # noqa: F401 - the module's PostgreSQL server
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def herald(*args, url: str, tmp_path) -> subprocess.CompletedProcess:
+    """`herald ...` in its own process, as an operator runs it beside the server."""
+    env = {**os.environ, "HERALD_DATABASE_URL": url, "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_CONFIG": ""}
+    return subprocess.run([sys.executable, "-c", "from client.cli import main; main()", *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_backup_while_moves_land_is_consistent(api, alice_bob, config, tmp_path):
+    from server.app import create_app
+
+    url = config["DATABASE_URL"]
+    copy = tmp_path / "backup.db"
+    app = create_app(config)
+    stop, made = threading.Event(), []
+
+    def keep_playing(base):
+        while not stop.is_set():
+            game = api.start_game(alice_bob, options={"target": 60})
+            for seq in range(40):
+                detail = api.game(game, alice_bob[0])
+                if detail["status"] != "active" or stop.is_set():
+                    break
+                mover = alice_bob[detail["prompted"][0]["seat"]]
+                move = api.legal(game, mover)["moves"][0]["move"]
+                status, _ = http_put(f"{base}/games/{game}/moves/{seq}", mover["token"], {"move": move})
+                made.append(status)
+
+    with serving(app) as base:
+        api.client = app.test_client()
+        player = threading.Thread(target=keep_playing, args=(base,))
+        player.start()
+        try:
+            while len(made) < 5:
+                stop.wait(0.05)
+            result = herald("server", "backup", str(copy), url=url, tmp_path=tmp_path)
+        finally:
+            stop.set()
+            player.join(timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert f"to {copy}" in result.stdout and "integrity check: ok" in result.stdout
+    assert set(made) == {201}
+    verified = cli(["verify"], f"sqlite:///{copy}", tmp_path)  # in this process: the toy game is registered
+    assert verified.exit_code == 0 and "all agree" in verified.output, verified.output
+    again = herald("server", "backup", str(copy), url=url, tmp_path=tmp_path)
+    assert again.returncode == 1 and "exists already" in again.stderr
+
+
+def test_backup_of_postgresql_prints_pg_dump_without_the_password(tmp_path):
+    result = herald("server", "backup", "/tmp/herald.dump", url="postgresql://herald:s3cret@127.0.0.1:5999/games",
+                    tmp_path=tmp_path)
+    assert result.returncode == 0
+    assert "pg_dump --format=custom --file /tmp/herald.dump postgresql://herald@127.0.0.1:5999/games" in result.stdout
+    assert "s3cret" not in result.stdout
+
+
+def cli(args, url, tmp_path):
+    result = CliRunner().invoke(server, args, env={"HERALD_DATABASE_URL": url, "HERALD_CONFIG": "",
+                                                   "HERALD_MAIL_DIR": str(tmp_path / "mail")})
+    database.close()
+    return result
+
+
+def test_export_import_sqlite_to_postgresql_and_back(postgres, tmp_path):  # noqa: F811
+    """The release-1 fixture, migrated, goes to PostgreSQL and back: same rows, verify clean."""
+    import shutil
+
+    source = tmp_path / "source.db"
+    shutil.copy(FIXTURES / "release1.db", source)
+    assert cli(["migrate"], f"sqlite:///{source}", tmp_path).exit_code == 0
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    assert cli(["export", str(first)], f"sqlite:///{source}", tmp_path).exit_code == 0
+
+    pg = postgres.new_database()
+    imported = cli(["import", str(first)], pg, tmp_path)
+    assert imported.exit_code == 0, imported.output
+    assert "imported 4 players, 5 games, 13 seats, 168 moves" in imported.output
+    assert "checked 5 game(s), 168 move(s): all agree" in imported.output
+    refused = cli(["import", str(first)], pg, tmp_path)
+    assert refused.exit_code == 1 and "not empty" in refused.output
+
+    assert cli(["export", str(second)], pg, tmp_path).exit_code == 0
+    assert first.read_bytes() == second.read_bytes()  # ids, chains, hashes, timestamps: all the same
+    back = tmp_path / "back.db"
+    returned = cli(["import", str(second)], f"sqlite:///{back}", tmp_path)
+    assert returned.exit_code == 0 and "all agree" in returned.output, returned.output
+
+    from server.app import create_app
+    from tests.server.conftest import Api
+    app = create_app({"DATABASE_URL": pg, "MAIL_DIR": str(tmp_path / "mail")})
+    api = Api(app.test_client())
+    newcomer = api.register("newcomer")  # PostgreSQL's id counters continue after the imported ids
+    assert newcomer["id"] == 5
+    database.close()
+
+
+def test_import_refuses_a_file_that_is_not_an_export(tmp_path):
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text('{"hello": 1}\n')
+    result = cli(["import", str(junk)], f"sqlite:///{tmp_path / 'new.db'}", tmp_path)
+    assert result.exit_code == 1 and "not a Herald export" in result.output
