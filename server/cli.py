@@ -15,11 +15,11 @@ from server.db import database, open_database
 from server.durations import parse_duration
 
 
-def _store(prepare: bool = True, connect: bool = True) -> dict:
+def _store(prepare: bool = True, connect: bool = True, create: bool = False) -> dict:
     """Configuration, with the database opened and (with `prepare`) its schema current. Says
     which database it uses (on stderr), and refuses to make a new one unless `herald server
-    --create` was given: run from the wrong folder, an operator command must not check an
-    empty database."""
+    --create` was given (or the command's job is to fill a new one: `import`): run from the
+    wrong folder, an operator command must not check an empty database."""
     from server import schema
 
     try:
@@ -29,7 +29,7 @@ def _store(prepare: bool = True, connect: bool = True) -> dict:
     url = config["DATABASE_URL"]
     click.echo(f"database: {displayed_url(url)}", err=True)
     missing = sqlite_file_missing(url)
-    if missing and not click.get_current_context().find_root().meta.get("herald.create"):
+    if missing and not create and not click.get_current_context().find_root().meta.get("herald.create"):
         raise click.ClickException(f"there is no database at {missing}. Run this where the server runs, or set "
                                    "HERALD_DATABASE_URL; `herald server --create COMMAND` makes a new one.")
     open_database(url, config["SQLITE_SYNCHRONOUS"])

@@ -79,7 +79,7 @@ def import_command(file: str):
     from server.cli import _store, report_verification
     from server.verify import verify_all
 
-    _store()
+    _store(create=True)
     click.echo(f"importing into {schema.where()}")
     with click.open_file(file, "r", encoding="utf-8") as lines:
         try:

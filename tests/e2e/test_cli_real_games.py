@@ -1,7 +1,8 @@
 """Complete games of every real ruleset played through the `herald` CLI alone, against a
 real server over HTTP, the way a script in a shell would: each seat is a player with its
 own token, and whoever `wait` says is prompted picks from `moves --json` and `play`s it.
-After the game the outbox is delivered to a real SMTP server by `herald server notify`."""
+Every few rounds, as cron would, the outbox is delivered to a real SMTP server by
+`herald server notify`."""
 from __future__ import annotations
 
 import json
@@ -47,11 +48,15 @@ def seated_game(herald: Herald, ruleset: str, seats: int) -> tuple[int, list[str
     return created["id"], tokens
 
 
-def play_out(herald: Herald, game: int, tokens: list[str], seed: str) -> int:
-    """Loop wait -> moves --json -> play for every seat until every `wait` exits 3."""
+def play_out(herald: Herald, game: int, tokens: list[str], seed: str, every_round=None) -> int:
+    """Loop wait -> moves --json -> play for every seat until every `wait` exits 3, calling
+    `every_round(n)` before round n (the operator's cron)."""
     rng = Rng(seed)
-    played = 0
+    played = rounds = 0
     while played < MOVE_CAP:
+        if every_round is not None:
+            every_round(rounds)
+        rounds += 1
         over = 0
         for token in tokens:
             waited = herald("wait", game, "--timeout", "0", "--json", token=token)
@@ -74,32 +79,37 @@ def play_out(herald: Herald, game: int, tokens: list[str], seed: str) -> int:
 @pytest.mark.parametrize("ruleset,seats", CASES, ids=[f"{r}-{s}p" for r, s in CASES])
 def test_a_scripted_game_runs_to_its_end_through_the_cli(live, ruleset, seats, tmp_path):
     game, tokens = seated_game(live, ruleset, seats)
-    played = play_out(live, game, tokens, f"e2e-{ruleset}-{seats}")
-    assert played > 0
-
-    final = live.json("show", game, token=tokens[0])
-    assert final["status"] == "finished"
-    assert final["result"]["winners"], "the game ended with a winner"
-    assert final["seed"], "the seed is revealed at the end"
-    entries, page = [], {"moves": [None]}
-    while page["moves"]:  # the server answers at most 1,000 entries a call: page as a script would
-        page = live.json("log", game, "--from", len(entries), token=tokens[1])
-        entries += page["moves"]
-    assert [e["seq"] for e in entries] == list(range(final["version"])) and final["version"] >= played
-
     mailbox = Mailbox()
     mailbox.start()
+    env = {"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}", "HERALD_SMTP_HOST": "127.0.0.1",
+           "HERALD_SMTP_PORT": str(mailbox.port), "HERALD_MAIL_FROM": "herald@example.org"}
+
+    def notify(round_number: int) -> None:
+        if round_number % 10 == 0:
+            sent = CliRunner().invoke(cli, ["server", "notify"], env=env, catch_exceptions=False)
+            assert sent.exit_code == 0, sent.output
+
     try:
-        env = {"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}", "HERALD_SMTP_HOST": "127.0.0.1",
-               "HERALD_SMTP_PORT": str(mailbox.port), "HERALD_MAIL_FROM": "herald@example.org"}
-        sent = CliRunner().invoke(cli, ["server", "notify"], env=env, catch_exceptions=False)
-        assert sent.exit_code == 0, sent.output
+        played = play_out(live, game, tokens, f"e2e-{ruleset}-{seats}", every_round=notify)
+        assert played > 0
+
+        final = live.json("show", game, token=tokens[0])
+        assert final["status"] == "finished"
+        assert final["result"]["winners"], "the game ended with a winner"
+        assert final["seed"], "the seed is revealed at the end"
+        entries, page = [], {"moves": [None]}
+        while page["moves"]:  # the server answers at most 1,000 entries a call: page as a script would
+            page = live.json("log", game, "--from", len(entries), token=tokens[1])
+            entries += page["moves"]
+        assert [e["seq"] for e in entries] == list(range(final["version"])) and final["version"] >= played
+        notify(0)
     finally:
         mailbox.stop()
     mails = mailbox.all_messages()
     recipients = {m["To"] for m in mails}
     assert recipients == {f"p{seat}@example.org" for seat in range(seats)}, "every player was mailed"
     assert any(f"herald play {game}" in m.get_content() for m in mails), "a turn mail says how to answer"
+    assert sum("is over" in m["Subject"] for m in mails) == seats
     turn_mails = [m for m in mails if f"herald play {game}" in m.get_content()]
     examples = [re.search(rf'herald play {game} "([^"]*)"', m.get_content()).group(1) for m in turn_mails]
     assert examples and not [e for e in examples if "<" in e], "the mail's example is a move one can paste"

@@ -172,7 +172,7 @@ def test_health_reports_the_outbox_age(api, alice_bob):
     assert report["ok"] is True and report["outbox"] == {"pending": 0, "oldest_pending_seconds": None}
     api.start_game(alice_bob)
     outbox = fresh_health(api).json["outbox"]
-    assert outbox["pending"] == 1 and 0 <= outbox["oldest_pending_seconds"] < 60
+    assert outbox["pending"] == 2 and 0 <= outbox["oldest_pending_seconds"] < 60  # turn + "has begun"
 
 
 def test_a_read_only_postgresql_database_is_a_clear_503(postgres, toy_game, tmp_path):  # noqa: F811
