@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from server import seats, state_cache
+from server import seats, state_cache, waiting
 from server.auth import current_player
 from server.config import load_config
 from server.db import database, open_database
@@ -36,6 +36,7 @@ def create_app(config: dict | None = None) -> Flask:
     seats.clear()
     with database.connection_context():
         create_tables()
+        waiting.prepare_database(database.obj)
 
     api = HeraldApi(app, spec_kwargs={"components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
