@@ -34,7 +34,7 @@ def call(port: int, method: str, path: str, body=None, token: str | None = None,
 
 @contextmanager
 def shipped_gunicorn(folder: Path, workers: int = 2, env: dict | None = None):
-    """Yield the port of a gunicorn running `server.app:create_app()` with the shipped config."""
+    """Yield (port, master process) of a gunicorn running `server.app:create_app()` with the shipped config."""
     port = free_port()
     environment = {**os.environ, "HERALD_DATABASE_URL": f"sqlite:///{folder / 'herald.db'}",
                    "HERALD_MAIL_DIR": str(folder / "mail"), "HERALD_CONFIG": "", "PYTHONPATH": str(ROOT),
@@ -55,7 +55,7 @@ def shipped_gunicorn(folder: Path, workers: int = 2, env: dict | None = None):
             if process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"gunicorn did not start: {log.read_text()[-3000:]}")
             time.sleep(0.1)
-        yield port
+        yield port, process
     finally:
         process.terminate()
         try:

@@ -64,7 +64,7 @@ def play_until_prompted(port, game, seat, players):
 
 
 def test_300_waiters_are_woken_right_while_other_requests_are_served(tmp_path):
-    with shipped_gunicorn(tmp_path, workers=3) as port:
+    with shipped_gunicorn(tmp_path, workers=3) as (port, _):
         alice = ok(call(port, "POST", "/players", {"name": "alice", "email": "alice@example.org"}))
         bob = ok(call(port, "POST", "/players", {"name": "bob", "email": "bob@example.org"}))
         players = [alice, bob]
