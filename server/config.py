@@ -26,7 +26,12 @@ DEFAULTS = {
     "MAIL_FROM": "herald@localhost",
     "MAIL_DIR": "./mail",
     "PUBLIC_URL": "http://127.0.0.1:8000",
+    "SMTP_TIMEOUT": "20",  # seconds to wait for each answer of the relay
+    "MAIL_RETRY_DAYS": "3",  # how long a mail the relay refuses for now (4xx) is retried
+    "EMAIL_CHECK_DNS": "0",  # registration asks DNS whether the address's domain takes mail
 }
+
+TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
 
 
 class ConfigError(ValueError):
@@ -83,4 +88,29 @@ def _checked(config: dict) -> dict:
         raise ConfigError(f"HERALD_SMTP_PORT must be a number, not {port!r}") from None
     config["SMTP_HOST"] = config.get("SMTP_HOST") or None
     config["PUBLIC_URL"] = str(config.get("PUBLIC_URL") or DEFAULTS["PUBLIC_URL"]).rstrip("/")
+    config["MAIL_RETRY_DAYS"] = _positive_number(config, "MAIL_RETRY_DAYS")
+    config["SMTP_TIMEOUT"] = _positive_number(config, "SMTP_TIMEOUT")
+    config["EMAIL_CHECK_DNS"] = flag(config, "EMAIL_CHECK_DNS")
     return config
+
+
+def flag(config: dict, key: str) -> bool:
+    """A yes/no setting: 1/0, true/false, yes/no, on/off (a TOML boolean too)."""
+    value = config.get(key)
+    word = str(value).strip().lower() if not isinstance(value, bool) else ("1" if value else "0")
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS or value is None:
+        return False
+    raise ConfigError(f"HERALD_{key} must be 1 or 0 (true/false, yes/no, on/off), not {value!r}")
+
+
+def _positive_number(config: dict, key: str) -> float:
+    value = config.get(key)
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"HERALD_{key} must be a number, not {value!r}") from None
+    if not number > 0 or number != number or number == float("inf"):
+        raise ConfigError(f"HERALD_{key} must be a number above 0, not {value!r}")
+    return number

@@ -108,7 +108,9 @@ class Snapshot(BaseModel):
 
 
 class Notification(BaseModel):
-    """The mail outbox. status: pending -> sending (claimed) -> sent, or failed after retries."""
+    """The mail outbox. status: pending -> sending (claimed) -> sent; failed (refused for
+    good, or retried past give_up_after); uncertain (may have been delivered: never resent
+    unless the operator asks). See server/mailer.py."""
 
     game = ForeignKeyField(Game, backref="notifications")
     seat = IntegerField(null=True)
@@ -123,6 +125,8 @@ class Notification(BaseModel):
     last_error = TextField(null=True)
     created = DateTimeField(default=utcnow)
     sent = DateTimeField(null=True)
+    # Retried until then; null: created + MAIL_RETRY_DAYS. Moved on when the operator requeues.
+    give_up_after = DateTimeField(null=True)
 
     class Meta:
         table_name = "notifications"

@@ -109,12 +109,15 @@ class Notifier:
                 finally:
                     database.close()
             except Exception:  # the database went away: waiters time out meanwhile, never hang
+                if self._idle(grace=0):
+                    return  # nobody waits: the next waiter starts a fresh notifier
                 log.exception("wait notifier for %s failed; reconnecting", _safe(self.url))
                 time.sleep(RETRY_PAUSE)
 
-    def _idle(self) -> bool:
+    def _idle(self, grace: float = IDLE_EXIT) -> bool:
+        """True (and the thread is given up) once nobody has waited for `grace` seconds."""
         with self.lock:
-            if not self.waiters and time.monotonic() - self.idle_since > IDLE_EXIT:
+            if not self.waiters and time.monotonic() - self.idle_since >= grace:
                 self.thread = None
                 self.seen.clear()
                 return True

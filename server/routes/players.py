@@ -1,9 +1,11 @@
 """Registration and the caller's own record."""
 from __future__ import annotations
 
+from flask import current_app
 from flask_smorest import Blueprint
 from peewee import IntegrityError, fn
 
+from server.addresses import normalized_email
 from server.auth import current_player, new_token
 from server.db import write_transaction
 from server.errors import ApiError, ErrorSchema
@@ -17,10 +19,12 @@ blp = Blueprint("players", __name__, url_prefix="/players", description="Players
 @blp.arguments(RegisterSchema)
 @blp.response(201, NewPlayerSchema)
 @blp.alt_response(409, schema=ErrorSchema, description="name-taken")
+@blp.alt_response(422, schema=ErrorSchema, description="bad-email: the address cannot receive mail")
 @blp.doc(security=[])
 def register(body):
     """Register; the token in the answer is shown this once and stored only hashed."""
     name = " ".join(body["name"].split())
+    email = normalized_email(body["email"], current_app.config["EMAIL_CHECK_DNS"])
     token, digest = new_token()
     taken = ApiError(409, "name-taken", f"The name {name!r} is already taken.")
     try:
@@ -28,7 +32,7 @@ def register(body):
             # Names differing only in case would let one player pass for another in events and mails.
             if Player.select().where(fn.LOWER(Player.name) == name.lower()).exists():
                 raise taken
-            player = Player.create(name=name, email=body["email"], token_hash=digest)
+            player = Player.create(name=name, email=email, token_hash=digest)
     except IntegrityError:
         raise taken from None
     return {"id": player.id, "name": player.name, "email": player.email, "token": token}

@@ -24,6 +24,7 @@ def config(tmp_path):
         "HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
         "HERALD_MAIL_DIR": str(tmp_path / "mail"),
         "HERALD_PUBLIC_URL": "https://herald.example.org",
+        "HERALD_EMAIL_CHECK_DNS": "0",  # the tests have no network: no DNS lookup at registration
     })
 
 
