@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from server import seats, state_cache, waiting
+from server import ratelimits, seats, state_cache, waiting
 from server.auth import current_player
 from server.config import load_config
 from server.db import database, open_database
@@ -44,6 +44,7 @@ def create_app(config: dict | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     register_error_handlers(app)
+    ratelimits.init_app(app, is_public)
 
     @app.before_request
     def _connect_and_authenticate():

@@ -11,6 +11,8 @@ import os
 import tomllib
 from pathlib import Path
 
+from server.ratelimits import DEFAULTS as RATELIMIT_DEFAULTS, LIMITS as RATELIMIT_KEYS
+
 PREFIX = "HERALD_"
 TLS_MODES = ("none", "starttls", "ssl")
 DEFAULT_PORTS = {"none": 25, "starttls": 587, "ssl": 465}
@@ -29,6 +31,7 @@ DEFAULTS = {
     "SMTP_TIMEOUT": "20",  # seconds to wait for each answer of the relay
     "MAIL_RETRY_DAYS": "3",  # how long a mail the relay refuses for now (4xx) is retried
     "EMAIL_CHECK_DNS": "0",  # registration asks DNS whether the address's domain takes mail
+    **RATELIMIT_DEFAULTS,  # limits per client address: server/ratelimits.py
 }
 
 TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
@@ -91,6 +94,10 @@ def _checked(config: dict) -> dict:
     config["MAIL_RETRY_DAYS"] = _positive_number(config, "MAIL_RETRY_DAYS")
     config["SMTP_TIMEOUT"] = _positive_number(config, "SMTP_TIMEOUT")
     config["EMAIL_CHECK_DNS"] = flag(config, "EMAIL_CHECK_DNS")
+    config["RATELIMIT_ENABLED"] = flag(config, "RATELIMIT_ENABLED")
+    config["PROXIES"] = _count(config, "PROXIES")
+    for key in RATELIMIT_KEYS:
+        config[key] = _rate(config, key)
     return config
 
 
@@ -103,6 +110,29 @@ def flag(config: dict, key: str) -> bool:
     if word in FALSE_WORDS or value is None:
         return False
     raise ConfigError(f"HERALD_{key} must be 1 or 0 (true/false, yes/no, on/off), not {value!r}")
+
+
+def _rate(config: dict, key: str) -> str:
+    """A Flask-Limiter limit: '10 per minute', '5/second;100/day'."""
+    from limits import parse_many
+
+    value = str(config.get(key) or "").strip()
+    try:
+        parse_many(value)
+    except ValueError:
+        raise ConfigError(f"HERALD_{key} must be limits like '10 per minute;100 per day', not {value!r}") from None
+    return value
+
+
+def _count(config: dict, key: str) -> int:
+    value = config.get(key)
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        raise ConfigError(f"HERALD_{key} must be a whole number, not {value!r}") from None
+    if number < 0:
+        raise ConfigError(f"HERALD_{key} must be 0 or more, not {value!r}")
+    return number
 
 
 def _positive_number(config: dict, key: str) -> float:
