@@ -7,6 +7,8 @@ rule ID and the legal alternatives), `Unreachable` when it did not answer at all
 from __future__ import annotations
 
 import time
+from datetime import datetime, timezone
+from email.utils import parsedate_to_datetime
 from typing import Any
 from urllib.parse import quote
 
@@ -18,6 +20,8 @@ WAIT_SLACK = 15.0  # extra read time on top of a long-poll's own timeout
 MAX_WAIT = 60  # the server caps one long-poll at 60 s
 BUSY_ATTEMPTS = 3
 BUSY_PAUSE = 0.1  # seconds, growing with each attempt
+RETRY_AFTER_ATTEMPTS = 3  # a 429/503 with Retry-After is sent again at most this often
+RETRY_AFTER_MAX = 10.0  # seconds: a longer Retry-After is reported at once instead of waited out
 
 
 class ApiError(Exception):
@@ -49,6 +53,22 @@ class ApiError(Exception):
                    error.get("rule"), error.get("legal"), error.get("details"))
 
 
+def retry_after(response: requests.Response) -> float | None:
+    """Seconds the server asks us to wait (Retry-After: seconds or an HTTP date), or None."""
+    value = (response.headers.get("Retry-After") or "").strip()
+    if not value:
+        return None
+    if value.isdigit():
+        return float(value)
+    try:
+        moment = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return max(0.0, (moment - datetime.now(timezone.utc)).total_seconds())
+
+
 class Unreachable(Exception):
     """No HTTP answer: connection refused, name not found, network timeout."""
 
@@ -69,7 +89,8 @@ class HeraldApi:
         if auth and self.token:
             headers["Authorization"] = f"Bearer {self.token}"
         params = {k: v for k, v in (params or {}).items() if v is not None}
-        for attempt in range(BUSY_ATTEMPTS):
+        busy_tries = retries = 0
+        while True:
             try:
                 response = self.session.request(method, self.server + path, params=params, json=body,
                                                 headers=headers, timeout=(CONNECT_TIMEOUT, read_timeout))
@@ -78,11 +99,19 @@ class HeraldApi:
             if response.status_code < 400:
                 break
             error = ApiError.from_response(response)
-            # 503 busy: the game changed while the server read it and nothing was written,
-            # so asking again shortly is safe and usually succeeds.
-            if error.status != 503 or error.code != "busy" or attempt == BUSY_ATTEMPTS - 1:
-                raise error
-            time.sleep(BUSY_PAUSE * (attempt + 1))
+            # 429 and 503 mean the request was not carried out: sending it again is safe.
+            pause = retry_after(response) if error.status in (429, 503) else None
+            if pause is not None and pause <= RETRY_AFTER_MAX and retries < RETRY_AFTER_ATTEMPTS:
+                retries += 1
+                time.sleep(pause)
+                continue
+            # 503 busy without Retry-After: the game changed while the server read it and
+            # nothing was written, so asking again shortly is safe and usually succeeds.
+            if pause is None and error.status == 503 and error.code == "busy" and busy_tries < BUSY_ATTEMPTS - 1:
+                busy_tries += 1
+                time.sleep(BUSY_PAUSE * busy_tries)
+                continue
+            raise error
         if not response.content:
             return None
         try:

@@ -24,3 +24,15 @@ graceful_timeout = 30
 keepalive = 5
 accesslog = os.environ.get("HERALD_ACCESS_LOG", "-") or None  # "" turns it off
 errorlog = "-"
+
+# Requests gunicorn refuses itself (before Herald sees them): these limits, and the answer
+# in Herald's JSON error format instead of gunicorn's HTML page (server/gunicorn_errors.py).
+limit_request_line = 8190  # bytes of method + path + query: 414 uri-too-long beyond
+limit_request_fields = 100  # header fields: 431 headers-too-large beyond
+limit_request_field_size = 8190  # bytes of one header: 431 headers-too-large beyond
+
+
+def on_starting(server):
+    from server.gunicorn_errors import install
+
+    install()

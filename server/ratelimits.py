@@ -87,5 +87,5 @@ def _when(seconds: int) -> str:
     if seconds < 120:
         return f"{seconds} seconds"
     if seconds < 7200:
-        return f"{math.ceil(seconds / 60)} minutes"
-    return f"{math.ceil(seconds / 3600)} hours"
+        return f"{round(seconds / 60)} minutes"
+    return f"{round(seconds / 3600)} hours"
