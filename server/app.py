@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from server import ratelimits, seats, state_cache, waiting
+from server import pooling, ratelimits, seats, state_cache, waiting
 from server.auth import current_player
 from server.config import load_config
 from server.db import database, open_database
@@ -45,10 +45,11 @@ def create_app(config: dict | None = None) -> Flask:
         api.register_blueprint(blueprint)
     register_error_handlers(app)
     ratelimits.init_app(app, is_public)
+    pooling.init_app(app)
 
     @app.before_request
     def _connect_and_authenticate():
-        # One connection per worker thread, kept open: gunicorn's sync workers reuse it.
+        # A pooled connection for this request, given back when it ends (server/pooling.py).
         database.connect(reuse_if_open=True)
         # Authentication before the body is even parsed: a stranger learns nothing from 422s.
         if request.endpoint is not None and not is_public(request.endpoint):

@@ -212,11 +212,14 @@ def wait_until_ready(url: str, game_id: int, seat: int | None, seconds: float, i
     first look and the registration is not missed."""
     if seconds <= 0:
         return
+    from server.pooling import release_connection
+
     notifier = notifier_for(url)
     waiter = Waiter(game_id, seat)
     notifier.add(waiter)
     try:
         if not is_ready():
+            release_connection()  # a sleeping request holds no database connection
             waiter.woken.wait(seconds)
     finally:
         notifier.remove(waiter)

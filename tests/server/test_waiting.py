@@ -143,3 +143,20 @@ def postgres_app(tmp_path, toy_game):
         database.close()
     finally:
         server.stop()
+
+
+def test_sleeping_waiters_hold_no_database_connection(app, api, alice_bob):
+    """Connections are pooled per process; a request asleep in /wait gives its own back, so
+    more waiters than the pool holds never exhaust it (PostgreSQL would refuse them)."""
+    from server.db import POOL_SIZE, database
+
+    game = api.start_game(alice_bob)
+    idle, mover = idle_and_mover(api, game, alice_bob)
+    with serving(app) as url:
+        waiters = [Background(f"{url}/games/{game}/wait?timeout=60", idle["token"]) for _ in range(POOL_SIZE + 8)]
+        time.sleep(1.0)
+        assert len(database.obj._in_use) <= 1  # at most the test's own
+        move = api.legal(game, mover)["moves"][0]["move"]
+        status, _ = http_put(f"{url}/games/{game}/moves/0", mover["token"], {"move": move})
+        assert status == 201  # served while more requests wait than the pool has connections
+        assert {waiter.join()["version"] for waiter in waiters} == {1}
