@@ -187,7 +187,10 @@ def _safe(url: str) -> str:
 
 
 def open_watch_database(url: str):
-    """A database object of the notifier's own, apart from the request threads' proxy."""
+    """A database object of the notifier's own, apart from the request threads' proxy (and
+    their pool): it only reads, so on SQLite it needs nothing but patience with a checkpoint."""
+    if urlparse(url).scheme.startswith("sqlite"):
+        return connect(url, pragmas={"busy_timeout": 5000})
     return connect(url)
 
 
