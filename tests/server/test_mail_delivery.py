@@ -11,20 +11,13 @@ from click.testing import CliRunner
 from server.cli import server
 from server.mailer import deliver_pending, requeue
 from server.models import Notification, Player, utcnow
-from tests.server.mailbox import Collector, Mailbox
+from tests.server.mailbox import Collector
 
 
 @pytest.fixture
-def mailbox():
-    box = Mailbox()
-    yield box
-    box.stop()
-
-
-@pytest.fixture
-def smtp_config(config, mailbox):
-    return {**config, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": mailbox.port, "SMTP_TLS": "none",
-            "MAIL_FROM": "herald@example.org", "SMTP_TIMEOUT": 1}
+def smtp_config(smtp_config):
+    """conftest's relay settings, with a short wait for the relay's answers."""
+    return {**smtp_config, "SMTP_TIMEOUT": 1}
 
 
 class SlowRelay(Collector):

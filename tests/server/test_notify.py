@@ -11,20 +11,7 @@ import pytest
 from server.mailer import deliver_pending, requeue
 from server.models import Notification, utcnow
 from server.reminders import queue_reminders
-from tests.server.mailbox import Collector, Mailbox
-
-
-@pytest.fixture
-def mailbox():
-    box = Mailbox()
-    yield box
-    box.stop()
-
-
-@pytest.fixture
-def smtp_config(config, mailbox):
-    return {**config, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": mailbox.port, "SMTP_TLS": "none",
-            "MAIL_FROM": "herald@example.org"}
+from tests.server.mailbox import Collector
 
 
 def test_turn_mail_says_what_is_asked_and_how_to_answer(api, alice_bob, smtp_config, mailbox):
