@@ -1,11 +1,11 @@
 """Moves and reads with 1,000 clients long-polling GET /games/{id}/wait, against none.
 
-    python -m bench.bench_wait [--waiters 1000] [--rounds 3] [--ops 150] [--workers 2]
+    python -m bench.bench_wait [--waiters 1000] [--rounds 4] [--ops 150] [--workers 2]
 
 Herald runs under gunicorn with the shipped settings (deploy/gunicorn.conf.py) on one
 SQLite file. Phases alternate in one run: `idle` (no waiter) and `loaded` (`--waiters`
 clients holding GET /wait on games of their own, two per game, on the seat that is not
-asked). In each phase the driver times `--ops` PUTs of real Castle Assault moves and as many
+asked), in the order idle-loaded, loaded-idle, idle-loaded, ... In each phase the driver times `--ops` PUTs of real Castle Assault moves and as many
 GET /games/{id}, one at a time, in games nobody waits on. A loaded phase ends by playing
 one move in every waited game: each waiter must then return 200 with its seat prompted at
 the version that move made (a failure is counted, and so is any error of any request).
@@ -139,7 +139,7 @@ def p50_ms(values) -> float:
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--waiters", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=3, help="idle/loaded pairs, interleaved")
+    parser.add_argument("--rounds", type=int, default=4, help="idle/loaded pairs, interleaved")
     parser.add_argument("--ops", type=int, default=150, help="timed PUTs (and GETs) per phase")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
@@ -151,8 +151,10 @@ def main(argv=None):
         waited_rounds = [new_games(port, token, args.waiters // 2) for _ in range(args.rounds)]
         timings = {phase: {"put": [], "get": []} for phase in ("idle", "loaded")}
         failures, rss = 0, {"idle": [], "loaded": []}
-        for round_games in waited_rounds:
-            for phase in ("idle", "loaded"):
+        first_rss = server_rss_mb(master)
+        for number, round_games in enumerate(waited_rounds):
+            # idle-loaded, then loaded-idle: whatever favours a phase's place favours both.
+            for phase in ("idle", "loaded") if number % 2 == 0 else ("loaded", "idle"):
                 waiters = Waiters(port, token, round_games) if phase == "loaded" else None
                 if waiters:
                     time.sleep(3)  # every waiter connected and asleep in the server
@@ -172,8 +174,8 @@ def main(argv=None):
     for kind in ("put", "get"):
         a, b = p50_ms(idle[kind]), p50_ms(loaded[kind])
         print(f"  {kind.upper():3} p50: no waiters {a:.2f} ms, {args.waiters} waiters {b:.2f} ms, ratio {b / a:.2f}")
-    print(f"  server RSS: no waiters {statistics.median(rss['idle']):.0f} MB, "
-          f"{args.waiters} waiters {statistics.median(rss['loaded']):.0f} MB")
+    print(f"  server RSS: before any waiter {first_rss:.0f} MB; then no waiters "
+          f"{statistics.median(rss['idle']):.0f} MB, {args.waiters} waiters {statistics.median(rss['loaded']):.0f} MB")
     print(f"  failures: {failures} (waiters not woken with the right answer, counted over "
           f"{args.rounds * args.waiters} waits)")
     return 1 if failures else 0

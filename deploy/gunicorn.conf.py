@@ -6,7 +6,7 @@ anyway, and readers never block them. Raise `workers` with PostgreSQL.
 Threads, many of them, because `herald wait` (and the web page, and bots) long-poll
 GET /games/{id}/wait for up to 60 s. A waiting request sleeps on an event until the
 process's one notifier thread wakes it (server/waiting.py): it costs no query and no CPU,
-only a thread's memory (a quarter of a megabyte at most: bench/bench_wait.py), so each worker may hold a thousand of them
+only a thread's memory (about 90 KB: bench/bench_wait.py), so each worker may hold a thousand of them
 and still have threads free for moves and reads. `worker_connections` caps the connections
 a worker takes: a worker whose threads are all busy stops accepting and leaves new
 connections to the others. Why threads rather than gevent: deploy/README.md.
