@@ -17,6 +17,7 @@ waiters. Why threads and not gevent: see deploy/README.md.
 """
 from __future__ import annotations
 
+import json
 import logging
 import os
 import select
@@ -68,7 +69,6 @@ class Notifier:
         self.waiters: dict[int, set[Waiter]] = {}
         self.thread: threading.Thread | None = None
         self.idle_since = time.monotonic()
-        self.checks = 0  # queries the notifier made for its waiters (tests and benchmarks read it)
         self.seen: dict[int, tuple] = {}  # game id -> (version, status) at the last check
 
     # --- the waiting side ---------------------------------------------------------------
@@ -157,7 +157,6 @@ class Notifier:
             marks = ", ".join([database.param] * len(chunk))
             rows = database.execute_sql(
                 f"SELECT id, version, status, prompted FROM games WHERE id IN ({marks})", chunk).fetchall()
-            self.checks += 1
             for game_id, version, status, prompted_json in rows:
                 # Unchanged since the last check: every waiter registered since then looked itself.
                 if self.seen.get(game_id) == (version, status):
@@ -172,8 +171,6 @@ class Notifier:
 
 
 def _json(text):
-    import json
-
     try:
         return json.loads(text) if text else []
     except ValueError:

@@ -128,21 +128,52 @@ def test_postgres_waiters_are_woken_by_notify(postgres_app, toy_game):
     assert body["version"] == 1 and [p["seat"] for p in body["prompted"]] == [players.index(idle)]
 
 
-@pytest.fixture
-def postgres_app(tmp_path, toy_game):
-    from server.app import create_app
-    from server.config import load_config
-    from server.db import database
+@pytest.fixture(scope="module")
+def postgres():
     from tests.server.postgres import start_or_skip
 
     server = start_or_skip()
-    try:
-        app = create_app(load_config({"HERALD_DATABASE_URL": server.new_database(),
-                                      "HERALD_MAIL_DIR": str(tmp_path / "mail")}))
-        yield app
-        database.close()
-    finally:
-        server.stop()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_app(postgres, tmp_path, toy_game):
+    from server.app import create_app
+    from server.config import load_config
+    from server.db import database
+
+    app = create_app(load_config({"HERALD_DATABASE_URL": postgres.new_database(),
+                                  "HERALD_MAIL_DIR": str(tmp_path / "mail")}))
+    yield app
+    database.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_move_through_one_server_process_wakes_a_waiter_in_another(backend, tmp_path, request):
+    """Two gunicorn servers (shipped settings) on one database: the waiter sleeps in one, the
+    move lands through the other; its notifier sees the commit (data_version / NOTIFY)."""
+    pytest.importorskip("gunicorn", reason="runs the shipped gunicorn settings")
+    from tests.server.gunicorn_live import call, shipped_gunicorn
+
+    env = {}
+    if backend == "postgresql":
+        env["HERALD_DATABASE_URL"] = request.getfixturevalue("postgres").new_database()
+    with shipped_gunicorn(tmp_path, workers=1, env=env) as (one, _), \
+            shipped_gunicorn(tmp_path, workers=1, env=env) as (two, _):
+        players = [call(one, "POST", "/players", {"name": n, "email": f"{n}@example.org"})[1] for n in ("ana", "ben")]
+        game = call(one, "POST", "/games", {"ruleset": "castle-assault", "seats": 2,
+                                            "options": {"first-player": 0}}, players[0]["token"])[1]
+        for player, invite in zip(players, game["invites"]):
+            assert call(two, "POST", "/games/join", {"invite": invite["code"]}, player["token"])[0] == 200
+        waiter = Background(f"http://127.0.0.1:{one}/games/{game['id']}/wait?timeout=60", players[1]["token"])
+        time.sleep(1.0)
+        assert waiter.result is None
+        legal = call(two, "GET", f"/games/{game['id']}/legal", token=players[0]["token"])[1]
+        move = next(m["move"] for m in legal["moves"] if "move" in m)
+        assert call(two, "PUT", f"/games/{game['id']}/moves/0", {"move": move}, players[0]["token"])[0] == 201
+        body = waiter.join()
+    assert body["version"] == 1 and 1 in [p["seat"] for p in body["prompted"]]
 
 
 def test_sleeping_waiters_hold_no_database_connection(app, api, alice_bob):
