@@ -87,7 +87,7 @@ def compose(row: Notification, config: dict) -> EmailMessage:
     address, international = delivery_address(row.email)
     # An address with a non-ASCII local part cannot be an encoded-word (RFC 2047 forbids it in
     # an address): such a mail is written in UTF-8 throughout (RFC 6532), as SMTPUTF8 sends it.
-    message = EmailMessage(policy=policy.SMTPUTF8 if international else policy.default)
+    message = EmailMessage(policy=policy.default.clone(utf8=True) if international else policy.default)
     message["Subject"] = head.removeprefix("Subject:").strip()
     message["From"] = config["MAIL_FROM"]
     message["To"] = address
