@@ -44,7 +44,7 @@ def create_app(config: dict | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     register_error_handlers(app)
-    ratelimits.init_app(app, is_public)
+    ratelimits.init_app(app)
     pooling.init_app(app)
 
     @app.before_request
