@@ -20,6 +20,7 @@ blp = Blueprint("players", __name__, url_prefix="/players", description="Players
 @blp.response(201, NewPlayerSchema)
 @blp.alt_response(409, schema=ErrorSchema, description="name-taken")
 @blp.alt_response(422, schema=ErrorSchema, description="bad-email: the address cannot receive mail")
+@blp.alt_response(429, schema=ErrorSchema, description="rate-limited (Retry-After says when to try again)")
 @blp.doc(security=[])
 def register(body):
     """Register; the token in the answer is shown this once and stored only hashed."""
