@@ -26,6 +26,10 @@ def release_connection() -> None:
 
 
 def init_app(app) -> None:
+    # The connection that created the tables at start-up goes back to the pool, idle: close it,
+    # so a gunicorn master that preloads the app never hands one SQLite connection to its forks.
+    if hasattr(database.obj, "close_idle"):
+        database.obj.close_idle()
     app.teardown_request(lambda exc: release_connection())
 
     @app.errorhandler(MaxConnectionsExceeded)
