@@ -36,3 +36,11 @@ def on_starting(server):
     from server.gunicorn_errors import install
 
     install()
+
+
+def post_worker_init(worker):
+    # A worker told to stop (reload, upgrade: `systemctl reload herald`) first answers its
+    # sleeping GET /wait requests; `herald wait` then asks the new workers (server/waiting.py).
+    from server.waiting import wake_all_on
+
+    wake_all_on()

@@ -21,6 +21,7 @@ import json
 import logging
 import os
 import select
+import signal
 import threading
 import time
 from urllib.parse import urlparse
@@ -256,3 +257,32 @@ def _install_postgres_trigger(database) -> None:
     except DatabaseError:
         if not installed():
             raise
+
+
+def wake_all() -> int:
+    """Wake every waiter of this process: each answers with the game as it stands, and
+    `herald wait` asks again (used when the process is about to stop)."""
+    woken = 0
+    with _registry_lock:
+        notifiers = [n for (pid, _), n in _notifiers.items() if pid == os.getpid()]
+    for notifier in notifiers:
+        with notifier.lock:
+            for group in notifier.waiters.values():
+                for waiter in group:
+                    waiter.woken.set()
+                    woken += 1
+    return woken
+
+
+def wake_all_on(signum: int = signal.SIGTERM) -> None:
+    """Before the handler already installed for `signum` (gunicorn's graceful stop of a
+    worker: a reload, an upgrade), answer every sleeping waiter at once, so they ask again
+    of the new workers instead of being cut off when the graceful timeout runs out."""
+    previous = signal.getsignal(signum)
+
+    def handler(sig, frame):
+        wake_all()
+        if callable(previous):
+            previous(sig, frame)
+
+    signal.signal(signum, handler)

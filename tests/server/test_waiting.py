@@ -191,3 +191,28 @@ def test_sleeping_waiters_hold_no_database_connection(app, api, alice_bob):
         status, _ = http_put(f"{url}/games/{game}/moves/0", mover["token"], {"move": move})
         assert status == 201  # served while more requests wait than the pool has connections
         assert {waiter.join()["version"] for waiter in waiters} == {1}
+
+
+def test_a_graceful_reload_answers_sleeping_waiters_at_once(tmp_path):
+    """gunicorn's reload (SIGHUP: new workers, the old ones stopped gracefully, as after an
+    upgrade) answers waiting clients at once instead of cutting them off after 30 s; the
+    next wait is served by a new worker."""
+    pytest.importorskip("gunicorn", reason="runs the shipped gunicorn settings")
+    import signal
+
+    from tests.server.gunicorn_live import call, shipped_gunicorn
+
+    with shipped_gunicorn(tmp_path, workers=1) as (port, master):
+        players = [call(port, "POST", "/players", {"name": n, "email": f"{n}@example.org"})[1] for n in ("ana", "ben")]
+        game = call(port, "POST", "/games", {"ruleset": "castle-assault", "seats": 2,
+                                             "options": {"first-player": 0}}, players[0]["token"])[1]
+        for player, invite in zip(players, game["invites"]):
+            assert call(port, "POST", "/games/join", {"invite": invite["code"]}, player["token"])[0] == 200
+        url = f"http://127.0.0.1:{port}/games/{game['id']}/wait?timeout=60"
+        waiter = Background(url, players[1]["token"])
+        time.sleep(1.0)
+        master.send_signal(signal.SIGHUP)
+        body = waiter.join(20)  # answered long before its 60 s, and before gunicorn's 30 s grace
+        assert body["version"] == 0 and body["my_seat"] == 1
+        again = Background(url.replace("timeout=60", "timeout=1"), players[1]["token"])
+        assert again.join(30)["version"] == 0
