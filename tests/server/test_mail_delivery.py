@@ -181,3 +181,27 @@ def test_mail_settings_are_checked_at_startup(key, value):
 
     with pytest.raises(ConfigError, match=key):
         load_config({key: value})
+
+
+def test_migration_m0010_adds_the_retry_deadline_to_an_existing_outbox(tmp_path):
+    """A database made before this column existed gets it, empty (created + MAIL_RETRY_DAYS)."""
+    import importlib.util
+    import sqlite3
+    from pathlib import Path
+
+    from peewee import SqliteDatabase
+    from playhouse.migrate import SqliteMigrator
+
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as old:
+        old.execute("CREATE TABLE notifications (id INTEGER PRIMARY KEY, status VARCHAR(16) NOT NULL)")
+        old.execute("INSERT INTO notifications (status) VALUES ('pending')")
+    source = Path(__file__).resolve().parents[2] / "server" / "migrations" / "m0010_notification_give_up_after.py"
+    spec = importlib.util.spec_from_file_location("m0010", source)
+    migration = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(migration)
+    database = SqliteDatabase(str(path))
+    migration.up(SqliteMigrator(database), database)
+    assert "give_up_after" in [column.name for column in database.get_columns("notifications")]
+    assert database.execute_sql("SELECT status, give_up_after FROM notifications").fetchall() == [("pending", None)]
+    database.close()
