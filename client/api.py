@@ -20,6 +20,8 @@ WAIT_SLACK = 15.0  # extra read time on top of a long-poll's own timeout
 MAX_WAIT = 60  # the server caps one long-poll at 60 s
 BUSY_ATTEMPTS = 3
 BUSY_PAUSE = 0.1  # seconds, growing with each attempt
+RETRY_AFTER_ATTEMPTS = 3  # a 429/503 with Retry-After is sent again at most this often
+RETRY_AFTER_MAX = 10.0  # seconds: a longer Retry-After is reported at once instead of waited out
 
 
 class ApiError(Exception):
@@ -60,9 +62,9 @@ class ApiError(Exception):
 
 def retry_after_seconds(value: str | None) -> float | None:
     """A Retry-After header (delay in seconds, or an HTTP date) as seconds from now."""
+    value = (value or "").strip()
     if not value:
         return None
-    value = value.strip()
     if value.isdigit():
         return float(value)
     try:
@@ -94,7 +96,8 @@ class HeraldApi:
         if auth and self.token:
             headers["Authorization"] = f"Bearer {self.token}"
         params = {k: v for k, v in (params or {}).items() if v is not None}
-        for attempt in range(BUSY_ATTEMPTS):
+        busy_tries = retries = 0
+        while True:
             try:
                 response = self.session.request(method, self.server + path, params=params, json=body,
                                                 headers=headers, timeout=(CONNECT_TIMEOUT, read_timeout))
@@ -103,11 +106,19 @@ class HeraldApi:
             if response.status_code < 400:
                 break
             error = ApiError.from_response(response)
-            # 503 busy: the game changed while the server read it and nothing was written,
-            # so asking again shortly is safe and usually succeeds.
-            if error.status != 503 or error.code != "busy" or attempt == BUSY_ATTEMPTS - 1:
-                raise error
-            time.sleep(BUSY_PAUSE * (attempt + 1))
+            # 429 and 503 mean the request was not carried out: sending it again is safe.
+            pause = error.retry_after if error.status in (429, 503) else None
+            if pause is not None and pause <= RETRY_AFTER_MAX and retries < RETRY_AFTER_ATTEMPTS:
+                retries += 1
+                time.sleep(pause)
+                continue
+            # 503 busy without Retry-After: the game changed while the server read it and
+            # nothing was written, so asking again shortly is safe and usually succeeds.
+            if pause is None and error.status == 503 and error.code == "busy" and busy_tries < BUSY_ATTEMPTS - 1:
+                busy_tries += 1
+                time.sleep(BUSY_PAUSE * busy_tries)
+                continue
+            raise error
         if not response.content:
             return None
         try:

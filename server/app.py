@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from server import apidocs, health, schema, seats, state_cache
+from server import apidocs, health, pooling, ratelimits, schema, seats, state_cache
 from server.auth import current_player
 from server.config import load_config
 from server.db import database, open_database
@@ -38,7 +38,7 @@ def create_app(config: dict | None = None) -> Flask:
     health.reset()
     seats.clear()
     with database.connection_context():
-        schema.prepare()
+        schema.prepare()  # also the NOTIFY trigger waiters rely on (server/waiting.py)
 
     api = HeraldApi(app, spec_kwargs={"extra_plugins": [SchemaExtras()], "components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
@@ -46,10 +46,12 @@ def create_app(config: dict | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     register_error_handlers(app)
+    ratelimits.init_app(app)
+    pooling.init_app(app)
 
     @app.before_request
     def _connect_and_authenticate():
-        # One connection per worker thread, kept open: gunicorn's sync workers reuse it.
+        # A pooled connection for this request, given back when it ends (server/pooling.py).
         # (/health opens it itself, to report a database that cannot even be opened.)
         if request.endpoint != "meta.health":
             database.connect(reuse_if_open=True)

@@ -130,30 +130,38 @@ def _report_delivery(report, fail_when_unreachable: bool = False) -> None:
     if report.unreachable:
         click.echo("warning: stopped early, the SMTP server could not be reached or the mail folder written; "
                    "the remaining mails stay pending (no retry used up)", err=True)
-    if report.stuck:
-        click.echo(f"warning: {report.stuck} mail(s) were claimed by a run that never finished; "
-                   "they may or may not have been sent and are not retried", err=True)
+    if report.uncertain or report.stuck:
+        click.echo(f"warning: {report.uncertain + report.stuck} mail(s) may or may not have been delivered (sent "
+                   "without a confirmation, or interrupted); they are marked uncertain and not resent: "
+                   "'herald server notify --retry-uncertain' sends them again (same Message-ID)", err=True)
+    if report.given_up:
+        click.echo("warning: mails marked failed stay so; 'herald server notify --retry-failed' sends them again",
+                   err=True)
     if report.unreachable and fail_when_unreachable:
         raise SystemExit(1)
 
 
 @server.command()
 @click.option("--ignore-backoff", is_flag=True, help="Retry failed mails now instead of at their next-attempt time.")
-@click.option("--requeue-stuck", is_flag=True,
-              help="Send again mails whose sending was interrupted by a crash (they may arrive twice).")
-def notify(ignore_backoff: bool, requeue_stuck: bool):
+@click.option("--retry-failed", is_flag=True,
+              help="Send again mails marked failed (refused, or retried past HERALD_MAIL_RETRY_DAYS).")
+@click.option("--retry-uncertain", "--requeue-stuck", "retry_uncertain", is_flag=True,
+              help="Send again mails that may or may not have been delivered (they may arrive twice).")
+def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
     """Send pending notification mails (SMTP, or .eml files without an SMTP host).
 
     Each mail is sent at most once: it is claimed before the SMTP transaction and marked
-    sent as soon as the server accepts it; failures stay pending with a growing delay."""
-    from server.mailer import deliver_pending, requeue_stuck as requeue
-    from server.models import utcnow
+    sent as soon as the server accepts it; failures stay pending with a growing delay for
+    HERALD_MAIL_RETRY_DAYS (3). A mail sent without a confirmation is marked uncertain."""
+    from server.mailer import deliver_pending, mark_stuck_uncertain, requeue
 
     config = _store()
-    if requeue_stuck:
-        click.echo(f"requeued {requeue()} interrupted mail(s)")
-    now = utcnow() + (timedelta(days=3650) if ignore_backoff else timedelta())
-    _report_delivery(deliver_pending(config, now=now), fail_when_unreachable=True)
+    if retry_uncertain:
+        mark_stuck_uncertain()
+        click.echo(f"requeued {requeue(('uncertain',), config)} uncertain mail(s)")
+    if retry_failed:
+        click.echo(f"requeued {requeue(('failed',), config)} failed mail(s)")
+    _report_delivery(deliver_pending(config, ignore_backoff=ignore_backoff), fail_when_unreachable=True)
 
 
 @server.command()

@@ -11,6 +11,8 @@ import os
 import tomllib
 from pathlib import Path
 
+from server.ratelimits import DEFAULTS as RATELIMIT_DEFAULTS, LIMITS as RATELIMIT_KEYS
+
 PREFIX = "HERALD_"
 TLS_MODES = ("none", "starttls", "ssl")
 DEFAULT_PORTS = {"none": 25, "starttls": 587, "ssl": 465}
@@ -30,9 +32,15 @@ DEFAULTS = {
     "REGISTRATION": "open",  # open | invite (an unused seat invite is needed) | closed (operator only)
     # FULL: an acknowledged move survives a power loss (NORMAL may lose the last ones in WAL mode).
     "SQLITE_SYNCHRONOUS": "full",
+    "SMTP_TIMEOUT": "20",  # seconds to wait for each answer of the relay
+    "MAIL_RETRY_DAYS": "3",  # how long a mail the relay refuses for now (4xx) is retried
+    "EMAIL_CHECK_DNS": "0",  # registration asks DNS whether the address's domain takes mail
+    **RATELIMIT_DEFAULTS,  # limits per client address: server/ratelimits.py
 }
 REGISTRATION_POLICIES = ("open", "invite", "closed")
 SQLITE_SYNCHRONOUS = ("off", "normal", "full", "extra")
+
+TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
 
 
 class ConfigError(ValueError):
@@ -98,4 +106,56 @@ def _checked(config: dict) -> dict:
         raise ConfigError(f"HERALD_REGISTRATION must be one of {', '.join(REGISTRATION_POLICIES)}, not {policy!r}")
     config["REGISTRATION"] = policy
     config["PUBLIC_URL"] = str(config.get("PUBLIC_URL") or DEFAULTS["PUBLIC_URL"]).rstrip("/")
+    config["MAIL_RETRY_DAYS"] = _positive_number(config, "MAIL_RETRY_DAYS")
+    config["SMTP_TIMEOUT"] = _positive_number(config, "SMTP_TIMEOUT")
+    config["EMAIL_CHECK_DNS"] = flag(config, "EMAIL_CHECK_DNS")
+    config["RATELIMIT_ENABLED"] = flag(config, "RATELIMIT_ENABLED")
+    config["PROXIES"] = _count(config, "PROXIES")
+    for key in RATELIMIT_KEYS:
+        config[key] = _rate(config, key)
     return config
+
+
+def flag(config: dict, key: str) -> bool:
+    """A yes/no setting: 1/0, true/false, yes/no, on/off (a TOML boolean too)."""
+    value = config.get(key)
+    word = str(value).strip().lower() if not isinstance(value, bool) else ("1" if value else "0")
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS or value is None:
+        return False
+    raise ConfigError(f"HERALD_{key} must be 1 or 0 (true/false, yes/no, on/off), not {value!r}")
+
+
+def _rate(config: dict, key: str) -> str:
+    """A Flask-Limiter limit: '10 per minute', '5/second;100/day'."""
+    from limits import parse_many
+
+    value = str(config.get(key) or "").strip()
+    try:
+        parse_many(value)
+    except ValueError:
+        raise ConfigError(f"HERALD_{key} must be limits like '10 per minute;100 per day', not {value!r}") from None
+    return value
+
+
+def _count(config: dict, key: str) -> int:
+    value = config.get(key)
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        raise ConfigError(f"HERALD_{key} must be a whole number, not {value!r}") from None
+    if number < 0:
+        raise ConfigError(f"HERALD_{key} must be 0 or more, not {value!r}")
+    return number
+
+
+def _positive_number(config: dict, key: str) -> float:
+    value = config.get(key)
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"HERALD_{key} must be a number, not {value!r}") from None
+    if not number > 0 or number != number or number == float("inf"):
+        raise ConfigError(f"HERALD_{key} must be a number above 0, not {value!r}")
+    return number

@@ -21,12 +21,26 @@ SQLITE_PRAGMAS = {
 }
 
 
+# Connections are pooled per process: a request takes one and gives it back when it ends
+# (server/pooling.py), so a thousand worker threads, most of them asleep in GET /wait, share
+# a few connections instead of keeping one each (PostgreSQL would run out; a new SQLite
+# connection with its pragmas costs ~4 ms, taking a pooled one ~10 us).
+POOL_SIZE = 32  # connections per process at most
+POOL_WAIT = 10  # seconds a request waits for a free connection before 503 busy
+POOLED_SCHEMES = {"sqlite": "sqlite+pool", "postgres": "postgres+pool", "postgresql": "postgresql+pool"}
+
+
 def open_database(url: str, synchronous: str | None = None):
     """A peewee Database for the URL (not yet connected), bound to the models' proxy.
     `synchronous`: SQLite's setting (default FULL: an acknowledged move survives power loss)."""
     params = {}
-    if urlparse(url).scheme.startswith("sqlite"):
+    scheme = urlparse(url).scheme
+    if scheme.startswith("sqlite"):
         params["pragmas"] = {**SQLITE_PRAGMAS, **({"synchronous": synchronous} if synchronous else {})}
+        params["check_same_thread"] = False  # a pooled connection serves one thread at a time
+    if scheme in POOLED_SCHEMES:
+        url = POOLED_SCHEMES[scheme] + url[len(scheme):]
+        params.update(max_connections=POOL_SIZE, timeout=POOL_WAIT)
     db = connect(url, **params)
     database.initialize(db)
     return db

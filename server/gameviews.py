@@ -1,11 +1,10 @@
 """What GET /games, /games/{id}, /render, /legal and /wait answer, from the caller's seat."""
 from __future__ import annotations
 
-import time
-
+from flask import current_app
 from peewee import JOIN
 
-from server import prompts, state_cache
+from server import prompts, state_cache, waiting
 from server.engine_errors import engine_call
 from server.errors import ApiError, inconsistent_game
 from server.models import Game, Player, Seat
@@ -13,7 +12,6 @@ from server.rulesets import engine as find_engine
 from server.seats import my_seats, name_players, resolve_seat, seats_of, viewing_seat
 
 LIST_LIMIT = 200
-WAIT_STEP = 0.25
 MAX_WAIT = 60  # seconds; a long-poll must not hold a worker forever
 
 
@@ -110,15 +108,17 @@ def legal(game_id: int, caller, requested: int | None) -> dict:
 
 
 def wait(game_id: int, caller, requested: int | None, timeout: int) -> dict:
-    """Long-poll: return once the caller's seat is prompted, the game ends, or time runs out."""
-    deadline = time.monotonic() + max(0, min(timeout, MAX_WAIT))
+    """Long-poll: return once the caller's seat is prompted, the game ends, or time runs out.
+    While it waits the request makes no query of its own: the process's notifier wakes it."""
     game = load_game(game_id)
     seat = viewing_seat(game, caller, requested)
-    while time.monotonic() < deadline:
-        if game.status == "finished" or any(p["seat"] == seat for p in game.prompted or []):
-            break
-        time.sleep(WAIT_STEP)
-        game = load_game(game_id)
+    if not waiting.ready(game.status, game.prompted, seat):
+        def is_ready() -> bool:
+            again = load_game(game_id)
+            return waiting.ready(again.status, again.prompted, seat)
+
+        waiting.wait_until_ready(current_app.config["DATABASE_URL"], game_id, seat,
+                                 max(0, min(timeout, MAX_WAIT)), is_ready)
     return detail(game_id, caller, seat)
 
 

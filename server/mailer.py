@@ -1,11 +1,22 @@
 """Delivering the outbox: SMTP when a host is configured, else .eml files in MAIL_DIR.
 
-Delivery is at-most-once per successful SMTP transaction: a row is claimed
-(pending -> sending) before the send and marked sent right after the server accepted
-it. A failed send puts the row back to pending with a later next_attempt (exponential
-backoff) until MAX_ATTEMPTS, then `failed`. A crash between the accepted send and the
-mark leaves the row in `sending`: it is never sent again (a lost mail is better than
-a duplicate turn mail) and `notify` reports such rows for the operator.
+Never lost, never sent twice: a row is claimed (pending -> sending) before the send and
+marked sent right after the server accepted it. Each mail's Message-ID is derived from its
+row, so every try of one mail carries the same one. What happens on a failure depends on
+what the relay can have done with the mail:
+
+* it answered with a refusal for now (4xx) or the send failed before the message was
+  handed over: back to pending with a later next_attempt (doubling from one minute up to
+  an hour), until the row's give_up_after (MAIL_RETRY_DAYS after it was queued; 3 days by
+  default), then `failed`;
+* it refused for good (5xx), or the address needs SMTPUTF8 and the relay does not offer
+  it: `failed` at once, with the reason;
+* the whole message was sent and no answer came (a timeout, a dropped connection): the
+  relay may have stored it, so the row becomes `uncertain` and is not resent by itself.
+  `notify --retry-uncertain` sends such rows again, with the same Message-ID.
+
+A crash between the accepted send and the mark leaves the row in `sending`; the next run
+turns it `uncertain` too (a lost mail is better than a duplicate turn mail).
 
 When the SMTP server cannot be reached at all (connection refused or timed out, TLS or
 login refused), or the mail folder cannot be written, the run stops there and the row goes back to pending without counting an
@@ -18,20 +29,21 @@ import smtplib
 import ssl
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from email import policy
 from email.message import EmailMessage
-from email.utils import format_datetime, make_msgid
+from email.utils import format_datetime
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from server import story
+from server.addresses import delivery_address
 from server.models import Notification, utcnow
 
-MAX_ATTEMPTS = 8
 BASE_BACKOFF = timedelta(minutes=1)
-MAX_BACKOFF = timedelta(hours=6)
+MAX_BACKOFF = timedelta(hours=1)
 STUCK_AFTER = timedelta(minutes=10)
-SMTP_TIMEOUT = 20
+SMTP_TIMEOUT = 20  # seconds, unless the SMTP_TIMEOUT setting says otherwise
 
 _templates = Environment(loader=PackageLoader("server", "templates"), undefined=StrictUndefined,
                          autoescape=False, keep_trailing_newline=True)
@@ -41,9 +53,10 @@ _templates = Environment(loader=PackageLoader("server", "templates"), undefined=
 class DeliveryReport:
     sent: int = 0
     failed: int = 0  # attempts that failed this run (the rows stay pending unless given up)
-    given_up: int = 0
+    given_up: int = 0  # rows turned `failed` this run (refused for good, or out of retry time)
+    uncertain: int = 0  # rows that may have been delivered (no answer after the message was sent)
     dropped: int = 0  # turn mails whose question was answered before they were sent
-    stuck: int = 0  # rows claimed long ago and never marked: possibly sent, never resent
+    stuck: int = 0  # rows claimed long ago by a run that never finished: now `uncertain`
     unreachable: str | None = None  # why the run stopped early: no connection to the SMTP server
     errors: list[str] = field(default_factory=list)
 
@@ -52,22 +65,66 @@ class TransportUnavailable(Exception):
     """No connection to the mail server: not this mail's fault, so no attempt is counted."""
 
 
+class DeliveryUncertain(Exception):
+    """The whole message went out and no answer came back: it may have been delivered."""
+
+
+class Undeliverable(Exception):
+    """The relay refused this mail for good, or cannot carry it: retrying cannot help."""
+
+
+def message_id(row: Notification, config: dict) -> str:
+    """The same for every try of one outbox row, and unique across rows and databases."""
+    # An explicit domain: make_msgid would otherwise ask DNS for this host's name on every mail.
+    domain = config["MAIL_FROM"].rpartition("@")[2].strip("> ") or "herald.invalid"
+    created = row.created.strftime("%Y%m%d%H%M%S") if row.created else "0"
+    return f"<herald.{row.id}.{created}@{domain}>"
+
+
 def compose(row: Notification, config: dict) -> EmailMessage:
     """The mail for an outbox row, rendered from its template and stored context."""
     text = _templates.get_template(f"{row.kind}.txt.j2").render(
         **row.context, **story_context(row), public_url=config.get("PUBLIC_URL", ""))
     head, _, body = text.partition("\n")
-    message = EmailMessage()
+    address, international = delivery_address(row.email)
+    # An address with a non-ASCII local part cannot be an encoded-word (RFC 2047 forbids it in
+    # an address): such a mail is written in UTF-8 throughout (RFC 6532), as SMTPUTF8 sends it.
+    message = EmailMessage(policy=policy.default.clone(utf8=True) if international else policy.default)
     message["Subject"] = head.removeprefix("Subject:").strip()
     message["From"] = config["MAIL_FROM"]
-    message["To"] = row.email
+    message["To"] = address
     message["Date"] = format_datetime(datetime.now().astimezone())
-    # An explicit domain: make_msgid would otherwise ask DNS for this host's name on every mail.
-    domain = config["MAIL_FROM"].rpartition("@")[2].strip("> ") or "herald.invalid"
-    message["Message-ID"] = make_msgid(f"herald.{row.id}", domain=domain)
+    message["Message-ID"] = message_id(row, config)
     message["X-Herald-Notification"] = str(row.id)
     message.set_content(story.fit(body.lstrip("\n")))
     return message
+
+
+class _PayloadTracking:
+    """Remembers whether the message itself has gone out in the current DATA command: a
+    failure after that point is `uncertain`, one before it is an ordinary failure."""
+
+    payload_sent = False
+
+    def send(self, s):
+        super().send(s)
+        if isinstance(s, bytes) and s.endswith(b"\r\n.\r\n"):
+            self.payload_sent = True
+
+
+class TrackingSMTP(_PayloadTracking, smtplib.SMTP):
+    pass
+
+
+class TrackingSMTPSSL(_PayloadTracking, smtplib.SMTP_SSL):
+    pass
+
+
+def _refused_for_good(exc: Exception) -> bool:
+    """A 5xx answer (to every recipient, where there are several)."""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        return all(code >= 500 for code, _ in exc.recipients.values())
+    return isinstance(exc, smtplib.SMTPResponseException) and exc.smtp_code >= 500
 
 
 STORY_KINDS = ("turn", "reminder")
@@ -95,10 +152,11 @@ class SmtpTransport:
 
     def _connect(self):
         host, port, mode = self.config["SMTP_HOST"], self.config["SMTP_PORT"], self.config["SMTP_TLS"]
+        timeout = float(self.config.get("SMTP_TIMEOUT") or SMTP_TIMEOUT)
         if mode == "ssl":
-            connection = smtplib.SMTP_SSL(host, port, timeout=SMTP_TIMEOUT, context=self._tls())
+            connection = TrackingSMTPSSL(host, port, timeout=timeout, context=self._tls())
         else:
-            connection = smtplib.SMTP(host, port, timeout=SMTP_TIMEOUT)
+            connection = TrackingSMTP(host, port, timeout=timeout)
             if mode == "starttls":
                 connection.starttls(context=self._tls())
         if self.config.get("SMTP_USER"):
@@ -116,10 +174,24 @@ class SmtpTransport:
             except Exception as exc:
                 raise TransportUnavailable(f"cannot reach the SMTP server {self.config['SMTP_HOST']}:"
                                            f"{self.config['SMTP_PORT']}: {type(exc).__name__}: {exc}") from exc
+        connection = self.connection
         try:
-            self.connection.send_message(message)
-        except Exception:
+            connection.ehlo_or_helo_if_needed()
+            if not str(message["To"]).isascii() and not connection.has_extn("smtputf8"):
+                raise Undeliverable(f"The address {message['To']} needs internationalised mail (SMTPUTF8), which "
+                                    f"the relay {self.config['SMTP_HOST']} does not offer; enable SMTPUTF8 there, "
+                                    f"or ask the player for an address without accents in the part before the @.")
+            connection.payload_sent = False
+            connection.send_message(message)
+        except Undeliverable:
+            raise
+        except Exception as exc:
             self.close()
+            if _refused_for_good(exc):
+                raise Undeliverable(f"The relay refused this mail for good: {type(exc).__name__}: {exc}") from exc
+            if connection.payload_sent and not isinstance(exc, smtplib.SMTPResponseException):
+                raise DeliveryUncertain(f"The message was sent but the relay did not confirm it "
+                                        f"({type(exc).__name__}: {exc}); it may have been delivered.") from exc
             raise
 
     def close(self) -> None:
@@ -138,7 +210,7 @@ class FolderTransport:
         self.folder = Path(folder)
 
     def send(self, message: EmailMessage) -> None:
-        name = f"{message['X-Herald-Notification'].zfill(8)}.eml"
+        name = f"{str(message['X-Herald-Notification']).zfill(8)}.eml"
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             (self.folder / name).write_bytes(bytes(message))
@@ -157,36 +229,58 @@ def backoff(attempts: int) -> timedelta:
     return min(BASE_BACKOFF * (2 ** max(attempts - 1, 0)), MAX_BACKOFF)
 
 
-def deliver_pending(config: dict, now: datetime | None = None, limit: int = 1000) -> DeliveryReport:
-    """Send every due pending row once; failures are rescheduled, successes never resent."""
+def retry_budget(config: dict) -> timedelta:
+    return timedelta(days=float(config.get("MAIL_RETRY_DAYS") or 3))
+
+
+def deliver_pending(config: dict, now: datetime | None = None, limit: int = 1000,
+                    ignore_backoff: bool = False) -> DeliveryReport:
+    """Send every due pending row once; failures are rescheduled, successes never resent.
+    `now` is the moment the retry times are reckoned from (tests pass a later one)."""
     now = now or utcnow()
-    report = DeliveryReport()
-    due = [r.id for r in Notification.select(Notification.id)
-           .where((Notification.status == "pending") & (Notification.next_attempt <= now))
-           .order_by(Notification.id).limit(limit)]
+    report = DeliveryReport(stuck=mark_stuck_uncertain())
+    due = Notification.status == "pending"
+    if not ignore_backoff:
+        due &= Notification.next_attempt <= now
+    rows = [r.id for r in Notification.select(Notification.id).where(due).order_by(Notification.id).limit(limit)]
     transport = transport_for(config)
     try:
-        for row_id in due:
-            _deliver_one(row_id, transport, config, report)
+        for row_id in rows:
+            _deliver_one(row_id, transport, config, report, now)
     except TransportUnavailable as exc:
         report.unreachable = str(exc)
         report.errors.append(str(exc)[:300])
     finally:
         transport.close()
-    report.stuck = (Notification.select().where((Notification.status == "sending")
-                                                & (Notification.next_attempt < utcnow() - STUCK_AFTER)).count())
     return report
 
 
+def mark_stuck_uncertain() -> int:
+    """Rows a run claimed and never marked (it crashed, or was killed, mid-send): the relay
+    may have accepted them, so they are `uncertain`, like a send that got no answer."""
+    return (Notification.update(status="uncertain",
+                                last_error="notify was interrupted while sending this mail: it may or may not "
+                                           "have been delivered")
+            .where((Notification.status == "sending") & (Notification.next_attempt < utcnow() - STUCK_AFTER))
+            .execute())
+
+
+def requeue(statuses: tuple[str, ...], config: dict, now: datetime | None = None) -> int:
+    """Operator's choice: send rows in these states again, with a fresh retry budget."""
+    now = now or utcnow()
+    return (Notification.update(status="pending", attempts=0, next_attempt=now,
+                                give_up_after=now + retry_budget(config))
+            .where(Notification.status.in_(list(statuses))).execute())
+
+
 def requeue_stuck(now: datetime | None = None) -> int:
-    """Operator's choice after a crash: send rows stuck in `sending` again (may duplicate)."""
-    cutoff = (now or utcnow()) - STUCK_AFTER
-    return (Notification.update(status="pending", next_attempt=utcnow())
-            .where((Notification.status == "sending") & (Notification.next_attempt < cutoff)).execute())
+    """Rows interrupted by a crash, and any other `uncertain` row, sent again (may duplicate)."""
+    mark_stuck_uncertain()
+    return requeue(("uncertain",), {}, now)
 
 
-def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport) -> None:
-    # While a row is `sending`, next_attempt holds the time it was claimed (see requeue_stuck).
+def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport, now: datetime) -> None:
+    # While a row is `sending`, next_attempt holds the time it was claimed (see mark_stuck_uncertain).
     claimed = (Notification.update(status="sending", attempts=Notification.attempts + 1, next_attempt=utcnow())
                .where((Notification.id == row_id) & (Notification.status == "pending")).execute())
     if not claimed:
@@ -203,14 +297,32 @@ def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport) -
         (Notification.update(status="pending", attempts=Notification.attempts - 1, next_attempt=utcnow())
          .where(Notification.id == row_id).execute())
         raise
+    except DeliveryUncertain as exc:
+        _settle(row, "uncertain", now, str(exc), report)
+        report.uncertain += 1
+    except Undeliverable as exc:
+        _settle(row, "failed", now, str(exc), report)
+        report.given_up += 1
     except Exception as exc:
-        give_up = row.attempts >= MAX_ATTEMPTS
-        (Notification.update(status="failed" if give_up else "pending", next_attempt=utcnow() + backoff(row.attempts),
-                             last_error=f"{type(exc).__name__}: {exc}"[:500])
-         .where(Notification.id == row_id).execute())
+        give_up_after = row.give_up_after or row.created + retry_budget(config)
+        out_of_time = now + backoff(row.attempts) > give_up_after
+        reason = f"{type(exc).__name__}: {exc}"
+        if out_of_time:
+            reason = f"Gave up after {row.attempts} tries over {_days(now - row.created)}: {reason}"
+        _settle(row, "failed" if out_of_time else "pending", now + backoff(row.attempts), reason, report)
         report.failed += 1
-        report.given_up += give_up
-        report.errors.append(f"mail {row_id} to {row.email}: {type(exc).__name__}: {exc}"[:300])
+        report.given_up += out_of_time
     else:
         Notification.update(status="sent", sent=utcnow(), last_error=None).where(Notification.id == row_id).execute()
         report.sent += 1
+
+
+def _settle(row: Notification, status: str, next_attempt: datetime, reason: str, report: DeliveryReport) -> None:
+    (Notification.update(status=status, next_attempt=next_attempt, last_error=reason[:500])
+     .where(Notification.id == row.id).execute())
+    report.errors.append(f"mail {row.id} to {row.email}: {reason}"[:300])
+
+
+def _days(span: timedelta) -> str:
+    hours = span.total_seconds() / 3600
+    return f"{hours / 24:.1f} days" if hours >= 48 else f"{hours:.1f} hours"

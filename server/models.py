@@ -119,9 +119,11 @@ class Snapshot(BaseModel):
 
 
 class Notification(BaseModel):
-    """The mail outbox. status: pending -> sending (claimed) -> sent, or failed after retries,
-    or dropped (a turn mail whose question was answered before it could be sent).
-    Mails about a player's account (recovery codes, address checks) have no game."""
+    """The mail outbox. status: pending -> sending (claimed) -> sent; failed (refused for
+    good, or retried past give_up_after); uncertain (may have been delivered: never resent
+    unless the operator asks); dropped (a turn mail whose question was answered before it
+    could be sent). See server/mailer.py. Mails about a player's account (recovery codes,
+    address checks) have no game."""
 
     game = ForeignKeyField(Game, backref="notifications", null=True)
     seat = IntegerField(null=True)
@@ -136,6 +138,8 @@ class Notification(BaseModel):
     last_error = TextField(null=True)
     created = DateTimeField(default=utcnow)
     sent = DateTimeField(null=True)
+    # Retried until then; null: created + MAIL_RETRY_DAYS. Moved on when the operator requeues.
+    give_up_after = DateTimeField(null=True)
 
     class Meta:
         table_name = "notifications"

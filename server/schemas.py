@@ -18,7 +18,8 @@ class RegisterSchema(StrictSchema):
         validate.Length(min=1, max=40),
         validate.Regexp(NAME_PATTERN, error="Names are 1-40 letters, digits, spaces or _.'- "
                                             "and start with a letter or digit.")])
-    email = fields.Email(required=True, validate=validate.Length(max=254))
+    # Checked and normalised by email-validator in the route (server/addresses.py).
+    email = fields.String(required=True, validate=validate.Length(min=1, max=254))
     invite = fields.String(load_default=None, validate=validate.Length(min=1, max=64),
                            metadata={"description": "an unused seat invite; required when registration is by invite"})
 

@@ -1,4 +1,12 @@
+import os
+
 import pytest
+
+# Servers the tests start in other processes (gunicorn, `herald server run`) read their
+# settings from the environment: many tests register players and fail tokens on purpose from
+# one address, so rate limits are off there unless a test turns them on (test_ratelimits.py,
+# tests/client/test_retry_after.py). In-process apps get it from their fixtures' configs.
+os.environ.setdefault("HERALD_RATELIMIT_ENABLED", "0")
 
 
 def pytest_configure(config):

@@ -5,6 +5,7 @@ from flask import current_app
 from flask_smorest import Blueprint
 from peewee import IntegrityError, fn
 
+from server.addresses import normalized_email
 from server.auth import current_player, new_token
 from server.db import write_transaction
 from server.errors import ApiError, ErrorSchema
@@ -19,12 +20,14 @@ blp = Blueprint("players", __name__, url_prefix="/players", description="Players
 @blp.response(201, NewPlayerSchema)
 @blp.alt_response(409, schema=ErrorSchema, description="name-taken")
 @blp.alt_response(403, schema=ErrorSchema, description="registration-closed, invite-required")
+@blp.alt_response(422, schema=ErrorSchema, description="bad-email: the address cannot receive mail")
+@blp.alt_response(429, schema=ErrorSchema, description="rate-limited (Retry-After says when to try again)")
 @blp.doc(security=[])
 def register(body):
     """Register; the token in the answer is shown this once and stored only hashed. The
     operator's HERALD_REGISTRATION may close registration or ask for a seat invite."""
     check_registration_policy(current_app.config.get("REGISTRATION", "open"), body.get("invite"))
-    return create_player(body["name"], body["email"])
+    return create_player(body["name"], body["email"], current_app.config["EMAIL_CHECK_DNS"])
 
 
 def check_registration_policy(policy: str, invite: str | None) -> None:
@@ -39,9 +42,11 @@ def check_registration_policy(policy: str, invite: str | None) -> None:
                            "This server takes new players by invitation: register with the invite code of a free seat.")
 
 
-def create_player(name: str, email: str) -> dict:
-    """A new player with a fresh token (also used by the operator's `herald server players add`)."""
+def create_player(name: str, email: str, check_dns=False) -> dict:
+    """A new player with a fresh token (also used by the operator's `herald server players add`);
+    the address checked and normalised by email-validator."""
     name = " ".join(name.split())
+    email = normalized_email(email, check_dns)
     token, digest = new_token()
     taken = ApiError(409, "name-taken", f"The name {name!r} is already taken.")
     try:

@@ -32,6 +32,7 @@ def make_app(tmp_path):
     config = load_config({
         "HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
         "HERALD_MAIL_DIR": str(tmp_path / "mail"),
+        "HERALD_RATELIMIT_ENABLED": "0",  # explicit: tests/client/test_retry_after.py turns them on
     })
     return create_app(config)
 

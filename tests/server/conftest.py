@@ -1,10 +1,12 @@
-"""Fixtures for server tests: the toy game registered, a real SQLite file in tmp_path,
-Flask's test client, and helpers that register players and start games through the API."""
+"""Fixtures for server tests: the toy game registered, a real SQLite file in tmp_path, a real
+SMTP server (`mailbox`, `smtp_config`), Flask's test client, and helpers that register players
+and start games through the API."""
 from __future__ import annotations
 
 import pytest
 
 from core import games
+from tests.server.mailbox import Mailbox
 from tests.support.toygame import GAME as TOY
 
 
@@ -24,7 +26,24 @@ def config(tmp_path):
         "HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
         "HERALD_MAIL_DIR": str(tmp_path / "mail"),
         "HERALD_PUBLIC_URL": "https://herald.example.org",
+        "HERALD_EMAIL_CHECK_DNS": "0",  # the tests have no network: no DNS lookup at registration
+        # Many tests register, fail tokens or join on purpose, from one address: the limits
+        # themselves are tested in test_ratelimits.py with small values of their own.
+        "HERALD_RATELIMIT_ENABLED": "0",
     })
+
+
+@pytest.fixture
+def mailbox():
+    box = Mailbox()
+    yield box
+    box.stop()
+
+
+@pytest.fixture
+def smtp_config(config, mailbox):
+    return {**config, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": mailbox.port, "SMTP_TLS": "none",
+            "MAIL_FROM": "herald@example.org"}
 
 
 @pytest.fixture

@@ -117,6 +117,7 @@ def test_a_read_only_file_system_is_a_clear_503_and_health_says_so(small_disk, a
     game = api.start_game(players, options={"target": 60})
     assert api.play_first_legal(game, players).status_code == 201
     database.close()
+    database.obj.close_all()  # the pool's idle connections hold the file open for writing
     remounted = mount("-o", "remount,ro", str(small_disk))
     assert remounted.returncode == 0, remounted.stderr
     try:
@@ -131,6 +132,7 @@ def test_a_read_only_file_system_is_a_clear_503_and_health_says_so(small_disk, a
         assert report.status_code == 503 and report.json["database"]["writable"] is False
     finally:
         database.close()
+        database.obj.close_all()
         assert mount("-o", "remount,rw", str(small_disk)).returncode == 0
     assert fresh_health(api).json["database"]["writable"] is True
     assert api.play_first_legal(game, players).status_code == 201

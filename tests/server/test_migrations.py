@@ -6,6 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from peewee import SqliteDatabase
 from click.testing import CliRunner
 
 from core import games
@@ -43,7 +44,7 @@ def schema_of(db) -> dict:
 
 
 def guards(db) -> set[str]:
-    if db.__class__.__name__.startswith("Sqlite"):
+    if isinstance(db, SqliteDatabase):  # also the pooled kind the server opens
         return {r[0] for r in db.execute_sql("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
     return {r[0] for r in db.execute_sql("SELECT tgname FROM pg_trigger WHERE NOT tgisinternal")}
 

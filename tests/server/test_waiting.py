@@ -1,0 +1,218 @@
+"""GET /games/{id}/wait: woken by the process's notifier, with no query of its own while it waits."""
+import json
+import logging
+import threading
+import time
+import urllib.request
+
+import pytest
+
+from tests.server.live import http_put, serving
+
+
+def get(url, token):
+    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=90) as response:
+        return json.loads(response.read())
+
+
+class Background:
+    """A GET in its own thread; `result` once it returns."""
+
+    def __init__(self, url, token):
+        self.result = None
+        self.thread = threading.Thread(target=self._run, args=(url, token), daemon=True)
+        self.thread.start()
+
+    def _run(self, url, token):
+        self.result = get(url, token)
+
+    def join(self, seconds=30):
+        self.thread.join(seconds)
+        assert not self.thread.is_alive(), "the waiter was never woken"
+        return self.result
+
+
+class QueryCounter(logging.Handler):
+    """Counts the SQL statements peewee runs, per thread name (the notifier's own polling
+    goes to the driver directly and is not counted)."""
+
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.by_thread = {}
+
+    def emit(self, record):
+        name = threading.current_thread().name
+        self.by_thread[name] = self.by_thread.get(name, 0) + 1
+
+    def requests(self) -> int:
+        return sum(self.by_thread.values())
+
+
+@pytest.fixture
+def queries():
+    logger = logging.getLogger("peewee")
+    counter, level = QueryCounter(), logger.level
+    logger.addHandler(counter)
+    logger.setLevel(logging.DEBUG)
+    yield counter
+    logger.removeHandler(counter)
+    logger.setLevel(level)
+
+
+def idle_and_mover(api, game, players):
+    detail = api.game(game, players[0])
+    mover = detail["prompted"][0]["seat"]
+    return players[1 - mover], players[mover]
+
+
+def test_a_waiter_is_woken_by_the_move_that_prompts_it(app, api, alice_bob):
+    game = api.start_game(alice_bob)
+    idle, mover = idle_and_mover(api, game, alice_bob)
+    with serving(app) as url:
+        waiter = Background(f"{url}/games/{game}/wait?timeout=60", idle["token"])
+        time.sleep(0.3)  # let it register and fall asleep
+        assert waiter.result is None
+        move = api.legal(game, mover)["moves"][0]["move"]
+        status, answer = http_put(f"{url}/games/{game}/moves/0", mover["token"], {"move": move})
+        assert status == 201
+        body = waiter.join()
+    idle_seat = alice_bob.index(idle)
+    assert body["version"] == 1 and body["my_seat"] == idle_seat
+    assert [p["seat"] for p in body["prompted"]] == [idle_seat] == [p["seat"] for p in answer["prompted"]]
+
+
+def test_a_waiting_request_makes_no_query_and_ignores_other_games(app, api, alice_bob, queries):
+    watched = api.start_game(alice_bob)
+    other = api.start_game(alice_bob)
+    idle, _ = idle_and_mover(api, watched, alice_bob)
+    with serving(app) as url:
+        waiter = Background(f"{url}/games/{watched}/wait?timeout=3", idle["token"])
+        time.sleep(0.5)
+        before = queries.requests()
+        for _ in range(3):  # moves in another game wake the notifier, not this waiter
+            assert api.play_first_legal(other, alice_bob).status_code == 201
+        moves_made = queries.requests() - before
+        time.sleep(1.0)
+        during = queries.requests() - before - moves_made
+        body = waiter.join()
+    assert during == 0, queries.by_thread  # the old long-poll read the games row 4 times a second
+    assert body["version"] == 0 and alice_bob.index(idle) not in [p["seat"] for p in body["prompted"]]
+
+
+def test_a_waiter_returns_at_once_when_already_prompted_or_the_game_is_over(app, api, alice_bob):
+    game = api.start_game(alice_bob, options={"target": 15})
+    _, mover = idle_and_mover(api, game, alice_bob)
+    started = time.monotonic()
+    assert api.call("GET", f"/games/{game}/wait?timeout=60", mover).status_code == 200
+    while api.game(game, alice_bob[0])["status"] == "active":
+        assert api.play_first_legal(game, alice_bob).status_code == 201
+    for player in alice_bob:
+        assert api.call("GET", f"/games/{game}/wait?timeout=60", player).json["status"] == "finished"
+    assert time.monotonic() - started < 30  # none of the three waited out its 60 s
+
+
+def test_postgres_waiters_are_woken_by_notify(postgres_app, toy_game):
+    """PostgreSQL: the games trigger NOTIFYs, the notifier LISTENs; no polling."""
+    from tests.server.conftest import Api
+
+    api = Api(postgres_app.test_client())
+    players = [api.register("alice"), api.register("bob")]
+    game = api.start_game(players)
+    idle, mover = idle_and_mover(api, game, players)
+    with serving(postgres_app) as url:
+        waiter = Background(f"{url}/games/{game}/wait?timeout=60", idle["token"])
+        time.sleep(0.3)
+        assert api.play_first_legal(game, players).status_code == 201
+        body = waiter.join()
+    assert body["version"] == 1 and [p["seat"] for p in body["prompted"]] == [players.index(idle)]
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    from tests.server.postgres import start_or_skip
+
+    server = start_or_skip()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_app(postgres, tmp_path, toy_game):
+    from server.app import create_app
+    from server.config import load_config
+    from server.db import database
+
+    app = create_app(load_config({"HERALD_DATABASE_URL": postgres.new_database(),
+                                  "HERALD_MAIL_DIR": str(tmp_path / "mail")}))
+    yield app
+    database.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_move_through_one_server_process_wakes_a_waiter_in_another(backend, tmp_path, request):
+    """Two gunicorn servers (shipped settings) on one database: the waiter sleeps in one, the
+    move lands through the other; its notifier sees the commit (data_version / NOTIFY)."""
+    pytest.importorskip("gunicorn", reason="runs the shipped gunicorn settings")
+    from tests.server.gunicorn_live import call, shipped_gunicorn
+
+    env = {}
+    if backend == "postgresql":
+        env["HERALD_DATABASE_URL"] = request.getfixturevalue("postgres").new_database()
+    with shipped_gunicorn(tmp_path, workers=1, env=env) as (one, _), \
+            shipped_gunicorn(tmp_path, workers=1, env=env) as (two, _):
+        players = [call(one, "POST", "/players", {"name": n, "email": f"{n}@example.org"})[1] for n in ("ana", "ben")]
+        game = call(one, "POST", "/games", {"ruleset": "castle-assault", "seats": 2,
+                                            "options": {"first-player": 0}}, players[0]["token"])[1]
+        for player, invite in zip(players, game["invites"]):
+            assert call(two, "POST", "/games/join", {"invite": invite["code"]}, player["token"])[0] == 200
+        waiter = Background(f"http://127.0.0.1:{one}/games/{game['id']}/wait?timeout=60", players[1]["token"])
+        time.sleep(1.0)
+        assert waiter.result is None
+        legal = call(two, "GET", f"/games/{game['id']}/legal", token=players[0]["token"])[1]
+        move = next(m["move"] for m in legal["moves"] if "move" in m)
+        assert call(two, "PUT", f"/games/{game['id']}/moves/0", {"move": move}, players[0]["token"])[0] == 201
+        body = waiter.join()
+    assert body["version"] == 1 and 1 in [p["seat"] for p in body["prompted"]]
+
+
+def test_sleeping_waiters_hold_no_database_connection(app, api, alice_bob):
+    """Connections are pooled per process; a request asleep in /wait gives its own back, so
+    more waiters than the pool holds never exhaust it (PostgreSQL would refuse them)."""
+    from server.db import POOL_SIZE, database
+
+    game = api.start_game(alice_bob)
+    idle, mover = idle_and_mover(api, game, alice_bob)
+    with serving(app) as url:
+        waiters = [Background(f"{url}/games/{game}/wait?timeout=60", idle["token"]) for _ in range(POOL_SIZE + 8)]
+        time.sleep(1.0)
+        assert len(database.obj._in_use) <= 1  # at most the test's own
+        move = api.legal(game, mover)["moves"][0]["move"]
+        status, _ = http_put(f"{url}/games/{game}/moves/0", mover["token"], {"move": move})
+        assert status == 201  # served while more requests wait than the pool has connections
+        assert {waiter.join()["version"] for waiter in waiters} == {1}
+
+
+def test_a_graceful_reload_answers_sleeping_waiters_at_once(tmp_path):
+    """gunicorn's reload (SIGHUP: new workers, the old ones stopped gracefully, as after an
+    upgrade) answers waiting clients at once instead of cutting them off after 30 s; the
+    next wait is served by a new worker."""
+    pytest.importorskip("gunicorn", reason="runs the shipped gunicorn settings")
+    import signal
+
+    from tests.server.gunicorn_live import call, shipped_gunicorn
+
+    with shipped_gunicorn(tmp_path, workers=1) as (port, master):
+        players = [call(port, "POST", "/players", {"name": n, "email": f"{n}@example.org"})[1] for n in ("ana", "ben")]
+        game = call(port, "POST", "/games", {"ruleset": "castle-assault", "seats": 2,
+                                             "options": {"first-player": 0}}, players[0]["token"])[1]
+        for player, invite in zip(players, game["invites"]):
+            assert call(port, "POST", "/games/join", {"invite": invite["code"]}, player["token"])[0] == 200
+        url = f"http://127.0.0.1:{port}/games/{game['id']}/wait?timeout=60"
+        waiter = Background(url, players[1]["token"])
+        time.sleep(1.0)
+        master.send_signal(signal.SIGHUP)
+        body = waiter.join(20)  # answered long before its 60 s, and before gunicorn's 30 s grace
+        assert body["version"] == 0 and body["my_seat"] == 1
+        again = Background(url.replace("timeout=60", "timeout=1"), players[1]["token"])
+        assert again.join(30)["version"] == 0
