@@ -46,6 +46,17 @@ def open_database(url: str, synchronous: str | None = None):
     return db
 
 
+def discard_connection() -> None:
+    """Close this thread's connection for good: a pooled one is not handed out again."""
+    if database.obj is None or database.is_closed():
+        return
+    try:
+        close_for_good = getattr(database.obj, "manual_close", None)
+        (close_for_good or database.close)()
+    except Exception:  # closing a broken connection may fail too; it is gone either way
+        pass
+
+
 def is_sqlite() -> bool:
     return isinstance(database.obj, SqliteDatabase)
 

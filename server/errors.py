@@ -158,13 +158,11 @@ class HeraldApi(Api):
 
 
 def _drop_connection() -> None:
-    """A broken connection (database restarted) must not be reused by the next request."""
-    from server.db import database
+    """A broken connection (database restarted, disk full, read-only) must not be reused by the
+    next request: out of the pool with it, not back into it."""
+    from server.db import discard_connection
 
-    try:
-        database.close()
-    except Exception:  # closing a broken connection may fail too; it is gone either way
-        pass
+    discard_connection()
 
 
 def register_error_handlers(app) -> None:

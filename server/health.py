@@ -95,7 +95,7 @@ def outbox() -> dict:
 
 def report() -> tuple[dict, int]:
     """(body, HTTP status): 503 when the database does not take writes (or cannot be opened)."""
-    from server.db import database
+    from server.db import database, discard_connection
 
     try:
         database.connect(reuse_if_open=True)
@@ -106,7 +106,7 @@ def report() -> tuple[dict, int]:
         if reason is None:
             raise
         dbfaults.remember(reason)
-        database.close()
+        discard_connection()
         mail = {"pending": None, "oldest_pending_seconds": None}
     body = {"ok": reason is None, "database": {"writable": reason is None, "reason": reason}, "outbox": mail}
     return body, 200 if reason is None else 503

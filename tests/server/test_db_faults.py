@@ -193,7 +193,8 @@ def test_a_read_only_postgresql_database_is_a_clear_503(postgres, toy_game, tmp_
     admin.autocommit = True
     name = url.rsplit("/", 1)[1]
     admin.cursor().execute(f"ALTER DATABASE {name} SET default_transaction_read_only = on")
-    database.close()  # new sessions take the setting
+    database.close()
+    database.obj.close_all()  # new sessions take the setting (the pool keeps none of the old ones)
     try:
         unwritable(api.play_first_legal(game, players), "read-only")
         report = fresh_health(api)
