@@ -203,5 +203,6 @@ def test_a_read_only_postgresql_database_is_a_clear_503(postgres, toy_game, tmp_
         admin.cursor().execute(f"ALTER DATABASE {name} SET default_transaction_read_only = off")
         admin.close()
         database.close()
+        database.obj.close_all()
     assert fresh_health(api).status_code == 200
     assert api.play_first_legal(game, players).status_code == 201
