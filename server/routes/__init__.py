@@ -1,13 +1,16 @@
 """The REST endpoints of docs/api.md, one blueprint per resource."""
 from server.routes.games import blp as games
+from server.routes.guide import blp as guide
 from server.routes.meta import blp as meta
 from server.routes.moves import blp as moves
 from server.routes.players import blp as players
 
 BLUEPRINTS = (meta, players, games, moves)
+BLUEPRINTS += (guide,)
 
 # Everything else needs a Bearer token (checked before the request body is read).
 PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register"}
+PUBLIC_ENDPOINTS |= {"guide.rules", "guide.explain"}  # player guides and glossary
 
 
 def is_public(endpoint: str) -> bool:
