@@ -134,6 +134,10 @@ def _symbols(g: Glossary) -> None:
               "three needed to win (WQ-GOAL-1).", "WQ-GOAL-1"))
 
 
+NAME = {row[0]: row[1] for row in marnon.TERRITORIES}
+BRIDGE_LIST = ", ".join(f"{a}-{b}" for a, b in marnon.BRIDGES.values())
+TUNNEL_ENDS = " and ".join(f"{NAME[t]} ({t})" for t in marnon.TUNNEL)
+
 TERMS = (
     (("orcs", "orc"), "Orcs", "Neutral armies run by the dice. Each round they breed, raid (armies of 4) and "
      "appear on every empty territory (WQ-ORC-BREED-1, WQ-ORC-RAID-1, WQ-ORC-NEW-1).", "WQ-ORC-RAID-1"),
@@ -162,12 +166,11 @@ TERMS = (
      "your turn's step 5b (WQ-SUPPLY-1..4).", "WQ-SUPPLY-1"),
     (("boat", "sail"), "Boat", "A played boat card: one crossing between two territories on the same water "
      "(Sea of Marnon shore, or the Ammon), as an attack or a move (`sail`) (WQ-BOAT-1..7).", "WQ-BOAT-1"),
-    (("bridge", "bridges"), "Bridge", "Two bridges cross the Ammon: D1C2-D1C1 and D2C5-D1C3. Territories across "
-     "the river are adjacent only over a bridge. Defence bonus over a bridge: option bridge-bonus "
-     "(WQ-ADJ-2, WQ-STR-11).", "WQ-ADJ-2"),
-    (("tunnel", "great tunnel"), "Great Tunnel", "Links Earthen Pass (D4C4) and Marls Gate (D6C6). A defender "
-     "attacked through it gets +2 instead of the forest/mountain +1; raids take it last (WQ-ADJ-3, WQ-STR-9).",
-     "WQ-ADJ-3"),
+    (("bridge", "bridges"), "Bridge", f"Bridges cross the Ammon: {BRIDGE_LIST}. Territories across the river "
+     "are adjacent only over a bridge. Defence bonus over a bridge: option bridge-bonus (WQ-ADJ-2, WQ-STR-11).",
+     "WQ-ADJ-2"),
+    (("tunnel", "great tunnel"), "Great Tunnel", f"Links {TUNNEL_ENDS}. A defender attacked through it gets +2 "
+     "instead of the forest/mountain +1; raids take it last (WQ-ADJ-3, WQ-STR-9).", "WQ-ADJ-3"),
     (("protected", "protection"), "Protected duchy", "The duchy where the Peacemaker stands: its counties cannot "
      "be attacked by anyone (WQ-PEACE-3).", "WQ-PEACE-3"),
     (("starting player",), "Starting player", "Round step 4: everyone rolls two dice, highest total plays first "
