@@ -371,6 +371,10 @@ def report_wait(outcome: str, state: dict, timeout: float | None, as_json: bool)
     ctx.exit(code)
 
 
+from client.guide_commands import attach as attach_guide_commands  # noqa: E402 (needs `cli` above)
+attach_guide_commands(cli)  # herald rules, herald explain
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point (`herald = "client.cli:main"`)."""
     cli.main(args=argv, prog_name="herald")
