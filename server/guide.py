@@ -64,16 +64,18 @@ def topics(text: str) -> list[str]:
 
 
 def rules(name: str, topic: str | None = None) -> dict:
-    """The whole guide, or the first section whose heading contains `topic` (any letter case)."""
+    """The whole guide, or the section whose heading is `topic`, else starts with it, else contains
+    it (any letter case; the first in the guide wins)."""
     text = guide_text(name)
     listed = topics(text)
     if not topic or not topic.strip():
         return {"ruleset": name, "topic": None, "title": sections(text)[0].title, "text": text, "topics": listed}
     wanted = " ".join(topic.lower().split())
-    for section in sections(text):
-        if wanted in section.title.lower():
-            return {"ruleset": name, "topic": topic, "title": section.title, "text": section.text,
-                    "topics": listed}
+    found = sections(text)
+    tests = (lambda t: t == wanted, lambda t: t.startswith(wanted), lambda t: wanted in t)
+    for section in (s for test in tests for s in found if test(s.title.lower())):
+        return {"ruleset": name, "topic": topic, "title": section.title, "text": section.text,
+                "topics": listed}
     raise ApiError(404, "not-found", f"The {name} guide has no section about {topic!r}; topics: "
                    + "; ".join(listed) + ".", details={"topics": listed})
 

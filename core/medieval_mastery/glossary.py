@@ -12,8 +12,8 @@ GAME = "medieval-mastery"
 
 CARD_USE = {
     "AU": "Never kept: played the moment it is drawn; finish the draw, then draw 2 more (MM-RES-AUTHORITY).",
-    "CA": "Your turn, before or after your manoeuvre (`cta`): 2 more knights in your castle (MM-RES-CALLTOARMS).",
-    "TA": "Your turn, before or after your manoeuvre (`ta`): one extra redistribution, advance and battle "
+    "CA": "Your turn, before or after your manoeuvre (`play cta`): 2 more knights in your castle (MM-RES-CALLTOARMS).",
+    "TA": "Your turn, before or after your manoeuvre (`play ta`): one extra redistribution, advance and battle "
           "(MM-RES-TACTICAL).",
     "FR": "Destroy (turn face down) another player's face-up artefact: in your own turn, or in the Fracture "
           "window of a crown being used, of the combatants' sceptres or of their orbs (MM-RES-FRACTURE).",

@@ -11,7 +11,7 @@ def test_rules_prints_the_guide_and_one_topic(herald, server_url):
     whole = herald("rules", "wizards-quest")
     assert whole.exit_code == 0, whole.stderr
     assert whole.stdout.startswith("# Wizard's Quest")
-    assert "D2C4" in whole.stdout and "WQ-BATTLE-3" in whole.stdout
+    assert "D2C4" in whole.stdout and "WQ-BATTLE-1" in whole.stdout
     section = herald("rules", "wizards-quest", "ADJACENCY")
     assert section.exit_code == 0, section.stderr
     assert section.stdout.startswith("### ") and "| D4C4 |" in section.stdout
