@@ -29,6 +29,11 @@ class Entry:
 RULE_ID = re.compile(r"\b(?:WQ|MM|CA)-[A-Z0-9]+(?:-[A-Z0-9]+)*")
 
 
+def rule_id(*parts: str) -> str:
+    """A rule ID made from a data name: rule_id("MM", "ART", "Greed") is MM-ART-GREED."""
+    return "-".join(part.upper() for part in parts)
+
+
 def normalise(thing: str) -> str:
     return " ".join(thing.strip().lower().split())
 

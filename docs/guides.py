@@ -102,19 +102,21 @@ def mm_cards() -> str:
 
 
 def mm_artefacts() -> str:
+    from core.glossary import rule_id
     from core.medieval_mastery import data
     from core.medieval_mastery.glossary import WHEN
     rows = []
     for kind, names in zip(data.ARTEFACT_TYPES, data.ARTEFACTS):
         for name in names:
-            rows.append([data.ART_TITLE[name], kind, data.ART_TEXT[name], f"MM-ART-{name.upper()}"])
+            rows.append([data.ART_TITLE[name], kind, data.ART_TEXT[name], rule_id("MM", "ART", name)])
     when = "\n".join(f"- **{k.capitalize()}s.** {text}" for k, text in WHEN.items())
     return when + "\n\n" + table(["Artefact", "Type", "What it does", "Rule"], rows)
 
 
 def mm_tiles() -> str:
+    from core.glossary import rule_id
     from core.medieval_mastery import data
-    rows = [[name, str(vp), str(count), str(cap), ability, f"MM-TERR-{name.upper()}"]
+    rows = [[name, str(vp), str(count), str(cap), ability, rule_id("MM", "TERR", name)]
             for name, (vp, count, cap, ability) in data.TILES.items()]
     return table(["Territory", "VP", "Tiles", "Capacity", "Ability (as `herald show` prints it)", "Rule"], rows)
 

@@ -5,7 +5,7 @@ so reconstructed data swapped in later explains itself. Rule IDs point into docs
 """
 from __future__ import annotations
 
-from core.glossary import Entry, Glossary
+from core.glossary import Entry, Glossary, rule_id
 from core.medieval_mastery import data
 
 GAME = "medieval-mastery"
@@ -34,7 +34,7 @@ WHEN = {
     "orb": "An orb applies at battle step 7, after the orb Fracture window, when you win (Brutality, Greed, "
            "Preparation) or lose (Devotion, Resurgence, Cleansing) (MM-COMBAT-7).",
 }
-TILE_RULE = {name: f"MM-TERR-{name.upper()}" for name in data.TILES}
+TILE_RULE = {name: rule_id("MM", "TERR", name) for name in data.TILES}
 
 
 def card_text(code: str) -> str:
@@ -91,7 +91,7 @@ def build() -> Glossary:
     for kind, names in zip(data.ARTEFACT_TYPES, data.ARTEFACTS):
         for name in names:
             g.add([data.ART_TITLE[name], name], data.ART_TITLE[name], "artefact", artefact_text(kind, name),
-                  f"MM-ART-{name.upper()}")
+                  rule_id("MM", "ART", name))
         g.add(kind, kind.capitalize(), "term", WHEN[kind], "MM-COMP-5")
     for name in data.TILES:
         g.add(name, name, "territory", tile_text(name), TILE_RULE[name])

@@ -5,7 +5,7 @@ so a swapped map or card list explains itself. Rule IDs point into docs/wizards-
 """
 from __future__ import annotations
 
-from core.glossary import Entry, Glossary
+from core.glossary import Entry, Glossary, rule_id
 from core.wizards_quest import cards, marnon
 
 GAME = "wizards-quest"
@@ -79,9 +79,9 @@ def build() -> Glossary:
     for kind, count, *_rest, text in cards.KINDS:
         ids = [c for c in cards.ALL_CARDS if cards.kind(c) == kind]
         g.add(kind, kind, "card", f"{kind} ({count} cards: {', '.join(ids)}): {text}. "
-              f"{CARD_USE.get(kind, DEFAULT_USE)}", f"WQ-CARD-{kind}")
+              f"{CARD_USE.get(kind, DEFAULT_USE)}", rule_id("WQ", "CARD", kind))
     for card in cards.ALL_CARDS:
-        g.add(card, f"{card} {cards.kind(card)}", "card", card_text(card), f"WQ-CARD-{cards.kind(card)}")
+        g.add(card, f"{card} {cards.kind(card)}", "card", card_text(card), rule_id("WQ", "CARD", cards.kind(card)))
     for key, (title, text) in TREASURES.items():
         g.add([key, title, f"${key[:2]}"], title, "artefact",
               f"{title}: one of a player's treasures. {text} Collect all three of your own (crown, chest, ring) "
