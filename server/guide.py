@@ -7,6 +7,7 @@ installed server reads them through importlib.resources without a checkout. Glos
 """
 from __future__ import annotations
 
+import difflib
 import importlib
 import re
 from dataclasses import dataclass
@@ -65,7 +66,7 @@ def topics(text: str) -> list[str]:
 
 def rules(name: str, topic: str | None = None) -> dict:
     """The whole guide, or the section whose heading is `topic`, else starts with it, else contains
-    it (any letter case; the first in the guide wins)."""
+    it (any letter case; a chapter before a subsection, then the first in the guide)."""
     text = guide_text(name)
     listed = topics(text)
     if not topic or not topic.strip():
@@ -73,9 +74,11 @@ def rules(name: str, topic: str | None = None) -> dict:
     wanted = " ".join(topic.lower().split())
     found = sections(text)
     tests = (lambda t: t == wanted, lambda t: t.startswith(wanted), lambda t: wanted in t)
-    for section in (s for test in tests for s in found if test(s.title.lower())):
-        return {"ruleset": name, "topic": topic, "title": section.title, "text": section.text,
-                "topics": listed}
+    for test in tests:
+        matching = sorted((s for s in found if test(s.title.lower())), key=lambda s: s.level)
+        if matching:
+            return {"ruleset": name, "topic": topic, "title": matching[0].title, "text": matching[0].text,
+                    "topics": listed}
     raise ApiError(404, "not-found", f"The {name} guide has no section about {topic!r}; topics: "
                    + "; ".join(listed) + ".", details={"topics": listed})
 
@@ -91,5 +94,4 @@ def explain(name: str, thing: str) -> dict:
 
 
 def close(word: str, names: list[str]) -> list[str]:
-    import difflib
     return difflib.get_close_matches(word, names, n=3, cutoff=0.5)

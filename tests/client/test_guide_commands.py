@@ -16,6 +16,8 @@ def test_rules_prints_the_guide_and_one_topic(herald, server_url):
     assert section.exit_code == 0, section.stderr
     assert section.stdout.startswith("### ") and "| D4C4 |" in section.stdout
     assert len(section.stdout) < len(whole.stdout) / 2
+    chapter = herald("rules", "wizards-quest", "map")  # the chapter, before "Rules: pieces and the map"
+    assert chapter.stdout.startswith("## The map of Marnon")
 
 
 def test_rules_with_an_unknown_topic_lists_the_topics(herald, server_url):
