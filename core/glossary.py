@@ -57,6 +57,14 @@ class Glossary:
             self.spelled[normalise(name)] = name
         return entry
 
+    def add_terms(self, terms) -> None:
+        """Words of the rules, as (names, title, text, rule); a name already taken (a card or a
+        territory of the same name) keeps its entry."""
+        for names, title, text, rule in terms:
+            for name in names:
+                if normalise(name) not in self.entries:
+                    self.add(name, title, "term", f"{title}: {text}", rule)
+
     def pattern(self, regex: str, build: Callable[[re.Match], Entry | None]) -> None:
         self.patterns.append((re.compile(regex, re.IGNORECASE), build))
 

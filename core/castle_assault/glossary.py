@@ -82,7 +82,7 @@ def build() -> Glossary:
                           "come from it; rebuilt from the discard pile when empty (CA-GEN-5).",
                           "S": DECK_USE["S"], "D": DECK_USE["D"], "A": DECK_USE["A"]}[letter], "CA-SETUP-5")
     _symbols(g)
-    _terms(g)
+    g.add_terms(TERMS)
     return g
 
 
@@ -137,12 +137,6 @@ TERMS = (
      "CA-MULTI-7"),
 )
 
-
-def _terms(g: Glossary) -> None:
-    for names, title, text, rule in TERMS:
-        for name in names:
-            if name.lower() not in g.entries:
-                g.add(name, title, "term", f"{title}: {text}", rule)
 
 
 GLOSSARY = build()

@@ -98,7 +98,7 @@ def build() -> Glossary:
     for slot in all_slots():
         g.add(slot, slot, "territory", slot_text(slot), "MM-MAP-2P")
     _symbols(g)
-    _terms(g)
+    g.add_terms((names, names[0].capitalize(), text, rule) for names, text, rule in TERMS)
     return g
 
 
@@ -151,12 +151,6 @@ TERMS = (
      "Tactical Advance (MM-TURN-10).", "MM-TURN-10"),
 )
 
-
-def _terms(g: Glossary) -> None:
-    for names, text, rule in TERMS:
-        for name in names:
-            if name.lower() not in g.entries:
-                g.add(name, names[0].capitalize(), "term", f"{names[0].capitalize()}: {text}", rule)
 
 
 GLOSSARY = build()

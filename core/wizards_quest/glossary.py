@@ -93,7 +93,7 @@ def build() -> Glossary:
               f"Duchy {d}, {name} ({terrain}): counties D{d}C1..D{d}C6. Dice name a duchy then a county "
               "(orcs, dragon, Peacemaker) (WQ-MAP-1).", "WQ-MAP-1")
     _symbols(g)
-    _terms(g)
+    g.add_terms(TERMS)
     return g
 
 
@@ -182,12 +182,6 @@ TERMS = (
      "WQ-LOSS-2"),
 )
 
-
-def _terms(g: Glossary) -> None:
-    for names, title, text, rule in TERMS:
-        for name in names:
-            if name.lower() not in g.entries:
-                g.add(name, title, "term", f"{title}: {text}", rule)
 
 
 GLOSSARY = build()
