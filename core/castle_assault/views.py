@@ -98,8 +98,8 @@ def named(cards: list[str]) -> str:
 
 LEGEND = [
     "Legend: [1] seat 1's fortress; 1/W2 its wall 2, 1/C its castle (as attack targets are written);",
-    "  4½ shields defence (an attack needs more swords); V46 Builder a card's id and name.",
-    "  `herald explain castle-assault V46` (or a card name or symbol) says more.",
+    "  4½ shields defence (an attack needs more swords); a card shows as its id and name.",
+    "  `herald explain castle-assault Builder` (or a card id, or a symbol) says more.",
 ]
 
 
