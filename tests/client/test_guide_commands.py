@@ -59,3 +59,13 @@ def test_guide_endpoints_are_public_json_with_stable_errors(server_url):
         assert response.json()["error"]["code"] == "not-found"
     unknown = requests.get(f"{server_url}/rulesets/wizard-quest/rules", timeout=10).json()
     assert unknown["error"]["details"]["close"] == ["wizards-quest"]
+
+
+def test_the_guide_commands_need_neither_core_nor_server_on_the_client():
+    """A client-only install has no rules engines: the commands only ask the server."""
+    import subprocess
+    import sys
+    probe = ("import sys, client.cli, client.guide_commands; "
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('core', 'server')))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
+    assert result.stdout.strip() == "[]"
