@@ -147,6 +147,9 @@ TERMS = (
      "territory (MM-COMBAT-6, MM-LOSS-1).", "MM-COMBAT-6"),
     (("fracture window", "window"), "A moment when every player in turn may play Fracture against a crown being "
      "used, or the combatants' sceptres or orbs (MM-RES-FRACTURE).", "MM-RES-FRACTURE"),
+    (("deck", "discard", "hand"), "Your 18 cards: the deck face down, the hand hidden, the discard pile face up "
+     "and public; an empty deck is rebuilt from the discard pile (MM-TERM-DRAW, MM-TERM-DISCARD, MM-TERM-HAND).",
+     "MM-TERM-DISCARD"),
     (("manoeuvre",), "Redistribute, then advance, then the battle that causes; one a turn, one more per "
      "Tactical Advance (MM-TURN-10).", "MM-TURN-10"),
 )

@@ -177,6 +177,13 @@ TERMS = (
      "this round (ties roll again) (WQ-START-1).", "WQ-START-1"),
     (("extra campaign",), "Extra campaign", "A campaign from a card, made after your normal one "
      "(WQ-CARDS-7).", "WQ-CARDS-7"),
+    (("deck", "discards", "discard"), "Deck and discards", "35 cards, shuffled at the start; played cards go "
+     "face down to the discards, which are shuffled into a new deck when it runs out; nobody may look through "
+     "them (WQ-CARDS-5).", "WQ-CARDS-5"),
+    (("boats",), "Boats", "The `boats:` line counts each player's played boat cards still unused (WQ-BOAT-1).",
+     "WQ-BOAT-1"),
+    (("out", "eliminated"), "Out", "A player with no piece left on the map is out: skipped from then on, cards "
+     "discarded, own hidden treasures removed (WQ-END-1, WQ-END-2).", "WQ-END-1"),
     (("losses", "standing losses", "men-first"), "Losses", "The side hit chooses which pieces go "
      "(`lose men`, `lose champion`); `standing losses men-first` answers this for you (WQ-LOSS-2).",
      "WQ-LOSS-2"),
