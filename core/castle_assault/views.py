@@ -99,7 +99,7 @@ def named(cards: list[str]) -> str:
 LEGEND = [
     "Legend: [1] seat 1's fortress; 1/W2 its wall 2, 1/C its castle (as attack targets are written);",
     "  4½ shields defence (an attack needs more swords); a card shows as its id and name.",
-    "  `herald explain castle-assault Builder` (or a card id, or a symbol) says more.",
+    "  `herald explain castle-assault THING` explains a symbol, a card id or a card name.",
 ]
 
 

@@ -77,7 +77,7 @@ def _occupant(e):
 LEGEND = [
     "Legend: D1C2 county 2 of duchy 1, K1 castle 1; P0 3+C seat 0: 3 men and the champion (+W wizard);",
     "  orcs 2 two orcs; . empty; s4 defence strength; $1cr seat 1's hidden crown (ch chest, ri ring);",
-    "  DRAGON / PEACE where the dragon / Peacemaker stand. `herald explain wizards-quest s4` says more.",
+    "  DRAGON / PEACE the dragon / the Peacemaker. `herald explain wizards-quest THING` says more.",
 ]
 
 

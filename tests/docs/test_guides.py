@@ -121,5 +121,31 @@ def collect_event(name: str, text: str) -> set[str]:
     found = set(pattern.findall(text))
     if name == "medieval-mastery":
         from core.medieval_mastery import data
-        found |= {title for title in data.ART_TITLE.values() if title in text}
+        names = list(data.ART_TITLE.values()) + list(data.CARD_TITLES.values()) + list(data.TILES)
+        found |= {title for title in names if title in text}
+    if name == "castle-assault":
+        from core.castle_assault.cards import CARDS
+        found |= {kind.name for kind in CARDS.kinds.values() if kind.name in text}
     return found
+
+
+LEGEND_SYMBOLS = {
+    "wizards-quest": ["D1C2", "K1", "P0 3+C", "+W", "orcs 2", ".", "s4", "$1cr", "DRAGON", "PEACE"],
+    "medieval-mastery": ["S10", "P1x6", "..", "[C2:3]", "~L1~", "2VP", "cap 4", "free dice 9"],
+    "castle-assault": ["[1]", "1/W2", "1/C", "4½ shields"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(LEGEND_SYMBOLS))
+def test_show_has_one_legend_naming_the_symbols_once(name):
+    """`herald show` ends with one legend; every symbol it names is in it once and explained."""
+    game = games[name]
+    glossary = importlib.import_module(MODULES[name] + ".glossary").GLOSSARY
+    state = game.setup(game.min_players, game.normalize_options({}), "legend")
+    text = game.render(game.view(state, 0), 0)
+    assert text.count("Legend:") == 1
+    legend = text[text.index("Legend:"):]
+    assert all(len(line) < 100 for line in legend.splitlines()), "a legend line is cut at 100 columns"
+    for symbol in LEGEND_SYMBOLS[name]:
+        assert len(re.findall(rf"(?<!\S){re.escape(symbol)}(?!\S)", re.sub(r"[;,()]", " ", legend))) == 1, symbol
+        assert glossary.lookup(symbol) is not None, symbol
