@@ -135,7 +135,7 @@ def _who(seat) -> str:
 
 
 LEGEND = [
-    "Legend: S10 P1x6 territory (as moves name it) of seat 1 with 6 knights (.. nobody); [C2:3] castle of",
+    "Legend: S10 P1x6 territory (as moves name it) of seat 1, 6 knights (.. nobody); [C2:3] castle of",
     "  seat 1 with 3 knights; ~L1~ lake; 2VP victory points; cap 4 at most 4 knights; free dice 9 spare",
     "  dice. `herald explain medieval-mastery THING` explains a symbol, card, artefact or territory.",
 ]
