@@ -425,10 +425,11 @@ def report_wait(outcome: str, state: dict, timeout: float | None, as_json: bool)
 
 def _attach_command_modules() -> None:
     """Commands kept in their own modules (they import this one, so they come last)."""
-    from client import identity_commands
+    from client import guide_commands, identity_commands
     from client.next_commands import next_command
 
     identity_commands.attach(cli)
+    guide_commands.attach(cli)  # herald rules, herald explain
     cli.add_command(next_command)
 
 

@@ -96,6 +96,13 @@ def named(cards: list[str]) -> str:
     return ", ".join(CARDS.label(c) for c in cards) or "-"
 
 
+LEGEND = [
+    "Legend: [1] seat 1's fortress; 1/W2 its wall 2, 1/C its castle (as attack targets are written);",
+    "  4½ shields defence (an attack needs more swords); a card shows as its id and name.",
+    "  `herald explain castle-assault THING` explains a symbol, a card id or a card name.",
+]
+
+
 def render(v: dict, seat: int | None) -> str:
     """Plain text, under 100 columns, from the view only. Seats appear as {P0}..{P3} (the
     server writes the players' names there) with their number, which targets use (1/W2)."""
@@ -106,6 +113,7 @@ def render(v: dict, seat: int | None) -> str:
     if v["last_dungeon"]:
         lines.append(f"Last dungeon card turned up: {CARDS.kinds[v['last_dungeon']].name}")
     lines += hand_lines(v)
+    lines += LEGEND
     return "\n".join(line[:100] for line in lines)
 
 

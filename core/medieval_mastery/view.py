@@ -135,6 +135,13 @@ def _who(seat) -> str:
     return "--" if seat is None or seat < 0 else f"P{seat}"
 
 
+LEGEND = [
+    "Legend: S10 P1x6 territory (as moves name it) of seat 1, 6 knights (.. nobody); [C2:3] castle of",
+    "  seat 1 with 3 knights; ~L1~ lake; 2VP victory points; cap 4 at most 4 knights; free dice 9 spare",
+    "  dice. `herald explain medieval-mastery THING` explains a symbol, card, artefact or territory.",
+]
+
+
 def render(v: dict, seat: int | None) -> str:
     lines = []
     turn = v["turn"]
@@ -144,7 +151,7 @@ def render(v: dict, seat: int | None) -> str:
     lines += [head, seat_legend(v["players"], seat)]
     cells = {}
     for t in v["territories"]:
-        mark = t["slot"][1:] + (f" {_who(t['owner'])}x{t['knights']}" if t["owner"] >= 0 else " ..")
+        mark = t["slot"] + (f" {_who(t['owner'])}x{t['knights']}" if t["owner"] >= 0 else " ..")
         cells[(t["q"], t["r"])] = mark.ljust(9)
     for lake in v["lakes"]:
         cells[(lake["q"], lake["r"])] = f"~{lake['name']}~".ljust(9)
@@ -187,6 +194,7 @@ def render(v: dict, seat: int | None) -> str:
                 lines.append("  Cards: " + ", ".join(f"{i + 1}={c['title']}" for i, c in enumerate(v["choice"]["cards"])))
     if not v["result"]:
         lines.append("Now: " + _waiting(v))
+    lines += LEGEND
     if seat is not None and v.get("standing", "off") != "off":
         lines.append(f"Your standing answer: {v['standing']} (Fracture windows).")
     return "\n".join(line[:100] for line in lines)

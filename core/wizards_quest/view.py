@@ -74,6 +74,13 @@ def _occupant(e):
     return f"P{e['owner']} {e['men']}{hero}"
 
 
+LEGEND = [
+    "Legend: D1C2 county 2 of duchy 1, K1 castle 1; P0 3+C seat 0: 3 men and the champion (+W wizard);",
+    "  orcs 2 two orcs; . empty; s4 defence strength; $1cr seat 1's hidden crown (ch chest, ri ring);",
+    "  DRAGON / PEACE the dragon / the Peacemaker. `herald explain wizards-quest THING` says more.",
+]
+
+
 def render_view(view: dict, seat) -> str:
     by_id = {e["id"]: e for e in view["territories"]}
     marks = {}
@@ -124,6 +131,7 @@ def render_view(view: dict, seat) -> str:
                      + f"   your boats: {view['boats'][seat]}   losses: {view['standing']}")
     for p in view["prompts"]:
         lines.append(f"Waiting for P{p['seat']}: {p['text']}")
+    lines += LEGEND
     if view["winners"] is not None:
         lines.append("Game over: " + (", ".join(f"P{w}" for w in view["winners"]) or "nobody")
                      + f" ({view['reason']}).")

@@ -1,15 +1,17 @@
 """The REST endpoints of docs/api.md, one blueprint per resource."""
 from server.routes.asked import blp as asked
 from server.routes.games import blp as games
+from server.routes.guide import blp as guide
 from server.routes.identity import blp as identity
 from server.routes.meta import blp as meta
 from server.routes.moves import blp as moves
 from server.routes.players import blp as players
 
-BLUEPRINTS = (meta, players, identity, games, moves, asked)
+BLUEPRINTS = (meta, players, identity, games, moves, asked, guide)
 
 # Everything else needs a Bearer token (checked before the request body is read).
-PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register", "identity.recover", "identity.redeem"}
+PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register", "identity.recover", "identity.redeem",
+                    "guide.rules", "guide.explain"}
 
 
 def is_public(endpoint: str) -> bool:

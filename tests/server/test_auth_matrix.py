@@ -4,7 +4,8 @@ import re
 
 PUBLIC = {("GET", "/health"), ("GET", "/rulesets"), ("POST", "/players"), ("GET", "/openapi.json"),
           ("POST", "/players/recover"), ("POST", "/players/recover/redeem"),  # recovery: a lost token
-          ("GET", "/docs"), ("GET", "/docs/assets/<path:filename>")}
+          ("GET", "/docs"), ("GET", "/docs/assets/<path:filename>"),
+          ("GET", "/rulesets/<name>/rules"), ("GET", "/rulesets/<name>/explain/<path:thing>")}  # player guides
 
 
 def routes(app):
@@ -17,6 +18,7 @@ def routes(app):
 
 def concrete(path, game):
     path = re.sub(r"<int\([^)]*\):game_id>", str(game), path)
+    path = path.replace("<name>", "wizards-quest").replace("<path:thing>", "D2C4")
     return re.sub(r"<int\([^)]*\):seq>", "0", path)
 
 

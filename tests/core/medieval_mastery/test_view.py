@@ -28,9 +28,22 @@ def test_render_marks_owners_knights_and_destroyed_artefacts():
     st = start(2, board={"S10": [0, 4], "S01": [1, 2]}, castle=[6, 3], down=[[-1, -1, -1], [-1, 0, -1]],
                arts=[["Fury", "Rage", "Greed"], ["Insight", "Loyalty", "Devotion"]], active=0)
     text = G.render(G.view(st, 0), 0)
-    assert "10 P0x4" in text and "01 P1x2" in text
+    assert "S10 P0x4" in text and "S01 P1x2" in text
     assert "Sceptre of Loyalty (destroyed)" in text and "Sceptre of Rage (destroyed)" not in text
     assert G.summary(G.view(st, 0), 0).splitlines()[0] == text.splitlines()[0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_map_labels_are_the_notation(players):
+    """The map picture labels each territory as moves name it (`S10`, not `10`), with the legend."""
+    st = G.setup(players, G.normalize_options({}), f"labels-{players}")
+    text = G.render(G.view(st, 0), 0)
+    picture = text.split("Territories:")[0].splitlines()[2:]
+    labels = [label for line in picture for label in line.split() if label[0].isdigit() or label[0] == "S"]
+    assert sorted(labels) == sorted(t["slot"] for t in G.view(st, 0)["territories"])
+    for label in labels:
+        assert G.parse(st, 0, f"advance {label} 1")["to"] == label
+    assert "Legend: S10 P1x6 " in text
 
 
 def test_battle_and_choice_in_the_view():

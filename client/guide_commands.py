@@ -1,0 +1,56 @@
+"""`herald rules GAME [TOPIC]` and `herald explain GAME THING`: the player guides, from the server.
+
+Both ask the server (`GET /rulesets/{name}/rules`, `/rulesets/{name}/explain/{thing}`, public),
+so they work in a client-only install without the rules engines. No token is needed.
+"""
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import click
+
+from client import cli as base
+from client import output
+
+
+def attach(group: click.Group) -> None:
+    group.add_command(rules)
+    group.add_command(explain)
+
+
+def path(game: str, *rest: str) -> str:
+    return "/".join(["/rulesets", quote(game, safe="")] + [quote(part, safe="") for part in rest])
+
+
+@click.command()
+@click.argument("game")
+@click.argument("topic", nargs=-1)
+@base.json_option
+@base.connection_options
+def rules(game, topic, as_json):
+    """Print the player guide of GAME, or only its section about TOPIC (matched on headings).
+
+    An unknown topic fails with the list of topics. Example: herald rules wizards-quest map
+    """
+    wanted = " ".join(topic) or None
+    answer = base.api(auth=False).request("GET", path(game, "rules"), params={"topic": wanted}, auth=False)
+    base.reply(as_json, answer, lambda data: data["text"].rstrip("\n"))
+
+
+@click.command()
+@click.argument("game")
+@click.argument("thing", nargs=-1, required=True)
+@base.json_option
+@base.connection_options
+def explain(game, thing, as_json):
+    """Explain a card, artefact, territory or board symbol of GAME.
+
+    Examples: herald explain wizards-quest D2C4; herald explain wizards-quest s2;
+    herald explain medieval-mastery "Orb of Brutality"; herald explain castle-assault 0/W1
+    """
+    answer = base.api(auth=False).request("GET", path(game, "explain", " ".join(thing)), auth=False)
+    base.reply(as_json, answer, human_explanation)
+
+
+def human_explanation(data: dict) -> str:
+    return f"{data['title']} ({data['kind']})\n{data['text']}"

@@ -1,0 +1,71 @@
+"""`herald rules` and `herald explain` against a real server (no token needed), and the
+endpoints' JSON errors for unknown games, topics and terms."""
+from __future__ import annotations
+
+import requests
+
+from client import exitcodes
+
+
+def test_rules_prints_the_guide_and_one_topic(herald, server_url):
+    whole = herald("rules", "wizards-quest")
+    assert whole.exit_code == 0, whole.stderr
+    assert whole.stdout.startswith("# Wizard's Quest")
+    assert "D2C4" in whole.stdout and "WQ-BATTLE-1" in whole.stdout
+    section = herald("rules", "wizards-quest", "ADJACENCY")
+    assert section.exit_code == 0, section.stderr
+    assert section.stdout.startswith("### ") and "| D4C4 |" in section.stdout
+    assert len(section.stdout) < len(whole.stdout) / 2
+    chapter = herald("rules", "wizards-quest", "map")  # the chapter, before "Rules: pieces and the map"
+    assert chapter.stdout.startswith("## The map of Marnon")
+
+
+def test_rules_with_an_unknown_topic_lists_the_topics(herald, server_url):
+    result = herald("rules", "castle-assault", "chess openings")
+    assert result.exit_code == exitcodes.REJECTED
+    assert "not-found" in result.stderr and "Cards" in result.stderr
+
+
+def test_explain_cards_symbols_territories_and_artefacts(herald, server_url):
+    for game, thing, expected in (("wizards-quest", "D2C4", "Haven"), ("wizards-quest", "C08", "4 men"),
+                                  ("wizards-quest", "s2", "strength 2"),
+                                  ("medieval-mastery", "Orb of Brutality", "loser removes 1 knight"),
+                                  ("medieval-mastery", "free dice 9", "reserve"),
+                                  ("castle-assault", "V46", "Builder"), ("castle-assault", "0/W1", "wall 1")):
+        result = herald("explain", game, thing)
+        assert result.exit_code == 0, (thing, result.stderr)
+        assert expected in result.stdout, (thing, result.stdout)
+    split = herald("explain", "medieval-mastery", "Orb", "of", "Greed")
+    assert "draw until you hold 6" in split.stdout.lower()
+    as_json = herald.json("explain", "wizards-quest", "C08 MEN4")
+    assert as_json["kind"] == "card" and as_json["rule"] == "WQ-CARD-MEN4"
+
+
+def test_explain_an_unknown_term_names_close_matches(herald, server_url):
+    result = herald("explain", "wizards-quest", "Dewbry")
+    assert result.exit_code == exitcodes.REJECTED
+    assert "Dewbury" in result.stderr
+
+
+def test_guide_endpoints_are_public_json_with_stable_errors(server_url):
+    ok = requests.get(f"{server_url}/rulesets/medieval-mastery/explain/S10", timeout=10)
+    assert ok.status_code == 200 and ok.json()["kind"] == "territory"
+    topic = requests.get(f"{server_url}/rulesets/medieval-mastery/rules", params={"topic": "artefacts"}, timeout=10)
+    assert topic.status_code == 200 and "Orb of Resurgence" in topic.json()["text"]
+    for url in ("/rulesets/chess/rules", "/rulesets/wizards-quest/explain/nothing-like-this",
+                "/rulesets/wizards-quest/rules?topic=zzz"):
+        response = requests.get(server_url + url, timeout=10)
+        assert response.status_code == 404, url
+        assert response.json()["error"]["code"] == "not-found"
+    unknown = requests.get(f"{server_url}/rulesets/wizard-quest/rules", timeout=10).json()
+    assert unknown["error"]["details"]["close"] == ["wizards-quest"]
+
+
+def test_the_guide_commands_need_neither_core_nor_server_on_the_client():
+    """A client-only install has no rules engines: the commands only ask the server."""
+    import subprocess
+    import sys
+    probe = ("import sys, client.cli, client.guide_commands; "
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('core', 'server')))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
+    assert result.stdout.strip() == "[]"

@@ -1,0 +1,151 @@
+"""The player guides: generated parts up to date, shipped copies equal to docs/, the Wizard's
+Quest adjacency table equal to the map data, and every thing a player meets in a view or an
+event explained by the game's glossary (the `herald explain` data)."""
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.registry import MODULES, games
+from core.rng import Rng
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "docs"))
+import guides  # noqa: E402  (docs/guides.py)
+
+
+def test_generated_blocks_and_shipped_guides_are_up_to_date():
+    """`python docs/guides.py` has been run: docs/<game>.md and server/guides/<game>.md agree."""
+    stale = [str(p.relative_to(ROOT)) for p, text in guides.outputs().items()
+             if not p.exists() or p.read_text(encoding="utf-8") != text]
+    assert not stale, f"run `python docs/guides.py`: stale {stale}"
+
+
+@pytest.mark.rule("WQ-MAPDATA-6")
+def test_wizards_quest_adjacency_table_equals_the_map_data():
+    from core.wizards_quest import board, marnon
+    text = (ROOT / "docs" / "wizards-quest.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (D\dC\d|K\d) \| [^|]+ \| \w+ \| [^|]+ \| ([^|]+) \|$", text, re.M)
+    assert len(rows) == len(marnon.TERRITORIES)
+    table = {tid: {n.split(" ")[0] for n in borders.strip().split(", ")} for tid, borders in rows}
+    for i, tid in enumerate(board.IDS):
+        assert table[tid] == {board.IDS[j] for j in board.ADJ_SET[i]}, tid
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_every_guide_section_names_its_rules(name):
+    """Each rules section of a guide cites rule IDs beside it."""
+    from server.guide import sections
+    text = (ROOT / "docs" / f"{name}.md").read_text(encoding="utf-8")
+    prefix = {"wizards-quest": "WQ-", "medieval-mastery": "MM-", "castle-assault": "CA-"}[name]
+    rules_sections = [s for s in sections(text) if s.level == 3 and s.title.startswith("Rules:")]
+    assert len(rules_sections) >= 5
+    for section in rules_sections:
+        assert prefix in section.text, section.title
+
+
+# --- every card, artefact, territory and symbol a player meets is explained ------------------
+
+WQ_TOKENS = re.compile(r"\bD\dC\d\b|\bK\d\b|\bs\d\b|\borcs \d\b|\bP\d \d+(?:\+[CW])?|\$\d(?:cr|ch|ri|bl|\?)"
+                       r"|\bDRAGON\b|\bPEACE\b|\bC\d\d\b|\bT\d\d\b|(?<= )\.(?= )")
+MM_TOKENS = re.compile(r"\bS\d\d\b|\bP\dx\d\b|\[C\d:\d+\]|~L\d~|free dice \d+|\b\dVP\b|cap \d|\bK\d{3}\b|(?<= )\.\.(?= )")
+CA_TOKENS = re.compile(r"\b\d/(?:C|W\d)\b|(?:\d+½?|½) shields?|\[\d\]|\b[FVSDA]\d+\b")
+
+
+def wq_things(view: dict, text: str) -> set[str]:
+    found = set(WQ_TOKENS.findall(text))
+    found |= {t["name"] for t in view["territories"]}
+    found |= {t["kind"] for t in view["treasures"] if t["kind"]}
+    return found
+
+
+def mm_things(view: dict, text: str) -> set[str]:
+    found = set(MM_TOKENS.findall(text))
+    found |= {t["tile"] for t in view["territories"]}
+    for seat in view["seats"]:
+        found |= {a["name"] for a in seat["artefacts"]}
+        found |= {c["title"] for c in seat["discard"]}
+    found |= {c["title"] for c in view["hand"] or []}
+    return found
+
+
+def ca_things(view: dict, text: str) -> set[str]:
+    from core.castle_assault.cards import CARDS
+    found = set(CA_TOKENS.findall(text))
+    found |= {CARDS.name(c) for c in view["discard"] + (view["hand"] or [])}
+    found |= {CARDS.label(c) for c in view["hand"] or []}
+    return found
+
+
+THINGS = {"wizards-quest": (wq_things, 3), "medieval-mastery": (mm_things, 3), "castle-assault": (ca_things, 3)}
+GAMES_PER_RULESET = 100
+SAMPLE_EVERY = 20
+
+
+@pytest.mark.parametrize("name", sorted(THINGS))
+def test_everything_in_views_and_events_is_explained(name):
+    """100 random games per ruleset (views sampled every 20 moves, every event read): each card,
+    artefact, territory and board symbol found there is known to `herald explain`."""
+    game = games[name]
+    glossary = importlib.import_module(MODULES[name] + ".glossary").GLOSSARY
+    collect, _ = THINGS[name]
+    seen: set[str] = set()
+    for number in range(GAMES_PER_RULESET):
+        players = game.min_players + number % (game.max_players - game.min_players + 1)
+        state = game.setup(players, game.normalize_options({}), f"guide-{number}")
+        rng = Rng(f"guide-play-{number}")
+        for step in range(3000):
+            if game.result(state) is not None:
+                break
+            prompts = game.prompts(state)
+            seat = prompts[rng.below(len(prompts))].seat
+            state, events = game.apply(state, seat, game.random_move(state, seat, rng))
+            for event in events:
+                seen |= collect_event(name, event.text)
+            if step % SAMPLE_EVERY == 0:
+                view = game.view(state, seat)
+                seen |= collect(view, game.render(view, seat))
+        view = game.view(state, 0)
+        seen |= collect(view, game.render(view, 0))
+    unexplained = sorted(thing for thing in seen if glossary.lookup(thing) is None)
+    assert not unexplained, f"{name}: no explanation for {unexplained}"
+    assert len(seen) > 30
+
+
+def collect_event(name: str, text: str) -> set[str]:
+    pattern = {"wizards-quest": WQ_TOKENS, "medieval-mastery": MM_TOKENS, "castle-assault": CA_TOKENS}[name]
+    found = set(pattern.findall(text))
+    if name == "medieval-mastery":
+        from core.medieval_mastery import data
+        names = list(data.ART_TITLE.values()) + list(data.CARD_TITLES.values()) + list(data.TILES)
+        found |= {title for title in names if title in text}
+    if name == "castle-assault":
+        from core.castle_assault.cards import CARDS
+        found |= {kind.name for kind in CARDS.kinds.values() if kind.name in text}
+    return found
+
+
+LEGEND_SYMBOLS = {
+    "wizards-quest": ["D1C2", "K1", "P0 3+C", "+W", "orcs 2", ".", "s4", "$1cr", "DRAGON", "PEACE"],
+    "medieval-mastery": ["S10", "P1x6", "..", "[C2:3]", "~L1~", "2VP", "cap 4", "free dice 9"],
+    "castle-assault": ["[1]", "1/W2", "1/C", "4½ shields"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(LEGEND_SYMBOLS))
+def test_show_has_one_legend_naming_the_symbols_once(name):
+    """`herald show` ends with one legend; every symbol it names is in it once and explained."""
+    game = games[name]
+    glossary = importlib.import_module(MODULES[name] + ".glossary").GLOSSARY
+    state = game.setup(game.min_players, game.normalize_options({}), "legend")
+    text = game.render(game.view(state, 0), 0)
+    assert text.count("Legend:") == 1
+    legend = text[text.index("Legend:"):]
+    assert all(len(line) < 100 for line in legend.splitlines()), "a legend line is cut at 100 columns"
+    for symbol in LEGEND_SYMBOLS[name]:
+        assert len(re.findall(rf"(?<!\S){re.escape(symbol)}(?!\S)", re.sub(r"[;,()]", " ", legend))) == 1, symbol
+        assert glossary.lookup(symbol) is not None, symbol
