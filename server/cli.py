@@ -138,3 +138,9 @@ def verify():
                f"{'all agree' if not bad else f'{len(bad)} disagree'}")
     if bad:
         raise SystemExit(1)
+
+
+from server.mailin.commands import COMMANDS as _MAIL_COMMANDS  # noqa: E402 - mail-in, read-mail, fetch-mail, digest
+
+for _command in _MAIL_COMMANDS:
+    server.add_command(_command)

@@ -26,6 +26,10 @@ DEFAULTS = {
     "MAIL_FROM": "herald@localhost",
     "MAIL_DIR": "./mail",
     "PUBLIC_URL": "http://127.0.0.1:8000",
+    # Mail-in (server/mailin): signed Reply-To addresses; unset = mails carry no reply address.
+    "REPLY_ADDRESS": None,  # e.g. turns@play.example.org; replies go to turns+<signed tag>@...
+    "SECRET_KEY": None,  # signs reply addresses; required with REPLY_ADDRESS
+    "MAIL_IN_SENDER": "strict",  # strict: From must be the player's address; any: only the signature counts
 }
 
 

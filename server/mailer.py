@@ -24,6 +24,8 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from server.mailin import address
+from server.mailin.headers import decorate
 from server.models import Notification, utcnow
 
 MAX_ATTEMPTS = 8
@@ -53,7 +55,7 @@ class TransportUnavailable(Exception):
 def compose(row: Notification, config: dict) -> EmailMessage:
     """The mail for an outbox row, rendered from its template and stored context."""
     text = _templates.get_template(f"{row.kind}.txt.j2").render(
-        **row.context, public_url=config.get("PUBLIC_URL", ""))
+        **row.context, public_url=config.get("PUBLIC_URL", ""), reply_by_mail=address.configured(config))
     head, _, body = text.partition("\n")
     message = EmailMessage()
     message["Subject"] = head.removeprefix("Subject:").strip()
@@ -65,6 +67,7 @@ def compose(row: Notification, config: dict) -> EmailMessage:
     message["Message-ID"] = make_msgid(f"herald.{row.id}", domain=domain)
     message["X-Herald-Notification"] = str(row.id)
     message.set_content(body.lstrip("\n"))
+    decorate(message, row, config)  # Reply-To, thread and loop-guard headers (server.mailin)
     return message
 
 

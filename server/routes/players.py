@@ -37,5 +37,6 @@ def register(body):
 @blp.route("/me")
 @blp.response(200, PlayerSchema)
 def me():
-    caller = current_player()
-    return {"id": caller.id, "name": caller.name, "email": caller.email}
+    from server.routes.mail import me_body  # with the mail setting and the games waiting for me
+
+    return me_body(current_player().id)

@@ -1,0 +1,105 @@
+"""Playing by mail in tests: Herald's outgoing mail caught by a real aiosmtpd server, and
+replies composed like mail programs do (quoted original, signature, HTML only, Swedish
+attribution, subject only) delivered to the real mail-in listener over SMTP."""
+from __future__ import annotations
+
+import html
+import smtplib
+import threading
+from email import policy
+from email.message import EmailMessage
+from email.utils import make_msgid, parseaddr
+
+from server.mailer import deliver_pending
+from server.mailin.listeners import start_listener
+from tests.server.mailbox import Collector, Mailbox, free_port
+
+REPLY_BASE = "turns@play.example.org"
+SECRET = "test-secret-not-for-production"
+STYLES = ("quoted", "html", "swedish", "signature", "subject")
+
+
+def mail_config(config: dict, mailbox: Mailbox) -> dict:
+    return {**config, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": mailbox.port, "REPLY_ADDRESS": REPLY_BASE,
+            "SECRET_KEY": SECRET, "MAIL_FROM": "herald@play.example.org"}
+
+
+class MailTable:
+    """The mail side of a game: a catching mailbox, the mail-in listener, and helpers."""
+
+    def __init__(self, config: dict):
+        self.mailbox = Mailbox()
+        self.collector = self.mailbox.start()
+        self.config = mail_config(config, self.mailbox)
+        self.port = free_port()
+        self.listener = None
+        self.seen = 0
+        self.lock = threading.Lock()
+
+    def start_listener(self, lmtp: bool = False):
+        self.listener = start_listener(self.config, "127.0.0.1", self.port, lmtp=lmtp)
+        return self
+
+    def close(self):
+        if self.listener is not None:
+            self.listener.stop()
+        self.mailbox.stop()
+
+    def deliver(self):
+        return deliver_pending(self.config)
+
+    def new_mail(self) -> list:
+        """Mail Herald sent since the last call."""
+        messages = self.mailbox.all_messages()
+        fresh, self.seen = messages[self.seen:], len(messages)
+        return fresh
+
+    def send(self, message: EmailMessage | bytes, rcpt: str, mail_from: str):
+        """Deliver to mail-in over SMTP as a mail server would; returns the SMTP refusals."""
+        raw = message.as_bytes(policy=policy.SMTP) if isinstance(message, EmailMessage) else message
+        with smtplib.SMTP("127.0.0.1", self.port, timeout=30) as smtp:
+            return smtp.sendmail(mail_from, [rcpt], raw)
+
+
+def reply_to(original, text: str, style: str = "quoted", sender: str | None = None) -> EmailMessage:
+    """A reply to `original` as a mail program writes it, saying `text`."""
+    me = sender or parseaddr(str(original["To"]))[1]
+    reply = EmailMessage()
+    reply["From"] = f"Player <{me}>"
+    reply["To"] = str(original["Reply-To"])
+    subject = str(original["Subject"])
+    reply["Subject"] = text if style == "subject" else ("Sv: " if style == "swedish" else "Re: ") + subject
+    reply["Message-ID"] = make_msgid("reply", domain="example.org")
+    reply["In-Reply-To"] = str(original["Message-ID"])
+    reply["References"] = " ".join(filter(None, [str(original.get("References", "")), str(original["Message-ID"])]))
+    body = original.get_body(preferencelist=("plain",)).get_content()
+    quoted = "\n".join("> " + line for line in body.splitlines())
+    if style == "html":
+        reply.set_content(f"<div>{html.escape(text)}</div><br><div class=\"gmail_quote\">On Mon, Herald wrote:"
+                          f"<blockquote>{html.escape(body)}</blockquote></div>", subtype="html")
+    elif style == "swedish":
+        reply.set_content(f"{text}\n\nDen mån 23 nov. 2026 kl 11:30 skrev Herald <herald@play.example.org>:\n{quoted}\n")
+    elif style == "signature":
+        reply.set_content(f"{text}\n\n-- \nA. Player\nSent from my phone\n")
+    elif style == "subject":
+        reply.set_content("")
+    else:
+        reply.set_content(f"{text}\n\nOn Mon, 23 Nov 2026 at 11:30, Herald <herald@play.example.org> wrote:\n{quoted}\n")
+    return reply
+
+
+def offered_moves(message) -> list[str]:
+    """The concrete moves a mail offers (the list under its 'reply with' line)."""
+    body = message.get_body(preferencelist=("plain",)).get_content()
+    moves, inside = [], False
+    for line in body.splitlines():
+        if line.startswith("To answer by mail, reply with") or line.startswith("Your moves (reply with"):
+            inside = True
+            continue
+        if inside:
+            if not line.startswith("  "):
+                break
+            text = line.strip()
+            if text and "<" not in text and not text.startswith("..."):
+                moves.append(text.split("   (")[0])
+    return moves
