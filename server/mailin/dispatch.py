@@ -195,7 +195,10 @@ def _free_name(email: str) -> str:
 
 def _run(session: Session, lines: list[str]) -> None:
     if not lines:
-        session.blocks.append("Herald found no move and no command in your mail.\n\n" + HELP)
+        why = ("Herald found no text it could read in your mail (no text part: only attachments, or a "
+               "format it does not read)" if session.received.text is None else
+               "Herald found no move and no command in your mail")
+        session.blocks.append(f"{why}. Write your move in the body or the subject of a reply.\n\n" + HELP)
         return
     for line in lines:
         if session.stopped:

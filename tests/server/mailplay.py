@@ -10,6 +10,8 @@ from email import policy
 from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
 
+import pytest
+
 from server.mailer import deliver_pending
 from server.mailin.listeners import start_listener
 from tests.server.mailbox import Collector, Mailbox, free_port
@@ -17,6 +19,21 @@ from tests.server.mailbox import Collector, Mailbox, free_port
 REPLY_BASE = "turns@play.example.org"
 SECRET = "test-secret-not-for-production"
 STYLES = ("quoted", "html", "swedish", "signature", "subject")
+
+
+@pytest.fixture
+def table(config, toy_game):
+    """A mail table around a fresh app: `table.api` for the API, `table.send` for replies."""
+    from server.app import create_app
+    from server.db import database
+    from tests.server.conftest import Api
+
+    table = MailTable(config)
+    table.api = Api(create_app(table.config).test_client())
+    table.start_listener()
+    yield table
+    table.close()
+    database.close()
 
 
 def mail_config(config: dict, mailbox: Mailbox) -> dict:
@@ -103,3 +120,45 @@ def offered_moves(message) -> list[str]:
             if text and "<" not in text and not text.startswith("..."):
                 moves.append(text.split("   (")[0])
     return moves
+
+
+def invite_all(api, creator: dict, ruleset: str, emails: list[str], options: dict | None = None) -> int:
+    """A game whose every seat is invited by mail (the creator too): nobody joins by API."""
+    created = api.call("POST", "/games", creator, json={"ruleset": ruleset, "seats": len(emails),
+                                                        "options": options or {}})
+    assert created.status_code == 201, created.json
+    game_id = created.json["id"]
+    for seat, email in enumerate(emails):
+        invited = api.call("POST", f"/games/{game_id}/invitations", creator, json={"email": email, "seat": seat})
+        assert invited.status_code == 201, invited.json
+    return game_id
+
+
+def answer_everything(table: MailTable, rng, send=None, limit: int = 4000) -> dict:
+    """Answer every mail that asks something until none does: 'join' to an invitation, a
+    random offered move to a turn mail or an answer; each reply in the next style.
+    `send(reply, rcpt, sender)` delivers (default: SMTP to mail-in). Returns counts."""
+    send = send or table.send
+    queue = table.new_mail()
+    counts = {"replies": 0, "received": len(queue), "styles": {}}
+    while queue:
+        assert counts["replies"] < limit, "the game did not end by mail"
+        message = queue.pop(0)
+        if message["Reply-To"] is None:
+            continue
+        if "invites you" in str(message["Subject"]):
+            text = "join"
+        else:
+            moves = offered_moves(message)
+            if not moves:
+                continue
+            text = moves[rng.below(len(moves))]
+        style = STYLES[counts["replies"] % len(STYLES)]
+        counts["styles"][style] = counts["styles"].get(style, 0) + 1
+        me = parseaddr(str(message["To"]))[1]
+        send(reply_to(message, text, style), parseaddr(str(message["Reply-To"]))[1], me)
+        counts["replies"] += 1
+        fresh = table.new_mail()
+        counts["received"] += len(fresh)
+        queue += fresh
+    return counts
