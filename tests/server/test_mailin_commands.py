@@ -89,7 +89,7 @@ def test_mail_settings_and_invitations_api_errors(table):
     assert bad.status_code == 422 and bad.json["error"]["code"] == "invalid-input"
     created = table.api.call("POST", "/games", alice, json={"ruleset": "toy-race", "seats": 2}).json
     path = f"/games/{created['id']}/invitations"
-    assert table.api.call("POST", path, bob, json={"email": "x@example.org"}).status_code == 404  # not bob's game
+    assert table.api.call("POST", path, bob, json={"email": "x@example.org"}).status_code == 403  # not bob's game
     assert table.api.call("POST", path, alice, json={"email": "not-an-address"}).status_code == 422
     invited = table.api.call("POST", path, alice, json={"email": "ana@example.org"})
     assert invited.status_code == 201 and invited.json == {"game": created["id"], "seat": 0, "email": "ana@example.org"}
