@@ -51,18 +51,22 @@ def compose(config: dict, gid: int, seq: int, seat: int, text: str) -> bytes:
     return bytes(message).replace(b"\n", b"\r\n")
 
 
-def start_mail_in(env: dict, port: int):
+def start_mail_in(env: dict, port: int, workers: int, log: Path):
+    """`herald server mail-in` in its own process(es); its log goes to a file."""
     import os
     import subprocess
     import sys
 
-    proc = subprocess.Popen([sys.executable, "-m", "client.cli", "server", "mail-in", "--no-send", "--port", str(port)],
-                            env={**os.environ, **env}, stderr=subprocess.PIPE, text=True)
-    for line in proc.stderr:
-        if "listening for SMTP" in line:
-            proc.stderr.close()
+    with log.open("w") as sink:
+        proc = subprocess.Popen([sys.executable, "-m", "client.cli", "server", "mail-in", "--no-send",
+                                 "--port", str(port), "--workers", str(workers)],
+                                env={**os.environ, **env}, stderr=sink)
+    for _ in range(400):
+        if log.read_text().count("listening for SMTP") >= workers:
             return proc
-    raise SystemExit("mail-in did not start")
+        time.sleep(0.05)
+    proc.kill()
+    raise SystemExit("mail-in did not start:\n" + log.read_text()[-2000:])
 
 
 def mail_sender(port: int, config: dict):
@@ -94,7 +98,7 @@ def check_played(db_path: Path, gids: list[int], expected: int) -> None:
 
     with sqlite3.connect(db_path) as db:
         marks = ",".join("?" * len(gids))
-        played = db.execute(f"SELECT COUNT(*) FROM moves WHERE game IN ({marks})", gids).fetchone()[0]
+        played = db.execute(f"SELECT COUNT(*) FROM moves WHERE game_id IN ({marks})", gids).fetchone()[0]
     if played != expected:
         raise SystemExit(f"only {played} of {expected} mailed moves were played")
 
@@ -104,6 +108,7 @@ def main(argv=None):
     parser.add_argument("--moves", type=int, default=1500, help="moves per side")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=6, help="interleaved rounds")
+    parser.add_argument("--workers", type=int, default=2, help="mail-in processes (gunicorn runs 2 workers)")
     args = parser.parse_args(argv)
     engine = games[RULESET]
     with tempfile.TemporaryDirectory() as tmp:
@@ -114,7 +119,7 @@ def main(argv=None):
                "HERALD_MAIL_FROM": "herald@localhost"}
         http_port, smtp_port = free_port(), free_port()
         api = start_gunicorn("server.app:create_app()", env, http_port)
-        mail_in = start_mail_in(env, smtp_port)
+        mail_in = start_mail_in(env, smtp_port, args.workers, Path(tmp, "mail-in.log"))
         try:
             status, me = request(http_port, "POST", "/players", {"name": "bench", "email": EMAIL})
             assert status == 201, me

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import logging
 import sys
-import threading
 
 import click
 
@@ -31,25 +30,19 @@ def _configured_store() -> dict:
 @click.option("--port", default=8025, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--lmtp", is_flag=True, help="Speak LMTP (for a Postfix lmtp: transport) instead of SMTP.")
 @click.option("--no-send", is_flag=True, help="Leave answers in the outbox for `herald server notify`.")
-def mail_in(host, port, lmtp, no_send):
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Processes sharing the port (each uses one core, like gunicorn's workers).")
+def mail_in(host, port, lmtp, no_send, workers):
     """Receive replies by SMTP or LMTP (from Postfix or another mail server) and play them."""
-    from server.mailin.listeners import start_listener
+    from server.mailin.listeners import serve
 
     config = _configured_store()
-    controller = start_listener(config, host, port, lmtp=lmtp, deliver=not no_send)
-    click.echo(f"mail-in: listening for {'LMTP' if lmtp else 'SMTP'} on {host}:{controller.port}", err=True)
-    stop = threading.Event()
     try:
-        import signal
-
-        signal.signal(signal.SIGTERM, lambda *_: stop.set())
-        while not stop.wait(1):
-            pass
-    except KeyboardInterrupt:
-        pass
-    finally:
-        controller.stop()
-        click.echo("mail-in: stopped", err=True)
+        serve(config, host, port, lmtp=lmtp, deliver=not no_send, workers=workers,
+              announce=lambda line: click.echo(line, err=True))
+    except OSError as exc:
+        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    click.echo("mail-in: stopped", err=True)
 
 
 @click.command("read-mail")

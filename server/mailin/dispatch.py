@@ -120,10 +120,10 @@ def _header_recipients(message) -> list[str]:
 
 def _handle_target(config, received, target, message_id) -> Handled:
     with write_transaction():
-        if InboundMail.select().where(InboundMail.message_id == message_id).exists():
+        if statements.exists(InboundMail, "message_id", message_id):
             log.info("mail-in: %s already handled, nothing played again", message_id)
             return Handled("duplicate", message_id, target.game)
-        game = Game.get_or_none(Game.id == target.game)
+        game = statements.select_by_id(Game, target.game)
         if game is None:  # a signed address of a deleted game
             return _dropped("not-for-us", f"game {target.game} is gone")
         session = (_join_session(config, received, target, game) if target.join
@@ -217,7 +217,7 @@ def _move(session: Session, line: str) -> None:
                               f"to take the seat, then answer the turn mails.")
         session.stopped = True
         return
-    game = Game.get_by_id(session.game_id)
+    game = statements.select_by_id(Game, session.game_id)
     if session.next_seq != game.version:
         if not (session.next_seq < game.version and _repeated(session, line)):
             _stale(session, game)
@@ -374,8 +374,8 @@ def _now_block(session: Session, game) -> tuple[str, int]:
         state = state_cache.get(game.id, game.version, engine)
         lines.append(f"Now you are asked (move {game.version}): {name_players(asked[0]['text'], seats)}")
         lines.append("\nYour position:\n\n" + outbox.seat_summary(engine, state, session.seat, seats))
-        legal = gameviews.legal(game.id, session.caller, session.seat)["moves"]
-        lines.append("\nYour moves (reply with one per line):\n" + _listing(legal))
+        legal = outbox.legal_in_mail(engine, state, session.seat)[1]
+        lines.append("\nYour moves (reply with one per line):\n" + "\n".join(f"  {move}" for move in legal))
     if others:
         waiting = [name_players("{P%d}" % p["seat"], seats) for p in others]
         lines.append("Waiting for: " + ", ".join(dict.fromkeys(waiting)))
@@ -385,7 +385,7 @@ def _now_block(session: Session, game) -> tuple[str, int]:
 
 
 def _queue_answer(session: Session, to_sender: bool = True) -> None:
-    game = Game.get_by_id(session.game_id)
+    game = statements.select_by_id(Game, session.game_id)
     now, reply_seq = _now_block(session, game) if to_sender else ("", game.version)
     body = "\n\n".join(session.blocks + ([now] if now else []))
     subject = parse.REPLY_PREFIX.sub("", session.received.subject).strip() or f"[Herald] {game.title} #{game.id}"

@@ -12,7 +12,11 @@ from __future__ import annotations
 import asyncio
 import imaplib
 import logging
+import os
+import signal
+import socket
 import ssl
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -76,7 +80,8 @@ class MailInController(Controller):
     """aiosmtpd's threaded controller, speaking SMTP or LMTP."""
 
     def __init__(self, handler: MailInHandler, host: str, port: int, lmtp: bool = False):
-        super().__init__(handler, hostname=host, port=port, data_size_limit=SIZE_LIMIT)
+        super().__init__(handler, hostname=host, port=port, data_size_limit=SIZE_LIMIT,
+                         server_hostname=greeting_name(handler.config))
         self.lmtp = lmtp
 
     def factory(self):
@@ -87,10 +92,88 @@ class MailInController(Controller):
         self.handler.executor.shutdown(wait=True)
 
 
+def greeting_name(config: dict) -> str:
+    """The name the listener greets with: the reply domain (aiosmtpd would ask DNS for the
+    host's name on every connection)."""
+    return str(config.get("REPLY_ADDRESS") or "herald").rpartition("@")[2] or "herald"
+
+
 def start_listener(config: dict, host: str, port: int, lmtp: bool = False, deliver: bool = True) -> MailInController:
     controller = MailInController(MailInHandler(config, deliver), host, port, lmtp)
     controller.start()
     return controller
+
+
+def serve(config: dict, host: str, port: int, lmtp: bool = False, deliver: bool = True, workers: int = 1,
+          announce=print) -> None:
+    """Run the listener until SIGTERM or Ctrl-C, in `workers` processes sharing one socket
+    (forked after binding, like gunicorn's workers: the GIL holds one process to one core)."""
+    sock = socket.create_server((host, port))
+    sock.setblocking(False)
+    database.close()  # each process opens its own connection
+    if workers <= 1:
+        _serve_on(sock, config, lmtp, deliver, announce)
+        return
+    children = []
+    for _ in range(workers):
+        pid = os.fork()
+        if pid == 0:
+            try:
+                _serve_on(sock, config, lmtp, deliver, announce)
+            finally:
+                os._exit(0)
+        children.append(pid)
+    stop = threading.Event()
+    previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        while not stop.wait(0.5) and all(_alive(pid) for pid in children):
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        for pid in children:  # only the workers this process forked
+            if _alive(pid):
+                os.kill(pid, signal.SIGTERM)
+        for pid in children:
+            _reap(pid)
+        sock.close()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        done, _ = os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return False
+    return done == 0
+
+
+def _reap(pid: int) -> None:
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
+
+
+def _serve_on(sock, config: dict, lmtp: bool, deliver: bool, announce) -> None:
+    """One process's asyncio loop serving SMTP or LMTP on an already bound socket."""
+    handler = MailInHandler(config, deliver)
+    loop = asyncio.new_event_loop()
+    protocol = LMTP if lmtp else SMTP
+    server = loop.run_until_complete(loop.create_server(
+        lambda: protocol(handler, data_size_limit=SIZE_LIMIT, enable_SMTPUTF8=True, loop=loop,
+                         hostname=greeting_name(config)), sock=sock))
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, loop.stop)
+    host, port = sock.getsockname()[:2]
+    announce(f"mail-in: process {os.getpid()} listening for {'LMTP' if lmtp else 'SMTP'} on {host}:{port}")
+    try:
+        loop.run_forever()
+    finally:
+        server.close()
+        loop.run_until_complete(server.wait_closed())
+        handler.executor.shutdown(wait=True)
+        loop.close()
 
 
 # --- one message on standard input -----------------------------------------------------

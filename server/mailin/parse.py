@@ -8,14 +8,18 @@ here by the attribution line before a quote, and quoted (`>`) lines and signatur
 """
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
-from email.message import EmailMessage
+from email.header import decode_header, make_header
+from email.message import Message
 from email.utils import getaddresses, parseaddr
 
 import html2text
 from mailparser_reply import EmailReplyParser
+
+log = logging.getLogger("herald.mailin")
 
 MAX_BYTES = 10 * 1024 * 1024
 MAX_LINES = 50  # lines of a reply read as moves or commands
@@ -42,7 +46,7 @@ class Unreadable(ValueError):
 class Received:
     """What Herald needs of a received message."""
 
-    message: EmailMessage
+    message: Message
     message_id: str | None
     sender: str  # the From address, lower-case
     subject: str
@@ -64,28 +68,43 @@ def read(raw: bytes) -> Received:
     if len(raw) > MAX_BYTES:
         raise Unreadable(f"message of {len(raw)} bytes is over the {MAX_BYTES} byte limit")
     try:
-        message = message_from_bytes(raw, policy=policy.default)
-        sender = parseaddr(str(message.get("From", "")))[1].strip().lower()
-        subject = " ".join(str(message.get("Subject", "")).split())
-        message_id = (str(message.get("Message-ID", "")).strip() or None)
-        references = [ref for _, ref in getaddresses([str(message.get("References", ""))]) if ref]
+        # compat32: the default policy's header objects cost more than the move itself.
+        message = message_from_bytes(raw, policy=policy.compat32)
+        sender = parseaddr(header_text(message, "From"))[1].strip().lower()
+        subject = " ".join(header_text(message, "Subject").split())
+        message_id = header_text(message, "Message-ID").strip() or None
+        references = [ref for _, ref in getaddresses([header_text(message, "References")]) if ref]
     except Exception as exc:  # the email package raises many kinds on broken headers
         raise Unreadable(f"unreadable headers: {type(exc).__name__}: {exc}") from None
     if message_id is not None:
         message_id = message_id[:255]
     received = Received(message, message_id, sender, subject[:300], references)
-    received.text = reply_text(message)
+    try:
+        received.text = reply_text(message)
+    except Exception as exc:  # a body the email package or the parsers choke on: no readable text
+        log.warning("mail-in: body of %s unreadable: %s: %s", message_id, type(exc).__name__, exc)
     return received
+
+
+def header_text(message: Message, name: str) -> str:
+    """A header as text, RFC 2047 words decoded; '' when absent or undecodable."""
+    value = message.get(name)
+    if value is None:
+        return ""
+    try:
+        return str(make_header(decode_header(str(value))))
+    except Exception:  # an unknown charset in an encoded word: keep the raw text
+        return str(value)
 
 
 def robot_reason(received: Received, envelope_from: str | None, own) -> str | None:
     """Why this message came from a robot (never answered, never played), or None.
     `own(address)` says whether an address is Herald's own."""
     message = received.message
-    auto = str(message.get("Auto-Submitted", "")).strip().lower()
+    auto = header_text(message, "Auto-Submitted").strip().lower()
     if auto and auto != "no":
         return f"Auto-Submitted: {auto}"
-    precedence = str(message.get("Precedence", "")).strip().lower()
+    precedence = header_text(message, "Precedence").strip().lower()
     if precedence in ("bulk", "junk", "list", "auto_reply"):
         return f"Precedence: {precedence}"
     if envelope_from is not None and envelope_from.strip() in ("", "<>"):
@@ -105,38 +124,48 @@ def robot_reason(received: Received, envelope_from: str | None, own) -> str | No
     return None
 
 
-def reply_text(message: EmailMessage) -> str | None:
-    """The newest text the sender wrote, or None without a readable text part."""
+def reply_text(message: Message) -> str | None:
+    """The newest text the sender wrote, or None without a readable text part. Quoted
+    history is cut here first where it is plain (a `>` quote, an attribution line), so the
+    reply parser's many patterns run over the few lines on top only."""
     body = _body_text(message)
     if body is None:
         return None
-    newest = _reply_parser.parse_reply(body)
+    body = _trim(body)
+    newest = _reply_parser.parse_reply(body) if body else body
     return _trim(newest if newest is not None else body)
 
 
-def _body_text(message: EmailMessage) -> str | None:
-    part = message.get_body(preferencelist=("plain",))
-    if part is not None:
-        return _decoded(part)
-    part = message.get_body(preferencelist=("html",))
-    if part is not None:
-        html = _decoded(part)
-        converter = html2text.HTML2Text()
-        converter.body_width = 0
-        converter.ignore_images = converter.ignore_links = True
-        return converter.handle(html) if html is not None else None
+def _text_parts(message: Message, subtype: str) -> Message | None:
+    """The first text/<subtype> part that is not an attachment (as get_body() chooses)."""
+    for part in message.walk():
+        if part.get_content_type() == f"text/{subtype}" and not part.get_filename() \
+                and "attachment" not in str(part.get("Content-Disposition", "")).lower():
+            return part
     return None
 
 
-def _decoded(part) -> str | None:
+def _body_text(message: Message) -> str | None:
+    part = _text_parts(message, "plain")
+    if part is not None:
+        return _decoded(part)
+    part = _text_parts(message, "html")
+    if part is not None:
+        converter = html2text.HTML2Text()
+        converter.body_width = 0
+        converter.ignore_images = converter.ignore_links = True
+        return converter.handle(_decoded(part))
+    return None
+
+
+def _decoded(part: Message) -> str:
     """The part's text; bytes in an unknown or wrong charset become U+FFFD, never an error."""
+    payload = part.get_payload(decode=True) or b""
+    charset = part.get_content_charset() or "utf-8"
     try:
-        return part.get_content()
-    except (LookupError, UnicodeError, AssertionError, KeyError):
-        payload = part.get_payload(decode=True) or b""
+        return payload.decode(charset, errors="replace")
+    except LookupError:  # a charset Python does not know
         return payload.decode("utf-8", errors="replace")
-    except Exception:
-        return None
 
 
 def _trim(text: str) -> str:

@@ -25,8 +25,7 @@ def wanted(rows: list[dict]) -> list[dict]:
     players = {row["player"] for row in rows if row["kind"] in SKIPPED["off"]}
     if not players:
         return rows
-    quiet = dict(Player.select(Player.id, Player.mail)
-                 .where(Player.id.in_(list(players)) & (Player.mail != "turns")).tuples())
+    quiet = statements.values_by_keys(Player, "id", sorted(players), "mail")  # on the move path: cached SQL
     return [row for row in rows if row["kind"] not in SKIPPED.get(quiet.get(row["player"], "turns"), ())]
 
 

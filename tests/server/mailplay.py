@@ -50,14 +50,17 @@ class MailTable:
         self.config = mail_config(config, self.mailbox)
         self.port = free_port()
         self.listener = None
+        self.smtp = None
         self.seen = 0
         self.lock = threading.Lock()
 
     def start_listener(self, lmtp: bool = False):
+        self._drop_connection()
         self.listener = start_listener(self.config, "127.0.0.1", self.port, lmtp=lmtp)
         return self
 
     def close(self):
+        self._drop_connection()
         if self.listener is not None:
             self.listener.stop()
         self.mailbox.stop()
@@ -72,10 +75,23 @@ class MailTable:
         return fresh
 
     def send(self, message: EmailMessage | bytes, rcpt: str, mail_from: str):
-        """Deliver to mail-in over SMTP as a mail server would; returns the SMTP refusals."""
+        """Deliver to mail-in over SMTP as a mail server would (one connection kept for its
+        queue, opened again after a refusal); returns the SMTP refusals."""
         raw = message.as_bytes(policy=policy.SMTP) if isinstance(message, EmailMessage) else message
-        with smtplib.SMTP("127.0.0.1", self.port, timeout=30) as smtp:
-            return smtp.sendmail(mail_from, [rcpt], raw)
+        if self.smtp is None:
+            self.smtp = smtplib.SMTP("127.0.0.1", self.port, timeout=30)
+        try:
+            return self.smtp.sendmail(mail_from, [rcpt], raw)
+        except smtplib.SMTPException:
+            self._drop_connection()
+            raise
+
+    def _drop_connection(self):
+        if self.smtp is not None:
+            try:
+                self.smtp.close()
+            finally:
+                self.smtp = None
 
 
 def reply_to(original, text: str, style: str = "quoted", sender: str | None = None) -> EmailMessage:

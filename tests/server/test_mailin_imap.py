@@ -1,4 +1,7 @@
-"""A whole game played by replies fetched from a real IMAP server (Dovecot) by fetch-mail."""
+"""A whole game played by replies fetched from a real IMAP server (Dovecot) by fetch-mail.
+
+The game is the toy race (a dozen moves): every fetch logs in to Dovecot, and the real
+rulesets' whole games by mail run over SMTP in test_mailin_games.py."""
 from __future__ import annotations
 
 import os
@@ -28,8 +31,7 @@ def test_a_whole_game_through_fetch_mail(table):
             assert count(port) == 0  # handled mail is deleted
 
         creator = table.api.register("p0", "p0@example.org")
-        game_id = invite_all(table.api, creator, "medieval-mastery", ["p0@example.org", "p1@example.org"],
-                             {"skirmish": True})
+        game_id = invite_all(table.api, creator, "toy-race", ["p0@example.org", "p1@example.org"])
         table.deliver()
         answer_everything(table, Rng("imap"), send=deliver_to_mailbox)
         game = Game.get_by_id(game_id)
