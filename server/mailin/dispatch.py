@@ -128,7 +128,9 @@ def _handle_target(config, received, target, message_id) -> Handled:
             return _dropped("not-for-us", f"game {target.game} is gone")
         session = (_join_session(config, received, target, game) if target.join
                    else _seat_session(config, received, target, game))
-        if session is None:
+        if session is None:  # recorded too: a redelivery must not warn the player twice
+            statements.insert(InboundMail, {"message_id": message_id, "game": game.id, "player": None,
+                                            "outcome": "stranger", "received": utcnow()})
             return Handled("stranger", f"from {received.sender} for game {target.game}", target.game)
         _run(session, received.lines())
         _queue_answer(session)

@@ -101,8 +101,11 @@ def test_a_forged_or_altered_address_is_refused_and_plays_nothing(table):
 
 def test_a_reply_from_another_address_plays_nothing_and_the_stranger_learns_nothing(table):
     game_id, turn, _ = started(table)
-    sent = answer(table, turn, offered_moves(turn)[0], sender="mallory@evil.example")
-    assert Game.get_by_id(game_id).version == 0
+    forged = reply_to(turn, offered_moves(turn)[0], sender="mallory@evil.example")
+    table.send(forged, parseaddr(str(turn["Reply-To"]))[1], "mallory@evil.example")
+    sent = table.new_mail()
+    table.send(forged, parseaddr(str(turn["Reply-To"]))[1], "mallory@evil.example")  # again: no second warning
+    assert table.new_mail() == [] and Game.get_by_id(game_id).version == 0
     assert [str(m["To"]) for m in sent] == ["alice@example.org"]  # only the real player is told
     text = body(sent[0])
     assert "mallory@evil.example" in text and "Nothing was played" in text and "Your hand" not in text
