@@ -19,6 +19,7 @@ import hashlib
 import logging
 import re
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from peewee import fn
 
@@ -35,6 +36,7 @@ log = logging.getLogger("herald.mailin")
 
 MAIL_SETTINGS = ("turns", "digest", "off")
 LOG_LINES = 30
+WARN_EVERY = timedelta(hours=1)
 LEGAL_SHOWN = 40
 HELP = """\
 Write one move per line, in the game's notation, as `herald play` takes it; several lines
@@ -164,13 +166,20 @@ def _seat_session(config, received, target, game) -> Session | None:
 
 
 def _warn_player(config, game, info, received) -> None:
-    """Tell the seat's real player (never the sender) that a mail from elsewhere was ignored."""
+    """Tell the seat's real player (never the sender) that a mail from elsewhere was ignored;
+    at most once per WARN_EVERY and game, so that nobody can make Herald flood a player."""
+    since = utcnow() - WARN_EVERY
+    if (Notification.select().where((Notification.game == game.id) & (Notification.player == info.player)
+                                    & (Notification.kind == "warning") & (Notification.created > since)).exists()):
+        log.warning("mail-in: game %s: player %s was warned less than %s ago; not again", game.id, info.player,
+                    WARN_EVERY)
+        return
     body = (f"A mail from {received.sender} answered Herald's mail for your seat {info.seat} in game {game.id}.\n"
             f"Nothing was played: Herald takes replies only from your registered address ({info.email}).\n"
             f"If that was you, reply from {info.email} instead.")
     session = Session(config, received, Caller(info.player, info.name, info.email), game.id, info.seat, None,
                       blocks=[body])
-    _queue_answer(session, to_sender=False)
+    _queue_answer(session, to_sender=False, kind="warning")
 
 
 def _join_session(config, received, target, game) -> Session | None:
@@ -386,7 +395,7 @@ def _now_block(session: Session, game) -> tuple[str, int]:
     return "\n".join(lines), game.version
 
 
-def _queue_answer(session: Session, to_sender: bool = True) -> None:
+def _queue_answer(session: Session, to_sender: bool = True, kind: str = "reply") -> None:
     game = statements.select_by_id(Game, session.game_id)
     now, reply_seq = _now_block(session, game) if to_sender else ("", game.version)
     body = "\n\n".join(session.blocks + ([now] if now else []))
@@ -396,6 +405,6 @@ def _queue_answer(session: Session, to_sender: bool = True) -> None:
                "references": session.received.references[-10:]}
     recipient = session.received.sender if to_sender else session.caller.email
     statements.insert(Notification, {"game": game.id, "seat": session.seat, "player": session.caller.id,
-                                     "email": recipient, "kind": "reply", "version": game.version,
+                                     "email": recipient, "kind": kind, "version": game.version,
                                      "context": context, "status": "pending", "attempts": 0,
                                      "next_attempt": utcnow(), "created": utcnow()})

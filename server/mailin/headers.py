@@ -14,7 +14,7 @@ from email.message import EmailMessage
 
 from server.mailin import address
 
-ANSWER_KINDS = frozenset({"reply"})
+ANSWER_KINDS = frozenset({"reply", "warning"})
 MAX_REFERENCES = 10
 
 

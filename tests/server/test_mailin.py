@@ -109,6 +109,8 @@ def test_a_reply_from_another_address_plays_nothing_and_the_stranger_learns_noth
     assert [str(m["To"]) for m in sent] == ["alice@example.org"]  # only the real player is told
     text = body(sent[0])
     assert "mallory@evil.example" in text and "Nothing was played" in text and "Your hand" not in text
+    again = answer(table, turn, offered_moves(turn)[0], sender="mallory@evil.example")  # a new mail, within the hour
+    assert again == [] and Game.get_by_id(game_id).version == 0
 
 
 def test_a_stale_reply_never_plays_and_gets_the_new_position(table):
