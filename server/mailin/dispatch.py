@@ -28,13 +28,13 @@ from server.auth import Caller, new_token
 from server.db import write_transaction
 from server.errors import ApiError
 from server.mailin import address, parse
+from server.mailin.settings import SETTINGS
 from server.models import Game, InboundMail, Notification, Player, Seat, utcnow
 from server.rulesets import engine as find_engine
 from server.seats import name_players, seats_of
 
 log = logging.getLogger("herald.mailin")
 
-MAIL_SETTINGS = ("turns", "digest", "off")
 LOG_LINES = 30
 WARN_EVERY = timedelta(hours=1)
 LEGAL_SHOWN = 40
@@ -60,10 +60,6 @@ class Handled:
     outcome: str  # played, answered, duplicate, robot, forged, stranger, unreadable, not-for-us
     detail: str = ""
     game: int | None = None
-
-    @property
-    def accepted(self) -> bool:
-        return self.outcome not in ("forged", "not-for-us")
 
 
 @dataclass
@@ -325,7 +321,7 @@ def _resign(session, rest):
 
 def _mail(session, rest):
     choice = {"stop": "off", "unsubscribe": "off"}.get(rest, rest)
-    if choice not in MAIL_SETTINGS:
+    if choice not in SETTINGS:
         session.blocks.append("Say 'mail turns', 'mail digest' or 'mail off'.")
         return
     Player.update(mail=choice).where(Player.id == session.caller.id).execute()

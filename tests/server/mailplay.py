@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 import smtplib
-import threading
 from email import policy
 from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
@@ -14,7 +13,7 @@ import pytest
 
 from server.mailer import deliver_pending
 from server.mailin.listeners import start_listener
-from tests.server.mailbox import Collector, Mailbox, free_port
+from tests.server.mailbox import Mailbox, free_port
 
 REPLY_BASE = "turns@play.example.org"
 SECRET = "test-secret-not-for-production"
@@ -52,7 +51,6 @@ class MailTable:
         self.listener = None
         self.smtp = None
         self.seen = 0
-        self.lock = threading.Lock()
 
     def start_listener(self, lmtp: bool = False):
         self._drop_connection()
