@@ -25,7 +25,7 @@ from peewee import fn
 
 from server import gameviews, lobby, movelog, outbox, prompts, seats as seat_table, state_cache, statements
 from server.auth import Caller, new_token
-from server.db import write_transaction
+from server.db import database, write_transaction
 from server.errors import ApiError
 from server.mailin import address, parse
 from server.mailin.settings import SETTINGS
@@ -213,7 +213,11 @@ def _run(session: Session, lines: list[str]) -> None:
         word, _, rest = line.partition(" ")
         command = COMMANDS.get(word.lower().rstrip(".!"))
         if command is not None:
-            command(session, rest.strip().lower())
+            try:
+                with database.atomic():  # a command that fails changes nothing
+                    command(session, rest.strip().lower())
+            except ApiError as error:  # e.g. `moves` to an invitation before joining
+                session.blocks.append(f"'{line[:80]}': {error.message}")
         else:
             _move(session, line)
 

@@ -100,6 +100,10 @@ def test_mail_settings_and_invitations_api_errors(table):
     [invitation] = table.new_mail()
     assert str(invitation["To"]) == "ana@example.org" and ".s0.j." in str(invitation["Reply-To"])
     assert "join" in invitation.get_body().get_content()
+    # Asking for moves before joining is answered, not a crash (nor a retry for ever).
+    table.send(reply_to(invitation, "moves\nshow"), parseaddr(str(invitation["Reply-To"]))[1], "ana@example.org")
+    [answer] = table.new_mail()
+    assert "'moves': You have no seat in this game." in answer.get_body().get_content()
     # Replying 'join' from another address than the invited one: the signature does not match.
     forged = reply_to(invitation, "join", sender="eve@example.org")
     try:
