@@ -36,6 +36,7 @@ from server.seats import name_players, seats_of
 log = logging.getLogger("herald.mailin")
 
 LOG_LINES = 30
+MAX_LINE = 400  # characters: far longer than any move in notation
 WARN_EVERY = timedelta(hours=1)
 LEGAL_SHOWN = 40
 HELP = """\
@@ -209,6 +210,10 @@ def _run(session: Session, lines: list[str]) -> None:
         return
     for line in lines:
         if session.stopped:
+            break
+        if len(line) > MAX_LINE:
+            session.blocks.append(f"A line of {len(line)} characters is too long to be a move; nothing after it "
+                                  f"was read.")
             break
         word, _, rest = line.partition(" ")
         command = COMMANDS.get(word.lower().rstrip(".!"))

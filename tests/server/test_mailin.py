@@ -81,6 +81,12 @@ def test_commands_moves_show_log_help_and_resign(table):
     assert Game.get_by_id(game_id).version == 0
 
 
+def test_an_endless_line_is_refused_without_reading_on(table):
+    game_id, turn, _ = started(table)
+    [reply] = answer(table, turn, "x" * 5000 + "\n" + offered_moves(turn)[0])
+    assert "too long to be a move" in body(reply) and Game.get_by_id(game_id).version == 0
+
+
 def test_a_subject_line_alone_is_a_move(table):
     game_id, turn, _ = started(table)
     answer(table, turn, offered_moves(turn)[1], style="subject")
