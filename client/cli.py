@@ -12,7 +12,7 @@ import time
 
 import click
 
-from client import colour, completion, config, errors_json, exitcodes, output, reconnect
+from client import colour, completion, config, errors_json, exitcodes, me_commands, output, reconnect
 from client.api import MAX_WAIT, ApiError, HeraldApi, Unreachable
 
 PLAY_ATTEMPTS = 4  # one try plus three retries when someone else moved at the same time
@@ -242,11 +242,20 @@ def parse_options(pairs: tuple[str, ...]) -> dict:
 @click.option("--seats", type=click.IntRange(min=1), required=True, help="Number of seats.")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
               help="A game option (see `herald rulesets`); repeat for several.")
+@click.option("--invite", "invite_emails", multiple=True, metavar="EMAIL",
+              help="Mail an invitation to EMAIL for the next free seat (they join by replying); repeat for several.")
 @json_option
 @connection_options
-def new(game, seats, option_pairs, as_json):
+def new(game, seats, option_pairs, invite_emails, as_json):
     """Create a game of GAME (a ruleset name) and print one invite per seat."""
-    reply(as_json, api().create_game(game, seats, parse_options(option_pairs)), output.created_game)
+    if len(invite_emails) > seats:
+        raise click.BadParameter(f"{len(invite_emails)} invitations for {seats} seats", param_hint="--invite")
+    client = api()
+    created = client.create_game(game, seats, parse_options(option_pairs))
+    if invite_emails:
+        created["invited"] = me_commands.send_invitations(client, created["id"], invite_emails)
+    reply(as_json, created, lambda c: "\n".join(filter(None, [output.created_game(c),
+                                                             me_commands.invited_lines(c.get("invited", []))])))
 
 
 # Game ids are whole numbers: `herald show abc` is a usage error here, not a 404 from the server.
@@ -431,9 +440,11 @@ def _attach_command_modules() -> None:
     identity_commands.attach(cli)
     guide_commands.attach(cli)  # herald rules, herald explain
     cli.add_command(next_command)
+    cli.add_command(me_commands.command(api, connection_options, json_option))
 
 
-_attach_command_modules()
+if __name__ != "__main__":  # run as `python -m client.cli`, the module proper attaches them below
+    _attach_command_modules()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -442,4 +453,6 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from client.cli import main as herald  # the importable module, with every command attached
+
+    herald()

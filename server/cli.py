@@ -233,3 +233,8 @@ from server.ops_commands import COMMANDS as _OPS_COMMANDS  # noqa: E402 - they u
 
 for _command in _OPS_COMMANDS:
     server.add_command(_command)
+
+from server.mailin.commands import COMMANDS as _MAIL_COMMANDS  # noqa: E402 - mail-in, read-mail, fetch-mail, digest
+
+for _command in _MAIL_COMMANDS:
+    server.add_command(_command)

@@ -28,7 +28,7 @@ DEFAULTS = {
     "MAIL_FROM": "herald@localhost",
     "MAIL_DIR": "./mail",
     "PUBLIC_URL": "http://127.0.0.1:8000",
-    "SECRET_KEY": None,  # signs mailed codes; generated once and kept in the database when unset
+    "SECRET_KEY": None,  # signs mailed codes and reply addresses; codes: generated once and kept in the database when unset
     "REGISTRATION": "open",  # open | invite (an unused seat invite is needed) | closed (operator only)
     # FULL: an acknowledged move survives a power loss (NORMAL may lose the last ones in WAL mode).
     "SQLITE_SYNCHRONOUS": "full",
@@ -36,6 +36,9 @@ DEFAULTS = {
     "MAIL_RETRY_DAYS": "3",  # how long a mail the relay refuses for now (4xx) is retried
     "EMAIL_CHECK_DNS": "0",  # registration asks DNS whether the address's domain takes mail
     **RATELIMIT_DEFAULTS,  # limits per client address: server/ratelimits.py
+    # Mail-in (server/mailin): signed Reply-To addresses; unset = mails carry no reply address.
+    "REPLY_ADDRESS": None,  # e.g. turns@play.example.org; replies go to turns+<signed tag>@...; needs SECRET_KEY
+    "MAIL_IN_SENDER": "strict",  # strict: From must be the player's address; any: only the signature counts
 }
 REGISTRATION_POLICIES = ("open", "invite", "closed")
 SQLITE_SYNCHRONOUS = ("off", "normal", "full", "extra")

@@ -38,6 +38,8 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from server import story
 from server.addresses import delivery_address
+from server.mailin import address as reply_address
+from server.mailin.headers import decorate
 from server.models import Notification, utcnow
 
 BASE_BACKOFF = timedelta(minutes=1)
@@ -84,7 +86,8 @@ def message_id(row: Notification, config: dict) -> str:
 def compose(row: Notification, config: dict) -> EmailMessage:
     """The mail for an outbox row, rendered from its template and stored context."""
     text = _templates.get_template(f"{row.kind}.txt.j2").render(
-        **row.context, **story_context(row), public_url=config.get("PUBLIC_URL", ""))
+        **{**row.context, **story_context(row)}, public_url=config.get("PUBLIC_URL", ""),
+        reply_by_mail=reply_address.configured(config))
     head, _, body = text.partition("\n")
     address, international = delivery_address(row.email)
     # An address with a non-ASCII local part cannot be an encoded-word (RFC 2047 forbids it in
@@ -96,7 +99,8 @@ def compose(row: Notification, config: dict) -> EmailMessage:
     message["Date"] = format_datetime(datetime.now().astimezone())
     message["Message-ID"] = message_id(row, config)
     message["X-Herald-Notification"] = str(row.id)
-    message.set_content(story.fit(body.lstrip("\n")))
+    message.set_content(body.lstrip("\n"))
+    decorate(message, row, config)  # Reply-To, thread and loop-guard headers (server.mailin)
     return message
 
 
@@ -131,10 +135,14 @@ STORY_KINDS = ("turn", "reminder")
 
 
 def story_context(row: Notification) -> dict:
-    """Read at send time: what happened since the seat last acted (turn mails, reminders)."""
+    """Read at send time: what happened since the seat last acted (turn mails, reminders);
+    the board fitted to a mail's 78 columns. (Only these: the rest of a mail is written to
+    fit, and a reply quoting it must find its lines as they were.)"""
+    fitted = {"summary": story.fit(row.context["summary"])} if row.context.get("summary") else {}
     if row.kind not in STORY_KINDS or row.game_id is None:
-        return {}
-    return story.recap_context(row.game_id, row.seat, row.version)
+        return fitted
+    recap = story.recap_context(row.game_id, row.seat, row.version)
+    return {**fitted, **recap, "recap": story.fit("\n".join(recap["recap"])).splitlines()}
 
 
 def is_stale(row: Notification) -> bool:

@@ -46,6 +46,8 @@ class Player(BaseModel):
     token_hash = CharField(max_length=64, unique=True)
     created = DateTimeField(default=utcnow)
     disabled = BooleanField(default=False, constraints=[SQL("DEFAULT FALSE")])  # by the operator: token refused
+    # turns: a mail per turn; digest: one mail a day; off: only answers to their own mail.
+    mail = CharField(max_length=8, default="turns", constraints=[SQL("DEFAULT 'turns'")])
 
     class Meta:
         table_name = "players"
@@ -166,7 +168,21 @@ class HealthProbe(BaseModel):
         table_name = "health_probe"
 
 
-TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ServerSetting, HealthProbe]
+class InboundMail(BaseModel):
+    """Mail handled by mail-in, by Message-ID, written in the transaction of the moves it
+    played: a redelivered or refetched mail is recognised and plays nothing twice."""
+
+    message_id = CharField(max_length=255, unique=True)
+    game = ForeignKeyField(Game, null=True, backref="inbound_mail")
+    player = ForeignKeyField(Player, null=True, backref="inbound_mail")
+    outcome = CharField(max_length=32)
+    received = DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "inbound_mail"
+
+
+TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ServerSetting, HealthProbe, InboundMail]
 
 
 APPEND_ONLY_SQLITE = [

@@ -37,14 +37,19 @@ def prompted_rows(before: list[dict], after: list[Prompt], fresh: list[Prompt], 
     return rows
 
 
-def sample_move(engine, state, seat: int) -> str | None:
-    """One legal move in notation, to show the exact command in the mail: a concrete one
-    that can be pasted as it is, where the game lists any."""
+LEGAL_IN_MAIL = 40
+
+
+def legal_in_mail(engine, state, seat: int) -> tuple[str | None, list[str]]:
+    """(one legal move in notation, to show the exact command: a concrete one that can be
+    pasted as it is, where the game lists any; and the first LEGAL_IN_MAIL legal moves, so
+    that a player who answers by mail copies a line from the mail)."""
     legal = engine.legal_moves(state, seat)  # an engine failing here is loud (server.engine_errors)
+    texts = [move["pattern"] if "pattern" in move else engine.format(move) for move in legal[:LEGAL_IN_MAIL]]
     concrete = [move for move in legal if "pattern" not in move]
     if concrete:
-        return engine.format(concrete[0])
-    return legal[0]["pattern"] if legal else None
+        return engine.format(concrete[0]), texts
+    return (legal[0]["pattern"] if legal else None), texts
 
 
 def seat_summary(engine, state, seat: int, seats: tuple[SeatInfo, ...]) -> str:
@@ -66,11 +71,12 @@ def queue_turns(game, engine, state, fresh: list[Prompt], seats: tuple[SeatInfo,
         if info is None or info.player is None:
             continue
         held = sum(1 for s in seats if s.player == info.player)
+        example, legal = legal_in_mail(engine, state, prompt.seat)
         context = {**base_context(game, engine), "seat": prompt.seat, "player": info.name,
                    "seat_flag": f" --seat {prompt.seat}" if held > 1 else "",
                    "prompt_kind": prompt.kind, "prompt": name_players(prompt.text, seats),
                    "summary": seat_summary(engine, state, prompt.seat, seats),
-                   "example": sample_move(engine, state, prompt.seat)}
+                   "example": example, "legal": legal}
         rows.append(_row(game, info, kind, version, context))
     return rows
 
@@ -148,5 +154,7 @@ def account_row(player, kind: str, context: dict, email: str | None = None) -> d
 
 
 def write(rows: list[dict]) -> None:
-    for row in rows:
+    from server.mailin.settings import wanted  # players who chose digest or no mail
+
+    for row in wanted(rows):
         statements.insert(Notification, row)

@@ -28,6 +28,8 @@ class PlayerSchema(Schema):
     id = fields.Integer()
     name = fields.String()
     email = fields.String()
+    mail = fields.String(metadata={"description": "mail setting: turns, digest or off"})
+    waiting = fields.Integer(metadata={"description": "active games waiting for one of my seats"})
 
 
 class NewPlayerSchema(PlayerSchema):

@@ -81,3 +81,29 @@ def update_by_key(model, key_field: str, key_value, values: dict) -> int:
     sql = _cached(("update", model, names, key_field), build)
     params = tuple(f.db_value(values[f.name]) for f in fields) + (key.db_value(key_value),)
     return database.execute_sql(sql, params).rowcount
+
+
+def exists(model, key_field: str, key_value) -> bool:
+    """Whether a row has `key_field` equal to `key_value`."""
+    key = model._meta.fields[key_field]
+
+    def build():
+        return (f"SELECT 1 FROM {_quote(model._meta.table_name)} "
+                f"WHERE {_quote(key.column_name)} = {database.obj.param}")
+
+    sql = _cached(("exists", model, key_field), build)
+    return database.execute_sql(sql, (key.db_value(key_value),)).fetchone() is not None
+
+
+def values_by_keys(model, key_field: str, keys: list, value_field: str) -> dict:
+    """{key: value} of `value_field` for the rows whose `key_field` is among `keys`."""
+    key, value = model._meta.fields[key_field], model._meta.fields[value_field]
+
+    def build():
+        marks = ", ".join([database.obj.param] * len(keys))
+        return (f"SELECT {_quote(key.column_name)}, {_quote(value.column_name)} "
+                f"FROM {_quote(model._meta.table_name)} WHERE {_quote(key.column_name)} IN ({marks})")
+
+    sql = _cached(("values", model, key_field, value_field, len(keys)), build)
+    rows = database.execute_sql(sql, tuple(key.db_value(k) for k in keys)).fetchall()
+    return {key.python_value(k): value.python_value(v) for k, v in rows}

@@ -3,11 +3,12 @@ from server.routes.asked import blp as asked
 from server.routes.games import blp as games
 from server.routes.guide import blp as guide
 from server.routes.identity import blp as identity
+from server.routes.mail import blp as mail
 from server.routes.meta import blp as meta
 from server.routes.moves import blp as moves
 from server.routes.players import blp as players
 
-BLUEPRINTS = (meta, players, identity, games, moves, asked, guide)
+BLUEPRINTS = (meta, players, identity, games, moves, asked, guide, mail)
 
 # Everything else needs a Bearer token (checked before the request body is read).
 PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register", "identity.recover", "identity.redeem",

@@ -11,6 +11,7 @@ blp = Blueprint("guide", __name__, url_prefix="/rulesets", description="Player g
 
 
 @blp.route("/<name>/rules")
+@blp.response(200, description="{ruleset, topic, title, text, topics}")
 @blp.alt_response(404, schema=ErrorSchema, description="not-found: no such game or topic")
 @blp.doc(security=[])
 def rules(name):
@@ -20,6 +21,7 @@ def rules(name):
 
 
 @blp.route("/<name>/explain/<path:thing>")
+@blp.response(200, description="{ruleset, thing, title, kind, text, rule}")
 @blp.alt_response(404, schema=ErrorSchema, description="not-found: unknown game or term, with close matches")
 @blp.doc(security=[])
 def explain(name, thing):

@@ -63,5 +63,6 @@ def create_player(name: str, email: str, check_dns=False) -> dict:
 @blp.route("/me")
 @blp.response(200, PlayerSchema)
 def me():
-    caller = current_player()
-    return {"id": caller.id, "name": caller.name, "email": caller.email}
+    from server.routes.mail import me_body  # with the mail setting and the games waiting for me
+
+    return me_body(current_player().id)

@@ -1,0 +1,108 @@
+"""Signed reply addresses: `turns+g7.s2.m41.<signature>@play.example.org`.
+
+The tag names the game (g), the seat (s) and the move the mail asks about (m, the seq a
+reply's first move is PUT at), or an invitation to that seat (j). The signature is an
+HMAC-SHA256 of the tag under HERALD_SECRET_KEY (itsdangerous derives the key), written in
+lower-case base32: mail servers may change the case of a local part, so the signature
+must survive that. An invitation's signature also covers the invited address, so only
+the invited person can reply `join` with it.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+from dataclasses import dataclass
+from email.utils import getaddresses
+
+from itsdangerous.signer import Signer
+
+from server.config import ConfigError
+
+SALT = "herald.reply-address"
+SIGNATURE_CHARS = 26  # 128 bits of the HMAC in base32
+_TAG = re.compile(r"g(\d{1,18})\.s(\d{1,2})\.(?:m(\d{1,18})|(j))\.([a-z2-7]{%d})$" % SIGNATURE_CHARS)
+
+
+@dataclass(frozen=True)
+class ReplyTarget:
+    game: int
+    seat: int
+    seq: int | None  # None for an invitation
+    join: bool = False
+
+
+class ForgedAddress(ValueError):
+    """A Herald reply address whose signature does not match: altered, forged or mistyped."""
+
+
+def configured(config: dict) -> bool:
+    return bool(config.get("REPLY_ADDRESS"))
+
+
+def _base(config: dict) -> tuple[str, str]:
+    address = str(config.get("REPLY_ADDRESS") or "")
+    if "@" not in address:
+        raise ConfigError(f"HERALD_REPLY_ADDRESS must be a mail address like turns@play.example.org, not {address!r}")
+    if not config.get("SECRET_KEY"):
+        raise ConfigError("HERALD_SECRET_KEY must be set when HERALD_REPLY_ADDRESS is: it signs reply addresses")
+    local, _, domain = address.rpartition("@")
+    return local.split("+", 1)[0], domain
+
+
+def _signature(config: dict, tag: str, invited: str | None) -> str:
+    key = Signer(str(config["SECRET_KEY"]), salt=SALT).derive_key()
+    message = tag if invited is None else f"{tag}|{invited.strip().lower()}"
+    digest = hmac.new(key, message.encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest).decode().lower()[:SIGNATURE_CHARS]
+
+
+def reply_address(config: dict, game: int, seat: int, seq: int) -> str:
+    """Where a reply to a mail asking seat `seat` of `game` about move `seq` goes."""
+    return _address(config, f"g{game}.s{seat}.m{seq}", None)
+
+
+def invitation_address(config: dict, game: int, seat: int, invited: str) -> str:
+    """Where the invited person replies `join` to take the seat."""
+    return _address(config, f"g{game}.s{seat}.j", invited)
+
+
+def _address(config: dict, tag: str, invited: str | None) -> str:
+    local, domain = _base(config)
+    return f"{local}+{tag}.{_signature(config, tag, invited)}@{domain}"
+
+
+def find_target(config: dict, recipients: list[str], sender: str | None) -> ReplyTarget | None:
+    """The reply target among `recipients` (envelope or header addresses): None when none
+    is a Herald tagged address; ForgedAddress when one is but its signature is wrong."""
+    local_base, domain = _base(config)
+    prefix = f"{local_base}+".lower()
+    forged = None
+    for _, address in getaddresses(recipients):
+        local, _, host = address.strip().lower().rpartition("@")
+        if host != domain.lower() or not local.startswith(prefix):
+            continue
+        match = _TAG.match(local[len(prefix):])
+        if match is None:
+            forged = ForgedAddress(address)
+            continue
+        game, seat, seq, join, signature = match.groups()
+        tag = local[len(prefix):-(SIGNATURE_CHARS + 1)]
+        expected = _signature(config, tag, sender if join else None)
+        if not hmac.compare_digest(expected, signature):
+            forged = ForgedAddress(address)
+            continue
+        return ReplyTarget(int(game), int(seat), None if join else int(seq), bool(join))
+    if forged is not None:
+        raise forged
+    return None
+
+
+def is_ours(config: dict, address: str) -> bool:
+    """Whether an address is one of Herald's own (the base reply address or MAIL_FROM)."""
+    address = address.strip().lower()
+    local, domain = _base(config)
+    own = {str(config.get("MAIL_FROM") or "").strip().lower()}
+    user, _, host = address.rpartition("@")
+    return address in own or (host == domain.lower() and user.split("+", 1)[0] == local.lower())

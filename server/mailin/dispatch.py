@@ -1,0 +1,415 @@
+"""One received message -> moves and commands through the ordinary move path, and one answer.
+
+Everything a mail causes is written in one write transaction: the moves (each through
+`movelog.submit`, in a savepoint, so a refused line leaves the earlier ones played), the
+answer in the outbox, and the message's Message-ID in `inbound_mail`. So a mail is
+played entirely or not at all, and a redelivered or refetched one is recognised by its
+Message-ID and plays nothing twice. The seq in the reply address is the seq of the PUT:
+a copy of an old mail under another Message-ID finds its moves already made (answered
+like a repeated PUT), and a reply to a mail the game has moved on from plays nothing
+and gets the new position instead.
+
+Nothing a sender writes raises out of here; a robot's mail (auto-reply, bounce, list,
+Herald's own) is never answered; a mail to a forged address, or from a stranger, is
+dropped with a log line and tells its sender nothing.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from peewee import fn
+
+from server import gameviews, lobby, movelog, outbox, prompts, seats as seat_table, state_cache, statements
+from server.auth import Caller, new_token
+from server.db import database, write_transaction
+from server.errors import ApiError
+from server.mailin import address, parse
+from server.mailin.settings import SETTINGS
+from server.models import Game, InboundMail, Notification, Player, Seat, utcnow
+from server.rulesets import engine as find_engine
+from server.seats import name_players, seats_of
+
+log = logging.getLogger("herald.mailin")
+
+LOG_LINES = 30
+MAX_LINE = 400  # characters: far longer than any move in notation
+WARN_EVERY = timedelta(hours=1)
+LEGAL_SHOWN = 40
+HELP = """\
+Write one move per line, in the game's notation, as `herald play` takes it; several lines
+make several moves in that order (a turn of several steps). Herald stops at the first line
+it cannot play and says which lines were played. Quoted text and your signature are ignored;
+the subject line alone works too. Commands, one per line:
+  moves            the moves you can make now
+  show             the position as your seat sees it
+  log              the last moves of the game
+  resign           give up the game, where its rules allow that
+  mail off         no more mail from Herald except answers to your mail
+  mail digest      one mail a day listing the games waiting for you
+  mail turns       a mail for every turn (the default)
+  help             this text"""
+
+
+@dataclass
+class Handled:
+    """What became of one message (for the listener's answer and the log)."""
+
+    outcome: str  # played, answered, duplicate, robot, forged, stranger, unreadable, not-for-us
+    detail: str = ""
+    game: int | None = None
+
+
+@dataclass
+class Session:
+    """The state of handling one mail for one seat."""
+
+    config: dict
+    received: parse.Received
+    caller: Caller
+    game_id: int
+    seat: int
+    next_seq: int | None
+    blocks: list[str] = field(default_factory=list)
+    played: int = 0
+    stopped: bool = False
+    new_token: str | None = None
+
+
+def handle(raw: bytes, config: dict, recipients: list[str] | None = None,
+           envelope_from: str | None = None) -> Handled:
+    """Handle one received message; only a database or engine fault raises (retry later)."""
+    try:
+        received = parse.read(raw)
+    except parse.Unreadable as exc:
+        return _dropped("unreadable", str(exc))
+    robot = parse.robot_reason(received, envelope_from, lambda a: address.is_ours(config, a))
+    if robot:
+        return _dropped("robot", f"from {received.sender}: {robot}")
+    candidates = list(recipients or []) or _header_recipients(received.message)
+    try:
+        target = address.find_target(config, candidates, received.sender)
+    except address.ForgedAddress as exc:
+        return _dropped("forged", f"from {received.sender} to {exc}")
+    if target is None:
+        return _dropped("not-for-us", f"from {received.sender}: no Herald reply address among the recipients")
+    message_id = received.message_id or f"<sha256.{hashlib.sha256(raw).hexdigest()}@herald>"
+    try:
+        return _handle_target(config, received, target, message_id)
+    except BaseException:
+        state_cache.clear()  # a rolled-back move may have been cached
+        seat_table.forget(target.game)
+        raise
+
+
+def _dropped(outcome: str, detail: str) -> Handled:
+    log.warning("mail-in: dropped (%s) %s", outcome, detail)
+    return Handled(outcome, detail)
+
+
+def _header_recipients(message) -> list[str]:
+    found = []
+    for header in ("Delivered-To", "X-Original-To", "To", "Cc"):
+        found += [str(value) for value in message.get_all(header, [])]
+    return found
+
+
+def _handle_target(config, received, target, message_id) -> Handled:
+    with write_transaction():
+        if statements.exists(InboundMail, "message_id", message_id):
+            log.info("mail-in: %s already handled, nothing played again", message_id)
+            return Handled("duplicate", message_id, target.game)
+        game = statements.select_by_id(Game, target.game)
+        if game is None:  # a signed address of a deleted game
+            return _dropped("not-for-us", f"game {target.game} is gone")
+        session = (_join_session(config, received, target, game) if target.join
+                   else _seat_session(config, received, target, game))
+        if session is None:  # recorded too: a redelivery must not warn the player twice
+            statements.insert(InboundMail, {"message_id": message_id, "game": game.id, "player": None,
+                                            "outcome": "stranger", "received": utcnow()})
+            return Handled("stranger", f"from {received.sender} for game {target.game}", target.game)
+        _run(session, received.lines())
+        _queue_answer(session)
+        outcome = "played" if session.played else "answered"
+        statements.insert(InboundMail, {"message_id": message_id, "game": game.id, "player": session.caller.id,
+                                        "outcome": outcome, "received": utcnow()})
+    log.info("mail-in: %s from %s, game %s seat %s: %s (%d move(s))", message_id, received.sender,
+             target.game, target.seat, outcome, session.played)
+    return Handled(outcome, f"{session.played} move(s)", target.game)
+
+
+def _sender_accepted(config: dict, received, registered: str | None) -> bool:
+    if str(config.get("MAIL_IN_SENDER") or "strict").lower() == "any":
+        return True
+    return registered is not None and received.sender == registered.strip().lower()
+
+
+def _seat_session(config, received, target, game) -> Session | None:
+    info = next((s for s in seats_of(game) if s.seat == target.seat), None)
+    if info is None or info.player is None:
+        log.warning("mail-in: game %s seat %s has no player; mail from %s dropped", game.id, target.seat,
+                    received.sender)
+        return None
+    caller = Caller(info.player, info.name, info.email)
+    if not _sender_accepted(config, received, info.email):
+        log.warning("mail-in: game %s seat %s: sender %s is not the player's address; nothing played",
+                    game.id, target.seat, received.sender)
+        _warn_player(config, game, info, received)
+        return None
+    return Session(config, received, caller, game.id, target.seat, target.seq)
+
+
+def _warn_player(config, game, info, received) -> None:
+    """Tell the seat's real player (never the sender) that a mail from elsewhere was ignored;
+    at most once per WARN_EVERY and game, so that nobody can make Herald flood a player."""
+    since = utcnow() - WARN_EVERY
+    if (Notification.select().where((Notification.game == game.id) & (Notification.player == info.player)
+                                    & (Notification.kind == "warning") & (Notification.created > since)).exists()):
+        log.warning("mail-in: game %s: player %s was warned less than %s ago; not again", game.id, info.player,
+                    WARN_EVERY)
+        return
+    body = (f"A mail from {received.sender} answered Herald's mail for your seat {info.seat} in game {game.id}.\n"
+            f"Nothing was played: Herald takes replies only from your registered address ({info.email}).\n"
+            f"If that was you, reply from {info.email} instead.")
+    session = Session(config, received, Caller(info.player, info.name, info.email), game.id, info.seat, None,
+                      blocks=[body])
+    _queue_answer(session, to_sender=False, kind="warning")
+
+
+def _join_session(config, received, target, game) -> Session | None:
+    """An invitation's address: its signature already covers the invited address."""
+    player = (Player.select().where(fn.LOWER(Player.email) == received.sender).order_by(Player.id).first())
+    token = None
+    if player is None:
+        token, digest = new_token()
+        player = Player.create(name=_free_name(received.sender), email=received.sender, token_hash=digest)
+    caller = Caller(player.id, player.name, player.email)
+    return Session(config, received, caller, game.id, target.seat, None, new_token=token)
+
+
+def _free_name(email: str) -> str:
+    base = re.sub(r"[^A-Za-z0-9_.'-]", "", email.split("@")[0])[:30].lstrip("_.'-") or "player"
+    name, n = base, 1
+    while Player.select().where(fn.LOWER(Player.name) == name.lower()).exists():
+        n += 1
+        name = f"{base}{n}"
+    return name
+
+
+# --- the lines of a mail ------------------------------------------------------------
+
+def _run(session: Session, lines: list[str]) -> None:
+    if not lines:
+        why = ("Herald found no text it could read in your mail (no text part: only attachments, or a "
+               "format it does not read)" if session.received.text is None else
+               "Herald found no move and no command in your mail")
+        session.blocks.append(f"{why}. Write your move in the body or the subject of a reply.\n\n" + HELP)
+        return
+    for line in lines:
+        if session.stopped:
+            break
+        if len(line) > MAX_LINE:
+            session.blocks.append(f"A line of {len(line)} characters is too long to be a move; nothing after it "
+                                  f"was read.")
+            break
+        word, _, rest = line.partition(" ")
+        command = COMMANDS.get(word.lower().rstrip(".!"))
+        if command is not None:
+            try:
+                with database.atomic():  # a command that fails changes nothing
+                    command(session, rest.strip().lower())
+            except ApiError as error:  # e.g. `moves` to an invitation before joining
+                session.blocks.append(f"'{line[:80]}': {error.message}")
+        else:
+            _move(session, line)
+
+
+def _move(session: Session, line: str) -> None:
+    if session.next_seq is None:
+        session.blocks.append(f"'{line[:80]}' was not played: this mail is an invitation; reply 'join' "
+                              f"to take the seat, then answer the turn mails.")
+        session.stopped = True
+        return
+    game = statements.select_by_id(Game, session.game_id)
+    if session.next_seq != game.version:
+        if not (session.next_seq < game.version and _repeated(session, line)):
+            _stale(session, game)
+        return
+    try:
+        status, body = movelog.submit(session.caller, session.game_id, session.next_seq, session.seat, None, line)
+    except ApiError as error:
+        _refused(session, line, error)
+        return
+    session.next_seq += 1
+    session.played += 1
+    events = "".join(f"\n  {event}" for event in body.get("events", []))
+    session.blocks.append(f"Played move {body['seq']}: {body['text']}{events}")
+
+
+def _repeated(session: Session, line: str) -> bool:
+    """The same move at a seq already taken: a copy of a mail already played, answered like
+    a repeated PUT (the move is not made again)."""
+    try:
+        status, body = movelog.submit(session.caller, session.game_id, session.next_seq, session.seat, None, line)
+    except ApiError:
+        return False
+    session.blocks.append(f"Move {body['seq']} was already played: {body['text']} (nothing was played twice).")
+    session.next_seq += 1
+    return True
+
+
+def _stale(session: Session, game) -> None:
+    """Never play into a position the player did not see."""
+    session.blocks.append(
+        f"Nothing more was played from this mail: the game has moved on since the mail you answered "
+        f"(that mail asked about move {session.next_seq}; the game is now at move {game.version}). "
+        f"Here is the position now; answer this mail instead.")
+    session.stopped = True
+
+
+def _refused(session: Session, line: str, error: ApiError) -> None:
+    rule = f" (rule {error.rule})" if error.rule else ""
+    text = [f"'{line[:80]}' was not played: {error.message}{rule}"]
+    if error.legal:
+        more = error.details.get("more")
+        text.append("Legal moves now:\n" + "\n".join(f"  {move}" for move in error.legal)
+                    + (f"\n  ... and {more} more (reply 'moves')" if more else ""))
+    if session.played:
+        text.append(f"The {session.played} line(s) before it were played; nothing after it was.")
+    session.blocks.append("\n".join(text))
+    session.stopped = True
+
+
+# --- commands -----------------------------------------------------------------------
+
+def _help(session, rest):
+    session.blocks.append(HELP)
+
+
+def _moves(session, rest):
+    legal = gameviews.legal(session.game_id, session.caller, session.seat)
+    if not legal["moves"]:
+        session.blocks.append("You have no decision to make in this game right now.")
+        return
+    session.blocks.append("Your moves now:\n" + _listing(legal["moves"]))
+
+
+def _listing(moves: list[dict]) -> str:
+    lines = [f"  {m['text']}" + (f"   ({m['help']})" if m.get("pattern") and m.get("help") else "")
+             for m in moves[:LEGAL_SHOWN]]
+    if len(moves) > LEGAL_SHOWN:
+        lines.append(f"  ... and {len(moves) - LEGAL_SHOWN} more")
+    return "\n".join(lines)
+
+
+def _show(session, rest):
+    session.blocks.append(gameviews.render(session.game_id, session.caller, session.seat)["text"])
+
+
+def _log(session, rest):
+    game = Game.get_by_id(session.game_id)
+    entries = movelog.read_log(session.caller, session.game_id, max(0, game.version - LOG_LINES), session.seat)
+    names = {s.seat: s.name for s in seats_of(game)}
+    lines = []
+    for entry in entries["moves"]:
+        who = names.get(entry.get("seat"), "someone") if "seat" in entry else "someone"
+        lines.append(f"  {entry['seq']}: {who}: {entry.get('text', '(hidden)')}")
+        lines += [f"      {event}" for event in entry["events"]]
+    session.blocks.append("The last moves:\n" + ("\n".join(lines) or "  (none yet)"))
+
+
+def _resign(session, rest):
+    game = Game.get_by_id(session.game_id)
+    session.blocks.append(f"{game.title} has no resignation rule in Herald yet, so nothing was changed. "
+                          f"Ask the other players to agree on an end, or keep playing.")
+    session.stopped = True
+
+
+def _mail(session, rest):
+    choice = {"stop": "off", "unsubscribe": "off"}.get(rest, rest)
+    if choice not in SETTINGS:
+        session.blocks.append("Say 'mail turns', 'mail digest' or 'mail off'.")
+        return
+    Player.update(mail=choice).where(Player.id == session.caller.id).execute()
+    session.blocks.append(f"Your mail setting is now '{choice}': " + SETTING_TEXT[choice])
+
+
+def _stop(session, rest):
+    _mail(session, "off")
+
+
+SETTING_TEXT = {"turns": "a mail for every turn.",
+                "digest": "one mail a day listing the games waiting for you.",
+                "off": "no mail from Herald except answers to your own mail. Reply 'mail turns' to undo."}
+
+
+def _join(session, rest):
+    if session.next_seq is not None:
+        session.blocks.append(f"You already play seat {session.seat} in this game.")
+        return
+    seat_row = Seat.get_or_none((Seat.game == session.game_id) & (Seat.seat == session.seat))
+    try:
+        joined = lobby.join_game(session.caller, seat_row.invite)
+    except ApiError as error:
+        session.blocks.append(f"You could not join: {error.message}")
+        session.stopped = True
+        return
+    session.blocks.append(f"Welcome, {session.caller.name}: you have seat {joined['seat']} in game {joined['game']}.")
+    if session.new_token:
+        session.blocks.append(f"Herald made you a player named {session.caller.name}. To use the herald "
+                              f"command line as well: HERALD_TOKEN={session.new_token}")
+
+
+COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "log": _log, "resign": _resign,
+            "mail": _mail, "stop": _stop, "unsubscribe": _stop, "join": _join}
+
+
+# --- the answer -----------------------------------------------------------------------
+
+def _now_block(session: Session, game) -> tuple[str, int]:
+    """Who is asked now, and for this seat the prompt, position and moves; and the seq a
+    reply to the answer plays at."""
+    seats = seats_of(game)
+    if game.status == "open":
+        free = sum(1 for s in seats if s.player is None)
+        return f"The game starts when {free} more player(s) have joined.", game.version
+    if game.status == "finished":
+        result = game.result or {}
+        winners = ", ".join(name_players(f"{{P{w}}}", seats) for w in result.get("winners", [])) or "nobody"
+        return f"The game is over. Winner: {winners}. {name_players(result.get('reason', ''), seats)}", game.version
+    mine = [s.seat for s in seats if s.player == session.caller.id]
+    shown = prompts.visible(game.prompted or [], mine)
+    asked = [p for p in shown if p["seat"] == session.seat]
+    others = [p for p in shown if p["seat"] != session.seat]
+    lines = []
+    if asked:
+        engine = find_engine(game.ruleset)
+        state = state_cache.get(game.id, game.version, engine)
+        lines.append(f"Now you are asked (move {game.version}): {name_players(asked[0]['text'], seats)}")
+        lines.append("\nYour position:\n\n" + outbox.seat_summary(engine, state, session.seat, seats))
+        legal = outbox.legal_in_mail(engine, state, session.seat)[1]
+        lines.append("\nYour moves (reply with one per line):\n" + "\n".join(f"  {move}" for move in legal))
+    if others:
+        waiting = [name_players("{P%d}" % p["seat"], seats) for p in others]
+        lines.append("Waiting for: " + ", ".join(dict.fromkeys(waiting)))
+    if not lines:
+        lines.append("Nothing is asked of you right now; Herald mails you when it is.")
+    return "\n".join(lines), game.version
+
+
+def _queue_answer(session: Session, to_sender: bool = True, kind: str = "reply") -> None:
+    game = statements.select_by_id(Game, session.game_id)
+    now, reply_seq = _now_block(session, game) if to_sender else ("", game.version)
+    body = "\n\n".join(session.blocks + ([now] if now else []))
+    subject = parse.REPLY_PREFIX.sub("", session.received.subject).strip() or f"[Herald] {game.title} #{game.id}"
+    context = {"game": game.id, "title": game.title, "player": session.caller.name, "subject": f"Re: {subject}",
+               "body": body, "reply_seq": reply_seq, "in_reply_to": session.received.message_id,
+               "references": session.received.references[-10:]}
+    recipient = session.received.sender if to_sender else session.caller.email
+    statements.insert(Notification, {"game": game.id, "seat": session.seat, "player": session.caller.id,
+                                     "email": recipient, "kind": kind, "version": game.version,
+                                     "context": context, "status": "pending", "attempts": 0,
+                                     "next_attempt": utcnow(), "created": utcnow()})

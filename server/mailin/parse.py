@@ -1,0 +1,185 @@
+"""Reading one received message: who sent it, whether a robot did, and the reply text.
+
+The reply text is the newest part of the body: mail-parser-reply cuts quoted history at
+"On ... wrote:" headers (English, Swedish, Dutch, Spanish, German, ... as the library knows
+them); what it does not know (Russian, Hungarian, some Spanish and Dutch forms) is cut
+here by the attribution line before a quote, and quoted (`>`) lines and signatures after
+`-- ` are dropped. HTML-only mail is turned into text by html2text first.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from email import message_from_bytes, policy
+from email.header import decode_header, make_header
+from email.message import Message
+from email.utils import getaddresses, parseaddr
+
+import html2text
+from mailparser_reply import EmailReplyParser
+
+log = logging.getLogger("herald.mailin")
+
+MAX_BYTES = 10 * 1024 * 1024
+MAX_LINES = 50  # lines of a reply read as moves or commands
+LANGUAGES = ["en", "sv", "nl", "es", "de", "fr", "da", "it", "pl", "cs"]
+_reply_parser = EmailReplyParser(languages=LANGUAGES)
+
+AUTO_SUBJECT = re.compile(r"^\s*(auto(matic)?[ -]?(reply|response|answer)|out of (the )?office|autosvar|"
+                          r"automatisch|abwesenheit|frånvaro|respuesta autom|réponse automatique|"
+                          r"undeliver|delivery status|returned mail|mail delivery|отсутств|автоответ)",
+                          re.IGNORECASE)
+ROBOT_SENDERS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|bounces?)([+@-]|$)", re.IGNORECASE)
+# An attribution line in languages the reply parser lacks: "... wrote:", "... написал(а):",
+# "... ezt írta ...:", "... escribió:", "... schreef ...:", "... skrev ...:".
+ATTRIBUTION = re.compile(r"(wrote|написал|написала|пишет|írta|escribió|schreef|skrev|schrieb|a écrit)\b.*:\s*$",
+                         re.IGNORECASE)
+REPLY_PREFIX = re.compile(r"^\s*((re|sv|aw|antw|vs|ответ|fw|fwd|vb|r)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
+
+
+class Unreadable(ValueError):
+    """Not a mail message at all, or too large: dropped with a log line."""
+
+
+@dataclass
+class Received:
+    """What Herald needs of a received message."""
+
+    message: Message
+    message_id: str | None
+    sender: str  # the From address, lower-case
+    subject: str
+    references: list[str] = field(default_factory=list)
+    text: str | None = None  # the reply text; None when the mail has no readable text part
+
+    def lines(self) -> list[str]:
+        """Moves or commands: the reply's lines, else the subject (without Re:) alone."""
+        lines = [" ".join(line.split()) for line in (self.text or "").splitlines()]
+        lines = [line for line in lines if line]
+        if not lines:
+            subject = REPLY_PREFIX.sub("", self.subject).strip()
+            if subject and not subject.startswith("[Herald]"):
+                lines = [subject]
+        return lines[:MAX_LINES]
+
+
+def read(raw: bytes) -> Received:
+    if len(raw) > MAX_BYTES:
+        raise Unreadable(f"message of {len(raw)} bytes is over the {MAX_BYTES} byte limit")
+    try:
+        # compat32: the default policy's header objects cost more than the move itself.
+        message = message_from_bytes(raw, policy=policy.compat32)
+        sender = parseaddr(header_text(message, "From"))[1].strip().lower()
+        subject = " ".join(header_text(message, "Subject").split())
+        message_id = header_text(message, "Message-ID").strip() or None
+        references = [ref for _, ref in getaddresses([header_text(message, "References")]) if ref]
+    except Exception as exc:  # the email package raises many kinds on broken headers
+        raise Unreadable(f"unreadable headers: {type(exc).__name__}: {exc}") from None
+    if message_id is not None:
+        message_id = message_id[:255]
+    received = Received(message, message_id, sender, subject[:300], references)
+    try:
+        received.text = reply_text(message)
+    except Exception as exc:  # a body the email package or the parsers choke on: no readable text
+        log.warning("mail-in: body of %s unreadable: %s: %s", message_id, type(exc).__name__, exc)
+    return received
+
+
+def header_text(message: Message, name: str) -> str:
+    """A header as text, RFC 2047 words decoded; '' when absent or undecodable."""
+    value = message.get(name)
+    if value is None:
+        return ""
+    try:
+        return str(make_header(decode_header(str(value))))
+    except Exception:  # an unknown charset in an encoded word: keep the raw text
+        return str(value)
+
+
+def robot_reason(received: Received, envelope_from: str | None, own) -> str | None:
+    """Why this message came from a robot (never answered, never played), or None.
+    `own(address)` says whether an address is Herald's own."""
+    message = received.message
+    auto = header_text(message, "Auto-Submitted").strip().lower()
+    if auto and auto != "no":
+        return f"Auto-Submitted: {auto}"
+    precedence = header_text(message, "Precedence").strip().lower()
+    if precedence in ("bulk", "junk", "list", "auto_reply"):
+        return f"Precedence: {precedence}"
+    if envelope_from is not None and envelope_from.strip() in ("", "<>"):
+        return "empty return path"
+    if str(message.get("Return-Path", "x")).strip() in ("", "<>"):
+        return "empty Return-Path"
+    for header in ("X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress-Reply", "X-Herald-Notification",
+                   "List-Id", "X-Loop"):
+        if message.get(header) is not None:
+            return f"{header} header"
+    if message.get_content_type() == "multipart/report":
+        return "delivery report"
+    if not received.sender or ROBOT_SENDERS.match(received.sender) or own(received.sender):
+        return f"robot sender {received.sender or '(none)'}"
+    if AUTO_SUBJECT.match(REPLY_PREFIX.sub("", received.subject)):
+        return f"auto-reply subject {received.subject[:60]!r}"
+    return None
+
+
+def reply_text(message: Message) -> str | None:
+    """The newest text the sender wrote, or None without a readable text part. Quoted
+    history is cut here first where it is plain (a `>` quote, an attribution line), so the
+    reply parser's many patterns run over the few lines on top only."""
+    body = _body_text(message)
+    if body is None:
+        return None
+    body = _trim(body)
+    newest = _reply_parser.parse_reply(body) if body else body
+    return _trim(newest if newest is not None else body)
+
+
+def _text_parts(message: Message, subtype: str) -> Message | None:
+    """The first text/<subtype> part that is not an attachment (as get_body() chooses)."""
+    for part in message.walk():
+        if part.get_content_type() == f"text/{subtype}" and not part.get_filename() \
+                and "attachment" not in str(part.get("Content-Disposition", "")).lower():
+            return part
+    return None
+
+
+def _body_text(message: Message) -> str | None:
+    part = _text_parts(message, "plain")
+    if part is not None:
+        return _decoded(part)
+    part = _text_parts(message, "html")
+    if part is not None:
+        converter = html2text.HTML2Text()
+        converter.body_width = 0
+        converter.ignore_images = converter.ignore_links = True
+        return converter.handle(_decoded(part))
+    return None
+
+
+def _decoded(part: Message) -> str:
+    """The part's text; bytes in an unknown or wrong charset become U+FFFD, never an error."""
+    payload = part.get_payload(decode=True) or b""
+    charset = part.get_content_charset() or "utf-8"
+    try:
+        return payload.decode(charset, errors="replace")
+    except LookupError:  # a charset Python does not know
+        return payload.decode("utf-8", errors="replace")
+
+
+def _trim(text: str) -> str:
+    """Cut what the library left: signature, attribution line before a quote, quoted lines."""
+    kept = []
+    lines = text.replace("\r\n", "\n").split("\n")
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped in ("--", "-- ", "__", "—"):
+            break
+        if stripped.startswith(">"):
+            break
+        following = next((later.strip() for later in lines[index + 1:] if later.strip()), "")
+        if ATTRIBUTION.search(stripped) and (following.startswith(">") or not following):
+            break
+        kept.append(line)
+    return "\n".join(kept).strip()

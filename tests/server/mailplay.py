@@ -1,0 +1,179 @@
+"""Playing by mail in tests: Herald's outgoing mail caught by a real aiosmtpd server, and
+replies composed like mail programs do (quoted original, signature, HTML only, Swedish
+attribution, subject only) delivered to the real mail-in listener over SMTP."""
+from __future__ import annotations
+
+import html
+import smtplib
+from email import policy
+from email.message import EmailMessage
+from email.utils import make_msgid, parseaddr
+
+import pytest
+
+from server.mailer import deliver_pending
+from server.mailin.listeners import start_listener
+from tests.server.mailbox import Mailbox, free_port
+
+REPLY_BASE = "turns@play.example.org"
+SECRET = "test-secret-not-for-production"
+STYLES = ("quoted", "html", "swedish", "signature", "subject")
+
+
+@pytest.fixture
+def table(config, toy_game):
+    """A mail table around a fresh app: `table.api` for the API, `table.send` for replies."""
+    from server.app import create_app
+    from server.db import database
+    from tests.server.conftest import Api
+
+    table = MailTable(config)
+    table.api = Api(create_app(table.config).test_client())
+    table.start_listener()
+    yield table
+    table.close()
+    database.close()
+
+
+def mail_config(config: dict, mailbox: Mailbox) -> dict:
+    return {**config, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": mailbox.port, "REPLY_ADDRESS": REPLY_BASE,
+            "SECRET_KEY": SECRET, "MAIL_FROM": "herald@play.example.org"}
+
+
+class MailTable:
+    """The mail side of a game: a catching mailbox, the mail-in listener, and helpers."""
+
+    def __init__(self, config: dict):
+        self.mailbox = Mailbox()
+        self.collector = self.mailbox.start()
+        self.config = mail_config(config, self.mailbox)
+        self.port = free_port()
+        self.listener = None
+        self.smtp = None
+        self.seen = 0
+
+    def start_listener(self, lmtp: bool = False):
+        self._drop_connection()
+        self.listener = start_listener(self.config, "127.0.0.1", self.port, lmtp=lmtp)
+        return self
+
+    def close(self):
+        self._drop_connection()
+        if self.listener is not None:
+            self.listener.stop()
+        self.mailbox.stop()
+
+    def deliver(self):
+        return deliver_pending(self.config)
+
+    def new_mail(self) -> list:
+        """Mail Herald sent since the last call, less the news that asks nothing ('the game
+        has begun', 'X joined': tests/server/test_mail_story.py covers those)."""
+        messages = self.mailbox.all_messages()
+        fresh, self.seen = messages[self.seen:], len(messages)
+        return [m for m in fresh if not str(m["Subject"]).endswith(("has begun", "joined"))]
+
+    def send(self, message: EmailMessage | bytes, rcpt: str, mail_from: str):
+        """Deliver to mail-in over SMTP as a mail server would (one connection kept for its
+        queue, opened again after a refusal); returns the SMTP refusals."""
+        raw = message.as_bytes(policy=policy.SMTP) if isinstance(message, EmailMessage) else message
+        if self.smtp is None:
+            self.smtp = smtplib.SMTP("127.0.0.1", self.port, timeout=30)
+        try:
+            return self.smtp.sendmail(mail_from, [rcpt], raw)
+        except smtplib.SMTPException:
+            self._drop_connection()
+            raise
+
+    def _drop_connection(self):
+        if self.smtp is not None:
+            try:
+                self.smtp.close()
+            finally:
+                self.smtp = None
+
+
+def reply_to(original, text: str, style: str = "quoted", sender: str | None = None) -> EmailMessage:
+    """A reply to `original` as a mail program writes it, saying `text`."""
+    me = sender or parseaddr(str(original["To"]))[1]
+    reply = EmailMessage()
+    reply["From"] = f"Player <{me}>"
+    reply["To"] = str(original["Reply-To"])
+    subject = str(original["Subject"])
+    reply["Subject"] = text if style == "subject" else ("Sv: " if style == "swedish" else "Re: ") + subject
+    reply["Message-ID"] = make_msgid("reply", domain="example.org")
+    reply["In-Reply-To"] = str(original["Message-ID"])
+    reply["References"] = " ".join(filter(None, [str(original.get("References", "")), str(original["Message-ID"])]))
+    body = original.get_body(preferencelist=("plain",)).get_content()
+    quoted = "\n".join("> " + line for line in body.splitlines())
+    if style == "html":
+        reply.set_content(f"<div>{html.escape(text)}</div><br><div class=\"gmail_quote\">On Mon, Herald wrote:"
+                          f"<blockquote>{html.escape(body)}</blockquote></div>", subtype="html")
+    elif style == "swedish":
+        reply.set_content(f"{text}\n\nDen mån 23 nov. 2026 kl 11:30 skrev Herald <herald@play.example.org>:\n{quoted}\n")
+    elif style == "signature":
+        reply.set_content(f"{text}\n\n-- \nA. Player\nSent from my phone\n")
+    elif style == "subject":
+        reply.set_content("")
+    else:
+        reply.set_content(f"{text}\n\nOn Mon, 23 Nov 2026 at 11:30, Herald <herald@play.example.org> wrote:\n{quoted}\n")
+    return reply
+
+
+def offered_moves(message) -> list[str]:
+    """The concrete moves a mail offers (the list under its 'reply with' line)."""
+    body = message.get_body(preferencelist=("plain",)).get_content()
+    moves, inside = [], False
+    for line in body.splitlines():
+        if line.startswith("To answer by mail, reply with") or line.startswith("Your moves (reply with"):
+            inside = True
+            continue
+        if inside:
+            if not line.startswith("  "):
+                break
+            text = line.strip()
+            if text and "<" not in text and not text.startswith("..."):
+                moves.append(text.split("   (")[0])
+    return moves
+
+
+def invite_all(api, creator: dict, ruleset: str, emails: list[str], options: dict | None = None) -> int:
+    """A game whose every seat is invited by mail (the creator too): nobody joins by API."""
+    created = api.call("POST", "/games", creator, json={"ruleset": ruleset, "seats": len(emails),
+                                                        "options": options or {}})
+    assert created.status_code == 201, created.json
+    game_id = created.json["id"]
+    for seat, email in enumerate(emails):
+        invited = api.call("POST", f"/games/{game_id}/invitations", creator, json={"email": email, "seat": seat})
+        assert invited.status_code == 201, invited.json
+    return game_id
+
+
+def answer_everything(table: MailTable, rng, send=None, limit: int = 4000) -> dict:
+    """Answer every mail that asks something until none does: 'join' to an invitation, a
+    random offered move to a turn mail or an answer; each reply in the next style.
+    `send(reply, rcpt, sender)` delivers (default: SMTP to mail-in). Returns counts."""
+    send = send or table.send
+    queue = table.new_mail()
+    counts = {"replies": 0, "received": len(queue), "styles": {}}
+    while queue:
+        assert counts["replies"] < limit, "the game did not end by mail"
+        message = queue.pop(0)
+        if message["Reply-To"] is None:
+            continue
+        if "invites you" in str(message["Subject"]):
+            text = "join"
+        else:
+            moves = offered_moves(message)
+            if not moves:
+                continue
+            text = moves[rng.below(len(moves))]
+        style = STYLES[counts["replies"] % len(STYLES)]
+        counts["styles"][style] = counts["styles"].get(style, 0) + 1
+        me = parseaddr(str(message["To"]))[1]
+        send(reply_to(message, text, style), parseaddr(str(message["Reply-To"]))[1], me)
+        counts["replies"] += 1
+        fresh = table.new_mail()
+        counts["received"] += len(fresh)
+        queue += fresh
+    return counts

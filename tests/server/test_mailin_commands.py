@@ -1,0 +1,115 @@
+"""The operator's side of mail-in: `herald server read-mail` and `mail-in` as real
+processes, the daily digest, and the API for mail settings and invitations."""
+from __future__ import annotations
+
+import os
+import smtplib
+import subprocess
+import sys
+from email import policy
+from email.utils import parseaddr
+
+from server.mailin.settings import queue_digests
+from server.models import Game, Notification
+from tests.server.mailbox import free_port
+from tests.server.mailplay import offered_moves, reply_to, table  # noqa: F401 - fixture
+
+HERALD = [sys.executable, "-m", "client.cli", "server"]
+
+
+def server_env(table) -> dict:
+    config = table.config
+    return {**os.environ, "HERALD_DATABASE_URL": config["DATABASE_URL"], "HERALD_REPLY_ADDRESS": config["REPLY_ADDRESS"],
+            "HERALD_SECRET_KEY": config["SECRET_KEY"], "HERALD_MAIL_FROM": config["MAIL_FROM"],
+            "HERALD_SMTP_HOST": "127.0.0.1", "HERALD_SMTP_PORT": str(config["SMTP_PORT"])}
+
+
+def castle_game(table):
+    players = [table.api.register("alice"), table.api.register("bob")]
+    game_id = table.api.start_game(players, ruleset="castle-assault", options={"first-player": 0})
+    table.deliver()
+    [turn] = table.new_mail()
+    return game_id, turn
+
+
+def test_read_mail_plays_one_message_from_stdin_and_exits_67_for_a_forged_address(table):
+    game_id, turn = castle_game(table)
+    rcpt = parseaddr(str(turn["Reply-To"]))[1]
+    raw = reply_to(turn, offered_moves(turn)[0]).as_bytes(policy=policy.SMTP)
+    done = subprocess.run(HERALD + ["read-mail", "--recipient", rcpt, "--sender", "alice@example.org"],
+                          input=raw, env=server_env(table), capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert Game.get_by_id(game_id).version == 1
+    assert {str(m["To"]) for m in table.new_mail()} == {"alice@example.org", "bob@example.org"}
+    forged = subprocess.run(HERALD + ["read-mail", "--recipient", rcpt.replace(".m0.", ".m1.")], input=raw,
+                            env=server_env(table), capture_output=True, timeout=60)
+    assert forged.returncode == 67 and Game.get_by_id(game_id).version == 1
+
+
+def test_mail_in_command_listens_and_plays(table):
+    game_id, turn = castle_game(table)
+    port = free_port()
+    process = subprocess.Popen(HERALD + ["mail-in", "--port", str(port)], env=server_env(table),
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        for line in process.stderr:  # log lines first, then the one saying it listens
+            if "listening for SMTP" in line:
+                break
+        with smtplib.SMTP("127.0.0.1", port, timeout=30) as smtp:
+            smtp.sendmail("alice@example.org", [parseaddr(str(turn["Reply-To"]))[1]],
+                          reply_to(turn, offered_moves(turn)[0]).as_bytes(policy=policy.SMTP))
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    assert Game.get_by_id(game_id).version == 1
+    assert "Played move 0" in next(m for m in table.new_mail() if str(m["To"]) == "alice@example.org"
+                                   ).get_body().get_content()
+
+
+def test_digest_replaces_turn_mails_once_a_day(table):
+    alice, bob = table.api.register("alice"), table.api.register("bob")
+    changed = table.api.call("PATCH", "/players/me", alice, json={"mail": "digest"})
+    assert changed.status_code == 200 and changed.json["mail"] == "digest"
+    first = table.api.start_game([alice, bob])
+    second = table.api.start_game([alice, bob])
+    table.deliver()
+    assert table.new_mail() == []  # no turn mails for a digest player
+    assert queue_digests(table.config) == 1 and queue_digests(table.config) == 0  # once a day
+    table.deliver()
+    [digest] = table.new_mail()
+    text = digest.get_body().get_content()
+    assert str(digest["Subject"]) == "[Herald] 2 games waiting for you"
+    assert f"Game {first} (Race to 21)" in text and f"Game {second} (Race to 21)" in text
+    assert "Answer by mail to: turns+g" in text and "herald me --mail off" in text
+
+
+def test_mail_settings_and_invitations_api_errors(table):
+    alice, bob = table.api.register("alice"), table.api.register("bob")
+    bad = table.api.call("PATCH", "/players/me", alice, json={"mail": "weekly"})
+    assert bad.status_code == 422 and bad.json["error"]["code"] == "invalid-input"
+    created = table.api.call("POST", "/games", alice, json={"ruleset": "toy-race", "seats": 2}).json
+    path = f"/games/{created['id']}/invitations"
+    assert table.api.call("POST", path, bob, json={"email": "x@example.org"}).status_code == 403  # not bob's game
+    assert table.api.call("POST", path, alice, json={"email": "not-an-address"}).status_code == 422
+    invited = table.api.call("POST", path, alice, json={"email": "ana@example.org"})
+    assert invited.status_code == 201 and invited.json == {"game": created["id"], "seat": 0, "email": "ana@example.org"}
+    table.api.call("POST", "/games/join", bob, json={"invite": created["invites"][1]["code"]})
+    taken = table.api.call("POST", path, alice, json={"email": "ben@example.org", "seat": 1})
+    assert taken.status_code == 409 and taken.json["error"]["code"] == "seat-taken"
+    table.deliver()
+    [invitation] = table.new_mail()
+    assert str(invitation["To"]) == "ana@example.org" and ".s0.j." in str(invitation["Reply-To"])
+    assert "join" in invitation.get_body().get_content()
+    # Asking for moves before joining is answered, not a crash (nor a retry for ever).
+    table.send(reply_to(invitation, "moves\nshow"), parseaddr(str(invitation["Reply-To"]))[1], "ana@example.org")
+    [answer] = table.new_mail()
+    assert "'moves': You have no seat in this game." in answer.get_body().get_content()
+    # Replying 'join' from another address than the invited one: the signature does not match.
+    forged = reply_to(invitation, "join", sender="eve@example.org")
+    try:
+        table.send(forged, parseaddr(str(invitation["Reply-To"]))[1], "eve@example.org")
+    except smtplib.SMTPDataError as refused:
+        assert refused.smtp_code == 550
+    else:
+        raise AssertionError("a join from another address was accepted")
+    assert Notification.select().where(Notification.email == "eve@example.org").count() == 0

@@ -1,0 +1,84 @@
+"""Finding the reply text in mail as real mail programs write it, and the reply address."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from peewee import CharField, Model, SqliteDatabase
+from playhouse.migrate import SqliteMigrator
+
+from server.mailin import address
+from server.mailin.parse import read
+
+CONFIG = {"REPLY_ADDRESS": "turns@play.example.org", "SECRET_KEY": "k", "MAIL_FROM": "herald@play.example.org"}
+
+ATTRIBUTIONS = {
+    "english": "On Mon, 23 Nov 2026 at 11:30, Herald <herald@play.example.org> wrote:",
+    "swedish": "Den mån 23 nov. 2026 kl 11:30 skrev Herald <herald@play.example.org>:",
+    "dutch": "Op ma 23 nov. 2026 om 11:30 schreef Herald <herald@play.example.org>:",
+    "spanish": "El lun, 23 nov 2026 a las 11:30, Herald (<herald@play.example.org>) escribió:",
+    "russian": "23 нояб. 2026 г., в 11:30, Herald <herald@play.example.org> написал(а):",
+    "hungarian": "Herald <herald@play.example.org> ezt írta (időpont: 2026. nov. 23., H, 11:30):",
+}
+
+
+def mail(body: str, subtype: str = "plain", subject: str = "Re: [Herald] Game #1: your move") -> bytes:
+    return (f"From: Ana <Ana@Example.org>\r\nTo: x@y\r\nSubject: {subject}\r\nMessage-ID: <m@x>\r\n"
+            f"Content-Type: text/{subtype}; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n"
+            f"{body}").encode()
+
+
+@pytest.mark.parametrize("language", sorted(ATTRIBUTIONS))
+def test_quoted_history_in_the_players_languages_is_cut(language):
+    body = f"attack 1/W1 V5\npass\n\n{ATTRIBUTIONS[language]}\n> Your turn\n> attack 1/W2 V6\n"
+    received = read(mail(body))
+    assert received.lines() == ["attack 1/W1 V5", "pass"] and received.sender == "ana@example.org"
+
+
+def test_signature_and_html_only_mail():
+    assert read(mail("buy V37\n\n-- \nAna\nattack 1/W1 V9\n")).lines() == ["buy V37"]
+    html = "<div>buy&nbsp;V37</div><div><br></div><blockquote>attack 1/W1 V9</blockquote>"
+    assert read(mail(html, "html")).lines() == ["buy V37"]
+
+
+def test_the_subject_alone_is_read_but_not_herald_own_subject():
+    assert read(mail("", subject="Re: pass")).lines() == ["pass"]
+    assert read(mail("", subject="SV: [Herald] Game #1: your move")).lines() == []
+
+
+def test_reply_addresses_are_signed_and_survive_a_change_of_case():
+    signed = address.reply_address(CONFIG, 7, 2, 41)
+    assert address.find_target(CONFIG, [signed.upper()], None) == address.ReplyTarget(7, 2, 41)
+    for altered in (signed.replace("g7.", "g8."), signed.replace(".s2.", ".s1."), signed.replace(".m41.", ".m42.")):
+        with pytest.raises(address.ForgedAddress):
+            address.find_target(CONFIG, [altered], None)
+    other_key = address.reply_address({**CONFIG, "SECRET_KEY": "other"}, 7, 2, 41)
+    with pytest.raises(address.ForgedAddress):
+        address.find_target(CONFIG, [other_key], None)
+    assert address.find_target(CONFIG, ["someone@play.example.org", "turns@elsewhere.org"], None) is None
+
+
+def test_migration_m0030_adds_the_mail_setting_and_the_inbound_table(tmp_path):
+    db = SqliteDatabase(str(tmp_path / "old.db"))
+
+    class Player(Model):  # the players table as it was before
+        name = CharField()
+
+        class Meta:
+            database = db
+            table_name = "players"
+
+    db.create_tables([Player])
+    Player.create(name="ana")
+    path = Path(__file__).resolve().parents[2] / "server" / "migrations" / "m0030_mail_in.py"
+    spec = importlib.util.spec_from_file_location("m0030_mail_in", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    from server.db import database
+
+    database.initialize(db)
+    module.up(SqliteMigrator(db), db)
+    assert "mail" in [c.name for c in db.get_columns("players")]
+    assert db.execute_sql("SELECT mail FROM players").fetchone() == ("turns",)
+    assert "inbound_mail" in db.get_tables()
