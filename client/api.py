@@ -131,6 +131,10 @@ class HeraldApi:
         return self.request("PUT", self.game_path(game, "moves", str(seq)), params={"seat": seat},
                             body={"text": text})
 
+    def preview(self, game: str, seq: int, text: str, seat: int | None = None) -> dict:
+        return self.request("PUT", self.game_path(game, "moves", str(seq)), params={"seat": seat, "dry_run": 1},
+                            body={"text": text})
+
     def log(self, game: str, start: int = 0, seat: int | None = None) -> dict:
         return self.request("GET", self.game_path(game, "moves"), params={"from": start, "seat": seat})
 

@@ -281,10 +281,11 @@ def moves(game, seat, as_json):
 @cli.command(context_settings=DASH_VALUES)
 @click.argument("game", type=GAME_ID)
 @click.argument("move")
+@click.option("--dry-run", is_flag=True, help="Only show what MOVE would do (nothing is played).")
 @seat_option
 @json_option
 @connection_options
-def play(game, move, seat, as_json):
+def play(game, move, seat, as_json, dry_run):
     """Play MOVE, written in notation like "pass", in GAME at its current version.
 
     If someone else moves at the same moment, the version is fetched again and the
@@ -294,6 +295,10 @@ def play(game, move, seat, as_json):
         raise click.BadParameter("the move is empty; `herald moves GAME` lists what you can play",
                                  param_hint="MOVE")
     client = api()
+    if dry_run:
+        from client.table_output import previewed
+        reply(as_json, client.preview(game, client.game(game, seat)["version"], move, seat), previewed)
+        return
     for attempt in range(PLAY_ATTEMPTS):
         version = client.game(game, seat)["version"]
         try:

@@ -45,6 +45,10 @@ class SeatQuerySchema(Schema):
     seat = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_SEAT))
 
 
+class MovePutQuerySchema(SeatQuerySchema):
+    dry_run = fields.Boolean(load_default=False)
+
+
 class ListQuerySchema(Schema):
     mine = fields.Boolean(load_default=False)
     open = fields.Boolean(load_default=False)
