@@ -109,8 +109,14 @@ class HeraldApi:
     def me(self) -> dict:
         return self.request("GET", "/players/me")
 
-    def create_game(self, ruleset: str, seats: int, options: dict) -> dict:
-        return self.request("POST", "/games", body={"ruleset": ruleset, "seats": seats, "options": options})
+    def create_game(self, ruleset: str, seats: int, options: dict, public: bool = False) -> dict:
+        body = {"ruleset": ruleset, "seats": seats, "options": options}
+        if public:
+            body["public"] = True
+        return self.request("POST", "/games", body=body)
+
+    def join_public(self, game: int) -> dict:
+        return self.request("POST", self.game_path(str(game), "join"))
 
     def join(self, invite: str) -> dict:
         return self.request("POST", "/games/join", body={"invite": invite})

@@ -201,11 +201,12 @@ def parse_options(pairs: tuple[str, ...]) -> dict:
 @click.option("--seats", type=click.IntRange(min=1), required=True, help="Number of seats.")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
               help="A game option (see `herald rulesets`); repeat for several.")
+@click.option("--public", is_flag=True, help="List the game in `herald games --open`: anyone may join without an invite.")
 @json_option
 @connection_options
-def new(game, seats, option_pairs, as_json):
+def new(game, seats, option_pairs, public, as_json):
     """Create a game of GAME (a ruleset name) and print one invite per seat."""
-    reply(as_json, api().create_game(game, seats, parse_options(option_pairs)), output.created_game)
+    reply(as_json, api().create_game(game, seats, parse_options(option_pairs), public), output.created_game)
 
 
 # Game ids are whole numbers: `herald show abc` is a usage error here, not a 404 from the server.
@@ -232,8 +233,10 @@ DASH_VALUES = {"ignore_unknown_options": True, "help_option_names": ["--help"]}
 @json_option
 @connection_options
 def join(invite, as_json):
-    """Take the seat an INVITE code is for."""
-    reply(as_json, api().join(invite), lambda joined: f"Joined game {joined['game']} as seat {joined['seat']}.")
+    """Take the seat an INVITE code is for, or (given a game number) the first free seat of a public game."""
+    number = invite.strip().lstrip("#")
+    joined = api().join_public(int(number)) if number.isdigit() else api().join(invite)
+    reply(as_json, joined, lambda joined: f"Joined game {joined['game']} as seat {joined['seat']}.")
 
 
 @cli.command()

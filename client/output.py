@@ -51,6 +51,8 @@ def created_game(game: dict) -> str:
              "Invites (you are not seated yet; join with one of them):"]
     for invite in game.get("invites", []):
         lines.append(f"  seat {invite['seat']}: {join_command(invite['code'])}")
+    if game.get("public"):
+        lines.append(f"Public: listed in `herald games --open`; anyone may take a free seat with `herald join {game['id']}`.")
     return "\n".join(lines)
 
 
@@ -78,6 +80,8 @@ def games_table(summaries: list[dict], open_only: bool) -> str:
         prompted = game.get("prompted") or []
         flag = "  <- your move" if set(mine) & set(prompted) and game.get("status") == "active" else ""
         where = f"  you: seat {', '.join(map(str, mine))}" if mine else ""
+        if open_only and not mine and game.get("public"):
+            where = f"  join: herald join {game['id']}"
         lines.append(f"{game['id']}  {game.get('ruleset')}  {game.get('status')}  "
                      f"seats {taken}/{len(seats)}  move {game.get('version', 0)}{where}{flag}")
     return "\n".join(lines)

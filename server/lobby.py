@@ -17,8 +17,9 @@ from server.rulesets import engine as find_engine
 INVITE_ALPHABET = re.compile(r"[A-Za-z0-9_-]+")
 
 
-def create_game(caller, ruleset: str, players: int, options: dict) -> dict:
-    """A new open game with one invite per seat; the creator joins like everyone else."""
+def create_game(caller, ruleset: str, players: int, options: dict, public: bool = False) -> dict:
+    """A new open game with one invite per seat; the creator joins like everyone else.
+    A public game is listed for everyone and can also be joined without an invite."""
     engine = find_engine(ruleset)
     try:
         engine.check_players(players)
@@ -35,11 +36,12 @@ def create_game(caller, ruleset: str, players: int, options: dict) -> dict:
     with write_transaction():
         game = Game.create(ruleset=engine.name, title=engine.title, players=players, options=options,
                            seed=seed, seed_hash=seed_hash(seed), status="open",
-                           version=0, chain_head=seed_hash(seed), prompted=[], creator=caller.id)
+                           version=0, chain_head=seed_hash(seed), prompted=[], creator=caller.id,
+                           public=public)
         invites = [{"seat": s, "code": invite_code()} for s in range(players)]
         Seat.insert_many([{"game": game.id, "seat": i["seat"], "invite": i["code"]} for i in invites]).execute()
     return {"id": game.id, "ruleset": game.ruleset, "seats": players, "options": options,
-            "seed_hash": game.seed_hash, "invites": invites, "status": game.status}
+            "seed_hash": game.seed_hash, "invites": invites, "status": game.status, "public": public}
 
 
 def invite_code() -> str:
@@ -67,6 +69,11 @@ def join_game(caller, invite: str) -> dict:
         seat_row = Seat.select(Seat.id, Seat.game).where(Seat.invite == invite).first()
     if seat_row is None:
         raise ApiError(404, "not-found", "There is no such invite.")
+    return take_seat(caller, seat_row)
+
+
+def take_seat(caller, seat_row) -> dict:
+    """Seat the caller in `seat_row` (its id and game); the last seat filled starts the game."""
     try:
         with write_transaction():
             started = _take_seat(caller, seat_row)

@@ -60,6 +60,7 @@ class Game(BaseModel):
     creator = ForeignKeyField(Player, backref="created_games")
     created = DateTimeField(default=utcnow)
     finished = DateTimeField(null=True)
+    public = BooleanField(default=False)  # listed in ?open=1 and joinable without an invite (m0020)
 
     class Meta:
         table_name = "games"

@@ -35,6 +35,7 @@ class CreateGameSchema(StrictSchema):
     ruleset = fields.String(required=True, validate=validate.Length(min=1, max=64))
     seats = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=MAX_SEAT + 1))
     options = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), load_default=dict, allow_none=True)
+    public = fields.Boolean(load_default=False)
 
 
 class JoinSchema(StrictSchema):
@@ -97,6 +98,7 @@ class CreatedGameSchema(Schema):
     seed_hash = fields.String()
     invites = fields.List(fields.Nested(InviteSchema))
     status = fields.String()
+    public = fields.Boolean()
 
 
 class JoinedSchema(Schema):
@@ -113,6 +115,7 @@ class GameSummarySchema(Schema):
     prompted = fields.List(fields.Integer())
     my_seats = fields.List(fields.Integer())
     created = fields.String()
+    public = fields.Boolean()
 
 
 class GameDetailSchema(Schema):
@@ -131,6 +134,7 @@ class GameDetailSchema(Schema):
     view = fields.Raw(allow_none=True)
     result = fields.Raw(allow_none=True)
     invites = fields.List(fields.Nested(InviteSchema), metadata={"description": "creator only, while open"})
+    public = fields.Boolean()
     created = fields.String()
 
 

@@ -3,8 +3,9 @@ from server.routes.games import blp as games
 from server.routes.meta import blp as meta
 from server.routes.moves import blp as moves
 from server.routes.players import blp as players
+from server.routes.table import blp as table
 
-BLUEPRINTS = (meta, players, games, moves)
+BLUEPRINTS = (meta, players, games, moves, table)
 
 # Everything else needs a Bearer token (checked before the request body is read).
 PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register"}
