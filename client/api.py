@@ -141,6 +141,13 @@ class HeraldApi:
         return self.request("PUT", self.game_path(game, "moves", str(seq)), params={"seat": seat, "dry_run": 1},
                             body={"text": text})
 
+    def say(self, game: int, text: str, to: list[int] | None = None, seat: int | None = None) -> dict:
+        return self.request("POST", self.game_path(str(game), "chat"), params={"seat": seat},
+                            body={"text": text, "to": to or None})
+
+    def chat(self, game: int, after: int = 0, seat: int | None = None) -> dict:
+        return self.request("GET", self.game_path(str(game), "chat"), params={"after": after, "seat": seat})
+
     def log(self, game: str, start: int = 0, seat: int | None = None) -> dict:
         return self.request("GET", self.game_path(game, "moves"), params={"from": start, "seat": seat})
 

@@ -324,10 +324,12 @@ def log(game, start, seat, as_json):
     """Show the log of GAME as my seat may see it, one line per event."""
     client = api()
     entries = client.log(game, start, seat)
+    entries["chat"] = [m for m in client.chat(game, 0, seat)["messages"] if m["version"] >= start]
     if as_json:
         output.emit_json(entries)
     else:  # the game object names the seats for moves that carry no event text
-        output.emit(output.log_lines(entries.get("moves") or [], client.game(game, seat)))
+        from client.table_output import log_with_chat
+        output.emit(log_with_chat(entries.get("moves") or [], entries["chat"], client.game(game, seat)))
 
 
 def wait_outcome(state: dict) -> str | None:
@@ -377,6 +379,9 @@ def report_wait(outcome: str, state: dict, timeout: float | None, as_json: bool)
     else:
         click.echo(f"Timed out after {timeout:g} s; you are not prompted in game {state['id']} yet.", err=True)
     ctx.exit(code)
+
+
+from client import table_commands  # noqa: E402,F401 - adds say, chat, ... to `cli`
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -2,7 +2,7 @@
 strings and never print, like client.output."""
 from __future__ import annotations
 
-from client.output import event_text
+from client.output import event_text, log_lines
 
 
 def previewed(answer: dict) -> str:
@@ -20,4 +20,30 @@ def previewed(answer: dict) -> str:
     asked = [f"seat {p['seat']}: {p['text']}" for p in answer.get("prompted") or []]
     if asked:
         lines += ["", "Then asked: " + "; ".join(asked)]
+    return "\n".join(lines)
+
+
+def chat_line(message: dict) -> str:
+    to = f" (to seats {', '.join(map(str, message['to']))})" if message.get("to") else ""
+    return f"{message.get('name')}{to}: {message.get('text')}"
+
+
+def chat_lines(messages: list[dict]) -> str:
+    if not messages:
+        return "No messages yet. Say something with `herald say GAME \"...\"`."
+    return "\n".join(f"{m['created'][:16].replace('T', ' ')}  {chat_line(m)}" for m in messages)
+
+
+def log_with_chat(moves: list[dict], messages: list[dict], game: dict) -> str:
+    """The log, with each message placed after the move it followed (`  >> name: text`)."""
+    said: dict[int, list[dict]] = {}
+    for message in messages:
+        said.setdefault(message["version"], []).append(message)
+    first = moves[0]["seq"] if moves else game.get("version", 0)
+    lines = [f"   >> {chat_line(m)}" for v in sorted(said) if v <= first for m in said[v]]
+    for entry in moves:
+        text = log_lines([entry], game)
+        if text:
+            lines.append(text)
+        lines += [f"   >> {chat_line(m)}" for m in said.get(entry["seq"] + 1, []) if entry["seq"] + 1 > first]
     return "\n".join(lines)

@@ -130,7 +130,23 @@ class Notification(BaseModel):
         indexes = ((("game", "seat", "kind"), False),)
 
 
-TABLES = [Player, Game, Seat, Move, Snapshot, Notification]
+class ChatMessage(BaseModel):
+    """A table-talk message in one game: to every reader of the game (`to` null) or to chosen seats."""
+
+    game = ForeignKeyField(Game, backref="chat", on_delete="CASCADE")
+    player = ForeignKeyField(Player)
+    seat = IntegerField(null=True)  # the sender's seat (None: a spectator, should they ever talk)
+    to = JSONField(null=True)  # [seat, ...] or None for everyone
+    text = TextField()
+    version = IntegerField()  # the game's version when it was said: where it sits in the log
+    created = DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "chat_messages"
+        indexes = ((("game", "id"), False), (("player", "created"), False))
+
+
+TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ChatMessage]
 
 
 APPEND_ONLY_SQLITE = [

@@ -6,7 +6,7 @@ from the addressed seat's own view only, so a mail never shows another seat's se
 from __future__ import annotations
 
 from core.protocol import Prompt
-from server import statements
+from server import chat, statements
 from server.models import Notification, utcnow
 from server.seats import SeatInfo, name_players
 
@@ -76,7 +76,8 @@ def queue_turns(game, engine, state, fresh: list[Prompt], seats: tuple[SeatInfo,
                    "seat_flag": f" --seat {prompt.seat}" if held > 1 else "",
                    "prompt_kind": prompt.kind, "prompt": name_players(prompt.text, seats),
                    "summary": seat_summary(engine, state, prompt.seat, seats),
-                   "example": sample_move(engine, state, prompt.seat)}
+                   "example": sample_move(engine, state, prompt.seat),
+                   "chat": chat.digest(game.id, prompt.seat)}
         rows.append(_row(game, info, kind, version, context))
     return rows
 

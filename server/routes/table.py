@@ -1,13 +1,14 @@
-"""Endpoints around a game (docs/api.md, "Around the game"): public joins, ..."""
+"""Endpoints around a game (docs/api.md, "Around the game"): public joins, chat, ..."""
 from __future__ import annotations
 
 from flask_smorest import Blueprint
 
-from server import public_games
+from server import chat, public_games
 from server.auth import current_player
 from server.errors import ErrorSchema
 from server.routes.games import GAME_ID
-from server.schemas import JoinedSchema
+from server.schemas import JoinedSchema, SeatQuerySchema
+from server.table_schemas import ChatMessageSchema, ChatQuerySchema, ChatSchema, SayBodySchema
 
 blp = Blueprint("table", __name__, url_prefix="/games", description="Around the game")
 
@@ -19,3 +20,21 @@ blp = Blueprint("table", __name__, url_prefix="/games", description="Around the 
 def join_public(game_id):
     """Take the first free seat of a public game, without an invite."""
     return public_games.join_public(current_player(), game_id)
+
+
+@blp.route(f"/{GAME_ID}/chat", methods=["POST"])
+@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(SayBodySchema)
+@blp.response(201, ChatMessageSchema)
+@blp.alt_response(429, schema=ErrorSchema, description="too-many-messages")
+def say(query, body, game_id):
+    """Say something at the table: to everyone, or to the seats in `to`."""
+    return chat.say(current_player(), game_id, body["text"], body["to"], query["seat"])
+
+
+@blp.route(f"/{GAME_ID}/chat", methods=["GET"])
+@blp.arguments(ChatQuerySchema, location="query")
+@blp.response(200, ChatSchema)
+def messages(query, game_id):
+    """The messages I may read, after message id `after`."""
+    return chat.read(current_player(), game_id, query["after"], query["seat"])

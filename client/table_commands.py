@@ -1,0 +1,38 @@
+"""Commands around a game: talk (`say`, `chat`), and the rest of issue 12 as it lands.
+
+Imported at the end of client/cli.py, they join its `cli` group and use its options, API
+client and error handling like every other command.
+"""
+from __future__ import annotations
+
+import click
+
+from client import table_output
+from client.cli import GAME_ID, api, cli, connection_options, json_option, reply, seat_option
+
+
+@cli.command()
+@click.argument("game", type=GAME_ID)
+@click.argument("text")
+@click.option("--to", "to", type=click.IntRange(min=0), multiple=True,
+              help="Only to this seat (repeat for several); default: everyone.")
+@seat_option
+@json_option
+@connection_options
+def say(game, text, to, seat, as_json):
+    """Say TEXT at the table of GAME: to everyone, or with --to to chosen seats."""
+    if not text.strip():
+        raise click.BadParameter("the message is empty", param_hint="TEXT")
+    sent = api().say(game, text, list(to), seat)
+    reply(as_json, sent, lambda m: f"Said in game {game}: {table_output.chat_line(m)}")
+
+
+@cli.command()
+@click.argument("game", type=GAME_ID)
+@click.option("--after", type=click.IntRange(min=0), default=0, help="Only messages after this id.")
+@seat_option
+@json_option
+@connection_options
+def chat(game, after, seat, as_json):
+    """Show the table talk of GAME that I may read."""
+    reply(as_json, api().chat(game, after, seat)["messages"], table_output.chat_lines)

@@ -1,0 +1,107 @@
+"""Table talk: messages per game, to everyone or to chosen seats, with size and rate limits.
+
+A message to everyone is read by whoever may read the game (its seats, and spectators where
+they may watch); a message to chosen seats only by those seats and its sender. Each message
+records the game's version when it was said, so the log view can place it between moves.
+Nothing here touches the move log: talk is not a move and never changes a game.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from server import gameviews
+from server.db import write_transaction
+from server.errors import ApiError
+from peewee import fn
+
+from server.models import ChatMessage, Notification, Player, utcnow
+from server.seats import my_seats, seats_of, viewing_seat
+
+MAX_CHARS = 1000
+RATE_WINDOW = timedelta(minutes=1)
+RATE_LIMIT = 10  # messages per player per game in RATE_WINDOW
+PAGE = 500
+DIGEST = 10  # messages in a turn mail at most
+
+
+def say(caller, game_id: int, text: str, to: list[int] | None, requested_seat: int | None) -> dict:
+    """Post a message; 201 body is the message as its sender sees it."""
+    game = gameviews.load_game(game_id)
+    mine = my_seats(game, caller)
+    if not mine:
+        raise ApiError(403, "forbidden", "Only players seated in this game may talk in it.")
+    if requested_seat is not None and requested_seat not in mine:
+        raise ApiError(403, "forbidden", f"Seat {requested_seat} in this game is not yours.")
+    seat = requested_seat if requested_seat is not None else mine[0]
+    text = _clean(text)
+    recipients = _recipients(game, to, seat)
+    with write_transaction():
+        _check_rate(caller, game.id)
+        row = ChatMessage.create(game=game.id, player=caller.id, seat=seat, to=recipients, text=text,
+                                 version=game.version, created=utcnow())
+    return _shown(row, caller.name)
+
+
+def _clean(text: str) -> str:
+    text = "\n".join(line.rstrip() for line in (text or "").strip().splitlines())
+    if not text:
+        raise ApiError(422, "empty-message", "The message is empty.")
+    if len(text) > MAX_CHARS:
+        raise ApiError(422, "message-too-long", f"A message holds at most {MAX_CHARS} characters, not {len(text)}.",
+                       details={"max": MAX_CHARS})
+    if any(ord(c) < 32 and c not in "\n\t" for c in text):
+        raise ApiError(422, "bad-message", "The message holds control characters.")
+    return text
+
+
+def _recipients(game, to: list[int] | None, sender: int) -> list[int] | None:
+    if not to:
+        return None
+    seats = {s.seat for s in seats_of(game)}
+    unknown = sorted(set(to) - seats)
+    if unknown:
+        raise ApiError(422, "bad-recipient", f"This game has no seat {unknown[0]}; its seats are 0..{game.players - 1}.")
+    return sorted(set(to) | {sender})
+
+
+def _check_rate(caller, game_id: int) -> None:
+    since = utcnow() - RATE_WINDOW
+    recent = (ChatMessage.select().where((ChatMessage.game == game_id) & (ChatMessage.player == caller.id)
+                                         & (ChatMessage.created > since)).count())
+    if recent >= RATE_LIMIT:
+        raise ApiError(429, "too-many-messages",
+                       f"At most {RATE_LIMIT} messages a minute in one game; wait a moment.",
+                       details={"retry_after": int(RATE_WINDOW.total_seconds())})
+
+
+def read(caller, game_id: int, after: int, requested_seat: int | None) -> dict:
+    """Messages after id `after` that the caller may read, oldest first."""
+    game = gameviews.load_game(game_id)
+    viewing_seat(game, caller, requested_seat)  # 403 unless the caller may read this game
+    held = set(my_seats(game, caller))
+    rows = (ChatMessage.select(ChatMessage, Player.name).join(Player)
+            .where((ChatMessage.game == game.id) & (ChatMessage.id > after)).order_by(ChatMessage.id))
+    messages = [_shown(row, row.player.name) for row in rows if readable(row.to, held)][:PAGE]
+    return {"messages": messages}
+
+
+def readable(to: list[int] | None, held: set[int]) -> bool:
+    return to is None or bool(held & set(to))
+
+
+def digest(game_id: int, seat: int) -> list[dict]:
+    """For a turn mail: the messages that seat may read, said since its previous turn mail
+    (at most DIGEST of the latest), as {name, to, text}."""
+    last = (Notification.select(fn.MAX(Notification.version))
+            .where((Notification.game == game_id) & (Notification.seat == seat)
+                   & (Notification.kind.in_(("turn", "start")))).scalar())
+    rows = (ChatMessage.select(ChatMessage, Player.name).join(Player)
+            .where((ChatMessage.game == game_id) & (ChatMessage.version >= (last or 0)))
+            .order_by(ChatMessage.id.desc()).limit(4 * DIGEST))
+    shown = [{"name": row.player.name, "to": row.to, "text": row.text} for row in rows if readable(row.to, {seat})]
+    return shown[:DIGEST][::-1]
+
+
+def _shown(row, name: str) -> dict:
+    return {"id": row.id, "seat": row.seat, "name": name, "to": row.to, "text": row.text,
+            "version": row.version, "created": row.created.isoformat(timespec="seconds") + "Z"}
