@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from client import table_output
+from client import output, table_output
 from client.cli import GAME_ID, api, cli, connection_options, json_option, reply, seat_option
 
 
@@ -36,3 +36,18 @@ def say(game, text, to, seat, as_json):
 def chat(game, after, seat, as_json):
     """Show the table talk of GAME that I may read."""
     reply(as_json, api().chat(game, after, seat)["messages"], table_output.chat_lines)
+
+
+@cli.command()
+@click.argument("game", type=GAME_ID)
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@seat_option
+@json_option
+@connection_options
+def resign(game, yes, seat, as_json):
+    """Resign from GAME: an ordinary move, at any time; the game's rules say what follows."""
+    if not yes:
+        click.confirm(f"Resign from game {game}? This cannot be undone", abort=True, err=True)
+    client = api()
+    answer = client.play(game, client.game(game, seat)["version"], "resign", seat)
+    reply(as_json, answer, output.played)

@@ -4,7 +4,10 @@ from __future__ import annotations
 from core.protocol import Event, Game, IllegalMove, Option, Result
 from core.rng import Rng
 
+from core import resign
+
 from . import actions, answers, battle, flow, moves, policy, views
+from . import resign as ca_resign
 from .scenario import apply_scenario
 from .state import clone, new_state
 
@@ -73,6 +76,8 @@ class CastleAssault(Game):
     # --- moves -------------------------------------------------------------------------------------
 
     def apply(self, state, seat, move):
+        if resign.is_resign(move) and isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["n"]:
+            return ca_resign.apply(state, seat, move)
         phase = state["phase"]
         rule = moves.PHASE_RULE.get(phase, "CA-TURN-5")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["n"]:
@@ -133,6 +138,8 @@ class CastleAssault(Game):
     # --- notation, views, results -----------------------------------------------------------------------
 
     def parse(self, state, seat, text):
+        if (resigning := resign.parse(text)) is not None:
+            return resigning
         rule = moves.PHASE_RULE.get(state["phase"], "CA-TURN-5")
         mine = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["n"]
         pools = {"hand": state["hands"][seat] if mine else []}
@@ -143,7 +150,7 @@ class CastleAssault(Game):
         return moves.parse_move(text, pools, rule)
 
     def format(self, move):
-        return moves.format_move(move)
+        return resign.NOTATION if resign.is_resign(move) else moves.format_move(move)
 
     def view(self, state, seat):
         return views.view(state, seat)
