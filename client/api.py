@@ -155,3 +155,6 @@ class HeraldApi:
         seconds = max(0, min(MAX_WAIT, int(timeout)))
         return self.request("GET", self.game_path(game, "wait"), params={"timeout": seconds, "seat": seat},
                             read_timeout=seconds + WAIT_SLACK)
+
+    def export(self, game: int, seat: int | None = None) -> dict:
+        return self.request("GET", self.game_path(str(game), "export"), params={"seat": seat})

@@ -8,7 +8,7 @@ from __future__ import annotations
 import click
 
 from client import output, table_output
-from client.cli import GAME_ID, api, cli, connection_options, json_option, reply, seat_option
+from client.cli import GAME_ID, Failure, api, cli, connection_options, json_option, reply, seat_option
 
 
 @cli.command()
@@ -51,3 +51,39 @@ def resign(game, yes, seat, as_json):
     client = api()
     answer = client.play(game, client.game(game, seat)["version"], "resign", seat)
     reply(as_json, answer, output.played)
+
+
+@cli.command("export")
+@click.argument("game", type=GAME_ID)
+@seat_option
+@connection_options
+def export_game(game, seat):
+    """Print GAME's self-contained record as JSON (herald export 7 > game.json)."""
+    output.emit_json(api().export(game, seat))
+
+
+@cli.command("replay")
+@click.argument("record", type=click.File("r", encoding="utf-8"))
+@click.option("--at", type=click.IntRange(min=0), default=None, help="Show the position after this many moves.")
+@click.option("--seat", type=click.IntRange(min=0), default=None, help="Show the position as this seat saw it.")
+def replay_game(record, at, seat):
+    """Replay a RECORD from `herald export` locally, checking the seed and every hash."""
+    import json
+
+    from core import games
+    from core.gamerecord import RecordError, replay_record
+
+    try:
+        data = json.load(record)
+        replayed = replay_record(games, data, at)
+    except (ValueError, KeyError, TypeError) as error:
+        raise Failure(f"{record.name} is not a readable game record ({type(error).__name__}: {error}).") from None
+    except RecordError as error:
+        raise Failure(f"{record.name}: {error}") from None
+    engine = games[data["ruleset"]]
+    names = {s["seat"]: s.get("name") or f"seat {s['seat']}" for s in data.get("seats", [])}
+    lines = [f"Checked: {line}." for line in replayed.checked]
+    if at is not None:
+        picture = engine.render(engine.view(replayed.state, seat), seat)
+        lines += ["", f"Position after {replayed.moves} of {len(data['moves'])} moves:", table_output.named(picture, names)]
+    output.emit("\n".join(lines))

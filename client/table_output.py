@@ -2,6 +2,8 @@
 strings and never print, like client.output."""
 from __future__ import annotations
 
+import re
+
 from client.output import event_text, log_lines
 
 
@@ -47,3 +49,8 @@ def log_with_chat(moves: list[dict], messages: list[dict], game: dict) -> str:
             lines.append(text)
         lines += [f"   >> {chat_line(m)}" for m in said.get(entry["seq"] + 1, []) if entry["seq"] + 1 > first]
     return "\n".join(lines)
+
+
+def named(text: str, names: dict[int, str]) -> str:
+    """Player names in place of the engines' {P0}..{P5} slots (as the server writes them)."""
+    return re.sub(r"\{P(\d+)\}", lambda m: names.get(int(m.group(1)), m.group(0)), text)

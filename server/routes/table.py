@@ -1,9 +1,10 @@
 """Endpoints around a game (docs/api.md, "Around the game"): public joins, chat, ..."""
 from __future__ import annotations
 
+from flask import jsonify
 from flask_smorest import Blueprint
 
-from server import chat, public_games
+from server import chat, export, public_games
 from server.auth import current_player
 from server.errors import ErrorSchema
 from server.routes.games import GAME_ID
@@ -38,3 +39,11 @@ def say(query, body, game_id):
 def messages(query, game_id):
     """The messages I may read, after message id `after`."""
     return chat.read(current_player(), game_id, query["after"], query["seat"])
+
+
+@blp.route(f"/{GAME_ID}/export", methods=["GET"])
+@blp.arguments(SeatQuerySchema, location="query")
+def export_game(query, game_id):
+    """The game's self-contained record: only what my seat may see during play; everything,
+    with the seed, once it is over."""
+    return jsonify(export.export(current_player(), game_id, query["seat"]))

@@ -1,6 +1,12 @@
 """Helpers shared by the table tests."""
 from __future__ import annotations
 
+import json
+
+from core import games
+from core.rng import Rng
+from server.models import Snapshot
+
 
 def play_until_deck_empty(api, game_id: int, players: list[dict]) -> None:
     """Toy race: play first legal cards until the draw deck is empty (moves are then deterministic)."""
@@ -9,3 +15,30 @@ def play_until_deck_empty(api, game_id: int, players: list[dict]) -> None:
         if view["deck"] == 0:
             return
         assert api.play_first_legal(game_id, players).status_code == 201
+
+
+def server_state(ruleset: str, game_id: int):
+    """The game's latest state, read from its snapshot as an operator would."""
+    engine = games[ruleset]
+    return engine.from_json(json.loads(Snapshot.get(Snapshot.game == game_id).state))
+
+
+def prompted_seat(api, game_id: int, seated: list[dict]) -> int:
+    """One prompted seat, as its own player sees it (window prompts are shown only to the seat asked)."""
+    for seat, player in enumerate(seated):
+        if any(p["seat"] == seat for p in api.game(game_id, player)["prompted"]):
+            return seat
+    raise AssertionError("nobody is prompted in an active game")
+
+
+def play_random_moves(api, ruleset: str, game_id: int, seated: list[dict], count: int, seed: str = "t") -> None:
+    """`count` random legal moves through the API (fewer if the game ends)."""
+    engine, rng = games[ruleset], Rng(seed)
+    for _ in range(count):
+        detail = api.game(game_id, seated[0])
+        if detail["status"] != "active":
+            return
+        seat = prompted_seat(api, game_id, seated)
+        move = engine.random_move(server_state(ruleset, game_id), seat, rng)
+        response = api.call("PUT", f"/games/{game_id}/moves/{detail['version']}", seated[seat], json={"move": move})
+        assert response.status_code == 201, response.json
