@@ -109,8 +109,9 @@ class HeraldApi:
     def me(self) -> dict:
         return self.request("GET", "/players/me")
 
-    def create_game(self, ruleset: str, seats: int, options: dict, public: bool = False) -> dict:
-        body = {"ruleset": ruleset, "seats": seats, "options": options}
+    def create_game(self, ruleset: str, seats: int, options: dict, public: bool = False,
+                    clock: dict | None = None) -> dict:
+        body = {"ruleset": ruleset, "seats": seats, "options": options, **(clock or {})}
         if public:
             body["public"] = True
         return self.request("POST", "/games", body=body)
@@ -155,6 +156,13 @@ class HeraldApi:
         seconds = max(0, min(MAX_WAIT, int(timeout)))
         return self.request("GET", self.game_path(game, "wait"), params={"timeout": seconds, "seat": seat},
                             read_timeout=seconds + WAIT_SLACK)
+
+    def vacation(self, until: str | None = None, end: bool = False) -> dict:
+        if end:
+            return self.request("DELETE", "/players/me/vacation")
+        if until:
+            return self.request("POST", "/players/me/vacation", body={"until": until})
+        return self.request("GET", "/players/me/vacation")
 
     def export(self, game: int, seat: int | None = None) -> dict:
         return self.request("GET", self.game_path(str(game), "export"), params={"seat": seat})

@@ -202,11 +202,17 @@ def parse_options(pairs: tuple[str, ...]) -> dict:
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
               help="A game option (see `herald rulesets`); repeat for several.")
 @click.option("--public", is_flag=True, help="List the game in `herald games --open`: anyone may join without an invite.")
+@click.option("--days-per-move", type=click.IntRange(1, 60), default=None,
+              help="The game's own clock: days each seat has to answer.")
+@click.option("--on-timeout", type=click.Choice(["default", "resign"]), default="default",
+              help="At a passed deadline: the game's default answer, or else the seat resigns.")
 @json_option
 @connection_options
-def new(game, seats, option_pairs, public, as_json):
+def new(game, seats, option_pairs, public, days_per_move, on_timeout, as_json):
     """Create a game of GAME (a ruleset name) and print one invite per seat."""
-    reply(as_json, api().create_game(game, seats, parse_options(option_pairs), public), output.created_game)
+    created = api().create_game(game, seats, parse_options(option_pairs), public,
+                                {"days_per_move": days_per_move, "on_timeout": on_timeout} if days_per_move else None)
+    reply(as_json, created, output.created_game)
 
 
 # Game ids are whole numbers: `herald show abc` is a usage error here, not a 404 from the server.

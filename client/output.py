@@ -51,6 +51,8 @@ def created_game(game: dict) -> str:
              "Invites (you are not seated yet; join with one of them):"]
     for invite in game.get("invites", []):
         lines.append(f"  seat {invite['seat']}: {join_command(invite['code'])}")
+    if game.get("days_per_move"):
+        lines.append(f"Clock: {game['days_per_move']} day(s) per move; at a passed deadline: {game.get('on_timeout')}.")
     if game.get("public"):
         lines.append(f"Public: listed in `herald games --open`; anyone may take a free seat with `herald join {game['id']}`.")
     return "\n".join(lines)
@@ -108,6 +110,9 @@ def game_picture(game: dict, picture: str) -> str:
     for prompt in game.get("prompted") or []:
         you = " (you)" if prompt.get("seat") == my_seat else ""
         lines.append(f"Waiting for {seat_label(game, prompt.get('seat'))}{you}: {prompt.get('text', '')}")
+    if game.get("clock") and game.get("status") == "active":
+        from client.table_output import clock_lines
+        lines += clock_lines(game)
     return "\n".join(lines)
 
 

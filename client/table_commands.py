@@ -87,3 +87,15 @@ def replay_game(record, at, seat):
         picture = engine.render(engine.view(replayed.state, seat), seat)
         lines += ["", f"Position after {replayed.moves} of {len(data['moves'])} moves:", table_output.named(picture, names)]
     output.emit("\n".join(lines))
+
+
+@cli.command()
+@click.option("--until", metavar="DATE", default=None, help="Go on vacation now until DATE (2026-12-26, UTC).")
+@click.option("--end", is_flag=True, help="Come back early (moving in any game does it too).")
+@json_option
+@connection_options
+def vacation(until, end, as_json):
+    """Pause my clocks in every game until DATE; without options, show my vacation status."""
+    if until and end:
+        raise click.UsageError("--until and --end do not go together.")
+    reply(as_json, api().vacation(until, end), table_output.vacation_status)

@@ -54,3 +54,28 @@ def log_with_chat(moves: list[dict], messages: list[dict], game: dict) -> str:
 def named(text: str, names: dict[int, str]) -> str:
     """Player names in place of the engines' {P0}..{P5} slots (as the server writes them)."""
     return re.sub(r"\{P(\d+)\}", lambda m: names.get(int(m.group(1)), m.group(0)), text)
+
+
+def clock_lines(game: dict) -> list[str]:
+    """'Answer by ...' for each deadline shown, under `herald show`."""
+    clock = game["clock"]
+    lines = [f"Clock: {clock['days_per_move']} day(s) per move; at a passed deadline: {clock['on_timeout']}."]
+    for entry in clock.get("deadlines") or []:
+        who = "you" if entry["seat"] == game.get("my_seat") else f"seat {entry['seat']}"
+        when = readable_time(entry["deadline"])
+        lines.append(f"  {who}: answer by {when}" + (" (clock paused: on vacation)" if entry.get("paused") else ""))
+    return lines
+
+
+def readable_time(stamp: str | None) -> str:
+    """'Thursday 26 November 18:00 UTC' from an ISO stamp."""
+    from datetime import datetime
+
+    if not stamp:
+        return "-"
+    return datetime.fromisoformat(stamp.replace("Z", "+00:00")).strftime("%A %d %B %H:%M UTC")
+
+
+def vacation_status(status: dict) -> str:
+    away = f"On vacation until {readable_time(status['until'])}." if status.get("on_vacation") else "Not on vacation."
+    return f"{away} Vacation days this year: {status['used']} used, {status['left']} of {status['allowance']} left."

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from server import gameviews
 from server.db import write_transaction
 from server.errors import ApiError
 from peewee import fn
 
-from server.models import ChatMessage, Notification, Player, utcnow
+from server.models import ChatMessage, Game, Notification, Player, utcnow
 from server.seats import my_seats, seats_of, viewing_seat
 
 MAX_CHARS = 1000
@@ -26,7 +25,7 @@ DIGEST = 10  # messages in a turn mail at most
 
 def say(caller, game_id: int, text: str, to: list[int] | None, requested_seat: int | None) -> dict:
     """Post a message; 201 body is the message as its sender sees it."""
-    game = gameviews.load_game(game_id)
+    game = _game(game_id)
     mine = my_seats(game, caller)
     if not mine:
         raise ApiError(403, "forbidden", "Only players seated in this game may talk in it.")
@@ -76,7 +75,7 @@ def _check_rate(caller, game_id: int) -> None:
 
 def read(caller, game_id: int, after: int, requested_seat: int | None) -> dict:
     """Messages after id `after` that the caller may read, oldest first."""
-    game = gameviews.load_game(game_id)
+    game = _game(game_id)
     viewing_seat(game, caller, requested_seat)  # 403 unless the caller may read this game
     held = set(my_seats(game, caller))
     rows = (ChatMessage.select(ChatMessage, Player.name).join(Player)
@@ -100,6 +99,13 @@ def digest(game_id: int, seat: int) -> list[dict]:
             .order_by(ChatMessage.id.desc()).limit(4 * DIGEST))
     shown = [{"name": row.player.name, "to": row.to, "text": row.text} for row in rows if readable(row.to, {seat})]
     return shown[:DIGEST][::-1]
+
+
+def _game(game_id: int) -> Game:
+    game = Game.get_or_none(Game.id == game_id)
+    if game is None:
+        raise ApiError(404, "not-found", f"There is no game {game_id}.")
+    return game
 
 
 def _shown(row, name: str) -> dict:

@@ -123,6 +123,23 @@ def deadlines(period: timedelta):
 
 
 @server.command()
+def clocks():
+    """Games with their own clock (--days-per-move): remind a day before each deadline, act on
+    passed ones (the game's default answer, or resigning the seat), then send mail."""
+    from server.mailer import deliver_pending
+    from server.timecontrol import apply_overdue, queue_reminders
+
+    config = _store()
+    report = apply_overdue()
+    for game, seq, seat, text in report.applied:
+        click.echo(f"game {game} move {seq}: seat {seat}'s time ran out: {text!r}")
+    for problem in report.skipped:
+        click.echo(f"skipped {problem}", err=True)
+    click.echo(f"applied {len(report.applied)} move(s) at deadlines; queued {queue_reminders()} reminder(s)")
+    _report_delivery(deliver_pending(config))
+
+
+@server.command()
 def verify():
     """Replay every game from its seed and moves; exit 1 listing any game that disagrees."""
     from server.verify import verify_all

@@ -26,6 +26,7 @@ DEFAULTS = {
     "MAIL_FROM": "herald@localhost",
     "MAIL_DIR": "./mail",
     "PUBLIC_URL": "http://127.0.0.1:8000",
+    "VACATION_DAYS": "30",  # days of vacation each player may take per calendar year
 }
 
 

@@ -33,10 +33,19 @@ def apply_defaults(after: timedelta, now: datetime | None = None) -> DeadlineRep
     """Apply default answers in every active game until no expired seat has one left."""
     now = now or utcnow()
     report = DeadlineReport()
-    for game_id in [g.id for g in Game.select(Game.id).where(Game.status == "active")]:
+    # Games with their own clock (server/timecontrol.py) are left to it: --after is the fallback.
+    active = Game.select(Game.id).where((Game.status == "active") & Game.days_per_move.is_null())
+    return apply_due([g.id for g in active], lambda game, engine, state: _expired_default(game, engine, state, after,
+                                                                                          now), now, report)
+
+
+def apply_due(game_ids, pick, now: datetime, report: DeadlineReport) -> DeadlineReport:
+    """In each game, apply the moves `pick(game, engine, state) -> (seat, move) | None` chooses,
+    one transaction each, until it chooses none."""
+    for game_id in game_ids:
         try:
             for _ in range(MAX_DEFAULTS_PER_GAME):
-                if not _apply_one(game_id, after, now, report):
+                if not _apply_one(game_id, pick, now, report):
                     break
         except Exception as exc:  # one broken game must not stop the others
             log.exception("deadlines for game %s skipped", game_id)
@@ -44,25 +53,30 @@ def apply_defaults(after: timedelta, now: datetime | None = None) -> DeadlineRep
     return report
 
 
-def _apply_one(game_id: int, after: timedelta, now: datetime, report: DeadlineReport) -> bool:
-    """One default answer in one game, in its own write transaction; False when none is due."""
+def _expired_default(game, engine, state, after: timedelta, now: datetime):
+    for seat in expired_seats(game, after, now):
+        move = engine.default_move(state, seat)
+        if move is not None:
+            return seat, move
+    return None
+
+
+def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport) -> bool:
+    """One chosen move in one game, in its own write transaction; False when none is due."""
     with write_transaction():
         game = lock_game(game_id)
         if game is None or game.status != "active":
             return False
         engine = find_engine(game.ruleset)
         state = state_cache.get(game.id, game.version, engine)
-        for seat in expired_seats(game, after, now):
-            move = engine.default_move(state, seat)
-            if move is None:
-                continue
-            new_state, events = engine.apply(state, seat, move)
-            seq = game.version
-            answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now,
-                                             mover_saw_answer=False)
-            break
-        else:
+        chosen = pick(game, engine, state)
+        if chosen is None:
             return False
+        seat, move = chosen
+        new_state, events = engine.apply(state, seat, move)
+        seq = game.version
+        answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now,
+                                         mover_saw_answer=False)
     state_cache.put(game.id, version, new_state)
     report.applied.append((game.id, seq, seat, answer["text"]))
     return True

@@ -5,7 +5,7 @@ import time
 
 from peewee import JOIN
 
-from server import prompts, state_cache
+from server import clocks, prompts, state_cache
 from server.errors import ApiError, inconsistent_game
 from server.models import Game, Player, Seat
 from server.rulesets import engine as find_engine
@@ -56,7 +56,7 @@ def detail(game_id: int, caller, requested: int | None) -> dict:
             "my_seat": seat, "my_seats": my_seats(game, caller),
             "view": engine.view(state, seat) if state is not None else None,
             "result": _named_result(game.result, seats), "created": _stamp(game.created),
-            "public": game.public}
+            "public": game.public, "clock": clocks.clock(game, my_seats(game, caller))}
     if game.status == "finished":
         body["seed"] = game.seed
     if game.status == "open" and game.creator_id == caller.id:

@@ -61,6 +61,8 @@ class Game(BaseModel):
     created = DateTimeField(default=utcnow)
     finished = DateTimeField(null=True)
     public = BooleanField(default=False)  # listed in ?open=1 and joinable without an invite (m0020)
+    days_per_move = IntegerField(null=True)  # the game's own clock (server/timecontrol.py, m0022)
+    on_timeout = CharField(max_length=16, default="default")  # default | resign, at a passed deadline
 
     class Meta:
         table_name = "games"
@@ -146,7 +148,20 @@ class ChatMessage(BaseModel):
         indexes = ((("game", "id"), False), (("player", "created"), False))
 
 
-TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ChatMessage]
+class Vacation(BaseModel):
+    """A player's announced absence: their clocks stop from `start` to `until`, or to their
+    first move after `start` if that comes earlier (server/vacation.py)."""
+
+    player = ForeignKeyField(Player, backref="vacations")
+    start = DateTimeField()
+    until = DateTimeField()
+
+    class Meta:
+        table_name = "vacations"
+        indexes = ((("player", "start"), False),)
+
+
+TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ChatMessage, Vacation]
 
 
 APPEND_ONLY_SQLITE = [

@@ -77,9 +77,18 @@ def queue_turns(game, engine, state, fresh: list[Prompt], seats: tuple[SeatInfo,
                    "prompt_kind": prompt.kind, "prompt": name_players(prompt.text, seats),
                    "summary": seat_summary(engine, state, prompt.seat, seats),
                    "example": sample_move(engine, state, prompt.seat),
-                   "chat": chat.digest(game.id, prompt.seat)}
+                   "chat": chat.digest(game.id, prompt.seat), "deadline": _answer_by(game, prompt.seat)}
         rows.append(_row(game, info, kind, version, context))
     return rows
+
+
+def _answer_by(game, seat: int) -> str | None:
+    """The game's own clock, if it has one: when this seat must answer (server/timecontrol.py)."""
+    if not getattr(game, "days_per_move", None):
+        return None
+    from server.clocks import answer_by  # it builds on this module
+
+    return answer_by(game, seat, utcnow())
 
 
 def queue_game_over(game, engine, state, result, seats: tuple[SeatInfo, ...], version: int, seed: str) -> list[dict]:

@@ -36,6 +36,8 @@ class CreateGameSchema(StrictSchema):
     seats = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=MAX_SEAT + 1))
     options = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), load_default=dict, allow_none=True)
     public = fields.Boolean(load_default=False)
+    days_per_move = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1, max=60))
+    on_timeout = fields.String(load_default="default", validate=validate.OneOf(("default", "resign")))
 
 
 class JoinSchema(StrictSchema):
@@ -99,6 +101,8 @@ class CreatedGameSchema(Schema):
     invites = fields.List(fields.Nested(InviteSchema))
     status = fields.String()
     public = fields.Boolean()
+    days_per_move = fields.Integer(allow_none=True)
+    on_timeout = fields.String()
 
 
 class JoinedSchema(Schema):
@@ -135,6 +139,7 @@ class GameDetailSchema(Schema):
     result = fields.Raw(allow_none=True)
     invites = fields.List(fields.Nested(InviteSchema), metadata={"description": "creator only, while open"})
     public = fields.Boolean()
+    clock = fields.Raw(allow_none=True, metadata={"description": "the game's own clock, if it has one"})
     created = fields.String()
 
 

@@ -4,8 +4,9 @@ from server.routes.meta import blp as meta
 from server.routes.moves import blp as moves
 from server.routes.players import blp as players
 from server.routes.table import blp as table
+from server.routes.vacation import blp as vacation
 
-BLUEPRINTS = (meta, players, games, moves, table)
+BLUEPRINTS = (meta, players, games, moves, table, vacation)
 
 # Everything else needs a Bearer token (checked before the request body is read).
 PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register"}
