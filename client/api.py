@@ -164,5 +164,16 @@ class HeraldApi:
             return self.request("POST", "/players/me/vacation", body={"until": until})
         return self.request("GET", "/players/me/vacation")
 
+    def undo(self, game: int, action: str, seat: int | None = None, request: int | None = None) -> dict:
+        path = self.game_path(str(game), "undo")
+        if action == "propose":
+            return self.request("POST", path, params={"seat": seat})
+        if action in ("accept", "decline"):
+            return self.request("POST", f"{path}/{request}", params={"seat": seat}, body={"answer": action})
+        if action in ("always", "ask"):
+            return self.request("PUT", path + "-standing", params={"seat": seat},
+                                body={"always_accept": action == "always"})
+        return self.request("GET", path, params={"seat": seat})
+
     def export(self, game: int, seat: int | None = None) -> dict:
         return self.request("GET", self.game_path(str(game), "export"), params={"seat": seat})

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from client import output, table_output
+from client import exitcodes, output, table_output
 from client.cli import GAME_ID, Failure, api, cli, connection_options, json_option, reply, seat_option
 
 
@@ -99,3 +99,33 @@ def vacation(until, end, as_json):
     if until and end:
         raise click.UsageError("--until and --end do not go together.")
     reply(as_json, api().vacation(until, end), table_output.vacation_status)
+
+
+@cli.command()
+@click.argument("game", type=GAME_ID)
+@click.option("--accept", "action", flag_value="accept", help="Accept the open proposal.")
+@click.option("--decline", "action", flag_value="decline", help="Decline the open proposal.")
+@click.option("--show", "action", flag_value="show", help="Show the latest proposal.")
+@click.option("--always-accept", "action", flag_value="always", help="Always accept proposals in this game.")
+@click.option("--ask-me", "action", flag_value="ask", help="Ask me again for each proposal (the default).")
+@seat_option
+@json_option
+@connection_options
+def undo(game, action, seat, as_json):
+    """Propose to take back my latest move in GAME (it must have revealed nothing), or answer a proposal."""
+    client = api()
+    if action in ("accept", "decline"):
+        current = client.undo(game, "show", seat)["request"]
+        if not current or current["status"] != "open":
+            raise Failure("There is no open undo proposal in this game.", exitcodes.REJECTED)
+        answer = client.undo(game, action, seat, current["id"])
+    elif action in ("always", "ask"):
+        answer = client.undo(game, action, seat)
+        reply(as_json, answer, lambda a: "Undo proposals in this game: " +
+              ("always accepted." if a["always_accept"] else "you will be asked."))
+        return
+    elif action == "show":
+        answer = client.undo(game, "show", seat)["request"]
+    else:
+        answer = client.undo(game, "propose", seat)
+    reply(as_json, answer, table_output.undo_request)

@@ -79,3 +79,14 @@ def readable_time(stamp: str | None) -> str:
 def vacation_status(status: dict) -> str:
     away = f"On vacation until {readable_time(status['until'])}." if status.get("on_vacation") else "Not on vacation."
     return f"{away} Vacation days this year: {status['used']} used, {status['left']} of {status['allowance']} left."
+
+
+def undo_request(request: dict | None) -> str:
+    if not request:
+        return "No undo proposal in this game."
+    line = f"Undo of move {request['seq']} (proposed by seat {request['seat']}): {request['status']}"
+    if request["status"] == "open" and request.get("waiting_for"):
+        line += f"; waiting for seat(s) {', '.join(map(str, request['waiting_for']))}"
+    if request["status"] == "accepted":
+        line += "; the move is taken back"
+    return line + "."

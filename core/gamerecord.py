@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from core import canonical
 from core.protocol import IllegalMove
 from core.rng import seed_hash
+from core.undo import Replayer
 
 FORMAT = "herald-game/1"
 
@@ -55,11 +56,12 @@ def replay_record(games, record: dict, at: int | None = None) -> Replayed:
         raise RecordError(f"The game has {len(moves)} moves; --at must be between 0 and {len(moves)}.")
     link = record["seed_hash"]
     position = state if last == 0 else None
+    replayer = Replayer(engine, state)
     for entry in moves:
         if "move" not in entry:
             raise RecordError(f"Move {entry.get('seq')} is hidden in this record; export the finished game.")
         try:
-            state, _ = engine.apply(state, entry["seat"], entry["move"])
+            state, _ = replayer.step(entry["seat"], entry["move"])
         except IllegalMove as exc:
             raise RecordError(f"Move {entry['seq']} is not legal here: {exc.message}") from None
         state_hash = engine.state_hash(state)

@@ -74,6 +74,7 @@ class Seat(BaseModel):
     player = ForeignKeyField(Player, null=True, backref="seats")
     invite = CharField(max_length=32, unique=True)
     joined = DateTimeField(null=True)
+    undo_always_accept = BooleanField(default=False)  # standing answer to undo proposals (m0025)
 
     class Meta:
         table_name = "seats"
@@ -161,7 +162,22 @@ class Vacation(BaseModel):
         indexes = ((("player", "start"), False),)
 
 
-TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ChatMessage, Vacation]
+class UndoRequest(BaseModel):
+    """A proposal to take back move `seq` (server/undo.py). status: open, accepted, declined, stale."""
+
+    game = ForeignKeyField(Game, backref="undo_requests", on_delete="CASCADE")
+    seq = IntegerField()
+    seat = IntegerField()  # the proposer, who made move `seq`
+    answers = JSONField(default=dict)  # {"1": "accept", ...}
+    status = CharField(max_length=16, default="open")
+    created = DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "undo_requests"
+        indexes = ((("game", "seq"), False),)
+
+
+TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ChatMessage, Vacation, UndoRequest]
 
 
 APPEND_ONLY_SQLITE = [

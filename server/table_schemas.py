@@ -28,3 +28,11 @@ class ChatMessageSchema(Schema):
 
 class ChatSchema(Schema):
     messages = fields.List(fields.Nested(ChatMessageSchema))
+
+
+class UndoAnswerSchema(StrictSchema):
+    answer = fields.String(required=True, validate=validate.OneOf(("accept", "decline")))
+
+
+class UndoStandingSchema(StrictSchema):
+    always_accept = fields.Boolean(required=True)

@@ -6,6 +6,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from core import canonical
+from core.undo import Replayer
 from server.db import read_snapshot
 from server.models import Game, Move, Snapshot
 from server.movelog import chain_entry
@@ -54,9 +55,10 @@ def _verify(game: Game) -> GameReport:
     state = engine.setup(game.players, game.options, game.seed)
     link = game.seed_hash
     replayed = engine.state_hash(state)
+    replayer = Replayer(engine, state)  # undo entries return to the state before the entry they take back
     for move in moves:
         try:
-            state, _events = engine.apply(state, move.seat, move.payload)
+            state, _events = replayer.step(move.seat, move.payload)
         except Exception as exc:
             problems.append(f"move {move.seq} ({move.text!r}) is not legal on replay: {exc}")
             break

@@ -4,12 +4,13 @@ from __future__ import annotations
 from flask import jsonify
 from flask_smorest import Blueprint
 
-from server import chat, export, public_games
+from server import chat, export, public_games, undo
 from server.auth import current_player
 from server.errors import ErrorSchema
 from server.routes.games import GAME_ID
 from server.schemas import JoinedSchema, SeatQuerySchema
-from server.table_schemas import ChatMessageSchema, ChatQuerySchema, ChatSchema, SayBodySchema
+from server.table_schemas import (ChatMessageSchema, ChatQuerySchema, ChatSchema, SayBodySchema, UndoAnswerSchema,
+                                  UndoStandingSchema)
 
 blp = Blueprint("table", __name__, url_prefix="/games", description="Around the game")
 
@@ -47,3 +48,35 @@ def export_game(query, game_id):
     """The game's self-contained record: only what my seat may see during play; everything,
     with the seed, once it is over."""
     return jsonify(export.export(current_player(), game_id, query["seat"]))
+
+
+@blp.route(f"/{GAME_ID}/undo", methods=["POST"])
+@blp.arguments(SeatQuerySchema, location="query")
+@blp.alt_response(422, schema=ErrorSchema, description="not-undoable")
+def propose_undo(query, game_id):
+    """Propose to take back my latest move; the others accept or decline."""
+    status, body = undo.propose(current_player(), game_id, query["seat"])
+    return jsonify(body), status
+
+
+@blp.route(f"/{GAME_ID}/undo", methods=["GET"])
+@blp.arguments(SeatQuerySchema, location="query")
+def undo_status(query, game_id):
+    """The latest undo proposal of the game, if any."""
+    return jsonify(undo.latest(current_player(), game_id, query["seat"]))
+
+
+@blp.route(f"/{GAME_ID}/undo/<int(max=9223372036854775807):request_id>", methods=["POST"])
+@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(UndoAnswerSchema)
+def answer_undo(query, body, game_id, request_id):
+    """Accept or decline a proposal; the last acceptance takes the move back."""
+    return jsonify(undo.answer(current_player(), game_id, request_id, body["answer"], query["seat"]))
+
+
+@blp.route(f"/{GAME_ID}/undo-standing", methods=["PUT"])
+@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(UndoStandingSchema)
+def undo_standing(query, body, game_id):
+    """My seat's standing answer: always accept undo proposals in this game, or ask me."""
+    return jsonify(undo.standing(current_player(), game_id, body["always_accept"], query["seat"]))
