@@ -175,5 +175,8 @@ class HeraldApi:
                                 body={"always_accept": action == "always"})
         return self.request("GET", path, params={"seat": seat})
 
+    def ratings(self, ruleset: str) -> dict:
+        return self.request("GET", "/ratings/" + quote(ruleset, safe=""))
+
     def export(self, game: int, seat: int | None = None) -> dict:
         return self.request("GET", self.game_path(str(game), "export"), params={"seat": seat})

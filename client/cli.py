@@ -206,12 +206,15 @@ def parse_options(pairs: tuple[str, ...]) -> dict:
               help="The game's own clock: days each seat has to answer.")
 @click.option("--on-timeout", type=click.Choice(["default", "resign"]), default="default",
               help="At a passed deadline: the game's default answer, or else the seat resigns.")
+@click.option("--unrated", is_flag=True, help="Do not count the game for the ratings.")
 @json_option
 @connection_options
-def new(game, seats, option_pairs, public, days_per_move, on_timeout, as_json):
+def new(game, seats, option_pairs, public, days_per_move, on_timeout, unrated, as_json):
     """Create a game of GAME (a ruleset name) and print one invite per seat."""
-    created = api().create_game(game, seats, parse_options(option_pairs), public,
-                                {"days_per_move": days_per_move, "on_timeout": on_timeout} if days_per_move else None)
+    extra = {"days_per_move": days_per_move, "on_timeout": on_timeout} if days_per_move else {}
+    if unrated:
+        extra["rated"] = False
+    created = api().create_game(game, seats, parse_options(option_pairs), public, extra)
     reply(as_json, created, output.created_game)
 
 

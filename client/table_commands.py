@@ -129,3 +129,12 @@ def undo(game, action, seat, as_json):
     else:
         answer = client.undo(game, "propose", seat)
     reply(as_json, answer, table_output.undo_request)
+
+
+@cli.command()
+@click.argument("ruleset")
+@json_option
+@connection_options
+def ratings(ruleset, as_json):
+    """The openskill ratings of RULESET's players, best first."""
+    reply(as_json, api().ratings(ruleset), table_output.ratings_table)

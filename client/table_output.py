@@ -90,3 +90,12 @@ def undo_request(request: dict | None) -> str:
     if request["status"] == "accepted":
         line += "; the move is taken back"
     return line + "."
+
+
+def ratings_table(table: dict) -> str:
+    rows = table.get("ratings") or []
+    if not rows:
+        return f"No rated {table.get('ruleset')} game has ended yet."
+    lines = [f"{'#':>3}  {'player':<20} {'rating':>7} {'games':>6}"]
+    lines += [f"{r['rank']:>3}  {r['name']:<20} {r['rating']:>7.1f} {r['games']:>6}" for r in rows]
+    return "\n".join(lines)

@@ -18,7 +18,7 @@ INVITE_ALPHABET = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def create_game(caller, ruleset: str, players: int, options: dict, public: bool = False,
-                days_per_move: int | None = None, on_timeout: str = "default") -> dict:
+                days_per_move: int | None = None, on_timeout: str = "default", rated: bool = True) -> dict:
     """A new open game with one invite per seat; the creator joins like everyone else.
     A public game is listed for everyone and can also be joined without an invite."""
     engine = find_engine(ruleset)
@@ -38,12 +38,12 @@ def create_game(caller, ruleset: str, players: int, options: dict, public: bool 
         game = Game.create(ruleset=engine.name, title=engine.title, players=players, options=options,
                            seed=seed, seed_hash=seed_hash(seed), status="open",
                            version=0, chain_head=seed_hash(seed), prompted=[], creator=caller.id,
-                           public=public, days_per_move=days_per_move, on_timeout=on_timeout)
+                           public=public, days_per_move=days_per_move, on_timeout=on_timeout, rated=rated)
         invites = [{"seat": s, "code": invite_code()} for s in range(players)]
         Seat.insert_many([{"game": game.id, "seat": i["seat"], "invite": i["code"]} for i in invites]).execute()
     return {"id": game.id, "ruleset": game.ruleset, "seats": players, "options": options,
             "seed_hash": game.seed_hash, "invites": invites, "status": game.status, "public": public,
-            "days_per_move": days_per_move, "on_timeout": on_timeout}
+            "days_per_move": days_per_move, "on_timeout": on_timeout, "rated": rated}
 
 
 def invite_code() -> str:

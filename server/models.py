@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from datetime import datetime, timezone
 
-from peewee import (BooleanField, CharField, DatabaseError, DateTimeField, ForeignKeyField, IntegerField,
+from peewee import (BooleanField, CharField, DatabaseError, DateTimeField, FloatField, ForeignKeyField, IntegerField,
                     Model, PostgresqlDatabase, TextField)
 
 from server.db import database, is_sqlite
@@ -63,6 +63,7 @@ class Game(BaseModel):
     public = BooleanField(default=False)  # listed in ?open=1 and joinable without an invite (m0020)
     days_per_move = IntegerField(null=True)  # the game's own clock (server/timecontrol.py, m0022)
     on_timeout = CharField(max_length=16, default="default")  # default | resign, at a passed deadline
+    rated = BooleanField(default=True)  # counts for the ruleset's ratings when it ends (m0027)
 
     class Meta:
         table_name = "games"
@@ -177,7 +178,22 @@ class UndoRequest(BaseModel):
         indexes = ((("game", "seq"), False),)
 
 
-TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ChatMessage, Vacation, UndoRequest]
+class Rating(BaseModel):
+    """A player's openskill rating in one ruleset (server/ratings.py)."""
+
+    ruleset = CharField(max_length=64)
+    player = ForeignKeyField(Player, backref="ratings")
+    mu = FloatField()
+    sigma = FloatField()
+    games = IntegerField(default=0)
+    updated = DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "ratings"
+        indexes = ((("ruleset", "player"), True),)
+
+
+TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ChatMessage, Vacation, UndoRequest, Rating]
 
 
 APPEND_ONLY_SQLITE = [

@@ -6,7 +6,7 @@ from the addressed seat's own view only, so a mail never shows another seat's se
 from __future__ import annotations
 
 from core.protocol import Prompt
-from server import chat, statements
+from server import chat, ratings, statements
 from server.models import Notification, utcnow
 from server.seats import SeatInfo, name_players
 
@@ -94,6 +94,7 @@ def _answer_by(game, seat: int) -> str | None:
 def queue_game_over(game, engine, state, result, seats: tuple[SeatInfo, ...], version: int, seed: str) -> list[dict]:
     """One "game over" mail per player, with the seed now that it may be revealed."""
     winners = [name_players(f"{{P{w}}}", seats) for w in result.winners]
+    changes = ratings.record(game, result, seats)  # in this transaction: rated once, with the game's end
     rows, done = [], set()
     for info in seats:
         if info.player is None or info.player in done:
@@ -102,7 +103,7 @@ def queue_game_over(game, engine, state, result, seats: tuple[SeatInfo, ...], ve
         context = {**base_context(game, engine), "seat": info.seat, "player": info.name,
                    "winners": winners, "reason": name_players(result.reason, seats),
                    "summary": seat_summary(engine, state, info.seat, seats), "seed": seed,
-                   "seed_hash": game.seed_hash}
+                   "seed_hash": game.seed_hash, "rating": changes.get(info.player)}
         rows.append(_row(game, info, "over", version, context))
     return rows
 

@@ -38,6 +38,7 @@ class CreateGameSchema(StrictSchema):
     public = fields.Boolean(load_default=False)
     days_per_move = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1, max=60))
     on_timeout = fields.String(load_default="default", validate=validate.OneOf(("default", "resign")))
+    rated = fields.Boolean(load_default=True)
 
 
 class JoinSchema(StrictSchema):
@@ -103,6 +104,7 @@ class CreatedGameSchema(Schema):
     public = fields.Boolean()
     days_per_move = fields.Integer(allow_none=True)
     on_timeout = fields.String()
+    rated = fields.Boolean()
 
 
 class JoinedSchema(Schema):

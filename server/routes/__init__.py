@@ -3,10 +3,11 @@ from server.routes.games import blp as games
 from server.routes.meta import blp as meta
 from server.routes.moves import blp as moves
 from server.routes.players import blp as players
+from server.routes.ratings import blp as ratings
 from server.routes.table import blp as table
 from server.routes.vacation import blp as vacation
 
-BLUEPRINTS = (meta, players, games, moves, table, vacation)
+BLUEPRINTS = (meta, players, games, moves, table, vacation, ratings)
 
 # Everything else needs a Bearer token (checked before the request body is read).
 PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register"}
