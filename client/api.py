@@ -178,5 +178,13 @@ class HeraldApi:
     def ratings(self, ruleset: str) -> dict:
         return self.request("GET", "/ratings/" + quote(ruleset, safe=""))
 
+    def webhooks(self, action: str = "list", url: str | None = None, fmt: str = "json", game: int | None = None,
+                 hook: int | None = None):
+        if action == "add":
+            return self.request("POST", "/webhooks", body={"url": url, "format": fmt, "game": game})
+        if action == "remove":
+            return self.request("DELETE", f"/webhooks/{int(hook)}")
+        return self.request("GET", "/webhooks")
+
     def export(self, game: int, seat: int | None = None) -> dict:
         return self.request("GET", self.game_path(str(game), "export"), params={"seat": seat})

@@ -138,3 +138,37 @@ def undo(game, action, seat, as_json):
 def ratings(ruleset, as_json):
     """The openskill ratings of RULESET's players, best first."""
     reply(as_json, api().ratings(ruleset), table_output.ratings_table)
+
+
+@cli.group(invoke_without_command=True)
+@json_option
+@connection_options
+@click.pass_context
+def webhook(ctx, as_json):
+    """My webhooks: without a subcommand, list them."""
+    if ctx.invoked_subcommand is None:
+        hooks = api().webhooks()["webhooks"]
+        reply(as_json, hooks, table_output.webhook_lines)
+
+
+@webhook.command("add")
+@click.argument("url")
+@click.option("--format", "fmt", type=click.Choice(["json", "discord", "slack"]), default="json",
+              help="Plain JSON events, or a ready-made Discord or Slack message.")
+@click.option("--game", type=GAME_ID, default=None, help="Only this game, for everyone at its table.")
+@json_option
+@connection_options
+def webhook_add(url, fmt, game, as_json):
+    """POST my turn changes and game ends to URL (signed with the secret printed once)."""
+    hook = api().webhooks("add", url, fmt, game)
+    reply(as_json, hook, lambda h: f"Webhook {h['id']} registered for {h['url']} ({h['format']}).\n"
+                                   f"Secret for X-Herald-Signature (shown once): {h['secret']}")
+
+
+@webhook.command("remove")
+@click.argument("hook", type=click.IntRange(min=1))
+@connection_options
+def webhook_remove(hook):
+    """Stop posting to webhook HOOK."""
+    api().webhooks("remove", hook=hook)
+    output.emit(f"Webhook {hook} removed.")

@@ -99,3 +99,10 @@ def ratings_table(table: dict) -> str:
     lines = [f"{'#':>3}  {'player':<20} {'rating':>7} {'games':>6}"]
     lines += [f"{r['rank']:>3}  {r['name']:<20} {r['rating']:>7.1f} {r['games']:>6}" for r in rows]
     return "\n".join(lines)
+
+
+def webhook_lines(hooks: list[dict]) -> str:
+    if not hooks:
+        return "No webhooks. Add one with `herald webhook add URL`."
+    return "\n".join(f"{h['id']}  {h['format']:<8} {'game ' + str(h['game']) if h['game'] else 'all my games':<14} {h['url']}"
+                     for h in hooks)

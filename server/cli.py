@@ -88,6 +88,13 @@ def notify(ignore_backoff: bool, requeue_stuck: bool):
         click.echo(f"requeued {requeue()} interrupted mail(s)")
     now = utcnow() + (timedelta(days=3650) if ignore_backoff else timedelta())
     _report_delivery(deliver_pending(config, now=now))
+    from server.webhooks import deliver_pending as post_webhooks
+
+    hooks = post_webhooks(config, now=now)
+    if hooks.sent or hooks.failed:
+        click.echo(f"webhooks: posted {hooks.sent}, failed {hooks.failed}")
+        for error in hooks.errors:
+            click.echo(f"  {error}", err=True)
 
 
 @server.command()

@@ -144,7 +144,8 @@ def deliver_pending(config: dict, now: datetime | None = None, limit: int = 1000
     now = now or utcnow()
     report = DeliveryReport()
     due = [r.id for r in Notification.select(Notification.id)
-           .where((Notification.status == "pending") & (Notification.next_attempt <= now))
+           .where((Notification.status == "pending") & (Notification.next_attempt <= now)
+                  & (Notification.kind != "webhook"))  # those are POSTed by server/webhooks.py
            .order_by(Notification.id).limit(limit)]
     transport = transport_for(config)
     try:
@@ -167,7 +168,9 @@ def requeue_stuck(now: datetime | None = None) -> int:
             .where((Notification.status == "sending") & (Notification.next_attempt < cutoff)).execute())
 
 
-def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport) -> None:
+def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport, build=None) -> None:
+    """Claim, send and mark one outbox row. `build(row, config)` makes what the transport
+    sends (default: the mail); server/webhooks.py sends its rows through here too."""
     # While a row is `sending`, next_attempt holds the time it was claimed (see requeue_stuck).
     claimed = (Notification.update(status="sending", attempts=Notification.attempts + 1, next_attempt=utcnow())
                .where((Notification.id == row_id) & (Notification.status == "pending")).execute())
@@ -175,7 +178,7 @@ def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport) -
         return  # another notify run took it
     row = Notification.get_by_id(row_id)
     try:
-        transport.send(compose(row, config))
+        transport.send((build or compose)(row, config))
     except TransportUnavailable:
         (Notification.update(status="pending", attempts=Notification.attempts - 1, next_attempt=utcnow())
          .where(Notification.id == row_id).execute())

@@ -193,7 +193,22 @@ class Rating(BaseModel):
         indexes = ((("ruleset", "player"), True),)
 
 
-TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ChatMessage, Vacation, UndoRequest, Rating]
+class Webhook(BaseModel):
+    """A URL that receives a player's (or one game's) turn changes and game ends (server/webhooks.py)."""
+
+    player = ForeignKeyField(Player, backref="webhooks")
+    game = ForeignKeyField(Game, null=True, backref="webhooks", on_delete="CASCADE")  # None: all my games
+    url = CharField(max_length=500)
+    format = CharField(max_length=16, default="json")  # json | discord | slack
+    secret = CharField(max_length=64)  # signs each body (HMAC-SHA256); shown once at registration
+    created = DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "webhooks"
+        indexes = ((("game",), False), (("player",), False))
+
+
+TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ChatMessage, Vacation, UndoRequest, Rating, Webhook]
 
 
 APPEND_ONLY_SQLITE = [

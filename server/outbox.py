@@ -79,6 +79,10 @@ def queue_turns(game, engine, state, fresh: list[Prompt], seats: tuple[SeatInfo,
                    "example": sample_move(engine, state, prompt.seat),
                    "chat": chat.digest(game.id, prompt.seat), "deadline": _answer_by(game, prompt.seat)}
         rows.append(_row(game, info, kind, version, context))
+    if kind == "turn":
+        from server import webhooks  # it builds on the mailer, which builds on this module
+
+        rows += webhooks.turn_rows(game, engine, fresh, seats, version)
     return rows
 
 
@@ -105,7 +109,9 @@ def queue_game_over(game, engine, state, result, seats: tuple[SeatInfo, ...], ve
                    "summary": seat_summary(engine, state, info.seat, seats), "seed": seed,
                    "seed_hash": game.seed_hash, "rating": changes.get(info.player)}
         rows.append(_row(game, info, "over", version, context))
-    return rows
+    from server import webhooks
+
+    return rows + webhooks.over_rows(game, engine, result, seats, version)
 
 
 def _row(game, info: SeatInfo, kind: str, version: int, context: dict) -> dict:

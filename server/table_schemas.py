@@ -36,3 +36,9 @@ class UndoAnswerSchema(StrictSchema):
 
 class UndoStandingSchema(StrictSchema):
     always_accept = fields.Boolean(required=True)
+
+
+class WebhookBodySchema(StrictSchema):
+    url = fields.String(required=True, validate=validate.Length(min=1, max=500))
+    format = fields.String(load_default="json", validate=validate.OneOf(("json", "discord", "slack")))
+    game = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1))

@@ -6,8 +6,9 @@ from server.routes.players import blp as players
 from server.routes.ratings import blp as ratings
 from server.routes.table import blp as table
 from server.routes.vacation import blp as vacation
+from server.routes.webhooks import blp as webhooks
 
-BLUEPRINTS = (meta, players, games, moves, table, vacation, ratings)
+BLUEPRINTS = (meta, players, games, moves, table, vacation, ratings, webhooks)
 
 # Everything else needs a Bearer token (checked before the request body is read).
 PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register"}

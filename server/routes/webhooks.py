@@ -1,0 +1,29 @@
+"""My webhooks (server/webhooks.py): POST, GET /webhooks and DELETE /webhooks/{id}."""
+from __future__ import annotations
+
+from flask import jsonify
+from flask_smorest import Blueprint
+
+from server import webhooks
+from server.auth import current_player
+from server.table_schemas import WebhookBodySchema
+
+blp = Blueprint("webhooks", __name__, url_prefix="/webhooks", description="Webhooks")
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(WebhookBodySchema)
+def register(body):
+    """Register a URL for my games (or, with `game`, for one game); the secret is shown once."""
+    return jsonify(webhooks.register(current_player(), body["url"], body["format"], body["game"])), 201
+
+
+@blp.route("", methods=["GET"])
+def listing():
+    return jsonify({"webhooks": webhooks.listing(current_player())})
+
+
+@blp.route("/<int(max=9223372036854775807):hook_id>", methods=["DELETE"])
+def remove(hook_id):
+    webhooks.remove(current_player(), hook_id)
+    return "", 204
