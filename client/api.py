@@ -164,12 +164,12 @@ class HeraldApi:
             return self.request("POST", "/players/me/vacation", body={"until": until})
         return self.request("GET", "/players/me/vacation")
 
-    def undo(self, game: int, action: str, seat: int | None = None, request: int | None = None) -> dict:
+    def undo(self, game: int, action: str, seat: int | None = None, seq: int | None = None) -> dict:
         path = self.game_path(str(game), "undo")
         if action == "propose":
             return self.request("POST", path, params={"seat": seat})
         if action in ("accept", "decline"):
-            return self.request("POST", f"{path}/{request}", params={"seat": seat}, body={"answer": action})
+            return self.request("POST", f"{path}/{seq}", params={"seat": seat}, body={"answer": action})
         if action in ("always", "ask"):
             return self.request("PUT", path + "-standing", params={"seat": seat},
                                 body={"always_accept": action == "always"})
@@ -183,7 +183,7 @@ class HeraldApi:
         if action == "add":
             return self.request("POST", "/webhooks", body={"url": url, "format": fmt, "game": game})
         if action == "remove":
-            return self.request("DELETE", f"/webhooks/{int(hook)}")
+            return self.request("DELETE", "/webhooks", params={"id": int(hook)})
         return self.request("GET", "/webhooks")
 
     def export(self, game: int, seat: int | None = None) -> dict:

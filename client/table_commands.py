@@ -118,7 +118,7 @@ def undo(game, action, seat, as_json):
         current = client.undo(game, "show", seat)["request"]
         if not current or current["status"] != "open":
             raise Failure("There is no open undo proposal in this game.", exitcodes.REJECTED)
-        answer = client.undo(game, action, seat, current["id"])
+        answer = client.undo(game, action, seat, current["seq"])
     elif action in ("always", "ask"):
         answer = client.undo(game, action, seat)
         reply(as_json, answer, lambda a: "Undo proposals in this game: " +

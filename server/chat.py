@@ -91,11 +91,11 @@ def readable(to: list[int] | None, held: set[int]) -> bool:
 def digest(game_id: int, seat: int) -> list[dict]:
     """For a turn mail: the messages that seat may read, said since its previous turn mail
     (at most DIGEST of the latest), as {name, to, text}."""
-    last = (Notification.select(fn.MAX(Notification.version))
+    last = (Notification.select(fn.COALESCE(fn.MAX(Notification.version), 0))
             .where((Notification.game == game_id) & (Notification.seat == seat)
-                   & (Notification.kind.in_(("turn", "start")))).scalar())
-    rows = (ChatMessage.select(ChatMessage, Player.name).join(Player)
-            .where((ChatMessage.game == game_id) & (ChatMessage.version >= (last or 0)))
+                   & (Notification.kind.in_(("turn", "start")))))
+    rows = (ChatMessage.select(ChatMessage, Player.name).join(Player)  # one query, on the move path
+            .where((ChatMessage.game == game_id) & (ChatMessage.version >= last))
             .order_by(ChatMessage.id.desc()).limit(4 * DIGEST))
     shown = [{"name": row.player.name, "to": row.to, "text": row.text} for row in rows if readable(row.to, {seat})]
     return shown[:DIGEST][::-1]

@@ -121,12 +121,16 @@ def deadlines(period: timedelta):
 
     config = _store()
     report = apply_defaults(period)
-    for game, seq, seat, text in report.applied:
-        click.echo(f"game {game} move {seq}: seat {seat} defaulted to {text!r}")
-    for problem in report.skipped:
-        click.echo(f"skipped {problem}", err=True)
+    _report_applied(report, "defaulted to")
     click.echo(f"applied {len(report.applied)} default answer(s)")
     _report_delivery(deliver_pending(config))
+
+
+def _report_applied(report, what: str) -> None:
+    for game, seq, seat, text in report.applied:
+        click.echo(f"game {game} move {seq}: seat {seat} {what} {text!r}")
+    for problem in report.skipped:
+        click.echo(f"skipped {problem}", err=True)
 
 
 @server.command()
@@ -138,10 +142,7 @@ def clocks():
 
     config = _store()
     report = apply_overdue()
-    for game, seq, seat, text in report.applied:
-        click.echo(f"game {game} move {seq}: seat {seat}'s time ran out: {text!r}")
-    for problem in report.skipped:
-        click.echo(f"skipped {problem}", err=True)
+    _report_applied(report, "ran out of time:")
     click.echo(f"applied {len(report.applied)} move(s) at deadlines; queued {queue_reminders()} reminder(s)")
     _report_delivery(deliver_pending(config))
 

@@ -42,3 +42,7 @@ class WebhookBodySchema(StrictSchema):
     url = fields.String(required=True, validate=validate.Length(min=1, max=500))
     format = fields.String(load_default="json", validate=validate.OneOf(("json", "discord", "slack")))
     game = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1))
+
+
+class HookQuerySchema(Schema):
+    id = fields.Integer(required=True, validate=validate.Range(min=1, max=2**63 - 1))

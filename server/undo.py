@@ -53,13 +53,16 @@ def propose(caller, game_id: int, requested_seat: int | None) -> tuple[int, dict
         return 201, _settle(game, request)
 
 
-def answer(caller, game_id: int, request_id: int, reply: str, requested_seat: int | None) -> dict:
+def answer(caller, game_id: int, seq: int, read_reply, requested_seat: int | None) -> dict:
+    """Answer the proposal to take back move `seq`; `read_reply()` reads the answer once the
+    caller's seat is known to be theirs."""
     with write_transaction():
         game = _active(game_id)
-        request = UndoRequest.get_or_none((UndoRequest.id == request_id) & (UndoRequest.game == game.id))
-        if request is None:
-            raise ApiError(404, "not-found", "There is no such undo proposal in this game.")
         seat = resolve_seat(game, caller, requested_seat)
+        reply = read_reply()
+        request = UndoRequest.get_or_none((UndoRequest.seq == seq) & (UndoRequest.game == game.id))
+        if request is None:
+            raise ApiError(404, "not-found", f"Nobody proposed to take back move {seq}.")
         if request.status != "open":
             raise ApiError(409, "undo-closed", f"That proposal is already {request.status}.")
         if seat == request.seat:
@@ -68,11 +71,12 @@ def answer(caller, game_id: int, request_id: int, reply: str, requested_seat: in
         return _settle(game, request)
 
 
-def standing(caller, game_id: int, always_accept: bool, requested_seat: int | None) -> dict:
+def standing(caller, game_id: int, read_choice, requested_seat: int | None) -> dict:
     game = Game.get_or_none(Game.id == game_id)
     if game is None:
         raise ApiError(404, "not-found", f"There is no game {game_id}.")
     seat = resolve_seat(game, caller, requested_seat)
+    always_accept = read_choice()
     Seat.update(undo_always_accept=always_accept).where((Seat.game == game.id) & (Seat.seat == seat)).execute()
     return {"seat": seat, "always_accept": always_accept}
 

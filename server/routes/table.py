@@ -1,12 +1,13 @@
 """Endpoints around a game (docs/api.md, "Around the game"): public joins, chat, ..."""
 from __future__ import annotations
 
-from flask import jsonify
+from flask import jsonify, request
+from marshmallow import ValidationError
 from flask_smorest import Blueprint
 
 from server import chat, export, public_games, undo
 from server.auth import current_player
-from server.errors import ErrorSchema
+from server.errors import ApiError, ErrorSchema
 from server.routes.games import GAME_ID
 from server.schemas import JoinedSchema, SeatQuerySchema
 from server.table_schemas import (ChatMessageSchema, ChatQuerySchema, ChatSchema, SayBodySchema, UndoAnswerSchema,
@@ -16,12 +17,13 @@ blp = Blueprint("table", __name__, url_prefix="/games", description="Around the 
 
 
 @blp.route(f"/{GAME_ID}/join", methods=["POST"])
+@blp.arguments(SeatQuerySchema, location="query")
 @blp.response(200, JoinedSchema)
-@blp.alt_response(403, schema=ErrorSchema, description="not-public")
+@blp.alt_response(403, schema=ErrorSchema, description="forbidden (details.reason not-public)")
 @blp.alt_response(409, schema=ErrorSchema, description="game-not-open")
-def join_public(game_id):
+def join_public(query, game_id):
     """Take the first free seat of a public game, without an invite."""
-    return public_games.join_public(current_player(), game_id)
+    return public_games.join_public(current_player(), game_id, query["seat"])
 
 
 @blp.route(f"/{GAME_ID}/chat", methods=["POST"])
@@ -66,17 +68,26 @@ def undo_status(query, game_id):
     return jsonify(undo.latest(current_player(), game_id, query["seat"]))
 
 
-@blp.route(f"/{GAME_ID}/undo/<int(max=9223372036854775807):request_id>", methods=["POST"])
+@blp.route(f"/{GAME_ID}/undo/<int(max=9223372036854775807):seq>", methods=["POST"])
 @blp.arguments(SeatQuerySchema, location="query")
-@blp.arguments(UndoAnswerSchema)
-def answer_undo(query, body, game_id, request_id):
-    """Accept or decline a proposal; the last acceptance takes the move back."""
-    return jsonify(undo.answer(current_player(), game_id, request_id, body["answer"], query["seat"]))
+def answer_undo(query, game_id, seq):
+    """Accept or decline the proposal to take back move `seq`: body {answer: accept|decline}.
+    The seat is checked before the body is read, so a stranger learns nothing from a 422."""
+    return jsonify(undo.answer(current_player(), game_id, seq, lambda: _body(UndoAnswerSchema)["answer"],
+                               query["seat"]))
 
 
 @blp.route(f"/{GAME_ID}/undo-standing", methods=["PUT"])
 @blp.arguments(SeatQuerySchema, location="query")
-@blp.arguments(UndoStandingSchema)
-def undo_standing(query, body, game_id):
-    """My seat's standing answer: always accept undo proposals in this game, or ask me."""
-    return jsonify(undo.standing(current_player(), game_id, body["always_accept"], query["seat"]))
+def undo_standing(query, game_id):
+    """My seat's standing answer: body {always_accept: bool}."""
+    return jsonify(undo.standing(current_player(), game_id, lambda: _body(UndoStandingSchema)["always_accept"],
+                                 query["seat"]))
+
+
+def _body(schema):
+    """The JSON body, validated by `schema` (422 `invalid-input` per field)."""
+    try:
+        return schema().load(request.get_json(silent=True) or {})
+    except ValidationError as error:
+        raise ApiError(422, "invalid-input", "The request is not valid.", details={"fields": error.messages}) from None

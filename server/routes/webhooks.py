@@ -6,7 +6,7 @@ from flask_smorest import Blueprint
 
 from server import webhooks
 from server.auth import current_player
-from server.table_schemas import WebhookBodySchema
+from server.table_schemas import HookQuerySchema, WebhookBodySchema
 
 blp = Blueprint("webhooks", __name__, url_prefix="/webhooks", description="Webhooks")
 
@@ -23,7 +23,9 @@ def listing():
     return jsonify({"webhooks": webhooks.listing(current_player())})
 
 
-@blp.route("/<int(max=9223372036854775807):hook_id>", methods=["DELETE"])
-def remove(hook_id):
-    webhooks.remove(current_player(), hook_id)
+@blp.route("", methods=["DELETE"])
+@blp.arguments(HookQuerySchema, location="query")
+def remove(query):
+    """Remove my webhook `?id=N`."""
+    webhooks.remove(current_player(), query["id"])
     return "", 204

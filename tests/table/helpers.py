@@ -28,7 +28,8 @@ def prompted_seat(api, game_id: int, seated: list[dict]) -> int:
     for seat, player in enumerate(seated):
         if any(p["seat"] == seat for p in api.game(game_id, player)["prompted"]):
             return seat
-    raise AssertionError("nobody is prompted in an active game")
+    from server.models import Game
+    raise AssertionError(f"nobody is prompted in an active game: {Game.get_by_id(game_id).prompted}")
 
 
 def play_random_moves(api, ruleset: str, game_id: int, seated: list[dict], count: int, seed: str = "t") -> None:
@@ -42,3 +43,18 @@ def play_random_moves(api, ruleset: str, game_id: int, seated: list[dict], count
         move = engine.random_move(server_state(ruleset, game_id), seat, rng)
         response = api.call("PUT", f"/games/{game_id}/moves/{detail['version']}", seated[seat], json={"move": move})
         assert response.status_code == 201, response.json
+
+
+def random_walk(ruleset: str, players: int, seed: str, moves: int):
+    """(state before, seat, move, state after) along one random game of a real ruleset."""
+    game = games[ruleset]
+    state = game.setup(players, game.normalize_options({}), seed)
+    rng = Rng("walk:" + seed)
+    for _ in range(moves):
+        if game.result(state) is not None:
+            return
+        seat = game.prompts(state)[0].seat
+        move = game.random_move(state, seat, rng)
+        after, _ = game.apply(state, seat, move)
+        yield state, seat, move, after
+        state = after

@@ -128,6 +128,6 @@ def test_operator_command_clocks_acts_and_mails(api, alice_bob, config, tmp_path
            "HERALD_CONFIG": "", "HERALD_SMTP_HOST": ""}
     result = CliRunner().invoke(server, ["clocks"], env=env)
     assert result.exit_code == 0, result.output
-    assert "time ran out: 'resign'" in result.output and "applied 1 move(s)" in result.output
+    assert "ran out of time: 'resign'" in result.output and "applied 1 move(s)" in result.output
     assert api.game(game_id, alice_bob[0])["status"] == "finished"
     assert any(f"#{game_id} is over" in p.read_text() for p in (tmp_path / "mail").glob("*.eml"))

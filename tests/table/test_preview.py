@@ -7,8 +7,7 @@ import pytest
 
 from client import exitcodes
 from core import chance, games
-from core.rng import Rng
-from tests.table.helpers import play_until_deck_empty
+from tests.table.helpers import play_until_deck_empty, random_walk
 
 
 def test_a_move_that_draws_is_confirmed_legal_but_its_outcome_is_not_shown(api, alice_bob):
@@ -75,19 +74,11 @@ def test_trial_never_changes_what_a_move_does_and_flags_draws(ruleset):
     """Over a random game: the trial's state is the played state, and a move that drew a card
     into the mover's hand or rolled a die is never judged deterministic."""
     game = games[ruleset]
-    state = game.setup(3, game.normalize_options({}), "preview-seed")
-    rng = Rng("chooser")
     kinds = set()
-    for _ in range(150):
-        if game.result(state) is not None:
-            break
-        seat = game.prompts(state)[0].seat
-        move = game.random_move(state, seat, rng)
+    for state, seat, move, played in random_walk(ruleset, 3, "preview-seed", 150):
         judged = chance.trial(game, state, seat, move, watch=[seat])
-        played, _ = game.apply(state, seat, move)
         assert game.state_hash(judged.state) == game.state_hash(played)
         if game.to_json(played).get("rng") != game.to_json(state).get("rng"):
             assert judged.draws > 0 and not judged.deterministic
         kinds.add(judged.deterministic)
-        state = played
     assert kinds == {True, False}  # both kinds occur in a real game

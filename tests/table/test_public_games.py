@@ -35,7 +35,7 @@ def test_a_private_game_cannot_be_joined_or_watched_by_number(api, alice_bob):
     alice, bob = alice_bob
     game_id = api.call("POST", "/games", alice, json={"ruleset": "toy-race", "seats": 2}).json["id"]
     refused = api.call("POST", f"/games/{game_id}/join", bob)
-    assert refused.status_code == 403 and refused.json["error"]["code"] == "not-public"
+    assert refused.status_code == 403 and refused.json["error"]["details"]["reason"] == "not-public"
     assert api.call("GET", f"/games/{game_id}", bob).status_code == 403
     missing = api.call("POST", "/games/999/join", bob)
     assert missing.status_code == 404

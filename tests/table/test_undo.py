@@ -6,10 +6,9 @@ import pytest
 
 from core import games
 from core.gamerecord import replay_record
-from core.rng import Rng
 from server.models import Game
 from server.verify import verify_game
-from tests.table.helpers import play_until_deck_empty
+from tests.table.helpers import play_until_deck_empty, random_walk
 
 
 def three(api):
@@ -31,19 +30,24 @@ def test_a_move_that_drew_a_card_cannot_be_taken_back(api):
     assert api.call("POST", f"/games/{game_id}/undo", other).json["error"]["code"] == "not-your-move"
 
 
-def test_every_other_seat_must_accept_and_the_undo_is_a_new_log_entry(api):
+def a_deterministic_move(api):
+    """Three players, the deck empty, one more card played: (players, game, state before, mover, others)."""
     players, game_id = three(api)
     play_until_deck_empty(api, game_id, players)
     before = api.game(game_id, players[0])
     assert api.play_first_legal(game_id, players).status_code == 201
     seat = last_mover(api, game_id, players[0])
-    mover, others = players[seat], [p for i, p in enumerate(players) if i != seat]
+    return players, game_id, before, players[seat], [p for i, p in enumerate(players) if i != seat]
+
+
+def test_every_other_seat_must_accept_and_the_undo_is_a_new_log_entry(api):
+    players, game_id, before, mover, others = a_deterministic_move(api)
     first = api.call("POST", f"/games/{game_id}/undo", mover)
     assert first.status_code == 201 and first.json["status"] == "open"
     assert sorted(first.json["waiting_for"]) == sorted(players.index(p) for p in others)
     again = api.call("POST", f"/games/{game_id}/undo", mover)  # asking twice: the same proposal
     assert again.status_code == 200 and again.json["id"] == first.json["id"]
-    request = first.json["id"]
+    request = first.json["seq"]
     assert api.call("POST", f"/games/{game_id}/undo/{request}", others[0], json={"answer": "accept"}).json["status"] == "open"
     refused = api.call("POST", f"/games/{game_id}/undo/{request}", others[1], json={"answer": "decline"}).json
     assert refused["status"] == "declined" and api.game(game_id, mover)["version"] == before["version"] + 1
@@ -56,16 +60,11 @@ def test_every_other_seat_must_accept_and_the_undo_is_a_new_log_entry(api):
 
 
 def test_accepted_undo_returns_to_the_earlier_state_and_replays(api):
-    players, game_id = three(api)
-    play_until_deck_empty(api, game_id, players)
-    before = api.game(game_id, players[0])
-    assert api.play_first_legal(game_id, players).status_code == 201
-    seat = last_mover(api, game_id, players[0])
-    mover, others = players[seat], [p for i, p in enumerate(players) if i != seat]
+    players, game_id, before, mover, others = a_deterministic_move(api)
     api.call("PUT", f"/games/{game_id}/undo-standing", others[0], json={"always_accept": True})
     proposal = api.call("POST", f"/games/{game_id}/undo", mover).json
     assert proposal["status"] == "open" and proposal["waiting_for"] == [players.index(others[1])]
-    done = api.call("POST", f"/games/{game_id}/undo/{proposal['id']}", others[1], json={"answer": "accept"}).json
+    done = api.call("POST", f"/games/{game_id}/undo/{proposal['seq']}", others[1], json={"answer": "accept"}).json
     assert done["status"] == "accepted"
     after = api.game(game_id, mover)
     assert after["version"] == before["version"] + 2  # the move and its undo: nothing deleted
@@ -89,7 +88,7 @@ def test_a_move_made_meanwhile_makes_the_proposal_stale(api):
     proposal = api.call("POST", f"/games/{game_id}/undo", players[seat]).json
     assert api.play_first_legal(game_id, players).status_code == 201  # the next seat plays instead
     assert api.call("GET", f"/games/{game_id}/undo", players[0]).json["request"]["status"] == "stale"
-    late = api.call("POST", f"/games/{game_id}/undo/{proposal['id']}", players[(seat + 1) % 3], json={"answer": "accept"})
+    late = api.call("POST", f"/games/{game_id}/undo/{proposal['seq']}", players[(seat + 1) % 3], json={"answer": "accept"})
     assert late.status_code == 409 and late.json["error"]["code"] == "undo-closed"
 
 
@@ -122,18 +121,10 @@ def test_real_games_have_undoable_and_chance_moves(ruleset):
     """The default judgement on real games: moves that roll, draw or reveal are refused, and
     ordinary deterministic moves (a placement, a pass in a window) may be taken back."""
     game = games[ruleset]
-    state = game.setup(3, game.normalize_options({}), "undo-seed")
-    rng = Rng("undo")
     seen = set()
-    for _ in range(120):
-        if game.result(state) is not None:
-            break
-        seat = game.prompts(state)[0].seat
-        move = game.random_move(state, seat, rng)
-        after, _ = game.apply(state, seat, move)
+    for state, seat, move, after in random_walk(ruleset, 3, "undo-seed", 120):
         verdict = game.undoable(state, seat, move, 3)
         if game.to_json(after)["rng"] != game.to_json(state)["rng"]:
             assert not verdict  # it drew from the random stream
         seen.add(verdict)
-        state = after
     assert seen == {True, False}

@@ -68,8 +68,8 @@ def test_game_hooks_show_only_what_the_table_may_see_and_bad_input_is_refused(ap
     assert api.call("POST", "/webhooks", alice, json={"url": "ftp://x"}).json["error"]["code"] == "bad-url"
     assert api.call("POST", "/webhooks", alice, json={"url": receiver.url, "format": "irc"}).status_code == 422
     hook = api.call("POST", "/webhooks", alice, json={"url": receiver.url}).json
-    assert api.call("DELETE", f"/webhooks/{hook['id']}", bob).status_code == 404
-    assert api.call("DELETE", f"/webhooks/{hook['id']}", alice).status_code == 204
+    assert api.call("DELETE", f"/webhooks?id={hook['id']}", bob).status_code == 404
+    assert api.call("DELETE", f"/webhooks?id={hook['id']}", alice).status_code == 204
 
 
 def test_cli_webhook_and_notify_post(herald, tmp_path, receiver):
