@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from server import table_sql
 from server.db import write_transaction
 from server.errors import ApiError
 from peewee import fn
@@ -91,14 +92,19 @@ def readable(to: list[int] | None, held: set[int]) -> bool:
 def digest(game_id: int, seat: int) -> list[dict]:
     """For a turn mail: the messages that seat may read, said since its previous turn mail
     (at most DIGEST of the latest), as {name, to, text}."""
-    last = (Notification.select(fn.COALESCE(fn.MAX(Notification.version), 0))
-            .where((Notification.game == game_id) & (Notification.seat == seat)
-                   & (Notification.kind.in_(("turn", "start")))))
-    rows = (ChatMessage.select(ChatMessage, Player.name).join(Player)  # one query, on the move path
-            .where((ChatMessage.game == game_id) & (ChatMessage.version >= last))
-            .order_by(ChatMessage.id.desc()).limit(4 * DIGEST))
-    shown = [{"name": row.player.name, "to": row.to, "text": row.text} for row in rows if readable(row.to, {seat})]
-    return shown[:DIGEST][::-1]
+    def build():
+        last = (Notification.select(fn.COALESCE(fn.MAX(Notification.version), 0))
+                .where((Notification.game == 0) & (Notification.seat == 0)
+                       & (Notification.kind.in_(("turn", "start")))))
+        return (ChatMessage.select(Player.name, ChatMessage.to, ChatMessage.text).join(Player)
+                .where((ChatMessage.game == 0) & (ChatMessage.version >= last))
+                .order_by(ChatMessage.id.desc()).limit(4 * DIGEST))
+
+    # in SQL order: the outer game, COALESCE's 0, the subquery's game, seat and kinds, the limit
+    found = table_sql.rows(("chat-digest",), build, (game_id, 0, game_id, seat, "turn", "start", 4 * DIGEST))
+    to_field = ChatMessage.to
+    shown = [{"name": name, "to": to_field.python_value(to), "text": text} for name, to, text in found]
+    return [m for m in shown if readable(m["to"], {seat})][:DIGEST][::-1]
 
 
 def _game(game_id: int) -> Game:

@@ -25,7 +25,7 @@ from urllib.parse import urlparse
 
 import requests
 
-from server import prompts
+from server import prompts, table_sql
 from server.errors import ApiError
 from server.mailer import DeliveryReport, _deliver_one
 from server.models import Game, Notification, Webhook, utcnow
@@ -75,9 +75,16 @@ def shown(hook) -> dict:
 # --- rows, written in the move's transaction -----------------------------------------
 
 def _hooks(game, seats) -> list:
-    players = [s.player for s in seats if s.player is not None]
-    return list(Webhook.select().where((Webhook.game == game.id)
-                                       | (Webhook.game.is_null() & Webhook.player.in_(players))))
+    """The hooks of this game and of its players (one query; its SQL built once per player count)."""
+    players = sorted({s.player for s in seats if s.player is not None})
+    fields = [Webhook.id, Webhook.player, Webhook.game, Webhook.url, Webhook.format]
+
+    def build():
+        return Webhook.select(*fields).where((Webhook.game == 0)
+                                             | (Webhook.game.is_null() & Webhook.player.in_([0] * len(players))))
+
+    found = table_sql.rows(("hooks", len(players)), build, (game.id, *players))
+    return [Webhook(id=i, player=p, game=g, url=u, format=f) for i, p, g, u, f in found]
 
 
 def turn_rows(game, engine, fresh, seats, version: int) -> list[dict]:
