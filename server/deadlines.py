@@ -8,7 +8,7 @@ import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from server import movelog, state_cache
+from server import movelog, state_cache, vacation
 from server.db import write_transaction
 from server.models import Game, lock_game, utcnow
 from server.rulesets import engine as find_engine
@@ -25,8 +25,10 @@ class DeadlineReport:
 
 
 def expired_seats(game, after: timedelta, now: datetime) -> list[int]:
+    """Seats asked longer than `after` ago, not counting their players' vacations."""
     cutoff = now - after
-    return [p["seat"] for p in game.prompted or [] if datetime.fromisoformat(p["since"]) <= cutoff]
+    return [p["seat"] for p in game.prompted or [] if datetime.fromisoformat(p["since"]) <= cutoff
+            and (vacation.waited(game, p, now) or timedelta(0)) >= after]
 
 
 def apply_defaults(after: timedelta, now: datetime | None = None) -> DeadlineReport:

@@ -49,6 +49,19 @@ def paused(player_id: int, since: datetime, now: datetime) -> tuple[timedelta, d
     return total, running
 
 
+def waited(game, prompt: dict, now: datetime) -> timedelta | None:
+    """How long a prompted seat has waited on its own clock: time on vacation does not count,
+    and while its player is away (None) no deadline or reminder applies to it."""
+    from server.seats import seats_of
+
+    since = datetime.fromisoformat(prompt["since"])
+    player = next((s.player for s in seats_of(game) if s.seat == prompt["seat"]), None)
+    if player is None:
+        return now - since
+    away, running = paused(player, since, now)
+    return None if running is not None else now - since - away
+
+
 def used_days(player_id: int, year: int) -> int:
     rows = Vacation.select().where((Vacation.player == player_id)
                                    & (Vacation.start >= datetime(year, 1, 1)) & (Vacation.start < datetime(year + 1, 1, 1)))

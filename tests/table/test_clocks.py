@@ -131,3 +131,17 @@ def test_operator_command_clocks_acts_and_mails(api, alice_bob, config, tmp_path
     assert "ran out of time: 'resign'" in result.output and "applied 1 move(s)" in result.output
     assert api.game(game_id, alice_bob[0])["status"] == "finished"
     assert any(f"#{game_id} is over" in p.read_text() for p in (tmp_path / "mail").glob("*.eml"))
+
+
+def test_the_server_wide_fallback_and_reminders_respect_vacations(api, alice_bob):
+    """`deadlines --after` and `remind --after` skip a seat whose player is away."""
+    from server import reminders
+
+    game_id = api.start_game(alice_bob)
+    mover = api.game(game_id, alice_bob[0])["prompted"][0]["seat"]
+    until = (utcnow() + 3 * DAY).isoformat(timespec="seconds")
+    assert api.call("POST", "/players/me/vacation", alice_bob[mover], json={"until": until}).status_code == 201
+    game = Game.get_by_id(game_id)
+    assert deadlines.expired_seats(game, timedelta(hours=1), utcnow() + DAY) == []
+    assert reminders.due_seats(game, timedelta(hours=1), utcnow() + DAY) == []
+    assert deadlines.expired_seats(game, timedelta(hours=1), utcnow() + 4 * DAY) == [mover]  # back: counting again
