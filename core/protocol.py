@@ -250,8 +250,8 @@ class Game:
 
     def undoable(self, state_before: State, seat: int, move: Move, players: int) -> bool:
         """May `seat`'s `move`, made from `state_before`, be taken back by consent? Only if it
-        revealed nothing: by default, no draw from the random stream and nothing hidden from
-        any seat before now in its view (core/undo.py); never a resignation."""
+        revealed nothing: by default a public move, no draw from the random stream and nothing
+        hidden from any seat before now in its view (core/undo.py); never a resignation."""
         from core import undo  # undo builds on this module
 
         return undo.undoable(self, state_before, seat, move, players)

@@ -28,8 +28,10 @@ def text(move: dict) -> str:
 
 
 def undoable(game, state_before, seat: int, move: dict, players: int) -> bool:
-    """The default judgement: nothing random, nothing revealed to anyone, not a resignation."""
-    if resign.is_resign(move) or is_undo(move):
+    """The default judgement: a public move (asking the others to take back a hidden one would
+    tell them it was made, and what), nothing random, nothing revealed to anyone, not a
+    resignation."""
+    if resign.is_resign(move) or is_undo(move) or not game.public_move(state_before, seat, move):
         return False
     try:
         return chance.trial(game, state_before, seat, move, chance.every_seat(players)).deterministic

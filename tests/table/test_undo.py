@@ -128,3 +128,12 @@ def test_real_games_have_undoable_and_chance_moves(ruleset):
             assert not verdict  # it drew from the random stream
         seen.add(verdict)
     assert seen == {True, False}
+
+
+def test_a_hidden_move_is_never_undoable():
+    """Asking the others to take back a face-down commitment would tell them it was made, and
+    what: Medieval Mastery's conflict commitments are hidden (public_move is False)."""
+    game = games["medieval-mastery"]
+    hidden = [(state, seat, move) for state, seat, move, _ in random_walk("medieval-mastery", 3, "hidden-undo", 400)
+              if not game.public_move(state, seat, move)]
+    assert hidden and not any(game.undoable(state, seat, move, 3) for state, seat, move in hidden)
