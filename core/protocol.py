@@ -248,6 +248,12 @@ class Game:
         """The answer that applies when a prompted seat's deadline passes, if any."""
         return None
 
+    def preview_state(self, state: State) -> State:
+        """The state a preview (dry run) applies a move to. By default the state itself; a game
+        with "fast" out-of-turn windows (only seats holding an answer are asked) returns it with
+        strict windows, so that a preview never shows whether anyone holds an answer."""
+        return state
+
     def undoable(self, state_before: State, seat: int, move: Move, players: int) -> bool:
         """May `seat`'s `move`, made from `state_before`, be taken back by consent? Only if it
         revealed nothing: by default a public move, no draw from the random stream and nothing

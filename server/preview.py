@@ -7,7 +7,9 @@ events that seat would see, its view and picture after the move, and the prompts
 see. A move whose outcome the mover cannot know beforehand — one that draws from the
 random stream (a die, a shuffle) or shows the mover something hidden before (a card
 drawn from a deck) — is confirmed as legal but its outcome is not shown: a preview must
-never let a player peek at the deck or try the dice.
+never let a player peek at the deck or try the dice. Games with "fast" out-of-turn windows
+are previewed as at a strict table (`Game.preview_state`): otherwise a preview would show,
+without any commitment, whether an opponent holds an answer.
 """
 from __future__ import annotations
 
@@ -56,7 +58,7 @@ def dry_run(caller, game_id: int, seq: int, requested_seat: int | None, move: di
 
 def _judge(engine, state, seat, move, names) -> chance.Trial:
     try:
-        return chance.trial(engine, state, seat, move, watch=[seat])
+        return chance.trial(engine, engine.preview_state(state), seat, move, watch=[seat])
     except IllegalMove as exc:
         raise from_illegal(exc, code="illegal-move", legal=movelog._legal_texts(engine, state, seat),
                            names=names) from None

@@ -173,6 +173,10 @@ class CastleAssault(Game):
     def from_json(self, data):
         return data
 
+    def preview_state(self, state):
+        """Strict windows (CA-MULTI-5): in fast mode a preview would show who holds attack cards."""
+        return {**state, "opt": {**state["opt"], "windows": "strict"}}
+
     def default_move(self, state, seat):
         """At a deadline: no join, no reaction (rules §13 ASYNC-1, ASYNC-2); a gift turn passes;
         a removal takes the first card it may. A turn action has no default (ASYNC-6)."""

@@ -113,6 +113,10 @@ class MedievalMastery(Game):
     def random_move(self, state, seat, rng):
         return policy.random_move(state, seat, rng)
 
+    def preview_state(self, state):
+        """Strict windows: in fast mode a preview would show who holds a Fracture or support card."""
+        return {**state, "opts": {**state["opts"], "windows": "strict"}}
+
     def default_move(self, state, seat):
         return policy.default_move(state, seat)
 

@@ -82,3 +82,20 @@ def test_trial_never_changes_what_a_move_does_and_flags_draws(ruleset):
             assert judged.draws > 0 and not judged.deterministic
         kinds.add(judged.deterministic)
     assert kinds == {True, False}  # both kinds occur in a real game
+
+
+@pytest.mark.rule("CA-MULTI-5")
+def test_a_preview_never_shows_whether_an_opponent_holds_an_answer():
+    """In fast windows only seats holding an attack card are asked to join: a preview of an
+    attack must look the same whether or not the others hold one (it is judged as strict)."""
+    game = games["castle-assault"]
+    compared = 0
+    for state, seat, move, _ in random_walk("castle-assault", 3, "fast-windows", 400):
+        if move.get("type") != "attack":
+            continue
+        empty = {**state, "hands": [h if s == seat else [] for s, h in enumerate(state["hands"])]}
+        asked = [[(p.seat, p.kind) for p in game.prompts(game.apply(game.preview_state(s), seat, move)[0])]
+                 for s in (state, empty)]
+        assert asked[0] == asked[1]
+        compared += 1
+    assert compared
