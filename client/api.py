@@ -149,8 +149,15 @@ class HeraldApi:
         """Every prompt of my seats in active games, the longest-waiting first."""
         return self.request("GET", "/me/next")
 
-    def create_game(self, ruleset: str, seats: int, options: dict) -> dict:
-        return self.request("POST", "/games", body={"ruleset": ruleset, "seats": seats, "options": options})
+    def create_game(self, ruleset: str, seats: int, options: dict, public: bool = False,
+                    clock: dict | None = None) -> dict:
+        body = {"ruleset": ruleset, "seats": seats, "options": options, **(clock or {})}
+        if public:
+            body["public"] = True
+        return self.request("POST", "/games", body=body)
+
+    def join_public(self, game: int) -> dict:
+        return self.request("POST", self.game_path(str(game), "join"))
 
     def join(self, invite: str) -> dict:
         return self.request("POST", "/games/join", body={"invite": invite})
@@ -171,6 +178,17 @@ class HeraldApi:
         return self.request("PUT", self.game_path(game, "moves", str(seq)), params={"seat": seat},
                             body={"text": text})
 
+    def preview(self, game: str, seq: int, text: str, seat: int | None = None) -> dict:
+        return self.request("PUT", self.game_path(game, "moves", str(seq)), params={"seat": seat, "dry_run": 1},
+                            body={"text": text})
+
+    def say(self, game: int, text: str, to: list[int] | None = None, seat: int | None = None) -> dict:
+        return self.request("POST", self.game_path(str(game), "chat"), params={"seat": seat},
+                            body={"text": text, "to": to or None})
+
+    def chat(self, game: int, after: int = 0, seat: int | None = None) -> dict:
+        return self.request("GET", self.game_path(str(game), "chat"), params={"after": after, "seat": seat})
+
     def log(self, game: str, start: int = 0, seat: int | None = None) -> dict:
         return self.request("GET", self.game_path(game, "moves"), params={"from": start, "seat": seat})
 
@@ -178,3 +196,35 @@ class HeraldApi:
         seconds = max(0, min(MAX_WAIT, int(timeout)))
         return self.request("GET", self.game_path(game, "wait"), params={"timeout": seconds, "seat": seat},
                             read_timeout=seconds + WAIT_SLACK)
+
+    def vacation(self, until: str | None = None, end: bool = False) -> dict:
+        if end:
+            return self.request("DELETE", "/players/me/vacation")
+        if until:
+            return self.request("POST", "/players/me/vacation", body={"until": until})
+        return self.request("GET", "/players/me/vacation")
+
+    def undo(self, game: int, action: str, seat: int | None = None, seq: int | None = None) -> dict:
+        path = self.game_path(str(game), "undo")
+        if action == "propose":
+            return self.request("POST", path, params={"seat": seat})
+        if action in ("accept", "decline"):
+            return self.request("POST", f"{path}/{seq}", params={"seat": seat}, body={"answer": action})
+        if action in ("always", "ask"):
+            return self.request("PUT", path + "-standing", params={"seat": seat},
+                                body={"always_accept": action == "always"})
+        return self.request("GET", path, params={"seat": seat})
+
+    def ratings(self, ruleset: str) -> dict:
+        return self.request("GET", "/ratings/" + quote(ruleset, safe=""))
+
+    def webhooks(self, action: str = "list", url: str | None = None, fmt: str = "json", game: int | None = None,
+                 hook: int | None = None):
+        if action == "add":
+            return self.request("POST", "/webhooks", body={"url": url, "format": fmt, "game": game})
+        if action == "remove":
+            return self.request("DELETE", "/webhooks", params={"id": int(hook)})
+        return self.request("GET", "/webhooks")
+
+    def export(self, game: int, seat: int | None = None) -> dict:
+        return self.request("GET", self.game_path(str(game), "export"), params={"seat": seat})

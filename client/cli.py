@@ -244,14 +244,23 @@ def parse_options(pairs: tuple[str, ...]) -> dict:
               help="A game option (see `herald rulesets`); repeat for several.")
 @click.option("--invite", "invite_emails", multiple=True, metavar="EMAIL",
               help="Mail an invitation to EMAIL for the next free seat (they join by replying); repeat for several.")
+@click.option("--public", is_flag=True, help="List the game in `herald games --open`: anyone may join without an invite.")
+@click.option("--days-per-move", type=click.IntRange(1, 60), default=None,
+              help="The game's own clock: days each seat has to answer.")
+@click.option("--on-timeout", type=click.Choice(["default", "resign"]), default="default",
+              help="At a passed deadline: the game's default answer, or else the seat resigns.")
+@click.option("--unrated", is_flag=True, help="Do not count the game for the ratings.")
 @json_option
 @connection_options
-def new(game, seats, option_pairs, invite_emails, as_json):
+def new(game, seats, option_pairs, invite_emails, public, days_per_move, on_timeout, unrated, as_json):
     """Create a game of GAME (a ruleset name) and print one invite per seat."""
     if len(invite_emails) > seats:
         raise click.BadParameter(f"{len(invite_emails)} invitations for {seats} seats", param_hint="--invite")
+    extra = {"days_per_move": days_per_move, "on_timeout": on_timeout} if days_per_move else {}
+    if unrated:
+        extra["rated"] = False
     client = api()
-    created = client.create_game(game, seats, parse_options(option_pairs))
+    created = client.create_game(game, seats, parse_options(option_pairs), public, extra)
     if invite_emails:
         created["invited"] = me_commands.send_invitations(client, created["id"], invite_emails)
     reply(as_json, created, lambda c: "\n".join(filter(None, [output.created_game(c),
@@ -285,8 +294,10 @@ DASH_VALUES = {"ignore_unknown_options": True, "help_option_names": ["--help"]}
 @json_option
 @connection_options
 def join(invite, as_json):
-    """Take the seat an INVITE code is for."""
-    reply(as_json, api().join(invite), lambda joined: f"Joined game {joined['game']} as seat {joined['seat']}.")
+    """Take the seat an INVITE code is for, or (given a game number) the first free seat of a public game."""
+    number = invite.strip().lstrip("#")
+    joined = api().join_public(int(number)) if number.isdigit() else api().join(invite)
+    reply(as_json, joined, lambda joined: f"Joined game {joined['game']} as seat {joined['seat']}.")
 
 
 @cli.command()
@@ -334,10 +345,11 @@ def moves(game, seat, as_json):
 @cli.command(context_settings=DASH_VALUES)
 @click.argument("game", type=GAME_ID)
 @click.argument("move", shell_complete=completion.legal_moves)
+@click.option("--dry-run", is_flag=True, help="Only show what MOVE would do (nothing is played).")
 @seat_option
 @json_option
 @connection_options
-def play(game, move, seat, as_json):
+def play(game, move, seat, as_json, dry_run):
     """Play MOVE, written in notation like "pass", in GAME at its current version.
 
     If someone else moves at the same moment, the version is fetched again and the
@@ -347,6 +359,10 @@ def play(game, move, seat, as_json):
         raise click.BadParameter("the move is empty; `herald moves GAME` lists what you can play",
                                  param_hint="MOVE")
     client = api()
+    if dry_run:
+        from client.table_output import previewed
+        reply(as_json, client.preview(game, client.game(game, seat)["version"], move, seat), previewed)
+        return
     for attempt in range(PLAY_ATTEMPTS):
         version = client.game(game, seat)["version"]
         try:
@@ -369,10 +385,12 @@ def log(game, start, seat, as_json):
     """Show the log of GAME as my seat may see it, one line per event."""
     client = api()
     entries = client.log(game, start, seat)
+    entries["chat"] = [m for m in client.chat(game, 0, seat)["messages"] if m["version"] >= start]
     if as_json:
         output.emit_json(entries)
     else:  # the game object names the seats for moves that carry no event text
-        output.emit(output.log_lines(entries.get("moves") or [], client.game(game, seat)))
+        from client.table_output import log_with_chat
+        output.emit(log_with_chat(entries.get("moves") or [], entries["chat"], client.game(game, seat)))
 
 
 def wait_outcome(state: dict) -> str | None:
@@ -434,7 +452,7 @@ def report_wait(outcome: str, state: dict, timeout: float | None, as_json: bool)
 
 def _attach_command_modules() -> None:
     """Commands kept in their own modules (they import this one, so they come last)."""
-    from client import guide_commands, identity_commands
+    from client import guide_commands, identity_commands, table_commands  # noqa: F401 - table: say, chat, ...
     from client.next_commands import next_command
 
     identity_commands.attach(cli)

@@ -51,6 +51,10 @@ def created_game(game: dict) -> str:
              "Invites (you are not seated yet; join with one of them):"]
     for invite in game.get("invites", []):
         lines.append(f"  seat {invite['seat']}: {join_command(invite['code'])}")
+    if game.get("days_per_move"):
+        lines.append(f"Clock: {game['days_per_move']} day(s) per move; at a passed deadline: {game.get('on_timeout')}.")
+    if game.get("public"):
+        lines.append(f"Public: listed in `herald games --open`; anyone may take a free seat with `herald join {game['id']}`.")
     return "\n".join(lines)
 
 
@@ -79,6 +83,8 @@ def games_table(summaries: list[dict], open_only: bool) -> str:
         active = game.get("status") == "active"
         flag = "  <- your move" if set(mine) & set(prompted) and active else ""
         where = f"  you: seat {', '.join(map(str, mine))}" if mine else ""
+        if open_only and not mine and game.get("public"):
+            where = f"  join: herald join {game['id']}"
         lines.append(f"{game['id']}  {game.get('ruleset')}  {game.get('status')}  "
                      f"seats {taken}/{len(seats)}  move {game.get('version', 0)}{where}"
                      f"{whose_turn(game, prompted, mine) if active else ''}{flag}")
@@ -117,6 +123,9 @@ def game_picture(game: dict, picture: str) -> str:
             lines.append(f"Waiting for {seat_label(game, prompt.get('seat'))} (you): {prompt.get('text', '')}")
         else:
             lines.append(f"Waiting for {seat_label(game, prompt.get('seat'))} {awaited(prompt.get('kind'))}.")
+    if game.get("clock") and game.get("status") == "active":
+        from client.table_output import clock_lines
+        lines += clock_lines(game)
     return "\n".join(lines)
 
 

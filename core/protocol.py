@@ -248,6 +248,20 @@ class Game:
         """The answer that applies when a prompted seat's deadline passes, if any."""
         return None
 
+    def preview_state(self, state: State) -> State:
+        """The state a preview (dry run) applies a move to. By default the state itself; a game
+        with "fast" out-of-turn windows (only seats holding an answer are asked) returns it with
+        strict windows, so that a preview never shows whether anyone holds an answer."""
+        return state
+
+    def undoable(self, state_before: State, seat: int, move: Move, players: int) -> bool:
+        """May `seat`'s `move`, made from `state_before`, be taken back by consent? Only if it
+        revealed nothing: by default a public move, no draw from the random stream and nothing
+        hidden from any seat before now in its view (core/undo.py); never a resignation."""
+        from core import undo  # undo builds on this module
+
+        return undo.undoable(self, state_before, seat, move, players)
+
     def upgrade_state(self, data: dict, from_format: int) -> dict:
         """A stored `to_json` of layout `from_format`, lifted to `state_format`. Each engine
         that changes its layout adds a step here; without one, an old layout is refused."""

@@ -8,6 +8,10 @@ determines its future chance events.
 from __future__ import annotations
 
 import hashlib
+from contextvars import ContextVar
+
+# Set by core.chance while it watches an apply for chance; None (the usual case) costs one lookup.
+draw_counter: ContextVar[list | None] = ContextVar("draw_counter", default=None)
 
 
 class Rng:
@@ -22,6 +26,9 @@ class Rng:
     def _block(self) -> int:
         digest = hashlib.sha256(f"{self.seed}:{self.counter}".encode()).digest()
         self.counter += 1
+        watching = draw_counter.get()
+        if watching is not None:
+            watching[0] += 1
         return int.from_bytes(digest, "big")
 
     def below(self, n: int) -> int:

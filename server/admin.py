@@ -78,7 +78,9 @@ def cancel_game(game_id: int) -> str:
         engine = find_engine(game.ruleset)
         state = state_cache.get(game.id, game.version, engine)
         result = Result((), CANCELLED)
-        Game.update(status="finished", result=result.to_json(), finished=utcnow(), prompted=[]).where(
+        # Ended by hand, not by the rules: `verify` knows it from "cancelled".
+        Game.update(status="finished", result={**result.to_json(), "cancelled": True}, finished=utcnow(),
+                    prompted=[]).where(
             Game.id == game.id).execute()
         outbox.write(outbox.queue_game_over(game, engine, state, result, seats.seats_of(game), game.version,
                                             game.seed))

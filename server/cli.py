@@ -154,6 +154,7 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
     sent as soon as the server accepts it; failures stay pending with a growing delay for
     HERALD_MAIL_RETRY_DAYS (3). A mail sent without a confirmation is marked uncertain."""
     from server.mailer import deliver_pending, mark_stuck_uncertain, requeue
+    from server.models import utcnow
 
     config = _store()
     if retry_uncertain:
@@ -161,7 +162,15 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
         click.echo(f"requeued {requeue(('uncertain',), config)} uncertain mail(s)")
     if retry_failed:
         click.echo(f"requeued {requeue(('failed',), config)} failed mail(s)")
-    _report_delivery(deliver_pending(config, ignore_backoff=ignore_backoff), fail_when_unreachable=True)
+    report = deliver_pending(config, ignore_backoff=ignore_backoff)
+    from server.webhooks import deliver_pending as post_webhooks
+
+    hooks = post_webhooks(config, now=utcnow() + (timedelta(days=3650) if ignore_backoff else timedelta()))
+    if hooks.sent or hooks.failed:
+        click.echo(f"webhooks: posted {hooks.sent}, failed {hooks.failed}")
+        for error in hooks.errors:
+            click.echo(f"  {error}", err=True)
+    _report_delivery(report, fail_when_unreachable=True)
 
 
 @server.command()
@@ -188,11 +197,29 @@ def deadlines(period: timedelta):
 
     config = _store()
     report = apply_defaults(period)
+    _report_applied(report, "defaulted to")
+    click.echo(f"applied {len(report.applied)} default answer(s)")
+    _report_delivery(deliver_pending(config))
+
+
+def _report_applied(report, what: str) -> None:
     for game, seq, seat, text in report.applied:
-        click.echo(f"game {game} move {seq}: seat {seat} defaulted to {text!r}")
+        click.echo(f"game {game} move {seq}: seat {seat} {what} {text!r}")
     for problem in report.skipped:
         click.echo(f"skipped {problem}", err=True)
-    click.echo(f"applied {len(report.applied)} default answer(s)")
+
+
+@server.command()
+def clocks():
+    """Games with their own clock (--days-per-move): remind a day before each deadline, act on
+    passed ones (the game's default answer, or resigning the seat), then send mail."""
+    from server.mailer import deliver_pending
+    from server.timecontrol import apply_overdue, queue_reminders
+
+    config = _store()
+    report = apply_overdue()
+    _report_applied(report, "ran out of time:")
+    click.echo(f"applied {len(report.applied)} move(s) at deadlines; queued {queue_reminders()} reminder(s)")
     _report_delivery(deliver_pending(config))
 
 

@@ -8,12 +8,12 @@ import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from server import movelog, outbox, state_cache
-from server.durations import describe
-from server.seats import seats_of
+from server import movelog, outbox, state_cache, vacation
 from server.db import write_transaction
 from server.models import Game, lock_game, utcnow
+from server.durations import describe
 from server.rulesets import engine as find_engine
+from server.seats import seats_of
 
 log = logging.getLogger(__name__)
 
@@ -27,18 +27,32 @@ class DeadlineReport:
 
 
 def expired_seats(game, after: timedelta, now: datetime) -> list[int]:
+    """Seats asked longer than `after` ago, not counting their players' vacations."""
     cutoff = now - after
-    return [p["seat"] for p in game.prompted or [] if datetime.fromisoformat(p["since"]) <= cutoff]
+    return [p["seat"] for p in game.prompted or [] if datetime.fromisoformat(p["since"]) <= cutoff
+            and (vacation.waited(game, p, now) or timedelta(0)) >= after]
 
 
 def apply_defaults(after: timedelta, now: datetime | None = None) -> DeadlineReport:
     """Apply default answers in every active game until no expired seat has one left."""
     now = now or utcnow()
     report = DeadlineReport()
-    for game_id in [g.id for g in Game.select(Game.id).where(Game.status == "active")]:
+    # Games with their own clock (server/timecontrol.py) are left to it: --after is the fallback.
+    active = Game.select(Game.id).where((Game.status == "active") & Game.days_per_move.is_null())
+    return apply_due([g.id for g in active], lambda game, engine, state: _expired_default(game, engine, state, after,
+                                                                                          now), now, report,
+                     describe(after))
+
+
+def apply_due(game_ids, pick, now: datetime, report: DeadlineReport,
+              deadline: str = "the game's time control") -> DeadlineReport:
+    """In each game, apply the moves `pick(game, engine, state) -> (seat, move) | None` chooses,
+    one transaction each, until it chooses none; each seat is mailed what was played for it
+    (`deadline` says which deadline passed)."""
+    for game_id in game_ids:
         try:
             for _ in range(MAX_DEFAULTS_PER_GAME):
-                if not _apply_one(game_id, after, now, report):
+                if not _apply_one(game_id, pick, now, report, deadline):
                     break
         except Exception as exc:  # one broken game must not stop the others
             log.exception("deadlines for game %s skipped", game_id)
@@ -46,29 +60,34 @@ def apply_defaults(after: timedelta, now: datetime | None = None) -> DeadlineRep
     return report
 
 
-def _apply_one(game_id: int, after: timedelta, now: datetime, report: DeadlineReport) -> bool:
-    """One default answer in one game, in its own write transaction; False when none is due."""
+def _expired_default(game, engine, state, after: timedelta, now: datetime):
+    for seat in expired_seats(game, after, now):
+        move = engine.default_move(state, seat)
+        if move is not None:
+            return seat, move
+    return None
+
+
+def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport, deadline: str) -> bool:
+    """One chosen move in one game, in its own write transaction; False when none is due."""
     with write_transaction():
         game = lock_game(game_id)
         if game is None or game.status != "active":
             return False
         engine = find_engine(game.ruleset)
         state = state_cache.get(game.id, game.version, engine)
-        for seat in expired_seats(game, after, now):
-            move = engine.default_move(state, seat)
-            if move is None:
-                continue
-            new_state, events = engine.apply(state, seat, move)
-            seq = game.version
-            asked = next(p["text"] for p in game.prompted if p["seat"] == seat)
-            # First what was played for the seat, then (from append) whatever it is asked next.
-            outbox.write(outbox.queue_defaulted(game, engine, seat, asked, engine.format(move), describe(after),
-                                                seats_of(game), seq + 1))
-            answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now,
-                                             mover_saw_answer=False)
-            break
-        else:
+        chosen = pick(game, engine, state)
+        if chosen is None:
             return False
+        seat, move = chosen
+        new_state, events = engine.apply(state, seat, move)
+        seq = game.version
+        asked = next((p["text"] for p in game.prompted if p["seat"] == seat), "")
+        # First what was played for the seat, then (from append) whatever it is asked next.
+        outbox.write(outbox.queue_defaulted(game, engine, seat, asked, engine.format(move), deadline,
+                                            seats_of(game), seq + 1))
+        answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now,
+                                         mover_saw_answer=False)
     state_cache.put(game.id, version, new_state)
     report.applied.append((game.id, seq, seat, answer["text"]))
     return True

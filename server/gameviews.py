@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import current_app
 from peewee import JOIN
 
-from server import prompts, state_cache, waiting
+from server import clocks, prompts, state_cache, waiting
 from server.engine_errors import engine_call
 from server.errors import ApiError, inconsistent_game
 from server.models import Game, Player, Seat
@@ -54,7 +54,8 @@ def detail(game_id: int, caller, requested: int | None) -> dict:
                          for p in prompts.visible(game.prompted or [], my_seats(game, caller))],
             "my_seat": seat, "my_seats": my_seats(game, caller),
             "view": _view(engine, game, state, seat) if state is not None else None,
-            "result": _named_result(game.result, seats), "created": _stamp(game.created)}
+            "result": _named_result(game.result, seats), "created": _stamp(game.created),
+            "public": game.public, "clock": clocks.clock(game, my_seats(game, caller))}
     if game.status == "finished":
         body["seed"] = game.seed
     if game.status == "open" and game.creator_id == caller.id:
@@ -125,8 +126,8 @@ def wait(game_id: int, caller, requested: int | None, timeout: int) -> dict:
 def listing(caller, mine: bool, open_only: bool) -> list[dict]:
     """Summaries of my games (seated in, or created; the default) or of open games."""
     query = Game.select().order_by(Game.id.desc()).limit(LIST_LIMIT)
-    if open_only and not mine:
-        query = query.where(Game.status == "open")
+    if open_only and not mine:  # only public games are listed to strangers
+        query = query.where((Game.status == "open") & (Game.public == True))  # noqa: E712 - SQL
     else:
         query = query.where(Game.id.in_(Seat.select(Seat.game).where(Seat.player == caller.id))
                             | (Game.creator == caller.id))
@@ -146,5 +147,5 @@ def listing(caller, mine: bool, open_only: bool) -> list[dict]:
         summaries.append({"id": g.id, "ruleset": g.ruleset, "status": g.status, "seats": by_game[g.id],
                           "version": g.version,
                           "prompted": sorted({p["seat"] for p in prompts.visible(g.prompted or [], mine_here)}),
-                          "my_seats": mine_here, "created": _stamp(g.created)})
+                          "my_seats": mine_here, "created": _stamp(g.created), "public": g.public})
     return summaries

@@ -19,8 +19,10 @@ from server.rulesets import engine as find_engine
 INVITE_ALPHABET = re.compile(r"[A-Za-z0-9_-]+")
 
 
-def create_game(caller, ruleset: str, players: int, options: dict) -> dict:
-    """A new open game with one invite per seat; the creator joins like everyone else."""
+def create_game(caller, ruleset: str, players: int, options: dict, public: bool = False,
+                days_per_move: int | None = None, on_timeout: str = "default", rated: bool = True) -> dict:
+    """A new open game with one invite per seat; the creator joins like everyone else.
+    A public game is listed for everyone and can also be joined without an invite."""
     engine = find_engine(ruleset)
     try:
         engine.check_players(players)
@@ -37,11 +39,13 @@ def create_game(caller, ruleset: str, players: int, options: dict) -> dict:
         game = Game.create(ruleset=engine.name, title=engine.title, players=players, options=options,
                            seed=seed, seed_hash=seed_hash(seed), status="open",
                            version=0, chain_head=seed_hash(seed), prompted=[], creator=caller.id,
-                           rules_version=engine.rules_version, state_format=engine.state_format)
+                           rules_version=engine.rules_version, state_format=engine.state_format,
+                           public=public, days_per_move=days_per_move, on_timeout=on_timeout, rated=rated)
         invites = [{"seat": s, "code": invite_code()} for s in range(players)]
         Seat.insert_many([{"game": game.id, "seat": i["seat"], "invite": i["code"]} for i in invites]).execute()
     return {"id": game.id, "ruleset": game.ruleset, "seats": players, "options": options,
-            "seed_hash": game.seed_hash, "invites": invites, "status": game.status}
+            "seed_hash": game.seed_hash, "invites": invites, "status": game.status, "public": public,
+            "days_per_move": days_per_move, "on_timeout": on_timeout, "rated": rated}
 
 
 def invite_code() -> str:
@@ -68,6 +72,11 @@ def join_game(caller, invite: str) -> dict:
         seat_row = Seat.select(Seat.id, Seat.game).where(Seat.invite == invite).first()
     if seat_row is None:
         raise ApiError(404, "not-found", "There is no such invite.")
+    return take_seat(caller, seat_row)
+
+
+def take_seat(caller, seat_row) -> dict:
+    """Seat the caller in `seat_row` (its id and game); the last seat filled starts the game."""
     try:
         with write_transaction():
             started = _take_seat(caller, seat_row)

@@ -247,7 +247,7 @@ def deliver_pending(config: dict, now: datetime | None = None, limit: int = 1000
     `now` is the moment the retry times are reckoned from (tests pass a later one)."""
     now = now or utcnow()
     report = DeliveryReport(stuck=mark_stuck_uncertain())
-    due = Notification.status == "pending"
+    due = (Notification.status == "pending") & (Notification.kind != "webhook")  # those: server/webhooks.py
     if not ignore_backoff:
         due &= Notification.next_attempt <= now
     rows = [r.id for r in Notification.select(Notification.id).where(due).order_by(Notification.id).limit(limit)]
@@ -287,7 +287,9 @@ def requeue_stuck(now: datetime | None = None) -> int:
     return requeue(("uncertain",), {}, now)
 
 
-def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport, now: datetime) -> None:
+def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport, now: datetime, build=None) -> None:
+    """Claim, send and mark one outbox row. `build(row, config)` makes what the transport
+    sends (default: the mail); server/webhooks.py sends its rows through here too."""
     # While a row is `sending`, next_attempt holds the time it was claimed (see mark_stuck_uncertain).
     claimed = (Notification.update(status="sending", attempts=Notification.attempts + 1, next_attempt=utcnow())
                .where((Notification.id == row_id) & (Notification.status == "pending")).execute())
@@ -300,7 +302,7 @@ def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport, n
         report.dropped += 1
         return
     try:
-        transport.send(compose(row, config))
+        transport.send((build or compose)(row, config))
     except TransportUnavailable:
         (Notification.update(status="pending", attempts=Notification.attempts - 1, next_attempt=utcnow())
          .where(Notification.id == row_id).execute())

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from datetime import datetime, timezone
 
-from peewee import (SQL, BooleanField, CharField, DatabaseError, DateTimeField, ForeignKeyField, IntegerField,
+from peewee import (SQL, BooleanField, CharField, DatabaseError, DateTimeField, FloatField, ForeignKeyField, IntegerField,
                     Model, PostgresqlDatabase, TextField)
 
 from server.db import database, is_sqlite
@@ -71,6 +71,10 @@ class Game(BaseModel):
     finished = DateTimeField(null=True)
     rules_version = version_field()  # the engine's rules_version when the game was created
     state_format = version_field()  # the engine's state_format when the game was created
+    public = BooleanField(default=False)  # listed in ?open=1 and joinable without an invite (m0020)
+    days_per_move = IntegerField(null=True)  # the game's own clock (server/timecontrol.py, m0022)
+    on_timeout = CharField(max_length=16, default="default")  # default | resign, at a passed deadline
+    rated = BooleanField(default=True)  # counts for the ruleset's ratings when it ends (m0027)
 
     class Meta:
         table_name = "games"
@@ -82,6 +86,7 @@ class Seat(BaseModel):
     player = ForeignKeyField(Player, null=True, backref="seats")
     invite = CharField(max_length=32, unique=True)
     joined = DateTimeField(null=True)
+    undo_always_accept = BooleanField(default=False)  # standing answer to undo proposals (m0025)
 
     class Meta:
         table_name = "seats"
@@ -182,7 +187,82 @@ class InboundMail(BaseModel):
         table_name = "inbound_mail"
 
 
-TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ServerSetting, HealthProbe, InboundMail]
+class ChatMessage(BaseModel):
+    """A table-talk message in one game: to every reader of the game (`to` null) or to chosen seats."""
+
+    game = ForeignKeyField(Game, backref="chat", on_delete="CASCADE")
+    player = ForeignKeyField(Player)
+    seat = IntegerField(null=True)  # the sender's seat (None: a spectator, should they ever talk)
+    to = JSONField(null=True)  # [seat, ...] or None for everyone
+    text = TextField()
+    version = IntegerField()  # the game's version when it was said: where it sits in the log
+    created = DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "chat_messages"
+        indexes = ((("game", "id"), False), (("player", "created"), False))
+
+
+class Vacation(BaseModel):
+    """A player's announced absence: their clocks stop from `start` to `until`, or to their
+    first move after `start` if that comes earlier (server/vacation.py)."""
+
+    player = ForeignKeyField(Player, backref="vacations")
+    start = DateTimeField()
+    until = DateTimeField()
+
+    class Meta:
+        table_name = "vacations"
+        indexes = ((("player", "start"), False),)
+
+
+class UndoRequest(BaseModel):
+    """A proposal to take back move `seq` (server/undo.py). status: open, accepted, declined, stale."""
+
+    game = ForeignKeyField(Game, backref="undo_requests", on_delete="CASCADE")
+    seq = IntegerField()
+    seat = IntegerField()  # the proposer, who made move `seq`
+    answers = JSONField(default=dict)  # {"1": "accept", ...}
+    status = CharField(max_length=16, default="open")
+    created = DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "undo_requests"
+        indexes = ((("game", "seq"), False),)
+
+
+class Rating(BaseModel):
+    """A player's openskill rating in one ruleset (server/ratings.py)."""
+
+    ruleset = CharField(max_length=64)
+    player = ForeignKeyField(Player, backref="ratings")
+    mu = FloatField()
+    sigma = FloatField()
+    games = IntegerField(default=0)
+    updated = DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "ratings"
+        indexes = ((("ruleset", "player"), True),)
+
+
+class Webhook(BaseModel):
+    """A URL that receives a player's (or one game's) turn changes and game ends (server/webhooks.py)."""
+
+    player = ForeignKeyField(Player, backref="webhooks")
+    game = ForeignKeyField(Game, null=True, backref="webhooks", on_delete="CASCADE")  # None: all my games
+    url = CharField(max_length=500)
+    format = CharField(max_length=16, default="json")  # json | discord | slack
+    secret = CharField(max_length=64)  # signs each body (HMAC-SHA256); shown once at registration
+    created = DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "webhooks"
+        indexes = ((("game",), False), (("player",), False))
+
+
+TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ServerSetting, HealthProbe, InboundMail, ChatMessage,
+          Vacation, UndoRequest, Rating, Webhook]
 
 
 APPEND_ONLY_SQLITE = [

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from peewee import IntegrityError
 
-from core import canonical
+from core import canonical, gamerecord
 from core.protocol import Event, IllegalMove
 from server import outbox, prompts, state_cache, statements
 from server.db import write_transaction
@@ -158,10 +158,8 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None,
 
 
 def chain_entry(seq: int, seat: int, move: dict, state_hash: str, created) -> dict:
-    """What each chain link commits to (verify recomputes it): the move, who made it, when,
-    and the state it led to."""
-    return {"seq": seq, "seat": seat, "move": move, "state": state_hash,
-            "created": created.isoformat(timespec="microseconds")}
+    """What each chain link commits to (verify and `herald replay` recompute it)."""
+    return gamerecord.chain_entry(seq, seat, move, state_hash, created.isoformat(timespec="microseconds"))
 
 
 def mover_answer(seq, seat, move, text, event_json, prompted, seats) -> dict:

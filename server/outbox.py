@@ -6,7 +6,7 @@ from the addressed seat's own view only, so a mail never shows another seat's se
 from __future__ import annotations
 
 from core.protocol import Prompt
-from server import statements
+from server import chat, ratings, statements
 from server.models import Notification, utcnow
 from server.seats import SeatInfo, name_players
 
@@ -76,14 +76,29 @@ def queue_turns(game, engine, state, fresh: list[Prompt], seats: tuple[SeatInfo,
                    "seat_flag": f" --seat {prompt.seat}" if held > 1 else "",
                    "prompt_kind": prompt.kind, "prompt": name_players(prompt.text, seats),
                    "summary": seat_summary(engine, state, prompt.seat, seats),
-                   "example": example, "legal": legal}
+                   "example": example, "legal": legal,
+                   "chat": chat.digest(game.id, prompt.seat), "deadline": _answer_by(game, prompt.seat)}
         rows.append(_row(game, info, kind, version, context))
+    if kind == "turn":
+        from server import webhooks  # it builds on the mailer, which builds on this module
+
+        rows += webhooks.turn_rows(game, engine, fresh, seats, version)
     return rows
+
+
+def _answer_by(game, seat: int) -> str | None:
+    """The game's own clock, if it has one: when this seat must answer (server/timecontrol.py)."""
+    if not getattr(game, "days_per_move", None):
+        return None
+    from server.clocks import answer_by  # it builds on this module
+
+    return answer_by(game, seat, utcnow())
 
 
 def queue_game_over(game, engine, state, result, seats: tuple[SeatInfo, ...], version: int, seed: str) -> list[dict]:
     """One "game over" mail per player, with the seed now that it may be revealed."""
     winners = [name_players(f"{{P{w}}}", seats) for w in result.winners]
+    changes = ratings.record(game, result, seats)  # in this transaction: rated once, with the game's end
     rows, done = [], set()
     for info in seats:
         if info.player is None or info.player in done:
@@ -92,9 +107,11 @@ def queue_game_over(game, engine, state, result, seats: tuple[SeatInfo, ...], ve
         context = {**base_context(game, engine), "seat": info.seat, "player": info.name,
                    "winners": winners, "reason": name_players(result.reason, seats),
                    "summary": seat_summary(engine, state, info.seat, seats), "seed": seed,
-                   "seed_hash": game.seed_hash}
+                   "seed_hash": game.seed_hash, "rating": changes.get(info.player)}
         rows.append(_row(game, info, "over", version, context))
-    return rows
+    from server import webhooks
+
+    return rows + webhooks.over_rows(game, engine, result, seats, version)
 
 
 def _row(game, info: SeatInfo, kind: str, version: int, context: dict) -> dict:

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from peewee import fn
 
 from core.protocol import Prompt
-from server import outbox, state_cache
+from server import outbox, state_cache, vacation
 from server.db import write_transaction
 from server.models import Game, Notification, lock_game, utcnow
 from server.rulesets import engine as find_engine
@@ -22,7 +22,7 @@ def due_seats(game, after: timedelta, now: datetime) -> list[dict]:
     due = []
     for prompt in game.prompted or []:
         since = datetime.fromisoformat(prompt["since"])
-        if since > cutoff:
+        if since > cutoff or vacation.waited(game, prompt, now) is None:  # not while its player is away
             continue
         last = (Notification.select(fn.MAX(Notification.created))
                 .where((Notification.game == game.id) & (Notification.seat == prompt["seat"])

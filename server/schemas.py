@@ -40,6 +40,10 @@ class CreateGameSchema(StrictSchema):
     ruleset = fields.String(required=True, validate=validate.Length(min=1, max=64))
     seats = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=MAX_SEAT + 1))
     options = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), load_default=dict, allow_none=True)
+    public = fields.Boolean(load_default=False)
+    days_per_move = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1, max=60))
+    on_timeout = fields.String(load_default="default", validate=validate.OneOf(("default", "resign")))
+    rated = fields.Boolean(load_default=True)
 
 
 class JoinSchema(StrictSchema):
@@ -48,6 +52,10 @@ class JoinSchema(StrictSchema):
 
 class SeatQuerySchema(Schema):
     seat = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_SEAT))
+
+
+class MovePutQuerySchema(SeatQuerySchema):
+    dry_run = fields.Boolean(load_default=False)
 
 
 class ListQuerySchema(Schema):
@@ -102,6 +110,10 @@ class CreatedGameSchema(Schema):
     seed_hash = fields.String()
     invites = fields.List(fields.Nested(InviteSchema))
     status = fields.String()
+    public = fields.Boolean()
+    days_per_move = fields.Integer(allow_none=True)
+    on_timeout = fields.String()
+    rated = fields.Boolean()
 
 
 class JoinedSchema(Schema):
@@ -118,6 +130,7 @@ class GameSummarySchema(Schema):
     prompted = fields.List(fields.Integer())
     my_seats = fields.List(fields.Integer())
     created = fields.String()
+    public = fields.Boolean()
 
 
 class GameDetailSchema(Schema):
@@ -136,6 +149,8 @@ class GameDetailSchema(Schema):
     view = fields.Raw(allow_none=True)
     result = fields.Raw(allow_none=True)
     invites = fields.List(fields.Nested(InviteSchema), metadata={"description": "creator only, while open"})
+    public = fields.Boolean()
+    clock = fields.Raw(allow_none=True, metadata={"description": "the game's own clock, if it has one"})
     created = fields.String()
 
 

@@ -77,7 +77,7 @@ def viewing_seat(game, caller, requested: int | None) -> int | None:
     several seats sees the prompted (else first) one by default, and the creator without a
     seat watches as a spectator (None: only what every seat may see)."""
     mine = my_seats(game, caller)
-    if not mine and requested is None and game.creator_id == caller.id:
+    if not mine and requested is None and (game.creator_id == caller.id or game.public):  # public: anyone watches
         return None
     if not mine:
         raise ApiError(403, "forbidden", "You have no seat in this game.")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from core import canonical
 from core.protocol import IllegalMove
+from core.undo import Replayer
 from server import stateformat
 from server.db import read_snapshot
 from server.models import Game, Move, Snapshot
@@ -67,9 +68,10 @@ def _verify(game: Game) -> GameReport:
         return report
     link = game.seed_hash
     unchecked = {}  # state format -> moves whose hash this engine cannot recompute
+    replayer = Replayer(engine, state)  # undo entries return to the state before the entry they take back
     for move in moves:
         try:
-            state, _events = engine.apply(state, move.seat, move.payload)
+            state, _events = replayer.step(move.seat, move.payload)
         except IllegalMove as exc:
             problems.append(f"move {move.seq} ({move.text!r}) is not legal on replay: {exc}")
             break
@@ -90,7 +92,7 @@ def _verify(game: Game) -> GameReport:
         if game.chain_head != link:
             problems.append("the game's chain head does not match the last move")
         _check_snapshot(game, engine, engine.state_hash(state), problems)
-        finished = engine.result(state) is not None
+        finished = engine.result(state) is not None or bool((game.result or {}).get("cancelled"))
         if finished != (game.status == "finished"):
             problems.append(f"the game is {game.status} but the replay says it is "
                             f"{'finished' if finished else 'still running'}")

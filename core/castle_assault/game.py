@@ -4,8 +4,11 @@ from __future__ import annotations
 from core.protocol import Event, Game, IllegalMove, Result
 from core.rng import Rng
 
+from core import resign
+
 from . import actions, answers, battle, flow, moves, policy, views
 from .options import OPTIONS
+from . import resign as ca_resign
 from .scenario import apply_scenario
 from .state import clone, new_state
 
@@ -48,6 +51,8 @@ class CastleAssault(Game):
     # --- moves -------------------------------------------------------------------------------------
 
     def apply(self, state, seat, move):
+        if resign.is_resign(move) and isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["n"]:
+            return ca_resign.apply(state, seat, move)
         phase = state["phase"]
         rule = moves.PHASE_RULE.get(phase, "CA-TURN-5")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["n"]:
@@ -108,6 +113,8 @@ class CastleAssault(Game):
     # --- notation, views, results -----------------------------------------------------------------------
 
     def parse(self, state, seat, text):
+        if (resigning := resign.parse(text)) is not None:
+            return resigning
         rule = moves.PHASE_RULE.get(state["phase"], "CA-TURN-5")
         mine = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["n"]
         pools = {"hand": state["hands"][seat] if mine else []}
@@ -120,7 +127,7 @@ class CastleAssault(Game):
         return moves.parse_move(text, pools, rule)
 
     def format(self, move):
-        return moves.format_move(move)
+        return resign.NOTATION if resign.is_resign(move) else moves.format_move(move)
 
     def view(self, state, seat):
         return views.view(state, seat)
@@ -142,6 +149,10 @@ class CastleAssault(Game):
 
     def from_json(self, data):
         return data
+
+    def preview_state(self, state):
+        """Strict windows (CA-MULTI-5): in fast mode a preview would show who holds attack cards."""
+        return {**state, "opt": {**state["opt"], "windows": "strict"}}
 
     def default_move(self, state, seat):
         """At a deadline: no join, no reaction (rules §13 ASYNC-1, ASYNC-2); a gift turn passes;

@@ -1,7 +1,9 @@
 """The Game object: the platform's protocol over flow/handlers/policy/view."""
 from __future__ import annotations
 
+from core import resign
 from core.medieval_mastery import flow, handlers, notation, policy, rules
+from core.medieval_mastery import resign as mm_resign
 from core.medieval_mastery import scenario as scenarios
 from core.medieval_mastery.options import OPTIONS
 from core.medieval_mastery import view as views
@@ -109,12 +111,18 @@ class MedievalMastery(Game):
     def random_move(self, state, seat, rng):
         return policy.random_move(state, seat, rng)
 
+    def preview_state(self, state):
+        """Strict windows: in fast mode a preview would show who holds a Fracture or support card."""
+        return {**state, "opts": {**state["opts"], "windows": "strict"}}
+
     def default_move(self, state, seat):
         return policy.default_move(state, seat)
 
     def apply(self, state, seat, move):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["n"]:
             raise IllegalMove("bad-seat", "There is no such seat in this game.", "MM-SETUP-1")
+        if resign.is_resign(move):
+            return mm_resign.apply(state, seat, move)
         rule = handlers.current_rule(state, seat)
         kind = notation.check_shape(move, rule)
         if state["win"] is not None:
@@ -160,11 +168,13 @@ class MedievalMastery(Game):
         return views.render(view, seat)
 
     def parse(self, state, seat, text):
+        if (resigning := resign.parse(text)) is not None:
+            return resigning
         rule = handlers.current_rule(state, seat) if isinstance(seat, int) and 0 <= seat < state["n"] else None
         return notation.parse(text, rule)
 
     def format(self, move):
-        return notation.format_move(move)
+        return resign.NOTATION if resign.is_resign(move) else notation.format_move(move)
 
     def result(self, state):
         win = state["win"]

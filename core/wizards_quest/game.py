@@ -1,7 +1,9 @@
 """Wizard's Quest as a core.protocol.Game (rules: shared/rules/wizards-quest.md)."""
 from __future__ import annotations
 
-from core.protocol import Game, IllegalMove, Prompt, Result
+from core import resign
+from core.protocol import Game, IllegalMove, Option, Prompt, Result
+from core.wizards_quest import resign as wq_resign
 from core.wizards_quest import ai, engine, notation, view as V
 from core.wizards_quest.board import IDS
 from core.wizards_quest.decisions import KINDS
@@ -60,6 +62,8 @@ class WizardsQuest(Game):
         return ai.choose(state, f, seat, rng)
 
     def apply(self, state, seat, move):
+        if resign.is_resign(move) and isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["np"]:
+            return wq_resign.apply(state, seat, move)
         try:
             return engine.apply_move(state, seat, move)
         except IllegalMove as err:
@@ -104,10 +108,12 @@ class WizardsQuest(Game):
         return not (isinstance(move, dict) and move.get("type") in ("standing", "discard"))
 
     def parse(self, state, seat, text):
+        if (resigning := resign.parse(text)) is not None:
+            return resigning
         return notation.parse_text(text, engine.rule_now(state))
 
     def format(self, move):
-        return notation.format_move(move)
+        return resign.NOTATION if resign.is_resign(move) else notation.format_move(move)
 
     def result(self, state):
         if state["win"] is None:

@@ -7,8 +7,12 @@ from server.routes.mail import blp as mail
 from server.routes.meta import blp as meta
 from server.routes.moves import blp as moves
 from server.routes.players import blp as players
+from server.routes.ratings import blp as ratings
+from server.routes.table import blp as table
+from server.routes.vacation import blp as vacation
+from server.routes.webhooks import blp as webhooks
 
-BLUEPRINTS = (meta, players, identity, games, moves, asked, guide, mail)
+BLUEPRINTS = (meta, players, identity, games, moves, asked, guide, mail, table, vacation, ratings, webhooks)
 
 # Everything else needs a Bearer token (checked before the request body is read).
 PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register", "identity.recover", "identity.redeem",

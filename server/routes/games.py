@@ -20,7 +20,8 @@ GAME_ID = "<int(max=9223372036854775807):game_id>"
 def create(body):
     """Create a game: one invite per seat; the creator joins with an invite like everyone."""
     caller = current_player()
-    return lobby.create_game(caller, body["ruleset"], body["seats"], body["options"] or {})
+    return lobby.create_game(caller, body["ruleset"], body["seats"], body["options"] or {}, body["public"],
+                             body["days_per_move"], body["on_timeout"], body["rated"])
 
 
 @blp.route("/join", methods=["POST"])

@@ -1,13 +1,14 @@
 """Submitting moves (idempotent PUT at a sequence number) and reading the redacted log."""
 from __future__ import annotations
 
+from flask import jsonify
 from flask_smorest import Blueprint
 
-from server import movelog
+from server import movelog, preview
 from server.auth import current_player
 from server.routes.games import GAME_ID
 from server.errors import ErrorSchema
-from server.schemas import LogQuerySchema, LogSchema, MoveResultSchema, MoveSubmitSchema, SeatQuerySchema
+from server.schemas import LogQuerySchema, LogSchema, MovePutQuerySchema, MoveResultSchema, MoveSubmitSchema
 
 blp = Blueprint("moves", __name__, url_prefix="/games", description="The move log")
 
@@ -15,14 +16,17 @@ SEQ = "<int(max=9223372036854775807):seq>"
 
 
 @blp.route(f"/{GAME_ID}/moves/{SEQ}", methods=["PUT"])
-@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(MovePutQuerySchema, location="query")
 @blp.arguments(MoveSubmitSchema)
 @blp.response(201, MoveResultSchema)
 @blp.alt_response(200, schema=MoveResultSchema, description="The same move again: the same answer")
 @blp.alt_response(409, schema=ErrorSchema, description="seq-taken, seq-ahead or game-not-active")
 def put_move(query, body, game_id, seq):
-    """Make move `seq` (= the current version). Same move again: 200 with the same answer."""
+    """Make move `seq` (= the current version). Same move again: 200 with the same answer.
+    With `?dry_run=1`: 200 with what the move would do, as my seat may see it; nothing is played."""
     caller = current_player()
+    if query["dry_run"]:
+        return jsonify(preview.dry_run(caller, game_id, seq, query["seat"], body.get("move"), body.get("text")))
     status, answer = movelog.submit(caller, game_id, seq, query["seat"], body.get("move"), body.get("text"))
     return answer, status
 

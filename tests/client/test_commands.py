@@ -63,7 +63,7 @@ def test_join_json_has_game_and_seat_and_an_invite_works_once(herald):
 
 def test_games_lists_mine_and_open_ones(herald):
     alice, bob = herald.register("alice"), herald.register("bob")
-    created = herald.json("new", "toy-race", "--seats", 2, token=alice)
+    created = herald.json("new", "toy-race", "--seats", 2, "--public", token=alice)
     herald.json("join", created["invites"][0]["code"], token=alice)
     assert [g["id"] for g in herald.json("games", token=alice)] == [created["id"]]
     assert herald.json("games", token=bob) == []

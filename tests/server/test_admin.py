@@ -55,6 +55,9 @@ def test_cancelling_a_game_ends_it_without_a_winner_and_tells_the_players(api, a
     detail = api.game(game, alice_bob[0])
     assert detail["status"] == "finished" and detail["result"]["winners"] == []
     assert "operator" in detail["result"]["reason"] and detail["prompted"] == []
+    from server.verify import verify_all
+
+    assert all(report.ok for report in verify_all())  # ended by hand, and verify knows it
     refused = api.call("PUT", f"/games/{game}/moves/{detail['version']}", alice_bob[0], json={"text": "pass"})
     assert refused.status_code == 409
     run(env, "notify")

@@ -82,7 +82,7 @@ def test_lists_mine_and_open(api, alice_bob):
     alice, bob = alice_bob
     carol = api.register("carol")
     started = api.start_game([alice, bob])
-    waiting = api.call("POST", "/games", carol, json={"ruleset": "toy-race", "seats": 3}).json["id"]
+    waiting = api.call("POST", "/games", carol, json={"ruleset": "toy-race", "seats": 3, "public": True}).json["id"]
     mine = api.call("GET", "/games?mine=1", bob).json
     assert [g["id"] for g in mine] == [started]
     created = api.call("GET", "/games?mine=1", carol).json  # created, not yet seated: still mine

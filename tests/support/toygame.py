@@ -7,6 +7,7 @@ Whoever brings the total to 21 or more wins. `pass` is legal only with an empty 
 """
 from __future__ import annotations
 
+from core import resign
 from core.protocol import Event, Game, IllegalMove, Option, Prompt, Result
 from core.rng import Rng
 
@@ -44,6 +45,8 @@ class RaceGame(Game):
         return rng.choice(self.legal_moves(state, seat))
 
     def apply(self, state, seat, move):
+        if resign.is_resign(move) and state["winner"] is None:
+            return self._resign(state, seat)
         legal = self.legal_moves(state, seat)
         if not legal:
             raise IllegalMove("not-your-turn", f"It is {{P{state['turn']}}}'s turn, not yours.", "TOY-1")
@@ -67,10 +70,28 @@ class RaceGame(Game):
         else:
             events.append(Event(f"{{P{seat}}} passed."))
         if new["winner"] is None:
-            new["turn"] = (seat + 1) % state["players"]
+            new["turn"] = self._next(new, seat)
             if not any(new["hands"]):
                 new["winner"] = -1
         return new, events
+
+    def _resign(self, state, seat):
+        """The resigning seat is skipped from now on; the last one left wins."""
+        gone = sorted(set(state.get("resigned", [])) | {seat})
+        left = [s for s in range(state["players"]) if s not in gone]
+        new = {**state, "resigned": gone, "hands": [[] if s == seat else list(h) for s, h in enumerate(state["hands"])]}
+        events = [Event(f"{{P{seat}}} resigns.")]
+        if len(left) == 1:
+            new["winner"] = left[0]
+            events.append(Event(f"{{P{left[0]}}} wins."))
+        elif state["turn"] == seat:
+            new["turn"] = self._next(new, seat)
+        return new, events
+
+    def _next(self, state, seat):
+        gone = state.get("resigned", [])
+        following = [(seat + i) % state["players"] for i in range(1, state["players"] + 1)]
+        return next(s for s in following if s not in gone)
 
     def view(self, state, seat):
         return {"total": state["total"], "target": state["target"], "turn": state["turn"],
@@ -86,6 +107,8 @@ class RaceGame(Game):
         return hidden
 
     def parse(self, state, seat, text):
+        if (resigning := resign.parse(text)) is not None:
+            return resigning
         words = text.split()
         if words == ["pass"]:
             return {"pass": True}
@@ -94,6 +117,8 @@ class RaceGame(Game):
         raise IllegalMove("bad-notation", "Write 'play <card>' or 'pass'.", "TOY-2")
 
     def format(self, move):
+        if resign.is_resign(move):
+            return resign.NOTATION
         return "pass" if "pass" in move else f"play {move['play']}"
 
     def result(self, state):

@@ -1,0 +1,174 @@
+"""Commands around a game: talk (`say`, `chat`), and the rest of issue 12 as it lands.
+
+Imported at the end of client/cli.py, they join its `cli` group and use its options, API
+client and error handling like every other command.
+"""
+from __future__ import annotations
+
+import click
+
+from client import exitcodes, output, table_output
+from client.cli import GAME_ID, Failure, api, cli, connection_options, json_option, reply, seat_option
+
+
+@cli.command()
+@click.argument("game", type=GAME_ID)
+@click.argument("text")
+@click.option("--to", "to", type=click.IntRange(min=0), multiple=True,
+              help="Only to this seat (repeat for several); default: everyone.")
+@seat_option
+@json_option
+@connection_options
+def say(game, text, to, seat, as_json):
+    """Say TEXT at the table of GAME: to everyone, or with --to to chosen seats."""
+    if not text.strip():
+        raise click.BadParameter("the message is empty", param_hint="TEXT")
+    sent = api().say(game, text, list(to), seat)
+    reply(as_json, sent, lambda m: f"Said in game {game}: {table_output.chat_line(m)}")
+
+
+@cli.command()
+@click.argument("game", type=GAME_ID)
+@click.option("--after", type=click.IntRange(min=0), default=0, help="Only messages after this id.")
+@seat_option
+@json_option
+@connection_options
+def chat(game, after, seat, as_json):
+    """Show the table talk of GAME that I may read."""
+    reply(as_json, api().chat(game, after, seat)["messages"], table_output.chat_lines)
+
+
+@cli.command()
+@click.argument("game", type=GAME_ID)
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@seat_option
+@json_option
+@connection_options
+def resign(game, yes, seat, as_json):
+    """Resign from GAME: an ordinary move, at any time; the game's rules say what follows."""
+    if not yes:
+        click.confirm(f"Resign from game {game}? This cannot be undone", abort=True, err=True)
+    client = api()
+    answer = client.play(game, client.game(game, seat)["version"], "resign", seat)
+    reply(as_json, answer, output.played)
+
+
+@cli.command("export")
+@click.argument("game", type=GAME_ID)
+@seat_option
+@connection_options
+def export_game(game, seat):
+    """Print GAME's self-contained record as JSON (herald export 7 > game.json)."""
+    output.emit_json(api().export(game, seat))
+
+
+@cli.command("replay")
+@click.argument("record", type=click.File("r", encoding="utf-8"))
+@click.option("--at", type=click.IntRange(min=0), default=None, help="Show the position after this many moves.")
+@click.option("--seat", type=click.IntRange(min=0), default=None, help="Show the position as this seat saw it.")
+def replay_game(record, at, seat):
+    """Replay a RECORD from `herald export` locally, checking the seed and every hash."""
+    import json
+
+    from core import games
+    from core.gamerecord import RecordError, replay_record
+
+    try:
+        data = json.load(record)
+        replayed = replay_record(games, data, at)
+    except (ValueError, KeyError, TypeError) as error:
+        raise Failure(f"{record.name} is not a readable game record ({type(error).__name__}: {error}).") from None
+    except RecordError as error:
+        raise Failure(f"{record.name}: {error}") from None
+    engine = games[data["ruleset"]]
+    names = {s["seat"]: s.get("name") or f"seat {s['seat']}" for s in data.get("seats", [])}
+    lines = [f"Checked: {line}." for line in replayed.checked]
+    if at is not None:
+        picture = engine.render(engine.view(replayed.state, seat), seat)
+        lines += ["", f"Position after {replayed.moves} of {len(data['moves'])} moves:", table_output.named(picture, names)]
+    output.emit("\n".join(lines))
+
+
+@cli.command()
+@click.option("--until", metavar="DATE", default=None, help="Go on vacation now until DATE (2026-12-26, UTC).")
+@click.option("--end", is_flag=True, help="Come back early (moving in any game does it too).")
+@json_option
+@connection_options
+def vacation(until, end, as_json):
+    """Pause my clocks in every game until DATE; without options, show my vacation status."""
+    if until and end:
+        raise click.UsageError("--until and --end do not go together.")
+    reply(as_json, api().vacation(until, end), table_output.vacation_status)
+
+
+@cli.command()
+@click.argument("game", type=GAME_ID)
+@click.option("--accept", "action", flag_value="accept", help="Accept the open proposal.")
+@click.option("--decline", "action", flag_value="decline", help="Decline the open proposal.")
+@click.option("--show", "action", flag_value="show", help="Show the latest proposal.")
+@click.option("--always-accept", "action", flag_value="always", help="Always accept proposals in this game.")
+@click.option("--ask-me", "action", flag_value="ask", help="Ask me again for each proposal (the default).")
+@seat_option
+@json_option
+@connection_options
+def undo(game, action, seat, as_json):
+    """Propose to take back my latest move in GAME (it must have revealed nothing), or answer a proposal."""
+    client = api()
+    if action in ("accept", "decline"):
+        current = client.undo(game, "show", seat)["request"]
+        if not current or current["status"] != "open":
+            raise Failure("There is no open undo proposal in this game.", exitcodes.REJECTED)
+        answer = client.undo(game, action, seat, current["seq"])
+    elif action in ("always", "ask"):
+        answer = client.undo(game, action, seat)
+        reply(as_json, answer, lambda a: "Undo proposals in this game: " +
+              ("always accepted." if a["always_accept"] else "you will be asked."))
+        return
+    elif action == "show":
+        answer = client.undo(game, "show", seat)["request"]
+    else:
+        answer = client.undo(game, "propose", seat)
+    reply(as_json, answer, table_output.undo_request)
+
+
+@cli.command()
+@click.argument("ruleset")
+@json_option
+@connection_options
+def ratings(ruleset, as_json):
+    """The openskill ratings of RULESET's players, best first."""
+    reply(as_json, api().ratings(ruleset), table_output.ratings_table)
+
+
+@cli.group(invoke_without_command=True)
+@json_option
+@connection_options
+@click.pass_context
+def webhook(ctx, as_json):
+    """My webhooks: without a subcommand, list them."""
+    if ctx.invoked_subcommand is None:
+        hooks = api().webhooks()["webhooks"]
+        reply(as_json, hooks, table_output.webhook_lines)
+
+
+@webhook.command("add")
+@click.argument("url")
+@click.option("--format", "fmt", type=click.Choice(["json", "discord", "slack"]), default="json",
+              help="Plain JSON events, or a ready-made Discord or Slack message.")
+@click.option("--game", type=GAME_ID, default=None, help="Only this game, for everyone at its table.")
+@json_option
+@connection_options
+def webhook_add(url, fmt, game, as_json):
+    """POST my turn changes and game ends to URL (signed with the secret printed once)."""
+    hook = api().webhooks("add", url, fmt, game)
+    reply(as_json, hook, lambda h: f"Webhook {h['id']} registered for {h['url']} ({h['format']}).\n"
+                                   f"Secret for X-Herald-Signature (shown once): {h['secret']}")
+
+
+@webhook.command("remove")
+@click.argument("hook", type=click.IntRange(min=1))
+@connection_options
+def webhook_remove(hook):
+    """Stop posting to webhook HOOK."""
+    api().webhooks("remove", hook=hook)
+    output.emit(f"Webhook {hook} removed.")

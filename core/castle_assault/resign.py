@@ -1,0 +1,55 @@
+"""A resignation in Castle Assault.
+
+Two players: the other one wins (CA-END-3: a single castle remains). Three or four: the
+resigning player is eliminated as when their castle falls (CA-MULTI-7..13), except that
+nobody conquered it: their fortress leaves play (CA-MULTI-13), the cards stationed in it and
+their hand and loot go to the discard pile (no conqueror takes spoils, CA-MULTI-12), and
+they never act again (standing answers decline every join and reaction; their turns pass,
+CA-MULTI-9, having no card to give). The game goes on until a single castle remains
+(CA-MULTI-14). While an attack on their own fortress is being fought they cannot resign:
+the battle is finished first.
+"""
+from __future__ import annotations
+
+from core import resign
+from core.protocol import Event, IllegalMove
+
+from . import flow
+from .state import clone
+
+
+def apply(state: dict, seat: int, move: dict):
+    resign.check(move)
+    if state["phase"] == "over":
+        raise IllegalMove("game-over", "The game is over.", "CA-END-1")
+    if not state["alive"][seat]:
+        raise IllegalMove("already-out", "You have no castle any more; there is nothing to resign.", "CA-MULTI-11")
+    b = state["battle"]
+    if b is not None and seat in (b["by"], b["victim"]):
+        raise IllegalMove("battle-pending", "You are fighting a battle: you can resign once it is over.",
+                          "CA-MULTI-2")
+    s = clone(state)
+    events = [Event(f"{{P{seat}}} resigns.")]
+    left = [p for p in range(s["n"]) if p != seat and s["alive"][p]]
+    if len(left) == 1:
+        flow.finish(s, left[0], f"{{P{seat}}} resigned: {{P{left[0]}}} wins.", events)  # CA-END-3
+        return s, events
+    _leave(s, seat, events)
+    if s["turn"] == seat and s["phase"] in ("act", "gift"):
+        flow.next_turn(s, events)
+    flow.advance(s, events)  # a join they were asked about is declined by their standing answer
+    return s, events
+
+
+def _leave(s: dict, seat: int, events: list) -> None:
+    """Eliminated without a conqueror (CA-MULTI-7, -12, -13)."""
+    s["alive"][seat] = False
+    s["standing"][seat] = [1, 1]  # declines every join, passes every reaction
+    dropped = s["hands"][seat] + s["loot"][seat]
+    s["hands"][seat], s["loot"][seat] = [], []
+    for post in s["posts"][seat]:
+        dropped.extend(post[2])
+    s["discard"].extend(dropped)
+    s["out"].extend(post[0] for post in s["posts"][seat])
+    s["posts"][seat] = []
+    events.append(Event(f"{{P{seat}}}'s fortress leaves play and their cards are discarded."))

@@ -1,0 +1,45 @@
+"""A resignation in Wizard's Quest.
+
+Two players: the other one wins (WQ-END-4, the last player standing). More: the resigning
+player's men and heroes leave the map, so they are out of the game as a player with no
+pieces is (WQ-END-1), with WQ-END-2's rulings: skipped in every "in order" sequence, hand
+and boats discarded, their own treasures still on the map removed; WQ-END-4 ends the game
+when one player is left. Not during the setup (before round 1) and not while a battle they
+fight is being resolved: those are finished first.
+"""
+from __future__ import annotations
+
+from core import resign
+from core.protocol import Event, IllegalMove
+from core.wizards_quest import flow
+from core.wizards_quest import state as S
+from core.wizards_quest.engine import settle
+from core.wizards_quest.newgame import TableRng
+
+
+def apply(st: dict, seat: int, move: dict):
+    resign.check(move)
+    if st["win"] is not None:
+        raise IllegalMove("game-over", "The game is over.", "WQ-END-3")
+    if st["out"][seat]:
+        raise IllegalMove("already-out", "You are out of the game already.", "WQ-END-1")
+    new = S.clone(st)
+    ev = [Event(f"{{P{seat}}} resigns.")]
+    left = resign.other_seats(st["np"], seat, [s for s in range(st["np"]) if st["out"][s]])
+    if len(left) == 1:
+        new["win"], new["why"], new["q"] = left, f"{{P{seat}}} resigned", []
+        ev.append(Event(f"{{P{left[0]}}} is the last player standing and wins."))  # WQ-END-4
+        return new, ev
+    if st["round"] < 1:
+        raise IllegalMove("in-setup", "You can resign once the setup is over (round 1).", "WQ-END-2")
+    if any(f["k"] == "fight" and seat in (f["a"], f["d"]) for f in st["q"]):
+        raise IllegalMove("battle-pending", "You are fighting a battle: you can resign once it is over.", "WQ-END-2")
+    for t, owner in enumerate(new["own"]):
+        if owner == seat:
+            new["own"][t], new["n"][t] = -1, 0
+    new["ch"][seat] = new["wz"][seat] = -1
+    new["q"] = [f for f in new["q"] if not (f["k"].startswith("ask-") and f.get("seat") == seat)]
+    ev.append(Event(f"{{P{seat}}}'s men and heroes leave the map."))
+    flow.check_eliminations(new, ev)  # WQ-END-1, WQ-END-2, WQ-END-4
+    settle(new, TableRng(st["seed"], st["rng"], st["dice"]), ev)
+    return new, ev

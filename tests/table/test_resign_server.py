@@ -1,0 +1,35 @@
+"""`herald resign GAME` on a real server: an ordinary logged move that `verify` replays."""
+from __future__ import annotations
+
+from client import exitcodes
+
+
+def test_resign_ends_a_two_player_game_and_verify_replays_it(herald, two_player_game, tmp_path):
+    game_id, alice, bob = two_player_game
+    refused = herald("resign", game_id, token=bob)  # no --yes and no answer on stdin: aborted
+    assert refused.exit_code != 0 and herald.json("show", game_id, token=bob)["status"] == "active"
+    result = herald("resign", game_id, "--yes", token=bob)  # not bob's turn: resigning needs none
+    assert result.exit_code == 0, result.stderr
+    assert "Played resign" in result.stdout and "resigns" in result.stdout
+    state = herald.json("show", game_id, token=alice)
+    assert state["status"] == "finished" and state["result"]["winner_names"] == ["alice"]
+    assert herald.json("log", game_id, token=alice)["moves"][-1]["text"] == "resign"
+    again = herald("resign", game_id, "--yes", token=alice)
+    assert again.exit_code == exitcodes.REJECTED and "game-not-active" in again.stderr
+    from server.verify import verify_game
+    from server.models import Game
+    assert verify_game(Game.get_by_id(game_id)).ok
+
+
+def test_in_a_three_player_game_the_others_play_on(api):
+    players = [api.register(n) for n in ("ana", "ben", "cal")]
+    game_id = api.start_game(players)
+    answer = api.call("PUT", f"/games/{game_id}/moves/0", players[1], json={"text": "resign"})
+    assert answer.status_code == 201 and answer.json["text"] == "resign"
+    detail = api.game(game_id, players[0])
+    assert detail["status"] == "active" and detail["version"] == 1
+    while detail["status"] == "active":
+        assert detail["prompted"][0]["seat"] != 1  # the resigned seat is never asked again
+        assert api.play_first_legal(game_id, players).status_code == 201
+        detail = api.game(game_id, players[0])
+    assert 1 not in detail["result"]["winners"]

@@ -1,0 +1,92 @@
+"""Webhooks received by a real local HTTP server: signed, from the outbox, exactly once
+across a receiver outage."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+from datetime import timedelta
+
+import pytest
+
+from server import webhooks
+from server.models import Notification, utcnow
+from tests.table.receiver import Receiver
+
+
+@pytest.fixture
+def receiver():
+    server = Receiver().start()
+    yield server
+    server.stop()
+
+
+def signed_by(secret: str, delivery: dict) -> bool:
+    expected = "sha256=" + hmac.new(secret.encode(), delivery["raw"], hashlib.sha256).hexdigest()
+    return hmac.compare_digest(expected, delivery["headers"]["X-Herald-Signature"])
+
+
+def test_turns_and_the_end_are_posted_signed_once_across_an_outage(api, alice_bob, receiver, config):
+    alice, bob = alice_bob
+    mine = api.call("POST", "/webhooks", alice, json={"url": receiver.url}).json
+    assert len(mine["secret"]) == 64 and "secret" not in api.call("GET", "/webhooks", alice).json["webhooks"][0]
+    game_id = api.start_game(alice_bob, options={"target": 10})
+    table = api.call("POST", "/webhooks", bob, json={"url": receiver.url, "format": "discord", "game": game_id}).json
+
+    report = webhooks.deliver_pending(config)
+    assert report.sent == len(receiver.received) >= 1
+    first = receiver.received[0]
+    assert first["body"]["event"] == "turn" and signed_by(mine["secret"], first)
+    assert first["body"]["prompted"][0]["name"] == "alice"  # alice's own hook: only her turns
+
+    receiver.stop()  # the receiver goes down; the game goes on
+    while api.game(game_id, alice)["status"] == "active":
+        assert api.play_first_legal(game_id, alice_bob).status_code == 201
+    down = webhooks.deliver_pending(config)
+    assert down.sent == 0 and down.failed >= 2
+    pending = Notification.select().where((Notification.kind == "webhook") & (Notification.status == "pending"))
+    assert pending.count() == down.failed and all(row.attempts == 1 for row in pending)
+    assert webhooks.deliver_pending(config).failed == 0  # backing off: not retried at once
+
+    receiver.start()  # back, on the same port
+    back = webhooks.deliver_pending(config, now=utcnow() + timedelta(hours=1))
+    assert back.sent == down.failed and back.failed == 0
+    assert webhooks.deliver_pending(config, now=utcnow() + timedelta(days=1)).sent == 0  # nothing twice
+    deliveries = [d["headers"]["X-Herald-Delivery"] for d in receiver.received]
+    assert len(deliveries) == len(set(deliveries)) == report.sent + back.sent
+    discord = [d for d in receiver.received if "content" in d["body"]]
+    assert discord and all(signed_by(table["secret"], d) for d in discord)
+    assert any("is over" in d["body"]["content"] for d in discord)
+    over = [d["body"] for d in receiver.received if d["body"].get("event") == "over"]
+    assert len(over) == 1 and over[0]["seed"]  # alice's hook hears the end once
+
+
+def test_game_hooks_show_only_what_the_table_may_see_and_bad_input_is_refused(api, alice_bob, receiver):
+    alice, bob = alice_bob
+    eve = api.register("eve")
+    game_id = api.start_game(alice_bob)
+    assert api.call("POST", "/webhooks", eve, json={"url": receiver.url, "game": game_id}).status_code == 403
+    assert api.call("POST", "/webhooks", alice, json={"url": "ftp://x"}).json["error"]["code"] == "bad-url"
+    assert api.call("POST", "/webhooks", alice, json={"url": receiver.url, "format": "irc"}).status_code == 422
+    hook = api.call("POST", "/webhooks", alice, json={"url": receiver.url}).json
+    assert api.call("DELETE", f"/webhooks?id={hook['id']}", bob).status_code == 404
+    assert api.call("DELETE", f"/webhooks?id={hook['id']}", alice).status_code == 204
+
+
+def test_cli_webhook_and_notify_post(herald, tmp_path, receiver):
+    from click.testing import CliRunner
+
+    from server.cli import server
+
+    ana, ben = herald.register("ana"), herald.register("ben")
+    added = herald("webhook", "add", receiver.url, "--format", "slack", token=ana)
+    assert added.exit_code == 0 and "Secret for X-Herald-Signature" in added.stdout
+    assert receiver.url in herald("webhook", token=ana).stdout
+    created = herald.json("new", "toy-race", "--seats", 2, token=ana)
+    herald.json("join", created["invites"][0]["code"], token=ana)
+    herald.json("join", created["invites"][1]["code"], token=ben)
+    env = {"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}", "HERALD_MAIL_DIR": str(tmp_path / "mail"),
+           "HERALD_CONFIG": "", "HERALD_SMTP_HOST": ""}
+    result = CliRunner().invoke(server, ["notify"], env=env)
+    assert result.exit_code == 0 and "webhooks: posted" in result.output
+    assert all("text" in d["body"] for d in receiver.received) and receiver.received
+    assert herald("webhook", "remove", 1, token=ana).exit_code == 0
