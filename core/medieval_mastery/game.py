@@ -161,6 +161,11 @@ class MedievalMastery(Game):
     def render(self, view, seat):
         return views.render(view, seat)
 
+    def picture(self, view, seat, touched=frozenset()):
+        from core.medieval_mastery import picture  # Jinja2 is loaded only by who draws
+
+        return picture.picture(view, seat, touched)
+
     def parse(self, state, seat, text):
         rule = handlers.current_rule(state, seat) if isinstance(seat, int) and 0 <= seat < state["n"] else None
         return notation.parse(text, rule)

@@ -130,5 +130,10 @@ class WizardsQuest(Game):
     def render(self, view, seat):
         return V.render_view(view, seat)
 
+    def picture(self, view, seat, touched=frozenset()):
+        from core.wizards_quest import picture  # Jinja2 is loaded only by who draws
+
+        return picture.picture(view, seat, touched)
+
 
 GAME = WizardsQuest()
