@@ -26,6 +26,7 @@ DEFAULTS = {
     "MAIL_FROM": "herald@localhost",
     "MAIL_DIR": "./mail",
     "PUBLIC_URL": "http://127.0.0.1:8000",
+    "SECRET_KEY": None,  # signs the game-page links (server/playlinks.py); unset: no links
 }
 
 

@@ -39,6 +39,7 @@ class Player(BaseModel):
     email = CharField(max_length=254)
     token_hash = CharField(max_length=64, unique=True)
     created = DateTimeField(default=utcnow)
+    mail_format = CharField(max_length=16, default="multipart")  # multipart (text + HTML picture) or plain
 
     class Meta:
         table_name = "players"
@@ -71,6 +72,7 @@ class Seat(BaseModel):
     player = ForeignKeyField(Player, null=True, backref="seats")
     invite = CharField(max_length=32, unique=True)
     joined = DateTimeField(null=True)
+    link_generation = IntegerField(default=0)  # raised to revoke this seat's game-page links
 
     class Meta:
         table_name = "seats"
