@@ -11,7 +11,7 @@ import time
 
 import click
 
-from client import config, exitcodes, output
+from client import config, exitcodes, output, picture_commands, pictures
 from client.api import MAX_WAIT, ApiError, HeraldApi, Unreachable
 
 PLAY_ATTEMPTS = 4  # one try plus three retries when someone else moved at the same time
@@ -248,12 +248,17 @@ def games(open_only, as_json):
 @cli.command()
 @click.argument("game", type=GAME_ID)
 @seat_option
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False, writable=True),
+              help="Also write the board as an SVG picture to FILE.")
+@click.option("--open", "open_picture", is_flag=True, help="Open the board's SVG picture in the browser.")
 @json_option
 @connection_options
-def show(game, seat, as_json):
+def show(game, seat, svg_file, open_picture, as_json):
     """Show the board of GAME as my seat sees it, and who must decide what."""
     client = api()
     state = client.game(game, seat)
+    if svg_file or open_picture:
+        pictures.save_picture(client, game, seat, svg_file, open_picture)
     if as_json:
         output.emit_json(state)
         return
@@ -369,6 +374,10 @@ def report_wait(outcome: str, state: dict, timeout: float | None, as_json: bool)
     else:
         click.echo(f"Timed out after {timeout:g} s; you are not prompted in game {state['id']} yet.", err=True)
     ctx.exit(code)
+
+
+for _command in picture_commands.commands():  # herald link, herald mail-format
+    cli.add_command(_command)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -5,8 +5,9 @@ from server.routes.moves import blp as moves
 from server.routes.players import blp as players
 from server.routes.pictures import blp as pictures
 from server.routes.play import blp as play, links
+from server.routes.mailformat import blp as mailformat
 
-BLUEPRINTS = (meta, players, games, moves, pictures, play, links)
+BLUEPRINTS = (meta, players, games, moves, pictures, play, links, mailformat)
 
 # Everything else needs a Bearer token (checked before the request body is read).
 PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register"}
