@@ -24,6 +24,7 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from server import mailparts
 from server.models import Notification, utcnow
 
 MAX_ATTEMPTS = 8
@@ -52,8 +53,9 @@ class TransportUnavailable(Exception):
 
 def compose(row: Notification, config: dict) -> EmailMessage:
     """The mail for an outbox row, rendered from its template and stored context."""
+    link = mailparts.play_url(row, config)
     text = _templates.get_template(f"{row.kind}.txt.j2").render(
-        **row.context, public_url=config.get("PUBLIC_URL", ""))
+        **row.context, public_url=config.get("PUBLIC_URL", ""), play_url=link)
     head, _, body = text.partition("\n")
     message = EmailMessage()
     message["Subject"] = head.removeprefix("Subject:").strip()
@@ -65,7 +67,7 @@ def compose(row: Notification, config: dict) -> EmailMessage:
     message["Message-ID"] = make_msgid(f"herald.{row.id}", domain=domain)
     message["X-Herald-Notification"] = str(row.id)
     message.set_content(body.lstrip("\n"))
-    return message
+    return mailparts.add_html(message, row, config, body.lstrip("\n"), link)  # text + HTML with the board
 
 
 class SmtpTransport:

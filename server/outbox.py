@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from core.protocol import Prompt
 from server import statements
+from server.mailparts import seat_view
 from server.models import Notification, utcnow
 from server.seats import SeatInfo, name_players
 
@@ -76,7 +77,8 @@ def queue_turns(game, engine, state, fresh: list[Prompt], seats: tuple[SeatInfo,
                    "seat_flag": f" --seat {prompt.seat}" if held > 1 else "",
                    "prompt_kind": prompt.kind, "prompt": name_players(prompt.text, seats),
                    "summary": seat_summary(engine, state, prompt.seat, seats),
-                   "example": sample_move(engine, state, prompt.seat)}
+                   "example": sample_move(engine, state, prompt.seat),
+                   "view": seat_view(engine, state, prompt.seat)}  # drawn into the mail (server.mailparts)
         rows.append(_row(game, info, kind, version, context))
     return rows
 
@@ -92,7 +94,7 @@ def queue_game_over(game, engine, state, result, seats: tuple[SeatInfo, ...], ve
         context = {**base_context(game, engine), "seat": info.seat, "player": info.name,
                    "winners": winners, "reason": name_players(result.reason, seats),
                    "summary": seat_summary(engine, state, info.seat, seats), "seed": seed,
-                   "seed_hash": game.seed_hash}
+                   "seed_hash": game.seed_hash, "view": seat_view(engine, state, info.seat)}
         rows.append(_row(game, info, "over", version, context))
     return rows
 
