@@ -64,6 +64,33 @@ def legend_rows(players: int, seat: int | None, facts) -> list[dict]:
              "you": s == seat, "facts": facts(s)} for s in range(players)]
 
 
+class Panel:
+    """The legend and text boxes under a map, stacked top to bottom (macro `ui.panel`)."""
+
+    ROW = 36  # one legend row
+    GAP = 8
+
+    def __init__(self, x: float, y: float, width: float, legend: list[dict], legend_columns: int = 2):
+        self.x, self.y, self.width = round(x), round(y), round(width)
+        self.legend, self.legend_columns = legend, legend_columns
+        self.boxes: list[dict] = []
+        self.height = self.ROW * -(-len(legend) // legend_columns) + self.GAP
+
+    @property
+    def columns(self) -> int:
+        """Characters a box line holds at its 11px text."""
+        return max(20, int((self.width - 16) / 6.4))
+
+    def box(self, heading: str, lines: list[str], cls: str, fill: str = "#F7F7F7") -> None:
+        wrapped = [part for line in lines for part in wrap(line, self.columns)]
+        self.boxes.append({"y": self.height, "heading": heading, "lines": wrapped, "cls": cls, "fill": fill})
+        self.height += 24 + 14 * len(wrapped) + self.GAP
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.height
+
+
 @lru_cache(maxsize=1)
 def _environment() -> Environment:
     env = Environment(loader=FileSystemLoader(str(Path(__file__).parent)), autoescape=True,

@@ -8,31 +8,27 @@ from __future__ import annotations
 
 from core.castle_assault.cards import CARDS, half_text
 from core.castle_assault.views import status_line
-from core.picture import ACCENT, draw, legend_rows, seat_colour, seat_ink, wrap
+from core.picture import ACCENT, Panel, draw, legend_rows, seat_colour, seat_ink
 
 FORT_W, FORT_GAP = 360, 14
 CASTLE_W, CASTLE_H, WALL_W, WALL_H = 96, 70, 78, 52
 POST_GAP = 8
-PANEL = 300
 CHIP_H = 17
 BASE = 112  # where the posts stand in a fortress box
 
 
 def picture(v: dict, seat: int | None, touched: frozenset = frozenset()) -> str:
-    forts, y = [], 44
-    for row_start in range(0, len(v["fortresses"]), 2):
-        row = [_fortress(v, f, seat, touched) for f in v["fortresses"][row_start:row_start + 2]]
-        height = max(f["height"] for f in row)
-        for column, fort in enumerate(row):
-            fort.update(x=FORT_GAP + column * (FORT_W + FORT_GAP), y=y, box_height=height)
-        forts += row
-        y += height + FORT_GAP
-    table_width = 2 * (FORT_W + FORT_GAP) + FORT_GAP
-    panel = _panel(v, seat)
-    hand, hand_height = _hand(v, y, table_width)
-    return draw("castle_assault/picture.svg.j2", game="castle-assault", width=table_width + PANEL,
-                height=max(y + hand_height + 10, panel["panel_height"]), title=_title(v), heading=_title(v),
-                forts=forts, hand=hand, hand_y=y, panel_x=table_width, accent=ACCENT, **panel)
+    forts, y = [], 40
+    for fort in v["fortresses"]:  # one column: the picture stays narrow enough for a phone
+        drawn = _fortress(v, fort, seat, touched)
+        drawn.update(x=FORT_GAP, y=y, box_height=drawn["height"])
+        forts.append(drawn)
+        y += drawn["height"] + FORT_GAP
+    width = FORT_W + 2 * FORT_GAP
+    hand, hand_height = _hand(v, y, width)
+    panel = _panel(v, seat, y + hand_height, width)
+    return draw("castle_assault/picture.svg.j2", game="castle-assault", width=width, height=panel.bottom + 4,
+                title=_title(v), heading=_title(v), forts=forts, hand=hand, hand_y=y, panel=panel, accent=ACCENT)
 
 
 def _title(v: dict) -> str:
@@ -52,9 +48,11 @@ def _fortress(v: dict, fort: dict, seat: int | None, touched: frozenset) -> dict
     battle_target = v["battle"]["target"] if v["battle"] else None
     posts, x = [], 12
     tallest_defenders = 0
+    walls = max(1, len(fort["posts"]) - 1)
+    wall_w = min(WALL_W, (FORT_W - 24 - CASTLE_W - walls * POST_GAP) // walls)  # more walls, narrower
     for post in _posts_in_order(fort):
         is_castle = post["post"] == "C"
-        width, height = (CASTLE_W, CASTLE_H) if is_castle else (WALL_W, WALL_H)
+        width, height = (CASTLE_W, CASTLE_H) if is_castle else (wall_w, WALL_H)
         target = f"{owner}/{post['post']}"
         defenders = [{"label": CARDS.label(c), "touched": c.upper() in touched, "y": BASE + 6 + i * (CHIP_H + 2)}
                      for i, c in enumerate(post["defenders"])]
@@ -84,35 +82,28 @@ def _hand(v: dict, y: int, width: int) -> tuple[list[dict], int]:
     return chips, 30 + (row + 1) * 24
 
 
-def _panel(v: dict, seat: int | None) -> dict:
+def _panel(v: dict, seat: int | None, y: float, width: float) -> Panel:
     legend = legend_rows(v["players"], seat, lambda s: f"hand {v['hand_sizes'][s]}, loot pile {v['loot_sizes'][s]}"
                          + (" (out)" if v["fortresses"][s]["castle"] is False else ""))
-    y = 40 + 36 * len(legend) + 6
+    panel = Panel(FORT_GAP, y, width - 2 * FORT_GAP, legend)
     decks = v["decks"]
-    status = wrap(status_line(v), 44) + [
-        f"Village {decks['village']}, Siege {decks['siege']}, Academy {decks['academy']}, Dungeon {decks['dungeon']}",
-        f"Discard pile {len(v['discard'])}" + (f", top {CARDS.label(v['discard'][-1])}" if v["discard"] else "")]
+    status = [status_line(v),
+              f"Village {decks['village']}, Siege {decks['siege']}, Academy {decks['academy']}, Dungeon {decks['dungeon']}",
+              f"Discard pile {len(v['discard'])}" + (f", top {CARDS.label(v['discard'][-1])}" if v["discard"] else "")]
     if v["last_dungeon"]:
         status.append(f"Last dungeon card: {CARDS.kinds[v['last_dungeon']].name}")
-    boxes = [_box(y, "Status", status, "status")]
-    y += boxes[-1]["height"] + 8
+    panel.box("Status", status, "status")
     b = v["battle"]
     if b:
-        lines = wrap(b["target_text"], 44)
+        lines = [b["target_text"]]
         for part in b["cards"]:
             if "cards" in part:
-                lines += wrap(f"P{part['seat']}: " + ", ".join(CARDS.label(c) for c in part["cards"]), 44)
+                lines.append(f"P{part['seat']}: " + ", ".join(CARDS.label(c) for c in part["cards"]))
             else:
                 lines.append(f"P{part['seat']}: " + (f"{part['count']} hidden cards" if "count" in part else "hidden"))
         if b["reactions"]:
-            lines += wrap("Reactions: " + ", ".join(CARDS.label(c) for c in b["reactions"]), 44)
+            lines.append("Reactions: " + ", ".join(CARDS.label(c) for c in b["reactions"]))
         if b["waiting"] is not None:
             lines.append(f"Waiting for P{b['waiting']}")
-        kind = "Night attack" if b["night"] else "Attack"
-        boxes.append(_box(y, f"{kind} by P{b['attacker']}", lines, "battle", fill="#F6E6F0"))
-        y += boxes[-1]["height"] + 8
-    return {"legend": legend, "boxes": boxes, "panel_height": y + 10}
-
-
-def _box(y: int, heading: str, lines: list[str], cls: str, fill: str = "#F7F7F7") -> dict:
-    return {"y": y, "heading": heading, "lines": lines, "cls": cls, "fill": fill, "height": 24 + 14 * len(lines)}
+        panel.box(f"{'Night attack' if b['night'] else 'Attack'} by P{b['attacker']}", lines, "battle", fill="#F6E6F0")
+    return panel

@@ -8,11 +8,11 @@ and beside the map the players, the battle and the seat's own hand.
 from __future__ import annotations
 
 from core.medieval_mastery import view as view_mod
-from core.picture import ACCENT, SQRT3, draw, hex_points, legend_rows, seat_colour, seat_ink, wrap
+from core.picture import ACCENT, SQRT3, Panel, draw, hex_points, legend_rows, seat_colour, seat_ink
 
 SIZE = 40  # hex radius
 MARGIN = 12
-PANEL = 300
+MIN_WIDTH = 420  # room for the panel under a small map
 TILE_FILLS = {
     "Homelands": "#F4ECD6", "Grasslands": "#DDEBC3", "Forest": "#BBD8AA", "Marshlands": "#CADBD2",
     "Village": "#F0E1C5", "Fort": "#DCD2C6", "Abbey": "#E9E0F0", "Ruins": "#DAD4CA", "Cave": "#CBC4BA",
@@ -34,19 +34,20 @@ def picture(v: dict, seat: int | None, touched: frozenset = frozenset()) -> str:
     cells = _placed(v["territories"]) + _placed(v["lakes"]) + _placed(v["castles"])
     xs = [x for _, x, _ in cells]
     ys = [y for _, _, y in cells]
-    dx = MARGIN + SIZE - min(xs)
-    dy = MARGIN + SIZE + 30 - min(ys)
     map_width = max(xs) - min(xs) + 2 * SIZE + 2 * MARGIN
+    dx = MARGIN + SIZE - min(xs) + max(0, MIN_WIDTH - map_width) / 2
+    dy = MARGIN + SIZE + 30 - min(ys)
     battle_tile = v["battle"]["tile"] if v["battle"] else None
     territories = [_territory(t, x + dx, y + dy, touched, battle_tile) for t, x, y in _placed(v["territories"])]
     lakes = [{"name": lake["name"], "x": x + dx, "y": y + dy, "points": hex_points(x + dx, y + dy, SIZE - 1, False)}
              for lake, x, y in _placed(v["lakes"])]
     castles = [_castle(c, x + dx, y + dy, touched) for c, x, y in _placed(v["castles"])]
-    panel = _panel(v, seat)
-    height = max(max(ys) - min(ys) + 2 * SIZE + 2 * MARGIN + 30, panel["panel_height"])
-    return draw("medieval_mastery/picture.svg.j2", game="medieval-mastery", width=round(map_width + PANEL),
-                height=round(height), title=_title(v), heading=_title(v), territories=territories, lakes=lakes,
-                castles=castles, panel_x=round(map_width), **panel)
+    map_height = max(ys) - min(ys) + 2 * SIZE + 2 * MARGIN + 30
+    width = max(map_width, MIN_WIDTH)
+    panel = _panel(v, seat, map_height, width)
+    return draw("medieval_mastery/picture.svg.j2", game="medieval-mastery", width=round(width),
+                height=panel.bottom + 4, title=_title(v), heading=_title(v), territories=territories, lakes=lakes,
+                castles=castles, panel=panel, accent=ACCENT)
 
 
 def _title(v: dict) -> str:
@@ -71,8 +72,8 @@ def _castle(c: dict, x: float, y: float, touched: frozenset) -> dict:
             "ink": seat_ink(c["seat"]), "touched": c["name"].upper() in touched}
 
 
-def _panel(v: dict, seat: int | None) -> dict:
-    """The legend, the status, the battle and my hand, placed top to bottom."""
+def _panel(v: dict, seat: int | None, y: float, width: float) -> Panel:
+    """The legend, the status, the battle and my hand, under the map."""
     castles = {c["seat"]: c for c in v["castles"]}
 
     def facts(s):
@@ -80,12 +81,9 @@ def _panel(v: dict, seat: int | None) -> dict:
         return (f"{p['vp']} VP, castle {castles[s]['knights']}, hand {p['hand']}, deck {p['deck']}, "
                 f"dice {p['dice_free']}")
 
-    legend = legend_rows(v["players"], seat, facts)
-    y = 40 + 36 * len(legend) + 6
-    boxes = []
-    status = (["Game over: " + v["result"]["reason"]] if v["result"] else ["Now: " + view_mod._waiting(v)])
-    boxes.append(_box(y, "Status", [line for text in status for line in wrap(text, 44)], "status"))
-    y += boxes[-1]["height"] + 8
+    panel = Panel(MARGIN, y, width - 2 * MARGIN, legend_rows(v["players"], seat, facts), legend_columns=1)
+    panel.box("Status", ["Game over: " + v["result"]["reason"]] if v["result"] else ["Now: " + view_mod._waiting(v)],
+              "status")
     b = v["battle"]
     if b:
         lines = [f"P{b['attacker']} attacks with {b['attacker_knights']} knights: strength {b['attacker_strength']}",
@@ -95,19 +93,11 @@ def _panel(v: dict, seat: int | None) -> dict:
                 lines.append(f"P{who} played {shown['card']} ({shown['value']})")
         if b.get("your_commit"):
             lines.append(f"Your conflict card: {b['your_commit']}")
-        boxes.append(_box(y, f"Battle for {b['tile']}", lines, "battle", fill="#F6E6F0"))
-        y += boxes[-1]["height"] + 8
+        panel.box(f"Battle for {b['tile']}", lines, "battle", fill="#F6E6F0")
     if v["hand"] is not None:
-        cards = [c["title"] for c in v["hand"]] or ["(empty)"]
-        boxes.append(_box(y, "Your hand", cards, "hand", fill="#FFFBEA"))
-        y += boxes[-1]["height"] + 8
+        panel.box("Your hand", [", ".join(c["title"] for c in v["hand"]) or "(empty)"], "hand", fill="#FFFBEA")
         choice = v.get("choice") or {}
         if choice.get("text"):
-            lines = wrap(choice["text"], 44) + [f"{i + 1}: {c['title']}" for i, c in enumerate(choice.get("cards", []))]
-            boxes.append(_box(y, "To decide", lines, "choice"))
-            y += boxes[-1]["height"] + 8
-    return {"legend": legend, "boxes": boxes, "panel_height": y + 10, "accent": ACCENT}
-
-
-def _box(y: int, heading: str, lines: list[str], cls: str, fill: str = "#F7F7F7") -> dict:
-    return {"y": y, "heading": heading, "lines": lines, "cls": cls, "fill": fill, "height": 24 + 14 * len(lines)}
+            panel.box("To decide", [choice["text"]] + [f"{i + 1}: {c['title']}" for i, c in enumerate(choice.get("cards", []))],
+                      "choice")
+    return panel

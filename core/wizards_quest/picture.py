@@ -7,14 +7,17 @@ the Peacemaker and treasures; beside the map the players, the turn and the seat'
 """
 from __future__ import annotations
 
-from core.picture import ACCENT, draw, hex_points, legend_rows, seat_colour, seat_ink, wrap
+from functools import lru_cache
+
+from markupsafe import Markup
+
+from core.picture import ACCENT, Panel, draw, hex_points, legend_rows, seat_colour, seat_ink
 from core.wizards_quest import geometry, marnon
 from core.wizards_quest.board import DUCHY_NAMES
 
 SIZE = 36
 MARGIN = 14
 TOP = 36
-PANEL = 310
 TERRAIN_FILLS = {"plain": "#F2E8BF", "forest": "#B9D9A0", "mountain": "#CFC9C2", "castle": "#E3E3E3"}
 ORCS_COLOUR, ORCS_INK = "#333333", "#FFFFFF"
 WATER = "#7FB2D9"
@@ -37,11 +40,26 @@ def picture(v: dict, seat: int | None, touched: frozenset = frozenset()) -> str:
     rows = max(r for _, r in geometry.CELLS.values()) + 1
     map_width = round(SIZE * 1.5 * (cols - 1) + 2 * SIZE + 2 * MARGIN)
     map_height = round(TOP + SIZE * 1.732 * (rows + 0.5) + 2 * MARGIN)
-    panel = _panel(v, seat)
-    return draw("wizards_quest/picture.svg.j2", game="wizards-quest", width=map_width + PANEL,
-                height=max(map_height, panel["panel_height"]), title=_title(v), heading=_title(v),
-                territories=territories, borders=_borders(), river=_river(), bridges=_bridges(),
-                sea=_sea(), tunnel=_tunnel(), panel_x=map_width, water=WATER, accent=ACCENT, **panel)
+    panel = _panel(v, seat, map_height, map_width)
+    return draw("wizards_quest/picture.svg.j2", game="wizards-quest", width=map_width,
+                height=panel.bottom + 4, title=_title(v), heading=_title(v), panel=panel,
+                territories=territories, sea_layer=_layer("sea"), overlay=_layer("overlay"), accent=ACCENT)
+
+
+@lru_cache(maxsize=2)
+def _layer(name: str) -> Markup:
+    """The map's fixed parts, drawn once: they are the same in every picture."""
+    return Markup(draw("wizards_quest/overlay.svg.j2", layer=name, borders=_borders(), river=_river(),
+                       bridges=_bridges(), sea=_sea(), tunnel=_tunnel(), water=WATER))
+
+
+@lru_cache(maxsize=64)
+def _ground(tid: str) -> Markup:
+    """A territory's hexagon, terrain and name: the same in every picture."""
+    x, y = _at(geometry.CELLS[tid])
+    ground = {"id": tid, "x": x, "y": y, "points": hex_points(x, y, SIZE - 1, True),
+              "fill": TERRAIN_FILLS[_terrain(tid)], "terrain": _terrain(tid)}
+    return Markup(draw("wizards_quest/overlay.svg.j2", layer="ground", t=ground))
 
 
 def _title(v: dict) -> str:
@@ -78,8 +96,9 @@ def _territory(t: dict, marks: list[dict], touched: frozenset) -> dict:
     terrain = _terrain(t["id"])
     for i, mark in enumerate(marks):
         mark.update(x=round(x - 16 + 11 * (i % 4), 1), y=round(y + 13 + 9 * (i // 4), 1))
-    return {"id": t["id"], "name": t["name"], "x": x, "y": y, "points": hex_points(x, y, SIZE - 1, True),
-            "fill": TERRAIN_FILLS[terrain], "terrain": terrain, "owner": owner, "count": count, "colour": colour,
+    return {"id": t["id"], "name": t["name"], "x": x, "y": y, "ground": _ground(t["id"]), "terrain": terrain,
+            "points": hex_points(x, y, SIZE - 1, True) if t["id"].upper() in touched else None,
+            "owner": owner, "count": count, "colour": colour,
             "ink": ink, "hero": HERO_LETTERS.get(t["hero"]), "hero_name": t["hero"], "strength": t["strength"],
             "marks": marks, "touched": t["id"].upper() in touched}
 
@@ -156,42 +175,30 @@ def _tunnel() -> dict:
             "lx": round(x1 + 2.5 * SIZE, 1), "ly": round((y1 + y2) / 2, 1)}
 
 
-def _panel(v: dict, seat: int | None) -> dict:
+def _panel(v: dict, seat: int | None, y: float, width: float) -> Panel:
     def facts(s):
         out = " (out)" if v["eliminated"][s] else ""
         return f"{v['collected'][s]}/3 treasures, {v['hand_sizes'][s]} cards, {v['boats'][s]} boats{out}"
 
-    legend = legend_rows(v["players"], seat, facts)
-    y = 40 + 36 * len(legend) + 6
+    panel = Panel(MARGIN, y, width - 2 * MARGIN, legend_rows(v["players"], seat, facts))
     status = []
     if v["winners"] is not None:
         status.append("Game over: " + (", ".join(f"P{w}" for w in v["winners"]) or "nobody") + " won.")
         if v["reason"]:
-            status += wrap(v["reason"], 46)
+            status.append(v["reason"])
     else:
-        status.append(f"Starting player P{v['start']}" + (f"; P{v['turn']} to act" if v["turn"] is not None else ""))
-        if v["campaigns_left"] is not None:
-            status.append(f"Campaigns left this turn: {v['campaigns_left']}")
-        for prompt in v["prompts"]:
-            status += wrap(f"Waiting for P{prompt['seat']}: {prompt['text']}", 46)
-    status.append(f"Dragon: {v['dragon'] or 'off the map'}; Peacemaker: {v['peacemaker'] or 'off the map'}")
-    if v["protected_duchy"]:
-        status.append(f"The Peacemaker protects duchy {v['protected_duchy']}")
-    status.append(f"Deck {v['deck']}, discards {v['discard']}")
-    boxes = [_box(y, "Status", status, "status")]
-    y += boxes[-1]["height"] + 8
-    duchies = [f"D{d}: {DUCHY_NAMES[d]} ({marnon.DUCHIES[d][1]})" for d in sorted(DUCHY_NAMES)]
-    boxes.append(_box(y, "Duchies (counties DnC1..DnC6)", duchies, "duchies"))
-    y += boxes[-1]["height"] + 8
+        status.append(f"Round {v['round']}, starting player P{v['start']}"
+                      + (f"; P{v['turn']} to act" if v["turn"] is not None else "")
+                      + (f", {v['campaigns_left']} campaigns left" if v["campaigns_left"] is not None else ""))
+        status += [f"Waiting for P{prompt['seat']}: {prompt['text']}" for prompt in v["prompts"]]
+    status.append(f"Dragon: {v['dragon'] or 'off the map'}; Peacemaker: {v['peacemaker'] or 'off the map'}"
+                  + (f" (protects duchy {v['protected_duchy']})" if v["protected_duchy"] else "")
+                  + f"; deck {v['deck']}, discards {v['discard']}")
+    panel.box("Status", status, "status")
+    panel.box("Duchies (counties DnC1..DnC6)", ["; ".join(f"D{d} {DUCHY_NAMES[d]} ({marnon.DUCHIES[d][1]})"
+                                                          for d in sorted(DUCHY_NAMES))], "duchies")
     if v["hand_cards"] is not None:
-        cards = [line for text in v["hand_cards"] for line in wrap(text, 46)] or ["(none)"]
-        boxes.append(_box(y, f"Your cards (losses: {v['standing']})", cards, "hand", fill="#FFFBEA"))
-        y += boxes[-1]["height"] + 8
+        panel.box(f"Your cards (losses: {v['standing']})", v["hand_cards"] or ["(none)"], "hand", fill="#FFFBEA")
     if v["decision"]:
-        boxes.append(_box(y, "To decide", [f"{v['decision']['kind']}"], "choice"))
-        y += boxes[-1]["height"] + 8
-    return {"legend": legend, "boxes": boxes, "panel_height": y + 10}
-
-
-def _box(y: int, heading: str, lines: list[str], cls: str, fill: str = "#F7F7F7") -> dict:
-    return {"y": y, "heading": heading, "lines": lines, "cls": cls, "fill": fill, "height": 24 + 14 * len(lines)}
+        panel.box("To decide", [v["decision"]["kind"]], "choice")
+    return panel
