@@ -66,7 +66,9 @@ def page(game_id):
 def move(game_id):
     """The page's move box: the PUT /games/{id}/moves/{seq} path, as a form (fields t, seq, text)."""
     try:
-        grant = playlinks.caller_for(request.form.get("t", ""), game_id)  # the form's own token: no CSRF
+        if not request.form.get("t"):  # the form's own token, never the cookie alone: no CSRF
+            raise ApiError(401, "link-required", "Play from the game page (its link is in your turn mail).")
+        grant = playlinks.caller_for(request.form["t"], game_id)
     except ApiError as error:
         return _refusal(error)
     text = (request.form.get("choice") or request.form.get("text") or "").strip()

@@ -76,6 +76,11 @@ def read_mail(path):
     return message_from_bytes(path.read_bytes(), policy=policy.default)
 
 
+def mail_text(mail) -> str:
+    """Every text part of a mail: the plain text, and the HTML beside the board's picture."""
+    return "\n".join(part.get_content() for part in mail.walk() if part.get_content_maintype() == "text")
+
+
 def server_state(engine, game_id):
     return engine.from_json(json.loads(Snapshot.get(Snapshot.game == game_id).state))
 
@@ -100,7 +105,7 @@ def test_no_seat_is_shown_what_the_game_hides_from_it(api, config, tmp_path, rul
         fresh = sorted(set(mail_dir.glob("*.eml")) - read)
         read.update(fresh)
         for seat, player in enumerate(seated):
-            shown = [mail.get_content() for mail in map(read_mail, fresh) if mail["To"] == f"p{seat}@example.org"]
+            shown = [mail_text(mail) for mail in map(read_mail, fresh) if mail["To"] == f"p{seat}@example.org"]
             if detail["status"] == "active":
                 shown += [api.call("GET", f"/games/{game_id}{path}", player).get_data(as_text=True)
                           for path in ("", "/render", "/legal")]
