@@ -95,7 +95,7 @@ class Panel:
 def _environment() -> Environment:
     env = Environment(loader=FileSystemLoader(str(Path(__file__).parent)), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.globals.update(seat_colour=seat_colour, seat_ink=seat_ink, seat_name=seat_name, wrap=wrap)
+    env.globals.update(seat_name=seat_name)
     return env
 
 

@@ -36,10 +36,8 @@ def _point(xy) -> tuple[float, float]:
 def picture(v: dict, seat: int | None, touched: frozenset = frozenset()) -> str:
     marks = _markers(v)
     territories = [_territory(t, marks.get(t["id"], []), touched) for t in v["territories"]]
-    cols = max(c for c, _ in geometry.CELLS.values()) + 1
-    rows = max(r for _, r in geometry.CELLS.values()) + 1
-    map_width = round(SIZE * 1.5 * (cols - 1) + 2 * SIZE + 2 * MARGIN)
-    map_height = round(TOP + SIZE * 1.732 * (rows + 0.5) + 2 * MARGIN)
+    map_width = round(max(_at(cell)[0] for cell in geometry.CELLS.values()) + SIZE + MARGIN)
+    map_height = round(max(_at(cell)[1] for cell in geometry.CELLS.values()) + SIZE * 0.87 + MARGIN)
     panel = _panel(v, seat, map_height, map_width)
     return draw("wizards_quest/picture.svg.j2", game="wizards-quest", width=map_width,
                 height=panel.bottom + 4, title=_title(v), heading=_title(v), panel=panel,

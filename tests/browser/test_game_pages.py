@@ -11,7 +11,6 @@ import itertools
 import os
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -190,7 +189,7 @@ def test_the_game_page_in_a_browser(server, browser, tmp_path, ruleset, options)
 def screenshot(browser, folder: Path, ruleset: str) -> None:
     """The whole page, as a person sees it."""
     height = browser.execute_script("return document.documentElement.scrollHeight")
-    browser.set_window_size(1280, min(max(height, 800), 2400))
+    browser.set_window_size(1280, min(max(height + 160, 800), 2400))  # the window's frame takes some
     browser.save_screenshot(str(folder / f"{ruleset}.png"))
     if os.environ.get("HERALD_SCREENSHOTS"):
         target = Path(os.environ["HERALD_SCREENSHOTS"])

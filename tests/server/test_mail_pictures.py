@@ -28,6 +28,7 @@ def config(tmp_path):
 
 @pytest.fixture
 def mailbox():
+    """A real SMTP server, started."""
     box = Mailbox()
     box.start()
     yield box
@@ -36,8 +37,7 @@ def mailbox():
 
 @pytest.fixture
 def smtp_config(config, mailbox):
-    return {**config, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": mailbox.port, "SMTP_TLS": "none",
-            "MAIL_FROM": "herald@example.org"}
+    return {**config, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": mailbox.port, "MAIL_FROM": "herald@example.org"}
 
 
 @pytest.fixture
