@@ -12,7 +12,7 @@ import time
 
 import click
 
-from client import colour, completion, config, errors_json, exitcodes, me_commands, output, reconnect
+from client import colour, completion, config, errors_json, exitcodes, me_commands, output, picture_commands, pictures, reconnect
 from client.api import MAX_WAIT, ApiError, HeraldApi, Unreachable
 
 PLAY_ATTEMPTS = 4  # one try plus three retries when someone else moved at the same time
@@ -312,12 +312,17 @@ def games(open_only, as_json):
 @cli.command()
 @click.argument("game", type=GAME_ID)
 @seat_option
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False, writable=True),
+              help="Also write the board as an SVG picture to FILE.")
+@click.option("--open", "open_picture", is_flag=True, help="Open the board's SVG picture in the browser.")
 @json_option
 @connection_options
-def show(game, seat, as_json):
+def show(game, seat, svg_file, open_picture, as_json):
     """Show the board of GAME as my seat sees it, and who must decide what."""
     client = api()
     state = client.game(game, seat)
+    if svg_file or open_picture:
+        pictures.save_picture(client, game, seat, svg_file, open_picture)
     if as_json:
         output.emit_json(state)
         return
@@ -459,6 +464,8 @@ def _attach_command_modules() -> None:
     guide_commands.attach(cli)  # herald rules, herald explain
     cli.add_command(next_command)
     cli.add_command(me_commands.command(api, connection_options, json_option))
+    for command in picture_commands.commands():  # herald link, herald mail-format
+        cli.add_command(command)
 
 
 if __name__ != "__main__":  # run as `python -m client.cli`, the module proper attaches them below

@@ -235,6 +235,13 @@ class Game:
         player in a slow game often decides from the mail alone."""
         return self.render(view, seat)
 
+    def picture(self, view: dict, seat: int | None, touched: frozenset = frozenset()) -> str | None:
+        """An SVG picture of a view (the game page's and the mails' board), drawn from the view
+        only so it can show no secret; seats as {P0}..{P5} slots like `render`. `touched`: the
+        words of the last move's notation (`core.picture.touched_tokens`), whose places it
+        marks. None: this game draws no picture."""
+        return None
+
     def hidden_from(self, state: State, seat: int | None) -> list[str]:
         """Strings (unique card ids, ...) that must never appear in `view(state, seat)`."""
         return []

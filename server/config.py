@@ -28,7 +28,7 @@ DEFAULTS = {
     "MAIL_FROM": "herald@localhost",
     "MAIL_DIR": "./mail",
     "PUBLIC_URL": "http://127.0.0.1:8000",
-    "SECRET_KEY": None,  # signs mailed codes and reply addresses; codes: generated once and kept in the database when unset
+    "SECRET_KEY": None,  # signs reply addresses, game-page links and mailed codes (codes only: made once and kept in the database when unset)
     "REGISTRATION": "open",  # open | invite (an unused seat invite is needed) | closed (operator only)
     # FULL: an acknowledged move survives a power loss (NORMAL may lose the last ones in WAL mode).
     "SQLITE_SYNCHRONOUS": "full",

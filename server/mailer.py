@@ -36,7 +36,7 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from server import story
+from server import mailparts, story
 from server.addresses import delivery_address
 from server.mailin import address as reply_address
 from server.mailin.headers import decorate
@@ -85,9 +85,10 @@ def message_id(row: Notification, config: dict) -> str:
 
 def compose(row: Notification, config: dict) -> EmailMessage:
     """The mail for an outbox row, rendered from its template and stored context."""
+    link = mailparts.play_url(row, config)
     text = _templates.get_template(f"{row.kind}.txt.j2").render(
         **{**row.context, **story_context(row)}, public_url=config.get("PUBLIC_URL", ""),
-        reply_by_mail=reply_address.configured(config))
+        reply_by_mail=reply_address.configured(config), play_url=link)
     head, _, body = text.partition("\n")
     address, international = delivery_address(row.email)
     # An address with a non-ASCII local part cannot be an encoded-word (RFC 2047 forbids it in
@@ -100,6 +101,7 @@ def compose(row: Notification, config: dict) -> EmailMessage:
     message["Message-ID"] = message_id(row, config)
     message["X-Herald-Notification"] = str(row.id)
     message.set_content(body.lstrip("\n"))
+    message = mailparts.add_html(message, row, config, body.lstrip("\n"), link)  # text + HTML with the board
     decorate(message, row, config)  # Reply-To, thread and loop-guard headers (server.mailin)
     return message
 

@@ -48,6 +48,7 @@ class Player(BaseModel):
     disabled = BooleanField(default=False, constraints=[SQL("DEFAULT FALSE")])  # by the operator: token refused
     # turns: a mail per turn; digest: one mail a day; off: only answers to their own mail.
     mail = CharField(max_length=8, default="turns", constraints=[SQL("DEFAULT 'turns'")])
+    mail_format = CharField(max_length=16, default="multipart")  # multipart (text + HTML picture) or plain
 
     class Meta:
         table_name = "players"
@@ -87,6 +88,7 @@ class Seat(BaseModel):
     invite = CharField(max_length=32, unique=True)
     joined = DateTimeField(null=True)
     undo_always_accept = BooleanField(default=False)  # standing answer to undo proposals (m0025)
+    link_generation = IntegerField(default=0)  # raised to revoke this seat's game-page links
 
     class Meta:
         table_name = "seats"

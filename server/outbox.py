@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from core.protocol import Prompt
 from server import chat, ratings, statements
+from server.mailparts import seat_view
 from server.models import Notification, utcnow
 from server.seats import SeatInfo, name_players
 
@@ -77,7 +78,8 @@ def queue_turns(game, engine, state, fresh: list[Prompt], seats: tuple[SeatInfo,
                    "prompt_kind": prompt.kind, "prompt": name_players(prompt.text, seats),
                    "summary": seat_summary(engine, state, prompt.seat, seats),
                    "example": example, "legal": legal,
-                   "chat": chat.digest(game.id, prompt.seat), "deadline": _answer_by(game, prompt.seat)}
+                   "chat": chat.digest(game.id, prompt.seat), "deadline": _answer_by(game, prompt.seat),
+                   "view": seat_view(engine, state, prompt.seat)}  # drawn into the mail (server.mailparts)
         rows.append(_row(game, info, kind, version, context))
     if kind == "turn":
         from server import webhooks  # it builds on the mailer, which builds on this module
@@ -107,7 +109,8 @@ def queue_game_over(game, engine, state, result, seats: tuple[SeatInfo, ...], ve
         context = {**base_context(game, engine), "seat": info.seat, "player": info.name,
                    "winners": winners, "reason": name_players(result.reason, seats),
                    "summary": seat_summary(engine, state, info.seat, seats), "seed": seed,
-                   "seed_hash": game.seed_hash, "rating": changes.get(info.player)}
+                   "seed_hash": game.seed_hash, "rating": changes.get(info.player),
+                   "view": seat_view(engine, state, info.seat)}
         rows.append(_row(game, info, "over", version, context))
     from server import webhooks
 
@@ -158,7 +161,8 @@ def queue_started(game, engine, state, fresh: list[Prompt], seats: tuple[SeatInf
             continue  # holds another seat that is asked: the turn mail says it all
         told.add(info.player)
         context = {**base_context(game, engine), "seat": info.seat, "player": info.name, "table": names,
-                   "summary": seat_summary(engine, state, info.seat, seats)}
+                   "summary": seat_summary(engine, state, info.seat, seats),
+                   "view": seat_view(engine, state, info.seat)}  # drawn into the mail (server.mailparts)
         rows.append(_row(game, info, "started", 0, context))
     return rows
 

@@ -138,6 +138,11 @@ class CastleAssault(Game):
     def render(self, view, seat):
         return views.render(view, seat)
 
+    def picture(self, view, seat, touched=frozenset()):
+        from core.castle_assault import picture  # Jinja2 is loaded only by who draws
+
+        return picture.picture(view, seat, touched)
+
     def result(self, state):
         if state["phase"] != "over":
             return None

@@ -167,6 +167,11 @@ class MedievalMastery(Game):
     def render(self, view, seat):
         return views.render(view, seat)
 
+    def picture(self, view, seat, touched=frozenset()):
+        from core.medieval_mastery import picture  # Jinja2 is loaded only by who draws
+
+        return picture.picture(view, seat, touched)
+
     def parse(self, state, seat, text):
         if (resigning := resign.parse(text)) is not None:
             return resigning

@@ -129,6 +129,11 @@ class WizardsQuest(Game):
     def render(self, view, seat):
         return V.render_view(view, seat)
 
+    def picture(self, view, seat, touched=frozenset()):
+        from core.wizards_quest import picture  # Jinja2 is loaded only by who draws
+
+        return picture.picture(view, seat, touched)
+
 
 GAME = WizardsQuest()
 

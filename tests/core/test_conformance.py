@@ -90,7 +90,7 @@ def test_scripts_choosing_from_listed_moves_finish_games(game):
 
 
 PROTOCOL_METHODS = ["setup", "prompts", "legal_moves", "random_move", "apply", "view", "parse", "format",
-                    "result", "to_json", "from_json", "render", "summary", "hidden_from", "public_move",
+                    "result", "to_json", "from_json", "render", "picture", "summary", "hidden_from", "public_move",
                     "default_move"]
 
 

@@ -8,6 +8,7 @@ PUBLIC = {("GET", "/health"), ("GET", "/rulesets"), ("POST", "/players"), ("GET"
           ("GET", "/rulesets/<name>/rules"), ("GET", "/rulesets/<name>/explain/<path:thing>")}  # player guides
 # Routes for the game's creator, seated or not: a seat named in the query means nothing there.
 CREATOR_ONLY = {("POST", "/games/<int(max=9223372036854775807):game_id>/invitations")}
+LINKED = "/play/"  # the game page's routes take a signed seat link instead (tests/server/test_play_page.py)
 
 
 def routes(app):
@@ -34,6 +35,11 @@ def test_every_route_needs_a_token_and_a_seat(app, api, alice_bob):
         body = {"text": "pass"} if method in ("PUT", "POST") else None
         if (method, rule) in PUBLIC:
             assert api.call(method, path, json=body).status_code != 401, path
+            continue
+        if rule.startswith(LINKED):  # no link, no page: an API token is not a link either
+            for headers in ({}, {"Authorization": f"Bearer {alice_bob[0]['token']}"}):
+                response = api.client.open(path + "?timeout=0", method=method, headers=headers, data={"seq": "0"})
+                assert response.status_code in (401, 503), (method, path)
             continue
         for headers in ({}, {"Authorization": "Bearer not-a-token"}, {"Authorization": alice_bob[0]["token"]}):
             response = api.client.open(path + "?timeout=0", method=method, headers=headers, json=body)

@@ -1,4 +1,5 @@
 """Whole games of every real ruleset through the API with random legal moves, then verified."""
+import html
 import json
 import re
 from email import message_from_bytes, policy
@@ -95,6 +96,11 @@ def read_mail(path):
     return message_from_bytes(path.read_bytes(), policy=policy.default)
 
 
+def mail_text(mail) -> str:
+    """Every text part of a mail: the plain text, and the HTML beside the board's picture."""
+    return "\n".join(part.get_content() for part in mail.walk() if part.get_content_maintype() == "text")
+
+
 def server_state(engine, game_id):
     return engine.from_json(json.loads(Snapshot.get(Snapshot.game == game_id).state))
 
@@ -119,14 +125,16 @@ def test_no_seat_is_shown_what_the_game_hides_from_it(api, config, tmp_path, rul
         fresh = sorted(set(mail_dir.glob("*.eml")) - read)
         read.update(fresh)
         for seat, player in enumerate(seated):
-            bodies = [split_recap(mail.get_content()) for mail in map(read_mail, fresh)
-                      if mail["To"] == f"p{seat}@example.org"]
+            bodies = [split_recap(part.get_content()) for mail in map(read_mail, fresh)
+                      if mail["To"] == f"p{seat}@example.org"
+                      for part in mail.walk() if part.get_content_maintype() == "text"]
             shown = [body for body, _ in bodies]
             told = {line for _, recap in bodies for line in recap if not line.startswith("(...")}
             if told:
                 seen = api.call("GET", f"/games/{game_id}/moves", player).json["moves"]
                 log_lines = {e for entry in seen for e in entry["events"]}
                 played = {f"p{entry['seat']} played: {entry['text']}" for entry in seen if "text" in entry}
+                told = {html.unescape(line) for line in told}
                 assert told <= log_lines | played, (ruleset, moves, seat, sorted(told - log_lines - played)[:3])
             if detail["status"] == "active":
                 shown += [api.call("GET", f"/games/{game_id}{path}", player).get_data(as_text=True)

@@ -1,0 +1,103 @@
+"""Medieval Mastery's map as an SVG picture, drawn from a seat's view only.
+
+The hexes stand where the map data puts them (axial pointy-top coordinates `q`, `r` of
+`data.LAYOUTS`, which the view carries): territories tinted by type with their VP, the
+owner's colour and knight count, castles with their garrison, lakes, the battle under way,
+and beside the map the players, the battle and the seat's own hand.
+"""
+from __future__ import annotations
+
+from core.medieval_mastery import view as view_mod
+from core.picture import ACCENT, SQRT3, Panel, draw, hex_points, legend_rows, seat_colour, seat_ink
+
+SIZE = 40  # hex radius
+MARGIN = 12
+MIN_WIDTH = 420  # room for the panel under a small map
+TILE_FILLS = {
+    "Homelands": "#F4ECD6", "Grasslands": "#DDEBC3", "Forest": "#BBD8AA", "Marshlands": "#CADBD2",
+    "Village": "#F0E1C5", "Fort": "#DCD2C6", "Abbey": "#E9E0F0", "Ruins": "#DAD4CA", "Cave": "#CBC4BA",
+    "Mountains": "#CCCCCC", "Arena": "#EFDCC8", "City": "#E8D6B6", "Fortress": "#CFC3B3",
+    "Battlefield": "#E6CFC6",
+}
+LAKE_FILL = "#9DC8E8"
+
+
+def _centre(q: int, r: int) -> tuple[float, float]:
+    return SIZE * SQRT3 * (q + r / 2), SIZE * 1.5 * r
+
+
+def _placed(items, key_q="q", key_r="r"):
+    return [(item, *_centre(item[key_q], item[key_r])) for item in items]
+
+
+def picture(v: dict, seat: int | None, touched: frozenset = frozenset()) -> str:
+    cells = _placed(v["territories"]) + _placed(v["lakes"]) + _placed(v["castles"])
+    xs = [x for _, x, _ in cells]
+    ys = [y for _, _, y in cells]
+    map_width = max(xs) - min(xs) + 2 * SIZE + 2 * MARGIN
+    dx = MARGIN + SIZE - min(xs) + max(0, MIN_WIDTH - map_width) / 2
+    dy = MARGIN + SIZE + 30 - min(ys)
+    battle_tile = v["battle"]["tile"] if v["battle"] else None
+    territories = [_territory(t, x + dx, y + dy, touched, battle_tile) for t, x, y in _placed(v["territories"])]
+    lakes = [{"name": lake["name"], "x": x + dx, "y": y + dy, "points": hex_points(x + dx, y + dy, SIZE - 1, False)}
+             for lake, x, y in _placed(v["lakes"])]
+    castles = [_castle(c, x + dx, y + dy, touched) for c, x, y in _placed(v["castles"])]
+    map_height = max(ys) - min(ys) + 2 * SIZE + 2 * MARGIN + 30
+    width = max(map_width, MIN_WIDTH)
+    panel = _panel(v, seat, map_height, width)
+    return draw("medieval_mastery/picture.svg.j2", game="medieval-mastery", width=round(width),
+                height=panel.bottom + 4, title=_title(v), heading=_title(v), territories=territories, lakes=lakes,
+                castles=castles, panel=panel, accent=ACCENT)
+
+
+def _title(v: dict) -> str:
+    turn = v["turn"]
+    if v["result"]:
+        return "Medieval Mastery: game over"
+    return f"Medieval Mastery, turn {turn['number']}, target {v['target']} VP"
+
+
+def _territory(t: dict, x: float, y: float, touched: frozenset, battle_tile: str | None) -> dict:
+    owner = t["owner"] if t["owner"] >= 0 else None
+    return {"id": t["slot"], "x": round(x, 1), "y": round(y, 1), "points": hex_points(x, y, SIZE - 1, False),
+            "fill": TILE_FILLS.get(t["tile"], "#EEEEEE"), "tile": t["tile"], "vp": t["vp"],
+            "capacity": t["capacity"], "ability": t["ability"], "owner": owner, "knights": t["knights"],
+            "colour": seat_colour(owner), "ink": seat_ink(owner), "touched": t["slot"].upper() in touched,
+            "battle": t["slot"] == battle_tile}
+
+
+def _castle(c: dict, x: float, y: float, touched: frozenset) -> dict:
+    return {"id": c["name"], "seat": c["seat"], "x": round(x, 1), "y": round(y, 1), "knights": c["knights"],
+            "points": hex_points(x, y, SIZE - 1, False), "colour": seat_colour(c["seat"]),
+            "ink": seat_ink(c["seat"]), "touched": c["name"].upper() in touched}
+
+
+def _panel(v: dict, seat: int | None, y: float, width: float) -> Panel:
+    """The legend, the status, the battle and my hand, under the map."""
+    castles = {c["seat"]: c for c in v["castles"]}
+
+    def facts(s):
+        p = v["seats"][s]
+        return (f"{p['vp']} VP, castle {castles[s]['knights']}, hand {p['hand']}, deck {p['deck']}, "
+                f"dice {p['dice_free']}")
+
+    panel = Panel(MARGIN, y, width - 2 * MARGIN, legend_rows(v["players"], seat, facts), legend_columns=1)
+    panel.box("Status", ["Game over: " + v["result"]["reason"]] if v["result"] else ["Now: " + view_mod._waiting(v)],
+              "status")
+    b = v["battle"]
+    if b:
+        lines = [f"P{b['attacker']} attacks with {b['attacker_knights']} knights: strength {b['attacker_strength']}",
+                 f"P{b['defender']} defends: strength {b['defender_strength']}"]
+        for who, shown in zip((b["attacker"], b["defender"]), b["revealed"]):
+            if shown:
+                lines.append(f"P{who} played {shown['card']} ({shown['value']})")
+        if b.get("your_commit"):
+            lines.append(f"Your conflict card: {b['your_commit']}")
+        panel.box(f"Battle for {b['tile']}", lines, "battle", fill="#F6E6F0")
+    if v["hand"] is not None:
+        panel.box("Your hand", [", ".join(c["title"] for c in v["hand"]) or "(empty)"], "hand", fill="#FFFBEA")
+        choice = v.get("choice") or {}
+        if choice.get("text"):
+            panel.box("To decide", [choice["text"]] + [f"{i + 1}: {c['title']}" for i, c in enumerate(choice.get("cards", []))],
+                      "choice")
+    return panel

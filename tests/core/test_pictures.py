@@ -1,0 +1,154 @@
+"""The SVG pictures of every game: valid XML, every place drawn with the view's numbers, and
+never another seat's secret nor the seed (the views' check, applied to the picture)."""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from core import games
+from core.castle_assault.cards import half_text
+from core.medieval_mastery import data as mm_data
+from core.picture import touched_tokens
+from core.rng import Rng
+from core.wizards_quest import geometry, marnon
+
+POSITIONS = 100
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def positions(game, count: int):
+    """`count` positions from random games of every player count, spread over whole games."""
+    found, n = [], 0
+    while len(found) < count:
+        players = game.min_players + n % (game.max_players - game.min_players + 1)
+        seed = f"picture-{game.name}-{n}"
+        state, rng = game.setup(players, {}, seed), Rng(seed)
+        for step in range(400):
+            if game.result(state) is not None:
+                break
+            seat = game.prompts(state)[0].seat
+            move = game.random_move(state, seat, rng)
+            state, _ = game.apply(state, seat, move)
+            if step % 7 == 3:
+                found.append((players, seed, state, game.format(move)))
+        found.append((players, seed, state, ""))
+        n += 1
+    return found[:count]
+
+
+def words(text: str) -> set[str]:
+    """The words of a picture: a hidden id shows only as a word of its own (D1C2 holds C2 but
+    does not show card C2)."""
+    return set(re.findall(r"[A-Za-z0-9]+", text))
+
+
+def groups(root, cls: str) -> dict[str, ET.Element]:
+    return {g.get("data-id"): g for g in root.iter(f"{SVG}g") if g.get("class") == cls}
+
+
+@pytest.mark.parametrize("name", sorted(games))
+def test_no_picture_shows_a_secret_or_the_seed(name):
+    game = games[name]
+    for players, seed, state, last in positions(game, POSITIONS):
+        touched = touched_tokens([last])
+        for seat in list(range(players)) + [None]:
+            svg = game.picture(game.view(state, seat), seat, touched)
+            ET.fromstring(svg)  # valid XML
+            assert seed not in svg
+            shown = words(svg) & set(game.hidden_from(state, seat))
+            assert not shown, f"seat {seat} sees hidden {sorted(shown)} in its picture"
+
+
+def picture_of(name: str, players: int, moves: int, seat: int = 0, touched=frozenset()):
+    game = games[name]
+    state, rng = game.setup(players, {}, f"drawn-{name}"), Rng("drawn")
+    for _ in range(moves):
+        if game.result(state) is not None:
+            break
+        mover = game.prompts(state)[0].seat
+        state, _ = game.apply(state, mover, game.random_move(state, mover, rng))
+    view = game.view(state, seat)
+    return view, ET.fromstring(game.picture(view, seat, touched))
+
+
+def test_medieval_mastery_draws_every_territory_castle_and_lake_with_its_numbers():
+    view, root = picture_of("medieval-mastery", 4, 80)
+    drawn = groups(root, "territory")
+    assert set(drawn) == {t["slot"] for t in view["territories"]}
+    for t in view["territories"]:
+        g = drawn[t["slot"]]
+        assert g.get("data-knights") == str(t["knights"]) and g.get("data-vp") == str(t["vp"])
+        assert g.get("data-owner") == ("" if t["owner"] < 0 else str(t["owner"]))
+    castles = groups(root, "castle")
+    assert {c: castles[c].get("data-knights") for c in castles} == {c["name"]: str(c["knights"]) for c in view["castles"]}
+    assert set(groups(root, "lake")) == {lake["name"] for lake in view["lakes"]}
+    hand = "".join(root.find(f".//{SVG}g[@class='hand']").itertext())
+    assert all(card["title"] in hand for card in view["hand"])
+
+
+def test_wizards_quest_draws_marnon_with_armies_sea_river_bridges_and_tunnel():
+    view, root = picture_of("wizards-quest", 4, 120)
+    drawn = groups(root, "territory")
+    assert len(drawn) == 44 and set(drawn) == {t["id"] for t in view["territories"]}
+    for t in view["territories"]:
+        count = t["orcs"] if t["owner"] == "orcs" else t["men"]
+        assert drawn[t["id"]].get("data-count") == str(count)
+        assert drawn[t["id"]].get("data-owner") == ("" if t["owner"] is None else str(t["owner"]))
+    for piece in ("sea", "tunnel", "bridge-A", "bridge-B", "Ammon"):
+        assert root.find(f".//{SVG}g[@data-id='{piece}']") is not None, piece
+
+
+def test_castle_assault_draws_every_post_with_its_shields_and_defenders():
+    view, root = picture_of("castle-assault", 3, 60)
+    drawn = groups(root, "post")
+    for fort in view["fortresses"]:
+        for post in fort["posts"]:
+            g = drawn[f"{fort['seat']}/{post['post']}"]
+            assert g.get("data-standing") == ("yes" if post["standing"] else "no")
+            assert g.get("data-shields") == half_text(post["shields"])
+            assert g.get("data-defenders") == str(len(post["defenders"]))
+
+
+@pytest.mark.parametrize("name,place", [("medieval-mastery", "S03"), ("wizards-quest", "D2C3"),
+                                        ("castle-assault", "1/W1")])
+def test_the_last_moves_places_are_marked(name, place):
+    _, plain = picture_of(name, 3, 10)
+    assert not plain.findall(f".//*[@class='touched']")
+    _, marked = picture_of(name, 3, 10, touched=touched_tokens([f"move {place}"]))
+    marks = [g for g in marked.iter(f"{SVG}g") if g.get("data-id") == place and g.find(f"{SVG}*[@class='touched']") is not None]
+    assert marks, f"{place} is not marked"
+
+
+@pytest.mark.parametrize("name", sorted(games))
+def test_every_seat_appears_with_its_colour_and_name_slot(name):
+    view, root = picture_of(name, 3, 5, seat=1)
+    text = "".join(root.itertext())
+    for seat in range(3):
+        assert f"{{P{seat}}}" in text and f"P{seat}" in text
+    assert "(you)" in text
+
+
+def test_marnon_geometry_agrees_with_the_map_data():
+    """WQ-MAPDATA-3: every land and bridge link of marnon.NEIGHBOURS is the grid neighbour in
+    its direction, so the picture puts neighbours side by side."""
+    cells = geometry.CELLS
+    assert len(set(cells.values())) == 44
+    for tid, links in marnon.NEIGHBOURS.items():
+        for direction, other, kind in links:
+            if kind == "tunnel":
+                continue
+            assert geometry.neighbour_cell(cells[tid], direction) == cells[other], (tid, direction, other)
+    assert not set(geometry.SEA_CELLS) & set(cells.values())
+
+
+@pytest.mark.parametrize("players", sorted(mm_data.LAYOUTS))
+def test_medieval_mastery_map_neighbours_are_hex_neighbours(players):
+    """MM-MAP-2P..6P: the layouts' adjacency lists are neighbours on the axial hex grid."""
+    rows = {name: (q, r) for name, q, r, _, _ in mm_data.LAYOUTS[players]}
+    steps = {(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)}
+    for name, q, r, _, adjacent in mm_data.LAYOUTS[players]:
+        for other in adjacent.split():
+            oq, orr = rows[other]
+            assert (oq - q, orr - r) in steps, (players, name, other)

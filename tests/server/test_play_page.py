@@ -1,0 +1,147 @@
+"""The game page and its signed seat links: what a link grants (that seat in that game, never
+more), revocation, and the move box playing through the ordinary move path."""
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+
+from server.config import load_config
+from tests.server.conftest import Api
+
+KEY = "test-secret-key-" + "x" * 20
+
+
+@pytest.fixture
+def config(tmp_path):
+    return load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
+                        "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_SECRET_KEY": KEY,
+                        "HERALD_PUBLIC_URL": "https://herald.example.org"})
+
+
+@pytest.fixture
+def api(client):
+    return Api(client)
+
+
+@pytest.fixture
+def game(api):
+    players = [api.register("ann"), api.register("ben")]
+    return players, api.start_game(players, "castle-assault", {"first-player": 0})
+
+
+def link_path(api, game_id, player) -> str:
+    answer = api.call("GET", f"/games/{game_id}/link", player)
+    assert answer.status_code == 200, answer.json
+    url = urlsplit(answer.json["url"])
+    assert url.netloc == "herald.example.org"
+    return f"{url.path}?{url.query}"
+
+
+def token_of(path: str) -> str:
+    return path.split("t=", 1)[1]
+
+
+def alert(html: str) -> str:
+    found = re.search(r'role="alert">(.*?)</p>', html, re.S)
+    return re.sub(r"<[^>]+>", "", found.group(1)) if found else ""
+
+
+def test_the_page_shows_my_board_my_question_and_my_legal_moves(api, client, game):
+    players, game_id = game
+    page = client.get(link_path(api, game_id, players[0]))
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    assert "<svg" in html and 'class="herald-picture"' in html
+    assert "you are seat 0 (ann)" in html and 'class="asked"' in html
+    for card in api.game(game_id, players[0])["view"]["hand"]:
+        assert card in html
+    first = next(m["text"] for m in api.legal(game_id, players[0])["moves"] if not m.get("pattern"))
+    assert f'value="{first}"' in html
+    assert "script-src 'nonce-" in page.headers["Content-Security-Policy"]
+    assert page.headers["Cache-Control"] == "private, no-store"
+
+
+def test_a_link_grants_that_seat_in_that_game_and_nothing_more(api, client, game):
+    players, game_id = game
+    ann_link = link_path(api, game_id, players[0])
+    ben_view = api.game(game_id, players[1])["view"]
+    html = client.get(ann_link).get_data(as_text=True)
+    words = set(re.findall(r"[A-Za-z0-9]+", html))
+    assert not words & set(ben_view["hand"]), "Ann's page shows Ben's hand"
+    other_game = api.start_game(players, "castle-assault")
+    refused = client.get(f"/play/{other_game}?t={token_of(ann_link)}")
+    assert refused.status_code == 403 and "not valid" in refused.get_data(as_text=True)
+    # Never an API token: the REST API refuses it.
+    assert client.get(f"/games/{game_id}", headers={"Authorization": f"Bearer {token_of(ann_link)}"}).status_code == 401
+    tampered = ann_link[:-3] + ("AAA" if not ann_link.endswith("AAA") else "BBB")
+    assert client.get(tampered).status_code == 403
+    assert client.application.test_client().get(f"/play/{game_id}").status_code == 401  # no link, no cookie
+
+
+def test_revoking_kills_every_earlier_link_of_that_seat_only(api, client, game):
+    players, game_id = game
+    old = link_path(api, game_id, players[0])
+    ben = link_path(api, game_id, players[1])
+    renewed = api.call("POST", f"/games/{game_id}/link/revoke", players[0])
+    assert renewed.status_code == 200
+    assert client.get(old).status_code == 403
+    new = urlsplit(renewed.json["url"])
+    assert client.get(f"{new.path}?{new.query}").status_code == 200
+    assert client.get(ben).status_code == 200
+    stranger = api.register("carl")
+    assert api.call("POST", f"/games/{game_id}/link/revoke", stranger).status_code == 403
+
+
+def test_the_move_box_plays_through_the_move_path(api, client, game):
+    players, game_id = game
+    token = token_of(link_path(api, game_id, players[0]))
+    hand = api.game(game_id, players[0])["view"]["hand"]
+    illegal = client.post(f"/play/{game_id}/move", data={"t": token, "seq": "0", "text": f"attack 1/C {hand[0]}"})
+    assert illegal.status_code == 422
+    # CA-ACT-ATTACK-4 (walls stand) or CA-ACT-ATTACK-2 (not an attack card), as the hand falls
+    assert re.search(r"\(rule CA-ACT-ATTACK-[24]\)", alert(illegal.get_data(as_text=True)))
+    assert f'value="attack 1/C {hand[0]}"' in illegal.get_data(as_text=True)  # the box keeps what I typed
+    move = next(m["text"] for m in api.legal(game_id, players[0])["moves"] if not m.get("pattern"))
+    played = client.post(f"/play/{game_id}/move", data={"t": token, "seq": "0", "choice": move})
+    assert played.status_code == 303 and played.headers["Location"].endswith(f"/play/{game_id}")
+    assert api.game(game_id, players[0])["version"] == 1
+    again = client.post(f"/play/{game_id}/move", data={"t": token, "seq": "0", "text": "attack 1/W2 V1"})
+    assert again.status_code == 409 and "already been made" in alert(again.get_data(as_text=True))
+    log = api.call("GET", f"/games/{game_id}/moves", players[1]).json["moves"]
+    assert [entry["text"] for entry in log] == [move]
+
+
+def test_the_cookie_alone_cannot_post_a_move(api, client, game):
+    """A form on another site cannot know the link token: the form field is required (CSRF)."""
+    players, game_id = game
+    client.get(link_path(api, game_id, players[0]))  # sets the cookie
+    move = next(m["text"] for m in api.legal(game_id, players[0])["moves"] if not m.get("pattern"))
+    forged = client.post(f"/play/{game_id}/move", data={"seq": "0", "text": move})
+    assert forged.status_code == 401
+    assert api.game(game_id, players[0])["version"] == 0
+
+
+def test_the_page_long_polls_with_its_cookie(api, client, game):
+    players, game_id = game
+    client.get(link_path(api, game_id, players[1]))
+    answer = client.get(f"/play/{game_id}/wait?timeout=0")
+    assert answer.status_code == 200
+    assert answer.json == {"version": 0, "status": "active", "prompted": False}
+
+
+def test_without_a_secret_key_there_are_no_links(tmp_path, toy_game):
+    from server.app import create_app
+    from server.db import database
+
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'plain.db'}", "SECRET_KEY": None})
+    try:
+        api = Api(app.test_client())
+        players = [api.register("ann"), api.register("ben")]
+        game_id = api.start_game(players)
+        answer = api.call("GET", f"/games/{game_id}/link", players[0])
+        assert answer.status_code == 503 and answer.json["error"]["code"] == "links-disabled"
+        assert api.client.get(f"/play/{game_id}?t=anything").status_code == 503
+    finally:
+        database.close()
