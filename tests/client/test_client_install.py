@@ -40,8 +40,10 @@ def index_arguments() -> list[str]:
     return ["--index-url", urls[0]] + [arg for url in urls[1:] for arg in ("--extra-index-url", url)]
 
 
-def install_client(base: Path) -> Path:
-    """A fresh venv with `pip install <copy of this repository>` (the base distribution only)."""
+def install_client(base: Path, extra: str = "", local_only: bool = True) -> Path:
+    """A fresh venv with `pip install <copy of this repository>` (the base distribution only,
+    or with an extra such as `server`); `local_only=False` lets pip use its configured package
+    index (the server's libraries are not all in the machine's local index)."""
     source = base / "herald-src"
     source.mkdir()
     for name in SOURCES:  # a copy, so the build's egg-info and build/ never land in the work tree
@@ -53,7 +55,7 @@ def install_client(base: Path) -> Path:
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     started = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
-                           "--quiet", *index_arguments(), str(source)],
+                           "--quiet", *(index_arguments() if local_only else []), str(source) + (f"[{extra}]" if extra else "")],
                           capture_output=True, text=True, timeout=INSTALL_TIMEOUT)
     assert done.returncode == 0, done.stderr[-3000:]
     print(f"client-only install took {time.monotonic() - started:.1f} s")

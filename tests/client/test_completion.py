@@ -82,8 +82,9 @@ def test_bash_gets_a_move_with_spaces_as_one_word(herald, two_player_game):
     legal = sorted(m["text"] for m in herald.json("moves", game, token=alice))
     bare = sorted(raw_bash(herald, f"herald play {game} ", token=alice))
     assert bare == [text.replace(" ", "\\\\ ") for text in legal]  # escaped outside quotes (twice: see _for_shell)
-    quoted = raw_bash(herald, f'herald play {game} "{legal[0]}', token=alice)
-    assert quoted == [legal[0]]  # inside an open quote, as it is
+    whole = next(text for text in legal if not any(o != text and o.startswith(text) for o in legal))
+    quoted = raw_bash(herald, f'herald play {game} "{whole}', token=alice)  # (t1 would also offer t14)
+    assert quoted == [whole]  # inside an open quote, as it is
 
 
 def test_completion_stays_silent_when_the_server_is_away(offline_herald):
