@@ -11,7 +11,7 @@ import time
 
 import click
 
-from client import config, exitcodes, output
+from client import bot_commands, config, exitcodes, output
 from client.api import MAX_WAIT, ApiError, HeraldApi, Unreachable
 
 PLAY_ATTEMPTS = 4  # one try plus three retries when someone else moved at the same time
@@ -369,6 +369,9 @@ def report_wait(outcome: str, state: dict, timeout: float | None, as_json: bool)
     else:
         click.echo(f"Timed out after {timeout:g} s; you are not prompted in game {state['id']} yet.", err=True)
     ctx.exit(code)
+
+
+cli.add_command(bot_commands.command(connection_options, api))
 
 
 def main(argv: list[str] | None = None) -> None:

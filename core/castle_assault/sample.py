@@ -58,7 +58,8 @@ def hide_who_is_asked(known: dict, s: dict, seat: int) -> None:
 def sample_state(known: dict, seat: int, rng: Rng) -> dict:
     """A full state the seat cannot tell from the real one: every token dealt a card that is
     not visible anywhere, each draw deck from its own deck's cards."""
-    unaccounted = [c for c in CARDS.kind_of if c not in strings_in(known)]
+    seen = strings_in(known)
+    unaccounted = [c for c in CARDS.kind_of if c not in seen]
     groups = []
     for zone, letter in DECK_OF_ZONE.items():
         groups.append((tokens_in(known[zone]), [c for c in unaccounted if CARDS.deck[c] == letter]))

@@ -28,7 +28,8 @@ def known_state(st: dict, seat: int) -> dict:
 def sample_state(known: dict, seat: int, rng: Rng) -> dict:
     """Unseen cards dealt at random to the deck, the discard pile and other hands; each owner's
     secret treasure types dealt from the types of theirs nobody has seen."""
-    unaccounted = [c for c in cards.ALL_CARDS if c not in strings_in(known)]
+    seen = strings_in(known)
+    unaccounted = [c for c in cards.ALL_CARDS if c not in seen]
     st = unmask(known, deal_tokens([(tokens_in(known), unaccounted)], rng))
     st["tre"] = [list(t) for t in st["tre"]]
     for owner in range(st["np"]):

@@ -1,0 +1,48 @@
+"""GET /games/{id}/known: what the caller's seat knows of the whole game, for bots.
+
+A seat's view is made for people: it leaves out the engine's bookkeeping (whose question comes
+next, where a battle's steps stand), so a program that searches the game cannot rebuild a state
+from it. This endpoint answers the engine's `known_state(state, seat)`: the state with the seed
+removed and everything the seat may not see blanked (docs/bots.md). It tells nothing the seat's
+view and log would not; `herald bot` plays from it.
+"""
+from __future__ import annotations
+
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields
+
+from server import gameviews
+from server.auth import current_player
+from server.errors import ApiError, ErrorSchema
+from server.routes.games import GAME_ID
+from server.schemas import SeatQuerySchema
+from server.seats import resolve_seat
+
+blp = Blueprint("bots", __name__, url_prefix="/games", description="What a seat knows, for bots")
+
+
+class KnownSchema(Schema):
+    version = fields.Integer()
+    seat = fields.Integer()
+    prompted = fields.Boolean()
+    ruleset = fields.String()
+    known = fields.Raw(metadata={"description": "the engine's known_state for the seat"})
+
+
+@blp.route(f"/{GAME_ID}/known", methods=["GET"])
+@blp.arguments(SeatQuerySchema, location="query")
+@blp.response(200, KnownSchema)
+@blp.alt_response(409, schema=ErrorSchema, description="game-not-active or no-bots")
+def known(query, game_id):
+    """The caller's seat's knowledge of the game (the state less everything hidden from it)."""
+    game, engine, state = gameviews.current_state(game_id)
+    seat = resolve_seat(game, current_player(), query["seat"])
+    if game.status != "active" or state is None:
+        raise ApiError(409, "game-not-active", "This game is not being played: there is nothing to decide.")
+    try:
+        knowledge = engine.known_state(state, seat)
+    except NotImplementedError:
+        raise ApiError(409, "no-bots", f"{game.title} has no bots: its rules do not describe what a seat "
+                                       "knows.") from None
+    return {"version": game.version, "seat": seat, "ruleset": game.ruleset, "known": knowledge,
+            "prompted": any(p["seat"] == seat for p in game.prompted or [])}
