@@ -23,6 +23,19 @@ SHARED_WAIT = 2         # per game when it has several (each is looked at in tur
 NEW_GAME_POLL = 5       # with --forever and no game: how often to look for one
 
 
+def seat_house_bots(client: HeraldApi, created: dict, pairs: tuple[str, ...]) -> None:
+    """`herald new ... --bot 2=search`: seat the server's house bots, and drop their invites
+    from what is printed (they are used)."""
+    for pair in pairs:
+        seat, sep, level = pair.partition("=")
+        if not sep or not seat.strip().isdigit():
+            raise click.BadParameter(f"{pair!r} is not SEAT=LEVEL (like 2=search).", param_hint="--bot")
+        client.request("POST", HeraldApi.game_path(str(created["id"]), "bots"),
+                       body={"seat": int(seat), "level": level.strip() or "search"})
+        created["invites"] = [i for i in created["invites"] if i["seat"] != int(seat)]
+        created.setdefault("bots", []).append({"seat": int(seat), "level": level.strip() or "search"})
+
+
 class BotPlayer:
     """One token's seats, played by one level."""
 
@@ -119,7 +132,7 @@ def command(connection_options, api) -> click.Command:
     @click.option("--level", type=click.Choice(LEVELS), default="search", show_default=True,
                   help="How well to play: the random player, one-move lookahead, or Monte Carlo search.")
     @click.option("--budget", default=None, metavar="BUDGET",
-                  help="Thinking per move for search: a time (2s) or a number of iterations (300, the default).")
+                  help="Thinking per move for search: a time (2s) or a number of iterations (120, the default).")
     @click.option("--game", "only", type=int, multiple=True, help="Play only this game (repeat for several).")
     @click.option("--seed", default="herald-bot", show_default=True,
                   help="The bot's own randomness: the same seed makes the same choices in the same positions.")

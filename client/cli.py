@@ -201,11 +201,16 @@ def parse_options(pairs: tuple[str, ...]) -> dict:
 @click.option("--seats", type=click.IntRange(min=1), required=True, help="Number of seats.")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
               help="A game option (see `herald rulesets`); repeat for several.")
+@click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=LEVEL",
+              help="Seat a house bot (random, greedy, search) that the server plays; repeat for several.")
 @json_option
 @connection_options
-def new(game, seats, option_pairs, as_json):
+def new(game, seats, option_pairs, bot_pairs, as_json):
     """Create a game of GAME (a ruleset name) and print one invite per seat."""
-    reply(as_json, api().create_game(game, seats, parse_options(option_pairs)), output.created_game)
+    client = api()
+    created = client.create_game(game, seats, parse_options(option_pairs))
+    bot_commands.seat_house_bots(client, created, bot_pairs)
+    reply(as_json, created, output.created_game)
 
 
 # Game ids are whole numbers: `herald show abc` is a usage error here, not a 404 from the server.

@@ -51,6 +51,8 @@ def created_game(game: dict) -> str:
              "Invites (you are not seated yet; join with one of them):"]
     for invite in game.get("invites", []):
         lines.append(f"  seat {invite['seat']}: {join_command(invite['code'])}")
+    for bot in game.get("bots", []):
+        lines.append(f"  seat {bot['seat']}: the server's {bot['level']} house bot")
     return "\n".join(lines)
 
 

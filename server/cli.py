@@ -138,3 +138,9 @@ def verify():
                f"{'all agree' if not bad else f'{len(bad)} disagree'}")
     if bad:
         raise SystemExit(1)
+
+
+from server.bot_commands import bot_seat, bots  # noqa: E402  (house bots: server/house_bots.py)
+
+server.add_command(bots)
+server.add_command(bot_seat)

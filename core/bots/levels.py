@@ -5,7 +5,7 @@ never the state; every world it thinks about comes from `Game.sample_state`.
 - greedy: one-move lookahead. Every candidate move, in a few sampled worlds, followed by a few
   random-player moves (the rest of the turn and the other seats' immediate answers: a battle
   declared is also fought) and then the game's evaluation; the best mean wins.
-- search: determinized Monte Carlo search. Each iteration samples a fresh world, picks a root
+- search: determinized Monte Carlo search. Each iteration takes a sampled world, picks a root
   move by UCB1, plays it, plays on with the random player for a bounded number of moves and
   scores the end (1 a win, 0 a loss, else the game's evaluation). The most visited move wins.
 
@@ -30,15 +30,16 @@ PATTERN_SAMPLES = 8        # random_move draws added to the candidates (they fil
 MAX_CANDIDATES = 24
 GREEDY_WORLDS = 4
 GREEDY_MOVES = 12          # random moves after a greedy candidate: the rest of the turn, the answers
-ROLLOUT_MOVES = 40         # random moves after a search candidate before the evaluation decides
+ROLLOUT_MOVES = 20         # random moves after a search candidate before the evaluation decides
 EXPLORATION = 0.6
+WORLD_POOL = 32            # search samples this many worlds, then cycles through them (sampling costs)
 
 
 @dataclass
 class Budget:
     """How long `search` may think: at most `iterations`, and with a clock at most `seconds`."""
 
-    iterations: int = 300
+    iterations: int = 120
     seconds: float | None = None
     clock: Callable[[], float] | None = None
 
@@ -53,7 +54,7 @@ class Budget:
                 return cls(iterations=1_000_000, seconds=float(text[:-1]), clock=clock)
             return cls(iterations=int(text.removesuffix("it")), clock=clock)
         except ValueError:
-            raise ValueError(f"A budget is a time like 2s or a number of iterations like 300, not {text!r}.") from None
+            raise ValueError(f"A budget is a time like 2s or a number of iterations like 120, not {text!r}.") from None
 
 
 def evaluation(game: Game) -> Callable[[object, int], float]:
@@ -143,13 +144,16 @@ class Bot:
         start = budget.clock() if budget.clock and budget.seconds is not None else None
         totals = [0.0] * len(moves)
         visits = [0] * len(moves)
+        worlds: list = []
         done = 0
         while done < budget.iterations:
             if start is not None and done and budget.clock() - start >= budget.seconds:
                 break
             done += 1
             i = pick(totals, visits, done, rng)
-            world = self.game.sample_state(known, seat, rng)
+            if len(worlds) < WORLD_POOL:
+                worlds.append(self.game.sample_state(known, seat, rng))
+            world = worlds[done % len(worlds)]
             after = self.outcome(world, seat, moves[i], rng)
             if after is None:
                 visits[i] += 1          # a move that rarely fits the worlds loses its appeal

@@ -9,13 +9,15 @@ view and log would not; `herald bot` plays from it.
 from __future__ import annotations
 
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
-from server import gameviews
+from core.bots.levels import LEVELS
+
+from server import gameviews, house_bots
 from server.auth import current_player
 from server.errors import ApiError, ErrorSchema
 from server.routes.games import GAME_ID
-from server.schemas import SeatQuerySchema
+from server.schemas import JoinedSchema, SeatQuerySchema, StrictSchema
 from server.seats import resolve_seat
 
 blp = Blueprint("bots", __name__, url_prefix="/games", description="What a seat knows, for bots")
@@ -46,3 +48,17 @@ def known(query, game_id):
                                        "knows.") from None
     return {"version": game.version, "seat": seat, "ruleset": game.ruleset, "known": knowledge,
             "prompted": any(p["seat"] == seat for p in game.prompted or [])}
+
+
+class SeatBotSchema(StrictSchema):
+    seat = fields.Integer(required=True, validate=validate.Range(min=0, max=5))
+    level = fields.String(load_default="search", validate=validate.OneOf(LEVELS))
+
+
+@blp.route(f"/{GAME_ID}/bots", methods=["POST"])
+@blp.arguments(SeatBotSchema)
+@blp.response(200, JoinedSchema)
+@blp.alt_response(409, schema=ErrorSchema, description="invite-used, game-not-open or no-bots")
+def seat_bot(body, game_id):
+    """The creator seats a house bot (played by `herald server bots`) at a free seat."""
+    return house_bots.seat_bot(current_player(), game_id, body["seat"], body["level"])
