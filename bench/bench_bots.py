@@ -1,6 +1,6 @@
 """A tournament of the bot levels: N games per pairing per ruleset and player count.
 
-    python -m bench.bench_bots [--games 20] [--players 2] [--ruleset NAME ...] [--budget 120]
+    python -m bench.bench_bots [--games 20] [--players 2] [--ruleset NAME ...] [--budget 500]
 
 For each pairing (search-random, search-greedy, greedy-random) the first level sits at one
 seat, taking turns round the table, the second at every other. Printed per pairing: the first
@@ -37,7 +37,7 @@ def main(argv=None) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, nargs="+", default=[2])
     parser.add_argument("--ruleset", nargs="+", default=sorted(registry))
-    parser.add_argument("--budget", default=None, help="search budget: iterations (120, the default) or a CPU time (2s)")
+    parser.add_argument("--budget", default=None, help="search budget: iterations (500, the default) or a CPU time (2s)")
     parser.add_argument("--pairing", nargs="+", default=[f"{a}-{b}" for a, b in PAIRINGS])
     args = parser.parse_args(argv)
     clock = time.process_time      # CPU seconds: on a shared machine wall time measures the neighbours

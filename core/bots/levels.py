@@ -27,7 +27,7 @@ LEVELS = ("random", "greedy", "search")
 EVALUATIONS = {"castle-assault": "core.castle_assault.bots", "medieval-mastery": "core.medieval_mastery.bots",
                "wizards-quest": "core.wizards_quest.bots"}
 PATTERN_SAMPLES = 8        # random_move draws added to the candidates (they fill in patterns)
-MAX_CANDIDATES = 24
+MAX_CANDIDATES = 14
 GREEDY_WORLDS = 4
 GREEDY_MOVES = 12          # random moves after a greedy candidate: the rest of the turn, the answers
 ROLLOUT_MOVES = 20         # random moves after a search candidate before the evaluation decides
@@ -39,7 +39,7 @@ WORLD_POOL = 32            # search samples this many worlds, then cycles throug
 class Budget:
     """How long `search` may think: at most `iterations`, and with a clock at most `seconds`."""
 
-    iterations: int = 120
+    iterations: int = 500
     seconds: float | None = None
     clock: Callable[[], float] | None = None
 
@@ -54,7 +54,7 @@ class Budget:
                 return cls(iterations=1_000_000, seconds=float(text[:-1]), clock=clock)
             return cls(iterations=int(text.removesuffix("it")), clock=clock)
         except ValueError:
-            raise ValueError(f"A budget is a time like 2s or a number of iterations like 120, not {text!r}.") from None
+            raise ValueError(f"A budget is a time like 2s or a number of iterations like 500, not {text!r}.") from None
 
 
 def evaluation(game: Game) -> Callable[[object, int], float]:
@@ -68,23 +68,23 @@ def key(move: dict) -> str:
 
 
 def candidates(game: Game, world, seat: int, rng: Rng) -> list[dict]:
-    """The concrete legal moves that answer the seat's question (standing answers are for
-    later questions) plus random-player draws, which fill in patterns such as free placements."""
+    """At most MAX_CANDIDATES moves that answer the seat's question: first distinct draws of the
+    random player (its moves are the sensible ones, and they fill in patterns such as free
+    placements), then the concrete legal moves in random order. Standing answers are left out:
+    they answer later questions."""
     found: dict[str, dict] = {}
-    for move in game.legal_moves(world, seat):
-        if "pattern" not in move and move.get("type") != "standing":
-            found.setdefault(key(move), move)
-    listed = list(found.values())
-    if len(listed) > MAX_CANDIDATES:
-        rng.shuffle(listed)
-        listed = listed[:MAX_CANDIDATES - PATTERN_SAMPLES]
-    found = {key(m): m for m in listed}
     for _ in range(PATTERN_SAMPLES * 3):
-        if len(found) >= len(listed) + PATTERN_SAMPLES:
+        if len(found) >= PATTERN_SAMPLES:
             break
         move = game.random_move(world, seat, rng)
         if move.get("type") != "standing":
             found.setdefault(key(move), move)
+    listed = [m for m in game.legal_moves(world, seat) if "pattern" not in m and m.get("type") != "standing"]
+    rng.shuffle(listed)
+    for move in listed:
+        if len(found) >= MAX_CANDIDATES:
+            break
+        found.setdefault(key(move), move)
     return list(found.values()) or [game.random_move(world, seat, rng)]
 
 
