@@ -34,35 +34,25 @@ def is_token(value) -> bool:
     return isinstance(value, str) and len(value) > 1 and value[0] == "?" and value[1:].isdigit()
 
 
-def tokens_in(tree, out: list | None = None) -> list:
-    """Every distinct token of a tree, in the order met."""
-    if out is None:
-        out = []
-    if is_token(tree):
-        if tree not in out:
-            out.append(tree)
-    elif isinstance(tree, list):
-        for x in tree:
-            tokens_in(x, out)
-    elif isinstance(tree, dict):
-        for v in tree.values():
-            tokens_in(v, out)
-    return out
-
-
-def strings_in(tree, out: set | None = None) -> set:
-    """Every string value of a tree (dict keys excluded)."""
-    if out is None:
-        out = set()
+def leaves(tree):
+    """Every string value of a JSON tree (dict keys excluded), in the order met."""
     if isinstance(tree, str):
-        out.add(tree)
+        yield tree
     elif isinstance(tree, list):
         for x in tree:
-            strings_in(x, out)
+            yield from leaves(x)
     elif isinstance(tree, dict):
         for v in tree.values():
-            strings_in(v, out)
-    return out
+            yield from leaves(v)
+
+
+def tokens_in(tree) -> list:
+    """Every distinct token of a tree, in the order met."""
+    return list(dict.fromkeys(x for x in leaves(tree) if is_token(x)))
+
+
+def strings_in(tree) -> set:
+    return set(leaves(tree))
 
 
 def unmask(tree, deal: dict):

@@ -3,7 +3,7 @@ change what is hidden, cut at random moves."""
 from __future__ import annotations
 
 from core import games
-from core.bots.worlds import strings_in
+from core.bots.worlds import leaves
 from core.rng import Rng
 
 CONFIGS = {
@@ -45,19 +45,4 @@ def card_ids(game, state) -> list:
         from core.wizards_quest.sample import cards_of
         return cards_of(state)
     from core.castle_assault.cards import CARDS
-    return [c for c in collect(state) if c in CARDS.kind_of]
-
-
-def collect(tree, out=None) -> list:
-    if out is None:
-        out = []
-    if isinstance(tree, str):
-        out.append(tree)
-    elif isinstance(tree, list):
-        for x in tree:
-            collect(x, out)
-    elif isinstance(tree, dict):
-        for k, v in tree.items():
-            if k not in ("seed",):
-                collect(v, out)
-    return out
+    return [c for c in leaves(state) if c in CARDS.kind_of]
