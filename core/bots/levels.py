@@ -119,7 +119,7 @@ class Bot:
             return self.greedy(known, seat, moves, rng)
         return self.search(known, seat, moves, rng)
 
-    def outcome(self, world, seat: int, move: dict, rng: Rng):
+    def outcome(self, world, seat: int, move: dict):
         """The world after `move`, or None where the move does not fit this world."""
         try:
             return self.game.apply(world, seat, move)[0]
@@ -132,7 +132,7 @@ class Bot:
         for _ in range(GREEDY_WORLDS):
             world = self.game.sample_state(known, seat, rng)
             for i, move in enumerate(moves):
-                after = self.outcome(world, seat, move, rng)
+                after = self.outcome(world, seat, move)
                 if after is None:
                     continue
                 totals[i] += rollout(self.game, after, seat, rng, GREEDY_MOVES, self.evaluate)
@@ -153,8 +153,8 @@ class Bot:
             i = pick(totals, visits, done, rng)
             if len(worlds) < WORLD_POOL:
                 worlds.append(self.game.sample_state(known, seat, rng))
-            world = worlds[done % len(worlds)]
-            after = self.outcome(world, seat, moves[i], rng)
+            world = worlds[(done - 1) % WORLD_POOL]      # the new one while the pool fills
+            after = self.outcome(world, seat, moves[i])
             if after is None:
                 visits[i] += 1          # a move that rarely fits the worlds loses its appeal
                 continue
