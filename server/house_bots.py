@@ -50,11 +50,15 @@ def supports_bots(game: Game) -> bool:
     return type(find_engine(game.ruleset)).known_state is not Rules.known_state
 
 
+def check_creator(caller, game: Game) -> None:
+    if game.creator_id != caller.id:
+        raise ApiError(403, "forbidden", "Only the game's creator may seat house bots.")
+
+
 def seat_bot(caller, game_id: int, seat: int, level: str) -> dict:
     """The creator seats a house bot at a free seat of an open game (it joins by its invite)."""
     game = gameviews.load_game(game_id)
-    if game.creator_id != caller.id:
-        raise ApiError(403, "forbidden", "Only the game's creator may seat house bots.")
+    check_creator(caller, game)
     if not supports_bots(game):
         raise ApiError(409, "no-bots", f"{game.title} has no bots.")
     row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))

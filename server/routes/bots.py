@@ -8,8 +8,9 @@ view and log would not; `herald bot` plays from it.
 """
 from __future__ import annotations
 
-from flask_smorest import Blueprint
-from marshmallow import Schema, fields, validate
+from flask import request
+from flask_smorest import Blueprint, abort
+from marshmallow import Schema, ValidationError, fields, validate
 
 from core.bots.levels import LEVELS
 
@@ -56,9 +57,19 @@ class SeatBotSchema(StrictSchema):
 
 
 @blp.route(f"/{GAME_ID}/bots", methods=["POST"])
-@blp.arguments(SeatBotSchema)
+@blp.arguments(SeatQuerySchema, location="query")
 @blp.response(200, JoinedSchema)
 @blp.alt_response(409, schema=ErrorSchema, description="invite-used, game-not-open or no-bots")
-def seat_bot(body, game_id):
-    """The creator seats a house bot (played by `herald server bots`) at a free seat."""
-    return house_bots.seat_bot(current_player(), game_id, body["seat"], body["level"])
+def seat_bot(query, game_id):
+    """The creator seats a house bot (played by `herald server bots`) at a free seat. Who may ask
+    is checked before the body is read, as on every game route."""
+    caller = current_player()
+    game = gameviews.load_game(game_id)
+    if query["seat"] is not None:
+        resolve_seat(game, caller, query["seat"])     # naming a seat that is not yours: 403
+    house_bots.check_creator(caller, game)
+    try:
+        body = SeatBotSchema().load(request.get_json(silent=True) or {})
+    except ValidationError as error:
+        abort(422, messages={"json": error.messages})
+    return house_bots.seat_bot(caller, game_id, body["seat"], body["level"])
