@@ -31,6 +31,7 @@ MAX_CANDIDATES = 14
 GREEDY_WORLDS = 4
 GREEDY_MOVES = 6           # random moves after a greedy candidate: the rest of the turn, the answers
 ROLLOUT_MOVES = 20         # random moves after a search candidate before the evaluation decides
+                           # (a game's bots module may set its own)
 EXPLORATION = 0.6
 WORLD_POOL = 32            # search samples this many worlds, then cycles through them (sampling costs)
 
@@ -57,10 +58,11 @@ class Budget:
             raise ValueError(f"A budget is a time like 2s or a number of iterations like 500, not {text!r}.") from None
 
 
-def evaluation(game: Game) -> Callable[[object, int], float]:
+def tuning(game: Game):
+    """The game's bot module: `evaluate(state, seat)`, and optionally ROLLOUT_MOVES."""
     if game.name not in EVALUATIONS:
         raise ValueError(f"{game.name} has no evaluation: only the random level plays it")
-    return importlib.import_module(EVALUATIONS[game.name]).evaluate
+    return importlib.import_module(EVALUATIONS[game.name])
 
 
 def key(move: dict) -> str:
@@ -105,7 +107,9 @@ class Bot:
         if level not in LEVELS:
             raise ValueError(f"Unknown bot level {level!r}: choose one of {', '.join(LEVELS)}.")
         self.game, self.level, self.budget = game, level, budget or Budget()
-        self.evaluate = evaluation(game) if level != "random" else None
+        module = tuning(game) if level != "random" else None
+        self.evaluate = module.evaluate if module else None
+        self.rollout_moves = getattr(module, "ROLLOUT_MOVES", ROLLOUT_MOVES)
         self.iterations = 0      # search iterations of the last choice (for the bench)
 
     def choose(self, known: dict, seat: int, rng: Rng) -> dict:
@@ -158,7 +162,7 @@ class Bot:
             if after is None:
                 visits[i] += 1          # a move that rarely fits the worlds loses its appeal
                 continue
-            totals[i] += rollout(self.game, after, seat, rng, ROLLOUT_MOVES, self.evaluate)
+            totals[i] += rollout(self.game, after, seat, rng, self.rollout_moves, self.evaluate)
             visits[i] += 1
         self.iterations = done
         return best(moves, [v + (t / v if v else 0.0) * 1e-3 for t, v in zip(totals, visits)], rng)

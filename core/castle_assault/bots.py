@@ -12,6 +12,9 @@ import math
 from .cards import CARDS
 from .state import post_shields
 
+# Search looks 6 random moves ahead, not the default 20: the random player's long sequences of
+# attacks and discards drown the signal (measured: 9-1 against greedy with 6, 5-5 with 20).
+ROLLOUT_MOVES = 6
 CASTLE_BONUS = 40
 WALL_BONUS = 8
 CARD_VALUE = 2
