@@ -39,13 +39,14 @@ def main(argv=None) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, nargs="+", default=[2])
     parser.add_argument("--ruleset", nargs="+", default=sorted(registry))
-    parser.add_argument("--budget", default=None, help="search budget: iterations (500, the default) or a CPU time (2s)")
+    parser.add_argument("--budget", default=None, help="search budget: iterations (default: the game's, 500 or 1500) or a CPU time (2s)")
     parser.add_argument("--pairing", nargs="+", default=[f"{a}-{b}" for a, b in PAIRINGS])
     args = parser.parse_args(argv)
     clock = time.process_time      # CPU seconds: on a shared machine wall time measures the neighbours
     budget = Budget.parse(args.budget, clock)
+    iterations = budget.iterations or "each game's default number of"
     print(f"bench_bots: {args.games} games per pairing, search budget {args.budget or 'default'} "
-          f"({budget.iterations} iterations{'' if budget.seconds is None else f', {budget.seconds} s'})")
+          f"({iterations} iterations{'' if budget.seconds is None else f', {budget.seconds} s'})")
     print(f"{'ruleset':<17} {'n':>1} {'pairing':<15} {'win rate':>8} {'95% Wilson':>14} {'W-L-D':>9} "
           f"{'goal':>5} {'median s':>9} {'p90 s':>7}")
     for name in args.ruleset:

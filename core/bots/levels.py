@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from core import canonical
@@ -33,6 +33,7 @@ GREEDY_MOVES = 6           # random moves after a greedy candidate: the rest of 
 ROLLOUT_MOVES = 20         # random moves after a search candidate before the evaluation decides
                            # (a game's bots module may set its own)
 EXPLORATION = 0.6
+ITERATIONS = 500           # the default search budget (a game's bots module may set its own)
 WORLD_POOL = 32            # search samples this many worlds, then cycles through them (sampling costs)
 
 
@@ -40,7 +41,7 @@ WORLD_POOL = 32            # search samples this many worlds, then cycles throug
 class Budget:
     """How long `search` may think: at most `iterations`, and with a clock at most `seconds`."""
 
-    iterations: int = 500
+    iterations: int | None = None       # None: the game's default (ITERATIONS in its bots module)
     seconds: float | None = None
     clock: Callable[[], float] | None = None
 
@@ -110,6 +111,8 @@ class Bot:
         module = tuning(game) if level != "random" else None
         self.evaluate = module.evaluate if module else None
         self.rollout_moves = getattr(module, "ROLLOUT_MOVES", ROLLOUT_MOVES)
+        if self.budget.iterations is None:
+            self.budget = replace(self.budget, iterations=getattr(module, "ITERATIONS", ITERATIONS))
         self.iterations = 0      # search iterations of the last choice (for the bench)
 
     def choose(self, known: dict, seat: int, rng: Rng) -> dict:
