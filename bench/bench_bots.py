@@ -10,7 +10,8 @@ shared machine would measure the neighbours' load).
 Goals (2 players, one core): search beats random >= 90 % and greedy >= 65 %, greedy beats random
 >= 75 %, median search move <= 2 s at the default budget. With more players the goal column
 shows the fair share (1/n) the first level's win rate compares with. The goal column says
-"met" when the whole interval clears the goal, "ok?" when only the measured rate does. Seeds are fixed: a run is reproducible
+"met" when the whole interval clears the goal, "ok?" when only the measured rate does.
+Seeds are fixed: a run is reproducible
 (up to the time figures; a time budget would make the moves depend on the machine's speed).
 """
 from __future__ import annotations
@@ -39,7 +40,8 @@ def main(argv=None) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, nargs="+", default=[2])
     parser.add_argument("--ruleset", nargs="+", default=sorted(registry))
-    parser.add_argument("--budget", default=None, help="search budget: iterations (default: the game's, 500 or 1500) or a CPU time (2s)")
+    parser.add_argument("--budget", default=None,
+                        help="search budget: iterations (default: the game's, 500 or 1500) or a CPU time (2s)")
     parser.add_argument("--pairing", nargs="+", default=[f"{a}-{b}" for a, b in PAIRINGS])
     args = parser.parse_args(argv)
     clock = time.process_time      # CPU seconds: on a shared machine wall time measures the neighbours

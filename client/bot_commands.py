@@ -132,7 +132,8 @@ def command(connection_options, api) -> click.Command:
     @click.option("--level", type=click.Choice(LEVELS), default="search", show_default=True,
                   help="How well to play: the random player, one-move lookahead, or Monte Carlo search.")
     @click.option("--budget", default=None, metavar="BUDGET",
-                  help="Thinking per move for search: a time (2s) or a number of iterations (500, the default).")
+                  help="Thinking per move for search: a time (2s) or a number of iterations "
+                       "(default: the game's, 500; Castle Assault 1,500).")
     @click.option("--game", "only", type=int, multiple=True, help="Play only this game (repeat for several).")
     @click.option("--seed", default="herald-bot", show_default=True,
                   help="The bot's own randomness: the same seed makes the same choices in the same positions.")

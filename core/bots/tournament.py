@@ -42,7 +42,8 @@ def play(game: Game, players: int, options: dict, seed: str, bots: list[Bot],
         try:
             state, _ = game.apply(state, seat, move)
         except IllegalMove as err:
-            raise AssertionError(f"{bots[seat].level} bot played {game.format(move)!r}, refused: {err.message}") from err
+            raise AssertionError(f"{bots[seat].level} bot played {game.format(move)!r}, "
+                                 f"refused: {err.message}") from err
     return Played((), cap, seconds, capped=True)
 
 
