@@ -5,14 +5,14 @@
 For each pairing (search-random, search-greedy, greedy-random) the first level sits at one
 seat, taking turns round the table, the second at every other. Printed per pairing: the first
 level's share of the games with a winner and its 95 % Wilson interval, draws (no winner or the
-move cap), and the first level's median and 90th-percentile CPU time per move (process time: wall time on a
-shared machine would measure the neighbours' load).
-Goals (2 players, one core): search beats random >= 90 % and greedy >= 65 %, greedy beats random
->= 75 %, median search move <= 2 s at the default budget. With more players the goal column
-shows the fair share (1/n) the first level's win rate compares with. The goal column says
-"met" when the whole interval clears the goal, "ok?" when only the measured rate does.
-Seeds are fixed: a run is reproducible
-(up to the time figures; a time budget would make the moves depend on the machine's speed).
+move cap), and the first level's median and 90th-percentile CPU time per move (process time:
+wall time on a shared machine would measure the neighbours' load).
+
+Goals (2 players, one core): search beats random >= 90 % and greedy >= 65 %, greedy beats
+random >= 75 %, median search move <= 2 s at the default budget. The goal column says "met"
+when the whole interval clears the goal, "ok?" when only the measured rate does; with more
+players it shows the fair share (1/n) to compare the first level's rate with. Seeds are fixed:
+a run is reproducible (up to the time figures; a time budget makes moves depend on speed).
 """
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """A CI-sized tournament: on fixed seeds, search beats greedy and greedy beats random beyond
 chance (search against greedy costs about a minute of CPU: marked slow). Each pairing plays
-GAMES two-player games, seats alternating; a level is "better beyond chance" when the one-sided binomial probability of winning that many decided games by luck
-(an even match) is under 5 %. bench.bench_bots measures the same at full size."""
+GAMES two-player games, seats alternating; a level is "better beyond chance" when the
+one-sided binomial probability of winning that many decided games by luck (an even match) is
+under 5 %. bench.bench_bots measures the same at full size."""
 from __future__ import annotations
 
 from math import comb
