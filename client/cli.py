@@ -12,7 +12,8 @@ import time
 
 import click
 
-from client import colour, completion, config, errors_json, exitcodes, me_commands, output, picture_commands, pictures, reconnect
+from client import (bot_commands, colour, completion, config, errors_json, exitcodes, me_commands, output,
+                    picture_commands, pictures, reconnect)  # noqa: I001
 from client.api import MAX_WAIT, ApiError, HeraldApi, Unreachable
 
 PLAY_ATTEMPTS = 4  # one try plus three retries when someone else moved at the same time
@@ -250,9 +251,11 @@ def parse_options(pairs: tuple[str, ...]) -> dict:
 @click.option("--on-timeout", type=click.Choice(["default", "resign"]), default="default",
               help="At a passed deadline: the game's default answer, or else the seat resigns.")
 @click.option("--unrated", is_flag=True, help="Do not count the game for the ratings.")
+@click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=LEVEL",
+              help="Seat a house bot (random, greedy, search) that the server plays; repeat for several.")
 @json_option
 @connection_options
-def new(game, seats, option_pairs, invite_emails, public, days_per_move, on_timeout, unrated, as_json):
+def new(game, seats, option_pairs, invite_emails, public, days_per_move, on_timeout, unrated, bot_pairs, as_json):
     """Create a game of GAME (a ruleset name) and print one invite per seat."""
     if len(invite_emails) > seats:
         raise click.BadParameter(f"{len(invite_emails)} invitations for {seats} seats", param_hint="--invite")
@@ -261,6 +264,7 @@ def new(game, seats, option_pairs, invite_emails, public, days_per_move, on_time
         extra["rated"] = False
     client = api()
     created = client.create_game(game, seats, parse_options(option_pairs), public, extra)
+    bot_commands.seat_house_bots(client, created, bot_pairs)
     if invite_emails:
         created["invited"] = me_commands.send_invitations(client, created["id"], invite_emails)
     reply(as_json, created, lambda c: "\n".join(filter(None, [output.created_game(c),
@@ -466,6 +470,7 @@ def _attach_command_modules() -> None:
     cli.add_command(me_commands.command(api, connection_options, json_option))
     for command in picture_commands.commands():  # herald link, herald mail-format
         cli.add_command(command)
+    cli.add_command(bot_commands.command(connection_options, api))
 
 
 if __name__ != "__main__":  # run as `python -m client.cli`, the module proper attaches them below

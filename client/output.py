@@ -55,6 +55,8 @@ def created_game(game: dict) -> str:
         lines.append(f"Clock: {game['days_per_move']} day(s) per move; at a passed deadline: {game.get('on_timeout')}.")
     if game.get("public"):
         lines.append(f"Public: listed in `herald games --open`; anyone may take a free seat with `herald join {game['id']}`.")
+    for bot in game.get("bots", []):
+        lines.append(f"  seat {bot['seat']}: the server's {bot['level']} house bot")
     return "\n".join(lines)
 
 

@@ -268,6 +268,16 @@ class Game:
         from core import undo  # undo builds on this module
 
         return undo.undoable(self, state_before, seat, move, players)
+    def known_state(self, state: State, seat: int) -> dict:
+        """What `seat` knows of the whole state (for bots, docs/bots.md): the state's JSON without
+        the seed, every card hidden from the seat replaced by a token, every other secret blanked.
+        Optional: a game without it has no bots beyond `random`."""
+        raise NotImplementedError
+
+    def sample_state(self, known: dict, seat: int, rng: Rng) -> State:
+        """A full state consistent with `known` (hidden cards dealt from what is unaccounted for,
+        a fresh seed from `rng`): one world the seat cannot tell from the real one."""
+        raise NotImplementedError
 
     def upgrade_state(self, data: dict, from_format: int) -> dict:
         """A stored `to_json` of layout `from_format`, lifted to `state_format`. Each engine

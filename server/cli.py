@@ -265,3 +265,8 @@ from server.mailin.commands import COMMANDS as _MAIL_COMMANDS  # noqa: E402 - ma
 
 for _command in _MAIL_COMMANDS:
     server.add_command(_command)
+
+from server.bot_commands import bot_seat, bots  # noqa: E402  (house bots: server/house_bots.py)
+
+server.add_command(bots)
+server.add_command(bot_seat)

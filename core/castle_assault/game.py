@@ -132,6 +132,14 @@ class CastleAssault(Game):
     def view(self, state, seat):
         return views.view(state, seat)
 
+    def known_state(self, state, seat):
+        from core.castle_assault import sample
+        return sample.known_state(state, seat)
+
+    def sample_state(self, known, seat, rng):
+        from core.castle_assault import sample
+        return sample.sample_state(known, seat, rng)
+
     def hidden_from(self, state, seat):
         return views.hidden_from(state, seat)
 

@@ -96,6 +96,14 @@ class WizardsQuest(Game):
     def view(self, state, seat):
         return V.make_view(state, seat, self.prompts(state))
 
+    def known_state(self, state, seat):
+        from core.wizards_quest import sample
+        return sample.known_state(state, seat)
+
+    def sample_state(self, known, seat, rng):
+        from core.wizards_quest import sample
+        return sample.sample_state(known, seat, rng)
+
     def hidden_from(self, state, seat):
         hidden = list(state["deck"]) + list(state["disc"])
         for s, hand in enumerate(state["hands"]):

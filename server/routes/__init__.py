@@ -1,5 +1,6 @@
 """The REST endpoints of docs/api.md, one blueprint per resource."""
 from server.routes.asked import blp as asked
+from server.routes.bots import blp as bots
 from server.routes.games import blp as games
 from server.routes.guide import blp as guide
 from server.routes.identity import blp as identity
@@ -16,7 +17,7 @@ from server.routes.vacation import blp as vacation
 from server.routes.webhooks import blp as webhooks
 
 BLUEPRINTS = (meta, players, identity, games, moves, asked, guide, mail, table, vacation, ratings, webhooks,
-              pictures, play, links, mailformat)
+              pictures, play, links, mailformat, bots)
 
 # Everything else needs a Bearer token (checked before the request body is read).
 PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register", "identity.recover", "identity.redeem",

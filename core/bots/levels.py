@@ -1,0 +1,187 @@
+"""The bot levels: random, greedy, search. Each is given what its seat knows (`known_state`),
+never the state; every world it thinks about comes from `Game.sample_state`.
+
+- random: the game's own random player (`random_move`), in one sampled world.
+- greedy: one-move lookahead. Every candidate move, in a few sampled worlds, followed by a few
+  random-player moves (the rest of the turn and the other seats' immediate answers: a battle
+  declared is also fought) and then the game's evaluation; the best mean wins.
+- search: determinized Monte Carlo search. Each iteration takes a sampled world, picks a root
+  move by UCB1, plays it, plays on with the random player for a bounded number of moves and
+  scores the end (1 a win, 0 a loss, else the game's evaluation). The most visited move wins.
+
+All chance comes from the `Rng` the caller passes (a seeded bot is reproducible); the clock is
+the caller's too (`Budget.clock`), so core stays free of time.
+"""
+from __future__ import annotations
+
+import importlib
+import math
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from core import canonical
+from core.protocol import Game, IllegalMove
+from core.rng import Rng
+
+LEVELS = ("random", "greedy", "search")
+EVALUATIONS = {"castle-assault": "core.castle_assault.bots", "medieval-mastery": "core.medieval_mastery.bots",
+               "wizards-quest": "core.wizards_quest.bots"}
+PATTERN_SAMPLES = 8        # random_move draws added to the candidates (they fill in patterns)
+MAX_CANDIDATES = 14
+GREEDY_WORLDS = 4
+GREEDY_MOVES = 6           # random moves after a greedy candidate: the rest of the turn, the answers
+ROLLOUT_MOVES = 20         # random moves after a search candidate before the evaluation decides
+                           # (a game's bots module may set its own)
+EXPLORATION = 0.6
+ITERATIONS = 500           # the default search budget (a game's bots module may set its own)
+WORLD_POOL = 32            # search samples this many worlds, then cycles through them (sampling costs)
+
+
+@dataclass
+class Budget:
+    """How long `search` may think: at most `iterations`, and with a clock at most `seconds`."""
+
+    iterations: int | None = None       # None: the game's default (ITERATIONS in its bots module)
+    seconds: float | None = None
+    clock: Callable[[], float] | None = None
+
+    @classmethod
+    def parse(cls, text: str | None, clock: Callable[[], float] | None = None) -> "Budget":
+        """'2s' (a time, needs a clock), '500' or '500it' (iterations); None is the default."""
+        if not text:
+            return cls(clock=clock)
+        text = text.strip().lower()
+        try:
+            if text.endswith("s"):
+                return cls(iterations=1_000_000, seconds=float(text[:-1]), clock=clock)
+            return cls(iterations=int(text.removesuffix("it")), clock=clock)
+        except ValueError:
+            raise ValueError(f"A budget is a time like 2s or a number of iterations like 500, not {text!r}.") from None
+
+
+def tuning(game: Game):
+    """The game's bot module: `evaluate(state, seat)`, and optionally ROLLOUT_MOVES."""
+    if game.name not in EVALUATIONS:
+        raise ValueError(f"{game.name} has no evaluation: only the random level plays it")
+    return importlib.import_module(EVALUATIONS[game.name])
+
+
+def key(move: dict) -> str:
+    return canonical.dumps(move)
+
+
+def candidates(game: Game, world, seat: int, rng: Rng) -> list[dict]:
+    """At most MAX_CANDIDATES moves that answer the seat's question: first distinct draws of the
+    random player (its moves are the sensible ones, and they fill in patterns such as free
+    placements), then the concrete legal moves in random order. Standing answers are left out:
+    they answer later questions."""
+    found: dict[str, dict] = {}
+    for _ in range(PATTERN_SAMPLES * 3):
+        if len(found) >= PATTERN_SAMPLES:
+            break
+        move = game.random_move(world, seat, rng)
+        if move.get("type") != "standing":
+            found.setdefault(key(move), move)
+    listed = [m for m in game.legal_moves(world, seat) if "pattern" not in m and m.get("type") != "standing"]
+    rng.shuffle(listed)
+    for move in listed:
+        if len(found) >= MAX_CANDIDATES:
+            break
+        found.setdefault(key(move), move)
+    return list(found.values()) or [game.random_move(world, seat, rng)]
+
+
+def rollout(game: Game, state, seat: int, rng: Rng, limit: int, evaluate) -> float:
+    for _ in range(limit):
+        if game.result(state) is not None:
+            break
+        prompts = game.prompts(state)
+        mover = prompts[rng.below(len(prompts))].seat
+        state, _ = game.apply(state, mover, game.random_move(state, mover, rng))
+    return evaluate(state, seat)
+
+
+class Bot:
+    """One level of play for any game with `sample_state`. `choose` is all a seat needs."""
+
+    def __init__(self, game: Game, level: str = "search", budget: Budget | None = None):
+        if level not in LEVELS:
+            raise ValueError(f"Unknown bot level {level!r}: choose one of {', '.join(LEVELS)}.")
+        self.game, self.level, self.budget = game, level, budget or Budget()
+        module = tuning(game) if level != "random" else None
+        self.evaluate = module.evaluate if module else None
+        self.rollout_moves = getattr(module, "ROLLOUT_MOVES", ROLLOUT_MOVES)
+        if self.budget.iterations is None:
+            self.budget = replace(self.budget, iterations=getattr(module, "ITERATIONS", ITERATIONS))
+        self.iterations = 0      # search iterations of the last choice (for the bench)
+
+    def choose(self, known: dict, seat: int, rng: Rng) -> dict:
+        world = self.game.sample_state(known, seat, rng)
+        if self.level == "random":
+            return self.game.random_move(world, seat, rng)
+        moves = candidates(self.game, world, seat, rng)
+        if len(moves) == 1:
+            return moves[0]
+        if self.level == "greedy":
+            return self.greedy(known, seat, moves, rng)
+        return self.search(known, seat, moves, rng)
+
+    def outcome(self, world, seat: int, move: dict):
+        """The world after `move`, or None where the move does not fit this world."""
+        try:
+            return self.game.apply(world, seat, move)[0]
+        except IllegalMove:
+            return None   # legal in the world it was drawn from, not in this one: not counted
+
+    def greedy(self, known: dict, seat: int, moves: list[dict], rng: Rng) -> dict:
+        totals = [0.0] * len(moves)
+        counts = [0] * len(moves)
+        for _ in range(GREEDY_WORLDS):
+            world = self.game.sample_state(known, seat, rng)
+            for i, move in enumerate(moves):
+                after = self.outcome(world, seat, move)
+                if after is None:
+                    continue
+                totals[i] += rollout(self.game, after, seat, rng, GREEDY_MOVES, self.evaluate)
+                counts[i] += 1
+        return best(moves, [t / c if c else -1.0 for t, c in zip(totals, counts)], rng)
+
+    def search(self, known: dict, seat: int, moves: list[dict], rng: Rng) -> dict:
+        budget = self.budget
+        start = budget.clock() if budget.clock and budget.seconds is not None else None
+        totals = [0.0] * len(moves)
+        visits = [0] * len(moves)
+        worlds: list = []
+        done = 0
+        while done < budget.iterations:
+            if start is not None and done and budget.clock() - start >= budget.seconds:
+                break
+            done += 1
+            i = pick(totals, visits, done, rng)
+            if len(worlds) < WORLD_POOL:
+                worlds.append(self.game.sample_state(known, seat, rng))
+            world = worlds[(done - 1) % WORLD_POOL]      # the new one while the pool fills
+            after = self.outcome(world, seat, moves[i])
+            if after is None:
+                visits[i] += 1          # a move that rarely fits the worlds loses its appeal
+                continue
+            totals[i] += rollout(self.game, after, seat, rng, self.rollout_moves, self.evaluate)
+            visits[i] += 1
+        self.iterations = done
+        return best(moves, [v + (t / v if v else 0.0) * 1e-3 for t, v in zip(totals, visits)], rng)
+
+
+def pick(totals: list[float], visits: list[int], done: int, rng: Rng) -> int:
+    """UCB1: every move once, then the best mean plus an exploration bonus."""
+    untried = [i for i, v in enumerate(visits) if v == 0]
+    if untried:
+        return untried[rng.below(len(untried))]
+    log_n = math.log(done)
+    scores = [t / v + EXPLORATION * math.sqrt(log_n / v) for t, v in zip(totals, visits)]
+    return max(range(len(scores)), key=scores.__getitem__)
+
+
+def best(moves: list[dict], scores: list[float], rng: Rng) -> dict:
+    top = max(scores)
+    ties = [m for m, s in zip(moves, scores) if s == top]
+    return ties[rng.below(len(ties))]

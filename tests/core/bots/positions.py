@@ -1,0 +1,48 @@
+"""Random positions for the bot tests: random games of every player count and the options that
+change what is hidden, cut at random moves."""
+from __future__ import annotations
+
+from core import games
+from core.bots.worlds import leaves
+from core.rng import Rng
+
+CONFIGS = {
+    "castle-assault": [(2, {}), (3, {}), (4, {"windows": "strict"}), (3, {"night-count": "hidden"}),
+                       (4, {"spoils": "all", "reshuffle": "remove"})],
+    "medieval-mastery": [(2, {}), (3, {"windows": "strict"}), (4, {"siege": True}), (6, {"teams": "3"}),
+                         (5, {"mayhem": True, "life-and-death": True})],
+    "wizards-quest": [(2, {}), (3, {"blank-treasure": True}), (4, {}), (6, {"blank-treasure": True})],
+}
+
+
+def positions(ruleset: str, count: int, rng: Rng, per_game: int = 20):
+    """`count` states from random games, `per_game` from each, at random moves."""
+    game = games[ruleset]
+    made = 0
+    number = 0
+    while made < count:
+        players, options = CONFIGS[ruleset][number % len(CONFIGS[ruleset])]
+        state = game.setup(players, options, f"positions:{ruleset}:{number}")
+        number += 1
+        states = []
+        while game.result(state) is None and len(states) < 3000:
+            states.append(state)
+            prompts = game.prompts(state)
+            seat = prompts[rng.below(len(prompts))].seat
+            state, _ = game.apply(state, seat, game.random_move(state, seat, rng))
+        states.append(state)
+        for _ in range(min(per_game, count - made)):
+            yield states[rng.below(len(states))]
+            made += 1
+
+
+def card_ids(game, state) -> list:
+    """Every card of a state, as a list (a card twice would show as a count of 2)."""
+    if game.name == "medieval-mastery":
+        from core.medieval_mastery.sample import cards_of
+        return cards_of(state)
+    if game.name == "wizards-quest":
+        from core.wizards_quest.sample import cards_of
+        return cards_of(state)
+    from core.castle_assault.cards import CARDS
+    return [c for c in leaves(state) if c in CARDS.kind_of]

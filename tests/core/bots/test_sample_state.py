@@ -1,0 +1,82 @@
+"""sample_state: a world the seat cannot tell from the real one, built from what it knows.
+
+For random positions of every ruleset (player counts and the options that change what is
+hidden), for the prompted seat and one other seat: the sampled state's view for that seat is the
+real view, its known state is the real known state, every card is somewhere exactly once, it
+round-trips through JSON, and random playouts from it run to the end. The known state (the bots'
+only input) passes the views' leak check: no id of `hidden_from(state, seat)`, no seed.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from core import games
+from core.rng import Rng
+from tests.core.bots.positions import CONFIGS, card_ids, positions
+
+PER_RULESET = 1000
+PLAYOUT_EVERY = 25
+
+
+def check_world(game, real, seat: int, rng: Rng, playout: bool) -> None:
+    known = game.known_state(real, seat)
+    text = json.dumps(known)
+    assert real["seed"] not in text
+    for token in game.hidden_from(real, seat):
+        assert f'"{token}"' not in text, f"seat {seat} is given hidden {token!r}"
+    world = game.sample_state(json.loads(text), seat, rng)
+    assert game.view(world, seat) == game.view(real, seat)
+    assert game.known_state(world, seat) == known
+    again = game.from_json(json.loads(json.dumps(game.to_json(world))))
+    assert game.state_hash(again) == game.state_hash(world)
+    dealt, held = Counter(card_ids(game, world)), Counter(card_ids(game, real))
+    assert set(dealt) == set(held)                                   # every card, none invented
+    assert sorted(dealt.values()) == sorted(held.values())           # none dealt twice
+    assert [p.seat for p in game.prompts(world)] or game.result(world) is not None
+    for prompt in game.prompts(world):
+        game.legal_moves(world, prompt.seat)
+    if playout:
+        finish(game, world, rng)
+
+
+def finish(game, state, rng: Rng, cap: int = 5000) -> None:
+    for _ in range(cap):
+        if game.result(state) is not None:
+            return
+        prompts = game.prompts(state)
+        assert prompts
+        seat = prompts[rng.below(len(prompts))].seat
+        state, _ = game.apply(state, seat, game.random_move(state, seat, rng))
+    raise AssertionError("a playout from a sampled state did not end")
+
+
+def run(ruleset: str, count: int) -> int:
+    game = games[ruleset]
+    rng = Rng(f"sample-test:{ruleset}")
+    checked = 0
+    for state in positions(ruleset, count, rng):
+        prompted = [p.seat for p in game.prompts(state)]
+        seats = set(prompted[:1])
+        seats.add(rng.below(player_count(game, state)))
+        for seat in sorted(seats):
+            check_world(game, state, seat, rng, playout=checked % PLAYOUT_EVERY == 0)
+            checked += 1
+    return checked
+
+
+def player_count(game, state) -> int:
+    return game.view(state, None)["players"]
+
+
+@pytest.mark.parametrize("ruleset", sorted(CONFIGS))
+def test_sampled_worlds_match_what_the_seat_knows(ruleset):
+    assert run(ruleset, PER_RULESET) >= PER_RULESET
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", sorted(CONFIGS))
+def test_many_sampled_worlds(ruleset):
+    assert run(ruleset, 3 * PER_RULESET) >= 3 * PER_RULESET
