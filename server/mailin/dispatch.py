@@ -322,9 +322,9 @@ def _log(session, rest):
 
 
 def _resign(session, rest):
-    game = Game.get_by_id(session.game_id)
-    session.blocks.append(f"{game.title} has no resignation rule in Herald yet, so nothing was changed. "
-                          f"Ask the other players to agree on an end, or keep playing.")
+    """The game's own resignation move (issue 12), played like any move line: where the rules
+    have none (Medieval Mastery with three or more players) the refusal says so."""
+    _move(session, "resign")
     session.stopped = True
 
 

@@ -20,7 +20,7 @@ BLUEPRINTS = (meta, players, identity, games, moves, asked, guide, mail, table, 
               pictures, play, links, mailformat, bots)
 
 # Everything else needs a Bearer token (checked before the request body is read).
-PUBLIC_ENDPOINTS = {"meta.health", "meta.rulesets", "players.register", "identity.recover", "identity.redeem",
+PUBLIC_ENDPOINTS = {"meta.index", "meta.health", "meta.rulesets", "players.register", "identity.recover", "identity.redeem",
                     "guide.rules", "guide.explain"}
 
 

@@ -10,6 +10,15 @@ from server.schemas import RulesetSchema
 blp = Blueprint("meta", __name__, description="Server health and available games")
 
 
+@blp.route("/")
+@blp.response(200, description="Where to go from here (the link at the foot of every mail)")
+@blp.doc(security=[])
+def index():
+    """The server's front door: a mail's footer links here, so it must not be a 404."""
+    return {"name": "Herald", "about": "A turn server for slow board games, played by mail and from a shell.",
+            "api_docs": "/docs", "openapi": "/openapi.json", "rulesets": "/rulesets", "health": "/health"}
+
+
 @blp.route("/health")
 @blp.response(200, health_report.HealthSchema, description="The database takes writes")
 @blp.alt_response(503, schema=health_report.HealthSchema,

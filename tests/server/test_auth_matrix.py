@@ -2,7 +2,7 @@
 without a valid token 401, and on a game the caller has no seat in (and did not create) 403."""
 import re
 
-PUBLIC = {("GET", "/health"), ("GET", "/rulesets"), ("POST", "/players"), ("GET", "/openapi.json"),
+PUBLIC = {("GET", "/"), ("GET", "/health"), ("GET", "/rulesets"), ("POST", "/players"), ("GET", "/openapi.json"),
           ("POST", "/players/recover"), ("POST", "/players/recover/redeem"),  # recovery: a lost token
           ("GET", "/docs"), ("GET", "/docs/assets/<path:filename>"),
           ("GET", "/rulesets/<name>/rules"), ("GET", "/rulesets/<name>/explain/<path:thing>")}  # player guides

@@ -124,3 +124,15 @@ def test_players_hear_who_joined_and_that_the_game_began(api, config, tmp_path):
     assert {m["To"] for m in begun} | {m["To"] for m in later if m["Subject"].endswith("your move")} >= {
         "ben@example.org", "cyd@example.org"}
     assert all("ana (seat 0), ben (seat 1), cyd (seat 2)" in m.get_body(("plain",)).get_content() for m in begun)
+
+
+def test_the_link_at_the_foot_of_a_mail_is_alive(api, alice_bob, config, tmp_path, client):
+    """Every mail ends with a link: the seat's game page where links are signed, else the
+    server's front door, which answers."""
+    api.start_game(alice_bob)
+    deliver_pending(config)
+    for message in mails(tmp_path):
+        last = message.get_body(("plain",)).get_content().strip().splitlines()
+        link = next(line for line in reversed(last) if line.startswith("https://herald.example.org"))
+        path = link.removeprefix("https://herald.example.org") or "/"
+        assert client.get(path).status_code == 200, link

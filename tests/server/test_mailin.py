@@ -73,12 +73,13 @@ def test_several_lines_play_in_order_and_stop_at_the_first_refusal(table):
 
 def test_commands_moves_show_log_help_and_resign(table):
     game_id, turn, _ = started(table)
-    [reply] = answer(table, turn, "moves\nshow\nlog\nhelp\nresign")
-    text = body(reply)
+    replies = answer(table, turn, "moves\nshow\nlog\nhelp\nresign")  # the answer, and "game over" mails
+    text = next(body(m) for m in replies if "The last moves:" in body(m))
     assert all(f"  {move}" in text for move in offered_moves(turn))
     assert "Total 0/21" in text and "The last moves:" in text and "mail digest" in text
-    assert "has no resignation rule" in text
-    assert Game.get_by_id(game_id).version == 0
+    # `resign` plays the game's resignation move (issue 12), like a move line.
+    assert "Played move 0: resign" in text
+    assert Game.get_by_id(game_id).version == 1
 
 
 def test_an_endless_line_is_refused_without_reading_on(table):
