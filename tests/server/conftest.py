@@ -117,3 +117,14 @@ def api(client):
 @pytest.fixture
 def alice_bob(api):
     return [api.register("alice"), api.register("bob")]
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    """A throwaway PostgreSQL server for the module's tests (skipped, with the reason, where
+    its programs are missing): tests/server/postgres.py."""
+    from tests.server.postgres import start_or_skip
+
+    server = start_or_skip()
+    yield server
+    server.stop()

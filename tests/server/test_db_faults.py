@@ -13,7 +13,6 @@ import pytest
 from server import health
 from server.db import database
 from server.verify import verify_all
-from tests.server.test_migrations import postgres  # noqa: F401 - this module's PostgreSQL server
 
 
 def mount(*args) -> subprocess.CompletedProcess:
@@ -177,7 +176,7 @@ def test_health_reports_the_outbox_age(api, alice_bob):
     assert outbox["pending"] == 2 and 0 <= outbox["oldest_pending_seconds"] < 60  # turn + "has begun"
 
 
-def test_a_read_only_postgresql_database_is_a_clear_503(postgres, toy_game, tmp_path):  # noqa: F811
+def test_a_read_only_postgresql_database_is_a_clear_503(postgres, toy_game, tmp_path):
     """PostgreSQL's own read-only mode (SQLSTATE 25006), as on a standby or after an operator's
     ALTER DATABASE ... SET default_transaction_read_only."""
     import psycopg2

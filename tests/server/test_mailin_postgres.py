@@ -10,14 +10,6 @@ from core.rng import Rng
 from server.models import Game, InboundMail, Move
 from tests.server.conftest import Api
 from tests.server.mailplay import MailTable, answer_everything, invite_all, offered_moves, reply_to
-from tests.server.postgres import start_or_skip
-
-
-@pytest.fixture(scope="module")
-def postgres():
-    server = start_or_skip()
-    yield server
-    server.stop()
 
 
 @pytest.fixture

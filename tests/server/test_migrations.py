@@ -18,7 +18,6 @@ from server.db import database, open_database
 from server.models import Game, Player, Seat, Snapshot
 from server.stateformat import load
 from server.verify import verify_all
-from tests.server.postgres import start_or_skip
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 RELEASE1_TABLES = ["players", "games", "seats", "moves", "snapshots", "notifications"]
@@ -152,13 +151,6 @@ def migrations_field():
     from peewee import IntegerField
 
     return IntegerField(default=1, constraints=migrations.server_default(1))
-
-
-@pytest.fixture(scope="module")
-def postgres():
-    server_ = start_or_skip()
-    yield server_
-    server_.stop()
 
 
 def release1_on_postgres(url: str) -> None:

@@ -2,15 +2,7 @@
 import pytest
 
 from tests.server.conftest import Api
-from tests.server.postgres import start_or_skip
 from tests.server.live import race, serving
-
-
-@pytest.fixture(scope="module")
-def postgres():
-    server = start_or_skip()
-    yield server
-    server.stop()
 
 
 @pytest.fixture

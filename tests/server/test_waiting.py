@@ -128,15 +128,6 @@ def test_postgres_waiters_are_woken_by_notify(postgres_app, toy_game):
     assert body["version"] == 1 and [p["seat"] for p in body["prompted"]] == [players.index(idle)]
 
 
-@pytest.fixture(scope="module")
-def postgres():
-    from tests.server.postgres import start_or_skip
-
-    server = start_or_skip()
-    yield server
-    server.stop()
-
-
 @pytest.fixture
 def postgres_app(postgres, tmp_path, toy_game):
     from server.app import create_app
