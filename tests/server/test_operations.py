@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from server.cli import server
 from server.db import database
 from tests.server.live import http_put, serving
-from tests.server.test_migrations import FIXTURES, postgres  # noqa: F401 - the module's PostgreSQL server
+from tests.server.test_migrations import FIXTURES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -78,7 +78,7 @@ def cli(args, url, tmp_path):
     return result
 
 
-def test_export_import_sqlite_to_postgresql_and_back(postgres, tmp_path):  # noqa: F811
+def test_export_import_sqlite_to_postgresql_and_back(postgres, tmp_path):
     """The release-1 fixture, migrated, goes to PostgreSQL and back: same rows, verify clean."""
     import shutil
 
