@@ -150,6 +150,15 @@ class Notification(BaseModel):
     # Retried until then; null: created + MAIL_RETRY_DAYS. Moved on when the operator requeues.
     give_up_after = DateTimeField(null=True)
 
+    @staticmethod
+    def pending_row(game_id: int | None, seat: int | None, player_id: int, email: str, kind: str, version: int,
+                    context: dict, now=None) -> dict:
+        """A new row ready for delivery: the one shape every mail and webhook is queued in."""
+        now = now or utcnow()
+        return {"game": game_id, "seat": seat, "player": player_id, "email": email, "kind": kind,
+                "version": version, "context": context, "status": "pending", "attempts": 0,
+                "next_attempt": now, "created": now}
+
     class Meta:
         table_name = "notifications"
         indexes = ((("game", "seat", "kind"), False),)

@@ -118,9 +118,7 @@ def queue_game_over(game, engine, state, result, seats: tuple[SeatInfo, ...], ve
 
 
 def _row(game, info: SeatInfo, kind: str, version: int, context: dict) -> dict:
-    return {"game": game.id, "seat": info.seat, "player": info.player, "email": info.email, "kind": kind,
-            "version": version, "context": context, "status": "pending", "attempts": 0,
-            "next_attempt": utcnow(), "created": utcnow()}
+    return Notification.pending_row(game.id, info.seat, info.player, info.email, kind, version, context)
 
 
 def queue_defaulted(game, engine, seat: int, prompt: str, played: str, deadline: str,
@@ -169,9 +167,7 @@ def queue_started(game, engine, state, fresh: list[Prompt], seats: tuple[SeatInf
 
 def account_row(player, kind: str, context: dict, email: str | None = None) -> dict:
     """A mail about a player's account (no game): recovery codes, address checks."""
-    return {"game": None, "seat": None, "player": player.id, "email": email or player.email, "kind": kind,
-            "version": 0, "context": context, "status": "pending", "attempts": 0,
-            "next_attempt": utcnow(), "created": utcnow()}
+    return Notification.pending_row(None, None, player.id, email or player.email, kind, 0, context)
 
 
 def write(rows: list[dict]) -> None:

@@ -15,7 +15,7 @@ from peewee import fn
 
 from server.db import write_transaction
 from server.errors import ApiError
-from server.models import Game, Move, Player, Seat, Vacation, utcnow
+from server.models import Game, Move, Notification, Player, Seat, Vacation, utcnow
 
 LONGEST = timedelta(days=366)
 
@@ -128,9 +128,7 @@ def _tell_others(caller, until: datetime, now: datetime) -> list[dict]:
         seen.add((game_id, player_id))
         context = {"game": game_id, "title": title, "player": name, "seat": seat, "away": caller.name,
                    "until": until.strftime("%A %d %B %Y %H:%M UTC")}
-        out.append({"game": game_id, "seat": seat, "player": player_id, "email": email, "kind": "vacation",
-                    "version": 0, "context": context, "status": "pending", "attempts": 0,
-                    "next_attempt": now, "created": now})
+        out.append(Notification.pending_row(game_id, seat, player_id, email, "vacation", 0, context, now))
     return out
 
 

@@ -119,11 +119,9 @@ def over_rows(game, engine, result, seats, version: int) -> list[dict]:
 
 def _row(game, hook, version: int, payload: dict, text: str) -> dict:
     body = {"json": payload, "discord": {"content": text[:2000]}, "slack": {"text": text}}[hook.format]
-    now = utcnow()
-    return {"game": game.id, "seat": None, "player": hook.player_id, "email": hook.url[:254], "kind": KIND,
-            "version": version, "status": "pending", "attempts": 0, "next_attempt": now, "created": now,
-            "context": {"hook": hook.id, "url": hook.url, "event": payload["event"],
-                        "body": json.dumps(body, sort_keys=True, separators=(",", ":"))}}
+    context = {"hook": hook.id, "url": hook.url, "event": payload["event"],
+               "body": json.dumps(body, sort_keys=True, separators=(",", ":"))}
+    return Notification.pending_row(game.id, None, hook.player_id, hook.url[:254], KIND, version, context)
 
 
 # --- delivery -------------------------------------------------------------------------

@@ -409,7 +409,5 @@ def _queue_answer(session: Session, to_sender: bool = True, kind: str = "reply")
                "body": body, "reply_seq": reply_seq, "in_reply_to": session.received.message_id,
                "references": session.received.references[-10:]}
     recipient = session.received.sender if to_sender else session.caller.email
-    statements.insert(Notification, {"game": game.id, "seat": session.seat, "player": session.caller.id,
-                                     "email": recipient, "kind": kind, "version": game.version,
-                                     "context": context, "status": "pending", "attempts": 0,
-                                     "next_attempt": utcnow(), "created": utcnow()})
+    statements.insert(Notification, Notification.pending_row(game.id, session.seat, session.caller.id, recipient,
+                                                             kind, game.version, context))

@@ -61,9 +61,8 @@ def queue_digests(config: dict, now=None) -> int:
                       if address.configured(config) else None}
                      for game, seat, text in waiting]
             first = games[0]
-            statements.insert(Notification, {
-                "game": first["game"], "seat": None, "player": player.id, "email": player.email, "kind": "digest",
-                "version": first["version"], "context": {"player": player.name, "games": games},
-                "status": "pending", "attempts": 0, "next_attempt": now, "created": now})
+            statements.insert(Notification, Notification.pending_row(
+                first["game"], None, player.id, player.email, "digest", first["version"],
+                {"player": player.name, "games": games}, now))
             queued += 1
     return queued

@@ -10,7 +10,7 @@ from server.auth import current_player
 from server.db import write_transaction
 from server.errors import ApiError, ErrorSchema
 from server.mailin.settings import SETTINGS, waiting_games
-from server.models import Game, Notification, Player, Seat, lock_game, utcnow
+from server.models import Game, Notification, Player, Seat, lock_game
 from server.routes.games import GAME_ID
 from server.schemas import MAX_SEAT, PlayerSchema, StrictSchema
 
@@ -99,7 +99,5 @@ def _queue_invitation(game, seat, caller, email: str) -> None:
     player yet), its email the invited address."""
     context = {"game": game.id, "title": game.title, "ruleset": game.ruleset, "players": game.players,
                "seat": seat.seat, "inviter": caller.name, "invite": seat.invite}
-    statements.insert(Notification, {"game": game.id, "seat": seat.seat, "player": caller.id, "email": email,
-                                     "kind": "invite", "version": game.version, "context": context,
-                                     "status": "pending", "attempts": 0, "next_attempt": utcnow(),
-                                     "created": utcnow()})
+    statements.insert(Notification, Notification.pending_row(game.id, seat.seat, caller.id, email, "invite",
+                                                             game.version, context))
