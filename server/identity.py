@@ -10,6 +10,7 @@ from __future__ import annotations
 from peewee import fn
 
 from server import auth, outbox, seats
+from server.addresses import normalized_email
 from server.auth import Caller, new_token
 from server.db import write_transaction
 from server.errors import ApiError
@@ -60,7 +61,9 @@ def redeem_recovery(config: dict, code: str) -> dict:
 
 
 def request_email_change(config: dict, caller: Caller, email: str) -> dict:
-    """The new address must prove it is the player's: the code goes there, nothing changes yet."""
+    """The new address must prove it is the player's: the code goes there, nothing changes yet.
+    It is checked and normalised as at registration."""
+    email = normalized_email(email, config["EMAIL_CHECK_DNS"])
     with write_transaction():
         player = Player.get_by_id(caller.id)
         code = make_code(config, EMAIL, {"p": player.id, "t": player.token_hash[:16], "e": email})

@@ -13,13 +13,23 @@ class StrictSchema(Schema):
         unknown = RAISE
 
 
-class RegisterSchema(StrictSchema):
-    name = fields.String(required=True, validate=[
+def name_field() -> fields.String:
+    """A player's name, wherever one is chosen (registration, renaming)."""
+    return fields.String(required=True, validate=[
         validate.Length(min=1, max=40),
         validate.Regexp(NAME_PATTERN, error="Names are 1-40 letters, digits, spaces or _.'- "
                                             "and start with a letter or digit.")])
-    # Checked and normalised by email-validator in the route (server/addresses.py).
-    email = fields.String(required=True, validate=validate.Length(min=1, max=254))
+
+
+def email_field() -> fields.String:
+    """A mail address, wherever one is given; checked and normalised by email-validator where
+    it is stored (server/addresses.py)."""
+    return fields.String(required=True, validate=validate.Length(min=1, max=254))
+
+
+class RegisterSchema(StrictSchema):
+    name = name_field()
+    email = email_field()
     invite = fields.String(load_default=None, validate=validate.Length(min=1, max=64),
                            metadata={"description": "an unused seat invite; required when registration is by invite"})
 

@@ -104,3 +104,14 @@ def test_a_disabled_player_is_refused(api, alice_bob):
     auth.forget_player(alice_bob[1]["id"])
     refused = api.call("GET", "/players/me", alice_bob[1])
     assert refused.status_code == 403 and refused.json["error"]["code"] == "player-disabled"
+
+
+def test_a_new_address_is_checked_and_normalised_as_at_registration(api, alice_bob, config, tmp_path):
+    alice = alice_bob[0]
+    refused = api.call("POST", "/players/me/email", alice, json={"email": "alice@localhost"})
+    assert refused.status_code == 422 and refused.json["error"]["code"] == "bad-email"
+    asked = api.call("POST", "/players/me/email", alice, json={"email": "alice@NEW.example"})
+    assert asked.status_code == 202 and asked.json == {"sent_to": "alice@new.example"}
+    [check] = delivered(config, tmp_path)
+    confirmed = api.call("POST", "/players/me/email/confirm", alice, json={"code": code_in(check)})
+    assert confirmed.json["email"] == "alice@new.example"
