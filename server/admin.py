@@ -13,7 +13,7 @@ from peewee import JOIN, fn
 from core.protocol import Prompt, Result
 from server import auth, outbox, seats, state_cache
 from server.db import write_transaction
-from server.models import Game, Notification, Player, Seat, lock_game, utcnow
+from server.models import Game, InboundMail, Notification, Player, Seat, lock_game, utcnow
 from server.rulesets import engine as find_engine
 
 CANCELLED = "Cancelled by the server's operator."
@@ -61,15 +61,23 @@ def set_disabled(name_or_id: str, disabled: bool) -> Player:
     return player
 
 
+def _unfinished_game(game_id: int, over: str):
+    """The games row, write-locked (inside write_transaction); `over` says why a finished one won't do."""
+    game = lock_game(game_id)
+    if game is None:
+        raise AdminError(f"There is no game {game_id}.")
+    if game.status == "finished":
+        raise AdminError(f"Game {game_id} {over}.")
+    return game
+
+
 def cancel_game(game_id: int) -> str:
     """End a game for good. An open game (no move yet) is withdrawn: its invites stop working."""
     with write_transaction():
-        game = lock_game(game_id)
-        if game is None:
-            raise AdminError(f"There is no game {game_id}.")
-        if game.status == "finished":
-            raise AdminError(f"Game {game_id} is already over.")
+        game = _unfinished_game(game_id, "is already over")
         if game.status == "open":
+            # Handled mail keeps its Message-ID (a redelivered join plays nothing), without the game.
+            InboundMail.update(game=None).where(InboundMail.game == game.id).execute()
             Notification.delete().where(Notification.game == game.id).execute()
             Seat.delete().where(Seat.game == game.id).execute()
             Game.delete().where(Game.id == game.id).execute()
@@ -90,11 +98,7 @@ def cancel_game(game_id: int) -> str:
 def hand_over(game_id: int, seat: int, name_or_id: str) -> str:
     """Give a seat to another player (a replacement for one who left). Past moves stay."""
     with write_transaction():
-        game = lock_game(game_id)
-        if game is None:
-            raise AdminError(f"There is no game {game_id}.")
-        if game.status == "finished":
-            raise AdminError(f"Game {game_id} is over; its seats cannot change.")
+        game = _unfinished_game(game_id, "is over; its seats cannot change")
         player = find_player(name_or_id)
         changed = (Seat.update(player=player.id, joined=utcnow())
                    .where((Seat.game == game.id) & (Seat.seat == seat)).execute())

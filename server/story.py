@@ -22,10 +22,6 @@ def recap_context(game_id: int, seat: int, upto_version: int) -> dict:
     return {"recap": lines, "recap_since": "your last move" if since_own else "the game began"}
 
 
-def recap(game_id: int, seat: int, upto_version: int) -> list[str]:
-    return _recap(game_id, seat, upto_version)[0]
-
-
 def _recap(game_id: int, seat: int, upto_version: int) -> tuple[list[str], bool]:
     """The events that seat may see, from its last own move up to the mail's move, oldest first.
     Who moved is named where every seat may see it; the newest RECAP_LINES are kept."""

@@ -66,8 +66,13 @@ def test_cancelling_a_game_ends_it_without_a_winner_and_tells_the_players(api, a
 
 
 def test_an_open_game_is_withdrawn(api, alice_bob, config):
+    from server.models import InboundMail
+
     created = api.call("POST", "/games", alice_bob[0], json={"ruleset": "toy-race", "seats": 2})
-    assert run(env_of(config), "cancel", created.json["id"], "--yes").exit_code == 0
+    InboundMail.create(message_id="<join@example.org>", game=created.json["id"], outcome="joined")  # a join by mail
+    withdrawn = run(env_of(config), "cancel", created.json["id"], "--yes")
+    assert withdrawn.exit_code == 0, withdrawn.output
+    assert InboundMail.get(InboundMail.message_id == "<join@example.org>").game_id is None  # still plays nothing twice
     joined = api.call("POST", "/games/join", alice_bob[1], json={"invite": created.json["invites"][1]["code"]})
     assert joined.status_code == 404
 
