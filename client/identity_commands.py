@@ -12,12 +12,17 @@ from client import config
 from client.cli import api, connection_options, json_option, reply, save_identity, settings
 
 
+def _profile_holding(token: str | None) -> tuple[bool, str | None]:
+    """(whether the chosen profile saved this very token, that profile's name): a token in use
+    that came from the config file is kept in step there when it or its player changes."""
+    profile = config.chosen_profile(click.get_current_context().ensure_object(dict).get("profile"))
+    saved = config.saved_profile(config.read_file(config.config_path()), profile, must_exist=False)
+    return bool(saved.get("token")) and saved.get("token") == token, profile
+
+
 def _keep_saved_token(old: config.Settings, player: dict, save: bool, force: bool) -> str | None:
     """Where the new token was saved: always when the old one came from the config file."""
-    profile = click.get_current_context().ensure_object(dict).get("profile")
-    saved = config.saved_profile(config.read_file(config.config_path()), config.chosen_profile(profile),
-                                 must_exist=False)
-    if not save and not (saved.get("token") and saved.get("token") == old.token):
+    if not save and not _profile_holding(old.token)[0]:
         return None
     return save_identity(config.Settings(old.server, player["token"], player.get("name")), force)
 
@@ -121,9 +126,8 @@ def list_profiles(as_json):
 def _rename_saved(name: str) -> None:
     """Keep the saved profile's name in step, so a later --save still knows it is the same player."""
     chosen = settings()
-    profile = config.chosen_profile(click.get_current_context().ensure_object(dict).get("profile"))
-    saved = config.saved_profile(config.read_file(config.config_path()), profile, must_exist=False)
-    if saved.get("token") and saved.get("token") == chosen.token:
+    held, profile = _profile_holding(chosen.token)
+    if held:
         config.save(config.Settings(chosen.server, chosen.token, name), profile=profile, replace=True)
 
 
