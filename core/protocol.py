@@ -87,7 +87,7 @@ class Result:
         return {"winners": list(self.winners), "reason": self.reason}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Option:
     """A game option (a rules switch). `kind` is bool, int or str.
 
