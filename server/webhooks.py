@@ -111,7 +111,8 @@ def turn_rows(game, engine, fresh, seats, version: int) -> list[dict]:
 def over_rows(game, engine, result, seats, version: int) -> list[dict]:
     winners = [name_players(f"{{P{w}}}", seats) for w in result.winners]
     payload = {"event": "over", "game": game.id, "ruleset": game.ruleset, "title": engine.title, "version": version,
-               "winners": winners, "reason": name_players(result.reason, seats), "seed": game.seed}
+               "winners": winners, "reason": name_players(result.reason, seats), "code": result.code,
+               "seed": game.seed}
     text = (f"Game {game.id} ({engine.title}) is over: {', '.join(winners) or 'nobody'} won. "
             f"{payload['reason']}")
     return [_row(game, hook, version, payload, text) for hook in _hooks(game, seats)]

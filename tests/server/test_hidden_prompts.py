@@ -107,4 +107,4 @@ def test_once_the_game_is_over_every_move_is_shown_so_anyone_can_replay_it(api, 
         assert all("seat" in e and "move" in e and "text" in e for e in log)
         finished = api.game(game_id, viewer)
         replayed = replay(TRAP, 3, finished["options"], finished["seed"], [(e["seat"], e["move"]) for e in log])
-        assert TRAP.result(replayed.state).to_json() == {k: finished["result"][k] for k in ("winners", "reason")}
+        assert TRAP.result(replayed.state).to_json() == {k: finished["result"][k] for k in ("winners", "reason", "code")}
