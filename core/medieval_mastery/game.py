@@ -12,21 +12,13 @@ from core.protocol import Event, Game, IllegalMove, Prompt, Result
 PROMPT_KIND = {"main": "turn", "window": "reaction", "commit": "face-down", "support": "support", "choice": "choice"}
 
 
-def _deep(value):
-    if isinstance(value, list):
-        return [_deep(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _deep(v) for k, v in value.items()}
-    return value
-
-
 def clone(st: dict) -> dict:
     """Copy what a move may change; the static parts (tiles, artefacts, options) are shared."""
     new = dict(st)
     for key in ("own", "kn", "castle", "standing", "gained", "lost"):
         new[key] = list(st[key])
     for key in ("deck", "hand", "disc", "dturn", "down"):
-        new[key] = [list(x) for x in st[key]]
+        new[key] = list(map(list.copy, st[key]))
     b = st["battle"]
     if b is not None:
         b = new["battle"] = dict(b)
@@ -123,8 +115,11 @@ class MedievalMastery(Game):
             raise IllegalMove("bad-seat", "There is no such seat in this game.", "MM-SETUP-1")
         if resign.is_resign(move):
             return mm_resign.apply(state, seat, move)
-        rule = handlers.current_rule(state, seat)
-        kind = notation.check_shape(move, rule)
+        try:
+            kind = notation.check_shape(move, None)
+        except IllegalMove as err:  # the rule of what the seat is asked, worked out only on the error path
+            err.rule = handlers.current_rule(state, seat)
+            raise
         if state["win"] is not None:
             raise IllegalMove("game-over", "The game is over.", "MM-WIN-2")
         st = clone(state)
@@ -133,10 +128,11 @@ class MedievalMastery(Game):
             st["standing"][seat] = move["pass"]
             ctx.ev.append(Event(f"Standing answer set: {notation.format_move(move)}.", (seat,)))
         else:
-            if seat not in policy.prompted(state):
-                waiting = ", ".join(f"P{p}" for p in sorted(policy.prompted(state))) or "nobody"
+            asked = policy.prompted(state)
+            if seat not in asked:
+                waiting = ", ".join(f"P{p}" for p in sorted(asked)) or "nobody"
                 raise IllegalMove("not-your-turn", f"You are not asked to decide anything now (waiting for "
-                                  f"{waiting}, turn of P{state['active']}).", rule)
+                                  f"{waiting}, turn of P{state['active']}).", handlers.current_rule(state, seat))
             try:
                 handlers.PHASES[st["ph"]](ctx, seat, move, kind)
             except IllegalMove as err:
@@ -196,10 +192,11 @@ class MedievalMastery(Game):
         return Result(tuple(win["seats"]), win["reason"])
 
     def to_json(self, state):
-        return _deep(state)  # the state is JSON-native already: a full copy, nothing shared
+        """The state is JSON-native already and never changed in place (apply works on a clone)."""
+        return state
 
     def from_json(self, data):
-        return _deep(data)
+        return data
 
 
 GAME = MedievalMastery()

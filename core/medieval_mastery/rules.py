@@ -26,10 +26,14 @@ def slot_vp(st: dict, slot: int) -> int:
     return data.TILES[tile][0]
 
 
+TILE_VP = {name: spec[0] for name, spec in data.TILES.items()}
+
+
 def vp(st: dict, seat: int) -> int:
     """MM-WIN-1: the VP of the territories `seat` controls (supplied or not, MM-WIN-3)."""
-    own = st["own"]
-    return sum(slot_vp(st, s) for s in range(len(own)) if own[s] == seat)
+    skirmish = st["opts"]["skirmish"]  # MM-OPT-SKIRMISH-2: Homelands are worth 0
+    return sum(0 if skirmish and tile == "Homelands" else TILE_VP[tile]
+               for tile, holder in zip(st["tile"], st["own"]) if holder == seat)
 
 
 def dice_used(st: dict, seat: int, castle: int | None = None) -> int:
@@ -126,14 +130,29 @@ def declare(ctx, seats: list[int], reason: str) -> bool:
     return True
 
 
+_REACH: dict[tuple, tuple[list[int], set[int]]] = {}
+
+
+def reach_of(st: dict, seat: int) -> tuple[list[int], set[int]]:
+    """board.reach for the state's map, remembered per (map, seat, control): the turn asks it
+    several times for one position (the random player, then the checks). Callers must not change it."""
+    key = (st["n"], seat, tuple(st["own"]))
+    found = _REACH.get(key)
+    if found is None:
+        if len(_REACH) >= 4096:
+            _REACH.clear()
+        found = _REACH[key] = reach(board_of(st), st["own"], seat)
+    return found
+
+
 def supplied(st: dict, seat: int) -> list[int]:
-    return reach(board_of(st), st["own"], seat)[0]
+    return reach_of(st, seat)[0]
 
 
 def targets(st: dict, seat: int) -> list[int]:
     """Legal advance targets (MM-ADV-2, MM-ADV-6, MM-OPT-ALLIANCE-4, MM-OPT-SIEGE-1)."""
     board = board_of(st)
-    found = reach(board, st["own"], seat)[1]
+    found = reach_of(st, seat)[1]
     out = []
     own = st["own"]
     siege = st["opts"]["siege"]
@@ -160,7 +179,7 @@ def life_and_death(ctx) -> None:
         mine = [s for s in range(board.n_slots) if own[s] == seat]
         if not mine:
             continue
-        ok = set(reach(board, own, seat)[0])
+        ok = set(reach_of(st, seat)[0])
         for slot in mine:
             if slot not in ok:
                 lost = st["kn"][slot]
