@@ -1,36 +1,19 @@
-"""The Game object: the platform's protocol over flow/handlers/policy/view."""
+"""The Game object: the platform's protocol over setup, phases (the decisions), flow (the
+driver), legal (legal and random moves) and view."""
 from __future__ import annotations
 
 from core import resign
-from core.medieval_mastery import flow, handlers, notation, policy, rules
+from core.medieval_mastery import flow, legal, notation, rules, setup
 from core.medieval_mastery import resign as mm_resign
-from core.medieval_mastery import scenario as scenarios
-from core.medieval_mastery.options import OPTIONS
 from core.medieval_mastery import view as views
+from core.medieval_mastery.options import OPTIONS
+from core.medieval_mastery.phases import PHASES, current_rule
+from core.medieval_mastery.state import Ctx, clone
 from core.protocol import Event, Game, IllegalMove, Prompt, Result
 
+__all__ = ["GAME", "MedievalMastery", "clone"]
+
 PROMPT_KIND = {"main": "turn", "window": "reaction", "commit": "face-down", "support": "support", "choice": "choice"}
-
-
-def clone(st: dict) -> dict:
-    """Copy what a move may change; the static parts (tiles, artefacts, options) are shared."""
-    new = dict(st)
-    for key in ("own", "kn", "castle", "standing", "gained", "lost"):
-        new[key] = list(st[key])
-    for key in ("deck", "hand", "disc", "dturn", "down"):
-        new[key] = list(map(list.copy, st[key]))
-    b = st["battle"]
-    if b is not None:
-        b = new["battle"] = dict(b)
-        for key in ("commit", "shown", "table", "orbq"):
-            b[key] = list(b[key])
-        if b["sup"] is not None:
-            b["sup"] = dict(b["sup"])  # its seat order never changes once set
-    if st["window"] is not None:
-        new["window"] = dict(st["window"])  # likewise its order
-    if st["choice"] is not None:
-        new["choice"] = dict(st["choice"])  # its card list is never changed in place
-    return new
 
 
 class MedievalMastery(Game):
@@ -67,9 +50,9 @@ class MedievalMastery(Game):
         self.check_players(players)
         options = self.normalize_options(options, rules_version)
         self.check_options(players, options)
-        st, _events = flow.setup_state(players, options, str(seed))
+        st, _events = setup.setup_state(players, options, str(seed))
         if scenario is not None:
-            st = scenarios.apply(st, scenario)
+            st = setup.apply_scenario(st, scenario)
         return st
 
     # --- protocol ---------------------------------------------------------------------
@@ -78,7 +61,7 @@ class MedievalMastery(Game):
         if state["win"] is not None:
             return []
         out = []
-        for seat in policy.prompted(state):
+        for seat in legal.prompted(state):
             out.append(Prompt(seat, PROMPT_KIND[state["ph"]], self._prompt_text(state, seat)))
         return out
 
@@ -98,17 +81,17 @@ class MedievalMastery(Game):
         return "Your turn: " + views.STAGE_TEXT.get(stage, views.STEP_TEXT.get(st["step"], "")) + "."
 
     def legal_moves(self, state, seat):
-        return policy.legal_moves(state, seat)
+        return legal.legal_moves(state, seat)
 
     def random_move(self, state, seat, rng):
-        return policy.random_move(state, seat, rng)
+        return legal.random_move(state, seat, rng)
 
     def preview_state(self, state):
         """Strict windows: in fast mode a preview would show who holds a Fracture or support card."""
         return {**state, "opts": {**state["opts"], "windows": "strict"}}
 
     def default_move(self, state, seat):
-        return policy.default_move(state, seat)
+        return legal.default_move(state, seat)
 
     def apply(self, state, seat, move):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["n"]:
@@ -118,27 +101,27 @@ class MedievalMastery(Game):
         try:
             kind = notation.check_shape(move, None)
         except IllegalMove as err:  # the rule of what the seat is asked, worked out only on the error path
-            err.rule = handlers.current_rule(state, seat)
+            err.rule = current_rule(state, seat)
             raise
         if state["win"] is not None:
             raise IllegalMove("game-over", "The game is over.", "MM-WIN-2")
         st = clone(state)
-        ctx = flow.Ctx(st)
+        ctx = Ctx(st)
         if kind == "standing":
             st["standing"][seat] = move["pass"]
             ctx.ev.append(Event(f"Standing answer set: {notation.format_move(move)}.", (seat,)))
         else:
-            asked = policy.prompted(state)
+            asked = legal.prompted(state)
             if seat not in asked:
                 waiting = ", ".join(f"P{p}" for p in sorted(asked)) or "nobody"
                 raise IllegalMove("not-your-turn", f"You are not asked to decide anything now (waiting for "
-                                  f"{waiting}, turn of P{state['active']}).", handlers.current_rule(state, seat))
+                                  f"{waiting}, turn of P{state['active']}).", current_rule(state, seat))
             try:
-                handlers.PHASES[st["ph"]](ctx, seat, move, kind)
+                PHASES[st["ph"]](ctx, seat, move, kind)
             except IllegalMove as err:
                 if err.legal is None:  # only on the error path: say what is legal instead
                     err.legal = [m["pattern"] if "pattern" in m else notation.format_move(m)
-                                 for m in policy.legal_moves(state, seat)][:40]
+                                 for m in legal.legal_moves(state, seat)][:40]
                 raise
         flow.settle(ctx)
         ctx.close()
@@ -179,7 +162,7 @@ class MedievalMastery(Game):
     def parse(self, state, seat, text):
         if (resigning := resign.parse(text)) is not None:
             return resigning
-        rule = handlers.current_rule(state, seat) if isinstance(seat, int) and 0 <= seat < state["n"] else None
+        rule = current_rule(state, seat) if isinstance(seat, int) and 0 <= seat < state["n"] else None
         return notation.parse(text, rule)
 
     def format(self, move):

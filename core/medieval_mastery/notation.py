@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from core.medieval_mastery.cards import KIND_OF_NAME
+from core.medieval_mastery.data import KIND_OF_NAME
 from core.protocol import IllegalMove
 
 ARTEFACT_WORDS = ("crown", "sceptre", "orb")
@@ -60,51 +60,82 @@ def _player(word: str) -> int | None:
 
 
 def parse(text: str, rule: str | None) -> dict:
+    """A line of notation as a move; anything unreadable is an IllegalMove listing the forms."""
     if not isinstance(text, str):
         raise IllegalMove("bad-notation", "A move is a line of text. Expected one of: " + FORMS, rule)
     words = text.strip().split()
-    bad = IllegalMove("bad-notation", f"Cannot read {text.strip()[:40]!r}. Expected one of: {FORMS}", rule)
-    if not words or len(words) > 40:
-        raise bad
-    head, rest = words[0].lower(), [w.lower() for w in words[1:]]
-    if head in SIMPLE and not rest:
-        return {"type": head}
-    if head == "play" and len(rest) == 1 and rest[0] in ("cta", "ta"):
-        return {"type": "play", "card": rest[0]}
-    if head == "fracture" and len(rest) == 2 and rest[1] in ARTEFACT_WORDS and _player(rest[0]) is not None:
+    move = None
+    if words and len(words) <= 40:
+        head, rest = words[0].lower(), [w.lower() for w in words[1:]]
+        if head in SIMPLE:
+            move = None if rest else {"type": head}
+        elif head in READERS:
+            move = READERS[head](rest)
+    if move is None:
+        raise IllegalMove("bad-notation", f"Cannot read {text.strip()[:40]!r}. Expected one of: {FORMS}", rule)
+    return move
+
+
+def _one(rest: list[str], allowed) -> str | None:
+    """The single word after the head, if it is one of `allowed`."""
+    return rest[0] if len(rest) == 1 and rest[0] in allowed else None
+
+
+def _read_fracture(rest: list[str]) -> dict | None:
+    if len(rest) == 2 and rest[1] in ARTEFACT_WORDS and _player(rest[0]) is not None:
         return {"type": "fracture", "player": _player(rest[0]), "artefact": rest[1]}
-    if head == "target" and rest and _player(rest[0]) is not None:
-        if len(rest) == 1:
-            return {"type": "target", "player": _player(rest[0])}
-        if len(rest) == 2 and rest[1] in ARTEFACT_WORDS:
-            return {"type": "target", "player": _player(rest[0]), "artefact": rest[1]}
-    if head == "redis" and rest:
-        moves = []
-        for word in rest:
-            m = _TRANSFER.match(word)
-            if not m or place(m.group(1)) is None or place(m.group(2)) is None:
-                raise bad
-            moves.append([place(m.group(1)), place(m.group(2)), int(m.group(3))])
-        return {"type": "redis", "moves": moves}
-    if head == "advance" and len(rest) == 2 and place(rest[0]) and _small(rest[1]):
+    return None
+
+
+def _read_target(rest: list[str]) -> dict | None:
+    if not rest or _player(rest[0]) is None or len(rest) > 2:
+        return None
+    if len(rest) == 1:
+        return {"type": "target", "player": _player(rest[0])}
+    return {"type": "target", "player": _player(rest[0]), "artefact": rest[1]} if rest[1] in ARTEFACT_WORDS else None
+
+
+def _read_redis(rest: list[str]) -> dict | None:
+    moves = []
+    for word in rest:
+        m = _TRANSFER.match(word)
+        if not m or place(m.group(1)) is None or place(m.group(2)) is None:
+            return None
+        moves.append([place(m.group(1)), place(m.group(2)), int(m.group(3))])
+    return {"type": "redis", "moves": moves} if moves else None
+
+
+def _read_advance(rest: list[str]) -> dict | None:
+    if len(rest) == 2 and place(rest[0]) and _small(rest[1]):
         return {"type": "advance", "to": place(rest[0]), "n": int(rest[1])}
-    if head == "conflict" and len(rest) == 1 and rest[0] in CONFLICT_WORDS:
-        return {"type": "conflict", "card": rest[0]}
-    if head == "support" and rest and all(w in SUPPORT_WORDS for w in rest):
-        return {"type": "support", "cards": rest}
-    if head == "discard" and len(rest) == 1 and (rest[0] in CARD_WORDS or rest[0] == "none"):
-        return {"type": "discard", "card": rest[0]}
-    if head == "insight" and rest and all(len(w) == 1 and w in DIGITS for w in rest):
-        return {"type": "insight", "order": [int(w) for w in rest]}
-    if head == "recycle" and len(rest) == 1 and rest[0] in CARD_WORDS:
-        return {"type": "recycle", "card": rest[0]}
-    if head == "top" and len(rest) == 1 and rest[0] in ("keep", "discard"):
-        return {"type": "top", "keep": rest[0] == "keep"}
-    if head == "sceptre" and len(rest) == 1 and rest[0] in ("use", "decline"):
-        return {"type": "sceptre", "use": rest[0] == "use"}
-    if head == "standing" and len(rest) == 1 and rest[0] in STANDING:
-        return {"type": "standing", "pass": STANDING[rest[0]]}
-    raise bad
+    return None
+
+
+def _field(kind: str, name: str, allowed, convert=lambda word: word):
+    """A reader for `<kind> <word>` with one word among `allowed`, stored under `name`."""
+    def read(rest: list[str]) -> dict | None:
+        word = _one(rest, allowed)
+        return None if word is None else {"type": kind, name: convert(word)}
+    return read
+
+
+READERS = {
+    "play": _field("play", "card", ("cta", "ta")),
+    "fracture": _read_fracture,
+    "target": _read_target,
+    "redis": _read_redis,
+    "advance": _read_advance,
+    "conflict": _field("conflict", "card", CONFLICT_WORDS),
+    "support": lambda rest: {"type": "support", "cards": rest} if rest and all(
+        w in SUPPORT_WORDS for w in rest) else None,
+    "discard": _field("discard", "card", CARD_WORDS + ("none",)),
+    "insight": lambda rest: {"type": "insight", "order": [int(w) for w in rest]} if rest and all(
+        len(w) == 1 and w in DIGITS for w in rest) else None,
+    "recycle": _field("recycle", "card", CARD_WORDS),
+    "top": _field("top", "keep", ("keep", "discard"), lambda word: word == "keep"),
+    "sceptre": _field("sceptre", "use", ("use", "decline"), lambda word: word == "use"),
+    "standing": _field("standing", "pass", tuple(STANDING), lambda word: STANDING[word]),
+}
 
 
 def format_move(move: dict) -> str:

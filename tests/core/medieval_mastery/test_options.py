@@ -2,7 +2,7 @@
 import pytest
 
 from core.medieval_mastery import GAME, battle, rules
-from core.medieval_mastery.flow import Ctx
+from core.medieval_mastery.state import Ctx
 from core.protocol import IllegalMove
 from tests.core.medieval_mastery.battles import conflicts, pass_support, pass_windows, position
 from tests.core.medieval_mastery.helpers import G, do, knights, node, prompted, start, texts
