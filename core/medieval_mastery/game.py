@@ -3,7 +3,7 @@ driver), legal (legal and random moves) and view."""
 from __future__ import annotations
 
 from core import resign
-from core.medieval_mastery import flow, legal, notation, rules, setup
+from core.medieval_mastery import battle, flow, legal, notation, rules, setup
 from core.medieval_mastery import resign as mm_resign
 from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS
@@ -22,7 +22,13 @@ class MedievalMastery(Game):
     min_players = 2
     max_players = 6
     options = OPTIONS
-    rules_version = 2  # issue 9: resource timing, Fear/Vigour choice, Alliance with Skirmish (options.py)
+    # 2: issue 9, resource timing, Fear/Vigour choice, Alliance with Skirmish; 3: the `rng` option
+    # (random stream scheme 2 for new games). See options.py.
+    rules_version = 3
+    hidden_information = True  # decks, other hands and face-down conflict cards
+    max_moves = 20_000  # random playouts end in a few hundred moves; no real game comes near
+    preamble_rules = {"bad-seat": "MM-SETUP-1", "game-over": "MM-WIN-2", "not-your-turn": "MM-TURN-9",
+                      "bad-move": "MM-TURN-2"}
 
     # --- setup -------------------------------------------------------------------------
 
@@ -93,36 +99,47 @@ class MedievalMastery(Game):
     def default_move(self, state, seat):
         return legal.default_move(state, seat)
 
-    def apply(self, state, seat, move):
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["n"]:
-            raise IllegalMove("bad-seat", "There is no such seat in this game.", "MM-SETUP-1")
-        if resign.is_resign(move):
-            return mm_resign.apply(state, seat, move)
+    # --- the hooks of Game.apply (the shared preamble) ----------------------------------
+
+    def player_count(self, state):
+        return state["n"]
+
+    def check_shape(self, state, seat, move):
+        """The MOVES table; a shape error names the rule of what the seat is asked now."""
         try:
-            kind = notation.check_shape(move, None)
-        except IllegalMove as err:  # the rule of what the seat is asked, worked out only on the error path
+            notation.check_shape(move)
+        except IllegalMove as err:  # worked out only on the error path
             err.rule = current_rule(state, seat)
             raise
-        if state["win"] is not None:
-            raise IllegalMove("game-over", "The game is over.", "MM-WIN-2")
+
+    def apply_resign(self, state, seat, move):
+        return mm_resign.apply(state, seat, move)
+
+    def apply_standing(self, state, seat, move):
+        """A standing answer to Fracture windows, from any seat at any time (MM-ASYNC-2); a window
+        waiting for this seat may move on at once."""
         st = clone(state)
         ctx = Ctx(st)
-        if kind == "standing":
-            st["standing"][seat] = move["pass"]
-            ctx.ev.append(Event(f"Standing answer set: {notation.format_move(move)}.", (seat,)))
-        else:
-            asked = legal.prompted(state)
-            if seat not in asked:
-                waiting = ", ".join(f"P{p}" for p in sorted(asked)) or "nobody"
-                raise IllegalMove("not-your-turn", f"You are not asked to decide anything now (waiting for "
-                                  f"{waiting}, turn of P{state['active']}).", current_rule(state, seat))
-            try:
-                PHASES[st["ph"]](ctx, seat, move, kind)
-            except IllegalMove as err:
-                if err.legal is None:  # only on the error path: say what is legal instead
-                    err.legal = [m["pattern"] if "pattern" in m else notation.format_move(m)
-                                 for m in legal.legal_moves(state, seat)][:40]
-                raise
+        st["standing"][seat] = move["pass"]
+        ctx.ev.append(Event(f"Standing answer set: {notation.format_move(move)}.", (seat,)))
+        flow.settle(ctx)
+        ctx.close()
+        return st, ctx.ev
+
+    def waiting_text(self, state):
+        waiting = ", ".join(f"P{p}" for p in sorted(legal.prompted(state))) or "nobody"
+        return f"waiting for {waiting}, turn of P{state['active']}"
+
+    def apply_decision(self, state, seat, move):
+        st = clone(state)
+        ctx = Ctx(st)
+        try:
+            PHASES[st["ph"]](ctx, seat, move, move["type"])
+        except IllegalMove as err:
+            if err.legal is None:  # only on the error path: say what is legal instead
+                err.legal = [m["pattern"] if "pattern" in m else notation.format_move(m)
+                             for m in legal.legal_moves(state, seat)][:40]
+            raise
         flow.settle(ctx)
         ctx.close()
         return st, ctx.ev
@@ -172,7 +189,7 @@ class MedievalMastery(Game):
         win = state["win"]
         if win is None:
             return None
-        return Result(tuple(win["seats"]), win["reason"])
+        return Result(tuple(win["seats"]), win["reason"], result_code(state))
 
     def to_json(self, state):
         """The state is JSON-native already and never changed in place (apply works on a clone)."""
@@ -180,6 +197,21 @@ class MedievalMastery(Game):
 
     def from_json(self, data):
         return data
+
+
+def result_code(st: dict) -> str:
+    """The stable reason code of a finished game (docs/medieval-mastery.md), read from the
+    position so that stored states keep their layout: a castle taken in a siege, a VP target
+    reached (by a player or a team), else a resignation."""
+    win = st["win"]
+    if "code" in win:
+        return win["code"]
+    b = st["battle"]
+    if b is not None and b["siege"] and b["step"] == battle.END and win["seats"] == [b["att"]]:
+        return "castle-conquered"
+    if sum(rules.vp(st, seat) for seat in win["seats"]) >= rules.target_vp(st):
+        return "team-target" if st["opts"]["teams"] != "none" else "vp-target"
+    return "resigned"
 
 
 GAME = MedievalMastery()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NotRequired, TypedDict
 
 from core.medieval_mastery.board import BOARDS
+from core.medieval_mastery.options import option
 from core.protocol import Event
 from core.rng import Rng
 
@@ -146,7 +147,8 @@ def clone(st: State) -> State:
 
 
 class Ctx:
-    """The state being changed, the events produced, and the Rng (created on first use)."""
+    """The state being changed, the events produced, and the Rng (created on first use, with the
+    game's random scheme: 1 for games created before rules version 3, option `rng`)."""
 
     __slots__ = ("st", "ev", "_rng")
 
@@ -158,7 +160,7 @@ class Ctx:
     @property
     def rng(self) -> Rng:
         if self._rng is None:
-            self._rng = Rng(self.st["seed"], self.st["rng"])
+            self._rng = Rng(self.st["seed"], self.st["rng"], scheme=option(self.st, "rng"))
         return self._rng
 
     def close(self) -> None:
