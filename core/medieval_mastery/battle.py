@@ -11,7 +11,7 @@ from __future__ import annotations
 from core.medieval_mastery import data, rules
 from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
-from core.medieval_mastery.state import Battle, Ctx, State
+from core.medieval_mastery.state import Battle, Ctx, State, Support, battle_of
 from core.protocol import Event
 from core.text import count
 
@@ -167,8 +167,10 @@ def equal_knights(ctx: Ctx, b: Battle, seat: int, name: str, rival: int, own: in
 
 def use_equal_knights(ctx: Ctx, b: Battle, seat: int, name: str, rival: int) -> None:
     real_a, real_d = real_counts(ctx.st, b)
-    key, own = ("astr", real_a) if seat == b["att"] else ("dstr", real_d)
-    b[key] += rival - own
+    if seat == b["att"]:
+        b["astr"] += rival - real_a
+    else:
+        b["dstr"] += rival - real_d
     ctx.ev.append(Event(f"Sceptre of {name}: {{P{seat}}} fights as if with {count(rival, 'knight')} ({_totals(b)})."))
 
 
@@ -192,7 +194,7 @@ def step4_commit(ctx: Ctx, b: Battle) -> None:
 def commit(ctx: Ctx, seat: int, card: int) -> None:
     """`card` is -1 for 'no conflict card' (MM-EDGE-5)."""
     st = ctx.st
-    b = st["battle"]
+    b = battle_of(st)
     side = 0 if seat == b["att"] else 1
     if card >= 0:
         st["hand"][seat].remove(card)
@@ -214,7 +216,10 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
             else:
                 value = data.CARD_VALUE[code]
                 label = f"Conflict {value}"
-        b["astr" if side == 0 else "dstr"] += value
+        if side == 0:
+            b["astr"] += value
+        else:
+            b["dstr"] += value
         b["shown"][side] = [c if c >= 0 else -1, value]
         shown.append(f"{{P{who}}} {label}")
     b["commit"] = [None, None]
@@ -239,8 +244,15 @@ def step5_support(ctx: Ctx, b: Battle) -> None:
     skip_unable(ctx)
 
 
-def support_seat(b: Battle) -> int:
+def support_state(b: Battle) -> Support:
+    """The support exchange under way (step 5 on)."""
     sup = b["sup"]
+    assert sup is not None
+    return sup
+
+
+def support_seat(b: Battle) -> int:
+    sup = support_state(b)
     return sup["order"][sup["i"] % len(sup["order"])]
 
 
@@ -256,30 +268,32 @@ def can_support(st: State, seat: int) -> bool:
 def skip_unable(ctx: Ctx) -> None:
     """MM-COMBAT-5 ends when neither side 'wants to, or can' play: pass for those who cannot."""
     st = ctx.st
-    b = st["battle"]
+    b = battle_of(st)
     while st["ph"] == "support" and not can_support(st, support_seat(b)):
         support_pass(ctx, silent=True)
 
 
 def support_play(ctx: Ctx, seat: int, chosen: list[int]) -> None:
     st = ctx.st
-    b = st["battle"]
+    b = battle_of(st)
     total = 0
     for card in chosen:
         st["hand"][seat].remove(card)
         b["table"].append(card)
         total += data.CARD_VALUE[rules.kind(card)]
-    key = "astr" if seat in rules.team_of(st, b["att"]) else "dstr"
-    b[key] += total
-    b["sup"]["played"] = True
+    if seat in rules.team_of(st, b["att"]):
+        b["astr"] += total
+    else:
+        b["dstr"] += total
+    support_state(b)["played"] = True
     names = ", ".join(rules.title(c) for c in chosen)
     ctx.ev.append(Event(f"{{P{seat}}} plays {names} ({_totals(b)})."))
 
 
 def support_pass(ctx: Ctx, silent: bool = False) -> None:
     st = ctx.st
-    b = st["battle"]
-    sup = b["sup"]
+    b = battle_of(st)
+    sup = support_state(b)
     seat = support_seat(b)
     if sup["played"]:
         sup["quiet"] = 0

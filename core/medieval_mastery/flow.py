@@ -9,7 +9,7 @@ from __future__ import annotations
 from core.medieval_mastery import battle, data, rules
 from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import ask_discard, board_of, destroy, is_up, open_window
-from core.medieval_mastery.state import Battle, Ctx, State
+from core.medieval_mastery.state import Battle, Ctx, State, battle_of, window_of
 from core.protocol import Event
 
 __all__ = ["Ctx", "ask_discard", "destroy", "is_up", "open_window", "settle"]  # also kept importable from here
@@ -66,6 +66,7 @@ def end_manoeuvre(ctx: Ctx) -> None:
 def play_fracture(ctx: Ctx, seat: int, target: int, t: int) -> None:
     st = ctx.st
     card = rules.find(st["hand"][seat], "FR")
+    assert card is not None  # checked by the caller
     st["hand"][seat].remove(card)
     ctx.ev.append(Event(f"{{P{seat}}} plays Fracture on {data.ART_TITLE[st['arts'][target][t]]} of {{P{target}}}."))
     destroy(ctx, target, t, "Fracture")
@@ -76,6 +77,7 @@ def play_resource(ctx: Ctx, seat: int, code: str) -> None:
     """MM-RES-1, MM-RES-CALLTOARMS, MM-RES-TACTICAL."""
     st = ctx.st
     card = rules.find(st["hand"][seat], code)
+    assert card is not None  # checked by the caller
     st["hand"][seat].remove(card)
     if code == "CA":
         ctx.ev.append(Event(f"{{P{seat}}} plays Call to Arms."))
@@ -303,13 +305,13 @@ def finish_crown(ctx: Ctx) -> None:
 
 def window_targets(st: State, seat: int) -> list[tuple[int, int]]:
     """(player, artefact type) pairs `seat` may fracture in the open window."""
-    w = st["window"]
+    w = window_of(st)
     kind = w["kind"]
     if kind == "crown":
         user = st["active"]
         return [(user, 0)] if user != seat and is_up(st, user, 0) else []
     t = 1 if kind == "sceptre" else 2
-    b = st["battle"]
+    b = battle_of(st)
     return [(p, t) for p in (b["att"], b["def"]) if p != seat and is_up(st, p, t)]
 
 
@@ -322,7 +324,7 @@ def must_ask(st: State, seat: int) -> bool:
     if standing == "always":
         return False
     if standing == "unless-mine":  # only a Crown of Corruption may still be turned on you
-        if not (st["window"]["kind"] == "crown" and st["arts"][st["active"]][0] == "Corruption"):
+        if not (window_of(st)["kind"] == "crown" and st["arts"][st["active"]][0] == "Corruption"):
             return False
     if st["opts"]["windows"] == "fast":
         return rules.has(st["hand"][seat], "FR")
@@ -332,7 +334,7 @@ def must_ask(st: State, seat: int) -> bool:
 def step_window(ctx: Ctx) -> bool:
     """Move the window to the next seat that must answer. False when it closed."""
     st = ctx.st
-    w = st["window"]
+    w = window_of(st)
     order = w["order"]
     while w["i"] < len(order):
         seat = order[w["i"]]
@@ -351,8 +353,8 @@ def step_window(ctx: Ctx) -> bool:
 
 def answer_window(ctx: Ctx, seat: int, target: int | None, t: int | None) -> None:
     st = ctx.st
-    w = st["window"]
-    if target is not None:
+    w = window_of(st)
+    if target is not None and t is not None:
         play_fracture(ctx, seat, target, t)
     elif st["opts"]["windows"] == "strict":
         ctx.ev.append(Event(f"{{P{seat}}} passes."))  # in fast mode a pass leaves no trace
@@ -384,7 +386,7 @@ def run_battle(ctx: Ctx) -> None:
     """The battle's automatic steps, from battle["step"] on, until a seat must decide."""
     st = ctx.st
     while st["ph"] == "battle" and st["win"] is None:
-        b = st["battle"]
+        b = battle_of(st)
         BATTLE_STEPS[b["step"]](ctx, b)
 
 

@@ -2,18 +2,26 @@
 driver), legal (legal and random moves) and view."""
 from __future__ import annotations
 
+from typing import cast
+
 from core import resign
 from core.medieval_mastery import battle, flow, legal, notation, rules, setup
 from core.medieval_mastery import resign as mm_resign
 from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS
 from core.medieval_mastery.phases import PHASES, current_rule
-from core.medieval_mastery.state import Ctx, clone
+from core.medieval_mastery.state import Ctx, State, choice_of, clone, window_of
 from core.protocol import Event, Game, IllegalMove, Prompt, Result
 
 __all__ = ["GAME", "MedievalMastery", "clone"]
 
 PROMPT_KIND = {"main": "turn", "window": "reaction", "commit": "face-down", "support": "support", "choice": "choice"}
+WINDOW_TEXT = {"crown": "A crown is being used: play Fracture against it, or pass.",
+               "sceptre": "Sceptre window: play Fracture against a combatant's sceptre, or pass.",
+               "orb": "Orb window: play Fracture against a combatant's orb, or pass."}
+TURN_TEXT = {(stage, step): "Your turn: " + views.STAGE_TEXT.get(stage, views.STEP_TEXT.get(step, "")) + "."
+             for stage in ("", *views.STAGE_TEXT) for step in range(1, 10)}
+_PROMPTS: dict[tuple[int, str, str], Prompt] = {}
 
 
 class MedievalMastery(Game):
@@ -66,25 +74,29 @@ class MedievalMastery(Game):
     def prompts(self, state):
         if state["win"] is not None:
             return []
+        kind = PROMPT_KIND[state["ph"]]
         out = []
         for seat in legal.prompted(state):
-            out.append(Prompt(seat, PROMPT_KIND[state["ph"]], self._prompt_text(state, seat)))
+            text = self._prompt_text(state, seat)
+            prompt = _PROMPTS.get((seat, kind, text))
+            if prompt is None:  # prompts are immutable: one object per (seat, kind, text)
+                if len(_PROMPTS) >= 4096:
+                    _PROMPTS.clear()
+                prompt = _PROMPTS[(seat, kind, text)] = Prompt(seat, kind, text)
+            out.append(prompt)
         return out
 
     def _prompt_text(self, st, seat):
         ph = st["ph"]
+        if ph == "main":
+            return TURN_TEXT[st["stage"], st["step"]]
         if ph == "window":
-            return {"crown": "A crown is being used: play Fracture against it, or pass.",
-                    "sceptre": "Sceptre window: play Fracture against a combatant's sceptre, or pass.",
-                    "orb": "Orb window: play Fracture against a combatant's orb, or pass."}[st["window"]["kind"]]
+            return WINDOW_TEXT[window_of(st)["kind"]]
         if ph == "commit":
             return "Commit a conflict card face down (conflict 2|3|4|5|ambush|none)."
         if ph == "support":
             return "Your support opportunity: play support cards (support +1 +2) or pass."
-        if ph == "choice":
-            return st["choice"]["text"]
-        stage = st["stage"]
-        return "Your turn: " + views.STAGE_TEXT.get(stage, views.STEP_TEXT.get(st["step"], "")) + "."
+        return choice_of(st)["text"]
 
     def legal_moves(self, state, seat):
         return legal.legal_moves(state, seat)
@@ -199,12 +211,12 @@ class MedievalMastery(Game):
         return data
 
 
-def result_code(st: dict) -> str:
+def result_code(st: State) -> str:
     """The stable reason code of a finished game (docs/medieval-mastery.md), read from the
     position so that stored states keep their layout: a castle taken in a siege, a VP target
     reached (by a player or a team), else a resignation."""
-    win = st["win"]
-    if "code" in win:
+    win = cast(dict, st["win"])
+    if "code" in win:  # a resignation or later rule may name its own
         return win["code"]
     b = st["battle"]
     if b is not None and b["siege"] and b["step"] == battle.END and win["seats"] == [b["att"]]:

@@ -7,7 +7,7 @@ from itertools import permutations
 from core.medieval_mastery import battle, data, flow, rules
 from core.medieval_mastery.notation import ARTEFACT_WORDS, STANDING_WORD
 from core.medieval_mastery.rules import board_of
-from core.medieval_mastery.state import State
+from core.medieval_mastery.state import State, battle_of, choice_of, window_of
 from core.rng import Rng
 
 REDIS_PATTERN = {"pattern": "redis <from>><to>:<n> ...",
@@ -95,7 +95,7 @@ def support_moves(st: State, seat: int) -> list[dict]:
 
 
 def choice_moves(st: State, seat: int) -> list[dict]:
-    ch = st["choice"]
+    ch = choice_of(st)
     if ch["kind"] == "discard":
         kinds = sorted({rules.kind(c) for c in st["hand"][seat]})
         return [{"type": "discard", "card": data.NAME_OF_KIND[k]} for k in kinds] + [{"type": "discard", "card": "none"}]
@@ -119,13 +119,13 @@ def prompted(st: State) -> list[int]:
     if ph == "main":
         return [st["active"]]
     if ph == "window":
-        return [st["window"]["asked"]]
+        return [window_of(st)["asked"]]
     if ph == "choice":
-        return [st["choice"]["seat"]]
+        return [choice_of(st)["seat"]]
     if ph == "support":
-        return [battle.support_seat(st["battle"])]
+        return [battle.support_seat(battle_of(st))]
     if ph == "commit":
-        b = st["battle"]
+        b = battle_of(st)
         return [s for side, s in ((0, b["att"]), (1, b["def"])) if b["commit"][side] is None]
     return []
 
@@ -220,8 +220,9 @@ def random_redis(st: State, seat: int, rng: Rng, gather: bool) -> dict | None:
         return None
     kn = st["kn"]
     if gather and rng.below(4) != 0:
-        moves = [[board.names[s], "C", kn[s] - 1] for s in supplied if kn[s] > 1]
-        if moves and rules.dice_used(st, seat, st["castle"][seat] + sum(m[2] for m in moves)) <= data.DICE_PER_PLAYER:
+        home = [s for s in supplied if kn[s] > 1]
+        moves = [[board.names[s], "C", kn[s] - 1] for s in home]
+        if moves and rules.dice_used(st, seat, st["castle"][seat] + sum(kn[s] - 1 for s in home)) <= data.DICE_PER_PLAYER:
             return {"type": "redis", "moves": moves}
         return None
     places = [-1] + supplied
@@ -294,9 +295,10 @@ def default_move(st: State, seat: int) -> dict | None:
         return min(conflict_moves(st, seat), key=_conflict_worth)
     if ph == "choice":
         moves = choice_moves(st, seat)
-        if st["choice"]["kind"] == "target":  # never turn a crown on its own user by default
+        ch = choice_of(st)
+        if ch["kind"] == "target":  # never turn a crown on its own user by default
             return next((m for m in moves if m["player"] != seat), moves[0])
-        if st["choice"]["kind"] == "sceptre":  # Fear / Vigour: used exactly when it raises the strength
-            return {"type": "sceptre", "use": st["choice"]["count"] > st["choice"]["own"]}
-        return moves[-1] if st["choice"]["kind"] == "discard" else moves[0]
+        if ch["kind"] == "sceptre":  # Fear / Vigour: used exactly when it raises the strength
+            return {"type": "sceptre", "use": ch["count"] > ch["own"]}
+        return moves[-1] if ch["kind"] == "discard" else moves[0]
     return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from core.medieval_mastery.data import KIND_OF_NAME
 from core.movespec import Field, MoveSpec, check_move
@@ -222,7 +223,7 @@ def check_shape(move) -> str:
     The usual well-formed move passes a cheap test compiled from the same table (random playouts
     spend a tenth of their time here otherwise); any other goes through check_move, which says
     what is wrong."""
-    kind = move.get("type") if type(move) is dict else None
+    kind: Any = move.get("type") if type(move) is dict else None
     plain = PLAIN_SHAPES.get(kind) if type(kind) is str else None
     if plain is None or not plain(move):
         kind = check_move(MOVES, move).type
@@ -249,8 +250,8 @@ def _plain_value(f: Field) -> Callable[[object], bool] | None:
 
 def _plain_shape(spec: MoveSpec) -> Callable[[dict], bool] | None:
     """True for a move with exactly the spec's fields, each with a plainly valid value."""
-    tests = [(f.name, _plain_value(f)) for f in spec.fields if f.required]
-    if len(tests) != len(spec.fields) or any(test is None for _, test in tests):
+    tests = [(f.name, test) for f in spec.fields if f.required and (test := _plain_value(f)) is not None]
+    if len(tests) != len(spec.fields):
         return None  # optional fields or lists: check_move only
     size = len(tests) + 1
 

@@ -31,7 +31,7 @@ def slot_vp(st: State, slot: int) -> int:
     return data.TILES[tile][0]
 
 
-def vp(st: State, seat: int) -> int:
+def vp(st: State | dict, seat: int) -> int:
     """MM-WIN-1: the VP of the territories `seat` controls (supplied or not, MM-WIN-3)."""
     skirmish = st["opts"]["skirmish"]  # MM-OPT-SKIRMISH-2: Homelands are worth 0
     return sum(0 if skirmish and tile == "Homelands" else data.TILE_VP[tile]
@@ -72,7 +72,7 @@ def lose(st: State, seat: int, count: int) -> None:
     st["lost"][seat] += count
 
 
-def teams(st: State) -> list[list[int]] | None:
+def teams(st: State | dict) -> list[list[int]] | None:
     size = st["opts"]["teams"]
     n = st["n"]
     if size == "none":
@@ -82,7 +82,7 @@ def teams(st: State) -> list[list[int]] | None:
     return [[s for s in range(n) if s % groups == g] for g in range(groups)]
 
 
-def team_of(st: State, seat: int) -> list[int]:
+def team_of(st: State | dict, seat: int) -> list[int]:
     groups = teams(st)
     if groups is None:
         return [seat]
@@ -152,13 +152,26 @@ def supplied(st: State, seat: int) -> list[int]:
 
 
 def targets(st: State, seat: int) -> list[int]:
-    """Legal advance targets (MM-ADV-2, MM-ADV-6, MM-OPT-ALLIANCE-4, MM-OPT-SIEGE-1)."""
+    """Legal advance targets (MM-ADV-2, MM-ADV-6, MM-OPT-ALLIANCE-4, MM-OPT-SIEGE-1), sorted; remembered
+    like reach_of (a new list each time: callers may sort it)."""
+    key = (st["n"], seat, tuple(st["own"]), st["opts"]["siege"], st["opts"]["teams"])
+    found = _TARGETS.get(key)
+    if found is None:
+        if len(_TARGETS) >= 4096:
+            _TARGETS.clear()
+        found = _TARGETS[key] = _targets(st, seat)
+    return list(found)
+
+
+_TARGETS: dict[tuple, list[int]] = {}
+
+
+def _targets(st: State, seat: int) -> list[int]:
     board = board_of(st)
-    found = reach_of(st, seat)[1]
     out = []
     own = st["own"]
     siege = st["opts"]["siege"]
-    for node in found:
+    for node in reach_of(st, seat)[1]:
         if node < board.n_slots:
             holder = own[node]
             if holder >= 0 and teammates(st, seat, holder):

@@ -47,7 +47,7 @@ def to_int(card):
 
 def cards_of(st: dict) -> list[int]:
     """Every card somewhere in the state (a card dealt twice would appear twice)."""
-    found = []
+    found: list[int] = []
     card_zones(st, found.append)
     return found
 

@@ -173,8 +173,8 @@ def _restart_turn(st: State, sc: dict) -> None:
         st["standing"] = list(sc["standing"])
     st["active"] = int(sc.get("active", st["active"]))
     st["tno"] = int(sc.get("tno", st["tno"]))
-    st.update(step=2, stage="", crown_used=False, normal_done=False, mano="", ph="main", ta_card=-1,
-              battle=None, window=None, choice=None, win=None)
+    st["step"], st["stage"], st["crown_used"], st["normal_done"], st["mano"] = 2, "", False, False, ""
+    st["ph"], st["ta_card"], st["battle"], st["window"], st["choice"], st["win"] = "main", -1, None, None, None, None
     st["gained"] = [0] * n
     st["lost"] = [0] * n
     st["k0"] = [st["castle"][s] + sum(k for o, k in zip(st["own"], st["kn"]) if o == s) for s in range(n)]

@@ -8,7 +8,7 @@ slots first, then lakes, then castles.
 """
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import NotRequired, TypedDict, cast
 
 from core.medieval_mastery.board import BOARDS
 from core.medieval_mastery.options import option
@@ -109,6 +109,27 @@ class State(TypedDict):
     k0: list[int]          # knights each seat started with (accounting, tests)
 
 
+def battle_of(st: State) -> Battle:
+    """The battle under way, where the caller knows there is one."""
+    b = st["battle"]
+    assert b is not None
+    return b
+
+
+def window_of(st: State) -> Window:
+    """The open Fracture window, where the caller knows there is one."""
+    w = st["window"]
+    assert w is not None
+    return w
+
+
+def choice_of(st: State) -> Choice:
+    """The open question, where the caller knows there is one."""
+    ch = st["choice"]
+    assert ch is not None
+    return ch
+
+
 def new_state(players: int, options: dict, seed: str) -> State:
     """An empty table before the deal (MM-SETUP-1): step 2 of turn 0."""
     slots = BOARDS[players].n_slots
@@ -125,16 +146,17 @@ def new_state(players: int, options: dict, seed: str) -> State:
     }
 
 
-def clone(st: State) -> State:
+def clone(st: State | dict) -> State:
     """Copy what a move may change; the static parts (tiles, artefacts, options) are shared."""
-    new = dict(st)
+    old = cast(dict, st)
+    new = dict(old)
     for key in ("own", "kn", "castle", "standing", "gained", "lost"):
-        new[key] = list(st[key])
+        new[key] = list(old[key])
     for key in ("deck", "hand", "disc", "dturn", "down"):
-        new[key] = list(map(list.copy, st[key]))
-    b = st["battle"]
-    if b is not None:
-        b = new["battle"] = dict(b)
+        new[key] = list(map(list.copy, old[key]))
+    if st["battle"] is not None:
+        b: dict = dict(st["battle"])
+        new["battle"] = b
         for key in ("commit", "shown", "table", "orbq"):
             b[key] = list(b[key])
         if b["sup"] is not None:
@@ -143,7 +165,7 @@ def clone(st: State) -> State:
         new["window"] = dict(st["window"])  # likewise its order
     if st["choice"] is not None:
         new["choice"] = dict(st["choice"])  # its card list is never changed in place
-    return new  # type: ignore[return-value]
+    return cast(State, new)  # the same keys as `st`
 
 
 class Ctx:

@@ -101,9 +101,9 @@ def _battle_view(st: State, b: Battle, seat: int | None) -> dict:
     return vb
 
 
-def hidden_from(st: State, seat: int | None) -> list[str]:
+def hidden_from(st: State | dict, seat: int | None) -> list[str]:
     """Every deck card, other hands, others' face-down commitments; minus what `seat` peeks at."""
-    hidden = []
+    hidden: list[int] = []
     for p in range(st["n"]):
         hidden += st["deck"][p]
         if p != seat:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from core.medieval_mastery import battle, data, flow, rules
 from core.medieval_mastery.phases.common import ART, current_rule, not_now
-from core.medieval_mastery.state import Choice, Ctx, State
+from core.medieval_mastery.state import Choice, Ctx, State, battle_of, choice_of
 from core.protocol import Event, IllegalMove
 
 ANSWER = {"discard": "discard", "insight": "insight", "order": "recycle", "top": "top",
@@ -15,7 +15,7 @@ ANSWER = {"discard": "discard", "insight": "insight", "order": "recycle", "top":
 
 def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
     st = ctx.st
-    ch = st["choice"]
+    ch = choice_of(st)
     if seat != ch["seat"]:
         raise IllegalMove("not-your-turn", "Another player is making a choice.", current_rule(st, seat))
     want = ANSWER[ch["kind"]]
@@ -51,7 +51,7 @@ def check_target(st: State, seat: int, move: dict) -> tuple[int, int]:
 def sceptre(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     """MM-ICON-EQUAL: Fear or Vigour, the holder's choice."""
     if move["use"]:
-        battle.use_equal_knights(ctx, ctx.st["battle"], seat, ch["name"], ch["count"])
+        battle.use_equal_knights(ctx, battle_of(ctx.st), seat, ch["name"], ch["count"])
     else:
         ctx.ev.append(Event(f"{{P{seat}}} does not use the Sceptre of {ch['name']}."))
 

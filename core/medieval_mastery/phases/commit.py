@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from core.medieval_mastery import battle, data, rules
 from core.medieval_mastery.phases.common import not_now
-from core.medieval_mastery.state import Ctx
+from core.medieval_mastery.state import Ctx, battle_of
 from core.protocol import IllegalMove
 
 
 def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
     st = ctx.st
-    b = st["battle"]
+    b = battle_of(st)
     if seat not in (b["att"], b["def"]):
         raise IllegalMove("not-in-battle", "Only the attacker and the defender play conflict cards.", "MM-COMBAT-4")
     side = 0 if seat == b["att"] else 1

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from core.medieval_mastery import rules
 from core.medieval_mastery.notation import ARTEFACT_WORDS
-from core.medieval_mastery.state import State
+from core.medieval_mastery.state import State, choice_of
 from core.protocol import IllegalMove
 
 ART = {w: i for i, w in enumerate(ARTEFACT_WORDS)}  # crown 0, sceptre 1, orb 2
@@ -18,7 +18,7 @@ def current_rule(st: State, seat: int) -> str:
     if ph in PHASE_RULE:
         return PHASE_RULE[ph]
     if ph == "choice":
-        return CHOICE_RULE[st["choice"]["kind"]]
+        return CHOICE_RULE[choice_of(st)["kind"]]
     stage = st["stage"]
     if stage in ("m1", "m2"):
         return "MM-TURN-10"

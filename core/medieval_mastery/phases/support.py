@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from core.medieval_mastery import battle, rules
 from core.medieval_mastery.phases.common import not_now
-from core.medieval_mastery.state import Ctx
+from core.medieval_mastery.state import Ctx, battle_of
 from core.protocol import IllegalMove
 
 
 def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
     st = ctx.st
-    if seat != battle.support_seat(st["battle"]):
+    if seat != battle.support_seat(battle_of(st)):
         raise IllegalMove("not-your-turn", "It is another player's support opportunity.", "MM-COMBAT-5")
     if kind == "pass":
         battle.support_pass(ctx)

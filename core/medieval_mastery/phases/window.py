@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from core.medieval_mastery import flow
 from core.medieval_mastery.phases.common import check_fracture, not_now
-from core.medieval_mastery.state import Ctx
+from core.medieval_mastery.state import Ctx, window_of
 from core.protocol import IllegalMove
 
 
 def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
     st = ctx.st
-    if seat != st["window"]["asked"]:
+    if seat != window_of(st)["asked"]:
         raise IllegalMove("not-your-turn", "Another player is answering the Fracture window.", "MM-ASYNC-2")
     if kind == "pass":
         flow.answer_window(ctx, seat, None, None)

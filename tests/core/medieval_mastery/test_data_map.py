@@ -91,7 +91,7 @@ def test_thirty_territories():
 def test_parallel_games_fit_in_one_box():
     """Any set of games totalling at most 6 players uses at most the box's tiles."""
     box = Counter()
-    for name, (vp, count, _c, _t) in data.TILES.items():
+    for vp, count, _c, _t in data.TILES.values():
         box[vp] += count
     lakes = {n: len(BOARDS[n].lakes) for n in BOARDS}
     for combo in ([2, 2, 2], [3, 3], [2, 4], [6], [5], [2, 3]):
