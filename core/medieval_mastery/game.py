@@ -169,14 +169,6 @@ class MedievalMastery(Game):
     def view(self, state, seat):
         return views.view(state, seat)
 
-    def known_state(self, state, seat):
-        from core.medieval_mastery import sample
-        return sample.known_state(state, seat)
-
-    def sample_state(self, known, seat, rng):
-        from core.medieval_mastery import sample
-        return sample.sample_state(known, seat, rng)
-
     def hidden_from(self, state, seat):
         return views.hidden_from(state, seat)
 
@@ -187,6 +179,16 @@ class MedievalMastery(Game):
         from core.medieval_mastery import picture  # Jinja2 is loaded only by who draws
 
         return picture.picture(view, seat, touched)
+
+    # --- the bots' worlds (sample.py, loaded only by the bots) ------------------------------
+
+    def known_state(self, state, seat):
+        from core.medieval_mastery import sample
+        return sample.known_state(state, seat)
+
+    def sample_state(self, known, seat, rng):
+        from core.medieval_mastery import sample
+        return sample.sample_state(known, seat, rng)
 
     def parse(self, state, seat, text):
         if (resigning := resign.parse(text)) is not None:

@@ -175,13 +175,15 @@ def _map_lines(v: dict) -> list[str]:
         cells[(lake["q"], lake["r"])] = f"~{lake['name']}~".ljust(9)
     for c in v["castles"]:
         cells[(c["q"], c["r"])] = f"[{c['name']}:{c['knights']}]".ljust(9)
-    low = min(2 * q + r for q, r in cells)
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for (q, r), text in cells.items():
+        rows.setdefault(r, []).append((2 * q + r, text))  # column of a hex: 2q + r half-cells
+    low = min(x for row in rows.values() for x, _ in row)
     lines = []
-    for r in sorted({r for _, r in cells}):
+    for r in sorted(rows):
         line = ""
-        for (q, rr), text in sorted(cells.items(), key=lambda kv: 2 * kv[0][0] + kv[0][1]):
-            if rr == r:
-                line = line.ljust((2 * q + r - low) * 5) + text
+        for x, text in sorted(rows[r]):
+            line = line.ljust((x - low) * 5) + text
         lines.append("  " + line.rstrip())
     return lines
 
