@@ -22,6 +22,7 @@ WINDOW_TEXT = {"crown": "A crown is being used: play Fracture against it, or pas
 TURN_TEXT = {(stage, step): "Your turn: " + views.STAGE_TEXT.get(stage, views.STEP_TEXT.get(step, "")) + "."
              for stage in ("", *views.STAGE_TEXT) for step in range(1, 10)}
 _PROMPTS: dict[tuple[int, str, str], Prompt] = {}
+_last_prompts: tuple = (None, ())  # the last state asked for, and its prompts
 
 
 class MedievalMastery(Game):
@@ -72,6 +73,15 @@ class MedievalMastery(Game):
     # --- protocol ---------------------------------------------------------------------
 
     def prompts(self, state):
+        global _last_prompts
+        last = _last_prompts  # one read: another thread may replace it, never change it
+        if last[0] is state:  # asked again for the same state (the server, then the apply preamble)
+            return list(last[1])
+        found = self._prompts(state)
+        _last_prompts = (state, tuple(found))  # states are values: never changed once made
+        return found
+
+    def _prompts(self, state):
         if state["win"] is not None:
             return []
         kind = PROMPT_KIND[state["ph"]]
