@@ -176,13 +176,12 @@ def use_equal_knights(ctx: Ctx, b: Battle, seat: int, name: str, rival: int) -> 
 
 def random_discard(ctx: Ctx, seat: int, why: str) -> None:
     """MM-ICON-RANDOMDISCARD: uniform over the hand; the card becomes public (MM-EDGE-18)."""
-    st = ctx.st
-    hand = st["hand"][seat]
-    if not hand:
+    if not ctx.st["hand"][seat]:
         ctx.ev.append(Event(f"{why}: {{P{seat}}} has no card to discard."))
         return
+    hand = ctx.pile("hand", seat)
     card = hand.pop(ctx.rng.below(len(hand)))
-    rules.discard(st, card)
+    rules.discard(ctx, card)
     ctx.ev.append(Event(f"{why}: {{P{seat}}} discards {rules.title(card)} at random."))
 
 
@@ -197,7 +196,7 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
     b = battle_of(st)
     side = 0 if seat == b["att"] else 1
     if card >= 0:
-        st["hand"][seat].remove(card)
+        ctx.pile("hand", seat).remove(card)
     b["commit"][side] = card
     ctx.ev.append(Event(f"{{P{seat}}} has committed a conflict card face down."))
     if b["commit"][0] is None or b["commit"][1] is None:
@@ -278,7 +277,7 @@ def support_play(ctx: Ctx, seat: int, chosen: list[int]) -> None:
     b = battle_of(st)
     total = 0
     for card in chosen:
-        st["hand"][seat].remove(card)
+        ctx.pile("hand", seat).remove(card)
         b["table"].append(card)
         total += data.CARD_VALUE[rules.kind(card)]
     if seat in rules.team_of(st, b["att"]):

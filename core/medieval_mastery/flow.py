@@ -36,7 +36,7 @@ def end_turn(ctx: Ctx) -> None:
     """MM-TURN-9 / MM-RESTORE-1..3: restore own artefacts destroyed in earlier turns."""
     st = ctx.st
     seat = st["active"]
-    down = st["down"][seat]
+    down = ctx.pile("down", seat)
     for t in range(3):
         if down[t] != -1 and down[t] < st["tno"]:
             down[t] = -1
@@ -53,7 +53,7 @@ def end_manoeuvre(ctx: Ctx) -> None:
         st["step"] = st["ret"]
         card = st.get("ta_card", -1)
         if card >= 0:  # MM-RES-1: its effect applied, the card goes to the discard pile now
-            rules.discard(st, card)
+            rules.discard(ctx, card)
             st["ta_card"] = -1
     else:
         st["normal_done"] = True
@@ -67,10 +67,10 @@ def play_fracture(ctx: Ctx, seat: int, target: int, t: int) -> None:
     st = ctx.st
     card = rules.find(st["hand"][seat], "FR")
     assert card is not None  # checked by the caller
-    st["hand"][seat].remove(card)
+    ctx.pile("hand", seat).remove(card)
     ctx.ev.append(Event(f"{{P{seat}}} plays Fracture on {data.ART_TITLE[st['arts'][target][t]]} of {{P{target}}}."))
     destroy(ctx, target, t, "Fracture")
-    rules.discard(st, card)
+    rules.discard(ctx, card)
 
 
 def play_resource(ctx: Ctx, seat: int, code: str) -> None:
@@ -78,11 +78,11 @@ def play_resource(ctx: Ctx, seat: int, code: str) -> None:
     st = ctx.st
     card = rules.find(st["hand"][seat], code)
     assert card is not None  # checked by the caller
-    st["hand"][seat].remove(card)
+    ctx.pile("hand", seat).remove(card)
     if code == "CA":
         ctx.ev.append(Event(f"{{P{seat}}} plays Call to Arms."))
         rules.gain(ctx, seat, data.CALL_TO_ARMS_KNIGHTS, "Call to Arms")
-        rules.discard(st, card)
+        rules.discard(ctx, card)
     else:
         ctx.ev.append(Event(f"{{P{seat}}} plays Tactical Advance: an extra redistribution and advance."))
         st["ta_card"] = card  # in play until its manoeuvre ends (MM-RES-1), then discarded
@@ -411,7 +411,7 @@ def battle_end(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-END: table cards to their owners' discard piles; the attacker goes on."""
     st = ctx.st
     for card in b["table"]:
-        rules.discard(st, card)
+        rules.discard(ctx, card)
     st["battle"] = None
     ctx.ev.append(Event("The battle is over."))
     rules.life_and_death(ctx)

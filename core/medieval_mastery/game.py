@@ -10,7 +10,7 @@ from core.medieval_mastery import resign as mm_resign
 from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS
 from core.medieval_mastery.phases import PHASES, current_rule
-from core.medieval_mastery.state import Ctx, State, choice_of, clone, window_of
+from core.medieval_mastery.state import Ctx, State, choice_of, clone, clone_for_move, window_of
 from core.protocol import Event, Game, IllegalMove, Prompt, Result
 
 __all__ = ["GAME", "MedievalMastery", "clone"]
@@ -140,7 +140,7 @@ class MedievalMastery(Game):
     def apply_standing(self, state, seat, move):
         """A standing answer to Fracture windows, from any seat at any time (MM-ASYNC-2); a window
         waiting for this seat may move on at once."""
-        st = clone(state)
+        st = clone_for_move(state)
         ctx = Ctx(st)
         st["standing"][seat] = move["pass"]
         ctx.ev.append(Event(f"Standing answer set: {notation.format_move(move)}.", (seat,)))
@@ -153,7 +153,7 @@ class MedievalMastery(Game):
         return f"waiting for {waiting}, turn of P{state['active']}"
 
     def apply_decision(self, state, seat, move):
-        st = clone(state)
+        st = clone_for_move(state)
         ctx = Ctx(st)
         try:
             PHASES[st["ph"]](ctx, seat, move, move["type"])

@@ -215,7 +215,7 @@ def is_up(st: State, seat: int, t: int) -> bool:
 def destroy(ctx: Ctx, seat: int, t: int, why: str) -> None:
     """MM-TERM-DESTROY: face down, remembering the turn (MM-ASYNC-9)."""
     st = ctx.st
-    st["down"][seat][t] = st["tno"]
+    ctx.pile("down", seat)[t] = st["tno"]
     ctx.ev.append(Event(f"{data.ART_TITLE[st['arts'][seat][t]]} of {{P{seat}}} is destroyed ({why})."))
 
 
@@ -280,11 +280,11 @@ def has(hand: list[int], code: str) -> bool:
     return find(hand, code) is not None
 
 
-def discard(st: State, card: int) -> None:
+def discard(ctx: Ctx, card: int) -> None:
     """Face up on its owner's discard pile, remembering the turn (Crown of Order)."""
     seat = card // DECK_SIZE
-    st["disc"][seat].append(card)
-    st["dturn"][seat].append(st["tno"])
+    ctx.pile("disc", seat).append(card)
+    ctx.pile("dturn", seat).append(ctx.st["tno"])
 
 
 def reshuffle(ctx: Ctx, seat: int) -> bool:
@@ -308,8 +308,8 @@ def draw(ctx: Ctx, seat: int, count: int) -> list[int]:
     for _ in range(count):
         if not st["deck"][seat] and not reshuffle(ctx, seat):
             break
-        card = st["deck"][seat].pop()
-        st["hand"][seat].append(card)
+        card = ctx.pile("deck", seat).pop()
+        ctx.pile("hand", seat).append(card)
         drawn.append(card)
     return drawn
 
@@ -325,11 +325,11 @@ def draw_to(ctx: Ctx, seat: int, target: int, why: str) -> None:
     _announce(ctx, seat, drawn, why)
     authority = next((c for c in drawn if kind(c) == "AU"), None)
     if authority is not None:
-        st["hand"][seat].remove(authority)
+        ctx.pile("hand", seat).remove(authority)
         ctx.ev.append(Event(f"{{P{seat}}} drew Authority and plays it: 2 extra cards."))
         extra = draw(ctx, seat, 2)
         _announce(ctx, seat, extra, "Authority")
-        discard(st, authority)
+        discard(ctx, authority)
 
 
 def _announce(ctx: Ctx, seat: int, drawn: list[int], why: str) -> None:

@@ -146,14 +146,25 @@ def new_state(players: int, options: dict, seed: str) -> State:
     }
 
 
+PILES = ("deck", "hand", "disc", "dturn", "down")  # per-seat lists: st[key][seat]
+
+
 def clone(st: State | dict) -> State:
     """Copy what a move may change; the static parts (tiles, artefacts, options) are shared."""
+    new = cast(dict, clone_for_move(st))
+    old = cast(dict, st)
+    for key in PILES:
+        new[key] = list(map(list.copy, old[key]))
+    return cast(State, new)
+
+
+def clone_for_move(st: State | dict) -> State:
+    """`clone`, except that each seat's piles (PILES) stay shared with `st` until the move changes
+    one: code under a Ctx changes a pile only through `Ctx.pile`, which copies it first."""
     old = cast(dict, st)
     new = dict(old)
-    for key in ("own", "kn", "castle", "standing", "gained", "lost"):
+    for key in ("own", "kn", "castle", "standing", "gained", "lost", *PILES):
         new[key] = list(old[key])
-    for key in ("deck", "hand", "disc", "dturn", "down"):
-        new[key] = list(map(list.copy, old[key]))
     if st["battle"] is not None:
         b: dict = dict(st["battle"])
         new["battle"] = b
@@ -172,12 +183,22 @@ class Ctx:
     """The state being changed, the events produced, and the Rng (created on first use, with the
     game's random scheme: 1 for games created before rules version 3, option `rng`)."""
 
-    __slots__ = ("st", "ev", "_rng")
+    __slots__ = ("st", "ev", "_rng", "_own")
 
     def __init__(self, st: State):
         self.st = st
         self.ev: list[Event] = []
         self._rng: Rng | None = None
+        self._own: set[tuple[str, int]] = set()  # piles already copied for this move
+
+    def pile(self, key: str, seat: int) -> list:
+        """st[key][seat] (key in PILES) to be changed: copied the first time, since the state
+        before the move may still share it (clone_for_move)."""
+        piles = cast(dict, self.st)[key]
+        if (key, seat) not in self._own:
+            self._own.add((key, seat))
+            piles[seat] = list(piles[seat])
+        return piles[seat]
 
     @property
     def rng(self) -> Rng:

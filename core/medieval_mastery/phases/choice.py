@@ -65,8 +65,8 @@ def discard(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     card = rules.find_named(st["hand"][seat], move["card"])
     if card is None:
         raise IllegalMove("not-in-hand", f"You hold no {move['card']} card.", "MM-ICON-MAYDISCARD")
-    st["hand"][seat].remove(card)
-    rules.discard(st, card)
+    ctx.pile("hand", seat).remove(card)
+    rules.discard(ctx, card)
     ctx.ev.append(Event(f"{{P{seat}}} discards {rules.title(card)}."))
 
 
@@ -76,7 +76,7 @@ def insight(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     order = move["order"]
     if sorted(order) != list(range(1, len(top) + 1)):
         raise IllegalMove("bad-order", f"Give an order of the positions 1..{len(top)}, each once.", "MM-ART-INSIGHT")
-    deck = ctx.st["deck"][seat]
+    deck = ctx.pile("deck", seat)
     del deck[len(deck) - len(top):]
     for pos in reversed(order):
         deck.append(top[pos - 1])
@@ -89,13 +89,14 @@ def recycle(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     code = data.KIND_OF_NAME[move["card"]]
     if code not in flow.recyclable(st, seat):
         raise IllegalMove("not-eligible", "Choose a card discarded during an earlier turn.", "MM-ICON-RECYCLE")
-    pile, turns = st["disc"][seat], st["dturn"][seat]
+    pile, turns = ctx.pile("disc", seat), ctx.pile("dturn", seat)
     for i, (c, t) in enumerate(zip(pile, turns)):
         if rules.kind(c) == code and t < st["tno"]:
             del pile[i]
             del turns[i]
-            st["deck"][seat].append(c)
-            ctx.rng.shuffle(st["deck"][seat])
+            deck = ctx.pile("deck", seat)
+            deck.append(c)
+            ctx.rng.shuffle(deck)
             ctx.ev.append(Event(f"{{P{seat}}} shuffles {rules.title(c)} from their discard pile into their deck."))
             return
 
@@ -108,8 +109,8 @@ def top(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     if move["keep"]:
         ctx.ev.append(Event(f"{{P{seat}}} leaves the top card of {{P{aim}}}'s deck in place."))
     else:
-        st["deck"][aim].pop()
-        rules.discard(st, card)
+        ctx.pile("deck", aim).pop()
+        rules.discard(ctx, card)
         ctx.ev.append(Event(f"{{P{seat}}} puts {rules.title(card)} from {{P{aim}}}'s deck on the discard pile."))
 
 
