@@ -1,21 +1,24 @@
 """The nine battle steps (MM-COMBAT-1..9, MM-COMBAT-END) as a resumable state machine.
 
-`run` executes automatic steps from battle["step"] until a seat must decide (a Fracture
-window, the face-down conflict cards, the support exchange, an optional discard) or the
-battle is over. Strength totals are kept in the battle dict as they grow, step by step.
+The driver (flow.run_battle) executes automatic steps from battle["step"] until a seat must
+decide (a Fracture window, the face-down conflict cards, the support exchange, an optional
+discard) or the battle is over. Strength totals are kept in the battle dict as they grow, step
+by step. The two steps that hand play back to the turn, the conquest (step 9) and the end,
+live in flow.py, so this module does not depend on the turn.
 """
 from __future__ import annotations
 
-from core.medieval_mastery import cards, data, flow, rules
+from core.medieval_mastery import data, rules
 from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
+from core.medieval_mastery.state import Battle, Ctx, State, Support, battle_of
 from core.protocol import Event
 from core.text import count
 
 END = 10
 
 
-def begin(ctx, att: int, node: int, count: int) -> None:
+def begin(ctx: Ctx, att: int, node: int, count: int) -> None:
     st = ctx.st
     board = board_of(st)
     siege = node >= board.n_slots
@@ -32,23 +35,16 @@ def begin(ctx, att: int, node: int, count: int) -> None:
                         f"with {dk}{' (castle siege)' if siege else ''}."))
 
 
-def defender_knights(st: dict, b: dict) -> int:
+def defender_knights(st: State, b: Battle) -> int:
     """Real knights of the defender in the contested tile (castle knights in a siege)."""
     return st["castle"][b["def"]] if b["siege"] else st["kn"][b["node"]]
 
 
-def run(ctx) -> None:
-    st = ctx.st
-    while st["ph"] == "battle" and st["win"] is None:
-        b = st["battle"]
-        STEPS[b["step"]](ctx, b)
-
-
-def _totals(b: dict) -> str:
+def _totals(b: Battle) -> str:
     return f"attacker {b['astr']}, defender {b['dstr']}"
 
 
-def step1_territory(ctx, b: dict) -> None:
+def step1_territory(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-1: Grasslands, Fort/City/Fortress, Arena."""
     st = ctx.st
     b["step"] = 2
@@ -65,7 +61,7 @@ def step1_territory(ctx, b: dict) -> None:
         arena(ctx, b)
 
 
-def arena(ctx, b: dict) -> None:
+def arena(ctx: Ctx, b: Battle) -> None:
     """MM-TERR-ARENA / MM-ICON-ARENA: one die each; the lower (both on a tie) loses a knight."""
     st = ctx.st
     node = b["node"]
@@ -100,29 +96,29 @@ def arena(ctx, b: dict) -> None:
     b["step"] = END
 
 
-def step2_draw(ctx, b: dict) -> None:
+def step2_draw(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-2: attacker then defender draw up to five."""
-    cards.draw_to(ctx, b["att"], data.HAND_DRAW, "battle")
-    cards.draw_to(ctx, b["def"], data.HAND_DRAW, "battle")
+    rules.draw_to(ctx, b["att"], data.HAND_DRAW, "battle")
+    rules.draw_to(ctx, b["def"], data.HAND_DRAW, "battle")
     b["step"] = 3
 
 
-def step3_window(ctx, b: dict) -> None:
+def step3_window(ctx: Ctx, b: Battle) -> None:
     b["step"] = 31
-    flow.open_window(ctx, "sceptre", b["att"])
+    rules.open_window(ctx, "sceptre", b["att"])
 
 
-def real_counts(st: dict, b: dict) -> tuple[int, int]:
+def real_counts(st: State, b: Battle) -> tuple[int, int]:
     """The real knights of attacker and defender for Fear and Vigour (MM-ART-SCEPTRE-NOTE); 8 in a siege."""
     return b["ak"], data.SIEGE_DEFENCE if b["siege"] else defender_knights(st, b)
 
 
-def step3_sceptres(ctx, b: dict) -> None:
+def step3_sceptres(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-3: attacker's sceptre first, then the defender's (MM-EDGE-13)."""
     st = ctx.st
     att, dfd = b["att"], b["def"]
     real_a, real_d = real_counts(st, b)
-    if flow.is_up(st, att, 1):
+    if rules.is_up(st, att, 1):
         name = st["arts"][att][1]
         if name == "Rage":
             b["astr"] += 1
@@ -135,12 +131,12 @@ def step3_sceptres(ctx, b: dict) -> None:
     step3_defender_sceptre(ctx, b)
 
 
-def step3_defender_sceptre(ctx, b: dict) -> None:
+def step3_defender_sceptre(ctx: Ctx, b: Battle) -> None:
     st = ctx.st
     att, dfd = b["att"], b["def"]
     real_a, real_d = real_counts(st, b)
     b["step"] = 4
-    if flow.is_up(st, dfd, 1):
+    if rules.is_up(st, dfd, 1):
         name = st["arts"][dfd][1]
         if name == "Loyalty":
             b["dstr"] += 1
@@ -151,7 +147,7 @@ def step3_defender_sceptre(ctx, b: dict) -> None:
             random_discard(ctx, att, "Sceptre of Defiance")
 
 
-def equal_knights(ctx, b: dict, seat: int, name: str, rival: int, own: int) -> bool:
+def equal_knights(ctx: Ctx, b: Battle, seat: int, name: str, rival: int, own: int) -> bool:
     """Fear / Vigour (MM-ICON-EQUAL): "kan välja" — the holder may fight as if with the rival's knights.
     With `sceptre-choice ask` the holder is asked whenever it changes their strength (True: asked);
     with `auto` (and in games created under rules version 1) it is used exactly when it raises it."""
@@ -169,37 +165,38 @@ def equal_knights(ctx, b: dict, seat: int, name: str, rival: int, own: int) -> b
     return False
 
 
-def use_equal_knights(ctx, b: dict, seat: int, name: str, rival: int) -> None:
+def use_equal_knights(ctx: Ctx, b: Battle, seat: int, name: str, rival: int) -> None:
     real_a, real_d = real_counts(ctx.st, b)
-    key, own = ("astr", real_a) if seat == b["att"] else ("dstr", real_d)
-    b[key] += rival - own
+    if seat == b["att"]:
+        b["astr"] += rival - real_a
+    else:
+        b["dstr"] += rival - real_d
     ctx.ev.append(Event(f"Sceptre of {name}: {{P{seat}}} fights as if with {count(rival, 'knight')} ({_totals(b)})."))
 
 
-def random_discard(ctx, seat: int, why: str) -> None:
+def random_discard(ctx: Ctx, seat: int, why: str) -> None:
     """MM-ICON-RANDOMDISCARD: uniform over the hand; the card becomes public (MM-EDGE-18)."""
-    st = ctx.st
-    hand = st["hand"][seat]
-    if not hand:
+    if not ctx.st["hand"][seat]:
         ctx.ev.append(Event(f"{why}: {{P{seat}}} has no card to discard."))
         return
+    hand = ctx.pile("hand", seat)
     card = hand.pop(ctx.rng.below(len(hand)))
-    cards.discard(st, card)
-    ctx.ev.append(Event(f"{why}: {{P{seat}}} discards {cards.title(card)} at random."))
+    rules.discard(ctx, card)
+    ctx.ev.append(Event(f"{why}: {{P{seat}}} discards {rules.title(card)} at random."))
 
 
-def step4_commit(ctx, b: dict) -> None:
+def step4_commit(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-4: both commit face down; apply() reveals when both are in."""
     ctx.st["ph"] = "commit"
 
 
-def commit(ctx, seat: int, card: int) -> None:
+def commit(ctx: Ctx, seat: int, card: int) -> None:
     """`card` is -1 for 'no conflict card' (MM-EDGE-5)."""
     st = ctx.st
-    b = st["battle"]
+    b = battle_of(st)
     side = 0 if seat == b["att"] else 1
     if card >= 0:
-        st["hand"][seat].remove(card)
+        ctx.pile("hand", seat).remove(card)
     b["commit"][side] = card
     ctx.ev.append(Event(f"{{P{seat}}} has committed a conflict card face down."))
     if b["commit"][0] is None or b["commit"][1] is None:
@@ -210,15 +207,18 @@ def commit(ctx, seat: int, card: int) -> None:
         if c < 0:
             value, label = 0, "no conflict card"
         else:
-            code = cards.kind(c)
+            code = rules.kind(c)
             b["table"].append(c)
             if code == "AM":
                 value = ctx.rng.die()
                 label = f"Ambush, rolling {value}"
             else:
-                value = cards.VALUE[code]
+                value = data.CARD_VALUE[code]
                 label = f"Conflict {value}"
-        b["astr" if side == 0 else "dstr"] += value
+        if side == 0:
+            b["astr"] += value
+        else:
+            b["dstr"] += value
         b["shown"][side] = [c if c >= 0 else -1, value]
         shown.append(f"{{P{who}}} {label}")
     b["commit"] = [None, None]
@@ -227,7 +227,7 @@ def commit(ctx, seat: int, card: int) -> None:
     st["ph"] = "battle"
 
 
-def step5_support(ctx, b: dict) -> None:
+def step5_support(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-5 / MM-OPT-ALLIANCE-5: lower strength first, the attacker on a tie."""
     st = ctx.st
     if not b["siege"] and st["tile"][b["node"]] in data.NO_SUPPORT:
@@ -243,47 +243,56 @@ def step5_support(ctx, b: dict) -> None:
     skip_unable(ctx)
 
 
-def support_seat(b: dict) -> int:
+def support_state(b: Battle) -> Support:
+    """The support exchange under way (step 5 on)."""
     sup = b["sup"]
+    assert sup is not None
+    return sup
+
+
+def support_seat(b: Battle) -> int:
+    sup = support_state(b)
     return sup["order"][sup["i"] % len(sup["order"])]
 
 
-def can_support(st: dict, seat: int) -> bool:
+def can_support(st: State, seat: int) -> bool:
     """Is `seat` asked for its opportunity? strict: anyone holding cards (an empty hand is
     public); fast: only a seat holding a support card, as in the Fracture windows."""
     hand = st["hand"][seat]
     if st["opts"]["windows"] == "strict":
         return bool(hand)
-    return any(cards.kind(c) in cards.SUPPORT_KINDS for c in hand)
+    return any(rules.kind(c) in data.SUPPORT_KINDS for c in hand)
 
 
-def skip_unable(ctx) -> None:
+def skip_unable(ctx: Ctx) -> None:
     """MM-COMBAT-5 ends when neither side 'wants to, or can' play: pass for those who cannot."""
     st = ctx.st
-    b = st["battle"]
+    b = battle_of(st)
     while st["ph"] == "support" and not can_support(st, support_seat(b)):
         support_pass(ctx, silent=True)
 
 
-def support_play(ctx, seat: int, chosen: list[int]) -> None:
+def support_play(ctx: Ctx, seat: int, chosen: list[int]) -> None:
     st = ctx.st
-    b = st["battle"]
+    b = battle_of(st)
     total = 0
     for card in chosen:
-        st["hand"][seat].remove(card)
+        ctx.pile("hand", seat).remove(card)
         b["table"].append(card)
-        total += cards.VALUE[cards.kind(card)]
-    key = "astr" if seat in rules.team_of(st, b["att"]) else "dstr"
-    b[key] += total
-    b["sup"]["played"] = True
-    names = ", ".join(cards.title(c) for c in chosen)
+        total += data.CARD_VALUE[rules.kind(card)]
+    if seat in rules.team_of(st, b["att"]):
+        b["astr"] += total
+    else:
+        b["dstr"] += total
+    support_state(b)["played"] = True
+    names = ", ".join(rules.title(c) for c in chosen)
     ctx.ev.append(Event(f"{{P{seat}}} plays {names} ({_totals(b)})."))
 
 
-def support_pass(ctx, silent: bool = False) -> None:
+def support_pass(ctx: Ctx, silent: bool = False) -> None:
     st = ctx.st
-    b = st["battle"]
-    sup = b["sup"]
+    b = battle_of(st)
+    sup = support_state(b)
     seat = support_seat(b)
     if sup["played"]:
         sup["quiet"] = 0
@@ -298,7 +307,7 @@ def support_pass(ctx, silent: bool = False) -> None:
         st["ph"] = "battle"
 
 
-def step6_result(ctx, b: dict) -> None:
+def step6_result(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-6: higher total wins; the defender wins ties with a margin of 1."""
     a, d = b["astr"], b["dstr"]
     if a > d:
@@ -309,7 +318,7 @@ def step6_result(ctx, b: dict) -> None:
     b["step"] = 7
 
 
-def step7_mayhem_and_window(ctx, b: dict) -> None:
+def step7_mayhem_and_window(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-7.1 (MM-OPT-MAYHEM-2..4), then the orb Fracture window."""
     st = ctx.st
     if st["opts"]["mayhem"] and not (b["siege"] and b["winner"] == b["def"]):
@@ -318,10 +327,10 @@ def step7_mayhem_and_window(ctx, b: dict) -> None:
             return
     b["orbq"] = [b["att"], b["def"]]
     b["step"] = 71
-    flow.open_window(ctx, "orb", b["att"])
+    rules.open_window(ctx, "orb", b["att"])
 
 
-def mayhem(ctx, b: dict) -> None:
+def mayhem(ctx: Ctx, b: Battle) -> None:
     st = ctx.st
     w = b["winner"]
     node = b["node"]
@@ -351,12 +360,12 @@ def mayhem(ctx, b: dict) -> None:
     ctx.ev.append(Event(f"Mayhem: {{P{w}}} is wiped out and loses the battle instead."))
 
 
-def step7_orbs(ctx, b: dict) -> None:
+def step7_orbs(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-7.3: attacker's orb, then the defender's; win orbs on the winner only."""
     st = ctx.st
     while b["orbq"]:
         seat = b["orbq"].pop(0)
-        if not flow.is_up(st, seat, 2):
+        if not rules.is_up(st, seat, 2):
             continue
         name = st["arts"][seat][2]
         won = seat == b["winner"]
@@ -373,19 +382,19 @@ def step7_orbs(ctx, b: dict) -> None:
             ctx.ev.append(Event(f"{{P{seat}}}'s Orb of Brutality: {{P{loser}}}, who lost, removes 1 knight from the contested tile."))
         elif won and name == "Greed":
             ctx.ev.append(Event(f"Orb of Greed: {{P{seat}}} draws up to six."))
-            cards.draw_to(ctx, seat, data.GREED_DRAW, "Orb of Greed")
+            rules.draw_to(ctx, seat, data.GREED_DRAW, "Orb of Greed")
         elif not won and name == "Resurgence":
             ctx.ev.append(Event(f"Orb of Resurgence: {{P{seat}}} draws up to six."))
-            cards.draw_to(ctx, seat, data.GREED_DRAW, "Orb of Resurgence")
+            rules.draw_to(ctx, seat, data.GREED_DRAW, "Orb of Resurgence")
         elif not won and name == "Devotion":
             rules.gain(ctx, seat, 1, "Orb of Devotion")
         elif ((won and name == "Preparation") or (not won and name == "Cleansing")) and st["hand"][seat]:
-            flow.ask_discard(ctx, seat, f"Orb of {name}: you may discard one card.", "battle")
+            rules.ask_discard(ctx, seat, f"Orb of {name}: you may discard one card.", "battle")
             return
     b["step"] = 8
 
 
-def step8_losses(ctx, b: dict) -> None:
+def step8_losses(ctx: Ctx, b: Battle) -> None:
     """MM-LOSS-1, MM-LOSS-2: the loser loses the margin in the contested tile, then retreats."""
     st = ctx.st
     loser, margin = b["loser"], b["margin"]
@@ -409,35 +418,7 @@ def step8_losses(ctx, b: dict) -> None:
     ctx.ev.append(Event(f"{{P{loser}}} loses {count(lost, 'knight')} in {name} and retreats {back} to their castle."))
 
 
-def step9_conquest(ctx, b: dict) -> None:
-    """MM-COMBAT-9: a winning attacker conquers and applies the conquest abilities."""
-    st = ctx.st
-    b["step"] = END
-    if b["winner"] != b["att"]:
-        return
-    node, att = b["node"], b["att"]
-    if b["siege"]:
-        rules.declare(ctx, [att], f"{{P{att}}} conquers the castle of {{P{b['def']}}} (Castle Siege).")
-        return
-    st["own"][node] = att
-    st["kn"][node] = b["ak"]
-    b["ak"] = 0
-    ctx.ev.append(Event(f"{{P{att}}} conquers {board_of(st).names[node]} ({st['tile'][node]})."))
-    flow.conquest(ctx, att, node, then="battle")
-
-
-def step_end(ctx, b: dict) -> None:
-    """MM-COMBAT-END: table cards to their owners' discard piles; the attacker goes on."""
-    st = ctx.st
-    for card in b["table"]:
-        cards.discard(st, card)
-    st["battle"] = None
-    ctx.ev.append(Event("The battle is over."))
-    rules.life_and_death(ctx)
-    flow.end_manoeuvre(ctx)
-
-
+# The automatic steps by battle["step"]; flow.py adds 9 (conquest) and END (back to the turn).
 STEPS = {1: step1_territory, 2: step2_draw, 3: step3_window, 31: step3_sceptres, 32: step3_defender_sceptre,
-         4: step4_commit,
-         5: step5_support, 6: step6_result, 7: step7_mayhem_and_window, 71: step7_orbs,
-         8: step8_losses, 9: step9_conquest, END: step_end}
+         4: step4_commit, 5: step5_support, 6: step6_result, 7: step7_mayhem_and_window, 71: step7_orbs,
+         8: step8_losses}

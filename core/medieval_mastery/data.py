@@ -2,7 +2,8 @@
 
 The spec (shared/rules/medieval-mastery.md, section 18) marks the deck mix, the tile list,
 the capacity numbers and the map layouts as reconstructed: they are data, swappable without
-touching the rules code. Nothing here is computed; board.py derives the lookup tables.
+touching the rules code. No logic here: a few lookup tables are derived from the printed
+ones below them (card names, categories, values); board.py derives the map's tables.
 """
 from __future__ import annotations
 
@@ -31,6 +32,11 @@ DECK = ("AU", "CA", "TA", "FR",
         "C2", "C2", "C3", "C3", "C4", "C4", "C5", "C5", "AM", "AM",
         "S1", "S1", "S2", "S2")
 DECK_SIZE = len(DECK)
+NAME_OF_KIND = {code: spec[0] for code, spec in CARD_KINDS.items()}   # C5 -> "5"
+KIND_OF_NAME = {spec[0]: code for code, spec in CARD_KINDS.items()}   # "5" -> C5
+CONFLICT_KINDS = tuple(code for code, spec in CARD_KINDS.items() if spec[1] == "conflict")
+SUPPORT_KINDS = tuple(code for code, spec in CARD_KINDS.items() if spec[1] == "support")
+CARD_VALUE = {code: spec[2] for code, spec in CARD_KINDS.items()}
 
 # --- artefacts (MM-COMP-5, section 15) ------------------------------------------------
 ARTEFACT_TYPES = ("crown", "sceptre", "orb")
@@ -83,6 +89,7 @@ TILES = {
     "Fortress": (3, 2, 6, "defender +1; conquest: may discard"),
     "Battlefield": (3, 2, 4, "capacity 4"),
 }
+TILE_VP = {name: spec[0] for name, spec in TILES.items()}
 # Ability groups (section 14.4).
 ATTACKER_PLUS1 = ("Grasslands",)
 DEFENDER_PLUS1 = ("Fort", "City", "Fortress")

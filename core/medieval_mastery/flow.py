@@ -1,95 +1,23 @@
-"""The turn: setup, the nine steps (MM-TURN-*), crowns, Fracture windows, conquest.
+"""The driver and the turn: the nine steps (MM-TURN-*), crowns, Fracture windows, conquest.
 
 Everything here mutates a private copy of the state (game.apply copies first). `settle`
-runs automatic steps until some seat must decide; the battle's own steps live in battle.py.
+runs automatic steps until some seat must decide; the battle's own steps live in battle.py,
+and the two that hand play back to the turn (its conquest and its end) are here.
 """
 from __future__ import annotations
 
-from core.medieval_mastery import battle, cards, data, rules
+from core.medieval_mastery import battle, data, rules
 from core.medieval_mastery.options import option
-from core.medieval_mastery.rules import board_of
+from core.medieval_mastery.rules import ask_discard, board_of, destroy, is_up, open_window
+from core.medieval_mastery.state import Battle, Ctx, State, battle_of, window_of
 from core.protocol import Event
-from core.rng import Rng
 
-
-
-class Ctx:
-    """The state being changed, the events produced, and the Rng (created on first use)."""
-
-    __slots__ = ("st", "ev", "_rng")
-
-    def __init__(self, st: dict):
-        self.st = st
-        self.ev: list[Event] = []
-        self._rng = None
-
-    @property
-    def rng(self) -> Rng:
-        if self._rng is None:
-            self._rng = Rng(self.st["seed"], self.st["rng"])
-        return self._rng
-
-    def close(self) -> None:
-        if self._rng is not None:
-            self.st["rng"] = self._rng.counter
-
-
-# --- setup --------------------------------------------------------------------------------
-
-def setup_state(players: int, options: dict, seed: str) -> tuple[dict, list[Event]]:
-    """MM-SETUP-1..8."""
-    board = rules.BOARDS[players]
-    st = {
-        "seed": seed, "rng": 0, "n": players, "opts": dict(options),
-        "tile": [""] * board.n_slots, "own": [-1] * board.n_slots, "kn": [0] * board.n_slots,
-        "castle": [0] * players, "deck": [], "hand": [[] for _ in range(players)],
-        "disc": [[] for _ in range(players)], "dturn": [[] for _ in range(players)],
-        "arts": [], "down": [[-1, -1, -1] for _ in range(players)],
-        "active": 0, "tno": 0, "step": 2, "stage": "", "crown_used": False, "normal_done": False,
-        "mano": "", "ret": 2, "after_crown": 4, "ta_card": -1, "ph": "main", "win": None,
-        "battle": None, "window": None, "choice": None,
-        "standing": ["off"] * players, "gained": [0] * players, "lost": [0] * players, "k0": [0] * players,
-    }
-    ctx = Ctx(st)
-    rng = ctx.rng
-    # MM-SETUP-2: one shuffled pile per VP value, dealt onto the slots of that value.
-    for value in (1, 2, 3):
-        pile = sorted(name for name, spec in data.TILES.items() for _ in range(spec[1]) if spec[0] == value)
-        rng.shuffle(pile)
-        for slot, tile in zip(board.slots_by_vp[value], pile):
-            st["tile"][slot] = tile
-    # MM-SETUP-3: one crown, one sceptre, one orb per player, from shuffled piles.
-    piles = [rng.shuffle(list(group)) for group in data.ARTEFACTS]
-    st["arts"] = [[piles[t][seat] for t in range(3)] for seat in range(players)]
-    # MM-SETUP-5: shuffled decks.
-    st["deck"] = [rng.shuffle(cards.deck_cards(seat)) for seat in range(players)]
-    # MM-SETUP-6: starting knights split between castle and adjacent Homelands.
-    for seat in range(players):
-        homes = [s for s in board.adj[board.castle_node[seat]]
-                 if s < board.n_slots and st["tile"][s] == "Homelands"]
-        share = data.STARTING_KNIGHTS // (len(homes) + 1)
-        for s in homes:
-            st["own"][s] = seat
-            st["kn"][s] = share
-        st["castle"][seat] = data.STARTING_KNIGHTS - share * len(homes)
-        if options["mayhem"]:
-            st["castle"][seat] += data.MAYHEM_EXTRA_KNIGHTS  # MM-OPT-MAYHEM-1
-        st["k0"][seat] = st["castle"][seat] + share * len(homes)
-    ctx.ev.append(Event("The map is dealt; artefacts are dealt face up."))
-    # MM-SETUP-7: five cards each, Authority played when drawn.
-    for seat in range(players):
-        cards.draw_to(ctx, seat, data.HAND_DRAW, "setup")
-    # MM-SETUP-8: random starting player.
-    first = rng.below(players)
-    ctx.ev.append(Event(f"{{P{first}}} is chosen at random to start."))
-    start_turn(ctx, first)
-    ctx.close()
-    return st, ctx.ev
+__all__ = ["Ctx", "ask_discard", "destroy", "is_up", "open_window", "settle"]  # also kept importable from here
 
 
 # --- turn steps ---------------------------------------------------------------------------
 
-def start_turn(ctx, seat: int) -> None:
+def start_turn(ctx: Ctx, seat: int) -> None:
     """MM-TURN-1: three knights in the castle, then the resource step."""
     st = ctx.st
     st["active"] = seat
@@ -104,11 +32,11 @@ def start_turn(ctx, seat: int) -> None:
     rules.gain(ctx, seat, data.KNIGHTS_PER_TURN, "start of turn")
 
 
-def end_turn(ctx) -> None:
+def end_turn(ctx: Ctx) -> None:
     """MM-TURN-9 / MM-RESTORE-1..3: restore own artefacts destroyed in earlier turns."""
     st = ctx.st
     seat = st["active"]
-    down = st["down"][seat]
+    down = ctx.pile("down", seat)
     for t in range(3):
         if down[t] != -1 and down[t] < st["tno"]:
             down[t] = -1
@@ -116,7 +44,7 @@ def end_turn(ctx) -> None:
     start_turn(ctx, (seat + 1) % st["n"])
 
 
-def end_manoeuvre(ctx) -> None:
+def end_manoeuvre(ctx: Ctx) -> None:
     """MM-TURN-10: back to the resource step the Tactical Advance came from, or step 7."""
     st = ctx.st
     if st["win"] is not None:
@@ -125,7 +53,7 @@ def end_manoeuvre(ctx) -> None:
         st["step"] = st["ret"]
         card = st.get("ta_card", -1)
         if card >= 0:  # MM-RES-1: its effect applied, the card goes to the discard pile now
-            cards.discard(st, card)
+            rules.discard(ctx, card)
             st["ta_card"] = -1
     else:
         st["normal_done"] = True
@@ -135,35 +63,26 @@ def end_manoeuvre(ctx) -> None:
     st["ph"] = "main"
 
 
-def is_up(st: dict, seat: int, t: int) -> bool:
-    return st["down"][seat][t] == -1
-
-
-def destroy(ctx, seat: int, t: int, why: str) -> None:
-    """MM-TERM-DESTROY: face down, remembering the turn (MM-ASYNC-9)."""
+def play_fracture(ctx: Ctx, seat: int, target: int, t: int) -> None:
     st = ctx.st
-    st["down"][seat][t] = st["tno"]
-    ctx.ev.append(Event(f"{data.ART_TITLE[st['arts'][seat][t]]} of {{P{seat}}} is destroyed ({why})."))
-
-
-def play_fracture(ctx, seat: int, target: int, t: int) -> None:
-    st = ctx.st
-    card = cards.find(st["hand"][seat], "FR")
-    st["hand"][seat].remove(card)
+    card = rules.find(st["hand"][seat], "FR")
+    assert card is not None  # checked by the caller
+    ctx.pile("hand", seat).remove(card)
     ctx.ev.append(Event(f"{{P{seat}}} plays Fracture on {data.ART_TITLE[st['arts'][target][t]]} of {{P{target}}}."))
     destroy(ctx, target, t, "Fracture")
-    cards.discard(st, card)
+    rules.discard(ctx, card)
 
 
-def play_resource(ctx, seat: int, code: str) -> None:
+def play_resource(ctx: Ctx, seat: int, code: str) -> None:
     """MM-RES-1, MM-RES-CALLTOARMS, MM-RES-TACTICAL."""
     st = ctx.st
-    card = cards.find(st["hand"][seat], code)
-    st["hand"][seat].remove(card)
+    card = rules.find(st["hand"][seat], code)
+    assert card is not None  # checked by the caller
+    ctx.pile("hand", seat).remove(card)
     if code == "CA":
         ctx.ev.append(Event(f"{{P{seat}}} plays Call to Arms."))
         rules.gain(ctx, seat, data.CALL_TO_ARMS_KNIGHTS, "Call to Arms")
-        cards.discard(st, card)
+        rules.discard(ctx, card)
     else:
         ctx.ev.append(Event(f"{{P{seat}}} plays Tactical Advance: an extra redistribution and advance."))
         st["ta_card"] = card  # in play until its manoeuvre ends (MM-RES-1), then discarded
@@ -174,7 +93,7 @@ def play_resource(ctx, seat: int, code: str) -> None:
 
 # --- redistribution and advance -----------------------------------------------------------
 
-def redistribute(ctx, seat: int, deltas: dict, transfers: list) -> None:
+def redistribute(ctx: Ctx, seat: int, deltas: dict, transfers: list) -> None:
     """MM-REDIS-2: already validated by moves.check_redis."""
     st = ctx.st
     for node, delta in deltas.items():
@@ -191,7 +110,7 @@ def _place(board, node: int) -> str:
     return "castle" if node < 0 else board.names[node]
 
 
-def advance(ctx, seat: int, node: int, count: int) -> None:
+def advance(ctx: Ctx, seat: int, node: int, count: int) -> None:
     """MM-ADV-1..6: conquest of an empty territory, or a battle."""
     st = ctx.st
     board = board_of(st)
@@ -207,7 +126,7 @@ def advance(ctx, seat: int, node: int, count: int) -> None:
     battle.begin(ctx, seat, node, count)
 
 
-def conquest(ctx, seat: int, node: int, then: str) -> None:
+def conquest(ctx: Ctx, seat: int, node: int, then: str) -> None:
     """MM-ADV-4 / MM-COMBAT-9: the conqueror applies the territory's conquest abilities.
 
     "Conquers it and applies its abilities" is one act in every source, so victory (MM-WIN-2)
@@ -235,7 +154,7 @@ def conquest(ctx, seat: int, node: int, then: str) -> None:
     continue_after(ctx, then)
 
 
-def continue_after(ctx, then: str) -> None:
+def continue_after(ctx: Ctx, then: str) -> None:
     """Where play resumes after a choice or a conquest (the caller settles afterwards)."""
     st = ctx.st
     st["choice"] = None
@@ -251,14 +170,9 @@ def continue_after(ctx, then: str) -> None:
         finish_crown(ctx)
 
 
-def ask_discard(ctx, seat: int, text: str, then: str) -> None:
-    ctx.st["choice"] = {"kind": "discard", "seat": seat, "text": text, "then": then}
-    ctx.st["ph"] = "choice"
-
-
 # --- crowns -------------------------------------------------------------------------------
 
-def use_crown(ctx, seat: int) -> None:
+def use_crown(ctx: Ctx, seat: int) -> None:
     """MM-CROWN-2: announce, open the crown window, then resolve if the crown survived.
 
     The announcement names no target: "when this ability is applied, you choose any player"
@@ -271,56 +185,77 @@ def use_crown(ctx, seat: int) -> None:
     open_window(ctx, "crown", seat)
 
 
-def resolve_crown(ctx) -> None:
+def resolve_crown(ctx: Ctx) -> None:
+    """The crown survived its window (or not): apply its ability (MM-CROWN-2, section 15)."""
     st = ctx.st
     seat = st["active"]
     if not is_up(st, seat, 0):
         ctx.ev.append(Event("The crown was destroyed: its ability is cancelled."))
         finish_crown(ctx)
         return
+    CROWNS[st["arts"][seat][0]](ctx, seat)
+
+
+def crown_target(ctx: Ctx, seat: int) -> None:
+    """Corruption and Prosperity: the target is chosen now (MM-ICON-ANY), see apply_target."""
+    st = ctx.st
     name = st["arts"][seat][0]
-    if name in ("Corruption", "Prosperity"):
-        what = "a player and one of their face-up artefacts to destroy (target P1 orb)" \
-            if name == "Corruption" else "a player whose top card you look at (target P1)"
-        st["choice"] = {"kind": "target", "seat": seat, "then": "crown",
-                        "text": f"Crown of {name}: choose {what}."}
-        st["ph"] = "choice"
-    elif name == "Fury":
-        if st["hand"][seat]:
-            ask_discard(ctx, seat, "Crown of Fury: you may discard one card.", "crown")
-        else:
-            finish_crown(ctx)
-    elif name == "Insight":
-        deck = st["deck"][seat]
-        if len(deck) < 4 and st["disc"][seat]:  # MM-CROWN-5: the discard pile goes under the deck
-            under = ctx.rng.shuffle(list(st["disc"][seat]))
-            st["deck"][seat] = deck = under + deck
-            st["disc"][seat] = []
-            st["dturn"][seat] = []
-            ctx.ev.append(Event(f"{{P{seat}}} shuffles their discard pile under their deck."))
-        top = list(reversed(deck[-4:]))
-        if len(top) < 2:
-            finish_crown(ctx)
-            return
-        ctx.ev.append(Event(f"{{P{seat}}} looks at the top {len(top)} cards of their deck."))
-        ctx.ev.append(Event("Top first: " + ", ".join(cards.title(c) for c in top) + ".", (seat,)))
-        st["choice"] = {"kind": "insight", "seat": seat, "cards": top, "then": "crown",
-                        "text": f"Crown of Insight: put your top {len(top)} cards back in any order."}
-        st["ph"] = "choice"
-    elif name == "Order":
-        if recyclable(st, seat):
-            st["choice"] = {"kind": "order", "seat": seat, "then": "crown",
-                            "text": "Crown of Order: choose a card from your discard pile to shuffle into your deck."}
-            st["ph"] = "choice"
-        else:
-            ctx.ev.append(Event("Crown of Order has no effect: no card was discarded in an earlier turn."))
-            finish_crown(ctx)
-    else:  # Vitality: one extra redistribution, no advance (MM-ART-VITALITY)
-        st["stage"] = "vit"
-        st["ph"] = "main"
+    what = "a player and one of their face-up artefacts to destroy (target P1 orb)" \
+        if name == "Corruption" else "a player whose top card you look at (target P1)"
+    st["choice"] = {"kind": "target", "seat": seat, "then": "crown", "text": f"Crown of {name}: choose {what}."}
+    st["ph"] = "choice"
 
 
-def apply_target(ctx, seat: int, aim: int, t: int) -> None:
+def crown_fury(ctx: Ctx, seat: int) -> None:
+    if ctx.st["hand"][seat]:
+        ask_discard(ctx, seat, "Crown of Fury: you may discard one card.", "crown")
+    else:
+        finish_crown(ctx)
+
+
+def crown_insight(ctx: Ctx, seat: int) -> None:
+    """MM-ART-INSIGHT: look at the top four cards and put them back in any order."""
+    st = ctx.st
+    deck = st["deck"][seat]
+    if len(deck) < 4 and st["disc"][seat]:  # MM-CROWN-5: the discard pile goes under the deck
+        under = ctx.rng.shuffle(list(st["disc"][seat]))
+        st["deck"][seat] = deck = under + deck
+        st["disc"][seat] = []
+        st["dturn"][seat] = []
+        ctx.ev.append(Event(f"{{P{seat}}} shuffles their discard pile under their deck."))
+    top = list(reversed(deck[-4:]))
+    if len(top) < 2:
+        finish_crown(ctx)
+        return
+    ctx.ev.append(Event(f"{{P{seat}}} looks at the top {len(top)} cards of their deck."))
+    ctx.ev.append(Event("Top first: " + ", ".join(rules.title(c) for c in top) + ".", (seat,)))
+    st["choice"] = {"kind": "insight", "seat": seat, "cards": top, "then": "crown",
+                    "text": f"Crown of Insight: put your top {len(top)} cards back in any order."}
+    st["ph"] = "choice"
+
+
+def crown_order(ctx: Ctx, seat: int) -> None:
+    st = ctx.st
+    if recyclable(st, seat):
+        st["choice"] = {"kind": "order", "seat": seat, "then": "crown",
+                        "text": "Crown of Order: choose a card from your discard pile to shuffle into your deck."}
+        st["ph"] = "choice"
+    else:
+        ctx.ev.append(Event("Crown of Order has no effect: no card was discarded in an earlier turn."))
+        finish_crown(ctx)
+
+
+def crown_vitality(ctx: Ctx, seat: int) -> None:
+    """MM-ART-VITALITY: one extra redistribution, no advance."""
+    ctx.st["stage"] = "vit"
+    ctx.st["ph"] = "main"
+
+
+CROWNS = {"Corruption": crown_target, "Prosperity": crown_target, "Fury": crown_fury,
+          "Insight": crown_insight, "Order": crown_order, "Vitality": crown_vitality}
+
+
+def apply_target(ctx: Ctx, seat: int, aim: int, t: int) -> None:
     """MM-ART-CORRUPTION / MM-ART-PROSPERITY once the target is chosen (validated by the caller)."""
     st = ctx.st
     st["choice"] = None
@@ -330,26 +265,26 @@ def apply_target(ctx, seat: int, aim: int, t: int) -> None:
         finish_crown(ctx)
         return
     if not st["deck"][aim]:
-        cards.reshuffle(ctx, aim)
+        rules.reshuffle(ctx, aim)
     if not st["deck"][aim]:
         ctx.ev.append(Event(f"{{P{aim}}} has no cards to look at."))
         finish_crown(ctx)
         return
     card = st["deck"][aim][-1]
     ctx.ev.append(Event(f"{{P{seat}}} looks at the top card of {{P{aim}}}'s deck."))
-    ctx.ev.append(Event(f"The top card is {cards.title(card)}.", (seat,)))
+    ctx.ev.append(Event(f"The top card is {rules.title(card)}.", (seat,)))
     st["choice"] = {"kind": "top", "seat": seat, "player": aim, "cards": [card], "then": "crown",
                     "text": "Crown of Prosperity: keep the top card there (top keep) or discard it (top discard)."}
     st["ph"] = "choice"
 
 
-def recyclable(st: dict, seat: int) -> list[str]:
+def recyclable(st: State, seat: int) -> list[str]:
     """Kinds in the discard pile discarded before this turn (MM-ICON-RECYCLE)."""
     now = st["tno"]
-    return sorted({cards.kind(c) for c, t in zip(st["disc"][seat], st["dturn"][seat]) if t < now})
+    return sorted({rules.kind(c) for c, t in zip(st["disc"][seat], st["dturn"][seat]) if t < now})
 
 
-def finish_crown(ctx) -> None:
+def finish_crown(ctx: Ctx) -> None:
     """Back to the turn. The rulebooks' timing rule (MM-RES-TIMING): resource cards go before or after
     the redistribution and advance, so the crown closes no window and the turn goes on at the step it
     was used in. Games created under rules version 1 follow the turn summary's order instead: a crown at
@@ -368,28 +303,19 @@ def finish_crown(ctx) -> None:
 
 # --- Fracture windows (MM-RES-FRACTURE, MM-ASYNC-2) ---------------------------------------
 
-def open_window(ctx, kind: str, start: int) -> None:
-    st = ctx.st
-    n = st["n"]
-    st["window"] = {"kind": kind, "order": [(start + i) % n for i in range(n)], "i": 0, "asked": -1}
-    st["ph"] = "window"
-    label = {"crown": "the crown", "sceptre": "a combatant's sceptre", "orb": "a combatant's orb"}[kind]
-    ctx.ev.append(Event(f"Fracture window: players may play Fracture against {label}."))
-
-
-def window_targets(st: dict, seat: int) -> list[tuple[int, int]]:
+def window_targets(st: State, seat: int) -> list[tuple[int, int]]:
     """(player, artefact type) pairs `seat` may fracture in the open window."""
-    w = st["window"]
+    w = window_of(st)
     kind = w["kind"]
     if kind == "crown":
         user = st["active"]
         return [(user, 0)] if user != seat and is_up(st, user, 0) else []
     t = 1 if kind == "sceptre" else 2
-    b = st["battle"]
+    b = battle_of(st)
     return [(p, t) for p in (b["att"], b["def"]) if p != seat and is_up(st, p, t)]
 
 
-def must_ask(st: dict, seat: int) -> bool:
+def must_ask(st: State, seat: int) -> bool:
     """Is `seat` prompted in the open window? fast: only Fracture holders; strict: all but
     those whose Fracture is visibly discarded. Standing answers pass for them."""
     if not window_targets(st, seat):
@@ -398,17 +324,17 @@ def must_ask(st: dict, seat: int) -> bool:
     if standing == "always":
         return False
     if standing == "unless-mine":  # only a Crown of Corruption may still be turned on you
-        if not (st["window"]["kind"] == "crown" and st["arts"][st["active"]][0] == "Corruption"):
+        if not (window_of(st)["kind"] == "crown" and st["arts"][st["active"]][0] == "Corruption"):
             return False
     if st["opts"]["windows"] == "fast":
-        return cards.has(st["hand"][seat], "FR")
-    return not any(cards.kind(c) == "FR" for c in st["disc"][seat])
+        return rules.has(st["hand"][seat], "FR")
+    return not any(rules.kind(c) == "FR" for c in st["disc"][seat])
 
 
-def step_window(ctx) -> bool:
+def step_window(ctx: Ctx) -> bool:
     """Move the window to the next seat that must answer. False when it closed."""
     st = ctx.st
-    w = st["window"]
+    w = window_of(st)
     order = w["order"]
     while w["i"] < len(order):
         seat = order[w["i"]]
@@ -425,10 +351,10 @@ def step_window(ctx) -> bool:
     return False
 
 
-def answer_window(ctx, seat: int, target: int | None, t: int | None) -> None:
+def answer_window(ctx: Ctx, seat: int, target: int | None, t: int | None) -> None:
     st = ctx.st
-    w = st["window"]
-    if target is not None:
+    w = window_of(st)
+    if target is not None and t is not None:
         play_fracture(ctx, seat, target, t)
     elif st["opts"]["windows"] == "strict":
         ctx.ev.append(Event(f"{{P{seat}}} passes."))  # in fast mode a pass leaves no trace
@@ -438,7 +364,7 @@ def answer_window(ctx, seat: int, target: int | None, t: int | None) -> None:
 
 # --- the driver ---------------------------------------------------------------------------
 
-def settle(ctx) -> None:
+def settle(ctx: Ctx) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
     st = ctx.st
     while True:
@@ -451,6 +377,45 @@ def settle(ctx) -> None:
                 return
             continue
         if ph == "battle":
-            battle.run(ctx)
+            run_battle(ctx)
             continue
         return
+
+
+def run_battle(ctx: Ctx) -> None:
+    """The battle's automatic steps, from battle["step"] on, until a seat must decide."""
+    st = ctx.st
+    while st["ph"] == "battle" and st["win"] is None:
+        b = battle_of(st)
+        BATTLE_STEPS[b["step"]](ctx, b)
+
+
+def battle_conquest(ctx: Ctx, b: Battle) -> None:
+    """MM-COMBAT-9: a winning attacker conquers and applies the conquest abilities."""
+    st = ctx.st
+    b["step"] = battle.END
+    if b["winner"] != b["att"]:
+        return
+    node, att = b["node"], b["att"]
+    if b["siege"]:
+        rules.declare(ctx, [att], f"{{P{att}}} conquers the castle of {{P{b['def']}}} (Castle Siege).")
+        return
+    st["own"][node] = att
+    st["kn"][node] = b["ak"]
+    b["ak"] = 0
+    ctx.ev.append(Event(f"{{P{att}}} conquers {board_of(st).names[node]} ({st['tile'][node]})."))
+    conquest(ctx, att, node, then="battle")
+
+
+def battle_end(ctx: Ctx, b: Battle) -> None:
+    """MM-COMBAT-END: table cards to their owners' discard piles; the attacker goes on."""
+    st = ctx.st
+    for card in b["table"]:
+        rules.discard(ctx, card)
+    st["battle"] = None
+    ctx.ev.append(Event("The battle is over."))
+    rules.life_and_death(ctx)
+    end_manoeuvre(ctx)
+
+
+BATTLE_STEPS = {**battle.STEPS, 9: battle_conquest, battle.END: battle_end}

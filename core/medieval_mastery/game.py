@@ -1,44 +1,28 @@
-"""The Game object: the platform's protocol over flow/handlers/policy/view."""
+"""The Game object: the platform's protocol over setup, phases (the decisions), flow (the
+driver), legal (legal and random moves) and view."""
 from __future__ import annotations
 
+from typing import cast
+
 from core import resign
-from core.medieval_mastery import flow, handlers, notation, policy, rules
+from core.medieval_mastery import battle, flow, legal, notation, rules, setup
 from core.medieval_mastery import resign as mm_resign
-from core.medieval_mastery import scenario as scenarios
-from core.medieval_mastery.options import OPTIONS
 from core.medieval_mastery import view as views
+from core.medieval_mastery.options import OPTIONS
+from core.medieval_mastery.phases import PHASES, current_rule
+from core.medieval_mastery.state import Ctx, State, choice_of, clone, clone_for_move, window_of
 from core.protocol import Event, Game, IllegalMove, Prompt, Result
 
+__all__ = ["GAME", "MedievalMastery", "clone"]
+
 PROMPT_KIND = {"main": "turn", "window": "reaction", "commit": "face-down", "support": "support", "choice": "choice"}
-
-
-def _deep(value):
-    if isinstance(value, list):
-        return [_deep(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _deep(v) for k, v in value.items()}
-    return value
-
-
-def clone(st: dict) -> dict:
-    """Copy what a move may change; the static parts (tiles, artefacts, options) are shared."""
-    new = dict(st)
-    for key in ("own", "kn", "castle", "standing", "gained", "lost"):
-        new[key] = list(st[key])
-    for key in ("deck", "hand", "disc", "dturn", "down"):
-        new[key] = [list(x) for x in st[key]]
-    b = st["battle"]
-    if b is not None:
-        b = new["battle"] = dict(b)
-        for key in ("commit", "shown", "table", "orbq"):
-            b[key] = list(b[key])
-        if b["sup"] is not None:
-            b["sup"] = dict(b["sup"])  # its seat order never changes once set
-    if st["window"] is not None:
-        new["window"] = dict(st["window"])  # likewise its order
-    if st["choice"] is not None:
-        new["choice"] = dict(st["choice"])  # its card list is never changed in place
-    return new
+WINDOW_TEXT = {"crown": "A crown is being used: play Fracture against it, or pass.",
+               "sceptre": "Sceptre window: play Fracture against a combatant's sceptre, or pass.",
+               "orb": "Orb window: play Fracture against a combatant's orb, or pass."}
+TURN_TEXT = {(stage, step): "Your turn: " + views.STAGE_TEXT.get(stage, views.STEP_TEXT.get(step, "")) + "."
+             for stage in ("", *views.STAGE_TEXT) for step in range(1, 10)}
+_PROMPTS: dict[tuple[int, str, str], Prompt] = {}
+_last_prompts: tuple = (None, ())  # the last state asked for, and its prompts
 
 
 class MedievalMastery(Game):
@@ -47,7 +31,13 @@ class MedievalMastery(Game):
     min_players = 2
     max_players = 6
     options = OPTIONS
-    rules_version = 2  # issue 9: resource timing, Fear/Vigour choice, Alliance with Skirmish (options.py)
+    # 2: issue 9, resource timing, Fear/Vigour choice, Alliance with Skirmish; 3: the `rng` option
+    # (random stream scheme 2 for new games). See options.py.
+    rules_version = 3
+    hidden_information = True  # decks, other hands and face-down conflict cards
+    max_moves = 20_000  # random playouts end in a few hundred moves; no real game comes near
+    preamble_rules = {"bad-seat": "MM-SETUP-1", "game-over": "MM-WIN-2", "not-your-turn": "MM-TURN-9",
+                      "bad-move": "MM-TURN-2"}
 
     # --- setup -------------------------------------------------------------------------
 
@@ -75,75 +65,103 @@ class MedievalMastery(Game):
         self.check_players(players)
         options = self.normalize_options(options, rules_version)
         self.check_options(players, options)
-        st, _events = flow.setup_state(players, options, str(seed))
+        st, _events = setup.setup_state(players, options, str(seed))
         if scenario is not None:
-            st = scenarios.apply(st, scenario)
+            st = setup.apply_scenario(st, scenario)
         return st
 
     # --- protocol ---------------------------------------------------------------------
 
     def prompts(self, state):
+        global _last_prompts
+        last = _last_prompts  # one read: another thread may replace it, never change it
+        if last[0] is state:  # asked again for the same state (the server, then the apply preamble)
+            return list(last[1])
+        found = self._prompts(state)
+        _last_prompts = (state, tuple(found))  # states are values: never changed once made
+        return found
+
+    def _prompts(self, state):
         if state["win"] is not None:
             return []
+        kind = PROMPT_KIND[state["ph"]]
         out = []
-        for seat in policy.prompted(state):
-            out.append(Prompt(seat, PROMPT_KIND[state["ph"]], self._prompt_text(state, seat)))
+        for seat in legal.prompted(state):
+            text = self._prompt_text(state, seat)
+            prompt = _PROMPTS.get((seat, kind, text))
+            if prompt is None:  # prompts are immutable: one object per (seat, kind, text)
+                if len(_PROMPTS) >= 4096:
+                    _PROMPTS.clear()
+                prompt = _PROMPTS[(seat, kind, text)] = Prompt(seat, kind, text)
+            out.append(prompt)
         return out
 
     def _prompt_text(self, st, seat):
         ph = st["ph"]
+        if ph == "main":
+            return TURN_TEXT[st["stage"], st["step"]]
         if ph == "window":
-            return {"crown": "A crown is being used: play Fracture against it, or pass.",
-                    "sceptre": "Sceptre window: play Fracture against a combatant's sceptre, or pass.",
-                    "orb": "Orb window: play Fracture against a combatant's orb, or pass."}[st["window"]["kind"]]
+            return WINDOW_TEXT[window_of(st)["kind"]]
         if ph == "commit":
             return "Commit a conflict card face down (conflict 2|3|4|5|ambush|none)."
         if ph == "support":
             return "Your support opportunity: play support cards (support +1 +2) or pass."
-        if ph == "choice":
-            return st["choice"]["text"]
-        stage = st["stage"]
-        return "Your turn: " + views.STAGE_TEXT.get(stage, views.STEP_TEXT.get(st["step"], "")) + "."
+        return choice_of(st)["text"]
 
     def legal_moves(self, state, seat):
-        return policy.legal_moves(state, seat)
+        return legal.legal_moves(state, seat)
 
     def random_move(self, state, seat, rng):
-        return policy.random_move(state, seat, rng)
+        return legal.random_move(state, seat, rng)
 
     def preview_state(self, state):
         """Strict windows: in fast mode a preview would show who holds a Fracture or support card."""
         return {**state, "opts": {**state["opts"], "windows": "strict"}}
 
     def default_move(self, state, seat):
-        return policy.default_move(state, seat)
+        return legal.default_move(state, seat)
 
-    def apply(self, state, seat, move):
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["n"]:
-            raise IllegalMove("bad-seat", "There is no such seat in this game.", "MM-SETUP-1")
-        if resign.is_resign(move):
-            return mm_resign.apply(state, seat, move)
-        rule = handlers.current_rule(state, seat)
-        kind = notation.check_shape(move, rule)
-        if state["win"] is not None:
-            raise IllegalMove("game-over", "The game is over.", "MM-WIN-2")
-        st = clone(state)
-        ctx = flow.Ctx(st)
-        if kind == "standing":
-            st["standing"][seat] = move["pass"]
-            ctx.ev.append(Event(f"Standing answer set: {notation.format_move(move)}.", (seat,)))
-        else:
-            if seat not in policy.prompted(state):
-                waiting = ", ".join(f"P{p}" for p in sorted(policy.prompted(state))) or "nobody"
-                raise IllegalMove("not-your-turn", f"You are not asked to decide anything now (waiting for "
-                                  f"{waiting}, turn of P{state['active']}).", rule)
-            try:
-                handlers.PHASES[st["ph"]](ctx, seat, move, kind)
-            except IllegalMove as err:
-                if err.legal is None:  # only on the error path: say what is legal instead
-                    err.legal = [m["pattern"] if "pattern" in m else notation.format_move(m)
-                                 for m in policy.legal_moves(state, seat)][:40]
-                raise
+    # --- the hooks of Game.apply (the shared preamble) ----------------------------------
+
+    def player_count(self, state):
+        return state["n"]
+
+    def check_shape(self, state, seat, move):
+        """The MOVES table; a shape error names the rule of what the seat is asked now."""
+        try:
+            notation.check_shape(move)
+        except IllegalMove as err:  # worked out only on the error path
+            err.rule = current_rule(state, seat)
+            raise
+
+    def apply_resign(self, state, seat, move):
+        return mm_resign.apply(state, seat, move)
+
+    def apply_standing(self, state, seat, move):
+        """A standing answer to Fracture windows, from any seat at any time (MM-ASYNC-2); a window
+        waiting for this seat may move on at once."""
+        st = clone_for_move(state)
+        ctx = Ctx(st)
+        st["standing"][seat] = move["pass"]
+        ctx.ev.append(Event(f"Standing answer set: {notation.format_move(move)}.", (seat,)))
+        flow.settle(ctx)
+        ctx.close()
+        return st, ctx.ev
+
+    def waiting_text(self, state):
+        waiting = ", ".join(f"P{p}" for p in sorted(legal.prompted(state))) or "nobody"
+        return f"waiting for {waiting}, turn of P{state['active']}"
+
+    def apply_decision(self, state, seat, move):
+        st = clone_for_move(state)
+        ctx = Ctx(st)
+        try:
+            PHASES[st["ph"]](ctx, seat, move, move["type"])
+        except IllegalMove as err:
+            if err.legal is None:  # only on the error path: say what is legal instead
+                err.legal = [m["pattern"] if "pattern" in m else notation.format_move(m)
+                             for m in legal.legal_moves(state, seat)][:40]
+            raise
         flow.settle(ctx)
         ctx.close()
         return st, ctx.ev
@@ -161,14 +179,6 @@ class MedievalMastery(Game):
     def view(self, state, seat):
         return views.view(state, seat)
 
-    def known_state(self, state, seat):
-        from core.medieval_mastery import sample
-        return sample.known_state(state, seat)
-
-    def sample_state(self, known, seat, rng):
-        from core.medieval_mastery import sample
-        return sample.sample_state(known, seat, rng)
-
     def hidden_from(self, state, seat):
         return views.hidden_from(state, seat)
 
@@ -180,10 +190,20 @@ class MedievalMastery(Game):
 
         return picture.picture(view, seat, touched)
 
+    # --- the bots' worlds (sample.py, loaded only by the bots) ------------------------------
+
+    def known_state(self, state, seat):
+        from core.medieval_mastery import sample
+        return sample.known_state(state, seat)
+
+    def sample_state(self, known, seat, rng):
+        from core.medieval_mastery import sample
+        return sample.sample_state(known, seat, rng)
+
     def parse(self, state, seat, text):
         if (resigning := resign.parse(text)) is not None:
             return resigning
-        rule = handlers.current_rule(state, seat) if isinstance(seat, int) and 0 <= seat < state["n"] else None
+        rule = current_rule(state, seat) if isinstance(seat, int) and 0 <= seat < state["n"] else None
         return notation.parse(text, rule)
 
     def format(self, move):
@@ -193,13 +213,29 @@ class MedievalMastery(Game):
         win = state["win"]
         if win is None:
             return None
-        return Result(tuple(win["seats"]), win["reason"])
+        return Result(tuple(win["seats"]), win["reason"], result_code(state))
 
     def to_json(self, state):
-        return _deep(state)  # the state is JSON-native already: a full copy, nothing shared
+        """The state is JSON-native already and never changed in place (apply works on a clone)."""
+        return state
 
     def from_json(self, data):
-        return _deep(data)
+        return data
+
+
+def result_code(st: State) -> str:
+    """The stable reason code of a finished game (docs/medieval-mastery.md), read from the
+    position so that stored states keep their layout: a castle taken in a siege, a VP target
+    reached (by a player or a team), else a resignation."""
+    win = cast(dict, st["win"])
+    if "code" in win:  # a resignation or later rule may name its own
+        return win["code"]
+    b = st["battle"]
+    if b is not None and b["siege"] and b["step"] == battle.END and win["seats"] == [b["att"]]:
+        return "castle-conquered"
+    if sum(rules.vp(st, seat) for seat in win["seats"]) >= rules.target_vp(st):
+        return "team-target" if st["opts"]["teams"] != "none" else "vp-target"
+    return "resigned"
 
 
 GAME = MedievalMastery()

@@ -79,7 +79,7 @@ def all_slots() -> list[str]:
 
 def build() -> Glossary:
     g = Glossary(GAME)
-    for code, (name, category, _value) in data.CARD_KINDS.items():
+    for code, (name, _category, _value) in data.CARD_KINDS.items():
         g.add([data.CARD_TITLES[code], name], data.CARD_TITLES[code], "card", card_text(code),
               "MM-COMP-2")
     g.add(["Ambush", "Ambush (d6)"], data.CARD_TITLES["AM"], "card", card_text("AM"), "MM-COMBAT-4")

@@ -10,8 +10,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
-from core.medieval_mastery.cards import KIND_OF_NAME
+from core.medieval_mastery.data import KIND_OF_NAME
+from core.movespec import Field, MoveSpec, check_move
 from core.protocol import IllegalMove
 
 ARTEFACT_WORDS = ("crown", "sceptre", "orb")
@@ -60,51 +63,82 @@ def _player(word: str) -> int | None:
 
 
 def parse(text: str, rule: str | None) -> dict:
+    """A line of notation as a move; anything unreadable is an IllegalMove listing the forms."""
     if not isinstance(text, str):
         raise IllegalMove("bad-notation", "A move is a line of text. Expected one of: " + FORMS, rule)
     words = text.strip().split()
-    bad = IllegalMove("bad-notation", f"Cannot read {text.strip()[:40]!r}. Expected one of: {FORMS}", rule)
-    if not words or len(words) > 40:
-        raise bad
-    head, rest = words[0].lower(), [w.lower() for w in words[1:]]
-    if head in SIMPLE and not rest:
-        return {"type": head}
-    if head == "play" and len(rest) == 1 and rest[0] in ("cta", "ta"):
-        return {"type": "play", "card": rest[0]}
-    if head == "fracture" and len(rest) == 2 and rest[1] in ARTEFACT_WORDS and _player(rest[0]) is not None:
+    move = None
+    if words and len(words) <= 40:
+        head, rest = words[0].lower(), [w.lower() for w in words[1:]]
+        if head in SIMPLE:
+            move = None if rest else {"type": head}
+        elif head in READERS:
+            move = READERS[head](rest)
+    if move is None:
+        raise IllegalMove("bad-notation", f"Cannot read {text.strip()[:40]!r}. Expected one of: {FORMS}", rule)
+    return move
+
+
+def _one(rest: list[str], allowed) -> str | None:
+    """The single word after the head, if it is one of `allowed`."""
+    return rest[0] if len(rest) == 1 and rest[0] in allowed else None
+
+
+def _read_fracture(rest: list[str]) -> dict | None:
+    if len(rest) == 2 and rest[1] in ARTEFACT_WORDS and _player(rest[0]) is not None:
         return {"type": "fracture", "player": _player(rest[0]), "artefact": rest[1]}
-    if head == "target" and rest and _player(rest[0]) is not None:
-        if len(rest) == 1:
-            return {"type": "target", "player": _player(rest[0])}
-        if len(rest) == 2 and rest[1] in ARTEFACT_WORDS:
-            return {"type": "target", "player": _player(rest[0]), "artefact": rest[1]}
-    if head == "redis" and rest:
-        moves = []
-        for word in rest:
-            m = _TRANSFER.match(word)
-            if not m or place(m.group(1)) is None or place(m.group(2)) is None:
-                raise bad
-            moves.append([place(m.group(1)), place(m.group(2)), int(m.group(3))])
-        return {"type": "redis", "moves": moves}
-    if head == "advance" and len(rest) == 2 and place(rest[0]) and _small(rest[1]):
+    return None
+
+
+def _read_target(rest: list[str]) -> dict | None:
+    if not rest or _player(rest[0]) is None or len(rest) > 2:
+        return None
+    if len(rest) == 1:
+        return {"type": "target", "player": _player(rest[0])}
+    return {"type": "target", "player": _player(rest[0]), "artefact": rest[1]} if rest[1] in ARTEFACT_WORDS else None
+
+
+def _read_redis(rest: list[str]) -> dict | None:
+    moves = []
+    for word in rest:
+        m = _TRANSFER.match(word)
+        if not m or place(m.group(1)) is None or place(m.group(2)) is None:
+            return None
+        moves.append([place(m.group(1)), place(m.group(2)), int(m.group(3))])
+    return {"type": "redis", "moves": moves} if moves else None
+
+
+def _read_advance(rest: list[str]) -> dict | None:
+    if len(rest) == 2 and place(rest[0]) and _small(rest[1]):
         return {"type": "advance", "to": place(rest[0]), "n": int(rest[1])}
-    if head == "conflict" and len(rest) == 1 and rest[0] in CONFLICT_WORDS:
-        return {"type": "conflict", "card": rest[0]}
-    if head == "support" and rest and all(w in SUPPORT_WORDS for w in rest):
-        return {"type": "support", "cards": rest}
-    if head == "discard" and len(rest) == 1 and (rest[0] in CARD_WORDS or rest[0] == "none"):
-        return {"type": "discard", "card": rest[0]}
-    if head == "insight" and rest and all(len(w) == 1 and w in DIGITS for w in rest):
-        return {"type": "insight", "order": [int(w) for w in rest]}
-    if head == "recycle" and len(rest) == 1 and rest[0] in CARD_WORDS:
-        return {"type": "recycle", "card": rest[0]}
-    if head == "top" and len(rest) == 1 and rest[0] in ("keep", "discard"):
-        return {"type": "top", "keep": rest[0] == "keep"}
-    if head == "sceptre" and len(rest) == 1 and rest[0] in ("use", "decline"):
-        return {"type": "sceptre", "use": rest[0] == "use"}
-    if head == "standing" and len(rest) == 1 and rest[0] in STANDING:
-        return {"type": "standing", "pass": STANDING[rest[0]]}
-    raise bad
+    return None
+
+
+def _field(kind: str, name: str, allowed, convert=lambda word: word):
+    """A reader for `<kind> <word>` with one word among `allowed`, stored under `name`."""
+    def read(rest: list[str]) -> dict | None:
+        word = _one(rest, allowed)
+        return None if word is None else {"type": kind, name: convert(word)}
+    return read
+
+
+READERS = {
+    "play": _field("play", "card", ("cta", "ta")),
+    "fracture": _read_fracture,
+    "target": _read_target,
+    "redis": _read_redis,
+    "advance": _read_advance,
+    "conflict": _field("conflict", "card", CONFLICT_WORDS),
+    "support": lambda rest: {"type": "support", "cards": rest} if rest and all(
+        w in SUPPORT_WORDS for w in rest) else None,
+    "discard": _field("discard", "card", CARD_WORDS + ("none",)),
+    "insight": lambda rest: {"type": "insight", "order": [int(w) for w in rest]} if rest and all(
+        len(w) == 1 and w in DIGITS for w in rest) else None,
+    "recycle": _field("recycle", "card", CARD_WORDS),
+    "top": _field("top", "keep", ("keep", "discard"), lambda word: word == "keep"),
+    "sceptre": _field("sceptre", "use", ("use", "decline"), lambda word: word == "use"),
+    "standing": _field("standing", "pass", tuple(STANDING), lambda word: STANDING[word]),
+}
 
 
 def format_move(move: dict) -> str:
@@ -145,72 +179,108 @@ def format_move(move: dict) -> str:
     raise ValueError(kind)
 
 
+# --- moves as data (core.movespec): the shape of every kind of move --------------------------
+# A shape error names the rule of what the seat is asked now (game.check_shape), so no spec names one.
+
+_SEAT = Field(name="player", kind=int, minimum=0, maximum=9)
+_ARTEFACT = Field(name="artefact", choices=ARTEFACT_WORDS)
+MOVES: dict[str, MoveSpec] = {spec.type: spec for spec in (
+    MoveSpec(type="play", fields=(Field(name="card", choices=("cta", "ta")),), notation="play cta|ta",
+             help="Call to Arms or Tactical Advance, at step 2 or 7"),
+    MoveSpec(type="fracture", fields=(_SEAT, _ARTEFACT), notation="fracture P<n> crown|sceptre|orb",
+             help="destroy another player's artefact (your turn, or a window)"),
+    MoveSpec(type="crown", notation="crown", help="use your crown (step 3 or 8)"),
+    MoveSpec(type="target", fields=(_SEAT, Field(name="artefact", choices=ARTEFACT_WORDS, required=False)),
+             notation="target P<n> [crown|sceptre|orb]", help="the player (and artefact) a crown is used on"),
+    MoveSpec(type="redis", fields=(Field(name="moves", kind=list, items=list, minimum=1, maximum=40),),
+             notation="redis <from>><to>:<n> ...", help="move knights among your castle (C) and territories"),
+    MoveSpec(type="advance", fields=(Field(name="to"), Field(name="n", kind=int, minimum=0, maximum=99)),
+             notation="advance <tile> <n>", help="knights from your castle into a tile"),
+    MoveSpec(type="skip", notation="skip", help="no (more) redistribution or advance"),
+    MoveSpec(type="end", notation="end", help="end your turn"),
+    MoveSpec(type="pass", notation="pass", help="answer a Fracture window or a support opportunity"),
+    MoveSpec(type="conflict", fields=(Field(name="card", choices=CONFLICT_WORDS),),
+             notation="conflict 2|3|4|5|ambush|none", help="your conflict card, face down"),
+    MoveSpec(type="support", fields=(Field(name="cards", kind=list, items=str, minimum=1, maximum=18),),
+             notation="support +1|+2 ...", help="support cards"),
+    MoveSpec(type="discard", fields=(Field(name="card", choices=CARD_WORDS + ("none",)),),
+             notation="discard <card>|none", help="the optional discard"),
+    MoveSpec(type="insight", fields=(Field(name="order", kind=list, items=int, minimum=1, maximum=4),),
+             notation="insight <order>", help="Crown of Insight: the new order, top first"),
+    MoveSpec(type="recycle", fields=(Field(name="card", choices=CARD_WORDS),), notation="recycle <card>",
+             help="Crown of Order: a card from your discard pile"),
+    MoveSpec(type="top", fields=(Field(name="keep", kind=bool),), notation="top keep|discard",
+             help="Crown of Prosperity: keep the top card or discard it"),
+    MoveSpec(type="sceptre", fields=(Field(name="use", kind=bool),), notation="sceptre use|decline",
+             help="Sceptre of Fear or Vigour, when asked"),
+    MoveSpec(type="standing", fields=(Field(name="pass", choices=tuple(STANDING_WORD)),),
+             notation="standing always-pass|pass-unless-mine|off", help="a standing answer to Fracture windows"),
+)}
+
+
+def check_shape(move) -> str:
+    """Validate a move's JSON shape (MOVES, then what a table cannot say); return its type.
+    The usual well-formed move passes a cheap test compiled from the same table (random playouts
+    spend a tenth of their time here otherwise); any other goes through check_move, which says
+    what is wrong."""
+    kind: Any = move.get("type") if type(move) is dict else None
+    plain = PLAIN_SHAPES.get(kind) if type(kind) is str else None
+    if plain is None or not plain(move):
+        kind = check_move(MOVES, move).type
+    extra = CROSS_CHECKS.get(kind)
+    if extra is not None and not extra(move):
+        raise IllegalMove("bad-move", f"That {kind!r} move is malformed: {SHAPE_HELP[kind]}.")
+    return kind
+
+
+def _plain_value(f: Field) -> Callable[[object], bool] | None:
+    """A test of one field's value that never accepts what Field.check refuses (None: no cheap test)."""
+    if f.kind is bool and f.choices is None:
+        return lambda v: type(v) is bool
+    if f.kind is int and f.choices is None and f.minimum is not None and f.maximum is not None:
+        low, high = f.minimum, f.maximum
+        return lambda v: type(v) is int and low <= v <= high
+    if f.kind is str and f.minimum is None and f.maximum is None:
+        if f.choices is None:
+            return lambda v: type(v) is str
+        allowed = frozenset(f.choices)
+        return lambda v: type(v) is str and v in allowed
+    return None
+
+
+def _plain_shape(spec: MoveSpec) -> Callable[[dict], bool] | None:
+    """True for a move with exactly the spec's fields, each with a plainly valid value."""
+    tests = [(f.name, test) for f in spec.fields if f.required and (test := _plain_value(f)) is not None]
+    if len(tests) != len(spec.fields):
+        return None  # optional fields or lists: check_move only
+    size = len(tests) + 1
+
+    def plain(move: dict) -> bool:
+        return len(move) == size and all(name in move and test(move[name]) for name, test in tests)
+    return plain
+
+
+PLAIN_SHAPES = {kind: test for kind, spec in MOVES.items() if (test := _plain_shape(spec)) is not None}
+
+
 def _int(value, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def _word(value, allowed) -> bool:
-    return isinstance(value, str) and value in allowed
+def _transfers_ok(move: dict) -> bool:
+    return all(len(item) == 3 and isinstance(item[0], str) and isinstance(item[1], str) and _int(item[2], 1, 99)
+               and place(item[0]) == item[0] and place(item[1]) == item[1] for item in move["moves"])
 
 
-def check_shape(move, rule: str | None) -> str:
-    """Validate a move's JSON shape; return its type. Anything malformed is an IllegalMove."""
-    def bad(why: str):
-        return IllegalMove("bad-move", f"That move is malformed ({why}). Moves look like: {FORMS}", rule)
-
-    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise bad("a move is an object with a 'type'")
-    kind = move["type"]
-    keys = set(move) - {"type"}
-    expect = {
-        "skip": set(), "end": set(), "pass": set(), "crown": set(), "play": {"card"}, "fracture": {"player", "artefact"},
-        "redis": {"moves"}, "advance": {"to", "n"}, "conflict": {"card"}, "support": {"cards"},
-        "discard": {"card"}, "insight": {"order"}, "recycle": {"card"}, "top": {"keep"}, "sceptre": {"use"}, "standing": {"pass"},
-    }
-    if kind == "target":
-        if keys not in ({"player"}, {"player", "artefact"}):
-            raise bad("target takes a player and, for Corruption, an artefact")
-        if "player" in move and not _int(move["player"], 0, 9):
-            raise bad("player is a seat number")
-        if "artefact" in move and not _word(move["artefact"], ARTEFACT_WORDS):
-            raise bad("artefact is crown, sceptre or orb")
-        return kind
-    if kind not in expect:
-        raise bad(f"unknown type {kind[:20]!r}")
-    if keys != expect[kind]:
-        raise bad(f"{kind} takes the fields {sorted(expect[kind])}")
-    if kind == "play" and move["card"] not in ("cta", "ta"):
-        raise bad("play takes cta or ta")
-    if kind == "fracture" and not (_int(move["player"], 0, 9) and _word(move["artefact"], ARTEFACT_WORDS)):
-        raise bad("fracture takes a seat and crown, sceptre or orb")
-    if kind == "redis":
-        moves = move["moves"]
-        if not isinstance(moves, list) or not 1 <= len(moves) <= 40:
-            raise bad("redis takes a list of [from, to, n] transfers")
-        for item in moves:
-            if not (isinstance(item, list) and len(item) == 3 and isinstance(item[0], str)
-                    and isinstance(item[1], str) and _int(item[2], 1, 99)
-                    and place(item[0]) == item[0] and place(item[1]) == item[1]):
-                raise bad("each transfer is [from, to, n] with places like C or S03 and n >= 1")
-    if kind == "advance" and not (isinstance(move["to"], str) and place(move["to"]) == move["to"]
-                                  and _int(move["n"], 0, 99)):
-        raise bad("advance takes a tile like S05 and a number of knights")
-    if kind == "conflict" and not _word(move["card"], CONFLICT_WORDS):
-        raise bad("conflict takes 2, 3, 4, 5, ambush or none")
-    if kind == "support" and not (isinstance(move["cards"], list) and 1 <= len(move["cards"]) <= 18
-                                  and all(_word(c, SUPPORT_WORDS) for c in move["cards"])):
-        raise bad("support takes a list of +1 and +2")
-    if kind == "discard" and not _word(move["card"], CARD_WORDS + ("none",)):
-        raise bad("discard takes a card name or none")
-    if kind == "insight" and not (isinstance(move["order"], list) and 1 <= len(move["order"]) <= 4
-                                  and all(_int(i, 1, 4) for i in move["order"])):
-        raise bad("insight takes the new order as positions 1..4")
-    if kind == "recycle" and not _word(move["card"], CARD_WORDS):
-        raise bad("recycle takes a card name")
-    if kind == "top" and not isinstance(move["keep"], bool):
-        raise bad("top takes keep true or false")
-    if kind == "sceptre" and not isinstance(move["use"], bool):
-        raise bad("sceptre takes use true or false")
-    if kind == "standing" and not _word(move["pass"], STANDING_WORD):
-        raise bad("standing takes always, unless-mine or off")
-    return kind
+CROSS_CHECKS = {
+    "redis": _transfers_ok,
+    "advance": lambda move: place(move["to"]) == move["to"],
+    "support": lambda move: all(card in SUPPORT_WORDS for card in move["cards"]),
+    "insight": lambda move: all(1 <= i <= 4 for i in move["order"]),
+}
+SHAPE_HELP = {
+    "redis": "each transfer is [from, to, n] with places like C or S03 and n >= 1",
+    "advance": "it takes a tile like S05 and a number of knights",
+    "support": "it takes a list of +1 and +2",
+    "insight": "it takes the new order as positions 1..4",
+}

@@ -1,12 +1,20 @@
 """The game's options (rules switches), and how the engine reads the ones added later.
 
+Kept apart from game.py (the common layout puts options there) because the rules modules read
+options through `option()` while game.py imports those modules: here they import no cycle.
+
 Rules version 2 (issue 9, checked against the Swedish, Russian and Dutch rulebooks, seeds
 000-002) added three options. A game created under rules version 1 has none of them in its
 stored options and plays their `legacy` reading, so its states and hashes stay what they were.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from core.protocol import Option
+
+if TYPE_CHECKING:
+    from core.medieval_mastery.state import State
 
 OPTIONS = {
     "windows": Option(default="fast", help="Fracture windows: fast (only seats holding Fracture are asked) or strict "
@@ -34,10 +42,14 @@ OPTIONS = {
     "team-target": Option(default=0, help="Alliance: VP a team needs to win (0 = the rulebook's 20 for teams of two, 30 for "
                           "teams of three). With Skirmish a table may want a lower target.", kind=int,
                           rule="MM-OPT-ALLIANCE-3", minimum=0, maximum=54, since=2, legacy=0),
+    # Rules version 3 (issue 14): the same rules, a cheaper random stream for new games.
+    "rng": Option(default=2, help="Random stream: 1 = one SHA-256 per draw (games before rules version 3), "
+                  "2 = four draws per SHA-256 block (core/rng.py).", choices=(1, 2), kind=int, rule=None,
+                  since=3, legacy=1),
 }
 
 
-def option(st: dict, name: str):
+def option(st: State | dict, name: str) -> Any:
     """An option as the game plays it: its value, or for a game created before the option existed,
     its legacy reading (Game.option_value on the state's copy of the options)."""
     value = st["opts"].get(name)

@@ -1,38 +1,44 @@
-"""Board-level rules shared by the turn and the battle: knights, dice, supply, VP, victory."""
+"""The rules shared by the turn (flow.py) and the battle (battle.py): knights, dice, supply, VP,
+victory, the card piles (draws, Authority, reshuffles), artefacts face up or down, and opening a
+Fracture window or a discard question. Nothing here knows where play goes next.
+"""
 from __future__ import annotations
 
 from core.medieval_mastery import data
+from core.medieval_mastery.board import BOARDS, Board, reach
+from core.medieval_mastery.data import DECK_SIZE, KIND_OF_NAME
 from core.medieval_mastery.options import option
-from core.medieval_mastery.board import BOARDS, reach
+from core.medieval_mastery.state import Ctx, State
 from core.protocol import Event
 from core.text import count
 
 
-def board_of(st: dict):
+def board_of(st: State) -> Board:
     return BOARDS[st["n"]]
 
 
-def capacity(st: dict, slot: int) -> int:
+def capacity(st: State, slot: int) -> int:
     """MM-TERM-CAPACITY / MM-ICON-CAP: per player; castles take at most 6 attackers (siege)."""
     if slot >= len(st["tile"]):
         return data.SIEGE_MAX_ATTACKERS
     return data.TILES[st["tile"][slot]][2]
 
 
-def slot_vp(st: dict, slot: int) -> int:
+def slot_vp(st: State, slot: int) -> int:
     tile = st["tile"][slot]
     if tile == "Homelands" and st["opts"]["skirmish"]:
         return 0  # MM-OPT-SKIRMISH-2
     return data.TILES[tile][0]
 
 
-def vp(st: dict, seat: int) -> int:
+def vp(st: State | dict, seat: int) -> int:
     """MM-WIN-1: the VP of the territories `seat` controls (supplied or not, MM-WIN-3)."""
-    own = st["own"]
-    return sum(slot_vp(st, s) for s in range(len(own)) if own[s] == seat)
+    skirmish = st["opts"]["skirmish"]  # MM-OPT-SKIRMISH-2: Homelands are worth 0
+    return sum(0 if skirmish and tile == "Homelands" else data.TILE_VP[tile]
+               for tile, holder in zip(st["tile"], st["own"]) if holder == seat)
 
 
-def dice_used(st: dict, seat: int, castle: int | None = None) -> int:
+def dice_used(st: State, seat: int, castle: int | None = None) -> int:
     """MM-EDGE-6: one die per territory, ceil(castle / 6) in the castle, one for an attack force."""
     if castle is None:
         castle = st["castle"][seat]
@@ -43,13 +49,13 @@ def dice_used(st: dict, seat: int, castle: int | None = None) -> int:
     return used
 
 
-def castle_room(st: dict, seat: int) -> int:
+def castle_room(st: State, seat: int) -> int:
     """How many more knights the castle can show with the dice still free."""
     others = dice_used(st, seat, 0)
     return max(0, (data.DICE_PER_PLAYER - others) * 6 - st["castle"][seat])
 
 
-def gain(ctx, seat: int, count: int, why: str) -> int:
+def gain(ctx: Ctx, seat: int, count: int, why: str) -> int:
     """Knights gained go to the castle; those no die can show are lost (MM-TURN-1, MM-EDGE-6)."""
     st = ctx.st
     placed = min(count, castle_room(st, seat))
@@ -62,11 +68,11 @@ def gain(ctx, seat: int, count: int, why: str) -> int:
     return placed
 
 
-def lose(st: dict, seat: int, count: int) -> None:
+def lose(st: State, seat: int, count: int) -> None:
     st["lost"][seat] += count
 
 
-def teams(st: dict) -> list[list[int]] | None:
+def teams(st: State | dict) -> list[list[int]] | None:
     size = st["opts"]["teams"]
     n = st["n"]
     if size == "none":
@@ -76,7 +82,7 @@ def teams(st: dict) -> list[list[int]] | None:
     return [[s for s in range(n) if s % groups == g] for g in range(groups)]
 
 
-def team_of(st: dict, seat: int) -> list[int]:
+def team_of(st: State | dict, seat: int) -> list[int]:
     groups = teams(st)
     if groups is None:
         return [seat]
@@ -86,11 +92,11 @@ def team_of(st: dict, seat: int) -> list[int]:
     return [seat]
 
 
-def teammates(st: dict, a: int, b: int) -> bool:
+def teammates(st: State, a: int, b: int) -> bool:
     return a != b and b in team_of(st, a)
 
 
-def target_vp(st: dict) -> int:
+def target_vp(st: State) -> int:
     """MM-WIN-2, MM-OPT-SKIRMISH-1; a team's target (MM-OPT-ALLIANCE-3) is the Alliance rule's, with or
     without Skirmish, unless the table set `team-target`."""
     if st["opts"]["teams"] != "none":
@@ -98,7 +104,7 @@ def target_vp(st: dict) -> int:
     return data.SKIRMISH_VP if st["opts"]["skirmish"] else data.WIN_VP
 
 
-def check_win(ctx) -> bool:
+def check_win(ctx: Ctx) -> bool:
     """MM-WIN-2 (and MM-OPT-ALLIANCE-3): the game ends the moment a target is reached."""
     st = ctx.st
     if st["win"] is not None:
@@ -119,25 +125,53 @@ def check_win(ctx) -> bool:
     return False
 
 
-def declare(ctx, seats: list[int], reason: str) -> bool:
+def declare(ctx: Ctx, seats: list[int], reason: str) -> bool:
     ctx.st["win"] = {"seats": list(seats), "reason": reason}
     ctx.st["ph"] = "over"
     ctx.ev.append(Event("Game over: " + reason))
     return True
 
 
-def supplied(st: dict, seat: int) -> list[int]:
-    return reach(board_of(st), st["own"], seat)[0]
+_REACH: dict[tuple, tuple[list[int], set[int]]] = {}
 
 
-def targets(st: dict, seat: int) -> list[int]:
-    """Legal advance targets (MM-ADV-2, MM-ADV-6, MM-OPT-ALLIANCE-4, MM-OPT-SIEGE-1)."""
+def reach_of(st: State, seat: int) -> tuple[list[int], set[int]]:
+    """board.reach for the state's map, remembered per (map, seat, control): the turn asks it
+    several times for one position (the random player, then the checks). Callers must not change it."""
+    key = (st["n"], seat, tuple(st["own"]))
+    found = _REACH.get(key)
+    if found is None:
+        if len(_REACH) >= 4096:
+            _REACH.clear()
+        found = _REACH[key] = reach(board_of(st), st["own"], seat)
+    return found
+
+
+def supplied(st: State, seat: int) -> list[int]:
+    return reach_of(st, seat)[0]
+
+
+def targets(st: State, seat: int) -> list[int]:
+    """Legal advance targets (MM-ADV-2, MM-ADV-6, MM-OPT-ALLIANCE-4, MM-OPT-SIEGE-1), sorted; remembered
+    like reach_of (a new list each time: callers may sort it)."""
+    key = (st["n"], seat, tuple(st["own"]), st["opts"]["siege"], st["opts"]["teams"])
+    found = _TARGETS.get(key)
+    if found is None:
+        if len(_TARGETS) >= 4096:
+            _TARGETS.clear()
+        found = _TARGETS[key] = _targets(st, seat)
+    return list(found)
+
+
+_TARGETS: dict[tuple, list[int]] = {}
+
+
+def _targets(st: State, seat: int) -> list[int]:
     board = board_of(st)
-    found = reach(board, st["own"], seat)[1]
     out = []
     own = st["own"]
     siege = st["opts"]["siege"]
-    for node in found:
+    for node in reach_of(st, seat)[1]:
         if node < board.n_slots:
             holder = own[node]
             if holder >= 0 and teammates(st, seat, holder):
@@ -149,7 +183,7 @@ def targets(st: dict, seat: int) -> list[int]:
     return out
 
 
-def life_and_death(ctx) -> None:
+def life_and_death(ctx: Ctx) -> None:
     """MM-OPT-LIFEANDDEATH-1: unsupplied territories are cleared (one pass suffices)."""
     st = ctx.st
     if not st["opts"]["life-and-death"] or st["battle"] is not None:
@@ -160,7 +194,7 @@ def life_and_death(ctx) -> None:
         mine = [s for s in range(board.n_slots) if own[s] == seat]
         if not mine:
             continue
-        ok = set(reach(board, own, seat)[0])
+        ok = set(reach_of(st, seat)[0])
         for slot in mine:
             if slot not in ok:
                 lost = st["kn"][slot]
@@ -169,3 +203,138 @@ def life_and_death(ctx) -> None:
                 lose(st, seat, lost)
                 ctx.ev.append(Event(f"{{P{seat}}} loses {board.names[slot]} and its {count(lost, 'knight')}: "
                                     f"no supply line (Life and Death)."))
+
+
+# --- artefacts and questions --------------------------------------------------------------
+
+def is_up(st: State, seat: int, t: int) -> bool:
+    """Is artefact `t` (0 crown, 1 sceptre, 2 orb) of `seat` face up?"""
+    return st["down"][seat][t] == -1
+
+
+def destroy(ctx: Ctx, seat: int, t: int, why: str) -> None:
+    """MM-TERM-DESTROY: face down, remembering the turn (MM-ASYNC-9)."""
+    st = ctx.st
+    ctx.pile("down", seat)[t] = st["tno"]
+    ctx.ev.append(Event(f"{data.ART_TITLE[st['arts'][seat][t]]} of {{P{seat}}} is destroyed ({why})."))
+
+
+WINDOW_LABEL = {"crown": "the crown", "sceptre": "a combatant's sceptre", "orb": "a combatant's orb"}
+
+
+def open_window(ctx: Ctx, kind: str, start: int) -> None:
+    """A Fracture window on what is being used (MM-RES-FRACTURE), asking from `start` on."""
+    st = ctx.st
+    n = st["n"]
+    st["window"] = {"kind": kind, "order": [(start + i) % n for i in range(n)], "i": 0, "asked": -1}
+    st["ph"] = "window"
+    ctx.ev.append(Event(f"Fracture window: players may play Fracture against {WINDOW_LABEL[kind]}."))
+
+
+def ask_discard(ctx: Ctx, seat: int, text: str, then: str) -> None:
+    """MM-ICON-MAYDISCARD: `seat` may discard one card; play resumes at `then` (flow.continue_after)."""
+    ctx.st["choice"] = {"kind": "discard", "seat": seat, "text": text, "then": then}
+    ctx.st["ph"] = "choice"
+
+
+# --- cards (small ints: card c belongs to seat c // 18 and is data.DECK[c % 18]) -----------
+# Decks are lists with the top card last. Every draw, discard and reshuffle goes through here
+# so Authority (MM-RES-AUTHORITY) and empty decks (MM-EDGE-3) behave the same everywhere.
+
+def kind(card: int) -> str:
+    return data.DECK[card % DECK_SIZE]
+
+
+def owner(card: int) -> int:
+    return card // DECK_SIZE
+
+
+def card_id(card: int) -> str:
+    """The public, unique id of a card (views and hidden_from speak in these)."""
+    return f"K{card:03d}"
+
+
+def title(card: int) -> str:
+    return data.CARD_TITLES[kind(card)]
+
+
+def deck_cards(seat: int) -> list[int]:
+    return list(range(seat * DECK_SIZE, (seat + 1) * DECK_SIZE))
+
+
+def find(hand: list[int], code: str | None) -> int | None:
+    """A card of kind `code` in `hand` (cards of one kind are interchangeable)."""
+    deck = data.DECK
+    for card in hand:
+        if deck[card % DECK_SIZE] == code:
+            return card
+    return None
+
+
+def find_named(hand: list[int], word: str) -> int | None:
+    """A card named as in the notation ("5", "ambush", "+1", "fracture") in `hand`."""
+    return find(hand, KIND_OF_NAME.get(word))
+
+
+def has(hand: list[int], code: str) -> bool:
+    return find(hand, code) is not None
+
+
+def discard(ctx: Ctx, card: int) -> None:
+    """Face up on its owner's discard pile, remembering the turn (Crown of Order)."""
+    seat = card // DECK_SIZE
+    ctx.pile("disc", seat).append(card)
+    ctx.pile("dturn", seat).append(ctx.st["tno"])
+
+
+def reshuffle(ctx: Ctx, seat: int) -> bool:
+    """MM-EDGE-3: the discard pile becomes the new deck. False when there is nothing."""
+    st = ctx.st
+    pile = st["disc"][seat]
+    if not pile:
+        return False
+    deck = ctx.rng.shuffle(list(pile))
+    st["deck"][seat] = deck + st["deck"][seat]
+    st["disc"][seat] = []
+    st["dturn"][seat] = []
+    ctx.ev.append(Event(f"{{P{seat}}} shuffled their discard pile ({len(deck)} cards) into a new deck."))
+    return True
+
+
+def draw(ctx: Ctx, seat: int, count: int) -> list[int]:
+    """Draw up to `count` cards, reshuffling when the deck runs out (no Authority handling)."""
+    st = ctx.st
+    drawn = []
+    for _ in range(count):
+        if not st["deck"][seat] and not reshuffle(ctx, seat):
+            break
+        card = ctx.pile("deck", seat).pop()
+        ctx.pile("hand", seat).append(card)
+        drawn.append(card)
+    return drawn
+
+
+def draw_to(ctx: Ctx, seat: int, target: int, why: str) -> None:
+    """Draw until the hand holds `target` (MM-EDGE-1), then play a drawn Authority
+    (MM-RES-AUTHORITY): 2 extra cards, and only then Authority goes to the discard pile."""
+    st = ctx.st
+    need = target - len(st["hand"][seat])
+    if need <= 0:
+        return
+    drawn = draw(ctx, seat, need)
+    _announce(ctx, seat, drawn, why)
+    authority = next((c for c in drawn if kind(c) == "AU"), None)
+    if authority is not None:
+        ctx.pile("hand", seat).remove(authority)
+        ctx.ev.append(Event(f"{{P{seat}}} drew Authority and plays it: 2 extra cards."))
+        extra = draw(ctx, seat, 2)
+        _announce(ctx, seat, extra, "Authority")
+        discard(ctx, authority)
+
+
+def _announce(ctx: Ctx, seat: int, drawn: list[int], why: str) -> None:
+    if not drawn:
+        return
+    names = ", ".join(title(c) for c in drawn)
+    ctx.ev.append(Event(f"{{P{seat}}} drew {len(drawn)} card{'s' if len(drawn) != 1 else ''} ({why})."))
+    ctx.ev.append(Event(f"You drew {names}.", (seat,), {"cards": [card_id(c) for c in drawn]}))

@@ -12,8 +12,8 @@ from __future__ import annotations
 from core.bots.worlds import renumber, deal_tokens, fresh_seed, is_token, mask, strings_in, tokens_in, unmask
 from core.rng import Rng
 
-from . import cards
-from .data import DECK_SIZE
+from . import rules as cards  # card identities (card_id, kind) live in rules.py
+from .data import CONFLICT_KINDS, DECK_SIZE
 from .view import hidden_from
 
 COMMITTED = "committed"   # the other side's face-down choice: a card or 'none', nobody knows
@@ -47,7 +47,7 @@ def to_int(card):
 
 def cards_of(st: dict) -> list[int]:
     """Every card somewhere in the state (a card dealt twice would appear twice)."""
-    found = []
+    found: list[int] = []
     card_zones(st, found.append)
     return found
 
@@ -115,7 +115,7 @@ def sample_state(known: dict, seat: int, rng: Rng) -> dict:
 def face_down_choice(hand: list[int], rng: Rng) -> int:
     """A committed conflict card taken from the sampled hand, or -1 ('none') if it has none
     (and one time in five anyway: committing 'none' is legal and sometimes played)."""
-    conflict = [c for c in hand if cards.kind(c) in cards.CONFLICT_KINDS]
+    conflict = [c for c in hand if cards.kind(c) in CONFLICT_KINDS]
     if not conflict or rng.below(5) == 0:
         return -1
     card = conflict[rng.below(len(conflict))]

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from core.medieval_mastery import battle as battle_mod
+from core.medieval_mastery import data, rules
+from core.medieval_mastery.rules import board_of
+from core.medieval_mastery.state import Battle, State
 from core.protocol import seat_legend
 from core.text import count
-from core.medieval_mastery import cards, data, rules
-from core.medieval_mastery.rules import board_of
 
 STEP_TEXT = {2: "step 2 (resource cards, crown, then redistribute/advance)", 4: "step 4 (redistribute/advance)",
              7: "step 7 (resource cards, crown, end)"}
@@ -14,12 +15,42 @@ STAGE_TEXT = {"m1": "manoeuvre: redistribute or advance", "m2": "manoeuvre: adva
 
 
 def _card(c: int) -> dict:
-    return {"id": cards.card_id(c), "card": cards.NAME_OF_KIND[cards.kind(c)], "title": cards.title(c)}
+    return {"id": rules.card_id(c), "card": data.NAME_OF_KIND[rules.kind(c)], "title": rules.title(c)}
 
 
-def view(st: dict, seat: int | None) -> dict:
+def view(st: State, seat: int | None) -> dict:
+    """What `seat` may see (None: an onlooker): the board, public seat facts, its own hand."""
+    out = {
+        "game": "medieval-mastery", "players": st["n"], "you": seat, "options": dict(st["opts"]),
+        "target": rules.target_vp(st), "teams": rules.teams(st),
+        "turn": {"active": st["active"], "number": st["tno"], "step": st["step"], "stage": st["stage"],
+                 "crown_used": st["crown_used"]},
+        "phase": st["ph"], **_map_view(st), "seats": [_seat_view(st, p) for p in range(st["n"])],
+        "hand": None, "battle": None, "window": None, "choice": None, "result": st["win"],
+    }
+    if seat is not None:
+        out["hand"] = [_card(c) for c in st["hand"][seat]]
+        out["standing"] = st["standing"][seat]
+    if st["battle"] is not None:
+        out["battle"] = _battle_view(st, st["battle"], seat)
+    w = st["window"]
+    if w is not None:
+        out["window"] = {"kind": w["kind"]}
+        if st["opts"]["windows"] == "strict" or seat == w["asked"]:
+            out["window"]["asked"] = w["asked"]
+    ch = st["choice"]
+    if ch is not None:
+        out["choice"] = {"kind": ch["kind"], "seat": ch["seat"]}
+        if seat == ch["seat"]:
+            out["choice"]["text"] = ch["text"]
+            if "cards" in ch:
+                out["choice"]["cards"] = [_card(c) for c in ch["cards"]]
+    return out
+
+
+def _map_view(st: State) -> dict:
+    """Territories, lakes and castles with their coordinates."""
     board = board_of(st)
-    b = st["battle"]
     territories = []
     for s in range(board.n_slots):
         tile = st["tile"][s]
@@ -30,69 +61,49 @@ def view(st: dict, seat: int | None) -> dict:
     lakes = [{"name": board.names[n], "q": board.coords[n][0], "r": board.coords[n][1]} for n in board.lakes]
     castles = [{"name": board.names[n], "seat": k, "q": board.coords[n][0], "r": board.coords[n][1],
                 "knights": st["castle"][k]} for k, n in enumerate(board.castle_node)]
-    players = []
-    for p in range(st["n"]):
-        hand = len(st["hand"][p])
-        if b is not None and st["ph"] == "commit" and p in (b["att"], b["def"]):
-            c = b["commit"][0 if p == b["att"] else 1]
-            hand += 1 if c is not None and c >= 0 else 0  # a face-down 'none' must not show
-        players.append({
-            "seat": p,
-            "artefacts": [{"type": data.ARTEFACT_TYPES[t], "name": data.ART_TITLE[st["arts"][p][t]],
-                           "text": data.ART_TEXT[st["arts"][p][t]], "up": st["down"][p][t] == -1}
-                          for t in range(3)],
-            "vp": rules.vp(st, p), "hand": hand, "deck": len(st["deck"][p]),
-            "discard": [_card(c) for c in st["disc"][p]],
-            "in_play": [_card(c) for c in (st.get("ta_card", -1),) if c >= 0 and cards.owner(c) == p],
-            "dice_free": data.DICE_PER_PLAYER - rules.dice_used(st, p),
-        })
-    out = {
-        "game": "medieval-mastery", "players": st["n"], "you": seat, "options": dict(st["opts"]),
-        "target": rules.target_vp(st), "teams": rules.teams(st),
-        "turn": {"active": st["active"], "number": st["tno"], "step": st["step"], "stage": st["stage"],
-                 "crown_used": st["crown_used"]},
-        "phase": st["ph"], "territories": territories, "lakes": lakes, "castles": castles,
-        "seats": players, "hand": None, "battle": None, "window": None, "choice": None,
-        "result": st["win"],
+    return {"territories": territories, "lakes": lakes, "castles": castles}
+
+
+def _seat_view(st: State, p: int) -> dict:
+    """A seat's public facts; a card committed face down still counts in the hand ('none' must not show)."""
+    hand = len(st["hand"][p])
+    b = st["battle"]
+    if b is not None and st["ph"] == "commit" and p in (b["att"], b["def"]):
+        c = b["commit"][0 if p == b["att"] else 1]
+        hand += 1 if c is not None and c >= 0 else 0
+    return {
+        "seat": p,
+        "artefacts": [{"type": data.ARTEFACT_TYPES[t], "name": data.ART_TITLE[st["arts"][p][t]],
+                       "text": data.ART_TEXT[st["arts"][p][t]], "up": st["down"][p][t] == -1}
+                      for t in range(3)],
+        "vp": rules.vp(st, p), "hand": hand, "deck": len(st["deck"][p]),
+        "discard": [_card(c) for c in st["disc"][p]],
+        "in_play": [_card(c) for c in (st.get("ta_card", -1),) if c >= 0 and rules.owner(c) == p],
+        "dice_free": data.DICE_PER_PLAYER - rules.dice_used(st, p),
     }
-    if seat is not None:
-        out["hand"] = [_card(c) for c in st["hand"][seat]]
-        out["standing"] = st["standing"][seat]
-    if b is not None:
-        vb = {"tile": board.names[b["node"]], "attacker": b["att"], "defender": b["def"],
-              "attacker_knights": b["ak"], "siege": b["siege"], "attacker_strength": b["astr"],
-              "defender_strength": b["dstr"], "committed": [c is not None for c in b["commit"]],
-              "revealed": [None if x is None else {"card": "none" if x[0] < 0 else cards.NAME_OF_KIND[cards.kind(x[0])],
-                                                   "value": x[1]} for x in b["shown"]],
-              "table": [_card(c) for c in b["table"]],
-              "winner": b["winner"] if b["winner"] >= 0 else None, "margin": b["margin"] or None}
-        if st["ph"] == "support" and (st["opts"]["windows"] == "strict" or seat == battle_mod.support_seat(b)):
-            vb["support_turn"] = battle_mod.support_seat(b)  # fast: asking reveals a support card
-        if seat in (b["att"], b["def"]):
-            mine = b["commit"][0 if seat == b["att"] else 1]
-            if mine is not None:
-                vb["your_commit"] = "none" if mine < 0 else cards.NAME_OF_KIND[cards.kind(mine)]
-        out["battle"] = vb
-    w = st["window"]
-    if w is not None:
-        vw = {"kind": w["kind"]}
-        if st["opts"]["windows"] == "strict" or seat == w["asked"]:
-            vw["asked"] = w["asked"]
-        out["window"] = vw
-    ch = st["choice"]
-    if ch is not None:
-        vc = {"kind": ch["kind"], "seat": ch["seat"]}
-        if seat == ch["seat"]:
-            vc["text"] = ch["text"]
-            if "cards" in ch:
-                vc["cards"] = [_card(c) for c in ch["cards"]]
-        out["choice"] = vc
-    return out
 
 
-def hidden_from(st: dict, seat: int | None) -> list[str]:
+def _battle_view(st: State, b: Battle, seat: int | None) -> dict:
+    """The battle; who is asked for support only when that shows nothing (strict, or the one asked)."""
+    vb = {"tile": board_of(st).names[b["node"]], "attacker": b["att"], "defender": b["def"],
+          "attacker_knights": b["ak"], "siege": b["siege"], "attacker_strength": b["astr"],
+          "defender_strength": b["dstr"], "committed": [c is not None for c in b["commit"]],
+          "revealed": [None if x is None else {"card": "none" if x[0] < 0 else data.NAME_OF_KIND[rules.kind(x[0])],
+                                               "value": x[1]} for x in b["shown"]],
+          "table": [_card(c) for c in b["table"]],
+          "winner": b["winner"] if b["winner"] >= 0 else None, "margin": b["margin"] or None}
+    if st["ph"] == "support" and (st["opts"]["windows"] == "strict" or seat == battle_mod.support_seat(b)):
+        vb["support_turn"] = battle_mod.support_seat(b)  # fast: asking reveals a support card
+    if seat in (b["att"], b["def"]):
+        mine = b["commit"][0 if seat == b["att"] else 1]
+        if mine is not None:
+            vb["your_commit"] = "none" if mine < 0 else data.NAME_OF_KIND[rules.kind(mine)]
+    return vb
+
+
+def hidden_from(st: State | dict, seat: int | None) -> list[str]:
     """Every deck card, other hands, others' face-down commitments; minus what `seat` peeks at."""
-    hidden = []
+    hidden: list[int] = []
     for p in range(st["n"]):
         hidden += st["deck"][p]
         if p != seat:
@@ -107,7 +118,7 @@ def hidden_from(st: dict, seat: int | None) -> list[str]:
     if ch is not None and ch["seat"] == seat and "cards" in ch:
         peeked = set(ch["cards"])
         hidden = [c for c in hidden if c not in peeked]
-    return [cards.card_id(c) for c in hidden]
+    return [rules.card_id(c) for c in hidden]
 
 
 # --- render -------------------------------------------------------------------------------
@@ -131,6 +142,7 @@ def _waiting(v: dict) -> str:
         return f"a choice by P{v['choice']['seat']}"
     return phase
 
+
 def _who(seat) -> str:
     return "--" if seat is None or seat < 0 else f"P{seat}"
 
@@ -143,12 +155,18 @@ LEGEND = [
 
 
 def render(v: dict, seat: int | None) -> str:
-    lines = []
+    """The terminal picture of a view: the map, the territories, the players, what is going on."""
     turn = v["turn"]
     head = f"Medieval Mastery, {v['players']} players, target {v['target']} VP. Turn {turn['number']}: P{turn['active']}"
     if v["result"]:
         head = "GAME OVER: " + v["result"]["reason"]
-    lines += [head, seat_legend(v["players"], seat)]
+    lines = [head, seat_legend(v["players"], seat)]
+    lines += _map_lines(v) + _table_lines(v) + _now_lines(v, seat)
+    return "\n".join(line[:100] for line in lines)
+
+
+def _map_lines(v: dict) -> list[str]:
+    """The hex map, one text row per board row."""
     cells = {}
     for t in v["territories"]:
         mark = t["slot"] + (f" {_who(t['owner'])}x{t['knights']}" if t["owner"] >= 0 else " ..")
@@ -157,18 +175,22 @@ def render(v: dict, seat: int | None) -> str:
         cells[(lake["q"], lake["r"])] = f"~{lake['name']}~".ljust(9)
     for c in v["castles"]:
         cells[(c["q"], c["r"])] = f"[{c['name']}:{c['knights']}]".ljust(9)
-    rows = sorted({r for _, r in cells})
-    xs = [2 * q + r for q, r in cells]
-    low = min(xs)
-    for r in rows:
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for (q, r), text in cells.items():
+        rows.setdefault(r, []).append((2 * q + r, text))  # column of a hex: 2q + r half-cells
+    low = min(x for row in rows.values() for x, _ in row)
+    lines = []
+    for r in sorted(rows):
         line = ""
-        for (q, rr), text in sorted(cells.items(), key=lambda kv: 2 * kv[0][0] + kv[0][1]):
-            if rr != r:
-                continue
-            col = (2 * q + r - low) * 5
-            line = line.ljust(col) + text
+        for x, text in sorted(rows[r]):
+            line = line.ljust((x - low) * 5) + text
         lines.append("  " + line.rstrip())
-    lines.append("Territories:")
+    return lines
+
+
+def _table_lines(v: dict) -> list[str]:
+    """Territories and players, one line (two for a player) each."""
+    lines = ["Territories:"]
     for t in v["territories"]:
         owner = f"{_who(t['owner'])} x{t['knights']}" if t["owner"] >= 0 else "empty"
         cap = f" cap {t['capacity']}" if t["capacity"] != 6 else ""
@@ -180,6 +202,12 @@ def render(v: dict, seat: int | None) -> str:
         lines.append(f"  P{p['seat']} {castle['name']}: {p['vp']} VP, castle {castle['knights']}, hand {p['hand']}, "
                      f"deck {p['deck']}, discard {len(p['discard'])}, free dice {p['dice_free']}")
         lines.append(f"     {arts}")
+    return lines
+
+
+def _now_lines(v: dict, seat: int | None) -> list[str]:
+    """The battle, the window, the seat's hand and question, who is waited for, the legend."""
+    lines = []
     b = v["battle"]
     if b:
         lines.append(f"Battle for {b['tile']}: {{P{b['attacker']}}} attacks with {count(b['attacker_knights'], 'knight')}, "
@@ -197,4 +225,4 @@ def render(v: dict, seat: int | None) -> str:
     lines += LEGEND
     if seat is not None and v.get("standing", "off") != "off":
         lines.append(f"Your standing answer: {v['standing']} (Fracture windows).")
-    return "\n".join(line[:100] for line in lines)
+    return lines

@@ -51,7 +51,7 @@ CASES = [("castle-assault", 2), ("castle-assault", 3), ("castle-assault", 4),
 def test_a_game_with_a_resignation_plays_on_to_a_proper_end(ruleset, players, seed):
     game = games[ruleset]
     gone: list[int] = []
-    out = play(game, players, f"resign-{seed}", chooser=resigning_chooser(40, gone),
+    out = play(game, players, f"resign-{seed}", chooser=resigning_chooser(20, gone),
                invariants=never_asked_again(game, gone), max_moves=3000)
     assert gone, "nobody managed to resign"
     if players == 2:

@@ -1,7 +1,7 @@
 """One test per artefact (ART area) and the icons they carry (ICON area)."""
 import pytest
 
-from core.medieval_mastery import cards
+from core.medieval_mastery import data, rules
 from core.protocol import IllegalMove
 from tests.core.medieval_mastery.battles import attack, conflicts, pass_support
 from tests.core.medieval_mastery.helpers import G, do, kinds, knights, prompted, start, texts
@@ -63,7 +63,7 @@ def test_prosperity_looks_at_any_deck_and_keeps_or_discards():
     assert "cards" not in G.view(st, 1)["choice"]
     kept, _ = do(st, 0, "top keep")
     # Changed in rules version 2 (issue 9): the crown no longer ends step 2 (was step 4), MM-RES-TIMING
-    assert cards.kind(kept["deck"][1][-1]) == "FR" and kept["step"] == 2 and kept["ph"] == "main"
+    assert rules.kind(kept["deck"][1][-1]) == "FR" and kept["step"] == 2 and kept["ph"] == "main"
     binned, ev = do(st, 0, "top discard")
     assert kinds(binned, 1, "disc") == ["fracture"], "now public on the discard pile"
     assert any("puts Fracture" in t for t in texts(ev, 1))
@@ -112,7 +112,7 @@ def test_order_recycles_only_cards_from_earlier_turns():
     deck = len(st["deck"][0])
     st, _ = do(st, 0, "recycle fracture")
     assert kinds(st, 0, "disc") == ["+2", "cta"] and len(st["deck"][0]) == deck + 1
-    assert "fracture" in [cards.NAME_OF_KIND[cards.kind(c)] for c in st["deck"][0]]
+    assert "fracture" in [data.NAME_OF_KIND[rules.kind(c)] for c in st["deck"][0]]
     # No eligible card: no effect, no question.
     st = crown_turn("Order")
     st, ev = do(st, 0, "crown")
@@ -164,7 +164,7 @@ def test_influence_defender_discards_at_random_in_public():
     for seed in range(10):
         st, ev = sceptres("Influence", "Loyalty", seed=f"inf{seed}")
         assert len(st["hand"][1]) == 4 and len(st["disc"][1]) == 1
-        card = cards.title(st["disc"][1][0])
+        card = rules.title(st["disc"][1][0])
         assert any(f"discards {card} at random" in t for t in texts(ev, 0))
         lost.add(card)
     assert len(lost) > 1, "chosen at random"

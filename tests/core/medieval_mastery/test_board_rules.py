@@ -109,7 +109,7 @@ def test_teammates_do_not_carry_supply():
 @pytest.mark.rule("MM-SUPPLY-6")
 def test_castle_next_to_a_lake(monkeypatch):
     """No reconstructed map has one, but the engine traces castle -> lake -> territory."""
-    for players, rows in data.LAYOUTS.items():
+    for players in data.LAYOUTS:
         board = Board(players)
         assert not any(board.is_lake[nb] for c in board.castle_node for nb in board.adj[c])
     mini = (("C1", 0, 0, 0, "L1 S01"), ("C2", 4, 0, 0, "S02"), ("L1", 1, 0, 0, "C1 S02"),

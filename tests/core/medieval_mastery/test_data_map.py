@@ -5,7 +5,7 @@ from collections import Counter, deque
 import pytest
 
 from core.protocol import IllegalMove
-from core.medieval_mastery import cards, data, rules
+from core.medieval_mastery import data, rules
 from core.medieval_mastery.board import BOARDS, Board
 from tests.core.medieval_mastery.helpers import G, start
 
@@ -17,7 +17,7 @@ HEX = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 def test_decks_are_identical_and_18_cards():
     """MM-COMP-1 / MM-DATA-DECK: 6 x 18 identical decks + 18 artefacts = 126 cards."""
     st = start(6)
-    per_seat = [Counter(cards.kind(c) for c in st["deck"][s] + st["hand"][s] + st["disc"][s]) for s in range(6)]
+    per_seat = [Counter(rules.kind(c) for c in st["deck"][s] + st["hand"][s] + st["disc"][s]) for s in range(6)]
     assert all(p == per_seat[0] for p in per_seat)
     assert sum(per_seat[0].values()) == 18
     assert 6 * 18 + sum(len(g) for g in data.ARTEFACTS) == 126
@@ -91,7 +91,7 @@ def test_thirty_territories():
 def test_parallel_games_fit_in_one_box():
     """Any set of games totalling at most 6 players uses at most the box's tiles."""
     box = Counter()
-    for name, (vp, count, _c, _t) in data.TILES.items():
+    for vp, count, _c, _t in data.TILES.values():
         box[vp] += count
     lakes = {n: len(BOARDS[n].lakes) for n in BOARDS}
     for combo in ([2, 2, 2], [3, 3], [2, 4], [6], [5], [2, 3]):

@@ -2,7 +2,7 @@
 import pytest
 
 from core.medieval_mastery import GAME, battle, rules
-from core.medieval_mastery.flow import Ctx
+from core.medieval_mastery.state import Ctx
 from core.protocol import IllegalMove
 from tests.core.medieval_mastery.battles import conflicts, pass_support, pass_windows, position
 from tests.core.medieval_mastery.helpers import G, do, knights, node, prompted, start, texts
@@ -54,6 +54,7 @@ def test_team_wins_at_twenty():
     assert vp[0] + vp[2] == 18 and rules.target_vp(st) == 20 and G.result(st) is None
     st, ev = do(st, 0, "advance S05 1")
     assert G.result(st).winners == (0, 2) and "20 VP (target 20)" in G.result(st).reason
+    assert G.result(st).code == "team-target"
 
 
 @pytest.mark.rule("MM-OPT-ALLIANCE-4")
@@ -135,6 +136,7 @@ def test_castle_siege():
     st, _ = do(st, 1, "conflict 2")
     st, _ = pass_support(st)
     assert G.result(st).winners == (0,) and "Castle Siege" in G.result(st).reason
+    assert G.result(st).code == "castle-conquered"
     # The defender holds: the attacker loses the margin and retreats; the castle is untouched.
     st = siege(castle_p1=4, sceptre="Rage")
     st, _ = do(st, 0, "advance C2 2")

@@ -3,7 +3,7 @@ from collections import Counter
 
 import pytest
 
-from core.medieval_mastery import GAME, cards, data, rules
+from core.medieval_mastery import GAME, data, rules
 from core.medieval_mastery.board import BOARDS
 from tests.core.medieval_mastery.helpers import G, kinds, start
 
@@ -20,7 +20,7 @@ def test_each_seat_has_its_colour_and_castle_slot():
     st = G.setup(4, G.normalize_options({}), "colours")
     for seat in range(4):
         mine = st["deck"][seat] + st["hand"][seat] + st["disc"][seat]
-        assert sorted(cards.owner(c) for c in mine) == [seat] * 18
+        assert sorted(rules.owner(c) for c in mine) == [seat] * 18
         assert G.view(st, None)["castles"][seat]["name"] == f"C{seat + 1}"
     first = st["active"]
     st, _ = G.apply(st, first, {"type": "end"})
@@ -65,7 +65,7 @@ def test_unused_components_stay_in_the_box():
 
 @pytest.mark.rule("MM-SETUP-5")
 def test_decks_are_shuffled_face_down():
-    orders = {tuple(cards.kind(c) for c in st["deck"][0]) for st in setups(2, 20)}
+    orders = {tuple(rules.kind(c) for c in st["deck"][0]) for st in setups(2, 20)}
     assert len(orders) > 15
     st = G.setup(2, G.normalize_options({}), "face-down")
     for seat in range(2):

@@ -217,8 +217,8 @@ def test_insight_short_deck_puts_discards_underneath():
     assert seen[:2] == ["ambush", "+1"], "the old deck stays on top"
     assert "cards" not in (G.view(st, 1)["choice"] or {}), "only the user looks"
     st, _ = do(st, 0, "insight 4 3 2 1")
-    from core.medieval_mastery import cards
-    top = [cards.NAME_OF_KIND[cards.kind(c)] for c in reversed(st["deck"][0][-4:])]
+    from core.medieval_mastery import data, rules
+    top = [data.NAME_OF_KIND[rules.kind(c)] for c in reversed(st["deck"][0][-4:])]
     assert top == list(reversed(seen))
 
 

@@ -29,7 +29,7 @@ def test_game_ends_at_once_in_the_middle_of_a_turn():
     st = near_win()
     st, ev = do(st, 0, "advance S09 1")  # Village: its +1 knight is part of the conquest
     result = G.result(st)
-    assert result.winners == (0,) and "13 VP" in result.reason
+    assert result.winners == (0,) and "13 VP" in result.reason and result.code == "vp-target"
     assert G.prompts(st) == [] and st["castle"][0] == 6
     with pytest.raises(IllegalMove) as err:
         do(st, 0, "end")
@@ -86,3 +86,10 @@ def test_ruins_conquest_that_wins_asks_no_discard():
                castle=[6, 6], hands=[["2", "3", "4"], ["2", "3", "4"]], active=0)
     st, _ = do(st, 0, "advance S09 2")
     assert G.result(st).winners == (0,) and st["choice"] is None and G.prompts(st) == []
+
+
+@pytest.mark.rule("MM-WIN-2")
+def test_a_two_player_resignation_is_reported_with_its_code():
+    st = near_win()
+    over, _ = G.apply(st, 0, {"type": "resign"})
+    assert G.result(over).winners == (1,) and G.result(over).code == "resigned"

@@ -4,7 +4,7 @@ MM-ASYNC-2, MM-ASYNC-4, MM-OPT-ALLIANCE-5). Checked after every move, against th
 rather than the engine's helpers where it can be."""
 import pytest
 
-from core.medieval_mastery import GAME, battle, cards, flow, rules
+from core.medieval_mastery import GAME, battle, data, rules
 from tests.core.playout import play
 
 SETS = [(n, {"windows": w}) for n in range(2, 7) for w in ("fast", "strict")] + \
@@ -40,22 +40,22 @@ def window_invariants(st):
         assert standing == "off" or (standing == "unless-mine" and w["kind"] == "crown"
                                      and st["arts"][st["active"]][0] == "Corruption")
         if fast:
-            assert cards.has(hand, "FR"), "fast: only a Fracture holder is asked"
+            assert rules.has(hand, "FR"), "fast: only a Fracture holder is asked"
             assert "asked" not in spectator["window"], "fast: nobody else learns who was asked"
         else:
-            assert not any(cards.kind(c) == "FR" for c in pile), "strict: a visibly spent Fracture is skipped"
+            assert not any(rules.kind(c) == "FR" for c in pile), "strict: a visibly spent Fracture is skipped"
             assert spectator["window"]["asked"] == asked
     if st["ph"] == "support":
         b = st["battle"]
         seat = battle.support_seat(b)
         assert seat in rules.team_of(st, b["att"]) or seat in rules.team_of(st, b["def"])
-        holds_support = any(cards.kind(c) in cards.SUPPORT_KINDS for c in st["hand"][seat])
+        holds_support = any(rules.kind(c) in data.SUPPORT_KINDS for c in st["hand"][seat])
         if fast:
             assert holds_support and "support_turn" not in spectator["battle"]
         else:
             assert st["hand"][seat] and spectator["battle"]["support_turn"] == seat
     if st["ph"] == "choice" and st["choice"]["kind"] == "target":
-        assert flow.is_up(st, st["active"], 0), "a fractured crown never reaches its target"
+        assert rules.is_up(st, st["active"], 0), "a fractured crown never reaches its target"
 
 
 @pytest.mark.rule("MM-ASYNC-2")

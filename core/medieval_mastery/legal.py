@@ -2,38 +2,42 @@
 random_move sampler that only returns legal moves and prefers progress, so random games end."""
 from __future__ import annotations
 
-from core.medieval_mastery import battle, cards, data, flow, rules
+from itertools import permutations
+
+from core.medieval_mastery import battle, data, flow, rules
 from core.medieval_mastery.notation import ARTEFACT_WORDS, STANDING_WORD
 from core.medieval_mastery.rules import board_of
+from core.medieval_mastery.state import State, battle_of, choice_of, window_of
+from core.rng import Rng
 
 REDIS_PATTERN = {"pattern": "redis <from>><to>:<n> ...",
                  "help": "Move knights among your castle (C) and your supplied territories; every territory "
                          "keeps 1..capacity knights (MM-REDIS-2..4)."}
 
 
-def standing_moves(st: dict, seat: int) -> list[dict]:
+def standing_moves(st: State, seat: int) -> list[dict]:
     return [{"type": "standing", "pass": p} for p in STANDING_WORD if p != st["standing"][seat]]
 
 
-def fracture_targets(st: dict, seat: int) -> list[tuple[int, int]]:
-    return [(p, t) for p in range(st["n"]) if p != seat for t in range(3) if flow.is_up(st, p, t)]
+def fracture_targets(st: State, seat: int) -> list[tuple[int, int]]:
+    return [(p, t) for p in range(st["n"]) if p != seat for t in range(3) if rules.is_up(st, p, t)]
 
 
-def crown_moves(st: dict, seat: int) -> list[dict]:
-    if st["crown_used"] or not flow.is_up(st, seat, 0):
+def crown_moves(st: State, seat: int) -> list[dict]:
+    if st["crown_used"] or not rules.is_up(st, seat, 0):
         return []
     return [{"type": "crown"}]
 
 
-def target_moves(st: dict) -> list[dict]:
+def target_moves(st: State) -> list[dict]:
     """MM-ICON-ANY, chosen after the crown window: any player (Corruption: a face-up artefact)."""
     if st["arts"][st["active"]][0] == "Corruption":
         return [{"type": "target", "player": p, "artefact": ARTEFACT_WORDS[t]}
-                for p in range(st["n"]) for t in range(3) if flow.is_up(st, p, t)]
+                for p in range(st["n"]) for t in range(3) if rules.is_up(st, p, t)]
     return [{"type": "target", "player": p} for p in range(st["n"])]
 
 
-def advance_moves(st: dict, seat: int) -> list[dict]:
+def advance_moves(st: State, seat: int) -> list[dict]:
     board = board_of(st)
     have = st["castle"][seat]
     if have < 1:
@@ -47,16 +51,16 @@ def advance_moves(st: dict, seat: int) -> list[dict]:
     return out
 
 
-def main_moves(st: dict, seat: int) -> list[dict]:
+def main_moves(st: State, seat: int) -> list[dict]:
     stage, step = st["stage"], st["step"]
     hand = st["hand"][seat]
     out: list[dict] = []
     if stage == "" and step in (2, 7):
-        if cards.has(hand, "CA"):
+        if rules.has(hand, "CA"):
             out.append({"type": "play", "card": "cta"})
-        if cards.has(hand, "TA"):
+        if rules.has(hand, "TA"):
             out.append({"type": "play", "card": "ta"})
-        if cards.has(hand, "FR"):
+        if rules.has(hand, "FR"):
             out += [{"type": "fracture", "player": p, "artefact": ARTEFACT_WORDS[t]}
                     for p, t in fracture_targets(st, seat)]
         out += crown_moves(st, seat)
@@ -72,15 +76,15 @@ def main_moves(st: dict, seat: int) -> list[dict]:
     return out
 
 
-def conflict_moves(st: dict, seat: int) -> list[dict]:
-    kinds = sorted({cards.kind(c) for c in st["hand"][seat] if cards.kind(c) in cards.CONFLICT_KINDS})
+def conflict_moves(st: State, seat: int) -> list[dict]:
+    kinds = sorted({rules.kind(c) for c in st["hand"][seat] if rules.kind(c) in data.CONFLICT_KINDS})
     if not kinds:
         return [{"type": "conflict", "card": "none"}]
-    return [{"type": "conflict", "card": cards.NAME_OF_KIND[k]} for k in kinds]
+    return [{"type": "conflict", "card": data.NAME_OF_KIND[k]} for k in kinds]
 
 
-def support_moves(st: dict, seat: int) -> list[dict]:
-    hand = [cards.kind(c) for c in st["hand"][seat]]
+def support_moves(st: State, seat: int) -> list[dict]:
+    hand = [rules.kind(c) for c in st["hand"][seat]]
     ones, twos = hand.count("S1"), hand.count("S2")
     out = []
     for a in range(ones + 1):
@@ -90,15 +94,15 @@ def support_moves(st: dict, seat: int) -> list[dict]:
     return out + [{"type": "pass"}]
 
 
-def choice_moves(st: dict, seat: int) -> list[dict]:
-    ch = st["choice"]
+def choice_moves(st: State, seat: int) -> list[dict]:
+    ch = choice_of(st)
     if ch["kind"] == "discard":
-        kinds = sorted({cards.kind(c) for c in st["hand"][seat]})
-        return [{"type": "discard", "card": cards.NAME_OF_KIND[k]} for k in kinds] + [{"type": "discard", "card": "none"}]
+        kinds = sorted({rules.kind(c) for c in st["hand"][seat]})
+        return [{"type": "discard", "card": data.NAME_OF_KIND[k]} for k in kinds] + [{"type": "discard", "card": "none"}]
     if ch["kind"] == "insight":
         return [{"type": "insight", "order": list(p)} for p in _perms(len(ch["cards"]))]
     if ch["kind"] == "order":
-        return [{"type": "recycle", "card": cards.NAME_OF_KIND[k]} for k in flow.recyclable(st, seat)]
+        return [{"type": "recycle", "card": data.NAME_OF_KIND[k]} for k in flow.recyclable(st, seat)]
     if ch["kind"] == "target":
         return target_moves(st)
     if ch["kind"] == "sceptre":
@@ -107,27 +111,26 @@ def choice_moves(st: dict, seat: int) -> list[dict]:
 
 
 def _perms(n: int) -> list[tuple]:
-    from itertools import permutations
     return list(permutations(range(1, n + 1)))
 
 
-def prompted(st: dict) -> list[int]:
+def prompted(st: State) -> list[int]:
     ph = st["ph"]
     if ph == "main":
         return [st["active"]]
     if ph == "window":
-        return [st["window"]["asked"]]
+        return [window_of(st)["asked"]]
     if ph == "choice":
-        return [st["choice"]["seat"]]
+        return [choice_of(st)["seat"]]
     if ph == "support":
-        return [battle.support_seat(st["battle"])]
+        return [battle.support_seat(battle_of(st))]
     if ph == "commit":
-        b = st["battle"]
+        b = battle_of(st)
         return [s for side, s in ((0, b["att"]), (1, b["def"])) if b["commit"][side] is None]
     return []
 
 
-def legal_moves(st: dict, seat: int) -> list[dict]:
+def legal_moves(st: State, seat: int) -> list[dict]:
     """The prompted seat's moves, plus the standing answers any seat may set at any time."""
     if st["win"] is not None or not isinstance(seat, int) or not 0 <= seat < st["n"]:
         return []
@@ -136,14 +139,14 @@ def legal_moves(st: dict, seat: int) -> list[dict]:
     return decision_moves(st, seat) + standing_moves(st, seat)
 
 
-def decision_moves(st: dict, seat: int) -> list[dict]:
+def decision_moves(st: State, seat: int) -> list[dict]:
     ph = st["ph"]
     if ph == "main":
         return main_moves(st, seat)
     if ph == "window":
         return [{"type": "fracture", "player": p, "artefact": ARTEFACT_WORDS[t]}
                 for p, t in flow.window_targets(st, seat)
-                if cards.has(st["hand"][seat], "FR")] + [{"type": "pass"}]
+                if rules.has(st["hand"][seat], "FR")] + [{"type": "pass"}]
     if ph == "commit":
         return conflict_moves(st, seat)
     if ph == "support":
@@ -153,12 +156,12 @@ def decision_moves(st: dict, seat: int) -> list[dict]:
 
 # --- the random player ----------------------------------------------------------------------
 
-def random_move(st: dict, seat: int, rng) -> dict:
+def random_move(st: State, seat: int, rng: Rng) -> dict:
     ph = st["ph"]
     if ph == "main":
         return random_main(st, seat, rng)
     if ph == "window":
-        targets = flow.window_targets(st, seat) if cards.has(st["hand"][seat], "FR") else []
+        targets = flow.window_targets(st, seat) if rules.has(st["hand"][seat], "FR") else []
         if targets and rng.below(3) == 0:
             p, t = targets[rng.below(len(targets))]
             return {"type": "fracture", "player": p, "artefact": ARTEFACT_WORDS[t]}
@@ -167,25 +170,25 @@ def random_move(st: dict, seat: int, rng) -> dict:
         moves = conflict_moves(st, seat)
         return moves[rng.below(len(moves))]
     if ph == "support":
-        hand = [cards.kind(c) for c in st["hand"][seat]]
-        sup = [k for k in hand if k in cards.SUPPORT_KINDS]
+        hand = [rules.kind(c) for c in st["hand"][seat]]
+        sup = [k for k in hand if k in data.SUPPORT_KINDS]
         if sup and rng.below(2) == 0:
-            return {"type": "support", "cards": [cards.NAME_OF_KIND[sup[rng.below(len(sup))]]]}
+            return {"type": "support", "cards": [data.NAME_OF_KIND[sup[rng.below(len(sup))]]]}
         return {"type": "pass"}
     moves = choice_moves(st, seat)
     return moves[rng.below(len(moves))]
 
 
-def random_main(st: dict, seat: int, rng) -> dict:
+def random_main(st: State, seat: int, rng: Rng) -> dict:
     stage, step = st["stage"], st["step"]
     hand = st["hand"][seat]
     if stage == "" and step in (2, 7):
         roll = rng.below(10)
-        if roll == 0 and cards.has(hand, "CA"):
+        if roll == 0 and rules.has(hand, "CA"):
             return {"type": "play", "card": "cta"}
-        if roll == 1 and cards.has(hand, "TA"):
+        if roll == 1 and rules.has(hand, "TA"):
             return {"type": "play", "card": "ta"}
-        if roll == 2 and cards.has(hand, "FR"):
+        if roll == 2 and rules.has(hand, "FR"):
             targets = fracture_targets(st, seat)
             if targets:
                 p, t = targets[rng.below(len(targets))]
@@ -209,7 +212,7 @@ def random_main(st: dict, seat: int, rng) -> dict:
     return {"type": "end"}
 
 
-def random_redis(st: dict, seat: int, rng, gather: bool) -> dict | None:
+def random_redis(st: State, seat: int, rng: Rng, gather: bool) -> dict | None:
     """Mostly pull spare knights home to build an attack force; sometimes shuffle at random."""
     board = board_of(st)
     supplied = rules.supplied(st, seat)
@@ -217,8 +220,9 @@ def random_redis(st: dict, seat: int, rng, gather: bool) -> dict | None:
         return None
     kn = st["kn"]
     if gather and rng.below(4) != 0:
-        moves = [[board.names[s], "C", kn[s] - 1] for s in supplied if kn[s] > 1]
-        if moves and rules.dice_used(st, seat, st["castle"][seat] + sum(m[2] for m in moves)) <= data.DICE_PER_PLAYER:
+        home = [s for s in supplied if kn[s] > 1]
+        moves = [[board.names[s], "C", kn[s] - 1] for s in home]
+        if moves and rules.dice_used(st, seat, st["castle"][seat] + sum(kn[s] - 1 for s in home)) <= data.DICE_PER_PLAYER:
             return {"type": "redis", "moves": moves}
         return None
     places = [-1] + supplied
@@ -239,7 +243,7 @@ def random_redis(st: dict, seat: int, rng, gather: bool) -> dict | None:
     return {"type": "redis", "moves": [[name(src), name(dst), count]]}
 
 
-def random_advance(st: dict, seat: int, rng) -> dict | None:
+def random_advance(st: State, seat: int, rng: Rng) -> dict | None:
     """Prefer empty or weakly held targets, with as many knights as allowed."""
     have = st["castle"][seat]
     if have < 1:
@@ -280,7 +284,7 @@ def _conflict_worth(move: dict) -> int:
     return 7 if card == "ambush" else 2 * int(card)
 
 
-def default_move(st: dict, seat: int) -> dict | None:
+def default_move(st: State, seat: int) -> dict | None:
     """The answer applied when a deadline passes: pass, the weakest conflict card, no discard."""
     ph = st["ph"]
     if seat not in prompted(st):
@@ -291,9 +295,10 @@ def default_move(st: dict, seat: int) -> dict | None:
         return min(conflict_moves(st, seat), key=_conflict_worth)
     if ph == "choice":
         moves = choice_moves(st, seat)
-        if st["choice"]["kind"] == "target":  # never turn a crown on its own user by default
+        ch = choice_of(st)
+        if ch["kind"] == "target":  # never turn a crown on its own user by default
             return next((m for m in moves if m["player"] != seat), moves[0])
-        if st["choice"]["kind"] == "sceptre":  # Fear / Vigour: used exactly when it raises the strength
-            return {"type": "sceptre", "use": st["choice"]["count"] > st["choice"]["own"]}
-        return moves[-1] if st["choice"]["kind"] == "discard" else moves[0]
+        if ch["kind"] == "sceptre":  # Fear / Vigour: used exactly when it raises the strength
+            return {"type": "sceptre", "use": ch["count"] > ch["own"]}
+        return moves[-1] if ch["kind"] == "discard" else moves[0]
     return None

@@ -1,0 +1,118 @@
+"""A question to one seat (phase "choice"): a discard, a crown's target, Insight's order, Order's
+card, Prosperity's top card, Fear or Vigour. Each answer resumes play where it was asked."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.medieval_mastery import battle, data, flow, rules
+from core.medieval_mastery.phases.common import ART, current_rule, not_now
+from core.medieval_mastery.state import Choice, Ctx, State, battle_of, choice_of
+from core.protocol import Event, IllegalMove
+
+ANSWER = {"discard": "discard", "insight": "insight", "order": "recycle", "top": "top",
+          "target": "target", "sceptre": "sceptre"}  # choice kind -> the move type answering it
+
+
+def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
+    st = ctx.st
+    ch = choice_of(st)
+    if seat != ch["seat"]:
+        raise IllegalMove("not-your-turn", "Another player is making a choice.", current_rule(st, seat))
+    want = ANSWER[ch["kind"]]
+    if kind != want:
+        raise not_now(ch["text"], current_rule(st, seat))
+    if want == "target":
+        aim, t = check_target(st, seat, move)
+        flow.apply_target(ctx, seat, aim, t)
+        return
+    ANSWERS[want](ctx, seat, move, ch)
+    flow.continue_after(ctx, ch["then"])
+
+
+def check_target(st: State, seat: int, move: dict) -> tuple[int, int]:
+    """MM-ICON-ANY: any player, yourself included; Corruption needs a face-up artefact (MM-EDGE-10)."""
+    aim = move["player"]
+    if aim >= st["n"]:
+        raise IllegalMove("no-such-player", f"There is no player P{aim}.", "MM-ICON-ANY")
+    if st["arts"][seat][0] == "Prosperity":
+        if "artefact" in move:
+            raise IllegalMove("no-artefact", "Crown of Prosperity names only a player: 'target P1'.",
+                              "MM-ART-PROSPERITY")
+        return aim, -1
+    if "artefact" not in move:
+        raise IllegalMove("need-artefact", "Crown of Corruption: name a player and an artefact, "
+                          "e.g. 'target P1 orb'.", "MM-ART-CORRUPTION")
+    t = ART[move["artefact"]]
+    if not rules.is_up(st, aim, t):
+        raise IllegalMove("face-down", "Crown of Corruption must choose a face-up artefact.", "MM-EDGE-10")
+    return aim, t
+
+
+def sceptre(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
+    """MM-ICON-EQUAL: Fear or Vigour, the holder's choice."""
+    if move["use"]:
+        battle.use_equal_knights(ctx, battle_of(ctx.st), seat, ch["name"], ch["count"])
+    else:
+        ctx.ev.append(Event(f"{{P{seat}}} does not use the Sceptre of {ch['name']}."))
+
+
+def discard(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
+    """MM-ICON-MAYDISCARD: one card of the hand, or none."""
+    st = ctx.st
+    if move["card"] == "none":
+        ctx.ev.append(Event(f"{{P{seat}}} discards nothing."))
+        return
+    card = rules.find_named(st["hand"][seat], move["card"])
+    if card is None:
+        raise IllegalMove("not-in-hand", f"You hold no {move['card']} card.", "MM-ICON-MAYDISCARD")
+    ctx.pile("hand", seat).remove(card)
+    rules.discard(ctx, card)
+    ctx.ev.append(Event(f"{{P{seat}}} discards {rules.title(card)}."))
+
+
+def insight(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
+    """MM-ART-INSIGHT: the cards looked at go back in the order given (positions, top first)."""
+    top = ch["cards"]
+    order = move["order"]
+    if sorted(order) != list(range(1, len(top) + 1)):
+        raise IllegalMove("bad-order", f"Give an order of the positions 1..{len(top)}, each once.", "MM-ART-INSIGHT")
+    deck = ctx.pile("deck", seat)
+    del deck[len(deck) - len(top):]
+    for pos in reversed(order):
+        deck.append(top[pos - 1])
+    ctx.ev.append(Event(f"{{P{seat}}} puts the cards back in a new order."))
+
+
+def recycle(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
+    """MM-ART-ORDER / MM-ICON-RECYCLE: a card discarded in an earlier turn is shuffled into the deck."""
+    st = ctx.st
+    code = data.KIND_OF_NAME[move["card"]]
+    if code not in flow.recyclable(st, seat):
+        raise IllegalMove("not-eligible", "Choose a card discarded during an earlier turn.", "MM-ICON-RECYCLE")
+    pile, turns = ctx.pile("disc", seat), ctx.pile("dturn", seat)
+    for i, (c, t) in enumerate(zip(pile, turns)):
+        if rules.kind(c) == code and t < st["tno"]:
+            del pile[i]
+            del turns[i]
+            deck = ctx.pile("deck", seat)
+            deck.append(c)
+            ctx.rng.shuffle(deck)
+            ctx.ev.append(Event(f"{{P{seat}}} shuffles {rules.title(c)} from their discard pile into their deck."))
+            return
+
+
+def top(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
+    """MM-ART-PROSPERITY: keep the top card there or discard it."""
+    st = ctx.st
+    aim = ch["player"]
+    card = st["deck"][aim][-1]
+    if move["keep"]:
+        ctx.ev.append(Event(f"{{P{seat}}} leaves the top card of {{P{aim}}}'s deck in place."))
+    else:
+        ctx.pile("deck", aim).pop()
+        rules.discard(ctx, card)
+        ctx.ev.append(Event(f"{{P{seat}}} puts {rules.title(card)} from {{P{aim}}}'s deck on the discard pile."))
+
+
+ANSWERS: dict[str, Callable[[Ctx, int, dict, Choice], None]] = {
+    "sceptre": sceptre, "discard": discard, "insight": insight, "recycle": recycle, "top": top}

@@ -1,0 +1,180 @@
+"""A new game (MM-SETUP-1..8) and scenarios: start from an exact position (tests, worked
+examples), documented in docs/medieval-mastery.md.
+
+Scenario keys (all optional): tiles {slot: tile}, board {slot: [seat, knights]} (replaces all
+control), castle [knights per seat], arts [[crown, sceptre, orb] per seat], down [[turn or -1]*3
+per seat], hands / decks / discards [[card words] per seat] (decks top first; unlisted cards go
+under the deck), active (seat), tno (turn number), standing [answer per seat]. The position is
+the active player's step 2, after the three knights of step 1.
+"""
+from __future__ import annotations
+
+from core.medieval_mastery import data, rules
+from core.medieval_mastery.board import BOARDS
+from core.medieval_mastery.flow import start_turn
+from core.medieval_mastery.state import Ctx, State, new_state
+from core.protocol import Event, IllegalMove
+
+ALL_ARTEFACTS = [set(group) for group in data.ARTEFACTS]
+
+
+# --- a new game ---------------------------------------------------------------------------
+
+def setup_state(players: int, options: dict, seed: str) -> tuple[State, list[Event]]:
+    """MM-SETUP-1..8, drawing from the seed's stream in the order stored games were dealt."""
+    st = new_state(players, options, seed)
+    ctx = Ctx(st)
+    deal_tiles(ctx)
+    deal_artefacts_and_decks(ctx)
+    place_starting_knights(st)
+    ctx.ev.append(Event("The map is dealt; artefacts are dealt face up."))
+    for seat in range(players):  # MM-SETUP-7: five cards each, Authority played when drawn
+        rules.draw_to(ctx, seat, data.HAND_DRAW, "setup")
+    first = ctx.rng.below(players)  # MM-SETUP-8: random starting player
+    ctx.ev.append(Event(f"{{P{first}}} is chosen at random to start."))
+    start_turn(ctx, first)
+    ctx.close()
+    return st, ctx.ev
+
+
+def deal_tiles(ctx: Ctx) -> None:
+    """MM-SETUP-2: one shuffled pile per VP value, dealt onto the slots of that value."""
+    st = ctx.st
+    board = BOARDS[st["n"]]
+    for value in (1, 2, 3):
+        pile = sorted(name for name, spec in data.TILES.items() for _ in range(spec[1]) if spec[0] == value)
+        ctx.rng.shuffle(pile)
+        for slot, tile in zip(board.slots_by_vp[value], pile):
+            st["tile"][slot] = tile
+
+
+def deal_artefacts_and_decks(ctx: Ctx) -> None:
+    """MM-SETUP-3: one crown, one sceptre, one orb per player from shuffled piles; MM-SETUP-5: decks."""
+    st = ctx.st
+    piles = [ctx.rng.shuffle(list(group)) for group in data.ARTEFACTS]
+    st["arts"] = [[piles[t][seat] for t in range(3)] for seat in range(st["n"])]
+    st["deck"] = [ctx.rng.shuffle(rules.deck_cards(seat)) for seat in range(st["n"])]
+
+
+def place_starting_knights(st: State) -> None:
+    """MM-SETUP-6: starting knights split between the castle and its adjacent Homelands."""
+    board = BOARDS[st["n"]]
+    for seat in range(st["n"]):
+        homes = [s for s in board.adj[board.castle_node[seat]]
+                 if s < board.n_slots and st["tile"][s] == "Homelands"]
+        share = data.STARTING_KNIGHTS // (len(homes) + 1)
+        for s in homes:
+            st["own"][s] = seat
+            st["kn"][s] = share
+        st["castle"][seat] = data.STARTING_KNIGHTS - share * len(homes)
+        if st["opts"]["mayhem"]:
+            st["castle"][seat] += data.MAYHEM_EXTRA_KNIGHTS  # MM-OPT-MAYHEM-1
+        st["k0"][seat] = st["castle"][seat] + share * len(homes)
+
+
+# --- scenarios ----------------------------------------------------------------------------
+
+def _bad(why: str) -> IllegalMove:
+    return IllegalMove("bad-scenario", f"Scenario error: {why}.", "MM-SETUP-2")
+
+
+def apply_scenario(st: State, sc: dict) -> State:
+    """Override the dealt position; any malformed scenario is an IllegalMove, never a crash."""
+    if not isinstance(sc, dict):
+        raise _bad("a scenario is an object")
+    try:
+        for key, place in SCENARIO_KEYS:
+            if key in sc:
+                place(st, sc)
+        _place_cards(st, sc)
+        _restart_turn(st, sc)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        raise _bad(f"malformed value ({type(err).__name__})") from None
+    return st
+
+
+def _tiles(st: State, sc: dict) -> None:
+    board = BOARDS[st["n"]]
+    for slot, tile in (sc["tiles"] or {}).items():
+        node = board.node(slot)
+        if node is None or node >= board.n_slots or tile not in data.TILES:
+            raise _bad(f"unknown slot or tile {slot}={tile}")
+        st["tile"][node] = tile
+
+
+def _board(st: State, sc: dict) -> None:
+    board = BOARDS[st["n"]]
+    st["own"] = [-1] * board.n_slots
+    st["kn"] = [0] * board.n_slots
+    for slot, (seat, knights) in sc["board"].items():
+        node = board.node(slot)
+        if node is None or node >= board.n_slots or not 0 <= seat < st["n"] or knights < 1:
+            raise _bad(f"bad board entry {slot}")
+        st["own"][node] = seat
+        st["kn"][node] = knights
+
+
+def _castle(st: State, sc: dict) -> None:
+    st["castle"] = [int(k) for k in sc["castle"]]
+    if len(st["castle"]) != st["n"] or min(st["castle"]) < 0:
+        raise _bad("castle lists the knights of every seat")
+
+
+def _arts(st: State, sc: dict) -> None:
+    if len(sc["arts"]) != st["n"]:
+        raise _bad("arts lists three artefacts per seat")
+    for seat, names in enumerate(sc["arts"]):
+        if [name in ALL_ARTEFACTS[t] for t, name in enumerate(names)] != [True] * 3:
+            raise _bad(f"artefacts of seat {seat} must be a crown, a sceptre and an orb")
+    st["arts"] = [list(a) for a in sc["arts"]]
+
+
+def _down(st: State, sc: dict) -> None:
+    st["down"] = [[int(t) for t in d] for d in sc["down"]]
+    if len(st["down"]) != st["n"] or any(len(d) != 3 for d in st["down"]):
+        raise _bad("down lists three turn numbers per seat")
+
+
+SCENARIO_KEYS = (("tiles", _tiles), ("board", _board), ("castle", _castle), ("arts", _arts), ("down", _down))
+
+
+def _place_cards(st: State, sc: dict) -> None:
+    """hands / decks / discards: the named cards are taken from the seat's 18; the rest go under the deck."""
+    n = st["n"]
+    hands, decks, discards = sc.get("hands"), sc.get("decks"), sc.get("discards")
+    for seat in range(n):
+        want = [(hands or [None] * n)[seat], (decks or [None] * n)[seat], (discards or [None] * n)[seat]]
+        if all(w is None for w in want):
+            continue
+        pool = list(st["deck"][seat]) + st["hand"][seat] + st["disc"][seat]
+        hand, top, pile = [_take(pool, seat, words or []) for words in want]
+        st["hand"][seat] = hand
+        st["deck"][seat] = pool + list(reversed(top))
+        st["disc"][seat] = pile
+        st["dturn"][seat] = [0] * len(pile)
+
+
+def _take(pool: list[int], seat: int, words: list[str]) -> list[int]:
+    group = []
+    for word in words:
+        code = data.KIND_OF_NAME.get(word)
+        card = rules.find(pool, code) if code else None
+        if card is None:
+            raise _bad(f"seat {seat} has no more {word!r} cards")
+        pool.remove(card)
+        group.append(card)
+    return group
+
+
+def _restart_turn(st: State, sc: dict) -> None:
+    """Step 2 of the active player's turn, with nothing under way and fresh knight accounts."""
+    n = st["n"]
+    if "standing" in sc:
+        st["standing"] = list(sc["standing"])
+    st["active"] = int(sc.get("active", st["active"]))
+    st["tno"] = int(sc.get("tno", st["tno"]))
+    st["step"], st["stage"], st["crown_used"], st["normal_done"], st["mano"] = 2, "", False, False, ""
+    st["ph"], st["ta_card"], st["battle"], st["window"], st["choice"], st["win"] = "main", -1, None, None, None, None
+    st["gained"] = [0] * n
+    st["lost"] = [0] * n
+    st["k0"] = [st["castle"][s] + sum(k for o, k in zip(st["own"], st["kn"]) if o == s) for s in range(n)]
