@@ -10,8 +10,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
 
 from core.medieval_mastery.data import KIND_OF_NAME
 from core.movespec import Field, MoveSpec, check_move
@@ -220,47 +218,14 @@ MOVES: dict[str, MoveSpec] = {spec.type: spec for spec in (
 
 def check_shape(move) -> str:
     """Validate a move's JSON shape (MOVES, then what a table cannot say); return its type.
-    The usual well-formed move passes a cheap test compiled from the same table (random playouts
-    spend a tenth of their time here otherwise); any other goes through check_move, which says
-    what is wrong."""
-    kind: Any = move.get("type") if type(move) is dict else None
-    plain = PLAIN_SHAPES.get(kind) if type(kind) is str else None
-    if plain is None or not plain(move):
-        kind = check_move(MOVES, move).type
+    (check_move's compiled test passes the usual well-formed move cheaply.)"""
+    kind = check_move(MOVES, move).type
     extra = CROSS_CHECKS.get(kind)
     if extra is not None and not extra(move):
         raise IllegalMove("bad-move", f"That {kind!r} move is malformed: {SHAPE_HELP[kind]}.")
     return kind
 
 
-def _plain_value(f: Field) -> Callable[[object], bool] | None:
-    """A test of one field's value that never accepts what Field.check refuses (None: no cheap test)."""
-    if f.kind is bool and f.choices is None:
-        return lambda v: type(v) is bool
-    if f.kind is int and f.choices is None and f.minimum is not None and f.maximum is not None:
-        low, high = f.minimum, f.maximum
-        return lambda v: type(v) is int and low <= v <= high
-    if f.kind is str and f.minimum is None and f.maximum is None:
-        if f.choices is None:
-            return lambda v: type(v) is str
-        allowed = frozenset(f.choices)
-        return lambda v: type(v) is str and v in allowed
-    return None
-
-
-def _plain_shape(spec: MoveSpec) -> Callable[[dict], bool] | None:
-    """True for a move with exactly the spec's fields, each with a plainly valid value."""
-    tests = [(f.name, test) for f in spec.fields if f.required and (test := _plain_value(f)) is not None]
-    if len(tests) != len(spec.fields):
-        return None  # optional fields or lists: check_move only
-    size = len(tests) + 1
-
-    def plain(move: dict) -> bool:
-        return len(move) == size and all(name in move and test(move[name]) for name, test in tests)
-    return plain
-
-
-PLAIN_SHAPES = {kind: test for kind, spec in MOVES.items() if (test := _plain_shape(spec)) is not None}
 
 
 def _int(value, low: int, high: int) -> bool:

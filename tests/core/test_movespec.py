@@ -46,3 +46,18 @@ def test_a_spec_rule_wins_over_the_callers_rule():
 
 def test_notation_help_is_generated_from_the_table():
     assert notation_help(MOVES)[:2] == ["attack <target> with <cards> — Attack a wall.", "pass — Do nothing."]
+
+
+def test_the_compiled_fast_test_never_passes_what_the_full_check_refuses():
+    """The cheap test that the usual move passes must agree with the full check on every move
+    it accepts (it exists only where every field is plainly testable)."""
+    spec = MoveSpec(type="go", fields=(Field(name="to", kind=str, choices=("a", "b")),
+                                       Field(name="n", kind=int, minimum=1, maximum=3)))
+    assert spec.plain is not None and MOVES["attack"].plain is None  # a list field: full check only
+    for move in ({"type": "go", "to": "a", "n": 1}, {"type": "go", "to": "c", "n": 1}, {"type": "go", "to": "a", "n": 4},
+                 {"type": "go", "to": "a", "n": True}, {"type": "go", "to": "a"}, {"type": "go", "to": "a", "n": 1, "x": 0}):
+        if spec.plain(move):
+            assert check_move({"go": spec}, move) is spec
+        else:
+            with pytest.raises(IllegalMove):
+                check_move({"go": spec}, move)
