@@ -12,7 +12,7 @@ from . import battle
 from .cards import ACADEMY_COST, BUILD_CARDS, BUY_DRAWS, CARDS, KING_ACTIONS, amount, count
 from .flow import end_action
 from .options import option
-from .state import draw_village, post_index, post_name, post_shields
+from .state import draw_village, own_posts, post_index, post_name, post_shields
 
 
 def take_from_hand(s: dict, seat: int, cards: list[str], rule: str) -> None:
@@ -88,6 +88,7 @@ def defend(s: dict, seat: int, move: dict, events: list) -> None:
         raise IllegalMove("post-full", f"{post_name(index)} already has as many defenders as its printed shields.",
                           "CA-ACT-DEFEND-3")
     s["hands"][seat].remove(card)
+    post = own_posts(s, seat)[index]
     post[2].append(card)
     s["defended"] = True
     events.append(Event(f"{{P{seat}}} stations {CARDS.label(card)} on {post_label(index)} "
@@ -102,6 +103,7 @@ def takeback(s: dict, seat: int, move: dict, events: list) -> None:
         raise one_defend(s)
     for index, post in enumerate(s["posts"][seat]):
         if card in post[2]:
+            post = own_posts(s, seat)[index]
             post[2].remove(card)
             s["hands"][seat].append(card)
             s["defended"] = s["defended"] or limits_take_back

@@ -10,14 +10,16 @@ from core.protocol import Event, IllegalMove
 from . import battle
 from .actions import take_from_hand
 from .cards import CARDS
+from .state import own_standing
 
 
 def standing(s: dict, seat: int, move: dict, events: list) -> None:
     """Set or clear a seat's standing answers; only that seat hears of it."""
     flag = 1 if move["pass"] == "always" else 0
     windows = (0, 1) if move["window"] == "all" else ((0,) if move["window"] == "join" else (1,))
+    row = own_standing(s, seat)
     for w in windows:
-        s["standing"][seat][w] = flag
+        row[w] = flag
     what = {"all": "join and reaction windows", "join": "join windows", "react": "reaction windows"}
     answer = "will now pass automatically in" if flag else "will be asked again in"
     events.append(Event(f"Standing answer set: you {answer} {what[move['window']]}.", (seat,)))

@@ -17,7 +17,7 @@ from core.protocol import Event, IllegalMove
 
 from .cards import CARDS, REMOVES, amount, count
 from .options import option
-from .state import draw_village, post_name, post_shields, resolve_target, walls_standing
+from .state import draw_village, own_loot, own_posts, post_name, post_shields, resolve_target, walls_standing
 
 
 
@@ -226,7 +226,7 @@ def resolve(s: dict, events: list) -> None:
     if not won:
         return
     s["quiet"] = -1                  # the end of this turn brings it to 0: a winning turn is not quiet
-    post = s["posts"][owner][index]
+    post = own_posts(s, owner)[index]
     castle_falls = False
     if card is not None:
         post[2].remove(card)                                      # CA-ACT-ATTACK-14
@@ -280,7 +280,7 @@ def draw_loot(s: dict, seat: int, events: list) -> None:
         events.append(Event(f"{{P{seat}}} draws a loot card into their hand."))
         events.append(Event(f"Your loot: {CARDS.label(card)}.", (seat,)))
     else:
-        s["loot"][seat].append(card)
+        own_loot(s, seat).append(card)
         events.append(Event(f"{{P{seat}}} puts a loot card face down, unseen, on their loot pile."))
 
 
@@ -295,7 +295,7 @@ def eliminate(s: dict, seat: int, by: int, events: list) -> None:
         events.append(Event(f"{{P{seat}}} takes their {count(len(loot), 'loot card')} into their hand."))
         events.append(Event(f"Your loot pile held: {names(loot)}.", (seat,)))
     spoils = []
-    for post in s["posts"][seat]:
+    for post in own_posts(s, seat):
         spoils.extend(post[2])
         post[2] = []
     if take_all:

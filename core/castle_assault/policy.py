@@ -29,27 +29,35 @@ PATTERNS = {
 }
 
 
+# "<seat>/C", "<seat>/W<n>": a post's target text by seat and post index.
+TARGET_TEXT = [[f"{owner}/{post_name(index)}" for index in range(10)] for owner in range(10)]
+
+
 def targets(s: dict, seat: int) -> list[tuple[str, int, bool]]:
     """Every enemy card that could be attacked: (target text, shields, needs an assault weapon)."""
     out = []
     defence = CARDS.defence
     defenders_need_assault = s["opt"].get("castle-defender", "castle") == "castle"
-    for owner in range(s["n"]):
-        if owner == seat or not s["alive"][owner]:
+    alive = s["alive"]
+    for owner, posts in enumerate(s["posts"]):
+        if owner == seat or not alive[owner]:
             continue
-        posts = s["posts"][owner]
-        walled = any(p[1] for p in posts[1:])
-        for index, post in enumerate(posts):
-            if not post[1]:
+        walled = False
+        for post in posts[1:]:
+            if post[1]:
+                walled = True
+                break
+        texts = TARGET_TEXT[owner]
+        for index, (card, standing, guards) in enumerate(posts):
+            if not standing:
                 continue
-            guards = post[2]
-            shields = defence[post[0]]
-            for card in guards:
-                shields += defence[card]
-            castle = index == 0 and walled
-            out.append((f"{owner}/{post_name(index)}", shields, castle))
-            for card in guards:
-                out.append((card, defence[card], castle and defenders_need_assault))
+            castle = walled and index == 0
+            if not guards:
+                out.append((texts[index], defence[card], castle))
+                continue
+            out.append((texts[index], defence[card] + sum(defence[g] for g in guards), castle))
+            guarded = castle and defenders_need_assault
+            out += [(guard, defence[guard], guarded) for guard in guards]
     return out
 
 
@@ -72,6 +80,11 @@ def academy_set(hand: list[str]) -> list[str] | None:
 
 
 def turn_moves(s: dict, seat: int, all_targets: list | None = None) -> list[dict]:
+    """The turn's set-choosing patterns, then every concrete turn move."""
+    return turn_patterns(s, seat, all_targets) + useful_turn_moves(s, seat) + discards(s["hands"][seat])
+
+
+def turn_patterns(s: dict, seat: int, all_targets: list | None = None) -> list[dict]:
     hand = s["hands"][seat]
     moves: list[dict] = []
     attackers = [c for c in hand if CARDS.attack[c]]
@@ -89,28 +102,42 @@ def turn_moves(s: dict, seat: int, all_targets: list | None = None) -> list[dict
         moves.append(PATTERNS["explore"])
     if academy_set(hand) and s["academy"]:
         moves.append(PATTERNS["academy"])
+    return moves
+
+
+def discards(hand: list[str]) -> list[dict]:
+    return [{"type": "discard", "card": card} for card in hand]
+
+
+def useful_turn_moves(s: dict, seat: int) -> list[dict]:
+    """Buy, King, Defend, Take back and Draw moves, in that order (the random player's stream
+    depends on the order); Discard moves come after them."""
+    hand = s["hands"][seat]
+    key = CARDS.key
+    moves: list[dict] = []
+    king_turn = s["king"]
     for card in hand:
-        key = CARDS.key[card]
-        if key == "gold":
+        kind = key[card]
+        if kind == "gold":
             moves.append({"type": "buy", "card": card})
-        elif key == "king" and not s["king"]:
+        elif kind == "king" and not king_turn:
             moves.append({"type": "king", "card": card})
     if not s["defended"]:
-        for card in hand:
-            if not CARDS.defender[card]:
-                continue
-            for index, post in enumerate(s["posts"][seat]):
-                if post[1] and CARDS.colour[post[0]] == CARDS.colour[card] \
-                        and len(post[2]) < CARDS.kind_of[post[0]].max_defenders:
-                    moves.append({"type": "defend", "card": card, "post": post_name(index)})
+        moves += defend_moves(s, seat, [c for c in hand if CARDS.defender[c]])
     if not s["defended"] or option(s, "defend-limit") == "placement":    # CA-ACT-DEFEND-6
-        for post in s["posts"][seat]:
-            for card in post[2]:
-                moves.append({"type": "takeback", "card": card})
-    if s["king"]:
+        moves += [{"type": "takeback", "card": card} for post in s["posts"][seat] for card in post[2]]
+    if king_turn:
         moves.append({"type": "draw"})
-    for card in hand:
-        moves.append({"type": "discard", "card": card})
+    return moves
+
+
+def defend_moves(s: dict, seat: int, defenders: list[str]) -> list[dict]:
+    moves = []
+    colour = CARDS.colour
+    for card in defenders:
+        for index, post in enumerate(s["posts"][seat]):
+            if post[1] and colour[post[0]] == colour[card] and len(post[2]) < CARDS.kind_of[post[0]].max_defenders:
+                moves.append({"type": "defend", "card": card, "post": post_name(index)})
     return moves
 
 
@@ -263,12 +290,12 @@ def random_turn(s: dict, seat: int, rng: Dice) -> dict:
             if nights and rng.below(4) == 0:
                 return {"type": "night", "night": nights[0], "target": plan[0], "cards": plan[1]}
             return {"type": "attack", "target": plan[0], "cards": plan[1]}
-    options = [m for m in turn_moves(s, seat, all_targets) if "pattern" not in m]
+    useful = useful_turn_moves(s, seat)
     special = []
-    if build_sets(hand) and s["siege"]:
-        special.append({"type": "build", "cards": build_sets(hand)})
-    if academy_set(hand) and s["academy"]:
-        special.append({"type": "academy", "cards": academy_set(hand)})
+    if s["siege"] and (builds := build_sets(hand)):
+        special.append({"type": "build", "cards": builds})
+    if s["academy"] and (study := academy_set(hand)):
+        special.append({"type": "academy", "cards": study})
     explorers = [c for c in hand if CARDS.torches[c]]
     if explorers:
         special.append({"type": "explore", "cards": explorers})
@@ -278,7 +305,6 @@ def random_turn(s: dict, seat: int, rng: Dice) -> dict:
             aim = aims[rng.below(len(aims))][0]
             cards = [c for c in attackers if rng.below(2)]
             special.append({"type": "night", "night": nights[0], "target": aim, "cards": cards})
-    useful = [m for m in options if m["type"] != "discard"]
     if special and rng.below(2) == 0:
         return special[rng.below(len(special))]
     if useful and rng.below(4) != 0:
@@ -287,7 +313,8 @@ def random_turn(s: dict, seat: int, rng: Dice) -> dict:
         aims = open_targets
         if aims and rng.below(2) == 0:
             return {"type": "attack", "target": aims[rng.below(len(aims))][0], "cards": [attackers[0]]}
-    return options[rng.below(len(options))]
+    pick = rng.below(len(useful) + len(hand))            # any concrete move, a discard included
+    return useful[pick] if pick < len(useful) else {"type": "discard", "card": hand[pick - len(useful)]}
 
 
 def random_move(s: dict, seat: int, source: Rng) -> dict:

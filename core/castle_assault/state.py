@@ -31,8 +31,12 @@ DECKS = ("village", "siege", "academy", "dungeon")
 
 
 def clone(s: dict) -> dict:
-    """A copy deep enough that a move may change any zone without touching the input."""
-    c = dict(s)
+    """A copy deep enough that a move may change any zone without touching the input.
+
+    Posts, loot piles and standing answers change in few moves, so they are copied on write:
+    the clone gets new outer lists, and whoever changes a seat's row takes `own_posts`,
+    `own_loot` or `own_standing` first (half the cost of a move was this copy)."""
+    c = s.copy()
     c["village"] = s["village"][:]
     c["siege"] = s["siege"][:]
     c["academy"] = s["academy"][:]
@@ -40,13 +44,13 @@ def clone(s: dict) -> dict:
     c["discard"] = s["discard"][:]
     c["out"] = s["out"][:]
     c["hands"] = [h[:] for h in s["hands"]]
-    c["loot"] = [h[:] for h in s["loot"]]
-    c["posts"] = [[[p[0], p[1], p[2][:]] for p in seat] for seat in s["posts"]]
+    c["loot"] = s["loot"][:]
+    c["posts"] = s["posts"][:]
     c["alive"] = s["alive"][:]
-    c["standing"] = [a[:] for a in s["standing"]]
+    c["standing"] = s["standing"][:]
     b = s["battle"]
     if b is not None:
-        b = dict(b)
+        b = b.copy()
         b["cards"] = [[seat, ids[:]] for seat, ids in b["cards"]]
         b["todo"] = b["todo"][:]
         b["react"] = b["react"][:]
@@ -55,6 +59,22 @@ def clone(s: dict) -> dict:
         b["joined"] = b["joined"][:]
         c["battle"] = b
     return c
+
+
+def own_posts(s: dict, seat: int) -> list:
+    """A seat's posts, copied so that this (cloned) state may change them (see clone)."""
+    posts = s["posts"][seat] = [[p[0], p[1], p[2][:]] for p in s["posts"][seat]]
+    return posts
+
+
+def own_loot(s: dict, seat: int) -> list:
+    pile = s["loot"][seat] = s["loot"][seat][:]
+    return pile
+
+
+def own_standing(s: dict, seat: int) -> list:
+    row = s["standing"][seat] = s["standing"][seat][:]
+    return row
 
 
 def new_state(players: int, options: dict, seed: str) -> dict:
