@@ -7,6 +7,8 @@ played as its `legacy` reading, so its stored states and hashes stay what they w
 """
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from core.protocol import Option
 
 OPTIONS = {
@@ -54,7 +56,7 @@ OPTIONS = {
 }
 
 
-def option(s: dict, name: str):
+def option(s: Mapping[str, Any], name: str) -> Any:
     """An option as the game plays it: its value, or for a game created before the option existed,
     its legacy reading (Game.option_value on the state's copy of the options)."""
     value = s["opt"].get(name)

@@ -44,5 +44,5 @@ def card_ids(game, state) -> list:
     if game.name == "wizards-quest":
         from core.wizards_quest.sample import cards_of
         return cards_of(state)
-    from core.castle_assault.cards import CARDS
+    from core.castle_assault.data import CARDS
     return [c for c in leaves(state) if c in CARDS.kind_of]

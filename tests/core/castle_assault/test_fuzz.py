@@ -84,7 +84,7 @@ def test_random_json_moves_only_ever_raise_illegal_move():
 
 def test_random_texts_only_ever_raise_illegal_move():
     rng = Rng("fuzz-text")
-    for i in range(6000):
+    for _ in range(6000):
         state = STATES[rng.below(len(STATES))]
         seat = rng.below(state["n"])
         text = " ".join(WORDS[rng.below(len(WORDS))] for _ in range(rng.below(6)))

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from core.castle_assault import GAME
-from core.castle_assault.cards import CARDS
+from core.castle_assault.data import CARDS
 
 from .helpers import hand, make, said, of_kind, play, prompted, refused, standing, texts, view_text
 

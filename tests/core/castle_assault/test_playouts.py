@@ -6,7 +6,7 @@ import re
 import pytest
 
 from core.castle_assault import GAME
-from core.castle_assault.cards import CARDS
+from core.castle_assault.data import CARDS
 from tests.core.playout import play
 
 from .helpers import zones

@@ -1,4 +1,4 @@
-"""Move shapes and the text notation. parse(format(m)) == m for every well-formed move.
+"""Move shapes and the text notation (format, parse). parse(format(m)) == m for every well-formed move.
 
 JSON moves are dicts with a "type" and exactly the fields listed in FIELDS. Notation:
 
@@ -16,7 +16,7 @@ import re
 
 from core.protocol import IllegalMove
 
-from .cards import CARDS, DECK_NAMES
+from .data import CARDS, DECK_NAMES
 
 CARD_ID = re.compile(r"^[FVSDA](0|[1-9][0-9]{0,2})$")
 TARGET = re.compile(r"^[0-9]/(C|W[1-9])$")
@@ -148,7 +148,7 @@ KIND_WORDS.update({k.name.lower().split(" (")[0].replace(" ", "-"): k.key for k 
 KIND_WORDS.update({"explorer": "explorer1", "soldiers": "soldier", "archers": "archer", "boiling-oil": "oil"})
 
 
-def parse_move(text, pools: dict[str, list[str]], rule: str) -> dict:
+def parse_move(text: object, pools: dict[str, list[str]], rule: str) -> dict:
     """Text -> move. Card ids may be written in any case; a kind name ('soldier') stands for
     the first such card not named yet in the pool of that verb (pools[verb], else pools["hand"]):
     the hand, or for takeback the stationed cards, for remove the attack cards."""
@@ -157,70 +157,102 @@ def parse_move(text, pools: dict[str, list[str]], rule: str) -> dict:
     words = text.strip().split()
     if not words or len(words) > 45:
         raise IllegalMove("bad-notation", "Write a move. Forms: " + FORMS, rule)
-    verb, args = words[0].lower(), words[1:]
-    hand = pools.get(verb, pools.get("hand", []))
-    used: list[str] = []
+    verb = words[0].lower()
+    reader = PARSERS.get(verb)
+    if reader is None:
+        raise IllegalMove("bad-notation", f"Unknown move {verb[:20]!r}. Forms: " + FORMS, rule)
+    return reader(Words(verb, words[1:], pools.get(verb, pools.get("hand", [])), rule))
 
-    def card(word: str) -> str:
+
+class Words:
+    """The words after a move's verb, read as cards, targets and counts."""
+
+    def __init__(self, verb: str, args: list[str], pool: list[str], rule: str):
+        self.verb, self.args, self.pool, self.rule = verb, args, pool, rule
+        self.used: list[str] = []
+
+    def card(self, word: str) -> str:
         upper = word.upper()
         if CARD_ID.match(upper):
-            used.append(upper)
+            self.used.append(upper)
             return upper
         key = KIND_WORDS.get(word.lower())
-        if key is not None:
-            for c in hand:
-                if CARDS.key[c] == key and c not in used:
-                    used.append(c)
-                    return c
-            raise IllegalMove("not-in-hand", f"You hold no (further) {CARDS.kinds[key].name}.", rule)
-        raise IllegalMove("bad-notation", f"{word[:20]!r} is not a card (write its id, like V12).", rule)
+        if key is None:
+            raise IllegalMove("bad-notation", f"{word[:20]!r} is not a card (write its id, like V12).", self.rule)
+        for c in self.pool:
+            if CARDS.key[c] == key and c not in self.used:
+                self.used.append(c)
+                return c
+        raise IllegalMove("not-in-hand", f"You hold no (further) {CARDS.kinds[key].name}.", self.rule)
 
-    def need(count: int) -> None:
-        if len(args) != count:
-            raise IllegalMove("bad-notation", f"'{verb}' takes {count} argument(s). Forms: " + FORMS, rule)
+    def cards(self, words: list[str]) -> list[str]:
+        return [self.card(word) for word in words]
 
-    def target(word: str) -> str:
+    def need(self, count: int) -> None:
+        if len(self.args) != count:
+            raise IllegalMove("bad-notation", f"'{self.verb}' takes {count} argument(s). Forms: " + FORMS,
+                              self.rule)
+
+    def target(self, word: str) -> str:
         upper = word.upper()
         if TARGET.match(upper) or CARD_ID.match(upper):
             return upper
         raise IllegalMove("bad-notation", f"{word[:20]!r} is not a target: write <seat>/C, <seat>/W<n> "
                           "or a stationed card's id.", "CA-ACT-ATTACK-1")
 
-    if verb == "attack":
-        if len(args) < 2:
-            raise IllegalMove("bad-notation", "Write: attack <seat>/<C|W1..> <card> [<card>...]",
-                              "CA-ACT-ATTACK-1")
-        return {"type": "attack", "target": target(args[0]), "cards": [card(w) for w in args[1:]]}
-    if verb == "night":
-        if len(args) < 2:
-            raise IllegalMove("bad-notation", "Write: night <night card> <seat>/<C|W1..> [<card>...]",
-                              "CA-ACT-NIGHT-1")
-        return {"type": "night", "night": card(args[0]), "target": target(args[1]),
-                "cards": [card(w) for w in args[2:]]}
-    if verb == "defend":
-        need(2)
-        post = args[1].upper()
-        if not POST.match(post):
-            raise IllegalMove("bad-notation", "Write: defend <card> <C|W1|W2|W3>", "CA-ACT-DEFEND-1")
-        return {"type": "defend", "card": card(args[0]), "post": post}
-    if verb in ("takeback", "buy", "king", "discard", "remove"):
-        need(1)
-        return {"type": verb, "card": card(args[0])}
-    if verb in ("build", "explore", "academy", "join", "react"):
-        if not args:
-            raise IllegalMove("bad-notation", f"Write: {verb} <card> [<card>...]", rule)
-        return {"type": verb, "cards": [card(w) for w in args]}
-    if verb == "give":
-        if len(args) < 2 or not args[0].isdigit() or len(args[0]) > 1:
-            raise IllegalMove("bad-notation", "Write: give <seat> <card>", "CA-MULTI-9")
-        return {"type": "give", "to": int(args[0]), "cards": [card(w) for w in args[1:]]}
-    if verb in ("draw", "pass"):
-        need(0)
-        return {"type": verb}
-    if verb == "standing":
-        if not 1 <= len(args) <= 2 or args[0].lower() not in ("always-pass", "ask") \
-                or (len(args) == 2 and args[1].lower() not in ("join", "react", "all")):
-            raise IllegalMove("bad-notation", "Write: standing always-pass|ask [join|react]", rule)
-        return {"type": "standing", "pass": "always" if args[0].lower() == "always-pass" else "ask",
-                "window": args[1].lower() if len(args) == 2 else "all"}
-    raise IllegalMove("bad-notation", f"Unknown move {verb[:20]!r}. Forms: " + FORMS, rule)
+
+def read_attack(w: Words) -> dict:
+    if len(w.args) < 2:
+        raise IllegalMove("bad-notation", "Write: attack <seat>/<C|W1..> <card> [<card>...]", "CA-ACT-ATTACK-1")
+    return {"type": "attack", "target": w.target(w.args[0]), "cards": w.cards(w.args[1:])}
+
+
+def read_night(w: Words) -> dict:
+    if len(w.args) < 2:
+        raise IllegalMove("bad-notation", "Write: night <night card> <seat>/<C|W1..> [<card>...]", "CA-ACT-NIGHT-1")
+    return {"type": "night", "night": w.card(w.args[0]), "target": w.target(w.args[1]), "cards": w.cards(w.args[2:])}
+
+
+def read_defend(w: Words) -> dict:
+    w.need(2)
+    post = w.args[1].upper()
+    if not POST.match(post):
+        raise IllegalMove("bad-notation", "Write: defend <card> <C|W1|W2|W3>", "CA-ACT-DEFEND-1")
+    return {"type": "defend", "card": w.card(w.args[0]), "post": post}
+
+
+def read_one_card(w: Words) -> dict:
+    w.need(1)
+    return {"type": w.verb, "card": w.card(w.args[0])}
+
+
+def read_card_set(w: Words) -> dict:
+    if not w.args:
+        raise IllegalMove("bad-notation", f"Write: {w.verb} <card> [<card>...]", w.rule)
+    return {"type": w.verb, "cards": w.cards(w.args)}
+
+
+def read_give(w: Words) -> dict:
+    if len(w.args) < 2 or not w.args[0].isdigit() or len(w.args[0]) > 1:
+        raise IllegalMove("bad-notation", "Write: give <seat> <card>", "CA-MULTI-9")
+    return {"type": "give", "to": int(w.args[0]), "cards": w.cards(w.args[1:])}
+
+
+def read_bare(w: Words) -> dict:
+    w.need(0)
+    return {"type": w.verb}
+
+
+def read_standing(w: Words) -> dict:
+    args = [word.lower() for word in w.args]
+    if not 1 <= len(args) <= 2 or args[0] not in ("always-pass", "ask") \
+            or (len(args) == 2 and args[1] not in ("join", "react", "all")):
+        raise IllegalMove("bad-notation", "Write: standing always-pass|ask [join|react]", w.rule)
+    return {"type": "standing", "pass": "always" if args[0] == "always-pass" else "ask",
+            "window": args[1] if len(args) == 2 else "all"}
+
+
+PARSERS = {"attack": read_attack, "night": read_night, "defend": read_defend, "give": read_give,
+           "standing": read_standing, "draw": read_bare, "pass": read_bare,
+           **{verb: read_one_card for verb in ("takeback", "buy", "king", "discard", "remove")},
+           **{verb: read_card_set for verb in ("build", "explore", "academy", "join", "react")}}

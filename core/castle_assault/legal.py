@@ -5,10 +5,11 @@ from __future__ import annotations
 from core.rng import Rng
 
 from . import battle
-from .cards import ACADEMY_COST, BUILD_CARDS, CARDS
+from .data import ACADEMY_COST, BUILD_CARDS, CARDS
 from .flow import prompted_seat
 from .options import option
-from .state import post_name
+from .state import State, the_battle
+from .zones import post_name
 
 STANDING = [{"type": "standing", "pass": answer, "window": window}
             for answer in ("always", "ask") for window in ("all", "join", "react")]
@@ -33,7 +34,7 @@ PATTERNS = {
 TARGET_TEXT = [[f"{owner}/{post_name(index)}" for index in range(10)] for owner in range(10)]
 
 
-def targets(s: dict, seat: int) -> list[tuple[str, int, bool]]:
+def targets(s: State, seat: int) -> list[tuple[str, int, bool]]:
     """Every enemy card that could be attacked: (target text, shields, needs an assault weapon)."""
     out = []
     defence = CARDS.defence
@@ -79,12 +80,12 @@ def academy_set(hand: list[str]) -> list[str] | None:
     return picked
 
 
-def turn_moves(s: dict, seat: int, all_targets: list | None = None) -> list[dict]:
+def turn_moves(s: State, seat: int, all_targets: list | None = None) -> list[dict]:
     """The turn's set-choosing patterns, then every concrete turn move."""
     return turn_patterns(s, seat, all_targets) + useful_turn_moves(s, seat) + discards(s["hands"][seat])
 
 
-def turn_patterns(s: dict, seat: int, all_targets: list | None = None) -> list[dict]:
+def turn_patterns(s: State, seat: int, all_targets: list | None = None) -> list[dict]:
     hand = s["hands"][seat]
     moves: list[dict] = []
     attackers = [c for c in hand if CARDS.attack[c]]
@@ -109,7 +110,7 @@ def discards(hand: list[str]) -> list[dict]:
     return [{"type": "discard", "card": card} for card in hand]
 
 
-def useful_turn_moves(s: dict, seat: int) -> list[dict]:
+def useful_turn_moves(s: State, seat: int) -> list[dict]:
     """Buy, King, Defend, Take back and Draw moves, in that order (the random player's stream
     depends on the order); Discard moves come after them."""
     hand = s["hands"][seat]
@@ -131,7 +132,7 @@ def useful_turn_moves(s: dict, seat: int) -> list[dict]:
     return moves
 
 
-def defend_moves(s: dict, seat: int, defenders: list[str]) -> list[dict]:
+def defend_moves(s: State, seat: int, defenders: list[str]) -> list[dict]:
     moves = []
     colour = CARDS.colour
     for card in defenders:
@@ -141,7 +142,7 @@ def defend_moves(s: dict, seat: int, defenders: list[str]) -> list[dict]:
     return moves
 
 
-def suggestions(s: dict, seat: int) -> list[dict]:
+def suggestions(s: State, seat: int) -> list[dict]:
     """Concrete examples of the set-choosing turn moves, beside their patterns, so that a script
     (or a player reading `herald moves`) can act without composing sets: per target, every
     attack card, and the smallest strongest-first set that wins; the same at night; each
@@ -192,7 +193,7 @@ def window_suggestions(hand: list[str], verb: str) -> list[dict]:
     return ([{"type": "react", "cards": cards}] if len(cards) > 1 else []) + singles
 
 
-def legal_moves(s: dict, seat: int) -> list[dict]:
+def legal_moves(s: State, seat: int) -> list[dict]:
     if s["phase"] == "over" or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s["n"]:
         return []
     if prompted_seat(s) != seat:
@@ -213,7 +214,7 @@ def legal_moves(s: dict, seat: int) -> list[dict]:
         offers = window_suggestions(hand, phase)
         moves = ([PATTERNS[phase]] if offers else []) + offers + [{"type": "pass"}]
     else:
-        b = s["battle"]
+        b = the_battle(s)
         moves = [{"type": "remove", "card": c} for c in battle.removal_candidates(b, b["need"][0])]
     return moves + STANDING
 
@@ -276,7 +277,7 @@ def pick_attack(all_targets: list, cards: list[str], rng: Dice) -> tuple[str, li
     return castles[0] if castles else winnable[rng.below(len(winnable))]
 
 
-def random_turn(s: dict, seat: int, rng: Dice) -> dict:
+def random_turn(s: State, seat: int, rng: Dice) -> dict:
     hand = s["hands"][seat]
     if not hand:
         return {"type": "draw"}                  # only a King turn asks a seat with an empty hand
@@ -317,7 +318,7 @@ def random_turn(s: dict, seat: int, rng: Dice) -> dict:
     return useful[pick] if pick < len(useful) else {"type": "discard", "card": hand[pick - len(useful)]}
 
 
-def random_move(s: dict, seat: int, source: Rng) -> dict:
+def random_move(s: State, seat: int, source: Rng) -> dict:
     rng = Dice(source)
     if prompted_seat(s) != seat or rng.below(400) == 0:
         return dict(STANDING[rng.below(len(STANDING))])
@@ -336,7 +337,7 @@ def random_move(s: dict, seat: int, source: Rng) -> dict:
     if phase == "react":
         cards = [c for c in hand if CARDS.deck[c] == "A" and rng.below(2)]
         return {"type": "react", "cards": cards} if cards and rng.below(3) else {"type": "pass"}
-    b = s["battle"]
+    b = the_battle(s)
     options = battle.removal_candidates(b, b["need"][0])
     return {"type": "remove", "card": options[rng.below(len(options))]}
 
