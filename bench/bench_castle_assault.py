@@ -37,14 +37,15 @@ def load_engine(tree: str) -> Game:
 
 
 def compare(engines: dict[str, Game], games: int) -> None:
-    variants = option_variants(GAME)
+    variants = {name: option_variants(engine) for name, engine in engines.items()}
     cpu = {name: 0.0 for name in engines}
     replayed = {name: 0.0 for name in engines}
     moves = {name: 0 for name in engines}
     for played in range(games):
         players = 2 + played % 3
-        options, seed = variants[(played // 3) % len(variants)], f"bench-{played}"
+        seed = f"bench-{played}"
         for name, engine in engines.items():
+            options = variants[name][(played // 3) % len(variants[name])]
             start = time.process_time()
             log = random_game(engine, players, options, seed)
             middle = time.process_time()

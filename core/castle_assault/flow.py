@@ -141,6 +141,19 @@ def finish(s: State, winner: int | None, reason: str, events: list) -> None:
     events.append(Event(reason))
 
 
+# Result codes (docs/castle-assault.md), told from the stored reason: a state has no code key,
+# so that the states (and hashes) of games stored before codes existed stay what they were.
+REASON_CODES = (("destroyed the rival castle.", "last-castle"),          # CA-END-2
+                ("has the only castle left standing.", "last-castle"),   # CA-END-3
+                ("resigned: ", "resigned"),                              # core/castle_assault/resign.py
+                ("No battle was won for ", "stalled"),                   # V-STALL, CA-END-4
+                ("Nobody can act any more", "nobody-can-act"))
+
+
+def reason_code(reason: str) -> str:
+    return next((code for words, code in REASON_CODES if words in reason), "")
+
+
 def prompted_seat(s: State | dict) -> int | None:
     """The one seat that must decide now, or None when the game is over."""
     phase = s["phase"]
@@ -149,9 +162,23 @@ def prompted_seat(s: State | dict) -> int | None:
     if phase in ("act", "gift"):
         return s["turn"]
     b = s["battle"]
+    assert b is not None
     if phase == "join":
         return b["todo"][0]
     return b["victim"]
+
+
+def turn_prompt(seat: int, king: bool, acts: int) -> Prompt:
+    if king:
+        return Prompt(seat, "turn", f"King turn: choose your next action ({acts} left).")
+    return Prompt(seat, "turn", "Your turn: choose one action.")
+
+
+# The prompts of turns, made once: a Prompt is immutable, and every move asks for one (twice).
+TURN_PROMPTS = {(seat, king, acts): turn_prompt(seat, king, acts)
+                for seat in range(4) for king in (False, True) for acts in (1, 2)}
+GIFT_PROMPTS = [Prompt(seat, "turn", "You have no castle: give a card to a player who still has one, or pass.")
+                for seat in range(4)]
 
 
 def prompts(s: State) -> list[Prompt]:
@@ -160,13 +187,9 @@ def prompts(s: State) -> list[Prompt]:
         return []
     phase = s["phase"]
     if phase == "act":
-        if s["king"]:
-            text = f"King turn: choose your next action ({s['acts']} left)."
-        else:
-            text = "Your turn: choose one action."
-        return [Prompt(seat, "turn", text)]
+        return [TURN_PROMPTS.get((seat, s["king"], s["acts"])) or turn_prompt(seat, s["king"], s["acts"])]
     if phase == "gift":
-        return [Prompt(seat, "turn", "You have no castle: give a card to a player who still has one, or pass.")]
+        return [GIFT_PROMPTS[seat]]
     b = the_battle(s)
     target = battle.target_label(s, b["target"])
     if phase == "join":

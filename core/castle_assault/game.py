@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from core import resign
-from core.protocol import Event, Game, IllegalMove, Result
+from typing import Callable
+
+from core.protocol import Event, Game, Result
 from core.rng import Rng
 
 from . import battle, flow, legal, notation, phases
@@ -10,7 +12,7 @@ from . import resign as ca_resign
 from .options import OPTIONS
 from .phases.standing import standing
 from .setup import setup_state
-from .state import clone
+from .state import State, clone, the_battle
 from .view import hidden_from as hidden_ids
 from .view import render as render_text
 from .view import view as view_of
@@ -22,7 +24,15 @@ class CastleAssault(Game):
     min_players = 2
     max_players = 4
     options = OPTIONS
-    rules_version = 2  # issue 9: defend take-back, deck rebuild, defaults from the Spanish text (options.py)
+    # 2: issue 9 (defend take-back, deck rebuild, defaults from the Spanish text); 3: the random
+    # stream's scheme 2 (option "rng"). See options.py.
+    rules_version = 3
+    # Real games end long before; a random game with V-STALL off can cycle for ever once nobody
+    # holds an attack card (playouts stop here).
+    max_moves = 5_000
+    hidden_information = True
+    preamble_rules = {"bad-seat": "CA-SETUP-1", "game-over": "CA-END-1", "not-your-turn": "CA-TURN-6",
+                      "bad-move": "CA-TURN-5"}
 
     # --- setup and turn order --------------------------------------------------------------------
 
@@ -41,32 +51,36 @@ class CastleAssault(Game):
 
     # --- moves -------------------------------------------------------------------------------------
 
-    def apply(self, state, seat, move):
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["n"]:
-            raise IllegalMove("bad-seat", f"There is no seat {seat!r} in this game.", "CA-SETUP-1")
-        if resign.is_resign(move):
-            return ca_resign.apply(state, seat, move)
+    # The shared preamble of Game.apply calls these; the game's own work is apply_decision.
+
+    def player_count(self, state: State) -> int:
+        return state["n"]
+
+    def check_shape(self, state: State, seat: int, move: dict) -> None:
         notation.check_shape(move, notation.PHASE_RULE.get(state["phase"], "CA-TURN-5"))
-        if state["phase"] == "over":
-            raise IllegalMove("game-over", "The game is over.", "CA-END-1")
+
+    def apply_resign(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+        return ca_resign.apply(state, seat, move)
+
+    def apply_standing(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+        return self.changed(state, seat, move, standing)
+
+    def apply_decision(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+        phases.check_allowed(state, move["type"])
+        return self.changed(state, seat, move, phases.decide)
+
+    @staticmethod
+    def changed(state: State, seat: int, move: dict, step: Callable) -> tuple[State, list[Event]]:
+        """A working copy changed by `step`, then everything that follows automatically."""
         s = clone(state)
         events: list[Event] = []
-        if move["type"] == "standing":
-            standing(s, seat, move, events)
-        else:
-            self.check_prompted(state, seat)
-            phases.check_allowed(state, seat, move["type"])
-            phases.decide(s, seat, move, events)
+        step(s, seat, move, events)
         flow.advance(s, events)
         return s, events
 
-    @staticmethod
-    def check_prompted(state, seat: int) -> None:
-        asked = flow.prompted_seat(state)
-        if seat != asked:
-            raise IllegalMove("not-your-turn", f"You are not asked to decide now (waiting for seat {asked}, on "
-                              f"seat {state['turn']}'s turn): out of turn you may only join an attack or react to "
-                              "one on your own cards, when asked.", "CA-TURN-6")
+    def waiting_text(self, state: State) -> str:
+        return (f"waiting for seat {flow.prompted_seat(state)}, on seat {state['turn']}'s turn: out of turn you may "
+                "only join an attack or react to one on your own cards, when asked")
 
     def public_move(self, state, seat, move):
         """Hidden: standing answers, night attacks and night joins (face-down cards), gifts (a
@@ -128,7 +142,7 @@ class CastleAssault(Game):
         if state["phase"] != "over":
             return None
         winners = () if state["winner"] is None else (state["winner"],)
-        return Result(winners, state["reason"] or "")
+        return Result(winners, state["reason"] or "", flow.reason_code(state["reason"] or ""))
 
     def to_json(self, state):
         return state
@@ -148,7 +162,7 @@ class CastleAssault(Game):
         if state["phase"] in ("join", "react", "gift"):
             return {"type": "pass"}
         if state["phase"] == "remove":
-            b = state["battle"]
+            b = the_battle(state)
             return {"type": "remove", "card": battle.removal_candidates(b, b["need"][0])[0]}
         return None
 

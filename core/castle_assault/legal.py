@@ -7,6 +7,7 @@ from core.rng import Rng
 from . import battle
 from .data import ACADEMY_COST, BUILD_CARDS, CARDS
 from .flow import prompted_seat
+from .notation import MOVES
 from .options import option
 from .state import State, the_battle
 from .zones import post_name
@@ -14,20 +15,9 @@ from .zones import post_name
 STANDING = [{"type": "standing", "pass": answer, "window": window}
             for answer in ("always", "ask") for window in ("all", "join", "react")]
 
-PATTERNS = {
-    "attack": {"pattern": "attack <seat>/<C|W1..|stationed card> <card> [<card>...]",
-               "help": "Attack one enemy card with Soldiers, Archers and Siege cards from your hand."},
-    "night": {"pattern": "night <night card> <seat>/<C|W1..|stationed card> [<card>...]",
-              "help": "Night attack: your attack cards go face down under the Night card (none = a bluff)."},
-    "build": {"pattern": "build <card> <card> <card> <card>",
-              "help": "Exactly 4 Builders or Gold, at least one Builder: take the top Siege card."},
-    "explore": {"pattern": "explore <explorer> [<explorer>...]",
-                "help": "Turn up the top Dungeon card; more torches than its danger wins its treasure."},
-    "academy": {"pattern": "academy <duke> <gold> <gold>", "help": "Take the top Academy card."},
-    "join": {"pattern": "join <card> [<card>...]", "help": "Add Soldiers, Archers or Siege cards to the attack."},
-    "react": {"pattern": "react <card> [<card>...]", "help": "Play Academy cards against this attack."},
-    "give": {"pattern": "give <seat> <card> [<card>...]", "help": "Give cards to a player who has a castle."},
-}
+# The moves that choose a set of cards, listed by legal_moves as patterns (beside examples).
+PATTERNS = {kind: {"pattern": MOVES[kind].notation, "help": MOVES[kind].help}
+            for kind in ("attack", "night", "build", "explore", "academy", "join", "react", "give")}
 
 
 # "<seat>/C", "<seat>/W<n>": a post's target text by seat and post index.

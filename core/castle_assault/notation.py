@@ -1,6 +1,7 @@
-"""Move shapes and the text notation (format, parse). parse(format(m)) == m for every well-formed move.
+"""Move shapes (MOVES) and the text notation (format, parse). parse(format(m)) == m for every
+well-formed move.
 
-JSON moves are dicts with a "type" and exactly the fields listed in FIELDS. Notation:
+JSON moves are dicts with a "type" and exactly the fields MOVES lists. Notation:
 
   attack 1/W2 V3 V17        night V60 1/C S2 V3      night V60 1/W1   (a bluff)
   defend V17 W1             takeback V17              build V40 V41 V50 V51
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from core.movespec import Field, MoveSpec, check_move
 from core.protocol import IllegalMove
 
 from .data import CARDS, DECK_NAMES
@@ -21,28 +23,45 @@ from .data import CARDS, DECK_NAMES
 CARD_ID = re.compile(r"^[FVSDA](0|[1-9][0-9]{0,2})$")
 TARGET = re.compile(r"^[0-9]/(C|W[1-9])$")
 POST = re.compile(r"^(C|W[1-9])$")
+KNOWN = frozenset(CARDS.kind_of)   # every card id: the common case is checked by one lookup
 
-FIELDS: dict[str, dict[str, str]] = {
-    "attack": {"target": "target", "cards": "cards"},
-    "night": {"night": "card", "target": "target", "cards": "cards"},
-    "defend": {"card": "card", "post": "post"},
-    "takeback": {"card": "card"},
-    "build": {"cards": "cards"},
-    "explore": {"cards": "cards"},
-    "buy": {"card": "card"},
-    "academy": {"cards": "cards"},
-    "king": {"card": "card"},
-    "draw": {},
-    "discard": {"card": "card"},
-    "give": {"to": "seat", "cards": "cards"},
-    "pass": {},
-    "join": {"cards": "cards"},
-    "react": {"cards": "cards"},
-    "remove": {"card": "card"},
-    "standing": {"pass": "answer", "window": "window"},
-}
-ANSWERS = ("always", "ask")
-WINDOWS = ("all", "join", "react")
+CARD = Field(name="card")
+CARDS_FIELD = Field(name="cards", kind=list, items=str, maximum=40)
+TARGET_FIELD = Field(name="target")
+
+
+def spec(kind: str, notation: str, help: str, *fields: Field) -> MoveSpec:
+    return MoveSpec(type=kind, fields=fields, notation=notation, help=help)
+
+
+MOVES: dict[str, MoveSpec] = {s.type: s for s in (
+    spec("attack", "attack <seat>/<C|W1..|stationed card> <card> [<card>...]",
+         "Attack one enemy card with Soldiers, Archers and Siege cards from your hand.", TARGET_FIELD, CARDS_FIELD),
+    spec("night", "night <night card> <seat>/<C|W1..|stationed card> [<card>...]",
+         "Night attack: your attack cards go face down under the Night card (none = a bluff).",
+         Field(name="night"), TARGET_FIELD, CARDS_FIELD),
+    spec("defend", "defend <card> <C|W1..>", "Station an Archer on a wall or a Soldier on your castle (once a turn).",
+         CARD, Field(name="post")),
+    spec("takeback", "takeback <card>", "Take a card stationed in your fortress back into your hand.", CARD),
+    spec("build", "build <card> <card> <card> <card>",
+         "Exactly 4 Builders or Gold, at least one Builder: take the top Siege card.", CARDS_FIELD),
+    spec("explore", "explore <explorer> [<explorer>...]",
+         "Turn up the top Dungeon card; more torches than its danger wins its treasure.", CARDS_FIELD),
+    spec("buy", "buy <gold>", "Spend one Gold to draw 2 Village cards.", CARD),
+    spec("academy", "academy <duke> <gold> <gold>", "Take the top Academy card.", CARDS_FIELD),
+    spec("king", "king <king>", "Play a King: two actions this turn.", CARD),
+    spec("draw", "draw", "Inside a King turn: draw a Village card as an action."),
+    spec("discard", "discard <card>", "Discard a card for no effect.", CARD),
+    spec("give", "give <seat> <card> [<card>...]", "Give cards to a player who has a castle.",
+         Field(name="to", kind=int, minimum=0, maximum=9), CARDS_FIELD),
+    spec("pass", "pass", "Pass a join or reaction window, or a turn without a castle."),
+    spec("join", "join <card> [<card>...]", "Add Soldiers, Archers or Siege cards to the attack.", CARDS_FIELD),
+    spec("react", "react <card> [<card>...]", "Play Academy cards against this attack.", CARDS_FIELD),
+    spec("remove", "remove <card>", "Choose the attack card your Sabotage or Boiling Oil removes.", CARD),
+    spec("standing", "standing always-pass|ask [join|react]",
+         "Pass every join or reaction window ahead, or be asked again (any time).",
+         Field(name="pass", choices=("always", "ask")), Field(name="window", choices=("all", "join", "react"))),
+)}
 
 # What a player is asked to do, per phase: the rule a notation error points to.
 PHASE_RULE = {"act": "CA-TURN-5", "gift": "CA-MULTI-9", "join": "CA-MULTI-1", "react": "CA-ACT-REACT-1",
@@ -54,65 +73,81 @@ FORMS = ("attack <seat>/<C|W1..> <cards>; night <night card> <target> [<cards>];
          "remove <card>; standing always-pass|ask [join|react]")
 
 
-def bad(message: str, rule: str = "CA-TURN-5") -> IllegalMove:
-    return IllegalMove("bad-move", message, rule)
-
-
-def check_shape(move, rule: str = "CA-TURN-5") -> dict:
-    """Refuse anything that is not a well-formed move, before any rule is looked at."""
-    if not isinstance(move, dict):
-        raise bad("A move is a JSON object with a \"type\".", rule)
-    kind = move.get("type")
-    if not isinstance(kind, str) or kind not in FIELDS:
-        raise bad(f"Unknown move type {kind!r}; known types: {', '.join(FIELDS)}.", rule)
-    fields = FIELDS[kind]
-    extra = set(move) - set(fields) - {"type"}
-    if extra:
-        raise bad(f"A {kind} move has no field {sorted(extra)[0]!r}.", rule)
-    for name, shape in fields.items():
-        if name not in move:
-            raise bad(f"A {kind} move needs the field {name!r}.", rule)
-        value = move[name]
-        if shape == "card":
-            if not isinstance(value, str) or value not in KNOWN:
-                check_card(value, rule)
-        elif shape == "cards":
-            if not isinstance(value, list) or len(value) > 40:
-                raise bad(f"{name!r} must be a list of card ids.", rule)
-            for card in value:
-                if not isinstance(card, str) or card not in KNOWN:
-                    check_card(card, rule)
-        elif shape == "target":
-            if not isinstance(value, str) or not (TARGET.match(value) or (CARD_ID.match(value)
-                                                                          and value in CARDS.kind_of)):
-                raise bad("A target is <seat>/C, <seat>/W<n> or a stationed card's id.", "CA-ACT-ATTACK-1")
-        elif shape == "post":
-            if not isinstance(value, str) or not POST.match(value):
-                raise bad("A post is C (the castle) or W1, W2, W3 (a wall).", "CA-ACT-DEFEND-1")
-        elif shape == "seat":
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
-                raise bad("A seat is a number 0..3.", rule)
-        elif shape == "answer":
-            if value not in ANSWERS:
-                raise bad("A standing answer is 'always' (pass) or 'ask'.", rule)
-        elif shape == "window":
-            if value not in WINDOWS:
-                raise bad("A standing answer's window is all, join or react.", rule)
+def check_shape(move: object, rule: str = "CA-TURN-5") -> dict:
+    """Refuse anything that is not a well-formed move, before any rule is looked at: the MOVES
+    table, then what a table cannot say (card ids, targets and posts as written). A well-formed
+    move passes one quick test (`well_formed`); any other gets the full check and its error."""
+    if well_formed(move):
+        return move  # type: ignore[return-value]
+    if isinstance(move, dict) and move.get("type") in ("attack", "night", "defend"):
+        check_place(move)
+    check_move(MOVES, move, rule)
+    assert isinstance(move, dict)
+    for name in ("card", "night"):
+        if name in move and move[name] not in KNOWN:
+            check_card(move[name], rule)
+    for card in move.get("cards", ()):
+        if card not in KNOWN:
+            check_card(card, rule)
     return move
 
 
-KNOWN = frozenset(CARDS.kind_of)   # every card id: the common case is checked by one lookup
+def well_formed(move: object) -> bool:
+    """Exactly the moves check_shape accepts, tested field by field without building an error
+    (the shape check runs on every move: this is most of its cost saved)."""
+    if type(move) is not dict:
+        return False
+    kind = move.get("type")
+    names = FIELD_NAMES.get(kind) if type(kind) is str else None
+    if names is None or len(move) != len(names) + 1:
+        return False
+    for name in names:
+        if name not in move or not FIELD_OK[name](move[name]):
+            return False
+    return True
 
 
-def check_card(value, rule: str) -> None:
+def is_card(value: object) -> bool:
+    return type(value) is str and value in KNOWN
+
+
+def is_card_list(value: object) -> bool:
+    return type(value) is list and len(value) <= 40 and all(type(c) is str and c in KNOWN for c in value)
+
+
+def is_target(value: object) -> bool:
+    return type(value) is str and (value in KNOWN or TARGET.match(value) is not None)
+
+
+# One test per field name of MOVES (a field name means the same in every move).
+FIELD_OK = {"card": is_card, "night": is_card, "cards": is_card_list, "target": is_target,
+            "post": lambda value: type(value) is str and POST.match(value) is not None,
+            "to": lambda value: type(value) is int and 0 <= value <= 9,
+            "pass": lambda value: value in ("always", "ask"),
+            "window": lambda value: value in ("all", "join", "react")}
+FIELD_NAMES = {kind: tuple(f.name for f in spec.fields) for kind, spec in MOVES.items()}
+assert {f.name for spec in MOVES.values() for f in spec.fields} == set(FIELD_OK)
+
+
+def check_place(move: dict) -> None:
+    """A target or a post written wrong names the rule of the action that aims at it."""
+    if "target" in move:
+        target = move["target"]
+        if not isinstance(target, str) or not (TARGET.match(target) or target in KNOWN):
+            raise IllegalMove("bad-move", "A target is <seat>/C, <seat>/W<n> or a stationed card's id.",
+                              "CA-ACT-ATTACK-1")
+    if "post" in move and not (isinstance(move["post"], str) and POST.match(move["post"])):
+        raise IllegalMove("bad-move", "A post is C (the castle) or W1, W2, W3 (a wall).", "CA-ACT-DEFEND-1")
+
+
+def check_card(value: str, rule: str) -> None:
     """A card id must name one of the 120 cards; a well-formed id past its deck's end is told apart
     from a word that is no id at all, since the player's fix differs."""
-    if isinstance(value, str) and CARD_ID.match(value) and value not in CARDS.kind_of:
+    if CARD_ID.match(value):
         deck = value[0]
         raise IllegalMove("no-such-card", f"There is no card {value}: {DECK_NAMES[deck]} cards are "
                           f"{deck}0-{deck}{len(CARDS.ids_by_deck[deck]) - 1}.", "CA-GEN-13")
-    if not isinstance(value, str) or not CARD_ID.match(value):
-        raise IllegalMove("no-such-card", f"{str(value)[:20]!r} is not a card id (like V12, S3 or A7).", rule)
+    raise IllegalMove("no-such-card", f"{value[:20]!r} is not a card id (like V12, S3 or A7).", rule)
 
 
 # --- text ------------------------------------------------------------------------------------------

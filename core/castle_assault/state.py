@@ -9,6 +9,7 @@ from core.protocol import IllegalMove
 from core.rng import Rng
 
 from .data import CARDS, SETUP
+from .options import rng_scheme
 
 Phase = Literal["act", "gift", "join", "react", "remove", "over"]
 DeckName = Literal["village", "siege", "academy", "dungeon"]
@@ -115,7 +116,7 @@ def own_standing(s: State, seat: int) -> list:
 
 def new_state(players: int, options: dict, seed: str) -> State:
     """Setup per CA-SETUP-1..9: posts laid out, decks shuffled, hands dealt."""
-    rng = Rng(seed)
+    rng = Rng(seed, scheme=rng_scheme(options))
     ids = CARDS.ids_by_deck
     castles = [c for c in ids["F"] if CARDS.key[c] == "castle"]
     walls = [c for c in ids["F"] if CARDS.key[c] == "wall"]
@@ -160,4 +161,4 @@ def the_battle(s: State) -> Battle:
 
 def game_rng(s: State) -> Rng:
     """The game's random stream where the state left it (its counter is s["rng"])."""
-    return Rng(s["seed"], s["rng"])
+    return Rng(s["seed"], s["rng"], scheme=rng_scheme(s["opt"]))

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from core.protocol import Event, IllegalMove
 
-from ..legal import legal_moves
-from ..notation import format_move
 from ..state import State
 from . import gift, join, react, remove, turn
 
@@ -36,8 +34,9 @@ WRONG = {"act": "On your turn choose one action: attack, night, defend, takeback
          "remove": "Choose the attack card your reaction removes: remove <card>."}
 
 
-def check_allowed(state: State, seat: int, kind: str) -> None:
-    """Refuse a move the current phase does not ask for, saying what it does ask for."""
+def check_allowed(state: State, kind: str) -> None:
+    """Refuse a move the current phase does not ask for, saying what it does ask for (the
+    server lists the legal moves beside the error)."""
     phase = state["phase"]
     if phase == "act" and kind == "pass":
         raise IllegalMove("no-pass", "You cannot pass: every turn has one action (discard a card if nothing "
@@ -46,9 +45,7 @@ def check_allowed(state: State, seat: int, kind: str) -> None:
         return
     rule = OUT_OF_PLACE.get(kind, RULE_OF[phase]) if phase == "act" else RULE_OF[phase]
     why = OUT_OF_PLACE_WHY.get(kind, "") if phase == "act" else ""
-    raise IllegalMove("wrong-move-now", why + WRONG[phase], rule,
-                      legal=[format_move(m) for m in legal_moves(state, seat)
-                             if m.get("type") not in (None, "standing")][:8])
+    raise IllegalMove("wrong-move-now", why + WRONG[phase], rule)
 
 
 def decide(s: State, seat: int, move: dict, events: list[Event]) -> None:

@@ -14,5 +14,5 @@ def remove(s: State, move: dict, events: list) -> None:
     options = battle.removal_candidates(b, b["need"][0])
     if move["card"] not in options:
         raise IllegalMove("cannot-remove", f"Your {CARDS.name(b['need'][0])} can remove only one of: "
-                          f"{', '.join(options)}.", "CA-ACT-REACT-8", legal=[f"remove {c}" for c in options])
+                          f"{', '.join(options)}.", "CA-ACT-REACT-8")
     battle.remove(s, move["card"], events)

@@ -8,7 +8,9 @@ from core.rng import Rng
 
 CONFIGS = {
     "castle-assault": [(2, {}), (3, {}), (4, {"windows": "strict"}), (3, {"night-count": "hidden"}),
-                       (4, {"spoils": "all", "reshuffle": "remove"})],
+                       # reshuffle "remove" can leave no attack card in play: random games then cycle
+                       # for ever unless V-STALL ends them
+                       (4, {"spoils": "all", "reshuffle": "remove", "stall": 20})],
     "medieval-mastery": [(2, {}), (3, {"windows": "strict"}), (4, {"siege": True}), (6, {"teams": "3"}),
                          (5, {"mayhem": True, "life-and-death": True})],
     "wizards-quest": [(2, {}), (3, {"blank-treasure": True}), (4, {}), (6, {"blank-treasure": True})],
