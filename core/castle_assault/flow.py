@@ -130,8 +130,13 @@ def begin_turn(s: State, seat: int, events: list) -> None:
         events.append(Event(f"{{P{seat}}}'s turn: no Village card is left to draw."))
         return
     s["hands"][seat].append(card)
-    events.append(Event(f"{{P{seat}}}'s turn: {{P{seat}}} draws a Village card."))
-    events.append(Event(f"You drew {CARDS.label(card)}.", (seat,)))
+    events.append(Event(DRAW_TEXT[seat]))
+    events.append(Event(DREW_TEXT[card], (seat,)))
+
+
+# The texts of every turn's draw, made once.
+DRAW_TEXT = [f"{{P{seat}}}'s turn: {{P{seat}}} draws a Village card." for seat in range(4)]
+DREW_TEXT = {card: f"You drew {CARDS.label(card)}." for card in CARDS.kind_of}
 
 
 def finish(s: State, winner: int | None, reason: str, events: list) -> None:

@@ -225,8 +225,7 @@ class Dice:
             return 0
         if self.room < n << 10:
             self.pool, self.room = self.rng.below(1 << 62), 1 << 62
-        value = self.pool % n
-        self.pool //= n
+        self.pool, value = divmod(self.pool, n)
         self.room //= n
         return value
 
@@ -273,15 +272,29 @@ def random_turn(s: State, seat: int, rng: Dice) -> dict:
         return {"type": "draw"}                  # only a King turn asks a seat with an empty hand
     attackers = [c for c in hand if CARDS.attack[c]]
     nights = [c for c in hand if CARDS.key[c] == "night"]
-    all_targets = targets(s, seat)
-    open_targets = [t for t in all_targets if not t[2]]
+    all_targets = targets(s, seat) if attackers or nights else []
     if attackers and rng.below(100) < 55:
         plan = pick_attack(all_targets, attackers, rng)
         if plan is not None:
             if nights and rng.below(4) == 0:
                 return {"type": "night", "night": nights[0], "target": plan[0], "cards": plan[1]}
             return {"type": "attack", "target": plan[0], "cards": plan[1]}
+    open_targets = [t for t in all_targets if not t[2]]
+    special = special_moves(s, hand, attackers, nights, open_targets, rng)
+    if special and rng.below(2) == 0:
+        return special[rng.below(len(special))]
     useful = useful_turn_moves(s, seat)
+    if useful and rng.below(4) != 0:
+        return useful[rng.below(len(useful))]
+    if attackers and open_targets and rng.below(2) == 0:
+        return {"type": "attack", "target": open_targets[rng.below(len(open_targets))][0], "cards": [attackers[0]]}
+    pick = rng.below(len(useful) + len(hand))            # any concrete move, a discard included
+    return useful[pick] if pick < len(useful) else {"type": "discard", "card": hand[pick - len(useful)]}
+
+
+def special_moves(s: State, hand: list[str], attackers: list[str], nights: list[str], open_targets: list,
+                  rng: Dice) -> list[dict]:
+    """Build, Academy, Explore with every Explorer, and now and then a random night attack."""
     special = []
     if s["siege"] and (builds := build_sets(hand)):
         special.append({"type": "build", "cards": builds})
@@ -290,22 +303,11 @@ def random_turn(s: State, seat: int, rng: Dice) -> dict:
     explorers = [c for c in hand if CARDS.torches[c]]
     if explorers:
         special.append({"type": "explore", "cards": explorers})
-    if nights and rng.below(3) == 0:
-        aims = open_targets
-        if aims:
-            aim = aims[rng.below(len(aims))][0]
-            cards = [c for c in attackers if rng.below(2)]
-            special.append({"type": "night", "night": nights[0], "target": aim, "cards": cards})
-    if special and rng.below(2) == 0:
-        return special[rng.below(len(special))]
-    if useful and rng.below(4) != 0:
-        return useful[rng.below(len(useful))]
-    if attackers:
-        aims = open_targets
-        if aims and rng.below(2) == 0:
-            return {"type": "attack", "target": aims[rng.below(len(aims))][0], "cards": [attackers[0]]}
-    pick = rng.below(len(useful) + len(hand))            # any concrete move, a discard included
-    return useful[pick] if pick < len(useful) else {"type": "discard", "card": hand[pick - len(useful)]}
+    if nights and rng.below(3) == 0 and open_targets:
+        aim = open_targets[rng.below(len(open_targets))][0]
+        cards = [c for c in attackers if rng.below(2)]
+        special.append({"type": "night", "night": nights[0], "target": aim, "cards": cards})
+    return special
 
 
 def random_move(s: State, seat: int, source: Rng) -> dict:

@@ -56,7 +56,7 @@ OPTIONS = {
                       since=2, legacy="academy"),
     # Rules version 3 (issue 14): new games draw four random numbers per SHA-256 block.
     "rng": Option(default=2, help="The random stream: 1 = one SHA-256 per draw (games before rules version 3), "
-                  "2 = four draws per SHA-256 block.", kind=int, choices=(1, 2), rule=None, since=3, legacy=1),
+                  "2 = four draws per SHA-256 block, and a shuffle takes several positions from one draw.", kind=int, choices=(1, 2), rule=None, since=3, legacy=1),
 }
 
 

@@ -12,7 +12,7 @@ from core.rng import Rng
 from .data import CARDS
 from .data import count as count_of
 from .options import option
-from .state import Battle, State, game_rng
+from .state import Battle, State, game_rng, shuffle
 
 
 def draw_village(s: State, events: list) -> str | None:
@@ -40,7 +40,7 @@ def rebuild_village(s: State, events: list) -> None:
     if piles["fortress"]:                              # a Fortress card has no deck: it leaves the game
         s["out"].extend(piles["fortress"])
         returned += f" {count_of(len(piles['fortress']), 'Fortress card')} left the game."
-    s["village"] = rng.shuffle(piles["village"])
+    s["village"] = shuffle(rng, piles["village"])
     s["rng"] = rng.counter
     events.append(Event(f"The Village deck ran out: {len(piles['village'])} discarded Village cards were "
                         f"shuffled into a new deck.{returned}"))
@@ -67,7 +67,7 @@ def put_under_decks(s: State, piles: dict[str, list[str]], rng: Rng) -> str:
     """V-RESHUFFLE 'bottom': each pile shuffled under its own deck; what the table is told."""
     for deck in ("siege", "academy", "dungeon"):
         if piles[deck]:
-            s[deck] = rng.shuffle(piles[deck]) + s[deck]
+            s[deck] = shuffle(rng, piles[deck]) + s[deck]
     siege, academy, dungeon = piles["siege"], piles["academy"], piles["dungeon"]
     returned = ""
     if siege or academy:

@@ -69,11 +69,11 @@ def test_hidden_and_public_information_in_every_view():
     assert spectator["loot_sizes"] == [0, 1, 0] and spectator["decks"]["village"] == len(s["village"])
     mine = GAME.view(s, 0)
     assert sorted(mine["hand"]) == sorted(s["hands"][0])
-    for seat in (1, 2, None):
-        assert s["hands"][0][0] not in view_text(s, seat)
+    for seat in (1, 2, None):                            # whole ids, quoted: V2 is not V23
+        assert f'"{s["hands"][0][0]}"' not in view_text(s, seat)
     guard = s["posts"][2][1][2][0]
-    assert all(guard in view_text(s, seat) for seat in (0, 1, 2, None))
-    assert s["loot"][1][0] not in view_text(s, 1)
+    assert all(f'"{guard}"' in view_text(s, seat) for seat in (0, 1, 2, None))
+    assert f'"{s["loot"][1][0]}"' not in view_text(s, 1)
     assert "seed" not in view_text(s, 0) and s["seed"] not in view_text(s, 0)
 
 

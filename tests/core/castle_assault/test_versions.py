@@ -7,12 +7,14 @@ each passes a Village rebuild, the one shuffle after the deal."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from core.castle_assault import GAME
 from core.castle_assault.data import CARDS
+from core.castle_assault.state import shuffle
 from core.rng import Rng
 
 FIXTURES = sorted((Path(__file__).parents[2] / "fixtures" / "castle_assault_v2").glob("*.json"))
@@ -37,7 +39,7 @@ def test_a_rules_version_2_game_replays_to_its_recorded_hashes(path):
 
 def deal(scheme: int, seed: str) -> list[str]:
     """The Village deck as CA-SETUP-5 shuffles it with that scheme (before the hands are dealt)."""
-    return Rng(seed, scheme=scheme).shuffle(list(CARDS.ids_by_deck["V"]))
+    return shuffle(Rng(seed, scheme=scheme), list(CARDS.ids_by_deck["V"]))
 
 
 @pytest.mark.rule("CA-SETUP-5")
@@ -50,3 +52,20 @@ def test_new_games_shuffle_with_scheme_2_and_older_ones_with_scheme_1():
     assert new["village"] == deal(2, "stream")[:left] != old["village"] == deal(1, "stream")[:left]
     chosen = GAME.setup(2, {"rng": 1}, "stream")         # a new game may still ask for scheme 1
     assert chosen["village"] == old["village"]
+
+
+def test_scheme_1_shuffles_draw_once_per_position_as_before():
+    rng = Rng("same", scheme=1)
+    assert shuffle(rng, list(range(70))) == Rng("same").shuffle(list(range(70))) and rng.counter == 69
+
+
+@pytest.mark.rule("CA-SETUP-5")
+def test_scheme_2_shuffles_take_several_positions_per_draw_and_stay_uniform():
+    rng = Rng("few draws", scheme=2)
+    deck = shuffle(rng, list(range(70)))
+    assert sorted(deck) == list(range(70)) and rng.counter < 12          # 69 draws with scheme 1
+    rng = Rng("uniform", scheme=2)
+    counts = Counter(tuple(shuffle(rng, [0, 1, 2, 3])) for _ in range(24_000))
+    assert len(counts) == 24 and all(850 < n < 1150 for n in counts.values())
+    seen = Counter(shuffle(rng, list(range(30)))[0] for _ in range(6_000))   # multi-draw decks too
+    assert len(seen) == 30 and all(130 < n < 280 for n in seen.values())
