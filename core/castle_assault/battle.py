@@ -157,12 +157,15 @@ def react(s: State, seat: int, cards: list[str], events: list) -> None:
     if cards:
         events.append(Event(f"{{P{seat}}} reacts with {names(cards)}."))
     else:
-        events.append(Event("No reaction."))
+        events.append(NO_REACTION)
     if b["night"] is not None:
         b["open"] = True
         parts = [f"{{P{who}}}: {names(ids) or 'nothing'}" for who, ids in b["cards"]]
         events.append(Event("The Night attack is revealed -- " + "; ".join(parts) + "."))
     s["phase"] = "remove"
+
+
+NO_REACTION = Event("No reaction.")
 
 
 def remove(s: State, card: str, events: list) -> None:

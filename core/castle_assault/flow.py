@@ -130,13 +130,14 @@ def begin_turn(s: State, seat: int, events: list) -> None:
         events.append(Event(f"{{P{seat}}}'s turn: no Village card is left to draw."))
         return
     s["hands"][seat].append(card)
-    events.append(Event(DRAW_TEXT[seat]))
-    events.append(Event(DREW_TEXT[card], (seat,)))
+    events.append(DRAW_EVENTS[seat])
+    events.append(DREW_EVENTS[seat][card])
 
 
-# The texts of every turn's draw, made once.
-DRAW_TEXT = [f"{{P{seat}}}'s turn: {{P{seat}}} draws a Village card." for seat in range(4)]
-DREW_TEXT = {card: f"You drew {CARDS.label(card)}." for card in CARDS.kind_of}
+# The events of every turn's draw, made once (an Event is immutable; most moves end a turn).
+DRAW_EVENTS = [Event(f"{{P{seat}}}'s turn: {{P{seat}}} draws a Village card.") for seat in range(4)]
+DREW_EVENTS = [{card: Event(f"You drew {CARDS.label(card)}.", (seat,)) for card in CARDS.kind_of}
+               for seat in range(4)]
 
 
 def finish(s: State, winner: int | None, reason: str, events: list) -> None:

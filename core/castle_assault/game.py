@@ -1,10 +1,10 @@
 """The Game object: the protocol's entry points, each delegating to one module."""
 from __future__ import annotations
 
-from core import resign
-from typing import Callable
+from typing import Callable, cast
 
-from core.protocol import Event, Game, Result
+from core import resign
+from core.protocol import Event, Game, Prompt, Result
 from core.rng import Rng
 
 from . import battle, flow, legal, notation, phases
@@ -24,8 +24,8 @@ class CastleAssault(Game):
     min_players = 2
     max_players = 4
     options = OPTIONS
-    # 2: issue 9 (defend take-back, deck rebuild, defaults from the Spanish text); 3: the random
-    # stream's scheme 2 (option "rng"). See options.py.
+    # 2: issue 9 (defend take-back, deck rebuild, defaults from the Spanish text); 3: issue 14,
+    # the random stream's scheme 2 and shuffles of several positions per draw (option "rng").
     rules_version = 3
     # Real games end long before; a random game with V-STALL off can cycle for ever once nobody
     # holds an attack card (playouts stop here).
@@ -36,17 +36,18 @@ class CastleAssault(Game):
 
     # --- setup and turn order --------------------------------------------------------------------
 
-    def setup(self, players, options, seed, scenario=None, *, rules_version=None):
+    def setup(self, players: int, options: dict, seed: str, scenario: dict | None = None, *,
+              rules_version: int | None = None) -> State:
         self.check_players(players)
         return setup_state(players, self.normalize_options(options, rules_version), str(seed), scenario)
 
-    def prompts(self, state):
+    def prompts(self, state: State) -> list[Prompt]:
         return flow.prompts(state)
 
-    def legal_moves(self, state, seat):
+    def legal_moves(self, state: State, seat: int) -> list[dict]:
         return legal.legal_moves(state, seat)
 
-    def random_move(self, state, seat, rng: Rng):
+    def random_move(self, state: State, seat: int, rng: Rng) -> dict:
         return legal.random_move(state, seat, rng)
 
     # --- moves -------------------------------------------------------------------------------------
@@ -82,7 +83,7 @@ class CastleAssault(Game):
         return (f"waiting for seat {flow.prompted_seat(state)}, on seat {state['turn']}'s turn: out of turn you may "
                 "only join an attack or react to one on your own cards, when asked")
 
-    def public_move(self, state, seat, move):
+    def public_move(self, state: State, seat: int, move: dict) -> bool:
         """Hidden: standing answers, night attacks and night joins (face-down cards), gifts (a
         hidden card changes hands) and window passes (in fast mode they would tell who was asked;
         in both modes they would tell an explicit pass from a standing answer)."""
@@ -91,7 +92,8 @@ class CastleAssault(Game):
         kind = move.get("type")
         if kind in ("standing", "night", "give"):
             return False
-        if kind == "join" and state.get("battle") and state["battle"].get("night"):
+        b = state.get("battle")
+        if kind == "join" and b and b["night"]:
             return False
         if kind == "pass" and state.get("phase") in ("join", "react"):
             return False
@@ -99,7 +101,7 @@ class CastleAssault(Game):
 
     # --- notation, views, results -----------------------------------------------------------------------
 
-    def parse(self, state, seat, text):
+    def parse(self, state: State, seat: int, text: str) -> dict:
         if (resigning := resign.parse(text)) is not None:
             return resigning
         rule = notation.PHASE_RULE.get(state["phase"], "CA-TURN-5")
@@ -113,48 +115,48 @@ class CastleAssault(Game):
             pools["remove"] = battle.removal_candidates(b, b["need"][0]) if b["need"] else battle.attack_cards(b)
         return notation.parse_move(text, pools, rule)
 
-    def format(self, move):
+    def format(self, move: dict) -> str:
         return resign.NOTATION if resign.is_resign(move) else notation.format_move(move)
 
-    def view(self, state, seat):
+    def view(self, state: State, seat: int | None) -> dict:
         return view_of(state, seat)
 
-    def known_state(self, state, seat):
+    def known_state(self, state: State, seat: int) -> dict:
         from . import sample
-        return sample.known_state(state, seat)
+        return sample.known_state(cast(dict, state), seat)
 
-    def sample_state(self, known, seat, rng):
+    def sample_state(self, known: dict, seat: int, rng: Rng) -> State:
         from . import sample
-        return sample.sample_state(known, seat, rng)
+        return cast(State, sample.sample_state(known, seat, rng))
 
-    def hidden_from(self, state, seat):
+    def hidden_from(self, state: State, seat: int | None) -> list[str]:
         return hidden_ids(state, seat)
 
-    def render(self, view, seat):
+    def render(self, view: dict, seat: int | None) -> str:
         return render_text(view, seat)
 
-    def picture(self, view, seat, touched=frozenset()):
+    def picture(self, view: dict, seat: int | None, touched: frozenset = frozenset()) -> str | None:
         from . import picture  # Jinja2 is loaded only by who draws
 
         return picture.picture(view, seat, touched)
 
-    def result(self, state):
+    def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
             return None
         winners = () if state["winner"] is None else (state["winner"],)
         return Result(winners, state["reason"] or "", flow.reason_code(state["reason"] or ""))
 
-    def to_json(self, state):
-        return state
+    def to_json(self, state: State) -> dict:
+        return cast(dict, state)                             # a state is its own JSON: no copy
 
-    def from_json(self, data):
-        return data
+    def from_json(self, data: dict) -> State:
+        return cast(State, data)
 
-    def preview_state(self, state):
+    def preview_state(self, state: State) -> State:
         """Strict windows (CA-MULTI-5): in fast mode a preview would show who holds attack cards."""
         return {**state, "opt": {**state["opt"], "windows": "strict"}}
 
-    def default_move(self, state, seat):
+    def default_move(self, state: State, seat: int) -> dict | None:
         """At a deadline: no join, no reaction (rules §13 ASYNC-1, ASYNC-2); a gift turn passes;
         a removal takes the first card it may. A turn action has no default (ASYNC-6)."""
         if flow.prompted_seat(state) != seat:

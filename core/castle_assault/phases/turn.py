@@ -228,13 +228,17 @@ def discard(s: State, seat: int, move: dict, events: list) -> None:
     card = move["card"]
     take_from_hand(s, seat, [card], "CA-ACT-DISCARD-1")
     spend(s, seat, [card])
-    events.append(Event(f"{{P{seat}}} discards {CARDS.label(card)} for no effect."))
+    events.append(DISCARD_EVENTS[seat][card])
     end_action(s, events)
 
 
 def post_label(index: int) -> str:
     return "the castle" if index == 0 else f"wall {post_name(index)}"
 
+
+# Made once, as the turn draw's events are (flow.py): the random player discards often.
+DISCARD_EVENTS = [{card: Event(f"{{P{seat}}} discards {CARDS.label(card)} for no effect.") for card in CARDS.kind_of}
+                  for seat in range(4)]
 
 TURN_ACTIONS = {"attack": attack, "night": night, "defend": defend, "takeback": takeback, "build": build,
                 "explore": explore, "buy": buy, "academy": academy, "king": king, "draw": draw,
