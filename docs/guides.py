@@ -124,7 +124,7 @@ def mm_tiles() -> str:
 # --- Castle Assault ------------------------------------------------------------------------
 
 def ca_cards() -> str:
-    from core.castle_assault.cards import CARDS, DECK_NAMES
+    from core.castle_assault.data import CARDS, DECK_NAMES
     from core.castle_assault.glossary import kind_text
     rows = []
     for kind in CARDS.kinds.values():

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from core.protocol import Event, IllegalMove
 
-from .cards import CARDS, REMOVES, amount, count
+from .data import CARDS, REMOVES, amount, count
 from .options import option
-from .state import draw_village, post_name, post_shields, resolve_target, walls_standing
+from .state import Battle, State, own_loot, own_posts, the_battle
+from .zones import draw_village, post_name, post_shields, resolve_target, target_of, walls_standing
 
 
 
-def castle_needs_assault(s: dict, owner: int, index: int, card: str | None) -> bool:
+def castle_needs_assault(s: State, owner: int, index: int, card: str | None) -> bool:
     """Is this target guarded by standing walls, so only an assault weapon may hit it?
     (CA-ACT-ATTACK-4 for the castle, CA-ACT-ATTACK-6 for cards stationed on it.)"""
     if index != 0 or not walls_standing(s, owner):
@@ -31,7 +32,7 @@ def castle_needs_assault(s: dict, owner: int, index: int, card: str | None) -> b
     return True
 
 
-def check_target(s: dict, seat: int, target: str, own_cards: list[str]) -> tuple[int, int, str | None]:
+def check_target(s: State, seat: int, target: str, own_cards: list[str]) -> tuple[int, int, str | None]:
     """Target legality at declaration, with the active player's own cards only (CA-ACT-ATTACK-7)."""
     where = resolve_target(s, target)
     if where is None:
@@ -57,7 +58,7 @@ def check_target(s: dict, seat: int, target: str, own_cards: list[str]) -> tuple
     return owner, index, card
 
 
-def target_label(s: dict, target: str) -> str:
+def target_label(s: State, target: str) -> str:
     where = resolve_target(s, target)
     if where is None:
         return target
@@ -67,7 +68,7 @@ def target_label(s: dict, target: str) -> str:
     return f"{{P{owner}}}'s {'castle' if index == 0 else 'wall ' + post_name(index)}"
 
 
-def joiner_order(s: dict, by: int, victim: int) -> list[int]:
+def joiner_order(s: State | dict, by: int, victim: int) -> list[int]:
     """Every other seat, in turn order after the active player (CA-MULTI-4, CA-MULTI-5).
     Who is actually asked is flow.wants_join_prompt's business: in fast mode only seats holding
     attack cards; in strict mode all of them, eliminated seats included, so that skipping an
@@ -77,7 +78,7 @@ def joiner_order(s: dict, by: int, victim: int) -> list[int]:
     return [seat for seat in ((by + step) % s["n"] for step in range(1, s["n"])) if seat != victim]
 
 
-def declare(s: dict, seat: int, target: str, cards: list[str], night: str | None, events: list) -> None:
+def declare(s: State, seat: int, target: str, cards: list[str], night: str | None, events: list) -> None:
     """Lay the attack (face up by day, face down under the Night card) and open the join window."""
     owner, _, _ = check_target(s, seat, target, cards)
     hand = s["hands"][seat]
@@ -107,9 +108,9 @@ def names(cards: list[str]) -> str:
     return ", ".join(CARDS.label(c) for c in cards)
 
 
-def join(s: dict, seat: int, cards: list[str], events: list) -> None:
+def join(s: State, seat: int, cards: list[str], events: list) -> None:
     """A joiner adds attack cards (CA-MULTI-4..6); face down at night (CA-ACT-NIGHT-7)."""
-    b = s["battle"]
+    b = the_battle(s)
     hand = s["hands"][seat]
     for card in cards:
         hand.remove(card)
@@ -124,15 +125,15 @@ def join(s: dict, seat: int, cards: list[str], events: list) -> None:
         events.append(Event(f"You put under the Night: {names(cards)}.", (seat,)))
 
 
-def decline(s: dict) -> None:
-    s["battle"]["todo"].pop(0)
+def decline(s: State) -> None:
+    the_battle(s)["todo"].pop(0)
 
 
-def attack_cards(b: dict) -> list[str]:
+def attack_cards(b: Battle) -> list[str]:
     return [c for _, ids in b["cards"] for c in ids]
 
 
-def removal_candidates(b: dict, reaction: str) -> list[str]:
+def removal_candidates(b: Battle, reaction: str) -> list[str]:
     """Attack cards a Sabotage (Siege cards) or Boiling Oil (Soldiers, Archers) could remove."""
     want = REMOVES[CARDS.effect[reaction]]
     out = []
@@ -144,10 +145,10 @@ def removal_candidates(b: dict, reaction: str) -> list[str]:
     return out
 
 
-def react(s: dict, seat: int, cards: list[str], events: list) -> None:
+def react(s: State, seat: int, cards: list[str], events: list) -> None:
     """The victim commits all reactions at once (CA-ACT-REACT-4, CA-ACT-REACT-5); at night the
     attack is then revealed (CA-ACT-NIGHT-3)."""
-    b = s["battle"]
+    b = the_battle(s)
     hand = s["hands"][seat]
     for card in cards:
         hand.remove(card)
@@ -156,7 +157,7 @@ def react(s: dict, seat: int, cards: list[str], events: list) -> None:
     if cards:
         events.append(Event(f"{{P{seat}}} reacts with {names(cards)}."))
     else:
-        events.append(Event("No reaction."))
+        events.append(NO_REACTION)
     if b["night"] is not None:
         b["open"] = True
         parts = [f"{{P{who}}}: {names(ids) or 'nothing'}" for who, ids in b["cards"]]
@@ -164,17 +165,20 @@ def react(s: dict, seat: int, cards: list[str], events: list) -> None:
     s["phase"] = "remove"
 
 
-def remove(s: dict, card: str, events: list) -> None:
+NO_REACTION = Event("No reaction.")
+
+
+def remove(s: State, card: str, events: list) -> None:
     """Apply the first pending removal reaction to `card` (the victim's choice, CA-ACT-REACT-8)."""
-    b = s["battle"]
+    b = the_battle(s)
     reaction = b["need"].pop(0)
     b["removed"].append(card)
     events.append(Event(f"{CARDS.name(reaction)} removes {CARDS.label(card)} from the attack."))
 
 
-def settle_trivial_removals(s: dict, events: list) -> bool:
+def settle_trivial_removals(s: State, events: list) -> bool:
     """Apply removals that leave no real choice; True when a choice is still needed."""
-    b = s["battle"]
+    b = the_battle(s)
     while b["need"]:
         options = removal_candidates(b, b["need"][0])
         if not options:
@@ -188,10 +192,10 @@ def settle_trivial_removals(s: dict, events: list) -> bool:
     return False
 
 
-def strength(s: dict) -> tuple[int, int, bool, str]:
+def strength(s: State) -> tuple[int, int, bool, str]:
     """(swords, shields, automatic loss, why) of the battle after reactions (CA-ACT-REACT-6..7)."""
-    b = s["battle"]
-    owner, index, card = resolve_target(s, b["target"])
+    b = the_battle(s)
+    owner, index, card = target_of(s, b)
     effective = [c for c in attack_cards(b) if c not in b["removed"]]
     swords = sum(CARDS.swords[c] for c in effective)
     shields = CARDS.defence[card] if card is not None else post_shields(s["posts"][owner][index])
@@ -209,59 +213,20 @@ def strength(s: dict) -> tuple[int, int, bool, str]:
     return swords, shields, False, ""
 
 
-def resolve(s: dict, events: list) -> None:
+def resolve(s: State, events: list) -> None:
     """Compare, then apply the outcome: destroy or discard the target, discard every battle card,
     draw loot, eliminate a fallen castle's owner, end the game when one castle is left."""
-    b = s["battle"]
+    b = the_battle(s)
     by = b["by"]
-    owner, index, card = resolve_target(s, b["target"])
-    swords, shields, auto_loss, why = strength(s)
-    won = not auto_loss and swords > shields                       # CA-ACT-ATTACK-11
-    verdict = "the attack WINS" if won else "the attack loses"
-    detail = f" ({why})" if auto_loss else ""
-    events.append(Event(f"{amount(swords, 'sword')} against {amount(shields, 'shield')}: {verdict}{detail}."))
-    spent = attack_cards(b) + ([b["night"]] if b["night"] else []) + b["react"]
-    s["discard"].extend(spent)                                    # CA-ACT-ATTACK-15/16, CA-ACT-REACT-2
-    s["battle"] = None
-    if not won:
+    owner, index, card = target_of(s, b)
+    if not outcome(s, b, events):
         return
     s["quiet"] = -1                  # the end of this turn brings it to 0: a winning turn is not quiet
-    post = s["posts"][owner][index]
-    castle_falls = False
+    post = own_posts(s, owner)[index]
     if card is not None:
-        post[2].remove(card)                                      # CA-ACT-ATTACK-14
-        if option(s, "defeated-defender") == "turned":            # "pierde y se gira sobre la mesa"
-            s["out"].append(card)
-            events.append(Event(f"{CARDS.label(card)} is defeated and turned face down: it is out of the game."))
-        else:
-            s["discard"].append(card)
-            events.append(Event(f"{CARDS.label(card)} is defeated and discarded."))
-    else:
-        post[1] = False
-        castle_falls = index == 0
-        if castle_falls:
-            events.append(Event(f"{{P{owner}}}'s castle falls!"))
-        else:
-            events.append(Event(f"{{P{owner}}}'s wall {post_name(index)} is destroyed."))
-        if post[2] and not (castle_falls and s["n"] > 2):       # a fallen castle's defenders are spoils
-            events.append(Event(f"Its defenders are discarded: {names(post[2])}."))
-            s["discard"].extend(post[2])
-            post[2] = []
-    if castle_falls:
-        if s["n"] == 2:                                           # CA-END-2
-            s["phase"] = "over"
-            s["winner"] = by
-            s["reason"] = f"{{P{by}}} destroyed the rival castle."
-            events.append(Event(f"{{P{by}}} wins the game."))
-            return
-        eliminate(s, owner, by, events)
-        alive = [seat for seat in range(s["n"]) if s["alive"][seat]]
-        if len(alive) == 1:                                       # CA-END-3
-            s["phase"] = "over"
-            s["winner"] = alive[0]
-            s["reason"] = f"{{P{alive[0]}}} has the only castle left standing."
-            events.append(Event(f"{{P{alive[0]}}} wins the game."))
-            return
+        defeat_defender(s, post, card, events)
+    elif destroy_post(s, owner, index, post, events) and castle_fallen(s, owner, by, events):
+        return
     takers = [by]
     if s["opt"].get("join-loot", "all") == "all":                 # CA-LOOT-5
         takers += [seat for seat in b["joined"] if s["alive"][seat]]
@@ -269,7 +234,64 @@ def resolve(s: dict, events: list) -> None:
         draw_loot(s, seat, events)
 
 
-def draw_loot(s: dict, seat: int, events: list) -> None:
+def outcome(s: State, b: Battle, events: list) -> bool:
+    """Whether the attack wins (CA-ACT-ATTACK-11); every battle card goes to the discard pile."""
+    swords, shields, auto_loss, why = strength(s)
+    won = not auto_loss and swords > shields
+    verdict = "the attack WINS" if won else "the attack loses"
+    detail = f" ({why})" if auto_loss else ""
+    events.append(Event(f"{amount(swords, 'sword')} against {amount(shields, 'shield')}: {verdict}{detail}."))
+    spent = attack_cards(b) + ([b["night"]] if b["night"] else []) + b["react"]
+    s["discard"].extend(spent)                                    # CA-ACT-ATTACK-15/16, CA-ACT-REACT-2
+    s["battle"] = None
+    return won
+
+
+def defeat_defender(s: State, post: list, card: str, events: list) -> None:
+    post[2].remove(card)                                          # CA-ACT-ATTACK-14
+    if option(s, "defeated-defender") == "turned":                # "pierde y se gira sobre la mesa"
+        s["out"].append(card)
+        events.append(Event(f"{CARDS.label(card)} is defeated and turned face down: it is out of the game."))
+    else:
+        s["discard"].append(card)
+        events.append(Event(f"{CARDS.label(card)} is defeated and discarded."))
+
+
+def destroy_post(s: State, owner: int, index: int, post: list, events: list) -> bool:
+    """A wall or the castle is destroyed; True if it was the castle."""
+    post[1] = False
+    castle_falls = index == 0
+    if castle_falls:
+        events.append(Event(f"{{P{owner}}}'s castle falls!"))
+    else:
+        events.append(Event(f"{{P{owner}}}'s wall {post_name(index)} is destroyed."))
+    if post[2] and not (castle_falls and s["n"] > 2):           # a fallen castle's defenders are spoils
+        events.append(Event(f"Its defenders are discarded: {names(post[2])}."))
+        s["discard"].extend(post[2])
+        post[2] = []
+    return castle_falls
+
+
+def castle_fallen(s: State, owner: int, by: int, events: list) -> bool:
+    """The owner is out (CA-MULTI-7); True if that ends the game (CA-END-2, CA-END-3)."""
+    if s["n"] == 2:
+        s["phase"] = "over"
+        s["winner"] = by
+        s["reason"] = f"{{P{by}}} destroyed the rival castle."
+        events.append(Event(f"{{P{by}}} wins the game."))
+        return True
+    eliminate(s, owner, by, events)
+    alive = [seat for seat in range(s["n"]) if s["alive"][seat]]
+    if len(alive) == 1:
+        s["phase"] = "over"
+        s["winner"] = alive[0]
+        s["reason"] = f"{{P{alive[0]}}} has the only castle left standing."
+        events.append(Event(f"{{P{alive[0]}}} wins the game."))
+        return True
+    return False
+
+
+def draw_loot(s: State, seat: int, events: list) -> None:
     """One loot card: into the hand with 2 players (CA-LOOT-2), else face down unseen (CA-LOOT-3)."""
     card = draw_village(s, events)
     if card is None:
@@ -280,11 +302,11 @@ def draw_loot(s: dict, seat: int, events: list) -> None:
         events.append(Event(f"{{P{seat}}} draws a loot card into their hand."))
         events.append(Event(f"Your loot: {CARDS.label(card)}.", (seat,)))
     else:
-        s["loot"][seat].append(card)
+        own_loot(s, seat).append(card)
         events.append(Event(f"{{P{seat}}} puts a loot card face down, unseen, on their loot pile."))
 
 
-def eliminate(s: dict, seat: int, by: int, events: list) -> None:
+def eliminate(s: State, seat: int, by: int, events: list) -> None:
     """A castle fell in a 3-4 player game (CA-MULTI-7, CA-MULTI-12, CA-MULTI-13)."""
     s["alive"][seat] = False
     loot = s["loot"][seat]
@@ -295,7 +317,7 @@ def eliminate(s: dict, seat: int, by: int, events: list) -> None:
         events.append(Event(f"{{P{seat}}} takes their {count(len(loot), 'loot card')} into their hand."))
         events.append(Event(f"Your loot pile held: {names(loot)}.", (seat,)))
     spoils = []
-    for post in s["posts"][seat]:
+    for post in own_posts(s, seat):
         spoils.extend(post[2])
         post[2] = []
     if take_all:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
-from .cards import CARDS
-from .state import post_shields
+from .data import CARDS
+from .zones import post_shields
 
 # Search looks 6 random moves ahead, not the default 20: the random player's long sequences of
 # attacks and discards drown the signal (measured: 9-1 against greedy with 6, 5-5 with 20).

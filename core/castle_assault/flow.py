@@ -9,11 +9,12 @@ from __future__ import annotations
 from core.protocol import Event, Prompt
 
 from . import battle
-from .cards import CARDS, count
-from .state import draw_village, post_name, resolve_target
+from .data import CARDS, count
+from .state import Battle, State, the_battle
+from .zones import draw_village, post_name, target_of
 
 
-def wants_join_prompt(s: dict, seat: int) -> bool:
+def wants_join_prompt(s: State, seat: int) -> bool:
     """fast: only a seat holding an attack card is asked; strict: every possible joiner.
     A standing 'always pass' answers for the seat in both modes."""
     if s["standing"][seat][0]:
@@ -23,7 +24,7 @@ def wants_join_prompt(s: dict, seat: int) -> bool:
     return any(CARDS.attack[c] for c in s["hands"][seat])
 
 
-def wants_react_prompt(s: dict, seat: int) -> bool:
+def wants_react_prompt(s: State, seat: int) -> bool:
     if s["standing"][seat][1]:
         return False
     if s["opt"].get("windows", "fast") == "strict":
@@ -31,44 +32,26 @@ def wants_react_prompt(s: dict, seat: int) -> bool:
     return any(CARDS.deck[c] == "A" for c in s["hands"][seat])
 
 
-def advance(s: dict, events: list) -> None:
+def advance(s: State, events: list) -> None:
     """Run automatic steps until a seat must decide or the game ends."""
     idle_turns = 0
     while True:
         phase = s["phase"]
         if phase == "over":
             return
-        if phase == "join":
-            b = s["battle"]
-            while b["todo"] and not wants_join_prompt(s, b["todo"][0]):
-                battle.decline(s)                         # automatic, and never announced
-            if b["todo"]:
+        if phase in BATTLE_STEPS:
+            if BATTLE_STEPS[phase](s, events):
                 return
-            s["phase"] = "react"
             continue
-        if phase == "react":
-            victim = s["battle"]["victim"]
-            if wants_react_prompt(s, victim):
-                return
-            battle.react(s, victim, [], events)
-            continue
-        if phase == "remove":
-            if battle.settle_trivial_removals(s, events):
-                return
-            battle.resolve(s, events)
-            end_action(s, events)
-            continue
+        seat = s["turn"]
         if phase == "act":
-            seat = s["turn"]
             if s["hands"][seat] or s["king"]:             # a King turn can always Draw (CA-ACT-KING-7)
                 return
             # CA-TURN-7: no card in hand after the draw is the one forced pass, even with a stationed
             # defender (taking it back is not forced on a player who cannot pass).
             events.append(Event(f"{{P{seat}}} has no card and no possible action: the turn passes."))
-        elif phase == "gift":
-            seat = s["turn"]
-            if s["hands"][seat]:
-                return
+        elif s["hands"][seat]:                            # gift
+            return
         idle_turns += 1
         if idle_turns > 2 * s["n"]:
             finish(s, None, "Nobody can act any more: the game ends without a winner.", events)
@@ -76,7 +59,40 @@ def advance(s: dict, events: list) -> None:
         next_turn(s, events)
 
 
-def end_action(s: dict, events: list) -> None:
+def join_step(s: State, events: list) -> bool:
+    """Skip the joiners nobody asks (never announced); True if one must decide."""
+    b = the_battle(s)
+    while b["todo"] and not wants_join_prompt(s, b["todo"][0]):
+        battle.decline(s)
+    if b["todo"]:
+        return True
+    s["phase"] = "react"
+    return False
+
+
+def react_step(s: State, events: list) -> bool:
+    """The victim is asked to react, or passes automatically."""
+    victim = the_battle(s)["victim"]
+    if wants_react_prompt(s, victim):
+        return True
+    battle.react(s, victim, [], events)
+    return False
+
+
+def remove_step(s: State, events: list) -> bool:
+    """Removals without a real choice happen by themselves; then the battle is resolved."""
+    if battle.settle_trivial_removals(s, events):
+        return True
+    battle.resolve(s, events)
+    end_action(s, events)
+    return False
+
+
+# The automatic part of each battle phase: True when a seat must decide now.
+BATTLE_STEPS = {"join": join_step, "react": react_step, "remove": remove_step}
+
+
+def end_action(s: State, events: list) -> None:
     """One action is complete: a King action may remain (CA-ACT-KING-1), else the turn ends."""
     if s["phase"] == "over":
         return                                            # CA-ACT-KING-9
@@ -87,7 +103,7 @@ def end_action(s: dict, events: list) -> None:
     next_turn(s, events)
 
 
-def next_turn(s: dict, events: list) -> None:
+def next_turn(s: State, events: list) -> None:
     """Clockwise to the next seat (CA-SETUP-8); its compulsory draw (CA-TURN-1)."""
     s["turns"] += 1
     s["quiet"] += 1
@@ -99,7 +115,7 @@ def next_turn(s: dict, events: list) -> None:
     begin_turn(s, (s["turn"] + 1) % s["n"], events)
 
 
-def begin_turn(s: dict, seat: int, events: list) -> None:
+def begin_turn(s: State, seat: int, events: list) -> None:
     s["turn"] = seat
     s["acts"] = 1
     s["king"] = False
@@ -114,18 +130,37 @@ def begin_turn(s: dict, seat: int, events: list) -> None:
         events.append(Event(f"{{P{seat}}}'s turn: no Village card is left to draw."))
         return
     s["hands"][seat].append(card)
-    events.append(Event(f"{{P{seat}}}'s turn: {{P{seat}}} draws a Village card."))
-    events.append(Event(f"You drew {CARDS.label(card)}.", (seat,)))
+    events.append(DRAW_EVENTS[seat])
+    events.append(DREW_EVENTS[seat][card])
 
 
-def finish(s: dict, winner: int | None, reason: str, events: list) -> None:
+# The events of every turn's draw, made once (an Event is immutable; most moves end a turn).
+DRAW_EVENTS = [Event(f"{{P{seat}}}'s turn: {{P{seat}}} draws a Village card.") for seat in range(4)]
+DREW_EVENTS = [{card: Event(f"You drew {CARDS.label(card)}.", (seat,)) for card in CARDS.kind_of}
+               for seat in range(4)]
+
+
+def finish(s: State, winner: int | None, reason: str, events: list) -> None:
     s["phase"] = "over"
     s["winner"] = winner
     s["reason"] = reason
     events.append(Event(reason))
 
 
-def prompted_seat(s: dict) -> int | None:
+# Result codes (docs/castle-assault.md), told from the stored reason: a state has no code key,
+# so that the states (and hashes) of games stored before codes existed stay what they were.
+REASON_CODES = (("destroyed the rival castle.", "last-castle"),          # CA-END-2
+                ("has the only castle left standing.", "last-castle"),   # CA-END-3
+                ("resigned: ", "resigned"),                              # core/castle_assault/resign.py
+                ("No battle was won for ", "stalled"),                   # V-STALL, CA-END-4
+                ("Nobody can act any more", "nobody-can-act"))
+
+
+def reason_code(reason: str) -> str:
+    return next((code for words, code in REASON_CODES if words in reason), "")
+
+
+def prompted_seat(s: State | dict) -> int | None:
     """The one seat that must decide now, or None when the game is over."""
     phase = s["phase"]
     if phase == "over":
@@ -133,25 +168,35 @@ def prompted_seat(s: dict) -> int | None:
     if phase in ("act", "gift"):
         return s["turn"]
     b = s["battle"]
+    assert b is not None
     if phase == "join":
         return b["todo"][0]
     return b["victim"]
 
 
-def prompts(s: dict) -> list[Prompt]:
+def turn_prompt(seat: int, king: bool, acts: int) -> Prompt:
+    if king:
+        return Prompt(seat, "turn", f"King turn: choose your next action ({acts} left).")
+    return Prompt(seat, "turn", "Your turn: choose one action.")
+
+
+# The prompts of turns, made once: a Prompt is immutable, and every move asks for one (twice).
+TURN_PROMPTS = {(seat, king, acts): turn_prompt(seat, king, acts)
+                for seat in range(4) for king in (False, True) for acts in (1, 2)}
+GIFT_PROMPTS = [Prompt(seat, "turn", "You have no castle: give a card to a player who still has one, or pass.")
+                for seat in range(4)]
+
+
+def prompts(s: State) -> list[Prompt]:
     seat = prompted_seat(s)
     if seat is None:
         return []
     phase = s["phase"]
     if phase == "act":
-        if s["king"]:
-            text = f"King turn: choose your next action ({s['acts']} left)."
-        else:
-            text = "Your turn: choose one action."
-        return [Prompt(seat, "turn", text)]
+        return [TURN_PROMPTS.get((seat, s["king"], s["acts"])) or turn_prompt(seat, s["king"], s["acts"])]
     if phase == "gift":
-        return [Prompt(seat, "turn", "You have no castle: give a card to a player who still has one, or pass.")]
-    b = s["battle"]
+        return [GIFT_PROMPTS[seat]]
+    b = the_battle(s)
     target = battle.target_label(s, b["target"])
     if phase == "join":
         kind = "night attack" if b["night"] else "attack"
@@ -164,8 +209,8 @@ def prompts(s: dict) -> list[Prompt]:
     return [Prompt(seat, "choice", f"Choose the attack card your {CARDS.name(need)} removes.")]
 
 
-def target_owned(s: dict, b: dict) -> str:
-    owner, index, card = resolve_target(s, b["target"])
+def target_owned(s: State, b: Battle) -> str:
+    owner, index, card = target_of(s, b)
     if card is not None:
         return f"{CARDS.name(card)} on {post_name(index)}"
     return "castle" if index == 0 else f"wall {post_name(index)}"

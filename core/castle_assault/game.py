@@ -1,16 +1,21 @@
 """The Game object: the protocol's entry points, each delegating to one module."""
 from __future__ import annotations
 
-from core.protocol import Event, Game, IllegalMove, Result
-from core.rng import Rng
+from typing import Callable, cast
 
 from core import resign
+from core.protocol import Event, Game, Prompt, Result
+from core.rng import Rng
 
-from . import actions, answers, battle, flow, moves, policy, views
-from .options import OPTIONS
+from . import battle, flow, legal, notation, phases
 from . import resign as ca_resign
-from .scenario import apply_scenario
-from .state import clone, new_state
+from .options import OPTIONS
+from .phases.standing import standing
+from .setup import setup_state
+from .state import State, clone, the_battle
+from .view import hidden_from as hidden_ids
+from .view import render as render_text
+from .view import view as view_of
 
 
 class CastleAssault(Game):
@@ -19,83 +24,66 @@ class CastleAssault(Game):
     min_players = 2
     max_players = 4
     options = OPTIONS
-    rules_version = 2  # issue 9: defend take-back, deck rebuild, defaults from the Spanish text (options.py)
+    # 2: issue 9 (defend take-back, deck rebuild, defaults from the Spanish text); 3: issue 14,
+    # the random stream's scheme 2 and shuffles of several positions per draw (option "rng").
+    rules_version = 3
+    # Real games end long before; a random game with V-STALL off can cycle for ever once nobody
+    # holds an attack card (playouts stop here).
+    max_moves = 5_000
+    hidden_information = True
+    preamble_rules = {"bad-seat": "CA-SETUP-1", "game-over": "CA-END-1", "not-your-turn": "CA-TURN-6",
+                      "bad-move": "CA-TURN-5"}
 
     # --- setup and turn order --------------------------------------------------------------------
 
-    def setup(self, players, options, seed, scenario=None, *, rules_version=None):
+    def setup(self, players: int, options: dict, seed: str, scenario: dict | None = None, *,
+              rules_version: int | None = None) -> State:
         self.check_players(players)
-        options = self.normalize_options(options, rules_version)
-        s = new_state(players, options, str(seed))
-        events: list[Event] = []
-        if scenario is not None:
-            s = apply_scenario(s, scenario)
-            if not scenario.get("skip_draw", False):
-                flow.begin_turn(s, s["turn"], events)
-            else:
-                s["phase"] = "act" if s["alive"][s["turn"]] else "gift"
-        else:
-            flow.begin_turn(s, s["turn"], events)
-        flow.advance(s, events)
-        return s
+        return setup_state(players, self.normalize_options(options, rules_version), str(seed), scenario)
 
-    def prompts(self, state):
+    def prompts(self, state: State) -> list[Prompt]:
         return flow.prompts(state)
 
-    def legal_moves(self, state, seat):
-        return policy.legal_moves(state, seat)
+    def legal_moves(self, state: State, seat: int) -> list[dict]:
+        return legal.legal_moves(state, seat)
 
-    def random_move(self, state, seat, rng: Rng):
-        return policy.random_move(state, seat, rng)
+    def random_move(self, state: State, seat: int, rng: Rng) -> dict:
+        return legal.random_move(state, seat, rng)
 
     # --- moves -------------------------------------------------------------------------------------
 
-    def apply(self, state, seat, move):
-        if resign.is_resign(move) and isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["n"]:
-            return ca_resign.apply(state, seat, move)
-        phase = state["phase"]
-        rule = moves.PHASE_RULE.get(phase, "CA-TURN-5")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["n"]:
-            raise IllegalMove("bad-seat", f"There is no seat {seat!r} in this game.", "CA-SETUP-1")
-        moves.check_shape(move, rule)
-        kind = move["type"]
-        if phase == "over":
-            raise IllegalMove("game-over", "The game is over.", "CA-END-1")
+    # The shared preamble of Game.apply calls these; the game's own work is apply_decision.
+
+    def player_count(self, state: State) -> int:
+        return state["n"]
+
+    def check_shape(self, state: State, seat: int, move: dict) -> None:
+        notation.check_shape(move, notation.PHASE_RULE.get(state["phase"], "CA-TURN-5"))
+
+    def apply_resign(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+        return ca_resign.apply(state, seat, move)
+
+    def apply_standing(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+        return self.changed(state, seat, move, standing)
+
+    def apply_decision(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+        phases.check_allowed(state, move["type"])
+        return self.changed(state, seat, move, phases.decide)
+
+    @staticmethod
+    def changed(state: State, seat: int, move: dict, step: Callable) -> tuple[State, list[Event]]:
+        """A working copy changed by `step`, then everything that follows automatically."""
         s = clone(state)
         events: list[Event] = []
-        if kind == "standing":
-            answers.standing(s, seat, move, events)
-            flow.advance(s, events)
-            return s, events
-        asked = flow.prompted_seat(state)
-        if seat != asked:
-            raise IllegalMove("not-your-turn", f"You are not asked to decide now (waiting for seat {asked}, on "
-                              f"seat {state['turn']}'s turn): out of turn you may only join an attack or react to "
-                              "one on your own cards, when asked.", "CA-TURN-6")
-        allowed = ALLOWED[phase]
-        if phase == "act" and kind == "pass":
-            raise IllegalMove("no-pass", "You cannot pass: every turn has one action (discard a card if nothing "
-                              "else helps).", "CA-TURN-3")
-        if kind not in allowed:
-            rule = OUT_OF_PLACE.get(kind, RULE_OF[phase]) if phase == "act" else RULE_OF[phase]
-            why = OUT_OF_PLACE_WHY.get(kind, "") if phase == "act" else ""
-            raise IllegalMove("wrong-move-now", why + WRONG[phase], rule,
-                              legal=[self.format(m) for m in policy.legal_moves(state, seat)
-                                     if m.get("type") not in (None, "standing")][:8])
-        if phase == "act":
-            actions.TURN_ACTIONS[kind](s, seat, move, events)
-        elif phase == "gift":
-            (actions.give if kind == "give" else actions.gift_pass)(s, seat, move, events)
-        elif phase == "join":
-            answers.join(s, seat, move, events)
-        elif phase == "react":
-            answers.react(s, seat, move, events)
-        else:
-            answers.remove(s, move, events)
+        step(s, seat, move, events)
         flow.advance(s, events)
         return s, events
 
-    def public_move(self, state, seat, move):
+    def waiting_text(self, state: State) -> str:
+        return (f"waiting for seat {flow.prompted_seat(state)}, on seat {state['turn']}'s turn: out of turn you may "
+                "only join an attack or react to one on your own cards, when asked")
+
+    def public_move(self, state: State, seat: int, move: dict) -> bool:
         """Hidden: standing answers, night attacks and night joins (face-down cards), gifts (a
         hidden card changes hands) and window passes (in fast mode they would tell who was asked;
         in both modes they would tell an explicit pass from a standing answer)."""
@@ -104,7 +92,8 @@ class CastleAssault(Game):
         kind = move.get("type")
         if kind in ("standing", "night", "give"):
             return False
-        if kind == "join" and state.get("battle") and state["battle"].get("night"):
+        b = state.get("battle")
+        if kind == "join" and b and b["night"]:
             return False
         if kind == "pass" and state.get("phase") in ("join", "react"):
             return False
@@ -112,10 +101,10 @@ class CastleAssault(Game):
 
     # --- notation, views, results -----------------------------------------------------------------------
 
-    def parse(self, state, seat, text):
+    def parse(self, state: State, seat: int, text: str) -> dict:
         if (resigning := resign.parse(text)) is not None:
             return resigning
-        rule = moves.PHASE_RULE.get(state["phase"], "CA-TURN-5")
+        rule = notation.PHASE_RULE.get(state["phase"], "CA-TURN-5")
         mine = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["n"]
         pools = {"hand": state["hands"][seat] if mine else []}
         if mine:
@@ -124,50 +113,50 @@ class CastleAssault(Game):
         if b is not None and b["open"]:
             # a kind name ("remove catapult") means a card this removal may still take (CA-ACT-REACT-8)
             pools["remove"] = battle.removal_candidates(b, b["need"][0]) if b["need"] else battle.attack_cards(b)
-        return moves.parse_move(text, pools, rule)
+        return notation.parse_move(text, pools, rule)
 
-    def format(self, move):
-        return resign.NOTATION if resign.is_resign(move) else moves.format_move(move)
+    def format(self, move: dict) -> str:
+        return resign.NOTATION if resign.is_resign(move) else notation.format_move(move)
 
-    def view(self, state, seat):
-        return views.view(state, seat)
+    def view(self, state: State, seat: int | None) -> dict:
+        return view_of(state, seat)
 
-    def known_state(self, state, seat):
-        from core.castle_assault import sample
-        return sample.known_state(state, seat)
+    def known_state(self, state: State, seat: int) -> dict:
+        from . import sample
+        return sample.known_state(cast(dict, state), seat)
 
-    def sample_state(self, known, seat, rng):
-        from core.castle_assault import sample
-        return sample.sample_state(known, seat, rng)
+    def sample_state(self, known: dict, seat: int, rng: Rng) -> State:
+        from . import sample
+        return cast(State, sample.sample_state(known, seat, rng))
 
-    def hidden_from(self, state, seat):
-        return views.hidden_from(state, seat)
+    def hidden_from(self, state: State, seat: int | None) -> list[str]:
+        return hidden_ids(state, seat)
 
-    def render(self, view, seat):
-        return views.render(view, seat)
+    def render(self, view: dict, seat: int | None) -> str:
+        return render_text(view, seat)
 
-    def picture(self, view, seat, touched=frozenset()):
-        from core.castle_assault import picture  # Jinja2 is loaded only by who draws
+    def picture(self, view: dict, seat: int | None, touched: frozenset = frozenset()) -> str | None:
+        from . import picture  # Jinja2 is loaded only by who draws
 
         return picture.picture(view, seat, touched)
 
-    def result(self, state):
+    def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
             return None
         winners = () if state["winner"] is None else (state["winner"],)
-        return Result(winners, state["reason"] or "")
+        return Result(winners, state["reason"] or "", flow.reason_code(state["reason"] or ""))
 
-    def to_json(self, state):
-        return state
+    def to_json(self, state: State) -> dict:
+        return cast(dict, state)                             # a state is its own JSON: no copy
 
-    def from_json(self, data):
-        return data
+    def from_json(self, data: dict) -> State:
+        return cast(State, data)
 
-    def preview_state(self, state):
+    def preview_state(self, state: State) -> State:
         """Strict windows (CA-MULTI-5): in fast mode a preview would show who holds attack cards."""
         return {**state, "opt": {**state["opt"], "windows": "strict"}}
 
-    def default_move(self, state, seat):
+    def default_move(self, state: State, seat: int) -> dict | None:
         """At a deadline: no join, no reaction (rules §13 ASYNC-1, ASYNC-2); a gift turn passes;
         a removal takes the first card it may. A turn action has no default (ASYNC-6)."""
         if flow.prompted_seat(state) != seat:
@@ -175,30 +164,9 @@ class CastleAssault(Game):
         if state["phase"] in ("join", "react", "gift"):
             return {"type": "pass"}
         if state["phase"] == "remove":
-            b = state["battle"]
+            b = the_battle(state)
             return {"type": "remove", "card": battle.removal_candidates(b, b["need"][0])[0]}
         return None
 
-
-ALLOWED = {"act": set(actions.TURN_ACTIONS), "gift": {"give", "pass"}, "join": {"join", "pass"},
-           "react": {"react", "pass"}, "remove": {"remove"}}
-RULE_OF = {"act": "CA-TURN-5", "gift": "CA-MULTI-9", "join": "CA-MULTI-4", "react": "CA-ACT-REACT-1",
-           "remove": "CA-ACT-REACT-8"}
-# Moves that exist, but never on one's own turn: the rule that says where they belong.
-OUT_OF_PLACE = {"react": "CA-ACT-REACT-10", "join": "CA-MULTI-1", "give": "CA-MULTI-9", "remove": "CA-ACT-REACT-8"}
-# Why such a move is refused on one's own turn, said before the list of what the turn allows.
-OUT_OF_PLACE_WHY = {
-    "react": "Reactions are played against another player's attack on your cards, not on your own turn. ",
-    "join": "Joining is for another player's attack, when you are asked, not for your own turn. ",
-    "give": "Only a player whose castle has fallen may give cards away, on their own turn; your castle still "
-            "stands. ",
-    "remove": "Removing an attack card follows a reaction against an attack, not your own turn. ",
-}
-WRONG = {"act": "On your turn choose one action: attack, night, defend, takeback, build, explore, buy, academy, "
-                "king, draw (King turns only) or discard. Passing is not allowed.",
-         "gift": "Without a castle your turn is: give a card to a player who still has a castle, or pass.",
-         "join": "You may join this attack with attack cards, or pass.",
-         "react": "You may react with Academy cards, or pass.",
-         "remove": "Choose the attack card your reaction removes: remove <card>."}
 
 GAME = CastleAssault()

@@ -6,7 +6,7 @@ docs/castle-assault.md.
 """
 from __future__ import annotations
 
-from core.castle_assault.cards import CARDS, DECK_NAMES, amount
+from core.castle_assault.data import CARDS, DECK_NAMES, amount
 from core.glossary import Entry, Glossary
 
 GAME = "castle-assault"

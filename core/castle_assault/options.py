@@ -1,11 +1,14 @@
 """The game's options (rules switches), and how the engine reads the ones added later.
 
+Rules version 3 (issue 14) added "rng", the random stream's scheme: new games use scheme 2.
 Rules version 2 (issue 9, checked against the Spanish original, seed 003) changed three defaults
 and added four options. A game created under rules version 1 stored its options then: the
 changed options keep their old value there (`earlier_defaults`), and an option it lacks is
 played as its `legacy` reading, so its stored states and hashes stay what they were.
 """
 from __future__ import annotations
+
+from typing import Any, Mapping
 
 from core.protocol import Option
 
@@ -51,10 +54,20 @@ OPTIONS = {
     "rebuild": Option(default="own-deck", help="At a Village rebuild each non-Village card goes to its own deck, or out of the "
                       "game per 'reshuffle' (the only choice for new games).", choices=("own-deck",), rule="CA-GEN-5",
                       since=2, legacy="academy"),
+    # Rules version 3 (issue 14): new games draw four random numbers per SHA-256 block.
+    "rng": Option(default=2, help="The random stream: 1 = one SHA-256 per draw (games before rules version 3), "
+                  "2 = four draws per SHA-256 block, and a shuffle takes several positions from one draw.", kind=int, choices=(1, 2), rule=None, since=3, legacy=1),
 }
 
 
-def option(s: dict, name: str):
+def rng_scheme(options: Mapping[str, Any]) -> int:
+    """The core.rng scheme of a game with these (normalized) options: 1 for a game created before
+    rules version 3, which has no "rng" option."""
+    value = options.get("rng")
+    return OPTIONS["rng"].legacy if value is None else value
+
+
+def option(s: Mapping[str, Any], name: str) -> Any:
     """An option as the game plays it: its value, or for a game created before the option existed,
     its legacy reading (Game.option_value on the state's copy of the options)."""
     value = s["opt"].get(name)

@@ -6,8 +6,8 @@ the attack under way, and the seat's own hand.
 """
 from __future__ import annotations
 
-from core.castle_assault.cards import CARDS, half_text
-from core.castle_assault.views import status_line
+from core.castle_assault.data import CARDS, half_text
+from core.castle_assault.view import status_line
 from core.picture import ACCENT, Panel, draw, legend_rows, seat_colour, seat_ink
 
 FORT_W, FORT_GAP = 360, 14

@@ -15,10 +15,10 @@ from core import resign
 from core.protocol import Event, IllegalMove
 
 from . import flow
-from .state import clone
+from .state import State, clone
 
 
-def apply(state: dict, seat: int, move: dict):
+def apply(state: State, seat: int, move: dict):
     resign.check(move)
     if state["phase"] == "over":
         raise IllegalMove("game-over", "The game is over.", "CA-END-1")
@@ -41,7 +41,7 @@ def apply(state: dict, seat: int, move: dict):
     return s, events
 
 
-def _leave(s: dict, seat: int, events: list) -> None:
+def _leave(s: State, seat: int, events: list) -> None:
     """Eliminated without a conqueror (CA-MULTI-7, -12, -13)."""
     s["alive"][seat] = False
     s["standing"][seat] = [1, 1]  # declines every join, passes every reaction

@@ -1,6 +1,6 @@
 """What a seat knows (`known_state`) and worlds consistent with it (`sample_state`), for bots.
 
-Hidden from a seat (views.py): the draw decks, other hands, every loot pile, other seats'
+Hidden from a seat (view.py): the draw decks, other hands, every loot pile, other seats'
 cards under a Night before the reveal, other seats' standing answers, and in fast window mode
 who is being asked (and so whether the window is still open to joiners or already the
 victim's). The known state blanks all of that; the sampler deals the unaccounted-for cards
@@ -12,9 +12,9 @@ from core.bots.worlds import renumber, deal_tokens, fresh_seed, mask, strings_in
 from core.rng import Rng
 
 from .battle import joiner_order
-from .cards import CARDS
+from .data import CARDS
 from .flow import prompted_seat
-from .views import hidden_from
+from .view import hidden_from
 
 DECK_OF_ZONE = {"village": "V", "siege": "S", "academy": "A", "dungeon": "D"}
 

@@ -1,38 +1,79 @@
-"""The state model: a plain JSON dict, copied (never mutated) by every move.
-
-Layout (all lists, ints, strings, bools -- it IS its own JSON form):
-  seed, rng          the secret seed and the Rng counter (all chance comes from core.rng)
-  n, opt             player count and the normalized options
-  village, siege, academy, dungeon   draw decks, TOP = LAST element
-  discard, out       the shared face-up discard pile (CA-GEN-10); cards out of the game
-  hands, loot        per seat: hand, secret loot pile (3-4 players, CA-LOOT-3)
-  posts              per seat: [[fortress card id, standing, [stationed ids]], ...]; index 0 is
-                     the castle, 1.. the walls W1..
-  alive              per seat: still has a castle
-  turn, acts, king, defended   active seat, actions left this turn, inside a King turn, Defend used
-  phase              act | gift | join | react | remove | over
-  battle             None or the battle in progress (see battle.py)
-  standing           per seat: [always pass join windows, always pass reaction windows] as 0/1
-  quiet, turns       finished turns since the one with the last won battle (V-STALL; -1 during
-                     that turn); turns played
-  shown              the Dungeon card kind last turned up (public), or None
-  winner, reason     the result once phase is over (winner None = no winner)
-"""
+"""The state model: a plain JSON dict (it IS its own JSON form), copied, never mutated, by
+every move. Keys are short and stay so: stored games hash their states' JSON (see the
+comments for what each means). Draw decks list their TOP card LAST."""
 from __future__ import annotations
 
-from core.protocol import Event, IllegalMove
+from typing import Literal, TypedDict
+
+from core.protocol import IllegalMove
 from core.rng import Rng
 
-from .cards import CARDS, SETUP
-from .cards import count as count_of
-from .options import option
+from .data import CARDS, SETUP
+from .options import rng_scheme
 
-DECKS = ("village", "siege", "academy", "dungeon")
+Phase = Literal["act", "gift", "join", "react", "remove", "over"]
+DeckName = Literal["village", "siege", "academy", "dungeon"]
+# A post: [fortress card id, still standing, [ids of the cards stationed on it]].
+Post = list
 
 
-def clone(s: dict) -> dict:
-    """A copy deep enough that a move may change any zone without touching the input."""
-    c = dict(s)
+class Battle(TypedDict):
+    """The battle in progress (battle.py), from declaration to resolution."""
+
+    by: int                 # the attacker: the active player
+    victim: int             # the owner of the target
+    target: str             # "<seat>/C", "<seat>/W<n>" or a stationed card's id
+    night: str | None       # the Night card's id, or None for a daytime attack
+    cards: list[list]       # [[seat, [attack card ids]], ...]: the attacker's first, then joiners'
+    todo: list[int]         # seats still to decide whether to join, in turn order (CA-MULTI-5)
+    joined: list[int]       # seats that added at least one card
+    react: list[str]        # the Academy cards the victim committed
+    need: list[str]         # removal reactions still waiting for the victim's choice
+    removed: list[str]      # attack cards taken out by Sabotage / Boiling Oil (no swords)
+    open: bool              # the attack cards are visible to all: by day, or at night after the reveal
+
+
+class State(TypedDict):
+    """A whole game."""
+
+    seed: str               # the secret seed of the game's random stream
+    rng: int                # draws made from that stream so far (core.rng counter)
+    n: int                  # number of players
+    opt: dict               # the normalized options (options.py)
+    village: list[str]      # Village draw deck
+    siege: list[str]        # Siege deck
+    academy: list[str]      # Academy deck
+    dungeon: list[str]      # Dungeon deck
+    discard: list[str]      # the shared face-up discard pile (CA-GEN-10)
+    out: list[str]          # cards out of the game
+    hands: list[list[str]]  # per seat: the hand
+    loot: list[list[str]]   # per seat: the secret loot pile (3-4 players, CA-LOOT-3)
+    posts: list[list[Post]]  # per seat: its posts, index 0 the castle, 1.. the walls W1..
+    alive: list[bool]       # per seat: still has a castle
+    turn: int               # the active seat
+    acts: int               # actions left this turn (2 in a King turn, CA-ACT-KING-1)
+    king: bool              # inside a King turn
+    defended: bool          # a card was placed in defence this turn (CA-ACT-DEFEND-6)
+    phase: Phase            # what is being decided now
+    battle: Battle | None   # the battle in progress, if any
+    standing: list[list[int]]  # per seat: [always pass join windows, always pass reactions] as 0/1
+    quiet: int              # finished turns since the last won battle (V-STALL; -1 during that turn)
+    turns: int              # turns played
+    shown: str | None       # the kind of the Dungeon card last turned up (public)
+    winner: int | None      # once over: the winner, or None for no winner
+    reason: str | None      # once over: why, as a sentence
+
+
+DECKS: tuple[DeckName, ...] = ("village", "siege", "academy", "dungeon")
+
+
+def clone(s: State) -> State:
+    """A copy deep enough that a move may change any zone without touching the input.
+
+    Posts, loot piles and standing answers change in few moves, so they are copied on write:
+    the clone gets new outer lists, and whoever changes a seat's row takes `own_posts`,
+    `own_loot` or `own_standing` first (half the cost of a move was this copy)."""
+    c = s.copy()
     c["village"] = s["village"][:]
     c["siege"] = s["siege"][:]
     c["academy"] = s["academy"][:]
@@ -40,13 +81,13 @@ def clone(s: dict) -> dict:
     c["discard"] = s["discard"][:]
     c["out"] = s["out"][:]
     c["hands"] = [h[:] for h in s["hands"]]
-    c["loot"] = [h[:] for h in s["loot"]]
-    c["posts"] = [[[p[0], p[1], p[2][:]] for p in seat] for seat in s["posts"]]
+    c["loot"] = s["loot"][:]
+    c["posts"] = s["posts"][:]
     c["alive"] = s["alive"][:]
-    c["standing"] = [a[:] for a in s["standing"]]
+    c["standing"] = s["standing"][:]
     b = s["battle"]
     if b is not None:
-        b = dict(b)
+        b = b.copy()
         b["cards"] = [[seat, ids[:]] for seat, ids in b["cards"]]
         b["todo"] = b["todo"][:]
         b["react"] = b["react"][:]
@@ -57,9 +98,25 @@ def clone(s: dict) -> dict:
     return c
 
 
-def new_state(players: int, options: dict, seed: str) -> dict:
+def own_posts(s: State, seat: int) -> list:
+    """A seat's posts, copied so that this (cloned) state may change them (see clone)."""
+    posts = s["posts"][seat] = [[p[0], p[1], p[2][:]] for p in s["posts"][seat]]
+    return posts
+
+
+def own_loot(s: State, seat: int) -> list:
+    pile = s["loot"][seat] = s["loot"][seat][:]
+    return pile
+
+
+def own_standing(s: State, seat: int) -> list:
+    row = s["standing"][seat] = s["standing"][seat][:]
+    return row
+
+
+def new_state(players: int, options: dict, seed: str) -> State:
     """Setup per CA-SETUP-1..9: posts laid out, decks shuffled, hands dealt."""
-    rng = Rng(seed)
+    rng = Rng(seed, scheme=rng_scheme(options))
     ids = CARDS.ids_by_deck
     castles = [c for c in ids["F"] if CARDS.key[c] == "castle"]
     walls = [c for c in ids["F"] if CARDS.key[c] == "wall"]
@@ -70,9 +127,9 @@ def new_state(players: int, options: dict, seed: str) -> dict:
         used += mine
         posts.append([[card, True, []] for card in mine])
     out = [c for c in ids["F"] if c not in used]          # CA-SETUP-4
-    decks = {name: rng.shuffle(list(ids[letter]))            # CA-SETUP-5, CA-SETUP-6
+    decks = {name: shuffle(rng, list(ids[letter]))            # CA-SETUP-5, CA-SETUP-6
              for name, letter in (("village", "V"), ("siege", "S"), ("academy", "A"), ("dungeon", "D"))}
-    hands = [[] for _ in range(players)]
+    hands: list[list[str]] = [[] for _ in range(players)]
     for seat in range(players):
         for _ in range(numbers["village"]):
             hands[seat].append(decks["village"].pop())
@@ -95,116 +152,34 @@ def new_state(players: int, options: dict, seed: str) -> dict:
     }
 
 
-# --- zones ------------------------------------------------------------------------------
-
-def draw_village(s: dict, events: list, seat_for_rebuild_note: int | None = None) -> str | None:
-    """Top Village card, rebuilding the deck from the discard pile when empty (CA-GEN-5).
-
-    Returns None when no Village card exists to draw (the draw is skipped, CA-LOOT-8)."""
-    if not s["village"]:
-        rebuild_village(s, events)
-        if not s["village"]:
-            return None
-    return s["village"].pop()
+def the_battle(s: State) -> Battle:
+    """The battle in progress, in the phases that have one (join, react, remove)."""
+    b = s["battle"]
+    assert b is not None, "no battle in progress"
+    return b
 
 
-def rebuild_village(s: dict, events: list) -> None:
-    """CA-GEN-5: take the other decks' cards out of the discard pile, shuffle the rest."""
-    if not s["discard"]:
-        return
-    village, siege, academy, dungeon, fortress = [], [], [], [], []
-    own_deck = option(s, "rebuild") == "own-deck"      # rules version 1 sent every other card to the Academy
-    for card in s["discard"]:
-        deck = CARDS.deck[card]
-        if deck == "V":
-            village.append(card)
-        elif deck == "S":
-            siege.append(card)
-        elif deck == "A" or not own_deck:
-            academy.append(card)
-        else:
-            (dungeon if deck == "D" else fortress).append(card)
-    rng = Rng(s["seed"], s["rng"])
-    s["discard"] = []
-    returned = ""
-    if s["opt"].get("reshuffle", "bottom") == "bottom":
-        if siege:
-            s["siege"] = rng.shuffle(siege) + s["siege"]
-        if academy:
-            s["academy"] = rng.shuffle(academy) + s["academy"]
-        if dungeon:
-            s["dungeon"] = rng.shuffle(dungeon) + s["dungeon"]
-        if siege or academy:
-            returned = f" {len(siege)} Siege and {len(academy)} Academy cards went under their own decks."
-        if dungeon:
-            returned += f" {count_of(len(dungeon), 'Dungeon card')} went under the Dungeon deck."
-    else:
-        s["out"].extend(siege + academy + dungeon)
-        if siege or academy:
-            returned = f" {len(siege)} Siege and {len(academy)} Academy cards left the game."
-        if dungeon:
-            returned += f" {count_of(len(dungeon), 'Dungeon card')} left the game."
-    if fortress:                                       # a Fortress card has no deck: it leaves the game
-        s["out"].extend(fortress)
-        returned += f" {count_of(len(fortress), 'Fortress card')} left the game."
-    s["village"] = rng.shuffle(village)
-    s["rng"] = rng.counter
-    events.append(Event(f"The Village deck ran out: {len(village)} discarded Village cards were shuffled "
-                        f"into a new deck.{returned}"))
+def shuffle(rng: Rng, items: list) -> list:
+    """Fisher-Yates in place. With the random stream of rules version 3 (scheme 2) several swap
+    positions come from one draw: for positions i, i-1, ... the mixed-radix digits of one number
+    drawn uniformly below (i+1)·i·… (kept under 2^64, where Rng.below is exact), so a 70-card
+    deck takes 7 draws instead of 69. Games of scheme 1 shuffle with one draw per position."""
+    if rng.scheme == 1:
+        return rng.shuffle(items)
+    i = len(items) - 1
+    while i > 0:
+        span, radices = 1, [0][:0]
+        while i - len(radices) > 0 and span * (i - len(radices) + 1) <= 1 << 64:
+            radices.append(i - len(radices) + 1)
+            span *= radices[-1]
+        value = rng.below(span)
+        for radix in radices:
+            value, j = divmod(value, radix)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+    return items
 
 
-# --- posts and targets ---------------------------------------------------------------------
-
-def post_name(index: int) -> str:
-    return "C" if index == 0 else f"W{index}"
-
-
-def post_index(name: str, count: int) -> int | None:
-    if name == "C":
-        return 0 if count > 0 else None
-    if len(name) >= 2 and name[0] == "W" and name[1:].isdigit() and name[1] != "0":
-        i = int(name[1:])
-        return i if i < count else None
-    return None
-
-
-def walls_standing(s: dict, seat: int) -> bool:
-    return any(p[1] for p in s["posts"][seat][1:])
-
-
-def post_shields(post: list) -> int:
-    """Printed shields plus every stationed card's defence, in half points (CA-ACT-ATTACK-9)."""
-    total = CARDS.defence[post[0]]
-    for card in post[2]:
-        total += CARDS.defence[card]
-    return total
-
-
-def find_stationed(s: dict, card: str) -> tuple[int, int] | None:
-    """(owner seat, post index) of a stationed card, or None."""
-    for seat, posts in enumerate(s["posts"]):
-        for i, post in enumerate(posts):
-            if card in post[2]:
-                return seat, i
-    return None
-
-
-def resolve_target(s: dict, target: str) -> tuple[int, int, str | None] | None:
-    """A target text -> (owner, post index, stationed card or None); None if no such card.
-
-    Targets are written "<seat>/C", "<seat>/W<n>" for posts, or a stationed card's id."""
-    if "/" in target:
-        seat_text, _, post = target.partition("/")
-        if not seat_text.isdigit() or len(seat_text) > 1:
-            return None
-        seat = int(seat_text)
-        if seat >= s["n"]:
-            return None
-        index = post_index(post, len(s["posts"][seat]))
-        if index is None:
-            return None
-        return seat, index, None
-    where = find_stationed(s, target)
-    if where is None:
-        return None
-    return where[0], where[1], target
+def game_rng(s: State) -> Rng:
+    """The game's random stream where the state left it (its counter is s["rng"])."""
+    return Rng(s["seed"], s["rng"], scheme=rng_scheme(s["opt"]))

@@ -107,7 +107,7 @@ def expected_counts(ruleset: str, view: dict) -> tuple[str, str, dict[str, str]]
     if ruleset == "wizards-quest":
         return "territory", "data-count", {t["id"]: str(t["orcs"] if t["owner"] == "orcs" else t["men"])
                                            for t in view["territories"]}
-    from core.castle_assault.cards import half_text
+    from core.castle_assault.data import half_text
     return "post", "data-shields", {f"{f['seat']}/{p['post']}": half_text(p["shields"])
                                     for f in view["fortresses"] for p in f["posts"]}
 

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from core import games
-from core.castle_assault.cards import half_text
+from core.castle_assault.data import half_text
 from core.medieval_mastery import data as mm_data
 from core.picture import touched_tokens
 from core.rng import Rng

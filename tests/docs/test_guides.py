@@ -74,7 +74,7 @@ def mm_things(view: dict, text: str) -> set[str]:
 
 
 def ca_things(view: dict, text: str) -> set[str]:
-    from core.castle_assault.cards import CARDS
+    from core.castle_assault.data import CARDS
     found = set(CA_TOKENS.findall(text))
     found |= {CARDS.name(c) for c in view["discard"] + (view["hand"] or [])}
     found |= {CARDS.label(c) for c in view["hand"] or []}
@@ -124,7 +124,7 @@ def collect_event(name: str, text: str) -> set[str]:
         names = list(data.ART_TITLE.values()) + list(data.CARD_TITLES.values()) + list(data.TILES)
         found |= {title for title in names if title in text}
     if name == "castle-assault":
-        from core.castle_assault.cards import CARDS
+        from core.castle_assault.data import CARDS
         found |= {kind.name for kind in CARDS.kinds.values() if kind.name in text}
     return found
 

@@ -16,6 +16,10 @@ from server.verify import verify_game
 from tests.table.helpers import prompted_seat, server_state
 
 DAY = timedelta(days=1)
+# The undo step needs a move that reveals nothing. In Castle Assault that is rare (most moves end
+# a turn, whose draw shows the next player a card): this fixed game has one under the random
+# stream of rules version 2, not under the stream of new games (rules version 3).
+OPTIONS = {"castle-assault": {"rng": 1}}
 
 
 class Table:
@@ -23,6 +27,7 @@ class Table:
         self.api, self.ruleset, self.engine = api, ruleset, games[ruleset]
         self.seated = [api.register(f"{ruleset[:2]}{i}") for i in range(players)]
         created = api.call("POST", "/games", self.seated[0], json={"ruleset": ruleset, "seats": players,
+                                                                   "options": OPTIONS.get(ruleset, {}),
                                                                    "days_per_move": 2, "on_timeout": "default"}).json
         seed = f"whole-table:{ruleset}"  # a fixed game (the server draws a fresh seed per game)
         Game.update(seed=seed, seed_hash=seed_hash(seed), chain_head=seed_hash(seed)).where(

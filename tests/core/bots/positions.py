@@ -8,7 +8,9 @@ from core.rng import Rng
 
 CONFIGS = {
     "castle-assault": [(2, {}), (3, {}), (4, {"windows": "strict"}), (3, {"night-count": "hidden"}),
-                       (4, {"spoils": "all", "reshuffle": "remove"})],
+                       # reshuffle "remove" can leave no attack card in play: random games then cycle
+                       # for ever unless V-STALL ends them
+                       (4, {"spoils": "all", "reshuffle": "remove", "stall": 20})],
     "medieval-mastery": [(2, {}), (3, {"windows": "strict"}), (4, {"siege": True}), (6, {"teams": "3"}),
                          (5, {"mayhem": True, "life-and-death": True})],
     "wizards-quest": [(2, {}), (3, {"blank-treasure": True}), (4, {}), (6, {"blank-treasure": True})],
@@ -44,5 +46,5 @@ def card_ids(game, state) -> list:
     if game.name == "wizards-quest":
         from core.wizards_quest.sample import cards_of
         return cards_of(state)
-    from core.castle_assault.cards import CARDS
+    from core.castle_assault.data import CARDS
     return [c for c in leaves(state) if c in CARDS.kind_of]

@@ -6,12 +6,12 @@ import json
 import pytest
 
 from core.castle_assault import GAME
-from core.castle_assault.cards import CARDS
+from core.castle_assault.data import CARDS
 from core.protocol import IllegalMove
 
 
 def make(players: int = 2, scenario: dict | None = None, seed: str = "test", **options) -> dict:
-    """A game from a scenario (see core/castle_assault/scenario.py); options by their names."""
+    """A game from a scenario (see core/castle_assault/setup.py); options by their names."""
     opts = {k.replace("_", "-"): v for k, v in options.items()}
     return GAME.setup(players, opts, seed, scenario)
 
@@ -48,12 +48,12 @@ def of_kind(state: dict, seat: int, key: str, count: int = 1) -> list[str]:
 
 
 def stationed(state: dict, seat: int, post: str) -> list[str]:
-    from core.castle_assault.state import post_index
+    from core.castle_assault.zones import post_index
     return state["posts"][seat][post_index(post, len(state["posts"][seat]))][2]
 
 
 def standing(state: dict, seat: int, post: str) -> bool:
-    from core.castle_assault.state import post_index
+    from core.castle_assault.zones import post_index
     return state["posts"][seat][post_index(post, len(state["posts"][seat]))][1]
 
 

@@ -3,7 +3,7 @@ import pytest
 
 from core.protocol import IllegalMove
 from core.castle_assault import GAME
-from core.castle_assault.cards import CARDS
+from core.castle_assault.data import CARDS
 
 from .helpers import hand, kinds, make, of_kind, play, prompted, refused, stationed, standing, texts
 
@@ -214,6 +214,7 @@ def test_a_fallen_castle_ends_a_two_player_game_for_the_attacker():
     s, events = play(duel(["trebuchet", "archer"], posts=down), 0, "attack 1/C trebuchet archer")
     result = GAME.result(s)
     assert result.winners == (0,) and GAME.prompts(s) == [] and "{P0} wins the game." in texts(events)
+    assert result.code == "last-castle"
 
 
 @pytest.mark.rule("CA-ACT-ATTACK-17")

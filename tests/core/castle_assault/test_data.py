@@ -4,7 +4,7 @@ from collections import Counter
 import pytest
 
 from core.castle_assault import GAME
-from core.castle_assault.cards import CARDS, SETUP, half_text
+from core.castle_assault.data import CARDS, SETUP, half_text
 from core.protocol import IllegalMove
 
 from .helpers import make

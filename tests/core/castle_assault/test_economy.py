@@ -3,7 +3,7 @@ import pytest
 
 from core.protocol import IllegalMove
 from core.castle_assault import GAME
-from core.castle_assault.cards import CARDS
+from core.castle_assault.data import CARDS
 
 from .helpers import hand, kinds, make, of_kind, play, refused, said
 

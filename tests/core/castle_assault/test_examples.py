@@ -2,7 +2,7 @@
 import pytest
 
 from core.castle_assault import GAME
-from core.castle_assault.cards import CARDS
+from core.castle_assault.data import CARDS
 
 from .helpers import hand, kinds, make, of_kind, play, prompted, refused, stationed, standing, texts, view_text
 
@@ -80,7 +80,7 @@ def test_ex1b_three_players_carla_joins_with_a_soldier_and_both_loot_face_down()
     assert kinds(s["loot"][0]) == ["builder"] and kinds(s["loot"][2]) == ["duke"]
     assert len(hand(s, 0)) == 1 and len(hand(s, 2)) == 1
     for seat in range(3):
-        assert s["loot"][0][0] not in view_text(s, seat)
+        assert f'"{s["loot"][0][0]}"' not in view_text(s, seat)
 
 
 def ex2(hidden=("soldier", "catapult"), reactions=("ambush", "sabotage")):

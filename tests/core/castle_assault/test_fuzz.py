@@ -5,6 +5,7 @@ import re
 import pytest
 
 from core.castle_assault import GAME
+from core.castle_assault.notation import check_shape, well_formed
 from core.protocol import IllegalMove
 from core.rng import Rng
 
@@ -84,7 +85,7 @@ def test_random_json_moves_only_ever_raise_illegal_move():
 
 def test_random_texts_only_ever_raise_illegal_move():
     rng = Rng("fuzz-text")
-    for i in range(6000):
+    for _ in range(6000):
         state = STATES[rng.below(len(STATES))]
         seat = rng.below(state["n"])
         text = " ".join(WORDS[rng.below(len(WORDS))] for _ in range(rng.below(6)))
@@ -147,3 +148,27 @@ def test_every_listed_legal_move_is_accepted():
                 GAME.apply(state, seat, move)
                 checked += 1
     assert checked > 1000
+
+
+def test_the_quick_shape_test_accepts_exactly_what_the_full_check_accepts():
+    """notation.well_formed (the fast path of every move) agrees with the MOVES table and the id
+    checks: on legal moves, on random JSON, and on legal moves with one field changed."""
+    rng = Rng("fuzz-shape")
+    moves = [m for state in STATES[::5] for seat in range(state["n"]) for m in GAME.legal_moves(state, seat)
+             if "pattern" not in m]
+    moves += [random_move(rng) for _ in range(3000)]
+    for move in list(moves[:400]):
+        if isinstance(move, dict):
+            changed = dict(move)
+            changed[FIELDS[rng.below(len(FIELDS))]] = VALUES[rng.below(len(VALUES))]
+            moves.append(changed)
+    accepted = 0
+    for move in moves:
+        try:
+            check_shape(move)
+            ok = True
+        except IllegalMove:
+            ok = False
+        assert well_formed(move) == ok, move
+        accepted += ok
+    assert 300 < accepted < len(moves) - 2000

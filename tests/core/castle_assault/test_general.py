@@ -20,10 +20,11 @@ def test_rebuild_returns_siege_and_academy_cards_under_their_own_decks():
     s["village"] = []
     s["discard"] = [s["hands"][1].pop(), s["hands"][1].pop(), s["siege"].pop(), s["academy"].pop()]
     siege_card, academy_card = s["discard"][2], s["discard"][3]
-    village_cards = set(s["discard"][:2])
+    village_cards = set(s["discard"][:2]) | set(hand(s, 0))          # the Gold spent is discarded too
     s, events = play(s, 0, "buy gold")
     assert s["siege"][0] == siege_card and s["academy"][0] == academy_card
-    assert village_cards <= set(hand(s, 0)) and said(events, "1 Siege and 1 Academy cards went under")
+    drawn = set(hand(s, 0))                                           # 2 of the 3 shuffled Village cards
+    assert len(drawn) == 2 and drawn <= village_cards and said(events, "1 Siege and 1 Academy cards went under")
 
 
 @pytest.mark.rule("CA-GEN-5")
@@ -68,11 +69,11 @@ def test_hidden_and_public_information_in_every_view():
     assert spectator["loot_sizes"] == [0, 1, 0] and spectator["decks"]["village"] == len(s["village"])
     mine = GAME.view(s, 0)
     assert sorted(mine["hand"]) == sorted(s["hands"][0])
-    for seat in (1, 2, None):
-        assert s["hands"][0][0] not in view_text(s, seat)
+    for seat in (1, 2, None):                            # whole ids, quoted: V2 is not V23
+        assert f'"{s["hands"][0][0]}"' not in view_text(s, seat)
     guard = s["posts"][2][1][2][0]
-    assert all(guard in view_text(s, seat) for seat in (0, 1, 2, None))
-    assert s["loot"][1][0] not in view_text(s, 1)
+    assert all(f'"{guard}"' in view_text(s, seat) for seat in (0, 1, 2, None))
+    assert f'"{s["loot"][1][0]}"' not in view_text(s, 1)
     assert "seed" not in view_text(s, 0) and s["seed"] not in view_text(s, 0)
 
 
@@ -104,6 +105,7 @@ def test_the_winner_is_the_only_player_with_a_castle():
     s, _ = play(s, 0, "attack 1/C trebuchet archer")
     result = GAME.result(s)
     assert result.winners == (0,) and [seat for seat in range(3) if s["alive"][seat]] == [0]
+    assert result.code == "last-castle" and result.to_json()["code"] == "last-castle"
     refused(s, 0, "discard V0", "CA-END-1")
     assert GAME.legal_moves(s, 0) == [] and GAME.view(s, 1)["over"]
 
@@ -121,6 +123,7 @@ def test_no_turn_limit_by_default_and_the_stall_option_ends_without_a_winner():
         s, events = play(s, seat, "discard " + hand(s, seat)[0])
     result = GAME.result(s)
     assert result is not None and result.winners == () and "2 full rounds" in result.reason
+    assert result.code == "stalled"
 
 
 @pytest.mark.rule("CA-END")
@@ -130,7 +133,7 @@ def test_a_stalemate_with_no_possible_action_ends_without_a_winner():
     s["village"] = []
     s, events = play(s, 0, "discard catapult")
     assert GAME.result(s) is not None and GAME.result(s).winners == ()
-    assert GAME.prompts(s) == []
+    assert GAME.result(s).code == "nobody-can-act" and GAME.prompts(s) == []
 
 
 @pytest.mark.rule("CA-END-4")
@@ -167,3 +170,11 @@ def test_a_card_not_in_hand_is_named_with_its_kind():
     theirs = s["hands"][1][0]
     err = refused(s, 0, f"discard {theirs}", "CA-ACT-DISCARD-1")
     assert err.message == f"{theirs} Soldier is not in your hand."
+
+
+@pytest.mark.rule("CA-END-3")
+def test_a_resignation_leaving_one_castle_ends_the_game_with_its_code():
+    s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": ["gold"], "1": ["gold"]}})
+    s, _ = play(s, 1, "resign")
+    result = GAME.result(s)
+    assert result.winners == (0,) and result.code == "resigned"

@@ -2,7 +2,7 @@
 import pytest
 
 from core.castle_assault import GAME
-from core.castle_assault.cards import CARDS
+from core.castle_assault.data import CARDS
 
 from .helpers import hand, kinds, make, play, said, stationed, view_text
 
@@ -42,7 +42,7 @@ def test_with_more_players_loot_is_face_down_and_secret_even_from_its_owner(play
     loot = s["loot"][0]
     assert len(loot) == 1 and hand(s, 0) == []
     for seat in list(range(players)) + [None]:
-        assert loot[0] not in view_text(s, seat) and loot[0] in GAME.hidden_from(s, seat)
+        assert f'"{loot[0]}"' not in view_text(s, seat) and loot[0] in GAME.hidden_from(s, seat)
         assert not said(events, loot[0], seat)
     assert not any(m.get("card") == loot[0] for m in GAME.legal_moves(s, 0))
 

@@ -2,7 +2,7 @@
 import pytest
 
 from core.castle_assault import GAME
-from core.castle_assault.cards import CARDS
+from core.castle_assault.data import CARDS
 
 from .helpers import hand, kinds, make, of_kind, play, prompted, refused, said, stationed, view_text
 

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from core.castle_assault import GAME
-from core.castle_assault.cards import CARDS
+from core.castle_assault.data import CARDS
 
 from .helpers import hand, make, said, of_kind, play, prompted, refused, standing, texts, view_text
 
@@ -40,7 +40,7 @@ def test_the_victim_decides_blind():
     s = night_game(["trebuchet"])
     s, events, n, cards = night(s)
     text = view_text(s, 1)
-    assert cards[0] not in text and cards[0] in GAME.hidden_from(s, 1)
+    assert f'"{cards[0]}"' not in text and cards[0] in GAME.hidden_from(s, 1)
     assert "Trebuchet" not in GAME.prompts(s)[0].text
     assert GAME.prompts(s)[0].text.endswith("night attack (cards hidden): react with Academy cards, or pass.")
 
@@ -87,11 +87,11 @@ def test_joiners_add_cards_face_down_without_seeing_the_others():
     s = night_game(["soldier"], ben=["ambush"], carla=["archer", "gold"])
     s, _, n, cards = night(s)
     assert prompted(s) == [2]
-    assert cards[0] not in view_text(s, 2)                                     # Carla cannot see Ana's card
+    assert f'"{cards[0]}"' not in view_text(s, 2)                                  # Carla cannot see Ana's card
     archer = of_kind(s, 2, "archer")[0]
     assert GAME.public_move(s, 2, {"type": "join", "cards": [archer]}) is False
     s, events = play(s, 2, f"join {archer}")
-    assert archer not in view_text(s, 1) and archer not in view_text(s, 0)
+    assert f'"{archer}"' not in view_text(s, 1) and f'"{archer}"' not in view_text(s, 0)
     assert "{P2} joins the night attack with 1 card face down." in texts(events, 1)
     s, events = play(s, 1, "pass")
     assert said(events, "3 swords against 2 shields: the attack WINS")

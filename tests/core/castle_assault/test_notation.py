@@ -2,7 +2,7 @@
 import pytest
 
 from core.castle_assault import GAME
-from core.castle_assault.cards import CARDS
+from core.castle_assault.data import CARDS
 from core.protocol import IllegalMove
 
 from .helpers import make

@@ -4,7 +4,7 @@ passage; games created under rules version 1 keep the old reading (they replay a
 import pytest
 
 from core.castle_assault import GAME
-from core.castle_assault.cards import CARDS
+from core.castle_assault.data import CARDS
 
 from .helpers import hand, kinds, make, play, refused, stationed, standing, texts
 from .test_examples import ex1

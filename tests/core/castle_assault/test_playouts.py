@@ -6,7 +6,7 @@ import re
 import pytest
 
 from core.castle_assault import GAME
-from core.castle_assault.cards import CARDS
+from core.castle_assault.data import CARDS
 from tests.core.playout import play
 
 from .helpers import zones
@@ -111,5 +111,5 @@ def listed_only(game, state, seat, rng):
 def test_scripts_playing_only_listed_moves_finish_games(players):
     for i in range(5):
         out = play(GAME, players, f"script-{players}-{i}", chooser=listed_only, full_checks=i == 0,
-                   invariants=invariants, max_moves=5000)
+                   invariants=invariants, max_moves=GAME.max_moves)
         check_end(out, players)

@@ -1,6 +1,6 @@
 """The terminal picture (herald show) is drawn from the view only and shows the whole table."""
 from core.castle_assault import GAME
-from core.castle_assault.cards import CARDS
+from core.castle_assault.data import CARDS
 
 from .helpers import make, play
 

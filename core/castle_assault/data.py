@@ -126,6 +126,7 @@ class CardTable:
         self.torches = {c: k[c].torches for c in k}
         self.effect = {c: k[c].effect for c in k}
         # A Village card that may be stationed somewhere: it has a defence value and a colour.
+        self.labels = {c: f"{c} {k[c].name}" for c in k}
         self.defender = {c: k[c].deck == "V" and k[c].defence > 0 and bool(k[c].colour) for c in k}
 
     def name(self, cid: str) -> str:
@@ -134,7 +135,8 @@ class CardTable:
 
     def label(self, cid: str) -> str:
         """'V3 Soldier' -- how a card is shown to players."""
-        return f"{cid} {self.name(cid)}"
+        label = self.labels.get(cid)
+        return label if label is not None else f"{cid} {cid}"
 
 
 TABLES = {name: CardTable(kinds) for name, kinds in CARD_LISTS.items()}

@@ -5,51 +5,50 @@ from __future__ import annotations
 from core.rng import Rng
 
 from . import battle
-from .cards import ACADEMY_COST, BUILD_CARDS, CARDS
+from .data import ACADEMY_COST, BUILD_CARDS, CARDS
 from .flow import prompted_seat
+from .notation import MOVES
 from .options import option
-from .state import post_name
+from .state import State, the_battle
+from .zones import post_name
 
 STANDING = [{"type": "standing", "pass": answer, "window": window}
             for answer in ("always", "ask") for window in ("all", "join", "react")]
 
-PATTERNS = {
-    "attack": {"pattern": "attack <seat>/<C|W1..|stationed card> <card> [<card>...]",
-               "help": "Attack one enemy card with Soldiers, Archers and Siege cards from your hand."},
-    "night": {"pattern": "night <night card> <seat>/<C|W1..|stationed card> [<card>...]",
-              "help": "Night attack: your attack cards go face down under the Night card (none = a bluff)."},
-    "build": {"pattern": "build <card> <card> <card> <card>",
-              "help": "Exactly 4 Builders or Gold, at least one Builder: take the top Siege card."},
-    "explore": {"pattern": "explore <explorer> [<explorer>...]",
-                "help": "Turn up the top Dungeon card; more torches than its danger wins its treasure."},
-    "academy": {"pattern": "academy <duke> <gold> <gold>", "help": "Take the top Academy card."},
-    "join": {"pattern": "join <card> [<card>...]", "help": "Add Soldiers, Archers or Siege cards to the attack."},
-    "react": {"pattern": "react <card> [<card>...]", "help": "Play Academy cards against this attack."},
-    "give": {"pattern": "give <seat> <card> [<card>...]", "help": "Give cards to a player who has a castle."},
-}
+# The moves that choose a set of cards, listed by legal_moves as patterns (beside examples).
+PATTERNS = {kind: {"pattern": MOVES[kind].notation, "help": MOVES[kind].help}
+            for kind in ("attack", "night", "build", "explore", "academy", "join", "react", "give")}
 
 
-def targets(s: dict, seat: int) -> list[tuple[str, int, bool]]:
+# "<seat>/C", "<seat>/W<n>": a post's target text by seat and post index.
+TARGET_TEXT = [[f"{owner}/{post_name(index)}" for index in range(10)] for owner in range(10)]
+
+
+def targets(s: State, seat: int) -> list[tuple[str, int, bool]]:
     """Every enemy card that could be attacked: (target text, shields, needs an assault weapon)."""
     out = []
     defence = CARDS.defence
     defenders_need_assault = s["opt"].get("castle-defender", "castle") == "castle"
-    for owner in range(s["n"]):
-        if owner == seat or not s["alive"][owner]:
+    alive = s["alive"]
+    for owner, posts in enumerate(s["posts"]):
+        if owner == seat or not alive[owner]:
             continue
-        posts = s["posts"][owner]
-        walled = any(p[1] for p in posts[1:])
-        for index, post in enumerate(posts):
-            if not post[1]:
+        walled = False
+        for post in posts[1:]:
+            if post[1]:
+                walled = True
+                break
+        texts = TARGET_TEXT[owner]
+        for index, (card, standing, guards) in enumerate(posts):
+            if not standing:
                 continue
-            guards = post[2]
-            shields = defence[post[0]]
-            for card in guards:
-                shields += defence[card]
-            castle = index == 0 and walled
-            out.append((f"{owner}/{post_name(index)}", shields, castle))
-            for card in guards:
-                out.append((card, defence[card], castle and defenders_need_assault))
+            castle = walled and index == 0
+            if not guards:
+                out.append((texts[index], defence[card], castle))
+                continue
+            out.append((texts[index], defence[card] + sum(defence[g] for g in guards), castle))
+            guarded = castle and defenders_need_assault
+            out += [(guard, defence[guard], guarded) for guard in guards]
     return out
 
 
@@ -71,7 +70,12 @@ def academy_set(hand: list[str]) -> list[str] | None:
     return picked
 
 
-def turn_moves(s: dict, seat: int, all_targets: list | None = None) -> list[dict]:
+def turn_moves(s: State, seat: int, all_targets: list | None = None) -> list[dict]:
+    """The turn's set-choosing patterns, then every concrete turn move."""
+    return turn_patterns(s, seat, all_targets) + useful_turn_moves(s, seat) + discards(s["hands"][seat])
+
+
+def turn_patterns(s: State, seat: int, all_targets: list | None = None) -> list[dict]:
     hand = s["hands"][seat]
     moves: list[dict] = []
     attackers = [c for c in hand if CARDS.attack[c]]
@@ -89,32 +93,46 @@ def turn_moves(s: dict, seat: int, all_targets: list | None = None) -> list[dict
         moves.append(PATTERNS["explore"])
     if academy_set(hand) and s["academy"]:
         moves.append(PATTERNS["academy"])
-    for card in hand:
-        key = CARDS.key[card]
-        if key == "gold":
-            moves.append({"type": "buy", "card": card})
-        elif key == "king" and not s["king"]:
-            moves.append({"type": "king", "card": card})
-    if not s["defended"]:
-        for card in hand:
-            if not CARDS.defender[card]:
-                continue
-            for index, post in enumerate(s["posts"][seat]):
-                if post[1] and CARDS.colour[post[0]] == CARDS.colour[card] \
-                        and len(post[2]) < CARDS.kind_of[post[0]].max_defenders:
-                    moves.append({"type": "defend", "card": card, "post": post_name(index)})
-    if not s["defended"] or option(s, "defend-limit") == "placement":    # CA-ACT-DEFEND-6
-        for post in s["posts"][seat]:
-            for card in post[2]:
-                moves.append({"type": "takeback", "card": card})
-    if s["king"]:
-        moves.append({"type": "draw"})
-    for card in hand:
-        moves.append({"type": "discard", "card": card})
     return moves
 
 
-def suggestions(s: dict, seat: int) -> list[dict]:
+def discards(hand: list[str]) -> list[dict]:
+    return [{"type": "discard", "card": card} for card in hand]
+
+
+def useful_turn_moves(s: State, seat: int) -> list[dict]:
+    """Buy, King, Defend, Take back and Draw moves, in that order (the random player's stream
+    depends on the order); Discard moves come after them."""
+    hand = s["hands"][seat]
+    key = CARDS.key
+    moves: list[dict] = []
+    king_turn = s["king"]
+    for card in hand:
+        kind = key[card]
+        if kind == "gold":
+            moves.append({"type": "buy", "card": card})
+        elif kind == "king" and not king_turn:
+            moves.append({"type": "king", "card": card})
+    if not s["defended"]:
+        moves += defend_moves(s, seat, [c for c in hand if CARDS.defender[c]])
+    if not s["defended"] or option(s, "defend-limit") == "placement":    # CA-ACT-DEFEND-6
+        moves += [{"type": "takeback", "card": card} for post in s["posts"][seat] for card in post[2]]
+    if king_turn:
+        moves.append({"type": "draw"})
+    return moves
+
+
+def defend_moves(s: State, seat: int, defenders: list[str]) -> list[dict]:
+    moves = []
+    colour = CARDS.colour
+    for card in defenders:
+        for index, post in enumerate(s["posts"][seat]):
+            if post[1] and colour[post[0]] == colour[card] and len(post[2]) < CARDS.kind_of[post[0]].max_defenders:
+                moves.append({"type": "defend", "card": card, "post": post_name(index)})
+    return moves
+
+
+def suggestions(s: State, seat: int) -> list[dict]:
     """Concrete examples of the set-choosing turn moves, beside their patterns, so that a script
     (or a player reading `herald moves`) can act without composing sets: per target, every
     attack card, and the smallest strongest-first set that wins; the same at night; each
@@ -165,7 +183,7 @@ def window_suggestions(hand: list[str], verb: str) -> list[dict]:
     return ([{"type": "react", "cards": cards}] if len(cards) > 1 else []) + singles
 
 
-def legal_moves(s: dict, seat: int) -> list[dict]:
+def legal_moves(s: State, seat: int) -> list[dict]:
     if s["phase"] == "over" or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s["n"]:
         return []
     if prompted_seat(s) != seat:
@@ -186,7 +204,7 @@ def legal_moves(s: dict, seat: int) -> list[dict]:
         offers = window_suggestions(hand, phase)
         moves = ([PATTERNS[phase]] if offers else []) + offers + [{"type": "pass"}]
     else:
-        b = s["battle"]
+        b = the_battle(s)
         moves = [{"type": "remove", "card": c} for c in battle.removal_candidates(b, b["need"][0])]
     return moves + STANDING
 
@@ -207,8 +225,7 @@ class Dice:
             return 0
         if self.room < n << 10:
             self.pool, self.room = self.rng.below(1 << 62), 1 << 62
-        value = self.pool % n
-        self.pool //= n
+        self.pool, value = divmod(self.pool, n)
         self.room //= n
         return value
 
@@ -249,48 +266,51 @@ def pick_attack(all_targets: list, cards: list[str], rng: Dice) -> tuple[str, li
     return castles[0] if castles else winnable[rng.below(len(winnable))]
 
 
-def random_turn(s: dict, seat: int, rng: Dice) -> dict:
+def random_turn(s: State, seat: int, rng: Dice) -> dict:
     hand = s["hands"][seat]
     if not hand:
         return {"type": "draw"}                  # only a King turn asks a seat with an empty hand
     attackers = [c for c in hand if CARDS.attack[c]]
     nights = [c for c in hand if CARDS.key[c] == "night"]
-    all_targets = targets(s, seat)
-    open_targets = [t for t in all_targets if not t[2]]
+    all_targets = targets(s, seat) if attackers or nights else []
     if attackers and rng.below(100) < 55:
         plan = pick_attack(all_targets, attackers, rng)
         if plan is not None:
             if nights and rng.below(4) == 0:
                 return {"type": "night", "night": nights[0], "target": plan[0], "cards": plan[1]}
             return {"type": "attack", "target": plan[0], "cards": plan[1]}
-    options = [m for m in turn_moves(s, seat, all_targets) if "pattern" not in m]
+    open_targets = [t for t in all_targets if not t[2]]
+    special = special_moves(s, hand, attackers, nights, open_targets, rng)
+    if special and rng.below(2) == 0:
+        return special[rng.below(len(special))]
+    useful = useful_turn_moves(s, seat)
+    if useful and rng.below(4) != 0:
+        return useful[rng.below(len(useful))]
+    if attackers and open_targets and rng.below(2) == 0:
+        return {"type": "attack", "target": open_targets[rng.below(len(open_targets))][0], "cards": [attackers[0]]}
+    pick = rng.below(len(useful) + len(hand))            # any concrete move, a discard included
+    return useful[pick] if pick < len(useful) else {"type": "discard", "card": hand[pick - len(useful)]}
+
+
+def special_moves(s: State, hand: list[str], attackers: list[str], nights: list[str], open_targets: list,
+                  rng: Dice) -> list[dict]:
+    """Build, Academy, Explore with every Explorer, and now and then a random night attack."""
     special = []
-    if build_sets(hand) and s["siege"]:
-        special.append({"type": "build", "cards": build_sets(hand)})
-    if academy_set(hand) and s["academy"]:
-        special.append({"type": "academy", "cards": academy_set(hand)})
+    if s["siege"] and (builds := build_sets(hand)):
+        special.append({"type": "build", "cards": builds})
+    if s["academy"] and (study := academy_set(hand)):
+        special.append({"type": "academy", "cards": study})
     explorers = [c for c in hand if CARDS.torches[c]]
     if explorers:
         special.append({"type": "explore", "cards": explorers})
-    if nights and rng.below(3) == 0:
-        aims = open_targets
-        if aims:
-            aim = aims[rng.below(len(aims))][0]
-            cards = [c for c in attackers if rng.below(2)]
-            special.append({"type": "night", "night": nights[0], "target": aim, "cards": cards})
-    useful = [m for m in options if m["type"] != "discard"]
-    if special and rng.below(2) == 0:
-        return special[rng.below(len(special))]
-    if useful and rng.below(4) != 0:
-        return useful[rng.below(len(useful))]
-    if attackers:
-        aims = open_targets
-        if aims and rng.below(2) == 0:
-            return {"type": "attack", "target": aims[rng.below(len(aims))][0], "cards": [attackers[0]]}
-    return options[rng.below(len(options))]
+    if nights and rng.below(3) == 0 and open_targets:
+        aim = open_targets[rng.below(len(open_targets))][0]
+        cards = [c for c in attackers if rng.below(2)]
+        special.append({"type": "night", "night": nights[0], "target": aim, "cards": cards})
+    return special
 
 
-def random_move(s: dict, seat: int, source: Rng) -> dict:
+def random_move(s: State, seat: int, source: Rng) -> dict:
     rng = Dice(source)
     if prompted_seat(s) != seat or rng.below(400) == 0:
         return dict(STANDING[rng.below(len(STANDING))])
@@ -309,7 +329,7 @@ def random_move(s: dict, seat: int, source: Rng) -> dict:
     if phase == "react":
         cards = [c for c in hand if CARDS.deck[c] == "A" and rng.below(2)]
         return {"type": "react", "cards": cards} if cards and rng.below(3) else {"type": "pass"}
-    b = s["battle"]
+    b = the_battle(s)
     options = battle.removal_candidates(b, b["need"][0])
     return {"type": "remove", "card": options[rng.below(len(options))]}
 

@@ -7,11 +7,12 @@ In fast window mode the view never says which seat a window is waiting for.
 from __future__ import annotations
 
 from .battle import target_label
-from .cards import CARDS, count, half_text
-from .state import post_name, post_shields
+from .data import CARDS, count, half_text
+from .state import State
+from .zones import post_name, post_shields
 
 
-def hidden_from(s: dict, seat: int | None) -> list[str]:
+def hidden_from(s: State | dict, seat: int | None) -> list[str]:
     hidden = s["village"] + s["siege"] + s["academy"] + s["dungeon"]
     for other, hand in enumerate(s["hands"]):
         if other != seat:
@@ -26,7 +27,7 @@ def hidden_from(s: dict, seat: int | None) -> list[str]:
     return hidden
 
 
-def battle_view(s: dict, seat: int | None) -> dict | None:
+def battle_view(s: State, seat: int | None) -> dict | None:
     b = s["battle"]
     if b is None:
         return None
@@ -40,7 +41,7 @@ def battle_view(s: dict, seat: int | None) -> dict | None:
             entry["count"] = len(ids)
         contributions.append(entry)
     strict = s["opt"].get("windows", "fast") == "strict"
-    stage = s["phase"]
+    stage: str = s["phase"]
     waiting = None
     if stage in ("join", "react"):
         if strict:
@@ -55,7 +56,7 @@ def battle_view(s: dict, seat: int | None) -> dict | None:
             "stage": stage, "waiting": waiting}
 
 
-def view(s: dict, seat: int | None) -> dict:
+def view(s: State, seat: int | None) -> dict:
     forts = []
     for owner in range(s["n"]):
         posts = []
@@ -63,24 +64,25 @@ def view(s: dict, seat: int | None) -> dict:
             posts.append({"post": post_name(index), "card": post[0], "standing": post[1],
                           "defenders": list(post[2]), "shields": post_shields(post) if post[1] else 0})
         forts.append({"seat": owner, "castle": s["alive"][owner], "posts": posts})
-    phase = s["phase"]
-    if phase in ("join", "react", "remove"):
-        phase = "battle"
-    mine = seat is not None and 0 <= seat < s["n"]
+    phase = "battle" if s["phase"] in ("join", "react", "remove") else s["phase"]
+    mine = seat if seat is not None and 0 <= seat < s["n"] else None
     return {
-        "game": "castle-assault", "players": s["n"], "seat": seat if mine else None,
+        "game": "castle-assault", "players": s["n"], "seat": mine,
         "turn": s["turn"], "phase": phase, "actions_left": s["acts"], "king_turn": s["king"],
         "defended": s["defended"], "fortresses": forts,
         "hand_sizes": [len(h) for h in s["hands"]], "loot_sizes": [len(p) for p in s["loot"]],
         "decks": {name: len(s[name]) for name in ("village", "siege", "academy", "dungeon")},
         "discard": list(s["discard"]), "out": list(s["out"]),
-        "hand": sorted(s["hands"][seat], key=card_order) if mine else None,
-        "standing": ({"join": "always-pass" if s["standing"][seat][0] else "ask",
-                      "react": "always-pass" if s["standing"][seat][1] else "ask"} if mine else None),
-        "battle": battle_view(s, seat if mine else None), "last_dungeon": s["shown"],
+        "hand": sorted(s["hands"][mine], key=card_order) if mine is not None else None,
+        "standing": standing_view(s["standing"][mine]) if mine is not None else None,
+        "battle": battle_view(s, mine), "last_dungeon": s["shown"],
         "options": dict(s["opt"]),
         "winner": s["winner"], "over": s["phase"] == "over", "reason": s["reason"],
     }
+
+
+def standing_view(row: list[int]) -> dict[str, str]:
+    return {"join": "always-pass" if row[0] else "ask", "react": "always-pass" if row[1] else "ask"}
 
 
 def card_order(card: str) -> tuple:

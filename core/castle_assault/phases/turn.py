@@ -1,37 +1,27 @@
-"""The actions of a turn (rules §6) and the eliminated player's gift: checks, then effects.
+"""The actions of a turn (rules §6): checks, then effects.
 
 Every function takes a working copy of the state (already cloned), the seat and the
-move (already shape-checked by moves.py), raises IllegalMove naming the rule that
+move (already shape-checked by notation.py), raises IllegalMove naming the rule that
 forbids it, or applies it and appends events.
 """
 from __future__ import annotations
 
+from typing import Literal
+
 from core.protocol import Event, IllegalMove
 
-from . import battle
-from .cards import ACADEMY_COST, BUILD_CARDS, BUY_DRAWS, CARDS, KING_ACTIONS, amount, count
-from .flow import end_action
-from .options import option
-from .state import draw_village, post_index, post_name, post_shields
-
-
-def take_from_hand(s: dict, seat: int, cards: list[str], rule: str) -> None:
-    """Every card must be in the hand, each named once."""
-    hand = s["hands"][seat]
-    if len(set(cards)) != len(cards):
-        raise IllegalMove("duplicate-card", "A card can be named only once in a move.", rule)
-    for card in cards:
-        if card not in hand:
-            raise IllegalMove("not-in-hand", f"{CARDS.label(card)} is not in your hand.", rule)
-
-
-def keys_of(cards: list[str]) -> list[str]:
-    return [CARDS.key[c] for c in cards]
+from .. import battle
+from ..data import ACADEMY_COST, BUILD_CARDS, BUY_DRAWS, CARDS, KING_ACTIONS, amount, count
+from ..flow import end_action
+from ..options import option
+from ..state import State, own_posts
+from ..zones import post_index, post_name, post_shields
+from .hand import draw_cards, keys_of, spend, take_from_hand
 
 
 # --- attacks ---------------------------------------------------------------------------------
 
-def attack(s: dict, seat: int, move: dict, events: list) -> None:
+def attack(s: State, seat: int, move: dict, events: list) -> None:
     cards = move["cards"]
     take_from_hand(s, seat, cards, "CA-ACT-ATTACK-1")
     if not cards:
@@ -44,7 +34,7 @@ def attack(s: dict, seat: int, move: dict, events: list) -> None:
     battle.declare(s, seat, move["target"], cards, None, events)
 
 
-def night(s: dict, seat: int, move: dict, events: list) -> None:
+def night(s: State, seat: int, move: dict, events: list) -> None:
     cards = move["cards"]
     take_from_hand(s, seat, [move["night"]] + cards, "CA-ACT-NIGHT-1")
     if CARDS.key[move["night"]] != "night":
@@ -64,7 +54,7 @@ def night(s: dict, seat: int, move: dict, events: list) -> None:
 
 # --- defend ----------------------------------------------------------------------------------
 
-def defend(s: dict, seat: int, move: dict, events: list) -> None:
+def defend(s: State, seat: int, move: dict, events: list) -> None:
     card = move["card"]
     take_from_hand(s, seat, [card], "CA-ACT-DEFEND-1")
     if s["defended"]:
@@ -88,6 +78,7 @@ def defend(s: dict, seat: int, move: dict, events: list) -> None:
         raise IllegalMove("post-full", f"{post_name(index)} already has as many defenders as its printed shields.",
                           "CA-ACT-DEFEND-3")
     s["hands"][seat].remove(card)
+    post = own_posts(s, seat)[index]
     post[2].append(card)
     s["defended"] = True
     events.append(Event(f"{{P{seat}}} stations {CARDS.label(card)} on {post_label(index)} "
@@ -95,13 +86,14 @@ def defend(s: dict, seat: int, move: dict, events: list) -> None:
     end_action(s, events)
 
 
-def takeback(s: dict, seat: int, move: dict, events: list) -> None:
+def takeback(s: State, seat: int, move: dict, events: list) -> None:
     card = move["card"]
     limits_take_back = option(s, "defend-limit") == "place-or-take-back"
     if s["defended"] and limits_take_back:
         raise one_defend(s)
     for index, post in enumerate(s["posts"][seat]):
         if card in post[2]:
+            post = own_posts(s, seat)[index]
             post[2].remove(card)
             s["hands"][seat].append(card)
             s["defended"] = s["defended"] or limits_take_back
@@ -111,7 +103,7 @@ def takeback(s: dict, seat: int, move: dict, events: list) -> None:
     raise IllegalMove("not-stationed", f"{card} is not stationed in your fortress.", "CA-ACT-DEFEND-5")
 
 
-def one_defend(s: dict) -> IllegalMove:
+def one_defend(s: State) -> IllegalMove:
     """CA-ACT-DEFEND-6: "Sólo se puede colocar una por turno" limits placing; games created under
     rules version 1 counted a take-back too."""
     if option(s, "defend-limit") == "placement":
@@ -123,7 +115,7 @@ def one_defend(s: dict) -> IllegalMove:
 
 # --- build, explore, buy, academy ---------------------------------------------------------------
 
-def trade(s: dict, seat: int, cards: list, deck: str, public: str, private: str, events: list) -> None:
+def trade(s: State, seat: int, cards: list, deck: Literal["siege", "academy"], public: str, private: str, events: list) -> None:
     """Spend `cards` for the top card of `deck`: everyone sees the trade, only the buyer the card."""
     spend(s, seat, cards)
     card = s[deck].pop()
@@ -133,7 +125,7 @@ def trade(s: dict, seat: int, cards: list, deck: str, public: str, private: str,
     end_action(s, events)
 
 
-def build(s: dict, seat: int, move: dict, events: list) -> None:
+def build(s: State, seat: int, move: dict, events: list) -> None:
     cards = move["cards"]
     take_from_hand(s, seat, cards, "CA-ACT-BUILD-1")
     kinds = keys_of(cards)
@@ -156,7 +148,7 @@ def build_fault(cards: list[str]) -> str:
     return "You named no Builder."
 
 
-def explore(s: dict, seat: int, move: dict, events: list) -> None:
+def explore(s: State, seat: int, move: dict, events: list) -> None:
     cards = move["cards"]
     take_from_hand(s, seat, cards, "CA-ACT-EXPLORE-1")
     if not cards or any(CARDS.torches[c] == 0 for c in cards):
@@ -180,7 +172,7 @@ def explore(s: dict, seat: int, move: dict, events: list) -> None:
     end_action(s, events)
 
 
-def buy(s: dict, seat: int, move: dict, events: list) -> None:
+def buy(s: State, seat: int, move: dict, events: list) -> None:
     card = move["card"]
     take_from_hand(s, seat, [card], "CA-ACT-BUY-1")
     if CARDS.key[card] != "gold":
@@ -193,7 +185,7 @@ def buy(s: dict, seat: int, move: dict, events: list) -> None:
     end_action(s, events)
 
 
-def academy(s: dict, seat: int, move: dict, events: list) -> None:
+def academy(s: State, seat: int, move: dict, events: list) -> None:
     cards = move["cards"]
     take_from_hand(s, seat, cards, "CA-ACT-ACADEMY-1")
     kinds = keys_of(cards)
@@ -209,7 +201,7 @@ def academy(s: dict, seat: int, move: dict, events: list) -> None:
 
 # --- King, draw, discard --------------------------------------------------------------------------
 
-def king(s: dict, seat: int, move: dict, events: list) -> None:
+def king(s: State, seat: int, move: dict, events: list) -> None:
     card = move["card"]
     take_from_hand(s, seat, [card], "CA-ACT-KING-1")
     if CARDS.key[card] != "king":
@@ -223,7 +215,7 @@ def king(s: dict, seat: int, move: dict, events: list) -> None:
     events.append(Event(f"{{P{seat}}} plays the King ({card}) and has two actions."))
 
 
-def draw(s: dict, seat: int, move: dict, events: list) -> None:
+def draw(s: State, seat: int, move: dict, events: list) -> None:
     if not s["king"]:
         raise IllegalMove("draw-needs-king", "Drawing a card is an action only inside a King turn.", "CA-ACT-KING-3")
     events.append(Event(f"{{P{seat}}} uses an action to draw a Village card."))
@@ -232,40 +224,11 @@ def draw(s: dict, seat: int, move: dict, events: list) -> None:
     end_action(s, events)
 
 
-def discard(s: dict, seat: int, move: dict, events: list) -> None:
+def discard(s: State, seat: int, move: dict, events: list) -> None:
     card = move["card"]
     take_from_hand(s, seat, [card], "CA-ACT-DISCARD-1")
     spend(s, seat, [card])
-    events.append(Event(f"{{P{seat}}} discards {CARDS.label(card)} for no effect."))
-    end_action(s, events)
-
-
-# --- eliminated players ------------------------------------------------------------------------------
-
-def give(s: dict, seat: int, move: dict, events: list) -> None:
-    cards, to = move["cards"], move["to"]
-    take_from_hand(s, seat, cards, "CA-MULTI-9")
-    limit_one = s["opt"].get("gift", "one") == "one"
-    if not cards or (limit_one and len(cards) != 1):
-        raise IllegalMove("bad-gift", "Give exactly one card." if limit_one else "Give at least one card.",
-                          "CA-MULTI-9")
-    if not (0 <= to < s["n"]) or to == seat or not s["alive"][to]:
-        who = ("There is no seat {}." if not 0 <= to < s["n"] else "You cannot give to yourself." if to == seat
-               else "Seat {} has lost their castle too.").format(to)
-        living = ", ".join(f"seat {p}" for p in range(s["n"]) if s["alive"][p] and p != seat)
-        raise IllegalMove("bad-recipient", f"{who} Cards can be given only to a player who still has a castle: "
-                          f"{living}.", "CA-MULTI-9")
-    for card in cards:
-        s["hands"][seat].remove(card)
-        s["hands"][to].append(card)
-    events.append(Event(f"{{P{seat}}} gives {count(len(cards), 'card')} to {{P{to}}}."))
-    events.append(Event(f"You received {battle.names(cards)} from {{P{seat}}}.", (to,)))
-    events.append(Event(f"You gave {battle.names(cards)} to {{P{to}}}.", (seat,)))
-    end_action(s, events)
-
-
-def gift_pass(s: dict, seat: int, move: dict, events: list) -> None:
-    events.append(Event(f"{{P{seat}}} passes."))
+    events.append(DISCARD_EVENTS[seat][card])
     end_action(s, events)
 
 
@@ -273,27 +236,9 @@ def post_label(index: int) -> str:
     return "the castle" if index == 0 else f"wall {post_name(index)}"
 
 
-# --- helpers -----------------------------------------------------------------------------------------
-
-def spend(s: dict, seat: int, cards: list[str]) -> None:
-    hand = s["hands"][seat]
-    for card in cards:
-        hand.remove(card)
-    s["discard"].extend(cards)
-
-
-def draw_cards(s: dict, seat: int, count: int, events: list) -> list[str]:
-    got = []
-    for _ in range(count):
-        card = draw_village(s, events)
-        if card is None:
-            break
-        got.append(card)
-    s["hands"][seat].extend(got)
-    if got:
-        events.append(Event(f"You drew {battle.names(got)}.", (seat,)))
-    return got
-
+# Made once, as the turn draw's events are (flow.py): the random player discards often.
+DISCARD_EVENTS = [{card: Event(f"{{P{seat}}} discards {CARDS.label(card)} for no effect.") for card in CARDS.kind_of}
+                  for seat in range(4)]
 
 TURN_ACTIONS = {"attack": attack, "night": night, "defend": defend, "takeback": takeback, "build": build,
                 "explore": explore, "buy": buy, "academy": academy, "king": king, "draw": draw,

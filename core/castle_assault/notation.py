@@ -1,0 +1,293 @@
+"""Move shapes (MOVES) and the text notation (format, parse). parse(format(m)) == m for every
+well-formed move.
+
+JSON moves are dicts with a "type" and exactly the fields MOVES lists. Notation:
+
+  attack 1/W2 V3 V17        night V60 1/C S2 V3      night V60 1/W1   (a bluff)
+  defend V17 W1             takeback V17              build V40 V41 V50 V51
+  explore V58 V62           buy V40                   academy V66 V40 V41
+  king V64                  draw                      discard V3
+  give 2 V3                 pass                      join V5 V9
+  react A1 A4               remove S3                 standing always-pass [join|react]
+                                                      standing ask [join|react]
+"""
+from __future__ import annotations
+
+import re
+
+from core.movespec import Field, MoveSpec, check_move
+from core.protocol import IllegalMove
+
+from .data import CARDS, DECK_NAMES
+
+CARD_ID = re.compile(r"^[FVSDA](0|[1-9][0-9]{0,2})$")
+TARGET = re.compile(r"^[0-9]/(C|W[1-9])$")
+POST = re.compile(r"^(C|W[1-9])$")
+KNOWN = frozenset(CARDS.kind_of)   # every card id: the common case is checked by one lookup
+
+CARD = Field(name="card")
+CARDS_FIELD = Field(name="cards", kind=list, items=str, maximum=40)
+TARGET_FIELD = Field(name="target")
+
+
+def spec(kind: str, notation: str, help: str, *fields: Field) -> MoveSpec:
+    return MoveSpec(type=kind, fields=fields, notation=notation, help=help)
+
+
+MOVES: dict[str, MoveSpec] = {s.type: s for s in (
+    spec("attack", "attack <seat>/<C|W1..|stationed card> <card> [<card>...]",
+         "Attack one enemy card with Soldiers, Archers and Siege cards from your hand.", TARGET_FIELD, CARDS_FIELD),
+    spec("night", "night <night card> <seat>/<C|W1..|stationed card> [<card>...]",
+         "Night attack: your attack cards go face down under the Night card (none = a bluff).",
+         Field(name="night"), TARGET_FIELD, CARDS_FIELD),
+    spec("defend", "defend <card> <C|W1..>", "Station an Archer on a wall or a Soldier on your castle (once a turn).",
+         CARD, Field(name="post")),
+    spec("takeback", "takeback <card>", "Take a card stationed in your fortress back into your hand.", CARD),
+    spec("build", "build <card> <card> <card> <card>",
+         "Exactly 4 Builders or Gold, at least one Builder: take the top Siege card.", CARDS_FIELD),
+    spec("explore", "explore <explorer> [<explorer>...]",
+         "Turn up the top Dungeon card; more torches than its danger wins its treasure.", CARDS_FIELD),
+    spec("buy", "buy <gold>", "Spend one Gold to draw 2 Village cards.", CARD),
+    spec("academy", "academy <duke> <gold> <gold>", "Take the top Academy card.", CARDS_FIELD),
+    spec("king", "king <king>", "Play a King: two actions this turn.", CARD),
+    spec("draw", "draw", "Inside a King turn: draw a Village card as an action."),
+    spec("discard", "discard <card>", "Discard a card for no effect.", CARD),
+    spec("give", "give <seat> <card> [<card>...]", "Give cards to a player who has a castle.",
+         Field(name="to", kind=int, minimum=0, maximum=9), CARDS_FIELD),
+    spec("pass", "pass", "Pass a join or reaction window, or a turn without a castle."),
+    spec("join", "join <card> [<card>...]", "Add Soldiers, Archers or Siege cards to the attack.", CARDS_FIELD),
+    spec("react", "react <card> [<card>...]", "Play Academy cards against this attack.", CARDS_FIELD),
+    spec("remove", "remove <card>", "Choose the attack card your Sabotage or Boiling Oil removes.", CARD),
+    spec("standing", "standing always-pass|ask [join|react]",
+         "Pass every join or reaction window ahead, or be asked again (any time).",
+         Field(name="pass", choices=("always", "ask")), Field(name="window", choices=("all", "join", "react"))),
+)}
+
+# What a player is asked to do, per phase: the rule a notation error points to.
+PHASE_RULE = {"act": "CA-TURN-5", "gift": "CA-MULTI-9", "join": "CA-MULTI-1", "react": "CA-ACT-REACT-1",
+              "remove": "CA-ACT-REACT-8", "over": "CA-END-1"}
+
+FORMS = ("attack <seat>/<C|W1..> <cards>; night <night card> <target> [<cards>]; defend <card> <C|W1..>; "
+         "takeback <card>; build <4 cards>; explore <explorers>; buy <gold>; academy <duke> <gold> <gold>; "
+         "king <card>; draw; discard <card>; give <seat> <card>; pass; join <cards>; react <cards>; "
+         "remove <card>; standing always-pass|ask [join|react]")
+
+
+def check_shape(move: object, rule: str = "CA-TURN-5") -> dict:
+    """Refuse anything that is not a well-formed move, before any rule is looked at: the MOVES
+    table, then what a table cannot say (card ids, targets and posts as written). A well-formed
+    move passes one quick test (`well_formed`); any other gets the full check and its error."""
+    if well_formed(move):
+        return move  # type: ignore[return-value]
+    if isinstance(move, dict) and move.get("type") in ("attack", "night", "defend"):
+        check_place(move)
+    check_move(MOVES, move, rule)
+    assert isinstance(move, dict)
+    for name in ("card", "night"):
+        if name in move and move[name] not in KNOWN:
+            check_card(move[name], rule)
+    for card in move.get("cards", ()):
+        if card not in KNOWN:
+            check_card(card, rule)
+    return move
+
+
+def well_formed(move: object) -> bool:
+    """Exactly the moves check_shape accepts, tested field by field without building an error
+    (the shape check runs on every move: this is most of its cost saved)."""
+    if type(move) is not dict:
+        return False
+    kind = move.get("type")
+    names = FIELD_NAMES.get(kind) if type(kind) is str else None
+    if names is None or len(move) != len(names) + 1:
+        return False
+    for name in names:
+        if name not in move or not FIELD_OK[name](move[name]):
+            return False
+    return True
+
+
+def is_card(value: object) -> bool:
+    return type(value) is str and value in KNOWN
+
+
+def is_card_list(value: object) -> bool:
+    return type(value) is list and len(value) <= 40 and all(type(c) is str and c in KNOWN for c in value)
+
+
+def is_target(value: object) -> bool:
+    return type(value) is str and (value in KNOWN or TARGET.match(value) is not None)
+
+
+# One test per field name of MOVES (a field name means the same in every move).
+FIELD_OK = {"card": is_card, "night": is_card, "cards": is_card_list, "target": is_target,
+            "post": lambda value: type(value) is str and POST.match(value) is not None,
+            "to": lambda value: type(value) is int and 0 <= value <= 9,
+            "pass": lambda value: value in ("always", "ask"),
+            "window": lambda value: value in ("all", "join", "react")}
+FIELD_NAMES = {kind: tuple(f.name for f in spec.fields) for kind, spec in MOVES.items()}
+assert {f.name for spec in MOVES.values() for f in spec.fields} == set(FIELD_OK)
+
+
+def check_place(move: dict) -> None:
+    """A target or a post written wrong names the rule of the action that aims at it."""
+    if "target" in move:
+        target = move["target"]
+        if not isinstance(target, str) or not (TARGET.match(target) or target in KNOWN):
+            raise IllegalMove("bad-move", "A target is <seat>/C, <seat>/W<n> or a stationed card's id.",
+                              "CA-ACT-ATTACK-1")
+    if "post" in move and not (isinstance(move["post"], str) and POST.match(move["post"])):
+        raise IllegalMove("bad-move", "A post is C (the castle) or W1, W2, W3 (a wall).", "CA-ACT-DEFEND-1")
+
+
+def check_card(value: str, rule: str) -> None:
+    """A card id must name one of the 120 cards; a well-formed id past its deck's end is told apart
+    from a word that is no id at all, since the player's fix differs."""
+    if CARD_ID.match(value):
+        deck = value[0]
+        raise IllegalMove("no-such-card", f"There is no card {value}: {DECK_NAMES[deck]} cards are "
+                          f"{deck}0-{deck}{len(CARDS.ids_by_deck[deck]) - 1}.", "CA-GEN-13")
+    raise IllegalMove("no-such-card", f"{value[:20]!r} is not a card id (like V12, S3 or A7).", rule)
+
+
+# --- text ------------------------------------------------------------------------------------------
+
+def format_move(move: dict) -> str:
+    if "pattern" in move:
+        return move["pattern"]
+    kind = move["type"]
+    cards = " ".join(move.get("cards", []))
+    if kind == "attack":
+        text = f"attack {move['target']} {cards}"
+    elif kind == "night":
+        text = f"night {move['night']} {move['target']} {cards}"
+    elif kind == "defend":
+        text = f"defend {move['card']} {move['post']}"
+    elif kind in ("takeback", "buy", "king", "discard", "remove"):
+        text = f"{kind} {move['card']}"
+    elif kind in ("build", "explore", "academy", "join", "react"):
+        text = f"{kind} {cards}"
+    elif kind == "give":
+        text = f"give {move['to']} {cards}"
+    elif kind == "standing":
+        answer = "always-pass" if move["pass"] == "always" else "ask"
+        text = f"standing {answer}" + ("" if move["window"] == "all" else f" {move['window']}")
+    else:
+        text = kind
+    return text.strip()
+
+
+KIND_WORDS = {k.key: k.key for k in CARDS.kinds.values()}
+KIND_WORDS.update({k.name.lower().split(" (")[0].replace(" ", "-"): k.key for k in CARDS.kinds.values()
+                   if k.deck != "D" and not k.key.startswith("explorer")})
+KIND_WORDS.update({"explorer": "explorer1", "soldiers": "soldier", "archers": "archer", "boiling-oil": "oil"})
+
+
+def parse_move(text: object, pools: dict[str, list[str]], rule: str) -> dict:
+    """Text -> move. Card ids may be written in any case; a kind name ('soldier') stands for
+    the first such card not named yet in the pool of that verb (pools[verb], else pools["hand"]):
+    the hand, or for takeback the stationed cards, for remove the attack cards."""
+    if not isinstance(text, str):
+        raise IllegalMove("bad-notation", "A move in notation is a line of text. Forms: " + FORMS, rule)
+    words = text.strip().split()
+    if not words or len(words) > 45:
+        raise IllegalMove("bad-notation", "Write a move. Forms: " + FORMS, rule)
+    verb = words[0].lower()
+    reader = PARSERS.get(verb)
+    if reader is None:
+        raise IllegalMove("bad-notation", f"Unknown move {verb[:20]!r}. Forms: " + FORMS, rule)
+    return reader(Words(verb, words[1:], pools.get(verb, pools.get("hand", [])), rule))
+
+
+class Words:
+    """The words after a move's verb, read as cards, targets and counts."""
+
+    def __init__(self, verb: str, args: list[str], pool: list[str], rule: str):
+        self.verb, self.args, self.pool, self.rule = verb, args, pool, rule
+        self.used: list[str] = []
+
+    def card(self, word: str) -> str:
+        upper = word.upper()
+        if CARD_ID.match(upper):
+            self.used.append(upper)
+            return upper
+        key = KIND_WORDS.get(word.lower())
+        if key is None:
+            raise IllegalMove("bad-notation", f"{word[:20]!r} is not a card (write its id, like V12).", self.rule)
+        for c in self.pool:
+            if CARDS.key[c] == key and c not in self.used:
+                self.used.append(c)
+                return c
+        raise IllegalMove("not-in-hand", f"You hold no (further) {CARDS.kinds[key].name}.", self.rule)
+
+    def cards(self, words: list[str]) -> list[str]:
+        return [self.card(word) for word in words]
+
+    def need(self, count: int) -> None:
+        if len(self.args) != count:
+            raise IllegalMove("bad-notation", f"'{self.verb}' takes {count} argument(s). Forms: " + FORMS,
+                              self.rule)
+
+    def target(self, word: str) -> str:
+        upper = word.upper()
+        if TARGET.match(upper) or CARD_ID.match(upper):
+            return upper
+        raise IllegalMove("bad-notation", f"{word[:20]!r} is not a target: write <seat>/C, <seat>/W<n> "
+                          "or a stationed card's id.", "CA-ACT-ATTACK-1")
+
+
+def read_attack(w: Words) -> dict:
+    if len(w.args) < 2:
+        raise IllegalMove("bad-notation", "Write: attack <seat>/<C|W1..> <card> [<card>...]", "CA-ACT-ATTACK-1")
+    return {"type": "attack", "target": w.target(w.args[0]), "cards": w.cards(w.args[1:])}
+
+
+def read_night(w: Words) -> dict:
+    if len(w.args) < 2:
+        raise IllegalMove("bad-notation", "Write: night <night card> <seat>/<C|W1..> [<card>...]", "CA-ACT-NIGHT-1")
+    return {"type": "night", "night": w.card(w.args[0]), "target": w.target(w.args[1]), "cards": w.cards(w.args[2:])}
+
+
+def read_defend(w: Words) -> dict:
+    w.need(2)
+    post = w.args[1].upper()
+    if not POST.match(post):
+        raise IllegalMove("bad-notation", "Write: defend <card> <C|W1|W2|W3>", "CA-ACT-DEFEND-1")
+    return {"type": "defend", "card": w.card(w.args[0]), "post": post}
+
+
+def read_one_card(w: Words) -> dict:
+    w.need(1)
+    return {"type": w.verb, "card": w.card(w.args[0])}
+
+
+def read_card_set(w: Words) -> dict:
+    if not w.args:
+        raise IllegalMove("bad-notation", f"Write: {w.verb} <card> [<card>...]", w.rule)
+    return {"type": w.verb, "cards": w.cards(w.args)}
+
+
+def read_give(w: Words) -> dict:
+    if len(w.args) < 2 or not w.args[0].isdigit() or len(w.args[0]) > 1:
+        raise IllegalMove("bad-notation", "Write: give <seat> <card>", "CA-MULTI-9")
+    return {"type": "give", "to": int(w.args[0]), "cards": w.cards(w.args[1:])}
+
+
+def read_bare(w: Words) -> dict:
+    w.need(0)
+    return {"type": w.verb}
+
+
+def read_standing(w: Words) -> dict:
+    args = [word.lower() for word in w.args]
+    if not 1 <= len(args) <= 2 or args[0] not in ("always-pass", "ask") \
+            or (len(args) == 2 and args[1] not in ("join", "react", "all")):
+        raise IllegalMove("bad-notation", "Write: standing always-pass|ask [join|react]", w.rule)
+    return {"type": "standing", "pass": "always" if args[0] == "always-pass" else "ask",
+            "window": args[1] if len(args) == 2 else "all"}
+
+
+PARSERS = {"attack": read_attack, "night": read_night, "defend": read_defend, "give": read_give,
+           "standing": read_standing, "draw": read_bare, "pass": read_bare,
+           **{verb: read_one_card for verb in ("takeback", "buy", "king", "discard", "remove")},
+           **{verb: read_card_set for verb in ("build", "explore", "academy", "join", "react")}}

@@ -1,0 +1,153 @@
+"""Where the cards are and how they move: the decks and the discard pile (draws, the Village
+rebuild), the fortresses' posts, and attack targets written as text.
+
+Castle Assault has no map; its "board" is this: every seat's posts (castle and walls with their
+stationed cards) and the shared decks, and the notation's target names ("1/W2", a card id).
+"""
+from __future__ import annotations
+
+from core.protocol import Event
+from core.rng import Rng
+
+from .data import CARDS
+from .data import count as count_of
+from .options import option
+from .state import Battle, State, game_rng, shuffle
+
+
+def draw_village(s: State, events: list) -> str | None:
+    """Top Village card, rebuilding the deck from the discard pile when empty (CA-GEN-5).
+
+    Returns None when no Village card exists to draw (the draw is skipped, CA-LOOT-8)."""
+    if not s["village"]:
+        rebuild_village(s, events)
+        if not s["village"]:
+            return None
+    return s["village"].pop()
+
+
+def rebuild_village(s: State, events: list) -> None:
+    """CA-GEN-5: take the other decks' cards out of the discard pile, shuffle the rest."""
+    if not s["discard"]:
+        return
+    piles = sort_discard(s["discard"], option(s, "rebuild") == "own-deck")
+    rng = game_rng(s)
+    s["discard"] = []
+    if s["opt"].get("reshuffle", "bottom") == "bottom":
+        returned = put_under_decks(s, piles, rng)
+    else:
+        returned = take_out_of_game(s, piles)
+    if piles["fortress"]:                              # a Fortress card has no deck: it leaves the game
+        s["out"].extend(piles["fortress"])
+        returned += f" {count_of(len(piles['fortress']), 'Fortress card')} left the game."
+    s["village"] = shuffle(rng, piles["village"])
+    s["rng"] = rng.counter
+    events.append(Event(f"The Village deck ran out: {len(piles['village'])} discarded Village cards were "
+                        f"shuffled into a new deck.{returned}"))
+
+
+def sort_discard(discard: list[str], own_deck: bool) -> dict[str, list[str]]:
+    """The discard pile by the deck each card goes back to; rules version 1 (not `own_deck`)
+    sent every card but Village and Siege cards to the Academy."""
+    piles: dict[str, list[str]] = {"village": [], "siege": [], "academy": [], "dungeon": [], "fortress": []}
+    for card in discard:
+        deck = CARDS.deck[card]
+        if deck == "V":
+            piles["village"].append(card)
+        elif deck == "S":
+            piles["siege"].append(card)
+        elif deck == "A" or not own_deck:
+            piles["academy"].append(card)
+        else:
+            piles["dungeon" if deck == "D" else "fortress"].append(card)
+    return piles
+
+
+def put_under_decks(s: State, piles: dict[str, list[str]], rng: Rng) -> str:
+    """V-RESHUFFLE 'bottom': each pile shuffled under its own deck; what the table is told."""
+    for deck in ("siege", "academy", "dungeon"):
+        if piles[deck]:
+            s[deck] = shuffle(rng, piles[deck]) + s[deck]
+    siege, academy, dungeon = piles["siege"], piles["academy"], piles["dungeon"]
+    returned = ""
+    if siege or academy:
+        returned = f" {len(siege)} Siege and {len(academy)} Academy cards went under their own decks."
+    if dungeon:
+        returned += f" {count_of(len(dungeon), 'Dungeon card')} went under the Dungeon deck."
+    return returned
+
+
+def take_out_of_game(s: State, piles: dict[str, list[str]]) -> str:
+    """V-RESHUFFLE 'remove': Siege, Academy and Dungeon cards leave the game."""
+    siege, academy, dungeon = piles["siege"], piles["academy"], piles["dungeon"]
+    s["out"].extend(siege + academy + dungeon)
+    returned = ""
+    if siege or academy:
+        returned = f" {len(siege)} Siege and {len(academy)} Academy cards left the game."
+    if dungeon:
+        returned += f" {count_of(len(dungeon), 'Dungeon card')} left the game."
+    return returned
+
+
+# --- posts and targets ---------------------------------------------------------------------
+
+def post_name(index: int) -> str:
+    return "C" if index == 0 else f"W{index}"
+
+
+def post_index(name: str, count: int) -> int | None:
+    if name == "C":
+        return 0 if count > 0 else None
+    if len(name) >= 2 and name[0] == "W" and name[1:].isdigit() and name[1] != "0":
+        i = int(name[1:])
+        return i if i < count else None
+    return None
+
+
+def walls_standing(s: State, seat: int) -> bool:
+    return any(p[1] for p in s["posts"][seat][1:])
+
+
+def post_shields(post: list) -> int:
+    """Printed shields plus every stationed card's defence, in half points (CA-ACT-ATTACK-9)."""
+    total = CARDS.defence[post[0]]
+    for card in post[2]:
+        total += CARDS.defence[card]
+    return total
+
+
+def find_stationed(s: State, card: str) -> tuple[int, int] | None:
+    """(owner seat, post index) of a stationed card, or None."""
+    for seat, posts in enumerate(s["posts"]):
+        for i, post in enumerate(posts):
+            if card in post[2]:
+                return seat, i
+    return None
+
+
+def target_of(s: State, b: Battle) -> tuple[int, int, str | None]:
+    """The battle's target (it exists: it was checked when the attack was declared)."""
+    where = resolve_target(s, b["target"])
+    assert where is not None, f"the battle's target {b['target']} is gone"
+    return where
+
+
+def resolve_target(s: State, target: str) -> tuple[int, int, str | None] | None:
+    """A target text -> (owner, post index, stationed card or None); None if no such card.
+
+    Targets are written "<seat>/C", "<seat>/W<n>" for posts, or a stationed card's id."""
+    if "/" in target:
+        seat_text, _, post = target.partition("/")
+        if not seat_text.isdigit() or len(seat_text) > 1:
+            return None
+        seat = int(seat_text)
+        if seat >= s["n"]:
+            return None
+        index = post_index(post, len(s["posts"][seat]))
+        if index is None:
+            return None
+        return seat, index, None
+    where = find_stationed(s, target)
+    if where is None:
+        return None
+    return where[0], where[1], target
