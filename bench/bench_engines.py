@@ -32,7 +32,7 @@ def option_variants(game: Game) -> list[dict]:
 def random_game(game: Game, players: int, options: dict, seed: str) -> list:
     """One random game through the public protocol; its (seat, move) list."""
     state = game.setup(players, options, seed)
-    rng = Rng("bench:" + seed)
+    rng = Rng("bench:" + seed, scheme=2)  # the random player's own stream, not the game's
     moves = []
     while game.result(state) is None and len(moves) < MOVE_CAP:
         prompts = game.prompts(state)

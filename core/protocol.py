@@ -11,7 +11,7 @@ Seats are numbered 0..players-1 in clockwise order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 from core import canonical
 from core.rng import Rng
@@ -38,12 +38,12 @@ class IllegalMove(Exception):
         return {"code": self.code, "message": self.message, "rule": self.rule, "legal": self.legal}
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened. `to` is None for everyone, or the seats that may see it.
 
     Text may name seats as {P0}..{P5}; the server puts player names in their place.
-    `data` is optional machine-readable detail with the same visibility.
+    `data` is optional machine-readable detail with the same visibility. (A named tuple, not a
+    frozen dataclass: every move makes several, and a tuple is made three times faster.)
     """
 
     text: str
@@ -232,12 +232,16 @@ class Game:
             raise IllegalMove("game-over", "The game is over.", rules.get("game-over"))
         if move.get("type") == "standing":
             return self.apply_standing(state, seat, move)
-        if seat not in {prompt.seat for prompt in self.prompts(state)}:
+        if not self.is_asked(state, seat):
             raise IllegalMove("not-your-turn", f"You are not asked to decide anything now ({self.waiting_text(state)}).",
                               rules.get("not-your-turn"))
         return self.apply_decision(state, seat, move)
 
     # The hooks of `apply`, for a game that uses its preamble.
+
+    def is_asked(self, state: State, seat: int) -> bool:
+        """Is `seat` asked to decide now? From `prompts`; a game may answer it more cheaply."""
+        return any(prompt.seat == seat for prompt in self.prompts(state))
 
     def player_count(self, state: State) -> int:
         raise NotImplementedError  # abstract

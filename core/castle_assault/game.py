@@ -79,6 +79,9 @@ class CastleAssault(Game):
         flow.advance(s, events)
         return s, events
 
+    def is_asked(self, state: State, seat: int) -> bool:
+        return flow.prompted_seat(state) == seat  # one seat decides at a time (CA-TURN-6)
+
     def waiting_text(self, state: State) -> str:
         return (f"waiting for seat {flow.prompted_seat(state)}, on seat {state['turn']}'s turn: out of turn you may "
                 "only join an attack or react to one on your own cards, when asked")

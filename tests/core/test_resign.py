@@ -39,8 +39,8 @@ def never_asked_again(game, gone):
     return check
 
 
-# The move after which a seat resigns: a random two-player Castle Assault game may end within 40.
-AFTER = {"castle-assault": 20, "medieval-mastery": 20}  # the new random streams end some 2-player games by move 40
+# The move after which a seat resigns (default 40): some random two-player games end sooner.
+AFTER = {"castle-assault": 20, "medieval-mastery": 20}
 CASES = [("castle-assault", 2), ("castle-assault", 3), ("castle-assault", 4),
          ("wizards-quest", 2), ("wizards-quest", 3), ("wizards-quest", 5),
          ("medieval-mastery", 2)]
