@@ -59,12 +59,24 @@ def named(text: str, names: dict[int, str]) -> str:
 def clock_lines(game: dict) -> list[str]:
     """'Answer by ...' for each deadline shown, under `herald show`."""
     clock = game["clock"]
-    lines = [f"Clock: {clock['days_per_move']} day(s) per move; at a passed deadline: {clock['on_timeout']}."]
+    lines = [clock_line(clock)]
     for entry in clock.get("deadlines") or []:
         who = "you" if entry["seat"] == game.get("my_seat") else f"seat {entry['seat']}"
         when = readable_time(entry["deadline"])
-        lines.append(f"  {who}: answer by {when}" + (" (clock paused: on vacation)" if entry.get("paused") else ""))
+        reserve = f" (reserve left: {days_hours(entry['reserve_left'])})" if "reserve_left" in entry else ""
+        lines.append(f"  {who}: answer by {when}{reserve}" + (" (clock paused: on vacation)" if entry.get("paused") else ""))
     return lines
+
+
+def clock_line(clock: dict) -> str:
+    """'Clock: 3 day(s) per move + 7 day(s) of reserve; at a passed deadline: bot.'"""
+    reserve = f" + {clock['reserve_days']} day(s) of reserve" if clock.get("reserve_days") else ""
+    return f"Clock: {clock['days_per_move']} day(s) per move{reserve}; at a passed deadline: {clock['on_timeout']}."
+
+
+def days_hours(seconds: int) -> str:
+    days, rest = divmod(int(seconds), 86400)
+    return f"{days}d {rest // 3600}h"
 
 
 def readable_time(stamp: str | None) -> str:

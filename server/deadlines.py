@@ -38,9 +38,11 @@ def apply_defaults(after: timedelta, now: datetime | None = None) -> DeadlineRep
     now = now or utcnow()
     report = DeadlineReport()
     # Games with their own clock (server/timecontrol.py) are left to it: --after is the fallback.
-    active = Game.select(Game.id).where((Game.status == "active") & Game.days_per_move.is_null())
-    return apply_due([g.id for g in active], lambda game, engine, state: _expired_default(game, engine, state, after,
-                                                                                          now), now, report,
+    # Only games waiting longer than `after` are read, through the games.waiting_since index.
+    waiting = Game.select(Game.id).where((Game.waiting_since <= now - after) & (Game.status == "active")
+                                         & Game.days_per_move.is_null())
+    return apply_due([g.id for g in waiting], lambda game, engine, state: _expired_default(game, engine, state, after,
+                                                                                           now), now, report,
                      describe(after))
 
 

@@ -13,7 +13,7 @@ from peewee import IntegrityError
 
 from core import canonical, gamerecord
 from core.protocol import Event, IllegalMove
-from server import outbox, prompts, state_cache, statements
+from server import clocks, outbox, prompts, state_cache, statements, waits
 from server.db import write_transaction
 from server.engine_errors import engine_call
 from server.errors import ApiError, from_illegal, inconsistent_game
@@ -135,6 +135,7 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None,
     if not mover_saw_answer:
         fresh += [p for p in out.prompts if p.seat == seat and p not in fresh][:1]
     prompted = outbox.prompted_rows(game.prompted or [], out.prompts, fresh, seat, now)
+    clocks.charge_reserve(game, seat, now)
     public_prompts = [p.to_json() for p in out.prompts]
     event_json = [e.to_json() for e in events]
     statements.insert(Move, {"game": game.id, "seq": seq, "seat": seat, "payload": move, "text": out.text,
@@ -147,6 +148,8 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None,
     changes = {"version": version, "chain_head": chain, "prompted": prompted}
     if out.result is not None:
         changes.update({"status": "finished", "result": out.result.to_json(), "finished": now})
+        prompted = []
+    changes.update(waits.columns(game, prompted))
     statements.update_by_key(Game, "id", game.id, changes)
     seats = seats_of(game)
     with engine_call(game.id, seq, "writing the mails for a move"):

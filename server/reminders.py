@@ -40,7 +40,8 @@ def queue_reminders(after: timedelta, now: datetime | None = None) -> int:
     A game that cannot be loaded is logged and skipped, so it does not stop the others."""
     now = now or utcnow()
     queued = 0
-    for game_id in [g.id for g in Game.select(Game.id).where(Game.status == "active")]:
+    waiting = Game.select(Game.id).where((Game.waiting_since <= now - after) & (Game.status == "active"))
+    for game_id in [g.id for g in waiting]:  # through the games.waiting_since index: only those due
         try:
             queued += _queue_for_game(game_id, after, now)
         except Exception:
