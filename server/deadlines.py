@@ -39,11 +39,16 @@ def apply_defaults(after: timedelta, now: datetime | None = None) -> DeadlineRep
     report = DeadlineReport()
     # Games with their own clock (server/timecontrol.py) are left to it: --after is the fallback.
     # Only games waiting longer than `after` are read, through the games.waiting_since index.
-    waiting = Game.select(Game.id).where((Game.waiting_since <= now - after) & (Game.status == "active")
-                                         & Game.days_per_move.is_null())
+    waiting = waiting_since(now - after).where(Game.days_per_move.is_null())
     return apply_due([g.id for g in waiting], lambda game, engine, state: _expired_default(game, engine, state, after,
                                                                                            now), now, report,
                      describe(after))
+
+
+def waiting_since(cutoff: datetime):
+    """Games asking some seat since `cutoff` or earlier, by the games.waiting_since index (it is
+    null unless the game is active: server/waits.py), whatever the number of active games."""
+    return Game.select(Game.id).where(Game.waiting_since <= cutoff)
 
 
 def apply_due(game_ids, pick, now: datetime, report: DeadlineReport,

@@ -83,9 +83,15 @@ def _overdue_action(game, engine, state, now, acting: set):
     return None
 
 
+def due_by(moment: datetime):
+    """Clocked games with a deadline at `moment` or earlier, by the games.due_at index (null
+    unless the game is active and clocked: server/waits.py)."""
+    return Game.select(Game.id).where(Game.due_at <= moment)
+
+
 def apply_overdue(now: datetime | None = None) -> DeadlineReport:
     now = now or utcnow()
-    due = Game.select(Game.id).where((Game.due_at <= now) & (Game.status == "active"))
+    due = due_by(now)
     acting: set = set()
     return apply_due([g.id for g in due], lambda game, engine, state: _overdue_action(game, engine, state, now, acting),
                      now, DeadlineReport())
@@ -96,7 +102,7 @@ def queue_reminders(now: datetime | None = None) -> int:
     nothing to answer for it), at most one a day per seat and wait."""
     now = now or utcnow()
     queued = 0
-    soon = Game.select(Game.id).where((Game.due_at <= now + REMIND_BEFORE) & (Game.status == "active"))
+    soon = due_by(now + REMIND_BEFORE)
     for game_id in [g.id for g in soon]:
         with write_transaction():
             game = lock_game(game_id)
