@@ -26,6 +26,8 @@ def previewed(answer: dict) -> str:
 
 
 def chat_line(message: dict) -> str:
+    if message.get("kind") == "table":
+        return f"-- {message.get('text')}"
     to = f" (to seats {', '.join(map(str, message['to']))})" if message.get("to") else ""
     return f"{message.get('name')}{to}: {message.get('text')}"
 
@@ -118,3 +120,10 @@ def webhook_lines(hooks: list[dict]) -> str:
         return "No webhooks. Add one with `herald webhook add URL`."
     return "\n".join(f"{h['id']}  {h['format']:<8} {'game ' + str(h['game']) if h['game'] else 'all my games':<14} {h['url']}"
                      for h in hooks)
+
+
+def handed_over(answer: dict) -> str:
+    if answer.get("invited"):
+        return (f"Invited {answer['invited']} to take over seat {answer['seat']} of game {answer['game']}: "
+                "the seat stays yours until they join with the code in their mail.")
+    return f"Seat {answer['seat']} of game {answer['game']} now belongs to {answer['player']}."

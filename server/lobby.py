@@ -108,6 +108,11 @@ def _take_seat(caller, seat_row):
     seat = Seat.get_by_id(seat_row.id)
     if seat.player_id == caller.id:
         return game, seat, None  # a retried join (the first answer was lost): the same answer
+    if seat.handover:
+        from server import handover  # it builds on this module
+
+        handover.accept(caller, game, seat)
+        return game, seat, None
     if seat.player_id is not None:
         raise ApiError(409, "invite-used", "That invite has already been used.")
     if game.status != "open":

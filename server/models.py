@@ -96,6 +96,7 @@ class Seat(BaseModel):
     joined = DateTimeField(null=True)
     undo_always_accept = BooleanField(default=False)  # standing answer to undo proposals (m0025)
     link_generation = IntegerField(default=0)  # raised to revoke this seat's game-page links
+    handover = BooleanField(default=False, constraints=[SQL("DEFAULT FALSE")])  # `invite` hands the seat over (m0082)
     reserve_left = IntegerField(null=True)  # seconds of the clock's reserve this seat has left (m0082)
 
     class Meta:
@@ -216,6 +217,8 @@ class ChatMessage(BaseModel):
     text = TextField()
     version = IntegerField()  # the game's version when it was said: where it sits in the log
     created = DateTimeField(default=utcnow)
+    # talk, or table: an event around the game written by Herald (a seat handed over, m0082)
+    kind = CharField(max_length=8, default="talk", constraints=[SQL("DEFAULT 'talk'")])
 
     class Meta:
         table_name = "chat_messages"

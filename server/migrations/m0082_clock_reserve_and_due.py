@@ -1,12 +1,13 @@
 """The clock's reserve (games.reserve_days, seats.reserve_left) and the indexed due times the
-deadline and reminder scans select by (games.waiting_since, games.due_at; server/waits.py).
+deadline and reminder scans select by (games.waiting_since, games.due_at; server/waits.py);
+a seat being handed over (seats.handover) and table events in the talk (chat_messages.kind).
 
 Existing active games get their due times from their `prompted` column; no stored game has a
 reserve, so its clock is unchanged."""
 import json
 from datetime import datetime, timedelta
 
-from peewee import DateTimeField, IntegerField
+from peewee import SQL, BooleanField, CharField, DateTimeField, IntegerField
 
 from server.migrations import add_columns
 
@@ -14,7 +15,10 @@ from server.migrations import add_columns
 def up(migrator, database):
     add_columns(migrator, database, "games", reserve_days=IntegerField(null=True),
                 waiting_since=DateTimeField(null=True), due_at=DateTimeField(null=True))
-    add_columns(migrator, database, "seats", reserve_left=IntegerField(null=True))
+    add_columns(migrator, database, "seats", reserve_left=IntegerField(null=True),
+                handover=BooleanField(default=False, constraints=[SQL("DEFAULT FALSE")]))
+    add_columns(migrator, database, "chat_messages",
+                kind=CharField(max_length=8, default="talk", constraints=[SQL("DEFAULT 'talk'")]))
     present = {tuple(i.columns) for i in database.get_indexes("games")}
     for column in ("waiting_since", "due_at"):
         if (column,) not in present:
