@@ -23,9 +23,12 @@ from server.errors import ApiError
 from server.models import ChatMessage, Game, Notification, Player, Seat, lock_game, utcnow
 
 
-def _locked_seat(caller, game_id: int, seat: int) -> tuple[Game, Seat]:
-    """The game (write-locked) and the seat row, once `caller` may hand the seat over."""
-    game = lock_game(game_id)
+def check_reaches(caller, game_id: int, seat: int) -> None:
+    """Before the body is read: 404 for no such game or seat, 403 unless `caller` may hand it over."""
+    _may_hand_over(caller, Game.get_or_none(Game.id == game_id), game_id, seat)
+
+
+def _may_hand_over(caller, game, game_id: int, seat: int) -> Seat:
     if game is None:
         raise ApiError(404, "not-found", f"There is no game {game_id}.")
     row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
@@ -36,6 +39,13 @@ def _locked_seat(caller, game_id: int, seat: int) -> tuple[Game, Seat]:
     if not (holder is not None and holder.id == caller.id) and not (abandoned and game.creator_id == caller.id):
         raise ApiError(403, "forbidden", "Only the seat's own player may hand it over (or the game's creator, "
                                          "once nobody holds it).")
+    return row
+
+
+def _locked_seat(caller, game_id: int, seat: int) -> tuple[Game, Seat]:
+    """The game (write-locked) and the seat row, once `caller` may hand the seat over."""
+    game = lock_game(game_id)
+    row = _may_hand_over(caller, game, game_id, seat)
     if game.status != "active":
         raise ApiError(409, "game-not-active", f"Game {game_id} is {game.status}: only a seat in a game being "
                                                "played is handed over.", details={"status": game.status})

@@ -98,6 +98,13 @@ def _body(schema):
         raise ApiError(422, "invalid-input", "The request is not valid.", details={"fields": error.messages}) from None
 
 
+@blp.before_request
+def _seated_or_creator():
+    """Before the body is read (as for every game route): a stranger learns nothing from a 422."""
+    if request.endpoint == "table.hand_over":
+        handover.check_reaches(current_player(), request.view_args["game_id"], request.view_args["seat"])
+
+
 @blp.route(f"/{GAME_ID}/seats/<int(max=63):seat>/handover", methods=["POST"])
 @blp.arguments(HandoverSchema)
 @blp.response(201, HandedOverSchema)

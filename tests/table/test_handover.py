@@ -77,7 +77,8 @@ def test_a_seat_given_to_a_house_bot_is_played_by_it(api, alice_bob):
     asked = Game.get_by_id(game_id).prompted[0]["seat"]
     given = api.call("POST", f"/games/{game_id}/seats/{asked}/handover", alice_bob[asked], json={"bot": "random"})
     assert given.status_code == 201 and given.json["player"] == "[random bot]"
-    assert api.game(game_id, alice_bob[asked]).get("my_seat") != asked  # no longer theirs
+    refused = api.call("PUT", f"/games/{game_id}/moves/0?seat={asked}", alice_bob[asked], json={"text": "draw"})
+    assert refused.status_code == 403  # no longer theirs
     assert HouseBots(Budget(), echo=lambda line: None).play_pending() == 1
     assert Move.get(Move.game == game_id).seat == asked
     chat = api.call("GET", f"/games/{game_id}/chat", alice_bob[1 - asked]).json["messages"]
