@@ -68,7 +68,8 @@ def scans_now() -> int:
 def scans_before() -> int:
     """What the deadline scan did before m0082: every active game, locked, its state loaded."""
     active = [g.id for g in Game.select(Game.id).where(Game.status == "active")]
-    return len(deadlines.apply_due(active, lambda game, engine, state: None, utcnow(), deadlines.DeadlineReport()).applied)
+    report = deadlines.apply_due(active, lambda game, engine, state: None, utcnow(), deadlines.DeadlineReport())
+    return len(report.applied)
 
 
 def timed(db, scan) -> float:
@@ -87,7 +88,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        many, few = make_database(Path(folder) / "many.db", args.games), make_database(Path(folder) / "few.db", args.few)
+        many = make_database(Path(folder) / "many.db", args.games)
+        few = make_database(Path(folder) / "few.db", args.few)
         times = {(size, kind): [] for size in ("many", "few") for kind in ("now", "before")}
         for round_ in range(args.rounds):
             order = [("many", many), ("few", few)] if round_ % 2 == 0 else [("few", few), ("many", many)]

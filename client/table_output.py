@@ -66,7 +66,8 @@ def clock_lines(game: dict) -> list[str]:
         who = "you" if entry["seat"] == game.get("my_seat") else f"seat {entry['seat']}"
         when = readable_time(entry["deadline"])
         reserve = f" (reserve left: {days_hours(entry['reserve_left'])})" if "reserve_left" in entry else ""
-        lines.append(f"  {who}: answer by {when}{reserve}" + (" (clock paused: on vacation)" if entry.get("paused") else ""))
+        paused = " (clock paused: on vacation)" if entry.get("paused") else ""
+        lines.append(f"  {who}: answer by {when}{reserve}{paused}")
     return lines
 
 
