@@ -3,12 +3,14 @@ SQLite database. Waits are written into the game row (`since` and its due times)
 days had passed; the deadline runs are called as cron calls them."""
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 
 import pytest
 
 from server import timecontrol, waits
-from server.models import Game, Move, Seat, utcnow
+from server.mailer import compose
+from server.models import Game, Move, Notification, Seat, utcnow
 from server.verify import verify_game
 
 DAY = timedelta(days=1)
@@ -52,6 +54,10 @@ def test_time_beyond_the_move_comes_off_the_reserve_which_does_not_refill(api, a
 
     backdate(game_id, DAY / 2)  # the other seat answers in time: its reserve is untouched
     assert api.play_first_legal(game_id, alice_bob).status_code == 201
+    turn_mail = Notification.select().where((Notification.game == game_id) & (Notification.seat == mover)
+                                            & (Notification.kind == "turn")).order_by(Notification.id.desc()).first()
+    text = compose(turn_mail, {"MAIL_FROM": "h@example.org"}).get_content()
+    assert re.search(r"Answer by .* \(1 day\(s\) per move, plus 1d 1[12]h of reserve left\)", text, re.S)
     assert Seat.get((Seat.game == game_id) & (Seat.seat == 1 - mover)).reserve_left is None  # still whole
     again = Game.get_by_id(game_id)
     since = datetime.fromisoformat(again.prompted[0]["since"])
