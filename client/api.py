@@ -204,6 +204,10 @@ class HeraldApi:
             return self.request("POST", "/players/me/vacation", body={"until": until})
         return self.request("GET", "/players/me/vacation")
 
+    def hand_over(self, game: int, seat: int, invite: str | None = None, bot: str | None = None) -> dict:
+        body = {"invite": invite} if invite else {"bot": bot}
+        return self.request("POST", self.game_path(str(game), "seats", str(seat), "handover"), body=body)
+
     def undo(self, game: int, action: str, seat: int | None = None, seq: int | None = None) -> dict:
         path = self.game_path(str(game), "undo")
         if action == "propose":

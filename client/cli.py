@@ -7,6 +7,7 @@ with --json); errors are one line on stderr and a distinct exit code (client.exi
 from __future__ import annotations
 
 import math
+import re
 import sys
 import time
 
@@ -248,18 +249,21 @@ def parse_options(pairs: tuple[str, ...]) -> dict:
 @click.option("--public", is_flag=True, help="List the game in `herald games --open`: anyone may join without an invite.")
 @click.option("--days-per-move", type=click.IntRange(1, 60), default=None,
               help="The game's own clock: days each seat has to answer.")
-@click.option("--on-timeout", type=click.Choice(["default", "resign"]), default="default",
-              help="At a passed deadline: the game's default answer, or else the seat resigns.")
+@click.option("--clock", "clock_text", default=None, metavar="Nd+Md",
+              help="A clock with a reserve, e.g. 3d+7d: 3 days per move, and 7 days in all to overrun them.")
+@click.option("--on-timeout", type=click.Choice(["default", "resign", "bot", "skip"]), default="default",
+              help="At a passed deadline: the game's default answer; else resign, a house bot plays, or skip the turn.")
 @click.option("--unrated", is_flag=True, help="Do not count the game for the ratings.")
 @click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=LEVEL",
               help="Seat a house bot (random, greedy, search) that the server plays; repeat for several.")
 @json_option
 @connection_options
-def new(game, seats, option_pairs, invite_emails, public, days_per_move, on_timeout, unrated, bot_pairs, as_json):
+def new(game, seats, option_pairs, invite_emails, public, days_per_move, clock_text, on_timeout, unrated, bot_pairs,
+        as_json):
     """Create a game of GAME (a ruleset name) and print one invite per seat."""
     if len(invite_emails) > seats:
         raise click.BadParameter(f"{len(invite_emails)} invitations for {seats} seats", param_hint="--invite")
-    extra = {"days_per_move": days_per_move, "on_timeout": on_timeout} if days_per_move else {}
+    extra = clock_request(days_per_move, clock_text, on_timeout)
     if unrated:
         extra["rated"] = False
     client = api()
@@ -269,6 +273,20 @@ def new(game, seats, option_pairs, invite_emails, public, days_per_move, on_time
         created["invited"] = me_commands.send_invitations(client, created["id"], invite_emails)
     reply(as_json, created, lambda c: "\n".join(filter(None, [output.created_game(c),
                                                              me_commands.invited_lines(c.get("invited", []))])))
+
+
+CLOCK = re.compile(r"(\d+)d?\+(\d+)d?")
+
+
+def clock_request(days_per_move: int | None, clock_text: str | None, on_timeout: str) -> dict:
+    """The clock fields of a new game: --days-per-move N, or --clock Nd+Md (per move + reserve)."""
+    if clock_text is None:
+        return {"days_per_move": days_per_move, "on_timeout": on_timeout} if days_per_move else {}
+    found = CLOCK.fullmatch(clock_text.strip().lower())
+    if days_per_move is not None or found is None or int(found.group(1)) < 1:
+        raise click.BadParameter(f"{clock_text!r}: write the clock as days per move + reserve days, like 3d+7d "
+                                 "(and without --days-per-move).", param_hint="--clock")
+    return {"days_per_move": int(found.group(1)), "reserve_days": int(found.group(2)), "on_timeout": on_timeout}
 
 
 # Game ids are whole numbers: `herald show abc` is a usage error here, not a 404 from the server.

@@ -52,7 +52,9 @@ def created_game(game: dict) -> str:
     for invite in game.get("invites", []):
         lines.append(f"  seat {invite['seat']}: {join_command(invite['code'])}")
     if game.get("days_per_move"):
-        lines.append(f"Clock: {game['days_per_move']} day(s) per move; at a passed deadline: {game.get('on_timeout')}.")
+        from client.table_output import clock_line
+
+        lines.append(clock_line(game))
     if game.get("public"):
         lines.append(f"Public: listed in `herald games --open`; anyone may take a free seat with `herald join {game['id']}`.")
     for bot in game.get("bots", []):

@@ -53,6 +53,23 @@ def resign(game, yes, seat, as_json):
     reply(as_json, answer, output.played)
 
 
+@cli.command("seat")
+@click.argument("game", type=GAME_ID)
+@click.argument("seat", type=click.IntRange(min=0))
+@click.option("--invite", "email", default=None, metavar="EMAIL",
+              help="Mail EMAIL an invitation to take over the seat (it stays yours until they join).")
+@click.option("--bot", "level", type=click.Choice(["random", "greedy", "search"]), default=None,
+              help="Give the seat to the server's house bot of this level, at once.")
+@json_option
+@connection_options
+def seat_command(game, seat, email, level, as_json):
+    """Hand over my SEAT in GAME: to a new player invited by mail, or to a house bot."""
+    if (email is None) == (level is None):
+        raise click.UsageError("Give either --invite EMAIL or --bot LEVEL.")
+    answer = api().hand_over(game, seat, invite=email, bot=level)
+    reply(as_json, answer, table_output.handed_over)
+
+
 @cli.command("export")
 @click.argument("game", type=GAME_ID)
 @seat_option

@@ -26,6 +26,8 @@ def previewed(answer: dict) -> str:
 
 
 def chat_line(message: dict) -> str:
+    if message.get("kind") == "table":
+        return f"-- {message.get('text')}"
     to = f" (to seats {', '.join(map(str, message['to']))})" if message.get("to") else ""
     return f"{message.get('name')}{to}: {message.get('text')}"
 
@@ -59,12 +61,25 @@ def named(text: str, names: dict[int, str]) -> str:
 def clock_lines(game: dict) -> list[str]:
     """'Answer by ...' for each deadline shown, under `herald show`."""
     clock = game["clock"]
-    lines = [f"Clock: {clock['days_per_move']} day(s) per move; at a passed deadline: {clock['on_timeout']}."]
+    lines = [clock_line(clock)]
     for entry in clock.get("deadlines") or []:
         who = "you" if entry["seat"] == game.get("my_seat") else f"seat {entry['seat']}"
         when = readable_time(entry["deadline"])
-        lines.append(f"  {who}: answer by {when}" + (" (clock paused: on vacation)" if entry.get("paused") else ""))
+        reserve = f" (reserve left: {days_hours(entry['reserve_left'])})" if "reserve_left" in entry else ""
+        paused = " (clock paused: on vacation)" if entry.get("paused") else ""
+        lines.append(f"  {who}: answer by {when}{reserve}{paused}")
     return lines
+
+
+def clock_line(clock: dict) -> str:
+    """'Clock: 3 day(s) per move + 7 day(s) of reserve; at a passed deadline: bot.'"""
+    reserve = f" + {clock['reserve_days']} day(s) of reserve" if clock.get("reserve_days") else ""
+    return f"Clock: {clock['days_per_move']} day(s) per move{reserve}; at a passed deadline: {clock['on_timeout']}."
+
+
+def days_hours(seconds: int) -> str:
+    days, rest = divmod(int(seconds), 86400)
+    return f"{days}d {rest // 3600}h"
 
 
 def readable_time(stamp: str | None) -> str:
@@ -106,3 +121,10 @@ def webhook_lines(hooks: list[dict]) -> str:
         return "No webhooks. Add one with `herald webhook add URL`."
     return "\n".join(f"{h['id']}  {h['format']:<8} {'game ' + str(h['game']) if h['game'] else 'all my games':<14} {h['url']}"
                      for h in hooks)
+
+
+def handed_over(answer: dict) -> str:
+    if answer.get("invited"):
+        return (f"Invited {answer['invited']} to take over seat {answer['seat']} of game {answer['game']}: "
+                "the seat stays yours until they join with the code in their mail.")
+    return f"Seat {answer['seat']} of game {answer['game']} now belongs to {answer['player']}."

@@ -88,7 +88,7 @@ def cancel_game(game_id: int) -> str:
         result = Result((), CANCELLED)
         # Ended by hand, not by the rules: `verify` knows it from "cancelled".
         Game.update(status="finished", result={**result.to_json(), "cancelled": True}, finished=utcnow(),
-                    prompted=[]).where(
+                    prompted=[], waiting_since=None, due_at=None).where(
             Game.id == game.id).execute()
         outbox.write(outbox.queue_game_over(game, engine, state, result, seats.seats_of(game), game.version,
                                             game.seed))

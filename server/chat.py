@@ -67,7 +67,7 @@ def _recipients(game, to: list[int] | None, sender: int) -> list[int] | None:
 def _check_rate(caller, game_id: int) -> None:
     since = utcnow() - RATE_WINDOW
     recent = (ChatMessage.select().where((ChatMessage.game == game_id) & (ChatMessage.player == caller.id)
-                                         & (ChatMessage.created > since)).count())
+                                         & (ChatMessage.created > since) & (ChatMessage.kind == "talk")).count())
     if recent >= RATE_LIMIT:
         raise ApiError(429, "too-many-messages",
                        f"At most {RATE_LIMIT} messages a minute in one game; wait a moment.",
@@ -116,4 +116,4 @@ def _game(game_id: int) -> Game:
 
 def _shown(row, name: str) -> dict:
     return {"id": row.id, "seat": row.seat, "name": name, "to": row.to, "text": row.text,
-            "version": row.version, "created": row.created.isoformat(timespec="seconds") + "Z"}
+            "version": row.version, "created": row.created.isoformat(timespec="seconds") + "Z", "kind": row.kind}

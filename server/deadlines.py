@@ -38,10 +38,17 @@ def apply_defaults(after: timedelta, now: datetime | None = None) -> DeadlineRep
     now = now or utcnow()
     report = DeadlineReport()
     # Games with their own clock (server/timecontrol.py) are left to it: --after is the fallback.
-    active = Game.select(Game.id).where((Game.status == "active") & Game.days_per_move.is_null())
-    return apply_due([g.id for g in active], lambda game, engine, state: _expired_default(game, engine, state, after,
-                                                                                          now), now, report,
+    # Only games waiting longer than `after` are read, through the games.waiting_since index.
+    waiting = waiting_since(now - after).where(Game.days_per_move.is_null())
+    return apply_due([g.id for g in waiting], lambda game, engine, state: _expired_default(game, engine, state, after,
+                                                                                           now), now, report,
                      describe(after))
+
+
+def waiting_since(cutoff: datetime):
+    """Games asking some seat since `cutoff` or earlier, by the games.waiting_since index (it is
+    null unless the game is active: server/waits.py), whatever the number of active games."""
+    return Game.select(Game.id).where(Game.waiting_since <= cutoff)
 
 
 def apply_due(game_ids, pick, now: datetime, report: DeadlineReport,
@@ -88,6 +95,7 @@ def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport, deadli
                                             seats_of(game), seq + 1))
         answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now,
                                          mover_saw_answer=False)
+        new_state, version = movelog.answer_for_resigned(game.id, engine, new_state, version, now)
     state_cache.put(game.id, version, new_state)
     report.applied.append((game.id, seq, seat, answer["text"]))
     return True

@@ -46,8 +46,17 @@ def house_player(level: str) -> Player:
     return player
 
 
+def has_bots(engine) -> bool:
+    return type(engine).known_state is not Rules.known_state
+
+
 def supports_bots(game: Game) -> bool:
-    return type(find_engine(game.ruleset)).known_state is not Rules.known_state
+    return has_bots(find_engine(game.ruleset))
+
+
+def choose_for_seat(game: Game, engine, state, seat: int, level: str, rng: Rng) -> dict:
+    """A house bot's move for `seat`, from what that seat may know only (a passed deadline)."""
+    return Bot(engine, level, Budget()).choose(engine.known_state(state, seat), seat, rng)
 
 
 def check_creator(caller, game: Game) -> None:

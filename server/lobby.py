@@ -8,7 +8,7 @@ import secrets
 from core import canonical
 from core.protocol import IllegalMove
 from core.rng import seed_hash
-from server import outbox, seats as seat_table, state_cache
+from server import outbox, seats as seat_table, state_cache, waits
 from server.db import write_transaction
 from server.engine_errors import engine_call
 from server.errors import ApiError, from_illegal
@@ -20,10 +20,12 @@ INVITE_ALPHABET = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def create_game(caller, ruleset: str, players: int, options: dict, public: bool = False,
-                days_per_move: int | None = None, on_timeout: str = "default", rated: bool = True) -> dict:
+                days_per_move: int | None = None, on_timeout: str = "default", rated: bool = True,
+                reserve_days: int | None = None) -> dict:
     """A new open game with one invite per seat; the creator joins like everyone else.
     A public game is listed for everyone and can also be joined without an invite."""
     engine = find_engine(ruleset)
+    _check_clock(engine.name, days_per_move, reserve_days, on_timeout)
     try:
         engine.check_players(players)
     except IllegalMove as exc:
@@ -40,12 +42,23 @@ def create_game(caller, ruleset: str, players: int, options: dict, public: bool 
                            seed=seed, seed_hash=seed_hash(seed), status="open",
                            version=0, chain_head=seed_hash(seed), prompted=[], creator=caller.id,
                            rules_version=engine.rules_version, state_format=engine.state_format,
-                           public=public, days_per_move=days_per_move, on_timeout=on_timeout, rated=rated)
+                           public=public, days_per_move=days_per_move, on_timeout=on_timeout, rated=rated,
+                           reserve_days=reserve_days or None)
         invites = [{"seat": s, "code": invite_code()} for s in range(players)]
         Seat.insert_many([{"game": game.id, "seat": i["seat"], "invite": i["code"]} for i in invites]).execute()
     return {"id": game.id, "ruleset": game.ruleset, "seats": players, "options": options,
             "seed_hash": game.seed_hash, "invites": invites, "status": game.status, "public": public,
-            "days_per_move": days_per_move, "on_timeout": on_timeout, "rated": rated}
+            "days_per_move": days_per_move, "reserve_days": reserve_days or None, "on_timeout": on_timeout,
+            "rated": rated}
+
+
+def _check_clock(ruleset: str, days_per_move: int | None, reserve_days: int | None, on_timeout: str) -> None:
+    """A reserve belongs to a clock; the deadline's action must be one the game can carry out."""
+    if reserve_days and not days_per_move:
+        raise ApiError(422, "bad-clock", "A reserve needs days per move too (a clock like 3d+7d).")
+    from server.timecontrol import check_action  # it builds on the move path
+
+    check_action(ruleset, on_timeout)
 
 
 def invite_code() -> str:
@@ -95,6 +108,11 @@ def _take_seat(caller, seat_row):
     seat = Seat.get_by_id(seat_row.id)
     if seat.player_id == caller.id:
         return game, seat, None  # a retried join (the first answer was lost): the same answer
+    if seat.handover:
+        from server import handover  # it builds on this module
+
+        handover.accept(caller, game, seat)
+        return game, seat, None
     if seat.player_id is not None:
         raise ApiError(409, "invite-used", "That invite has already been used.")
     if game.status != "open":
@@ -133,8 +151,8 @@ def _start(game):
     game.prompted = outbox.prompted_rows([], prompts, fresh, None, now)
     if result is not None:
         game.status, game.result, game.finished = "finished", result.to_json(), now
-    Game.update(status=game.status, prompted=game.prompted, result=game.result,
-                finished=game.finished).where(Game.id == game.id).execute()
+    Game.update(status=game.status, prompted=game.prompted, result=game.result, finished=game.finished,
+                **waits.columns(game, game.prompted if result is None else [])).where(Game.id == game.id).execute()
     seat_table.forget(game.id)
     seats = seat_table.seats_of(game)
     with engine_call(game.id, 0, "writing the first turn mails"):

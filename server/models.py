@@ -74,8 +74,15 @@ class Game(BaseModel):
     state_format = version_field()  # the engine's state_format when the game was created
     public = BooleanField(default=False)  # listed in ?open=1 and joinable without an invite (m0020)
     days_per_move = IntegerField(null=True)  # the game's own clock (server/timecontrol.py, m0022)
-    on_timeout = CharField(max_length=16, default="default")  # default | resign, at a passed deadline
+    on_timeout = CharField(max_length=16, default="default")  # default | resign | bot | skip, at a passed deadline
     rated = BooleanField(default=True)  # counts for the ruleset's ratings when it ends (m0027)
+    # The clock's reserve (server/clocks.py, m0082): days each seat may overrun days_per_move, in all.
+    reserve_days = IntegerField(null=True)
+    # Kept with `prompted` on every change (server/waits.py, m0082), so that the deadline and
+    # reminder scans select only the games due, by index: the earliest `since`, and the
+    # earliest deadline of a clocked game (before vacations, which only push it later).
+    waiting_since = DateTimeField(null=True, index=True)
+    due_at = DateTimeField(null=True, index=True)
 
     class Meta:
         table_name = "games"
@@ -89,6 +96,8 @@ class Seat(BaseModel):
     joined = DateTimeField(null=True)
     undo_always_accept = BooleanField(default=False)  # standing answer to undo proposals (m0025)
     link_generation = IntegerField(default=0)  # raised to revoke this seat's game-page links
+    handover = BooleanField(default=False, constraints=[SQL("DEFAULT FALSE")])  # `invite` hands the seat over (m0082)
+    reserve_left = IntegerField(null=True)  # seconds of the clock's reserve this seat has left (m0082)
 
     class Meta:
         table_name = "seats"
@@ -208,6 +217,8 @@ class ChatMessage(BaseModel):
     text = TextField()
     version = IntegerField()  # the game's version when it was said: where it sits in the log
     created = DateTimeField(default=utcnow)
+    # talk, or table: an event around the game written by Herald (a seat handed over, m0082)
+    kind = CharField(max_length=8, default="talk", constraints=[SQL("DEFAULT 'talk'")])
 
     class Meta:
         table_name = "chat_messages"

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from peewee import IntegrityError
 
-from core import canonical, gamerecord
+from core import canonical, gamerecord, resign
 from core.protocol import Event, IllegalMove
-from server import outbox, prompts, state_cache, statements
+from server import clocks, outbox, prompts, state_cache, statements, waits
 from server.db import write_transaction
 from server.engine_errors import engine_call
 from server.errors import ApiError, from_illegal, inconsistent_game
@@ -24,6 +24,7 @@ from server.seats import my_seats, name_players, resolve_seat, seats_of, viewing
 
 MAX_MOVE_CHARS = 4000
 LOG_PAGE = 1000
+MAX_RESIGNED_PASSES = 64  # more seats than any game has: one pass each, then someone else is asked
 
 
 def submit(caller, game_id: int, seq: int, requested_seat: int | None, move: dict | None,
@@ -56,8 +57,26 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[in
         move = _read_move(engine, state, seat, move, text, names, (game.id, seq))
         new_state, events = _apply(engine, state, seat, move, names, (game.id, seq))
         body, new_version = append(game, engine, seat, seq, move, state, new_state, events)
+        new_state, new_version = answer_for_resigned(game.id, engine, new_state, new_version)
     state_cache.put(game.id, new_version, new_state)
     return 201, body
+
+
+def answer_for_resigned(game_id: int, engine, state, version: int, now=None):
+    """After a move, inside its transaction: while a seat that resigned but keeps its place in
+    the turn order (`core.resign.gone`: Medieval Mastery) is asked, play `resign` for it, which
+    passes its turn, as that seat's ordinary logged move. Returns the (state, version) reached."""
+    for _ in range(MAX_RESIGNED_PASSES):
+        gone = resign.gone(state)
+        asked = [p.seat for p in engine.prompts(state) if p.seat in gone] if gone else []
+        if not asked:
+            break
+        game, move = lock_game(game_id), dict(resign.MOVE)
+        with engine_call(game_id, version, "passing a resigned seat's turn"):
+            new_state, events = engine.apply(state, asked[0], move)
+        _, version = append(game, engine, asked[0], version, move, state, new_state, events, now)
+        state = new_state
+    return state, version
 
 
 def _latest_state(game, engine):
@@ -135,6 +154,7 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None,
     if not mover_saw_answer:
         fresh += [p for p in out.prompts if p.seat == seat and p not in fresh][:1]
     prompted = outbox.prompted_rows(game.prompted or [], out.prompts, fresh, seat, now)
+    clocks.charge_reserve(game, seat, now)
     public_prompts = [p.to_json() for p in out.prompts]
     event_json = [e.to_json() for e in events]
     statements.insert(Move, {"game": game.id, "seq": seq, "seat": seat, "payload": move, "text": out.text,
@@ -147,6 +167,8 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None,
     changes = {"version": version, "chain_head": chain, "prompted": prompted}
     if out.result is not None:
         changes.update({"status": "finished", "result": out.result.to_json(), "finished": now})
+        prompted = []
+    changes.update(waits.columns(game, prompted))
     statements.update_by_key(Game, "id", game.id, changes)
     seats = seats_of(game)
     with engine_call(game.id, seq, "writing the mails for a move"):

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from server import gameviews, movelog, pictures
+from server import clocks, gameviews, movelog, pictures
 from server.errors import ApiError
 from server.gameviews import current_state
 
@@ -41,7 +41,7 @@ def context(grant, error: ApiError | None = None, typed: str = "") -> dict:
             "moves": concrete[:LEGAL_SHOWN], "more_moves": max(0, len(concrete) - LEGAL_SHOWN),
             "patterns": [m for m in legal["moves"] if m.get("pattern")],
             "log": list(reversed(log["moves"])), "error": error, "typed": typed,
-            "poll_seconds": POLL_SECONDS}
+            "poll_seconds": POLL_SECONDS, "clock": clocks.page_lines(detail.get("clock"), grant.seat)}
 
 
 def render(grant, error: ApiError | None = None, typed: str = "") -> tuple[str, str]:

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from peewee import fn
 
 from core.protocol import Prompt
-from server import outbox, state_cache, vacation
+from server import deadlines, outbox, state_cache, vacation
 from server.db import write_transaction
 from server.models import Game, Notification, lock_game, utcnow
 from server.rulesets import engine as find_engine
@@ -40,7 +40,7 @@ def queue_reminders(after: timedelta, now: datetime | None = None) -> int:
     A game that cannot be loaded is logged and skipped, so it does not stop the others."""
     now = now or utcnow()
     queued = 0
-    for game_id in [g.id for g in Game.select(Game.id).where(Game.status == "active")]:
+    for game_id in [g.id for g in deadlines.waiting_since(now - after)]:  # by index: only those waiting
         try:
             queued += _queue_for_game(game_id, after, now)
         except Exception:

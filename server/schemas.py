@@ -52,7 +52,9 @@ class CreateGameSchema(StrictSchema):
     options = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), load_default=dict, allow_none=True)
     public = fields.Boolean(load_default=False)
     days_per_move = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1, max=60))
-    on_timeout = fields.String(load_default="default", validate=validate.OneOf(("default", "resign")))
+    reserve_days = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=0, max=365),
+                                  metadata={"description": "a clock's reserve: days a seat may overrun, in all"})
+    on_timeout = fields.String(load_default="default", validate=validate.OneOf(("default", "resign", "bot", "skip")))
     rated = fields.Boolean(load_default=True)
 
 
@@ -122,6 +124,7 @@ class CreatedGameSchema(Schema):
     status = fields.String()
     public = fields.Boolean()
     days_per_move = fields.Integer(allow_none=True)
+    reserve_days = fields.Integer(allow_none=True)
     on_timeout = fields.String()
     rated = fields.Boolean()
 

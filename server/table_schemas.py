@@ -1,7 +1,7 @@
 """Request and answer schemas of the endpoints around a game (server/routes/table.py)."""
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from server.schemas import MAX_SEAT, SeatQuerySchema, StrictSchema
 
@@ -24,6 +24,7 @@ class ChatMessageSchema(Schema):
     text = fields.String()
     version = fields.Integer()
     created = fields.String()
+    kind = fields.String(metadata={"description": "talk, or table: an event around the game (a seat handed over)"})
 
 
 class ChatSchema(Schema):
@@ -46,3 +47,24 @@ class WebhookBodySchema(StrictSchema):
 
 class HookQuerySchema(Schema):
     id = fields.Integer(required=True, validate=validate.Range(min=1, max=2**63 - 1))
+
+
+class HandoverSchema(StrictSchema):
+    OPENAPI_EXTRA = {"oneOf": [{"required": ["invite"]}, {"required": ["bot"]}]}
+
+    invite = fields.String(validate=validate.Length(min=1, max=254),
+                           metadata={"description": "mail an invitation to take over the seat to this address"})
+    bot = fields.String(validate=validate.Length(min=1, max=16),
+                        metadata={"description": "give the seat to the house bot of this level"})
+
+    @validates_schema
+    def one_of_invite_or_bot(self, data, **kwargs):
+        if ("invite" in data) == ("bot" in data):
+            raise ValidationError("Send either 'invite' (an address) or 'bot' (a level), not both or neither.")
+
+
+class HandedOverSchema(Schema):
+    game = fields.Integer()
+    seat = fields.Integer()
+    invited = fields.String(metadata={"description": "the address invited to take over the seat"})
+    player = fields.String(metadata={"description": "the seat's new holder (a house bot)"})

@@ -8,46 +8,92 @@ that seat's ordinary logged move:
   none (most turn actions) the seat keeps waiting, and is reminded every day.
 * `resign`: the default answer where there is one, else the seat resigns for good (each
   game's resignation rule, docs/table.md): the seat is removed from the game.
+* `bot`: a house bot (server/house_bots.py, level BOT_LEVEL) chooses the seat's move from
+  what that seat may know, as `herald server bots` would; games without bots refuse it.
+* `skip`: the default answer where there is one, else the seat ends its turn doing nothing
+  more, where the game's rules allow it (core/skip.py); other games refuse it.
 
-Games without their own clock are left to the server-wide `herald server deadlines --after`.
+Only games whose earliest deadline (games.due_at, server/waits.py) has passed, or comes
+within a day for reminders, are read: the scans select them by index. Games without their
+own clock are left to the server-wide `herald server deadlines --after`.
 """
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from core import resign
+from core import resign, skip
 from core.protocol import Prompt
+from core.rng import Rng
 from server import outbox, state_cache
-from server.clocks import deadline
+from server.clocks import deadline, reserves
 from server.db import write_transaction
 from server.deadlines import DeadlineReport, apply_due
+from server.errors import ApiError
 from server.models import Game, Notification, lock_game, utcnow
 from server.rulesets import engine as find_engine
 from server.seats import seats_of
 
-ACTIONS = ("default", "resign")
+ACTIONS = ("default", "resign", "bot", "skip")
+BOT_LEVEL = "greedy"
 REMIND_BEFORE = timedelta(days=1)
 
 
+def check_action(ruleset: str, action: str) -> None:
+    """At creation: refuse an `on_timeout` the game's rules (or Herald's bots) cannot carry out."""
+    engine = find_engine(ruleset)
+    if action == "skip" and not skip.allows_skip(engine.name):
+        rule = skip.NO_SKIP_RULE.get(engine.name)
+        raise ApiError(422, "no-skip", f"{engine.title} has no way to skip a turn"
+                       + (f" (its rules: the action is compulsory, {rule})" if rule else "")
+                       + ": choose default, resign or bot for a passed deadline.")
+    if action == "bot":
+        from server.house_bots import has_bots  # it builds on the move path, which builds on this
 
-def _overdue_action(game, engine, state, now):
-    """The move a passed deadline makes for its seat, if any is due."""
+        if not has_bots(engine):
+            raise ApiError(422, "no-bots", f"{engine.title} has no bots: choose default, resign or skip.")
+
+
+def _move_for(game, engine, state, seat: int) -> dict | None:
+    """What `on_timeout` plays for an overdue seat, or None (it keeps waiting)."""
+    if game.on_timeout == "bot":
+        from server.house_bots import choose_for_seat
+
+        return choose_for_seat(game, engine, state, seat, BOT_LEVEL, Rng(f"clock:{game.id}:{game.version}:{seat}"))
+    if game.on_timeout == "skip":
+        return skip.skip_move(engine, state, seat)
+    move = engine.default_move(state, seat)
+    if move is None and game.on_timeout == "resign":
+        move = dict(resign.MOVE)
+    return move
+
+
+def _overdue_action(game, engine, state, now, acting: set):
+    """The move a passed deadline makes for its seat, if any is due. A bot or a skip finishes
+    the turn it took over (`acting`: the seats it played for in this run, still asked)."""
+    left = reserves(game)
     for prompt in game.prompted or []:
-        due, _ = deadline(game, prompt, now)
-        if due is None or due > now:
+        due, _ = deadline(game, prompt, now, left)
+        if (due is None or due > now) and (game.id, prompt["seat"]) not in acting:
             continue
-        move = engine.default_move(state, prompt["seat"])
-        if move is None and game.on_timeout == "resign":
-            move = dict(resign.MOVE)
+        move = _move_for(game, engine, state, prompt["seat"])
         if move is not None:
+            if game.on_timeout in ("bot", "skip"):
+                acting.add((game.id, prompt["seat"]))
             return prompt["seat"], move
     return None
 
 
+def due_by(moment: datetime):
+    """Clocked games with a deadline at `moment` or earlier, by the games.due_at index (null
+    unless the game is active and clocked: server/waits.py)."""
+    return Game.select(Game.id).where(Game.due_at <= moment)
+
+
 def apply_overdue(now: datetime | None = None) -> DeadlineReport:
     now = now or utcnow()
-    clocked = Game.select(Game.id).where((Game.status == "active") & Game.days_per_move.is_null(False))
-    return apply_due([g.id for g in clocked], lambda game, engine, state: _overdue_action(game, engine, state, now),
+    due = due_by(now)
+    acting: set = set()
+    return apply_due([g.id for g in due], lambda game, engine, state: _overdue_action(game, engine, state, now, acting),
                      now, DeadlineReport())
 
 
@@ -56,11 +102,12 @@ def queue_reminders(now: datetime | None = None) -> int:
     nothing to answer for it), at most one a day per seat and wait."""
     now = now or utcnow()
     queued = 0
-    for game_id in [g.id for g in Game.select(Game.id).where((Game.status == "active")
-                                                             & Game.days_per_move.is_null(False))]:
+    soon = due_by(now + REMIND_BEFORE)
+    for game_id in [g.id for g in soon]:
         with write_transaction():
             game = lock_game(game_id)
-            due = [(p, d) for p in game.prompted or [] for d, stopped in [deadline(game, p, now)]
+            left = reserves(game)
+            due = [(p, d) for p in game.prompted or [] for d, stopped in [deadline(game, p, now, left)]
                    if not stopped and d - REMIND_BEFORE <= now and not _reminded(game, p, now)]
             if not due:
                 continue

@@ -1,29 +1,102 @@
 """A resignation in Medieval Mastery.
 
-The rules know no eliminated player: a player's knights and cards stay in play until
-someone reaches the victory target (MM-WIN-2). So a resignation ends a two-player game at
-once, and the other player wins (MM-WIN-2 read for a table with one player left). With more
-players the rules give no way to take one player out without deciding for them who gets
-their territories; Herald refuses it there (a seat can be handed to someone else instead).
+Two players: the game ends at once and the other player wins (MM-WIN-2 read for a table
+with one player left). Three or more: the rules and the three original rulebooks know no
+eliminated or leaving player, so the leaving player's holdings are handled as the rules
+handle pieces and cards that leave play, and nobody decides for them who gets anything:
+
+* their knights leave the map as Life and Death removes them (MM-OPT-LIFEANDDEATH-1: the
+  dice go back to the reserve, nobody retreats), from their castle too; their territories
+  become uncontrolled, for anyone who reaches them to take (MM-EDGE-8, MM-LOSS-4);
+* their hand, deck and discard pile take no more part, like unused cards (MM-SETUP-4), so
+  no draw, look or random discard ever reaches them;
+* their artefacts are turned face down for good (MM-TERM-DESTROY): no ability, never a
+  Fracture target (MM-EDGE-10), never restored (MM-RESTORE-1 restores at one's own turn's
+  end, and a "destroyed" turn beyond any turn number never comes);
+* they pass every Fracture window (their standing answer becomes "always").
+
+They keep their seat in the turn order, which `flow.end_turn` walks seat by seat: on each of
+their turns they are asked, and Herald answers `resign` for them (a seat listed in
+`state["gone"]`, core/resign.py), which ends that turn at once, knights of MM-TURN-1 leaving
+with it. The last player left wins (MM-WIN-2). A resignation waits until no battle, window
+or choice is running (everything then is at a player's own main step), and a team game
+(MM-OPT-ALLIANCE) refuses it: a team cannot lose a member mid-game.
+
+No stored game holds a resignation with three or more players (it was refused before), and
+`gone` enters a state only with one: no rules version is needed and stored games keep their
+hashes.
 """
 from __future__ import annotations
 
 from core import resign
+from core.medieval_mastery import flow
 from core.protocol import Event, IllegalMove
+
+NEVER = 10 ** 9  # a "destroyed in turn" no turn number reaches: never restored
 
 
 def apply(state: dict, seat: int, move: dict):
     resign.check(move)
     if state["win"] is not None:
         raise IllegalMove("game-over", "The game is over.", "MM-WIN-2")
-    if state["n"] != 2:
-        raise IllegalMove("resign-not-possible", "Medieval Mastery has no eliminated players: with more than two "
-                          "players you cannot resign; the game goes on until someone reaches the target.", "MM-WIN-2")
     from core.medieval_mastery.game import clone  # the game module imports this one
 
+    gone = state.get("gone", [])
+    if seat in gone:
+        return _pass_turn(clone(state), seat)
+    left = [p for p in range(state["n"]) if p != seat and p not in gone]
     st = clone(state)
-    other = 1 - seat
-    reason = f"{{P{seat}}} resigned: {{P{other}}} wins."
-    st["win"] = {"seats": [other], "reason": reason}
-    st["ph"] = "over"
-    return st, [Event(f"{{P{seat}}} resigns."), Event("Game over: " + reason)]
+    if len(left) == 1:
+        reason = f"{{P{seat}}} resigned: {{P{left[0]}}} wins."
+        st["win"] = {"seats": [left[0]], "reason": reason}
+        st["ph"] = "over"
+        return st, [Event(f"{{P{seat}}} resigns."), Event("Game over: " + reason)]
+    _check_now(state)
+    return _leave(st, seat)
+
+
+def _check_now(state: dict) -> None:
+    """With three or more players: not in a team game, and only between battles and windows."""
+    if state["opts"]["teams"] != "none":
+        raise IllegalMove("resign-not-possible", "In a team game you cannot leave your team: hand your seat over to "
+                          "someone else instead.", "MM-OPT-ALLIANCE-1")
+    if state["ph"] != "main":
+        raise IllegalMove("battle-pending", "A battle, a Fracture window or a choice is running: you can resign "
+                          "once it is over.", "MM-TURN-11")
+
+
+def _leave(st: dict, seat: int):
+    """The seat's knights, cards and artefacts leave play; it passes every window from now on."""
+    ctx = flow.Ctx(st)
+    ctx.ev.append(Event(f"{{P{seat}}} resigns."))
+    held = [slot for slot, owner in enumerate(st["own"]) if owner == seat]
+    knights = st["castle"][seat] + sum(st["kn"][slot] for slot in held)
+    for slot in held:
+        st["own"][slot], st["kn"][slot] = -1, 0
+    st["castle"][seat] = 0
+    st["lost"][seat] += knights
+    st["hand"][seat], st["deck"][seat], st["disc"][seat], st["dturn"][seat] = [], [], [], []
+    st["down"][seat] = [NEVER, NEVER, NEVER]
+    st["standing"][seat] = "always"
+    st["gone"] = sorted(st.get("gone", []) + [seat])
+    ctx.ev.append(Event(f"{{P{seat}}}'s knights leave the map ({len(held)} territories become uncontrolled), "
+                        "their cards leave play and their artefacts are turned face down for good."))
+    if st["active"] == seat:
+        st["ta_card"] = -1  # a Tactical Advance of theirs in play leaves with their cards
+        flow.end_turn(ctx)
+    flow.settle(ctx)
+    ctx.close()
+    return st, ctx.ev
+
+
+def _pass_turn(st: dict, seat: int):
+    """A resigned seat's own turn ends at once; the knights of MM-TURN-1 leave with it."""
+    if st["ph"] != "main" or st["active"] != seat:
+        raise IllegalMove("already-out", "You have resigned: there is nothing left for you to do.", "MM-WIN-2")
+    ctx = flow.Ctx(st)
+    st["castle"][seat] = 0
+    ctx.ev.append(Event(f"{{P{seat}}} has resigned: their turn passes."))
+    flow.end_turn(ctx)
+    flow.settle(ctx)
+    ctx.close()
+    return st, ctx.ev

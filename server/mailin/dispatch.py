@@ -323,7 +323,7 @@ def _log(session, rest):
 
 def _resign(session, rest):
     """The game's own resignation move (issue 12), played like any move line: where the rules
-    have none (Medieval Mastery with three or more players) the refusal says so."""
+    refuse it (a Medieval Mastery team game) the refusal says so."""
     _move(session, "resign")
     session.stopped = True
 

@@ -21,7 +21,7 @@ def create(body):
     """Create a game: one invite per seat; the creator joins with an invite like everyone."""
     caller = current_player()
     return lobby.create_game(caller, body["ruleset"], body["seats"], body["options"] or {}, body["public"],
-                             body["days_per_move"], body["on_timeout"], body["rated"])
+                             body["days_per_move"], body["on_timeout"], body["rated"], body["reserve_days"])
 
 
 @blp.route("/join", methods=["POST"])

@@ -5,13 +5,13 @@ from flask import jsonify, request
 from marshmallow import ValidationError
 from flask_smorest import Blueprint
 
-from server import chat, export, public_games, undo
+from server import chat, export, handover, public_games, undo
 from server.auth import current_player
 from server.errors import ApiError, ErrorSchema
 from server.routes.games import GAME_ID
 from server.schemas import JoinedSchema, SeatQuerySchema
-from server.table_schemas import (ChatMessageSchema, ChatQuerySchema, ChatSchema, SayBodySchema, UndoAnswerSchema,
-                                  UndoStandingSchema)
+from server.table_schemas import (ChatMessageSchema, ChatQuerySchema, ChatSchema, HandedOverSchema, HandoverSchema,
+                                  SayBodySchema, UndoAnswerSchema, UndoStandingSchema)
 
 blp = Blueprint("table", __name__, url_prefix="/games", description="Around the game")
 
@@ -96,3 +96,22 @@ def _body(schema):
         return schema().load(request.get_json(silent=True) or {})
     except ValidationError as error:
         raise ApiError(422, "invalid-input", "The request is not valid.", details={"fields": error.messages}) from None
+
+
+@blp.before_request
+def _seated_or_creator():
+    """Before the body is read (as for every game route): a stranger learns nothing from a 422."""
+    if request.endpoint == "table.hand_over":
+        handover.check_reaches(current_player(), request.view_args["game_id"], request.view_args["seat"])
+
+
+@blp.route(f"/{GAME_ID}/seats/<int(max=63):seat>/handover", methods=["POST"])
+@blp.arguments(HandoverSchema)
+@blp.response(201, HandedOverSchema)
+@blp.alt_response(403, schema=ErrorSchema, description="forbidden: not your seat")
+@blp.alt_response(409, schema=ErrorSchema, description="game-not-active or no-bots")
+def hand_over(body, game_id, seat):
+    """Hand my seat over: invite a new player by mail to take it, or give it to a house bot."""
+    if "invite" in body:
+        return handover.invite(current_player(), game_id, seat, body["invite"])
+    return handover.to_bot(current_player(), game_id, seat, body["bot"])

@@ -62,15 +62,6 @@ def test_a_game_with_a_resignation_plays_on_to_a_proper_end(ruleset, players, se
         assert gone[0] not in game.result(out.state).winners
 
 
-@pytest.mark.rule("MM-WIN-2")
-def test_medieval_mastery_with_three_players_refuses_a_resignation():
-    game = games["medieval-mastery"]
-    state = game.setup(3, game.normalize_options({}), "mm3")
-    with pytest.raises(IllegalMove) as refused:
-        game.apply(state, 0, game.parse(state, 0, "resign"))
-    assert refused.value.code == "resign-not-possible" and refused.value.rule == "MM-WIN-2"
-
-
 @pytest.mark.rule("CA-MULTI-13")
 def test_castle_assault_resigner_fortress_leaves_play_and_cards_are_discarded():
     game = games["castle-assault"]

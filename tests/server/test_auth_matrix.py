@@ -22,6 +22,7 @@ def routes(app):
 def concrete(path, game):
     path = re.sub(r"<int\([^)]*\):game_id>", str(game), path)
     path = path.replace("<name>", "wizards-quest").replace("<path:thing>", "D2C4")
+    path = re.sub(r"<int\([^)]*\):seat>", "1", path)
     return re.sub(r"<int\([^)]*\):seq>", "0", path)
 
 

@@ -145,3 +145,15 @@ def test_without_a_secret_key_there_are_no_links(tmp_path, toy_game):
         assert api.client.get(f"/play/{game_id}?t=anything").status_code == 503
     finally:
         database.close()
+
+
+def test_the_page_shows_the_clock_and_my_deadline_with_the_reserve(api, client):
+    players = [api.register("ann"), api.register("ben")]
+    created = api.call("POST", "/games", players[0], json={"ruleset": "castle-assault", "seats": 2,
+                                                           "options": {"first-player": 0}, "days_per_move": 2,
+                                                           "reserve_days": 5})
+    for player, invite in zip(players, created.json["invites"]):
+        api.call("POST", "/games/join", player, json={"invite": invite["code"]})
+    html = client.get(link_path(api, created.json["id"], players[0])).get_data(as_text=True)
+    assert "Clock: 2 day(s) per move + 5 day(s) of reserve; at a passed deadline: default." in html
+    assert re.search(r"Answer by \w+ \d\d \w+ \d\d:\d\d UTC \(reserve left: 5d 0h\)\.", html)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from server import deadlines, timecontrol
+from server import deadlines, timecontrol, waits
 from server.mailer import compose
 from server.models import Game, Notification, utcnow
 from server.verify import verify_game
@@ -115,7 +115,7 @@ def test_cli_clock_in_show_and_vacation(herald):
 
 def test_operator_command_clocks_acts_and_mails(api, alice_bob, config, tmp_path):
     """`herald server clocks` as cron runs it, after the asked seat waited three days (the wait
-    is written into the game row, as if the days had passed)."""
+    is written into the game row with its due times, as if the days had passed)."""
     from click.testing import CliRunner
 
     from server.cli import server
@@ -123,7 +123,7 @@ def test_operator_command_clocks_acts_and_mails(api, alice_bob, config, tmp_path
     game_id = clocked_game(api, alice_bob)
     game = Game.get_by_id(game_id)
     waited = [{**p, "since": (utcnow() - 3 * DAY).isoformat(timespec="seconds")} for p in game.prompted]
-    Game.update(prompted=waited).where(Game.id == game_id).execute()
+    Game.update(prompted=waited, **waits.columns(game, waited)).where(Game.id == game_id).execute()
     env = {"HERALD_DATABASE_URL": config["DATABASE_URL"], "HERALD_MAIL_DIR": config["MAIL_DIR"],
            "HERALD_CONFIG": "", "HERALD_SMTP_HOST": ""}
     result = CliRunner().invoke(server, ["clocks"], env=env)

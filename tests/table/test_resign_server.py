@@ -33,3 +33,32 @@ def test_in_a_three_player_game_the_others_play_on(api):
         assert api.play_first_legal(game_id, players).status_code == 201
         detail = api.game(game_id, players[0])
     assert 1 not in detail["result"]["winners"]
+
+
+def test_medieval_mastery_with_three_players_plays_on_and_herald_passes_the_resigned_turns(api):
+    """MM-WIN-2: the leaving player's holdings leave play (core/medieval_mastery/resign.py); at
+    each of their turns Herald answers `resign` for them, a logged move that passes the turn."""
+    from core import games
+    from core.rng import Rng
+    from server.models import Game, Move
+    from server.verify import verify_game
+    from tests.table.helpers import prompted_seat, server_state
+
+    players = [api.register(n) for n in ("ana", "ben", "cal")]
+    game_id = api.start_game(players, "medieval-mastery")
+    gone = (server_state("medieval-mastery", game_id)["active"] + 1) % 3  # not the player whose turn it is
+    answer = api.call("PUT", f"/games/{game_id}/moves/0", players[gone], json={"text": "resign"})
+    assert answer.status_code == 201 and any("leave the map" in e for e in answer.json["events"])
+    engine, rng = games["medieval-mastery"], Rng("mm-server")
+    for _ in range(60):  # the others play: the turn comes round to the resigned seat at least once
+        detail = api.game(game_id, players[(gone + 1) % 3])
+        if detail["status"] != "active":
+            break
+        seat = prompted_seat(api, game_id, players)
+        assert seat != gone  # never left waiting for the resigned player
+        move = engine.random_move(server_state("medieval-mastery", game_id), seat, rng)
+        response = api.call("PUT", f"/games/{game_id}/moves/{detail['version']}", players[seat], json={"move": move})
+        assert response.status_code == 201, response.json
+    passes = Move.select().where((Move.game == game_id) & (Move.seat == gone) & (Move.text == "resign")).count()
+    assert passes >= 2  # the resignation, then at least one turn passed for them
+    assert verify_game(Game.get_by_id(game_id)).ok

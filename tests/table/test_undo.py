@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core import games
+from core import chance, games
 from core.gamerecord import replay_record
+from core.rng import Rng
 from server.models import Game
 from server.verify import verify_game
 from tests.table.helpers import play_until_deck_empty, random_walk
@@ -140,3 +141,36 @@ def test_a_hidden_move_is_never_undoable():
     hidden = [(state, seat, move) for state, seat, move, _ in random_walk("medieval-mastery", 3, "hidden-undo", 400)
               if not game.public_move(state, seat, move)]
     assert hidden and not any(game.undoable(state, seat, move, 3) for state, seat, move in hidden)
+
+
+@pytest.mark.rule("CA-TURN-1")
+def test_castle_assault_v2_actions_show_the_next_player_a_card_so_none_is_undoable():
+    """CA-TURN-2: one action ends the turn; CA-TURN-1: the next turn begins with a draw in the
+    same move. The draw takes no random number (the deck was shuffled before), but it shows the
+    next player a Village card they did not know, so the default refuses every action."""
+    game = games["castle-assault"]
+    state = game.setup(3, game.normalize_options({}), "ca-undo")
+    seat = game.prompts(state)[0].seat
+    actions = [m for m in game.legal_moves(state, seat) if "pattern" not in m and m["type"] != "standing"]
+    assert actions
+    for move in actions:
+        trial = chance.trial(game, state, seat, move, chance.every_seat(3))
+        assert trial.draws == 0 and (seat + 1) % 3 in trial.revealed_to  # (an attack shows its cards too)
+        assert not game.undoable(state, seat, move, 3)
+
+
+@pytest.mark.rule("CA-MULTI-9")
+def test_castle_assault_a_move_before_an_eliminated_players_turn_reveals_nothing_and_is_undoable():
+    """CA-TURN-8, CA-MULTI-9: a player without a castle does not draw on their turn, so an action
+    handing the turn to them shows nobody anything: the default judgement already lets it be
+    taken back (no override is needed in core/castle_assault/game.py)."""
+    game = games["castle-assault"]
+    state, rng = game.setup(3, game.normalize_options({}), "s3-13"), Rng("w13")
+    for _ in range(88):
+        seat = game.prompts(state)[0].seat
+        state, _ = game.apply(state, seat, game.random_move(state, seat, rng))
+    seat = game.prompts(state)[0].seat
+    move = game.random_move(state, seat, rng)
+    assert move == {"type": "takeback", "card": "V2"} and state["alive"] == [False, True, True]
+    assert (seat + 1) % 3 == 0  # the next seat has no castle: no draw
+    assert game.undoable(state, seat, move, 3)

@@ -10,7 +10,7 @@ import pytest
 from core import games
 from core.gamerecord import replay_record
 from core.rng import Rng, seed_hash
-from server import timecontrol
+from server import timecontrol, waits
 from server.models import Game, utcnow
 from server.verify import verify_game
 from tests.table.helpers import prompted_seat, server_state
@@ -79,7 +79,7 @@ def let_the_clock_fire_once(table):
             break
         table.random_move()
     waited = [{**p, "since": (utcnow() - 3 * DAY).isoformat(timespec="seconds")} for p in game.prompted]
-    Game.update(prompted=waited).where(Game.id == table.id).execute()
+    Game.update(prompted=waited, **waits.columns(game, waited)).where(Game.id == table.id).execute()
     report = timecontrol.apply_overdue()
     assert len(report.applied) == 1, report
 

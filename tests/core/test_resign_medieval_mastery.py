@@ -1,0 +1,125 @@
+"""Resigning from Medieval Mastery with three or more players (core/medieval_mastery/resign.py):
+the leaving player's knights, cards and artefacts leave play, their turns pass, the last
+player left wins."""
+from __future__ import annotations
+
+import pytest
+
+from core import games, resign
+from core.medieval_mastery import flow
+from core.protocol import IllegalMove
+from core.rng import Rng
+from tests.core.playout import play
+
+GAME = games["medieval-mastery"]
+RESIGN = dict(resign.MOVE)
+
+
+def at_main_step(players: int, seed: str, moves: int = 30):
+    """A state after some random moves, at some seat's main step (no battle, window or choice)."""
+    state, rng = GAME.setup(players, GAME.normalize_options({}), seed), Rng(seed)
+    for _ in range(moves):
+        seat = GAME.prompts(state)[0].seat
+        state, _ = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
+    while state["ph"] != "main":
+        seat = GAME.prompts(state)[0].seat
+        state, _ = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
+    return state
+
+
+def answering_for_the_gone(after: int, resigned: list):
+    """Random moves; from move `after` on the first seat that may resigns, and a resigned seat
+    asked at its own turn answers `resign`, as Herald answers for it."""
+    count = [0]
+
+    def choose(game, state, seat, rng):
+        count[0] += 1
+        if seat in resign.gone(state):
+            return dict(RESIGN)
+        if not resigned and count[0] > after and state["ph"] == "main":
+            resigned.append(seat)
+            return dict(RESIGN)
+        return game.random_move(state, seat, rng)
+
+    return choose
+
+
+@pytest.mark.rule("MM-WIN-2")
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("seed", ["a", "b"])
+def test_the_others_play_on_and_the_resigned_seat_is_asked_only_at_its_own_turn(players, seed):
+    resigned: list[int] = []
+
+    def only_its_turn(state):
+        if resigned and GAME.result(state) is None:
+            for prompt in GAME.prompts(state):
+                if prompt.seat == resigned[0]:
+                    assert state["ph"] == "main" and state["active"] == resigned[0]
+
+    out = play(GAME, players, f"mm-resign-{seed}", chooser=answering_for_the_gone(40, resigned),
+               invariants=only_its_turn, max_moves=4000)
+    assert resigned and resign.gone(out.state) == resigned
+    if out.ended:
+        assert resigned[0] not in GAME.result(out.state).winners
+
+
+@pytest.mark.rule("MM-OPT-LIFEANDDEATH-1")
+@pytest.mark.rule("MM-EDGE-8")
+@pytest.mark.rule("MM-SETUP-4")
+@pytest.mark.rule("MM-EDGE-10")
+def test_the_leaving_players_knights_cards_and_artefacts_leave_play():
+    state = at_main_step(3, "holdings")
+    seat = (state["active"] + 1) % 3  # not the player whose turn it is
+    held = [slot for slot, owner in enumerate(state["own"]) if owner == seat]
+    after, events = GAME.apply(state, seat, GAME.parse(state, seat, "resign"))
+    assert held and all(after["own"][slot] == -1 and after["kn"][slot] == 0 for slot in held)
+    assert after["castle"][seat] == 0
+    assert after["hand"][seat] == after["deck"][seat] == after["disc"][seat] == []
+    assert all(not flow.is_up(after, seat, t) for t in range(3))  # face down: no ability, no Fracture target
+    assert after["standing"][seat] == "always" and after["gone"] == [seat]
+    assert after["active"] == state["active"] and after["ph"] == "main"  # the turn goes on
+    assert any("leave the map" in e.text for e in events)
+
+
+@pytest.mark.rule("MM-TURN-9")
+def test_a_resigned_seats_turn_passes_at_once_and_the_active_player_resigning_ends_their_turn():
+    state = at_main_step(3, "turns")
+    active = state["active"]
+    after, _ = GAME.apply(state, active, dict(RESIGN))
+    assert after["active"] == (active + 1) % 3 and after["gone"] == [active]
+    while after["active"] != active:  # the others play until the resigned seat's turn comes
+        seat = GAME.prompts(after)[0].seat
+        move = GAME.default_move(after, seat) or {"type": "end"}
+        after, _ = GAME.apply(after, seat, move if seat != active else dict(RESIGN))
+    assert [p.seat for p in GAME.prompts(after)] == [active]  # asked at its own turn...
+    passed, events = GAME.apply(after, active, dict(RESIGN))  # ...and Herald answers for it
+    assert passed["active"] == (active + 1) % 3 and passed["castle"][active] == 0
+    assert any("their turn passes" in e.text for e in events)
+    with pytest.raises(IllegalMove) as again:
+        GAME.apply(passed, active, dict(RESIGN))
+    assert again.value.code == "already-out"
+
+
+@pytest.mark.rule("MM-WIN-2")
+def test_the_last_player_left_wins():
+    state = at_main_step(3, "last")
+    first = (state["active"] + 1) % 3
+    state, _ = GAME.apply(state, first, dict(RESIGN))
+    second = (first + 1) % 3
+    over, _ = GAME.apply(state, second, dict(RESIGN))
+    assert GAME.result(over).winners == (3 - first - second,)
+
+
+@pytest.mark.rule("MM-TURN-11")
+def test_not_while_a_battle_window_or_choice_runs_nor_in_a_team_game():
+    state, rng = GAME.setup(3, GAME.normalize_options({}), "busy"), Rng("busy")
+    while state["ph"] == "main":
+        seat = GAME.prompts(state)[0].seat
+        state, _ = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
+    with pytest.raises(IllegalMove) as busy:
+        GAME.apply(state, GAME.prompts(state)[0].seat, dict(RESIGN))
+    assert busy.value.code == "battle-pending" and busy.value.rule == "MM-TURN-11"
+    teams = GAME.setup(4, GAME.normalize_options({"teams": "2"}), "teams")
+    with pytest.raises(IllegalMove) as team:
+        GAME.apply(teams, 0, dict(RESIGN))
+    assert team.value.code == "resign-not-possible"

@@ -1,0 +1,123 @@
+"""A clock with a reserve (`--clock 1d+2d`), and the deadline actions `bot` and `skip`, on a real
+SQLite database. Waits are written into the game row (`since` and its due times), as if the
+days had passed; the deadline runs are called as cron calls them."""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+import pytest
+
+from server import timecontrol, waits
+from server.mailer import compose
+from server.models import Game, Move, Notification, Seat, utcnow
+from server.verify import verify_game
+
+DAY = timedelta(days=1)
+
+
+def new_game(api, players, ruleset="toy-race", **clock):
+    created = api.call("POST", "/games", players[0], json={"ruleset": ruleset, "seats": len(players), **clock})
+    assert created.status_code == 201, created.json
+    for player, invite in zip(players, created.json["invites"]):
+        assert api.call("POST", "/games/join", player, json={"invite": invite["code"]}).status_code == 200
+    return created.json["id"]
+
+
+def backdate(game_id: int, waited: timedelta) -> datetime:
+    """Every prompted seat has waited `waited` (the games row and its due times, as a move writes them)."""
+    game = Game.get_by_id(game_id)
+    since = utcnow() - waited
+    prompted = [{**p, "since": since.isoformat(timespec="seconds")} for p in game.prompted]
+    Game.update(prompted=prompted, **waits.columns(game, prompted)).where(Game.id == game_id).execute()
+    return datetime.fromisoformat(prompted[0]["since"])
+
+
+def players(api, count):
+    return [api.register(name) for name in ("ana", "ben", "cal", "dan")[:count]]
+
+
+def test_time_beyond_the_move_comes_off_the_reserve_which_does_not_refill(api, alice_bob):
+    game_id = new_game(api, alice_bob, days_per_move=1, reserve_days=2, on_timeout="resign")
+    detail = api.game(game_id, alice_bob[0])
+    assert detail["clock"]["reserve_days"] == 2
+    mover = detail["prompted"][0]["seat"]
+    since = datetime.fromisoformat(Game.get_by_id(game_id).prompted[0]["since"])
+    entry = api.game(game_id, alice_bob[mover])["clock"]["deadlines"][0]
+    assert entry["reserve_left"] == 2 * 86400
+    assert datetime.fromisoformat(entry["deadline"].rstrip("Z")) == since + 3 * DAY  # move + whole reserve
+
+    backdate(game_id, DAY + DAY / 2)  # half a day beyond the day per move
+    assert api.play_first_legal(game_id, alice_bob).status_code == 201
+    left = Seat.get((Seat.game == game_id) & (Seat.seat == mover)).reserve_left
+    assert 1.5 * 86400 - 120 <= left <= 1.5 * 86400  # 12 hours (and the seconds the test took) are spent
+
+    backdate(game_id, DAY / 2)  # the other seat answers in time: its reserve is untouched
+    assert api.play_first_legal(game_id, alice_bob).status_code == 201
+    turn_mail = Notification.select().where((Notification.game == game_id) & (Notification.seat == mover)
+                                            & (Notification.kind == "turn")).order_by(Notification.id.desc()).first()
+    text = compose(turn_mail, {"MAIL_FROM": "h@example.org"}).get_content()
+    assert re.search(r"Answer by .* \(1 day\(s\) per move, plus 1d 1[12]h of reserve left\)", text, re.S)
+    assert Seat.get((Seat.game == game_id) & (Seat.seat == 1 - mover)).reserve_left is None  # still whole
+    again = Game.get_by_id(game_id)
+    since = datetime.fromisoformat(again.prompted[0]["since"])
+    assert again.due_at == since + DAY + timedelta(seconds=left)  # the stored due time counts the reserve
+    assert timecontrol.apply_overdue(since + DAY + timedelta(seconds=left - 60)).applied == []
+    report = timecontrol.apply_overdue(since + DAY + timedelta(seconds=left + 60))
+    assert [text for _, _, _, text in report.applied] == ["resign"]
+    assert verify_game(Game.get_by_id(game_id)).ok
+
+
+@pytest.mark.parametrize("ruleset, clock, code", [
+    ("castle-assault", {"days_per_move": 2, "on_timeout": "skip"}, "no-skip"),  # CA-TURN-3: no pass
+    ("toy-race", {"days_per_move": 2, "on_timeout": "skip"}, "no-skip"),
+    ("toy-race", {"days_per_move": 2, "on_timeout": "bot"}, "no-bots"),
+    ("toy-race", {"reserve_days": 3}, "bad-clock"),
+])
+def test_a_deadline_action_the_game_cannot_carry_out_is_refused_at_creation(api, alice_bob, ruleset, clock, code):
+    """CA-TURN-3: "The action is compulsory: a player cannot pass", so Castle Assault has no skip."""
+    refused = api.call("POST", "/games", alice_bob[0], json={"ruleset": ruleset, "seats": 2, **clock})
+    assert refused.status_code == 422 and refused.json["error"]["code"] == code
+    assert refused.json["error"]["message"].endswith(".")
+
+
+def test_at_a_passed_deadline_a_house_bot_plays_the_seat_as_an_ordinary_move(api, alice_bob):
+    game_id = new_game(api, alice_bob, "castle-assault", days_per_move=1, on_timeout="bot")
+    asked = api.game(game_id, alice_bob[0])
+    mover = next(p["seat"] for p in Game.get_by_id(game_id).prompted)
+    assert asked["clock"]["on_timeout"] == "bot"
+    since = backdate(game_id, 2 * DAY)
+    report = timecontrol.apply_overdue(since + 2 * DAY)
+    assert report.applied and {seat for _, _, seat, _ in report.applied} == {mover}
+    logged = Move.select().where(Move.game == game_id).order_by(Move.seq)
+    assert [m.seat for m in logged] == [mover] * len(report.applied)
+    assert verify_game(Game.get_by_id(game_id)).ok
+    assert mover not in {p["seat"] for p in Game.get_by_id(game_id).prompted}  # its turn was played
+
+
+@pytest.mark.rule("MM-TURN-9")
+def test_skip_ends_a_medieval_mastery_turn_and_the_next_player_is_asked(api):
+    """MM-TURN-2..9 are optional: a skipped seat ends its turn; its MM-TURN-1 knights were placed."""
+    seated = players(api, 3)
+    game_id = new_game(api, seated, "medieval-mastery", days_per_move=1, on_timeout="skip")
+    active = next(p["seat"] for p in Game.get_by_id(game_id).prompted)
+    since = backdate(game_id, 2 * DAY)
+    report = timecontrol.apply_overdue(since + 2 * DAY)
+    assert [(seat, text) for _, _, seat, text in report.applied][-1] == (active, "end")
+    assert {seat for _, _, seat, _ in report.applied} == {active}
+    assert [p["seat"] for p in Game.get_by_id(game_id).prompted] == [(active + 1) % 3]
+    assert verify_game(Game.get_by_id(game_id)).ok
+
+
+def test_cli_clock_with_reserve_in_new_and_show(herald):
+    ana, ben = herald.register("ana"), herald.register("ben")
+    created = herald("new", "toy-race", "--seats", 2, "--clock", "3d+7d", "--on-timeout", "resign", token=ana)
+    assert "Clock: 3 day(s) per move + 7 day(s) of reserve; at a passed deadline: resign." in created.stdout
+    game_id = int(created.stdout.split()[2])
+    codes = [line.split()[-1] for line in created.stdout.splitlines() if "herald join" in line and "seat" in line]
+    herald("join", codes[0], token=ana)
+    herald("join", codes[1], token=ben)
+    shown = herald("show", game_id, token=ana).stdout + herald("show", game_id, token=ben).stdout
+    assert "+ 7 day(s) of reserve" in shown and "(reserve left: 7d 0h)" in shown
+    bad = herald("new", "toy-race", "--seats", 2, "--clock", "three days", token=ana)
+    assert bad.exit_code != 0 and "like 3d+7d" in bad.output

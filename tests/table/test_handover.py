@@ -1,0 +1,86 @@
+"""Handing over one's own seat (`herald seat GAME N --invite EMAIL | --bot LEVEL`), against a real
+server: the invited player takes the seat with the mailed code, the old holder loses it, and
+the game's history says so as table events (the move log is untouched)."""
+from __future__ import annotations
+
+import re
+
+from core.bots.levels import Budget
+from server import admin
+from server.house_bots import HouseBots
+from server.mailer import compose
+from server.models import Game, Move, Notification, Seat
+from server.verify import verify_game
+
+
+def mailed_code(game_id: int, email: str) -> str:
+    row = (Notification.select().where((Notification.game == game_id) & (Notification.email == email)
+                                       & (Notification.kind == "invite")).order_by(Notification.id.desc()).first())
+    text = compose(row, {"MAIL_FROM": "h@example.org"}).get_content()
+    assert "hands over their seat" in text
+    return re.search(r"herald join (\w+)", text).group(1)
+
+
+def test_cli_a_player_invites_a_successor_who_takes_the_seat(herald, two_player_game):
+    game_id, alice, bob = two_player_game
+    handed = herald("seat", game_id, 1, "--invite", "carol@example.org", token=bob)
+    assert handed.exit_code == 0 and "Invited carol@example.org to take over seat 1" in handed.stdout
+    assert herald("show", game_id, token=bob).exit_code == 0  # still bob's until carol joins
+    carol = herald.register("carol")
+    code = mailed_code(game_id, "carol@example.org")
+    assert "Joined game" in herald("join", code, token=carol).stdout
+    assert Seat.get((Seat.game == game_id) & (Seat.seat == 1)).player.name == "carol"
+    assert herald("show", game_id, token=bob).exit_code != 0  # bob no longer reaches the game
+    assert herald("join", code, token=bob).exit_code != 0  # nor takes the seat back with the code
+    history = herald("log", game_id, token=alice).stdout
+    assert "-- bob invites a new player to take over seat 1." in history
+    assert "-- carol takes over seat 1 from bob." in history
+    assert Move.select().where(Move.game == game_id).count() == 0  # no move was written
+    assert herald.json("show", game_id, token=carol)["my_seat"] == 1  # carol plays on as seat 1
+    assert verify_game(Game.get_by_id(game_id)).ok
+
+
+def test_only_the_holder_hands_a_seat_over_and_only_while_the_game_runs(api, alice_bob):
+    game_id = api.start_game(alice_bob)
+    path = f"/games/{game_id}/seats/1/handover"
+    other = api.call("POST", path, alice_bob[0], json={"invite": "carol@example.org"})  # alice: not her seat
+    assert other.status_code == 403 and other.json["error"]["code"] == "forbidden"
+    both = api.call("POST", path, alice_bob[1], json={"invite": "carol@example.org", "bot": "random"})
+    assert both.status_code == 422
+    bad = api.call("POST", path, alice_bob[1], json={"invite": "not an address"})
+    assert bad.status_code == 422 and bad.json["error"]["code"] == "bad-email"
+    no_bots = api.call("POST", path, alice_bob[1], json={"bot": "greedy"})
+    assert no_bots.status_code == 409 and no_bots.json["error"]["code"] == "no-bots"  # the toy game has none
+    first = api.call("POST", path, alice_bob[1], json={"invite": "carol@example.org"})
+    assert first.status_code == 201
+    old_code = Seat.get((Seat.game == game_id) & (Seat.seat == 1)).invite
+    assert api.call("POST", path, alice_bob[1], json={"invite": "dan@example.org"}).status_code == 201
+    carol = api.register("carol")
+    stale = api.call("POST", "/games/join", carol, json={"invite": old_code})  # replaced by dan's
+    assert stale.status_code == 404
+    while Game.get_by_id(game_id).status == "active":
+        api.play_first_legal(game_id, alice_bob)
+    over = api.call("POST", path, alice_bob[1], json={"invite": "carol@example.org"})
+    assert over.status_code == 409 and over.json["error"]["code"] == "game-not-active"
+
+
+def test_the_creator_hands_over_an_abandoned_seat(api, alice_bob):
+    game_id = api.start_game(alice_bob)
+    path = f"/games/{game_id}/seats/1/handover"
+    assert api.call("POST", path, alice_bob[0], json={"invite": "carol@example.org"}).status_code == 403
+    admin.set_disabled(alice_bob[1]["name"], True)  # the operator disabled bob: his seat is abandoned
+    assert api.call("POST", path, alice_bob[0], json={"invite": "carol@example.org"}).status_code == 201
+
+
+def test_a_seat_given_to_a_house_bot_is_played_by_it(api, alice_bob):
+    game_id = api.start_game(alice_bob, "castle-assault")
+    asked = Game.get_by_id(game_id).prompted[0]["seat"]
+    given = api.call("POST", f"/games/{game_id}/seats/{asked}/handover", alice_bob[asked], json={"bot": "random"})
+    assert given.status_code == 201 and given.json["player"] == "[random bot]"
+    refused = api.call("PUT", f"/games/{game_id}/moves/0?seat={asked}", alice_bob[asked], json={"text": "draw"})
+    assert refused.status_code == 403  # no longer theirs
+    assert HouseBots(Budget(), echo=lambda line: None).play_pending() == 1
+    assert Move.get(Move.game == game_id).seat == asked
+    chat = api.call("GET", f"/games/{game_id}/chat", alice_bob[1 - asked]).json["messages"]
+    assert [(m["kind"], m["text"]) for m in chat] == [
+        ("table", f"{alice_bob[asked]['name']} hands seat {asked} over to the random house bot.")]
