@@ -29,13 +29,6 @@ def parse(text: str) -> dict | None:
     return dict(MOVE) if " ".join(str(text).split()).lower() == NOTATION else None
 
 
-def gone(state) -> list[int]:
-    """Seats that resigned but keep their place in the turn order (a game whose rules only end
-    a turn seat by seat lists them in `state["gone"]`: Medieval Mastery). Whenever such a seat
-    is asked, Herald answers `resign` for it, which passes its turn (server/movelog.py)."""
-    return list(state.get("gone", ())) if isinstance(state, dict) else []
-
-
 def other_seats(players: int, seat: int, gone) -> list[int]:
     """The seats still playing once `seat` has gone too."""
     return [s for s in range(players) if s != seat and s not in gone]

@@ -95,7 +95,6 @@ def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport, deadli
                                             seats_of(game), seq + 1))
         answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now,
                                          mover_saw_answer=False)
-        new_state, version = movelog.answer_for_resigned(game.id, engine, new_state, version, now)
     state_cache.put(game.id, version, new_state)
     report.applied.append((game.id, seq, seat, answer["text"]))
     return True

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from peewee import IntegrityError
 
-from core import canonical, gamerecord, resign
+from core import canonical, gamerecord
 from core.protocol import Event, IllegalMove
 from server import clocks, outbox, prompts, state_cache, statements, waits
 from server.db import write_transaction
@@ -24,7 +24,6 @@ from server.seats import my_seats, name_players, resolve_seat, seats_of, viewing
 
 MAX_MOVE_CHARS = 4000
 LOG_PAGE = 1000
-MAX_RESIGNED_PASSES = 64  # more seats than any game has: one pass each, then someone else is asked
 
 
 def submit(caller, game_id: int, seq: int, requested_seat: int | None, move: dict | None,
@@ -57,26 +56,8 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[in
         move = _read_move(engine, state, seat, move, text, names, (game.id, seq))
         new_state, events = _apply(engine, state, seat, move, names, (game.id, seq))
         body, new_version = append(game, engine, seat, seq, move, state, new_state, events)
-        new_state, new_version = answer_for_resigned(game.id, engine, new_state, new_version)
     state_cache.put(game.id, new_version, new_state)
     return 201, body
-
-
-def answer_for_resigned(game_id: int, engine, state, version: int, now=None):
-    """After a move, inside its transaction: while a seat that resigned but keeps its place in
-    the turn order (`core.resign.gone`: Medieval Mastery) is asked, play `resign` for it, which
-    passes its turn, as that seat's ordinary logged move. Returns the (state, version) reached."""
-    for _ in range(MAX_RESIGNED_PASSES):
-        gone = resign.gone(state)
-        asked = [p.seat for p in engine.prompts(state) if p.seat in gone] if gone else []
-        if not asked:
-            break
-        game, move = lock_game(game_id), dict(resign.MOVE)
-        with engine_call(game_id, version, "passing a resigned seat's turn"):
-            new_state, events = engine.apply(state, asked[0], move)
-        _, version = append(game, engine, asked[0], version, move, state, new_state, events, now)
-        state = new_state
-    return state, version
 
 
 def _latest_state(game, engine):

@@ -9,7 +9,7 @@ from peewee import fn
 from core.protocol import Prompt
 from server import deadlines, outbox, state_cache, vacation
 from server.db import write_transaction
-from server.models import Game, Notification, lock_game, utcnow
+from server.models import Notification, lock_game, utcnow
 from server.rulesets import engine as find_engine
 from server.seats import seats_of
 

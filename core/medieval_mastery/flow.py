@@ -41,7 +41,17 @@ def end_turn(ctx: Ctx) -> None:
         if down[t] != -1 and down[t] < st["tno"]:
             down[t] = -1
             ctx.ev.append(Event(f"{{P{seat}}} restores {data.ART_TITLE[st['arts'][seat][t]]}."))
-    start_turn(ctx, (seat + 1) % st["n"])
+    start_turn(ctx, next_seat(st, seat))
+
+
+def next_seat(st: State, seat: int) -> int:
+    """The next seat clockwise that still plays: a seat that resigned (`gone`, resign.py) has no
+    more turns. Only a game with a resignation of three or more players has `gone`."""
+    gone = st.get("gone", ())
+    following = (seat + 1) % st["n"]
+    while following in gone:
+        following = (following + 1) % st["n"]
+    return following
 
 
 def end_manoeuvre(ctx: Ctx) -> None:

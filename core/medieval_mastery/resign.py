@@ -15,10 +15,9 @@ handle pieces and cards that leave play, and nobody decides for them who gets an
   end, and a "destroyed" turn beyond any turn number never comes);
 * they pass every Fracture window (their standing answer becomes "always").
 
-They keep their seat in the turn order, which `flow.end_turn` walks seat by seat: on each of
-their turns they are asked, and Herald answers `resign` for them (a seat listed in
-`state["gone"]`, core/resign.py), which ends that turn at once, knights of MM-TURN-1 leaving
-with it. The last player left wins (MM-WIN-2). A resignation waits until no battle, window
+They have no more turns: `flow.next_seat` passes over every seat listed in `state["gone"]`,
+and nothing else ever asks them (their standing answer declines every window). The last
+player left wins (MM-WIN-2). A resignation waits until no battle, window
 or choice is running (everything then is at a player's own main step), and a team game
 (MM-OPT-ALLIANCE) refuses it: a team cannot lose a member mid-game.
 
@@ -43,7 +42,7 @@ def apply(state: dict, seat: int, move: dict):
 
     gone = state.get("gone", [])
     if seat in gone:
-        return _pass_turn(clone(state), seat)
+        raise IllegalMove("already-out", "You have resigned: there is nothing left for you to do.", "MM-WIN-2")
     left = [p for p in range(state["n"]) if p != seat and p not in gone]
     st = clone(state)
     if len(left) == 1:
@@ -88,15 +87,3 @@ def _leave(st: dict, seat: int):
     ctx.close()
     return st, ctx.ev
 
-
-def _pass_turn(st: dict, seat: int):
-    """A resigned seat's own turn ends at once; the knights of MM-TURN-1 leave with it."""
-    if st["ph"] != "main" or st["active"] != seat:
-        raise IllegalMove("already-out", "You have resigned: there is nothing left for you to do.", "MM-WIN-2")
-    ctx = flow.Ctx(st)
-    st["castle"][seat] = 0
-    ctx.ev.append(Event(f"{{P{seat}}} has resigned: their turn passes."))
-    flow.end_turn(ctx)
-    flow.settle(ctx)
-    ctx.close()
-    return st, ctx.ev

@@ -35,9 +35,9 @@ def test_in_a_three_player_game_the_others_play_on(api):
     assert 1 not in detail["result"]["winners"]
 
 
-def test_medieval_mastery_with_three_players_plays_on_and_herald_passes_the_resigned_turns(api):
-    """MM-WIN-2: the leaving player's holdings leave play (core/medieval_mastery/resign.py); at
-    each of their turns Herald answers `resign` for them, a logged move that passes the turn."""
+def test_medieval_mastery_with_three_players_plays_on_without_the_resigned_seat(api):
+    """MM-WIN-2: the leaving player's holdings leave play (core/medieval_mastery/resign.py); the
+    turn order passes over them, so nobody ever waits for them and verify replays the game."""
     from core import games
     from core.rng import Rng
     from server.models import Game, Move
@@ -50,15 +50,17 @@ def test_medieval_mastery_with_three_players_plays_on_and_herald_passes_the_resi
     answer = api.call("PUT", f"/games/{game_id}/moves/0", players[gone], json={"text": "resign"})
     assert answer.status_code == 201 and any("leave the map" in e for e in answer.json["events"])
     engine, rng = games["medieval-mastery"], Rng("mm-server")
-    for _ in range(60):  # the others play: the turn comes round to the resigned seat at least once
+    turns = set()
+    for _ in range(60):  # the others play: the turn order comes round past the resigned seat
         detail = api.game(game_id, players[(gone + 1) % 3])
         if detail["status"] != "active":
             break
         seat = prompted_seat(api, game_id, players)
         assert seat != gone  # never left waiting for the resigned player
+        turns.add(server_state("medieval-mastery", game_id)["tno"])
         move = engine.random_move(server_state("medieval-mastery", game_id), seat, rng)
         response = api.call("PUT", f"/games/{game_id}/moves/{detail['version']}", players[seat], json={"move": move})
         assert response.status_code == 201, response.json
-    passes = Move.select().where((Move.game == game_id) & (Move.seat == gone) & (Move.text == "resign")).count()
-    assert passes >= 2  # the resignation, then at least one turn passed for them
+    assert len(turns) >= 3  # the turn went round at least once
+    assert Move.select().where((Move.game == game_id) & (Move.seat == gone)).count() == 1  # the resignation only
     assert verify_game(Game.get_by_id(game_id)).ok
