@@ -249,12 +249,14 @@ def clocks():
 
 
 @server.command()
-def verify():
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Replay games in this many processes at once (up to the number of cores helps).")
+def verify(jobs: int):
     """Replay every game from its seed and moves; exit 1 listing any game that disagrees."""
     from server.verify import verify_all
 
-    _store()
-    report_verification(verify_all())
+    config = _store()
+    report_verification(verify_all(jobs=jobs, database_url=config["DATABASE_URL"]))
 
 
 def report_verification(reports) -> None:

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from peewee import fn
 
 from core.protocol import Prompt
-from server import outbox, vacation
+from server import outbox, state_cache, vacation
 from server.db import write_transaction
 from server.models import Game, Notification, lock_game, utcnow
 from server.rulesets import engine as find_engine
@@ -55,6 +55,7 @@ def _queue_for_game(game_id: int, after: timedelta, now: datetime) -> int:
         if not due:
             return 0
         engine = find_engine(game.ruleset)
+        state_cache.get(game.id, game.version, engine)  # a game whose snapshot disagrees is skipped (verify)
         prompts = [Prompt(p["seat"], p["kind"], p["text"]) for p in due]
         rows = outbox.queue_turns(game, engine, prompts, seats_of(game), game.version, kind="reminder")
         since = {p["seat"]: p["since"] for p in due}

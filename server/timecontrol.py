@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 
 from core import resign
 from core.protocol import Prompt
-from server import outbox
+from server import outbox, state_cache
 from server.clocks import deadline
 from server.db import write_transaction
 from server.deadlines import DeadlineReport, apply_due
@@ -65,6 +65,7 @@ def queue_reminders(now: datetime | None = None) -> int:
             if not due:
                 continue
             engine = find_engine(game.ruleset)
+            state_cache.get(game.id, game.version, engine)  # a game whose snapshot disagrees is skipped
             rows = outbox.queue_turns(game, engine, [Prompt(p["seat"], p["kind"], p["text"]) for p, _ in due],
                                       seats_of(game), game.version, kind="reminder")
             by_seat = {p["seat"]: (p, d) for p, d in due}
