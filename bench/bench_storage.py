@@ -153,12 +153,12 @@ def prune_after_retention() -> int:
     return pruned
 
 
-def verify_rate(jobs: int) -> tuple[float, int]:
+def verify_rate(jobs: int, database_url: str) -> tuple[float, int]:
     """verify's moves per second (wall clock) with that many processes."""
     from server.verify import verify_all
 
     started = time.perf_counter()
-    reports = verify_all(jobs=jobs)
+    reports = verify_all(jobs=jobs, database_url=database_url)
     elapsed = time.perf_counter() - started
     if any(not r.ok for r in reports):
         raise SystemExit("verify found a problem in the benchmark's own games")

@@ -18,6 +18,18 @@ from server.rulesets import engine as find_engine
 from server.seats import seats_of
 
 ASKING_KINDS = ("turn", "reminder")  # these also list the legal moves and an example
+SEND_TIME_DEFAULTS = {"chat": [], "deadline": None, "seat_flag": "", "rating": None, "reason": ""}
+
+
+def mail_context(row) -> dict:
+    """Everything the row's templates need: its stored context, and for a row written without
+    its position, the game's title and ruleset, the values left out as empty, and the board."""
+    if not row.context.get("board") or row.game_id is None:
+        return row.context
+    game = Game.get_by_id(row.game_id)
+    engine = find_engine(game.ruleset)
+    return {**SEND_TIME_DEFAULTS, "title": engine.title, "ruleset": game.ruleset, **row.context,
+            **_drawn(row, game, engine)}
 
 
 def board_context(row) -> dict:
@@ -26,7 +38,10 @@ def board_context(row) -> dict:
     if not row.context.get("board") or row.game_id is None:
         return {}
     game = Game.get_by_id(row.game_id)
-    engine = find_engine(game.ruleset)
+    return _drawn(row, game, find_engine(game.ruleset))
+
+
+def _drawn(row, game, engine) -> dict:
     state = state_at(game, engine, row.version)
     context = {"summary": outbox.seat_summary(engine, state, row.seat, seats_of(game)),
                "view": seat_view(engine, state, row.seat)}

@@ -87,7 +87,7 @@ def compose(row: Notification, config: dict) -> EmailMessage:
     """The mail for an outbox row, rendered from its template, its stored context and the
     position it is about (drawn now: server/mailboard.py)."""
     link = mailparts.play_url(row, config)
-    context = {**row.context, **mailboard.board_context(row)}
+    context = mailboard.mail_context(row)
     text = _templates.get_template(f"{row.kind}.txt.j2").render(
         **{**context, **story_context(row, context)}, public_url=config.get("PUBLIC_URL", ""),
         reply_by_mail=reply_address.configured(config), play_url=link)

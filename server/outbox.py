@@ -57,6 +57,13 @@ def legal_in_mail(engine, state, seat: int) -> tuple[str | None, list[str]]:
 BOARD_AT_SEND_TIME = {"board": True}  # server/mailboard.py draws summary, view, example and legal
 
 
+def board_row_context(game, **values) -> dict:
+    """A row whose position is drawn at send time: only what that time cannot know. The title
+    and ruleset come from the game then too, and empty values (no chat, no deadline, no
+    --seat flag) are left out: mailboard.SEND_TIME_DEFAULTS fills them in."""
+    return {"game": game.id, **{key: value for key, value in values.items() if value}, **BOARD_AT_SEND_TIME}
+
+
 def seat_summary(engine, state, seat: int, seats: tuple[SeatInfo, ...]) -> str:
     """The position as that seat sees it, names filled in."""
     return name_players(engine.summary(engine.view(state, seat), seat), seats)
@@ -76,11 +83,9 @@ def queue_turns(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...], 
         if info is None or info.player is None:
             continue
         held = sum(1 for s in seats if s.player == info.player)
-        context = {**base_context(game, engine), "seat": prompt.seat, "player": info.name,
-                   "seat_flag": f" --seat {prompt.seat}" if held > 1 else "",
-                   "prompt_kind": prompt.kind, "prompt": name_players(prompt.text, seats),
-                   "chat": chat.digest(game.id, prompt.seat), "deadline": _answer_by(game, prompt.seat),
-                   **BOARD_AT_SEND_TIME}
+        context = {**board_row_context(game, player=info.name, seat_flag=f" --seat {prompt.seat}" if held > 1 else "",
+                                       prompt=name_players(prompt.text, seats), chat=chat.digest(game.id, prompt.seat),
+                                       deadline=_answer_by(game, prompt.seat)), "seat": prompt.seat}
         rows.append(_row(game, info, kind, version, context))
     if kind == "turn":
         from server import webhooks  # it builds on the mailer, which builds on this module
@@ -107,10 +112,9 @@ def queue_game_over(game, engine, result, seats: tuple[SeatInfo, ...], version: 
         if info.player is None or info.player in done:
             continue
         done.add(info.player)
-        context = {**base_context(game, engine), "seat": info.seat, "player": info.name,
-                   "winners": winners, "reason": name_players(result.reason, seats),
-                   "seed": seed, "seed_hash": game.seed_hash, "rating": changes.get(info.player),
-                   **BOARD_AT_SEND_TIME}
+        context = {**board_row_context(game, player=info.name, reason=name_players(result.reason, seats),
+                                       seed=seed, seed_hash=game.seed_hash, rating=changes.get(info.player)),
+                   "seat": info.seat, "winners": winners}
         rows.append(_row(game, info, "over", version, context))
     from server import webhooks
 
@@ -158,8 +162,7 @@ def queue_started(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...]
         if any(s.player == info.player and s.seat in asked for s in seats):
             continue  # holds another seat that is asked: the turn mail says it all
         told.add(info.player)
-        context = {**base_context(game, engine), "seat": info.seat, "player": info.name, "table": names,
-                   **BOARD_AT_SEND_TIME}
+        context = {**board_row_context(game, player=info.name, table=names), "seat": info.seat}
         rows.append(_row(game, info, "started", 0, context))
     return rows
 
