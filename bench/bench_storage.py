@@ -154,7 +154,7 @@ def prune_after_retention() -> int:
 
 
 def verify_rate(jobs: int, database_url: str) -> tuple[float, int]:
-    """verify's moves per second (wall clock) with that many processes."""
+    """verify's moves per second (wall clock) over every game, with that many processes."""
     from server.verify import verify_all
 
     started = time.perf_counter()
@@ -165,11 +165,60 @@ def verify_rate(jobs: int, database_url: str) -> tuple[float, int]:
     return sum(r.moves for r in reports) / elapsed, sum(r.moves for r in reports)
 
 
-def report_verify(jobs: int) -> None:
+def sample_games(count: int) -> list[tuple]:
+    """(game row, [(seat, payload)]) for up to `count` games spread over the dataset, in memory."""
+    from server.models import Game, Move
+
+    ids = [gid for (gid,) in Game.select(Game.id).where(Game.status != "open").order_by(Game.id).tuples()]
+    chosen = ids[::max(1, len(ids) // count)][:count]
+    moves: dict[int, list] = {}
+    for game_id, seat, payload in (Move.select(Move.game, Move.seat, Move.payload).where(Move.game.in_(chosen))
+                                   .order_by(Move.game, Move.seq).tuples()):
+        moves.setdefault(game_id, []).append((seat, payload))
+    return [(game, moves.get(game.id, [])) for game in Game.select().where(Game.id.in_(chosen)).order_by(Game.id)]
+
+
+def bare_replay(sample: list[tuple]) -> float:
+    """The engines alone on the sample, from memory: setup, each move, a state hash after each
+    (verify's floor). Seconds."""
+    from core.undo import Replayer
+
+    started = time.perf_counter()
+    for game, moves in sample:
+        engine = games[game.ruleset]
+        replayer = Replayer(engine, engine.setup(game.players, game.options, game.seed,
+                                                 rules_version=game.rules_version))
+        for seat, payload in moves:
+            engine.state_hash(replayer.step(seat, payload)[0])
+    return time.perf_counter() - started
+
+
+def verify_sample(sample: list[tuple]) -> float:
+    from server.verify import verify_games
+
+    started = time.perf_counter()
+    verify_games([game.id for game, _ in sample])
+    return time.perf_counter() - started
+
+
+def report_verify(jobs: int, database_url: str, rounds: int = 3) -> None:
     print("\nherald server verify (replay of every game, a state hash after every move)")
+    sample = sample_games(500)
+    moves = sum(len(m) for _, m in sample)
+    bare, verified = [], []
+    for _ in range(rounds):  # interleaved, so both see the same load
+        bare.append(bare_replay(sample))
+        verified.append(verify_sample(sample))
+    bare_rate, verify_rate_ = moves / min(bare), moves / min(verified)
+    print(f"  sample of {len(sample)} games, {moves:,} moves, best of {rounds} interleaved rounds:")
+    print(f"    engines alone (from memory): {bare_rate:>9,.0f} moves/s")
+    print(f"    verify, one process:         {verify_rate_:>9,.0f} moves/s   "
+          f"(verify / engines alone: {verify_rate_ / bare_rate:.2f}; the server's share "
+          f"{(1 / verify_rate_ - 1 / bare_rate) * 1e6:.1f} us per move)")
     for count in dict.fromkeys((1, jobs)):
-        rate, moves = verify_rate(count)
-        print(f"  --jobs {count}: {moves:,} moves, {rate:,.0f} moves/s (goal >= 20,000 on one core)")
+        rate, total = verify_rate(count, database_url)
+        print(f"  whole database, --jobs {count}: {total:,} moves, {rate:,.0f} moves/s "
+              f"(goal >= 20,000 on one core)")
 
 
 def main() -> None:
@@ -192,7 +241,7 @@ def main() -> None:
     report_space("with every mail kept (younger than the retention):", moves)
     print(f"\npruned {prune_after_retention():,} sent mail(s) older than 30 days (HERALD_MAIL_RETENTION_DAYS)")
     report_space("after pruning:", moves)
-    report_verify(args.jobs)
+    report_verify(args.jobs, f"sqlite:///{path}")
     if folder:
         folder.cleanup()
 

@@ -47,6 +47,7 @@ class StoredMove:
     seq: int
     seat: int
     payload: dict
+    payload_text: str  # as stored: the canonical JSON the chain link was made from, unless edited
     text: str
     created: str  # ISO, microseconds: as the chain entry holds it
     chain: str
@@ -86,8 +87,8 @@ def _moves_of(ids: list[int]) -> dict[int, list[StoredMove]]:
     moves: dict[int, list[StoredMove]] = {}
     for game_id, seq, seat, payload, text, created, chain, state_hash, state_format in (
             database.execute(query).fetchall()):
-        moves.setdefault(game_id, []).append(StoredMove(seq, seat, json.loads(payload), text, _iso(created), chain,
-                                                        state_hash, state_format))
+        moves.setdefault(game_id, []).append(StoredMove(seq, seat, json.loads(payload), payload, text, _iso(created),
+                                                        chain, state_hash, state_format))
     return moves
 
 
@@ -162,13 +163,26 @@ def _steps(engine, replayer: Replayer, link: str, moves: list[StoredMove], probl
             unchecked.setdefault(move.state_format, []).append(move.seq)
         elif replayed != move.state_hash:
             problems.append(f"move {move.seq}: the replayed state differs from the stored state hash")
-        link = canonical.chain(link, gamerecord.chain_entry(move.seq, move.seat, move.payload, move.state_hash,
-                                                            move.created))
+        link = _link(link, move)
         if link != move.chain:
             problems.append(f"move {move.seq}: the hash chain is broken")
         if len(problems) >= MAX_PROBLEMS:
             return None
     return state, link
+
+
+def _link(previous: str, move: StoredMove) -> str:
+    """The move's chain link, recomputed. Its canonical entry is spelled out here with the
+    payload as stored (JSONField writes canonical JSON), which saves encoding it again; where
+    that disagrees, the link is computed from the parsed payload as `herald replay` does, so
+    an oddly spelled but equal payload is never reported."""
+    entry = (f'{{"created":"{move.created}","move":{move.payload_text},"seat":{move.seat},"seq":{move.seq},'
+             f'"state":"{move.state_hash}"}}')
+    link = hashlib.sha256((previous + entry).encode()).hexdigest()
+    if link == move.chain:
+        return link
+    return canonical.chain(previous, gamerecord.chain_entry(move.seq, move.seat, move.payload, move.state_hash,
+                                                            move.created))
 
 
 def _check_snapshot(game: Game, snapshot: Snapshot | None, engine, replayed: str, problems: list[str]) -> None:
