@@ -13,6 +13,7 @@ import json
 import multiprocessing
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import NamedTuple
 
 from core import canonical, gamerecord
 from core.protocol import IllegalMove
@@ -40,9 +41,8 @@ class GameReport:
 BATCH = 25  # games read together, in one read snapshot
 
 
-@dataclass(frozen=True)
-class StoredMove:
-    """A move row as verify reads it: plain values, no model object."""
+class StoredMove(NamedTuple):
+    """A move row as verify reads it: plain values, no model object (a tuple: cheap to make)."""
 
     seq: int
     seat: int
@@ -148,6 +148,7 @@ def _replay(engine, game: Game, state, moves: list[StoredMove], report: GameRepo
 
 def _steps(engine, replayer: Replayer, link: str, moves: list[StoredMove], problems: list[str],
            unchecked: dict[int, list[int]]):
+    """The loop of `_replay`: each move applied, its state hash and chain link compared."""
     state = replayer.state
     for move in moves:
         try:
