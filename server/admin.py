@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from peewee import JOIN, fn
 
 from core.protocol import Prompt, Result
-from server import auth, outbox, seats, state_cache
+from server import auth, outbox, seats
 from server.db import write_transaction
 from server.models import Game, InboundMail, Notification, Player, Seat, lock_game, utcnow
 from server.rulesets import engine as find_engine
@@ -84,13 +84,12 @@ def cancel_game(game_id: int) -> str:
             seats.forget(game.id)
             return f"game {game_id} withdrawn (it had not started)"
         engine = find_engine(game.ruleset)
-        state = state_cache.get(game.id, game.version, engine)
         result = Result((), CANCELLED)
         # Ended by hand, not by the rules: `verify` knows it from "cancelled".
         Game.update(status="finished", result={**result.to_json(), "cancelled": True}, finished=utcnow(),
                     prompted=[], waiting_since=None, due_at=None).where(
             Game.id == game.id).execute()
-        outbox.write(outbox.queue_game_over(game, engine, state, result, seats.seats_of(game), game.version,
+        outbox.write(outbox.queue_game_over(game, engine, result, seats.seats_of(game), game.version,
                                             game.seed))
     return f"game {game_id} cancelled at move {game.version}; its players are mailed"
 
@@ -108,7 +107,6 @@ def hand_over(game_id: int, seat: int, name_or_id: str) -> str:
         asked = [Prompt(p["seat"], p["kind"], p["text"]) for p in game.prompted or [] if p["seat"] == seat]
         if asked and game.status == "active":
             engine = find_engine(game.ruleset)
-            state = state_cache.get(game.id, game.version, engine)
-            outbox.write(outbox.queue_turns(game, engine, state, asked[:1], seats.seats_of(game), game.version))
+            outbox.write(outbox.queue_turns(game, engine, asked[:1], seats.seats_of(game), game.version))
     return f"seat {seat} of game {game_id} now belongs to {player.name}" + (
         "; they are mailed what is asked of them" if asked and game.status == "active" else "")

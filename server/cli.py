@@ -170,7 +170,32 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
         click.echo(f"webhooks: posted {hooks.sent}, failed {hooks.failed}")
         for error in hooks.errors:
             click.echo(f"  {error}", err=True)
+    _prune_when_due(config)
     _report_delivery(report, fail_when_unreachable=True)
+
+
+def _prune_when_due(config: dict) -> None:
+    """notify's upkeep: delivered mail past the retention goes, at most once an hour."""
+    from server.mailprune import prune_if_due
+
+    pruned = prune_if_due(config)
+    if pruned:
+        click.echo(f"pruned {pruned} delivered mail(s) older than {config['MAIL_RETENTION_DAYS']:g} days")
+
+
+@server.command("prune-mail")
+@click.option("--days", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Keep this many days of delivered mail (default: HERALD_MAIL_RETENTION_DAYS, 30).")
+def prune_mail(days: float | None):
+    """Delete delivered mail (sent, or dropped as answered) older than the retention.
+
+    Pending, failed and uncertain mails and invitations are kept. `notify` does this by
+    itself once an hour; this runs it now, or with another retention."""
+    from server.mailprune import prune_sent_mail
+
+    config = _store()
+    keep = days if days is not None else config["MAIL_RETENTION_DAYS"]
+    click.echo(f"pruned {prune_sent_mail(timedelta(days=keep))} delivered mail(s) older than {keep:g} days")
 
 
 @server.command()
@@ -224,12 +249,14 @@ def clocks():
 
 
 @server.command()
-def verify():
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Replay games in this many processes at once (up to the number of cores helps).")
+def verify(jobs: int):
     """Replay every game from its seed and moves; exit 1 listing any game that disagrees."""
     from server.verify import verify_all
 
-    _store()
-    report_verification(verify_all())
+    config = _store()
+    report_verification(verify_all(jobs=jobs, database_url=config["DATABASE_URL"]))
 
 
 def report_verification(reports) -> None:

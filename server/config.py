@@ -34,6 +34,7 @@ DEFAULTS = {
     "SQLITE_SYNCHRONOUS": "full",
     "SMTP_TIMEOUT": "20",  # seconds to wait for each answer of the relay
     "MAIL_RETRY_DAYS": "3",  # how long a mail the relay refuses for now (4xx) is retried
+    "MAIL_RETENTION_DAYS": "30",  # delivered mail is deleted after this many days (server/mailprune.py)
     "EMAIL_CHECK_DNS": "0",  # registration asks DNS whether the address's domain takes mail
     **RATELIMIT_DEFAULTS,  # limits per client address: server/ratelimits.py
     # Mail-in (server/mailin): signed Reply-To addresses; unset = mails carry no reply address.
@@ -111,6 +112,7 @@ def _checked(config: dict) -> dict:
     config["REGISTRATION"] = policy
     config["PUBLIC_URL"] = str(config.get("PUBLIC_URL") or DEFAULTS["PUBLIC_URL"]).rstrip("/")
     config["MAIL_RETRY_DAYS"] = _positive_number(config, "MAIL_RETRY_DAYS")
+    config["MAIL_RETENTION_DAYS"] = _positive_number(config, "MAIL_RETENTION_DAYS")
     config["SMTP_TIMEOUT"] = _positive_number(config, "SMTP_TIMEOUT")
     config["EMAIL_CHECK_DNS"] = flag(config, "EMAIL_CHECK_DNS")
     config["RATELIMIT_ENABLED"] = flag(config, "RATELIMIT_ENABLED")

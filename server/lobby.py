@@ -156,7 +156,7 @@ def _start(game):
     seat_table.forget(game.id)
     seats = seat_table.seats_of(game)
     with engine_call(game.id, 0, "writing the first turn mails"):
-        rows = outbox.queue_turns(game, engine, state, fresh, seats, 0) + outbox.queue_started(
-            game, engine, state, fresh, seats)
+        rows = outbox.queue_turns(game, engine, fresh, seats, 0) + outbox.queue_started(
+            game, engine, fresh, seats)
     outbox.write(rows)
     return state

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from server import mailparts, story
+from server import mailboard, mailparts, story
 from server.addresses import delivery_address
 from server.mailin import address as reply_address
 from server.mailin.headers import decorate
@@ -84,10 +84,12 @@ def message_id(row: Notification, config: dict) -> str:
 
 
 def compose(row: Notification, config: dict) -> EmailMessage:
-    """The mail for an outbox row, rendered from its template and stored context."""
+    """The mail for an outbox row, rendered from its template, its stored context and the
+    position it is about (drawn now: server/mailboard.py)."""
     link = mailparts.play_url(row, config)
+    context = mailboard.mail_context(row)
     text = _templates.get_template(f"{row.kind}.txt.j2").render(
-        **{**row.context, **story_context(row)}, public_url=config.get("PUBLIC_URL", ""),
+        **{**context, **story_context(row, context)}, public_url=config.get("PUBLIC_URL", ""),
         reply_by_mail=reply_address.configured(config), play_url=link)
     head, _, body = text.partition("\n")
     address, international = delivery_address(row.email)
@@ -101,7 +103,7 @@ def compose(row: Notification, config: dict) -> EmailMessage:
     message["Message-ID"] = message_id(row, config)
     message["X-Herald-Notification"] = str(row.id)
     message.set_content(body.lstrip("\n"))
-    message = mailparts.add_html(message, row, config, body.lstrip("\n"), link)  # text + HTML with the board
+    message = mailparts.add_html(message, row, config, body.lstrip("\n"), link, context)  # text + HTML board
     decorate(message, row, config)  # Reply-To, thread and loop-guard headers (server.mailin)
     return message
 
@@ -136,11 +138,11 @@ def _refused_for_good(exc: Exception) -> bool:
 STORY_KINDS = ("turn", "reminder")
 
 
-def story_context(row: Notification) -> dict:
+def story_context(row: Notification, context: dict) -> dict:
     """Read at send time: what happened since the seat last acted (turn mails, reminders);
     the board fitted to a mail's 78 columns. (Only these: the rest of a mail is written to
     fit, and a reply quoting it must find its lines as they were.)"""
-    fitted = {"summary": story.fit(row.context["summary"])} if row.context.get("summary") else {}
+    fitted = {"summary": story.fit(context["summary"])} if context.get("summary") else {}
     if row.kind not in STORY_KINDS or row.game_id is None:
         return fitted
     recap = story.recap_context(row.game_id, row.seat, row.version)

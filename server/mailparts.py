@@ -1,8 +1,9 @@
 """The picture in the mail: turns a composed plain-text mail into multipart/alternative with
 an HTML part showing the board as an inline PNG (cairosvg) and the game-page link.
 
-The board is drawn from the seat's own view, stored in the outbox row when the row was
-written (so the mail shows the position it is about, and nothing that seat may not see).
+The board is drawn from the seat's own view at the version the outbox row is about (taken
+when the mail is sent: server/mailboard.py), so the mail shows the position it is about,
+and nothing that seat may not see.
 A player whose `mail_format` is `plain` gets the plain text only. A mail is never lost for
 want of a picture: if drawing fails (no Cairo library, say), the plain text goes alone.
 """
@@ -50,9 +51,8 @@ def play_url(row, config: dict) -> str | None:
     return playlinks.url_for_seat(config, row.game_id, row.seat)
 
 
-def board_png(row) -> bytes | None:
-    """The board of the row's stored view as PNG, names written in."""
-    view = row.context.get("view")
+def board_png(row, view: dict | None) -> bytes | None:
+    """The board of that view of the row's seat as PNG, names written in."""
     if not view:
         return None
     game = GameRow.get_by_id(row.game_id)
@@ -67,13 +67,13 @@ def board_png(row) -> bytes | None:
     return cairosvg.svg2png(bytestring=named_markup(svg, seats_of(game)).encode("utf-8"))
 
 
-def add_html(message: EmailMessage, row, config: dict, text: str, link: str | None) -> EmailMessage:
+def add_html(message: EmailMessage, row, config: dict, text: str, link: str | None, context: dict) -> EmailMessage:
     """Add the HTML alternative with the inline board, unless the player wants plain text or
-    the game draws no picture."""
+    the game draws no picture. `context`: the row's, with the position drawn at send time."""
     if Player.get_by_id(row.player_id).mail_format == "plain":
         return message
     try:
-        png = board_png(row)
+        png = board_png(row, context.get("view"))
     except Exception:  # the plain text still goes: a lost turn mail is worse than no picture
         log.exception("mail %s goes without its picture", row.id)
         return message
@@ -81,7 +81,7 @@ def add_html(message: EmailMessage, row, config: dict, text: str, link: str | No
         return message  # no board to show: the plain text says it all
     cid = make_msgid(f"board.{row.id}", domain="herald.invalid")
     html = _templates().get_template("mail.html.j2").render(
-        **row.context, kind=row.kind, text=text, link=link, board_cid=cid[1:-1],
+        **context, kind=row.kind, text=text, link=link, board_cid=cid[1:-1],
         board_width=struct.unpack(">I", png[16:20])[0])  # from the PNG's header
     message.add_alternative(html, subtype="html")
     message.get_payload()[1].add_related(png, "image", "png", cid=cid, filename=f"game-{row.game_id}.png")

@@ -89,7 +89,7 @@ class Game(BaseModel):
 
 
 class Seat(BaseModel):
-    game = ForeignKeyField(Game, backref="seat_rows", on_delete="CASCADE")
+    game = ForeignKeyField(Game, backref="seat_rows", on_delete="CASCADE", index=False)  # (game, seat) serves
     seat = IntegerField()
     player = ForeignKeyField(Player, null=True, backref="seats")
     invite = CharField(max_length=32, unique=True)
@@ -105,7 +105,7 @@ class Seat(BaseModel):
 
 
 class Move(BaseModel):
-    game = ForeignKeyField(Game, backref="moves")
+    game = ForeignKeyField(Game, backref="moves", index=False)  # (game, seq) serves
     seq = IntegerField()
     seat = IntegerField()
     payload = JSONField()
@@ -143,7 +143,7 @@ class Notification(BaseModel):
     could be sent). See server/mailer.py. Mails about a player's account (recovery codes,
     address checks) have no game."""
 
-    game = ForeignKeyField(Game, backref="notifications", null=True)
+    game = ForeignKeyField(Game, backref="notifications", null=True, index=False)  # (game, seat, kind) serves
     seat = IntegerField(null=True)
     player = ForeignKeyField(Player, backref="notifications")
     email = CharField(max_length=254)

@@ -153,9 +153,9 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None,
     statements.update_by_key(Game, "id", game.id, changes)
     seats = seats_of(game)
     with engine_call(game.id, seq, "writing the mails for a move"):
-        rows = outbox.queue_turns(game, engine, new_state, fresh, seats, version)
+        rows = outbox.queue_turns(game, engine, fresh, seats, version)
         if out.result is not None:
-            rows += outbox.queue_game_over(game, engine, new_state, out.result, seats, version, game.seed)
+            rows += outbox.queue_game_over(game, engine, out.result, seats, version, game.seed)
     outbox.write(rows)
     return mover_answer(seq, seat, move, out.text, event_json, public_prompts, seats), version
 

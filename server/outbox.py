@@ -1,13 +1,14 @@
 """Writing notification rows: called inside the transaction that changes the game.
 
-Each row carries the context its mail needs, computed from the state at that moment and
-from the addressed seat's own view only, so a mail never shows another seat's secrets.
+Each row carries the context its mail needs from that moment, from the addressed seat's
+own view only, so a mail never shows another seat's secrets. The position itself (board
+summary, legal moves, picture) is not stored: the row's seat and version say which it is,
+and it is drawn when the mail is sent (server/mailboard.py), off the move path.
 """
 from __future__ import annotations
 
 from core.protocol import Prompt
 from server import chat, ratings, statements
-from server.mailparts import seat_view
 from server.models import Notification, utcnow
 from server.seats import SeatInfo, name_players
 
@@ -53,6 +54,16 @@ def legal_in_mail(engine, state, seat: int) -> tuple[str | None, list[str]]:
     return (legal[0]["pattern"] if legal else None), texts
 
 
+BOARD_AT_SEND_TIME = {"board": True}  # server/mailboard.py draws summary, view, example and legal
+
+
+def board_row_context(game, **values) -> dict:
+    """A row whose position is drawn at send time: only what that time cannot know. The title
+    and ruleset come from the game then too, and empty values (no chat, no deadline, no
+    --seat flag) are left out: mailboard.SEND_TIME_DEFAULTS fills them in."""
+    return {"game": game.id, **{key: value for key, value in values.items() if value}, **BOARD_AT_SEND_TIME}
+
+
 def seat_summary(engine, state, seat: int, seats: tuple[SeatInfo, ...]) -> str:
     """The position as that seat sees it, names filled in."""
     return name_players(engine.summary(engine.view(state, seat), seat), seats)
@@ -62,7 +73,7 @@ def base_context(game, engine) -> dict:
     return {"game": game.id, "ruleset": game.ruleset, "title": engine.title}
 
 
-def queue_turns(game, engine, state, fresh: list[Prompt], seats: tuple[SeatInfo, ...], version: int,
+def queue_turns(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...], version: int,
                 kind: str = "turn") -> list[dict]:
     """Outbox rows telling each freshly prompted seat what is asked of it."""
     by_seat = {s.seat: s for s in seats}
@@ -72,14 +83,9 @@ def queue_turns(game, engine, state, fresh: list[Prompt], seats: tuple[SeatInfo,
         if info is None or info.player is None:
             continue
         held = sum(1 for s in seats if s.player == info.player)
-        example, legal = legal_in_mail(engine, state, prompt.seat)
-        context = {**base_context(game, engine), "seat": prompt.seat, "player": info.name,
-                   "seat_flag": f" --seat {prompt.seat}" if held > 1 else "",
-                   "prompt_kind": prompt.kind, "prompt": name_players(prompt.text, seats),
-                   "summary": seat_summary(engine, state, prompt.seat, seats),
-                   "example": example, "legal": legal,
-                   "chat": chat.digest(game.id, prompt.seat), "deadline": _answer_by(game, prompt.seat),
-                   "view": seat_view(engine, state, prompt.seat)}  # drawn into the mail (server.mailparts)
+        context = {**board_row_context(game, player=info.name, seat_flag=f" --seat {prompt.seat}" if held > 1 else "",
+                                       prompt=name_players(prompt.text, seats), chat=chat.digest(game.id, prompt.seat),
+                                       deadline=_answer_by(game, prompt.seat)), "seat": prompt.seat}
         rows.append(_row(game, info, kind, version, context))
     if kind == "turn":
         from server import webhooks  # it builds on the mailer, which builds on this module
@@ -97,7 +103,7 @@ def _answer_by(game, seat: int) -> str | None:
     return answer_by(game, seat, utcnow())
 
 
-def queue_game_over(game, engine, state, result, seats: tuple[SeatInfo, ...], version: int, seed: str) -> list[dict]:
+def queue_game_over(game, engine, result, seats: tuple[SeatInfo, ...], version: int, seed: str) -> list[dict]:
     """One "game over" mail per player, with the seed now that it may be revealed."""
     winners = [name_players(f"{{P{w}}}", seats) for w in result.winners]
     changes = ratings.record(game, result, seats)  # in this transaction: rated once, with the game's end
@@ -106,11 +112,9 @@ def queue_game_over(game, engine, state, result, seats: tuple[SeatInfo, ...], ve
         if info.player is None or info.player in done:
             continue
         done.add(info.player)
-        context = {**base_context(game, engine), "seat": info.seat, "player": info.name,
-                   "winners": winners, "reason": name_players(result.reason, seats),
-                   "summary": seat_summary(engine, state, info.seat, seats), "seed": seed,
-                   "seed_hash": game.seed_hash, "rating": changes.get(info.player),
-                   "view": seat_view(engine, state, info.seat)}
+        context = {**board_row_context(game, player=info.name, reason=name_players(result.reason, seats),
+                                       seed=seed, seed_hash=game.seed_hash, rating=changes.get(info.player)),
+                   "seat": info.seat, "winners": winners}
         rows.append(_row(game, info, "over", version, context))
     from server import webhooks
 
@@ -147,7 +151,7 @@ def queue_joined(game, engine, joiner: SeatInfo, seats: tuple[SeatInfo, ...], cr
     return rows
 
 
-def queue_started(game, engine, state, fresh: list[Prompt], seats: tuple[SeatInfo, ...]) -> list[dict]:
+def queue_started(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...]) -> list[dict]:
     """'The game has begun' for every player not already mailed a first question."""
     asked = {p.seat for p in fresh}
     names = ", ".join(f"{s.name} (seat {s.seat})" for s in seats)
@@ -158,9 +162,7 @@ def queue_started(game, engine, state, fresh: list[Prompt], seats: tuple[SeatInf
         if any(s.player == info.player and s.seat in asked for s in seats):
             continue  # holds another seat that is asked: the turn mail says it all
         told.add(info.player)
-        context = {**base_context(game, engine), "seat": info.seat, "player": info.name, "table": names,
-                   "summary": seat_summary(engine, state, info.seat, seats),
-                   "view": seat_view(engine, state, info.seat)}  # drawn into the mail (server.mailparts)
+        context = {**board_row_context(game, player=info.name, table=names), "seat": info.seat}
         rows.append(_row(game, info, "started", 0, context))
     return rows
 

@@ -9,15 +9,18 @@ chain and the snapshot (lifted with `upgrade_state`) are still checked."""
 from __future__ import annotations
 
 import hashlib
+import json
+import multiprocessing
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import NamedTuple
 
-from core import canonical
+from core import canonical, gamerecord
 from core.protocol import IllegalMove
 from core.undo import Replayer
 from server import stateformat
-from server.db import read_snapshot
+from server.db import database, read_snapshot
 from server.models import Game, Move, Snapshot
-from server.movelog import chain_entry
 from server.rulesets import engine as find_engine
 
 MAX_PROBLEMS = 20
@@ -35,17 +38,67 @@ class GameReport:
         return not self.problems
 
 
+BATCH = 25  # games read together, in one read snapshot
+
+
+class StoredMove(NamedTuple):
+    """A move row as verify reads it: plain values, no model object (a tuple: cheap to make)."""
+
+    seq: int
+    seat: int
+    payload: dict
+    payload_text: str  # as stored: the canonical JSON the chain link was made from, unless edited
+    text: str
+    created: str  # ISO, microseconds: as the chain entry holds it
+    chain: str
+    state_hash: str
+    state_format: int
+
+
 def verify_game(game: Game) -> GameReport:
     """Replay one game. The games row, its moves and its snapshot are read again in one read
     snapshot: a move landing meanwhile (verify runs beside a live server) is no disagreement."""
-    with read_snapshot():
-        current = Game.get_or_none(Game.id == game.id)
-        if current is None:
-            return GameReport(game.id, problems=["the game row has disappeared"])
-        return _verify(current)
+    return verify_games([game.id])[0]
 
 
-def _verify(game: Game) -> GameReport:
+def verify_games(ids: list[int]) -> list[GameReport]:
+    """Replay these games, BATCH at a time: each batch's games rows, moves and snapshots are
+    read in three queries inside one read snapshot."""
+    reports = []
+    for start in range(0, len(ids), BATCH):
+        batch = ids[start:start + BATCH]
+        with read_snapshot():
+            games = {game.id: game for game in Game.select().where(Game.id.in_(batch))}
+            moves = _moves_of(batch)
+            snapshots = {row.game_id: row for row in Snapshot.select().where(Snapshot.game.in_(batch))}
+        for game_id in batch:
+            game = games.get(game_id)
+            reports.append(GameReport(game_id, problems=["the game row has disappeared"]) if game is None
+                           else _verify(game, moves.get(game_id, []), snapshots.get(game_id)))
+    return reports
+
+
+def _moves_of(ids: list[int]) -> dict[int, list[StoredMove]]:
+    """Every move of these games, in order (one query, its rows read raw: peewee's per-field
+    conversions cost more than the rest of the server's share of verify)."""
+    query = (Move.select(Move.game, Move.seq, Move.seat, Move.payload, Move.text, Move.created, Move.chain,
+                         Move.state_hash, Move.state_format)
+             .where(Move.game.in_(ids)).order_by(Move.game, Move.seq))
+    moves: dict[int, list[StoredMove]] = {}
+    for game_id, seq, seat, payload, text, created, chain, state_hash, state_format in (
+            database.execute(query).fetchall()):
+        moves.setdefault(game_id, []).append(StoredMove(seq, seat, json.loads(payload), payload, text, _iso(created),
+                                                        chain, state_hash, state_format))
+    return moves
+
+
+def _iso(created) -> str:
+    """A stored timestamp (SQLite: text; PostgreSQL: a datetime) as the chain entry holds it."""
+    when = created if isinstance(created, datetime) else datetime.fromisoformat(created)
+    return when.isoformat(timespec="microseconds")
+
+
+def _verify(game: Game, moves: list[StoredMove], snapshot: Snapshot | None) -> GameReport:
     report = GameReport(game.id)
     if game.status == "open":
         return report
@@ -54,7 +107,6 @@ def _verify(game: Game) -> GameReport:
     except Exception as exc:
         report.problems.append(f"ruleset {game.ruleset!r} cannot be loaded: {exc}")
         return report
-    moves = list(Move.select().where(Move.game == game.id).order_by(Move.seq))
     report.moves = len(moves)
     problems = report.problems
     if [m.seq for m in moves] != list(range(len(moves))):
@@ -66,46 +118,76 @@ def _verify(game: Game) -> GameReport:
     except Exception as exc:
         problems.append(f"the game cannot be set up again under rules version {game.rules_version}: {exc!r}")
         return report
-    link = game.seed_hash
-    unchecked = {}  # state format -> moves whose hash this engine cannot recompute
+    replayed = _replay(engine, game, state, moves, report)
+    if replayed is not None:
+        state, link = replayed
+        if game.chain_head != link:
+            problems.append("the game's chain head does not match the last move")
+        _check_snapshot(game, snapshot, engine, engine.state_hash(state), problems)
+        finished = engine.result(state) is not None or bool((game.result or {}).get("cancelled"))
+        if finished != (game.status == "finished"):
+            problems.append(f"the game is {game.status} but the replay says it is "
+                            f"{'finished' if finished else 'still running'}")
+    return report
+
+
+def _replay(engine, game: Game, state, moves: list[StoredMove], report: GameReport):
+    """Step through the log checking each state hash and chain link: (final state, chain head),
+    or None where the replay stopped (an illegal move, an engine failure, too many problems)."""
+    problems, link = report.problems, game.seed_hash
+    unchecked: dict[int, list[int]] = {}  # state format -> moves whose hash this engine cannot recompute
     replayer = Replayer(engine, state)  # undo entries return to the state before the entry they take back
+    try:
+        return _steps(engine, replayer, link, moves, problems, unchecked)
+    finally:
+        for old_format, seqs in sorted(unchecked.items()):
+            report.notes.append(f"{len(seqs)} move hash(es) (moves {seqs[0]}..{seqs[-1]}) were written in state "
+                                f"format {old_format}, which {engine.name} (format {engine.state_format}) cannot "
+                                f"write any more: not checkable; the replay, chain and snapshot were checked")
+
+
+def _steps(engine, replayer: Replayer, link: str, moves: list[StoredMove], problems: list[str],
+           unchecked: dict[int, list[int]]):
+    """The loop of `_replay`: each move applied, its state hash and chain link compared."""
+    state = replayer.state
     for move in moves:
         try:
             state, _events = replayer.step(move.seat, move.payload)
         except IllegalMove as exc:
             problems.append(f"move {move.seq} ({move.text!r}) is not legal on replay: {exc}")
-            break
+            return None
         except Exception as exc:
             problems.append(f"move {move.seq} ({move.text!r}): the engine failed on replay: {exc!r}")
-            break
+            return None
         replayed = stateformat.hash_in(engine, state, move.state_format)
         if replayed is None:
             unchecked.setdefault(move.state_format, []).append(move.seq)
         elif replayed != move.state_hash:
             problems.append(f"move {move.seq}: the replayed state differs from the stored state hash")
-        link = canonical.chain(link, chain_entry(move.seq, move.seat, move.payload, move.state_hash, move.created))
+        link = _link(link, move)
         if link != move.chain:
             problems.append(f"move {move.seq}: the hash chain is broken")
         if len(problems) >= MAX_PROBLEMS:
-            break
-    else:
-        if game.chain_head != link:
-            problems.append("the game's chain head does not match the last move")
-        _check_snapshot(game, engine, engine.state_hash(state), problems)
-        finished = engine.result(state) is not None or bool((game.result or {}).get("cancelled"))
-        if finished != (game.status == "finished"):
-            problems.append(f"the game is {game.status} but the replay says it is "
-                            f"{'finished' if finished else 'still running'}")
-    for old_format, seqs in sorted(unchecked.items()):
-        report.notes.append(f"{len(seqs)} move hash(es) (moves {seqs[0]}..{seqs[-1]}) were written in state "
-                            f"format {old_format}, which {engine.name} (format {engine.state_format}) cannot "
-                            f"write any more: not checkable; the replay, chain and snapshot were checked")
-    return report
+            return None
+    return state, link
 
 
-def _check_snapshot(game: Game, engine, replayed: str, problems: list[str]) -> None:
+def _link(previous: str, move: StoredMove) -> str:
+    """The move's chain link, recomputed. Its canonical entry is spelled out here with the
+    payload as stored (JSONField writes canonical JSON), which saves encoding it again; where
+    that disagrees, the link is computed from the parsed payload as `herald replay` does, so
+    an oddly spelled but equal payload is never reported."""
+    entry = (f'{{"created":"{move.created}","move":{move.payload_text},"seat":{move.seat},"seq":{move.seq},'
+             f'"state":"{move.state_hash}"}}')
+    link = hashlib.sha256((previous + entry).encode()).hexdigest()
+    if link == move.chain:
+        return link
+    return canonical.chain(previous, gamerecord.chain_entry(move.seq, move.seat, move.payload, move.state_hash,
+                                                            move.created))
+
+
+def _check_snapshot(game: Game, snapshot: Snapshot | None, engine, replayed: str, problems: list[str]) -> None:
     """`replayed`: the replayed final state's hash in the engine's current format."""
-    snapshot = Snapshot.get_or_none(Snapshot.game == game.id)
     if snapshot is None:
         problems.append("the game has no snapshot")
         return
@@ -122,5 +204,24 @@ def _check_snapshot(game: Game, engine, replayed: str, problems: list[str]) -> N
         problems.append("the snapshot differs from the replayed state")
 
 
-def verify_all() -> list[GameReport]:
-    return [verify_game(game) for game in list(Game.select(Game.id).order_by(Game.id))]
+def verify_all(jobs: int = 1, database_url: str | None = None) -> list[GameReport]:
+    """Every game, in id order. With jobs > 1 the batches are replayed by that many worker
+    processes, each opening `database_url` itself; the reports are the same, in the same order."""
+    ids = [game_id for (game_id,) in Game.select(Game.id).order_by(Game.id).tuples()]
+    if jobs <= 1 or len(ids) <= 1:
+        return verify_games(ids)
+    if database_url is None:
+        raise ValueError("verify_all with jobs > 1 needs the database URL for its worker processes")
+    size = min(BATCH, -(-len(ids) // jobs))  # few games: still one batch per process
+    batches = [ids[start:start + size] for start in range(0, len(ids), size)]
+    # spawn, not fork: a SQLite connection must not be carried into a child process
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(min(jobs, len(batches)), initializer=_open_in_worker, initargs=(database_url,)) as pool:
+        return [report for part in pool.imap(verify_games, batches) for report in part]
+
+
+def _open_in_worker(database_url: str) -> None:
+    from server.db import database, open_database
+
+    open_database(database_url)
+    database.connect(reuse_if_open=True)

@@ -59,8 +59,7 @@ def assert_engine_error(response, caplog, game_id, seq):
     assert "planted bug" in logged[-1].getMessage()
 
 
-@pytest.mark.parametrize("bug,body", [("apply", {"move": {"play": "t0"}}), ("parse", {"text": "play t0"}),
-                                      ("summary", {"text": "pass"})])
+@pytest.mark.parametrize("bug,body", [("apply", {"move": {"play": "t0"}}), ("parse", {"text": "play t0"})])
 def test_an_engine_bug_on_the_move_path_is_a_logged_500_and_nothing_is_stored(api, alice_bob, buggy, caplog,
                                                                               bug, body):
     game_id = api.start_game(alice_bob, ruleset=buggy.name)
@@ -74,6 +73,26 @@ def test_an_engine_bug_on_the_move_path_is_a_logged_500_and_nothing_is_stored(ap
     assert Move.select().count() == 0 and Game.get_by_id(game_id).version == 0
     buggy.bug = None
     assert api.call("PUT", f"/games/{game_id}/moves/0", mover, json=body).status_code == 201
+
+
+def test_an_engine_bug_drawing_a_mail_fails_that_mail_not_the_move(api, alice_bob, buggy, config):
+    """The position in a mail is drawn when it is sent (server/mailboard.py), not on the move
+    path: a bug there fails that mail, which is retried with the engine's error as its reason."""
+    from server.mailer import deliver_pending
+    from server.models import Notification
+
+    game_id = api.start_game(alice_bob, ruleset=buggy.name)
+    deliver_pending(config)
+    mover = alice_bob[api.game(game_id, alice_bob[0])["prompted"][0]["seat"]]
+    card = api.legal(game_id, mover)["moves"][0]["move"]["play"]
+    buggy.bug = "summary"
+    assert api.call("PUT", f"/games/{game_id}/moves/0", mover, json={"move": {"play": card}}).status_code == 201
+    report = deliver_pending(config)
+    assert report.sent == 0 and report.failed == 1
+    row = Notification.get((Notification.kind == "turn") & (Notification.version == 1))
+    assert row.status == "pending" and "planted bug in summary" in row.last_error
+    buggy.bug = None
+    assert deliver_pending(config, ignore_backoff=True).sent == 1
 
 
 def test_bad_notation_the_engine_refuses_is_still_a_422(api, alice_bob, buggy):

@@ -142,3 +142,44 @@ def moves_seen_with_a_move_landing_midway(api, players) -> tuple[int, int, int]:
 
 def test_verify_reads_one_moment_while_a_move_lands(api, alice_bob):
     assert moves_seen_with_a_move_landing_midway(api, alice_bob) == (2, 2, 2)
+
+
+def play_real(api, players, count, config):
+    """A game of a ruleset every process knows (--jobs replays in new processes, which have
+    not registered the tests' toy game)."""
+    from core import games
+    from core.rng import Rng
+    from tests.server.test_mail_story import play_random
+
+    game = api.start_game(players, "castle-assault", {"first-player": 0})
+    play_random(api, game, players, games["castle-assault"], Rng(f"verify {game}"), count, config)
+    assert api.game(game, players[0])["version"] == count
+    return game
+
+
+def test_verify_with_jobs_agrees_on_honest_games(api, alice_bob, config):
+    """--jobs replays in several processes and says what one process says."""
+    for count in (2, 3, 1, 4):
+        play_real(api, alice_bob, count, config)
+    single = CliRunner().invoke(server, ["verify"], env=env_for(config))
+    parallel = CliRunner().invoke(server, ["verify", "--jobs", "2"], env=env_for(config))
+    assert single.exit_code == parallel.exit_code == 0, parallel.output
+    assert "checked 4 game(s), 10 move(s): all agree" in parallel.output
+    assert parallel.output == single.output
+
+
+def test_verify_with_jobs_still_finds_a_corrupted_game(api, alice_bob, config):
+    """A forged move in one game among several: named, with the same exit code as without --jobs."""
+    games = [play_real(api, alice_bob, 4, config) for _ in range(5)]
+    forged = games[3]
+    path = config["DATABASE_URL"].removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TRIGGER moves_no_update")
+        db.execute("UPDATE moves SET created = '2020-01-01 00:00:00' WHERE game_id = ? AND seq = 2", (forged,))
+    single = CliRunner().invoke(server, ["verify"], env=env_for(config))
+    parallel = CliRunner().invoke(server, ["verify", "--jobs", "3"], env=env_for(config))
+    assert single.exit_code == parallel.exit_code == 1
+    assert f"game {forged}: 3 problem(s)\n  move 2: the hash chain is broken" in parallel.output
+    assert not any(f"game {other}:" in parallel.output for other in games if other != forged)
+    assert "checked 5 game(s), 20 move(s): 1 disagree" in parallel.output
+    assert parallel.output == single.output

@@ -1,0 +1,250 @@
+"""Bytes on disk per stored move, and `verify`'s speed, on a database built through the
+server's own move path.
+
+    python -m bench.bench_storage                      # the full dataset: 10,000 games, 800,000 moves
+    python -m bench.bench_storage --games 200 --moves-per-game 80   # a quick run (about a minute)
+
+Players, games and seats are made with the server's lobby functions and every move goes
+through `server.movelog.submit` (the code behind PUT /games/{id}/moves/{seq}): lock, cached
+state, rules, hash chain, snapshot, outbox rows in one transaction, on a real SQLite file.
+Games cycle through the three rulesets, two to four players; each is played with random
+legal moves until it has --moves-per-game moves or ends. The outbox is then marked sent, as
+`herald server notify` leaves it (the mails themselves are not rendered: only the rows count).
+
+It prints, from SQLite's dbstat table, the bytes each table and index takes per stored move
+(goal: <= 800 bytes per move in all), first with every mail still kept (all of it younger
+than the retention), then after `prune-mail` as it runs once the retention has passed; then
+`verify`'s moves per second on one process and with --jobs.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+
+from core import games
+from core.rng import Rng
+
+GOAL_BYTES_PER_MOVE = 800
+RULESETS = ("castle-assault", "medieval-mastery", "wizards-quest")
+PLAYERS = 60  # accounts the games are spread over
+
+
+def open_store(path: Path) -> None:
+    from server import schema
+    from server.db import database, open_database
+
+    open_database(f"sqlite:///{path}", "off")  # durability is not what is measured here
+    database.connect(reuse_if_open=True)
+    schema.prepare()
+
+
+def make_players(count: int) -> list:
+    from server.auth import Caller, new_token
+    from server.models import Player
+
+    callers = []
+    for index in range(count):
+        name, email = f"bench{index}", f"bench{index}@example.org"
+        player = Player.create(name=name, email=email, token_hash=new_token()[1])
+        callers.append(Caller(player.id, name, email))
+    return callers
+
+
+def new_game(number: int, callers: list) -> int:
+    """A started game of the number's ruleset, its seats taken by consecutive players."""
+    from server import lobby
+    from server.models import Seat
+
+    ruleset = RULESETS[number % len(RULESETS)]
+    players = 2 + number % 3
+    engine = games[ruleset]
+    players = max(engine.min_players, min(players, engine.max_players))
+    seated = [callers[(number + i) % len(callers)] for i in range(players)]
+    game = lobby.create_game(seated[0], ruleset, players, {})
+    for invite, caller in zip(game["invites"], seated):
+        lobby.take_seat(caller, Seat.select(Seat.id, Seat.game).where(Seat.invite == invite["code"]).first())
+    return game["id"]
+
+
+def play(game_id: int, moves: int, callers_by_id: dict) -> int:
+    """Random legal moves through the move path; how many were made."""
+    from server import movelog, state_cache
+    from server.models import Game, Seat
+
+    game = Game.get_by_id(game_id)
+    engine = games[game.ruleset]
+    holders = dict(Seat.select(Seat.seat, Seat.player).where(Seat.game == game_id).tuples())
+    rng, version = Rng(f"bench-storage:{game_id}"), game.version
+    while version < moves:
+        game = Game.select(Game.status, Game.prompted).where(Game.id == game_id).first()
+        if game.status != "active" or not game.prompted:
+            break
+        seat = game.prompted[rng.below(len(game.prompted))]["seat"]
+        state = state_cache.get(game_id, version, engine)
+        move = engine.random_move(state, seat, rng)
+        status, body = movelog.submit(callers_by_id[holders[seat]], game_id, version, seat, move, None)
+        version = body["version"]
+    return version
+
+
+def build(path: Path, game_count: int, moves_per_game: int) -> int:
+    callers = make_players(PLAYERS)
+    by_id = {c.id: c for c in callers}
+    total, started = 0, time.perf_counter()
+    for number in range(game_count):
+        total += play(new_game(number, callers), moves_per_game, by_id)
+        if (number + 1) % max(1, game_count // 10) == 0:
+            rate = total / (time.perf_counter() - started)
+            print(f"  {number + 1:,} games, {total:,} moves ({rate:,.0f} moves/s)", flush=True)
+    mark_sent()
+    return total
+
+
+def mark_sent() -> None:
+    """What `notify` leaves behind: every mail delivered (dropped ones count the same)."""
+    from server.models import Notification, utcnow
+
+    Notification.update(status="sent", sent=utcnow()).where(Notification.status == "pending").execute()
+
+
+def space_by_object() -> list[tuple[str, str, int]]:
+    """(table, object, bytes) from dbstat: every table and index, and the table it belongs to."""
+    from server.db import database
+
+    owners = dict(database.execute_sql("SELECT name, tbl_name FROM sqlite_master").fetchall())
+    rows = database.execute_sql("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name").fetchall()
+    return sorted(((owners.get(name, name), name, size) for name, size in rows), key=lambda r: -r[2])
+
+
+def report_space(title: str, moves: int) -> float:
+    from server.db import database
+
+    objects = space_by_object()
+    total = sum(size for _, _, size in objects)
+    print(f"\n{title}")
+    print(f"  {'table':<16} {'object':<34} {'bytes/move':>10} {'share':>6}")
+    for table, name, size in objects:
+        if size * 1000 >= total:  # the rest is under 0.1 % each
+            print(f"  {table:<16} {name:<34} {size / moves:>10.1f} {size / total:>6.1%}")
+    indexes = sum(size for table, name, size in objects if table != name)
+    for label, size in (("indexes (all tables)", indexes), ("everything", total)):
+        print(f"  {label:<51} {size / moves:>10.1f}")
+    rows = database.execute_sql("SELECT COUNT(*) FROM notifications").fetchone()[0]
+    print(f"  outbox rows: {rows:,} ({rows / moves:.2f} per move)")
+    per_move = total / moves
+    print(f"  bytes per stored move: {per_move:,.0f} (goal <= {GOAL_BYTES_PER_MOVE}: "
+          f"{'met' if per_move <= GOAL_BYTES_PER_MOVE else 'NOT met'})")
+    return per_move
+
+
+def prune_after_retention() -> int:
+    """`herald server prune-mail` as it runs once the retention has passed for every mail."""
+    from server.db import database
+    from server.mailprune import prune_sent_mail
+    from server.models import utcnow
+
+    pruned = prune_sent_mail(timedelta(days=30), now=utcnow() + timedelta(days=31))
+    database.execute_sql("VACUUM")
+    return pruned
+
+
+def verify_rate(jobs: int, database_url: str) -> tuple[float, int]:
+    """verify's moves per second (wall clock) over every game, with that many processes."""
+    from server.verify import verify_all
+
+    started = time.perf_counter()
+    reports = verify_all(jobs=jobs, database_url=database_url)
+    elapsed = time.perf_counter() - started
+    if any(not r.ok for r in reports):
+        raise SystemExit("verify found a problem in the benchmark's own games")
+    return sum(r.moves for r in reports) / elapsed, sum(r.moves for r in reports)
+
+
+def sample_games(count: int) -> list[tuple]:
+    """(game row, [(seat, payload)]) for up to `count` games spread over the dataset, in memory."""
+    from server.models import Game, Move
+
+    ids = [gid for (gid,) in Game.select(Game.id).where(Game.status != "open").order_by(Game.id).tuples()]
+    chosen = ids[::max(1, len(ids) // count)][:count]
+    moves: dict[int, list] = {}
+    for game_id, seat, payload in (Move.select(Move.game, Move.seat, Move.payload).where(Move.game.in_(chosen))
+                                   .order_by(Move.game, Move.seq).tuples()):
+        moves.setdefault(game_id, []).append((seat, payload))
+    return [(game, moves.get(game.id, [])) for game in Game.select().where(Game.id.in_(chosen)).order_by(Game.id)]
+
+
+def bare_replay(sample: list[tuple]) -> float:
+    """The engines alone on the sample, from memory: setup, each move, a state hash after each
+    (verify's floor). Seconds."""
+    from core.undo import Replayer
+
+    started = time.perf_counter()
+    for game, moves in sample:
+        engine = games[game.ruleset]
+        replayer = Replayer(engine, engine.setup(game.players, game.options, game.seed,
+                                                 rules_version=game.rules_version))
+        for seat, payload in moves:
+            engine.state_hash(replayer.step(seat, payload)[0])
+    return time.perf_counter() - started
+
+
+def verify_sample(sample: list[tuple]) -> float:
+    from server.verify import verify_games
+
+    started = time.perf_counter()
+    verify_games([game.id for game, _ in sample])
+    return time.perf_counter() - started
+
+
+def report_verify(jobs: int, database_url: str, rounds: int = 3) -> None:
+    print("\nherald server verify (replay of every game, a state hash after every move)")
+    sample = sample_games(500)
+    moves = sum(len(m) for _, m in sample)
+    bare, verified = [], []
+    for _ in range(rounds):  # interleaved, so both see the same load
+        bare.append(bare_replay(sample))
+        verified.append(verify_sample(sample))
+    bare_rate, verify_rate_ = moves / min(bare), moves / min(verified)
+    print(f"  sample of {len(sample)} games, {moves:,} moves, best of {rounds} interleaved rounds:")
+    print(f"    engines alone (from memory): {bare_rate:>9,.0f} moves/s")
+    print(f"    verify, one process:         {verify_rate_:>9,.0f} moves/s   "
+          f"(verify / engines alone: {verify_rate_ / bare_rate:.2f}; the server's share "
+          f"{(1 / verify_rate_ - 1 / bare_rate) * 1e6:.1f} us per move)")
+    for count in dict.fromkeys((1, jobs)):
+        rate, total = verify_rate(count, database_url)
+        print(f"  whole database, --jobs {count}: {total:,} moves, {rate:,.0f} moves/s "
+              f"(goal >= 20,000 on one core)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--moves-per-game", type=int, default=80)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the parallel verify")
+    parser.add_argument("--db", type=Path, help="the SQLite file to build (default: a temporary one, removed)")
+    args = parser.parse_args()
+    folder = None if args.db else tempfile.TemporaryDirectory(prefix="herald-storage-")
+    path = args.db or Path(folder.name) / "herald.db"
+    if path.exists():
+        raise SystemExit(f"{path} exists already; give a new file")
+    os.environ.setdefault("HERALD_SECRET_KEY", secrets.token_hex(16))
+    open_store(path)
+    print(f"building {args.games:,} games of up to {args.moves_per_game} moves in {path}")
+    started = time.perf_counter()
+    moves = build(path, args.games, args.moves_per_game)
+    print(f"built {moves:,} moves in {time.perf_counter() - started:,.0f} s; file {path.stat().st_size:,} bytes")
+    report_space("with every mail kept (younger than the retention):", moves)
+    print(f"\npruned {prune_after_retention():,} sent mail(s) older than 30 days (HERALD_MAIL_RETENTION_DAYS)")
+    report_space("after pruning:", moves)
+    report_verify(args.jobs, f"sqlite:///{path}")
+    if folder:
+        folder.cleanup()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+"""The position in a mail, drawn when the mail is sent rather than stored in its outbox row.
+
+A turn, reminder, "game has begun" or "game over" row records only which seat and which
+game version it is about (its context holds `"board": true`); at send time the state at that
+version is taken from the game's snapshot when the game is still there (the usual case: mail
+goes out within a minute), else replayed from the seed and the log. The mail then shows the
+same board, legal moves and picture a row written at move time did, from that seat's view
+only, and the move path renders nothing for the mail. Rows written before this (their
+context holds the summary itself) are sent as they are.
+"""
+from __future__ import annotations
+
+from core.undo import Replayer
+from server import outbox, state_cache
+from server.mailparts import seat_view
+from server.models import Game, Move
+from server.rulesets import engine as find_engine
+from server.seats import seats_of
+
+ASKING_KINDS = ("turn", "reminder")  # these also list the legal moves and an example
+SEND_TIME_DEFAULTS = {"chat": [], "deadline": None, "seat_flag": "", "rating": None, "reason": ""}
+
+
+def mail_context(row) -> dict:
+    """Everything the row's templates need: its stored context, and for a row written without
+    its position, the game's title and ruleset, the values left out as empty, and the board."""
+    if not row.context.get("board") or row.game_id is None:
+        return row.context
+    game = Game.get_by_id(row.game_id)
+    engine = find_engine(game.ruleset)
+    return {**SEND_TIME_DEFAULTS, "title": engine.title, "ruleset": game.ruleset, **row.context,
+            **_drawn(row, game, engine)}
+
+
+def board_context(row) -> dict:
+    """summary and view (and example and legal for a question) for the row's seat and version;
+    nothing for a row that stored its own."""
+    if not row.context.get("board") or row.game_id is None:
+        return {}
+    game = Game.get_by_id(row.game_id)
+    return _drawn(row, game, find_engine(game.ruleset))
+
+
+def _drawn(row, game, engine) -> dict:
+    state = state_at(game, engine, row.version)
+    context = {"summary": outbox.seat_summary(engine, state, row.seat, seats_of(game)),
+               "view": seat_view(engine, state, row.seat)}
+    if row.kind in ASKING_KINDS:
+        context["example"], context["legal"] = outbox.legal_in_mail(engine, state, row.seat)
+    return context
+
+
+def state_at(game, engine, version: int):
+    """The game's state after `version` moves: its snapshot if it is at that version, else a
+    replay (under the game's rules version, undo entries included)."""
+    try:
+        return state_cache.get(game.id, version, engine)
+    except LookupError:
+        pass
+    replayer = Replayer(engine, engine.setup(game.players, game.options, game.seed, rules_version=game.rules_version))
+    for seat, payload in (Move.select(Move.seat, Move.payload).where((Move.game == game.id) & (Move.seq < version))
+                          .order_by(Move.seq).tuples()):
+        replayer.step(seat, payload)
+    return replayer.state
