@@ -15,7 +15,7 @@ GAME_ID = "<int(max=9223372036854775807):game_id>"
 
 
 @blp.route("", methods=["POST"])
-@blp.arguments(CreateGameSchema)
+@blp.arguments(CreateGameSchema())
 @blp.response(201, CreatedGameSchema)
 def create(body):
     """Create a game: one invite per seat; the creator joins with an invite like everyone."""
@@ -25,7 +25,7 @@ def create(body):
 
 
 @blp.route("/join", methods=["POST"])
-@blp.arguments(JoinSchema)
+@blp.arguments(JoinSchema())
 @blp.response(200, JoinedSchema)
 @blp.alt_response(409, schema=ErrorSchema, description="invite-used")
 @blp.alt_response(429, schema=ErrorSchema, description="rate-limited (Retry-After says when to try again)")
@@ -35,7 +35,7 @@ def join(body):
 
 
 @blp.route("", methods=["GET"])
-@blp.arguments(ListQuerySchema, location="query")
+@blp.arguments(ListQuerySchema(), location="query")
 @blp.response(200, GameSummarySchema(many=True))
 def listing(query):
     """My games (?mine=1, the default) or games waiting for players (?open=1)."""
@@ -43,28 +43,28 @@ def listing(query):
 
 
 @blp.route(f"/{GAME_ID}", methods=["GET"])
-@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(SeatQuerySchema(), location="query")
 @blp.response(200, GameDetailSchema)
 def detail(query, game_id):
     return gameviews.detail(game_id, current_player(), query["seat"])
 
 
 @blp.route(f"/{GAME_ID}/render", methods=["GET"])
-@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(SeatQuerySchema(), location="query")
 @blp.response(200, RenderSchema)
 def render(query, game_id):
     return gameviews.render(game_id, current_player(), query["seat"])
 
 
 @blp.route(f"/{GAME_ID}/legal", methods=["GET"])
-@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(SeatQuerySchema(), location="query")
 @blp.response(200, LegalSchema)
 def legal(query, game_id):
     return gameviews.legal(game_id, current_player(), query["seat"])
 
 
 @blp.route(f"/{GAME_ID}/wait", methods=["GET"])
-@blp.arguments(WaitQuerySchema, location="query")
+@blp.arguments(WaitQuerySchema(), location="query")
 @blp.response(200, GameDetailSchema)
 def wait(query, game_id):
     """Long-poll until I am prompted, the game ends, or `timeout` seconds (max 60) pass."""

@@ -16,8 +16,8 @@ SEQ = "<int(max=9223372036854775807):seq>"
 
 
 @blp.route(f"/{GAME_ID}/moves/{SEQ}", methods=["PUT"])
-@blp.arguments(MovePutQuerySchema, location="query")
-@blp.arguments(MoveSubmitSchema)
+@blp.arguments(MovePutQuerySchema(), location="query")
+@blp.arguments(MoveSubmitSchema())
 @blp.response(201, MoveResultSchema)
 @blp.alt_response(200, schema=MoveResultSchema, description="The same move again: the same answer")
 @blp.alt_response(409, schema=ErrorSchema, description="seq-taken, seq-ahead or game-not-active")
@@ -32,7 +32,7 @@ def put_move(query, body, game_id, seq):
 
 
 @blp.route(f"/{GAME_ID}/moves", methods=["GET"])
-@blp.arguments(LogQuerySchema, location="query")
+@blp.arguments(LogQuerySchema(), location="query")
 @blp.response(200, LogSchema)
 def log(query, game_id):
     """The log from `from` on, showing only what my seat may see."""
