@@ -71,6 +71,8 @@ class MovePutQuerySchema(SeatQuerySchema):
 class ListQuerySchema(Schema):
     mine = fields.Boolean(load_default=False)
     open = fields.Boolean(load_default=False)
+    before = fields.Integer(load_default=None, validate=validate.Range(min=1, max=2 ** 63 - 1),
+                            metadata={"description": "only games with a lower id: the next page after a full one"})
 
 
 class WaitQuerySchema(SeatQuerySchema):

@@ -1,9 +1,10 @@
 """Creating, joining, listing and looking at games."""
 from __future__ import annotations
 
+from flask import jsonify
 from flask_smorest import Blueprint
 
-from server import gameviews, lobby
+from server import gamelist, gameviews, lobby
 from server.auth import current_player
 from server.errors import ErrorSchema
 from server.schemas import (CreatedGameSchema, CreateGameSchema, GameDetailSchema, GameSummarySchema, JoinedSchema,
@@ -38,8 +39,10 @@ def join(body):
 @blp.arguments(ListQuerySchema(), location="query")
 @blp.response(200, GameSummarySchema(many=True))
 def listing(query):
-    """My games (?mine=1, the default) or games waiting for players (?open=1)."""
-    return gameviews.listing(current_player(), query["mine"], query["open"])
+    """My games (?mine=1, the default) or games waiting for players (?open=1), newest first,
+    at most 200: a full page continues with `?before=` the last id it holds."""
+    # Summaries are plain JSON already: a marshmallow dump of each would only copy them.
+    return jsonify(gamelist.listing(current_player(), query["mine"], query["open"], query["before"]))
 
 
 @blp.route(f"/{GAME_ID}", methods=["GET"])
