@@ -69,16 +69,19 @@ def start_gunicorn(app: str, env: dict, port: int) -> subprocess.Popen:
     raise SystemExit(f"{app} did not start")
 
 
+def new_game(port, creator, joiners, ruleset=RULESET) -> int:
+    """A started game: `creator` creates it, the i-th token of `joiners` takes seat i."""
+    status, game = request(port, "POST", "/games", {"ruleset": ruleset, "seats": len(joiners)}, creator)
+    assert status == 201, game
+    for invite, token in zip(game["invites"], joiners):
+        status, joined = request(port, "POST", "/games/join", {"invite": invite["code"]}, token)
+        assert status == 200, joined
+    return game["id"]
+
+
 def herald_games(port, db_path, token, count, players=2):
     """Create and fill `count` games; return {game_id: [(seat, move), ...]}."""
-    ids = []
-    for _ in range(count):
-        status, game = request(port, "POST", "/games", {"ruleset": RULESET, "seats": players}, token)
-        assert status == 201, game
-        for invite in game["invites"]:
-            status, joined = request(port, "POST", "/games/join", {"invite": invite["code"]}, token)
-            assert status == 200, joined
-        ids.append(game["id"])
+    ids = [new_game(port, token, [token] * players) for _ in range(count)]
     with sqlite3.connect(db_path) as db:
         rows = {gid: (seed, json.loads(opts)) for gid, seed, opts in
                 db.execute("SELECT id, seed, options FROM games")}
@@ -123,6 +126,13 @@ def put_bare(port, token):
         gid, seq, seat, move = item
         return request(port, "PUT", f"/games/{gid}/moves/{seq}", {"move": move}, token)[0]
     return send
+
+
+def standing_answers(count: int) -> list[tuple[int, dict]]:
+    """`count` (seat, move) standing answers of a two-seat Castle Assault game: legal at any time,
+    they change nothing in the game, and a multiple of 4 leaves both seats on "ask" as at the start."""
+    return [(seq % 2, {"type": "standing", "pass": "always" if seq % 4 < 2 else "ask", "window": "all"})
+            for seq in range(count)]
 
 
 def timed_moves(port, token, gid, moves, start_seq=0):
@@ -177,8 +187,7 @@ def main(argv=None):
             for gid, moves in fresh.items():
                 short += timed_moves(herald_port, token, gid, moves)
             long = []
-            pads = [(seq % 2, {"type": "standing", "pass": "always" if seq % 4 < 2 else "ask", "window": "all"})
-                    for seq in range(args.pad)]
+            pads = standing_answers(args.pad)
             for gid, moves in herald_games(herald_port, herald_db, token, 4).items():
                 run_threads([[(gid, seq, seat, move) for seq, (seat, move) in enumerate(pads)]],
                             put_herald(herald_port, token), 1)

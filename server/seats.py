@@ -97,5 +97,7 @@ def my_seats(game, caller) -> list[int]:
 
 def name_players(text: str, seats: tuple[SeatInfo, ...]) -> str:
     """Put player names in place of the games' {P0}..{P5} slots."""
+    if "{P" not in text:  # most texts name nobody: no regex, no table of names
+        return text
     names = {s.seat: s.name or f"seat {s.seat}" for s in seats}
     return _NAME_SLOT.sub(lambda m: names.get(int(m.group(1)), m.group(0)), text)

@@ -40,9 +40,9 @@ def join(body):
 @blp.response(200, GameSummarySchema(many=True))
 def listing(query):
     """My games (?mine=1, the default) or games waiting for players (?open=1), newest first,
-    at most 200: a full page continues with `?before=` the last id it holds."""
+    `limit` (default 50, at most 200) at a time: a full page continues with `?before=` its last id."""
     # Summaries are plain JSON already: a marshmallow dump of each would only copy them.
-    return jsonify(gamelist.listing(current_player(), query["mine"], query["open"], query["before"]))
+    return jsonify(gamelist.listing(current_player(), query["mine"], query["open"], query["before"], query["limit"]))
 
 
 @blp.route(f"/{GAME_ID}", methods=["GET"])

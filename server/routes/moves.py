@@ -36,4 +36,5 @@ def put_move(query, body, game_id, seq):
 @blp.response(200, LogSchema)
 def log(query, game_id):
     """The log from `from` on, showing only what my seat may see."""
-    return movelog.read_log(current_player(), game_id, query["from_"], query["seat"])
+    # The entries are plain JSON already: a marshmallow dump of each would only copy them.
+    return jsonify(movelog.read_log(current_player(), game_id, query["from_"], query["seat"]))

@@ -181,24 +181,22 @@ def test_a_name_differing_only_in_case_is_taken(api, alice_bob):
     assert api.client.post("/players", json={"name": "Alicia", "email": "x@example.org"}).status_code == 201
 
 
-def test_my_games_come_newest_first_a_page_at_a_time_with_before(api, alice_bob, monkeypatch):
+def test_my_games_come_newest_first_a_page_at_a_time_with_before(api, alice_bob):
     """`?before=` the last id of a full page gives the next page: every game once, none missed,
     whether I am seated in it or only created it."""
-    from server import gamelist
-
-    monkeypatch.setattr(gamelist, "PAGE", 2)
     alice, bob = alice_bob
     started = [api.start_game([alice, bob]) for _ in range(4)]
     created_only = api.call("POST", "/games", alice, json={"ruleset": "toy-race", "seats": 2}).json["id"]
     seen, before = [], None
     while True:
-        page = api.call("GET", "/games" + (f"?before={before}" if before else ""), alice).json
+        page = api.call("GET", "/games?limit=2" + (f"&before={before}" if before else ""), alice).json
         seen += [g["id"] for g in page]
         if len(page) < 2:
             break
         before = page[-1]["id"]
     assert seen == sorted(started + [created_only], reverse=True)
     assert [g["id"] for g in api.call("GET", f"/games?before={started[2]}", bob).json] == started[1::-1]
+    assert len(api.call("GET", "/games", alice).json) == 5
     assert api.call("GET", f"/games?before={min(started)}", alice).json == []
 
 
@@ -214,6 +212,7 @@ def test_a_summary_names_every_seat_and_mine(api, alice_bob):
     assert summary["created"].endswith("Z")
 
 
-def test_before_must_be_a_game_id(api, alice_bob):
-    answer = api.call("GET", "/games?before=0", alice_bob[0])
-    assert answer.status_code == 422 and answer.json["error"]["code"] == "invalid-input"
+def test_before_must_be_a_game_id_and_a_page_at_most_200(api, alice_bob):
+    for query in ("before=0", "limit=0", "limit=201"):
+        answer = api.call("GET", f"/games?{query}", alice_bob[0])
+        assert answer.status_code == 422 and answer.json["error"]["code"] == "invalid-input", query
