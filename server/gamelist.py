@@ -9,10 +9,10 @@ the order of GameSummarySchema: no model objects per row.
 """
 from __future__ import annotations
 
-from peewee import JOIN
+import json
 
 from server import prompts
-from server.models import Game, Player, Seat
+from server.statements import placeholders, select_rows, utc_stamp
 
 PAGE = 50  # a screenful; a small page keeps a long history as cheap to list as a short one
 NO_BOUND = 2 ** 63 - 1  # above every id
@@ -23,39 +23,50 @@ def listing(caller, mine: bool, open_only: bool, before: int | None = None, limi
     ids = page_ids(caller.id, mine, open_only, NO_BOUND if before is None else before, limit or PAGE)
     if not ids:
         return []
-    games = (Game.select(Game.id, Game.ruleset, Game.status, Game.version, Game.prompted, Game.created,
-                         Game.public)
-             .where(Game.id.in_(ids)).order_by(Game.id.desc()).tuples())
     seats = seats_by_game(ids)
-    return [summary(row, seats[row[0]], caller.id) for row in games]
+    return [summary(row, seats[row[0]], caller.id) for row in _games(ids)]
+
+
+# The page's index scans, highest id first.
+SCANS = {
+    "public": "SELECT id FROM games WHERE status = %s AND public = %s AND id < %s ORDER BY id DESC LIMIT %s",
+    "seated": "SELECT game_id FROM seats WHERE player_id = %s AND game_id < %s ORDER BY game_id DESC LIMIT %s",
+    "seated-open": "SELECT seats.game_id FROM seats JOIN games ON games.id = seats.game_id WHERE seats.player_id = %s "
+                   "AND seats.game_id < %s AND games.status = %s ORDER BY seats.game_id DESC LIMIT %s",
+    "created": "SELECT id FROM games WHERE creator_id = %s AND id < %s ORDER BY id DESC LIMIT %s",
+    "created-open": "SELECT id FROM games WHERE creator_id = %s AND id < %s AND status = %s ORDER BY id DESC LIMIT %s",
+}
+GAMES = "SELECT id, ruleset, status, version, prompted, created, public FROM games WHERE id IN ({ids}) ORDER BY id DESC"
+SEATS = ("SELECT seats.game_id, seats.seat, seats.player_id, players.name FROM seats "
+         "LEFT OUTER JOIN players ON players.id = seats.player_id WHERE seats.game_id IN ({ids}) "
+         "ORDER BY seats.game_id, seats.seat")
 
 
 def page_ids(player: int, mine: bool, open_only: bool, below: int, limit: int) -> list[int]:
     """The ids of one page (`limit` at most), highest first, all below `below`."""
     if open_only and not mine:  # only public games are listed to strangers
-        public = (Game.select(Game.id)
-                  .where((Game.status == "open") & (Game.public == True) & (Game.id < below)))  # noqa: E712 - SQL
-        return _newest(public, Game.id, limit)
-    seated = Seat.select(Seat.game).where((Seat.player == player) & (Seat.game < below))
-    created = Game.select(Game.id).where((Game.creator == player) & (Game.id < below))
+        return _scan("public", ("open", True, below, limit))
     if open_only:
-        seated = seated.join(Game, on=(Seat.game == Game.id)).where(Game.status == "open")
-        created = created.where(Game.status == "open")
+        seated, created = _scan("seated-open", (player, below, "open", limit)), \
+            _scan("created-open", (player, below, "open", limit))
+    else:
+        seated, created = _scan("seated", (player, below, limit)), _scan("created", (player, below, limit))
     # Two index range scans of at most a page each, merged here: a UNION or an OR would
     # make the database collect all of the player's games before it can sort them.
-    return sorted(set(_newest(seated, Seat.game, limit)) | set(_newest(created, Game.id, limit)), reverse=True)[:limit]
+    return sorted(set(seated) | set(created), reverse=True)[:limit]
 
 
-def _newest(query, column, limit: int) -> list[int]:
-    return [row[0] for row in query.order_by(column.desc()).limit(limit).tuples()]
+def _scan(which: str, params: tuple) -> list[int]:
+    return [row[0] for row in select_rows(SCANS[which], params)]
+
+
+def _games(ids: list[int]) -> list[tuple]:
+    return select_rows(GAMES.format(ids=placeholders(len(ids))), tuple(ids))
 
 
 def seats_by_game(ids: list[int]) -> dict[int, list[dict]]:
     by_game: dict[int, list[dict]] = {game_id: [] for game_id in ids}
-    rows = (Seat.select(Seat.game, Seat.seat, Seat.player, Player.name)
-            .join(Player, on=(Seat.player == Player.id), join_type=JOIN.LEFT_OUTER)
-            .where(Seat.game.in_(ids)).order_by(Seat.game, Seat.seat).tuples())
-    for game_id, seat, player, name in rows:
+    for game_id, seat, player, name in select_rows(SEATS.format(ids=placeholders(len(ids))), tuple(ids)):
         by_game[game_id].append({"seat": seat, "player": player, "name": name})
     return by_game
 
@@ -63,10 +74,7 @@ def seats_by_game(ids: list[int]) -> dict[int, list[dict]]:
 def summary(row: tuple, seats: list[dict], player: int) -> dict:
     game_id, ruleset, status, version, prompted, created, public = row
     mine_here = [s["seat"] for s in seats if s["player"] == player]
+    asked = prompts.visible(json.loads(prompted) if prompted else [], mine_here)
     return {"id": game_id, "ruleset": ruleset, "status": status, "seats": seats, "version": version,
-            "prompted": sorted({p["seat"] for p in prompts.visible(prompted or [], mine_here)}),
-            "my_seats": mine_here, "created": _stamp(created), "public": public}
-
-
-def _stamp(moment) -> str | None:
-    return moment.isoformat(timespec="seconds") + "Z" if moment else None
+            "prompted": sorted({p["seat"] for p in asked}), "my_seats": mine_here, "created": utc_stamp(created),
+            "public": bool(public)}
