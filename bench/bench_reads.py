@@ -7,7 +7,7 @@ Herald and the bare endpoint (bench/bare_app.py) run under gunicorn with 2 sync 
 --many games, one in --few, and --others games among other players, created in a shuffled
 order (an old player's games are spread over the whole table). Then, in one run:
 
-(a) GET /games for the player in --many games (a page: 50 summaries) against the player in
+(a) GET /games for the player in --many games (a page: 30 summaries) against the player in
     --few, and the first for a page of 200 (?limit=200), in turn request by request; p50 of each.
 (b) GET /games/{id}/moves (a page of --log entries: standing answers, then a real Castle
     Assault game) against the bare app reading the same rows with one SQL statement from

@@ -73,7 +73,7 @@ def rulesets(entries: Iterable[dict]) -> str:
     return "\n".join(lines) if lines else "No games are installed on this server."
 
 
-GAMES_PAGE = 50  # the server's page of GET /games: after a full one there may be older games
+GAMES_PAGE = 30  # the server's page of GET /games: after a full one there may be older games
 
 
 def games_table(summaries: list[dict], open_only: bool) -> str:

@@ -14,7 +14,7 @@ import json
 from server import prompts
 from server.statements import placeholders, select_rows, utc_stamp
 
-PAGE = 50  # a screenful; a small page keeps a long history as cheap to list as a short one
+PAGE = 30  # a screenful; a small page keeps a long history as cheap to list as a short one
 NO_BOUND = 2 ** 63 - 1  # above every id
 
 
@@ -74,7 +74,7 @@ def seats_by_game(ids: list[int]) -> dict[int, list[dict]]:
 def summary(row: tuple, seats: list[dict], player: int) -> dict:
     game_id, ruleset, status, version, prompted, created, public = row
     mine_here = [s["seat"] for s in seats if s["player"] == player]
-    asked = prompts.visible(json.loads(prompted) if prompted else [], mine_here)
+    asked = prompts.visible(json.loads(prompted) if prompted and prompted != "[]" else [], mine_here)
     return {"id": game_id, "ruleset": ruleset, "status": status, "seats": seats, "version": version,
             "prompted": sorted({p["seat"] for p in asked}), "my_seats": mine_here, "created": utc_stamp(created),
             "public": bool(public)}

@@ -40,7 +40,7 @@ def join(body):
 @blp.response(200, GameSummarySchema(many=True))
 def listing(query):
     """My games (?mine=1, the default) or games waiting for players (?open=1), newest first,
-    `limit` (default 50, at most 200) at a time: a full page continues with `?before=` its last id."""
+    `limit` (default 30, at most 200) at a time: a full page continues with `?before=` its last id."""
     # Summaries are plain JSON already: a marshmallow dump of each would only copy them.
     return jsonify(gamelist.listing(current_player(), query["mine"], query["open"], query["before"], query["limit"]))
 
