@@ -1,6 +1,6 @@
 """The baseline for bench_http: a bare Flask + peewee endpoint that only appends a row.
 
-Same database settings as Herald (SQLite, WAL, an IMMEDIATE transaction per write), so
+Same database settings as Herald (SQLite, WAL, the same `synchronous`, an IMMEDIATE transaction per write), so
 the ratio measures what Herald's move path adds: auth, snapshot validation, the rules
 engine, the hash chain and the outbox.
 
@@ -15,8 +15,10 @@ from flask import Flask, jsonify, request
 from peewee import CharField, IntegerField, Model, SqliteDatabase, TextField
 from playhouse.db_url import connect
 
+# synchronous: as Herald's (bench_http sets both).
 db = connect(os.environ.get("BARE_DATABASE_URL", "sqlite:///bare.db"),
-             pragmas={"journal_mode": "wal", "synchronous": "normal", "busy_timeout": 10000})
+             pragmas={"journal_mode": "wal", "synchronous": os.environ.get("BARE_SQLITE_SYNCHRONOUS", "normal"),
+                      "busy_timeout": 10000})
 
 herald = SqliteDatabase(os.environ.get("BARE_HERALD_DATABASE", ":memory:"), pragmas={"query_only": 1})
 LOG_PAGE = 1000  # as Herald's (server/movelog.py)
@@ -59,10 +61,12 @@ def create_app():
     def health():
         return {"ok": True}
 
-    @app.teardown_request
-    def close(_exc):
-        for database in (db, herald):
-            if not database.is_closed():
-                database.close()
-
+    if os.environ.get("BARE_KEEP_CONNECTION") != "1":
+        @app.teardown_request
+        def close(_exc):  # a connection per request, as peewee's documentation has Flask apps do
+            for database in (db, herald):
+                if not database.is_closed():
+                    database.close()
+    # With BARE_KEEP_CONNECTION=1 each worker keeps its connection, as Herald keeps its pooled
+    # ones (closing the last connection to a WAL file checkpoints it): the strictest baseline.
     return app

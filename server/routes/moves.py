@@ -28,7 +28,7 @@ def put_move(query, body, game_id, seq):
     if query["dry_run"]:
         return jsonify(preview.dry_run(caller, game_id, seq, query["seat"], body.get("move"), body.get("text")))
     status, answer = movelog.submit(caller, game_id, seq, query["seat"], body.get("move"), body.get("text"))
-    return answer, status
+    return jsonify(answer), status  # already MoveResultSchema's shape: a dump would only copy it
 
 
 @blp.route(f"/{GAME_ID}/moves", methods=["GET"])
