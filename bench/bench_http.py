@@ -11,8 +11,8 @@ measured by bench_synchronous). They are driven by the same client in one run:
 (a) throughput: the same PUTs to each, in slices, the two servers taking turns. Herald's moves are real Castle Assault
     moves: the bench, as the operator, reads each game's seed from the database and plays
     the games locally with the core engine to know which moves will be legal.
-(b) latency: p50 of Herald's real moves in four fresh games (log length < ~150) against
-    the real moves of four games whose logs were first padded to --pad entries with standing-answer
+(b) latency: p50 of Herald's real moves in four fresh games (log length < ~150) against, in
+    turn move by move, the real moves of four games whose logs were first padded to --pad entries with standing-answer
     moves (legal at any time, and they take the same path: lock, cached state, rules,
     chain link, snapshot, outbox).
 
@@ -154,15 +154,22 @@ def standing_answers(count: int) -> list[tuple[int, dict]]:
             for seq in range(count)]
 
 
-def timed_moves(port, token, gid, moves, start_seq=0):
-    latencies = []
-    for offset, (seat, move) in enumerate(moves):
-        t0 = time.perf_counter()
-        status, body = request(port, "PUT", f"/games/{gid}/moves/{start_seq + offset}?seat={seat}",
-                               {"move": move}, token)
-        latencies.append(time.perf_counter() - t0)
-        assert status == 201, body
-    return latencies
+def timed_put(port, token, job) -> float:
+    gid, seq, seat, move = job
+    t0 = time.perf_counter()
+    status, body = request(port, "PUT", f"/games/{gid}/moves/{seq}?seat={seat}", {"move": move}, token)
+    assert status == 201, body
+    return time.perf_counter() - t0
+
+
+def timed_in_turn(port, token, short: list, long: list) -> tuple[list[float], list[float]]:
+    """Latencies of two lists of moves, one move of each in turn (each list stays in order)."""
+    times: tuple[list[float], list[float]] = ([], [])
+    for i in range(max(len(short), len(long))):
+        for side, jobs in enumerate((short, long)):
+            if i < len(jobs):
+                times[side].append(timed_put(port, token, jobs[i]))
+    return times
 
 
 def main(argv=None):
@@ -210,17 +217,18 @@ def main(argv=None):
 
             # (b) latency against log length
             fresh = herald_games(herald_port, herald_db, token, 4)
-            short = []
-            for gid, moves in fresh.items():
-                short += timed_moves(herald_port, token, gid, moves)
-            long = []
             pads = standing_answers(args.pad)
-            for gid, moves in herald_games(herald_port, herald_db, token, 4).items():
+            padded = herald_games(herald_port, herald_db, token, 4)
+            for gid in padded:
                 run_threads([[(gid, seq, seat, move) for seq, (seat, move) in enumerate(pads)]],
                             put_herald(herald_port, token), 1)
-                # The standing answers changed nothing in the game itself, and the last one leaves
-                # both seats on "ask" as at the start: the planned moves are still the legal ones.
-                long += timed_moves(herald_port, token, gid, moves, start_seq=args.pad)
+            # The standing answers changed nothing in the game itself, and the last one leaves
+            # both seats on "ask" as at the start: the planned moves are still the legal ones.
+            short, long = timed_in_turn(
+                herald_port, token,
+                [(gid, seq, seat, move) for gid, moves in fresh.items() for seq, (seat, move) in enumerate(moves)],
+                [(gid, args.pad + seq, seat, move) for gid, moves in padded.items()
+                 for seq, (seat, move) in enumerate(moves)])
             p_short, p_long = statistics.median(short), statistics.median(long)
             print(f"(b) p50 move latency, log length < {max(len(m) for m in fresh.values())}: "
                   f"{p_short * 1000:6.2f} ms over {len(short)} moves")
