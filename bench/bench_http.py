@@ -1,15 +1,18 @@
 """Move submissions through the real HTTP stack, Herald against a bare append endpoint.
 
-    python -m bench.bench_http [--moves 3000] [--threads 4] [--pad 5000]
+    python -m bench.bench_http [--moves 3000] [--threads 4] [--pad 5000] [--synchronous normal]
+                               [--bare-keeps-connection]
 
 Both servers run under gunicorn with 2 sync workers on 127.0.0.1, each on its own SQLite
-file in WAL mode, and are driven by the same client in one run:
+file in WAL mode with the same `synchronous`: NORMAL unless told, so that the ratio is what
+Herald's move path costs beyond an append, not the disk (FULL's one fsync per move is
+measured by bench_synchronous). They are driven by the same client in one run:
 
-(a) throughput: the same number of PUTs to each. Herald's moves are real Castle Assault
+(a) throughput: the same PUTs to each, in slices, the two servers taking turns. Herald's moves are real Castle Assault
     moves: the bench, as the operator, reads each game's seed from the database and plays
     the games locally with the core engine to know which moves will be legal.
-(b) latency: p50 of Herald's real moves in four fresh games (log length < ~150) against
-    the real moves of four games whose logs were first padded to --pad entries with standing-answer
+(b) latency: p50 of Herald's real moves in four fresh games (log length < ~150) against, in
+    turn move by move, the real moves of four games whose logs were first padded to --pad entries with standing-answer
     moves (legal at any time, and they take the same path: lock, cached state, rules,
     chain link, snapshot, outbox).
 
@@ -36,6 +39,7 @@ from core import games
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESET = "castle-assault"
+ROUNDS = 6  # (a): the PUTs go in this many slices, the two servers taking turns
 
 
 def free_port() -> int:
@@ -69,16 +73,19 @@ def start_gunicorn(app: str, env: dict, port: int) -> subprocess.Popen:
     raise SystemExit(f"{app} did not start")
 
 
+def new_game(port, creator, joiners, ruleset=RULESET) -> int:
+    """A started game: `creator` creates it, the i-th token of `joiners` takes seat i."""
+    status, game = request(port, "POST", "/games", {"ruleset": ruleset, "seats": len(joiners)}, creator)
+    assert status == 201, game
+    for invite, token in zip(game["invites"], joiners):
+        status, joined = request(port, "POST", "/games/join", {"invite": invite["code"]}, token)
+        assert status == 200, joined
+    return game["id"]
+
+
 def herald_games(port, db_path, token, count, players=2):
     """Create and fill `count` games; return {game_id: [(seat, move), ...]}."""
-    ids = []
-    for _ in range(count):
-        status, game = request(port, "POST", "/games", {"ruleset": RULESET, "seats": players}, token)
-        assert status == 201, game
-        for invite in game["invites"]:
-            status, joined = request(port, "POST", "/games/join", {"invite": invite["code"]}, token)
-            assert status == 200, joined
-        ids.append(game["id"])
+    ids = [new_game(port, token, [token] * players) for _ in range(count)]
     with sqlite3.connect(db_path) as db:
         rows = {gid: (seed, json.loads(opts)) for gid, seed, opts in
                 db.execute("SELECT id, seed, options FROM games")}
@@ -110,6 +117,21 @@ def run_threads(work: list[list], send, threads: int) -> float:
     return elapsed
 
 
+def alternating(work: list[list], bare, herald, threads: int, rounds: int = ROUNDS) -> tuple[float, float]:
+    """Seconds each side took for all of `work`, sent a slice of games at a time, the two sides
+    in turn (which goes first alternates), so that both meet the same load on the machine."""
+    slices = [work[i::rounds] for i in range(rounds)]
+    bare_time = herald_time = 0.0
+    for r, part in enumerate(slices):
+        if r % 2:
+            herald_time += run_threads(part, herald, threads)
+            bare_time += run_threads(part, bare, threads)
+        else:
+            bare_time += run_threads(part, bare, threads)
+            herald_time += run_threads(part, herald, threads)
+    return bare_time, herald_time
+
+
 def put_herald(port, token):
     def send(item):
         gid, seq, seat, move = item
@@ -125,15 +147,29 @@ def put_bare(port, token):
     return send
 
 
-def timed_moves(port, token, gid, moves, start_seq=0):
-    latencies = []
-    for offset, (seat, move) in enumerate(moves):
-        t0 = time.perf_counter()
-        status, body = request(port, "PUT", f"/games/{gid}/moves/{start_seq + offset}?seat={seat}",
-                               {"move": move}, token)
-        latencies.append(time.perf_counter() - t0)
-        assert status == 201, body
-    return latencies
+def standing_answers(count: int) -> list[tuple[int, dict]]:
+    """`count` (seat, move) standing answers of a two-seat Castle Assault game: legal at any time,
+    they change nothing in the game, and a multiple of 4 leaves both seats on "ask" as at the start."""
+    return [(seq % 2, {"type": "standing", "pass": "always" if seq % 4 < 2 else "ask", "window": "all"})
+            for seq in range(count)]
+
+
+def timed_put(port, token, job) -> float:
+    gid, seq, seat, move = job
+    t0 = time.perf_counter()
+    status, body = request(port, "PUT", f"/games/{gid}/moves/{seq}?seat={seat}", {"move": move}, token)
+    assert status == 201, body
+    return time.perf_counter() - t0
+
+
+def timed_in_turn(port, token, short: list, long: list) -> tuple[list[float], list[float]]:
+    """Latencies of two lists of moves, one move of each in turn (each list stays in order)."""
+    times: tuple[list[float], list[float]] = ([], [])
+    for i in range(max(len(short), len(long))):
+        for side, jobs in enumerate((short, long)):
+            if i < len(jobs):
+                times[side].append(timed_put(port, token, jobs[i]))
+    return times
 
 
 def main(argv=None):
@@ -141,6 +177,10 @@ def main(argv=None):
     parser.add_argument("--moves", type=int, default=3000, help="PUTs per side for throughput")
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--pad", type=int, default=5000, help="log length for the latency comparison")
+    parser.add_argument("--synchronous", default="normal", choices=("normal", "full"),
+                        help="SQLite's synchronous setting, for both servers")
+    parser.add_argument("--bare-keeps-connection", action="store_true",
+                        help="the bare app keeps its connection between requests (by default it opens one per request)")
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -148,6 +188,8 @@ def main(argv=None):
         herald_port, bare_port = free_port(), free_port()
         env = {"HERALD_DATABASE_URL": f"sqlite:///{herald_db}", "HERALD_MAIL_DIR": str(Path(tmp, "mail")),
                "BARE_DATABASE_URL": f"sqlite:///{Path(tmp, 'bare.db')}",
+               "HERALD_SQLITE_SYNCHRONOUS": args.synchronous, "BARE_SQLITE_SYNCHRONOUS": args.synchronous,
+               "BARE_KEEP_CONNECTION": "1" if args.bare_keeps_connection else "0",
                # Limits stay on (their cost is measured); the set-up joins many games at once.
                "HERALD_RATELIMIT_JOIN": "1000000 per minute"}
         herald = start_gunicorn("server.app:create_app()", env, herald_port)
@@ -163,28 +205,30 @@ def main(argv=None):
                 for gid, moves in herald_games(herald_port, herald_db, token, args.threads).items():
                     work.append([(gid, seq, seat, move) for seq, (seat, move) in enumerate(moves)])
                     total += len(moves)
-            bare_time = run_threads(work, put_bare(bare_port, token), args.threads)
-            herald_time = run_threads(work, put_herald(herald_port, token), args.threads)
+            bare_time, herald_time = alternating(work, put_bare(bare_port, token), put_herald(herald_port, token),
+                                                 args.threads)
             bare_rate, herald_rate = total / bare_time, total / herald_time
-            print(f"(a) {total} PUTs, {args.threads} client threads, gunicorn 2 workers each")
+            print(f"(a) {total} PUTs, {args.threads} client threads, gunicorn 2 workers each, "
+                  f"synchronous={args.synchronous} for both, bare app "
+                  f"{'keeping its connection' if args.bare_keeps_connection else 'connecting per request'}")
             print(f"    bare append endpoint: {bare_rate:8.0f} moves/s")
             print(f"    Herald move path:     {herald_rate:8.0f} moves/s")
-            print(f"    ratio Herald/bare:    {herald_rate / bare_rate:8.2f}  (goal >= 0.75)")
+            print(f"    ratio Herald/bare:    {herald_rate / bare_rate:8.2f}  (goal >= 1.0)")
 
             # (b) latency against log length
             fresh = herald_games(herald_port, herald_db, token, 4)
-            short = []
-            for gid, moves in fresh.items():
-                short += timed_moves(herald_port, token, gid, moves)
-            long = []
-            pads = [(seq % 2, {"type": "standing", "pass": "always" if seq % 4 < 2 else "ask", "window": "all"})
-                    for seq in range(args.pad)]
-            for gid, moves in herald_games(herald_port, herald_db, token, 4).items():
+            pads = standing_answers(args.pad)
+            padded = herald_games(herald_port, herald_db, token, 4)
+            for gid in padded:
                 run_threads([[(gid, seq, seat, move) for seq, (seat, move) in enumerate(pads)]],
                             put_herald(herald_port, token), 1)
-                # The standing answers changed nothing in the game itself, and the last one leaves
-                # both seats on "ask" as at the start: the planned moves are still the legal ones.
-                long += timed_moves(herald_port, token, gid, moves, start_seq=args.pad)
+            # The standing answers changed nothing in the game itself, and the last one leaves
+            # both seats on "ask" as at the start: the planned moves are still the legal ones.
+            short, long = timed_in_turn(
+                herald_port, token,
+                [(gid, seq, seat, move) for gid, moves in fresh.items() for seq, (seat, move) in enumerate(moves)],
+                [(gid, args.pad + seq, seat, move) for gid, moves in padded.items()
+                 for seq, (seat, move) in enumerate(moves)])
             p_short, p_long = statistics.median(short), statistics.median(long)
             print(f"(b) p50 move latency, log length < {max(len(m) for m in fresh.values())}: "
                   f"{p_short * 1000:6.2f} ms over {len(short)} moves")

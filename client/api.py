@@ -21,6 +21,7 @@ MAX_WAIT = 60  # the server caps one long-poll at 60 s
 BUSY_ATTEMPTS = 3
 BUSY_PAUSE = 0.1  # seconds, growing with each attempt
 RETRY_AFTER_ATTEMPTS = 3  # a 429/503 with Retry-After is sent again at most this often
+GAMES_PAGE_MAX = 200  # the most games the server lists in one answer
 RETRY_AFTER_MAX = 10.0  # seconds: a longer Retry-After is reported at once instead of waited out
 
 
@@ -162,8 +163,24 @@ class HeraldApi:
     def join(self, invite: str) -> dict:
         return self.request("POST", "/games/join", body={"invite": invite})
 
-    def games(self, open_only: bool = False) -> list:
-        return self.request("GET", "/games", params={"open": 1} if open_only else {"mine": 1})
+    def games(self, open_only: bool = False, before: int | None = None, limit: int | None = None) -> list:
+        """One page of my games (or of open ones), newest first; `before`: below that game number."""
+        params = {"open": 1} if open_only else {"mine": 1}
+        params.update({k: v for k, v in (("before", before), ("limit", limit)) if v is not None})
+        return self.request("GET", "/games", params=params)
+
+    def all_games(self) -> list:
+        """Every game of mine, page after page (newest first)."""
+        found: list = []
+        before = None
+        while True:
+            page = self.games(before=before, limit=GAMES_PAGE_MAX)
+            if before is not None and page and page[0]["id"] >= before:
+                return found  # a server from before paging answers its first page whatever is asked
+            found += page
+            if len(page) < GAMES_PAGE_MAX:
+                return found
+            before = page[-1]["id"]
 
     def game(self, game: str, seat: int | None = None) -> dict:
         return self.request("GET", self.game_path(game), params={"seat": seat})

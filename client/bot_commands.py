@@ -56,7 +56,7 @@ class BotPlayer:
         return self.bots[ruleset]
 
     def my_games(self, only: tuple[int, ...]) -> list[dict]:
-        return [g for g in self.client.games() if g["status"] in ("open", "active") and (not only or g["id"] in only)]
+        return [g for g in self.client.all_games() if g["status"] in ("open", "active") and (not only or g["id"] in only)]
 
     def run(self, only: tuple[int, ...] = (), forever: bool = False, max_moves: int | None = None) -> int:
         """Play until none of the bot's games is open or active (or for ever); returns moves made."""

@@ -324,11 +324,13 @@ def join(invite, as_json):
 
 @cli.command()
 @click.option("--open", "open_only", is_flag=True, help="List games waiting for players instead of mine.")
+@click.option("--before", type=click.IntRange(min=1), default=None, metavar="GAME",
+              help="Only games numbered below GAME: the next page of a long list.")
 @json_option
 @connection_options
-def games(open_only, as_json):
-    """List my games (or, with --open, games that still have free seats)."""
-    reply(as_json, api().games(open_only), lambda summaries: output.games_table(summaries, open_only))
+def games(open_only, before, as_json):
+    """List my games (or, with --open, games that still have free seats), newest first, a page at a time."""
+    reply(as_json, api().games(open_only, before), lambda summaries: output.games_table(summaries, open_only))
 
 
 @cli.command()

@@ -75,6 +75,9 @@ def rulesets(entries: Iterable[dict]) -> str:
     return "\n".join(lines) if lines else "No games are installed on this server."
 
 
+GAMES_PAGE = 30  # the server's page of GET /games: after a full one there may be older games
+
+
 def games_table(summaries: list[dict], open_only: bool) -> str:
     if not summaries:
         return "No open games." if open_only else "You have no games. Create one with `herald new` or join one."
@@ -92,6 +95,8 @@ def games_table(summaries: list[dict], open_only: bool) -> str:
         lines.append(f"{game['id']}  {game.get('ruleset')}  {game.get('status')}  "
                      f"seats {taken}/{len(seats)}  move {game.get('version', 0)}{where}"
                      f"{whose_turn(game, prompted, mine) if active else ''}{flag}")
+    if len(summaries) >= GAMES_PAGE:
+        lines.append(f"Older games: herald games {'--open ' if open_only else ''}--before {summaries[-1]['id']}")
     return "\n".join(lines)
 
 

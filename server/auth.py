@@ -4,22 +4,25 @@ Tokens are `secrets.token_urlsafe(32)` (256 bits), so a plain hash is enough: th
 nothing to brute-force. A small in-process cache saves the lookup on the move path; its
 entries live CACHE_SECONDS, so a token rotated, a name changed or a player disabled
 through another worker takes effect everywhere within that time (at once in this one).
+Past CACHE_LIMIT tokens the least recently used one is dropped, not the whole cache.
 """
 from __future__ import annotations
 
 import hashlib
 import secrets
-import time
+import threading
 from dataclasses import dataclass
 
+from cachetools import TTLCache
 from flask import g, request
 
 from server.errors import ApiError
 from server.models import Player
 
-_CACHE_LIMIT = 10000
+CACHE_LIMIT = 10000
 CACHE_SECONDS = 30.0
-_cache: dict[str, tuple[float, "Caller"]] = {}
+_lock = threading.Lock()  # a TTLCache reorders and expires on reads too
+_cache: TTLCache[str, "Caller"] = TTLCache(maxsize=CACHE_LIMIT, ttl=CACHE_SECONDS)
 
 
 @dataclass(frozen=True)
@@ -50,11 +53,9 @@ def current_player() -> Caller:
     if scheme.lower() != "bearer" or not token or len(token) > 200:
         raise ApiError(401, "unauthorized", "Send your API token as 'Authorization: Bearer <token>'.")
     digest = hash_token(token)
-    now = time.monotonic()
-    hit = _cache.get(digest)
-    if hit is not None and hit[0] > now:
-        caller = hit[1]
-    else:
+    with _lock:
+        caller = _cache.get(digest)
+    if caller is None:
         row = (Player.select(Player.id, Player.name, Player.email, Player.disabled)
                .where(Player.token_hash == digest).tuples().first())
         if row is None:
@@ -62,14 +63,14 @@ def current_player() -> Caller:
         if row[3]:
             raise ApiError(403, "player-disabled", "This player has been disabled by the server's operator.")
         caller = Caller(*row[:3])
-        if len(_cache) >= _CACHE_LIMIT:
-            _cache.clear()
-        _cache[digest] = (now + CACHE_SECONDS, caller)
+        with _lock:
+            _cache[digest] = caller
     g.caller = caller
     return caller
 
 
 def forget_player(player_id: int) -> None:
     """Drop this process's cached tokens of a player (after a rotation, rename or disable)."""
-    for digest in [d for d, (_, caller) in _cache.items() if caller.id == player_id]:
-        _cache.pop(digest, None)
+    with _lock:
+        for digest in [d for d, caller in _cache.items() if caller.id == player_id]:
+            _cache.pop(digest, None)

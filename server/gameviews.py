@@ -1,17 +1,15 @@
-"""What GET /games, /games/{id}, /render, /legal and /wait answer, from the caller's seat."""
+"""What GET /games/{id}, /render, /legal and /wait answer, from the caller's seat."""
 from __future__ import annotations
 
 from flask import current_app
-from peewee import JOIN
 
 from server import clocks, prompts, state_cache, waiting
 from server.engine_errors import engine_call
 from server.errors import ApiError, inconsistent_game
-from server.models import Game, Player, Seat
+from server.models import Game, Seat
 from server.rulesets import engine as find_engine
 from server.seats import my_seats, name_players, resolve_seat, seats_of, viewing_seat
 
-LIST_LIMIT = 200
 MAX_WAIT = 60  # seconds; a long-poll must not hold a worker forever
 
 
@@ -122,30 +120,3 @@ def wait(game_id: int, caller, requested: int | None, timeout: int) -> dict:
                                  max(0, min(timeout, MAX_WAIT)), is_ready)
     return detail(game_id, caller, seat)
 
-
-def listing(caller, mine: bool, open_only: bool) -> list[dict]:
-    """Summaries of my games (seated in, or created; the default) or of open games."""
-    query = Game.select().order_by(Game.id.desc()).limit(LIST_LIMIT)
-    if open_only and not mine:  # only public games are listed to strangers
-        query = query.where((Game.status == "open") & (Game.public == True))  # noqa: E712 - SQL
-    else:
-        query = query.where(Game.id.in_(Seat.select(Seat.game).where(Seat.player == caller.id))
-                            | (Game.creator == caller.id))
-        if open_only:
-            query = query.where(Game.status == "open")
-    games = list(query)
-    by_game: dict[int, list] = {g.id: [] for g in games}
-    if games:
-        rows = (Seat.select(Seat.game, Seat.seat, Seat.player, Player.name)
-                .join(Player, on=(Seat.player == Player.id), join_type=JOIN.LEFT_OUTER)
-                .where(Seat.game.in_(list(by_game))).order_by(Seat.seat).tuples())
-        for game_id, seat, player, name in rows:
-            by_game[game_id].append({"seat": seat, "player": player, "name": name})
-    summaries = []
-    for g in games:
-        mine_here = [s["seat"] for s in by_game[g.id] if s["player"] == caller.id]
-        summaries.append({"id": g.id, "ruleset": g.ruleset, "status": g.status, "seats": by_game[g.id],
-                          "version": g.version,
-                          "prompted": sorted({p["seat"] for p in prompts.visible(g.prompted or [], mine_here)}),
-                          "my_seats": mine_here, "created": _stamp(g.created), "public": g.public})
-    return summaries

@@ -91,7 +91,7 @@ class Game(BaseModel):
 class Seat(BaseModel):
     game = ForeignKeyField(Game, backref="seat_rows", on_delete="CASCADE", index=False)  # (game, seat) serves
     seat = IntegerField()
-    player = ForeignKeyField(Player, null=True, backref="seats")
+    player = ForeignKeyField(Player, null=True, backref="seats", index=False)  # see the (player, game) index
     invite = CharField(max_length=32, unique=True)
     joined = DateTimeField(null=True)
     undo_always_accept = BooleanField(default=False)  # standing answer to undo proposals (m0025)
@@ -101,7 +101,8 @@ class Seat(BaseModel):
 
     class Meta:
         table_name = "seats"
-        indexes = ((("game", "seat"), True), (("player",), False))
+        # (player, game): a player's games newest first from the index alone (m0081, server/gamelist.py)
+        indexes = ((("game", "seat"), True), (("player", "game"), False))
 
 
 class Move(BaseModel):

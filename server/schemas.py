@@ -73,6 +73,10 @@ class MovePutQuerySchema(SeatQuerySchema):
 class ListQuerySchema(Schema):
     mine = fields.Boolean(load_default=False)
     open = fields.Boolean(load_default=False)
+    before = fields.Integer(load_default=None, validate=validate.Range(min=1, max=2 ** 63 - 1),
+                            metadata={"description": "only games with a lower id: the next page after a full one"})
+    limit = fields.Integer(load_default=None, validate=validate.Range(min=1, max=200),
+                           metadata={"description": "games per page (default 30)"})
 
 
 class WaitQuerySchema(SeatQuerySchema):

@@ -2,21 +2,24 @@
 
 A cached entry lives SEATS_SECONDS: players' names and addresses can change (and a seat can
 be handed over by the operator); this process forgets at once, other workers within that time.
+Past LIMIT games the least recently used one is dropped, not the whole cache.
 """
 from __future__ import annotations
 
 import re
-import time
+import threading
 from dataclasses import dataclass
 
+from cachetools import TTLCache
 from peewee import JOIN
 
 from server.errors import ApiError
 from server.models import Player, Seat
 
-_LIMIT = 5000
+LIMIT = 5000
 SEATS_SECONDS = 30.0
-_started: dict[int, tuple[float, tuple["SeatInfo", ...]]] = {}
+_lock = threading.Lock()  # a TTLCache reorders and expires on reads too
+_started: TTLCache[int, tuple["SeatInfo", ...]] = TTLCache(maxsize=LIMIT, ttl=SEATS_SECONDS)
 _NAME_SLOT = re.compile(r"\{P(\d+)\}")
 
 
@@ -30,27 +33,28 @@ class SeatInfo:
 
 def seats_of(game) -> tuple[SeatInfo, ...]:
     """The seats of a games row, in seat order."""
-    now = time.monotonic()
-    hit = _started.get(game.id)
-    if hit is not None and hit[0] > now:
-        return hit[1]
+    with _lock:
+        hit = _started.get(game.id)
+    if hit is not None:
+        return hit
     rows = (Seat.select(Seat.seat, Player.id, Player.name, Player.email)
             .join(Player, on=(Seat.player == Player.id), join_type=JOIN.LEFT_OUTER)
             .where(Seat.game == game.id).order_by(Seat.seat).tuples())
     info = tuple(SeatInfo(*row) for row in rows)
     if game.status != "open":
-        if len(_started) >= _LIMIT:
-            _started.clear()
-        _started[game.id] = (now + SEATS_SECONDS, info)
+        with _lock:
+            _started[game.id] = info
     return info
 
 
 def forget(game_id: int) -> None:
-    _started.pop(game_id, None)
+    with _lock:
+        _started.pop(game_id, None)
 
 
 def clear() -> None:
-    _started.clear()
+    with _lock:
+        _started.clear()
 
 
 def resolve_seat(game, caller, requested: int | None) -> int:
@@ -93,5 +97,7 @@ def my_seats(game, caller) -> list[int]:
 
 def name_players(text: str, seats: tuple[SeatInfo, ...]) -> str:
     """Put player names in place of the games' {P0}..{P5} slots."""
+    if "{P" not in text:  # most texts name nobody: no regex, no table of names
+        return text
     names = {s.seat: s.name or f"seat {s.seat}" for s in seats}
     return _NAME_SLOT.sub(lambda m: names.get(int(m.group(1)), m.group(0)), text)

@@ -3,11 +3,14 @@
 A worker validates a move against its cached state only when the cached version equals
 the version it just read (write-locked) from the games row; otherwise it loads the
 snapshot. So another worker's move is never missed, and a fresh cache costs no JSON parsing.
+Past LIMIT games the least recently used one is dropped (the games being played stay).
 """
 from __future__ import annotations
 
 import logging
 import threading
+
+from cachetools import LRUCache
 
 from server.errors import ApiError
 from server.models import Snapshot
@@ -15,16 +18,17 @@ from server.stateformat import UnreadableState, load
 
 log = logging.getLogger(__name__)
 
-_LIMIT = 2000
-_lock = threading.Lock()
-_states: dict[int, tuple[int, object]] = {}
+LIMIT = 2000
+_lock = threading.Lock()  # an LRU lookup reorders the cache: reads take the lock too
+_states: LRUCache[int, tuple[int, object]] = LRUCache(maxsize=LIMIT)
 
 
 def get(game, version: int, engine):
     """The state of `game` at `version` (the caller holds the write lock or accepts staleness).
     A snapshot of an older state format is lifted; one the engine cannot read is a 500
     `state-unreadable` (an operator's problem: wrong code for this database), never a bad move."""
-    hit = _states.get(game)
+    with _lock:
+        hit = _states.get(game)
     if hit is not None and hit[0] == version:
         return hit[1]
     row = (Snapshot.select(Snapshot.version, Snapshot.state, Snapshot.state_format)
@@ -43,8 +47,6 @@ def get(game, version: int, engine):
 
 def put(game, version: int, state) -> None:
     with _lock:
-        if len(_states) >= _LIMIT:
-            _states.clear()
         _states[game] = (version, state)
 
 

@@ -107,3 +107,26 @@ def values_by_keys(model, key_field: str, keys: list, value_field: str) -> dict:
     sql = _cached(("values", model, key_field, value_field, len(keys)), build)
     rows = database.execute_sql(sql, tuple(key.db_value(k) for k in keys)).fetchall()
     return {key.python_value(k): value.python_value(v) for k, v in rows}
+
+
+def select_rows(sql: str, params: tuple) -> list[tuple]:
+    """The rows of `sql` (written with %s placeholders, made the database's own once per
+    database) as the driver gives them: for reads of many rows that convert only what they
+    show (the game list, the log page)."""
+    text = _cached(("rows", sql), lambda: sql.replace("%s", database.obj.param))
+    return database.execute_sql(text, params).fetchall()
+
+
+def placeholders(count: int) -> str:
+    """`count` %s placeholders for select_rows, comma-separated (an IN list)."""
+    return ", ".join(["%s"] * count)
+
+
+def utc_stamp(value) -> str | None:
+    """A timestamp column as the driver gives it (SQLite: text 'YYYY-MM-DD HH:MM:SS[.ffffff]';
+    PostgreSQL: a datetime) as 'YYYY-MM-DDTHH:MM:SSZ', without parsing the text."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return f"{value[:10]}T{value[11:19]}Z"
+    return value.isoformat(timespec="seconds") + "Z"

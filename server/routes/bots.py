@@ -33,7 +33,7 @@ class KnownSchema(Schema):
 
 
 @blp.route(f"/{GAME_ID}/known", methods=["GET"])
-@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(SeatQuerySchema(), location="query")
 @blp.response(200, KnownSchema)
 @blp.alt_response(409, schema=ErrorSchema, description="game-not-active or no-bots")
 def known(query, game_id):
@@ -57,7 +57,7 @@ class SeatBotSchema(StrictSchema):
 
 
 @blp.route(f"/{GAME_ID}/bots", methods=["POST"])
-@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(SeatQuerySchema(), location="query")
 @blp.response(200, JoinedSchema)
 @blp.alt_response(409, schema=ErrorSchema, description="invite-used, game-not-open or no-bots")
 def seat_bot(query, game_id):

@@ -21,7 +21,7 @@ def rotate():
 
 
 @blp.route("/me/name", methods=["PUT"])
-@blp.arguments(RenameSchema)
+@blp.arguments(RenameSchema())
 @blp.response(200, PlayerSchema)
 @blp.alt_response(409, schema=ErrorSchema, description="name-taken")
 def rename(body):
@@ -30,7 +30,7 @@ def rename(body):
 
 
 @blp.route("/me/email", methods=["POST"])
-@blp.arguments(EmailSchema)
+@blp.arguments(EmailSchema())
 @blp.response(202, SentSchema)
 def change_email(body):
     """Mail a confirmation code to the new address; nothing changes until it is confirmed."""
@@ -38,7 +38,7 @@ def change_email(body):
 
 
 @blp.route("/me/email/confirm", methods=["POST"])
-@blp.arguments(CodeSchema)
+@blp.arguments(CodeSchema())
 @blp.response(200, PlayerSchema)
 @blp.alt_response(422, schema=ErrorSchema, description="bad-code")
 def confirm_email(body):
@@ -47,7 +47,7 @@ def confirm_email(body):
 
 
 @blp.route("/recover", methods=["POST"])
-@blp.arguments(EmailSchema)
+@blp.arguments(EmailSchema())
 @blp.response(202, SentSchema)
 @blp.doc(security=[])
 def recover(body):
@@ -58,7 +58,7 @@ def recover(body):
 
 
 @blp.route("/recover/redeem", methods=["POST"])
-@blp.arguments(CodeSchema)
+@blp.arguments(CodeSchema())
 @blp.response(200, NewPlayerSchema)
 @blp.alt_response(422, schema=ErrorSchema, description="bad-code")
 @blp.doc(security=[])

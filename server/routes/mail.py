@@ -42,7 +42,7 @@ def me_body(player_id: int) -> dict:
 
 
 @blp.route("/players/me", methods=["PATCH"])
-@blp.arguments(MailSettingSchema)
+@blp.arguments(MailSettingSchema())
 @blp.response(200, PlayerSchema)
 def change_mail(body):
     """Change my mail setting: a mail per turn, one digest a day, or none."""
@@ -63,7 +63,7 @@ def _creator_only():
 
 
 @blp.route(f"/games/{GAME_ID}/invitations", methods=["POST"])
-@blp.arguments(MailInviteSchema)
+@blp.arguments(MailInviteSchema())
 @blp.response(201, MailInvitedSchema)
 @blp.alt_response(409, schema=ErrorSchema, description="seat-taken or game-not-open")
 def invite(body, game_id):

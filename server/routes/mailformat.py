@@ -24,7 +24,7 @@ def get_format():
 
 
 @blp.route("/me/mail-format", methods=["PUT"])
-@blp.arguments(MailFormatSchema)
+@blp.arguments(MailFormatSchema())
 @blp.response(200, MailFormatSchema)
 def put_format(body):
     """Choose how my mails are written, from the next mail on."""

@@ -16,8 +16,8 @@ SEQ = "<int(max=9223372036854775807):seq>"
 
 
 @blp.route(f"/{GAME_ID}/moves/{SEQ}", methods=["PUT"])
-@blp.arguments(MovePutQuerySchema, location="query")
-@blp.arguments(MoveSubmitSchema)
+@blp.arguments(MovePutQuerySchema(), location="query")
+@blp.arguments(MoveSubmitSchema())
 @blp.response(201, MoveResultSchema)
 @blp.alt_response(200, schema=MoveResultSchema, description="The same move again: the same answer")
 @blp.alt_response(409, schema=ErrorSchema, description="seq-taken, seq-ahead or game-not-active")
@@ -28,12 +28,13 @@ def put_move(query, body, game_id, seq):
     if query["dry_run"]:
         return jsonify(preview.dry_run(caller, game_id, seq, query["seat"], body.get("move"), body.get("text")))
     status, answer = movelog.submit(caller, game_id, seq, query["seat"], body.get("move"), body.get("text"))
-    return answer, status
+    return jsonify(answer), status  # already MoveResultSchema's shape: a dump would only copy it
 
 
 @blp.route(f"/{GAME_ID}/moves", methods=["GET"])
-@blp.arguments(LogQuerySchema, location="query")
+@blp.arguments(LogQuerySchema(), location="query")
 @blp.response(200, LogSchema)
 def log(query, game_id):
     """The log from `from` on, showing only what my seat may see."""
-    return movelog.read_log(current_player(), game_id, query["from_"], query["seat"])
+    # The entries are plain JSON already: a marshmallow dump of each would only copy them.
+    return jsonify(movelog.read_log(current_player(), game_id, query["from_"], query["seat"]))

@@ -17,7 +17,7 @@ PRIVATE = {"Cache-Control": "private, no-store", "X-Content-Type-Options": "nosn
 
 
 @blp.route(f"/{GAME_ID}/picture.svg", methods=["GET"])
-@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(SeatQuerySchema(), location="query")
 @blp.alt_response(200, description="image/svg+xml: the board as my seat sees it")
 @blp.alt_response(409, schema=ErrorSchema, description="game-not-started")
 def picture(query, game_id):

@@ -104,7 +104,7 @@ def wait(game_id):
 
 @links.route(f"/{GAME_ID}/link", methods=["GET"])
 @links.response(200, description="a signed link to my seat's game page")
-@links.arguments(SeatQuerySchema, location="query")
+@links.arguments(SeatQuerySchema(), location="query")
 @links.alt_response(503, schema=ErrorSchema, description="links-disabled")
 def link(query, game_id):
     """A link to the game page for my seat (`?seat=` if I hold several): anyone holding it plays that seat."""
@@ -113,7 +113,7 @@ def link(query, game_id):
 
 @links.route(f"/{GAME_ID}/link/revoke", methods=["POST"])
 @links.response(200, description="every earlier link of my seat revoked")
-@links.arguments(SeatQuerySchema, location="query")
+@links.arguments(SeatQuerySchema(), location="query")
 def revoke(query, game_id):
     """Revoke every earlier page link of my seat; answers the new link."""
     return playlinks.revoke(gameviews.load_game(game_id), current_player(), query["seat"])

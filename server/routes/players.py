@@ -16,7 +16,7 @@ blp = Blueprint("players", __name__, url_prefix="/players", description="Players
 
 
 @blp.route("", methods=["POST"])
-@blp.arguments(RegisterSchema)
+@blp.arguments(RegisterSchema())
 @blp.response(201, NewPlayerSchema)
 @blp.alt_response(409, schema=ErrorSchema, description="name-taken")
 @blp.alt_response(403, schema=ErrorSchema, description="registration-closed, invite-required")

@@ -17,7 +17,7 @@ blp = Blueprint("table", __name__, url_prefix="/games", description="Around the 
 
 
 @blp.route(f"/{GAME_ID}/join", methods=["POST"])
-@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(SeatQuerySchema(), location="query")
 @blp.response(200, JoinedSchema)
 @blp.alt_response(403, schema=ErrorSchema, description="forbidden (details.reason not-public)")
 @blp.alt_response(409, schema=ErrorSchema, description="game-not-open")
@@ -27,8 +27,8 @@ def join_public(query, game_id):
 
 
 @blp.route(f"/{GAME_ID}/chat", methods=["POST"])
-@blp.arguments(SeatQuerySchema, location="query")
-@blp.arguments(SayBodySchema)
+@blp.arguments(SeatQuerySchema(), location="query")
+@blp.arguments(SayBodySchema())
 @blp.response(201, ChatMessageSchema)
 @blp.alt_response(429, schema=ErrorSchema, description="too-many-messages")
 def say(query, body, game_id):
@@ -37,7 +37,7 @@ def say(query, body, game_id):
 
 
 @blp.route(f"/{GAME_ID}/chat", methods=["GET"])
-@blp.arguments(ChatQuerySchema, location="query")
+@blp.arguments(ChatQuerySchema(), location="query")
 @blp.response(200, ChatSchema)
 def messages(query, game_id):
     """The messages I may read, after message id `after`."""
@@ -46,7 +46,7 @@ def messages(query, game_id):
 
 @blp.route(f"/{GAME_ID}/export", methods=["GET"])
 @blp.response(200, description="the game record (docs/table.md)")
-@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(SeatQuerySchema(), location="query")
 def export_game(query, game_id):
     """The game's self-contained record: only what my seat may see during play; everything,
     with the seed, once it is over."""
@@ -55,7 +55,7 @@ def export_game(query, game_id):
 
 @blp.route(f"/{GAME_ID}/undo", methods=["POST"])
 @blp.response(200, description="the proposal")
-@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(SeatQuerySchema(), location="query")
 @blp.alt_response(422, schema=ErrorSchema, description="not-undoable")
 def propose_undo(query, game_id):
     """Propose to take back my latest move; the others accept or decline."""
@@ -65,7 +65,7 @@ def propose_undo(query, game_id):
 
 @blp.route(f"/{GAME_ID}/undo", methods=["GET"])
 @blp.response(200, description="the open proposal, if any")
-@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(SeatQuerySchema(), location="query")
 def undo_status(query, game_id):
     """The latest undo proposal of the game, if any."""
     return jsonify(undo.latest(current_player(), game_id, query["seat"]))
@@ -73,7 +73,7 @@ def undo_status(query, game_id):
 
 @blp.route(f"/{GAME_ID}/undo/<int(max=9223372036854775807):seq>", methods=["POST"])
 @blp.response(200, description="the proposal after this answer")
-@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(SeatQuerySchema(), location="query")
 def answer_undo(query, game_id, seq):
     """Accept or decline the proposal to take back move `seq`: body {answer: accept|decline}.
     The seat is checked before the body is read, so a stranger learns nothing from a 422."""
@@ -83,7 +83,7 @@ def answer_undo(query, game_id, seq):
 
 @blp.route(f"/{GAME_ID}/undo-standing", methods=["PUT"])
 @blp.response(200, description="the standing answer")
-@blp.arguments(SeatQuerySchema, location="query")
+@blp.arguments(SeatQuerySchema(), location="query")
 def undo_standing(query, game_id):
     """My seat's standing answer: body {always_accept: bool}."""
     return jsonify(undo.standing(current_player(), game_id, lambda: _body(UndoStandingSchema)["always_accept"],

@@ -54,7 +54,7 @@ def show():
 
 
 @blp.route("/vacation", methods=["POST"])
-@blp.arguments(VacationBodySchema)
+@blp.arguments(VacationBodySchema())
 @blp.response(201, VacationSchema)
 @blp.alt_response(422, schema=ErrorSchema, description="bad-date, vacation-allowance")
 def begin(body):

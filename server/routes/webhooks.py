@@ -13,7 +13,7 @@ blp = Blueprint("webhooks", __name__, url_prefix="/webhooks", description="Webho
 
 @blp.route("", methods=["POST"])
 @blp.response(200, description="the webhook, with its signing secret (shown once)")
-@blp.arguments(WebhookBodySchema)
+@blp.arguments(WebhookBodySchema())
 def register(body):
     """Register a URL for my games (or, with `game`, for one game); the secret is shown once."""
     return jsonify(webhooks.register(current_player(), body["url"], body["format"], body["game"])), 201
@@ -27,7 +27,7 @@ def listing():
 
 @blp.route("", methods=["DELETE"])
 @blp.response(200, description="what was removed")
-@blp.arguments(HookQuerySchema, location="query")
+@blp.arguments(HookQuerySchema(), location="query")
 def remove(query):
     """Remove my webhook `?id=N`."""
     webhooks.remove(current_player(), query["id"])

@@ -179,3 +179,20 @@ def test_invite_codes_and_moves_starting_with_a_dash_are_not_taken_for_options(h
     assert joined.exit_code == exitcodes.REJECTED and "not-found" in joined.stderr
     played = herald("play", game, "-1", token=alice)
     assert played.exit_code == exitcodes.REJECTED and "bad-notation" in played.stderr
+
+
+def test_games_pages_a_long_list_and_bots_see_every_page(herald, monkeypatch):
+    """A full page of `herald games` says how to see older games; `--before` shows them; the
+    bots' list of games goes through every page."""
+    from client import api
+    from client.output import GAMES_PAGE
+
+    alice = herald.register("alice")
+    client = api.HeraldApi(herald.server, alice)
+    numbers = [client.create_game("toy-race", 2, {})["id"] for _ in range(GAMES_PAGE + 1)]
+    first = herald("games", token=alice).stdout.splitlines()
+    assert len(first) == GAMES_PAGE + 1 and first[-1] == f"Older games: herald games --before {numbers[1]}"
+    older = herald.json("games", "--before", numbers[1], token=alice)
+    assert [g["id"] for g in older] == [numbers[0]]
+    monkeypatch.setattr(api, "GAMES_PAGE_MAX", 20)  # pages of 20, 20 and 11
+    assert [g["id"] for g in client.all_games()] == numbers[::-1]

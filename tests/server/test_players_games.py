@@ -179,3 +179,40 @@ def test_a_name_differing_only_in_case_is_taken(api, alice_bob):
         response = api.client.post("/players", json={"name": name, "email": "x@example.org"})
         assert response.status_code == 409 and response.json["error"]["code"] == "name-taken", name
     assert api.client.post("/players", json={"name": "Alicia", "email": "x@example.org"}).status_code == 201
+
+
+def test_my_games_come_newest_first_a_page_at_a_time_with_before(api, alice_bob):
+    """`?before=` the last id of a full page gives the next page: every game once, none missed,
+    whether I am seated in it or only created it."""
+    alice, bob = alice_bob
+    started = [api.start_game([alice, bob]) for _ in range(4)]
+    created_only = api.call("POST", "/games", alice, json={"ruleset": "toy-race", "seats": 2}).json["id"]
+    seen, before = [], None
+    while True:
+        page = api.call("GET", "/games?limit=2" + (f"&before={before}" if before else ""), alice).json
+        seen += [g["id"] for g in page]
+        if len(page) < 2:
+            break
+        before = page[-1]["id"]
+    assert seen == sorted(started + [created_only], reverse=True)
+    assert [g["id"] for g in api.call("GET", f"/games?before={started[2]}", bob).json] == started[1::-1]
+    assert len(api.call("GET", "/games", alice).json) == 5
+    assert api.call("GET", f"/games?before={min(started)}", alice).json == []
+
+
+def test_a_summary_names_every_seat_and_mine(api, alice_bob):
+    alice, bob = alice_bob
+    game = api.start_game([alice, bob])
+    [summary] = api.call("GET", "/games", bob).json
+    assert list(summary) == ["id", "ruleset", "status", "seats", "version", "prompted", "my_seats", "created",
+                             "public"]
+    assert summary["seats"] == [{"seat": 0, "player": alice["id"], "name": "alice"},
+                                {"seat": 1, "player": bob["id"], "name": "bob"}]
+    assert (summary["id"], summary["my_seats"], summary["public"], summary["version"]) == (game, [1], False, 0)
+    assert summary["created"].endswith("Z")
+
+
+def test_before_must_be_a_game_id_and_a_page_at_most_200(api, alice_bob):
+    for query in ("before=0", "limit=0", "limit=201"):
+        answer = api.call("GET", f"/games?{query}", alice_bob[0])
+        assert answer.status_code == 422 and answer.json["error"]["code"] == "invalid-input", query

@@ -73,6 +73,25 @@ def test_postgres_refuses_to_change_a_logged_move(pg_api):
 
 
 
+def test_game_lists_and_log_pages_read_the_same_on_postgres(pg_api):
+    """The game list and the log page read rows as the driver gives them (PostgreSQL: datetimes
+    and booleans, not text and integers): the answers are the same as on SQLite."""
+    import re
+
+    alice, bob = players = [pg_api.register("alice"), pg_api.register("bob")]
+    games = [pg_api.start_game(players) for _ in range(3)]
+    waiting = pg_api.call("POST", "/games", bob, json={"ruleset": "toy-race", "seats": 2, "public": True}).json["id"]
+    first = pg_api.call("GET", "/games?limit=2", alice).json
+    rest = pg_api.call("GET", f"/games?before={first[-1]['id']}", alice).json
+    assert [g["id"] for g in first + rest] == games[::-1]
+    assert first[0]["public"] is False and re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", first[0]["created"])
+    assert [(g["id"], g["public"]) for g in pg_api.call("GET", "/games?open=1", alice).json] == [(waiting, True)]
+    assert [g["id"] for g in pg_api.call("GET", "/games?mine=1&open=1", bob).json] == [waiting]
+    pg_api.play_first_legal(games[0], players)
+    [entry] = pg_api.call("GET", f"/games/{games[0]}/moves", alice).json["moves"]
+    assert entry["seq"] == 0 and re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", entry["created"])
+
+
 def test_verify_on_postgres_reads_one_moment_while_a_move_lands(pg_api):
     """READ COMMITTED would show verify the move and snapshot its games row predates."""
     from tests.server.test_verify import moves_seen_with_a_move_landing_midway
