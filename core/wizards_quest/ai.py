@@ -2,12 +2,17 @@
 treasures so that random games reach a real end (a collector wins, WQ-GOAL-1)."""
 from __future__ import annotations
 
+from typing import Sequence, TypeVar
+
 from core.protocol import IllegalMove
+from core.rng import Rng
 from core.wizards_quest import board, cards
 from core.wizards_quest.board import IDS, DIST
 from core.wizards_quest import state as S
 from core.wizards_quest import battle_asks, place_asks, turnasks
 from core.wizards_quest.decisions import KINDS
+
+T = TypeVar("T")
 
 
 def goals(st, seat):
@@ -18,9 +23,48 @@ def nearness(t, targets):
     return min((DIST[t][g] for g in targets), default=20)
 
 
-def choose(st, f, seat, rng):
-    kind = f["k"][4:]
-    return PICK[kind](st, f, seat, rng)
+class Draws:
+    """Small uniform draws carved exactly out of few large draws of the caller's stream: each
+    value keeps the unused part of the last one (v uniform below R gives v % n uniform below n
+    and v // n uniform below R // n), so the random player hashes once or twice a move instead
+    of once per choice. The distribution of every choice is what one draw per choice gives."""
+
+    __slots__ = ("rng", "value", "room")
+    CHUNK = 1 << 52
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng, self.value, self.room = rng, 0, 1
+
+    def below(self, n: int) -> int:
+        while True:
+            while self.room < n << 16:
+                self.value = self.value * self.CHUNK + self.rng.below(self.CHUNK)
+                self.room *= self.CHUNK
+            whole = self.room - self.room % n
+            if self.value < whole:
+                self.value, digit = divmod(self.value, n)
+                self.room = whole // n
+                return digit
+            self.value -= whole  # the rare remainder: still uniform, below room % n
+            self.room -= whole
+
+    def digits(self, base: int, count: int) -> list[int]:
+        """`count` independent draws below `base`, from one draw of base ** count."""
+        value = self.below(base ** count)
+        out = []
+        for _ in range(count):
+            value, digit = divmod(value, base)
+            out.append(digit)
+        return out
+
+    def choice(self, items: Sequence[T]) -> T:
+        items = list(items)
+        return items[self.below(len(items))]
+
+
+def choose(st: dict, f: dict, seat: int, rng: Rng) -> dict:
+    """The random player's answer to decision frame f (one pool of draws per move)."""
+    return PICK[f["k"][4:]](st, f, seat, Draws(rng))
 
 
 def _any(st, f, seat, rng):
@@ -115,54 +159,45 @@ def _go(st, f, seat, rng):
     return {"type": "go", "men": men}
 
 
-def _camp(st, f, seat, rng):
-    options = turnasks.simple_attacks(st, seat, with_heroes=rng.below(3) == 0)
+def _camp(st: dict, f: dict, seat: int, rng: Draws) -> dict:
+    """A campaign pulled towards the seat's treasures, with the neighbours' men moved in."""
+    options = turnasks.attack_options(st, seat, with_heroes=rng.below(3) == 0)
     if not options:
         sails = turnasks.simple_sails(st, seat)
         if sails and rng.below(3) == 0:
             return rng.choice(sails)
         return {"type": "end"}
-    targets = goals(st, seat)
-    near = {}
-
-    def dist(t):
-        if t not in near:
-            near[t] = nearness(t, targets)
-        return near[t]
-
-    scored = []
-    for m in options:
-        src, tgt = board.INDEX[m["from"]], board.INDEX[m["to"]]
-        score = 100 if tgt in targets else 10 * (dist(src) - dist(tgt))
-        score += 3 * S.army_strength(st, src) - 2 * S.army_strength(st, tgt) + rng.below(6)
-        if m["vs"] != "army":
-            score -= 5
-        scored.append((score, m))
-    score, best = max(scored, key=lambda x: x[0])
+    score, best = _best_attack(st, seat, options, rng)
     if score < 0 and rng.below(3) == 0:
         return {"type": "end"}
     if rng.below(6) == 0:
         best = rng.choice(options)
-    src = board.INDEX[best["from"]]
-    if best["vs"] == "army" and not best["hero"] and S.hero_at(st, seat, src) is None or rng.below(2):
-        plan_ok = dict(best)
-        men = {}
-        for t in battle_asks.donors(st, seat, src, best["boat"]):
-            k = min(st["n"][t], S.pieces(st, t) - 1)
-            if k > 0:
-                men[IDS[t]] = k
-        if men and best["vs"] == "army" and not _special(st, seat, best):
-            plan_ok["men"] = men
+    src, tgt, vs, by_boat, hero = best
+    move = turnasks.attack_move(best)
+    if vs == "army" and not hero and S.hero_at(st, seat, src) is None or rng.below(2):
+        men = battle_asks.all_donor_men(st, seat, src, by_boat)
+        if men and vs == "army" and tgt not in (st["dragon"], st["peace"]):
             try:
-                turnasks.attack_plan(st, seat, plan_ok)
-                return plan_ok
+                turnasks.attack_plan(st, seat, dict(move, men=men))
+                return dict(move, men=men)
             except IllegalMove:  # fall back to the plain declaration
                 pass
-    return best
+    return move
 
 
-def _special(st, seat, m):
-    return board.INDEX[m["to"]] in (st["dragon"], st["peace"])
+def _best_attack(st: dict, seat: int, options: list[tuple], rng: Draws) -> tuple[int, tuple]:
+    """The best-scored declaration: towards the seat's treasures, strong against weak, a die of luck."""
+    targets = goals(st, seat)
+    near = [min(column) for column in zip(*(DIST[g] for g in targets))] if targets else [20] * board.TERRITORIES
+    luck = rng.digits(6, len(options))
+    best, best_score = options[0], None
+    for option, jitter in zip(options, luck):
+        src, tgt, vs = option[0], option[1], option[2]
+        score = 100 if tgt in targets else 10 * (near[src] - near[tgt])
+        score += 3 * S.army_strength(st, src) - 2 * S.army_strength(st, tgt) + jitter - (5 if vs != "army" else 0)
+        if best_score is None or score > best_score:
+            best, best_score = option, score
+    return best_score, best
 
 
 PICK = {"castle": _any, "county": _any, "hide": _any, "place": _place, "loss": _any, "scatter": _scatter,

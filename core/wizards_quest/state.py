@@ -25,7 +25,8 @@ def clone(st: dict) -> dict:
     new["tre"] = [list(t) for t in st["tre"]]
     new["hands"] = [list(h) for h in st["hands"]]
     new["boats"] = [list(b) for b in st["boats"]]
-    new["q"] = [{k: (list(v) if type(v) is list else v) for k, v in f.items()} for f in st["q"]]
+    # a frame's lists (orders, targets, losses) are replaced, never changed in place: copy the dicts only
+    new["q"] = [f.copy() for f in st["q"]]
     if st["tn"] is not None:
         new["tn"] = dict(st["tn"])
     return new

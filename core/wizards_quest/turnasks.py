@@ -350,41 +350,90 @@ def camp_resolve(st, f, mv, rng, ev):
     bad("Attack, sail, or end your turn.", "WQ-CAMP-1")
 
 
-def simple_attacks(st, seat, with_heroes=False, first_only=False):
+def simple_attacks(st: dict, seat: int, with_heroes: bool = False, first_only: bool = False) -> list[dict]:
     """Every campaign declaration without men moved in (and, optionally, with a hero move)."""
-    out = []
-    own = st["own"]
-    boat = boat_ready(st, seat)
-    camps = st["tn"]["camps"] if st["tn"] else 0
-    dragon, peace = st["dragon"], st["peace"]
-    creatures = {t for t in (dragon, peace) if t >= 0}
+    return [attack_move(option) for option in attack_options(st, seat, with_heroes, first_only)]
+
+
+Attack = tuple  # (source, target, "army"|"dragon"|"peace", by boat, hero moved in or "")
+
+
+def attack_move(option: Attack) -> dict:
+    src, tgt, vs, by_boat, hero = option
+    return {"type": "attack", "from": IDS[src], "to": IDS[tgt], "vs": vs, "boat": by_boat, "hero": hero, "men": {}}
+
+
+def attack_options(st: dict, seat: int, with_heroes: bool = False, first_only: bool = False) -> list[Attack]:
+    """The declarations of `simple_attacks` as tuples, in the order of the map: the rules of
+    `attack_check` for these plain declarations, worked out once per target and once per source
+    instead of once per declaration (the random player's hot path)."""
+    tn = st["tn"]
+    camps = tn["camps"] if tn else 0
+    creatures = [t for t in (st["dragon"], st["peace"]) if t >= 0]
     if camps < 1 and not creatures:
-        return out
-    heroes = ("", "champion", "wizard") if with_heroes else ("",)
+        return []
+    out: list[Attack] = []
+    own = st["own"]
+    kinds = _target_table(st, seat, camps)
+    boats = boat_ready(st, seat)
     for src in range(board.TERRITORIES):
         if own[src] != seat:
             continue
-        reach = [(t, False) for t in board.ADJ[src]]
-        if boat:
-            reach += [(t, True) for t in board.BOAT_REACH[src]]
-        if src in creatures:
-            reach.append((src, False))
-        for tgt, by_boat in reach:
-            if tgt in creatures:
-                kinds = (["dragon"] if dragon == tgt else []) + (["peace"] if peace == tgt else [])
-            elif camps < 1 or own[tgt] == seat:
-                continue
-            else:
-                kinds = ["army"]
-            for vs in kinds:
-                for hero in heroes:
-                    if "refused" in attack_check(st, seat, src, tgt, vs, by_boat, hero, {}):
-                        continue
-                    out.append({"type": "attack", "from": IDS[src], "to": IDS[tgt], "vs": vs, "boat": by_boat,
-                                "hero": hero, "men": {}})
-                    if first_only:
-                        return out
+        leaders = _leaders(st, seat, src, with_heroes)
+        reach = [(board.ADJ[src], False), (board.BOAT_REACH[src] if boats else (), True),
+                 ((src,) if src in creatures else (), False)]
+        for targets, boat in reach:
+            for tgt in targets:
+                for vs, champion_only in kinds[tgt]:
+                    if vs != "army" and tgt != src and own[tgt] == seat:
+                        continue  # WQ-SPECIAL-3: only the army already there
+                    for hero, lead in leaders:
+                        if _may_lead(vs, champion_only, lead):
+                            out.append((src, tgt, vs, boat, hero))
+                            if first_only:
+                                return out
     return out
+
+
+def _target_table(st: dict, seat: int, camps: int) -> list[tuple[tuple[str, bool], ...]]:
+    """Per territory: what a campaign may attack there, and whether only a champion may lead it
+    (WQ-SPECIAL-1, WQ-CAMP-1, WQ-CAMP-9, WQ-PEACE-3, WQ-CHAMP-1)."""
+    own, dragon, peace = st["own"], st["dragon"], st["peace"]
+    protected = board.DUCHY[peace] if peace >= 0 else -1
+    table: list[tuple[tuple[str, bool], ...]] = []
+    for tgt in range(board.TERRITORIES):
+        d = own[tgt]
+        if tgt == dragon or tgt == peace:
+            fine = camps >= 1 or d != -1  # a creature on an empty territory is a campaign's target
+            table.append(((("dragon", False),) if fine and tgt == dragon else ())
+                         + ((("peace", False),) if fine and tgt == peace else ()))
+        elif camps < 1 or d == seat or (tgt < board.COUNTIES and board.DUCHY[tgt] == protected):
+            table.append(())
+        else:
+            table.append((("army", 0 <= d < ORC and st["ch"][d] == tgt),))
+    return table
+
+
+def _leaders(st: dict, seat: int, src: int, with_heroes: bool) -> list[tuple[str, str | None]]:
+    """(hero moved in, hero leading the army on src) for the declarations allowed from src
+    (WQ-HERO-MOVE-1, WQ-CAMP-8)."""
+    at_src = S.hero_at(st, seat, src)
+    out: list[tuple[str, str | None]] = [("", at_src)]
+    if with_heroes:
+        for hero in S.HEROES:
+            pos = st["ch" if hero == "champion" else "wz"][seat]
+            if pos >= 0 and pos != src and (at_src or st["n"][pos] >= 1):
+                out.append((hero, hero))
+    return out
+
+
+def _may_lead(vs: str, champion_only: bool, lead: str | None) -> bool:
+    """Who may attack what (WQ-SPECIAL-5, WQ-CHAMP-1, WQ-CHAMP-2)."""
+    if vs == "dragon":
+        return bool(lead)
+    if vs == "peace":
+        return lead == "wizard"
+    return not champion_only or lead == "champion"
 
 
 def simple_sails(st, seat):
@@ -423,7 +472,7 @@ def camp_auto(st, f):
     seat = f["seat"]
     if st["out"][seat]:
         return {"type": "end"}
-    if simple_attacks(st, seat, with_heroes=True, first_only=True) or simple_sails(st, seat):
+    if attack_options(st, seat, with_heroes=True, first_only=True) or simple_sails(st, seat):
         return None
     return {"type": "end"}
 
