@@ -12,7 +12,7 @@ from functools import lru_cache
 from markupsafe import Markup
 
 from core.picture import ACCENT, Panel, draw, hex_points, legend_rows, seat_colour, seat_ink
-from core.wizards_quest import geometry, marnon
+from core.wizards_quest import board as geometry, data as marnon
 from core.wizards_quest.board import DUCHY_NAMES
 
 SIZE = 36

@@ -37,7 +37,7 @@ def sample_state(known: dict, seat: int, rng: Rng) -> dict:
         secret = [t for t in mine if t[1] is None]
         if secret:
             kinds = rng.shuffle([k for k in range(4) if k not in {t[1] for t in mine}])
-            for treasure, kind in zip(secret, kinds):
+            for treasure, kind in zip(secret, kinds, strict=False):
                 treasure[1] = kind
     st["seed"], st["rng"] = fresh_seed(rng), 0
     return st

@@ -1,48 +1,17 @@
-"""Setup decisions: a castle, a county, where to hide each treasure (WQ-SETUP-3..10)."""
+"""Setup: hiding the treasures handed over, castles first, then counties (WQ-SETUP-7 to -10)."""
 from __future__ import annotations
 
 from core.protocol import Event
+from core.rng import Rng
 from core.wizards_quest import board
-from core.wizards_quest.board import IDS
 from core.wizards_quest import state as S
-from core.wizards_quest import flow
-from core.wizards_quest.decisions import KINDS
-from core.wizards_quest.flow import name
-from core.wizards_quest.moves import bad, terr
+from core.wizards_quest.board import IDS, name
+from core.wizards_quest.notation import bad, terr, treasure_index
+from core.wizards_quest.phases.decision import Decision
+from core.wizards_quest.state import Frame, State, ask
 
 
-def castle_legal(st, f):
-    return [{"type": "castle", "at": IDS[k]} for k in board.CASTLE_IDS if st["own"][k] == -1]
-
-
-def castle_resolve(st, f, mv, rng, ev):
-    t = terr(mv.get("at"), "WQ-SETUP-3")
-    if not board.IS_CASTLE[t] or st["own"][t] != -1:
-        bad(f"{IDS[t]} is not an empty castle.", "WQ-SETUP-3", legal=[f"castle {m['at']}" for m in castle_legal(st, f)])
-    st["q"].pop()
-    S.add_men(st, f["seat"], t, 1)
-    ev.append(Event(f"{{P{f['seat']}}} puts a man on {name(t)}."))
-
-
-def county_legal(st, f):
-    return [{"type": "county", "at": IDS[t]} for t in range(board.COUNTIES) if st["own"][t] == -1]
-
-
-def county_auto(st, f):
-    legal = county_legal(st, f)
-    return legal[0] if len(legal) == 1 else None
-
-
-def county_resolve(st, f, mv, rng, ev):
-    t = terr(mv.get("at"), "WQ-SETUP-6")
-    if board.IS_CASTLE[t] or st["own"][t] != -1:
-        bad(f"{IDS[t]} is not an empty county.", "WQ-SETUP-6")
-    st["q"].pop()
-    S.add_men(st, f["seat"], t, 1)
-    ev.append(Event(f"{{P{f['seat']}}} puts a man on {name(t)}."))
-
-
-def hide_spots(st, f, owner):
+def hide_spots(st: State, f: Frame, owner: int) -> list[int]:
     """Where the seat may hide a treasure of `owner` this round (WQ-SETUP-8..10, WQ-VAR-BLANK-2)."""
     castle_round = f["round"] == 0
     blank = st["opt"]["blank"]
@@ -58,7 +27,7 @@ def hide_spots(st, f, owner):
     return out
 
 
-def hide_legal(st, f):
+def hide_legal(st: State, f: Frame) -> list[dict]:
     out = []
     for i, tr in enumerate(st["tre"]):
         if tr[2] == S.HELD and tr[3] == f["seat"]:
@@ -67,7 +36,7 @@ def hide_legal(st, f):
     return out
 
 
-def hide_resolve(st, f, mv, rng, ev):
+def hide_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
     rule = "WQ-SETUP-8" if f["round"] == 0 else "WQ-SETUP-9"
     i = treasure_index(st, mv.get("treasure"), rule)
     tr = st["tre"][i]
@@ -89,16 +58,9 @@ def hide_resolve(st, f, mv, rng, ev):
     ev.append(Event(f"{{P{f['seat']}}} hides {{P{tr[0]}}}'s {kind}treasure ({S.treasure_id(i)}) on {name(t)}."))
     if st["np"] == 2 and st["opt"]["two_player"] and st["own"][t] == f["seat"]:  # WQ-VAR-2P-1
         ev.append(Event(f"{{P{f['seat']}}} receives 5 men on {IDS[t]}."))
-        flow.ask(st, "place", f["seat"], total=5, single=t, maxh=1, why="the two-player bonus")
+        ask(st, "place", f["seat"], total=5, single=t, maxh=1, why="the two-player bonus")
 
 
-def treasure_index(st, value, rule):
-    if not isinstance(value, str) or len(value) != 3 or value[0] != "T" or not value[1:].isdigit() \
-            or int(value[1:]) >= len(st["tre"]):
-        bad(f"{value!r} is not a treasure (T00, T01, ...).", rule, "bad-treasure")
-    return int(value[1:])
 
-
-KINDS["castle"] = (castle_legal, None, castle_resolve, "setup", "Put a man on an empty castle.")
-KINDS["county"] = (county_legal, county_auto, county_resolve, "setup", "Put a man on an empty county.")
-KINDS["hide"] = (hide_legal, None, hide_resolve, "setup", "Hide one of the treasures you were handed.")
+DECISION = Decision("hide", moves=frozenset({"hide"}), rule="WQ-SETUP-8", prompt="setup",
+                    text="Hide one of the treasures you were handed.", legal=hide_legal, resolve=hide_resolve)

@@ -1,5 +1,6 @@
-"""The random player used by playouts: only legal moves, with a pull towards its own
-treasures so that random games reach a real end (a collector wins, WQ-GOAL-1)."""
+"""What a seat may do now (`legal_moves`), and the random and passive players: `random_move`
+draws only legal moves, with a pull towards the seat's own treasures so that random games reach a
+real end (a collector wins, WQ-GOAL-1); `default_move` is the most passive answer (deadlines)."""
 from __future__ import annotations
 
 from typing import Sequence, TypeVar
@@ -7,19 +8,59 @@ from typing import Sequence, TypeVar
 from core.protocol import IllegalMove
 from core.rng import Rng
 from core.wizards_quest import board, cards
-from core.wizards_quest.board import IDS, DIST
 from core.wizards_quest import state as S
-from core.wizards_quest import battle_asks, place_asks, turnasks
-from core.wizards_quest.decisions import KINDS
+from core.wizards_quest.battle import all_donor_men, donors
+from core.wizards_quest.board import IDS, DIST
+from core.wizards_quest.flow import current
+from core.wizards_quest.phases import DECISIONS, camp, place, scatter, take
+from core.wizards_quest.phases import cards as card_window
+from core.wizards_quest.state import Frame, State
 
 T = TypeVar("T")
+STANDING = ({"type": "standing", "losses": "men-first"}, {"type": "standing", "losses": "ask"})
 
 
-def goals(st, seat):
+def legal_moves(st: State, seat: int) -> list[dict]:
+    """The answers to this seat's current question; a seat with no question is offered its
+    standing orders (legal at any time, also while asked, but not listed then)."""
+    f = current(st)
+    if f is not None and f["seat"] == seat:
+        return DECISIONS[f["k"][4:]].legal(st, f)
+    return [dict(m) for m in STANDING]
+
+
+def random_move(st: State, seat: int, rng: Rng) -> dict:
+    f = current(st)
+    if f is None or f["seat"] != seat:
+        return dict(STANDING[rng.below(2)])
+    return choose(st, f, seat, rng)
+
+
+def default_move(st: State, seat: int) -> dict | None:
+    """The answer when a prompted seat's deadline passes: the most passive legal choice."""
+    f = current(st)
+    if f is None or f["seat"] != seat:
+        return None
+    kind = f["k"][4:]
+    if kind in ("place", "scatter"):
+        return passive_placement(st, f)
+    legal = [m for m in DECISIONS[kind].legal(st, f) if "pattern" not in m]
+    for wanted in ({"type": "done"}, {"type": "end"}, {"type": "break"}, {"type": "lose", "hero": ""}):
+        if wanted in legal:
+            return wanted
+    if kind == "take":
+        return max(legal, key=lambda m: (m["men"], m["hero"] == ""))
+    # a forced card choice: give up the ring's card if allowed, else play one that steers nothing
+    plays = [m for m in legal if m["type"] == "discard"] + \
+        sorted((m for m in legal if m["type"] == "play"), key=lambda m: len(m))
+    return (plays or legal)[0]
+
+
+def goals(st: State, seat: int) -> list[int]:
     return [tr[2] for tr in st["tre"] if tr[0] == seat and tr[2] >= 0]
 
 
-def nearness(t, targets):
+def nearness(t: int, targets: list[int]) -> int:
     return min((DIST[t][g] for g in targets), default=20)
 
 
@@ -62,17 +103,17 @@ class Draws:
         return items[self.below(len(items))]
 
 
-def choose(st: dict, f: dict, seat: int, rng: Rng) -> dict:
+def choose(st: State, f: Frame, seat: int, rng: Rng) -> dict:
     """The random player's answer to decision frame f (one pool of draws per move)."""
     return PICK[f["k"][4:]](st, f, seat, Draws(rng))
 
 
-def _any(st, f, seat, rng):
-    return rng.choice(KINDS[f["k"][4:]][0](st, f))
+def _any(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    return rng.choice(DECISIONS[f["k"][4:]].legal(st, f))
 
 
-def _place(st, f, seat, rng):
-    allowed = place_asks.place_allowed(st, f)
+def _place(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    allowed = place.place_allowed(st, f)
     total = f["total"]
     if not allowed:
         return {"type": "place", "men": {}, "heroes": {}}
@@ -83,7 +124,7 @@ def _place(st, f, seat, rng):
         for hero in ("champion", "wizard"):
             if len(heroes) >= f["maxh"] or total - 2 * len(heroes) < 2 or rng.below(3) == 0:
                 continue
-            spots = [t for t in place_asks.hero_spots(st, seat, hero, allowed) if IDS[t] not in heroes.values()]
+            spots = [t for t in place.hero_spots(st, seat, hero, allowed) if IDS[t] not in heroes.values()]
             if spots:
                 heroes[hero] = IDS[spots[0] if rng.below(2) else rng.choice(spots)]
     left = total - 2 * len(heroes)
@@ -97,8 +138,8 @@ def _place(st, f, seat, rng):
     return {"type": "place", "men": men, "heroes": heroes}
 
 
-def _scatter(st, f, seat, rng):
-    spots = battle_asks.scatter_spots(st, f)
+def _scatter(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    spots = scatter.scatter_spots(st, f)
     men, left = {}, f["men"]
     keys = list(spots)
     room = dict(spots)
@@ -111,21 +152,21 @@ def _scatter(st, f, seat, rng):
         if room[t] == 0:
             keys.remove(t)
     heroes = {}
-    hspots = battle_asks.scatter_hero_spots(st, f, spots)
+    hspots = scatter.scatter_hero_spots(st, f, spots)
     if hspots:
         heroes[f["hero"]] = IDS[rng.choice(hspots)]
     return {"type": "scatter", "men": men, "heroes": heroes}
 
 
-def _take(st, f, seat, rng):
-    options = battle_asks.take_options(st, f)
+def _take(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    options = take.take_options(st, f)
     best = max(o["men"] + (1 if o["hero"] else 0) for o in options)
     top = [o for o in options if o["men"] + (1 if o["hero"] else 0) == best]
     return rng.choice(top) if rng.below(5) else rng.choice(options)
 
 
-def _cards(st, f, seat, rng):
-    legal = turnasks.cards_legal(st, f)
+def _cards(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    legal = card_window.cards_legal(st, f)
     simple = [m for m in legal if "pattern" not in m]
     if {"type": "draw"} in simple:
         return {"type": "draw"}
@@ -133,9 +174,9 @@ def _cards(st, f, seat, rng):
     hand = st["hands"][seat]
     playable = {m["pattern"].split()[1] for m in legal if "pattern" in m} | {m["card"] for m in plays}
     for card in hand:
-        if card in playable and cards.kind(card) == "TREASURE" and turnasks.movable_treasures(st, seat) \
+        if card in playable and cards.kind(card) == "TREASURE" and card_window.movable_treasures(st, seat) \
                 and (len(hand) > 2 or rng.below(2)):
-            i = rng.choice(turnasks.movable_treasures(st, seat))
+            i = rng.choice(card_window.movable_treasures(st, seat))
             taken = {tr[2] for tr in st["tre"]}
             free = [t for t in range(board.TERRITORIES) if t not in taken]
             return {"type": "play", "card": card, "treasure": S.treasure_id(i), "to": IDS[rng.choice(free)]}
@@ -146,24 +187,24 @@ def _cards(st, f, seat, rng):
     return rng.choice([m for m in simple if m["type"] != "done"])
 
 
-def _go(st, f, seat, rng):
+def _go(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     src = f["src"]
     if rng.below(8) == 0 or S.pieces(st, src) <= 1 and rng.below(2):
         return {"type": "break"}
     men = {}
     if not f["special"]:
-        for t in battle_asks.donors(st, seat, src, f["boat"]):
+        for t in donors(st, seat, src, f["boat"]):
             k = min(st["n"][t], S.pieces(st, t) - 1)
             if k > 0 and rng.below(2):
                 men[IDS[t]] = k
     return {"type": "go", "men": men}
 
 
-def _camp(st: dict, f: dict, seat: int, rng: Draws) -> dict:
+def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     """A campaign pulled towards the seat's treasures, with the neighbours' men moved in."""
-    options = turnasks.attack_options(st, seat, with_heroes=rng.below(3) == 0)
+    options = camp.attack_options(st, seat, with_heroes=rng.below(3) == 0)
     if not options:
-        sails = turnasks.simple_sails(st, seat)
+        sails = camp.simple_sails(st, seat)
         if sails and rng.below(3) == 0:
             return rng.choice(sails)
         return {"type": "end"}
@@ -173,25 +214,25 @@ def _camp(st: dict, f: dict, seat: int, rng: Draws) -> dict:
     if rng.below(6) == 0:
         best = rng.choice(options)
     src, tgt, vs, by_boat, hero = best
-    move = turnasks.attack_move(best)
+    move = camp.attack_move(best)
     if vs == "army" and not hero and S.hero_at(st, seat, src) is None or rng.below(2):
-        men = battle_asks.all_donor_men(st, seat, src, by_boat)
+        men = all_donor_men(st, seat, src, by_boat)
         if men and vs == "army" and tgt not in (st["dragon"], st["peace"]):
             try:
-                turnasks.attack_plan(st, seat, dict(move, men=men))
+                camp.attack_plan(st, seat, dict(move, men=men))
                 return dict(move, men=men)
             except IllegalMove:  # fall back to the plain declaration
                 pass
     return move
 
 
-def _best_attack(st: dict, seat: int, options: list[tuple], rng: Draws) -> tuple[int, tuple]:
+def _best_attack(st: State, seat: int, options: list[tuple], rng: Draws) -> tuple[int, tuple]:
     """The best-scored declaration: towards the seat's treasures, strong against weak, a die of luck."""
     targets = goals(st, seat)
-    near = [min(column) for column in zip(*(DIST[g] for g in targets))] if targets else [20] * board.TERRITORIES
+    near = [min(column) for column in zip(*(DIST[g] for g in targets), strict=True)] if targets else [20] * board.TERRITORIES
     luck = rng.digits(6, len(options))
     best, best_score = options[0], None
-    for option, jitter in zip(options, luck):
+    for option, jitter in zip(options, luck, strict=True):
         src, tgt, vs = option[0], option[1], option[2]
         score = 100 if tgt in targets else 10 * (near[src] - near[tgt])
         score += 3 * S.army_strength(st, src) - 2 * S.army_strength(st, tgt) + jitter - (5 if vs != "army" else 0)
@@ -200,14 +241,14 @@ def _best_attack(st: dict, seat: int, options: list[tuple], rng: Draws) -> tuple
     return best_score, best
 
 
-PICK = {"castle": _any, "county": _any, "hide": _any, "place": _place, "loss": _any, "scatter": _scatter,
+PICK: dict = {"castle": _any, "county": _any, "hide": _any, "place": _place, "loss": _any, "scatter": _scatter,
         "take": _take, "flee": _any, "go": _go, "cards": _cards, "camp": _camp}
 
 
-def passive_placement(st, f):
+def passive_placement(st: State, f: Frame) -> dict:
     """Every piece on the first allowed territory (used when a deadline passes)."""
     if f["k"] == "ask-scatter":
-        spots = battle_asks.scatter_spots(st, f)
+        spots = scatter.scatter_spots(st, f)
         men, left = {}, f["men"]
         for t in sorted(spots):
             if left <= 0:
@@ -215,9 +256,10 @@ def passive_placement(st, f):
             k = min(left, spots[t])
             men[IDS[t]] = k
             left -= k
-        hspots = battle_asks.scatter_hero_spots(st, f, spots)
+        hspots = scatter.scatter_hero_spots(st, f, spots)
         return {"type": "scatter", "men": men, "heroes": {f["hero"]: IDS[hspots[0]]} if hspots else {}}
-    allowed = place_asks.place_allowed(st, f)
+    allowed = place.place_allowed(st, f)
     if not allowed:
         return {"type": "place", "men": {}, "heroes": {}}
     return {"type": "place", "men": {IDS[allowed[0]]: f["total"]}, "heroes": {}}
+
