@@ -6,6 +6,8 @@ reading, so its stored states and hashes stay what they were (see core.protocol.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from core import resign
 from core.protocol import Event, Game, IllegalMove, Option, Prompt, Result
 from core.rng import Rng
@@ -120,7 +122,7 @@ class WizardsQuest(Game):
 
     def sample_state(self, known: dict, seat: int, rng: Rng) -> State:
         from core.wizards_quest import sample
-        return sample.sample_state(known, seat, rng)
+        return cast(State, sample.sample_state(known, seat, rng))
 
     def hidden_from(self, state: State, seat: int | None) -> list[str]:
         hidden = list(state["deck"]) + list(state["disc"])

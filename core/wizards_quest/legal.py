@@ -119,7 +119,7 @@ def _place(st: State, f: Frame, seat: int, rng: Draws) -> dict:
         return {"type": "place", "men": {}, "heroes": {}}
     targets = goals(st, seat)
     ranked = sorted(allowed, key=lambda t: (nearness(t, targets), rng.below(4)))
-    heroes = {}
+    heroes: dict[str, str] = {}
     if f["maxh"] and total >= 2:
         for hero in ("champion", "wizard"):
             if len(heroes) >= f["maxh"] or total - 2 * len(heroes) < 2 or rng.below(3) == 0:
@@ -128,7 +128,7 @@ def _place(st: State, f: Frame, seat: int, rng: Draws) -> dict:
             if spots:
                 heroes[hero] = IDS[spots[0] if rng.below(2) else rng.choice(spots)]
     left = total - 2 * len(heroes)
-    men = {}
+    men: dict[str, int] = {}
     front = ranked[:2]
     while left > 0:
         t = front[rng.below(len(front))] if rng.below(4) else rng.choice(allowed)
@@ -140,7 +140,8 @@ def _place(st: State, f: Frame, seat: int, rng: Draws) -> dict:
 
 def _scatter(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     spots = scatter.scatter_spots(st, f)
-    men, left = {}, f["men"]
+    men: dict[str, int] = {}
+    left = f["men"]
     keys = list(spots)
     room = dict(spots)
     while left > 0 and keys:
@@ -231,12 +232,12 @@ def _best_attack(st: State, seat: int, options: list[tuple], rng: Draws) -> tupl
     targets = goals(st, seat)
     near = [min(column) for column in zip(*(DIST[g] for g in targets), strict=True)] if targets else [20] * board.TERRITORIES
     luck = rng.digits(6, len(options))
-    best, best_score = options[0], None
+    best, best_score = options[0], -(10 ** 9)
     for option, jitter in zip(options, luck, strict=True):
         src, tgt, vs = option[0], option[1], option[2]
         score = 100 if tgt in targets else 10 * (near[src] - near[tgt])
         score += 3 * S.army_strength(st, src) - 2 * S.army_strength(st, tgt) + jitter - (5 if vs != "army" else 0)
-        if best_score is None or score > best_score:
+        if score > best_score:
             best, best_score = option, score
     return best_score, best
 

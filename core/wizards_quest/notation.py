@@ -8,6 +8,7 @@ from typing import Callable, NoReturn
 from core.protocol import IllegalMove
 from core.wizards_quest import board
 from core.wizards_quest.board import INDEX
+from core.wizards_quest.state import State
 
 FORMS = ("castle <K>", "county <D?C?>", "hide <T..> <territory>", "place <territory>:<men> ... [champion@<t>]",
          "scatter <territory>:<n> ...", "lose men|champion|wizard", "take <men> [champion|wizard]",
@@ -171,7 +172,7 @@ def _read_word(head: str, rest: list[str]) -> dict | None:
 def _read_play(head: str, rest: list[str]) -> dict | None:
     if not rest:
         return None
-    move = {"type": "play", "card": rest[0].upper()}
+    move: dict = {"type": "play", "card": rest[0].upper()}
     if len(rest) == 2:
         move["duchy"] = _number(rest[1])
     elif len(rest) == 3:
@@ -188,7 +189,7 @@ def _read_discard(head: str, rest: list[str]) -> dict | None:
 def _read_attack(head: str, rest: list[str]) -> dict | None:
     if len(rest) < 2:
         return None
-    move = {"type": "attack", "from": _territory(rest[0]), "to": _territory(rest[1]), "vs": "army",
+    move: dict = {"type": "attack", "from": _territory(rest[0]), "to": _territory(rest[1]), "vs": "army",
             "boat": False, "hero": "", "men": {}}
     pairs = []
     for w in rest[2:]:
@@ -301,7 +302,7 @@ def duchy(value: object, rule: str) -> int:
 
 
 
-def treasure_index(st: dict, value: object, rule: str) -> int:
+def treasure_index(st: State, value: object, rule: str) -> int:
     """"T05" -> 5, a treasure of this game."""
     if not isinstance(value, str) or len(value) != 3 or value[0] != "T" or not value[1:].isdigit() \
             or int(value[1:]) >= len(st["tre"]):

@@ -2,7 +2,7 @@
 exact position (format: docs/wizards-quest.md). The state before the setup is state.new_state."""
 from __future__ import annotations
 
-from typing import Callable, NoReturn
+from typing import Any, Callable, NoReturn
 
 from core.protocol import Event, IllegalMove
 from core.rng import Rng
@@ -153,7 +153,7 @@ def _scenario_board(st: State, spec_by_id: dict) -> None:
 
 
 def _scenario_treasure(item: dict, np: int) -> list[int]:
-    loc = item.get("at")
+    loc: Any = item.get("at")
     place = INDEX[loc] if loc in INDEX else {"taken": S.TAKEN, "gone": S.GONE, "held": S.HELD}[loc]
     return [int(item["owner"]), S.KIND_NAMES.index(item["kind"]), place,
             int(item.get("placer", (int(item["owner"]) + 1) % np))]

@@ -138,7 +138,7 @@ def option(st: State, name: str) -> str:
     """An option introduced by rules version 2 as the game plays it: its value, or its legacy
     reading for a game created before it existed."""
     value = st["opt"].get(name)
-    return LEGACY_READINGS[name] if value is None else value
+    return LEGACY_READINGS[name] if value is None else str(value)
 
 
 def new_state(players: int, opts: dict, seed: str) -> State:
@@ -169,8 +169,8 @@ def new_state(players: int, opts: dict, seed: str) -> State:
 def clone(st: State) -> State:
     """Copy everything a move may change, without deepcopy (speed, WQ-COMP-6 counts)."""
     new = st.copy()
-    for key in ("own", "n", "ch", "wz", "out", "deck", "disc", "std"):
-        new[key] = list(st[key])  # type: ignore[literal-required]
+    new["own"], new["n"], new["ch"], new["wz"] = list(st["own"]), list(st["n"]), list(st["ch"]), list(st["wz"])
+    new["out"], new["deck"], new["disc"], new["std"] = list(st["out"]), list(st["deck"]), list(st["disc"]), list(st["std"])
     new["tre"] = [list(t) for t in st["tre"]]
     new["hands"] = [list(h) for h in st["hands"]]
     new["boats"] = [list(b) for b in st["boats"]]

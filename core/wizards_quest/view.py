@@ -1,6 +1,8 @@
 """What each seat may see (WQ-TABLE-9) and the terminal picture drawn from it."""
 from __future__ import annotations
 
+from typing import Any
+
 from core.protocol import Prompt, seat_legend
 from core.wizards_quest import board, cards
 from core.wizards_quest.board import ORC, IDS, DUCHY_NAMES
@@ -56,7 +58,8 @@ def _decision(st: State, seat: int | None) -> dict | None:
     if f is None or not f["k"].startswith("ask-") or f["seat"] != seat:
         return None
     out: dict = {"kind": f["k"][4:]}
-    for key, value in f.items():
+    details: dict[str, Any] = dict(f)
+    for key, value in details.items():
         if key in ("k", "seat") or (key == "new" and value not in st["hands"][seat]):
             continue  # a played ring card is in the discard pile: no longer shown
         if key in ("t", "src", "tgt", "single") and isinstance(value, int):

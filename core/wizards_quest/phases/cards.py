@@ -132,19 +132,7 @@ def _discard(st: State, f: Frame, card: str, ev: list[Event]) -> None:
 def play_card(st: State, seat: int, card: str, mv: dict, rng: Rng, ev: list[Event]) -> None:
     """A card's effect (WQ-CARD-*): men, extra campaigns, creatures sent, a treasure moved."""
     kind = cards.kind(card)
-    args: dict[str, int] = {}
-    if kind in ("DRAGON", "PEACE"):
-        args["duchy"] = duchy(mv.get("duchy"), "WQ-CARD-DRAGON" if kind == "DRAGON" else "WQ-CARD-PEACE")
-    elif kind == "TREASURE" and movable_treasures(st, seat):
-        i = treasure_index(st, mv.get("treasure"), "WQ-CARD-TREASURE")
-        t = terr(mv.get("to"), "WQ-CARD-TREASURE")
-        if i not in movable_treasures(st, seat):
-            bad("Choose an opponent's treasure that is on the map.", "WQ-CARD-TREASURE")
-        if S.treasure_at(st, t) >= 0:
-            bad(f"{IDS[t]} already holds a treasure.", "WQ-AMB-24")
-        args = {"i": i, "t": t}
-    elif set(mv) - {"type", "card"}:
-        bad(f"{card} takes no further choices.", "WQ-CARDS-4")
+    args = _card_choices(st, seat, card, mv)
     st["hands"][seat].remove(card)
     (st["boats"][seat] if kind == "BOAT" else st["disc"]).append(card)
     ev.append(Event(f"{{P{seat}}} plays {cards.describe(card)}."))
@@ -171,6 +159,25 @@ def play_card(st: State, seat: int, card: str, mv: dict, rng: Rng, ev: list[Even
         ev.append(Event(f"{{P{tr[0]}}}'s treasure {S.treasure_id(args['i'])} is moved to {name(args['t'])}."))
         collect_here(st, tr[0], args["t"], rng, ev)  # WQ-TREASURE-5
 
+
+
+
+def _card_choices(st: State, seat: int, card: str, mv: dict) -> dict[str, int]:
+    """The checked choices a card is played with: a duchy, or a treasure and where it goes."""
+    kind = cards.kind(card)
+    if kind in ("DRAGON", "PEACE"):
+        return {"duchy": duchy(mv.get("duchy"), "WQ-CARD-DRAGON" if kind == "DRAGON" else "WQ-CARD-PEACE")}
+    if kind == "TREASURE" and movable_treasures(st, seat):
+        i = treasure_index(st, mv.get("treasure"), "WQ-CARD-TREASURE")
+        t = terr(mv.get("to"), "WQ-CARD-TREASURE")
+        if i not in movable_treasures(st, seat):
+            bad("Choose an opponent's treasure that is on the map.", "WQ-CARD-TREASURE")
+        if S.treasure_at(st, t) >= 0:
+            bad(f"{IDS[t]} already holds a treasure.", "WQ-AMB-24")
+        return {"i": i, "t": t}
+    if set(mv) - {"type", "card"}:
+        bad(f"{card} takes no further choices.", "WQ-CARDS-4")
+    return {}
 
 
 DECISION = Decision("cards", moves=frozenset({"draw", "play", "discard", "done"}), rule="WQ-CARDS-1",

@@ -10,7 +10,7 @@ from core.wizards_quest.state import Frame, State
 
 
 def go_legal(st: State, f: Frame) -> list[dict]:
-    out = [{"type": "go", "men": {}}, {"type": "break"}]
+    out: list[dict] = [{"type": "go", "men": {}}, {"type": "break"}]
     if not f["special"]:
         out.append({"pattern": "go <territory>:<men> ...", "help": "Move men into the source, then fight on."})
         men = all_donor_men(st, f["seat"], f["src"], f["boat"])
