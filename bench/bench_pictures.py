@@ -37,7 +37,7 @@ def positions(name: str) -> list[tuple[dict, int, object]]:
     while len(found) < POSITIONS:
         players = game.min_players + n % (game.max_players - game.min_players + 1)
         state, rng = game.setup(players, {}, f"bench-picture-{n}"), Rng(f"bench-picture-{n}")
-        for step in range(60 * (n + 1)):
+        for _ in range(60 * (n + 1)):
             if game.result(state) is not None:
                 break
             seat = game.prompts(state)[0].seat

@@ -8,6 +8,7 @@ PUT /games/{id}/moves/{seq} as every player. Between moves it long-polls GET /ga
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,6 +16,8 @@ from client import output
 from client.api import ApiError, HeraldApi
 # The engines are imported when a bot plays, not when `herald` starts: a client-only install
 # runs every other command without core (the bot itself needs the rules to search).
+if TYPE_CHECKING:
+    from core.bots.levels import Bot, Budget
 LEVEL_NAMES = ("random", "greedy", "search")  # core.bots.levels.LEVELS (tests/core/bots check they agree)
 
 RACE_CODES = ("seq-taken", "seq-ahead", "game-not-active")

@@ -10,7 +10,6 @@ from urllib.parse import quote
 import click
 
 from client import cli as base
-from client import output
 
 
 def attach(group: click.Group) -> None:

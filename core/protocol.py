@@ -80,14 +80,19 @@ class Prompt:
 
 @dataclass(frozen=True)
 class Result:
+    """How a game ended: the winning seats (none: nobody won), a sentence for players, and
+    `code`, a stable kebab-case reason a script can test ("last-castle", "resigned", ...;
+    each game lists its codes in docs/<game>.md)."""
+
     winners: tuple[int, ...]
     reason: str
+    code: str = ""
 
     def to_json(self) -> dict:
-        return {"winners": list(self.winners), "reason": self.reason}
+        return {"winners": list(self.winners), "reason": self.reason, "code": self.code}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Option:
     """A game option (a rules switch). `kind` is bool, int or str.
 
@@ -181,6 +186,14 @@ class Game:
     # The layout of `to_json`. A change of layout raises it, and `upgrade_state` lifts a
     # stored state of an older layout; the server records the format of every hash it stores.
     state_format: int = 1
+    # Declared facts, so that tests and tools need not hard-code them per game: a number of
+    # moves no real game reaches (random playouts stop there), and whether any seat ever
+    # holds something another seat may not see (hands, face-down cards, hidden treasure).
+    max_moves: int = 100_000
+    hidden_information: bool = False
+    # The rule IDs the shared preamble of `apply` names: "bad-seat", "game-over",
+    # "not-your-turn", "bad-move" (see `apply`).
+    preamble_rules: dict[str, str] = {}
 
     # --- the protocol -------------------------------------------------------------
 
@@ -204,7 +217,48 @@ class Game:
         raise NotImplementedError  # abstract
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        """A move by `seat`: the new state and what happened, or IllegalMove. Never mutates
+        `state`. The checks every game makes come first, in this order, each naming the game's
+        rule from `preamble_rules`: a seat of this game, a resignation (any time), the move's
+        shape, a game still running, a standing answer (any time), a seat that is asked now.
+        Only then `apply_decision` does the game's own work."""
+        rules = self.preamble_rules
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.player_count(state):
+            raise IllegalMove("bad-seat", f"There is no seat {seat!r} in this game.", rules.get("bad-seat"))
+        if isinstance(move, dict) and move.get("type") == "resign":  # core.resign.MOVE
+            return self.apply_resign(state, seat, move)
+        self.check_shape(state, seat, move)
+        if self.result(state) is not None:
+            raise IllegalMove("game-over", "The game is over.", rules.get("game-over"))
+        if move.get("type") == "standing":
+            return self.apply_standing(state, seat, move)
+        if seat not in {prompt.seat for prompt in self.prompts(state)}:
+            raise IllegalMove("not-your-turn", f"You are not asked to decide anything now ({self.waiting_text(state)}).",
+                              rules.get("not-your-turn"))
+        return self.apply_decision(state, seat, move)
+
+    # The hooks of `apply`, for a game that uses its preamble.
+
+    def player_count(self, state: State) -> int:
         raise NotImplementedError  # abstract
+
+    def check_shape(self, state: State, seat: int, move: Move) -> None:
+        """Refuse a move that is not one of the game's kinds with its fields (core.movespec)."""
+        raise NotImplementedError  # abstract
+
+    def apply_resign(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        raise IllegalMove("bad-move", f"{self.title} has no resignation.", self.preamble_rules.get("bad-move"))
+
+    def apply_standing(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        raise IllegalMove("bad-move", f"{self.title} has no standing answers.", self.preamble_rules.get("bad-move"))
+
+    def apply_decision(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        raise NotImplementedError  # abstract
+
+    def waiting_text(self, state: State) -> str:
+        """Who the game waits for, for the not-your-turn message."""
+        seats = ", ".join(f"seat {prompt.seat}" for prompt in self.prompts(state))
+        return f"waiting for {seats or 'nobody'}"
 
     def view(self, state: State, seat: int | None) -> dict:
         raise NotImplementedError  # abstract
@@ -335,6 +389,16 @@ class Game:
             "state_format": self.state_format,
             "options": {k: v.to_json() for k, v in self.options.items()},
         }
+
+
+def clone_json(value: Any) -> Any:
+    """A deep copy of a JSON value (dicts, lists, scalars), several times faster than
+    `copy.deepcopy`, which must consider every Python type and keep a memo of shared objects."""
+    if isinstance(value, dict):
+        return {key: clone_json(item) if isinstance(item, (dict, list)) else item for key, item in value.items()}
+    if isinstance(value, list):
+        return [clone_json(item) if isinstance(item, (dict, list)) else item for item in value]
+    return value
 
 
 @dataclass

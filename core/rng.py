@@ -4,11 +4,22 @@ Python's `random` does not promise the same shuffles across versions; a replay m
 give the same game forever, on every machine. Every draw here is a pure function of
 the seed and a counter that the game state carries, so a state's JSON fully
 determines its future chance events.
+
+Two schemes, both forever: scheme 1 (games of rules versions before 3) hashes once per draw
+and samples over all 256 bits; scheme 2 takes four 64-bit words from each hash, so draw k is
+word k % 4 of SHA-256(f"{seed}:{k // 4}"), rejection-sampled over 64 bits: a quarter of the
+hashing for the same uniformity. In both, `counter` is the number of draws so far, so a
+state's layout does not depend on the scheme; each engine chooses it by an option that its
+stored games do not have (they keep scheme 1).
 """
 from __future__ import annotations
 
 import hashlib
+import struct
 from contextvars import ContextVar
+
+SCHEMES = (1, 2)
+SPAN = {1: 1 << 256, 2: 1 << 64}  # the number of values one raw draw takes, per scheme
 
 # Set by core.chance while it watches an apply for chance; None (the usual case) costs one lookup.
 draw_counter: ContextVar[list | None] = ContextVar("draw_counter", default=None)
@@ -17,29 +28,43 @@ draw_counter: ContextVar[list | None] = ContextVar("draw_counter", default=None)
 class Rng:
     """A deterministic stream of integers. `counter` is part of the game state."""
 
-    __slots__ = ("seed", "counter")
+    __slots__ = ("seed", "counter", "scheme", "_words", "_words_block")
 
-    def __init__(self, seed: str, counter: int = 0):
+    def __init__(self, seed: str, counter: int = 0, *, scheme: int = 1):
+        if scheme not in SCHEMES:
+            raise ValueError(f"no random scheme {scheme!r} (schemes: {', '.join(map(str, SCHEMES))})")
         self.seed = str(seed)
         self.counter = int(counter)
+        self.scheme = scheme
+        self._words: tuple[int, ...] = ()
+        self._words_block = -1
 
-    def _block(self) -> int:
-        digest = hashlib.sha256(f"{self.seed}:{self.counter}".encode()).digest()
-        self.counter += 1
+    def _draw(self) -> int:
+        """The next raw draw: 256 bits (scheme 1) or 64 bits (scheme 2)."""
+        k = self.counter
+        self.counter = k + 1
         watching = draw_counter.get()
         if watching is not None:
             watching[0] += 1
-        return int.from_bytes(digest, "big")
+        if self.scheme == 1:
+            return int.from_bytes(hashlib.sha256(f"{self.seed}:{k}".encode()).digest(), "big")
+        block = k >> 2
+        if block != self._words_block:
+            digest = hashlib.sha256(f"{self.seed}:{block}".encode()).digest()
+            self._words = struct.unpack(">4Q", digest)
+            self._words_block = block
+        return self._words[k & 3]
 
     def below(self, n: int) -> int:
-        """Uniform integer in [0, n), unbiased (rejection sampling over 256 bits)."""
+        """Uniform integer in [0, n), unbiased (rejection sampling over the draw's bits)."""
         if n <= 0:
             raise ValueError("below() needs n >= 1")
         if n == 1:
             return 0
-        limit = (1 << 256) - ((1 << 256) % n)
+        span = SPAN[self.scheme]
+        limit = span - (span % n)
         while True:
-            value = self._block()
+            value = self._draw()
             if value < limit:
                 return value % n
 

@@ -95,7 +95,7 @@ def mm_cards() -> str:
     from core.medieval_mastery import data
     from core.medieval_mastery.glossary import CARD_USE, CATEGORY_USE
     rows = []
-    for code, (name, category, value) in data.CARD_KINDS.items():
+    for code, (name, category, _value) in data.CARD_KINDS.items():
         rows.append([data.CARD_TITLES[code], f"`{name}`", category, str(data.DECK.count(code)),
                      CARD_USE.get(code) or CATEGORY_USE[category]])
     return table(["Card (as shown)", "Notation", "Kind", "In each deck", "When and what"], rows)

@@ -29,7 +29,7 @@ from server import prompts, table_sql
 from server.errors import ApiError
 from server.mailer import DeliveryReport, _deliver_one
 from server.models import Game, Notification, Webhook, utcnow
-from server.seats import my_seats, name_players, seats_of
+from server.seats import my_seats, name_players
 
 FORMATS = ("json", "discord", "slack")
 KIND = "webhook"

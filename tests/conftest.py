@@ -1,6 +1,5 @@
 import os
 
-import pytest
 
 # Servers the tests start in other processes (gunicorn, `herald server run`) read their
 # settings from the environment: many tests register players and fail tokens on purpose from

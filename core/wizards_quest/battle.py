@@ -91,7 +91,7 @@ def _creature_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
         if f["mode"] == "special":
             _end(st, ev)
             return False
-        left = [c for c in ("dragon", "peace") if st[c] == tgt and c not in won]  # type: ignore[literal-required]
+        left = [c for c in ("dragon", "peace") if st[c] == tgt and c not in won]
         if not left and (st["dragon"] == tgt or st["peace"] == tgt):
             _end(st, ev, f"The beaten creature is back on {name(tgt)}; the campaign ends.")
             return False

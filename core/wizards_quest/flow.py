@@ -17,7 +17,7 @@ from core.wizards_quest import state as S
 from core.wizards_quest.battle import fight_step, raid_step, raids_step
 from core.wizards_quest.board import ORC, DUCHY_NAMES, name
 from core.wizards_quest.effects import dice_off, men, peace_arrive
-from core.wizards_quest.notation import FORMS
+from core.wizards_quest.notation import FORMS, format_move
 from core.wizards_quest.phases import DECISIONS
 from core.wizards_quest.setup import setup_step
 from core.wizards_quest.state import Frame, State, ask
@@ -30,8 +30,8 @@ class TableRng(Rng):
 
     __slots__ = ("script",)
 
-    def __init__(self, seed: str, counter: int = 0, script: list[int] | None = None) -> None:
-        super().__init__(seed, counter)
+    def __init__(self, seed: str, counter: int = 0, script: list[int] | None = None, *, scheme: int = 1) -> None:
+        super().__init__(seed, counter, scheme=scheme)
         self.script = list(script or [])
 
     def die(self, sides: int = 6) -> int:
@@ -69,7 +69,7 @@ def run(st: State, rng: Rng, ev: list[Event]) -> None:
 
 def rng_of(st: State) -> TableRng:
     """The engine's dice where the state left them."""
-    return TableRng(st["seed"], st["rng"], st["dice"])
+    return TableRng(st["seed"], st["rng"], st["dice"], scheme=S.rng_scheme(st["opt"]))
 
 
 def settle(st: State, rng: TableRng, ev: list[Event]) -> None:
@@ -84,8 +84,10 @@ def apply_decision(st: State, seat: int, move: dict) -> tuple[State, list[Event]
     f = current(st)
     assert f is not None
     decision = DECISIONS[f["k"][4:]]
-    if move["type"] not in decision.moves:
-        raise IllegalMove("wrong-move", f"Now: {decision.text} You can now: {legal_now(st, f)}.", decision.rule)
+    if move["type"] not in decision.moves:  # with the answers that fit (the game's own error, so its own hints)
+        hints = [format_move(m) if "pattern" not in m else m["pattern"] for m in decision.legal(st, f)]
+        raise IllegalMove("wrong-move", f"Now: {decision.text} You can now: {legal_now(st, f)}.", decision.rule,
+                          hints[:15] or None)
     new = S.clone(st)
     rng = rng_of(st)
     ev: list[Event] = []

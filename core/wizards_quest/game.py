@@ -18,22 +18,26 @@ from core.wizards_quest.setup import apply_scenario
 from core.wizards_quest.state import LEGACY_READINGS, State, new_state
 
 OPTIONS = {
-    "blank-treasure": Option(False, "Hide a blank treasure too; hidden treasure types are secret.",
+    "blank-treasure": Option(default=False, help="Hide a blank treasure too; hidden treasure types are secret.",
                              kind=bool, rule="WQ-VAR-BLANK-1"),
-    "two-player-rules": Option(True, "With two players: 5 men for hiding on your own territory, "
+    "two-player-rules": Option(default=True, help="With two players: 5 men for hiding on your own territory, "
                                      "20 starting men placed 10/20/10.", kind=bool, rule="WQ-VAR-2P-1"),
     # The battle chapter gives no bridge bonus; only the boat rule mentions one (WQ-STR-11).
-    "bridge-bonus": Option(0, "Defence bonus against attacks over a bridge, orc raids included (0 = the "
+    "bridge-bonus": Option(default=0, help="Defence bonus against attacks over a bridge, orc raids included (0 = the "
                               "battle chapter of the original, 1 = the reconstructed +1).",
                            choices=(0, 1), kind=int, rule="WQ-STR-11", earlier_defaults=((1, 1),)),
     # Only the original's reading is offered; 'whole-hand' exists for games created before it.
-    "ring-window": Option("drawn-card", "Which card may be played when the ring is collected: only the card "
+    "ring-window": Option(default="drawn-card", help="Which card may be played when the ring is collected: only the card "
                                         "drawn for it (the original; the only choice for new games).",
                           choices=("drawn-card",), rule="WQ-CARDS-4", since=2, legacy=LEGACY_READINGS["ring-window"]),
     # Likewise: each boat card is one crossing, any number a turn; 'one-per-turn' is the old reading.
-    "boat-limit": Option("none", "How many boats a player may use in one turn: any number, each boat card "
+    "boat-limit": Option(default="none", help="How many boats a player may use in one turn: any number, each boat card "
                                  "one crossing (the original; the only choice for new games).",
                          choices=("none",), rule="WQ-BOAT-2", since=2, legacy=LEGACY_READINGS["boat-limit"]),
+    # Issue 14: four draws per SHA-256 block for new games; stored games keep one hash per draw.
+    "rng": Option(default=2, help="The random stream: 1 = one SHA-256 per draw (games before rules version 3), "
+                                  "2 = four draws per hash.", choices=(1, 2), kind=int, rule=None, since=3,
+                  legacy=1),
 }
 
 
@@ -43,7 +47,11 @@ class WizardsQuest(Game):
     min_players = 2
     max_players = 6
     options = OPTIONS
-    rules_version = 2  # issue 9: ring window, boats, bridge bonus (the options above)
+    rules_version = 3  # 2 (issue 9): ring window, boats, bridge bonus; 3 (issue 14): the random stream's scheme 2
+    max_moves = 20_000  # random games end within a few thousand moves
+    hidden_information = True  # the deck, other hands, and with the blank treasure the treasures' kinds
+    preamble_rules = {"bad-seat": "WQ-TABLE-1", "game-over": "WQ-END-3", "not-your-turn": "WQ-START-2",
+                      "bad-move": "WQ-ROUND-1"}
 
     def setup(self, players: int, options: dict, seed: str, scenario: dict | None = None, *,
               rules_version: int | None = None) -> State:
@@ -76,42 +84,22 @@ class WizardsQuest(Game):
     def default_move(self, state: State, seat: int) -> dict | None:
         return legal.default_move(state, seat)
 
-    def apply(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
-        if resign.is_resign(move) and self._is_seat(state, seat):
-            return wq_resign.apply(state, seat, move)
-        try:
-            return self._apply(state, seat, move)
-        except IllegalMove as err:
-            if err.legal is None and self._is_seat(state, seat) and err.code != "game-over":
-                hints = [self.format(m) if "pattern" not in m else m["pattern"]
-                         for m in self.legal_moves(state, seat) if m.get("type") != "standing"]
-                err.legal = hints[:15] or None
-            raise
+    # The hooks of Game.apply's shared preamble (bad seat, resignation, shape, game over,
+    # standing order, not asked now), then this game's decisions.
+    def player_count(self, state: State) -> int:
+        return state["np"]
 
-    @staticmethod
-    def _is_seat(state: State, seat: object) -> bool:
-        return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["np"]
+    def check_shape(self, state: State, seat: int, move: dict) -> None:
+        notation.check_shape(move, flow.rule_now(state))
 
-    def _apply(self, st: State, seat: int, move: dict) -> tuple[State, list[Event]]:
-        """The checks every move goes through, in order, then the standing order or the decision."""
-        if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-            raise IllegalMove("bad-move", "A move is a JSON object with a \"type\".", flow.rule_now(st))
-        unknown = set(move).difference(("type",), notation.FIELDS.get(move["type"], ()))
-        if unknown:
-            raise IllegalMove("bad-move", f"A {move['type']!r} move has no field {sorted(unknown, key=str)[0]!r}.",
-                              flow.rule_now(st))
-        if not self._is_seat(st, seat):
-            raise IllegalMove("bad-seat", f"There is no seat {seat!r} in this game.", "WQ-TABLE-1")
-        if st["win"] is not None:
-            raise IllegalMove("game-over", "The game is over.", "WQ-END-3")
-        if move["type"] == "standing":
-            return flow.apply_standing(st, seat, move)
-        f = flow.current(st)
-        if f is None or f["seat"] != seat:
-            waiting = f" (waiting for seat {f['seat']})" if f is not None else ""
-            raise IllegalMove("not-your-turn", f"You are not being asked to decide anything now{waiting}.",
-                              "WQ-START-2")
-        return flow.apply_decision(st, seat, move)
+    def apply_resign(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+        return wq_resign.apply(state, seat, move)
+
+    def apply_standing(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+        return flow.apply_standing(state, seat, move)
+
+    def apply_decision(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+        return flow.apply_decision(state, seat, move)
 
     def view(self, state: State, seat: int | None) -> dict:
         return V.make_view(state, seat, self.prompts(state))
@@ -146,7 +134,7 @@ class WizardsQuest(Game):
     def result(self, state: State) -> Result | None:
         if state["win"] is None:
             return None
-        return Result(tuple(state["win"]), result_sentence(state["win"], state["why"]))
+        return Result(tuple(state["win"]), result_sentence(state["win"], state["why"]), result_code(state["why"]))
 
     def to_json(self, state: State) -> dict:
         return state  # type: ignore[return-value]  # the state is JSON already
@@ -164,6 +152,15 @@ class WizardsQuest(Game):
 
 
 GAME = WizardsQuest()
+
+
+# The stable reason codes of Result (docs/wizards-quest.md), from the reason stored in the state.
+RESULT_CODES = {"collected all three treasures": "three-treasures", "last player standing": "last-standing",
+                "every player was eliminated": "all-eliminated"}
+
+
+def result_code(why: str) -> str:
+    return RESULT_CODES.get(why, "resigned" if why.endswith(" resigned") else "")
 
 
 def result_sentence(winners: list[int], why: str) -> str:

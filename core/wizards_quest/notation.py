@@ -5,29 +5,67 @@ from __future__ import annotations
 
 from typing import Callable, NoReturn
 
+from core.movespec import Field, MoveSpec, check_move
 from core.protocol import IllegalMove
 from core.wizards_quest import board
 from core.wizards_quest.board import INDEX
 from core.wizards_quest.state import State
 
-FORMS = ("castle <K>", "county <D?C?>", "hide <T..> <territory>", "place <territory>:<men> ... [champion@<t>]",
-         "scatter <territory>:<n> ...", "lose men|champion|wizard", "take <men> [champion|wizard]",
-         "flee <duchy>", "go [<territory>:<men> ...]", "break", "draw", "done", "play <card> [args]",
-         "discard <card>", "attack <from> <to> [dragon|peace] [boat] [champion|wizard] [<t>:<men> ...]",
-         "sail <from> <to> <men> [champion|wizard]", "end", "standing losses men-first|ask")
+def _territory_field(name: str, required: bool = True) -> Field:
+    return Field(name=name, kind=str, required=required)
 
 
-# The fields each move type may carry besides "type": anything else is refused, so that no
-# move is stored (and shown to the other players) with data the rules never read.
-FIELDS = {
-    "castle": {"at"}, "county": {"at"}, "hide": {"treasure", "at"}, "place": {"men", "heroes"},
-    "scatter": {"men", "heroes"}, "lose": {"hero"}, "take": {"men", "hero"}, "flee": {"duchy"},
-    "go": {"men"}, "break": set(), "draw": set(), "done": set(), "end": set(),
-    "play": {"card", "duchy", "treasure", "to"}, "discard": {"card"},
-    "attack": {"from", "to", "vs", "boat", "hero", "men"}, "sail": {"from", "to", "men", "hero"},
-    "standing": {"losses"},
-}
+# Values a decision checks itself, naming its own rule (None is read as "none" there): any JSON value.
+_CHECKED_LATER = object
+HERO = Field(name="hero", kind=_CHECKED_LATER, required=False)
+MEN = Field(name="men", kind=_CHECKED_LATER, required=False)
+HEROES = Field(name="heroes", kind=_CHECKED_LATER, required=False)
 
+# Every kind of move, its fields and its text form: anything else is refused, so that no move is
+# stored (and shown to the other players) with data the rules never read.
+MOVES: dict[str, MoveSpec] = {spec.type: spec for spec in (
+    MoveSpec(type="castle", fields=(_territory_field("at"),), notation="castle <K>",
+             help="Setup: a man on an empty castle."),
+    MoveSpec(type="county", fields=(_territory_field("at"),), notation="county <D?C?>",
+             help="Setup: a man on an empty county."),
+    MoveSpec(type="hide", fields=(Field(name="treasure"), _territory_field("at")), notation="hide <T..> <territory>",
+             help="Setup: hide a treasure you were handed."),
+    MoveSpec(type="place", fields=(MEN, HEROES), notation="place <territory>:<men> ... [champion@<t>]",
+             help="Place men; a hero takes the place of 2 men."),
+    MoveSpec(type="scatter", fields=(MEN, HEROES), notation="scatter <territory>:<n> ...",
+             help="Place the pieces your wizard struck."),
+    MoveSpec(type="lose", fields=(HERO,), notation="lose men|champion|wizard", help="Which pieces are lost."),
+    MoveSpec(type="take", fields=(Field(name="men", kind=int), HERO), notation="take <men> [champion|wizard]",
+             help="Move pieces into the emptied target."),
+    MoveSpec(type="flee", fields=(Field(name="duchy", kind=int),), notation="flee <duchy>",
+             help="The duchy a beaten creature flees to."),
+    MoveSpec(type="go", fields=(MEN,), notation="go [<territory>:<men> ...]",
+             help="Fight on, moving men in first if you like."),
+    MoveSpec(type="break", notation="break", help="Break off the campaign."),
+    MoveSpec(type="draw", notation="draw", help="Draw your card of the turn."),
+    MoveSpec(type="done", notation="done", help="Close your card window."),
+    MoveSpec(type="play", fields=(Field(name="card"), Field(name="duchy", kind=int, required=False),
+                                  Field(name="treasure", required=False), _territory_field("to", False)),
+             notation="play <card> [args]", help="Play a card (a duchy, or a treasure and a territory)."),
+    MoveSpec(type="discard", fields=(Field(name="card"),), notation="discard <card>",
+             help="Discard the card drawn for the ring."),
+    MoveSpec(type="attack", fields=(_territory_field("from"), _territory_field("to"),
+                                    Field(name="vs", required=False, choices=("army", "dragon", "peace")),
+                                    Field(name="boat", kind=_CHECKED_LATER, required=False), HERO, MEN),
+             notation="attack <from> <to> [dragon|peace] [boat] [champion|wizard] [<t>:<men> ...]",
+             help="A campaign, with an optional hero move and men moved in first."),
+    MoveSpec(type="sail", fields=(_territory_field("from"), _territory_field("to"), Field(name="men", kind=int), HERO),
+             notation="sail <from> <to> <men> [champion|wizard]", help="A boat move between your territories."),
+    MoveSpec(type="end", notation="end", help="End your turn."),
+    MoveSpec(type="standing", fields=(Field(name="losses"),), notation="standing losses men-first|ask",
+             help="Your standing order for losses.", rule="WQ-TABLE-5"),
+)}
+FORMS = tuple(spec.notation for spec in MOVES.values())
+
+
+def check_shape(move: object, rule: str) -> None:
+    """The move's type and fields (core.movespec), naming the rule of what is asked now."""
+    check_move(MOVES, move, rule)
 
 
 def _men_text(men: dict) -> list[str]:

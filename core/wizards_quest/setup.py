@@ -119,7 +119,7 @@ def apply_scenario(st: State, sc: dict) -> State:
         _scenario_board(st, sc["board"])
     for key in ("dragon", "peace"):
         if key in sc:
-            st[key] = INDEX[sc[key]] if sc[key] else -1  # type: ignore[literal-required]
+            st[key] = INDEX[sc[key]] if sc[key] else -1
     if "treasures" in sc:
         st["tre"] = [_scenario_treasure(item, st["np"]) for item in sc["treasures"]]
     _scenario_cards(st, sc)

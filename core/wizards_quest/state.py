@@ -29,6 +29,7 @@ Options = TypedDict("Options", {
     "bridge": int,  # option bridge-bonus: defence bonus over a bridge (WQ-STR-11)
     "ring-window": str,  # which cards may be played when the ring is collected (WQ-CARDS-4)
     "boat-limit": str,  # how many boats one turn may use (WQ-BOAT-2)
+    "rng": int,  # the random stream's scheme (core.rng): 2 from rules version 3, else absent (scheme 1)
 }, total=False)
 LEGACY_READINGS = {"ring-window": "whole-hand", "boat-limit": "one-per-turn"}
 
@@ -131,7 +132,14 @@ def state_options(opts: dict) -> Options:
     for name in LEGACY_READINGS:
         if name in opts:
             out[name] = opts[name]  # type: ignore[literal-required]
+    if "rng" in opts:
+        out["rng"] = opts["rng"]
     return out
+
+
+def rng_scheme(opt: Options) -> int:
+    """The random stream's scheme: games created before rules version 3 have no "rng" and keep 1."""
+    return opt.get("rng", 1)
 
 
 def option(st: State, name: str) -> str:
@@ -144,7 +152,8 @@ def option(st: State, name: str) -> str:
 def new_state(players: int, opts: dict, seed: str) -> State:
     """The state before the setup's first step: cards shuffled, treasures handed out (WQ-SETUP-7)."""
     np = players
-    rng = Rng(seed)
+    opt = state_options(opts)
+    rng = Rng(seed, scheme=rng_scheme(opt))
     deck = rng.shuffle(list(cards.ALL_CARDS))  # WQ-SETUP-12
     tre = []
     kinds = [0, 1, 2, 3] if opts["blank-treasure"] else [0, 1, 2]
@@ -156,7 +165,7 @@ def new_state(players: int, opts: dict, seed: str) -> State:
             tre.append([owner, kind, HELD, (owner + 1) % np])  # WQ-SETUP-7
     return {
         "seed": seed, "rng": rng.counter, "np": np, "dice": [],
-        "opt": state_options(opts),
+        "opt": opt,
         "own": [-1] * board.TERRITORIES, "n": [0] * board.TERRITORIES,
         "ch": [-1] * np, "wz": [-1] * np, "out": [False] * np,
         "tre": tre, "dragon": -1, "peace": -1,

@@ -56,7 +56,7 @@ def test_malformed_moves_are_illegal_moves_never_crashes(game):
                     # The base: a listed move, or a random one (unbounded choices such as placements).
                     base = rng.choice(legal) if legal and rng.below(2) else game.random_move(state, seat, rng)
                     move = malformed(rng, base)
-                    try_engine(lambda: game.apply(state, asker, move), f"apply(seat {asker}, {move!r})")
+                    try_engine(lambda s=state, a=asker, m=move: game.apply(s, a, m), f"apply(seat {asker}, {move!r})")
                     text = " ".join(rng.choice(words) for _ in range(rng.below(5) + 1))
-                    try_engine(lambda: game.parse(state, asker, text), f"parse(seat {asker}, {text!r})")
+                    try_engine(lambda s=state, a=asker, t=text: game.parse(s, a, t), f"parse(seat {asker}, {text!r})")
             state, _ = game.apply(state, seat, game.random_move(state, seat, rng))

@@ -115,7 +115,7 @@ def test_castle_assault_draws_every_post_with_its_shields_and_defenders():
                                         ("castle-assault", "1/W1")])
 def test_the_last_moves_places_are_marked(name, place):
     _, plain = picture_of(name, 3, 10)
-    assert not plain.findall(f".//*[@class='touched']")
+    assert not plain.findall(".//*[@class='touched']")
     _, marked = picture_of(name, 3, 10, touched=touched_tokens([f"move {place}"]))
     marks = [g for g in marked.iter(f"{SVG}g") if g.get("data-id") == place and g.find(f"{SVG}*[@class='touched']") is not None]
     assert marks, f"{place} is not marked"

@@ -58,3 +58,39 @@ def test_below_refuses_an_empty_range():
 
 def test_the_public_seed_hash_is_plain_sha256_so_players_can_check_it_themselves():
     assert seed_hash("abc") == hashlib.sha256(b"abc").hexdigest()
+
+
+def reference_below_scheme2(seed: str, counter: int, n: int) -> tuple[int, int]:
+    """Scheme 2 written out independently: draw k is the (k % 4)-th big-endian 64-bit word of
+    SHA-256 of "seed:(k // 4)", rejection above the largest multiple of n below 2**64."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        digest = hashlib.sha256(f"{seed}:{counter // 4}".encode()).digest()
+        start = 8 * (counter % 4)
+        value = int.from_bytes(digest[start:start + 8], "big")
+        counter += 1
+        if value < limit:
+            return value % n, counter
+
+
+def test_scheme_2_draws_four_words_from_each_hash_as_documented():
+    rng, counter = Rng("game-17", scheme=2), 0
+    for n in [2, 3, 6, 7, 52, 120, 1000, 2 ** 40 + 3, 2 ** 63 + 1] * 3:
+        expected, counter = reference_below_scheme2("game-17", counter, n)
+        assert rng.below(n) == expected
+        assert rng.counter == counter
+
+
+def test_scheme_2_resumes_mid_block_from_a_stored_counter():
+    """A state stores only the counter; a stream resumed at draw 5 (mid-block) goes on as the
+    uninterrupted one does."""
+    whole = Rng("s", scheme=2)
+    first = [whole.die() for _ in range(5)]
+    resumed = Rng("s", whole.counter, scheme=2)
+    assert [whole.die() for _ in range(9)] == [resumed.die() for _ in range(9)]
+    assert first != [Rng("s").die() for _ in range(5)]  # a different stream from scheme 1
+
+
+def test_an_unknown_scheme_is_refused():
+    with pytest.raises(ValueError, match="scheme"):
+        Rng("s", scheme=3)

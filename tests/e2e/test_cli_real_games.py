@@ -5,7 +5,6 @@ Every few rounds, as cron would, the outbox is delivered to a real SMTP server b
 `herald server notify`."""
 from __future__ import annotations
 
-import json
 import re
 
 import pytest

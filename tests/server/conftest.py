@@ -7,6 +7,7 @@ import pytest
 
 from core import games
 from tests.server.mailbox import Mailbox
+from tests.server.mailplay import table  # noqa: F401 - the mail-play fixture, for every test here
 from tests.support.toygame import GAME as TOY
 
 

@@ -183,7 +183,7 @@ def test_random_moves_and_notation_against_a_real_engine(api, ruleset):
     game = api.start_game(players, ruleset=ruleset)
     rng = Rng(f"fuzz:{ruleset}")
     legal_texts = []
-    for seat, player in enumerate(players):
+    for player in players:
         legal_texts += [m["text"] for m in api.call("GET", f"/games/{game}/legal", player).json["moves"]]
     words = " ".join(legal_texts).split() + ["-1", "999999999999", "V", "T", "+", "all", ""]
     for i in range(300):

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from server.cli import server
-from server.mailer import deliver_pending, requeue
+from server.mailer import deliver_pending
 from server.models import Notification, Player, utcnow
 from tests.server.mailbox import Collector
 

@@ -12,7 +12,7 @@ import pytest
 
 from server.mailin.listeners import EX_DATAERR, read_one
 from server.models import Game, InboundMail, Move, Player
-from tests.server.mailplay import offered_moves, reply_to, table  # noqa: F401 - fixture
+from tests.server.mailplay import offered_moves, reply_to
 
 
 def started(table, target: int = 21):

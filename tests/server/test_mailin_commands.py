@@ -12,7 +12,7 @@ from email.utils import parseaddr
 from server.mailin.settings import queue_digests
 from server.models import Game, Notification
 from tests.server.mailbox import free_port
-from tests.server.mailplay import offered_moves, reply_to, table  # noqa: F401 - fixture
+from tests.server.mailplay import offered_moves, reply_to
 
 HERALD = [sys.executable, "-m", "client.cli", "server"]
 

@@ -9,7 +9,7 @@ import pytest
 from core.rng import Rng
 from server.models import Game, Player
 from server.verify import verify_all
-from tests.server.mailplay import STYLES, answer_everything, invite_all, offered_moves, table  # noqa: F401 - fixture
+from tests.server.mailplay import STYLES, answer_everything, invite_all, offered_moves
 
 
 def finish_by_mail(table, ruleset: str, options: dict | None = None, players: int = 2):

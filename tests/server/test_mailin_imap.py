@@ -14,7 +14,7 @@ from core.rng import Rng
 from server.mailin.listeners import ImapSettings, fetch_imap
 from server.models import Game, Move
 from tests.server.dovecot import append, count, imap_server
-from tests.server.mailplay import answer_everything, invite_all, reply_to, table  # noqa: F401 - fixture
+from tests.server.mailplay import answer_everything, invite_all, reply_to
 
 
 def test_a_whole_game_through_fetch_mail(table):

@@ -206,7 +206,7 @@ def test_a_long_smtp_outage_loses_nothing(api, alice_bob, smtp_config, mailbox):
     for _ in range(3):
         api.start_game(alice_bob)
     moment = utcnow()
-    for run in range(12):  # the relay is down; each run comes after every backoff has passed
+    for _ in range(12):  # the relay is down; each run comes after every backoff has passed
         moment += timedelta(hours=7)
         report = deliver_pending(smtp_config, now=moment)
         assert report.sent == 0 and report.unreachable and "refused" in report.errors[0].lower()

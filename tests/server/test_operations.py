@@ -5,7 +5,6 @@ import subprocess
 import sys
 import threading
 
-import pytest
 from click.testing import CliRunner
 
 from server.cli import server

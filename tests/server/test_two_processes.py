@@ -52,7 +52,7 @@ def start_servers(tmp_path, env, attempt):
                     break
                 except OSError:
                     if proc.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError(f"{url} did not start: {log.read_text()[-2000:]}")
+                        raise RuntimeError(f"{url} did not start: {log.read_text()[-2000:]}") from None
                     time.sleep(0.05)
     except RuntimeError:
         stop(procs)

@@ -19,7 +19,7 @@ class RaceGame(Game):
     title = "Race to 21"
     min_players = 2
     max_players = 4
-    options = {"target": Option(21, "Total that ends the game.", kind=int, minimum=5, maximum=60)}
+    options = {"target": Option(default=21, help="Total that ends the game.", kind=int, minimum=5, maximum=60)}
 
     def setup(self, players, options, seed, scenario=None, *, rules_version=None):
         self.check_players(players)

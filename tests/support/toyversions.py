@@ -13,7 +13,7 @@ class RulesV2(RaceGame):
 
     rules_version = 2
     options = {**RaceGame.options,
-               "double_fives": Option(True, "A 5 counts 10.", kind=bool, since=2, legacy=False, rule="TOY-3")}
+               "double_fives": Option(default=True, help="A 5 counts 10.", kind=bool, since=2, legacy=False, rule="TOY-3")}
 
     def setup(self, players, options, seed, scenario=None, *, rules_version=None):
         state = super().setup(players, options, seed, scenario, rules_version=rules_version)

@@ -1,0 +1,99 @@
+"""Moves declared as data: one `MoveSpec` per kind of move, checked by one function.
+
+A game lists its kinds of move in `notation.py` as `MOVES: dict[str, MoveSpec]`. The shape of
+a move (its type, which fields it has, their kinds and ranges) is then checked here, the same
+way in every game and with the same sentences, and the notation help printed by the CLI and
+the docs is generated from the same table. What remains in a game is only what a table cannot
+say: checks across fields and against the position.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from core.protocol import IllegalMove
+
+KIND_WORDS = {int: "a whole number", str: "a word", bool: "true or false", list: "a list", dict: "an object"}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Field:
+    """One field of a move. `items` is the kind of a list's elements; `minimum`/`maximum`
+    bound a number or a list's length; `choices` lists the allowed values."""
+
+    name: str
+    kind: type = str
+    required: bool = True
+    choices: tuple | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    items: type | None = None
+
+    def check(self, move_type: str, value: Any, rule: str | None) -> None:
+        where = f"The {self.name!r} of a {move_type!r} move"
+        if not _is_kind(value, self.kind):
+            raise IllegalMove("bad-move", f"{where} must be {KIND_WORDS.get(self.kind, self.kind.__name__)}.", rule)
+        if self.items is not None and not all(_is_kind(item, self.items) for item in value):
+            raise IllegalMove("bad-move", f"{where} must list only {_plural(self.items)}.", rule)
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(choice) for choice in self.choices)
+            raise IllegalMove("bad-move", f"{where} must be one of {allowed}, not {value!r}.", rule)
+        size = len(value) if self.kind is list else value
+        if self.minimum is not None and size < self.minimum:
+            raise IllegalMove("bad-move", f"{where} must be at least {self.minimum}{_counted(self)}.", rule)
+        if self.maximum is not None and size > self.maximum:
+            raise IllegalMove("bad-move", f"{where} must be at most {self.maximum}{_counted(self)}.", rule)
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveSpec:
+    """A kind of move: its `type`, fields, how it is written (`notation`, with <placeholders>)
+    and one sentence of help. `rule` is the rule ID a shape error names (else the caller's)."""
+
+    type: str
+    fields: tuple[Field, ...] = ()
+    notation: str = ""
+    help: str = ""
+    rule: str | None = None
+
+
+def check_move(specs: dict[str, MoveSpec], move: Any, rule: str | None = None) -> MoveSpec:
+    """The spec of `move`, or IllegalMove "bad-move" naming what is wrong with its shape."""
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise IllegalMove("bad-move", 'A move is a JSON object with a "type".', rule)
+    spec = specs.get(move["type"])
+    if spec is None:
+        kinds = ", ".join(sorted(specs))
+        raise IllegalMove("bad-move", f"There is no move of type {move['type']!r} (moves: {kinds}).", rule)
+    rule = spec.rule or rule
+    names = {f.name for f in spec.fields}
+    unknown = sorted((key for key in move if key != "type" and key not in names), key=str)
+    if unknown:
+        raise IllegalMove("bad-move", f"A {spec.type!r} move has no field {unknown[0]!r}.", rule)
+    for f in spec.fields:
+        if f.name in move:
+            f.check(spec.type, move[f.name], rule)
+        elif f.required:
+            raise IllegalMove("bad-move", f"A {spec.type!r} move needs its {f.name!r}.", rule)
+    return spec
+
+
+def notation_help(specs: Iterable[MoveSpec] | dict[str, MoveSpec]) -> list[str]:
+    """'notation — help' lines, in the table's order, for the CLI and the docs."""
+    listed = specs.values() if isinstance(specs, dict) else specs
+    return [f"{spec.notation or spec.type} — {spec.help}" if spec.help else (spec.notation or spec.type)
+            for spec in listed]
+
+
+def _is_kind(value: Any, kind: type) -> bool:
+    if kind is int:  # JSON has no separate bool, and True must not pass as 1
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def _plural(kind: type) -> str:
+    return {int: "whole numbers", str: "words", bool: "true or false", dict: "objects"}.get(kind, kind.__name__)
+
+
+def _counted(f: Field) -> str:
+    return " entries" if f.kind is list else ""
