@@ -81,3 +81,11 @@ def test_a_wizard_beating_the_peacemaker_while_his_army_dies_still_chooses_where
     st["dice"] = [1]
     st, texts = move(st, 0, "flee 5")
     assert st["peace"] == T["D5C1"] and ask(st)["seat"] == 1
+
+
+@pytest.mark.rule("WQ-END-4")
+def test_a_resignation_ends_a_two_player_game_with_its_code():
+    st = make({"D2C1": {"owner": 0, "men": 3}, "D2C4": {"owner": 1, "men": 3}})
+    st, _ = G.apply(st, 1, {"type": "resign"})
+    result = G.result(st)
+    assert result.winners == (0,) and result.code == "resigned" and G.prompts(st) == []
