@@ -12,7 +12,7 @@ from core.wizards_quest import state as S
 from core.wizards_quest.battle import all_donor_men, donors
 from core.wizards_quest.board import IDS, DIST
 from core.wizards_quest.flow import current
-from core.wizards_quest.phases import DECISIONS, camp, place, scatter, take
+from core.wizards_quest.phases import DECISIONS, camp, castle, county, hide, place, scatter, take
 from core.wizards_quest.phases import cards as card_window
 from core.wizards_quest.state import Frame, State
 
@@ -106,6 +106,18 @@ class Draws:
 def choose(st: State, f: Frame, seat: int, rng: Rng) -> dict:
     """The random player's answer to decision frame f (one pool of draws per move)."""
     return PICK[f["k"][4:]](st, f, seat, Draws(rng))
+
+
+def _castle(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    return {"type": "castle", "at": IDS[rng.choice(castle.empty_castles(st))]}
+
+
+def _county(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    return {"type": "county", "at": IDS[rng.choice(county.empty_counties(st))]}
+
+
+def _hide(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    return hide.hide_move(rng.choice(hide.hide_choices(st, f)))
 
 
 def _any(st: State, f: Frame, seat: int, rng: Draws) -> dict:
@@ -232,17 +244,18 @@ def _best_attack(st: State, seat: int, options: list[tuple], rng: Draws) -> tupl
     targets = goals(st, seat)
     near = [min(column) for column in zip(*(DIST[g] for g in targets), strict=True)] if targets else [20] * board.TERRITORIES
     luck = rng.digits(6, len(options))
+    strength = S.army_strengths(st)
     best, best_score = options[0], -(10 ** 9)
     for option, jitter in zip(options, luck, strict=True):
         src, tgt, vs = option[0], option[1], option[2]
         score = 100 if tgt in targets else 10 * (near[src] - near[tgt])
-        score += 3 * S.army_strength(st, src) - 2 * S.army_strength(st, tgt) + jitter - (5 if vs != "army" else 0)
+        score += 3 * strength[src] - 2 * strength[tgt] + jitter - (5 if vs != "army" else 0)
         if score > best_score:
             best, best_score = option, score
     return best_score, best
 
 
-PICK: dict = {"castle": _any, "county": _any, "hide": _any, "place": _place, "loss": _any, "scatter": _scatter,
+PICK: dict = {"castle": _castle, "county": _county, "hide": _hide, "place": _place, "loss": _any, "scatter": _scatter,
         "take": _take, "flee": _any, "go": _go, "cards": _cards, "camp": _camp}
 
 

@@ -240,6 +240,13 @@ def army_strength(st: State, t: int) -> int:
     return min(st["n"][t], 4) + (1 if st["ch"][s] == t else 0) + (2 if st["wz"][s] == t else 0)
 
 
+def army_strengths(st: State) -> list[int]:
+    """army_strength of every territory at once (the random player scores many campaigns)."""
+    own, n, ch, wz = st["own"], st["n"], st["ch"], st["wz"]
+    return [0 if s < 0 else n[t] if s == ORC else min(n[t], 4) + (ch[s] == t) + 2 * (wz[s] == t)
+            for t, s in enumerate(own)]
+
+
 def defence_bonus(st: State, t: int, via: int) -> int:
     """Terrain and crossing bonuses of an army defending t (WQ-STR-7 to WQ-STR-11)."""
     bonus = 2 if board.IS_CASTLE[t] else 0

@@ -249,22 +249,29 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     instead of once per declaration (the random player's hot path)."""
     tn = st["tn"]
     camps = tn["camps"] if tn else 0
-    creatures = [t for t in (st["dragon"], st["peace"]) if t >= 0]
-    if camps < 1 and not creatures:
+    dragon, peace = st["dragon"], st["peace"]
+    if camps < 1 and dragon < 0 and peace < 0:
         return []
     out: list[Attack] = []
     own = st["own"]
-    kinds = _target_table(st, seat, camps)
-    boats = boat_ready(st, seat)
-    for src in range(board.TERRITORIES):
-        if own[src] != seat:
-            continue
+    kinds_at: dict[int, tuple[tuple[str, bool], ...]] = {}
+    boat_reach = board.BOAT_REACH if boat_ready(st, seat) else None
+    sources = [t for t in range(board.TERRITORIES) if own[t] == seat]
+    if camps < 1:  # only the creatures can be attacked: only from next to them, or on them
+        near = {c for c in (dragon, peace) if c >= 0}
+        for c in list(near):
+            near |= board.ADJ_SET[c] | (boat_reach[c] if boat_reach else frozenset())
+        sources = [t for t in sources if t in near]
+    for src in sources:
         leaders = _leaders(st, seat, src, with_heroes)
-        reach = [(board.ADJ[src], False), (board.BOAT_REACH[src] if boats else (), True),
-                 ((src,) if src in creatures else (), False)]
+        reach = ((board.ADJ[src], False), (boat_reach[src] if boat_reach else (), True),
+                 ((src,) if src == dragon or src == peace else (), False))
         for targets, boat in reach:
             for tgt in targets:
-                for vs, champion_only in kinds[tgt]:
+                kinds = kinds_at.get(tgt)
+                if kinds is None:
+                    kinds = kinds_at[tgt] = _target_kinds(st, seat, tgt, camps)
+                for vs, champion_only in kinds:
                     if vs != "army" and tgt != src and own[tgt] == seat:
                         continue  # WQ-SPECIAL-3: only the army already there
                     for hero, lead in leaders:
@@ -275,23 +282,17 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     return out
 
 
-def _target_table(st: State, seat: int, camps: int) -> list[tuple[tuple[str, bool], ...]]:
-    """Per territory: what a campaign may attack there, and whether only a champion may lead it
+def _target_kinds(st: State, seat: int, tgt: int, camps: int) -> tuple[tuple[str, bool], ...]:
+    """What a campaign may attack on tgt, and whether only a champion may lead it
     (WQ-SPECIAL-1, WQ-CAMP-1, WQ-CAMP-9, WQ-PEACE-3, WQ-CHAMP-1)."""
-    own, dragon, peace = st["own"], st["dragon"], st["peace"]
-    protected = board.DUCHY[peace] if peace >= 0 else -1
-    table: list[tuple[tuple[str, bool], ...]] = []
-    for tgt in range(board.TERRITORIES):
-        d = own[tgt]
-        if tgt == dragon or tgt == peace:
-            fine = camps >= 1 or d != -1  # a creature on an empty territory is a campaign's target
-            table.append(((("dragon", False),) if fine and tgt == dragon else ())
-                         + ((("peace", False),) if fine and tgt == peace else ()))
-        elif camps < 1 or d == seat or (tgt < board.COUNTIES and board.DUCHY[tgt] == protected):
-            table.append(())
-        else:
-            table.append((("army", 0 <= d < ORC and st["ch"][d] == tgt),))
-    return table
+    d, dragon, peace = st["own"][tgt], st["dragon"], st["peace"]
+    if tgt == dragon or tgt == peace:
+        if camps < 1 and d == -1:  # a creature on an empty territory is a campaign's target
+            return ()
+        return ((("dragon", False),) if tgt == dragon else ()) + ((("peace", False),) if tgt == peace else ())
+    if camps < 1 or d == seat or S.is_protected(st, tgt):
+        return ()
+    return (("army", 0 <= d < ORC and st["ch"][d] == tgt),)
 
 
 def _leaders(st: State, seat: int, src: int, with_heroes: bool) -> list[tuple[str, str | None]]:

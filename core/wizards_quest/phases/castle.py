@@ -11,8 +11,13 @@ from core.wizards_quest.phases.decision import Decision
 from core.wizards_quest.state import Frame, State
 
 
+def empty_castles(st: State) -> list[int]:
+    own = st["own"]
+    return [k for k in board.CASTLE_IDS if own[k] == -1]
+
+
 def castle_legal(st: State, f: Frame) -> list[dict]:
-    return [{"type": "castle", "at": IDS[k]} for k in board.CASTLE_IDS if st["own"][k] == -1]
+    return [{"type": "castle", "at": IDS[k]} for k in empty_castles(st)]
 
 
 def castle_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:

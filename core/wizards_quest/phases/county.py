@@ -11,13 +11,18 @@ from core.wizards_quest.phases.decision import Decision
 from core.wizards_quest.state import Frame, State
 
 
+def empty_counties(st: State) -> list[int]:
+    own = st["own"]
+    return [t for t in range(board.COUNTIES) if own[t] == -1]
+
+
 def county_legal(st: State, f: Frame) -> list[dict]:
-    return [{"type": "county", "at": IDS[t]} for t in range(board.COUNTIES) if st["own"][t] == -1]
+    return [{"type": "county", "at": IDS[t]} for t in empty_counties(st)]
 
 
 def county_auto(st: State, f: Frame) -> dict | None:
-    legal = county_legal(st, f)
-    return legal[0] if len(legal) == 1 else None
+    empty = empty_counties(st)
+    return {"type": "county", "at": IDS[empty[0]]} if len(empty) == 1 else None
 
 
 def county_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:

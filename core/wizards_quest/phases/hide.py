@@ -15,7 +15,7 @@ def hide_spots(st: State, f: Frame, owner: int) -> list[int]:
     """Where the seat may hide a treasure of `owner` this round (WQ-SETUP-8..10, WQ-VAR-BLANK-2)."""
     castle_round = f["round"] == 0
     blank = st["opt"]["blank"]
-    out = []
+    out: list[int] = []
     hidden = {tr[2] for tr in st["tre"]}
     for t in (board.CASTLE_IDS if castle_round else range(board.COUNTIES)):
         o = st["own"][t]
@@ -27,13 +27,18 @@ def hide_spots(st: State, f: Frame, owner: int) -> list[int]:
     return out
 
 
+def hide_choices(st: State, f: Frame) -> list[tuple[int, int]]:
+    """(treasure, territory) for every treasure the seat holds and every spot it may go to."""
+    return [(i, t) for i, tr in enumerate(st["tre"]) if tr[2] == S.HELD and tr[3] == f["seat"]
+            for t in hide_spots(st, f, tr[0])]
+
+
+def hide_move(choice: tuple[int, int]) -> dict:
+    return {"type": "hide", "treasure": S.treasure_id(choice[0]), "at": IDS[choice[1]]}
+
+
 def hide_legal(st: State, f: Frame) -> list[dict]:
-    out = []
-    for i, tr in enumerate(st["tre"]):
-        if tr[2] == S.HELD and tr[3] == f["seat"]:
-            for t in hide_spots(st, f, tr[0]):
-                out.append({"type": "hide", "treasure": S.treasure_id(i), "at": IDS[t]})
-    return out
+    return [hide_move(choice) for choice in hide_choices(st, f)]
 
 
 def hide_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
