@@ -31,7 +31,7 @@ def table(head: list[str], rows: list[list[str]]) -> str:
 def wq_map() -> str:
     """The hex map of Marnon as text: each column of hexes is drawn half a row below the one
     to its left when its number is odd, as on a hex board."""
-    from core.wizards_quest import marnon
+    from core.wizards_quest import data as marnon
     cells = {tuple(hex_): tid for tid, *_rest, hex_ in marnon.TERRITORIES}
     cols = max(c for c, _ in cells) + 1
     rows = max(r for _, r in cells) + 1
@@ -46,7 +46,7 @@ def wq_map() -> str:
 
 
 def wq_adjacency() -> str:
-    from core.wizards_quest import marnon
+    from core.wizards_quest import data as marnon
     rows = []
     for tid, name, terrain, sea, ammon, _ in marnon.TERRITORIES:
         links = [other + {"land": "", "tunnel": " (tunnel)"}.get(link, " (bridge)")

@@ -12,6 +12,7 @@ import math
 
 from . import board
 from . import state as S
+from .state import State
 
 TREASURE = 12.0
 NEAR = 1.5
@@ -21,7 +22,7 @@ CASTLE = 1.0
 CARD = 0.3
 
 
-def worth(st: dict, seat: int) -> float:
+def worth(st: State, seat: int) -> float:
     if st["out"][seat]:
         return 0.0
     mine = S.territories(st, seat)
@@ -34,7 +35,7 @@ def worth(st: dict, seat: int) -> float:
     return total
 
 
-def evaluate(st: dict, seat: int) -> float:
+def evaluate(st: State, seat: int) -> float:
     if st["win"] is not None:
         return 1.0 / len(st["win"]) if seat in st["win"] else 0.0
     mine = worth(st, seat)

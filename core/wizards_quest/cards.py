@@ -1,34 +1,18 @@
-"""The 35 petition cards (spec section 15): kinds, counts, and the unique card ids.
+"""The petition cards' catalogue, built from `data.CARD_KINDS`: unique ids and what each does.
 
 Card ids are "C01".."C35"; the kind of each id is fixed so replays and views agree.
 """
 from __future__ import annotations
 
-# kind, count, men received, extra campaigns, play immediately when drawn, text
-KINDS = (
-    ("BOAT", 3, 1, 0, False, "1 man, then a boat for one crossing"),
-    ("MEN2", 2, 2, 0, False, "2 men"),
-    ("MEN3", 2, 3, 0, False, "3 men"),
-    ("MEN4", 2, 4, 0, False, "4 men"),
-    ("SIX", 3, 0, 0, False, "6 men if you have fewer than 7 units, else an extra campaign"),
-    ("MAN-EXTRA", 3, 1, 1, False, "1 man and an extra campaign"),
-    ("2MEN-EXTRA", 3, 2, 1, False, "2 men and an extra campaign"),
-    ("EXTRA", 4, 0, 1, False, "an extra campaign"),
-    ("DRAGON", 2, 0, 0, False, "send the dragon to a duchy"),
-    ("PEACE", 2, 0, 0, False, "send the Peacemaker to a duchy"),
-    ("TREASURE", 3, 0, 0, False, "move an opponent's treasure"),
-    ("MINUS1", 2, 0, 0, True, "1 man fewer in reinforcements"),
-    ("MINUS2", 2, 0, 0, True, "2 men fewer in reinforcements"),
-    ("NOSUPPLY", 2, 0, 0, True, "no reinforcements"),
-)
+from core.wizards_quest.data import CARD_KINDS, CUT
 
-KIND_INFO = {k[0]: k for k in KINDS}
-CUT = {"MINUS1": 1, "MINUS2": 2, "NOSUPPLY": 99}
+KINDS = CARD_KINDS  # kind, count, men, extra campaigns, played at once, text (the glossary reads it)
+KIND_INFO = {k[0]: k for k in CARD_KINDS}
 
 
-def _catalogue():
+def _catalogue() -> dict[str, str]:
     out, n = {}, 0
-    for kind, count, *_ in KINDS:
+    for kind, count, *_ in CARD_KINDS:
         for _ in range(count):
             n += 1
             out[f"C{n:02d}"] = kind
@@ -38,6 +22,7 @@ def _catalogue():
 CARD_KIND: dict[str, str] = _catalogue()
 ALL_CARDS: tuple[str, ...] = tuple(CARD_KIND)
 assert len(ALL_CARDS) == 35
+__all__ = ["ALL_CARDS", "CARD_KIND", "CUT", "KINDS", "describe", "extra", "immediate", "kind", "men"]
 
 
 def kind(card: str) -> str:

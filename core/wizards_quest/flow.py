@@ -1,50 +1,137 @@
-"""The automatic parts of the game as resumable frames on a stack (state["q"]).
+"""The driver: automatic frames run until a player must decide; decisions are applied.
 
-A frame is a small dict; its handler does one step and returns. Frames whose kind
-starts with "ask-" wait for a player's decision (see decisions.py). Handlers follow one
-discipline: pop themselves before pushing follow-ups that must run after them.
+The game is a stack of resumable frames (state["q"]): a frame is a small dict whose handler does
+one step and returns; frames whose kind starts with "ask-" wait for a player's decision (phases/).
+Handlers follow one discipline: pop themselves before pushing follow-ups that must run after them.
+Here: the driver, the round (orcs, dragon, Peacemaker, the turns) and the turn's steps.
 Every die roll goes into an event (WQ-TABLE-2: the engine rolls the neutral dice).
 """
 from __future__ import annotations
 
-from core.protocol import Event
-from core.wizards_quest import board, cards
-from core.wizards_quest.board import ORC, IDS, DUCHY_NAMES
+from typing import Callable
+
+from core.protocol import Event, IllegalMove
+from core.rng import Rng
+from core.wizards_quest import board
 from core.wizards_quest import state as S
+from core.wizards_quest.battle import fight_step, raid_step, raids_step
+from core.wizards_quest.board import ORC, DUCHY_NAMES, name
+from core.wizards_quest.effects import dice_off, men, peace_arrive
+from core.wizards_quest.notation import FORMS, format_move
+from core.wizards_quest.phases import DECISIONS
+from core.wizards_quest.setup import setup_step
+from core.wizards_quest.state import Frame, State, ask
+
+MAX_STEPS = 200000
 
 
-def name(t: int) -> str:
-    return f"{IDS[t]} {board.NAMES[t]}"
+class TableRng(Rng):
+    """The engine's dice: scripted values first (scenarios), then the counter-based Rng."""
+
+    __slots__ = ("script",)
+
+    def __init__(self, seed: str, counter: int = 0, script: list[int] | None = None, *, scheme: int = 1) -> None:
+        super().__init__(seed, counter, scheme=scheme)
+        self.script = list(script or [])
+
+    def die(self, sides: int = 6) -> int:
+        if self.script:
+            return self.script.pop(0)
+        return super().die(sides)
 
 
-def men(k: int, word: str = "man", plural: str | None = None) -> str:
-    """'1 man', '3 men', '1 orc', '2 orcs', '1 orc army', '0 orc armies'."""
-    plural = plural or ("men" if word == "man" else word + "s")
-    return f"{k} {word if k == 1 else plural}"
+
+def current(st: State) -> Frame | None:
+    """The decision frame waiting for a player, or None."""
+    if st["win"] is not None or not st["q"]:
+        return None
+    top = st["q"][-1]
+    return top if top["k"].startswith("ask-") else None
 
 
-def ask(st, kind, seat, **kw):
-    frame = {"k": "ask-" + kind, "seat": seat}
-    frame.update(kw)
-    st["q"].append(frame)
+def run(st: State, rng: Rng, ev: list[Event]) -> None:
+    """Advance until a real choice is needed or the game is over."""
+    for _ in range(MAX_STEPS):
+        if st["win"] is not None or not st["q"]:
+            return
+        f = st["q"][-1]
+        k = f["k"]
+        if k.startswith("ask-"):
+            decision = DECISIONS[k[4:]]
+            move = decision.auto(st, f) if decision.auto is not None else None
+            if move is None:
+                return
+            decision.resolve(st, f, move, rng, ev)
+            continue
+        PROCESS[k](st, f, rng, ev)
+    raise RuntimeError("the game engine did not settle")  # a bug guard, never a rules outcome
 
 
-def dice_off(seats, rng, ev, why):
-    """Everyone rolls two dice; ties for the highest roll again (WQ-TABLE-4)."""
-    while True:
-        rolls = [(rng.die() + rng.die(), s) for s in seats]
-        ev.append(Event(f"{why}: " + ", ".join(f"{{P{s}}} {r}" for r, s in rolls) + ".",
-                        data={"rolls": [[s, r] for r, s in rolls]}))
-        top = max(r for r, _ in rolls)
-        best = [s for r, s in rolls if r == top]
-        if len(best) == 1:
-            return best[0]
-        seats = best
+def rng_of(st: State) -> TableRng:
+    """The engine's dice where the state left them."""
+    return TableRng(st["seed"], st["rng"], st["dice"], scheme=S.rng_scheme(st["opt"]))
+
+
+def settle(st: State, rng: TableRng, ev: list[Event]) -> None:
+    """Run on, then store where the dice stand."""
+    run(st, rng, ev)
+    st["rng"] = rng.counter
+    st["dice"] = list(rng.script)
+
+
+def apply_decision(st: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+    """The prompted seat's answer to its decision (the move's shape is checked already)."""
+    f = current(st)
+    assert f is not None
+    decision = DECISIONS[f["k"][4:]]
+    if move["type"] not in decision.moves:  # with the answers that fit (the game's own error, so its own hints)
+        hints = [format_move(m) if "pattern" not in m else m["pattern"] for m in decision.legal(st, f)]
+        raise IllegalMove("wrong-move", f"Now: {decision.text} You can now: {legal_now(st, f)}.", decision.rule,
+                          hints[:15] or None)
+    new = S.clone(st)
+    rng = rng_of(st)
+    ev: list[Event] = []
+    decision.resolve(new, new["q"][-1], move, rng, ev)
+    settle(new, rng, ev)
+    return new, ev
+
+
+def legal_now(st: State, f: Frame) -> str:
+    """The kinds of move legal at this decision, as their notation forms ('draw, done', 'castle <K>'),
+    in the order of the notation list: only what is legal now, never every kind the decision knows."""
+    verbs: list[str] = []
+    for m in DECISIONS[f["k"][4:]].legal(st, f):
+        verb = m.get("type") or m["pattern"].split()[0]
+        if verb not in verbs:
+            verbs.append(verb)
+    forms = {form.split()[0]: form for form in FORMS}
+    order = list(forms)
+    return ", ".join(forms.get(v, v) for v in sorted(verbs, key=lambda v: order.index(v) if v in forms else len(forms)))
+
+
+def apply_standing(st: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+    """A standing order for losses, legal at any time (WQ-TABLE-5)."""
+    value = move.get("losses")
+    if value not in ("men-first", "ask") or set(move) - {"type", "losses"}:
+        raise IllegalMove("bad-move", "Write 'standing losses men-first' or 'standing losses ask'.", "WQ-TABLE-5")
+    new = S.clone(st)
+    new["std"][seat] = value
+    ev = [Event(f"Standing order: your losses are {'taken men first' if value == 'men-first' else 'asked each time'}.",
+                (seat,))]
+    settle(new, rng_of(st), ev)
+    return new, ev
+
+
+def rule_now(st: State) -> str:
+    """The rule of what is being asked now (shape errors name it)."""
+    f = current(st)
+    return DECISIONS[f["k"][4:]].rule if f else "WQ-ROUND-1"
 
 
 # ----------------------------------------------------------------- the round --------
 
-def round_step(st, f, rng, ev):
+def round_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
+    """One step of the round: breeding, raids, new orcs, dragon, Peacemaker, starting player, turns."""
     stage = f["st"]
     if stage == "breed":
         breed(st, rng, ev)
@@ -85,7 +172,7 @@ def round_step(st, f, rng, ev):
             ev.append(Event(f"Round {st['round']} begins."))
 
 
-def breed(st, rng, ev):
+def breed(st: State, rng: Rng, ev: list[Event]) -> None:
     """WQ-ORC-BREED-1 to -5: one roll per player still in, from the starting player."""
     own, n = st["own"], st["n"]
     for s in S.active_seats(st, st["start"]):
@@ -99,60 +186,7 @@ def breed(st, rng, ev):
                         data={"seat": s, "die": d}))
 
 
-def raid_targets(st, src):
-    """Eligible targets of a raid, in attack order (WQ-ORC-RAID-3, WQ-ORC-RAID-4)."""
-    ring = board.RING[src]
-    ok = [t for t in ring if raid_eligible(st, t)]
-    out = []
-    if ok:
-        first = min(ok)  # counties by duchy/county, castles after all counties
-        i = ring.index(first)
-        out = [t for t in ring[i:] + ring[:i] if t in ok]
-    tun = board.TUNNEL_END[src]
-    if tun >= 0 and raid_eligible(st, tun):
-        out.append(tun)
-    return out
-
-
-def raid_eligible(st, t):
-    s = st["own"][t]
-    return (0 <= s < ORC and st["dragon"] != t and st["ch"][s] != t and not S.is_protected(st, t))
-
-
-def raids_step(st, f, rng, ev):
-    if f["i"] >= len(f["src"]):
-        st["q"].pop()
-        return
-    src = f["src"][f["i"]]
-    f["i"] += 1
-    if st["own"][src] == ORC and st["n"][src] >= 2:
-        targets = raid_targets(st, src)
-        if targets:
-            ev.append(Event(f"The orcs of {name(src)} raid: " + ", ".join(IDS[t] for t in targets) + "."))
-            st["q"].append({"k": "raid", "src": src, "tg": targets, "i": 0})
-
-
-def raid_step(st, f, rng, ev):
-    """One raid target at a time; eligibility checked again (WQ-ORC-RAID-8)."""
-    src = f["src"]
-    if st["own"][src] != ORC or st["n"][src] <= 1 or f["i"] >= len(f["tg"]):
-        st["q"].pop()  # WQ-ORC-RAID-7
-        return
-    t = f["tg"][f["i"]]
-    f["i"] += 1
-    if raid_eligible(st, t):
-        st["q"].append(fight_frame("raid", ORC, src, t, "army", board.LINK[(src, t)], st["own"][t]))
-
-
-def fight_frame(mode, attacker, src, tgt, vs, via, defender):
-    return {"k": "fight", "mode": mode, "a": attacker, "src": src, "tgt": tgt, "vs": vs, "via": via,
-            "d": defender, "nb": 0, "st": "check", "dl": 0, "al": 0, "bm": False, "lead": "",
-            "awiz": False, "dwiz": False, "dv": [], "av": [], "beat": False, "won": []}
-
-
-# ------------------------------------------------------------ dragon and Peacemaker --
-
-def dragon_step(st, f, rng, ev):
+def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-DRAGON-1 to -8; mode "land" lands once in a chosen duchy (cards, fleeing)."""
     if f["st"] == "start":
         f["st"] = "fly"
@@ -178,7 +212,7 @@ def dragon_step(st, f, rng, ev):
         st["q"].append(f)
 
 
-def dragon_eat(st, t, rng, ev):
+def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
     """Eat one die roll of creatures on t; True if a player's pieces are eaten."""
     if S.is_protected(st, t):  # WQ-DRAGON-6
         ev.append(Event("The Peacemaker protects this duchy: the dragon eats nothing."))
@@ -200,21 +234,8 @@ def dragon_eat(st, t, rng, ev):
     return True
 
 
-def peace_arrive(st, t, adds_three, ev):
-    """WQ-PEACE-2 (normal step) or the card/flee effect (adds_three)."""
-    st["peace"] = t
-    s = st["own"][t]
-    if s == ORC:
-        st["n"][t] = min(4, st["n"][t] + 3) if adds_three else 4
-        ev.append(Event(f"The orcs there now number {st['n'][t]}."))
-    elif s >= 0:
-        ev.append(Event(f"{{P{s}}} receives 3 men there."))
-        ask(st, "place", s, total=3, single=t, maxh=1, why="the Peacemaker's gift")
-
-
-# ----------------------------------------------------------------- a player's turn --
-
-def turn_step(st, f, rng, ev):
+def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
+    """A player's turn: the card window, the reinforcements, the campaigns (WQ-START-2, step 5)."""
     seat = f["seat"]
     if st["out"][seat]:
         st["q"].pop()
@@ -228,6 +249,7 @@ def turn_step(st, f, rng, ev):
         ask(st, "cards", seat, mode="turn", drew=False, new="")
     elif stage == "supply":  # WQ-SUPPLY-3, WQ-CARDS-6
         tn = st["tn"]
+        assert tn is not None
         base = S.reinforcements(st, seat, tn["cut"])
         total = base + tn["cmen"]
         tn["sup"], tn["cmen"] = True, 0
@@ -242,97 +264,7 @@ def turn_step(st, f, rng, ev):
         st["tn"] = None
 
 
-# ----------------------------------------------------------------- shared effects ---
 
-def draw_card(st, rng, ev):
-    """Top card of the deck; the discards are shuffled in when it runs out (WQ-CARDS-5)."""
-    if not st["deck"]:
-        if not st["disc"]:
-            return None
-        st["deck"] = rng.shuffle(st["disc"])
-        st["disc"] = []
-        ev.append(Event("The discard pile is shuffled into a new deck."))
-    return st["deck"].pop(0)
-
-
-def give_men(st, seat, k, ev):
-    """Men from a card: with the reinforcements, or at once after them (WQ-CARDS-6, WQ-TREASURE-4)."""
-    tn = st["tn"]
-    if tn is not None and tn["seat"] == seat and not tn["sup"]:
-        tn["cmen"] += k
-    elif k > 0:
-        ask(st, "place", seat, total=k, single=-1, maxh=2, why="men from a card")
-
-
-def give_extra(st, seat, ev):
-    tn = st["tn"]
-    if tn is not None and tn["seat"] == seat:
-        tn["camps"] += 1
-    else:
-        ev.append(Event(f"{{P{seat}}} cannot use an extra campaign outside their own turn."))
-
-
-def collect(st, seat, i, t, rng, ev):
-    """WQ-TREASURE-1 to -6."""
-    tr = st["tre"][i]
-    tr[2] = S.TAKEN
-    kind = tr[1]
-    ev.append(Event(f"{{P{seat}}} collects their {S.KIND_NAMES[kind]} on {name(t)}."))
-    if S.collected(st, seat) == 3:  # WQ-TREASURE-6
-        st["win"], st["why"] = [seat], "collected all three treasures"
-        st["q"] = []
-        ev.append(Event(f"{{P{seat}}} has all three treasures and wins!"))
-        return
-    if kind == 1:
-        ask(st, "place", seat, total=4, single=t, maxh=1, why="the chest")
-    elif kind == 0:
-        ask(st, "place", seat, total=3, single=-1, maxh=2, why="the crown")
-    elif kind == 2:
-        card = draw_card(st, rng, ev)
-        if card is None:
-            ev.append(Event("The deck is empty: no card for the ring."))
-        elif cards.immediate(card):
-            st["disc"].append(card)
-            ev.append(Event(f"{{P{seat}}} draws {cards.describe(card)} for the ring; it is discarded."))
-        else:
-            st["hands"][seat].append(card)
-            ev.append(Event(f"{{P{seat}}} draws a card for the ring."))
-            ev.append(Event(f"You drew {cards.describe(card)}.", (seat,)))
-            ask(st, "cards", seat, mode="ring", drew=True, new=card)
-
-
-def collect_here(st, seat, t, rng, ev):
-    """Collect a treasure the seat reached on t in any way (WQ-TREASURE-5)."""
-    i = S.own_treasure_at(st, seat, t)
-    if i >= 0 and st["own"][t] == seat:
-        collect(st, seat, i, t, rng, ev)
-
-
-def check_eliminations(st, ev):
-    """WQ-END-1, WQ-END-2, WQ-END-4."""
-    if st["round"] < 1 or st["win"] is not None:
-        return
-    own = st["own"]
-    alive = set(own)
-    for s in range(st["np"]):
-        if st["out"][s] or s in alive:
-            continue
-        st["out"][s] = True
-        st["disc"].extend(st["hands"][s])
-        st["disc"].extend(st["boats"][s])
-        st["hands"][s], st["boats"][s] = [], []
-        for tr in st["tre"]:
-            if tr[0] == s and tr[2] >= 0:
-                tr[2] = S.GONE
-        # a question still waiting for him (his own card window) is withdrawn: he does nothing more
-        st["q"] = [f for f in st["q"] if not (f["k"].startswith("ask-") and f.get("seat") == s)]
-        ev.append(Event(f"{{P{s}}} has no pieces left and is out of the game."))
-    left = [s for s in range(st["np"]) if not st["out"][s]]
-    if len(left) == 1:
-        st["win"], st["why"] = left, "last player standing"
-        st["q"] = []
-        ev.append(Event(f"{{P{left[0]}}} is the last player standing and wins."))
-    elif not left:
-        st["win"], st["why"] = [], "every player was eliminated"
-        st["q"] = []
-        ev.append(Event("Every player has been eliminated: nobody wins."))
+PROCESS: dict[str, Callable[[State, Frame, Rng, list[Event]], None]] = {
+    "setup": setup_step, "round": round_step, "raids": raids_step, "raid": raid_step, "fight": fight_step,
+    "dragon": dragon_step, "turn": turn_step}

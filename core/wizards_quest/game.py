@@ -1,16 +1,44 @@
-"""Wizard's Quest as a core.protocol.Game (rules: shared/rules/wizards-quest.md)."""
+"""Wizard's Quest as a core.protocol.Game (rules: shared/rules/wizards-quest.md), and its options.
+
+Rules version 2 (issue 9, checked against the Hungarian original) changed three readings. A game
+created under rules version 1 has no key for an option introduced later and plays its `legacy`
+reading, so its stored states and hashes stay what they were (see core.protocol.Option).
+"""
 from __future__ import annotations
 
-from core import resign
-from core.protocol import Game, IllegalMove, Option, Prompt, Result
-from core.wizards_quest import resign as wq_resign
-from core.wizards_quest import ai, engine, notation, view as V
-from core.wizards_quest.board import IDS
-from core.wizards_quest.decisions import KINDS
-from core.wizards_quest.options import OPTIONS
-from core.wizards_quest.newgame import TableRng, apply_scenario, new_state
+from typing import cast
 
-STANDING = [{"type": "standing", "losses": "men-first"}, {"type": "standing", "losses": "ask"}]
+from core import resign
+from core.protocol import Event, Game, IllegalMove, Option, Prompt, Result
+from core.rng import Rng
+from core.wizards_quest import flow, legal, notation, view as V
+from core.wizards_quest import resign as wq_resign
+from core.wizards_quest.phases import DECISIONS
+from core.wizards_quest.setup import apply_scenario
+from core.wizards_quest.state import LEGACY_READINGS, State, new_state
+
+OPTIONS = {
+    "blank-treasure": Option(default=False, help="Hide a blank treasure too; hidden treasure types are secret.",
+                             kind=bool, rule="WQ-VAR-BLANK-1"),
+    "two-player-rules": Option(default=True, help="With two players: 5 men for hiding on your own territory, "
+                                     "20 starting men placed 10/20/10.", kind=bool, rule="WQ-VAR-2P-1"),
+    # The battle chapter gives no bridge bonus; only the boat rule mentions one (WQ-STR-11).
+    "bridge-bonus": Option(default=0, help="Defence bonus against attacks over a bridge, orc raids included (0 = the "
+                              "battle chapter of the original, 1 = the reconstructed +1).",
+                           choices=(0, 1), kind=int, rule="WQ-STR-11", earlier_defaults=((1, 1),)),
+    # Only the original's reading is offered; 'whole-hand' exists for games created before it.
+    "ring-window": Option(default="drawn-card", help="Which card may be played when the ring is collected: only the card "
+                                        "drawn for it (the original; the only choice for new games).",
+                          choices=("drawn-card",), rule="WQ-CARDS-4", since=2, legacy=LEGACY_READINGS["ring-window"]),
+    # Likewise: each boat card is one crossing, any number a turn; 'one-per-turn' is the old reading.
+    "boat-limit": Option(default="none", help="How many boats a player may use in one turn: any number, each boat card "
+                                 "one crossing (the original; the only choice for new games).",
+                         choices=("none",), rule="WQ-BOAT-2", since=2, legacy=LEGACY_READINGS["boat-limit"]),
+    # Issue 14: four draws per SHA-256 block for new games; stored games keep one hash per draw.
+    "rng": Option(default=2, help="The random stream: 1 = one SHA-256 per draw (games before rules version 3), "
+                                  "2 = four draws per hash.", choices=(1, 2), kind=int, rule=None, since=3,
+                  legacy=1),
+}
 
 
 class WizardsQuest(Game):
@@ -19,9 +47,14 @@ class WizardsQuest(Game):
     min_players = 2
     max_players = 6
     options = OPTIONS
-    rules_version = 2  # issue 9: ring window, boats, bridge bonus (core/wizards_quest/options.py)
+    rules_version = 3  # 2 (issue 9): ring window, boats, bridge bonus; 3 (issue 14): the random stream's scheme 2
+    max_moves = 20_000  # random games end within a few thousand moves
+    hidden_information = True  # the deck, other hands, and with the blank treasure the treasures' kinds
+    preamble_rules = {"bad-seat": "WQ-TABLE-1", "game-over": "WQ-END-3", "not-your-turn": "WQ-START-2",
+                      "bad-move": "WQ-ROUND-1"}
 
-    def setup(self, players, options, seed, scenario=None, *, rules_version=None):
+    def setup(self, players: int, options: dict, seed: str, scenario: dict | None = None, *,
+              rules_version: int | None = None) -> State:
         self.check_players(players)
         opts = self.normalize_options(options, rules_version)
         st = new_state(players, opts, str(seed))
@@ -32,112 +65,87 @@ class WizardsQuest(Game):
                 raise
             except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
                 raise IllegalMove("bad-scenario", f"The scenario could not be read ({err}).", "WQ-SETUP-1") from None
-        engine.settle(st, TableRng(st["seed"], st["rng"], st["dice"]), [])
+        flow.settle(st, flow.rng_of(st), [])
         return st
 
-    def prompts(self, state):
-        f = engine.current(state)
+    def prompts(self, state: State) -> list[Prompt]:
+        f = flow.current(state)
         if f is None:
             return []
-        kind = KINDS[f["k"][4:]]
-        text = kind[4]
-        if f["k"] == "ask-place":
-            text = f"Place {f['total']} men ({f['why']})."
-        elif f["k"] == "ask-loss":
-            text = f"Choose which {f['n']} of your pieces on {IDS[f['t']]} are lost ({f['why']})."
-        return [Prompt(f["seat"], kind[3], text)]
+        decision = DECISIONS[f["k"][4:]]
+        return [Prompt(f["seat"], decision.prompt, decision.prompt_text(state, f))]
 
-    def legal_moves(self, state, seat):
-        """The answers to this seat's current question; a seat with no question is offered its
-        standing orders (legal at any time, also while asked, but not listed then)."""
-        f = engine.current(state)
-        if f is not None and f["seat"] == seat:
-            return KINDS[f["k"][4:]][0](state, f)
-        return [dict(m) for m in STANDING]
+    def legal_moves(self, state: State, seat: int) -> list[dict]:
+        return legal.legal_moves(state, seat)
 
-    def random_move(self, state, seat, rng):
-        f = engine.current(state)
-        if f is None or f["seat"] != seat:
-            return dict(STANDING[rng.below(2)])
-        return ai.choose(state, f, seat, rng)
+    def random_move(self, state: State, seat: int, rng: Rng) -> dict:
+        return legal.random_move(state, seat, rng)
 
-    def apply(self, state, seat, move):
-        if resign.is_resign(move) and isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["np"]:
-            return wq_resign.apply(state, seat, move)
-        try:
-            return engine.apply_move(state, seat, move)
-        except IllegalMove as err:
-            if err.legal is None and isinstance(seat, int) and not isinstance(seat, bool) \
-                    and 0 <= seat < state["np"] and err.code != "game-over":
-                hints = [self.format(m) if "pattern" not in m else m["pattern"]
-                         for m in self.legal_moves(state, seat) if m.get("type") != "standing"]
-                err.legal = hints[:15] or None
-            raise
+    def default_move(self, state: State, seat: int) -> dict | None:
+        return legal.default_move(state, seat)
 
-    def default_move(self, state, seat):
-        """The answer when a prompted seat's deadline passes: the most passive legal choice."""
-        f = engine.current(state)
-        if f is None or f["seat"] != seat:
-            return None
-        kind = f["k"][4:]
-        if kind in ("place", "scatter"):
-            return ai.passive_placement(state, f)
-        legal = [m for m in KINDS[kind][0](state, f) if "pattern" not in m]
-        for wanted in ({"type": "done"}, {"type": "end"}, {"type": "break"}, {"type": "lose", "hero": ""}):
-            if wanted in legal:
-                return wanted
-        if kind == "take":
-            return max(legal, key=lambda m: (m["men"], m["hero"] == ""))
-        # a forced card choice: give up the ring's card if allowed, else play one that steers nothing
-        plays = [m for m in legal if m["type"] == "discard"] + \
-            sorted((m for m in legal if m["type"] == "play"), key=lambda m: len(m))
-        return (plays or legal)[0]
+    # The hooks of Game.apply's shared preamble (bad seat, resignation, shape, game over,
+    # standing order, not asked now), then this game's decisions.
+    def player_count(self, state: State) -> int:
+        return state["np"]
 
-    def view(self, state, seat):
+    def check_shape(self, state: State, seat: int, move: dict) -> None:
+        notation.check_shape(move, flow.rule_now(state))
+
+    def apply_resign(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+        return wq_resign.apply(state, seat, move)
+
+    def apply_standing(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+        return flow.apply_standing(state, seat, move)
+
+    def apply_decision(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+        return flow.apply_decision(state, seat, move)
+
+    def view(self, state: State, seat: int | None) -> dict:
         return V.make_view(state, seat, self.prompts(state))
 
-    def known_state(self, state, seat):
+    def known_state(self, state: State, seat: int) -> dict:
         from core.wizards_quest import sample
         return sample.known_state(state, seat)
 
-    def sample_state(self, known, seat, rng):
+    def sample_state(self, known: dict, seat: int, rng: Rng) -> State:
         from core.wizards_quest import sample
-        return sample.sample_state(known, seat, rng)
+        return cast(State, sample.sample_state(known, seat, rng))
 
-    def hidden_from(self, state, seat):
+    def hidden_from(self, state: State, seat: int | None) -> list[str]:
         hidden = list(state["deck"]) + list(state["disc"])
         for s, hand in enumerate(state["hands"]):
             if s != seat:
                 hidden += hand
         return hidden
 
-    def public_move(self, state, seat, move):
+    def public_move(self, state: State, seat: int, move: dict) -> bool:
         """Standing orders are private; a discarded ring card is not shown (WQ-TABLE-9)."""
         return not (isinstance(move, dict) and move.get("type") in ("standing", "discard"))
 
-    def parse(self, state, seat, text):
+    def parse(self, state: State, seat: int, text: str) -> dict:
         if (resigning := resign.parse(text)) is not None:
             return resigning
-        return notation.parse_text(text, engine.rule_now(state))
+        return notation.parse_text(text, flow.rule_now(state))
 
-    def format(self, move):
+    def format(self, move: dict) -> str:
         return resign.NOTATION if resign.is_resign(move) else notation.format_move(move)
 
-    def result(self, state):
+    def result(self, state: State) -> Result | None:
         if state["win"] is None:
             return None
-        return Result(tuple(state["win"]), result_sentence(state["win"], state["why"]))
+        return Result(tuple(state["win"]), result_sentence(state["win"], state["why"]), result_code(state["why"]))
 
-    def to_json(self, state):
-        return state
+    def to_json(self, state: State) -> dict:
+        return state  # type: ignore[return-value]  # the state is JSON already
 
-    def from_json(self, data):
-        return data
+    def from_json(self, data: dict) -> State:
+        return data  # type: ignore[return-value]
 
-    def render(self, view, seat):
+    def render(self, view: dict, seat: int | None) -> str:
         return V.render_view(view, seat)
 
-    def picture(self, view, seat, touched=frozenset()):
+    def picture(self, view: dict, seat: int | None, touched: frozenset = frozenset()) -> str | None:
         from core.wizards_quest import picture  # Jinja2 is loaded only by who draws
 
         return picture.picture(view, seat, touched)
@@ -146,7 +154,16 @@ class WizardsQuest(Game):
 GAME = WizardsQuest()
 
 
-def result_sentence(winners: list, why: str) -> str:
+# The stable reason codes of Result (docs/wizards-quest.md), from the reason stored in the state.
+RESULT_CODES = {"collected all three treasures": "three-treasures", "last player standing": "last-standing",
+                "every player was eliminated": "all-eliminated"}
+
+
+def result_code(why: str) -> str:
+    return RESULT_CODES.get(why, "resigned" if why.endswith(" resigned") else "")
+
+
+def result_sentence(winners: list[int], why: str) -> str:
     """The stored reason ("collected all three treasures", kept as it is in the state so stored
     games hash alike) as a sentence naming the winner."""
     if why and why[0].islower() and len(winners) == 1:

@@ -6,7 +6,7 @@ so a swapped map or card list explains itself. Rule IDs point into docs/wizards-
 from __future__ import annotations
 
 from core.glossary import Entry, Glossary, rule_id
-from core.wizards_quest import cards, marnon
+from core.wizards_quest import cards, data as marnon
 
 GAME = "wizards-quest"
 

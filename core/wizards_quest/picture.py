@@ -12,7 +12,7 @@ from functools import lru_cache
 from markupsafe import Markup
 
 from core.picture import ACCENT, Panel, draw, hex_points, legend_rows, seat_colour, seat_ink
-from core.wizards_quest import geometry, marnon
+from core.wizards_quest import board as geometry, data as marnon
 from core.wizards_quest.board import DUCHY_NAMES
 
 SIZE = 36
@@ -24,12 +24,12 @@ WATER = "#7FB2D9"
 HERO_LETTERS = {"wizard": "W", "champion": "C"}
 
 
-def _at(cell) -> tuple[float, float]:
+def _at(cell: tuple[int, int]) -> tuple[float, float]:
     x, y = geometry.centre(cell, SIZE)
     return round(x + SIZE + MARGIN, 1), round(y + SIZE + TOP, 1)
 
 
-def _point(xy) -> tuple[float, float]:
+def _point(xy: tuple[float, float]) -> tuple[float, float]:
     return round(xy[0] + SIZE + MARGIN, 1), round(xy[1] + SIZE + TOP, 1)
 
 
@@ -125,7 +125,7 @@ def _borders() -> list[tuple]:
     return lines
 
 
-def _segment(ends) -> tuple:
+def _segment(ends: tuple[tuple[float, float], tuple[float, float]]) -> tuple:
     (x1, y1), (x2, y2) = _point(ends[0]), _point(ends[1])
     return x1, y1, x2, y2
 
@@ -174,7 +174,7 @@ def _tunnel() -> dict:
 
 
 def _panel(v: dict, seat: int | None, y: float, width: float) -> Panel:
-    def facts(s):
+    def facts(s: int) -> str:
         out = " (out)" if v["eliminated"][s] else ""
         return f"{v['collected'][s]}/3 treasures, {v['hand_sizes'][s]} cards, {v['boats'][s]} boats{out}"
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from core import resign
 from core.protocol import Event, IllegalMove
-from core.wizards_quest import flow
 from core.wizards_quest import state as S
-from core.wizards_quest.engine import settle
-from core.wizards_quest.newgame import TableRng
+from core.wizards_quest.effects import check_eliminations
+from core.wizards_quest.flow import rng_of, settle
+from core.wizards_quest.state import State
 
 
-def apply(st: dict, seat: int, move: dict):
+def apply(st: State, seat: int, move: dict) -> tuple[State, list[Event]]:
     resign.check(move)
     if st["win"] is not None:
         raise IllegalMove("game-over", "The game is over.", "WQ-END-3")
@@ -40,6 +40,6 @@ def apply(st: dict, seat: int, move: dict):
     new["ch"][seat] = new["wz"][seat] = -1
     new["q"] = [f for f in new["q"] if not (f["k"].startswith("ask-") and f.get("seat") == seat)]
     ev.append(Event(f"{{P{seat}}}'s men and heroes leave the map."))
-    flow.check_eliminations(new, ev)  # WQ-END-1, WQ-END-2, WQ-END-4
-    settle(new, TableRng(st["seed"], st["rng"], st["dice"]), ev)
+    check_eliminations(new, ev)  # WQ-END-1, WQ-END-2, WQ-END-4
+    settle(new, rng_of(st), ev)
     return new, ev

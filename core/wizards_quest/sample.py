@@ -10,14 +10,14 @@ from core.bots.worlds import deal_tokens, fresh_seed, mask, renumber, strings_in
 from core.rng import Rng
 
 from . import cards
-from .state import TAKEN
+from .state import TAKEN, State
 
 
-def kind_visible(st: dict, treasure: list, seat: int) -> bool:
+def kind_visible(st: State, treasure: list, seat: int) -> bool:
     return not st["opt"]["blank"] or treasure[2] == TAKEN or treasure[3] == seat
 
 
-def known_state(st: dict, seat: int) -> dict:
+def known_state(st: State, seat: int) -> dict:
     from .game import GAME   # the game's own list of what the seat may not see
     known = mask({k: v for k, v in st.items() if k not in ("seed", "rng")}, set(GAME.hidden_from(st, seat)))
     known["std"] = [order if other == seat else "ask" for other, order in enumerate(known["std"])]
@@ -37,7 +37,7 @@ def sample_state(known: dict, seat: int, rng: Rng) -> dict:
         secret = [t for t in mine if t[1] is None]
         if secret:
             kinds = rng.shuffle([k for k in range(4) if k not in {t[1] for t in mine}])
-            for treasure, kind in zip(secret, kinds):
+            for treasure, kind in zip(secret, kinds, strict=False):
                 treasure[1] = kind
     st["seed"], st["rng"] = fresh_seed(rng), 0
     return st

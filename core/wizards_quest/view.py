@@ -1,15 +1,19 @@
 """What each seat may see (WQ-TABLE-9) and the terminal picture drawn from it."""
 from __future__ import annotations
 
-from core.protocol import seat_legend
+from typing import Any
+
+from core.protocol import Prompt, seat_legend
 from core.wizards_quest import board, cards
 from core.wizards_quest.board import ORC, IDS, DUCHY_NAMES
 from core.wizards_quest import state as S
+from core.wizards_quest.state import State
 
 LOC_NAMES = {S.HELD: "held", S.TAKEN: "collected", S.GONE: "removed"}
 
 
-def make_view(st: dict, seat: int | None, prompts) -> dict:
+def make_view(st: State, seat: int | None, prompts: list[Prompt]) -> dict:
+    """What `seat` may see (None: a spectator): the map, treasures (secret kinds hidden), own cards."""
     np = st["np"]
     terr = []
     for t in range(board.TERRITORIES):
@@ -48,13 +52,14 @@ def make_view(st: dict, seat: int | None, prompts) -> dict:
     }
 
 
-def _decision(st: dict, seat):
+def _decision(st: State, seat: int | None) -> dict | None:
     """The details of the question put to this seat (only to that seat), territories by ID."""
     f = st["q"][-1] if st["q"] and st["win"] is None else None
     if f is None or not f["k"].startswith("ask-") or f["seat"] != seat:
         return None
-    out = {"kind": f["k"][4:]}
-    for key, value in f.items():
+    out: dict = {"kind": f["k"][4:]}
+    details: dict[str, Any] = dict(f)
+    for key, value in details.items():
         if key in ("k", "seat") or (key == "new" and value not in st["hands"][seat]):
             continue  # a played ring card is in the discard pile: no longer shown
         if key in ("t", "src", "tgt", "single") and isinstance(value, int):
@@ -65,7 +70,7 @@ def _decision(st: dict, seat):
     return out
 
 
-def _occupant(e):
+def _occupant(e: dict) -> str:
     if e["owner"] is None:
         return "."
     if e["owner"] == "orcs":
@@ -81,47 +86,72 @@ LEGEND = [
 ]
 
 
-def render_view(view: dict, seat) -> str:
-    by_id = {e["id"]: e for e in view["territories"]}
-    marks = {}
+def render_view(view: dict, seat: int | None) -> str:
+    """The terminal picture: duchies and castles with their armies, then the rest of the table."""
+    lines = [f"Wizard's Quest, round {view['round']}, starting player P{view['start']}"
+             + (f", P{view['turn']} to act" if view["turn"] is not None else ""),
+             seat_legend(view["players"], seat)]
+    lines += _map_lines(view)
+    lines += _table_lines(view, seat)
+    lines += LEGEND
+    if view["winners"] is not None:
+        lines.append("Game over: " + (", ".join(f"P{w}" for w in view["winners"]) or "nobody")
+                     + f" ({view['reason']}).")
+    return "\n".join(line[:100] for line in lines)
+
+
+def _marks(view: dict) -> dict[str, list[str]]:
+    """What lies on each territory besides its army: treasures, the dragon, the Peacemaker."""
+    by_id = {e["id"] for e in view["territories"]}
+    marks: dict[str, list[str]] = {}
     for tr in view["treasures"]:
         if tr["at"] in by_id:
-            kind = (tr["kind"] or "?")[:2]
-            marks.setdefault(tr["at"], []).append(f"${tr['owner']}{kind}")
+            marks.setdefault(tr["at"], []).append(f"${tr['owner']}{(tr['kind'] or '?')[:2]}")
     if view["dragon"]:
         marks.setdefault(view["dragon"], []).append("DRAGON")
     if view["peacemaker"]:
         marks.setdefault(view["peacemaker"], []).append("PEACE")
-    lines = [f"Wizard's Quest, round {view['round']}, starting player P{view['start']}"
-             + (f", P{view['turn']} to act" if view["turn"] is not None else ""),
-             seat_legend(view["players"], seat)]
+    return marks
 
-    def cell(tid):
-        e = by_id[tid]
-        extra = " " + " ".join(marks[tid]) if tid in marks else ""
-        return f"{tid} {_occupant(e)} s{e['strength']}{extra}"
 
-    def wrap(cells):
-        row = ""
-        for c in cells:
-            if row and len(row) + 3 + len(c) > 97:
-                lines.append("   " + row)
-                row = ""
-            row = f"{row} | {c}" if row else c
-        if row:
+def _wrapped(cells: list[str]) -> list[str]:
+    """Cells joined by ' | ' in lines of at most 100 characters."""
+    lines, row = [], ""
+    for c in cells:
+        if row and len(row) + 3 + len(c) > 97:
             lines.append("   " + row)
+            row = ""
+        row = f"{row} | {c}" if row else c
+    if row:
+        lines.append("   " + row)
+    return lines
 
+
+def _map_lines(view: dict) -> list[str]:
+    by_id = {e["id"]: e for e in view["territories"]}
+    marks = _marks(view)
+
+    def cell(tid: str) -> str:
+        extra = " " + " ".join(marks[tid]) if tid in marks else ""
+        return f"{tid} {_occupant(by_id[tid])} s{by_id[tid]['strength']}{extra}"
+
+    lines = []
     for d in range(1, 7):
         prot = " (protected by the Peacemaker)" if view["protected_duchy"] == d else ""
         lines.append(f"{d} {DUCHY_NAMES[d]}{prot}:")
-        wrap([cell(f"D{d}C{c}") for c in range(1, 7)])
+        lines += _wrapped([cell(f"D{d}C{c}") for c in range(1, 7)])
     lines.append("Castles:")
-    wrap([cell(f"K{k}") for k in range(1, 9)])
-    lines.append(f"Dragon: {view['dragon'] or 'off the map'}   Peacemaker: {view['peacemaker'] or 'off the map'}")
-    lines.append("Treasures collected: " + ", ".join(f"P{s} {c}/3" for s, c in enumerate(view["collected"]))
-                 + "   out: " + (", ".join(f"P{s}" for s, o in enumerate(view["eliminated"]) if o) or "nobody"))
-    hidden = [f"{t['id']}=P{t['owner']} {t['kind'] or '?'}@{t['at']}" for t in view["treasures"]
-              if t["at"] in by_id]
+    lines += _wrapped([cell(f"K{k}") for k in range(1, 9)])
+    return lines
+
+
+def _table_lines(view: dict, seat: int | None) -> list[str]:
+    """Creatures, treasures, cards, boats and who is being waited for."""
+    on_map = {e["id"] for e in view["territories"]}
+    lines = [f"Dragon: {view['dragon'] or 'off the map'}   Peacemaker: {view['peacemaker'] or 'off the map'}",
+             "Treasures collected: " + ", ".join(f"P{s} {c}/3" for s, c in enumerate(view["collected"]))
+             + "   out: " + (", ".join(f"P{s}" for s, o in enumerate(view["eliminated"]) if o) or "nobody")]
+    hidden = [f"{t['id']}=P{t['owner']} {t['kind'] or '?'}@{t['at']}" for t in view["treasures"] if t["at"] in on_map]
     for i in range(0, len(hidden), 5):
         lines.append(("Treasures: " if i == 0 else "           ") + "  ".join(hidden[i:i + 5]))
     lines.append(f"Deck {view['deck']}, discards {view['discard']}; boats: "
@@ -131,8 +161,4 @@ def render_view(view: dict, seat) -> str:
                      + f"   your boats: {view['boats'][seat]}   losses: {view['standing']}")
     for p in view["prompts"]:
         lines.append(f"Waiting for P{p['seat']}: {p['text']}")
-    lines += LEGEND
-    if view["winners"] is not None:
-        lines.append("Game over: " + (", ".join(f"P{w}" for w in view["winners"]) or "nobody")
-                     + f" ({view['reason']}).")
-    return "\n".join(line[:100] for line in lines)
+    return lines

@@ -12,7 +12,7 @@ from core.castle_assault.data import half_text
 from core.medieval_mastery import data as mm_data
 from core.picture import touched_tokens
 from core.rng import Rng
-from core.wizards_quest import geometry, marnon
+from core.wizards_quest import board as geometry, data as marnon
 
 POSITIONS = 100
 SVG = "{http://www.w3.org/2000/svg}"

@@ -27,7 +27,7 @@ def test_generated_blocks_and_shipped_guides_are_up_to_date():
 
 @pytest.mark.rule("WQ-MAPDATA-6")
 def test_wizards_quest_adjacency_table_equals_the_map_data():
-    from core.wizards_quest import board, marnon
+    from core.wizards_quest import board, data as marnon
     text = (ROOT / "docs" / "wizards-quest.md").read_text(encoding="utf-8")
     rows = re.findall(r"^\| (D\dC\d|K\d) \| [^|]+ \| \w+ \| [^|]+ \| ([^|]+) \|$", text, re.M)
     assert len(rows) == len(marnon.TERRITORIES)

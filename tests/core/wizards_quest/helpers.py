@@ -1,10 +1,11 @@
 """Shared helpers for the Wizard's Quest tests: exact positions, scripted dice, invariants."""
 from __future__ import annotations
 
-from core.wizards_quest import GAME, board, cards, engine
+from core.wizards_quest import GAME, board, cards
+from core.wizards_quest import flow as engine
 from core.wizards_quest import state as S
 from core.wizards_quest.board import INDEX, ORC
-from core.wizards_quest.newgame import TableRng
+from core.wizards_quest.flow import TableRng
 
 G = GAME
 T = INDEX

@@ -2,7 +2,7 @@
 import pytest
 
 from core.protocol import IllegalMove
-from core.wizards_quest import board, combat, flow
+from core.wizards_quest import battle, board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import ORC
 from tests.core.wizards_quest.helpers import T, ask, at, make, move, run_frames
@@ -19,8 +19,8 @@ def fight_strengths(st, src, tgt, via=None, attacker=None, defender=None, mode="
     via = board.LINK[(T[src], T[tgt])] if via is None else via
     a = st["own"][T[src]] if attacker is None else attacker
     d = st["own"][T[tgt]] if defender is None else defender
-    fight = flow.fight_frame(mode, a, T[src], T[tgt], "army", via, d)
-    return combat.attack_strength(st, fight), combat.defence_strength(st, fight)
+    fight = battle.fight_frame(mode, a, T[src], T[tgt], "army", via, d)
+    return battle.attack_strength(st, fight), battle.defence_strength(st, fight)
 
 
 @pytest.mark.rule("WQ-ACC-1")
@@ -74,7 +74,7 @@ def test_strength_above_six_works_as_six():
     """WQ-AMB-33: a wizard with 4 men in a castle is 8, treated as 6; every roll hits."""
     st = make({"K1": {"owner": 0, "men": 4, "heroes": ["wizard"]}})
     assert S.army_strength(st, T["K1"]) + S.defence_bonus(st, T["K1"], board.LAND) == 8
-    assert strength(st, "K1") == 6 and combat.hits(6, 8) == 6
+    assert strength(st, "K1") == 6 and battle.hits(6, 8) == 6
 
 
 ROWS = [  # attacker strength, defender strength, attacker roll, defender loses, defender roll, attacker loses
@@ -94,9 +94,9 @@ def test_battle_table_of_the_seed(sa, sd, ra, dl, rd, al):
     st = make({"D2C1": {"owner": 0, "men": am, "heroes": [ah] if ah else []},
                "D2C4": {"owner": 1, "men": dm, "heroes": [dh] if dh else []}})
     st["std"] = ["men-first", "men-first"]
-    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
     fight["st"] = "roll"
-    assert combat.attack_strength(st, fight) == sa and combat.defence_strength(st, fight) == sd
+    assert battle.attack_strength(st, fight) == sa and battle.defence_strength(st, fight) == sd
     before_a, before_d = S.pieces(st, T["D2C1"]), S.pieces(st, T["D2C4"])
     out, texts, _ = run_frames(st, [fight], dice=[ra, rd])
     assert any(f"Defender loses {dl}, attacker loses {al}." in t for t in texts)
@@ -107,9 +107,9 @@ def test_battle_table_of_the_seed(sa, sd, ra, dl, rd, al):
 @pytest.mark.rule("WQ-ACC-3")
 def test_hit_rule_and_losses_capped_at_pieces_present():
     """WQ-BATTLE-3: strength 3 hits on 1-3 for that many, misses on 4-6; a 3 against one man kills 1."""
-    assert [combat.hits(r, 3) for r in range(1, 7)] == [1, 2, 3, 0, 0, 0]
+    assert [battle.hits(r, 3) for r in range(1, 7)] == [1, 2, 3, 0, 0, 0]
     st = make({"D2C1": {"owner": 0, "men": 3}, "D2C4": {"owner": 1, "men": 1}})
-    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
     fight["st"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[3, 6])
     assert any("Defender loses 1, attacker loses 0" in t for t in texts)
@@ -120,7 +120,7 @@ def test_hit_rule_and_losses_capped_at_pieces_present():
 @pytest.mark.rule("WQ-BATTLE-4")
 def test_both_miss_costs_the_attacker_one_piece():
     st = make({"D2C1": {"owner": 0, "men": 2}, "D2C4": {"owner": 1, "men": 1}})
-    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
     fight["st"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[5, 6])
     assert at(out, "D2C1")[1] == 1 and at(out, "D2C4")[1] == 1
@@ -158,7 +158,7 @@ def test_campaign_is_a_series_of_battles_until_the_defender_is_gone():
 def test_both_results_apply_together():
     """WQ-AMB-32, WQ-TABLE-8: a defender wiped out still hits back in the same battle."""
     st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 2}})
-    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
     fight["st"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[2, 2])
     # 2 attackers survive; with no choice left the engine moves one in (WQ-CAMP-5)
@@ -170,7 +170,7 @@ def test_both_results_apply_together():
 def test_the_loser_chooses_his_losses_when_a_hero_could_go():
     """WQ-LOSS-1, WQ-TABLE-5: a hero counts as one piece; the owner is asked, never the attacker."""
     st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 3, "heroes": ["wizard"]}})
-    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
     fight["st"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[2, 6])
     pending = ask(out)
@@ -187,7 +187,7 @@ def test_standing_loss_order_is_applied_automatically():
     """A seat's standing order 'men-first' answers loss choices for him."""
     st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 3, "heroes": ["wizard"]}})
     st, _ = move(st, 1, "standing losses men-first")
-    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
     fight["st"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[2, 6])
     assert at(out, "D2C4") == (1, 1, "wizard")
@@ -198,7 +198,7 @@ def test_lost_heroes_return_to_supply_and_can_come_back():
     """WQ-HERO-SUB-3: a wizard killed in battle is placed again later in place of 2 men."""
     st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 1, "heroes": ["wizard"]},
                "D2C6": {"owner": 1, "men": 2}})
-    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
     fight["st"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[2, 6])  # both of P1's pieces on D2C4 fall
     assert out["wz"][1] == -1 and at(out, "D2C4")[0] == -1
@@ -213,7 +213,7 @@ def test_attacking_wizard_places_the_defenders_losses():
     """WQ-WIZ-1, WQ-WIZ-5, WQ-AMB-17, WQ-AMB-18: the defender picks, the attacker places; not removed."""
     st = make({"D2C1": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D2C4": {"owner": 1, "men": 5},
                "D1C1": {"owner": 1, "men": 1}})
-    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
     fight["st"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[3, 6])
     pending = ask(out)
@@ -229,7 +229,7 @@ def test_attacking_wizard_places_the_defenders_losses():
 @pytest.mark.rule("WQ-WIZ-3")
 def test_a_defending_wizard_alone_removes_losses_as_usual():
     st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 5, "heroes": ["wizard"]}})
-    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
     fight["st"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[6, 2])
     assert at(out, "D2C1") == (0, 2, None) and ask(out)["kind"] == "go"
@@ -239,7 +239,7 @@ def test_a_defending_wizard_alone_removes_losses_as_usual():
 def test_both_wizards_attacker_places_first_then_defender():
     st = make({"D2C1": {"owner": 0, "men": 4, "heroes": ["wizard"]},
                "D2C4": {"owner": 1, "men": 5, "heroes": ["wizard"]}})
-    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
     fight["st"] = "roll"
     st["std"] = ["men-first", "men-first"]
     out, texts, _ = run_frames(st, [fight], dice=[1, 2])
@@ -257,7 +257,7 @@ def test_orcs_struck_by_a_wizard_obey_the_four_orc_limit():
     """WQ-STACK-5, WQ-AMB-11: placed orcs may not exceed 4; the both-miss loss is removed."""
     st = make({"D2C1": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D2C4": {"orcs": 4},
                "D2C2": {"orcs": 3}})
-    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, ORC)
+    fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, ORC)
     fight["st"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[2, 6])
     assert ask(out)["kind"] == "scatter" and ask(out)["v"] == ORC
@@ -269,7 +269,7 @@ def test_orcs_struck_by_a_wizard_obey_the_four_orc_limit():
     # both miss: the attacker's single loss is removed, never placed
     st2 = make({"D2C1": {"owner": 0, "men": 2, "heroes": ["wizard"]},
                 "D2C4": {"owner": 1, "men": 1, "heroes": ["wizard"]}})
-    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
     fight["st"] = "roll"
     st2["std"] = ["men-first", "men-first"]
     out2, texts2, _ = run_frames(st2, [fight], dice=[6, 6])
@@ -295,7 +295,7 @@ def test_campaign_ends_when_the_needed_champion_falls():
     """WQ-AMB-19: the attacking champion dies, so the attack on a champion stops at once."""
     st = make({"D2C1": {"owner": 0, "men": 0, "heroes": ["champion"]},
                "D2C4": {"owner": 1, "men": 2, "heroes": ["champion"]}})
-    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
     st["n"][T["D2C1"]] = 3
     st["std"] = ["ask", "men-first"]
     out, texts, _ = run_frames(st, [fight], dice=[6, 1])
@@ -342,7 +342,7 @@ def test_pieces_placed_by_an_enemy_wizard_onto_their_treasure_collect_it():
            {"owner": 1, "kind": "chest", "at": "D5C1"}, {"owner": 1, "kind": "ring", "at": "D1C2"}]
     st = make({"D2C1": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D2C4": {"owner": 1, "men": 5}},
               treasures=tre)
-    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
     fight["st"] = "roll"
     out, _, _ = run_frames(st, [fight], dice=[1, 6])
     out, texts = move(out, 0, "scatter D5C1:1")
@@ -395,7 +395,7 @@ def test_losing_a_hero_that_is_not_in_the_battle_says_what_is_there():
     """The refusal names the pieces the player has in this battle, says there is no wizard in it,
     and lists the losses that are allowed."""
     st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 3, "heroes": ["champion"]}})
-    fight = flow.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
+    fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
     fight["st"] = "roll"
     out, _, _ = run_frames(st, [fight], dice=[2, 6])
     assert ask(out)["kind"] == "loss" and ask(out)["n"] == 2

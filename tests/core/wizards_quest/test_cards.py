@@ -297,7 +297,7 @@ def test_peace_card_men_go_at_once_on_that_county_to_its_holder_with_one_hero_at
     assert pending["kind"] == "place" and pending["seat"] == 1 and pending["total"] == 3
     with pytest.raises(IllegalMove):
         move(st, 1, "place D2C1:3")
-    with pytest.raises(IllegalMove) as err:
+    with pytest.raises(IllegalMove):
         move(st, 1, "place champion@D3C2 wizard@D3C2")
     st, _ = move(st, 1, "place D3C2:1 champion@D3C2")
     assert at(st, "D3C2") == (1, 2, "champion") and st["peace"] == T["D3C2"]

@@ -271,9 +271,9 @@ def test_special_campaigns_use_the_battle_rules():
 @pytest.mark.rule("WQ-CARD-PEACE")
 def test_peace_card_adds_three_and_fleeing_peacemaker_gives_nothing_on_empty():
     """WQ-AMB-6: on an empty county he adds nothing; on orcs never more than 4."""
-    from core.wizards_quest.battle_asks import send_creature
+    from core.wizards_quest.effects import send_creature
     from core.wizards_quest import state as S
-    from core.wizards_quest.newgame import TableRng
+    from core.wizards_quest.flow import TableRng
     st = S.clone(make({"D3C1": {"orcs": 2}}))
     ev = []
     send_creature(st, "peace", 3, TableRng("p", 0, [1]), ev)
@@ -298,11 +298,11 @@ def test_peacemaker_driven_into_the_same_duchy_keeps_the_county_protected():
 
 def test_wizard_may_place_struck_pieces_in_the_protected_duchy():
     """WQ-PEACE-5: a wizard's redistribution may use empty counties of the Peacemaker's duchy."""
-    from core.wizards_quest import board, flow
+    from core.wizards_quest import battle, board
     from tests.core.wizards_quest.helpers import run_frames
     st = make({"D5C5": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D5C3": {"owner": 1, "men": 4}},
               peace="D2C6")
-    fight = flow.fight_frame("camp", 0, T["D5C5"], T["D5C3"], "army", board.LAND, 1)
+    fight = battle.fight_frame("camp", 0, T["D5C5"], T["D5C3"], "army", board.LAND, 1)
     fight["st"] = "roll"
     out, _, _ = run_frames(st, [fight], dice=[1, 6])
     out, _ = move(out, 0, "scatter D2C4:1")

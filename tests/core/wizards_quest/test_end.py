@@ -1,7 +1,7 @@
 """Elimination and the end of the game (spec section 12)."""
 import pytest
 
-from core.wizards_quest import board, flow
+from core.wizards_quest import battle, board
 from core.wizards_quest import state as S
 from tests.core.wizards_quest.helpers import G, T, make, run_frames
 
@@ -12,8 +12,8 @@ TRE = [{"owner": 0, "kind": "crown", "at": "D3C3"}, {"owner": 0, "kind": "chest"
        {"owner": 2, "kind": "ring", "at": "taken"}]
 
 
-def battle(st, src, tgt, dice, defender):
-    fight = flow.fight_frame("camp", st["own"][T[src]], T[src], T[tgt], "army", board.LAND, defender)
+def fight_out(st, src, tgt, dice, defender):
+    fight = battle.fight_frame("camp", st["own"][T[src]], T[src], T[tgt], "army", board.LAND, defender)
     fight["st"] = "roll"
     return run_frames(st, [fight], dice=dice)
 
@@ -23,7 +23,7 @@ def test_a_player_with_no_pieces_left_is_out():
     """WQ-END-2, WQ-AMB-27: cards and boats discarded, his treasures removed, those he hid stay."""
     st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 1}, "D5C5": {"owner": 2, "men": 2}},
               players=3, reserves=False, treasures=TRE, hands=[[], ["C04", "C05"], []], boats=[[], ["C01"], []])
-    out, texts, _ = battle(st, "D2C1", "D2C4", [1, 6], 1)
+    out, texts, _ = fight_out(st, "D2C1", "D2C4", [1, 6], 1)
     assert out["out"] == [False, True, False]
     assert "{P1} has no pieces left and is out of the game." in texts
     assert out["hands"][1] == [] and out["boats"][1] == [] and {"C04", "C05", "C01"} <= set(out["disc"])
@@ -35,10 +35,10 @@ def test_a_player_with_no_pieces_left_is_out():
 @pytest.mark.rule("WQ-END-4")
 def test_last_player_standing_wins_and_everyone_out_means_no_winner():
     st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 1}}, reserves=False, treasures=TRE[:6])
-    out, texts, _ = battle(st, "D2C1", "D2C4", [1, 6], 1)
+    out, texts, _ = fight_out(st, "D2C1", "D2C4", [1, 6], 1)
     assert G.result(out).winners == (0,) and G.prompts(out) == []
     st = make({"D2C1": {"owner": 0, "men": 1}, "D2C4": {"owner": 1, "men": 1}}, reserves=False, treasures=TRE[:6])
-    out, texts, _ = battle(st, "D2C1", "D2C4", [1, 1], 1)
+    out, texts, _ = fight_out(st, "D2C1", "D2C4", [1, 1], 1)
     assert G.result(out).winners == () and "eliminated" in G.result(out).reason
 
 
@@ -81,3 +81,11 @@ def test_a_wizard_beating_the_peacemaker_while_his_army_dies_still_chooses_where
     st["dice"] = [1]
     st, texts = move(st, 0, "flee 5")
     assert st["peace"] == T["D5C1"] and ask(st)["seat"] == 1
+
+
+@pytest.mark.rule("WQ-END-4")
+def test_a_resignation_ends_a_two_player_game_with_its_code():
+    st = make({"D2C1": {"owner": 0, "men": 3}, "D2C4": {"owner": 1, "men": 3}})
+    st, _ = G.apply(st, 1, {"type": "resign"})
+    result = G.result(st)
+    assert result.winners == (0,) and result.code == "resigned" and G.prompts(st) == []

@@ -1,10 +1,10 @@
 """Step 1, the orcs: breeding, raids and new orcs (spec section 6, WQ-ACC-9, WQ-ACC-12)."""
 import pytest
 
-from core.wizards_quest import flow
+from core.wizards_quest import battle, flow
 from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS, ORC
-from core.wizards_quest.newgame import TableRng
+from core.wizards_quest.flow import TableRng
 from tests.core.wizards_quest.helpers import T, at, make, run_frames
 
 
@@ -16,7 +16,7 @@ def breed(st, dice):
 
 
 def order(st, src):
-    return [IDS[t] for t in flow.raid_targets(st, T[src])]
+    return [IDS[t] for t in battle.raid_targets(st, T[src])]
 
 
 @pytest.mark.rule("WQ-ACC-12")

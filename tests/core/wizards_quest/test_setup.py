@@ -227,7 +227,7 @@ def test_hidden_treasure_types_are_secret_in_the_variant():
     st = drive(fresh(3, options={"blank-treasure": True}), "place")
     for seat in (0, 1, 2, None):
         view = G.view(st, seat)
-        for tv, tr in zip(view["treasures"], st["tre"]):
+        for tv, tr in zip(view["treasures"], st["tre"], strict=True):
             assert tv["owner"] == tr[0] and tv["at"] == board.IDS[tr[2]]
             assert (tv["kind"] is not None) == (seat == tr[3])
     basic = drive(fresh(3), "place")

@@ -2,32 +2,34 @@
 from __future__ import annotations
 
 from core.protocol import Event
+from core.rng import Rng
 from core.wizards_quest import board
-from core.wizards_quest.board import IDS
 from core.wizards_quest import state as S
-from core.wizards_quest.decisions import KINDS
-from core.wizards_quest.moves import bad, men_map, heroes_map
+from core.wizards_quest.board import IDS
+from core.wizards_quest.notation import bad, heroes_map, men_map
+from core.wizards_quest.phases.decision import Decision
+from core.wizards_quest.state import Frame, State
+
 
 PLACE_RULES = {"starting forces": "WQ-SETUP-11", "reinforcements": "WQ-SUPPLY-4", "the chest": "WQ-TREASURE-2",
                "the crown": "WQ-TREASURE-3", "the Peacemaker's gift": "WQ-PEACE-2", "men from a card": "WQ-CARDS-6",
                "slaying the dragon": "WQ-SPECIAL-6", "the two-player bonus": "WQ-VAR-2P-1"}
 
 
-
-def place_allowed(st, f):
+def place_allowed(st: State, f: Frame) -> list[int]:
     if f["single"] >= 0:
         return [f["single"]]
     return S.territories(st, f["seat"])
 
 
-def hero_spots(st, seat, hero, allowed):
-    other = st["wz" if hero == "champion" else "ch"][seat]
-    if st["ch" if hero == "champion" else "wz"][seat] >= 0:
+def hero_spots(st: State, seat: int, hero: str, allowed: list[int]) -> list[int]:
+    other = S.hero_position(st, seat, S.other_hero(hero))
+    if S.hero_position(st, seat, hero) >= 0:
         return []
     return [t for t in allowed if t != other]
 
 
-def place_auto(st, f):
+def place_auto(st: State, f: Frame) -> dict | None:
     allowed = place_allowed(st, f)
     if not allowed:
         return {"type": "place", "men": {}, "heroes": {}}
@@ -38,7 +40,7 @@ def place_auto(st, f):
     return None
 
 
-def place_legal(st, f):
+def place_legal(st: State, f: Frame) -> list[dict]:
     allowed = place_allowed(st, f)
     names = ", ".join(IDS[t] for t in allowed)
     return [{"pattern": "place <territory>:<men> ... [champion@<territory>] [wizard@<territory>]",
@@ -46,7 +48,7 @@ def place_legal(st, f):
         + place_examples(st, f, allowed)
 
 
-def place_examples(st, f, allowed):
+def place_examples(st: State, f: Frame, allowed: list[int]) -> list[dict]:
     """Concrete placements beside the pattern: everything on one territory, or with a hero."""
     if not allowed:
         return [{"type": "place", "men": {}, "heroes": {}}]
@@ -64,7 +66,7 @@ def place_examples(st, f, allowed):
     return out
 
 
-def place_resolve(st, f, mv, rng, ev):
+def place_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
     rule = PLACE_RULES.get(f["why"], "WQ-SUPPLY-4")
     seat = f["seat"]
     allowed = place_allowed(st, f)
@@ -84,7 +86,7 @@ def place_resolve(st, f, mv, rng, ev):
     ev.append(Event(f"{{P{seat}}} places {', '.join(parts) or 'nothing'} ({f['why']})."))
 
 
-def where_allowed(st, seat, allowed):
+def where_allowed(st: State, seat: int, allowed: set[int]) -> str:
     """The territories this placing may use, as a player reads them (the first few when there are many)."""
     names = sorted(IDS[t] for t in allowed)
     if len(names) == 1:
@@ -93,18 +95,19 @@ def where_allowed(st, seat, allowed):
     return f"place them on territories you hold: {shown}."
 
 
-def check_batch(st, seat, total, allowed, maxh, men, heroes, rule):
+def check_batch(st: State, seat: int, total: int, allowed: list[int], maxh: int, men: dict[int, int],
+                heroes: dict[str, int], rule: str) -> None:
     """WQ-HERO-SUB-1, WQ-HERO-SUB-2: a hero replaces 2 men, only if off the map, kept apart."""
-    allowed = set(allowed)
+    allowed_set = set(allowed)
     for t in list(men) + list(heroes.values()):
-        if t not in allowed:
-            bad(f"You may not place pieces on {IDS[t]} here: " + where_allowed(st, seat, allowed), rule)
+        if t not in allowed_set:
+            bad(f"You may not place pieces on {IDS[t]} here: " + where_allowed(st, seat, allowed_set), rule)
     if len(heroes) > maxh:
         bad("At most one hero can come from a batch that goes on one territory.", "WQ-HERO-SUB-2")
     for hero, t in heroes.items():
-        if st["ch" if hero == "champion" else "wz"][seat] >= 0:
+        if S.hero_position(st, seat, hero) >= 0:
             bad(f"Your {hero} is already on the map.", "WQ-HERO-SUB-2")
-        if st["wz" if hero == "champion" else "ch"][seat] == t or (len(heroes) == 2 and
+        if S.hero_position(st, seat, S.other_hero(hero)) == t or (len(heroes) == 2 and
                                                                    heroes["champion"] == heroes["wizard"]):
             bad("Champion and wizard may never stand on the same territory.", "WQ-STACK-2")
     placed = sum(men.values()) + 2 * len(heroes)
@@ -112,4 +115,11 @@ def check_batch(st, seat, total, allowed, maxh, men, heroes, rule):
         bad(f"Place exactly {total} men (a hero counts as 2); you placed {placed}.", "WQ-HERO-SUB-1")
 
 
-KINDS["place"] = (place_legal, place_auto, place_resolve, "place", "Place your men.")
+
+def place_text(st: State, f: Frame) -> str:
+    return f"Place {f['total']} men ({f['why']})."
+
+
+DECISION = Decision("place", moves=frozenset({"place"}), rule="WQ-HERO-SUB-1", prompt="place",
+                    text="Place your men.", legal=place_legal, resolve=place_resolve, auto=place_auto,
+                    describe=place_text)

@@ -1,15 +1,19 @@
-"""The map of Marnon as plain data (spec section 18, WQ-MAPDATA-3 to WQ-MAPDATA-8).
+"""Wizard's Quest's printed components as plain data: the map of Marnon (spec section 18,
+WQ-MAPDATA-3 to WQ-MAPDATA-8) and the 35 petition cards (spec section 15). No logic lives here.
 
-Everything about the board the rules use lives here and nowhere else, so the
-RECONSTRUCTED map can be swapped for the real board without touching the rules
-(WQ-MAPDATA-10): replace this module's values and redo the map examples.
+Everything about the board the rules use lives here and nowhere else, so the RECONSTRUCTED map
+can be swapped for the real board without touching the rules (WQ-MAPDATA-10): replace this
+module's values and redo the map examples. `board.py` derives the index tables from it.
 
 IDs: county ``D<duchy>C<county>``, castle ``K<number>``.
 TERRITORIES rows: (id, name, terrain, on the Sea of Marnon, on the Ammon, hex (col, row)).
 NEIGHBOURS: for each territory, its neighbours clockwise from north as
 (direction, id, link) where link is "land", "bridge-A", "bridge-B" or "tunnel";
 the tunnel entry is not part of the clockwise ring (WQ-ORC-RAID-4).
+The hexes are [RECONSTRUCTED] like the map: flat-topped, odd columns half a hex lower (the
+directions of NEIGHBOURS are this grid's; the tests check every land link against it).
 """
+from __future__ import annotations
 
 DUCHIES = {
     1: ("Golden Dunes", "plain"),
@@ -20,7 +24,9 @@ DUCHIES = {
     6: ("Field of Fallen", "plain"),
 }
 
+
 CASTLES = 8
+
 
 TERRITORIES = (
     ('D1C1', 'Melting Sands', 'plain', False, True, (0, 5)),
@@ -68,6 +74,7 @@ TERRITORIES = (
     ('K7', 'Castle 7', 'castle', True, False, (5, 1)),
     ('K8', 'Castle 8', 'castle', False, False, (2, 6)),
 )
+
 
 NEIGHBOURS = {
     'D1C1': (('N', 'D1C2', 'bridge-A'), ('SE', 'D1C3', 'land'),),
@@ -120,15 +127,23 @@ NEIGHBOURS = {
 # The Sea of Marnon's shore, clockwise from north (WQ-MAPDATA-7).
 SEA_SHORE = ("D4C6", "K7", "D3C5", "D6C1", "D6C2", "D2C3", "K5", "D5C3")
 
+
 # The Ammon's banks, from the mouth upstream (WQ-MAPDATA-7).
 AMMON_NORTH = ("D1C2", "D2C5", "D2C4", "D2C6")
+
+
 AMMON_SOUTH = ("D1C1", "D1C3", "D1C4")
+
 
 # Pairs facing each other across the Ammon with no bridge: not adjacent.
 AMMON_UNBRIDGED = (("D1C1", "D2C5"), ("D2C5", "D1C4"), ("D2C4", "D1C4"), ("D1C4", "D2C6"))
 
+
 BRIDGES = {"A": ("D1C2", "D1C1"), "B": ("D2C5", "D1C3")}
+
+
 TUNNEL = ("D4C4", "D6C6")
+
 
 # Castles that breed with each duchy (WQ-MAPDATA-8); must agree with NEIGHBOURS.
 BREEDING_CASTLES = {
@@ -139,3 +154,29 @@ BREEDING_CASTLES = {
     5: ("K1", "K2", "K5"),
     6: ("K6",),
 }
+
+
+# The Sea of Marnon's two hexes, in the middle of its eight shore territories (for the picture only).
+SEA_CELLS = ((4, 2), (4, 3))
+
+# The petition cards: kind, count, men received, extra campaigns, played at once when drawn, text.
+# Card ids are "C01".."C35" in this order (cards.py), so replays and views agree.
+CARD_KINDS = (
+    ("BOAT", 3, 1, 0, False, "1 man, then a boat for one crossing"),
+    ("MEN2", 2, 2, 0, False, "2 men"),
+    ("MEN3", 2, 3, 0, False, "3 men"),
+    ("MEN4", 2, 4, 0, False, "4 men"),
+    ("SIX", 3, 0, 0, False, "6 men if you have fewer than 7 units, else an extra campaign"),
+    ("MAN-EXTRA", 3, 1, 1, False, "1 man and an extra campaign"),
+    ("2MEN-EXTRA", 3, 2, 1, False, "2 men and an extra campaign"),
+    ("EXTRA", 4, 0, 1, False, "an extra campaign"),
+    ("DRAGON", 2, 0, 0, False, "send the dragon to a duchy"),
+    ("PEACE", 2, 0, 0, False, "send the Peacemaker to a duchy"),
+    ("TREASURE", 3, 0, 0, False, "move an opponent's treasure"),
+    ("MINUS1", 2, 0, 0, True, "1 man fewer in reinforcements"),
+    ("MINUS2", 2, 0, 0, True, "2 men fewer in reinforcements"),
+    ("NOSUPPLY", 2, 0, 0, True, "no reinforcements"),
+)
+
+# How many men of the reinforcements each cutting card takes away (WQ-CARD-MINUS1, -MINUS2, -NOSUPPLY).
+CUT = {"MINUS1": 1, "MINUS2": 2, "NOSUPPLY": 99}

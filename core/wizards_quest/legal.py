@@ -1,0 +1,279 @@
+"""What a seat may do now (`legal_moves`), and the random and passive players: `random_move`
+draws only legal moves, with a pull towards the seat's own treasures so that random games reach a
+real end (a collector wins, WQ-GOAL-1); `default_move` is the most passive answer (deadlines)."""
+from __future__ import annotations
+
+from typing import Sequence, TypeVar
+
+from core.protocol import IllegalMove
+from core.rng import Rng
+from core.wizards_quest import board, cards
+from core.wizards_quest import state as S
+from core.wizards_quest.battle import all_donor_men, donors
+from core.wizards_quest.board import IDS, DIST
+from core.wizards_quest.flow import current
+from core.wizards_quest.phases import DECISIONS, camp, castle, county, hide, place, scatter, take
+from core.wizards_quest.phases import cards as card_window
+from core.wizards_quest.state import Frame, State
+
+T = TypeVar("T")
+STANDING = ({"type": "standing", "losses": "men-first"}, {"type": "standing", "losses": "ask"})
+
+
+def legal_moves(st: State, seat: int) -> list[dict]:
+    """The answers to this seat's current question; a seat with no question is offered its
+    standing orders (legal at any time, also while asked, but not listed then)."""
+    f = current(st)
+    if f is not None and f["seat"] == seat:
+        return DECISIONS[f["k"][4:]].legal(st, f)
+    return [dict(m) for m in STANDING]
+
+
+def random_move(st: State, seat: int, rng: Rng) -> dict:
+    f = current(st)
+    if f is None or f["seat"] != seat:
+        return dict(STANDING[rng.below(2)])
+    return choose(st, f, seat, rng)
+
+
+def default_move(st: State, seat: int) -> dict | None:
+    """The answer when a prompted seat's deadline passes: the most passive legal choice."""
+    f = current(st)
+    if f is None or f["seat"] != seat:
+        return None
+    kind = f["k"][4:]
+    if kind in ("place", "scatter"):
+        return passive_placement(st, f)
+    legal = [m for m in DECISIONS[kind].legal(st, f) if "pattern" not in m]
+    for wanted in ({"type": "done"}, {"type": "end"}, {"type": "break"}, {"type": "lose", "hero": ""}):
+        if wanted in legal:
+            return wanted
+    if kind == "take":
+        return max(legal, key=lambda m: (m["men"], m["hero"] == ""))
+    # a forced card choice: give up the ring's card if allowed, else play one that steers nothing
+    plays = [m for m in legal if m["type"] == "discard"] + \
+        sorted((m for m in legal if m["type"] == "play"), key=lambda m: len(m))
+    return (plays or legal)[0]
+
+
+def goals(st: State, seat: int) -> list[int]:
+    return [tr[2] for tr in st["tre"] if tr[0] == seat and tr[2] >= 0]
+
+
+def nearness(t: int, targets: list[int]) -> int:
+    return min((DIST[t][g] for g in targets), default=20)
+
+
+class Draws:
+    """Small uniform draws carved exactly out of few large draws of the caller's stream: each
+    value keeps the unused part of the last one (v uniform below R gives v % n uniform below n
+    and v // n uniform below R // n), so the random player hashes once or twice a move instead
+    of once per choice. The distribution of every choice is what one draw per choice gives."""
+
+    __slots__ = ("rng", "value", "room")
+    CHUNK = 1 << 52
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng, self.value, self.room = rng, 0, 1
+
+    def below(self, n: int) -> int:
+        while True:
+            while self.room < n << 16:
+                self.value = self.value * self.CHUNK + self.rng.below(self.CHUNK)
+                self.room *= self.CHUNK
+            whole = self.room - self.room % n
+            if self.value < whole:
+                self.value, digit = divmod(self.value, n)
+                self.room = whole // n
+                return digit
+            self.value -= whole  # the rare remainder: still uniform, below room % n
+            self.room -= whole
+
+    def digits(self, base: int, count: int) -> list[int]:
+        """`count` independent draws below `base`, from one draw of base ** count."""
+        value = self.below(base ** count)
+        out = []
+        for _ in range(count):
+            value, digit = divmod(value, base)
+            out.append(digit)
+        return out
+
+    def choice(self, items: Sequence[T]) -> T:
+        items = list(items)
+        return items[self.below(len(items))]
+
+
+def choose(st: State, f: Frame, seat: int, rng: Rng) -> dict:
+    """The random player's answer to decision frame f (one pool of draws per move)."""
+    return PICK[f["k"][4:]](st, f, seat, Draws(rng))
+
+
+def _castle(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    return {"type": "castle", "at": IDS[rng.choice(castle.empty_castles(st))]}
+
+
+def _county(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    return {"type": "county", "at": IDS[rng.choice(county.empty_counties(st))]}
+
+
+def _hide(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    return hide.hide_move(rng.choice(hide.hide_choices(st, f)))
+
+
+def _any(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    return rng.choice(DECISIONS[f["k"][4:]].legal(st, f))
+
+
+def _place(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    allowed = place.place_allowed(st, f)
+    total = f["total"]
+    if not allowed:
+        return {"type": "place", "men": {}, "heroes": {}}
+    targets = goals(st, seat)
+    ranked = sorted(allowed, key=lambda t: (nearness(t, targets), rng.below(4)))
+    heroes: dict[str, str] = {}
+    if f["maxh"] and total >= 2:
+        for hero in ("champion", "wizard"):
+            if len(heroes) >= f["maxh"] or total - 2 * len(heroes) < 2 or rng.below(3) == 0:
+                continue
+            spots = [t for t in place.hero_spots(st, seat, hero, allowed) if IDS[t] not in heroes.values()]
+            if spots:
+                heroes[hero] = IDS[spots[0] if rng.below(2) else rng.choice(spots)]
+    left = total - 2 * len(heroes)
+    men: dict[str, int] = {}
+    front = ranked[:2]
+    while left > 0:
+        t = front[rng.below(len(front))] if rng.below(4) else rng.choice(allowed)
+        k = 1 + rng.below(left)
+        men[IDS[t]] = men.get(IDS[t], 0) + k
+        left -= k
+    return {"type": "place", "men": men, "heroes": heroes}
+
+
+def _scatter(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    spots = scatter.scatter_spots(st, f)
+    men: dict[str, int] = {}
+    left = f["men"]
+    keys = list(spots)
+    room = dict(spots)
+    while left > 0 and keys:
+        t = rng.choice(keys)
+        k = min(left, room[t], 1 + rng.below(left))
+        men[IDS[t]] = men.get(IDS[t], 0) + k
+        room[t] -= k
+        left -= k
+        if room[t] == 0:
+            keys.remove(t)
+    heroes = {}
+    hspots = scatter.scatter_hero_spots(st, f, spots)
+    if hspots:
+        heroes[f["hero"]] = IDS[rng.choice(hspots)]
+    return {"type": "scatter", "men": men, "heroes": heroes}
+
+
+def _take(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    options = take.take_options(st, f)
+    best = max(o["men"] + (1 if o["hero"] else 0) for o in options)
+    top = [o for o in options if o["men"] + (1 if o["hero"] else 0) == best]
+    return rng.choice(top) if rng.below(5) else rng.choice(options)
+
+
+def _cards(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    legal = card_window.cards_legal(st, f)
+    simple = [m for m in legal if "pattern" not in m]
+    if {"type": "draw"} in simple:
+        return {"type": "draw"}
+    plays = [m for m in simple if m["type"] == "play"]
+    hand = st["hands"][seat]
+    playable = {m["pattern"].split()[1] for m in legal if "pattern" in m} | {m["card"] for m in plays}
+    for card in hand:
+        if card in playable and cards.kind(card) == "TREASURE" and card_window.movable_treasures(st, seat) \
+                and (len(hand) > 2 or rng.below(2)):
+            i = rng.choice(card_window.movable_treasures(st, seat))
+            taken = {tr[2] for tr in st["tre"]}
+            free = [t for t in range(board.TERRITORIES) if t not in taken]
+            return {"type": "play", "card": card, "treasure": S.treasure_id(i), "to": IDS[rng.choice(free)]}
+    if plays and (len(hand) > 2 or rng.below(3)):
+        return rng.choice(plays)
+    if {"type": "done"} in simple:
+        return {"type": "done"}
+    return rng.choice([m for m in simple if m["type"] != "done"])
+
+
+def _go(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    src = f["src"]
+    if rng.below(8) == 0 or S.pieces(st, src) <= 1 and rng.below(2):
+        return {"type": "break"}
+    men = {}
+    if not f["special"]:
+        for t in donors(st, seat, src, f["boat"]):
+            k = min(st["n"][t], S.pieces(st, t) - 1)
+            if k > 0 and rng.below(2):
+                men[IDS[t]] = k
+    return {"type": "go", "men": men}
+
+
+def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    """A campaign pulled towards the seat's treasures, with the neighbours' men moved in."""
+    options = camp.attack_options(st, seat, with_heroes=rng.below(3) == 0)
+    if not options:
+        sails = camp.simple_sails(st, seat)
+        if sails and rng.below(3) == 0:
+            return rng.choice(sails)
+        return {"type": "end"}
+    score, best = _best_attack(st, seat, options, rng)
+    if score < 0 and rng.below(3) == 0:
+        return {"type": "end"}
+    if rng.below(6) == 0:
+        best = rng.choice(options)
+    src, tgt, vs, by_boat, hero = best
+    move = camp.attack_move(best)
+    if vs == "army" and not hero and S.hero_at(st, seat, src) is None or rng.below(2):
+        men = all_donor_men(st, seat, src, by_boat)
+        if men and vs == "army" and tgt not in (st["dragon"], st["peace"]):
+            try:
+                camp.attack_plan(st, seat, dict(move, men=men))
+                return dict(move, men=men)
+            except IllegalMove:  # fall back to the plain declaration
+                pass
+    return move
+
+
+def _best_attack(st: State, seat: int, options: list[tuple], rng: Draws) -> tuple[int, tuple]:
+    """The best-scored declaration: towards the seat's treasures, strong against weak, a die of luck."""
+    targets = goals(st, seat)
+    near = [min(column) for column in zip(*(DIST[g] for g in targets), strict=True)] if targets else [20] * board.TERRITORIES
+    luck = rng.digits(6, len(options))
+    strength = S.army_strengths(st)
+    best, best_score = options[0], -(10 ** 9)
+    for option, jitter in zip(options, luck, strict=True):
+        src, tgt, vs = option[0], option[1], option[2]
+        score = 100 if tgt in targets else 10 * (near[src] - near[tgt])
+        score += 3 * strength[src] - 2 * strength[tgt] + jitter - (5 if vs != "army" else 0)
+        if score > best_score:
+            best, best_score = option, score
+    return best_score, best
+
+
+PICK: dict = {"castle": _castle, "county": _county, "hide": _hide, "place": _place, "loss": _any, "scatter": _scatter,
+        "take": _take, "flee": _any, "go": _go, "cards": _cards, "camp": _camp}
+
+
+def passive_placement(st: State, f: Frame) -> dict:
+    """Every piece on the first allowed territory (used when a deadline passes)."""
+    if f["k"] == "ask-scatter":
+        spots = scatter.scatter_spots(st, f)
+        men, left = {}, f["men"]
+        for t in sorted(spots):
+            if left <= 0:
+                break
+            k = min(left, spots[t])
+            men[IDS[t]] = k
+            left -= k
+        hspots = scatter.scatter_hero_spots(st, f, spots)
+        return {"type": "scatter", "men": men, "heroes": {f["hero"]: IDS[hspots[0]]} if hspots else {}}
+    allowed = place.place_allowed(st, f)
+    if not allowed:
+        return {"type": "place", "men": {}, "heroes": {}}
+    return {"type": "place", "men": {IDS[allowed[0]]: f["total"]}, "heroes": {}}
+

@@ -1,0 +1,364 @@
+"""The active player's campaigns and boat moves (step 5c, WQ-CAMP-1 to -9, WQ-BOAT-1 to -6)."""
+from __future__ import annotations
+
+from core.protocol import Event
+from core.rng import Rng
+from core.wizards_quest import board
+from core.wizards_quest import state as S
+from core.wizards_quest.battle import all_donor_men, check_donors, fight_frame, move_in
+from core.wizards_quest.board import ORC, IDS, name
+from core.wizards_quest.effects import men as count_men
+from core.wizards_quest.notation import bad, count, flag, hero_name, men_map, terr
+from core.wizards_quest.phases.decision import Decision
+from core.wizards_quest.state import Frame, State, option
+
+
+def boat_ready(st: State, seat: int) -> bool:
+    """A boat card to use now: any of them, each one crossing (WQ-BOAT-2, WQ-BOAT-3); games created
+    under rules version 1 allowed one boat a turn."""
+    tn = st["tn"]
+    if not st["boats"][seat] or tn is None or tn["seat"] != seat:
+        return False
+    return not tn["boat"] or option(st, "boat-limit") == "none"
+
+
+def no_boat(st: State) -> str:
+    if option(st, "boat-limit") == "none":
+        return "You have no boat card to use."
+    return "You have no boat to use this turn."
+
+
+def attack_plan(st: State, seat: int, mv: dict) -> dict:
+    """Check a campaign declaration; return the plan or raise IllegalMove."""
+    src = terr(mv.get("from"), "WQ-CAMP-2")
+    tgt = terr(mv.get("to"), "WQ-CAMP-2")
+    vs = mv.get("vs", "army")
+    if vs not in ("army", "dragon", "peace"):
+        bad(f"{vs!r}: attack an army, the dragon or the Peacemaker.", "WQ-CAMP-2")
+    boat = flag(mv.get("boat"), "WQ-BOAT-2")
+    hero = hero_name(mv.get("hero"), "WQ-HERO-MOVE-1")
+    men = men_map(mv.get("men", {}), "WQ-CAMP-4")
+    plan = attack_check(st, seat, src, tgt, vs, boat, hero, men)
+    if "refused" in plan:
+        bad(plan["refused"], plan["rule"])
+    return plan
+
+
+def _no(message: str, rule: str) -> dict:
+    return {"refused": message, "rule": rule}
+
+
+
+def attack_check(st: State, seat: int, src: int, tgt: int, vs: str, boat: bool, hero: str,
+                 men: dict[int, int]) -> dict:
+    """The campaign rules on clean values: a plan, or {"refused": message, "rule": id}."""
+    if st["own"][src] != seat:
+        return _no(f"You hold no army on {IDS[src]}.", "WQ-CAMP-2")
+    mode = _campaign_kind(st, seat, src, tgt, vs, boat, men)
+    if isinstance(mode, dict):
+        return mode
+    refused = _crossing_refusal(st, seat, src, tgt, boat)
+    if refused:
+        return refused
+    if mode == "camp" and st["tn"] is not None and st["tn"]["camps"] < 1:
+        return _no("You have no campaign left this turn.", "WQ-CAMP-1")
+    lead = _hero_move(st, seat, src, hero)
+    if isinstance(lead, dict):
+        return lead
+    at_src, swap_from = lead
+    if men:
+        if mode == "special":
+            return _no("No men may be moved in during a special campaign.", "WQ-SPECIAL-4")
+        check_donors(st, seat, src, boat, men)
+        pos = S.hero_position(st, seat, hero) if hero else -1
+        if hero and swap_from < 0 and pos in men and st["n"][pos] - men[pos] < 1:
+            return _no(f"{IDS[pos]} must keep at least one piece.", "WQ-CAMP-8")
+    return _leader_refusal(st, tgt, vs, at_src) or {
+        "src": src, "tgt": tgt, "vs": vs, "mode": mode, "boat": boat, "hero": hero, "swap": swap_from, "men": men}
+
+
+def _campaign_kind(st: State, seat: int, src: int, tgt: int, vs: str, boat: bool,
+                   men: dict[int, int]) -> str | dict:
+    """"camp" or "special" (WQ-SPECIAL-1 to -3), or the refusal of what the target holds."""
+    d = st["own"][tgt]
+    if vs != "army":
+        if st[vs] != tgt:  # type: ignore[literal-required]
+            return _no(f"The {'dragon' if vs == 'dragon' else 'Peacemaker'} is not on {IDS[tgt]}.", "WQ-SPECIAL-1")
+        if d == seat and (src != tgt or boat or men):  # a hero may still be moved in (WQ-SPECIAL-4)
+            return _no("On your own territory only the army already there may attack it.", "WQ-SPECIAL-3")
+        return "camp" if d == -1 else "special"  # either creature first: "against one of them" (WQ-SPECIAL-1)
+    if st["dragon"] == tgt or st["peace"] == tgt:
+        word, who = ("dragon", "The dragon") if st["dragon"] == tgt else ("peace", "The Peacemaker")
+        if d == -1:
+            return _no(f"{who} stands on {IDS[tgt]}: attack it instead "
+                       f"('attack {IDS[src]} {IDS[tgt]} {word}').", "WQ-SPECIAL-1")
+        return _no(f"{who} stands on {IDS[tgt]}: drive it off first "
+                   f"('attack {IDS[src]} {IDS[tgt]} {word}').", "WQ-SPECIAL-2")
+    if d == seat:
+        return _no("You cannot attack your own territory.", "WQ-CAMP-9")
+    if S.is_protected(st, tgt):
+        return _no(f"The Peacemaker protects {IDS[tgt]}.", "WQ-PEACE-3")
+    return "camp"
+
+
+def _crossing_refusal(st: State, seat: int, src: int, tgt: int, boat: bool) -> dict | None:
+    """A campaign goes to a neighbour, or by boat over one water (WQ-CAMP-2, WQ-BOAT-2)."""
+    if src == tgt:
+        return None
+    if boat:
+        if not boat_ready(st, seat):
+            return _no(no_boat(st), "WQ-BOAT-2")
+        if tgt not in board.BOAT_REACH[src]:
+            return _no(f"No boat goes from {IDS[src]} to {IDS[tgt]}.", "WQ-BOAT-2")
+    elif tgt not in board.ADJ_SET[src]:
+        return _no(f"{IDS[tgt]} is not adjacent to {IDS[src]}.", "WQ-CAMP-2")
+    return None
+
+
+def _hero_move(st: State, seat: int, src: int, hero: str) -> tuple[str | None, int] | dict:
+    """(the hero leading from src, where a swapped hero came from or -1), or the refusal of the
+    hero moved in first (WQ-HERO-MOVE-1, WQ-CAMP-8)."""
+    at_src = S.hero_at(st, seat, src)
+    if not hero:
+        return at_src, -1
+    pos = S.hero_position(st, seat, hero)
+    if pos < 0:
+        return _no(f"Your {hero} is not on the map.", "WQ-HERO-MOVE-1")
+    if pos == src:
+        return _no(f"Your {hero} is already there.", "WQ-HERO-MOVE-1")
+    if at_src:
+        return hero, pos
+    if st["n"][pos] < 1:
+        return _no(f"Moving the {hero} would leave {IDS[pos]} empty.", "WQ-CAMP-8")
+    return hero, -1
+
+
+def _leader_refusal(st: State, tgt: int, vs: str, at_src: str | None) -> dict | None:
+    """Who may attack what (WQ-SPECIAL-5, WQ-CHAMP-1, WQ-CHAMP-2)."""
+    d = st["own"][tgt]
+    if vs == "dragon" and not at_src:
+        return _no("Only an army with a champion or a wizard may attack the dragon.", "WQ-SPECIAL-5")
+    if vs == "peace" and at_src != "wizard":
+        return _no("Only an army with a wizard may attack the Peacemaker.",
+                   "WQ-CHAMP-2" if at_src == "champion" else "WQ-SPECIAL-5")
+    if vs == "army" and 0 <= d < ORC and st["ch"][d] == tgt and at_src != "champion":
+        return _no("Only a champion-led army may attack a territory holding a champion.", "WQ-CHAMP-1")
+    return None
+
+
+def run_attack(st: State, seat: int, plan: dict, ev: list[Event]) -> None:
+    """Declare the campaign: boat, hero move and men moved in, then the fight (WQ-CAMP-2 to -4)."""
+    src, tgt = plan["src"], plan["tgt"]
+    tn = st["tn"]
+    assert tn is not None
+    if plan["mode"] == "camp":
+        tn["camps"] -= 1
+    if plan["boat"]:
+        tn["boat"] = True
+        st["disc"].append(st["boats"][seat].pop(0))  # WQ-BOAT-3
+    hero = plan["hero"]
+    if hero:
+        pos = S.hero_position(st, seat, hero)
+        swapped = ""
+        if plan["swap"] >= 0:
+            other = "wizard" if hero == "champion" else "champion"
+            S.put_hero(st, seat, other, pos)
+            swapped = f"; their {other} goes to {IDS[pos]}"  # the swap of WQ-HERO-MOVE-1, said aloud
+        S.set_hero(st, seat, hero, src)
+        S.refresh(st, pos)
+        ev.append(Event(f"{{P{seat}}} moves their {hero} to {IDS[src]}{swapped}."))
+    move_in(st, seat, src, plan["men"], ev)
+    via = board.BOAT if plan["boat"] else board.LAND if src == tgt else board.LINK[(src, tgt)]
+    what = {"dragon": "the dragon on ", "peace": "the Peacemaker on "}.get(plan["vs"], "")
+    kind = "a special campaign" if plan["mode"] == "special" else "a campaign"
+    ev.append(Event(f"{{P{seat}}} starts {kind} from {IDS[src]} against {what}{name(tgt)}"
+                    + (" by boat." if plan["boat"] else ".")))
+    st["q"].append(fight_frame(plan["mode"], seat, src, tgt, plan["vs"], via, st["own"][tgt]))
+
+
+def sail_plan(st: State, seat: int, mv: dict) -> tuple[int, int, int, str]:
+    """WQ-BOAT-6: a boat move between two of the player's own territories on one water."""
+    src = terr(mv.get("from"), "WQ-BOAT-6")
+    tgt = terr(mv.get("to"), "WQ-BOAT-6")
+    k = count(mv.get("men"), "WQ-BOAT-6")
+    hero = hero_name(mv.get("hero"), "WQ-BOAT-6")
+    if not boat_ready(st, seat):
+        bad(no_boat(st), "WQ-BOAT-2")
+    if st["own"][src] != seat or st["own"][tgt] != seat or src == tgt:
+        bad("A boat move goes between two different territories you hold.", "WQ-BOAT-6")
+    if tgt not in board.BOAT_REACH[src]:
+        bad(f"No boat goes from {IDS[src]} to {IDS[tgt]}.", "WQ-BOAT-2")
+    if k > st["n"][src] or (hero and S.hero_at(st, seat, src) != hero):
+        there = S.hero_at(st, seat, src)
+        bad(f"{IDS[src]} holds {count_men(st['n'][src])}" + (f" and your {there}" if there else " and no hero")
+            + f"; you asked to sail {count_men(k)}" + (f" and your {hero}." if hero else "."), "WQ-BOAT-6")
+    moved = k + (1 if hero else 0)
+    if moved < 1 or S.pieces(st, src) - moved < 1:
+        bad("Move at least one piece and leave at least one behind.", "WQ-CAMP-8")
+    if hero and S.hero_at(st, seat, tgt):
+        bad("Champion and wizard may never stand on the same territory.", "WQ-STACK-2")
+    return src, tgt, k, hero
+
+
+def camp_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
+    seat = f["seat"]
+    kind = mv.get("type")
+    if kind == "end":
+        st["q"].pop()
+        st["q"][-1]["st"] = "end"
+        ev.append(Event(f"{{P{seat}}} ends their turn."))
+        return
+    if kind == "attack":
+        plan = attack_plan(st, seat, mv)
+        st["q"].pop()
+        run_attack(st, seat, plan, ev)
+        return
+    if kind == "sail":
+        src, tgt, k, hero = sail_plan(st, seat, mv)
+        st["q"].pop()
+        assert st["tn"] is not None
+        st["tn"]["boat"] = True
+        st["disc"].append(st["boats"][seat].pop(0))
+        st["n"][src] -= k
+        st["n"][tgt] += k
+        if hero:
+            S.put_hero(st, seat, hero, tgt)
+        S.refresh(st, src)
+        ev.append(Event(f"{{P{seat}}} sails {count_men(k)}" + (f" and their {hero}" if hero else "")
+                        + f" from {IDS[src]} to {IDS[tgt]}."))
+        return
+    bad("Attack, sail, or end your turn.", "WQ-CAMP-1")
+
+
+def simple_attacks(st: State, seat: int, with_heroes: bool = False, first_only: bool = False) -> list[dict]:
+    """Every campaign declaration without men moved in (and, optionally, with a hero move)."""
+    return [attack_move(option) for option in attack_options(st, seat, with_heroes, first_only)]
+
+
+Attack = tuple  # (source, target, "army"|"dragon"|"peace", by boat, hero moved in or "")
+
+
+def attack_move(option: Attack) -> dict:
+    src, tgt, vs, by_boat, hero = option
+    return {"type": "attack", "from": IDS[src], "to": IDS[tgt], "vs": vs, "boat": by_boat, "hero": hero, "men": {}}
+
+
+def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: bool = False) -> list[Attack]:
+    """The declarations of `simple_attacks` as tuples, in the order of the map: the rules of
+    `attack_check` for these plain declarations, worked out once per target and once per source
+    instead of once per declaration (the random player's hot path)."""
+    tn = st["tn"]
+    camps = tn["camps"] if tn else 0
+    dragon, peace = st["dragon"], st["peace"]
+    if camps < 1 and dragon < 0 and peace < 0:
+        return []
+    out: list[Attack] = []
+    own = st["own"]
+    kinds_at: dict[int, tuple[tuple[str, bool], ...]] = {}
+    boat_reach = board.BOAT_REACH if boat_ready(st, seat) else None
+    sources = [t for t in range(board.TERRITORIES) if own[t] == seat]
+    if camps < 1:  # only the creatures can be attacked: only from next to them, or on them
+        near = {c for c in (dragon, peace) if c >= 0}
+        for c in list(near):
+            near |= board.ADJ_SET[c] | (boat_reach[c] if boat_reach else frozenset())
+        sources = [t for t in sources if t in near]
+    for src in sources:
+        leaders = _leaders(st, seat, src, with_heroes)
+        reach = ((board.ADJ[src], False), (boat_reach[src] if boat_reach else (), True),
+                 ((src,) if src == dragon or src == peace else (), False))
+        for targets, boat in reach:
+            for tgt in targets:
+                kinds = kinds_at.get(tgt)
+                if kinds is None:
+                    kinds = kinds_at[tgt] = _target_kinds(st, seat, tgt, camps)
+                for vs, champion_only in kinds:
+                    if vs != "army" and tgt != src and own[tgt] == seat:
+                        continue  # WQ-SPECIAL-3: only the army already there
+                    for hero, lead in leaders:
+                        if _may_lead(vs, champion_only, lead):
+                            out.append((src, tgt, vs, boat, hero))
+                            if first_only:
+                                return out
+    return out
+
+
+def _target_kinds(st: State, seat: int, tgt: int, camps: int) -> tuple[tuple[str, bool], ...]:
+    """What a campaign may attack on tgt, and whether only a champion may lead it
+    (WQ-SPECIAL-1, WQ-CAMP-1, WQ-CAMP-9, WQ-PEACE-3, WQ-CHAMP-1)."""
+    d, dragon, peace = st["own"][tgt], st["dragon"], st["peace"]
+    if tgt == dragon or tgt == peace:
+        if camps < 1 and d == -1:  # a creature on an empty territory is a campaign's target
+            return ()
+        return ((("dragon", False),) if tgt == dragon else ()) + ((("peace", False),) if tgt == peace else ())
+    if camps < 1 or d == seat or S.is_protected(st, tgt):
+        return ()
+    return (("army", 0 <= d < ORC and st["ch"][d] == tgt),)
+
+
+def _leaders(st: State, seat: int, src: int, with_heroes: bool) -> list[tuple[str, str | None]]:
+    """(hero moved in, hero leading the army on src) for the declarations allowed from src
+    (WQ-HERO-MOVE-1, WQ-CAMP-8)."""
+    at_src = S.hero_at(st, seat, src)
+    out: list[tuple[str, str | None]] = [("", at_src)]
+    if with_heroes:
+        for hero in S.HEROES:
+            pos = st["ch" if hero == "champion" else "wz"][seat]
+            if pos >= 0 and pos != src and (at_src or st["n"][pos] >= 1):
+                out.append((hero, hero))
+    return out
+
+
+def _may_lead(vs: str, champion_only: bool, lead: str | None) -> bool:
+    """Who may attack what (WQ-SPECIAL-5, WQ-CHAMP-1, WQ-CHAMP-2)."""
+    if vs == "dragon":
+        return bool(lead)
+    if vs == "peace":
+        return lead == "wizard"
+    return not champion_only or lead == "champion"
+
+
+def simple_sails(st: State, seat: int) -> list[dict]:
+    if not boat_ready(st, seat):
+        return []
+    out = []
+    for src in S.territories(st, seat):
+        if st["n"][src] < 1 or S.pieces(st, src) < 2:
+            continue
+        for tgt in board.BOAT_REACH[src]:
+            if st["own"][tgt] == seat:
+                out.append({"type": "sail", "from": IDS[src], "to": IDS[tgt], "men": min(st["n"][src], S.pieces(st, src) - 1),
+                            "hero": ""})
+    return out
+
+
+def camp_legal(st: State, f: Frame) -> list[dict]:
+    seat = f["seat"]
+    plain = simple_attacks(st, seat)
+    out = plain + simple_sails(st, seat) + [{"type": "end"}]
+    goals = [tr[2] for tr in st["tre"] if tr[0] == seat and tr[2] >= 0]
+    for m in plain:  # concrete examples beside the pattern: all the neighbours' men join in
+        src, tgt = board.INDEX[m["from"]], board.INDEX[m["to"]]
+        if m["vs"] == "army" and any(board.DIST[tgt][g] < board.DIST[src][g] for g in goals):
+            men = all_donor_men(st, seat, board.INDEX[m["from"]], m["boat"])
+            if men:
+                out.append(dict(m, men=men))
+    out.append({"pattern": "attack <from> <to> [dragon|peace] [boat] [champion|wizard] [<territory>:<men> ...]",
+                "help": "A campaign, with an optional hero move and men moved in first."})
+    if boat_ready(st, seat):
+        out.append({"pattern": "sail <from> <to> <men> [champion|wizard]", "help": "A boat move."})
+    return out
+
+
+def camp_auto(st: State, f: Frame) -> dict | None:
+    seat = f["seat"]
+    if st["out"][seat]:
+        return {"type": "end"}
+    if attack_options(st, seat, with_heroes=True, first_only=True) or simple_sails(st, seat):
+        return None
+    return {"type": "end"}
+
+
+
+DECISION = Decision("camp", moves=frozenset({"attack", "sail", "end"}), rule="WQ-CAMP-1", prompt="turn",
+                    text="Make a campaign or end your turn.", legal=camp_legal, resolve=camp_resolve,
+                    auto=camp_auto)

@@ -1,0 +1,185 @@
+"""The active player's card window (step 5a), and the ring's card (WQ-CARDS-1 to -9, WQ-TREASURE-4)."""
+from __future__ import annotations
+
+from core.protocol import Event
+from core.rng import Rng
+from core.wizards_quest import board, cards
+from core.wizards_quest import state as S
+from core.wizards_quest.board import IDS, name
+from core.wizards_quest.effects import collect_here, give_extra, give_men, draw_card, send_creature
+from core.wizards_quest.notation import bad, duchy, terr, treasure_index
+from core.wizards_quest.phases.decision import Decision
+from core.wizards_quest.state import Frame, State, option
+
+
+def movable_treasures(st: State, seat: int) -> list[int]:
+    """Opponents' treasures still on the map (WQ-CARD-TREASURE)."""
+    return [i for i, tr in enumerate(st["tre"]) if tr[0] != seat and tr[2] >= 0]
+
+
+def play_options(st: State, seat: int, card: str) -> list[dict]:
+    kind = cards.kind(card)
+    if kind in ("DRAGON", "PEACE"):
+        return [{"type": "play", "card": card, "duchy": d} for d in range(1, 7)]
+    if kind == "TREASURE" and movable_treasures(st, seat):
+        taken = {tr[2] for tr in st["tre"]}
+        examples: list[dict] = []
+        for i in movable_treasures(st, seat)[:4]:
+            owner = st["tre"][i][0]
+            spots = [t for t in range(board.TERRITORIES) if t not in taken and st["own"][t] == owner][:1] \
+                or [t for t in range(board.TERRITORIES) if t not in taken][:1]
+            examples += [{"type": "play", "card": card, "treasure": S.treasure_id(i), "to": IDS[t]} for t in spots]
+        return [{"pattern": f"play {card} <treasure> <territory>",
+                 "help": "Move an opponent's treasure to a territory holding no treasure."}] + examples
+    return [{"type": "play", "card": card}]
+
+
+def playable(st: State, f: Frame, hand: list[str]) -> list[str]:
+    """The cards this window lets the player play: his hand at the start of his turn; after the
+    ring only the card drawn for it (WQ-CARDS-4, WQ-TREASURE-4), under the original's reading."""
+    if f["mode"] != "ring":
+        return hand
+    ring_full = len(hand) > 2 and f["new"] in hand
+    if ring_full or option(st, "ring-window") == "drawn-card":
+        return [f["new"]] if f["new"] in hand else []
+    return hand
+
+
+def cards_legal(st: State, f: Frame) -> list[dict]:
+    seat, hand = f["seat"], st["hands"][f["seat"]]
+    out: list[dict] = []
+    if f["mode"] == "turn" and not f["drew"] and (st["deck"] or st["disc"]):
+        out.append({"type": "draw"})
+    ring_full = f["mode"] == "ring" and len(hand) > 2 and f["new"] in hand
+    for card in playable(st, f, hand):
+        out.extend(play_options(st, seat, card))
+    if ring_full:
+        out.append({"type": "discard", "card": f["new"]})
+    if len(hand) <= 2:
+        out.append({"type": "done"})
+    return out
+
+
+def cards_auto(st: State, f: Frame) -> dict | None:
+    hand = st["hands"][f["seat"]]
+    if not hand and (f["mode"] == "ring" or f["drew"] or not (st["deck"] or st["disc"])):
+        return {"type": "done"}
+    if f["mode"] == "ring" and f["new"] not in hand and option(st, "ring-window") == "drawn-card":
+        return {"type": "done"}  # the ring's card is played or discarded: the window closes
+    return None
+
+
+
+def cards_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
+    """Draw, play, discard the ring's card, or close the window (WQ-CARDS-1 to -5)."""
+    kind = mv.get("type")
+    if kind == "draw":
+        return _draw(st, f, rng, ev)
+    hand = st["hands"][f["seat"]]
+    if kind == "done":
+        if len(hand) > 2:
+            bad("You hold 3 cards: play one of them first.", "WQ-CARDS-3")
+        st["q"].pop()
+        return None
+    card = mv.get("card")
+    if card not in hand:
+        held = ", ".join(hand) or "no cards"
+        bad(f"{card!r} is not a card in your hand (you hold {held}).", "WQ-CARDS-4", "not-in-hand")
+    assert isinstance(card, str)
+    if kind == "discard":
+        return _discard(st, f, card, ev)
+    if kind != "play":
+        bad("Draw, play a card, or say done.", "WQ-CARDS-1")
+    if f["mode"] == "ring" and len(hand) > 2 and f["new"] in hand and card != f["new"]:
+        bad("With a full hand the card drawn for the ring must be played or discarded first.", "WQ-TREASURE-4")
+    if card not in playable(st, f, hand):
+        bad("Cards are played only at the start of your turn; now only the card drawn for the ring may be "
+            "played.", "WQ-CARDS-4")
+    play_card(st, f["seat"], card, mv, rng, ev)
+    return None
+
+
+def _draw(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
+    """The one card of the turn; a cutting card is played at once (WQ-CARDS-1, WQ-CARDS-2)."""
+    seat = f["seat"]
+    if f["mode"] != "turn" or f["drew"]:
+        bad("You may draw only one card, at the start of your turn.", "WQ-CARDS-1")
+    f["drew"] = True
+    card = draw_card(st, rng, ev)
+    if card is None:
+        bad("The deck and the discard pile are both empty.", "WQ-CARDS-5")
+    assert card is not None and st["tn"] is not None
+    if cards.immediate(card):  # WQ-CARDS-2
+        st["disc"].append(card)
+        st["tn"]["cut"] = max(st["tn"]["cut"], cards.CUT[cards.kind(card)])
+        ev.append(Event(f"{{P{seat}}} draws {cards.describe(card)} and must play it at once."))
+    else:
+        st["hands"][seat].append(card)
+        ev.append(Event(f"{{P{seat}}} draws a card."))
+        ev.append(Event(f"You drew {cards.describe(card)}.", (seat,)))
+
+
+def _discard(st: State, f: Frame, card: str, ev: list[Event]) -> None:
+    """With a full hand the ring's card may be discarded (WQ-TREASURE-4)."""
+    hand = st["hands"][f["seat"]]
+    if f["mode"] != "ring" or card != f["new"] or len(hand) <= 2:
+        bad("Only the card drawn for the ring, with a full hand, may be discarded.", "WQ-TREASURE-4")
+    hand.remove(card)
+    st["disc"].append(card)
+    ev.append(Event(f"{{P{f['seat']}}} discards the card drawn for the ring."))
+
+
+def play_card(st: State, seat: int, card: str, mv: dict, rng: Rng, ev: list[Event]) -> None:
+    """A card's effect (WQ-CARD-*): men, extra campaigns, creatures sent, a treasure moved."""
+    kind = cards.kind(card)
+    args = _card_choices(st, seat, card, mv)
+    st["hands"][seat].remove(card)
+    (st["boats"][seat] if kind == "BOAT" else st["disc"]).append(card)
+    ev.append(Event(f"{{P{seat}}} plays {cards.describe(card)}."))
+    men, extra = cards.men(card), cards.extra(card)
+    if kind == "SIX":  # WQ-CARD-SIX, WQ-CARDS-9
+        if S.units(st, seat) < 7:
+            men = 6
+        else:
+            extra = 1
+    if men:
+        give_men(st, seat, men, ev)
+    if extra:
+        give_extra(st, seat, ev)
+    if kind == "DRAGON":
+        send_creature(st, "dragon", args["duchy"], rng, ev)
+    elif kind == "PEACE":
+        send_creature(st, "peace", args["duchy"], rng, ev)
+    elif kind == "TREASURE":
+        if not args:
+            ev.append(Event("No opponent's treasure is on the map: the card has no effect."))
+            return
+        tr = st["tre"][args["i"]]
+        tr[2] = args["t"]
+        ev.append(Event(f"{{P{tr[0]}}}'s treasure {S.treasure_id(args['i'])} is moved to {name(args['t'])}."))
+        collect_here(st, tr[0], args["t"], rng, ev)  # WQ-TREASURE-5
+
+
+
+
+def _card_choices(st: State, seat: int, card: str, mv: dict) -> dict[str, int]:
+    """The checked choices a card is played with: a duchy, or a treasure and where it goes."""
+    kind = cards.kind(card)
+    if kind in ("DRAGON", "PEACE"):
+        return {"duchy": duchy(mv.get("duchy"), "WQ-CARD-DRAGON" if kind == "DRAGON" else "WQ-CARD-PEACE")}
+    if kind == "TREASURE" and movable_treasures(st, seat):
+        i = treasure_index(st, mv.get("treasure"), "WQ-CARD-TREASURE")
+        t = terr(mv.get("to"), "WQ-CARD-TREASURE")
+        if i not in movable_treasures(st, seat):
+            bad("Choose an opponent's treasure that is on the map.", "WQ-CARD-TREASURE")
+        if S.treasure_at(st, t) >= 0:
+            bad(f"{IDS[t]} already holds a treasure.", "WQ-AMB-24")
+        return {"i": i, "t": t}
+    if set(mv) - {"type", "card"}:
+        bad(f"{card} takes no further choices.", "WQ-CARDS-4")
+    return {}
+
+
+DECISION = Decision("cards", moves=frozenset({"draw", "play", "discard", "done"}), rule="WQ-CARDS-1",
+                    prompt="cards", text="Draw a card, play cards, or say done.", legal=cards_legal,
+                    resolve=cards_resolve, auto=cards_auto)

@@ -1,0 +1,34 @@
+"""Setup: each player in order puts a man on an empty castle (WQ-SETUP-3)."""
+from __future__ import annotations
+
+from core.protocol import Event
+from core.rng import Rng
+from core.wizards_quest import board
+from core.wizards_quest import state as S
+from core.wizards_quest.board import IDS, name
+from core.wizards_quest.notation import bad, terr
+from core.wizards_quest.phases.decision import Decision
+from core.wizards_quest.state import Frame, State
+
+
+def empty_castles(st: State) -> list[int]:
+    own = st["own"]
+    return [k for k in board.CASTLE_IDS if own[k] == -1]
+
+
+def castle_legal(st: State, f: Frame) -> list[dict]:
+    return [{"type": "castle", "at": IDS[k]} for k in empty_castles(st)]
+
+
+def castle_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
+    t = terr(mv.get("at"), "WQ-SETUP-3")
+    if not board.IS_CASTLE[t] or st["own"][t] != -1:
+        bad(f"{IDS[t]} is not an empty castle.", "WQ-SETUP-3", legal=[f"castle {m['at']}" for m in castle_legal(st, f)])
+    st["q"].pop()
+    S.add_men(st, f["seat"], t, 1)
+    ev.append(Event(f"{{P{f['seat']}}} puts a man on {name(t)}."))
+
+
+
+DECISION = Decision("castle", moves=frozenset({"castle"}), rule="WQ-SETUP-3", prompt="setup",
+                    text="Put a man on an empty castle.", legal=castle_legal, resolve=castle_resolve)

@@ -1,0 +1,40 @@
+"""Setup: players in turn put a man on an empty county until none is left (WQ-SETUP-6)."""
+from __future__ import annotations
+
+from core.protocol import Event
+from core.rng import Rng
+from core.wizards_quest import board
+from core.wizards_quest import state as S
+from core.wizards_quest.board import IDS, name
+from core.wizards_quest.notation import bad, terr
+from core.wizards_quest.phases.decision import Decision
+from core.wizards_quest.state import Frame, State
+
+
+def empty_counties(st: State) -> list[int]:
+    own = st["own"]
+    return [t for t in range(board.COUNTIES) if own[t] == -1]
+
+
+def county_legal(st: State, f: Frame) -> list[dict]:
+    return [{"type": "county", "at": IDS[t]} for t in empty_counties(st)]
+
+
+def county_auto(st: State, f: Frame) -> dict | None:
+    empty = empty_counties(st)
+    return {"type": "county", "at": IDS[empty[0]]} if len(empty) == 1 else None
+
+
+def county_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
+    t = terr(mv.get("at"), "WQ-SETUP-6")
+    if board.IS_CASTLE[t] or st["own"][t] != -1:
+        bad(f"{IDS[t]} is not an empty county.", "WQ-SETUP-6")
+    st["q"].pop()
+    S.add_men(st, f["seat"], t, 1)
+    ev.append(Event(f"{{P{f['seat']}}} puts a man on {name(t)}."))
+
+
+
+DECISION = Decision("county", moves=frozenset({"county"}), rule="WQ-SETUP-6", prompt="setup",
+                    text="Put a man on an empty county.", legal=county_legal, resolve=county_resolve,
+                    auto=county_auto)

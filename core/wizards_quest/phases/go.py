@@ -1,0 +1,38 @@
+"""After a battle: fight on (moving men in first if you like) or break off (WQ-CAMP-3, WQ-CAMP-4)."""
+from __future__ import annotations
+
+from core.protocol import Event
+from core.rng import Rng
+from core.wizards_quest.battle import all_donor_men, check_donors, move_in
+from core.wizards_quest.notation import bad, men_map
+from core.wizards_quest.phases.decision import Decision
+from core.wizards_quest.state import Frame, State
+
+
+def go_legal(st: State, f: Frame) -> list[dict]:
+    out: list[dict] = [{"type": "go", "men": {}}, {"type": "break"}]
+    if not f["special"]:
+        out.append({"pattern": "go <territory>:<men> ...", "help": "Move men into the source, then fight on."})
+        men = all_donor_men(st, f["seat"], f["src"], f["boat"])
+        if men:
+            out.append({"type": "go", "men": men})
+    return out
+
+
+def go_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
+    if mv.get("type") == "break":
+        st["q"].pop()
+        st["q"].pop()
+        ev.append(Event(f"{{P{f['seat']}}} breaks off the campaign."))
+        return
+    men = men_map(mv.get("men", {}), "WQ-CAMP-4")
+    if men and f["special"]:
+        bad("No men may be moved in during a special campaign.", "WQ-SPECIAL-4")
+    check_donors(st, f["seat"], f["src"], f["boat"], men)
+    st["q"].pop()
+    move_in(st, f["seat"], f["src"], men, ev)
+
+
+
+DECISION = Decision("go", moves=frozenset({"go", "break"}), rule="WQ-CAMP-3", prompt="campaign",
+                    text="Fight on (moving men in if you like) or break off.", legal=go_legal, resolve=go_resolve)

@@ -1,0 +1,129 @@
+"""Placing the pieces a wizard struck: the winner places the loser's (WQ-WIZ-2 to -5)."""
+from __future__ import annotations
+
+from core.protocol import Event
+from core.rng import Rng
+from core.wizards_quest import board
+from core.wizards_quest import state as S
+from core.wizards_quest.board import ORC, IDS
+from core.wizards_quest.effects import collect_here
+from core.wizards_quest.notation import bad, heroes_map, men_map
+from core.wizards_quest.phases.decision import Decision
+from core.wizards_quest.state import Frame, State
+
+
+def scatter_spots(st: State, f: Frame) -> dict[int, int]:
+    """Where the victims may go and how many each spot takes (WQ-WIZ-2, WQ-WIZ-5)."""
+    v, ex = f["v"], f["ex"]
+    own, n = st["own"], st["n"]
+    spots: dict[int, int] = {}
+    for t in range(board.TERRITORIES):
+        if t in ex:
+            continue
+        if own[t] == -1:
+            spots[t] = 4 if v == ORC else 10000
+        elif own[t] == v:
+            if v == ORC:
+                if n[t] < 4:
+                    spots[t] = 4 - n[t]
+            else:
+                spots[t] = 10000
+    return spots
+
+
+def scatter_hero_spots(st: State, f: Frame, spots: dict[int, int]) -> list[int]:
+    if not f["hero"]:
+        return []
+    other = S.hero_position(st, f["v"], S.other_hero(f["hero"]))
+    return [t for t in spots if t != other]
+
+
+def scatter_auto(st: State, f: Frame) -> dict | None:
+    spots = scatter_spots(st, f)
+    hspots = scatter_hero_spots(st, f, spots)
+    if (f["men"] and len(spots) > 1) or len(hspots) > 1:
+        return None  # a real choice of places
+    men: dict[str, int] = {}
+    heroes: dict[str, str] = {}
+    if spots and f["men"]:
+        t = next(iter(spots))
+        men[IDS[t]] = min(f["men"], spots[t])
+    if hspots:
+        heroes[f["hero"]] = IDS[hspots[0]]
+    return {"type": "scatter", "men": men, "heroes": heroes}
+
+
+def scatter_legal(st: State, f: Frame) -> list[dict]:
+    return [{"pattern": "scatter <territory>:<count> ... [champion@<territory>] [wizard@<territory>]",
+             "help": f"Place {f['men']} {'orcs' if f['v'] == ORC else 'men'}"
+                     + (f" and the {f['hero']}" if f["hero"] else "")
+                     + " on the loser's other territories or empty ones."}] + scatter_examples(st, f)
+
+
+def scatter_examples(st: State, f: Frame) -> list[dict]:
+    """Concrete placements beside the pattern: filling the spots from a few starting points."""
+    spots = scatter_spots(st, f)
+    order = sorted(spots)
+    hspots = scatter_hero_spots(st, f, spots)
+    out = []
+    for start in range(min(3, len(order)) or 1):
+        men, left = {}, f["men"]
+        for t in order[start:] + order[:start]:
+            if left <= 0:
+                break
+            k = min(left, spots[t])
+            men[IDS[t]] = k
+            left -= k
+        heroes = {f["hero"]: IDS[hspots[start % len(hspots)]]} if hspots else {}
+        move = {"type": "scatter", "men": men, "heroes": heroes}
+        if move not in out:
+            out.append(move)
+    return out
+
+
+def scatter_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
+    rule = "WQ-WIZ-5"
+    men = men_map(mv.get("men", {}), rule)
+    heroes = heroes_map(mv.get("heroes"), rule)
+    spots = scatter_spots(st, f)
+    for t, k in men.items():
+        if t not in spots:
+            bad(f"{IDS[t]} is neither the loser's other territory nor empty.", "WQ-WIZ-2")
+        if k > spots[t]:
+            bad(f"{IDS[t]} cannot take {k} more orcs (at most 4 on a territory).", "WQ-STACK-5")
+    capacity = sum(spots.values())
+    must = min(f["men"], capacity)
+    if sum(men.values()) != must:
+        bad(f"Place exactly {must} of the lost pieces.", rule)
+    hspots = scatter_hero_spots(st, f, spots)
+    if set(heroes) - ({f["hero"]} if f["hero"] else set()):
+        bad("That hero is not among the lost pieces.", rule)
+    if hspots and not heroes:
+        bad(f"The {f['hero']} must be placed too.", rule)
+    for hero, t in heroes.items():
+        if t not in hspots:
+            bad(f"The {hero} cannot go to {IDS[t]}.", "WQ-STACK-2")
+    st["q"].pop()
+    v = f["v"]
+    fresh = [t for t in list(men) + list(heroes.values()) if st["own"][t] == -1]
+    for t, k in men.items():
+        st["own"][t] = v
+        st["n"][t] += k
+    for hero, t in heroes.items():
+        S.put_hero(st, v, hero, t)
+    who = "orcs" if v == ORC else f"{{P{v}}}'s pieces"
+    parts = [f"{k} on {IDS[t]}" for t, k in sorted(men.items())] + [f"{h} on {IDS[t]}" for h, t in heroes.items()]
+    lost = f["men"] - sum(men.values()) + (1 if f["hero"] and not heroes else 0)
+    ev.append(Event(f"{{P{f['seat']}}} places the lost {who}: {', '.join(parts) or 'nowhere'}"
+                    + (f" ({lost} had no place and are removed)." if lost else ".")))
+    if v != ORC:
+        for t in sorted(set(fresh)):
+            collect_here(st, v, t, rng, ev)  # WQ-TREASURE-5
+            if st["win"] is not None:
+                return
+
+
+
+DECISION = Decision("scatter", moves=frozenset({"scatter"}), rule="WQ-WIZ-2", prompt="scatter",
+                    text="Place the pieces your wizard struck.", legal=scatter_legal, resolve=scatter_resolve,
+                    auto=scatter_auto)

@@ -1,0 +1,53 @@
+"""Moving pieces into a territory the campaign emptied (WQ-CAMP-5, WQ-CAMP-8)."""
+from __future__ import annotations
+
+from core.protocol import Event
+from core.rng import Rng
+from core.wizards_quest import state as S
+from core.wizards_quest.board import name
+from core.wizards_quest.effects import collect_here, men as count_men
+from core.wizards_quest.notation import bad, count, hero_name
+from core.wizards_quest.phases.decision import Decision
+from core.wizards_quest.state import Frame, State
+
+
+def take_options(st: State, f: Frame) -> list[dict]:
+    src, seat = f["src"], f["seat"]
+    men = st["n"][src]
+    hero = S.hero_at(st, seat, src)
+    total = men + (1 if hero else 0)
+    out = []
+    for h in ([""] + ([hero] if hero else [])):
+        for k in range(0, men + 1):
+            moved = k + (1 if h else 0)
+            if moved >= 1 and total - moved >= 1:
+                out.append({"type": "take", "men": k, "hero": h})
+    return out
+
+
+def take_auto(st: State, f: Frame) -> dict | None:
+    options = take_options(st, f)
+    return options[0] if len(options) == 1 else None
+
+
+def take_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
+    k = count(mv.get("men"), "WQ-CAMP-5")
+    hero = hero_name(mv.get("hero"), "WQ-CAMP-5")
+    src, tgt, seat = f["src"], f["tgt"], f["seat"]
+    if {"type": "take", "men": k, "hero": hero} not in take_options(st, f):
+        bad("Move at least one piece in and leave at least one behind.", "WQ-CAMP-8")
+    st["q"].pop()
+    st["n"][src] -= k
+    S.add_men(st, seat, tgt, k)
+    if hero:
+        S.put_hero(st, seat, hero, tgt)
+    S.refresh(st, src)
+    moved = " and ".join(([count_men(k)] if k else []) + ([f"their {hero}"] if hero else []))
+    ev.append(Event(f"{{P{seat}}} takes {name(tgt)} with {moved}."))
+    collect_here(st, seat, tgt, rng, ev)  # WQ-TREASURE-1
+
+
+
+DECISION = Decision("take", moves=frozenset({"take"}), rule="WQ-CAMP-5", prompt="take",
+                    text="Move pieces into the conquered territory.", legal=take_options, resolve=take_resolve,
+                    auto=take_auto)

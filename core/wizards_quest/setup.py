@@ -1,0 +1,190 @@
+"""The setup (spec section 4) as one resumable frame, and scenarios: a game started from an
+exact position (format: docs/wizards-quest.md). The state before the setup is state.new_state."""
+from __future__ import annotations
+
+from typing import Any, Callable, NoReturn
+
+from core.protocol import Event, IllegalMove
+from core.rng import Rng
+from core.wizards_quest import board
+from core.wizards_quest import state as S
+from core.wizards_quest.board import ORC, INDEX, DUCHY_NAMES, name
+from core.wizards_quest.effects import dice_off
+from core.wizards_quest.state import Frame, State, ask
+
+
+def setup_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
+    """Each stage either does its automatic work (dice-offs, orcs) or asks the next player in order."""
+    SETUP_STAGES[f["st"]](st, f, rng, ev)
+
+
+def _roll_first(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
+    """WQ-SETUP-2: a dice-off for the first player."""
+    first = dice_off(list(range(st["np"])), rng, ev, "Rolling for first player")
+    st["first"] = st["start"] = first
+    ev.append(Event(f"{{P{first}}} is the first player."))
+    f["st"], f["i"] = "castles", 0
+
+
+def _castles(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
+    """WQ-SETUP-3: in order, each player puts a man on a castle."""
+    if f["i"] < st["np"]:
+        f["i"] += 1
+        ask(st, "castle", S.active_seats(st, st["first"])[f["i"] - 1])
+    else:
+        f["st"] = "orcs"
+
+
+def _orcs(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
+    """WQ-SETUP-4: 2 orcs on each empty castle; WQ-SETUP-5: two orc armies of 2 in each duchy."""
+    for k in board.CASTLE_IDS:
+        if st["own"][k] == -1:
+            st["own"][k], st["n"][k] = ORC, 2
+    for d in range(1, 7):
+        for c in _orc_counties(d, rng, ev):
+            t = (d - 1) * 6 + c - 1
+            st["own"][t], st["n"][t] = ORC, 2
+    f["st"], f["i"] = "counties", 0
+
+
+def _orc_counties(d: int, rng: Rng, ev: list[Event]) -> tuple[int, int]:
+    """Two different counties of duchy d, by two dice (a double rolls again)."""
+    while True:
+        a, b = rng.die(), rng.die()
+        if a != b:
+            ev.append(Event(f"Orcs of {DUCHY_NAMES[d]}: rolled {a} and {b}, so two orc armies of 2 camp on "
+                            f"counties {a} and {b} ({name((d - 1) * 6 + a - 1)}, {name((d - 1) * 6 + b - 1)}).",
+                            data={"duchy": d, "dice": [a, b]}))
+            return a, b
+        ev.append(Event(f"Orcs of {DUCHY_NAMES[d]}: rolled a double {a}, so they roll again.",
+                        data={"duchy": d, "dice": [a, b]}))
+
+
+def _counties(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
+    """WQ-SETUP-6: in turn, a man on an empty county until none is left; WQ-SETUP-7: treasures passed on."""
+    if any(st["own"][t] == -1 for t in range(board.COUNTIES)):
+        f["i"] += 1
+        ask(st, "county", S.active_seats(st, st["first"])[(f["i"] - 1) % st["np"]])
+    else:
+        f["st"], f["r"], f["i"] = "hide", 0, 0
+        ev.append(Event("Everyone hands their treasures to the player on their left."))
+
+
+def _hide(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
+    """WQ-SETUP-8, WQ-SETUP-9: rounds of hiding, one treasure each per round, in order."""
+    rounds = 4 if st["opt"]["blank"] else 3
+    if f["r"] >= rounds:
+        f["st"], f["i"] = "forces", 0
+    elif f["i"] < st["np"]:
+        f["i"] += 1
+        ask(st, "hide", S.active_seats(st, st["first"])[f["i"] - 1], round=f["r"])
+    else:
+        f["r"], f["i"] = f["r"] + 1, 0
+
+
+def _forces(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
+    """WQ-SETUP-11, WQ-VAR-2P-2: the starting men, then round 1."""
+    order = S.active_seats(st, st["first"])
+    if st["np"] == 2 and st["opt"]["two_player"]:
+        plan = [(order[0], 10), (order[1], 20), (order[0], 10)]
+    else:
+        plan = [(s, 10) for s in order]
+    if f["i"] < len(plan):
+        seat, men = plan[f["i"]]
+        f["i"] += 1
+        ask(st, "place", seat, total=men, single=-1, maxh=2, why="starting forces")
+    else:
+        st["q"].pop()
+        st["round"] = 1
+        ev.append(Event("Setup is over. Round 1 begins."))
+        st["q"].append({"k": "round", "st": "breed"})
+
+
+SETUP_STAGES: dict[str, Callable[[State, Frame, Rng, list[Event]], None]] = {
+    "roll": _roll_first, "castles": _castles, "orcs": _orcs, "counties": _counties, "hide": _hide,
+    "forces": _forces}
+
+
+# ------------------------------------------------------------------ scenarios ------
+
+def _fail(message: str) -> NoReturn:
+    raise IllegalMove("bad-scenario", message, "WQ-SETUP-1")
+
+
+def apply_scenario(st: State, sc: dict) -> State:
+    """Overwrite the position with a scenario (format: docs/wizards-quest.md)."""
+    if not isinstance(sc, dict):
+        _fail("A scenario is a JSON object.")
+    if "board" in sc:
+        _scenario_board(st, sc["board"])
+    for key in ("dragon", "peace"):
+        if key in sc:
+            st[key] = INDEX[sc[key]] if sc[key] else -1
+    if "treasures" in sc:
+        st["tre"] = [_scenario_treasure(item, st["np"]) for item in sc["treasures"]]
+    _scenario_cards(st, sc)
+    st["dice"] = [int(x) for x in sc.get("dice", [])]
+    if "standing" in sc:
+        st["std"] = list(sc["standing"])
+    if "out" in sc:
+        st["out"] = [bool(x) for x in sc["out"]]
+    _scenario_phase(st, sc)
+    return st
+
+
+def _scenario_board(st: State, spec_by_id: dict) -> None:
+    """Every territory the scenario names; the others are empty."""
+    np = st["np"]
+    st["own"], st["n"] = [-1] * board.TERRITORIES, [0] * board.TERRITORIES
+    st["ch"], st["wz"] = [-1] * np, [-1] * np
+    for tid, spec in spec_by_id.items():
+        if tid not in INDEX or not isinstance(spec, dict):
+            _fail(f"Unknown territory {tid!r} in the scenario.")
+        t = INDEX[tid]
+        if "orcs" in spec:
+            st["own"][t], st["n"][t] = ORC, int(spec["orcs"])
+            continue
+        s = int(spec.get("owner", -1))
+        if not 0 <= s < np:
+            _fail(f"{tid}: owner must be a seat.")
+        st["own"][t], st["n"][t] = s, int(spec.get("men", 0))
+        for hero in spec.get("heroes", []):
+            S.set_hero(st, s, "champion" if hero == "champion" else "wizard", t)
+
+
+def _scenario_treasure(item: dict, np: int) -> list[int]:
+    loc: Any = item.get("at")
+    place = INDEX[loc] if loc in INDEX else {"taken": S.TAKEN, "gone": S.GONE, "held": S.HELD}[loc]
+    return [int(item["owner"]), S.KIND_NAMES.index(item["kind"]), place,
+            int(item.get("placer", (int(item["owner"]) + 1) % np))]
+
+
+def _scenario_cards(st: State, sc: dict) -> None:
+    """Hands and boats as given; the deck as given, else the shuffled deck less the cards dealt."""
+    if "hands" in sc:
+        st["hands"] = [list(h) for h in sc["hands"]]
+    if "boats" in sc:
+        st["boats"] = [list(h) for h in sc["boats"]]
+    if "deck" in sc:
+        st["deck"] = list(sc["deck"])
+    else:
+        used = {c for h in st["hands"] + st["boats"] for c in h}
+        st["deck"] = [c for c in st["deck"] if c not in used]
+    st["disc"] = list(sc.get("discard", []))
+
+
+def _scenario_phase(st: State, sc: dict) -> None:
+    """Where the game starts: the setup, a round's step, or a player's turn."""
+    phase = sc.get("phase", "setup")
+    start = int(sc.get("start", 0))
+    st["first"] = st["start"] = start
+    if phase == "round":
+        st["round"] = int(sc.get("round", 1))
+        st["q"] = [{"k": "round", "st": sc.get("step", "breed")}]
+    elif phase == "turn":
+        st["round"] = int(sc.get("round", 1))
+        order = S.active_seats(st, start)
+        st["q"] = [{"k": "round", "st": "turns", "order": order, "i": 1},
+                   {"k": "turn", "seat": start, "st": "begin"}]
+    elif phase != "setup":
+        _fail(f"Unknown scenario phase {phase!r} (setup, round or turn).")
