@@ -29,12 +29,13 @@ from __future__ import annotations
 
 from core import resign
 from core.medieval_mastery import flow
+from core.medieval_mastery.state import State
 from core.protocol import Event, IllegalMove
 
 NEVER = 10 ** 9  # a "destroyed in turn" no turn number reaches: never restored
 
 
-def apply(state: dict, seat: int, move: dict):
+def apply(state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
     resign.check(move)
     if state["win"] is not None:
         raise IllegalMove("game-over", "The game is over.", "MM-WIN-2")
@@ -54,7 +55,7 @@ def apply(state: dict, seat: int, move: dict):
     return _leave(st, seat)
 
 
-def _check_now(state: dict) -> None:
+def _check_now(state: State) -> None:
     """With three or more players: not in a team game, and only between battles and windows."""
     if state["opts"]["teams"] != "none":
         raise IllegalMove("resign-not-possible", "In a team game you cannot leave your team: hand your seat over to "
@@ -64,7 +65,7 @@ def _check_now(state: dict) -> None:
                           "once it is over.", "MM-TURN-11")
 
 
-def _leave(st: dict, seat: int):
+def _leave(st: State, seat: int) -> tuple[State, list[Event]]:
     """The seat's knights, cards and artefacts leave play; it passes every window from now on."""
     ctx = flow.Ctx(st)
     ctx.ev.append(Event(f"{{P{seat}}} resigns."))

@@ -106,6 +106,7 @@ class State(TypedDict):
     standing: list[str]    # each seat's standing answer to windows: off, always, unless-mine
     gained: list[int]      # knights each seat gained (accounting, tests)
     lost: list[int]        # knights each seat lost (accounting, tests)
+    gone: NotRequired[list[int]]  # seats that resigned with 3+ players (resign.py): no more turns
     k0: list[int]          # knights each seat started with (accounting, tests)
 
 
