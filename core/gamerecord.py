@@ -39,14 +39,7 @@ def replay_record(games, record: dict, at: int | None = None) -> Replayed:
     """Replay `record` (up to move `at`, all of it by default) with the engines in `games`,
     checking seed commitment, every state hash and every chain link; RecordError on the
     first disagreement."""
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise RecordError(f"This is not a Herald game record ({FORMAT}).")
-    seed = record.get("seed")
-    if not seed:
-        raise RecordError("The record holds no seed: it is revealed when the game ends, so only a finished "
-                          "game can be replayed.")
-    if seed_hash(seed) != record["seed_hash"]:
-        raise RecordError("The seed does not match the seed hash published when the game was created.")
+    seed = _checked_seed(record)
     engine = games[record["ruleset"]]
     kwargs = {"rules_version": record["rules_version"]} if record.get("rules_version") else {}
     state = engine.setup(record["players"], record["options"], seed, **kwargs)
@@ -58,19 +51,7 @@ def replay_record(games, record: dict, at: int | None = None) -> Replayed:
     position = state if last == 0 else None
     replayer = Replayer(engine, state)
     for entry in moves:
-        if "move" not in entry:
-            raise RecordError(f"Move {entry.get('seq')} is hidden in this record; export the finished game.")
-        try:
-            state, _ = replayer.step(entry["seat"], entry["move"])
-        except IllegalMove as exc:
-            raise RecordError(f"Move {entry['seq']} is not legal here: {exc.message}") from None
-        state_hash = engine.state_hash(state)
-        if state_hash != entry["state_hash"]:
-            raise RecordError(f"Move {entry['seq']}: the replayed state differs from the one the server stored.")
-        link = canonical.chain(link, chain_entry(entry["seq"], entry["seat"], entry["move"], state_hash,
-                                                 entry["created"]))
-        if link != entry["chain"]:
-            raise RecordError(f"Move {entry['seq']}: the hash chain is broken (the log was changed).")
+        state, link = _checked_step(engine, replayer, entry, link)
         if entry["seq"] + 1 == last:
             position = state
     result = engine.result(state)
@@ -79,3 +60,34 @@ def replay_record(games, record: dict, at: int | None = None) -> Replayed:
     checked = [f"the seed matches its published hash {record['seed_hash'][:12]}...",
                f"{len(moves)} moves: every state hash and chain link agrees"]
     return Replayed(position, last, checked)
+
+
+def _checked_seed(record: dict) -> str:
+    """The record's seed, once it is a Herald record of a finished game whose seed matches the
+    hash published at its creation."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise RecordError(f"This is not a Herald game record ({FORMAT}).")
+    seed = record.get("seed")
+    if not seed:
+        raise RecordError("The record holds no seed: it is revealed when the game ends, so only a finished "
+                          "game can be replayed.")
+    if seed_hash(seed) != record["seed_hash"]:
+        raise RecordError("The seed does not match the seed hash published when the game was created.")
+    return seed
+
+
+def _checked_step(engine, replayer: Replayer, entry: dict, link: str):
+    """One recorded move replayed: (the state after it, the chain link), each checked against the record."""
+    if "move" not in entry:
+        raise RecordError(f"Move {entry.get('seq')} is hidden in this record; export the finished game.")
+    try:
+        state, _ = replayer.step(entry["seat"], entry["move"])
+    except IllegalMove as exc:
+        raise RecordError(f"Move {entry['seq']} is not legal here: {exc.message}") from None
+    state_hash = engine.state_hash(state)
+    if state_hash != entry["state_hash"]:
+        raise RecordError(f"Move {entry['seq']}: the replayed state differs from the one the server stored.")
+    link = canonical.chain(link, chain_entry(entry["seq"], entry["seat"], entry["move"], state_hash, entry["created"]))
+    if link != entry["chain"]:
+        raise RecordError(f"Move {entry['seq']}: the hash chain is broken (the log was changed).")
+    return state, link
