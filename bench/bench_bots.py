@@ -5,7 +5,8 @@
 For each pairing (search-random, search-greedy, greedy-random) the first level sits at one
 seat, taking turns round the table, the second at every other. Printed per pairing: the first
 level's share of the games with a winner and its 95 % Wilson interval, draws (no winner or the
-move cap), and the first level's median and 90th-percentile CPU time per move (process time:
+move cap), the chance of doing as well by luck against an equal opponent (the one-sided
+binomial p-value, as in tests/core/bots/test_tournament.py), and the first level's median and 90th-percentile CPU time per move (process time:
 wall time on a shared machine would measure the neighbours' load).
 
 Goals (2 players, one core): search beats random >= 90 % and greedy >= 65 %, greedy beats
@@ -50,7 +51,7 @@ def main(argv=None) -> None:
     print(f"bench_bots: {args.games} games per pairing, search budget {args.budget or 'default'} "
           f"({iterations} iterations{'' if budget.seconds is None else f', {budget.seconds} s'})")
     print(f"{'ruleset':<17} {'n':>1} {'pairing':<15} {'win rate':>8} {'95% Wilson':>14} {'W-L-D':>9} "
-          f"{'goal':>5} {'median s':>9} {'p90 s':>7}")
+          f"{'goal':>5} {'p luck':>7} {'median s':>9} {'p90 s':>7}")
     for name in args.ruleset:
         game = registry[name]
         for players in args.players:
@@ -68,7 +69,7 @@ def main(argv=None) -> None:
                 else:
                     verdict = "met" if low >= goal else "ok?" if m.rate() >= goal else "NO"
                 print(f"{name:<17} {players:>1} {pairing:<15} {m.rate():>8.0%} {low:>6.0%}-{high:<6.0%} "
-                      f"{m.a_wins:>3}-{m.b_wins}-{m.draws:<3} {verdict:>5} "
+                      f"{m.a_wins:>3}-{m.b_wins}-{m.draws:<3} {verdict:>5} {m.luck():>7.4f} "
                       f"{statistics.median(m.a_seconds) if m.a_seconds else 0:>9.3f} "
                       f"{percentile(m.a_seconds, 0.9):>7.3f}   ({time.perf_counter() - started:.0f} s)", flush=True)
 

@@ -5,9 +5,9 @@ never the state; every world it thinks about comes from `Game.sample_state`.
 - greedy: one-move lookahead. Every candidate move, in a few sampled worlds, followed by a few
   random-player moves (the rest of the turn and the other seats' immediate answers: a battle
   declared is also fought) and then the game's evaluation; the best mean wins.
-- search: determinized Monte Carlo search. Each iteration takes a sampled world, picks a root
-  move by UCB1, plays it, plays on with the random player for a bounded number of moves and
-  scores the end (1 a win, 0 a loss, else the game's evaluation). The most visited move wins.
+- search: determinized Monte Carlo search (core/bots/search.py): sequential halving over the
+  candidates, every candidate tried in the same sampled worlds, each try a short playout by a
+  cheap greedy player cut off by the game's evaluation (1 a win, 0 a loss).
 
 All chance comes from the `Rng` the caller passes (a seeded bot is reproducible); the clock is
 the caller's too (`Budget.clock`), so core stays free of time.
@@ -15,11 +15,11 @@ the caller's too (`Budget.clock`), so core stays free of time.
 from __future__ import annotations
 
 import importlib
-import math
 from dataclasses import dataclass, replace
 from typing import Callable
 
 from core import canonical
+from core.bots.search import Playout, Search, Spend
 from core.protocol import Game, IllegalMove
 from core.rng import Rng
 
@@ -30,11 +30,9 @@ PATTERN_SAMPLES = 8        # random_move draws added to the candidates (they fil
 MAX_CANDIDATES = 14
 GREEDY_WORLDS = 4
 GREEDY_MOVES = 6           # random moves after a greedy candidate: the rest of the turn, the answers
-ROLLOUT_MOVES = 20         # random moves after a search candidate before the evaluation decides
+ROLLOUT_MOVES = 10         # playout moves after a search candidate before the evaluation decides
                            # (a game's bots module may set its own)
-EXPLORATION = 0.6
 ITERATIONS = 500           # the default search budget (a game's bots module may set its own)
-WORLD_POOL = 32            # search samples this many worlds, then cycles through them (sampling costs)
 
 
 @dataclass
@@ -60,7 +58,8 @@ class Budget:
 
 
 def tuning(game: Game):
-    """The game's bot module: `evaluate(state, seat)`, and optionally ROLLOUT_MOVES."""
+    """The game's bot module: `evaluate(state, seat)`, and optionally ROLLOUT_MOVES, ITERATIONS
+    and GREEDY_WORLDS."""
     if game.name not in EVALUATIONS:
         raise ValueError(f"{game.name} has no evaluation: only the random level plays it")
     return importlib.import_module(EVALUATIONS[game.name])
@@ -111,6 +110,7 @@ class Bot:
         module = tuning(game) if level != "random" else None
         self.evaluate = module.evaluate if module else None
         self.rollout_moves = getattr(module, "ROLLOUT_MOVES", ROLLOUT_MOVES)
+        self.greedy_worlds = getattr(module, "GREEDY_WORLDS", GREEDY_WORLDS)
         if self.budget.iterations is None:
             self.budget = replace(self.budget, iterations=getattr(module, "ITERATIONS", ITERATIONS))
         self.iterations = 0      # search iterations of the last choice (for the bench)
@@ -136,7 +136,7 @@ class Bot:
     def greedy(self, known: dict, seat: int, moves: list[dict], rng: Rng) -> dict:
         totals = [0.0] * len(moves)
         counts = [0] * len(moves)
-        for _ in range(GREEDY_WORLDS):
+        for _ in range(self.greedy_worlds):
             world = self.game.sample_state(known, seat, rng)
             for i, move in enumerate(moves):
                 after = self.outcome(world, seat, move)
@@ -148,37 +148,11 @@ class Bot:
 
     def search(self, known: dict, seat: int, moves: list[dict], rng: Rng) -> dict:
         budget = self.budget
-        start = budget.clock() if budget.clock and budget.seconds is not None else None
-        totals = [0.0] * len(moves)
-        visits = [0] * len(moves)
-        worlds: list = []
-        done = 0
-        while done < budget.iterations:
-            if start is not None and done and budget.clock() - start >= budget.seconds:
-                break
-            done += 1
-            i = pick(totals, visits, done, rng)
-            if len(worlds) < WORLD_POOL:
-                worlds.append(self.game.sample_state(known, seat, rng))
-            world = worlds[(done - 1) % WORLD_POOL]      # the new one while the pool fills
-            after = self.outcome(world, seat, moves[i])
-            if after is None:
-                visits[i] += 1          # a move that rarely fits the worlds loses its appeal
-                continue
-            totals[i] += rollout(self.game, after, seat, rng, self.rollout_moves, self.evaluate)
-            visits[i] += 1
-        self.iterations = done
-        return best(moves, [v + (t / v if v else 0.0) * 1e-3 for t, v in zip(totals, visits)], rng)
-
-
-def pick(totals: list[float], visits: list[int], done: int, rng: Rng) -> int:
-    """UCB1: every move once, then the best mean plus an exploration bonus."""
-    untried = [i for i, v in enumerate(visits) if v == 0]
-    if untried:
-        return untried[rng.below(len(untried))]
-    log_n = math.log(done)
-    scores = [t / v + EXPLORATION * math.sqrt(log_n / v) for t, v in zip(totals, visits)]
-    return max(range(len(scores)), key=scores.__getitem__)
+        playout = Playout(self.game, self.evaluate, self.rollout_moves)
+        thinking = Search(playout, lambda: self.game.sample_state(known, seat, rng), seat, moves)
+        chosen = thinking.run(Spend(budget.iterations, budget.seconds, budget.clock), rng)
+        self.iterations = thinking.done
+        return moves[chosen]
 
 
 def best(moves: list[dict], scores: list[float], rng: Rng) -> dict:

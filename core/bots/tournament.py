@@ -58,6 +58,12 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     return (centre - margin) / scale, (centre + margin) / scale
 
 
+def luck(wins: int, decided: int) -> float:
+    """P(at least `wins` of `decided` games won by an equal opponent): the one-sided binomial
+    tail, the p-value of "the first level is better"."""
+    return sum(math.comb(decided, k) for k in range(wins, decided + 1)) / 2 ** decided
+
+
 @dataclass
 class Match:
     """Level `a` against level `b`: a sits at one seat (taking turns round the table), b at the rest."""
@@ -87,6 +93,9 @@ class Match:
 
     def interval(self) -> tuple[float, float]:
         return wilson(self.a_wins, self.a_wins + self.b_wins)
+
+    def luck(self) -> float:
+        return luck(self.a_wins, self.a_wins + self.b_wins)
 
 
 def match(game: Game, players: int, options: dict, a: Bot, b: Bot, games: int, tag: str,
