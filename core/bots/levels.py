@@ -148,6 +148,7 @@ class Bot:
 
     def search(self, known: dict, seat: int, moves: list[dict], rng: Rng) -> dict:
         budget = self.budget
+        assert self.evaluate is not None and budget.iterations is not None  # set in __init__ for search
         playout = Playout(self.game, self.evaluate, self.rollout_moves)
         thinking = Search(playout, lambda: self.game.sample_state(known, seat, rng), seat, moves)
         chosen = thinking.run(Spend(budget.iterations, budget.seconds, budget.clock), rng)

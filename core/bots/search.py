@@ -148,7 +148,7 @@ class Spend:
 
     def __init__(self, iterations: int, seconds: float | None, clock: Callable[[], float] | None):
         self.iterations, self.seconds = iterations, seconds
-        self.clock = clock if seconds is not None else None
+        self.clock = clock if seconds is not None else None  # a clock only with seconds to count
         self.start = self.clock() if self.clock else 0.0
         self.elapsed = 0.0
 
@@ -158,10 +158,10 @@ class Spend:
         if self.clock is None or not done:
             return False
         self.elapsed = self.clock() - self.start
-        return self.elapsed >= self.seconds
+        return self.seconds is not None and self.elapsed >= self.seconds
 
     def planned(self, done: int) -> int:
         """The playouts the budget will allow, judged from the `done` so far."""
-        if self.clock is None or self.elapsed <= 0:
+        if self.clock is None or self.seconds is None or self.elapsed <= 0:
             return self.iterations
         return min(self.iterations, int(done * self.seconds / self.elapsed))

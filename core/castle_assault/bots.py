@@ -27,7 +27,7 @@ CARD_VALUE = 2
 def worth(s: dict, seat: int) -> float:
     if not s["alive"][seat]:
         return 0.0
-    total = CASTLE_BONUS
+    total = float(CASTLE_BONUS)
     for index, post in enumerate(s["posts"][seat]):
         if post[1]:
             total += post_shields(post) + (WALL_BONUS if index else 0)

@@ -30,7 +30,7 @@ CARD = 0.3
 GREEDY_WORLDS = 8
 
 
-def steps_to(st: dict, mine: list[int], goal: int) -> int:
+def steps_to(st: State, mine: list[int], goal: int) -> int:
     """Steps from the seat's nearest real army to `goal` (weaker pieces count further away)."""
     return min(board.DIST[t][goal] + (0 if S.army_strength(st, t) >= ARMY else WEAK_STEPS) for t in mine)
 
