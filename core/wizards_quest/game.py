@@ -64,6 +64,10 @@ class WizardsQuest(Game):
     def player_count(self, state: State) -> int:
         return state["np"]
 
+    def is_asked(self, state: State, seat: int) -> bool:
+        frame = flow.current(state)  # one decision at a time, without composing its prompt's text
+        return frame is not None and frame["seat"] == seat
+
     def check_shape(self, state: State, seat: int, move: dict) -> None:
         notation.check_shape(move, flow.rule_now(state))
 
