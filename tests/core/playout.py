@@ -30,17 +30,18 @@ def check_views(game: Game, state, seed: str, players: int) -> None:
 
 
 def play(game: Game, players: int, seed: str, options: dict | None = None, *,
-         max_moves: int = 20000, full_checks: bool = True,
+         max_moves: int | None = None, full_checks: bool = True,
          invariants: Callable | None = None, chooser: Callable | None = None,
          scenario: dict | None = None) -> Playout:
     """Play one random game. With full_checks, after every move: JSON round trip,
     input not mutated, notation round trip, views without secrets, prompts until the end,
-    and at the end a full replay from seed + moves reproduces every hash."""
+    and at the end a full replay from seed + moves reproduces every hash. The game stops at
+    `max_moves`, by default the cap the game declares (`Game.max_moves`)."""
     options = game.normalize_options(options or {})
     state = game.setup(players, options, seed, scenario)
     rng = Rng("playout:" + seed)
     out = Playout(state)
-    for _ in range(max_moves):
+    for _ in range(game.max_moves if max_moves is None else max_moves):
         if game.result(state) is not None:
             out.ended = True
             break

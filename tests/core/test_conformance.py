@@ -84,9 +84,8 @@ def scripted_choice(game, state, seat, rng):
 def test_scripts_choosing_from_listed_moves_finish_games(game):
     """legal_moves lists enough concrete moves (beside any patterns) for a script to play on."""
     for players in (game.min_players, game.max_players):
-        out = play(game, players, f"scripted-{players}", chooser=scripted_choice, full_checks=False,
-                   max_moves=5000)
-        assert out.ended, f"{game.name} with {players} players did not end in 5000 scripted moves"
+        out = play(game, players, f"scripted-{players}", chooser=scripted_choice, full_checks=False)
+        assert out.ended, f"{game.name} with {players} players did not end in {game.max_moves} scripted moves"
 
 
 PROTOCOL_METHODS = ["setup", "prompts", "legal_moves", "random_move", "apply", "view", "parse", "format",
@@ -121,3 +120,16 @@ def test_a_move_with_a_field_the_rules_never_read_is_refused(game):
             with pytest.raises(IllegalMove):
                 game.apply(state, seat, {**move, "note": "x" * 40})
             state, _ = game.apply(state, seat, move)
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_the_declared_hidden_information_is_what_the_game_hides(game):
+    """`Game.hidden_information` is a declared fact: a game that declares it hides something from
+    some seat during a random game (hidden_from is not always empty); one that does not, never."""
+    hides = []
+
+    def watch(state):
+        hides.extend(token for seat in range(game.min_players) for token in game.hidden_from(state, seat))
+
+    play(game, game.min_players, "facts", full_checks=False, max_moves=60, invariants=watch)
+    assert bool(hides) == game.hidden_information

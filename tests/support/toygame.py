@@ -19,6 +19,7 @@ class RaceGame(Game):
     title = "Race to 21"
     min_players = 2
     max_players = 4
+    hidden_information = True  # each seat's three cards
     options = {"target": Option(default=21, help="Total that ends the game.", kind=int, minimum=5, maximum=60)}
 
     def setup(self, players, options, seed, scenario=None, *, rules_version=None):
