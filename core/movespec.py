@@ -122,16 +122,32 @@ def _plain_value(f: Field) -> Callable[[object], bool] | None:
             return lambda v: type(v) is str
         allowed = frozenset(f.choices)
         return lambda v: type(v) is str and v in allowed
+    if f.kind is dict and f.choices is None and f.minimum is None and f.maximum is None:
+        return lambda v: type(v) is dict
+    if f.kind is list and f.choices is None and f.items in (str, int, bool, dict, None):
+        return _plain_list(f.minimum, f.maximum, f.items)
     return None
 
 
+def _plain_list(low: int | None, high: int | None, items: type | None) -> Callable[[object], bool]:
+    def test(v: object) -> bool:
+        if type(v) is not list or (low is not None and len(v) < low) or (high is not None and len(v) > high):
+            return False
+        return items is None or all(type(item) is items for item in v)  # type(): True is no int here
+    return test
+
+
 def _plain_shape(spec: MoveSpec) -> Callable[[dict], bool] | None:
-    """True for a move with exactly the spec's fields, each with a plainly valid value."""
-    tests = [(f.name, test) for f in spec.fields if f.required and (test := _plain_value(f)) is not None]
+    """True for a move with only the spec's fields, its required ones among them, each with a
+    plainly valid value (None where a field has no cheap test: the full check only)."""
+    tests = {f.name: test for f in spec.fields if (test := _plain_value(f)) is not None}
     if len(tests) != len(spec.fields):
-        return None  # optional fields or lists: the full check only
-    size = len(tests) + 1
+        return None
+    required = tuple(f.name for f in spec.fields if f.required)
 
     def plain(move: dict) -> bool:
-        return len(move) == size and all(name in move and test(move[name]) for name, test in tests)
+        for key, value in move.items():
+            if key != "type" and ((test := tests.get(key)) is None or not test(value)):
+                return False
+        return all(name in move for name in required)
     return plain
