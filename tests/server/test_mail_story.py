@@ -72,9 +72,9 @@ def test_a_turn_mail_tells_what_happened_since_the_seat_last_moved(api, config, 
     texts = [m.get_body(("plain",)).get_content() for m in turn_mails]
     later = [text for text in texts if "Since your last move:" in text]
     assert later, "a seat that has moved before is told what happened since"
-    body = later[-1]
-    recap = body.split("Since your last move:")[1].split("Now: ")[0]
-    assert " played: " in recap and any(name in recap for name in ("ana", "ben", "cyd"))
+    # The deal is secret (random), so which recap names a played move varies: at least one does.
+    recaps = [text.split("Since your last move:")[1].split("Now: ")[0] for text in later]
+    assert any(" played: " in recap and any(name in recap for name in ("ana", "ben", "cyd")) for recap in recaps)
     assert any("Since the game began:" in text or "Since" not in text for text in texts)
 
 
