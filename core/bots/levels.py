@@ -58,8 +58,8 @@ class Budget:
 
 
 def tuning(game: Game):
-    """The game's bot module: `evaluate(state, seat)`, and optionally ROLLOUT_MOVES, ITERATIONS
-    and GREEDY_WORLDS."""
+    """The game's bot module: `evaluate(state, seat)`, and optionally ROLLOUT_MOVES, ITERATIONS,
+    GREEDY_WORLDS and SEARCH_FIRST_TRIES."""
     if game.name not in EVALUATIONS:
         raise ValueError(f"{game.name} has no evaluation: only the random level plays it")
     return importlib.import_module(EVALUATIONS[game.name])
@@ -111,6 +111,7 @@ class Bot:
         self.evaluate = module.evaluate if module else None
         self.rollout_moves = getattr(module, "ROLLOUT_MOVES", ROLLOUT_MOVES)
         self.greedy_worlds = getattr(module, "GREEDY_WORLDS", GREEDY_WORLDS)
+        self.first_tries = getattr(module, "SEARCH_FIRST_TRIES", 1)
         if self.budget.iterations is None:
             self.budget = replace(self.budget, iterations=getattr(module, "ITERATIONS", ITERATIONS))
         self.iterations = 0      # search iterations of the last choice (for the bench)
@@ -150,7 +151,8 @@ class Bot:
         budget = self.budget
         assert self.evaluate is not None and budget.iterations is not None  # set in __init__ for search
         playout = Playout(self.game, self.evaluate, self.rollout_moves)
-        thinking = Search(playout, lambda: self.game.sample_state(known, seat, rng), seat, moves)
+        thinking = Search(playout, lambda: self.game.sample_state(known, seat, rng), seat, moves,
+                          self.first_tries)
         chosen = thinking.run(Spend(budget.iterations, budget.seconds, budget.clock), rng)
         self.iterations = thinking.done
         return moves[chosen]

@@ -92,8 +92,10 @@ class Search:
     """Sequential halving over `moves` for `seat`, playouts in worlds from `sample`; `stop(done)`
     says when the budget is spent (iterations or the clock)."""
 
-    def __init__(self, playout: Playout, sample: Callable[[], object], seat: int, moves: list[dict]):
+    def __init__(self, playout: Playout, sample: Callable[[], object], seat: int, moves: list[dict],
+                 first: int = 1):
         self.playout, self.sample, self.seat, self.moves = playout, sample, seat, moves
+        self.first = first   # at least this many tries of every candidate before any is dropped
         self.worlds: list = []
         self.seeds: list[str] = []
         self.done = 0
@@ -116,10 +118,11 @@ class Search:
 
     def run(self, spend: Spend, rng: Rng) -> int:
         """The index of the move chosen: one playout each (which also times them), then rounds
-        of halving, the last one until the budget is spent."""
+        of halving (the first one at least `first` tries each), the last until the budget is spent."""
         stats = Halving(len(self.moves))
         self.sweep(stats, 1, spend, rng)
         for number, share in enumerate(schedule(len(self.moves), spend.planned(self.done))):
+            share = max(share, self.first) if number == 0 else share
             if not self.sweep(stats, share - (number == 0), spend, rng):
                 return stats.best()
             stats.halve()

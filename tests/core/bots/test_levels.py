@@ -69,3 +69,25 @@ def test_the_cli_offers_exactly_the_levels_core_has():
     from core.bots.levels import LEVELS
 
     assert tuple(LEVEL_NAMES) == tuple(LEVELS)
+
+
+def test_search_tries_every_candidate_in_as_many_worlds_as_greedy_before_dropping_any(monkeypatch):
+    """Wizard's Quest's dice: no candidate is dropped on fewer tries than greedy's worlds (issue 13)."""
+    from core.bots.search import Halving, Search, Spend
+    tried: list[tuple[int, int]] = []
+
+    class Recording(Search):
+        def play(self, i, j, rng):
+            tried.append((i, j))
+            return float(i) / 14      # a fixed score per candidate: the halving order is known
+
+    dropped_after: list[list[int]] = []   # every candidate's tries when a halving drops some
+    halve = Halving.halve
+
+    def recording_halve(stats):
+        dropped_after.append(list(stats.visits))
+        halve(stats)
+
+    monkeypatch.setattr(Halving, "halve", recording_halve)
+    Recording(None, lambda: None, 0, [{}] * 14, first=8).run(Spend(150, None, None), Rng("first"))
+    assert len(tried) == 150 and min(dropped_after[0]) == 8
