@@ -395,16 +395,6 @@ class Game:
         }
 
 
-def clone_json(value: Any) -> Any:
-    """A deep copy of a JSON value (dicts, lists, scalars), several times faster than
-    `copy.deepcopy`, which must consider every Python type and keep a memo of shared objects."""
-    if isinstance(value, dict):
-        return {key: clone_json(item) if isinstance(item, (dict, list)) else item for key, item in value.items()}
-    if isinstance(value, list):
-        return [clone_json(item) if isinstance(item, (dict, list)) else item for item in value]
-    return value
-
-
 @dataclass
 class Replay:
     """The outcome of replaying a log: final state, per-move hashes and events."""

@@ -3,7 +3,7 @@ in a fixed order, with stable codes and the game's rule IDs."""
 import pytest
 
 from core.movespec import MoveSpec, check_move
-from core.protocol import Event, Game, IllegalMove, Prompt, Result, clone_json
+from core.protocol import Event, Game, IllegalMove, Prompt, Result
 
 MOVES = {"step": MoveSpec(type="step"), "standing": MoveSpec(type="standing")}
 
@@ -69,9 +69,3 @@ def test_a_result_carries_a_stable_reason_code():
     result = Steps().result({"players": 2, "steps": 3})
     assert result.to_json() == {"winners": [0], "reason": "Three steps.", "code": "third-step"}
 
-
-def test_clone_json_is_a_deep_copy():
-    value = {"a": [1, {"b": [2, 3]}], "c": None, "d": "x"}
-    copy = clone_json(value)
-    copy["a"][1]["b"].append(4)
-    assert value == {"a": [1, {"b": [2, 3]}], "c": None, "d": "x"} and copy["a"][1]["b"] == [2, 3, 4]
