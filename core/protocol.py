@@ -38,6 +38,12 @@ class IllegalMove(Exception):
         return {"code": self.code, "message": self.message, "rule": self.rule, "legal": self.legal}
 
 
+def visible(to, seat: int | None) -> bool:
+    """May `seat` (None: a spectator) see an event addressed `to` (None: everyone, else seats)?
+    Also for events read back as stored JSON, without building an Event for each."""
+    return to is None or (seat is not None and seat in to)
+
+
 class Event(NamedTuple):
     """Something that happened. `to` is None for everyone, or the seats that may see it.
 
@@ -51,7 +57,7 @@ class Event(NamedTuple):
     data: dict | None = None
 
     def visible_to(self, seat: int | None) -> bool:
-        return self.to is None or (seat is not None and seat in self.to)
+        return visible(self.to, seat)
 
     def to_json(self) -> dict:
         return {"text": self.text, "to": list(self.to) if self.to is not None else None, "data": self.data}

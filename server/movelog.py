@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from peewee import IntegrityError
 
 from core import canonical, gamerecord
-from core.protocol import IllegalMove
+from core.protocol import IllegalMove, visible
 from server import clocks, outbox, prompts, state_cache, statements, waits
 from server.db import write_transaction
 from server.engine_errors import engine_call
@@ -211,10 +211,9 @@ def _same_move(game, seat, row, move, text) -> bool:
 
 
 def visible_events(event_json: list[dict], seat: int | None, seats) -> list[str]:
-    """The texts of the events `seat` may see (Event.visible_to, read from the stored JSON
-    without building an Event per entry: the log page reads a thousand at a time)."""
-    return [name_players(e["text"], seats) for e in event_json
-            if e.get("to") is None or (seat is not None and seat in e["to"])]
+    """The texts of the events `seat` may see, read from the stored JSON without building an
+    Event per entry (the log page reads a thousand at a time)."""
+    return [name_players(e["text"], seats) for e in event_json if visible(e.get("to"), seat)]
 
 
 def _legal_texts(engine, state, seat: int, where) -> list[str]:

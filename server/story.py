@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
+from core.protocol import visible
 from server.models import Game, Move
 from server.seats import name_players, seats_of
 
@@ -35,10 +36,9 @@ def _recap(game_id: int, seat: int, upto_version: int) -> tuple[list[str], bool]
     lines: list[str] = []
     for move in (Move.select(Move.seq, Move.seat, Move.text, Move.events, Move.public)
                  .where((Move.game == game_id) & (Move.seq > start) & (Move.seq < upto_version)).order_by(Move.seq)):
-        visible = [e["text"] for e in move.events if e.get("to") is None or seat in e["to"]]
         if move.public:
             lines.append(name_players(f"{{P{move.seat}}} played: {move.text}", seats))
-        lines += [f"  {name_players(text, seats)}" for text in visible]
+        lines += [f"  {name_players(e['text'], seats)}" for e in move.events if visible(e.get("to"), seat)]
     if len(lines) > RECAP_LINES:
         lines = [f"(... {len(lines) - RECAP_LINES} earlier lines: herald log {game_id})"] + lines[-RECAP_LINES:]
     return lines, last_own is not None
