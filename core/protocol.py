@@ -232,7 +232,7 @@ class Game:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.player_count(state):
             raise IllegalMove("bad-seat", f"There is no seat {seat!r} in this game.", rules.get("bad-seat"))
         if isinstance(move, dict) and move.get("type") == "resign":  # core.resign.MOVE
-            return self.apply_resign(state, seat, move)
+            return self._resign(state, seat, move)
         self.check_shape(state, seat, move)
         if self.result(state) is not None:
             raise IllegalMove("game-over", "The game is over.", rules.get("game-over"))
@@ -242,6 +242,15 @@ class Game:
             raise IllegalMove("not-your-turn", f"You are not asked to decide anything now ({self.waiting_text(state)}).",
                               rules.get("not-your-turn"))
         return self.apply_decision(state, seat, move)
+
+    def _resign(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        """A resignation, accepted at any time while the game runs, whoever is asked."""
+        from core import resign  # it builds on this module
+
+        resign.check(move)
+        if self.result(state) is not None:
+            raise IllegalMove("game-over", "The game is over.", self.preamble_rules.get("game-over"))
+        return self.apply_resign(state, seat, move)
 
     # The hooks of `apply`, for a game that uses its preamble.
 
@@ -257,6 +266,7 @@ class Game:
         raise NotImplementedError  # abstract
 
     def apply_resign(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        """A well-formed resignation in a game not yet over (checked by `apply`)."""
         raise IllegalMove("bad-move", f"{self.title} has no resignation.", self.preamble_rules.get("bad-move"))
 
     def apply_standing(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:

@@ -11,7 +11,6 @@ the battle is finished first.
 """
 from __future__ import annotations
 
-from core import resign
 from core.protocol import Event, IllegalMove
 
 from . import flow
@@ -19,9 +18,6 @@ from .state import State, clone
 
 
 def apply(state: State, seat: int, move: dict):
-    resign.check(move)
-    if state["phase"] == "over":
-        raise IllegalMove("game-over", "The game is over.", "CA-END-1")
     if not state["alive"][seat]:
         raise IllegalMove("already-out", "You have no castle any more; there is nothing to resign.", "CA-MULTI-11")
     b = state["battle"]

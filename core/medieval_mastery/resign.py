@@ -27,7 +27,6 @@ hashes.
 """
 from __future__ import annotations
 
-from core import resign
 from core.medieval_mastery import flow
 from core.medieval_mastery.state import State
 from core.protocol import Event, IllegalMove
@@ -36,9 +35,6 @@ NEVER = 10 ** 9  # a "destroyed in turn" no turn number reaches: never restored
 
 
 def apply(state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
-    resign.check(move)
-    if state["win"] is not None:
-        raise IllegalMove("game-over", "The game is over.", "MM-WIN-2")
     from core.medieval_mastery.game import clone  # the game module imports this one
 
     gone = state.get("gone", [])

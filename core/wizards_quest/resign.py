@@ -18,9 +18,6 @@ from core.wizards_quest.state import State
 
 
 def apply(st: State, seat: int, move: dict) -> tuple[State, list[Event]]:
-    resign.check(move)
-    if st["win"] is not None:
-        raise IllegalMove("game-over", "The game is over.", "WQ-END-3")
     if st["out"][seat]:
         raise IllegalMove("already-out", "You are out of the game already.", "WQ-END-1")
     new = S.clone(st)
