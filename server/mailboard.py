@@ -10,10 +10,9 @@ context holds the summary itself) are sent as they are.
 """
 from __future__ import annotations
 
-from core.undo import Replayer
 from server import outbox, state_cache
 from server.mailparts import seat_view
-from server.models import Game, Move
+from server.models import Game
 from server.rulesets import engine as find_engine
 from server.seats import seats_of
 
@@ -42,23 +41,10 @@ def board_context(row) -> dict:
 
 
 def _drawn(row, game, engine) -> dict:
-    state = state_at(game, engine, row.version)
+    state = state_cache.state_at(game, engine, row.version)
     context = {"summary": outbox.seat_summary(engine, state, row.seat, seats_of(game)),
                "view": seat_view(engine, state, row.seat)}
     if row.kind in ASKING_KINDS:
         context["example"], context["legal"] = outbox.legal_in_mail(engine, state, row.seat)
     return context
 
-
-def state_at(game, engine, version: int):
-    """The game's state after `version` moves: its snapshot if it is at that version, else a
-    replay (under the game's rules version, undo entries included)."""
-    try:
-        return state_cache.get(game.id, version, engine)
-    except LookupError:
-        pass
-    replayer = Replayer(engine, engine.setup(game.players, game.options, game.seed, rules_version=game.rules_version))
-    for seat, payload in (Move.select(Move.seat, Move.payload).where((Move.game == game.id) & (Move.seq < version))
-                          .order_by(Move.seq).tuples()):
-        replayer.step(seat, payload)
-    return replayer.state

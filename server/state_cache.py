@@ -12,8 +12,9 @@ import threading
 
 from cachetools import LRUCache
 
+from core.undo import Replayer
 from server.errors import ApiError
-from server.models import Snapshot
+from server.models import Move, Snapshot
 from server.stateformat import UnreadableState, load
 
 log = logging.getLogger(__name__)
@@ -43,6 +44,21 @@ def get(game, version: int, engine):
                        "Herald that this server cannot read; the operator must upgrade the server.") from None
     put(game, version, state)
     return state
+
+
+def state_at(game, engine, version: int):
+    """`game`'s state after `version` moves: its snapshot if it is at that version, else a replay
+    from the seed under the game's own rules version, undo entries included (an older move's
+    position, for an undo or a mail sent after later moves)."""
+    try:
+        return get(game.id, version, engine)
+    except LookupError:
+        pass
+    replayer = Replayer(engine, engine.setup(game.players, game.options, game.seed, rules_version=game.rules_version))
+    for seat, payload in (Move.select(Move.seat, Move.payload).where((Move.game == game.id) & (Move.seq < version))
+                          .order_by(Move.seq).tuples()):
+        replayer.step(seat, payload)
+    return replayer.state
 
 
 def put(game, version: int, state) -> None:

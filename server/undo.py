@@ -43,7 +43,7 @@ def propose(caller, game_id: int, requested_seat: int | None) -> tuple[int, dict
         if existing is not None:
             return 200, describe(existing, game)
         engine = find_engine(game.ruleset)
-        if core_undo.is_undo(last.payload) or not engine.undoable(_state_before(game, engine, last.seq), seat,
+        if core_undo.is_undo(last.payload) or not engine.undoable(state_cache.state_at(game, engine, last.seq), seat,
                                                                   last.payload, game.players):
             raise ApiError(422, "not-undoable", "That move cannot be taken back: it drew a card, rolled a die, "
                            "showed someone a hidden card, or was a resignation or an undo.")
@@ -116,14 +116,6 @@ def _last_move(game):
     return Move.select().where((Move.game == game.id) & (Move.seq == game.version - 1)).first()
 
 
-def _state_before(game, engine, seq: int):
-    """Replay the log up to move `seq` (undo entries included)."""
-    replayer = core_undo.Replayer(engine, engine.setup(game.players, game.options, game.seed))
-    for row in Move.select(Move.seat, Move.payload).where((Move.game == game.id) & (Move.seq < seq)).order_by(Move.seq):
-        replayer.step(row.seat, row.payload)
-    return replayer.state
-
-
 def _others(game, request) -> list[int]:
     """The seats that must consent: every seat not held by the proposer's player."""
     seats = seats_of(game)
@@ -153,7 +145,7 @@ def _settle(game, request) -> dict:
 def _write_undo(game, request) -> None:
     engine = find_engine(game.ruleset)
     state = state_cache.get(game.id, game.version, engine)
-    earlier = _state_before(game, engine, request.seq)
+    earlier = state_cache.state_at(game, engine, request.seq)
     move = core_undo.entry(request.seq)
     events = [Event(f"{{P{request.seat}}}'s move {request.seq} is taken back by consent.")]
     _, version = movelog.append(game, _UndoAware(engine), request.seat, game.version, move, state, earlier, events,

@@ -90,6 +90,18 @@ def test_a_rules_fix_reaches_new_games_only(api, alice_bob, upgrade):
     assert_all_verified()
 
 
+def test_an_earlier_position_of_an_old_game_is_replayed_under_its_own_rules(api, alice_bob, upgrade):
+    """TOY-3: undo and late mails replay to an earlier move (state_cache.state_at); a game created
+    under rules version 1 must replay as it was played there, fives counting 5, not 10."""
+    old = api.start_game(alice_bob)
+    total_after_a_five(api, old, alice_bob)  # from here on, rules 1 and 2 give different totals
+    engine = upgrade(RulesV2())
+    game = Game.get_by_id(old)
+    for version in range(1, game.version + 1):  # replays, then the snapshot
+        stored = Move.get((Move.game == old) & (Move.seq == version - 1)).state_hash
+        assert engine.state_hash(state_cache.state_at(game, engine, version)) == stored
+
+
 def test_an_old_game_cannot_be_given_an_option_its_rules_version_lacks():
     with pytest.raises(IllegalMove, match="no option 'double_fives'"):
         RulesV2().setup(2, {"double_fives": True}, "seed", rules_version=1)
