@@ -200,6 +200,10 @@ class Game:
     # The rule IDs the shared preamble of `apply` names: "bad-seat", "game-over",
     # "not-your-turn", "bad-move" (see `apply`).
     preamble_rules: dict[str, str] = {}
+    # A seat skipped at a passed deadline (`on_timeout: skip`, core/skip.py) plays the first of
+    # these that is legal; none: the rules let nobody skip (`no_skip_rule` says which rule).
+    skip_moves: tuple[dict, ...] = ()
+    no_skip_rule: str | None = None
 
     # --- the protocol -------------------------------------------------------------
 

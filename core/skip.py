@@ -8,29 +8,25 @@ rules let a player end their turn, or the part of it they are in, without doing 
 * Wizard's Quest: a player's campaigns and card plays are optional (WQ-CAMP-1): the seat ends
   the step it is in (`done`, `end`, `break`), as the game's own default answer already does.
 * Castle Assault: no skip. "The action is compulsory: a player cannot pass" (CA-TURN-3).
-  Games of rulesets not listed here refuse `skip` when they are created.
+  A game without `skip_moves` (Game) refuses `skip` when it is created.
 
 A seat asked something other than a turn action (a reaction window, a conflict card) gets the
 game's default answer first (`Game.default_move`), as with `default`.
 """
 from __future__ import annotations
 
-ENDING_MOVES = {
-    "medieval-mastery": ({"type": "skip"}, {"type": "end"}),
-    "wizards-quest": ({"type": "done"}, {"type": "end"}, {"type": "break"}),
-}
-NO_SKIP_RULE = {"castle-assault": "CA-TURN-3"}
+from core.protocol import Game, State
 
 
-def allows_skip(ruleset: str) -> bool:
-    return ruleset in ENDING_MOVES
+def allows_skip(game: Game) -> bool:
+    return bool(game.skip_moves)
 
 
-def skip_move(game, state, seat: int) -> dict | None:
+def skip_move(game: Game, state: State, seat: int) -> dict | None:
     """The move that skips what `seat` is asked now: its default answer, else the first legal
-    move of its game's ENDING_MOVES; None where the rules give none."""
+    move of its game's `skip_moves`; None where the rules give none."""
     move = game.default_move(state, seat)
     if move is not None:
         return move
     legal = game.legal_moves(state, seat)
-    return next((wanted for wanted in ENDING_MOVES.get(game.name, ()) if wanted in legal), None)
+    return next((wanted for wanted in game.skip_moves if wanted in legal), None)

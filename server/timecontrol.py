@@ -41,8 +41,8 @@ REMIND_BEFORE = timedelta(days=1)
 def check_action(ruleset: str, action: str) -> None:
     """At creation: refuse an `on_timeout` the game's rules (or Herald's bots) cannot carry out."""
     engine = find_engine(ruleset)
-    if action == "skip" and not skip.allows_skip(engine.name):
-        rule = skip.NO_SKIP_RULE.get(engine.name)
+    if action == "skip" and not skip.allows_skip(engine):
+        rule = engine.no_skip_rule
         raise ApiError(422, "no-skip", f"{engine.title} has no way to skip a turn"
                        + (f" (its rules: the action is compulsory, {rule})" if rule else "")
                        + ": choose default, resign or bot for a passed deadline.")

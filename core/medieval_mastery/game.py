@@ -35,6 +35,7 @@ class MedievalMastery(Game):
     # (random stream scheme 2 for new games). See options.py.
     rules_version = 3
     hidden_information = True  # decks, other hands and face-down conflict cards
+    skip_moves = ({"type": "skip"}, {"type": "end"})  # every step after MM-TURN-1 is optional
     max_moves = 20_000  # random playouts end in a few hundred moves; no real game comes near
     preamble_rules = {"bad-seat": "MM-SETUP-1", "game-over": "MM-WIN-2", "not-your-turn": "MM-TURN-9",
                       "bad-move": "MM-TURN-2"}

@@ -24,6 +24,7 @@ class WizardsQuest(Game):
     options = OPTIONS
     rules_version = 3  # 2 (issue 9): ring window, boats, bridge bonus; 3 (issue 14): the random stream's scheme 2
     max_moves = 20_000  # random games end within a few thousand moves
+    skip_moves = ({"type": "done"}, {"type": "end"}, {"type": "break"})  # campaigns and cards are optional
     hidden_information = True  # the deck, other hands, and with the blank treasure the treasures' kinds
     preamble_rules = {"bad-seat": "WQ-TABLE-1", "game-over": "WQ-END-3", "not-your-turn": "WQ-START-2",
                       "bad-move": "WQ-ROUND-1"}
