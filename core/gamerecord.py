@@ -1,7 +1,8 @@
 """A game's self-contained record (`herald export`) and its local check (`herald replay`).
 
 The record holds the ruleset, rules version, options, seats, every move with its state hash
-and hash-chain link, and — once the game is over — the seed. Replaying it with the core
+(and the state format it is written in; records from before formats are format 1) and
+hash-chain link, and — once the game is over — the seed. Replaying it with the core
 engine checks that the seed matches the hash published when the game was created, that
 every move gives the state hash the server stored, and that the chain of links is unbroken:
 a player needs nothing but this file and Herald's engines to know the game was fair.
@@ -84,10 +85,14 @@ def _checked_step(engine, replayer: Replayer, entry: dict, link: str):
         state, _ = replayer.step(entry["seat"], entry["move"])
     except IllegalMove as exc:
         raise RecordError(f"Move {entry['seq']} is not legal here: {exc.message}") from None
-    state_hash = engine.state_hash(state)
+    state_hash = engine.hash_in(state, entry.get("state_format", 1))  # records before formats: 1
+    if state_hash is None:
+        raise RecordError(f"Move {entry['seq']}: its hash is in state format {entry.get('state_format', 1)}, "
+                          f"which this version of {engine.title} can no longer write.")
     if state_hash != entry["state_hash"]:
         raise RecordError(f"Move {entry['seq']}: the replayed state differs from the one the server stored.")
-    link = canonical.chain(link, chain_entry(entry["seq"], entry["seat"], entry["move"], state_hash, entry["created"]))
+    link = canonical.chain(link, chain_entry(entry["seq"], entry["seat"], entry["move"], entry["state_hash"],
+                                             entry["created"]))
     if link != entry["chain"]:
         raise RecordError(f"Move {entry['seq']}: the hash chain is broken (the log was changed).")
     return state, link

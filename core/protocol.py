@@ -400,6 +400,14 @@ class Game:
     def state_hash(self, state: State) -> str:
         return canonical.digest(self.to_json(state))
 
+    def hash_in(self, state: State, state_format: int) -> str | None:
+        """The hash `state` has in layout `state_format` (a hash stored before a layout change),
+        or None where this engine cannot write that older layout any more."""
+        if state_format == self.state_format:
+            return self.state_hash(state)  # the engine's own, however it makes it cheap
+        older = self.downgrade_state(self.to_json(state), state_format)
+        return None if older is None else canonical.digest(older)
+
     def same_move(self, a: Move, b: Move) -> bool:
         return canonical.dumps(a) == canonical.dumps(b)
 

@@ -34,7 +34,7 @@ def export(caller, game_id: int, requested_seat: int | None) -> dict:
               "moves": []}
     rows = Move.select().where(Move.game == game.id).order_by(Move.seq).limit(MAX_MOVES)
     for row in rows:
-        entry = {"seq": row.seq, "state_hash": row.state_hash, "chain": row.chain,
+        entry = {"seq": row.seq, "state_hash": row.state_hash, "state_format": row.state_format, "chain": row.chain,
                  "created": row.created.isoformat(timespec="microseconds")}
         if finished or row.public or row.seat == seat:
             entry.update(seat=row.seat, move=row.payload, text=name_players(row.text, seats))

@@ -27,16 +27,6 @@ def load(engine, text: str, state_format: int):
     return engine.from_json(data)
 
 
-def hash_in(engine, state, state_format: int) -> str | None:
-    """The hash `state` has in layout `state_format`, or None where the engine cannot write
-    that older layout any more."""
-    if state_format == engine.state_format:
-        return engine.state_hash(state)  # the engine's own, however it makes it cheap
-    data = engine.to_json(state)
-    older = engine.downgrade_state(data, state_format)
-    return None if older is None else canonical.digest(older)
-
-
 def lifted_hash(engine, text: str, state_format: int) -> str:
     """The hash a stored state has once lifted to the engine's current layout."""
     data = json.loads(text)

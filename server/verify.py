@@ -159,7 +159,7 @@ def _steps(engine, replayer: Replayer, link: str, moves: list[StoredMove], probl
         except Exception as exc:
             problems.append(f"move {move.seq} ({move.text!r}): the engine failed on replay: {exc!r}")
             return None
-        replayed = stateformat.hash_in(engine, state, move.state_format)
+        replayed = engine.hash_in(state, move.state_format)
         if replayed is None:
             unchecked.setdefault(move.state_format, []).append(move.seq)
         elif replayed != move.state_hash:
