@@ -57,6 +57,11 @@ class Glossary:
             self.spelled[normalise(name)] = name
         return entry
 
+    def add_all(self, rows) -> None:
+        """Entries given as data: (names, title, kind, text, rule) each."""
+        for names, title, kind, text, rule in rows:
+            self.add(names, title, kind, text, rule)
+
     def add_terms(self, terms) -> None:
         """Words of the rules, as (names, title, text, rule); a name already taken (a card or a
         territory of the same name) keeps its entry."""

@@ -94,6 +94,25 @@ def _post(m) -> Entry:
                  "(CA-ACT-ATTACK-1).", "CA-ACT-ATTACK-1")
 
 
+# Symbols of the board, the view and the log, as (names, title, kind, text, rule).
+SYMBOLS = (
+    ("destroyed", "destroyed", "symbol", "destroyed: the wall or castle is face down for the rest of the "
+     "game; its defenders were discarded (CA-ACT-ATTACK-14).", "CA-ACT-ATTACK-14"),
+    ("defenders", "defenders", "symbol", "defenders: Village cards stationed under the post, each adding "
+     "its shields; each may also be attacked on its own (CA-ACT-DEFEND-1..8, CA-ACT-ATTACK-5).",
+     "CA-ACT-DEFEND-4"),
+    (["loot pile", "loot"], "Loot", "term", "Loot: one Village card for each battle won; in 2-player games "
+     "into the hand, in 3-4 player games face down in a pile nobody may look at until its owner loses the "
+     "castle (CA-LOOT-1..8).", "CA-LOOT-1"),
+    (["discard pile", "discard"], "Discard pile", "term", "One shared, public discard pile; `discard V3` "
+     "spends a card for no effect as your action (CA-GEN-10, CA-ACT-DISCARD-1).", "CA-GEN-10"),
+    (["King turn", "actions left"], "King turn", "term", "A turn in which the King was played: 2 further "
+     "actions, `draw` allowed as one of them (CA-ACT-KING-1..3).", "CA-ACT-KING-1"),
+    ("hidden cards", "hidden cards", "symbol", "hidden cards: cards under a Night card, shown only after "
+     "the victim has reacted (CA-ACT-NIGHT-2, CA-ACT-NIGHT-5).", "CA-ACT-NIGHT-5"),
+)
+
+
 def _symbols(g: Glossary) -> None:
     g.pattern(r"(\d)/(C|W\d)", _post)
     g.pattern(r"([0-9]+½?|½) shields?", lambda m: Entry(m.group(0), "symbol", f"{m.group(0)}: the post's "
@@ -102,20 +121,7 @@ def _symbols(g: Glossary) -> None:
               "CA-ACT-ATTACK-19).", "CA-ACT-ATTACK-11"))
     g.pattern(r"\[(\d)\]", lambda m: Entry(m.group(0), "symbol", f"{m.group(0)}: seat {m.group(1)}'s fortress "
               "(the number used in targets such as 1/W2).", "CA-SETUP-2"))
-    g.add("destroyed", "destroyed", "symbol", "destroyed: the wall or castle is face down for the rest of the "
-          "game; its defenders were discarded (CA-ACT-ATTACK-14).", "CA-ACT-ATTACK-14")
-    g.add("defenders", "defenders", "symbol", "defenders: Village cards stationed under the post, each adding "
-          "its shields; each may also be attacked on its own (CA-ACT-DEFEND-1..8, CA-ACT-ATTACK-5).",
-          "CA-ACT-DEFEND-4")
-    g.add(["loot pile", "loot"], "Loot", "term", "Loot: one Village card for each battle won; in 2-player games "
-          "into the hand, in 3-4 player games face down in a pile nobody may look at until its owner loses the "
-          "castle (CA-LOOT-1..8).", "CA-LOOT-1")
-    g.add(["discard pile", "discard"], "Discard pile", "term", "One shared, public discard pile; `discard V3` "
-          "spends a card for no effect as your action (CA-GEN-10, CA-ACT-DISCARD-1).", "CA-GEN-10")
-    g.add(["King turn", "actions left"], "King turn", "term", "A turn in which the King was played: 2 further "
-          "actions, `draw` allowed as one of them (CA-ACT-KING-1..3).", "CA-ACT-KING-1")
-    g.add("hidden cards", "hidden cards", "symbol", "hidden cards: cards under a Night card, shown only after "
-          "the victim has reacted (CA-ACT-NIGHT-2, CA-ACT-NIGHT-5).", "CA-ACT-NIGHT-5")
+    g.add_all(SYMBOLS)
 
 
 TERMS = (

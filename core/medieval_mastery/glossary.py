@@ -102,6 +102,18 @@ def build() -> Glossary:
     return g
 
 
+# Symbols of the board, the view and the log, as (names, title, kind, text, rule).
+SYMBOLS = (
+    ("..", "..", "symbol", "`..` after a slot on the map: nobody controls that territory; advancing "
+     "into it conquers it at once (MM-ADV-4).", "MM-ADV-4"),
+    ("--", "--", "symbol", "`--`: no player (MM-TERM-CONTROL).", "MM-TERM-CONTROL"),
+    ("(destroyed)", "(destroyed)", "symbol", "(destroyed): the artefact is face down and does nothing until "
+     "the end of its owner's next turn (MM-TERM-DESTROY, MM-RESTORE-1).", "MM-RESTORE-1"),
+    (["VP", "victory points"], "VP", "term", "Victory points: the sum of the VP of the territories you "
+     "control; 13 wins at once (11 in skirmish, 20/30 for teams) (MM-WIN-1, MM-WIN-2).", "MM-WIN-2"),
+)
+
+
 def _symbols(g: Glossary) -> None:
     g.pattern(r"P(\d)x(\d)", lambda m: Entry(m.group(0), "symbol", f"{m.group(0)}: seat P{m.group(1)} controls "
               f"the territory with {m.group(2)} knight{'s' if m.group(2) != '1' else ''} (one die) "
@@ -120,13 +132,7 @@ def _symbols(g: Glossary) -> None:
               f"{m.group(1)} victory points to whoever controls it (MM-WIN-1).", "MM-WIN-1"))
     g.pattern(r"cap (\d)", lambda m: Entry(m.group(0), "symbol", f"{m.group(0)}: at most {m.group(1)} knights "
               "of one player in this territory (6 elsewhere) (MM-ICON-CAP).", "MM-ICON-CAP"))
-    g.add("..", "..", "symbol", "`..` after a slot on the map: nobody controls that territory; advancing "
-          "into it conquers it at once (MM-ADV-4).", "MM-ADV-4")
-    g.add("--", "--", "symbol", "`--`: no player (MM-TERM-CONTROL).", "MM-TERM-CONTROL")
-    g.add("(destroyed)", "(destroyed)", "symbol", "(destroyed): the artefact is face down and does nothing until "
-          "the end of its owner's next turn (MM-TERM-DESTROY, MM-RESTORE-1).", "MM-RESTORE-1")
-    g.add(["VP", "victory points"], "VP", "term", "Victory points: the sum of the VP of the territories you "
-          "control; 13 wins at once (11 in skirmish, 20/30 for teams) (MM-WIN-1, MM-WIN-2).", "MM-WIN-2")
+    g.add_all(SYMBOLS)
 
 
 TERMS = (

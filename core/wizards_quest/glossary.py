@@ -97,21 +97,27 @@ def build() -> Glossary:
     return g
 
 
+# Symbols of the board, the view and the log, as (names, title, kind, text, rule).
+SYMBOLS = (
+    (".", ".", "symbol", "`.` on the board: an empty territory (no men, orcs or heroes; the dragon, "
+     "the Peacemaker or a treasure may still stand there) (WQ-STACK-7).", "WQ-STACK-7"),
+    ("DRAGON", "DRAGON", "symbol", "DRAGON: the dragon stands here. Strength 6; only an army with a "
+     "champion or a wizard may attack it; orcs never raid its territory (WQ-DRAGON-9, WQ-SPECIAL-5).",
+     "WQ-DRAGON-1"),
+    (["PEACE", "Peacemaker"], "PEACE", "symbol", "PEACE: the Peacemaker stands here. Every county of his "
+     "duchy is protected: no campaign, raid or dragon meal there; only a wizard's army may attack him "
+     "(WQ-PEACE-3, WQ-PEACE-6).", "WQ-PEACE-3"),
+    (["+C", "champion"], "+C (champion)", "piece", "+C / champion: your champion is with this army. "
+     "Alone strength 1, with men +1. Only an army with a champion (or the dragon) may attack his "
+     "territory; orcs never raid it (WQ-STR-5, WQ-CHAMP-1).", "WQ-CHAMP-1"),
+    (["+W", "wizard"], "+W (wizard)", "piece", "+W / wizard: your wizard is with this army. Alone "
+     "strength 2, with men +2. An attacking army with a wizard places the pieces it strikes instead of "
+     "removing them (`scatter`) (WQ-STR-6, WQ-WIZ-2).", "WQ-WIZ-2"),
+)
+
+
 def _symbols(g: Glossary) -> None:
-    g.add(".", ".", "symbol", "`.` on the board: an empty territory (no men, orcs or heroes; the dragon, "
-          "the Peacemaker or a treasure may still stand there) (WQ-STACK-7).", "WQ-STACK-7")
-    g.add("DRAGON", "DRAGON", "symbol", "DRAGON: the dragon stands here. Strength 6; only an army with a "
-          "champion or a wizard may attack it; orcs never raid its territory (WQ-DRAGON-9, WQ-SPECIAL-5).",
-          "WQ-DRAGON-1")
-    g.add(["PEACE", "Peacemaker"], "PEACE", "symbol", "PEACE: the Peacemaker stands here. Every county of his "
-          "duchy is protected: no campaign, raid or dragon meal there; only a wizard's army may attack him "
-          "(WQ-PEACE-3, WQ-PEACE-6).", "WQ-PEACE-3")
-    g.add(["+C", "champion"], "+C (champion)", "piece", "+C / champion: your champion is with this army. "
-          "Alone strength 1, with men +1. Only an army with a champion (or the dragon) may attack his "
-          "territory; orcs never raid it (WQ-STR-5, WQ-CHAMP-1).", "WQ-CHAMP-1")
-    g.add(["+W", "wizard"], "+W (wizard)", "piece", "+W / wizard: your wizard is with this army. Alone "
-          "strength 2, with men +2. An attacking army with a wizard places the pieces it strikes instead of "
-          "removing them (`scatter`) (WQ-STR-6, WQ-WIZ-2).", "WQ-WIZ-2")
+    g.add_all(SYMBOLS)
     g.pattern(r"s([0-6])", lambda m: Entry(m.group(0), "symbol", f"{m.group(0)}: the army there defends with "
               f"strength {m.group(1)} (men up to 4, +1 champion, +2 wizard, +1 forest or mountain, +2 castle; "
               "6 at most). A die roll of that number or less hits (WQ-STR-1..12, WQ-BATTLE-3).", "WQ-STR-1"))
