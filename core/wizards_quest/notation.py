@@ -343,7 +343,7 @@ def duchy(value: object, rule: str) -> int:
 def treasure_index(st: State, value: object, rule: str) -> int:
     """"T05" -> 5, a treasure of this game."""
     if not isinstance(value, str) or len(value) != 3 or value[0] != "T" or not value[1:].isdigit() \
-            or int(value[1:]) >= len(st["tre"]):
+            or int(value[1:]) >= len(st["treasures"]):
         bad(f"{value!r} is not a treasure (T00, T01, ...).", rule, "bad-treasure")
     return int(value[1:])
 

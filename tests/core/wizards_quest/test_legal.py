@@ -12,7 +12,7 @@ def declarations_by_the_rules(st, seat, with_heroes):
     creatures = [t for t in (st["dragon"], st["peace"]) if t >= 0]
     out = []
     for src in range(board.TERRITORIES):
-        if st["own"][src] != seat:
+        if st["owner"][src] != seat:
             continue
         reach = [(t, False) for t in board.ADJ[src]]
         reach += [(t, True) for t in board.BOAT_REACH[src] if camp.boat_ready(st, seat)]
@@ -34,7 +34,7 @@ def test_the_listed_campaigns_are_exactly_those_the_rules_accept():
         rng = Rng(f"camp-{game}")
         while G.result(st) is None:
             f = current(st)
-            if f is not None and f["k"] == "ask-camp":
+            if f is not None and f["kind"] == "ask-camp":
                 for with_heroes in (False, True):
                     assert camp.attack_options(st, f["seat"], with_heroes) == \
                         declarations_by_the_rules(st, f["seat"], with_heroes)
