@@ -11,12 +11,14 @@ from core.wizards_quest import board
 from core.wizards_quest.board import INDEX
 from core.wizards_quest.state import State
 
-def _territory_field(name: str, required: bool = True) -> Field:
-    return Field(name=name, kind=str, required=required)
-
-
 # Values a decision checks itself, naming its own rule (None is read as "none" there): any JSON value.
 _CHECKED_LATER = object
+
+
+def _territory_field(name: str, required: bool = True) -> Field:
+    """A territory's ID: any value passes the shape check, and `terr` refuses whatever names no
+    territory (a number, null, an unknown ID) with the code players' tools know, bad-territory."""
+    return Field(name=name, kind=_CHECKED_LATER, required=required)
 HERO = Field(name="hero", kind=_CHECKED_LATER, required=False)
 MEN = Field(name="men", kind=_CHECKED_LATER, required=False)
 HEROES = Field(name="heroes", kind=_CHECKED_LATER, required=False)

@@ -374,3 +374,33 @@ def test_summary_for_mails_says_who_is_asked_and_the_treasure_race():
     text = G.summary(G.view(st, 0), 0)
     assert "Waiting for P0" in text and "Treasures collected" in text and "C04 MEN2" in text
     assert "C04" not in G.summary(G.view(st, 1), 1)
+
+
+@pytest.mark.rule("WQ-SETUP-3")
+@pytest.mark.parametrize("at", [5, None, ["K1"], "K9", "D7C1"])
+def test_a_castle_that_names_no_territory_is_a_bad_territory(at):
+    """Any value of a territory field that names no territory is refused as bad-territory, as
+    before moves were checked from the MOVES table (a number there gave the generic bad-move)."""
+    st = G.setup(2, {}, "territory")
+    seat = G.prompts(st)[0].seat
+    with pytest.raises(IllegalMove) as err:
+        G.apply(st, seat, {"type": "castle", "at": at})
+    assert err.value.code == "bad-territory" and err.value.rule == "WQ-SETUP-3"
+
+
+@pytest.mark.rule("WQ-CAMP-2")
+@pytest.mark.parametrize("source,target", [(5, "D2C4"), ("D2C1", None), ("D2C1", {"id": "D2C4"}), ("X", "D2C4")])
+def test_an_attack_whose_source_or_target_names_no_territory_is_a_bad_territory(source, target):
+    from tests.core.wizards_quest.test_battle import _to_campaigns
+    st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 3}, "D2C4": {"owner": 1, "men": 1}}))
+    with pytest.raises(IllegalMove) as err:
+        G.apply(st, 0, {"type": "attack", "from": source, "to": target})
+    assert err.value.code == "bad-territory" and err.value.rule == "WQ-CAMP-2"
+
+
+def test_a_castle_move_without_its_territory_is_still_a_bad_move():
+    """A missing field is a shape error (core.movespec), not a territory that names nothing."""
+    st = G.setup(2, {}, "territory")
+    with pytest.raises(IllegalMove) as err:
+        G.apply(st, G.prompts(st)[0].seat, {"type": "castle"})
+    assert err.value.code == "bad-move"
