@@ -60,8 +60,17 @@ def goals(st: State, seat: int) -> list[int]:
     return [tr[2] for tr in st["treasures"] if tr[0] == seat and tr[2] >= 0]
 
 
-def nearness(t: int, targets: list[int]) -> int:
-    return min((DIST[t][g] for g in targets), default=20)
+NO_TARGET = (20,) * board.TERRITORIES
+
+
+def nearness(targets: list[int]) -> Sequence[int]:
+    """Per territory, the steps to the nearest of `targets` (20 with none): their rows of DIST
+    folded with min in one pass (DIST is symmetric), where one min per territory was slow."""
+    if not targets:
+        return NO_TARGET
+    if len(targets) == 1:
+        return DIST[targets[0]]
+    return list(map(min, *(DIST[g] for g in targets)))
 
 
 class Draws:
@@ -129,8 +138,8 @@ def _place(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     total = f["total"]
     if not allowed:
         return {"type": "place", "men": {}, "heroes": {}}
-    targets = goals(st, seat)
-    ranked = sorted(allowed, key=lambda t: (nearness(t, targets), rng.below(4)))
+    near = nearness(goals(st, seat))
+    ranked = sorted(allowed, key=lambda t: (near[t], rng.below(4)))
     heroes: dict[str, str] = {}
     if f["max_heroes"] and total >= 2:
         for hero in ("champion", "wizard"):
@@ -242,7 +251,7 @@ def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
 def _best_attack(st: State, seat: int, options: list[tuple], rng: Draws) -> tuple[int, tuple]:
     """The best-scored declaration: towards the seat's treasures, strong against weak, a die of luck."""
     targets = goals(st, seat)
-    near = [min(column) for column in zip(*(DIST[g] for g in targets), strict=True)] if targets else [20] * board.TERRITORIES
+    near = nearness(targets)
     luck = rng.digits(6, len(options))
     strength = S.army_strengths(st)
     best, best_score = options[0], -(10 ** 9)

@@ -263,9 +263,14 @@ def army_strength(st: State, t: int) -> int:
 
 def army_strengths(st: State) -> list[int]:
     """army_strength of every territory at once (the random player scores many campaigns)."""
-    own, n, ch, wz = st["owner"], st["men"], st["champion"], st["wizard"]
-    return [0 if s < 0 else n[t] if s == ORC else min(n[t], 4) + (ch[s] == t) + 2 * (wz[s] == t)
-            for t, s in enumerate(own)]
+    own = st["owner"]
+    out = [0 if s < 0 else k if s == ORC or k < 4 else 4 for s, k in zip(own, st["men"])]
+    for s, (c, w) in enumerate(zip(st["champion"], st["wizard"])):  # heroes on their own army
+        if c >= 0 and own[c] == s:
+            out[c] += 1
+        if w >= 0 and own[w] == s:
+            out[w] += 2
+    return out
 
 
 def defence_bonus(st: State, t: int, via: int) -> int:
