@@ -55,15 +55,14 @@ def run(st: State, rng: Rng, ev: list[Event]) -> None:
         if st["winners"] is not None or not st["frames"]:
             return
         f = st["frames"][-1]
-        k = f["kind"]
-        if k.startswith("ask-"):
-            decision = DECISIONS[k[4:]]
-            move = decision.auto(st, f) if decision.auto is not None else None
-            if move is None:
-                return
-            decision.resolve(st, f, move, rng, ev)
+        decision = ASKED.get(f["kind"])
+        if decision is None:
+            PROCESS[f["kind"]](st, f, rng, ev)
             continue
-        PROCESS[k](st, f, rng, ev)
+        move = decision.auto(st, f) if decision.auto is not None else None
+        if move is None:
+            return
+        decision.resolve(st, f, move, rng, ev)
     raise RuntimeError("the game engine did not settle")  # a bug guard, never a rules outcome
 
 
@@ -266,6 +265,7 @@ def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
 
 
 
+ASKED = {"ask-" + kind: decision for kind, decision in DECISIONS.items()}  # the frame's kind: its decision
 PROCESS: dict[str, Callable[[State, Frame, Rng, list[Event]], None]] = {
     "setup": setup_step, "round": round_step, "raids": raids_step, "raid": raid_step, "fight": fight_step,
     "dragon": dragon_step, "turn": turn_step}

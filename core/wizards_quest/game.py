@@ -79,7 +79,11 @@ class WizardsQuest(Game):
         return frame is not None and frame["seat"] == seat
 
     def check_shape(self, state: State, seat: int, move: dict) -> None:
-        notation.check_shape(move, flow.rule_now(state))
+        try:
+            notation.check_shape(move, None)
+        except IllegalMove as err:  # the rule of what is asked now, looked up only for a refusal
+            err.rule = err.rule or flow.rule_now(state)
+            raise
 
     def apply_resign(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
         return wq_resign.apply(state, seat, move)

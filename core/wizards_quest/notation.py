@@ -65,8 +65,9 @@ MOVES: dict[str, MoveSpec] = {spec.type: spec for spec in (
 FORMS = tuple(spec.notation for spec in MOVES.values())
 
 
-def check_shape(move: object, rule: str) -> None:
-    """The move's type and fields (core.movespec), naming the rule of what is asked now."""
+def check_shape(move: object, rule: str | None) -> None:
+    """The move's type and fields (core.movespec), naming the rule of what is asked now (None:
+    the move type's own rule, else none)."""
     check_move(MOVES, move, rule)
 
 

@@ -274,8 +274,9 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
                 for vs, champion_only in kinds:
                     if vs != "army" and tgt != src and own[tgt] == seat:
                         continue  # WQ-SPECIAL-3: only the army already there
+                    plain = vs == "army" and not champion_only  # any leader (no call: the hot case)
                     for hero, lead in leaders:
-                        if _may_lead(vs, champion_only, lead):
+                        if plain or _may_lead(vs, champion_only, lead):
                             out.append((src, tgt, vs, boat, hero))
                             if first_only:
                                 return out
