@@ -117,6 +117,8 @@ def _plain_value(f: Field) -> Callable[[object], bool] | None:
     if f.kind is int and f.choices is None and f.minimum is not None and f.maximum is not None:
         low, high = f.minimum, f.maximum
         return lambda v: type(v) is int and low <= v <= high
+    if f.kind is object and f.choices is None and f.minimum is None and f.maximum is None and f.items is None:
+        return lambda v: True  # any value: the game checks it itself
     if f.kind is str and f.minimum is None and f.maximum is None:
         if f.choices is None:
             return lambda v: type(v) is str

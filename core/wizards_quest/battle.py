@@ -20,24 +20,24 @@ def hits(roll: int, strength: int) -> int:
 
 def attack_strength(st: State, f: Frame) -> int:
     """Attackers never get terrain bonuses (WQ-STR-10)."""
-    return min(6, S.army_strength(st, f["src"]))
+    return min(6, S.army_strength(st, f["source"]))
 
 
 def defence_strength(st: State, f: Frame) -> int:
     if f["vs"] != "army":
         return 6  # WQ-STR-1, WQ-STR-2
-    return min(6, S.army_strength(st, f["tgt"]) + S.defence_bonus(st, f["tgt"], f["via"]))
+    return min(6, S.army_strength(st, f["target"]) + S.defence_bonus(st, f["target"], f["via"]))
 
 
 def fight_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """One stage of a fight frame: check, roll, losses, scattering, after the battle."""
-    HANDLERS[f["st"]](st, f, rng, ev)
+    HANDLERS[f["stage"]](st, f, rng, ev)
 
 
 
 def _end(st: State, ev: list[Event], text: str | None = None) -> None:
     """The campaign (or raid) is over: its fight frame leaves the stack."""
-    st["q"].pop()
+    st["frames"].pop()
     if text:
         ev.append(Event(text))
 
@@ -46,30 +46,30 @@ def _check(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """Before each battle: is there still a battle to fight, and may this army fight it?"""
     if f["mode"] == "raid":
         return _check_raid(st, f, ev)
-    if st["own"][f["src"]] != f["a"]:
+    if st["owner"][f["source"]] != f["attacker"]:
         return _end(st, ev, "The attacking army is gone; the campaign ends.")
     if f["vs"] != "army" and not _creature_still_there(st, f, ev):
         return None
-    tgt = f["tgt"]
+    tgt = f["target"]
     if f["vs"] == "army" and tgt in (st["dragon"], st["peace"]):  # sent there in mid-campaign by a ring's card
-        if st["own"][tgt] != -1:  # WQ-CAMP-9, WQ-SPECIAL-2: not while a creature stands with the army
+        if st["owner"][tgt] != -1:  # WQ-CAMP-9, WQ-SPECIAL-2: not while a creature stands with the army
             return _end(st, ev, f"The {'dragon' if st['dragon'] == tgt else 'Peacemaker'} now stands on "
                                 f"{name(tgt)}: the army there cannot be attacked; the campaign ends.")
         f["vs"] = "dragon" if st["dragon"] == tgt else "peace"  # an empty territory: fight it first (WQ-SPECIAL-1)
         return _check(st, f, rng, ev)
     if f["vs"] == "army" and not _army_still_there(st, f, ev):
         return None
-    f["st"] = "roll"
-    if f["nb"] > 0:
-        ask(st, "go", f["a"], special=f["mode"] == "special", src=f["src"], boat=f["via"] == board.BOAT)
+    f["stage"] = "roll"
+    if f["battles"] > 0:
+        ask(st, "go", f["attacker"], special=f["mode"] == "special", source=f["source"], boat=f["via"] == board.BOAT)
     return None
 
 
 def _check_raid(st: State, f: Frame, ev: list[Event]) -> None:
     """An orc raid goes on while the source has 2 orcs; an emptied target is taken (WQ-ORC-RAID-6)."""
-    src, tgt, own, n = f["src"], f["tgt"], st["own"], st["n"]
-    if own[tgt] != f["d"]:
-        st["q"].pop()
+    src, tgt, own, n = f["source"], f["target"], st["owner"], st["men"]
+    if own[tgt] != f["defender"]:
+        st["frames"].pop()
         if n[src] >= 2:
             n[src] -= 1
             own[tgt], n[tgt] = ORC, 1
@@ -80,12 +80,12 @@ def _check_raid(st: State, f: Frame, ev: list[Event]) -> None:
         return
     if n[src] <= 1:
         return _end(st, ev, f"The raid from {IDS[src]} is spent.")
-    f["st"] = "roll"
+    f["stage"] = "roll"
 
 
 def _creature_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
     """A campaign against a creature: the next one to fight, and a hero able to fight it."""
-    a, src, tgt, won = f["a"], f["src"], f["tgt"], f.get("won", [])
+    a, src, tgt, won = f["attacker"], f["source"], f["target"], f.get("won", [])
     if st[f["vs"]] != tgt or f["vs"] in won:  # type: ignore[literal-required]
         # beaten: even back on this county by the die, its fight is over
         if f["mode"] == "special":
@@ -99,7 +99,7 @@ def _creature_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
     if f["vs"] == "dragon" and S.hero_at(st, a, src) is None:  # WQ-SPECIAL-5, WQ-CHAMP-3
         _end(st, ev, "Without a hero the army cannot fight the dragon; the campaign ends.")
         return False
-    if f["vs"] == "peace" and st["wz"][a] != src:
+    if f["vs"] == "peace" and st["wizard"][a] != src:
         _end(st, ev, "Without the wizard the army cannot fight the Peacemaker; the campaign ends.")
         return False
     return True
@@ -108,21 +108,21 @@ def _creature_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
 def _army_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
     """A campaign against an army: an emptied target is taken (WQ-CAMP-5); a friend, a protected
     duchy or a champion without our champion ends it (WQ-CHAMP-1, WQ-CHAMP-3)."""
-    a, src, tgt = f["a"], f["src"], f["tgt"]
-    d = st["own"][tgt]
+    a, src, tgt = f["attacker"], f["source"], f["target"]
+    d = st["owner"][tgt]
     if d == -1:
-        st["q"].pop()
+        st["frames"].pop()
         if S.is_protected(st, tgt):
             ev.append(Event(f"{name(tgt)} is protected by the Peacemaker and cannot be taken."))
         elif S.pieces(st, src) >= 2:
-            ask(st, "take", a, src=src, tgt=tgt)
+            ask(st, "take", a, source=src, target=tgt)
         else:
             ev.append(Event(f"One piece cannot take {name(tgt)}; it stays empty."))
         return False
     if d == a or S.is_protected(st, tgt):
         _end(st, ev, "The campaign ends.")
         return False
-    if d != ORC and st["ch"][d] == tgt and st["ch"][a] != src:
+    if d != ORC and st["champion"][d] == tgt and st["champion"][a] != src:
         _end(st, ev, "Without the champion the army cannot attack a champion; the campaign ends.")
         return False
     return True
@@ -130,86 +130,88 @@ def _army_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
 
 def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-BATTLE-2 to -6: both dice together, strengths fixed before the roll."""
-    a, src, tgt = f["a"], f["src"], f["tgt"]
+    a, src, tgt = f["attacker"], f["source"], f["target"]
     sa, sd = attack_strength(st, f), defence_strength(st, f)
     ra, rd = rng.die(), rng.die()
     hd, ha = hits(ra, sa), hits(rd, sd)
-    f["nb"] += 1
-    f["bm"] = hd == 0 and ha == 0
+    f["battles"] += 1
+    f["both_missed"] = hd == 0 and ha == 0
     d_pieces = 1 if f["vs"] != "army" else S.pieces(st, tgt)
-    f["dl"] = min(hd, d_pieces)
-    f["al"] = 1 if f["bm"] else min(ha, S.pieces(st, src))
-    f["al"] = min(f["al"], S.pieces(st, src))
+    f["defender_losses"] = min(hd, d_pieces)
+    f["attacker_losses"] = 1 if f["both_missed"] else min(ha, S.pieces(st, src))
+    f["attacker_losses"] = min(f["attacker_losses"], S.pieces(st, src))
     f["lead"] = "" if a == ORC else (S.hero_at(st, a, src) or "")
-    f["awiz"] = a != ORC and st["wz"][a] == src
-    d = st["own"][tgt]
-    f["dwiz"] = f["vs"] == "army" and 0 <= d < ORC and st["wz"][d] == tgt
+    f["attacker_wizard"] = a != ORC and st["wizard"][a] == src
+    d = st["owner"][tgt]
+    f["defender_wizard"] = f["vs"] == "army" and 0 <= d < ORC and st["wizard"][d] == tgt
     who_a = "The orcs" if a == ORC else f"{{P{a}}}"
     who_d = {"dragon": "the dragon", "peace": "the Peacemaker"}.get(f["vs"]) or (
         "the orcs" if d == ORC else f"{{P{d}}}")
-    note = " Both miss: the attacker loses 1." if f["bm"] else ""
+    note = " Both miss: the attacker loses 1." if f["both_missed"] else ""
     ev.append(Event(f"Battle at {name(tgt)}: {who_a} (strength {sa}) {rolls(who_a)} {ra}, {who_d} (strength {sd}) "
-                    f"{rolls(who_d)} {rd}. Defender loses {f['dl']}, attacker loses {f['al']}.{note}",
+                    f"{rolls(who_d)} {rd}. Defender loses {f['defender_losses']}, attacker loses {f['attacker_losses']}.{note}",
                     data={"attacker": [sa, ra], "defender": [sd, rd]}))
-    f["st"] = "dloss"
+    f["stage"] = "dloss"
 
 
 def _dloss(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
-    f["st"] = "aloss"
-    if f["dl"] <= 0:
+    f["stage"] = "aloss"
+    if f["defender_losses"] <= 0:
         return
     if f["vs"] != "army":
         f["beat"] = True
         return
-    tgt = f["tgt"]
-    d = st["own"][tgt]
+    tgt = f["target"]
+    d = st["owner"][tgt]
     if d == ORC:
-        st["n"][tgt] -= f["dl"]
+        st["men"][tgt] -= f["defender_losses"]
         S.refresh(st, tgt)
-        if f["awiz"]:
-            f["dv"] = [f["dl"], ""]
+        if f["attacker_wizard"]:
+            f["defender_struck"] = [f["defender_losses"], ""]
     else:
-        ask(st, "loss", d, t=tgt, n=f["dl"], into="dv" if f["awiz"] else "", why="defending")
+        ask(st, "loss", d, territory=tgt, count=f["defender_losses"], into="dv" if f["attacker_wizard"] else "", why="defending")
 
 
 def _aloss(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
-    f["st"] = "scatter"
-    if f["al"] <= 0:
+    f["stage"] = "scatter"
+    if f["attacker_losses"] <= 0:
         return
-    src = f["src"]
-    if f["a"] == ORC:
-        st["n"][src] -= f["al"]
+    src = f["source"]
+    if f["attacker"] == ORC:
+        st["men"][src] -= f["attacker_losses"]
         S.refresh(st, src)
     else:
         # WQ-WIZ-3, WQ-WIZ-4: placed only when both armies have a wizard; the both-miss loss is removed
-        into = "av" if f["dwiz"] and f["awiz"] and not f["bm"] else ""
-        ask(st, "loss", f["a"], t=src, n=f["al"], into=into, why="attacking")
+        into = "av" if f["defender_wizard"] and f["attacker_wizard"] and not f["both_missed"] else ""
+        ask(st, "loss", f["attacker"], territory=src, count=f["attacker_losses"], into=into, why="attacking")
 
 
 def _scatter(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-WIZ-2, WQ-WIZ-4: the attacker places first, then the defender."""
-    f["st"] = "post"
-    ex = [f["src"], f["tgt"]]
-    if f["av"]:
-        ask(st, "scatter", f["d"], v=f["a"], men=f["av"][0], hero=f["av"][1], ex=ex)
-    if f["dv"]:
-        ask(st, "scatter", f["a"], v=f["d"], men=f["dv"][0], hero=f["dv"][1], ex=ex)
-    f["dv"], f["av"] = [], []
+    f["stage"] = "post"
+    ex = [f["source"], f["target"]]
+    if f["attacker_struck"]:
+        ask(st, "scatter", f["defender"], victim=f["attacker"], men=f["attacker_struck"][0], hero=f["attacker_struck"][1],
+            excluded=ex)
+    if f["defender_struck"]:
+        ask(st, "scatter", f["attacker"], victim=f["defender"], men=f["defender_struck"][0], hero=f["defender_struck"][1],
+            excluded=ex)
+    f["defender_struck"], f["attacker_struck"] = [], []
 
 
 def _post(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
-    f["st"] = "check"
+    f["stage"] = "check"
     check_eliminations(st, ev)
-    if st["win"] is not None or not f["beat"]:
+    if st["winners"] is not None or not f["beat"]:
         return
     f["beat"] = False
     f["won"] = f.get("won", []) + [f["vs"]]
-    a = f["a"]
+    a = f["attacker"]
     if f["vs"] == "dragon" and f["lead"] == "champion":  # WQ-SPECIAL-6, WQ-DRAGON-8
         st["dragon"] = -1
         ev.append(Event(f"{{P{a}}}'s champion slays the dragon; it is out until the next dragon step."))
-        if st["ch"][a] >= 0 and not st["out"][a]:
-            ask(st, "place", a, total=6, single=-1, maxh=2, why="slaying the dragon")
+        if st["champion"][a] >= 0 and not st["eliminated"][a]:
+            ask(st, "place", a, total=6, single=-1, max_heroes=2, why="slaying the dragon")
     else:  # WQ-SPECIAL-7
         who = "dragon" if f["vs"] == "dragon" else "Peacemaker"
         ev.append(Event(f"{{P{a}}}'s wizard drives off the {who}."))
@@ -243,41 +245,42 @@ def raid_targets(st: State, src: int) -> list[int]:
 
 
 def raid_eligible(st: State, t: int) -> bool:
-    s = st["own"][t]
-    return (0 <= s < ORC and st["dragon"] != t and st["ch"][s] != t and not S.is_protected(st, t))
+    s = st["owner"][t]
+    return (0 <= s < ORC and st["dragon"] != t and st["champion"][s] != t and not S.is_protected(st, t))
 
 
 def raids_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """The raids of a round, one orc source at a time (WQ-ORC-RAID-1, WQ-ORC-RAID-2)."""
-    if f["i"] >= len(f["src"]):
-        st["q"].pop()
+    if f["next"] >= len(f["source"]):
+        st["frames"].pop()
         return
-    src = f["src"][f["i"]]
-    f["i"] += 1
-    if st["own"][src] == ORC and st["n"][src] >= 2:
+    src = f["source"][f["next"]]
+    f["next"] += 1
+    if st["owner"][src] == ORC and st["men"][src] >= 2:
         targets = raid_targets(st, src)
         if targets:
             ev.append(Event(f"The orcs of {name(src)} raid: " + ", ".join(IDS[t] for t in targets) + "."))
-            st["q"].append({"k": "raid", "src": src, "tg": targets, "i": 0})
+            st["frames"].append({"kind": "raid", "source": src, "targets": targets, "next": 0})
 
 
 def raid_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """One raid target at a time; eligibility checked again (WQ-ORC-RAID-8)."""
-    src = f["src"]
-    if st["own"][src] != ORC or st["n"][src] <= 1 or f["i"] >= len(f["tg"]):
-        st["q"].pop()  # WQ-ORC-RAID-7
+    src = f["source"]
+    if st["owner"][src] != ORC or st["men"][src] <= 1 or f["next"] >= len(f["targets"]):
+        st["frames"].pop()  # WQ-ORC-RAID-7
         return
-    t = f["tg"][f["i"]]
-    f["i"] += 1
+    t = f["targets"][f["next"]]
+    f["next"] += 1
     if raid_eligible(st, t):
-        st["q"].append(fight_frame("raid", ORC, src, t, "army", board.LINK[(src, t)], st["own"][t]))
+        st["frames"].append(fight_frame("raid", ORC, src, t, "army", board.LINK[(src, t)], st["owner"][t]))
 
 
 def fight_frame(mode: str, attacker: int, src: int, tgt: int, vs: str, via: int, defender: int) -> Frame:
     """A new campaign, raid or special campaign, before its first battle."""
-    return {"k": "fight", "mode": mode, "a": attacker, "src": src, "tgt": tgt, "vs": vs, "via": via,
-            "d": defender, "nb": 0, "st": "check", "dl": 0, "al": 0, "bm": False, "lead": "",
-            "awiz": False, "dwiz": False, "dv": [], "av": [], "beat": False, "won": []}
+    return {"kind": "fight", "mode": mode, "attacker": attacker, "source": src, "target": tgt, "vs": vs,
+            "via": via, "defender": defender, "battles": 0, "stage": "check", "defender_losses": 0,
+            "attacker_losses": 0, "both_missed": False, "lead": "", "attacker_wizard": False,
+            "defender_wizard": False, "defender_struck": [], "attacker_struck": [], "beat": False, "won": []}
 
 
 
@@ -287,7 +290,7 @@ def all_donor_men(st: State, seat: int, src: int, boat: bool) -> dict[str, int]:
     """Every man the neighbours can send while keeping a piece each (as notation keys)."""
     men = {}
     for t in donors(st, seat, src, boat):
-        k = min(st["n"][t], S.pieces(st, t) - 1)
+        k = min(st["men"][t], S.pieces(st, t) - 1)
         if k > 0:
             men[IDS[t]] = k
     return men
@@ -296,7 +299,7 @@ def all_donor_men(st: State, seat: int, src: int, boat: bool) -> dict[str, int]:
 def donors(st: State, seat: int, src: int, boat: bool) -> list[int]:
     """Territories that may send men into src (WQ-CAMP-4, WQ-BOAT-5)."""
     near = board.BOAT_REACH[src] if boat else board.ADJ_SET[src]
-    return [t for t in near if st["own"][t] == seat]
+    return [t for t in near if st["owner"][t] == seat]
 
 
 def check_donors(st: State, seat: int, src: int, boat: bool, men: dict[int, int]) -> None:
@@ -305,14 +308,14 @@ def check_donors(st: State, seat: int, src: int, boat: bool, men: dict[int, int]
     for t, k in men.items():
         if t not in ok:
             bad(f"{IDS[t]} cannot send men to {IDS[src]}.", "WQ-BOAT-5" if boat else "WQ-CAMP-4")
-        if S.pieces(st, t) - k < 1 or k > st["n"][t]:
+        if S.pieces(st, t) - k < 1 or k > st["men"][t]:
             bad(f"{IDS[t]} must keep at least one piece.", "WQ-CAMP-8")
 
 
 def move_in(st: State, seat: int, src: int, men: dict[int, int], ev: list[Event]) -> None:
     for t, k in men.items():
-        st["n"][t] -= k
-        st["n"][src] += k
+        st["men"][t] -= k
+        st["men"][src] += k
     if men:
         ev.append(Event(f"{{P{seat}}} moves {count_men(sum(men.values()))} into {IDS[src]}."))
 

@@ -40,21 +40,21 @@ def steps_to(st: State, mine: list[int], goal: int) -> int:
 
 
 def worth(st: State, seat: int) -> float:
-    if st["out"][seat]:
+    if st["eliminated"][seat]:
         return 0.0
     mine = S.territories(st, seat)
     total = TREASURE * S.collected(st, seat) + MAN * S.units(st, seat) + TERRITORY * len(mine)
     total += KINGDOM * S.kingdom_size(st, seat)
     total += CASTLE * sum(1 for t in mine if board.IS_CASTLE[t]) + CARD * len(st["hands"][seat])
-    for treasure in st["tre"]:
+    for treasure in st["treasures"]:
         if treasure[0] == seat and treasure[2] >= 0 and treasure[1] < 3 and mine:
             total += NEAR * TREASURE / (2 + steps_to(st, mine, treasure[2]))
     return total
 
 
 def evaluate(st: State, seat: int) -> float:
-    if st["win"] is not None:
-        return 1.0 / len(st["win"]) if seat in st["win"] else 0.0
+    if st["winners"] is not None:
+        return 1.0 / len(st["winners"]) if seat in st["winners"] else 0.0
     mine = worth(st, seat)
-    best_other = max(worth(st, other) for other in range(st["np"]) if other != seat)
+    best_other = max(worth(st, other) for other in range(st["players"]) if other != seat)
     return 0.5 + 0.5 * math.tanh((mine - best_other) / 10)

@@ -35,52 +35,52 @@ def dice_off(seats: list[int], rng: Rng, ev: list[Event], why: str) -> int:
 def draw_card(st: State, rng: Rng, ev: list[Event]) -> str | None:
     """Top card of the deck; the discards are shuffled in when it runs out (WQ-CARDS-5)."""
     if not st["deck"]:
-        if not st["disc"]:
+        if not st["discard"]:
             return None
-        st["deck"] = rng.shuffle(st["disc"])
-        st["disc"] = []
+        st["deck"] = rng.shuffle(st["discard"])
+        st["discard"] = []
         ev.append(Event("The discard pile is shuffled into a new deck."))
     return st["deck"].pop(0)
 
 
 def give_men(st: State, seat: int, k: int, ev: list[Event]) -> None:
     """Men from a card: with the reinforcements, or at once after them (WQ-CARDS-6, WQ-TREASURE-4)."""
-    tn = st["tn"]
-    if tn is not None and tn["seat"] == seat and not tn["sup"]:
-        tn["cmen"] += k
+    tn = st["turn"]
+    if tn is not None and tn["seat"] == seat and not tn["reinforced"]:
+        tn["card_men"] += k
     elif k > 0:
-        ask(st, "place", seat, total=k, single=-1, maxh=2, why="men from a card")
+        ask(st, "place", seat, total=k, single=-1, max_heroes=2, why="men from a card")
 
 
 def give_extra(st: State, seat: int, ev: list[Event]) -> None:
-    tn = st["tn"]
+    tn = st["turn"]
     if tn is not None and tn["seat"] == seat:
-        tn["camps"] += 1
+        tn["campaigns"] += 1
     else:
         ev.append(Event(f"{{P{seat}}} cannot use an extra campaign outside their own turn."))
 
 
 def collect(st: State, seat: int, i: int, t: int, rng: Rng, ev: list[Event]) -> None:
     """WQ-TREASURE-1 to -6."""
-    tr = st["tre"][i]
+    tr = st["treasures"][i]
     tr[2] = S.TAKEN
     kind = tr[1]
     ev.append(Event(f"{{P{seat}}} collects their {S.KIND_NAMES[kind]} on {name(t)}."))
     if S.collected(st, seat) == 3:  # WQ-TREASURE-6
-        st["win"], st["why"] = [seat], "collected all three treasures"
-        st["q"] = []
+        st["winners"], st["reason"] = [seat], "collected all three treasures"
+        st["frames"] = []
         ev.append(Event(f"{{P{seat}}} has all three treasures and wins!"))
         return
     if kind == 1:
-        ask(st, "place", seat, total=4, single=t, maxh=1, why="the chest")
+        ask(st, "place", seat, total=4, single=t, max_heroes=1, why="the chest")
     elif kind == 0:
-        ask(st, "place", seat, total=3, single=-1, maxh=2, why="the crown")
+        ask(st, "place", seat, total=3, single=-1, max_heroes=2, why="the crown")
     elif kind == 2:
         card = draw_card(st, rng, ev)
         if card is None:
             ev.append(Event("The deck is empty: no card for the ring."))
         elif cards.immediate(card):
-            st["disc"].append(card)
+            st["discard"].append(card)
             ev.append(Event(f"{{P{seat}}} draws {cards.describe(card)} for the ring; it is discarded."))
         else:
             st["hands"][seat].append(card)
@@ -92,57 +92,57 @@ def collect(st: State, seat: int, i: int, t: int, rng: Rng, ev: list[Event]) -> 
 def collect_here(st: State, seat: int, t: int, rng: Rng, ev: list[Event]) -> None:
     """Collect a treasure the seat reached on t in any way (WQ-TREASURE-5)."""
     i = S.own_treasure_at(st, seat, t)
-    if i >= 0 and st["own"][t] == seat:
+    if i >= 0 and st["owner"][t] == seat:
         collect(st, seat, i, t, rng, ev)
 
 
 def check_eliminations(st: State, ev: list[Event]) -> None:
     """WQ-END-1, WQ-END-2, WQ-END-4."""
-    if st["round"] < 1 or st["win"] is not None:
+    if st["round"] < 1 or st["winners"] is not None:
         return
-    own = st["own"]
+    own = st["owner"]
     alive = set(own)
-    for s in range(st["np"]):
-        if st["out"][s] or s in alive:
+    for s in range(st["players"]):
+        if st["eliminated"][s] or s in alive:
             continue
-        st["out"][s] = True
-        st["disc"].extend(st["hands"][s])
-        st["disc"].extend(st["boats"][s])
+        st["eliminated"][s] = True
+        st["discard"].extend(st["hands"][s])
+        st["discard"].extend(st["boats"][s])
         st["hands"][s], st["boats"][s] = [], []
-        for tr in st["tre"]:
+        for tr in st["treasures"]:
             if tr[0] == s and tr[2] >= 0:
                 tr[2] = S.GONE
         # a question still waiting for him (his own card window) is withdrawn: he does nothing more
-        st["q"] = [f for f in st["q"] if not (f["k"].startswith("ask-") and f.get("seat") == s)]
+        st["frames"] = [f for f in st["frames"] if not (f["kind"].startswith("ask-") and f.get("seat") == s)]
         ev.append(Event(f"{{P{s}}} has no pieces left and is out of the game."))
-    left = [s for s in range(st["np"]) if not st["out"][s]]
+    left = [s for s in range(st["players"]) if not st["eliminated"][s]]
     if len(left) == 1:
-        st["win"], st["why"] = left, "last player standing"
-        st["q"] = []
+        st["winners"], st["reason"] = left, "last player standing"
+        st["frames"] = []
         ev.append(Event(f"{{P{left[0]}}} is the last player standing and wins."))
     elif not left:
-        st["win"], st["why"] = [], "every player was eliminated"
-        st["q"] = []
+        st["winners"], st["reason"] = [], "every player was eliminated"
+        st["frames"] = []
         ev.append(Event("Every player has been eliminated: nobody wins."))
 
 
 def peace_arrive(st: State, t: int, adds_three: bool, ev: list[Event]) -> None:
     """WQ-PEACE-2 (normal step) or the card/flee effect (adds_three)."""
     st["peace"] = t
-    s = st["own"][t]
+    s = st["owner"][t]
     if s == ORC:
-        st["n"][t] = min(4, st["n"][t] + 3) if adds_three else 4
-        ev.append(Event(f"The orcs there now number {st['n'][t]}."))
+        st["men"][t] = min(4, st["men"][t] + 3) if adds_three else 4
+        ev.append(Event(f"The orcs there now number {st['men'][t]}."))
     elif s >= 0:
         ev.append(Event(f"{{P{s}}} receives 3 men there."))
-        ask(st, "place", s, total=3, single=t, maxh=1, why="the Peacemaker's gift")
+        ask(st, "place", s, total=3, single=t, max_heroes=1, why="the Peacemaker's gift")
 
 
 
 def send_creature(st: State, who: str, d: int, rng: Rng, ev: list[Event]) -> None:
     """A creature flees or is sent by card to a duchy; a die picks the county."""
     if who == "dragon":
-        st["q"].append({"k": "dragon", "mode": "land", "st": "start", "single": True, "duchy": d})
+        st["frames"].append({"kind": "dragon", "mode": "land", "stage": "start", "single": True, "duchy": d})
         return
     c = rng.die()
     t = (d - 1) * 6 + c - 1

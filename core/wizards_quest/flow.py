@@ -1,6 +1,6 @@
 """The driver: automatic frames run until a player must decide; decisions are applied.
 
-The game is a stack of resumable frames (state["q"]): a frame is a small dict whose handler does
+The game is a stack of resumable frames (state["frames"]): a frame is a small dict whose handler does
 one step and returns; frames whose kind starts with "ask-" wait for a player's decision (phases/).
 Handlers follow one discipline: pop themselves before pushing follow-ups that must run after them.
 Here: the driver, the round (orcs, dragon, Peacemaker, the turns) and the turn's steps.
@@ -43,33 +43,32 @@ class TableRng(Rng):
 
 def current(st: State) -> Frame | None:
     """The decision frame waiting for a player, or None."""
-    if st["win"] is not None or not st["q"]:
+    if st["winners"] is not None or not st["frames"]:
         return None
-    top = st["q"][-1]
-    return top if top["k"].startswith("ask-") else None
+    top = st["frames"][-1]
+    return top if top["kind"].startswith("ask-") else None
 
 
 def run(st: State, rng: Rng, ev: list[Event]) -> None:
     """Advance until a real choice is needed or the game is over."""
     for _ in range(MAX_STEPS):
-        if st["win"] is not None or not st["q"]:
+        if st["winners"] is not None or not st["frames"]:
             return
-        f = st["q"][-1]
-        k = f["k"]
-        if k.startswith("ask-"):
-            decision = DECISIONS[k[4:]]
-            move = decision.auto(st, f) if decision.auto is not None else None
-            if move is None:
-                return
-            decision.resolve(st, f, move, rng, ev)
+        f = st["frames"][-1]
+        decision = ASKED.get(f["kind"])
+        if decision is None:
+            PROCESS[f["kind"]](st, f, rng, ev)
             continue
-        PROCESS[k](st, f, rng, ev)
+        move = decision.auto(st, f) if decision.auto is not None else None
+        if move is None:
+            return
+        decision.resolve(st, f, move, rng, ev)
     raise RuntimeError("the game engine did not settle")  # a bug guard, never a rules outcome
 
 
 def rng_of(st: State) -> TableRng:
     """The engine's dice where the state left them."""
-    return TableRng(st["seed"], st["rng"], st["dice"], scheme=S.rng_scheme(st["opt"]))
+    return TableRng(st["seed"], st["rng"], st["dice"], scheme=S.rng_scheme(st["options"]))
 
 
 def settle(st: State, rng: TableRng, ev: list[Event]) -> None:
@@ -83,7 +82,7 @@ def apply_decision(st: State, seat: int, move: dict) -> tuple[State, list[Event]
     """The prompted seat's answer to its decision (the move's shape is checked already)."""
     f = current(st)
     assert f is not None
-    decision = DECISIONS[f["k"][4:]]
+    decision = DECISIONS[f["kind"][4:]]
     if move["type"] not in decision.moves:  # with the answers that fit (the game's own error, so its own hints)
         hints = [format_move(m) if "pattern" not in m else m["pattern"] for m in decision.legal(st, f)]
         raise IllegalMove("wrong-move", f"Now: {decision.text} You can now: {legal_now(st, f)}.", decision.rule,
@@ -91,7 +90,7 @@ def apply_decision(st: State, seat: int, move: dict) -> tuple[State, list[Event]
     new = S.clone(st)
     rng = rng_of(st)
     ev: list[Event] = []
-    decision.resolve(new, new["q"][-1], move, rng, ev)
+    decision.resolve(new, new["frames"][-1], move, rng, ev)
     settle(new, rng, ev)
     return new, ev
 
@@ -100,7 +99,7 @@ def legal_now(st: State, f: Frame) -> str:
     """The kinds of move legal at this decision, as their notation forms ('draw, done', 'castle <K>'),
     in the order of the notation list: only what is legal now, never every kind the decision knows."""
     verbs: list[str] = []
-    for m in DECISIONS[f["k"][4:]].legal(st, f):
+    for m in DECISIONS[f["kind"][4:]].legal(st, f):
         verb = m.get("type") or m["pattern"].split()[0]
         if verb not in verbs:
             verbs.append(verb)
@@ -115,7 +114,7 @@ def apply_standing(st: State, seat: int, move: dict) -> tuple[State, list[Event]
     if value not in ("men-first", "ask") or set(move) - {"type", "losses"}:
         raise IllegalMove("bad-move", "Write 'standing losses men-first' or 'standing losses ask'.", "WQ-TABLE-5")
     new = S.clone(st)
-    new["std"][seat] = value
+    new["standing"][seat] = value
     ev = [Event(f"Standing order: your losses are {'taken men first' if value == 'men-first' else 'asked each time'}.",
                 (seat,))]
     settle(new, rng_of(st), ev)
@@ -125,56 +124,56 @@ def apply_standing(st: State, seat: int, move: dict) -> tuple[State, list[Event]
 def rule_now(st: State) -> str:
     """The rule of what is being asked now (shape errors name it)."""
     f = current(st)
-    return DECISIONS[f["k"][4:]].rule if f else "WQ-ROUND-1"
+    return DECISIONS[f["kind"][4:]].rule if f else "WQ-ROUND-1"
 
 
 # ----------------------------------------------------------------- the round --------
 
 def round_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """One step of the round: breeding, raids, new orcs, dragon, Peacemaker, starting player, turns."""
-    stage = f["st"]
+    stage = f["stage"]
     if stage == "breed":
         breed(st, rng, ev)
-        f["st"] = "raids"
+        f["stage"] = "raids"
     elif stage == "raids":
-        f["st"] = "new"
-        sources = [t for t in range(board.TERRITORIES) if st["own"][t] == ORC and st["n"][t] == 4]
+        f["stage"] = "new"
+        sources = [t for t in range(board.TERRITORIES) if st["owner"][t] == ORC and st["men"][t] == 4]
         if sources:  # WQ-ORC-RAID-1, WQ-ORC-RAID-2: index order is duchy/county, then castles
-            st["q"].append({"k": "raids", "src": sources, "i": 0})
+            st["frames"].append({"kind": "raids", "source": sources, "next": 0})
     elif stage == "new":  # WQ-ORC-NEW-1
-        fresh = [t for t in range(board.TERRITORIES) if st["own"][t] == -1]
+        fresh = [t for t in range(board.TERRITORIES) if st["owner"][t] == -1]
         for t in fresh:
-            st["own"][t], st["n"][t] = ORC, 1
+            st["owner"][t], st["men"][t] = ORC, 1
         if fresh:
             ev.append(Event(f"New orcs appear on {len(fresh)} empty territories."))
-        f["st"] = "peace"
-        st["q"].append({"k": "dragon", "mode": "step", "st": "start", "single": False, "duchy": 0})
+        f["stage"] = "peace"
+        st["frames"].append({"kind": "dragon", "mode": "step", "stage": "start", "single": False, "duchy": 0})
     elif stage == "peace":  # WQ-PEACE-1
         d, c = rng.die(), rng.die()
         t = (d - 1) * 6 + c - 1
         ev.append(Event(f"The Peacemaker moves: rolled {d} and {c}, to {name(t)}.", data={"dice": [d, c]}))
-        f["st"] = "start"
+        f["stage"] = "start"
         peace_arrive(st, t, False, ev)
     elif stage == "start":  # WQ-START-1
         seats = S.active_seats(st, st["start"])
         st["start"] = dice_off(seats, rng, ev, "Rolling for starting player")
         ev.append(Event(f"{{P{st['start']}}} is the starting player."))
-        f["st"], f["order"], f["i"] = "turns", S.active_seats(st, st["start"]), 0
+        f["stage"], f["order"], f["next"] = "turns", S.active_seats(st, st["start"]), 0
     elif stage == "turns":  # WQ-START-2
-        if f["i"] < len(f["order"]):
-            seat = f["order"][f["i"]]
-            f["i"] += 1
-            if not st["out"][seat]:
-                st["q"].append({"k": "turn", "seat": seat, "st": "begin"})
+        if f["next"] < len(f["order"]):
+            seat = f["order"][f["next"]]
+            f["next"] += 1
+            if not st["eliminated"][seat]:
+                st["frames"].append({"kind": "turn", "seat": seat, "stage": "begin"})
         else:
             st["round"] += 1
-            f["st"] = "breed"
+            f["stage"] = "breed"
             ev.append(Event(f"Round {st['round']} begins."))
 
 
 def breed(st: State, rng: Rng, ev: list[Event]) -> None:
     """WQ-ORC-BREED-1 to -5: one roll per player still in, from the starting player."""
-    own, n = st["own"], st["n"]
+    own, n = st["owner"], st["men"]
     for s in S.active_seats(st, st["start"]):
         d = rng.die()
         grown = 0
@@ -188,12 +187,12 @@ def breed(st: State, rng: Rng, ev: list[Event]) -> None:
 
 def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-DRAGON-1 to -8; mode "land" lands once in a chosen duchy (cards, fleeing)."""
-    if f["st"] == "start":
-        f["st"] = "fly"
+    if f["stage"] == "start":
+        f["stage"] = "fly"
         if f["mode"] == "step":
             pd = S.protected_duchy(st)
             f["single"] = not any(
-                0 <= st["own"][t] < ORC for t in range(board.COUNTIES) if board.DUCHY[t] != pd)  # WQ-DRAGON-7
+                0 <= st["owner"][t] < ORC for t in range(board.COUNTIES) if board.DUCHY[t] != pd)  # WQ-DRAGON-7
             if st["dragon"] < 0:
                 ev.append(Event("A dragon appears over Marnon."))
     if f["mode"] == "step":
@@ -206,10 +205,10 @@ def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         t = (d - 1) * 6 + c - 1
         ev.append(Event(f"The dragon lands in {DUCHY_NAMES[d]}: rolled {c}, on {name(t)}.", data={"die": c}))
     st["dragon"] = t
-    st["q"].pop()
+    st["frames"].pop()
     ate_player = dragon_eat(st, t, rng, ev)
     if f["mode"] == "step" and not f["single"] and not ate_player:  # WQ-DRAGON-5: fly again
-        st["q"].append(f)
+        st["frames"].append(f)
 
 
 def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
@@ -218,10 +217,10 @@ def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
         ev.append(Event("The Peacemaker protects this duchy: the dragon eats nothing."))
         return False
     k = rng.die()
-    s = st["own"][t]
+    s = st["owner"][t]
     if s == ORC:
-        eaten = min(k, st["n"][t])
-        st["n"][t] -= eaten
+        eaten = min(k, st["men"][t])
+        st["men"][t] -= eaten
         S.refresh(st, t)
         ev.append(Event(f"The dragon rolls {k} and eats {men(eaten, 'orc')}.", data={"die": k}))
         return False
@@ -230,41 +229,43 @@ def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
         return False
     eaten = min(k, S.pieces(st, t))
     ev.append(Event(f"The dragon rolls {k} and eats {eaten} of {{P{s}}}'s pieces.", data={"die": k}))
-    ask(st, "loss", s, t=t, n=eaten, into="", why="the dragon eats")
+    ask(st, "loss", s, territory=t, count=eaten, into="", why="the dragon eats")
     return True
 
 
 def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """A player's turn: the card window, the reinforcements, the campaigns (WQ-START-2, step 5)."""
     seat = f["seat"]
-    if st["out"][seat]:
-        st["q"].pop()
-        st["tn"] = None
+    if st["eliminated"][seat]:
+        st["frames"].pop()
+        st["turn"] = None
         return
-    stage = f["st"]
+    stage = f["stage"]
     if stage == "begin":
-        st["tn"] = {"seat": seat, "cut": 0, "cmen": 0, "camps": 1, "boat": False, "sup": False}
+        st["turn"] = {"seat": seat, "cut": 0, "card_men": 0, "campaigns": 1, "boat_used": False,
+                       "reinforced": False}
         ev.append(Event(f"{{P{seat}}}'s turn."))
-        f["st"] = "supply"
+        f["stage"] = "supply"
         ask(st, "cards", seat, mode="turn", drew=False, new="")
     elif stage == "supply":  # WQ-SUPPLY-3, WQ-CARDS-6
-        tn = st["tn"]
+        tn = st["turn"]
         assert tn is not None
         base = S.reinforcements(st, seat, tn["cut"])
-        total = base + tn["cmen"]
-        tn["sup"], tn["cmen"] = True, 0
+        total = base + tn["card_men"]
+        tn["reinforced"], tn["card_men"] = True, 0
         ev.append(Event(f"{{P{seat}}} receives {men(total)} ({base} as reinforcements)."))
-        f["st"] = "camp"
+        f["stage"] = "camp"
         if total:
-            ask(st, "place", seat, total=total, single=-1, maxh=2, why="reinforcements")
+            ask(st, "place", seat, total=total, single=-1, max_heroes=2, why="reinforcements")
     elif stage == "camp":
         ask(st, "camp", seat)
     else:
-        st["q"].pop()
-        st["tn"] = None
+        st["frames"].pop()
+        st["turn"] = None
 
 
 
+ASKED = {"ask-" + kind: decision for kind, decision in DECISIONS.items()}  # the frame's kind: its decision
 PROCESS: dict[str, Callable[[State, Frame, Rng, list[Event]], None]] = {
     "setup": setup_step, "round": round_step, "raids": raids_step, "raid": raid_step, "fight": fight_step,
     "dragon": dragon_step, "turn": turn_step}

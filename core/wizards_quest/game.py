@@ -2,6 +2,8 @@
 in options.py."""
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import cast
 
 from core import resign
@@ -12,8 +14,14 @@ from core.wizards_quest import resign as wq_resign
 from core.wizards_quest.phases import DECISIONS
 from core.wizards_quest.setup import apply_scenario
 from core.wizards_quest.options import OPTIONS
-from core.wizards_quest.state import State, new_state
+from core.wizards_quest.state import FORMAT_1, State, new_state
 
+
+# core.canonical's exact text (sorted keys, no spaces, ASCII only) without its guard against
+# circular references, which a state (a tree of lists and dicts) never has: a tenth off every
+# move's hash (replays and verify hash after every move).
+_CANONICAL_TEXT = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True,
+                                   check_circular=False).encode
 
 
 class WizardsQuest(Game):
@@ -23,6 +31,7 @@ class WizardsQuest(Game):
     max_players = 6
     options = OPTIONS
     rules_version = 3  # 2 (issue 9): ring window, boats, bridge bonus; 3 (issue 14): the random stream's scheme 2
+    state_format = 2  # 2 (issue 15): readable keys; format 1's short keys are state.FORMAT_1
     max_moves = 20_000  # random games end within a few thousand moves
     skip_moves = ({"type": "done"}, {"type": "end"}, {"type": "break"})  # campaigns and cards are optional
     hidden_information = True  # the deck, other hands, and with the blank treasure the treasures' kinds
@@ -48,7 +57,7 @@ class WizardsQuest(Game):
         f = flow.current(state)
         if f is None:
             return []
-        decision = DECISIONS[f["k"][4:]]
+        decision = DECISIONS[f["kind"][4:]]
         return [Prompt(f["seat"], decision.prompt, decision.prompt_text(state, f))]
 
     def legal_moves(self, state: State, seat: int) -> list[dict]:
@@ -63,14 +72,18 @@ class WizardsQuest(Game):
     # The hooks of Game.apply's shared preamble (bad seat, resignation, shape, game over,
     # standing order, not asked now), then this game's decisions.
     def player_count(self, state: State) -> int:
-        return state["np"]
+        return state["players"]
 
     def is_asked(self, state: State, seat: int) -> bool:
         frame = flow.current(state)  # one decision at a time, without composing its prompt's text
         return frame is not None and frame["seat"] == seat
 
     def check_shape(self, state: State, seat: int, move: dict) -> None:
-        notation.check_shape(move, flow.rule_now(state))
+        try:
+            notation.check_shape(move, None)
+        except IllegalMove as err:  # the rule of what is asked now, looked up only for a refusal
+            err.rule = err.rule or flow.rule_now(state)
+            raise
 
     def apply_resign(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
         return wq_resign.apply(state, seat, move)
@@ -93,7 +106,7 @@ class WizardsQuest(Game):
         return cast(State, sample.sample_state(known, seat, rng))
 
     def hidden_from(self, state: State, seat: int | None) -> list[str]:
-        hidden = list(state["deck"]) + list(state["disc"])
+        hidden = list(state["deck"]) + list(state["discard"])
         for s, hand in enumerate(state["hands"]):
             if s != seat:
                 hidden += hand
@@ -112,15 +125,24 @@ class WizardsQuest(Game):
         return resign.NOTATION if resign.is_resign(move) else notation.format_move(move)
 
     def result(self, state: State) -> Result | None:
-        if state["win"] is None:
+        if state["winners"] is None:
             return None
-        return Result(tuple(state["win"]), result_sentence(state["win"], state["why"]), result_code(state["why"]))
+        return Result(tuple(state["winners"]), result_sentence(state["winners"], state["reason"]), result_code(state["reason"]))
 
     def to_json(self, state: State) -> dict:
         return state  # type: ignore[return-value]  # the state is JSON already
 
+    def state_hash(self, state: State) -> str:
+        return hashlib.sha256(_CANONICAL_TEXT(state).encode()).hexdigest()
+
     def from_json(self, data: dict) -> State:
         return data  # type: ignore[return-value]
+
+    def upgrade_state(self, data: dict, from_format: int) -> dict:
+        return FORMAT_1.upgrade(data) if from_format == 1 else super().upgrade_state(data, from_format)
+
+    def downgrade_state(self, data: dict, to_format: int) -> dict | None:
+        return FORMAT_1.downgrade(data) if to_format == 1 else super().downgrade_state(data, to_format)
 
     def render(self, view: dict, seat: int | None) -> str:
         return V.render_view(view, seat)

@@ -25,7 +25,7 @@ def legal_moves(st: State, seat: int) -> list[dict]:
     standing orders (legal at any time, also while asked, but not listed then)."""
     f = current(st)
     if f is not None and f["seat"] == seat:
-        return DECISIONS[f["k"][4:]].legal(st, f)
+        return DECISIONS[f["kind"][4:]].legal(st, f)
     return [dict(m) for m in STANDING]
 
 
@@ -41,7 +41,7 @@ def default_move(st: State, seat: int) -> dict | None:
     f = current(st)
     if f is None or f["seat"] != seat:
         return None
-    kind = f["k"][4:]
+    kind = f["kind"][4:]
     if kind in ("place", "scatter"):
         return passive_placement(st, f)
     legal = [m for m in DECISIONS[kind].legal(st, f) if "pattern" not in m]
@@ -57,11 +57,20 @@ def default_move(st: State, seat: int) -> dict | None:
 
 
 def goals(st: State, seat: int) -> list[int]:
-    return [tr[2] for tr in st["tre"] if tr[0] == seat and tr[2] >= 0]
+    return [tr[2] for tr in st["treasures"] if tr[0] == seat and tr[2] >= 0]
 
 
-def nearness(t: int, targets: list[int]) -> int:
-    return min((DIST[t][g] for g in targets), default=20)
+NO_TARGET = (20,) * board.TERRITORIES
+
+
+def nearness(targets: list[int]) -> Sequence[int]:
+    """Per territory, the steps to the nearest of `targets` (20 with none): their rows of DIST
+    folded with min in one pass (DIST is symmetric), where one min per territory was slow."""
+    if not targets:
+        return NO_TARGET
+    if len(targets) == 1:
+        return DIST[targets[0]]
+    return list(map(min, *(DIST[g] for g in targets)))
 
 
 class Draws:
@@ -105,7 +114,7 @@ class Draws:
 
 def choose(st: State, f: Frame, seat: int, rng: Rng) -> dict:
     """The random player's answer to decision frame f (one pool of draws per move)."""
-    return PICK[f["k"][4:]](st, f, seat, Draws(rng))
+    return PICK[f["kind"][4:]](st, f, seat, Draws(rng))
 
 
 def _castle(st: State, f: Frame, seat: int, rng: Draws) -> dict:
@@ -121,7 +130,7 @@ def _hide(st: State, f: Frame, seat: int, rng: Draws) -> dict:
 
 
 def _any(st: State, f: Frame, seat: int, rng: Draws) -> dict:
-    return rng.choice(DECISIONS[f["k"][4:]].legal(st, f))
+    return rng.choice(DECISIONS[f["kind"][4:]].legal(st, f))
 
 
 def _place(st: State, f: Frame, seat: int, rng: Draws) -> dict:
@@ -129,12 +138,12 @@ def _place(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     total = f["total"]
     if not allowed:
         return {"type": "place", "men": {}, "heroes": {}}
-    targets = goals(st, seat)
-    ranked = sorted(allowed, key=lambda t: (nearness(t, targets), rng.below(4)))
+    near = nearness(goals(st, seat))
+    ranked = sorted(allowed, key=lambda t: (near[t], rng.below(4)))
     heroes: dict[str, str] = {}
-    if f["maxh"] and total >= 2:
+    if f["max_heroes"] and total >= 2:
         for hero in ("champion", "wizard"):
-            if len(heroes) >= f["maxh"] or total - 2 * len(heroes) < 2 or rng.below(3) == 0:
+            if len(heroes) >= f["max_heroes"] or total - 2 * len(heroes) < 2 or rng.below(3) == 0:
                 continue
             spots = [t for t in place.hero_spots(st, seat, hero, allowed) if IDS[t] not in heroes.values()]
             if spots:
@@ -190,7 +199,7 @@ def _cards(st: State, f: Frame, seat: int, rng: Draws) -> dict:
         if card in playable and cards.kind(card) == "TREASURE" and card_window.movable_treasures(st, seat) \
                 and (len(hand) > 2 or rng.below(2)):
             i = rng.choice(card_window.movable_treasures(st, seat))
-            taken = {tr[2] for tr in st["tre"]}
+            taken = {tr[2] for tr in st["treasures"]}
             free = [t for t in range(board.TERRITORIES) if t not in taken]
             return {"type": "play", "card": card, "treasure": S.treasure_id(i), "to": IDS[rng.choice(free)]}
     if plays and (len(hand) > 2 or rng.below(3)):
@@ -201,13 +210,13 @@ def _cards(st: State, f: Frame, seat: int, rng: Draws) -> dict:
 
 
 def _go(st: State, f: Frame, seat: int, rng: Draws) -> dict:
-    src = f["src"]
+    src = f["source"]
     if rng.below(8) == 0 or S.pieces(st, src) <= 1 and rng.below(2):
         return {"type": "break"}
     men = {}
     if not f["special"]:
         for t in donors(st, seat, src, f["boat"]):
-            k = min(st["n"][t], S.pieces(st, t) - 1)
+            k = min(st["men"][t], S.pieces(st, t) - 1)
             if k > 0 and rng.below(2):
                 men[IDS[t]] = k
     return {"type": "go", "men": men}
@@ -242,7 +251,7 @@ def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
 def _best_attack(st: State, seat: int, options: list[tuple], rng: Draws) -> tuple[int, tuple]:
     """The best-scored declaration: towards the seat's treasures, strong against weak, a die of luck."""
     targets = goals(st, seat)
-    near = [min(column) for column in zip(*(DIST[g] for g in targets), strict=True)] if targets else [20] * board.TERRITORIES
+    near = nearness(targets)
     luck = rng.digits(6, len(options))
     strength = S.army_strengths(st)
     best, best_score = options[0], -(10 ** 9)
@@ -261,7 +270,7 @@ PICK: dict = {"castle": _castle, "county": _county, "hide": _hide, "place": _pla
 
 def passive_placement(st: State, f: Frame) -> dict:
     """Every piece on the first allowed territory (used when a deadline passes)."""
-    if f["k"] == "ask-scatter":
+    if f["kind"] == "ask-scatter":
         spots = scatter.scatter_spots(st, f)
         men, left = {}, f["men"]
         for t in sorted(spots):

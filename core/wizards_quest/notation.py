@@ -11,12 +11,14 @@ from core.wizards_quest import board
 from core.wizards_quest.board import INDEX
 from core.wizards_quest.state import State
 
-def _territory_field(name: str, required: bool = True) -> Field:
-    return Field(name=name, kind=str, required=required)
-
-
 # Values a decision checks itself, naming its own rule (None is read as "none" there): any JSON value.
 _CHECKED_LATER = object
+
+
+def _territory_field(name: str, required: bool = True) -> Field:
+    """A territory's ID: any value passes the shape check, and `terr` refuses whatever names no
+    territory (a number, null, an unknown ID) with the code players' tools know, bad-territory."""
+    return Field(name=name, kind=_CHECKED_LATER, required=required)
 HERO = Field(name="hero", kind=_CHECKED_LATER, required=False)
 MEN = Field(name="men", kind=_CHECKED_LATER, required=False)
 HEROES = Field(name="heroes", kind=_CHECKED_LATER, required=False)
@@ -63,8 +65,9 @@ MOVES: dict[str, MoveSpec] = {spec.type: spec for spec in (
 FORMS = tuple(spec.notation for spec in MOVES.values())
 
 
-def check_shape(move: object, rule: str) -> None:
-    """The move's type and fields (core.movespec), naming the rule of what is asked now."""
+def check_shape(move: object, rule: str | None) -> None:
+    """The move's type and fields (core.movespec), naming the rule of what is asked now (None:
+    the move type's own rule, else none)."""
     check_move(MOVES, move, rule)
 
 
@@ -343,7 +346,7 @@ def duchy(value: object, rule: str) -> int:
 def treasure_index(st: State, value: object, rule: str) -> int:
     """"T05" -> 5, a treasure of this game."""
     if not isinstance(value, str) or len(value) != 3 or value[0] != "T" or not value[1:].isdigit() \
-            or int(value[1:]) >= len(st["tre"]):
+            or int(value[1:]) >= len(st["treasures"]):
         bad(f"{value!r} is not a treasure (T00, T01, ...).", rule, "bad-treasure")
     return int(value[1:])
 

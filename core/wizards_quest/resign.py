@@ -18,24 +18,24 @@ from core.wizards_quest.state import State
 
 
 def apply(st: State, seat: int, move: dict) -> tuple[State, list[Event]]:
-    if st["out"][seat]:
+    if st["eliminated"][seat]:
         raise IllegalMove("already-out", "You are out of the game already.", "WQ-END-1")
     new = S.clone(st)
     ev = [Event(f"{{P{seat}}} resigns.")]
-    left = resign.other_seats(st["np"], seat, [s for s in range(st["np"]) if st["out"][s]])
+    left = resign.other_seats(st["players"], seat, [s for s in range(st["players"]) if st["eliminated"][s]])
     if len(left) == 1:
-        new["win"], new["why"], new["q"] = left, f"{{P{seat}}} resigned", []
+        new["winners"], new["reason"], new["frames"] = left, f"{{P{seat}}} resigned", []
         ev.append(Event(f"{{P{left[0]}}} is the last player standing and wins."))  # WQ-END-4
         return new, ev
     if st["round"] < 1:
         raise IllegalMove("in-setup", "You can resign once the setup is over (round 1).", "WQ-END-2")
-    if any(f["k"] == "fight" and seat in (f["a"], f["d"]) for f in st["q"]):
+    if any(f["kind"] == "fight" and seat in (f["attacker"], f["defender"]) for f in st["frames"]):
         raise IllegalMove("battle-pending", "You are fighting a battle: you can resign once it is over.", "WQ-END-2")
-    for t, owner in enumerate(new["own"]):
+    for t, owner in enumerate(new["owner"]):
         if owner == seat:
-            new["own"][t], new["n"][t] = -1, 0
-    new["ch"][seat] = new["wz"][seat] = -1
-    new["q"] = [f for f in new["q"] if not (f["k"].startswith("ask-") and f.get("seat") == seat)]
+            new["owner"][t], new["men"][t] = -1, 0
+    new["champion"][seat] = new["wizard"][seat] = -1
+    new["frames"] = [f for f in new["frames"] if not (f["kind"].startswith("ask-") and f.get("seat") == seat)]
     ev.append(Event(f"{{P{seat}}}'s men and heroes leave the map."))
     check_eliminations(new, ev)  # WQ-END-1, WQ-END-2, WQ-END-4
     settle(new, rng_of(st), ev)

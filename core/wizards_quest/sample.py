@@ -14,14 +14,14 @@ from .state import TAKEN, State
 
 
 def kind_visible(st: State, treasure: list, seat: int) -> bool:
-    return not st["opt"]["blank"] or treasure[2] == TAKEN or treasure[3] == seat
+    return not st["options"]["blank"] or treasure[2] == TAKEN or treasure[3] == seat
 
 
 def known_state(st: State, seat: int) -> dict:
     from .game import GAME   # the game's own list of what the seat may not see
     known = mask({k: v for k, v in st.items() if k not in ("seed", "rng")}, set(GAME.hidden_from(st, seat)))
-    known["std"] = [order if other == seat else "ask" for other, order in enumerate(known["std"])]
-    known["tre"] = [t if kind_visible(st, t, seat) else [t[0], None, t[2], t[3]] for t in known["tre"]]
+    known["standing"] = [order if other == seat else "ask" for other, order in enumerate(known["standing"])]
+    known["treasures"] = [t if kind_visible(st, t, seat) else [t[0], None, t[2], t[3]] for t in known["treasures"]]
     return renumber(known)
 
 
@@ -31,9 +31,9 @@ def sample_state(known: dict, seat: int, rng: Rng) -> dict:
     seen = strings_in(known)
     unaccounted = [c for c in cards.ALL_CARDS if c not in seen]
     st = unmask(known, deal_tokens([(tokens_in(known), unaccounted)], rng))
-    st["tre"] = [list(t) for t in st["tre"]]
-    for owner in range(st["np"]):
-        mine = [t for t in st["tre"] if t[0] == owner]
+    st["treasures"] = [list(t) for t in st["treasures"]]
+    for owner in range(st["players"]):
+        mine = [t for t in st["treasures"] if t[0] == owner]
         secret = [t for t in mine if t[1] is None]
         if secret:
             kinds = rng.shuffle([k for k in range(4) if k not in {t[1] for t in mine}])
@@ -44,4 +44,4 @@ def sample_state(known: dict, seat: int, rng: Rng) -> dict:
 
 
 def cards_of(st: dict) -> list[str]:
-    return list(st["deck"]) + list(st["disc"]) + [c for hand in st["hands"] for c in hand]
+    return list(st["deck"]) + list(st["discard"]) + [c for hand in st["hands"] for c in hand]

@@ -15,36 +15,36 @@ from core.wizards_quest.state import Frame, State, ask
 
 def setup_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """Each stage either does its automatic work (dice-offs, orcs) or asks the next player in order."""
-    SETUP_STAGES[f["st"]](st, f, rng, ev)
+    SETUP_STAGES[f["stage"]](st, f, rng, ev)
 
 
 def _roll_first(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-SETUP-2: a dice-off for the first player."""
-    first = dice_off(list(range(st["np"])), rng, ev, "Rolling for first player")
+    first = dice_off(list(range(st["players"])), rng, ev, "Rolling for first player")
     st["first"] = st["start"] = first
     ev.append(Event(f"{{P{first}}} is the first player."))
-    f["st"], f["i"] = "castles", 0
+    f["stage"], f["next"] = "castles", 0
 
 
 def _castles(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-SETUP-3: in order, each player puts a man on a castle."""
-    if f["i"] < st["np"]:
-        f["i"] += 1
-        ask(st, "castle", S.active_seats(st, st["first"])[f["i"] - 1])
+    if f["next"] < st["players"]:
+        f["next"] += 1
+        ask(st, "castle", S.active_seats(st, st["first"])[f["next"] - 1])
     else:
-        f["st"] = "orcs"
+        f["stage"] = "orcs"
 
 
 def _orcs(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-SETUP-4: 2 orcs on each empty castle; WQ-SETUP-5: two orc armies of 2 in each duchy."""
     for k in board.CASTLE_IDS:
-        if st["own"][k] == -1:
-            st["own"][k], st["n"][k] = ORC, 2
+        if st["owner"][k] == -1:
+            st["owner"][k], st["men"][k] = ORC, 2
     for d in range(1, 7):
         for c in _orc_counties(d, rng, ev):
             t = (d - 1) * 6 + c - 1
-            st["own"][t], st["n"][t] = ORC, 2
-    f["st"], f["i"] = "counties", 0
+            st["owner"][t], st["men"][t] = ORC, 2
+    f["stage"], f["next"] = "counties", 0
 
 
 def _orc_counties(d: int, rng: Rng, ev: list[Event]) -> tuple[int, int]:
@@ -62,42 +62,42 @@ def _orc_counties(d: int, rng: Rng, ev: list[Event]) -> tuple[int, int]:
 
 def _counties(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-SETUP-6: in turn, a man on an empty county until none is left; WQ-SETUP-7: treasures passed on."""
-    if any(st["own"][t] == -1 for t in range(board.COUNTIES)):
-        f["i"] += 1
-        ask(st, "county", S.active_seats(st, st["first"])[(f["i"] - 1) % st["np"]])
+    if any(st["owner"][t] == -1 for t in range(board.COUNTIES)):
+        f["next"] += 1
+        ask(st, "county", S.active_seats(st, st["first"])[(f["next"] - 1) % st["players"]])
     else:
-        f["st"], f["r"], f["i"] = "hide", 0, 0
+        f["stage"], f["hide_round"], f["next"] = "hide", 0, 0
         ev.append(Event("Everyone hands their treasures to the player on their left."))
 
 
 def _hide(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-SETUP-8, WQ-SETUP-9: rounds of hiding, one treasure each per round, in order."""
-    rounds = 4 if st["opt"]["blank"] else 3
-    if f["r"] >= rounds:
-        f["st"], f["i"] = "forces", 0
-    elif f["i"] < st["np"]:
-        f["i"] += 1
-        ask(st, "hide", S.active_seats(st, st["first"])[f["i"] - 1], round=f["r"])
+    rounds = 4 if st["options"]["blank"] else 3
+    if f["hide_round"] >= rounds:
+        f["stage"], f["next"] = "forces", 0
+    elif f["next"] < st["players"]:
+        f["next"] += 1
+        ask(st, "hide", S.active_seats(st, st["first"])[f["next"] - 1], round=f["hide_round"])
     else:
-        f["r"], f["i"] = f["r"] + 1, 0
+        f["hide_round"], f["next"] = f["hide_round"] + 1, 0
 
 
 def _forces(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-SETUP-11, WQ-VAR-2P-2: the starting men, then round 1."""
     order = S.active_seats(st, st["first"])
-    if st["np"] == 2 and st["opt"]["two_player"]:
+    if st["players"] == 2 and st["options"]["two_player"]:
         plan = [(order[0], 10), (order[1], 20), (order[0], 10)]
     else:
         plan = [(s, 10) for s in order]
-    if f["i"] < len(plan):
-        seat, men = plan[f["i"]]
-        f["i"] += 1
-        ask(st, "place", seat, total=men, single=-1, maxh=2, why="starting forces")
+    if f["next"] < len(plan):
+        seat, men = plan[f["next"]]
+        f["next"] += 1
+        ask(st, "place", seat, total=men, single=-1, max_heroes=2, why="starting forces")
     else:
-        st["q"].pop()
+        st["frames"].pop()
         st["round"] = 1
         ev.append(Event("Setup is over. Round 1 begins."))
-        st["q"].append({"k": "round", "st": "breed"})
+        st["frames"].append({"kind": "round", "stage": "breed"})
 
 
 SETUP_STAGES: dict[str, Callable[[State, Frame, Rng, list[Event]], None]] = {
@@ -121,33 +121,33 @@ def apply_scenario(st: State, sc: dict) -> State:
         if key in sc:
             st[key] = INDEX[sc[key]] if sc[key] else -1
     if "treasures" in sc:
-        st["tre"] = [_scenario_treasure(item, st["np"]) for item in sc["treasures"]]
+        st["treasures"] = [_scenario_treasure(item, st["players"]) for item in sc["treasures"]]
     _scenario_cards(st, sc)
     st["dice"] = [int(x) for x in sc.get("dice", [])]
     if "standing" in sc:
-        st["std"] = list(sc["standing"])
+        st["standing"] = list(sc["standing"])
     if "out" in sc:
-        st["out"] = [bool(x) for x in sc["out"]]
+        st["eliminated"] = [bool(x) for x in sc["out"]]
     _scenario_phase(st, sc)
     return st
 
 
 def _scenario_board(st: State, spec_by_id: dict) -> None:
     """Every territory the scenario names; the others are empty."""
-    np = st["np"]
-    st["own"], st["n"] = [-1] * board.TERRITORIES, [0] * board.TERRITORIES
-    st["ch"], st["wz"] = [-1] * np, [-1] * np
+    np = st["players"]
+    st["owner"], st["men"] = [-1] * board.TERRITORIES, [0] * board.TERRITORIES
+    st["champion"], st["wizard"] = [-1] * np, [-1] * np
     for tid, spec in spec_by_id.items():
         if tid not in INDEX or not isinstance(spec, dict):
             _fail(f"Unknown territory {tid!r} in the scenario.")
         t = INDEX[tid]
         if "orcs" in spec:
-            st["own"][t], st["n"][t] = ORC, int(spec["orcs"])
+            st["owner"][t], st["men"][t] = ORC, int(spec["orcs"])
             continue
         s = int(spec.get("owner", -1))
         if not 0 <= s < np:
             _fail(f"{tid}: owner must be a seat.")
-        st["own"][t], st["n"][t] = s, int(spec.get("men", 0))
+        st["owner"][t], st["men"][t] = s, int(spec.get("men", 0))
         for hero in spec.get("heroes", []):
             S.set_hero(st, s, "champion" if hero == "champion" else "wizard", t)
 
@@ -170,7 +170,7 @@ def _scenario_cards(st: State, sc: dict) -> None:
     else:
         used = {c for h in st["hands"] + st["boats"] for c in h}
         st["deck"] = [c for c in st["deck"] if c not in used]
-    st["disc"] = list(sc.get("discard", []))
+    st["discard"] = list(sc.get("discard", []))
 
 
 def _scenario_phase(st: State, sc: dict) -> None:
@@ -180,11 +180,11 @@ def _scenario_phase(st: State, sc: dict) -> None:
     st["first"] = st["start"] = start
     if phase == "round":
         st["round"] = int(sc.get("round", 1))
-        st["q"] = [{"k": "round", "st": sc.get("step", "breed")}]
+        st["frames"] = [{"kind": "round", "stage": sc.get("step", "breed")}]
     elif phase == "turn":
         st["round"] = int(sc.get("round", 1))
         order = S.active_seats(st, start)
-        st["q"] = [{"k": "round", "st": "turns", "order": order, "i": 1},
-                   {"k": "turn", "seat": start, "st": "begin"}]
+        st["frames"] = [{"kind": "round", "stage": "turns", "order": order, "next": 1},
+                        {"kind": "turn", "seat": start, "stage": "begin"}]
     elif phase != "setup":
         _fail(f"Unknown scenario phase {phase!r} (setup, round or turn).")

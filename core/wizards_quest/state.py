@@ -1,18 +1,20 @@
 """The game state (a JSON-ready dict of lists, stored as it is: `to_json` is the state itself)
 and the small queries and changes every rules module shares: who holds what, strengths, kingdoms.
 
-Layout, per territory index t (see board.py): own[t] is -1 (empty), a seat, or ORC;
-n[t] counts the men (or the orcs) there; heroes are ch[seat] / wz[seat] = t or -1.
-Treasures: tre[i] = [owner, kind, loc, placer]; kind 0 crown 1 chest 2 ring 3 blank;
+Layout, per territory index t (see board.py): owner[t] is -1 (empty), a seat, or ORC;
+men[t] counts the men (or the orcs) there; heroes are champion[seat] / wizard[seat] = t or -1.
+Treasures: treasures[i] = [owner, kind, loc, placer]; kind 0 crown 1 chest 2 ring 3 blank;
 loc is a territory, or HELD (with its placer, before hiding), TAKEN (collected),
-GONE (removed with an eliminated owner). The short keys are the stored layout (state format 1):
-each is explained below, and renaming them would need a state format 2 with an upgrade step.
+GONE (removed with an eliminated owner). This is state format 2; games stored before it used
+short keys (format 1, declared once in FORMAT_1 below: the game upgrades a stored format-1
+state with it and writes one to check a hash stored in format 1).
 """
 from __future__ import annotations
 
 from typing import Any, TypedDict
 
 from core.rng import Rng
+from core.statekeys import Each, Keys
 from core.wizards_quest import board, cards
 from core.wizards_quest.board import ORC
 
@@ -20,7 +22,7 @@ HELD, TAKEN, GONE = -1, -2, -3
 KIND_NAMES = ("crown", "chest", "ring", "blank")
 HEROES = ("champion", "wizard")
 
-# The stored options (key "opt"). The rules-version-2 options are stored under their own names and
+# The stored options (key "options"). The rules-version-2 options are stored under their own names and
 # only in games created with them; a game without the key plays the reading before the option
 # existed (the `legacy` of its game.OPTIONS entry, which is taken from here).
 Options = TypedDict("Options", {
@@ -35,43 +37,43 @@ LEGACY_READINGS = {"ring-window": "whole-hand", "boat-limit": "one-per-turn"}
 
 
 class Turn(TypedDict):
-    """The turn in progress (key "tn")."""
+    """The turn in progress (key "turn")."""
 
     seat: int  # whose turn it is
     cut: int  # men the cutting cards drawn take off the reinforcements (WQ-CARD-MINUS1)
-    cmen: int  # men from cards played before the reinforcements, placed with them (WQ-CARDS-6)
-    camps: int  # campaigns left this turn (WQ-CAMP-1; extra campaigns add to it)
-    boat: bool  # a boat was used this turn (rules version 1 allowed one a turn)
-    sup: bool  # the reinforcements were received
+    card_men: int  # men from cards played before the reinforcements, placed with them (WQ-CARDS-6)
+    campaigns: int  # campaigns left this turn (WQ-CAMP-1; extra campaigns add to it)
+    boat_used: bool  # a boat was used this turn (rules version 1 allowed one a turn)
+    reinforced: bool  # the reinforcements were received
 
 
 class Frame(TypedDict, total=False):
-    """One step of the game on the stack "q": an automatic frame ("setup", "round", "raids", "raid",
+    """One step of the game on the stack "frames": an automatic frame ("setup", "round", "raids", "raid",
     "fight", "dragon", "turn") or a decision put to a player ("ask-<kind>", see phases/)."""
 
-    k: str  # the frame's kind
-    st: str  # the stage an automatic frame is at
+    kind: str  # the frame's kind
+    stage: str  # the stage an automatic frame is at
     seat: int  # the seat deciding (ask-) or whose turn it is (turn)
-    i: int  # the next index into a frame's list (seats in order, raid sources, raid targets)
-    r: int  # setup: the hiding round
+    next: int  # the next index into a frame's list (seats in order, raid sources, raid targets)
+    hide_round: int  # setup: the hiding round
     order: list[int]  # round: the seats in turn order
-    src: Any  # raids: the orc sources (list); fight, take, go: the attacking territory
-    tg: list[int]  # raid: the targets in attack order
-    tgt: int  # fight, take: the attacked territory
+    source: Any  # raids: the orc sources (list); fight, take, go: the attacking territory
+    targets: list[int]  # raid: the targets in attack order
+    target: int  # fight, take: the attacked territory
     mode: str  # fight: "camp", "special" or "raid"; dragon: "step" or "land"; cards: "turn" or "ring"
-    a: int  # fight: the attacker (a seat or ORC)
-    d: int  # fight: the defender when the campaign began
+    attacker: int  # fight: the attacker (a seat or ORC)
+    defender: int  # fight: the defender when the campaign began
     vs: str  # fight: "army", "dragon" or "peace"
     via: int  # fight: how the attack crosses (board.LAND, BRIDGE, TUNNEL, BOAT)
-    nb: int  # fight: battles fought so far
-    dl: int  # fight: the defender's losses of this battle
-    al: int  # fight: the attacker's losses of this battle
-    bm: bool  # fight: both missed (the attacker loses 1, WQ-BATTLE-5)
+    battles: int  # fight: battles fought so far
+    defender_losses: int  # fight: the defender's losses of this battle
+    attacker_losses: int  # fight: the attacker's losses of this battle
+    both_missed: bool  # fight: both missed (the attacker loses 1, WQ-BATTLE-5)
     lead: str  # fight: the attacker's hero leading ("" none)
-    awiz: bool  # fight: the attacker's wizard fights
-    dwiz: bool  # fight: the defender's wizard fights
-    dv: list  # fight: the defender's pieces the attacker's wizard struck [men, hero]
-    av: list  # fight: the attacker's pieces the defender's wizard struck [men, hero]
+    attacker_wizard: bool  # fight: the attacker's wizard fights
+    defender_wizard: bool  # fight: the defender's wizard fights
+    defender_struck: list  # fight: the defender's pieces the attacker's wizard struck [men, hero]
+    attacker_struck: list  # fight: the attacker's pieces the defender's wizard struck [men, hero]
     beat: bool  # fight: the creature fought was beaten in this battle
     won: list[str]  # fight: the creatures beaten in this campaign
     single: Any  # dragon: lands once (bool); place: the one territory allowed, or -1
@@ -79,19 +81,24 @@ class Frame(TypedDict, total=False):
     drew: bool  # cards: a card was drawn this turn
     new: str  # cards: the card drawn for the ring
     total: int  # place: men to place
-    maxh: int  # place: heroes that may replace 2 men each
+    max_heroes: int  # place: heroes that may replace 2 men each
     why: str  # place, loss: why (shown in the prompt; it names the rule)
-    t: int  # loss: the territory losing pieces
-    n: int  # loss: how many pieces
-    into: str  # loss: the fight frame's key ("dv" or "av") that receives the lost pieces, or ""
-    v: int  # scatter: the victim (a seat or ORC)
+    territory: int  # loss: the territory losing pieces
+    count: int  # loss: how many pieces
+    into: str  # loss: which struck list of the fight frame receives the lost pieces ("dv", "av", see STRUCK), or ""
+    victim: int  # scatter: the victim (a seat or ORC)
     men: int  # scatter: men to place
     hero: str  # scatter: the hero to place, or ""
-    ex: list[int]  # scatter: the battle's two territories (excluded)
+    excluded: list[int]  # scatter: the battle's two territories (excluded)
     who: str  # flee: "dragon" or "peace"
     special: bool  # go: a special campaign (no men may move in)
     boat: bool  # go: the campaign crossed by boat (donors across the water)
     round: int  # hide: the hiding round
+
+
+# A loss frame's "into" names the fight frame's list by its format-1 key: a value stored in every
+# game, kept as it was so that stored hashes hold.
+STRUCK = {"dv": "defender_struck", "av": "attacker_struck"}
 
 
 class State(TypedDict):
@@ -99,33 +106,47 @@ class State(TypedDict):
 
     seed: str  # the secret seed of the random stream
     rng: int  # draws taken from the stream so far
-    np: int  # number of players
+    players: int  # number of players
     dice: list[int]  # scripted die rolls still to come (scenarios), used before the stream
-    opt: Options  # the options as the game plays them
-    own: list[int]  # per territory: -1 empty, a seat, or ORC
-    n: list[int]  # per territory: men (or orcs) there
-    ch: list[int]  # per seat: the champion's territory, or -1
-    wz: list[int]  # per seat: the wizard's territory, or -1
-    out: list[bool]  # per seat: eliminated
-    tre: list[list[int]]  # treasures: [owner, kind, loc, placer] (see above)
+    options: Options  # the options as the game plays them
+    owner: list[int]  # per territory: -1 empty, a seat, or ORC
+    men: list[int]  # per territory: men (or orcs) there
+    champion: list[int]  # per seat: the champion's territory, or -1
+    wizard: list[int]  # per seat: the wizard's territory, or -1
+    eliminated: list[bool]  # per seat: out of the game
+    treasures: list[list[int]]  # [owner, kind, loc, placer] each (see above)
     dragon: int  # the dragon's territory, or -1
     peace: int  # the Peacemaker's territory, or -1
     deck: list[str]  # the draw pile, top first
-    disc: list[str]  # the discard pile
+    discard: list[str]  # the discard pile
     hands: list[list[str]]  # per seat: cards in hand
     boats: list[list[str]]  # per seat: boat cards played and not yet used
     first: int  # the first player (setup order)
     start: int  # this round's starting player
     round: int  # the round (0 during the setup)
-    q: list[Frame]  # the frames still to run, the last on top
-    tn: Turn | None  # the turn in progress
-    std: list[str]  # per seat: standing order for losses, "ask" or "men-first" (WQ-TABLE-5)
-    win: list[int] | None  # the winners once the game is over
-    why: str  # how the game ended ("" while it runs)
+    frames: list[Frame]  # the frames still to run, the last on top
+    turn: Turn | None  # the turn in progress
+    standing: list[str]  # per seat: standing order for losses, "ask" or "men-first" (WQ-TABLE-5)
+    winners: list[int] | None  # the winners once the game is over
+    reason: str  # how the game ended ("" while it runs)
+
+
+# State format 1 (every game stored before the readable keys): each old key and its new name.
+FRAME_1 = Keys({
+    "k": "kind", "st": "stage", "i": "next", "r": "hide_round", "src": "source", "tg": "targets",
+    "tgt": "target", "a": "attacker", "d": "defender", "nb": "battles", "dl": "defender_losses",
+    "al": "attacker_losses", "bm": "both_missed", "awiz": "attacker_wizard", "dwiz": "defender_wizard",
+    "dv": "defender_struck", "av": "attacker_struck", "maxh": "max_heroes", "t": "territory", "n": "count",
+    "v": "victim", "ex": "excluded"})
+TURN_1 = Keys({"cmen": "card_men", "camps": "campaigns", "boat": "boat_used", "sup": "reinforced"})
+FORMAT_1 = Keys({
+    "np": "players", "opt": "options", "own": "owner", "n": "men", "ch": "champion", "wz": "wizard",
+    "out": "eliminated", "tre": "treasures", "disc": "discard", "std": "standing", "win": "winners",
+    "why": "reason", "q": ("frames", Each(FRAME_1)), "tn": ("turn", TURN_1)})
 
 
 def state_options(opts: dict) -> Options:
-    """The state's "opt" entry for normalised options (rules-version-2 options only when present,
+    """The state's "options" entry for normalised options (rules-version-2 options only when present,
     so that a game created under rules version 1 keeps its exact state)."""
     out: Options = {"blank": opts["blank-treasure"], "two_player": opts["two-player-rules"],
                     "bridge": opts["bridge-bonus"]}
@@ -145,7 +166,7 @@ def rng_scheme(opt: Options) -> int:
 def option(st: State, name: str) -> str:
     """An option introduced by rules version 2 as the game plays it: its value, or its legacy
     reading for a game created before it existed."""
-    value = st["opt"].get(name)
+    value = st["options"].get(name)
     return LEGACY_READINGS[name] if value is None else str(value)
 
 
@@ -164,36 +185,36 @@ def new_state(players: int, opts: dict, seed: str) -> State:
         for kind in order:
             tre.append([owner, kind, HELD, (owner + 1) % np])  # WQ-SETUP-7
     return {
-        "seed": seed, "rng": rng.counter, "np": np, "dice": [],
-        "opt": opt,
-        "own": [-1] * board.TERRITORIES, "n": [0] * board.TERRITORIES,
-        "ch": [-1] * np, "wz": [-1] * np, "out": [False] * np,
-        "tre": tre, "dragon": -1, "peace": -1,
-        "deck": deck, "disc": [], "hands": [[] for _ in range(np)], "boats": [[] for _ in range(np)],
-        "first": 0, "start": 0, "round": 0, "q": [{"k": "setup", "st": "roll"}], "tn": None,
-        "std": ["ask"] * np, "win": None, "why": "",
+        "seed": seed, "rng": rng.counter, "players": np, "dice": [],
+        "options": opt,
+        "owner": [-1] * board.TERRITORIES, "men": [0] * board.TERRITORIES,
+        "champion": [-1] * np, "wizard": [-1] * np, "eliminated": [False] * np,
+        "treasures": tre, "dragon": -1, "peace": -1,
+        "deck": deck, "discard": [], "hands": [[] for _ in range(np)], "boats": [[] for _ in range(np)],
+        "first": 0, "start": 0, "round": 0, "frames": [{"kind": "setup", "stage": "roll"}], "turn": None,
+        "standing": ["ask"] * np, "winners": None, "reason": "",
     }
 
 
 def clone(st: State) -> State:
     """Copy everything a move may change, without deepcopy (speed, WQ-COMP-6 counts)."""
     new = st.copy()
-    new["own"], new["n"], new["ch"], new["wz"] = list(st["own"]), list(st["n"]), list(st["ch"]), list(st["wz"])
-    new["out"], new["deck"], new["disc"], new["std"] = list(st["out"]), list(st["deck"]), list(st["disc"]), list(st["std"])
-    new["tre"] = [list(t) for t in st["tre"]]
+    new["owner"], new["men"], new["champion"], new["wizard"] = list(st["owner"]), list(st["men"]), list(st["champion"]), list(st["wizard"])
+    new["eliminated"], new["deck"], new["discard"], new["standing"] = list(st["eliminated"]), list(st["deck"]), list(st["discard"]), list(st["standing"])
+    new["treasures"] = [list(t) for t in st["treasures"]]
     new["hands"] = [list(h) for h in st["hands"]]
     new["boats"] = [list(b) for b in st["boats"]]
     # a frame's lists (orders, targets, losses) are replaced, never changed in place: copy the dicts only
-    new["q"] = [f.copy() for f in st["q"]]
-    tn = st["tn"]
+    new["frames"] = [f.copy() for f in st["frames"]]
+    tn = st["turn"]
     if tn is not None:
-        new["tn"] = tn.copy()
+        new["turn"] = tn.copy()
     return new
 
 
 def hero_position(st: State, seat: int, hero: str) -> int:
     """Where the seat's champion or wizard stands, or -1."""
-    return st["ch"][seat] if hero == "champion" else st["wz"][seat]
+    return st["champion"][seat] if hero == "champion" else st["wizard"][seat]
 
 
 def other_hero(hero: str) -> str:
@@ -202,49 +223,54 @@ def other_hero(hero: str) -> str:
 
 def set_hero(st: State, seat: int, hero: str, t: int) -> None:
     """Move the seat's champion or wizard to t (-1: off the map), nothing else."""
-    (st["ch"] if hero == "champion" else st["wz"])[seat] = t
+    (st["champion"] if hero == "champion" else st["wizard"])[seat] = t
 
 
 def ask(st: State, kind: str, seat: int, **details: Any) -> None:
     """Put a decision to a seat: push its frame "ask-<kind>" (see phases/)."""
-    frame: Frame = {"k": "ask-" + kind, "seat": seat}
+    frame: Frame = {"kind": "ask-" + kind, "seat": seat}
     frame.update(details)  # type: ignore[typeddict-item]
-    st["q"].append(frame)
+    st["frames"].append(frame)
 
 
 def hero_at(st: State, s: int, t: int) -> str | None:
-    if st["ch"][s] == t:
+    if st["champion"][s] == t:
         return "champion"
-    if st["wz"][s] == t:
+    if st["wizard"][s] == t:
         return "wizard"
     return None
 
 
 def pieces(st: State, t: int) -> int:
     """Pieces of the holder of t: men (or orcs) plus a hero."""
-    s = st["own"][t]
+    s = st["owner"][t]
     if s < 0:
         return 0
     if s == ORC:
-        return st["n"][t]
-    return st["n"][t] + (st["ch"][s] == t) + (st["wz"][s] == t)
+        return st["men"][t]
+    return st["men"][t] + (st["champion"][s] == t) + (st["wizard"][s] == t)
 
 
 def army_strength(st: State, t: int) -> int:
     """Raw strength of the army on t, before terrain (WQ-STR-3 to WQ-STR-6)."""
-    s = st["own"][t]
+    s = st["owner"][t]
     if s < 0:
         return 0
     if s == ORC:
-        return st["n"][t]
-    return min(st["n"][t], 4) + (1 if st["ch"][s] == t else 0) + (2 if st["wz"][s] == t else 0)
+        return st["men"][t]
+    return min(st["men"][t], 4) + (1 if st["champion"][s] == t else 0) + (2 if st["wizard"][s] == t else 0)
 
 
 def army_strengths(st: State) -> list[int]:
     """army_strength of every territory at once (the random player scores many campaigns)."""
-    own, n, ch, wz = st["own"], st["n"], st["ch"], st["wz"]
-    return [0 if s < 0 else n[t] if s == ORC else min(n[t], 4) + (ch[s] == t) + 2 * (wz[s] == t)
-            for t, s in enumerate(own)]
+    own = st["owner"]
+    out = [0 if s < 0 else k if s == ORC or k < 4 else 4 for s, k in zip(own, st["men"])]
+    for s, (c, w) in enumerate(zip(st["champion"], st["wizard"])):  # heroes on their own army
+        if c >= 0 and own[c] == s:
+            out[c] += 1
+        if w >= 0 and own[w] == s:
+            out[w] += 2
+    return out
 
 
 def defence_bonus(st: State, t: int, via: int) -> int:
@@ -254,7 +280,7 @@ def defence_bonus(st: State, t: int, via: int) -> int:
         return bonus + 2
     bonus += board.FOREST_BONUS[t]
     if via == board.BRIDGE:
-        bonus += st["opt"]["bridge"]
+        bonus += st["options"]["bridge"]
     return bonus
 
 
@@ -270,19 +296,19 @@ def is_protected(st: State, t: int) -> bool:
 
 
 def territories(st: State, s: int) -> list[int]:
-    own = st["own"]
+    own = st["owner"]
     return [t for t in range(board.TERRITORIES) if own[t] == s]
 
 
 def units(st: State, s: int) -> int:
     """Men plus heroes on the map (WQ-CARDS-9)."""
-    own, n = st["own"], st["n"]
-    return sum(n[t] for t in range(board.TERRITORIES) if own[t] == s) + (st["ch"][s] >= 0) + (st["wz"][s] >= 0)
+    own, n = st["owner"], st["men"]
+    return sum(n[t] for t in range(board.TERRITORIES) if own[t] == s) + (st["champion"][s] >= 0) + (st["wizard"][s] >= 0)
 
 
 def kingdom_size(st: State, s: int) -> int:
     """Territories in the seat's kingdoms: connected groups holding a castle (WQ-SUPPLY-1/2)."""
-    own = st["own"]
+    own = st["owner"]
     seen: set[int] = set()
     total = 0
     for k in board.CASTLE_IDS:
@@ -310,32 +336,32 @@ def reinforcements(st: State, s: int, cut: int) -> int:
 
 def add_men(st: State, s: int, t: int, k: int) -> None:
     if k > 0:
-        st["own"][t] = s
-        st["n"][t] += k
+        st["owner"][t] = s
+        st["men"][t] += k
 
 
 def put_hero(st: State, s: int, hero: str, t: int) -> None:
     set_hero(st, s, hero, t)
-    st["own"][t] = s
+    st["owner"][t] = s
 
 
 def refresh(st: State, t: int) -> None:
     """Mark t empty when nothing that occupies it is left (WQ-STACK-7)."""
-    s = st["own"][t]
+    s = st["owner"][t]
     if s < 0:
         return
-    if st["n"][t] > 0:
+    if st["men"][t] > 0:
         return
-    if s != ORC and (st["ch"][s] == t or st["wz"][s] == t):
+    if s != ORC and (st["champion"][s] == t or st["wizard"][s] == t):
         return
-    st["own"][t] = -1
-    st["n"][t] = 0
+    st["owner"][t] = -1
+    st["men"][t] = 0
 
 
 def remove(st: State, t: int, men: int, hero: str | None) -> None:
     """Take pieces off t (losses, eaten, moved away)."""
-    s = st["own"][t]
-    st["n"][t] -= men
+    s = st["owner"][t]
+    st["men"][t] -= men
     if hero is not None:
         set_hero(st, s, hero, -1)
     refresh(st, t)
@@ -343,19 +369,19 @@ def remove(st: State, t: int, men: int, hero: str | None) -> None:
 
 def active_seats(st: State, start: int) -> list[int]:
     """Seats still in the game, from `start` clockwise (WQ-ROUND-3)."""
-    np = st["np"]
-    return [(start + i) % np for i in range(np) if not st["out"][(start + i) % np]]
+    np = st["players"]
+    return [(start + i) % np for i in range(np) if not st["eliminated"][(start + i) % np]]
 
 
 def treasure_at(st: State, t: int) -> int:
-    for i, tr in enumerate(st["tre"]):
+    for i, tr in enumerate(st["treasures"]):
         if tr[2] == t:
             return i
     return -1
 
 
 def own_treasure_at(st: State, s: int, t: int) -> int:
-    for i, tr in enumerate(st["tre"]):
+    for i, tr in enumerate(st["treasures"]):
         if tr[2] == t and tr[0] == s:
             return i
     return -1
@@ -363,7 +389,7 @@ def own_treasure_at(st: State, s: int, t: int) -> int:
 
 def collected(st: State, s: int) -> int:
     """How many of his crown, chest and ring the seat has collected (WQ-GOAL-1)."""
-    return sum(1 for tr in st["tre"] if tr[0] == s and tr[2] == TAKEN and tr[1] < 3)
+    return sum(1 for tr in st["treasures"] if tr[0] == s and tr[2] == TAKEN and tr[1] < 3)
 
 
 def treasure_id(i: int) -> str:

@@ -14,23 +14,23 @@ LOC_NAMES = {S.HELD: "held", S.TAKEN: "collected", S.GONE: "removed"}
 
 def make_view(st: State, seat: int | None, prompts: list[Prompt]) -> dict:
     """What `seat` may see (None: a spectator): the map, treasures (secret kinds hidden), own cards."""
-    np = st["np"]
+    np = st["players"]
     terr = []
     for t in range(board.TERRITORIES):
-        s = st["own"][t]
+        s = st["owner"][t]
         entry = {"id": IDS[t], "name": board.NAMES[t], "owner": None if s < 0 else ("orcs" if s == ORC else s),
-                 "men": st["n"][t] if 0 <= s < ORC else 0, "orcs": st["n"][t] if s == ORC else 0,
+                 "men": st["men"][t] if 0 <= s < ORC else 0, "orcs": st["men"][t] if s == ORC else 0,
                  "hero": S.hero_at(st, s, t) if 0 <= s < ORC else None,
                  "strength": min(6, S.army_strength(st, t) + (S.defence_bonus(st, t, board.LAND) if s >= 0 else 0))}
         terr.append(entry)
-    secret = st["opt"]["blank"]
+    secret = st["options"]["blank"]
     treasures = []
-    for i, tr in enumerate(st["tre"]):
+    for i, tr in enumerate(st["treasures"]):
         visible = not secret or tr[2] == S.TAKEN or seat == tr[3]
         treasures.append({"id": S.treasure_id(i), "owner": tr[0],
                           "kind": S.KIND_NAMES[tr[1]] if visible else None,
                           "at": IDS[tr[2]] if tr[2] >= 0 else LOC_NAMES[tr[2]]})
-    tn = st["tn"]
+    tn = st["turn"]
     return {
         "game": "wizards-quest", "players": np, "round": st["round"], "start": st["start"],
         "first": st["first"], "territories": terr,
@@ -38,27 +38,27 @@ def make_view(st: State, seat: int | None, prompts: list[Prompt]) -> dict:
         "peacemaker": IDS[st["peace"]] if st["peace"] >= 0 else None,
         "protected_duchy": S.protected_duchy(st) or None,
         "treasures": treasures, "collected": [S.collected(st, s) for s in range(np)],
-        "eliminated": list(st["out"]),
+        "eliminated": list(st["eliminated"]),
         "hand": list(st["hands"][seat]) if seat is not None else None,
         "hand_cards": [cards.describe(c) for c in st["hands"][seat]] if seat is not None else None,
         "hand_sizes": [len(h) for h in st["hands"]], "boats": [len(b) for b in st["boats"]],
-        "deck": len(st["deck"]), "discard": len(st["disc"]),
-        "turn": tn["seat"] if tn else None, "campaigns_left": tn["camps"] if tn else None,
-        "standing": st["std"][seat] if seat is not None else None,
-        "options": dict(st["opt"]),
+        "deck": len(st["deck"]), "discard": len(st["discard"]),
+        "turn": tn["seat"] if tn else None, "campaigns_left": tn["campaigns"] if tn else None,
+        "standing": st["standing"][seat] if seat is not None else None,
+        "options": dict(st["options"]),
         "prompts": [p.to_json() for p in prompts],
         "decision": _decision(st, seat),
-        "winners": st["win"], "reason": st["why"] or None,
+        "winners": st["winners"], "reason": st["reason"] or None,
     }
 
 
 def _decision(st: State, seat: int | None) -> dict | None:
     """The details of the question put to this seat (only to that seat), territories by ID."""
-    f = st["q"][-1] if st["q"] and st["win"] is None else None
-    if f is None or not f["k"].startswith("ask-") or f["seat"] != seat:
+    f = st["frames"][-1] if st["frames"] and st["winners"] is None else None
+    if f is None or not f["kind"].startswith("ask-") or f["seat"] != seat:
         return None
-    out: dict = {"kind": f["k"][4:]}
-    details: dict[str, Any] = dict(f)
+    out: dict = {"kind": f["kind"][4:]}
+    details: dict[str, Any] = S.FRAME_1.downgrade(f)  # the view keeps the frame's format-1 keys (docs)
     for key, value in details.items():
         if key in ("k", "seat") or (key == "new" and value not in st["hands"][seat]):
             continue  # a played ring card is in the discard pile: no longer shown

@@ -16,10 +16,10 @@ from core.wizards_quest.state import Frame, State, option
 def boat_ready(st: State, seat: int) -> bool:
     """A boat card to use now: any of them, each one crossing (WQ-BOAT-2, WQ-BOAT-3); games created
     under rules version 1 allowed one boat a turn."""
-    tn = st["tn"]
+    tn = st["turn"]
     if not st["boats"][seat] or tn is None or tn["seat"] != seat:
         return False
-    return not tn["boat"] or option(st, "boat-limit") == "none"
+    return not tn["boat_used"] or option(st, "boat-limit") == "none"
 
 
 def no_boat(st: State) -> str:
@@ -52,7 +52,7 @@ def _no(message: str, rule: str) -> dict:
 def attack_check(st: State, seat: int, src: int, tgt: int, vs: str, boat: bool, hero: str,
                  men: dict[int, int]) -> dict:
     """The campaign rules on clean values: a plan, or {"refused": message, "rule": id}."""
-    if st["own"][src] != seat:
+    if st["owner"][src] != seat:
         return _no(f"You hold no army on {IDS[src]}.", "WQ-CAMP-2")
     mode = _campaign_kind(st, seat, src, tgt, vs, boat, men)
     if isinstance(mode, dict):
@@ -60,7 +60,7 @@ def attack_check(st: State, seat: int, src: int, tgt: int, vs: str, boat: bool, 
     refused = _crossing_refusal(st, seat, src, tgt, boat)
     if refused:
         return refused
-    if mode == "camp" and st["tn"] is not None and st["tn"]["camps"] < 1:
+    if mode == "camp" and st["turn"] is not None and st["turn"]["campaigns"] < 1:
         return _no("You have no campaign left this turn.", "WQ-CAMP-1")
     lead = _hero_move(st, seat, src, hero)
     if isinstance(lead, dict):
@@ -71,7 +71,7 @@ def attack_check(st: State, seat: int, src: int, tgt: int, vs: str, boat: bool, 
             return _no("No men may be moved in during a special campaign.", "WQ-SPECIAL-4")
         check_donors(st, seat, src, boat, men)
         pos = S.hero_position(st, seat, hero) if hero else -1
-        if hero and swap_from < 0 and pos in men and st["n"][pos] - men[pos] < 1:
+        if hero and swap_from < 0 and pos in men and st["men"][pos] - men[pos] < 1:
             return _no(f"{IDS[pos]} must keep at least one piece.", "WQ-CAMP-8")
     return _leader_refusal(st, tgt, vs, at_src) or {
         "src": src, "tgt": tgt, "vs": vs, "mode": mode, "boat": boat, "hero": hero, "swap": swap_from, "men": men}
@@ -80,7 +80,7 @@ def attack_check(st: State, seat: int, src: int, tgt: int, vs: str, boat: bool, 
 def _campaign_kind(st: State, seat: int, src: int, tgt: int, vs: str, boat: bool,
                    men: dict[int, int]) -> str | dict:
     """"camp" or "special" (WQ-SPECIAL-1 to -3), or the refusal of what the target holds."""
-    d = st["own"][tgt]
+    d = st["owner"][tgt]
     if vs != "army":
         if st[vs] != tgt:  # type: ignore[literal-required]
             return _no(f"The {'dragon' if vs == 'dragon' else 'Peacemaker'} is not on {IDS[tgt]}.", "WQ-SPECIAL-1")
@@ -128,20 +128,20 @@ def _hero_move(st: State, seat: int, src: int, hero: str) -> tuple[str | None, i
         return _no(f"Your {hero} is already there.", "WQ-HERO-MOVE-1")
     if at_src:
         return hero, pos
-    if st["n"][pos] < 1:
+    if st["men"][pos] < 1:
         return _no(f"Moving the {hero} would leave {IDS[pos]} empty.", "WQ-CAMP-8")
     return hero, -1
 
 
 def _leader_refusal(st: State, tgt: int, vs: str, at_src: str | None) -> dict | None:
     """Who may attack what (WQ-SPECIAL-5, WQ-CHAMP-1, WQ-CHAMP-2)."""
-    d = st["own"][tgt]
+    d = st["owner"][tgt]
     if vs == "dragon" and not at_src:
         return _no("Only an army with a champion or a wizard may attack the dragon.", "WQ-SPECIAL-5")
     if vs == "peace" and at_src != "wizard":
         return _no("Only an army with a wizard may attack the Peacemaker.",
                    "WQ-CHAMP-2" if at_src == "champion" else "WQ-SPECIAL-5")
-    if vs == "army" and 0 <= d < ORC and st["ch"][d] == tgt and at_src != "champion":
+    if vs == "army" and 0 <= d < ORC and st["champion"][d] == tgt and at_src != "champion":
         return _no("Only a champion-led army may attack a territory holding a champion.", "WQ-CHAMP-1")
     return None
 
@@ -149,13 +149,13 @@ def _leader_refusal(st: State, tgt: int, vs: str, at_src: str | None) -> dict | 
 def run_attack(st: State, seat: int, plan: dict, ev: list[Event]) -> None:
     """Declare the campaign: boat, hero move and men moved in, then the fight (WQ-CAMP-2 to -4)."""
     src, tgt = plan["src"], plan["tgt"]
-    tn = st["tn"]
+    tn = st["turn"]
     assert tn is not None
     if plan["mode"] == "camp":
-        tn["camps"] -= 1
+        tn["campaigns"] -= 1
     if plan["boat"]:
-        tn["boat"] = True
-        st["disc"].append(st["boats"][seat].pop(0))  # WQ-BOAT-3
+        tn["boat_used"] = True
+        st["discard"].append(st["boats"][seat].pop(0))  # WQ-BOAT-3
     hero = plan["hero"]
     if hero:
         pos = S.hero_position(st, seat, hero)
@@ -173,7 +173,7 @@ def run_attack(st: State, seat: int, plan: dict, ev: list[Event]) -> None:
     kind = "a special campaign" if plan["mode"] == "special" else "a campaign"
     ev.append(Event(f"{{P{seat}}} starts {kind} from {IDS[src]} against {what}{name(tgt)}"
                     + (" by boat." if plan["boat"] else ".")))
-    st["q"].append(fight_frame(plan["mode"], seat, src, tgt, plan["vs"], via, st["own"][tgt]))
+    st["frames"].append(fight_frame(plan["mode"], seat, src, tgt, plan["vs"], via, st["owner"][tgt]))
 
 
 def sail_plan(st: State, seat: int, mv: dict) -> tuple[int, int, int, str]:
@@ -184,13 +184,13 @@ def sail_plan(st: State, seat: int, mv: dict) -> tuple[int, int, int, str]:
     hero = hero_name(mv.get("hero"), "WQ-BOAT-6")
     if not boat_ready(st, seat):
         bad(no_boat(st), "WQ-BOAT-2")
-    if st["own"][src] != seat or st["own"][tgt] != seat or src == tgt:
+    if st["owner"][src] != seat or st["owner"][tgt] != seat or src == tgt:
         bad("A boat move goes between two different territories you hold.", "WQ-BOAT-6")
     if tgt not in board.BOAT_REACH[src]:
         bad(f"No boat goes from {IDS[src]} to {IDS[tgt]}.", "WQ-BOAT-2")
-    if k > st["n"][src] or (hero and S.hero_at(st, seat, src) != hero):
+    if k > st["men"][src] or (hero and S.hero_at(st, seat, src) != hero):
         there = S.hero_at(st, seat, src)
-        bad(f"{IDS[src]} holds {count_men(st['n'][src])}" + (f" and your {there}" if there else " and no hero")
+        bad(f"{IDS[src]} holds {count_men(st['men'][src])}" + (f" and your {there}" if there else " and no hero")
             + f"; you asked to sail {count_men(k)}" + (f" and your {hero}." if hero else "."), "WQ-BOAT-6")
     moved = k + (1 if hero else 0)
     if moved < 1 or S.pieces(st, src) - moved < 1:
@@ -204,23 +204,23 @@ def camp_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     seat = f["seat"]
     kind = mv.get("type")
     if kind == "end":
-        st["q"].pop()
-        st["q"][-1]["st"] = "end"
+        st["frames"].pop()
+        st["frames"][-1]["stage"] = "end"
         ev.append(Event(f"{{P{seat}}} ends their turn."))
         return
     if kind == "attack":
         plan = attack_plan(st, seat, mv)
-        st["q"].pop()
+        st["frames"].pop()
         run_attack(st, seat, plan, ev)
         return
     if kind == "sail":
         src, tgt, k, hero = sail_plan(st, seat, mv)
-        st["q"].pop()
-        assert st["tn"] is not None
-        st["tn"]["boat"] = True
-        st["disc"].append(st["boats"][seat].pop(0))
-        st["n"][src] -= k
-        st["n"][tgt] += k
+        st["frames"].pop()
+        assert st["turn"] is not None
+        st["turn"]["boat_used"] = True
+        st["discard"].append(st["boats"][seat].pop(0))
+        st["men"][src] -= k
+        st["men"][tgt] += k
         if hero:
             S.put_hero(st, seat, hero, tgt)
         S.refresh(st, src)
@@ -247,13 +247,13 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     """The declarations of `simple_attacks` as tuples, in the order of the map: the rules of
     `attack_check` for these plain declarations, worked out once per target and once per source
     instead of once per declaration (the random player's hot path)."""
-    tn = st["tn"]
-    camps = tn["camps"] if tn else 0
+    tn = st["turn"]
+    camps = tn["campaigns"] if tn else 0
     dragon, peace = st["dragon"], st["peace"]
     if camps < 1 and dragon < 0 and peace < 0:
         return []
     out: list[Attack] = []
-    own = st["own"]
+    own = st["owner"]
     kinds_at: dict[int, tuple[tuple[str, bool], ...]] = {}
     boat_reach = board.BOAT_REACH if boat_ready(st, seat) else None
     sources = [t for t in range(board.TERRITORIES) if own[t] == seat]
@@ -274,8 +274,9 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
                 for vs, champion_only in kinds:
                     if vs != "army" and tgt != src and own[tgt] == seat:
                         continue  # WQ-SPECIAL-3: only the army already there
+                    plain = vs == "army" and not champion_only  # any leader (no call: the hot case)
                     for hero, lead in leaders:
-                        if _may_lead(vs, champion_only, lead):
+                        if plain or _may_lead(vs, champion_only, lead):
                             out.append((src, tgt, vs, boat, hero))
                             if first_only:
                                 return out
@@ -285,14 +286,14 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
 def _target_kinds(st: State, seat: int, tgt: int, camps: int) -> tuple[tuple[str, bool], ...]:
     """What a campaign may attack on tgt, and whether only a champion may lead it
     (WQ-SPECIAL-1, WQ-CAMP-1, WQ-CAMP-9, WQ-PEACE-3, WQ-CHAMP-1)."""
-    d, dragon, peace = st["own"][tgt], st["dragon"], st["peace"]
+    d, dragon, peace = st["owner"][tgt], st["dragon"], st["peace"]
     if tgt == dragon or tgt == peace:
         if camps < 1 and d == -1:  # a creature on an empty territory is a campaign's target
             return ()
         return ((("dragon", False),) if tgt == dragon else ()) + ((("peace", False),) if tgt == peace else ())
     if camps < 1 or d == seat or S.is_protected(st, tgt):
         return ()
-    return (("army", 0 <= d < ORC and st["ch"][d] == tgt),)
+    return (("army", 0 <= d < ORC and st["champion"][d] == tgt),)
 
 
 def _leaders(st: State, seat: int, src: int, with_heroes: bool) -> list[tuple[str, str | None]]:
@@ -302,8 +303,8 @@ def _leaders(st: State, seat: int, src: int, with_heroes: bool) -> list[tuple[st
     out: list[tuple[str, str | None]] = [("", at_src)]
     if with_heroes:
         for hero in S.HEROES:
-            pos = st["ch" if hero == "champion" else "wz"][seat]
-            if pos >= 0 and pos != src and (at_src or st["n"][pos] >= 1):
+            pos = st[hero][seat]  # type: ignore[literal-required]
+            if pos >= 0 and pos != src and (at_src or st["men"][pos] >= 1):
                 out.append((hero, hero))
     return out
 
@@ -322,11 +323,11 @@ def simple_sails(st: State, seat: int) -> list[dict]:
         return []
     out = []
     for src in S.territories(st, seat):
-        if st["n"][src] < 1 or S.pieces(st, src) < 2:
+        if st["men"][src] < 1 or S.pieces(st, src) < 2:
             continue
         for tgt in board.BOAT_REACH[src]:
-            if st["own"][tgt] == seat:
-                out.append({"type": "sail", "from": IDS[src], "to": IDS[tgt], "men": min(st["n"][src], S.pieces(st, src) - 1),
+            if st["owner"][tgt] == seat:
+                out.append({"type": "sail", "from": IDS[src], "to": IDS[tgt], "men": min(st["men"][src], S.pieces(st, src) - 1),
                             "hero": ""})
     return out
 
@@ -335,7 +336,7 @@ def camp_legal(st: State, f: Frame) -> list[dict]:
     seat = f["seat"]
     plain = simple_attacks(st, seat)
     out = plain + simple_sails(st, seat) + [{"type": "end"}]
-    goals = [tr[2] for tr in st["tre"] if tr[0] == seat and tr[2] >= 0]
+    goals = [tr[2] for tr in st["treasures"] if tr[0] == seat and tr[2] >= 0]
     for m in plain:  # concrete examples beside the pattern: all the neighbours' men join in
         src, tgt = board.INDEX[m["from"]], board.INDEX[m["to"]]
         if m["vs"] == "army" and any(board.DIST[tgt][g] < board.DIST[src][g] for g in goals):
@@ -351,7 +352,7 @@ def camp_legal(st: State, f: Frame) -> list[dict]:
 
 def camp_auto(st: State, f: Frame) -> dict | None:
     seat = f["seat"]
-    if st["out"][seat]:
+    if st["eliminated"][seat]:
         return {"type": "end"}
     if attack_options(st, seat, with_heroes=True, first_only=True) or simple_sails(st, seat):
         return None

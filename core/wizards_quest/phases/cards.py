@@ -14,7 +14,7 @@ from core.wizards_quest.state import Frame, State, option
 
 def movable_treasures(st: State, seat: int) -> list[int]:
     """Opponents' treasures still on the map (WQ-CARD-TREASURE)."""
-    return [i for i, tr in enumerate(st["tre"]) if tr[0] != seat and tr[2] >= 0]
+    return [i for i, tr in enumerate(st["treasures"]) if tr[0] != seat and tr[2] >= 0]
 
 
 def play_options(st: State, seat: int, card: str) -> list[dict]:
@@ -22,11 +22,11 @@ def play_options(st: State, seat: int, card: str) -> list[dict]:
     if kind in ("DRAGON", "PEACE"):
         return [{"type": "play", "card": card, "duchy": d} for d in range(1, 7)]
     if kind == "TREASURE" and movable_treasures(st, seat):
-        taken = {tr[2] for tr in st["tre"]}
+        taken = {tr[2] for tr in st["treasures"]}
         examples: list[dict] = []
         for i in movable_treasures(st, seat)[:4]:
-            owner = st["tre"][i][0]
-            spots = [t for t in range(board.TERRITORIES) if t not in taken and st["own"][t] == owner][:1] \
+            owner = st["treasures"][i][0]
+            spots = [t for t in range(board.TERRITORIES) if t not in taken and st["owner"][t] == owner][:1] \
                 or [t for t in range(board.TERRITORIES) if t not in taken][:1]
             examples += [{"type": "play", "card": card, "treasure": S.treasure_id(i), "to": IDS[t]} for t in spots]
         return [{"pattern": f"play {card} <treasure> <territory>",
@@ -48,7 +48,7 @@ def playable(st: State, f: Frame, hand: list[str]) -> list[str]:
 def cards_legal(st: State, f: Frame) -> list[dict]:
     seat, hand = f["seat"], st["hands"][f["seat"]]
     out: list[dict] = []
-    if f["mode"] == "turn" and not f["drew"] and (st["deck"] or st["disc"]):
+    if f["mode"] == "turn" and not f["drew"] and (st["deck"] or st["discard"]):
         out.append({"type": "draw"})
     ring_full = f["mode"] == "ring" and len(hand) > 2 and f["new"] in hand
     for card in playable(st, f, hand):
@@ -62,7 +62,7 @@ def cards_legal(st: State, f: Frame) -> list[dict]:
 
 def cards_auto(st: State, f: Frame) -> dict | None:
     hand = st["hands"][f["seat"]]
-    if not hand and (f["mode"] == "ring" or f["drew"] or not (st["deck"] or st["disc"])):
+    if not hand and (f["mode"] == "ring" or f["drew"] or not (st["deck"] or st["discard"])):
         return {"type": "done"}
     if f["mode"] == "ring" and f["new"] not in hand and option(st, "ring-window") == "drawn-card":
         return {"type": "done"}  # the ring's card is played or discarded: the window closes
@@ -79,7 +79,7 @@ def cards_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> N
     if kind == "done":
         if len(hand) > 2:
             bad("You hold 3 cards: play one of them first.", "WQ-CARDS-3")
-        st["q"].pop()
+        st["frames"].pop()
         return None
     card = mv.get("card")
     if card not in hand:
@@ -108,10 +108,10 @@ def _draw(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     card = draw_card(st, rng, ev)
     if card is None:
         bad("The deck and the discard pile are both empty.", "WQ-CARDS-5")
-    assert card is not None and st["tn"] is not None
+    assert card is not None and st["turn"] is not None
     if cards.immediate(card):  # WQ-CARDS-2
-        st["disc"].append(card)
-        st["tn"]["cut"] = max(st["tn"]["cut"], cards.CUT[cards.kind(card)])
+        st["discard"].append(card)
+        st["turn"]["cut"] = max(st["turn"]["cut"], cards.CUT[cards.kind(card)])
         ev.append(Event(f"{{P{seat}}} draws {cards.describe(card)} and must play it at once."))
     else:
         st["hands"][seat].append(card)
@@ -125,7 +125,7 @@ def _discard(st: State, f: Frame, card: str, ev: list[Event]) -> None:
     if f["mode"] != "ring" or card != f["new"] or len(hand) <= 2:
         bad("Only the card drawn for the ring, with a full hand, may be discarded.", "WQ-TREASURE-4")
     hand.remove(card)
-    st["disc"].append(card)
+    st["discard"].append(card)
     ev.append(Event(f"{{P{f['seat']}}} discards the card drawn for the ring."))
 
 
@@ -134,7 +134,7 @@ def play_card(st: State, seat: int, card: str, mv: dict, rng: Rng, ev: list[Even
     kind = cards.kind(card)
     args = _card_choices(st, seat, card, mv)
     st["hands"][seat].remove(card)
-    (st["boats"][seat] if kind == "BOAT" else st["disc"]).append(card)
+    (st["boats"][seat] if kind == "BOAT" else st["discard"]).append(card)
     ev.append(Event(f"{{P{seat}}} plays {cards.describe(card)}."))
     men, extra = cards.men(card), cards.extra(card)
     if kind == "SIX":  # WQ-CARD-SIX, WQ-CARDS-9
@@ -154,7 +154,7 @@ def play_card(st: State, seat: int, card: str, mv: dict, rng: Rng, ev: list[Even
         if not args:
             ev.append(Event("No opponent's treasure is on the map: the card has no effect."))
             return
-        tr = st["tre"][args["i"]]
+        tr = st["treasures"][args["i"]]
         tr[2] = args["t"]
         ev.append(Event(f"{{P{tr[0]}}}'s treasure {S.treasure_id(args['i'])} is moved to {name(args['t'])}."))
         collect_here(st, tr[0], args["t"], rng, ev)  # WQ-TREASURE-5

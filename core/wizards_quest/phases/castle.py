@@ -12,7 +12,7 @@ from core.wizards_quest.state import Frame, State
 
 
 def empty_castles(st: State) -> list[int]:
-    own = st["own"]
+    own = st["owner"]
     return [k for k in board.CASTLE_IDS if own[k] == -1]
 
 
@@ -22,9 +22,9 @@ def castle_legal(st: State, f: Frame) -> list[dict]:
 
 def castle_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
     t = terr(mv.get("at"), "WQ-SETUP-3")
-    if not board.IS_CASTLE[t] or st["own"][t] != -1:
+    if not board.IS_CASTLE[t] or st["owner"][t] != -1:
         bad(f"{IDS[t]} is not an empty castle.", "WQ-SETUP-3", legal=[f"castle {m['at']}" for m in castle_legal(st, f)])
-    st["q"].pop()
+    st["frames"].pop()
     S.add_men(st, f["seat"], t, 1)
     ev.append(Event(f"{{P{f['seat']}}} puts a man on {name(t)}."))
 

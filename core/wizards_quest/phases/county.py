@@ -12,7 +12,7 @@ from core.wizards_quest.state import Frame, State
 
 
 def empty_counties(st: State) -> list[int]:
-    own = st["own"]
+    own = st["owner"]
     return [t for t in range(board.COUNTIES) if own[t] == -1]
 
 
@@ -27,9 +27,9 @@ def county_auto(st: State, f: Frame) -> dict | None:
 
 def county_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
     t = terr(mv.get("at"), "WQ-SETUP-6")
-    if board.IS_CASTLE[t] or st["own"][t] != -1:
+    if board.IS_CASTLE[t] or st["owner"][t] != -1:
         bad(f"{IDS[t]} is not an empty county.", "WQ-SETUP-6")
-    st["q"].pop()
+    st["frames"].pop()
     S.add_men(st, f["seat"], t, 1)
     ev.append(Event(f"{{P{f['seat']}}} puts a man on {name(t)}."))
 

@@ -15,7 +15,7 @@ def flee_legal(st: State, f: Frame) -> list[dict]:
 
 def flee_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
     d = duchy(mv.get("duchy"), "WQ-SPECIAL-7")
-    st["q"].pop()
+    st["frames"].pop()
     send_creature(st, f["who"], d, rng, ev)
 
 

@@ -13,7 +13,7 @@ def go_legal(st: State, f: Frame) -> list[dict]:
     out: list[dict] = [{"type": "go", "men": {}}, {"type": "break"}]
     if not f["special"]:
         out.append({"pattern": "go <territory>:<men> ...", "help": "Move men into the source, then fight on."})
-        men = all_donor_men(st, f["seat"], f["src"], f["boat"])
+        men = all_donor_men(st, f["seat"], f["source"], f["boat"])
         if men:
             out.append({"type": "go", "men": men})
     return out
@@ -21,16 +21,16 @@ def go_legal(st: State, f: Frame) -> list[dict]:
 
 def go_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
     if mv.get("type") == "break":
-        st["q"].pop()
-        st["q"].pop()
+        st["frames"].pop()
+        st["frames"].pop()
         ev.append(Event(f"{{P{f['seat']}}} breaks off the campaign."))
         return
     men = men_map(mv.get("men", {}), "WQ-CAMP-4")
     if men and f["special"]:
         bad("No men may be moved in during a special campaign.", "WQ-SPECIAL-4")
-    check_donors(st, f["seat"], f["src"], f["boat"], men)
-    st["q"].pop()
-    move_in(st, f["seat"], f["src"], men, ev)
+    check_donors(st, f["seat"], f["source"], f["boat"], men)
+    st["frames"].pop()
+    move_in(st, f["seat"], f["source"], men, ev)
 
 
 

@@ -12,9 +12,9 @@ from core.wizards_quest.state import Frame, State
 
 
 def loss_options(st: State, f: Frame) -> list[str]:
-    t, k, seat = f["t"], f["n"], f["seat"]
+    t, k, seat = f["territory"], f["count"], f["seat"]
     hero = S.hero_at(st, seat, t)
-    men = st["n"][t]
+    men = st["men"][t]
     if k >= men + (1 if hero else 0):
         return [hero or ""]  # everything is lost: no choice
     out: list[str] = []
@@ -31,9 +31,9 @@ def loss_legal(st: State, f: Frame) -> list[dict]:
 
 def loss_refusal(st: State, f: Frame, hero: str, options: list[str]) -> str:
     """Why this loss is refused: the pieces the player really has in this battle and what they may lose."""
-    t, k, seat = f["t"], f["n"], f["seat"]
-    men = st["n"][t]
-    heroes = [h for h, where in (("champion", st["ch"][seat]), ("wizard", st["wz"][seat])) if where == t]
+    t, k, seat = f["territory"], f["count"], f["seat"]
+    men = st["men"][t]
+    heroes = [h for h, where in (("champion", st["champion"][seat]), ("wizard", st["wizard"][seat])) if where == t]
     have = " and ".join(([count_men(men)] if men or not heroes else []) + [f"your {h}" for h in heroes])
     allowed = " or ".join("lose " + (h or "men") for h in options)
     if hero and hero not in heroes:
@@ -49,7 +49,7 @@ def loss_auto(st: State, f: Frame) -> dict | None:
     options = loss_options(st, f)
     if len(options) == 1:
         return {"type": "lose", "hero": options[0]}
-    if st["std"][f["seat"]] == "men-first" and "" in options:  # a standing order (WQ-TABLE-5)
+    if st["standing"][f["seat"]] == "men-first" and "" in options:  # a standing order (WQ-TABLE-5)
         return {"type": "lose", "hero": ""}
     return None
 
@@ -59,22 +59,22 @@ def loss_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     options = loss_options(st, f)
     if hero not in options:
         bad(loss_refusal(st, f, hero, options), "WQ-LOSS-2", legal=["lose " + (h or "men") for h in options])
-    t, seat = f["t"], f["seat"]
-    lost = min(f["n"], S.pieces(st, t))
+    t, seat = f["territory"], f["seat"]
+    lost = min(f["count"], S.pieces(st, t))
     men = lost - (1 if hero else 0)
-    st["q"].pop()
+    st["frames"].pop()
     S.remove(st, t, men, hero or None)
     lost_text = " and ".join(([count_men(men)] if men or not hero else []) + ([f"their {hero}"] if hero else []))
     ev.append(Event(f"{{P{seat}}} loses {lost_text} on {IDS[t]}."))
     if f["into"]:
-        st["q"][-1][f["into"]] = [men, hero]  # type: ignore[literal-required]
+        st["frames"][-1][S.STRUCK[f["into"]]] = [men, hero]  # type: ignore[literal-required]
     elif f["why"] == "the dragon eats":
         check_eliminations(st, ev)
 
 
 
 def loss_text(st: State, f: Frame) -> str:
-    return f"Choose which {f['n']} of your pieces on {IDS[f['t']]} are lost ({f['why']})."
+    return f"Choose which {f['count']} of your pieces on {IDS[f['territory']]} are lost ({f['why']})."
 
 
 DECISION = Decision("loss", moves=frozenset({"lose"}), rule="WQ-LOSS-2", prompt="loss",

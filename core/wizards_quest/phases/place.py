@@ -33,7 +33,7 @@ def place_auto(st: State, f: Frame) -> dict | None:
     allowed = place_allowed(st, f)
     if not allowed:
         return {"type": "place", "men": {}, "heroes": {}}
-    if f["total"] >= 2 and f["maxh"] and any(hero_spots(st, f["seat"], h, allowed) for h in S.HEROES):
+    if f["total"] >= 2 and f["max_heroes"] and any(hero_spots(st, f["seat"], h, allowed) for h in S.HEROES):
         return None
     if len(allowed) == 1:
         return {"type": "place", "men": {IDS[allowed[0]]: f["total"]}, "heroes": {}}
@@ -52,10 +52,10 @@ def place_examples(st: State, f: Frame, allowed: list[int]) -> list[dict]:
     """Concrete placements beside the pattern: everything on one territory, or with a hero."""
     if not allowed:
         return [{"type": "place", "men": {}, "heroes": {}}]
-    mine = [tr[2] for tr in st["tre"] if tr[0] == f["seat"] and tr[2] >= 0]
+    mine = [tr[2] for tr in st["treasures"] if tr[0] == f["seat"] and tr[2] >= 0]
     ranked = sorted(allowed, key=lambda t: (min((board.DIST[t][g] for g in mine), default=0), t))[:4]
     out = [{"type": "place", "men": {IDS[t]: f["total"]}, "heroes": {}} for t in ranked]
-    if f["total"] >= 2 and f["maxh"]:
+    if f["total"] >= 2 and f["max_heroes"]:
         for hero in S.HEROES:
             spots = [t for t in hero_spots(st, f["seat"], hero, allowed) if t in ranked] or \
                 hero_spots(st, f["seat"], hero, allowed)[:1]
@@ -76,8 +76,8 @@ def place_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> N
         if men or heroes:
             bad("You have no territory to place men on.", rule)
     else:
-        check_batch(st, seat, f["total"], allowed, f["maxh"], men, heroes, rule)
-    st["q"].pop()
+        check_batch(st, seat, f["total"], allowed, f["max_heroes"], men, heroes, rule)
+    st["frames"].pop()
     for t, k in men.items():
         S.add_men(st, seat, t, k)
     for hero, t in heroes.items():

@@ -14,8 +14,8 @@ from core.wizards_quest.state import Frame, State
 
 def scatter_spots(st: State, f: Frame) -> dict[int, int]:
     """Where the victims may go and how many each spot takes (WQ-WIZ-2, WQ-WIZ-5)."""
-    v, ex = f["v"], f["ex"]
-    own, n = st["own"], st["n"]
+    v, ex = f["victim"], f["excluded"]
+    own, n = st["owner"], st["men"]
     spots: dict[int, int] = {}
     for t in range(board.TERRITORIES):
         if t in ex:
@@ -34,7 +34,7 @@ def scatter_spots(st: State, f: Frame) -> dict[int, int]:
 def scatter_hero_spots(st: State, f: Frame, spots: dict[int, int]) -> list[int]:
     if not f["hero"]:
         return []
-    other = S.hero_position(st, f["v"], S.other_hero(f["hero"]))
+    other = S.hero_position(st, f["victim"], S.other_hero(f["hero"]))
     return [t for t in spots if t != other]
 
 
@@ -55,7 +55,7 @@ def scatter_auto(st: State, f: Frame) -> dict | None:
 
 def scatter_legal(st: State, f: Frame) -> list[dict]:
     return [{"pattern": "scatter <territory>:<count> ... [champion@<territory>] [wizard@<territory>]",
-             "help": f"Place {f['men']} {'orcs' if f['v'] == ORC else 'men'}"
+             "help": f"Place {f['men']} {'orcs' if f['victim'] == ORC else 'men'}"
                      + (f" and the {f['hero']}" if f["hero"] else "")
                      + " on the loser's other territories or empty ones."}] + scatter_examples(st, f)
 
@@ -103,12 +103,12 @@ def scatter_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) ->
     for hero, t in heroes.items():
         if t not in hspots:
             bad(f"The {hero} cannot go to {IDS[t]}.", "WQ-STACK-2")
-    st["q"].pop()
-    v = f["v"]
-    fresh = [t for t in list(men) + list(heroes.values()) if st["own"][t] == -1]
+    st["frames"].pop()
+    v = f["victim"]
+    fresh = [t for t in list(men) + list(heroes.values()) if st["owner"][t] == -1]
     for t, k in men.items():
-        st["own"][t] = v
-        st["n"][t] += k
+        st["owner"][t] = v
+        st["men"][t] += k
     for hero, t in heroes.items():
         S.put_hero(st, v, hero, t)
     who = "orcs" if v == ORC else f"{{P{v}}}'s pieces"
@@ -119,7 +119,7 @@ def scatter_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) ->
     if v != ORC:
         for t in sorted(set(fresh)):
             collect_here(st, v, t, rng, ev)  # WQ-TREASURE-5
-            if st["win"] is not None:
+            if st["winners"] is not None:
                 return
 
 

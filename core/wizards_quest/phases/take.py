@@ -12,8 +12,8 @@ from core.wizards_quest.state import Frame, State
 
 
 def take_options(st: State, f: Frame) -> list[dict]:
-    src, seat = f["src"], f["seat"]
-    men = st["n"][src]
+    src, seat = f["source"], f["seat"]
+    men = st["men"][src]
     hero = S.hero_at(st, seat, src)
     total = men + (1 if hero else 0)
     out = []
@@ -33,11 +33,11 @@ def take_auto(st: State, f: Frame) -> dict | None:
 def take_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
     k = count(mv.get("men"), "WQ-CAMP-5")
     hero = hero_name(mv.get("hero"), "WQ-CAMP-5")
-    src, tgt, seat = f["src"], f["tgt"], f["seat"]
+    src, tgt, seat = f["source"], f["target"], f["seat"]
     if {"type": "take", "men": k, "hero": hero} not in take_options(st, f):
         bad("Move at least one piece in and leave at least one behind.", "WQ-CAMP-8")
-    st["q"].pop()
-    st["n"][src] -= k
+    st["frames"].pop()
+    st["men"][src] -= k
     S.add_men(st, seat, tgt, k)
     if hero:
         S.put_hero(st, seat, hero, tgt)

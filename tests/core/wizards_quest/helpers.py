@@ -38,13 +38,13 @@ def move(st, seat, text):
 def ask(st):
     """The pending decision frame (kind without 'ask-'), or None."""
     f = engine.current(st)
-    return None if f is None else dict(f, kind=f["k"][4:])
+    return None if f is None else dict(f, kind=f["kind"][4:])
 
 
 def run_frames(st, frames, dice=(), seed="frames"):
     """Run engine frames directly on a copy of st, with scripted dice first."""
     st = S.clone(st)
-    st["q"] = [dict(f) for f in frames]
+    st["frames"] = [dict(f) for f in frames]
     rng = TableRng(seed, 0, list(dice))
     ev = []
     engine.run(st, rng, ev)
@@ -54,18 +54,18 @@ def run_frames(st, frames, dice=(), seed="frames"):
 def at(st, tid):
     """(owner, count, hero) on a territory: owner -1 empty, 6 orcs."""
     t = T[tid]
-    s = st["own"][t]
-    return s, st["n"][t], (S.hero_at(st, s, t) if 0 <= s < ORC else None)
+    s = st["owner"][t]
+    return s, st["men"][t], (S.hero_at(st, s, t) if 0 <= s < ORC else None)
 
 
 def check_invariants(st):
     """Stacking, orc limit, occupancy bookkeeping, treasures and cards conserved."""
-    np = st["np"]
-    own, n = st["own"], st["n"]
+    np = st["players"]
+    own, n = st["owner"], st["men"]
     for t in range(board.TERRITORIES):
         s = own[t]
         assert s in (-1, ORC) or 0 <= s < np, f"bad owner on {board.IDS[t]}"
-        heroes = [x for x in range(np) if st["ch"][x] == t or st["wz"][x] == t]
+        heroes = [x for x in range(np) if st["champion"][x] == t or st["wizard"][x] == t]
         if s == -1:
             assert n[t] == 0 and not heroes, f"{board.IDS[t]} marked empty but holds pieces"
         elif s == ORC:
@@ -75,15 +75,15 @@ def check_invariants(st):
             assert n[t] >= 0 and (n[t] > 0 or heroes), f"{board.IDS[t]} held by nobody's pieces"
             assert heroes in ([], [s]), "pieces of two players on one territory"  # WQ-STACK-1
     for s in range(np):
-        if st["ch"][s] >= 0 and st["wz"][s] >= 0:
-            assert st["ch"][s] != st["wz"][s]  # WQ-STACK-2
-        for pos in (st["ch"][s], st["wz"][s]):
+        if st["champion"][s] >= 0 and st["wizard"][s] >= 0:
+            assert st["champion"][s] != st["wizard"][s]  # WQ-STACK-2
+        for pos in (st["champion"][s], st["wizard"][s]):
             assert pos < 0 or own[pos] == s
-    per = 4 if st["opt"]["blank"] else 3
-    assert len(st["tre"]) == np * per
-    places = [tr[2] for tr in st["tre"] if tr[2] >= 0]
+    per = 4 if st["options"]["blank"] else 3
+    assert len(st["treasures"]) == np * per
+    places = [tr[2] for tr in st["treasures"] if tr[2] >= 0]
     assert len(places) == len(set(places)), "two treasures on one territory"
-    every = st["deck"] + st["disc"] + [c for h in st["hands"] for c in h] + [c for b in st["boats"] for c in b]
+    every = st["deck"] + st["discard"] + [c for h in st["hands"] for c in h] + [c for b in st["boats"] for c in b]
     assert sorted(every) == sorted(cards.ALL_CARDS), "cards not conserved"
     assert all(len(h) <= 3 for h in st["hands"])
     for creature in (st["dragon"], st["peace"]):

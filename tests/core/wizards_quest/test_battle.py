@@ -17,8 +17,8 @@ def strength(st, tid, via=board.LAND, defending=True):
 def fight_strengths(st, src, tgt, via=None, attacker=None, defender=None, mode="camp"):
     """(attack, defence) as the battle code computes them for a fight from src against tgt."""
     via = board.LINK[(T[src], T[tgt])] if via is None else via
-    a = st["own"][T[src]] if attacker is None else attacker
-    d = st["own"][T[tgt]] if defender is None else defender
+    a = st["owner"][T[src]] if attacker is None else attacker
+    d = st["owner"][T[tgt]] if defender is None else defender
     fight = battle.fight_frame(mode, a, T[src], T[tgt], "army", via, d)
     return battle.attack_strength(st, fight), battle.defence_strength(st, fight)
 
@@ -93,9 +93,9 @@ def test_battle_table_of_the_seed(sa, sd, ra, dl, rd, al):
     (am, ah), (dm, dh) = ARMIES[sa], ARMIES[sd]
     st = make({"D2C1": {"owner": 0, "men": am, "heroes": [ah] if ah else []},
                "D2C4": {"owner": 1, "men": dm, "heroes": [dh] if dh else []}})
-    st["std"] = ["men-first", "men-first"]
+    st["standing"] = ["men-first", "men-first"]
     fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
-    fight["st"] = "roll"
+    fight["stage"] = "roll"
     assert battle.attack_strength(st, fight) == sa and battle.defence_strength(st, fight) == sd
     before_a, before_d = S.pieces(st, T["D2C1"]), S.pieces(st, T["D2C4"])
     out, texts, _ = run_frames(st, [fight], dice=[ra, rd])
@@ -110,7 +110,7 @@ def test_hit_rule_and_losses_capped_at_pieces_present():
     assert [battle.hits(r, 3) for r in range(1, 7)] == [1, 2, 3, 0, 0, 0]
     st = make({"D2C1": {"owner": 0, "men": 3}, "D2C4": {"owner": 1, "men": 1}})
     fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
-    fight["st"] = "roll"
+    fight["stage"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[3, 6])
     assert any("Defender loses 1, attacker loses 0" in t for t in texts)
     assert at(out, "D2C4")[0] == -1  # wiped out: empty, to be taken (WQ-CAMP-5)
@@ -121,7 +121,7 @@ def test_hit_rule_and_losses_capped_at_pieces_present():
 def test_both_miss_costs_the_attacker_one_piece():
     st = make({"D2C1": {"owner": 0, "men": 2}, "D2C4": {"owner": 1, "men": 1}})
     fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
-    fight["st"] = "roll"
+    fight["stage"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[5, 6])
     assert at(out, "D2C1")[1] == 1 and at(out, "D2C4")[1] == 1
     assert any("Both miss" in t for t in texts)
@@ -131,7 +131,7 @@ def test_both_miss_costs_the_attacker_one_piece():
 def test_strength_is_worked_out_again_before_every_battle():
     """WQ-ORC-RAID-5: a raid that began with 4 orcs fights at 3 after losing one."""
     st = make({"D2C4": {"orcs": 4}, "D2C1": {"owner": 1, "men": 6}})
-    raid = {"k": "raid", "src": T["D2C4"], "tg": [T["D2C1"]], "i": 0}
+    raid = {"kind": "raid", "source": T["D2C4"], "targets": [T["D2C1"]], "next": 0}
     out, texts, _ = run_frames(st, [raid], dice=[6, 1, 2, 6, 6, 6, 1, 6])
     battles = [t for t in texts if t.startswith("Battle")]
     assert "strength 4" in battles[0] and "strength 3" in battles[1]
@@ -141,9 +141,9 @@ def test_strength_is_worked_out_again_before_every_battle():
 def test_campaign_is_a_series_of_battles_until_the_defender_is_gone():
     """WQ-BATTLE-2 (the engine rolls for the neutral side), WQ-CAMP-3, WQ-CAMP-5."""
     st = make({"D2C1": {"owner": 0, "men": 6}, "D2C4": {"owner": 1, "men": 3}}, dice=[])
-    st["q"][-1:] = []  # drop the cards window: go straight to campaigns
-    st["q"].append({"k": "ask-camp", "seat": 0})
-    st["tn"] = {"seat": 0, "cut": 0, "cmen": 0, "camps": 1, "boat": False, "sup": True}
+    st["frames"][-1:] = []  # drop the cards window: go straight to campaigns
+    st["frames"].append({"kind": "ask-camp", "seat": 0})
+    st["turn"] = {"seat": 0, "cut": 0, "card_men": 0, "campaigns": 1, "boat_used": False, "reinforced": True}
     st["dice"] = [1, 6, 2, 6]
     st, texts = move(st, 0, "attack D2C1 D2C4")
     assert at(st, "D2C4") == (1, 2, None)
@@ -159,7 +159,7 @@ def test_both_results_apply_together():
     """WQ-AMB-32, WQ-TABLE-8: a defender wiped out still hits back in the same battle."""
     st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 2}})
     fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
-    fight["st"] = "roll"
+    fight["stage"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[2, 2])
     # 2 attackers survive; with no choice left the engine moves one in (WQ-CAMP-5)
     assert any("Defender loses 2, attacker loses 2" in t for t in texts)
@@ -171,12 +171,12 @@ def test_the_loser_chooses_his_losses_when_a_hero_could_go():
     """WQ-LOSS-1, WQ-TABLE-5: a hero counts as one piece; the owner is asked, never the attacker."""
     st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 3, "heroes": ["wizard"]}})
     fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
-    fight["st"] = "roll"
+    fight["stage"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[2, 6])
     pending = ask(out)
-    assert pending["kind"] == "loss" and pending["seat"] == 1 and pending["n"] == 2
+    assert pending["kind"] == "loss" and pending["seat"] == 1 and pending["count"] == 2
     done, _ = move(out, 1, "lose wizard")
-    assert at(done, "D2C4") == (1, 2, None) and done["wz"][1] == -1
+    assert at(done, "D2C4") == (1, 2, None) and done["wizard"][1] == -1
     with pytest.raises(IllegalMove) as err:
         move(out, 0, "lose men")
     assert err.value.rule == "WQ-START-2"
@@ -188,7 +188,7 @@ def test_standing_loss_order_is_applied_automatically():
     st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 3, "heroes": ["wizard"]}})
     st, _ = move(st, 1, "standing losses men-first")
     fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
-    fight["st"] = "roll"
+    fight["stage"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[2, 6])
     assert at(out, "D2C4") == (1, 1, "wizard")
 
@@ -199,11 +199,11 @@ def test_lost_heroes_return_to_supply_and_can_come_back():
     st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 1, "heroes": ["wizard"]},
                "D2C6": {"owner": 1, "men": 2}})
     fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
-    fight["st"] = "roll"
+    fight["stage"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[2, 6])  # both of P1's pieces on D2C4 fall
-    assert out["wz"][1] == -1 and at(out, "D2C4")[0] == -1
+    assert out["wizard"][1] == -1 and at(out, "D2C4")[0] == -1
     out = S.clone(out)
-    out["q"] = [{"k": "ask-place", "seat": 1, "total": 4, "single": -1, "maxh": 2, "why": "reinforcements"}]
+    out["frames"] = [{"kind": "ask-place", "seat": 1, "total": 4, "single": -1, "max_heroes": 2, "why": "reinforcements"}]
     out, _ = move(out, 1, "place D2C6:2 wizard@D2C6")
     assert at(out, "D2C6") == (1, 4, "wizard")
 
@@ -214,7 +214,7 @@ def test_attacking_wizard_places_the_defenders_losses():
     st = make({"D2C1": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D2C4": {"owner": 1, "men": 5},
                "D1C1": {"owner": 1, "men": 1}})
     fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
-    fight["st"] = "roll"
+    fight["stage"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[3, 6])
     pending = ask(out)
     assert pending["kind"] == "scatter" and pending["seat"] == 0 and pending["men"] == 3
@@ -230,7 +230,7 @@ def test_attacking_wizard_places_the_defenders_losses():
 def test_a_defending_wizard_alone_removes_losses_as_usual():
     st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 5, "heroes": ["wizard"]}})
     fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
-    fight["st"] = "roll"
+    fight["stage"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[6, 2])
     assert at(out, "D2C1") == (0, 2, None) and ask(out)["kind"] == "go"
 
@@ -240,14 +240,14 @@ def test_both_wizards_attacker_places_first_then_defender():
     st = make({"D2C1": {"owner": 0, "men": 4, "heroes": ["wizard"]},
                "D2C4": {"owner": 1, "men": 5, "heroes": ["wizard"]}})
     fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
-    fight["st"] = "roll"
-    st["std"] = ["men-first", "men-first"]
+    fight["stage"] = "roll"
+    st["standing"] = ["men-first", "men-first"]
     out, texts, _ = run_frames(st, [fight], dice=[1, 2])
     first = ask(out)
-    assert first["kind"] == "scatter" and first["seat"] == 0 and first["v"] == 1
+    assert first["kind"] == "scatter" and first["seat"] == 0 and first["victim"] == 1
     out, _ = move(out, 0, "scatter D5C1:1")
     second = ask(out)
-    assert second["kind"] == "scatter" and second["seat"] == 1 and second["v"] == 0 and second["men"] == 2
+    assert second["kind"] == "scatter" and second["seat"] == 1 and second["victim"] == 0 and second["men"] == 2
     out, _ = move(out, 1, "scatter D6C3:2")
     assert at(out, "D6C3") == (0, 2, None) and at(out, "D5C1") == (1, 1, None)
 
@@ -258,9 +258,9 @@ def test_orcs_struck_by_a_wizard_obey_the_four_orc_limit():
     st = make({"D2C1": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D2C4": {"orcs": 4},
                "D2C2": {"orcs": 3}})
     fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, ORC)
-    fight["st"] = "roll"
+    fight["stage"] = "roll"
     out, texts, _ = run_frames(st, [fight], dice=[2, 6])
-    assert ask(out)["kind"] == "scatter" and ask(out)["v"] == ORC
+    assert ask(out)["kind"] == "scatter" and ask(out)["victim"] == ORC
     with pytest.raises(IllegalMove) as err:
         move(out, 0, "scatter D2C2:2")
     assert err.value.rule == "WQ-STACK-5"
@@ -270,8 +270,8 @@ def test_orcs_struck_by_a_wizard_obey_the_four_orc_limit():
     st2 = make({"D2C1": {"owner": 0, "men": 2, "heroes": ["wizard"]},
                 "D2C4": {"owner": 1, "men": 1, "heroes": ["wizard"]}})
     fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
-    fight["st"] = "roll"
-    st2["std"] = ["men-first", "men-first"]
+    fight["stage"] = "roll"
+    st2["standing"] = ["men-first", "men-first"]
     out2, texts2, _ = run_frames(st2, [fight], dice=[6, 6])
     assert at(out2, "D2C1") == (0, 1, "wizard") and ask(out2)["kind"] == "go"
 
@@ -296,8 +296,8 @@ def test_campaign_ends_when_the_needed_champion_falls():
     st = make({"D2C1": {"owner": 0, "men": 0, "heroes": ["champion"]},
                "D2C4": {"owner": 1, "men": 2, "heroes": ["champion"]}})
     fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
-    st["n"][T["D2C1"]] = 3
-    st["std"] = ["ask", "men-first"]
+    st["men"][T["D2C1"]] = 3
+    st["standing"] = ["ask", "men-first"]
     out, texts, _ = run_frames(st, [fight], dice=[6, 1])
     assert ask(out)["kind"] == "loss"
     out, texts = move(out, 0, "lose champion")
@@ -327,10 +327,10 @@ def test_wizard_may_attack_the_dragon_standing_with_a_champion():
 def _to_campaigns(st, seat=0, camps=1):
     """Skip the cards and reinforcement steps of the current turn."""
     st = dict(st)
-    st["q"] = [f for f in st["q"] if not f["k"].startswith("ask-")]
-    st["q"][-1] = dict(st["q"][-1], st="camp")
-    st["q"].append({"k": "ask-camp", "seat": seat})
-    st["tn"] = {"seat": seat, "cut": 0, "cmen": 0, "camps": camps, "boat": False, "sup": True}
+    st["frames"] = [f for f in st["frames"] if not f["kind"].startswith("ask-")]
+    st["frames"][-1] = dict(st["frames"][-1], stage="camp")
+    st["frames"].append({"kind": "ask-camp", "seat": seat})
+    st["turn"] = {"seat": seat, "cut": 0, "card_men": 0, "campaigns": camps, "boat_used": False, "reinforced": True}
     return st
 
 
@@ -343,7 +343,7 @@ def test_pieces_placed_by_an_enemy_wizard_onto_their_treasure_collect_it():
     st = make({"D2C1": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D2C4": {"owner": 1, "men": 5}},
               treasures=tre)
     fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
-    fight["st"] = "roll"
+    fight["stage"] = "roll"
     out, _, _ = run_frames(st, [fight], dice=[1, 6])
     out, texts = move(out, 0, "scatter D5C1:1")
     assert "{P1} collects their chest on D5C1 Ancient Forest 1." in texts
@@ -359,7 +359,7 @@ def test_a_wizard_killed_in_the_battle_still_places_the_pieces_it_struck():
     st = _to_campaigns(st)
     st["dice"] = [1, 5]  # Windfor defends at 4 + 1 (forest)
     st, texts = move(st, 0, "attack D5C5 D5C3")
-    assert st["wz"][0] == -1
+    assert st["wizard"][0] == -1
     pending = ask(st)
     assert pending["kind"] == "scatter" and pending["seat"] == 0 and pending["men"] == 1
     st, _ = move(st, 0, "scatter D2C2:1")
@@ -378,7 +378,7 @@ def test_a_dragon_sent_onto_the_target_in_mid_campaign_stops_the_attack_on_the_a
     deck = ["C23"] + [c for c in cards.ALL_CARDS if c != "C23"]
     st = _to_campaigns(make({"D5C5": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D5C3": {"owner": 1, "men": 4}},
                             treasures=tre, deck=deck))
-    st["std"] = ["men-first", "men-first"]
+    st["standing"] = ["men-first", "men-first"]
     st["dice"] = [1, 6]
     st, _ = move(st, 0, "attack D5C5 D5C3")
     st, texts = move(st, 0, "scatter D2C2:1")
@@ -387,7 +387,7 @@ def test_a_dragon_sent_onto_the_target_in_mid_campaign_stops_the_attack_on_the_a
     st, texts = move(st, 1, "play C23 5")
     assert st["dragon"] == T["D5C3"] and at(st, "D5C3") == (1, 2, None)
     assert ask(st) is None or ask(st)["kind"] != "go"
-    assert at(st, "D5C3")[0] == 1 and st["q"] and not any(f["k"] == "fight" for f in st["q"])
+    assert at(st, "D5C3")[0] == 1 and st["frames"] and not any(f["kind"] == "fight" for f in st["frames"])
 
 
 @pytest.mark.rule("WQ-LOSS-2")
@@ -396,9 +396,9 @@ def test_losing_a_hero_that_is_not_in_the_battle_says_what_is_there():
     and lists the losses that are allowed."""
     st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 3, "heroes": ["champion"]}})
     fight = battle.fight_frame("camp", 0, T["D2C1"], T["D2C4"], "army", board.LAND, 1)
-    fight["st"] = "roll"
+    fight["stage"] = "roll"
     out, _, _ = run_frames(st, [fight], dice=[2, 6])
-    assert ask(out)["kind"] == "loss" and ask(out)["n"] == 2
+    assert ask(out)["kind"] == "loss" and ask(out)["count"] == 2
     with pytest.raises(IllegalMove) as err:
         move(out, 1, "lose wizard")
     message = err.value.message

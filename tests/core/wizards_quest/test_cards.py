@@ -57,7 +57,7 @@ def test_play_immediately_cards_act_when_drawn():
     """WQ-CARD-MINUS1: one man fewer this round; never kept in hand."""
     st = game(deck=["C30"])
     st, texts = move(st, 0, "draw")
-    assert st["hands"][0] == [] and "C30" in st["disc"]
+    assert st["hands"][0] == [] and "C30" in st["discard"]
     total, _ = supply_after(st)
     assert total == 3
 
@@ -93,12 +93,12 @@ def test_cards_only_at_the_start_of_the_turn():
 @pytest.mark.rule("WQ-CARDS-5")
 def test_played_cards_are_discarded_and_reshuffled_when_the_deck_runs_out():
     st = game(hand=["C04"], deck=[])
-    st["deck"], st["disc"] = [], [c for c in cards.ALL_CARDS if c != "C04"]
+    st["deck"], st["discard"] = [], [c for c in cards.ALL_CARDS if c != "C04"]
     st, texts = move(st, 0, "play C04")
-    assert "C04" in st["disc"]
+    assert "C04" in st["discard"]
     st, texts = move(st, 0, "draw")
     assert "The discard pile is shuffled into a new deck." in texts
-    assert len(st["deck"]) == 34 and len(st["disc"]) + len(st["hands"][0]) == 1
+    assert len(st["deck"]) == 34 and len(st["discard"]) + len(st["hands"][0]) == 1
 
 
 @pytest.mark.rule("WQ-CARDS-6")
@@ -112,9 +112,9 @@ def test_card_men_arrive_with_the_reinforcements():
 def test_extra_campaigns_come_with_the_turn():
     """WQ-CARD-EXTRA, WQ-CARD-MAN-EXTRA, WQ-CARD-2MEN-EXTRA, WQ-CAMP-1."""
     total, st = supply_after(game(hand=["C19", "C13"]), "play C19", "play C13")
-    assert total == 5 and st["tn"]["camps"] == 3
+    assert total == 5 and st["turn"]["campaigns"] == 3
     total, st = supply_after(game(hand=["C16"]), "play C16")
-    assert total == 6 and st["tn"]["camps"] == 2
+    assert total == 6 and st["turn"]["campaigns"] == 2
 
 
 @pytest.mark.rule("WQ-CARDS-8")
@@ -133,10 +133,10 @@ def test_six_men_card_counts_units_on_the_map():
     """WQ-CARD-SIX, WQ-AMB-30: under 7 units 6 men; 7 or more an extra campaign."""
     small = {"D2C1": {"owner": 0, "men": 3, "heroes": ["wizard"]}, "D2C4": {"owner": 1, "men": 2}}
     total, st = supply_after(game(hand=["C10"], board_spec=small), "play C10")
-    assert total == 10 and st["tn"]["camps"] == 1  # 3 men + wizard + reserve = 5 units
+    assert total == 10 and st["turn"]["campaigns"] == 1  # 3 men + wizard + reserve = 5 units
     big = {"D2C1": {"owner": 0, "men": 5, "heroes": ["wizard"]}, "D2C4": {"owner": 1, "men": 2}}
     total, st = supply_after(game(hand=["C10"], board_spec=big), "play C10")
-    assert total == 4 and st["tn"]["camps"] == 2  # 7 units
+    assert total == 4 and st["turn"]["campaigns"] == 2  # 7 units
 
 
 @pytest.mark.rule("WQ-CARD-MINUS2")
@@ -161,7 +161,7 @@ def test_minus_one_drawn_for_the_ring_is_just_discarded():
     """WQ-TREASURE-4: a cutting card drawn for the ring is discarded and nothing replaces it."""
     from tests.core.wizards_quest.test_turn import campaign_for_treasure
     st, texts = campaign_for_treasure("ring", deck=["C30"])
-    assert "C30" in st["disc"] and st["hands"][0] == []
+    assert "C30" in st["discard"] and st["hands"][0] == []
     assert any("it is discarded" in t for t in texts)
 
 
@@ -195,7 +195,7 @@ def test_treasure_card_moves_an_opponents_treasure_to_any_free_territory():
         move(st, 0, "play C27 T03 D1C1")
     assert err.value.rule == "WQ-AMB-24"
     st, texts = move(st, 0, "play C27 T03 D5C5")
-    assert st["tre"][3][2] == T["D5C5"]
+    assert st["treasures"][3][2] == T["D5C5"]
 
 
 @pytest.mark.rule("WQ-TREASURE-5")
@@ -206,7 +206,7 @@ def test_treasure_moved_onto_its_owners_territory_is_collected_at_once():
            {"owner": 1, "kind": "chest", "at": "D1C1"}, {"owner": 1, "kind": "ring", "at": "D1C2"}]
     st = game(hand=["C27"], treasures=tre)
     st, texts = move(st, 0, "play C27 T03 D2C4")
-    assert st["tre"][3][2] == S.TAKEN and any("collects their crown" in t for t in texts)
+    assert st["treasures"][3][2] == S.TAKEN and any("collects their crown" in t for t in texts)
     pending = ask(st)
     assert pending["kind"] == "place" and pending["seat"] == 1 and pending["total"] == 3
 
@@ -214,19 +214,19 @@ def test_treasure_moved_onto_its_owners_territory_is_collected_at_once():
 @pytest.mark.rule("WQ-CARD-2MEN-EXTRA")
 def test_two_men_and_extra_card():
     total, st = supply_after(game(hand=["C17"]), "play C17")
-    assert (total, st["tn"]["camps"]) == (6, 2)
+    assert (total, st["turn"]["campaigns"]) == (6, 2)
 
 
 @pytest.mark.rule("WQ-CARD-MAN-EXTRA")
 def test_man_and_extra_card():
     total, st = supply_after(game(hand=["C14"]), "play C14")
-    assert (total, st["tn"]["camps"]) == (5, 2)
+    assert (total, st["turn"]["campaigns"]) == (5, 2)
 
 
 @pytest.mark.rule("WQ-CARD-EXTRA")
 def test_extra_card():
     total, st = supply_after(game(hand=["C20"]), "play C20")
-    assert (total, st["tn"]["camps"]) == (4, 2)
+    assert (total, st["turn"]["campaigns"]) == (4, 2)
 
 
 @pytest.mark.rule("WQ-CARD-MEN2")
@@ -282,7 +282,7 @@ def test_an_extra_campaign_drawn_for_the_ring_outside_ones_turn_is_lost():
     assert pending["kind"] == "cards" and pending["seat"] == 1 and pending["mode"] == "ring"
     st, texts = move(st, 1, "play C19")
     assert "{P1} cannot use an extra campaign outside their own turn." in texts
-    assert ask(st)["seat"] == 0 and st["tn"]["camps"] == 1
+    assert ask(st)["seat"] == 0 and st["turn"]["campaigns"] == 1
 
 
 @pytest.mark.rule("WQ-CARD-PEACE")
@@ -301,7 +301,7 @@ def test_peace_card_men_go_at_once_on_that_county_to_its_holder_with_one_hero_at
         move(st, 1, "place champion@D3C2 wizard@D3C2")
     st, _ = move(st, 1, "place D3C2:1 champion@D3C2")
     assert at(st, "D3C2") == (1, 2, "champion") and st["peace"] == T["D3C2"]
-    assert ask(st)["kind"] == "cards" and ask(st)["seat"] == 0 and st["tn"]["cmen"] == 0
+    assert ask(st)["kind"] == "cards" and ask(st)["seat"] == 0 and st["turn"]["card_men"] == 0
 
 
 @pytest.mark.rule("WQ-CARDS-1")

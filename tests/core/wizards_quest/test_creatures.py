@@ -10,10 +10,10 @@ from tests.core.wizards_quest.test_battle import _to_campaigns as _plain
 def _to_campaigns(st, **kw):
     """Campaign step of seat 0, both seats losing men first so no loss question interrupts."""
     st = _plain(st, **kw)
-    st["std"] = ["men-first"] * st["np"]
+    st["standing"] = ["men-first"] * st["players"]
     return st
 
-STEP = {"k": "dragon", "mode": "step", "st": "start", "single": False, "duchy": 0}
+STEP = {"kind": "dragon", "mode": "step", "stage": "start", "single": False, "duchy": 0}
 
 
 @pytest.mark.rule("WQ-DRAGON-5")
@@ -33,7 +33,7 @@ def test_owner_chooses_which_eaten_pieces_go():
     st = make({"D2C1": {"owner": 1, "men": 3, "heroes": ["champion"]}})
     out, texts, _ = run_frames(st, [STEP], dice=[2, 1, 2])
     pending = ask(out)
-    assert pending["kind"] == "loss" and pending["seat"] == 1 and pending["n"] == 2
+    assert pending["kind"] == "loss" and pending["seat"] == 1 and pending["count"] == 2
     out, _ = move(out, 1, "lose champion")
     assert at(out, "D2C1") == (1, 2, None) and out["dragon"] == T["D2C1"]
 
@@ -91,11 +91,11 @@ def test_wizard_drives_the_dragon_to_a_chosen_duchy_where_it_eats_once():
 def test_peacemaker_moves_by_two_dice_and_may_stay():
     """WQ-PEACE-2: on an orc county the orcs are made up to 4; on an empty county nothing."""
     st = make({"D1C2": {"orcs": 1}}, peace="D1C2")
-    f = {"k": "round", "st": "peace"}
+    f = {"kind": "round", "stage": "peace"}
     out, texts, _ = run_frames(st, [f], dice=[1, 2] + [6] * 12)
     assert out["peace"] == T["D1C2"] and at(out, "D1C2") == (ORC, 4, None)
     st = make({}, peace="D1C2")
-    out, texts, _ = run_frames(st, [{"k": "round", "st": "peace"}], dice=[3, 3] + [6] * 12)
+    out, texts, _ = run_frames(st, [{"kind": "round", "stage": "peace"}], dice=[3, 3] + [6] * 12)
     assert out["peace"] == T["D3C3"] and at(out, "D3C3")[0] == -1
 
 
@@ -103,9 +103,9 @@ def test_peacemaker_moves_by_two_dice_and_may_stay():
 def test_peacemaker_gives_three_men_on_a_players_county():
     """WQ-HERO-SUB-2, WQ-AMB-28: only one hero from a batch for one territory."""
     st = make({"D2C1": {"owner": 0, "men": 1}})
-    out, texts, _ = run_frames(st, [{"k": "round", "st": "peace"}], dice=[2, 1] + [6] * 12)
+    out, texts, _ = run_frames(st, [{"kind": "round", "stage": "peace"}], dice=[2, 1] + [6] * 12)
     pending = ask(out)
-    assert pending["kind"] == "place" and pending["total"] == 3 and pending["maxh"] == 1
+    assert pending["kind"] == "place" and pending["total"] == 3 and pending["max_heroes"] == 1
     with pytest.raises(IllegalMove) as err:
         move(out, 0, "place champion@D2C1 wizard@D2C1")
     assert err.value.rule == "WQ-HERO-SUB-2"
@@ -114,7 +114,7 @@ def test_peacemaker_gives_three_men_on_a_players_county():
     # no hero off the map: nothing to ask, the 3 men go there at once
     st = make({"D2C1": {"owner": 0, "men": 1, "heroes": ["champion"]}, "D2C2": {"owner": 0, "men": 1,
                                                                              "heroes": ["wizard"]}})
-    out, _, _ = run_frames(st, [{"k": "round", "st": "peace"}], dice=[2, 1] + [6] * 12)
+    out, _, _ = run_frames(st, [{"kind": "round", "stage": "peace"}], dice=[2, 1] + [6] * 12)
     assert at(out, "D2C1") == (0, 4, "champion")
 
 
@@ -178,7 +178,7 @@ def test_creature_on_an_empty_territory_costs_a_campaign_then_the_territory_is_t
     assert "The dragon stands on D2C4" in err.value.message and "'attack D2C1 D2C4 dragon'" in err.value.message
     st["dice"] = [1, 2]
     st, texts = move(st, 0, "attack D2C1 D2C4 dragon")
-    assert st["tn"]["camps"] == 0
+    assert st["turn"]["campaigns"] == 0
     assert ask(st)["kind"] == "place"  # the champion's 6 men first
     st, _ = move(st, 0, "place D2C1:6")
     assert ask(st)["kind"] == "take"
@@ -198,7 +198,7 @@ def test_special_campaign_first_then_a_normal_one_against_the_army():
     st["dice"] = [1, 2]
     st, _ = move(st, 0, "attack D2C1 D2C4 dragon")
     st, _ = move(st, 0, "place D2C1:6")
-    assert st["tn"]["camps"] == 1  # the special campaign cost nothing
+    assert st["turn"]["campaigns"] == 1  # the special campaign cost nothing
     st, texts = move(st, 0, "attack D2C1 D2C4")
     assert any("starts a campaign" in t for t in texts)
 
@@ -250,10 +250,10 @@ def test_only_hero_armies_may_attack_the_dragon():
 def test_slain_dragon_gives_no_men_if_the_champion_died_too():
     st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 0, "heroes": ["champion"]},
                              "D2C4": {"owner": 1, "men": 2}}, dragon="D2C4"))
-    st["n"][T["D2C1"]] = 1
+    st["men"][T["D2C1"]] = 1
     st["dice"] = [1, 2]
     st, texts = move(st, 0, "attack D2C1 D2C4 dragon")
-    assert st["dragon"] == -1 and st["ch"][0] == -1
+    assert st["dragon"] == -1 and st["champion"][0] == -1
     assert ask(st) is None or ask(st)["kind"] != "place"
 
 
@@ -303,7 +303,7 @@ def test_wizard_may_place_struck_pieces_in_the_protected_duchy():
     st = make({"D5C5": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D5C3": {"owner": 1, "men": 4}},
               peace="D2C6")
     fight = battle.fight_frame("camp", 0, T["D5C5"], T["D5C3"], "army", board.LAND, 1)
-    fight["st"] = "roll"
+    fight["stage"] = "roll"
     out, _, _ = run_frames(st, [fight], dice=[1, 6])
     out, _ = move(out, 0, "scatter D2C4:1")
     assert at(out, "D2C4") == (1, 1, None)
@@ -343,7 +343,7 @@ def test_dragon_and_peacemaker_on_one_empty_county_the_player_may_drive_off_the_
     st["dice"] = [4]
     st, _ = move(st, 0, "flee 4")
     assert st["peace"] == T["D4C4"] and st["dragon"] == T["D5C5"]
-    assert ask(st)["kind"] == "go" and st["tn"]["camps"] == 0
+    assert ask(st)["kind"] == "go" and st["turn"]["campaigns"] == 0
     st, texts = move(st, 0, "break")
     assert at(st, "D5C5") == (-1, 0, None)
     assert "{P0} ends their turn." in texts and ask(st)["seat"] == 1  # no campaign was left
@@ -384,5 +384,5 @@ def test_a_champion_dying_in_the_battle_that_beats_the_dragon_still_slays_it_but
                              "D2C4": {"owner": 1, "men": 2}}, dragon="D2C4"))
     st["dice"] = [1, 1]
     st, texts = move(st, 0, "attack D2C1 D2C4 dragon")
-    assert st["dragon"] == -1 and st["ch"][0] == -1
+    assert st["dragon"] == -1 and st["champion"][0] == -1
     assert any("slays the dragon" in t for t in texts) and ask(st)["kind"] != "place"

@@ -13,8 +13,8 @@ TRE = [{"owner": 0, "kind": "crown", "at": "D3C3"}, {"owner": 0, "kind": "chest"
 
 
 def fight_out(st, src, tgt, dice, defender):
-    fight = battle.fight_frame("camp", st["own"][T[src]], T[src], T[tgt], "army", board.LAND, defender)
-    fight["st"] = "roll"
+    fight = battle.fight_frame("camp", st["owner"][T[src]], T[src], T[tgt], "army", board.LAND, defender)
+    fight["stage"] = "roll"
     return run_frames(st, [fight], dice=dice)
 
 
@@ -24,11 +24,11 @@ def test_a_player_with_no_pieces_left_is_out():
     st = make({"D2C1": {"owner": 0, "men": 4}, "D2C4": {"owner": 1, "men": 1}, "D5C5": {"owner": 2, "men": 2}},
               players=3, reserves=False, treasures=TRE, hands=[[], ["C04", "C05"], []], boats=[[], ["C01"], []])
     out, texts, _ = fight_out(st, "D2C1", "D2C4", [1, 6], 1)
-    assert out["out"] == [False, True, False]
+    assert out["eliminated"] == [False, True, False]
     assert "{P1} has no pieces left and is out of the game." in texts
-    assert out["hands"][1] == [] and out["boats"][1] == [] and {"C04", "C05", "C01"} <= set(out["disc"])
-    assert [tr[2] for tr in out["tre"][3:6]] == [S.GONE] * 3
-    assert out["tre"][0][2] == T["D3C3"]  # P0's crown, hidden by P1, stays
+    assert out["hands"][1] == [] and out["boats"][1] == [] and {"C04", "C05", "C01"} <= set(out["discard"])
+    assert [tr[2] for tr in out["treasures"][3:6]] == [S.GONE] * 3
+    assert out["treasures"][0][2] == T["D3C3"]  # P0's crown, hidden by P1, stays
     assert G.result(out) is None
 
 
@@ -47,7 +47,7 @@ def test_eliminated_players_are_skipped_in_every_sequence():
     """WQ-ROUND-3: breeding rolls and turns skip him."""
     st = make({"D2C1": {"owner": 0, "men": 1}, "D5C5": {"owner": 2, "men": 1}}, players=3, reserves=False,
               out=[False, True, False], start=0)
-    out, texts, _ = run_frames(st, [{"k": "round", "st": "breed"}])
+    out, texts, _ = run_frames(st, [{"kind": "round", "stage": "breed"}])
     assert len([t for t in texts if t.startswith("Orc breeding")]) == 2
     assert "{P1}" not in " ".join(t for t in texts if t.startswith("Rolling for starting"))
 
@@ -61,7 +61,7 @@ def test_a_player_eliminated_in_his_own_card_window_is_asked_nothing_more():
     st["dice"] = [1, 6]  # the dragon lands on D3C1 and eats 6
     st, texts = move(st, 0, "play C23 3")
     assert "{P0} has no pieces left and is out of the game." in texts
-    assert st["out"][0] and st["hands"][0] == [] and "C04" in st["disc"]
+    assert st["eliminated"][0] and st["hands"][0] == [] and "C04" in st["discard"]
     assert all(p.seat != 0 for p in G.prompts(st))
     assert ask(st)["seat"] == 1
 
@@ -73,10 +73,10 @@ def test_a_wizard_beating_the_peacemaker_while_his_army_dies_still_chooses_where
     from tests.core.wizards_quest.test_battle import _to_campaigns
     st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 1, "heroes": ["wizard"]}, "D2C4": {"owner": 1, "men": 2},
                              "D5C5": {"owner": 2, "men": 1}}, players=3, reserves=False, peace="D2C4"))
-    st["std"] = ["men-first"] * 3
+    st["standing"] = ["men-first"] * 3
     st["dice"] = [1, 6]
     st, texts = move(st, 0, "attack D2C1 D2C4 peace")
-    assert st["out"][0] and "{P0}'s wizard drives off the Peacemaker." in texts
+    assert st["eliminated"][0] and "{P0}'s wizard drives off the Peacemaker." in texts
     assert ask(st)["kind"] == "flee" and ask(st)["seat"] == 0
     st["dice"] = [1]
     st, texts = move(st, 0, "flee 5")

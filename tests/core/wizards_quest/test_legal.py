@@ -2,7 +2,8 @@
 import pytest
 
 from core.rng import Rng
-from core.wizards_quest import GAME as G, board
+from core.wizards_quest import GAME as G, board, legal
+from core.wizards_quest import state as S
 from core.wizards_quest.flow import current
 from core.wizards_quest.phases import camp
 
@@ -12,7 +13,7 @@ def declarations_by_the_rules(st, seat, with_heroes):
     creatures = [t for t in (st["dragon"], st["peace"]) if t >= 0]
     out = []
     for src in range(board.TERRITORIES):
-        if st["own"][src] != seat:
+        if st["owner"][src] != seat:
             continue
         reach = [(t, False) for t in board.ADJ[src]]
         reach += [(t, True) for t in board.BOAT_REACH[src] if camp.boat_ready(st, seat)]
@@ -34,7 +35,7 @@ def test_the_listed_campaigns_are_exactly_those_the_rules_accept():
         rng = Rng(f"camp-{game}")
         while G.result(st) is None:
             f = current(st)
-            if f is not None and f["k"] == "ask-camp":
+            if f is not None and f["kind"] == "ask-camp":
                 for with_heroes in (False, True):
                     assert camp.attack_options(st, f["seat"], with_heroes) == \
                         declarations_by_the_rules(st, f["seat"], with_heroes)
@@ -42,3 +43,18 @@ def test_the_listed_campaigns_are_exactly_those_the_rules_accept():
             seat = G.prompts(st)[0].seat
             st, _ = G.apply(st, seat, G.random_move(st, seat, rng))
     assert checked > 200
+
+
+@pytest.mark.rule("WQ-STR-3")
+def test_the_strengths_of_every_territory_at_once_agree_with_each_army_strength():
+    """WQ-STR-3 to WQ-STR-6: the random player's all-at-once strengths are army_strength's, and
+    the nearness rows are the distance to the nearest goal, along random games."""
+    for players in (2, 4, 6):
+        st, rng = G.setup(players, {}, f"strengths-{players}"), Rng(f"strengths-{players}", scheme=2)
+        while G.result(st) is None:
+            assert S.army_strengths(st) == [S.army_strength(st, t) for t in range(board.TERRITORIES)]
+            goals = legal.goals(st, 0)
+            assert list(legal.nearness(goals)) == [min((board.DIST[t][g] for g in goals), default=20)
+                                                   for t in range(board.TERRITORIES)]
+            seat = G.prompts(st)[0].seat
+            st, _ = G.apply(st, seat, G.random_move(st, seat, rng))

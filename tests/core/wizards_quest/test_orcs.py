@@ -110,7 +110,7 @@ def test_only_armies_of_four_raid():
     """WQ-ORC-RAID-2: sources in order, counties by duchy then castles."""
     st = make({"D2C4": {"orcs": 3}, "D2C1": {"owner": 0, "men": 1}, "K5": {"orcs": 4}, "D5C3": {"orcs": 4},
                "D4C3": {"owner": 1, "men": 1}, "D2C3": {"owner": 1, "men": 1}})
-    out, texts, _ = run_frames(st, [{"k": "round", "st": "raids"}], dice=[6, 6] * 30)
+    out, texts, _ = run_frames(st, [{"kind": "round", "stage": "raids"}], dice=[6, 6] * 30)
     raids = [t for t in texts if "raid:" in t]
     assert [r.split()[3] for r in raids] == ["D5C3", "K5"]
     assert not any("D2C4 Haven raid" in t for t in texts)
@@ -123,17 +123,17 @@ def test_orcs_take_a_wiped_out_territory_with_one_orc():
               treasures=[{"owner": 0, "kind": "crown", "at": "D2C1"}, {"owner": 0, "kind": "chest", "at": "K1"},
                          {"owner": 0, "kind": "ring", "at": "K2"}, {"owner": 1, "kind": "crown", "at": "K3"},
                          {"owner": 1, "kind": "chest", "at": "D1C1"}, {"owner": 1, "kind": "ring", "at": "D1C2"}])
-    raid = {"k": "raid", "src": T["D2C4"], "tg": [T["D2C1"]], "i": 0}
+    raid = {"kind": "raid", "source": T["D2C4"], "targets": [T["D2C1"]], "next": 0}
     out, texts, _ = run_frames(st, [raid], dice=[1, 6])
     assert at(out, "D2C1") == (ORC, 1, None) and at(out, "D2C4") == (ORC, 3, None)
-    assert out["tre"][0][2] == T["D2C1"]
+    assert out["treasures"][0][2] == T["D2C1"]
 
 
 @pytest.mark.rule("WQ-ORC-RAID-7")
 def test_the_last_orc_stays_home_and_the_raid_ends():
     """WQ-ORC-RAID-6: with one orc left the conquered territory stays empty."""
     st = make({"D2C1": {"orcs": 4}, "K5": {"owner": 0, "men": 1}, "D2C3": {"owner": 0, "men": 1}})
-    raid = {"k": "raid", "src": T["D2C1"], "tg": [T["K5"], T["D2C3"]], "i": 0}
+    raid = {"kind": "raid", "source": T["D2C1"], "targets": [T["K5"], T["D2C3"]], "next": 0}
     out, texts, _ = run_frames(st, [raid], dice=[1, 3])  # 1 man in a castle defends at 3
     assert at(out, "D2C1") == (ORC, 1, None) and at(out, "K5")[0] == -1
     assert at(out, "D2C3") == (0, 1, None)  # never attacked
@@ -143,7 +143,7 @@ def test_the_last_orc_stays_home_and_the_raid_ends():
 def test_orcs_never_break_off_and_a_surviving_target_stays():
     """The raid fights on until the defenders are gone or one orc is left."""
     st = make({"D2C4": {"orcs": 4}, "D2C1": {"owner": 0, "men": 3}})
-    raid = {"k": "raid", "src": T["D2C4"], "tg": [T["D2C1"]], "i": 0}
+    raid = {"kind": "raid", "source": T["D2C4"], "targets": [T["D2C1"]], "next": 0}
     out, texts, _ = run_frames(st, [raid], dice=[6, 1, 6, 1, 6, 1])
     assert len([t for t in texts if t.startswith("Battle")]) == 3
     assert at(out, "D2C4") == (ORC, 1, None) and at(out, "D2C1") == (0, 3, None)
@@ -154,7 +154,7 @@ def test_targets_are_checked_again_before_each_attack():
     """WQ-AMB-10: a listed target that has become ineligible is skipped."""
     st = make({"D2C4": {"orcs": 4}, "D2C1": {"owner": 0, "men": 1}, "D2C6": {"owner": 1, "men": 1}},
               dragon="D2C1")
-    raid = {"k": "raid", "src": T["D2C4"], "tg": [T["D2C1"], T["D2C6"]], "i": 0}
+    raid = {"kind": "raid", "source": T["D2C4"], "targets": [T["D2C1"], T["D2C6"]], "next": 0}
     out, texts, _ = run_frames(st, [raid], dice=[1, 6])
     assert at(out, "D2C1") == (0, 1, None) and at(out, "D2C6") == (ORC, 1, None)
 
@@ -165,8 +165,8 @@ def test_new_orcs_on_every_empty_territory():
     st = make({"D1C1": {"owner": 0, "men": 1}}, peace="D2C2", dragon="D3C3")
     st = S.clone(st)
     ev = []
-    f = {"k": "round", "st": "new"}
-    st["q"] = [f]
+    f = {"kind": "round", "stage": "new"}
+    st["frames"] = [f]
     flow.round_step(st, f, TableRng("n"), ev)
     assert at(st, "D1C1") == (0, 1, None)
     for tid in ("D2C2", "D3C3", "K5", "D6C6"):
@@ -177,7 +177,7 @@ def test_new_orcs_on_every_empty_territory():
 def test_a_whole_orc_step_runs_breeding_then_raids_then_new_orcs():
     """WQ-ROUND-1 step 1: 1a, 1b, 1c in order."""
     st = make({"D2C4": {"orcs": 4}, "D2C1": {"owner": 0, "men": 1}})
-    out, texts, _ = run_frames(st, [{"k": "round", "st": "breed"}], dice=[6, 6, 1, 6])
+    out, texts, _ = run_frames(st, [{"kind": "round", "stage": "breed"}], dice=[6, 6, 1, 6])
     i_breed = next(i for i, t in enumerate(texts) if t.startswith("Orc breeding"))
     i_raid = next(i for i, t in enumerate(texts) if "raid:" in t)
     i_new = next(i for i, t in enumerate(texts) if t.startswith("New orcs"))
@@ -188,7 +188,7 @@ def test_a_whole_orc_step_runs_breeding_then_raids_then_new_orcs():
 def test_a_raid_that_dies_with_its_target_leaves_both_empty():
     """Orcs and defenders fall in the same battle: no orc can move in, both territories are empty."""
     st = make({"D2C4": {"orcs": 4}, "D2C1": {"owner": 0, "men": 4}, "D2C6": {"owner": 0, "men": 1}})
-    raid = {"k": "raid", "src": T["D2C4"], "tg": [T["D2C1"], T["D2C6"]], "i": 0}
+    raid = {"kind": "raid", "source": T["D2C4"], "targets": [T["D2C1"], T["D2C6"]], "next": 0}
     out, texts, _ = run_frames(S.clone(dict(st, std=["men-first", "men-first"])), [raid], dice=[4, 4])
     assert at(out, "D2C4")[0] == -1 and at(out, "D2C1")[0] == -1
     assert at(out, "D2C6") == (0, 1, None)  # the raid is over: nothing left to attack with

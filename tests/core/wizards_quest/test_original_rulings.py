@@ -40,18 +40,18 @@ def test_only_the_card_drawn_for_the_ring_may_be_played_then():
     played, _ = move(st, 0, "play C06")
     played, _ = move(played, 0, "place D2C4:3")
     assert played["hands"][0] == ["C19"] and ask(played)["kind"] == "camp"
-    assert played["tn"]["camps"] == 1  # the second campaign is left; C19's extra one was not played
+    assert played["turn"]["campaigns"] == 1  # the second campaign is left; C19's extra one was not played
 
 
 @pytest.mark.rule("WQ-CARDS-4")
 def test_a_rules_version_1_game_keeps_the_whole_hand_ring_window():
     """Stored games replay as played: under rules version 1 the held card could be played too."""
     st = ring_game(["C19"], rules_version=1)
-    assert "ring-window" not in st["opt"]
+    assert "ring-window" not in st["options"]
     st, _ = move(st, 0, "play C06")
     st, _ = move(st, 0, "place D2C4:3")
     st, _ = move(st, 0, "play C19")
-    assert st["tn"]["camps"] == 2
+    assert st["turn"]["campaigns"] == 2
 
 
 def two_boat_game(rules_version=None):
@@ -74,12 +74,12 @@ def test_each_boat_card_is_one_crossing_with_no_limit_per_turn():
     st["dice"] = [1, 6]
     st, _ = move(st, 0, "attack D2C3 D4C6 boat")
     st, _ = move(st, 0, "take 2")
-    assert at(st, "D4C6") == (0, 2, None) and st["boats"][0] == ["C02"] and "C01" in st["disc"]
+    assert at(st, "D4C6") == (0, 2, None) and st["boats"][0] == ["C02"] and "C01" in st["discard"]
     st["dice"] = [1, 6]
     st, texts = move(st, 0, "attack D2C3 K7 boat")  # the second boat, the same turn
     assert any("by boat" in t for t in texts)
     st, _ = move(st, 0, "take 1")
-    assert at(st, "K7") == (0, 1, None) and st["boats"][0] == [] and "C02" in st["disc"]
+    assert at(st, "K7") == (0, 1, None) and st["boats"][0] == [] and "C02" in st["discard"]
     with pytest.raises(IllegalMove) as err:  # no third boat: the cards are used up
         move(st, 0, "sail D2C3 K7 1")
     assert err.value.rule == "WQ-BOAT-2" and "no boat card" in err.value.message
@@ -108,7 +108,7 @@ def test_no_bridge_bonus_by_default_for_player_attacks_and_orc_raids():
     assert fight_strengths(make(spots), "D1C2", "D1C1")[1] == 2
     assert fight_strengths(make(spots, options={"bridge-bonus": 1}), "D1C2", "D1C1")[1] == 3
     orcs = {"D1C2": {"orcs": 4}, "D1C1": {"owner": 1, "men": 2}}
-    raid = {"k": "raid", "src": T["D1C2"], "tg": [T["D1C1"]], "i": 0}
+    raid = {"kind": "raid", "source": T["D1C2"], "targets": [T["D1C1"]], "next": 0}
     for options, defence in (({}, 2), ({"bridge-bonus": 1}, 3)):
         assert fight_strengths(make(orcs, options=options), "D1C2", "D1C1", mode="raid")[1] == defence
         _out, texts, _ = run_frames(make(orcs, options=options), [raid], dice=[6, 6])
@@ -119,4 +119,4 @@ def test_no_bridge_bonus_by_default_for_player_attacks_and_orc_raids():
 def test_a_rules_version_1_game_keeps_the_bridge_bonus():
     """A game created under rules version 1 stored bridge-bonus 1 (its default then)."""
     st = G.setup(2, {}, "test-seed", rules_version=1)
-    assert st["opt"]["bridge"] == 1 and G.normalize_options({})["bridge-bonus"] == 0
+    assert st["options"]["bridge"] == 1 and G.normalize_options({})["bridge-bonus"] == 0

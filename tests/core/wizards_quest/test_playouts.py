@@ -21,10 +21,10 @@ def test_three_hundred_random_games_keep_the_invariants_and_end():
         ended += out.ended
         if out.ended:  # every real end has its stable reason code (docs/wizards-quest.md)
             assert GAME.result(out.state).code in ("three-treasures", "last-standing", "all-eliminated")
-        if out.ended and out.state["why"] == "collected all three treasures":  # the stored reason code
+        if out.ended and out.state["reason"] == "collected all three treasures":  # the stored reason code
             collected += 1
             winner = GAME.result(out.state).winners[0]
-            assert sum(1 for tr in out.state["tre"] if tr[0] == winner and tr[1] < 3 and tr[2] == -2) == 3
+            assert sum(1 for tr in out.state["treasures"] if tr[0] == winner and tr[1] < 3 and tr[2] == -2) == 3
     assert ended == len(BULK)
     assert collected >= 100  # real ends: a player holds their crown, chest and ring
 

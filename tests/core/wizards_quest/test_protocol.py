@@ -88,7 +88,7 @@ def test_fuzzed_moves_only_ever_raise_illegal_move_with_a_rule():
                 break
             seat = G.prompts(st)[0].seat
             for text in FUZZ_TEXT + ["".join(chr(32 + rng.below(90)) for _ in range(rng.below(20)))]:
-                for who in (seat, (seat + 1) % st["np"], 7, -1):
+                for who in (seat, (seat + 1) % st["players"], 7, -1):
                     try:
                         m = G.parse(st, seat, text)
                     except IllegalMove as err:
@@ -124,7 +124,7 @@ def test_views_hide_hands_deck_discards_and_the_seed():
 def test_standing_orders_are_private_and_legal_at_any_time():
     st = make({"D2C1": {"owner": 0, "men": 2}})
     new, events = G.apply(st, 1, {"type": "standing", "losses": "men-first"})
-    assert new["std"][1] == "men-first" and all(e.to == (1,) for e in events)
+    assert new["standing"][1] == "men-first" and all(e.to == (1,) for e in events)
     assert not G.public_move(st, 1, {"type": "standing", "losses": "men-first"})
     assert G.public_move(st, 0, {"type": "done"})
     assert not G.public_move(st, 0, {"type": "discard", "card": "C08"})  # the discard pile stays closed
@@ -168,7 +168,7 @@ def test_dragon_and_peacemaker_share_territories_with_anyone():
     check_invariants(st)
     assert S.army_strength(st, T["D2C1"]) == 2 and S.pieces(st, T["D2C1"]) == 2
     empty = make({}, dragon="D3C3", peace="D3C3")
-    assert empty["own"][T["D3C3"]] == -1
+    assert empty["owner"][T["D3C3"]] == -1
 
 
 @pytest.mark.rule("WQ-STACK-6")
@@ -194,7 +194,7 @@ def test_men_and_orcs_are_unlimited_counts():
     """WQ-COMP-2, WQ-TABLE-10: 90 orc tokens are no limit; 1- and 5-man tokens are just counts."""
     spec = {board.IDS[t]: {"orcs": 4} for t in range(44)}
     st = make(spec, reserves=False)
-    assert sum(st["n"]) == 176
+    assert sum(st["men"]) == 176
     big = make({"D2C1": {"owner": 0, "men": 137}})
     big = S.clone(big)
     S.remove(big, T["D2C1"], 3, None)
@@ -206,7 +206,7 @@ def test_two_dice_for_creatures_white_duchy_coloured_county():
     """WQ-TABLE-2: the engine rolls every neutral die and reports it."""
     st = make({"D2C1": {"owner": 0, "men": 1}})
     from tests.core.wizards_quest.helpers import run_frames
-    out, texts, _ = run_frames(st, [{"k": "round", "st": "peace"}], dice=[5, 2])
+    out, texts, _ = run_frames(st, [{"kind": "round", "stage": "peace"}], dice=[5, 2])
     assert "rolled 5 and 2" in texts[0] and out["peace"] == T["D5C2"]
 
 
@@ -215,7 +215,7 @@ def test_hero_substitution_applies_to_any_batch_of_two_or_more():
     """Reinforcements, card men and rewards all accept a hero for 2 men; a batch of 1 never does."""
     st = make({"D2C1": {"owner": 0, "men": 1}})
     st = S.clone(st)
-    st["q"].append({"k": "ask-place", "seat": 0, "total": 1, "single": -1, "maxh": 2, "why": "men from a card"})
+    st["frames"].append({"kind": "ask-place", "seat": 0, "total": 1, "single": -1, "max_heroes": 2, "why": "men from a card"})
     with pytest.raises(IllegalMove) as err:
         move(st, 0, "place champion@D2C1")
     assert err.value.rule == "WQ-HERO-SUB-1"
@@ -254,7 +254,7 @@ def test_default_moves_are_legal_at_every_decision():
             if G.result(st) is not None:
                 break
             seat = G.prompts(st)[0].seat
-            assert G.default_move(st, (seat + 1) % st["np"]) is None
+            assert G.default_move(st, (seat + 1) % st["players"]) is None
             m = G.default_move(st, seat)
             G.apply(st, seat, m)  # must be legal
             st, _ = G.apply(st, seat, G.random_move(st, seat, rng))
@@ -374,3 +374,33 @@ def test_summary_for_mails_says_who_is_asked_and_the_treasure_race():
     text = G.summary(G.view(st, 0), 0)
     assert "Waiting for P0" in text and "Treasures collected" in text and "C04 MEN2" in text
     assert "C04" not in G.summary(G.view(st, 1), 1)
+
+
+@pytest.mark.rule("WQ-SETUP-3")
+@pytest.mark.parametrize("at", [5, None, ["K1"], "K9", "D7C1"])
+def test_a_castle_that_names_no_territory_is_a_bad_territory(at):
+    """Any value of a territory field that names no territory is refused as bad-territory, as
+    before moves were checked from the MOVES table (a number there gave the generic bad-move)."""
+    st = G.setup(2, {}, "territory")
+    seat = G.prompts(st)[0].seat
+    with pytest.raises(IllegalMove) as err:
+        G.apply(st, seat, {"type": "castle", "at": at})
+    assert err.value.code == "bad-territory" and err.value.rule == "WQ-SETUP-3"
+
+
+@pytest.mark.rule("WQ-CAMP-2")
+@pytest.mark.parametrize("source,target", [(5, "D2C4"), ("D2C1", None), ("D2C1", {"id": "D2C4"}), ("X", "D2C4")])
+def test_an_attack_whose_source_or_target_names_no_territory_is_a_bad_territory(source, target):
+    from tests.core.wizards_quest.test_battle import _to_campaigns
+    st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 3}, "D2C4": {"owner": 1, "men": 1}}))
+    with pytest.raises(IllegalMove) as err:
+        G.apply(st, 0, {"type": "attack", "from": source, "to": target})
+    assert err.value.code == "bad-territory" and err.value.rule == "WQ-CAMP-2"
+
+
+def test_a_castle_move_without_its_territory_is_still_a_bad_move():
+    """A missing field is a shape error (core.movespec), not a territory that names nothing."""
+    st = G.setup(2, {}, "territory")
+    with pytest.raises(IllegalMove) as err:
+        G.apply(st, G.prompts(st)[0].seat, {"type": "castle"})
+    assert err.value.code == "bad-move"

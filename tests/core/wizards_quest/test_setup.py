@@ -57,9 +57,9 @@ def test_orcs_in_the_duchies_by_two_different_dice():
     st, _ = move(st, 0, "castle K1")
     st, _ = move(st, 1, "castle K2")
     assert at(st, "D1C2") == (ORC, 2, None) and at(st, "D1C6") == (ORC, 2, None)
-    orc_counties = [t for t in range(36) if st["own"][t] == ORC]
-    assert len(orc_counties) == 12 and all(st["n"][t] == 2 for t in orc_counties)
-    assert all(sum(1 for t in board.DUCHY_COUNTIES[d] if st["own"][t] == ORC) == 2 for d in range(1, 7))
+    orc_counties = [t for t in range(36) if st["owner"][t] == ORC]
+    assert len(orc_counties) == 12 and all(st["men"][t] == 2 for t in orc_counties)
+    assert all(sum(1 for t in board.DUCHY_COUNTIES[d] if st["owner"][t] == ORC) == 2 for d in range(1, 7))
 
 
 @pytest.mark.rule("WQ-SETUP-6")
@@ -75,18 +75,18 @@ def test_men_on_the_24_empty_counties_round_the_table():
     first = st["first"]
     assert seats == [(first + i) % 5 for i in range(len(seats))]
     assert len(seats) == 23  # the 24th county has only one choice and is filled at once
-    assert all(st["own"][t] != -1 for t in range(36))
+    assert all(st["owner"][t] != -1 for t in range(36))
 
 
 @pytest.mark.rule("WQ-SETUP-7")
 def test_treasures_go_to_the_player_on_the_left_and_are_hidden_castle_first():
     """WQ-SETUP-8, WQ-SETUP-9, WQ-SETUP-10, WQ-TABLE-7."""
     st = drive(fresh(3), "hide")
-    assert all(tr[3] == (tr[0] + 1) % 3 for tr in st["tre"])
+    assert all(tr[3] == (tr[0] + 1) % 3 for tr in st["treasures"])
     seat = ask(st)["seat"]
-    mine = [i for i, tr in enumerate(st["tre"]) if tr[3] == seat]
-    owner = st["tre"][mine[0]][0]
-    owner_castle = next(k for k in board.CASTLE_IDS if st["own"][k] == owner)
+    mine = [i for i, tr in enumerate(st["treasures"]) if tr[3] == seat]
+    owner = st["treasures"][mine[0]][0]
+    owner_castle = next(k for k in board.CASTLE_IDS if st["owner"][k] == owner)
     with pytest.raises(IllegalMove) as err:
         move(st, seat, f"hide {S.treasure_id(mine[0])} {board.IDS[owner_castle]}")
     assert err.value.rule == "WQ-SETUP-8"
@@ -97,11 +97,11 @@ def test_treasures_go_to_the_player_on_the_left_and_are_hidden_castle_first():
     legal = G.legal_moves(st, seat)
     assert all(board.IS_CASTLE[T[m["at"]]] for m in legal if m["type"] == "hide")
     st = drive(st, "place")
-    placed = [tr[2] for tr in st["tre"]]
+    placed = [tr[2] for tr in st["treasures"]]
     assert all(p >= 0 for p in placed) and len(set(placed)) == len(placed)  # one per territory
     assert sum(1 for p in placed if board.IS_CASTLE[p]) == 3
-    for tr in st["tre"]:
-        assert st["own"][tr[2]] != tr[0]
+    for tr in st["treasures"]:
+        assert st["owner"][tr[2]] != tr[0]
 
 
 @pytest.mark.rule("WQ-SETUP-11")
@@ -122,7 +122,7 @@ def test_ten_starting_men_and_heroes_in_place_of_men():
         move(st, seat, "place D1C1:10" if "D1C1" not in mine else "place K8:10")
     assert err.value.rule in ("WQ-SETUP-11",)
     done, _ = move(st, seat, f"place {a}:6 champion@{a} wizard@{b}")
-    assert done["ch"][seat] == T[a] and done["wz"][seat] == T[b]
+    assert done["champion"][seat] == T[a] and done["wizard"][seat] == T[b]
 
 
 @pytest.mark.rule("WQ-HERO-SUB-2")
@@ -132,12 +132,12 @@ def test_a_hero_already_on_the_map_cannot_be_placed_again():
     mine = [board.IDS[t] for t in S.territories(st, seat)]
     st, _ = move(st, seat, f"place {mine[0]}:8 champion@{mine[0]}")
     st = S.clone(st)
-    st["q"].append({"k": "ask-place", "seat": seat, "total": 4, "single": -1, "maxh": 2, "why": "reinforcements"})
+    st["frames"].append({"kind": "ask-place", "seat": seat, "total": 4, "single": -1, "max_heroes": 2, "why": "reinforcements"})
     with pytest.raises(IllegalMove) as err:
         move(st, seat, f"place {mine[1]}:2 champion@{mine[1]}")
     assert err.value.rule == "WQ-HERO-SUB-2"
     st, _ = move(st, seat, f"place {mine[1]}:2 wizard@{mine[1]}")
-    assert st["wz"][seat] == T[mine[1]]
+    assert st["wizard"][seat] == T[mine[1]]
 
 
 @pytest.mark.rule("WQ-HERO-SUB-4")
@@ -161,14 +161,14 @@ def test_two_players_five_men_for_hiding_on_own_territory():
     """WQ-VAR-2P, WQ-HERO-SUB-2: only one hero from that batch."""
     st = drive(fresh(2), "hide")
     seat = ask(st)["seat"]
-    i = next(i for i, tr in enumerate(st["tre"]) if tr[3] == seat)
-    own_castle = next(k for k in board.CASTLE_IDS if st["own"][k] == seat)
-    men_before = st["n"][own_castle]
+    i = next(i for i, tr in enumerate(st["treasures"]) if tr[3] == seat)
+    own_castle = next(k for k in board.CASTLE_IDS if st["owner"][k] == seat)
+    men_before = st["men"][own_castle]
     st, texts = move(st, seat, f"hide {S.treasure_id(i)} {board.IDS[own_castle]}")
     pending = ask(st)
-    assert pending["kind"] == "place" and pending["total"] == 5 and pending["maxh"] == 1
+    assert pending["kind"] == "place" and pending["total"] == 5 and pending["max_heroes"] == 1
     st, _ = move(st, seat, f"place {board.IDS[own_castle]}:3 champion@{board.IDS[own_castle]}")
-    assert st["n"][own_castle] == men_before + 3
+    assert st["men"][own_castle] == men_before + 3
 
 
 @pytest.mark.rule("WQ-VAR-2P-2")
@@ -186,8 +186,8 @@ def test_two_players_place_ten_twenty_ten():
     off = G.setup(2, {"two-player-rules": False}, "setup-seed", {"phase": "setup"})
     off = drive(off, "hide")
     seat = ask(off)["seat"]
-    i = next(i for i, tr in enumerate(off["tre"]) if tr[3] == seat)
-    own_castle = next(k for k in board.CASTLE_IDS if off["own"][k] == seat)
+    i = next(i for i, tr in enumerate(off["treasures"]) if tr[3] == seat)
+    own_castle = next(k for k in board.CASTLE_IDS if off["owner"][k] == seat)
     off, _ = move(off, seat, f"hide {S.treasure_id(i)} {board.IDS[own_castle]}")
     assert ask(off)["kind"] == "hide"
 
@@ -197,7 +197,7 @@ def test_two_player_rounds_keep_the_normal_steps():
     """Two breeding rolls a round, and the starting player is rolled for again every round."""
     from tests.core.wizards_quest.helpers import make, run_frames
     st = make({"D2C1": {"owner": 0, "men": 1}, "D5C5": {"owner": 1, "men": 1}}, start=1)
-    out, texts, _ = run_frames(st, [{"k": "round", "st": "breed"}], dice=[3, 4])
+    out, texts, _ = run_frames(st, [{"kind": "round", "stage": "breed"}], dice=[3, 4])
     assert [t.split()[2] for t in texts if t.startswith("Orc breeding")] == ["{P1}", "{P0}"]
     rolls = [t for t in texts if t.startswith("Rolling for starting player")]
     assert rolls and all("{P0}" in t and "{P1}" in t for t in rolls[:1])
@@ -208,17 +208,17 @@ def test_two_player_rounds_keep_the_normal_steps():
 def test_blank_variant_hides_four_treasures_on_the_placers_own_territories():
     """WQ-VAR-BLANK-2, WQ-AMB-25, WQ-VAR-BLANK."""
     st = drive(fresh(3, options={"blank-treasure": True}), "hide")
-    assert len(st["tre"]) == 12 and sum(1 for tr in st["tre"] if tr[1] == 3) == 3
+    assert len(st["treasures"]) == 12 and sum(1 for tr in st["treasures"] if tr[1] == 3) == 3
     seat = ask(st)["seat"]
     legal = [m for m in G.legal_moves(st, seat) if m["type"] == "hide"]
-    assert legal and all(st["own"][T[m["at"]]] == seat for m in legal)
-    other = next(k for k in board.CASTLE_IDS if st["own"][k] not in (seat, -1))
-    i = next(i for i, tr in enumerate(st["tre"]) if tr[3] == seat)
+    assert legal and all(st["owner"][T[m["at"]]] == seat for m in legal)
+    other = next(k for k in board.CASTLE_IDS if st["owner"][k] not in (seat, -1))
+    i = next(i for i, tr in enumerate(st["treasures"]) if tr[3] == seat)
     with pytest.raises(IllegalMove) as err:
         move(st, seat, f"hide {S.treasure_id(i)} {board.IDS[other]}")
     assert err.value.rule in ("WQ-VAR-BLANK-2", "WQ-SETUP-8")
     st = drive(st, "place")
-    assert all(tr[2] >= 0 and st["own"][tr[2]] == tr[3] for tr in st["tre"])
+    assert all(tr[2] >= 0 and st["owner"][tr[2]] == tr[3] for tr in st["treasures"])
 
 
 @pytest.mark.rule("WQ-VAR-BLANK-4")
@@ -227,7 +227,7 @@ def test_hidden_treasure_types_are_secret_in_the_variant():
     st = drive(fresh(3, options={"blank-treasure": True}), "place")
     for seat in (0, 1, 2, None):
         view = G.view(st, seat)
-        for tv, tr in zip(view["treasures"], st["tre"], strict=True):
+        for tv, tr in zip(view["treasures"], st["treasures"], strict=True):
             assert tv["owner"] == tr[0] and tv["at"] == board.IDS[tr[2]]
             assert (tv["kind"] is not None) == (seat == tr[3])
     basic = drive(fresh(3), "place")
@@ -238,7 +238,7 @@ def test_hidden_treasure_types_are_secret_in_the_variant():
 def test_each_player_has_a_colour_set():
     """WQ-COMP-3: one champion, one wizard, three treasures (plus a blank in the variant)."""
     st = fresh(6)
-    assert len(st["ch"]) == len(st["wz"]) == 6
-    assert sorted(tr[1] for tr in st["tre"] if tr[0] == 4) == [0, 1, 2]
+    assert len(st["champion"]) == len(st["wizard"]) == 6
+    assert sorted(tr[1] for tr in st["treasures"] if tr[0] == 4) == [0, 1, 2]
     with pytest.raises(IllegalMove):
         G.setup(7, {}, "x")

@@ -107,7 +107,7 @@ def test_the_player_may_break_off_before_any_battle():
     assert ask(st)["kind"] == "go"
     st, texts = move(st, 0, "break")
     assert "{P0} breaks off the campaign." in texts
-    assert at(st, "D2C4") == (1, 4, None) and st["tn"]["seat"] == 1  # campaign spent, turn over
+    assert at(st, "D2C4") == (1, 4, None) and st["turn"]["seat"] == 1  # campaign spent, turn over
 
 
 @pytest.mark.rule("WQ-CAMP-4")
@@ -135,10 +135,10 @@ def test_hero_moves_or_swaps_into_the_source_before_the_campaign():
     st = _to_campaigns(make({"D2C1": {"owner": 0, "men": 2, "heroes": ["wizard"]},
                              "D6C5": {"owner": 0, "men": 0, "heroes": ["champion"]},
                              "D2C4": {"owner": 1, "men": 1, "heroes": ["champion"]}}))
-    st["std"] = ["men-first", "men-first"]
+    st["standing"] = ["men-first", "men-first"]
     st["dice"] = [6, 6]
     st, texts = move(st, 0, "attack D2C1 D2C4 champion")
-    assert st["ch"][0] == T["D2C1"] and st["wz"][0] == T["D6C5"]
+    assert st["champion"][0] == T["D2C1"] and st["wizard"][0] == T["D6C5"]
     assert "{P0} moves their champion to D2C1; their wizard goes to D6C5." in texts  # the swap is public
     lone = _to_campaigns(make({"D2C1": {"owner": 0, "men": 2}, "D6C5": {"owner": 0, "men": 0,
                                                                         "heroes": ["champion"]},
@@ -216,7 +216,7 @@ def test_boat_attack_across_the_sea():
     assert err.value.rule == "WQ-BOAT-2"
     st["dice"] = [1, 6]
     st, texts = move(st, 0, "attack D2C3 D4C6 boat")
-    assert st["boats"][0] == [] and "C01" in st["disc"]
+    assert st["boats"][0] == [] and "C01" in st["discard"]
     st, _ = move(st, 0, "take 4")
     assert at(st, "D4C6") == (0, 4, None)
 
@@ -272,7 +272,7 @@ def test_a_boat_can_carry_a_special_campaign():
     """WQ-AMB-15."""
     st = boat_game({"D2C3": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D4C6": {"owner": 1, "men": 1}})
     st = dict(st, dragon=T["D4C6"])
-    st["std"] = ["men-first", "men-first"]
+    st["standing"] = ["men-first", "men-first"]
     st["dice"] = [6, 1]
     st, texts = move(st, 0, "attack D2C3 D4C6 dragon boat")
     assert any("special campaign" in t and "by boat" in t for t in texts)
@@ -282,9 +282,9 @@ def test_a_boat_can_carry_a_special_campaign():
 def test_taking_a_territory_with_ones_own_treasure_collects_it():
     """WQ-TREASURE-2, WQ-ACC-7: the chest's 4 men go on that territory, at most 2 men and one hero."""
     st, texts = campaign_for_treasure("chest")
-    assert st["tre"][1][2] == S.TAKEN and any("collects their chest" in t for t in texts)
+    assert st["treasures"][1][2] == S.TAKEN and any("collects their chest" in t for t in texts)
     pending = ask(st)
-    assert pending["kind"] == "place" and pending["single"] == T["D2C4"] and pending["maxh"] == 1
+    assert pending["kind"] == "place" and pending["single"] == T["D2C4"] and pending["max_heroes"] == 1
     with pytest.raises(IllegalMove) as err:
         move(st, 0, "place champion@D2C4 wizard@D2C4")
     assert err.value.rule == "WQ-HERO-SUB-2"
@@ -315,7 +315,7 @@ def test_the_ring_draws_a_card_that_may_be_played_at_once():
     st, _ = move(st, 0, "play C06")
     assert ask(st)["kind"] == "place" and ask(st)["total"] == 3
     st, _ = move(st, 0, "place D2C4:3")
-    assert st["hands"][0] == ["C19"] and st["tn"]["seat"] == 1  # window closed, C19 kept, the turn passed
+    assert st["hands"][0] == ["C19"] and st["turn"]["seat"] == 1  # window closed, C19 kept, the turn passed
     full, _ = campaign_for_treasure("ring", deck=["C06"], hand=["C19", "C20"])
     with pytest.raises(IllegalMove):
         move(full, 0, "done")
@@ -343,7 +343,7 @@ def test_collecting_the_blank_treasure_gives_nothing():
     st, texts = move(st, 0, "attack D2C1 D2C4")
     st, texts = move(st, 0, "take 3")
     assert any("collects their blank" in t for t in texts) and ask(st)["kind"] != "place"
-    assert st["tre"][6][2] == S.TAKEN and S.collected(st, 0) == 0
+    assert st["treasures"][6][2] == S.TAKEN and S.collected(st, 0) == 0
     check_invariants(st)
 
 
@@ -351,7 +351,7 @@ def test_collecting_the_blank_treasure_gives_nothing():
 def test_starting_player_by_two_dice_with_ties_rolled_again():
     """WQ-TABLE-4: only the tied players roll again."""
     st = make({"D2C1": {"owner": 0, "men": 1}}, players=3)
-    out, texts, _ = run_frames(st, [{"k": "round", "st": "start"}], dice=[6, 6, 6, 6, 2, 2, 1, 1, 3, 3])
+    out, texts, _ = run_frames(st, [{"kind": "round", "stage": "start"}], dice=[6, 6, 6, 6, 2, 2, 1, 1, 3, 3])
     assert out["start"] == 1 and ask(out)["seat"] == 1
     assert [t for t in texts if t.startswith("Rolling")][1].count("{P") == 2
 
@@ -375,7 +375,7 @@ def test_players_take_whole_turns_in_order_from_the_starting_player():
 def test_round_steps_in_order():
     """Orcs, dragon, Peacemaker, starting player, then turns."""
     st = make({"D2C1": {"owner": 0, "men": 3}, "D2C4": {"owner": 1, "men": 3}})
-    out, texts, _ = run_frames(st, [{"k": "round", "st": "breed"}])
+    out, texts, _ = run_frames(st, [{"kind": "round", "stage": "breed"}])
     marks = [next(i for i, t in enumerate(texts) if t.startswith(p)) for p in
              ("Orc breeding", "New orcs", "The dragon flies", "The Peacemaker moves", "Rolling for starting")]
     assert marks == sorted(marks)
@@ -387,7 +387,7 @@ def test_the_starting_player_keeps_his_role_until_the_next_step_four():
     st = make({"K1": {"owner": 0, "men": 1}, "K2": {"owner": 1, "men": 1}, "K3": {"owner": 2, "men": 1}},
               players=3, reserves=False, start=2)
     dice = [6, 6, 6] + [1, 1, 1] + [1, 2] + [1, 1, 2, 2, 6, 6]
-    out, texts, _ = run_frames(st, [{"k": "round", "st": "breed"}], dice=dice)
+    out, texts, _ = run_frames(st, [{"kind": "round", "stage": "breed"}], dice=dice)
     breeding = [t.split()[2] for t in texts if t.startswith("Orc breeding")]
     assert breeding == ["{P2}", "{P0}", "{P1}"]
     assert out["start"] == 1 and ask(out)["seat"] == 1
