@@ -14,7 +14,7 @@ CHOICE_RULE = {"discard": "MM-ICON-MAYDISCARD", "insight": "MM-ART-INSIGHT", "or
 
 def current_rule(st: State, seat: int) -> str:
     """The rule of what `seat` is asked to do now (for notation errors)."""
-    ph = st["ph"]
+    ph = st["phase"]
     if ph in PHASE_RULE:
         return PHASE_RULE[ph]
     if ph == "choice":
@@ -36,7 +36,7 @@ def check_fracture(st: State, seat: int, move: dict) -> tuple[int, int]:
     target, t = move["player"], ART[move["artefact"]]
     if not rules.has(st["hand"][seat], "FR"):
         raise IllegalMove("not-in-hand", "You hold no Fracture.", "MM-TERM-HAND")
-    if target >= st["n"]:
+    if target >= st["players"]:
         raise IllegalMove("no-such-player", f"There is no player P{target}.", "MM-RES-FRACTURE")
     if target == seat:
         raise IllegalMove("own-artefact", "Fracture cannot target your own artefact.", "MM-EDGE-10")
