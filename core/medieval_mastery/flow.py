@@ -229,9 +229,9 @@ def crown_insight(ctx: Ctx, seat: int) -> None:
     deck = st["deck"][seat]
     if len(deck) < 4 and st["discard"][seat]:  # MM-CROWN-5: the discard pile goes under the deck
         under = ctx.rng.shuffle(list(st["discard"][seat]))
-        st["deck"][seat] = deck = under + deck
-        st["discard"][seat] = []
-        st["discard_turn"][seat] = []
+        ctx.piles("deck")[seat] = deck = under + deck
+        ctx.piles("discard")[seat] = []
+        ctx.piles("discard_turn")[seat] = []
         ctx.ev.append(Event(f"{{P{seat}}} shuffles their discard pile under their deck."))
     top = list(reversed(deck[-4:]))
     if len(top) < 2:

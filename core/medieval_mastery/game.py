@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import cast
 
 from core import resign
-from core.medieval_mastery import battle, flow, legal, notation, rules, setup
+from core.medieval_mastery import battle, flow, legal, notation, rules, setup, statehash
 from core.medieval_mastery import resign as mm_resign
 from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS
@@ -126,6 +126,10 @@ class MedievalMastery(Game):
 
     # --- the hooks of Game.apply (the shared preamble) ----------------------------------
 
+    def is_asked(self, state, seat):
+        """The seats prompted, without building the prompts."""
+        return seat in legal.prompted(state)
+
     def player_count(self, state):
         return state["players"]
 
@@ -224,6 +228,16 @@ class MedievalMastery(Game):
 
     def from_json(self, data):
         return data
+
+    def state_hash(self, state):
+        """canonical.digest(to_json(state)), reusing the text of the parts moves share (statehash.py)."""
+        return statehash.digest(state)
+
+    def hash_in(self, state, state_format):
+        """The same for format 1 (verify of games stored before the readable keys)."""
+        if state_format == 1:
+            return statehash.digest(FORMAT_1.downgrade(state))
+        return super().hash_in(state, state_format)
 
     def upgrade_state(self, data, from_format):
         """Format 1 (short keys) lifts to format 2 by state.FORMAT_1's renames."""

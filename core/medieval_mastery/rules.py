@@ -33,9 +33,32 @@ def slot_vp(st: State, slot: int) -> int:
 
 def vp(st: State | dict, seat: int) -> int:
     """MM-WIN-1: the VP of the territories `seat` controls (supplied or not, MM-WIN-3)."""
-    skirmish = st["options"]["skirmish"]  # MM-OPT-SKIRMISH-2: Homelands are worth 0
-    return sum(0 if skirmish and tile == "Homelands" else data.TILE_VP[tile]
-               for tile, holder in zip(st["tile"], st["owner"]) if holder == seat)
+    return sum(points for points, holder in zip(slot_vps(st), st["owner"]) if holder == seat)
+
+
+def vp_by_seat(st: State | dict) -> list[int]:
+    """vp() of every seat, in one pass over the map."""
+    totals = [0] * st["players"]
+    for points, holder in zip(slot_vps(st), st["owner"]):
+        if holder >= 0:
+            totals[holder] += points
+    return totals
+
+
+_SLOT_VPS: dict[tuple, tuple[int, ...]] = {}
+
+
+def slot_vps(st: State | dict) -> tuple[int, ...]:
+    """Each slot's VP for the state's tiles (MM-OPT-SKIRMISH-2: Homelands 0), remembered per map."""
+    skirmish = st["options"]["skirmish"]
+    key = (tuple(st["tile"]), skirmish)
+    found = _SLOT_VPS.get(key)
+    if found is None:
+        if len(_SLOT_VPS) >= 4096:
+            _SLOT_VPS.clear()
+        found = _SLOT_VPS[key] = tuple(0 if skirmish and tile == "Homelands" else data.TILE_VP[tile]
+                                       for tile in st["tile"])
+    return found
 
 
 def dice_used(st: State, seat: int, castle: int | None = None) -> int:
@@ -111,14 +134,14 @@ def check_win(ctx: Ctx) -> bool:
         return True
     goal = target_vp(st)
     groups = teams(st)
+    totals = vp_by_seat(st)
     if groups is None:
-        for seat in range(st["players"]):
-            points = vp(st, seat)
+        for seat, points in enumerate(totals):
             if points >= goal:
                 return declare(ctx, [seat], f"{{P{seat}}} controls {points} VP (target {goal}).")
         return False
     for group in groups:
-        points = sum(vp(st, s) for s in group)
+        points = sum(totals[s] for s in group)
         if points >= goal:
             names = " and ".join(f"{{P{s}}}" for s in group)
             return declare(ctx, group, f"The team of {names} controls {points} VP (target {goal}).")
@@ -294,9 +317,9 @@ def reshuffle(ctx: Ctx, seat: int) -> bool:
     if not pile:
         return False
     deck = ctx.rng.shuffle(list(pile))
-    st["deck"][seat] = deck + st["deck"][seat]
-    st["discard"][seat] = []
-    st["discard_turn"][seat] = []
+    ctx.piles("deck")[seat] = deck + st["deck"][seat]
+    ctx.piles("discard")[seat] = []
+    ctx.piles("discard_turn")[seat] = []
     ctx.ev.append(Event(f"{{P{seat}}} shuffled their discard pile ({len(deck)} cards) into a new deck."))
     return True
 

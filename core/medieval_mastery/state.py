@@ -174,11 +174,12 @@ def clone(st: State | dict) -> State:
 
 
 def clone_for_move(st: State | dict) -> State:
-    """`clone`, except that each seat's piles (PILES) stay shared with `st` until the move changes
-    one: code under a Ctx changes a pile only through `Ctx.pile`, which copies it first."""
-    old = cast(dict, st)
+    """`clone`, except that the piles (PILES) stay shared with `st` until the move changes one:
+    code under a Ctx changes them only through `Ctx.piles` and `Ctx.pile`, which copy first.
+    What a move leaves alone keeps its identity, which the state's hash relies on (statehash.py)."""
+    old: dict = st  # type: ignore[assignment]  # (no cast: a call on every move)
     new = dict(old)
-    for key in ("owner", "knights", "castle", "standing", "gained", "lost", *PILES):
+    for key in ("owner", "knights", "castle", "standing", "gained", "lost"):
         new[key] = list(old[key])
     if st["battle"] is not None:
         b: dict = dict(st["battle"])
@@ -191,25 +192,34 @@ def clone_for_move(st: State | dict) -> State:
         new["window"] = dict(st["window"])  # likewise its order
     if st["choice"] is not None:
         new["choice"] = dict(st["choice"])  # its card list is never changed in place
-    return cast(State, new)  # the same keys as `st`
+    return new  # type: ignore[return-value]  # the same keys as `st`
 
 
 class Ctx:
     """The state being changed, the events produced, and the Rng (created on first use, with the
     game's random scheme: 1 for games created before rules version 3, option `rng`)."""
 
-    __slots__ = ("st", "ev", "_rng", "_own")
+    __slots__ = ("st", "ev", "_rng", "_own", "_data")
 
     def __init__(self, st: State):
         self.st = st
+        self._data: dict = st  # type: ignore[assignment]  # the same dict, indexed by any key
         self.ev: list[Event] = []
         self._rng: Rng | None = None
-        self._own: set[tuple[str, int]] = set()  # piles already copied for this move
+        self._own: set[object] = set()  # piles already copied for this move: a key, or (key, seat)
+
+    def piles(self, key: str) -> list:
+        """st[key] (key in PILES), the list per seat, to be changed: copied the first time, since
+        the state before the move may still share it (clone_for_move)."""
+        data = self._data
+        if key not in self._own:
+            self._own.add(key)
+            data[key] = list(data[key])
+        return data[key]
 
     def pile(self, key: str, seat: int) -> list:
-        """st[key][seat] (key in PILES) to be changed: copied the first time, since the state
-        before the move may still share it (clone_for_move)."""
-        piles = cast(dict, self.st)[key]
+        """st[key][seat] (key in PILES) to be changed: copied the first time, like `piles`."""
+        piles = self.piles(key)
         if (key, seat) not in self._own:
             self._own.add((key, seat))
             piles[seat] = list(piles[seat])
