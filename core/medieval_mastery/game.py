@@ -9,7 +9,7 @@ from core.medieval_mastery import battle, flow, legal, notation, rules, setup, s
 from core.medieval_mastery import resign as mm_resign
 from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS
-from core.medieval_mastery.phases import PHASES, current_rule
+from core.medieval_mastery.phases import PHASES, asked_rule, current_rule
 from core.medieval_mastery.state import FORMAT_1, Ctx, State, choice_of, clone, clone_for_move, window_of
 from core.protocol import Event, Game, IllegalMove, Prompt, Result
 
@@ -125,6 +125,16 @@ class MedievalMastery(Game):
         return legal.default_move(state, seat)
 
     # --- the hooks of Game.apply (the shared preamble) ----------------------------------
+
+    def apply(self, state, seat, move):
+        """Game.apply; a seat not asked now is told the rule that decides who is (asked_rule),
+        not always the turn's: a window, a battle or a choice asks someone else."""
+        try:
+            return super().apply(state, seat, move)
+        except IllegalMove as err:
+            if err.code == "not-your-turn" and err.rule == self.preamble_rules["not-your-turn"]:  # error path only
+                err.rule = asked_rule(state)
+            raise
 
     def is_asked(self, state, seat):
         """The seats prompted, without building the prompts."""

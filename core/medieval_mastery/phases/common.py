@@ -12,6 +12,21 @@ CHOICE_RULE = {"discard": "MM-ICON-MAYDISCARD", "insight": "MM-ART-INSIGHT", "or
                "top": "MM-ART-PROSPERITY", "target": "MM-ICON-ANY", "sceptre": "MM-ICON-EQUAL"}
 
 
+# Who is asked outside the active player's turn, and the rule that says so.
+ASKED_RULE = {"window": "MM-ASYNC-2", "commit": "MM-ASYNC-1", "support": "MM-ASYNC-4"}
+
+
+def asked_rule(st: State) -> str:
+    """The rule that decides who is asked now, for a seat that is not: a Fracture window asks
+    seat by seat (MM-ASYNC-2), conflict cards the two combatants (MM-ASYNC-1), support the sides
+    in turn (MM-ASYNC-4), a choice only its chooser (the rule of that choice); otherwise it is
+    another player's turn (MM-TURN-9)."""
+    ph = st["phase"]
+    if ph == "choice":
+        return CHOICE_RULE[choice_of(st)["kind"]]
+    return ASKED_RULE.get(ph, "MM-TURN-9")
+
+
 def current_rule(st: State, seat: int) -> str:
     """The rule of what `seat` is asked to do now (for notation errors)."""
     ph = st["phase"]
