@@ -22,14 +22,14 @@ def begin(ctx: Ctx, att: int, node: int, count: int) -> None:
     st = ctx.st
     board = board_of(st)
     siege = node >= board.n_slots
-    defender = board.castle_owner[node] if siege else st["own"][node]
-    dk = data.SIEGE_DEFENCE if siege else st["kn"][node]
+    defender = board.castle_owner[node] if siege else st["owner"][node]
+    dk = data.SIEGE_DEFENCE if siege else st["knights"][node]
     st["battle"] = {
-        "node": node, "att": att, "def": defender, "ak": count, "siege": siege,
-        "astr": count, "dstr": dk, "step": 1, "commit": [None, None], "shown": [None, None],
-        "table": [], "sup": None, "winner": -1, "loser": -1, "margin": 0, "orbq": [], "reversed": False,
+        "node": node, "attacker": att, "defender": defender, "attack_knights": count, "siege": siege,
+        "attack_strength": count, "defence_strength": dk, "step": 1, "commit": [None, None], "shown": [None, None],
+        "table": [], "support": None, "winner": -1, "loser": -1, "margin": 0, "orb_queue": [], "reversed": False,
     }
-    st["ph"] = "battle"
+    st["phase"] = "battle"
     where = board.names[node]
     ctx.ev.append(Event(f"Battle for {where}: {{P{att}}} attacks with {count}, {{P{defender}}} defends "
                         f"with {dk}{' (castle siege)' if siege else ''}."))
@@ -37,11 +37,11 @@ def begin(ctx: Ctx, att: int, node: int, count: int) -> None:
 
 def defender_knights(st: State, b: Battle) -> int:
     """Real knights of the defender in the contested tile (castle knights in a siege)."""
-    return st["castle"][b["def"]] if b["siege"] else st["kn"][b["node"]]
+    return st["castle"][b["defender"]] if b["siege"] else st["knights"][b["node"]]
 
 
 def _totals(b: Battle) -> str:
-    return f"attacker {b['astr']}, defender {b['dstr']}"
+    return f"attacker {b['attack_strength']}, defender {b['defence_strength']}"
 
 
 def step1_territory(ctx: Ctx, b: Battle) -> None:
@@ -52,10 +52,10 @@ def step1_territory(ctx: Ctx, b: Battle) -> None:
         return
     tile = st["tile"][b["node"]]
     if tile in data.ATTACKER_PLUS1:
-        b["astr"] += 1
+        b["attack_strength"] += 1
         ctx.ev.append(Event(f"{tile}: attacker +1 ({_totals(b)})."))
     if tile in data.DEFENDER_PLUS1:
-        b["dstr"] += 1
+        b["defence_strength"] += 1
         ctx.ev.append(Event(f"{tile}: defender +1 ({_totals(b)})."))
     if tile in data.ROLL_OFF:
         arena(ctx, b)
@@ -65,63 +65,63 @@ def arena(ctx: Ctx, b: Battle) -> None:
     """MM-TERR-ARENA / MM-ICON-ARENA: one die each; the lower (both on a tie) loses a knight."""
     st = ctx.st
     node = b["node"]
-    att, dfd = b["att"], b["def"]
+    att, dfd = b["attacker"], b["defender"]
     ra, rd = ctx.rng.die(), ctx.rng.die()
     hit_a, hit_d = ra <= rd, rd <= ra
     if hit_a:
-        b["ak"] -= 1
-        b["astr"] -= 1
+        b["attack_knights"] -= 1
+        b["attack_strength"] -= 1
         rules.lose(st, att, 1)
     if hit_d:
-        st["kn"][node] -= 1
-        b["dstr"] -= 1
+        st["knights"][node] -= 1
+        b["defence_strength"] -= 1
         rules.lose(st, dfd, 1)
     ctx.ev.append(Event(f"Arena roll-off: {{P{att}}} rolls {ra}, {{P{dfd}}} rolls {rd}.",
                         data={"dice": [ra, rd]}))
-    ak, dk = b["ak"], st["kn"][node]
+    ak, dk = b["attack_knights"], st["knights"][node]
     if ak and dk:
         return
     name = board_of(st).names[node]
     if dk:
         ctx.ev.append(Event(f"{{P{dfd}}} keeps {name}: the battle ends."))
     elif ak:
-        st["own"][node] = att
-        st["kn"][node] = ak
-        b["ak"] = 0
+        st["owner"][node] = att
+        st["knights"][node] = ak
+        b["attack_knights"] = 0
         ctx.ev.append(Event(f"{{P{att}}} now controls {name}: the battle ends."))
         rules.check_win(ctx)
     else:
-        st["own"][node] = -1
+        st["owner"][node] = -1
         ctx.ev.append(Event(f"{name} is left empty and uncontrolled: the battle ends."))
     b["step"] = END
 
 
 def step2_draw(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-2: attacker then defender draw up to five."""
-    rules.draw_to(ctx, b["att"], data.HAND_DRAW, "battle")
-    rules.draw_to(ctx, b["def"], data.HAND_DRAW, "battle")
+    rules.draw_to(ctx, b["attacker"], data.HAND_DRAW, "battle")
+    rules.draw_to(ctx, b["defender"], data.HAND_DRAW, "battle")
     b["step"] = 3
 
 
 def step3_window(ctx: Ctx, b: Battle) -> None:
     b["step"] = 31
-    rules.open_window(ctx, "sceptre", b["att"])
+    rules.open_window(ctx, "sceptre", b["attacker"])
 
 
 def real_counts(st: State, b: Battle) -> tuple[int, int]:
     """The real knights of attacker and defender for Fear and Vigour (MM-ART-SCEPTRE-NOTE); 8 in a siege."""
-    return b["ak"], data.SIEGE_DEFENCE if b["siege"] else defender_knights(st, b)
+    return b["attack_knights"], data.SIEGE_DEFENCE if b["siege"] else defender_knights(st, b)
 
 
 def step3_sceptres(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-3: attacker's sceptre first, then the defender's (MM-EDGE-13)."""
     st = ctx.st
-    att, dfd = b["att"], b["def"]
+    att, dfd = b["attacker"], b["defender"]
     real_a, real_d = real_counts(st, b)
     if rules.is_up(st, att, 1):
-        name = st["arts"][att][1]
+        name = st["artefacts"][att][1]
         if name == "Rage":
-            b["astr"] += 1
+            b["attack_strength"] += 1
             ctx.ev.append(Event(f"Sceptre of Rage: {{P{att}}} +1 ({_totals(b)})."))
         elif name == "Fear" and equal_knights(ctx, b, att, "Fear", real_d, real_a):
             b["step"] = 32  # the attacker is asked; the defender's sceptre follows the answer
@@ -133,13 +133,13 @@ def step3_sceptres(ctx: Ctx, b: Battle) -> None:
 
 def step3_defender_sceptre(ctx: Ctx, b: Battle) -> None:
     st = ctx.st
-    att, dfd = b["att"], b["def"]
+    att, dfd = b["attacker"], b["defender"]
     real_a, real_d = real_counts(st, b)
     b["step"] = 4
     if rules.is_up(st, dfd, 1):
-        name = st["arts"][dfd][1]
+        name = st["artefacts"][dfd][1]
         if name == "Loyalty":
-            b["dstr"] += 1
+            b["defence_strength"] += 1
             ctx.ev.append(Event(f"Sceptre of Loyalty: {{P{dfd}}} +1 ({_totals(b)})."))
         elif name == "Vigour" and not b["siege"]:
             equal_knights(ctx, b, dfd, "Vigour", real_a, real_d)
@@ -155,10 +155,10 @@ def equal_knights(ctx: Ctx, b: Battle, seat: int, name: str, rival: int, own: in
         return False
     if option(ctx.st, "sceptre-choice") == "ask":
         change = f"+{rival - own}" if rival > own else f"-{own - rival}"
-        ctx.st["choice"] = {"kind": "sceptre", "seat": seat, "then": "battle", "name": name, "count": rival, "own": own,
+        ctx.st["choice"] = {"kind": "sceptre", "seat": seat, "then": "battle", "name": name, "count": rival, "real": own,
                             "text": f"Sceptre of {name}: fight as if with {count(rival, 'knight')} instead of {own} "
                                     f"(strength {change})? 'sceptre use' or 'sceptre decline'."}
-        ctx.st["ph"] = "choice"
+        ctx.st["phase"] = "choice"
         return True
     if rival > own:
         use_equal_knights(ctx, b, seat, name, rival)
@@ -167,10 +167,10 @@ def equal_knights(ctx: Ctx, b: Battle, seat: int, name: str, rival: int, own: in
 
 def use_equal_knights(ctx: Ctx, b: Battle, seat: int, name: str, rival: int) -> None:
     real_a, real_d = real_counts(ctx.st, b)
-    if seat == b["att"]:
-        b["astr"] += rival - real_a
+    if seat == b["attacker"]:
+        b["attack_strength"] += rival - real_a
     else:
-        b["dstr"] += rival - real_d
+        b["defence_strength"] += rival - real_d
     ctx.ev.append(Event(f"Sceptre of {name}: {{P{seat}}} fights as if with {count(rival, 'knight')} ({_totals(b)})."))
 
 
@@ -187,14 +187,14 @@ def random_discard(ctx: Ctx, seat: int, why: str) -> None:
 
 def step4_commit(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-4: both commit face down; apply() reveals when both are in."""
-    ctx.st["ph"] = "commit"
+    ctx.st["phase"] = "commit"
 
 
 def commit(ctx: Ctx, seat: int, card: int) -> None:
     """`card` is -1 for 'no conflict card' (MM-EDGE-5)."""
     st = ctx.st
     b = battle_of(st)
-    side = 0 if seat == b["att"] else 1
+    side = 0 if seat == b["attacker"] else 1
     if card >= 0:
         ctx.pile("hand", seat).remove(card)
     b["commit"][side] = card
@@ -202,7 +202,7 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
     if b["commit"][0] is None or b["commit"][1] is None:
         return
     shown = []
-    for side, who in ((0, b["att"]), (1, b["def"])):
+    for side, who in ((0, b["attacker"]), (1, b["defender"])):
         c = b["commit"][side]
         if c < 0:
             value, label = 0, "no conflict card"
@@ -216,15 +216,15 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
                 value = data.CARD_VALUE[code]
                 label = f"Conflict {value}"
         if side == 0:
-            b["astr"] += value
+            b["attack_strength"] += value
         else:
-            b["dstr"] += value
+            b["defence_strength"] += value
         b["shown"][side] = [c if c >= 0 else -1, value]
         shown.append(f"{{P{who}}} {label}")
     b["commit"] = [None, None]
     ctx.ev.append(Event(f"Conflict cards revealed: {'; '.join(shown)} ({_totals(b)})."))
     b["step"] = 5
-    st["ph"] = "battle"
+    st["phase"] = "battle"
 
 
 def step5_support(ctx: Ctx, b: Battle) -> None:
@@ -234,32 +234,32 @@ def step5_support(ctx: Ctx, b: Battle) -> None:
         ctx.ev.append(Event("Mountains: no support cards may be played."))
         b["step"] = 6
         return
-    first = b["att"] if b["astr"] <= b["dstr"] else b["def"]
-    n = st["n"]
-    members = set(rules.team_of(st, b["att"])) | set(rules.team_of(st, b["def"]))
+    first = b["attacker"] if b["attack_strength"] <= b["defence_strength"] else b["defender"]
+    n = st["players"]
+    members = set(rules.team_of(st, b["attacker"])) | set(rules.team_of(st, b["defender"]))
     order = [(first + i) % n for i in range(n) if (first + i) % n in members]
-    b["sup"] = {"order": order, "i": 0, "quiet": 0, "played": False}
-    st["ph"] = "support"
+    b["support"] = {"order": order, "given": 0, "quiet": 0, "played": False}
+    st["phase"] = "support"
     skip_unable(ctx)
 
 
 def support_state(b: Battle) -> Support:
     """The support exchange under way (step 5 on)."""
-    sup = b["sup"]
+    sup = b["support"]
     assert sup is not None
     return sup
 
 
 def support_seat(b: Battle) -> int:
     sup = support_state(b)
-    return sup["order"][sup["i"] % len(sup["order"])]
+    return sup["order"][sup["given"] % len(sup["order"])]
 
 
 def can_support(st: State, seat: int) -> bool:
     """Is `seat` asked for its opportunity? strict: anyone holding cards (an empty hand is
     public); fast: only a seat holding a support card, as in the Fracture windows."""
     hand = st["hand"][seat]
-    if st["opts"]["windows"] == "strict":
+    if st["options"]["windows"] == "strict":
         return bool(hand)
     return any(rules.kind(c) in data.SUPPORT_KINDS for c in hand)
 
@@ -268,7 +268,7 @@ def skip_unable(ctx: Ctx) -> None:
     """MM-COMBAT-5 ends when neither side 'wants to, or can' play: pass for those who cannot."""
     st = ctx.st
     b = battle_of(st)
-    while st["ph"] == "support" and not can_support(st, support_seat(b)):
+    while st["phase"] == "support" and not can_support(st, support_seat(b)):
         support_pass(ctx, silent=True)
 
 
@@ -280,10 +280,10 @@ def support_play(ctx: Ctx, seat: int, chosen: list[int]) -> None:
         ctx.pile("hand", seat).remove(card)
         b["table"].append(card)
         total += data.CARD_VALUE[rules.kind(card)]
-    if seat in rules.team_of(st, b["att"]):
-        b["astr"] += total
+    if seat in rules.team_of(st, b["attacker"]):
+        b["attack_strength"] += total
     else:
-        b["dstr"] += total
+        b["defence_strength"] += total
     support_state(b)["played"] = True
     names = ", ".join(rules.title(c) for c in chosen)
     ctx.ev.append(Event(f"{{P{seat}}} plays {names} ({_totals(b)})."))
@@ -298,22 +298,22 @@ def support_pass(ctx: Ctx, silent: bool = False) -> None:
         sup["quiet"] = 0
     else:
         sup["quiet"] += 1
-        if not silent and st["opts"]["windows"] == "strict":  # fast: no trace of who was asked
+        if not silent and st["options"]["windows"] == "strict":  # fast: no trace of who was asked
             ctx.ev.append(Event(f"{{P{seat}}} passes."))
     sup["played"] = False
-    sup["i"] += 1
+    sup["given"] += 1
     if sup["quiet"] >= len(sup["order"]):
         b["step"] = 6
-        st["ph"] = "battle"
+        st["phase"] = "battle"
 
 
 def step6_result(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-6: higher total wins; the defender wins ties with a margin of 1."""
-    a, d = b["astr"], b["dstr"]
+    a, d = b["attack_strength"], b["defence_strength"]
     if a > d:
-        b["winner"], b["loser"], b["margin"] = b["att"], b["def"], a - d
+        b["winner"], b["loser"], b["margin"] = b["attacker"], b["defender"], a - d
     else:
-        b["winner"], b["loser"], b["margin"] = b["def"], b["att"], max(1, d - a)
+        b["winner"], b["loser"], b["margin"] = b["defender"], b["attacker"], max(1, d - a)
     ctx.ev.append(Event(f"Battle result: {a} to {d}; {{P{b['winner']}}} wins by {b['margin']}."))
     b["step"] = 7
 
@@ -321,37 +321,37 @@ def step6_result(ctx: Ctx, b: Battle) -> None:
 def step7_mayhem_and_window(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-7.1 (MM-OPT-MAYHEM-2..4), then the orb Fracture window."""
     st = ctx.st
-    if st["opts"]["mayhem"] and not (b["siege"] and b["winner"] == b["def"]):
+    if st["options"]["mayhem"] and not (b["siege"] and b["winner"] == b["defender"]):
         mayhem(ctx, b)
         if b["step"] == END:
             return
-    b["orbq"] = [b["att"], b["def"]]
+    b["orb_queue"] = [b["attacker"], b["defender"]]
     b["step"] = 71
-    rules.open_window(ctx, "orb", b["att"])
+    rules.open_window(ctx, "orb", b["attacker"])
 
 
 def mayhem(ctx: Ctx, b: Battle) -> None:
     st = ctx.st
     w = b["winner"]
     node = b["node"]
-    mine = b["ak"] if w == b["att"] else st["kn"][node]
+    mine = b["attack_knights"] if w == b["attacker"] else st["knights"][node]
     rolls = [ctx.rng.die() for _ in range(mine)]
     ones = rolls.count(1)
-    if w == b["att"]:
-        b["ak"] -= ones
+    if w == b["attacker"]:
+        b["attack_knights"] -= ones
     else:
-        st["kn"][node] -= ones
+        st["knights"][node] -= ones
     rules.lose(st, w, ones)
     ctx.ev.append(Event(f"Mayhem: {{P{w}}} rolls {' '.join(map(str, rolls))} and loses {count(ones, 'knight')}.",
                         data={"dice": rolls}))
-    left = b["ak"] if w == b["att"] else st["kn"][node]
+    left = b["attack_knights"] if w == b["attacker"] else st["knights"][node]
     if left:
         return
     # A besieged castle is never left empty: its defender fights as 8 (MM-OPT-SIEGE-2), so a
     # wiped-out attacker always loses to it instead (MM-OPT-MAYHEM-3); only a territory can empty.
-    other = b["ak"] + (data.SIEGE_DEFENCE if b["siege"] else st["kn"][node])
+    other = b["attack_knights"] + (data.SIEGE_DEFENCE if b["siege"] else st["knights"][node])
     if other == 0:  # MM-OPT-MAYHEM-4
-        st["own"][node] = -1
+        st["owner"][node] = -1
         ctx.ev.append(Event(f"No knights remain in {board_of(st).names[node]}: it is uncontrolled."))
         b["step"] = END
         return
@@ -363,19 +363,19 @@ def mayhem(ctx: Ctx, b: Battle) -> None:
 def step7_orbs(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-7.3: attacker's orb, then the defender's; win orbs on the winner only."""
     st = ctx.st
-    while b["orbq"]:
-        seat = b["orbq"].pop(0)
+    while b["orb_queue"]:
+        seat = b["orb_queue"].pop(0)
         if not rules.is_up(st, seat, 2):
             continue
-        name = st["arts"][seat][2]
+        name = st["artefacts"][seat][2]
         won = seat == b["winner"]
         if won and name == "Brutality":
             loser = b["loser"]
-            if loser == b["att"] and b["ak"] > 0:
-                b["ak"] -= 1
+            if loser == b["attacker"] and b["attack_knights"] > 0:
+                b["attack_knights"] -= 1
                 rules.lose(st, loser, 1)
-            elif loser == b["def"] and not b["siege"] and st["kn"][b["node"]] > 0:
-                st["kn"][b["node"]] -= 1
+            elif loser == b["defender"] and not b["siege"] and st["knights"][b["node"]] > 0:
+                st["knights"][b["node"]] -= 1
                 rules.lose(st, loser, 1)
             else:
                 continue
@@ -402,16 +402,16 @@ def step8_losses(ctx: Ctx, b: Battle) -> None:
     b["step"] = 9
     if b["reversed"]:
         return
-    if loser == b["att"]:
-        here = b["ak"]
+    if loser == b["attacker"]:
+        here = b["attack_knights"]
         lost = min(margin, here)
-        b["ak"] = 0
+        b["attack_knights"] = 0
     else:
         if b["siege"]:
             return  # MM-OPT-SIEGE-5: the castle's knights are unaffected
-        here = st["kn"][b["node"]]
+        here = st["knights"][b["node"]]
         lost = min(margin, here)
-        st["kn"][b["node"]] = 0
+        st["knights"][b["node"]] = 0
     rules.lose(st, loser, lost)
     back = here - lost
     st["castle"][loser] += back

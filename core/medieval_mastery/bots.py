@@ -22,9 +22,9 @@ ROLLOUT_MOVES = 20
 
 
 def worth(st: dict, seat: int) -> float:
-    knights = st["castle"][seat] + sum(k for owner, k in zip(st["own"], st["kn"]) if owner == seat)
+    knights = st["castle"][seat] + sum(k for owner, k in zip(st["owner"], st["knights"]) if owner == seat)
     return (VP_WEIGHT * rules.vp(st, seat) + KNIGHT_WEIGHT * knights
-            + TERRITORY_WEIGHT * st["own"].count(seat) + CARD_WEIGHT * len(st["hand"][seat]))
+            + TERRITORY_WEIGHT * st["owner"].count(seat) + CARD_WEIGHT * len(st["hand"][seat]))
 
 
 def team_worth(st: dict, seat: int) -> float:
@@ -35,6 +35,6 @@ def evaluate(st: dict, seat: int) -> float:
     if st["win"] is not None:
         return 1.0 if seat in st["win"]["seats"] else 0.0
     mine = team_worth(st, seat)
-    others = [team_worth(st, other) for other in range(st["n"]) if other not in rules.team_of(st, seat)]
+    others = [team_worth(st, other) for other in range(st["players"]) if other not in rules.team_of(st, seat)]
     best_other = max(others) if others else 0.0
     return 0.5 + 0.5 * math.tanh((mine - best_other) / 6)

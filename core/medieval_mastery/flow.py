@@ -21,14 +21,14 @@ def start_turn(ctx: Ctx, seat: int) -> None:
     """MM-TURN-1: three knights in the castle, then the resource step."""
     st = ctx.st
     st["active"] = seat
-    st["tno"] += 1
+    st["turn"] += 1
     st["step"] = 2
     st["stage"] = ""
     st["crown_used"] = False
     st["normal_done"] = False
-    st["mano"] = ""
-    st["ph"] = "main"
-    ctx.ev.append(Event(f"Turn {st['tno']}: {{P{seat}}} to play."))
+    st["manoeuvre"] = ""
+    st["phase"] = "main"
+    ctx.ev.append(Event(f"Turn {st['turn']}: {{P{seat}}} to play."))
     rules.gain(ctx, seat, data.KNIGHTS_PER_TURN, "start of turn")
 
 
@@ -38,9 +38,9 @@ def end_turn(ctx: Ctx) -> None:
     seat = st["active"]
     down = ctx.pile("down", seat)
     for t in range(3):
-        if down[t] != -1 and down[t] < st["tno"]:
+        if down[t] != -1 and down[t] < st["turn"]:
             down[t] = -1
-            ctx.ev.append(Event(f"{{P{seat}}} restores {data.ART_TITLE[st['arts'][seat][t]]}."))
+            ctx.ev.append(Event(f"{{P{seat}}} restores {data.ART_TITLE[st['artefacts'][seat][t]]}."))
     start_turn(ctx, next_seat(st, seat))
 
 
@@ -48,9 +48,9 @@ def next_seat(st: State, seat: int) -> int:
     """The next seat clockwise that still plays: a seat that resigned (`gone`, resign.py) has no
     more turns. Only a game with a resignation of three or more players has `gone`."""
     gone = st.get("gone", ())
-    following = (seat + 1) % st["n"]
+    following = (seat + 1) % st["players"]
     while following in gone:
-        following = (following + 1) % st["n"]
+        following = (following + 1) % st["players"]
     return following
 
 
@@ -59,8 +59,8 @@ def end_manoeuvre(ctx: Ctx) -> None:
     st = ctx.st
     if st["win"] is not None:
         return
-    if st["mano"] == "ta":
-        st["step"] = st["ret"]
+    if st["manoeuvre"] == "ta":
+        st["step"] = st["return_step"]
         card = st.get("ta_card", -1)
         if card >= 0:  # MM-RES-1: its effect applied, the card goes to the discard pile now
             rules.discard(ctx, card)
@@ -68,9 +68,9 @@ def end_manoeuvre(ctx: Ctx) -> None:
     else:
         st["normal_done"] = True
         st["step"] = 7
-    st["mano"] = ""
+    st["manoeuvre"] = ""
     st["stage"] = ""
-    st["ph"] = "main"
+    st["phase"] = "main"
 
 
 def play_fracture(ctx: Ctx, seat: int, target: int, t: int) -> None:
@@ -78,7 +78,7 @@ def play_fracture(ctx: Ctx, seat: int, target: int, t: int) -> None:
     card = rules.find(st["hand"][seat], "FR")
     assert card is not None  # checked by the caller
     ctx.pile("hand", seat).remove(card)
-    ctx.ev.append(Event(f"{{P{seat}}} plays Fracture on {data.ART_TITLE[st['arts'][target][t]]} of {{P{target}}}."))
+    ctx.ev.append(Event(f"{{P{seat}}} plays Fracture on {data.ART_TITLE[st['artefacts'][target][t]]} of {{P{target}}}."))
     destroy(ctx, target, t, "Fracture")
     rules.discard(ctx, card)
 
@@ -96,8 +96,8 @@ def play_resource(ctx: Ctx, seat: int, code: str) -> None:
     else:
         ctx.ev.append(Event(f"{{P{seat}}} plays Tactical Advance: an extra redistribution and advance."))
         st["ta_card"] = card  # in play until its manoeuvre ends (MM-RES-1), then discarded
-        st["mano"] = "ta"
-        st["ret"] = st["step"]
+        st["manoeuvre"] = "ta"
+        st["return_step"] = st["step"]
         st["stage"] = "m1"
 
 
@@ -110,7 +110,7 @@ def redistribute(ctx: Ctx, seat: int, deltas: dict, transfers: list) -> None:
         if node < 0:
             st["castle"][seat] += delta
         else:
-            st["kn"][node] += delta
+            st["knights"][node] += delta
     board = board_of(st)
     text = ", ".join(f"{_place(board, a)}>{_place(board, b)}:{n}" for a, b, n in transfers)
     ctx.ev.append(Event(f"{{P{seat}}} redistributes knights ({text})."))
@@ -127,9 +127,9 @@ def advance(ctx: Ctx, seat: int, node: int, count: int) -> None:
     st["castle"][seat] -= count
     st["stage"] = "battle"
     ctx.ev.append(Event(f"{{P{seat}}} advances {count} knight{'s' if count != 1 else ''} into {board.names[node]}."))
-    if node < board.n_slots and st["own"][node] == -1:
-        st["own"][node] = seat
-        st["kn"][node] = count
+    if node < board.n_slots and st["owner"][node] == -1:
+        st["owner"][node] = seat
+        st["knights"][node] = count
         ctx.ev.append(Event(f"{{P{seat}}} conquers {board.names[node]} ({st['tile'][node]}) without a battle."))
         conquest(ctx, seat, node, then="manoeuvre")
         return
@@ -149,11 +149,11 @@ def conquest(ctx: Ctx, seat: int, node: int, then: str) -> None:
     if tile in data.CONQUEST_KNIGHT:
         rules.gain(ctx, seat, 1, f"{tile} conquered")
     if tile in data.CONQUEST_MINUS_KNIGHT:
-        st["kn"][node] -= 1
+        st["knights"][node] -= 1
         rules.lose(st, seat, 1)
         ctx.ev.append(Event(f"{{P{seat}}} loses 1 knight in {board.names[node]} ({tile})."))
-        if st["kn"][node] == 0:
-            st["own"][node] = -1  # MM-LOSS-4
+        if st["knights"][node] == 0:
+            st["owner"][node] = -1  # MM-LOSS-4
             ctx.ev.append(Event(f"{board.names[node]} is left empty and uncontrolled."))
     if rules.check_win(ctx):
         continue_after(ctx, then)
@@ -169,13 +169,13 @@ def continue_after(ctx: Ctx, then: str) -> None:
     st = ctx.st
     st["choice"] = None
     if st["win"] is not None:
-        st["ph"] = "over"
+        st["phase"] = "over"
         return
     if then == "manoeuvre":
         rules.life_and_death(ctx)
         end_manoeuvre(ctx)
     elif then == "battle":
-        st["ph"] = "battle"
+        st["phase"] = "battle"
     elif then == "crown":
         finish_crown(ctx)
 
@@ -191,7 +191,7 @@ def use_crown(ctx: Ctx, seat: int) -> None:
     st = ctx.st
     st["crown_used"] = True
     st["after_crown"] = 4 if st["step"] == 2 else 9
-    ctx.ev.append(Event(f"{{P{seat}}} uses Crown of {st['arts'][seat][0]}."))
+    ctx.ev.append(Event(f"{{P{seat}}} uses Crown of {st['artefacts'][seat][0]}."))
     open_window(ctx, "crown", seat)
 
 
@@ -203,17 +203,17 @@ def resolve_crown(ctx: Ctx) -> None:
         ctx.ev.append(Event("The crown was destroyed: its ability is cancelled."))
         finish_crown(ctx)
         return
-    CROWNS[st["arts"][seat][0]](ctx, seat)
+    CROWNS[st["artefacts"][seat][0]](ctx, seat)
 
 
 def crown_target(ctx: Ctx, seat: int) -> None:
     """Corruption and Prosperity: the target is chosen now (MM-ICON-ANY), see apply_target."""
     st = ctx.st
-    name = st["arts"][seat][0]
+    name = st["artefacts"][seat][0]
     what = "a player and one of their face-up artefacts to destroy (target P1 orb)" \
         if name == "Corruption" else "a player whose top card you look at (target P1)"
     st["choice"] = {"kind": "target", "seat": seat, "then": "crown", "text": f"Crown of {name}: choose {what}."}
-    st["ph"] = "choice"
+    st["phase"] = "choice"
 
 
 def crown_fury(ctx: Ctx, seat: int) -> None:
@@ -227,11 +227,11 @@ def crown_insight(ctx: Ctx, seat: int) -> None:
     """MM-ART-INSIGHT: look at the top four cards and put them back in any order."""
     st = ctx.st
     deck = st["deck"][seat]
-    if len(deck) < 4 and st["disc"][seat]:  # MM-CROWN-5: the discard pile goes under the deck
-        under = ctx.rng.shuffle(list(st["disc"][seat]))
-        st["deck"][seat] = deck = under + deck
-        st["disc"][seat] = []
-        st["dturn"][seat] = []
+    if len(deck) < 4 and st["discard"][seat]:  # MM-CROWN-5: the discard pile goes under the deck
+        under = ctx.rng.shuffle(list(st["discard"][seat]))
+        ctx.piles("deck")[seat] = deck = under + deck
+        ctx.piles("discard")[seat] = []
+        ctx.piles("discard_turn")[seat] = []
         ctx.ev.append(Event(f"{{P{seat}}} shuffles their discard pile under their deck."))
     top = list(reversed(deck[-4:]))
     if len(top) < 2:
@@ -241,7 +241,7 @@ def crown_insight(ctx: Ctx, seat: int) -> None:
     ctx.ev.append(Event("Top first: " + ", ".join(rules.title(c) for c in top) + ".", (seat,)))
     st["choice"] = {"kind": "insight", "seat": seat, "cards": top, "then": "crown",
                     "text": f"Crown of Insight: put your top {len(top)} cards back in any order."}
-    st["ph"] = "choice"
+    st["phase"] = "choice"
 
 
 def crown_order(ctx: Ctx, seat: int) -> None:
@@ -249,7 +249,7 @@ def crown_order(ctx: Ctx, seat: int) -> None:
     if recyclable(st, seat):
         st["choice"] = {"kind": "order", "seat": seat, "then": "crown",
                         "text": "Crown of Order: choose a card from your discard pile to shuffle into your deck."}
-        st["ph"] = "choice"
+        st["phase"] = "choice"
     else:
         ctx.ev.append(Event("Crown of Order has no effect: no card was discarded in an earlier turn."))
         finish_crown(ctx)
@@ -258,7 +258,7 @@ def crown_order(ctx: Ctx, seat: int) -> None:
 def crown_vitality(ctx: Ctx, seat: int) -> None:
     """MM-ART-VITALITY: one extra redistribution, no advance."""
     ctx.st["stage"] = "vit"
-    ctx.st["ph"] = "main"
+    ctx.st["phase"] = "main"
 
 
 CROWNS = {"Corruption": crown_target, "Prosperity": crown_target, "Fury": crown_fury,
@@ -269,8 +269,8 @@ def apply_target(ctx: Ctx, seat: int, aim: int, t: int) -> None:
     """MM-ART-CORRUPTION / MM-ART-PROSPERITY once the target is chosen (validated by the caller)."""
     st = ctx.st
     st["choice"] = None
-    if st["arts"][seat][0] == "Corruption":
-        ctx.ev.append(Event(f"{{P{seat}}} chooses {data.ART_TITLE[st['arts'][aim][t]]} of {{P{aim}}}."))
+    if st["artefacts"][seat][0] == "Corruption":
+        ctx.ev.append(Event(f"{{P{seat}}} chooses {data.ART_TITLE[st['artefacts'][aim][t]]} of {{P{aim}}}."))
         destroy(ctx, aim, t, "Crown of Corruption")
         finish_crown(ctx)
         return
@@ -285,13 +285,13 @@ def apply_target(ctx: Ctx, seat: int, aim: int, t: int) -> None:
     ctx.ev.append(Event(f"The top card is {rules.title(card)}.", (seat,)))
     st["choice"] = {"kind": "top", "seat": seat, "player": aim, "cards": [card], "then": "crown",
                     "text": "Crown of Prosperity: keep the top card there (top keep) or discard it (top discard)."}
-    st["ph"] = "choice"
+    st["phase"] = "choice"
 
 
 def recyclable(st: State, seat: int) -> list[str]:
     """Kinds in the discard pile discarded before this turn (MM-ICON-RECYCLE)."""
-    now = st["tno"]
-    return sorted({rules.kind(c) for c, t in zip(st["disc"][seat], st["dturn"][seat]) if t < now})
+    now = st["turn"]
+    return sorted({rules.kind(c) for c, t in zip(st["discard"][seat], st["discard_turn"][seat]) if t < now})
 
 
 def finish_crown(ctx: Ctx) -> None:
@@ -302,7 +302,7 @@ def finish_crown(ctx: Ctx) -> None:
     st = ctx.st
     st["choice"] = None
     st["stage"] = ""
-    st["ph"] = "main"
+    st["phase"] = "main"
     if option(st, "resource-timing") == "before-or-after":
         return
     if st["after_crown"] == 9:
@@ -322,7 +322,7 @@ def window_targets(st: State, seat: int) -> list[tuple[int, int]]:
         return [(user, 0)] if user != seat and is_up(st, user, 0) else []
     t = 1 if kind == "sceptre" else 2
     b = battle_of(st)
-    return [(p, t) for p in (b["att"], b["def"]) if p != seat and is_up(st, p, t)]
+    return [(p, t) for p in (b["attacker"], b["defender"]) if p != seat and is_up(st, p, t)]
 
 
 def must_ask(st: State, seat: int) -> bool:
@@ -334,11 +334,11 @@ def must_ask(st: State, seat: int) -> bool:
     if standing == "always":
         return False
     if standing == "unless-mine":  # only a Crown of Corruption may still be turned on you
-        if not (window_of(st)["kind"] == "crown" and st["arts"][st["active"]][0] == "Corruption"):
+        if not (window_of(st)["kind"] == "crown" and st["artefacts"][st["active"]][0] == "Corruption"):
             return False
-    if st["opts"]["windows"] == "fast":
+    if st["options"]["windows"] == "fast":
         return rules.has(st["hand"][seat], "FR")
-    return not any(rules.kind(c) == "FR" for c in st["disc"][seat])
+    return not any(rules.kind(c) == "FR" for c in st["discard"][seat])
 
 
 def step_window(ctx: Ctx) -> bool:
@@ -346,18 +346,18 @@ def step_window(ctx: Ctx) -> bool:
     st = ctx.st
     w = window_of(st)
     order = w["order"]
-    while w["i"] < len(order):
-        seat = order[w["i"]]
+    while w["position"] < len(order):
+        seat = order[w["position"]]
         if must_ask(st, seat):
             w["asked"] = seat
             return True
-        w["i"] += 1
+        w["position"] += 1
     kind = w["kind"]
     st["window"] = None
     if kind == "crown":
         resolve_crown(ctx)
     else:
-        st["ph"] = "battle"
+        st["phase"] = "battle"
     return False
 
 
@@ -366,9 +366,9 @@ def answer_window(ctx: Ctx, seat: int, target: int | None, t: int | None) -> Non
     w = window_of(st)
     if target is not None and t is not None:
         play_fracture(ctx, seat, target, t)
-    elif st["opts"]["windows"] == "strict":
+    elif st["options"]["windows"] == "strict":
         ctx.ev.append(Event(f"{{P{seat}}} passes."))  # in fast mode a pass leaves no trace
-    w["i"] += 1
+    w["position"] += 1
     w["asked"] = -1
 
 
@@ -379,9 +379,9 @@ def settle(ctx: Ctx) -> None:
     st = ctx.st
     while True:
         if st["win"] is not None:
-            st["ph"] = "over"
+            st["phase"] = "over"
             return
-        ph = st["ph"]
+        ph = st["phase"]
         if ph == "window":
             if step_window(ctx):
                 return
@@ -395,7 +395,7 @@ def settle(ctx: Ctx) -> None:
 def run_battle(ctx: Ctx) -> None:
     """The battle's automatic steps, from battle["step"] on, until a seat must decide."""
     st = ctx.st
-    while st["ph"] == "battle" and st["win"] is None:
+    while st["phase"] == "battle" and st["win"] is None:
         b = battle_of(st)
         BATTLE_STEPS[b["step"]](ctx, b)
 
@@ -404,15 +404,15 @@ def battle_conquest(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-9: a winning attacker conquers and applies the conquest abilities."""
     st = ctx.st
     b["step"] = battle.END
-    if b["winner"] != b["att"]:
+    if b["winner"] != b["attacker"]:
         return
-    node, att = b["node"], b["att"]
+    node, att = b["node"], b["attacker"]
     if b["siege"]:
-        rules.declare(ctx, [att], f"{{P{att}}} conquers the castle of {{P{b['def']}}} (Castle Siege).")
+        rules.declare(ctx, [att], f"{{P{att}}} conquers the castle of {{P{b['defender']}}} (Castle Siege).")
         return
-    st["own"][node] = att
-    st["kn"][node] = b["ak"]
-    b["ak"] = 0
+    st["owner"][node] = att
+    st["knights"][node] = b["attack_knights"]
+    b["attack_knights"] = 0
     ctx.ev.append(Event(f"{{P{att}}} conquers {board_of(st).names[node]} ({st['tile'][node]})."))
     conquest(ctx, att, node, then="battle")
 

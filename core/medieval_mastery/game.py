@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import cast
 
 from core import resign
-from core.medieval_mastery import battle, flow, legal, notation, rules, setup
+from core.medieval_mastery import battle, flow, legal, notation, rules, setup, statehash
 from core.medieval_mastery import resign as mm_resign
 from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS
-from core.medieval_mastery.phases import PHASES, current_rule
-from core.medieval_mastery.state import Ctx, State, choice_of, clone, clone_for_move, window_of
+from core.medieval_mastery.phases import PHASES, asked_rule, current_rule
+from core.medieval_mastery.state import FORMAT_1, Ctx, State, choice_of, clone, clone_for_move, window_of
 from core.protocol import Event, Game, IllegalMove, Prompt, Result
 
 __all__ = ["GAME", "MedievalMastery", "clone"]
@@ -34,6 +34,8 @@ class MedievalMastery(Game):
     # 2: issue 9, resource timing, Fear/Vigour choice, Alliance with Skirmish; 3: the `rng` option
     # (random stream scheme 2 for new games). See options.py.
     rules_version = 3
+    # 2: readable state keys (issue 15); stored games of format 1 keep the short ones (state.FORMAT_1).
+    state_format = 2
     hidden_information = True  # decks, other hands and face-down conflict cards
     skip_moves = ({"type": "skip"}, {"type": "end"})  # every step after MM-TURN-1 is optional
     max_moves = 20_000  # random playouts end in a few hundred moves; no real game comes near
@@ -85,7 +87,7 @@ class MedievalMastery(Game):
     def _prompts(self, state):
         if state["win"] is not None:
             return []
-        kind = PROMPT_KIND[state["ph"]]
+        kind = PROMPT_KIND[state["phase"]]
         out = []
         for seat in legal.prompted(state):
             text = self._prompt_text(state, seat)
@@ -98,7 +100,7 @@ class MedievalMastery(Game):
         return out
 
     def _prompt_text(self, st, seat):
-        ph = st["ph"]
+        ph = st["phase"]
         if ph == "main":
             return TURN_TEXT[st["stage"], st["step"]]
         if ph == "window":
@@ -117,15 +119,29 @@ class MedievalMastery(Game):
 
     def preview_state(self, state):
         """Strict windows: in fast mode a preview would show who holds a Fracture or support card."""
-        return {**state, "opts": {**state["opts"], "windows": "strict"}}
+        return {**state, "options": {**state["options"], "windows": "strict"}}
 
     def default_move(self, state, seat):
         return legal.default_move(state, seat)
 
     # --- the hooks of Game.apply (the shared preamble) ----------------------------------
 
+    def apply(self, state, seat, move):
+        """Game.apply; a seat not asked now is told the rule that decides who is (asked_rule),
+        not always the turn's: a window, a battle or a choice asks someone else."""
+        try:
+            return super().apply(state, seat, move)
+        except IllegalMove as err:
+            if err.code == "not-your-turn" and err.rule == self.preamble_rules["not-your-turn"]:  # error path only
+                err.rule = asked_rule(state)
+            raise
+
+    def is_asked(self, state, seat):
+        """The seats prompted, without building the prompts."""
+        return seat in legal.prompted(state)
+
     def player_count(self, state):
-        return state["n"]
+        return state["players"]
 
     def check_shape(self, state, seat, move):
         """The MOVES table; a shape error names the rule of what the seat is asked now."""
@@ -157,7 +173,7 @@ class MedievalMastery(Game):
         st = clone_for_move(state)
         ctx = Ctx(st)
         try:
-            PHASES[st["ph"]](ctx, seat, move, move["type"])
+            PHASES[st["phase"]](ctx, seat, move, move["type"])
         except IllegalMove as err:
             if err.legal is None:  # only on the error path: say what is legal instead
                 err.legal = [m["pattern"] if "pattern" in m else notation.format_move(m)
@@ -173,7 +189,7 @@ class MedievalMastery(Game):
         kind = move.get("type")
         if kind in ("standing", "conflict"):
             return False
-        if state.get("ph") in ("window", "support") and kind == "pass" and state["opts"]["windows"] == "fast":
+        if state.get("phase") in ("window", "support") and kind == "pass" and state["options"]["windows"] == "fast":
             return False  # fast: being asked at all shows a Fracture / support card in hand
         return True
 
@@ -204,7 +220,7 @@ class MedievalMastery(Game):
     def parse(self, state, seat, text):
         if (resigning := resign.parse(text)) is not None:
             return resigning
-        rule = current_rule(state, seat) if isinstance(seat, int) and 0 <= seat < state["n"] else None
+        rule = current_rule(state, seat) if isinstance(seat, int) and 0 <= seat < state["players"] else None
         return notation.parse(text, rule)
 
     def format(self, move):
@@ -223,6 +239,28 @@ class MedievalMastery(Game):
     def from_json(self, data):
         return data
 
+    def state_hash(self, state):
+        """canonical.digest(to_json(state)), reusing the text of the parts moves share (statehash.py)."""
+        return statehash.digest(state)
+
+    def hash_in(self, state, state_format):
+        """The same for format 1 (verify of games stored before the readable keys)."""
+        if state_format == 1:
+            return statehash.digest(FORMAT_1.downgrade(state))
+        return super().hash_in(state, state_format)
+
+    def upgrade_state(self, data, from_format):
+        """Format 1 (short keys) lifts to format 2 by state.FORMAT_1's renames."""
+        if from_format == 1:
+            return FORMAT_1.upgrade(data)
+        return super().upgrade_state(data, from_format)
+
+    def downgrade_state(self, data, to_format):
+        """A state written in format 1's short keys, so that hashes stored then still verify."""
+        if to_format == 1:
+            return FORMAT_1.downgrade(data)
+        return super().downgrade_state(data, to_format)
+
 
 def result_code(st: State) -> str:
     """The stable reason code of a finished game (docs/medieval-mastery.md), read from the
@@ -232,10 +270,10 @@ def result_code(st: State) -> str:
     if "code" in win:  # a resignation or later rule may name its own
         return win["code"]
     b = st["battle"]
-    if b is not None and b["siege"] and b["step"] == battle.END and win["seats"] == [b["att"]]:
+    if b is not None and b["siege"] and b["step"] == battle.END and win["seats"] == [b["attacker"]]:
         return "castle-conquered"
     if sum(rules.vp(st, seat) for seat in win["seats"]) >= rules.target_vp(st):
-        return "team-target" if st["opts"]["teams"] != "none" else "vp-target"
+        return "team-target" if st["options"]["teams"] != "none" else "vp-target"
     return "resigned"
 
 

@@ -20,7 +20,7 @@ def standing_moves(st: State, seat: int) -> list[dict]:
 
 
 def fracture_targets(st: State, seat: int) -> list[tuple[int, int]]:
-    return [(p, t) for p in range(st["n"]) if p != seat for t in range(3) if rules.is_up(st, p, t)]
+    return [(p, t) for p in range(st["players"]) if p != seat for t in range(3) if rules.is_up(st, p, t)]
 
 
 def crown_moves(st: State, seat: int) -> list[dict]:
@@ -31,10 +31,10 @@ def crown_moves(st: State, seat: int) -> list[dict]:
 
 def target_moves(st: State) -> list[dict]:
     """MM-ICON-ANY, chosen after the crown window: any player (Corruption: a face-up artefact)."""
-    if st["arts"][st["active"]][0] == "Corruption":
+    if st["artefacts"][st["active"]][0] == "Corruption":
         return [{"type": "target", "player": p, "artefact": ARTEFACT_WORDS[t]}
-                for p in range(st["n"]) for t in range(3) if rules.is_up(st, p, t)]
-    return [{"type": "target", "player": p} for p in range(st["n"])]
+                for p in range(st["players"]) for t in range(3) if rules.is_up(st, p, t)]
+    return [{"type": "target", "player": p} for p in range(st["players"])]
 
 
 def advance_moves(st: State, seat: int) -> list[dict]:
@@ -115,7 +115,7 @@ def _perms(n: int) -> list[tuple]:
 
 
 def prompted(st: State) -> list[int]:
-    ph = st["ph"]
+    ph = st["phase"]
     if ph == "main":
         return [st["active"]]
     if ph == "window":
@@ -126,13 +126,13 @@ def prompted(st: State) -> list[int]:
         return [battle.support_seat(battle_of(st))]
     if ph == "commit":
         b = battle_of(st)
-        return [s for side, s in ((0, b["att"]), (1, b["def"])) if b["commit"][side] is None]
+        return [s for side, s in ((0, b["attacker"]), (1, b["defender"])) if b["commit"][side] is None]
     return []
 
 
 def legal_moves(st: State, seat: int) -> list[dict]:
     """The prompted seat's moves, plus the standing answers any seat may set at any time."""
-    if st["win"] is not None or not isinstance(seat, int) or not 0 <= seat < st["n"]:
+    if st["win"] is not None or not isinstance(seat, int) or not 0 <= seat < st["players"]:
         return []
     if seat not in prompted(st):
         return standing_moves(st, seat)
@@ -140,7 +140,7 @@ def legal_moves(st: State, seat: int) -> list[dict]:
 
 
 def decision_moves(st: State, seat: int) -> list[dict]:
-    ph = st["ph"]
+    ph = st["phase"]
     if ph == "main":
         return main_moves(st, seat)
     if ph == "window":
@@ -157,7 +157,7 @@ def decision_moves(st: State, seat: int) -> list[dict]:
 # --- the random player ----------------------------------------------------------------------
 
 def random_move(st: State, seat: int, rng: Rng) -> dict:
-    ph = st["ph"]
+    ph = st["phase"]
     if ph == "main":
         return random_main(st, seat, rng)
     if ph == "window":
@@ -218,7 +218,7 @@ def random_redis(st: State, seat: int, rng: Rng, gather: bool) -> dict | None:
     supplied = rules.supplied(st, seat)
     if not supplied:
         return None
-    kn = st["kn"]
+    kn = st["knights"]
     if gather and rng.below(4) != 0:
         home = [s for s in supplied if kn[s] > 1]
         moves = [[board.names[s], "C", kn[s] - 1] for s in home]
@@ -252,7 +252,7 @@ def random_advance(st: State, seat: int, rng: Rng) -> dict | None:
     options = rules.targets(st, seat)
     if not options:
         return None
-    own, kn = st["own"], st["kn"]
+    own, kn = st["owner"], st["knights"]
 
     def weakness(node):
         if node >= board.n_slots:
@@ -286,7 +286,7 @@ def _conflict_worth(move: dict) -> int:
 
 def default_move(st: State, seat: int) -> dict | None:
     """The answer applied when a deadline passes: pass, the weakest conflict card, no discard."""
-    ph = st["ph"]
+    ph = st["phase"]
     if seat not in prompted(st):
         return None
     if ph in ("window", "support"):
@@ -299,6 +299,6 @@ def default_move(st: State, seat: int) -> dict | None:
         if ch["kind"] == "target":  # never turn a crown on its own user by default
             return next((m for m in moves if m["player"] != seat), moves[0])
         if ch["kind"] == "sceptre":  # Fear / Vigour: used exactly when it raises the strength
-            return {"type": "sceptre", "use": ch["count"] > ch["own"]}
+            return {"type": "sceptre", "use": ch["count"] > ch["real"]}
         return moves[-1] if ch["kind"] == "discard" else moves[0]
     return None

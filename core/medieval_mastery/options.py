@@ -52,5 +52,5 @@ OPTIONS = {
 def option(st: State | dict, name: str) -> Any:
     """An option as the game plays it: its value, or for a game created before the option existed,
     its legacy reading (Game.option_value on the state's copy of the options)."""
-    value = st["opts"].get(name)
+    value = st["options"].get(name)
     return OPTIONS[name].legacy if value is None else value

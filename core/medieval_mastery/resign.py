@@ -40,12 +40,12 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
     gone = state.get("gone", [])
     if seat in gone:
         raise IllegalMove("already-out", "You have resigned: there is nothing left for you to do.", "MM-WIN-2")
-    left = [p for p in range(state["n"]) if p != seat and p not in gone]
+    left = [p for p in range(state["players"]) if p != seat and p not in gone]
     st = clone(state)
     if len(left) == 1:
         reason = f"{{P{seat}}} resigned: {{P{left[0]}}} wins."
         st["win"] = {"seats": [left[0]], "reason": reason}
-        st["ph"] = "over"
+        st["phase"] = "over"
         return st, [Event(f"{{P{seat}}} resigns."), Event("Game over: " + reason)]
     _check_now(state)
     return _leave(st, seat)
@@ -53,10 +53,10 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
 
 def _check_now(state: State) -> None:
     """With three or more players: not in a team game, and only between battles and windows."""
-    if state["opts"]["teams"] != "none":
+    if state["options"]["teams"] != "none":
         raise IllegalMove("resign-not-possible", "In a team game you cannot leave your team: hand your seat over to "
                           "someone else instead.", "MM-OPT-ALLIANCE-1")
-    if state["ph"] != "main":
+    if state["phase"] != "main":
         raise IllegalMove("battle-pending", "A battle, a Fracture window or a choice is running: you can resign "
                           "once it is over.", "MM-TURN-11")
 
@@ -65,13 +65,13 @@ def _leave(st: State, seat: int) -> tuple[State, list[Event]]:
     """The seat's knights, cards and artefacts leave play; it passes every window from now on."""
     ctx = flow.Ctx(st)
     ctx.ev.append(Event(f"{{P{seat}}} resigns."))
-    held = [slot for slot, owner in enumerate(st["own"]) if owner == seat]
-    knights = st["castle"][seat] + sum(st["kn"][slot] for slot in held)
+    held = [slot for slot, owner in enumerate(st["owner"]) if owner == seat]
+    knights = st["castle"][seat] + sum(st["knights"][slot] for slot in held)
     for slot in held:
-        st["own"][slot], st["kn"][slot] = -1, 0
+        st["owner"][slot], st["knights"][slot] = -1, 0
     st["castle"][seat] = 0
     st["lost"][seat] += knights
-    st["hand"][seat], st["deck"][seat], st["disc"][seat], st["dturn"][seat] = [], [], [], []
+    st["hand"][seat], st["deck"][seat], st["discard"][seat], st["discard_turn"][seat] = [], [], [], []
     st["down"][seat] = [NEVER, NEVER, NEVER]
     st["standing"][seat] = "always"
     st["gone"] = sorted(st.get("gone", []) + [seat])

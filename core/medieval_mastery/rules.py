@@ -14,7 +14,7 @@ from core.text import count
 
 
 def board_of(st: State) -> Board:
-    return BOARDS[st["n"]]
+    return BOARDS[st["players"]]
 
 
 def capacity(st: State, slot: int) -> int:
@@ -26,25 +26,48 @@ def capacity(st: State, slot: int) -> int:
 
 def slot_vp(st: State, slot: int) -> int:
     tile = st["tile"][slot]
-    if tile == "Homelands" and st["opts"]["skirmish"]:
+    if tile == "Homelands" and st["options"]["skirmish"]:
         return 0  # MM-OPT-SKIRMISH-2
     return data.TILES[tile][0]
 
 
 def vp(st: State | dict, seat: int) -> int:
     """MM-WIN-1: the VP of the territories `seat` controls (supplied or not, MM-WIN-3)."""
-    skirmish = st["opts"]["skirmish"]  # MM-OPT-SKIRMISH-2: Homelands are worth 0
-    return sum(0 if skirmish and tile == "Homelands" else data.TILE_VP[tile]
-               for tile, holder in zip(st["tile"], st["own"]) if holder == seat)
+    return sum(points for points, holder in zip(slot_vps(st), st["owner"]) if holder == seat)
+
+
+def vp_by_seat(st: State | dict) -> list[int]:
+    """vp() of every seat, in one pass over the map."""
+    totals = [0] * st["players"]
+    for points, holder in zip(slot_vps(st), st["owner"]):
+        if holder >= 0:
+            totals[holder] += points
+    return totals
+
+
+_SLOT_VPS: dict[tuple, tuple[int, ...]] = {}
+
+
+def slot_vps(st: State | dict) -> tuple[int, ...]:
+    """Each slot's VP for the state's tiles (MM-OPT-SKIRMISH-2: Homelands 0), remembered per map."""
+    skirmish = st["options"]["skirmish"]
+    key = (tuple(st["tile"]), skirmish)
+    found = _SLOT_VPS.get(key)
+    if found is None:
+        if len(_SLOT_VPS) >= 4096:
+            _SLOT_VPS.clear()
+        found = _SLOT_VPS[key] = tuple(0 if skirmish and tile == "Homelands" else data.TILE_VP[tile]
+                                       for tile in st["tile"])
+    return found
 
 
 def dice_used(st: State, seat: int, castle: int | None = None) -> int:
     """MM-EDGE-6: one die per territory, ceil(castle / 6) in the castle, one for an attack force."""
     if castle is None:
         castle = st["castle"][seat]
-    used = st["own"].count(seat) + (castle + 5) // 6
+    used = st["owner"].count(seat) + (castle + 5) // 6
     b = st["battle"]
-    if b is not None and b["att"] == seat and b["ak"] > 0:
+    if b is not None and b["attacker"] == seat and b["attack_knights"] > 0:
         used += 1
     return used
 
@@ -73,8 +96,8 @@ def lose(st: State, seat: int, count: int) -> None:
 
 
 def teams(st: State | dict) -> list[list[int]] | None:
-    size = st["opts"]["teams"]
-    n = st["n"]
+    size = st["options"]["teams"]
+    n = st["players"]
     if size == "none":
         return None
     k = int(size)
@@ -99,9 +122,9 @@ def teammates(st: State, a: int, b: int) -> bool:
 def target_vp(st: State) -> int:
     """MM-WIN-2, MM-OPT-SKIRMISH-1; a team's target (MM-OPT-ALLIANCE-3) is the Alliance rule's, with or
     without Skirmish, unless the table set `team-target`."""
-    if st["opts"]["teams"] != "none":
-        return option(st, "team-target") or data.TEAM_VP[int(st["opts"]["teams"])]
-    return data.SKIRMISH_VP if st["opts"]["skirmish"] else data.WIN_VP
+    if st["options"]["teams"] != "none":
+        return option(st, "team-target") or data.TEAM_VP[int(st["options"]["teams"])]
+    return data.SKIRMISH_VP if st["options"]["skirmish"] else data.WIN_VP
 
 
 def check_win(ctx: Ctx) -> bool:
@@ -111,14 +134,14 @@ def check_win(ctx: Ctx) -> bool:
         return True
     goal = target_vp(st)
     groups = teams(st)
+    totals = vp_by_seat(st)
     if groups is None:
-        for seat in range(st["n"]):
-            points = vp(st, seat)
+        for seat, points in enumerate(totals):
             if points >= goal:
                 return declare(ctx, [seat], f"{{P{seat}}} controls {points} VP (target {goal}).")
         return False
     for group in groups:
-        points = sum(vp(st, s) for s in group)
+        points = sum(totals[s] for s in group)
         if points >= goal:
             names = " and ".join(f"{{P{s}}}" for s in group)
             return declare(ctx, group, f"The team of {names} controls {points} VP (target {goal}).")
@@ -127,7 +150,7 @@ def check_win(ctx: Ctx) -> bool:
 
 def declare(ctx: Ctx, seats: list[int], reason: str) -> bool:
     ctx.st["win"] = {"seats": list(seats), "reason": reason}
-    ctx.st["ph"] = "over"
+    ctx.st["phase"] = "over"
     ctx.ev.append(Event("Game over: " + reason))
     return True
 
@@ -138,12 +161,12 @@ _REACH: dict[tuple, tuple[list[int], set[int]]] = {}
 def reach_of(st: State, seat: int) -> tuple[list[int], set[int]]:
     """board.reach for the state's map, remembered per (map, seat, control): the turn asks it
     several times for one position (the random player, then the checks). Callers must not change it."""
-    key = (st["n"], seat, tuple(st["own"]))
+    key = (st["players"], seat, tuple(st["owner"]))
     found = _REACH.get(key)
     if found is None:
         if len(_REACH) >= 4096:
             _REACH.clear()
-        found = _REACH[key] = reach(board_of(st), st["own"], seat)
+        found = _REACH[key] = reach(board_of(st), st["owner"], seat)
     return found
 
 
@@ -154,7 +177,7 @@ def supplied(st: State, seat: int) -> list[int]:
 def targets(st: State, seat: int) -> list[int]:
     """Legal advance targets (MM-ADV-2, MM-ADV-6, MM-OPT-ALLIANCE-4, MM-OPT-SIEGE-1), sorted; remembered
     like reach_of (a new list each time: callers may sort it)."""
-    key = (st["n"], seat, tuple(st["own"]), st["opts"]["siege"], st["opts"]["teams"])
+    key = (st["players"], seat, tuple(st["owner"]), st["options"]["siege"], st["options"]["teams"])
     found = _TARGETS.get(key)
     if found is None:
         if len(_TARGETS) >= 4096:
@@ -169,8 +192,8 @@ _TARGETS: dict[tuple, list[int]] = {}
 def _targets(st: State, seat: int) -> list[int]:
     board = board_of(st)
     out = []
-    own = st["own"]
-    siege = st["opts"]["siege"]
+    own = st["owner"]
+    siege = st["options"]["siege"]
     for node in reach_of(st, seat)[1]:
         if node < board.n_slots:
             holder = own[node]
@@ -186,20 +209,20 @@ def _targets(st: State, seat: int) -> list[int]:
 def life_and_death(ctx: Ctx) -> None:
     """MM-OPT-LIFEANDDEATH-1: unsupplied territories are cleared (one pass suffices)."""
     st = ctx.st
-    if not st["opts"]["life-and-death"] or st["battle"] is not None:
+    if not st["options"]["life-and-death"] or st["battle"] is not None:
         return
     board = board_of(st)
-    own = st["own"]
-    for seat in range(st["n"]):
+    own = st["owner"]
+    for seat in range(st["players"]):
         mine = [s for s in range(board.n_slots) if own[s] == seat]
         if not mine:
             continue
         ok = set(reach_of(st, seat)[0])
         for slot in mine:
             if slot not in ok:
-                lost = st["kn"][slot]
+                lost = st["knights"][slot]
                 own[slot] = -1
-                st["kn"][slot] = 0
+                st["knights"][slot] = 0
                 lose(st, seat, lost)
                 ctx.ev.append(Event(f"{{P{seat}}} loses {board.names[slot]} and its {count(lost, 'knight')}: "
                                     f"no supply line (Life and Death)."))
@@ -215,8 +238,8 @@ def is_up(st: State, seat: int, t: int) -> bool:
 def destroy(ctx: Ctx, seat: int, t: int, why: str) -> None:
     """MM-TERM-DESTROY: face down, remembering the turn (MM-ASYNC-9)."""
     st = ctx.st
-    ctx.pile("down", seat)[t] = st["tno"]
-    ctx.ev.append(Event(f"{data.ART_TITLE[st['arts'][seat][t]]} of {{P{seat}}} is destroyed ({why})."))
+    ctx.pile("down", seat)[t] = st["turn"]
+    ctx.ev.append(Event(f"{data.ART_TITLE[st['artefacts'][seat][t]]} of {{P{seat}}} is destroyed ({why})."))
 
 
 WINDOW_LABEL = {"crown": "the crown", "sceptre": "a combatant's sceptre", "orb": "a combatant's orb"}
@@ -225,16 +248,16 @@ WINDOW_LABEL = {"crown": "the crown", "sceptre": "a combatant's sceptre", "orb":
 def open_window(ctx: Ctx, kind: str, start: int) -> None:
     """A Fracture window on what is being used (MM-RES-FRACTURE), asking from `start` on."""
     st = ctx.st
-    n = st["n"]
-    st["window"] = {"kind": kind, "order": [(start + i) % n for i in range(n)], "i": 0, "asked": -1}
-    st["ph"] = "window"
+    n = st["players"]
+    st["window"] = {"kind": kind, "order": [(start + i) % n for i in range(n)], "position": 0, "asked": -1}
+    st["phase"] = "window"
     ctx.ev.append(Event(f"Fracture window: players may play Fracture against {WINDOW_LABEL[kind]}."))
 
 
 def ask_discard(ctx: Ctx, seat: int, text: str, then: str) -> None:
     """MM-ICON-MAYDISCARD: `seat` may discard one card; play resumes at `then` (flow.continue_after)."""
     ctx.st["choice"] = {"kind": "discard", "seat": seat, "text": text, "then": then}
-    ctx.st["ph"] = "choice"
+    ctx.st["phase"] = "choice"
 
 
 # --- cards (small ints: card c belongs to seat c // 18 and is data.DECK[c % 18]) -----------
@@ -283,20 +306,20 @@ def has(hand: list[int], code: str) -> bool:
 def discard(ctx: Ctx, card: int) -> None:
     """Face up on its owner's discard pile, remembering the turn (Crown of Order)."""
     seat = card // DECK_SIZE
-    ctx.pile("disc", seat).append(card)
-    ctx.pile("dturn", seat).append(ctx.st["tno"])
+    ctx.pile("discard", seat).append(card)
+    ctx.pile("discard_turn", seat).append(ctx.st["turn"])
 
 
 def reshuffle(ctx: Ctx, seat: int) -> bool:
     """MM-EDGE-3: the discard pile becomes the new deck. False when there is nothing."""
     st = ctx.st
-    pile = st["disc"][seat]
+    pile = st["discard"][seat]
     if not pile:
         return False
     deck = ctx.rng.shuffle(list(pile))
-    st["deck"][seat] = deck + st["deck"][seat]
-    st["disc"][seat] = []
-    st["dturn"][seat] = []
+    ctx.piles("deck")[seat] = deck + st["deck"][seat]
+    ctx.piles("discard")[seat] = []
+    ctx.piles("discard_turn")[seat] = []
     ctx.ev.append(Event(f"{{P{seat}}} shuffled their discard pile ({len(deck)} cards) into a new deck."))
     return True
 

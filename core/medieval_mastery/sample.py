@@ -22,7 +22,7 @@ COMMITTED = "committed"   # the other side's face-down choice: a card or 'none',
 def card_zones(st: dict, convert) -> dict:
     """A copy of the state with every card (int) passed through `convert`."""
     out = dict(st)
-    for key in ("deck", "hand", "disc"):
+    for key in ("deck", "hand", "discard"):
         out[key] = [[convert(c) for c in pile] for pile in st[key]]
     out["ta_card"] = convert(st["ta_card"]) if not is_none(st["ta_card"]) else st["ta_card"]
     b = st["battle"]
@@ -58,37 +58,37 @@ def known_state(st: dict, seat: int) -> dict:
     known["standing"] = [answer if other == seat else "off" for other, answer in enumerate(known["standing"])]
     b = known["battle"]
     if b is not None:
-        for side, who in ((0, b["att"]), (1, b["def"])):
-            if who != seat and b["commit"][side] is not None and known["ph"] == "commit":
+        for side, who in ((0, b["attacker"]), (1, b["defender"])):
+            if who != seat and b["commit"][side] is not None and known["phase"] == "commit":
                 if b["commit"][side] != -1:
                     known["hand"][who].append(b["commit"][side])   # counted in the hand, as the view does
                 b["commit"][side] = COMMITTED
-        if b["sup"] is not None and known["ph"] == "support" and known["opts"]["windows"] == "fast":
+        if b["support"] is not None and known["phase"] == "support" and known["options"]["windows"] == "fast":
             hide_support_turn(b, seat)
     ch = known["choice"]
     if ch is not None and ch["seat"] != seat:
         known["choice"] = {k: v for k, v in ch.items() if k != "text"} | {"text": ""}
     w = known["window"]
-    if w is not None and known["opts"]["windows"] == "fast" and w["asked"] != seat:
+    if w is not None and known["options"]["windows"] == "fast" and w["asked"] != seat:
         hide_window_turn(w, seat)
     return renumber(known)
 
 
 def hide_support_turn(b: dict, seat: int) -> None:
     """Fast support: how far the opportunities went round is secret (silent skips)."""
-    sup = b["sup"] = dict(b["sup"])
+    sup = b["support"] = dict(b["support"])
     order = sup["order"]
-    if order[sup["i"] % len(order)] == seat:
-        sup["i"] = order.index(seat)
+    if order[sup["given"] % len(order)] == seat:
+        sup["given"] = order.index(seat)
     else:
-        sup["i"] = next(i for i, other in enumerate(order) if other != seat)
+        sup["given"] = next(i for i, other in enumerate(order) if other != seat)
     sup["quiet"] = 0
 
 
 def hide_window_turn(w: dict, seat: int) -> None:
     """Fast Fracture window, not asked: the world asks the first other seat in the order."""
-    w["i"] = next(i for i, other in enumerate(w["order"]) if other != seat)
-    w["asked"] = w["order"][w["i"]]
+    w["position"] = next(i for i, other in enumerate(w["order"]) if other != seat)
+    w["asked"] = w["order"][w["position"]]
 
 
 def sample_state(known: dict, seat: int, rng: Rng) -> dict:
@@ -96,7 +96,7 @@ def sample_state(known: dict, seat: int, rng: Rng) -> dict:
     an unknown face-down conflict choice becomes a random conflict card of the hand, or 'none'."""
     seen = strings_in(known)
     groups = []
-    for owner in range(known["n"]):
+    for owner in range(known["players"]):
         mine = [t for t in tokens_in(known["deck"][owner]) + tokens_in(known["hand"][owner])]
         free = [cards.card_id(c) for c in range(owner * DECK_SIZE, (owner + 1) * DECK_SIZE)
                 if cards.card_id(c) not in seen]
@@ -105,7 +105,7 @@ def sample_state(known: dict, seat: int, rng: Rng) -> dict:
     st = card_zones(world, to_int)
     b = st["battle"]
     if b is not None and COMMITTED in b["commit"]:
-        for side, who in ((0, b["att"]), (1, b["def"])):
+        for side, who in ((0, b["attacker"]), (1, b["defender"])):
             if b["commit"][side] == COMMITTED:
                 b["commit"][side] = face_down_choice(st["hand"][who], rng)
     st["seed"], st["rng"] = fresh_seed(rng), 0

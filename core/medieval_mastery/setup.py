@@ -40,7 +40,7 @@ def setup_state(players: int, options: dict, seed: str) -> tuple[State, list[Eve
 def deal_tiles(ctx: Ctx) -> None:
     """MM-SETUP-2: one shuffled pile per VP value, dealt onto the slots of that value."""
     st = ctx.st
-    board = BOARDS[st["n"]]
+    board = BOARDS[st["players"]]
     for value in (1, 2, 3):
         pile = sorted(name for name, spec in data.TILES.items() for _ in range(spec[1]) if spec[0] == value)
         ctx.rng.shuffle(pile)
@@ -52,24 +52,24 @@ def deal_artefacts_and_decks(ctx: Ctx) -> None:
     """MM-SETUP-3: one crown, one sceptre, one orb per player from shuffled piles; MM-SETUP-5: decks."""
     st = ctx.st
     piles = [ctx.rng.shuffle(list(group)) for group in data.ARTEFACTS]
-    st["arts"] = [[piles[t][seat] for t in range(3)] for seat in range(st["n"])]
-    st["deck"] = [ctx.rng.shuffle(rules.deck_cards(seat)) for seat in range(st["n"])]
+    st["artefacts"] = [[piles[t][seat] for t in range(3)] for seat in range(st["players"])]
+    st["deck"] = [ctx.rng.shuffle(rules.deck_cards(seat)) for seat in range(st["players"])]
 
 
 def place_starting_knights(st: State) -> None:
     """MM-SETUP-6: starting knights split between the castle and its adjacent Homelands."""
-    board = BOARDS[st["n"]]
-    for seat in range(st["n"]):
+    board = BOARDS[st["players"]]
+    for seat in range(st["players"]):
         homes = [s for s in board.adj[board.castle_node[seat]]
                  if s < board.n_slots and st["tile"][s] == "Homelands"]
         share = data.STARTING_KNIGHTS // (len(homes) + 1)
         for s in homes:
-            st["own"][s] = seat
-            st["kn"][s] = share
+            st["owner"][s] = seat
+            st["knights"][s] = share
         st["castle"][seat] = data.STARTING_KNIGHTS - share * len(homes)
-        if st["opts"]["mayhem"]:
+        if st["options"]["mayhem"]:
             st["castle"][seat] += data.MAYHEM_EXTRA_KNIGHTS  # MM-OPT-MAYHEM-1
-        st["k0"][seat] = st["castle"][seat] + share * len(homes)
+        st["start_knights"][seat] = st["castle"][seat] + share * len(homes)
 
 
 # --- scenarios ----------------------------------------------------------------------------
@@ -94,7 +94,7 @@ def apply_scenario(st: State, sc: dict) -> State:
 
 
 def _tiles(st: State, sc: dict) -> None:
-    board = BOARDS[st["n"]]
+    board = BOARDS[st["players"]]
     for slot, tile in (sc["tiles"] or {}).items():
         node = board.node(slot)
         if node is None or node >= board.n_slots or tile not in data.TILES:
@@ -103,35 +103,35 @@ def _tiles(st: State, sc: dict) -> None:
 
 
 def _board(st: State, sc: dict) -> None:
-    board = BOARDS[st["n"]]
-    st["own"] = [-1] * board.n_slots
-    st["kn"] = [0] * board.n_slots
+    board = BOARDS[st["players"]]
+    st["owner"] = [-1] * board.n_slots
+    st["knights"] = [0] * board.n_slots
     for slot, (seat, knights) in sc["board"].items():
         node = board.node(slot)
-        if node is None or node >= board.n_slots or not 0 <= seat < st["n"] or knights < 1:
+        if node is None or node >= board.n_slots or not 0 <= seat < st["players"] or knights < 1:
             raise _bad(f"bad board entry {slot}")
-        st["own"][node] = seat
-        st["kn"][node] = knights
+        st["owner"][node] = seat
+        st["knights"][node] = knights
 
 
 def _castle(st: State, sc: dict) -> None:
     st["castle"] = [int(k) for k in sc["castle"]]
-    if len(st["castle"]) != st["n"] or min(st["castle"]) < 0:
+    if len(st["castle"]) != st["players"] or min(st["castle"]) < 0:
         raise _bad("castle lists the knights of every seat")
 
 
 def _arts(st: State, sc: dict) -> None:
-    if len(sc["arts"]) != st["n"]:
+    if len(sc["arts"]) != st["players"]:
         raise _bad("arts lists three artefacts per seat")
     for seat, names in enumerate(sc["arts"]):
         if [name in ALL_ARTEFACTS[t] for t, name in enumerate(names)] != [True] * 3:
             raise _bad(f"artefacts of seat {seat} must be a crown, a sceptre and an orb")
-    st["arts"] = [list(a) for a in sc["arts"]]
+    st["artefacts"] = [list(a) for a in sc["arts"]]
 
 
 def _down(st: State, sc: dict) -> None:
     st["down"] = [[int(t) for t in d] for d in sc["down"]]
-    if len(st["down"]) != st["n"] or any(len(d) != 3 for d in st["down"]):
+    if len(st["down"]) != st["players"] or any(len(d) != 3 for d in st["down"]):
         raise _bad("down lists three turn numbers per seat")
 
 
@@ -140,18 +140,18 @@ SCENARIO_KEYS = (("tiles", _tiles), ("board", _board), ("castle", _castle), ("ar
 
 def _place_cards(st: State, sc: dict) -> None:
     """hands / decks / discards: the named cards are taken from the seat's 18; the rest go under the deck."""
-    n = st["n"]
+    n = st["players"]
     hands, decks, discards = sc.get("hands"), sc.get("decks"), sc.get("discards")
     for seat in range(n):
         want = [(hands or [None] * n)[seat], (decks or [None] * n)[seat], (discards or [None] * n)[seat]]
         if all(w is None for w in want):
             continue
-        pool = list(st["deck"][seat]) + st["hand"][seat] + st["disc"][seat]
+        pool = list(st["deck"][seat]) + st["hand"][seat] + st["discard"][seat]
         hand, top, pile = [_take(pool, seat, words or []) for words in want]
         st["hand"][seat] = hand
         st["deck"][seat] = pool + list(reversed(top))
-        st["disc"][seat] = pile
-        st["dturn"][seat] = [0] * len(pile)
+        st["discard"][seat] = pile
+        st["discard_turn"][seat] = [0] * len(pile)
 
 
 def _take(pool: list[int], seat: int, words: list[str]) -> list[int]:
@@ -168,13 +168,13 @@ def _take(pool: list[int], seat: int, words: list[str]) -> list[int]:
 
 def _restart_turn(st: State, sc: dict) -> None:
     """Step 2 of the active player's turn, with nothing under way and fresh knight accounts."""
-    n = st["n"]
+    n = st["players"]
     if "standing" in sc:
         st["standing"] = list(sc["standing"])
     st["active"] = int(sc.get("active", st["active"]))
-    st["tno"] = int(sc.get("tno", st["tno"]))
-    st["step"], st["stage"], st["crown_used"], st["normal_done"], st["mano"] = 2, "", False, False, ""
-    st["ph"], st["ta_card"], st["battle"], st["window"], st["choice"], st["win"] = "main", -1, None, None, None, None
+    st["turn"] = int(sc.get("tno", st["turn"]))
+    st["step"], st["stage"], st["crown_used"], st["normal_done"], st["manoeuvre"] = 2, "", False, False, ""
+    st["phase"], st["ta_card"], st["battle"], st["window"], st["choice"], st["win"] = "main", -1, None, None, None, None
     st["gained"] = [0] * n
     st["lost"] = [0] * n
-    st["k0"] = [st["castle"][s] + sum(k for o, k in zip(st["own"], st["kn"]) if o == s) for s in range(n)]
+    st["start_knights"] = [st["castle"][s] + sum(k for o, k in zip(st["owner"], st["knights"]) if o == s) for s in range(n)]

@@ -1,10 +1,11 @@
 """The game state: its JSON layout (TypedDicts, one comment per key), a new one, a cheap clone,
 and `Ctx`, the state being changed by one move with the events it produces and its Rng.
 
-The state is plain JSON (lists, dicts, ints, strings); stored games keep the short keys
-(state_format 1), so each key's readable meaning is given here. Cards are ints: card c belongs
-to seat c // 18 and is data.DECK[c % 18]. Nodes are board numbers (board.py): territory
-slots first, then lakes, then castles.
+The state is plain JSON (lists, dicts, ints, strings) with readable keys (state_format 2).
+Games stored before kept short keys (state_format 1): `FORMAT_1` declares that layout once,
+and the game lifts such a state with it and writes its own in it to check an old hash. Cards
+are ints: card c belongs to seat c // 18 and is data.DECK[c % 18]. Nodes are board numbers
+(board.py): territory slots first, then lakes, then castles.
 """
 from __future__ import annotations
 
@@ -14,44 +15,43 @@ from core.medieval_mastery.board import BOARDS
 from core.medieval_mastery.options import option
 from core.protocol import Event
 from core.rng import Rng
+from core.statekeys import Keys
 
 
 class Support(TypedDict):
     """The support exchange of a battle (MM-COMBAT-5)."""
     order: list[int]       # seats asked in turn, the lower strength's side first
-    i: int                 # how many opportunities have been given (order[i % len(order)] is asked)
+    given: int             # how many opportunities have been given (order[given % len(order)] is asked)
     quiet: int             # opportunities in a row without a card played
     played: bool           # the seat asked now has played a card in this opportunity
 
 
-# A battle under way (MM-COMBAT-1..9), a resumable state machine (battle.py). Functional
-# syntax because one key, "def", is a Python keyword.
-Battle = TypedDict("Battle", {
-    "node": int,              # contested node: a territory slot, or a castle in a siege
-    "att": int,               # attacker's seat
-    "def": int,               # defender's seat
-    "ak": int,                # attacking knights still in the contested tile
-    "siege": bool,            # the node is a castle (Castle Siege)
-    "astr": int,              # attacker's strength so far
-    "dstr": int,              # defender's strength so far
-    "step": int,              # next battle step (battle.STEPS; 31/32 sceptres, 71 orbs, 10 the end)
-    "commit": list,           # face-down conflict card per side (attacker, defender); -1 'none', None not yet
-    "shown": list,            # revealed [card or -1, value] per side, None before the reveal
-    "table": list,            # cards played into the battle, discarded at its end
-    "sup": Support | None,    # the support exchange, once it has started
-    "winner": int,            # winning seat, -1 before step 6
-    "loser": int,             # losing seat, -1 before step 6
-    "margin": int,            # winning margin (at least 1)
-    "orbq": list,             # seats whose orbs are still to be applied (step 7)
-    "reversed": bool,         # Mayhem wiped the winner out: the result is reversed (MM-OPT-MAYHEM-3)
-})
+class Battle(TypedDict):
+    """A battle under way (MM-COMBAT-1..9), a resumable state machine (battle.py)."""
+    node: int              # contested node: a territory slot, or a castle in a siege
+    attacker: int          # attacker's seat
+    defender: int          # defender's seat
+    attack_knights: int    # attacking knights still in the contested tile
+    siege: bool            # the node is a castle (Castle Siege)
+    attack_strength: int   # attacker's strength so far
+    defence_strength: int  # defender's strength so far
+    step: int              # next battle step (battle.STEPS; 31/32 sceptres, 71 orbs, 10 the end)
+    commit: list           # face-down conflict card per side (attacker, defender); -1 'none', None not yet
+    shown: list            # revealed [card or -1, value] per side, None before the reveal
+    table: list            # cards played into the battle, discarded at its end
+    support: Support | None  # the support exchange, once it has started
+    winner: int            # winning seat, -1 before step 6
+    loser: int             # losing seat, -1 before step 6
+    margin: int            # winning margin (at least 1)
+    orb_queue: list        # seats whose orbs are still to be applied (step 7)
+    reversed: bool         # Mayhem wiped the winner out: the result is reversed (MM-OPT-MAYHEM-3)
 
 
 class Window(TypedDict):
     """An open Fracture window (MM-RES-FRACTURE, MM-ASYNC-2)."""
     kind: str              # what is being used: crown, sceptre or orb
     order: list[int]       # seats in answering order, starting with the user
-    i: int                 # index in order of the seat being considered
+    position: int          # index in order of the seat being considered
     asked: int             # seat asked now, -1 while none
 
 
@@ -65,7 +65,7 @@ class Choice(TypedDict):
     player: NotRequired[int]        # whose deck the top card is from (top)
     name: NotRequired[str]          # the sceptre (Fear or Vigour)
     count: NotRequired[int]         # the knights the sceptre would count
-    own: NotRequired[int]           # the holder's real knights
+    real: NotRequired[int]          # the holder's real knights
 
 
 class Win(TypedDict):
@@ -76,29 +76,29 @@ class Win(TypedDict):
 class State(TypedDict):
     seed: str              # the game's secret seed
     rng: int               # draws made so far from the seed's stream
-    n: int                 # number of players
-    opts: dict             # the options the game was created with
+    players: int           # number of players
+    options: dict          # the options the game was created with
     tile: list[str]        # tile name per territory slot
-    own: list[int]         # controlling seat per slot, -1 none
-    kn: list[int]          # knights per slot
+    owner: list[int]       # controlling seat per slot, -1 none
+    knights: list[int]     # knights per slot
     castle: list[int]      # knights in each seat's castle
     deck: list[list[int]]  # each seat's deck, top card last
     hand: list[list[int]]  # each seat's hand
-    disc: list[list[int]]  # each seat's discard pile
-    dturn: list[list[int]]  # the turn each discard-pile card was discarded in (Crown of Order)
-    arts: list[list[str]]  # each seat's [crown, sceptre, orb] names
+    discard: list[list[int]]  # each seat's discard pile
+    discard_turn: list[list[int]]  # the turn each discard-pile card was discarded in (Crown of Order)
+    artefacts: list[list[str]]  # each seat's [crown, sceptre, orb] names
     down: list[list[int]]  # per seat and artefact: turn it was destroyed, -1 face up
     active: int            # seat whose turn it is
-    tno: int               # turn number, from 1
+    turn: int              # turn number, from 1
     step: int              # turn step: 2 (resources, crown), 4 (manoeuvre), 7 (after it)
     stage: str             # inside the step: "" , m1/m2 (before/after redistribution), vit, battle
     crown_used: bool       # the crown was used this turn
     normal_done: bool      # this turn's normal manoeuvre is over
-    mano: str              # manoeuvre under way: "", normal or ta (Tactical Advance)
-    ret: int               # step a Tactical Advance returns to
+    manoeuvre: str         # manoeuvre under way: "", normal or ta (Tactical Advance)
+    return_step: int       # step a Tactical Advance returns to
     after_crown: int       # step after the crown's use: 4 (from step 2) or 9 (from step 7)
     ta_card: NotRequired[int]  # the Tactical Advance in play, -1 none
-    ph: str                # who is asked: main, window, commit, support, choice, battle (automatic), over
+    phase: str             # who is asked: main, window, commit, support, choice, battle (automatic), over
     win: Win | None        # the result, once over
     battle: Battle | None  # the battle under way
     window: Window | None  # the Fracture window open
@@ -107,7 +107,21 @@ class State(TypedDict):
     gained: list[int]      # knights each seat gained (accounting, tests)
     lost: list[int]        # knights each seat lost (accounting, tests)
     gone: NotRequired[list[int]]  # seats that resigned with 3+ players (resign.py): no more turns
-    k0: list[int]          # knights each seat started with (accounting, tests)
+    start_knights: list[int]  # knights each seat started with (accounting, tests)
+
+
+# The layout of state_format 1 (games stored before the keys were readable): each short key
+# with its readable name. Keys not named here were already readable and are the same in both.
+FORMAT_1 = Keys({
+    "n": "players", "opts": "options", "own": "owner", "kn": "knights", "disc": "discard",
+    "dturn": "discard_turn", "arts": "artefacts", "tno": "turn", "mano": "manoeuvre", "ret": "return_step",
+    "ph": "phase", "k0": "start_knights",
+    "battle": ("battle", Keys({
+        "att": "attacker", "def": "defender", "ak": "attack_knights", "astr": "attack_strength",
+        "dstr": "defence_strength", "orbq": "orb_queue", "sup": ("support", Keys({"i": "given"}))})),
+    "window": ("window", Keys({"i": "position"})),
+    "choice": ("choice", Keys({"own": "real"})),
+})
 
 
 def battle_of(st: State) -> Battle:
@@ -135,19 +149,19 @@ def new_state(players: int, options: dict, seed: str) -> State:
     """An empty table before the deal (MM-SETUP-1): step 2 of turn 0."""
     slots = BOARDS[players].n_slots
     return {
-        "seed": seed, "rng": 0, "n": players, "opts": dict(options),
-        "tile": [""] * slots, "own": [-1] * slots, "kn": [0] * slots,
+        "seed": seed, "rng": 0, "players": players, "options": dict(options),
+        "tile": [""] * slots, "owner": [-1] * slots, "knights": [0] * slots,
         "castle": [0] * players, "deck": [], "hand": [[] for _ in range(players)],
-        "disc": [[] for _ in range(players)], "dturn": [[] for _ in range(players)],
-        "arts": [], "down": [[-1, -1, -1] for _ in range(players)],
-        "active": 0, "tno": 0, "step": 2, "stage": "", "crown_used": False, "normal_done": False,
-        "mano": "", "ret": 2, "after_crown": 4, "ta_card": -1, "ph": "main", "win": None,
+        "discard": [[] for _ in range(players)], "discard_turn": [[] for _ in range(players)],
+        "artefacts": [], "down": [[-1, -1, -1] for _ in range(players)],
+        "active": 0, "turn": 0, "step": 2, "stage": "", "crown_used": False, "normal_done": False,
+        "manoeuvre": "", "return_step": 2, "after_crown": 4, "ta_card": -1, "phase": "main", "win": None,
         "battle": None, "window": None, "choice": None,
-        "standing": ["off"] * players, "gained": [0] * players, "lost": [0] * players, "k0": [0] * players,
+        "standing": ["off"] * players, "gained": [0] * players, "lost": [0] * players, "start_knights": [0] * players,
     }
 
 
-PILES = ("deck", "hand", "disc", "dturn", "down")  # per-seat lists: st[key][seat]
+PILES = ("deck", "hand", "discard", "discard_turn", "down")  # per-seat lists: st[key][seat]
 
 
 def clone(st: State | dict) -> State:
@@ -160,42 +174,52 @@ def clone(st: State | dict) -> State:
 
 
 def clone_for_move(st: State | dict) -> State:
-    """`clone`, except that each seat's piles (PILES) stay shared with `st` until the move changes
-    one: code under a Ctx changes a pile only through `Ctx.pile`, which copies it first."""
-    old = cast(dict, st)
+    """`clone`, except that the piles (PILES) stay shared with `st` until the move changes one:
+    code under a Ctx changes them only through `Ctx.piles` and `Ctx.pile`, which copy first.
+    What a move leaves alone keeps its identity, which the state's hash relies on (statehash.py)."""
+    old: dict = st  # type: ignore[assignment]  # (no cast: a call on every move)
     new = dict(old)
-    for key in ("own", "kn", "castle", "standing", "gained", "lost", *PILES):
+    for key in ("owner", "knights", "castle", "standing", "gained", "lost"):
         new[key] = list(old[key])
     if st["battle"] is not None:
         b: dict = dict(st["battle"])
         new["battle"] = b
-        for key in ("commit", "shown", "table", "orbq"):
+        for key in ("commit", "shown", "table", "orb_queue"):
             b[key] = list(b[key])
-        if b["sup"] is not None:
-            b["sup"] = dict(b["sup"])  # its seat order never changes once set
+        if b["support"] is not None:
+            b["support"] = dict(b["support"])  # its seat order never changes once set
     if st["window"] is not None:
         new["window"] = dict(st["window"])  # likewise its order
     if st["choice"] is not None:
         new["choice"] = dict(st["choice"])  # its card list is never changed in place
-    return cast(State, new)  # the same keys as `st`
+    return new  # type: ignore[return-value]  # the same keys as `st`
 
 
 class Ctx:
     """The state being changed, the events produced, and the Rng (created on first use, with the
     game's random scheme: 1 for games created before rules version 3, option `rng`)."""
 
-    __slots__ = ("st", "ev", "_rng", "_own")
+    __slots__ = ("st", "ev", "_rng", "_own", "_data")
 
     def __init__(self, st: State):
         self.st = st
+        self._data: dict = st  # type: ignore[assignment]  # the same dict, indexed by any key
         self.ev: list[Event] = []
         self._rng: Rng | None = None
-        self._own: set[tuple[str, int]] = set()  # piles already copied for this move
+        self._own: set[object] = set()  # piles already copied for this move: a key, or (key, seat)
+
+    def piles(self, key: str) -> list:
+        """st[key] (key in PILES), the list per seat, to be changed: copied the first time, since
+        the state before the move may still share it (clone_for_move)."""
+        data = self._data
+        if key not in self._own:
+            self._own.add(key)
+            data[key] = list(data[key])
+        return data[key]
 
     def pile(self, key: str, seat: int) -> list:
-        """st[key][seat] (key in PILES) to be changed: copied the first time, since the state
-        before the move may still share it (clone_for_move)."""
-        piles = cast(dict, self.st)[key]
+        """st[key][seat] (key in PILES) to be changed: copied the first time, like `piles`."""
+        piles = self.piles(key)
         if (key, seat) not in self._own:
             self._own.add((key, seat))
             piles[seat] = list(piles[seat])

@@ -21,11 +21,11 @@ def _card(c: int) -> dict:
 def view(st: State, seat: int | None) -> dict:
     """What `seat` may see (None: an onlooker): the board, public seat facts, its own hand."""
     out = {
-        "game": "medieval-mastery", "players": st["n"], "you": seat, "options": dict(st["opts"]),
+        "game": "medieval-mastery", "players": st["players"], "you": seat, "options": dict(st["options"]),
         "target": rules.target_vp(st), "teams": rules.teams(st),
-        "turn": {"active": st["active"], "number": st["tno"], "step": st["step"], "stage": st["stage"],
+        "turn": {"active": st["active"], "number": st["turn"], "step": st["step"], "stage": st["stage"],
                  "crown_used": st["crown_used"]},
-        "phase": st["ph"], **_map_view(st), "seats": [_seat_view(st, p) for p in range(st["n"])],
+        "phase": st["phase"], **_map_view(st), "seats": [_seat_view(st, p) for p in range(st["players"])],
         "hand": None, "battle": None, "window": None, "choice": None, "result": st["win"],
     }
     if seat is not None:
@@ -36,7 +36,7 @@ def view(st: State, seat: int | None) -> dict:
     w = st["window"]
     if w is not None:
         out["window"] = {"kind": w["kind"]}
-        if st["opts"]["windows"] == "strict" or seat == w["asked"]:
+        if st["options"]["windows"] == "strict" or seat == w["asked"]:
             out["window"]["asked"] = w["asked"]
     ch = st["choice"]
     if ch is not None:
@@ -57,7 +57,7 @@ def _map_view(st: State) -> dict:
         q, r = board.coords[s]
         territories.append({"slot": board.names[s], "q": q, "r": r, "tile": tile, "vp": rules.slot_vp(st, s),
                             "capacity": rules.capacity(st, s), "ability": data.TILES[tile][3],
-                            "owner": st["own"][s], "knights": st["kn"][s]})
+                            "owner": st["owner"][s], "knights": st["knights"][s]})
     lakes = [{"name": board.names[n], "q": board.coords[n][0], "r": board.coords[n][1]} for n in board.lakes]
     castles = [{"name": board.names[n], "seat": k, "q": board.coords[n][0], "r": board.coords[n][1],
                 "knights": st["castle"][k]} for k, n in enumerate(board.castle_node)]
@@ -68,16 +68,16 @@ def _seat_view(st: State, p: int) -> dict:
     """A seat's public facts; a card committed face down still counts in the hand ('none' must not show)."""
     hand = len(st["hand"][p])
     b = st["battle"]
-    if b is not None and st["ph"] == "commit" and p in (b["att"], b["def"]):
-        c = b["commit"][0 if p == b["att"] else 1]
+    if b is not None and st["phase"] == "commit" and p in (b["attacker"], b["defender"]):
+        c = b["commit"][0 if p == b["attacker"] else 1]
         hand += 1 if c is not None and c >= 0 else 0
     return {
         "seat": p,
-        "artefacts": [{"type": data.ARTEFACT_TYPES[t], "name": data.ART_TITLE[st["arts"][p][t]],
-                       "text": data.ART_TEXT[st["arts"][p][t]], "up": st["down"][p][t] == -1}
+        "artefacts": [{"type": data.ARTEFACT_TYPES[t], "name": data.ART_TITLE[st["artefacts"][p][t]],
+                       "text": data.ART_TEXT[st["artefacts"][p][t]], "up": st["down"][p][t] == -1}
                       for t in range(3)],
         "vp": rules.vp(st, p), "hand": hand, "deck": len(st["deck"][p]),
-        "discard": [_card(c) for c in st["disc"][p]],
+        "discard": [_card(c) for c in st["discard"][p]],
         "in_play": [_card(c) for c in (st.get("ta_card", -1),) if c >= 0 and rules.owner(c) == p],
         "dice_free": data.DICE_PER_PLAYER - rules.dice_used(st, p),
     }
@@ -85,17 +85,17 @@ def _seat_view(st: State, p: int) -> dict:
 
 def _battle_view(st: State, b: Battle, seat: int | None) -> dict:
     """The battle; who is asked for support only when that shows nothing (strict, or the one asked)."""
-    vb = {"tile": board_of(st).names[b["node"]], "attacker": b["att"], "defender": b["def"],
-          "attacker_knights": b["ak"], "siege": b["siege"], "attacker_strength": b["astr"],
-          "defender_strength": b["dstr"], "committed": [c is not None for c in b["commit"]],
+    vb = {"tile": board_of(st).names[b["node"]], "attacker": b["attacker"], "defender": b["defender"],
+          "attacker_knights": b["attack_knights"], "siege": b["siege"], "attacker_strength": b["attack_strength"],
+          "defender_strength": b["defence_strength"], "committed": [c is not None for c in b["commit"]],
           "revealed": [None if x is None else {"card": "none" if x[0] < 0 else data.NAME_OF_KIND[rules.kind(x[0])],
                                                "value": x[1]} for x in b["shown"]],
           "table": [_card(c) for c in b["table"]],
           "winner": b["winner"] if b["winner"] >= 0 else None, "margin": b["margin"] or None}
-    if st["ph"] == "support" and (st["opts"]["windows"] == "strict" or seat == battle_mod.support_seat(b)):
+    if st["phase"] == "support" and (st["options"]["windows"] == "strict" or seat == battle_mod.support_seat(b)):
         vb["support_turn"] = battle_mod.support_seat(b)  # fast: asking reveals a support card
-    if seat in (b["att"], b["def"]):
-        mine = b["commit"][0 if seat == b["att"] else 1]
+    if seat in (b["attacker"], b["defender"]):
+        mine = b["commit"][0 if seat == b["attacker"] else 1]
         if mine is not None:
             vb["your_commit"] = "none" if mine < 0 else data.NAME_OF_KIND[rules.kind(mine)]
     return vb
@@ -104,13 +104,13 @@ def _battle_view(st: State, b: Battle, seat: int | None) -> dict:
 def hidden_from(st: State | dict, seat: int | None) -> list[str]:
     """Every deck card, other hands, others' face-down commitments; minus what `seat` peeks at."""
     hidden: list[int] = []
-    for p in range(st["n"]):
+    for p in range(st["players"]):
         hidden += st["deck"][p]
         if p != seat:
             hidden += st["hand"][p]
     b = st["battle"]
     if b is not None:
-        for side, p in ((0, b["att"]), (1, b["def"])):
+        for side, p in ((0, b["attacker"]), (1, b["defender"])):
             c = b["commit"][side]
             if c is not None and c >= 0 and p != seat:
                 hidden.append(c)

@@ -21,7 +21,7 @@ def at_main_step(players: int, seed: str, moves: int = 30):
     for _ in range(moves):
         seat = GAME.prompts(state)[0].seat
         state, _ = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
-    while state["ph"] != "main":
+    while state["phase"] != "main":
         seat = GAME.prompts(state)[0].seat
         state, _ = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
     return state
@@ -33,7 +33,7 @@ def resigning_once(after: int, resigned: list):
 
     def choose(game, state, seat, rng):
         count[0] += 1
-        if not resigned and count[0] > after and state["ph"] == "main":
+        if not resigned and count[0] > after and state["phase"] == "main":
             resigned.append(seat)
             return dict(RESIGN)
         return game.random_move(state, seat, rng)
@@ -66,14 +66,14 @@ def test_the_others_play_on_and_the_resigned_seat_is_never_asked_again(players, 
 def test_the_leaving_players_knights_cards_and_artefacts_leave_play():
     state = at_main_step(3, "holdings")
     seat = (state["active"] + 1) % 3  # not the player whose turn it is
-    held = [slot for slot, owner in enumerate(state["own"]) if owner == seat]
+    held = [slot for slot, owner in enumerate(state["owner"]) if owner == seat]
     after, events = GAME.apply(state, seat, GAME.parse(state, seat, "resign"))
-    assert held and all(after["own"][slot] == -1 and after["kn"][slot] == 0 for slot in held)
+    assert held and all(after["owner"][slot] == -1 and after["knights"][slot] == 0 for slot in held)
     assert after["castle"][seat] == 0
-    assert after["hand"][seat] == after["deck"][seat] == after["disc"][seat] == []
+    assert after["hand"][seat] == after["deck"][seat] == after["discard"][seat] == []
     assert all(not flow.is_up(after, seat, t) for t in range(3))  # face down: no ability, no Fracture target
     assert after["standing"][seat] == "always" and after["gone"] == [seat]
-    assert after["active"] == state["active"] and after["ph"] == "main"  # the turn goes on
+    assert after["active"] == state["active"] and after["phase"] == "main"  # the turn goes on
     assert any("leave the map" in e.text for e in events)
 
 
@@ -86,9 +86,9 @@ def test_the_active_player_resigning_ends_their_turn_and_their_turns_are_passed_
     turns = []
     while len(turns) < 4:  # the two others take turns, the resigned seat never
         seat = GAME.prompts(after)[0].seat
-        before = after["tno"]
+        before = after["turn"]
         after, _ = GAME.apply(after, seat, GAME.default_move(after, seat) or {"type": "end"})
-        if after["tno"] != before:
+        if after["turn"] != before:
             turns.append(after["active"])
     assert active not in turns and after["castle"][active] == 0
     with pytest.raises(IllegalMove) as again:
@@ -109,7 +109,7 @@ def test_the_last_player_left_wins():
 @pytest.mark.rule("MM-TURN-11")
 def test_not_while_a_battle_window_or_choice_runs_nor_in_a_team_game():
     state, rng = GAME.setup(3, GAME.normalize_options({}), "busy"), Rng("busy")
-    while state["ph"] == "main":
+    while state["phase"] == "main":
         seat = GAME.prompts(state)[0].seat
         state, _ = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
     with pytest.raises(IllegalMove) as busy:

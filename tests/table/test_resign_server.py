@@ -57,7 +57,7 @@ def test_medieval_mastery_with_three_players_plays_on_without_the_resigned_seat(
             break
         seat = prompted_seat(api, game_id, players)
         assert seat != gone  # never left waiting for the resigned player
-        turns.add(server_state("medieval-mastery", game_id)["tno"])
+        turns.add(server_state("medieval-mastery", game_id)["turn"])
         move = engine.random_move(server_state("medieval-mastery", game_id), seat, rng)
         response = api.call("PUT", f"/games/{game_id}/moves/{detail['version']}", players[seat], json={"move": move})
         assert response.status_code == 201, response.json

@@ -7,9 +7,9 @@ own turn (resource cards, crown, end) with `manoeuvre` for redistribution and ad
 from __future__ import annotations
 
 from core.medieval_mastery.phases import choice, commit, support, turn, window
-from core.medieval_mastery.phases.common import current_rule
+from core.medieval_mastery.phases.common import asked_rule, current_rule
 
 PHASES = {"main": turn.decide, "window": window.decide, "commit": commit.decide, "support": support.decide,
           "choice": choice.decide}
 
-__all__ = ["PHASES", "current_rule"]
+__all__ = ["PHASES", "asked_rule", "current_rule"]

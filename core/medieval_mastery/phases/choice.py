@@ -32,9 +32,9 @@ def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
 def check_target(st: State, seat: int, move: dict) -> tuple[int, int]:
     """MM-ICON-ANY: any player, yourself included; Corruption needs a face-up artefact (MM-EDGE-10)."""
     aim = move["player"]
-    if aim >= st["n"]:
+    if aim >= st["players"]:
         raise IllegalMove("no-such-player", f"There is no player P{aim}.", "MM-ICON-ANY")
-    if st["arts"][seat][0] == "Prosperity":
+    if st["artefacts"][seat][0] == "Prosperity":
         if "artefact" in move:
             raise IllegalMove("no-artefact", "Crown of Prosperity names only a player: 'target P1'.",
                               "MM-ART-PROSPERITY")
@@ -89,9 +89,9 @@ def recycle(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     code = data.KIND_OF_NAME[move["card"]]
     if code not in flow.recyclable(st, seat):
         raise IllegalMove("not-eligible", "Choose a card discarded during an earlier turn.", "MM-ICON-RECYCLE")
-    pile, turns = ctx.pile("disc", seat), ctx.pile("dturn", seat)
+    pile, turns = ctx.pile("discard", seat), ctx.pile("discard_turn", seat)
     for i, (c, t) in enumerate(zip(pile, turns)):
-        if rules.kind(c) == code and t < st["tno"]:
+        if rules.kind(c) == code and t < st["turn"]:
             del pile[i]
             del turns[i]
             deck = ctx.pile("deck", seat)

@@ -10,9 +10,9 @@ from core.protocol import IllegalMove
 def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
     st = ctx.st
     b = battle_of(st)
-    if seat not in (b["att"], b["def"]):
+    if seat not in (b["attacker"], b["defender"]):
         raise IllegalMove("not-in-battle", "Only the attacker and the defender play conflict cards.", "MM-COMBAT-4")
-    side = 0 if seat == b["att"] else 1
+    side = 0 if seat == b["attacker"] else 1
     if b["commit"][side] is not None:
         raise IllegalMove("already-committed", "You have already committed your conflict card.", "MM-ASYNC-1")
     if kind != "conflict":

@@ -12,9 +12,24 @@ CHOICE_RULE = {"discard": "MM-ICON-MAYDISCARD", "insight": "MM-ART-INSIGHT", "or
                "top": "MM-ART-PROSPERITY", "target": "MM-ICON-ANY", "sceptre": "MM-ICON-EQUAL"}
 
 
+# Who is asked outside the active player's turn, and the rule that says so.
+ASKED_RULE = {"window": "MM-ASYNC-2", "commit": "MM-ASYNC-1", "support": "MM-ASYNC-4"}
+
+
+def asked_rule(st: State) -> str:
+    """The rule that decides who is asked now, for a seat that is not: a Fracture window asks
+    seat by seat (MM-ASYNC-2), conflict cards the two combatants (MM-ASYNC-1), support the sides
+    in turn (MM-ASYNC-4), a choice only its chooser (the rule of that choice); otherwise it is
+    another player's turn (MM-TURN-9)."""
+    ph = st["phase"]
+    if ph == "choice":
+        return CHOICE_RULE[choice_of(st)["kind"]]
+    return ASKED_RULE.get(ph, "MM-TURN-9")
+
+
 def current_rule(st: State, seat: int) -> str:
     """The rule of what `seat` is asked to do now (for notation errors)."""
-    ph = st["ph"]
+    ph = st["phase"]
     if ph in PHASE_RULE:
         return PHASE_RULE[ph]
     if ph == "choice":
@@ -36,7 +51,7 @@ def check_fracture(st: State, seat: int, move: dict) -> tuple[int, int]:
     target, t = move["player"], ART[move["artefact"]]
     if not rules.has(st["hand"][seat], "FR"):
         raise IllegalMove("not-in-hand", "You hold no Fracture.", "MM-TERM-HAND")
-    if target >= st["n"]:
+    if target >= st["players"]:
         raise IllegalMove("no-such-player", f"There is no player P{target}.", "MM-RES-FRACTURE")
     if target == seat:
         raise IllegalMove("own-artefact", "Fracture cannot target your own artefact.", "MM-EDGE-10")

@@ -32,7 +32,7 @@ def manoeuvre_over(st: State) -> bool:
 def refuse_redis(st: State) -> IllegalMove:
     """Why a redistribution is refused, from where the turn stands (MM-REDIS-1)."""
     if st["stage"] == "m2":
-        extra = "this Tactical Advance" if st["mano"] == "ta" else "this turn"
+        extra = "this Tactical Advance" if st["manoeuvre"] == "ta" else "this turn"
         return not_now(f"You have already redistributed in {extra}: one redistribution per manoeuvre, before "
                        "its advance. Now advance ('advance <tile> <knights>') or 'skip'.", "MM-REDIS-1")
     if manoeuvre_over(st):
@@ -61,7 +61,7 @@ def redis(ctx: Ctx, seat: int, move: dict) -> None:
         raise refuse_redis(st)
     deltas, transfers = check_redis(st, seat, move["moves"])
     if stage == "":
-        st["mano"] = "normal"
+        st["manoeuvre"] = "normal"
     flow.redistribute(ctx, seat, deltas, transfers)
     if stage == "vit":
         flow.finish_crown(ctx)
@@ -76,7 +76,7 @@ def advance(ctx: Ctx, seat: int, move: dict) -> None:
         raise refuse_advance(st)
     node, count = check_advance(st, seat, move)
     if stage == "":
-        st["mano"] = "normal"
+        st["manoeuvre"] = "normal"
     flow.advance(ctx, seat, node, count)
 
 
@@ -124,7 +124,7 @@ def _own_place(st: State, seat: int, name: str, supplied: set[int]) -> int:
     """The castle or a supplied territory of `seat` (MM-REDIS-2, MM-REDIS-4)."""
     board = board_of(st)
     node = node_of(st, name)
-    if node is None or (node >= 0 and (node >= board.n_slots or st["own"][node] != seat)):
+    if node is None or (node >= 0 and (node >= board.n_slots or st["owner"][node] != seat)):
         raise IllegalMove("not-yours", f"{name} is neither your castle nor a territory you control.", "MM-REDIS-2")
     if node >= 0 and node not in supplied:
         raise IllegalMove("no-supply", f"{name} has no supply line: it may not give or receive knights.",
@@ -140,10 +140,10 @@ def _check_after(st: State, seat: int, node: int, delta: int) -> None:
                               f"takes {-delta} out of it.", "MM-REDIS-2")
         return
     name = board_of(st).names[node]
-    after = st["kn"][node] + delta
+    after = st["knights"][node] + delta
     cap = rules.capacity(st, node)
     if after < 1:
-        raise IllegalMove("abandon", f"{name} has {st['kn'][node]} knights and would keep "
+        raise IllegalMove("abandon", f"{name} has {st['knights'][node]} knights and would keep "
                           f"{after}: a territory must keep at least 1 knight.", "MM-REDIS-3")
     if after > cap:
         raise IllegalMove("capacity", f"{name} holds at most {cap} knights.", "MM-REDIS-3")
@@ -181,11 +181,11 @@ def _advance_target(st: State, seat: int, name: str) -> int:
     if node >= board.n_slots:
         if board.castle_owner[node] == seat:
             raise IllegalMove("own-castle", "You cannot advance into your own castle.", "MM-ADV-6")
-        if not st["opts"]["siege"]:
+        if not st["options"]["siege"]:
             raise IllegalMove("castle", "Castles can be attacked only with the Castle Siege option.", "MM-ADV-6")
-    elif st["own"][node] == seat:
+    elif st["owner"][node] == seat:
         raise IllegalMove("own-territory", "You already control it: reinforce it by redistribution.", "MM-ADV-6")
-    elif st["own"][node] >= 0 and rules.teammates(st, seat, st["own"][node]):
+    elif st["owner"][node] >= 0 and rules.teammates(st, seat, st["owner"][node]):
         raise IllegalMove("teammate", "You may not advance into a teammate's territory.", "MM-OPT-ALLIANCE-4")
     if node not in rules.targets(st, seat):
         raise IllegalMove("out-of-reach", f"{name} is not adjacent to your castle, a supplied territory of "

@@ -37,7 +37,7 @@ def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
 def refuse_resource(st: State, what: str, rule: str) -> IllegalMove:
     """Why a resource card is refused on one's own turn: inside a manoeuvre, or step 2 is over."""
     if st["stage"] in IN_MANOEUVRE:
-        back = st["ret"] if st["mano"] == "ta" else 7
+        back = st["return_step"] if st["manoeuvre"] == "ta" else 7
         return not_now(f"{what} cannot be played during a redistribution or advance: first "
                        f"{FINISH_MANOEUVRE[st['stage']]}, then play it at step {back}.", rule)
     return not_now(f"{what} is played only at step 2 or 7: step 2 ended when you used your crown; play it at "

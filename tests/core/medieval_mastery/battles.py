@@ -34,7 +34,7 @@ def conflicts(st, a="none", d="none"):
 
 def pass_support(st):
     events = []
-    while st["ph"] == "support":
+    while st["phase"] == "support":
         st, ev = do(st, prompted(st)[0], "pass")
         events += ev
     return st, events
@@ -42,7 +42,7 @@ def pass_support(st):
 
 def pass_windows(st):
     events = []
-    while st["ph"] == "window":
+    while st["phase"] == "window":
         st, ev = do(st, prompted(st)[0], "pass")
         events += ev
     return st, events

@@ -40,8 +40,8 @@ def node(players: int, name: str) -> int:
 
 def knights(state, name: str) -> tuple[int, int]:
     """(owner, knights) of a slot."""
-    i = node(state["n"], name)
-    return state["own"][i], state["kn"][i]
+    i = node(state["players"], name)
+    return state["owner"][i], state["knights"][i]
 
 
 def kinds(state, seat: int, pile: str = "hand") -> list[str]:
@@ -56,7 +56,7 @@ def prompted(state) -> list[int]:
 def total_cards(state, seat: int) -> int:
     """Cards of `seat` across deck, hand, discard pile and the battle table (MM-COMP-1)."""
     from core.medieval_mastery import rules
-    count = len(state["deck"][seat]) + len(state["hand"][seat]) + len(state["disc"][seat])
+    count = len(state["deck"][seat]) + len(state["hand"][seat]) + len(state["discard"][seat])
     ta = state.get("ta_card", -1)  # a Tactical Advance in play during its manoeuvre (MM-RES-1)
     count += 1 if ta >= 0 and rules.owner(ta) == seat else 0
     b = state["battle"]

@@ -34,11 +34,11 @@ def test_corruption_destroys_a_chosen_artefact_of_any_player():
     st = crown_turn("Corruption")
     assert [m for m in G.legal_moves(st, 0) if m.get("type") == "crown"] == [{"type": "crown"}]
     st, ev = do(st, 0, "crown")
-    assert st["ph"] == "choice" and prompted(st) == [0], "the target is chosen when the ability is applied"
+    assert st["phase"] == "choice" and prompted(st) == [0], "the target is chosen when the ability is applied"
     moves = [m for m in G.legal_moves(st, 0) if m.get("type") == "target"]
     assert {(m["player"], m["artefact"]) for m in moves} == {(p, a) for p in (0, 1) for a in ("crown", "sceptre", "orb")}
     st, ev = do(st, 0, "target P1 sceptre")
-    assert st["down"][1] == [-1, st["tno"], -1], "the user picks which artefact"
+    assert st["down"][1] == [-1, st["turn"], -1], "the user picks which artefact"
     assert any("Sceptre of Rage of {P1} is destroyed" in t for t in texts(ev))
     st, _ = do(st, 0, "end")
     st, ev = do(st, 1, "end")
@@ -63,9 +63,9 @@ def test_prosperity_looks_at_any_deck_and_keeps_or_discards():
     assert "cards" not in G.view(st, 1)["choice"]
     kept, _ = do(st, 0, "top keep")
     # Changed in rules version 2 (issue 9): the crown no longer ends step 2 (was step 4), MM-RES-TIMING
-    assert rules.kind(kept["deck"][1][-1]) == "FR" and kept["step"] == 2 and kept["ph"] == "main"
+    assert rules.kind(kept["deck"][1][-1]) == "FR" and kept["step"] == 2 and kept["phase"] == "main"
     binned, ev = do(st, 0, "top discard")
-    assert kinds(binned, 1, "disc") == ["fracture"], "now public on the discard pile"
+    assert kinds(binned, 1, "discard") == ["fracture"], "now public on the discard pile"
     assert any("puts Fracture" in t for t in texts(ev, 1))
 
 
@@ -77,7 +77,7 @@ def test_prosperity_on_an_empty_deck_reshuffles_first():
     assert st["deck"][1] == []
     st, _ = do(st, 0, "crown")
     st, ev = do(st, 0, "target P1")
-    assert len(st["deck"][1]) == 8 and st["disc"][1] == [] and st["ph"] == "choice"
+    assert len(st["deck"][1]) == 8 and st["discard"][1] == [] and st["phase"] == "choice"
 
 
 @pytest.mark.rule("MM-ART-FURY")
@@ -87,13 +87,13 @@ def test_prosperity_on_an_empty_deck_reshuffles_first():
 def test_fury_may_discard_one_card_of_choice():
     st = crown_turn("Fury")
     st, _ = do(st, 0, "crown")
-    assert st["ph"] == "choice" and prompted(st) == [0]
+    assert st["phase"] == "choice" and prompted(st) == [0]
     options = {m["card"] for m in G.legal_moves(st, 0) if m["type"] == "discard"}
     assert options == {"2", "3", "4", "5", "+1", "none"}
     st2, _ = do(st, 0, "discard 5")
-    assert kinds(st2, 0, "disc") == ["5"] and len(st2["hand"][0]) == 4
+    assert kinds(st2, 0, "discard") == ["5"] and len(st2["hand"][0]) == 4
     st3, _ = do(st, 0, "discard none")
-    assert len(st3["hand"][0]) == 5 and st3["disc"][0] == []
+    assert len(st3["hand"][0]) == 5 and st3["discard"][0] == []
 
 
 @pytest.mark.rule("MM-ART-ORDER")
@@ -103,7 +103,7 @@ def test_fury_may_discard_one_card_of_choice():
 def test_order_recycles_only_cards_from_earlier_turns():
     st = crown_turn("Order", hands=[["cta", "2", "3"], None], discards=[["fracture", "+2"], None], tno=3)
     st, _ = do(st, 0, "play cta")  # discarded this turn: not eligible
-    assert st["dturn"][0][-1] == 3 and max(st["dturn"][0][:2]) < 3, "the turn of each discard is kept"
+    assert st["discard_turn"][0][-1] == 3 and max(st["discard_turn"][0][:2]) < 3, "the turn of each discard is kept"
     st, _ = do(st, 0, "crown")
     assert {m["card"] for m in G.legal_moves(st, 0) if m["type"] == "recycle"} == {"fracture", "+2"}
     with pytest.raises(IllegalMove) as err:
@@ -111,12 +111,12 @@ def test_order_recycles_only_cards_from_earlier_turns():
     assert err.value.rule == "MM-ICON-RECYCLE"
     deck = len(st["deck"][0])
     st, _ = do(st, 0, "recycle fracture")
-    assert kinds(st, 0, "disc") == ["+2", "cta"] and len(st["deck"][0]) == deck + 1
+    assert kinds(st, 0, "discard") == ["+2", "cta"] and len(st["deck"][0]) == deck + 1
     assert "fracture" in [data.NAME_OF_KIND[rules.kind(c)] for c in st["deck"][0]]
     # No eligible card: no effect, no question.
     st = crown_turn("Order")
     st, ev = do(st, 0, "crown")
-    assert st["ph"] == "main" and any("no effect" in t for t in texts(ev))
+    assert st["phase"] == "main" and any("no effect" in t for t in texts(ev))
 
 
 # --- sceptres -----------------------------------------------------------------------------
@@ -126,9 +126,9 @@ def test_order_recycles_only_cards_from_earlier_turns():
 @pytest.mark.rule("MM-ICON-PLUS1")
 def test_rage_and_loyalty_add_one():
     st, _ = sceptres("Rage", "Loyalty")
-    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (5, 3)
+    assert (st["battle"]["attack_strength"], st["battle"]["defence_strength"]) == (5, 3)
     st, _ = sceptres("Loyalty", "Rage")
-    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (4, 2), "wrong triggers: nothing"
+    assert (st["battle"]["attack_strength"], st["battle"]["defence_strength"]) == (4, 2), "wrong triggers: nothing"
 
 
 @pytest.mark.rule("MM-ART-FEAR")
@@ -139,9 +139,9 @@ def test_fear_fights_as_if_as_many_knights_as_the_defender():
     choose; test_original_rulings.py); this test keeps the automatic reading, `sceptre-choice auto`."""
     st, _ = sceptres("Fear", "Loyalty", a_kn=2, d_kn=5, options=AUTO)
     b = st["battle"]
-    assert (b["astr"], b["dstr"]) == (5, 6) and b["ak"] == 2, "no dice change"
+    assert (b["attack_strength"], b["defence_strength"]) == (5, 6) and b["attack_knights"] == 2, "no dice change"
     st, _ = sceptres("Fear", "Rage", a_kn=4, d_kn=2, options=AUTO)
-    assert st["battle"]["astr"] == 4, "applied only when it helps"
+    assert st["battle"]["attack_strength"] == 4, "applied only when it helps"
 
 
 @pytest.mark.rule("MM-ART-VIGOUR")
@@ -149,9 +149,9 @@ def test_fear_fights_as_if_as_many_knights_as_the_defender():
 def test_vigour_and_the_fear_vigour_pair():
     """Changed in rules version 2 (issue 9): the automatic reading is now `sceptre-choice auto`."""
     st, _ = sceptres("Loyalty", "Vigour", a_kn=5, d_kn=2, options=AUTO)
-    assert (st["battle"]["dstr"], st["kn"][7]) == (5, 2)
+    assert (st["battle"]["defence_strength"], st["knights"][7]) == (5, 2)
     st, _ = sceptres("Fear", "Vigour", a_kn=2, d_kn=5, options=AUTO)
-    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (5, 5), "each uses the rival's real count"
+    assert (st["battle"]["attack_strength"], st["battle"]["defence_strength"]) == (5, 5), "each uses the rival's real count"
 
 
 @pytest.mark.rule("MM-ART-INFLUENCE")
@@ -163,8 +163,8 @@ def test_influence_defender_discards_at_random_in_public():
     lost = set()
     for seed in range(10):
         st, ev = sceptres("Influence", "Loyalty", seed=f"inf{seed}")
-        assert len(st["hand"][1]) == 4 and len(st["disc"][1]) == 1
-        card = rules.title(st["disc"][1][0])
+        assert len(st["hand"][1]) == 4 and len(st["discard"][1]) == 1
+        card = rules.title(st["discard"][1][0])
         assert any(f"discards {card} at random" in t for t in texts(ev, 0))
         lost.add(card)
     assert len(lost) > 1, "chosen at random"
@@ -173,7 +173,7 @@ def test_influence_defender_discards_at_random_in_public():
 @pytest.mark.rule("MM-ART-DEFIANCE")
 def test_defiance_attacker_discards_at_random():
     st, ev = sceptres("Rage", "Defiance")
-    assert len(st["hand"][0]) == 4 and len(st["disc"][0]) == 1
+    assert len(st["hand"][0]) == 4 and len(st["discard"][0]) == 1
     assert any("Sceptre of Defiance: {P0} discards" in t for t in texts(ev))
 
 
@@ -205,11 +205,11 @@ def test_greed_draws_until_six():
 @pytest.mark.rule("MM-ART-PREPARATION")
 def test_preparation_may_discard_on_a_win_only():
     st, _ = orb_battle("Preparation", "Devotion")
-    assert st["ph"] == "choice" and prompted(st) == [0]
+    assert st["phase"] == "choice" and prompted(st) == [0]
     st, _ = do(st, 0, "discard 4")
-    assert "4" in kinds(st, 0, "disc")
+    assert "4" in kinds(st, 0, "discard")
     st, ev = orb_battle("Preparation", "Devotion", attacker_wins=False)
-    assert st["ph"] == "main" and not any("Preparation" in t for t in texts(ev))
+    assert st["phase"] == "main" and not any("Preparation" in t for t in texts(ev))
 
 
 @pytest.mark.rule("MM-ART-DEVOTION")
@@ -230,9 +230,9 @@ def test_resurgence_draws_the_loser_to_six():
 @pytest.mark.rule("MM-ART-CLEANSING")
 def test_cleansing_may_discard_on_a_loss():
     st, _ = orb_battle("Greed", "Cleansing")
-    assert st["ph"] == "choice" and prompted(st) == [1]
+    assert st["phase"] == "choice" and prompted(st) == [1]
     st, _ = do(st, 1, "discard none")
-    assert st["ph"] == "main" and knights(st, "S08") == (0, 4)
+    assert st["phase"] == "main" and knights(st, "S08") == (0, 4)
 
 
 @pytest.mark.rule("MM-ICON-ANY")
@@ -265,8 +265,8 @@ def test_sceptres_with_territory_bonuses(att, dfd, a_kn, d_kn, tile, strengths):
     Changed in rules version 2 (issue 9): played with `sceptre-choice auto` (no question asked)."""
     st, _ = sceptres(att, dfd, a_kn=a_kn, d_kn=d_kn, tile=tile, options=AUTO)
     b = st["battle"]
-    assert (b["astr"], b["dstr"]) == strengths
-    assert b["ak"] == a_kn and st["kn"][7] == d_kn, "no dice change"
+    assert (b["attack_strength"], b["defence_strength"]) == strengths
+    assert b["attack_knights"] == a_kn and st["knights"][7] == d_kn, "no dice change"
     if att == "Influence":
         assert len(st["hand"][1]) == 4, "the defender drew to five, then lost one at random"
 

@@ -25,10 +25,10 @@ def refused(state, seat, text):
 @pytest.mark.rule("MM-TERM-REDISTRIBUTE")
 def test_redistribution_keeps_totals_without_adjacency():
     st = pos({"S10": [0, 5], "S08": [0, 1], "S06": [0, 1], "S01": [1, 1]})
-    before = st["castle"][0] + sum(st["kn"])
+    before = st["castle"][0] + sum(st["knights"])
     st, _ = do(st, 0, "redis S10>S06:3 C>S08:2")  # S10 and S06 are not adjacent
     assert [knights(st, s)[1] for s in ("S10", "S08", "S06")] == [2, 3, 4]
-    assert st["castle"][0] + sum(st["kn"]) == before
+    assert st["castle"][0] + sum(st["knights"]) == before
     assert refused(pos({"S10": [0, 5], "S01": [1, 1]}), 0, "redis S10>S01:1").rule == "MM-REDIS-2"
 
 
@@ -62,7 +62,7 @@ def test_unsupplied_territory():
     assert G.view(st, None)["seats"][1]["vp"] == 2
     st, _ = do(st, 1, "end")
     st, _ = do(st, 0, "advance S05 3")
-    assert st["battle"] is not None and st["battle"]["def"] == 1
+    assert st["battle"] is not None and st["battle"]["defender"] == 1
 
 
 @pytest.mark.rule("MM-REDIS-5")
@@ -91,7 +91,7 @@ def test_contested_territory_still_carries_the_defenders_supply():
     st, _ = do(st, 0, "end")
     st, _ = do(st, 1, "advance S09 3")
     assert st["battle"]["node"] == node(2, "S09")
-    assert st["own"][node(2, "S09")] == 0, "the defender still controls it during the battle"
+    assert st["owner"][node(2, "S09")] == 0, "the defender still controls it during the battle"
     assert node(2, "S07") in rules.supplied(st, 0), "so S07 behind it keeps its supply line"
 
 
@@ -147,7 +147,7 @@ def test_advance_capacity_per_player():
     assert refused(st, 0, "advance S08 7").rule == "MM-ADV-3"
     assert refused(st, 0, "advance S09 4").rule == "MM-ADV-3"
     st, _ = do(st, 0, "advance S08 6")
-    assert st["battle"]["ak"] == 6 and st["kn"][node(2, "S08")] == 6, "12 knights in a capacity-6 tile"
+    assert st["battle"]["attack_knights"] == 6 and st["knights"][node(2, "S08")] == 6, "12 knights in a capacity-6 tile"
 
 
 @pytest.mark.rule("MM-ADV-5")
@@ -157,8 +157,8 @@ def test_advance_into_enemy_territory_is_a_battle():
     st = pos({"S10": [0, 1], "S08": [1, 2], "S01": [1, 1]})
     st, _ = do(st, 0, "advance S08 4")
     b = st["battle"]
-    assert (b["att"], b["def"], b["ak"]) == (0, 1, 4)
-    assert st["kn"][node(2, "S08")] == 2
+    assert (b["attacker"], b["defender"], b["attack_knights"]) == (0, 1, 4)
+    assert st["knights"][node(2, "S08")] == 2
 
 
 @pytest.mark.rule("MM-ADV-6")

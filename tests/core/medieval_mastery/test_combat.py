@@ -13,9 +13,9 @@ from tests.core.medieval_mastery.helpers import G, do, kinds, knights, prompted,
 @pytest.mark.rule("MM-COMBAT-6")
 def test_strength_is_knights_plus_cards_and_higher_wins():
     st, _ = attack(4, 2)
-    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (4, 2)
+    assert (st["battle"]["attack_strength"], st["battle"]["defence_strength"]) == (4, 2)
     st, _ = conflicts(st, "3", "5")
-    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (7, 7)
+    assert (st["battle"]["attack_strength"], st["battle"]["defence_strength"]) == (7, 7)
     st, ev = pass_support(st)
     assert any("7 to 7; {P1} wins by 1" in t for t in texts(ev)), "tie: defender by 1"
     st, _ = attack(4, 2)
@@ -42,7 +42,7 @@ def test_authority_in_battle_draw_with_a_reshuffle():
     rest = ["2", "3", "4", "5", "ambush", "ambush", "+1", "+1", "+2", "+2", "cta", "ta", "fracture"]
     st, ev = attack(4, 2, hands=[["2", "3", "4", "5"], None], decks=[["authority"], None], discards=[rest, None])
     assert len(st["deck"][0]) == 11 and len(st["hand"][0]) == 6
-    assert kinds(st, 0, "disc") == ["authority"], "Authority is discarded only after the extra draw"
+    assert kinds(st, 0, "discard") == ["authority"], "Authority is discarded only after the extra draw"
     assert any("shuffled their discard pile" in t for t in texts(ev))
 
 
@@ -67,10 +67,10 @@ def test_sceptres_attacker_first_only_matching_triggers():
     st, ev = attack(4, 2, arts=arts)
     log = texts(ev)
     assert log.index(next(t for t in log if "Rage" in t)) < log.index(next(t for t in log if "Loyalty" in t))
-    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (5, 3)
+    assert (st["battle"]["attack_strength"], st["battle"]["defence_strength"]) == (5, 3)
     # Mismatched triggers do nothing: a defending sceptre on the attacker, an attacking one on the defender.
     st, ev = attack(4, 2, arts=[["Fury", "Loyalty", "Devotion"], ["Insight", "Rage", "Greed"]])
-    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (4, 2)
+    assert (st["battle"]["attack_strength"], st["battle"]["defence_strength"]) == (4, 2)
 
 
 @pytest.mark.rule("MM-COMBAT-4")
@@ -78,7 +78,7 @@ def test_sceptres_attacker_first_only_matching_triggers():
 @pytest.mark.rule("MM-EDGE-5")
 def test_conflict_cards_face_down_then_revealed():
     st, _ = attack(4, 2, hands=[["5", "2", "+1"], ["+1", "+2"]], decks=[["+2", "+2"], ["cta", "ta", "4"]])
-    assert st["ph"] == "commit" and sorted(prompted(st)) == [0, 1]
+    assert st["phase"] == "commit" and sorted(prompted(st)) == [0, 1]
     with pytest.raises(IllegalMove) as err:
         do(st, 0, "conflict none")
     assert err.value.rule == "MM-EDGE-5"
@@ -96,7 +96,7 @@ def test_conflict_cards_face_down_then_revealed():
     assert "your_commit" not in G.view(st1, 1)["battle"] and G.view(st1, 0)["battle"]["your_commit"] == "5"
     st2, ev = do(st1, 1, "conflict 4")
     assert any("{P0} Conflict 5; {P1} Conflict 4" in t for t in texts(ev)), "revealed together"
-    assert (st2["battle"]["astr"], st2["battle"]["dstr"]) == (9, 6)
+    assert (st2["battle"]["attack_strength"], st2["battle"]["defence_strength"]) == (9, 6)
     # A hand without conflict cards commits "none" (and only then), counting 0.
     st, _ = attack(4, 2, hands=[["5", "2", "+1"], ["+1", "+2"]], decks=[["+2", "+2"], ["cta", "ta", "+1"]])
     st1, _ = do(st, 0, "conflict 5")
@@ -104,7 +104,7 @@ def test_conflict_cards_face_down_then_revealed():
     st2, ev = do(st1, 1, "conflict none")
     assert G.view(st1, 1)["seats"][0]["hand"] == 5 and G.view(st2, 0)["seats"][1]["hand"] == 5
     assert any("{P0} Conflict 5; {P1} no conflict card" in t for t in texts(ev))
-    assert (st2["battle"]["astr"], st2["battle"]["dstr"]) == (9, 2)
+    assert (st2["battle"]["attack_strength"], st2["battle"]["defence_strength"]) == (9, 2)
 
 
 @pytest.mark.rule("MM-COMP-3")
@@ -120,7 +120,7 @@ def test_ambush_rolls_one_die_after_the_reveal():
         assert st["rng"] == counter, "no roll before both are in"
         st, ev = do(st, 1, "conflict 2")
         roll = st["battle"]["shown"][0][1]
-        assert 1 <= roll <= 6 and st["battle"]["astr"] == 4 + roll
+        assert 1 <= roll <= 6 and st["battle"]["attack_strength"] == 4 + roll
         assert any(f"Ambush, rolling {roll}" in t for t in texts(ev))
         values.add(roll)
     assert len(values) >= 3
@@ -135,17 +135,17 @@ def test_support_alternates_from_the_lower_strength():
     assert prompted(st) == [0]
     st, _ = do(st, 0, "support +1")
     st, _ = do(st, 0, "support +2")  # several cards in one opportunity
-    assert prompted(st) == [0] and st["battle"]["astr"] == 9
+    assert prompted(st) == [0] and st["battle"]["attack_strength"] == 9
     st, _ = do(st, 0, "pass")
     assert prompted(st) == [1]
     st, _ = do(st, 1, "support +2 +1")
     st, _ = do(st, 1, "pass")
     st, _ = do(st, 0, "pass")  # first empty opportunity
-    assert st["ph"] == "support"
+    assert st["phase"] == "support"
     st, _ = do(st, 1, "support +1")  # the exchange goes on; P1's last support card ends its opportunity
     assert prompted(st) == [0]
     st, ev = do(st, 0, "pass")  # P1 now holds no support card and cannot play: the step ends
-    assert st["ph"] != "support"
+    assert st["phase"] != "support"
     assert any("9 to 11" in t for t in texts(ev))
     with pytest.raises(IllegalMove):
         do(attack(4, 2, hands=[["2", "+1"], ["5"]], decks=[["3", "4", "3", "4"], ["4", "2", "3", "4"]])[0], 1,
@@ -204,8 +204,8 @@ def test_end_of_battle_discards_and_returns_to_step_7():
     st, _ = conflicts(st, "5", "2")
     st, _ = do(st, 1, "support +2")
     st, ev = do(st, 0, "support +1")  # neither holds another support card: the step ends
-    assert kinds(st, 0, "disc") == ["+1", "5"] and kinds(st, 1, "disc") == ["+2", "2"]
-    assert st["battle"] is None and st["step"] == 7 and st["ph"] == "main"
+    assert kinds(st, 0, "discard") == ["+1", "5"] and kinds(st, 1, "discard") == ["+2", "2"]
+    assert st["battle"] is None and st["step"] == 7 and st["phase"] == "main"
     assert any("The battle is over" in t for t in texts(ev))
 
 
@@ -228,9 +228,9 @@ def test_non_active_defender_decides_support_and_optional_discards():
     st, _ = conflicts(st, "5", "2")
     st, _ = do(st, 1, "pass")  # the defender (lower) decides in the attacker's turn
     st, _ = do(st, 0, "pass")
-    assert st["ph"] == "choice" and prompted(st) == [1] and st["active"] == 0
+    assert st["phase"] == "choice" and prompted(st) == [1] and st["active"] == 0
     st, _ = do(st, 1, "discard 4")
-    assert "4" in kinds(st, 1, "disc")
+    assert "4" in kinds(st, 1, "discard")
 
 
 @pytest.mark.rule("MM-COMBAT-10")
@@ -240,17 +240,17 @@ def test_mandatory_abilities_apply_unasked_optional_ones_are_asked_at_their_step
     is asked of its owner at step 7, after Brutality and before the margin losses of step 8."""
     arts = [["Fury", "Rage", "Brutality"], ["Insight", "Loyalty", "Cleansing"]]
     st, _ = attack(5, 3, tile="City", arts=arts, castle=[5, 3])
-    assert st["ph"] == "commit", "steps 1-3 ran without asking anyone (nobody holds a Fracture)"
-    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (5 + 1, 3 + 1 + 1)
+    assert st["phase"] == "commit", "steps 1-3 ran without asking anyone (nobody holds a Fracture)"
+    assert (st["battle"]["attack_strength"], st["battle"]["defence_strength"]) == (5 + 1, 3 + 1 + 1)
     st, _ = conflicts(st, "5", "2")
     st, ev = pass_support(st)
     assert any("Orb of Brutality" in t for t in texts(ev)), "applied with no prompt"
-    assert st["ph"] == "choice" and prompted(st) == [1] and st["choice"]["kind"] == "discard"
+    assert st["phase"] == "choice" and prompted(st) == [1] and st["choice"]["kind"] == "discard"
     assert knights(st, "S08") == (1, 2), "asked after Brutality (3 -> 2), before the margin losses"
     assert st["castle"][0] == 0, "the City knight (step 9) is not placed yet"
     st, ev = do(st, 1, "discard 4")
     assert knights(st, "S08") == (0, 5) and st["castle"] == [1, 3], "steps 8-9 then ran unasked"
-    assert st["ph"] == "main" and prompted(st) == [0]
+    assert st["phase"] == "main" and prompted(st) == [0]
 
 
 @pytest.mark.rule("MM-ASYNC-8")
@@ -260,8 +260,8 @@ def test_authority_and_restoring_need_no_prompt():
     st = position(4, 2, hands=[None, ["3", "4"]], decks=[None, ["authority", "5", "+1", "+2", "2"]])
     assert st["down"][0][2] == 0, "P0's orb was destroyed in an earlier turn"
     st, ev = do(st, 0, "advance S08 4")
-    assert st["ph"] == "commit" and sorted(prompted(st)) == [0, 1]
-    assert len(st["hand"][1]) == 6 and kinds(st, 1, "disc") == ["authority"]
+    assert st["phase"] == "commit" and sorted(prompted(st)) == [0, 1]
+    assert len(st["hand"][1]) == 6 and kinds(st, 1, "discard") == ["authority"]
     assert any("{P1} drew Authority and plays it" in t for t in texts(ev, 0))
     st, _ = conflicts(st, "5", "2")
     st, _ = pass_support(st)
@@ -283,7 +283,7 @@ def test_support_opportunity_of_a_seat_without_support_cards_follows_the_window_
     assert "support_turn" not in G.view(fast, 0)["battle"] and G.view(fast, 1)["battle"]["support_turn"] == 1
     assert G.public_move(fast, 1, {"type": "pass"}) is False
     fast, ev = do(fast, 1, "pass")
-    assert fast["ph"] != "support" and not any("passes" in t for t in texts(ev))
+    assert fast["phase"] != "support" and not any("passes" in t for t in texts(ev))
     strict, _ = attack(4, 2, hands=[list(h) for h in hands], options={"windows": "strict"})
     strict, _ = pass_windows(strict)
     strict, _ = conflicts(strict, "2", "5")
@@ -308,4 +308,4 @@ def test_greed_reshuffle_mid_battle_leaves_the_table_cards_out():
     greed = next(i for i, t in enumerate(log) if "Orb of Greed" in t)
     assert any("{P0} shuffled their discard pile (13 cards)" in t for t in log[greed:])
     assert "5" not in kinds(st, 0, "deck"), "the tabled 5 was not in the discard pile at the reshuffle"
-    assert kinds(st, 0, "disc").count("5") == 1 and kinds(st, 0, "hand").count("5") == 1
+    assert kinds(st, 0, "discard").count("5") == 1 and kinds(st, 0, "hand").count("5") == 1

@@ -17,7 +17,7 @@ HEX = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 def test_decks_are_identical_and_18_cards():
     """MM-COMP-1 / MM-DATA-DECK: 6 x 18 identical decks + 18 artefacts = 126 cards."""
     st = start(6)
-    per_seat = [Counter(rules.kind(c) for c in st["deck"][s] + st["hand"][s] + st["disc"][s]) for s in range(6)]
+    per_seat = [Counter(rules.kind(c) for c in st["deck"][s] + st["hand"][s] + st["discard"][s]) for s in range(6)]
     assert all(p == per_seat[0] for p in per_seat)
     assert sum(per_seat[0].values()) == 18
     assert 6 * 18 + sum(len(g) for g in data.ARTEFACTS) == 126

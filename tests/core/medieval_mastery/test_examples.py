@@ -24,29 +24,29 @@ def test_ex1_rulebook_battle_every_total():
     st, ev = do(st, 0, "advance S09 6")
     b = st["battle"]
     # Step 1: City gives the defender +1: 6 vs 5+1.
-    assert (b["astr"], b["dstr"]) == (6, 6)
+    assert (b["attack_strength"], b["defence_strength"]) == (6, 6)
     assert any("City: defender +1" in t for t in texts(ev))
     # Step 2: both already hold 5: nothing drawn.
     assert len(st["hand"][0]) == 5 and len(st["hand"][1]) == 5
     # Step 3: the sceptre window starts with the attacker.
-    assert st["ph"] == "window" and prompted(st) == [0]
+    assert st["phase"] == "window" and prompted(st) == [0]
     st, ev = do(st, 0, "fracture P1 sceptre")
     b = st["battle"]
     assert st["down"][1][1] != -1, "Defiance is face down"
     assert not any("Defiance" in t and "discards" in t for t in texts(ev)), "Defiance must not fire"
-    assert (b["astr"], b["dstr"]) == (7, 6), "Rage +1"
+    assert (b["attack_strength"], b["defence_strength"]) == (7, 6), "Rage +1"
     assert len(st["hand"][0]) == 4, "no random discard from the attacker"
     # Step 4: conflict cards face down, revealed together.
-    assert st["ph"] == "commit" and sorted(prompted(st)) == [0, 1]
+    assert st["phase"] == "commit" and sorted(prompted(st)) == [0, 1]
     st, ev = do(st, 0, "conflict 5")
-    assert st["battle"]["astr"] == 7, "nothing revealed before both are in"
+    assert st["battle"]["attack_strength"] == 7, "nothing revealed before both are in"
     st, ev = do(st, 1, "conflict 3")
     b = st["battle"]
-    assert (b["astr"], b["dstr"]) == (12, 9)
+    assert (b["attack_strength"], b["defence_strength"]) == (12, 9)
     # Step 5: the lower (defender) goes first: +1 and +2; the attacker answers +2.
     assert prompted(st) == [1]
     st, _ = do(st, 1, "support +1 +2")
-    assert st["battle"]["dstr"] == 12
+    assert st["battle"]["defence_strength"] == 12
     assert prompted(st) == [0], "no support card left: the defender's opportunity is over"
     st, ev = do(st, 0, "support +2")  # 14; both then pass: neither holds another support card
     log = texts(ev)
@@ -63,8 +63,8 @@ def test_ex1_rulebook_battle_every_total():
     assert st["castle"][1] == 2, "2 knights retreated"
     assert st["lost"][1] == 3
     assert len(st["hand"][0]) == 2 and len(st["hand"][1]) == 2
-    assert kinds(st, 0, "disc") == sorted(["fracture", "5", "+2"])
-    assert kinds(st, 1, "disc") == sorted(["3", "+1", "+2"])
+    assert kinds(st, 0, "discard") == sorted(["fracture", "5", "+2"])
+    assert kinds(st, 1, "discard") == sorted(["3", "+1", "+2"])
     assert G.view(st, None)["seats"][0]["vp"] == 3 + 1
     assert vp_before[0] is None and st["battle"] is None and st["step"] == 7
 
@@ -125,7 +125,7 @@ def test_ex4_supply_cut():
     assert node(2, "S04") in rules.supplied(st, 1)
     for seat, text in [(0, "advance S02 6"), (0, "conflict 5"), (1, "conflict 2")]:
         st, _ = do(st, seat, text)
-    while st["ph"] == "support":
+    while st["phase"] == "support":
         st, _ = do(st, prompted(st)[0], "pass")
     assert knights(st, "S02")[0] == 0
     # Red's A has no supply line now, but still counts.
@@ -157,7 +157,7 @@ def test_ex5_lake_reach():
 def test_ex1_in_strict_windows_same_totals():
     """MM-EX-1 with strict windows: both players are asked in each window; the totals are the same."""
     st = ex1_start()
-    st = dict(st, opts=dict(st["opts"], windows="strict"))
+    st = dict(st, options=dict(st["options"], windows="strict"))
     st, _ = do(st, 0, "advance S09 6")
     st, _ = do(st, 0, "fracture P1 sceptre")
     assert prompted(st) == [1], "the defender is asked too, holding no Fracture"
@@ -168,6 +168,6 @@ def test_ex1_in_strict_windows_same_totals():
         st, ev = do(st, seat, text)
         log += texts(ev)
     assert any("14 to 12" in t for t in log)
-    assert st["ph"] == "window" and prompted(st) == [1], "orb window: P0's Fracture is visibly discarded"
+    assert st["phase"] == "window" and prompted(st) == [1], "orb window: P0's Fracture is visibly discarded"
     st, ev = do(st, 1, "pass")
     assert knights(st, "S09") == (0, 6) and st["castle"] == [1, 2]

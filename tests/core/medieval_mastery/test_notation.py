@@ -71,7 +71,7 @@ def states():
         rng = Rng(f"fuzzmoves-{i}")
         seen = set()
         while G.result(st) is None:
-            key = (st["ph"], st["stage"])
+            key = (st["phase"], st["stage"])
             if key not in seen or rng.below(15) == 0:
                 seen.add(key)
                 out.append(st)
@@ -122,11 +122,11 @@ def check(state, seat, move):
 def test_fuzz_texts_and_json_moves():
     rng = Rng("fuzz")
     for st in states():
-        for seat in list(range(st["n"])) + [-1, st["n"], 99]:
+        for seat in list(range(st["players"])) + [-1, st["players"], 99]:
             for _ in range(15):
                 words = [TOKENS[rng.below(len(TOKENS))] for _ in range(1 + rng.below(4))]
                 text = " ".join(words)
-                if 0 <= seat < st["n"]:
+                if 0 <= seat < st["players"]:
                     try:
                         move = G.parse(st, seat, text)
                     except IllegalMove as err:
@@ -161,10 +161,10 @@ def test_default_moves_are_legal():
     for st in states():
         for prompt in G.prompts(st):
             move = G.default_move(st, prompt.seat)
-            if st["ph"] == "main":
+            if st["phase"] == "main":
                 assert move is None
                 continue
-            kinds_seen.add(st["ph"])
+            kinds_seen.add(st["phase"])
             G.apply(st, prompt.seat, move)
     assert {"window", "commit", "support"} <= kinds_seen
 

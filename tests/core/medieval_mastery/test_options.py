@@ -27,9 +27,9 @@ def test_team_option_player_counts_and_exclusions():
     assert err.value.rule == "MM-OPT-ALLIANCE-7"
     # Changed in rules version 2 (issue 9): Alliance with Skirmish is allowed (no rulebook forbids it;
     # test_original_rulings.py); a version-1 game could not be created with it.
-    assert G.setup(4, {"teams": "2", "skirmish": True}, "x")["opts"]["skirmish"] is True
+    assert G.setup(4, {"teams": "2", "skirmish": True}, "x")["options"]["skirmish"] is True
     for players, teams in ((4, "2"), (6, "2"), (6, "3")):
-        assert G.setup(players, {"teams": teams}, "x")["opts"]["teams"] == teams
+        assert G.setup(players, {"teams": teams}, "x")["options"]["teams"] == teams
 
 
 @pytest.mark.rule("MM-OPT-ALLIANCE-2")
@@ -91,19 +91,19 @@ def test_team_support_goes_round_clockwise():
     assert prompted(st) == [1]
     st, _ = do(st, 1, "pass")
     st, _ = do(st, 2, "support +1")  # P0's partner helps the attacker
-    assert st["battle"]["astr"] == 7
+    assert st["battle"]["attack_strength"] == 7
     st, _ = do(st, 2, "pass")
     st, _ = do(st, 3, "support +1")  # P1's partner helps the defender
-    assert st["battle"]["dstr"] == 8
+    assert st["battle"]["defence_strength"] == 8
     st, _ = do(st, 3, "pass")
     for seat in (0, 1, 2):
         st, _ = do(st, seat, "pass")
-        assert st["ph"] == "support"
+        assert st["phase"] == "support"
     st, ev = do(st, 3, "pass")  # a full round with nothing played
-    assert st["ph"] != "support" and any("7 to 8" in t for t in texts(ev))
+    assert st["phase"] != "support" and any("7 to 8" in t for t in texts(ev))
     assert "+1" in [c["card"] for c in G.view(st, None)["seats"][2]["discard"]], "to its owner's pile"
     st = team_battle("Mountains")
-    assert st["ph"] != "support", "Mountains forbids all support, teammates' too"
+    assert st["phase"] != "support", "Mountains forbids all support, teammates' too"
 
 
 @pytest.mark.rule("MM-OPT-SIEGE")
@@ -127,11 +127,11 @@ def test_castle_siege():
     assert err.value.rule == "MM-OPT-SIEGE-3"
     st, _ = do(st, 0, "advance C2 2")
     # Changed in rules version 2 (issue 9): the Fear holder is asked ("kan välja"); Vigour is not (useless)
-    assert st["ph"] == "choice" and st["choice"]["kind"] == "sceptre" and prompted(st) == [0]
+    assert st["phase"] == "choice" and st["choice"]["kind"] == "sceptre" and prompted(st) == [0]
     st, _ = do(st, 0, "sceptre use")
     b = st["battle"]
-    assert b["siege"] and b["dstr"] == 8, "an empty castle defends as 8"
-    assert b["astr"] == 8, "Fear equals the defender's 8; Vigour does nothing"
+    assert b["siege"] and b["defence_strength"] == 8, "an empty castle defends as 8"
+    assert b["attack_strength"] == 8, "Fear equals the defender's 8; Vigour does nothing"
     st, _ = do(st, 0, "conflict 5")
     st, _ = do(st, 1, "conflict 2")
     st, _ = pass_support(st)
@@ -223,17 +223,17 @@ def test_mayhem_winner_rolls_and_may_lose_instead():
 def test_mayhem_empty_territory_ends_the_battle_uncontrolled():
     st = position(2, 1, options={"mayhem": True})
     st, _ = do(st, 0, "advance S08 2")
-    st = dict(st, kn=list(st["kn"]))
+    st = dict(st, knights=list(st["knights"]))
     b = st["battle"]
     b.update(winner=1, loser=0, margin=1)
-    b["ak"] = 0  # the attacker has nothing left in the tile
-    st["kn"][node(2, "S08")] = 1
+    b["attack_knights"] = 0  # the attacker has nothing left in the tile
+    st["knights"][node(2, "S08")] = 1
     for i in range(40):
-        ctx = Ctx(dict(st, rng=i, kn=list(st["kn"]), own=list(st["own"]), lost=list(st["lost"]),
+        ctx = Ctx(dict(st, rng=i, knights=list(st["knights"]), owner=list(st["owner"]), lost=list(st["lost"]),
                        battle=dict(b)))
         battle.mayhem(ctx, ctx.st["battle"])
-        if ctx.st["kn"][node(2, "S08")] == 0:
-            assert ctx.st["own"][node(2, "S08")] == -1 and ctx.st["battle"]["step"] == battle.END
+        if ctx.st["knights"][node(2, "S08")] == 0:
+            assert ctx.st["owner"][node(2, "S08")] == -1 and ctx.st["battle"]["step"] == battle.END
             return
     pytest.fail("no wipe-out roll found")
 

@@ -33,7 +33,7 @@ def test_the_crown_does_not_close_the_window_for_resource_cards():
     st, _ = do(st, 0, "crown")                       # Crown of Fury at step 3
     st, _ = do(st, 0, "discard none")
     st, ev = do(st, 0, "play cta")                    # still before the redistribution: allowed
-    assert st["castle"][0] == 8 and kinds(st, 0, "disc") == ["cta"]
+    assert st["castle"][0] == 8 and kinds(st, 0, "discard") == ["cta"]
     st, _ = do(st, 0, "redis S10>S09:1")
     st, _ = do(st, 0, "advance S08 2")
     assert st["step"] == 7 and st["active"] == 0
@@ -74,7 +74,7 @@ def test_the_turn_order_option_and_rules_version_1_keep_the_strict_order():
         late, _ = do(late, 0, "crown")
         late, _ = do(late, 0, "discard none")
         assert late["active"] == 1
-    assert "resource-timing" not in turn(rules_version=1)["opts"]
+    assert "resource-timing" not in turn(rules_version=1)["options"]
 
 
 def sceptre_battle(att_sceptre, def_sceptre, a_kn, d_kn, options=None):
@@ -92,20 +92,20 @@ def test_fear_asks_its_holder():
     is not always wanted (a player who means to lose, for his "when you lose" orb, or who wants the
     first support opportunity), so the holder is asked whenever it changes his strength."""
     st = sceptre_battle("Fear", "Loyalty", 2, 5)
-    assert st["ph"] == "choice" and prompted(st) == [0]
+    assert st["phase"] == "choice" and prompted(st) == [0]
     assert "as if with 5 knights instead of 2 (strength +3)" in G.prompts(st)[0].text
     assert sorted(G.format(m) for m in G.legal_moves(st, 0) if m["type"] == "sceptre") == \
         ["sceptre decline", "sceptre use"]
     used, ev = do(st, 0, "sceptre use")
-    assert (used["battle"]["astr"], used["battle"]["dstr"]) == (5, 6) and used["ph"] == "commit"
+    assert (used["battle"]["attack_strength"], used["battle"]["defence_strength"]) == (5, 6) and used["phase"] == "commit"
     declined, ev = do(st, 0, "sceptre decline")
-    assert declined["battle"]["astr"] == 2 and any("does not use the Sceptre of Fear" in t for t in texts(ev))
+    assert declined["battle"]["attack_strength"] == 2 and any("does not use the Sceptre of Fear" in t for t in texts(ev))
     weaker = sceptre_battle("Fear", "Loyalty", 4, 2)              # it would lower him: still his choice
     assert "strength -2" in G.prompts(weaker)[0].text
     assert G.default_move(weaker, 0) == {"type": "sceptre", "use": False}
     assert G.default_move(st, 0) == {"type": "sceptre", "use": True}
     even = sceptre_battle("Fear", "Loyalty", 3, 3)                 # no change: nothing to ask
-    assert even["ph"] == "commit"
+    assert even["phase"] == "commit"
 
 
 @pytest.mark.rule("MM-ART-VIGOUR")
@@ -115,13 +115,13 @@ def test_vigour_asks_its_holder_after_the_attackers_sceptre():
     the rival's real knights."""
     st = sceptre_battle("Fear", "Vigour", 2, 5)
     st, _ = do(st, 0, "sceptre use")
-    assert st["ph"] == "choice" and prompted(st) == [1]
+    assert st["phase"] == "choice" and prompted(st) == [1]
     assert "as if with 2 knights instead of 5 (strength -3)" in G.prompts(st)[0].text
     st, _ = do(st, 1, "sceptre decline")
-    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (5, 5)
+    assert (st["battle"]["attack_strength"], st["battle"]["defence_strength"]) == (5, 5)
     st = sceptre_battle("Loyalty", "Vigour", 5, 2)
     st, _ = do(st, 1, "sceptre use")
-    assert st["battle"]["dstr"] == 5 and st["kn"][7] == 2, "no dice change"
+    assert st["battle"]["defence_strength"] == 5 and st["knights"][7] == 2, "no dice change"
 
 
 @pytest.mark.rule("MM-ICON-EQUAL")
@@ -129,14 +129,14 @@ def test_auto_and_rules_version_1_apply_fear_without_asking():
     """`sceptre-choice auto` (a table that wants fewer pauses) and games created under rules version 1:
     used exactly when it raises the holder's strength."""
     st = sceptre_battle("Fear", "Loyalty", 2, 5, options={"sceptre-choice": "auto"})
-    assert st["ph"] == "commit" and st["battle"]["astr"] == 5
+    assert st["phase"] == "commit" and st["battle"]["attack_strength"] == 5
     assert "sceptre-choice" not in G.normalize_options({}, 1)
     old = G.setup(2, G.normalize_options({}, 1), "test", dict(
         tiles=dict(FOREST), board={"S10": [0, 1], "S08": [1, 5], "S01": [1, 1]}, castle=[2, 3],
         arts=[["Fury", "Fear", "Greed"], ["Insight", "Loyalty", "Devotion"]],
         hands=[["2", "3", "4", "5", "+1"]] * 2, active=0), rules_version=1)
     old, _ = do(old, 0, "advance S08 2")
-    assert old["ph"] == "commit" and old["battle"]["astr"] == 2 + 3
+    assert old["phase"] == "commit" and old["battle"]["attack_strength"] == 2 + 3
 
 
 @pytest.mark.rule("MM-OPT-ALLIANCE-3")

@@ -21,40 +21,40 @@ TEAM_SETS = [(4, {"teams": "2"}), (6, {"teams": "2"}), (6, {"teams": "3"}),
 
 
 def knights_on_map(st, seat):
-    total = st["castle"][seat] + sum(k for o, k in zip(st["own"], st["kn"]) if o == seat)
+    total = st["castle"][seat] + sum(k for o, k in zip(st["owner"], st["knights"]) if o == seat)
     b = st["battle"]
-    if b is not None and b["att"] == seat:
-        total += b["ak"]
+    if b is not None and b["attacker"] == seat:
+        total += b["attack_knights"]
     return total
 
 
 def tile_vp(st, slot):
     tile = st["tile"][slot]
-    return 0 if tile == "Homelands" and st["opts"]["skirmish"] else data.TILES[tile][0]
+    return 0 if tile == "Homelands" and st["options"]["skirmish"] else data.TILES[tile][0]
 
 
 def dice(st, seat):
     """Counted here from the rules, not with the engine's helper (MM-EDGE-6)."""
     b = st["battle"]
-    force = 1 if b is not None and b["att"] == seat and b["ak"] > 0 else 0
-    return st["own"].count(seat) + -(-st["castle"][seat] // 6) + force
+    force = 1 if b is not None and b["attacker"] == seat and b["attack_knights"] > 0 else 0
+    return st["owner"].count(seat) + -(-st["castle"][seat] // 6) + force
 
 
 def invariants(st):
-    n = st["n"]
+    n = st["players"]
     view = GAME.view(st, None)
     for seat in range(n):
         # Knights are conserved: start + gained - lost (MM-TURN-1, MM-LOSS-1).
-        assert knights_on_map(st, seat) == st["k0"][seat] + st["gained"][seat] - st["lost"][seat]
+        assert knights_on_map(st, seat) == st["start_knights"][seat] + st["gained"][seat] - st["lost"][seat]
         # Dice: never more than 10 (MM-EDGE-6).
         assert dice(st, seat) <= data.DICE_PER_PLAYER
         # VP is the sum of the controlled tiles (MM-WIN-1).
-        assert view["seats"][seat]["vp"] == sum(tile_vp(st, s) for s, o in enumerate(st["own"]) if o == seat)
+        assert view["seats"][seat]["vp"] == sum(tile_vp(st, s) for s, o in enumerate(st["owner"]) if o == seat)
         # 18 cards across deck, hand, discard and table (MM-COMP-1).
         assert total_cards(st, seat) == data.DECK_SIZE
         assert st["castle"][seat] >= 0
     b = st["battle"]
-    for slot, (owner, k) in enumerate(zip(st["own"], st["kn"])):
+    for slot, (owner, k) in enumerate(zip(st["owner"], st["knights"])):
         contested = b is not None and b["node"] == slot
         if owner >= 0 and not contested:
             assert 1 <= k <= rules.capacity(st, slot), (slot, owner, k)  # MM-REDIS-3, MM-TERM-CONTROL

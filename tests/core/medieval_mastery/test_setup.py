@@ -19,7 +19,7 @@ def test_each_seat_has_its_colour_and_castle_slot():
     """Seat k owns castle slot C(k+1), its own 18 cards, and play goes clockwise (k -> k+1)."""
     st = G.setup(4, G.normalize_options({}), "colours")
     for seat in range(4):
-        mine = st["deck"][seat] + st["hand"][seat] + st["disc"][seat]
+        mine = st["deck"][seat] + st["hand"][seat] + st["discard"][seat]
         assert sorted(rules.owner(c) for c in mine) == [seat] * 18
         assert G.view(st, None)["castles"][seat]["name"] == f"C{seat + 1}"
     first = st["active"]
@@ -44,13 +44,13 @@ def test_tiles_are_dealt_at_random_within_each_vp_value():
 @pytest.mark.rule("MM-SETUP-3")
 def test_one_artefact_of_each_type_dealt_face_up():
     for st in setups(6, 10):
-        crowns = [a[0] for a in st["arts"]]
+        crowns = [a[0] for a in st["artefacts"]]
         assert sorted(crowns) == sorted(data.CROWNS)
-        assert sorted(a[1] for a in st["arts"]) == sorted(data.SCEPTRES)
-        assert sorted(a[2] for a in st["arts"]) == sorted(data.ORBS)
+        assert sorted(a[1] for a in st["artefacts"]) == sorted(data.SCEPTRES)
+        assert sorted(a[2] for a in st["artefacts"]) == sorted(data.ORBS)
         seen = G.view(st, None)["seats"][3]["artefacts"]
         assert [a["up"] for a in seen] == [True] * 3 and seen[0]["name"].startswith("Crown of")
-    dealt = {tuple(st["arts"][0]) for st in setups(2, 30)}
+    dealt = {tuple(st["artefacts"][0]) for st in setups(2, 30)}
     assert len(dealt) > 10, "dealt at random"
 
 
@@ -89,10 +89,10 @@ def test_starting_knights_split_with_homelands():
             expected = {0: (6, None), 1: (3, 3), 2: (2, 2)}[len(homes)]
             assert castle == expected[0]
             for s in homes:
-                assert (st["own"][s], st["kn"][s]) == (seat, expected[1])
+                assert (st["owner"][s], st["knights"][s]) == (seat, expected[1])
             seen.add(len(homes))
         # Homelands never start anywhere else, and always land next to a castle (MM-EDGE-15).
-        owned = [s for s in range(10) if st["own"][s] >= 0]
+        owned = [s for s in range(10) if st["owner"][s] >= 0]
         assert all(st["tile"][s] == "Homelands" for s in owned)
         homelands = [s for s in range(10) if st["tile"][s] == "Homelands"]
         assert all(any(nb in board.castle_owner for nb in board.adj[s]) for s in homelands)
@@ -108,7 +108,7 @@ def test_homelands_away_from_a_castle_is_a_plain_one_vp_territory():
                hands=[["2", "3", "4", "5", "+1"], ["2", "3", "4", "5", "+1"]], active=0)
     assert rules.vp(st, 1) == 1 + 1 + 1, "Homelands, S01 and the Forest on S03: 1 VP each"
     st, _ = G.apply(st, 0, {"type": "advance", "to": "S05", "n": 4})
-    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (4, 2), "no start-of-battle ability"
+    assert (st["battle"]["attack_strength"], st["battle"]["defence_strength"]) == (4, 2), "no start-of-battle ability"
 
 
 @pytest.mark.rule("MM-SETUP-7")
@@ -119,7 +119,7 @@ def test_five_cards_and_authority_gives_six():
     found = 0
     for st in setups(3, 40):
         for seat in range(3):
-            disc = kinds(st, seat, "disc")
+            disc = kinds(st, seat, "discard")
             if disc == ["authority"]:
                 found += 1
                 assert len(st["hand"][seat]) == 6
@@ -134,7 +134,7 @@ def test_starting_player_is_random():
     firsts = Counter(st["active"] for st in setups(4, 60))
     assert set(firsts) == {0, 1, 2, 3}
     st = setups(4, 1)[0]
-    assert st["tno"] == 1 and st["step"] == 2
+    assert st["turn"] == 1 and st["step"] == 2
 
 
 @pytest.mark.rule("MM-ASYNC-3")

@@ -27,20 +27,20 @@ def win_battle(tile, a=4, d=2):
 @pytest.mark.rule("MM-COMBAT-1")
 def test_grasslands_attacker_plus_one():
     st, ev = attack(4, 2, tile="Grasslands")
-    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (5, 2)
+    assert (st["battle"]["attack_strength"], st["battle"]["defence_strength"]) == (5, 2)
 
 
 @pytest.mark.rule("MM-TERR-FORT")
 @pytest.mark.rule("MM-ICON-DEF1")
 def test_fort_defender_plus_one():
     st, _ = attack(4, 2, tile="Fort")
-    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (4, 3)
+    assert (st["battle"]["attack_strength"], st["battle"]["defence_strength"]) == (4, 3)
 
 
 @pytest.mark.rule("MM-TERR-CITY")
 def test_city_defender_plus_one_and_a_knight_on_conquest():
     st, _ = attack(4, 2, tile="City")
-    assert st["battle"]["dstr"] == 3
+    assert st["battle"]["defence_strength"] == 3
     st, _ = conquer_empty("City")
     assert st["castle"][0] == 3 + 1
 
@@ -48,11 +48,11 @@ def test_city_defender_plus_one_and_a_knight_on_conquest():
 @pytest.mark.rule("MM-TERR-FORTRESS")
 def test_fortress_defender_plus_one_and_may_discard():
     st, _ = attack(4, 2, tile="Fortress")
-    assert st["battle"]["dstr"] == 3
+    assert st["battle"]["defence_strength"] == 3
     st, _ = conquer_empty("Fortress")
-    assert st["ph"] == "choice" and prompted(st) == [0]
+    assert st["phase"] == "choice" and prompted(st) == [0]
     st, _ = do(st, 0, "discard 3")
-    assert kinds(st, 0, "disc") == ["3"] and st["step"] == 7
+    assert kinds(st, 0, "discard") == ["3"] and st["step"] == 7
 
 
 @pytest.mark.rule("MM-TERR-VILLAGE")
@@ -69,9 +69,9 @@ def test_village_knight_on_conquest_by_advance_and_by_battle():
 @pytest.mark.rule("MM-TERR-SHRINE")
 def test_abbey_knight_and_may_discard():
     st, _ = conquer_empty("Abbey")
-    assert st["castle"][0] == 4 and st["ph"] == "choice"
+    assert st["castle"][0] == 4 and st["phase"] == "choice"
     st, _ = do(st, 0, "discard none")
-    assert st["disc"][0] == [] and st["ph"] == "main"
+    assert st["discard"][0] == [] and st["phase"] == "main"
     assert "Shrine" not in data.TILES, "Shrine is read as Abbey, not a tile of its own"
     assert "Abbey" in data.CONQUEST_KNIGHT and "Abbey" in data.CONQUEST_DISCARD
 
@@ -79,9 +79,9 @@ def test_abbey_knight_and_may_discard():
 @pytest.mark.rule("MM-TERR-RUINS")
 def test_ruins_may_discard():
     st, _ = conquer_empty("Ruins")
-    assert st["ph"] == "choice" and st["castle"][0] == 3
+    assert st["phase"] == "choice" and st["castle"][0] == 3
     st, _ = conquer_empty("Ruins", hands=[[], ["2"]])
-    assert st["ph"] == "main", "nothing to discard: no question"
+    assert st["phase"] == "main", "nothing to discard: no question"
 
 
 @pytest.mark.rule("MM-TERR-MARSHLANDS")
@@ -100,7 +100,7 @@ def test_marshlands_conqueror_loses_a_knight():
 def test_mountains_no_support_step():
     st, _ = attack(4, 2, tile="Mountains")
     st, ev = conflicts(st, "2", "5")
-    assert st["ph"] != "support" and any("no support cards" in t for t in texts(ev))
+    assert st["phase"] != "support" and any("no support cards" in t for t in texts(ev))
     with pytest.raises(IllegalMove):
         do(st, 0, "support +1")
 
@@ -114,15 +114,15 @@ def test_cave_and_battlefield_capacity():
     assert max(n for t, n in advances if t == "S08") == 3
     assert max(n for t, n in advances if t == "S09") == 4
     st, _ = attack(3, 2, tile="Cave")
-    assert st["battle"]["astr"] == 3, "capacity has no battle effect"
+    assert st["battle"]["attack_strength"] == 3, "capacity has no battle effect"
 
 
 @pytest.mark.rule("MM-TERR-FOREST")
 def test_forest_has_no_ability():
     st, _ = attack(4, 2, tile="Forest")
-    assert (st["battle"]["astr"], st["battle"]["dstr"]) == (4, 2)
+    assert (st["battle"]["attack_strength"], st["battle"]["defence_strength"]) == (4, 2)
     st, _ = conquer_empty("Forest")
-    assert st["castle"][0] == 3 and st["ph"] == "main" and knights(st, "S08") == (0, 3)
+    assert st["castle"][0] == 3 and st["phase"] == "main" and knights(st, "S08") == (0, 3)
 
 
 @pytest.mark.rule("MM-TERR-ARENA")
@@ -139,7 +139,7 @@ def test_arena_roll_off_outcomes():
             owner, left = knights(st, "S08")
             if st["battle"] is not None:
                 kind = "continue"
-                assert st["battle"]["ak"] == a - (roll[0] <= roll[1]) and left == d - (roll[1] <= roll[0])
+                assert st["battle"]["attack_knights"] == a - (roll[0] <= roll[1]) and left == d - (roll[1] <= roll[0])
             elif owner == 1:
                 kind = "defender"
                 assert roll[0] < roll[1] and st["step"] == 7 and len(st["hand"][0]) == 5, "no draw, no retreat"

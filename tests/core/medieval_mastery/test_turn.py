@@ -41,7 +41,7 @@ def test_three_knights_each_turn_limited_by_dice():
 def test_call_to_arms_only_at_steps_2_and_7():
     st = base(hands=[["cta", "2", "3", "4", "5"], ["2", "3", "4", "5", "+1"]])
     st2, ev = do(st, 0, "play cta")
-    assert st2["castle"][0] == 8 and kinds(st2, 0, "disc") == ["cta"]
+    assert st2["castle"][0] == 8 and kinds(st2, 0, "discard") == ["cta"]
     assert any("plays Call to Arms" in t for t in texts(ev, 1)), "shown to all"
     st, _ = do(st, 0, "redis S10>C:1")
     assert refused(st, 0, "play cta").rule == "MM-RES-TIMING"
@@ -71,7 +71,7 @@ def test_crown_once_per_turn_at_step_3_or_8():
     st, _ = do(st, 0, "skip")
     st, _ = do(st, 0, "crown")
     st, _ = do(st, 0, "discard 2")
-    assert st["active"] == 0 and st["step"] == 7 and kinds(st, 0, "disc") == ["2"]
+    assert st["active"] == 0 and st["step"] == 7 and kinds(st, 0, "discard") == ["2"]
     st, _ = do(st, 0, "end")
     # Never on another player's turn.
     err = refused(st, 0, "crown")
@@ -168,7 +168,7 @@ def test_fracture_on_own_turn():
     st = base(hands=[["fracture", "2", "3", "4", "5"], ["2", "3", "4", "5", "+1"]])
     assert refused(st, 0, "fracture P0 orb").rule == "MM-EDGE-10"
     st2, _ = do(st, 0, "fracture P1 orb")
-    assert st2["down"][1][2] == st2["tno"] and G.view(st2, None)["seats"][1]["artefacts"][2]["up"] is False
+    assert st2["down"][1][2] == st2["turn"] and G.view(st2, None)["seats"][1]["artefacts"][2]["up"] is False
     st = base(hands=[["fracture", "2", "3", "4", "5"], ["2", "3", "4", "5", "+1"]], down=[[-1, -1, -1], [-1, -1, 0]])
     assert refused(st, 0, "fracture P1 orb").rule == "MM-EDGE-10"
     st, _ = do(st, 0, "skip")
@@ -183,7 +183,7 @@ def test_crown_announced_then_fractured_is_cancelled():
     st = base(arts=[["Corruption", "Loyalty", "Devotion"], ARTS[1]],
               hands=[["2", "3", "4", "5", "+1"], ["fracture", "3", "4", "5", "+1"]])
     st, ev = do(st, 0, "crown")
-    assert st["ph"] == "window" and prompted(st) == [1], "the crown window comes before the effect"
+    assert st["phase"] == "window" and prompted(st) == [1], "the crown window comes before the effect"
     assert st["down"][1][2] == -1
     st, ev = do(st, 1, "fracture P0 crown")
     assert st["down"][1][2] == -1, "Corruption was cancelled"
@@ -211,8 +211,8 @@ def test_insight_short_deck_puts_discards_underneath():
                hands=[["fracture", "ta"], None], decks=[["ambush", "+1"], None], discards=[deck_rest, None], active=0)
     assert len(st["deck"][0]) == 3  # ambush, +1 and the authority nobody listed
     st, ev = do(st, 0, "crown")
-    assert st["ph"] == "choice" and len(st["choice"]["cards"]) == 4
-    assert st["disc"][0] == [] and len(st["deck"][0]) == 16
+    assert st["phase"] == "choice" and len(st["choice"]["cards"]) == 4
+    assert st["discard"][0] == [] and len(st["deck"][0]) == 16
     seen = [c["card"] for c in G.view(st, 0)["choice"]["cards"]]
     assert seen[:2] == ["ambush", "+1"], "the old deck stays on top"
     assert "cards" not in (G.view(st, 1)["choice"] or {}), "only the user looks"
@@ -292,11 +292,11 @@ def test_active_player_decides_crown_targets_layouts_advances_and_conquest_disca
     assert {"type": "target", "player": 1, "artefact": "orb"} in G.legal_moves(st, 0), \
         "the user names player and artefact"
     st, _ = do(st, 0, "target P1 sceptre")
-    assert st["down"][1] == [-1, st["tno"], -1]
+    assert st["down"][1] == [-1, st["turn"], -1]
     st, _ = do(st, 0, "advance S08 3")
-    assert st["ph"] == "choice" and prompted(st) == [0], "Ruins: the conqueror may discard"
+    assert st["phase"] == "choice" and prompted(st) == [0], "Ruins: the conqueror may discard"
     st, _ = do(st, 0, "discard none")
-    assert st["step"] == 7 and st["disc"][0] == []
+    assert st["step"] == 7 and st["discard"][0] == []
 
 
 @pytest.mark.rule("MM-RES-1")
@@ -311,7 +311,7 @@ def test_tactical_advance_reaches_the_discard_pile_only_after_its_manoeuvre():
     assert st["deck"][0] == []
     st, ev = do(st, 0, "play ta")
     assert any("plays Tactical Advance" in t for t in texts(ev, 1)), "shown to all at once"
-    assert "ta" not in kinds(st, 0) and "ta" not in kinds(st, 0, "disc"), "in play, not yet discarded"
+    assert "ta" not in kinds(st, 0) and "ta" not in kinds(st, 0, "discard"), "in play, not yet discarded"
     assert "ta" in [c["card"] for c in G.view(st, 1)["seats"][0]["in_play"]]
     st, ev = do(st, 0, "advance S08 4")  # battle step 2: P0 reshuffles its discard pile to draw
     assert any("{P0} shuffled their discard pile" in t for t in texts(ev))
@@ -320,7 +320,7 @@ def test_tactical_advance_reaches_the_discard_pile_only_after_its_manoeuvre():
         p = prompted(st)[0]
         st, _ = G.apply(st, p, G.default_move(st, p))
     assert st["step"] == 2 and st["stage"] == ""
-    assert "ta" in kinds(st, 0, "disc") and G.view(st, 1)["seats"][0]["in_play"] == []
+    assert "ta" in kinds(st, 0, "discard") and G.view(st, 1)["seats"][0]["in_play"] == []
 
 
 @pytest.mark.rule("MM-EDGE-20")

@@ -44,7 +44,7 @@ def test_victory_checked_after_an_arena_roll_off():
                           "S07": [1, 1], "S01": [1, 1]},
                    castle=[6, 6], hands=[["2", "3", "4"], ["2", "3", "4"]], active=0, seed=f"arena-win{seed}")
         st, ev = do(st, 0, "advance S07 2")
-        if st["own"][6] == 0 and st["battle"] is not None and G.result(st) is not None:
+        if st["owner"][6] == 0 and st["battle"] is not None and G.result(st) is not None:
             assert G.result(st).winners == (0,)
             return
     pytest.fail("no roll-off won outright")
@@ -71,9 +71,9 @@ def test_marshlands_taken_with_its_last_knight_is_no_win():
                castle=[6, 6], hands=[["2", "3", "4"], ["2", "3", "4"]], active=0)
     lost, _ = do(st, 0, "advance S09 1")
     assert G.result(lost) is None and rules.vp(lost, 0) == 12
-    assert lost["own"][8] == -1 and G.prompts(lost)[0].seat == 0
+    assert lost["owner"][8] == -1 and G.prompts(lost)[0].seat == 0
     won, _ = do(st, 0, "advance S09 2")
-    assert G.result(won).winners == (0,) and won["kn"][8] == 1
+    assert G.result(won).winners == (0,) and won["knights"][8] == 1
 
 
 @pytest.mark.rule("MM-COMBAT-9")

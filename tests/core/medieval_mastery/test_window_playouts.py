@@ -21,40 +21,40 @@ def chooser(game, state, seat, rng):
 
 
 def window_invariants(st):
-    n, fast = st["n"], st["opts"]["windows"] == "fast"
+    n, fast = st["players"], st["options"]["windows"] == "fast"
     spectator = GAME.view(st, None)
-    if st["ph"] == "window":
+    if st["phase"] == "window":
         w = st["window"]
-        start = st["active"] if w["kind"] == "crown" else st["battle"]["att"]
+        start = st["active"] if w["kind"] == "crown" else st["battle"]["attacker"]
         assert w["order"] == [(start + i) % n for i in range(n)], "one clockwise pass from the right seat"
         asked = w["asked"]
-        assert asked == w["order"][w["i"]]
-        hand, pile = st["hand"][asked], st["disc"][asked]
+        assert asked == w["order"][w["position"]]
+        hand, pile = st["hand"][asked], st["discard"][asked]
         if w["kind"] == "crown":
             assert asked != st["active"] and st["down"][st["active"]][0] == -1
         else:
             b = st["battle"]
             kind = 1 if w["kind"] == "sceptre" else 2
-            assert any(p != asked and st["down"][p][kind] == -1 for p in (b["att"], b["def"]))
+            assert any(p != asked and st["down"][p][kind] == -1 for p in (b["attacker"], b["defender"]))
         standing = st["standing"][asked]
         assert standing == "off" or (standing == "unless-mine" and w["kind"] == "crown"
-                                     and st["arts"][st["active"]][0] == "Corruption")
+                                     and st["artefacts"][st["active"]][0] == "Corruption")
         if fast:
             assert rules.has(hand, "FR"), "fast: only a Fracture holder is asked"
             assert "asked" not in spectator["window"], "fast: nobody else learns who was asked"
         else:
             assert not any(rules.kind(c) == "FR" for c in pile), "strict: a visibly spent Fracture is skipped"
             assert spectator["window"]["asked"] == asked
-    if st["ph"] == "support":
+    if st["phase"] == "support":
         b = st["battle"]
         seat = battle.support_seat(b)
-        assert seat in rules.team_of(st, b["att"]) or seat in rules.team_of(st, b["def"])
+        assert seat in rules.team_of(st, b["attacker"]) or seat in rules.team_of(st, b["defender"])
         holds_support = any(rules.kind(c) in data.SUPPORT_KINDS for c in st["hand"][seat])
         if fast:
             assert holds_support and "support_turn" not in spectator["battle"]
         else:
             assert st["hand"][seat] and spectator["battle"]["support_turn"] == seat
-    if st["ph"] == "choice" and st["choice"]["kind"] == "target":
+    if st["phase"] == "choice" and st["choice"]["kind"] == "target":
         assert rules.is_up(st, st["active"], 0), "a fractured crown never reaches its target"
 
 

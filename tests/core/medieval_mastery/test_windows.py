@@ -23,14 +23,14 @@ def three(hands, windows="fast", **kw):
 def test_fast_sceptre_window_asks_only_fracture_holders_clockwise_from_the_attacker():
     st = three([NO_FR, NO_FR, ["fracture", "2", "3", "4", "5"]])
     st, _ = do(st, 0, "advance S12 4")
-    assert st["ph"] == "window" and prompted(st) == [2], "a bystander may fracture a combatant's sceptre"
+    assert st["phase"] == "window" and prompted(st) == [2], "a bystander may fracture a combatant's sceptre"
     targets = {(m["player"], m["artefact"]) for m in G.legal_moves(st, 2) if m["type"] == "fracture"}
     assert targets == {(0, "sceptre"), (1, "sceptre")}, "even the attacker's defend-only Loyalty"
     assert "asked" not in G.view(st, 0)["window"] and G.view(st, 2)["window"]["asked"] == 2
     assert G.public_move(st, 2, {"type": "pass"}) is False
     st2, ev = do(st, 2, "fracture P1 sceptre")
-    assert st2["down"][1][1] != -1 and st2["ph"] == "commit"
-    assert st2["battle"]["astr"] == 4, "Rage was destroyed before it could apply"
+    assert st2["down"][1][1] != -1 and st2["phase"] == "commit"
+    assert st2["battle"]["attack_strength"] == 4, "Rage was destroyed before it could apply"
     with pytest.raises(IllegalMove) as err:
         do(st, 2, "fracture P2 sceptre")
     assert err.value.rule == "MM-EDGE-10"
@@ -50,7 +50,7 @@ def test_strict_window_asks_everyone_except_visible_fractures():
     assert G.view(st, 0)["window"]["asked"] == 2
     assert G.public_move(st, 2, {"type": "pass"}) is True
     st, _ = do(st, 2, "pass")
-    assert st["ph"] == "commit"
+    assert st["phase"] == "commit"
 
 
 @pytest.mark.rule("MM-RES-FRACTURE")
@@ -64,7 +64,7 @@ def test_crown_window_starts_with_the_user_and_targets_only_that_crown():
     st, _ = do(st, 1, "pass")
     assert prompted(st) == [2]
     st, ev = do(st, 2, "fracture P0 crown")
-    assert st["down"][2][2] == -1 and st["down"][0][0] != -1 and st["ph"] == "main"
+    assert st["down"][2][2] == -1 and st["down"][0][0] != -1 and st["phase"] == "main"
 
 
 @pytest.mark.rule("MM-COMBAT-7")
@@ -75,9 +75,9 @@ def test_orb_window_targets_combatants_orbs():
     st, _ = do(st, 2, "pass")
     st, _ = do(st, 0, "conflict 5")
     st, _ = do(st, 1, "conflict 2")
-    while st["ph"] == "support":
+    while st["phase"] == "support":
         st, _ = do(st, prompted(st)[0], "pass")
-    assert st["ph"] == "window" and prompted(st) == [2]
+    assert st["phase"] == "window" and prompted(st) == [2]
     targets = {(m["player"], m["artefact"]) for m in G.legal_moves(st, 2) if m["type"] == "fracture"}
     assert targets == {(0, "orb"), (1, "orb")}
     st, _ = do(st, 2, "fracture P1 orb")
@@ -93,7 +93,7 @@ def test_standing_always_pass():
     assert [e.to for e in ev] == [(2,)]
     assert G.format(move) == "standing always-pass"
     st, _ = do(st, 0, "advance S12 4")
-    assert st["ph"] == "commit", "P2 passed automatically"
+    assert st["phase"] == "commit", "P2 passed automatically"
 
 
 @pytest.mark.rule("MM-ASYNC-2")
@@ -103,18 +103,18 @@ def test_standing_pass_unless_a_crown_may_be_turned_on_me():
     hands = [NO_FR, NO_FR, ["fracture", "2", "3", "4", "5"]]
     st = three(hands, standing=["off", "off", "unless-mine"])
     st2, _ = do(st, 0, "advance S12 4")
-    assert st2["ph"] == "commit", "battle windows: passed for P2"
+    assert st2["phase"] == "commit", "battle windows: passed for P2"
     st4, _ = do(st, 0, "crown")
     assert prompted(st4) == [2], "Corruption announced: P2 is asked"
     st5, _ = do(st4, 2, "fracture P0 crown")
-    assert st5["down"][0][0] != -1 and st5["ph"] == "main", "cancelled before any target was named"
+    assert st5["down"][0][0] != -1 and st5["phase"] == "main", "cancelled before any target was named"
     st6, _ = do(st4, 2, "pass")
-    assert st6["ph"] == "choice" and prompted(st6) == [0]
+    assert st6["phase"] == "choice" and prompted(st6) == [0]
     st7, _ = do(st6, 0, "target P2 orb")
     assert st7["down"][2][2] != -1
     fury = three(hands, standing=["off", "off", "unless-mine"], arts=FURY_ARTS)
     fury, _ = do(fury, 0, "crown")
-    assert fury["ph"] != "window", "Crown of Fury cannot touch P2: passed"
+    assert fury["phase"] != "window", "Crown of Fury cannot touch P2: passed"
 
 
 @pytest.mark.rule("MM-ASYNC-2")
@@ -123,7 +123,7 @@ def test_setting_a_standing_answer_while_asked_answers_the_window():
     st, _ = do(st, 0, "advance S12 4")
     assert prompted(st) == [2]
     st, _ = do(st, 2, "standing always-pass")
-    assert st["ph"] == "commit"
+    assert st["phase"] == "commit"
     st, _ = do(st, 2, "standing off")
     assert st["standing"][2] == "off"
 
@@ -169,4 +169,4 @@ def test_fast_battle_windows_go_clockwise_from_an_attacker_who_is_not_seat_0():
     st, _ = do(st, 2, "pass")
     assert prompted(st) == [0], "then P0, the bystander"
     st, _ = do(st, 0, "pass")
-    assert st["ph"] == "commit", "one pass round only"
+    assert st["phase"] == "commit", "one pass round only"
