@@ -244,7 +244,7 @@ class Game:
             return self.apply_standing(state, seat, move)
         if not self.is_asked(state, seat):
             raise IllegalMove("not-your-turn", f"You are not asked to decide anything now ({self.waiting_text(state)}).",
-                              rules.get("not-your-turn"))
+                              self.not_asked_rule(state, seat))
         return self.apply_decision(state, seat, move)
 
     def _resign(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
@@ -278,6 +278,11 @@ class Game:
 
     def apply_decision(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         raise NotImplementedError  # abstract
+
+    def not_asked_rule(self, state: State, seat: int) -> str | None:
+        """The rule a not-your-turn error names: by default `preamble_rules`'s; a game whose
+        windows or battles ask other seats names the rule that decides who is asked now."""
+        return self.preamble_rules.get("not-your-turn")
 
     def waiting_text(self, state: State) -> str:
         """Who the game waits for, for the not-your-turn message."""

@@ -126,15 +126,10 @@ class MedievalMastery(Game):
 
     # --- the hooks of Game.apply (the shared preamble) ----------------------------------
 
-    def apply(self, state, seat, move):
-        """Game.apply; a seat not asked now is told the rule that decides who is (asked_rule),
-        not always the turn's: a window, a battle or a choice asks someone else."""
-        try:
-            return super().apply(state, seat, move)
-        except IllegalMove as err:
-            if err.code == "not-your-turn" and err.rule == self.preamble_rules["not-your-turn"]:  # error path only
-                err.rule = asked_rule(state)
-            raise
+    def not_asked_rule(self, state, seat):
+        """The rule that decides who is asked now, not always the turn's: a window, a battle or a
+        choice asks someone else."""
+        return asked_rule(state)
 
     def is_asked(self, state, seat):
         """The seats prompted, without building the prompts."""
