@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import cast
 
 from core import resign
-from core.medieval_mastery import battle, flow, legal, notation, rules, setup, statehash
+from core.medieval_mastery import battle, flow, legal, notation, rules, setup
 from core.medieval_mastery import resign as mm_resign
 from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS
 from core.medieval_mastery.phases import PHASES, asked_rule, current_rule
-from core.medieval_mastery.state import FORMAT_1, Ctx, State, choice_of, clone, clone_for_move, window_of
+from core.medieval_mastery.state import FORMAT_1, HASHER, Ctx, State, choice_of, clone, clone_for_move, window_of
 from core.protocol import Event, Game, IllegalMove, Prompt, Result
 
 __all__ = ["GAME", "MedievalMastery", "clone"]
@@ -235,13 +235,13 @@ class MedievalMastery(Game):
         return data
 
     def state_hash(self, state):
-        """canonical.digest(to_json(state)), reusing the text of the parts moves share (statehash.py)."""
-        return statehash.digest(state)
+        """canonical.digest(to_json(state)), reusing the text of the parts moves share (state.HASHER)."""
+        return HASHER.digest(state)
 
     def hash_in(self, state, state_format):
         """The same for format 1 (verify of games stored before the readable keys)."""
         if state_format == 1:
-            return statehash.digest(FORMAT_1.downgrade(state))
+            return HASHER.digest(FORMAT_1.downgrade(state))
         return super().hash_in(state, state_format)
 
     def upgrade_state(self, data, from_format):

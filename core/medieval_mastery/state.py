@@ -15,6 +15,7 @@ from core.medieval_mastery.board import BOARDS
 from core.medieval_mastery.options import option
 from core.protocol import Event
 from core.rng import Rng
+from core.statehash import PartHasher
 from core.statekeys import Keys
 
 
@@ -163,6 +164,14 @@ def new_state(players: int, options: dict, seed: str) -> State:
 
 PILES = ("deck", "hand", "discard", "discard_turn", "down")  # per-seat lists: st[key][seat]
 
+# The state's hash reuses the text of what moves share (core/statehash.py), in both formats:
+# the deal and options never change, piles are shared until a move changes one (Ctx.pile), and
+# the short int lists every move copies are remembered by value.
+HASHER = PartHasher(shared=frozenset({"seed", "options", "tile", "artefacts", "opts", "arts"}),
+                    piles=frozenset({*PILES, "disc", "dturn"}),
+                    values=frozenset({"owner", "knights", "castle", "standing", "gained", "lost", "start_knights",
+                                      "own", "kn", "k0"}))
+
 
 def clone(st: State | dict) -> State:
     """Copy what a move may change; the static parts (tiles, artefacts, options) are shared."""
@@ -176,7 +185,7 @@ def clone(st: State | dict) -> State:
 def clone_for_move(st: State | dict) -> State:
     """`clone`, except that the piles (PILES) stay shared with `st` until the move changes one:
     code under a Ctx changes them only through `Ctx.piles` and `Ctx.pile`, which copy first.
-    What a move leaves alone keeps its identity, which the state's hash relies on (statehash.py)."""
+    What a move leaves alone keeps its identity, which the state's hash relies on (HASHER)."""
     old: dict = st  # type: ignore[assignment]  # (no cast: a call on every move)
     new = dict(old)
     for key in ("owner", "knights", "castle", "standing", "gained", "lost"):

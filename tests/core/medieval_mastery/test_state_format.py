@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from core import canonical
-from core.medieval_mastery import GAME, statehash
+from core.medieval_mastery import GAME
+from core.medieval_mastery.state import HASHER
 from core.rng import Rng
 from server import stateformat
 from tests.core.playout import play
@@ -103,15 +104,15 @@ def test_the_game_declares_format_2():
 
 @pytest.mark.rule("MM-SETUP-1")
 def test_the_cheap_hash_is_the_canonical_one():
-    """statehash.py reuses the text of parts moves share; along random games (both formats, with
+    """core/statehash.py reuses the text of parts moves share; along random games (both formats, with
     the parts shared as apply shares them) its text is canonical.dumps's, byte for byte."""
     for players, options in CASES:
         def check(st):
-            assert statehash.dumps(st) == canonical.dumps(st)
+            assert HASHER.dumps(st) == canonical.dumps(st)
             assert GAME.state_hash(st) == canonical.digest(GAME.to_json(st))
             old = GAME.downgrade_state(GAME.to_json(st), 1)
-            assert statehash.dumps(old) == canonical.dumps(old)
+            assert HASHER.dumps(old) == canonical.dumps(old)
 
         play(GAME, players, f"hash-{players}-{sorted(options)}", options, full_checks=False, invariants=check)
     odd = {"b": [True, 1.5, None], "tile": ["\x01"], "a": "\x01"}  # the mark itself: the whole is encoded
-    assert statehash.dumps(odd) == canonical.dumps(odd)
+    assert HASHER.dumps(odd) == canonical.dumps(odd)
