@@ -92,17 +92,36 @@ def play(game_id: int, moves: int, callers_by_id: dict) -> int:
     return version
 
 
-def build(path: Path, game_count: int, moves_per_game: int) -> int:
+def build(path: Path, game_count: int, moves_per_game: int, minutes: float | None = None) -> int:
+    """Play the games; stop early (and say so) once `minutes` of building have passed."""
     callers = make_players(PLAYERS)
     by_id = {c.id: c for c in callers}
     total, started = 0, time.perf_counter()
+    deadline = started + minutes * 60 if minutes else None
     for number in range(game_count):
         total += play(new_game(number, callers), moves_per_game, by_id)
-        if (number + 1) % max(1, game_count // 10) == 0:
+        if (number + 1) % max(1, game_count // 20) == 0:
             rate = total / (time.perf_counter() - started)
-            print(f"  {number + 1:,} games, {total:,} moves ({rate:,.0f} moves/s)", flush=True)
+            print(f"  {number + 1:,} games, {total:,} moves ({rate:,.0f} moves/s); "
+                  f"{size_line(total)}", flush=True)
+        if deadline and time.perf_counter() > deadline:
+            print(f"  STOPPED after {minutes:g} minutes (--build-minutes): {number + 1:,} of "
+                  f"{game_count:,} games, {total:,} moves", flush=True)
+            break
     mark_sent()
     return total
+
+
+def size_line(moves: int) -> str:
+    """The size so far: whole file, and all but the outbox (which pruning mostly removes)."""
+    from server.db import database
+
+    rows = database.execute_sql("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name").fetchall()
+    owners = dict(database.execute_sql("SELECT name, tbl_name FROM sqlite_master").fetchall())
+    total = sum(size for _, size in rows)
+    outbox = sum(size for name, size in rows if owners.get(name) == "notifications")
+    return (f"{total / moves:,.0f} bytes/move in all, {(total - outbox) / moves:,.0f} without "
+            f"the outbox")
 
 
 def mark_sent() -> None:
@@ -226,6 +245,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--moves-per-game", type=int, default=80)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the parallel verify")
+    parser.add_argument("--build-minutes", type=float,
+                        help="stop building after this long and report on the games built so far")
     parser.add_argument("--db", type=Path, help="the SQLite file to build (default: a temporary one, removed)")
     args = parser.parse_args()
     folder = None if args.db else tempfile.TemporaryDirectory(prefix="herald-storage-")
@@ -236,7 +257,7 @@ def main() -> None:
     open_store(path)
     print(f"building {args.games:,} games of up to {args.moves_per_game} moves in {path}")
     started = time.perf_counter()
-    moves = build(path, args.games, args.moves_per_game)
+    moves = build(path, args.games, args.moves_per_game, args.build_minutes)
     print(f"built {moves:,} moves in {time.perf_counter() - started:,.0f} s; file {path.stat().st_size:,} bytes")
     report_space("with every mail kept (younger than the retention):", moves)
     print(f"\npruned {prune_after_retention():,} sent mail(s) older than 30 days (HERALD_MAIL_RETENTION_DAYS)")
