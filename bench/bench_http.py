@@ -45,7 +45,7 @@ from core import games
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESET = "castle-assault"
-ROUNDS = 6  # (a): the PUTs go in this many slices, the two servers taking turns
+ROUNDS = 12  # (a): the PUTs go in this many slices, the sides taking turns
 
 
 def free_port() -> int:

@@ -221,23 +221,33 @@ def verify_sample(sample: list[tuple]) -> float:
 
 
 def report_verify(jobs: int, database_url: str, rounds: int = 3) -> None:
+    """verify beside the engines alone, per ruleset on a sample (the phases interleaved, best of
+    `rounds`), then over the whole database with one process and with `jobs`."""
     print("\nherald server verify (replay of every game, a state hash after every move)")
     sample = sample_games(500)
-    moves = sum(len(m) for _, m in sample)
-    bare, verified = [], []
-    for _ in range(rounds):  # interleaved, so both see the same load
-        bare.append(bare_replay(sample))
-        verified.append(verify_sample(sample))
-    bare_rate, verify_rate_ = moves / min(bare), moves / min(verified)
-    print(f"  sample of {len(sample)} games, {moves:,} moves, best of {rounds} interleaved rounds:")
-    print(f"    engines alone (from memory): {bare_rate:>9,.0f} moves/s")
-    print(f"    verify, one process:         {verify_rate_:>9,.0f} moves/s   "
-          f"(verify / engines alone: {verify_rate_ / bare_rate:.2f}; the server's share "
-          f"{(1 / verify_rate_ - 1 / bare_rate) * 1e6:.1f} us per move)")
+    print(f"  sample of {len(sample)} games, best of {rounds} interleaved rounds; moves/s:")
+    print(f"  {'ruleset':<17} {'moves':>7} {'engines alone':>13} {'verify':>8} {'ratio':>6} {'server us/move':>15}")
+    totals = [0, 0.0, 0.0]
+    for ruleset in RULESETS:
+        part = [entry for entry in sample if entry[0].ruleset == ruleset]
+        moves = sum(len(m) for _, m in part)
+        bare, verified = [], []
+        for _ in range(rounds):  # interleaved, so both see the same load
+            bare.append(bare_replay(part))
+            verified.append(verify_sample(part))
+        _print_verify_row(ruleset, moves, min(bare), min(verified))
+        totals = [totals[0] + moves, totals[1] + min(bare), totals[2] + min(verified)]
+    _print_verify_row("all", int(totals[0]), totals[1], totals[2])
     for count in dict.fromkeys((1, jobs)):
         rate, total = verify_rate(count, database_url)
         print(f"  whole database, --jobs {count}: {total:,} moves, {rate:,.0f} moves/s "
               f"(goal >= 20,000 on one core)")
+
+
+def _print_verify_row(label: str, moves: int, bare_seconds: float, verify_seconds: float) -> None:
+    bare_rate, verify_rate_ = moves / bare_seconds, moves / verify_seconds
+    print(f"  {label:<17} {moves:>7,} {bare_rate:>13,.0f} {verify_rate_:>8,.0f} {verify_rate_ / bare_rate:>6.2f} "
+          f"{(verify_seconds - bare_seconds) / moves * 1e6:>15.1f}")
 
 
 def main() -> None:
@@ -247,10 +257,19 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the parallel verify")
     parser.add_argument("--build-minutes", type=float,
                         help="stop building after this long and report on the games built so far")
+    parser.add_argument("--verify-only", action="store_true",
+                        help="with --db naming a database built before: only the verify figures")
     parser.add_argument("--db", type=Path, help="the SQLite file to build (default: a temporary one, removed)")
     args = parser.parse_args()
     folder = None if args.db else tempfile.TemporaryDirectory(prefix="herald-storage-")
     path = args.db or Path(folder.name) / "herald.db"
+    if args.verify_only:
+        if not path.exists():
+            raise SystemExit("--verify-only needs --db naming a database this bench built")
+        os.environ.setdefault("HERALD_SECRET_KEY", secrets.token_hex(16))
+        open_store(path)
+        report_verify(args.jobs, f"sqlite:///{path}")
+        return
     if path.exists():
         raise SystemExit(f"{path} exists already; give a new file")
     os.environ.setdefault("HERALD_SECRET_KEY", secrets.token_hex(16))
