@@ -134,16 +134,34 @@ def run_threads(work: list[list], send, threads: int) -> float:
     return elapsed
 
 
-def alternating(work: list[list], sides: list, threads: int, rounds: int = ROUNDS) -> list[float]:
-    """Seconds each side took for all of `work`, sent a slice of games at a time, the sides in
-    turn (which goes first rotates), so that all meet the same load on the machine."""
+def workers_cpu(master: subprocess.Popen) -> float:
+    """CPU seconds (user + system) the gunicorn master's worker processes have used so far
+    (Linux /proc): what a request costs the server, whatever else the machine is doing."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # a process that ended meanwhile
+            continue
+        if int(fields[1]) == master.pid:  # fields[1]: the parent's pid
+            total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def alternating(work: list[list], sides: list, threads: int, rounds: int = ROUNDS) -> list[tuple[float, float]]:
+    """(seconds, server CPU seconds) each side took for all of `work`, sent a slice of games at a
+    time, the sides in turn (which goes first rotates), so that all meet the same load on the
+    machine. `sides`: (send, gunicorn master) pairs."""
     slices = [work[i::rounds] for i in range(rounds)]
-    times = [0.0] * len(sides)
+    times = [[0.0, 0.0] for _ in sides]
     for r, part in enumerate(slices):
         for k in range(len(sides)):
             side = (r + k) % len(sides)
-            times[side] += run_threads(part, sides[side], threads)
-    return times
+            send, master = sides[side]
+            cpu = workers_cpu(master)
+            times[side][0] += run_threads(part, send, threads)
+            times[side][1] += workers_cpu(master) - cpu
+    return [(wall, cpu) for wall, cpu in times]
 
 
 def put_herald(port, token):
@@ -229,18 +247,21 @@ def main(argv=None):
                     work.append([(gid, seq, seat, move) for seq, (seat, move) in enumerate(moves)])
                     bare_ids[gid] = bare_id
                     total += len(moves)
-            move_time, herald_time, row_time = alternating(
-                work, [put_bare_move(bare_port, token, bare_ids), put_herald(herald_port, token),
-                       put_bare_row(bare_port, token)], args.threads)
-            move_rate, herald_rate, row_rate = total / move_time, total / herald_time, total / row_time
+            (move_time, move_cpu), (herald_time, herald_cpu), (row_time, row_cpu) = alternating(
+                work, [(put_bare_move(bare_port, token, bare_ids), bare), (put_herald(herald_port, token), herald),
+                       (put_bare_row(bare_port, token), bare)], args.threads)
             print(f"(a) {total} PUTs per side, {args.threads} client threads, gunicorn 2 workers each, "
                   f"synchronous={args.synchronous} for both, bare app "
                   f"{'connecting per request' if args.bare_connects_per_request else 'keeping its connection'}")
-            print(f"    bare move append (engine, hash, chain, state): {move_rate:8.0f} moves/s")
-            print(f"    Herald move path:                              {herald_rate:8.0f} moves/s")
-            print(f"    ratio Herald / bare move append:               {herald_rate / move_rate:8.2f}  (goal >= 1.0)")
-            print(f"    bare row append (an insert, no move checked):  {row_rate:8.0f} moves/s   "
-                  f"(Herald / row append {herald_rate / row_rate:.2f})")
+            print(f"    {'':48} {'moves/s':>8} {'server CPU ms/move':>19} {'moves per CPU-s':>16}")
+            for label, wall, cpu in (("bare move append (engine, hash, chain, state)", move_time, move_cpu),
+                                     ("Herald move path", herald_time, herald_cpu),
+                                     ("bare row append (an insert, no move checked)", row_time, row_cpu)):
+                print(f"    {label:<48} {total / wall:8.0f} {cpu / total * 1000:19.2f} {total / cpu:16.0f}")
+            print(f"    Herald / bare move append: {move_time / herald_time:.2f} by throughput, "
+                  f"{move_cpu / herald_cpu:.2f} by server CPU per move  (goal >= 1.0)")
+            print(f"    Herald / bare row append:  {row_time / herald_time:.2f} by throughput, "
+                  f"{row_cpu / herald_cpu:.2f} by server CPU per move")
 
             # (b) latency against log length
             fresh = herald_games(herald_port, herald_db, token, 4)
