@@ -12,16 +12,17 @@ Two append endpoints for bench_http:
   Shown beside the others; it does none of the work a move must do.
 * `PUT /games/{game}/moves/{seq}?seat=N` with `{"move": ...}`, the move append: the least a
   move of a rules-checked, hash-chained log must do, and nothing else. It looks the bearer
-  token's SHA-256 up in the players table (no cache); in one IMMEDIATE transaction it reads
-  the game row (its version, chain head and state), refuses a seq other than the version
-  (409), parses the stored state and applies the move with the same core engine (an illegal
+  token's SHA-256 up in the players table (no cache; 401 if unknown); in one IMMEDIATE
+  transaction it checks that the caller holds that seat of that game (403), reads the game
+  row (its version, chain head and state), refuses a seq other than the version (409),
+  parses the stored state and applies the move with the same core engine (an illegal
   move is 422), encodes the new state canonically and hashes it, links the chain
   (H(previous link + canonical {seq, seat, move, state hash})), inserts the move row and
   writes the new state, version and chain head back to the game row; it answers
-  `{"seq", "version"}`. It does not check that the seat is the caller's, write events,
-  texts, prompts, deadlines or an outbox, or keep states in memory between requests.
+  `{"seq", "version"}`. It does not write events, texts, prompts, deadlines or an outbox
+  (no mail tells the next player), nor keep states or tokens in memory between requests.
   `POST /games` sets a game up from the seed, options and player count bench_http read
-  from Herald's game, so the same moves are legal on both.
+  from Herald's game, so the same moves are legal on both, every seat held by the caller.
 
 For bench_reads it also reads a page of a Herald game's log (BARE_HERALD_DATABASE, the
 Herald SQLite file) with one SQL statement and sends the rows as JSON: the ratio measures
@@ -65,6 +66,16 @@ class BarePlayer(Model):
         database = db
 
 
+class BareSeat(Model):
+    game = IntegerField()
+    seat = IntegerField()
+    player = IntegerField()
+
+    class Meta:
+        database = db
+        indexes = ((("game", "seat"), True),)
+
+
 class BareGame(Model):
     ruleset = CharField()
     version = IntegerField(default=0)
@@ -93,17 +104,21 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _caller_known() -> bool:
+def _caller() -> BarePlayer | None:
     token = request.headers.get("Authorization", "").partition(" ")[2]
-    return BarePlayer.select().where(BarePlayer.token_hash == _digest(token)).exists()
+    return BarePlayer.get_or_none(BarePlayer.token_hash == _digest(token))
 
 
 def append_move(game_id: int, seq: int):
     """The move append (see the module's docstring): (answer, status)."""
-    if not _caller_known():
+    caller = _caller()
+    if caller is None:
         return {"code": "unauthorized"}, 401
     seat, move = request.args.get("seat", 0, type=int), request.get_json()["move"]
     with db.atomic("IMMEDIATE"):
+        if not BareSeat.select().where((BareSeat.game == game_id) & (BareSeat.seat == seat)
+                                       & (BareSeat.player == caller.id)).exists():
+            return {"code": "forbidden"}, 403
         game = BareGame.get_or_none(BareGame.id == game_id)
         if game is None:
             return {"code": "not-found"}, 404
@@ -125,7 +140,7 @@ def append_move(game_id: int, seq: int):
 
 
 def create_app():
-    db.create_tables([Row, BarePlayer, BareGame, BareMove], safe=True)
+    db.create_tables([Row, BarePlayer, BareSeat, BareGame, BareMove], safe=True)
     app = Flask(__name__)
     app.json.sort_keys = False  # as Herald's
 
@@ -148,8 +163,13 @@ def create_app():
         spec = request.get_json()
         engine = games[spec["ruleset"]]
         state_text = canonical.dumps(engine.to_json(engine.setup(spec["players"], spec["options"], spec["seed"])))
+        caller = _caller()
+        if caller is None:
+            return {"code": "unauthorized"}, 401
         game = BareGame.create(ruleset=spec["ruleset"], chain_head=_digest(spec["seed"]), state=state_text,
                                state_hash=_digest(state_text))
+        for seat in range(spec["players"]):
+            BareSeat.create(game=game.id, seat=seat, player=caller.id)
         return {"id": game.id}, 201
 
     app.put("/games/<int:game_id>/moves/<int:seq>")(append_move)

@@ -10,9 +10,9 @@ measured by bench_synchronous). The bare app keeps its connection, as Herald kee
 pooled ones. They are driven by the same client in one run:
 
 (a) throughput: the same PUTs to each, in slices, the sides taking turns (the order rotates):
-    the bare app's move append (bench/bare_app.py: token lookup, the game's row, the engine
-    applies the move, canonical state and its hash, the chain link, the move row and the
-    game's new state; the goal's baseline), Herald, and the bare row append (only an insert;
+    the bare app's move append (bench/bare_app.py: token lookup, the seat is the caller's,
+    the game's row, the engine applies the move, canonical state and its hash, the chain
+    link, the move row and the game's new state; the goal's baseline), Herald, and the bare row append (only an insert;
     shown for scale). Herald's moves are real Castle Assault moves: the bench, as the
     operator, reads each game's seed from the database and plays the games locally with the
     core engine to know which moves will be legal; the bare move append gets the same games
@@ -100,12 +100,13 @@ def herald_games(port, db_path, token, count, players=2, bare_port=None):
     planned = {gid: random_game(engine, players, rows[gid][1], rows[gid][0]) for gid in ids}
     if bare_port is None:
         return planned
-    return {gid: (bare_game(bare_port, players, *rows[gid]), moves) for gid, moves in planned.items()}
+    return {gid: (bare_game(bare_port, token, players, *rows[gid]), moves) for gid, moves in planned.items()}
 
 
-def bare_game(port, players: int, seed: str, options: dict) -> int:
+def bare_game(port, token, players: int, seed: str, options: dict) -> int:
+    """The same game on the bare app, every seat held by `token`'s player."""
     status, game = request(port, "POST", "/games", {"ruleset": RULESET, "players": players, "options": options,
-                                                     "seed": seed})
+                                                     "seed": seed}, token)
     assert status == 201, game
     return game["id"]
 
@@ -254,7 +255,7 @@ def main(argv=None):
                   f"synchronous={args.synchronous} for both, bare app "
                   f"{'connecting per request' if args.bare_connects_per_request else 'keeping its connection'}")
             print(f"    {'':48} {'moves/s':>8} {'server CPU ms/move':>19} {'moves per CPU-s':>16}")
-            for label, wall, cpu in (("bare move append (engine, hash, chain, state)", move_time, move_cpu),
+            for label, wall, cpu in (("bare move append (seat, rules, hash, chain)", move_time, move_cpu),
                                      ("Herald move path", herald_time, herald_cpu),
                                      ("bare row append (an insert, no move checked)", row_time, row_cpu)):
                 print(f"    {label:<48} {total / wall:8.0f} {cpu / total * 1000:19.2f} {total / cpu:16.0f}")
