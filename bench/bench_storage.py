@@ -199,33 +199,34 @@ def sample_games(count: int) -> list[tuple]:
 
 def bare_replay(sample: list[tuple]) -> float:
     """The engines alone on the sample, from memory: setup, each move, a state hash after each
-    (verify's floor). Seconds."""
+    (verify's floor). CPU seconds of this process (what the machine's other load moves least)."""
     from core.undo import Replayer
 
-    started = time.perf_counter()
+    started = time.process_time()
     for game, moves in sample:
         engine = games[game.ruleset]
         replayer = Replayer(engine, engine.setup(game.players, game.options, game.seed,
                                                  rules_version=game.rules_version))
         for seat, payload in moves:
             engine.state_hash(replayer.step(seat, payload)[0])
-    return time.perf_counter() - started
+    return time.process_time() - started
 
 
 def verify_sample(sample: list[tuple]) -> float:
+    """verify_games on the sample, reading it from the database: CPU seconds, as bare_replay."""
     from server.verify import verify_games
 
-    started = time.perf_counter()
+    started = time.process_time()
     verify_games([game.id for game, _ in sample])
-    return time.perf_counter() - started
+    return time.process_time() - started
 
 
-def report_verify(jobs: int, database_url: str, rounds: int = 3) -> None:
+def report_verify(jobs: int, database_url: str, rounds: int = 5) -> None:
     """verify beside the engines alone, per ruleset on a sample (the phases interleaved, best of
     `rounds`), then over the whole database with one process and with `jobs`."""
     print("\nherald server verify (replay of every game, a state hash after every move)")
     sample = sample_games(500)
-    print(f"  sample of {len(sample)} games, best of {rounds} interleaved rounds; moves/s:")
+    print(f"  sample of {len(sample)} games, best of {rounds} interleaved rounds; moves per CPU second:")
     print(f"  {'ruleset':<17} {'moves':>7} {'engines alone':>13} {'verify':>8} {'ratio':>6} {'server us/move':>15}")
     totals = [0, 0.0, 0.0]
     for ruleset in RULESETS:
