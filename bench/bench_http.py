@@ -1,16 +1,22 @@
-"""Move submissions through the real HTTP stack, Herald against a bare append endpoint.
+"""Move submissions through the real HTTP stack, Herald against bare append endpoints.
 
     python -m bench.bench_http [--moves 3000] [--threads 4] [--pad 5000] [--synchronous normal]
-                               [--bare-keeps-connection]
+                               [--bare-connects-per-request]
 
 Both servers run under gunicorn with 2 sync workers on 127.0.0.1, each on its own SQLite
 file in WAL mode with the same `synchronous`: NORMAL unless told, so that the ratio is what
 Herald's move path costs beyond an append, not the disk (FULL's one fsync per move is
-measured by bench_synchronous). They are driven by the same client in one run:
+measured by bench_synchronous). The bare app keeps its connection, as Herald keeps its
+pooled ones. They are driven by the same client in one run:
 
-(a) throughput: the same PUTs to each, in slices, the two servers taking turns. Herald's moves are real Castle Assault
-    moves: the bench, as the operator, reads each game's seed from the database and plays
-    the games locally with the core engine to know which moves will be legal.
+(a) throughput: the same PUTs to each, in slices, the sides taking turns (the order rotates):
+    the bare app's move append (bench/bare_app.py: token lookup, the seat is the caller's,
+    the game's row, the engine applies the move, canonical state and its hash, the chain
+    link, the move row and the game's new state; the goal's baseline), Herald, and the bare row append (only an insert;
+    shown for scale). Herald's moves are real Castle Assault moves: the bench, as the
+    operator, reads each game's seed from the database and plays the games locally with the
+    core engine to know which moves will be legal; the bare move append gets the same games
+    (seed, options, players) and the same moves.
 (b) latency: p50 of Herald's real moves in four fresh games (log length < ~150) against, in
     turn move by move, the real moves of four games whose logs were first padded to --pad entries with standing-answer
     moves (legal at any time, and they take the same path: lock, cached state, rules,
@@ -39,7 +45,7 @@ from core import games
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESET = "castle-assault"
-ROUNDS = 6  # (a): the PUTs go in this many slices, the two servers taking turns
+ROUNDS = 12  # (a): the PUTs go in this many slices, the sides taking turns
 
 
 def free_port() -> int:
@@ -83,14 +89,26 @@ def new_game(port, creator, joiners, ruleset=RULESET) -> int:
     return game["id"]
 
 
-def herald_games(port, db_path, token, count, players=2):
-    """Create and fill `count` games; return {game_id: [(seat, move), ...]}."""
+def herald_games(port, db_path, token, count, players=2, bare_port=None):
+    """Create and fill `count` games; return {game_id: [(seat, move), ...]}. With `bare_port`,
+    {game_id: (the same game set up on the bare app: its id, [(seat, move), ...])}."""
     ids = [new_game(port, token, [token] * players) for _ in range(count)]
     with sqlite3.connect(db_path) as db:
         rows = {gid: (seed, json.loads(opts)) for gid, seed, opts in
                 db.execute("SELECT id, seed, options FROM games")}
     engine = games[RULESET]
-    return {gid: random_game(engine, players, rows[gid][1], rows[gid][0]) for gid in ids}
+    planned = {gid: random_game(engine, players, rows[gid][1], rows[gid][0]) for gid in ids}
+    if bare_port is None:
+        return planned
+    return {gid: (bare_game(bare_port, token, players, *rows[gid]), moves) for gid, moves in planned.items()}
+
+
+def bare_game(port, token, players: int, seed: str, options: dict) -> int:
+    """The same game on the bare app, every seat held by `token`'s player."""
+    status, game = request(port, "POST", "/games", {"ruleset": RULESET, "players": players, "options": options,
+                                                     "seed": seed}, token)
+    assert status == 201, game
+    return game["id"]
 
 
 def run_threads(work: list[list], send, threads: int) -> float:
@@ -117,19 +135,34 @@ def run_threads(work: list[list], send, threads: int) -> float:
     return elapsed
 
 
-def alternating(work: list[list], bare, herald, threads: int, rounds: int = ROUNDS) -> tuple[float, float]:
-    """Seconds each side took for all of `work`, sent a slice of games at a time, the two sides
-    in turn (which goes first alternates), so that both meet the same load on the machine."""
+def workers_cpu(master: subprocess.Popen) -> float:
+    """CPU seconds (user + system) the gunicorn master's worker processes have used so far
+    (Linux /proc): what a request costs the server, whatever else the machine is doing."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # a process that ended meanwhile
+            continue
+        if int(fields[1]) == master.pid:  # fields[1]: the parent's pid
+            total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def alternating(work: list[list], sides: list, threads: int, rounds: int = ROUNDS) -> list[tuple[float, float]]:
+    """(seconds, server CPU seconds) each side took for all of `work`, sent a slice of games at a
+    time, the sides in turn (which goes first rotates), so that all meet the same load on the
+    machine. `sides`: (send, gunicorn master) pairs."""
     slices = [work[i::rounds] for i in range(rounds)]
-    bare_time = herald_time = 0.0
+    times = [[0.0, 0.0] for _ in sides]
     for r, part in enumerate(slices):
-        if r % 2:
-            herald_time += run_threads(part, herald, threads)
-            bare_time += run_threads(part, bare, threads)
-        else:
-            bare_time += run_threads(part, bare, threads)
-            herald_time += run_threads(part, herald, threads)
-    return bare_time, herald_time
+        for k in range(len(sides)):
+            side = (r + k) % len(sides)
+            send, master = sides[side]
+            cpu = workers_cpu(master)
+            times[side][0] += run_threads(part, send, threads)
+            times[side][1] += workers_cpu(master) - cpu
+    return [(wall, cpu) for wall, cpu in times]
 
 
 def put_herald(port, token):
@@ -140,10 +173,17 @@ def put_herald(port, token):
     return send
 
 
-def put_bare(port, token):
+def put_bare_row(port, token):
     def send(item):
         gid, seq, seat, move = item
-        return request(port, "PUT", f"/games/{gid}/moves/{seq}", {"move": move}, token)[0]
+        return request(port, "PUT", f"/rows/{gid}/{seq}", {"move": move}, token)[0]
+    return send
+
+
+def put_bare_move(port, token, bare_ids: dict):
+    def send(item):
+        gid, seq, seat, move = item
+        return request(port, "PUT", f"/games/{bare_ids[gid]}/moves/{seq}?seat={seat}", {"move": move}, token)[0]
     return send
 
 
@@ -179,8 +219,8 @@ def main(argv=None):
     parser.add_argument("--pad", type=int, default=5000, help="log length for the latency comparison")
     parser.add_argument("--synchronous", default="normal", choices=("normal", "full"),
                         help="SQLite's synchronous setting, for both servers")
-    parser.add_argument("--bare-keeps-connection", action="store_true",
-                        help="the bare app keeps its connection between requests (by default it opens one per request)")
+    parser.add_argument("--bare-connects-per-request", action="store_true",
+                        help="the bare app opens a connection per request (by default it keeps one per worker)")
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -189,7 +229,7 @@ def main(argv=None):
         env = {"HERALD_DATABASE_URL": f"sqlite:///{herald_db}", "HERALD_MAIL_DIR": str(Path(tmp, "mail")),
                "BARE_DATABASE_URL": f"sqlite:///{Path(tmp, 'bare.db')}",
                "HERALD_SQLITE_SYNCHRONOUS": args.synchronous, "BARE_SQLITE_SYNCHRONOUS": args.synchronous,
-               "BARE_KEEP_CONNECTION": "1" if args.bare_keeps_connection else "0",
+               "BARE_KEEP_CONNECTION": "0" if args.bare_connects_per_request else "1",
                # Limits stay on (their cost is measured); the set-up joins many games at once.
                "HERALD_RATELIMIT_JOIN": "1000000 per minute"}
         herald = start_gunicorn("server.app:create_app()", env, herald_port)
@@ -198,22 +238,31 @@ def main(argv=None):
             status, me = request(herald_port, "POST", "/players", {"name": "bench", "email": "bench@example.org"})
             assert status == 201, me
             token = me["token"]
+            assert request(bare_port, "POST", "/players", {"token": token})[0] == 201
 
             # (a) throughput
-            work, total = [], 0
+            work, total, bare_ids = [], 0, {}
             while total < args.moves:
-                for gid, moves in herald_games(herald_port, herald_db, token, args.threads).items():
+                for gid, (bare_id, moves) in herald_games(herald_port, herald_db, token, args.threads,
+                                                          bare_port=bare_port).items():
                     work.append([(gid, seq, seat, move) for seq, (seat, move) in enumerate(moves)])
+                    bare_ids[gid] = bare_id
                     total += len(moves)
-            bare_time, herald_time = alternating(work, put_bare(bare_port, token), put_herald(herald_port, token),
-                                                 args.threads)
-            bare_rate, herald_rate = total / bare_time, total / herald_time
-            print(f"(a) {total} PUTs, {args.threads} client threads, gunicorn 2 workers each, "
+            (move_time, move_cpu), (herald_time, herald_cpu), (row_time, row_cpu) = alternating(
+                work, [(put_bare_move(bare_port, token, bare_ids), bare), (put_herald(herald_port, token), herald),
+                       (put_bare_row(bare_port, token), bare)], args.threads)
+            print(f"(a) {total} PUTs per side, {args.threads} client threads, gunicorn 2 workers each, "
                   f"synchronous={args.synchronous} for both, bare app "
-                  f"{'keeping its connection' if args.bare_keeps_connection else 'connecting per request'}")
-            print(f"    bare append endpoint: {bare_rate:8.0f} moves/s")
-            print(f"    Herald move path:     {herald_rate:8.0f} moves/s")
-            print(f"    ratio Herald/bare:    {herald_rate / bare_rate:8.2f}  (goal >= 1.0)")
+                  f"{'connecting per request' if args.bare_connects_per_request else 'keeping its connection'}")
+            print(f"    {'':48} {'moves/s':>8} {'server CPU ms/move':>19} {'moves per CPU-s':>16}")
+            for label, wall, cpu in (("bare move append (seat, rules, hash, chain)", move_time, move_cpu),
+                                     ("Herald move path", herald_time, herald_cpu),
+                                     ("bare row append (an insert, no move checked)", row_time, row_cpu)):
+                print(f"    {label:<48} {total / wall:8.0f} {cpu / total * 1000:19.2f} {total / cpu:16.0f}")
+            print(f"    Herald / bare move append: {move_time / herald_time:.2f} by throughput, "
+                  f"{move_cpu / herald_cpu:.2f} by server CPU per move  (goal >= 1.0)")
+            print(f"    Herald / bare row append:  {row_time / herald_time:.2f} by throughput, "
+                  f"{row_cpu / herald_cpu:.2f} by server CPU per move")
 
             # (b) latency against log length
             fresh = herald_games(herald_port, herald_db, token, 4)

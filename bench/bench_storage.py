@@ -92,17 +92,36 @@ def play(game_id: int, moves: int, callers_by_id: dict) -> int:
     return version
 
 
-def build(path: Path, game_count: int, moves_per_game: int) -> int:
+def build(path: Path, game_count: int, moves_per_game: int, minutes: float | None = None) -> int:
+    """Play the games; stop early (and say so) once `minutes` of building have passed."""
     callers = make_players(PLAYERS)
     by_id = {c.id: c for c in callers}
     total, started = 0, time.perf_counter()
+    deadline = started + minutes * 60 if minutes else None
     for number in range(game_count):
         total += play(new_game(number, callers), moves_per_game, by_id)
-        if (number + 1) % max(1, game_count // 10) == 0:
+        if (number + 1) % max(1, game_count // 20) == 0:
             rate = total / (time.perf_counter() - started)
-            print(f"  {number + 1:,} games, {total:,} moves ({rate:,.0f} moves/s)", flush=True)
+            print(f"  {number + 1:,} games, {total:,} moves ({rate:,.0f} moves/s); "
+                  f"{size_line(total)}", flush=True)
+        if deadline and time.perf_counter() > deadline:
+            print(f"  STOPPED after {minutes:g} minutes (--build-minutes): {number + 1:,} of "
+                  f"{game_count:,} games, {total:,} moves", flush=True)
+            break
     mark_sent()
     return total
+
+
+def size_line(moves: int) -> str:
+    """The size so far: whole file, and all but the outbox (which pruning mostly removes)."""
+    from server.db import database
+
+    rows = database.execute_sql("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name").fetchall()
+    owners = dict(database.execute_sql("SELECT name, tbl_name FROM sqlite_master").fetchall())
+    total = sum(size for _, size in rows)
+    outbox = sum(size for name, size in rows if owners.get(name) == "notifications")
+    return (f"{total / moves:,.0f} bytes/move in all, {(total - outbox) / moves:,.0f} without "
+            f"the outbox")
 
 
 def mark_sent() -> None:
@@ -180,45 +199,56 @@ def sample_games(count: int) -> list[tuple]:
 
 def bare_replay(sample: list[tuple]) -> float:
     """The engines alone on the sample, from memory: setup, each move, a state hash after each
-    (verify's floor). Seconds."""
+    (verify's floor). CPU seconds of this process (what the machine's other load moves least)."""
     from core.undo import Replayer
 
-    started = time.perf_counter()
+    started = time.process_time()
     for game, moves in sample:
         engine = games[game.ruleset]
         replayer = Replayer(engine, engine.setup(game.players, game.options, game.seed,
                                                  rules_version=game.rules_version))
         for seat, payload in moves:
             engine.state_hash(replayer.step(seat, payload)[0])
-    return time.perf_counter() - started
+    return time.process_time() - started
 
 
 def verify_sample(sample: list[tuple]) -> float:
+    """verify_games on the sample, reading it from the database: CPU seconds, as bare_replay."""
     from server.verify import verify_games
 
-    started = time.perf_counter()
+    started = time.process_time()
     verify_games([game.id for game, _ in sample])
-    return time.perf_counter() - started
+    return time.process_time() - started
 
 
-def report_verify(jobs: int, database_url: str, rounds: int = 3) -> None:
+def report_verify(jobs: int, database_url: str, rounds: int = 5) -> None:
+    """verify beside the engines alone, per ruleset on a sample (the phases interleaved, best of
+    `rounds`), then over the whole database with one process and with `jobs`."""
     print("\nherald server verify (replay of every game, a state hash after every move)")
     sample = sample_games(500)
-    moves = sum(len(m) for _, m in sample)
-    bare, verified = [], []
-    for _ in range(rounds):  # interleaved, so both see the same load
-        bare.append(bare_replay(sample))
-        verified.append(verify_sample(sample))
-    bare_rate, verify_rate_ = moves / min(bare), moves / min(verified)
-    print(f"  sample of {len(sample)} games, {moves:,} moves, best of {rounds} interleaved rounds:")
-    print(f"    engines alone (from memory): {bare_rate:>9,.0f} moves/s")
-    print(f"    verify, one process:         {verify_rate_:>9,.0f} moves/s   "
-          f"(verify / engines alone: {verify_rate_ / bare_rate:.2f}; the server's share "
-          f"{(1 / verify_rate_ - 1 / bare_rate) * 1e6:.1f} us per move)")
+    print(f"  sample of {len(sample)} games, best of {rounds} interleaved rounds; moves per CPU second:")
+    print(f"  {'ruleset':<17} {'moves':>7} {'engines alone':>13} {'verify':>8} {'ratio':>6} {'server us/move':>15}")
+    totals = [0, 0.0, 0.0]
+    for ruleset in RULESETS:
+        part = [entry for entry in sample if entry[0].ruleset == ruleset]
+        moves = sum(len(m) for _, m in part)
+        bare, verified = [], []
+        for _ in range(rounds):  # interleaved, so both see the same load
+            bare.append(bare_replay(part))
+            verified.append(verify_sample(part))
+        _print_verify_row(ruleset, moves, min(bare), min(verified))
+        totals = [totals[0] + moves, totals[1] + min(bare), totals[2] + min(verified)]
+    _print_verify_row("all", int(totals[0]), totals[1], totals[2])
     for count in dict.fromkeys((1, jobs)):
         rate, total = verify_rate(count, database_url)
         print(f"  whole database, --jobs {count}: {total:,} moves, {rate:,.0f} moves/s "
               f"(goal >= 20,000 on one core)")
+
+
+def _print_verify_row(label: str, moves: int, bare_seconds: float, verify_seconds: float) -> None:
+    bare_rate, verify_rate_ = moves / bare_seconds, moves / verify_seconds
+    print(f"  {label:<17} {moves:>7,} {bare_rate:>13,.0f} {verify_rate_:>8,.0f} {verify_rate_ / bare_rate:>6.2f} "
+          f"{(verify_seconds - bare_seconds) / moves * 1e6:>15.1f}")
 
 
 def main() -> None:
@@ -226,17 +256,28 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--moves-per-game", type=int, default=80)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the parallel verify")
+    parser.add_argument("--build-minutes", type=float,
+                        help="stop building after this long and report on the games built so far")
+    parser.add_argument("--verify-only", action="store_true",
+                        help="with --db naming a database built before: only the verify figures")
     parser.add_argument("--db", type=Path, help="the SQLite file to build (default: a temporary one, removed)")
     args = parser.parse_args()
     folder = None if args.db else tempfile.TemporaryDirectory(prefix="herald-storage-")
     path = args.db or Path(folder.name) / "herald.db"
+    if args.verify_only:
+        if not path.exists():
+            raise SystemExit("--verify-only needs --db naming a database this bench built")
+        os.environ.setdefault("HERALD_SECRET_KEY", secrets.token_hex(16))
+        open_store(path)
+        report_verify(args.jobs, f"sqlite:///{path}")
+        return
     if path.exists():
         raise SystemExit(f"{path} exists already; give a new file")
     os.environ.setdefault("HERALD_SECRET_KEY", secrets.token_hex(16))
     open_store(path)
     print(f"building {args.games:,} games of up to {args.moves_per_game} moves in {path}")
     started = time.perf_counter()
-    moves = build(path, args.games, args.moves_per_game)
+    moves = build(path, args.games, args.moves_per_game, args.build_minutes)
     print(f"built {moves:,} moves in {time.perf_counter() - started:,.0f} s; file {path.stat().st_size:,} bytes")
     report_space("with every mail kept (younger than the retention):", moves)
     print(f"\npruned {prune_after_retention():,} sent mail(s) older than 30 days (HERALD_MAIL_RETENTION_DAYS)")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask, request
+from flask.sessions import SessionInterface
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from server import apidocs, health, pooling, ratelimits, schema, seats, state_cache
@@ -31,6 +32,7 @@ def create_app(config: dict | None = None) -> Flask:
         JSON_SORT_KEYS=False,
     )
     app.json.sort_keys = False
+    app.session_interface = NoSessions()
     apidocs.install(app)
 
     open_database(config["DATABASE_URL"], config.get("SQLITE_SYNCHRONOUS"))
@@ -61,6 +63,17 @@ def create_app(config: dict | None = None) -> Flask:
         _refuse_oversized_stream()
 
     return app
+
+
+class NoSessions(SessionInterface):
+    """Herald has no cookie sessions (callers send tokens), yet Flask's default would build a
+    signing serializer on every request to look for one: a null session instead."""
+
+    def open_session(self, app, request):
+        return self.make_null_session(app)
+
+    def save_session(self, app, session, response) -> None:
+        return None
 
 
 def _refuse_oversized_stream() -> None:

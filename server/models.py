@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 from peewee import (SQL, BooleanField, CharField, DatabaseError, DateTimeField, FloatField, ForeignKeyField, IntegerField,
                     Model, PostgresqlDatabase, TextField)
 
+from core import canonical
 from server.db import database, is_sqlite
 
 
@@ -23,7 +24,9 @@ class JSONField(TextField):
     """JSON in a text column, so any peewee backend stores it the same way."""
 
     def db_value(self, value):
-        return None if value is None else json.dumps(value, sort_keys=True, separators=(",", ":"))
+        # canonical.dumps is this same text (sorted keys, no spaces, ASCII), with its encoder
+        # built once instead of per call: a move writes five of these.
+        return None if value is None else canonical.dumps(value)
 
     def python_value(self, value):
         return None if value is None else json.loads(value)

@@ -70,12 +70,21 @@ def verify_games(ids: list[int]) -> list[GameReport]:
         with read_snapshot():
             games = {game.id: game for game in Game.select().where(Game.id.in_(batch))}
             moves = _moves_of(batch)
-            snapshots = {row.game_id: row for row in Snapshot.select().where(Snapshot.game.in_(batch))}
+            snapshots = {row[0]: StoredSnapshot(*row[1:]) for row in database.execute(
+                Snapshot.select(Snapshot.game, Snapshot.version, Snapshot.state, Snapshot.state_hash,
+                                Snapshot.state_format).where(Snapshot.game.in_(batch))).fetchall()}
         for game_id in batch:
             game = games.get(game_id)
             reports.append(GameReport(game_id, problems=["the game row has disappeared"]) if game is None
                            else _verify(game, moves.get(game_id, []), snapshots.get(game_id)))
     return reports
+
+
+class StoredSnapshot(NamedTuple):
+    version: int
+    state: str
+    state_hash: str
+    state_format: int
 
 
 def _moves_of(ids: list[int]) -> dict[int, list[StoredMove]]:
@@ -87,18 +96,35 @@ def _moves_of(ids: list[int]) -> dict[int, list[StoredMove]]:
     moves: dict[int, list[StoredMove]] = {}
     for game_id, seq, seat, payload, text, created, chain, state_hash, state_format in (
             database.execute(query).fetchall()):
-        moves.setdefault(game_id, []).append(StoredMove(seq, seat, json.loads(payload), payload, text, _iso(created),
+        moves.setdefault(game_id, []).append(StoredMove(seq, seat, _parsed(payload), payload, text, _iso(created),
                                                         chain, state_hash, state_format))
     return moves
 
 
+_scan = json.JSONDecoder().scan_once  # the C scanner itself: json.loads wraps it in three Python calls
+
+
+def _parsed(text: str):
+    """A stored payload, parsed; left as its text where it is not JSON (the replay then
+    reports the move as one the engine refuses)."""
+    try:
+        value, end = _scan(text, 0)
+        if end == len(text):  # stored canonical: no whitespace around it
+            return value
+        return json.loads(text)
+    except (ValueError, StopIteration, TypeError):
+        return text
+
+
 def _iso(created) -> str:
     """A stored timestamp (SQLite: text; PostgreSQL: a datetime) as the chain entry holds it."""
+    if isinstance(created, str) and len(created) == 26 and created[10] == " ":
+        return f"{created[:10]}T{created[11:]}"  # SQLite's str(datetime), microseconds and all
     when = created if isinstance(created, datetime) else datetime.fromisoformat(created)
     return when.isoformat(timespec="microseconds")
 
 
-def _verify(game: Game, moves: list[StoredMove], snapshot: Snapshot | None) -> GameReport:
+def _verify(game: Game, moves: list[StoredMove], snapshot: StoredSnapshot | None) -> GameReport:
     report = GameReport(game.id)
     if game.status == "open":
         return report
@@ -120,10 +146,10 @@ def _verify(game: Game, moves: list[StoredMove], snapshot: Snapshot | None) -> G
         return report
     replayed = _replay(engine, game, state, moves, report)
     if replayed is not None:
-        state, link = replayed
+        state, link, final_hash = replayed
         if game.chain_head != link:
             problems.append("the game's chain head does not match the last move")
-        _check_snapshot(game, snapshot, engine, engine.state_hash(state), problems)
+        _check_snapshot(game, snapshot, engine, final_hash or engine.state_hash(state), problems)
         finished = engine.result(state) is not None or bool((game.result or {}).get("cancelled"))
         if finished != (game.status == "finished"):
             problems.append(f"the game is {game.status} but the replay says it is "
@@ -132,7 +158,8 @@ def _verify(game: Game, moves: list[StoredMove], snapshot: Snapshot | None) -> G
 
 
 def _replay(engine, game: Game, state, moves: list[StoredMove], report: GameReport):
-    """Step through the log checking each state hash and chain link: (final state, chain head),
+    """Step through the log checking each state hash and chain link: (final state, chain head,
+    the final state's hash in the engine's format where the last step computed it, else None),
     or None where the replay stopped (an illegal move, an engine failure, too many problems)."""
     problems, link = report.problems, game.seed_hash
     unchecked: dict[int, list[int]] = {}  # state format -> moves whose hash this engine cannot recompute
@@ -148,28 +175,40 @@ def _replay(engine, game: Game, state, moves: list[StoredMove], report: GameRepo
 
 def _steps(engine, replayer: Replayer, link: str, moves: list[StoredMove], problems: list[str],
            unchecked: dict[int, list[int]]):
-    """The loop of `_replay`: each move applied, its state hash and chain link compared."""
-    state = replayer.state
+    """The loop of `_replay`: each move applied, its state hash and chain link compared. It is
+    verify's inner loop, so it does nothing per move beyond the engine's step and hash, one
+    SHA-256 for the chain link, and two string comparisons."""
+    state, step, own_format, own_hash = replayer.state, replayer.step, engine.state_format, engine.state_hash
+    replayed: str | None = None
     for move in moves:
         try:
-            state, _events = replayer.step(move.seat, move.payload)
+            state = step(move.seat, move.payload)[0]
         except IllegalMove as exc:
             problems.append(f"move {move.seq} ({move.text!r}) is not legal on replay: {exc}")
             return None
         except Exception as exc:
             problems.append(f"move {move.seq} ({move.text!r}): the engine failed on replay: {exc!r}")
             return None
-        replayed = engine.hash_in(state, move.state_format)
-        if replayed is None:
-            unchecked.setdefault(move.state_format, []).append(move.seq)
-        elif replayed != move.state_hash:
+        replayed = own_hash(state) if move.state_format == own_format else _older_hash(engine, state, move,
+                                                                                         unchecked)
+        if replayed is not None and replayed != move.state_hash:
             problems.append(f"move {move.seq}: the replayed state differs from the stored state hash")
         link = _link(link, move)
         if link != move.chain:
             problems.append(f"move {move.seq}: the hash chain is broken")
         if len(problems) >= MAX_PROBLEMS:
             return None
-    return state, link
+    final_hash = replayed if moves and moves[-1].state_format == own_format else None
+    return state, link, final_hash
+
+
+def _older_hash(engine, state, move: StoredMove, unchecked: dict[int, list[int]]) -> str | None:
+    """The hash of `state` in the move's older state format, or None (noted) where the engine
+    cannot write that format any more."""
+    replayed = engine.hash_in(state, move.state_format)
+    if replayed is None:
+        unchecked.setdefault(move.state_format, []).append(move.seq)
+    return replayed
 
 
 def _link(previous: str, move: StoredMove) -> str:
@@ -186,15 +225,19 @@ def _link(previous: str, move: StoredMove) -> str:
                                                             move.created))
 
 
-def _check_snapshot(game: Game, snapshot: Snapshot | None, engine, replayed: str, problems: list[str]) -> None:
+def _check_snapshot(game: Game, snapshot: StoredSnapshot | None, engine, replayed: str,
+                    problems: list[str]) -> None:
     """`replayed`: the replayed final state's hash in the engine's current format."""
     if snapshot is None:
         problems.append("the game has no snapshot")
         return
     if snapshot.version != game.version:
         problems.append(f"the snapshot is at version {snapshot.version}, the game at {game.version}")
-    if hashlib.sha256(snapshot.state.encode()).hexdigest() != snapshot.state_hash:
+    own_hash = hashlib.sha256(snapshot.state.encode()).hexdigest()
+    if own_hash != snapshot.state_hash:
         problems.append("the snapshot's state does not match its own hash")
+    if snapshot.state_format == engine.state_format and own_hash == replayed:
+        return  # the stored text is the replayed state's canonical JSON, byte for byte
     try:
         lifted = stateformat.lifted_hash(engine, snapshot.state, snapshot.state_format)
     except Exception as exc:

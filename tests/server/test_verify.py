@@ -183,3 +183,32 @@ def test_verify_with_jobs_still_finds_a_corrupted_game(api, alice_bob, config):
     assert not any(f"game {other}:" in parallel.output for other in games if other != forged)
     assert "checked 5 game(s), 20 move(s): 1 disagree" in parallel.output
     assert parallel.output == single.output
+
+
+def test_a_snapshot_spelled_differently_but_equal_is_no_disagreement(api, alice_bob, config):
+    """verify compares the snapshot's text with the replayed state's canonical JSON first; a
+    snapshot holding the same state in other spelling is still checked by its meaning."""
+    import hashlib
+
+    game = play_some(api, alice_bob, 4)
+    path = config["DATABASE_URL"].removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:
+        state = json.loads(db.execute("SELECT state FROM snapshots WHERE game_id = ?", (game,)).fetchone()[0])
+        spelled = json.dumps(state, indent=2)
+        db.execute("UPDATE snapshots SET state = ?, state_hash = ? WHERE game_id = ?",
+                   (spelled, hashlib.sha256(spelled.encode()).hexdigest(), game))
+    result = CliRunner().invoke(server, ["verify"], env=env_for(config))
+    assert result.exit_code == 0, result.output
+
+
+def test_a_move_whose_payload_is_not_json_is_reported_not_fatal(api, alice_bob, config):
+    honest = play_some(api, alice_bob, 3)
+    broken = play_some(api, alice_bob, 3)
+    path = config["DATABASE_URL"].removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TRIGGER moves_no_update")
+        db.execute("UPDATE moves SET payload = '{\"play\":' WHERE game_id = ? AND seq = 1", (broken,))
+    result = CliRunner().invoke(server, ["verify"], env=env_for(config))
+    assert result.exit_code == 1
+    assert f"game {broken}:" in result.output and f"game {honest}:" not in result.output
+    assert "move 1" in result.output
