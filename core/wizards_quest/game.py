@@ -2,8 +2,6 @@
 in options.py."""
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import cast
 
 from core import resign
@@ -17,11 +15,6 @@ from core.wizards_quest.options import OPTIONS
 from core.wizards_quest.state import FORMAT_1, State, new_state
 
 
-# core.canonical's exact text (sorted keys, no spaces, ASCII only) without its guard against
-# circular references, which a state (a tree of lists and dicts) never has: a tenth off every
-# move's hash (replays and verify hash after every move).
-_CANONICAL_TEXT = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True,
-                                   check_circular=False).encode
 
 
 class WizardsQuest(Game):
@@ -131,9 +124,6 @@ class WizardsQuest(Game):
 
     def to_json(self, state: State) -> dict:
         return state  # type: ignore[return-value]  # the state is JSON already
-
-    def state_hash(self, state: State) -> str:
-        return hashlib.sha256(_CANONICAL_TEXT(state).encode()).hexdigest()
 
     def from_json(self, data: dict) -> State:
         return data  # type: ignore[return-value]
