@@ -28,7 +28,7 @@ def targets(s: State, seat: int) -> list[tuple[str, int, bool]]:
     """Every enemy card that could be attacked: (target text, shields, needs an assault weapon)."""
     out = []
     defence = CARDS.defence
-    defenders_need_assault = s["opt"].get("castle-defender", "castle") == "castle"
+    defenders_need_assault = s["options"].get("castle-defender", "castle") == "castle"
     alive = s["alive"]
     for owner, posts in enumerate(s["posts"]):
         if owner == seat or not alive[owner]:
@@ -106,7 +106,7 @@ def useful_turn_moves(s: State, seat: int) -> list[dict]:
     hand = s["hands"][seat]
     key = CARDS.key
     moves: list[dict] = []
-    king_turn = s["king"]
+    king_turn = s["king_turn"]
     for card in hand:
         kind = key[card]
         if kind == "gold":
@@ -184,7 +184,7 @@ def window_suggestions(hand: list[str], verb: str) -> list[dict]:
 
 
 def legal_moves(s: State, seat: int) -> list[dict]:
-    if s["phase"] == "over" or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s["n"]:
+    if s["phase"] == "over" or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s["players"]:
         return []
     if prompted_seat(s) != seat:
         return list(STANDING)
@@ -196,8 +196,8 @@ def legal_moves(s: State, seat: int) -> list[dict]:
             + [m for m in listed if "pattern" not in m]
     elif phase == "gift":
         moves = [{"type": "give", "to": to, "cards": [card]} for card in hand
-                 for to in range(s["n"]) if to != seat and s["alive"][to]]
-        if s["opt"].get("gift", "one") == "any" and len(hand) > 1:
+                 for to in range(s["players"]) if to != seat and s["alive"][to]]
+        if s["options"].get("gift", "one") == "any" and len(hand) > 1:
             moves.append(PATTERNS["give"])
         moves.append({"type": "pass"})
     elif phase in ("join", "react"):
@@ -205,7 +205,7 @@ def legal_moves(s: State, seat: int) -> list[dict]:
         moves = ([PATTERNS[phase]] if offers else []) + offers + [{"type": "pass"}]
     else:
         b = the_battle(s)
-        moves = [{"type": "remove", "card": c} for c in battle.removal_candidates(b, b["need"][0])]
+        moves = [{"type": "remove", "card": c} for c in battle.removal_candidates(b, b["pending_removals"][0])]
     return moves + STANDING
 
 
@@ -319,7 +319,7 @@ def random_move(s: State, seat: int, source: Rng) -> dict:
     if phase == "act":
         return random_turn(s, seat, rng)
     if phase == "gift":
-        alive = [to for to in range(s["n"]) if s["alive"][to] and to != seat]
+        alive = [to for to in range(s["players"]) if s["alive"][to] and to != seat]
         if hand and alive and rng.below(4):
             return {"type": "give", "to": alive[rng.below(len(alive))], "cards": [hand[rng.below(len(hand))]]}
         return {"type": "pass"}
@@ -330,6 +330,6 @@ def random_move(s: State, seat: int, source: Rng) -> dict:
         cards = [c for c in hand if CARDS.deck[c] == "A" and rng.below(2)]
         return {"type": "react", "cards": cards} if cards and rng.below(3) else {"type": "pass"}
     b = the_battle(s)
-    options = battle.removal_candidates(b, b["need"][0])
+    options = battle.removal_candidates(b, b["pending_removals"][0])
     return {"type": "remove", "card": options[rng.below(len(options))]}
 

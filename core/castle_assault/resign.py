@@ -21,12 +21,12 @@ def apply(state: State, seat: int, move: dict):
     if not state["alive"][seat]:
         raise IllegalMove("already-out", "You have no castle any more; there is nothing to resign.", "CA-MULTI-11")
     b = state["battle"]
-    if b is not None and seat in (b["by"], b["victim"]):
+    if b is not None and seat in (b["attacker"], b["victim"]):
         raise IllegalMove("battle-pending", "You are fighting a battle: you can resign once it is over.",
                           "CA-MULTI-2")
     s = clone(state)
     events = [Event(f"{{P{seat}}} resigns.")]
-    left = [p for p in range(s["n"]) if p != seat and s["alive"][p]]
+    left = [p for p in range(s["players"]) if p != seat and s["alive"][p]]
     if len(left) == 1:
         flow.finish(s, left[0], f"{{P{seat}}} resigned: {{P{left[0]}}} wins.", events)  # CA-END-3
         return s, events
@@ -46,6 +46,6 @@ def _leave(s: State, seat: int, events: list) -> None:
     for post in s["posts"][seat]:
         dropped.extend(post[2])
     s["discard"].extend(dropped)
-    s["out"].extend(post[0] for post in s["posts"][seat])
+    s["out_of_game"].extend(post[0] for post in s["posts"][seat])
     s["posts"][seat] = []
     events.append(Event(f"{{P{seat}}}'s fortress leaves play and their cards are discarded."))

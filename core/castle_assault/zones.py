@@ -33,12 +33,12 @@ def rebuild_village(s: State, events: list) -> None:
     piles = sort_discard(s["discard"], option(s, "rebuild") == "own-deck")
     rng = game_rng(s)
     s["discard"] = []
-    if s["opt"].get("reshuffle", "bottom") == "bottom":
+    if s["options"].get("reshuffle", "bottom") == "bottom":
         returned = put_under_decks(s, piles, rng)
     else:
         returned = take_out_of_game(s, piles)
     if piles["fortress"]:                              # a Fortress card has no deck: it leaves the game
-        s["out"].extend(piles["fortress"])
+        s["out_of_game"].extend(piles["fortress"])
         returned += f" {count_of(len(piles['fortress']), 'Fortress card')} left the game."
     s["village"] = shuffle(rng, piles["village"])
     s["rng"] = rng.counter
@@ -80,7 +80,7 @@ def put_under_decks(s: State, piles: dict[str, list[str]], rng: Rng) -> str:
 def take_out_of_game(s: State, piles: dict[str, list[str]]) -> str:
     """V-RESHUFFLE 'remove': Siege, Academy and Dungeon cards leave the game."""
     siege, academy, dungeon = piles["siege"], piles["academy"], piles["dungeon"]
-    s["out"].extend(siege + academy + dungeon)
+    s["out_of_game"].extend(siege + academy + dungeon)
     returned = ""
     if siege or academy:
         returned = f" {len(siege)} Siege and {len(academy)} Academy cards left the game."
@@ -141,7 +141,7 @@ def resolve_target(s: State, target: str) -> tuple[int, int, str | None] | None:
         if not seat_text.isdigit() or len(seat_text) > 1:
             return None
         seat = int(seat_text)
-        if seat >= s["n"]:
+        if seat >= s["players"]:
             return None
         index = post_index(post, len(s["posts"][seat]))
         if index is None:
