@@ -8,7 +8,7 @@ from core.protocol import Event, IllegalMove
 
 from .data import CARDS, REMOVES, amount, count
 from .options import option
-from .state import Battle, State, own_loot, own_posts, the_battle
+from .state import Battle, State, own_loot, own_pile, own_posts, the_battle
 from .zones import draw_village, post_name, post_shields, resolve_target, target_of, walls_standing
 
 
@@ -240,7 +240,7 @@ def outcome(s: State, b: Battle, events: list) -> bool:
 def defeat_defender(s: State, post: list, card: str, events: list) -> None:
     post[2].remove(card)                                          # CA-ACT-ATTACK-14
     if option(s, "defeated-defender") == "turned":                # "pierde y se gira sobre la mesa"
-        s["out_of_game"].append(card)
+        own_pile(s, "out_of_game").append(card)
         events.append(Event(f"{CARDS.label(card)} is defeated and turned face down: it is out of the game."))
     else:
         s["discard"].append(card)
@@ -320,6 +320,6 @@ def eliminate(s: State, seat: int, by: int, events: list) -> None:
     s["hands"][by].extend(spoils)
     if spoils:
         events.append(Event(f"{{P{by}}} takes the stationed cards as spoils: {names(spoils)}."))
-    s["out_of_game"].extend(post[0] for post in s["posts"][seat])
+    own_pile(s, "out_of_game").extend(post[0] for post in s["posts"][seat])
     s["posts"][seat] = []
     events.append(Event(f"{{P{seat}}} has lost their castle and is out of the race."))

@@ -21,7 +21,7 @@ def wants_join_prompt(s: State, seat: int) -> bool:
         return False
     if s["options"].get("windows", "fast") == "strict":
         return True
-    return any(CARDS.attack[c] for c in s["hands"][seat])
+    return not CARDS.attackers.isdisjoint(s["hands"][seat])
 
 
 def wants_react_prompt(s: State, seat: int) -> bool:
@@ -29,7 +29,7 @@ def wants_react_prompt(s: State, seat: int) -> bool:
         return False
     if s["options"].get("windows", "fast") == "strict":
         return True
-    return any(CARDS.deck[c] == "A" for c in s["hands"][seat])
+    return not CARDS.academy.isdisjoint(s["hands"][seat])
 
 
 def advance(s: State, events: list) -> None:

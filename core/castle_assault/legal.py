@@ -53,8 +53,8 @@ def targets(s: State, seat: int) -> list[tuple[str, int, bool]]:
 
 
 def build_sets(hand: list[str]) -> list[str] | None:
-    builders = [c for c in hand if CARDS.key[c] == "builder"]
-    gold = [c for c in hand if CARDS.key[c] == "gold"]
+    builders = cards_of("builder", hand)
+    gold = cards_of("gold", hand)
     if not builders or len(builders) + len(gold) < BUILD_CARDS:
         return None
     return (builders + gold)[:BUILD_CARDS]
@@ -63,11 +63,16 @@ def build_sets(hand: list[str]) -> list[str] | None:
 def academy_set(hand: list[str]) -> list[str] | None:
     picked = []
     for key, count in ACADEMY_COST.items():
-        have = [c for c in hand if CARDS.key[c] == key]
+        have = cards_of(key, hand)
         if len(have) < count:
             return None
         picked += have[:count]
     return picked
+
+
+def cards_of(kind: str, hand: list[str]) -> list[str]:
+    """The hand's cards of one kind, in hand order."""
+    return list(filter(CARDS.of_kind[kind].__contains__, hand))
 
 
 def turn_moves(s: State, seat: int, all_targets: list | None = None) -> list[dict]:
@@ -107,19 +112,22 @@ def useful_turn_moves(s: State, seat: int) -> list[dict]:
     key = CARDS.key
     moves: list[dict] = []
     king_turn = s["king_turn"]
-    for card in hand:
+    for card in filter(SPENDABLE.__contains__, hand):
         kind = key[card]
         if kind == "gold":
             moves.append({"type": "buy", "card": card})
         elif kind == "king" and not king_turn:
             moves.append({"type": "king", "card": card})
     if not s["defended"]:
-        moves += defend_moves(s, seat, [c for c in hand if CARDS.defender[c]])
+        moves += defend_moves(s, seat, list(filter(CARDS.defenders.__contains__, hand)))
     if not s["defended"] or option(s, "defend-limit") == "placement":    # CA-ACT-DEFEND-6
         moves += [{"type": "takeback", "card": card} for post in s["posts"][seat] for card in post[2]]
     if king_turn:
         moves.append({"type": "draw"})
     return moves
+
+
+SPENDABLE = CARDS.of_kind["gold"] | CARDS.of_kind["king"]    # a Buy or a King action
 
 
 def defend_moves(s: State, seat: int, defenders: list[str]) -> list[dict]:
@@ -249,7 +257,10 @@ def winning_set(ordered: list[str], shields: int, needs: bool) -> list[str] | No
 
 
 def by_strength(cards: list[str]) -> list[str]:
-    return sorted(cards, key=lambda c: -CARDS.swords[c])
+    return sorted(cards, key=FEWER_SWORDS.__getitem__)
+
+
+FEWER_SWORDS = {card: -swords for card, swords in CARDS.swords.items()}  # sorts the strongest first
 
 
 def pick_attack(all_targets: list, cards: list[str], rng: Dice) -> tuple[str, list[str]] | None:
@@ -270,8 +281,8 @@ def random_turn(s: State, seat: int, rng: Dice) -> dict:
     hand = s["hands"][seat]
     if not hand:
         return {"type": "draw"}                  # only a King turn asks a seat with an empty hand
-    attackers = [c for c in hand if CARDS.attack[c]]
-    nights = [c for c in hand if CARDS.key[c] == "night"]
+    attackers = list(filter(CARDS.attackers.__contains__, hand))
+    nights = cards_of("night", hand)
     all_targets = targets(s, seat) if attackers or nights else []
     if attackers and rng.below(100) < 55:
         plan = pick_attack(all_targets, attackers, rng)
@@ -300,7 +311,7 @@ def special_moves(s: State, hand: list[str], attackers: list[str], nights: list[
         special.append({"type": "build", "cards": builds})
     if s["academy"] and (study := academy_set(hand)):
         special.append({"type": "academy", "cards": study})
-    explorers = [c for c in hand if CARDS.torches[c]]
+    explorers = list(filter(CARDS.explorers.__contains__, hand))
     if explorers:
         special.append({"type": "explore", "cards": explorers})
     if nights and rng.below(3) == 0 and open_targets:
@@ -324,10 +335,10 @@ def random_move(s: State, seat: int, source: Rng) -> dict:
             return {"type": "give", "to": alive[rng.below(len(alive))], "cards": [hand[rng.below(len(hand))]]}
         return {"type": "pass"}
     if phase == "join":
-        cards = [c for c in hand if CARDS.attack[c] and rng.below(2)]
+        cards = [c for c in filter(CARDS.attackers.__contains__, hand) if rng.below(2)]
         return {"type": "join", "cards": cards} if cards and rng.below(2) else {"type": "pass"}
     if phase == "react":
-        cards = [c for c in hand if CARDS.deck[c] == "A" and rng.below(2)]
+        cards = [c for c in filter(CARDS.academy.__contains__, hand) if rng.below(2)]
         return {"type": "react", "cards": cards} if cards and rng.below(3) else {"type": "pass"}
     b = the_battle(s)
     options = battle.removal_candidates(b, b["pending_removals"][0])

@@ -112,7 +112,12 @@ def is_card(value: object) -> bool:
 
 
 def is_card_list(value: object) -> bool:
-    return type(value) is list and len(value) <= 40 and all(type(c) is str and c in KNOWN for c in value)
+    # (C-level: the types of the items are all str, and the ids all known)
+    return type(value) is list and len(value) <= 40 and ONLY_STR.issuperset(map(type, value)) \
+        and KNOWN.issuperset(value)
+
+
+ONLY_STR = frozenset((str,))
 
 
 def is_target(value: object) -> bool:

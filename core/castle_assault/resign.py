@@ -14,7 +14,7 @@ from __future__ import annotations
 from core.protocol import Event, IllegalMove
 
 from . import flow
-from .state import State, clone
+from .state import State, clone, own_pile
 
 
 def apply(state: State, seat: int, move: dict):
@@ -46,6 +46,6 @@ def _leave(s: State, seat: int, events: list) -> None:
     for post in s["posts"][seat]:
         dropped.extend(post[2])
     s["discard"].extend(dropped)
-    s["out_of_game"].extend(post[0] for post in s["posts"][seat])
+    own_pile(s, "out_of_game").extend(post[0] for post in s["posts"][seat])
     s["posts"][seat] = []
     events.append(Event(f"{{P{seat}}}'s fortress leaves play and their cards are discarded."))

@@ -85,14 +85,12 @@ def clone(s: State) -> State:
 
     Posts, loot piles and standing answers change in few moves, so they are copied on write:
     the clone gets new outer lists, and whoever changes a seat's row takes `own_posts`,
-    `own_loot` or `own_standing` first (half the cost of a move was this copy)."""
+    `own_loot` or `own_standing` first (half the cost of a move was this copy). So are the
+    Siege, Academy and Dungeon decks and the cards out of the game: the clone shares them, and
+    whoever changes one takes `own_pile` first."""
     c = s.copy()
     c["village"] = s["village"][:]
-    c["siege"] = s["siege"][:]
-    c["academy"] = s["academy"][:]
-    c["dungeon"] = s["dungeon"][:]
     c["discard"] = s["discard"][:]
-    c["out_of_game"] = s["out_of_game"][:]
     c["hands"] = [h[:] for h in s["hands"]]
     c["loot"] = s["loot"][:]
     c["posts"] = s["posts"][:]
@@ -115,6 +113,16 @@ def own_posts(s: State, seat: int) -> list:
     """A seat's posts, copied so that this (cloned) state may change them (see clone)."""
     posts = s["posts"][seat] = [[p[0], p[1], p[2][:]] for p in s["posts"][seat]]
     return posts
+
+
+# The zones a clone shares with the state it was made from until a move changes them (see clone).
+SharedPile = Literal["siege", "academy", "dungeon", "out_of_game"]
+
+
+def own_pile(s: State, name: SharedPile) -> list[str]:
+    """A shared pile, copied so that this (cloned) state may change it (see clone)."""
+    pile = s[name] = s[name][:]
+    return pile
 
 
 def own_loot(s: State, seat: int) -> list:
