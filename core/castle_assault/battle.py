@@ -8,7 +8,7 @@ from core.protocol import Event, IllegalMove
 
 from .data import CARDS, REMOVES, amount, count
 from .options import option
-from .state import Battle, State, own_loot, own_pile, own_posts, the_battle
+from .state import Battle, State, own_loot, own, own_posts, the_battle
 from .zones import draw_village, post_name, post_shields, resolve_target, target_of, walls_standing
 
 
@@ -85,7 +85,7 @@ def declare(s: State, seat: int, target: str, cards: list[str], night: str | Non
     label = target_label(s, target)
     if night is None:
         events.append(Event(f"{{P{seat}}} attacks {label} with {names(cards)} "
-                            f"({amount(sum(CARDS.swords[c] for c in cards), 'sword')})."))
+                            f"({amount(sum(map(CARDS.swords.__getitem__, cards)), 'sword')})."))
     else:
         hidden = f" with {count(len(cards), 'hidden card')}" \
             if s["options"].get("night-count", "public") == "public" else " with hidden cards"
@@ -95,7 +95,7 @@ def declare(s: State, seat: int, target: str, cards: list[str], night: str | Non
 
 
 def names(cards: list[str]) -> str:
-    return ", ".join(CARDS.label(c) for c in cards)
+    return ", ".join(map(CARDS.label, cards))
 
 
 def join(s: State, seat: int, cards: list[str], events: list) -> None:
@@ -186,8 +186,9 @@ def strength(s: State) -> tuple[int, int, bool, str]:
     """(swords, shields, automatic loss, why) of the battle after reactions (CA-ACT-REACT-6..7)."""
     b = the_battle(s)
     owner, index, card = target_of(s, b)
-    effective = [c for c in attack_cards(b) if c not in b["removed"]]
-    swords = sum(CARDS.swords[c] for c in effective)
+    removed = b["removed"]
+    effective = [c for c in attack_cards(b) if c not in removed] if removed else attack_cards(b)
+    swords = sum(map(CARDS.swords.__getitem__, effective))
     shields = CARDS.defence[card] if card is not None else post_shields(s["posts"][owner][index])
     for reaction in b["reactions"]:
         kind = CARDS.kind_of[reaction]
@@ -198,7 +199,7 @@ def strength(s: State) -> tuple[int, int, bool, str]:
         elif kind.effect == "more-shields":
             shields += kind.amount
     swords = max(0, swords)                                      # CA-ACT-ATTACK-10
-    if castle_needs_assault(s, owner, index, card) and not any(CARDS.assault[c] for c in effective):
+    if castle_needs_assault(s, owner, index, card) and not any(map(CARDS.assault.__getitem__, effective)):
         return swords, shields, True, "no assault weapon is left against a walled castle"
     return swords, shields, False, ""
 
@@ -240,7 +241,7 @@ def outcome(s: State, b: Battle, events: list) -> bool:
 def defeat_defender(s: State, post: list, card: str, events: list) -> None:
     post[2].remove(card)                                          # CA-ACT-ATTACK-14
     if option(s, "defeated-defender") == "turned":                # "pierde y se gira sobre la mesa"
-        own_pile(s, "out_of_game").append(card)
+        own(s, "out_of_game").append(card)
         events.append(Event(f"{CARDS.label(card)} is defeated and turned face down: it is out of the game."))
     else:
         s["discard"].append(card)
@@ -298,9 +299,9 @@ def draw_loot(s: State, seat: int, events: list) -> None:
 
 def eliminate(s: State, seat: int, by: int, events: list) -> None:
     """A castle fell in a 3-4 player game (CA-MULTI-7, CA-MULTI-12, CA-MULTI-13)."""
-    s["alive"][seat] = False
+    own(s, "alive")[seat] = False
     loot = s["loot"][seat]
-    s["loot"][seat] = []
+    own(s, "loot")[seat] = []
     s["hands"][seat].extend(loot)
     take_all = s["options"].get("spoils", "stationed") == "all"
     if loot and not take_all:                  # with V-SPOILS 'all' the loot goes on, still unseen
@@ -320,6 +321,6 @@ def eliminate(s: State, seat: int, by: int, events: list) -> None:
     s["hands"][by].extend(spoils)
     if spoils:
         events.append(Event(f"{{P{by}}} takes the stationed cards as spoils: {names(spoils)}."))
-    own_pile(s, "out_of_game").extend(post[0] for post in s["posts"][seat])
+    own(s, "out_of_game").extend(post[0] for post in s["posts"][seat])
     s["posts"][seat] = []
     events.append(Event(f"{{P{seat}}} has lost their castle and is out of the race."))

@@ -11,7 +11,7 @@ from core.protocol import Event, Prompt
 from . import battle
 from .data import CARDS, count
 from .state import Battle, State, the_battle
-from .zones import draw_village, post_name, target_of
+from .zones import draw_village, post_name, resolve_target, target_of
 
 
 def wants_join_prompt(s: State, seat: int) -> bool:
@@ -197,16 +197,30 @@ def prompts(s: State) -> list[Prompt]:
     if phase == "gift":
         return [GIFT_PROMPTS[seat]]
     b = the_battle(s)
-    target = battle.target_label(s, b["target"])
+    if phase == "remove":
+        need = b["pending_removals"][0]
+        return [Prompt(seat, "choice", f"Choose the attack card your {CARDS.name(need)} removes.")]
+    # A window's prompt depends only on these: the same battle asks the same seats the same question.
+    key = (phase, seat, b["attacker"], b["night_card"] is None, b["target"], resolve_target(s, b["target"]))
+    prompt = WINDOW_PROMPTS.get(key)
+    if prompt is None:
+        if len(WINDOW_PROMPTS) > 4096:
+            WINDOW_PROMPTS.clear()
+        prompt = WINDOW_PROMPTS[key] = window_prompt(s, seat, phase, b)
+    return [prompt]
+
+
+WINDOW_PROMPTS: dict[tuple, Prompt] = {}
+
+
+def window_prompt(s: State, seat: int, phase: str, b: Battle) -> Prompt:
+    """A join window's or a reaction window's prompt."""
     if phase == "join":
         kind = "night attack" if b["night_card"] else "attack"
-        return [Prompt(seat, "join", f"{{P{b['attacker']}}}'s {kind} on {target}: join it with attack cards, or pass.")]
-    if phase == "react":
-        kind = "night attack (cards hidden)" if b["night_card"] else "attack"
-        return [Prompt(seat, "reaction", f"Your {target_owned(s, b)} is under {kind}: react with Academy "
-                                         "cards, or pass.")]
-    need = b["pending_removals"][0]
-    return [Prompt(seat, "choice", f"Choose the attack card your {CARDS.name(need)} removes.")]
+        target = battle.target_label(s, b["target"])
+        return Prompt(seat, "join", f"{{P{b['attacker']}}}'s {kind} on {target}: join it with attack cards, or pass.")
+    kind = "night attack (cards hidden)" if b["night_card"] else "attack"
+    return Prompt(seat, "reaction", f"Your {target_owned(s, b)} is under {kind}: react with Academy cards, or pass.")
 
 
 def target_owned(s: State, b: Battle) -> str:

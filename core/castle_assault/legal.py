@@ -53,6 +53,8 @@ def targets(s: State, seat: int) -> list[tuple[str, int, bool]]:
 
 
 def build_sets(hand: list[str]) -> list[str] | None:
+    if len(BUILDING.intersection(hand)) < BUILD_CARDS:    # few hands can build: tell them at once
+        return None
     builders = cards_of("builder", hand)
     gold = cards_of("gold", hand)
     if not builders or len(builders) + len(gold) < BUILD_CARDS:
@@ -61,6 +63,8 @@ def build_sets(hand: list[str]) -> list[str] | None:
 
 
 def academy_set(hand: list[str]) -> list[str] | None:
+    if SCARCE_FOR_ACADEMY.isdisjoint(hand):               # most hands hold no Duke: tell them at once
+        return None
     picked = []
     for key, count in ACADEMY_COST.items():
         have = cards_of(key, hand)
@@ -68,6 +72,10 @@ def academy_set(hand: list[str]) -> list[str] | None:
             return None
         picked += have[:count]
     return picked
+
+
+BUILDING = CARDS.of_kind["builder"] | CARDS.of_kind["gold"]
+SCARCE_FOR_ACADEMY = CARDS.of_kind[min(ACADEMY_COST, key=lambda kind: len(CARDS.of_kind[kind]))]
 
 
 def cards_of(kind: str, hand: list[str]) -> list[str]:

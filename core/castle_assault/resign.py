@@ -14,7 +14,7 @@ from __future__ import annotations
 from core.protocol import Event, IllegalMove
 
 from . import flow
-from .state import State, clone, own_pile
+from .state import State, clone, own
 
 
 def apply(state: State, seat: int, move: dict):
@@ -39,13 +39,13 @@ def apply(state: State, seat: int, move: dict):
 
 def _leave(s: State, seat: int, events: list) -> None:
     """Eliminated without a conqueror (CA-MULTI-7, -12, -13)."""
-    s["alive"][seat] = False
-    s["standing"][seat] = [1, 1]  # declines every join, passes every reaction
+    own(s, "alive")[seat] = False
+    own(s, "standing")[seat] = [1, 1]  # declines every join, passes every reaction
     dropped = s["hands"][seat] + s["loot"][seat]
-    s["hands"][seat], s["loot"][seat] = [], []
+    s["hands"][seat], own(s, "loot")[seat] = [], []
     for post in s["posts"][seat]:
         dropped.extend(post[2])
     s["discard"].extend(dropped)
-    own_pile(s, "out_of_game").extend(post[0] for post in s["posts"][seat])
-    s["posts"][seat] = []
+    own(s, "out_of_game").extend(post[0] for post in s["posts"][seat])
+    own(s, "posts")[seat] = []
     events.append(Event(f"{{P{seat}}}'s fortress leaves play and their cards are discarded."))

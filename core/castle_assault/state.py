@@ -83,19 +83,13 @@ FORMAT_1 = Keys({
 def clone(s: State) -> State:
     """A copy deep enough that a move may change any zone without touching the input.
 
-    Posts, loot piles and standing answers change in few moves, so they are copied on write:
-    the clone gets new outer lists, and whoever changes a seat's row takes `own_posts`,
-    `own_loot` or `own_standing` first (half the cost of a move was this copy). So are the
-    Siege, Academy and Dungeon decks and the cards out of the game: the clone shares them, and
-    whoever changes one takes `own_pile` first."""
+    Most moves change the Village deck, the discard pile and hands only; every other zone is
+    copied on write: the clone shares it, and whoever changes it takes `own` first, or for a
+    seat's row `own_posts`, `own_loot`, `own_standing` (most of the cost of a move was copying)."""
     c = s.copy()
     c["village"] = s["village"][:]
     c["discard"] = s["discard"][:]
-    c["hands"] = [h[:] for h in s["hands"]]
-    c["loot"] = s["loot"][:]
-    c["posts"] = s["posts"][:]
-    c["alive"] = s["alive"][:]
-    c["standing"] = s["standing"][:]
+    c["hands"] = list(map(list.copy, s["hands"]))
     b = s["battle"]
     if b is not None:
         b = b.copy()
@@ -109,29 +103,30 @@ def clone(s: State) -> State:
     return c
 
 
+# The zones a clone shares with the state it was made from until a move changes them (see clone).
+Shared = Literal["siege", "academy", "dungeon", "out_of_game", "alive", "loot", "posts", "standing"]
+
+
+def own(s: State, name: Shared) -> list:
+    """A shared zone (its outer list: per-seat rows stay shared), copied so that this cloned
+    state may change it."""
+    zone = s[name] = s[name][:]
+    return zone
+
+
 def own_posts(s: State, seat: int) -> list:
     """A seat's posts, copied so that this (cloned) state may change them (see clone)."""
-    posts = s["posts"][seat] = [[p[0], p[1], p[2][:]] for p in s["posts"][seat]]
+    posts = own(s, "posts")[seat] = [[p[0], p[1], p[2][:]] for p in s["posts"][seat]]
     return posts
 
 
-# The zones a clone shares with the state it was made from until a move changes them (see clone).
-SharedPile = Literal["siege", "academy", "dungeon", "out_of_game"]
-
-
-def own_pile(s: State, name: SharedPile) -> list[str]:
-    """A shared pile, copied so that this (cloned) state may change it (see clone)."""
-    pile = s[name] = s[name][:]
-    return pile
-
-
 def own_loot(s: State, seat: int) -> list:
-    pile = s["loot"][seat] = s["loot"][seat][:]
+    pile = own(s, "loot")[seat] = s["loot"][seat][:]
     return pile
 
 
 def own_standing(s: State, seat: int) -> list:
-    row = s["standing"][seat] = s["standing"][seat][:]
+    row = own(s, "standing")[seat] = s["standing"][seat][:]
     return row
 
 

@@ -12,7 +12,7 @@ from core.rng import Rng
 from .data import CARDS
 from .data import count as count_of
 from .options import option
-from .state import Battle, State, game_rng, own_pile, shuffle
+from .state import Battle, State, game_rng, own, shuffle
 
 
 def draw_village(s: State, events: list) -> str | None:
@@ -38,7 +38,7 @@ def rebuild_village(s: State, events: list) -> None:
     else:
         returned = take_out_of_game(s, piles)
     if piles["fortress"]:                              # a Fortress card has no deck: it leaves the game
-        own_pile(s, "out_of_game").extend(piles["fortress"])
+        own(s, "out_of_game").extend(piles["fortress"])
         returned += f" {count_of(len(piles['fortress']), 'Fortress card')} left the game."
     s["village"] = shuffle(rng, piles["village"])
     s["rng"] = rng.counter
@@ -80,7 +80,7 @@ def put_under_decks(s: State, piles: dict[str, list[str]], rng: Rng) -> str:
 def take_out_of_game(s: State, piles: dict[str, list[str]]) -> str:
     """V-RESHUFFLE 'remove': Siege, Academy and Dungeon cards leave the game."""
     siege, academy, dungeon = piles["siege"], piles["academy"], piles["dungeon"]
-    own_pile(s, "out_of_game").extend(siege + academy + dungeon)
+    own(s, "out_of_game").extend(siege + academy + dungeon)
     returned = ""
     if siege or academy:
         returned = f" {len(siege)} Siege and {len(academy)} Academy cards left the game."
@@ -105,7 +105,10 @@ def post_index(name: str, count: int) -> int | None:
 
 
 def walls_standing(s: State, seat: int) -> bool:
-    return any(p[1] for p in s["posts"][seat][1:])
+    for post in s["posts"][seat][1:]:
+        if post[1]:
+            return True
+    return False
 
 
 def post_shields(post: list) -> int:

@@ -14,7 +14,7 @@ from .. import battle
 from ..data import ACADEMY_COST, BUILD_CARDS, BUY_DRAWS, CARDS, KING_ACTIONS, amount, count
 from ..flow import end_action
 from ..options import option
-from ..state import State, own_pile, own_posts
+from ..state import State, own, own_posts
 from ..zones import post_index, post_name, post_shields
 from .hand import draw_cards, keys_of, spend, take_from_hand
 
@@ -118,7 +118,7 @@ def one_defend(s: State) -> IllegalMove:
 def trade(s: State, seat: int, cards: list, deck: Literal["siege", "academy"], public: str, private: str, events: list) -> None:
     """Spend `cards` for the top card of `deck`: everyone sees the trade, only the buyer the card."""
     spend(s, seat, cards)
-    card = own_pile(s, deck).pop()
+    card = own(s, deck).pop()
     s["hands"][seat].append(card)
     events.append(Event(public))
     events.append(Event(private.format(CARDS.label(card)), (seat,)))
@@ -155,7 +155,7 @@ def explore(s: State, seat: int, move: dict, events: list) -> None:
         raise IllegalMove("bad-explore", "Exploring takes one or more Explorers, and only Explorers.",
                           "CA-ACT-EXPLORE-1")
     spend(s, seat, cards)
-    deck = own_pile(s, "dungeon")
+    deck = own(s, "dungeon")
     dungeon = deck.pop()
     kind = CARDS.kind_of[dungeon]
     torches = sum(CARDS.torches[c] for c in cards)
