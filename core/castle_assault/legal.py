@@ -285,33 +285,54 @@ def pick_attack(all_targets: list, cards: list[str], rng: Dice) -> tuple[str, li
     return castles[0] if castles else winnable[rng.below(len(winnable))]
 
 
+class Aims:
+    """The targets of a turn (`targets`), and those an attack without an assault weapon may
+    hit, found only when the random player first asks: many of its turns never do."""
+
+    __slots__ = ("s", "seat", "found", "without_assault")
+
+    def __init__(self, s: State, seat: int):
+        self.s, self.seat = s, seat
+        self.found: list | None = None
+        self.without_assault: list | None = None
+
+    def every(self) -> list:
+        if self.found is None:
+            self.found = targets(self.s, self.seat)
+        return self.found
+
+    def open(self) -> list:
+        if self.without_assault is None:
+            self.without_assault = [t for t in self.every() if not t[2]]
+        return self.without_assault
+
+
 def random_turn(s: State, seat: int, rng: Dice) -> dict:
     hand = s["hands"][seat]
     if not hand:
         return {"type": "draw"}                  # only a King turn asks a seat with an empty hand
     attackers = list(filter(CARDS.attackers.__contains__, hand))
     nights = cards_of("night", hand)
-    all_targets = targets(s, seat) if attackers or nights else []
+    aims = Aims(s, seat)
     if attackers and rng.below(100) < 55:
-        plan = pick_attack(all_targets, attackers, rng)
+        plan = pick_attack(aims.every(), attackers, rng)
         if plan is not None:
             if nights and rng.below(4) == 0:
                 return {"type": "night", "night": nights[0], "target": plan[0], "cards": plan[1]}
             return {"type": "attack", "target": plan[0], "cards": plan[1]}
-    open_targets = [t for t in all_targets if not t[2]]
-    special = special_moves(s, hand, attackers, nights, open_targets, rng)
+    special = special_moves(s, hand, attackers, nights, aims, rng)
     if special and rng.below(2) == 0:
         return special[rng.below(len(special))]
     useful = useful_turn_moves(s, seat)
     if useful and rng.below(4) != 0:
         return useful[rng.below(len(useful))]
-    if attackers and open_targets and rng.below(2) == 0:
+    if attackers and (open_targets := aims.open()) and rng.below(2) == 0:
         return {"type": "attack", "target": open_targets[rng.below(len(open_targets))][0], "cards": [attackers[0]]}
     pick = rng.below(len(useful) + len(hand))            # any concrete move, a discard included
     return useful[pick] if pick < len(useful) else {"type": "discard", "card": hand[pick - len(useful)]}
 
 
-def special_moves(s: State, hand: list[str], attackers: list[str], nights: list[str], open_targets: list,
+def special_moves(s: State, hand: list[str], attackers: list[str], nights: list[str], aims: Aims,
                   rng: Dice) -> list[dict]:
     """Build, Academy, Explore with every Explorer, and now and then a random night attack."""
     special = []
@@ -322,7 +343,7 @@ def special_moves(s: State, hand: list[str], attackers: list[str], nights: list[
     explorers = list(filter(CARDS.explorers.__contains__, hand))
     if explorers:
         special.append({"type": "explore", "cards": explorers})
-    if nights and rng.below(3) == 0 and open_targets:
+    if nights and rng.below(3) == 0 and (open_targets := aims.open()):
         aim = open_targets[rng.below(len(open_targets))][0]
         cards = [c for c in attackers if rng.below(2)]
         special.append({"type": "night", "night": nights[0], "target": aim, "cards": cards})
