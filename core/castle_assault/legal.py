@@ -139,13 +139,19 @@ SPENDABLE = CARDS.of_kind["gold"] | CARDS.of_kind["king"]    # a Buy or a King a
 
 
 def defend_moves(s: State, seat: int, defenders: list[str]) -> list[dict]:
-    moves = []
+    """Per defender, each standing post of its colour with room (CA-ACT-DEFEND-2, -3), in post order."""
+    if not defenders:
+        return []
     colour = CARDS.colour
-    for card in defenders:
-        for index, post in enumerate(s["posts"][seat]):
-            if post[1] and colour[post[0]] == colour[card] and len(post[2]) < CARDS.kind_of[post[0]].max_defenders:
-                moves.append({"type": "defend", "card": card, "post": post_name(index)})
-    return moves
+    room: dict[str, list[str]] = {}       # the names of the posts with room, by their card's colour
+    for index, post in enumerate(s["posts"][seat]):
+        if post[1] and len(post[2]) < MAX_DEFENDERS[post[0]]:
+            room.setdefault(colour[post[0]], []).append(POST_NAMES[index])
+    return [{"type": "defend", "card": card, "post": name} for card in defenders for name in room.get(colour[card], ())]
+
+
+MAX_DEFENDERS = {card: kind.max_defenders for card, kind in CARDS.kind_of.items()}
+POST_NAMES = [post_name(index) for index in range(10)]
 
 
 def suggestions(s: State, seat: int) -> list[dict]:
