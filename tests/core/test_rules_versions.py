@@ -4,6 +4,7 @@ The fixtures under tests/fixtures/rules_v1/ are random games recorded by
 `tests/fixtures/rules_v1/record.py` before the rules fixes of rules version 2 (issue 9).
 Replayed with `rules_version=1` and the options those games stored, every engine must give the
 same state hash after every move: a rules fix reaches stored games only through options.
+The hashes were recorded in state format 1, so they are compared in that layout (`hash_in`).
 """
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def test_a_v1_game_replays_to_its_recorded_hashes(path):
     game = games[data["game"]]
     assert data["rules_version"] == 1
     state = game.setup(data["players"], data["options"], data["seed"], rules_version=1)
-    assert game.hash_in(state, 1) == data["start"]  # recorded in state format 1
+    assert game.hash_in(state, 1) == data["start"]
     width = len(data["hashes"][0])
     for number, ((seat, move), expected) in enumerate(zip(data["moves"], data["hashes"]), 1):
         state, _events = game.apply(state, seat, move)
