@@ -1,15 +1,6 @@
 """One battle from declaration to resolution (CA-ACT-ATTACK-12): declare, join, react, resolve.
 
-The battle dict kept in state["battle"]:
-  by, victim      attacker (active player) and the owner of the target
-  target          "<seat>/C", "<seat>/W<n>" or a stationed card's id
-  night           the Night card's id, or None for a daytime attack
-  cards           [[seat, [attack card ids]], ...] -- the active player's first, then joiners
-  todo            seats still to decide whether to join, in turn order (CA-MULTI-5)
-  joined          seats that added at least one card
-  react           Academy cards the victim committed; need: those still waiting for a choice
-  removed         attack cards taken out by Sabotage / Boiling Oil (they add no swords)
-  open            the attack cards are visible to everybody (always by day; at night after the reveal)
+The battle in progress is kept in state["battle"]; state.Battle describes it key by key.
 """
 from __future__ import annotations
 
@@ -17,9 +8,8 @@ from core.protocol import Event, IllegalMove
 
 from .data import CARDS, REMOVES, amount, count
 from .options import option
-from .state import Battle, State, own_loot, own_posts, the_battle
+from .state import Battle, State, own_loot, own, own_posts, the_battle
 from .zones import draw_village, post_name, post_shields, resolve_target, target_of, walls_standing
-
 
 
 def castle_needs_assault(s: State, owner: int, index: int, card: str | None) -> bool:
@@ -27,7 +17,7 @@ def castle_needs_assault(s: State, owner: int, index: int, card: str | None) -> 
     (CA-ACT-ATTACK-4 for the castle, CA-ACT-ATTACK-6 for cards stationed on it.)"""
     if index != 0 or not walls_standing(s, owner):
         return False
-    if card is not None and s["opt"].get("castle-defender", "castle") == "always":
+    if card is not None and s["options"].get("castle-defender", "castle") == "always":
         return False
     return True
 
@@ -73,9 +63,9 @@ def joiner_order(s: State | dict, by: int, victim: int) -> list[int]:
     Who is actually asked is flow.wants_join_prompt's business: in fast mode only seats holding
     attack cards; in strict mode all of them, eliminated seats included, so that skipping an
     eliminated seat never tells the table it holds no attack card (it can only pass)."""
-    if s["n"] < 3:
+    if s["players"] < 3:
         return []                                                 # CA-MULTI-3
-    return [seat for seat in ((by + step) % s["n"] for step in range(1, s["n"])) if seat != victim]
+    return [seat for seat in ((by + step) % s["players"] for step in range(1, s["players"])) if seat != victim]
 
 
 def declare(s: State, seat: int, target: str, cards: list[str], night: str | None, events: list) -> None:
@@ -87,25 +77,25 @@ def declare(s: State, seat: int, target: str, cards: list[str], night: str | Non
     if night is not None:
         hand.remove(night)
     todo = joiner_order(s, seat, owner)
-    if night is not None and s["opt"].get("night-join", True) is False:
+    if night is not None and s["options"].get("night-join", True) is False:
         todo = []                                                 # V-NIGHT-JOIN off
-    s["battle"] = {"by": seat, "victim": owner, "target": target, "night": night,
-                   "cards": [[seat, list(cards)]], "todo": todo, "joined": [], "react": [], "need": [],
-                   "removed": [], "open": night is None}
+    s["battle"] = {"attacker": seat, "victim": owner, "target": target, "night_card": night,
+                   "contributions": [[seat, list(cards)]], "to_ask": todo, "joined": [], "reactions": [],
+                   "pending_removals": [], "removed": [], "revealed": night is None}
     label = target_label(s, target)
     if night is None:
         events.append(Event(f"{{P{seat}}} attacks {label} with {names(cards)} "
-                            f"({amount(sum(CARDS.swords[c] for c in cards), 'sword')})."))
+                            f"({amount(sum(map(CARDS.swords.__getitem__, cards)), 'sword')})."))
     else:
         hidden = f" with {count(len(cards), 'hidden card')}" \
-            if s["opt"].get("night-count", "public") == "public" else " with hidden cards"
+            if s["options"].get("night-count", "public") == "public" else " with hidden cards"
         events.append(Event(f"{{P{seat}}} plays Night ({night}){hidden} against {label}."))
         events.append(Event(f"Under your Night: {names(cards) or 'nothing (a bluff)'}.", (seat,)))
     s["phase"] = "join"
 
 
 def names(cards: list[str]) -> str:
-    return ", ".join(CARDS.label(c) for c in cards)
+    return ", ".join(map(CARDS.label, cards))
 
 
 def join(s: State, seat: int, cards: list[str], events: list) -> None:
@@ -114,23 +104,23 @@ def join(s: State, seat: int, cards: list[str], events: list) -> None:
     hand = s["hands"][seat]
     for card in cards:
         hand.remove(card)
-    b["cards"].append([seat, list(cards)])
+    b["contributions"].append([seat, list(cards)])
     b["joined"].append(seat)
-    b["todo"].pop(0)
-    if b["night"] is None:
+    b["to_ask"].pop(0)
+    if b["night_card"] is None:
         events.append(Event(f"{{P{seat}}} joins the attack with {names(cards)}."))
     else:
-        shown = count(len(cards), "card") if s["opt"].get("night-count", "public") == "public" else "cards"
+        shown = count(len(cards), "card") if s["options"].get("night-count", "public") == "public" else "cards"
         events.append(Event(f"{{P{seat}}} joins the night attack with {shown} face down."))
         events.append(Event(f"You put under the Night: {names(cards)}.", (seat,)))
 
 
 def decline(s: State) -> None:
-    the_battle(s)["todo"].pop(0)
+    the_battle(s)["to_ask"].pop(0)
 
 
 def attack_cards(b: Battle) -> list[str]:
-    return [c for _, ids in b["cards"] for c in ids]
+    return [c for _, ids in b["contributions"] for c in ids]
 
 
 def removal_candidates(b: Battle, reaction: str) -> list[str]:
@@ -152,15 +142,15 @@ def react(s: State, seat: int, cards: list[str], events: list) -> None:
     hand = s["hands"][seat]
     for card in cards:
         hand.remove(card)
-    b["react"] = list(cards)
-    b["need"] = [c for c in cards if CARDS.effect[c] in REMOVES]
+    b["reactions"] = list(cards)
+    b["pending_removals"] = [c for c in cards if CARDS.effect[c] in REMOVES]
     if cards:
         events.append(Event(f"{{P{seat}}} reacts with {names(cards)}."))
     else:
         events.append(NO_REACTION)
-    if b["night"] is not None:
-        b["open"] = True
-        parts = [f"{{P{who}}}: {names(ids) or 'nothing'}" for who, ids in b["cards"]]
+    if b["night_card"] is not None:
+        b["revealed"] = True
+        parts = [f"{{P{who}}}: {names(ids) or 'nothing'}" for who, ids in b["contributions"]]
         events.append(Event("The Night attack is revealed -- " + "; ".join(parts) + "."))
     s["phase"] = "remove"
 
@@ -171,7 +161,7 @@ NO_REACTION = Event("No reaction.")
 def remove(s: State, card: str, events: list) -> None:
     """Apply the first pending removal reaction to `card` (the victim's choice, CA-ACT-REACT-8)."""
     b = the_battle(s)
-    reaction = b["need"].pop(0)
+    reaction = b["pending_removals"].pop(0)
     b["removed"].append(card)
     events.append(Event(f"{CARDS.name(reaction)} removes {CARDS.label(card)} from the attack."))
 
@@ -179,10 +169,10 @@ def remove(s: State, card: str, events: list) -> None:
 def settle_trivial_removals(s: State, events: list) -> bool:
     """Apply removals that leave no real choice; True when a choice is still needed."""
     b = the_battle(s)
-    while b["need"]:
-        options = removal_candidates(b, b["need"][0])
+    while b["pending_removals"]:
+        options = removal_candidates(b, b["pending_removals"][0])
         if not options:
-            reaction = b["need"].pop(0)
+            reaction = b["pending_removals"].pop(0)
             events.append(Event(f"{CARDS.name(reaction)} finds nothing to remove.", None))
             continue
         if len({CARDS.key[c] for c in options}) == 1:
@@ -196,10 +186,11 @@ def strength(s: State) -> tuple[int, int, bool, str]:
     """(swords, shields, automatic loss, why) of the battle after reactions (CA-ACT-REACT-6..7)."""
     b = the_battle(s)
     owner, index, card = target_of(s, b)
-    effective = [c for c in attack_cards(b) if c not in b["removed"]]
-    swords = sum(CARDS.swords[c] for c in effective)
+    removed = b["removed"]
+    effective = [c for c in attack_cards(b) if c not in removed] if removed else attack_cards(b)
+    swords = sum(map(CARDS.swords.__getitem__, effective))
     shields = CARDS.defence[card] if card is not None else post_shields(s["posts"][owner][index])
-    for reaction in b["react"]:
+    for reaction in b["reactions"]:
         kind = CARDS.kind_of[reaction]
         if kind.castle_only and index != 0:
             continue
@@ -208,7 +199,7 @@ def strength(s: State) -> tuple[int, int, bool, str]:
         elif kind.effect == "more-shields":
             shields += kind.amount
     swords = max(0, swords)                                      # CA-ACT-ATTACK-10
-    if castle_needs_assault(s, owner, index, card) and not any(CARDS.assault[c] for c in effective):
+    if castle_needs_assault(s, owner, index, card) and not any(map(CARDS.assault.__getitem__, effective)):
         return swords, shields, True, "no assault weapon is left against a walled castle"
     return swords, shields, False, ""
 
@@ -217,18 +208,18 @@ def resolve(s: State, events: list) -> None:
     """Compare, then apply the outcome: destroy or discard the target, discard every battle card,
     draw loot, eliminate a fallen castle's owner, end the game when one castle is left."""
     b = the_battle(s)
-    by = b["by"]
+    by = b["attacker"]
     owner, index, card = target_of(s, b)
     if not outcome(s, b, events):
         return
-    s["quiet"] = -1                  # the end of this turn brings it to 0: a winning turn is not quiet
+    s["quiet_turns"] = -1                  # the end of this turn brings it to 0: a winning turn is not quiet
     post = own_posts(s, owner)[index]
     if card is not None:
         defeat_defender(s, post, card, events)
     elif destroy_post(s, owner, index, post, events) and castle_fallen(s, owner, by, events):
         return
     takers = [by]
-    if s["opt"].get("join-loot", "all") == "all":                 # CA-LOOT-5
+    if s["options"].get("join-loot", "all") == "all":                 # CA-LOOT-5
         takers += [seat for seat in b["joined"] if s["alive"][seat]]
     for seat in takers:
         draw_loot(s, seat, events)
@@ -241,7 +232,7 @@ def outcome(s: State, b: Battle, events: list) -> bool:
     verdict = "the attack WINS" if won else "the attack loses"
     detail = f" ({why})" if auto_loss else ""
     events.append(Event(f"{amount(swords, 'sword')} against {amount(shields, 'shield')}: {verdict}{detail}."))
-    spent = attack_cards(b) + ([b["night"]] if b["night"] else []) + b["react"]
+    spent = attack_cards(b) + ([b["night_card"]] if b["night_card"] else []) + b["reactions"]
     s["discard"].extend(spent)                                    # CA-ACT-ATTACK-15/16, CA-ACT-REACT-2
     s["battle"] = None
     return won
@@ -250,7 +241,7 @@ def outcome(s: State, b: Battle, events: list) -> bool:
 def defeat_defender(s: State, post: list, card: str, events: list) -> None:
     post[2].remove(card)                                          # CA-ACT-ATTACK-14
     if option(s, "defeated-defender") == "turned":                # "pierde y se gira sobre la mesa"
-        s["out"].append(card)
+        own(s, "out_of_game").append(card)
         events.append(Event(f"{CARDS.label(card)} is defeated and turned face down: it is out of the game."))
     else:
         s["discard"].append(card)
@@ -265,7 +256,7 @@ def destroy_post(s: State, owner: int, index: int, post: list, events: list) -> 
         events.append(Event(f"{{P{owner}}}'s castle falls!"))
     else:
         events.append(Event(f"{{P{owner}}}'s wall {post_name(index)} is destroyed."))
-    if post[2] and not (castle_falls and s["n"] > 2):           # a fallen castle's defenders are spoils
+    if post[2] and not (castle_falls and s["players"] > 2):           # a fallen castle's defenders are spoils
         events.append(Event(f"Its defenders are discarded: {names(post[2])}."))
         s["discard"].extend(post[2])
         post[2] = []
@@ -274,14 +265,14 @@ def destroy_post(s: State, owner: int, index: int, post: list, events: list) -> 
 
 def castle_fallen(s: State, owner: int, by: int, events: list) -> bool:
     """The owner is out (CA-MULTI-7); True if that ends the game (CA-END-2, CA-END-3)."""
-    if s["n"] == 2:
+    if s["players"] == 2:
         s["phase"] = "over"
         s["winner"] = by
         s["reason"] = f"{{P{by}}} destroyed the rival castle."
         events.append(Event(f"{{P{by}}} wins the game."))
         return True
     eliminate(s, owner, by, events)
-    alive = [seat for seat in range(s["n"]) if s["alive"][seat]]
+    alive = [seat for seat in range(s["players"]) if s["alive"][seat]]
     if len(alive) == 1:
         s["phase"] = "over"
         s["winner"] = alive[0]
@@ -297,7 +288,7 @@ def draw_loot(s: State, seat: int, events: list) -> None:
     if card is None:
         events.append(Event(f"No Village card is left: {{P{seat}}}'s loot is lost."))   # CA-LOOT-8
         return
-    if s["n"] == 2:
+    if s["players"] == 2:
         s["hands"][seat].append(card)
         events.append(Event(f"{{P{seat}}} draws a loot card into their hand."))
         events.append(Event(f"Your loot: {CARDS.label(card)}.", (seat,)))
@@ -308,11 +299,11 @@ def draw_loot(s: State, seat: int, events: list) -> None:
 
 def eliminate(s: State, seat: int, by: int, events: list) -> None:
     """A castle fell in a 3-4 player game (CA-MULTI-7, CA-MULTI-12, CA-MULTI-13)."""
-    s["alive"][seat] = False
+    own(s, "alive")[seat] = False
     loot = s["loot"][seat]
-    s["loot"][seat] = []
+    own(s, "loot")[seat] = []
     s["hands"][seat].extend(loot)
-    take_all = s["opt"].get("spoils", "stationed") == "all"
+    take_all = s["options"].get("spoils", "stationed") == "all"
     if loot and not take_all:                  # with V-SPOILS 'all' the loot goes on, still unseen
         events.append(Event(f"{{P{seat}}} takes their {count(len(loot), 'loot card')} into their hand."))
         events.append(Event(f"Your loot pile held: {names(loot)}.", (seat,)))
@@ -330,6 +321,6 @@ def eliminate(s: State, seat: int, by: int, events: list) -> None:
     s["hands"][by].extend(spoils)
     if spoils:
         events.append(Event(f"{{P{by}}} takes the stationed cards as spoils: {names(spoils)}."))
-    s["out"].extend(post[0] for post in s["posts"][seat])
+    own(s, "out_of_game").extend(post[0] for post in s["posts"][seat])
     s["posts"][seat] = []
     events.append(Event(f"{{P{seat}}} has lost their castle and is out of the race."))

@@ -40,5 +40,5 @@ def evaluate(s: dict, seat: int) -> float:
     if s["phase"] == "over":
         return 1.0 if s["winner"] == seat else 0.0
     mine = worth(s, seat)
-    best_other = max(worth(s, other) for other in range(s["n"]) if other != seat)
+    best_other = max(worth(s, other) for other in range(s["players"]) if other != seat)
     return 0.5 + 0.5 * math.tanh((mine - best_other) / 30)

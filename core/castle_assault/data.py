@@ -128,6 +128,13 @@ class CardTable:
         # A Village card that may be stationed somewhere: it has a defence value and a colour.
         self.labels = {c: f"{c} {k[c].name}" for c in k}
         self.defender = {c: k[c].deck == "V" and k[c].defence > 0 and bool(k[c].colour) for c in k}
+        # The same questions as sets of ids, so that a hand is sorted by C code (filter, isdisjoint)
+        # rather than a Python loop: the random player and the windows ask them on every move.
+        self.attackers = frozenset(c for c in k if k[c].attack)
+        self.defenders = frozenset(c for c in k if self.defender[c])
+        self.explorers = frozenset(c for c in k if k[c].torches)
+        self.academy = frozenset(c for c in k if k[c].deck == "A")
+        self.of_kind = {kind.key: frozenset(c for c in k if k[c] is kind) for kind in kinds}
 
     def name(self, cid: str) -> str:
         kind = self.kind_of.get(cid)

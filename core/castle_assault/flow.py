@@ -11,7 +11,7 @@ from core.protocol import Event, Prompt
 from . import battle
 from .data import CARDS, count
 from .state import Battle, State, the_battle
-from .zones import draw_village, post_name, target_of
+from .zones import draw_village, post_name, resolve_target, target_of
 
 
 def wants_join_prompt(s: State, seat: int) -> bool:
@@ -19,17 +19,17 @@ def wants_join_prompt(s: State, seat: int) -> bool:
     A standing 'always pass' answers for the seat in both modes."""
     if s["standing"][seat][0]:
         return False
-    if s["opt"].get("windows", "fast") == "strict":
+    if s["options"].get("windows", "fast") == "strict":
         return True
-    return any(CARDS.attack[c] for c in s["hands"][seat])
+    return not CARDS.attackers.isdisjoint(s["hands"][seat])
 
 
 def wants_react_prompt(s: State, seat: int) -> bool:
     if s["standing"][seat][1]:
         return False
-    if s["opt"].get("windows", "fast") == "strict":
+    if s["options"].get("windows", "fast") == "strict":
         return True
-    return any(CARDS.deck[c] == "A" for c in s["hands"][seat])
+    return not CARDS.academy.isdisjoint(s["hands"][seat])
 
 
 def advance(s: State, events: list) -> None:
@@ -45,7 +45,7 @@ def advance(s: State, events: list) -> None:
             continue
         seat = s["turn"]
         if phase == "act":
-            if s["hands"][seat] or s["king"]:             # a King turn can always Draw (CA-ACT-KING-7)
+            if s["hands"][seat] or s["king_turn"]:             # a King turn can always Draw (CA-ACT-KING-7)
                 return
             # CA-TURN-7: no card in hand after the draw is the one forced pass, even with a stationed
             # defender (taking it back is not forced on a player who cannot pass).
@@ -53,7 +53,7 @@ def advance(s: State, events: list) -> None:
         elif s["hands"][seat]:                            # gift
             return
         idle_turns += 1
-        if idle_turns > 2 * s["n"]:
+        if idle_turns > 2 * s["players"]:
             finish(s, None, "Nobody can act any more: the game ends without a winner.", events)
             return
         next_turn(s, events)
@@ -62,9 +62,9 @@ def advance(s: State, events: list) -> None:
 def join_step(s: State, events: list) -> bool:
     """Skip the joiners nobody asks (never announced); True if one must decide."""
     b = the_battle(s)
-    while b["todo"] and not wants_join_prompt(s, b["todo"][0]):
+    while b["to_ask"] and not wants_join_prompt(s, b["to_ask"][0]):
         battle.decline(s)
-    if b["todo"]:
+    if b["to_ask"]:
         return True
     s["phase"] = "react"
     return False
@@ -96,8 +96,8 @@ def end_action(s: State, events: list) -> None:
     """One action is complete: a King action may remain (CA-ACT-KING-1), else the turn ends."""
     if s["phase"] == "over":
         return                                            # CA-ACT-KING-9
-    s["acts"] -= 1
-    if s["acts"] > 0:
+    s["actions"] -= 1
+    if s["actions"] > 0:
         s["phase"] = "act"
         return
     next_turn(s, events)
@@ -106,19 +106,19 @@ def end_action(s: State, events: list) -> None:
 def next_turn(s: State, events: list) -> None:
     """Clockwise to the next seat (CA-SETUP-8); its compulsory draw (CA-TURN-1)."""
     s["turns"] += 1
-    s["quiet"] += 1
-    stall = s["opt"].get("stall", 0)
-    if stall and s["quiet"] >= stall * s["n"]:
+    s["quiet_turns"] += 1
+    stall = s["options"].get("stall", 0)
+    if stall and s["quiet_turns"] >= stall * s["players"]:
         finish(s, None, f"No battle was won for {count(stall, 'full round')}: the game ends without a winner.",
                events)
         return
-    begin_turn(s, (s["turn"] + 1) % s["n"], events)
+    begin_turn(s, (s["turn"] + 1) % s["players"], events)
 
 
 def begin_turn(s: State, seat: int, events: list) -> None:
     s["turn"] = seat
-    s["acts"] = 1
-    s["king"] = False
+    s["actions"] = 1
+    s["king_turn"] = False
     s["defended"] = False
     if not s["alive"][seat]:
         s["phase"] = "gift"                               # CA-TURN-8, CA-MULTI-9
@@ -170,7 +170,7 @@ def prompted_seat(s: State | dict) -> int | None:
     b = s["battle"]
     assert b is not None
     if phase == "join":
-        return b["todo"][0]
+        return b["to_ask"][0]
     return b["victim"]
 
 
@@ -193,20 +193,34 @@ def prompts(s: State) -> list[Prompt]:
         return []
     phase = s["phase"]
     if phase == "act":
-        return [TURN_PROMPTS.get((seat, s["king"], s["acts"])) or turn_prompt(seat, s["king"], s["acts"])]
+        return [TURN_PROMPTS.get((seat, s["king_turn"], s["actions"])) or turn_prompt(seat, s["king_turn"], s["actions"])]
     if phase == "gift":
         return [GIFT_PROMPTS[seat]]
     b = the_battle(s)
-    target = battle.target_label(s, b["target"])
+    if phase == "remove":
+        need = b["pending_removals"][0]
+        return [Prompt(seat, "choice", f"Choose the attack card your {CARDS.name(need)} removes.")]
+    # A window's prompt depends only on these: the same battle asks the same seats the same question.
+    key = (phase, seat, b["attacker"], b["night_card"] is None, b["target"], resolve_target(s, b["target"]))
+    prompt = WINDOW_PROMPTS.get(key)
+    if prompt is None:
+        if len(WINDOW_PROMPTS) > 4096:
+            WINDOW_PROMPTS.clear()
+        prompt = WINDOW_PROMPTS[key] = window_prompt(s, seat, phase, b)
+    return [prompt]
+
+
+WINDOW_PROMPTS: dict[tuple, Prompt] = {}
+
+
+def window_prompt(s: State, seat: int, phase: str, b: Battle) -> Prompt:
+    """A join window's or a reaction window's prompt."""
     if phase == "join":
-        kind = "night attack" if b["night"] else "attack"
-        return [Prompt(seat, "join", f"{{P{b['by']}}}'s {kind} on {target}: join it with attack cards, or pass.")]
-    if phase == "react":
-        kind = "night attack (cards hidden)" if b["night"] else "attack"
-        return [Prompt(seat, "reaction", f"Your {target_owned(s, b)} is under {kind}: react with Academy "
-                                         "cards, or pass.")]
-    need = b["need"][0]
-    return [Prompt(seat, "choice", f"Choose the attack card your {CARDS.name(need)} removes.")]
+        kind = "night attack" if b["night_card"] else "attack"
+        target = battle.target_label(s, b["target"])
+        return Prompt(seat, "join", f"{{P{b['attacker']}}}'s {kind} on {target}: join it with attack cards, or pass.")
+    kind = "night attack (cards hidden)" if b["night_card"] else "attack"
+    return Prompt(seat, "reaction", f"Your {target_owned(s, b)} is under {kind}: react with Academy cards, or pass.")
 
 
 def target_owned(s: State, b: Battle) -> str:

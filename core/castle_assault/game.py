@@ -12,7 +12,7 @@ from . import resign as ca_resign
 from .options import OPTIONS
 from .phases.standing import standing
 from .setup import setup_state
-from .state import State, clone, the_battle
+from .state import FORMAT_1, State, clone, the_battle
 from .view import hidden_from as hidden_ids
 from .view import render as render_text
 from .view import view as view_of
@@ -27,6 +27,8 @@ class CastleAssault(Game):
     # 2: issue 9 (defend take-back, deck rebuild, defaults from the Spanish text); 3: issue 14,
     # the random stream's scheme 2 and shuffles of several positions per draw (option "rng").
     rules_version = 3
+    # 2: issue 15, readable state keys (state.FORMAT_1 names the short keys of format 1).
+    state_format = 2
     # Real games end long before; a random game with V-STALL off can cycle for ever once nobody
     # holds an attack card (playouts stop here).
     max_moves = 5_000
@@ -56,10 +58,11 @@ class CastleAssault(Game):
     # The shared preamble of Game.apply calls these; the game's own work is apply_decision.
 
     def player_count(self, state: State) -> int:
-        return state["n"]
+        return state["players"]
 
     def check_shape(self, state: State, seat: int, move: dict) -> None:
-        notation.check_shape(move, notation.PHASE_RULE.get(state["phase"], "CA-TURN-5"))
+        if not notation.well_formed(move):  # the quick test first: most moves are well formed
+            notation.check_shape(move, notation.PHASE_RULE.get(state["phase"], "CA-TURN-5"))
 
     def apply_resign(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
         return ca_resign.apply(state, seat, move)
@@ -97,7 +100,7 @@ class CastleAssault(Game):
         if kind in ("standing", "night", "give"):
             return False
         b = state.get("battle")
-        if kind == "join" and b and b["night"]:
+        if kind == "join" and b and b["night_card"]:
             return False
         if kind == "pass" and state.get("phase") in ("join", "react"):
             return False
@@ -109,14 +112,14 @@ class CastleAssault(Game):
         if (resigning := resign.parse(text)) is not None:
             return resigning
         rule = notation.PHASE_RULE.get(state["phase"], "CA-TURN-5")
-        mine = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["n"]
+        mine = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["players"]
         pools = {"hand": state["hands"][seat] if mine else []}
         if mine:
             pools["takeback"] = [c for post in state["posts"][seat] for c in post[2]]
         b = state["battle"]
-        if b is not None and b["open"]:
+        if b is not None and b["revealed"]:
             # a kind name ("remove catapult") means a card this removal may still take (CA-ACT-REACT-8)
-            pools["remove"] = battle.removal_candidates(b, b["need"][0]) if b["need"] else battle.attack_cards(b)
+            pools["remove"] = battle.removal_candidates(b, b["pending_removals"][0]) if b["pending_removals"] else battle.attack_cards(b)
         return notation.parse_move(text, pools, rule)
 
     def format(self, move: dict) -> str:
@@ -156,9 +159,19 @@ class CastleAssault(Game):
     def from_json(self, data: dict) -> State:
         return cast(State, data)
 
+    def upgrade_state(self, data: dict, from_format: int) -> dict:
+        if from_format == 1:
+            return FORMAT_1.upgrade(data)
+        return super().upgrade_state(data, from_format)
+
+    def downgrade_state(self, data: dict, to_format: int) -> dict | None:
+        if to_format == 1:
+            return FORMAT_1.downgrade(data)
+        return super().downgrade_state(data, to_format)
+
     def preview_state(self, state: State) -> State:
         """Strict windows (CA-MULTI-5): in fast mode a preview would show who holds attack cards."""
-        return {**state, "opt": {**state["opt"], "windows": "strict"}}
+        return {**state, "options": {**state["options"], "windows": "strict"}}
 
     def default_move(self, state: State, seat: int) -> dict | None:
         """At a deadline: no join, no reaction (rules §13 ASYNC-1, ASYNC-2); a gift turn passes;
@@ -169,7 +182,7 @@ class CastleAssault(Game):
             return {"type": "pass"}
         if state["phase"] == "remove":
             b = the_battle(state)
-            return {"type": "remove", "card": battle.removal_candidates(b, b["need"][0])[0]}
+            return {"type": "remove", "card": battle.removal_candidates(b, b["pending_removals"][0])[0]}
         return None
 
 

@@ -28,7 +28,7 @@ def targets(s: State, seat: int) -> list[tuple[str, int, bool]]:
     """Every enemy card that could be attacked: (target text, shields, needs an assault weapon)."""
     out = []
     defence = CARDS.defence
-    defenders_need_assault = s["opt"].get("castle-defender", "castle") == "castle"
+    defenders_need_assault = s["options"].get("castle-defender", "castle") == "castle"
     alive = s["alive"]
     for owner, posts in enumerate(s["posts"]):
         if owner == seat or not alive[owner]:
@@ -53,21 +53,34 @@ def targets(s: State, seat: int) -> list[tuple[str, int, bool]]:
 
 
 def build_sets(hand: list[str]) -> list[str] | None:
-    builders = [c for c in hand if CARDS.key[c] == "builder"]
-    gold = [c for c in hand if CARDS.key[c] == "gold"]
+    if len(BUILDING.intersection(hand)) < BUILD_CARDS:    # few hands can build: tell them at once
+        return None
+    builders = cards_of("builder", hand)
+    gold = cards_of("gold", hand)
     if not builders or len(builders) + len(gold) < BUILD_CARDS:
         return None
     return (builders + gold)[:BUILD_CARDS]
 
 
 def academy_set(hand: list[str]) -> list[str] | None:
+    if SCARCE_FOR_ACADEMY.isdisjoint(hand):               # most hands hold no Duke: tell them at once
+        return None
     picked = []
     for key, count in ACADEMY_COST.items():
-        have = [c for c in hand if CARDS.key[c] == key]
+        have = cards_of(key, hand)
         if len(have) < count:
             return None
         picked += have[:count]
     return picked
+
+
+BUILDING = CARDS.of_kind["builder"] | CARDS.of_kind["gold"]
+SCARCE_FOR_ACADEMY = CARDS.of_kind[min(ACADEMY_COST, key=lambda kind: len(CARDS.of_kind[kind]))]
+
+
+def cards_of(kind: str, hand: list[str]) -> list[str]:
+    """The hand's cards of one kind, in hand order."""
+    return list(filter(CARDS.of_kind[kind].__contains__, hand))
 
 
 def turn_moves(s: State, seat: int, all_targets: list | None = None) -> list[dict]:
@@ -106,15 +119,15 @@ def useful_turn_moves(s: State, seat: int) -> list[dict]:
     hand = s["hands"][seat]
     key = CARDS.key
     moves: list[dict] = []
-    king_turn = s["king"]
-    for card in hand:
+    king_turn = s["king_turn"]
+    for card in filter(SPENDABLE.__contains__, hand):
         kind = key[card]
         if kind == "gold":
             moves.append({"type": "buy", "card": card})
         elif kind == "king" and not king_turn:
             moves.append({"type": "king", "card": card})
     if not s["defended"]:
-        moves += defend_moves(s, seat, [c for c in hand if CARDS.defender[c]])
+        moves += defend_moves(s, seat, list(filter(CARDS.defenders.__contains__, hand)))
     if not s["defended"] or option(s, "defend-limit") == "placement":    # CA-ACT-DEFEND-6
         moves += [{"type": "takeback", "card": card} for post in s["posts"][seat] for card in post[2]]
     if king_turn:
@@ -122,14 +135,23 @@ def useful_turn_moves(s: State, seat: int) -> list[dict]:
     return moves
 
 
+SPENDABLE = CARDS.of_kind["gold"] | CARDS.of_kind["king"]    # a Buy or a King action
+
+
 def defend_moves(s: State, seat: int, defenders: list[str]) -> list[dict]:
-    moves = []
+    """Per defender, each standing post of its colour with room (CA-ACT-DEFEND-2, -3), in post order."""
+    if not defenders:
+        return []
     colour = CARDS.colour
-    for card in defenders:
-        for index, post in enumerate(s["posts"][seat]):
-            if post[1] and colour[post[0]] == colour[card] and len(post[2]) < CARDS.kind_of[post[0]].max_defenders:
-                moves.append({"type": "defend", "card": card, "post": post_name(index)})
-    return moves
+    room: dict[str, list[str]] = {}       # the names of the posts with room, by their card's colour
+    for index, post in enumerate(s["posts"][seat]):
+        if post[1] and len(post[2]) < MAX_DEFENDERS[post[0]]:
+            room.setdefault(colour[post[0]], []).append(POST_NAMES[index])
+    return [{"type": "defend", "card": card, "post": name} for card in defenders for name in room.get(colour[card], ())]
+
+
+MAX_DEFENDERS = {card: kind.max_defenders for card, kind in CARDS.kind_of.items()}
+POST_NAMES = [post_name(index) for index in range(10)]
 
 
 def suggestions(s: State, seat: int) -> list[dict]:
@@ -184,7 +206,7 @@ def window_suggestions(hand: list[str], verb: str) -> list[dict]:
 
 
 def legal_moves(s: State, seat: int) -> list[dict]:
-    if s["phase"] == "over" or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s["n"]:
+    if s["phase"] == "over" or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s["players"]:
         return []
     if prompted_seat(s) != seat:
         return list(STANDING)
@@ -196,8 +218,8 @@ def legal_moves(s: State, seat: int) -> list[dict]:
             + [m for m in listed if "pattern" not in m]
     elif phase == "gift":
         moves = [{"type": "give", "to": to, "cards": [card]} for card in hand
-                 for to in range(s["n"]) if to != seat and s["alive"][to]]
-        if s["opt"].get("gift", "one") == "any" and len(hand) > 1:
+                 for to in range(s["players"]) if to != seat and s["alive"][to]]
+        if s["options"].get("gift", "one") == "any" and len(hand) > 1:
             moves.append(PATTERNS["give"])
         moves.append({"type": "pass"})
     elif phase in ("join", "react"):
@@ -205,7 +227,7 @@ def legal_moves(s: State, seat: int) -> list[dict]:
         moves = ([PATTERNS[phase]] if offers else []) + offers + [{"type": "pass"}]
     else:
         b = the_battle(s)
-        moves = [{"type": "remove", "card": c} for c in battle.removal_candidates(b, b["need"][0])]
+        moves = [{"type": "remove", "card": c} for c in battle.removal_candidates(b, b["pending_removals"][0])]
     return moves + STANDING
 
 
@@ -249,7 +271,10 @@ def winning_set(ordered: list[str], shields: int, needs: bool) -> list[str] | No
 
 
 def by_strength(cards: list[str]) -> list[str]:
-    return sorted(cards, key=lambda c: -CARDS.swords[c])
+    return sorted(cards, key=FEWER_SWORDS.__getitem__)
+
+
+FEWER_SWORDS = {card: -swords for card, swords in CARDS.swords.items()}  # sorts the strongest first
 
 
 def pick_attack(all_targets: list, cards: list[str], rng: Dice) -> tuple[str, list[str]] | None:
@@ -266,33 +291,54 @@ def pick_attack(all_targets: list, cards: list[str], rng: Dice) -> tuple[str, li
     return castles[0] if castles else winnable[rng.below(len(winnable))]
 
 
+class Aims:
+    """The targets of a turn (`targets`), and those an attack without an assault weapon may
+    hit, found only when the random player first asks: many of its turns never do."""
+
+    __slots__ = ("s", "seat", "found", "without_assault")
+
+    def __init__(self, s: State, seat: int):
+        self.s, self.seat = s, seat
+        self.found: list | None = None
+        self.without_assault: list | None = None
+
+    def every(self) -> list:
+        if self.found is None:
+            self.found = targets(self.s, self.seat)
+        return self.found
+
+    def open(self) -> list:
+        if self.without_assault is None:
+            self.without_assault = [t for t in self.every() if not t[2]]
+        return self.without_assault
+
+
 def random_turn(s: State, seat: int, rng: Dice) -> dict:
     hand = s["hands"][seat]
     if not hand:
         return {"type": "draw"}                  # only a King turn asks a seat with an empty hand
-    attackers = [c for c in hand if CARDS.attack[c]]
-    nights = [c for c in hand if CARDS.key[c] == "night"]
-    all_targets = targets(s, seat) if attackers or nights else []
+    attackers = list(filter(CARDS.attackers.__contains__, hand))
+    nights = cards_of("night", hand)
+    aims = Aims(s, seat)
     if attackers and rng.below(100) < 55:
-        plan = pick_attack(all_targets, attackers, rng)
+        plan = pick_attack(aims.every(), attackers, rng)
         if plan is not None:
             if nights and rng.below(4) == 0:
                 return {"type": "night", "night": nights[0], "target": plan[0], "cards": plan[1]}
             return {"type": "attack", "target": plan[0], "cards": plan[1]}
-    open_targets = [t for t in all_targets if not t[2]]
-    special = special_moves(s, hand, attackers, nights, open_targets, rng)
+    special = special_moves(s, hand, attackers, nights, aims, rng)
     if special and rng.below(2) == 0:
         return special[rng.below(len(special))]
     useful = useful_turn_moves(s, seat)
     if useful and rng.below(4) != 0:
         return useful[rng.below(len(useful))]
-    if attackers and open_targets and rng.below(2) == 0:
+    if attackers and (open_targets := aims.open()) and rng.below(2) == 0:
         return {"type": "attack", "target": open_targets[rng.below(len(open_targets))][0], "cards": [attackers[0]]}
     pick = rng.below(len(useful) + len(hand))            # any concrete move, a discard included
     return useful[pick] if pick < len(useful) else {"type": "discard", "card": hand[pick - len(useful)]}
 
 
-def special_moves(s: State, hand: list[str], attackers: list[str], nights: list[str], open_targets: list,
+def special_moves(s: State, hand: list[str], attackers: list[str], nights: list[str], aims: Aims,
                   rng: Dice) -> list[dict]:
     """Build, Academy, Explore with every Explorer, and now and then a random night attack."""
     special = []
@@ -300,10 +346,10 @@ def special_moves(s: State, hand: list[str], attackers: list[str], nights: list[
         special.append({"type": "build", "cards": builds})
     if s["academy"] and (study := academy_set(hand)):
         special.append({"type": "academy", "cards": study})
-    explorers = [c for c in hand if CARDS.torches[c]]
+    explorers = list(filter(CARDS.explorers.__contains__, hand))
     if explorers:
         special.append({"type": "explore", "cards": explorers})
-    if nights and rng.below(3) == 0 and open_targets:
+    if nights and rng.below(3) == 0 and (open_targets := aims.open()):
         aim = open_targets[rng.below(len(open_targets))][0]
         cards = [c for c in attackers if rng.below(2)]
         special.append({"type": "night", "night": nights[0], "target": aim, "cards": cards})
@@ -319,17 +365,17 @@ def random_move(s: State, seat: int, source: Rng) -> dict:
     if phase == "act":
         return random_turn(s, seat, rng)
     if phase == "gift":
-        alive = [to for to in range(s["n"]) if s["alive"][to] and to != seat]
+        alive = [to for to in range(s["players"]) if s["alive"][to] and to != seat]
         if hand and alive and rng.below(4):
             return {"type": "give", "to": alive[rng.below(len(alive))], "cards": [hand[rng.below(len(hand))]]}
         return {"type": "pass"}
     if phase == "join":
-        cards = [c for c in hand if CARDS.attack[c] and rng.below(2)]
+        cards = [c for c in filter(CARDS.attackers.__contains__, hand) if rng.below(2)]
         return {"type": "join", "cards": cards} if cards and rng.below(2) else {"type": "pass"}
     if phase == "react":
-        cards = [c for c in hand if CARDS.deck[c] == "A" and rng.below(2)]
+        cards = [c for c in filter(CARDS.academy.__contains__, hand) if rng.below(2)]
         return {"type": "react", "cards": cards} if cards and rng.below(3) else {"type": "pass"}
     b = the_battle(s)
-    options = battle.removal_candidates(b, b["need"][0])
+    options = battle.removal_candidates(b, b["pending_removals"][0])
     return {"type": "remove", "card": options[rng.below(len(options))]}
 

@@ -24,6 +24,8 @@ CARD_ID = re.compile(r"^[FVSDA](0|[1-9][0-9]{0,2})$")
 TARGET = re.compile(r"^[0-9]/(C|W[1-9])$")
 POST = re.compile(r"^(C|W[1-9])$")
 KNOWN = frozenset(CARDS.kind_of)   # every card id: the common case is checked by one lookup
+POST_TARGETS = frozenset(f"{seat}/{post}" for seat in range(10) for post in ["C"] + [f"W{n}" for n in range(1, 10)])
+assert len(POST_TARGETS) == 100 and all(TARGET.match(text) for text in POST_TARGETS)  # all TARGET matches
 
 CARD = Field(name="card")
 CARDS_FIELD = Field(name="cards", kind=list, items=str, maximum=40)
@@ -112,11 +114,16 @@ def is_card(value: object) -> bool:
 
 
 def is_card_list(value: object) -> bool:
-    return type(value) is list and len(value) <= 40 and all(type(c) is str and c in KNOWN for c in value)
+    # (C-level: the types of the items are all str, and the ids all known)
+    return type(value) is list and len(value) <= 40 and ONLY_STR.issuperset(map(type, value)) \
+        and KNOWN.issuperset(value)
+
+
+ONLY_STR = frozenset((str,))
 
 
 def is_target(value: object) -> bool:
-    return type(value) is str and (value in KNOWN or TARGET.match(value) is not None)
+    return type(value) is str and (value in KNOWN or value in POST_TARGETS)
 
 
 # One test per field name of MOVES (a field name means the same in every move).

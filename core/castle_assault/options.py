@@ -70,5 +70,5 @@ def rng_scheme(options: Mapping[str, Any]) -> int:
 def option(s: Mapping[str, Any], name: str) -> Any:
     """An option as the game plays it: its value, or for a game created before the option existed,
     its legacy reading (Game.option_value on the state's copy of the options)."""
-    value = s["opt"].get(name)
+    value = s["options"].get(name)
     return OPTIONS[name].legacy if value is None else value

@@ -14,19 +14,19 @@ from __future__ import annotations
 from core.protocol import Event, IllegalMove
 
 from . import flow
-from .state import State, clone
+from .state import State, clone, own
 
 
 def apply(state: State, seat: int, move: dict):
     if not state["alive"][seat]:
         raise IllegalMove("already-out", "You have no castle any more; there is nothing to resign.", "CA-MULTI-11")
     b = state["battle"]
-    if b is not None and seat in (b["by"], b["victim"]):
+    if b is not None and seat in (b["attacker"], b["victim"]):
         raise IllegalMove("battle-pending", "You are fighting a battle: you can resign once it is over.",
                           "CA-MULTI-2")
     s = clone(state)
     events = [Event(f"{{P{seat}}} resigns.")]
-    left = [p for p in range(s["n"]) if p != seat and s["alive"][p]]
+    left = [p for p in range(s["players"]) if p != seat and s["alive"][p]]
     if len(left) == 1:
         flow.finish(s, left[0], f"{{P{seat}}} resigned: {{P{left[0]}}} wins.", events)  # CA-END-3
         return s, events
@@ -39,13 +39,13 @@ def apply(state: State, seat: int, move: dict):
 
 def _leave(s: State, seat: int, events: list) -> None:
     """Eliminated without a conqueror (CA-MULTI-7, -12, -13)."""
-    s["alive"][seat] = False
-    s["standing"][seat] = [1, 1]  # declines every join, passes every reaction
+    own(s, "alive")[seat] = False
+    own(s, "standing")[seat] = [1, 1]  # declines every join, passes every reaction
     dropped = s["hands"][seat] + s["loot"][seat]
-    s["hands"][seat], s["loot"][seat] = [], []
+    s["hands"][seat], own(s, "loot")[seat] = [], []
     for post in s["posts"][seat]:
         dropped.extend(post[2])
     s["discard"].extend(dropped)
-    s["out"].extend(post[0] for post in s["posts"][seat])
-    s["posts"][seat] = []
+    own(s, "out_of_game").extend(post[0] for post in s["posts"][seat])
+    own(s, "posts")[seat] = []
     events.append(Event(f"{{P{seat}}}'s fortress leaves play and their cards are discarded."))

@@ -24,9 +24,9 @@ def known_state(s: dict, seat: int) -> dict:
     known["standing"] = [row if other == seat else [0, 0] for other, row in enumerate(known["standing"])]
     b = known["battle"]
     if b is not None:
-        if not b["open"] and s["opt"].get("night-count", "public") == "hidden":
+        if not b["revealed"] and s["options"].get("night-count", "public") == "hidden":
             pool_night_counts(b, seat)
-        if s["phase"] in ("join", "react") and s["opt"].get("windows", "fast") == "fast" \
+        if s["phase"] in ("join", "react") and s["options"].get("windows", "fast") == "fast" \
                 and prompted_seat(s) != seat:
             hide_who_is_asked(known, s, seat)
     return renumber(known)
@@ -35,7 +35,7 @@ def known_state(s: dict, seat: int) -> dict:
 def pool_night_counts(b: dict, seat: int) -> None:
     """With V-NIGHT-COUNT hidden, how the hidden cards split between contributors is secret:
     they all go to the first hidden contribution (the cards stay under the one Night)."""
-    hidden = [entry for entry in b["cards"] if entry[0] != seat]
+    hidden = [entry for entry in b["contributions"] if entry[0] != seat]
     if hidden:
         pooled = [card for _, ids in hidden for card in ids]
         for entry in hidden:
@@ -47,11 +47,11 @@ def hide_who_is_asked(known: dict, s: dict, seat: int) -> None:
     """Fast mode: a seat that is not asked cannot tell who is, nor whether the joiners are done.
     Its world: the seats after the last joiner are still to be asked, in turn order."""
     b = known["battle"]
-    order = joiner_order(s, b["by"], b["victim"]) if not (b["night"] and s["opt"].get("night-join") is False) else []
+    order = joiner_order(s, b["attacker"], b["victim"]) if not (b["night_card"] and s["options"].get("night-join") is False) else []
     if b["joined"]:
         order = order[order.index(b["joined"][-1]) + 1:]
     order = [other for other in order if other != seat]
-    b["todo"] = order
+    b["to_ask"] = order
     known["phase"] = "join" if order else "react"
 
 

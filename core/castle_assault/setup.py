@@ -89,7 +89,7 @@ class Placer:
             seat = int(key)  # type: ignore[call-overload]
         except (TypeError, ValueError):
             raise _fail(f"{key!r} is not a seat.") from None
-        if not 0 <= seat < self.s["n"]:
+        if not 0 <= seat < self.s["players"]:
             raise _fail(f"There is no seat {seat}.")
         return seat
 
@@ -149,5 +149,5 @@ class Placer:
         s["alive"][seat] = False
         for post in s["posts"][seat]:
             s["discard"].extend(post[2])
-            s["out"].append(post[0])
+            s["out_of_game"].append(post[0])
         s["posts"][seat] = []

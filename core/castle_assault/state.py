@@ -1,12 +1,17 @@
 """The state model: a plain JSON dict (it IS its own JSON form), copied, never mutated, by
-every move. Keys are short and stay so: stored games hash their states' JSON (see the
-comments for what each means). Draw decks list their TOP card LAST."""
+every move. Draw decks list their TOP card LAST.
+
+State format 2 (issue 15) gave the keys readable names. Games stored before keep the short
+keys of format 1 in their snapshots and hashes: `FORMAT_1` declares that layout once, and the
+game lifts an old state with it (`upgrade_state`) and writes a state in it (`downgrade_state`)
+so that every hash stored in format 1 stays checkable."""
 from __future__ import annotations
 
 from typing import Literal, TypedDict
 
 from core.protocol import IllegalMove
 from core.rng import Rng
+from core.statekeys import Keys
 
 from .data import CARDS, SETUP
 from .options import rng_scheme
@@ -20,17 +25,17 @@ Post = list
 class Battle(TypedDict):
     """The battle in progress (battle.py), from declaration to resolution."""
 
-    by: int                 # the attacker: the active player
+    attacker: int           # the active player
     victim: int             # the owner of the target
     target: str             # "<seat>/C", "<seat>/W<n>" or a stationed card's id
-    night: str | None       # the Night card's id, or None for a daytime attack
-    cards: list[list]       # [[seat, [attack card ids]], ...]: the attacker's first, then joiners'
-    todo: list[int]         # seats still to decide whether to join, in turn order (CA-MULTI-5)
+    night_card: str | None  # the Night card's id, or None for a daytime attack
+    contributions: list[list]  # [[seat, [attack card ids]], ...]: the attacker's first, then joiners'
+    to_ask: list[int]       # seats still to decide whether to join, in turn order (CA-MULTI-5)
     joined: list[int]       # seats that added at least one card
-    react: list[str]        # the Academy cards the victim committed
-    need: list[str]         # removal reactions still waiting for the victim's choice
+    reactions: list[str]    # the Academy cards the victim committed
+    pending_removals: list[str]  # removal reactions still waiting for the victim's choice
     removed: list[str]      # attack cards taken out by Sabotage / Boiling Oil (no swords)
-    open: bool              # the attack cards are visible to all: by day, or at night after the reveal
+    revealed: bool          # the attack cards are visible to all: by day, or at night after the reveal
 
 
 class State(TypedDict):
@@ -38,79 +43,90 @@ class State(TypedDict):
 
     seed: str               # the secret seed of the game's random stream
     rng: int                # draws made from that stream so far (core.rng counter)
-    n: int                  # number of players
-    opt: dict               # the normalized options (options.py)
+    players: int            # number of players
+    options: dict           # the normalized options (options.py)
     village: list[str]      # Village draw deck
     siege: list[str]        # Siege deck
     academy: list[str]      # Academy deck
     dungeon: list[str]      # Dungeon deck
     discard: list[str]      # the shared face-up discard pile (CA-GEN-10)
-    out: list[str]          # cards out of the game
+    out_of_game: list[str]  # cards out of the game
     hands: list[list[str]]  # per seat: the hand
     loot: list[list[str]]   # per seat: the secret loot pile (3-4 players, CA-LOOT-3)
     posts: list[list[Post]]  # per seat: its posts, index 0 the castle, 1.. the walls W1..
     alive: list[bool]       # per seat: still has a castle
     turn: int               # the active seat
-    acts: int               # actions left this turn (2 in a King turn, CA-ACT-KING-1)
-    king: bool              # inside a King turn
+    actions: int            # actions left this turn (2 in a King turn, CA-ACT-KING-1)
+    king_turn: bool         # inside a King turn
     defended: bool          # a card was placed in defence this turn (CA-ACT-DEFEND-6)
     phase: Phase            # what is being decided now
     battle: Battle | None   # the battle in progress, if any
     standing: list[list[int]]  # per seat: [always pass join windows, always pass reactions] as 0/1
-    quiet: int              # finished turns since the last won battle (V-STALL; -1 during that turn)
+    quiet_turns: int        # finished turns since the last won battle (V-STALL; -1 during that turn)
     turns: int              # turns played
-    shown: str | None       # the kind of the Dungeon card last turned up (public)
+    dungeon_shown: str | None  # the kind of the Dungeon card last turned up (public)
     winner: int | None      # once over: the winner, or None for no winner
     reason: str | None      # once over: why, as a sentence
 
 
 DECKS: tuple[DeckName, ...] = ("village", "siege", "academy", "dungeon")
 
+# The keys of state format 1 (stored games before issue 15), each with its name since format 2.
+FORMAT_1 = Keys({
+    "n": "players", "opt": "options", "out": "out_of_game", "acts": "actions", "king": "king_turn",
+    "quiet": "quiet_turns", "shown": "dungeon_shown",
+    "battle": ("battle", Keys({"by": "attacker", "night": "night_card", "cards": "contributions", "todo": "to_ask",
+                               "react": "reactions", "need": "pending_removals", "open": "revealed"})),
+})
+
 
 def clone(s: State) -> State:
     """A copy deep enough that a move may change any zone without touching the input.
 
-    Posts, loot piles and standing answers change in few moves, so they are copied on write:
-    the clone gets new outer lists, and whoever changes a seat's row takes `own_posts`,
-    `own_loot` or `own_standing` first (half the cost of a move was this copy)."""
+    Most moves change the Village deck, the discard pile and hands only; every other zone is
+    copied on write: the clone shares it, and whoever changes it takes `own` first, or for a
+    seat's row `own_posts`, `own_loot`, `own_standing` (most of the cost of a move was copying)."""
     c = s.copy()
     c["village"] = s["village"][:]
-    c["siege"] = s["siege"][:]
-    c["academy"] = s["academy"][:]
-    c["dungeon"] = s["dungeon"][:]
     c["discard"] = s["discard"][:]
-    c["out"] = s["out"][:]
-    c["hands"] = [h[:] for h in s["hands"]]
-    c["loot"] = s["loot"][:]
-    c["posts"] = s["posts"][:]
-    c["alive"] = s["alive"][:]
-    c["standing"] = s["standing"][:]
+    c["hands"] = list(map(list.copy, s["hands"]))
     b = s["battle"]
     if b is not None:
         b = b.copy()
-        b["cards"] = [[seat, ids[:]] for seat, ids in b["cards"]]
-        b["todo"] = b["todo"][:]
-        b["react"] = b["react"][:]
+        b["contributions"] = [[seat, ids[:]] for seat, ids in b["contributions"]]
+        b["to_ask"] = b["to_ask"][:]
+        b["reactions"] = b["reactions"][:]
         b["removed"] = b["removed"][:]
-        b["need"] = b["need"][:]
+        b["pending_removals"] = b["pending_removals"][:]
         b["joined"] = b["joined"][:]
         c["battle"] = b
     return c
 
 
+# The zones a clone shares with the state it was made from until a move changes them (see clone).
+Shared = Literal["siege", "academy", "dungeon", "out_of_game", "alive", "loot", "posts", "standing"]
+
+
+def own(s: State, name: Shared) -> list:
+    """A shared zone (its outer list: per-seat rows stay shared), copied so that this cloned
+    state may change it."""
+    zone = s[name] = s[name][:]
+    return zone
+
+
 def own_posts(s: State, seat: int) -> list:
     """A seat's posts, copied so that this (cloned) state may change them (see clone)."""
-    posts = s["posts"][seat] = [[p[0], p[1], p[2][:]] for p in s["posts"][seat]]
+    posts = own(s, "posts")[seat] = [[p[0], p[1], p[2][:]] for p in s["posts"][seat]]
     return posts
 
 
 def own_loot(s: State, seat: int) -> list:
-    pile = s["loot"][seat] = s["loot"][seat][:]
+    pile = own(s, "loot")[seat] = s["loot"][seat][:]
     return pile
 
 
 def own_standing(s: State, seat: int) -> list:
-    row = s["standing"][seat] = s["standing"][seat][:]
+    row = own(s, "standing")[seat] = s["standing"][seat][:]
     return row
 
 
@@ -142,13 +158,13 @@ def new_state(players: int, options: dict, seed: str) -> State:
     if first < 0:
         first = rng.below(players)                          # CA-SETUP-7
     return {
-        "seed": seed, "rng": rng.counter, "n": players, "opt": dict(options),
+        "seed": seed, "rng": rng.counter, "players": players, "options": dict(options),
         "village": decks["village"], "siege": decks["siege"], "academy": decks["academy"],
-        "dungeon": decks["dungeon"], "discard": [], "out": out,
+        "dungeon": decks["dungeon"], "discard": [], "out_of_game": out,
         "hands": hands, "loot": [[] for _ in range(players)], "posts": posts,
-        "alive": [True] * players, "turn": first, "acts": 1, "king": False, "defended": False,
+        "alive": [True] * players, "turn": first, "actions": 1, "king_turn": False, "defended": False,
         "phase": "act", "battle": None, "standing": [[0, 0] for _ in range(players)],
-        "quiet": 0, "turns": 0, "shown": None, "winner": None, "reason": None,
+        "quiet_turns": 0, "turns": 0, "dungeon_shown": None, "winner": None, "reason": None,
     }
 
 
@@ -182,4 +198,4 @@ def shuffle(rng: Rng, items: list) -> list:
 
 def game_rng(s: State) -> Rng:
     """The game's random stream where the state left it (its counter is s["rng"])."""
-    return Rng(s["seed"], s["rng"], scheme=rng_scheme(s["opt"]))
+    return Rng(s["seed"], s["rng"], scheme=rng_scheme(s["options"]))

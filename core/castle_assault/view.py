@@ -20,8 +20,8 @@ def hidden_from(s: State | dict, seat: int | None) -> list[str]:
     for pile in s["loot"]:
         hidden += pile
     b = s["battle"]
-    if b is not None and not b["open"]:
-        for who, ids in b["cards"]:
+    if b is not None and not b["revealed"]:
+        for who, ids in b["contributions"]:
             if who != seat:
                 hidden += ids
     return hidden
@@ -31,52 +31,52 @@ def battle_view(s: State, seat: int | None) -> dict | None:
     b = s["battle"]
     if b is None:
         return None
-    count_public = s["opt"].get("night-count", "public") == "public"
+    count_public = s["options"].get("night-count", "public") == "public"
     contributions = []
-    for who, ids in b["cards"]:
+    for who, ids in b["contributions"]:
         entry = {"seat": who}
-        if b["open"] or who == seat:
+        if b["revealed"] or who == seat:
             entry["cards"] = list(ids)
-        if b["open"] or who == seat or count_public:
+        if b["revealed"] or who == seat or count_public:
             entry["count"] = len(ids)
         contributions.append(entry)
-    strict = s["opt"].get("windows", "fast") == "strict"
+    strict = s["options"].get("windows", "fast") == "strict"
     stage: str = s["phase"]
     waiting = None
     if stage in ("join", "react"):
         if strict:
-            waiting = b["todo"][0] if stage == "join" else b["victim"]
+            waiting = b["to_ask"][0] if stage == "join" else b["victim"]
         else:
             stage = "window"          # fast mode: never tell who is being asked
     elif stage == "remove":
         waiting = b["victim"]
-    return {"attacker": b["by"], "victim": b["victim"], "target": b["target"],
-            "target_text": target_label(s, b["target"]), "night": b["night"], "open": b["open"],
-            "cards": contributions, "reactions": list(b["react"]), "removed": list(b["removed"]),
+    return {"attacker": b["attacker"], "victim": b["victim"], "target": b["target"],
+            "target_text": target_label(s, b["target"]), "night": b["night_card"], "open": b["revealed"],
+            "cards": contributions, "reactions": list(b["reactions"]), "removed": list(b["removed"]),
             "stage": stage, "waiting": waiting}
 
 
 def view(s: State, seat: int | None) -> dict:
     forts = []
-    for owner in range(s["n"]):
+    for owner in range(s["players"]):
         posts = []
         for index, post in enumerate(s["posts"][owner]):
             posts.append({"post": post_name(index), "card": post[0], "standing": post[1],
                           "defenders": list(post[2]), "shields": post_shields(post) if post[1] else 0})
         forts.append({"seat": owner, "castle": s["alive"][owner], "posts": posts})
     phase = "battle" if s["phase"] in ("join", "react", "remove") else s["phase"]
-    mine = seat if seat is not None and 0 <= seat < s["n"] else None
+    mine = seat if seat is not None and 0 <= seat < s["players"] else None
     return {
-        "game": "castle-assault", "players": s["n"], "seat": mine,
-        "turn": s["turn"], "phase": phase, "actions_left": s["acts"], "king_turn": s["king"],
+        "game": "castle-assault", "players": s["players"], "seat": mine,
+        "turn": s["turn"], "phase": phase, "actions_left": s["actions"], "king_turn": s["king_turn"],
         "defended": s["defended"], "fortresses": forts,
         "hand_sizes": [len(h) for h in s["hands"]], "loot_sizes": [len(p) for p in s["loot"]],
         "decks": {name: len(s[name]) for name in ("village", "siege", "academy", "dungeon")},
-        "discard": list(s["discard"]), "out": list(s["out"]),
+        "discard": list(s["discard"]), "out": list(s["out_of_game"]),
         "hand": sorted(s["hands"][mine], key=card_order) if mine is not None else None,
         "standing": standing_view(s["standing"][mine]) if mine is not None else None,
-        "battle": battle_view(s, mine), "last_dungeon": s["shown"],
-        "options": dict(s["opt"]),
+        "battle": battle_view(s, mine), "last_dungeon": s["dungeon_shown"],
+        "options": dict(s["options"]),
         "winner": s["winner"], "over": s["phase"] == "over", "reason": s["reason"],
     }
 

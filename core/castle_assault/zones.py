@@ -12,7 +12,7 @@ from core.rng import Rng
 from .data import CARDS
 from .data import count as count_of
 from .options import option
-from .state import Battle, State, game_rng, shuffle
+from .state import Battle, State, game_rng, own, shuffle
 
 
 def draw_village(s: State, events: list) -> str | None:
@@ -33,12 +33,12 @@ def rebuild_village(s: State, events: list) -> None:
     piles = sort_discard(s["discard"], option(s, "rebuild") == "own-deck")
     rng = game_rng(s)
     s["discard"] = []
-    if s["opt"].get("reshuffle", "bottom") == "bottom":
+    if s["options"].get("reshuffle", "bottom") == "bottom":
         returned = put_under_decks(s, piles, rng)
     else:
         returned = take_out_of_game(s, piles)
     if piles["fortress"]:                              # a Fortress card has no deck: it leaves the game
-        s["out"].extend(piles["fortress"])
+        own(s, "out_of_game").extend(piles["fortress"])
         returned += f" {count_of(len(piles['fortress']), 'Fortress card')} left the game."
     s["village"] = shuffle(rng, piles["village"])
     s["rng"] = rng.counter
@@ -80,7 +80,7 @@ def put_under_decks(s: State, piles: dict[str, list[str]], rng: Rng) -> str:
 def take_out_of_game(s: State, piles: dict[str, list[str]]) -> str:
     """V-RESHUFFLE 'remove': Siege, Academy and Dungeon cards leave the game."""
     siege, academy, dungeon = piles["siege"], piles["academy"], piles["dungeon"]
-    s["out"].extend(siege + academy + dungeon)
+    own(s, "out_of_game").extend(siege + academy + dungeon)
     returned = ""
     if siege or academy:
         returned = f" {len(siege)} Siege and {len(academy)} Academy cards left the game."
@@ -105,7 +105,10 @@ def post_index(name: str, count: int) -> int | None:
 
 
 def walls_standing(s: State, seat: int) -> bool:
-    return any(p[1] for p in s["posts"][seat][1:])
+    for post in s["posts"][seat][1:]:
+        if post[1]:
+            return True
+    return False
 
 
 def post_shields(post: list) -> int:
@@ -132,16 +135,25 @@ def target_of(s: State, b: Battle) -> tuple[int, int, str | None]:
     return where
 
 
+# Every post target as written, "<seat>/C" and "<seat>/W<n>" (n < 10): (seat, post index). Every
+# battle looks its target up several times; any other text takes resolve_target's long way.
+POST_TARGETS = {f"{seat}/{post_name(index)}": (seat, index) for seat in range(10) for index in range(10)}
+
+
 def resolve_target(s: State, target: str) -> tuple[int, int, str | None] | None:
     """A target text -> (owner, post index, stationed card or None); None if no such card.
 
     Targets are written "<seat>/C", "<seat>/W<n>" for posts, or a stationed card's id."""
+    known = POST_TARGETS.get(target)
+    if known is not None:
+        owner, at = known
+        return (owner, at, None) if owner < s["players"] and at < len(s["posts"][owner]) else None
     if "/" in target:
         seat_text, _, post = target.partition("/")
         if not seat_text.isdigit() or len(seat_text) > 1:
             return None
         seat = int(seat_text)
-        if seat >= s["n"]:
+        if seat >= s["players"]:
             return None
         index = post_index(post, len(s["posts"][seat]))
         if index is None:

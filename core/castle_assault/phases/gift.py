@@ -14,14 +14,14 @@ from .hand import take_from_hand
 def give(s: State, seat: int, move: dict, events: list) -> None:
     cards, to = move["cards"], move["to"]
     take_from_hand(s, seat, cards, "CA-MULTI-9")
-    limit_one = s["opt"].get("gift", "one") == "one"
+    limit_one = s["options"].get("gift", "one") == "one"
     if not cards or (limit_one and len(cards) != 1):
         raise IllegalMove("bad-gift", "Give exactly one card." if limit_one else "Give at least one card.",
                           "CA-MULTI-9")
-    if not (0 <= to < s["n"]) or to == seat or not s["alive"][to]:
-        who = ("There is no seat {}." if not 0 <= to < s["n"] else "You cannot give to yourself." if to == seat
+    if not (0 <= to < s["players"]) or to == seat or not s["alive"][to]:
+        who = ("There is no seat {}." if not 0 <= to < s["players"] else "You cannot give to yourself." if to == seat
                else "Seat {} has lost their castle too.").format(to)
-        living = ", ".join(f"seat {p}" for p in range(s["n"]) if s["alive"][p] and p != seat)
+        living = ", ".join(f"seat {p}" for p in range(s["players"]) if s["alive"][p] and p != seat)
         raise IllegalMove("bad-recipient", f"{who} Cards can be given only to a player who still has a castle: "
                           f"{living}.", "CA-MULTI-9")
     for card in cards:

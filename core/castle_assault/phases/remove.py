@@ -11,8 +11,8 @@ from ..state import State, the_battle
 def remove(s: State, move: dict, events: list) -> None:
     """The victim picks the card a Sabotage or Boiling Oil removes (CA-ACT-REACT-8)."""
     b = the_battle(s)
-    options = battle.removal_candidates(b, b["need"][0])
+    options = battle.removal_candidates(b, b["pending_removals"][0])
     if move["card"] not in options:
-        raise IllegalMove("cannot-remove", f"Your {CARDS.name(b['need'][0])} can remove only one of: "
+        raise IllegalMove("cannot-remove", f"Your {CARDS.name(b['pending_removals'][0])} can remove only one of: "
                           f"{', '.join(options)}.", "CA-ACT-REACT-8")
     battle.remove(s, move["card"], events)

@@ -14,7 +14,7 @@ from .. import battle
 from ..data import ACADEMY_COST, BUILD_CARDS, BUY_DRAWS, CARDS, KING_ACTIONS, amount, count
 from ..flow import end_action
 from ..options import option
-from ..state import State, own_posts
+from ..state import State, own, own_posts
 from ..zones import post_index, post_name, post_shields
 from .hand import draw_cards, keys_of, spend, take_from_hand
 
@@ -118,7 +118,7 @@ def one_defend(s: State) -> IllegalMove:
 def trade(s: State, seat: int, cards: list, deck: Literal["siege", "academy"], public: str, private: str, events: list) -> None:
     """Spend `cards` for the top card of `deck`: everyone sees the trade, only the buyer the card."""
     spend(s, seat, cards)
-    card = s[deck].pop()
+    card = own(s, deck).pop()
     s["hands"][seat].append(card)
     events.append(Event(public))
     events.append(Event(private.format(CARDS.label(card)), (seat,)))
@@ -155,11 +155,12 @@ def explore(s: State, seat: int, move: dict, events: list) -> None:
         raise IllegalMove("bad-explore", "Exploring takes one or more Explorers, and only Explorers.",
                           "CA-ACT-EXPLORE-1")
     spend(s, seat, cards)
-    dungeon = s["dungeon"].pop()
+    deck = own(s, "dungeon")
+    dungeon = deck.pop()
     kind = CARDS.kind_of[dungeon]
     torches = sum(CARDS.torches[c] for c in cards)
-    s["dungeon"].insert(0, dungeon)                       # CA-ACT-EXPLORE-3
-    s["shown"] = kind.key
+    deck.insert(0, dungeon)                               # CA-ACT-EXPLORE-3
+    s["dungeon_shown"] = kind.key
     events.append(Event(f"{{P{seat}}} explores with {count(torches, 'torch').replace('torchs', 'torches')} "
                         f"and turns up {kind.name} (danger {kind.danger}, treasure {kind.treasure})."))
     if torches > kind.danger:                             # CA-ACT-EXPLORE-2
@@ -206,17 +207,17 @@ def king(s: State, seat: int, move: dict, events: list) -> None:
     take_from_hand(s, seat, [card], "CA-ACT-KING-1")
     if CARDS.key[card] != "king":
         raise IllegalMove("not-king", f"{CARDS.label(card)} is not a King.", "CA-ACT-KING-1")
-    if s["king"]:
+    if s["king_turn"]:
         raise IllegalMove("king-in-king", "A King cannot be played as one of the King's two actions.",
                           "CA-ACT-KING-6")
     spend(s, seat, [card])
-    s["king"] = True
-    s["acts"] = KING_ACTIONS
+    s["king_turn"] = True
+    s["actions"] = KING_ACTIONS
     events.append(Event(f"{{P{seat}}} plays the King ({card}) and has two actions."))
 
 
 def draw(s: State, seat: int, move: dict, events: list) -> None:
-    if not s["king"]:
+    if not s["king_turn"]:
         raise IllegalMove("draw-needs-king", "Drawing a card is an action only inside a King turn.", "CA-ACT-KING-3")
     events.append(Event(f"{{P{seat}}} uses an action to draw a Village card."))
     if not draw_cards(s, seat, 1, events):

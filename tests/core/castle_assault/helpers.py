@@ -74,9 +74,9 @@ def zones(state: dict) -> dict[str, str]:
             assert card not in where, f"{card} is in {where[card]} and in {zone}"
             where[card] = zone
 
-    for deck in ("village", "siege", "academy", "dungeon", "discard", "out"):
+    for deck in ("village", "siege", "academy", "dungeon", "discard", "out_of_game"):
         put(state[deck], deck)
-    for seat in range(state["n"]):
+    for seat in range(state["players"]):
         put(state["hands"][seat], f"hand{seat}")
         put(state["loot"][seat], f"loot{seat}")
         for i, post in enumerate(state["posts"][seat]):
@@ -84,9 +84,9 @@ def zones(state: dict) -> dict[str, str]:
             put(post[2], f"stationed{seat}.{i}")
     b = state["battle"]
     if b is not None:
-        put([c for _, ids in b["cards"] for c in ids], "battle")
-        put([b["night"]] if b["night"] else [], "battle")
-        put(b["react"], "battle")
+        put([c for _, ids in b["contributions"] for c in ids], "battle")
+        put([b["night_card"]] if b["night_card"] else [], "battle")
+        put(b["reactions"], "battle")
     return where
 
 

@@ -74,11 +74,11 @@ def test_a_stationed_card_can_be_attacked_on_its_own():
     s = duel(["soldier"], posts={"1": {"W1": {"defenders": ["archer", "archer"]}}})
     target = stationed(s, 1, "W1")[1]
     s, events = play(s, 0, f"attack {target} soldier")
-    assert target in s["out"] and len(stationed(s, 1, "W1")) == 1 and standing(s, 1, "W1")
+    assert target in s["out_of_game"] and len(stationed(s, 1, "W1")) == 1 and standing(s, 1, "W1")
     s = duel(["soldier"], posts={"1": {"W1": {"defenders": ["archer"]}}}, defeated_defender="discarded")
     target = stationed(s, 1, "W1")[0]
     s, events = play(s, 0, f"attack {target} soldier")
-    assert target in s["discard"] and target not in s["out"]
+    assert target in s["discard"] and target not in s["out_of_game"]
 
 
 @pytest.mark.rule("CA-ACT-ATTACK-6")

@@ -160,11 +160,11 @@ def test_ex3_king_turn_two_attacks_second_ties_on_two_halves():
     s = ex3()
     king = of_kind(s, 0, "king")[0]
     s, _ = play(s, 0, f"king {king}")
-    assert king in s["discard"] and s["acts"] == 2 and s["turn"] == 0
+    assert king in s["discard"] and s["actions"] == 2 and s["turn"] == 0
     s, events = play(s, 0, "attack 1/W3 soldier archer")                      # 3 > 2: win
     assert not standing(s, 1, "W3")
     assert kinds(hand(s, 0)) == ["archer", "gold", "soldier", "soldier"]      # the loot Soldier is usable
-    assert prompted(s) == [0] and s["acts"] == 1                              # CA-ACT-KING-5
+    assert prompted(s) == [0] and s["actions"] == 1                              # CA-ACT-KING-5
     s, events = play(s, 0, "attack 1/C soldier soldier archer")               # castle now a legal target
     assert any("5 swords against 5 shields: the attack loses" in t for t in texts(events))
     assert standing(s, 1, "C") and s["turn"] == 1                             # Ana's turn ended
@@ -187,7 +187,7 @@ def test_ex3b_second_action_against_one_stationed_soldier():
     s, _ = play(s, 0, "attack 1/W3 soldier archer")
     soldier = stationed(s, 1, "C")[0]
     s, events = play(s, 0, f"attack {soldier} archer")                        # 1 > 1/2
-    assert soldier in s["out"] and len(stationed(s, 1, "C")) == 1
+    assert soldier in s["out_of_game"] and len(stationed(s, 1, "C")) == 1
     assert GAME.view(s, 0)["fortresses"][1]["posts"][0]["shields"] == 9       # 4 1/2 in half points
     assert kinds(hand(s, 0)) == ["gold", "soldier", "soldier", "soldier"]     # looted again
 

@@ -79,7 +79,7 @@ def test_random_json_moves_only_ever_raise_illegal_move():
     rng = Rng("fuzz-json")
     for i in range(6000):
         state = STATES[rng.below(len(STATES))]
-        seat = [0, 1, 2, 3, -1, 7, None, True, "0"][rng.below(9)] if i % 5 == 0 else rng.below(state["n"])
+        seat = [0, 1, 2, 3, -1, 7, None, True, "0"][rng.below(9)] if i % 5 == 0 else rng.below(state["players"])
         check(state, seat, random_move(rng))
 
 
@@ -87,7 +87,7 @@ def test_random_texts_only_ever_raise_illegal_move():
     rng = Rng("fuzz-text")
     for _ in range(6000):
         state = STATES[rng.below(len(STATES))]
-        seat = rng.below(state["n"])
+        seat = rng.below(state["players"])
         text = " ".join(WORDS[rng.below(len(WORDS))] for _ in range(rng.below(6)))
         try:
             move = GAME.parse(state, seat, text)
@@ -115,7 +115,7 @@ def test_near_miss_moves_built_from_legal_ones():
             elif "card" in bent:
                 bent["card"] = ids[rng.below(len(ids))]
             check(state, seat, bent)
-            check(state, (seat + 1) % state["n"], move)
+            check(state, (seat + 1) % state["players"], move)
 
 
 @pytest.mark.parametrize("seat", [-1, 4, 99, None, "1", 1.0, True])
@@ -141,7 +141,7 @@ def test_every_listed_legal_move_is_accepted():
     """legal_moves never lists a move apply refuses (patterns aside), for the prompted seat and others."""
     checked = 0
     for state in STATES[::2]:
-        for seat in range(state["n"]):
+        for seat in range(state["players"]):
             for move in GAME.legal_moves(state, seat):
                 if "pattern" in move:
                     continue
@@ -154,7 +154,7 @@ def test_the_quick_shape_test_accepts_exactly_what_the_full_check_accepts():
     """notation.well_formed (the fast path of every move) agrees with the MOVES table and the id
     checks: on legal moves, on random JSON, and on legal moves with one field changed."""
     rng = Rng("fuzz-shape")
-    moves = [m for state in STATES[::5] for seat in range(state["n"]) for m in GAME.legal_moves(state, seat)
+    moves = [m for state in STATES[::5] for seat in range(state["players"]) for m in GAME.legal_moves(state, seat)
              if "pattern" not in m]
     moves += [random_move(rng) for _ in range(3000)]
     for move in list(moves[:400]):

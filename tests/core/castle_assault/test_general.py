@@ -35,7 +35,7 @@ def test_reshuffle_option_removes_them_from_the_game():
     card = s["siege"].pop()
     s["discard"] = [card]
     s, events = play(s, 0, "buy gold")
-    assert card in s["out"] and len(zones(s)) == 120 and said(events, "left the game")
+    assert card in s["out_of_game"] and len(zones(s)) == 120 and said(events, "left the game")
 
 
 @pytest.mark.rule("CA-GEN-8")
@@ -46,7 +46,7 @@ def test_an_attack_may_aim_at_a_defender_alone():
                  "posts": {"1": {"W2": {"defenders": ["archer"]}}}})
     guard = s["posts"][1][2][2][0]
     s, _ = play(s, 0, f"attack {guard} soldier")
-    assert guard in s["out"] and guard not in s["discard"] and s["posts"][1][2][1]
+    assert guard in s["out_of_game"] and guard not in s["discard"] and s["posts"][1][2][1]
 
 
 @pytest.mark.rule("CA-GEN-10")
@@ -94,7 +94,7 @@ def test_every_card_in_exactly_one_zone_during_a_battle():
                                                            "2": ["archer"]}})
     s, _ = play(s, 0, "night night 1/W1 soldier")
     where = zones(s)
-    assert len(where) == 120 and where[s["battle"]["night"]] == "battle"
+    assert len(where) == 120 and where[s["battle"]["night_card"]] == "battle"
 
 
 @pytest.mark.rule("CA-END-1")
@@ -129,7 +129,7 @@ def test_no_turn_limit_by_default_and_the_stall_option_ends_without_a_winner():
 @pytest.mark.rule("CA-END")
 def test_a_stalemate_with_no_possible_action_ends_without_a_winner():
     s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": ["catapult"], "1": []}})
-    s["out"] += s["village"]            # a position no real game reaches: no Village card left at all
+    s["out_of_game"] += s["village"]            # a position no real game reaches: no Village card left at all
     s["village"] = []
     s, events = play(s, 0, "discard catapult")
     assert GAME.result(s) is not None and GAME.result(s).winners == ()

@@ -20,10 +20,10 @@ def king_turn(cards, players=2, **scenario):
 @pytest.mark.rule("CA-ACT-KING-1")
 def test_the_king_is_an_action_that_gives_two_more_and_is_discarded():
     s, events = king_turn(["gold", "gold"])
-    assert CARDS.key[s["discard"][-1]] == "king" and s["acts"] == 2 and s["king"]
+    assert CARDS.key[s["discard"][-1]] == "king" and s["actions"] == 2 and s["king_turn"]
     assert said(events, "plays the King") and prompted(s) == [0]
     s, _ = play(s, 0, "discard gold")
-    assert s["turn"] == 0 and s["acts"] == 1
+    assert s["turn"] == 0 and s["actions"] == 1
     s, _ = play(s, 0, "discard gold")
     assert s["turn"] == 1
 
@@ -82,7 +82,7 @@ def test_the_second_action_lapses_when_the_game_ends():
     s, _ = king_turn(["trebuchet", "soldier"], players=3, posts=down,
                      eliminated=[2], hands={"0": ["king", "trebuchet", "soldier"], "1": ["gold"], "2": []})
     s, _ = play(s, 0, "attack 1/C trebuchet soldier")
-    assert GAME.result(s).winners == (0,) and GAME.prompts(s) == [] and s["acts"] == 2
+    assert GAME.result(s).winners == (0,) and GAME.prompts(s) == [] and s["actions"] == 2
 
 
 @pytest.mark.rule("CA-ACT-DISCARD")

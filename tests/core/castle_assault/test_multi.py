@@ -29,7 +29,7 @@ def test_every_other_player_may_send_units_with_the_attack():
 def test_nobody_joins_in_a_two_player_game():
     s = make(2, {"turn": 0, "skip_draw": True, "hands": {"0": ["soldier"], "1": ["ambush"]}})
     s, _ = play(s, 0, "attack 1/W1 soldier")
-    assert s["phase"] == "react" and prompted(s) == [1] and s["battle"]["todo"] == []
+    assert s["phase"] == "react" and prompted(s) == [1] and s["battle"]["to_ask"] == []
 
 
 @pytest.mark.rule("CA-MULTI-4")
@@ -59,7 +59,7 @@ def test_joiners_decide_one_at_a_time_in_turn_order_and_see_day_cards():
     assert prompted(s) == [0]                              # after seat 2: seat 3 is the victim, so 0, then 1
     s, _ = play(s, 0, "join archer")
     assert prompted(s) == [1]
-    archer = s["battle"]["cards"][1][1][0]
+    archer = s["battle"]["contributions"][1][1][0]
     assert f'"{archer}"' in view_text(s, 1)                 # seat 1 sees the day cards already added
     s, _ = play(s, 1, "pass")
     assert s["battle"] is None or s["phase"] == "react"
@@ -71,7 +71,7 @@ def test_a_joined_assault_weapon_keeps_the_castle_attack_alive_after_sabotage():
     s, _ = play(s, 0, "attack 1/C ram trebuchet")
     s, _ = play(s, 2, "join tower")
     s, _ = play(s, 1, "react sabotage")
-    ram = [c for c in s["battle"]["cards"][0][1] if CARDS.key[c] == "ram"][0]
+    ram = [c for c in s["battle"]["contributions"][0][1] if CARDS.key[c] == "ram"][0]
     s, events = play(s, 1, f"remove {ram}")
     assert said(events, "7 swords against 4 shields: the attack WINS")   # the Tower still counts
     assert not s["alive"][1]
@@ -163,7 +163,7 @@ def test_the_eliminated_fortress_leaves_play():
     fortress = [p[0] for p in s["posts"][1]]
     s, _ = play(s, 0, "attack 1/C trebuchet ram")
     s, _ = play(s, 2, "pass") if prompted(s) == [2] else (s, [])
-    assert s["posts"][1] == [] and set(fortress) <= set(s["out"])
+    assert s["posts"][1] == [] and set(fortress) <= set(s["out_of_game"])
     refused(make(3, {"turn": 2, "skip_draw": True, "eliminated": [1], "hands": {"2": ["soldier"]}}), 2,
             "attack 1/W1 soldier", "CA-ACT-ATTACK-1")
 

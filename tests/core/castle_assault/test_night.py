@@ -29,7 +29,7 @@ def night(s, target="1/W1", cards=None):
 def test_the_night_card_is_played_with_cards_face_down_and_a_named_target():
     s = night_game(["soldier", "archer"])
     s, events, n, cards = night(s)
-    assert s["battle"]["night"] == n and s["battle"]["target"] == "1/W1"
+    assert s["battle"]["night_card"] == n and s["battle"]["target"] == "1/W1"
     assert "{P0} plays Night (" + n + ") with 2 hidden cards against {P1}'s wall W1." in texts(events, 1)
     assert any(CARDS.label(cards[0]) in t for t in texts(events, 0))
     assert not any(cards[0] in t for t in texts(events, 1))

@@ -55,7 +55,7 @@ def test_naming_a_kind_twice_removes_two_cards_of_that_kind():
     s, _ = play(s, 0, {"type": "attack", "target": "1/W1", "cards": list(hand(s, 0))})
     s, _ = play(s, 1, "react " + " ".join(hand(s, 1)))
     assert s["phase"] == "remove"
-    first, second = [c for c in s["battle"]["cards"][0][1] if CARDS.key[c] == "catapult"]
+    first, second = [c for c in s["battle"]["contributions"][0][1] if CARDS.key[c] == "catapult"]
     move = GAME.parse(s, 1, "remove catapult")
     assert move == {"type": "remove", "card": first}
     s, _ = play(s, 1, move)
@@ -72,7 +72,7 @@ def rebuild_position(rules_version=None):
                                    "discard": ["soldier", "catapult", "ambush", "crypt"]},
                    rules_version=rules_version)
     s["village"] = []
-    wall = s["out"].pop()
+    wall = s["out_of_game"].pop()
     s["discard"].append(wall)
     return s, wall
 
@@ -88,12 +88,12 @@ def test_a_village_rebuild_sends_each_other_card_to_its_own_deck():
     s, events = play(s, 0, "buy gold")
     assert s["dungeon"][0] == crypt and CARDS.key[s["siege"][0]] == "catapult"
     assert CARDS.key[s["academy"][0]] == "ambush" and all(CARDS.deck[c] == "A" for c in s["academy"])
-    assert wall in s["out"] and s["discard"] == []
+    assert wall in s["out_of_game"] and s["discard"] == []
     assert any("went under the Dungeon deck" in t and "1 Fortress card left the game" in t for t in texts(events))
     removed, _ = rebuild_position()
-    removed["opt"] = dict(removed["opt"], reshuffle="remove")
+    removed["options"] = dict(removed["options"], reshuffle="remove")
     removed, _ = play(removed, 0, "buy gold")
-    assert crypt in removed["out"] and wall in removed["out"] and crypt not in removed["dungeon"]
+    assert crypt in removed["out_of_game"] and wall in removed["out_of_game"] and crypt not in removed["dungeon"]
 
 
 @pytest.mark.rule("CA-GEN-5")
@@ -153,7 +153,7 @@ def test_a_defeated_stationed_card_is_turned_face_down_not_discarded():
                  "posts": {"1": {"W1": {"defenders": ["archer", "archer"]}}}, "village_top": ["duke"]})
     guard = stationed(s, 1, "W1")[0]
     s, events = play(s, 0, f"attack {guard} soldier")
-    assert guard in s["out"] and guard not in s["discard"] and stationed(s, 1, "W1") != [guard]
+    assert guard in s["out_of_game"] and guard not in s["discard"] and stationed(s, 1, "W1") != [guard]
     assert any("turned face down" in t for t in texts(events))
     assert guard in GAME.view(s, 1)["out"]
 

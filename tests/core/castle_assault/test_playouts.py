@@ -25,14 +25,14 @@ def invariants(state, hidden_check=True):
     where = zones(state)                                   # raises if a card is in two zones
     assert set(where) == ALL_IDS, "a card is missing"      # CA-GEN-13: all 120 accounted for
     assert len(where) == 120
-    assert 0 <= state["acts"] <= 2 and state["quiet"] >= -1 and state["rng"] >= 0
-    for seat in range(state["n"]):
+    assert 0 <= state["actions"] <= 2 and state["quiet_turns"] >= -1 and state["rng"] >= 0
+    for seat in range(state["players"]):
         for post in state["posts"][seat]:
             assert len(post[2]) <= CARDS.kind_of[post[0]].max_defenders
             assert post[1] or not post[2], "a destroyed post keeps defenders"
         if not state["alive"][seat]:
             assert state["posts"][seat] == [] and state["loot"][seat] == []
-    if state["n"] == 2:
+    if state["players"] == 2:
         assert state["loot"] == [[], []]                   # CA-LOOT-2: loot goes to the hand
     if state["phase"] == "over":
         assert GAME.prompts(state) == []
@@ -40,7 +40,7 @@ def invariants(state, hidden_check=True):
         assert len(GAME.prompts(state)) == 1
     if hidden_check:
         loot = {card for pile in state["loot"] for card in pile}
-        for seat in list(range(state["n"])) + [None]:
+        for seat in list(range(state["players"])) + [None]:
             shown = set(CARD_TOKEN.findall(json.dumps(GAME.view(state, seat))))
             leaked = shown & set(GAME.hidden_from(state, seat))
             assert not leaked, f"seat {seat} sees {leaked}"

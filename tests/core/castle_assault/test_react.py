@@ -95,7 +95,7 @@ def test_a_walled_castle_attack_without_its_assault_weapon_loses_automatically()
     assert s["phase"] == "react"
     s, events = play(s, 1, "react " + hand(s, 1)[0])
     assert s["phase"] == "remove"                                # two kinds of Siege card: Ben chooses
-    ram = [c for c in s["battle"]["cards"][0][1] if CARDS.key[c] == "ram"][0]
+    ram = [c for c in s["battle"]["contributions"][0][1] if CARDS.key[c] == "ram"][0]
     s, events = play(s, 1, f"remove {ram}")
     assert "8 swords against 4 shields: the attack loses (no assault weapon is left" in outcome(events)
     assert standing(s, 1, "C")
@@ -108,7 +108,7 @@ def test_the_victim_chooses_what_sabotage_or_oil_removes_after_seeing_the_attack
     assert prompted(s) == [1] and GAME.prompts(s)[0].kind == "choice"
     legal = {m["card"] for m in GAME.legal_moves(s, 1) if m["type"] == "remove"}
     assert {CARDS.key[c] for c in legal} == {"catapult", "trebuchet"}
-    soldier = [c for c in s["battle"]["cards"][0][1] if CARDS.key[c] == "soldier"][0]
+    soldier = [c for c in s["battle"]["contributions"][0][1] if CARDS.key[c] == "soldier"][0]
     refused(s, 1, f"remove {soldier}", "CA-ACT-REACT-8")         # Sabotage removes Siege cards only
     treb = [c for c in legal if CARDS.key[c] == "trebuchet"][0]
     s, _ = play(s, 1, f"remove {treb}")

@@ -21,7 +21,7 @@ def test_two_to_four_players_only(players):
         GAME.setup(players, {}, "x")
     assert err.value.code == "bad-player-count"
     for ok in (2, 3, 4):
-        assert GAME.setup(ok, {}, "x")["n"] == ok
+        assert GAME.setup(ok, {}, "x")["players"] == ok
 
 
 @pytest.mark.rule("CA-SETUP-2")
@@ -45,7 +45,7 @@ def test_three_or_four_players_get_a_castle_and_two_walls(players):
 @pytest.mark.parametrize("players,out", [(2, 4), (3, 3), (4, 0)])
 def test_unused_fortress_cards_are_out_of_the_game(players, out):
     s = fresh(players)
-    assert len(s["out"]) == out and all(CARDS.deck[c] == "F" for c in s["out"])
+    assert len(s["out_of_game"]) == out and all(CARDS.deck[c] == "F" for c in s["out_of_game"])
     assert zones(s)                                       # still every card in exactly one place
 
 
