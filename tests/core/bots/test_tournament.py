@@ -27,9 +27,9 @@ def test_luck_is_the_binomial_tail():
     pytest.param("medieval-mastery", "search", "greedy", marks=pytest.mark.slow),
     pytest.param("castle-assault", "search", "greedy", marks=pytest.mark.slow),
     pytest.param("wizards-quest", "search", "greedy", marks=[pytest.mark.slow, pytest.mark.xfail(
-        reason="Wizard's Quest: at this budget search wins 6-2 against greedy on these seeds (8-0 on each of "
-               "3 other sets of 8 seeds), not beyond chance here; a greedy shortlist and a margin did not change "
-               "that (docs/bots.md); issue 13 stays open until it wins here", strict=False)]),
+        reason="Wizard's Quest: at this budget search wins 6-2 against greedy on these seeds (8-0 on 8 other "
+               "seeds), not beyond chance here; a greedy shortlist and a margin did not change that "
+               "(docs/bots.md); issue 13 stays open until it wins here", strict=False)]),
 ])
 def test_the_better_level_wins_beyond_chance(ruleset, better, worse):
     game = games[ruleset]
