@@ -1,6 +1,6 @@
 """A tournament of the bot levels: N games per pairing per ruleset and player count.
 
-    python -m bench.bench_bots [--games 20] [--players 2] [--ruleset NAME ...] [--budget 500]
+    python -m bench.bench_bots [--games 20] [--first 0] [--players 2] [--ruleset NAME ...] [--budget 500]
 
 For each pairing (search-random, search-greedy, greedy-random) the first level sits at one
 seat, taking turns round the table, the second at every other. Printed per pairing: the first
@@ -39,6 +39,8 @@ def percentile(values: list[float], q: float) -> float:
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0,
+                        help="number of the first game: --first 10 --games 10 extends a 10-game run on new seeds")
     parser.add_argument("--players", type=int, nargs="+", default=[2])
     parser.add_argument("--ruleset", nargs="+", default=sorted(registry))
     parser.add_argument("--budget", default=None,
@@ -48,7 +50,7 @@ def main(argv=None) -> None:
     clock = time.process_time      # CPU seconds: on a shared machine wall time measures the neighbours
     budget = Budget.parse(args.budget, clock)
     iterations = budget.iterations or "each game's default number of"
-    print(f"bench_bots: {args.games} games per pairing, search budget {args.budget or 'default'} "
+    print(f"bench_bots: {args.games} games per pairing (numbers {args.first}-{args.first + args.games - 1}), search budget {args.budget or 'default'} "
           f"({iterations} iterations{'' if budget.seconds is None else f', {budget.seconds} s'})")
     print(f"{'ruleset':<17} {'n':>1} {'pairing':<15} {'win rate':>8} {'95% Wilson':>14} {'W-L-D':>9} "
           f"{'goal':>5} {'p luck':>7} {'median s':>9} {'p90 s':>7}")
@@ -61,7 +63,8 @@ def main(argv=None) -> None:
                 a_level, b_level = pairing.split("-")
                 a, b = Bot(game, a_level, budget), Bot(game, b_level, budget)
                 started = time.perf_counter()
-                m = match(game, players, {}, a, b, args.games, f"bench:{name}:{players}:{pairing}", clock)
+                m = match(game, players, {}, a, b, args.games, f"bench:{name}:{players}:{pairing}", clock,
+                          args.first)
                 low, high = m.interval()
                 goal = GOALS.get((a_level, b_level)) if players == 2 else None
                 if goal is None:        # more than 2 players: compare with a fair share of the wins

@@ -99,9 +99,11 @@ class Match:
 
 
 def match(game: Game, players: int, options: dict, a: Bot, b: Bot, games: int, tag: str,
-          clock: Callable[[], float] | None = None) -> Match:
+          clock: Callable[[], float] | None = None, first: int = 0) -> Match:
+    """Games number `first` to `first + games - 1` of the tag's series (a later run can extend an
+    earlier one on new seeds)."""
     out = Match(a.level, b.level)
-    for number in range(games):
+    for number in range(first, first + games):
         a_seat = number % players
         bots = [a if seat == a_seat else b for seat in range(players)]
         out.record(play(game, players, options, f"{tag}:{number}", bots, clock), a_seat)

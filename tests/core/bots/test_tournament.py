@@ -2,8 +2,8 @@
 chance, search in every ruleset (Wizard's Quest: not yet, marked xfail). Each plays GAMES two-player games, seats alternating; a level
 is "better beyond chance" when the one-sided binomial probability of winning that many decided
 games by luck (an even match) is under 5 % (7 of 8 games at least). Search plays at a small
-budget (SEARCH_BUDGET, not the default) so the three search tournaments cost about a minute of
-CPU each: marked slow. bench.bench_bots measures the same at full size."""
+budget (SEARCH_BUDGET, not the default) so the search tournaments cost about one (Medieval
+Mastery, Castle Assault) to three (Wizard's Quest) minutes of CPU each: marked slow. bench.bench_bots measures the same at full size."""
 from __future__ import annotations
 
 import pytest
@@ -28,7 +28,8 @@ def test_luck_is_the_binomial_tail():
     pytest.param("castle-assault", "search", "greedy", marks=pytest.mark.slow),
     pytest.param("wizards-quest", "search", "greedy", marks=[pytest.mark.slow, pytest.mark.xfail(
         reason="Wizard's Quest: at this budget search wins 6-2 against greedy on these seeds (8-0 on 8 other "
-               "seeds), not yet beyond chance; issue 13 stays open until it wins here", strict=False)]),
+               "seeds), not beyond chance here; a greedy shortlist and a margin did not change that "
+               "(docs/bots.md); issue 13 stays open until it wins here", strict=False)]),
 ])
 def test_the_better_level_wins_beyond_chance(ruleset, better, worse):
     game = games[ruleset]
