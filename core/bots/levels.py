@@ -28,18 +28,25 @@ EVALUATIONS = {"castle-assault": "core.castle_assault.bots", "medieval-mastery":
                "wizards-quest": "core.wizards_quest.bots"}
 PATTERN_SAMPLES = 8        # random_move draws added to the candidates (they fill in patterns)
 MAX_CANDIDATES = 14
-GREEDY_WORLDS = 4
 GREEDY_MOVES = 6           # random moves after a greedy candidate: the rest of the turn, the answers
-ROLLOUT_MOVES = 10         # playout moves after a search candidate before the evaluation decides
-                           # (a game's bots module may set its own)
-ITERATIONS = 500           # the default search budget (a game's bots module may set its own)
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """A game's settings of the levels, declared as `TUNING` in its bots module beside its
+    `evaluate` (each value there says why it differs from the default)."""
+
+    rollout_moves: int = 10    # playout moves after a search candidate before the evaluation decides
+    iterations: int = 500      # the default search budget
+    greedy_worlds: int = 4     # sampled worlds greedy weighs each candidate in
+    search_first_tries: int = 1  # tries every search candidate gets before halving drops any
 
 
 @dataclass
 class Budget:
     """How long `search` may think: at most `iterations`, and with a clock at most `seconds`."""
 
-    iterations: int | None = None       # None: the game's default (ITERATIONS in its bots module)
+    iterations: int | None = None       # None: the game's default (its TUNING.iterations)
     seconds: float | None = None
     clock: Callable[[], float] | None = None
 
@@ -58,8 +65,7 @@ class Budget:
 
 
 def tuning(game: Game):
-    """The game's bot module: `evaluate(state, seat)`, and optionally ROLLOUT_MOVES, ITERATIONS,
-    GREEDY_WORLDS and SEARCH_FIRST_TRIES."""
+    """The game's bot module: `evaluate(state, seat)`, and optionally `TUNING` (a `Tuning`)."""
     if game.name not in EVALUATIONS:
         raise ValueError(f"{game.name} has no evaluation: only the random level plays it")
     return importlib.import_module(EVALUATIONS[game.name])
@@ -109,11 +115,12 @@ class Bot:
         self.game, self.level, self.budget = game, level, budget or Budget()
         module = tuning(game) if level != "random" else None
         self.evaluate = module.evaluate if module else None
-        self.rollout_moves = getattr(module, "ROLLOUT_MOVES", ROLLOUT_MOVES)
-        self.greedy_worlds = getattr(module, "GREEDY_WORLDS", GREEDY_WORLDS)
-        self.first_tries = getattr(module, "SEARCH_FIRST_TRIES", 1)
+        settings = getattr(module, "TUNING", Tuning())
+        self.rollout_moves = settings.rollout_moves
+        self.greedy_worlds = settings.greedy_worlds
+        self.first_tries = settings.search_first_tries
         if self.budget.iterations is None:
-            self.budget = replace(self.budget, iterations=getattr(module, "ITERATIONS", ITERATIONS))
+            self.budget = replace(self.budget, iterations=settings.iterations)
         self.iterations = 0      # search iterations of the last choice (for the bench)
 
     def choose(self, known: dict, seat: int, rng: Rng) -> dict:

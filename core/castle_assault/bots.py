@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import math
 
+from core.bots.levels import Tuning
+
 from .data import CARDS
 from .zones import post_shields
 
 # Search's playouts stop after 6 moves, not the default 10: long sequences of attacks and
 # discards drown the signal (measured with purely random playouts: 9-1 against greedy with 6,
-# 5-5 with 20; with the greedy playout player, 7-1 at the CI budget of 150 tries).
-ROLLOUT_MOVES = 6
-# Short playouts are cheap: the default search budget is 1,500 tries (measured with random
-# playouts: 19-1 against random where 500 made 17-3).
-ITERATIONS = 1500
+# 5-5 with 20; with the greedy playout player, 7-1 at the CI budget of 150 tries). Short
+# playouts are cheap: the default search budget is 1,500 tries (measured with random playouts:
+# 19-1 against random where 500 made 17-3).
+TUNING = Tuning(rollout_moves=6, iterations=1500)
 CASTLE_BONUS = 40
 WALL_BONUS = 8
 CARD_VALUE = 2

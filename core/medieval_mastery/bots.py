@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+from core.bots.levels import Tuning
+
 from . import rules
 
 VP_WEIGHT = 1.0
@@ -18,7 +20,7 @@ CARD_WEIGHT = 0.1
 # a battle's commitments and support) is long, and a playout cut short scores a battle before it
 # is fought (measured at the CI budget of 150 tries against greedy: 12-4 with 10 moves, 10-6 with
 # 6 on 16 games; 8-0 with 20 on the CI seeds, where 8 moves made 7-1).
-ROLLOUT_MOVES = 20
+TUNING = Tuning(rollout_moves=20)
 
 
 def worth(st: dict, seat: int) -> float:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+from core.bots.levels import Tuning
+
 from . import board
 from . import state as S
 from .state import State
@@ -27,11 +29,10 @@ CARD = 0.3
 # Greedy weighs each move in 8 sampled worlds, not the default 4: Wizard's Quest's dice and
 # hidden treasures make a few worlds noisy (measured, 40 games against random on the bench's
 # seeds: 35-5 with 8 worlds, 31-9 with 4; a greedy move still takes about 20 ms).
-GREEDY_WORLDS = 8
 # Search tries every candidate in as many worlds as greedy before dropping any (one try each is
 # too few for a battle's dice). Measured at 150 tries against greedy, 8 games each: the CI seeds
 # 5-3 before, 6-2 after; 8 other seeds 6-2 before, 8-0 after.
-SEARCH_FIRST_TRIES = GREEDY_WORLDS
+TUNING = Tuning(greedy_worlds=8, search_first_tries=8)
 
 
 def steps_to(st: State, mine: list[int], goal: int) -> int:
