@@ -39,6 +39,7 @@ class Tuning:
     rollout_moves: int = 10    # playout moves after a search candidate before the evaluation decides
     iterations: int = 500      # the default search budget
     greedy_worlds: int = 4     # sampled worlds greedy weighs each candidate in
+    greedy_moves: int = GREEDY_MOVES  # random moves after a greedy candidate before the evaluation
     search_first_tries: int = 1  # tries every search candidate gets before halving drops any
 
 
@@ -118,6 +119,7 @@ class Bot:
         settings = getattr(module, "TUNING", Tuning())
         self.rollout_moves = settings.rollout_moves
         self.greedy_worlds = settings.greedy_worlds
+        self.greedy_moves = settings.greedy_moves
         self.first_tries = settings.search_first_tries
         if self.budget.iterations is None:
             self.budget = replace(self.budget, iterations=settings.iterations)
@@ -150,7 +152,7 @@ class Bot:
                 after = self.outcome(world, seat, move)
                 if after is None:
                     continue
-                totals[i] += rollout(self.game, after, seat, rng, GREEDY_MOVES, self.evaluate)
+                totals[i] += rollout(self.game, after, seat, rng, self.greedy_moves, self.evaluate)
                 counts[i] += 1
         return best(moves, [t / c if c else -1.0 for t, c in zip(totals, counts)], rng)
 
