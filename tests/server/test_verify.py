@@ -12,6 +12,18 @@ def env_for(config):
             "HERALD_CONFIG": ""}
 
 
+def forge_move(config, game: int, seq: int, column: str, value) -> None:
+    """Change one stored move by hand, as a forger with the database file would (the
+    append-only trigger is the first thing to go)."""
+    with sqlite3.connect(config["DATABASE_URL"].removeprefix("sqlite:///")) as db:
+        db.execute("DROP TRIGGER IF EXISTS moves_no_update")
+        db.execute(f"UPDATE moves SET {column} = ? WHERE game_id = ? AND seq = ?", (value, game, seq))
+
+
+def verify(config, *args):
+    return CliRunner().invoke(server, ["verify", *args], env=env_for(config))
+
+
 def play_some(api, players, count):
     game = api.start_game(players, options={"target": 60})
     for _ in range(count):
@@ -95,11 +107,8 @@ def test_a_broken_game_is_named_and_does_not_stop_reminders_for_others(api, alic
 def test_verify_reports_a_changed_timestamp(api, alice_bob, config):
     """The chain commits to when each move was made, too."""
     game = play_some(api, alice_bob, 3)
-    path = config["DATABASE_URL"].removeprefix("sqlite:///")
-    with sqlite3.connect(path) as db:
-        db.execute("DROP TRIGGER moves_no_update")
-        db.execute("UPDATE moves SET created = '2020-01-01 00:00:00' WHERE game_id = ? AND seq = 1", (game,))
-    result = CliRunner().invoke(server, ["verify"], env=env_for(config))
+    forge_move(config, game, 1, "created", "2020-01-01 00:00:00")
+    result = verify(config)
     assert result.exit_code == 1 and "move 1: the hash chain is broken" in result.output
 
 
@@ -172,12 +181,9 @@ def test_verify_with_jobs_still_finds_a_corrupted_game(api, alice_bob, config):
     """A forged move in one game among several: named, with the same exit code as without --jobs."""
     games = [play_real(api, alice_bob, 4, config) for _ in range(5)]
     forged = games[3]
-    path = config["DATABASE_URL"].removeprefix("sqlite:///")
-    with sqlite3.connect(path) as db:
-        db.execute("DROP TRIGGER moves_no_update")
-        db.execute("UPDATE moves SET created = '2020-01-01 00:00:00' WHERE game_id = ? AND seq = 2", (forged,))
-    single = CliRunner().invoke(server, ["verify"], env=env_for(config))
-    parallel = CliRunner().invoke(server, ["verify", "--jobs", "3"], env=env_for(config))
+    forge_move(config, forged, 2, "created", "2020-01-01 00:00:00")
+    single = verify(config)
+    parallel = verify(config, "--jobs", "3")
     assert single.exit_code == parallel.exit_code == 1
     assert f"game {forged}: 3 problem(s)\n  move 2: the hash chain is broken" in parallel.output
     assert not any(f"game {other}:" in parallel.output for other in games if other != forged)
@@ -204,11 +210,8 @@ def test_a_snapshot_spelled_differently_but_equal_is_no_disagreement(api, alice_
 def test_a_move_whose_payload_is_not_json_is_reported_not_fatal(api, alice_bob, config):
     honest = play_some(api, alice_bob, 3)
     broken = play_some(api, alice_bob, 3)
-    path = config["DATABASE_URL"].removeprefix("sqlite:///")
-    with sqlite3.connect(path) as db:
-        db.execute("DROP TRIGGER moves_no_update")
-        db.execute("UPDATE moves SET payload = '{\"play\":' WHERE game_id = ? AND seq = 1", (broken,))
-    result = CliRunner().invoke(server, ["verify"], env=env_for(config))
+    forge_move(config, broken, 1, "payload", '{"play":')
+    result = verify(config)
     assert result.exit_code == 1
     assert f"game {broken}:" in result.output and f"game {honest}:" not in result.output
     assert "move 1" in result.output
