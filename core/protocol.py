@@ -15,6 +15,7 @@ from typing import Any, Iterable, NamedTuple
 
 from core import canonical
 from core.rng import Rng
+from core.statekeys import Shape
 
 Move = dict
 State = Any
@@ -192,6 +193,10 @@ class Game:
     # The layout of `to_json`. A change of layout raises it, and `upgrade_state` lifts a
     # stored state of an older layout; the server records the format of every hash it stores.
     state_format: int = 1
+    # Older layouts that differ from the current one only by renamed keys, each declared once
+    # (core/statekeys.py: {1: state.FORMAT_1}); `upgrade_state` and `downgrade_state` follow
+    # the declaration both ways, so a game with renamed keys writes no upgrade code of its own.
+    renamed_layouts: dict[int, Shape] = {}
     # Declared facts, so that tests and tools need not hard-code them per game: a number of
     # moves no real game reaches (random playouts stop there), and whether any seat ever
     # holds something another seat may not see (hands, face-down cards, hidden treasure).
@@ -364,14 +369,19 @@ class Game:
 
     def upgrade_state(self, data: dict, from_format: int) -> dict:
         """A stored `to_json` of layout `from_format`, lifted to `state_format`. Each engine
-        that changes its layout adds a step here; without one, an old layout is refused."""
+        that changes its layout adds a step here (a rename: `renamed_layouts`); without one, an
+        old layout is refused."""
         if from_format == self.state_format:
             return data
+        if from_format in self.renamed_layouts:
+            return self.renamed_layouts[from_format].upgrade(data)
         raise ValueError(f"{self.name} cannot read state format {from_format} (it writes {self.state_format})")
 
     def downgrade_state(self, data: dict, to_format: int) -> dict | None:
         """Optional: a `to_json` of the current layout written in the older `to_format`, so
         that `verify` can check hashes stored before a format change. None: cannot."""
+        if to_format in self.renamed_layouts:
+            return self.renamed_layouts[to_format].downgrade(data)
         return data if to_format == self.state_format else None
 
     # --- shared helpers -----------------------------------------------------------
@@ -402,16 +412,21 @@ class Game:
         existed, its legacy reading."""
         return options[name] if name in options else self.options[name].legacy
 
+    def digest(self, data: dict) -> str:
+        """The hash of a `to_json` (of any layout): canonical.digest, or the same value computed
+        more cheaply by a game that knows its states' shape."""
+        return canonical.digest(data)
+
     def state_hash(self, state: State) -> str:
-        return canonical.digest(self.to_json(state))
+        return self.digest(self.to_json(state))
 
     def hash_in(self, state: State, state_format: int) -> str | None:
         """The hash `state` has in layout `state_format` (a hash stored before a layout change),
         or None where this engine cannot write that older layout any more."""
         if state_format == self.state_format:
-            return self.state_hash(state)  # the engine's own, however it makes it cheap
+            return self.state_hash(state)
         older = self.downgrade_state(self.to_json(state), state_format)
-        return None if older is None else canonical.digest(older)
+        return None if older is None else self.digest(older)
 
     def same_move(self, a: Move, b: Move) -> bool:
         return canonical.dumps(a) == canonical.dumps(b)

@@ -12,17 +12,20 @@ describe; `None` stands for an absent part (no battle under way) and stays `None
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, Union
 
 
-class Shape:
+class Shape(ABC):
     """A part of a state whose keys are renamed: a dict (`Keys`), or a container of them."""
 
+    @abstractmethod
     def upgrade(self, data: Any) -> Any:
-        raise NotImplementedError
+        """The part in the newer layout."""
 
+    @abstractmethod
     def downgrade(self, data: Any) -> Any:
-        raise NotImplementedError
+        """The part in the older layout."""
 
 
 Entry = Union[str, tuple[str, Shape]]

@@ -29,6 +29,7 @@ class CastleAssault(Game):
     rules_version = 3
     # 2: issue 15, readable state keys (state.FORMAT_1 names the short keys of format 1).
     state_format = 2
+    renamed_layouts = {1: FORMAT_1}
     # Real games end long before; a random game with V-STALL off can cycle for ever once nobody
     # holds an attack card (playouts stop here).
     max_moves = 5_000
@@ -158,16 +159,6 @@ class CastleAssault(Game):
 
     def from_json(self, data: dict) -> State:
         return cast(State, data)
-
-    def upgrade_state(self, data: dict, from_format: int) -> dict:
-        if from_format == 1:
-            return FORMAT_1.upgrade(data)
-        return super().upgrade_state(data, from_format)
-
-    def downgrade_state(self, data: dict, to_format: int) -> dict | None:
-        if to_format == 1:
-            return FORMAT_1.downgrade(data)
-        return super().downgrade_state(data, to_format)
 
     def preview_state(self, state: State) -> State:
         """Strict windows (CA-MULTI-5): in fast mode a preview would show who holds attack cards."""

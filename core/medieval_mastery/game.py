@@ -36,6 +36,7 @@ class MedievalMastery(Game):
     rules_version = 3
     # 2: readable state keys (issue 15); stored games of format 1 keep the short ones (state.FORMAT_1).
     state_format = 2
+    renamed_layouts = {1: FORMAT_1}
     hidden_information = True  # decks, other hands and face-down conflict cards
     skip_moves = ({"type": "skip"}, {"type": "end"})  # every step after MM-TURN-1 is optional
     max_moves = 20_000  # random playouts end in a few hundred moves; no real game comes near
@@ -234,27 +235,10 @@ class MedievalMastery(Game):
     def from_json(self, data):
         return data
 
-    def state_hash(self, state):
-        """canonical.digest(to_json(state)), reusing the text of the parts moves share (state.HASHER)."""
-        return HASHER.digest(state)
-
-    def hash_in(self, state, state_format):
-        """The same for format 1 (verify of games stored before the readable keys)."""
-        if state_format == 1:
-            return HASHER.digest(FORMAT_1.downgrade(state))
-        return super().hash_in(state, state_format)
-
-    def upgrade_state(self, data, from_format):
-        """Format 1 (short keys) lifts to format 2 by state.FORMAT_1's renames."""
-        if from_format == 1:
-            return FORMAT_1.upgrade(data)
-        return super().upgrade_state(data, from_format)
-
-    def downgrade_state(self, data, to_format):
-        """A state written in format 1's short keys, so that hashes stored then still verify."""
-        if to_format == 1:
-            return FORMAT_1.downgrade(data)
-        return super().downgrade_state(data, to_format)
+    def digest(self, data):
+        """canonical.digest, reusing the text of the parts moves share (state.HASHER), in either
+        format: a format-1 downgrade keeps the state's lists, so verify of old games is cheap too."""
+        return HASHER.digest(data)
 
 
 def result_code(st: State) -> str:

@@ -25,6 +25,7 @@ class WizardsQuest(Game):
     options = OPTIONS
     rules_version = 3  # 2 (issue 9): ring window, boats, bridge bonus; 3 (issue 14): the random stream's scheme 2
     state_format = 2  # 2 (issue 15): readable keys; format 1's short keys are state.FORMAT_1
+    renamed_layouts = {1: FORMAT_1}
     max_moves = 20_000  # random games end within a few thousand moves
     skip_moves = ({"type": "done"}, {"type": "end"}, {"type": "break"})  # campaigns and cards are optional
     hidden_information = True  # the deck, other hands, and with the blank treasure the treasures' kinds
@@ -127,12 +128,6 @@ class WizardsQuest(Game):
 
     def from_json(self, data: dict) -> State:
         return data  # type: ignore[return-value]
-
-    def upgrade_state(self, data: dict, from_format: int) -> dict:
-        return FORMAT_1.upgrade(data) if from_format == 1 else super().upgrade_state(data, from_format)
-
-    def downgrade_state(self, data: dict, to_format: int) -> dict | None:
-        return FORMAT_1.downgrade(data) if to_format == 1 else super().downgrade_state(data, to_format)
 
     def render(self, view: dict, seat: int | None) -> str:
         return V.render_view(view, seat)
