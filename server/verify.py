@@ -178,7 +178,7 @@ def _steps(engine, replayer: Replayer, link: str, moves: list[StoredMove], probl
     """The loop of `_replay`: each move applied, its state hash and chain link compared. It is
     verify's inner loop, so it does nothing per move beyond the engine's step and hash, one
     SHA-256 for the chain link, and two string comparisons."""
-    state, step, own_format, own_hash = replayer.state, replayer.step, engine.state_format, engine.state_hash
+    state, step, hash_in = replayer.state, replayer.step, engine.hash_in
     replayed: str | None = None
     for move in moves:
         try:
@@ -189,26 +189,18 @@ def _steps(engine, replayer: Replayer, link: str, moves: list[StoredMove], probl
         except Exception as exc:
             problems.append(f"move {move.seq} ({move.text!r}): the engine failed on replay: {exc!r}")
             return None
-        replayed = own_hash(state) if move.state_format == own_format else _older_hash(engine, state, move,
-                                                                                         unchecked)
-        if replayed is not None and replayed != move.state_hash:
+        replayed = hash_in(state, move.state_format)
+        if replayed is None:  # an older format this engine can no longer write
+            unchecked.setdefault(move.state_format, []).append(move.seq)
+        elif replayed != move.state_hash:
             problems.append(f"move {move.seq}: the replayed state differs from the stored state hash")
         link = _link(link, move)
         if link != move.chain:
             problems.append(f"move {move.seq}: the hash chain is broken")
         if len(problems) >= MAX_PROBLEMS:
             return None
-    final_hash = replayed if moves and moves[-1].state_format == own_format else None
+    final_hash = replayed if moves and moves[-1].state_format == engine.state_format else None
     return state, link, final_hash
-
-
-def _older_hash(engine, state, move: StoredMove, unchecked: dict[int, list[int]]) -> str | None:
-    """The hash of `state` in the move's older state format, or None (noted) where the engine
-    cannot write that format any more."""
-    replayed = engine.hash_in(state, move.state_format)
-    if replayed is None:
-        unchecked.setdefault(move.state_format, []).append(move.seq)
-    return replayed
 
 
 def _link(previous: str, move: StoredMove) -> str:
