@@ -16,6 +16,7 @@ import hashlib
 from typing import Any, Callable
 
 from core.canonical import dumps as encode
+from core.memo import Memo
 
 LIMIT = 16384  # parts remembered before a memory is emptied (a server runs for months)
 MARK = "\x01"  # stands for a remembered part in the encoded rest; written as MARK_TEXT
@@ -31,16 +32,16 @@ class PartHasher:
         self.writers: dict[str, Callable[[Any], str]] = {
             **dict.fromkeys(values, self.by_value), **dict.fromkeys(piles, self.piles_text),
             **dict.fromkeys(shared, self.remembered)}
-        self.known: dict[int, tuple[Any, str]] = {}  # id(part) -> (part, its text)
-        self.values: dict[tuple, str] = {}  # tuple(list) -> its text
-        self.layouts: dict[tuple, tuple] = {}  # a state's keys -> (remembered keys with writers, marks)
+        self.known = Memo(LIMIT)  # id(part) -> (part, its text)
+        self.values = Memo(LIMIT)  # tuple(list) -> its text
+        self.layouts = Memo(256)  # a state's keys -> (remembered keys with writers, marks)
 
     def remembered(self, part: Any) -> str:
         """The text of a part shared between states, encoded the first time it is seen."""
         entry = self.known.get(id(part))
         if entry is not None and entry[0] is part:
             return entry[1]
-        return self._remember(part, encode(part))
+        return self.known.keep(id(part), (part, encode(part)))[1]
 
     def piles_text(self, piles: Any) -> str:
         """A list per seat of piles: remembered as a whole, and pile by pile when one has changed."""
@@ -49,7 +50,8 @@ class PartHasher:
             return entry[1]
         if type(piles) is not list:
             return encode(piles)
-        return self._remember(piles, "[" + ",".join([self.remembered(pile) for pile in piles]) + "]")
+        text = "[" + ",".join([self.remembered(pile) for pile in piles]) + "]"
+        return self.known.keep(id(piles), (piles, text))[1]
 
     def by_value(self, part: Any) -> str:
         """The text of a list of ints or words, remembered by its value."""
@@ -58,15 +60,7 @@ class PartHasher:
         key = tuple(part)
         text = self.values.get(key)
         if text is None:
-            if len(self.values) >= LIMIT:
-                self.values.clear()
-            text = self.values[key] = encode(part)
-        return text
-
-    def _remember(self, part: Any, text: str) -> str:
-        if len(self.known) >= LIMIT:
-            self.known.clear()
-        self.known[id(part)] = (part, text)
+            text = self.values.keep(key, encode(part))
         return text
 
     def _layout(self, keys: tuple) -> tuple[tuple, dict]:
@@ -79,9 +73,7 @@ class PartHasher:
         keys = tuple(state)
         layout = self.layouts.get(keys)
         if layout is None:
-            if len(self.layouts) >= 256:
-                self.layouts.clear()
-            layout = self.layouts[keys] = self._layout(keys)
+            layout = self.layouts.keep(keys, self._layout(keys))
         parts, marks = layout
         rest = encode({**state, **marks}).split(MARK_TEXT)
         if len(rest) != len(parts) + 1:  # the mark written elsewhere too: no shortcut

@@ -6,6 +6,7 @@ must decide or the game is over. Exactly one seat is ever prompted at a time.
 """
 from __future__ import annotations
 
+from core.memo import Memo
 from core.protocol import Event, Prompt
 
 from . import battle
@@ -204,13 +205,11 @@ def prompts(s: State) -> list[Prompt]:
     key = (phase, seat, b["attacker"], b["night_card"] is None, b["target"], resolve_target(s, b["target"]))
     prompt = WINDOW_PROMPTS.get(key)
     if prompt is None:
-        if len(WINDOW_PROMPTS) > 4096:
-            WINDOW_PROMPTS.clear()
-        prompt = WINDOW_PROMPTS[key] = window_prompt(s, seat, phase, b)
+        prompt = WINDOW_PROMPTS.keep(key, window_prompt(s, seat, phase, b))
     return [prompt]
 
 
-WINDOW_PROMPTS: dict[tuple, Prompt] = {}
+WINDOW_PROMPTS = Memo(4096)
 
 
 def window_prompt(s: State, seat: int, phase: str, b: Battle) -> Prompt:

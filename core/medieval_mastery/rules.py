@@ -9,6 +9,7 @@ from core.medieval_mastery.board import BOARDS, Board, reach
 from core.medieval_mastery.data import DECK_SIZE, KIND_OF_NAME
 from core.medieval_mastery.options import option
 from core.medieval_mastery.state import Ctx, State
+from core.memo import Memo
 from core.protocol import Event
 from core.text import count
 
@@ -45,7 +46,7 @@ def vp_by_seat(st: State | dict) -> list[int]:
     return totals
 
 
-_SLOT_VPS: dict[tuple, tuple[int, ...]] = {}
+_SLOT_VPS = Memo(4096)
 
 
 def slot_vps(st: State | dict) -> tuple[int, ...]:
@@ -54,10 +55,8 @@ def slot_vps(st: State | dict) -> tuple[int, ...]:
     key = (tuple(st["tile"]), skirmish)
     found = _SLOT_VPS.get(key)
     if found is None:
-        if len(_SLOT_VPS) >= 4096:
-            _SLOT_VPS.clear()
-        found = _SLOT_VPS[key] = tuple(0 if skirmish and tile == "Homelands" else data.TILE_VP[tile]
-                                       for tile in st["tile"])
+        found = _SLOT_VPS.keep(key, tuple(0 if skirmish and tile == "Homelands" else data.TILE_VP[tile]
+                                          for tile in st["tile"]))
     return found
 
 
