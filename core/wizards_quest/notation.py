@@ -189,12 +189,18 @@ def _read_lose(head: str, rest: list[str]) -> dict | None:
     return None
 
 
+def _trailing_hero(rest: list[str], fields: int, usage: str) -> str:
+    """The optional hero word after a move's `fields` words ("" when there is none)."""
+    hero = rest[fields].lower() if len(rest) == fields + 1 else ""
+    if hero not in ("", "champion", "wizard"):
+        raise _Bad(usage)
+    return hero
+
+
 def _read_take(head: str, rest: list[str]) -> dict | None:
     if len(rest) not in (1, 2):
         return None
-    hero = rest[1].lower() if len(rest) == 2 else ""
-    if hero not in ("", "champion", "wizard"):
-        raise _Bad("take <men> [champion|wizard]")
+    hero = _trailing_hero(rest, 1, "take <men> [champion|wizard]")
     return {"type": "take", "men": _number(rest[0]), "hero": hero}
 
 
@@ -250,9 +256,7 @@ def _read_attack(head: str, rest: list[str]) -> dict | None:
 def _read_sail(head: str, rest: list[str]) -> dict | None:
     if len(rest) not in (3, 4):
         return None
-    hero = rest[3].lower() if len(rest) == 4 else ""
-    if hero not in ("", "champion", "wizard"):
-        raise _Bad("sail <from> <to> <men> [champion|wizard]")
+    hero = _trailing_hero(rest, 3, "sail <from> <to> <men> [champion|wizard]")
     return {"type": "sail", "from": _territory(rest[0]), "to": _territory(rest[1]), "men": _number(rest[2]),
             "hero": hero}
 
