@@ -30,9 +30,7 @@ def test_luck_is_the_binomial_tail():
     pytest.param("castle-assault", "search", "greedy", marks=pytest.mark.slow),
 ])
 def test_the_better_level_wins_beyond_chance(ruleset, better, worse):
-    game = games[ruleset]
-    m = match(game, 2, {}, Bot(game, better, SEARCH_BUDGET), Bot(game, worse, SEARCH_BUDGET), GAMES,
-              f"ci-tournament:{better}-{worse}")
+    m = tournament(ruleset, better, worse)
     assert m.luck() < CHANCE, f"{ruleset}: {better} {m.a_wins}-{m.b_wins} {worse} ({m.draws} draws)"
 
 
@@ -42,7 +40,12 @@ def test_wizards_quest_search_meets_its_goal_against_greedy():
     CI budget: 6-2 there (8-0 on 8 other seeds, 14-2 together). Not beyond chance on these 8
     games (p = 0.14), which neither a greedy shortlist, a margin for greedy's choice nor other
     playout lengths changed (docs/bots.md)."""
-    game = games["wizards-quest"]
-    m = match(game, 2, {}, Bot(game, "search", SEARCH_BUDGET), Bot(game, "greedy", SEARCH_BUDGET), GAMES,
-              "ci-tournament:search-greedy")
+    m = tournament("wizards-quest", "search", "greedy")
     assert m.a_wins >= 0.65 * (m.a_wins + m.b_wins), f"search {m.a_wins}-{m.b_wins} greedy ({m.draws} draws)"
+
+
+def tournament(ruleset: str, better: str, worse: str):
+    """GAMES two-player games of `better` against `worse` on the CI seeds, search at SEARCH_BUDGET."""
+    game = games[ruleset]
+    return match(game, 2, {}, Bot(game, better, SEARCH_BUDGET), Bot(game, worse, SEARCH_BUDGET), GAMES,
+                 f"ci-tournament:{better}-{worse}")
