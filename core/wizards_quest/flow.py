@@ -114,7 +114,7 @@ def apply_standing(st: State, seat: int, move: dict) -> tuple[State, list[Event]
     if value not in ("men-first", "ask") or set(move) - {"type", "losses"}:
         raise IllegalMove("bad-move", "Write 'standing losses men-first' or 'standing losses ask'.", "WQ-TABLE-5")
     new = S.clone(st)
-    new["standing"][seat] = value
+    S.own(new, "standing")[seat] = value
     ev = [Event(f"Standing order: your losses are {'taken men first' if value == 'men-first' else 'asked each time'}.",
                 (seat,))]
     settle(new, rng_of(st), ev)

@@ -155,7 +155,7 @@ def run_attack(st: State, seat: int, plan: dict, ev: list[Event]) -> None:
         tn["campaigns"] -= 1
     if plan["boat"]:
         tn["boat_used"] = True
-        st["discard"].append(st["boats"][seat].pop(0))  # WQ-BOAT-3
+        S.own(st, "discard").append(S.own_pile(st, "boats", seat).pop(0))  # WQ-BOAT-3
     hero = plan["hero"]
     if hero:
         pos = S.hero_position(st, seat, hero)
@@ -218,7 +218,7 @@ def camp_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
         st["frames"].pop()
         assert st["turn"] is not None
         st["turn"]["boat_used"] = True
-        st["discard"].append(st["boats"][seat].pop(0))
+        S.own(st, "discard").append(S.own_pile(st, "boats", seat).pop(0))
         st["men"][src] -= k
         st["men"][tgt] += k
         if hero:
