@@ -288,11 +288,16 @@ def fight_frame(mode: str, attacker: int, src: int, tgt: int, vs: str, via: int,
 
 def all_donor_men(st: State, seat: int, src: int, boat: bool) -> dict[str, int]:
     """Every man the neighbours can send while keeping a piece each (as notation keys)."""
+    return {IDS[t]: k for t, k in donor_men(st, seat, src, boat).items()}
+
+
+def donor_men(st: State, seat: int, src: int, boat: bool) -> dict[int, int]:
+    """Every man the neighbours can send while keeping a piece each, by territory."""
     men = {}
     for t in donors(st, seat, src, boat):
         k = min(st["men"][t], S.pieces(st, t) - 1)
         if k > 0:
-            men[IDS[t]] = k
+            men[t] = k
     return men
 
 
