@@ -30,8 +30,13 @@ def defence_strength(st: State, f: Frame) -> int:
 
 
 def fight_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
-    """One stage of a fight frame: check, roll, losses, scattering, after the battle."""
-    HANDLERS[f["stage"]](st, f, rng, ev)
+    """The stages of a fight frame (check, roll, losses, scattering, after the battle) one after
+    another while the frame stays on top: what the driver would run next anyway, without its round."""
+    while True:
+        HANDLERS[f["stage"]](st, f, rng, ev)
+        frames = st["frames"]
+        if st["winners"] is not None or not frames or frames[-1] is not f:
+            return
 
 
 

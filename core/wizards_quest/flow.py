@@ -37,7 +37,7 @@ class TableRng(Rng):
     def die(self, sides: int = 6) -> int:
         if self.script:
             return self.script.pop(0)
-        return super().die(sides)
+        return self.below(sides) + 1  # Rng.die, one call less on the hottest path
 
 
 
@@ -75,7 +75,8 @@ def settle(st: State, rng: TableRng, ev: list[Event]) -> None:
     """Run on, then store where the dice stand."""
     run(st, rng, ev)
     st["rng"] = rng.counter
-    st["dice"] = list(rng.script)
+    if rng.script or st["dice"]:  # (no scripted dice: the state's empty list stays)
+        st["dice"] = list(rng.script)
 
 
 def apply_decision(st: State, seat: int, move: dict) -> tuple[State, list[Event]]:
