@@ -144,7 +144,8 @@ def _place(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     if not allowed:
         return {"type": "place", "men": {}, "heroes": {}}
     near = nearness(goals(st, seat))
-    ranked = sorted(allowed, key=lambda t: (near[t], rng.below(4)))
+    salt = rng.below(64)  # ties in nearness in an order of this draw's (t * 37 is one to one mod 64)
+    ranked = sorted(allowed, key=lambda t: near[t] * 64 + (t * 37 + salt) % 64)
     heroes: dict[str, str] = {}
     if f["max_heroes"] and total >= 2:
         for hero in ("champion", "wizard"):
@@ -193,10 +194,10 @@ def _take(st: State, f: Frame, seat: int, rng: Draws) -> dict:
 
 
 def _cards(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    if card_window.may_draw(st, f):  # always the turn's card first (before listing the plays)
+        return {"type": "draw"}
     legal = card_window.cards_legal(st, f)
     simple = [m for m in legal if "pattern" not in m]
-    if {"type": "draw"} in simple:
-        return {"type": "draw"}
     plays = [m for m in simple if m["type"] == "play"]
     hand = st["hands"][seat]
     playable = {m["pattern"].split()[1] for m in legal if "pattern" in m} | {m["card"] for m in plays}

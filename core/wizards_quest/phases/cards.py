@@ -45,10 +45,15 @@ def playable(st: State, f: Frame, hand: list[str]) -> list[str]:
     return hand
 
 
+def may_draw(st: State, f: Frame) -> bool:
+    """The one card of the turn is still to draw, and there is one (WQ-CARDS-1, WQ-CARDS-5)."""
+    return f["mode"] == "turn" and not f["drew"] and bool(st["deck"] or st["discard"])
+
+
 def cards_legal(st: State, f: Frame) -> list[dict]:
     seat, hand = f["seat"], st["hands"][f["seat"]]
     out: list[dict] = []
-    if f["mode"] == "turn" and not f["drew"] and (st["deck"] or st["discard"]):
+    if may_draw(st, f):
         out.append({"type": "draw"})
     ring_full = f["mode"] == "ring" and len(hand) > 2 and f["new"] in hand
     for card in playable(st, f, hand):
