@@ -12,7 +12,7 @@ from core.wizards_quest import flow, legal, notation, view as V
 from core.wizards_quest import resign as wq_resign
 from core.wizards_quest.setup import apply_scenario
 from core.wizards_quest.options import OPTIONS
-from core.wizards_quest.state import FORMAT_1, HASHER, State, new_state
+from core.wizards_quest.state import FORMAT_1, State, new_state
 
 
 
@@ -124,11 +124,6 @@ class WizardsQuest(Game):
         if state["winners"] is None:
             return None
         return Result(tuple(state["winners"]), result_sentence(state["winners"], state["reason"]), result_code(state["reason"]))
-
-    def digest(self, data: dict) -> str:
-        """canonical.digest, reusing the text of the parts moves share (state.HASHER), in either
-        format: a format-1 downgrade keeps the state's lists, so verify of old games is cheap too."""
-        return HASHER.digest(data)
 
     def to_json(self, state: State) -> dict:
         return state  # type: ignore[return-value]  # the state is JSON already

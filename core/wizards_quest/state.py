@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict
 
 from core.rng import Rng
-from core.statehash import PartHasher
 from core.statekeys import Each, Keys
 from core.wizards_quest import board, cards
 from core.wizards_quest.board import ORC
@@ -144,15 +143,6 @@ FORMAT_1 = Keys({
     "np": "players", "opt": "options", "own": "owner", "n": "men", "ch": "champion", "wz": "wizard",
     "out": "eliminated", "tre": "treasures", "disc": "discard", "std": "standing", "win": "winners",
     "why": "reason", "q": ("frames", Each(FRAME_1)), "tn": ("turn", TURN_1)})
-
-# The state's hash reuses the text of what moves share (core/statehash.py), in both formats: the
-# seed, the options and the parts `clone` copies on write keep their text until a move changes
-# them (the hands, boats and treasures part by part), and the map's int lists, copied by every
-# move but mostly unchanged, are remembered by value.
-HASHER = PartHasher(shared=frozenset({"seed", "options", "deck", "discard", "eliminated", "standing",
-                                      "opt", "disc", "out", "std"}),
-                    piles=frozenset({"hands", "boats", "treasures", "tre"}),
-                    values=frozenset({"owner", "men", "champion", "wizard", "own", "n", "ch", "wz"}))
 
 
 def state_options(opts: dict) -> Options:
