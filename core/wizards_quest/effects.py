@@ -115,6 +115,8 @@ def check_eliminations(st: State, ev: list[Event]) -> None:
         # a question still waiting for him (his own card window) is withdrawn: he does nothing more
         st["frames"] = [f for f in st["frames"] if not (f["kind"].startswith("ask-") and f.get("seat") == s)]
         ev.append(Event(f"{{P{s}}} has no pieces left and is out of the game."))
+    if st["eliminated"].count(False) > 1:  # (the usual answer, without listing who is left)
+        return
     left = [s for s in range(st["players"]) if not st["eliminated"][s]]
     if len(left) == 1:
         st["winners"], st["reason"] = left, "last player standing"

@@ -1,6 +1,8 @@
 """The active player's campaigns and boat moves (step 5c, WQ-CAMP-1 to -9, WQ-BOAT-1 to -6)."""
 from __future__ import annotations
 
+from typing import Iterable
+
 from core.protocol import Event
 from core.rng import Rng
 from core.wizards_quest import board
@@ -256,7 +258,7 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     own = st["owner"]
     kinds_at: dict[int, tuple[tuple[str, bool], ...]] = {}
     boat_reach = board.BOAT_REACH if boat_ready(st, seat) else None
-    sources = [t for t in range(board.TERRITORIES) if own[t] == seat]
+    sources: Iterable[int] = (t for t in range(board.TERRITORIES) if own[t] == seat)  # lazily: first_only
     if camps < 1:  # only the creatures can be attacked: only from next to them, or on them
         near = {c for c in (dragon, peace) if c >= 0}
         for c in list(near):
