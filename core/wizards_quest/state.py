@@ -198,11 +198,11 @@ def new_state(players: int, opts: dict, seed: str) -> State:
 
 def clone(st: State) -> State:
     """Copy what most moves change, without deepcopy (speed, WQ-COMP-6 counts): the map, the frames
-    and the turn. The rest (SHARED: the cards, the treasures, who is out, standing orders) is
+    and the turn. The rest (`Shared`: the cards, the treasures, the heroes, who is out, standing orders) is
     copied on write: the clone shares it, and whoever changes it takes `own`, `own_pile` or
     `own_treasure` first. What a move leaves alone keeps its identity, which the hash relies on."""
     new = st.copy()
-    new["owner"], new["men"], new["champion"], new["wizard"] = st["owner"][:], st["men"][:], st["champion"][:], st["wizard"][:]
+    new["owner"], new["men"] = st["owner"][:], st["men"][:]
     # a frame's lists (orders, targets, losses) are replaced, never changed in place: copy the dicts only
     new["frames"] = [f.copy() for f in st["frames"]]
     tn = st["turn"]
@@ -212,7 +212,7 @@ def clone(st: State) -> State:
 
 
 # The parts a clone shares with the state it was made from until a move changes them (see clone).
-Shared = Literal["deck", "discard", "hands", "boats", "treasures", "eliminated", "standing"]
+Shared = Literal["deck", "discard", "hands", "boats", "treasures", "champion", "wizard", "eliminated", "standing"]
 
 
 def own(st: State, key: Shared) -> list:
@@ -245,7 +245,7 @@ def other_hero(hero: str) -> str:
 
 def set_hero(st: State, seat: int, hero: str, t: int) -> None:
     """Move the seat's champion or wizard to t (-1: off the map), nothing else."""
-    (st["champion"] if hero == "champion" else st["wizard"])[seat] = t
+    own(st, "champion" if hero == "champion" else "wizard")[seat] = t
 
 
 def ask(st: State, kind: str, seat: int, **details: Any) -> None:
