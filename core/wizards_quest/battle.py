@@ -192,6 +192,8 @@ def _aloss(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
 def _scatter(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-WIZ-2, WQ-WIZ-4: the attacker places first, then the defender."""
     f["stage"] = "post"
+    if not (f["attacker_struck"] or f["defender_struck"]):
+        return  # (nothing struck: the usual battle)
     ex = [f["source"], f["target"]]
     if f["attacker_struck"]:
         ask(st, "scatter", f["defender"], victim=f["attacker"], men=f["attacker_struck"][0], hero=f["attacker_struck"][1],

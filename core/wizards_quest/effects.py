@@ -101,9 +101,8 @@ def check_eliminations(st: State, ev: list[Event]) -> None:
     if st["round"] < 1 or st["winners"] is not None:
         return
     own = st["owner"]
-    alive = set(own)
     for s in range(st["players"]):
-        if st["eliminated"][s] or s in alive:
+        if st["eliminated"][s] or s in own:
             continue
         S.own(st, "eliminated")[s] = True
         S.own(st, "discard").extend(st["hands"][s])
