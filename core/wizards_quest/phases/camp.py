@@ -245,10 +245,11 @@ def attack_move(option: Attack) -> dict:
     return {"type": "attack", "from": IDS[src], "to": IDS[tgt], "vs": vs, "boat": by_boat, "hero": hero, "men": {}}
 
 
-def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: bool = False) -> list[Attack]:
-    """The declarations of `simple_attacks` as tuples, in the order of the map: the rules of
-    `attack_check` for these plain declarations, worked out once per target and once per source
-    instead of once per declaration (the random player's hot path)."""
+def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: bool = False,
+                   sources: Iterable[int] | None = None) -> list[Attack]:
+    """The declarations of `simple_attacks` as tuples, in the order of the map (or only from
+    `sources`): the rules of `attack_check` for these plain declarations, worked out once per
+    target and once per source instead of once per declaration (the random player's hot path)."""
     tn = st["turn"]
     camps = tn["campaigns"] if tn else 0
     dragon, peace = st["dragon"], st["peace"]
@@ -258,7 +259,7 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     own = st["owner"]
     kinds_at: dict[int, tuple[tuple[str, bool], ...]] = {}
     boat_reach = board.BOAT_REACH if boat_ready(st, seat) else None
-    sources: Iterable[int] = (t for t in range(board.TERRITORIES) if own[t] == seat)  # lazily: first_only
+    sources = (t for t in (range(board.TERRITORIES) if sources is None else sources) if own[t] == seat)  # lazily
     if camps < 1:  # only the creatures can be attacked: only from next to them, or on them
         near = {c for c in (dragon, peace) if c >= 0}
         for c in list(near):
