@@ -43,10 +43,11 @@ class TableRng(Rng):
 
 def current(st: State) -> Frame | None:
     """The decision frame waiting for a player, or None."""
-    if st["winners"] is not None or not st["frames"]:
+    frames = st["frames"]
+    if not frames or st["winners"] is not None:
         return None
-    top = st["frames"][-1]
-    return top if top["kind"].startswith("ask-") else None
+    top = frames[-1]
+    return top if top["kind"][:4] == "ask-" else None
 
 
 def run(st: State, rng: Rng, ev: list[Event]) -> None:

@@ -250,9 +250,7 @@ def set_hero(st: State, seat: int, hero: str, t: int) -> None:
 
 def ask(st: State, kind: str, seat: int, **details: Any) -> None:
     """Put a decision to a seat: push its frame "ask-<kind>" (see phases/)."""
-    frame: Frame = {"kind": "ask-" + kind, "seat": seat}
-    frame.update(details)  # type: ignore[typeddict-item]
-    st["frames"].append(frame)
+    st["frames"].append({"kind": "ask-" + kind, "seat": seat, **details})  # type: ignore[typeddict-item]
 
 
 def hero_at(st: State, s: int, t: int) -> str | None:
