@@ -114,11 +114,13 @@ def _plain_value(f: Field) -> Callable[[object], bool] | None:
     """A test of one field's value that never accepts what Field.check refuses (None: no cheap test)."""
     if f.kind is bool and f.choices is None:
         return lambda v: type(v) is bool
-    if f.kind is int and f.choices is None and f.minimum is not None and f.maximum is not None:
+    if f.kind is int and f.choices is None:
         low, high = f.minimum, f.maximum
-        return lambda v: type(v) is int and low <= v <= high
+        if low is not None and high is not None:
+            return lambda v: type(v) is int and low <= v <= high
+        return lambda v: type(v) is int and (low is None or low <= v) and (high is None or v <= high)
     if f.kind is object and f.choices is None and f.minimum is None and f.maximum is None and f.items is None:
-        return lambda v: True  # any value: the game checks it itself
+        return ANY_VALUE  # the game checks it itself
     if f.kind is str and f.minimum is None and f.maximum is None:
         if f.choices is None:
             return lambda v: type(v) is str
@@ -129,6 +131,11 @@ def _plain_value(f: Field) -> Callable[[object], bool] | None:
     if f.kind is list and f.choices is None and f.items in (str, int, bool, dict, None):
         return _plain_list(f.minimum, f.maximum, f.items)
     return None
+
+
+def ANY_VALUE(value: object) -> bool:
+    """The cheap test of a field that takes any value (never called: only its keys are checked)."""
+    return True
 
 
 def _plain_list(low: int | None, high: int | None, items: type | None) -> Callable[[object], bool]:
@@ -145,11 +152,16 @@ def _plain_shape(spec: MoveSpec) -> Callable[[dict], bool] | None:
     tests = {f.name: test for f in spec.fields if (test := _plain_value(f)) is not None}
     if len(tests) != len(spec.fields):
         return None
-    required = tuple(f.name for f in spec.fields if f.required)
+    keys = frozenset(tests) | {"type"}
+    required = frozenset(f.name for f in spec.fields if f.required)
+    typed = tuple((name, test) for name, test in tests.items() if test is not ANY_VALUE)
 
-    def plain(move: dict) -> bool:
-        for key, value in move.items():
-            if key != "type" and ((test := tests.get(key)) is None or not test(value)):
+    def plain(move: dict) -> bool:  # the keys as sets (in C), then only the values with a test
+        fields = move.keys()
+        if not (fields <= keys and required <= fields):
+            return False
+        for name, test in typed:
+            if name in fields and not test(move[name]):
                 return False
-        return all(name in move for name in required)
+        return True
     return plain

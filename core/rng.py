@@ -18,8 +18,14 @@ import hashlib
 import struct
 from contextvars import ContextVar
 
+from core.memo import Memo
+
 SCHEMES = (1, 2)
 SPAN = {1: 1 << 256, 2: 1 << 64}  # the number of values one raw draw takes, per scheme
+
+# Scheme 2's blocks by (seed, block): the fresh Rng of an engine's next move goes on with the block
+# the last move began, without hashing it again.
+BLOCKS = Memo(4096)
 
 # Set by core.chance while it watches an apply for chance; None (the usual case) costs one lookup.
 draw_counter: ContextVar[list | None] = ContextVar("draw_counter", default=None)
@@ -50,9 +56,11 @@ class Rng:
             return int.from_bytes(hashlib.sha256(f"{self.seed}:{k}".encode()).digest(), "big")
         block = k >> 2
         if block != self._words_block:
-            digest = hashlib.sha256(f"{self.seed}:{block}".encode()).digest()
-            self._words = struct.unpack(">4Q", digest)
-            self._words_block = block
+            key = (self.seed, block)
+            words = BLOCKS.get(key)
+            if words is None:
+                words = BLOCKS.keep(key, struct.unpack(">4Q", hashlib.sha256(f"{self.seed}:{block}".encode()).digest()))
+            self._words, self._words_block = words, block
         return self._words[k & 3]
 
     def below(self, n: int) -> int:

@@ -30,8 +30,13 @@ def defence_strength(st: State, f: Frame) -> int:
 
 
 def fight_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
-    """One stage of a fight frame: check, roll, losses, scattering, after the battle."""
-    HANDLERS[f["stage"]](st, f, rng, ev)
+    """The stages of a fight frame (check, roll, losses, scattering, after the battle) one after
+    another while the frame stays on top: what the driver would run next anyway, without its round."""
+    while True:
+        HANDLERS[f["stage"]](st, f, rng, ev)
+        frames = st["frames"]
+        if st["winners"] is not None or not frames or frames[-1] is not f:
+            return
 
 
 
@@ -130,26 +135,24 @@ def _army_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
 
 def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-BATTLE-2 to -6: both dice together, strengths fixed before the roll."""
-    a, src, tgt = f["attacker"], f["source"], f["target"]
+    a, src, tgt, vs = f["attacker"], f["source"], f["target"], f["vs"]
     sa, sd = attack_strength(st, f), defence_strength(st, f)
     ra, rd = rng.die(), rng.die()
     hd, ha = hits(ra, sa), hits(rd, sd)
+    both_missed = hd == 0 and ha == 0
+    d = st["owner"][tgt]
     f["battles"] += 1
-    f["both_missed"] = hd == 0 and ha == 0
-    d_pieces = 1 if f["vs"] != "army" else S.pieces(st, tgt)
-    f["defender_losses"] = min(hd, d_pieces)
-    f["attacker_losses"] = 1 if f["both_missed"] else min(ha, S.pieces(st, src))
-    f["attacker_losses"] = min(f["attacker_losses"], S.pieces(st, src))
+    f["both_missed"] = both_missed
+    f["defender_losses"] = dl = min(hd, 1 if vs != "army" else S.pieces(st, tgt))
+    f["attacker_losses"] = al = min(1 if both_missed else ha, S.pieces(st, src))
     f["lead"] = "" if a == ORC else (S.hero_at(st, a, src) or "")
     f["attacker_wizard"] = a != ORC and st["wizard"][a] == src
-    d = st["owner"][tgt]
-    f["defender_wizard"] = f["vs"] == "army" and 0 <= d < ORC and st["wizard"][d] == tgt
+    f["defender_wizard"] = vs == "army" and 0 <= d < ORC and st["wizard"][d] == tgt
     who_a = "The orcs" if a == ORC else f"{{P{a}}}"
-    who_d = {"dragon": "the dragon", "peace": "the Peacemaker"}.get(f["vs"]) or (
-        "the orcs" if d == ORC else f"{{P{d}}}")
-    note = " Both miss: the attacker loses 1." if f["both_missed"] else ""
+    who_d = CREATURES.get(vs) or ("the orcs" if d == ORC else f"{{P{d}}}")
+    note = " Both miss: the attacker loses 1." if both_missed else ""
     ev.append(Event(f"Battle at {name(tgt)}: {who_a} (strength {sa}) {rolls(who_a)} {ra}, {who_d} (strength {sd}) "
-                    f"{rolls(who_d)} {rd}. Defender loses {f['defender_losses']}, attacker loses {f['attacker_losses']}.{note}",
+                    f"{rolls(who_d)} {rd}. Defender loses {dl}, attacker loses {al}.{note}",
                     data={"attacker": [sa, ra], "defender": [sd, rd]}))
     f["stage"] = "dloss"
 
@@ -189,6 +192,8 @@ def _aloss(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
 def _scatter(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-WIZ-2, WQ-WIZ-4: the attacker places first, then the defender."""
     f["stage"] = "post"
+    if not (f["attacker_struck"] or f["defender_struck"]):
+        return  # (nothing struck: the usual battle)
     ex = [f["source"], f["target"]]
     if f["attacker_struck"]:
         ask(st, "scatter", f["defender"], victim=f["attacker"], men=f["attacker_struck"][0], hero=f["attacker_struck"][1],
@@ -218,6 +223,7 @@ def _post(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         ask(st, "flee", a, who=f["vs"])
 
 
+CREATURES = {"dragon": "the dragon", "peace": "the Peacemaker"}  # a battle's defender when not an army
 HANDLERS: dict = {"check": _check, "roll": _roll, "dloss": _dloss, "aloss": _aloss, "scatter": _scatter, "post": _post}
 
 
@@ -288,11 +294,16 @@ def fight_frame(mode: str, attacker: int, src: int, tgt: int, vs: str, via: int,
 
 def all_donor_men(st: State, seat: int, src: int, boat: bool) -> dict[str, int]:
     """Every man the neighbours can send while keeping a piece each (as notation keys)."""
+    return {IDS[t]: k for t, k in donor_men(st, seat, src, boat).items()}
+
+
+def donor_men(st: State, seat: int, src: int, boat: bool) -> dict[int, int]:
+    """Every man the neighbours can send while keeping a piece each, by territory."""
     men = {}
     for t in donors(st, seat, src, boat):
         k = min(st["men"][t], S.pieces(st, t) - 1)
         if k > 0:
-            men[IDS[t]] = k
+            men[t] = k
     return men
 
 

@@ -37,10 +37,10 @@ def draw_card(st: State, rng: Rng, ev: list[Event]) -> str | None:
     if not st["deck"]:
         if not st["discard"]:
             return None
-        st["deck"] = rng.shuffle(st["discard"])
+        st["deck"] = rng.shuffle(st["discard"][:])
         st["discard"] = []
         ev.append(Event("The discard pile is shuffled into a new deck."))
-    return st["deck"].pop(0)
+    return S.own(st, "deck").pop(0)
 
 
 def give_men(st: State, seat: int, k: int, ev: list[Event]) -> None:
@@ -62,7 +62,7 @@ def give_extra(st: State, seat: int, ev: list[Event]) -> None:
 
 def collect(st: State, seat: int, i: int, t: int, rng: Rng, ev: list[Event]) -> None:
     """WQ-TREASURE-1 to -6."""
-    tr = st["treasures"][i]
+    tr = S.own_treasure(st, i)
     tr[2] = S.TAKEN
     kind = tr[1]
     ev.append(Event(f"{{P{seat}}} collects their {S.KIND_NAMES[kind]} on {name(t)}."))
@@ -80,10 +80,10 @@ def collect(st: State, seat: int, i: int, t: int, rng: Rng, ev: list[Event]) -> 
         if card is None:
             ev.append(Event("The deck is empty: no card for the ring."))
         elif cards.immediate(card):
-            st["discard"].append(card)
+            S.own(st, "discard").append(card)
             ev.append(Event(f"{{P{seat}}} draws {cards.describe(card)} for the ring; it is discarded."))
         else:
-            st["hands"][seat].append(card)
+            S.own_pile(st, "hands", seat).append(card)
             ev.append(Event(f"{{P{seat}}} draws a card for the ring."))
             ev.append(Event(f"You drew {cards.describe(card)}.", (seat,)))
             ask(st, "cards", seat, mode="ring", drew=True, new=card)
@@ -101,20 +101,21 @@ def check_eliminations(st: State, ev: list[Event]) -> None:
     if st["round"] < 1 or st["winners"] is not None:
         return
     own = st["owner"]
-    alive = set(own)
     for s in range(st["players"]):
-        if st["eliminated"][s] or s in alive:
+        if st["eliminated"][s] or s in own:
             continue
-        st["eliminated"][s] = True
-        st["discard"].extend(st["hands"][s])
+        S.own(st, "eliminated")[s] = True
+        S.own(st, "discard").extend(st["hands"][s])
         st["discard"].extend(st["boats"][s])
-        st["hands"][s], st["boats"][s] = [], []
-        for tr in st["treasures"]:
+        S.own(st, "hands")[s], S.own(st, "boats")[s] = [], []
+        for i, tr in enumerate(st["treasures"]):
             if tr[0] == s and tr[2] >= 0:
-                tr[2] = S.GONE
+                S.own_treasure(st, i)[2] = S.GONE
         # a question still waiting for him (his own card window) is withdrawn: he does nothing more
         st["frames"] = [f for f in st["frames"] if not (f["kind"].startswith("ask-") and f.get("seat") == s)]
         ev.append(Event(f"{{P{s}}} has no pieces left and is out of the game."))
+    if st["eliminated"].count(False) > 1:  # (the usual answer, without listing who is left)
+        return
     left = [s for s in range(st["players"]) if not st["eliminated"][s]]
     if len(left) == 1:
         st["winners"], st["reason"] = left, "last player standing"

@@ -37,16 +37,17 @@ class TableRng(Rng):
     def die(self, sides: int = 6) -> int:
         if self.script:
             return self.script.pop(0)
-        return super().die(sides)
+        return self.below(sides) + 1  # Rng.die, one call less on the hottest path
 
 
 
 def current(st: State) -> Frame | None:
     """The decision frame waiting for a player, or None."""
-    if st["winners"] is not None or not st["frames"]:
+    frames = st["frames"]
+    if not frames or st["winners"] is not None:
         return None
-    top = st["frames"][-1]
-    return top if top["kind"].startswith("ask-") else None
+    top = frames[-1]
+    return top if top["kind"][:4] == "ask-" else None
 
 
 def run(st: State, rng: Rng, ev: list[Event]) -> None:
@@ -75,7 +76,8 @@ def settle(st: State, rng: TableRng, ev: list[Event]) -> None:
     """Run on, then store where the dice stand."""
     run(st, rng, ev)
     st["rng"] = rng.counter
-    st["dice"] = list(rng.script)
+    if rng.script or st["dice"]:  # (no scripted dice: the state's empty list stays)
+        st["dice"] = list(rng.script)
 
 
 def apply_decision(st: State, seat: int, move: dict) -> tuple[State, list[Event]]:
@@ -114,7 +116,7 @@ def apply_standing(st: State, seat: int, move: dict) -> tuple[State, list[Event]
     if value not in ("men-first", "ask") or set(move) - {"type", "losses"}:
         raise IllegalMove("bad-move", "Write 'standing losses men-first' or 'standing losses ask'.", "WQ-TABLE-5")
     new = S.clone(st)
-    new["standing"][seat] = value
+    S.own(new, "standing")[seat] = value
     ev = [Event(f"Standing order: your losses are {'taken men first' if value == 'men-first' else 'asked each time'}.",
                 (seat,))]
     settle(new, rng_of(st), ev)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import cast
 
 from core import resign
+from core.memo import Memo
 from core.protocol import Event, Game, IllegalMove, Prompt, Result
 from core.rng import Rng
 from core.wizards_quest import flow, legal, notation, view as V
 from core.wizards_quest import resign as wq_resign
-from core.wizards_quest.phases import DECISIONS
 from core.wizards_quest.setup import apply_scenario
 from core.wizards_quest.options import OPTIONS
 from core.wizards_quest.state import FORMAT_1, State, new_state
@@ -51,8 +51,10 @@ class WizardsQuest(Game):
         f = flow.current(state)
         if f is None:
             return []
-        decision = DECISIONS[f["kind"][4:]]
-        return [Prompt(f["seat"], decision.prompt, decision.prompt_text(state, f))]
+        decision = flow.ASKED[f["kind"]]
+        key = (f["seat"], decision.prompt, decision.prompt_text(state, f))
+        prompt = PROMPTS.get(key)
+        return [prompt if prompt is not None else PROMPTS.keep(key, Prompt(*key))]
 
     def legal_moves(self, state: State, seat: int) -> list[dict]:
         return legal.legal_moves(state, seat)
@@ -139,6 +141,7 @@ class WizardsQuest(Game):
 
 
 GAME = WizardsQuest()
+PROMPTS = Memo(4096)  # (seat, kind, text) -> its Prompt, a frozen value built once (asked after every move)
 
 
 # The stable reason codes of Result (docs/wizards-quest.md), from the reason stored in the state.

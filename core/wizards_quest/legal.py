@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Sequence, TypeVar
 
-from core.protocol import IllegalMove
 from core.rng import Rng
 from core.wizards_quest import board, cards
 from core.wizards_quest import state as S
-from core.wizards_quest.battle import all_donor_men, donors
+from core.memo import Memo
+from core.wizards_quest.battle import donor_men, donors
 from core.wizards_quest.board import IDS, DIST
 from core.wizards_quest.flow import current
 from core.wizards_quest.phases import DECISIONS, camp, castle, county, hide, place, scatter, take
@@ -61,6 +61,7 @@ def goals(st: State, seat: int) -> list[int]:
 
 
 NO_TARGET = (20,) * board.TERRITORIES
+NEARNESS = Memo(1024)  # goals -> their nearness row (a seat's goals change a few times a game)
 
 
 def nearness(targets: list[int]) -> Sequence[int]:
@@ -70,7 +71,11 @@ def nearness(targets: list[int]) -> Sequence[int]:
         return NO_TARGET
     if len(targets) == 1:
         return DIST[targets[0]]
-    return list(map(min, *(DIST[g] for g in targets)))
+    key = tuple(targets)
+    row = NEARNESS.get(key)
+    if row is None:
+        row = NEARNESS.keep(key, tuple(map(min, *(DIST[g] for g in targets))))
+    return row
 
 
 class Draws:
@@ -139,7 +144,8 @@ def _place(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     if not allowed:
         return {"type": "place", "men": {}, "heroes": {}}
     near = nearness(goals(st, seat))
-    ranked = sorted(allowed, key=lambda t: (near[t], rng.below(4)))
+    salt = rng.below(64)  # ties in nearness in an order of this draw's (t * 37 is one to one mod 64)
+    ranked = sorted(allowed, key=lambda t: near[t] * 64 + (t * 37 + salt) % 64)
     heroes: dict[str, str] = {}
     if f["max_heroes"] and total >= 2:
         for hero in ("champion", "wizard"):
@@ -188,10 +194,10 @@ def _take(st: State, f: Frame, seat: int, rng: Draws) -> dict:
 
 
 def _cards(st: State, f: Frame, seat: int, rng: Draws) -> dict:
+    if card_window.may_draw(st, f):  # always the turn's card first (before listing the plays)
+        return {"type": "draw"}
     legal = card_window.cards_legal(st, f)
     simple = [m for m in legal if "pattern" not in m]
-    if {"type": "draw"} in simple:
-        return {"type": "draw"}
     plays = [m for m in simple if m["type"] == "play"]
     hand = st["hands"][seat]
     playable = {m["pattern"].split()[1] for m in legal if "pattern" in m} | {m["card"] for m in plays}
@@ -223,8 +229,14 @@ def _go(st: State, f: Frame, seat: int, rng: Draws) -> dict:
 
 
 def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
-    """A campaign pulled towards the seat's treasures, with the neighbours' men moved in."""
-    options = camp.attack_options(st, seat, with_heroes=rng.below(3) == 0)
+    """A campaign pulled towards the seat's treasures, with the neighbours' men moved in: looked
+    for from one source first (lazily: listing every declaration was a third of a random game),
+    else from anywhere."""
+    with_heroes = rng.below(3) == 0
+    mine = S.territories(st, seat)
+    options = camp.attack_options(st, seat, with_heroes, sources=(_source(st, seat, mine, rng),)) if mine else []
+    if not options:
+        options = camp.attack_options(st, seat, with_heroes)
     if not options:
         sails = camp.simple_sails(st, seat)
         if sails and rng.below(3) == 0:
@@ -237,31 +249,38 @@ def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
         best = rng.choice(options)
     src, tgt, vs, by_boat, hero = best
     move = camp.attack_move(best)
-    if vs == "army" and not hero and S.hero_at(st, seat, src) is None or rng.below(2):
-        men = all_donor_men(st, seat, src, by_boat)
-        if men and vs == "army" and tgt not in (st["dragon"], st["peace"]):
-            try:
-                camp.attack_plan(st, seat, dict(move, men=men))
-                return dict(move, men=men)
-            except IllegalMove:  # fall back to the plain declaration
-                pass
+    if vs == "army" and (not hero and S.hero_at(st, seat, src) is None or rng.below(2)):
+        men = donor_men(st, seat, src, by_boat)  # checked on clean values: a hero moved in may need a man back
+        if men and "refused" not in camp.attack_check(st, seat, src, tgt, vs, by_boat, hero, men):
+            return dict(move, men={IDS[t]: k for t, k in men.items()})
     return move
 
 
+def _source(st: State, seat: int, mine: list[int], rng: Draws) -> int:
+    """Where a campaign starts: the seat's strongest army for how near it stands to the seat's
+    treasures, or (one time in four) any of its territories."""
+    if rng.below(4) == 0:
+        return rng.choice(mine)
+    near = nearness(goals(st, seat))
+    return max(mine, key=lambda t: 3 * S.army_strength(st, t) - 10 * near[t])
+
+
 def _best_attack(st: State, seat: int, options: list[tuple], rng: Draws) -> tuple[int, tuple]:
-    """The best-scored declaration: towards the seat's treasures, strong against weak, a die of luck."""
+    """The best-scored declaration: towards the seat's treasures, strong against weak, a die of luck
+    (0 to 5, drawn only for the declarations within 5 of the best: no other can win with it)."""
     targets = goals(st, seat)
     near = nearness(targets)
-    luck = rng.digits(6, len(options))
-    strength = S.army_strengths(st)
-    best, best_score = options[0], -(10 ** 9)
-    for option, jitter in zip(options, luck, strict=True):
-        src, tgt, vs = option[0], option[1], option[2]
-        score = 100 if tgt in targets else 10 * (near[src] - near[tgt])
-        score += 3 * strength[src] - 2 * strength[tgt] + jitter - (5 if vs != "army" else 0)
-        if score > best_score:
-            best, best_score = option, score
-    return best_score, best
+    strength: Sequence[int] | dict[int, int] = S.army_strengths(st) if len(options) > 6 else \
+        {t: S.army_strength(st, t) for option in options for t in option[:2]}  # a few: only theirs
+    scores = [(100 if tgt in targets else 10 * (near[src] - near[tgt])) + 3 * strength[src] - 2 * strength[tgt]
+              - (0 if vs == "army" else 5) for src, tgt, vs, _, _ in options]
+    top = max(scores)
+    close = [i for i, score in enumerate(scores) if score >= top - 5]
+    if len(close) == 1:
+        return top, options[close[0]]
+    lucky = [scores[i] + jitter for i, jitter in zip(close, rng.digits(6, len(close)), strict=True)]
+    best = max(lucky)
+    return best, options[close[lucky.index(best)]]
 
 
 PICK: dict = {"castle": _castle, "county": _county, "hide": _hide, "place": _place, "loss": _any, "scatter": _scatter,

@@ -34,7 +34,8 @@ def apply(st: State, seat: int, move: dict) -> tuple[State, list[Event]]:
     for t, owner in enumerate(new["owner"]):
         if owner == seat:
             new["owner"][t], new["men"][t] = -1, 0
-    new["champion"][seat] = new["wizard"][seat] = -1
+    S.own(new, "champion")[seat] = -1
+    S.own(new, "wizard")[seat] = -1
     new["frames"] = [f for f in new["frames"] if not (f["kind"].startswith("ask-") and f.get("seat") == seat)]
     ev.append(Event(f"{{P{seat}}}'s men and heroes leave the map."))
     check_eliminations(new, ev)  # WQ-END-1, WQ-END-2, WQ-END-4

@@ -11,7 +11,7 @@ state with it and writes one to check a hash stored in format 1).
 """
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, Literal, TypedDict
 
 from core.rng import Rng
 from core.statekeys import Each, Keys
@@ -197,19 +197,41 @@ def new_state(players: int, opts: dict, seed: str) -> State:
 
 
 def clone(st: State) -> State:
-    """Copy everything a move may change, without deepcopy (speed, WQ-COMP-6 counts)."""
+    """Copy what most moves change, without deepcopy (speed, WQ-COMP-6 counts): the map, the frames
+    and the turn. The rest (`Shared`: the cards, the treasures, the heroes, who is out, standing orders) is
+    copied on write: the clone shares it, and whoever changes it takes `own`, `own_pile` or
+    `own_treasure` first. What a move leaves alone keeps its identity, which the hash relies on."""
     new = st.copy()
-    new["owner"], new["men"], new["champion"], new["wizard"] = list(st["owner"]), list(st["men"]), list(st["champion"]), list(st["wizard"])
-    new["eliminated"], new["deck"], new["discard"], new["standing"] = list(st["eliminated"]), list(st["deck"]), list(st["discard"]), list(st["standing"])
-    new["treasures"] = [list(t) for t in st["treasures"]]
-    new["hands"] = [list(h) for h in st["hands"]]
-    new["boats"] = [list(b) for b in st["boats"]]
+    new["owner"], new["men"] = st["owner"][:], st["men"][:]
     # a frame's lists (orders, targets, losses) are replaced, never changed in place: copy the dicts only
     new["frames"] = [f.copy() for f in st["frames"]]
     tn = st["turn"]
     if tn is not None:
         new["turn"] = tn.copy()
     return new
+
+
+# The parts a clone shares with the state it was made from until a move changes them (see clone).
+Shared = Literal["deck", "discard", "hands", "boats", "treasures", "champion", "wizard", "eliminated", "standing"]
+
+
+def own(st: State, key: Shared) -> list:
+    """A shared part (its outer list: a seat's pile or a treasure stays shared), copied so that
+    this cloned state may change it."""
+    part = st[key] = st[key][:]
+    return part
+
+
+def own_pile(st: State, key: Literal["hands", "boats"], seat: int) -> list[str]:
+    """A seat's hand or boats, copied so that this cloned state may change them."""
+    pile = own(st, key)[seat] = st[key][seat][:]
+    return pile
+
+
+def own_treasure(st: State, i: int) -> list[int]:
+    """Treasure i, copied so that this cloned state may change it."""
+    treasure = own(st, "treasures")[i] = st["treasures"][i][:]
+    return treasure
 
 
 def hero_position(st: State, seat: int, hero: str) -> int:
@@ -223,14 +245,12 @@ def other_hero(hero: str) -> str:
 
 def set_hero(st: State, seat: int, hero: str, t: int) -> None:
     """Move the seat's champion or wizard to t (-1: off the map), nothing else."""
-    (st["champion"] if hero == "champion" else st["wizard"])[seat] = t
+    own(st, "champion" if hero == "champion" else "wizard")[seat] = t
 
 
 def ask(st: State, kind: str, seat: int, **details: Any) -> None:
     """Put a decision to a seat: push its frame "ask-<kind>" (see phases/)."""
-    frame: Frame = {"kind": "ask-" + kind, "seat": seat}
-    frame.update(details)  # type: ignore[typeddict-item]
-    st["frames"].append(frame)
+    st["frames"].append({"kind": "ask-" + kind, "seat": seat, **details})  # type: ignore[typeddict-item]
 
 
 def hero_at(st: State, s: int, t: int) -> str | None:

@@ -54,7 +54,7 @@ def test_the_compiled_fast_test_never_passes_what_the_full_check_refuses():
     spec = MoveSpec(type="go", fields=(Field(name="to", kind=str, choices=("a", "b")),
                                        Field(name="n", kind=int, minimum=1, maximum=3)))
     unbounded = MoveSpec(type="count", fields=(Field(name="n", kind=int),))
-    assert spec.plain is not None and unbounded.plain is None  # an unbounded number: the full check only
+    assert spec.plain is not None and unbounded.plain is not None  # a number with or without bounds
     for move in ({"type": "go", "to": "a", "n": 1}, {"type": "go", "to": "c", "n": 1}, {"type": "go", "to": "a", "n": 4},
                  {"type": "go", "to": "a", "n": True}, {"type": "go", "to": "a"}, {"type": "go", "to": "a", "n": 1, "x": 0}):
         if spec.plain(move):
@@ -62,6 +62,12 @@ def test_the_compiled_fast_test_never_passes_what_the_full_check_refuses():
         else:
             with pytest.raises(IllegalMove):
                 check_move({"go": spec}, move)
+    for move, ok in (({"type": "count", "n": -7}, True), ({"type": "count", "n": False}, False),
+                     ({"type": "count", "n": "1"}, False), ({"type": "count"}, False)):
+        assert unbounded.plain(move) is ok
+        if not ok:
+            with pytest.raises(IllegalMove):
+                check_move({"count": unbounded}, move)
 
 
 @pytest.mark.parametrize("module", ["castle_assault", "medieval_mastery", "wizards_quest"])

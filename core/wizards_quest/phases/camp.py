@@ -1,6 +1,8 @@
 """The active player's campaigns and boat moves (step 5c, WQ-CAMP-1 to -9, WQ-BOAT-1 to -6)."""
 from __future__ import annotations
 
+from typing import Iterable
+
 from core.protocol import Event
 from core.rng import Rng
 from core.wizards_quest import board
@@ -155,7 +157,7 @@ def run_attack(st: State, seat: int, plan: dict, ev: list[Event]) -> None:
         tn["campaigns"] -= 1
     if plan["boat"]:
         tn["boat_used"] = True
-        st["discard"].append(st["boats"][seat].pop(0))  # WQ-BOAT-3
+        S.own(st, "discard").append(S.own_pile(st, "boats", seat).pop(0))  # WQ-BOAT-3
     hero = plan["hero"]
     if hero:
         pos = S.hero_position(st, seat, hero)
@@ -218,7 +220,7 @@ def camp_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
         st["frames"].pop()
         assert st["turn"] is not None
         st["turn"]["boat_used"] = True
-        st["discard"].append(st["boats"][seat].pop(0))
+        S.own(st, "discard").append(S.own_pile(st, "boats", seat).pop(0))
         st["men"][src] -= k
         st["men"][tgt] += k
         if hero:
@@ -243,10 +245,11 @@ def attack_move(option: Attack) -> dict:
     return {"type": "attack", "from": IDS[src], "to": IDS[tgt], "vs": vs, "boat": by_boat, "hero": hero, "men": {}}
 
 
-def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: bool = False) -> list[Attack]:
-    """The declarations of `simple_attacks` as tuples, in the order of the map: the rules of
-    `attack_check` for these plain declarations, worked out once per target and once per source
-    instead of once per declaration (the random player's hot path)."""
+def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: bool = False,
+                   sources: Iterable[int] | None = None) -> list[Attack]:
+    """The declarations of `simple_attacks` as tuples, in the order of the map (or only from
+    `sources`): the rules of `attack_check` for these plain declarations, worked out once per
+    target and once per source instead of once per declaration (the random player's hot path)."""
     tn = st["turn"]
     camps = tn["campaigns"] if tn else 0
     dragon, peace = st["dragon"], st["peace"]
@@ -256,7 +259,7 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     own = st["owner"]
     kinds_at: dict[int, tuple[tuple[str, bool], ...]] = {}
     boat_reach = board.BOAT_REACH if boat_ready(st, seat) else None
-    sources = [t for t in range(board.TERRITORIES) if own[t] == seat]
+    sources = (t for t in (range(board.TERRITORIES) if sources is None else sources) if own[t] == seat)  # lazily
     if camps < 1:  # only the creatures can be attacked: only from next to them, or on them
         near = {c for c in (dragon, peace) if c >= 0}
         for c in list(near):

@@ -45,10 +45,15 @@ def playable(st: State, f: Frame, hand: list[str]) -> list[str]:
     return hand
 
 
+def may_draw(st: State, f: Frame) -> bool:
+    """The one card of the turn is still to draw, and there is one (WQ-CARDS-1, WQ-CARDS-5)."""
+    return f["mode"] == "turn" and not f["drew"] and bool(st["deck"] or st["discard"])
+
+
 def cards_legal(st: State, f: Frame) -> list[dict]:
     seat, hand = f["seat"], st["hands"][f["seat"]]
     out: list[dict] = []
-    if f["mode"] == "turn" and not f["drew"] and (st["deck"] or st["discard"]):
+    if may_draw(st, f):
         out.append({"type": "draw"})
     ring_full = f["mode"] == "ring" and len(hand) > 2 and f["new"] in hand
     for card in playable(st, f, hand):
@@ -110,11 +115,11 @@ def _draw(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         bad("The deck and the discard pile are both empty.", "WQ-CARDS-5")
     assert card is not None and st["turn"] is not None
     if cards.immediate(card):  # WQ-CARDS-2
-        st["discard"].append(card)
+        S.own(st, "discard").append(card)
         st["turn"]["cut"] = max(st["turn"]["cut"], cards.CUT[cards.kind(card)])
         ev.append(Event(f"{{P{seat}}} draws {cards.describe(card)} and must play it at once."))
     else:
-        st["hands"][seat].append(card)
+        S.own_pile(st, "hands", seat).append(card)
         ev.append(Event(f"{{P{seat}}} draws a card."))
         ev.append(Event(f"You drew {cards.describe(card)}.", (seat,)))
 
@@ -124,8 +129,8 @@ def _discard(st: State, f: Frame, card: str, ev: list[Event]) -> None:
     hand = st["hands"][f["seat"]]
     if f["mode"] != "ring" or card != f["new"] or len(hand) <= 2:
         bad("Only the card drawn for the ring, with a full hand, may be discarded.", "WQ-TREASURE-4")
-    hand.remove(card)
-    st["discard"].append(card)
+    S.own_pile(st, "hands", f["seat"]).remove(card)
+    S.own(st, "discard").append(card)
     ev.append(Event(f"{{P{f['seat']}}} discards the card drawn for the ring."))
 
 
@@ -133,8 +138,8 @@ def play_card(st: State, seat: int, card: str, mv: dict, rng: Rng, ev: list[Even
     """A card's effect (WQ-CARD-*): men, extra campaigns, creatures sent, a treasure moved."""
     kind = cards.kind(card)
     args = _card_choices(st, seat, card, mv)
-    st["hands"][seat].remove(card)
-    (st["boats"][seat] if kind == "BOAT" else st["discard"]).append(card)
+    S.own_pile(st, "hands", seat).remove(card)
+    (S.own_pile(st, "boats", seat) if kind == "BOAT" else S.own(st, "discard")).append(card)
     ev.append(Event(f"{{P{seat}}} plays {cards.describe(card)}."))
     men, extra = cards.men(card), cards.extra(card)
     if kind == "SIX":  # WQ-CARD-SIX, WQ-CARDS-9
@@ -154,7 +159,7 @@ def play_card(st: State, seat: int, card: str, mv: dict, rng: Rng, ev: list[Even
         if not args:
             ev.append(Event("No opponent's treasure is on the map: the card has no effect."))
             return
-        tr = st["treasures"][args["i"]]
+        tr = S.own_treasure(st, args["i"])
         tr[2] = args["t"]
         ev.append(Event(f"{{P{tr[0]}}}'s treasure {S.treasure_id(args['i'])} is moved to {name(args['t'])}."))
         collect_here(st, tr[0], args["t"], rng, ev)  # WQ-TREASURE-5

@@ -21,8 +21,11 @@ def county_legal(st: State, f: Frame) -> list[dict]:
 
 
 def county_auto(st: State, f: Frame) -> dict | None:
-    empty = empty_counties(st)
-    return {"type": "county", "at": IDS[empty[0]]} if len(empty) == 1 else None
+    """The last empty county is taken without asking (counted in C: asked after every county)."""
+    own = st["owner"]
+    if own[:board.COUNTIES].count(-1) != 1:
+        return None
+    return {"type": "county", "at": IDS[own.index(-1)]}  # the counties come first on the map
 
 
 def county_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:

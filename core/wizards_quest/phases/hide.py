@@ -58,6 +58,7 @@ def hide_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
         bad("This round's treasure goes on a castle." if f["round"] == 0 else
             "After the first round treasures go on counties.", rule)
     st["frames"].pop()
+    tr = S.own_treasure(st, i)
     tr[2] = t
     kind = "" if st["options"]["blank"] else S.KIND_NAMES[tr[1]] + " "
     ev.append(Event(f"{{P{f['seat']}}} hides {{P{tr[0]}}}'s {kind}treasure ({S.treasure_id(i)}) on {name(t)}."))

@@ -30,6 +30,8 @@ def hero_spots(st: State, seat: int, hero: str, allowed: list[int]) -> list[int]
 
 
 def place_auto(st: State, f: Frame) -> dict | None:
+    if f["single"] < 0 and st["owner"].count(f["seat"]) > 1:
+        return None  # a choice of territories (counted before listing them: asked after every move)
     allowed = place_allowed(st, f)
     if not allowed:
         return {"type": "place", "men": {}, "heroes": {}}

@@ -25,6 +25,16 @@ def take_options(st: State, f: Frame) -> list[dict]:
     return out
 
 
+def take_allowed(st: State, f: Frame, k: int, hero: str) -> bool:
+    """Is this one of take_options? At least one piece moves in and one stays, a hero only the one
+    on the source (WQ-CAMP-5, WQ-CAMP-8): checked without listing every option."""
+    src = f["source"]
+    at_src = S.hero_at(st, f["seat"], src)
+    men = st["men"][src]
+    moved = k + (1 if hero else 0)
+    return (not hero or hero == at_src) and 0 <= k <= men and moved >= 1 and men + (1 if at_src else 0) - moved >= 1
+
+
 def take_auto(st: State, f: Frame) -> dict | None:
     options = take_options(st, f)
     return options[0] if len(options) == 1 else None
@@ -34,7 +44,7 @@ def take_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     k = count(mv.get("men"), "WQ-CAMP-5")
     hero = hero_name(mv.get("hero"), "WQ-CAMP-5")
     src, tgt, seat = f["source"], f["target"], f["seat"]
-    if {"type": "take", "men": k, "hero": hero} not in take_options(st, f):
+    if not take_allowed(st, f, k, hero):
         bad("Move at least one piece in and leave at least one behind.", "WQ-CAMP-8")
     st["frames"].pop()
     st["men"][src] -= k
