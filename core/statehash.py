@@ -1,26 +1,81 @@
 """A state's canonical JSON text and hash, cheaply: the same bytes as core.canonical.dumps, but
-the parts a move leaves alone are encoded once and reused.
+what a move leaves alone is not encoded again.
 
 A state is never changed once made, and a move's copy shares with the state before it whatever
 the move did not touch (the deal, the options, piles nobody drew from). A game declares which of
 its keys hold such parts (`PartHasher`): their text is remembered by the part's identity (holding
 the part, so that its id cannot be reused by another object while remembered), and short lists
-of ints or words that every move copies are remembered by value. The rest of the state is
-written in one call of the canonical encoder, with a mark where each remembered part goes.
-Medieval Mastery uses it (its state hash was two thirds of a replay); a test checks the text is
+of ints or words that every move copies are remembered by value.
+
+The text of a state is its keys in canonical (sorted) order, each with its value's text. Each
+set of keys (a `Layout`) remembers the last state written in it, value by value: a value that is
+the very object it was then keeps its text where that is safe (a number, a word, true, false,
+null, or a part the game declared shared). Of the other values, those of declared keys go to
+their writers; the rest are encoded together, in one call of the canonical encoder. Medieval
+Mastery uses it (its state hash was two thirds of a replay); a test checks the text is
 canonical.dumps's byte for byte along random games.
 """
 from __future__ import annotations
 
 import hashlib
+from itertools import compress
+from operator import is_not, itemgetter
 from typing import Any, Callable
 
 from core.canonical import dumps as encode
 from core.memo import Memo
 
 LIMIT = 16384  # parts remembered before a memory is emptied (a server runs for months)
-MARK = "\x01"  # stands for a remembered part in the encoded rest; written as MARK_TEXT
-MARK_TEXT = '"\\u0001"'
+ATOMS = frozenset({int, str, bool, type(None)})  # never changed in place: the same object, the same text
+UNSEEN = object()  # in a layout's last values: no value is this object, so its text is written again
+MARK = "\x01"  # between the values encoded in one call; written as MARK_TEXT
+BETWEEN = ',"\\u0001",'  # MARK_TEXT with the commas around it
+
+
+class Layout:
+    """One set of state keys in canonical order, in two groups: the keys with a writer the game
+    declared (`own`) and the rest (`plain`), each as the slots of its values' texts among the
+    pieces of a state's text (`{"key":`, value, `,"key":`, value, ..., `}`). `last`: the last
+    state written, as (own values, plain values, pieces), replaced whole (threads share it)."""
+
+    __slots__ = ("size", "own", "plain", "writers", "trusted", "last")
+
+    def __init__(self, keys: list[str], writers: dict[str, Callable[[Any], str]], trusted: frozenset[str]):
+        self.size = len(keys)
+        own = [key for key in keys if key in writers]
+        plain = [key for key in keys if key not in writers]
+        self.own, self.plain = Group(own, keys), Group(plain, keys)
+        self.writers = tuple(writers[key] for key in own)
+        self.trusted = tuple(key in trusted for key in own)  # its value is never changed in place
+        pieces = [piece for i, key in enumerate(keys) for piece in ("{,"[i > 0] + encode(key) + ":", "")]
+        self.last: tuple[list, list, list[str]] = ([UNSEEN] * len(own), [UNSEEN] * len(plain), pieces + ["}"])
+
+
+class Group:
+    """Some of a layout's keys: their values in a state (one C call), and the slots of their texts."""
+
+    __slots__ = ("values_of", "slots")
+
+    def __init__(self, mine: list[str], keys: list[str]):
+        self.values_of: Callable[[dict], tuple] = (
+            itemgetter(*mine) if len(mine) > 1 else lambda state: tuple(state[key] for key in mine))
+        self.slots = tuple(2 * keys.index(key) + 1 for key in mine)
+
+
+def changed(values: tuple, last: list) -> list[int]:
+    """The indexes of the values that are not the very objects written last."""
+    return list(compress(range(len(values)), map(is_not, values, last)))
+
+
+def encoded_together(values: list) -> list[str]:
+    """Each value's canonical text, from one call of the encoder (a value whose text holds the
+    separator is told by the count: then one call each)."""
+    if len(values) < 2:
+        return [encode(value) for value in values]
+    marked = [MARK] * (2 * len(values) - 1)
+    marked[0::2] = values
+    texts = encode(marked)[1:-1].split(BETWEEN)
+    return texts if len(texts) == len(values) else [encode(value) for value in values]
 
 
 class PartHasher:
@@ -32,9 +87,11 @@ class PartHasher:
         self.writers: dict[str, Callable[[Any], str]] = {
             **dict.fromkeys(values, self.by_value), **dict.fromkeys(piles, self.piles_text),
             **dict.fromkeys(shared, self.remembered)}
+        self.trusted = shared | piles  # a value there is never changed once in a state
         self.known = Memo(LIMIT)  # id(part) -> (part, its text)
         self.values = Memo(LIMIT)  # tuple(list) -> its text
-        self.layouts = Memo(256)  # a state's keys -> (remembered keys with writers, marks)
+        self.layouts = Memo(256)  # a state's keys -> its Layout
+        self.recent: Layout | None = None  # the layout of the last state written
 
     def remembered(self, part: Any) -> str:
         """The text of a part shared between states, encoded the first time it is seen."""
@@ -63,25 +120,43 @@ class PartHasher:
             text = self.values.keep(key, encode(part))
         return text
 
-    def _layout(self, keys: tuple) -> tuple[tuple, dict]:
-        """The remembered keys in canonical order with their writers, and the marks standing for them."""
-        mine = sorted(key for key in keys if key in self.writers)
-        return tuple((key, self.writers[key]) for key in mine), dict.fromkeys(mine, MARK)
-
-    def dumps(self, state: dict) -> str:
-        """canonical.dumps(state), byte for byte."""
+    def _layout(self, state: dict) -> tuple[Layout, tuple, tuple] | None:
+        """The layout of the state's keys, with the values of its two groups; None for fewer than
+        two keys, or keys not all words (such a state is encoded whole)."""
+        layout = self.recent
+        if layout is not None and len(state) == layout.size:
+            try:  # as many keys, all of them found: the same keys
+                return layout, layout.own.values_of(state), layout.plain.values_of(state)
+            except KeyError:
+                pass
         keys = tuple(state)
         layout = self.layouts.get(keys)
         if layout is None:
-            layout = self.layouts.keep(keys, self._layout(keys))
-        parts, marks = layout
-        rest = encode({**state, **marks}).split(MARK_TEXT)
-        if len(rest) != len(parts) + 1:  # the mark written elsewhere too: no shortcut
+            if len(keys) < 2 or any(type(key) is not str for key in keys):
+                return None
+            layout = self.layouts.keep(keys, Layout(sorted(keys), self.writers, self.trusted))
+        self.recent = layout
+        return layout, layout.own.values_of(state), layout.plain.values_of(state)
+
+    def dumps(self, state: dict) -> str:
+        """canonical.dumps(state), byte for byte."""
+        found = self._layout(state)
+        if found is None:
             return encode(state)
-        out = rest + rest[1:]  # to be: rest, part, rest, part, ..., rest
-        out[0::2] = rest
-        out[1::2] = [write(state[key]) for key, write in parts]
-        return "".join(out)
+        layout, own, plain = found
+        last_own, last_plain, last_pieces = layout.last  # one read: another thread may replace it
+        pieces, seen_own, seen_plain = last_pieces.copy(), list(own), list(plain)
+        for i in changed(own, last_own):
+            pieces[layout.own.slots[i]] = layout.writers[i](own[i])
+            if not layout.trusted[i]:
+                seen_own[i] = UNSEEN  # may be changed in place before the next state
+        fresh = changed(plain, last_plain)
+        for i, text in zip(fresh, encoded_together([plain[i] for i in fresh])):
+            pieces[layout.plain.slots[i]] = text
+            if type(plain[i]) not in ATOMS:
+                seen_plain[i] = UNSEEN
+        layout.last = (seen_own, seen_plain, pieces)
+        return "".join(pieces)
 
     def digest(self, state: dict) -> str:
         """canonical.digest(state)."""

@@ -1,0 +1,52 @@
+"""core/statehash.PartHasher writes canonical.dumps's text byte for byte, whatever it remembers
+from the last state of the same keys: a value changed in place since, True where 1 was, the
+separator of its one-call encoding inside a value, keys coming and going, two layouts in turn."""
+from __future__ import annotations
+
+from core import canonical
+from core.statehash import PartHasher
+
+
+def hasher() -> PartHasher:
+    return PartHasher(shared=frozenset({"deal"}), piles=frozenset({"hand"}), values=frozenset({"count"}))
+
+
+def state(**changes) -> dict:
+    base = {"deal": ["a", "b"], "hand": [[1, 2], [3]], "count": [0, 1], "turn": 1, "flag": False,
+            "battle": None, "note": "x"}
+    return {**base, **changes}
+
+
+def test_the_text_is_canonical_along_changing_states():
+    h = hasher()
+    deal, hand = ["a", "b"], [[1, 2], [3]]
+    states = [state(deal=deal, hand=hand), state(deal=deal, hand=hand, turn=2),
+              state(deal=deal, hand=[hand[0], [3, 4]], count=[0, 2], flag=True),
+              state(deal=deal, hand=hand, battle={"step": 1, "table": [5]}, note="y\x01z"),
+              state(deal=deal, hand=hand, turn=True, flag=1), state(deal=deal, hand=hand, turn=1, flag=0)]
+    for st in states:
+        assert h.dumps(st) == canonical.dumps(st)
+        assert h.digest(st) == canonical.digest(st)
+
+
+def test_a_value_changed_in_place_after_it_was_written_is_written_again():
+    """Only the declared shared parts and piles are trusted never to change in place."""
+    h = hasher()
+    st = state(battle={"step": 1, "table": [5]}, count=[1, 1])
+    assert h.dumps(st) == canonical.dumps(st)
+    st["battle"]["table"].append(6)
+    st["count"][0] = 7
+    assert h.dumps(st) == canonical.dumps(st)
+
+
+def test_the_separator_inside_values_encoded_together():
+    h = hasher()
+    st = state(note=',"\x01",', turn='"\x01"', battle=["a", "\x01", ",", '"'])
+    assert h.dumps(st) == canonical.dumps(st)
+
+
+def test_keys_coming_and_going_and_two_layouts_in_turn():
+    h = hasher()
+    other = {"zeta": [1], "alpha": {"b": 2, "a": [True, None]}, "deal": ["q"]}
+    for st in (state(), other, state(gone=[1]), other, state(), {"only": 1}, {}, state(turn=5)):
+        assert h.dumps(st) == canonical.dumps(st)
