@@ -38,7 +38,7 @@ class Layout:
     pieces of a state's text (`{"key":`, value, `,"key":`, value, ..., `}`). `last`: the last
     state written, as (own values, plain values, pieces), replaced whole (threads share it)."""
 
-    __slots__ = ("size", "own", "plain", "writers", "trusted", "last")
+    __slots__ = ("size", "own", "plain", "writers", "by_value", "last")
 
     def __init__(self, keys: list[str], writers: dict[str, Callable[[Any], str]], trusted: frozenset[str]):
         self.size = len(keys)
@@ -46,7 +46,7 @@ class Layout:
         plain = [key for key in keys if key not in writers]
         self.own, self.plain = Group(own, keys), Group(plain, keys)
         self.writers = tuple(writers[key] for key in own)
-        self.trusted = tuple(key in trusted for key in own)  # its value is never changed in place
+        self.by_value = tuple(key not in trusted for key in own)  # else never changed in place
         pieces = [piece for i, key in enumerate(keys) for piece in ("{,"[i > 0] + encode(key) + ":", "")]
         self.last: tuple[list, list, list[str]] = ([UNSEEN] * len(own), [UNSEEN] * len(plain), pieces + ["}"])
 
@@ -147,9 +147,13 @@ class PartHasher:
         last_own, last_plain, last_pieces = layout.last  # one read: another thread may replace it
         pieces, seen_own, seen_plain = last_pieces.copy(), list(own), list(plain)
         for i in changed(own, last_own):
-            pieces[layout.own.slots[i]] = layout.writers[i](own[i])
-            if not layout.trusted[i]:
-                seen_own[i] = UNSEEN  # may be changed in place before the next state
+            value = own[i]
+            if layout.by_value[i]:  # compared with a copy of the last one, which nobody else holds
+                if value == last_own[i]:
+                    seen_own[i] = last_own[i]
+                    continue
+                seen_own[i] = value.copy() if type(value) is list else UNSEEN
+            pieces[layout.own.slots[i]] = layout.writers[i](value)
         fresh = changed(plain, last_plain)
         for i, text in zip(fresh, encoded_together([plain[i] for i in fresh])):
             pieces[layout.plain.slots[i]] = text
