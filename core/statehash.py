@@ -4,16 +4,16 @@ what a move leaves alone is not encoded again.
 A state is never changed once made, and a move's copy shares with the state before it whatever
 the move did not touch (the deal, the options, piles nobody drew from). A game declares which of
 its keys hold such parts (`PartHasher`): their text is remembered by the part's identity (holding
-the part, so that its id cannot be reused by another object while remembered), and short lists
-of ints or words that every move copies are remembered by value.
+the part, so that its id cannot be reused by another object while remembered).
 
 The text of a state is its keys in canonical (sorted) order, each with its value's text. Each
 set of keys (a `Layout`) remembers the last state written in it, value by value: a value that is
 the very object it was then keeps its text where that is safe (a number, a word, true, false,
-null, or a part the game declared shared). Of the other values, those of declared keys go to
-their writers; the rest are encoded together, in one call of the canonical encoder. Medieval
-Mastery uses it (its state hash was two thirds of a replay); a test checks the text is
-canonical.dumps's byte for byte along random games.
+null, or a part the game declared shared); a short list every move copies (declared by value)
+keeps it while it equals the layout's own copy of the last one. Changed shared parts go to their
+writers; every other changed value is encoded in one call of the canonical encoder, together.
+Medieval Mastery uses it (its state hash was two thirds of a replay); tests check the text is
+canonical.dumps's byte for byte along random games and in the odd cases.
 """
 from __future__ import annotations
 
@@ -33,20 +33,20 @@ BETWEEN = ',"\\u0001",'  # MARK_TEXT with the commas around it
 
 
 class Layout:
-    """One set of state keys in canonical order, in two groups: the keys with a writer the game
-    declared (`own`) and the rest (`plain`), each as the slots of its values' texts among the
-    pieces of a state's text (`{"key":`, value, `,"key":`, value, ..., `}`). `last`: the last
-    state written, as (own values, plain values, pieces), replaced whole (threads share it)."""
+    """One set of state keys in canonical order, in two groups: the keys the game declared
+    (`own`) and the rest (`plain`), each as the slots of its values' texts among the pieces of a
+    state's text (`{"key":`, value, `,"key":`, value, ..., `}`). `last`: the last state written,
+    as (own values, plain values, pieces), replaced whole (threads share it)."""
 
     __slots__ = ("size", "own", "plain", "writers", "by_value", "last")
 
-    def __init__(self, keys: list[str], writers: dict[str, Callable[[Any], str]], trusted: frozenset[str]):
+    def __init__(self, keys: list[str], writers: dict[str, Callable[[Any], str]], by_value: frozenset[str]):
         self.size = len(keys)
-        own = [key for key in keys if key in writers]
-        plain = [key for key in keys if key not in writers]
+        own = [key for key in keys if key in writers or key in by_value]
+        plain = [key for key in keys if key not in own]
         self.own, self.plain = Group(own, keys), Group(plain, keys)
-        self.writers = tuple(writers[key] for key in own)
-        self.by_value = tuple(key not in trusted for key in own)  # else never changed in place
+        self.writers = tuple(writers.get(key, encode) for key in own)
+        self.by_value = tuple(key in by_value for key in own)  # else never changed in place
         pieces = [piece for i, key in enumerate(keys) for piece in ("{,"[i > 0] + encode(key) + ":", "")]
         self.last: tuple[list, list, list[str]] = ([UNSEEN] * len(own), [UNSEEN] * len(plain), pieces + ["}"])
 
@@ -81,15 +81,14 @@ def encoded_together(values: list) -> list[str]:
 class PartHasher:
     """The cheap canonical text of one game's states. `shared`: keys whose value moves share
     whole; `piles`: keys holding a list per seat of lists, each shared until a move changes it;
-    `values`: keys holding a short list of ints or words (never booleans: True == 1 in a key)."""
+    `values`: keys holding a short list of ints or words that every move copies (never booleans:
+    it is compared with the list written last, and True == 1)."""
 
     def __init__(self, shared: frozenset[str], piles: frozenset[str], values: frozenset[str]):
         self.writers: dict[str, Callable[[Any], str]] = {
-            **dict.fromkeys(values, self.by_value), **dict.fromkeys(piles, self.piles_text),
-            **dict.fromkeys(shared, self.remembered)}
-        self.trusted = shared | piles  # a value there is never changed once in a state
+            **dict.fromkeys(piles, self.piles_text), **dict.fromkeys(shared, self.remembered)}
+        self.by_value = values - shared - piles
         self.known = Memo(LIMIT)  # id(part) -> (part, its text)
-        self.values = Memo(LIMIT)  # tuple(list) -> its text
         self.layouts = Memo(256)  # a state's keys -> its Layout
         self.recent: Layout | None = None  # the layout of the last state written
 
@@ -110,16 +109,6 @@ class PartHasher:
         text = "[" + ",".join([self.remembered(pile) for pile in piles]) + "]"
         return self.known.keep(id(piles), (piles, text))[1]
 
-    def by_value(self, part: Any) -> str:
-        """The text of a list of ints or words, remembered by its value."""
-        if type(part) is not list:
-            return encode(part)
-        key = tuple(part)
-        text = self.values.get(key)
-        if text is None:
-            text = self.values.keep(key, encode(part))
-        return text
-
     def _layout(self, state: dict) -> tuple[Layout, tuple, tuple] | None:
         """The layout of the state's keys, with the values of its two groups; None for fewer than
         two keys, or keys not all words (such a state is encoded whole)."""
@@ -134,7 +123,7 @@ class PartHasher:
         if layout is None:
             if len(keys) < 2 or any(type(key) is not str for key in keys):
                 return None
-            layout = self.layouts.keep(keys, Layout(sorted(keys), self.writers, self.trusted))
+            layout = self.layouts.keep(keys, Layout(sorted(keys), self.writers, self.by_value))
         self.recent = layout
         return layout, layout.own.values_of(state), layout.plain.values_of(state)
 
@@ -146,19 +135,25 @@ class PartHasher:
         layout, own, plain = found
         last_own, last_plain, last_pieces = layout.last  # one read: another thread may replace it
         pieces, seen_own, seen_plain = last_pieces.copy(), list(own), list(plain)
+        slots, values = [], []  # where the values to be encoded together go, and they
         for i in changed(own, last_own):
             value = own[i]
-            if layout.by_value[i]:  # compared with a copy of the last one, which nobody else holds
-                if value == last_own[i]:
-                    seen_own[i] = last_own[i]
-                    continue
+            if not layout.by_value[i]:  # shared whole or by piles: never changed in place
+                pieces[layout.own.slots[i]] = layout.writers[i](value)
+            elif value == last_own[i]:  # the layout's own copy of the list written last
+                seen_own[i] = last_own[i]
+            else:
                 seen_own[i] = value.copy() if type(value) is list else UNSEEN
-            pieces[layout.own.slots[i]] = layout.writers[i](value)
-        fresh = changed(plain, last_plain)
-        for i, text in zip(fresh, encoded_together([plain[i] for i in fresh])):
-            pieces[layout.plain.slots[i]] = text
-            if type(plain[i]) not in ATOMS:
-                seen_plain[i] = UNSEEN
+                slots.append(layout.own.slots[i])
+                values.append(value)
+        for i in changed(plain, last_plain):
+            value = plain[i]
+            slots.append(layout.plain.slots[i])
+            values.append(value)
+            if type(value) not in ATOMS:
+                seen_plain[i] = UNSEEN  # may be changed in place before the next state
+        for slot, text in zip(slots, encoded_together(values)):
+            pieces[slot] = text
         layout.last = (seen_own, seen_plain, pieces)
         return "".join(pieces)
 
