@@ -100,14 +100,11 @@ class PartHasher:
         return self.known.keep(id(part), (part, encode(part)))[1]
 
     def piles_text(self, piles: Any) -> str:
-        """A list per seat of piles: remembered as a whole, and pile by pile when one has changed."""
-        entry = self.known.get(id(piles))
-        if entry is not None and entry[0] is piles:
-            return entry[1]
+        """A list per seat of piles, pile by pile (a layout keeps the text of the whole while the
+        list is the very one it wrote last)."""
         if type(piles) is not list:
             return encode(piles)
-        text = "[" + ",".join([self.remembered(pile) for pile in piles]) + "]"
-        return self.known.keep(id(piles), (piles, text))[1]
+        return "[" + ",".join([self.remembered(pile) for pile in piles]) + "]"
 
     def _layout(self, state: dict) -> tuple[Layout, tuple, tuple] | None:
         """The layout of the state's keys, with the values of its two groups; None for fewer than
