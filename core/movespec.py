@@ -126,7 +126,7 @@ def _plain_value(f: Field) -> Callable[[object], bool] | None:
         return lambda v: type(v) is str and v in allowed
     if f.kind is dict and f.choices is None and f.minimum is None and f.maximum is None:
         return lambda v: type(v) is dict
-    if f.kind is list and f.choices is None and f.items in (str, int, bool, dict, None):
+    if f.kind is list and f.choices is None and f.items in (str, int, bool, dict, list, None):
         return _plain_list(f.minimum, f.maximum, f.items)
     return None
 
@@ -145,11 +145,11 @@ def _plain_shape(spec: MoveSpec) -> Callable[[dict], bool] | None:
     tests = {f.name: test for f in spec.fields if (test := _plain_value(f)) is not None}
     if len(tests) != len(spec.fields):
         return None
-    required = tuple(f.name for f in spec.fields if f.required)
+    required = frozenset(f.name for f in spec.fields if f.required)
 
     def plain(move: dict) -> bool:
         for key, value in move.items():
             if key != "type" and ((test := tests.get(key)) is None or not test(value)):
                 return False
-        return all(name in move for name in required)
+        return move.keys() >= required  # one C call, not a generator
     return plain
