@@ -2,16 +2,16 @@
 what a move leaves alone is not encoded again.
 
 A state is never changed once made, and a move's copy shares with the state before it whatever
-the move did not touch (the deal, the options, piles nobody drew from). A game declares which of
-its keys hold such parts (`PartHasher`): their text is remembered by the part's identity (holding
-the part, so that its id cannot be reused by another object while remembered).
+the move did not touch (the deal, the options, lists and piles nobody changed). A game declares
+which of its keys hold such parts (`PartHasher`).
 
 The text of a state is its keys in canonical (sorted) order, each with its value's text. Each
 set of keys (a `Layout`) remembers the last state written in it, value by value: a value that is
 the very object it was then keeps its text where that is safe (a number, a word, true, false,
-null, or a part the game declared shared); a short list every move copies (declared by value)
-keeps it while it equals the layout's own copy of the last one. Changed shared parts go to their
-writers; every other changed value is encoded in one call of the canonical encoder, together.
+null, or a part the game declared shared; holding it, so that its id is not reused meanwhile); a
+short list every move copies (declared by value) keeps it while it equals the layout's own copy
+of the last one. A changed list of piles is written pile by pile, each pile remembered by
+identity; every other changed value is encoded in one call of the canonical encoder, together.
 Medieval Mastery uses it (its state hash was two thirds of a replay); tests check the text is
 canonical.dumps's byte for byte along random games and in the odd cases.
 """
@@ -33,20 +33,23 @@ BETWEEN = ',"\\u0001",'  # MARK_TEXT with the commas around it
 
 
 class Layout:
-    """One set of state keys in canonical order, in two groups: the keys the game declared
-    (`own`) and the rest (`plain`), each as the slots of its values' texts among the pieces of a
-    state's text (`{"key":`, value, `,"key":`, value, ..., `}`). `last`: the last state written,
-    as (own values, plain values, pieces), replaced whole (threads share it)."""
+    """One set of state keys in canonical order, in two groups: the piles and by-value keys
+    (`own`) and the rest (`plain`, the shared keys among them), each as the slots of its values'
+    texts among the pieces of a state's text (`{"key":`, value, `,"key":`, value, ..., `}`).
+    `last`: the last state written, as (own values, plain values, pieces), replaced whole
+    (threads share it)."""
 
-    __slots__ = ("size", "own", "plain", "writers", "by_value", "last")
+    __slots__ = ("size", "own", "plain", "writers", "by_value", "kept", "last")
 
-    def __init__(self, keys: list[str], writers: dict[str, Callable[[Any], str]], by_value: frozenset[str]):
+    def __init__(self, keys: list[str], writers: dict[str, Callable[[Any], str]], by_value: frozenset[str],
+                 shared: frozenset[str]):
         self.size = len(keys)
         own = [key for key in keys if key in writers or key in by_value]
         plain = [key for key in keys if key not in own]
         self.own, self.plain = Group(own, keys), Group(plain, keys)
         self.writers = tuple(writers.get(key, encode) for key in own)
-        self.by_value = tuple(key in by_value for key in own)  # else never changed in place
+        self.by_value = tuple(key in by_value for key in own)  # else piles: never changed in place
+        self.kept = tuple(key in shared for key in plain)  # never changed in place: kept by identity
         pieces = [piece for i, key in enumerate(keys) for piece in ("{,"[i > 0] + encode(key) + ":", "")]
         self.last: tuple[list, list, list[str]] = ([UNSEEN] * len(own), [UNSEEN] * len(plain), pieces + ["}"])
 
@@ -85,15 +88,15 @@ class PartHasher:
     it is compared with the list written last, and True == 1)."""
 
     def __init__(self, shared: frozenset[str], piles: frozenset[str], values: frozenset[str]):
-        self.writers: dict[str, Callable[[Any], str]] = {
-            **dict.fromkeys(piles, self.piles_text), **dict.fromkeys(shared, self.remembered)}
+        self.writers: dict[str, Callable[[Any], str]] = dict.fromkeys(piles, self.piles_text)
+        self.shared = shared - piles
         self.by_value = values - shared - piles
         self.known = Memo(LIMIT)  # id(part) -> (part, its text)
         self.layouts = Memo(256)  # a state's keys -> its Layout
         self.recent: Layout | None = None  # the layout of the last state written
 
     def remembered(self, part: Any) -> str:
-        """The text of a part shared between states, encoded the first time it is seen."""
+        """The text of a pile shared between states, encoded the first time it is seen."""
         entry = self.known.get(id(part))
         if entry is not None and entry[0] is part:
             return entry[1]
@@ -120,7 +123,7 @@ class PartHasher:
         if layout is None:
             if len(keys) < 2 or any(type(key) is not str for key in keys):
                 return None
-            layout = self.layouts.keep(keys, Layout(sorted(keys), self.writers, self.by_value))
+            layout = self.layouts.keep(keys, Layout(sorted(keys), self.writers, self.by_value, self.shared))
         self.recent = layout
         return layout, layout.own.values_of(state), layout.plain.values_of(state)
 
@@ -135,7 +138,7 @@ class PartHasher:
         slots, values = [], []  # where the values to be encoded together go, and they
         for i in changed(own, last_own):
             value = own[i]
-            if not layout.by_value[i]:  # shared whole or by piles: never changed in place
+            if not layout.by_value[i]:  # piles: never changed in place
                 pieces[layout.own.slots[i]] = layout.writers[i](value)
             elif value == last_own[i]:  # the layout's own copy of the list written last
                 seen_own[i] = last_own[i]
@@ -147,7 +150,7 @@ class PartHasher:
             value = plain[i]
             slots.append(layout.plain.slots[i])
             values.append(value)
-            if type(value) not in ATOMS:
+            if type(value) not in ATOMS and not layout.kept[i]:
                 seen_plain[i] = UNSEEN  # may be changed in place before the next state
         for slot, text in zip(slots, encoded_together(values)):
             pieces[slot] = text
