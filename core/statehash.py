@@ -10,8 +10,9 @@ set of keys (a `Layout`) remembers the last state written in it, value by value:
 the very object it was then keeps its text where that is safe (a number, a word, true, false,
 null, or a part the game declared shared; holding it, so that its id is not reused meanwhile); a
 short list every move copies (declared by value) keeps it while it equals the layout's own copy
-of the last one. A changed list of piles is written pile by pile, each pile remembered by
-identity; every other changed value is encoded in one call of the canonical encoder, together.
+of the last one. A changed list of piles is written pile by pile, keeping the text of each pile
+that is the very one of the list written last; every other changed value is encoded in one call
+of the canonical encoder, together.
 Medieval Mastery uses it (its state hash was two thirds of a replay); tests check the text is
 canonical.dumps's byte for byte along random games and in the odd cases.
 """
@@ -20,12 +21,11 @@ from __future__ import annotations
 import hashlib
 from itertools import compress
 from operator import is_not, itemgetter
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from core.canonical import dumps as encode
 from core.memo import Memo
 
-LIMIT = 16384  # parts remembered before a memory is emptied (a server runs for months)
 ATOMS = frozenset({int, str, bool, type(None)})  # never changed in place: the same object, the same text
 UNSEEN = object()  # in a layout's last values: no value is this object, so its text is written again
 MARK = "\x01"  # between the values encoded in one call; written as MARK_TEXT
@@ -36,22 +36,21 @@ class Layout:
     """One set of state keys in canonical order, in two groups: the piles and by-value keys
     (`own`) and the rest (`plain`, the shared keys among them), each as the slots of its values'
     texts among the pieces of a state's text (`{"key":`, value, `,"key":`, value, ..., `}`).
-    `last`: the last state written, as (own values, plain values, pieces), replaced whole
-    (threads share it)."""
+    `last`: the last state written, as (own values, plain values, pieces, the piles' texts seat by
+    seat), replaced whole (threads share it)."""
 
-    __slots__ = ("size", "own", "plain", "writers", "by_value", "kept", "last")
+    __slots__ = ("size", "own", "plain", "by_value", "kept", "last")
 
-    def __init__(self, keys: list[str], writers: dict[str, Callable[[Any], str]], by_value: frozenset[str],
-                 shared: frozenset[str]):
+    def __init__(self, keys: list[str], piles: frozenset[str], by_value: frozenset[str], shared: frozenset[str]):
         self.size = len(keys)
-        own = [key for key in keys if key in writers or key in by_value]
+        own = [key for key in keys if key in piles or key in by_value]
         plain = [key for key in keys if key not in own]
         self.own, self.plain = Group(own, keys), Group(plain, keys)
-        self.writers = tuple(writers.get(key, encode) for key in own)
         self.by_value = tuple(key in by_value for key in own)  # else piles: never changed in place
         self.kept = tuple(key in shared for key in plain)  # never changed in place: kept by identity
         pieces = [piece for i, key in enumerate(keys) for piece in ("{,"[i > 0] + encode(key) + ":", "")]
-        self.last: tuple[list, list, list[str]] = ([UNSEEN] * len(own), [UNSEEN] * len(plain), pieces + ["}"])
+        self.last: tuple[list, list, list[str], list] = (
+            [UNSEEN] * len(own), [UNSEEN] * len(plain), pieces + ["}"], [None] * len(own))
 
 
 class Group:
@@ -65,7 +64,7 @@ class Group:
         self.slots = tuple(2 * keys.index(key) + 1 for key in mine)
 
 
-def changed(values: tuple, last: list) -> list[int]:
+def changed(values: Sequence, last: Sequence) -> list[int]:
     """The indexes of the values that are not the very objects written last."""
     return list(compress(range(len(values)), map(is_not, values, last)))
 
@@ -81,6 +80,21 @@ def encoded_together(values: list) -> list[str]:
     return texts if len(texts) == len(values) else [encode(value) for value in values]
 
 
+def piles_text(piles: Any, last: Any, texts: list[str] | None) -> tuple[str, list[str] | None]:
+    """A list per seat of piles, and its piles' texts: those that are the very piles of `last`
+    (the list written last, with `texts`) keep their text; the others are encoded together."""
+    if type(piles) is not list:
+        return encode(piles), None
+    if texts is None or type(last) is not list or len(last) != len(piles):
+        texts = encoded_together(piles)
+    else:
+        texts = texts.copy()
+        seats = changed(piles, last)
+        for seat, text in zip(seats, encoded_together([piles[seat] for seat in seats])):
+            texts[seat] = text
+    return "[" + ",".join(texts) + "]", texts
+
+
 class PartHasher:
     """The cheap canonical text of one game's states. `shared`: keys whose value moves share
     whole; `piles`: keys holding a list per seat of lists, each shared until a move changes it;
@@ -88,26 +102,11 @@ class PartHasher:
     it is compared with the list written last, and True == 1)."""
 
     def __init__(self, shared: frozenset[str], piles: frozenset[str], values: frozenset[str]):
-        self.writers: dict[str, Callable[[Any], str]] = dict.fromkeys(piles, self.piles_text)
+        self.piles = piles
         self.shared = shared - piles
         self.by_value = values - shared - piles
-        self.known = Memo(LIMIT)  # id(part) -> (part, its text)
         self.layouts = Memo(256)  # a state's keys -> its Layout
         self.recent: Layout | None = None  # the layout of the last state written
-
-    def remembered(self, part: Any) -> str:
-        """The text of a pile shared between states, encoded the first time it is seen."""
-        entry = self.known.get(id(part))
-        if entry is not None and entry[0] is part:
-            return entry[1]
-        return self.known.keep(id(part), (part, encode(part)))[1]
-
-    def piles_text(self, piles: Any) -> str:
-        """A list per seat of piles, pile by pile (a layout keeps the text of the whole while the
-        list is the very one it wrote last)."""
-        if type(piles) is not list:
-            return encode(piles)
-        return "[" + ",".join([self.remembered(pile) for pile in piles]) + "]"
 
     def _layout(self, state: dict) -> tuple[Layout, tuple, tuple] | None:
         """The layout of the state's keys, with the values of its two groups; None for fewer than
@@ -123,7 +122,7 @@ class PartHasher:
         if layout is None:
             if len(keys) < 2 or any(type(key) is not str for key in keys):
                 return None
-            layout = self.layouts.keep(keys, Layout(sorted(keys), self.writers, self.by_value, self.shared))
+            layout = self.layouts.keep(keys, Layout(sorted(keys), self.piles, self.by_value, self.shared))
         self.recent = layout
         return layout, layout.own.values_of(state), layout.plain.values_of(state)
 
@@ -133,13 +132,13 @@ class PartHasher:
         if found is None:
             return encode(state)
         layout, own, plain = found
-        last_own, last_plain, last_pieces = layout.last  # one read: another thread may replace it
-        pieces, seen_own, seen_plain = last_pieces.copy(), list(own), list(plain)
+        last_own, last_plain, last_pieces, last_piles = layout.last  # one read: threads may replace it
+        pieces, seen_own, seen_plain, piles = last_pieces.copy(), list(own), list(plain), last_piles.copy()
         slots, values = [], []  # where the values to be encoded together go, and they
         for i in changed(own, last_own):
             value = own[i]
             if not layout.by_value[i]:  # piles: never changed in place
-                pieces[layout.own.slots[i]] = layout.writers[i](value)
+                pieces[layout.own.slots[i]], piles[i] = piles_text(value, last_own[i], last_piles[i])
             elif value == last_own[i]:  # the layout's own copy of the list written last
                 seen_own[i] = last_own[i]
             else:
@@ -154,7 +153,7 @@ class PartHasher:
                 seen_plain[i] = UNSEEN  # may be changed in place before the next state
         for slot, text in zip(slots, encoded_together(values)):
             pieces[slot] = text
-        layout.last = (seen_own, seen_plain, pieces)
+        layout.last = (seen_own, seen_plain, pieces, piles)
         return "".join(pieces)
 
     def digest(self, state: dict) -> str:

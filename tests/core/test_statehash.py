@@ -50,3 +50,11 @@ def test_keys_coming_and_going_and_two_layouts_in_turn():
     other = {"zeta": [1], "alpha": {"b": 2, "a": [True, None]}, "deal": ["q"]}
     for st in (state(), other, state(gone=[1]), other, state(), {"only": 1}, {}, state(turn=5)):
         assert h.dumps(st) == canonical.dumps(st)
+
+
+def test_piles_keep_the_text_of_each_untouched_pile_only():
+    h = hasher()
+    first, second = [1, 2], [3]
+    for hand in ([first, second], [first, [3, 4]], [first], None, [[], first, second], [first, second, ["\x01"]]):
+        st = state(hand=hand)
+        assert h.dumps(st) == canonical.dumps(st)
