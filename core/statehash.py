@@ -37,9 +37,11 @@ class Layout:
     (`own`) and the rest (`plain`, the shared keys among them), each as the slots of its values'
     texts among the pieces of a state's text (`{"key":`, value, `,"key":`, value, ..., `}`).
     `last`: the last state written, as (own values, plain values, pieces, the piles' texts seat by
-    seat), replaced whole (threads share it)."""
+    seat, its anchor), replaced whole (threads share it). The anchor is the value of the first
+    shared key: a state with another one is of another game (a server hashes many in turn), whose
+    values all differ: it is encoded whole, and the layout starts afresh with its anchor."""
 
-    __slots__ = ("size", "own", "plain", "by_value", "kept", "last")
+    __slots__ = ("size", "own", "plain", "by_value", "kept", "anchor", "blank", "last")
 
     def __init__(self, keys: list[str], piles: frozenset[str], by_value: frozenset[str], shared: frozenset[str]):
         self.size = len(keys)
@@ -48,9 +50,10 @@ class Layout:
         self.own, self.plain = Group(own, keys), Group(plain, keys)
         self.by_value = tuple(key in by_value for key in own)  # else piles: never changed in place
         self.kept = tuple(key in shared for key in plain)  # never changed in place: kept by identity
+        self.anchor = self.kept.index(True) if True in self.kept else None
         pieces = [piece for i, key in enumerate(keys) for piece in ("{,"[i > 0] + encode(key) + ":", "")]
-        self.last: tuple[list, list, list[str], list] = (
-            [UNSEEN] * len(own), [UNSEEN] * len(plain), pieces + ["}"], [None] * len(own))
+        self.blank = ([UNSEEN] * len(own), [UNSEEN] * len(plain), pieces + ["}"], [None] * len(own))
+        self.last: tuple[list, list, list[str], list, Any] = (*self.blank, UNSEEN)
 
 
 class Group:
@@ -132,7 +135,10 @@ class PartHasher:
         if found is None:
             return encode(state)
         layout, own, plain = found
-        last_own, last_plain, last_pieces, last_piles = layout.last  # one read: threads may replace it
+        last_own, last_plain, last_pieces, last_piles, anchor = layout.last  # one read: threads may replace it
+        if layout.anchor is not None and plain[layout.anchor] is not anchor:
+            layout.last = (*layout.blank, plain[layout.anchor])
+            return encode(state)
         pieces, seen_own, seen_plain, piles = last_pieces.copy(), list(own), list(plain), last_piles.copy()
         slots, values = [], []  # where the values to be encoded together go, and they
         for i in changed(own, last_own):
@@ -153,7 +159,7 @@ class PartHasher:
                 seen_plain[i] = UNSEEN  # may be changed in place before the next state
         for slot, text in zip(slots, encoded_together(values)):
             pieces[slot] = text
-        layout.last = (seen_own, seen_plain, pieces, piles)
+        layout.last = (seen_own, seen_plain, pieces, piles, anchor)
         return "".join(pieces)
 
     def digest(self, state: dict) -> str:
