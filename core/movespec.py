@@ -128,7 +128,7 @@ def _plain_value(f: Field) -> Callable[[object], bool] | None:
         return lambda v: type(v) is str and v in allowed
     if f.kind is dict and f.choices is None and f.minimum is None and f.maximum is None:
         return lambda v: type(v) is dict
-    if f.kind is list and f.choices is None and f.items in (str, int, bool, dict, None):
+    if f.kind is list and f.choices is None and f.items in (str, int, bool, dict, list, None):
         return _plain_list(f.minimum, f.maximum, f.items)
     return None
 

@@ -71,11 +71,11 @@ def arena(ctx: Ctx, b: Battle) -> None:
     if hit_a:
         b["attack_knights"] -= 1
         b["attack_strength"] -= 1
-        rules.lose(st, att, 1)
+        rules.lose(ctx, att, 1)
     if hit_d:
-        st["knights"][node] -= 1
+        ctx.values("knights")[node] -= 1
         b["defence_strength"] -= 1
-        rules.lose(st, dfd, 1)
+        rules.lose(ctx, dfd, 1)
     ctx.ev.append(Event(f"Arena roll-off: {{P{att}}} rolls {ra}, {{P{dfd}}} rolls {rd}.",
                         data={"dice": [ra, rd]}))
     ak, dk = b["attack_knights"], st["knights"][node]
@@ -85,13 +85,13 @@ def arena(ctx: Ctx, b: Battle) -> None:
     if dk:
         ctx.ev.append(Event(f"{{P{dfd}}} keeps {name}: the battle ends."))
     elif ak:
-        st["owner"][node] = att
-        st["knights"][node] = ak
+        ctx.values("owner")[node] = att
+        ctx.values("knights")[node] = ak
         b["attack_knights"] = 0
         ctx.ev.append(Event(f"{{P{att}}} now controls {name}: the battle ends."))
         rules.check_win(ctx)
     else:
-        st["owner"][node] = -1
+        ctx.values("owner")[node] = -1
         ctx.ev.append(Event(f"{name} is left empty and uncontrolled: the battle ends."))
     b["step"] = END
 
@@ -340,8 +340,8 @@ def mayhem(ctx: Ctx, b: Battle) -> None:
     if w == b["attacker"]:
         b["attack_knights"] -= ones
     else:
-        st["knights"][node] -= ones
-    rules.lose(st, w, ones)
+        ctx.values("knights")[node] -= ones
+    rules.lose(ctx, w, ones)
     ctx.ev.append(Event(f"Mayhem: {{P{w}}} rolls {' '.join(map(str, rolls))} and loses {count(ones, 'knight')}.",
                         data={"dice": rolls}))
     left = b["attack_knights"] if w == b["attacker"] else st["knights"][node]
@@ -351,7 +351,7 @@ def mayhem(ctx: Ctx, b: Battle) -> None:
     # wiped-out attacker always loses to it instead (MM-OPT-MAYHEM-3); only a territory can empty.
     other = b["attack_knights"] + (data.SIEGE_DEFENCE if b["siege"] else st["knights"][node])
     if other == 0:  # MM-OPT-MAYHEM-4
-        st["owner"][node] = -1
+        ctx.values("owner")[node] = -1
         ctx.ev.append(Event(f"No knights remain in {board_of(st).names[node]}: it is uncontrolled."))
         b["step"] = END
         return
@@ -373,10 +373,10 @@ def step7_orbs(ctx: Ctx, b: Battle) -> None:
             loser = b["loser"]
             if loser == b["attacker"] and b["attack_knights"] > 0:
                 b["attack_knights"] -= 1
-                rules.lose(st, loser, 1)
+                rules.lose(ctx, loser, 1)
             elif loser == b["defender"] and not b["siege"] and st["knights"][b["node"]] > 0:
-                st["knights"][b["node"]] -= 1
-                rules.lose(st, loser, 1)
+                ctx.values("knights")[b["node"]] -= 1
+                rules.lose(ctx, loser, 1)
             else:
                 continue
             ctx.ev.append(Event(f"{{P{seat}}}'s Orb of Brutality: {{P{loser}}}, who lost, removes 1 knight from the contested tile."))
@@ -411,10 +411,10 @@ def step8_losses(ctx: Ctx, b: Battle) -> None:
             return  # MM-OPT-SIEGE-5: the castle's knights are unaffected
         here = st["knights"][b["node"]]
         lost = min(margin, here)
-        st["knights"][b["node"]] = 0
-    rules.lose(st, loser, lost)
+        ctx.values("knights")[b["node"]] = 0
+    rules.lose(ctx, loser, lost)
     back = here - lost
-    st["castle"][loser] += back
+    ctx.values("castle")[loser] += back
     ctx.ev.append(Event(f"{{P{loser}}} loses {count(lost, 'knight')} in {name} and retreats {back} to their castle."))
 
 

@@ -108,9 +108,9 @@ def redistribute(ctx: Ctx, seat: int, deltas: dict, transfers: list) -> None:
     st = ctx.st
     for node, delta in deltas.items():
         if node < 0:
-            st["castle"][seat] += delta
+            ctx.values("castle")[seat] += delta
         else:
-            st["knights"][node] += delta
+            ctx.values("knights")[node] += delta
     board = board_of(st)
     text = ", ".join(f"{_place(board, a)}>{_place(board, b)}:{n}" for a, b, n in transfers)
     ctx.ev.append(Event(f"{{P{seat}}} redistributes knights ({text})."))
@@ -124,12 +124,12 @@ def advance(ctx: Ctx, seat: int, node: int, count: int) -> None:
     """MM-ADV-1..6: conquest of an empty territory, or a battle."""
     st = ctx.st
     board = board_of(st)
-    st["castle"][seat] -= count
+    ctx.values("castle")[seat] -= count
     st["stage"] = "battle"
     ctx.ev.append(Event(f"{{P{seat}}} advances {count} knight{'s' if count != 1 else ''} into {board.names[node]}."))
     if node < board.n_slots and st["owner"][node] == -1:
-        st["owner"][node] = seat
-        st["knights"][node] = count
+        ctx.values("owner")[node] = seat
+        ctx.values("knights")[node] = count
         ctx.ev.append(Event(f"{{P{seat}}} conquers {board.names[node]} ({st['tile'][node]}) without a battle."))
         conquest(ctx, seat, node, then="manoeuvre")
         return
@@ -149,11 +149,11 @@ def conquest(ctx: Ctx, seat: int, node: int, then: str) -> None:
     if tile in data.CONQUEST_KNIGHT:
         rules.gain(ctx, seat, 1, f"{tile} conquered")
     if tile in data.CONQUEST_MINUS_KNIGHT:
-        st["knights"][node] -= 1
-        rules.lose(st, seat, 1)
+        ctx.values("knights")[node] -= 1
+        rules.lose(ctx, seat, 1)
         ctx.ev.append(Event(f"{{P{seat}}} loses 1 knight in {board.names[node]} ({tile})."))
         if st["knights"][node] == 0:
-            st["owner"][node] = -1  # MM-LOSS-4
+            ctx.values("owner")[node] = -1  # MM-LOSS-4
             ctx.ev.append(Event(f"{board.names[node]} is left empty and uncontrolled."))
     if rules.check_win(ctx):
         continue_after(ctx, then)
@@ -410,8 +410,8 @@ def battle_conquest(ctx: Ctx, b: Battle) -> None:
     if b["siege"]:
         rules.declare(ctx, [att], f"{{P{att}}} conquers the castle of {{P{b['defender']}}} (Castle Siege).")
         return
-    st["owner"][node] = att
-    st["knights"][node] = b["attack_knights"]
+    ctx.values("owner")[node] = att
+    ctx.values("knights")[node] = b["attack_knights"]
     b["attack_knights"] = 0
     ctx.ev.append(Event(f"{{P{att}}} conquers {board_of(st).names[node]} ({st['tile'][node]})."))
     conquest(ctx, att, node, then="battle")

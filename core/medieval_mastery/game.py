@@ -155,7 +155,7 @@ class MedievalMastery(Game):
         waiting for this seat may move on at once."""
         st = clone_for_move(state)
         ctx = Ctx(st)
-        st["standing"][seat] = move["pass"]
+        ctx.values("standing")[seat] = move["pass"]
         ctx.ev.append(Event(f"Standing answer set: {notation.format_move(move)}.", (seat,)))
         flow.settle(ctx)
         ctx.close()

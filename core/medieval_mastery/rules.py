@@ -81,8 +81,8 @@ def gain(ctx: Ctx, seat: int, count: int, why: str) -> int:
     """Knights gained go to the castle; those no die can show are lost (MM-TURN-1, MM-EDGE-6)."""
     st = ctx.st
     placed = min(count, castle_room(st, seat))
-    st["castle"][seat] += placed
-    st["gained"][seat] += placed
+    ctx.values("castle")[seat] += placed
+    ctx.values("gained")[seat] += placed
     text = f"{{P{seat}}} places {placed} knight{'s' if placed != 1 else ''} in their castle ({why})."
     if placed < count:
         text += f" {count - placed} cannot be shown: no free dice."
@@ -90,8 +90,8 @@ def gain(ctx: Ctx, seat: int, count: int, why: str) -> int:
     return placed
 
 
-def lose(st: State, seat: int, count: int) -> None:
-    st["lost"][seat] += count
+def lose(ctx: Ctx, seat: int, count: int) -> None:
+    ctx.values("lost")[seat] += count
 
 
 def teams(st: State | dict) -> list[list[int]] | None:
@@ -211,18 +211,17 @@ def life_and_death(ctx: Ctx) -> None:
     if not st["options"]["life-and-death"] or st["battle"] is not None:
         return
     board = board_of(st)
-    own = st["owner"]
     for seat in range(st["players"]):
-        mine = [s for s in range(board.n_slots) if own[s] == seat]
+        mine = [s for s in range(board.n_slots) if st["owner"][s] == seat]
         if not mine:
             continue
         ok = set(reach_of(st, seat)[0])
         for slot in mine:
             if slot not in ok:
                 lost = st["knights"][slot]
-                own[slot] = -1
-                st["knights"][slot] = 0
-                lose(st, seat, lost)
+                ctx.values("owner")[slot] = -1
+                ctx.values("knights")[slot] = 0
+                lose(ctx, seat, lost)
                 ctx.ev.append(Event(f"{{P{seat}}} loses {board.names[slot]} and its {count(lost, 'knight')}: "
                                     f"no supply line (Life and Death)."))
 

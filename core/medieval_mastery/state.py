@@ -163,14 +163,14 @@ def new_state(players: int, options: dict, seed: str) -> State:
 
 
 PILES = ("deck", "hand", "discard", "discard_turn", "down")  # per-seat lists: st[key][seat]
+VALUES = ("owner", "knights", "castle", "standing", "gained", "lost")  # short lists a move may change
 
 # The state's hash reuses the text of what moves share (core/statehash.py), in both formats:
-# the deal and options never change, piles are shared until a move changes one (Ctx.pile), and
-# the short int lists every move copies are remembered by value.
-HASHER = PartHasher(shared=frozenset({"seed", "options", "tile", "artefacts", "opts", "arts"}),
-                    piles=frozenset({*PILES, "disc", "dturn"}),
-                    values=frozenset({"owner", "knights", "castle", "standing", "gained", "lost", "start_knights",
-                                      "own", "kn", "k0"}))
+# the deal and options never change, and the short lists (VALUES) and piles are shared until a
+# move changes one (Ctx.values, Ctx.pile).
+HASHER = PartHasher(shared=frozenset({"seed", "options", "tile", "artefacts", "opts", "arts", *VALUES, "start_knights",
+                                      "own", "kn", "k0"}),
+                    piles=frozenset({*PILES, "disc", "dturn"}), values=frozenset())
 
 
 def clone(st: State | dict) -> State:
@@ -179,17 +179,18 @@ def clone(st: State | dict) -> State:
     old = cast(dict, st)
     for key in PILES:
         new[key] = list(map(list.copy, old[key]))
+    for key in VALUES:
+        new[key] = list(old[key])
     return cast(State, new)
 
 
 def clone_for_move(st: State | dict) -> State:
-    """`clone`, except that the piles (PILES) stay shared with `st` until the move changes one:
-    code under a Ctx changes them only through `Ctx.piles` and `Ctx.pile`, which copy first.
-    What a move leaves alone keeps its identity, which the state's hash relies on (HASHER)."""
+    """`clone`, except that the piles (PILES) and the short lists (VALUES) stay shared with `st`
+    until the move changes one: code under a Ctx changes them only through `Ctx.values`,
+    `Ctx.piles` and `Ctx.pile`, which copy first. What a move leaves alone keeps its identity,
+    which the state's hash relies on (HASHER)."""
     old: dict = st  # type: ignore[assignment]  # (no cast: a call on every move)
     new = dict(old)
-    for key in ("owner", "knights", "castle", "standing", "gained", "lost"):
-        new[key] = list(old[key])
     if st["battle"] is not None:
         b: dict = dict(st["battle"])
         new["battle"] = b
@@ -218,13 +219,15 @@ class Ctx:
         self._own: set[object] = set()  # piles already copied for this move: a key, or (key, seat)
 
     def piles(self, key: str) -> list:
-        """st[key] (key in PILES), the list per seat, to be changed: copied the first time, since
-        the state before the move may still share it (clone_for_move)."""
+        """st[key] (key in PILES or VALUES), to be changed: copied the first time, since the state
+        before the move may still share it (clone_for_move)."""
         data = self._data
         if key not in self._own:
             self._own.add(key)
             data[key] = list(data[key])
         return data[key]
+
+    values = piles  # st[key] for a key in VALUES (owner, knights, castle, ...), copied on first change
 
     def pile(self, key: str, seat: int) -> list:
         """st[key][seat] (key in PILES) to be changed: copied the first time, like `piles`."""

@@ -79,7 +79,8 @@ def test_no_game_move_passes_the_fast_test_and_fails_the_full_check(module):
     from core.rng import Rng
 
     table = importlib.import_module(f"core.{module}.notation").MOVES
-    values = [None, True, False, 0, 1, -1, 5, 99, "", "a", "W1", "V3", [], ["a"], [1], [True], ["a"] * 5, {}, {"a": 1}]
+    values = [None, True, False, 0, 1, -1, 5, 99, "", "a", "W1", "V3", [], ["a"], [1], [True], ["a"] * 5, {}, {"a": 1},
+              [["S01", "S02", 1]], [[]]]
     rng, passed = Rng(f"fast-test:{module}"), 0
     for spec in table.values():
         for _ in range(400):
