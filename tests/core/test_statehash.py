@@ -72,3 +72,40 @@ def test_states_of_games_in_turn():
     for st in (state(turn=1), state(turn=2), state(deal=other_deal, turn=1), state(turn=3), state(turn=3, flag=True),
                state(deal=other_deal, turn=2), state(deal=other_deal, turn=2, hand=[[9]])):
         assert h.dumps(st) == canonical.dumps(st)
+
+
+def test_threads_hashing_their_own_games_at_once():
+    """A gthread worker hashes many games on many threads with one hasher per game module: each
+    thread's texts stay canonical however the threads interleave (a layout's last state is read
+    once and replaced whole). Medieval Mastery's own hasher, along random games of its own."""
+    import sys
+    import threading
+
+    from core import games
+    from core.medieval_mastery.state import HASHER
+    from core.rng import Rng
+
+    engine, wrong, hashed, interval = games["medieval-mastery"], [], [], sys.getswitchinterval()
+
+    def play(number: int) -> None:
+        st, rng = engine.setup(2 + number % 3, engine.normalize_options({}), f"threads-{number}"), Rng(f"t{number}")
+        for _ in range(120):
+            if engine.result(st) is not None:
+                break
+            seat = engine.prompts(st)[0].seat
+            st, _ = engine.apply(st, seat, engine.random_move(st, seat, rng))
+            text = HASHER.dumps(st)
+            hashed.append(number)
+            if text != canonical.dumps(st):
+                wrong.append((number, text))
+
+    sys.setswitchinterval(1e-6)  # switch threads as often as the interpreter allows
+    try:
+        threads = [threading.Thread(target=play, args=(number,)) for number in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert wrong == [] and len(hashed) > 300
