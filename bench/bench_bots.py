@@ -44,7 +44,7 @@ def main(argv=None) -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2])
     parser.add_argument("--ruleset", nargs="+", default=sorted(registry))
     parser.add_argument("--budget", default=None,
-                        help="search budget: iterations (default: the game's, 500 or 1500) or a CPU time (2s)")
+                        help="search budget: iterations (default: the game's, 500, 800 or 1500) or a CPU time (2s)")
     parser.add_argument("--pairing", nargs="+", default=[f"{a}-{b}" for a, b in PAIRINGS])
     args = parser.parse_args(argv)
     clock = time.process_time      # CPU seconds: on a shared machine wall time measures the neighbours
