@@ -14,7 +14,7 @@ IDLE_PAUSE = 1.0   # seconds between looks at the database when no house bot is 
 @click.command("bots")
 @click.option("--budget", default=None, metavar="BUDGET",
               help="Thinking per search move: a time (2s) or a number of iterations "
-                   "(default: the game's, 500; Castle Assault 1,500).")
+                   "(default: the game's, 500; Castle Assault 1,500, Wizard's Quest 800).")
 @click.option("--once", is_flag=True, help="Play what is pending now, then stop (for cron and tests).")
 @click.option("--seed", default="house", show_default=True, help="The house bots' own randomness.")
 def bots(budget, once, seed):
