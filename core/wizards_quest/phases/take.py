@@ -12,22 +12,14 @@ from core.wizards_quest.state import Frame, State
 
 
 def take_options(st: State, f: Frame) -> list[dict]:
-    src, seat = f["source"], f["seat"]
-    men = st["men"][src]
-    hero = S.hero_at(st, seat, src)
-    total = men + (1 if hero else 0)
-    out = []
-    for h in ([""] + ([hero] if hero else [])):
-        for k in range(0, men + 1):
-            moved = k + (1 if h else 0)
-            if moved >= 1 and total - moved >= 1:
-                out.append({"type": "take", "men": k, "hero": h})
-    return out
+    hero = S.hero_at(st, f["seat"], f["source"])
+    return [{"type": "take", "men": k, "hero": h} for h in ([""] + ([hero] if hero else []))
+            for k in range(st["men"][f["source"]] + 1) if take_allowed(st, f, k, h)]
 
 
 def take_allowed(st: State, f: Frame, k: int, hero: str) -> bool:
-    """Is this one of take_options? At least one piece moves in and one stays, a hero only the one
-    on the source (WQ-CAMP-5, WQ-CAMP-8): checked without listing every option."""
+    """At least one piece moves in and one stays, a hero only the one on the source (WQ-CAMP-5,
+    WQ-CAMP-8): the one statement of it, which take_options lists and take_resolve checks."""
     src = f["source"]
     at_src = S.hero_at(st, f["seat"], src)
     men = st["men"][src]
