@@ -8,9 +8,8 @@ which of its keys hold such parts (`PartHasher`).
 The text of a state is its keys in canonical (sorted) order, each with its value's text. Each
 set of keys (a `Layout`) remembers the last state written in it, value by value: a value that is
 the very object it was then keeps its text where that is safe (a number, a word, true, false,
-null, or a part the game declared shared; holding it, so that its id is not reused meanwhile); a
-short list every move copies (declared by value) keeps it while it equals the layout's own copy
-of the last one. A changed list of piles is written pile by pile, keeping the text of each pile
+null, or a part the game declared shared; holding it, so that its id is not reused meanwhile).
+A changed list of piles is written pile by pile, keeping the text of each pile
 that is the very one of the list written last; every other changed value is encoded in one call
 of the canonical encoder, together.
 Medieval Mastery uses it (its state hash was two thirds of a replay); tests check the text is
@@ -33,27 +32,26 @@ BETWEEN = ',"\\u0001",'  # MARK_TEXT with the commas around it
 
 
 class Layout:
-    """One set of state keys in canonical order, in two groups: the piles and by-value keys
-    (`own`) and the rest (`plain`, the shared keys among them), each as the slots of its values'
+    """One set of state keys in canonical order, in two groups: the piles (`own`) and the rest
+    (`plain`, the shared keys among them), each as the slots of its values'
     texts among the pieces of a state's text (`{"key":`, value, `,"key":`, value, ..., `}`).
     `last`: the last state written, as (own values, plain values, pieces, the piles' texts seat by
     seat, its anchor), replaced whole (threads share it). The anchor is the value of the first
     shared key: a state with another one is of another game (a server hashes many in turn), whose
     values all differ: it is encoded whole, and the layout starts afresh with its anchor."""
 
-    __slots__ = ("size", "own", "plain", "by_value", "kept", "anchor", "blank", "last")
+    __slots__ = ("size", "own", "plain", "kept", "anchor", "blank", "last")
 
-    def __init__(self, keys: list[str], piles: frozenset[str], by_value: frozenset[str], shared: frozenset[str]):
+    def __init__(self, keys: list[str], piles: frozenset[str], shared: frozenset[str]):
         self.size = len(keys)
-        own = [key for key in keys if key in piles or key in by_value]
+        own = [key for key in keys if key in piles]
         plain = [key for key in keys if key not in own]
         self.own, self.plain = Group(own, keys), Group(plain, keys)
-        self.by_value = tuple(key in by_value for key in own)  # else piles: never changed in place
         self.kept = tuple(key in shared for key in plain)  # never changed in place: kept by identity
         self.anchor = self.kept.index(True) if True in self.kept else None
         pieces = [piece for i, key in enumerate(keys) for piece in ("{,"[i > 0] + encode(key) + ":", "")]
         self.blank = ([UNSEEN] * len(own), [UNSEEN] * len(plain), pieces + ["}"], [None] * len(own))
-        self.last: tuple[list, list, list[str], list, Any] = (*self.blank, UNSEEN)
+        self.last: tuple[Sequence, list, list[str], list, Any] = (*self.blank, UNSEEN)
 
 
 class Group:
@@ -100,14 +98,12 @@ def piles_text(piles: Any, last: Any, texts: list[str] | None) -> tuple[str, lis
 
 class PartHasher:
     """The cheap canonical text of one game's states. `shared`: keys whose value moves share
-    whole; `piles`: keys holding a list per seat of lists, each shared until a move changes it;
-    `values`: keys holding a short list of ints or words that every move copies (never booleans:
-    it is compared with the list written last, and True == 1)."""
+    whole (never changed in place); `piles`: keys holding a list per seat of lists, each shared
+    until a move changes it."""
 
-    def __init__(self, shared: frozenset[str], piles: frozenset[str], values: frozenset[str]):
+    def __init__(self, shared: frozenset[str], piles: frozenset[str]):
         self.piles = piles
         self.shared = shared - piles
-        self.by_value = values - shared - piles
         self.layouts = Memo(256)  # a state's keys -> its Layout
         self.recent: Layout | None = None  # the layout of the last state written
 
@@ -125,7 +121,7 @@ class PartHasher:
         if layout is None:
             if len(keys) < 2 or any(type(key) is not str for key in keys):
                 return None
-            layout = self.layouts.keep(keys, Layout(sorted(keys), self.piles, self.by_value, self.shared))
+            layout = self.layouts.keep(keys, Layout(sorted(keys), self.piles, self.shared))
         self.recent = layout
         return layout, layout.own.values_of(state), layout.plain.values_of(state)
 
@@ -139,18 +135,10 @@ class PartHasher:
         if layout.anchor is not None and plain[layout.anchor] is not anchor:
             layout.last = (*layout.blank, plain[layout.anchor])
             return encode(state)
-        pieces, seen_own, seen_plain, piles = last_pieces.copy(), list(own), list(plain), last_piles.copy()
+        pieces, seen_plain, piles = last_pieces.copy(), list(plain), last_piles.copy()
         slots, values = [], []  # where the values to be encoded together go, and they
-        for i in changed(own, last_own):
-            value = own[i]
-            if not layout.by_value[i]:  # piles: never changed in place
-                pieces[layout.own.slots[i]], piles[i] = piles_text(value, last_own[i], last_piles[i])
-            elif value == last_own[i]:  # the layout's own copy of the list written last
-                seen_own[i] = last_own[i]
-            else:
-                seen_own[i] = value.copy() if type(value) is list else UNSEEN
-                slots.append(layout.own.slots[i])
-                values.append(value)
+        for i in changed(own, last_own):  # piles: never changed in place
+            pieces[layout.own.slots[i]], piles[i] = piles_text(own[i], last_own[i], last_piles[i])
         for i in changed(plain, last_plain):
             value = plain[i]
             slots.append(layout.plain.slots[i])
@@ -159,7 +147,7 @@ class PartHasher:
                 seen_plain[i] = UNSEEN  # may be changed in place before the next state
         for slot, text in zip(slots, encoded_together(values)):
             pieces[slot] = text
-        layout.last = (seen_own, seen_plain, pieces, piles, anchor)
+        layout.last = (own, seen_plain, pieces, piles, anchor)
         return "".join(pieces)
 
     def digest(self, state: dict) -> str:

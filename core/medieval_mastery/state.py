@@ -170,7 +170,7 @@ VALUES = ("owner", "knights", "castle", "standing", "gained", "lost")  # short l
 # move changes one (Ctx.values, Ctx.pile).
 HASHER = PartHasher(shared=frozenset({"seed", "options", "tile", "artefacts", "opts", "arts", *VALUES, "start_knights",
                                       "own", "kn", "k0"}),
-                    piles=frozenset({*PILES, "disc", "dturn"}), values=frozenset())
+                    piles=frozenset({*PILES, "disc", "dturn"}))
 
 
 def clone(st: State | dict) -> State:

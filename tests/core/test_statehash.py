@@ -8,7 +8,7 @@ from core.statehash import PartHasher
 
 
 def hasher() -> PartHasher:
-    return PartHasher(shared=frozenset({"deal"}), piles=frozenset({"hand"}), values=frozenset({"count"}))
+    return PartHasher(shared=frozenset({"deal"}), piles=frozenset({"hand"}))
 
 
 DEAL = ["a", "b"]  # one game's deal, shared by its states: the layout's anchor (its first shared key)
