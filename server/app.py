@@ -20,7 +20,7 @@ def create_app(config: dict | None = None) -> Flask:
     """A ready app for the configured database: a brand-new one is created; one whose schema
     needs migrating is refused (schema.PendingMigrations names `herald server migrate`)."""
     config = load_config() if config is None else {**load_config({}), **config}
-    app = Flask("herald")
+    app = HeraldFlask("herald")
     app.config.update(config)
     app.config.update(
         API_TITLE="Herald",
@@ -63,6 +63,25 @@ def create_app(config: dict | None = None) -> Flask:
         _refuse_oversized_stream()
 
     return app
+
+
+class HeraldFlask(Flask):
+    """Flask, asking once per function whether it is a coroutine function. Flask asks it again
+    of every hook and view on every request (`ensure_sync`), and flask-smorest's wrappers of
+    each of them: a dozen `inspect` checks per request, which answer the same every time."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._sync_versions: dict = {}
+
+    def ensure_sync(self, func):
+        try:
+            return self._sync_versions[func]
+        except KeyError:
+            sync = self._sync_versions[func] = super().ensure_sync(func)
+            return sync
+        except TypeError:  # an unhashable callable: asked each time, as Flask does
+            return super().ensure_sync(func)
 
 
 class NoSessions(SessionInterface):
