@@ -1,9 +1,9 @@
 """Move submissions through the real HTTP stack, Herald against bare append endpoints.
 
     python -m bench.bench_http [--moves 3000] [--threads 4] [--pad 5000] [--synchronous normal]
-                               [--bare-connects-per-request]
+                               [--workers 2] [--bare-connects-per-request]
 
-Both servers run under gunicorn with 2 sync workers on 127.0.0.1, each on its own SQLite
+Both servers run under gunicorn with 2 sync workers (--workers) on 127.0.0.1, each on its own SQLite
 file in WAL mode with the same `synchronous`: NORMAL unless told, so that the ratio is what
 Herald's move path costs beyond an append, not the disk (FULL's one fsync per move is
 measured by bench_synchronous). The bare app keeps its connection, as Herald keeps its
@@ -66,8 +66,8 @@ def request(port, method, path, body=None, token=None):
     return resp.status, (json.loads(data) if data else None)
 
 
-def start_gunicorn(app: str, env: dict, port: int) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}",
+def start_gunicorn(app: str, env: dict, port: int, workers: int = 2) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}",
                              "--log-level", "warning", app], cwd=ROOT, env={**os.environ, **env})
     for _ in range(200):
         try:
@@ -219,6 +219,7 @@ def main(argv=None):
     parser.add_argument("--pad", type=int, default=5000, help="log length for the latency comparison")
     parser.add_argument("--synchronous", default="normal", choices=("normal", "full"),
                         help="SQLite's synchronous setting, for both servers")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per server")
     parser.add_argument("--bare-connects-per-request", action="store_true",
                         help="the bare app opens a connection per request (by default it keeps one per worker)")
     args = parser.parse_args(argv)
@@ -232,8 +233,8 @@ def main(argv=None):
                "BARE_KEEP_CONNECTION": "0" if args.bare_connects_per_request else "1",
                # Limits stay on (their cost is measured); the set-up joins many games at once.
                "HERALD_RATELIMIT_JOIN": "1000000 per minute"}
-        herald = start_gunicorn("server.app:create_app()", env, herald_port)
-        bare = start_gunicorn("bench.bare_app:create_app()", env, bare_port)
+        herald = start_gunicorn("server.app:create_app()", env, herald_port, args.workers)
+        bare = start_gunicorn("bench.bare_app:create_app()", env, bare_port, args.workers)
         try:
             status, me = request(herald_port, "POST", "/players", {"name": "bench", "email": "bench@example.org"})
             assert status == 201, me
