@@ -74,11 +74,15 @@ class HeraldFlask(Flask):
         super().__init__(*args, **kwargs)
         self._sync_versions: dict = {}
 
+    REMEMBERED = 4096  # functions: the views, hooks and error handlers number a few hundred
+
     def ensure_sync(self, func):
         try:
             return self._sync_versions[func]
         except KeyError:
-            sync = self._sync_versions[func] = super().ensure_sync(func)
+            sync = super().ensure_sync(func)
+            if len(self._sync_versions) < self.REMEMBERED:  # never a leak, whatever is passed
+                self._sync_versions[func] = sync
             return sync
         except TypeError:  # an unhashable callable: asked each time, as Flask does
             return super().ensure_sync(func)
