@@ -65,9 +65,11 @@ def test_the_last_move_is_marked_for_those_who_may_see_it(api):
     # The deal is the server's secret seed: whoever holds an attack card first attacks a wall,
     # the other seats play on (a hand may hold no attack card at all).
     for _ in range(20):
-        detail = api.game(game, players[0])
-        mover = detail["prompted"][0]["seat"]
-        other = 1 - mover
+        # Each seat sees its own question (another seat's may be secret): ask both who moves.
+        details = [api.game(game, player) for player in players]
+        mover = next(seat for seat, detail in enumerate(details)
+                     if any(prompt["seat"] == seat for prompt in detail["prompted"]))
+        detail, other = details[mover], 1 - mover
         legal = [m for m in api.legal(game, players[mover])["moves"] if not m.get("pattern")]
         attack = next((m for m in legal if m["text"].startswith(f"attack {other}/W1 ")), None)
         chosen = attack or next(m for m in legal if not m["text"].startswith("attack"))
