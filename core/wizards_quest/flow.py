@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from core.protocol import Event, IllegalMove
-from core.rng import Rng
+from core.rng import SCHEMES, Rng
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.battle import fight_step, raid_step, raids_step
@@ -32,7 +32,16 @@ class TableRng(Rng):
 
     def __init__(self, seed: str, counter: int = 0, script: list[int] | None = None, *, scheme: int = 1) -> None:
         super().__init__(seed, counter, scheme=scheme)
-        self.script = list(script or [])
+        self.script = list(script) if script else []
+
+    @classmethod
+    def of_state(cls, seed: str, counter: int, scheme: int) -> TableRng:
+        """The dice of a state without scripted dice (nearly every move): the checked values of a
+        state the engine wrote, set without Rng.__init__'s conversions (one is made every move)."""
+        rng = cls.__new__(cls)
+        rng.seed, rng.counter, rng.scheme, rng.script = seed, counter, scheme, []
+        rng._words, rng._words_block = (), -1
+        return rng
 
     def die(self, sides: int = 6) -> int:
         if self.script:
@@ -69,7 +78,10 @@ def run(st: State, rng: Rng, ev: list[Event]) -> None:
 
 def rng_of(st: State) -> TableRng:
     """The engine's dice where the state left them."""
-    return TableRng(st["seed"], st["rng"], st["dice"], scheme=S.rng_scheme(st["options"]))
+    scheme = S.rng_scheme(st["options"])
+    if st["dice"] or scheme not in SCHEMES or type(st["seed"]) is not str or type(st["rng"]) is not int:
+        return TableRng(st["seed"], st["rng"], st["dice"], scheme=scheme)
+    return TableRng.of_state(st["seed"], st["rng"], scheme)
 
 
 def settle(st: State, rng: TableRng, ev: list[Event]) -> None:
