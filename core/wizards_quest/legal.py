@@ -262,7 +262,10 @@ def _source(st: State, seat: int, mine: list[int], rng: Draws) -> int:
     if rng.below(4) == 0:
         return rng.choice(mine)
     near = nearness(goals(st, seat))
-    return max(mine, key=lambda t: 3 * S.army_strength(st, t) - 10 * near[t])
+    men, champion, wizard = st["men"], st["champion"][seat], st["wizard"][seat]
+    # S.army_strength of the seat's own armies (men up to 4, the champion 1, the wizard 2), in one pass
+    worth = [3 * ((4 if men[t] > 4 else men[t]) + (t == champion) + 2 * (t == wizard)) - 10 * near[t] for t in mine]
+    return mine[worth.index(max(worth))]  # the first best, as max(mine, key=...) gave
 
 
 def _best_attack(st: State, seat: int, options: list[tuple], rng: Draws) -> tuple[int, tuple]:
@@ -271,7 +274,7 @@ def _best_attack(st: State, seat: int, options: list[tuple], rng: Draws) -> tupl
     targets = goals(st, seat)
     near = nearness(targets)
     strength: Sequence[int] | dict[int, int] = S.army_strengths(st) if len(options) > 6 else \
-        {t: S.army_strength(st, t) for option in options for t in option[:2]}  # a few: only theirs
+        {t: S.army_strength(st, t) for t in {t for option in options for t in option[:2]}}  # a few: only theirs
     scores = [(100 if tgt in targets else 10 * (near[src] - near[tgt])) + 3 * strength[src] - 2 * strength[tgt]
               - (0 if vs == "army" else 5) for src, tgt, vs, _, _ in options]
     top = max(scores)

@@ -250,8 +250,7 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     """The declarations of `simple_attacks` as tuples, in the order of the map (or only from
     `sources`): the rules of `attack_check` for these plain declarations, worked out once per
     target and once per source instead of once per declaration (the random player's hot path)."""
-    tn = st["turn"]
-    camps = tn["campaigns"] if tn else 0
+    camps = st["turn"]["campaigns"] if st["turn"] else 0
     dragon, peace = st["dragon"], st["peace"]
     if camps < 1 and dragon < 0 and peace < 0:
         return []
@@ -271,6 +270,8 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
                  ((src,) if src == dragon or src == peace else (), False))
         for targets, boat in reach:
             for tgt in targets:
+                if own[tgt] == seat and tgt != dragon and tgt != peace:
+                    continue  # the seat's own territory: nothing to attack there (no call: the usual neighbour)
                 kinds = kinds_at.get(tgt)
                 if kinds is None:
                     kinds = kinds_at[tgt] = _target_kinds(st, seat, tgt, camps)
