@@ -187,10 +187,11 @@ def _scatter(st: State, f: Frame, seat: int, rng: Draws) -> dict:
 
 
 def _take(st: State, f: Frame, seat: int, rng: Draws) -> dict:
-    options = take.take_options(st, f)
-    best = max(o["men"] + (1 if o["hero"] else 0) for o in options)
-    top = [o for o in options if o["men"] + (1 if o["hero"] else 0) == best]
-    return rng.choice(top) if rng.below(5) else rng.choice(options)
+    options = list(take.takes(st, f))  # (men, hero) pairs: the move is built for the one chosen only
+    best = max(k + (1 if hero else 0) for k, hero in options)
+    top = [o for o in options if o[0] + (1 if o[1] else 0) == best]
+    k, hero = rng.choice(top) if rng.below(5) else rng.choice(options)
+    return {"type": "take", "men": k, "hero": hero}
 
 
 def _cards(st: State, f: Frame, seat: int, rng: Draws) -> dict:

@@ -1,6 +1,9 @@
 """Moving pieces into a territory the campaign emptied (WQ-CAMP-5, WQ-CAMP-8)."""
 from __future__ import annotations
 
+from itertools import islice
+from typing import Iterator
+
 from core.protocol import Event
 from core.rng import Rng
 from core.wizards_quest import state as S
@@ -12,9 +15,14 @@ from core.wizards_quest.state import Frame, State
 
 
 def take_options(st: State, f: Frame) -> list[dict]:
+    return [{"type": "take", "men": k, "hero": h} for k, h in takes(st, f)]
+
+
+def takes(st: State, f: Frame) -> Iterator[tuple[int, str]]:
+    """The (men, hero) of every take take_allowed accepts, lazily, in take_options' order."""
     hero = S.hero_at(st, f["seat"], f["source"])
-    return [{"type": "take", "men": k, "hero": h} for h in ([""] + ([hero] if hero else []))
-            for k in range(st["men"][f["source"]] + 1) if take_allowed(st, f, k, h)]
+    return ((k, h) for h in ([""] + ([hero] if hero else []))
+            for k in range(st["men"][f["source"]] + 1) if take_allowed(st, f, k, h))
 
 
 def take_allowed(st: State, f: Frame, k: int, hero: str) -> bool:
@@ -28,8 +36,8 @@ def take_allowed(st: State, f: Frame, k: int, hero: str) -> bool:
 
 
 def take_auto(st: State, f: Frame) -> dict | None:
-    options = take_options(st, f)
-    return options[0] if len(options) == 1 else None
+    first = list(islice(takes(st, f), 2))  # one take only? (two found: a choice; the rest is not listed)
+    return {"type": "take", "men": first[0][0], "hero": first[0][1]} if len(first) == 1 else None
 
 
 def take_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
