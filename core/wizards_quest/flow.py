@@ -96,7 +96,7 @@ def apply_decision(st: State, seat: int, move: dict) -> tuple[State, list[Event]
     """The prompted seat's answer to its decision (the move's shape is checked already)."""
     f = current(st)
     assert f is not None
-    decision = DECISIONS[f["kind"][4:]]
+    decision = ASKED[f["kind"]]
     if move["type"] not in decision.moves:  # with the answers that fit (the game's own error, so its own hints)
         hints = [format_move(m) if "pattern" not in m else m["pattern"] for m in decision.legal(st, f)]
         raise IllegalMove("wrong-move", f"Now: {decision.text} You can now: {legal_now(st, f)}.", decision.rule,

@@ -33,7 +33,7 @@ def random_move(st: State, seat: int, rng: Rng) -> dict:
     f = current(st)
     if f is None or f["seat"] != seat:
         return dict(STANDING[rng.below(2)])
-    return choose(st, f, seat, rng)
+    return PICK[f["kind"][4:]](st, f, seat, Draws(rng))  # one pool of draws per move
 
 
 def default_move(st: State, seat: int) -> dict | None:
@@ -115,11 +115,6 @@ class Draws:
     def choice(self, items: Sequence[T]) -> T:
         items = list(items)
         return items[self.below(len(items))]
-
-
-def choose(st: State, f: Frame, seat: int, rng: Rng) -> dict:
-    """The random player's answer to decision frame f (one pool of draws per move)."""
-    return PICK[f["kind"][4:]](st, f, seat, Draws(rng))
 
 
 def _castle(st: State, f: Frame, seat: int, rng: Draws) -> dict:
