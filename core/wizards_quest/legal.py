@@ -230,15 +230,17 @@ def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     else from anywhere."""
     with_heroes = rng.below(3) == 0
     mine = S.territories(st, seat)
-    options = camp.attack_options(st, seat, with_heroes, sources=(_source(st, seat, mine, rng),)) if mine else []
+    targets = goals(st, seat)
+    near = nearness(targets)
+    options = camp.attack_options(st, seat, with_heroes, sources=(_source(st, seat, mine, near, rng),)) if mine else []
     if not options:
-        options = camp.attack_options(st, seat, with_heroes)
+        options = camp.attack_options(st, seat, with_heroes, sources=mine)  # (mine: the map's order, as without)
     if not options:
         sails = camp.simple_sails(st, seat)
         if sails and rng.below(3) == 0:
             return rng.choice(sails)
         return {"type": "end"}
-    score, best = _best_attack(st, seat, options, rng)
+    score, best = _best_attack(st, targets, near, options, rng)
     if score < 0 and rng.below(3) == 0:
         return {"type": "end"}
     if rng.below(6) == 0:
@@ -252,23 +254,22 @@ def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     return move
 
 
-def _source(st: State, seat: int, mine: list[int], rng: Draws) -> int:
+def _source(st: State, seat: int, mine: list[int], near: Sequence[int], rng: Draws) -> int:
     """Where a campaign starts: the seat's strongest army for how near it stands to the seat's
-    treasures, or (one time in four) any of its territories."""
+    treasures (`near`: their nearness row), or (one time in four) any of its territories."""
     if rng.below(4) == 0:
         return rng.choice(mine)
-    near = nearness(goals(st, seat))
     men, champion, wizard = st["men"], st["champion"][seat], st["wizard"][seat]
     # S.army_strength of the seat's own armies (men up to 4, the champion 1, the wizard 2), in one pass
     worth = [3 * ((4 if men[t] > 4 else men[t]) + (t == champion) + 2 * (t == wizard)) - 10 * near[t] for t in mine]
     return mine[worth.index(max(worth))]  # the first best, as max(mine, key=...) gave
 
 
-def _best_attack(st: State, seat: int, options: list[tuple], rng: Draws) -> tuple[int, tuple]:
-    """The best-scored declaration: towards the seat's treasures, strong against weak, a die of luck
-    (0 to 5, drawn only for the declarations within 5 of the best: no other can win with it)."""
-    targets = goals(st, seat)
-    near = nearness(targets)
+def _best_attack(st: State, targets: list[int], near: Sequence[int], options: list[tuple],
+                 rng: Draws) -> tuple[int, tuple]:
+    """The best-scored declaration: towards the seat's treasures (`targets`, `near` their nearness
+    row), strong against weak, a die of luck (0 to 5, drawn only for the declarations within 5 of
+    the best: no other can win with it)."""
     strength: Sequence[int] | dict[int, int] = S.army_strengths(st) if len(options) > 6 else \
         {t: S.army_strength(st, t) for t in {t for option in options for t in option[:2]}}  # a few: only theirs
     scores = [(100 if tgt in targets else 10 * (near[src] - near[tgt])) + 3 * strength[src] - 2 * strength[tgt]
