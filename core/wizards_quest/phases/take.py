@@ -20,17 +20,19 @@ def take_options(st: State, f: Frame) -> list[dict]:
 
 def takes(st: State, f: Frame) -> Iterator[tuple[int, str]]:
     """The (men, hero) of every take take_allowed accepts, lazily, in take_options' order."""
-    hero = S.hero_at(st, f["seat"], f["source"])
-    return ((k, h) for h in ([""] + ([hero] if hero else []))
-            for k in range(st["men"][f["source"]] + 1) if take_allowed(st, f, k, h))
+    at_src, men = S.hero_at(st, f["seat"], f["source"]), st["men"][f["source"]]
+    return ((k, h) for h in ([""] + ([at_src] if at_src else [])) for k in range(men + 1) if _fits(men, at_src, k, h))
 
 
 def take_allowed(st: State, f: Frame, k: int, hero: str) -> bool:
+    """Whether take_resolve accepts moving k men and `hero` in (see _fits)."""
+    return _fits(st["men"][f["source"]], S.hero_at(st, f["seat"], f["source"]), k, hero)
+
+
+def _fits(men: int, at_src: str | None, k: int, hero: str) -> bool:
     """At least one piece moves in and one stays, a hero only the one on the source (WQ-CAMP-5,
-    WQ-CAMP-8): the one statement of it, which take_options lists and take_resolve checks."""
-    src = f["source"]
-    at_src = S.hero_at(st, f["seat"], src)
-    men = st["men"][src]
+    WQ-CAMP-8), for a source of `men` men and `at_src` hero: the one statement of it, which
+    takes lists and take_allowed checks."""
     moved = k + (1 if hero else 0)
     return (not hero or hero == at_src) and 0 <= k <= men and moved >= 1 and men + (1 if at_src else 0) - moved >= 1
 
