@@ -151,11 +151,11 @@ def round_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         f["stage"] = "raids"
     elif stage == "raids":
         f["stage"] = "new"
-        sources = [t for t in range(board.TERRITORIES) if st["owner"][t] == ORC and st["men"][t] == 4]
+        sources = [t for t, (s, k) in enumerate(zip(st["owner"], st["men"])) if s == ORC and k == 4]
         if sources:  # WQ-ORC-RAID-1, WQ-ORC-RAID-2: index order is duchy/county, then castles
             st["frames"].append({"kind": "raids", "source": sources, "next": 0})
     elif stage == "new":  # WQ-ORC-NEW-1
-        fresh = [t for t in range(board.TERRITORIES) if st["owner"][t] == -1]
+        fresh = [t for t, s in enumerate(st["owner"]) if s == -1]
         for t in fresh:
             st["owner"][t], st["men"][t] = ORC, 1
         if fresh:
@@ -204,9 +204,8 @@ def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     if f["stage"] == "start":
         f["stage"] = "fly"
         if f["mode"] == "step":
-            pd = S.protected_duchy(st)
-            f["single"] = not any(
-                0 <= st["owner"][t] < ORC for t in range(board.COUNTIES) if board.DUCHY[t] != pd)  # WQ-DRAGON-7
+            pd, own = S.protected_duchy(st), st["owner"]
+            f["single"] = not any(0 <= own[t] < ORC for t in range(board.COUNTIES) if board.DUCHY[t] != pd)  # WQ-DRAGON-7
             if st["dragon"] < 0:
                 ev.append(Event("A dragon appears over Marnon."))
     if f["mode"] == "step":
