@@ -257,18 +257,18 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     own = st["owner"]
     kinds_at: dict[int, tuple[tuple[str, bool], ...]] = {}
     boat_reach = board.BOAT_REACH if boat_ready(st, seat) else None
-    sources = (t for t in (range(board.TERRITORIES) if sources is None else sources) if own[t] == seat)  # lazily
-    if camps < 1:  # only the creatures can be attacked: only from next to them, or on them
+    if camps < 1:  # only the creatures can be attacked: only from next to them, or on them (in the map's order)
         near = _near_creatures(dragon, peace, boat_reach)
-        sources = [t for t in sources if t in near]
+        sources = sorted(near) if sources is None else [t for t in sources if t in near]
+    sources = (t for t in (range(board.TERRITORIES) if sources is None else sources) if own[t] == seat)  # lazily
     for src in sources:
         leaders: list[tuple[str, str | None]] | None = None  # worked out when a target needs them
         reach = ((board.ADJ[src], False), (boat_reach[src] if boat_reach else (), True),
                  ((src,) if src == dragon or src == peace else (), False))
         for targets, boat in reach:
             for tgt in targets:
-                if own[tgt] == seat and tgt != dragon and tgt != peace:
-                    continue  # the seat's own territory: nothing to attack there (no call: the usual neighbour)
+                if (own[tgt] == seat or camps < 1) and tgt != dragon and tgt != peace:
+                    continue  # nothing to attack: the seat's own territory, or without campaigns all but creatures
                 kinds = kinds_at.get(tgt)
                 if kinds is None:
                     kinds = kinds_at[tgt] = _target_kinds(st, seat, tgt, camps)
