@@ -56,7 +56,7 @@ def current(st: State) -> Frame | None:
     if not frames or st["winners"] is not None:
         return None
     top = frames[-1]
-    return top if top["kind"][:4] == "ask-" else None
+    return top if top["kind"] in ASKED else None  # a decision frame (its kind's hash is kept: no slice)
 
 
 def run(st: State, rng: Rng, ev: list[Event]) -> None:
