@@ -22,6 +22,10 @@ from core.memo import Memo
 
 SCHEMES = (1, 2)
 SPAN = {1: 1 << 256, 2: 1 << 64}  # the number of values one raw draw takes, per scheme
+# below(n)'s rejection limit (the largest multiple of n within the span) per scheme, for the small
+# n of dice and choices: worked out once instead of with two big-integer operations per draw.
+SMALL = 64
+LIMITS = {scheme: tuple(span - span % n if n else 0 for n in range(SMALL + 1)) for scheme, span in SPAN.items()}
 
 # Scheme 2's blocks by (seed, block): the fresh Rng of an engine's next move goes on with the block
 # the last move began, without hashing it again.
@@ -65,12 +69,15 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), unbiased (rejection sampling over the draw's bits)."""
-        if n <= 0:
-            raise ValueError("below() needs n >= 1")
-        if n == 1:
+        if n <= 1:
+            if n <= 0:
+                raise ValueError("below() needs n >= 1")
             return 0
-        span = SPAN[self.scheme]
-        limit = span - (span % n)
+        if n <= SMALL:
+            limit = LIMITS[self.scheme][n]
+        else:
+            span = SPAN[self.scheme]
+            limit = span - (span % n)
         while True:
             value = self._draw()
             if value < limit:
