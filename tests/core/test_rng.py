@@ -51,6 +51,27 @@ def test_dice_are_fair_enough_to_play_with():
     assert all(850 < c < 1150 for c in counts.values()), counts
 
 
+class GivenDraws(Rng):
+    """An Rng whose raw draws are given, to test where below() rejects."""
+
+    def __init__(self, draws: list[int], scheme: int) -> None:
+        super().__init__("given", scheme=scheme)
+        self.draws = draws
+
+    def _draw(self) -> int:
+        self.counter += 1
+        return self.draws.pop(0)
+
+
+@pytest.mark.parametrize("scheme", [1, 2])
+def test_below_rejects_exactly_the_draws_from_the_largest_multiple_of_n_up(scheme):
+    span = {1: 1 << 256, 2: 1 << 64}[scheme]
+    for n in (2, 3, 6, 7, 52, 64, 65, 1000, 2 ** 40 + 3):  # small n read a table of limits, larger work it out
+        limit = span - span % n
+        rng = GivenDraws([limit, limit - 1], scheme)
+        assert rng.below(n) == (limit - 1) % n and rng.counter == 2, n
+
+
 def test_below_refuses_an_empty_range():
     with pytest.raises(ValueError):
         Rng("x").below(0)
