@@ -83,6 +83,11 @@ class Rng:
             if value < limit:
                 return value % n
 
+    def bits(self, k: int) -> int:
+        """k uniform bits (k at most 64): the low bits of one raw draw, which is below(2 ** k) (a power
+        of two divides every scheme's span: nothing is rejected) without its arithmetic."""
+        return self._draw() & ((1 << k) - 1)
+
     def die(self, sides: int = 6) -> int:
         """A die roll, 1..sides."""
         return self.below(sides) + 1

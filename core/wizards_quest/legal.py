@@ -85,7 +85,8 @@ class Draws:
     of once per choice. The distribution of every choice is what one draw per choice gives."""
 
     __slots__ = ("rng", "value", "room")
-    CHUNK = 1 << 52
+    BITS = 52
+    CHUNK = 1 << BITS
 
     def __init__(self, rng: Rng) -> None:
         self.rng, self.value, self.room = rng, 0, 1
@@ -93,7 +94,7 @@ class Draws:
     def below(self, n: int) -> int:
         while True:
             while self.room < n << 16:
-                self.value = self.value * self.CHUNK + self.rng.below(self.CHUNK)
+                self.value = (self.value << self.BITS) + self.rng.bits(self.BITS)
                 self.room *= self.CHUNK
             whole = self.room - self.room % n
             if self.value < whole:

@@ -72,6 +72,13 @@ def test_below_rejects_exactly_the_draws_from_the_largest_multiple_of_n_up(schem
         assert rng.below(n) == (limit - 1) % n and rng.counter == 2, n
 
 
+@pytest.mark.parametrize("scheme", [1, 2])
+def test_bits_are_below_a_power_of_two_with_the_same_draws(scheme):
+    a, b = Rng("bits", 3, scheme=scheme), Rng("bits", 3, scheme=scheme)
+    for k in (1, 7, 52, 64):
+        assert [a.bits(k) for _ in range(9)] == [b.below(1 << k) for _ in range(9)] and a.counter == b.counter
+
+
 def test_below_refuses_an_empty_range():
     with pytest.raises(ValueError):
         Rng("x").below(0)
