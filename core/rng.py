@@ -89,8 +89,15 @@ class Rng:
         return self._draw() & ((1 << k) - 1)
 
     def die(self, sides: int = 6) -> int:
-        """A die roll, 1..sides."""
-        return self.below(sides) + 1
+        """A die roll, 1..sides: below(sides) + 1, the same draws, without below's frame (the
+        engines roll a few dice every move)."""
+        if not 1 < sides <= SMALL:
+            return self.below(sides) + 1
+        limit = LIMITS[self.scheme][sides]
+        while True:
+            value = self._draw()
+            if value < limit:
+                return value % sides + 1
 
     def choice(self, items):
         items = list(items)

@@ -79,6 +79,16 @@ def test_bits_are_below_a_power_of_two_with_the_same_draws(scheme):
         assert [a.bits(k) for _ in range(9)] == [b.below(1 << k) for _ in range(9)] and a.counter == b.counter
 
 
+@pytest.mark.parametrize("scheme", [1, 2])
+def test_a_die_is_below_plus_one_with_the_same_draws(scheme):
+    a, b = Rng("d", 5, scheme=scheme), Rng("d", 5, scheme=scheme)
+    for sides in (2, 4, 6, 8, 12, 20, 64, 65, 100):
+        assert [a.die(sides) for _ in range(7)] == [b.below(sides) + 1 for _ in range(7)] and a.counter == b.counter
+    limit = {1: 1 << 256, 2: 1 << 64}[scheme] // 6 * 6  # the same rejection as below's
+    rng = GivenDraws([limit, limit - 1], scheme)
+    assert rng.die() == (limit - 1) % 6 + 1 and rng.counter == 2
+
+
 def test_below_refuses_an_empty_range():
     with pytest.raises(ValueError):
         Rng("x").below(0)
