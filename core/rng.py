@@ -22,6 +22,10 @@ from core.memo import Memo
 
 SCHEMES = (1, 2)
 SPAN = {1: 1 << 256, 2: 1 << 64}  # the number of values one raw draw takes, per scheme
+# below(n)'s rejection limit (the largest multiple of n within the span) per scheme, for the small
+# n of dice and choices: worked out once instead of with two big-integer operations per draw.
+SMALL = 64
+LIMITS = {scheme: tuple(span - span % n if n else 0 for n in range(SMALL + 1)) for scheme, span in SPAN.items()}
 
 # Scheme 2's blocks by (seed, block): the fresh Rng of an engine's next move goes on with the block
 # the last move began, without hashing it again.
@@ -65,20 +69,35 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), unbiased (rejection sampling over the draw's bits)."""
-        if n <= 0:
-            raise ValueError("below() needs n >= 1")
-        if n == 1:
+        if n <= 1:
+            if n <= 0:
+                raise ValueError("below() needs n >= 1")
             return 0
-        span = SPAN[self.scheme]
-        limit = span - (span % n)
+        if n <= SMALL:
+            limit = LIMITS[self.scheme][n]
+        else:
+            span = SPAN[self.scheme]
+            limit = span - (span % n)
         while True:
             value = self._draw()
             if value < limit:
                 return value % n
 
+    def bits(self, k: int) -> int:
+        """k uniform bits (k at most 64): the low bits of one raw draw, which is below(2 ** k) (a power
+        of two divides every scheme's span: nothing is rejected) without its arithmetic."""
+        return self._draw() & ((1 << k) - 1)
+
     def die(self, sides: int = 6) -> int:
-        """A die roll, 1..sides."""
-        return self.below(sides) + 1
+        """A die roll, 1..sides: below(sides) + 1, the same draws, without below's frame (the
+        engines roll a few dice every move)."""
+        if not 1 < sides <= SMALL:
+            return self.below(sides) + 1
+        limit = LIMITS[self.scheme][sides]
+        while True:
+            value = self._draw()
+            if value < limit:
+                return value % sides + 1
 
     def choice(self, items):
         items = list(items)

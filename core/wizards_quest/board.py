@@ -116,9 +116,12 @@ def duchy_of_id(tid: str) -> int:
     return DUCHY[INDEX[tid]]
 
 
+LABELS: tuple[str, ...] = tuple(f"{IDS[t]} {NAMES[t]}" for t in range(TERRITORIES))
+
+
 def name(t: int) -> str:
-    """'D1C1 Melting Sands': a territory as the event texts name it."""
-    return f"{IDS[t]} {NAMES[t]}"
+    """'D1C1 Melting Sands': a territory as the event texts name it (written once per territory)."""
+    return LABELS[t]
 
 
 # --- the hex grid the picture draws (the directions N, NE, SE, S, SW, NW of data.NEIGHBOURS) ---

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from core.protocol import Event, IllegalMove
-from core.rng import Rng
+from core.rng import SCHEMES, Rng
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.battle import fight_step, raid_step, raids_step
@@ -32,13 +32,28 @@ class TableRng(Rng):
 
     def __init__(self, seed: str, counter: int = 0, script: list[int] | None = None, *, scheme: int = 1) -> None:
         super().__init__(seed, counter, scheme=scheme)
-        self.script = list(script or [])
+        self.script = list(script) if script else []
 
     def die(self, sides: int = 6) -> int:
         if self.script:
             return self.script.pop(0)
-        return self.below(sides) + 1  # Rng.die, one call less on the hottest path
+        return super().die(sides)
 
+
+class StreamRng(TableRng):
+    """The dice of a state without scripted dice (nearly every move; none are ever added): the
+    stream's own die, with no script to look at first."""
+
+    __slots__ = ()
+    die = Rng.die
+
+    @classmethod
+    def of_state(cls, seed: str, counter: int, scheme: int) -> StreamRng:
+        """Set from the checked values of a state the engine wrote, without Rng.__init__'s conversions."""
+        rng = cls.__new__(cls)
+        rng.seed, rng.counter, rng.scheme, rng.script = seed, counter, scheme, []
+        rng._words, rng._words_block = (), -1
+        return rng
 
 
 def current(st: State) -> Frame | None:
@@ -47,7 +62,7 @@ def current(st: State) -> Frame | None:
     if not frames or st["winners"] is not None:
         return None
     top = frames[-1]
-    return top if top["kind"][:4] == "ask-" else None
+    return top if top["kind"] in ASKED else None  # a decision frame (its kind's hash is kept: no slice)
 
 
 def run(st: State, rng: Rng, ev: list[Event]) -> None:
@@ -69,7 +84,10 @@ def run(st: State, rng: Rng, ev: list[Event]) -> None:
 
 def rng_of(st: State) -> TableRng:
     """The engine's dice where the state left them."""
-    return TableRng(st["seed"], st["rng"], st["dice"], scheme=S.rng_scheme(st["options"]))
+    scheme = S.rng_scheme(st["options"])
+    if st["dice"] or scheme not in SCHEMES or type(st["seed"]) is not str or type(st["rng"]) is not int:
+        return TableRng(st["seed"], st["rng"], st["dice"], scheme=scheme)
+    return StreamRng.of_state(st["seed"], st["rng"], scheme)
 
 
 def settle(st: State, rng: TableRng, ev: list[Event]) -> None:
@@ -84,7 +102,7 @@ def apply_decision(st: State, seat: int, move: dict) -> tuple[State, list[Event]
     """The prompted seat's answer to its decision (the move's shape is checked already)."""
     f = current(st)
     assert f is not None
-    decision = DECISIONS[f["kind"][4:]]
+    decision = ASKED[f["kind"]]
     if move["type"] not in decision.moves:  # with the answers that fit (the game's own error, so its own hints)
         hints = [format_move(m) if "pattern" not in m else m["pattern"] for m in decision.legal(st, f)]
         raise IllegalMove("wrong-move", f"Now: {decision.text} You can now: {legal_now(st, f)}.", decision.rule,
@@ -139,11 +157,11 @@ def round_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         f["stage"] = "raids"
     elif stage == "raids":
         f["stage"] = "new"
-        sources = [t for t in range(board.TERRITORIES) if st["owner"][t] == ORC and st["men"][t] == 4]
+        sources = [t for t, (s, k) in enumerate(zip(st["owner"], st["men"])) if s == ORC and k == 4]
         if sources:  # WQ-ORC-RAID-1, WQ-ORC-RAID-2: index order is duchy/county, then castles
             st["frames"].append({"kind": "raids", "source": sources, "next": 0})
     elif stage == "new":  # WQ-ORC-NEW-1
-        fresh = [t for t in range(board.TERRITORIES) if st["owner"][t] == -1]
+        fresh = [t for t, s in enumerate(st["owner"]) if s == -1]
         for t in fresh:
             st["owner"][t], st["men"][t] = ORC, 1
         if fresh:
@@ -192,9 +210,8 @@ def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     if f["stage"] == "start":
         f["stage"] = "fly"
         if f["mode"] == "step":
-            pd = S.protected_duchy(st)
-            f["single"] = not any(
-                0 <= st["owner"][t] < ORC for t in range(board.COUNTIES) if board.DUCHY[t] != pd)  # WQ-DRAGON-7
+            pd, own = S.protected_duchy(st), st["owner"]
+            f["single"] = not any(0 <= own[t] < ORC for t in range(board.COUNTIES) if board.DUCHY[t] != pd)  # WQ-DRAGON-7
             if st["dragon"] < 0:
                 ev.append(Event("A dragon appears over Marnon."))
     if f["mode"] == "step":

@@ -52,7 +52,7 @@ class WizardsQuest(Game):
         if f is None:
             return []
         decision = flow.ASKED[f["kind"]]
-        key = (f["seat"], decision.prompt, decision.prompt_text(state, f))
+        key = (f["seat"], decision.prompt, decision.text if decision.describe is None else decision.describe(state, f))
         prompt = PROMPTS.get(key)
         return [prompt if prompt is not None else PROMPTS.keep(key, Prompt(*key))]
 

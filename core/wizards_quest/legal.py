@@ -33,7 +33,7 @@ def random_move(st: State, seat: int, rng: Rng) -> dict:
     f = current(st)
     if f is None or f["seat"] != seat:
         return dict(STANDING[rng.below(2)])
-    return choose(st, f, seat, rng)
+    return PICK[f["kind"][4:]](st, f, seat, Draws(rng))  # one pool of draws per move
 
 
 def default_move(st: State, seat: int) -> dict | None:
@@ -85,7 +85,8 @@ class Draws:
     of once per choice. The distribution of every choice is what one draw per choice gives."""
 
     __slots__ = ("rng", "value", "room")
-    CHUNK = 1 << 52
+    BITS = 52
+    CHUNK = 1 << BITS
 
     def __init__(self, rng: Rng) -> None:
         self.rng, self.value, self.room = rng, 0, 1
@@ -93,7 +94,7 @@ class Draws:
     def below(self, n: int) -> int:
         while True:
             while self.room < n << 16:
-                self.value = self.value * self.CHUNK + self.rng.below(self.CHUNK)
+                self.value = (self.value << self.BITS) + self.rng.bits(self.BITS)
                 self.room *= self.CHUNK
             whole = self.room - self.room % n
             if self.value < whole:
@@ -115,11 +116,6 @@ class Draws:
     def choice(self, items: Sequence[T]) -> T:
         items = list(items)
         return items[self.below(len(items))]
-
-
-def choose(st: State, f: Frame, seat: int, rng: Rng) -> dict:
-    """The random player's answer to decision frame f (one pool of draws per move)."""
-    return PICK[f["kind"][4:]](st, f, seat, Draws(rng))
 
 
 def _castle(st: State, f: Frame, seat: int, rng: Draws) -> dict:
@@ -187,10 +183,11 @@ def _scatter(st: State, f: Frame, seat: int, rng: Draws) -> dict:
 
 
 def _take(st: State, f: Frame, seat: int, rng: Draws) -> dict:
-    options = take.take_options(st, f)
-    best = max(o["men"] + (1 if o["hero"] else 0) for o in options)
-    top = [o for o in options if o["men"] + (1 if o["hero"] else 0) == best]
-    return rng.choice(top) if rng.below(5) else rng.choice(options)
+    options = list(take.takes(st, f))  # (men, hero) pairs: the move is built for the one chosen only
+    best = max(k + (1 if hero else 0) for k, hero in options)
+    top = [o for o in options if o[0] + (1 if o[1] else 0) == best]
+    k, hero = rng.choice(top) if rng.below(5) else rng.choice(options)
+    return {"type": "take", "men": k, "hero": hero}
 
 
 def _cards(st: State, f: Frame, seat: int, rng: Draws) -> dict:
@@ -234,15 +231,17 @@ def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     else from anywhere."""
     with_heroes = rng.below(3) == 0
     mine = S.territories(st, seat)
-    options = camp.attack_options(st, seat, with_heroes, sources=(_source(st, seat, mine, rng),)) if mine else []
+    targets = goals(st, seat)
+    near = nearness(targets)
+    options = camp.attack_options(st, seat, with_heroes, sources=(_source(st, seat, mine, near, rng),)) if mine else []
     if not options:
-        options = camp.attack_options(st, seat, with_heroes)
+        options = camp.attack_options(st, seat, with_heroes, sources=mine)  # (mine: the map's order, as without)
     if not options:
         sails = camp.simple_sails(st, seat)
         if sails and rng.below(3) == 0:
             return rng.choice(sails)
         return {"type": "end"}
-    score, best = _best_attack(st, seat, options, rng)
+    score, best = _best_attack(st, targets, near, options, rng)
     if score < 0 and rng.below(3) == 0:
         return {"type": "end"}
     if rng.below(6) == 0:
@@ -256,22 +255,24 @@ def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     return move
 
 
-def _source(st: State, seat: int, mine: list[int], rng: Draws) -> int:
+def _source(st: State, seat: int, mine: list[int], near: Sequence[int], rng: Draws) -> int:
     """Where a campaign starts: the seat's strongest army for how near it stands to the seat's
-    treasures, or (one time in four) any of its territories."""
+    treasures (`near`: their nearness row), or (one time in four) any of its territories."""
     if rng.below(4) == 0:
         return rng.choice(mine)
-    near = nearness(goals(st, seat))
-    return max(mine, key=lambda t: 3 * S.army_strength(st, t) - 10 * near[t])
+    men, champion, wizard = st["men"], st["champion"][seat], st["wizard"][seat]
+    # S.army_strength of the seat's own armies (men up to 4, the champion 1, the wizard 2), in one pass
+    worth = [3 * ((4 if men[t] > 4 else men[t]) + (t == champion) + 2 * (t == wizard)) - 10 * near[t] for t in mine]
+    return mine[worth.index(max(worth))]  # the first best, as max(mine, key=...) gave
 
 
-def _best_attack(st: State, seat: int, options: list[tuple], rng: Draws) -> tuple[int, tuple]:
-    """The best-scored declaration: towards the seat's treasures, strong against weak, a die of luck
-    (0 to 5, drawn only for the declarations within 5 of the best: no other can win with it)."""
-    targets = goals(st, seat)
-    near = nearness(targets)
+def _best_attack(st: State, targets: list[int], near: Sequence[int], options: list[tuple],
+                 rng: Draws) -> tuple[int, tuple]:
+    """The best-scored declaration: towards the seat's treasures (`targets`, `near` their nearness
+    row), strong against weak, a die of luck (0 to 5, drawn only for the declarations within 5 of
+    the best: no other can win with it)."""
     strength: Sequence[int] | dict[int, int] = S.army_strengths(st) if len(options) > 6 else \
-        {t: S.army_strength(st, t) for option in options for t in option[:2]}  # a few: only theirs
+        {t: S.army_strength(st, t) for t in {t for option in options for t in option[:2]}}  # a few: only theirs
     scores = [(100 if tgt in targets else 10 * (near[src] - near[tgt])) + 3 * strength[src] - 2 * strength[tgt]
               - (0 if vs == "army" else 5) for src, tgt, vs, _, _ in options]
     top = max(scores)

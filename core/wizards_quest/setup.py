@@ -62,7 +62,7 @@ def _orc_counties(d: int, rng: Rng, ev: list[Event]) -> tuple[int, int]:
 
 def _counties(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-SETUP-6: in turn, a man on an empty county until none is left; WQ-SETUP-7: treasures passed on."""
-    if any(st["owner"][t] == -1 for t in range(board.COUNTIES)):
+    if -1 in st["owner"][:board.COUNTIES]:  # an empty county (searched in C)
         f["next"] += 1
         ask(st, "county", S.active_seats(st, st["first"])[(f["next"] - 1) % st["players"]])
     else:

@@ -248,9 +248,13 @@ def set_hero(st: State, seat: int, hero: str, t: int) -> None:
     own(st, "champion" if hero == "champion" else "wizard")[seat] = t
 
 
+ASK_KINDS: dict[str, str] = {}  # "loss": "ask-loss", one string per kind (not one joined per frame)
+
+
 def ask(st: State, kind: str, seat: int, **details: Any) -> None:
     """Put a decision to a seat: push its frame "ask-<kind>" (see phases/)."""
-    st["frames"].append({"kind": "ask-" + kind, "seat": seat, **details})  # type: ignore[typeddict-item]
+    frame_kind = ASK_KINDS.get(kind) or ASK_KINDS.setdefault(kind, "ask-" + kind)
+    st["frames"].append({"kind": frame_kind, "seat": seat, **details})  # type: ignore[typeddict-item]
 
 
 def hero_at(st: State, s: int, t: int) -> str | None:

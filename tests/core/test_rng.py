@@ -51,6 +51,44 @@ def test_dice_are_fair_enough_to_play_with():
     assert all(850 < c < 1150 for c in counts.values()), counts
 
 
+class GivenDraws(Rng):
+    """An Rng whose raw draws are given, to test where below() rejects."""
+
+    def __init__(self, draws: list[int], scheme: int) -> None:
+        super().__init__("given", scheme=scheme)
+        self.draws = draws
+
+    def _draw(self) -> int:
+        self.counter += 1
+        return self.draws.pop(0)
+
+
+@pytest.mark.parametrize("scheme", [1, 2])
+def test_below_rejects_exactly_the_draws_from_the_largest_multiple_of_n_up(scheme):
+    span = {1: 1 << 256, 2: 1 << 64}[scheme]
+    for n in (2, 3, 6, 7, 52, 64, 65, 1000, 2 ** 40 + 3):  # small n read a table of limits, larger work it out
+        limit = span - span % n
+        rng = GivenDraws([limit, limit - 1], scheme)
+        assert rng.below(n) == (limit - 1) % n and rng.counter == 2, n
+
+
+@pytest.mark.parametrize("scheme", [1, 2])
+def test_bits_are_below_a_power_of_two_with_the_same_draws(scheme):
+    a, b = Rng("bits", 3, scheme=scheme), Rng("bits", 3, scheme=scheme)
+    for k in (1, 7, 52, 64):
+        assert [a.bits(k) for _ in range(9)] == [b.below(1 << k) for _ in range(9)] and a.counter == b.counter
+
+
+@pytest.mark.parametrize("scheme", [1, 2])
+def test_a_die_is_below_plus_one_with_the_same_draws(scheme):
+    a, b = Rng("d", 5, scheme=scheme), Rng("d", 5, scheme=scheme)
+    for sides in (2, 4, 6, 8, 12, 20, 64, 65, 100):
+        assert [a.die(sides) for _ in range(7)] == [b.below(sides) + 1 for _ in range(7)] and a.counter == b.counter
+    limit = {1: 1 << 256, 2: 1 << 64}[scheme] // 6 * 6  # the same rejection as below's
+    rng = GivenDraws([limit, limit - 1], scheme)
+    assert rng.die() == (limit - 1) % 6 + 1 and rng.counter == 2
+
+
 def test_below_refuses_an_empty_range():
     with pytest.raises(ValueError):
         Rng("x").below(0)

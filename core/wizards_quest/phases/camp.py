@@ -247,11 +247,9 @@ def attack_move(option: Attack) -> dict:
 
 def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: bool = False,
                    sources: Iterable[int] | None = None) -> list[Attack]:
-    """The declarations of `simple_attacks` as tuples, in the order of the map (or only from
-    `sources`): the rules of `attack_check` for these plain declarations, worked out once per
-    target and once per source instead of once per declaration (the random player's hot path)."""
-    tn = st["turn"]
-    camps = tn["campaigns"] if tn else 0
+    """The declarations of `simple_attacks` as tuples in the map's order (or only from `sources`):
+    attack_check's rules for them, worked out once per target and source (the random player's hot path)."""
+    camps = st["turn"]["campaigns"] if st["turn"] else 0
     dragon, peace = st["dragon"], st["peace"]
     if camps < 1 and dragon < 0 and peace < 0:
         return []
@@ -259,18 +257,18 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     own = st["owner"]
     kinds_at: dict[int, tuple[tuple[str, bool], ...]] = {}
     boat_reach = board.BOAT_REACH if boat_ready(st, seat) else None
+    if camps < 1:  # only the creatures can be attacked: only from next to them, or on them (in the map's order)
+        near = _near_creatures(dragon, peace, boat_reach)
+        sources = sorted(near) if sources is None else [t for t in sources if t in near]
     sources = (t for t in (range(board.TERRITORIES) if sources is None else sources) if own[t] == seat)  # lazily
-    if camps < 1:  # only the creatures can be attacked: only from next to them, or on them
-        near = {c for c in (dragon, peace) if c >= 0}
-        for c in list(near):
-            near |= board.ADJ_SET[c] | (boat_reach[c] if boat_reach else frozenset())
-        sources = [t for t in sources if t in near]
     for src in sources:
-        leaders = _leaders(st, seat, src, with_heroes)
+        leaders: list[tuple[str, str | None]] | None = None  # worked out when a target needs them
         reach = ((board.ADJ[src], False), (boat_reach[src] if boat_reach else (), True),
                  ((src,) if src == dragon or src == peace else (), False))
         for targets, boat in reach:
             for tgt in targets:
+                if (own[tgt] == seat or camps < 1) and tgt != dragon and tgt != peace:
+                    continue  # nothing to attack: the seat's own territory, or without campaigns all but creatures
                 kinds = kinds_at.get(tgt)
                 if kinds is None:
                     kinds = kinds_at[tgt] = _target_kinds(st, seat, tgt, camps)
@@ -278,12 +276,23 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
                     if vs != "army" and tgt != src and own[tgt] == seat:
                         continue  # WQ-SPECIAL-3: only the army already there
                     plain = vs == "army" and not champion_only  # any leader (no call: the hot case)
+                    if plain and first_only:
+                        return [(src, tgt, vs, boat, "")]  # the first of the leaders: no hero moved in
+                    leaders = leaders or _leaders(st, seat, src, with_heroes)
                     for hero, lead in leaders:
                         if plain or _may_lead(vs, champion_only, lead):
                             out.append((src, tgt, vs, boat, hero))
                             if first_only:
                                 return out
     return out
+
+
+def _near_creatures(dragon: int, peace: int, boat_reach: tuple[frozenset, ...] | None) -> set[int]:
+    """The dragon's and the Peacemaker's territories and where an attack on them may start."""
+    near = {c for c in (dragon, peace) if c >= 0}
+    for c in list(near):
+        near |= board.ADJ_SET[c] | (boat_reach[c] if boat_reach else frozenset())
+    return near
 
 
 def _target_kinds(st: State, seat: int, tgt: int, camps: int) -> tuple[tuple[str, bool], ...]:

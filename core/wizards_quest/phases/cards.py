@@ -22,13 +22,14 @@ def play_options(st: State, seat: int, card: str) -> list[dict]:
     if kind in ("DRAGON", "PEACE"):
         return [{"type": "play", "card": card, "duchy": d} for d in range(1, 7)]
     if kind == "TREASURE" and movable_treasures(st, seat):
-        taken = {tr[2] for tr in st["treasures"]}
+        taken, own = {tr[2] for tr in st["treasures"]}, st["owner"]
+        free = [t for t in range(board.TERRITORIES) if t not in taken]
         examples: list[dict] = []
-        for i in movable_treasures(st, seat)[:4]:
+        for i in movable_treasures(st, seat)[:4]:  # to the first free territory of its owner, else the first free one
             owner = st["treasures"][i][0]
-            spots = [t for t in range(board.TERRITORIES) if t not in taken and st["owner"][t] == owner][:1] \
-                or [t for t in range(board.TERRITORIES) if t not in taken][:1]
-            examples += [{"type": "play", "card": card, "treasure": S.treasure_id(i), "to": IDS[t]} for t in spots]
+            t = next((t for t in free if own[t] == owner), free[0] if free else -1)
+            if t >= 0:
+                examples.append({"type": "play", "card": card, "treasure": S.treasure_id(i), "to": IDS[t]})
         return [{"pattern": f"play {card} <treasure> <territory>",
                  "help": "Move an opponent's treasure to a territory holding no treasure."}] + examples
     return [{"type": "play", "card": card}]

@@ -22,6 +22,3 @@ class Decision:
     resolve: Callable[[State, Frame, dict, Rng, list[Event]], None]  # check and carry out; pops the frame
     auto: Callable[[State, Frame], dict | None] | None = None  # the answer when there is no real choice
     describe: Callable[[State, Frame], str] | None = None  # the prompt's sentence, with the frame's details
-
-    def prompt_text(self, st: State, f: Frame) -> str:
-        return self.describe(st, f) if self.describe is not None else self.text

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
-from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import ORC, IDS
 from core.wizards_quest.effects import collect_here
@@ -16,19 +15,9 @@ def scatter_spots(st: State, f: Frame) -> dict[int, int]:
     """Where the victims may go and how many each spot takes (WQ-WIZ-2, WQ-WIZ-5)."""
     v, ex = f["victim"], f["excluded"]
     own, n = st["owner"], st["men"]
-    spots: dict[int, int] = {}
-    for t in range(board.TERRITORIES):
-        if t in ex:
-            continue
-        if own[t] == -1:
-            spots[t] = 4 if v == ORC else 10000
-        elif own[t] == v:
-            if v == ORC:
-                if n[t] < 4:
-                    spots[t] = 4 - n[t]
-            else:
-                spots[t] = 10000
-    return spots
+    if v != ORC:  # a player's pieces: any number on his territories and the empty ones
+        return {t: 10000 for t, s in enumerate(own) if (s == -1 or s == v) and t not in ex}
+    return {t: 4 if s == -1 else 4 - n[t] for t, s in enumerate(own) if (s == -1 or s == ORC and n[t] < 4) and t not in ex}
 
 
 def scatter_hero_spots(st: State, f: Frame, spots: dict[int, int]) -> list[int]:

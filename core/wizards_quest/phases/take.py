@@ -1,6 +1,9 @@
 """Moving pieces into a territory the campaign emptied (WQ-CAMP-5, WQ-CAMP-8)."""
 from __future__ import annotations
 
+from itertools import islice
+from typing import Iterator
+
 from core.protocol import Event
 from core.rng import Rng
 from core.wizards_quest import state as S
@@ -12,24 +15,31 @@ from core.wizards_quest.state import Frame, State
 
 
 def take_options(st: State, f: Frame) -> list[dict]:
-    hero = S.hero_at(st, f["seat"], f["source"])
-    return [{"type": "take", "men": k, "hero": h} for h in ([""] + ([hero] if hero else []))
-            for k in range(st["men"][f["source"]] + 1) if take_allowed(st, f, k, h)]
+    return [{"type": "take", "men": k, "hero": h} for k, h in takes(st, f)]
+
+
+def takes(st: State, f: Frame) -> Iterator[tuple[int, str]]:
+    """The (men, hero) of every take take_allowed accepts, lazily, in take_options' order."""
+    at_src, men = S.hero_at(st, f["seat"], f["source"]), st["men"][f["source"]]
+    return ((k, h) for h in ([""] + ([at_src] if at_src else [])) for k in range(men + 1) if _fits(men, at_src, k, h))
 
 
 def take_allowed(st: State, f: Frame, k: int, hero: str) -> bool:
+    """Whether take_resolve accepts moving k men and `hero` in (see _fits)."""
+    return _fits(st["men"][f["source"]], S.hero_at(st, f["seat"], f["source"]), k, hero)
+
+
+def _fits(men: int, at_src: str | None, k: int, hero: str) -> bool:
     """At least one piece moves in and one stays, a hero only the one on the source (WQ-CAMP-5,
-    WQ-CAMP-8): the one statement of it, which take_options lists and take_resolve checks."""
-    src = f["source"]
-    at_src = S.hero_at(st, f["seat"], src)
-    men = st["men"][src]
+    WQ-CAMP-8), for a source of `men` men and `at_src` hero: the one statement of it, which
+    takes lists and take_allowed checks."""
     moved = k + (1 if hero else 0)
     return (not hero or hero == at_src) and 0 <= k <= men and moved >= 1 and men + (1 if at_src else 0) - moved >= 1
 
 
 def take_auto(st: State, f: Frame) -> dict | None:
-    options = take_options(st, f)
-    return options[0] if len(options) == 1 else None
+    first = list(islice(takes(st, f), 2))  # one take only? (two found: a choice; the rest is not listed)
+    return {"type": "take", "men": first[0][0], "hero": first[0][1]} if len(first) == 1 else None
 
 
 def take_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
