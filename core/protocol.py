@@ -231,6 +231,24 @@ class Game:
     def random_move(self, state: State, seat: int, rng: Rng) -> Move:
         raise NotImplementedError  # abstract
 
+    def random_playout(self, state: State, rng: Rng, limit: int) -> tuple[State, list[tuple[int, Move]]]:
+        """The random player from `state` until the game ends or `limit` moves are played: the last
+        state and the (seat, move) list. Each move's seat is drawn among the prompted seats with
+        `rng.below`, then the move with `random_move` from the same `rng`: this loop of `prompts`,
+        `random_move` and `apply`, which a game may run faster by overriding it with the same
+        outcome (the same moves, the same last state; tests/core/test_conformance.py compares the
+        two), e.g. on one private copy of the state with no per-move copy and none of `apply`'s
+        checks, which a move of the game's own random player passes by construction. Rollouts and
+        benchmarks play millions of such moves. `state` is never changed."""
+        moves: list[tuple[int, Move]] = []
+        while len(moves) < limit and self.result(state) is None:
+            prompts = self.prompts(state)
+            seat = prompts[rng.below(len(prompts))].seat
+            move = self.random_move(state, seat, rng)
+            state, _ = self.apply(state, seat, move)
+            moves.append((seat, move))
+        return state, moves
+
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """A move by `seat`: the new state and what happened, or IllegalMove. Never mutates
         `state`. The checks every game makes come first, in this order, each naming the game's

@@ -98,13 +98,8 @@ def candidates(game: Game, world, seat: int, rng: Rng) -> list[dict]:
 
 
 def rollout(game: Game, state, seat: int, rng: Rng, limit: int, evaluate) -> float:
-    for _ in range(limit):
-        if game.result(state) is not None:
-            break
-        prompts = game.prompts(state)
-        mover = prompts[rng.below(len(prompts))].seat
-        state, _ = game.apply(state, mover, game.random_move(state, mover, rng))
-    return evaluate(state, seat)
+    """The seat's evaluation after `limit` random-player moves (or the end of the game)."""
+    return evaluate(game.random_playout(state, rng, limit)[0], seat)
 
 
 class Bot:

@@ -62,6 +62,9 @@ class WizardsQuest(Game):
     def random_move(self, state: State, seat: int, rng: Rng) -> dict:
         return legal.random_move(state, seat, rng)
 
+    def random_playout(self, state: State, rng: Rng, limit: int) -> tuple[State, list[tuple[int, dict]]]:
+        return legal.random_playout(state, rng, limit)
+
     def default_move(self, state: State, seat: int) -> dict | None:
         return legal.default_move(state, seat)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Sequence, TypeVar
 
 from core.rng import Rng
-from core.wizards_quest import board, cards
+from core.wizards_quest import board, cards, flow
 from core.wizards_quest import state as S
 from core.memo import Memo
 from core.wizards_quest.battle import donor_men, donors
@@ -306,3 +306,26 @@ def passive_placement(st: State, f: Frame) -> dict:
         return {"type": "place", "men": {}, "heroes": {}}
     return {"type": "place", "men": {IDS[allowed[0]]: f["total"]}, "heroes": {}}
 
+
+
+def random_playout(st: State, rng: Rng, limit: int) -> tuple[State, list[tuple[int, dict]]]:
+    """Game.random_playout, on one clone: the same moves and last state as `apply`'s loop. The
+    clone is the private copy (every later change copies what it shares first, as in any move),
+    so each move is only the random player's pick, its decision's resolve and the driver's run,
+    with one engine Rng kept across the moves. Only one seat is ever asked at a time, so drawing
+    the seat (`rng.below(1)`) takes no draw; the random player's moves are legal by construction,
+    which is why `apply`'s checks are left out (a bug in it still raises, from `resolve`)."""
+    st = S.clone(st)
+    dice = flow.rng_of(st)
+    moves: list[tuple[int, dict]] = []
+    while len(moves) < limit:
+        f = current(st)
+        if f is None:
+            break  # the game is over (a running game always has its decision waiting)
+        seat, decision = f["seat"], flow.ASKED[f["kind"]]
+        move = PICK[decision.kind](st, f, seat, Draws(rng))
+        events: list = []  # (what happened is not kept: a playout returns its moves)
+        decision.resolve(st, f, move, dice, events)
+        flow.settle(st, dice, events)
+        moves.append((seat, move))
+    return st, moves

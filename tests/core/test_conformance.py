@@ -2,7 +2,8 @@
 import pytest
 
 from core import games
-from core.protocol import IllegalMove
+from core.canonical import dumps
+from core.protocol import Game, IllegalMove
 from core.rng import Rng
 from tests.core.playout import play
 from tests.support.toygame import GAME as TOY
@@ -37,6 +38,33 @@ def test_same_seed_same_game(game):
     a = play(game, game.min_players, "same-seed", full_checks=False, max_moves=300)
     b = play(game, game.min_players, "same-seed", full_checks=False, max_moves=300)
     assert a.hashes == b.hashes
+
+
+def playout_cases():
+    for game in all_games():
+        for players in (game.min_players, game.max_players):
+            for i in range(4):
+                yield pytest.param(game, players, f"playout-{game.name}-{players}-{i}", id=f"{game.name}-{players}p-{i}")
+
+
+@pytest.mark.parametrize("game,players,seed", list(playout_cases()))
+def test_random_playout_plays_what_the_apply_loop_plays(game, players, seed):
+    """A game's own `random_playout` (Wizard's Quest plays on one copy without apply's checks)
+    gives the moves and the last state of the protocol's loop of prompts, random_move and apply,
+    from the setup and from the middle of a game, for a whole game and cut at a limit; the state
+    it starts from is not changed."""
+    start = game.setup(players, {}, seed)
+    for limit, rest in ((game.max_moves, 0), (25, 0), (40, 25)):
+        state = start
+        if rest:  # from the middle of a game
+            state, _ = Game.random_playout(game, start, Rng("opening:" + seed, scheme=2), rest)
+        before = dumps(game.to_json(state))
+        fast_state, fast_moves = game.random_playout(state, Rng("playout:" + seed, scheme=2), limit)
+        assert dumps(game.to_json(state)) == before, "random_playout changed the state it was given"
+        loop_state, loop_moves = Game.random_playout(game, state, Rng("playout:" + seed, scheme=2), limit)
+        assert fast_moves == loop_moves
+        assert dumps(game.to_json(fast_state)) == dumps(game.to_json(loop_state))
+        assert len(fast_moves) == limit or game.result(fast_state) is not None
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
