@@ -8,7 +8,7 @@ from core.rng import Rng
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import ORC, IDS, name
-from core.wizards_quest.effects import check_eliminations, men as count_men
+from core.wizards_quest.effects import check_eliminations, men as count_men, suffer_loss
 from core.wizards_quest.notation import bad
 from core.wizards_quest.state import Frame, State, ask
 
@@ -172,7 +172,7 @@ def _dloss(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         if f["attacker_wizard"]:
             f["defender_struck"] = [f["defender_losses"], ""]
     else:
-        ask(st, "loss", d, territory=tgt, count=f["defender_losses"], into="dv" if f["attacker_wizard"] else "", why="defending")
+        suffer_loss(st, d, tgt, f["defender_losses"], "dv" if f["attacker_wizard"] else "", "defending", ev)
 
 
 def _aloss(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -186,7 +186,7 @@ def _aloss(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     else:
         # WQ-WIZ-3, WQ-WIZ-4: placed only when both armies have a wizard; the both-miss loss is removed
         into = "av" if f["defender_wizard"] and f["attacker_wizard"] and not f["both_missed"] else ""
-        ask(st, "loss", f["attacker"], territory=src, count=f["attacker_losses"], into=into, why="attacking")
+        suffer_loss(st, f["attacker"], src, f["attacker_losses"], into, "attacking", ev)
 
 
 def _scatter(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:

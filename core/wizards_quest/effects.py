@@ -127,6 +127,57 @@ def check_eliminations(st: State, ev: list[Event]) -> None:
         ev.append(Event("Every player has been eliminated: nobody wins."))
 
 
+def loss_choices(st: State, seat: int, t: int, k: int) -> list[str]:
+    """What a loss of k pieces on t may take besides men: "" (men only) and/or the hero there
+    (WQ-LOSS-2); one entry when everything is lost."""
+    hero = S.hero_at(st, seat, t)
+    n = st["men"][t]
+    if k >= n + (1 if hero else 0):
+        return [hero or ""]  # everything is lost: no choice
+    out: list[str] = []
+    if n >= k:
+        out.append("")
+    if hero and n >= k - 1:
+        out.append(hero)
+    return out
+
+
+def forced_loss(st: State, seat: int, t: int, k: int) -> str | None:
+    """The hero lost ("": men only) when the rules or the seat's standing order leave no choice
+    (WQ-LOSS-2, WQ-TABLE-5), else None: the seat is asked."""
+    options = loss_choices(st, seat, t, k)
+    if len(options) == 1:
+        return options[0]
+    if st["standing"][seat] == "men-first" and "" in options:
+        return ""
+    return None
+
+
+def lose_pieces(st: State, seat: int, t: int, k: int, hero: str, into: str, why: str, ev: list[Event]) -> None:
+    """Carry out a loss of k pieces on t, `hero` among them (its frame, if it had one, gone): a
+    wizard's victims go to the fight frame's struck list `into`; the dragon's may eliminate."""
+    lost = min(k, S.pieces(st, t))
+    n = lost - (1 if hero else 0)
+    S.remove(st, t, n, hero or None)
+    lost_text = " and ".join(([men(n)] if n or not hero else []) + ([f"their {hero}"] if hero else []))
+    ev.append(Event(f"{{P{seat}}} loses {lost_text} on {board.IDS[t]}."))
+    if into:
+        st["frames"][-1][S.STRUCK[into]] = [n, hero]  # type: ignore[literal-required]
+    elif why == "the dragon eats":
+        check_eliminations(st, ev)
+
+
+def suffer_loss(st: State, seat: int, t: int, k: int, into: str, why: str, ev: list[Event]) -> None:
+    """A loss of k pieces on t: carried out at once when nobody has a choice (what the loss
+    decision's automatic answer does, without pushing its frame for the driver to pop), else
+    put to the seat (phases/loss.py)."""
+    hero = forced_loss(st, seat, t, k)
+    if hero is None:
+        ask(st, "loss", seat, territory=t, count=k, into=into, why=why)
+    else:
+        lose_pieces(st, seat, t, k, hero, into, why, ev)
+
+
 def peace_arrive(st: State, t: int, adds_three: bool, ev: list[Event]) -> None:
     """WQ-PEACE-2 (normal step) or the card/flee effect (adds_three)."""
     st["peace"] = t

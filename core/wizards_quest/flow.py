@@ -16,7 +16,7 @@ from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.battle import fight_step, raid_step, raids_step
 from core.wizards_quest.board import ORC, DUCHY_NAMES, name
-from core.wizards_quest.effects import dice_off, men, peace_arrive
+from core.wizards_quest.effects import dice_off, men, peace_arrive, suffer_loss
 from core.wizards_quest.notation import FORMS, format_move
 from core.wizards_quest.phases import DECISIONS
 from core.wizards_quest.setup import setup_step
@@ -248,7 +248,7 @@ def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
         return False
     eaten = min(k, S.pieces(st, t))
     ev.append(Event(f"The dragon rolls {k} and eats {eaten} of {{P{s}}}'s pieces.", data={"die": k}))
-    ask(st, "loss", s, territory=t, count=eaten, into="", why="the dragon eats")
+    suffer_loss(st, s, t, eaten, "", "the dragon eats", ev)
     return True
 
 
