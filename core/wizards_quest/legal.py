@@ -92,17 +92,18 @@ class Draws:
         self.rng, self.value, self.room = rng, 0, 1
 
     def below(self, n: int) -> int:
+        value, room = self.value, self.room  # (in locals: a few draws every move)
         while True:
-            while self.room < n << 16:
-                self.value = (self.value << self.BITS) + self.rng.bits(self.BITS)
-                self.room *= self.CHUNK
-            whole = self.room - self.room % n
-            if self.value < whole:
-                self.value, digit = divmod(self.value, n)
+            while room < n << 16:
+                value = (value << self.BITS) + self.rng.bits(self.BITS)
+                room *= self.CHUNK
+            whole = room - room % n
+            if value < whole:
+                self.value, digit = divmod(value, n)
                 self.room = whole // n
                 return digit
-            self.value -= whole  # the rare remainder: still uniform, below room % n
-            self.room -= whole
+            value -= whole  # the rare remainder: still uniform, below room % n
+            room -= whole
 
     def digits(self, base: int, count: int) -> list[int]:
         """`count` independent draws below `base`, from one draw of base ** count."""
