@@ -13,11 +13,6 @@ from core.wizards_quest.notation import bad
 from core.wizards_quest.state import Frame, State, ask
 
 
-def hits(roll: int, strength: int) -> int:
-    """WQ-BATTLE-3: a roll at or under the strength kills that many; strength over 6 is 6."""
-    return roll if roll <= min(strength, 6) else 0
-
-
 def attack_strength(st: State, f: Frame) -> int:
     """Attackers never get terrain bonuses (WQ-STR-10)."""
     return min(6, S.army_strength(st, f["source"]))
@@ -134,11 +129,13 @@ def _army_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
 
 
 def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
-    """WQ-BATTLE-2 to -6: both dice together, strengths fixed before the roll."""
+    """WQ-BATTLE-2 to -6: both dice together, strengths fixed before the roll. (Every battle rolls:
+    the hits and the sides' words are worked out here, without a call for each.)"""
     a, src, tgt, vs = f["attacker"], f["source"], f["target"], f["vs"]
-    sa, sd = attack_strength(st, f), defence_strength(st, f)
+    sa, sd = attack_strength(st, f), defence_strength(st, f)  # each at most 6
     ra, rd = rng.die(), rng.die()
-    hd, ha = hits(ra, sa), hits(rd, sd)
+    hd = ra if ra <= sa else 0  # WQ-BATTLE-3: a roll at or under the strength kills that many
+    ha = rd if rd <= sd else 0
     both_missed = hd == 0 and ha == 0
     d = st["owner"][tgt]
     f["battles"] += 1
@@ -148,12 +145,13 @@ def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     f["lead"] = "" if a == ORC else (S.hero_at(st, a, src) or "")
     f["attacker_wizard"] = a != ORC and st["wizard"][a] == src
     f["defender_wizard"] = vs == "army" and 0 <= d < ORC and st["wizard"][d] == tgt
-    who_a = "The orcs" if a == ORC else f"{{P{a}}}"
-    who_d = CREATURES.get(vs) or ("the orcs" if d == ORC else f"{{P{d}}}")
+    # each side and its verb: the orcs roll; a player, the dragon or the Peacemaker rolls
+    who_a, roll_a = ("The orcs", "roll") if a == ORC else (f"{{P{a}}}", "rolls")
+    who_d, roll_d = (CREATURES[vs], "rolls") if vs != "army" else ("the orcs", "roll") if d == ORC else (f"{{P{d}}}", "rolls")
     note = " Both miss: the attacker loses 1." if both_missed else ""
-    ev.append(Event(f"Battle at {name(tgt)}: {who_a} (strength {sa}) {rolls(who_a)} {ra}, {who_d} (strength {sd}) "
-                    f"{rolls(who_d)} {rd}. Defender loses {dl}, attacker loses {al}.{note}",
-                    data={"attacker": [sa, ra], "defender": [sd, rd]}))
+    ev.append(Event(f"Battle at {name(tgt)}: {who_a} (strength {sa}) {roll_a} {ra}, {who_d} (strength {sd}) "
+                    f"{roll_d} {rd}. Defender loses {dl}, attacker loses {al}.{note}",
+                    None, {"attacker": [sa, ra], "defender": [sd, rd]}))
     f["stage"] = "dloss"
 
 
@@ -225,12 +223,6 @@ def _post(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
 
 CREATURES = {"dragon": "the dragon", "peace": "the Peacemaker"}  # a battle's defender when not an army
 HANDLERS: dict = {"check": _check, "roll": _roll, "dloss": _dloss, "aloss": _aloss, "scatter": _scatter, "post": _post}
-
-
-def rolls(who: str) -> str:
-    """The verb agreeing with a side: the orcs roll, a player, the dragon or the Peacemaker rolls."""
-    return "roll" if who.lower() == "the orcs" else "rolls"
-
 
 
 # ------------------------------------------------------------------ orc raids ------
