@@ -68,14 +68,18 @@ def current(st: State) -> Frame | None:
 def run(st: State, rng: Rng, ev: list[Event]) -> None:
     """Advance until a real choice is needed or the game is over."""
     for _ in range(MAX_STEPS):
-        if st["winners"] is not None or not st["frames"]:
+        frames = st["frames"]  # (read again each step: a game's end empties it, an elimination filters it)
+        if not frames or st["winners"] is not None:
             return
-        f = st["frames"][-1]
-        decision = ASKED.get(f["kind"])
-        if decision is None:
-            PROCESS[f["kind"]](st, f, rng, ev)
+        f = frames[-1]
+        kind = f["kind"]
+        step = PROCESS.get(kind)
+        if step is not None:  # an automatic frame
+            step(st, f, rng, ev)
             continue
-        move = decision.auto(st, f) if decision.auto is not None else None
+        decision = ASKED[kind]
+        auto = decision.auto
+        move = auto(st, f) if auto is not None else None
         if move is None:
             return
         decision.resolve(st, f, move, rng, ev)
