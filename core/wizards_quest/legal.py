@@ -128,7 +128,14 @@ def _county(st: State, f: Frame, seat: int, rng: Draws) -> dict:
 
 
 def _hide(st: State, f: Frame, seat: int, rng: Draws) -> dict:
-    return hide.hide_move(rng.choice(hide.hide_choices(st, f)))
+    """One of hide_choices, by the same draw below their number, without listing every pair."""
+    options = hide.hide_options(st, f)
+    k = rng.below(sum(len(spots) for _, spots in options))
+    for i, spots in options:
+        if k < len(spots):
+            return hide.hide_move((i, spots[k]))
+        k -= len(spots)
+    raise AssertionError("a draw below the number of choices")
 
 
 def _any(st: State, f: Frame, seat: int, rng: Draws) -> dict:

@@ -13,24 +13,29 @@ from core.wizards_quest.state import Frame, State, ask
 
 def hide_spots(st: State, f: Frame, owner: int) -> list[int]:
     """Where the seat may hide a treasure of `owner` this round (WQ-SETUP-8..10, WQ-VAR-BLANK-2)."""
-    castle_round = f["round"] == 0
-    blank = st["options"]["blank"]
-    out: list[int] = []
+    return _spots(st, f, owner, {tr[2] for tr in st["treasures"]})
+
+
+def _spots(st: State, f: Frame, owner: int, hidden: set[int]) -> list[int]:
+    """hide_spots, with the territories already holding a treasure given."""
+    own = st["owner"]
+    spots = board.CASTLE_IDS if f["round"] == 0 else range(board.COUNTIES)
+    if st["options"]["blank"]:  # only on the seat's own territories
+        seat = f["seat"]
+        return [t for t in spots if own[t] == seat and own[t] != owner and t not in hidden]
+    return [t for t in spots if own[t] != owner and t not in hidden]
+
+
+def hide_options(st: State, f: Frame) -> list[tuple[int, list[int]]]:
+    """(treasure, its spots) for every treasure the seat holds, in the treasures' order."""
     hidden = {tr[2] for tr in st["treasures"]}
-    for t in (board.CASTLE_IDS if castle_round else range(board.COUNTIES)):
-        o = st["owner"][t]
-        if o == owner or t in hidden:
-            continue
-        if blank and o != f["seat"]:
-            continue
-        out.append(t)
-    return out
+    return [(i, _spots(st, f, tr[0], hidden)) for i, tr in enumerate(st["treasures"])
+            if tr[2] == S.HELD and tr[3] == f["seat"]]
 
 
 def hide_choices(st: State, f: Frame) -> list[tuple[int, int]]:
     """(treasure, territory) for every treasure the seat holds and every spot it may go to."""
-    return [(i, t) for i, tr in enumerate(st["treasures"]) if tr[2] == S.HELD and tr[3] == f["seat"]
-            for t in hide_spots(st, f, tr[0])]
+    return [(i, t) for i, spots in hide_options(st, f) for t in spots]
 
 
 def hide_move(choice: tuple[int, int]) -> dict:
