@@ -249,7 +249,8 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
                    sources: Iterable[int] | None = None) -> list[Attack]:
     """The declarations of `simple_attacks` as tuples in the map's order (or only from `sources`):
     attack_check's rules for them, worked out once per target and source (the random player's hot path)."""
-    camps = st["turn"]["campaigns"] if st["turn"] else 0
+    tn = st["turn"]
+    camps = tn["campaigns"] if tn else 0
     dragon, peace = st["dragon"], st["peace"]
     if camps < 1 and dragon < 0 and peace < 0:
         return []
@@ -263,8 +264,11 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     sources = (t for t in (range(board.TERRITORIES) if sources is None else sources) if own[t] == seat)  # lazily
     for src in sources:
         leaders: list[tuple[str, str | None]] | None = None  # worked out when a target needs them
-        reach = ((board.ADJ[src], False), (boat_reach[src] if boat_reach else (), True),
-                 ((src,) if src == dragon or src == peace else (), False))
+        if boat_reach is None and src != dragon and src != peace:
+            reach = LAND_REACH[src]  # the usual source: its neighbours only
+        else:
+            reach = ((board.ADJ[src], False), (boat_reach[src] if boat_reach else (), True),
+                     ((src,) if src == dragon or src == peace else (), False))
         for targets, boat in reach:
             for tgt in targets:
                 if (own[tgt] == seat or camps < 1) and tgt != dragon and tgt != peace:
@@ -285,6 +289,9 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
                             if first_only:
                                 return out
     return out
+
+
+LAND_REACH = tuple(((board.ADJ[t], False),) for t in range(board.TERRITORIES))  # (targets, by boat) of a source
 
 
 def _near_creatures(dragon: int, peace: int, boat_reach: tuple[frozenset, ...] | None) -> set[int]:
