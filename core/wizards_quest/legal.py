@@ -115,7 +115,8 @@ class Draws:
         return out
 
     def choice(self, items: Sequence[T]) -> T:
-        items = list(items)
+        if type(items) is not list:  # (a list is indexed as it is: no copy)
+            items = list(items)
         return items[self.below(len(items))]
 
 
