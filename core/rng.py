@@ -90,12 +90,18 @@ class Rng:
 
     def die(self, sides: int = 6) -> int:
         """A die roll, 1..sides: below(sides) + 1, the same draws, without below's frame (the
-        engines roll a few dice every move)."""
+        engines roll a few dice every move); scheme 2's draw from the block in hand is taken here
+        (the same as _draw's, without its frame)."""
         if not 1 < sides <= SMALL:
             return self.below(sides) + 1
         limit = LIMITS[self.scheme][sides]
         while True:
-            value = self._draw()
+            k = self.counter
+            if self.scheme == 2 and k >> 2 == self._words_block and draw_counter.get() is None:
+                self.counter = k + 1
+                value = self._words[k & 3]
+            else:
+                value = self._draw()
             if value < limit:
                 return value % sides + 1
 
