@@ -333,8 +333,7 @@ def random_playout(st: State, rng: Rng, limit: int) -> tuple[State, list[tuple[i
             break  # the game is over (a running game always has its decision waiting)
         seat, decision = f["seat"], flow.ASKED[f["kind"]]
         move = PICK[decision.kind](st, f, seat, Draws(rng))
-        events: list = []  # (what happened is not kept: a playout returns its moves)
-        decision.resolve(st, f, move, dice, events)
-        flow.settle(st, dice, events)
+        decision.resolve(st, f, move, dice, S.QUIET)  # (what happened is not kept: a playout returns its moves)
+        flow.settle(st, dice, S.QUIET)
         moves.append((seat, move))
     return st, moves

@@ -12,7 +12,7 @@ from core.wizards_quest.board import ORC, IDS, name
 from core.wizards_quest.effects import men as count_men
 from core.wizards_quest.notation import bad, count, flag, hero_name, men_map, terr
 from core.wizards_quest.phases.decision import Decision
-from core.wizards_quest.state import Frame, State, option
+from core.wizards_quest.state import QUIET, Frame, State, option
 
 
 def boat_ready(st: State, seat: int) -> bool:
@@ -168,13 +168,15 @@ def run_attack(st: State, seat: int, plan: dict, ev: list[Event]) -> None:
             swapped = f"; their {other} goes to {IDS[pos]}"  # the swap of WQ-HERO-MOVE-1, said aloud
         S.set_hero(st, seat, hero, src)
         S.refresh(st, pos)
-        ev.append(Event(f"{{P{seat}}} moves their {hero} to {IDS[src]}{swapped}."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{seat}}} moves their {hero} to {IDS[src]}{swapped}."))
     move_in(st, seat, src, plan["men"], ev)
     via = board.BOAT if plan["boat"] else board.LAND if src == tgt else board.LINK[(src, tgt)]
-    what = {"dragon": "the dragon on ", "peace": "the Peacemaker on "}.get(plan["vs"], "")
-    kind = "a special campaign" if plan["mode"] == "special" else "a campaign"
-    ev.append(Event(f"{{P{seat}}} starts {kind} from {IDS[src]} against {what}{name(tgt)}"
-                    + (" by boat." if plan["boat"] else ".")))
+    if ev is not QUIET:
+        what = {"dragon": "the dragon on ", "peace": "the Peacemaker on "}.get(plan["vs"], "")
+        kind = "a special campaign" if plan["mode"] == "special" else "a campaign"
+        ev.append(Event(f"{{P{seat}}} starts {kind} from {IDS[src]} against {what}{name(tgt)}"
+                        + (" by boat." if plan["boat"] else ".")))
     st["frames"].append(fight_frame(plan["mode"], seat, src, tgt, plan["vs"], via, st["owner"][tgt]))
 
 
@@ -208,7 +210,8 @@ def camp_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     if kind == "end":
         st["frames"].pop()
         st["frames"][-1]["stage"] = "end"
-        ev.append(Event(f"{{P{seat}}} ends their turn."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{seat}}} ends their turn."))
         return
     if kind == "attack":
         plan = attack_plan(st, seat, mv)
@@ -226,8 +229,9 @@ def camp_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
         if hero:
             S.put_hero(st, seat, hero, tgt)
         S.refresh(st, src)
-        ev.append(Event(f"{{P{seat}}} sails {count_men(k)}" + (f" and their {hero}" if hero else "")
-                        + f" from {IDS[src]} to {IDS[tgt]}."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{seat}}} sails {count_men(k)}" + (f" and their {hero}" if hero else "")
+                            + f" from {IDS[src]} to {IDS[tgt]}."))
         return
     bad("Attack, sail, or end your turn.", "WQ-CAMP-1")
 
@@ -264,6 +268,7 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     sources = (t for t in (range(board.TERRITORIES) if sources is None else sources) if own[t] == seat)  # lazily
     for src in sources:
         leaders: list[tuple[str, str | None]] | None = None  # worked out when a target needs them
+        reach: tuple[tuple[Iterable[int], bool], ...]  # (targets, by boat)
         if boat_reach is None and src != dragon and src != peace:
             reach = LAND_REACH[src]  # the usual source: its neighbours only
         else:

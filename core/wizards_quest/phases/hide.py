@@ -8,7 +8,7 @@ from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS, name
 from core.wizards_quest.notation import bad, terr, treasure_index
 from core.wizards_quest.phases.decision import Decision
-from core.wizards_quest.state import Frame, State, ask
+from core.wizards_quest.state import QUIET, Frame, State, ask
 
 
 def hide_spots(st: State, f: Frame, owner: int) -> list[int]:
@@ -65,10 +65,12 @@ def hide_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     st["frames"].pop()
     tr = S.own_treasure(st, i)
     tr[2] = t
-    kind = "" if st["options"]["blank"] else S.KIND_NAMES[tr[1]] + " "
-    ev.append(Event(f"{{P{f['seat']}}} hides {{P{tr[0]}}}'s {kind}treasure ({S.treasure_id(i)}) on {name(t)}."))
+    if ev is not QUIET:
+        kind = "" if st["options"]["blank"] else S.KIND_NAMES[tr[1]] + " "
+        ev.append(Event(f"{{P{f['seat']}}} hides {{P{tr[0]}}}'s {kind}treasure ({S.treasure_id(i)}) on {name(t)}."))
     if st["players"] == 2 and st["options"]["two_player"] and st["owner"][t] == f["seat"]:  # WQ-VAR-2P-1
-        ev.append(Event(f"{{P{f['seat']}}} receives 5 men on {IDS[t]}."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{f['seat']}}} receives 5 men on {IDS[t]}."))
         ask(st, "place", f["seat"], total=5, single=t, max_heroes=1, why="the two-player bonus")
 
 

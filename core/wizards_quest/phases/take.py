@@ -11,7 +11,7 @@ from core.wizards_quest.board import name
 from core.wizards_quest.effects import collect_here, men as count_men
 from core.wizards_quest.notation import bad, count, hero_name
 from core.wizards_quest.phases.decision import Decision
-from core.wizards_quest.state import Frame, State
+from core.wizards_quest.state import QUIET, Frame, State
 
 
 def take_options(st: State, f: Frame) -> list[dict]:
@@ -54,8 +54,9 @@ def take_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     if hero:
         S.put_hero(st, seat, hero, tgt)
     S.refresh(st, src)
-    moved = " and ".join(([count_men(k)] if k else []) + ([f"their {hero}"] if hero else []))
-    ev.append(Event(f"{{P{seat}}} takes {name(tgt)} with {moved}."))
+    if ev is not QUIET:
+        moved = " and ".join(([count_men(k)] if k else []) + ([f"their {hero}"] if hero else []))
+        ev.append(Event(f"{{P{seat}}} takes {name(tgt)} with {moved}."))
     collect_here(st, seat, tgt, rng, ev)  # WQ-TREASURE-1
 
 
