@@ -327,12 +327,14 @@ def random_playout(st: State, rng: Rng, limit: int) -> tuple[State, list[tuple[i
     st = S.clone(st)
     dice = flow.rng_of(st)
     moves: list[tuple[int, dict]] = []
+    draws = Draws(rng)
     while len(moves) < limit:
         f = current(st)
         if f is None:
             break  # the game is over (a running game always has its decision waiting)
         seat, decision = f["seat"], flow.ASKED[f["kind"]]
-        move = PICK[decision.kind](st, f, seat, Draws(rng))
+        draws.value, draws.room = 0, 1  # a fresh pool for every move, as Draws(rng) starts one
+        move = PICK[decision.kind](st, f, seat, draws)
         decision.resolve(st, f, move, dice, S.QUIET)  # (what happened is not kept: a playout returns its moves)
         flow.settle(st, dice, S.QUIET)
         moves.append((seat, move))
