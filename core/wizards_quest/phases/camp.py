@@ -317,7 +317,10 @@ def _target_kinds(st: State, seat: int, tgt: int, camps: int) -> tuple[tuple[str
         return ((("dragon", False),) if tgt == dragon else ()) + ((("peace", False),) if tgt == peace else ())
     if camps < 1 or d == seat or S.is_protected(st, tgt):
         return ()
-    return (("army", 0 <= d < ORC and st["champion"][d] == tgt),)
+    return ARMY_OF_CHAMPION if 0 <= d < ORC and st["champion"][d] == tgt else ARMY
+
+
+ARMY, ARMY_OF_CHAMPION = (("army", False),), (("army", True),)  # _target_kinds' usual answers, made once
 
 
 def _leaders(st: State, seat: int, src: int, with_heroes: bool) -> list[tuple[str, str | None]]:
