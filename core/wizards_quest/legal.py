@@ -323,7 +323,8 @@ def random_playout(st: State, rng: Rng, limit: int) -> tuple[State, list[tuple[i
     so each move is only the random player's pick, its decision's resolve and the driver's run,
     with one engine Rng kept across the moves. Only one seat is ever asked at a time, so drawing
     the seat (`rng.below(1)`) takes no draw; the random player's moves are legal by construction,
-    which is why `apply`'s checks are left out (a bug in it still raises, from `resolve`)."""
+    which is why `apply`'s checks are left out (a bug in it still raises, from `resolve`). What
+    happens is not written down: the rules' events go to state.QUIET, which builds none."""
     st = S.clone(st)
     dice = flow.rng_of(st)
     moves: list[tuple[int, dict]] = []
@@ -335,7 +336,7 @@ def random_playout(st: State, rng: Rng, limit: int) -> tuple[State, list[tuple[i
         seat, decision = f["seat"], flow.ASKED[f["kind"]]
         draws.value, draws.room = 0, 1  # a fresh pool for every move, as Draws(rng) starts one
         move = PICK[decision.kind](st, f, seat, draws)
-        decision.resolve(st, f, move, dice, S.QUIET)  # (what happened is not kept: a playout returns its moves)
+        decision.resolve(st, f, move, dice, S.QUIET)
         flow.settle(st, dice, S.QUIET)
         moves.append((seat, move))
     return st, moves

@@ -258,6 +258,9 @@ class Quiet(list):
     def append(self, event: Any) -> None:
         """Keep nothing."""
 
+    def extend(self, events: Any) -> None:
+        """Keep nothing."""
+
 
 QUIET = Quiet()
 
