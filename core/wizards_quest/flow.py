@@ -164,13 +164,8 @@ def round_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         sources = [t for t, (s, k) in enumerate(zip(st["owner"], st["men"])) if s == ORC and k == 4]
         if sources:  # WQ-ORC-RAID-1, WQ-ORC-RAID-2: index order is duchy/county, then castles
             st["frames"].append({"kind": "raids", "source": sources, "next": 0})
-    elif stage == "new":  # WQ-ORC-NEW-1
-        fresh = [t for t, s in enumerate(st["owner"]) if s == -1]
-        for t in fresh:
-            st["owner"][t], st["men"][t] = ORC, 1
-        if fresh:
-            if ev is not QUIET:
-                ev.append(Event(f"New orcs appear on {len(fresh)} empty territories."))
+    elif stage == "new":
+        new_orcs(st, ev)
         f["stage"] = "peace"
         st["frames"].append({"kind": "dragon", "mode": "step", "stage": "start", "single": False, "duchy": 0})
     elif stage == "peace":  # WQ-PEACE-1
@@ -197,6 +192,15 @@ def round_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
             f["stage"] = "breed"
             if ev is not QUIET:
                 ev.append(Event(f"Round {st['round']} begins."))
+
+
+def new_orcs(st: State, ev: list[Event]) -> None:
+    """WQ-ORC-NEW-1: an orc on every empty territory."""
+    fresh = [t for t, s in enumerate(st["owner"]) if s == -1]
+    for t in fresh:
+        st["owner"][t], st["men"][t] = ORC, 1
+    if fresh and ev is not QUIET:
+        ev.append(Event(f"New orcs appear on {len(fresh)} empty territories."))
 
 
 def breed(st: State, rng: Rng, ev: list[Event]) -> None:

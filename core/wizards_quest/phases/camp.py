@@ -253,8 +253,7 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
                    sources: Iterable[int] | None = None) -> list[Attack]:
     """The declarations of `simple_attacks` as tuples in the map's order (or only from `sources`):
     attack_check's rules for them, worked out once per target and source (the random player's hot path)."""
-    tn = st["turn"]
-    camps = tn["campaigns"] if tn else 0
+    camps = st["turn"]["campaigns"] if st["turn"] else 0
     dragon, peace = st["dragon"], st["peace"]
     if camps < 1 and dragon < 0 and peace < 0:
         return []
@@ -268,12 +267,8 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     sources = (t for t in (range(board.TERRITORIES) if sources is None else sources) if own[t] == seat)  # lazily
     for src in sources:
         leaders: list[tuple[str, str | None]] | None = None  # worked out when a target needs them
-        reach: tuple[tuple[Iterable[int], bool], ...]  # (targets, by boat)
-        if boat_reach is None and src != dragon and src != peace:
-            reach = LAND_REACH[src]  # the usual source: its neighbours only
-        else:
-            reach = ((board.ADJ[src], False), (boat_reach[src] if boat_reach else (), True),
-                     ((src,) if src == dragon or src == peace else (), False))
+        reach = LAND_REACH[src] if boat_reach is None and src != dragon and src != peace else \
+            _reach(src, dragon, peace, boat_reach)  # (the usual source: its neighbours only, from a table)
         for targets, boat in reach:
             for tgt in targets:
                 if (own[tgt] == seat or camps < 1) and tgt != dragon and tgt != peace:
@@ -296,7 +291,14 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     return out
 
 
-LAND_REACH = tuple(((board.ADJ[t], False),) for t in range(board.TERRITORIES))  # (targets, by boat) of a source
+Reach = tuple[tuple[Iterable[int], bool], ...]  # where a campaign may go from a source: (targets, by boat) groups
+LAND_REACH: tuple[Reach, ...] = tuple(((board.ADJ[t], False),) for t in range(board.TERRITORIES))
+
+
+def _reach(src: int, dragon: int, peace: int, boat_reach: tuple[frozenset, ...] | None) -> Reach:
+    """A source's neighbours, then by boat (when a boat may be used), then the creature standing on it."""
+    return ((board.ADJ[src], False), (boat_reach[src] if boat_reach else (), True),
+            ((src,) if src == dragon or src == peace else (), False))
 
 
 def _near_creatures(dragon: int, peace: int, boat_reach: tuple[frozenset, ...] | None) -> set[int]:
