@@ -85,17 +85,28 @@ class Rng:
 
     def bits(self, k: int) -> int:
         """k uniform bits (k at most 64): the low bits of one raw draw, which is below(2 ** k) (a power
-        of two divides every scheme's span: nothing is rejected) without its arithmetic."""
+        of two divides every scheme's span: nothing is rejected) without its arithmetic; a scheme-2
+        draw from the block in hand is taken here, as in die."""
+        n = self.counter
+        if self.scheme == 2 and n >> 2 == self._words_block and draw_counter.get() is None:
+            self.counter = n + 1
+            return self._words[n & 3] & ((1 << k) - 1)
         return self._draw() & ((1 << k) - 1)
 
     def die(self, sides: int = 6) -> int:
         """A die roll, 1..sides: below(sides) + 1, the same draws, without below's frame (the
-        engines roll a few dice every move)."""
+        engines roll a few dice every move); scheme 2's draw from the block in hand is taken here
+        (the same as _draw's, without its frame)."""
         if not 1 < sides <= SMALL:
             return self.below(sides) + 1
         limit = LIMITS[self.scheme][sides]
         while True:
-            value = self._draw()
+            k = self.counter
+            if self.scheme == 2 and k >> 2 == self._words_block and draw_counter.get() is None:
+                self.counter = k + 1
+                value = self._words[k & 3]
+            else:
+                value = self._draw()
             if value < limit:
                 return value % sides + 1
 

@@ -8,9 +8,9 @@ from core.rng import Rng
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import ORC, IDS, name
-from core.wizards_quest.effects import check_eliminations, men as count_men
+from core.wizards_quest.effects import check_eliminations, men as count_men, suffer_loss
 from core.wizards_quest.notation import bad
-from core.wizards_quest.state import Frame, State, ask
+from core.wizards_quest.state import QUIET, Frame, State, ask
 
 
 def hits(roll: int, strength: int) -> int:
@@ -43,7 +43,7 @@ def fight_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
 def _end(st: State, ev: list[Event], text: str | None = None) -> None:
     """The campaign (or raid) is over: its fight frame leaves the stack."""
     st["frames"].pop()
-    if text:
+    if text and ev is not QUIET:
         ev.append(Event(text))
 
 
@@ -78,8 +78,9 @@ def _check_raid(st: State, f: Frame, ev: list[Event]) -> None:
         if n[src] >= 2:
             n[src] -= 1
             own[tgt], n[tgt] = ORC, 1
-            ev.append(Event(f"The orcs take {name(tgt)}."))
-        else:
+            if ev is not QUIET:
+                ev.append(Event(f"The orcs take {name(tgt)}."))
+        elif ev is not QUIET:
             ev.append(Event(f"The last orc stays home; {name(tgt)} is left empty." if n[src] == 1
                             else f"No orc is left to move in; {name(tgt)} is left empty."))
         return
@@ -118,10 +119,11 @@ def _army_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
     if d == -1:
         st["frames"].pop()
         if S.is_protected(st, tgt):
-            ev.append(Event(f"{name(tgt)} is protected by the Peacemaker and cannot be taken."))
+            if ev is not QUIET:
+                ev.append(Event(f"{name(tgt)} is protected by the Peacemaker and cannot be taken."))
         elif S.pieces(st, src) >= 2:
             ask(st, "take", a, source=src, target=tgt)
-        else:
+        elif ev is not QUIET:
             ev.append(Event(f"One piece cannot take {name(tgt)}; it stays empty."))
         return False
     if d == a or S.is_protected(st, tgt):
@@ -134,11 +136,13 @@ def _army_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
 
 
 def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
-    """WQ-BATTLE-2 to -6: both dice together, strengths fixed before the roll."""
+    """WQ-BATTLE-2 to -6: both dice together, strengths fixed before the roll. (Every battle rolls:
+    the hits and the sides' words are worked out here, without a call for each.)"""
     a, src, tgt, vs = f["attacker"], f["source"], f["target"], f["vs"]
-    sa, sd = attack_strength(st, f), defence_strength(st, f)
+    sa, sd = attack_strength(st, f), defence_strength(st, f)  # each at most 6
     ra, rd = rng.die(), rng.die()
-    hd, ha = hits(ra, sa), hits(rd, sd)
+    hd = ra if ra <= sa else 0  # hits(ra, sa), WQ-BATTLE-3
+    ha = rd if rd <= sd else 0  # hits(rd, sd)
     both_missed = hd == 0 and ha == 0
     d = st["owner"][tgt]
     f["battles"] += 1
@@ -148,12 +152,14 @@ def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     f["lead"] = "" if a == ORC else (S.hero_at(st, a, src) or "")
     f["attacker_wizard"] = a != ORC and st["wizard"][a] == src
     f["defender_wizard"] = vs == "army" and 0 <= d < ORC and st["wizard"][d] == tgt
-    who_a = "The orcs" if a == ORC else f"{{P{a}}}"
-    who_d = CREATURES.get(vs) or ("the orcs" if d == ORC else f"{{P{d}}}")
-    note = " Both miss: the attacker loses 1." if both_missed else ""
-    ev.append(Event(f"Battle at {name(tgt)}: {who_a} (strength {sa}) {rolls(who_a)} {ra}, {who_d} (strength {sd}) "
-                    f"{rolls(who_d)} {rd}. Defender loses {dl}, attacker loses {al}.{note}",
-                    data={"attacker": [sa, ra], "defender": [sd, rd]}))
+    if ev is not QUIET:
+        # each side and its verb: the orcs roll; a player, the dragon or the Peacemaker rolls
+        who_a, roll_a = ("The orcs", "roll") if a == ORC else (f"{{P{a}}}", "rolls")
+        who_d, roll_d = (CREATURES[vs], "rolls") if vs != "army" else ("the orcs", "roll") if d == ORC else (f"{{P{d}}}", "rolls")
+        note = " Both miss: the attacker loses 1." if both_missed else ""
+        ev.append(Event(f"Battle at {name(tgt)}: {who_a} (strength {sa}) {roll_a} {ra}, {who_d} (strength {sd}) "
+                        f"{roll_d} {rd}. Defender loses {dl}, attacker loses {al}.{note}",
+                        None, {"attacker": [sa, ra], "defender": [sd, rd]}))
     f["stage"] = "dloss"
 
 
@@ -172,7 +178,7 @@ def _dloss(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         if f["attacker_wizard"]:
             f["defender_struck"] = [f["defender_losses"], ""]
     else:
-        ask(st, "loss", d, territory=tgt, count=f["defender_losses"], into="dv" if f["attacker_wizard"] else "", why="defending")
+        suffer_loss(st, d, tgt, f["defender_losses"], "dv" if f["attacker_wizard"] else "", "defending", ev)
 
 
 def _aloss(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -186,7 +192,7 @@ def _aloss(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     else:
         # WQ-WIZ-3, WQ-WIZ-4: placed only when both armies have a wizard; the both-miss loss is removed
         into = "av" if f["defender_wizard"] and f["attacker_wizard"] and not f["both_missed"] else ""
-        ask(st, "loss", f["attacker"], territory=src, count=f["attacker_losses"], into=into, why="attacking")
+        suffer_loss(st, f["attacker"], src, f["attacker_losses"], into, "attacking", ev)
 
 
 def _scatter(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -214,23 +220,19 @@ def _post(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     a = f["attacker"]
     if f["vs"] == "dragon" and f["lead"] == "champion":  # WQ-SPECIAL-6, WQ-DRAGON-8
         st["dragon"] = -1
-        ev.append(Event(f"{{P{a}}}'s champion slays the dragon; it is out until the next dragon step."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{a}}}'s champion slays the dragon; it is out until the next dragon step."))
         if st["champion"][a] >= 0 and not st["eliminated"][a]:
             ask(st, "place", a, total=6, single=-1, max_heroes=2, why="slaying the dragon")
     else:  # WQ-SPECIAL-7
         who = "dragon" if f["vs"] == "dragon" else "Peacemaker"
-        ev.append(Event(f"{{P{a}}}'s wizard drives off the {who}."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{a}}}'s wizard drives off the {who}."))
         ask(st, "flee", a, who=f["vs"])
 
 
 CREATURES = {"dragon": "the dragon", "peace": "the Peacemaker"}  # a battle's defender when not an army
 HANDLERS: dict = {"check": _check, "roll": _roll, "dloss": _dloss, "aloss": _aloss, "scatter": _scatter, "post": _post}
-
-
-def rolls(who: str) -> str:
-    """The verb agreeing with a side: the orcs roll, a player, the dragon or the Peacemaker rolls."""
-    return "roll" if who.lower() == "the orcs" else "rolls"
-
 
 
 # ------------------------------------------------------------------ orc raids ------
@@ -265,7 +267,8 @@ def raids_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     if st["owner"][src] == ORC and st["men"][src] >= 2:
         targets = raid_targets(st, src)
         if targets:
-            ev.append(Event(f"The orcs of {name(src)} raid: " + ", ".join(IDS[t] for t in targets) + "."))
+            if ev is not QUIET:
+                ev.append(Event(f"The orcs of {name(src)} raid: " + ", ".join(IDS[t] for t in targets) + "."))
             st["frames"].append({"kind": "raid", "source": src, "targets": targets, "next": 0})
 
 
@@ -328,5 +331,6 @@ def move_in(st: State, seat: int, src: int, men: dict[int, int], ev: list[Event]
         st["men"][t] -= k
         st["men"][src] += k
     if men:
-        ev.append(Event(f"{{P{seat}}} moves {count_men(sum(men.values()))} into {IDS[src]}."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{seat}}} moves {count_men(sum(men.values()))} into {IDS[src]}."))
 

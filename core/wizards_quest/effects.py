@@ -10,7 +10,7 @@ from core.rng import Rng
 from core.wizards_quest import board, cards
 from core.wizards_quest import state as S
 from core.wizards_quest.board import ORC, name
-from core.wizards_quest.state import State, ask
+from core.wizards_quest.state import QUIET, State, ask
 
 
 def men(k: int, word: str = "man", plural: str | None = None) -> str:
@@ -23,8 +23,9 @@ def dice_off(seats: list[int], rng: Rng, ev: list[Event], why: str) -> int:
     """Everyone rolls two dice; ties for the highest roll again (WQ-TABLE-4)."""
     while True:
         rolls = [(rng.die() + rng.die(), s) for s in seats]
-        ev.append(Event(f"{why}: " + ", ".join(f"{{P{s}}} {r}" for r, s in rolls) + ".",
-                        data={"rolls": [[s, r] for r, s in rolls]}))
+        if ev is not QUIET:
+            ev.append(Event(f"{why}: " + ", ".join(f"{{P{s}}} {r}" for r, s in rolls) + ".",
+                            data={"rolls": [[s, r] for r, s in rolls]}))
         top = max(r for r, _ in rolls)
         best = [s for r, s in rolls if r == top]
         if len(best) == 1:
@@ -39,7 +40,8 @@ def draw_card(st: State, rng: Rng, ev: list[Event]) -> str | None:
             return None
         st["deck"] = rng.shuffle(st["discard"][:])
         st["discard"] = []
-        ev.append(Event("The discard pile is shuffled into a new deck."))
+        if ev is not QUIET:
+            ev.append(Event("The discard pile is shuffled into a new deck."))
     return S.own(st, "deck").pop(0)
 
 
@@ -56,7 +58,7 @@ def give_extra(st: State, seat: int, ev: list[Event]) -> None:
     tn = st["turn"]
     if tn is not None and tn["seat"] == seat:
         tn["campaigns"] += 1
-    else:
+    elif ev is not QUIET:
         ev.append(Event(f"{{P{seat}}} cannot use an extra campaign outside their own turn."))
 
 
@@ -65,11 +67,13 @@ def collect(st: State, seat: int, i: int, t: int, rng: Rng, ev: list[Event]) -> 
     tr = S.own_treasure(st, i)
     tr[2] = S.TAKEN
     kind = tr[1]
-    ev.append(Event(f"{{P{seat}}} collects their {S.KIND_NAMES[kind]} on {name(t)}."))
+    if ev is not QUIET:
+        ev.append(Event(f"{{P{seat}}} collects their {S.KIND_NAMES[kind]} on {name(t)}."))
     if S.collected(st, seat) == 3:  # WQ-TREASURE-6
         st["winners"], st["reason"] = [seat], "collected all three treasures"
         st["frames"] = []
-        ev.append(Event(f"{{P{seat}}} has all three treasures and wins!"))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{seat}}} has all three treasures and wins!"))
         return
     if kind == 1:
         ask(st, "place", seat, total=4, single=t, max_heroes=1, why="the chest")
@@ -78,14 +82,17 @@ def collect(st: State, seat: int, i: int, t: int, rng: Rng, ev: list[Event]) -> 
     elif kind == 2:
         card = draw_card(st, rng, ev)
         if card is None:
-            ev.append(Event("The deck is empty: no card for the ring."))
+            if ev is not QUIET:
+                ev.append(Event("The deck is empty: no card for the ring."))
         elif cards.immediate(card):
             S.own(st, "discard").append(card)
-            ev.append(Event(f"{{P{seat}}} draws {cards.describe(card)} for the ring; it is discarded."))
+            if ev is not QUIET:
+                ev.append(Event(f"{{P{seat}}} draws {cards.describe(card)} for the ring; it is discarded."))
         else:
             S.own_pile(st, "hands", seat).append(card)
-            ev.append(Event(f"{{P{seat}}} draws a card for the ring."))
-            ev.append(Event(f"You drew {cards.describe(card)}.", (seat,)))
+            if ev is not QUIET:
+                ev.append(Event(f"{{P{seat}}} draws a card for the ring."))
+                ev.append(Event(f"You drew {cards.describe(card)}.", (seat,)))
             ask(st, "cards", seat, mode="ring", drew=True, new=card)
 
 
@@ -113,18 +120,73 @@ def check_eliminations(st: State, ev: list[Event]) -> None:
                 S.own_treasure(st, i)[2] = S.GONE
         # a question still waiting for him (his own card window) is withdrawn: he does nothing more
         st["frames"] = [f for f in st["frames"] if not (f["kind"].startswith("ask-") and f.get("seat") == s)]
-        ev.append(Event(f"{{P{s}}} has no pieces left and is out of the game."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{s}}} has no pieces left and is out of the game."))
     if st["eliminated"].count(False) > 1:  # (the usual answer, without listing who is left)
         return
     left = [s for s in range(st["players"]) if not st["eliminated"][s]]
     if len(left) == 1:
         st["winners"], st["reason"] = left, "last player standing"
         st["frames"] = []
-        ev.append(Event(f"{{P{left[0]}}} is the last player standing and wins."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{left[0]}}} is the last player standing and wins."))
     elif not left:
         st["winners"], st["reason"] = [], "every player was eliminated"
         st["frames"] = []
-        ev.append(Event("Every player has been eliminated: nobody wins."))
+        if ev is not QUIET:
+            ev.append(Event("Every player has been eliminated: nobody wins."))
+
+
+def loss_choices(st: State, seat: int, t: int, k: int) -> list[str]:
+    """What a loss of k pieces on t may take besides men: "" (men only) and/or the hero there
+    (WQ-LOSS-2); one entry when everything is lost."""
+    hero = S.hero_at(st, seat, t)
+    n = st["men"][t]
+    if k >= n + (1 if hero else 0):
+        return [hero or ""]  # everything is lost: no choice
+    out: list[str] = []
+    if n >= k:
+        out.append("")
+    if hero and n >= k - 1:
+        out.append(hero)
+    return out
+
+
+def forced_loss(st: State, seat: int, t: int, k: int) -> str | None:
+    """The hero lost ("": men only) when the rules or the seat's standing order leave no choice
+    (WQ-LOSS-2, WQ-TABLE-5), else None: the seat is asked."""
+    options = loss_choices(st, seat, t, k)
+    if len(options) == 1:
+        return options[0]
+    if st["standing"][seat] == "men-first" and "" in options:
+        return ""
+    return None
+
+
+def lose_pieces(st: State, seat: int, t: int, k: int, hero: str, into: str, why: str, ev: list[Event]) -> None:
+    """Carry out a loss of k pieces on t, `hero` among them (its frame, if it had one, gone): a
+    wizard's victims go to the fight frame's struck list `into`; the dragon's may eliminate."""
+    lost = min(k, S.pieces(st, t))
+    n = lost - (1 if hero else 0)
+    S.remove(st, t, n, hero or None)
+    if ev is not QUIET:
+        lost_text = " and ".join(([men(n)] if n or not hero else []) + ([f"their {hero}"] if hero else []))
+        ev.append(Event(f"{{P{seat}}} loses {lost_text} on {board.IDS[t]}."))
+    if into:
+        st["frames"][-1][S.STRUCK[into]] = [n, hero]  # type: ignore[literal-required]
+    elif why == "the dragon eats":
+        check_eliminations(st, ev)
+
+
+def suffer_loss(st: State, seat: int, t: int, k: int, into: str, why: str, ev: list[Event]) -> None:
+    """A loss of k pieces on t: carried out at once when nobody has a choice (what the loss
+    decision's automatic answer does, without pushing its frame for the driver to pop), else
+    put to the seat (phases/loss.py)."""
+    hero = forced_loss(st, seat, t, k)
+    if hero is None:
+        ask(st, "loss", seat, territory=t, count=k, into=into, why=why)
+    else:
+        lose_pieces(st, seat, t, k, hero, into, why, ev)
 
 
 def peace_arrive(st: State, t: int, adds_three: bool, ev: list[Event]) -> None:
@@ -133,9 +195,11 @@ def peace_arrive(st: State, t: int, adds_three: bool, ev: list[Event]) -> None:
     s = st["owner"][t]
     if s == ORC:
         st["men"][t] = min(4, st["men"][t] + 3) if adds_three else 4
-        ev.append(Event(f"The orcs there now number {st['men'][t]}."))
+        if ev is not QUIET:
+            ev.append(Event(f"The orcs there now number {st['men'][t]}."))
     elif s >= 0:
-        ev.append(Event(f"{{P{s}}} receives 3 men there."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{s}}} receives 3 men there."))
         ask(st, "place", s, total=3, single=t, max_heroes=1, why="the Peacemaker's gift")
 
 
@@ -147,6 +211,7 @@ def send_creature(st: State, who: str, d: int, rng: Rng, ev: list[Event]) -> Non
         return
     c = rng.die()
     t = (d - 1) * 6 + c - 1
-    ev.append(Event(f"The Peacemaker goes to {board.DUCHY_NAMES[d]}: rolled {c}, to {name(t)}.", data={"die": c}))
+    if ev is not QUIET:
+        ev.append(Event(f"The Peacemaker goes to {board.DUCHY_NAMES[d]}: rolled {c}, to {name(t)}.", data={"die": c}))
     peace_arrive(st, t, True, ev)
 

@@ -16,11 +16,11 @@ from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.battle import fight_step, raid_step, raids_step
 from core.wizards_quest.board import ORC, DUCHY_NAMES, name
-from core.wizards_quest.effects import dice_off, men, peace_arrive
+from core.wizards_quest.effects import dice_off, men, peace_arrive, suffer_loss
 from core.wizards_quest.notation import FORMS, format_move
 from core.wizards_quest.phases import DECISIONS
 from core.wizards_quest.setup import setup_step
-from core.wizards_quest.state import Frame, State, ask
+from core.wizards_quest.state import QUIET, Frame, State, ask
 
 MAX_STEPS = 200000
 
@@ -68,14 +68,18 @@ def current(st: State) -> Frame | None:
 def run(st: State, rng: Rng, ev: list[Event]) -> None:
     """Advance until a real choice is needed or the game is over."""
     for _ in range(MAX_STEPS):
-        if st["winners"] is not None or not st["frames"]:
+        frames = st["frames"]  # (read again each step: a game's end empties it, an elimination filters it)
+        if not frames or st["winners"] is not None:
             return
-        f = st["frames"][-1]
-        decision = ASKED.get(f["kind"])
-        if decision is None:
-            PROCESS[f["kind"]](st, f, rng, ev)
+        f = frames[-1]
+        kind = f["kind"]
+        step = PROCESS.get(kind)
+        if step is not None:  # an automatic frame
+            step(st, f, rng, ev)
             continue
-        move = decision.auto(st, f) if decision.auto is not None else None
+        decision = ASKED[kind]
+        auto = decision.auto
+        move = auto(st, f) if auto is not None else None
         if move is None:
             return
         decision.resolve(st, f, move, rng, ev)
@@ -160,24 +164,22 @@ def round_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         sources = [t for t, (s, k) in enumerate(zip(st["owner"], st["men"])) if s == ORC and k == 4]
         if sources:  # WQ-ORC-RAID-1, WQ-ORC-RAID-2: index order is duchy/county, then castles
             st["frames"].append({"kind": "raids", "source": sources, "next": 0})
-    elif stage == "new":  # WQ-ORC-NEW-1
-        fresh = [t for t, s in enumerate(st["owner"]) if s == -1]
-        for t in fresh:
-            st["owner"][t], st["men"][t] = ORC, 1
-        if fresh:
-            ev.append(Event(f"New orcs appear on {len(fresh)} empty territories."))
+    elif stage == "new":
+        new_orcs(st, ev)
         f["stage"] = "peace"
         st["frames"].append({"kind": "dragon", "mode": "step", "stage": "start", "single": False, "duchy": 0})
     elif stage == "peace":  # WQ-PEACE-1
         d, c = rng.die(), rng.die()
         t = (d - 1) * 6 + c - 1
-        ev.append(Event(f"The Peacemaker moves: rolled {d} and {c}, to {name(t)}.", data={"dice": [d, c]}))
+        if ev is not QUIET:
+            ev.append(Event(f"The Peacemaker moves: rolled {d} and {c}, to {name(t)}.", data={"dice": [d, c]}))
         f["stage"] = "start"
         peace_arrive(st, t, False, ev)
     elif stage == "start":  # WQ-START-1
         seats = S.active_seats(st, st["start"])
         st["start"] = dice_off(seats, rng, ev, "Rolling for starting player")
-        ev.append(Event(f"{{P{st['start']}}} is the starting player."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{st['start']}}} is the starting player."))
         f["stage"], f["order"], f["next"] = "turns", S.active_seats(st, st["start"]), 0
     elif stage == "turns":  # WQ-START-2
         if f["next"] < len(f["order"]):
@@ -188,7 +190,17 @@ def round_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         else:
             st["round"] += 1
             f["stage"] = "breed"
-            ev.append(Event(f"Round {st['round']} begins."))
+            if ev is not QUIET:
+                ev.append(Event(f"Round {st['round']} begins."))
+
+
+def new_orcs(st: State, ev: list[Event]) -> None:
+    """WQ-ORC-NEW-1: an orc on every empty territory."""
+    fresh = [t for t, s in enumerate(st["owner"]) if s == -1]
+    for t in fresh:
+        st["owner"][t], st["men"][t] = ORC, 1
+    if fresh and ev is not QUIET:
+        ev.append(Event(f"New orcs appear on {len(fresh)} empty territories."))
 
 
 def breed(st: State, rng: Rng, ev: list[Event]) -> None:
@@ -201,8 +213,9 @@ def breed(st: State, rng: Rng, ev: list[Event]) -> None:
             if own[t] == ORC and n[t] < 4:
                 n[t] += 1
                 grown += 1
-        ev.append(Event(f"Orc breeding: {{P{s}}} rolled {d} ({DUCHY_NAMES[d]}); {men(grown, 'orc army', 'orc armies')} grow{'s' if grown == 1 else ''}.",
-                        data={"seat": s, "die": d}))
+        if ev is not QUIET:
+            ev.append(Event(f"Orc breeding: {{P{s}}} rolled {d} ({DUCHY_NAMES[d]}); {men(grown, 'orc army', 'orc armies')} grow{'s' if grown == 1 else ''}.",
+                            data={"seat": s, "die": d}))
 
 
 def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -213,16 +226,19 @@ def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
             pd, own = S.protected_duchy(st), st["owner"]
             f["single"] = not any(0 <= own[t] < ORC for t in range(board.COUNTIES) if board.DUCHY[t] != pd)  # WQ-DRAGON-7
             if st["dragon"] < 0:
-                ev.append(Event("A dragon appears over Marnon."))
+                if ev is not QUIET:
+                    ev.append(Event("A dragon appears over Marnon."))
     if f["mode"] == "step":
         d, c = rng.die(), rng.die()  # white die = duchy, coloured die = county (WQ-TABLE-3)
         t = (d - 1) * 6 + c - 1
-        ev.append(Event(f"The dragon flies: rolled {d} and {c}, landing on {name(t)}.", data={"dice": [d, c]}))
+        if ev is not QUIET:
+            ev.append(Event(f"The dragon flies: rolled {d} and {c}, landing on {name(t)}.", data={"dice": [d, c]}))
     else:
         d = f["duchy"]
         c = rng.die()
         t = (d - 1) * 6 + c - 1
-        ev.append(Event(f"The dragon lands in {DUCHY_NAMES[d]}: rolled {c}, on {name(t)}.", data={"die": c}))
+        if ev is not QUIET:
+            ev.append(Event(f"The dragon lands in {DUCHY_NAMES[d]}: rolled {c}, on {name(t)}.", data={"die": c}))
     st["dragon"] = t
     st["frames"].pop()
     ate_player = dragon_eat(st, t, rng, ev)
@@ -233,7 +249,8 @@ def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
 def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
     """Eat one die roll of creatures on t; True if a player's pieces are eaten."""
     if S.is_protected(st, t):  # WQ-DRAGON-6
-        ev.append(Event("The Peacemaker protects this duchy: the dragon eats nothing."))
+        if ev is not QUIET:
+            ev.append(Event("The Peacemaker protects this duchy: the dragon eats nothing."))
         return False
     k = rng.die()
     s = st["owner"][t]
@@ -241,14 +258,17 @@ def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
         eaten = min(k, st["men"][t])
         st["men"][t] -= eaten
         S.refresh(st, t)
-        ev.append(Event(f"The dragon rolls {k} and eats {men(eaten, 'orc')}.", data={"die": k}))
+        if ev is not QUIET:
+            ev.append(Event(f"The dragon rolls {k} and eats {men(eaten, 'orc')}.", data={"die": k}))
         return False
     if s < 0:
-        ev.append(Event(f"The dragon rolls {k}, but there is nothing to eat.", data={"die": k}))
+        if ev is not QUIET:
+            ev.append(Event(f"The dragon rolls {k}, but there is nothing to eat.", data={"die": k}))
         return False
     eaten = min(k, S.pieces(st, t))
-    ev.append(Event(f"The dragon rolls {k} and eats {eaten} of {{P{s}}}'s pieces.", data={"die": k}))
-    ask(st, "loss", s, territory=t, count=eaten, into="", why="the dragon eats")
+    if ev is not QUIET:
+        ev.append(Event(f"The dragon rolls {k} and eats {eaten} of {{P{s}}}'s pieces.", data={"die": k}))
+    suffer_loss(st, s, t, eaten, "", "the dragon eats", ev)
     return True
 
 
@@ -263,7 +283,8 @@ def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     if stage == "begin":
         st["turn"] = {"seat": seat, "cut": 0, "card_men": 0, "campaigns": 1, "boat_used": False,
                        "reinforced": False}
-        ev.append(Event(f"{{P{seat}}}'s turn."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{seat}}}'s turn."))
         f["stage"] = "supply"
         ask(st, "cards", seat, mode="turn", drew=False, new="")
     elif stage == "supply":  # WQ-SUPPLY-3, WQ-CARDS-6
@@ -272,7 +293,8 @@ def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         base = S.reinforcements(st, seat, tn["cut"])
         total = base + tn["card_men"]
         tn["reinforced"], tn["card_men"] = True, 0
-        ev.append(Event(f"{{P{seat}}} receives {men(total)} ({base} as reinforcements)."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{seat}}} receives {men(total)} ({base} as reinforcements)."))
         f["stage"] = "camp"
         if total:
             ask(st, "place", seat, total=total, single=-1, max_heroes=2, why="reinforcements")

@@ -92,17 +92,18 @@ class Draws:
         self.rng, self.value, self.room = rng, 0, 1
 
     def below(self, n: int) -> int:
+        value, room = self.value, self.room  # (in locals: a few draws every move)
         while True:
-            while self.room < n << 16:
-                self.value = (self.value << self.BITS) + self.rng.bits(self.BITS)
-                self.room *= self.CHUNK
-            whole = self.room - self.room % n
-            if self.value < whole:
-                self.value, digit = divmod(self.value, n)
+            while room < n << 16:
+                value = (value << self.BITS) + self.rng.bits(self.BITS)
+                room *= self.CHUNK
+            whole = room - room % n
+            if value < whole:
+                self.value, digit = divmod(value, n)
                 self.room = whole // n
                 return digit
-            self.value -= whole  # the rare remainder: still uniform, below room % n
-            self.room -= whole
+            value -= whole  # the rare remainder: still uniform, below room % n
+            room -= whole
 
     def digits(self, base: int, count: int) -> list[int]:
         """`count` independent draws below `base`, from one draw of base ** count."""
@@ -114,7 +115,8 @@ class Draws:
         return out
 
     def choice(self, items: Sequence[T]) -> T:
-        items = list(items)
+        if type(items) is not list:  # (a list is indexed as it is: no copy)
+            items = list(items)
         return items[self.below(len(items))]
 
 
@@ -127,7 +129,14 @@ def _county(st: State, f: Frame, seat: int, rng: Draws) -> dict:
 
 
 def _hide(st: State, f: Frame, seat: int, rng: Draws) -> dict:
-    return hide.hide_move(rng.choice(hide.hide_choices(st, f)))
+    """One of hide_choices, by the same draw below their number, without listing every pair."""
+    options = hide.hide_options(st, f)
+    k = rng.below(sum(len(spots) for _, spots in options))
+    for i, spots in options:
+        if k < len(spots):
+            return hide.hide_move((i, spots[k]))
+        k -= len(spots)
+    raise AssertionError("a draw below the number of choices")
 
 
 def _any(st: State, f: Frame, seat: int, rng: Draws) -> dict:
@@ -314,18 +323,20 @@ def random_playout(st: State, rng: Rng, limit: int) -> tuple[State, list[tuple[i
     so each move is only the random player's pick, its decision's resolve and the driver's run,
     with one engine Rng kept across the moves. Only one seat is ever asked at a time, so drawing
     the seat (`rng.below(1)`) takes no draw; the random player's moves are legal by construction,
-    which is why `apply`'s checks are left out (a bug in it still raises, from `resolve`)."""
+    which is why `apply`'s checks are left out (a bug in it still raises, from `resolve`). What
+    happens is not written down: the rules' events go to state.QUIET, which builds none."""
     st = S.clone(st)
     dice = flow.rng_of(st)
     moves: list[tuple[int, dict]] = []
+    draws = Draws(rng)
     while len(moves) < limit:
         f = current(st)
         if f is None:
             break  # the game is over (a running game always has its decision waiting)
         seat, decision = f["seat"], flow.ASKED[f["kind"]]
-        move = PICK[decision.kind](st, f, seat, Draws(rng))
-        events: list = []  # (what happened is not kept: a playout returns its moves)
-        decision.resolve(st, f, move, dice, events)
-        flow.settle(st, dice, events)
+        draws.value, draws.room = 0, 1  # a fresh pool for every move, as Draws(rng) starts one
+        move = PICK[decision.kind](st, f, seat, draws)
+        decision.resolve(st, f, move, dice, S.QUIET)
+        flow.settle(st, dice, S.QUIET)
         moves.append((seat, move))
     return st, moves

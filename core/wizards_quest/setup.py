@@ -10,7 +10,7 @@ from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import ORC, INDEX, DUCHY_NAMES, name
 from core.wizards_quest.effects import dice_off
-from core.wizards_quest.state import Frame, State, ask
+from core.wizards_quest.state import QUIET, Frame, State, ask
 
 
 def setup_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -22,7 +22,8 @@ def _roll_first(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-SETUP-2: a dice-off for the first player."""
     first = dice_off(list(range(st["players"])), rng, ev, "Rolling for first player")
     st["first"] = st["start"] = first
-    ev.append(Event(f"{{P{first}}} is the first player."))
+    if ev is not QUIET:
+        ev.append(Event(f"{{P{first}}} is the first player."))
     f["stage"], f["next"] = "castles", 0
 
 
@@ -52,12 +53,14 @@ def _orc_counties(d: int, rng: Rng, ev: list[Event]) -> tuple[int, int]:
     while True:
         a, b = rng.die(), rng.die()
         if a != b:
-            ev.append(Event(f"Orcs of {DUCHY_NAMES[d]}: rolled {a} and {b}, so two orc armies of 2 camp on "
-                            f"counties {a} and {b} ({name((d - 1) * 6 + a - 1)}, {name((d - 1) * 6 + b - 1)}).",
-                            data={"duchy": d, "dice": [a, b]}))
+            if ev is not QUIET:
+                ev.append(Event(f"Orcs of {DUCHY_NAMES[d]}: rolled {a} and {b}, so two orc armies of 2 camp on "
+                                f"counties {a} and {b} ({name((d - 1) * 6 + a - 1)}, {name((d - 1) * 6 + b - 1)}).",
+                                data={"duchy": d, "dice": [a, b]}))
             return a, b
-        ev.append(Event(f"Orcs of {DUCHY_NAMES[d]}: rolled a double {a}, so they roll again.",
-                        data={"duchy": d, "dice": [a, b]}))
+        if ev is not QUIET:
+            ev.append(Event(f"Orcs of {DUCHY_NAMES[d]}: rolled a double {a}, so they roll again.",
+                            data={"duchy": d, "dice": [a, b]}))
 
 
 def _counties(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -67,7 +70,8 @@ def _counties(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         ask(st, "county", S.active_seats(st, st["first"])[(f["next"] - 1) % st["players"]])
     else:
         f["stage"], f["hide_round"], f["next"] = "hide", 0, 0
-        ev.append(Event("Everyone hands their treasures to the player on their left."))
+        if ev is not QUIET:
+            ev.append(Event("Everyone hands their treasures to the player on their left."))
 
 
 def _hide(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -96,7 +100,8 @@ def _forces(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     else:
         st["frames"].pop()
         st["round"] = 1
-        ev.append(Event("Setup is over. Round 1 begins."))
+        if ev is not QUIET:
+            ev.append(Event("Setup is over. Round 1 begins."))
         st["frames"].append({"kind": "round", "stage": "breed"})
 
 

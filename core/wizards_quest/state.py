@@ -248,6 +248,23 @@ def set_hero(st: State, seat: int, hero: str, t: int) -> None:
     own(st, "champion" if hero == "champion" else "wizard")[seat] = t
 
 
+class Quiet(list):
+    """The events of a move nobody reads (a random playout's): what is appended is not kept, and
+    where an event's text costs something to build, the rules do not build it for QUIET
+    (`if ev is not QUIET:`; never where building it draws or changes anything)."""
+
+    __slots__ = ()
+
+    def append(self, event: Any) -> None:
+        """Keep nothing."""
+
+    def extend(self, events: Any) -> None:
+        """Keep nothing."""
+
+
+QUIET = Quiet()
+
+
 ASK_KINDS: dict[str, str] = {}  # "loss": "ask-loss", one string per kind (not one joined per frame)
 
 

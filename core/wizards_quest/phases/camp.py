@@ -12,7 +12,7 @@ from core.wizards_quest.board import ORC, IDS, name
 from core.wizards_quest.effects import men as count_men
 from core.wizards_quest.notation import bad, count, flag, hero_name, men_map, terr
 from core.wizards_quest.phases.decision import Decision
-from core.wizards_quest.state import Frame, State, option
+from core.wizards_quest.state import QUIET, Frame, State, option
 
 
 def boat_ready(st: State, seat: int) -> bool:
@@ -168,13 +168,15 @@ def run_attack(st: State, seat: int, plan: dict, ev: list[Event]) -> None:
             swapped = f"; their {other} goes to {IDS[pos]}"  # the swap of WQ-HERO-MOVE-1, said aloud
         S.set_hero(st, seat, hero, src)
         S.refresh(st, pos)
-        ev.append(Event(f"{{P{seat}}} moves their {hero} to {IDS[src]}{swapped}."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{seat}}} moves their {hero} to {IDS[src]}{swapped}."))
     move_in(st, seat, src, plan["men"], ev)
     via = board.BOAT if plan["boat"] else board.LAND if src == tgt else board.LINK[(src, tgt)]
-    what = {"dragon": "the dragon on ", "peace": "the Peacemaker on "}.get(plan["vs"], "")
-    kind = "a special campaign" if plan["mode"] == "special" else "a campaign"
-    ev.append(Event(f"{{P{seat}}} starts {kind} from {IDS[src]} against {what}{name(tgt)}"
-                    + (" by boat." if plan["boat"] else ".")))
+    if ev is not QUIET:
+        what = {"dragon": "the dragon on ", "peace": "the Peacemaker on "}.get(plan["vs"], "")
+        kind = "a special campaign" if plan["mode"] == "special" else "a campaign"
+        ev.append(Event(f"{{P{seat}}} starts {kind} from {IDS[src]} against {what}{name(tgt)}"
+                        + (" by boat." if plan["boat"] else ".")))
     st["frames"].append(fight_frame(plan["mode"], seat, src, tgt, plan["vs"], via, st["owner"][tgt]))
 
 
@@ -208,7 +210,8 @@ def camp_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     if kind == "end":
         st["frames"].pop()
         st["frames"][-1]["stage"] = "end"
-        ev.append(Event(f"{{P{seat}}} ends their turn."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{seat}}} ends their turn."))
         return
     if kind == "attack":
         plan = attack_plan(st, seat, mv)
@@ -226,8 +229,9 @@ def camp_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
         if hero:
             S.put_hero(st, seat, hero, tgt)
         S.refresh(st, src)
-        ev.append(Event(f"{{P{seat}}} sails {count_men(k)}" + (f" and their {hero}" if hero else "")
-                        + f" from {IDS[src]} to {IDS[tgt]}."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{seat}}} sails {count_men(k)}" + (f" and their {hero}" if hero else "")
+                            + f" from {IDS[src]} to {IDS[tgt]}."))
         return
     bad("Attack, sail, or end your turn.", "WQ-CAMP-1")
 
@@ -263,8 +267,8 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     sources = (t for t in (range(board.TERRITORIES) if sources is None else sources) if own[t] == seat)  # lazily
     for src in sources:
         leaders: list[tuple[str, str | None]] | None = None  # worked out when a target needs them
-        reach = ((board.ADJ[src], False), (boat_reach[src] if boat_reach else (), True),
-                 ((src,) if src == dragon or src == peace else (), False))
+        reach = LAND_REACH[src] if boat_reach is None and src != dragon and src != peace else \
+            _reach(src, dragon, peace, boat_reach)  # (the usual source: its neighbours only, from a table)
         for targets, boat in reach:
             for tgt in targets:
                 if (own[tgt] == seat or camps < 1) and tgt != dragon and tgt != peace:
@@ -287,6 +291,16 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     return out
 
 
+Reach = tuple[tuple[Iterable[int], bool], ...]  # where a campaign may go from a source: (targets, by boat) groups
+LAND_REACH: tuple[Reach, ...] = tuple(((board.ADJ[t], False),) for t in range(board.TERRITORIES))
+
+
+def _reach(src: int, dragon: int, peace: int, boat_reach: tuple[frozenset, ...] | None) -> Reach:
+    """A source's neighbours, then by boat (when a boat may be used), then the creature standing on it."""
+    return ((board.ADJ[src], False), (boat_reach[src] if boat_reach else (), True),
+            ((src,) if src == dragon or src == peace else (), False))
+
+
 def _near_creatures(dragon: int, peace: int, boat_reach: tuple[frozenset, ...] | None) -> set[int]:
     """The dragon's and the Peacemaker's territories and where an attack on them may start."""
     near = {c for c in (dragon, peace) if c >= 0}
@@ -305,7 +319,10 @@ def _target_kinds(st: State, seat: int, tgt: int, camps: int) -> tuple[tuple[str
         return ((("dragon", False),) if tgt == dragon else ()) + ((("peace", False),) if tgt == peace else ())
     if camps < 1 or d == seat or S.is_protected(st, tgt):
         return ()
-    return (("army", 0 <= d < ORC and st["champion"][d] == tgt),)
+    return ARMY_OF_CHAMPION if 0 <= d < ORC and st["champion"][d] == tgt else ARMY
+
+
+ARMY, ARMY_OF_CHAMPION = (("army", False),), (("army", True),)  # _target_kinds' usual answers, made once
 
 
 def _leaders(st: State, seat: int, src: int, with_heroes: bool) -> list[tuple[str, str | None]]:

@@ -9,7 +9,7 @@ from core.wizards_quest.board import IDS, name
 from core.wizards_quest.effects import collect_here, give_extra, give_men, draw_card, send_creature
 from core.wizards_quest.notation import bad, duchy, terr, treasure_index
 from core.wizards_quest.phases.decision import Decision
-from core.wizards_quest.state import Frame, State, option
+from core.wizards_quest.state import QUIET, Frame, State, option
 
 
 def movable_treasures(st: State, seat: int) -> list[int]:
@@ -118,11 +118,13 @@ def _draw(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     if cards.immediate(card):  # WQ-CARDS-2
         S.own(st, "discard").append(card)
         st["turn"]["cut"] = max(st["turn"]["cut"], cards.CUT[cards.kind(card)])
-        ev.append(Event(f"{{P{seat}}} draws {cards.describe(card)} and must play it at once."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{seat}}} draws {cards.describe(card)} and must play it at once."))
     else:
         S.own_pile(st, "hands", seat).append(card)
-        ev.append(Event(f"{{P{seat}}} draws a card."))
-        ev.append(Event(f"You drew {cards.describe(card)}.", (seat,)))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{seat}}} draws a card."))
+            ev.append(Event(f"You drew {cards.describe(card)}.", (seat,)))
 
 
 def _discard(st: State, f: Frame, card: str, ev: list[Event]) -> None:
@@ -132,7 +134,8 @@ def _discard(st: State, f: Frame, card: str, ev: list[Event]) -> None:
         bad("Only the card drawn for the ring, with a full hand, may be discarded.", "WQ-TREASURE-4")
     S.own_pile(st, "hands", f["seat"]).remove(card)
     S.own(st, "discard").append(card)
-    ev.append(Event(f"{{P{f['seat']}}} discards the card drawn for the ring."))
+    if ev is not QUIET:
+        ev.append(Event(f"{{P{f['seat']}}} discards the card drawn for the ring."))
 
 
 def play_card(st: State, seat: int, card: str, mv: dict, rng: Rng, ev: list[Event]) -> None:
@@ -141,7 +144,8 @@ def play_card(st: State, seat: int, card: str, mv: dict, rng: Rng, ev: list[Even
     args = _card_choices(st, seat, card, mv)
     S.own_pile(st, "hands", seat).remove(card)
     (S.own_pile(st, "boats", seat) if kind == "BOAT" else S.own(st, "discard")).append(card)
-    ev.append(Event(f"{{P{seat}}} plays {cards.describe(card)}."))
+    if ev is not QUIET:
+        ev.append(Event(f"{{P{seat}}} plays {cards.describe(card)}."))
     men, extra = cards.men(card), cards.extra(card)
     if kind == "SIX":  # WQ-CARD-SIX, WQ-CARDS-9
         if S.units(st, seat) < 7:
@@ -158,11 +162,13 @@ def play_card(st: State, seat: int, card: str, mv: dict, rng: Rng, ev: list[Even
         send_creature(st, "peace", args["duchy"], rng, ev)
     elif kind == "TREASURE":
         if not args:
-            ev.append(Event("No opponent's treasure is on the map: the card has no effect."))
+            if ev is not QUIET:
+                ev.append(Event("No opponent's treasure is on the map: the card has no effect."))
             return
         tr = S.own_treasure(st, args["i"])
         tr[2] = args["t"]
-        ev.append(Event(f"{{P{tr[0]}}}'s treasure {S.treasure_id(args['i'])} is moved to {name(args['t'])}."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{tr[0]}}}'s treasure {S.treasure_id(args['i'])} is moved to {name(args['t'])}."))
         collect_here(st, tr[0], args["t"], rng, ev)  # WQ-TREASURE-5
 
 

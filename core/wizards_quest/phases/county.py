@@ -8,7 +8,7 @@ from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS, name
 from core.wizards_quest.notation import bad, terr
 from core.wizards_quest.phases.decision import Decision
-from core.wizards_quest.state import Frame, State
+from core.wizards_quest.state import QUIET, Frame, State
 
 
 def empty_counties(st: State) -> list[int]:
@@ -34,7 +34,8 @@ def county_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> 
         bad(f"{IDS[t]} is not an empty county.", "WQ-SETUP-6")
     st["frames"].pop()
     S.add_men(st, f["seat"], t, 1)
-    ev.append(Event(f"{{P{f['seat']}}} puts a man on {name(t)}."))
+    if ev is not QUIET:
+        ev.append(Event(f"{{P{f['seat']}}} puts a man on {name(t)}."))
 
 
 

@@ -6,7 +6,7 @@ from core.rng import Rng
 from core.wizards_quest.battle import all_donor_men, check_donors, move_in
 from core.wizards_quest.notation import bad, men_map
 from core.wizards_quest.phases.decision import Decision
-from core.wizards_quest.state import Frame, State
+from core.wizards_quest.state import QUIET, Frame, State
 
 
 def go_legal(st: State, f: Frame) -> list[dict]:
@@ -23,7 +23,8 @@ def go_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None
     if mv.get("type") == "break":
         st["frames"].pop()
         st["frames"].pop()
-        ev.append(Event(f"{{P{f['seat']}}} breaks off the campaign."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{f['seat']}}} breaks off the campaign."))
         return
     men = men_map(mv.get("men", {}), "WQ-CAMP-4")
     if men and f["special"]:

@@ -8,29 +8,34 @@ from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS, name
 from core.wizards_quest.notation import bad, terr, treasure_index
 from core.wizards_quest.phases.decision import Decision
-from core.wizards_quest.state import Frame, State, ask
+from core.wizards_quest.state import QUIET, Frame, State, ask
 
 
 def hide_spots(st: State, f: Frame, owner: int) -> list[int]:
     """Where the seat may hide a treasure of `owner` this round (WQ-SETUP-8..10, WQ-VAR-BLANK-2)."""
-    castle_round = f["round"] == 0
-    blank = st["options"]["blank"]
-    out: list[int] = []
+    return _spots(st, f, owner, {tr[2] for tr in st["treasures"]})
+
+
+def _spots(st: State, f: Frame, owner: int, hidden: set[int]) -> list[int]:
+    """hide_spots, with the territories already holding a treasure given."""
+    own = st["owner"]
+    spots = board.CASTLE_IDS if f["round"] == 0 else range(board.COUNTIES)
+    if st["options"]["blank"]:  # only on the seat's own territories
+        seat = f["seat"]
+        return [t for t in spots if own[t] == seat and own[t] != owner and t not in hidden]
+    return [t for t in spots if own[t] != owner and t not in hidden]
+
+
+def hide_options(st: State, f: Frame) -> list[tuple[int, list[int]]]:
+    """(treasure, its spots) for every treasure the seat holds, in the treasures' order."""
     hidden = {tr[2] for tr in st["treasures"]}
-    for t in (board.CASTLE_IDS if castle_round else range(board.COUNTIES)):
-        o = st["owner"][t]
-        if o == owner or t in hidden:
-            continue
-        if blank and o != f["seat"]:
-            continue
-        out.append(t)
-    return out
+    return [(i, _spots(st, f, tr[0], hidden)) for i, tr in enumerate(st["treasures"])
+            if tr[2] == S.HELD and tr[3] == f["seat"]]
 
 
 def hide_choices(st: State, f: Frame) -> list[tuple[int, int]]:
     """(treasure, territory) for every treasure the seat holds and every spot it may go to."""
-    return [(i, t) for i, tr in enumerate(st["treasures"]) if tr[2] == S.HELD and tr[3] == f["seat"]
-            for t in hide_spots(st, f, tr[0])]
+    return [(i, t) for i, spots in hide_options(st, f) for t in spots]
 
 
 def hide_move(choice: tuple[int, int]) -> dict:
@@ -60,10 +65,12 @@ def hide_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     st["frames"].pop()
     tr = S.own_treasure(st, i)
     tr[2] = t
-    kind = "" if st["options"]["blank"] else S.KIND_NAMES[tr[1]] + " "
-    ev.append(Event(f"{{P{f['seat']}}} hides {{P{tr[0]}}}'s {kind}treasure ({S.treasure_id(i)}) on {name(t)}."))
+    if ev is not QUIET:
+        kind = "" if st["options"]["blank"] else S.KIND_NAMES[tr[1]] + " "
+        ev.append(Event(f"{{P{f['seat']}}} hides {{P{tr[0]}}}'s {kind}treasure ({S.treasure_id(i)}) on {name(t)}."))
     if st["players"] == 2 and st["options"]["two_player"] and st["owner"][t] == f["seat"]:  # WQ-VAR-2P-1
-        ev.append(Event(f"{{P{f['seat']}}} receives 5 men on {IDS[t]}."))
+        if ev is not QUIET:
+            ev.append(Event(f"{{P{f['seat']}}} receives 5 men on {IDS[t]}."))
         ask(st, "place", f["seat"], total=5, single=t, max_heroes=1, why="the two-player bonus")
 
 

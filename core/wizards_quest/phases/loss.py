@@ -3,26 +3,15 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
-from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS
-from core.wizards_quest.effects import check_eliminations, men as count_men
+from core.wizards_quest.effects import forced_loss, lose_pieces, loss_choices, men as count_men
 from core.wizards_quest.notation import bad, hero_name
 from core.wizards_quest.phases.decision import Decision
 from core.wizards_quest.state import Frame, State
 
 
 def loss_options(st: State, f: Frame) -> list[str]:
-    t, k, seat = f["territory"], f["count"], f["seat"]
-    hero = S.hero_at(st, seat, t)
-    men = st["men"][t]
-    if k >= men + (1 if hero else 0):
-        return [hero or ""]  # everything is lost: no choice
-    out: list[str] = []
-    if men >= k:
-        out.append("")
-    if hero and men >= k - 1:
-        out.append(hero)
-    return out
+    return loss_choices(st, f["seat"], f["territory"], f["count"])
 
 
 def loss_legal(st: State, f: Frame) -> list[dict]:
@@ -46,12 +35,8 @@ def loss_refusal(st: State, f: Frame, hero: str, options: list[str]) -> str:
 
 
 def loss_auto(st: State, f: Frame) -> dict | None:
-    options = loss_options(st, f)
-    if len(options) == 1:
-        return {"type": "lose", "hero": options[0]}
-    if st["standing"][f["seat"]] == "men-first" and "" in options:  # a standing order (WQ-TABLE-5)
-        return {"type": "lose", "hero": ""}
-    return None
+    hero = forced_loss(st, f["seat"], f["territory"], f["count"])
+    return None if hero is None else {"type": "lose", "hero": hero}
 
 
 def loss_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
@@ -59,18 +44,8 @@ def loss_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     options = loss_options(st, f)
     if hero not in options:
         bad(loss_refusal(st, f, hero, options), "WQ-LOSS-2", legal=["lose " + (h or "men") for h in options])
-    t, seat = f["territory"], f["seat"]
-    lost = min(f["count"], S.pieces(st, t))
-    men = lost - (1 if hero else 0)
     st["frames"].pop()
-    S.remove(st, t, men, hero or None)
-    lost_text = " and ".join(([count_men(men)] if men or not hero else []) + ([f"their {hero}"] if hero else []))
-    ev.append(Event(f"{{P{seat}}} loses {lost_text} on {IDS[t]}."))
-    if f["into"]:
-        st["frames"][-1][S.STRUCK[f["into"]]] = [men, hero]  # type: ignore[literal-required]
-    elif f["why"] == "the dragon eats":
-        check_eliminations(st, ev)
-
+    lose_pieces(st, f["seat"], f["territory"], f["count"], hero, f["into"], f["why"], ev)
 
 
 def loss_text(st: State, f: Frame) -> str:

@@ -8,7 +8,7 @@ from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS
 from core.wizards_quest.notation import bad, heroes_map, men_map
 from core.wizards_quest.phases.decision import Decision
-from core.wizards_quest.state import Frame, State
+from core.wizards_quest.state import QUIET, Frame, State
 
 
 PLACE_RULES = {"starting forces": "WQ-SETUP-11", "reinforcements": "WQ-SUPPLY-4", "the chest": "WQ-TREASURE-2",
@@ -84,8 +84,9 @@ def place_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> N
         S.add_men(st, seat, t, k)
     for hero, t in heroes.items():
         S.put_hero(st, seat, hero, t)
-    parts = [f"{k} on {IDS[t]}" for t, k in sorted(men.items())] + [f"{h} on {IDS[t]}" for h, t in heroes.items()]
-    ev.append(Event(f"{{P{seat}}} places {', '.join(parts) or 'nothing'} ({f['why']})."))
+    if ev is not QUIET:
+        parts = [f"{k} on {IDS[t]}" for t, k in sorted(men.items())] + [f"{h} on {IDS[t]}" for h, t in heroes.items()]
+        ev.append(Event(f"{{P{seat}}} places {', '.join(parts) or 'nothing'} ({f['why']})."))
 
 
 def where_allowed(st: State, seat: int, allowed: set[int]) -> str:

@@ -8,7 +8,7 @@ from core.wizards_quest.board import ORC, IDS
 from core.wizards_quest.effects import collect_here
 from core.wizards_quest.notation import bad, heroes_map, men_map
 from core.wizards_quest.phases.decision import Decision
-from core.wizards_quest.state import Frame, State
+from core.wizards_quest.state import QUIET, Frame, State
 
 
 def scatter_spots(st: State, f: Frame) -> dict[int, int]:
@@ -70,6 +70,16 @@ def scatter_examples(st: State, f: Frame) -> list[dict]:
     return out
 
 
+def scatter_text(f: Frame, men: dict[int, int], heroes: dict[str, int]) -> str:
+    """What the scattering event says: where the struck pieces went, and how many had no place."""
+    v = f["victim"]
+    who = "orcs" if v == ORC else f"{{P{v}}}'s pieces"
+    parts = [f"{k} on {IDS[t]}" for t, k in sorted(men.items())] + [f"{h} on {IDS[t]}" for h, t in heroes.items()]
+    lost = f["men"] - sum(men.values()) + (1 if f["hero"] and not heroes else 0)
+    return (f"{{P{f['seat']}}} places the lost {who}: {', '.join(parts) or 'nowhere'}"
+            + (f" ({lost} had no place and are removed)." if lost else "."))
+
+
 def scatter_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
     rule = "WQ-WIZ-5"
     men = men_map(mv.get("men", {}), rule)
@@ -100,11 +110,8 @@ def scatter_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) ->
         st["men"][t] += k
     for hero, t in heroes.items():
         S.put_hero(st, v, hero, t)
-    who = "orcs" if v == ORC else f"{{P{v}}}'s pieces"
-    parts = [f"{k} on {IDS[t]}" for t, k in sorted(men.items())] + [f"{h} on {IDS[t]}" for h, t in heroes.items()]
-    lost = f["men"] - sum(men.values()) + (1 if f["hero"] and not heroes else 0)
-    ev.append(Event(f"{{P{f['seat']}}} places the lost {who}: {', '.join(parts) or 'nowhere'}"
-                    + (f" ({lost} had no place and are removed)." if lost else ".")))
+    if ev is not QUIET:
+        ev.append(Event(scatter_text(f, men, heroes)))
     if v != ORC:
         for t in sorted(set(fresh)):
             collect_here(st, v, t, rng, ev)  # WQ-TREASURE-5

@@ -11,7 +11,7 @@ from core.wizards_quest.board import name
 from core.wizards_quest.effects import collect_here, men as count_men
 from core.wizards_quest.notation import bad, count, hero_name
 from core.wizards_quest.phases.decision import Decision
-from core.wizards_quest.state import Frame, State
+from core.wizards_quest.state import QUIET, Frame, State
 
 
 def take_options(st: State, f: Frame) -> list[dict]:
@@ -21,20 +21,22 @@ def take_options(st: State, f: Frame) -> list[dict]:
 def takes(st: State, f: Frame) -> Iterator[tuple[int, str]]:
     """The (men, hero) of every take take_allowed accepts, lazily, in take_options' order."""
     at_src, men = S.hero_at(st, f["seat"], f["source"]), st["men"][f["source"]]
-    return ((k, h) for h in ([""] + ([at_src] if at_src else [])) for k in range(men + 1) if _fits(men, at_src, k, h))
+    return ((k, h) for h in ([""] + ([at_src] if at_src else [])) for k in _men_moving(men, at_src, h))
 
 
 def take_allowed(st: State, f: Frame, k: int, hero: str) -> bool:
-    """Whether take_resolve accepts moving k men and `hero` in (see _fits)."""
-    return _fits(st["men"][f["source"]], S.hero_at(st, f["seat"], f["source"]), k, hero)
+    """Whether take_resolve accepts moving k men and `hero` in (see _men_moving)."""
+    return k in _men_moving(st["men"][f["source"]], S.hero_at(st, f["seat"], f["source"]), hero)
 
 
-def _fits(men: int, at_src: str | None, k: int, hero: str) -> bool:
-    """At least one piece moves in and one stays, a hero only the one on the source (WQ-CAMP-5,
-    WQ-CAMP-8), for a source of `men` men and `at_src` hero: the one statement of it, which
-    takes lists and take_allowed checks."""
-    moved = k + (1 if hero else 0)
-    return (not hero or hero == at_src) and 0 <= k <= men and moved >= 1 and men + (1 if at_src else 0) - moved >= 1
+def _men_moving(men: int, at_src: str | None, hero: str) -> range:
+    """How many men may move in with `hero` ("": none) from a source of `men` men and `at_src`
+    hero: at least one piece moves in and one stays, a hero only the one on the source (WQ-CAMP-5,
+    WQ-CAMP-8). The one statement of the rule, which takes lists and take_allowed checks."""
+    if hero and hero != at_src:
+        return range(0)
+    with_hero = 1 if hero else 0
+    return range(1 - with_hero, min(men, men + (1 if at_src else 0) - with_hero - 1) + 1)
 
 
 def take_auto(st: State, f: Frame) -> dict | None:
@@ -54,8 +56,9 @@ def take_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     if hero:
         S.put_hero(st, seat, hero, tgt)
     S.refresh(st, src)
-    moved = " and ".join(([count_men(k)] if k else []) + ([f"their {hero}"] if hero else []))
-    ev.append(Event(f"{{P{seat}}} takes {name(tgt)} with {moved}."))
+    if ev is not QUIET:
+        moved = " and ".join(([count_men(k)] if k else []) + ([f"their {hero}"] if hero else []))
+        ev.append(Event(f"{{P{seat}}} takes {name(tgt)} with {moved}."))
     collect_here(st, seat, tgt, rng, ev)  # WQ-TREASURE-1
 
 
