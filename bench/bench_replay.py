@@ -1,5 +1,5 @@
 """What `herald server verify` asks of an engine: replay stored games move by move (core/undo's
-Replayer, as verify does) with a state hash after every move. CPU time per move, best of
+Replayer.advance, as verify does: apply's checks and state, no events) with a state hash after every move. CPU time per move, best of
 --rounds, on the same seeded random games every run (every player count, the option variants
 of bench_engines, each game cut at --moves moves as bench_storage's games are).
 
@@ -42,10 +42,17 @@ def replay_seconds(game: Game, recorded: list[tuple]) -> float:
     """CPU seconds to set each game up and replay it with a state hash after every move."""
     started = time.process_time()
     for players, options, seed, moves in recorded:
-        replayer = Replayer(game, game.setup(players, options, seed))
+        advance = verify_step(Replayer(game, game.setup(players, options, seed)))
         for seat, move in moves:
-            game.state_hash(replayer.step(seat, move)[0])
+            game.state_hash(advance(seat, move))
     return time.process_time() - started
+
+
+def verify_step(replayer: Replayer):
+    """What verify steps with: `Replayer.advance` (no events), or `step`'s state on a tree from
+    before it (an --against checkout)."""
+    advance = getattr(replayer, "advance", None)
+    return advance if advance is not None else lambda seat, move: replayer.step(seat, move)[0]
 
 
 def measure(name: str, count: int, cap: int, rounds: int) -> float:

@@ -198,8 +198,9 @@ def sample_games(count: int) -> list[tuple]:
 
 
 def bare_replay(sample: list[tuple]) -> float:
-    """The engines alone on the sample, from memory: setup, each move, a state hash after each
-    (verify's floor). CPU seconds of this process (what the machine's other load moves least)."""
+    """The engines alone on the sample, from memory: setup, each move (`Replayer.advance`, as
+    verify steps), a state hash after each (verify's floor). CPU seconds of this process (what
+    the machine's other load moves least)."""
     from core.undo import Replayer
 
     started = time.process_time()
@@ -208,7 +209,7 @@ def bare_replay(sample: list[tuple]) -> float:
         replayer = Replayer(engine, engine.setup(game.players, game.options, game.seed,
                                                  rules_version=game.rules_version))
         for seat, payload in moves:
-            engine.state_hash(replayer.step(seat, payload)[0])
+            engine.state_hash(replayer.advance(seat, payload))
     return time.process_time() - started
 
 

@@ -82,7 +82,7 @@ def _checked_step(engine, replayer: Replayer, entry: dict, link: str):
     if "move" not in entry:
         raise RecordError(f"Move {entry.get('seq')} is hidden in this record; export the finished game.")
     try:
-        state, _ = replayer.step(entry["seat"], entry["move"])
+        state = replayer.advance(entry["seat"], entry["move"])
     except IllegalMove as exc:
         raise RecordError(f"Move {entry['seq']} is not legal here: {exc.message}") from None
     state_hash = engine.hash_in(state, entry.get("state_format", 1))  # records before formats: 1

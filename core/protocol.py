@@ -255,6 +255,17 @@ class Game:
         rule from `preamble_rules`: a seat of this game, a resignation (any time), the move's
         shape, a game still running, a standing answer (any time), a seat that is asked now.
         Only then `apply_decision` does the game's own work."""
+        return self.checked_apply(state, seat, move, self.apply_decision)
+
+    def next_state(self, state: State, seat: int, move: Move) -> State:
+        """`apply`'s new state without what happened, for whoever would throw the events away
+        (`verify`, a state rebuilt from the log): the same checks, errors and state. A game whose
+        events cost something to write may override it to leave them out (with `checked_apply`)."""
+        return self.apply(state, seat, move)[0]
+
+    def checked_apply(self, state: State, seat: int, move: Move, decide) -> tuple[State, list[Event]]:
+        """`apply`'s shared preamble, then `decide` (`apply_decision`, or a variant of it with the
+        same outcome) on a move the seat may make now."""
         rules = self.preamble_rules
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.player_count(state):
             raise IllegalMove("bad-seat", f"There is no seat {seat!r} in this game.", rules.get("bad-seat"))
@@ -268,7 +279,7 @@ class Game:
         if not self.is_asked(state, seat):
             raise IllegalMove("not-your-turn", f"You are not asked to decide anything now ({self.waiting_text(state)}).",
                               self.not_asked_rule(state, seat))
-        return self.apply_decision(state, seat, move)
+        return decide(state, seat, move)
 
     def _resign(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """A resignation, accepted at any time while the game runs, whoever is asked."""

@@ -48,6 +48,16 @@ class Replayer:
         self.before_last = None  # the state before the latest entry, where an undo returns to
         self.seq = 0
 
+    def advance(self, seat: int, move: dict):
+        """The state after the next entry, without its events (`Game.next_state`): the same checks
+        and state as `step`, for verify and rebuilds, which never read what happened."""
+        if is_undo(move):
+            return self.step(seat, move)[0]
+        new_state = self.game.next_state(self.state, seat, move)
+        self.before_last, self.state = self.state, new_state
+        self.seq += 1
+        return new_state
+
     def step(self, seat: int, move: dict):
         if is_undo(move):
             if move != entry(self.seq - 1) or self.before_last is None:

@@ -60,7 +60,7 @@ def state_at(game, engine, version: int):
     replayer = Replayer(engine, engine.setup(game.players, game.options, game.seed, rules_version=game.rules_version))
     for seat, payload in (Move.select(Move.seat, Move.payload).where((Move.game == game.id) & (Move.seq < version))
                           .order_by(Move.seq).tuples()):
-        replayer.step(seat, payload)
+        replayer.advance(seat, payload)
     return replayer.state
 
 

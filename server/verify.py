@@ -176,13 +176,13 @@ def _replay(engine, game: Game, state, moves: list[StoredMove], report: GameRepo
 def _steps(engine, replayer: Replayer, link: str, moves: list[StoredMove], problems: list[str],
            unchecked: dict[int, list[int]]):
     """The loop of `_replay`: each move applied, its state hash and chain link compared. It is
-    verify's inner loop, so it does nothing per move beyond the engine's step and hash, one
-    SHA-256 for the chain link, and two string comparisons."""
-    state, step, hash_in = replayer.state, replayer.step, engine.hash_in
+    verify's inner loop, so it does nothing per move beyond the engine's step (without events)
+    and hash, one SHA-256 for the chain link, and two string comparisons."""
+    state, advance, hash_in = replayer.state, replayer.advance, engine.hash_in
     replayed: str | None = None
     for move in moves:
         try:
-            state = step(move.seat, move.payload)[0]
+            state = advance(move.seat, move.payload)
         except IllegalMove as exc:
             problems.append(f"move {move.seq} ({move.text!r}) is not legal on replay: {exc}")
             return None

@@ -102,8 +102,9 @@ def settle(st: State, rng: TableRng, ev: list[Event]) -> None:
         st["dice"] = list(rng.script)
 
 
-def apply_decision(st: State, seat: int, move: dict) -> tuple[State, list[Event]]:
-    """The prompted seat's answer to its decision (the move's shape is checked already)."""
+def apply_decision(st: State, seat: int, move: dict, ev: list[Event] | None = None) -> tuple[State, list[Event]]:
+    """The prompted seat's answer to its decision (the move's shape is checked already); what
+    happens goes to `ev` (a new list; S.QUIET: nothing is written)."""
     f = current(st)
     assert f is not None
     decision = ASKED[f["kind"]]
@@ -113,7 +114,8 @@ def apply_decision(st: State, seat: int, move: dict) -> tuple[State, list[Event]
                           hints[:15] or None)
     new = S.clone(st)
     rng = rng_of(st)
-    ev: list[Event] = []
+    if ev is None:
+        ev = []
     decision.resolve(new, new["frames"][-1], move, rng, ev)
     settle(new, rng, ev)
     return new, ev

@@ -12,7 +12,7 @@ from core.wizards_quest import flow, legal, notation, view as V
 from core.wizards_quest import resign as wq_resign
 from core.wizards_quest.setup import apply_scenario
 from core.wizards_quest.options import OPTIONS
-from core.wizards_quest.state import FORMAT_1, State, new_state
+from core.wizards_quest.state import FORMAT_1, QUIET, State, new_state
 
 
 
@@ -93,6 +93,10 @@ class WizardsQuest(Game):
     def apply_decision(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
         return flow.apply_decision(state, seat, move)
 
+    def next_state(self, state: State, seat: int, move: dict) -> State:
+        """apply's checks and state; the rules build no event text for QUIET (verify, rebuilds)."""
+        return self.checked_apply(state, seat, move, quiet_decision)[0]
+
     def view(self, state: State, seat: int | None) -> dict:
         return V.make_view(state, seat, self.prompts(state))
 
@@ -141,6 +145,10 @@ class WizardsQuest(Game):
         from core.wizards_quest import picture  # Jinja2 is loaded only by who draws
 
         return picture.picture(view, seat, touched)
+
+
+def quiet_decision(state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+    return flow.apply_decision(state, seat, move, QUIET)
 
 
 GAME = WizardsQuest()

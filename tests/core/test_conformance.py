@@ -67,6 +67,34 @@ def test_random_playout_plays_what_the_apply_loop_plays(game, players, seed):
         assert len(fast_moves) == limit or game.result(fast_state) is not None
 
 
+def outcome(game, call, state, seat, move):
+    """What `call` (apply or next_state) makes of the move: the new state's JSON, or the refusal."""
+    try:
+        after = call(state, seat, move)
+    except IllegalMove as err:
+        return err.code, err.message, err.rule
+    return dumps(game.to_json(after[0] if isinstance(after, tuple) else after))
+
+
+@pytest.mark.parametrize("game,players,seed", list(playout_cases()))
+def test_next_state_is_applys_state_and_refuses_what_apply_refuses(game, players, seed):
+    """`next_state` (apply without the events: verify, rebuilds) gives apply's state after every
+    move of a random game, and refuses what apply refuses (a move of no kind, a field too many,
+    a seat not asked, no seat) with apply's error."""
+    state, rng = game.setup(players, {}, seed), Rng("next-state:" + seed, scheme=2)
+    for _ in range(120):
+        if game.result(state) is not None:
+            break
+        seat = game.prompts(state)[0].seat
+        move = game.random_move(state, seat, rng)
+        tries = [(seat, move), ((seat + 1) % players, move), (players, move)]
+        if isinstance(move, dict) and "type" in move:
+            tries += [(seat, {"type": "no-such-move"}), (seat, {**move, "zz": 1})]
+        for s, m in tries:
+            assert outcome(game, game.next_state, state, s, m) == outcome(game, game.apply, state, s, m)
+        state = game.apply(state, seat, move)[0]
+
+
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
 def test_wrong_player_counts_are_refused(game):
     for players in (game.min_players - 1, game.max_players + 1):
