@@ -134,7 +134,7 @@ class Bot:
     def outcome(self, world, seat: int, move: dict):
         """The world after `move`, or None where the move does not fit this world."""
         try:
-            return self.game.apply(world, seat, move)[0]
+            return self.game.next_state(world, seat, move)
         except IllegalMove:
             return None   # legal in the world it was drawn from, not in this one: not counted
 

@@ -42,7 +42,7 @@ class Playout:
         mover = prompts[rng.below(len(prompts))].seat
         best, best_score = None, -1.0
         for _ in range(self.choices):
-            after = self.game.apply(state, mover, self.game.random_move(state, mover, rng))[0]
+            after = self.game.next_state(state, mover, self.game.random_move(state, mover, rng))
             score = self.evaluate(after, mover)
             if score > best_score:
                 best, best_score = after, score
@@ -111,7 +111,7 @@ class Search:
         """Candidate i in world j, or None where the move does not fit that world."""
         world, seed = self.world(j, rng)
         try:
-            after = self.playout.game.apply(world, self.seat, self.moves[i])[0]
+            after = self.playout.game.next_state(world, self.seat, self.moves[i])
         except IllegalMove:
             return None      # legal in the world it was drawn from, not in this one
         return self.playout.score(after, self.seat, Rng(seed))
