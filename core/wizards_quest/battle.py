@@ -163,6 +163,24 @@ def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     f["stage"] = "dloss"
 
 
+def _battle(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
+    """The roll, then at once the stages that follow it (losses, scattering, after the battle) until
+    one puts a question to a player: fight_step's loop without its lookups and tests between them
+    (a loss or a scattering pushes a frame; only after the battle may the game end)."""
+    frames = st["frames"]  # (the same list until _post: nothing before it eliminates)
+    _roll(st, f, rng, ev)
+    _dloss(st, f, rng, ev)
+    if frames[-1] is not f:
+        return
+    _aloss(st, f, rng, ev)
+    if frames[-1] is not f:
+        return
+    _scatter(st, f, rng, ev)
+    if frames[-1] is not f:
+        return
+    _post(st, f, rng, ev)
+
+
 def _dloss(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     f["stage"] = "aloss"
     if f["defender_losses"] <= 0:
@@ -232,7 +250,7 @@ def _post(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
 
 
 CREATURES = {"dragon": "the dragon", "peace": "the Peacemaker"}  # a battle's defender when not an army
-HANDLERS: dict = {"check": _check, "roll": _roll, "dloss": _dloss, "aloss": _aloss, "scatter": _scatter, "post": _post}
+HANDLERS: dict = {"check": _check, "roll": _battle, "dloss": _dloss, "aloss": _aloss, "scatter": _scatter, "post": _post}
 
 
 # ------------------------------------------------------------------ orc raids ------
