@@ -97,6 +97,12 @@ def rng_of(st: State) -> TableRng:
 def settle(st: State, rng: TableRng, ev: list[Event]) -> None:
     """Run on, then store where the dice stand."""
     run(st, rng, ev)
+    store_dice(st, rng)
+
+
+def store_dice(st: State, rng: TableRng) -> None:
+    """Where the dice stand: the stream's counter and the scripted dice left (the rules never read
+    them from the state, only rng_of does)."""
     st["rng"] = rng.counter
     if rng.script or st["dice"]:  # (no scripted dice: the state's empty list stays)
         st["dice"] = list(rng.script)

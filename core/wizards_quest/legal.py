@@ -324,19 +324,25 @@ def random_playout(st: State, rng: Rng, limit: int) -> tuple[State, list[tuple[i
     with one engine Rng kept across the moves. Only one seat is ever asked at a time, so drawing
     the seat (`rng.below(1)`) takes no draw; the random player's moves are legal by construction,
     which is why `apply`'s checks are left out (a bug in it still raises, from `resolve`). What
-    happens is not written down: the rules' events go to state.QUIET, which builds none."""
+    happens is not written down: the rules' events go to state.QUIET, which builds none. Where
+    the dice stand is stored once, at the end (nothing reads it from the state in between)."""
     st = S.clone(st)
     dice = flow.rng_of(st)
     moves: list[tuple[int, dict]] = []
     draws = Draws(rng)
+    asked = flow.ASKED
     while len(moves) < limit:
-        f = current(st)
-        if f is None:
+        frames = st["frames"]  # current(st), inline
+        f = frames[-1] if frames and st["winners"] is None else None
+        decision = asked.get(f["kind"]) if f is not None else None
+        if decision is None:
             break  # the game is over (a running game always has its decision waiting)
-        seat, decision = f["seat"], flow.ASKED[f["kind"]]
+        seat = f["seat"]
         draws.value, draws.room = 0, 1  # a fresh pool for every move, as Draws(rng) starts one
         move = PICK[decision.kind](st, f, seat, draws)
         decision.resolve(st, f, move, dice, S.QUIET)
-        flow.settle(st, dice, S.QUIET)
+        flow.run(st, dice, S.QUIET)
         moves.append((seat, move))
+    if moves:
+        flow.store_dice(st, dice)
     return st, moves
