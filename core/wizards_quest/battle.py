@@ -139,7 +139,13 @@ def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-BATTLE-2 to -6: both dice together, strengths fixed before the roll. (Every battle rolls:
     the hits and the sides' words are worked out here, without a call for each.)"""
     a, src, tgt, vs = f["attacker"], f["source"], f["target"], f["vs"]
-    sa, sd = attack_strength(st, f), defence_strength(st, f)  # each at most 6
+    strength_a, pieces_a = _army(st, src)
+    sa = min(6, strength_a)  # attack_strength: no terrain bonus (WQ-STR-10)
+    if vs == "army":  # defence_strength
+        strength_d, pieces_d = _army(st, tgt)
+        sd = min(6, strength_d + S.defence_bonus(st, tgt, f["via"]))
+    else:
+        sd, pieces_d = 6, 1  # a creature: strength 6, one battle to beat it (WQ-STR-1, WQ-STR-2)
     ra, rd = rng.die(), rng.die()
     hd = ra if ra <= sa else 0  # hits(ra, sa), WQ-BATTLE-3
     ha = rd if rd <= sd else 0  # hits(rd, sd)
@@ -147,8 +153,8 @@ def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     d = st["owner"][tgt]
     f["battles"] += 1
     f["both_missed"] = both_missed
-    f["defender_losses"] = dl = min(hd, 1 if vs != "army" else S.pieces(st, tgt))
-    f["attacker_losses"] = al = min(1 if both_missed else ha, S.pieces(st, src))
+    f["defender_losses"] = dl = min(hd, pieces_d)
+    f["attacker_losses"] = al = min(1 if both_missed else ha, pieces_a)
     f["lead"] = "" if a == ORC else (S.hero_at(st, a, src) or "")
     f["attacker_wizard"] = a != ORC and st["wizard"][a] == src
     f["defender_wizard"] = vs == "army" and 0 <= d < ORC and st["wizard"][d] == tgt
@@ -161,6 +167,18 @@ def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
                         f"{roll_d} {rd}. Defender loses {dl}, attacker loses {al}.{note}",
                         None, {"attacker": [sa, ra], "defender": [sd, rd]}))
     f["stage"] = "dloss"
+
+
+def _army(st: State, t: int) -> tuple[int, int]:
+    """The raw strength and the pieces of the army on t (S.army_strength and S.pieces in one pass:
+    a battle's hot path)."""
+    s, men = st["owner"][t], st["men"][t]
+    if s < 0:
+        return 0, 0
+    if s == ORC:
+        return men, men
+    champion, wizard = st["champion"][s] == t, st["wizard"][s] == t
+    return (4 if men > 4 else men) + champion + 2 * wizard, men + champion + wizard
 
 
 def _battle(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
