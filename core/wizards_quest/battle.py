@@ -276,7 +276,10 @@ HANDLERS: dict = {"check": _check, "roll": _battle, "dloss": _dloss, "aloss": _a
 def raid_targets(st: State, src: int) -> list[int]:
     """Eligible targets of a raid, in attack order (WQ-ORC-RAID-3, WQ-ORC-RAID-4)."""
     ring = board.RING[src]
-    ok = [t for t in ring if raid_eligible(st, t)]
+    own, champion, dragon = st["owner"], st["champion"], st["dragon"]
+    pd = S.protected_duchy(st)  # (0: none; a castle's duchy is 0, so `pd and ...` is S.is_protected)
+    ok = [t for t in ring if 0 <= own[t] < ORC and dragon != t and champion[own[t]] != t
+          and not (pd and board.DUCHY[t] == pd)]  # raid_eligible, without a call per territory
     out: list[int] = []
     if ok:
         first = min(ok)  # counties by duchy/county, castles after all counties
