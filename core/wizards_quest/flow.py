@@ -111,9 +111,10 @@ def store_dice(st: State, rng: TableRng) -> None:
 def apply_decision(st: State, seat: int, move: dict, ev: list[Event] | None = None) -> tuple[State, list[Event]]:
     """The prompted seat's answer to its decision (the move's shape is checked already); what
     happens goes to `ev` (a new list; S.QUIET: nothing is written)."""
-    f = current(st)
-    assert f is not None
-    decision = ASKED[f["kind"]]
+    frames = st["frames"]  # current(st), inline (apply asked is_asked already)
+    f = frames[-1] if frames and st["winners"] is None else None
+    decision = ASKED.get(f["kind"]) if f is not None else None
+    assert f is not None and decision is not None
     if move["type"] not in decision.moves:  # with the answers that fit (the game's own error, so its own hints)
         hints = [format_move(m) if "pattern" not in m else m["pattern"] for m in decision.legal(st, f)]
         raise IllegalMove("wrong-move", f"Now: {decision.text} You can now: {legal_now(st, f)}.", decision.rule,
