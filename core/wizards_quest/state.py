@@ -411,8 +411,10 @@ def remove(st: State, t: int, men: int, hero: str | None) -> None:
 
 def active_seats(st: State, start: int) -> list[int]:
     """Seats still in the game, from `start` clockwise (WQ-ROUND-3)."""
-    np = st["players"]
-    return [(start + i) % np for i in range(np) if not st["eliminated"][(start + i) % np]]
+    np, out = st["players"], st["eliminated"]
+    if not any(out) and 0 <= start < np:  # (nobody out, the usual case: the seats in order, no test each)
+        return [*range(start, np), *range(start)]
+    return [(start + i) % np for i in range(np) if not out[(start + i) % np]]
 
 
 def treasure_at(st: State, t: int) -> int:
