@@ -260,7 +260,7 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     out: list[Attack] = []
     own = st["owner"]
     kinds_at: dict[int, tuple[tuple[str, bool], ...]] = {}
-    boat_reach = board.BOAT_REACH if boat_ready(st, seat) else None
+    boat_reach = board.BOAT_REACH if st["boats"][seat] and boat_ready(st, seat) else None  # (no boat: no call)
     if camps < 1:  # only the creatures can be attacked: only from next to them, or on them (in the map's order)
         near = _near_creatures(dragon, peace, boat_reach)
         sources = sorted(near) if sources is None else [t for t in sources if t in near]
