@@ -339,7 +339,11 @@ def is_protected(st: State, t: int) -> bool:
 
 def territories(st: State, s: int) -> list[int]:
     own = st["owner"]
-    return [t for t in range(board.TERRITORIES) if own[t] == s]
+    out, t = [], -1
+    for _ in range(own.count(s)):  # found by list.index, in C (a seat holds a few of the 44)
+        t = own.index(s, t + 1)
+        out.append(t)
+    return out
 
 
 def units(st: State, s: int) -> int:
