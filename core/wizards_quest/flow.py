@@ -88,7 +88,7 @@ def run(st: State, rng: Rng, ev: list[Event]) -> None:
 
 def rng_of(st: State) -> TableRng:
     """The engine's dice where the state left them."""
-    scheme = S.rng_scheme(st["options"])
+    scheme = st["options"].get("rng", 1)  # S.rng_scheme, inline (once a move)
     if st["dice"] or scheme not in SCHEMES or type(st["seed"]) is not str or type(st["rng"]) is not int:
         return TableRng(st["seed"], st["rng"], st["dice"], scheme=scheme)
     return StreamRng.of_state(st["seed"], st["rng"], scheme)
@@ -97,12 +97,14 @@ def rng_of(st: State) -> TableRng:
 def settle(st: State, rng: TableRng, ev: list[Event]) -> None:
     """Run on, then store where the dice stand."""
     run(st, rng, ev)
-    store_dice(st, rng)
+    st["rng"] = rng.counter  # (store_dice, inline: once a move)
+    if rng.script or st["dice"]:
+        st["dice"] = list(rng.script)
 
 
 def store_dice(st: State, rng: TableRng) -> None:
-    """Where the dice stand: the stream's counter and the scripted dice left (the rules never read
-    them from the state, only rng_of does)."""
+    """Where the dice stand, as settle stores them: the stream's counter and the scripted dice left
+    (the rules never read them from the state, only rng_of does)."""
     st["rng"] = rng.counter
     if rng.script or st["dice"]:  # (no scripted dice: the state's empty list stays)
         st["dice"] = list(rng.script)

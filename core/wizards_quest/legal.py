@@ -333,10 +333,12 @@ def random_playout(st: State, rng: Rng, limit: int) -> tuple[State, list[tuple[i
     asked = flow.ASKED
     while len(moves) < limit:
         frames = st["frames"]  # current(st), inline
-        f = frames[-1] if frames and st["winners"] is None else None
-        decision = asked.get(f["kind"]) if f is not None else None
-        if decision is None:
+        if not frames or st["winners"] is not None:
             break  # the game is over (a running game always has its decision waiting)
+        f = frames[-1]
+        decision = asked.get(f["kind"])
+        if decision is None:
+            break  # (no decision waiting: as current's None)
         seat = f["seat"]
         draws.value, draws.room = 0, 1  # a fresh pool for every move, as Draws(rng) starts one
         move = PICK[decision.kind](st, f, seat, draws)

@@ -205,7 +205,7 @@ def clone(st: State) -> State:
     new["owner"], new["men"] = st["owner"][:], st["men"][:]
     # a frame's lists (orders, targets, losses) are replaced, never changed in place: copy the dicts
     # only (with map: no Python loop per frame)
-    new["frames"] = list(map(dict.copy, st["frames"]))
+    new["frames"] = list(map(dict.copy, st["frames"]))  # type: ignore[arg-type]  # (a Frame's copy is a Frame)
     tn = st["turn"]
     if tn is not None:
         new["turn"] = tn.copy()
