@@ -155,8 +155,11 @@ def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     f["both_missed"] = both_missed
     f["defender_losses"] = dl = min(hd, pieces_d)
     f["attacker_losses"] = al = min(1 if both_missed else ha, pieces_a)
-    f["lead"] = "" if a == ORC else (S.hero_at(st, a, src) or "")
-    f["attacker_wizard"] = a != ORC and st["wizard"][a] == src
+    if a == ORC:
+        f["lead"], f["attacker_wizard"] = "", False
+    else:  # the hero leading: the champion before the wizard (S.hero_at, inline)
+        f["attacker_wizard"] = wizard_leads = st["wizard"][a] == src
+        f["lead"] = "champion" if st["champion"][a] == src else "wizard" if wizard_leads else ""
     f["defender_wizard"] = vs == "army" and 0 <= d < ORC and st["wizard"][d] == tgt
     if ev is not QUIET:
         # each side and its verb: the orcs roll; a player, the dragon or the Peacemaker rolls
