@@ -49,10 +49,11 @@ class WizardsQuest(Game):
         return st
 
     def prompts(self, state: State) -> list[Prompt]:
-        f = flow.current(state)
-        if f is None:
+        frames = state["frames"]  # flow.current, inline (asked after every move)
+        decision = flow.ASKED.get(frames[-1]["kind"]) if frames and state["winners"] is None else None
+        if decision is None:
             return []
-        decision = flow.ASKED[f["kind"]]
+        f = frames[-1]
         key = (f["seat"], decision.prompt, decision.text if decision.describe is None else decision.describe(state, f))
         prompt = PROMPTS.get(key)
         return [prompt if prompt is not None else PROMPTS.keep(key, Prompt(*key))]
