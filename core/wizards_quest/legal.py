@@ -33,7 +33,7 @@ def random_move(st: State, seat: int, rng: Rng) -> dict:
     f = current(st)
     if f is None or f["seat"] != seat:
         return dict(STANDING[rng.below(2)])
-    return PICK[f["kind"][4:]](st, f, seat, Draws(rng))  # one pool of draws per move
+    return PICK[flow.ASKED[f["kind"]].kind](st, f, seat, Draws(rng))  # one pool of draws per move (no slice)
 
 
 def default_move(st: State, seat: int) -> dict | None:
