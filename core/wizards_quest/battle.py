@@ -300,30 +300,33 @@ def raid_eligible(st: State, t: int) -> bool:
 
 
 def raids_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
-    """The raids of a round, one orc source at a time (WQ-ORC-RAID-1, WQ-ORC-RAID-2)."""
-    if f["next"] >= len(f["source"]):
-        st["frames"].pop()
-        return
-    src = f["source"][f["next"]]
-    f["next"] += 1
-    if st["owner"][src] == ORC and st["men"][src] >= 2:
-        targets = raid_targets(st, src)
-        if targets:
-            if ev is not QUIET:
-                ev.append(Event(f"The orcs of {name(src)} raid: " + ", ".join(IDS[t] for t in targets) + "."))
-            st["frames"].append({"kind": "raid", "source": src, "targets": targets, "next": 0})
+    """The raids of a round, one orc source at a time (WQ-ORC-RAID-1, WQ-ORC-RAID-2); a source with
+    no raid is passed over here, without a round of the driver's loop for each."""
+    sources = f["source"]
+    while f["next"] < len(sources):
+        src = sources[f["next"]]
+        f["next"] += 1
+        if st["owner"][src] == ORC and st["men"][src] >= 2:
+            targets = raid_targets(st, src)
+            if targets:
+                if ev is not QUIET:
+                    ev.append(Event(f"The orcs of {name(src)} raid: " + ", ".join(IDS[t] for t in targets) + "."))
+                st["frames"].append({"kind": "raid", "source": src, "targets": targets, "next": 0})
+                return
+    st["frames"].pop()
 
 
 def raid_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
-    """One raid target at a time; eligibility checked again (WQ-ORC-RAID-8)."""
-    src = f["source"]
-    if st["owner"][src] != ORC or st["men"][src] <= 1 or f["next"] >= len(f["targets"]):
-        st["frames"].pop()  # WQ-ORC-RAID-7
-        return
-    t = f["targets"][f["next"]]
-    f["next"] += 1
-    if raid_eligible(st, t):
-        st["frames"].append(fight_frame("raid", ORC, src, t, "army", board.LINK[(src, t)], st["owner"][t]))
+    """One raid target at a time; eligibility checked again (WQ-ORC-RAID-8); a target no longer
+    eligible is passed over here, without a round of the driver's loop."""
+    src, targets = f["source"], f["targets"]
+    while st["owner"][src] == ORC and st["men"][src] > 1 and f["next"] < len(targets):
+        t = targets[f["next"]]
+        f["next"] += 1
+        if raid_eligible(st, t):
+            st["frames"].append(fight_frame("raid", ORC, src, t, "army", board.LINK[(src, t)], st["owner"][t]))
+            return
+    st["frames"].pop()  # WQ-ORC-RAID-7
 
 
 def fight_frame(mode: str, attacker: int, src: int, tgt: int, vs: str, via: int, defender: int) -> Frame:
