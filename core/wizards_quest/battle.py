@@ -347,9 +347,10 @@ def all_donor_men(st: State, seat: int, src: int, boat: bool) -> dict[str, int]:
 
 def donor_men(st: State, seat: int, src: int, boat: bool) -> dict[int, int]:
     """Every man the neighbours can send while keeping a piece each, by territory."""
-    men = {}
-    for t in donors(st, seat, src, boat):
-        k = min(st["men"][t], S.pieces(st, t) - 1)
+    men, here = {}, st["men"]
+    heroes = (st["champion"][seat], st["wizard"][seat])
+    for t in donors(st, seat, src, boat):  # (the seat's own: min(men, pieces - 1), its heroes read once)
+        k = here[t] if t in heroes else here[t] - 1
         if k > 0:
             men[t] = k
     return men

@@ -9,7 +9,7 @@ from core.rng import Rng
 from core.wizards_quest import board, cards, flow
 from core.wizards_quest import state as S
 from core.memo import Memo
-from core.wizards_quest.battle import donor_men, donors
+from core.wizards_quest.battle import donor_men
 from core.wizards_quest.board import IDS, DIST
 from core.wizards_quest.flow import current
 from core.wizards_quest.phases import DECISIONS, camp, castle, county, hide, place, scatter, take
@@ -241,9 +241,8 @@ def _go(st: State, f: Frame, seat: int, rng: Draws) -> dict:
         return {"type": "break"}
     men = {}
     if not f["special"]:
-        for t in donors(st, seat, src, f["boat"]):
-            k = min(st["men"][t], S.pieces(st, t) - 1)
-            if k > 0 and rng.below(2):
+        for t, k in donor_men(st, seat, src, f["boat"]).items():  # (each donor in order, a draw each)
+            if rng.below(2):
                 men[IDS[t]] = k
     return {"type": "go", "men": men}
 
