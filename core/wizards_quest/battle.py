@@ -139,7 +139,13 @@ def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-BATTLE-2 to -6: both dice together, strengths fixed before the roll. (Every battle rolls:
     the hits and the sides' words are worked out here, without a call for each.)"""
     a, src, tgt, vs = f["attacker"], f["source"], f["target"], f["vs"]
-    sa, sd = attack_strength(st, f), defence_strength(st, f)  # each at most 6
+    strength_a, pieces_a = _army(st, src)
+    sa = min(6, strength_a)  # attack_strength: no terrain bonus (WQ-STR-10)
+    if vs == "army":  # defence_strength
+        strength_d, pieces_d = _army(st, tgt)
+        sd = min(6, strength_d + S.defence_bonus(st, tgt, f["via"]))
+    else:
+        sd, pieces_d = 6, 1  # a creature: strength 6, one battle to beat it (WQ-STR-1, WQ-STR-2)
     ra, rd = rng.die(), rng.die()
     hd = ra if ra <= sa else 0  # hits(ra, sa), WQ-BATTLE-3
     ha = rd if rd <= sd else 0  # hits(rd, sd)
@@ -147,10 +153,13 @@ def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     d = st["owner"][tgt]
     f["battles"] += 1
     f["both_missed"] = both_missed
-    f["defender_losses"] = dl = min(hd, 1 if vs != "army" else S.pieces(st, tgt))
-    f["attacker_losses"] = al = min(1 if both_missed else ha, S.pieces(st, src))
-    f["lead"] = "" if a == ORC else (S.hero_at(st, a, src) or "")
-    f["attacker_wizard"] = a != ORC and st["wizard"][a] == src
+    f["defender_losses"] = dl = min(hd, pieces_d)
+    f["attacker_losses"] = al = min(1 if both_missed else ha, pieces_a)
+    if a == ORC:
+        f["lead"], f["attacker_wizard"] = "", False
+    else:  # the hero leading: the champion before the wizard (S.hero_at, inline)
+        f["attacker_wizard"] = wizard_leads = st["wizard"][a] == src
+        f["lead"] = "champion" if st["champion"][a] == src else "wizard" if wizard_leads else ""
     f["defender_wizard"] = vs == "army" and 0 <= d < ORC and st["wizard"][d] == tgt
     if ev is not QUIET:
         # each side and its verb: the orcs roll; a player, the dragon or the Peacemaker rolls
@@ -161,6 +170,36 @@ def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
                         f"{roll_d} {rd}. Defender loses {dl}, attacker loses {al}.{note}",
                         None, {"attacker": [sa, ra], "defender": [sd, rd]}))
     f["stage"] = "dloss"
+
+
+def _army(st: State, t: int) -> tuple[int, int]:
+    """The raw strength and the pieces of the army on t (S.army_strength and S.pieces in one pass:
+    a battle's hot path)."""
+    s, men = st["owner"][t], st["men"][t]
+    if s < 0:
+        return 0, 0
+    if s == ORC:
+        return men, men
+    champion, wizard = st["champion"][s] == t, st["wizard"][s] == t
+    return (4 if men > 4 else men) + champion + 2 * wizard, men + champion + wizard
+
+
+def _battle(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
+    """The roll, then at once the stages that follow it (losses, scattering, after the battle) until
+    one puts a question to a player: fight_step's loop without its lookups and tests between them
+    (a loss or a scattering pushes a frame; only after the battle may the game end)."""
+    frames = st["frames"]  # (the same list until _post: nothing before it eliminates)
+    _roll(st, f, rng, ev)
+    _dloss(st, f, rng, ev)
+    if frames[-1] is not f:
+        return
+    _aloss(st, f, rng, ev)
+    if frames[-1] is not f:
+        return
+    _scatter(st, f, rng, ev)
+    if frames[-1] is not f:
+        return
+    _post(st, f, rng, ev)
 
 
 def _dloss(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -232,7 +271,7 @@ def _post(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
 
 
 CREATURES = {"dragon": "the dragon", "peace": "the Peacemaker"}  # a battle's defender when not an army
-HANDLERS: dict = {"check": _check, "roll": _roll, "dloss": _dloss, "aloss": _aloss, "scatter": _scatter, "post": _post}
+HANDLERS: dict = {"check": _check, "roll": _battle, "dloss": _dloss, "aloss": _aloss, "scatter": _scatter, "post": _post}
 
 
 # ------------------------------------------------------------------ orc raids ------
@@ -240,7 +279,10 @@ HANDLERS: dict = {"check": _check, "roll": _roll, "dloss": _dloss, "aloss": _alo
 def raid_targets(st: State, src: int) -> list[int]:
     """Eligible targets of a raid, in attack order (WQ-ORC-RAID-3, WQ-ORC-RAID-4)."""
     ring = board.RING[src]
-    ok = [t for t in ring if raid_eligible(st, t)]
+    own, champion, dragon = st["owner"], st["champion"], st["dragon"]
+    pd = S.protected_duchy(st)  # (0: none; a castle's duchy is 0, so `pd and ...` is S.is_protected)
+    ok = [t for t in ring if 0 <= own[t] < ORC and dragon != t and champion[own[t]] != t
+          and not (pd and board.DUCHY[t] == pd)]  # raid_eligible, without a call per territory
     out: list[int] = []
     if ok:
         first = min(ok)  # counties by duchy/county, castles after all counties
@@ -258,30 +300,33 @@ def raid_eligible(st: State, t: int) -> bool:
 
 
 def raids_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
-    """The raids of a round, one orc source at a time (WQ-ORC-RAID-1, WQ-ORC-RAID-2)."""
-    if f["next"] >= len(f["source"]):
-        st["frames"].pop()
-        return
-    src = f["source"][f["next"]]
-    f["next"] += 1
-    if st["owner"][src] == ORC and st["men"][src] >= 2:
-        targets = raid_targets(st, src)
-        if targets:
-            if ev is not QUIET:
-                ev.append(Event(f"The orcs of {name(src)} raid: " + ", ".join(IDS[t] for t in targets) + "."))
-            st["frames"].append({"kind": "raid", "source": src, "targets": targets, "next": 0})
+    """The raids of a round, one orc source at a time (WQ-ORC-RAID-1, WQ-ORC-RAID-2); a source with
+    no raid is passed over here, without a round of the driver's loop for each."""
+    sources = f["source"]
+    while f["next"] < len(sources):
+        src = sources[f["next"]]
+        f["next"] += 1
+        if st["owner"][src] == ORC and st["men"][src] >= 2:
+            targets = raid_targets(st, src)
+            if targets:
+                if ev is not QUIET:
+                    ev.append(Event(f"The orcs of {name(src)} raid: " + ", ".join(IDS[t] for t in targets) + "."))
+                st["frames"].append({"kind": "raid", "source": src, "targets": targets, "next": 0})
+                return
+    st["frames"].pop()
 
 
 def raid_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
-    """One raid target at a time; eligibility checked again (WQ-ORC-RAID-8)."""
-    src = f["source"]
-    if st["owner"][src] != ORC or st["men"][src] <= 1 or f["next"] >= len(f["targets"]):
-        st["frames"].pop()  # WQ-ORC-RAID-7
-        return
-    t = f["targets"][f["next"]]
-    f["next"] += 1
-    if raid_eligible(st, t):
-        st["frames"].append(fight_frame("raid", ORC, src, t, "army", board.LINK[(src, t)], st["owner"][t]))
+    """One raid target at a time; eligibility checked again (WQ-ORC-RAID-8); a target no longer
+    eligible is passed over here, without a round of the driver's loop."""
+    src, targets = f["source"], f["targets"]
+    while st["owner"][src] == ORC and st["men"][src] > 1 and f["next"] < len(targets):
+        t = targets[f["next"]]
+        f["next"] += 1
+        if raid_eligible(st, t):
+            st["frames"].append(fight_frame("raid", ORC, src, t, "army", board.LINK[(src, t)], st["owner"][t]))
+            return
+    st["frames"].pop()  # WQ-ORC-RAID-7
 
 
 def fight_frame(mode: str, attacker: int, src: int, tgt: int, vs: str, via: int, defender: int) -> Frame:
@@ -302,9 +347,10 @@ def all_donor_men(st: State, seat: int, src: int, boat: bool) -> dict[str, int]:
 
 def donor_men(st: State, seat: int, src: int, boat: bool) -> dict[int, int]:
     """Every man the neighbours can send while keeping a piece each, by territory."""
-    men = {}
-    for t in donors(st, seat, src, boat):
-        k = min(st["men"][t], S.pieces(st, t) - 1)
+    men, here = {}, st["men"]
+    heroes = (st["champion"][seat], st["wizard"][seat])
+    for t in donors(st, seat, src, boat):  # (the seat's own: min(men, pieces - 1), its heroes read once)
+        k = here[t] if t in heroes else here[t] - 1
         if k > 0:
             men[t] = k
     return men

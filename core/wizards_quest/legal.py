@@ -9,7 +9,7 @@ from core.rng import Rng
 from core.wizards_quest import board, cards, flow
 from core.wizards_quest import state as S
 from core.memo import Memo
-from core.wizards_quest.battle import donor_men, donors
+from core.wizards_quest.battle import donor_men
 from core.wizards_quest.board import IDS, DIST
 from core.wizards_quest.flow import current
 from core.wizards_quest.phases import DECISIONS, camp, castle, county, hide, place, scatter, take
@@ -33,7 +33,7 @@ def random_move(st: State, seat: int, rng: Rng) -> dict:
     f = current(st)
     if f is None or f["seat"] != seat:
         return dict(STANDING[rng.below(2)])
-    return PICK[f["kind"][4:]](st, f, seat, Draws(rng))  # one pool of draws per move
+    return PICK[flow.ASKED[f["kind"]].kind](st, f, seat, Draws(rng))  # one pool of draws per move (no slice)
 
 
 def default_move(st: State, seat: int) -> dict | None:
@@ -150,7 +150,7 @@ def _place(st: State, f: Frame, seat: int, rng: Draws) -> dict:
         return {"type": "place", "men": {}, "heroes": {}}
     near = nearness(goals(st, seat))
     salt = rng.below(64)  # ties in nearness in an order of this draw's (t * 37 is one to one mod 64)
-    ranked = sorted(allowed, key=lambda t: near[t] * 64 + (t * 37 + salt) % 64)
+    front = _front(allowed, near, salt)
     heroes: dict[str, str] = {}
     if f["max_heroes"] and total >= 2:
         for hero in ("champion", "wizard"):
@@ -161,13 +161,27 @@ def _place(st: State, f: Frame, seat: int, rng: Draws) -> dict:
                 heroes[hero] = IDS[spots[0] if rng.below(2) else rng.choice(spots)]
     left = total - 2 * len(heroes)
     men: dict[str, int] = {}
-    front = ranked[:2]
     while left > 0:
         t = front[rng.below(len(front))] if rng.below(4) else rng.choice(allowed)
         k = 1 + rng.below(left)
         men[IDS[t]] = men.get(IDS[t], 0) + k
         left -= k
     return {"type": "place", "men": men, "heroes": heroes}
+
+
+def _front(allowed: list[int], near: Sequence[int], salt: int) -> list[int]:
+    """The first two of `allowed` (one if alone) by the key near[t] * 64 + (t * 37 + salt) % 64,
+    nearest to the seat's treasures first: sorted(allowed, key=...)[:2] in one pass without a call
+    per territory (every key differs: t * 37 + salt is one to one mod 64 and t < 64)."""
+    first = second = -1
+    key1 = key2 = 1 << 30
+    for t in allowed:
+        key = near[t] * 64 + (t * 37 + salt) % 64
+        if key < key1:
+            first, second, key1, key2 = t, first, key, key1
+        elif key < key2:
+            second, key2 = t, key
+    return [first] if second < 0 else [first, second]
 
 
 def _scatter(st: State, f: Frame, seat: int, rng: Draws) -> dict:
@@ -227,9 +241,8 @@ def _go(st: State, f: Frame, seat: int, rng: Draws) -> dict:
         return {"type": "break"}
     men = {}
     if not f["special"]:
-        for t in donors(st, seat, src, f["boat"]):
-            k = min(st["men"][t], S.pieces(st, t) - 1)
-            if k > 0 and rng.below(2):
+        for t, k in donor_men(st, seat, src, f["boat"]).items():  # (each donor in order, a draw each)
+            if rng.below(2):
                 men[IDS[t]] = k
     return {"type": "go", "men": men}
 
@@ -324,19 +337,27 @@ def random_playout(st: State, rng: Rng, limit: int) -> tuple[State, list[tuple[i
     with one engine Rng kept across the moves. Only one seat is ever asked at a time, so drawing
     the seat (`rng.below(1)`) takes no draw; the random player's moves are legal by construction,
     which is why `apply`'s checks are left out (a bug in it still raises, from `resolve`). What
-    happens is not written down: the rules' events go to state.QUIET, which builds none."""
+    happens is not written down: the rules' events go to state.QUIET, which builds none. Where
+    the dice stand is stored once, at the end (nothing reads it from the state in between)."""
     st = S.clone(st)
     dice = flow.rng_of(st)
     moves: list[tuple[int, dict]] = []
     draws = Draws(rng)
+    asked = flow.ASKED
     while len(moves) < limit:
-        f = current(st)
-        if f is None:
+        frames = st["frames"]  # current(st), inline
+        if not frames or st["winners"] is not None:
             break  # the game is over (a running game always has its decision waiting)
-        seat, decision = f["seat"], flow.ASKED[f["kind"]]
+        f = frames[-1]
+        decision = asked.get(f["kind"])
+        if decision is None:
+            break  # (no decision waiting: as current's None)
+        seat = f["seat"]
         draws.value, draws.room = 0, 1  # a fresh pool for every move, as Draws(rng) starts one
         move = PICK[decision.kind](st, f, seat, draws)
         decision.resolve(st, f, move, dice, S.QUIET)
-        flow.settle(st, dice, S.QUIET)
+        flow.run(st, dice, S.QUIET)
         moves.append((seat, move))
+    if moves:
+        flow.store_dice(st, dice)
     return st, moves

@@ -203,8 +203,9 @@ def clone(st: State) -> State:
     `own_treasure` first. What a move leaves alone keeps its identity, which the hash relies on."""
     new = st.copy()
     new["owner"], new["men"] = st["owner"][:], st["men"][:]
-    # a frame's lists (orders, targets, losses) are replaced, never changed in place: copy the dicts only
-    new["frames"] = [f.copy() for f in st["frames"]]
+    # a frame's lists (orders, targets, losses) are replaced, never changed in place: copy the dicts
+    # only (with map: no Python loop per frame)
+    new["frames"] = list(map(dict.copy, st["frames"]))  # type: ignore[arg-type]  # (a Frame's copy is a Frame)
     tn = st["turn"]
     if tn is not None:
         new["turn"] = tn.copy()
@@ -338,7 +339,11 @@ def is_protected(st: State, t: int) -> bool:
 
 def territories(st: State, s: int) -> list[int]:
     own = st["owner"]
-    return [t for t in range(board.TERRITORIES) if own[t] == s]
+    out, t = [], -1
+    for _ in range(own.count(s)):  # found by list.index, in C (a seat holds a few of the 44)
+        t = own.index(s, t + 1)
+        out.append(t)
+    return out
 
 
 def units(st: State, s: int) -> int:
@@ -410,8 +415,10 @@ def remove(st: State, t: int, men: int, hero: str | None) -> None:
 
 def active_seats(st: State, start: int) -> list[int]:
     """Seats still in the game, from `start` clockwise (WQ-ROUND-3)."""
-    np = st["players"]
-    return [(start + i) % np for i in range(np) if not st["eliminated"][(start + i) % np]]
+    np, out = st["players"], st["eliminated"]
+    if not any(out) and 0 <= start < np:  # (nobody out, the usual case: the seats in order, no test each)
+        return [*range(start, np), *range(start)]
+    return [(start + i) % np for i in range(np) if not out[(start + i) % np]]
 
 
 def treasure_at(st: State, t: int) -> int:

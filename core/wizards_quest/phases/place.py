@@ -23,8 +23,10 @@ def place_allowed(st: State, f: Frame) -> list[int]:
 
 
 def hero_spots(st: State, seat: int, hero: str, allowed: list[int]) -> list[int]:
-    other = S.hero_position(st, seat, S.other_hero(hero))
-    if S.hero_position(st, seat, hero) >= 0:
+    """Where a hero off the map may be placed: any allowed territory but the other hero's."""
+    champion, wizard = st["champion"][seat], st["wizard"][seat]  # (S.hero_position of both, no calls)
+    at, other = (champion, wizard) if hero == "champion" else (wizard, champion)
+    if at >= 0:
         return []
     return [t for t in allowed if t != other]
 
