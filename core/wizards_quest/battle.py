@@ -136,30 +136,19 @@ def _army_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
 
 
 def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
-    """WQ-BATTLE-2 to -6: both dice together, strengths fixed before the roll. (Every battle rolls:
-    the hits and the sides' words are worked out here, without a call for each.)"""
+    """WQ-BATTLE-2 to -6: both dice together, strengths fixed before the roll."""
     a, src, tgt, vs = f["attacker"], f["source"], f["target"], f["vs"]
-    strength_a, pieces_a = _army(st, src)
-    sa = min(6, strength_a)  # attack_strength: no terrain bonus (WQ-STR-10)
-    if vs == "army":  # defence_strength
-        strength_d, pieces_d = _army(st, tgt)
-        sd = min(6, strength_d + S.defence_bonus(st, tgt, f["via"]))
-    else:
-        sd, pieces_d = 6, 1  # a creature: strength 6, one battle to beat it (WQ-STR-1, WQ-STR-2)
+    sa, sd = attack_strength(st, f), defence_strength(st, f)
     ra, rd = rng.die(), rng.die()
-    hd = ra if ra <= sa else 0  # hits(ra, sa), WQ-BATTLE-3
-    ha = rd if rd <= sd else 0  # hits(rd, sd)
+    hd, ha = hits(ra, sa), hits(rd, sd)
     both_missed = hd == 0 and ha == 0
     d = st["owner"][tgt]
     f["battles"] += 1
     f["both_missed"] = both_missed
-    f["defender_losses"] = dl = min(hd, pieces_d)
-    f["attacker_losses"] = al = min(1 if both_missed else ha, pieces_a)
-    if a == ORC:
-        f["lead"], f["attacker_wizard"] = "", False
-    else:  # the hero leading: the champion before the wizard (S.hero_at, inline)
-        f["attacker_wizard"] = wizard_leads = st["wizard"][a] == src
-        f["lead"] = "champion" if st["champion"][a] == src else "wizard" if wizard_leads else ""
+    f["defender_losses"] = dl = min(hd, 1 if vs != "army" else S.pieces(st, tgt))
+    f["attacker_losses"] = al = min(1 if both_missed else ha, S.pieces(st, src))
+    f["lead"] = "" if a == ORC else (S.hero_at(st, a, src) or "")
+    f["attacker_wizard"] = a != ORC and st["wizard"][a] == src
     f["defender_wizard"] = vs == "army" and 0 <= d < ORC and st["wizard"][d] == tgt
     if ev is not QUIET:
         # each side and its verb: the orcs roll; a player, the dragon or the Peacemaker rolls
@@ -170,18 +159,6 @@ def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
                         f"{roll_d} {rd}. Defender loses {dl}, attacker loses {al}.{note}",
                         None, {"attacker": [sa, ra], "defender": [sd, rd]}))
     f["stage"] = "dloss"
-
-
-def _army(st: State, t: int) -> tuple[int, int]:
-    """The raw strength and the pieces of the army on t (S.army_strength and S.pieces in one pass:
-    a battle's hot path)."""
-    s, men = st["owner"][t], st["men"][t]
-    if s < 0:
-        return 0, 0
-    if s == ORC:
-        return men, men
-    champion, wizard = st["champion"][s] == t, st["wizard"][s] == t
-    return (4 if men > 4 else men) + champion + 2 * wizard, men + champion + wizard
 
 
 def _battle(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -279,10 +256,7 @@ HANDLERS: dict = {"check": _check, "roll": _battle, "dloss": _dloss, "aloss": _a
 def raid_targets(st: State, src: int) -> list[int]:
     """Eligible targets of a raid, in attack order (WQ-ORC-RAID-3, WQ-ORC-RAID-4)."""
     ring = board.RING[src]
-    own, champion, dragon = st["owner"], st["champion"], st["dragon"]
-    pd = S.protected_duchy(st)  # (0: none; a castle's duchy is 0, so `pd and ...` is S.is_protected)
-    ok = [t for t in ring if 0 <= own[t] < ORC and dragon != t and champion[own[t]] != t
-          and not (pd and board.DUCHY[t] == pd)]  # raid_eligible, without a call per territory
+    ok = [t for t in ring if raid_eligible(st, t)]
     out: list[int] = []
     if ok:
         first = min(ok)  # counties by duchy/county, castles after all counties

@@ -182,10 +182,7 @@ def suffer_loss(st: State, seat: int, t: int, k: int, into: str, why: str, ev: l
     """A loss of k pieces on t: carried out at once when nobody has a choice (what the loss
     decision's automatic answer does, without pushing its frame for the driver to pop), else
     put to the seat (phases/loss.py)."""
-    if st["champion"][seat] != t and st["wizard"][seat] != t:
-        hero: str | None = ""  # no hero there: men only, the one choice loss_choices gives (no call)
-    else:
-        hero = forced_loss(st, seat, t, k)
+    hero = forced_loss(st, seat, t, k)
     if hero is None:
         ask(st, "loss", seat, territory=t, count=k, into=into, why=why)
     else:

@@ -88,7 +88,7 @@ def run(st: State, rng: Rng, ev: list[Event]) -> None:
 
 def rng_of(st: State) -> TableRng:
     """The engine's dice where the state left them."""
-    scheme = st["options"].get("rng", 1)  # S.rng_scheme, inline (once a move)
+    scheme = S.rng_scheme(st["options"])
     if st["dice"] or scheme not in SCHEMES or type(st["seed"]) is not str or type(st["rng"]) is not int:
         return TableRng(st["seed"], st["rng"], st["dice"], scheme=scheme)
     return StreamRng.of_state(st["seed"], st["rng"], scheme)
@@ -97,9 +97,7 @@ def rng_of(st: State) -> TableRng:
 def settle(st: State, rng: TableRng, ev: list[Event]) -> None:
     """Run on, then store where the dice stand."""
     run(st, rng, ev)
-    st["rng"] = rng.counter  # (store_dice, inline: once a move)
-    if rng.script or st["dice"]:
-        st["dice"] = list(rng.script)
+    store_dice(st, rng)
 
 
 def store_dice(st: State, rng: TableRng) -> None:
@@ -113,10 +111,9 @@ def store_dice(st: State, rng: TableRng) -> None:
 def apply_decision(st: State, seat: int, move: dict, ev: list[Event] | None = None) -> tuple[State, list[Event]]:
     """The prompted seat's answer to its decision (the move's shape is checked already); what
     happens goes to `ev` (a new list; S.QUIET: nothing is written)."""
-    frames = st["frames"]  # current(st), inline (apply asked is_asked already)
-    f = frames[-1] if frames and st["winners"] is None else None
-    decision = ASKED.get(f["kind"]) if f is not None else None
-    assert f is not None and decision is not None
+    f = current(st)
+    assert f is not None
+    decision = ASKED[f["kind"]]
     if move["type"] not in decision.moves:  # with the answers that fit (the game's own error, so its own hints)
         hints = [format_move(m) if "pattern" not in m else m["pattern"] for m in decision.legal(st, f)]
         raise IllegalMove("wrong-move", f"Now: {decision.text} You can now: {legal_now(st, f)}.", decision.rule,

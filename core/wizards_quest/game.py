@@ -6,7 +6,6 @@ from typing import cast
 
 from core import resign
 from core.memo import Memo
-from core.movespec import check_move
 from core.protocol import Event, Game, IllegalMove, Prompt, Result
 from core.rng import Rng
 from core.wizards_quest import flow, legal, notation, view as V
@@ -49,11 +48,10 @@ class WizardsQuest(Game):
         return st
 
     def prompts(self, state: State) -> list[Prompt]:
-        frames = state["frames"]  # flow.current, inline (asked after every move)
-        decision = flow.ASKED.get(frames[-1]["kind"]) if frames and state["winners"] is None else None
-        if decision is None:
+        f = flow.current(state)
+        if f is None:
             return []
-        f = frames[-1]
+        decision = flow.ASKED[f["kind"]]
         key = (f["seat"], decision.prompt, decision.text if decision.describe is None else decision.describe(state, f))
         prompt = PROMPTS.get(key)
         return [prompt if prompt is not None else PROMPTS.keep(key, Prompt(*key))]
@@ -76,14 +74,12 @@ class WizardsQuest(Game):
         return state["players"]
 
     def is_asked(self, state: State, seat: int) -> bool:
-        """One decision at a time, without composing its prompt's text (flow.current, inline)."""
-        frames = state["frames"]
-        return bool(frames) and state["winners"] is None and frames[-1]["kind"] in flow.ASKED \
-            and frames[-1]["seat"] == seat
+        frame = flow.current(state)  # one decision at a time, without composing its prompt's text
+        return frame is not None and frame["seat"] == seat
 
     def check_shape(self, state: State, seat: int, move: dict) -> None:
         try:
-            check_move(notation.MOVES, move, None)  # notation.check_shape, without its frame
+            notation.check_shape(move, None)
         except IllegalMove as err:  # the rule of what is asked now, looked up only for a refusal
             err.rule = err.rule or flow.rule_now(state)
             raise

@@ -343,16 +343,11 @@ def random_playout(st: State, rng: Rng, limit: int) -> tuple[State, list[tuple[i
     dice = flow.rng_of(st)
     moves: list[tuple[int, dict]] = []
     draws = Draws(rng)
-    asked = flow.ASKED
     while len(moves) < limit:
-        frames = st["frames"]  # current(st), inline
-        if not frames or st["winners"] is not None:
+        f = current(st)
+        if f is None:
             break  # the game is over (a running game always has its decision waiting)
-        f = frames[-1]
-        decision = asked.get(f["kind"])
-        if decision is None:
-            break  # (no decision waiting: as current's None)
-        seat = f["seat"]
+        seat, decision = f["seat"], flow.ASKED[f["kind"]]
         draws.value, draws.room = 0, 1  # a fresh pool for every move, as Draws(rng) starts one
         move = PICK[decision.kind](st, f, seat, draws)
         decision.resolve(st, f, move, dice, S.QUIET)

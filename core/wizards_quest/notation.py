@@ -311,11 +311,7 @@ def men_map(value: object, rule: str) -> dict[int, int]:
         bad("Men must be given as territory: count pairs.", rule)
     out: dict[int, int] = {}
     for key, k in value.items():
-        t = board.INDEX.get(key) if type(key) is str else None
-        if t is not None and type(k) is int and 1 <= k <= 10000:
-            out[t] = k  # (the usual pair: what terr and count accept, without their calls)
-        else:
-            out[terr(key, rule)] = count(k, rule, 1)
+        out[terr(key, rule)] = count(k, rule, 1)
     return out
 
 

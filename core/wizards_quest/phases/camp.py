@@ -260,7 +260,7 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     out: list[Attack] = []
     own = st["owner"]
     kinds_at: dict[int, tuple[tuple[str, bool], ...]] = {}
-    boat_reach = board.BOAT_REACH if st["boats"][seat] and boat_ready(st, seat) else None  # (no boat: no call)
+    boat_reach = board.BOAT_REACH if boat_ready(st, seat) else None
     if camps < 1:  # only the creatures can be attacked: only from next to them, or on them (in the map's order)
         near = _near_creatures(dragon, peace, boat_reach)
         sources = sorted(near) if sources is None else [t for t in sources if t in near]
@@ -317,8 +317,8 @@ def _target_kinds(st: State, seat: int, tgt: int, camps: int) -> tuple[tuple[str
         if camps < 1 and d == -1:  # a creature on an empty territory is a campaign's target
             return ()
         return ((("dragon", False),) if tgt == dragon else ()) + ((("peace", False),) if tgt == peace else ())
-    if camps < 1 or d == seat or peace >= 0 and tgt < board.COUNTIES and board.DUCHY[tgt] == board.DUCHY[peace]:
-        return ()  # (the last test is S.is_protected, inline: asked for nearly every target)
+    if camps < 1 or d == seat or S.is_protected(st, tgt):
+        return ()
     return ARMY_OF_CHAMPION if 0 <= d < ORC and st["champion"][d] == tgt else ARMY
 
 
