@@ -1,23 +1,31 @@
-"""Rules-engine speed: random-playout moves per second on one core, and the time to replay a
-finished game from seed and moves.
+"""Rules-engine speed as a ratio to a mature pure-Python engine measured in the same run.
 
-    python -m bench.bench_engines [RULESET ...] [--seconds 5]
+    python -m bench.bench_engines [RULESET ...] [--rounds 5] [--seconds 2]
 
-A random playout is the game's `random_playout` (the goal's figure, what rollouts play): the
-random player to the end. The same games are also played through the public protocol, move by
-move (prompts + random_move + apply, with apply's checks and copy), game by game in turns with
-the playouts, so the two rates are measured side by side; both give the same moves. Games cycle
-through every player count, and through the defaults plus each two-valued option flipped, so
-variants are measured too. Rates are per second of CPU time (on a busy machine the fair one); the
-playout's wall-clock rate is printed too. The goal is >= 40,000 moves/s (issue 14).
+The anchor is python-chess (`chess`): random games of legal moves + push, to the end. Each
+round plays, for every ruleset, whole random games of three kinds side by side, for about
+`--seconds` of CPU each: python-chess's, Herald's through the public protocol move by move
+(prompts + random_move + apply, with apply's checks and copy) and Herald's through the game's
+own `random_playout` (what rollouts play; the same moves). The order of the three turns over
+from round to round, so a machine that slows down mid-run slows all of them alike. A round's
+figure is moves per CPU second (on a busy machine the fair clock); the report gives, per
+ruleset, the median over rounds of each rate and of each ratio to python-chess in the same
+round — never the best round. Games cycle through every player count and through the defaults
+plus each two-valued option flipped, so variants are measured too; games that end in a draw
+are counted (chess by its rules: 75 moves, fivefold repetition, stalemate, no material).
+
+The goal (issue 25) is >= 2.0x python-chess for every ruleset through `apply`.
 """
 from __future__ import annotations
 
 import argparse
+import random
+import statistics
 import time
+from dataclasses import dataclass, field
 
 from core import games
-from core.protocol import Game, replay
+from core.protocol import Game
 from core.rng import BLOCKS, Rng
 
 MOVE_CAP = 20000
@@ -33,58 +41,133 @@ def option_variants(game: Game) -> list[dict]:
     return [game.normalize_options(v) for v in variants]
 
 
-def random_game(game: Game, players: int, options: dict, seed: str, *, through_apply: bool = False) -> list:
-    """One random game, its (seat, move) list: by the game's `random_playout`, or through the
-    protocol's loop of prompts, random_move and apply (the same moves)."""
+def random_game(game: Game, players: int, options: dict, seed: str, *, through_apply: bool = False) -> tuple:
+    """One random game, (its last state, its (seat, move) list): by the game's `random_playout`,
+    or through the protocol's loop of prompts, random_move and apply (the same moves)."""
     state = game.setup(players, options, seed)
     rng = Rng("bench:" + seed, scheme=2)  # the random player's own stream, not the game's
+    BLOCKS.clear()  # the game's random stream hashed afresh for each way, as a new game's is
     if through_apply:
-        return Game.random_playout(game, state, rng, MOVE_CAP)[1]
-    return game.random_playout(state, rng, MOVE_CAP)[1]
+        return Game.random_playout(game, state, rng, MOVE_CAP)
+    return game.random_playout(state, rng, MOVE_CAP)
 
 
-def measure(game: Game, seconds: float) -> None:
-    variants = option_variants(game)
-    counts = range(game.min_players, game.max_players + 1)
-    total, played, longest = 0, 0, None
-    playout_cpu = apply_cpu = 0.0
-    start = time.perf_counter()
-    playout_wall = 0.0
-    while time.perf_counter() - start < seconds:
-        players = counts[played % len(counts)]
-        options = variants[(played // len(counts)) % len(variants)]
-        seed = f"bench-{played}"
-        for through_apply in (False, True) if played % 2 else (True, False):  # in turns, which goes first
-            BLOCKS.clear()  # the same game's random stream, hashed again for each way (a new game's is)
-            t0, c0 = time.perf_counter(), time.process_time()
-            moves = random_game(game, players, options, seed, through_apply=through_apply)
-            c1, t1 = time.process_time(), time.perf_counter()
-            if through_apply:
-                apply_cpu += c1 - c0
-            else:
-                playout_cpu += c1 - c0
-                playout_wall += t1 - t0
-        total += len(moves)
-        played += 1
-        if longest is None or len(moves) > len(longest[3]):
-            longest = (players, options, seed, moves)
-    print(f"{game.name}: {played} random games, {total} moves: random_playout {total / playout_cpu:,.0f} moves/s "
-          f"of CPU time (one core; {total / playout_wall:,.0f} wall clock); through apply move by move "
-          f"{total / apply_cpu:,.0f} moves/s ({apply_cpu / playout_cpu:.2f}x the time)")
-    players, options, seed, moves = longest
-    t0 = time.perf_counter()
-    replay(game, players, options, seed, moves)
-    print(f"{game.name}: replay of a finished {players}-player game of {len(moves)} moves from its seed: "
-          f"{(time.perf_counter() - t0) * 1000:.1f} ms (with a state hash after every move)")
+def chess_game(seed: int) -> tuple[int, bool]:
+    """One random game of python-chess to its end: (moves played, whether it was a draw)."""
+    import chess  # the bench extra; imported here so `--help` works without it
+
+    board, pick = chess.Board(), random.Random(seed)
+    while not board.is_game_over(claim_draw=False):
+        board.push(pick.choice(list(board.legal_moves)))
+    return board.ply(), board.outcome().winner is None
+
+
+@dataclass
+class Tally:
+    """Moves and CPU seconds of one kind of game in one round."""
+    moves: int = 0
+    cpu: float = 0.0
+    games: int = 0
+    draws: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.moves / self.cpu if self.cpu else 0.0
+
+
+@dataclass
+class Series:
+    """Every round's rates of one ruleset, and the draws seen."""
+    rates: dict[str, list[float]] = field(default_factory=lambda: {"chess": [], "apply": [], "playout": []})
+    games: dict[str, int] = field(default_factory=lambda: {"chess": 0, "apply": 0, "playout": 0})
+    draws: dict[str, int] = field(default_factory=lambda: {"chess": 0, "apply": 0, "playout": 0})
+
+
+class Deal:
+    """The endless sequence of Herald games one ruleset is measured on: counts x variants."""
+
+    def __init__(self, game: Game):
+        self.game, self.variants = game, option_variants(game)
+        self.counts = range(game.min_players, game.max_players + 1)
+        self.played = 0
+
+    def next(self) -> tuple[int, dict, str]:
+        n = self.played
+        self.played += 1
+        return (self.counts[n % len(self.counts)], self.variants[(n // len(self.counts)) % len(self.variants)],
+                f"bench-{n}")
+
+
+def play_for(kind: str, seconds: float, deal: Deal, chess_seeds: list[int]) -> Tally:
+    """Whole games of one kind until `seconds` of CPU are spent (never a game cut short)."""
+    tally = Tally()
+    while tally.cpu < seconds:
+        if kind == "chess":
+            seed = chess_seeds[0]
+            chess_seeds[0] += 1
+            c0 = time.process_time()
+            moves, drawn = chess_game(seed)
+            tally.cpu += time.process_time() - c0
+        else:
+            players, options, seed_text = deal.next()
+            c0 = time.process_time()
+            last, played = random_game(deal.game, players, options, seed_text, through_apply=kind == "apply")
+            tally.cpu += time.process_time() - c0
+            moves, drawn = len(played), _is_draw(deal.game, last)
+        tally.moves += moves
+        tally.games += 1
+        tally.draws += drawn
+    return tally
+
+
+def _is_draw(game: Game, state) -> bool:
+    """Whether a game ended with no single winner (read outside the timed part)."""
+    result = game.result(state)
+    return result is not None and len(result.winners) != 1
+
+
+def measure(names: list[str], rounds: int, seconds: float) -> dict[str, Series]:
+    series = {name: Series() for name in names}
+    deals = {name: Deal(games[name]) for name in names}
+    chess_seeds = [0]
+    kinds = ["chess", "apply", "playout"]
+    for r in range(rounds):
+        for name in names:
+            order = kinds[r % 3:] + kinds[:r % 3]  # which kind goes first turns over round by round
+            tallies = {kind: play_for(kind, seconds, deals[name], chess_seeds) for kind in order}
+            for kind, tally in tallies.items():
+                series[name].rates[kind].append(tally.rate)
+                series[name].games[kind] += tally.games
+                series[name].draws[kind] += tally.draws
+            print(f"round {r + 1}/{rounds} {name}: chess {tallies['chess'].rate:,.0f}, apply "
+                  f"{tallies['apply'].rate:,.0f}, random_playout {tallies['playout'].rate:,.0f} moves/CPU s",
+                  flush=True)
+    return series
+
+
+def report(series: dict[str, Series]) -> list[str]:
+    lines = ["| ruleset | python-chess | through apply | random_playout | apply / chess | playout / chess |",
+             "|---|---|---|---|---|---|"]
+    for name, s in series.items():
+        ratios = {k: statistics.median(h / c for h, c in zip(s.rates[k], s.rates["chess"])) for k in ("apply", "playout")}
+        med = {k: statistics.median(v) for k, v in s.rates.items()}
+        lines.append(f"| {name} | {med['chess']:,.0f} | {med['apply']:,.0f} | {med['playout']:,.0f} | "
+                     f"**{ratios['apply']:.2f}x** | {ratios['playout']:.2f}x |")
+    lines.append("")
+    lines.append("Medians of interleaved rounds, moves per CPU second; games (draws): " + "; ".join(
+        f"{name} chess {s.games['chess']} ({s.draws['chess']}), Herald {s.games['playout']} ({s.draws['playout']})"
+        for name, s in series.items()))
+    return lines
 
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rulesets", nargs="*", help="default: every registered game")
-    parser.add_argument("--seconds", type=float, default=5.0, help="playout time per game")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (the median is reported)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per kind of game per round")
     args = parser.parse_args(argv)
-    for name in args.rulesets or list(games):
-        measure(games[name], args.seconds)
+    names = args.rulesets or list(games)
+    print("\n".join(report(measure(names, args.rounds, args.seconds))))
 
 
 if __name__ == "__main__":
