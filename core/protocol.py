@@ -11,62 +11,15 @@ Seats are numbered 0..players-1 in clockwise order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Iterable
 
-from core import canonical
+from core import canonical, resign, undo
+from core.records import Event as Event, IllegalMove as IllegalMove, visible as visible
 from core.rng import Rng
 from core.statekeys import Shape
 
 Move = dict
 State = Any
-
-
-class IllegalMove(Exception):
-    """A move the rules forbid: a stable code, a sentence for a player, the rule ID.
-
-    `legal` may carry a few legal alternatives (as notation) when the game knows
-    them cheaply; the server adds the full list from `legal_moves` otherwise.
-    """
-
-    def __init__(self, code: str, message: str, rule: str | None = None, legal: Iterable[str] | None = None):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.rule = rule
-        self.legal = list(legal) if legal is not None else None
-
-    def to_json(self) -> dict:
-        return {"code": self.code, "message": self.message, "rule": self.rule, "legal": self.legal}
-
-
-def visible(to, seat: int | None) -> bool:
-    """May `seat` (None: a spectator) see an event addressed `to` (None: everyone, else seats)?
-    Also for events read back as stored JSON, without building an Event for each."""
-    return to is None or (seat is not None and seat in to)
-
-
-class Event(NamedTuple):
-    """Something that happened. `to` is None for everyone, or the seats that may see it.
-
-    Text may name seats as {P0}..{P5}; the server puts player names in their place.
-    `data` is optional machine-readable detail with the same visibility. (A named tuple, not a
-    frozen dataclass: every move makes several, and a tuple is made three times faster.)
-    """
-
-    text: str
-    to: tuple[int, ...] | None = None
-    data: dict | None = None
-
-    def visible_to(self, seat: int | None) -> bool:
-        return visible(self.to, seat)
-
-    def to_json(self) -> dict:
-        return {"text": self.text, "to": list(self.to) if self.to is not None else None, "data": self.data}
-
-    @classmethod
-    def from_json(cls, data: dict) -> "Event":
-        to = data.get("to")
-        return cls(data["text"], tuple(to) if to is not None else None, data.get("data"))
 
 
 @dataclass(frozen=True)
@@ -283,8 +236,6 @@ class Game:
 
     def _resign(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """A resignation, accepted at any time while the game runs, whoever is asked."""
-        from core import resign  # it builds on this module
-
         resign.check(move)
         if self.result(state) is not None:
             raise IllegalMove("game-over", "The game is over.", self.preamble_rules.get("game-over"))
@@ -382,8 +333,6 @@ class Game:
         """May `seat`'s `move`, made from `state_before`, be taken back by consent? Only if it
         revealed nothing: by default a public move, no draw from the random stream and nothing
         hidden from any seat before now in its view (core/undo.py); never a resignation."""
-        from core import undo  # undo builds on this module
-
         return undo.undoable(self, state_before, seat, move, players)
     def known_state(self, state: State, seat: int) -> dict:
         """What `seat` knows of the whole state (for bots, docs/bots.md): the state's JSON without

@@ -8,7 +8,7 @@ engine adds state only when a resignation happens, so old games keep their hashe
 """
 from __future__ import annotations
 
-from core.protocol import IllegalMove
+from core.records import IllegalMove
 
 MOVE = {"type": "resign"}
 NOTATION = "resign"

@@ -10,7 +10,7 @@ nothing from the random stream and showed no seat anything hidden from it before
 from __future__ import annotations
 
 from core import chance, resign
-from core.protocol import Event, IllegalMove
+from core.records import Event, IllegalMove
 
 KIND = "undo"
 

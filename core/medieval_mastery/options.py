@@ -9,12 +9,9 @@ stored options and plays their `legacy` reading, so its states and hashes stay w
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Mapping
 
 from core.protocol import Option
-
-if TYPE_CHECKING:
-    from core.medieval_mastery.state import State
 
 OPTIONS = {
     "windows": Option(default="fast", help="Fracture windows: fast (only seats holding Fracture are asked) or strict "
@@ -49,7 +46,7 @@ OPTIONS = {
 }
 
 
-def option(st: State | dict, name: str) -> Any:
+def option(st: Mapping[str, Any], name: str) -> Any:
     """An option as the game plays it: its value, or for a game created before the option existed,
     its legacy reading (Game.option_value on the state's copy of the options)."""
     value = st["options"].get(name)

@@ -28,15 +28,13 @@ hashes.
 from __future__ import annotations
 
 from core.medieval_mastery import flow
-from core.medieval_mastery.state import State
+from core.medieval_mastery.state import State, clone
 from core.protocol import Event, IllegalMove
 
 NEVER = 10 ** 9  # a "destroyed in turn" no turn number reaches: never restored
 
 
 def apply(state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
-    from core.medieval_mastery.game import clone  # the game module imports this one
-
     gone = state.get("gone", [])
     if seat in gone:
         raise IllegalMove("already-out", "You have resigned: there is nothing left for you to do.", "MM-WIN-2")

@@ -102,7 +102,7 @@ class WizardsQuest(Game):
 
     def known_state(self, state: State, seat: int) -> dict:
         from core.wizards_quest import sample
-        return sample.known_state(state, seat)
+        return sample.known_state(state, seat, self.hidden_from(state, seat))
 
     def sample_state(self, known: dict, seat: int, rng: Rng) -> State:
         from core.wizards_quest import sample

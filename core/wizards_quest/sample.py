@@ -17,9 +17,9 @@ def kind_visible(st: State, treasure: list, seat: int) -> bool:
     return not st["options"]["blank"] or treasure[2] == TAKEN or treasure[3] == seat
 
 
-def known_state(st: State, seat: int) -> dict:
-    from .game import GAME   # the game's own list of what the seat may not see
-    known = mask({k: v for k, v in st.items() if k not in ("seed", "rng")}, set(GAME.hidden_from(st, seat)))
+def known_state(st: State, seat: int, hidden: list[str]) -> dict:
+    """`hidden`: the game's own list of what the seat may not see (`Game.hidden_from`)."""
+    known = mask({k: v for k, v in st.items() if k not in ("seed", "rng")}, set(hidden))
     known["standing"] = [order if other == seat else "ask" for other, order in enumerate(known["standing"])]
     known["treasures"] = [t if kind_visible(st, t, seat) else [t[0], None, t[2], t[3]] for t in known["treasures"]]
     return renumber(known)
