@@ -10,6 +10,7 @@ Seats are numbered 0..players-1 in clockwise order.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -50,6 +51,14 @@ class Result:
 
     def to_json(self) -> dict:
         return {"winners": list(self.winners), "reason": self.reason, "code": self.code}
+
+
+def declared_code(codes: dict[str, str], code: str | None, reason: str) -> str:
+    """`code` when the game declares it; an ending the game never declared is a bug in the
+    engine, raised loudly, so a reworded reason can never quietly lose its code."""
+    if code is None or code not in codes:
+        raise ValueError(f"No declared result code for the ending {reason!r} (got {code!r})")
+    return code
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -123,7 +132,7 @@ class Option:
         }
 
 
-class Game:
+class Game(ABC):
     """Base class of a game's rules. Subclasses implement the abstract methods.
 
     Contract (checked for every registered game by tests/core/test_conformance.py):
@@ -162,27 +171,35 @@ class Game:
     # these that is legal; none: the rules let nobody skip (`no_skip_rule` says which rule).
     skip_moves: tuple[dict, ...] = ()
     no_skip_rule: str | None = None
+    # Every `Result.code` the game can end with, and when (a line for players and docs), as
+    # python-chess declares its Termination: a code is looked up, never made from the
+    # reason's English, and an ending with no declared code is an engine error, not "".
+    result_codes: dict[str, str] = {}
 
     # --- the protocol -------------------------------------------------------------
 
+    @abstractmethod
     def setup(self, players: int, options: dict, seed: str, scenario: dict | None = None, *,
               rules_version: int | None = None) -> State:
         """A new game. `rules_version` (default: the current one) decides which options exist
         and their defaults: pass a stored game's version to replay it as it was played."""
-        raise NotImplementedError  # abstract
+        ...
 
+    @abstractmethod
     def prompts(self, state: State) -> list[Prompt]:
-        raise NotImplementedError  # abstract
+        ...
 
+    @abstractmethod
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Every legal move, or where the choice is unbounded, patterns: a dict with a
         "pattern" key (its text form with <placeholders>) and "help". A pattern always comes
         with some concrete examples beside it, so that a script choosing only among the
         listed concrete moves can always play on and finish the game."""
-        raise NotImplementedError  # abstract
+        ...
 
+    @abstractmethod
     def random_move(self, state: State, seat: int, rng: Rng) -> Move:
-        raise NotImplementedError  # abstract
+        ...
 
     def random_playout(self, state: State, rng: Rng, limit: int) -> tuple[State, list[tuple[int, Move]]]:
         """The random player from `state` until the game ends or `limit` moves are played: the last
@@ -241,18 +258,20 @@ class Game:
             raise IllegalMove("game-over", "The game is over.", self.preamble_rules.get("game-over"))
         return self.apply_resign(state, seat, move)
 
-    # The hooks of `apply`, for a game that uses its preamble.
+    # The hooks of `apply`, for a game that uses its preamble (a game that overrides `apply`
+    # needs none of them; one that does not must define player_count, check_shape and
+    # apply_decision, and `apply` says which is missing).
 
     def is_asked(self, state: State, seat: int) -> bool:
         """Is `seat` asked to decide now? From `prompts`; a game may answer it more cheaply."""
         return any(prompt.seat == seat for prompt in self.prompts(state))
 
     def player_count(self, state: State) -> int:
-        raise NotImplementedError  # abstract
+        raise NotImplementedError(f"{type(self).__name__} plays through Game.apply's preamble, which needs player_count")
 
     def check_shape(self, state: State, seat: int, move: Move) -> None:
         """Refuse a move that is not one of the game's kinds with its fields (core.movespec)."""
-        raise NotImplementedError  # abstract
+        raise NotImplementedError(f"{type(self).__name__} plays through Game.apply's preamble, which needs check_shape")
 
     def apply_resign(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """A well-formed resignation in a game not yet over (checked by `apply`)."""
@@ -262,7 +281,7 @@ class Game:
         raise IllegalMove("bad-move", f"{self.title} has no standing answers.", self.preamble_rules.get("bad-move"))
 
     def apply_decision(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
-        raise NotImplementedError  # abstract
+        raise NotImplementedError(f"{type(self).__name__} plays through Game.apply's preamble, which needs apply_decision")
 
     def not_asked_rule(self, state: State, seat: int) -> str | None:
         """The rule a not-your-turn error names: by default `preamble_rules`'s; a game whose
@@ -274,27 +293,34 @@ class Game:
         seats = ", ".join(f"seat {prompt.seat}" for prompt in self.prompts(state))
         return f"waiting for {seats or 'nobody'}"
 
+    @abstractmethod
     def view(self, state: State, seat: int | None) -> dict:
-        raise NotImplementedError  # abstract
+        ...
 
+    @abstractmethod
     def parse(self, state: State, seat: int, text: str) -> Move:
-        raise NotImplementedError  # abstract
+        ...
 
+    @abstractmethod
     def format(self, move: Move) -> str:
-        raise NotImplementedError  # abstract
+        ...
 
+    @abstractmethod
     def result(self, state: State) -> Result | None:
-        raise NotImplementedError  # abstract
+        ...
 
+    @abstractmethod
     def to_json(self, state: State) -> dict:
-        raise NotImplementedError  # abstract
+        ...
 
+    @abstractmethod
     def from_json(self, data: dict) -> State:
-        raise NotImplementedError  # abstract
+        ...
 
+    @abstractmethod
     def render(self, view: dict, seat: int | None) -> str:
         """The terminal picture of a view (what `herald show` prints)."""
-        raise NotImplementedError  # abstract
+        ...
 
     # --- optional, with sensible defaults ------------------------------------------
 

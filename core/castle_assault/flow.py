@@ -7,7 +7,7 @@ must decide or the game is over. Exactly one seat is ever prompted at a time.
 from __future__ import annotations
 
 from core.memo import Memo
-from core.protocol import Event, Prompt
+from core.protocol import Event, Prompt, declared_code
 
 from . import battle
 from .data import CARDS, count
@@ -157,8 +157,18 @@ REASON_CODES = (("destroyed the rival castle.", "last-castle"),          # CA-EN
                 ("Nobody can act any more", "nobody-can-act"))
 
 
+RESULT_CODES = {
+    "last-castle": "one castle is left: the rival castle fell (2 players) or every other one did (CA-END-2, CA-END-3)",
+    "resigned": "every other player resigned (CA-END-3)",
+    "stalled": "the stall limit of full rounds passed without a won battle; no winner (CA-END-4)",
+    "nobody-can-act": "no seat holds a card and none can be drawn; no winner (CA-END)",
+}
+
+
 def reason_code(reason: str) -> str:
-    return next((code for words, code in REASON_CODES if words in reason), "")
+    """The code of a stored reason (the reason is kept in the state as it was written, so
+    stored games keep their hashes); an unknown reason is an engine error."""
+    return declared_code(RESULT_CODES, next((code for words, code in REASON_CODES if words in reason), None), reason)
 
 
 def prompted_seat(s: State | dict) -> int | None:

@@ -34,6 +34,7 @@ class CastleAssault(Game):
     # holds an attack card (playouts stop here).
     max_moves = 5_000
     hidden_information = True
+    result_codes = flow.RESULT_CODES
     no_skip_rule = "CA-TURN-3"  # "The action is compulsory: a player cannot pass"
     preamble_rules = {"bad-seat": "CA-SETUP-1", "game-over": "CA-END-1", "not-your-turn": "CA-TURN-6",
                       "bad-move": "CA-TURN-5"}

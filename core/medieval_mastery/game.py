@@ -11,7 +11,7 @@ from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS
 from core.medieval_mastery.phases import PHASES, asked_rule, current_rule
 from core.medieval_mastery.state import FORMAT_1, HASHER, Ctx, State, choice_of, clone, clone_for_move, window_of
-from core.protocol import Event, Game, IllegalMove, Prompt, Result
+from core.protocol import Event, Game, IllegalMove, Prompt, Result, declared_code
 
 __all__ = ["GAME", "MedievalMastery", "clone"]
 
@@ -23,6 +23,15 @@ TURN_TEXT = {(stage, step): "Your turn: " + views.STAGE_TEXT.get(stage, views.ST
              for stage in ("", *views.STAGE_TEXT) for step in range(1, 10)}
 _PROMPTS: dict[tuple[int, str, str], Prompt] = {}
 _last_prompts: tuple = (None, ())  # the last state asked for, and its prompts
+
+
+RESULT_CODES = {
+    "vp-target": "a player controls the target VP (13, 11 with Skirmish; MM-WIN-2)",
+    "team-target": "a team controls the team target (MM-OPT-ALLIANCE-3)",
+    "castle-conquered": "an attacker wins a Castle Siege battle (MM-OPT-SIEGE)",
+    "resigned": "the other players resigned (MM-WIN-2)",
+}
+
 
 
 class MedievalMastery(Game):
@@ -37,6 +46,7 @@ class MedievalMastery(Game):
     # 2: readable state keys (issue 15); stored games of format 1 keep the short ones (state.FORMAT_1).
     state_format = 2
     renamed_layouts = {1: FORMAT_1}
+    result_codes = RESULT_CODES
     hidden_information = True  # decks, other hands and face-down conflict cards
     skip_moves = ({"type": "skip"}, {"type": "end"})  # every step after MM-TURN-1 is optional
     max_moves = 20_000  # random playouts end in a few hundred moves; no real game comes near
@@ -241,13 +251,14 @@ class MedievalMastery(Game):
         return HASHER.digest(data)
 
 
+
 def result_code(st: State) -> str:
     """The stable reason code of a finished game (docs/medieval-mastery.md), read from the
     position so that stored states keep their layout: a castle taken in a siege, a VP target
     reached (by a player or a team), else a resignation."""
     win = cast(dict, st["win"])
     if "code" in win:  # a resignation or later rule may name its own
-        return win["code"]
+        return declared_code(RESULT_CODES, win["code"], win["reason"])
     b = st["battle"]
     if b is not None and b["siege"] and b["step"] == battle.END and win["seats"] == [b["attacker"]]:
         return "castle-conquered"

@@ -6,7 +6,7 @@ from typing import cast
 
 from core import resign
 from core.memo import Memo
-from core.protocol import Event, Game, IllegalMove, Prompt, Result
+from core.protocol import Event, Game, IllegalMove, Prompt, Result, declared_code
 from core.rng import Rng
 from core.wizards_quest import flow, legal, notation, view as V
 from core.wizards_quest import resign as wq_resign
@@ -14,6 +14,15 @@ from core.wizards_quest.setup import apply_scenario
 from core.wizards_quest.options import OPTIONS
 from core.wizards_quest.state import FORMAT_1, QUIET, State, new_state
 
+
+
+
+DECLARED_CODES = {
+    "three-treasures": "a player collected his crown, chest and ring (WQ-GOAL-1)",
+    "last-standing": "every other player is out (WQ-END-4)",
+    "all-eliminated": "the last players went out together: nobody wins (WQ-END-4)",
+    "resigned": "the other player of a two-player game resigned",
+}
 
 
 
@@ -28,6 +37,7 @@ class WizardsQuest(Game):
     renamed_layouts = {1: FORMAT_1}
     max_moves = 20_000  # random games end within a few thousand moves
     skip_moves = ({"type": "done"}, {"type": "end"}, {"type": "break"})  # campaigns and cards are optional
+    result_codes = DECLARED_CODES
     hidden_information = True  # the deck, other hands, and with the blank treasure the treasures' kinds
     preamble_rules = {"bad-seat": "WQ-TABLE-1", "game-over": "WQ-END-3", "not-your-turn": "WQ-START-2",
                       "bad-move": "WQ-ROUND-1"}
@@ -160,8 +170,10 @@ RESULT_CODES = {"collected all three treasures": "three-treasures", "last player
                 "every player was eliminated": "all-eliminated"}
 
 
+
 def result_code(why: str) -> str:
-    return RESULT_CODES.get(why, "resigned" if why.endswith(" resigned") else "")
+    """The code of a stored reason (kept as written, so stored games hash alike)."""
+    return declared_code(DECLARED_CODES, RESULT_CODES.get(why, "resigned" if why.endswith(" resigned") else None), why)
 
 
 def result_sentence(winners: list[int], why: str) -> str:

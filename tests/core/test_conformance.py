@@ -29,6 +29,7 @@ def test_random_games_keep_the_contract(game, players, seed):
     assert out.ended, f"{game.name} did not end within the move cap"
     result = game.result(out.state)
     assert result is not None and isinstance(result.reason, str)
+    assert result.code in game.result_codes, f"{result.code!r} is not among {game.name}'s declared result codes"
     assert all(0 <= w < players for w in result.winners)
     assert game.prompts(out.state) == []
 
@@ -189,3 +190,19 @@ def test_the_declared_hidden_information_is_what_the_game_hides(game):
 
     play(game, game.min_players, "facts", full_checks=False, max_moves=60, invariants=watch)
     assert bool(hides) == game.hidden_information
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_result_codes_are_declared_in_words(game):
+    """Every game declares its endings: stable kebab-case codes, each with a line saying when."""
+    assert game.result_codes
+    for code, when in game.result_codes.items():
+        assert code == code.lower() and " " not in code and when.strip()
+
+
+def test_an_undeclared_ending_is_an_engine_error_not_an_empty_code():
+    from core.castle_assault.flow import reason_code
+
+    assert reason_code("{P0} destroyed the rival castle.") == "last-castle"
+    with pytest.raises(ValueError, match="No declared result code"):
+        reason_code("{P0} won in some reworded way.")

@@ -34,6 +34,52 @@ class Steps(Game):
     def apply_decision(self, state, seat, move):
         return {**state, "steps": state["steps"] + 1}, [Event(f"{{P{seat}}} steps.")]
 
+    # The rest of the protocol, which these tests never reach.
+    def setup(self, players, options, seed, scenario=None, *, rules_version=None):
+        return {"players": players, "steps": 0}
+
+    def legal_moves(self, state, seat):
+        return [{"type": "step"}]
+
+    def random_move(self, state, seat, rng):
+        return {"type": "step"}
+
+    def view(self, state, seat):
+        return dict(state)
+
+    def parse(self, state, seat, text):
+        return {"type": text}
+
+    def format(self, move):
+        return move["type"]
+
+    def to_json(self, state):
+        return dict(state)
+
+    def from_json(self, data):
+        return dict(data)
+
+    def render(self, view, seat):
+        return f"{view['steps']} steps"
+
+
+def test_a_game_must_implement_the_protocol():
+    """An engine that leaves out part of the protocol fails when it is made, not mid-game."""
+    class Half(Game):
+        def setup(self, players, options, seed, scenario=None, *, rules_version=None):
+            return {}
+
+    with pytest.raises(TypeError, match="abstract"):
+        Half()
+
+
+def test_a_missing_preamble_hook_is_named():
+    class NoHooks(Steps):
+        player_count = Game.player_count
+
+    with pytest.raises(NotImplementedError, match="player_count"):
+        NoHooks().apply({"players": 2, "steps": 0}, 0, {"type": "step"})
+
 
 def rule_of(state, seat, move):
     with pytest.raises(IllegalMove) as err:

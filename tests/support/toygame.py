@@ -20,6 +20,7 @@ class RaceGame(Game):
     min_players = 2
     max_players = 4
     hidden_information = True  # each seat's three cards
+    result_codes = {"target": "a seat reached the target", "no-winner": "the deck ran out first"}
     options = {"target": Option(default=21, help="Total that ends the game.", kind=int, minimum=5, maximum=60)}
 
     def setup(self, players, options, seed, scenario=None, *, rules_version=None):
@@ -126,8 +127,8 @@ class RaceGame(Game):
         if state["winner"] is None:
             return None
         if state["winner"] == -1:
-            return Result((), "Nobody reached the target.")
-        return Result((state["winner"],), f"Reached {state['target']}.")
+            return Result((), "Nobody reached the target.", "no-winner")
+        return Result((state["winner"],), f"Reached {state['target']}.", "target")
 
     def to_json(self, state):
         return state
