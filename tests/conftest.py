@@ -9,5 +9,5 @@ os.environ.setdefault("HERALD_RATELIMIT_ENABLED", "0")
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "rule(id): the rule ID from shared/rules that a test checks")
+    config.addinivalue_line("markers", "rule(id): the rule ID (explained in docs/rules/) that a test checks")
     config.addinivalue_line("markers", "slow: long random playouts")

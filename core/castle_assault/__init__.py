@@ -1,6 +1,7 @@
 """Castle Assault (Castlecards: ¡Asalto al Castillo!, Invedars 2016), 2-4 players.
 
-Rules: shared/rules/castle-assault.md (rule IDs CA-...). The common layout (core/README.md):
+Rules: shared/rules/castle-assault.md (rule IDs CA-..., each explained in docs/rules/castle-assault.md).
+The common layout (core/README.md):
 game.py, data.py (card list), state.py, setup.py (deal, scenarios), notation.py, flow.py,
 phases/, battle.py, legal.py, bots.py, view.py, sample.py, resign.py, picture.py, glossary.py.
 Two modules of its own, and why:

@@ -1,6 +1,7 @@
 """Medieval Mastery (2-6 players): rules engine for the Herald turn server.
 
-Rules: shared/rules/medieval-mastery.md (IDs MM-*). Notation and options: docs/medieval-mastery.md.
+Rules: shared/rules/medieval-mastery.md (IDs MM-*, each explained in docs/rules/medieval-mastery.md).
+Notation and options: docs/medieval-mastery.md.
 
 The package has the layout every game shares (core/README.md), with three additions, each
 for a reason of this game:

@@ -1,5 +1,7 @@
 """Wizard's Quest (Avalon Hill, 1980) for 2-6 players: the rules engine.
 
+Rules: shared/rules/wizards-quest.md (IDs WQ-*, each explained in docs/rules/wizards-quest.md).
+
 The common layout of a game package (core/README.md): `game.py` the Game and its options,
 `data.py` the printed components (map of Marnon, cards; RECONSTRUCTED values; no logic),
 `state.py` the state's TypedDicts, `new_state`, `clone` and shared queries, `setup.py` the setup
