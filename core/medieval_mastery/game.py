@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import cast
 
 from core import resign
+from core.memo import Memo
 from core.medieval_mastery import battle, flow, legal, notation, rules, setup
 from core.medieval_mastery import resign as mm_resign
 from core.medieval_mastery import view as views
@@ -21,7 +22,7 @@ WINDOW_TEXT = {"crown": "A crown is being used: play Fracture against it, or pas
                "orb": "Orb window: play Fracture against a combatant's orb, or pass."}
 TURN_TEXT = {(stage, step): "Your turn: " + views.STAGE_TEXT.get(stage, views.STEP_TEXT.get(step, "")) + "."
              for stage in ("", *views.STAGE_TEXT) for step in range(1, 10)}
-_PROMPTS: dict[tuple[int, str, str], Prompt] = {}
+_PROMPTS = Memo(4096)  # (seat, kind, text) -> its Prompt
 _last_prompts: tuple = (None, ())  # the last state asked for, and its prompts
 
 
@@ -104,9 +105,7 @@ class MedievalMastery(Game):
             text = self._prompt_text(state, seat)
             prompt = _PROMPTS.get((seat, kind, text))
             if prompt is None:  # prompts are immutable: one object per (seat, kind, text)
-                if len(_PROMPTS) >= 4096:
-                    _PROMPTS.clear()
-                prompt = _PROMPTS[(seat, kind, text)] = Prompt(seat, kind, text)
+                prompt = _PROMPTS.keep((seat, kind, text), Prompt(seat, kind, text))
             out.append(prompt)
         return out
 

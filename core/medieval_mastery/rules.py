@@ -154,7 +154,7 @@ def declare(ctx: Ctx, seats: list[int], reason: str) -> bool:
     return True
 
 
-_REACH: dict[tuple, tuple[list[int], set[int]]] = {}
+_REACH = Memo(4096)  # (players, seat, owners) -> (supplied territories, their set)
 
 
 def reach_of(st: State, seat: int) -> tuple[list[int], set[int]]:
@@ -163,9 +163,7 @@ def reach_of(st: State, seat: int) -> tuple[list[int], set[int]]:
     key = (st["players"], seat, tuple(st["owner"]))
     found = _REACH.get(key)
     if found is None:
-        if len(_REACH) >= 4096:
-            _REACH.clear()
-        found = _REACH[key] = reach(board_of(st), st["owner"], seat)
+        found = _REACH.keep(key, reach(board_of(st), st["owner"], seat))
     return found
 
 
@@ -179,13 +177,11 @@ def targets(st: State, seat: int) -> list[int]:
     key = (st["players"], seat, tuple(st["owner"]), st["options"]["siege"], st["options"]["teams"])
     found = _TARGETS.get(key)
     if found is None:
-        if len(_TARGETS) >= 4096:
-            _TARGETS.clear()
-        found = _TARGETS[key] = _targets(st, seat)
+        found = _TARGETS.keep(key, _targets(st, seat))
     return list(found)
 
 
-_TARGETS: dict[tuple, list[int]] = {}
+_TARGETS = Memo(4096)  # (players, seat, owners, siege, teams) -> the advance targets
 
 
 def _targets(st: State, seat: int) -> list[int]:
