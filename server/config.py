@@ -37,7 +37,7 @@ DEFAULTS = {
     "MAIL_RETRY_DAYS": "3",  # how long a mail the relay refuses for now (4xx) is retried
     "MAIL_RETENTION_DAYS": "30",  # delivered mail is deleted after this many days (server/mailprune.py)
     "EMAIL_CHECK_DNS": "0",  # registration asks DNS whether the address's domain takes mail
-    **RATELIMIT_DEFAULTS,  # limits per client address: server/ratelimits.py
+    **RATELIMIT_DEFAULTS,  # limits per client address (mailed codes also per mailbox): server/ratelimits.py
     # Mail-in (server/mailin): signed Reply-To addresses; unset = mails carry no reply address.
     "REPLY_ADDRESS": None,  # e.g. turns@play.example.org; replies go to turns+<signed tag>@...; needs SECRET_KEY
     "MAIL_IN_SENDER": "strict",  # strict: From must be the player's address; any: only the signature counts
