@@ -27,7 +27,9 @@ from server.hook_addresses import HostUnknown, Network, checked_addresses
 
 class _Checked:
     """A urllib3 connection that resolves and checks its host itself, then connects to one of
-    the addresses checked (urllib3 connects to `_dns_host`, and names the host by `host`)."""
+    the addresses checked. urllib3 connects to `_dns_host`; it holds each address for the
+    connect only, and the name again before TLS (SNI, the certificate) and the request's
+    Host header read it."""
 
     def __init__(self, *args, allowed: tuple[Network, ...] = (), **kwargs):
         self.allowed = allowed
