@@ -158,22 +158,24 @@ def test_herald_webhook_add_refuses_inside_addresses(herald, url):
 
 def test_the_allow_setting_lets_the_operator_post_to_a_local_receiver(allowed_api, receiver, config):
     alice, bob = allowed_api.register("alice"), allowed_api.register("bob")
-    assert allowed_api.call("POST", "/webhooks", alice, json={"url": receiver.url}).status_code == 201
+    for url in (receiver.url, f"http://2130706433:{receiver.port}/hook"):
+        assert allowed_api.call("POST", "/webhooks", alice, json={"url": url}).status_code == 201
     allowed_api.start_game([alice, bob])
-    assert webhooks.deliver_pending(allowing(config)).sent == len(receiver.received) == 1
+    assert webhooks.deliver_pending(allowing(config)).sent == len(receiver.received) == 2
 
 
 def test_a_hook_allowed_then_disallowed_is_refused_when_posting_and_not_retried(allowed_api, receiver, config):
     alice, bob = allowed_api.register("alice"), allowed_api.register("bob")
-    for url in (receiver.url, f"http://localhost:{receiver.port}/hook"):
+    for url in (receiver.url, f"http://localhost:{receiver.port}/hook", f"http://0x7f000001:{receiver.port}/hook"):
         assert allowed_api.call("POST", "/webhooks", alice, json={"url": url}).status_code == 201
     allowed_api.start_game([alice, bob])
     report = webhooks.deliver_pending(config)  # the operator took the setting away since
-    assert report.sent == 0 and report.given_up == 2 and receiver.received == []
+    assert report.sent == 0 and report.given_up == 3 and receiver.received == []
     rows = Notification.select().where(Notification.kind == "webhook").order_by(Notification.id)
-    assert [row.status for row in rows] == ["failed", "failed"]
+    assert [row.status for row in rows] == ["failed"] * 3
     assert "127.0.0.1 is a loopback address" in rows[0].last_error
     assert "localhost is " in rows[1].last_error and "a loopback address" in rows[1].last_error
+    assert "0x7f000001 is 127.0.0.1, a loopback address" in rows[2].last_error
     assert all("HERALD_WEBHOOK_ALLOW_NETWORKS" in row.last_error for row in rows)
     assert webhooks.deliver_pending(config, now=utcnow() + timedelta(days=1)).failed == 0  # never again
 
