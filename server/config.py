@@ -11,6 +11,7 @@ import os
 import tomllib
 from pathlib import Path
 
+from server import hook_addresses
 from server.ratelimits import DEFAULTS as RATELIMIT_DEFAULTS, LIMITS as RATELIMIT_KEYS
 
 PREFIX = "HERALD_"
@@ -36,11 +37,14 @@ DEFAULTS = {
     "MAIL_RETRY_DAYS": "3",  # how long a mail the relay refuses for now (4xx) is retried
     "MAIL_RETENTION_DAYS": "30",  # delivered mail is deleted after this many days (server/mailprune.py)
     "EMAIL_CHECK_DNS": "0",  # registration asks DNS whether the address's domain takes mail
-    **RATELIMIT_DEFAULTS,  # limits per client address: server/ratelimits.py
+    **RATELIMIT_DEFAULTS,  # limits per client address (mailed codes also per mailbox): server/ratelimits.py
     # Mail-in (server/mailin): signed Reply-To addresses; unset = mails carry no reply address.
     "REPLY_ADDRESS": None,  # e.g. turns@play.example.org; replies go to turns+<signed tag>@...; needs SECRET_KEY
     "MAIL_IN_SENDER": "strict",  # strict: From must be the player's address; any: only the signature counts
     "VACATION_DAYS": "30",  # days of vacation each player may take per calendar year
+    # Webhooks go to public Internet addresses only; these networks are allowed too
+    # (e.g. "127.0.0.0/8,::1/128" for a receiver on this machine): server/hook_addresses.py.
+    "WEBHOOK_ALLOW_NETWORKS": None,
 }
 REGISTRATION_POLICIES = ("open", "invite", "closed")
 SQLITE_SYNCHRONOUS = ("off", "normal", "full", "extra")
@@ -119,6 +123,10 @@ def _checked(config: dict) -> dict:
     config["PROXIES"] = _count(config, "PROXIES")
     for key in RATELIMIT_KEYS:
         config[key] = _rate(config, key)
+    try:
+        config["WEBHOOK_ALLOW_NETWORKS"] = hook_addresses.networks(config.get("WEBHOOK_ALLOW_NETWORKS"))
+    except ValueError as exc:
+        raise ConfigError(f"HERALD_WEBHOOK_ALLOW_NETWORKS must be networks like '127.0.0.0/8,::1/128': {exc}") from None
     return config
 
 

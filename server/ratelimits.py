@@ -1,8 +1,14 @@
-"""Rate limits (Flask-Limiter), per client address, on what a stranger can repeat:
+"""Rate limits (Flask-Limiter), per client address (and for mailed codes per mailbox too), on
+what a stranger can repeat:
 
 * registering (`POST /players`), and separately the `name-taken` answers it gives, so that
   asking which names exist is limited too;
 * joining (`POST /games/join`);
+* mailed codes (`POST /players/recover`, `POST /players/me/email`), per client address and
+  also per address mailed, whoever asks, so that nobody can flood one mailbox from many
+  addresses. The mailed address counts whether or not it is registered: the answer, 202 or
+  429, tells nothing about accounts. Its key is the mailbox: lower case, ASCII domain, no
+  `+tag`;
 * token failures: every 401 counts against the address, and past the limit a wrong token
   gets 429 instead, on every endpoint. A right token still works from that address (a
   neighbour's broken script must not lock a player out), and requests that succeed pay
@@ -28,15 +34,21 @@ from flask_limiter.util import get_remote_address
 from limits import parse_many
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from server.addresses import delivery_address
 from server.errors import ApiError
 
-# Setting name -> (default, what the limit counts, in a sentence's words)
+# Setting name -> (default, what was refused, as the start of a sentence)
 LIMITS = {
-    "RATELIMIT_REGISTER": ("10 per minute;100 per day", "registrations"),
-    "RATELIMIT_NAME_TAKEN": ("5 per minute;30 per day", "tries of names already taken"),
-    "RATELIMIT_JOIN": ("30 per minute;300 per day", "joins"),
-    "RATELIMIT_AUTH_FAILURES": ("20 per minute;200 per day", "requests with a wrong token"),
+    "RATELIMIT_REGISTER": ("10 per minute;100 per day", "Too many registrations from your address"),
+    "RATELIMIT_NAME_TAKEN": ("5 per minute;30 per day", "Too many tries of names already taken from your address"),
+    "RATELIMIT_JOIN": ("30 per minute;300 per day", "Too many joins from your address"),
+    "RATELIMIT_AUTH_FAILURES": ("20 per minute;200 per day", "Too many requests with a wrong token from your address"),
+    "RATELIMIT_MAIL_REQUESTS": ("20 per hour;100 per day", "Too many requests for mailed codes from your address"),
+    "RATELIMIT_MAIL_TO": ("5 per hour;20 per day", "Too many codes were asked for that mail address"),
 }
+BY_SCOPE = {"register": "RATELIMIT_REGISTER", "name-taken": "RATELIMIT_NAME_TAKEN", "join": "RATELIMIT_JOIN",
+            "mail-requests": "RATELIMIT_MAIL_REQUESTS", "mail-to": "RATELIMIT_MAIL_TO"}
+MAILING = ("identity.recover", "identity.change_email")  # the endpoints that mail a code to a given address
 DEFAULTS = {"RATELIMIT_ENABLED": "1", "RATELIMIT_STORAGE_URI": "memory://", "PROXIES": "0",
             **{key: default for key, (default, _) in LIMITS.items()}}
 
@@ -58,13 +70,30 @@ def init_app(app) -> Limiter:
                       deduct_when=lambda response: response.status_code == 409)(views["players.register"]))
     views["games.join"] = limiter.limit(config["RATELIMIT_JOIN"], scope="join")(
         views["games.join"])
+    # Shared: recovery and address-change codes draw on one count per client and one per mailbox.
+    per_client = limiter.shared_limit(config["RATELIMIT_MAIL_REQUESTS"], scope="mail-requests")
+    per_mailbox = limiter.shared_limit(config["RATELIMIT_MAIL_TO"], scope="mail-to", key_func=mailbox_asked)
+    for endpoint in MAILING:
+        views[endpoint] = per_client(per_mailbox(views[endpoint]))
     _no_check_on_every_request(app, limiter)
-    _hooks_only_where_limited(app, limiter, ("players.register", "games.join"))
+    _hooks_only_where_limited(app, limiter, ("players.register", "games.join", *MAILING))
     app.register_error_handler(RateLimitExceeded, lambda exc: _too_many(exc, limiter))
     token_failures = parse_many(config["RATELIMIT_AUTH_FAILURES"])
     if config["RATELIMIT_ENABLED"]:
         app.after_request(lambda response: _count_token_failure(response, limiter, token_failures))
     return limiter
+
+
+def mailbox_asked() -> str:
+    """The mailbox a code is asked for, one key however the address is spelt: lower case, the
+    domain in ASCII, without a `+tag` (most providers deliver alice+x@ to alice@). Read from
+    the body before the view parses it; a body without an address shares one key."""
+    body = request.get_json(silent=True)
+    email = body.get("email") if isinstance(body, dict) else None
+    if not isinstance(email, str) or "@" not in email:
+        return "no-address"
+    local, _, domain = delivery_address(email.strip())[0].lower().rpartition("@")
+    return f"{local.split('+', 1)[0]}@{domain}"
 
 
 def _no_check_on_every_request(app, limiter: Limiter) -> None:
@@ -113,15 +142,13 @@ def _too_many(exc: RateLimitExceeded, limiter: Limiter):
     current = limiter.current_limit
     reset = current.reset_at if current is not None and current.breached else None
     wait = _seconds_until(reset) if reset else max(1, int(exc.limit.limit.get_expiry()))
-    by_scope = {"register": "RATELIMIT_REGISTER", "name-taken": "RATELIMIT_NAME_TAKEN", "join": "RATELIMIT_JOIN"}
-    return _refusal(by_scope.get(getattr(exc.limit, "scope", None) or "", "RATELIMIT_REGISTER"), wait,
+    return _refusal(BY_SCOPE.get(getattr(exc.limit, "scope", None) or "", "RATELIMIT_REGISTER"), wait,
                     str(exc.limit.limit))
 
 
 def _refusal(setting: str, wait: int, limit_text: str):
     """The 429 answer: our JSON error, and Retry-After in seconds."""
-    what = LIMITS[setting][1]
-    error = ApiError(429, "rate-limited", f"Too many {what} from your address; try again in {_when(wait)}.",
+    error = ApiError(429, "rate-limited", f"{LIMITS[setting][1]}; try again in {_when(wait)}.",
                      details={"limit": limit_text, "retry_after": wait})
     response = jsonify(error.body())
     response.status_code = 429

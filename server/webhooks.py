@@ -13,6 +13,10 @@ attempts, never sent again once the receiver answered 2xx. Each carries
 `X-Herald-Delivery` (the row id, the same on every retry: a receiver drops repeats by it),
 `X-Herald-Event` and `X-Herald-Signature: sha256=<HMAC-SHA256 of the body with the hook's
 secret>`.
+
+A hook goes to public Internet addresses only, unless HERALD_WEBHOOK_ALLOW_NETWORKS allows
+more: checked at registration (422 `webhook-address-refused`) and again as each POST connects
+(server/hook_addresses.py, server/pinned_http.py); a POST refused then is `failed` at once.
 """
 from __future__ import annotations
 
@@ -23,12 +27,11 @@ import secrets
 from datetime import datetime
 from urllib.parse import urlparse
 
-import requests
-
-from server import prompts, table_sql
+from server import hook_addresses, prompts, table_sql
 from server.errors import ApiError
-from server.mailer import DeliveryReport, _deliver_one
+from server.mailer import DeliveryReport, Undeliverable, _deliver_one
 from server.models import Game, Notification, Webhook, utcnow
+from server.pinned_http import checked_session
 from server.seats import my_seats, name_players
 
 FORMATS = ("json", "discord", "slack")
@@ -39,7 +42,8 @@ MAX_HOOKS = 20
 
 # --- registration ----------------------------------------------------------------------
 
-def register(caller, url: str, fmt: str, game_id: int | None) -> dict:
+def register(caller, url: str, fmt: str, game_id: int | None, allowed=()) -> dict:
+    """A new hook; `allowed` is the operator's HERALD_WEBHOOK_ALLOW_NETWORKS."""
     parsed = urlparse(url)
     if parsed.scheme not in ("http", "https") or not parsed.netloc or len(url) > 500:
         raise ApiError(422, "bad-url", "A webhook URL starts with http:// or https:// and names a host.")
@@ -53,6 +57,12 @@ def register(caller, url: str, fmt: str, game_id: int | None) -> dict:
             raise ApiError(403, "forbidden", "Only a player of that game may give it a webhook.")
     if Webhook.select().where(Webhook.player == caller.id).count() >= MAX_HOOKS:
         raise ApiError(409, "too-many-webhooks", f"You have {MAX_HOOKS} webhooks already; remove one first.")
+    try:
+        hook_addresses.check_url(url, hook_addresses.networks(allowed))
+    except hook_addresses.AddressRefused as exc:
+        raise ApiError(422, "webhook-address-refused", str(exc)) from None
+    except hook_addresses.HostUnknown as exc:
+        raise ApiError(422, "webhook-host-unknown", str(exc)) from None
     hook = Webhook.create(player=caller.id, game=game_id, url=url, format=fmt, secret=secrets.token_hex(32),
                           created=utcnow())
     return {**shown(hook), "secret": hook.secret}
@@ -132,20 +142,25 @@ def signature(secret: str, body: bytes) -> str:
 
 
 class HttpTransport:
-    """POSTs a webhook row; any answer but 2xx, or no answer, is a failed attempt."""
+    """POSTs a webhook row; any answer but 2xx, or no answer, is a failed attempt; an address
+    the hook may not go to is Undeliverable (`failed` at once: retrying cannot help)."""
 
-    def __init__(self):
-        self.session = requests.Session()
+    def __init__(self, allowed: tuple = ()):
+        self.session = checked_session(allowed)
 
     def send(self, row) -> None:
         hook = Webhook.get_or_none(Webhook.id == row.context["hook"])
         if hook is None:
             return  # removed since: nothing to deliver, and nothing to retry
         body = row.context["body"].encode()
-        response = self.session.post(row.context["url"], data=body, timeout=TIMEOUT, allow_redirects=False, headers={
-            "Content-Type": "application/json", "User-Agent": "Herald-Webhook/1",
-            "X-Herald-Delivery": str(row.id), "X-Herald-Event": row.context["event"],
-            "X-Herald-Signature": signature(hook.secret, body)})
+        try:
+            response = self.session.post(row.context["url"], data=body, timeout=TIMEOUT, allow_redirects=False,
+                                         headers={"Content-Type": "application/json", "User-Agent": "Herald-Webhook/1",
+                                                  "X-Herald-Delivery": str(row.id), "X-Herald-Event": row.context["event"],
+                                                  "X-Herald-Signature": signature(hook.secret, body)})
+        except hook_addresses.AddressRefused as exc:
+            raise Undeliverable(f"{exc} Not posted; the operator's HERALD_WEBHOOK_ALLOW_NETWORKS could allow "
+                                f"that network.") from None
         if not 200 <= response.status_code < 300:
             raise RuntimeError(f"the receiver answered {response.status_code}")
 
@@ -160,7 +175,7 @@ def deliver_pending(config: dict, now: datetime | None = None, limit: int = 1000
     due = [r.id for r in Notification.select(Notification.id)
            .where((Notification.status == "pending") & (Notification.next_attempt <= now) & (Notification.kind == KIND))
            .order_by(Notification.id).limit(limit)]
-    transport = HttpTransport()
+    transport = HttpTransport(hook_addresses.networks(config.get("WEBHOOK_ALLOW_NETWORKS")))
     try:
         for row_id in due:  # a receiver that is down fails its own row only, never the run
             _deliver_one(row_id, transport, config, report, now, build=lambda row, _config: row)

@@ -32,6 +32,7 @@ def rename(body):
 @blp.route("/me/email", methods=["POST"])
 @blp.arguments(EmailSchema())
 @blp.response(202, SentSchema)
+@blp.alt_response(429, schema=ErrorSchema, description="rate-limited: too many codes asked (Retry-After says when)")
 def change_email(body):
     """Mail a confirmation code to the new address; nothing changes until it is confirmed."""
     return identity.request_email_change(current_app.config, current_player(), body["email"])
@@ -49,10 +50,13 @@ def confirm_email(body):
 @blp.route("/recover", methods=["POST"])
 @blp.arguments(EmailSchema())
 @blp.response(202, SentSchema)
+@blp.alt_response(429, schema=ErrorSchema, description="rate-limited: too many codes asked from this client or for "
+                                                    "this address, registered or not (Retry-After says when)")
 @blp.doc(security=[])
 def recover(body):
     """Mail a one-time code for a new token to every player with this address. The answer
-    is the same whether or not the address is registered."""
+    is the same whether or not the address is registered, limits included
+    (server/ratelimits.py counts the address either way)."""
     identity.request_recovery(current_app.config, body["email"])
     return {"sent_to": body["email"]}
 

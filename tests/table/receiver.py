@@ -1,5 +1,6 @@
 """A real HTTP server on 127.0.0.1 that records what is POSTed to it, and can go down and
-come back on the same port (to test a receiver outage)."""
+come back on the same port (to test a receiver outage); with an SSL context, HTTPS, noting
+the name each client asked for (SNI)."""
 from __future__ import annotations
 
 import json
@@ -8,15 +9,17 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 class Receiver:
-    def __init__(self):
+    def __init__(self, ssl_context=None):
         self.received: list[dict] = []
+        self.server_names: list[str | None] = []
+        self.ssl_context = ssl_context
         self.port = None
         self._server = None
         self._thread = None
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/hook"
+        return f"{'https' if self.ssl_context else 'http'}://127.0.0.1:{self.port}/hook"
 
     def start(self) -> "Receiver":
         received = self.received
@@ -34,6 +37,9 @@ class Receiver:
 
         self._server = ThreadingHTTPServer(("127.0.0.1", self.port or 0), Handler)
         self.port = self._server.server_port
+        if self.ssl_context is not None:
+            self.ssl_context.sni_callback = lambda _socket, name, _context: self.server_names.append(name)
+            self._server.socket = self.ssl_context.wrap_socket(self._server.socket, server_side=True)
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self._thread.start()
         return self

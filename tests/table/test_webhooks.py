@@ -1,5 +1,7 @@
 """Webhooks received by a real local HTTP server: signed, from the outbox, exactly once
-across a receiver outage."""
+across a receiver outage. The receiver is on 127.0.0.1, where webhooks may not go unless the
+operator allows it: every server here sets HERALD_WEBHOOK_ALLOW_NETWORKS (the refusals
+themselves: test_webhook_addresses.py)."""
 from __future__ import annotations
 
 import hashlib
@@ -10,7 +12,31 @@ import pytest
 
 from server import webhooks
 from server.models import Notification, utcnow
+from tests.server.live import serving
 from tests.table.receiver import Receiver
+
+ALLOW = "127.0.0.0/8"
+
+
+@pytest.fixture
+def config(config):
+    """The server tests' settings, allowing webhooks to this machine."""
+    return {**config, "WEBHOOK_ALLOW_NETWORKS": ALLOW}
+
+
+@pytest.fixture
+def server_url(tmp_path, toy_game):
+    """A real server (for `herald`) allowing webhooks to this machine."""
+    from server.app import create_app
+    from server.config import load_config
+    from server.db import database
+
+    app = create_app(load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
+                                  "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_RATELIMIT_ENABLED": "0",
+                                  "HERALD_WEBHOOK_ALLOW_NETWORKS": ALLOW}))
+    with serving(app) as url:
+        yield url
+    database.close()
 
 
 @pytest.fixture
@@ -85,7 +111,7 @@ def test_cli_webhook_and_notify_post(herald, tmp_path, receiver):
     herald.json("join", created["invites"][0]["code"], token=ana)
     herald.json("join", created["invites"][1]["code"], token=ben)
     env = {"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}", "HERALD_MAIL_DIR": str(tmp_path / "mail"),
-           "HERALD_CONFIG": "", "HERALD_SMTP_HOST": ""}
+           "HERALD_CONFIG": "", "HERALD_SMTP_HOST": "", "HERALD_WEBHOOK_ALLOW_NETWORKS": ALLOW}
     result = CliRunner().invoke(server, ["notify"], env=env)
     assert result.exit_code == 0 and "webhooks: posted" in result.output
     assert all("text" in d["body"] for d in receiver.received) and receiver.received
