@@ -120,9 +120,10 @@ def run(host: str, port: int):
     app.run(host=host, port=port, threaded=True, use_reloader=False)
 
 
-def _report_delivery(report, fail_when_unreachable: bool = False) -> None:
-    """Print what a delivery run did. `notify` exits 1 when the relay could not be reached, so
-    cron and systemd can alert (remind/deadlines did their own work, and only warn)."""
+def _report_delivery(report, exit_with_status: bool = False) -> None:
+    """Print what a delivery run did. `notify` exits with the report's status (server/mailer.py:
+    1 relay unreachable, 3 a mail given up or uncertain) so cron and systemd can alert
+    (remind/deadlines did their own work, and only warn)."""
     click.echo(f"sent {report.sent}, failed {report.failed} (will retry), gave up {report.given_up}"
                + (f", dropped {report.dropped} already answered" if report.dropped else ""))
     for error in report.errors[:20]:
@@ -137,8 +138,8 @@ def _report_delivery(report, fail_when_unreachable: bool = False) -> None:
     if report.given_up:
         click.echo("warning: mails marked failed stay so; 'herald server notify --retry-failed' sends them again",
                    err=True)
-    if report.unreachable and fail_when_unreachable:
-        raise SystemExit(1)
+    if exit_with_status and report.exit_status():
+        raise SystemExit(report.exit_status())
 
 
 @server.command()
@@ -152,7 +153,11 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
 
     Each mail is sent at most once: it is claimed before the SMTP transaction and marked
     sent as soon as the server accepts it; failures stay pending with a growing delay for
-    HERALD_MAIL_RETRY_DAYS (3). A mail sent without a confirmation is marked uncertain."""
+    HERALD_MAIL_RETRY_DAYS (3). A mail sent without a confirmation is marked uncertain.
+
+    Exit status: 0 every due mail sent or waiting for its next try; 1 the SMTP server could
+    not be reached (or the mail folder written), the rest wait; 3 a mail was given up
+    (failed) or may have been delivered (uncertain) this run."""
     from server.mailer import deliver_pending, mark_stuck_uncertain, requeue
     from server.models import utcnow
 
@@ -171,7 +176,7 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
         for error in hooks.errors:
             click.echo(f"  {error}", err=True)
     _prune_when_due(config)
-    _report_delivery(report, fail_when_unreachable=True)
+    _report_delivery(report, exit_with_status=True)
 
 
 def _prune_when_due(config: dict) -> None:

@@ -51,6 +51,12 @@ _templates = Environment(loader=PackageLoader("server", "templates"), undefined=
                          autoescape=False, keep_trailing_newline=True)
 
 
+# `herald server notify`'s exit statuses (2 is click's usage error). The most serious wins.
+EXIT_DONE = 0  # every due mail sent, dropped as answered, or waiting for its next try
+EXIT_UNREACHABLE = 1  # stopped early: no SMTP server or mail folder; the rest wait, no try used
+EXIT_OPERATOR = 3  # a mail was given up (`failed`) or may have been delivered (`uncertain`)
+
+
 @dataclass
 class DeliveryReport:
     sent: int = 0
@@ -61,6 +67,14 @@ class DeliveryReport:
     stuck: int = 0  # rows claimed long ago by a run that never finished: now `uncertain`
     unreachable: str | None = None  # why the run stopped early: no connection to the SMTP server
     errors: list[str] = field(default_factory=list)
+
+    def exit_status(self) -> int:
+        """What `notify` exits with, so cron and systemd alert when a mail needs the operator."""
+        if self.unreachable:
+            return EXIT_UNREACHABLE
+        if self.given_up or self.uncertain or self.stuck:
+            return EXIT_OPERATOR
+        return EXIT_DONE
 
 
 class TransportUnavailable(Exception):
@@ -238,7 +252,15 @@ def transport_for(config: dict):
 
 
 def backoff(attempts: int) -> timedelta:
-    return min(BASE_BACKOFF * (2 ** max(attempts - 1, 0)), MAX_BACKOFF)
+    """1, 2, 4 ... minutes after the attempts so far, at most MAX_BACKOFF. The doubling stops
+    at the cap: a day and a half of 4xx is 42 tries, and 2**41 minutes is past what a
+    timedelta holds (the run died there, and its mail was later marked uncertain, unsent)."""
+    delay = BASE_BACKOFF
+    for _ in range(attempts - 1):
+        if delay >= MAX_BACKOFF:
+            break
+        delay *= 2
+    return min(delay, MAX_BACKOFF)
 
 
 def retry_budget(config: dict) -> timedelta:
