@@ -15,6 +15,11 @@ from server.db import database, open_database
 from server.durations import parse_duration
 
 
+class DatabaseNotReady(click.ClickException):
+    """The database cannot be used now (no connection, or migrations pending): unlike a wrong
+    setting this may pass, so the mail-in commands ask to be run again (exit 75)."""
+
+
 def _store(prepare: bool = True, connect: bool = True, create: bool = False) -> dict:
     """Configuration, with the database opened and (with `prepare`) its schema current. Says
     which database it uses (on stderr), and refuses to make a new one unless `herald server
@@ -39,12 +44,12 @@ def _store(prepare: bool = True, connect: bool = True, create: bool = False) -> 
         database.connect(reuse_if_open=True)
     except DatabaseError as exc:
         from server.migrations import describe
-        raise click.ClickException(f"cannot open the database ({describe(database.obj)}): {exc}") from None
+        raise DatabaseNotReady(f"cannot open the database ({describe(database.obj)}): {exc}") from None
     if prepare:
         try:
             schema.prepare()
         except schema.PendingMigrations as exc:
-            raise click.ClickException(str(exc)) from None
+            raise DatabaseNotReady(str(exc)) from None
     return config
 
 
