@@ -6,7 +6,10 @@ version is taken from the game's snapshot when the game is still there (the usua
 goes out within a minute), else replayed from the seed and the log. The mail then shows the
 same board, legal moves and picture a row written at move time did, from that seat's view
 only, and the move path renders nothing for the mail. Rows written before this (their
-context holds the summary itself) are sent as they are.
+context holds the summary itself, as every release before wrote it) are sent as they were
+written, with the empty values of the fields the templates gained since (a rating, a
+deadline, table talk), so a mail queued by any earlier release renders under this one.
+The templates stay strict (StrictUndefined): any other missing field fails the mail loudly.
 """
 from __future__ import annotations
 
@@ -17,14 +20,19 @@ from server.rulesets import engine as find_engine
 from server.seats import seats_of
 
 ASKING_KINDS = ("turn", "reminder")  # these also list the legal moves and an example
+POSITION_KINDS = (*ASKING_KINDS, "started", "over")  # their position is drawn at send time now
+# Left out of a row when empty (outbox.board_row_context), and absent from the rows of earlier
+# releases: the templates gained them later. Anything else a template needs, a row must hold.
 SEND_TIME_DEFAULTS = {"chat": [], "deadline": None, "seat_flag": "", "rating": None, "reason": ""}
 
 
 def mail_context(row) -> dict:
     """Everything the row's templates need: its stored context, and for a row written without
     its position, the game's title and ruleset, the values left out as empty, and the board."""
-    if not row.context.get("board") or row.game_id is None:
+    if row.game_id is None:
         return row.context
+    if not row.context.get("board"):  # its position written in: queued by an earlier release
+        return {**SEND_TIME_DEFAULTS, **row.context} if row.kind in POSITION_KINDS else row.context
     game = Game.get_by_id(row.game_id)
     engine = find_engine(game.ruleset)
     return {**SEND_TIME_DEFAULTS, "title": engine.title, "ruleset": game.ruleset, **row.context,
