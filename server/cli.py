@@ -127,10 +127,11 @@ def run(host: str, port: int):
 
 def _report_delivery(report, exit_with_status: bool = False) -> None:
     """Print what a delivery run did. `notify` exits with the report's status (server/mailer.py:
-    1 relay unreachable, 3 a mail given up or uncertain) so cron and systemd can alert
-    (remind/deadlines did their own work, and only warn)."""
+    1 relay unreachable, 3 a mail given up or uncertain, 4 a mail Herald could not compose) so
+    cron and systemd can alert (remind/deadlines did their own work, and only warn)."""
     click.echo(f"sent {report.sent}, failed {report.failed} (will retry), gave up {report.given_up}"
-               + (f", dropped {report.dropped} already answered" if report.dropped else ""))
+               + (f", dropped {report.dropped} already answered" if report.dropped else "")
+               + (f", could not compose {report.broken}" if report.broken else ""))
     for error in report.errors[:20]:
         click.echo(f"  {error}", err=True)
     if report.unreachable:
@@ -140,6 +141,10 @@ def _report_delivery(report, exit_with_status: bool = False) -> None:
         click.echo(f"warning: {report.uncertain + report.stuck} mail(s) may or may not have been delivered (sent "
                    "without a confirmation, or interrupted); they are marked uncertain and not resent: "
                    "'herald server notify --retry-uncertain' sends them again (same Message-ID)", err=True)
+    if report.broken:
+        click.echo(f"error: {report.broken} mail(s) could not be composed: a bug in Herald or a game engine, logged "
+                   "with the game and seq; they are kept as failed: once it is fixed, 'herald server notify "
+                   "--retry-failed' sends them", err=True)
     if report.given_up:
         click.echo("warning: mails marked failed stay so; 'herald server notify --retry-failed' sends them again",
                    err=True)
@@ -162,7 +167,8 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
 
     Exit status: 0 every due mail sent or waiting for its next try; 1 the SMTP server could
     not be reached (or the mail folder written), the rest wait; 3 a mail was given up
-    (failed) or may have been delivered (uncertain) this run."""
+    (failed) or may have been delivered (uncertain) this run; 4 a mail could not be
+    composed (a bug, logged with the game and seq; kept as failed)."""
     from server.mailer import deliver_pending, mark_stuck_uncertain, requeue
     from server.models import utcnow
 

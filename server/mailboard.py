@@ -14,6 +14,7 @@ The templates stay strict (StrictUndefined): any other missing field fails the m
 from __future__ import annotations
 
 from server import outbox, state_cache
+from server.engine_errors import engine_call
 from server.mailparts import seat_view
 from server.models import Game
 from server.rulesets import engine as find_engine
@@ -49,10 +50,12 @@ def board_context(row) -> dict:
 
 
 def _drawn(row, game, engine) -> dict:
-    state = state_cache.state_at(game, engine, row.version)
-    context = {"summary": outbox.seat_summary(engine, state, row.seat, seats_of(game)),
-               "view": seat_view(engine, state, row.seat)}
-    if row.kind in ASKING_KINDS:
-        context["example"], context["legal"] = outbox.legal_in_mail(engine, state, row.seat)
+    """An engine failing here is an EngineError, logged with the game and the row's version."""
+    with engine_call(game.id, row.version, "drawing the position for a mail"):
+        state = state_cache.state_at(game, engine, row.version)
+        context = {"summary": outbox.seat_summary(engine, state, row.seat, seats_of(game)),
+                   "view": seat_view(engine, state, row.seat)}
+        if row.kind in ASKING_KINDS:
+            context["example"], context["legal"] = outbox.legal_in_mail(engine, state, row.seat)
     return context
 
