@@ -15,6 +15,11 @@ from server.db import database, open_database
 from server.durations import parse_duration
 
 
+class DatabaseNotReady(click.ClickException):
+    """The database cannot be used now (no connection, or migrations pending): unlike a wrong
+    setting this may pass, so the mail-in commands ask to be run again (exit 75)."""
+
+
 def _store(prepare: bool = True, connect: bool = True, create: bool = False) -> dict:
     """Configuration, with the database opened and (with `prepare`) its schema current. Says
     which database it uses (on stderr), and refuses to make a new one unless `herald server
@@ -39,12 +44,12 @@ def _store(prepare: bool = True, connect: bool = True, create: bool = False) -> 
         database.connect(reuse_if_open=True)
     except DatabaseError as exc:
         from server.migrations import describe
-        raise click.ClickException(f"cannot open the database ({describe(database.obj)}): {exc}") from None
+        raise DatabaseNotReady(f"cannot open the database ({describe(database.obj)}): {exc}") from None
     if prepare:
         try:
             schema.prepare()
         except schema.PendingMigrations as exc:
-            raise click.ClickException(str(exc)) from None
+            raise DatabaseNotReady(str(exc)) from None
     return config
 
 
@@ -120,11 +125,13 @@ def run(host: str, port: int):
     app.run(host=host, port=port, threaded=True, use_reloader=False)
 
 
-def _report_delivery(report, fail_when_unreachable: bool = False) -> None:
-    """Print what a delivery run did. `notify` exits 1 when the relay could not be reached, so
+def _report_delivery(report, exit_with_status: bool = False) -> None:
+    """Print what a delivery run did. `notify` exits with the report's status (server/mailer.py:
+    1 relay unreachable, 3 a mail given up or uncertain, 4 a mail Herald could not compose) so
     cron and systemd can alert (remind/deadlines did their own work, and only warn)."""
     click.echo(f"sent {report.sent}, failed {report.failed} (will retry), gave up {report.given_up}"
-               + (f", dropped {report.dropped} already answered" if report.dropped else ""))
+               + (f", dropped {report.dropped} already answered" if report.dropped else "")
+               + (f", could not compose {report.broken}" if report.broken else ""))
     for error in report.errors[:20]:
         click.echo(f"  {error}", err=True)
     if report.unreachable:
@@ -134,11 +141,15 @@ def _report_delivery(report, fail_when_unreachable: bool = False) -> None:
         click.echo(f"warning: {report.uncertain + report.stuck} mail(s) may or may not have been delivered (sent "
                    "without a confirmation, or interrupted); they are marked uncertain and not resent: "
                    "'herald server notify --retry-uncertain' sends them again (same Message-ID)", err=True)
+    if report.broken:
+        click.echo(f"error: {report.broken} mail(s) could not be composed: a bug in Herald or a game engine, logged "
+                   "with the game and seq; they are kept as failed: once it is fixed, 'herald server notify "
+                   "--retry-failed' sends them", err=True)
     if report.given_up:
         click.echo("warning: mails marked failed stay so; 'herald server notify --retry-failed' sends them again",
                    err=True)
-    if report.unreachable and fail_when_unreachable:
-        raise SystemExit(1)
+    if exit_with_status and report.exit_status():
+        raise SystemExit(report.exit_status())
 
 
 @server.command()
@@ -152,7 +163,12 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
 
     Each mail is sent at most once: it is claimed before the SMTP transaction and marked
     sent as soon as the server accepts it; failures stay pending with a growing delay for
-    HERALD_MAIL_RETRY_DAYS (3). A mail sent without a confirmation is marked uncertain."""
+    HERALD_MAIL_RETRY_DAYS (3). A mail sent without a confirmation is marked uncertain.
+
+    Exit status: 0 every due mail sent or waiting for its next try; 1 the SMTP server could
+    not be reached (or the mail folder written), the rest wait; 3 a mail was given up
+    (failed) or may have been delivered (uncertain) this run; 4 a mail could not be
+    composed (a bug, logged with the game and seq; kept as failed)."""
     from server.mailer import deliver_pending, mark_stuck_uncertain, requeue
     from server.models import utcnow
 
@@ -171,7 +187,7 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
         for error in hooks.errors:
             click.echo(f"  {error}", err=True)
     _prune_when_due(config)
-    _report_delivery(report, fail_when_unreachable=True)
+    _report_delivery(report, exit_with_status=True)
 
 
 def _prune_when_due(config: dict) -> None:

@@ -44,6 +44,18 @@ def permanent_reason(exc: BaseException) -> str | None:
     return None
 
 
+def database_trouble(exc: BaseException) -> str | None:
+    """One line for an exception of the database itself (busy, locked, unreachable, or a fault
+    above), None for any other: what a command says instead of a traceback, since the fault
+    is not a bug and passes, by itself or once the operator has seen to it."""
+    from peewee import PeeweeException
+
+    if not isinstance(exc, PeeweeException):
+        return None
+    reason = permanent_reason(exc)
+    return f"{MESSAGES[reason]} ({exc})" if reason else f"the database is busy or unreachable ({exc})"
+
+
 def _reason_of(original: BaseException) -> str | None:
     name = getattr(original, "sqlite_errorname", None) or ""
     for prefix, reason in SQLITE_REASONS:

@@ -18,6 +18,11 @@ what the relay can have done with the mail:
 A crash between the accepted send and the mark leaves the row in `sending`; the next run
 turns it `uncertain` too (a lost mail is better than a duplicate turn mail).
 
+A mail that cannot be composed (a game engine failing to draw its position, a template
+meeting a field its row lacks) is a bug, which every try would meet again: it is logged with
+the game and seq, turned `failed` with the reason, and `notify` exits 4 (EXIT_BUG); after
+the fix, `notify --retry-failed` sends it. A database error while composing is retried.
+
 When the SMTP server cannot be reached at all (connection refused or timed out, TLS or
 login refused), or the mail folder cannot be written, the run stops there and the row goes back to pending without counting an
 attempt: an outage or a wrong password must not use up every mail's retries, nor make one
@@ -25,6 +30,7 @@ run wait out a connection timeout per row.
 """
 from __future__ import annotations
 
+import logging
 import smtplib
 import ssl
 from dataclasses import dataclass, field
@@ -35,12 +41,16 @@ from email.utils import format_datetime
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
+from peewee import PeeweeException
 
 from server import mailboard, mailparts, story
 from server.addresses import delivery_address
+from server.engine_errors import EngineError
 from server.mailin import address as reply_address
 from server.mailin.headers import decorate
 from server.models import Notification, utcnow
+
+log = logging.getLogger("herald.mail")
 
 BASE_BACKOFF = timedelta(minutes=1)
 MAX_BACKOFF = timedelta(hours=1)
@@ -49,6 +59,13 @@ SMTP_TIMEOUT = 20  # seconds, unless the SMTP_TIMEOUT setting says otherwise
 
 _templates = Environment(loader=PackageLoader("server", "templates"), undefined=StrictUndefined,
                          autoescape=False, keep_trailing_newline=True)
+
+
+# `herald server notify`'s exit statuses (2 is click's usage error). The most serious wins.
+EXIT_DONE = 0  # every due mail sent, dropped as answered, or waiting for its next try
+EXIT_UNREACHABLE = 1  # stopped early: no SMTP server or mail folder; the rest wait, no try used
+EXIT_OPERATOR = 3  # a mail was given up (`failed`) or may have been delivered (`uncertain`)
+EXIT_BUG = 4  # a mail could not be composed (an engine or template bug, logged): kept as `failed`
 
 
 @dataclass
@@ -60,7 +77,18 @@ class DeliveryReport:
     dropped: int = 0  # turn mails whose question was answered before they were sent
     stuck: int = 0  # rows claimed long ago by a run that never finished: now `uncertain`
     unreachable: str | None = None  # why the run stopped early: no connection to the SMTP server
+    broken: int = 0  # rows Herald could not compose (a bug, logged): now `failed`, kept for a retry
     errors: list[str] = field(default_factory=list)
+
+    def exit_status(self) -> int:
+        """What `notify` exits with, so cron and systemd alert when a mail needs the operator."""
+        if self.broken:
+            return EXIT_BUG
+        if self.unreachable:
+            return EXIT_UNREACHABLE
+        if self.given_up or self.uncertain or self.stuck:
+            return EXIT_OPERATOR
+        return EXIT_DONE
 
 
 class TransportUnavailable(Exception):
@@ -238,7 +266,15 @@ def transport_for(config: dict):
 
 
 def backoff(attempts: int) -> timedelta:
-    return min(BASE_BACKOFF * (2 ** max(attempts - 1, 0)), MAX_BACKOFF)
+    """1, 2, 4 ... minutes after the attempts so far, at most MAX_BACKOFF. The doubling stops
+    at the cap: a day and a half of 4xx is 42 tries, and 2**41 minutes is past what a
+    timedelta holds (the run died there, and its mail was later marked uncertain, unsent)."""
+    delay = BASE_BACKOFF
+    for _ in range(attempts - 1):
+        if delay >= MAX_BACKOFF:
+            break
+        delay *= 2
+    return min(delay, MAX_BACKOFF)
 
 
 def retry_budget(config: dict) -> timedelta:
@@ -306,7 +342,15 @@ def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport, n
         report.dropped += 1
         return
     try:
-        transport.send((build or compose)(row, config))
+        message = (build or compose)(row, config)
+    except PeeweeException as exc:  # the database, not the mail: tried again later
+        _try_again_later(row, exc, now, config, report)
+        return
+    except Exception as exc:  # a bug: retrying cannot help
+        _not_composed(row, exc, now, report)
+        return
+    try:
+        transport.send(message)
     except TransportUnavailable:
         (Notification.update(status="pending", attempts=Notification.attempts - 1, next_attempt=utcnow())
          .where(Notification.id == row_id).execute())
@@ -318,17 +362,39 @@ def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport, n
         _settle(row, "failed", now, str(exc), report)
         report.given_up += 1
     except Exception as exc:
-        give_up_after = row.give_up_after or row.created + retry_budget(config)
-        out_of_time = now + backoff(row.attempts) > give_up_after
-        reason = f"{type(exc).__name__}: {exc}"
-        if out_of_time:
-            reason = f"Gave up after {row.attempts} tries over {_days(now - row.created)}: {reason}"
-        _settle(row, "failed" if out_of_time else "pending", now + backoff(row.attempts), reason, report)
-        report.failed += 1
-        report.given_up += out_of_time
+        _try_again_later(row, exc, now, config, report)
     else:
         Notification.update(status="sent", sent=utcnow(), last_error=None).where(Notification.id == row_id).execute()
         report.sent += 1
+
+
+def _try_again_later(row: Notification, exc: Exception, now: datetime, config: dict, report: DeliveryReport) -> None:
+    """A refusal for now (4xx), or a failure before the message was handed over: pending
+    again after the back-off, or `failed` once past the row's retry budget."""
+    give_up_after = row.give_up_after or row.created + retry_budget(config)
+    out_of_time = now + backoff(row.attempts) > give_up_after
+    reason = f"{type(exc).__name__}: {exc}"
+    if out_of_time:
+        reason = f"Gave up after {row.attempts} tries over {_days(now - row.created)}: {reason}"
+    _settle(row, "failed" if out_of_time else "pending", now + backoff(row.attempts), reason, report)
+    report.failed += 1
+    report.given_up += out_of_time
+
+
+def _not_composed(row: Notification, exc: Exception, now: datetime, report: DeliveryReport) -> None:
+    """A mail Herald could not compose: a bug (the game's engine: already logged as an engine
+    error; a template or Herald itself: logged here), which the same mail would meet on every
+    try. Kept as `failed` with the reason, for `notify --retry-failed` once it is fixed."""
+    engine = isinstance(exc, EngineError)
+    cause = exc.__cause__ if engine and exc.__cause__ is not None else exc
+    if not engine:
+        log.error("mail %s could not be composed: game %s, seq %s: %r", row.id, row.game_id, row.version, exc,
+                  exc_info=exc)
+    reason = (f"Not sent: {'the game engine failed' if engine else 'composing it failed'} (a bug, logged): "
+              f"game {row.game_id}, seq {row.version}: {type(cause).__name__}: {cause}. Kept; once that is fixed, "
+              f"'herald server notify --retry-failed' sends it.")
+    _settle(row, "failed", now, reason, report)
+    report.broken += 1
 
 
 def _settle(row: Notification, status: str, next_attempt: datetime, reason: str, report: DeliveryReport) -> None:

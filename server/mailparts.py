@@ -5,7 +5,8 @@ The board is drawn from the seat's own view at the version the outbox row is abo
 when the mail is sent: server/mailboard.py), so the mail shows the position it is about,
 and nothing that seat may not see.
 A player whose `mail_format` is `plain` gets the plain text only. A mail is never lost for
-want of a picture: if drawing fails (no Cairo library, say), the plain text goes alone.
+want of a picture: if converting it fails (no Cairo library, say), the plain text goes
+alone; the game's engine failing to draw it is a bug, and as loud as anywhere else.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 
 from core.protocol import Game
 from server import playlinks
+from server.engine_errors import EngineError, engine_call
 from server.models import Game as GameRow, Player
 from server.pictures import named_markup
 from server.rulesets import engine as find_engine
@@ -34,14 +36,10 @@ def _templates() -> Environment:
 
 
 def seat_view(engine, state, seat: int) -> dict | None:
-    """What an outbox row keeps for the picture: that seat's own view (None if no picture)."""
+    """What the mail's picture is drawn from: that seat's own view (None if no picture)."""
     if getattr(engine.picture, "__func__", None) is Game.picture:  # (engine may be a wrapper: server.undo)
-        return None  # the game draws no picture: keep the row small
-    try:
-        return engine.view(state, seat)
-    except Exception:  # a mail must not fail a move
-        log.exception("no view for the mail's picture")
-        return None
+        return None  # the game draws no picture
+    return engine.view(state, seat)
 
 
 def play_url(row, config: dict) -> str | None:
@@ -52,12 +50,14 @@ def play_url(row, config: dict) -> str | None:
 
 
 def board_png(row, view: dict | None) -> bytes | None:
-    """The board of that view of the row's seat as PNG, names written in."""
+    """The board of that view of the row's seat as PNG, names written in. The engine failing
+    is an EngineError (loud: the mail is not sent); Cairo failing is not the game's."""
     if not view:
         return None
     game = GameRow.get_by_id(row.game_id)
     engine = find_engine(game.ruleset)
-    svg = engine.picture(view, row.seat)
+    with engine_call(row.game_id, row.version, "drawing the picture for a mail"):
+        svg = engine.picture(view, row.seat)
     if svg is None:
         return None
     import cairosvg  # needs the Cairo library (Debian: libcairo2)
@@ -74,7 +74,9 @@ def add_html(message: EmailMessage, row, config: dict, text: str, link: str | No
         return message
     try:
         png = board_png(row, context.get("view"))
-    except Exception:  # the plain text still goes: a lost turn mail is worse than no picture
+    except EngineError:
+        raise  # a bug in the game: loud, like one in the text's board
+    except Exception:  # Cairo: the plain text still goes, a lost turn mail is worse than no picture
         log.exception("mail %s goes without its picture", row.id)
         return message
     if png is None:

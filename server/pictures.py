@@ -8,6 +8,7 @@ import dataclasses
 from markupsafe import escape
 
 from core.picture import touched_tokens
+from server.engine_errors import engine_call
 from server.errors import ApiError
 from server.gameviews import current_state
 from server.models import Move
@@ -32,8 +33,11 @@ def named_markup(text: str, seats) -> str:
 
 
 def draw(game, engine, state, seat: int | None) -> str | None:
-    """The SVG for `seat` (None: what every seat may see), or None if the game draws none."""
-    svg = engine.picture(engine.view(state, seat), seat, last_move_words(game, seat))
+    """The SVG for `seat` (None: what every seat may see), or None if the game draws none.
+    An engine failing here is `engine-error`, logged with the game and its seq."""
+    touched = last_move_words(game, seat)
+    with engine_call(game.id, game.version, "drawing the picture"):
+        svg = engine.picture(engine.view(state, seat), seat, touched)
     return None if svg is None else named_markup(svg, seats_of(game))
 
 

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import logging
+import ssl
 import sys
 
 import click
+from peewee import PeeweeException
 
+from server.dbfaults import database_trouble
 from server.mailin import address
 
 log = logging.getLogger("herald.mailin")
@@ -16,13 +19,34 @@ def _configured_store() -> dict:
     from server.cli import _store
     from server.config import ConfigError
 
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     config = _store()
     try:
         address.reply_address(config, 1, 0, 0)
     except ConfigError as exc:
         raise click.ClickException(f"{exc} (mail-in reads replies to the addresses Herald signs)") from None
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     return config
+
+
+def _store_or_later(settings_too: bool) -> dict:
+    """The store, or exit 75 with one line when the database cannot be used now (locked, busy,
+    unreachable, migrations pending). `settings_too`: a wrong setting exits 75 as well (a
+    pipe must not bounce a player's mail for the operator's slip; the queue keeps it)."""
+    from server.cli import DatabaseNotReady
+    from server.mailin.listeners import EX_TEMPFAIL
+
+    try:
+        return _configured_store()
+    except DatabaseNotReady as exc:
+        reason = exc.format_message()
+    except click.ClickException as exc:
+        if not settings_too:
+            raise
+        reason = exc.format_message()
+    except PeeweeException as exc:
+        reason = database_trouble(exc)
+    log.warning("mail-in: nothing read, try again later: %s", reason)
+    sys.exit(EX_TEMPFAIL)
 
 
 @click.command("mail-in")
@@ -54,14 +78,15 @@ def read_mail(recipient, sender, no_send):
     """Handle one message on standard input (a pipe transport, .forward or procmail).
 
     Exit 0 when handled, 65 when unreadable or over 10 MB, 67 when not a valid Herald
-    address, 75 when the mail server should try again later."""
-    from server.mailin.listeners import EX_TEMPFAIL, read_one
+    address: only these bounce. Anything else that is not the mail's fault (the database
+    locked, unreachable or being migrated, a setting, a bug) exits 75: try again later."""
+    from server.mailin.listeners import EX_TEMPFAIL, log_deferred, read_one
 
-    config = _configured_store()
+    config = _store_or_later(settings_too=True)
     try:
-        code = read_one(sys.stdin.buffer, config, recipient, sender)
-    except Exception:
-        log.exception("mail-in: could not handle the message now")
+        code = read_one(sys.stdin.buffer, config, recipient, sender, deliver=not no_send)
+    except Exception as exc:
+        log_deferred("the message", exc)
         code = EX_TEMPFAIL
     sys.exit(code)
 
@@ -80,20 +105,31 @@ def read_mail(recipient, sender, no_send):
 @click.option("--cafile", envvar="HERALD_IMAP_CAFILE", default=None, help="Extra CA certificates (PEM).")
 @click.option("--no-send", is_flag=True, help="Leave answers in the outbox for `herald server notify`.")
 def fetch_mail(host, port, user, password, tls, folder, keep, cafile, no_send):
-    """Read replies from an IMAP mailbox once (run it from a timer), deleting handled mail."""
-    from server.mailin.listeners import ImapSettings, fetch_imap
+    """Read replies from an IMAP mailbox once (run it from a timer), deleting handled mail.
 
-    config = _configured_store()
+    Exit 0 when every message was handled; 75 when some wait for the next run (the database
+    locked, unreachable or being migrated, the IMAP server unreachable, or a bug: logged);
+    1 for a setting or a login the IMAP server refuses."""
+    from server.mailin.listeners import EX_TEMPFAIL, ImapSettings, fetch_imap
+
+    config = _store_or_later(settings_too=False)
     settings = ImapSettings(host, port or (993 if tls == "ssl" else 143), user, password, tls, folder, keep, cafile)
+    where = f"{user}@{host}:{settings.port}/{folder}"
     try:
         report = fetch_imap(config, settings, deliver=not no_send)
-    except (OSError, Exception) as exc:  # imaplib.error, ssl errors, refused connections
-        raise click.ClickException(f"cannot read {user}@{host}:{settings.port}/{folder}: "
-                                   f"{type(exc).__name__}: {exc}") from None
+    except OSError as exc:
+        if isinstance(exc, ssl.SSLError):  # a certificate or TLS setting: waiting will not help
+            raise click.ClickException(f"cannot read {where}: {type(exc).__name__}: {exc}") from None
+        log.warning("mail-in: cannot reach %s now, try again later: %s: %s", where, type(exc).__name__, exc)
+        sys.exit(EX_TEMPFAIL)
+    except Exception as exc:  # imaplib.error: a login or folder the server refuses
+        raise click.ClickException(f"cannot read {where}: {type(exc).__name__}: {exc}") from None
     outcomes = ", ".join(f"{name} {count}" for name, count in sorted(report.outcomes.items())) or "nothing new"
     click.echo(f"handled {report.handled} message(s): {outcomes}")
     if report.retry:
-        click.echo(f"warning: {report.retry} message(s) left for the next run after an error", err=True)
+        click.echo(f"warning: {report.retry} message(s) left for the next run: "
+                   f"{report.stopped or 'an unexpected error (logged above)'}", err=True)
+        sys.exit(EX_TEMPFAIL)
 
 
 @click.command()
