@@ -221,3 +221,19 @@ def test_a_rate_limit_counts_the_requests_of_both_servers_together(cluster):
         assert status in (201, 429), body
         made.append(status)
     assert made == [201] * REGISTER_LIMIT + [429] * REGISTER_LIMIT, made
+
+
+def test_health_warns_when_a_server_on_postgres_counts_its_rate_limits_in_memory(postgres, tmp_path):
+    from server.app import create_app
+    from server.config import load_config
+    from server.db import database
+
+    config = load_config({"HERALD_DATABASE_URL": postgres.new_database(), "HERALD_MAIL_DIR": str(tmp_path / "mail"),
+                          "HERALD_RATELIMIT_ENABLED": "1"})
+    try:
+        health = create_app(config).test_client().get("/health")
+    finally:
+        database.close()
+    assert health.status_code == 200 and health.json["ok"]
+    [warning] = health.json["warnings"]
+    assert "memory" in warning and "HERALD_RATELIMIT_STORAGE_URI" in warning and "deploy/README.md" in warning
