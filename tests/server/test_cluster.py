@@ -8,6 +8,7 @@ refused. And a rate limit counts the requests of both servers together, not each
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -25,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RULESET = "castle-assault"  # a real game (the servers run as shipped) with house bots
 REGISTER_LIMIT = 9  # registrations per minute from one address, across the cluster
 
-pytestmark = pytest.mark.slow  # PostgreSQL, Redis and two servers: about 15-25 s in all
+pytestmark = pytest.mark.slow  # PostgreSQL, Redis and two servers: about 25 s in all, most of it starting them
 
 
 def call(method: str, url: str, token: str | None = None, body: dict | None = None,
@@ -126,9 +127,12 @@ def cluster(postgres, redis_store, tmp_path_factory):
     servers.stop()
 
 
+ADDRESSES = itertools.count(1)
+
+
 def register(url: str, name: str) -> dict:
     status, body = call("POST", url + "/players", body={"name": name, "email": f"{name}@example.org"},
-                        address=f"192.0.2.{len(name)}")  # players' own addresses: no test's limit
+                        address=f"192.0.2.{next(ADDRESSES)}")  # each player's own: no test's limit
     assert status == 201, body
     return body
 
