@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from peewee import JOIN, fn
 
 from core.protocol import Prompt, Result
-from server import auth, outbox, seats
+from server import outbox, seats
 from server.db import write_transaction
 from server.models import Game, InboundMail, Notification, Player, Seat, lock_game, utcnow
 from server.rulesets import engine as find_engine
@@ -53,11 +53,11 @@ def find_player(name_or_id: str) -> Player:
 
 
 def set_disabled(name_or_id: str, disabled: bool) -> Player:
-    """A disabled player's token is refused (403 player-disabled); their seats stay theirs."""
+    """A disabled player's token is refused (403 player-disabled) by every server from their
+    next request on; their seats stay theirs."""
     with write_transaction():
         player = find_player(name_or_id)
         Player.update(disabled=disabled).where(Player.id == player.id).execute()
-    auth.forget_player(player.id)
     return player
 
 
@@ -95,15 +95,15 @@ def cancel_game(game_id: int) -> str:
 
 
 def hand_over(game_id: int, seat: int, name_or_id: str) -> str:
-    """Give a seat to another player (a replacement for one who left). Past moves stay."""
+    """Give a seat to another player (a replacement for one who left). Past moves stay; the
+    old holder's game-page links stop working."""
     with write_transaction():
         game = _unfinished_game(game_id, "is over; its seats cannot change")
         player = find_player(name_or_id)
-        changed = (Seat.update(player=player.id, joined=utcnow())
-                   .where((Seat.game == game.id) & (Seat.seat == seat)).execute())
-        if not changed:
+        row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
+        if row is None:
             raise AdminError(f"Game {game_id} has no seat {seat} (seats 0-{game.players - 1}).")
-        seats.forget(game.id)
+        seats.hand_to(game, row.id, player.id)  # every server sees it at the next request
         asked = [Prompt(p["seat"], p["kind"], p["text"]) for p in game.prompted or [] if p["seat"] == seat]
         if asked and game.status == "active":
             engine = find_engine(game.ruleset)

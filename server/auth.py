@@ -1,28 +1,21 @@
 """Bearer tokens: shown once at registration, stored only as their SHA-256.
 
 Tokens are `secrets.token_urlsafe(32)` (256 bits), so a plain hash is enough: there is
-nothing to brute-force. A small in-process cache saves the lookup on the move path; its
-entries live CACHE_SECONDS, so a token rotated, a name changed or a player disabled
-through another worker takes effect everywhere within that time (at once in this one).
-Past CACHE_LIMIT tokens the least recently used one is dropped, not the whole cache.
+nothing to brute-force. Every request asks the database for its token (one indexed lookup,
+its SQL built once): a token replaced or a player disabled through any server, worker or
+operator's command is refused everywhere from the next request on. (A cache in each process
+once saved this lookup, and kept an old token working for 30 s on the other servers.)
 """
 from __future__ import annotations
 
 import hashlib
 import secrets
-import threading
 from dataclasses import dataclass
 
-from cachetools import TTLCache
 from flask import g, request
 
 from server.errors import ApiError
-from server.models import Player
-
-CACHE_LIMIT = 10000
-CACHE_SECONDS = 30.0
-_lock = threading.Lock()  # a TTLCache reorders and expires on reads too
-_cache: TTLCache[str, "Caller"] = TTLCache(maxsize=CACHE_LIMIT, ttl=CACHE_SECONDS)
+from server.statements import select_rows
 
 
 @dataclass(frozen=True)
@@ -42,8 +35,11 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
+BY_TOKEN = "SELECT id, name, email, disabled FROM players WHERE token_hash = %s"
+
+
 def current_player() -> Caller:
-    """The authenticated caller, or 401 `unauthorized`."""
+    """The authenticated caller, or 401 `unauthorized` (403 `player-disabled`)."""
     cached = g.get("caller")
     if cached is not None:
         return cached
@@ -52,25 +48,18 @@ def current_player() -> Caller:
     token = token.strip()
     if scheme.lower() != "bearer" or not token or len(token) > 200:
         raise ApiError(401, "unauthorized", "Send your API token as 'Authorization: Bearer <token>'.")
-    digest = hash_token(token)
-    with _lock:
-        caller = _cache.get(digest)
-    if caller is None:
-        row = (Player.select(Player.id, Player.name, Player.email, Player.disabled)
-               .where(Player.token_hash == digest).tuples().first())
-        if row is None:
-            raise ApiError(401, "unauthorized", "That API token is not known here.")
-        if row[3]:
-            raise ApiError(403, "player-disabled", "This player has been disabled by the server's operator.")
-        caller = Caller(*row[:3])
-        with _lock:
-            _cache[digest] = caller
-    g.caller = caller
+    rows = select_rows(BY_TOKEN, (hash_token(token),))
+    if not rows:
+        raise ApiError(401, "unauthorized", "That API token is not known here.")
+    player_id, name, email, disabled = rows[0]
+    if disabled:
+        raise ApiError(403, "player-disabled", "This player has been disabled by the server's operator.")
+    caller = g.caller = Caller(player_id, name, email)
     return caller
 
 
-def forget_player(player_id: int) -> None:
-    """Drop this process's cached tokens of a player (after a rotation, rename or disable)."""
-    with _lock:
-        for digest in [d for d, caller in _cache.items() if caller.id == player_id]:
-            _cache.pop(digest, None)
+def is_disabled(player_id: int) -> bool:
+    """Whether the operator has disabled this player (a missing player counts as disabled)."""
+    rows = select_rows("SELECT disabled FROM players WHERE id = %s", (player_id,))
+    return not rows or bool(rows[0][0])
+

@@ -91,9 +91,7 @@ def accept(caller, game, row: Seat) -> None:
 
 def _change_holder(game, row: Seat, player) -> None:
     """The seat's new holder; its pending invitation and its old game-page links stop working."""
-    Seat.update(player=player.id, joined=utcnow(), handover=False, invite=lobby.invite_code(),
-                link_generation=Seat.link_generation + 1).where(Seat.id == row.id).execute()
-    seat_table.forget(game.id)
+    seat_table.hand_to(game, row.id, player.id, invite=lobby.invite_code())
 
 
 def _table_event(game, caller, text: str) -> None:

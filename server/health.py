@@ -1,5 +1,7 @@
 """What GET /health reports: whether the database takes writes now (a real, committed write,
-at most once per PROBE_SECONDS per process) and how old the oldest undelivered mail is."""
+at most once per PROBE_SECONDS per process), how old the oldest undelivered mail is, and
+warnings about this server's setup that do not stop it serving (rate limits counted in one
+process's memory on a database several servers share; a rate-limit store that does not answer)."""
 from __future__ import annotations
 
 import os
@@ -35,6 +37,10 @@ class HealthSchema(Schema):
     ok = fields.Boolean(metadata={"description": "true when the database takes writes"})
     database = fields.Nested(DatabaseHealthSchema)
     outbox = fields.Nested(OutboxHealthSchema)
+    warnings = fields.List(fields.String(), metadata={
+        "description": "what the operator should fix though the server serves (empty when nothing): rate limits "
+                       "counted in this process's memory while the database is PostgreSQL, or a rate-limit "
+                       "store that does not answer"})
 
 
 def _sqlite_full() -> bool:
@@ -108,8 +114,30 @@ def report() -> tuple[dict, int]:
         dbfaults.remember(reason)
         discard_connection()
         mail = {"pending": None, "oldest_pending_seconds": None}
-    body = {"ok": reason is None, "database": {"writable": reason is None, "reason": reason}, "outbox": mail}
+    body = {"ok": reason is None, "database": {"writable": reason is None, "reason": reason}, "outbox": mail,
+            "warnings": setup_warnings()}
     return body, 200 if reason is None else 503
+
+
+MEMORY_LIMITS = ("rate limits are counted in this server process's memory, but the database is shared "
+                 "(PostgreSQL): with several servers or workers an address gets each limit once per process. "
+                 "Set HERALD_RATELIMIT_STORAGE_URI to one store for all, e.g. redis://127.0.0.1:6379/0 "
+                 "(deploy/README.md, 'Several servers')")
+
+
+def setup_warnings() -> list[str]:
+    """Warnings about how this server is set up (see the module's docstring)."""
+    from flask import current_app
+
+    from server import ratelimits
+
+    config = current_app.config
+    if not config.get("RATELIMIT_ENABLED"):
+        return []
+    if ratelimits.in_memory(config):
+        return [] if is_sqlite() else [MEMORY_LIMITS]
+    unreachable = ratelimits.store_unreachable(current_app)
+    return [unreachable] if unreachable else []
 
 
 def reset() -> None:

@@ -20,7 +20,7 @@ from server import gameviews, lobby, movelog, seats as seat_table
 from server.auth import hash_token
 from server.db import write_transaction
 from server.errors import ApiError
-from server.models import Game, Player, Seat
+from server.models import Game, Player, Seat, lock_game
 from server.rulesets import engine as find_engine
 
 NAME = "[{level} bot]"
@@ -86,12 +86,12 @@ def hand_over(game_id: int, seat: int, level: str) -> str:
         raise ApiError(409, "no-bots", f"{game.title} has no bots.")
     bot = house_player(level)
     with write_transaction():
+        game = lock_game(game.id)  # the move path's lock: no move of the old holder's after this
         row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
         if row is None:
             raise ApiError(404, "not-found", f"Game {game_id} has no seat {seat}.")
         before = Player.get_or_none(Player.id == row.player_id)
-        Seat.update(player=bot.id).where(Seat.id == row.id).execute()
-    seat_table.forget(game.id)
+        seat_table.hand_to(game, row.id, bot.id)
     return before.name if before else "nobody"
 
 

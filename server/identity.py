@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from peewee import fn
 
-from server import auth, outbox, seats
+from server import outbox, seats
 from server.addresses import normalized_email
 from server.auth import Caller, new_token
 from server.db import write_transaction
@@ -23,11 +23,10 @@ EMAIL = "email"
 
 
 def rotate_token(caller: Caller) -> dict:
-    """A new token; the old one stops working at once here and within the cache time elsewhere."""
+    """A new token; the old one stops working at once, on every server (server/auth.py)."""
     token, digest = new_token()
     with write_transaction():
         Player.update(token_hash=digest).where(Player.id == caller.id).execute()
-    auth.forget_player(caller.id)
     return {"id": caller.id, "name": caller.name, "email": caller.email, "token": token}
 
 
@@ -56,7 +55,6 @@ def redeem_recovery(config: dict, code: str) -> dict:
     with write_transaction():
         player = _player_for(payload)
         Player.update(token_hash=digest).where(Player.id == player.id).execute()
-    auth.forget_player(player.id)
     return {"id": player.id, "name": player.name, "email": player.email, "token": token}
 
 
@@ -104,7 +102,8 @@ def _player_for(payload: dict) -> Player:
 
 
 def _forget(player_id: int) -> None:
-    auth.forget_player(player_id)
+    """A name or address changed: this process's seat lists show it at once (others within
+    seats.NAMES_SECONDS; who holds which seat is never stale: see server/seats.py)."""
     seats.clear()
 
 

@@ -43,7 +43,7 @@ def create_game(caller, ruleset: str, players: int, options: dict, public: bool 
                            version=0, chain_head=seed_hash(seed), prompted=[], creator=caller.id,
                            rules_version=engine.rules_version, state_format=engine.state_format,
                            public=public, days_per_move=days_per_move, on_timeout=on_timeout, rated=rated,
-                           reserve_days=reserve_days or None)
+                           reserve_days=reserve_days or None, seating=seat_table.new_tag())
         invites = [{"seat": s, "code": invite_code()} for s in range(players)]
         Seat.insert_many([{"game": game.id, "seat": i["seat"], "invite": i["code"]} for i in invites]).execute()
     return {"id": game.id, "ruleset": game.ruleset, "seats": players, "options": options,
@@ -90,13 +90,8 @@ def join_game(caller, invite: str) -> dict:
 
 def take_seat(caller, seat_row) -> dict:
     """Seat the caller in `seat_row` (its id and game); the last seat filled starts the game."""
-    try:
-        with write_transaction():
-            started = _take_seat(caller, seat_row)
-    except BaseException:
-        seat_table.forget(seat_row.game_id)  # the seat cache may have seen the rolled-back start
-        raise
-    game, seat, state = started
+    with write_transaction():  # (a rolled-back join's seating tag is never current: see server/seats.py)
+        game, seat, state = _take_seat(caller, seat_row)
     if state is not None:
         state_cache.put(game.id, 0, state)
     return {"game": game.id, "seat": seat.seat}
@@ -120,6 +115,7 @@ def _take_seat(caller, seat_row):
     seat.player = caller.id
     seat.joined = utcnow()
     seat.save()
+    seat_table.reseated(game)
     free = Seat.select().where((Seat.game == game.id) & Seat.player.is_null()).count()
     if free:
         seated = seat_table.seats_of(game)
@@ -153,7 +149,6 @@ def _start(game):
         game.status, game.result, game.finished = "finished", result.to_json(), now
     Game.update(status=game.status, prompted=game.prompted, result=game.result, finished=game.finished,
                 **waits.columns(game, game.prompted if result is None else [])).where(Game.id == game.id).execute()
-    seat_table.forget(game.id)
     seats = seat_table.seats_of(game)
     with engine_call(game.id, 0, "writing the first turn mails"):
         rows = outbox.queue_turns(game, engine, fresh, seats, 0) + outbox.queue_started(

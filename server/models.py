@@ -86,6 +86,9 @@ class Game(BaseModel):
     # earliest deadline of a clocked game (before vacations, which only push it later).
     waiting_since = DateTimeField(null=True, index=True)
     due_at = DateTimeField(null=True, index=True)
+    # A random tag, new with every change of a seat's holder (m0083): each process's seat
+    # cache is keyed on it, so a seat handed over anywhere is seen at once (server/seats.py).
+    seating = IntegerField(default=0, constraints=[SQL("DEFAULT 0")])
 
     class Meta:
         table_name = "games"

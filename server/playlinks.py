@@ -64,12 +64,14 @@ def caller_for(token: str, game_id: int) -> Grant:
         raise refused from None
     if game != game_id:
         raise refused
-    row = (Seat.select(Seat.link_generation, Player.id, Player.name, Player.email)
+    row = (Seat.select(Seat.link_generation, Player.disabled, Player.id, Player.name, Player.email)
            .join(Player, on=(Seat.player == Player.id))
            .where((Seat.game == game_id) & (Seat.seat == seat)).tuples().first())
     if row is None or row[0] != generation:
         raise refused
-    return Grant(Caller(*row[1:]), game_id, seat, token)
+    if row[1]:
+        raise ApiError(403, "player-disabled", "This player has been disabled by the server's operator.")
+    return Grant(Caller(*row[2:]), game_id, seat, token)
 
 
 def link(game, caller, requested: int | None) -> dict:

@@ -19,7 +19,10 @@ what a stranger can repeat:
 A refused request is 429 `rate-limited` with `Retry-After` (seconds) and a JSON body saying
 when to try again. Counters live in each process's memory by default (so with N gunicorn
 workers an address may get up to N times a limit); `RATELIMIT_STORAGE_URI` points all
-processes at one store (`redis://...`, `memcached://...`, see the `limits` library).
+processes at one store (`redis://...`, `memcached://...`, see the `limits` library), which
+several servers on one database need (/health warns on PostgreSQL without one). Should that
+store stop answering, requests are served unlimited (and logged) rather than refused or
+failed, and /health says so, until it answers again.
 Behind a reverse proxy set `PROXIES` to the number of proxies, so the client's address is
 read from X-Forwarded-For instead of counting the proxy.
 """
@@ -27,11 +30,13 @@ from __future__ import annotations
 
 import math
 import time
+from urllib.parse import urlsplit
 
 from flask import jsonify, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from limits import parse_many
+from limits.errors import ConfigurationError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from server.addresses import delivery_address
@@ -59,10 +64,17 @@ def init_app(app) -> Limiter:
     proxies = int(config.get("PROXIES") or 0)
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)
-    limiter = Limiter(
-        get_remote_address, app=app, enabled=config["RATELIMIT_ENABLED"],
-        storage_uri=config["RATELIMIT_STORAGE_URI"], strategy="moving-window", headers_enabled=False,
-        key_prefix="herald")
+    try:
+        limiter = Limiter(
+            get_remote_address, app=app, enabled=config["RATELIMIT_ENABLED"],
+            storage_uri=config["RATELIMIT_STORAGE_URI"], storage_options=_store_options(config["RATELIMIT_STORAGE_URI"]),
+            strategy="moving-window", headers_enabled=False, key_prefix="herald", swallow_errors=True)
+    except ConfigurationError as exc:  # an unknown scheme, or its driver not installed
+        from server.config import ConfigError  # (server.config reads this module's defaults)
+
+        raise ConfigError(f"HERALD_RATELIMIT_STORAGE_URI cannot be used: {exc} (a redis:// store needs the redis "
+                          "library: pip install '.[server,redis]')") from None
+    app.extensions["herald_limiter"] = limiter
     # Decorating the registered views (Flask-Limiter checks inside the wrapper it returns).
     views = app.view_functions
     views["players.register"] = limiter.limit(config["RATELIMIT_REGISTER"], scope="register")(
@@ -96,6 +108,36 @@ def mailbox_asked() -> str:
     return f"{local.split('+', 1)[0]}@{domain}"
 
 
+STORE_TIMEOUT = 2.0  # seconds a request waits for the shared store before it is served unlimited
+
+
+def _store_options(uri: str) -> dict:
+    """A Redis store gets timeouts: one that hangs must not hang every limited request."""
+    if uri.split(":", 1)[0] in ("redis", "rediss", "redis+unix"):
+        return {"socket_timeout": STORE_TIMEOUT, "socket_connect_timeout": STORE_TIMEOUT}
+    return {}
+
+
+def in_memory(config) -> bool:
+    return str(config.get("RATELIMIT_STORAGE_URI") or "memory://").startswith("memory://")
+
+
+def store_unreachable(app) -> str | None:
+    """Why the shared rate-limit store cannot be used now (for /health), or None."""
+    limiter = app.extensions.get("herald_limiter")
+    if limiter is None:
+        return None
+    try:
+        answers = limiter.storage.check()
+    except Exception:  # a driver may raise instead of answering False
+        answers = False
+    if answers:
+        return None
+    parts = urlsplit(app.config["RATELIMIT_STORAGE_URI"])
+    where = f"{parts.scheme}://{parts.hostname or ''}{f':{parts.port}' if parts.port else ''}{parts.path}"
+    return f"the rate-limit store {where} does not answer: requests are served without rate limits until it does"
+
+
 def _no_check_on_every_request(app, limiter: Limiter) -> None:
     """Flask-Limiter checks default and application-wide limits before every request; Herald
     has none (only the decorated views above, checked inside their own wrappers), so that hook
@@ -127,11 +169,15 @@ def _count_token_failure(response, limiter: Limiter, items):
     if response.status_code != 401:
         return response
     key = get_remote_address()
-    allowed = [limiter.limiter.hit(item, "herald-token-failures", key) for item in items]
-    if all(allowed):
+    try:
+        allowed = [limiter.limiter.hit(item, "herald-token-failures", key) for item in items]
+        if all(allowed):
+            return response
+        resets = [limiter.limiter.get_window_stats(item, "herald-token-failures", key).reset_time
+                  for item, ok in zip(items, allowed) if not ok]
+    except Exception:  # the shared store does not answer: the 401 as it is (see the module's docstring)
+        limiter.logger.exception("rate-limit store unreachable: a token failure not counted")
         return response
-    resets = [limiter.limiter.get_window_stats(item, "herald-token-failures", key).reset_time
-              for item, ok in zip(items, allowed) if not ok]
     refused = [str(item) for item, ok in zip(items, allowed) if not ok]
     return _refusal("RATELIMIT_AUTH_FAILURES", _seconds_until(max(resets)), refused[0])
 

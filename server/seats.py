@@ -1,25 +1,36 @@
-"""Who sits where: cached once a game has started, since seats rarely change after that.
+"""Who sits where, cached per process under the games row's `seating` tag.
 
-A cached entry lives SEATS_SECONDS: players' names and addresses can change (and a seat can
-be handed over by the operator); this process forgets at once, other workers within that time.
-Past LIMIT games the least recently used one is dropped, not the whole cache.
+Every change of a seat's holder (a join, a handover by the player or the operator, a house
+bot taking over) writes a new random `seating` tag on the games row, in the transaction that
+changes the seat (`hand_to`, `reseated`; they hold the game's row lock). A cached seat list
+is used only while its tag is the tag of the games row the caller has just read, so who holds
+a seat is never stale, on any server: the move path reads the games row under its lock
+(server/movelog.py), so a seat handed over anywhere is refused to its old holder by the next
+move. The tag is random, not a counter, so that the tag of a rolled-back change, never
+committed, can never be taken for a current one.
+
+The names and addresses in a cached list may lag a rename or an address change made through
+another process by up to NAMES_SECONDS (this process forgets at once). Past LIMIT games the
+least recently used entry is dropped, not the whole cache.
 """
 from __future__ import annotations
 
 import re
+import secrets
 import threading
 from dataclasses import dataclass
 
 from cachetools import TTLCache
 from peewee import JOIN
 
+from server import statements
 from server.errors import ApiError
-from server.models import Player, Seat
+from server.models import Game, Player, Seat, utcnow
 
 LIMIT = 5000
-SEATS_SECONDS = 30.0
+NAMES_SECONDS = 30.0
 _lock = threading.Lock()  # a TTLCache reorders and expires on reads too
-_started: TTLCache[int, tuple["SeatInfo", ...]] = TTLCache(maxsize=LIMIT, ttl=SEATS_SECONDS)
+_cache: TTLCache[int, tuple[int, tuple["SeatInfo", ...]]] = TTLCache(maxsize=LIMIT, ttl=NAMES_SECONDS)
 _NAME_SLOT = re.compile(r"\{P(\d+)\}")
 
 
@@ -32,29 +43,54 @@ class SeatInfo:
 
 
 def seats_of(game) -> tuple[SeatInfo, ...]:
-    """The seats of a games row, in seat order."""
-    with _lock:
-        hit = _started.get(game.id)
-    if hit is not None:
-        return hit
+    """The seats of a games row, in seat order, as they stood when that row was read (or later)."""
+    tag = game.__data__.get("seating")  # None: a row read without it, never served from the cache
+    if tag is not None:
+        with _lock:
+            hit = _cache.get(game.id)
+        if hit is not None and hit[0] == tag:
+            return hit[1]
     rows = (Seat.select(Seat.seat, Player.id, Player.name, Player.email)
             .join(Player, on=(Seat.player == Player.id), join_type=JOIN.LEFT_OUTER)
             .where(Seat.game == game.id).order_by(Seat.seat).tuples())
     info = tuple(SeatInfo(*row) for row in rows)
-    if game.status != "open":
+    if tag is not None:
         with _lock:
-            _started[game.id] = info
+            _cache[game.id] = (tag, info)
     return info
+
+
+def new_tag() -> int:
+    """A fresh `seating` tag (never 0, the tag of games written before there were tags)."""
+    return secrets.randbelow(2**31 - 2) + 1
+
+
+def reseated(game) -> None:
+    """A seat of `game` has changed holder, in the write transaction that locked its row: a new
+    tag on the games row (and on `game`), so every process reads the seats again."""
+    tag = new_tag()
+    statements.update_by_key(Game, "id", game.id, {"seating": tag})
+    game.seating = tag
+    forget(game.id)
+
+
+def hand_to(game, seat_id: int, player_id: int, **columns) -> None:
+    """Give the seat row `seat_id` of `game` (row-locked by the caller) to another player. Its
+    pending handover invitation and its game-page links stop working (server/playlinks.py),
+    so that nothing the old holder kept reaches the seat."""
+    Seat.update(player=player_id, joined=utcnow(), handover=False, link_generation=Seat.link_generation + 1,
+                **columns).where(Seat.id == seat_id).execute()
+    reseated(game)
 
 
 def forget(game_id: int) -> None:
     with _lock:
-        _started.pop(game_id, None)
+        _cache.pop(game_id, None)
 
 
 def clear() -> None:
     with _lock:
-        _started.clear()
+        _cache.clear()
 
 
 def resolve_seat(game, caller, requested: int | None) -> int:

@@ -24,7 +24,7 @@ from datetime import timedelta
 from peewee import fn
 
 from server import gameviews, lobby, movelog, outbox, prompts, seats as seat_table, state_cache, statements
-from server.auth import Caller, new_token
+from server.auth import Caller, is_disabled, new_token
 from server.db import database, write_transaction
 from server.errors import ApiError
 from server.mailin import address, parse
@@ -153,6 +153,10 @@ def _seat_session(config, received, target, game) -> Session | None:
         log.warning("mail-in: game %s seat %s has no player; mail from %s dropped", game.id, target.seat,
                     received.sender)
         return None
+    if is_disabled(info.player):
+        log.warning("mail-in: game %s seat %s: its player is disabled; mail from %s dropped", game.id,
+                    target.seat, received.sender)
+        return None
     caller = Caller(info.player, info.name, info.email)
     if not _sender_accepted(config, received, info.email):
         log.warning("mail-in: game %s seat %s: sender %s is not the player's address; nothing played",
@@ -183,6 +187,10 @@ def _join_session(config, received, target, game) -> Session | None:
     """An invitation's address: its signature already covers the invited address."""
     player = (Player.select().where(fn.LOWER(Player.email) == received.sender).order_by(Player.id).first())
     token = None
+    if player is not None and player.disabled:
+        log.warning("mail-in: %s is a disabled player's address; their join for game %s dropped", received.sender,
+                    game.id)
+        return None
     if player is None:
         token, digest = new_token()
         player = Player.create(name=_free_name(received.sender), email=received.sender, token_hash=digest)

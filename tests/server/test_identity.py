@@ -7,7 +7,6 @@ import re
 
 import pytest
 
-from server import auth
 from server.mailer import deliver_pending
 
 
@@ -101,7 +100,6 @@ def test_a_disabled_player_is_refused(api, alice_bob):
     from server.models import Player
 
     Player.update(disabled=True).where(Player.name == "bob").execute()
-    auth.forget_player(alice_bob[1]["id"])
     refused = api.call("GET", "/players/me", alice_bob[1])
     assert refused.status_code == 403 and refused.json["error"]["code"] == "player-disabled"
 

@@ -19,7 +19,7 @@ def test_health_declares_what_it_answers(api):
     health = document["paths"]["/health"]["get"]["responses"]
     assert set(health) >= {"200", "503"}
     declared = document["components"]["schemas"]["Health"]["properties"]
-    assert set(declared) == set(api.client.get("/health").json) == {"ok", "database", "outbox"}
+    assert set(declared) == set(api.client.get("/health").json) == {"ok", "database", "outbox", "warnings"}
 
 
 def test_the_move_body_is_move_or_text(api, alice_bob):

@@ -158,3 +158,31 @@ def test_the_page_shows_the_clock_and_my_deadline_with_the_reserve(api, client):
     html = client.get(link_path(api, created.json["id"], players[0])).get_data(as_text=True)
     assert "Clock: 2 day(s) per move + 5 day(s) of reserve; at a passed deadline: default." in html
     assert re.search(r"Answer by \w+ \d\d \w+ \d\d:\d\d UTC \(reserve left: 5d 0h\)\.", html)
+
+
+def test_a_seat_the_operator_hands_over_takes_its_old_holders_links_with_it(api, client, game):
+    """The link names the seat, not the player: after `herald server seat` (or a house bot taking
+    over) it must not let the old holder act as the new one."""
+    from server import admin, house_bots
+
+    players, game_id = game
+    carl = api.register("carl")
+    old = link_path(api, game_id, players[0])
+    admin.hand_over(game_id, 0, "carl")
+    assert client.get(old).status_code == 403
+    assert client.get(link_path(api, game_id, carl)).status_code == 200
+    kept = link_path(api, game_id, players[1])
+    house_bots.hand_over(game_id, 1, "random")
+    assert client.get(kept).status_code == 403
+
+
+def test_a_disabled_players_links_are_refused(api, client, game):
+    from server import admin
+
+    players, game_id = game
+    path = link_path(api, game_id, players[0])
+    admin.set_disabled("ann", True)
+    refused = client.get(path)
+    assert refused.status_code == 403 and "disabled" in refused.get_data(as_text=True)
+    admin.set_disabled("ann", False)
+    assert client.get(path).status_code == 200
