@@ -43,7 +43,7 @@ class Prompt:
 class Result:
     """How a game ended: the winning seats (none: nobody won), a sentence for players, and
     `code`, a stable kebab-case reason a script can test ("last-castle", "resigned", ...;
-    each game lists its codes in docs/<game>.md)."""
+    each game lists its codes in core/<game>/README.md)."""
 
     winners: tuple[int, ...]
     reason: str
