@@ -23,7 +23,7 @@ from server.rulesets import available
 HEADERS = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; "
                                       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
            "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
-           "Cache-Control": "public, max-age=300"}
+           "Cache-Control": "public, max-age=300", "Vary": "Accept"}  # a page or JSON, as asked
 _TABLE = re.compile(r"<table>(.*?)</table>", re.S)
 _HEADING = re.compile(r"<h([23]) id=\"[^\"]*\">(.*?)</h\1>", re.S)
 _TAG = re.compile(r"<[^>]+>")

@@ -22,7 +22,7 @@ def index():
         return Response(guidepages.front_door(), mimetype="text/html", headers=guidepages.HEADERS)
     return {"name": "Herald", "about": "A turn server for slow board games, played by mail and from a shell.",
             "api_docs": "/docs", "openapi": "/openapi.json", "rulesets": "/rulesets", "rules": "/rules",
-            "health": "/health"}
+            "health": "/health"}, 200, {"Vary": "Accept"}
 
 
 @blp.route("/health")

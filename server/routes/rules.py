@@ -22,6 +22,7 @@ def _missing(error: ApiError) -> Response:
         return _page(guidepages.not_found(error.message, error.details.get("close", [])), error.status)
     response = jsonify(error.body())
     response.status_code = error.status
+    response.headers["Vary"] = "Accept"
     return response
 
 
@@ -42,7 +43,9 @@ def page(name):
     the move notation and the options, written for players."""
     try:
         if not guidepages.wants_html(default=True):
-            return jsonify(guide.rules(name))
+            response = jsonify(guide.rules(name))
+            response.headers["Vary"] = "Accept"
+            return response
         return _page(guidepages.rules(name))
     except ApiError as error:
         return _missing(error)

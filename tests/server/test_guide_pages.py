@@ -96,12 +96,12 @@ def test_the_front_door_answers_programs_with_json(client, accept):
     answer = client.get("/", headers={"Accept": accept} if accept else {})
     assert answer.status_code == 200 and answer.mimetype == "application/json"
     assert answer.json["api_docs"] == "/docs" and answer.json["rulesets"] == "/rulesets"
-    assert answer.json["rules"] == "/rules"
+    assert answer.json["rules"] == "/rules" and answer.headers["Vary"] == "Accept"
 
 
 def test_the_front_door_answers_browsers_with_a_page(client):
     page = client.get("/", headers=BROWSER)
-    assert page.status_code == 200 and page.mimetype == "text/html"
+    assert page.status_code == 200 and page.mimetype == "text/html" and page.headers["Vary"] == "Accept"
     html = page.get_data(as_text=True)
     for name in MODULES:
         assert f'href="/rules/{name}"' in html
