@@ -68,6 +68,8 @@ def rulesets(entries: Iterable[dict]) -> str:
         lines.append(f"{rules['name']}  {rules.get('title', '')}  "
                      f"({rules.get('min_players')}-{rules.get('max_players')} players)")
         for name, option in sorted((rules.get("options") or {}).items()):
+            if option.get("internal"):  # the random stream, old games' readings: not a player's choice
+                continue
             choices = option.get("choices")
             allowed = f" one of {', '.join(map(str, choices))};" if choices else ""
             lines.append(f"    --option {name}=VALUE  {option.get('help', '')}"

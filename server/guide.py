@@ -1,9 +1,11 @@
-"""The player guides and glossaries served by `GET /rulesets/{name}/rules` and `/explain/{thing}`.
+"""The player guides and glossaries served by `GET /rulesets/{name}/rules` and `/explain/{thing}`
+(as Markdown text) and `GET /rules/{name}` (as a web page, server/guidepages.py).
 
-The guides are docs/<game>.md, shipped inside this package as `server/guides/<game>.md`
-(written by `python docs/guides.py`; tests/docs check the copy equals the source), so an
-installed server reads them through importlib.resources without a checkout. Glossaries are
-`core/<game>/glossary.py`, found next to the game's module in the registry.
+A guide is `server/guides/<game>.md`, written for players (the engine's notes for developers
+are `core/<game>/README.md`); it ships inside this package, so an installed server reads it
+through importlib.resources without a checkout. Its generated tables are rewritten from the
+game's data by `python docs/guides.py`. Glossaries are `core/<game>/glossary.py`, found next
+to the game's module in the registry.
 """
 from __future__ import annotations
 
@@ -91,6 +93,11 @@ def explain(name: str, thing: str) -> dict:
         raise ApiError(404, "not-found", f"The {name} glossary does not know {thing!r}.{hint}",
                        details={"close": near})
     return {"ruleset": name, **found}
+
+
+def rules_url(config: dict, name: str | None) -> str:
+    """The guide's web page as the mails link it ("" for a mail about no game)."""
+    return f"{config.get('PUBLIC_URL', '')}/rules/{name}" if name else ""
 
 
 def close(word: str, names: list[str]) -> list[str]:

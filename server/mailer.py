@@ -46,9 +46,10 @@ from peewee import PeeweeException
 from server import mailboard, mailparts, story
 from server.addresses import delivery_address
 from server.engine_errors import EngineError
+from server.guide import rules_url
 from server.mailin import address as reply_address
 from server.mailin.headers import decorate
-from server.models import Notification, utcnow
+from server.models import Game, Notification, utcnow
 
 log = logging.getLogger("herald.mail")
 
@@ -116,6 +117,7 @@ def compose(row: Notification, config: dict) -> EmailMessage:
     position it is about (drawn now: server/mailboard.py)."""
     link = mailparts.play_url(row, config)
     context = mailboard.mail_context(row)
+    context = {**context, "rules_url": rules_url(config, context.get("ruleset") or _ruleset_of(row))}
     text = _templates.get_template(f"{row.kind}.txt.j2").render(
         **{**context, **story_context(row, context)}, public_url=config.get("PUBLIC_URL", ""),
         reply_by_mail=reply_address.configured(config), play_url=link)
@@ -134,6 +136,14 @@ def compose(row: Notification, config: dict) -> EmailMessage:
     message = mailparts.add_html(message, row, config, body.lstrip("\n"), link, context)  # text + HTML board
     decorate(message, row, config)  # Reply-To, thread and loop-guard headers (server.mailin)
     return message
+
+
+def _ruleset_of(row: Notification) -> str | None:
+    """For rows stored before their context named the ruleset: the game's."""
+    if row.game_id is None:
+        return None
+    game = Game.select(Game.ruleset).where(Game.id == row.game_id).first()
+    return game.ruleset if game else None
 
 
 class _PayloadTracking:

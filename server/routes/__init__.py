@@ -12,16 +12,17 @@ from server.routes.mailformat import blp as mailformat
 from server.routes.pictures import blp as pictures
 from server.routes.play import blp as play, links
 from server.routes.ratings import blp as ratings
+from server.routes.rules import blp as rules
 from server.routes.table import blp as table
 from server.routes.vacation import blp as vacation
 from server.routes.webhooks import blp as webhooks
 
 BLUEPRINTS = (meta, players, identity, games, moves, asked, guide, mail, table, vacation, ratings, webhooks,
-              pictures, play, links, mailformat, bots)
+              pictures, play, links, mailformat, bots, rules)
 
 # Everything else needs a Bearer token (checked before the request body is read).
 PUBLIC_ENDPOINTS = {"meta.index", "meta.health", "meta.rulesets", "players.register", "identity.recover", "identity.redeem",
-                    "guide.rules", "guide.explain"}
+                    "guide.rules", "guide.explain", "rules.index", "rules.page", "rules.picture"}
 
 
 def is_public(endpoint: str) -> bool:

@@ -1,9 +1,10 @@
 """Health and the list of games this server hosts."""
 from __future__ import annotations
 
+from flask import Response
 from flask_smorest import Blueprint
 
-from server import health as health_report
+from server import guidepages, health as health_report
 from server.rulesets import available
 from server.schemas import RulesetSchema
 
@@ -11,12 +12,17 @@ blp = Blueprint("meta", __name__, description="Server health and available games
 
 
 @blp.route("/")
-@blp.response(200, description="Where to go from here (the link at the foot of every mail)")
+@blp.response(200, description="Where to go from here (the link at the foot of every mail): a page for a "
+                               "browser (Accept: text/html), else these links as JSON")
 @blp.doc(security=[])
 def index():
-    """The server's front door: a mail's footer links here, so it must not be a 404."""
+    """The server's front door. A mail's footer links here, so a browser gets a page a player can
+    read (the games, their rules, how to join); a program (JSON, `*/*` or no Accept) the links."""
+    if guidepages.wants_html(default=False):
+        return Response(guidepages.front_door(), mimetype="text/html", headers=guidepages.HEADERS)
     return {"name": "Herald", "about": "A turn server for slow board games, played by mail and from a shell.",
-            "api_docs": "/docs", "openapi": "/openapi.json", "rulesets": "/rulesets", "health": "/health"}
+            "api_docs": "/docs", "openapi": "/openapi.json", "rulesets": "/rulesets", "rules": "/rules",
+            "health": "/health"}, 200, {"Vary": "Accept"}
 
 
 @blp.route("/health")

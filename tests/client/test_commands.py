@@ -37,6 +37,18 @@ def test_rulesets_lists_games_and_their_options(herald):
     assert "toy-race" in text and "--option target=VALUE" in text
 
 
+def test_rulesets_shows_players_options_only(herald):
+    """The random stream and the readings kept for old games are the server's business: the
+    JSON marks them `internal`, the listing leaves them out."""
+    rules = {r["name"]: r for r in herald.json("rulesets")}
+    assert rules["castle-assault"]["options"]["rng"]["internal"] is True
+    assert rules["castle-assault"]["options"]["windows"]["internal"] is False
+    text = herald("rulesets").stdout
+    assert "--option windows=VALUE" in text and "--option bridge-bonus=VALUE" in text
+    for internal in ("rng", "defend-limit", "rebuild", "cards", "ring-window", "boat-limit"):
+        assert f"--option {internal}=" not in text, internal
+
+
 def test_new_json_has_id_and_one_invite_per_seat(herald):
     token = herald.register("gina")
     created = herald.json("new", "toy-race", "--seats", 3, "--option", "target=30", token=token)

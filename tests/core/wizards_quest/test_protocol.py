@@ -12,7 +12,8 @@ from core.wizards_quest import state as S
 from tests.core.wizards_quest.helpers import T, ask, at, check_invariants, make, move
 from tests.support import rule_docs
 
-DOCS = pathlib.Path(__file__).resolve().parents[3] / "docs" / "wizards-quest.md"
+GUIDE = pathlib.Path(__file__).resolve().parents[3] / "server" / "guides" / "wizards-quest.md"
+NOTES = pathlib.Path(__file__).resolve().parents[3] / "core" / "wizards_quest" / "README.md"
 
 EXAMPLES = ["castle K3", "county D2C4", "hide T05 K3", "place D1C2:3 K1:2 champion@K1", "place none",
             "scatter D1C1:2 K4:1 wizard@D5C5", "lose men", "lose champion", "take 3", "take 0 wizard",
@@ -31,11 +32,13 @@ def test_notation_round_trip(text):
 
 @pytest.mark.rule("WQ-DOC-1")
 def test_docs_examples_parse_and_round_trip():
-    """Every notation example in docs/wizards-quest.md is real notation (the docs cite the seed source)."""
-    text = DOCS.read_text(encoding="utf-8")
-    assert "004_b1694f7215fde1fd" in text
-    examples = re.findall(r"^    (?:> )?`([a-z][^`]*)`", text, re.M)
-    assert len(examples) >= 20
+    """Every notation example of the player guide and of the engine's notes is real notation (the
+    notes cite the seed source)."""
+    notes = NOTES.read_text(encoding="utf-8")
+    assert "004_b1694f7215fde1fd" in notes
+    guide = re.findall(r"^- `([a-z][^`]*)`", GUIDE.read_text(encoding="utf-8"), re.M)
+    assert len(guide) >= 20
+    examples = guide + re.findall(r"^    (?:> )?`([a-z][^`]*)`", notes, re.M)
     st = make({})
     for example in examples:
         assert G.format(G.parse(st, 0, example)) == example
