@@ -13,8 +13,10 @@ without any commitment, whether an opponent holds an answer.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from core import chance
-from core.protocol import IllegalMove
+from core.protocol import IllegalMove, visible
 from server import gameviews, movelog, prompts
 from server.engine_errors import engine_call
 from server.errors import ApiError, from_illegal
@@ -39,30 +41,54 @@ def dry_run(caller, game_id: int, seq: int, requested_seat: int | None, move: di
     names = lambda words: name_players(words, seats)  # noqa: E731
     where = (game.id, seq)
     move = movelog._read_move(engine, state, seat, move, text, names, where)
-    outcome = _judge(engine, state, seat, move, names, where)
+    with engine_call(*where, "previewing a move"):
+        seen = _guarded(engine, state, seat, move, prompts.seats_held_with(seat, seats), names, where)
     body = {"dry_run": True, "seq": seq, "seat": seat, "move": move, "text": engine.format(move),
-            "legal": True, "shown": outcome.deterministic, "note": None, "events": None, "view": None,
+            "legal": True, "shown": seen is not None, "note": None, "events": None, "view": None,
             "picture": None, "prompted": None, "result": None}
-    if not outcome.deterministic:
+    if seen is None:
         body["note"] = HIDDEN_OUTCOME
         return body
-    new_state = outcome.state
-    view = engine.view(new_state, seat)
-    result = engine.result(new_state)
-    shown = prompts.visible([p.to_json() for p in ([] if result else engine.prompts(new_state))],
-                            prompts.seats_held_with(seat, seats))
-    body.update(events=movelog.visible_events([e.to_json() for e in outcome.events], seat, seats),
-                view=view, picture=names(engine.render(view, seat)),
-                prompted=[{**p, "text": names(p["text"])} for p in shown],
-                result=gameviews._named_result(result.to_json(), seats) if result else None)
+    body.update(events=[names(e["text"]) for e in seen.events], view=seen.view,
+                picture=names(engine.render(seen.view, seat)),
+                prompted=[{**p, "text": names(p["text"])} for p in seen.prompted],
+                result=gameviews._named_result(seen.result, seats) if seen.result else None)
     return body
 
 
-def _judge(engine, state, seat, move, names, where) -> chance.Trial:
-    """The trial of the move; a refusal as a real play would give it, an engine's crash loud."""
+@dataclass
+class Seen:
+    """What the mover would see after the move: its events (stored JSON), view, prompts, result."""
+
+    events: list
+    view: dict
+    prompted: list
+    result: dict | None
+
+
+def outcome(engine, state, seat: int, move: dict, own_seats=None) -> Seen | None:
+    """What `seat` would see after `move` (IllegalMove propagates), or None where that may not
+    be shown: the move draws from the random stream or reveals a card hidden from the seat."""
+    own_seats = own_seats or [seat]
+    trial = chance.trial(engine, engine.preview_state(state), seat, move, watch=[seat])
+    if not trial.deterministic:
+        return None
+    return seen_after(engine, trial, seat, own_seats)
+
+
+def seen_after(engine, trial: chance.Trial, seat: int, own_seats) -> Seen:
+    """Everything of a trial's outcome that `seat` sees, whether or not a preview may show it."""
+    result = engine.result(trial.state)
+    asked = [] if result else [p.to_json() for p in engine.prompts(trial.state)]
+    return Seen(events=[e.to_json() for e in trial.events if visible(e.to, seat)],
+                view=engine.view(trial.state, seat), prompted=prompts.visible(asked, own_seats),
+                result=result.to_json() if result else None)
+
+
+def _guarded(engine, state, seat, move, own_seats, names, where) -> Seen | None:
+    """`outcome`, with a refusal as a real play would give it."""
     try:
-        with engine_call(*where, "previewing a move"):
-            return chance.trial(engine, engine.preview_state(state), seat, move, watch=[seat])
+        return outcome(engine, state, seat, move, own_seats)
     except IllegalMove as exc:
         raise from_illegal(exc, code="illegal-move", legal=movelog._legal_texts(engine, state, seat, where),
                            names=names) from None
