@@ -5,7 +5,7 @@ from flask import Flask, request
 from flask.sessions import SessionInterface
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from server import apidocs, health, pooling, ratelimits, schema, seats, state_cache
+from server import apidocs, headers, health, pooling, ratelimits, schema, seats, state_cache
 from server.auth import current_player
 from server.config import load_config
 from server.db import database, open_database
@@ -48,6 +48,7 @@ def create_app(config: dict | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     register_error_handlers(app)
+    headers.install(app)
     ratelimits.init_app(app)
     pooling.init_app(app)
 
