@@ -20,10 +20,11 @@ Three checks, each generic (no engine says which of its moves are safe):
   are one shuffle turned a place further in each world, so that every hidden place (a deck's
   top card) is dealt WORLDS different cards rather than WORLDS random ones that may all miss
   the one rare card the outcome turns on. WORLDS bounds the cost (each world is a sample
-  and an apply: 16 cost 10-20 ms on a busy machine) and so the power: an outcome that turns
-  on one particular card among n > 16 that may lie at a hidden place still slips through
-  with a chance of (n - 16)/n (docs/api.md says so). tests/table/test_preview_worlds.py
-  compares previews shown from random positions of every game in worlds of its own;
+  and an apply: 16 cost about 20 ms, at most 35 in 9 previews of 10, on a loaded 2-core
+  machine) and so the power: an outcome that turns on one particular card among n > 16
+  that may lie at a hidden place still slips through with a chance of (n - 16)/n
+  (docs/api.md says so). tests/table/test_preview_worlds.py compares previews shown from
+  random positions of every game in worlds of its own;
 - games with "fast" out-of-turn windows are previewed as at a strict table
   (`Game.preview_state`): otherwise a preview would show, without any commitment, whether
   an opponent holds an answer.
