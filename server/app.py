@@ -5,7 +5,7 @@ from flask import Flask, request
 from flask.sessions import SessionInterface
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from server import apidocs, health, pooling, ratelimits, schema, seats, state_cache
+from server import apidocs, headers, health, pooling, ratelimits, schema, seats, seeds, state_cache
 from server.auth import current_player
 from server.config import load_config
 from server.db import database, open_database
@@ -20,6 +20,7 @@ def create_app(config: dict | None = None) -> Flask:
     """A ready app for the configured database: a brand-new one is created; one whose schema
     needs migrating is refused (schema.PendingMigrations names `herald server migrate`)."""
     config = load_config() if config is None else {**load_config({}), **config}
+    seeds.check(config)
     app = HeraldFlask("herald")
     app.config.update(config)
     app.config.update(
@@ -48,6 +49,7 @@ def create_app(config: dict | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     register_error_handlers(app)
+    headers.install(app)
     ratelimits.init_app(app)
     pooling.init_app(app)
 

@@ -8,7 +8,7 @@ import secrets
 from core import canonical
 from core.protocol import IllegalMove
 from core.rng import seed_hash
-from server import outbox, seats as seat_table, state_cache, waits
+from server import outbox, seats as seat_table, seeds, state_cache, waits
 from server.db import write_transaction
 from server.engine_errors import engine_call
 from server.errors import ApiError, from_illegal
@@ -36,7 +36,7 @@ def create_game(caller, ruleset: str, players: int, options: dict, public: bool 
     except IllegalMove as exc:
         raise from_illegal(exc, code="bad-option") from None
     _trial_setup(engine, players, options)
-    seed = secrets.token_hex(16)
+    seed = seeds.new_seed()
     with write_transaction():
         game = Game.create(ruleset=engine.name, title=engine.title, players=players, options=options,
                            seed=seed, seed_hash=seed_hash(seed), status="open",

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from server.schemas import MAX_SEAT, SeatQuerySchema, StrictSchema
+from server.schemas import MAX_SEAT, MAX_SEQ, SeatQuerySchema, StrictSchema
 
 
 class SayBodySchema(StrictSchema):
@@ -13,7 +13,8 @@ class SayBodySchema(StrictSchema):
 
 
 class ChatQuerySchema(SeatQuerySchema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEQ),
+                           metadata={"description": "only messages with a higher id (the last one read)"})
 
 
 class ChatMessageSchema(Schema):

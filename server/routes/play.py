@@ -19,6 +19,19 @@ links = Blueprint("links", __name__, url_prefix="/games", description="Links to 
 COOKIE = "herald_play"
 MAX_WAIT = 25
 
+# The page and its form answer HTML, refusals included (a missing or revoked link, a refused
+# move beside the box): so says the OpenAPI document, instead of flask-smorest's JSON default.
+HTML = {"type": "string", "description": "an HTML page"}
+PAGE_REFUSAL = {"description": "the refusal as a page (a missing, expired or revoked link: 401/403/404), "
+                               "with the same status as the API's error",
+                "content": {"text/html": {"schema": HTML}}}
+MOVE_FORM = {"required": True, "content": {"application/x-www-form-urlencoded": {"schema": {
+    "type": "object", "required": ["t", "seq"],
+    "properties": {"t": {"type": "string", "description": "the page's link token"},
+                   "seq": {"type": "integer", "description": "the move number the page shows"},
+                   "text": {"type": "string", "description": "the move, as typed"},
+                   "choice": {"type": "string", "description": "the move, as chosen from the list"}}}}}}
+
 
 def _headers(nonce: str | None = None) -> dict:
     """The page loads nothing from elsewhere and runs only its own inline script."""
@@ -52,8 +65,8 @@ def _page(grant, status: int = 200, error: ApiError | None = None, typed: str = 
 
 
 @blp.route(f"/{GAME_ID}", methods=["GET"])
-@blp.response(200, description="the game page (HTML)")
-@blp.doc(security=[])
+@blp.response(200, HTML, content_type="text/html", description="the game page")
+@blp.doc(security=[], responses={"default": PAGE_REFUSAL})
 def page(game_id):
     """The game page for the seat the link (`?t=`) grants."""
     try:
@@ -63,8 +76,11 @@ def page(game_id):
 
 
 @blp.route(f"/{GAME_ID}/move", methods=["POST"])
-@blp.response(200, description="the page after the move, or with the refusal beside the box (HTML)")
-@blp.doc(security=[])
+@blp.response(303, description="played: back to the game page (Location: /play/{game_id})")
+@blp.doc(security=[], requestBody=MOVE_FORM, responses={"default": {
+    "description": "the page again with the refusal beside the box (the API error's status: 409, 422, ...), "
+                   "or a refusal page for a bad link",
+    "content": {"text/html": {"schema": HTML}}}})
 def move(game_id):
     """The page's move box: the PUT /games/{id}/moves/{seq} path, as a form (fields t, seq, text)."""
     try:

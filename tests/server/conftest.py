@@ -20,10 +20,11 @@ def toy_game():
 
 
 @pytest.fixture
-def config(tmp_path):
+def config(tmp_path, game_seeds):
     from server.config import load_config
+    from server.seeds import SOURCE
 
-    return load_config({
+    return {**load_config({
         "HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
         "HERALD_MAIL_DIR": str(tmp_path / "mail"),
         "HERALD_PUBLIC_URL": "https://herald.example.org",
@@ -31,7 +32,7 @@ def config(tmp_path):
         # Many tests register, fail tokens or join on purpose, from one address: the limits
         # themselves are tested in test_ratelimits.py with small values of their own.
         "HERALD_RATELIMIT_ENABLED": "0",
-    })
+    }), SOURCE: game_seeds}  # every game's deal the same on every run (tests/support/seeds.py)
 
 
 @pytest.fixture

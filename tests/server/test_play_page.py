@@ -8,16 +8,17 @@ from urllib.parse import urlsplit
 import pytest
 
 from server.config import load_config
+from server.seeds import SOURCE
 from tests.server.conftest import Api
 
 KEY = "test-secret-key-" + "x" * 20
 
 
 @pytest.fixture
-def config(tmp_path):
-    return load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
-                        "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_SECRET_KEY": KEY,
-                        "HERALD_PUBLIC_URL": "https://herald.example.org"})
+def config(tmp_path, game_seeds):
+    return {**load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
+                           "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_SECRET_KEY": KEY,
+                           "HERALD_PUBLIC_URL": "https://herald.example.org"}), SOURCE: game_seeds}
 
 
 @pytest.fixture
