@@ -1,5 +1,7 @@
-"""The server the documentation's commands talk to: `herald server run`, as a reader starts it,
-on a free port of 127.0.0.1, in a process of its own, over its own SQLite file."""
+"""The server the documentation's commands talk to: what `herald server run` starts, on a free
+port of 127.0.0.1, in a process of its own, over its own SQLite file. Its games take their seeds
+from a fixed sequence (server/seeds.py's hook for tests), so a document's output is the same on
+every run: `python -m tests.docs.docserver PORT` serves until killed."""
 from __future__ import annotations
 
 import os
@@ -25,7 +27,7 @@ class DocServer:
         self.process: subprocess.Popen | None = None
 
     def __enter__(self) -> "DocServer":
-        command = [sys.executable, "-c", "from client.cli import main; main()", "server", "run", "--port", str(self.port)]
+        command = [sys.executable, "-m", "tests.docs.docserver", str(self.port)]
         self.process = subprocess.Popen(command, cwd=self.folder, env={**os.environ, **self.env, "PYTHONPATH": str(ROOT)},
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         until = time.monotonic() + 30
@@ -44,3 +46,22 @@ class DocServer:
         if self.process is not None and self.process.poll() is None:
             self.process.kill()
             self.process.wait(timeout=10)
+
+
+def serve(port: int) -> None:
+    """The app of `herald server run`, from the same HERALD_* settings, with pinned seeds."""
+    import itertools
+
+    from werkzeug.serving import make_server
+
+    from server.app import create_app
+    from server.config import load_config
+    from server.seeds import SOURCE
+
+    numbers = itertools.count(1)
+    app = create_app({**load_config(), SOURCE: lambda: f"documentation-game-{next(numbers)}"})
+    make_server("127.0.0.1", port, app, threaded=True).serve_forever(poll_interval=0.05)
+
+
+if __name__ == "__main__":
+    serve(int(sys.argv[1]))

@@ -36,29 +36,26 @@ def script(doc_blocks: list[Block]) -> str:
     that shows an error in its output is judged by that output)."""
     parts = ["set -o pipefail"]
     for n, block in enumerate(doc_blocks):
-        parts.append(f"trap 'echo \"{FAILED.format(n, '$?')}\" >&2' ERR")
-        parts.append(f"echo '{SEPARATOR.format(n)}'; echo '{SEPARATOR.format(n)}' >&2")
+        parts.append(f"trap 'echo \"{FAILED.format(n, '$?')}\"' ERR")
+        parts.append(f"echo '{SEPARATOR.format(n)}'")
         parts.append(block.text)
     return "\n".join(parts) + "\n"
 
 
 def run_document(doc_blocks: list[Block], tmp_path: Path) -> list[tuple[str, str]]:
-    """(stdout + stderr, failure markers) of each block."""
+    """(what the block printed, both streams as a terminal shows them; its failure markers)."""
     home = tmp_path / "home"
     home.mkdir()
     with DocServer(tmp_path) as server:
         env = {**os.environ, **server.env, "HOME": str(home), "NO_COLOR": "1", "COLUMNS": "100",
                "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}", "PYTHONPATH": str(ROOT)}
         env.pop("HERALD_TOKEN", None)
-        done = subprocess.run(["bash", "-c", script(doc_blocks)], cwd=tmp_path, env=env, capture_output=True,
-                              text=True, timeout=300, stdin=subprocess.DEVNULL)
-    outs = _split(done.stdout, len(doc_blocks))
-    errs = _split(done.stderr, len(doc_blocks))
+        done = subprocess.run(["bash", "-c", script(doc_blocks)], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, timeout=300, stdin=subprocess.DEVNULL)
     results = []
-    for out, err in zip(outs, errs):
-        failures = "\n".join(re.findall(r"@@doc-failed \d+ \d+@@", err))
-        shown_err = re.sub(r"@@doc-failed \d+ \d+@@\n?", "", err)
-        results.append(((out + shown_err).strip("\n"), failures))
+    for printed in _split(done.stdout, len(doc_blocks)):
+        failures = "\n".join(re.findall(r"@@doc-failed \d+ \d+@@", printed))
+        results.append((re.sub(r"@@doc-failed \d+ \d+@@\n?", "", printed).strip("\n"), failures))
     return results
 
 
