@@ -244,7 +244,9 @@ class HeraldApi:
         if action == "add":
             return self.request("POST", "/webhooks", body={"url": url, "format": fmt, "game": game})
         if action == "remove":
-            return self.request("DELETE", "/webhooks", params={"id": int(hook)})
+            if hook is None:
+                raise ValueError("removing a webhook needs its id")
+            return self.request("DELETE", "/webhooks", params={"id": hook})
         return self.request("GET", "/webhooks")
 
     def export(self, game: int, seat: int | None = None) -> dict:

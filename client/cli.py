@@ -28,7 +28,7 @@ class Failure(click.ClickException):
     def __init__(self, message: str, exit_code: int = exitcodes.ERROR, details: list[str] | None = None,
                  code: str | None = None):
         super().__init__(message)
-        self.exit_code = exit_code
+        self.exit_code = exit_code  # type: ignore[misc]  # click declares it on the class; each failure has its own
         self.details = details or []
         self.code = code  # stable code for --json (client.errors_json); None: by exit code
         self.api_error: ApiError | None = None  # the server's answer this failure reports, if any

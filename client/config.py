@@ -71,7 +71,8 @@ def chosen_profile(profile: str | None = None, environ: Mapping[str, str] | None
 def saved_profile(data: dict, profile: str | None, must_exist: bool = True) -> dict:
     if profile is None:
         return {key: data[key] for key in ("server", "token", "name") if key in data}
-    profiles = data.get("profiles") if isinstance(data.get("profiles"), dict) else {}
+    found = data.get("profiles")
+    profiles: dict = found if isinstance(found, dict) else {}
     if profile not in profiles:
         if must_exist:
             known = ", ".join(sorted(profiles)) or "none yet"
@@ -84,7 +85,8 @@ def saved_profile(data: dict, profile: str | None, must_exist: bool = True) -> d
 def profiles(environ: Mapping[str, str] | None = None) -> dict[str | None, dict]:
     """Every saved profile, the default one under None."""
     data = read_file(config_path(environ))
-    named = data.get("profiles") if isinstance(data.get("profiles"), dict) else {}
+    kept = data.get("profiles")
+    named: dict = kept if isinstance(kept, dict) else {}
     found: dict[str | None, dict] = {name: dict(value) for name, value in named.items()}
     if data.get("token") or data.get("server"):
         found[None] = saved_profile(data, None)
