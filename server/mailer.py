@@ -102,7 +102,7 @@ def compose(row: Notification, config: dict) -> EmailMessage:
     message["Date"] = format_datetime(datetime.now().astimezone())
     message["Message-ID"] = message_id(row, config)
     message["X-Herald-Notification"] = str(row.id)
-    message.set_content(body.lstrip("\n"))
+    mailparts.set_text(message, body.lstrip("\n"))  # in an encoding that keeps the board's lines whole
     message = mailparts.add_html(message, row, config, body.lstrip("\n"), link, context)  # text + HTML board
     decorate(message, row, config)  # Reply-To, thread and loop-guard headers (server.mailin)
     return message
@@ -139,14 +139,13 @@ STORY_KINDS = ("turn", "reminder")
 
 
 def story_context(row: Notification, context: dict) -> dict:
-    """Read at send time: what happened since the seat last acted (turn mails, reminders);
-    the board fitted to a mail's 78 columns. (Only these: the rest of a mail is written to
-    fit, and a reply quoting it must find its lines as they were.)"""
-    fitted = {"summary": story.fit(context["summary"])} if context.get("summary") else {}
+    """Read at send time: what happened since the seat last acted (turn mails, reminders),
+    fitted to a mail's 78 columns. The board is not: it goes as `herald show` prints it, its
+    lines whole (a wrapped board cannot be read; mailparts.set_text keeps them whole)."""
     if row.kind not in STORY_KINDS or row.game_id is None:
-        return fitted
+        return {}
     recap = story.recap_context(row.game_id, row.seat, row.version)
-    return {**fitted, **recap, "recap": story.fit("\n".join(recap["recap"])).splitlines()}
+    return {**recap, "recap": story.fit("\n".join(recap["recap"])).splitlines()}
 
 
 def is_stale(row: Notification) -> bool:
