@@ -38,7 +38,8 @@ class PlayerSchema(Schema):
     id = fields.Integer()
     name = fields.String()
     email = fields.String()
-    mail = fields.String(metadata={"description": "mail setting: turns, digest or off"})
+    mail = fields.String(metadata={"description": "mail setting: turns, digest or off; bounced when Herald "
+                                                  "paused mail to an address that bounced"})
     waiting = fields.Integer(metadata={"description": "active games waiting for one of my seats"})
 
 

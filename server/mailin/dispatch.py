@@ -9,8 +9,9 @@ a copy of an old mail under another Message-ID finds its moves already made (ans
 like a repeated PUT), and a reply to a mail the game has moved on from plays nothing
 and gets the new position instead.
 
-Nothing a sender writes raises out of here; a robot's mail (auto-reply, bounce, list,
-Herald's own) is never answered; a mail to a forged address, or from a stranger, is
+Nothing a sender writes raises out of here; a delivery report that one of Herald's mails
+failed pauses mail to that address (server/bounces.py); a robot's mail (auto-reply, other
+bounces, list, Herald's own) is never answered; a mail to a forged address, or from a stranger, is
 dropped with a log line and tells its sender nothing.
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ from datetime import timedelta
 
 from peewee import fn
 
-from server import gameviews, lobby, movelog, outbox, prompts, seats as seat_table, state_cache, statements
+from server import bounces, gameviews, lobby, movelog, outbox, prompts, seats as seat_table, state_cache, statements
 from server.auth import Caller, new_token
 from server.db import database, write_transaction
 from server.errors import ApiError
@@ -58,7 +59,7 @@ the subject line alone works too. Commands, one per line:
 class Handled:
     """What became of one message (for the listener's answer and the log)."""
 
-    outcome: str  # played, answered, duplicate, robot, forged, stranger, unreadable, not-for-us
+    outcome: str  # played, answered, duplicate, robot, bounce, forged, stranger, unreadable, not-for-us
     detail: str = ""
     game: int | None = None
 
@@ -86,6 +87,10 @@ def handle(raw: bytes, config: dict, recipients: list[str] | None = None,
         received = parse.read(raw)
     except parse.Unreadable as exc:
         return _dropped("unreadable", str(exc))
+    bounced = bounces.from_report(received.message, config)  # a report that a mail of ours failed
+    if bounced is not None:
+        log.warning("mail-in: delivery report from %s: %s", received.sender, bounced)
+        return Handled("bounce", bounced)
     robot = parse.robot_reason(received, envelope_from, lambda a: address.is_ours(config, a))
     if robot:
         return _dropped("robot", f"from {received.sender}: {robot}")
