@@ -313,12 +313,14 @@ DASH_VALUES = {"ignore_unknown_options": True, "help_option_names": ["--help"]}
 
 @cli.command(context_settings=DASH_VALUES)
 @click.argument("invite")
+@click.option("--another-seat", is_flag=True,
+              help="Take this seat although I already hold one in the game (to play both seats myself).")
 @json_option
 @connection_options
-def join(invite, as_json):
+def join(invite, another_seat, as_json):
     """Take the seat an INVITE code is for, or (given a game number) the first free seat of a public game."""
     number = invite.strip().lstrip("#")
-    joined = api().join_public(int(number)) if number.isdigit() else api().join(invite)
+    joined = api().join_public(int(number)) if number.isdigit() else api().join(invite, another_seat)
     reply(as_json, joined, lambda joined: f"Joined game {joined['game']} as seat {joined['seat']}.")
 
 

@@ -75,7 +75,7 @@ def seat_bot(caller, game_id: int, seat: int, level: str) -> dict:
     row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
     if row is None:
         raise ApiError(404, "not-found", f"Game {game_id} has no seat {seat}.")
-    return lobby.join_game(house_player(level), row.invite)
+    return lobby.join_game(house_player(level), row.invite, another_seat=True)  # a bot may hold several
 
 
 def hand_over(game_id: int, seat: int, level: str) -> str:

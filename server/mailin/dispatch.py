@@ -387,10 +387,13 @@ def _join(session, rest):
         session.blocks.append(f"You already play seat {session.seat} in this game.")
         return
     seat_row = Seat.get_or_none((Seat.game == session.game_id) & (Seat.seat == session.seat))
+    another = " ".join(rest.replace("-", " ").split()) in ("another seat", "another")
     try:
-        joined = lobby.join_game(session.caller, seat_row.invite)
+        joined = lobby.join_game(session.caller, seat_row.invite, another)
     except ApiError as error:
-        session.blocks.append(f"You could not join: {error.message}")
+        message = error.message.replace("join with --another-seat (API: \"another_seat\": true)",
+                                        "reply 'join another seat'")
+        session.blocks.append(f"You could not join: {message}")
         session.stopped = True
         return
     session.blocks.append(f"Welcome, {session.caller.name}: you have seat {joined['seat']} in game {joined['game']}.")
