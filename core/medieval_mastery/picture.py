@@ -82,6 +82,8 @@ def _panel(v: dict, seat: int | None, y: float, width: float) -> Panel:
                 f"dice {p['dice_free']}")
 
     panel = Panel(MARGIN, y, width - 2 * MARGIN, legend_rows(v["players"], seat, facts), legend_columns=1)
+    panel.box("Artefacts", [f"P{p['seat']}: " + ", ".join(a["name"] + ("" if a["up"] else " (destroyed)")
+                                                        for a in p["artefacts"]) for p in v["seats"]], "artefacts")
     panel.box("Status", ["Game over: " + v["result"]["reason"]] if v["result"] else ["Now: " + view_mod._waiting(v)],
               "status")
     b = v["battle"]
