@@ -1,8 +1,11 @@
 """Who sits where: cached once a game has started, since seats rarely change after that.
 
 A cached entry lives SEATS_SECONDS: players' names and addresses can change (and a seat can
-be handed over by the operator); this process forgets at once, other workers within that time.
-Past LIMIT games the least recently used one is dropped, not the whole cache.
+be handed over, by its player or by the operator's `herald server seat` in a process of its
+own); the process that changed it forgets at once, others within that time. Before refusing
+a caller ("no seat", "not yours") the seats are read again from the database, so a seat's
+new holder is let in at once everywhere; its old holder may still be let in by another
+process until the entry expires. Past LIMIT games the least recently used one is dropped.
 """
 from __future__ import annotations
 
@@ -57,10 +60,20 @@ def clear() -> None:
         _started.clear()
 
 
+def held(game, caller, wanted: int | None = None) -> list[int]:
+    """The caller's seats. Read again from the database before saying "none" or "not that
+    one": the cached seats may predate a hand-over made by another process."""
+    mine = [s.seat for s in seats_of(game) if s.player == caller.id]
+    if (not mine or (wanted is not None and wanted not in mine)) and game.status != "open":
+        forget(game.id)
+        mine = [s.seat for s in seats_of(game) if s.player == caller.id]
+    return mine
+
+
 def resolve_seat(game, caller, requested: int | None) -> int:
     """The seat the caller acts for: `?seat=` if given, else their only seat, else their
     only prompted seat. 403 `forbidden` when the caller has no such seat."""
-    mine = [s.seat for s in seats_of(game) if s.player == caller.id]
+    mine = held(game, caller, requested)
     if not mine:
         raise ApiError(403, "forbidden", "You have no seat in this game.")
     if requested is not None:
@@ -92,7 +105,7 @@ def viewing_seat(game, caller, requested: int | None) -> int | None:
 
 
 def my_seats(game, caller) -> list[int]:
-    return [s.seat for s in seats_of(game) if s.player == caller.id]
+    return held(game, caller)
 
 
 def name_players(text: str, seats: tuple[SeatInfo, ...]) -> str:
