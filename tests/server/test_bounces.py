@@ -7,14 +7,11 @@ from __future__ import annotations
 import json
 from urllib.parse import urlsplit
 
-import pytest
-
 from core import games
 from core.bots.levels import Budget
 from core.rng import Rng
 from server import playlinks
 from server.house_bots import HouseBots, house_player
-from server.mailer import deliver_pending
 from server.models import Game, Notification, Player, Snapshot
 from tests.server.mailbox import Collector
 from tests.server.mailplay import REPLY_BASE
