@@ -67,7 +67,8 @@ def new_game(number: int, callers: list) -> int:
     seated = [callers[(number + i) % len(callers)] for i in range(players)]
     game = lobby.create_game(seated[0], ruleset, players, {})
     for invite, caller in zip(game["invites"], seated):
-        lobby.take_seat(caller, Seat.select(Seat.id, Seat.game).where(Seat.invite == invite["code"]).first())
+        lobby.take_seat(caller, Seat.select(Seat.id, Seat.game).where(Seat.invite == invite["code"]).first(),
+                        another_seat=True)  # few callers: one may take two seats
     return game["id"]
 
 

@@ -160,8 +160,9 @@ class HeraldApi:
     def join_public(self, game: int) -> dict:
         return self.request("POST", self.game_path(str(game), "join"))
 
-    def join(self, invite: str) -> dict:
-        return self.request("POST", "/games/join", body={"invite": invite})
+    def join(self, invite: str, another_seat: bool = False) -> dict:
+        body = {"invite": invite, **({"another_seat": True} if another_seat else {})}  # an older server: no field
+        return self.request("POST", "/games/join", body=body)
 
     def games(self, open_only: bool = False, before: int | None = None, limit: int | None = None) -> list:
         """One page of my games (or of open ones), newest first; `before`: below that game number."""

@@ -172,14 +172,20 @@ def settings(new_profile_ok: bool = False) -> config.Settings:
 
 
 def save_identity(chosen: config.Settings, force: bool) -> str:
-    """Save to the chosen profile; asks on a terminal, else refuses, before replacing another player."""
-    profile = click.get_current_context().ensure_object(dict).get("profile")
+    """Save to the chosen profile. Where it holds another player: replace it when asked to
+    (--force, or yes on a terminal), else save under a new profile and say so on stderr; a
+    token shown once is never lost to a taken profile."""
+    profile = config.chosen_profile(click.get_current_context().ensure_object(dict).get("profile"))
     try:
         return str(config.save(chosen, profile=profile, replace=force))
     except config.IdentityTaken as taken:
-        if not sys.stdin.isatty() or not click.confirm(f"{taken} Replace it?", err=True):
-            raise Failure(str(taken), exitcodes.ERROR) from None
-        return str(config.save(chosen, profile=profile, replace=True))
+        if sys.stdin.isatty() and click.confirm(f"{taken} Replace it?", err=True):
+            return str(config.save(chosen, profile=profile, replace=True))
+        other = config.free_profile(chosen, profile or chosen.name or "player")
+        path = config.save(chosen, profile=other)
+        click.echo(f"{str(taken).split(';')[0]}, so {chosen.name or 'this player'} is saved under the profile "
+                   f"{other!r} instead: use it with --profile {other} (or HERALD_PROFILE={other}).", err=True)
+        return f"{path} (profile {other})"
 
 
 def api(auth: bool = True) -> HeraldApi:
@@ -313,12 +319,14 @@ DASH_VALUES = {"ignore_unknown_options": True, "help_option_names": ["--help"]}
 
 @cli.command(context_settings=DASH_VALUES)
 @click.argument("invite")
+@click.option("--another-seat", is_flag=True,
+              help="Take this seat although I already hold one in the game (to play both seats myself).")
 @json_option
 @connection_options
-def join(invite, as_json):
+def join(invite, another_seat, as_json):
     """Take the seat an INVITE code is for, or (given a game number) the first free seat of a public game."""
     number = invite.strip().lstrip("#")
-    joined = api().join_public(int(number)) if number.isdigit() else api().join(invite)
+    joined = api().join_public(int(number)) if number.isdigit() else api().join(invite, another_seat)
     reply(as_json, joined, lambda joined: f"Joined game {joined['game']} as seat {joined['seat']}.")
 
 

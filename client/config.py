@@ -9,12 +9,14 @@ config file). It holds a secret, so it is written owner-only.
 Profiles: one person may play as several players, or on several servers. The file's
 top-level `server`/`token`/`name` are the default profile; named ones live under
 `profiles` and are chosen with --profile or HERALD_PROFILE. Saving never silently
-replaces another identity: `save` refuses unless told to (`replace=True`).
+replaces another identity: `save` refuses unless told to (`replace=True`), and the CLI
+then saves under a free profile name instead (`free_profile`), so a new token is never lost.
 """
 from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
@@ -131,6 +133,19 @@ def save(settings: Settings, environ: Mapping[str, str] | None = None, profile: 
         handle.write("\n")
     os.chmod(path, 0o600)
     return path
+
+
+def free_profile(settings: Settings, base: str, environ: Mapping[str, str] | None = None) -> str:
+    """A profile name to save `settings` under when the chosen one holds another player:
+    `base` itself if free (or holding this very player), else base-2, base-3, ..."""
+    data = read_file(config_path(environ))
+    base = re.sub(r"[^\w.-]+", "-", base).strip("-") or "player"
+    for n in range(1, 1000):
+        name = base if n == 1 else f"{base}-{n}"
+        old = saved_profile(data, name, must_exist=False)
+        if not old.get("token") or _same_identity(old, settings):
+            return name
+    raise ConfigError(f"Too many profiles named {base}-N; remove some from {config_path(environ)}.")
 
 
 def _same_identity(old: dict, new: Settings) -> bool:

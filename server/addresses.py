@@ -12,6 +12,10 @@ from email_validator import EmailNotValidError, validate_email
 
 from server.errors import ApiError
 
+# Every house bot's address (server/house_bots.py). No person can register it (`localhost` is a
+# special-use domain that email-validator refuses), so it marks a bot's rows: never mailed.
+HOUSE_BOT = "house-bot@localhost"
+
 # DNS can be slow or absent (tests, a machine without network): the check that the domain
 # accepts mail is a setting (EMAIL_CHECK_DNS), off by default; herald.env.example turns it on.
 DNS_TIMEOUT = 5
@@ -25,6 +29,11 @@ def normalized_email(address: str, check_dns: bool = False) -> str:
         raise ApiError(422, "bad-email", f"That mail address cannot receive mail: {exc}",
                        details={"fields": {"email": [str(exc)]}}) from None
     return checked.normalized
+
+
+def mailable(address: str) -> bool:
+    """False for a house bot's address: nothing is queued for it, nor sent."""
+    return address.strip().lower() != HOUSE_BOT
 
 
 def delivery_address(address: str) -> tuple[str, bool]:

@@ -3,6 +3,10 @@
 Each is one write transaction and leaves the move log untouched: a cancelled game ends
 (status finished, no winner, the reason saying so, the players told by mail); a handed-over
 seat keeps its moves, and its new holder is mailed what is asked of it if anything is.
+
+These run in the operator's own process, not in the server's: the server reads a changed seat
+at once where it checks the database (the game page's links, a refusal, which reads the seats
+again before saying no) and within seats.SEATS_SECONDS where it trusts its cache.
 """
 from __future__ import annotations
 
@@ -11,9 +15,9 @@ from dataclasses import dataclass
 from peewee import JOIN, fn
 
 from core.protocol import Prompt, Result
-from server import outbox, seats
+from server import lobby, outbox, seats
 from server.db import write_transaction
-from server.models import Game, InboundMail, Notification, Player, Seat, lock_game, utcnow
+from server.models import ChatMessage, Game, InboundMail, Notification, Player, Seat, lock_game, utcnow
 from server.rulesets import engine as find_engine
 
 CANCELLED = "Cancelled by the server's operator."
@@ -95,18 +99,25 @@ def cancel_game(game_id: int) -> str:
 
 
 def hand_over(game_id: int, seat: int, name_or_id: str) -> str:
-    """Give a seat to another player (a replacement for one who left). Past moves stay; the
-    old holder's game-page links stop working."""
+    """Give a seat to another player (a replacement for one who left). Past moves stay; the old
+    holder's game-page links and any pending hand-over invitation of the seat stop working."""
     with write_transaction():
         game = _unfinished_game(game_id, "is over; its seats cannot change")
         player = find_player(name_or_id)
         row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
         if row is None:
             raise AdminError(f"Game {game_id} has no seat {seat} (seats 0-{game.players - 1}).")
-        seats.hand_to(game, row.id, player.id)  # every server sees it at the next request
+        before = Player.get_or_none(Player.id == row.player_id)
+        seats.hand_to(game, row.id, player.id, invite=lobby.invite_code())  # every server sees it at the next request
+        ChatMessage.create(game=game.id, player=player.id, seat=None, to=None, version=game.version, kind="table",
+                           created=utcnow(), text=f"The server's operator handed seat {seat} to {player.name}"
+                                                  + (f" (it was {before.name}'s)." if before else "."))
         asked = [Prompt(p["seat"], p["kind"], p["text"]) for p in game.prompted or [] if p["seat"] == seat]
         if asked and game.status == "active":
             engine = find_engine(game.ruleset)
             outbox.write(outbox.queue_turns(game, engine, asked[:1], seats.seats_of(game), game.version))
-    return f"seat {seat} of game {game_id} now belongs to {player.name}" + (
-        "; they are mailed what is asked of them" if asked and game.status == "active" else "")
+    return (f"seat {seat} of game {game_id} now belongs to {player.name}"
+            + ("; they are mailed what is asked of them" if asked and game.status == "active" else "")
+            + f". {player.name} can play it at once and old game-page links of the seat stop now; a running "
+              f"server may still take a move from the old holder's token for up to {seats.SEATS_SECONDS:.0f} "
+              f"seconds (its seat cache).")

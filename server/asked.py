@@ -17,13 +17,16 @@ from server.seats import SeatInfo, name_players
 ASKED_LIMIT = 500  # active games read per call (lowest ids first): a bound on one request's work
 
 
-def deadline_of(game: Game, prompt: dict) -> str | None:
-    """When this prompt must be answered (ISO 8601, UTC), or None when the game has no clock.
+def deadline_of(game: Game, prompt: dict, now: datetime | None = None) -> str | None:
+    """When this prompt must be answered (ISO 8601, UTC), or None when the game has no clock:
+    the same deadline GET /games/{id} shows (server/clocks.py: per move, the seat's reserve,
+    vacations). `herald next` shows the column as soon as any entry has one."""
+    if not game.days_per_move or not prompt.get("since"):
+        return None
+    from server.clocks import deadline, stamp  # the clock reads seats and vacations: only for clocked games
 
-    The hook for per-game time controls: once a game carries its own time limit, this is the
-    one place that turns (game, prompt["since"]) into a deadline; `herald next` shows the column
-    as soon as any entry has one."""
-    return None
+    due, _ = deadline(game, prompt, now or utcnow())
+    return stamp(due)
 
 
 def asked(caller: Player) -> list[dict]:
@@ -50,7 +53,7 @@ def _entry(game: Game, prompt: dict, seats: tuple[SeatInfo, ...], now: datetime)
     return {"game": game.id, "ruleset": game.ruleset, "title": game.title, "version": game.version,
             "seat": prompt["seat"], "kind": prompt["kind"], "text": name_players(prompt["text"], seats),
             "since": since + "Z" if since else None, "waiting_seconds": max(0, waited) if waited is not None else None,
-            "deadline": deadline_of(game, prompt)}
+            "deadline": deadline_of(game, prompt, now)}
 
 
 def _seats_by_game(game_ids: list[int]) -> dict[int, tuple[SeatInfo, ...]]:

@@ -1,7 +1,8 @@
 """House bots: players the server itself runs, one per level, seated like anyone else.
 
 A house bot is an ordinary player row named "[search bot]" (brackets: no person can register
-such a name, so it is never taken) whose token nobody knows. It takes a seat through the same
+such a name, so it is never taken) whose token nobody knows, at an address no person can have
+(addresses.HOUSE_BOT): no mail is ever queued for it (outbox.write) nor sent (the mailer). It takes a seat through the same
 invite path as a person (`seat_bot`, for the game's creator while the game is open), or an
 operator hands it the seat of a player who left (`hand_over`). `herald server bots` plays every
 prompted house-bot seat through `movelog.submit`, the very path of PUT /games/{id}/moves/{seq},
@@ -17,6 +18,7 @@ from core.bots.levels import LEVELS, Bot, Budget
 from core.protocol import Game as Rules
 from core.rng import Rng
 from server import gameviews, lobby, movelog, seats as seat_table
+from server.addresses import HOUSE_BOT
 from server.auth import hash_token
 from server.db import write_transaction
 from server.errors import ApiError
@@ -42,7 +44,7 @@ def house_player(level: str) -> Player:
     if player is None:
         with write_transaction():
             player = Player.get_or_none(Player.name == name) or Player.create(
-                name=name, email="house-bot@localhost", token_hash=hash_token(secrets.token_urlsafe(32)))
+                name=name, email=HOUSE_BOT, token_hash=hash_token(secrets.token_urlsafe(32)))
     return player
 
 
@@ -73,7 +75,7 @@ def seat_bot(caller, game_id: int, seat: int, level: str) -> dict:
     row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
     if row is None:
         raise ApiError(404, "not-found", f"Game {game_id} has no seat {seat}.")
-    return lobby.join_game(house_player(level), row.invite)
+    return lobby.join_game(house_player(level), row.invite, another_seat=True)  # a bot may hold several
 
 
 def hand_over(game_id: int, seat: int, level: str) -> str:

@@ -14,6 +14,7 @@ from server.addresses import normalized_email
 from server.auth import Caller, new_token
 from server.db import write_transaction
 from server.errors import ApiError
+from server.mailin.settings import BOUNCED
 from server.models import Player
 from server.signing import CodeRefused, make_code, read_code
 
@@ -79,6 +80,8 @@ def confirm_email_change(config: dict, caller: Caller, code: str) -> dict:
         player = _player_for(payload)
         old = player.email
         Player.update(email=payload["e"]).where(Player.id == player.id).execute()
+        # A new address ends a pause for the old one's bounces (server/bounces.py).
+        Player.update(mail="turns").where((Player.id == player.id) & (Player.mail == BOUNCED)).execute()
         # The old address hears of it, so a stolen token cannot quietly take the account over.
         outbox.write([outbox.account_row(player, "email-changed", {"player": player.name, "new_email": payload["e"]},
                                          email=old)])

@@ -76,8 +76,10 @@ def _trial_setup(engine, players: int, options: dict) -> None:
         raise from_illegal(exc, code="bad-option") from None
 
 
-def join_game(caller, invite: str) -> dict:
-    """Take the invite's seat; the last join sets the game up and prompts the first seats."""
+def join_game(caller, invite: str, another_seat: bool = False) -> dict:
+    """Take the invite's seat; the last join sets the game up and prompts the first seats.
+    A second seat in the same game only with `another_seat` (one person playing two seats):
+    otherwise a player who pasted the wrong code would lock the invited person out."""
     # Codes are base32 (older ones urlsafe base64): anything else is unknown without asking
     # the database (PostgreSQL refuses a NUL character in a query outright).
     seat_row = None
@@ -85,31 +87,33 @@ def join_game(caller, invite: str) -> dict:
         seat_row = Seat.select(Seat.id, Seat.game).where(Seat.invite == invite).first()
     if seat_row is None:
         raise ApiError(404, "not-found", "There is no such invite.")
-    return take_seat(caller, seat_row)
+    return take_seat(caller, seat_row, another_seat)
 
 
-def take_seat(caller, seat_row) -> dict:
+def take_seat(caller, seat_row, another_seat: bool = False) -> dict:
     """Seat the caller in `seat_row` (its id and game); the last seat filled starts the game."""
     with write_transaction():  # (a rolled-back join's seating tag is never current: see server/seats.py)
-        game, seat, state = _take_seat(caller, seat_row)
+        game, seat, state = _take_seat(caller, seat_row, another_seat)
     if state is not None:
         state_cache.put(game.id, 0, state)
     return {"game": game.id, "seat": seat.seat}
 
 
-def _take_seat(caller, seat_row):
+def _take_seat(caller, seat_row, another_seat: bool):
     """Inside the write transaction: (game, seat, state if this join started the game)."""
     game = lock_game(seat_row.game_id)
     seat = Seat.get_by_id(seat_row.id)
     if seat.player_id == caller.id:
         return game, seat, None  # a retried join (the first answer was lost): the same answer
+    if seat.player_id is not None and not seat.handover:
+        raise ApiError(409, "invite-used", "That invite has already been used.")
+    if not another_seat:
+        _refuse_second_seat(caller, game, seat)
     if seat.handover:
         from server import handover  # it builds on this module
 
         handover.accept(caller, game, seat)
         return game, seat, None
-    if seat.player_id is not None:
-        raise ApiError(409, "invite-used", "That invite has already been used.")
     if game.status != "open":
         raise ApiError(409, "game-not-open", "That game is no longer taking players.")
     seat.player = caller.id
@@ -124,6 +128,18 @@ def _take_seat(caller, seat_row):
         outbox.write(outbox.queue_joined(game, find_engine(game.ruleset), joiner, seated,
                                          SeatInfo(None, creator.id, creator.name, creator.email)))
     return game, seat, (_start(game) if free == 0 else None)
+
+
+def _refuse_second_seat(caller, game, seat) -> None:
+    """409 `already-seated` when the caller holds another seat of this game."""
+    held = [row.seat for row in Seat.select(Seat.seat).where((Seat.game == game.id) & (Seat.player == caller.id))
+            .order_by(Seat.seat)]
+    if held:
+        raise ApiError(409, "already-seated",
+                       f"You already hold seat {held[0]} in game {game.id}, so this code would give you seat "
+                       f"{seat.seat} too and lock out the person it was meant for. To play both seats yourself, "
+                       f"join with --another-seat (API: \"another_seat\": true); else pass the code on.",
+                       details={"seats": held, "seat": seat.seat})
 
 
 def _start(game):

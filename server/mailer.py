@@ -10,7 +10,8 @@ what the relay can have done with the mail:
   an hour), until the row's give_up_after (MAIL_RETRY_DAYS after it was queued; 3 days by
   default), then `failed`;
 * it refused for good (5xx), or the address needs SMTPUTF8 and the relay does not offer
-  it: `failed` at once, with the reason;
+  it: `failed` at once, with the reason; when it refused the address itself, mail to that
+  player's address is paused (server/bounces.py);
 * the whole message was sent and no answer came (a timeout, a dropped connection): the
   relay may have stored it, so the row becomes `uncertain` and is not resent by itself.
   `notify --retry-uncertain` sends such rows again, with the same Message-ID.
@@ -43,8 +44,8 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from peewee import PeeweeException
 
-from server import mailboard, mailparts, story
-from server.addresses import delivery_address
+from server import bounces, mailboard, mailparts, story
+from server.addresses import delivery_address, mailable
 from server.engine_errors import EngineError
 from server.guide import rules_url
 from server.mailin import address as reply_address
@@ -75,7 +76,7 @@ class DeliveryReport:
     failed: int = 0  # attempts that failed this run (the rows stay pending unless given up)
     given_up: int = 0  # rows turned `failed` this run (refused for good, or out of retry time)
     uncertain: int = 0  # rows that may have been delivered (no answer after the message was sent)
-    dropped: int = 0  # turn mails whose question was answered before they were sent
+    dropped: int = 0  # not sent after all: answered before, a house bot's, or to an address that bounced
     stuck: int = 0  # rows claimed long ago by a run that never finished: now `uncertain`
     unreachable: str | None = None  # why the run stopped early: no connection to the SMTP server
     broken: int = 0  # rows Herald could not compose (a bug, logged): now `failed`, kept for a retry
@@ -101,7 +102,12 @@ class DeliveryUncertain(Exception):
 
 
 class Undeliverable(Exception):
-    """The relay refused this mail for good, or cannot carry it: retrying cannot help."""
+    """The relay refused this mail for good, or cannot carry it: retrying cannot help.
+    `address_refused`: it refused the recipient's address itself (the player's mail pauses)."""
+
+    def __init__(self, message: str, address_refused: bool = False):
+        super().__init__(message)
+        self.address_refused = address_refused
 
 
 def message_id(row: Notification, config: dict) -> str:
@@ -132,7 +138,7 @@ def compose(row: Notification, config: dict) -> EmailMessage:
     message["Date"] = format_datetime(datetime.now().astimezone())
     message["Message-ID"] = message_id(row, config)
     message["X-Herald-Notification"] = str(row.id)
-    message.set_content(body.lstrip("\n"))
+    mailparts.set_text(message, body.lstrip("\n"))  # in an encoding that keeps the board's lines whole
     message = mailparts.add_html(message, row, config, body.lstrip("\n"), link, context)  # text + HTML board
     decorate(message, row, config)  # Reply-To, thread and loop-guard headers (server.mailin)
     return message
@@ -177,14 +183,24 @@ STORY_KINDS = ("turn", "reminder")
 
 
 def story_context(row: Notification, context: dict) -> dict:
-    """Read at send time: what happened since the seat last acted (turn mails, reminders);
-    the board fitted to a mail's 78 columns. (Only these: the rest of a mail is written to
-    fit, and a reply quoting it must find its lines as they were.)"""
-    fitted = {"summary": story.fit(context["summary"])} if context.get("summary") else {}
+    """Read at send time: what happened since the seat last acted (turn mails, reminders),
+    fitted to a mail's 78 columns. The board is not: it goes as `herald show` prints it, its
+    lines whole (a wrapped board cannot be read; mailparts.set_text keeps them whole)."""
     if row.kind not in STORY_KINDS or row.game_id is None:
-        return fitted
+        return {}
     recap = story.recap_context(row.game_id, row.seat, row.version)
-    return {**fitted, **recap, "recap": story.fit("\n".join(recap["recap"])).splitlines()}
+    return {**recap, "recap": story.fit("\n".join(recap["recap"])).splitlines()}
+
+
+def unsendable(row: Notification) -> str | None:
+    """Why a claimed row is not sent after all, or None to send it."""
+    if is_stale(row):
+        return "answered before it was sent"
+    if not mailable(row.email):
+        return "a house bot's seat: never mailed"
+    if bounces.paused(row):
+        return "mail to this address is paused: it bounced"
+    return None
 
 
 def is_stale(row: Notification) -> bool:
@@ -238,7 +254,8 @@ class SmtpTransport:
         except Exception as exc:
             self.close()
             if _refused_for_good(exc):
-                raise Undeliverable(f"The relay refused this mail for good: {type(exc).__name__}: {exc}") from exc
+                raise Undeliverable(f"The relay refused this mail for good: {type(exc).__name__}: {exc}",
+                                    bounces.address_refused(exc)) from exc
             if connection.payload_sent and not isinstance(exc, smtplib.SMTPResponseException):
                 raise DeliveryUncertain(f"The message was sent but the relay did not confirm it "
                                         f"({type(exc).__name__}: {exc}); it may have been delivered.") from exc
@@ -346,9 +363,9 @@ def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport, n
     if not claimed:
         return  # another notify run took it
     row = Notification.get_by_id(row_id)
-    if is_stale(row):
-        Notification.update(status="dropped", last_error="answered before it was sent").where(
-            Notification.id == row_id).execute()
+    why_not = unsendable(row) if build is None else None  # (webhooks: server/webhooks.py decides)
+    if why_not:
+        Notification.update(status="dropped", last_error=why_not).where(Notification.id == row_id).execute()
         report.dropped += 1
         return
     try:
@@ -371,6 +388,8 @@ def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport, n
     except Undeliverable as exc:
         _settle(row, "failed", now, str(exc), report)
         report.given_up += 1
+        if exc.address_refused:
+            bounces.pause(row, str(exc))
     except Exception as exc:
         _try_again_later(row, exc, now, config, report)
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from core.protocol import Prompt
 from server import chat, ratings, statements
+from server.addresses import mailable
 from server.models import Notification, utcnow
 from server.seats import SeatInfo, name_players
 
@@ -173,7 +174,9 @@ def account_row(player, kind: str, context: dict, email: str | None = None) -> d
 
 
 def write(rows: list[dict]) -> None:
+    """Insert the rows the players want: none for a house bot, none a player's mail setting
+    (digest, off, or paused because the address bounced) leaves out."""
     from server.mailin.settings import wanted  # players who chose digest or no mail
 
-    for row in wanted(rows):
+    for row in wanted([row for row in rows if mailable(row["email"])]):
         statements.insert(Notification, row)

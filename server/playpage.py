@@ -11,10 +11,12 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from server import clocks, gameviews, movelog, pictures
 from server.errors import ApiError
 from server.gameviews import current_state
+from server.models import ChatMessage
 
 LOG_TAIL = 40  # the latest log entries on the page (the whole log: `herald log`)
 LEGAL_SHOWN = 300  # concrete moves listed as buttons; the move box takes any
 POLL_SECONDS = 10  # each long-poll of the page's script (gameviews.wait's timeout)
+NOTES = 5  # Herald's latest notes at the table (a seat handed over, a player's mail bounced)
 
 
 @lru_cache(maxsize=1)
@@ -41,7 +43,16 @@ def context(grant, error: ApiError | None = None, typed: str = "") -> dict:
             "moves": concrete[:LEGAL_SHOWN], "more_moves": max(0, len(concrete) - LEGAL_SHOWN),
             "patterns": [m for m in legal["moves"] if m.get("pattern")],
             "log": list(reversed(log["moves"])), "error": error, "typed": typed,
-            "poll_seconds": POLL_SECONDS, "clock": clocks.page_lines(detail.get("clock"), grant.seat)}
+            "poll_seconds": POLL_SECONDS, "clock": clocks.page_lines(detail.get("clock"), grant.seat),
+            "notes": table_notes(grant.game)}
+
+
+def table_notes(game_id: int) -> list[str]:
+    """Herald's own notes at the table (to everyone), oldest of the latest NOTES first."""
+    rows = (ChatMessage.select(ChatMessage.text)
+            .where((ChatMessage.game == game_id) & (ChatMessage.kind == "table") & ChatMessage.to.is_null())
+            .order_by(ChatMessage.id.desc()).limit(NOTES))
+    return [row.text for row in rows][::-1]
 
 
 def render(grant, error: ApiError | None = None, typed: str = "") -> tuple[str, str]:

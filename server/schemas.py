@@ -38,7 +38,8 @@ class PlayerSchema(Schema):
     id = fields.Integer()
     name = fields.String()
     email = fields.String()
-    mail = fields.String(metadata={"description": "mail setting: turns, digest or off"})
+    mail = fields.String(metadata={"description": "mail setting: turns, digest or off; bounced when Herald "
+                                                  "paused mail to an address that bounced"})
     waiting = fields.Integer(metadata={"description": "active games waiting for one of my seats"})
 
 
@@ -60,6 +61,9 @@ class CreateGameSchema(StrictSchema):
 
 class JoinSchema(StrictSchema):
     invite = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    another_seat = fields.Boolean(load_default=False, metadata={
+        "description": "take this seat although I hold another seat of the game (one person playing "
+                       "several seats); without it such a join is refused with 409 already-seated"})
 
 
 class SeatQuerySchema(Schema):

@@ -93,10 +93,20 @@ def clear() -> None:
         _cache.clear()
 
 
+def held(game, caller, wanted: int | None = None) -> list[int]:
+    """The caller's seats. Read again from the database before saying "none" or "not that
+    one": the cached seats may predate a hand-over made by another process."""
+    mine = [s.seat for s in seats_of(game) if s.player == caller.id]
+    if (not mine or (wanted is not None and wanted not in mine)) and game.status != "open":
+        forget(game.id)
+        mine = [s.seat for s in seats_of(game) if s.player == caller.id]
+    return mine
+
+
 def resolve_seat(game, caller, requested: int | None) -> int:
     """The seat the caller acts for: `?seat=` if given, else their only seat, else their
     only prompted seat. 403 `forbidden` when the caller has no such seat."""
-    mine = [s.seat for s in seats_of(game) if s.player == caller.id]
+    mine = held(game, caller, requested)
     if not mine:
         raise ApiError(403, "forbidden", "You have no seat in this game.")
     if requested is not None:
@@ -128,7 +138,7 @@ def viewing_seat(game, caller, requested: int | None) -> int | None:
 
 
 def my_seats(game, caller) -> list[int]:
-    return [s.seat for s in seats_of(game) if s.player == caller.id]
+    return held(game, caller)
 
 
 def name_players(text: str, seats: tuple[SeatInfo, ...]) -> str:

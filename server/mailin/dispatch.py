@@ -9,8 +9,9 @@ a copy of an old mail under another Message-ID finds its moves already made (ans
 like a repeated PUT), and a reply to a mail the game has moved on from plays nothing
 and gets the new position instead.
 
-Nothing a sender writes raises out of here; a robot's mail (auto-reply, bounce, list,
-Herald's own) is never answered; a mail to a forged address, or from a stranger, is
+Nothing a sender writes raises out of here; a delivery report that one of Herald's mails
+failed pauses mail to that address (server/bounces.py); a robot's mail (auto-reply, other
+bounces, list, Herald's own) is never answered; a mail to a forged address, or from a stranger, is
 dropped with a log line and tells its sender nothing.
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ from datetime import timedelta
 
 from peewee import fn
 
-from server import gameviews, lobby, movelog, outbox, prompts, seats as seat_table, state_cache, statements
+from server import bounces, gameviews, guide, lobby, movelog, outbox, prompts, seats as seat_table, state_cache, statements
 from server.auth import Caller, is_disabled, new_token
 from server.db import database, write_transaction
 from server.errors import ApiError
@@ -39,14 +40,17 @@ LOG_LINES = 30
 MAX_LINE = 400  # characters: far longer than any move in notation
 WARN_EVERY = timedelta(hours=1)
 LEGAL_SHOWN = 40
+RULES_LINES = 120  # of a guide's section in an answer; the link has the rest
 HELP = """\
 Write one move per line, in the game's notation, as `herald play` takes it; several lines
 make several moves in that order (a turn of several steps). Herald stops at the first line
-it cannot play and says which lines were played. Quoted text and your signature are ignored;
-the subject line alone works too. Commands, one per line:
+it cannot play and says which lines were played. Quoted text, your signature and a sign-off
+are ignored; the subject line alone works too. Commands, one per line:
   moves            the moves you can make now
-  show             the position as your seat sees it
+  board            the position as your seat sees it (also: show)
   log              the last moves of the game
+  rules            the rules of this game, the guide's topics and its link
+  rules TOPIC      one section of the guide (rules attack, rules cards, ...)
   resign           give up the game, where its rules allow that
   mail off         no more mail from Herald except answers to your mail
   mail digest      one mail a day listing the games waiting for you
@@ -58,7 +62,7 @@ the subject line alone works too. Commands, one per line:
 class Handled:
     """What became of one message (for the listener's answer and the log)."""
 
-    outcome: str  # played, answered, duplicate, robot, forged, stranger, unreadable, not-for-us
+    outcome: str  # played, answered, duplicate, robot, bounce, forged, stranger, unreadable, not-for-us
     detail: str = ""
     game: int | None = None
 
@@ -86,6 +90,10 @@ def handle(raw: bytes, config: dict, recipients: list[str] | None = None,
         received = parse.read(raw)
     except parse.Unreadable as exc:
         return _dropped("unreadable", str(exc))
+    bounced = bounces.from_report(received.message, config)  # a report that a mail of ours failed
+    if bounced is not None:
+        log.warning("mail-in: delivery report from %s: %s", received.sender, bounced)
+        return Handled("bounce", bounced)
     robot = parse.robot_reason(received, envelope_from, lambda a: address.is_ours(config, a))
     if robot:
         return _dropped("robot", f"from {received.sender}: {robot}")
@@ -317,6 +325,34 @@ def _show(session, rest):
     session.blocks.append(gameviews.render(session.game_id, session.caller, session.seat)["text"])
 
 
+def _rules(session, rest):
+    """The guide by mail: with a topic, that section (an unknown one: the refusal lists the
+    topics); without, its "Rules" chapter and the topics. Always the link to the whole guide."""
+    ruleset = Game.get_by_id(session.game_id).ruleset
+    try:
+        found = guide.rules(ruleset, rest or "rules")
+    except ApiError:
+        if rest:
+            raise
+        found = guide.rules(ruleset)
+        found["text"] = _opening(found["text"])
+    lines = found["text"].rstrip().splitlines()
+    if len(lines) > RULES_LINES:
+        lines = lines[:RULES_LINES] + ["..."]
+    block = "\n".join(lines)
+    if not rest:
+        block += "\n\nTopics (reply 'rules TOPIC'): " + "; ".join(found["topics"])
+    public = str(session.config.get("PUBLIC_URL") or "").rstrip("/")
+    if public:
+        block += f"\n\nThe whole guide: {public}/rules/{ruleset}"
+    session.blocks.append(block)
+
+
+def _opening(text: str) -> str:
+    """A guide's text before its first chapter."""
+    return re.split(r"^## ", text, maxsplit=1, flags=re.MULTILINE)[0]
+
+
 def _log(session, rest):
     game = Game.get_by_id(session.game_id)
     entries = movelog.read_log(session.caller, session.game_id, max(0, game.version - LOG_LINES), session.seat)
@@ -359,10 +395,13 @@ def _join(session, rest):
         session.blocks.append(f"You already play seat {session.seat} in this game.")
         return
     seat_row = Seat.get_or_none((Seat.game == session.game_id) & (Seat.seat == session.seat))
+    another = " ".join(rest.replace("-", " ").split()) in ("another seat", "another")
     try:
-        joined = lobby.join_game(session.caller, seat_row.invite)
+        joined = lobby.join_game(session.caller, seat_row.invite, another)
     except ApiError as error:
-        session.blocks.append(f"You could not join: {error.message}")
+        message = error.message.replace("join with --another-seat (API: \"another_seat\": true)",
+                                        "reply 'join another seat'")
+        session.blocks.append(f"You could not join: {message}")
         session.stopped = True
         return
     session.blocks.append(f"Welcome, {session.caller.name}: you have seat {joined['seat']} in game {joined['game']}.")
@@ -371,7 +410,8 @@ def _join(session, rest):
                               f"command line as well: HERALD_TOKEN={session.new_token}")
 
 
-COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "log": _log, "resign": _resign,
+COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "board": _show, "log": _log,
+            "rules": _rules, "rule": _rules, "resign": _resign,
             "mail": _mail, "stop": _stop, "unsubscribe": _stop, "join": _join}
 
 

@@ -7,11 +7,14 @@
 - Auto-Submitted (RFC 3834): other robots (vacation responders, other Heralds) must not
   answer, and Herald drops whatever comes back with it: no two servers can loop.
 - List-Unsubscribe: how to stop the mails (replying `mail off`).
+- X-Herald-Bounce: the row, signed, so that a delivery report returning it can pause mail to
+  an address that bounced (server/bounces.py); on every mail, mail-in configured or not.
 """
 from __future__ import annotations
 
 from email.message import EmailMessage
 
+from server import bounces
 from server.mailin import address
 
 ANSWER_KINDS = frozenset({"reply", "warning"})
@@ -30,6 +33,9 @@ def decorate(message: EmailMessage, row, config: dict) -> None:
     context = row.context or {}
     auto = "auto-replied" if row.kind in ANSWER_KINDS else "auto-generated"
     message["Auto-Submitted"] = auto
+    signed = bounces.tag(config, row)
+    if signed:
+        message[bounces.HEADER] = signed
     if not address.configured(config) or row.seat is None:
         return
     if row.kind == "invite":

@@ -4,6 +4,10 @@ turns   a mail for every turn, reminder and game end (the default)
 digest  no turn or reminder mails; `herald server digest` sends one mail a day listing
         every game waiting for the player; game-end mails still come
 off     nothing but the answers to mail the player sent (and invitations they are sent)
+
+A fourth value is Herald's, not the player's: `bounced`, mail to the player's address paused
+because it bounced (server/bounces.py); nothing is queued for it until the player chooses a
+setting again or confirms a new address.
 """
 from __future__ import annotations
 
@@ -16,17 +20,23 @@ from server.models import Game, Notification, Player, Seat, utcnow
 from server.seats import name_players, seats_of
 
 SETTINGS = ("turns", "digest", "off")
+BOUNCED = "bounced"
 SKIPPED = {"digest": frozenset({"turn", "reminder"}), "off": frozenset({"turn", "reminder", "over", "digest"})}
+NOT_TO_THE_ADDRESS = frozenset({"webhook", "email-check"})  # a webhook's URL, a new address being checked
 DIGEST_EVERY = timedelta(hours=20)  # "once a day", with room for a timer that runs a little early
 
 
 def wanted(rows: list[dict]) -> list[dict]:
-    """The outbox rows whose players want them (one query, only when some row might not be)."""
-    players = {row["player"] for row in rows if row["kind"] in SKIPPED["off"]}
+    """The outbox rows whose players want them (one query, only when some row is mail)."""
+    players = {row["player"] for row in rows if row["kind"] not in NOT_TO_THE_ADDRESS}
     if not players:
         return rows
-    quiet = statements.values_by_keys(Player, "id", sorted(players), "mail")  # on the move path: cached SQL
-    return [row for row in rows if row["kind"] not in SKIPPED.get(quiet.get(row["player"], "turns"), ())]
+    settings = statements.values_by_keys(Player, "id", sorted(players), "mail")  # on the move path: cached SQL
+    return [row for row in rows if row["kind"] in NOT_TO_THE_ADDRESS or _wants(settings.get(row["player"]), row["kind"])]
+
+
+def _wants(setting: str | None, kind: str) -> bool:
+    return setting != BOUNCED and kind not in SKIPPED.get(setting or "turns", ())
 
 
 def waiting_games(player_id: int) -> list[tuple]:

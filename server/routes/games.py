@@ -28,11 +28,12 @@ def create(body):
 @blp.route("/join", methods=["POST"])
 @blp.arguments(JoinSchema())
 @blp.response(200, JoinedSchema)
-@blp.alt_response(409, schema=ErrorSchema, description="invite-used")
+@blp.alt_response(409, schema=ErrorSchema, description="invite-used, or already-seated (a second seat "
+                                                          "needs another_seat)")
 @blp.alt_response(429, schema=ErrorSchema, description="rate-limited (Retry-After says when to try again)")
 def join(body):
     """Take a seat with an invite; the last join starts the game."""
-    return lobby.join_game(current_player(), body["invite"])
+    return lobby.join_game(current_player(), body["invite"], body["another_seat"])
 
 
 @blp.route("", methods=["GET"])

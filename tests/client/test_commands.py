@@ -208,3 +208,19 @@ def test_games_pages_a_long_list_and_bots_see_every_page(herald, monkeypatch):
     assert [g["id"] for g in older] == [numbers[0]]
     monkeypatch.setattr(api, "GAMES_PAGE_MAX", 20)  # pages of 20, 20 and 11
     assert [g["id"] for g in client.all_games()] == numbers[::-1]
+
+
+def test_a_second_seat_in_the_same_game_needs_another_seat(herald):
+    """Issue 26: a player who pasted the second code took both seats and locked the invitee out."""
+    alice, bob = herald.register("alice"), herald.register("bob")
+    created = herald.json("new", "toy-race", "--seats", 2, token=alice)
+    codes = {i["seat"]: i["code"] for i in created["invites"]}
+    herald.json("join", codes[0], token=alice)
+    refused = herald("join", codes[1], "--json", token=alice)
+    assert refused.exit_code == exitcodes.REJECTED and refused.stdout == ""
+    error = json.loads(refused.stderr)
+    assert error["code"] == "already-seated" and error["status"] == 409 and "--another-seat" in error["message"]
+    assert herald.json("join", codes[1], token=bob) == {"game": created["id"], "seat": 1}  # still free for bob
+    solo = herald.json("new", "toy-race", "--seats", 2, token=alice)
+    herald.json("join", solo["invites"][0]["code"], token=alice)
+    assert herald.json("join", solo["invites"][1]["code"], "--another-seat", token=alice)["seat"] == 1

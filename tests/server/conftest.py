@@ -86,8 +86,11 @@ class Api:
         created = self.call("POST", "/games", players[0],
                             json={"ruleset": ruleset, "seats": len(players), "options": options or {}})
         assert created.status_code == 201, created.json
+        seated = []
         for player, invite in zip(players, created.json["invites"]):
-            joined = self.call("POST", "/games/join", player, json={"invite": invite["code"]})
+            another = {"another_seat": True} if player in seated else {}  # one player in several seats
+            seated.append(player)
+            joined = self.call("POST", "/games/join", player, json={"invite": invite["code"], **another})
             assert joined.status_code == 200, joined.json
         return created.json["id"]
 

@@ -139,3 +139,43 @@ def test_server_run_honours_no_color(tmp_path):
     assert b"/health" in plain and b"\x1b[" not in plain
     coloured = _request_log_of_server_run(tmp_path, {})
     assert b"/health" in coloured and b"\x1b[" in coloured
+
+
+def test_a_seat_handed_over_takes_effect_at_once_on_a_running_server(app, api, alice_bob, config):
+    """Issue 26: the operator's `herald server seat` runs in a process of its own; the running
+    server's seat cache kept the old holder for up to 30 s (the new one refused meanwhile),
+    and the old holder's game-page link went on opening the seat, now as the new holder."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import urllib.error
+    import urllib.request
+
+    from tests.server.live import serving
+
+    app.config["SECRET_KEY"] = "k" * 32  # signs the game-page links
+    game = api.start_game(alice_bob, "castle-assault", {"first-player": 0})  # a game the operator's process knows
+    carl = api.register("carl")
+    asked = api.game(game, alice_bob[0])["prompted"][0]["seat"]
+    old_link = api.call("GET", f"/games/{game}/link", alice_bob[asked]).json["url"]
+
+    def get(url, path, player=None):
+        headers = {"Authorization": f"Bearer {player['token']}"} if player else {}
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url + path, headers=headers), timeout=30) as answer:
+                return answer.status, answer.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+
+    with serving(app) as url:
+        assert get(url, f"/games/{game}", alice_bob[asked])[0] == 200  # the running server knows the seats
+        assert get(url, f"/games/{game}", carl)[0] == 403
+        handed = subprocess.run([sys.executable, "-m", "client.cli", "server", "seat", str(game), str(asked), "carl"],
+                                env={**os.environ, **env_of(config)}, capture_output=True, text=True, timeout=120)
+        assert handed.returncode == 0, handed.stderr
+        assert "30 seconds" in handed.stdout  # what may lag, and for how long
+        status, body = get(url, f"/games/{game}/legal", carl)
+        assert status == 200 and json.loads(body)["moves"], body  # at once
+        page = old_link.split("herald.example.org", 1)[1]
+        assert get(url, page)[0] == 403  # the old holder's link no longer opens the seat

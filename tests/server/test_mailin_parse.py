@@ -82,3 +82,25 @@ def test_migration_m0030_adds_the_mail_setting_and_the_inbound_table(tmp_path):
     assert "mail" in [c.name for c in db.get_columns("players")]
     assert db.execute_sql("SELECT mail FROM players").fetchone() == ("turns",)
     assert "inbound_mail" in db.get_tables()
+
+
+@pytest.mark.parametrize("body", [
+    "pass\n\nCheers, Ben\n",
+    "pass\n\nCheers,\nBen\n",
+    "pass\n\nThanks!\n-- \nBen\n",
+    "pass\n\nSent from my phone\n",
+    "pass\n\nSent from my iPhone\n",
+    "pass\nBest regards,\nBen Smith\n",
+    "pass\nthx\n-Ben\n",
+    f"{ATTRIBUTIONS['english']}\n> Your turn\n> attack 1/W2 V6\n\npass\n",  # bottom-posted
+    f"{ATTRIBUTIONS['swedish']}\n> Your turn\n\npass\n\nCheers, Ben\n",
+    "> Now: your turn\n> attack 1/W2 V6\n\npass\n",
+    "On Mon, 23 Nov 2026 at 11:30, Herald <\nherald@play.example.org> wrote:\n> Your turn\n\npass\n",
+])
+def test_sign_offs_and_quoted_history_above_or_below_are_not_read(body):
+    """Issue 26: what a mail program or a polite player adds is not a move."""
+    assert read(mail(body)).lines() == ["pass"]
+
+
+def test_a_move_after_a_closing_word_is_still_read():
+    assert read(mail("pass\nThanks!\nattack 1/W1 V5\n")).lines() == ["pass", "Thanks!", "attack 1/W1 V5"]

@@ -144,7 +144,7 @@ def test_render_fits_100_columns_and_shows_the_board():
     picture = G.render(G.view(st, 0), 0)
     assert max(len(line) for line in picture.splitlines()) <= 100
     assert "D2C1 P0 12+C s5 $0cr DRAGON PEACE" in picture and "D2C4 orcs 4 s4" in picture
-    assert "C04 MEN2" in picture and "your boats: 1" in picture and "P0 1/3" in picture
+    assert "C04 (2 men)" in picture and "your boats: 1" in picture and "P0 1/3" in picture
     assert "C04" not in G.render(G.view(st, 1), 1)
     assert G.summary(G.view(st, None), None)
 
@@ -375,7 +375,7 @@ def test_every_listed_concrete_move_is_accepted():
 def test_summary_for_mails_says_who_is_asked_and_the_treasure_race():
     st = make({"D2C1": {"owner": 0, "men": 3}}, hands=[["C04"], []])
     text = G.summary(G.view(st, 0), 0)
-    assert "Waiting for P0" in text and "Treasures collected" in text and "C04 MEN2" in text
+    assert "Waiting for P0" in text and "Treasures collected" in text and "C04 (2 men)" in text
     assert "C04" not in G.summary(G.view(st, 1), 1)
 
 
