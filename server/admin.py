@@ -4,9 +4,9 @@ Each is one write transaction and leaves the move log untouched: a cancelled gam
 (status finished, no winner, the reason saying so, the players told by mail); a handed-over
 seat keeps its moves, and its new holder is mailed what is asked of it if anything is.
 
-These run in the operator's own process, not in the server's: the server reads a changed seat
-at once where it checks the database (the game page's links, a refusal, which reads the seats
-again before saying no) and within seats.SEATS_SECONDS where it trusts its cache.
+These run in the operator's own process, not in the server's: a changed seat renews the games
+row's `seating` tag, which every server's seat cache is keyed on (server/seats.py), so running
+servers act on it from their next request.
 """
 from __future__ import annotations
 
@@ -118,6 +118,5 @@ def hand_over(game_id: int, seat: int, name_or_id: str) -> str:
             outbox.write(outbox.queue_turns(game, engine, asked[:1], seats.seats_of(game), game.version))
     return (f"seat {seat} of game {game_id} now belongs to {player.name}"
             + ("; they are mailed what is asked of them" if asked and game.status == "active" else "")
-            + f". {player.name} can play it at once and old game-page links of the seat stop now; a running "
-              f"server may still take a move from the old holder's token for up to {seats.SEATS_SECONDS:.0f} "
-              f"seconds (its seat cache).")
+            + f". It takes effect at once on every running server: {player.name} can play it, and the old "
+              f"holder's token and game-page links can no longer act for the seat.")

@@ -327,7 +327,8 @@ def _show(session, rest):
 
 def _rules(session, rest):
     """The guide by mail: with a topic, that section (an unknown one: the refusal lists the
-    topics); without, its "Rules" chapter and the topics. Always the link to the whole guide."""
+    topics); without, its opening (or a "Rules" chapter, where a guide has one) and the topics.
+    Always the link to the whole guide."""
     ruleset = Game.get_by_id(session.game_id).ruleset
     try:
         found = guide.rules(ruleset, rest or "rules")
