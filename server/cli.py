@@ -11,8 +11,8 @@ import click
 from peewee import DatabaseError
 
 from server.config import ConfigError, load_config
-from server.db import database, open_database
-from server.durations import parse_duration
+from server.store.db import database, open_database
+from server.table.durations import parse_duration
 
 
 class DatabaseNotReady(click.ClickException):
@@ -25,7 +25,7 @@ def _store(prepare: bool = True, connect: bool = True, create: bool = False) -> 
     which database it uses (on stderr), and refuses to make a new one unless `herald server
     --create` was given (or the command's job is to fill a new one: `import`): run from the
     wrong folder, an operator command must not check an empty database."""
-    from server import schema
+    from server.store import startup
 
     try:
         config = load_config()
@@ -43,12 +43,12 @@ def _store(prepare: bool = True, connect: bool = True, create: bool = False) -> 
     try:
         database.connect(reuse_if_open=True)
     except DatabaseError as exc:
-        from server.migrations import describe
+        from server.store.migrations import describe
         raise DatabaseNotReady(f"cannot open the database ({describe(database.obj)}): {exc}") from None
     if prepare:
         try:
-            schema.prepare()
-        except schema.PendingMigrations as exc:
+            startup.prepare()
+        except startup.PendingMigrations as exc:
             raise DatabaseNotReady(str(exc)) from None
     return config
 
@@ -112,7 +112,7 @@ def run(host: str, port: int):
 
     from server.app import create_app
 
-    from server.schema import PendingMigrations
+    from server.store.startup import PendingMigrations
 
     try:
         app = create_app()
@@ -126,7 +126,7 @@ def run(host: str, port: int):
 
 
 def _report_delivery(report, exit_with_status: bool = False) -> None:
-    """Print what a delivery run did. `notify` exits with the report's status (server/mailer.py:
+    """Print what a delivery run did. `notify` exits with the report's status (server/notify/channels/mail.py:
     1 relay unreachable, 3 a mail given up or uncertain, 4 a mail Herald could not compose) so
     cron and systemd can alert (remind/deadlines did their own work, and only warn)."""
     click.echo(f"sent {report.sent}, failed {report.failed} (will retry), gave up {report.given_up}"
@@ -169,8 +169,8 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
     not be reached (or the mail folder written), the rest wait; 3 a mail was given up
     (failed) or may have been delivered (uncertain) this run; 4 a mail could not be
     composed (a bug, logged with the game and seq; kept as failed)."""
-    from server.mailer import deliver_pending, mark_stuck_uncertain, requeue
-    from server.models import utcnow
+    from server.notify.channels.mail import deliver_pending, mark_stuck_uncertain, requeue
+    from server.store.models import utcnow
 
     config = _store()
     if retry_uncertain:
@@ -179,7 +179,7 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
     if retry_failed:
         click.echo(f"requeued {requeue(('failed',), config)} failed mail(s)")
     report = deliver_pending(config, ignore_backoff=ignore_backoff)
-    from server.webhooks import deliver_pending as post_webhooks
+    from server.table.webhooks import deliver_pending as post_webhooks
 
     hooks = post_webhooks(config, now=utcnow() + (timedelta(days=3650) if ignore_backoff else timedelta()))
     if hooks.sent or hooks.failed:
@@ -192,7 +192,7 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
 
 def _prune_when_due(config: dict) -> None:
     """notify's upkeep: delivered mail past the retention goes, at most once an hour."""
-    from server.mailprune import prune_if_due
+    from server.notify.mailprune import prune_if_due
 
     pruned = prune_if_due(config)
     if pruned:
@@ -207,7 +207,7 @@ def prune_mail(days: float | None):
 
     Pending, failed and uncertain mails and invitations are kept. `notify` does this by
     itself once an hour; this runs it now, or with another retention."""
-    from server.mailprune import prune_sent_mail
+    from server.notify.mailprune import prune_sent_mail
 
     config = _store()
     keep = days if days is not None else config["MAIL_RETENTION_DAYS"]
@@ -219,8 +219,8 @@ def prune_mail(days: float | None):
               help="Remind seats prompted longer than this (30m, 12h, 2d); once per such period.")
 def remind(period: timedelta):
     """Mail seats that have been waiting to move for longer than --after."""
-    from server.mailer import deliver_pending
-    from server.reminders import queue_reminders
+    from server.notify.channels.mail import deliver_pending
+    from server.table.reminders import queue_reminders
 
     config = _store()
     queued = queue_reminders(period)
@@ -233,8 +233,8 @@ def remind(period: timedelta):
               help="Answer for seats prompted longer than this (e.g. 48h), where the game has a default.")
 def deadlines(period: timedelta):
     """Apply the game's default answer for seats that let their deadline pass, then send mail."""
-    from server.deadlines import apply_defaults
-    from server.mailer import deliver_pending
+    from server.table.deadlines import apply_defaults
+    from server.notify.channels.mail import deliver_pending
 
     config = _store()
     report = apply_defaults(period)
@@ -254,8 +254,8 @@ def _report_applied(report, what: str) -> None:
 def clocks():
     """Games with their own clock (--days-per-move): remind a day before each deadline, act on
     passed ones (the game's default answer, or resigning the seat), then send mail."""
-    from server.mailer import deliver_pending
-    from server.timecontrol import apply_overdue, queue_reminders
+    from server.notify.channels.mail import deliver_pending
+    from server.table.timeouts import apply_overdue, queue_reminders
 
     config = _store()
     report = apply_overdue()
@@ -269,7 +269,7 @@ def clocks():
               help="Replay games in this many processes at once (up to the number of cores helps).")
 def verify(jobs: int):
     """Replay every game from its seed and moves; exit 1 listing any game that disagrees."""
-    from server.verify import verify_all
+    from server.store.verify import verify_all
 
     config = _store()
     report_verification(verify_all(jobs=jobs, database_url=config["DATABASE_URL"]))
@@ -292,24 +292,24 @@ def report_verification(reports) -> None:
 
 
 def _attach_admin_commands() -> None:
-    from server import admin_cli
+    from server.ops import admin_commands
 
-    admin_cli.attach(server)
+    admin_commands.attach(server)
 
 
 _attach_admin_commands()
 
-from server.ops_commands import COMMANDS as _OPS_COMMANDS  # noqa: E402 - they use _store above
+from server.ops.database_commands import COMMANDS as _OPS_COMMANDS  # noqa: E402 - they use _store above
 
 for _command in _OPS_COMMANDS:
     server.add_command(_command)
 
-from server.mailin.commands import COMMANDS as _MAIL_COMMANDS  # noqa: E402 - mail-in, read-mail, fetch-mail, digest
+from server.ops.mailin_commands import COMMANDS as _MAIL_COMMANDS  # noqa: E402 - mail-in, read-mail, fetch-mail, digest
 
 for _command in _MAIL_COMMANDS:
     server.add_command(_command)
 
-from server.bot_commands import bot_seat, bots  # noqa: E402  (house bots: server/house_bots.py)
+from server.ops.bot_commands import bot_seat, bots  # noqa: E402  (house bots: server/table/house_bots.py)
 
 server.add_command(bots)
 server.add_command(bot_seat)

@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 
 from server import hook_addresses
-from server.ratelimits import DEFAULTS as RATELIMIT_DEFAULTS, LIMITS as RATELIMIT_KEYS
+from server.api.ratelimits import DEFAULTS as RATELIMIT_DEFAULTS, LIMITS as RATELIMIT_KEYS
 
 PREFIX = "HERALD_"
 TLS_MODES = ("none", "starttls", "ssl")
@@ -35,9 +35,9 @@ DEFAULTS = {
     "SQLITE_SYNCHRONOUS": "full",
     "SMTP_TIMEOUT": "20",  # seconds to wait for each answer of the relay
     "MAIL_RETRY_DAYS": "3",  # how long a mail the relay refuses for now (4xx) is retried
-    "MAIL_RETENTION_DAYS": "30",  # delivered mail is deleted after this many days (server/mailprune.py)
+    "MAIL_RETENTION_DAYS": "30",  # delivered mail is deleted after this many days (server/notify/mailprune.py)
     "EMAIL_CHECK_DNS": "0",  # registration asks DNS whether the address's domain takes mail
-    **RATELIMIT_DEFAULTS,  # limits per client address (mailed codes also per mailbox): server/ratelimits.py
+    **RATELIMIT_DEFAULTS,  # limits per client address (mailed codes also per mailbox): server/api/ratelimits.py
     # Mail-in (server/mailin): signed Reply-To addresses; unset = mails carry no reply address.
     "REPLY_ADDRESS": None,  # e.g. turns@play.example.org; replies go to turns+<signed tag>@...; needs SECRET_KEY
     "MAIL_IN_SENDER": "strict",  # strict: From must be the player's address; any: only the signature counts

@@ -160,7 +160,7 @@ class HeraldApi(Api):
 def _drop_connection() -> None:
     """A broken connection (database restarted, disk full, read-only) must not be reused by the
     next request: out of the pool with it, not back into it."""
-    from server.db import discard_connection
+    from server.store.db import discard_connection
 
     discard_connection()
 
@@ -180,7 +180,7 @@ def register_error_handlers(app) -> None:
 
     @app.errorhandler(DatabaseError)
     def _database_fault(exc: Exception):
-        from server import dbfaults
+        from server.store import dbfaults
 
         reason = dbfaults.permanent_reason(exc)
         if reason is None:
@@ -214,7 +214,7 @@ def register_error_handlers(app) -> None:
 
     @app.errorhandler(ValueError)
     def _value_error(exc: ValueError):
-        from server.bignumbers import too_long_number_error
+        from server.api.bignumbers import too_long_number_error
 
         error = too_long_number_error()  # the JSON parser's int limit: the client's doing
         return _api_error(error) if error is not None else _last_resort(exc)

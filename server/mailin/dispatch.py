@@ -23,15 +23,18 @@ from datetime import timedelta
 
 from peewee import fn
 
-from server import gameviews, lobby, movelog, outbox, prompts, seats as seat_table, state_cache, statements
-from server.auth import Caller, is_disabled, new_token
-from server.db import database, write_transaction
+from server.table import gameviews, lobby, movelog, outbox, prompts
+from server.players import seats as seat_table
+from server.store import state_cache, statements
+from server.players.auth import Caller, is_disabled, new_token
+from server.store.db import database, write_transaction
 from server.errors import ApiError
-from server.mailin import address, parse
-from server.mailin.settings import SETTINGS
-from server.models import Game, InboundMail, Notification, Player, Seat, utcnow
+from server.notify import reply_addresses
+from server.mailin import parse
+from server.notify.digest import SETTINGS
+from server.store.models import Game, InboundMail, Notification, Player, Seat, utcnow
 from server.rulesets import engine as find_engine
-from server.seats import name_players, seats_of
+from server.players.seats import name_players, seats_of
 
 log = logging.getLogger("herald.mailin")
 
@@ -86,13 +89,13 @@ def handle(raw: bytes, config: dict, recipients: list[str] | None = None,
         received = parse.read(raw)
     except parse.Unreadable as exc:
         return _dropped("unreadable", str(exc))
-    robot = parse.robot_reason(received, envelope_from, lambda a: address.is_ours(config, a))
+    robot = parse.robot_reason(received, envelope_from, lambda a: reply_addresses.is_ours(config, a))
     if robot:
         return _dropped("robot", f"from {received.sender}: {robot}")
     candidates = list(recipients or []) or _header_recipients(received.message)
     try:
-        target = address.find_target(config, candidates, received.sender)
-    except address.ForgedAddress as exc:
+        target = reply_addresses.find_target(config, candidates, received.sender)
+    except reply_addresses.ForgedAddress as exc:
         return _dropped("forged", f"from {received.sender} to {exc}")
     if target is None:
         return _dropped("not-for-us", f"from {received.sender}: no Herald reply address among the recipients")

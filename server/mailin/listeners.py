@@ -27,9 +27,9 @@ from aiosmtpd.smtp import SMTP
 
 from peewee import PeeweeException
 
-from server.db import database
-from server.dbfaults import database_trouble
-from server.mailer import deliver_pending
+from server.store.db import database
+from server.store.dbfaults import database_trouble
+from server.notify.channels.mail import deliver_pending
 from server.mailin import dispatch, parse
 
 log = logging.getLogger("herald.mailin")

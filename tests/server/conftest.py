@@ -50,7 +50,7 @@ def smtp_config(config, mailbox):
 @pytest.fixture
 def app(config, toy_game):
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
 
     app = create_app(config)
     yield app

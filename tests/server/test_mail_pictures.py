@@ -11,9 +11,9 @@ import pytest
 
 from core import games
 from server.config import load_config
-from server.mailboard import board_context
-from server.mailer import deliver_pending
-from server.models import Notification
+from server.notify.mailboard import board_context
+from server.notify.channels.mail import deliver_pending
+from server.store.models import Notification
 from tests.server.conftest import Api
 from tests.server.mailbox import Mailbox
 

@@ -1,0 +1,1 @@
+"""The outbox's channels: one module per way a row is delivered."""
