@@ -11,7 +11,7 @@ from server.players import seats
 from server.players.auth import current_player
 from server.config import load_config
 from server.store.db import database, open_database
-from server.errors import HeraldApi, register_error_handlers
+from server.api.error_handlers import HeraldApi, register_error_handlers
 from server.api.openapi_extras import SchemaExtras
 from server.api.routes import BLUEPRINTS, is_public
 

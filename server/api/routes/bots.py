@@ -16,7 +16,8 @@ from core.bots.levels import LEVELS
 
 from server.table import gameviews, house_bots
 from server.players.auth import current_player
-from server.errors import ApiError, ErrorSchema
+from server.errors import ApiError
+from server.api.error_handlers import ErrorSchema
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import JoinedSchema, SeatQuerySchema, StrictSchema
 from server.players.seats import resolve_seat

@@ -5,7 +5,7 @@ from flask import request
 from flask_smorest import Blueprint
 
 from server.guides import reader
-from server.errors import ErrorSchema
+from server.api.error_handlers import ErrorSchema
 
 blp = Blueprint("guide", __name__, url_prefix="/rulesets", description="Player guides and glossary")
 

@@ -6,7 +6,7 @@ from flask_smorest import Blueprint
 
 from server.players import identity
 from server.players.auth import current_player
-from server.errors import ErrorSchema
+from server.api.error_handlers import ErrorSchema
 from server.api.routes.identity_schemas import CodeSchema, EmailSchema, RenameSchema, SentSchema
 from server.api.routes.schemas import NewPlayerSchema, PlayerSchema
 

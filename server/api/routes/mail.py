@@ -8,7 +8,8 @@ from marshmallow import Schema, fields, validate
 from server.store import statements
 from server.players.auth import current_player
 from server.store.db import write_transaction
-from server.errors import ApiError, ErrorSchema
+from server.errors import ApiError
+from server.api.error_handlers import ErrorSchema
 from server.notify.digest import SETTINGS, waiting_games
 from server.store.models import Game, Notification, Player, Seat, lock_game
 from server.api.routes.games import GAME_ID

@@ -7,7 +7,7 @@ from flask_smorest import Blueprint
 from server.table import movelog, preview
 from server.players.auth import current_player
 from server.api.routes.games import GAME_ID
-from server.errors import ErrorSchema
+from server.api.error_handlers import ErrorSchema
 from server.api.routes.schemas import LogQuerySchema, LogSchema, MovePutQuerySchema, MoveResultSchema, MoveSubmitSchema
 
 blp = Blueprint("moves", __name__, url_prefix="/games", description="The move log")

@@ -6,7 +6,7 @@ from flask_smorest import Blueprint
 
 from server.table import pictures
 from server.players.auth import current_player
-from server.errors import ErrorSchema
+from server.api.error_handlers import ErrorSchema
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import SeatQuerySchema
 

@@ -10,7 +10,8 @@ from flask_smorest import Blueprint
 from server.table import gameviews, movelog
 from server.web import playlinks, playpage
 from server.players.auth import current_player
-from server.errors import ApiError, ErrorSchema
+from server.errors import ApiError
+from server.api.error_handlers import ErrorSchema
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import SeatQuerySchema
 

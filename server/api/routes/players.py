@@ -8,7 +8,8 @@ from peewee import IntegrityError, fn
 from server.players.addresses import normalized_email
 from server.players.auth import current_player, new_token
 from server.store.db import write_transaction
-from server.errors import ApiError, ErrorSchema
+from server.errors import ApiError
+from server.api.error_handlers import ErrorSchema
 from server.store.models import Player, Seat
 from server.api.routes.schemas import NewPlayerSchema, PlayerSchema, RegisterSchema
 

@@ -7,7 +7,8 @@ from flask_smorest import Blueprint
 
 from server.guides import reader
 from server.web import guidepages
-from server.errors import ApiError, ErrorSchema
+from server.errors import ApiError
+from server.api.error_handlers import ErrorSchema
 from server.guides import pictures
 
 blp = Blueprint("rules", __name__, url_prefix="/rules", description="The player guides as web pages (HTML)")

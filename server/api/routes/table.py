@@ -7,7 +7,8 @@ from flask_smorest import Blueprint
 
 from server.table import chat, export, handover, public_games, undo
 from server.players.auth import current_player
-from server.errors import ApiError, ErrorSchema
+from server.errors import ApiError
+from server.api.error_handlers import ErrorSchema
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import JoinedSchema, SeatQuerySchema
 from server.api.routes.table_schemas import (ChatMessageSchema, ChatQuerySchema, ChatSchema, HandedOverSchema, HandoverSchema,

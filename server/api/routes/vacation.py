@@ -9,7 +9,8 @@ from marshmallow import Schema, fields
 
 from server.table import vacation
 from server.players.auth import current_player
-from server.errors import ApiError, ErrorSchema
+from server.errors import ApiError
+from server.api.error_handlers import ErrorSchema
 from server.api.routes.schemas import StrictSchema
 
 blp = Blueprint("vacation", __name__, url_prefix="/players/me", description="Vacations")

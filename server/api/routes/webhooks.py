@@ -6,7 +6,7 @@ from flask_smorest import Blueprint
 
 from server.table import webhooks
 from server.players.auth import current_player
-from server.errors import ErrorSchema
+from server.api.error_handlers import ErrorSchema
 from server.api.routes.table_schemas import HookQuerySchema, WebhookBodySchema
 
 blp = Blueprint("webhooks", __name__, url_prefix="/webhooks", description="Webhooks")
