@@ -39,23 +39,13 @@ from limits import parse_many
 from limits.errors import ConfigurationError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from server.players.addresses import delivery_address
+from server.config import RATE_LIMITS
 from server.errors import ApiError
+from server.players.addresses import delivery_address
 
-# Setting name -> (default, what was refused, as the start of a sentence)
-LIMITS = {
-    "RATELIMIT_REGISTER": ("10 per minute;100 per day", "Too many registrations from your address"),
-    "RATELIMIT_NAME_TAKEN": ("5 per minute;30 per day", "Too many tries of names already taken from your address"),
-    "RATELIMIT_JOIN": ("30 per minute;300 per day", "Too many joins from your address"),
-    "RATELIMIT_AUTH_FAILURES": ("20 per minute;200 per day", "Too many requests with a wrong token from your address"),
-    "RATELIMIT_MAIL_REQUESTS": ("20 per hour;100 per day", "Too many requests for mailed codes from your address"),
-    "RATELIMIT_MAIL_TO": ("5 per hour;20 per day", "Too many codes were asked for that mail address"),
-}
 BY_SCOPE = {"register": "RATELIMIT_REGISTER", "name-taken": "RATELIMIT_NAME_TAKEN", "join": "RATELIMIT_JOIN",
             "mail-requests": "RATELIMIT_MAIL_REQUESTS", "mail-to": "RATELIMIT_MAIL_TO"}
 MAILING = ("identity.recover", "identity.change_email")  # the endpoints that mail a code to a given address
-DEFAULTS = {"RATELIMIT_ENABLED": "1", "RATELIMIT_STORAGE_URI": "memory://", "PROXIES": "0",
-            **{key: default for key, (default, _) in LIMITS.items()}}
 
 
 def init_app(app) -> Limiter:
@@ -194,7 +184,7 @@ def _too_many(exc: RateLimitExceeded, limiter: Limiter):
 
 def _refusal(setting: str, wait: int, limit_text: str):
     """The 429 answer: our JSON error, and Retry-After in seconds."""
-    error = ApiError(429, "rate-limited", f"{LIMITS[setting][1]}; try again in {_when(wait)}.",
+    error = ApiError(429, "rate-limited", f"{RATE_LIMITS[setting][1]}; try again in {_when(wait)}.",
                      details={"limit": limit_text, "retry_after": wait})
     response = jsonify(error.body())
     response.status_code = 429
