@@ -168,11 +168,6 @@ def queue_started(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...]
     return rows
 
 
-def account_row(player, kind: str, context: dict, email: str | None = None) -> dict:
-    """A mail about a player's account (no game): recovery codes, address checks."""
-    return Notification.pending_row(None, None, player.id, email or player.email, kind, 0, context)
-
-
 def write(rows: list[dict]) -> None:
     from server.notify.digest import wanted  # players who chose digest or no mail
 
