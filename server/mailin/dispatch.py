@@ -31,7 +31,7 @@ from server.store.db import database, write_transaction
 from server.errors import ApiError
 from server.notify import reply_addresses
 from server.mailin import parse
-from server.notify.digest import SETTINGS
+from server.table.outbox import SETTINGS
 from server.store.models import Game, InboundMail, Notification, Player, Seat, utcnow
 from server.rulesets import engine as find_engine
 from server.players.seats import name_players, seats_of

@@ -1,10 +1,5 @@
-"""Players' mail settings (turns, digest, off) and the daily digest.
-
-turns   a mail for every turn, reminder and game end (the default)
-digest  no turn or reminder mails; `herald server digest` sends one mail a day listing
-        every game waiting for the player; game-end mails still come
-off     nothing but the answers to mail the player sent (and invitations they are sent)
-"""
+"""The daily digest (`herald server digest`): one mail a day to each player whose mail setting
+is `digest`, listing every game waiting for them (the settings: server/table/outbox.py)."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -15,18 +10,7 @@ from server.notify import reply_addresses
 from server.store.models import Game, Notification, Player, Seat, utcnow
 from server.players.seats import name_players, seats_of
 
-SETTINGS = ("turns", "digest", "off")
-SKIPPED = {"digest": frozenset({"turn", "reminder"}), "off": frozenset({"turn", "reminder", "over", "digest"})}
 DIGEST_EVERY = timedelta(hours=20)  # "once a day", with room for a timer that runs a little early
-
-
-def wanted(rows: list[dict]) -> list[dict]:
-    """The outbox rows whose players want them (one query, only when some row might not be)."""
-    players = {row["player"] for row in rows if row["kind"] in SKIPPED["off"]}
-    if not players:
-        return rows
-    quiet = statements.values_by_keys(Player, "id", sorted(players), "mail")  # on the move path: cached SQL
-    return [row for row in rows if row["kind"] not in SKIPPED.get(quiet.get(row["player"], "turns"), ())]
 
 
 def waiting_games(player_id: int) -> list[tuple]:

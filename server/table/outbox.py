@@ -4,14 +4,24 @@ Each row carries the context its mail needs from that moment, from the addressed
 own view only, so a mail never shows another seat's secrets. The position itself (board
 summary, legal moves, picture) is not stored: the row's seat and version say which it is,
 and it is drawn when the mail is sent (server/notify/mailboard.py), off the move path.
+
+Rows are written as the players' mail settings want them:
+
+turns   a mail for every turn, reminder and game end (the default)
+digest  no turn or reminder mails; `herald server digest` sends one mail a day listing
+        every game waiting for the player; game-end mails still come
+off     nothing but the answers to mail the player sent (and invitations they are sent)
 """
 from __future__ import annotations
 
 from core.protocol import Prompt
 from server.table import chat, ratings
 from server.store import statements
-from server.store.models import Notification, utcnow
+from server.store.models import Notification, Player, utcnow
 from server.players.seats import SeatInfo, name_players
+
+SETTINGS = ("turns", "digest", "off")
+SKIPPED = {"digest": frozenset({"turn", "reminder"}), "off": frozenset({"turn", "reminder", "over", "digest"})}
 
 
 def changed_prompts(before: list[dict], after: list[Prompt], mover: int | None) -> list[Prompt]:
@@ -169,7 +179,15 @@ def queue_started(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...]
 
 
 def write(rows: list[dict]) -> None:
-    from server.notify.digest import wanted  # players who chose digest or no mail
-
+    """Insert the rows the players want (their mail settings: above), in the caller's transaction."""
     for row in wanted(rows):
         statements.insert(Notification, row)
+
+
+def wanted(rows: list[dict]) -> list[dict]:
+    """The outbox rows whose players want them (one query, only when some row might not be)."""
+    players = {row["player"] for row in rows if row["kind"] in SKIPPED["off"]}
+    if not players:
+        return rows
+    quiet = statements.values_by_keys(Player, "id", sorted(players), "mail")  # on the move path: cached SQL
+    return [row for row in rows if row["kind"] not in SKIPPED.get(quiet.get(row["player"], "turns"), ())]

@@ -10,7 +10,8 @@ from server.players.auth import current_player
 from server.store.db import write_transaction
 from server.errors import ApiError
 from server.api.error_handlers import ErrorSchema
-from server.notify.digest import SETTINGS, waiting_games
+from server.table.outbox import SETTINGS
+from server.notify.digest import waiting_games
 from server.store.models import Game, Notification, Player, Seat, lock_game
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import MAX_SEAT, PlayerSchema, StrictSchema
