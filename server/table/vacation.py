@@ -11,42 +11,12 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
-from peewee import fn
-
 from server.store.db import write_transaction
 from server.errors import ApiError
-from server.store.models import Game, Move, Notification, Player, Seat, Vacation, utcnow
+from server.store.models import Game, Notification, Player, Seat, Vacation, utcnow
+from server.table.clocks import effective_end, paused
 
 LONGEST = timedelta(days=366)
-
-
-def effective_end(vacation: Vacation) -> datetime:
-    """`until`, or the player's first move after the start if that came earlier."""
-    first = (Move.select(fn.MIN(Move.created))
-             .join(Seat, on=((Seat.game == Move.game) & (Seat.seat == Move.seat)))
-             .where((Seat.player == vacation.player_id) & (Move.created > vacation.start)
-                    & (Move.created < vacation.until)).scalar())
-    if isinstance(first, str):
-        first = datetime.fromisoformat(first)
-    return min(vacation.until, first) if first else vacation.until
-
-
-def periods(player_id: int, since: datetime) -> list[tuple[datetime, datetime]]:
-    """The player's vacations that may overlap [since, ...), as (start, effective end)."""
-    rows = Vacation.select().where((Vacation.player == player_id) & (Vacation.until > since))
-    return [(row.start, effective_end(row)) for row in rows]
-
-
-def paused(player_id: int, since: datetime, now: datetime) -> tuple[timedelta, datetime | None]:
-    """(time between `since` and `now` spent on vacation, end of the vacation running now or None)."""
-    total, running = timedelta(0), None
-    for start, end in periods(player_id, since):
-        overlap = min(end, now) - max(start, since)
-        if overlap > timedelta(0):
-            total += overlap
-        if start <= now < end:
-            running = end
-    return total, running
 
 
 def waited(game, prompt: dict, now: datetime) -> timedelta | None:
