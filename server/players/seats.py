@@ -1,4 +1,5 @@
-"""Who sits where, cached per process under the games row's `seating` tag.
+"""Who sits where, cached per process under the games row's `seating` tag; and the invite
+codes that let a player take a seat (`invite_code`).
 
 Every change of a seat's holder (a join, a handover by the player or the operator, a house
 bot taking over) writes a new random `seating` tag on the games row, in the transaction that
@@ -15,6 +16,7 @@ least recently used entry is dropped, not the whole cache.
 """
 from __future__ import annotations
 
+import base64
 import re
 import secrets
 import threading
@@ -137,3 +139,9 @@ def name_players(text: str, seats: tuple[SeatInfo, ...]) -> str:
         return text
     names = {s.seat: s.name or f"seat {s.seat}" for s in seats}
     return _NAME_SLOT.sub(lambda m: names.get(int(m.group(1)), m.group(0)), text)
+
+
+def invite_code() -> str:
+    """80 random bits in lower-case base32: safe to type, and never read as a CLI option
+    (a urlsafe token may start with '-')."""
+    return base64.b32encode(secrets.token_bytes(10)).decode().lower()

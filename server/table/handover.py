@@ -16,7 +16,7 @@ between the moves by `herald log` and `herald chat`; the move log itself is unto
 """
 from __future__ import annotations
 
-from server.table import house_bots, lobby
+from server.table import house_bots
 from server.players import seats as seat_table
 from server.store import statements
 from server.players.addresses import normalized_email
@@ -59,7 +59,7 @@ def invite(caller, game_id: int, seat: int, email: str) -> dict:
     email = normalized_email(email)
     with write_transaction():
         game, row = _locked_seat(caller, game_id, seat)
-        code = lobby.invite_code()
+        code = seat_table.invite_code()
         Seat.update(invite=code, handover=True).where(Seat.id == row.id).execute()
         context = {"game": game.id, "title": game.title, "ruleset": game.ruleset, "players": game.players,
                    "seat": seat, "inviter": caller.name, "invite": code, "handover": True, "version": game.version}
@@ -93,7 +93,7 @@ def accept(caller, game, row: Seat) -> None:
 
 def _change_holder(game, row: Seat, player) -> None:
     """The seat's new holder; its pending invitation and its old game-page links stop working."""
-    seat_table.hand_to(game, row.id, player.id, invite=lobby.invite_code())
+    seat_table.hand_to(game, row.id, player.id, invite=seat_table.invite_code())
 
 
 def _table_event(game, caller, text: str) -> None:

@@ -2,7 +2,7 @@
 
 A house bot is an ordinary player row named "[search bot]" (brackets: no person can register
 such a name, so it is never taken) whose token nobody knows. It takes a seat through the same
-invite path as a person (`seat_bot`, for the game's creator while the game is open), or an
+invite path as a person (`lobby.seat_bot`, for the game's creator while the game is open), or an
 operator hands it the seat of a player who left (`hand_over`). `herald server bots` plays every
 prompted house-bot seat through `movelog.submit`, the very path of PUT /games/{id}/moves/{seq},
 from `known_state(state, seat)` only - the same input `herald bot` gets over HTTP.
@@ -16,7 +16,7 @@ from typing import Callable
 from core.bots.levels import LEVELS, Bot, Budget
 from core.protocol import Game as Rules
 from core.rng import Rng
-from server.table import gameviews, lobby, movelog
+from server.table import gameviews, movelog
 from server.players import seats as seat_table
 from server.players.auth import hash_token
 from server.store.db import write_transaction
@@ -63,18 +63,6 @@ def choose_for_seat(game: Game, engine, state, seat: int, level: str, rng: Rng) 
 def check_creator(caller, game: Game) -> None:
     if game.creator_id != caller.id:
         raise ApiError(403, "forbidden", "Only the game's creator may seat house bots.")
-
-
-def seat_bot(caller, game_id: int, seat: int, level: str) -> dict:
-    """The creator seats a house bot at a free seat of an open game (it joins by its invite)."""
-    game = gameviews.load_game(game_id)
-    check_creator(caller, game)
-    if not supports_bots(game):
-        raise ApiError(409, "no-bots", f"{game.title} has no bots.")
-    row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
-    if row is None:
-        raise ApiError(404, "not-found", f"Game {game_id} has no seat {seat}.")
-    return lobby.join_game(house_player(level), row.invite)
 
 
 def hand_over(game_id: int, seat: int, level: str) -> str:

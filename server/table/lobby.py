@@ -1,22 +1,22 @@
 """Creating games, handing out invites, seating players and starting a full game."""
 from __future__ import annotations
 
-import base64
 import re
 import secrets
 
 from core import canonical
 from core.protocol import IllegalMove
 from core.rng import seed_hash
-from server.table import due_times, outbox
+from server.table import due_times, gameviews, handover, house_bots, outbox
 from server.players import seats as seat_table
 from server.store import state_cache
 from server.store.db import write_transaction
 from server.table.engine_errors import engine_call
 from server.errors import ApiError, from_illegal
 from server.store.models import Game, Player, Seat, Snapshot, lock_game, utcnow
-from server.players.seats import SeatInfo
+from server.players.seats import SeatInfo, invite_code
 from server.rulesets import engine as find_engine
+from server.table.timeouts import check_action
 
 INVITE_ALPHABET = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -58,15 +58,7 @@ def _check_clock(ruleset: str, days_per_move: int | None, reserve_days: int | No
     """A reserve belongs to a clock; the deadline's action must be one the game can carry out."""
     if reserve_days and not days_per_move:
         raise ApiError(422, "bad-clock", "A reserve needs days per move too (a clock like 3d+7d).")
-    from server.table.timeouts import check_action  # it builds on the move path
-
     check_action(ruleset, on_timeout)
-
-
-def invite_code() -> str:
-    """80 random bits in lower-case base32: safe to type, and never read as a CLI option
-    (a urlsafe token may start with '-')."""
-    return base64.b32encode(secrets.token_bytes(10)).decode().lower()
 
 
 def _trial_setup(engine, players: int, options: dict) -> None:
@@ -90,6 +82,18 @@ def join_game(caller, invite: str) -> dict:
     return take_seat(caller, seat_row)
 
 
+def seat_bot(caller, game_id: int, seat: int, level: str) -> dict:
+    """The creator seats a house bot at a free seat of an open game (it joins by its invite)."""
+    game = gameviews.load_game(game_id)
+    house_bots.check_creator(caller, game)
+    if not house_bots.supports_bots(game):
+        raise ApiError(409, "no-bots", f"{game.title} has no bots.")
+    row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
+    if row is None:
+        raise ApiError(404, "not-found", f"Game {game_id} has no seat {seat}.")
+    return join_game(house_bots.house_player(level), row.invite)
+
+
 def take_seat(caller, seat_row) -> dict:
     """Seat the caller in `seat_row` (its id and game); the last seat filled starts the game."""
     with write_transaction():  # (a rolled-back join's seating tag is never current: see server/players/seats.py)
@@ -106,8 +110,6 @@ def _take_seat(caller, seat_row):
     if seat.player_id == caller.id:
         return game, seat, None  # a retried join (the first answer was lost): the same answer
     if seat.handover:
-        from server.table import handover  # it builds on this module
-
         handover.accept(caller, game, seat)
         return game, seat, None
     if seat.player_id is not None:

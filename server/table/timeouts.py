@@ -29,6 +29,7 @@ from server.store import state_cache
 from server.table.clocks import deadline, reserves
 from server.store.db import write_transaction
 from server.table.deadlines import DeadlineReport, apply_due
+from server.table.house_bots import choose_for_seat, has_bots
 from server.errors import ApiError
 from server.store.models import Game, Notification, lock_game, utcnow
 from server.rulesets import engine as find_engine
@@ -47,18 +48,13 @@ def check_action(ruleset: str, action: str) -> None:
         raise ApiError(422, "no-skip", f"{engine.title} has no way to skip a turn"
                        + (f" (its rules: the action is compulsory, {rule})" if rule else "")
                        + ": choose default, resign or bot for a passed deadline.")
-    if action == "bot":
-        from server.table.house_bots import has_bots  # it builds on the move path, which builds on this
-
-        if not has_bots(engine):
-            raise ApiError(422, "no-bots", f"{engine.title} has no bots: choose default, resign or skip.")
+    if action == "bot" and not has_bots(engine):
+        raise ApiError(422, "no-bots", f"{engine.title} has no bots: choose default, resign or skip.")
 
 
 def _move_for(game, engine, state, seat: int) -> dict | None:
     """What `on_timeout` plays for an overdue seat, or None (it keeps waiting)."""
     if game.on_timeout == "bot":
-        from server.table.house_bots import choose_for_seat
-
         return choose_for_seat(game, engine, state, seat, BOT_LEVEL, Rng(f"clock:{game.id}:{game.version}:{seat}"))
     if game.on_timeout == "skip":
         return skip.skip_move(engine, state, seat)

@@ -14,7 +14,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from core.bots.levels import LEVELS
 
-from server.table import gameviews, house_bots
+from server.table import gameviews, house_bots, lobby
 from server.players.auth import current_player
 from server.errors import ApiError
 from server.api.error_handlers import ErrorSchema
@@ -73,4 +73,4 @@ def seat_bot(query, game_id):
         body = SeatBotSchema().load(request.get_json(silent=True) or {})
     except ValidationError as error:
         abort(422, messages={"json": error.messages})
-    return house_bots.seat_bot(caller, game_id, body["seat"], body["level"])
+    return lobby.seat_bot(caller, game_id, body["seat"], body["level"])
