@@ -169,7 +169,8 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
     not be reached (or the mail folder written), the rest wait; 3 a mail was given up
     (failed) or may have been delivered (uncertain) this run; 4 a mail could not be
     composed (a bug, logged with the game and seq; kept as failed)."""
-    from server.notify.channels.mail import deliver_pending, mark_stuck_uncertain, requeue
+    from server.notify.channels.mail import deliver_pending
+    from server.notify.delivery import mark_stuck_uncertain, requeue
     from server.store.models import utcnow
 
     config = _store()
@@ -179,13 +180,17 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
     if retry_failed:
         click.echo(f"requeued {requeue(('failed',), config)} failed mail(s)")
     report = deliver_pending(config, ignore_backoff=ignore_backoff)
-    from server.table.webhooks import deliver_pending as post_webhooks
+    from server.notify import channels, delivery
+    from server.notify.channels import mail
 
-    hooks = post_webhooks(config, now=utcnow() + (timedelta(days=3650) if ignore_backoff else timedelta()))
-    if hooks.sent or hooks.failed:
-        click.echo(f"webhooks: posted {hooks.sent}, failed {hooks.failed}")
-        for error in hooks.errors:
-            click.echo(f"  {error}", err=True)
+    for channel in channels.registered():  # the other channels (webhooks, ...): one line each
+        if channel is mail.CHANNEL:
+            continue  # reported in full below
+        other = delivery.deliver(channel, config, now=utcnow() + (timedelta(days=3650) if ignore_backoff else timedelta()))
+        if other.sent or other.failed:
+            click.echo(f"{channel.name}s: posted {other.sent}, failed {other.failed}")
+            for error in other.errors:
+                click.echo(f"  {error}", err=True)
     _prune_when_due(config)
     _report_delivery(report, exit_with_status=True)
 

@@ -1,4 +1,4 @@
-"""Headers every game mail gets when mail-in is configured (called by mailer.compose).
+"""Headers every game mail gets when mail-in is configured (called by the mail channel's compose).
 
 - Reply-To: the signed address for this seat and the game's version the mail describes,
   so a reply plays exactly into the position the player saw.

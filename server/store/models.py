@@ -147,7 +147,7 @@ class Notification(BaseModel):
     """The mail outbox. status: pending -> sending (claimed) -> sent; failed (refused for
     good, or retried past give_up_after); uncertain (may have been delivered: never resent
     unless the operator asks); dropped (a turn mail whose question was answered before it
-    could be sent). See server/notify/channels/mail.py. Mails about a player's account (recovery codes,
+    could be sent). See server/notify/delivery.py. Mails about a player's account (recovery codes,
     address checks) have no game."""
 
     game = ForeignKeyField(Game, backref="notifications", null=True, index=False)  # (game, seat, kind) serves

@@ -15,7 +15,8 @@ off     nothing but the answers to mail the player sent (and invitations they ar
 from __future__ import annotations
 
 from core.protocol import Prompt
-from server.table import chat, ratings
+from server.table import chat, ratings, webhooks
+from server.table.clocks import answer_by
 from server.store import statements
 from server.store.models import Notification, Player, utcnow
 from server.players.seats import SeatInfo, name_players
@@ -99,8 +100,6 @@ def queue_turns(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...], 
                                        deadline=_answer_by(game, prompt.seat)), "seat": prompt.seat}
         rows.append(_row(game, info, kind, version, context))
     if kind == "turn":
-        from server.table import webhooks  # it builds on the mailer, which builds on this module
-
         rows += webhooks.turn_rows(game, engine, fresh, seats, version)
     return rows
 
@@ -109,8 +108,6 @@ def _answer_by(game, seat: int) -> str | None:
     """The game's own clock, if it has one: when this seat must answer (server/table/timeouts.py)."""
     if not getattr(game, "days_per_move", None):
         return None
-    from server.table.clocks import answer_by  # it builds on this module
-
     return answer_by(game, seat, utcnow())
 
 
@@ -127,8 +124,6 @@ def queue_game_over(game, engine, result, seats: tuple[SeatInfo, ...], version: 
                                        seed=seed, seed_hash=game.seed_hash, rating=changes.get(info.player)),
                    "seat": info.seat, "winners": winners}
         rows.append(_row(game, info, "over", version, context))
-    from server.table import webhooks
-
     return rows + webhooks.over_rows(game, engine, result, seats, version)
 
 

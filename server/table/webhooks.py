@@ -7,9 +7,10 @@ non-turn prompts stay out, as in the API). Bodies are plain JSON (`json`), or re
 messages for a Discord (`{"content": ...}`) or Slack (`{"text": ...}`) incoming webhook.
 
 Each POST is one row of the notifications outbox (kind `webhook`), written in the move's
-transaction and delivered by `herald server notify` through the mail's own claim → send →
-mark step (server/notify/channels/mail.py): retries with the same back-off, given up after as many
-attempts, never sent again once the receiver answered 2xx. Each carries
+transaction and delivered by `herald server notify` through the webhook channel
+(server/notify/channels/webhook.py) and the outbox's claim → send → mark step for every
+channel (server/notify/delivery.py): retries with the same back-off as mail, given up after
+as many attempts, never sent again once the receiver answered 2xx. Each carries
 `X-Herald-Delivery` (the row id, the same on every retry: a receiver drops repeats by it),
 `X-Herald-Event` and `X-Herald-Signature: sha256=<HMAC-SHA256 of the body with the hook's
 secret>`.
@@ -20,25 +21,19 @@ more: checked at registration (422 `webhook-address-refused`) and again as each 
 """
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import secrets
-from datetime import datetime
 from urllib.parse import urlparse
 
 from server import hook_addresses
 from server.table import prompts
 from server.store import table_sql
 from server.errors import ApiError
-from server.notify.channels.mail import DeliveryReport, Undeliverable, _deliver_one
 from server.store.models import Game, Notification, Webhook, utcnow
-from server.notify.pinned_http import checked_session
 from server.players.seats import my_seats, name_players
 
 FORMATS = ("json", "discord", "slack")
 KIND = "webhook"
-TIMEOUT = (5, 10)
 MAX_HOOKS = 20
 
 
@@ -135,52 +130,3 @@ def _row(game, hook, version: int, payload: dict, text: str) -> dict:
     context = {"hook": hook.id, "url": hook.url, "event": payload["event"],
                "body": json.dumps(body, sort_keys=True, separators=(",", ":"))}
     return Notification.pending_row(game.id, None, hook.player_id, hook.url[:254], KIND, version, context)
-
-
-# --- delivery -------------------------------------------------------------------------
-
-def signature(secret: str, body: bytes) -> str:
-    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
-
-
-class HttpTransport:
-    """POSTs a webhook row; any answer but 2xx, or no answer, is a failed attempt; an address
-    the hook may not go to is Undeliverable (`failed` at once: retrying cannot help)."""
-
-    def __init__(self, allowed: tuple = ()):
-        self.session = checked_session(allowed)
-
-    def send(self, row) -> None:
-        hook = Webhook.get_or_none(Webhook.id == row.context["hook"])
-        if hook is None:
-            return  # removed since: nothing to deliver, and nothing to retry
-        body = row.context["body"].encode()
-        try:
-            response = self.session.post(row.context["url"], data=body, timeout=TIMEOUT, allow_redirects=False,
-                                         headers={"Content-Type": "application/json", "User-Agent": "Herald-Webhook/1",
-                                                  "X-Herald-Delivery": str(row.id), "X-Herald-Event": row.context["event"],
-                                                  "X-Herald-Signature": signature(hook.secret, body)})
-        except hook_addresses.AddressRefused as exc:
-            raise Undeliverable(f"{exc} Not posted; the operator's HERALD_WEBHOOK_ALLOW_NETWORKS could allow "
-                                f"that network.") from None
-        if not 200 <= response.status_code < 300:
-            raise RuntimeError(f"the receiver answered {response.status_code}")
-
-    def close(self) -> None:
-        self.session.close()
-
-
-def deliver_pending(config: dict, now: datetime | None = None, limit: int = 1000) -> DeliveryReport:
-    """POST every due webhook row once, through the mail's claim/send/mark step."""
-    now = now or utcnow()
-    report = DeliveryReport()
-    due = [r.id for r in Notification.select(Notification.id)
-           .where((Notification.status == "pending") & (Notification.next_attempt <= now) & (Notification.kind == KIND))
-           .order_by(Notification.id).limit(limit)]
-    transport = HttpTransport(hook_addresses.networks(config.get("WEBHOOK_ALLOW_NETWORKS")))
-    try:
-        for row_id in due:  # a receiver that is down fails its own row only, never the run
-            _deliver_one(row_id, transport, config, report, now, build=lambda row, _config: row)
-    finally:
-        transport.close()
-    return report

@@ -8,7 +8,8 @@ from datetime import timedelta
 
 import pytest
 
-from server.notify.channels.mail import deliver_pending, requeue
+from server.notify.channels.mail import deliver_pending
+from server.notify.delivery import requeue
 from server.store.models import Notification, utcnow
 from server.table.reminders import queue_reminders
 from tests.server.mailbox import Collector
@@ -122,7 +123,7 @@ def test_a_new_turn_writes_exactly_one_outbox_row_for_the_prompted_seat(api, ali
 
 def test_a_mail_interrupted_by_a_crash_is_not_resent_unless_the_operator_asks(api, alice_bob, config):
     """At-most-once: a row left `sending` (crash between claim and mark) is reported, not resent."""
-    from server.notify.channels.mail import requeue_stuck
+    from server.notify.delivery import requeue_stuck
 
     api.start_game(alice_bob)
     row = Notification.get()

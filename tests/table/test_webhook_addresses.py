@@ -18,7 +18,7 @@ from datetime import timedelta
 import pytest
 
 from client import exitcodes
-from server.table import webhooks
+from server.notify.channels import webhook as webhooks
 from server.store.models import Notification, utcnow
 from tests.table.receiver import Receiver
 

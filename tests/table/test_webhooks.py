@@ -10,7 +10,7 @@ from datetime import timedelta
 
 import pytest
 
-from server.table import webhooks
+from server.notify.channels import webhook as webhooks
 from server.store.models import Notification, utcnow
 from tests.server.live import serving
 from tests.table.receiver import Receiver

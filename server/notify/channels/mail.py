@@ -27,81 +27,36 @@ When the SMTP server cannot be reached at all (connection refused or timed out, 
 login refused), or the mail folder cannot be written, the run stops there and the row goes back to pending without counting an
 attempt: an outage or a wrong password must not use up every mail's retries, nor make one
 run wait out a connection timeout per row.
+
+This is the mail channel (server/notify/channels): it carries every outbox row kind that has a
+text template (templates/<kind>.txt.j2). The claim -> compose -> send -> mark step, with its
+retries, is the same for every channel: server/notify/delivery.py.
 """
 from __future__ import annotations
 
-import logging
 import smtplib
 import ssl
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from email import policy
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
-from peewee import PeeweeException
 
-from server.notify import mailboard, mailparts, story
+from server.notify import delivery, mailboard, mailparts, story
+from server.notify.channels import DeliveryUncertain, TransportUnavailable, Undeliverable
+from server.notify.delivery import DeliveryReport, mark_stuck_uncertain
 from server.players.addresses import delivery_address
-from server.table.engine_errors import EngineError
 from server.guides.reader import rules_url
 from server.notify import reply_addresses as reply_address
 from server.notify.mail_headers import decorate
 from server.store.models import Game, Notification, utcnow
 
-log = logging.getLogger("herald.mail")
-
-BASE_BACKOFF = timedelta(minutes=1)
-MAX_BACKOFF = timedelta(hours=1)
-STUCK_AFTER = timedelta(minutes=10)
 SMTP_TIMEOUT = 20  # seconds, unless the SMTP_TIMEOUT setting says otherwise
 
 _templates = Environment(loader=PackageLoader("server", "templates"), undefined=StrictUndefined,
                          autoescape=False, keep_trailing_newline=True)
-
-
-# `herald server notify`'s exit statuses (2 is click's usage error). The most serious wins.
-EXIT_DONE = 0  # every due mail sent, dropped as answered, or waiting for its next try
-EXIT_UNREACHABLE = 1  # stopped early: no SMTP server or mail folder; the rest wait, no try used
-EXIT_OPERATOR = 3  # a mail was given up (`failed`) or may have been delivered (`uncertain`)
-EXIT_BUG = 4  # a mail could not be composed (an engine or template bug, logged): kept as `failed`
-
-
-@dataclass
-class DeliveryReport:
-    sent: int = 0
-    failed: int = 0  # attempts that failed this run (the rows stay pending unless given up)
-    given_up: int = 0  # rows turned `failed` this run (refused for good, or out of retry time)
-    uncertain: int = 0  # rows that may have been delivered (no answer after the message was sent)
-    dropped: int = 0  # turn mails whose question was answered before they were sent
-    stuck: int = 0  # rows claimed long ago by a run that never finished: now `uncertain`
-    unreachable: str | None = None  # why the run stopped early: no connection to the SMTP server
-    broken: int = 0  # rows Herald could not compose (a bug, logged): now `failed`, kept for a retry
-    errors: list[str] = field(default_factory=list)
-
-    def exit_status(self) -> int:
-        """What `notify` exits with, so cron and systemd alert when a mail needs the operator."""
-        if self.broken:
-            return EXIT_BUG
-        if self.unreachable:
-            return EXIT_UNREACHABLE
-        if self.given_up or self.uncertain or self.stuck:
-            return EXIT_OPERATOR
-        return EXIT_DONE
-
-
-class TransportUnavailable(Exception):
-    """No connection to the mail server: not this mail's fault, so no attempt is counted."""
-
-
-class DeliveryUncertain(Exception):
-    """The whole message went out and no answer came back: it may have been delivered."""
-
-
-class Undeliverable(Exception):
-    """The relay refused this mail for good, or cannot carry it: retrying cannot help."""
 
 
 def message_id(row: Notification, config: dict) -> str:
@@ -275,144 +230,28 @@ def transport_for(config: dict):
     return SmtpTransport(config) if config.get("SMTP_HOST") else FolderTransport(config["MAIL_DIR"])
 
 
-def backoff(attempts: int) -> timedelta:
-    """1, 2, 4 ... minutes after the attempts so far, at most MAX_BACKOFF. The doubling stops
-    at the cap: a day and a half of 4xx is 42 tries, and 2**41 minutes is past what a
-    timedelta holds (the run died there, and its mail was later marked uncertain, unsent)."""
-    delay = BASE_BACKOFF
-    for _ in range(attempts - 1):
-        if delay >= MAX_BACKOFF:
-            break
-        delay *= 2
-    return min(delay, MAX_BACKOFF)
+class MailChannel:
+    name = "mail"
+    kinds = frozenset(template.removesuffix(".txt.j2")
+                      for template in _templates.list_templates(filter_func=lambda file: file.endswith(".txt.j2")))
+
+    def compose(self, row: Notification, config: dict) -> EmailMessage:
+        return compose(row, config)
+
+    def open(self, config: dict):
+        return transport_for(config)
+
+    def unsendable(self, row: Notification) -> str | None:
+        return "answered before it was sent" if is_stale(row) else None
 
 
-def retry_budget(config: dict) -> timedelta:
-    return timedelta(days=float(config.get("MAIL_RETRY_DAYS") or 3))
+CHANNEL = MailChannel()
 
 
 def deliver_pending(config: dict, now: datetime | None = None, limit: int = 1000,
                     ignore_backoff: bool = False) -> DeliveryReport:
-    """Send every due pending row once; failures are rescheduled, successes never resent.
-    `now` is the moment the retry times are reckoned from (tests pass a later one)."""
+    """Send every due pending mail once; failures are rescheduled, successes never resent.
+    `now` is the moment the retry times are reckoned from (tests pass a later one). Rows a
+    crashed run left `sending` (of any channel) are marked `uncertain` first."""
     now = now or utcnow()
-    report = DeliveryReport(stuck=mark_stuck_uncertain())
-    due = (Notification.status == "pending") & (Notification.kind != "webhook")  # those: server/table/webhooks.py
-    if not ignore_backoff:
-        due &= Notification.next_attempt <= now
-    rows = [r.id for r in Notification.select(Notification.id).where(due).order_by(Notification.id).limit(limit)]
-    transport = transport_for(config)
-    try:
-        for row_id in rows:
-            _deliver_one(row_id, transport, config, report, now)
-    except TransportUnavailable as exc:
-        report.unreachable = str(exc)
-        report.errors.append(str(exc)[:300])
-    finally:
-        transport.close()
-    return report
-
-
-def mark_stuck_uncertain() -> int:
-    """Rows a run claimed and never marked (it crashed, or was killed, mid-send): the relay
-    may have accepted them, so they are `uncertain`, like a send that got no answer."""
-    return (Notification.update(status="uncertain",
-                                last_error="notify was interrupted while sending this mail: it may or may not "
-                                           "have been delivered")
-            .where((Notification.status == "sending") & (Notification.next_attempt < utcnow() - STUCK_AFTER))
-            .execute())
-
-
-def requeue(statuses: tuple[str, ...], config: dict, now: datetime | None = None) -> int:
-    """Operator's choice: send rows in these states again, with a fresh retry budget."""
-    now = now or utcnow()
-    return (Notification.update(status="pending", attempts=0, next_attempt=now,
-                                give_up_after=now + retry_budget(config))
-            .where(Notification.status.in_(list(statuses))).execute())
-
-
-def requeue_stuck(now: datetime | None = None) -> int:
-    """Rows interrupted by a crash, and any other `uncertain` row, sent again (may duplicate)."""
-    mark_stuck_uncertain()
-    return requeue(("uncertain",), {}, now)
-
-
-def _deliver_one(row_id: int, transport, config: dict, report: DeliveryReport, now: datetime, build=None) -> None:
-    """Claim, send and mark one outbox row. `build(row, config)` makes what the transport
-    sends (default: the mail); server/table/webhooks.py sends its rows through here too."""
-    # While a row is `sending`, next_attempt holds the time it was claimed (see mark_stuck_uncertain).
-    claimed = (Notification.update(status="sending", attempts=Notification.attempts + 1, next_attempt=utcnow())
-               .where((Notification.id == row_id) & (Notification.status == "pending")).execute())
-    if not claimed:
-        return  # another notify run took it
-    row = Notification.get_by_id(row_id)
-    if is_stale(row):
-        Notification.update(status="dropped", last_error="answered before it was sent").where(
-            Notification.id == row_id).execute()
-        report.dropped += 1
-        return
-    try:
-        message = (build or compose)(row, config)
-    except PeeweeException as exc:  # the database, not the mail: tried again later
-        _try_again_later(row, exc, now, config, report)
-        return
-    except Exception as exc:  # a bug: retrying cannot help
-        _not_composed(row, exc, now, report)
-        return
-    try:
-        transport.send(message)
-    except TransportUnavailable:
-        (Notification.update(status="pending", attempts=Notification.attempts - 1, next_attempt=utcnow())
-         .where(Notification.id == row_id).execute())
-        raise
-    except DeliveryUncertain as exc:
-        _settle(row, "uncertain", now, str(exc), report)
-        report.uncertain += 1
-    except Undeliverable as exc:
-        _settle(row, "failed", now, str(exc), report)
-        report.given_up += 1
-    except Exception as exc:
-        _try_again_later(row, exc, now, config, report)
-    else:
-        Notification.update(status="sent", sent=utcnow(), last_error=None).where(Notification.id == row_id).execute()
-        report.sent += 1
-
-
-def _try_again_later(row: Notification, exc: Exception, now: datetime, config: dict, report: DeliveryReport) -> None:
-    """A refusal for now (4xx), or a failure before the message was handed over: pending
-    again after the back-off, or `failed` once past the row's retry budget."""
-    give_up_after = row.give_up_after or row.created + retry_budget(config)
-    out_of_time = now + backoff(row.attempts) > give_up_after
-    reason = f"{type(exc).__name__}: {exc}"
-    if out_of_time:
-        reason = f"Gave up after {row.attempts} tries over {_days(now - row.created)}: {reason}"
-    _settle(row, "failed" if out_of_time else "pending", now + backoff(row.attempts), reason, report)
-    report.failed += 1
-    report.given_up += out_of_time
-
-
-def _not_composed(row: Notification, exc: Exception, now: datetime, report: DeliveryReport) -> None:
-    """A mail Herald could not compose: a bug (the game's engine: already logged as an engine
-    error; a template or Herald itself: logged here), which the same mail would meet on every
-    try. Kept as `failed` with the reason, for `notify --retry-failed` once it is fixed."""
-    engine = isinstance(exc, EngineError)
-    cause = exc.__cause__ if engine and exc.__cause__ is not None else exc
-    if not engine:
-        log.error("mail %s could not be composed: game %s, seq %s: %r", row.id, row.game_id, row.version, exc,
-                  exc_info=exc)
-    reason = (f"Not sent: {'the game engine failed' if engine else 'composing it failed'} (a bug, logged): "
-              f"game {row.game_id}, seq {row.version}: {type(cause).__name__}: {cause}. Kept; once that is fixed, "
-              f"'herald server notify --retry-failed' sends it.")
-    _settle(row, "failed", now, reason, report)
-    report.broken += 1
-
-
-def _settle(row: Notification, status: str, next_attempt: datetime, reason: str, report: DeliveryReport) -> None:
-    (Notification.update(status=status, next_attempt=next_attempt, last_error=reason[:500])
-     .where(Notification.id == row.id).execute())
-    report.errors.append(f"mail {row.id} to {row.email}: {reason}"[:300])
-
-
-def _days(span: timedelta) -> str:
-    hours = span.total_seconds() / 3600
-    return f"{hours / 24:.1f} days" if hours >= 48 else f"{hours:.1f} hours"
+    return delivery.deliver(CHANNEL, config, now, limit, ignore_backoff, DeliveryReport(stuck=mark_stuck_uncertain()))
