@@ -7,12 +7,7 @@ import click
 
 from server.ops import admin
 from server.errors import ApiError
-
-
-def _store():
-    from server.cli import _store as open_store  # the group's own: prints and checks the database
-
-    return open_store()
+from server.ops.command_base import open_store
 
 
 def _done(message: str) -> None:
@@ -27,7 +22,7 @@ def players(ctx, search, as_json):
     """List players (with `add`, `disable`, `enable` to change them)."""
     if ctx.invoked_subcommand is not None:
         return
-    _store()
+    open_store()
     rows = admin.players(search)
     if as_json:
         click.echo(json.dumps([row.__dict__ for row in rows], indent=2))
@@ -45,7 +40,7 @@ def add(name, email):
     """Create a player (how new players arrive when registration is closed); prints the token."""
     from server.api.routes.players import create_player
 
-    _store()
+    open_store()
     try:
         player = create_player(name, email)
     except ApiError as exc:
@@ -58,7 +53,7 @@ def add(name, email):
 @click.argument("player")
 def disable(player):
     """Refuse PLAYER's token (name or id); their seats and games stay."""
-    _store()
+    open_store()
     _run(lambda: f"{admin.set_disabled(player, True).name} is disabled")
 
 
@@ -66,7 +61,7 @@ def disable(player):
 @click.argument("player")
 def enable(player):
     """Accept PLAYER's token again."""
-    _store()
+    open_store()
     _run(lambda: f"{admin.set_disabled(player, False).name} is enabled")
 
 
@@ -75,7 +70,7 @@ def enable(player):
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 def cancel(game, yes):
     """End GAME now, with no winner (an open game is withdrawn); its players are mailed."""
-    _store()
+    open_store()
     if not yes:
         click.confirm(f"Cancel game {game} for good?", abort=True)
     _run(lambda: admin.cancel_game(game))
@@ -87,7 +82,7 @@ def cancel(game, yes):
 @click.argument("player")
 def seat(game, seat, player):
     """Hand SEAT of GAME over to PLAYER (name or id), e.g. to replace one who left."""
-    _store()
+    open_store()
     _run(lambda: admin.hand_over(game, seat, player))
 
 

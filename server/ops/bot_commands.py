@@ -7,6 +7,7 @@ import click
 
 from core.bots.levels import LEVELS, Budget
 from server.errors import ApiError
+from server.ops.command_base import open_store
 
 IDLE_PAUSE = 1.0   # seconds between looks at the database when no house bot is asked
 
@@ -19,10 +20,9 @@ IDLE_PAUSE = 1.0   # seconds between looks at the database when no house bot is 
 @click.option("--seed", default="house", show_default=True, help="The house bots' own randomness.")
 def bots(budget, once, seed):
     """Play every prompted seat held by a house bot, as long as this runs."""
-    from server.cli import _store
     from server.table.house_bots import HouseBots
 
-    _store()
+    open_store()
     try:
         chosen = Budget.parse(budget, time.monotonic)
     except ValueError as error:
@@ -45,10 +45,9 @@ def bots(budget, once, seed):
 @click.option("--level", type=click.Choice(LEVELS), default="search", show_default=True)
 def bot_seat(game, seat, level):
     """Hand SEAT of GAME to a house bot (its player left); `herald server bots` plays it."""
-    from server.cli import _store
     from server.table.house_bots import hand_over
 
-    _store()
+    open_store()
     try:
         before = hand_over(game, seat, level)
     except ApiError as error:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from server.ops.command_base import open_store, report_verification
+
 
 @click.command()
 def migrate():
@@ -11,12 +13,11 @@ def migrate():
 
     Prints the database it uses and every migration it applied; a brand-new database is
     created whole. Safe to run again: it applies only what is missing."""
-    from server.store import startup as schema
-    from server.cli import _store
+    from server.store import startup
 
-    _store(prepare=False)
-    click.echo(f"database: {schema.where()}")
-    applied = schema.migrate()
+    open_store(prepare=False)
+    click.echo(f"database: {startup.where()}")
+    applied = startup.migrate()
     for name in applied:
         click.echo(f"applied {name}")
     click.echo(f"applied {len(applied)} migration(s); the schema is current" if applied
@@ -34,17 +35,16 @@ def backup(file: str):
     Uses SQLite's online backup API (one read snapshot: moves landing meanwhile are either
     wholly in the copy or not at all). For PostgreSQL it prints the pg_dump command to use."""
     from server.store.backup import backup_sqlite, pg_dump_command
-    from server.cli import _store
 
     from server.store.db import is_sqlite
 
-    config = _store(prepare=False, connect=False)  # PostgreSQL: only the command is printed
+    config = open_store(prepare=False, connect=False)  # PostgreSQL: only the command is printed
     if not is_sqlite():
         click.echo("Herald does not copy a PostgreSQL database itself; use PostgreSQL's own tool, e.g.:")
         click.echo(f"  {pg_dump_command(config['DATABASE_URL'], file)}")
         click.echo("(give the password through ~/.pgpass or PGPASSWORD, not on the command line)")
         return
-    _store(prepare=False)
+    open_store(prepare=False)
     try:
         summary = backup_sqlite(file)
     except FileExistsError:
@@ -59,13 +59,12 @@ def export_command(file: str):
     """Write the whole database to FILE (JSON Lines), to import it into another database.
 
     Works on SQLite and PostgreSQL alike, while the server runs (one read snapshot)."""
-    from server.store import startup as schema, transfer
-    from server.cli import _store
+    from server.store import startup, transfer
 
-    _store()
+    open_store()
     with click.open_file(file, "w", encoding="utf-8") as out:
         counts = transfer.export(out)
-    click.echo(f"exported {schema.where()}: " + ", ".join(f"{n} {t}" for t, n in counts.items()),
+    click.echo(f"exported {startup.where()}: " + ", ".join(f"{n} {t}" for t, n in counts.items()),
                err=file == "-")
 
 
@@ -75,12 +74,11 @@ def import_command(file: str):
     """Load an export into the configured database, which must be new and empty; then verify.
 
     Ids, hash chains and state hashes are kept; exit 1 if verify finds any disagreement."""
-    from server.store import startup as schema, transfer
-    from server.cli import _store, report_verification
+    from server.store import startup, transfer
     from server.store.verify import verify_all
 
-    _store(create=True)
-    click.echo(f"importing into {schema.where()}")
+    open_store(create=True)
+    click.echo(f"importing into {startup.where()}")
     with click.open_file(file, "r", encoding="utf-8") as lines:
         try:
             counts = transfer.import_into(lines)

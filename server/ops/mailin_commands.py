@@ -10,17 +10,17 @@ from peewee import PeeweeException
 
 from server.store.dbfaults import database_trouble
 from server.notify import reply_addresses
+from server.ops.command_base import DatabaseNotReady, open_store, report_delivery
 
 log = logging.getLogger("herald.mailin")
 
 
 def _configured_store() -> dict:
     """Like `herald server`'s other commands, and mail-in needs its reply address settings."""
-    from server.cli import _store
     from server.config import ConfigError
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    config = _store()
+    config = open_store()
     try:
         reply_addresses.reply_address(config, 1, 0, 0)
     except ConfigError as exc:
@@ -32,7 +32,6 @@ def _store_or_later(settings_too: bool) -> dict:
     """The store, or exit 75 with one line when the database cannot be used now (locked, busy,
     unreachable, migrations pending). `settings_too`: a wrong setting exits 75 as well (a
     pipe must not bounce a player's mail for the operator's slip; the queue keeps it)."""
-    from server.cli import DatabaseNotReady
     from server.mailin.listeners import EX_TEMPFAIL
 
     try:
@@ -135,13 +134,12 @@ def fetch_mail(host, port, user, password, tls, folder, keep, cafile, no_send):
 @click.command()
 def digest():
     """Mail each player whose setting is 'digest' the games waiting for them (once a day)."""
-    from server.cli import _report_delivery, _store
     from server.notify.channels.mail import deliver_pending
     from server.notify.digest import queue_digests
 
-    config = _store()
+    config = open_store()
     click.echo(f"queued {queue_digests(config)} digest(s)")
-    _report_delivery(deliver_pending(config))
+    report_delivery(deliver_pending(config))
 
 
 COMMANDS = (mail_in, read_mail, fetch_mail, digest)

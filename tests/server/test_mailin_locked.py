@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from email import policy
 from email.utils import parseaddr
 
-from server.cli import sqlite_path
+from server.ops.command_base import sqlite_path
 from server.mailin.listeners import EX_TEMPFAIL, ImapSettings, fetch_imap
 from server.store.models import Game
 from tests.server.dovecot import append, count, imap_server
