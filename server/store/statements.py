@@ -1,4 +1,5 @@
-"""The move path's statements as SQL text built once per database, then only bound.
+"""The move path's statements as SQL text built once per database, then only bound (and the
+other queries on the move path: `query_rows`).
 
 peewee rebuilds a query's SQL on every call, which cost more than the rules engine and
 the database together on the move path. These helpers build the text once per database
@@ -115,6 +116,19 @@ def select_rows(sql: str, params: tuple) -> list[tuple]:
     show (the game list, the log page)."""
     text = _cached(("rows", sql), lambda: sql.replace("%s", database.obj.param))
     return database.execute_sql(text, params).fetchall()
+
+
+def query_rows(key: tuple, build, params: tuple) -> list[tuple]:
+    """The rows of the peewee query `build()` makes (its values, in SQL order, are `params`),
+    its text built only the first time for this database and `key`: for the table's queries
+    on the move path (a turn mail's chat digest, a game's webhooks)."""
+    def text():
+        sql, sample = build().sql()
+        if len(sample) != len(params):  # a query and its caller that disagree: a bug, loud
+            raise RuntimeError(f"{key}: the query takes {len(sample)} values, {len(params)} given")
+        return sql
+
+    return database.execute_sql(_cached(("table-sql",) + key, text), params).fetchall()
 
 
 def placeholders(count: int) -> str:

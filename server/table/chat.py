@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from server.store import table_sql
+from server.store import statements
 from server.store.db import write_transaction
 from server.errors import ApiError
 from peewee import fn
@@ -101,7 +101,7 @@ def digest(game_id: int, seat: int) -> list[dict]:
                 .order_by(ChatMessage.id.desc()).limit(4 * DIGEST))
 
     # in SQL order: the outer game, COALESCE's 0, the subquery's game, seat and kinds, the limit
-    found = table_sql.rows(("chat-digest",), build, (game_id, 0, game_id, seat, "turn", "start", 4 * DIGEST))
+    found = statements.query_rows(("chat-digest",), build, (game_id, 0, game_id, seat, "turn", "start", 4 * DIGEST))
     to_field = ChatMessage.to
     shown = [{"name": name, "to": to_field.python_value(to), "text": text} for name, to, text in found]
     return [m for m in shown if readable(m["to"], {seat})][:DIGEST][::-1]

@@ -27,7 +27,7 @@ from urllib.parse import urlparse
 
 from server import hook_addresses
 from server.table import prompts
-from server.store import table_sql
+from server.store import statements
 from server.errors import ApiError
 from server.store.models import Game, Notification, Webhook, utcnow
 from server.players.seats import my_seats, name_players
@@ -90,7 +90,7 @@ def _hooks(game, seats) -> list:
         return Webhook.select(*fields).where((Webhook.game == 0)
                                              | (Webhook.game.is_null() & Webhook.player.in_([0] * len(players))))
 
-    found = table_sql.rows(("hooks", len(players)), build, (game.id, *players))
+    found = statements.query_rows(("hooks", len(players)), build, (game.id, *players))
     return [Webhook(id=i, player=p, game=g, url=u, format=f) for i, p, g, u, f in found]
 
 
