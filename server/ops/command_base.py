@@ -95,7 +95,7 @@ DURATION = Duration()
 
 
 def report_delivery(report, exit_with_status: bool = False) -> None:
-    """Print what a delivery run did. `notify` exits with the report's status (server/notify/channels/mail.py:
+    """Print what a delivery run did. `notify` exits with the report's status (server/notify/delivery.py:
     1 relay unreachable, 3 a mail given up or uncertain, 4 a mail Herald could not compose) so
     cron and systemd can alert (remind/deadlines did their own work, and only warn)."""
     click.echo(f"sent {report.sent}, failed {report.failed} (will retry), gave up {report.given_up}"
