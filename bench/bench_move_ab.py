@@ -44,10 +44,10 @@ def worker(database_url: str, folder: str) -> None:
 
     from bench.bench_engines import random_game
     from core import games
-    from server import lobby
+    from server.table import lobby
     from server.app import create_app
     from server.config import load_config
-    from server.models import Game
+    from server.store.models import Game
 
     draws = random.Random(28)  # the same game seeds in both trees: the same games and moves
     lobby.secrets = types.SimpleNamespace(token_hex=lambda n: "%0*x" % (2 * n, draws.getrandbits(8 * n)),

@@ -52,7 +52,7 @@ def created_game(game: dict) -> str:
     for invite in game.get("invites", []):
         lines.append(f"  seat {invite['seat']}: {join_command(invite['code'])}")
     if game.get("days_per_move"):
-        from client.table_output import clock_line
+        from client.clock_output import clock_line
 
         lines.append(clock_line(game))
     if game.get("public"):
@@ -135,7 +135,7 @@ def game_picture(game: dict, picture: str) -> str:
         else:
             lines.append(f"Waiting for {seat_label(game, prompt.get('seat'))} {awaited(prompt.get('kind'))}.")
     if game.get("clock") and game.get("status") == "active":
-        from client.table_output import clock_lines
+        from client.clock_output import clock_lines
         lines += clock_lines(game)
     return "\n".join(lines)
 

@@ -5,13 +5,17 @@ from flask import Flask, request
 from flask.sessions import SessionInterface
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from server import apidocs, headers, health, pooling, ratelimits, schema, seats, seeds, state_cache
-from server.auth import current_player
+from server.api import headers
+from server.table import seeds
+from server.api import apidocs, health, ratelimits
+from server.store import pooling, startup, state_cache
+from server.players import seats
+from server.players.auth import current_player
 from server.config import load_config
-from server.db import database, open_database
-from server.errors import HeraldApi, register_error_handlers
-from server.openapi_extras import SchemaExtras
-from server.routes import BLUEPRINTS, is_public
+from server.store.db import database, open_database
+from server.api.error_handlers import HeraldApi, register_error_handlers
+from server.api.openapi_extras import SchemaExtras
+from server.api.routes import BLUEPRINTS, is_public
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -41,7 +45,7 @@ def create_app(config: dict | None = None) -> Flask:
     health.reset()
     seats.clear()
     with database.connection_context():
-        schema.prepare()  # also the NOTIFY trigger waiters rely on (server/waiting.py)
+        startup.prepare()  # also the NOTIFY trigger waiters rely on (server/store/longpoll.py)
 
     api = HeraldApi(app, spec_kwargs={"extra_plugins": [SchemaExtras()], "components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
@@ -55,7 +59,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.before_request
     def _connect_and_authenticate():
-        # A pooled connection for this request, given back when it ends (server/pooling.py).
+        # A pooled connection for this request, given back when it ends (server/store/pooling.py).
         # (/health opens it itself, to report a database that cannot even be opened.)
         if request.endpoint != "meta.health":
             database.connect(reuse_if_open=True)

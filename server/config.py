@@ -12,9 +12,21 @@ import tomllib
 from pathlib import Path
 
 from server import hook_addresses
-from server.ratelimits import DEFAULTS as RATELIMIT_DEFAULTS, LIMITS as RATELIMIT_KEYS
 
 PREFIX = "HERALD_"
+
+# Rate limits per client address (and per mailbox for mailed codes), applied by
+# server/api/ratelimits.py: setting name -> (default, what was refused, as the start of a sentence)
+RATE_LIMITS = {
+    "RATELIMIT_REGISTER": ("10 per minute;100 per day", "Too many registrations from your address"),
+    "RATELIMIT_NAME_TAKEN": ("5 per minute;30 per day", "Too many tries of names already taken from your address"),
+    "RATELIMIT_JOIN": ("30 per minute;300 per day", "Too many joins from your address"),
+    "RATELIMIT_AUTH_FAILURES": ("20 per minute;200 per day", "Too many requests with a wrong token from your address"),
+    "RATELIMIT_MAIL_REQUESTS": ("20 per hour;100 per day", "Too many requests for mailed codes from your address"),
+    "RATELIMIT_MAIL_TO": ("5 per hour;20 per day", "Too many codes were asked for that mail address"),
+}
+RATELIMIT_DEFAULTS = {"RATELIMIT_ENABLED": "1", "RATELIMIT_STORAGE_URI": "memory://", "PROXIES": "0",
+                      **{key: default for key, (default, _) in RATE_LIMITS.items()}}
 TLS_MODES = ("none", "starttls", "ssl")
 DEFAULT_PORTS = {"none": 25, "starttls": 587, "ssl": 465}
 
@@ -35,9 +47,9 @@ DEFAULTS = {
     "SQLITE_SYNCHRONOUS": "full",
     "SMTP_TIMEOUT": "20",  # seconds to wait for each answer of the relay
     "MAIL_RETRY_DAYS": "3",  # how long a mail the relay refuses for now (4xx) is retried
-    "MAIL_RETENTION_DAYS": "30",  # delivered mail is deleted after this many days (server/mailprune.py)
+    "MAIL_RETENTION_DAYS": "30",  # delivered mail is deleted after this many days (server/notify/mailprune.py)
     "EMAIL_CHECK_DNS": "0",  # registration asks DNS whether the address's domain takes mail
-    **RATELIMIT_DEFAULTS,  # limits per client address (mailed codes also per mailbox): server/ratelimits.py
+    **RATELIMIT_DEFAULTS,  # limits per client address (mailed codes also per mailbox): server/api/ratelimits.py
     # Mail-in (server/mailin): signed Reply-To addresses; unset = mails carry no reply address.
     "REPLY_ADDRESS": None,  # e.g. turns@play.example.org; replies go to turns+<signed tag>@...; needs SECRET_KEY
     "MAIL_IN_SENDER": "strict",  # strict: From must be the player's address; any: only the signature counts
@@ -121,7 +133,7 @@ def _checked(config: dict) -> dict:
     config["EMAIL_CHECK_DNS"] = flag(config, "EMAIL_CHECK_DNS")
     config["RATELIMIT_ENABLED"] = flag(config, "RATELIMIT_ENABLED")
     config["PROXIES"] = _count(config, "PROXIES")
-    for key in RATELIMIT_KEYS:
+    for key in RATE_LIMITS:
         config[key] = _rate(config, key)
     try:
         config["WEBHOOK_ALLOW_NETWORKS"] = hook_addresses.networks(config.get("WEBHOOK_ALLOW_NETWORKS"))

@@ -19,6 +19,6 @@ def pytest_configure(config):
 
 @pytest.fixture
 def game_seeds(request):
-    """The seed source of this test's in-process servers (server/seeds.py): the same deals on
+    """The seed source of this test's in-process servers (server/table/seeds.py): the same deals on
     every run, different ones in every test; `game_seeds.pin(seed)` where a test needs one deal."""
     return PerTestSeeds(request.node.nodeid)

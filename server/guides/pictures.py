@@ -81,8 +81,8 @@ def play(ruleset: str, name: str):
 def svg(ruleset: str, name: str) -> str:
     """The example's picture, with the last move marked and the players' names written in."""
     from core.picture import touched_tokens
-    from server.pictures import named_markup
-    from server.seats import SeatInfo
+    from server.table.pictures import named_markup
+    from server.players.seats import SeatInfo
 
     game, state, story = play(ruleset, name)
     seat = EXAMPLES[ruleset][name].seat

@@ -10,7 +10,7 @@ like a repeated PUT), and a reply to a mail the game has moved on from plays not
 and gets the new position instead.
 
 Nothing a sender writes raises out of here; a delivery report that one of Herald's mails
-failed pauses mail to that address (server/bounces.py); a robot's mail (auto-reply, other
+failed pauses mail to that address (server/notify/bounces.py); a robot's mail (auto-reply, other
 bounces, list, Herald's own) is never answered; a mail to a forged address, or from a stranger, is
 dropped with a log line and tells its sender nothing.
 """
@@ -24,15 +24,20 @@ from datetime import timedelta
 
 from peewee import fn
 
-from server import bounces, gameviews, guide, lobby, movelog, outbox, prompts, seats as seat_table, state_cache, statements
-from server.auth import Caller, is_disabled, new_token
-from server.db import database, write_transaction
+from server.notify import bounces
+from server.guides import reader as guide
+from server.table import gameviews, lobby, movelog, outbox, prompts
+from server.players import seats as seat_table
+from server.store import state_cache, statements
+from server.players.auth import Caller, is_disabled, new_token
+from server.store.db import database, write_transaction
 from server.errors import ApiError
-from server.mailin import address, parse
-from server.mailin.settings import SETTINGS
-from server.models import Game, InboundMail, Notification, Player, Seat, utcnow
+from server.notify import reply_addresses
+from server.mailin import parse
+from server.table.outbox import SETTINGS
+from server.store.models import Game, InboundMail, Notification, Player, Seat, utcnow
 from server.rulesets import engine as find_engine
-from server.seats import name_players, seats_of
+from server.players.seats import name_players, seats_of
 
 log = logging.getLogger("herald.mailin")
 
@@ -94,13 +99,13 @@ def handle(raw: bytes, config: dict, recipients: list[str] | None = None,
     if bounced is not None:
         log.warning("mail-in: delivery report from %s: %s", received.sender, bounced)
         return Handled("bounce", bounced)
-    robot = parse.robot_reason(received, envelope_from, lambda a: address.is_ours(config, a))
+    robot = parse.robot_reason(received, envelope_from, lambda a: reply_addresses.is_ours(config, a))
     if robot:
         return _dropped("robot", f"from {received.sender}: {robot}")
     candidates = list(recipients or []) or _header_recipients(received.message)
     try:
-        target = address.find_target(config, candidates, received.sender)
-    except address.ForgedAddress as exc:
+        target = reply_addresses.find_target(config, candidates, received.sender)
+    except reply_addresses.ForgedAddress as exc:
         return _dropped("forged", f"from {received.sender} to {exc}")
     if target is None:
         return _dropped("not-for-us", f"from {received.sender}: no Herald reply address among the recipients")

@@ -1,8 +1,8 @@
 """The three ways mail comes in: SMTP/LMTP (aiosmtpd), one message on stdin, IMAP polling.
 
 Each hands the raw message to `dispatch.handle` and, when the mail changed something,
-sends the outbox at once (the answer and the next players' turn mails) with the ordinary
-`mailer.deliver_pending`. A fault of the database or an engine is not the sender's: SMTP
+sends the outbox at once (the answer and the next players' turn mails) with the mail
+channel's ordinary `deliver_pending`. A fault of the database or an engine is not the sender's: SMTP
 and LMTP answer 451 and stdin exits 75 (EX_TEMPFAIL) so the mail server retries later,
 and IMAP leaves the message in the mailbox for the next run (which exits 75 too); the
 Message-ID table makes the retry play nothing twice. A busy, locked or unreachable database
@@ -27,9 +27,9 @@ from aiosmtpd.smtp import SMTP
 
 from peewee import PeeweeException
 
-from server.db import database
-from server.dbfaults import database_trouble
-from server.mailer import deliver_pending
+from server.store.db import database
+from server.store.dbfaults import database_trouble
+from server.notify.channels.mail import deliver_pending
 from server.mailin import dispatch, parse
 
 log = logging.getLogger("herald.mailin")

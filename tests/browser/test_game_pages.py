@@ -37,10 +37,10 @@ NUMBERS = itertools.count()  # player names are unique on the module's one serve
 def server(tmp_path_factory):
     from server.app import create_app
     from server.config import load_config
-    from server.db import database
+    from server.store.db import database
 
     folder = tmp_path_factory.mktemp("browser-server")
-    from server.seeds import SOURCE
+    from server.table.seeds import SOURCE
     from tests.support.seeds import PerTestSeeds
 
     config = load_config({"HERALD_DATABASE_URL": f"sqlite:///{folder / 'herald.db'}",

@@ -30,7 +30,7 @@ def make_app(tmp_path, seeds=None):
     fixture), else every game takes a secret random seed as in production."""
     from server.app import create_app
     from server.config import load_config
-    from server.seeds import SOURCE
+    from server.table.seeds import SOURCE
 
     config = load_config({
         "HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",

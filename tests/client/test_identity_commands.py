@@ -12,7 +12,7 @@ from client import exitcodes
 def last_code(tmp_path) -> str:
     """The code in the newest mail the server sent (delivered by `herald server notify`'s code)."""
     from server.config import load_config
-    from server.mailer import deliver_pending
+    from server.notify.channels.mail import deliver_pending
 
     deliver_pending(load_config({"HERALD_MAIL_DIR": str(tmp_path / "mail")}))
     newest = sorted((tmp_path / "mail").glob("*.eml"))[-1]

@@ -73,7 +73,7 @@ def test_ago_reads_like_people_say_it():
 
 
 def test_a_deadline_column_appears_once_any_game_has_one():
-    """The hook for time controls: server.asked.deadline_of fills `deadline`; the table shows it."""
+    """The hook for time controls: server.table.asked.deadline_of fills `deadline`; the table shows it."""
     from client.next_commands import asked_table
 
     entries = [{"game": 4, "ruleset": "castle-assault", "seat": 1, "waiting_seconds": 7200,

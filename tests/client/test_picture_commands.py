@@ -17,7 +17,7 @@ from tests.server.live import serving
 def server_url(tmp_path, toy_game, game_seeds):
     from server.app import create_app
     from server.config import load_config
-    from server.seeds import SOURCE
+    from server.table.seeds import SOURCE
 
     config = load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
                           "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_SECRET_KEY": "k" * 32})

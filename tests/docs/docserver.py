@@ -1,6 +1,6 @@
 """The server the documentation's commands talk to: what `herald server run` starts, on a free
 port of 127.0.0.1, in a process of its own, over its own SQLite file. Its games take their seeds
-from a fixed sequence (server/seeds.py's hook for tests), so a document's output is the same on
+from a fixed sequence (server/table/seeds.py's hook for tests), so a document's output is the same on
 every run: `python -m tests.docs.docserver PORT` serves until killed."""
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def serve(port: int) -> None:
 
     from server.app import create_app
     from server.config import load_config
-    from server.seeds import SOURCE
+    from server.table.seeds import SOURCE
 
     numbers = itertools.count(1)
     app = create_app({**load_config(), SOURCE: lambda: f"documentation-game-{next(numbers)}"})

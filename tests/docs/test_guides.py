@@ -44,7 +44,7 @@ def test_wizards_quest_adjacency_table_equals_the_map_data():
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_every_guide_names_its_rules(name):
     """The rules chapters cite the rule IDs a refusal names, so a player can look a refusal up."""
-    from server.guide import sections
+    from server.guides.reader import sections
     prefix = {"wizards-quest": "WQ-", "medieval-mastery": "MM-", "castle-assault": "CA-"}[name]
     cited = [s for s in sections(guide(name)) if re.search(rf"^\*Rule IDs: {prefix}", s.text, re.M)]
     assert len(cited) >= 8, [s.title for s in cited]

@@ -22,7 +22,7 @@ def toy_game():
 @pytest.fixture
 def config(tmp_path, game_seeds):
     from server.config import load_config
-    from server.seeds import SOURCE
+    from server.table.seeds import SOURCE
 
     return {**load_config({
         "HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
@@ -51,7 +51,7 @@ def smtp_config(config, mailbox):
 @pytest.fixture
 def app(config, toy_game):
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
 
     app = create_app(config)
     yield app

@@ -55,7 +55,7 @@ def test_cancelling_a_game_ends_it_without_a_winner_and_tells_the_players(api, a
     detail = api.game(game, alice_bob[0])
     assert detail["status"] == "finished" and detail["result"]["winners"] == []
     assert "operator" in detail["result"]["reason"] and detail["prompted"] == []
-    from server.verify import verify_all
+    from server.store.verify import verify_all
 
     assert all(report.ok for report in verify_all())  # ended by hand, and verify knows it
     refused = api.call("PUT", f"/games/{game}/moves/{detail['version']}", alice_bob[0], json={"text": "pass"})
@@ -66,7 +66,7 @@ def test_cancelling_a_game_ends_it_without_a_winner_and_tells_the_players(api, a
 
 
 def test_an_open_game_is_withdrawn(api, alice_bob, config):
-    from server.models import InboundMail
+    from server.store.models import InboundMail
 
     created = api.call("POST", "/games", alice_bob[0], json={"ruleset": "toy-race", "seats": 2})
     InboundMail.create(message_id="<join@example.org>", game=created.json["id"], outcome="joined")  # a join by mail

@@ -10,9 +10,9 @@ from urllib.parse import urlsplit
 from core import games
 from core.bots.levels import Budget
 from core.rng import Rng
-from server import playlinks
-from server.house_bots import HouseBots, house_player
-from server.models import Game, Notification, Player, Snapshot
+from server.web import playlinks
+from server.table.house_bots import HouseBots, house_player
+from server.store.models import Game, Notification, Player, Snapshot
 from tests.server.mailbox import Collector
 from tests.server.mailplay import REPLY_BASE
 

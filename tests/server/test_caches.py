@@ -2,8 +2,8 @@
 a busy server keeps the states of the games being played."""
 import pytest
 
-from server import state_cache
-from server.db import database
+from server.store import state_cache
+from server.store.db import database
 
 
 def test_a_full_state_cache_drops_the_least_recently_used_game_only(app):
@@ -23,8 +23,8 @@ def test_a_full_state_cache_drops_the_least_recently_used_game_only(app):
 def test_the_seat_cache_holds_only_while_the_games_seating_tag_is_unchanged(api, alice_bob):
     """Another process (a second server, an operator's command) hands a seat over: this one's
     cached seats must not let the old holder move, nor serve its view, from the next request on."""
-    from server import seats
-    from server.models import Game, Player, Seat
+    from server.players import seats
+    from server.store.models import Game, Player, Seat
 
     alice, bob = alice_bob
     carl = api.register("carl")
@@ -35,7 +35,7 @@ def test_the_seat_cache_holds_only_while_the_games_seating_tag_is_unchanged(api,
     move = api.legal(game, holder)["moves"][0]["move"]  # this process has the seats cached
     row = Game.get_by_id(game)
     assert seats.seats_of(row) is seats.seats_of(Game.get_by_id(game))  # the same tag: the cached list
-    # What another process does (server/seats.py hand_to), without this process's forgetting:
+    # What another process does (server/players/seats.py hand_to), without this process's forgetting:
     with database.atomic():
         Seat.update(player=Player.get(Player.name == "carl").id).where(
             (Seat.game == game) & (Seat.seat == seat)).execute()
@@ -48,8 +48,8 @@ def test_the_seat_cache_holds_only_while_the_games_seating_tag_is_unchanged(api,
 
 def test_a_token_replaced_or_a_player_disabled_elsewhere_is_refused_at_the_next_request(api, alice_bob):
     """No process keeps a token it has accepted: what another process wrote holds at once."""
-    from server.auth import new_token
-    from server.models import Player
+    from server.players.auth import new_token
+    from server.store.models import Player
 
     alice, bob = alice_bob
     assert api.call("GET", "/players/me", alice).status_code == 200

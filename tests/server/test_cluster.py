@@ -230,7 +230,7 @@ def test_a_rate_limit_counts_the_requests_of_both_servers_together(cluster):
 def test_health_warns_when_a_server_on_postgres_counts_its_rate_limits_in_memory(postgres, tmp_path):
     from server.app import create_app
     from server.config import load_config
-    from server.db import database
+    from server.store.db import database
 
     config = load_config({"HERALD_DATABASE_URL": postgres.new_database(), "HERALD_MAIL_DIR": str(tmp_path / "mail"),
                           "HERALD_RATELIMIT_ENABLED": "1"})

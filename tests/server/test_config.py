@@ -42,7 +42,7 @@ def test_bad_settings_are_refused_with_a_message(environ):
 
 def test_create_app_without_arguments_reads_the_environment(tmp_path, monkeypatch):
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
 
     settings = tmp_path / "herald.toml"
     settings.write_text(f'database_url = "sqlite:///{tmp_path / "from-file.db"}"\n')

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from core import games
 from core.protocol import IllegalMove
 from server.cli import server
-from server.models import Game, Move
+from server.store.models import Game, Move
 from tests.support.toygame import RaceGame
 
 
@@ -83,12 +83,12 @@ def test_an_engine_bug_on_the_move_path_is_a_logged_500_and_nothing_is_stored(ap
 
 @pytest.mark.parametrize("bug", ["summary", "picture"])  # the text's board, the HTML part's PNG
 def test_an_engine_bug_drawing_a_mail_is_loud_and_the_mail_is_kept(api, alice_bob, buggy, config, caplog, bug):
-    """The position in a mail is drawn when it is sent (server/mailboard.py), not on the move
+    """The position in a mail is drawn when it is sent (server/notify/mailboard.py), not on the move
     path: a bug there is an engine error logged with the game and the mail's seq; the mail
     is kept as failed with that reason (not retried as if the relay had said "later"), and
     `notify` exits 4. Once the engine is fixed, `notify --retry-failed` sends it."""
-    from server.mailer import deliver_pending
-    from server.models import Notification
+    from server.notify.channels.mail import deliver_pending
+    from server.store.models import Notification
 
     game_id = api.start_game(alice_bob, ruleset=buggy.name)
     deliver_pending(config)

@@ -8,10 +8,10 @@ import pytest
 
 from core import games
 from core.rng import Rng, seed_hash
-from server import state_cache
-from server.mailer import deliver_pending
-from server.models import Game, Snapshot
-from server.verify import verify_all
+from server.store import state_cache
+from server.notify.channels.mail import deliver_pending
+from server.store.models import Game, Snapshot
+from server.store.verify import verify_all
 
 
 def prompted_seats(api, game_id, seated):

@@ -14,7 +14,7 @@ import pytest
 from core import games
 from core.rng import Rng
 from server.config import load_config
-from server.models import Game, Snapshot
+from server.store.models import Game, Snapshot
 from tests.server.conftest import Api
 from tests.server.live import serving
 

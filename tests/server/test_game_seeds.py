@@ -1,4 +1,4 @@
-"""Game seeds (server/seeds.py): tests choose them, so that a deal is the same on every run;
+"""Game seeds (server/table/seeds.py): tests choose them, so that a deal is the same on every run;
 nothing else can, and production games still get their own secret random seeds."""
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 from core.rng import seed_hash
 from server.config import ConfigError, load_config
-from server.models import Game
-from server.seeds import SOURCE
+from server.store.models import Game
+from server.table.seeds import SOURCE
 from tests.server.conftest import Api
 from tests.support.seeds import PerTestSeeds
 
@@ -44,7 +44,7 @@ def test_each_test_has_its_own_seeds_the_same_on_every_run(api, game_seeds, requ
 def production_api(tmp_path, toy_game):
     """An app configured as a server is: from settings only, so no seed source."""
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
 
     app = create_app(load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
                                   "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_RATELIMIT_ENABLED": "0",

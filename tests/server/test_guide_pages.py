@@ -11,9 +11,9 @@ from urllib.parse import urlsplit
 import pytest
 
 from core.registry import MODULES
-from server.mailer import deliver_pending
-from server.models import utcnow
-from server.reminders import queue_reminders
+from server.notify.channels.mail import deliver_pending
+from server.store.models import utcnow
+from server.table.reminders import queue_reminders
 
 @pytest.fixture
 def config(tmp_path):
@@ -169,7 +169,7 @@ def test_an_invitation_links_the_guide(api, client, config, tmp_path):
 
 
 def test_the_game_page_links_the_guide(api, client, config):
-    from server import playlinks
+    from server.web import playlinks
 
     ann, ben = api.register("ann"), api.register("ben")
     game = api.start_game([ann, ben], "wizards-quest")

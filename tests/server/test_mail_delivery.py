@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from server.cli import server
-from server.mailer import deliver_pending
-from server.models import Notification, Player, utcnow
+from server.notify.channels.mail import deliver_pending
+from server.store.models import Notification, Player, utcnow
 from tests.server.mailbox import Collector
 
 
@@ -239,7 +239,7 @@ def test_migration_m0010_adds_the_retry_deadline_to_an_existing_outbox(tmp_path)
     with sqlite3.connect(path) as old:
         old.execute("CREATE TABLE notifications (id INTEGER PRIMARY KEY, status VARCHAR(16) NOT NULL)")
         old.execute("INSERT INTO notifications (status) VALUES ('pending')")
-    source = Path(__file__).resolve().parents[2] / "server" / "migrations" / "m0010_notification_give_up_after.py"
+    source = Path(__file__).resolve().parents[2] / "server" / "store" / "migrations" / "m0010_notification_give_up_after.py"
     spec = importlib.util.spec_from_file_location("m0010", source)
     migration = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(migration)

@@ -11,10 +11,10 @@ import pytest
 
 from core import games
 from server.config import load_config
-from server.mailboard import board_context
-from server.mailer import deliver_pending
-from server.models import Notification
-from server.seeds import SOURCE
+from server.notify.mailboard import board_context
+from server.notify.channels.mail import deliver_pending
+from server.store.models import Notification
+from server.table.seeds import SOURCE
 from tests.server.conftest import Api
 from tests.server.mailbox import Mailbox
 

@@ -13,8 +13,8 @@ import pytest
 from core import games
 from core.rng import Rng
 from server.config import load_config
-from server.mailer import deliver_pending
-from server.models import Snapshot
+from server.notify.channels.mail import deliver_pending
+from server.store.models import Snapshot
 from tests.client.conftest import Herald
 from tests.server.conftest import Api
 from tests.server.live import serving
@@ -46,7 +46,7 @@ def mail_config(tmp_path, mailbox):
 @pytest.fixture
 def app(mail_config):
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
 
     yield create_app(mail_config)
     database.close()

@@ -7,8 +7,8 @@ from email.utils import parseaddr
 
 import pytest
 
-from server import guide
-from server.models import Game
+from server.guides import reader
+from server.store.models import Game
 from tests.server.mailplay import offered_moves, reply_to
 
 REFUSED = "was not played"
@@ -66,9 +66,9 @@ def test_rules_board_help_and_moves_are_answered_by_mail(table):
     [rules] = answer(table, turn, "rules")
     text = body(rules)
     assert link in text and REFUSED not in text
-    assert guide.rules("castle-assault")["text"].splitlines()[2] in text  # the guide's opening
-    assert all(topic in text for topic in guide.rules("castle-assault")["topics"])  # what else to ask for
-    section = guide.rules("castle-assault", "attack")
+    assert reader.rules("castle-assault")["text"].splitlines()[2] in text  # the guide's opening
+    assert all(topic in text for topic in reader.rules("castle-assault")["topics"])  # what else to ask for
+    section = reader.rules("castle-assault", "attack")
     [one] = answer(table, turn, "rules attack")
     assert section["text"].splitlines()[2] in body(one) and link in body(one)
     [unknown] = answer(table, turn, "rules knitting")

@@ -11,9 +11,9 @@ from email import policy
 import pytest
 
 from core.rng import Rng
-from server.deadlines import apply_defaults
-from server.mailer import deliver_pending
-from server.models import Notification, utcnow
+from server.table.deadlines import apply_defaults
+from server.notify.channels.mail import deliver_pending
+from server.store.models import Notification, utcnow
 from tests.server.test_full_games import prompted_seats
 
 
@@ -26,7 +26,7 @@ def play_random(api, game_id, seated, engine, rng, count: int, config) -> None:
     """Random legal moves, with `notify` run between them as cron would."""
     import json
 
-    from server.models import Snapshot
+    from server.store.models import Snapshot
 
     for _ in range(count):
         deliver_pending(config)

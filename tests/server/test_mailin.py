@@ -11,7 +11,7 @@ from email.utils import make_msgid, parseaddr
 import pytest
 
 from server.mailin.listeners import EX_DATAERR, read_one
-from server.models import Game, InboundMail, Move, Player
+from server.store.models import Game, InboundMail, Move, Player
 from tests.server.mailplay import offered_moves, reply_to
 
 
@@ -239,7 +239,7 @@ def test_lmtp_listener_plays_a_reply(table):
 
 def test_a_disabled_players_reply_plays_nothing(table):
     """The operator's `players disable` holds for mail too, as for the API and game-page links."""
-    from server import admin
+    from server.ops import admin
 
     game_id, turn, _ = started(table)
     admin.set_disabled("alice", True)

@@ -9,8 +9,8 @@ import sys
 from email import policy
 from email.utils import parseaddr
 
-from server.mailin.settings import queue_digests
-from server.models import Game, Notification
+from server.notify.digest import queue_digests
+from server.store.models import Game, Notification
 from tests.server.mailbox import free_port
 from tests.server.mailplay import offered_moves, reply_to
 

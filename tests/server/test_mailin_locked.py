@@ -15,9 +15,9 @@ from contextlib import contextmanager
 from email import policy
 from email.utils import parseaddr
 
-from server.cli import sqlite_path
+from server.ops.command_base import sqlite_path
 from server.mailin.listeners import EX_TEMPFAIL, ImapSettings, fetch_imap
-from server.models import Game
+from server.store.models import Game
 from tests.server.dovecot import append, count, imap_server
 from tests.server.mailplay import offered_moves, reply_to
 from tests.server.test_mailin_commands import HERALD, server_env

@@ -8,7 +8,7 @@ import pytest
 from peewee import CharField, Model, SqliteDatabase
 from playhouse.migrate import SqliteMigrator
 
-from server.mailin import address
+from server.notify import reply_addresses
 from server.mailin.parse import read
 
 CONFIG = {"REPLY_ADDRESS": "turns@play.example.org", "SECRET_KEY": "k", "MAIL_FROM": "herald@play.example.org"}
@@ -48,15 +48,15 @@ def test_the_subject_alone_is_read_but_not_herald_own_subject():
 
 
 def test_reply_addresses_are_signed_and_survive_a_change_of_case():
-    signed = address.reply_address(CONFIG, 7, 2, 41)
-    assert address.find_target(CONFIG, [signed.upper()], None) == address.ReplyTarget(7, 2, 41)
+    signed = reply_addresses.reply_address(CONFIG, 7, 2, 41)
+    assert reply_addresses.find_target(CONFIG, [signed.upper()], None) == reply_addresses.ReplyTarget(7, 2, 41)
     for altered in (signed.replace("g7.", "g8."), signed.replace(".s2.", ".s1."), signed.replace(".m41.", ".m42.")):
-        with pytest.raises(address.ForgedAddress):
-            address.find_target(CONFIG, [altered], None)
-    other_key = address.reply_address({**CONFIG, "SECRET_KEY": "other"}, 7, 2, 41)
-    with pytest.raises(address.ForgedAddress):
-        address.find_target(CONFIG, [other_key], None)
-    assert address.find_target(CONFIG, ["someone@play.example.org", "turns@elsewhere.org"], None) is None
+        with pytest.raises(reply_addresses.ForgedAddress):
+            reply_addresses.find_target(CONFIG, [altered], None)
+    other_key = reply_addresses.reply_address({**CONFIG, "SECRET_KEY": "other"}, 7, 2, 41)
+    with pytest.raises(reply_addresses.ForgedAddress):
+        reply_addresses.find_target(CONFIG, [other_key], None)
+    assert reply_addresses.find_target(CONFIG, ["someone@play.example.org", "turns@elsewhere.org"], None) is None
 
 
 def test_migration_m0030_adds_the_mail_setting_and_the_inbound_table(tmp_path):
@@ -71,11 +71,11 @@ def test_migration_m0030_adds_the_mail_setting_and_the_inbound_table(tmp_path):
 
     db.create_tables([Player])
     Player.create(name="ana")
-    path = Path(__file__).resolve().parents[2] / "server" / "migrations" / "m0030_mail_in.py"
+    path = Path(__file__).resolve().parents[2] / "server" / "store" / "migrations" / "m0030_mail_in.py"
     spec = importlib.util.spec_from_file_location("m0030_mail_in", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    from server.db import database
+    from server.store.db import database
 
     database.initialize(db)
     module.up(SqliteMigrator(db), db)

@@ -11,13 +11,13 @@ from click.testing import CliRunner
 
 from core import games
 from core.rng import Rng
-from server import migrations, schema, state_cache
-from server.auth import hash_token
+from server.store import migrations, startup, state_cache
+from server.players.auth import hash_token
 from server.cli import server
-from server.db import database, open_database
-from server.models import Game, Notification, Player, Seat, Snapshot
-from server.stateformat import load
-from server.verify import verify_all
+from server.store.db import database, open_database
+from server.store.models import Game, Notification, Player, Seat, Snapshot
+from server.store.stateformat import load
+from server.store.verify import verify_all
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 RELEASE1_TABLES = ["players", "games", "seats", "moves", "snapshots", "notifications"]
@@ -51,7 +51,7 @@ def guards(db) -> set[str]:
 def fresh_schema(url: str):
     db = open_database(url)
     with database.connection_context():
-        schema.prepare()
+        startup.prepare()
         return schema_of(db), guards(db), migrations.pending(db)
 
 
@@ -81,7 +81,7 @@ def migrate_verify_play(url: str, tmp_path) -> None:
     """What an operator does after installing the new release: migrate, verify, serve."""
     from server.app import create_app
 
-    with pytest.raises(schema.PendingMigrations, match="herald server migrate"):
+    with pytest.raises(startup.PendingMigrations, match="herald server migrate"):
         create_app({"DATABASE_URL": url, "MAIL_DIR": str(tmp_path / "mail")})
     database.close()
     result = CliRunner().invoke(server, ["migrate"], env=env_for(url, tmp_path))
@@ -105,11 +105,11 @@ def migrate_verify_play(url: str, tmp_path) -> None:
 def test_a_new_database_is_created_with_every_migration_recorded(tmp_path):
     db = open_database(f"sqlite:///{tmp_path / 'new.db'}")
     with database.connection_context():
-        schema.prepare()
+        startup.prepare()
         assert migrations.pending(db) == []
         recorded = {r[0] for r in db.execute_sql("SELECT name FROM schema_migrations")}
         assert recorded == {m.name for m in migrations.available()} and "m0001_versions" in recorded
-        schema.prepare()  # a restart changes nothing
+        startup.prepare()  # a restart changes nothing
 
 
 def test_the_release1_database_is_refused_then_migrated_verified_and_played_on(release1, tmp_path):
@@ -160,7 +160,7 @@ def test_the_migrated_sqlite_schema_is_the_models_schema(release1, tmp_path):
     expected = fresh_schema(f"sqlite:///{tmp_path / 'fresh.db'}")
     db = open_database(f"sqlite:///{release1}")
     with database.connection_context():
-        schema.migrate()
+        startup.migrate()
         assert (schema_of(db), guards(db), migrations.pending(db)) == expected
         assert db.execute_sql("PRAGMA foreign_keys").fetchone() == (1,)
 
@@ -174,7 +174,7 @@ def test_a_failing_migration_leaves_the_database_as_it_was(release1, tmp_path, m
     db = open_database(f"sqlite:///{release1}")
     with database.connection_context():
         with pytest.raises(RuntimeError, match="mistake"):
-            schema.migrate()
+            startup.migrate()
         assert "rules_version" not in {c.name for c in db.get_columns("games")}
         assert migrations.pending(db) == [m.name for m in migrations.available()]
         assert guards(db) == {"moves_no_update", "moves_no_delete"}

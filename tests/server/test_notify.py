@@ -8,9 +8,10 @@ from datetime import timedelta
 
 import pytest
 
-from server.mailer import deliver_pending, requeue
-from server.models import Notification, utcnow
-from server.reminders import queue_reminders
+from server.notify.channels.mail import deliver_pending
+from server.notify.delivery import requeue
+from server.store.models import Notification, utcnow
+from server.table.reminders import queue_reminders
 from tests.server.mailbox import Collector
 
 
@@ -122,7 +123,7 @@ def test_a_new_turn_writes_exactly_one_outbox_row_for_the_prompted_seat(api, ali
 
 def test_a_mail_interrupted_by_a_crash_is_not_resent_unless_the_operator_asks(api, alice_bob, config):
     """At-most-once: a row left `sending` (crash between claim and mark) is reported, not resent."""
-    from server.mailer import requeue_stuck
+    from server.notify.delivery import requeue_stuck
 
     api.start_game(alice_bob)
     row = Notification.get()
@@ -255,7 +256,7 @@ def test_two_notify_runs_at_once_send_each_mail_once(api, alice_bob, smtp_config
 
 def test_a_new_mail_missing_a_field_is_a_loud_bug_and_is_kept(api, alice_bob, config, caplog):
     """The templates are strict (StrictUndefined): defaults go only to the empty values a new
-    row leaves out and to the rows of earlier releases (server/mailboard.py). A new row
+    row leaves out and to the rows of earlier releases (server/notify/mailboard.py). A new row
     without a field its template needs is a bug: logged with the game and seq, kept as
     failed with the reason (not retried as if the relay had said "later"), notify exits 4."""
     import logging

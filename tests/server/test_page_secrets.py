@@ -15,8 +15,8 @@ import pytest
 from core import games
 from core.rng import Rng
 from server.config import load_config
-from server.models import Game, Snapshot
-from server.seeds import SOURCE
+from server.store.models import Game, Snapshot
+from server.table.seeds import SOURCE
 from tests.server.conftest import Api
 
 MOVES = 20

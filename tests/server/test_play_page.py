@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from server.config import load_config
-from server.seeds import SOURCE
+from server.table.seeds import SOURCE
 from tests.server.conftest import Api
 
 KEY = "test-secret-key-" + "x" * 20
@@ -135,7 +135,7 @@ def test_the_page_long_polls_with_its_cookie(api, client, game):
 
 def test_without_a_secret_key_there_are_no_links(tmp_path, toy_game):
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
 
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'plain.db'}", "SECRET_KEY": None})
     try:
@@ -164,7 +164,8 @@ def test_the_page_shows_the_clock_and_my_deadline_with_the_reserve(api, client):
 def test_a_seat_the_operator_hands_over_takes_its_old_holders_links_with_it(api, client, game):
     """The link names the seat, not the player: after `herald server seat` (or a house bot taking
     over) it must not let the old holder act as the new one."""
-    from server import admin, house_bots
+    from server.ops import admin
+    from server.table import house_bots
 
     players, game_id = game
     carl = api.register("carl")
@@ -178,7 +179,7 @@ def test_a_seat_the_operator_hands_over_takes_its_old_holders_links_with_it(api,
 
 
 def test_a_disabled_players_links_are_refused(api, client, game):
-    from server import admin
+    from server.ops import admin
 
     players, game_id = game
     path = link_path(api, game_id, players[0])

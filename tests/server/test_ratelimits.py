@@ -7,7 +7,7 @@ import pytest
 def limited(config, toy_game):
     """An app with small limits of its own (the other tests run with limits off)."""
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
 
     app = create_app({**config, "RATELIMIT_ENABLED": True, "RATELIMIT_REGISTER": "3 per minute",
                       "RATELIMIT_NAME_TAKEN": "2 per minute", "RATELIMIT_JOIN": "4 per minute",
@@ -73,7 +73,7 @@ def test_limits_off_and_malformed_limits(config):
 
 def test_behind_a_proxy_the_forwarded_address_is_counted(config, toy_game):
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
 
     client = create_app({**config, "RATELIMIT_ENABLED": True, "RATELIMIT_REGISTER": "1 per minute",
                          "PROXIES": 1}).test_client()
@@ -99,7 +99,7 @@ def test_a_shared_store_that_does_not_answer_lets_requests_through_and_health_sa
     answered as usual, unlimited, rather than failing; /health names the store (no password)."""
     pytest.importorskip("redis", reason="the redis client library is not installed (pip install '.[test]')")
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
     from tests.server.mailbox import free_port
 
     port = free_port()  # nobody listens there

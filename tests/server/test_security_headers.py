@@ -1,10 +1,10 @@
-"""Security headers on every answer (server/headers.py), and what the OpenAPI document says of
+"""Security headers on every answer (server/api/headers.py), and what the OpenAPI document says of
 the HTML pages and the chat's `after` (issue 24)."""
 from __future__ import annotations
 
 import re
 
-from server.schemas import MAX_SEQ
+from server.api.routes.schemas import MAX_SEQ
 from tests.server.live import serving
 from tests.client.conftest import make_app
 

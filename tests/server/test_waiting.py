@@ -132,7 +132,7 @@ def test_postgres_waiters_are_woken_by_notify(postgres_app, toy_game):
 def postgres_app(postgres, tmp_path, toy_game):
     from server.app import create_app
     from server.config import load_config
-    from server.db import database
+    from server.store.db import database
 
     app = create_app(load_config({"HERALD_DATABASE_URL": postgres.new_database(),
                                   "HERALD_MAIL_DIR": str(tmp_path / "mail")}))
@@ -170,7 +170,7 @@ def test_a_move_through_one_server_process_wakes_a_waiter_in_another(backend, tm
 def test_sleeping_waiters_hold_no_database_connection(app, api, alice_bob):
     """Connections are pooled per process; a request asleep in /wait gives its own back, so
     more waiters than the pool holds never exhaust it (PostgreSQL would refuse them)."""
-    from server.db import POOL_SIZE, database
+    from server.store.db import POOL_SIZE, database
 
     game = api.start_game(alice_bob)
     idle, mover = idle_and_mover(api, game, alice_bob)

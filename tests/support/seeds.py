@@ -1,4 +1,4 @@
-"""Game seeds for tests (server/seeds.py): the games a test creates are dealt the same on every
+"""Game seeds for tests (server/table/seeds.py): the games a test creates are dealt the same on every
 run, so a test never passes or fails by the luck of a secret deal."""
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 From random positions of every ruleset (random games with fixed seeds, the bot tests'
 `positions`, over the player counts and options that change what is hidden), for the prompted
-seat and some of its moves: wherever `server.preview.outcome` shows the outcome, the same move
+seat and some of its moves: wherever `server.table.preview.outcome` shows the outcome, the same move
 in other worlds that seat cannot tell from the real one (the bots' `sample_state`) must show it
 the very same events, view, prompts and result. Otherwise a dry run shows a hidden card (an
 explorer's Dungeon card) before the player commits. The test is told of no particular move:
@@ -15,7 +15,7 @@ import pytest
 from core import chance, games
 from core.protocol import IllegalMove
 from core.rng import Rng
-from server import preview
+from server.table import preview
 from tests.core.bots.positions import CONFIGS, positions
 
 RULESETS = sorted(CONFIGS)

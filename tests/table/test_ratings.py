@@ -2,8 +2,8 @@
 change in each player's game-over mail."""
 from __future__ import annotations
 
-from server.mailer import compose
-from server.models import Notification
+from server.notify.channels.mail import compose
+from server.store.models import Notification
 
 
 def finish(api, players, winner_resigns_others=True, rated=True):
