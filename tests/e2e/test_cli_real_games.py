@@ -75,6 +75,7 @@ def play_out(herald: Herald, game: int, tokens: list[str], seed: str, every_roun
     pytest.fail(f"game {game} did not end within {MOVE_CAP} moves")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset,seats", CASES, ids=[f"{r}-{s}p" for r, s in CASES])
 def test_a_scripted_game_runs_to_its_end_through_the_cli(live, ruleset, seats, tmp_path):
     game, tokens = seated_game(live, ruleset, seats)

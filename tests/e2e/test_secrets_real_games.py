@@ -40,6 +40,7 @@ def leaks(text: str, hidden: list[str]) -> list[str]:
     return [token for token in hidden if re.search(rf"(?<![A-Za-z0-9]){re.escape(token)}(?![A-Za-z0-9])", text)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset,seats", CASES, ids=[f"{r}-{s}p" for r, s in CASES])
 def test_no_seat_sees_another_seats_secrets(api, ruleset, seats):
     client, db_file = api

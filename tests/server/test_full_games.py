@@ -114,6 +114,7 @@ def server_state(engine, game_id):
     return engine.from_json(json.loads(Snapshot.get(Snapshot.game == game_id).state))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", ["castle-assault", "medieval-mastery", "wizards-quest"])
 def test_no_seat_is_shown_what_the_game_hides_from_it(api, config, tmp_path, ruleset):
     """After every move, each seat's view, picture, legal list and new mails are checked

@@ -31,6 +31,7 @@ def finish_by_mail(table, ruleset: str, options: dict | None = None, players: in
 
 @pytest.mark.parametrize("ruleset,options", [("castle-assault", {}), ("medieval-mastery", {"skirmish": True}),
                                              ("wizards-quest", {})])
+@pytest.mark.slow
 def test_a_whole_game_by_mail(table, ruleset, options):
     game, counts = finish_by_mail(table, ruleset, options)
     assert counts["replies"] >= game.version + 2  # every move, and the two joins, came by mail

@@ -15,6 +15,8 @@ from contextlib import contextmanager
 from email import policy
 from email.utils import parseaddr
 
+import pytest
+
 from server.ops.command_base import sqlite_path
 from server.mailin.listeners import EX_TEMPFAIL, ImapSettings, fetch_imap
 from server.store.models import Game
@@ -82,6 +84,7 @@ def answers_to_alice(table) -> list:
             m.get_body(preferencelist=("plain",)).get_content()]
 
 
+@pytest.mark.slow
 def test_a_reply_arriving_while_the_database_is_locked_is_deferred_then_played_once(table):
     """The lock is taken before either command starts (its schema check already waits)."""
     replies = two_games(table)
@@ -101,6 +104,7 @@ def test_a_reply_arriving_while_the_database_is_locked_is_deferred_then_played_o
         piped, fetched]  # one answer each
 
 
+@pytest.mark.slow
 def test_a_lock_taken_midway_defers_what_is_left_and_each_mail_plays_once_after(table):
     """The lock is taken once read-mail has checked the database and read its whole message
     from the pipe (the pipe is empty), and once fetch_imap (what fetch-mail runs when the

@@ -71,6 +71,7 @@ def player_count(game, state) -> int:
     return game.view(state, None)["players"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", sorted(CONFIGS))
 def test_sampled_worlds_match_what_the_seat_knows(ruleset):
     assert run(ruleset, PER_RULESET) >= PER_RULESET

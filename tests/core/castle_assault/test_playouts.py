@@ -66,6 +66,7 @@ def test_full_check_playouts(players, options):
         check_end(out, players)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_bulk_playouts(players):
     """334 games per player count (1,002 in all), invariants after every move."""

@@ -11,6 +11,7 @@ BULK = [(2 + i % 5, i % 2 == 1, f"bulk-{i}") for i in range(300)]
 FULL = [(2 + i % 5, i % 2 == 0, f"full-{i}") for i in range(10)]
 
 
+@pytest.mark.slow
 @pytest.mark.rule("WQ-STACK-1")
 def test_three_hundred_random_games_keep_the_invariants_and_end():
     """WQ-STACK-2, WQ-STACK-3, WQ-STACK-5, WQ-STACK-7, WQ-GOAL-1: every game reaches a real end."""
