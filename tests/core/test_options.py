@@ -13,15 +13,15 @@ from core.protocol import option_value
 
 
 def engines():
-    for name in games:
-        package = type(games[name]).__module__.rsplit(".", 1)[0]
-        yield pytest.param(games[name], importlib.import_module(package + ".options"), id=name)
+    for facts in games.every():
+        yield pytest.param(facts, importlib.import_module(facts.package + ".options"), id=facts.name)
 
 
-@pytest.mark.parametrize("game,module", list(engines()))
-def test_each_engines_reader_is_option_value_on_the_states_options(game, module):
+@pytest.mark.parametrize("facts,module", list(engines()))
+def test_each_engines_reader_is_option_value_on_the_states_options(facts, module):
     """For every option, stored or not (a game created before it existed): the engine's `option`
     gives what option_value gives, so no engine has a reading of its own."""
+    game = facts.game
     assert module.OPTIONS is game.options
     stored_as = getattr(module, "STORED_AS", {})
     normalized = game.normalize_options({})
@@ -36,7 +36,7 @@ def test_each_engines_reader_is_option_value_on_the_states_options(game, module)
 
 
 def test_one_rng_option_for_every_game_that_has_one():
-    having = [games[name] for name in games if "rng" in games[name].options]
+    having = [facts.game for facts in games.every() if "rng" in facts.game.options]
     assert len(having) == 3
     assert all(game.options["rng"] is RNG_OPTION for game in having)
     assert (RNG_OPTION.since, RNG_OPTION.legacy, RNG_OPTION.default) == (3, 1, 2)

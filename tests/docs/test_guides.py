@@ -3,14 +3,13 @@ Quest adjacency table equal to the map data, and every thing a player meets in a
 event explained by the game's glossary (the `herald explain` data)."""
 from __future__ import annotations
 
-import importlib
 import re
 import sys
 from pathlib import Path
 
 import pytest
 
-from core.registry import MODULES, games
+from core.registry import games
 from core.rng import Rng
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,12 +35,13 @@ def test_wizards_quest_adjacency_table_equals_the_map_data():
         assert table[tid] == {board.IDS[j] for j in board.ADJ_SET[i]}, tid
 
 
-@pytest.mark.parametrize("name", sorted(MODULES))
+@pytest.mark.parametrize("name", sorted(facts.name for facts in games.every() if facts.guide))
 def test_every_guide_section_names_its_rules(name):
     """Each rules section of a guide cites rule IDs beside it."""
     from server.guide import sections
-    text = (ROOT / "docs" / f"{name}.md").read_text(encoding="utf-8")
-    prefix = {"wizards-quest": "WQ-", "medieval-mastery": "MM-", "castle-assault": "CA-"}[name]
+    facts = games.facts(name)
+    text = (ROOT / "docs" / f"{facts.guide}.md").read_text(encoding="utf-8")
+    prefix = facts.rules + "-"
     rules_sections = [s for s in sections(text) if s.level == 3 and s.title.startswith("Rules:")]
     assert len(rules_sections) >= 5
     for section in rules_sections:
@@ -91,7 +91,7 @@ def test_everything_in_views_and_events_is_explained(name):
     """100 random games per ruleset (views sampled every 20 moves, every event read): each card,
     artefact, territory and board symbol found there is known to `herald explain`."""
     game = games[name]
-    glossary = importlib.import_module(MODULES[name] + ".glossary").GLOSSARY
+    glossary = games.facts(name).glossary
     collect, _ = THINGS[name]
     seen: set[str] = set()
     for number in range(GAMES_PER_RULESET):
@@ -140,7 +140,7 @@ LEGEND_SYMBOLS = {
 def test_show_has_one_legend_naming_the_symbols_once(name):
     """`herald show` ends with one legend; every symbol it names is in it once and explained."""
     game = games[name]
-    glossary = importlib.import_module(MODULES[name] + ".glossary").GLOSSARY
+    glossary = games.facts(name).glossary
     state = game.setup(game.min_players, game.normalize_options({}), "legend")
     text = game.render(game.view(state, 0), 0)
     assert text.count("Legend:") == 1

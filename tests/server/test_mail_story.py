@@ -9,6 +9,7 @@ from email import policy
 
 import pytest
 
+from core import games
 from core.rng import Rng
 from server.deadlines import apply_defaults
 from server.mailer import deliver_pending
@@ -39,7 +40,7 @@ def play_random(api, game_id, seated, engine, rng, count: int, config) -> None:
                         json={"move": move}).status_code == 201
 
 
-@pytest.mark.parametrize("ruleset", ["castle-assault", "medieval-mastery", "wizards-quest"])
+@pytest.mark.parametrize("ruleset", sorted(games))
 def test_every_mail_reads_well(api, config, tmp_path, ruleset):
     """Lines of at most 78 columns (a single long code or command may not be broken), a
     Subject that starts on its own line, and names, never seat slots."""

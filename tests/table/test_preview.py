@@ -69,7 +69,7 @@ def test_cli_play_dry_run_plays_nothing(herald, two_player_game):
     assert refused.exit_code == exitcodes.REJECTED and "TOY-2" in refused.stderr
 
 
-@pytest.mark.parametrize("ruleset", ["castle-assault", "medieval-mastery", "wizards-quest"])
+@pytest.mark.parametrize("ruleset", sorted(games))
 def test_trial_never_changes_what_a_move_does_and_flags_draws(ruleset):
     """Over a random game: the trial's state is the played state, and a move that drew a card
     into the mover's hand or rolled a die is never judged deterministic."""
