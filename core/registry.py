@@ -31,7 +31,7 @@ class Facts:
     package: str              # the package whose __init__.py holds GAME (core/<package>/)
     rules: str                # the prefix of its rule IDs, each explained in docs/rules/<name>.md
     guide: str | None = None  # the player guide, server/guides/<guide>.md (None: no guide)
-    offered: bool = True      # hosted by the server; False: a game for tests and docs only
+    offered: bool = True      # hosted by the server; False: the reference game, for tests and docs
 
     @property
     def game(self) -> Game:
@@ -52,6 +52,9 @@ GAMES = (
     Facts("castle-assault", "core.castle_assault", "CA", guide="castle-assault"),
     Facts("medieval-mastery", "core.medieval_mastery", "MM", guide="medieval-mastery"),
     Facts("wizards-quest", "core.wizards_quest", "WQ", guide="wizards-quest"),
+    # The worked example of docs/adding-a-game.md, and the platform tests' game: registered for
+    # the tests (`games.register`), not offered by the server.
+    Facts("toy-race", "core.reference", "TOY", offered=False),
 )
 
 
@@ -82,11 +85,11 @@ class Registry(Mapping):
         return self._facts[name]
 
     def every(self) -> list[Facts]:
-        """Every declared game, offered or not: what the contract's tests check."""
+        """Every declared game, the reference game included: what the contract's tests check."""
         return list(self._facts.values())
 
     def register(self, name: str, game: Game) -> None:
-        """For tests and plug-ins: offer a game object directly (a test's game, a variant)."""
+        """For tests and plug-ins: offer a game object directly (the reference game, a variant)."""
         if name not in self._offered:
             self._offered.append(name)
         self._loaded[name] = game

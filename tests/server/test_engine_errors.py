@@ -6,8 +6,8 @@ import pytest
 
 from core import games
 from core.protocol import IllegalMove
+from core.reference import RaceGame
 from server.models import Game, Move
-from tests.support.toygame import RaceGame
 
 
 class BuggyGame(RaceGame):
