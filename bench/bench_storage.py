@@ -30,7 +30,7 @@ from core import games
 from core.rng import Rng
 
 GOAL_BYTES_PER_MOVE = 800
-RULESETS = ("castle-assault", "medieval-mastery", "wizards-quest")
+RULESETS = tuple(games)  # every game the server offers (core/registry.py)
 PLAYERS = 60  # accounts the games are spread over
 
 

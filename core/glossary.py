@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from core.registry import games
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -26,7 +28,9 @@ class Entry:
         return {"thing": thing, "title": self.title, "kind": self.kind, "text": self.text, "rule": self.rule}
 
 
-RULE_ID = re.compile(r"\b(?:WQ|MM|CA)-[A-Z0-9]+(?:-[A-Z0-9]+)*")
+def rule_pattern(prefix: str) -> re.Pattern:
+    """A rule ID of the game whose IDs start with `prefix` (core/registry.py): CA-ACT-ATTACK-3."""
+    return re.compile(rf"\b{re.escape(prefix)}-[A-Z0-9]+(?:-[A-Z0-9]+)*")
 
 
 def rule_id(*parts: str) -> str:
@@ -44,12 +48,16 @@ class Glossary:
     entries: dict[str, Entry] = field(default_factory=dict)
     patterns: list[tuple[re.Pattern, Callable[[re.Match], Entry | None]]] = field(default_factory=list)
     spelled: dict[str, str] = field(default_factory=dict)  # normalised name -> as written
+    rule_id: re.Pattern = field(init=False, repr=False)  # this game's rule IDs, found in a text
+
+    def __post_init__(self) -> None:
+        self.rule_id = rule_pattern(games.facts(self.game).rules)
 
     def add(self, names, title: str, kind: str, text: str, rule: str | None = None) -> Entry:
         """Register an entry under one name or several (aliases); the rule defaults to the
-        first rule ID the text cites."""
+        first rule ID of this game that the text cites."""
         if rule is None:
-            cited = RULE_ID.search(text)
+            cited = self.rule_id.search(text)
             rule = cited.group(0) if cited else None
         entry = Entry(title, kind, text, rule)
         for name in ([names] if isinstance(names, str) else names):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from core import canonical, resign, undo
 from core.records import Event as Event, IllegalMove as IllegalMove, visible as visible
@@ -59,6 +59,36 @@ def declared_code(codes: dict[str, str], code: str | None, reason: str) -> str:
     if code is None or code not in codes:
         raise ValueError(f"No declared result code for the ending {reason!r} (got {code!r})")
     return code
+
+
+def option_value(table: Mapping[str, "Option"], options: Mapping[str, Any], name: str, key: str | None = None) -> Any:
+    """The one way to read an option as a game plays it: its stored value, or for a game created
+    before the option existed (no such key in its options), the option's `legacy` reading.
+    `table` is the game's options, `options` the game's stored copy of them (a state's, or
+    normalized ones); `key` is the name the state stores it under where that is not `name`
+    (Wizard's Quest keeps three options of rules version 1 under short keys). Each engine reads
+    through its options.py's `option(state, name)`, this read bound to its table (`option_reader`)."""
+    value = options.get(name if key is None else key)
+    return table[name].legacy if value is None else value
+
+
+def option_reader(table: Mapping[str, "Option"], stored_as: Mapping[str, str] | None = None) -> Callable[[Any, str], Any]:
+    """`option_value` bound to a game's options, as its rules read them on their hot paths:
+    `read(state, name)` is `option_value(table, state["options"], name, stored_as.get(name))`,
+    with each option's legacy reading and stored key looked up once (one call per read, not two).
+    Each engine's options.py makes its `option` with it."""
+    legacy = {name: option.legacy for name, option in table.items()}
+    if not stored_as:
+        def read(state: Any, name: str) -> Any:
+            value = state["options"].get(name)
+            return legacy[name] if value is None else value
+        return read
+    keys = {name: stored_as.get(name, name) for name in table}
+
+    def read_stored(state: Any, name: str) -> Any:
+        value = state["options"].get(keys[name])
+        return legacy[name] if value is None else value
+    return read_stored
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -415,10 +445,10 @@ class Game(ABC):
         return {name: opt.coerce(name, given[name]) if name in given else opt.default_for(version)
                 for name, opt in offered.items()}
 
-    def option_value(self, options: dict, name: str) -> Any:
+    def option_value(self, options: Mapping[str, Any], name: str) -> Any:
         """An option as a game plays it: its value, or for a game created before the option
-        existed, its legacy reading."""
-        return options[name] if name in options else self.options[name].legacy
+        existed, its legacy reading (`option_value`, the one reader every engine uses)."""
+        return option_value(self.options, options, name)
 
     def digest(self, data: dict) -> str:
         """The hash of a `to_json` (of any layout): canonical.digest, or the same value computed

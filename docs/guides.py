@@ -18,7 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-GAMES = ("castle-assault", "medieval-mastery", "wizards-quest")
+from core.registry import games  # noqa: E402  (after the path above)
+
+GAMES = tuple(facts.guide for facts in games.every() if facts.guide)  # docs/<guide>.md, server/guides/<guide>.md
 BLOCK = re.compile(r"(<!-- generated: (\S+) -->\n)(.*?)(<!-- end generated -->)", re.S)
 
 

@@ -17,7 +17,7 @@ def castle_needs_assault(s: State, owner: int, index: int, card: str | None) -> 
     (CA-ACT-ATTACK-4 for the castle, CA-ACT-ATTACK-6 for cards stationed on it.)"""
     if index != 0 or not walls_standing(s, owner):
         return False
-    if card is not None and s["options"].get("castle-defender", "castle") == "always":
+    if card is not None and option(s, "castle-defender") == "always":
         return False
     return True
 
@@ -77,7 +77,7 @@ def declare(s: State, seat: int, target: str, cards: list[str], night: str | Non
     if night is not None:
         hand.remove(night)
     todo = joiner_order(s, seat, owner)
-    if night is not None and s["options"].get("night-join", True) is False:
+    if night is not None and option(s, "night-join") is False:
         todo = []                                                 # V-NIGHT-JOIN off
     s["battle"] = {"attacker": seat, "victim": owner, "target": target, "night_card": night,
                    "contributions": [[seat, list(cards)]], "to_ask": todo, "joined": [], "reactions": [],
@@ -88,7 +88,7 @@ def declare(s: State, seat: int, target: str, cards: list[str], night: str | Non
                             f"({amount(sum(map(CARDS.swords.__getitem__, cards)), 'sword')})."))
     else:
         hidden = f" with {count(len(cards), 'hidden card')}" \
-            if s["options"].get("night-count", "public") == "public" else " with hidden cards"
+            if option(s, "night-count") == "public" else " with hidden cards"
         events.append(Event(f"{{P{seat}}} plays Night ({night}){hidden} against {label}."))
         events.append(Event(f"Under your Night: {names(cards) or 'nothing (a bluff)'}.", (seat,)))
     s["phase"] = "join"
@@ -110,7 +110,7 @@ def join(s: State, seat: int, cards: list[str], events: list) -> None:
     if b["night_card"] is None:
         events.append(Event(f"{{P{seat}}} joins the attack with {names(cards)}."))
     else:
-        shown = count(len(cards), "card") if s["options"].get("night-count", "public") == "public" else "cards"
+        shown = count(len(cards), "card") if option(s, "night-count") == "public" else "cards"
         events.append(Event(f"{{P{seat}}} joins the night attack with {shown} face down."))
         events.append(Event(f"You put under the Night: {names(cards)}.", (seat,)))
 
@@ -219,7 +219,7 @@ def resolve(s: State, events: list) -> None:
     elif destroy_post(s, owner, index, post, events) and castle_fallen(s, owner, by, events):
         return
     takers = [by]
-    if s["options"].get("join-loot", "all") == "all":                 # CA-LOOT-5
+    if option(s, "join-loot") == "all":                 # CA-LOOT-5
         takers += [seat for seat in b["joined"] if s["alive"][seat]]
     for seat in takers:
         draw_loot(s, seat, events)
@@ -303,7 +303,7 @@ def eliminate(s: State, seat: int, by: int, events: list) -> None:
     loot = s["loot"][seat]
     own(s, "loot")[seat] = []
     s["hands"][seat].extend(loot)
-    take_all = s["options"].get("spoils", "stationed") == "all"
+    take_all = option(s, "spoils") == "all"
     if loot and not take_all:                  # with V-SPOILS 'all' the loot goes on, still unseen
         events.append(Event(f"{{P{seat}}} takes their {count(len(loot), 'loot card')} into their hand."))
         events.append(Event(f"Your loot pile held: {names(loot)}.", (seat,)))

@@ -11,6 +11,7 @@ from core.protocol import Event, Prompt, declared_code
 
 from . import battle
 from .data import CARDS, count
+from .options import option
 from .state import Battle, State, the_battle
 from .zones import draw_village, post_name, resolve_target, target_of
 
@@ -20,7 +21,7 @@ def wants_join_prompt(s: State, seat: int) -> bool:
     A standing 'always pass' answers for the seat in both modes."""
     if s["standing"][seat][0]:
         return False
-    if s["options"].get("windows", "fast") == "strict":
+    if option(s, "windows") == "strict":
         return True
     return not CARDS.attackers.isdisjoint(s["hands"][seat])
 
@@ -28,7 +29,7 @@ def wants_join_prompt(s: State, seat: int) -> bool:
 def wants_react_prompt(s: State, seat: int) -> bool:
     if s["standing"][seat][1]:
         return False
-    if s["options"].get("windows", "fast") == "strict":
+    if option(s, "windows") == "strict":
         return True
     return not CARDS.academy.isdisjoint(s["hands"][seat])
 
@@ -108,7 +109,7 @@ def next_turn(s: State, events: list) -> None:
     """Clockwise to the next seat (CA-SETUP-8); its compulsory draw (CA-TURN-1)."""
     s["turns"] += 1
     s["quiet_turns"] += 1
-    stall = s["options"].get("stall", 0)
+    stall = option(s, "stall")
     if stall and s["quiet_turns"] >= stall * s["players"]:
         finish(s, None, f"No battle was won for {count(stall, 'full round')}: the game ends without a winner.",
                events)

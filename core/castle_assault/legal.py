@@ -28,7 +28,7 @@ def targets(s: State, seat: int) -> list[tuple[str, int, bool]]:
     """Every enemy card that could be attacked: (target text, shields, needs an assault weapon)."""
     out = []
     defence = CARDS.defence
-    defenders_need_assault = s["options"].get("castle-defender", "castle") == "castle"
+    defenders_need_assault = option(s, "castle-defender") == "castle"
     alive = s["alive"]
     for owner, posts in enumerate(s["posts"]):
         if owner == seat or not alive[owner]:
@@ -219,7 +219,7 @@ def legal_moves(s: State, seat: int) -> list[dict]:
     elif phase == "gift":
         moves = [{"type": "give", "to": to, "cards": [card]} for card in hand
                  for to in range(s["players"]) if to != seat and s["alive"][to]]
-        if s["options"].get("gift", "one") == "any" and len(hand) > 1:
+        if option(s, "gift") == "any" and len(hand) > 1:
             moves.append(PATTERNS["give"])
         moves.append({"type": "pass"})
     elif phase in ("join", "react"):

@@ -8,9 +8,8 @@ played as its `legacy` reading, so its stored states and hashes stay what they w
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
-
-from core.protocol import Option
+from core.options import RNG_OPTION
+from core.protocol import Option, option_reader
 
 OPTIONS = {
     "windows": Option(default="fast", help="Out-of-turn windows: fast asks only seats holding a legal answer; strict asks "
@@ -55,21 +54,10 @@ OPTIONS = {
                       "game per 'reshuffle' (the only choice for new games).", choices=("own-deck",), rule="CA-GEN-5",
                       since=2, legacy="academy", internal=True),
     # Rules version 3 (issue 14): new games draw four random numbers per SHA-256 block.
-    "rng": Option(default=2, help="The random stream: 1 = one SHA-256 per draw (games before rules version 3), "
-                  "2 = four draws per SHA-256 block, and a shuffle takes several positions from one draw.", kind=int, choices=(1, 2), rule=None, since=3, legacy=1,
-                  internal=True),
+    "rng": RNG_OPTION,
 }
 
 
-def rng_scheme(options: Mapping[str, Any]) -> int:
-    """The core.rng scheme of a game with these (normalized) options: 1 for a game created before
-    rules version 3, which has no "rng" option."""
-    value = options.get("rng")
-    return OPTIONS["rng"].legacy if value is None else value
-
-
-def option(s: Mapping[str, Any], name: str) -> Any:
-    """An option as the game plays it: its value, or for a game created before the option existed,
-    its legacy reading (Game.option_value on the state's copy of the options)."""
-    value = s["options"].get(name)
-    return OPTIONS[name].legacy if value is None else value
+# An option as the game plays it: core.protocol.option_value on the state's stored options (the
+# value, or for a game created before the option existed, its legacy reading), bound to OPTIONS.
+option = option_reader(OPTIONS)

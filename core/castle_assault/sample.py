@@ -14,6 +14,7 @@ from core.rng import Rng
 from .battle import joiner_order
 from .data import CARDS
 from .flow import prompted_seat
+from .options import option
 from .view import hidden_from
 
 DECK_OF_ZONE = {"village": "V", "siege": "S", "academy": "A", "dungeon": "D"}
@@ -24,9 +25,9 @@ def known_state(s: dict, seat: int) -> dict:
     known["standing"] = [row if other == seat else [0, 0] for other, row in enumerate(known["standing"])]
     b = known["battle"]
     if b is not None:
-        if not b["revealed"] and s["options"].get("night-count", "public") == "hidden":
+        if not b["revealed"] and option(s, "night-count") == "hidden":
             pool_night_counts(b, seat)
-        if s["phase"] in ("join", "react") and s["options"].get("windows", "fast") == "fast" \
+        if s["phase"] in ("join", "react") and option(s, "windows") == "fast" \
                 and prompted_seat(s) != seat:
             hide_who_is_asked(known, s, seat)
     return renumber(known)
@@ -47,7 +48,7 @@ def hide_who_is_asked(known: dict, s: dict, seat: int) -> None:
     """Fast mode: a seat that is not asked cannot tell who is, nor whether the joiners are done.
     Its world: the seats after the last joiner are still to be asked, in turn order."""
     b = known["battle"]
-    order = joiner_order(s, b["attacker"], b["victim"]) if not (b["night_card"] and s["options"].get("night-join") is False) else []
+    order = joiner_order(s, b["attacker"], b["victim"]) if not (b["night_card"] and option(s, "night-join") is False) else []
     if b["joined"]:
         order = order[order.index(b["joined"][-1]) + 1:]
     order = [other for other in order if other != seat]

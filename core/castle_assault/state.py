@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-from core.protocol import IllegalMove
+from core.options import rng_scheme
+from core.protocol import IllegalMove, option_value
 from core.rng import Rng
 from core.statekeys import Keys
 
 from .data import CARDS, SETUP
-from .options import rng_scheme
+from .options import OPTIONS
 
 Phase = Literal["act", "gift", "join", "react", "remove", "over"]
 DeckName = Literal["village", "siege", "academy", "dungeon"]
@@ -151,7 +152,7 @@ def new_state(players: int, options: dict, seed: str) -> State:
             hands[seat].append(decks["village"].pop())
         for _ in range(numbers["academy"]):
             hands[seat].append(decks["academy"].pop())
-    first = options.get("first-player", -1)
+    first = option_value(OPTIONS, options, "first-player")
     if first >= players:
         raise IllegalMove("bad-option", f"Option first-player must be a seat 0..{players - 1} or -1 (random).",
                           "CA-SETUP-7")

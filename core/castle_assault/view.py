@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .battle import target_label
 from .data import CARDS, count, half_text
+from .options import option
 from .state import State
 from .zones import post_name, post_shields
 
@@ -31,7 +32,7 @@ def battle_view(s: State, seat: int | None) -> dict | None:
     b = s["battle"]
     if b is None:
         return None
-    count_public = s["options"].get("night-count", "public") == "public"
+    count_public = option(s, "night-count") == "public"
     contributions = []
     for who, ids in b["contributions"]:
         entry = {"seat": who}
@@ -40,7 +41,7 @@ def battle_view(s: State, seat: int | None) -> dict | None:
         if b["revealed"] or who == seat or count_public:
             entry["count"] = len(ids)
         contributions.append(entry)
-    strict = s["options"].get("windows", "fast") == "strict"
+    strict = option(s, "windows") == "strict"
     stage: str = s["phase"]
     waiting = None
     if stage in ("join", "react"):

@@ -33,7 +33,7 @@ def rebuild_village(s: State, events: list) -> None:
     piles = sort_discard(s["discard"], option(s, "rebuild") == "own-deck")
     rng = game_rng(s)
     s["discard"] = []
-    if s["options"].get("reshuffle", "bottom") == "bottom":
+    if option(s, "reshuffle") == "bottom":
         returned = put_under_decks(s, piles, rng)
     else:
         returned = take_out_of_game(s, piles)

@@ -259,7 +259,7 @@ def can_support(st: State, seat: int) -> bool:
     """Is `seat` asked for its opportunity? strict: anyone holding cards (an empty hand is
     public); fast: only a seat holding a support card, as in the Fracture windows."""
     hand = st["hand"][seat]
-    if st["options"]["windows"] == "strict":
+    if option(st, "windows") == "strict":
         return bool(hand)
     return any(rules.kind(c) in data.SUPPORT_KINDS for c in hand)
 
@@ -298,7 +298,7 @@ def support_pass(ctx: Ctx, silent: bool = False) -> None:
         sup["quiet"] = 0
     else:
         sup["quiet"] += 1
-        if not silent and st["options"]["windows"] == "strict":  # fast: no trace of who was asked
+        if not silent and option(st, "windows") == "strict":  # fast: no trace of who was asked
             ctx.ev.append(Event(f"{{P{seat}}} passes."))
     sup["played"] = False
     sup["given"] += 1
@@ -321,7 +321,7 @@ def step6_result(ctx: Ctx, b: Battle) -> None:
 def step7_mayhem_and_window(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-7.1 (MM-OPT-MAYHEM-2..4), then the orb Fracture window."""
     st = ctx.st
-    if st["options"]["mayhem"] and not (b["siege"] and b["winner"] == b["defender"]):
+    if option(st, "mayhem") and not (b["siege"] and b["winner"] == b["defender"]):
         mayhem(ctx, b)
         if b["step"] == END:
             return

@@ -336,7 +336,7 @@ def must_ask(st: State, seat: int) -> bool:
     if standing == "unless-mine":  # only a Crown of Corruption may still be turned on you
         if not (window_of(st)["kind"] == "crown" and st["artefacts"][st["active"]][0] == "Corruption"):
             return False
-    if st["options"]["windows"] == "fast":
+    if option(st, "windows") == "fast":
         return rules.has(st["hand"][seat], "FR")
     return not any(rules.kind(c) == "FR" for c in st["discard"][seat])
 
@@ -366,7 +366,7 @@ def answer_window(ctx: Ctx, seat: int, target: int | None, t: int | None) -> Non
     w = window_of(st)
     if target is not None and t is not None:
         play_fracture(ctx, seat, target, t)
-    elif st["options"]["windows"] == "strict":
+    elif option(st, "windows") == "strict":
         ctx.ev.append(Event(f"{{P{seat}}} passes."))  # in fast mode a pass leaves no trace
     w["position"] += 1
     w["asked"] = -1

@@ -9,7 +9,7 @@ from core.memo import Memo
 from core.medieval_mastery import battle, flow, legal, notation, rules, setup
 from core.medieval_mastery import resign as mm_resign
 from core.medieval_mastery import view as views
-from core.medieval_mastery.options import OPTIONS
+from core.medieval_mastery.options import OPTIONS, option
 from core.medieval_mastery.phases import PHASES, asked_rule, current_rule
 from core.medieval_mastery.state import FORMAT_1, HASHER, Ctx, State, choice_of, clone, clone_for_move, window_of
 from core.protocol import Event, Game, IllegalMove, Prompt, Result, declared_code
@@ -59,14 +59,14 @@ class MedievalMastery(Game):
     def check_options(self, players: int, options: dict) -> None:
         """MM-OPT-ALLIANCE-1 and -7. Alliance with Skirmish is allowed (rules version 2): no rulebook
         forbids it; the team target stays the Alliance rule's (or `team-target`), core/medieval_mastery/README.md."""
-        teams = options["teams"]
+        teams = self.option_value(options, "teams")
         if teams == "2" and players not in (4, 6):
             raise IllegalMove("bad-option", "Teams of 2 need 4 or 6 players.", "MM-OPT-ALLIANCE-1")
         if teams == "3" and players != 6:
             raise IllegalMove("bad-option", "Teams of 3 need 6 players.", "MM-OPT-ALLIANCE-1")
-        if teams != "none" and options["siege"]:
+        if teams != "none" and self.option_value(options, "siege"):
             raise IllegalMove("bad-option", "Alliance cannot be combined with Castle Siege.", "MM-OPT-ALLIANCE-7")
-        target = options.get("team-target")
+        target = self.option_value(options, "team-target")
         if target and teams == "none":
             raise IllegalMove("bad-option", "A team target needs Alliance teams (option teams).", "MM-OPT-ALLIANCE-3")
         if target:
@@ -194,7 +194,7 @@ class MedievalMastery(Game):
         kind = move.get("type")
         if kind in ("standing", "conflict"):
             return False
-        if state.get("phase") in ("window", "support") and kind == "pass" and state["options"]["windows"] == "fast":
+        if state.get("phase") in ("window", "support") and kind == "pass" and option(state, "windows") == "fast":
             return False  # fast: being asked at all shows a Fracture / support card in hand
         return True
 
@@ -262,7 +262,7 @@ def result_code(st: State) -> str:
     if b is not None and b["siege"] and b["step"] == battle.END and win["seats"] == [b["attacker"]]:
         return "castle-conquered"
     if sum(rules.vp(st, seat) for seat in win["seats"]) >= rules.target_vp(st):
-        return "team-target" if st["options"]["teams"] != "none" else "vp-target"
+        return "team-target" if option(st, "teams") != "none" else "vp-target"
     return "resigned"
 
 

@@ -9,9 +9,8 @@ stored options and plays their `legacy` reading, so its states and hashes stay w
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
-
-from core.protocol import Option
+from core.options import RNG_OPTION
+from core.protocol import Option, option_reader
 
 OPTIONS = {
     "windows": Option(default="fast", help="Fracture windows: fast (only seats holding Fracture are asked) or strict "
@@ -40,14 +39,10 @@ OPTIONS = {
                           "teams of three). With Skirmish a table may want a lower target.", kind=int,
                           rule="MM-OPT-ALLIANCE-3", minimum=0, maximum=54, since=2, legacy=0),
     # Rules version 3 (issue 14): the same rules, a cheaper random stream for new games.
-    "rng": Option(default=2, help="Random stream: 1 = one SHA-256 per draw (games before rules version 3), "
-                  "2 = four draws per SHA-256 block (core/rng.py).", choices=(1, 2), kind=int, rule=None,
-                  since=3, legacy=1, internal=True),
+    "rng": RNG_OPTION,
 }
 
 
-def option(st: Mapping[str, Any], name: str) -> Any:
-    """An option as the game plays it: its value, or for a game created before the option existed,
-    its legacy reading (Game.option_value on the state's copy of the options)."""
-    value = st["options"].get(name)
-    return OPTIONS[name].legacy if value is None else value
+# An option as the game plays it: core.protocol.option_value on the state's stored options (the
+# value, or for a game created before the option existed, its legacy reading), bound to OPTIONS.
+option = option_reader(OPTIONS)

@@ -28,6 +28,7 @@ hashes.
 from __future__ import annotations
 
 from core.medieval_mastery import flow
+from core.medieval_mastery.options import option
 from core.medieval_mastery.state import State, clone
 from core.protocol import Event, IllegalMove
 
@@ -51,7 +52,7 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
 
 def _check_now(state: State) -> None:
     """With three or more players: not in a team game, and only between battles and windows."""
-    if state["options"]["teams"] != "none":
+    if option(state, "teams") != "none":
         raise IllegalMove("resign-not-possible", "In a team game you cannot leave your team: hand your seat over to "
                           "someone else instead.", "MM-OPT-ALLIANCE-1")
     if state["phase"] != "main":

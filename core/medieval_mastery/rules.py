@@ -27,7 +27,7 @@ def capacity(st: State, slot: int) -> int:
 
 def slot_vp(st: State, slot: int) -> int:
     tile = st["tile"][slot]
-    if tile == "Homelands" and st["options"]["skirmish"]:
+    if tile == "Homelands" and option(st, "skirmish"):
         return 0  # MM-OPT-SKIRMISH-2
     return data.TILES[tile][0]
 
@@ -51,7 +51,7 @@ _SLOT_VPS = Memo(4096)
 
 def slot_vps(st: State | dict) -> tuple[int, ...]:
     """Each slot's VP for the state's tiles (MM-OPT-SKIRMISH-2: Homelands 0), remembered per map."""
-    skirmish = st["options"]["skirmish"]
+    skirmish = option(st, "skirmish")
     key = (tuple(st["tile"]), skirmish)
     found = _SLOT_VPS.get(key)
     if found is None:
@@ -95,7 +95,7 @@ def lose(ctx: Ctx, seat: int, count: int) -> None:
 
 
 def teams(st: State | dict) -> list[list[int]] | None:
-    size = st["options"]["teams"]
+    size = option(st, "teams")
     n = st["players"]
     if size == "none":
         return None
@@ -121,9 +121,9 @@ def teammates(st: State, a: int, b: int) -> bool:
 def target_vp(st: State) -> int:
     """MM-WIN-2, MM-OPT-SKIRMISH-1; a team's target (MM-OPT-ALLIANCE-3) is the Alliance rule's, with or
     without Skirmish, unless the table set `team-target`."""
-    if st["options"]["teams"] != "none":
-        return option(st, "team-target") or data.TEAM_VP[int(st["options"]["teams"])]
-    return data.SKIRMISH_VP if st["options"]["skirmish"] else data.WIN_VP
+    if option(st, "teams") != "none":
+        return option(st, "team-target") or data.TEAM_VP[int(option(st, "teams"))]
+    return data.SKIRMISH_VP if option(st, "skirmish") else data.WIN_VP
 
 
 def check_win(ctx: Ctx) -> bool:
@@ -174,7 +174,7 @@ def supplied(st: State, seat: int) -> list[int]:
 def targets(st: State, seat: int) -> list[int]:
     """Legal advance targets (MM-ADV-2, MM-ADV-6, MM-OPT-ALLIANCE-4, MM-OPT-SIEGE-1), sorted; remembered
     like reach_of (a new list each time: callers may sort it)."""
-    key = (st["players"], seat, tuple(st["owner"]), st["options"]["siege"], st["options"]["teams"])
+    key = (st["players"], seat, tuple(st["owner"]), option(st, "siege"), option(st, "teams"))
     found = _TARGETS.get(key)
     if found is None:
         found = _TARGETS.keep(key, _targets(st, seat))
@@ -188,7 +188,7 @@ def _targets(st: State, seat: int) -> list[int]:
     board = board_of(st)
     out = []
     own = st["owner"]
-    siege = st["options"]["siege"]
+    siege = option(st, "siege")
     for node in reach_of(st, seat)[1]:
         if node < board.n_slots:
             holder = own[node]
@@ -204,7 +204,7 @@ def _targets(st: State, seat: int) -> list[int]:
 def life_and_death(ctx: Ctx) -> None:
     """MM-OPT-LIFEANDDEATH-1: unsupplied territories are cleared (one pass suffices)."""
     st = ctx.st
-    if not st["options"]["life-and-death"] or st["battle"] is not None:
+    if not option(st, "life-and-death") or st["battle"] is not None:
         return
     board = board_of(st)
     for seat in range(st["players"]):

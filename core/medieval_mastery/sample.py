@@ -14,6 +14,7 @@ from core.rng import Rng
 
 from . import rules as cards  # card identities (card_id, kind) live in rules.py
 from .data import CONFLICT_KINDS, DECK_SIZE
+from .options import option
 from .view import hidden_from
 
 COMMITTED = "committed"   # the other side's face-down choice: a card or 'none', nobody knows
@@ -63,13 +64,13 @@ def known_state(st: dict, seat: int) -> dict:
                 if b["commit"][side] != -1:
                     known["hand"][who].append(b["commit"][side])   # counted in the hand, as the view does
                 b["commit"][side] = COMMITTED
-        if b["support"] is not None and known["phase"] == "support" and known["options"]["windows"] == "fast":
+        if b["support"] is not None and known["phase"] == "support" and option(known, "windows") == "fast":
             hide_support_turn(b, seat)
     ch = known["choice"]
     if ch is not None and ch["seat"] != seat:
         known["choice"] = {k: v for k, v in ch.items() if k != "text"} | {"text": ""}
     w = known["window"]
-    if w is not None and known["options"]["windows"] == "fast" and w["asked"] != seat:
+    if w is not None and option(known, "windows") == "fast" and w["asked"] != seat:
         hide_window_turn(w, seat)
     return renumber(known)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from core.medieval_mastery import data, rules
 from core.medieval_mastery.board import BOARDS
 from core.medieval_mastery.flow import start_turn
+from core.medieval_mastery.options import option
 from core.medieval_mastery.state import Ctx, State, new_state
 from core.protocol import Event, IllegalMove
 
@@ -67,7 +68,7 @@ def place_starting_knights(st: State) -> None:
             st["owner"][s] = seat
             st["knights"][s] = share
         st["castle"][seat] = data.STARTING_KNIGHTS - share * len(homes)
-        if st["options"]["mayhem"]:
+        if option(st, "mayhem"):
             st["castle"][seat] += data.MAYHEM_EXTRA_KNIGHTS  # MM-OPT-MAYHEM-1
         st["start_knights"][seat] = st["castle"][seat] + share * len(homes)
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from core.medieval_mastery import battle as battle_mod
 from core.medieval_mastery import data, rules
+from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Battle, State
 from core.protocol import seat_legend
@@ -36,7 +37,7 @@ def view(st: State, seat: int | None) -> dict:
     w = st["window"]
     if w is not None:
         out["window"] = {"kind": w["kind"]}
-        if st["options"]["windows"] == "strict" or seat == w["asked"]:
+        if option(st, "windows") == "strict" or seat == w["asked"]:
             out["window"]["asked"] = w["asked"]
     ch = st["choice"]
     if ch is not None:
@@ -92,7 +93,7 @@ def _battle_view(st: State, b: Battle, seat: int | None) -> dict:
                                                "value": x[1]} for x in b["shown"]],
           "table": [_card(c) for c in b["table"]],
           "winner": b["winner"] if b["winner"] >= 0 else None, "margin": b["margin"] or None}
-    if st["phase"] == "support" and (st["options"]["windows"] == "strict" or seat == battle_mod.support_seat(b)):
+    if st["phase"] == "support" and (option(st, "windows") == "strict" or seat == battle_mod.support_seat(b)):
         vb["support_turn"] = battle_mod.support_seat(b)  # fast: asking reveals a support card
     if seat in (b["attacker"], b["defender"]):
         mine = b["commit"][0 if seat == b["attacker"] else 1]

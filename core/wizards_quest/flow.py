@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from core.options import rng_scheme
 from core.protocol import Event, IllegalMove
 from core.rng import SCHEMES, Rng
 from core.wizards_quest import board
@@ -88,7 +89,7 @@ def run(st: State, rng: Rng, ev: list[Event]) -> None:
 
 def rng_of(st: State) -> TableRng:
     """The engine's dice where the state left them."""
-    scheme = S.rng_scheme(st["options"])
+    scheme = rng_scheme(st["options"])
     if st["dice"] or scheme not in SCHEMES or type(st["seed"]) is not str or type(st["rng"]) is not int:
         return TableRng(st["seed"], st["rng"], st["dice"], scheme=scheme)
     return StreamRng.of_state(st["seed"], st["rng"], scheme)

@@ -7,8 +7,10 @@ stored states and hashes stay what they were (see core.protocol.Option).
 """
 from __future__ import annotations
 
-from core.protocol import Option
-from core.wizards_quest.state import LEGACY_READINGS
+from typing import Any, Mapping
+
+from core.options import RNG_OPTION
+from core.protocol import Option, option_reader
 
 OPTIONS = {
     "blank-treasure": Option(default=False, help="Hide a blank treasure too; hidden treasure types are secret.",
@@ -22,15 +24,30 @@ OPTIONS = {
     # Only the original's reading is offered; 'whole-hand' exists for games created before it.
     "ring-window": Option(default="drawn-card", help="Which card may be played when the ring is collected: only the card "
                                         "drawn for it (the original; the only choice for new games).",
-                          choices=("drawn-card",), rule="WQ-CARDS-4", since=2, legacy=LEGACY_READINGS["ring-window"],
+                          choices=("drawn-card",), rule="WQ-CARDS-4", since=2, legacy="whole-hand",
                           internal=True),
     # Likewise: each boat card is one crossing, any number a turn; 'one-per-turn' is the old reading.
     "boat-limit": Option(default="none", help="How many boats a player may use in one turn: any number, each boat card "
                                  "one crossing (the original; the only choice for new games).",
-                         choices=("none",), rule="WQ-BOAT-2", since=2, legacy=LEGACY_READINGS["boat-limit"],
+                         choices=("none",), rule="WQ-BOAT-2", since=2, legacy="one-per-turn",
                          internal=True),
     # Issue 14: four draws per SHA-256 block for new games; stored games keep one hash per draw.
-    "rng": Option(default=2, help="The random stream: 1 = one SHA-256 per draw (games before rules version 3), "
-                                  "2 = four draws per hash.", choices=(1, 2), kind=int, rule=None, since=3,
-                  legacy=1, internal=True),
+    "rng": RNG_OPTION,
 }
+# The state stores the options of rules version 1 under short keys of its own (state.Options); the
+# later ones under their names, and only in games created with them.
+STORED_AS = {"blank-treasure": "blank", "two-player-rules": "two_player", "bridge-bonus": "bridge"}
+
+
+# An option as the game plays it: core.protocol.option_value on the state's stored options (the
+# value, or for a game created before the option existed, its legacy reading), bound to OPTIONS.
+option = option_reader(OPTIONS, STORED_AS)
+
+
+def stored_options(opts: Mapping[str, Any]) -> dict:
+    """The state's "options" entry for normalized options: the first three under their short keys,
+    the later ones only when present, so a game created under an earlier rules version keeps its
+    exact state."""
+    out = {key: opts[name] for name, key in STORED_AS.items()}
+    out.update((name, opts[name]) for name in OPTIONS if name not in STORED_AS and name in opts)
+    return out

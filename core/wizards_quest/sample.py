@@ -10,11 +10,12 @@ from core.bots.worlds import deal_tokens, fresh_seed, mask, renumber, strings_in
 from core.rng import Rng
 
 from . import cards
+from .options import option
 from .state import TAKEN, State
 
 
 def kind_visible(st: State, treasure: list, seat: int) -> bool:
-    return not st["options"]["blank"] or treasure[2] == TAKEN or treasure[3] == seat
+    return not option(st, "blank-treasure") or treasure[2] == TAKEN or treasure[3] == seat
 
 
 def known_state(st: State, seat: int, hidden: list[str]) -> dict:

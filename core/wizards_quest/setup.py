@@ -10,6 +10,7 @@ from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import ORC, INDEX, DUCHY_NAMES, name
 from core.wizards_quest.effects import dice_off
+from core.wizards_quest.options import option
 from core.wizards_quest.state import QUIET, Frame, State, ask
 
 
@@ -76,7 +77,7 @@ def _counties(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
 
 def _hide(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-SETUP-8, WQ-SETUP-9: rounds of hiding, one treasure each per round, in order."""
-    rounds = 4 if st["options"]["blank"] else 3
+    rounds = 4 if option(st, "blank-treasure") else 3
     if f["hide_round"] >= rounds:
         f["stage"], f["next"] = "forces", 0
     elif f["next"] < st["players"]:
@@ -89,7 +90,7 @@ def _hide(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
 def _forces(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-SETUP-11, WQ-VAR-2P-2: the starting men, then round 1."""
     order = S.active_seats(st, st["first"])
-    if st["players"] == 2 and st["options"]["two_player"]:
+    if st["players"] == 2 and option(st, "two-player-rules"):
         plan = [(order[0], 10), (order[1], 20), (order[0], 10)]
     else:
         plan = [(s, 10) for s in order]

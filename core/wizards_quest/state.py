@@ -13,18 +13,20 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
+from core.options import rng_scheme
 from core.rng import Rng
 from core.statekeys import Each, Keys
 from core.wizards_quest import board, cards
+from core.wizards_quest.options import option, stored_options
 from core.wizards_quest.board import ORC
 
 HELD, TAKEN, GONE = -1, -2, -3
 KIND_NAMES = ("crown", "chest", "ring", "blank")
 HEROES = ("champion", "wizard")
 
-# The stored options (key "options"). The rules-version-2 options are stored under their own names and
-# only in games created with them; a game without the key plays the reading before the option
-# existed (the `legacy` of its game.OPTIONS entry, which is taken from here).
+# The stored options (key "options"), written by options.stored_options and read by options.option:
+# the rules-version-2 options are stored under their own names and only in games created with
+# them; a game without the key plays the reading before the option existed (its `legacy`).
 Options = TypedDict("Options", {
     "blank": bool,  # option blank-treasure: a blank treasure is hidden too; hidden types are secret
     "two_player": bool,  # option two-player-rules (WQ-VAR-2P-1)
@@ -33,7 +35,6 @@ Options = TypedDict("Options", {
     "boat-limit": str,  # how many boats one turn may use (WQ-BOAT-2)
     "rng": int,  # the random stream's scheme (core.rng): 2 from rules version 3, else absent (scheme 1)
 }, total=False)
-LEGACY_READINGS = {"ring-window": "whole-hand", "boat-limit": "one-per-turn"}
 
 
 class Turn(TypedDict):
@@ -145,35 +146,10 @@ FORMAT_1 = Keys({
     "why": "reason", "q": ("frames", Each(FRAME_1)), "tn": ("turn", TURN_1)})
 
 
-def state_options(opts: dict) -> Options:
-    """The state's "options" entry for normalised options (rules-version-2 options only when present,
-    so that a game created under rules version 1 keeps its exact state)."""
-    out: Options = {"blank": opts["blank-treasure"], "two_player": opts["two-player-rules"],
-                    "bridge": opts["bridge-bonus"]}
-    for name in LEGACY_READINGS:
-        if name in opts:
-            out[name] = opts[name]  # type: ignore[literal-required]
-    if "rng" in opts:
-        out["rng"] = opts["rng"]
-    return out
-
-
-def rng_scheme(opt: Options) -> int:
-    """The random stream's scheme: games created before rules version 3 have no "rng" and keep 1."""
-    return opt.get("rng", 1)
-
-
-def option(st: State, name: str) -> str:
-    """An option introduced by rules version 2 as the game plays it: its value, or its legacy
-    reading for a game created before it existed."""
-    value = st["options"].get(name)
-    return LEGACY_READINGS[name] if value is None else str(value)
-
-
 def new_state(players: int, opts: dict, seed: str) -> State:
     """The state before the setup's first step: cards shuffled, treasures handed out (WQ-SETUP-7)."""
     np = players
-    opt = state_options(opts)
+    opt: Options = stored_options(opts)  # type: ignore[assignment]
     rng = Rng(seed, scheme=rng_scheme(opt))
     deck = rng.shuffle(list(cards.ALL_CARDS))  # WQ-SETUP-12
     tre = []
@@ -322,7 +298,7 @@ def defence_bonus(st: State, t: int, via: int) -> int:
         return bonus + 2
     bonus += board.FOREST_BONUS[t]
     if via == board.BRIDGE:
-        bonus += st["options"]["bridge"]
+        bonus += option(st, "bridge-bonus")
     return bonus
 
 

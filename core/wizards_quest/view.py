@@ -7,6 +7,7 @@ from core.protocol import Prompt, seat_legend
 from core.wizards_quest import board, cards
 from core.wizards_quest.board import ORC, IDS, DUCHY_NAMES
 from core.wizards_quest import state as S
+from core.wizards_quest.options import option
 from core.wizards_quest.state import State
 
 LOC_NAMES = {S.HELD: "held", S.TAKEN: "collected", S.GONE: "removed"}
@@ -23,7 +24,7 @@ def make_view(st: State, seat: int | None, prompts: list[Prompt]) -> dict:
                  "hero": S.hero_at(st, s, t) if 0 <= s < ORC else None,
                  "strength": min(6, S.army_strength(st, t) + (S.defence_bonus(st, t, board.LAND) if s >= 0 else 0))}
         terr.append(entry)
-    secret = st["options"]["blank"]
+    secret = option(st, "blank-treasure")
     treasures = []
     for i, tr in enumerate(st["treasures"]):
         visible = not secret or tr[2] == S.TAKEN or seat == tr[3]

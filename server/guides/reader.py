@@ -10,13 +10,12 @@ to the game's module in the registry.
 from __future__ import annotations
 
 import difflib
-import importlib
 import re
 from dataclasses import dataclass
 from importlib import resources
 
 from core.glossary import Glossary
-from core.registry import MODULES
+from core.registry import games
 from server.errors import ApiError
 
 HEADING = re.compile(r"^(#{1,4}) +(.+?) *$")
@@ -29,20 +28,26 @@ class Section:
     text: str  # the heading line and everything up to the next heading of the same or a higher level
 
 
-def known(name: str) -> None:
-    if name not in MODULES:
-        raise ApiError(404, "not-found", f"There is no guide for {name!r} (games: {', '.join(MODULES)}).",
-                       details={"close": close(name, list(MODULES))})
+def guided() -> list[str]:
+    """The offered games that have a player guide and a glossary."""
+    return [facts.name for facts in games.every() if facts.offered and facts.guide]
+
+
+def known(name: str) -> str:
+    """The file name of `name`'s guide, or 404."""
+    if name not in guided():
+        raise ApiError(404, "not-found", f"There is no guide for {name!r} (games: {', '.join(guided())}).",
+                       details={"close": close(name, guided())})
+    return str(games.facts(name).guide)
 
 
 def guide_text(name: str) -> str:
-    known(name)
-    return resources.files("server.guides").joinpath(f"{name}.md").read_text(encoding="utf-8")
+    return resources.files("server.guides").joinpath(f"{known(name)}.md").read_text(encoding="utf-8")
 
 
 def glossary(name: str) -> Glossary:
     known(name)
-    return importlib.import_module(MODULES[name] + ".glossary").GLOSSARY
+    return games.facts(name).glossary
 
 
 def sections(text: str) -> list[Section]:

@@ -13,13 +13,13 @@ from click.testing import CliRunner
 
 from client.cli import cli
 from core import games
+from core.reference import GAME as TOY
 from tests.server.live import serving
-from tests.support.toygame import GAME as TOY
 
 
 @pytest.fixture
 def toy_game():
-    """The toy game from tests/support, registered for the duration of one test."""
+    """The reference game (core/reference, Race to 21), registered for the duration of one test."""
     games.register(TOY.name, TOY)
     yield TOY
     games.unregister(TOY.name)

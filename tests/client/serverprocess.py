@@ -56,9 +56,9 @@ def serve(port: int, database: str) -> None:
     from werkzeug.serving import make_server
 
     from core import games
+    from core.reference import GAME as TOY
     from server.app import create_app
     from server.config import load_config
-    from tests.support.toygame import GAME as TOY
 
     games.register(TOY.name, TOY)
     app = create_app(load_config({"HERALD_DATABASE_URL": f"sqlite:///{database}",

@@ -1,4 +1,5 @@
-"""The protocol contract, checked for every registered game and every player count."""
+"""The protocol contract, checked for every declared game (core/registry.py: the reference game
+too) and every player count."""
 import pytest
 
 from core import games
@@ -6,18 +7,17 @@ from core.canonical import dumps
 from core.protocol import Game, IllegalMove
 from core.rng import Rng
 from tests.core.playout import play
-from tests.support.toygame import GAME as TOY
 
 GAMES_PER_COUNT = 3
 
 
 def all_games():
-    return [games[name] for name in games] + [TOY]
+    return [facts.game for facts in games.every()]
 
 
 def cases():
-    for name in list(games) + [TOY.name]:
-        game = TOY if name == TOY.name else games[name]
+    for game in all_games():
+        name = game.name
         for players in range(game.min_players, game.max_players + 1):
             for i in range(GAMES_PER_COUNT):
                 yield pytest.param(game, players, f"conformance-{name}-{players}-{i}", id=f"{name}-{players}p-{i}")

@@ -78,8 +78,8 @@ def test_castle_assault_resigner_fortress_leaves_play_and_cards_are_discarded():
 
 
 def test_the_resign_notation_round_trips_in_every_game():
-    for name in ("castle-assault", "medieval-mastery", "wizards-quest"):
-        game = games[name]
+    for facts in games.every():
+        game = facts.game
         state = game.setup(2, game.normalize_options({}), "n")
         move = game.parse(state, 0, "  Resign ")
         assert move == {"type": "resign"} and game.format(move) == "resign"

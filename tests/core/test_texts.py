@@ -52,7 +52,7 @@ def sentences(game, players: int, seed: str, moves: int):
                 yield f"board for {viewer}", game.render(game.view(state, viewer), viewer)
 
 
-@pytest.mark.parametrize("ruleset", ["castle-assault", "medieval-mastery", "wizards-quest"])
+@pytest.mark.parametrize("ruleset", sorted(games))
 def test_every_sentence_reads_right(ruleset):
     game = games[ruleset]
     problems = {}

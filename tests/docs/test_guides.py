@@ -4,7 +4,6 @@ picture still playing the story the guide tells, and every thing a player meets 
 an event explained by the game's glossary (the `herald explain` data)."""
 from __future__ import annotations
 
-import importlib
 import re
 import sys
 from pathlib import Path
@@ -128,7 +127,7 @@ def test_everything_in_views_and_events_is_explained(name):
     """100 random games per ruleset (views sampled every 20 moves, every event read): each card,
     artefact, territory and board symbol found there is known to `herald explain`."""
     game = games[name]
-    glossary = importlib.import_module(MODULES[name] + ".glossary").GLOSSARY
+    glossary = games.facts(name).glossary
     collect, _ = THINGS[name]
     seen: set[str] = set()
     for number in range(GAMES_PER_RULESET):
@@ -177,7 +176,7 @@ LEGEND_SYMBOLS = {
 def test_show_has_one_legend_naming_the_symbols_once(name):
     """`herald show` ends with one legend; every symbol it names is in it once and explained."""
     game = games[name]
-    glossary = importlib.import_module(MODULES[name] + ".glossary").GLOSSARY
+    glossary = games.facts(name).glossary
     state = game.setup(game.min_players, game.normalize_options({}), "legend")
     text = game.render(game.view(state, 0), 0)
     assert text.count("Legend:") == 1

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from tests.support import rule_docs
-from tests.support.rule_docs import FORM, GAME_FILES, RULES
+from tests.support.rule_docs import FORM, GAME_FILES, RULES, UNLISTED
 
 CITING = ("core", "server", "client", "tests", "docs")
 MARKER = re.compile(r"""mark\.rule\(\s*["']([^"']+)["']""")
@@ -59,8 +59,8 @@ def test_every_explained_rule_is_cited_by_a_test():
 
 
 def test_rule_markers_name_explained_rules():
-    """`@pytest.mark.rule(...)` names an explained rule ID or area, or a rule of the toy game of
-    tests/support (TOY-n), never a misspelt or unknown ID."""
+    """`@pytest.mark.rule(...)` names an explained rule ID or area, or a rule of the reference game
+    of core/reference (TOY-n, rule_docs.UNLISTED), never a misspelt or unknown ID."""
     known = set(rule_docs.definitions()) | rule_docs.areas()
     marked = {}
     for path in rule_docs.text_files(rule_docs.ROOT / "tests"):
@@ -68,5 +68,5 @@ def test_rule_markers_name_explained_rules():
             for rule in MARKER.findall(path.read_text(encoding="utf-8")):
                 marked.setdefault(rule, path.name)
     assert len(marked) > 300
-    unknown = {rule: name for rule, name in marked.items() if rule not in known and not rule.startswith("TOY-")}
+    unknown = {rule: name for rule, name in marked.items() if rule not in known and not rule.startswith(UNLISTED)}
     assert not unknown, unknown

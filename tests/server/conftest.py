@@ -8,15 +8,25 @@ import pytest
 from core import games
 from tests.server.mailbox import Mailbox
 from tests.server.mailplay import table  # noqa: F401 - the mail-play fixture, for every test here
-from tests.support.toygame import GAME as TOY
+from core.reference import GAME as TOY
+from tests.support.toyversions import NoBots
 
 
 @pytest.fixture
 def toy_game():
-    """The toy game from tests/support, registered for one test and removed after."""
+    """The reference game (core/reference, Race to 21), registered for one test and removed after."""
     games.register(TOY.name, TOY)
     yield TOY
     games.unregister(TOY.name)
+
+
+@pytest.fixture
+def no_bots_game():
+    """The reference game as a game without bots (`toy-no-bots`), registered for one test."""
+    game = NoBots()
+    games.register(game.name, game)
+    yield game
+    games.unregister(game.name)
 
 
 @pytest.fixture

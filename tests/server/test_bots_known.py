@@ -39,7 +39,7 @@ def test_each_seat_gets_its_own_knowledge_and_no_secret(api):
                         json={"move": move}).status_code == 201
 
 
-def test_only_seated_players_of_active_games_with_bots(api):
+def test_only_seated_players_of_active_games_with_bots(api, no_bots_game):
     players = [api.register(f"q{i}") for i in range(2)]
     stranger = api.register("stranger")
     game_id = api.start_game(players, ruleset="castle-assault")
@@ -49,7 +49,7 @@ def test_only_seated_players_of_active_games_with_bots(api):
     api.call("POST", "/games/join", players[0], json={"invite": created["invites"][0]["code"]})
     answer = api.call("GET", f"/games/{created['id']}/known", players[0])
     assert answer.status_code == 409 and answer.json["error"]["code"] == "game-not-active"
-    toy = api.start_game(players)   # the test toy game has no known_state: no bots for it
+    toy = api.start_game(players, ruleset=no_bots_game.name)  # no known_state: no bots for it
     answer = api.call("GET", f"/games/{toy}/known", players[0])
     assert answer.status_code == 409 and answer.json["error"]["code"] == "no-bots"
     assert "no bots" in answer.json["error"]["message"]

@@ -5,11 +5,11 @@ import pytest
 from click.testing import CliRunner
 
 from core import games
+from core.reference import RaceGame
 from server.cli import server
 from server.table.deadlines import apply_defaults
 from server.store.models import Move, utcnow
 from server.store.verify import verify_all
-from tests.support.toygame import RaceGame
 
 
 class PatientGame(RaceGame):

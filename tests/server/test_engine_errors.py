@@ -7,9 +7,9 @@ from click.testing import CliRunner
 
 from core import games
 from core.protocol import IllegalMove
+from core.reference import RaceGame
 from server.cli import server
 from server.store.models import Game, Move
-from tests.support.toygame import RaceGame
 
 
 class BuggyGame(RaceGame):

@@ -115,7 +115,7 @@ def server_state(engine, game_id):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("ruleset", ["castle-assault", "medieval-mastery", "wizards-quest"])
+@pytest.mark.parametrize("ruleset", sorted(games))
 def test_no_seat_is_shown_what_the_game_hides_from_it(api, config, tmp_path, ruleset):
     """After every move, each seat's view, picture, legal list and new mails are checked
     against the game's own `hidden_from(state, seat)` and the seed; the move's log entry

@@ -10,6 +10,7 @@ from email import policy
 
 import pytest
 
+from core import games
 from core.rng import Rng
 from server.table.deadlines import apply_defaults
 from server.notify.channels.mail import deliver_pending
@@ -47,7 +48,7 @@ def without_board(text: str) -> str:
                   flags=re.DOTALL)
 
 
-@pytest.mark.parametrize("ruleset", ["castle-assault", "medieval-mastery", "wizards-quest"])
+@pytest.mark.parametrize("ruleset", sorted(games))
 def test_every_mail_reads_well(api, config, tmp_path, ruleset):
     """Lines of at most 78 columns but the board's (a single long code or command may not be
     broken), a Subject that starts on its own line, and names, never seat slots."""

@@ -5,7 +5,7 @@ import pytest
 
 from core import games
 from core.protocol import IllegalMove
-from tests.support.toygame import RaceGame
+from core.reference import RaceGame
 
 
 @pytest.fixture
@@ -266,4 +266,5 @@ def test_a_refusal_names_players_not_seat_slots(api, alice_bob):
     idle = alice_bob[1 - waiting]
     answer = api.call("PUT", f"/games/{game}/moves/{detail['version']}", idle, json={"move": {"pass": True}})
     assert answer.status_code == 422
-    assert answer.json["error"]["message"] == f"It is {alice_bob[waiting]['name']}'s turn, not yours."
+    assert answer.json["error"]["message"] == (f"You are not asked to decide anything now "
+                                               f"(it is {alice_bob[waiting]['name']}'s turn).")

@@ -2,9 +2,9 @@
 import json
 import re
 
+from core.reference import GAME as TOY
 from server.notify.channels.mail import deliver_pending
 from server.store.models import Snapshot
-from tests.support.toygame import GAME as TOY
 
 
 def hidden_now(game_id, seat):

@@ -15,7 +15,7 @@ from tests.server.live import http_put, race
 from tests.server.mailbox import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-SERVE = ("import sys; from core import games; from tests.support.toygame import GAME; "
+SERVE = ("import sys; from core import games; from core.reference import GAME; "
          "games.register(GAME.name, GAME); from server.app import create_app; "
          "create_app().run(host='127.0.0.1', port=int(sys.argv[1]), threaded=True)")
 

@@ -6,10 +6,10 @@ import pytest
 
 from core import games
 from core.protocol import IllegalMove
+from core.reference import VALUES, RaceGame
 from server.store import state_cache
 from server.store.models import Game, Move, Snapshot
 from server.store.verify import verify_all
-from tests.support.toygame import VALUES, RaceGame
 from tests.support.toyversions import FormatV2, FormatV2Downgradable, RulesV2
 
 

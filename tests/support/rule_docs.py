@@ -12,11 +12,16 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from core.registry import games
+
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules"
-GAME_FILES = {"CA": "castle-assault.md", "MM": "medieval-mastery.md", "WQ": "wizards-quest.md"}
+# Every game the server offers explains its rule IDs in docs/rules/<name>.md (core/registry.py);
+# the reference game's (TOY-n) are the platform tests' own and are listed nowhere.
+GAME_FILES = {facts.rules: f"{facts.name}.md" for facts in games.every() if facts.offered}
+UNLISTED = tuple(facts.rules + "-" for facts in games.every() if not facts.offered)
 
-ID = r"(?:CA|MM|WQ)-[A-Z0-9]+(?:-[A-Z0-9]+)*"
+ID = rf"(?:{'|'.join(GAME_FILES)})-[A-Z0-9]+(?:-[A-Z0-9]+)*"
 # A citation: the shape the rules' IDs have, not glued to a word or a hyphen before it (so the
 # month and day of an upper-case date pattern, year-month-day, as server/store/statements.py writes
 # one in a docstring, are no citation).
@@ -30,12 +35,12 @@ TEXT_SUFFIXES = {".py", ".md", ".json", ".yaml", ".yml", ".txt", ".toml", ".html
 
 
 def game_file(prefix: str) -> Path:
-    """docs/rules/<game>.md of a rule-ID prefix (CA, MM, WQ)."""
+    """docs/rules/<game>.md of a rule-ID prefix (CA, MM, WQ, ...)."""
     return RULES / GAME_FILES[prefix]
 
 
 def definitions(prefix: str | None = None) -> dict[str, str]:
-    """Rule ID -> its explanation, for one game's file or (prefix None) all three."""
+    """Rule ID -> its explanation, for one game's file or (prefix None) every game's."""
     found: dict[str, str] = {}
     for key in ([prefix] if prefix else GAME_FILES):
         for rule, text in DEFINITION.findall(game_file(key).read_text(encoding="utf-8")):
@@ -49,7 +54,7 @@ def definition_lines(prefix: str) -> list[str]:
 
 
 def areas(prefix: str | None = None) -> set[str]:
-    """The areas of rules the headings of one game's file (or all three) declare."""
+    """The areas of rules the headings of one game's file (or every game's) declare."""
     found: set[str] = set()
     for key in ([prefix] if prefix else GAME_FILES):
         for heading in HEADING.findall(game_file(key).read_text(encoding="utf-8")):

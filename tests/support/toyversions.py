@@ -1,34 +1,29 @@
-"""Later versions of the toy game (tests/support/toygame.py), as an engine author would write
-them, for the upgrade tests: a rules fix that must not reach games already stored, and a change
-of the state's layout that stored snapshots and hashes must survive."""
+"""Later versions of the reference game (core/reference, Race to 21), as an engine author would
+write them, for the upgrade tests: a rules fix that must not reach games already stored, and a
+change of the state's layout that stored snapshots and hashes must survive. docs/adding-a-game.md
+walks through both."""
 from __future__ import annotations
 
-from core.protocol import Event, Option
-from tests.support.toygame import VALUES, RaceGame
+from core.protocol import Event, Game, Option
+from core.reference import VALUES, RaceGame
 
 
 class RulesV2(RaceGame):
-    """Rules version 2: a 5 counts double. Games created under version 1 keep playing it as 5
-    (the option's legacy reading), and their states never carry the new key."""
+    """Rules version 2: a 5 counts double. The option exists from rules version 2 (`since=2`): a
+    game created under version 1 has no such key in its stored options (Game.normalize_options
+    leaves it out), so its states and hashes stay what they were, and plays it as 5 (`legacy`)."""
 
     rules_version = 2
     options = {**RaceGame.options,
                "double_fives": Option(default=True, help="A 5 counts 10.", kind=bool, since=2, legacy=False, rule="TOY-3")}
 
-    def setup(self, players, options, seed, scenario=None, *, rules_version=None):
-        state = super().setup(players, options, seed, scenario, rules_version=rules_version)
-        chosen = self.normalize_options(options, rules_version)
-        if "double_fives" in chosen:  # only a game created under version 2 has it
-            state["double_fives"] = chosen["double_fives"]
-        return state
-
-    def apply(self, state, seat, move):
-        new, events = super().apply(state, seat, move)
-        doubled = "play" in move and VALUES[move["play"]] == 5 and self.option_value(state, "double_fives")
-        if doubled:
+    def apply_decision(self, state, seat, move):
+        new, events = super().apply_decision(state, seat, move)
+        played_five = "play" in move and VALUES[move["play"]] == 5
+        if played_five and self.option_value(state["options"], "double_fives"):  # False in a version-1 game
             new["total"] += 5
             events.append(Event(f"The 5 counts double; total {new['total']}."))
-            if new["winner"] is None and new["total"] >= state["target"]:
+            if new["winner"] is None and new["total"] >= self.option_value(state["options"], "target"):
                 new["winner"] = seat
         return new, events
 
@@ -66,3 +61,12 @@ class FormatV2Downgradable(FormatV2):
             data["total"] = data.pop("sum")
             return data
         return super().downgrade_state(data, to_format)
+
+
+class NoBots(RaceGame):
+    """The reference game as a game without bots: no `known_state`, so the server seats no bot
+    in it (server/house_bots.py) and answers GET /known with 409 `no-bots`."""
+
+    name = "toy-no-bots"
+    known_state = Game.known_state
+    sample_state = Game.sample_state

@@ -71,10 +71,11 @@ def test_time_beyond_the_move_comes_off_the_reserve_which_does_not_refill(api, a
 @pytest.mark.parametrize("ruleset, clock, code", [
     ("castle-assault", {"days_per_move": 2, "on_timeout": "skip"}, "no-skip"),  # CA-TURN-3: no pass
     ("toy-race", {"days_per_move": 2, "on_timeout": "skip"}, "no-skip"),
-    ("toy-race", {"days_per_move": 2, "on_timeout": "bot"}, "no-bots"),
+    ("toy-no-bots", {"days_per_move": 2, "on_timeout": "bot"}, "no-bots"),
     ("toy-race", {"reserve_days": 3}, "bad-clock"),
 ])
-def test_a_deadline_action_the_game_cannot_carry_out_is_refused_at_creation(api, alice_bob, ruleset, clock, code):
+def test_a_deadline_action_the_game_cannot_carry_out_is_refused_at_creation(api, alice_bob, no_bots_game, ruleset, clock,
+                                                                             code):
     """CA-TURN-3: "The action is compulsory: a player cannot pass", so Castle Assault has no skip."""
     refused = api.call("POST", "/games", alice_bob[0], json={"ruleset": ruleset, "seats": 2, **clock})
     assert refused.status_code == 422 and refused.json["error"]["code"] == code

@@ -40,7 +40,7 @@ def test_cli_a_player_invites_a_successor_who_takes_the_seat(herald, two_player_
     assert verify_game(Game.get_by_id(game_id)).ok
 
 
-def test_only_the_holder_hands_a_seat_over_and_only_while_the_game_runs(api, alice_bob):
+def test_only_the_holder_hands_a_seat_over_and_only_while_the_game_runs(api, alice_bob, no_bots_game):
     game_id = api.start_game(alice_bob)
     path = f"/games/{game_id}/seats/1/handover"
     other = api.call("POST", path, alice_bob[0], json={"invite": "carol@example.org"})  # alice: not her seat
@@ -49,8 +49,9 @@ def test_only_the_holder_hands_a_seat_over_and_only_while_the_game_runs(api, ali
     assert both.status_code == 422
     bad = api.call("POST", path, alice_bob[1], json={"invite": "not an address"})
     assert bad.status_code == 422 and bad.json["error"]["code"] == "bad-email"
-    no_bots = api.call("POST", path, alice_bob[1], json={"bot": "greedy"})
-    assert no_bots.status_code == 409 and no_bots.json["error"]["code"] == "no-bots"  # the toy game has none
+    without_bots = api.start_game(alice_bob, ruleset=no_bots_game.name)
+    no_bots = api.call("POST", f"/games/{without_bots}/seats/1/handover", alice_bob[1], json={"bot": "greedy"})
+    assert no_bots.status_code == 409 and no_bots.json["error"]["code"] == "no-bots"
     first = api.call("POST", path, alice_bob[1], json={"invite": "carol@example.org"})
     assert first.status_code == 201
     old_code = Seat.get((Seat.game == game_id) & (Seat.seat == 1)).invite

@@ -94,7 +94,7 @@ def test_a_dry_run_of_explore_never_shows_the_dungeon_card_it_would_turn_up(hera
     assert card not in dry.stdout and "turns up" not in dry.stdout
 
 
-@pytest.mark.parametrize("ruleset", ["castle-assault", "medieval-mastery", "wizards-quest"])
+@pytest.mark.parametrize("ruleset", sorted(games))
 def test_trial_never_changes_what_a_move_does_and_flags_draws(ruleset):
     """Over a random game: the trial's state is the played state, and a move that drew a card
     into the mover's hand or rolled a die is never judged deterministic."""

@@ -117,7 +117,7 @@ def test_cli_undo(herald):
     assert herald("undo", game_id, "--decline", token=other).exit_code == 4  # nothing open
 
 
-@pytest.mark.parametrize("ruleset", ["castle-assault", "medieval-mastery", "wizards-quest"])
+@pytest.mark.parametrize("ruleset", sorted(games))
 def test_real_games_have_undoable_and_chance_moves(ruleset):
     """The default judgement on real games: moves that roll, draw or reveal are refused, and
     ordinary deterministic moves (a placement, a pass in a window) may be taken back."""

@@ -7,6 +7,7 @@ from core.protocol import Event, IllegalMove
 from ..battle import names
 from ..data import count
 from ..flow import end_action
+from ..options import option
 from ..state import State
 from .hand import take_from_hand
 
@@ -14,7 +15,7 @@ from .hand import take_from_hand
 def give(s: State, seat: int, move: dict, events: list) -> None:
     cards, to = move["cards"], move["to"]
     take_from_hand(s, seat, cards, "CA-MULTI-9")
-    limit_one = s["options"].get("gift", "one") == "one"
+    limit_one = option(s, "gift") == "one"
     if not cards or (limit_one and len(cards) != 1):
         raise IllegalMove("bad-gift", "Give exactly one card." if limit_one else "Give at least one card.",
                           "CA-MULTI-9")

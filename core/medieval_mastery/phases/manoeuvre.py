@@ -3,6 +3,7 @@ skip; also a Tactical Advance's extra one and Crown of Vitality's redistribution
 from __future__ import annotations
 
 from core.medieval_mastery import data, flow, rules
+from core.medieval_mastery.options import option
 from core.medieval_mastery.phases.common import not_now
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Ctx, State
@@ -181,7 +182,7 @@ def _advance_target(st: State, seat: int, name: str) -> int:
     if node >= board.n_slots:
         if board.castle_owner[node] == seat:
             raise IllegalMove("own-castle", "You cannot advance into your own castle.", "MM-ADV-6")
-        if not st["options"]["siege"]:
+        if not option(st, "siege"):
             raise IllegalMove("castle", "Castles can be attacked only with the Castle Siege option.", "MM-ADV-6")
     elif st["owner"][node] == seat:
         raise IllegalMove("own-territory", "You already control it: reinforce it by redistribution.", "MM-ADV-6")

@@ -8,8 +8,9 @@ from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS, name
 from core.wizards_quest.effects import collect_here, give_extra, give_men, draw_card, send_creature
 from core.wizards_quest.notation import bad, duchy, terr, treasure_index
+from core.wizards_quest.options import option
 from core.wizards_quest.phases.decision import Decision
-from core.wizards_quest.state import QUIET, Frame, State, option
+from core.wizards_quest.state import QUIET, Frame, State
 
 
 def movable_treasures(st: State, seat: int) -> list[int]:

@@ -7,6 +7,7 @@ from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS, name
 from core.wizards_quest.notation import bad, terr, treasure_index
+from core.wizards_quest.options import option
 from core.wizards_quest.phases.decision import Decision
 from core.wizards_quest.state import QUIET, Frame, State, ask
 
@@ -20,7 +21,7 @@ def _spots(st: State, f: Frame, owner: int, hidden: set[int]) -> list[int]:
     """hide_spots, with the territories already holding a treasure given."""
     own = st["owner"]
     spots = board.CASTLE_IDS if f["round"] == 0 else range(board.COUNTIES)
-    if st["options"]["blank"]:  # only on the seat's own territories
+    if option(st, "blank-treasure"):  # only on the seat's own territories
         seat = f["seat"]
         return [t for t in spots if own[t] == seat and own[t] != owner and t not in hidden]
     return [t for t in spots if own[t] != owner and t not in hidden]
@@ -56,7 +57,7 @@ def hide_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     if t not in hide_spots(st, f, tr[0]):
         if S.treasure_at(st, t) >= 0:
             bad(f"{IDS[t]} already holds a treasure.", "WQ-SETUP-10")
-        if st["options"]["blank"] and st["owner"][t] != f["seat"]:
+        if option(st, "blank-treasure") and st["owner"][t] != f["seat"]:
             bad("In this variant treasures are hidden on your own territories.", "WQ-VAR-BLANK-2")
         if st["owner"][t] == tr[0]:
             bad("A treasure may not be hidden on its owner's territory.", rule)
@@ -66,9 +67,9 @@ def hide_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     tr = S.own_treasure(st, i)
     tr[2] = t
     if ev is not QUIET:
-        kind = "" if st["options"]["blank"] else S.KIND_NAMES[tr[1]] + " "
+        kind = "" if option(st, "blank-treasure") else S.KIND_NAMES[tr[1]] + " "
         ev.append(Event(f"{{P{f['seat']}}} hides {{P{tr[0]}}}'s {kind}treasure ({S.treasure_id(i)}) on {name(t)}."))
-    if st["players"] == 2 and st["options"]["two_player"] and st["owner"][t] == f["seat"]:  # WQ-VAR-2P-1
+    if st["players"] == 2 and option(st, "two-player-rules") and st["owner"][t] == f["seat"]:  # WQ-VAR-2P-1
         if ev is not QUIET:
             ev.append(Event(f"{{P{f['seat']}}} receives 5 men on {IDS[t]}."))
         ask(st, "place", f["seat"], total=5, single=t, max_heroes=1, why="the two-player bonus")
