@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -32,7 +33,7 @@ def _store(prepare: bool = True, connect: bool = True, create: bool = False) -> 
     if missing and not create and not click.get_current_context().find_root().meta.get("herald.create"):
         raise click.ClickException(f"there is no database at {missing}. Run this where the server runs, or set "
                                    "HERALD_DATABASE_URL; `herald server --create COMMAND` makes a new one.")
-    open_database(url, config["SQLITE_SYNCHRONOUS"])
+    open_database(url, config["SQLITE_SYNCHRONOUS"], config["POOL_SIZE"])
     if not connect:
         return config
     try:
@@ -207,8 +208,9 @@ def remind(period: timedelta):
     from server.reminders import queue_reminders
 
     config = _store()
-    queued = queue_reminders(period)
-    click.echo(f"queued {queued} reminder(s)")
+    with leading("reminders") as lead:
+        if lead:
+            click.echo(f"queued {queue_reminders(period)} reminder(s)")
     _report_delivery(deliver_pending(config))
 
 
@@ -221,10 +223,24 @@ def deadlines(period: timedelta):
     from server.mailer import deliver_pending
 
     config = _store()
-    report = apply_defaults(period)
-    _report_applied(report, "defaulted to")
-    click.echo(f"applied {len(report.applied)} default answer(s)")
+    with leading("deadlines") as lead:
+        if lead:
+            report = apply_defaults(period)
+            _report_applied(report, "defaulted to")
+            click.echo(f"applied {len(report.applied)} default answer(s)")
     _report_delivery(deliver_pending(config))
+
+
+@contextmanager
+def leading(scan: str):
+    """Whether this run does the scan: on PostgreSQL one host at a time (server/claims.py);
+    a run that finds another host's run scanning says so and only sends mail."""
+    from server.claims import leading as lead
+
+    with lead(scan) as mine:
+        if not mine:
+            click.echo(f"another host is running the {scan} scan now; this run only sends mail")
+        yield mine
 
 
 def _report_applied(report, what: str) -> None:
@@ -242,9 +258,11 @@ def clocks():
     from server.timecontrol import apply_overdue, queue_reminders
 
     config = _store()
-    report = apply_overdue()
-    _report_applied(report, "ran out of time:")
-    click.echo(f"applied {len(report.applied)} move(s) at deadlines; queued {queue_reminders()} reminder(s)")
+    with leading("clocks") as lead:
+        if lead:
+            report = apply_overdue()
+            _report_applied(report, "ran out of time:")
+            click.echo(f"applied {len(report.applied)} move(s) at deadlines; queued {queue_reminders()} reminder(s)")
     _report_delivery(deliver_pending(config))
 
 

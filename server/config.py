@@ -12,6 +12,7 @@ import tomllib
 from pathlib import Path
 
 from server import hook_addresses
+from server.db import POOL_SIZE, POOL_SIZE_MAX
 from server.ratelimits import DEFAULTS as RATELIMIT_DEFAULTS, LIMITS as RATELIMIT_KEYS
 
 PREFIX = "HERALD_"
@@ -33,6 +34,8 @@ DEFAULTS = {
     "REGISTRATION": "open",  # open | invite (an unused seat invite is needed) | closed (operator only)
     # FULL: an acknowledged move survives a power loss (NORMAL may lose the last ones in WAL mode).
     "SQLITE_SYNCHRONOUS": "full",
+    # Database connections each server process may hold (plus one for its waiters): server/db.py.
+    "POOL_SIZE": str(POOL_SIZE),
     "SMTP_TIMEOUT": "20",  # seconds to wait for each answer of the relay
     "MAIL_RETRY_DAYS": "3",  # how long a mail the relay refuses for now (4xx) is retried
     "MAIL_RETENTION_DAYS": "30",  # delivered mail is deleted after this many days (server/mailprune.py)
@@ -121,6 +124,7 @@ def _checked(config: dict) -> dict:
     config["EMAIL_CHECK_DNS"] = flag(config, "EMAIL_CHECK_DNS")
     config["RATELIMIT_ENABLED"] = flag(config, "RATELIMIT_ENABLED")
     config["PROXIES"] = _count(config, "PROXIES")
+    config["POOL_SIZE"] = _count(config, "POOL_SIZE", low=1, high=POOL_SIZE_MAX)
     for key in RATELIMIT_KEYS:
         config[key] = _rate(config, key)
     try:
@@ -153,14 +157,16 @@ def _rate(config: dict, key: str) -> str:
     return value
 
 
-def _count(config: dict, key: str) -> int:
+def _count(config: dict, key: str, low: int = 0, high: int | None = None) -> int:
     value = config.get(key)
     try:
         number = int(str(value).strip())
     except ValueError:
         raise ConfigError(f"HERALD_{key} must be a whole number, not {value!r}") from None
-    if number < 0:
-        raise ConfigError(f"HERALD_{key} must be 0 or more, not {value!r}")
+    if number < low:
+        raise ConfigError(f"HERALD_{key} must be {low} or more, not {value!r}")
+    if high is not None and number > high:
+        raise ConfigError(f"HERALD_{key} must be at most {high}, not {value!r}")
     return number
 
 

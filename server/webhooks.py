@@ -29,7 +29,7 @@ from urllib.parse import urlparse
 
 from server import hook_addresses, prompts, table_sql
 from server.errors import ApiError
-from server.mailer import DeliveryReport, Undeliverable, _deliver_one
+from server.mailer import DeliveryReport, Undeliverable, _deliver_one, send_claimed
 from server.models import Game, Notification, Webhook, utcnow
 from server.pinned_http import checked_session
 from server.seats import my_seats, name_players
@@ -172,13 +172,11 @@ def deliver_pending(config: dict, now: datetime | None = None, limit: int = 1000
     """POST every due webhook row once, through the mail's claim/send/mark step."""
     now = now or utcnow()
     report = DeliveryReport()
-    due = [r.id for r in Notification.select(Notification.id)
-           .where((Notification.status == "pending") & (Notification.next_attempt <= now) & (Notification.kind == KIND))
-           .order_by(Notification.id).limit(limit)]
+    due = (Notification.status == "pending") & (Notification.next_attempt <= now) & (Notification.kind == KIND)
     transport = HttpTransport(hook_addresses.networks(config.get("WEBHOOK_ALLOW_NETWORKS")))
-    try:
-        for row_id in due:  # a receiver that is down fails its own row only, never the run
-            _deliver_one(row_id, transport, config, report, now, build=lambda row, _config: row)
+    try:  # a receiver that is down fails its own row only, never the run
+        send_claimed(due, now, limit, lambda row_id, owner: _deliver_one(
+            row_id, transport, config, report, now, build=lambda row, _config: row, owner=owner))
     finally:
         transport.close()
     return report

@@ -112,8 +112,8 @@ def test_a_waiter_returns_at_once_when_already_prompted_or_the_game_is_over(app,
     assert time.monotonic() - started < 30  # none of the three waited out its 60 s
 
 
-def test_postgres_waiters_are_woken_by_notify(postgres_app, toy_game):
-    """PostgreSQL: the games trigger NOTIFYs, the notifier LISTENs; no polling."""
+def test_postgres_waiters_are_woken_by_the_notifier(postgres_app, toy_game):
+    """PostgreSQL: the notifier sees the commit (pg_current_snapshot) and reads the game."""
     from tests.server.conftest import Api
 
     api = Api(postgres_app.test_client())
@@ -165,6 +165,41 @@ def test_a_move_through_one_server_process_wakes_a_waiter_in_another(backend, tm
         assert call(two, "PUT", f"/games/{game['id']}/moves/0", {"move": move}, players[0]["token"])[0] == 201
         body = waiter.join()
     assert body["version"] == 1 and 1 in [p["seat"] for p in body["prompted"]]
+
+
+def test_a_waiter_on_server_b_wakes_when_a_move_commits_on_a_with_no_trigger(postgres, tmp_path):
+    """Two gunicorn servers on one PostgreSQL, and no trigger on games (a move's commit sends
+    no NOTIFY): the waiter sleeping in B is woken within a poll of the move committed in A."""
+    pytest.importorskip("gunicorn", reason="runs the shipped gunicorn settings")
+    import psycopg2
+
+    from tests.server.gunicorn_live import call, shipped_gunicorn
+
+    url = postgres.new_database()
+    env = {"HERALD_DATABASE_URL": url}
+    with shipped_gunicorn(tmp_path, workers=1, env=env) as (a, _), \
+            shipped_gunicorn(tmp_path, workers=1, env=env) as (b, _):
+        with psycopg2.connect(url) as connection, connection.cursor() as cursor:
+            cursor.execute("DROP TRIGGER IF EXISTS games_notify ON games")  # what the previous release had
+            cursor.execute("SELECT tgname FROM pg_trigger WHERE tgrelid = 'games'::regclass AND NOT tgisinternal")
+            assert cursor.fetchall() == []
+        connection.close()
+        players = [call(a, "POST", "/players", {"name": n, "email": f"{n}@example.org"})[1] for n in ("ana", "ben")]
+        game = call(a, "POST", "/games", {"ruleset": "castle-assault", "seats": 2,
+                                          "options": {"first-player": 0}}, players[0]["token"])[1]
+        for player, invite in zip(players, game["invites"]):
+            assert call(a, "POST", "/games/join", {"invite": invite["code"]}, player["token"])[0] == 200
+        waiter = Background(f"http://127.0.0.1:{b}/games/{game['id']}/wait?timeout=60", players[1]["token"])
+        time.sleep(1.0)
+        assert waiter.result is None
+        legal = call(a, "GET", f"/games/{game['id']}/legal", token=players[0]["token"])[1]
+        move = next(m["move"] for m in legal["moves"] if "move" in m)
+        assert call(a, "PUT", f"/games/{game['id']}/moves/0", {"move": move}, players[0]["token"])[0] == 201
+        committed = time.monotonic()
+        body = waiter.join(10)  # not the wait's 60 s timeout
+        woken_after = time.monotonic() - committed
+    assert body["version"] == 1 and 1 in [p["seat"] for p in body["prompted"]]
+    assert woken_after < 2.0, woken_after  # a poll is 50 ms; generous for a busy test machine
 
 
 def test_sleeping_waiters_hold_no_database_connection(app, api, alice_bob):
