@@ -1,0 +1,513 @@
+"""Herald on 1-3 servers and one PostgreSQL: moves/s, CPU per move, commits, wake-ups, mail shares.
+
+    python -m bench.bench_cluster [--quick] [--servers 1,2,3] [--before REV]
+
+One PostgreSQL (initdb in a temporary folder, fsync on, max_connections 100) and 1-3 Herald
+servers, each gunicorn with the shipped settings (deploy/gunicorn.conf.py, 2 workers). With
+`--before REV` the same run measures that revision first (exported with `git archive`, run
+from the same virtualenv, on a database of its own), then this tree: before/after in one run,
+on the same machine and the same load. Per version:
+
+1. For each server count: `--clients` threads play Castle Assault games (one player holds
+   both seats), each move's GET /legal and PUT sent to servers chosen at random, for
+   `--seconds`: moves/s, and CPU per move by side from /proc: the Herald servers (gunicorn
+   masters and workers), PostgreSQL (postmaster and backends), this client. Meanwhile one
+   thread measures cross-server wake-ups: a GET /games/{id}/wait on one server, the move
+   that prompts it PUT through another; the time from the PUT's answer to the waiter's.
+2. The outbox (the moves' turn mails): `--mails` rows sent by one `herald server notify`,
+   then as many by two started together, each with a mail folder of its own (a "host"):
+   the share of each, any row sent by both, and the time against one notifier.
+3. (this tree's database) PostgreSQL commits/s of Herald's move transaction (the statements
+   of server/movelog.py's append: lock the game, insert the move, update the snapshot and
+   the game, insert the turn mail) against a one-row insert transaction, 16 threads on
+   psycopg2, with the previous release's NOTIFY trigger on games and without it.
+
+Figures depend on the machine and on what else runs on it; compare ratios within one run.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import http.client
+import json
+import os
+import random
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from tests.server.mailbox import free_port
+from tests.server.postgres import PostgresServer
+
+ROOT = Path(__file__).resolve().parents[1]
+RULESET = "castle-assault"
+TICK = os.sysconf("SC_CLK_TCK")
+OLD_TRIGGER = [
+    "CREATE OR REPLACE FUNCTION herald_games_notify() RETURNS trigger AS $$ "
+    "BEGIN PERFORM pg_notify('herald_games', NEW.id::text); RETURN NEW; END $$ LANGUAGE plpgsql",
+    "CREATE TRIGGER games_notify AFTER UPDATE ON games FOR EACH ROW EXECUTE FUNCTION herald_games_notify()",
+]
+
+
+# --- PostgreSQL and Herald servers ------------------------------------------------------
+
+class DurablePostgres(PostgresServer):
+    """The tests' throwaway server, but durable (fsync on), as a real one is: commit costs count."""
+
+    def start(self) -> None:
+        self.run("initdb", "-D", self.data, "-A", "trust", "-U", "herald")
+        self.run("pg_ctl", "-D", self.data, "-l", os.path.join(self.folder, "log"), "-w", "-o",
+                 f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=100", "start")
+
+    def postmaster(self) -> int:
+        return int(Path(self.data, "postmaster.pid").read_text().split()[0])
+
+
+def call(port: int, method: str, path: str, body=None, token: str | None = None, timeout: float = 60):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    try:
+        connection.request(method, path, json.dumps(body) if body is not None else None, headers)
+        response = connection.getresponse()
+        data = response.read()
+    finally:
+        connection.close()
+    return response.status, (json.loads(data) if data else None)
+
+
+def ok(result):
+    status, body = result
+    if status not in (200, 201):
+        raise RuntimeError(f"request failed: {status} {body}")
+    return body
+
+
+def environment(root: Path, url: str, mail_dir: Path, **extra) -> dict:
+    return {**os.environ, "HERALD_DATABASE_URL": url, "HERALD_MAIL_DIR": str(mail_dir), "HERALD_CONFIG": "",
+            "PYTHONPATH": str(root), "HERALD_ACCESS_LOG": "", "HERALD_RATELIMIT_ENABLED": "0", **extra}
+
+
+@contextlib.contextmanager
+def herald_servers(root: Path, url: str, folder: Path, count: int, workers: int = 2):
+    """`count` gunicorns of the tree at `root` (its shipped config) on one database: their ports."""
+    started = []
+    try:
+        for _ in range(count):
+            port = free_port()
+            log = (folder / f"gunicorn-{port}.log").open("w")
+            env = environment(root, url, folder / "mail", HERALD_BIND=f"127.0.0.1:{port}",
+                              HERALD_WORKERS=str(workers))
+            process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(root / "deploy/gunicorn.conf.py"),
+                                        "server.app:create_app()"], cwd=root, env=env, stdout=log,
+                                       stderr=subprocess.STDOUT)
+            started.append((port, process, log))
+        for port, process, log in started:
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    if call(port, "GET", "/health", timeout=5)[0] == 200:
+                        break
+                except OSError:
+                    pass
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"gunicorn did not start: {Path(log.name).read_text()[-3000:]}")
+                time.sleep(0.2)
+        yield [(port, process) for port, process, _ in started]
+    finally:
+        for _, process, _log in started:
+            process.terminate()
+        for _, process, log in started:
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+            log.close()
+
+
+def export_revision(revision: str, folder: Path) -> Path:
+    """That revision's tree, to run its servers (same virtualenv)."""
+    target = folder / f"tree-{revision[:12]}"
+    target.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+    return target
+
+
+# --- CPU from /proc ---------------------------------------------------------------------
+
+def _stat(pid: int):
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1].split()
+    except OSError:
+        return None
+    return int(fields[1]), sum(int(v) for v in fields[11:13]), sum(int(v) for v in fields[13:15])  # ppid, self, reaped
+
+
+def tree_cpu(roots: list[int]) -> float:
+    """CPU seconds of these processes, their children, and the children they reaped."""
+    children: dict[int, list[int]] = {}
+    stats = {}
+    for path in Path("/proc").glob("[0-9]*"):
+        found = _stat(int(path.name))
+        if found:
+            stats[int(path.name)] = found
+            children.setdefault(found[0], []).append(int(path.name))
+    total, todo, seen = 0, list(roots), set()
+    while todo:
+        pid = todo.pop()
+        if pid in seen or pid not in stats:
+            continue
+        seen.add(pid)
+        total += stats[pid][1] + stats[pid][2]
+        todo += children.get(pid, [])
+    return total / TICK
+
+
+def client_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+# --- the load ---------------------------------------------------------------------------
+
+def new_game(port: int, token: str) -> tuple[int, int]:
+    """(game, asked seat) of a new game whose two seats the player holds."""
+    game = ok(call(port, "POST", "/games", {"ruleset": RULESET, "seats": 2}, token))
+    for invite in game["invites"]:
+        ok(call(port, "POST", "/games/join", {"invite": invite["code"]}, token))
+    return game["id"], ok(call(port, "GET", f"/games/{game['id']}", token=token))["prompted"][0]["seat"]
+
+
+def move(ports, token: str, game: int, seat: int, put_port: int | None = None) -> dict:
+    """The asked seat's first concrete legal move: GET /legal and PUT on random servers."""
+    legal = ok(call(random.choice(ports), "GET", f"/games/{game}/legal?seat={seat}", token=token))
+    chosen = next(m["move"] for m in legal["moves"] if "move" in m)
+    return ok(call(put_port or random.choice(ports), "PUT", f"/games/{game}/moves/{legal['version']}?seat={seat}",
+                   {"move": chosen}, token))
+
+
+class Movers:
+    def __init__(self, ports, token, games: list[tuple[int, int]], clients: int):
+        self.ports, self.token, self.moves, self.errors = ports, token, 0, 0
+        self.lock = threading.Lock()
+        self.shares = [games[i::clients] for i in range(clients)]
+
+    def run(self, seconds: float) -> None:
+        stop = time.monotonic() + seconds
+        threads = [threading.Thread(target=self._client, args=(share, stop)) for share in self.shares]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+
+    def _client(self, share: list, stop: float) -> None:
+        asked = dict(share)
+        while time.monotonic() < stop and asked:
+            game = random.choice(list(asked))
+            try:
+                answer = move(self.ports, self.token, game, asked[game])
+            except Exception:
+                with self.lock:
+                    self.errors += 1
+                continue
+            with self.lock:
+                self.moves += 1
+            if answer["prompted"]:
+                asked[game] = answer["prompted"][0]["seat"]
+            else:
+                del asked[game]  # over
+
+
+class Wakes:
+    """Cross-server wake-ups while the movers play: a waiter on one server, the move on another."""
+
+    def __init__(self, ports, token, games: list[tuple[int, int]]):
+        self.ports, self.token, self.games = ports, token, dict(games)
+        self.latencies: list[float] = []
+        self.missed = 0
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        order = list(self.games)
+        while not self.stopping.is_set():
+            game = order[len(self.latencies) % len(order)] if order else None
+            if game is None:
+                return
+            asked = self.games[game]
+            waiter_port, mover_port = random.sample(self.ports, 2) if len(self.ports) > 1 else self.ports * 2
+            woken: dict = {}
+            path = f"/games/{game}/wait?timeout=10&seat={1 - asked}"
+
+            def wait(port=waiter_port, path=path, woken=woken):
+                _, body = call(port, "GET", path, token=self.token)
+                woken["at"], woken["body"] = time.perf_counter(), body
+
+            waiter = threading.Thread(target=wait)
+            waiter.start()
+            time.sleep(0.3)  # asleep in the server
+            answer = move(self.ports, self.token, game, asked, put_port=mover_port)
+            answered = time.perf_counter()
+            waiter.join(15)
+            if not answer["prompted"]:
+                order.remove(game)
+                continue
+            self.games[game] = answer["prompted"][0]["seat"]
+            if "at" in woken and woken["body"] and (1 - asked) in [p["seat"] for p in woken["body"]["prompted"]]:
+                self.latencies.append(max(0.0, woken["at"] - answered))
+            else:
+                self.missed += 1
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stopping.set()
+        self.thread.join(30)
+
+
+def percentile(values, q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def load_phase(root, url, folder, count, args, postgres, token_holder) -> dict:
+    with herald_servers(root, url, folder, count) as servers:
+        ports = [port for port, _ in servers]
+        if "token" not in token_holder:
+            token_holder["token"] = ok(call(ports[0], "POST", "/players",
+                                            {"name": "bench", "email": "bench@example.org"}))["token"]
+        token = token_holder["token"]
+        games = [new_game(random.choice(ports), token) for _ in range(args.games)]
+        wake_games = [new_game(random.choice(ports), token) for _ in range(4)]
+        Movers(ports, token, games[:4], 4).run(1.0)  # warm-up: imports, pools, caches
+        masters = [process.pid for _, process in servers]
+        herald0, pg0, client0 = tree_cpu(masters), tree_cpu([postgres.postmaster()]), client_cpu()
+        movers = Movers(ports, token, games, args.clients)
+        started = time.monotonic()
+        with Wakes(ports, token, wake_games) as wakes:
+            movers.run(args.seconds)
+        elapsed = time.monotonic() - started
+        herald1, pg1, client1 = tree_cpu(masters), tree_cpu([postgres.postmaster()]), client_cpu()
+    moves = max(movers.moves, 1)
+    return {"servers": count, "moves": movers.moves, "errors": movers.errors, "moves_per_s": movers.moves / elapsed,
+            "cpu_ms_herald": (herald1 - herald0) / moves * 1000, "cpu_ms_postgres": (pg1 - pg0) / moves * 1000,
+            "cpu_ms_client": (client1 - client0) / moves * 1000, "wakes": len(wakes.latencies),
+            "wake_missed": wakes.missed, "wake_p50_ms": percentile(wakes.latencies, 0.5) * 1000,
+            "wake_p95_ms": percentile(wakes.latencies, 0.95) * 1000}
+
+
+# --- the outbox -------------------------------------------------------------------------
+
+def notify_phase(root: Path, url: str, folder: Path, rows: int) -> dict:
+    """`rows` mails by one notifier, then `rows` more by two at once (each its own mail folder)."""
+    import psycopg2
+
+    with psycopg2.connect(url) as connection, connection.cursor() as cursor:
+        # The moves' own turn mails are nearly all answered by now (they would be dropped, not
+        # sent): copies of the games' current turn mails instead, which are still asked.
+        cursor.execute("UPDATE notifications SET status = 'dropped' WHERE status = 'pending'")
+        cursor.execute("SELECT n.id FROM notifications n JOIN games g ON g.id = n.game_id WHERE n.kind = 'turn' "
+                       "AND n.version = g.version AND g.status = 'active' ORDER BY n.id")
+        current = [row_id for (row_id,) in cursor.fetchall()]
+        if not current:
+            raise RuntimeError("no game has a current turn mail to copy")
+        for number in range(2 * rows):
+            cursor.execute("INSERT INTO notifications (game_id, seat, player_id, email, kind, version, context, status, "
+                           "attempts, next_attempt, created) SELECT game_id, seat, player_id, email, kind, version, "
+                           "context, %s, 0, now() AT TIME ZONE 'utc', now() AT TIME ZONE 'utc' FROM notifications "
+                           "WHERE id = %s", ("pending" if number < rows else "held", current[number % len(current)]))
+        cursor.execute("UPDATE players SET mail_format = 'plain'")  # the text is enough to count
+    connection.close()
+
+    def notifiers(names: list[str]) -> tuple[float, dict[str, set[str]]]:
+        processes, started = [], time.monotonic()
+        for name in names:
+            env = environment(root, url, folder / name)
+            processes.append(subprocess.Popen([sys.executable, "-c", "from client.cli import main; main()", "server",
+                                               "notify"], cwd=root, env=env, stdout=subprocess.DEVNULL,
+                                              stderr=subprocess.DEVNULL))
+        for process in processes:
+            process.wait(600)
+        return time.monotonic() - started, {name: {p.name for p in (folder / name).glob("*.eml")} for name in names}
+
+    alone, _ = notifiers(["alone"])
+    with psycopg2.connect(url) as connection, connection.cursor() as cursor:
+        cursor.execute("UPDATE notifications SET status = 'pending', next_attempt = now() AT TIME ZONE 'utc' "
+                       "WHERE status = 'held'")
+    connection.close()
+    together, sent = notifiers(["host-a", "host-b"])
+    a, b = sent["host-a"], sent["host-b"]
+    return {"rows": rows, "host_a": len(a), "host_b": len(b), "twice": len(a & b),
+            "share_a": len(a) / max(len(a | b), 1), "speedup": alone / together}
+
+
+# --- commits ----------------------------------------------------------------------------
+
+def commit_phase(url: str, seconds: float, threads: int = 16) -> dict:
+    """Commits/s of the move transaction and of a one-row insert, with and without the old trigger."""
+    import psycopg2
+
+    setup = psycopg2.connect(url)
+    setup.autocommit = True
+    cursor = setup.cursor()
+    cursor.execute("SELECT g.id, g.version, s.state, s.state_hash FROM games g JOIN snapshots s ON s.game_id = g.id "
+                   "WHERE g.status = 'active' ORDER BY g.id LIMIT %s", (threads,))
+    games = cursor.fetchall()
+    cursor.execute("SELECT id, email FROM players LIMIT 1")
+    player, email = cursor.fetchone()
+    cursor.execute("CREATE TABLE IF NOT EXISTS bench_plain (id BIGSERIAL PRIMARY KEY, game INTEGER, "
+                   "created TIMESTAMP NOT NULL, text TEXT)")
+
+    def move_transaction(connection, game):
+        game_id, version, state, state_hash = game
+        with connection.cursor() as c:
+            c.execute("SELECT * FROM games WHERE id = %s FOR UPDATE", (game_id,))
+            c.execute("SELECT mail FROM players WHERE id = %s", (player,))
+            c.execute("INSERT INTO moves (game_id, seq, seat, payload, text, events, prompted, public, created, chain, "
+                      "state_hash, state_format) VALUES (%s, %s, 0, %s, 'a move', '[]', %s, true, now(), %s, %s, 1)",
+                      (game_id, version, '{"type":"bench"}', '[{"seat":1,"kind":"turn","text":"Your move"}]',
+                       "c" * 64, state_hash))
+            c.execute("UPDATE snapshots SET version = %s, state = %s, state_hash = %s WHERE game_id = %s",
+                      (version + 1, state, state_hash, game_id))
+            c.execute("UPDATE games SET version = %s, chain_head = %s, prompted = %s, waiting_since = now() "
+                      "WHERE id = %s", (version + 1, "c" * 64,
+                                        '[{"seat":1,"kind":"turn","text":"Your move","since":"2026-01-01T00:00:00"}]',
+                                        game_id))
+            c.execute("INSERT INTO notifications (game_id, seat, player_id, email, kind, version, context, status, "
+                      "attempts, next_attempt, created) VALUES (%s, 1, %s, %s, 'turn', %s, %s, 'held', 0, now(), now())",
+                      (game_id, player, email, version + 1, '{"board":true,"game":1,"player":"bench","seat":1}'))
+        connection.commit()
+        return (game_id, version + 1, state, state_hash)
+
+    def plain_transaction(connection, game):
+        with connection.cursor() as c:
+            c.execute("INSERT INTO bench_plain (game, created, text) VALUES (%s, now(), 'a row')", (game[0],))
+        connection.commit()
+        return game
+
+    def rate(transaction) -> float:
+        counts = [0] * len(games)
+        stop = time.monotonic() + seconds
+
+        def worker(slot):
+            connection = psycopg2.connect(url)
+            game = games[slot]
+            while time.monotonic() < stop:
+                game = transaction(connection, game)
+                counts[slot] += 1
+            games[slot] = game
+            connection.close()
+
+        workers = [threading.Thread(target=worker, args=(i,)) for i in range(len(games))]
+        for thread in workers:
+            thread.start()
+        for thread in workers:
+            thread.join()
+        return sum(counts) / seconds
+
+    figures = {}
+    for variant in ("trigger", "none"):  # the previous release's schema, then this one's
+        for statement in (OLD_TRIGGER if variant == "trigger" else
+                          ["DROP TRIGGER IF EXISTS games_notify ON games", "DROP FUNCTION IF EXISTS herald_games_notify()"]):
+            cursor.execute(statement)
+        figures[variant] = {"move": rate(move_transaction), "plain": rate(plain_transaction)}
+    setup.close()
+    return {"threads": len(games), **figures}
+
+
+# --- the run ----------------------------------------------------------------------------
+
+def measure(label: str, root: Path, postgres, folder: Path, args) -> dict:
+    url = postgres.new_database()
+    (folder / label).mkdir()
+    token: dict = {}
+    loads = [load_phase(root, url, folder / label, count, args, postgres, token) for count in args.servers]
+    mails = notify_phase(root, url, folder / label, args.mails)
+    return {"label": label, "url": url, "loads": loads, "mails": mails}
+
+
+def report(results: list[dict], commits: dict, args) -> None:
+    print(f"\nHerald cluster bench: {args.clients} clients, {args.games} games, {args.seconds:g} s per phase, "
+          f"2 gunicorn workers per server, one PostgreSQL (fsync on); {os.cpu_count()} cores")
+    header = f"{'version':8} {'servers':>7} {'moves/s':>8} {'herald ms':>9} {'pg ms':>6} {'client ms':>9} " \
+             f"{'wake p50':>8} {'wake p95':>8} {'errors':>6}"
+    print(header)
+    for result in results:
+        for load in result["loads"]:
+            print(f"{result['label']:8} {load['servers']:7d} {load['moves_per_s']:8.1f} {load['cpu_ms_herald']:9.1f} "
+                  f"{load['cpu_ms_postgres']:6.2f} {load['cpu_ms_client']:9.1f} {load['wake_p50_ms']:6.0f}ms "
+                  f"{load['wake_p95_ms']:6.0f}ms {load['errors'] + load['wake_missed']:6d}")
+    print("  (CPU per move by side; wake: from the mover's 201 to the waiter's 200, across servers when 2+)")
+    for result in results:
+        m = result["mails"]
+        print(f"{result['label']:8} outbox: two notifiers sent {m['host_a']} + {m['host_b']} of {m['rows']} "
+              f"(host A {m['share_a']:.0%}), {m['twice']} twice; two took {1 / m['speedup']:.2f}x the time of one")
+    if len(results) == 2:
+        before, after = results
+        for b, a in zip(before["loads"], after["loads"]):
+            print(f"after/before, {a['servers']} server(s): moves/s {a['moves_per_s'] / b['moves_per_s']:.2f}, "
+                  f"Herald CPU/move {a['cpu_ms_herald'] / b['cpu_ms_herald']:.2f}, "
+                  f"PostgreSQL CPU/move {a['cpu_ms_postgres'] / b['cpu_ms_postgres']:.2f}, "
+                  f"wake p95 {a['wake_p95_ms'] / b['wake_p95_ms']:.2f}")
+    t, n = commits["trigger"], commits["none"]
+    print(f"commits/s, {commits['threads']} threads: move transaction / one-row insert = "
+          f"{t['move'] / t['plain']:.2f} with the NOTIFY trigger ({t['move']:.0f} / {t['plain']:.0f}), "
+          f"{n['move'] / n['plain']:.2f} without ({n['move']:.0f} / {n['plain']:.0f}); "
+          f"move commits without / with the trigger: {n['move'] / t['move']:.2f}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run: 1 and 2 servers, a few seconds each")
+    parser.add_argument("--servers", default=None, help="server counts to measure (default 1,2,3)")
+    parser.add_argument("--before", default=None, metavar="REV", help="also measure this git revision, first")
+    parser.add_argument("--seconds", type=float, default=None, help="of load per server count (default 20)")
+    parser.add_argument("--clients", type=int, default=None, help="moving threads (default 16)")
+    parser.add_argument("--games", type=int, default=None, help="games they play (default 64)")
+    parser.add_argument("--mails", type=int, default=None, help="outbox rows per notifier phase (default 300)")
+    parser.add_argument("--commit-seconds", type=float, default=None, help="per commit measurement (default 8)")
+    parser.add_argument("--json", default=None, help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    quick = {"servers": "1,2", "seconds": 8, "clients": 8, "games": 24, "mails": 120, "commit_seconds": 3}
+    full = {"servers": "1,2,3", "seconds": 20, "clients": 16, "games": 64, "mails": 300, "commit_seconds": 8}
+    for key, value in (quick if args.quick else full).items():
+        if getattr(args, key) is None:
+            setattr(args, key, value)
+    args.servers = [int(n) for n in str(args.servers).split(",")]
+    if not shutil.which("initdb"):
+        print("PostgreSQL's initdb is not on PATH", file=sys.stderr)
+        return 2
+    random.seed(1)
+    folder = Path(tempfile.mkdtemp(prefix="herald-cluster-"))
+    os.chmod(folder, 0o755)
+    postgres = DurablePostgres()
+    postgres.start()
+    try:
+        results = []
+        if args.before:
+            print(f"measuring {args.before} ...", file=sys.stderr)
+            results.append(measure("before", export_revision(args.before, folder), postgres, folder, args))
+        print("measuring this tree ...", file=sys.stderr)
+        results.append(measure("after" if args.before else "this", ROOT, postgres, folder, args))
+        print("measuring commits ...", file=sys.stderr)
+        commits = commit_phase(results[-1]["url"], args.commit_seconds)
+        report(results, commits, args)
+        if args.json:
+            Path(args.json).write_text(json.dumps({"results": results, "commits": commits}, indent=1))
+    finally:
+        postgres.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
