@@ -18,9 +18,12 @@ on the same machine and the same load. Per version:
    then as many by two started together, each with a mail folder of its own (a "host"):
    the share of each, any row sent by both, and the time against one notifier.
 3. (this tree's database) PostgreSQL commits/s of Herald's move transaction (the statements
-   of server/movelog.py's append: lock the game, insert the move, update the snapshot and
-   the game, insert the turn mail) against a one-row insert transaction, 16 threads on
-   psycopg2, with the previous release's NOTIFY trigger on games and without it.
+   of server/movelog.py's append: lock the game, read the player's mail setting, insert the
+   move, update the snapshot and the game, insert the turn mail) against a one-row insert
+   transaction, 16 threads on psycopg2, with the previous release's NOTIFY trigger on games
+   and without it; also the move's statements sent in one round trip, and the move
+   transaction with one thread (how far 16 threads scale: not at all while commits are
+   serialised).
 
 Figures depend on the machine and on what else runs on it; compare ratios within one run.
 """
@@ -194,6 +197,7 @@ def move(ports, token: str, game: int, seat: int, put_port: int | None = None) -
 class Movers:
     def __init__(self, ports, token, games: list[tuple[int, int]], clients: int):
         self.ports, self.token, self.moves, self.errors = ports, token, 0, 0
+        self.kinds: dict[str, int] = {}
         self.lock = threading.Lock()
         self.shares = [games[i::clients] for i in range(clients)]
 
@@ -211,9 +215,11 @@ class Movers:
             game = random.choice(list(asked))
             try:
                 answer = move(self.ports, self.token, game, asked[game])
-            except Exception:
+            except Exception as exc:
                 with self.lock:
                     self.errors += 1
+                    kind = f"{type(exc).__name__}: {str(exc)[:80]}"
+                    self.kinds[kind] = self.kinds.get(kind, 0) + 1
                 continue
             with self.lock:
                 self.moves += 1
@@ -224,52 +230,57 @@ class Movers:
 
 
 class Wakes:
-    """Cross-server wake-ups while the movers play: a waiter on one server, the move on another."""
+    """Cross-server wake-ups while the movers play: a waiter on one server, the move that
+    prompts its seat on another. `lanes` measurers at once, each on games of its own."""
 
-    def __init__(self, ports, token, games: list[tuple[int, int]]):
-        self.ports, self.token, self.games = ports, token, dict(games)
+    def __init__(self, ports, token, games: list[tuple[int, int]], lanes: int = 3):
+        self.ports, self.token = ports, token
         self.latencies: list[float] = []
         self.missed = 0
+        self.lock = threading.Lock()
         self.stopping = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.threads = [threading.Thread(target=self._lane, args=(dict(games[i::lanes]),), daemon=True)
+                        for i in range(lanes)]
 
-    def _run(self) -> None:
-        order = list(self.games)
-        while not self.stopping.is_set():
-            game = order[len(self.latencies) % len(order)] if order else None
-            if game is None:
-                return
-            asked = self.games[game]
+    def _lane(self, asked: dict) -> None:
+        while asked and not self.stopping.is_set():
+            game = random.choice(list(asked))
+            idle = 1 - asked[game]
             waiter_port, mover_port = random.sample(self.ports, 2) if len(self.ports) > 1 else self.ports * 2
             woken: dict = {}
-            path = f"/games/{game}/wait?timeout=10&seat={1 - asked}"
+            path = f"/games/{game}/wait?timeout=10&seat={idle}"
 
             def wait(port=waiter_port, path=path, woken=woken):
                 _, body = call(port, "GET", path, token=self.token)
                 woken["at"], woken["body"] = time.perf_counter(), body
 
-            waiter = threading.Thread(target=wait)
+            waiter = threading.Thread(target=wait, daemon=True)
             waiter.start()
-            time.sleep(0.3)  # asleep in the server
-            answer = move(self.ports, self.token, game, asked, put_port=mover_port)
+            time.sleep(0.2)  # asleep in the server
+            answer = move(self.ports, self.token, game, asked[game], put_port=mover_port)
             answered = time.perf_counter()
-            waiter.join(15)
             if not answer["prompted"]:
-                order.remove(game)
+                del asked[game]  # over: its waiter answers at once
                 continue
-            self.games[game] = answer["prompted"][0]["seat"]
-            if "at" in woken and woken["body"] and (1 - asked) in [p["seat"] for p in woken["body"]["prompted"]]:
-                self.latencies.append(max(0.0, woken["at"] - answered))
-            else:
-                self.missed += 1
+            asked[game] = answer["prompted"][0]["seat"]
+            if asked[game] != idle:
+                continue  # the same seat asked again (a turn of several steps): not a wake-up; it times out
+            waiter.join(15)
+            with self.lock:
+                if "at" in woken and idle in [p["seat"] for p in (woken["body"] or {}).get("prompted", [])]:
+                    self.latencies.append(max(0.0, woken["at"] - answered))
+                else:
+                    self.missed += 1  # not woken by the move that prompted it
 
     def __enter__(self):
-        self.thread.start()
+        for thread in self.threads:
+            thread.start()
         return self
 
     def __exit__(self, *exc):
         self.stopping.set()
-        self.thread.join(30)
+        for thread in self.threads:
+            thread.join(30)
 
 
 def percentile(values, q: float) -> float:
@@ -287,7 +298,7 @@ def load_phase(root, url, folder, count, args, postgres, token_holder) -> dict:
                                             {"name": "bench", "email": "bench@example.org"}))["token"]
         token = token_holder["token"]
         games = [new_game(random.choice(ports), token) for _ in range(args.games)]
-        wake_games = [new_game(random.choice(ports), token) for _ in range(4)]
+        wake_games = [new_game(random.choice(ports), token) for _ in range(6)]
         Movers(ports, token, games[:4], 4).run(1.0)  # warm-up: imports, pools, caches
         masters = [process.pid for _, process in servers]
         herald0, pg0, client0 = tree_cpu(masters), tree_cpu([postgres.postmaster()]), client_cpu()
@@ -301,7 +312,7 @@ def load_phase(root, url, folder, count, args, postgres, token_holder) -> dict:
     return {"servers": count, "moves": movers.moves, "errors": movers.errors, "moves_per_s": movers.moves / elapsed,
             "cpu_ms_herald": (herald1 - herald0) / moves * 1000, "cpu_ms_postgres": (pg1 - pg0) / moves * 1000,
             "cpu_ms_client": (client1 - client0) / moves * 1000, "wakes": len(wakes.latencies),
-            "wake_missed": wakes.missed, "wake_p50_ms": percentile(wakes.latencies, 0.5) * 1000,
+            "wake_missed": wakes.missed, "error_kinds": movers.kinds, "wake_p50_ms": percentile(wakes.latencies, 0.5) * 1000,
             "wake_p95_ms": percentile(wakes.latencies, 0.95) * 1000}
 
 
@@ -388,14 +399,37 @@ def commit_phase(url: str, seconds: float, threads: int = 16) -> dict:
         connection.commit()
         return (game_id, version + 1, state, state_hash)
 
+    def move_one_trip(connection, game):
+        """The same statements sent as one string: what the round trips cost."""
+        game_id, version, state, state_hash = game
+        with connection.cursor() as c:
+            parts = [c.mogrify("SELECT * FROM games WHERE id = %s FOR UPDATE", (game_id,)),
+                     c.mogrify("SELECT mail FROM players WHERE id = %s", (player,)),
+                     c.mogrify("INSERT INTO moves (game_id, seq, seat, payload, text, events, prompted, public, created, "
+                               "chain, state_hash, state_format) VALUES (%s, %s, 0, %s, 'a move', '[]', %s, true, now(), "
+                               "%s, %s, 1)", (game_id, version, '{"type":"bench"}',
+                                              '[{"seat":1,"kind":"turn","text":"Your move"}]', "c" * 64, state_hash)),
+                     c.mogrify("UPDATE snapshots SET version = %s, state = %s, state_hash = %s WHERE game_id = %s",
+                               (version + 1, state, state_hash, game_id)),
+                     c.mogrify("UPDATE games SET version = %s, chain_head = %s, prompted = %s, waiting_since = now() "
+                               "WHERE id = %s", (version + 1, "c" * 64, '[{"seat":1,"kind":"turn","text":"Your move",'
+                                                 '"since":"2026-01-01T00:00:00"}]', game_id)),
+                     c.mogrify("INSERT INTO notifications (game_id, seat, player_id, email, kind, version, context, "
+                               "status, attempts, next_attempt, created) VALUES (%s, 1, %s, %s, 'turn', %s, %s, 'held', "
+                               "0, now(), now())", (game_id, player, email, version + 1,
+                                                    '{"board":true,"game":1,"player":"bench","seat":1}'))]
+            c.execute(b"; ".join(parts))
+        connection.commit()
+        return (game_id, version + 1, state, state_hash)
+
     def plain_transaction(connection, game):
         with connection.cursor() as c:
             c.execute("INSERT INTO bench_plain (game, created, text) VALUES (%s, now(), 'a row')", (game[0],))
         connection.commit()
         return game
 
-    def rate(transaction) -> float:
-        counts = [0] * len(games)
+    def rate(transaction, width: int = len(games)) -> float:
+        counts = [0] * width
         stop = time.monotonic() + seconds
 
         def worker(slot):
@@ -407,7 +441,7 @@ def commit_phase(url: str, seconds: float, threads: int = 16) -> dict:
             games[slot] = game
             connection.close()
 
-        workers = [threading.Thread(target=worker, args=(i,)) for i in range(len(games))]
+        workers = [threading.Thread(target=worker, args=(i,)) for i in range(width)]
         for thread in workers:
             thread.start()
         for thread in workers:
@@ -419,7 +453,9 @@ def commit_phase(url: str, seconds: float, threads: int = 16) -> dict:
         for statement in (OLD_TRIGGER if variant == "trigger" else
                           ["DROP TRIGGER IF EXISTS games_notify ON games", "DROP FUNCTION IF EXISTS herald_games_notify()"]):
             cursor.execute(statement)
-        figures[variant] = {"move": rate(move_transaction), "plain": rate(plain_transaction)}
+        figures[variant] = {"move": rate(move_transaction), "plain": rate(plain_transaction),
+                            "move_alone": rate(move_transaction, 1)}
+    figures["none"]["move_one_trip"] = rate(move_one_trip)
     setup.close()
     return {"threads": len(games), **figures}
 
@@ -431,7 +467,7 @@ def measure(label: str, root: Path, postgres, folder: Path, args) -> dict:
     (folder / label).mkdir()
     token: dict = {}
     loads = [load_phase(root, url, folder / label, count, args, postgres, token) for count in args.servers]
-    mails = notify_phase(root, url, folder / label, args.mails)
+    mails = notify_phase(root, url, folder / label, args.mails) if args.mails else None
     return {"label": label, "url": url, "loads": loads, "mails": mails}
 
 
@@ -446,9 +482,16 @@ def report(results: list[dict], commits: dict, args) -> None:
             print(f"{result['label']:8} {load['servers']:7d} {load['moves_per_s']:8.1f} {load['cpu_ms_herald']:9.1f} "
                   f"{load['cpu_ms_postgres']:6.2f} {load['cpu_ms_client']:9.1f} {load['wake_p50_ms']:6.0f}ms "
                   f"{load['wake_p95_ms']:6.0f}ms {load['errors'] + load['wake_missed']:6d}")
-    print("  (CPU per move by side; wake: from the mover's 201 to the waiter's 200, across servers when 2+)")
+    print("  (CPU per move by side; wake: from the mover's 201 to the waiter's 200, across servers when 2+;"
+          " errors: failed moves and waiters not woken)")
+    for result in results:
+        for load in result["loads"]:
+            for kind, count in load["error_kinds"].items():
+                print(f"  {result['label']} {load['servers']} server(s): {count} x {kind}")
     for result in results:
         m = result["mails"]
+        if m is None:
+            continue
         print(f"{result['label']:8} outbox: two notifiers sent {m['host_a']} + {m['host_b']} of {m['rows']} "
               f"(host A {m['share_a']:.0%}), {m['twice']} twice; two took {1 / m['speedup']:.2f}x the time of one")
     if len(results) == 2:
@@ -462,7 +505,10 @@ def report(results: list[dict], commits: dict, args) -> None:
     print(f"commits/s, {commits['threads']} threads: move transaction / one-row insert = "
           f"{t['move'] / t['plain']:.2f} with the NOTIFY trigger ({t['move']:.0f} / {t['plain']:.0f}), "
           f"{n['move'] / n['plain']:.2f} without ({n['move']:.0f} / {n['plain']:.0f}); "
-          f"move commits without / with the trigger: {n['move'] / t['move']:.2f}")
+          f"move commits without / with the trigger: {n['move'] / t['move']:.2f}; the move's statements in one "
+          f"round trip / one-row insert: {n['move_one_trip'] / n['plain']:.2f}")
+    print(f"move commits/s, {commits['threads']} threads / 1 thread: {t['move'] / t['move_alone']:.2f} with the trigger "
+          f"({t['move_alone']:.0f} alone), {n['move'] / n['move_alone']:.2f} without ({n['move_alone']:.0f} alone)")
 
 
 def main(argv=None) -> int:
@@ -473,7 +519,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=None, help="of load per server count (default 20)")
     parser.add_argument("--clients", type=int, default=None, help="moving threads (default 16)")
     parser.add_argument("--games", type=int, default=None, help="games they play (default 64)")
-    parser.add_argument("--mails", type=int, default=None, help="outbox rows per notifier phase (default 300)")
+    parser.add_argument("--mails", type=int, default=None, help="outbox rows per notifier phase (default 300; 0: none)")
     parser.add_argument("--commit-seconds", type=float, default=None, help="per commit measurement (default 8)")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
     args = parser.parse_args(argv)

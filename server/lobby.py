@@ -8,7 +8,7 @@ import secrets
 from core import canonical
 from core.protocol import IllegalMove
 from core.rng import seed_hash
-from server import outbox, seats as seat_table, state_cache, waits
+from server import outbox, seats as seat_table, state_cache, waiting, waits
 from server.db import write_transaction
 from server.engine_errors import engine_call
 from server.errors import ApiError, from_illegal
@@ -99,6 +99,7 @@ def take_seat(caller, seat_row) -> dict:
     game, seat, state = started
     if state is not None:
         state_cache.put(game.id, 0, state)
+        waiting.announce(game.id)  # the game has begun: its first seat's waiters wake now
     return {"game": game.id, "seat": seat.seat}
 
 

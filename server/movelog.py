@@ -14,7 +14,7 @@ from peewee import IntegrityError
 
 from core import canonical, gamerecord
 from core.protocol import IllegalMove, visible
-from server import clocks, outbox, prompts, state_cache, statements, waits
+from server import clocks, outbox, prompts, state_cache, statements, waiting, waits
 from server.db import write_transaction
 from server.engine_errors import engine_call
 from server.errors import ApiError, from_illegal, inconsistent_game
@@ -59,6 +59,7 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[in
         new_state, events = _apply(engine, state, seat, move, names, (game.id, seq))
         body, new_version = append(game, engine, seat, seq, move, state, new_state, events)
     state_cache.put(game.id, new_version, new_state)
+    waiting.announce(game.id)  # committed: wake its waiters in every process now
     return 201, body
 
 

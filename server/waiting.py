@@ -12,13 +12,18 @@ of the games that changed, and only when their seat is prompted or the game is o
   connection (one trivial query: no table is read). The snapshot changes whenever any
   transaction that wrote something commits (or starts writing); then one query reads the
   watched games' version and status. The watched games are read at least every `RECHECK`
-  seconds whatever the snapshot says, so no waiter is stranded.
+  seconds whatever the snapshot says, so no waiter is stranded. That alone is correct.
+  To wake sooner than the next poll, a process that has committed a move or a join hands
+  the game id to its `Announcer` thread, which sends `pg_notify(CHANNEL, ids)` in a
+  transaction of its own (after the move's commit, batched, without waiting for the
+  flush); the notifier LISTENs and reads those games at once. A lost announcement (a crash,
+  PgBouncer's transaction pooling, which cannot carry LISTEN) only costs the poll's delay.
 
-  (Until m0091 a trigger on `games` sent `pg_notify` with every update, and the notifier
-  LISTENed. PostgreSQL serialises the commits of transactions that NOTIFY, flush included:
-  16 threads committed 151 moves/s with it against 1,495 without. The poll keeps the
-  move's commit free of it, costs one query per `PG_POLL` per process while someone waits,
-  and works through PgBouncer's transaction pooling, which LISTEN does not.)
+  (Until m0091 a trigger on `games` sent `pg_notify` with every update, inside the move's
+  transaction. PostgreSQL serialises the commits of transactions that NOTIFY, flush
+  included: 16 threads committed 151 moves/s with it against 1,495 without. Now no move
+  transaction notifies: only the announcers' small transactions do, and they wait for
+  nothing.)
 
 So several gunicorn workers, or several machines on one PostgreSQL, all wake their own
 waiters. Why threads and not gevent: see deploy/README.md.
@@ -28,6 +33,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import select
 import signal
 import threading
 import time
@@ -44,6 +50,8 @@ RECHECK = 2.0  # seconds: the watched games are read at least this often, change
 IDLE_EXIT = 10.0  # a notifier nobody used for this long stops (a new waiter starts it again)
 RETRY_PAUSE = 1.0  # after a database error, before the notifier reconnects
 IN_CHUNK = 500  # ids per `IN (...)` query
+CHANNEL = "herald_games"  # announcements: comma-separated game ids
+PAYLOAD_CHARS = 7000  # under pg_notify's 8,000-byte payload limit
 
 
 def ready(status: str, prompted: list | None, seat: int | None) -> bool:
@@ -138,15 +146,28 @@ class Notifier:
     def _poll_snapshot(self, database) -> None:
         """PostgreSQL: the snapshot (the oldest running transaction, the next one, those in
         progress) is the same text as long as no transaction has committed. It is read before
-        the rows, so a commit after this read changes the next one."""
-        database.connection().autocommit = True  # each read sees what is committed now
-        last, checked = None, 0.0
+        the rows, so a commit after this read changes the next one. Between two reads the
+        notifier sleeps in select() on its LISTEN connection: an announcement wakes the
+        announced games' waiters at once."""
+        connection = database.connection()
+        connection.autocommit = True  # each read sees what is committed now
+        connection.cursor().execute(f"LISTEN {CHANNEL}")
+        last, checked, polled = None, 0.0, 0.0
         while not self._idle():
+            pause = polled + PG_POLL - time.monotonic()
+            if pause > 0 and select.select([connection], [], [], pause)[0]:
+                connection.poll()
+                announced = {int(game) for n in connection.notifies for game in n.payload.split(",") if game.isdigit()}
+                connection.notifies.clear()
+                watched = announced & set(self._watched())
+                if watched:
+                    self._wake_ready(database, watched)
+                continue
+            polled = time.monotonic()
             mark = _run_sql(database, "SELECT pg_current_snapshot()::text")[0][0]
-            if mark != last or time.monotonic() - checked >= RECHECK:
-                last, checked = mark, time.monotonic()
+            if mark != last or polled - checked >= RECHECK:
+                last, checked = mark, polled
                 self._wake_ready(database, self._watched())
-            time.sleep(PG_POLL)
 
     def _watched(self) -> list[int]:
         with self.lock:
@@ -240,6 +261,88 @@ def wait_until_ready(url: str, game_id: int, seat: int | None, seconds: float, i
             waiter.woken.wait(seconds)
     finally:
         notifier.remove(waiter)
+
+
+class Announcer:
+    """This process's sender of announcements for one database (PostgreSQL): game ids are
+    collected from the committing threads and sent by one thread, as many as have gathered
+    per NOTIFY, on a connection of its own outside the pool."""
+
+    def __init__(self, database):
+        self.database = database
+        self.lock = threading.Lock()
+        self.pending: set[int] = set()
+        self.ready = threading.Event()
+        self.thread: threading.Thread | None = None
+        self.connection = None
+
+    def add(self, game_id: int) -> None:
+        with self.lock:
+            self.pending.add(game_id)
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="herald-announcer", daemon=True)
+                self.thread.start()
+        self.ready.set()
+
+    def _run(self) -> None:
+        while True:
+            self.ready.wait(IDLE_EXIT)
+            self.ready.clear()
+            with self.lock:
+                games, self.pending = self.pending, set()
+                if not games:  # nothing for IDLE_EXIT seconds: stop (the next move starts another)
+                    self.thread = None
+                    self._close()
+                    return
+            self._send(sorted(games))
+
+    def _send(self, games: list[int]) -> None:
+        payloads, current = [], ""
+        for game in map(str, games):
+            if current and len(current) + len(game) + 1 > PAYLOAD_CHARS:
+                payloads.append(current)
+                current = ""
+            current = f"{current},{game}" if current else game
+        payloads.append(current)
+        try:
+            if self.connection is None or self.connection.closed:
+                self.connection = PostgresqlDatabase._connect(self.database)  # autocommit, outside the pool
+            # One round trip; SET LOCAL: nothing stays on the connection (PgBouncer may share it).
+            # Not waiting for the flush: a lost announcement costs only the poll's delay.
+            self.connection.cursor().execute(
+                "BEGIN; SET LOCAL synchronous_commit = off; "
+                + "".join(f"SELECT pg_notify('{CHANNEL}', %s); " for _ in payloads) + "COMMIT", payloads)
+        except Exception:  # the waiters' poll still sees the change
+            log.warning("could not announce games %s to the waiters; they wake at the next poll", games[:10],
+                        exc_info=True)
+            self._close()
+
+    def _close(self) -> None:
+        if self.connection is not None:
+            try:
+                self.connection.close()
+            except Exception:  # already broken
+                pass
+            self.connection = None
+
+
+_announcers: dict[tuple[int, int], Announcer] = {}
+
+
+def announce(game_id: int) -> None:
+    """Called after the commit of a move or a join: wake that game's waiters in every process
+    now rather than at their next poll (PostgreSQL; SQLite's poll is a shared-memory read)."""
+    from server.db import database
+
+    db = database.obj
+    if not isinstance(db, PostgresqlDatabase):
+        return
+    key = (os.getpid(), id(db))
+    with _registry_lock:
+        found = _announcers.get(key)
+        if found is None or found.database is not db:  # a fork, or a database opened anew
+            found = _announcers[key] = Announcer(db)
+    found.add(game_id)
 
 
 def wake_all() -> int:

@@ -128,6 +128,56 @@ def test_postgres_waiters_are_woken_by_the_notifier(postgres_app, toy_game):
     assert body["version"] == 1 and [p["seat"] for p in body["prompted"]] == [players.index(idle)]
 
 
+def test_postgres_waiters_are_woken_by_the_poll_alone(postgres_app, toy_game, monkeypatch):
+    """No announcement (a deadline's move, a lost NOTIFY, LISTEN through PgBouncer): the
+    notifier's snapshot poll still sees the commit, within a poll or two."""
+    from server import waiting
+    from tests.server.conftest import Api
+
+    monkeypatch.setattr(waiting, "announce", lambda game_id: None)
+    api = Api(postgres_app.test_client())
+    players = [api.register("alice"), api.register("bob")]
+    game = api.start_game(players)
+    idle, mover = idle_and_mover(api, game, players)
+    with serving(postgres_app) as url:
+        waiter = Background(f"{url}/games/{game}/wait?timeout=60", idle["token"])
+        time.sleep(0.3)
+        assert api.play_first_legal(game, players).status_code == 201
+        moved = time.monotonic()
+        body = waiter.join()
+        assert time.monotonic() - moved < 5  # not the wait's 60 s
+    assert body["version"] == 1 and [p["seat"] for p in body["prompted"]] == [players.index(idle)]
+
+
+def test_a_move_is_announced_after_its_commit_not_by_it(postgres_app, toy_game):
+    """The move's own transaction sends nothing (no trigger, no NOTIFY); the process's
+    announcer sends the game id on `herald_games` once the move has committed."""
+    import select
+
+    import psycopg2
+
+    from tests.server.conftest import Api
+
+    api = Api(postgres_app.test_client())
+    players = [api.register("alice"), api.register("bob")]
+    game = api.start_game(players)
+    listener = psycopg2.connect(postgres_app.config["DATABASE_URL"])
+    listener.autocommit = True
+    listener.cursor().execute("LISTEN herald_games")
+    cursor = listener.cursor()
+    cursor.execute("SELECT tgname FROM pg_trigger WHERE tgrelid = 'games'::regclass AND NOT tgisinternal")
+    assert cursor.fetchall() == []
+    assert api.play_first_legal(game, players).status_code == 201
+    heard, deadline = set(), time.monotonic() + 5
+    while str(game) not in heard and time.monotonic() < deadline:
+        if select.select([listener], [], [], 0.5)[0]:
+            listener.poll()
+            heard |= {g for n in listener.notifies for g in n.payload.split(",")}
+            listener.notifies.clear()
+    listener.close()
+    assert str(game) in heard
+
+
 @pytest.fixture
 def postgres_app(postgres, tmp_path, toy_game):
     from server.app import create_app
