@@ -36,6 +36,9 @@ DEFAULTS = {
     "SQLITE_SYNCHRONOUS": "full",
     # Database connections each server process may hold (plus one for its waiters): server/db.py.
     "POOL_SIZE": str(POOL_SIZE),
+    # The waiters' notifier's own connection (server/waiting.py): unset = DATABASE_URL. Behind
+    # PgBouncer's transaction pooling, PostgreSQL directly, so that its LISTEN works.
+    "WAIT_DATABASE_URL": None,
     "SMTP_TIMEOUT": "20",  # seconds to wait for each answer of the relay
     "MAIL_RETRY_DAYS": "3",  # how long a mail the relay refuses for now (4xx) is retried
     "MAIL_RETENTION_DAYS": "30",  # delivered mail is deleted after this many days (server/mailprune.py)

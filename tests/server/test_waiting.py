@@ -149,6 +149,30 @@ def test_postgres_waiters_are_woken_by_the_poll_alone(postgres_app, toy_game, mo
     assert body["version"] == 1 and [p["seat"] for p in body["prompted"]] == [players.index(idle)]
 
 
+def test_the_notifier_uses_its_own_database_url_when_one_is_set(postgres, tmp_path, toy_game):
+    """HERALD_WAIT_DATABASE_URL: behind PgBouncer's transaction pooling the notifier's LISTEN
+    needs PostgreSQL directly, while requests go through PgBouncer."""
+    from server import waiting
+    from server.app import create_app
+    from server.config import load_config
+    from server.db import database
+    from tests.server.conftest import Api
+
+    url = postgres.new_database()
+    direct = url + "?application_name=herald-waiters"
+    app = create_app(load_config({"HERALD_DATABASE_URL": url, "HERALD_WAIT_DATABASE_URL": direct,
+                                  "HERALD_MAIL_DIR": str(tmp_path / "mail")}))
+    try:
+        api = Api(app.test_client())
+        players = [api.register("alice"), api.register("bob")]
+        game = api.start_game(players)
+        idle, _ = idle_and_mover(api, game, players)
+        assert api.call("GET", f"/games/{game}/wait?timeout=1", idle).status_code == 200
+        assert waiting.notifier_for(direct).thread is not None and not waiting.notifier_for(url).waiters
+    finally:
+        database.close()
+
+
 def test_a_move_is_announced_after_its_commit_not_by_it(postgres_app, toy_game):
     """The move's own transaction sends nothing (no trigger, no NOTIFY); the process's
     announcer sends the game id on `herald_games` once the move has committed."""
