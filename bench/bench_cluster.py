@@ -4,9 +4,10 @@
 
 One PostgreSQL (initdb in a temporary folder, fsync on, max_connections 100) and 1-3 Herald
 servers, each gunicorn with the shipped settings (deploy/gunicorn.conf.py, 2 workers). With
-`--before REV` the same run measures that revision first (exported with `git archive`, run
-from the same virtualenv, on a database of its own), then this tree: before/after in one run,
-on the same machine and the same load. Per version:
+`--before REV` the same run measures that revision too (exported with `git archive`, run
+from the same virtualenv, on a database of its own), the two by turns for each server count
+(before/after, then after/before): before/after in one run, on the same machine and load.
+Per version:
 
 1. For each server count: `--clients` threads play Castle Assault games (one player holds
    both seats), each move's GET /legal and PUT sent to servers chosen at random, for
@@ -189,9 +190,15 @@ def new_game(port: int, token: str) -> tuple[int, int]:
 def move(ports, token: str, game: int, seat: int, put_port: int | None = None) -> dict:
     """The asked seat's first concrete legal move: GET /legal and PUT on random servers."""
     legal = ok(call(random.choice(ports), "GET", f"/games/{game}/legal?seat={seat}", token=token))
-    chosen = next(m["move"] for m in legal["moves"] if "move" in m)
+    chosen = next((m["move"] for m in legal["moves"] if "move" in m), None)
+    if chosen is None:
+        raise NoConcreteMove(game)
     return ok(call(put_port or random.choice(ports), "PUT", f"/games/{game}/moves/{legal['version']}?seat={seat}",
                    {"move": chosen}, token))
+
+
+class NoConcreteMove(Exception):
+    """Only move patterns are listed (a choice to fill in): the bench leaves that game."""
 
 
 class Movers:
@@ -215,6 +222,9 @@ class Movers:
             game = random.choice(list(asked))
             try:
                 answer = move(self.ports, self.token, game, asked[game])
+            except NoConcreteMove:
+                del asked[game]
+                continue
             except Exception as exc:
                 with self.lock:
                     self.errors += 1
@@ -257,7 +267,11 @@ class Wakes:
             waiter = threading.Thread(target=wait, daemon=True)
             waiter.start()
             time.sleep(0.2)  # asleep in the server
-            answer = move(self.ports, self.token, game, asked[game], put_port=mover_port)
+            try:
+                answer = move(self.ports, self.token, game, asked[game], put_port=mover_port)
+            except NoConcreteMove:
+                del asked[game]  # its waiter times out unmeasured
+                continue
             answered = time.perf_counter()
             if not answer["prompted"]:
                 del asked[game]  # over: its waiter answers at once
@@ -462,13 +476,25 @@ def commit_phase(url: str, seconds: float, threads: int = 16) -> dict:
 
 # --- the run ----------------------------------------------------------------------------
 
-def measure(label: str, root: Path, postgres, folder: Path, args) -> dict:
-    url = postgres.new_database()
-    (folder / label).mkdir()
-    token: dict = {}
-    loads = [load_phase(root, url, folder / label, count, args, postgres, token) for count in args.servers]
-    mails = notify_phase(root, url, folder / label, args.mails) if args.mails else None
-    return {"label": label, "url": url, "loads": loads, "mails": mails}
+def measure(versions: list[tuple[str, Path]], postgres, folder: Path, args) -> list[dict]:
+    """Each version on a database of its own; the load phases by turns (A B, then B A for the
+    next server count), so that a change in the machine's other load favours neither."""
+    results, tokens = [], []
+    for label, root in versions:
+        (folder / label).mkdir()
+        results.append({"label": label, "root": str(root), "url": postgres.new_database(), "loads": []})
+        tokens.append({})
+    for number, count in enumerate(args.servers):
+        order = range(len(versions)) if number % 2 == 0 else reversed(range(len(versions)))
+        for index in order:
+            result, root = results[index], versions[index][1]
+            print(f"  {result['label']}: {count} server(s)", file=sys.stderr)
+            result["loads"].append(load_phase(root, result["url"], folder / result["label"], count, args, postgres,
+                                              tokens[index]))
+    for result, (label, root) in zip(results, versions):
+        result["loads"].sort(key=lambda load: load["servers"])
+        result["mails"] = notify_phase(root, result["url"], folder / label, args.mails) if args.mails else None
+    return results
 
 
 def report(results: list[dict], commits: dict, args) -> None:
@@ -538,12 +564,11 @@ def main(argv=None) -> int:
     postgres = DurablePostgres()
     postgres.start()
     try:
-        results = []
+        versions = [("after" if args.before else "this", ROOT)]
         if args.before:
-            print(f"measuring {args.before} ...", file=sys.stderr)
-            results.append(measure("before", export_revision(args.before, folder), postgres, folder, args))
-        print("measuring this tree ...", file=sys.stderr)
-        results.append(measure("after" if args.before else "this", ROOT, postgres, folder, args))
+            versions.insert(0, ("before", export_revision(args.before, folder)))
+        print(f"measuring {', '.join(label for label, _ in versions)} ...", file=sys.stderr)
+        results = measure(versions, postgres, folder, args)
         print("measuring commits ...", file=sys.stderr)
         commits = commit_phase(results[-1]["url"], args.commit_seconds)
         report(results, commits, args)
