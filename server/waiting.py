@@ -16,8 +16,11 @@ of the games that changed, and only when their seat is prompted or the game is o
   To wake sooner than the next poll, a process that has committed a move or a join hands
   the game id to its `Announcer` thread, which sends `pg_notify(CHANNEL, ids)` in a
   transaction of its own (after the move's commit, batched, without waiting for the
-  flush); the notifier LISTENs and reads those games at once. A lost announcement (a crash,
-  PgBouncer's transaction pooling, which cannot carry LISTEN) only costs the poll's delay.
+  flush); the notifier LISTENs and reads those games at once. While announcements arrive
+  the poll slows to `PG_POLL_HEARING`: it then only catches changes nobody announced (a
+  timer's deadline move, an undo, a cancel). A lost announcement (a crash) costs only the
+  poll's delay; where none arrive (LISTEN through PgBouncer's transaction pooling, which
+  cannot carry it) the poll stays fast.
 
   (Until m0091 a trigger on `games` sent `pg_notify` with every update, inside the move's
   transaction. PostgreSQL serialises the commits of transactions that NOTIFY, flush
@@ -46,6 +49,8 @@ log = logging.getLogger(__name__)
 
 SQLITE_POLL = 0.05  # seconds between two reads of PRAGMA data_version (a shared-memory read)
 PG_POLL = 0.05  # seconds between two reads of pg_current_snapshot() (a query that reads no table)
+PG_POLL_HEARING = 0.5  # the same while announcements arrive: then it only catches changes nobody announced
+HEARING = 10.0  # seconds after the last announcement heard that the notifier counts on them
 RECHECK = 2.0  # seconds: the watched games are read at least this often, changed snapshot or not
 IDLE_EXIT = 10.0  # a notifier nobody used for this long stops (a new waiter starts it again)
 RETRY_PAUSE = 1.0  # after a database error, before the notifier reconnects
@@ -152,13 +157,18 @@ class Notifier:
         connection = database.connection()
         connection.autocommit = True  # each read sees what is committed now
         connection.cursor().execute(f"LISTEN {CHANNEL}")
-        last, checked, polled = None, 0.0, 0.0
+        last, checked, polled, heard = None, 0.0, 0.0, -HEARING
         while not self._idle():
-            pause = polled + PG_POLL - time.monotonic()
+            # Announcements cover the moves and joins players make; while they arrive the poll
+            # only has to catch what nobody announced (a timer's deadline move, an undo, a
+            # cancel). None heard (LISTEN through PgBouncer, or a quiet server): the fast poll.
+            every = PG_POLL_HEARING if time.monotonic() - heard < HEARING else PG_POLL
+            pause = polled + every - time.monotonic()
             if pause > 0 and select.select([connection], [], [], pause)[0]:
                 connection.poll()
                 announced = {int(game) for n in connection.notifies for game in n.payload.split(",") if game.isdigit()}
                 connection.notifies.clear()
+                heard = time.monotonic()
                 watched = announced & set(self._watched())
                 if watched:
                     self._wake_ready(database, watched)
