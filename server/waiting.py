@@ -55,6 +55,7 @@ RECHECK = 2.0  # seconds: the watched games are read at least this often, change
 IDLE_EXIT = 10.0  # a notifier nobody used for this long stops (a new waiter starts it again)
 RETRY_PAUSE = 1.0  # after a database error, before the notifier reconnects
 IN_CHUNK = 500  # ids per `IN (...)` query
+FEW = 8  # up to this many games (an announced move's) are read whole at once; more: version first
 CHANNEL = "herald_games"  # announcements: comma-separated game ids
 PAYLOAD_CHARS = 7000  # under pg_notify's 8,000-byte payload limit
 
@@ -168,7 +169,8 @@ class Notifier:
                 connection.poll()
                 announced = {int(game) for n in connection.notifies for game in n.payload.split(",") if game.isdigit()}
                 connection.notifies.clear()
-                heard = time.monotonic()
+                if announced:
+                    heard = time.monotonic()
                 watched = announced & set(self._watched())
                 if watched:
                     self._wake_ready(database, watched)
@@ -184,21 +186,24 @@ class Notifier:
             return list(self.waiters)
 
     def _wake_ready(self, database, game_ids) -> None:
-        """For the watched games that changed since the last check, one query more reads who is
-        asked; whoever is done is woken. (Version and status first: the question list is read
-        only for the games whose version or status moved, which under load is a few.)"""
+        """Wake whoever is done among the waiters of the games that changed since the last
+        check. Of many games, version and status are read first, and the question lists only
+        of those whose version or status moved (under load, a few)."""
         ids = sorted(game_ids)
         for start in range(0, len(ids), IN_CHUNK):
             chunk = ids[start:start + IN_CHUNK]
+            if len(chunk) > FEW:
+                marks = ", ".join([database.param] * len(chunk))
+                rows = _run_sql(database, f"SELECT id, version, status FROM games WHERE id IN ({marks})", chunk)
+                # Unchanged since the last check: every waiter registered since then looked itself.
+                chunk = [game_id for game_id, version, status in rows if self.seen.get(game_id) != (version, status)]
+                if not chunk:
+                    continue
             marks = ", ".join([database.param] * len(chunk))
-            rows = _run_sql(database, f"SELECT id, version, status FROM games WHERE id IN ({marks})", chunk)
-            # Unchanged since the last check: every waiter registered since then looked itself.
-            moved = [game_id for game_id, version, status in rows if self.seen.get(game_id) != (version, status)]
-            if not moved:
-                continue
-            marks = ", ".join([database.param] * len(moved))
-            rows = _run_sql(database, f"SELECT id, version, status, prompted FROM games WHERE id IN ({marks})", moved)
+            rows = _run_sql(database, f"SELECT id, version, status, prompted FROM games WHERE id IN ({marks})", chunk)
             for game_id, version, status, prompted_json in rows:
+                if self.seen.get(game_id) == (version, status):
+                    continue
                 self.seen[game_id] = (version, status)
                 prompted = _json(prompted_json)
                 with self.lock:

@@ -80,6 +80,27 @@ def test_two_notifiers_on_one_postgres_each_send_a_share_and_no_row_twice(pg_app
                                        & (Notification.status == "pending")).count() == 0
 
 
+def test_a_second_notifier_adds_capacity_past_one_runs_limit(pg_app, pg_api, slow_mail, tmp_path):
+    """A backlog larger than a run's limit: walking the same first rows, two runs together
+    sent no more than one; claiming their own, they send twice as many."""
+    total = outbox_of_games(pg_api, 20)
+    reports = []
+    barrier = threading.Barrier(2)
+
+    def host():
+        barrier.wait()
+        reports.append(deliver_pending(pg_app.config, limit=10))
+
+    hosts = [threading.Thread(target=host) for _ in range(2)]
+    for thread in hosts:
+        thread.start()
+    for thread in hosts:
+        thread.join(60)
+    files = sent_ids(tmp_path / "mail")
+    assert len(files) == len(set(files)) == sum(r.sent for r in reports) == 20 < total
+    assert Notification.select().where(Notification.status == "pending").count() == total - 20
+
+
 def test_a_batch_claimed_by_a_host_that_died_is_sent_by_another_after_the_lease(pg_app, pg_api, tmp_path):
     total = outbox_of_games(pg_api, 3)
     due = (Notification.status == "pending") & (Notification.next_attempt <= utcnow())
