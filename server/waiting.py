@@ -13,10 +13,9 @@ of the games that changed, and only when their seat is prompted or the game is o
   transaction that wrote something commits (or starts writing); then one query reads the
   watched games' version and status. The watched games are read at least every `RECHECK`
   seconds whatever the snapshot says, so no waiter is stranded. That alone is correct.
-  To wake sooner than the next poll, a process that has committed a move or a join hands
-  the game id to its `Announcer` thread, which sends `pg_notify(CHANNEL, ids)` in a
-  transaction of its own (after the move's commit, batched, without waiting for the
-  flush); the notifier LISTENs and reads those games at once. While announcements arrive
+  To wake sooner than the next poll, the request that has committed a move or a join sends
+  `pg_notify(CHANNEL, id)` in a transaction of its own right after (`announce`: it waits
+  for no flush); the notifier LISTENs and reads those games at once. While announcements arrive
   the poll slows to `PG_POLL_HEARING`: it then only catches changes nobody announced (a
   timer's deadline move, an undo, a cancel). A lost announcement (a crash) costs only the
   poll's delay; where none arrive (LISTEN through PgBouncer's transaction pooling, which
@@ -25,7 +24,7 @@ of the games that changed, and only when their seat is prompted or the game is o
   (Until m0091 a trigger on `games` sent `pg_notify` with every update, inside the move's
   transaction. PostgreSQL serialises the commits of transactions that NOTIFY, flush
   included: 16 threads committed 151 moves/s with it against 1,495 without. Now no move
-  transaction notifies: only the announcers' small transactions do, and they wait for
+  transaction notifies: only the announcements' small transactions do, and they wait for
   nothing.)
 
 So several gunicorn workers, or several machines on one PostgreSQL, all wake their own
@@ -57,7 +56,6 @@ RETRY_PAUSE = 1.0  # after a database error, before the notifier reconnects
 IN_CHUNK = 500  # ids per `IN (...)` query
 FEW = 8  # up to this many games (an announced move's) are read whole at once; more: version first
 CHANNEL = "herald_games"  # announcements: comma-separated game ids
-PAYLOAD_CHARS = 7000  # under pg_notify's 8,000-byte payload limit
 
 
 def ready(status: str, prompted: list | None, seat: int | None) -> bool:
@@ -278,86 +276,33 @@ def wait_until_ready(url: str, game_id: int, seat: int | None, seconds: float, i
         notifier.remove(waiter)
 
 
-class Announcer:
-    """This process's sender of announcements for one database (PostgreSQL): game ids are
-    collected from the committing threads and sent by one thread, as many as have gathered
-    per NOTIFY, on a connection of its own outside the pool."""
-
-    def __init__(self, database):
-        self.database = database
-        self.lock = threading.Lock()
-        self.pending: set[int] = set()
-        self.ready = threading.Event()
-        self.thread: threading.Thread | None = None
-        self.connection = None
-
-    def add(self, game_id: int) -> None:
-        with self.lock:
-            self.pending.add(game_id)
-            if self.thread is None:
-                self.thread = threading.Thread(target=self._run, name="herald-announcer", daemon=True)
-                self.thread.start()
-        self.ready.set()
-
-    def _run(self) -> None:
-        while True:
-            self.ready.wait(IDLE_EXIT)
-            self.ready.clear()
-            with self.lock:
-                games, self.pending = self.pending, set()
-                if not games:  # nothing for IDLE_EXIT seconds: stop (the next move starts another)
-                    self.thread = None
-                    self._close()
-                    return
-            self._send(sorted(games))
-
-    def _send(self, games: list[int]) -> None:
-        payloads, current = [], ""
-        for game in map(str, games):
-            if current and len(current) + len(game) + 1 > PAYLOAD_CHARS:
-                payloads.append(current)
-                current = ""
-            current = f"{current},{game}" if current else game
-        payloads.append(current)
-        try:
-            if self.connection is None or self.connection.closed:
-                self.connection = PostgresqlDatabase._connect(self.database)  # autocommit, outside the pool
-            # One round trip; SET LOCAL: nothing stays on the connection (PgBouncer may share it).
-            # Not waiting for the flush: a lost announcement costs only the poll's delay.
-            self.connection.cursor().execute(
-                "BEGIN; SET LOCAL synchronous_commit = off; "
-                + "".join(f"SELECT pg_notify('{CHANNEL}', %s); " for _ in payloads) + "COMMIT", payloads)
-        except Exception:  # the waiters' poll still sees the change
-            log.warning("could not announce games %s to the waiters; they wake at the next poll", games[:10],
-                        exc_info=True)
-            self._close()
-
-    def _close(self) -> None:
-        if self.connection is not None:
-            try:
-                self.connection.close()
-            except Exception:  # already broken
-                pass
-            self.connection = None
-
-
-_announcers: dict[tuple[int, int], Announcer] = {}
+ANNOUNCE = f"BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_notify('{CHANNEL}', %s); COMMIT"
 
 
 def announce(game_id: int) -> None:
-    """Called after the commit of a move or a join: wake that game's waiters in every process
-    now rather than at their next poll (PostgreSQL; SQLite's poll is a shared-memory read)."""
-    from server.db import database
+    """Called right after the commit of a move or a join, on the same connection: wake that
+    game's waiters in every process now rather than at their next poll (PostgreSQL; SQLite's
+    poll is a shared-memory read). A small transaction of its own, after the move's: it is
+    the only one that notifies, and it waits for nothing (synchronous_commit off, SET LOCAL
+    so that nothing stays on a connection PgBouncer may share). A lost announcement costs only
+    the poll's delay, so a failure is logged and the request goes on."""
+    from server.db import database, discard_connection
 
     db = database.obj
-    if not isinstance(db, PostgresqlDatabase):
-        return
-    key = (os.getpid(), id(db))
-    with _registry_lock:
-        found = _announcers.get(key)
-        if found is None or found.database is not db:  # a fork, or a database opened anew
-            found = _announcers[key] = Announcer(db)
-    found.add(game_id)
+    if not isinstance(db, PostgresqlDatabase) or db.is_closed() or db.in_transaction():
+        return  # inside an outer transaction the move is not committed yet: the poll sees it
+    cursor = db.connection().cursor()
+    try:
+        cursor.execute(ANNOUNCE, (str(game_id),))
+    except Exception:
+        log.warning("could not announce game %s to the waiters; they wake at their next poll", game_id,
+                    exc_info=True)
+        try:
+            cursor.execute("ROLLBACK")
+        except Exception:  # a broken connection: not handed out again
+            discard_connection()
+    finally:
+        cursor.close()
 
 
 def wake_all() -> int:

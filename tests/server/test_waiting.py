@@ -175,7 +175,7 @@ def test_the_notifier_uses_its_own_database_url_when_one_is_set(postgres, tmp_pa
 
 def test_a_move_is_announced_after_its_commit_not_by_it(postgres_app, toy_game):
     """The move's own transaction sends nothing (no trigger, no NOTIFY); the process's
-    announcer sends the game id on `herald_games` once the move has committed."""
+    request sends the game id on `herald_games` once the move has committed."""
     import select
 
     import psycopg2
