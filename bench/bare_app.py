@@ -45,7 +45,7 @@ db = connect(os.environ.get("BARE_DATABASE_URL", "sqlite:///bare.db"),
                       "busy_timeout": 10000})
 
 herald = SqliteDatabase(os.environ.get("BARE_HERALD_DATABASE", ":memory:"), pragmas={"query_only": 1})
-LOG_PAGE = 1000  # as Herald's (server/movelog.py)
+LOG_PAGE = 1000  # as Herald's (server/table/movelog.py)
 
 
 class Row(Model):

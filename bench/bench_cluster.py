@@ -20,7 +20,7 @@ Per version:
    relay of its own (a "host") that takes 50 ms to accept a mail, as one across a network
    does: the share of each, any row sent twice, and how much faster two are than one.
 3. (this tree's database) PostgreSQL commits/s of Herald's move transaction (the statements
-   of server/movelog.py's append: lock the game, read the player's mail setting, insert the
+   of server/table/movelog.py's append: lock the game, read the player's mail setting, insert the
    move, update the snapshot and the game, insert the turn mail) against a one-row insert
    transaction, 16 threads on psycopg2, with the previous release's NOTIFY trigger on games
    and without it; also the move's statements sent in one round trip, and the move

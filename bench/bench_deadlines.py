@@ -19,15 +19,16 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-from server import deadlines, lobby, reminders, schema, state_cache, timecontrol
-from server.db import database, open_database
-from server.models import Game, Player, Seat, Snapshot, utcnow
+from server.table import deadlines, lobby, reminders, timeouts
+from server.store import startup, state_cache
+from server.store.db import database, open_database
+from server.store.models import Game, Player, Seat, Snapshot, utcnow
 
 
 def make_database(path: Path, count: int):
     db = open_database(f"sqlite:///{path}", synchronous="OFF")
     database.connect(reuse_if_open=True)
-    schema.prepare()
+    startup.prepare()
     ana = Player.create(name="ana", email="ana@example.org", token_hash="a" * 64)
     created = lobby.create_game(ana, "castle-assault", 2, {}, days_per_move=2)
     for invite in created["invites"]:
@@ -62,7 +63,7 @@ def scans_now() -> int:
     now = utcnow()
     made = len(deadlines.apply_defaults(timedelta(hours=48), now).applied)
     made += reminders.queue_reminders(timedelta(hours=24), now)
-    return made + len(timecontrol.apply_overdue(now).applied) + timecontrol.queue_reminders(now)
+    return made + len(timeouts.apply_overdue(now).applied) + timeouts.queue_reminders(now)
 
 
 def scans_before() -> int:

@@ -83,8 +83,9 @@ def new_game(port, creator, joiners, ruleset=RULESET) -> int:
     """A started game: `creator` creates it, the i-th token of `joiners` takes seat i."""
     status, game = request(port, "POST", "/games", {"ruleset": ruleset, "seats": len(joiners)}, creator)
     assert status == 201, game
-    for invite, token in zip(game["invites"], joiners):
-        status, joined = request(port, "POST", "/games/join", {"invite": invite["code"]}, token)
+    for index, (invite, token) in enumerate(zip(game["invites"], joiners)):
+        another = {"another_seat": True} if token in joiners[:index] else {}  # one token at several seats
+        status, joined = request(port, "POST", "/games/join", {"invite": invite["code"], **another}, token)
         assert status == 200, joined
     return game["id"]
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from bench.bench_http import free_port, herald_games, request, run_threads, start_gunicorn
 from bench.bench_http import RULESET
 from core import games
-from server.mailin.address import reply_address
+from server.notify.reply_addresses import reply_address
 
 EMAIL = "bench@localhost"
 QUOTED = "\n".join("> " + line for line in (

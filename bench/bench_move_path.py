@@ -60,7 +60,7 @@ def two_players(herald, bare) -> list[dict]:
 
 def new_games(herald, bare, headers: list[dict], count: int) -> list[tuple]:
     """`count` games started on both apps with the same seed: (Herald's id, the bare app's id, moves)."""
-    from server.models import Game
+    from server.store.models import Game
 
     jobs = []
     for _ in range(count):
@@ -76,7 +76,7 @@ def new_games(herald, bare, headers: list[dict], count: int) -> list[tuple]:
 
 def one_round(herald, bare, headers, jobs, drop_cache: bool, writers) -> tuple[float, float, int]:
     """CPU seconds of Herald's PUTs and of the bare app's, and the moves made by each."""
-    from server import state_cache
+    from server.store import state_cache
 
     spent, moves = [0.0, 0.0], 0
     for herald_id, bare_id, planned in jobs:

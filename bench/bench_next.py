@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from server import state_cache
+from server.store import state_cache
 from server.app import create_app
 from server.config import load_config
 

@@ -5,7 +5,7 @@ server's own move path.
     python -m bench.bench_storage --games 200   # a quick run (about a minute)
 
 Players, games and seats are made with the server's lobby functions and every move goes
-through `server.movelog.submit` (the code behind PUT /games/{id}/moves/{seq}): lock, cached
+through `server.table.movelog.submit` (the code behind PUT /games/{id}/moves/{seq}): lock, cached
 state, rules, hash chain, snapshot, outbox rows in one transaction, on a real SQLite file.
 Games cycle through the three rulesets, two to four players; each is played with random
 legal moves until it has --moves-per-game moves or ends. The outbox is then marked sent, as
@@ -35,17 +35,17 @@ PLAYERS = 60  # accounts the games are spread over
 
 
 def open_store(path: Path) -> None:
-    from server import schema
-    from server.db import database, open_database
+    from server.store import startup
+    from server.store.db import database, open_database
 
     open_database(f"sqlite:///{path}", "off")  # durability is not what is measured here
     database.connect(reuse_if_open=True)
-    schema.prepare()
+    startup.prepare()
 
 
 def make_players(count: int) -> list:
-    from server.auth import Caller, new_token
-    from server.models import Player
+    from server.players.auth import Caller, new_token
+    from server.store.models import Player
 
     callers = []
     for index in range(count):
@@ -57,8 +57,8 @@ def make_players(count: int) -> list:
 
 def new_game(number: int, callers: list) -> int:
     """A started game of the number's ruleset, its seats taken by consecutive players."""
-    from server import lobby
-    from server.models import Seat
+    from server.table import lobby
+    from server.store.models import Seat
 
     ruleset = RULESETS[number % len(RULESETS)]
     players = 2 + number % 3
@@ -67,14 +67,16 @@ def new_game(number: int, callers: list) -> int:
     seated = [callers[(number + i) % len(callers)] for i in range(players)]
     game = lobby.create_game(seated[0], ruleset, players, {})
     for invite, caller in zip(game["invites"], seated):
-        lobby.take_seat(caller, Seat.select(Seat.id, Seat.game).where(Seat.invite == invite["code"]).first())
+        lobby.take_seat(caller, Seat.select(Seat.id, Seat.game).where(Seat.invite == invite["code"]).first(),
+                        another_seat=True)  # few callers: one may take two seats
     return game["id"]
 
 
 def play(game_id: int, moves: int, callers_by_id: dict) -> int:
     """Random legal moves through the move path; how many were made."""
-    from server import movelog, state_cache
-    from server.models import Game, Seat
+    from server.table import movelog
+    from server.store import state_cache
+    from server.store.models import Game, Seat
 
     game = Game.get_by_id(game_id)
     engine = games[game.ruleset]
@@ -114,7 +116,7 @@ def build(path: Path, game_count: int, moves_per_game: int, minutes: float | Non
 
 def size_line(moves: int) -> str:
     """The size so far: whole file, and all but the outbox (which pruning mostly removes)."""
-    from server.db import database
+    from server.store.db import database
 
     rows = database.execute_sql("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name").fetchall()
     owners = dict(database.execute_sql("SELECT name, tbl_name FROM sqlite_master").fetchall())
@@ -126,14 +128,14 @@ def size_line(moves: int) -> str:
 
 def mark_sent() -> None:
     """What `notify` leaves behind: every mail delivered (dropped ones count the same)."""
-    from server.models import Notification, utcnow
+    from server.store.models import Notification, utcnow
 
     Notification.update(status="sent", sent=utcnow()).where(Notification.status == "pending").execute()
 
 
 def space_by_object() -> list[tuple[str, str, int]]:
     """(table, object, bytes) from dbstat: every table and index, and the table it belongs to."""
-    from server.db import database
+    from server.store.db import database
 
     owners = dict(database.execute_sql("SELECT name, tbl_name FROM sqlite_master").fetchall())
     rows = database.execute_sql("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name").fetchall()
@@ -141,7 +143,7 @@ def space_by_object() -> list[tuple[str, str, int]]:
 
 
 def report_space(title: str, moves: int) -> float:
-    from server.db import database
+    from server.store.db import database
 
     objects = space_by_object()
     total = sum(size for _, _, size in objects)
@@ -163,9 +165,9 @@ def report_space(title: str, moves: int) -> float:
 
 def prune_after_retention() -> int:
     """`herald server prune-mail` as it runs once the retention has passed for every mail."""
-    from server.db import database
-    from server.mailprune import prune_sent_mail
-    from server.models import utcnow
+    from server.store.db import database
+    from server.notify.mailprune import prune_sent_mail
+    from server.store.models import utcnow
 
     pruned = prune_sent_mail(timedelta(days=30), now=utcnow() + timedelta(days=31))
     database.execute_sql("VACUUM")
@@ -174,7 +176,7 @@ def prune_after_retention() -> int:
 
 def verify_rate(jobs: int, database_url: str) -> tuple[float, int]:
     """verify's moves per second (wall clock) over every game, with that many processes."""
-    from server.verify import verify_all
+    from server.store.verify import verify_all
 
     started = time.perf_counter()
     reports = verify_all(jobs=jobs, database_url=database_url)
@@ -186,7 +188,7 @@ def verify_rate(jobs: int, database_url: str) -> tuple[float, int]:
 
 def sample_games(count: int) -> list[tuple]:
     """(game row, [(seat, payload)]) for up to `count` games spread over the dataset, in memory."""
-    from server.models import Game, Move
+    from server.store.models import Game, Move
 
     ids = [gid for (gid,) in Game.select(Game.id).where(Game.status != "open").order_by(Game.id).tuples()]
     chosen = ids[::max(1, len(ids) // count)][:count]
@@ -215,7 +217,7 @@ def bare_replay(sample: list[tuple]) -> float:
 
 def verify_sample(sample: list[tuple]) -> float:
     """verify_games on the sample, reading it from the database: CPU seconds, as bare_replay."""
-    from server.verify import verify_games
+    from server.store.verify import verify_games
 
     started = time.process_time()
     verify_games([game.id for game, _ in sample])

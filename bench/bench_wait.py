@@ -43,7 +43,7 @@ def new_games(port, token, count):
     for _ in range(count):
         game = ok(call(port, "POST", "/games", {"ruleset": RULESET, "seats": 2}, token))
         for invite in game["invites"]:
-            ok(call(port, "POST", "/games/join", {"invite": invite["code"]}, token))
+            ok(call(port, "POST", "/games/join", {"invite": invite["code"], "another_seat": True}, token))
         games[game["id"]] = ok(call(port, "GET", f"/games/{game['id']}", token=token))
     return games
 

@@ -160,8 +160,9 @@ class HeraldApi:
     def join_public(self, game: int) -> dict:
         return self.request("POST", self.game_path(str(game), "join"))
 
-    def join(self, invite: str) -> dict:
-        return self.request("POST", "/games/join", body={"invite": invite})
+    def join(self, invite: str, another_seat: bool = False) -> dict:
+        body = {"invite": invite, **({"another_seat": True} if another_seat else {})}  # an older server: no field
+        return self.request("POST", "/games/join", body=body)
 
     def games(self, open_only: bool = False, before: int | None = None, limit: int | None = None) -> list:
         """One page of my games (or of open ones), newest first; `before`: below that game number."""
@@ -244,7 +245,9 @@ class HeraldApi:
         if action == "add":
             return self.request("POST", "/webhooks", body={"url": url, "format": fmt, "game": game})
         if action == "remove":
-            return self.request("DELETE", "/webhooks", params={"id": int(hook)})
+            if hook is None:
+                raise ValueError("removing a webhook needs its id")
+            return self.request("DELETE", "/webhooks", params={"id": hook})
         return self.request("GET", "/webhooks")
 
     def export(self, game: int, seat: int | None = None) -> dict:

@@ -8,59 +8,20 @@ from __future__ import annotations
 
 import math
 import re
-import sys
 import time
 
 import click
 
-from client import (bot_commands, colour, completion, config, errors_json, exitcodes, me_commands, output,
-                    picture_commands, pictures, reconnect)  # noqa: I001
-from client.api import MAX_WAIT, ApiError, HeraldApi, Unreachable
+from client import (bot_commands, colour, completion, config, errors_json, exitcodes, guide_commands, identity_commands,
+                    me_commands, output, picture_commands, pictures, reconnect, table_commands)  # noqa: I001
+from client.api import MAX_WAIT, ApiError, Unreachable
+from client.next_commands import next_command
+from client.command_base import (GAME_ID, Failure, api, connection_options, failure_from_api, json_option, reply,
+                                 save_identity, seat_option)
 
 PLAY_ATTEMPTS = 4  # one try plus three retries when someone else moved at the same time
 RETRY_CODES = ("seq-taken", "seq-ahead")
 MIN_POLL_SECONDS = 0.5  # never poll faster than this, even if the server answers at once
-
-
-class Failure(click.ClickException):
-    """A failure the player can act on: one line of message, then optional detail lines."""
-
-    def __init__(self, message: str, exit_code: int = exitcodes.ERROR, details: list[str] | None = None,
-                 code: str | None = None):
-        super().__init__(message)
-        self.exit_code = exit_code
-        self.details = details or []
-        self.code = code  # stable code for --json (client.errors_json); None: by exit code
-        self.api_error: ApiError | None = None  # the server's answer this failure reports, if any
-
-    def show(self, file=None) -> None:
-        click.echo(f"Error: {self.message}", err=True)
-        for line in self.details:
-            click.echo(line, err=True)
-
-
-def failure_from_api(error: ApiError) -> Failure:
-    """Map a server error to the exit-code table; illegal moves keep rule and alternatives."""
-    tags = [error.code] + ([f"rule {error.rule}"] if error.rule else [])
-    message = f"{error.message} ({', '.join(tags)})"
-    details = []
-    if error.legal:
-        details.append("Legal moves:")
-        details += [f"  {move}" for move in error.legal]
-        more = error.details.get("more") if isinstance(error.details, dict) else None
-        if more:
-            details.append(f"  ... and {more} more (see `herald moves`)")
-    if error.code == "seat-required":
-        details.append("You hold several seats in this game: choose one with --seat N.")
-    if error.status == 401:
-        failure = Failure(f"{message} Check HERALD_TOKEN, or get a token with `herald register`.",
-                          exitcodes.AUTH, details)
-    elif 400 <= error.status < 500:
-        failure = Failure(message, exitcodes.REJECTED, details)
-    else:
-        failure = Failure(message, exitcodes.ERROR, details)
-    failure.api_error = error
-    return failure
 
 
 # --- `herald server ...`, loaded only when used --------------------------------------
@@ -128,67 +89,6 @@ class HeraldGroup(click.Group):
                               exitcodes.UNREACHABLE) from None
             except config.ConfigError as error:
                 raise Failure(str(error), exitcodes.ERROR, code="bad-config") from None
-
-
-# --- shared options ------------------------------------------------------------------
-
-def _remember(key):
-    def callback(ctx, param, value):
-        if value is not None:
-            ctx.ensure_object(dict)[key] = value
-        return value
-    return callback
-
-
-def connection_options(command):
-    """--server/--token/--profile, accepted both before and after the subcommand name."""
-    command = click.option("--profile", metavar="NAME", expose_value=False, callback=_remember("profile"),
-                           help="Saved profile to use (default: $HERALD_PROFILE, then the default one).")(command)
-    command = click.option("--token", metavar="TOKEN", expose_value=False, callback=_remember("token"),
-                           help="API token (default: $HERALD_TOKEN, then the saved config).")(command)
-    command = click.option("--server", metavar="URL", expose_value=False, callback=_remember("server"),
-                           help="Server URL (default: $HERALD_SERVER, then the saved config, "
-                                f"then {config.DEFAULT_SERVER}).")(command)
-    return command
-
-
-json_option = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
-seat_option = click.option("--seat", type=click.IntRange(min=0), default=None,
-                           help="Which of my seats, if I hold several in this game.")
-
-
-def reply(as_json: bool, data, human) -> None:
-    """Print `data` as JSON, or `human(data)` as text."""
-    if as_json:
-        output.emit_json(data)
-    else:
-        output.emit(human(data))
-
-
-def settings(new_profile_ok: bool = False) -> config.Settings:
-    obj = click.get_current_context().ensure_object(dict)
-    return config.resolve(obj.get("server"), obj.get("token"), profile=obj.get("profile"),
-                          new_profile_ok=new_profile_ok)
-
-
-def save_identity(chosen: config.Settings, force: bool) -> str:
-    """Save to the chosen profile; asks on a terminal, else refuses, before replacing another player."""
-    profile = click.get_current_context().ensure_object(dict).get("profile")
-    try:
-        return str(config.save(chosen, profile=profile, replace=force))
-    except config.IdentityTaken as taken:
-        if not sys.stdin.isatty() or not click.confirm(f"{taken} Replace it?", err=True):
-            raise Failure(str(taken), exitcodes.ERROR) from None
-        return str(config.save(chosen, profile=profile, replace=True))
-
-
-def api(auth: bool = True) -> HeraldApi:
-    """A client for the chosen server; refuses early when a token is needed but missing."""
-    chosen = settings(new_profile_ok=not auth)  # register/recover may name a profile they will save
-    if auth and not chosen.token:
-        raise Failure("No API token. Set HERALD_TOKEN, pass --token, or run `herald register NAME EMAIL --save`.",
-                      exitcodes.AUTH)
-    return HeraldApi(chosen.server, chosen.token)
 
 
 # --- the commands ----------------------------------------------------------------------
@@ -289,23 +189,6 @@ def clock_request(days_per_move: int | None, clock_text: str | None, on_timeout:
     return {"days_per_move": int(found.group(1)), "reserve_days": int(found.group(2)), "on_timeout": on_timeout}
 
 
-# Game ids are whole numbers: `herald show abc` is a usage error here, not a 404 from the server.
-class GameId(click.ParamType):
-    name = "game"
-
-    def convert(self, value, param, ctx):
-        text = str(value).strip().lstrip("#")
-        if text.isdigit() and int(text) > 0:
-            return int(text)
-        self.fail(f"{value!r} is not a game number; games are numbered 1, 2, 3... (see `herald games`)",
-                  param, ctx)
-
-    def shell_complete(self, ctx, param, incomplete):
-        return completion.game_numbers(ctx, incomplete)
-
-
-GAME_ID = GameId()
-
 # Move notation (and invite codes from older servers) may start with "-". With no short
 # options at all (not even -h), Click hands such a word to the argument unchanged.
 DASH_VALUES = {"ignore_unknown_options": True, "help_option_names": ["--help"]}
@@ -313,12 +196,14 @@ DASH_VALUES = {"ignore_unknown_options": True, "help_option_names": ["--help"]}
 
 @cli.command(context_settings=DASH_VALUES)
 @click.argument("invite")
+@click.option("--another-seat", is_flag=True,
+              help="Take this seat although I already hold one in the game (to play both seats myself).")
 @json_option
 @connection_options
-def join(invite, as_json):
+def join(invite, another_seat, as_json):
     """Take the seat an INVITE code is for, or (given a game number) the first free seat of a public game."""
     number = invite.strip().lstrip("#")
-    joined = api().join_public(int(number)) if number.isdigit() else api().join(invite)
+    joined = api().join_public(int(number)) if number.isdigit() else api().join(invite, another_seat)
     reply(as_json, joined, lambda joined: f"Joined game {joined['game']} as seat {joined['seat']}.")
 
 
@@ -480,12 +365,10 @@ def report_wait(outcome: str, state: dict, timeout: float | None, as_json: bool)
 
 
 def _attach_command_modules() -> None:
-    """Commands kept in their own modules (they import this one, so they come last)."""
-    from client import guide_commands, identity_commands, table_commands  # noqa: F401 - table: say, chat, ...
-    from client.next_commands import next_command
-
+    """Commands kept in their own modules."""
     identity_commands.attach(cli)
     guide_commands.attach(cli)  # herald rules, herald explain
+    table_commands.attach(cli)  # herald say, chat, resign, seat, export, replay, vacation, undo, ratings, webhook
     cli.add_command(next_command)
     cli.add_command(me_commands.command(api, connection_options, json_option))
     for command in picture_commands.commands():  # herald link, herald mail-format
@@ -493,8 +376,7 @@ def _attach_command_modules() -> None:
     cli.add_command(bot_commands.command(connection_options, api))
 
 
-if __name__ != "__main__":  # run as `python -m client.cli`, the module proper attaches them below
-    _attach_command_modules()
+_attach_command_modules()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -503,6 +385,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    from client.cli import main as herald  # the importable module, with every command attached
-
-    herald()
+    main()

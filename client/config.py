@@ -9,12 +9,14 @@ config file). It holds a secret, so it is written owner-only.
 Profiles: one person may play as several players, or on several servers. The file's
 top-level `server`/`token`/`name` are the default profile; named ones live under
 `profiles` and are chosen with --profile or HERALD_PROFILE. Saving never silently
-replaces another identity: `save` refuses unless told to (`replace=True`).
+replaces another identity: `save` refuses unless told to (`replace=True`), and the CLI
+then saves under a free profile name instead (`free_profile`), so a new token is never lost.
 """
 from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
@@ -71,7 +73,8 @@ def chosen_profile(profile: str | None = None, environ: Mapping[str, str] | None
 def saved_profile(data: dict, profile: str | None, must_exist: bool = True) -> dict:
     if profile is None:
         return {key: data[key] for key in ("server", "token", "name") if key in data}
-    profiles = data.get("profiles") if isinstance(data.get("profiles"), dict) else {}
+    found = data.get("profiles")
+    profiles: dict = found if isinstance(found, dict) else {}
     if profile not in profiles:
         if must_exist:
             known = ", ".join(sorted(profiles)) or "none yet"
@@ -84,7 +87,8 @@ def saved_profile(data: dict, profile: str | None, must_exist: bool = True) -> d
 def profiles(environ: Mapping[str, str] | None = None) -> dict[str | None, dict]:
     """Every saved profile, the default one under None."""
     data = read_file(config_path(environ))
-    named = data.get("profiles") if isinstance(data.get("profiles"), dict) else {}
+    kept = data.get("profiles")
+    named: dict = kept if isinstance(kept, dict) else {}
     found: dict[str | None, dict] = {name: dict(value) for name, value in named.items()}
     if data.get("token") or data.get("server"):
         found[None] = saved_profile(data, None)
@@ -129,6 +133,19 @@ def save(settings: Settings, environ: Mapping[str, str] | None = None, profile: 
         handle.write("\n")
     os.chmod(path, 0o600)
     return path
+
+
+def free_profile(settings: Settings, base: str, environ: Mapping[str, str] | None = None) -> str:
+    """A profile name to save `settings` under when the chosen one holds another player:
+    `base` itself if free (or holding this very player), else base-2, base-3, ..."""
+    data = read_file(config_path(environ))
+    base = re.sub(r"[^\w.-]+", "-", base).strip("-") or "player"
+    for n in range(1, 1000):
+        name = base if n == 1 else f"{base}-{n}"
+        old = saved_profile(data, name, must_exist=False)
+        if not old.get("token") or _same_identity(old, settings):
+            return name
+    raise ConfigError(f"Too many profiles named {base}-N; remove some from {config_path(environ)}.")
 
 
 def _same_identity(old: dict, new: Settings) -> bool:

@@ -43,7 +43,7 @@ class JsonError(click.ClickException):
     def __init__(self, body: dict, exit_code: int):
         super().__init__(body["message"])
         self.body = body
-        self.exit_code = exit_code
+        self.exit_code = exit_code  # type: ignore[misc]  # click declares it on the class; each error has its own
 
     def show(self, file=None) -> None:
         click.echo(json.dumps(self.body, ensure_ascii=False, sort_keys=True), err=True)

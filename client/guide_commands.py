@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 import click
 
-from client import cli as base
+from client import command_base as base
 
 
 def attach(group: click.Group) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from client import config
-from client.cli import api, connection_options, json_option, reply, save_identity, settings
+from client.command_base import api, connection_options, json_option, reply, save_identity, settings
 
 
 def _profile_holding(token: str | None) -> tuple[bool, str | None]:

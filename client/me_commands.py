@@ -9,7 +9,9 @@ from client import output
 
 MAIL_CHOICES = ("turns", "digest", "off")
 MAIL_MEANING = {"turns": "a mail for every turn", "digest": "one mail a day listing the games waiting for you",
-                "off": "no mail except answers to your own mail"}
+                "off": "no mail except answers to your own mail",
+                "bounced": "paused: mail to your address bounced; `herald me --mail turns` resumes it, "
+                           "`herald account email NEW` changes the address"}
 
 
 def describe(me: dict, server: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from client import colour, output
-from client.cli import api, connection_options, json_option
+from client.command_base import api, connection_options, json_option
 
 
 def ago(seconds: int | None) -> str:

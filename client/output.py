@@ -52,7 +52,7 @@ def created_game(game: dict) -> str:
     for invite in game.get("invites", []):
         lines.append(f"  seat {invite['seat']}: {join_command(invite['code'])}")
     if game.get("days_per_move"):
-        from client.table_output import clock_line
+        from client.clock_output import clock_line
 
         lines.append(clock_line(game))
     if game.get("public"):
@@ -68,6 +68,8 @@ def rulesets(entries: Iterable[dict]) -> str:
         lines.append(f"{rules['name']}  {rules.get('title', '')}  "
                      f"({rules.get('min_players')}-{rules.get('max_players')} players)")
         for name, option in sorted((rules.get("options") or {}).items()):
+            if option.get("internal"):  # the random stream, old games' readings: not a player's choice
+                continue
             choices = option.get("choices")
             allowed = f" one of {', '.join(map(str, choices))};" if choices else ""
             lines.append(f"    --option {name}=VALUE  {option.get('help', '')}"
@@ -133,7 +135,7 @@ def game_picture(game: dict, picture: str) -> str:
         else:
             lines.append(f"Waiting for {seat_label(game, prompt.get('seat'))} {awaited(prompt.get('kind'))}.")
     if game.get("clock") and game.get("status") == "active":
-        from client.table_output import clock_lines
+        from client.clock_output import clock_lines
         lines += clock_lines(game)
     return "\n".join(lines)
 

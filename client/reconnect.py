@@ -47,14 +47,14 @@ class Reconnecting:
         self.quiet = quiet  # --json: stderr is for the one error object only
 
     def call(self, request: Callable[[], T]) -> T:
-        failures, lost_at = 0, None
+        failures, lost_at = 0, 0.0  # lost_at: when the server went away (set at the first failure)
         while True:
             try:
                 result = request()
             except (Unreachable, ApiError) as error:
                 if not is_retryable(error):
                     raise
-                lost_at = lost_at if lost_at is not None else time.monotonic()
+                lost_at = lost_at if failures else time.monotonic()
                 self._pause(failures, error, lost_at)
                 failures += 1
                 continue

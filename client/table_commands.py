@@ -1,17 +1,17 @@
 """Commands around a game: talk (`say`, `chat`), and the rest of issue 12 as it lands.
 
-Imported at the end of client/cli.py, they join its `cli` group and use its options, API
-client and error handling like every other command.
+client/cli.py attaches them to its `cli` group; they use the options, API client and
+error handling every command shares (client.command_base).
 """
 from __future__ import annotations
 
 import click
 
 from client import exitcodes, output, table_output
-from client.cli import GAME_ID, Failure, api, cli, connection_options, json_option, reply, seat_option
+from client.command_base import GAME_ID, Failure, api, connection_options, json_option, reply, seat_option
 
 
-@cli.command()
+@click.command()
 @click.argument("game", type=GAME_ID)
 @click.argument("text")
 @click.option("--to", "to", type=click.IntRange(min=0), multiple=True,
@@ -27,7 +27,7 @@ def say(game, text, to, seat, as_json):
     reply(as_json, sent, lambda m: f"Said in game {game}: {table_output.chat_line(m)}")
 
 
-@cli.command()
+@click.command()
 @click.argument("game", type=GAME_ID)
 @click.option("--after", type=click.IntRange(min=0), default=0, help="Only messages after this id.")
 @seat_option
@@ -38,7 +38,7 @@ def chat(game, after, seat, as_json):
     reply(as_json, api().chat(game, after, seat)["messages"], table_output.chat_lines)
 
 
-@cli.command()
+@click.command()
 @click.argument("game", type=GAME_ID)
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 @seat_option
@@ -53,7 +53,7 @@ def resign(game, yes, seat, as_json):
     reply(as_json, answer, output.played)
 
 
-@cli.command("seat")
+@click.command("seat")
 @click.argument("game", type=GAME_ID)
 @click.argument("seat", type=click.IntRange(min=0))
 @click.option("--invite", "email", default=None, metavar="EMAIL",
@@ -70,7 +70,7 @@ def seat_command(game, seat, email, level, as_json):
     reply(as_json, answer, table_output.handed_over)
 
 
-@cli.command("export")
+@click.command("export")
 @click.argument("game", type=GAME_ID)
 @seat_option
 @connection_options
@@ -79,7 +79,7 @@ def export_game(game, seat):
     output.emit_json(api().export(game, seat))
 
 
-@cli.command("replay")
+@click.command("replay")
 @click.argument("record", type=click.File("r", encoding="utf-8"))
 @click.option("--at", type=click.IntRange(min=0), default=None, help="Show the position after this many moves.")
 @click.option("--seat", type=click.IntRange(min=0), default=None, help="Show the position as this seat saw it.")
@@ -106,7 +106,7 @@ def replay_game(record, at, seat):
     output.emit("\n".join(lines))
 
 
-@cli.command()
+@click.command()
 @click.option("--until", metavar="DATE", default=None, help="Go on vacation now until DATE (2026-12-26, UTC).")
 @click.option("--end", is_flag=True, help="Come back early (moving in any game does it too).")
 @json_option
@@ -118,7 +118,7 @@ def vacation(until, end, as_json):
     reply(as_json, api().vacation(until, end), table_output.vacation_status)
 
 
-@cli.command()
+@click.command()
 @click.argument("game", type=GAME_ID)
 @click.option("--accept", "action", flag_value="accept", help="Accept the open proposal.")
 @click.option("--decline", "action", flag_value="decline", help="Decline the open proposal.")
@@ -148,7 +148,7 @@ def undo(game, action, seat, as_json):
     reply(as_json, answer, table_output.undo_request)
 
 
-@cli.command()
+@click.command()
 @click.argument("ruleset")
 @json_option
 @connection_options
@@ -157,7 +157,7 @@ def ratings(ruleset, as_json):
     reply(as_json, api().ratings(ruleset), table_output.ratings_table)
 
 
-@cli.group(invoke_without_command=True)
+@click.group(invoke_without_command=True)
 @json_option
 @connection_options
 @click.pass_context
@@ -189,3 +189,8 @@ def webhook_remove(hook):
     """Stop posting to webhook HOOK."""
     api().webhooks("remove", hook=hook)
     output.emit(f"Webhook {hook} removed.")
+
+
+def attach(group: click.Group) -> None:
+    for command in (say, chat, resign, seat_command, export_game, replay_game, vacation, undo, ratings, webhook):
+        group.add_command(command)

@@ -43,7 +43,7 @@ class Prompt:
 class Result:
     """How a game ended: the winning seats (none: nobody won), a sentence for players, and
     `code`, a stable kebab-case reason a script can test ("last-castle", "resigned", ...;
-    each game lists its codes in docs/<game>.md)."""
+    each game lists its codes in core/<game>/README.md)."""
 
     winners: tuple[int, ...]
     reason: str
@@ -71,6 +71,8 @@ class Option:
     hashes stay byte for byte what they were) and plays it as `legacy`, the reading before
     the change. `earlier_defaults` holds ((last_version, default), ...) where a later version
     changed the default: a game normalised for an earlier version gets the old default.
+    `internal`: not a choice for players (the random stream, a reading kept only so that old
+    games replay); `herald rulesets` and the player guides leave it out, a game still takes it.
     """
 
     default: Any
@@ -83,6 +85,7 @@ class Option:
     since: int = 1
     legacy: Any = None
     earlier_defaults: tuple = ()
+    internal: bool = False
 
     def default_for(self, rules_version: int) -> Any:
         """The default a game created under `rules_version` was given."""
@@ -129,6 +132,7 @@ class Option:
             "type": self.kind.__name__,
             "rule": self.rule,
             "since": self.since,
+            "internal": self.internal,
         }
 
 

@@ -5,7 +5,7 @@ anyway, and readers never block them. Raise `workers` with PostgreSQL.
 
 Threads, many of them, because `herald wait` (and the web page, and bots) long-poll
 GET /games/{id}/wait for up to 60 s. A waiting request sleeps on an event until the
-process's one notifier thread wakes it (server/waiting.py): it costs no query and no CPU,
+process's one notifier thread wakes it (server/store/longpoll.py): it costs no query and no CPU,
 only a thread's memory (about 90 KB: bench/bench_wait.py), so each worker may hold a thousand of them
 and still have threads free for moves and reads. `worker_connections` caps the connections
 a worker takes: a worker whose threads are all busy stops accepting and leaves new
@@ -26,21 +26,21 @@ accesslog = os.environ.get("HERALD_ACCESS_LOG", "-") or None  # "" turns it off
 errorlog = "-"
 
 # Requests gunicorn refuses itself (before Herald sees them): these limits, and the answer
-# in Herald's JSON error format instead of gunicorn's HTML page (server/gunicorn_errors.py).
+# in Herald's JSON error format instead of gunicorn's HTML page (server/api/gunicorn_errors.py).
 limit_request_line = 8190  # bytes of method + path + query: 414 uri-too-long beyond
 limit_request_fields = 100  # header fields: 431 headers-too-large beyond
 limit_request_field_size = 8190  # bytes of one header: 431 headers-too-large beyond
 
 
 def on_starting(server):
-    from server.gunicorn_errors import install
+    from server.api.gunicorn_errors import install
 
     install()
 
 
 def post_worker_init(worker):
     # A worker told to stop (reload, upgrade: `systemctl reload herald`) first answers its
-    # sleeping GET /wait requests; `herald wait` then asks the new workers (server/waiting.py).
-    from server.waiting import wake_all_on
+    # sleeping GET /wait requests; `herald wait` then asks the new workers (server/store/longpoll.py).
+    from server.store.longpoll import wake_all_on
 
     wake_all_on()

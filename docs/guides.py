@@ -1,11 +1,13 @@
-"""Write the generated parts of the player guides, and ship the guides with the server.
+"""Write the generated parts of the player guides and of the engines' notes.
 
-    python docs/guides.py          # rewrite the generated blocks, copy docs/<game>.md to server/guides/
+    python docs/guides.py          # rewrite the generated blocks
     python docs/guides.py --check  # exit 1 if anything would change (tests/docs runs the same check)
 
-A generated block sits between `<!-- generated: NAME -->` and `<!-- end generated -->` in
-docs/<game>.md. Its content comes from the data modules (map, cards, artefacts) through the
-glossaries, so a map or card list swapped in core is reflected here by running this script.
+A generated block sits between `<!-- generated: NAME -->` and `<!-- end generated -->` in a
+player guide (server/guides/<game>.md, shipped with the server and served as /rules/<game>)
+or an engine's notes (core/<game>/README.md). Its content comes from the data modules (map,
+cards, artefacts) through the glossaries, so a map or card list swapped in core is reflected
+here by running this script.
 """
 from __future__ import annotations
 
@@ -70,6 +72,7 @@ def wq_cards() -> str:
 # --- Medieval Mastery ----------------------------------------------------------------------
 
 def mm_maps() -> str:
+    """The layouts as text (the engine's notes): the guide has their borders and pictures."""
     from core.medieval_mastery import data
     out = []
     for players, layout in sorted(data.LAYOUTS.items()):
@@ -84,10 +87,18 @@ def mm_maps() -> str:
                 if rr == r:
                     line = line.ljust((2 * q + r - low) * 4) + text
             lines.append("  " + line.rstrip())
-        rows = [[name, str(vp) if name[0] == "S" else "-", adj.replace(" ", ", ")] for name, _q, _r, vp, adj in layout]
         out.append(f"**{players} players** (`Sxx:VP` a territory slot and its VP value, `[Cn]` castle of "
-                   f"seat n-1, `~Ln~` lake):\n\n```text\n" + "\n".join(lines) + "\n```\n\n"
-                   + table(["Slot", "VP", "Borders"], rows))
+                   f"seat n-1, `~Ln~` lake):\n\n```text\n" + "\n".join(lines) + "\n```\n")
+    return "\n".join(out)
+
+
+def mm_borders() -> str:
+    """Each layout's slots, VP and borders: the guide's map, for players."""
+    from core.medieval_mastery import data
+    out = []
+    for players, layout in sorted(data.LAYOUTS.items()):
+        rows = [[name, str(vp) if name[0] == "S" else "-", adj.replace(" ", ", ")] for name, _q, _r, vp, adj in layout]
+        out.append(f"**{players} players**\n\n" + table(["Place", "VP", "Borders"], rows))
     return "\n".join(out)
 
 
@@ -136,7 +147,7 @@ def ca_cards() -> str:
 
 GENERATORS = {
     "wq-map": wq_map, "wq-adjacency": wq_adjacency, "wq-cards": wq_cards,
-    "mm-maps": mm_maps, "mm-cards": mm_cards, "mm-artefacts": mm_artefacts, "mm-tiles": mm_tiles,
+    "mm-maps": mm_maps, "mm-borders": mm_borders, "mm-cards": mm_cards, "mm-artefacts": mm_artefacts, "mm-tiles": mm_tiles,
     "ca-cards": ca_cards,
 }
 
@@ -145,14 +156,15 @@ def regenerate(text: str) -> str:
     return BLOCK.sub(lambda m: m.group(1) + GENERATORS[m.group(2)]() + m.group(4), text)
 
 
+def sources() -> list[Path]:
+    """Every file with generated blocks: each game's player guide and engine notes."""
+    return [path for game in GAMES for path in (ROOT / "server" / "guides" / f"{game}.md",
+                                                ROOT / "core" / game.replace("-", "_") / "README.md")]
+
+
 def outputs() -> dict[Path, str]:
     """Every file this script writes, with the content it would write."""
-    out = {}
-    for game in GAMES:
-        text = regenerate((ROOT / "docs" / f"{game}.md").read_text(encoding="utf-8"))
-        out[ROOT / "docs" / f"{game}.md"] = text
-        out[ROOT / "server" / "guides" / f"{game}.md"] = text
-    return out
+    return {path: regenerate(path.read_text(encoding="utf-8")) for path in sources()}
 
 
 def main(argv: list[str]) -> int:

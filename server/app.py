@@ -5,13 +5,17 @@ from flask import Flask, request
 from flask.sessions import SessionInterface
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from server import apidocs, health, pooling, ratelimits, schema, seats, state_cache
-from server.auth import current_player
+from server.api import headers
+from server.table import seeds
+from server.api import apidocs, health, ratelimits
+from server.store import pooling, startup, state_cache
+from server.players import seats
+from server.players.auth import current_player
 from server.config import load_config
-from server.db import database, open_database
-from server.errors import HeraldApi, register_error_handlers
-from server.openapi_extras import SchemaExtras
-from server.routes import BLUEPRINTS, is_public
+from server.store.db import database, open_database
+from server.api.error_handlers import HeraldApi, register_error_handlers
+from server.api.openapi_extras import SchemaExtras
+from server.api.routes import BLUEPRINTS, is_public
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -20,6 +24,7 @@ def create_app(config: dict | None = None) -> Flask:
     """A ready app for the configured database: a brand-new one is created; one whose schema
     needs migrating is refused (schema.PendingMigrations names `herald server migrate`)."""
     config = load_config() if config is None else {**load_config({}), **config}
+    seeds.check(config)
     app = HeraldFlask("herald")
     app.config.update(config)
     app.config.update(
@@ -40,7 +45,7 @@ def create_app(config: dict | None = None) -> Flask:
     health.reset()
     seats.clear()
     with database.connection_context():
-        schema.prepare()
+        startup.prepare()
 
     api = HeraldApi(app, spec_kwargs={"extra_plugins": [SchemaExtras()], "components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
@@ -48,12 +53,13 @@ def create_app(config: dict | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     register_error_handlers(app)
+    headers.install(app)
     ratelimits.init_app(app)
     pooling.init_app(app)
 
     @app.before_request
     def _connect_and_authenticate():
-        # A pooled connection for this request, given back when it ends (server/pooling.py).
+        # A pooled connection for this request, given back when it ends (server/store/pooling.py).
         # (/health opens it itself, to report a database that cannot even be opened.)
         if request.endpoint != "meta.health":
             database.connect(reuse_if_open=True)

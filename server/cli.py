@@ -3,92 +3,14 @@ from __future__ import annotations
 
 import os
 import sys
-from contextlib import contextmanager
 from datetime import timedelta
-from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import click
-from peewee import DatabaseError
 
-from server.config import ConfigError, load_config
-from server.db import database, open_database
-from server.durations import parse_duration
-
-
-def _store(prepare: bool = True, connect: bool = True, create: bool = False) -> dict:
-    """Configuration, with the database opened and (with `prepare`) its schema current. Says
-    which database it uses (on stderr), and refuses to make a new one unless `herald server
-    --create` was given (or the command's job is to fill a new one: `import`): run from the
-    wrong folder, an operator command must not check an empty database."""
-    from server import schema
-
-    try:
-        config = load_config()
-    except ConfigError as exc:
-        raise click.ClickException(str(exc)) from None
-    url = config["DATABASE_URL"]
-    click.echo(f"database: {displayed_url(url)}", err=True)
-    missing = sqlite_file_missing(url)
-    if missing and not create and not click.get_current_context().find_root().meta.get("herald.create"):
-        raise click.ClickException(f"there is no database at {missing}. Run this where the server runs, or set "
-                                   "HERALD_DATABASE_URL; `herald server --create COMMAND` makes a new one.")
-    open_database(url, config["SQLITE_SYNCHRONOUS"], config["POOL_SIZE"])
-    if not connect:
-        return config
-    try:
-        database.connect(reuse_if_open=True)
-    except DatabaseError as exc:
-        from server.migrations import describe
-        raise click.ClickException(f"cannot open the database ({describe(database.obj)}): {exc}") from None
-    if prepare:
-        try:
-            schema.prepare()
-        except schema.PendingMigrations as exc:
-            raise click.ClickException(str(exc)) from None
-    return config
-
-
-def sqlite_path(url: str) -> Path | None:
-    """The file of a SQLite URL (`sqlite:///rel.db`, `sqlite:////abs.db`), made absolute; else None."""
-    if not url.startswith("sqlite:///"):
-        return None
-    path = url[len("sqlite:///"):].split("?", 1)[0]
-    return Path(path).resolve() if path and path != ":memory:" else None
-
-
-def displayed_url(url: str) -> str:
-    """The database URL without its password, a SQLite file as an absolute path."""
-    file = sqlite_path(url)
-    if file is not None:
-        return f"sqlite:///{file}"
-    parts = urlsplit(url)
-    if parts.password:
-        return urlunsplit(parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@")))
-    return url
-
-
-def sqlite_file_missing(url: str) -> str | None:
-    """The path of a SQLite database file that does not exist yet, else None."""
-    file = sqlite_path(url)
-    return str(file) if file is not None and not file.exists() else None
-
-
-class Duration(click.ParamType):
-    """30m, 12h, 2d, 1d12h: a usage error (exit 2) when it is not one."""
-
-    name = "duration"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, timedelta):
-            return value
-        try:
-            return parse_duration(value)
-        except ValueError as exc:
-            self.fail(str(exc), param, ctx)
-
-
-DURATION = Duration()
+from server.config import ConfigError
+from server.ops import admin_commands, bot_commands, database_commands, mailin_commands
+from server.ops.command_base import (DURATION, displayed_url, leading, open_store, report_applied, report_delivery,
+                                     report_verification)
 
 
 @click.group()
@@ -108,7 +30,7 @@ def run(host: str, port: int):
 
     from server.app import create_app
 
-    from server.schema import PendingMigrations
+    from server.store.startup import PendingMigrations
 
     try:
         app = create_app()
@@ -119,27 +41,6 @@ def run(host: str, port: int):
     # file want plain lines. Its only switch is this module attribute.
     serving._log_add_style = not os.environ.get("NO_COLOR") and sys.stderr.isatty()
     app.run(host=host, port=port, threaded=True, use_reloader=False)
-
-
-def _report_delivery(report, fail_when_unreachable: bool = False) -> None:
-    """Print what a delivery run did. `notify` exits 1 when the relay could not be reached, so
-    cron and systemd can alert (remind/deadlines did their own work, and only warn)."""
-    click.echo(f"sent {report.sent}, failed {report.failed} (will retry), gave up {report.given_up}"
-               + (f", dropped {report.dropped} already answered" if report.dropped else ""))
-    for error in report.errors[:20]:
-        click.echo(f"  {error}", err=True)
-    if report.unreachable:
-        click.echo("warning: stopped early, the SMTP server could not be reached or the mail folder written; "
-                   "the remaining mails stay pending (no retry used up)", err=True)
-    if report.uncertain or report.stuck:
-        click.echo(f"warning: {report.uncertain + report.stuck} mail(s) may or may not have been delivered (sent "
-                   "without a confirmation, or interrupted); they are marked uncertain and not resent: "
-                   "'herald server notify --retry-uncertain' sends them again (same Message-ID)", err=True)
-    if report.given_up:
-        click.echo("warning: mails marked failed stay so; 'herald server notify --retry-failed' sends them again",
-                   err=True)
-    if report.unreachable and fail_when_unreachable:
-        raise SystemExit(1)
 
 
 @server.command()
@@ -153,31 +54,41 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
 
     Each mail is sent at most once: it is claimed before the SMTP transaction and marked
     sent as soon as the server accepts it; failures stay pending with a growing delay for
-    HERALD_MAIL_RETRY_DAYS (3). A mail sent without a confirmation is marked uncertain."""
-    from server.mailer import deliver_pending, mark_stuck_uncertain, requeue
-    from server.models import utcnow
+    HERALD_MAIL_RETRY_DAYS (3). A mail sent without a confirmation is marked uncertain.
 
-    config = _store()
+    Exit status: 0 every due mail sent or waiting for its next try; 1 the SMTP server could
+    not be reached (or the mail folder written), the rest wait; 3 a mail was given up
+    (failed) or may have been delivered (uncertain) this run; 4 a mail could not be
+    composed (a bug, logged with the game and seq; kept as failed)."""
+    from server.notify.channels.mail import deliver_pending
+    from server.notify.delivery import mark_stuck_uncertain, requeue
+    from server.store.models import utcnow
+
+    config = open_store()
     if retry_uncertain:
         mark_stuck_uncertain()
         click.echo(f"requeued {requeue(('uncertain',), config)} uncertain mail(s)")
     if retry_failed:
         click.echo(f"requeued {requeue(('failed',), config)} failed mail(s)")
     report = deliver_pending(config, ignore_backoff=ignore_backoff)
-    from server.webhooks import deliver_pending as post_webhooks
+    from server.notify import channels, delivery
+    from server.notify.channels import mail
 
-    hooks = post_webhooks(config, now=utcnow() + (timedelta(days=3650) if ignore_backoff else timedelta()))
-    if hooks.sent or hooks.failed:
-        click.echo(f"webhooks: posted {hooks.sent}, failed {hooks.failed}")
-        for error in hooks.errors:
-            click.echo(f"  {error}", err=True)
+    for channel in channels.registered():  # the other channels (webhooks, ...): one line each
+        if channel is mail.CHANNEL:
+            continue  # reported in full below
+        other = delivery.deliver(channel, config, now=utcnow() + (timedelta(days=3650) if ignore_backoff else timedelta()))
+        if other.sent or other.failed:
+            click.echo(f"{channel.name}s: posted {other.sent}, failed {other.failed}")
+            for error in other.errors:
+                click.echo(f"  {error}", err=True)
     _prune_when_due(config)
-    _report_delivery(report, fail_when_unreachable=True)
+    report_delivery(report, exit_with_status=True)
 
 
 def _prune_when_due(config: dict) -> None:
     """notify's upkeep: delivered mail past the retention goes, at most once an hour."""
-    from server.mailprune import prune_if_due
+    from server.notify.mailprune import prune_if_due
 
     pruned = prune_if_due(config)
     if pruned:
@@ -192,9 +103,9 @@ def prune_mail(days: float | None):
 
     Pending, failed and uncertain mails and invitations are kept. `notify` does this by
     itself once an hour; this runs it now, or with another retention."""
-    from server.mailprune import prune_sent_mail
+    from server.notify.mailprune import prune_sent_mail
 
-    config = _store()
+    config = open_store()
     keep = days if days is not None else config["MAIL_RETENTION_DAYS"]
     click.echo(f"pruned {prune_sent_mail(timedelta(days=keep))} delivered mail(s) older than {keep:g} days")
 
@@ -204,14 +115,14 @@ def prune_mail(days: float | None):
               help="Remind seats prompted longer than this (30m, 12h, 2d); once per such period.")
 def remind(period: timedelta):
     """Mail seats that have been waiting to move for longer than --after."""
-    from server.mailer import deliver_pending
-    from server.reminders import queue_reminders
+    from server.notify.channels.mail import deliver_pending
+    from server.table.reminders import queue_reminders
 
-    config = _store()
+    config = open_store()
     with leading("reminders") as lead:
         if lead:
             click.echo(f"queued {queue_reminders(period)} reminder(s)")
-    _report_delivery(deliver_pending(config))
+    report_delivery(deliver_pending(config))
 
 
 @server.command()
@@ -219,51 +130,32 @@ def remind(period: timedelta):
               help="Answer for seats prompted longer than this (e.g. 48h), where the game has a default.")
 def deadlines(period: timedelta):
     """Apply the game's default answer for seats that let their deadline pass, then send mail."""
-    from server.deadlines import apply_defaults
-    from server.mailer import deliver_pending
+    from server.table.deadlines import apply_defaults
+    from server.notify.channels.mail import deliver_pending
 
-    config = _store()
+    config = open_store()
     with leading("deadlines") as lead:
         if lead:
             report = apply_defaults(period)
-            _report_applied(report, "defaulted to")
+            report_applied(report, "defaulted to")
             click.echo(f"applied {len(report.applied)} default answer(s)")
-    _report_delivery(deliver_pending(config))
-
-
-@contextmanager
-def leading(scan: str):
-    """Whether this run does the scan: on PostgreSQL one host at a time (server/claims.py);
-    a run that finds another host's run scanning says so and only sends mail."""
-    from server.claims import leading as lead
-
-    with lead(scan) as mine:
-        if not mine:
-            click.echo(f"another host is running the {scan} scan now; this run only sends mail")
-        yield mine
-
-
-def _report_applied(report, what: str) -> None:
-    for game, seq, seat, text in report.applied:
-        click.echo(f"game {game} move {seq}: seat {seat} {what} {text!r}")
-    for problem in report.skipped:
-        click.echo(f"skipped {problem}", err=True)
+    report_delivery(deliver_pending(config))
 
 
 @server.command()
 def clocks():
     """Games with their own clock (--days-per-move): remind a day before each deadline, act on
     passed ones (the game's default answer, or resigning the seat), then send mail."""
-    from server.mailer import deliver_pending
-    from server.timecontrol import apply_overdue, queue_reminders
+    from server.notify.channels.mail import deliver_pending
+    from server.table.timeouts import apply_overdue, queue_reminders
 
-    config = _store()
+    config = open_store()
     with leading("clocks") as lead:
         if lead:
             report = apply_overdue()
-            _report_applied(report, "ran out of time:")
+            report_applied(report, "ran out of time:")
             click.echo(f"applied {len(report.applied)} move(s) at deadlines; queued {queue_reminders()} reminder(s)")
-    _report_delivery(deliver_pending(config))
+    report_delivery(deliver_pending(config))
 
 
 @server.command()
@@ -271,47 +163,14 @@ def clocks():
               help="Replay games in this many processes at once (up to the number of cores helps).")
 def verify(jobs: int):
     """Replay every game from its seed and moves; exit 1 listing any game that disagrees."""
-    from server.verify import verify_all
+    from server.store.verify import verify_all
 
-    config = _store()
+    config = open_store()
     report_verification(verify_all(jobs=jobs, database_url=config["DATABASE_URL"]))
 
 
-def report_verification(reports) -> None:
-    """Print verify's findings; exit 1 if any game disagrees."""
-    bad = [r for r in reports if not r.ok]
-    for report in reports:
-        for note in report.notes:
-            click.echo(f"game {report.game}: note: {note}")
-    for report in bad:
-        click.echo(f"game {report.game}: {len(report.problems)} problem(s)")
-        for problem in report.problems:
-            click.echo(f"  {problem}")
-    click.echo(f"checked {len(reports)} game(s), {sum(r.moves for r in reports)} move(s): "
-               f"{'all agree' if not bad else f'{len(bad)} disagree'}")
-    if bad:
-        raise SystemExit(1)
-
-
-def _attach_admin_commands() -> None:
-    from server import admin_cli
-
-    admin_cli.attach(server)
-
-
-_attach_admin_commands()
-
-from server.ops_commands import COMMANDS as _OPS_COMMANDS  # noqa: E402 - they use _store above
-
-for _command in _OPS_COMMANDS:
+# The commands kept in server/ops/: players, cancel, seat; migrate, backup, export, import;
+# mail-in, read-mail, fetch-mail, digest; bots, bot-seat (house bots: server/table/house_bots.py).
+admin_commands.attach(server)
+for _command in (*database_commands.COMMANDS, *mailin_commands.COMMANDS, bot_commands.bots, bot_commands.bot_seat):
     server.add_command(_command)
-
-from server.mailin.commands import COMMANDS as _MAIL_COMMANDS  # noqa: E402 - mail-in, read-mail, fetch-mail, digest
-
-for _command in _MAIL_COMMANDS:
-    server.add_command(_command)
-
-from server.bot_commands import bot_seat, bots  # noqa: E402  (house bots: server/house_bots.py)
-
-server.add_command(bots)
-server.add_command(bot_seat)

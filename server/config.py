@@ -12,10 +12,21 @@ import tomllib
 from pathlib import Path
 
 from server import hook_addresses
-from server.db import POOL_SIZE, POOL_SIZE_MAX
-from server.ratelimits import DEFAULTS as RATELIMIT_DEFAULTS, LIMITS as RATELIMIT_KEYS
 
 PREFIX = "HERALD_"
+
+# Rate limits per client address (and per mailbox for mailed codes), applied by
+# server/api/ratelimits.py: setting name -> (default, what was refused, as the start of a sentence)
+RATE_LIMITS = {
+    "RATELIMIT_REGISTER": ("10 per minute;100 per day", "Too many registrations from your address"),
+    "RATELIMIT_NAME_TAKEN": ("5 per minute;30 per day", "Too many tries of names already taken from your address"),
+    "RATELIMIT_JOIN": ("30 per minute;300 per day", "Too many joins from your address"),
+    "RATELIMIT_AUTH_FAILURES": ("20 per minute;200 per day", "Too many requests with a wrong token from your address"),
+    "RATELIMIT_MAIL_REQUESTS": ("20 per hour;100 per day", "Too many requests for mailed codes from your address"),
+    "RATELIMIT_MAIL_TO": ("5 per hour;20 per day", "Too many codes were asked for that mail address"),
+}
+RATELIMIT_DEFAULTS = {"RATELIMIT_ENABLED": "1", "RATELIMIT_STORAGE_URI": "memory://", "PROXIES": "0",
+                      **{key: default for key, (default, _) in RATE_LIMITS.items()}}
 TLS_MODES = ("none", "starttls", "ssl")
 DEFAULT_PORTS = {"none": 25, "starttls": 587, "ssl": 465}
 
@@ -34,16 +45,16 @@ DEFAULTS = {
     "REGISTRATION": "open",  # open | invite (an unused seat invite is needed) | closed (operator only)
     # FULL: an acknowledged move survives a power loss (NORMAL may lose the last ones in WAL mode).
     "SQLITE_SYNCHRONOUS": "full",
-    # Database connections each server process may hold (plus one for its waiters): server/db.py.
-    "POOL_SIZE": str(POOL_SIZE),
-    # The waiters' notifier's own connection (server/waiting.py): unset = DATABASE_URL. Behind
+    # Database connections each server process may hold (plus one for its waiters): server/store/db.py.
+    "POOL_SIZE": "10",  # server/store/db.py's POOL_SIZE
+    # The waiters' notifier's own connection (server/store/longpoll.py): unset = DATABASE_URL. Behind
     # PgBouncer's transaction pooling, PostgreSQL directly, so that its LISTEN works.
     "WAIT_DATABASE_URL": None,
     "SMTP_TIMEOUT": "20",  # seconds to wait for each answer of the relay
     "MAIL_RETRY_DAYS": "3",  # how long a mail the relay refuses for now (4xx) is retried
-    "MAIL_RETENTION_DAYS": "30",  # delivered mail is deleted after this many days (server/mailprune.py)
+    "MAIL_RETENTION_DAYS": "30",  # delivered mail is deleted after this many days (server/notify/mailprune.py)
     "EMAIL_CHECK_DNS": "0",  # registration asks DNS whether the address's domain takes mail
-    **RATELIMIT_DEFAULTS,  # limits per client address (mailed codes also per mailbox): server/ratelimits.py
+    **RATELIMIT_DEFAULTS,  # limits per client address (mailed codes also per mailbox): server/api/ratelimits.py
     # Mail-in (server/mailin): signed Reply-To addresses; unset = mails carry no reply address.
     "REPLY_ADDRESS": None,  # e.g. turns@play.example.org; replies go to turns+<signed tag>@...; needs SECRET_KEY
     "MAIL_IN_SENDER": "strict",  # strict: From must be the player's address; any: only the signature counts
@@ -52,6 +63,7 @@ DEFAULTS = {
     # (e.g. "127.0.0.0/8,::1/128" for a receiver on this machine): server/hook_addresses.py.
     "WEBHOOK_ALLOW_NETWORKS": None,
 }
+POOL_SIZE_MAX = 1000  # connections per process: a typo's 10000 is refused at start
 REGISTRATION_POLICIES = ("open", "invite", "closed")
 SQLITE_SYNCHRONOUS = ("off", "normal", "full", "extra")
 
@@ -128,7 +140,7 @@ def _checked(config: dict) -> dict:
     config["RATELIMIT_ENABLED"] = flag(config, "RATELIMIT_ENABLED")
     config["PROXIES"] = _count(config, "PROXIES")
     config["POOL_SIZE"] = _count(config, "POOL_SIZE", low=1, high=POOL_SIZE_MAX)
-    for key in RATELIMIT_KEYS:
+    for key in RATE_LIMITS:
         config[key] = _rate(config, key)
     try:
         config["WEBHOOK_ALLOW_NETWORKS"] = hook_addresses.networks(config.get("WEBHOOK_ALLOW_NETWORKS"))

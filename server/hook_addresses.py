@@ -11,7 +11,7 @@ connecting (getaddrinfo), so `0x7f000001`, `2130706433`, `0177.0.0.1` and `127.1
 on the same machine or the same private network).
 
 Checked when a hook is registered (`check_url`), and again each time a POST connects
-(server/pinned_http.py: the connection resolves the name once, checks every address, and
+(server/notify/pinned_http.py: the connection resolves the name once, checks every address, and
 connects to one of those), since a name may point elsewhere by then.
 """
 from __future__ import annotations

@@ -148,7 +148,7 @@ def finish(s: State, winner: int | None, reason: str, events: list) -> None:
     events.append(Event(reason))
 
 
-# Result codes (docs/castle-assault.md), told from the stored reason: a state has no code key,
+# Result codes (core/castle_assault/README.md), told from the stored reason: a state has no code key,
 # so that the states (and hashes) of games stored before codes existed stay what they were.
 REASON_CODES = (("destroyed the rival castle.", "last-castle"),          # CA-END-2
                 ("has the only castle left standing.", "last-castle"),   # CA-END-3

@@ -2,7 +2,7 @@
 
 Card texts are built from the card list in `cards` (swords, shields, torches, effects), so
 the reconstructed numbers explain themselves when swapped. Rule IDs point into
-docs/castle-assault.md.
+the player guide, server/guides/castle-assault.md.
 """
 from __future__ import annotations
 

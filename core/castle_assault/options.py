@@ -41,7 +41,7 @@ OPTIONS = {
     "first-player": Option(default=-1, help="The seat that plays first (-1 = chosen at random).", kind=int, rule="CA-SETUP-7",
                            minimum=-1, maximum=3),
     "cards": Option(default="v05", help="The card list (rules section 3): v05 = the reconstructed 120-card list.", choices=("v05",),
-                    rule="CA-GEN-13"),
+                    rule="CA-GEN-13", internal=True),  # one list today: nothing for a table to choose
     # "la carta atacada pierde y se gira sobre la mesa"
     "defeated-defender": Option(default="turned", help="A stationed card defeated on its own is turned face down and leaves "
                                 "the game ('turned', the original) or goes to the discard pile ('discarded').",
@@ -50,13 +50,14 @@ OPTIONS = {
     # new games get the original's reading, the only choice offered.
     "defend-limit": Option(default="placement", help="One card placed in defence per turn; taking cards back is not limited "
                            "(the original; the only choice for new games).", choices=("placement",),
-                           rule="CA-ACT-DEFEND-6", since=2, legacy="place-or-take-back"),
+                           rule="CA-ACT-DEFEND-6", since=2, legacy="place-or-take-back", internal=True),
     "rebuild": Option(default="own-deck", help="At a Village rebuild each non-Village card goes to its own deck, or out of the "
                       "game per 'reshuffle' (the only choice for new games).", choices=("own-deck",), rule="CA-GEN-5",
-                      since=2, legacy="academy"),
+                      since=2, legacy="academy", internal=True),
     # Rules version 3 (issue 14): new games draw four random numbers per SHA-256 block.
     "rng": Option(default=2, help="The random stream: 1 = one SHA-256 per draw (games before rules version 3), "
-                  "2 = four draws per SHA-256 block, and a shuffle takes several positions from one draw.", kind=int, choices=(1, 2), rule=None, since=3, legacy=1),
+                  "2 = four draws per SHA-256 block, and a shuffle takes several positions from one draw.", kind=int, choices=(1, 2), rule=None, since=3, legacy=1,
+                  internal=True),
 }
 
 

@@ -57,7 +57,7 @@ def apply_scenario(s: State, scenario: dict) -> State:
     try:
         Placer(s).place(scenario)
     except (TypeError, AttributeError, ValueError, KeyError) as err:
-        raise _fail(f"Malformed scenario ({type(err).__name__}): see docs/castle-assault.md.") from None
+        raise _fail(f"Malformed scenario ({type(err).__name__}): see core/castle_assault/README.md.") from None
     return s
 
 

@@ -1,7 +1,8 @@
 """Medieval Mastery (2-6 players): rules engine for the Herald turn server.
 
 Rules: shared/rules/medieval-mastery.md (IDs MM-*, each explained in docs/rules/medieval-mastery.md).
-Notation and options: docs/medieval-mastery.md.
+Player guide: server/guides/medieval-mastery.md; engine notes (notation JSON, options, scenarios):
+core/medieval_mastery/README.md.
 
 The package has the layout every game shares (core/README.md), with three additions, each
 for a reason of this game:

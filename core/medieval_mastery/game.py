@@ -58,7 +58,7 @@ class MedievalMastery(Game):
 
     def check_options(self, players: int, options: dict) -> None:
         """MM-OPT-ALLIANCE-1 and -7. Alliance with Skirmish is allowed (rules version 2): no rulebook
-        forbids it; the team target stays the Alliance rule's (or `team-target`), docs/medieval-mastery.md."""
+        forbids it; the team target stays the Alliance rule's (or `team-target`), core/medieval_mastery/README.md."""
         teams = options["teams"]
         if teams == "2" and players not in (4, 6):
             raise IllegalMove("bad-option", "Teams of 2 need 4 or 6 players.", "MM-OPT-ALLIANCE-1")
@@ -252,7 +252,7 @@ class MedievalMastery(Game):
 
 
 def result_code(st: State) -> str:
-    """The stable reason code of a finished game (docs/medieval-mastery.md), read from the
+    """The stable reason code of a finished game (core/medieval_mastery/README.md), read from the
     position so that stored states keep their layout: a castle taken in a siege, a VP target
     reached (by a player or a team), else a resignation."""
     win = cast(dict, st["win"])

@@ -1,7 +1,7 @@
 """`herald explain medieval-mastery THING`: cards, artefacts, tiles, map slots and board symbols.
 
 Texts are built from `data` (card kinds, artefact effects, tile abilities and the map layouts),
-so reconstructed data swapped in later explains itself. Rule IDs point into docs/medieval-mastery.md.
+so reconstructed data swapped in later explains itself. Rule IDs point into the player guide.
 """
 from __future__ import annotations
 

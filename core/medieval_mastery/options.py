@@ -42,7 +42,7 @@ OPTIONS = {
     # Rules version 3 (issue 14): the same rules, a cheaper random stream for new games.
     "rng": Option(default=2, help="Random stream: 1 = one SHA-256 per draw (games before rules version 3), "
                   "2 = four draws per SHA-256 block (core/rng.py).", choices=(1, 2), kind=int, rule=None,
-                  since=3, legacy=1),
+                  since=3, legacy=1, internal=True),
 }
 
 

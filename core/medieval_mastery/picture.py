@@ -72,6 +72,21 @@ def _castle(c: dict, x: float, y: float, touched: frozenset) -> dict:
             "ink": seat_ink(c["seat"]), "touched": c["name"].upper() in touched}
 
 
+def _artefact_lines(v: dict, columns: int) -> list[str]:
+    """Each seat's crown, sceptre and orb, a name never broken over two lines."""
+    lines = []
+    for p in v["seats"]:
+        line = f"P{p['seat']}:"
+        for a in p["artefacts"]:
+            name = a["name"] + ("" if a["up"] else " (destroyed)")
+            if len(line) + 1 + len(name) > columns and line.strip().endswith(","):
+                lines.append(line)
+                line = "    "
+            line = f"{line} {name}," if line.strip() else f"{line}{name},"
+        lines.append(line.rstrip(","))
+    return lines
+
+
 def _panel(v: dict, seat: int | None, y: float, width: float) -> Panel:
     """The legend, the status, the battle and my hand, under the map."""
     castles = {c["seat"]: c for c in v["castles"]}
@@ -82,6 +97,7 @@ def _panel(v: dict, seat: int | None, y: float, width: float) -> Panel:
                 f"dice {p['dice_free']}")
 
     panel = Panel(MARGIN, y, width - 2 * MARGIN, legend_rows(v["players"], seat, facts), legend_columns=1)
+    panel.box("Artefacts", _artefact_lines(v, panel.columns), "artefacts")
     panel.box("Status", ["Game over: " + v["result"]["reason"]] if v["result"] else ["Now: " + view_mod._waiting(v)],
               "status")
     b = v["battle"]

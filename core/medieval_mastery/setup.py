@@ -1,5 +1,5 @@
 """A new game (MM-SETUP-1..8) and scenarios: start from an exact position (tests, worked
-examples), documented in docs/medieval-mastery.md.
+examples), documented in core/medieval_mastery/README.md.
 
 Scenario keys (all optional): tiles {slot: tile}, board {slot: [seat, knights]} (replaces all
 control), castle [knights per seat], arts [[crown, sceptre, orb] per seat], down [[turn or -1]*3

@@ -42,5 +42,6 @@ def immediate(card: str) -> bool:
 
 
 def describe(card: str) -> str:
-    k = CARD_KIND[card]
-    return f"{card} {k} ({KIND_INFO[k][5]})"
+    """A card as players read it: its id (as moves name it) and what it does, "C15 (1 man and
+    an extra campaign)"; the kind's code (MAN-EXTRA) is the catalogue's, not theirs."""
+    return f"{card} ({KIND_INFO[CARD_KIND[card]][5]})"

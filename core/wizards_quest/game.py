@@ -165,7 +165,7 @@ GAME = WizardsQuest()
 PROMPTS = Memo(4096)  # (seat, kind, text) -> its Prompt, a frozen value built once (asked after every move)
 
 
-# The stable reason codes of Result (docs/wizards-quest.md), from the reason stored in the state.
+# The stable reason codes of Result (core/wizards_quest/README.md), from the reason stored in the state.
 RESULT_CODES = {"collected all three treasures": "three-treasures", "last player standing": "last-standing",
                 "every player was eliminated": "all-eliminated"}
 

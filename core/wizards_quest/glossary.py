@@ -1,7 +1,7 @@
 """`herald explain wizards-quest THING`: cards, treasures, territories and board symbols.
 
 Card texts come from `cards.KINDS`, territories and borders from `marnon` (the map data),
-so a swapped map or card list explains itself. Rule IDs point into docs/wizards-quest.md.
+so a swapped map or card list explains itself. Rule IDs point into the player guide.
 """
 from __future__ import annotations
 

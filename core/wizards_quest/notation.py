@@ -1,4 +1,4 @@
-"""Moves as text and as data: the short text form of every move (docs/wizards-quest.md,
+"""Moves as text and as data: the short text form of every move (the player guide server/guides/wizards-quest.md,
 parse(format(m)) == m), the fields each move type may carry, and the checks that turn a move's
 field values into clean values or raise IllegalMove naming the rule of what is being asked."""
 from __future__ import annotations

@@ -22,13 +22,15 @@ OPTIONS = {
     # Only the original's reading is offered; 'whole-hand' exists for games created before it.
     "ring-window": Option(default="drawn-card", help="Which card may be played when the ring is collected: only the card "
                                         "drawn for it (the original; the only choice for new games).",
-                          choices=("drawn-card",), rule="WQ-CARDS-4", since=2, legacy=LEGACY_READINGS["ring-window"]),
+                          choices=("drawn-card",), rule="WQ-CARDS-4", since=2, legacy=LEGACY_READINGS["ring-window"],
+                          internal=True),
     # Likewise: each boat card is one crossing, any number a turn; 'one-per-turn' is the old reading.
     "boat-limit": Option(default="none", help="How many boats a player may use in one turn: any number, each boat card "
                                  "one crossing (the original; the only choice for new games).",
-                         choices=("none",), rule="WQ-BOAT-2", since=2, legacy=LEGACY_READINGS["boat-limit"]),
+                         choices=("none",), rule="WQ-BOAT-2", since=2, legacy=LEGACY_READINGS["boat-limit"],
+                         internal=True),
     # Issue 14: four draws per SHA-256 block for new games; stored games keep one hash per draw.
     "rng": Option(default=2, help="The random stream: 1 = one SHA-256 per draw (games before rules version 3), "
                                   "2 = four draws per hash.", choices=(1, 2), kind=int, rule=None, since=3,
-                  legacy=1),
+                  legacy=1, internal=True),
 }

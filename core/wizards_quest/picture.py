@@ -12,7 +12,7 @@ from functools import lru_cache
 from markupsafe import Markup
 
 from core.picture import ACCENT, Panel, draw, hex_points, legend_rows, seat_colour, seat_ink
-from core.wizards_quest import board as geometry, data as marnon
+from core.wizards_quest import board as geometry, data as marnon, view as view_mod
 from core.wizards_quest.board import DUCHY_NAMES
 
 SIZE = 36
@@ -197,6 +197,9 @@ def _panel(v: dict, seat: int | None, y: float, width: float) -> Panel:
                                                           for d in sorted(DUCHY_NAMES))], "duchies")
     if v["hand_cards"] is not None:
         panel.box(f"Your cards (losses: {v['standing']})", v["hand_cards"] or ["(none)"], "hand", fill="#FFFBEA")
+    handed = view_mod.to_hide(v)
+    if handed:
+        panel.box("To hide (handed to you)", ["  ".join(handed)], "to-hide", fill="#FFFBEA")
     if v["decision"]:
         panel.box("To decide", [v["decision"]["kind"]], "choice")
     return panel

@@ -1,5 +1,5 @@
 """The setup (spec section 4) as one resumable frame, and scenarios: a game started from an
-exact position (format: docs/wizards-quest.md). The state before the setup is state.new_state."""
+exact position (format: core/wizards_quest/README.md). The state before the setup is state.new_state."""
 from __future__ import annotations
 
 from typing import Any, Callable, NoReturn
@@ -117,7 +117,7 @@ def _fail(message: str) -> NoReturn:
 
 
 def apply_scenario(st: State, sc: dict) -> State:
-    """Overwrite the position with a scenario (format: docs/wizards-quest.md)."""
+    """Overwrite the position with a scenario (format: core/wizards_quest/README.md)."""
     if not isinstance(sc, dict):
         _fail("A scenario is a JSON object.")
     if "board" in sc:

@@ -27,9 +27,11 @@ def make_view(st: State, seat: int | None, prompts: list[Prompt]) -> dict:
     treasures = []
     for i, tr in enumerate(st["treasures"]):
         visible = not secret or tr[2] == S.TAKEN or seat == tr[3]
-        treasures.append({"id": S.treasure_id(i), "owner": tr[0],
-                          "kind": S.KIND_NAMES[tr[1]] if visible else None,
-                          "at": IDS[tr[2]] if tr[2] >= 0 else LOC_NAMES[tr[2]]})
+        entry = {"id": S.treasure_id(i), "owner": tr[0], "kind": S.KIND_NAMES[tr[1]] if visible else None,
+                 "at": IDS[tr[2]] if tr[2] >= 0 else LOC_NAMES[tr[2]]}
+        if tr[2] == S.HELD and seat is not None and seat == tr[3]:
+            entry["to_hide"] = True  # handed to this seat to hide (WQ-SETUP-7): only its own view says so
+        treasures.append(entry)
     tn = st["turn"]
     return {
         "game": "wizards-quest", "players": np, "round": st["round"], "start": st["start"],
@@ -100,6 +102,11 @@ def render_view(view: dict, seat: int | None) -> str:
     return "\n".join(line[:100] for line in lines)
 
 
+def to_hide(view: dict) -> list[str]:
+    """The treasures this seat was handed to hide, and whose they are: `T06=P2 crown`."""
+    return [f"{t['id']}=P{t['owner']} {t['kind'] or '?'}" for t in view["treasures"] if t.get("to_hide")]
+
+
 def _marks(view: dict) -> dict[str, list[str]]:
     """What lies on each territory besides its army: treasures, the dragon, the Peacemaker."""
     by_id = {e["id"] for e in view["territories"]}
@@ -154,6 +161,9 @@ def _table_lines(view: dict, seat: int | None) -> list[str]:
     hidden = [f"{t['id']}=P{t['owner']} {t['kind'] or '?'}@{t['at']}" for t in view["treasures"] if t["at"] in on_map]
     for i in range(0, len(hidden), 5):
         lines.append(("Treasures: " if i == 0 else "           ") + "  ".join(hidden[i:i + 5]))
+    handed = to_hide(view)
+    if handed:
+        lines.append("To hide (handed to you): " + "  ".join(handed))
     lines.append(f"Deck {view['deck']}, discards {view['discard']}; boats: "
                  + ", ".join(f"P{s} {b}" for s, b in enumerate(view["boats"])))
     if seat is not None:

@@ -9,8 +9,9 @@ a copy of an old mail under another Message-ID finds its moves already made (ans
 like a repeated PUT), and a reply to a mail the game has moved on from plays nothing
 and gets the new position instead.
 
-Nothing a sender writes raises out of here; a robot's mail (auto-reply, bounce, list,
-Herald's own) is never answered; a mail to a forged address, or from a stranger, is
+Nothing a sender writes raises out of here; a delivery report that one of Herald's mails
+failed pauses mail to that address (server/notify/bounces.py); a robot's mail (auto-reply, other
+bounces, list, Herald's own) is never answered; a mail to a forged address, or from a stranger, is
 dropped with a log line and tells its sender nothing.
 """
 from __future__ import annotations
@@ -23,15 +24,20 @@ from datetime import timedelta
 
 from peewee import fn
 
-from server import gameviews, lobby, movelog, outbox, prompts, seats as seat_table, state_cache, statements
-from server.auth import Caller, new_token
-from server.db import database, write_transaction
+from server.notify import bounces
+from server.guides import reader as guide
+from server.table import gameviews, lobby, movelog, outbox, prompts
+from server.players import seats as seat_table
+from server.store import state_cache, statements
+from server.players.auth import Caller, is_disabled, new_token
+from server.store.db import database, write_transaction
 from server.errors import ApiError
-from server.mailin import address, parse
-from server.mailin.settings import SETTINGS
-from server.models import Game, InboundMail, Notification, Player, Seat, utcnow
+from server.notify import reply_addresses
+from server.mailin import parse
+from server.table.outbox import SETTINGS
+from server.store.models import Game, InboundMail, Notification, Player, Seat, utcnow
 from server.rulesets import engine as find_engine
-from server.seats import name_players, seats_of
+from server.players.seats import name_players, seats_of
 
 log = logging.getLogger("herald.mailin")
 
@@ -39,14 +45,17 @@ LOG_LINES = 30
 MAX_LINE = 400  # characters: far longer than any move in notation
 WARN_EVERY = timedelta(hours=1)
 LEGAL_SHOWN = 40
+RULES_LINES = 120  # of a guide's section in an answer; the link has the rest
 HELP = """\
 Write one move per line, in the game's notation, as `herald play` takes it; several lines
 make several moves in that order (a turn of several steps). Herald stops at the first line
-it cannot play and says which lines were played. Quoted text and your signature are ignored;
-the subject line alone works too. Commands, one per line:
+it cannot play and says which lines were played. Quoted text, your signature and a sign-off
+are ignored; the subject line alone works too. Commands, one per line:
   moves            the moves you can make now
-  show             the position as your seat sees it
+  board            the position as your seat sees it (also: show)
   log              the last moves of the game
+  rules            the rules of this game, the guide's topics and its link
+  rules TOPIC      one section of the guide (rules attack, rules cards, ...)
   resign           give up the game, where its rules allow that
   mail off         no more mail from Herald except answers to your mail
   mail digest      one mail a day listing the games waiting for you
@@ -58,7 +67,7 @@ the subject line alone works too. Commands, one per line:
 class Handled:
     """What became of one message (for the listener's answer and the log)."""
 
-    outcome: str  # played, answered, duplicate, robot, forged, stranger, unreadable, not-for-us
+    outcome: str  # played, answered, duplicate, robot, bounce, forged, stranger, unreadable, not-for-us
     detail: str = ""
     game: int | None = None
 
@@ -86,13 +95,17 @@ def handle(raw: bytes, config: dict, recipients: list[str] | None = None,
         received = parse.read(raw)
     except parse.Unreadable as exc:
         return _dropped("unreadable", str(exc))
-    robot = parse.robot_reason(received, envelope_from, lambda a: address.is_ours(config, a))
+    bounced = bounces.from_report(received.message, config)  # a report that a mail of ours failed
+    if bounced is not None:
+        log.warning("mail-in: delivery report from %s: %s", received.sender, bounced)
+        return Handled("bounce", bounced)
+    robot = parse.robot_reason(received, envelope_from, lambda a: reply_addresses.is_ours(config, a))
     if robot:
         return _dropped("robot", f"from {received.sender}: {robot}")
     candidates = list(recipients or []) or _header_recipients(received.message)
     try:
-        target = address.find_target(config, candidates, received.sender)
-    except address.ForgedAddress as exc:
+        target = reply_addresses.find_target(config, candidates, received.sender)
+    except reply_addresses.ForgedAddress as exc:
         return _dropped("forged", f"from {received.sender} to {exc}")
     if target is None:
         return _dropped("not-for-us", f"from {received.sender}: no Herald reply address among the recipients")
@@ -153,6 +166,10 @@ def _seat_session(config, received, target, game) -> Session | None:
         log.warning("mail-in: game %s seat %s has no player; mail from %s dropped", game.id, target.seat,
                     received.sender)
         return None
+    if is_disabled(info.player):
+        log.warning("mail-in: game %s seat %s: its player is disabled; mail from %s dropped", game.id,
+                    target.seat, received.sender)
+        return None
     caller = Caller(info.player, info.name, info.email)
     if not _sender_accepted(config, received, info.email):
         log.warning("mail-in: game %s seat %s: sender %s is not the player's address; nothing played",
@@ -183,6 +200,10 @@ def _join_session(config, received, target, game) -> Session | None:
     """An invitation's address: its signature already covers the invited address."""
     player = (Player.select().where(fn.LOWER(Player.email) == received.sender).order_by(Player.id).first())
     token = None
+    if player is not None and player.disabled:
+        log.warning("mail-in: %s is a disabled player's address; their join for game %s dropped", received.sender,
+                    game.id)
+        return None
     if player is None:
         token, digest = new_token()
         player = Player.create(name=_free_name(received.sender), email=received.sender, token_hash=digest)
@@ -309,6 +330,35 @@ def _show(session, rest):
     session.blocks.append(gameviews.render(session.game_id, session.caller, session.seat)["text"])
 
 
+def _rules(session, rest):
+    """The guide by mail: with a topic, that section (an unknown one: the refusal lists the
+    topics); without, its opening (or a "Rules" chapter, where a guide has one) and the topics.
+    Always the link to the whole guide."""
+    ruleset = Game.get_by_id(session.game_id).ruleset
+    try:
+        found = guide.rules(ruleset, rest or "rules")
+    except ApiError:
+        if rest:
+            raise
+        found = guide.rules(ruleset)
+        found["text"] = _opening(found["text"])
+    lines = found["text"].rstrip().splitlines()
+    if len(lines) > RULES_LINES:
+        lines = lines[:RULES_LINES] + ["..."]
+    block = "\n".join(lines)
+    if not rest:
+        block += "\n\nTopics (reply 'rules TOPIC'): " + "; ".join(found["topics"])
+    public = str(session.config.get("PUBLIC_URL") or "").rstrip("/")
+    if public:
+        block += f"\n\nThe whole guide: {public}/rules/{ruleset}"
+    session.blocks.append(block)
+
+
+def _opening(text: str) -> str:
+    """A guide's text before its first chapter."""
+    return re.split(r"^## ", text, maxsplit=1, flags=re.MULTILINE)[0]
+
+
 def _log(session, rest):
     game = Game.get_by_id(session.game_id)
     entries = movelog.read_log(session.caller, session.game_id, max(0, game.version - LOG_LINES), session.seat)
@@ -351,10 +401,13 @@ def _join(session, rest):
         session.blocks.append(f"You already play seat {session.seat} in this game.")
         return
     seat_row = Seat.get_or_none((Seat.game == session.game_id) & (Seat.seat == session.seat))
+    another = " ".join(rest.replace("-", " ").split()) in ("another seat", "another")
     try:
-        joined = lobby.join_game(session.caller, seat_row.invite)
+        joined = lobby.join_game(session.caller, seat_row.invite, another)
     except ApiError as error:
-        session.blocks.append(f"You could not join: {error.message}")
+        message = error.message.replace("join with --another-seat (API: \"another_seat\": true)",
+                                        "reply 'join another seat'")
+        session.blocks.append(f"You could not join: {message}")
         session.stopped = True
         return
     session.blocks.append(f"Welcome, {session.caller.name}: you have seat {joined['seat']} in game {joined['game']}.")
@@ -363,7 +416,8 @@ def _join(session, rest):
                               f"command line as well: HERALD_TOKEN={session.new_token}")
 
 
-COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "log": _log, "resign": _resign,
+COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "board": _show, "log": _log,
+            "rules": _rules, "rule": _rules, "resign": _resign,
             "mail": _mail, "stop": _stop, "unsubscribe": _stop, "join": _join}
 
 

@@ -1,11 +1,12 @@
 """The three ways mail comes in: SMTP/LMTP (aiosmtpd), one message on stdin, IMAP polling.
 
 Each hands the raw message to `dispatch.handle` and, when the mail changed something,
-sends the outbox at once (the answer and the next players' turn mails) with the ordinary
-`mailer.deliver_pending`. A fault of the database or an engine is not the sender's: SMTP
+sends the outbox at once (the answer and the next players' turn mails) with the mail
+channel's ordinary `deliver_pending`. A fault of the database or an engine is not the sender's: SMTP
 and LMTP answer 451 and stdin exits 75 (EX_TEMPFAIL) so the mail server retries later,
-and IMAP leaves the message in the mailbox for the next run; the Message-ID table makes
-the retry play nothing twice.
+and IMAP leaves the message in the mailbox for the next run (which exits 75 too); the
+Message-ID table makes the retry play nothing twice. A busy, locked or unreachable database
+is logged in one line (it passes); anything else with its traceback (a bug is loud).
 """
 from __future__ import annotations
 
@@ -24,8 +25,11 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP
 
-from server.db import database
-from server.mailer import deliver_pending
+from peewee import PeeweeException
+
+from server.store.db import database
+from server.store.dbfaults import database_trouble
+from server.notify.channels.mail import deliver_pending
 from server.mailin import dispatch, parse
 
 log = logging.getLogger("herald.mailin")
@@ -40,10 +44,24 @@ def receive(raw: bytes, config: dict, recipients=None, envelope_from=None, deliv
     database.connect(reuse_if_open=True)
     handled = dispatch.handle(raw, config, recipients, envelope_from)
     if deliver and handled.outcome in CHANGED:
-        report = deliver_pending(config)
+        try:
+            report = deliver_pending(config)
+        except PeeweeException as exc:  # the mail is handled for good: notify sends its answer
+            log.warning("mail-in: handled; the answer waits in the outbox for notify: %s", database_trouble(exc))
+            return handled
         for error in report.errors[:5]:
             log.warning("mail-in: sending: %s", error)
     return handled
+
+
+def log_deferred(what: str, exc: Exception) -> None:
+    """A fault that is not the mail's, so the mail is to be tried again later: one line when
+    it is the database's (busy, locked, unreachable: it passes), else the traceback."""
+    trouble = database_trouble(exc)
+    if trouble:
+        log.warning("mail-in: %s deferred, try again later: %s", what, trouble)
+    else:
+        log.exception("mail-in: %s deferred, try again later, after an unexpected error", what)
 
 
 # --- SMTP and LMTP ------------------------------------------------------------------
@@ -61,8 +79,8 @@ class MailInHandler:
         try:
             handled = await loop.run_in_executor(self.executor, receive, envelope.original_content, self.config,
                                                  list(envelope.rcpt_tos), envelope.mail_from, self.deliver)
-        except Exception:
-            log.exception("mail-in: a message could not be handled now; the sender's server will retry")
+        except Exception as exc:
+            log_deferred("a message (answered 451)", exc)
             status = "451 4.3.0 Herald could not handle this message now; try again later"
         else:
             if handled.outcome == "forged":
@@ -178,14 +196,15 @@ def _serve_on(sock, config: dict, lmtp: bool, deliver: bool, announce) -> None:
 
 # --- one message on standard input -----------------------------------------------------
 
-def read_one(stream, config: dict, recipient: str | None, sender: str | None) -> int:
+def read_one(stream, config: dict, recipient: str | None, sender: str | None, deliver: bool = True) -> int:
     """The exit code for a pipe transport: 0 handled (or dropped on purpose), 65 too large
-    or unreadable, 67 not a valid Herald address, 75 try again later."""
+    or unreadable, 67 not a valid Herald address; a fault that is not the mail's raises (the
+    caller exits 75: try again later)."""
     raw = stream.read(SIZE_LIMIT + 1)
     if len(raw) > SIZE_LIMIT:
         log.warning("mail-in: dropped a message over %d bytes from stdin", SIZE_LIMIT)
         return EX_DATAERR
-    handled = receive(raw, config, [recipient] if recipient else None, sender)
+    handled = receive(raw, config, [recipient] if recipient else None, sender, deliver)
     return {"forged": EX_NOUSER, "not-for-us": EX_NOUSER, "unreadable": EX_DATAERR}.get(handled.outcome, 0)
 
 
@@ -199,6 +218,7 @@ class FetchReport:
     handled: int = 0
     outcomes: dict = field(default_factory=dict)
     retry: int = 0  # left in the mailbox after a fault, for the next run
+    stopped: str | None = None  # the database's fault that ended the run early (the rest wait)
 
 
 @dataclass
@@ -235,8 +255,12 @@ def fetch_imap(config: dict, settings: ImapSettings, deliver: bool = True, limit
             raise imaplib.IMAP4.error(f"cannot open folder {settings.folder}")
         criteria = f"UNKEYWORD {HANDLED_KEYWORD} UNDELETED" if settings.keep else "UNDELETED"
         status, data = connection.uid("SEARCH", None, criteria)
-        for uid in (data[0] or b"").split()[:limit]:
+        uids = (data[0] or b"").split()[:limit]
+        for done, uid in enumerate(uids, 1):
             _fetch_one(connection, uid, config, settings, deliver, report)
+            if report.stopped:  # each of the rest would wait out the busy timeout too
+                report.retry += len(uids) - done
+                break
         if not settings.keep:
             connection.expunge()
     finally:
@@ -254,9 +278,10 @@ def _fetch_one(connection, uid: bytes, config, settings, deliver, report) -> Non
         return
     try:
         handled = receive(raw, config, None, None, deliver)
-    except Exception:
-        log.exception("mail-in: IMAP message %s left for the next run", uid.decode())
+    except Exception as exc:  # left in the mailbox for the next run
+        log_deferred(f"IMAP message {uid.decode()}", exc)
         report.retry += 1
+        report.stopped = database_trouble(exc)  # a bug in one message does not stop the others
         return
     report.handled += 1
     report.outcomes[handled.outcome] = report.outcomes.get(handled.outcome, 0) + 1

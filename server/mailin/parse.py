@@ -3,8 +3,11 @@
 The reply text is the newest part of the body: mail-parser-reply cuts quoted history at
 "On ... wrote:" headers (English, Swedish, Dutch, Spanish, German, ... as the library knows
 them); what it does not know (Russian, Hungarian, some Spanish and Dutch forms) is cut
-here by the attribution line before a quote, and quoted (`>`) lines and signatures after
-`-- ` are dropped. HTML-only mail is turned into text by html2text first.
+here by the attribution line before a quote. Quoted (`>`) lines and their attribution are
+left out wherever they stand, so a reply written under the quote (bottom-posting) or between
+its lines is read too; a signature after `-- ` is dropped, and so is a sign-off at the end
+("Cheers, Ben", "Thanks!", "Best regards," and a name, "Sent from my phone"): none of that
+is a move. HTML-only mail is turned into text by html2text first.
 """
 from __future__ import annotations
 
@@ -35,6 +38,18 @@ ROBOT_SENDERS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|bounces?)([+@-
 # "... ezt írta ...:", "... escribió:", "... schreef ...:", "... skrev ...:".
 ATTRIBUTION = re.compile(r"(wrote|написал|написала|пишет|írta|escribió|schreef|skrev|schrieb|a écrit)\b.*:\s*$",
                          re.IGNORECASE)
+# The opening of an attribution line a mail program wrapped before its "wrote:" line.
+ATTRIBUTION_START = re.compile(r"^(on|am|le|el|op|den|il|w dniu)\b", re.IGNORECASE)
+# A sign-off (what may follow it: a name) and a mail program's footer, at the end of a reply.
+CLOSING = re.compile(r"^(cheers|thanks|thank you|many thanks|thx|ty|regards|best|kind regards|warm regards|"
+                     r"best wishes|all the best|br|kr|greetings|yours|cordialement|mvh|hälsningar|"
+                     r"med vänlig hälsning|grüße|gruß|viele grüße|liebe grüße|saludos|groeten|"
+                     r"met vriendelijke groet|salut|ciao)\b[\s,.!]*([^\W\d][\w .'-]{0,30})?[\s,.!]*$",
+                     re.IGNORECASE)
+FOOTER = re.compile(r"^(sent from my |sent from (mail|outlook|yahoo|gmail)|get outlook for |skickat från min |"
+                    r"von meinem .* gesendet|enviado desde mi |envoyé de mon |verzonden vanaf mijn )", re.IGNORECASE)
+NAME_ONLY = re.compile(r"^[-–—~]*\s*[^\W\d][\w.' -]{0,40}$")  # "Ben", "Ben Smith", "-Ben": no digit, no slash
+SIGN_OFF_LINES = 3  # lines a sign-off may have after its first (a name, a title)
 REPLY_PREFIX = re.compile(r"^\s*((re|sv|aw|antw|vs|ответ|fw|fwd|vb|r)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 
 
@@ -133,7 +148,7 @@ def reply_text(message: Message) -> str | None:
         return None
     body = _trim(body)
     newest = _reply_parser.parse_reply(body) if body else body
-    return _trim(newest if newest is not None else body)
+    return _without_sign_off(_trim(newest if newest is not None else body))
 
 
 def _text_parts(message: Message, subtype: str) -> Message | None:
@@ -169,7 +184,8 @@ def _decoded(part: Message) -> str:
 
 
 def _trim(text: str) -> str:
-    """Cut what the library left: signature, attribution line before a quote, quoted lines."""
+    """Cut what the library left: the signature; leave out quoted lines and the attribution
+    line before a quote, wherever they stand (a reply may be written under the quote)."""
     kept = []
     lines = text.replace("\r\n", "\n").split("\n")
     for index, line in enumerate(lines):
@@ -177,9 +193,28 @@ def _trim(text: str) -> str:
         if stripped in ("--", "-- ", "__", "—"):
             break
         if stripped.startswith(">"):
-            break
+            continue
         following = next((later.strip() for later in lines[index + 1:] if later.strip()), "")
         if ATTRIBUTION.search(stripped) and (following.startswith(">") or not following):
-            break
+            if kept and ATTRIBUTION_START.match(kept[-1].strip()) and not ATTRIBUTION_START.match(stripped):
+                kept.pop()  # the attribution's first half, wrapped: "On Mon, ..., Herald <"
+            continue
         kept.append(line)
     return "\n".join(kept).strip()
+
+
+def _without_sign_off(text: str) -> str:
+    """The reply less a sign-off at its end: a closing word ("Cheers, Ben", "Thanks!") or a
+    mail program's footer ("Sent from my phone"), and the few name lines after it; or a last
+    line that is only a dashed name ("-Ben"). A line with a digit or a slash after it (a move)
+    keeps everything."""
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        rest = [later.strip() for later in lines[index + 1:] if later.strip()]
+        if (CLOSING.match(stripped) or FOOTER.match(stripped)) and len(rest) <= SIGN_OFF_LINES \
+                and all(NAME_ONLY.match(later) for later in rest):
+            return "\n".join(lines[:index]).strip()
+    if len(lines) > 1 and re.match(r"^[-–—~]+\s*[^\W\d][\w.' ]{0,30}$", lines[-1].strip()):
+        return "\n".join(lines[:-1]).strip()
+    return text

@@ -37,11 +37,15 @@ NUMBERS = itertools.count()  # player names are unique on the module's one serve
 def server(tmp_path_factory):
     from server.app import create_app
     from server.config import load_config
-    from server.db import database
+    from server.store.db import database
 
     folder = tmp_path_factory.mktemp("browser-server")
-    app = create_app(load_config({"HERALD_DATABASE_URL": f"sqlite:///{folder / 'herald.db'}",
-                                  "HERALD_MAIL_DIR": str(folder / "mail"), "HERALD_SECRET_KEY": "b" * 32}))
+    from server.table.seeds import SOURCE
+    from tests.support.seeds import PerTestSeeds
+
+    config = load_config({"HERALD_DATABASE_URL": f"sqlite:///{folder / 'herald.db'}",
+                          "HERALD_MAIL_DIR": str(folder / "mail"), "HERALD_SECRET_KEY": "b" * 32})
+    app = create_app({**config, SOURCE: PerTestSeeds(__name__)})  # the module's games: the same deals every run
     with serving(app) as url:
         app.config["PUBLIC_URL"] = url
         yield url

@@ -25,22 +25,25 @@ def toy_game():
     games.unregister(TOY.name)
 
 
-def make_app(tmp_path):
+def make_app(tmp_path, seeds=None):
+    """An app over a SQLite file in tmp_path; `seeds`: a test's seed source (the `game_seeds`
+    fixture), else every game takes a secret random seed as in production."""
     from server.app import create_app
     from server.config import load_config
+    from server.table.seeds import SOURCE
 
     config = load_config({
         "HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
         "HERALD_MAIL_DIR": str(tmp_path / "mail"),
         "HERALD_RATELIMIT_ENABLED": "0",  # explicit: tests/client/test_retry_after.py turns them on
     })
-    return create_app(config)
+    return create_app({**config, SOURCE: seeds} if seeds is not None else config)
 
 
 @pytest.fixture
-def server_url(tmp_path, toy_game):
+def server_url(tmp_path, toy_game, game_seeds):
     """Base URL of a fresh real server (with the toy game installed)."""
-    with serving(make_app(tmp_path)) as url:
+    with serving(make_app(tmp_path, game_seeds)) as url:
         yield url
 
 

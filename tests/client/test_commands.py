@@ -37,6 +37,18 @@ def test_rulesets_lists_games_and_their_options(herald):
     assert "toy-race" in text and "--option target=VALUE" in text
 
 
+def test_rulesets_shows_players_options_only(herald):
+    """The random stream and the readings kept for old games are the server's business: the
+    JSON marks them `internal`, the listing leaves them out."""
+    rules = {r["name"]: r for r in herald.json("rulesets")}
+    assert rules["castle-assault"]["options"]["rng"]["internal"] is True
+    assert rules["castle-assault"]["options"]["windows"]["internal"] is False
+    text = herald("rulesets").stdout
+    assert "--option windows=VALUE" in text and "--option bridge-bonus=VALUE" in text
+    for internal in ("rng", "defend-limit", "rebuild", "cards", "ring-window", "boat-limit"):
+        assert f"--option {internal}=" not in text, internal
+
+
 def test_new_json_has_id_and_one_invite_per_seat(herald):
     token = herald.register("gina")
     created = herald.json("new", "toy-race", "--seats", 3, "--option", "target=30", token=token)
@@ -196,3 +208,19 @@ def test_games_pages_a_long_list_and_bots_see_every_page(herald, monkeypatch):
     assert [g["id"] for g in older] == [numbers[0]]
     monkeypatch.setattr(api, "GAMES_PAGE_MAX", 20)  # pages of 20, 20 and 11
     assert [g["id"] for g in client.all_games()] == numbers[::-1]
+
+
+def test_a_second_seat_in_the_same_game_needs_another_seat(herald):
+    """Issue 26: a player who pasted the second code took both seats and locked the invitee out."""
+    alice, bob = herald.register("alice"), herald.register("bob")
+    created = herald.json("new", "toy-race", "--seats", 2, token=alice)
+    codes = {i["seat"]: i["code"] for i in created["invites"]}
+    herald.json("join", codes[0], token=alice)
+    refused = herald("join", codes[1], "--json", token=alice)
+    assert refused.exit_code == exitcodes.REJECTED and refused.stdout == ""
+    error = json.loads(refused.stderr)
+    assert error["code"] == "already-seated" and error["status"] == 409 and "--another-seat" in error["message"]
+    assert herald.json("join", codes[1], token=bob) == {"game": created["id"], "seat": 1}  # still free for bob
+    solo = herald.json("new", "toy-race", "--seats", 2, token=alice)
+    herald.json("join", solo["invites"][0]["code"], token=alice)
+    assert herald.json("join", solo["invites"][1]["code"], "--another-seat", token=alice)["seat"] == 1

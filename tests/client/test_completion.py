@@ -110,3 +110,17 @@ def test_real_bash_offers_the_moves_through_the_sourced_script(herald, two_playe
            "PATH": f"{scripts}{os.pathsep}{os.environ.get('PATH', '')}"}
     shown = subprocess.run(["bash", "--norc", "-c", program], capture_output=True, text=True, env=env, timeout=60)
     assert sorted(shown.stdout.splitlines()) == [text.replace(" ", "\\ ") for text in legal], shown.stderr
+
+
+def test_each_shells_start_up_line_gives_that_shells_script():
+    """The three start-up lines of docs/cli.md: each asks for its shell's script, which defines
+    that shell's completion of `herald` (bash a function, zsh compdef, fish `complete`)."""
+    scripts = Path(sys.executable).parent
+    if not (scripts / "herald").exists():
+        pytest.skip("the herald console script is not installed beside this Python")
+    wanted = {"bash": "complete -o nosort -F _herald_completion herald", "zsh": "compdef _herald_completion herald",
+              "fish": "complete --no-files --command herald"}
+    for shell, definition in wanted.items():
+        env = {**os.environ, "_HERALD_COMPLETE": f"{shell}_source"}
+        script = subprocess.run([str(scripts / "herald")], capture_output=True, text=True, env=env, timeout=60)
+        assert script.returncode == 0 and definition in script.stdout, (shell, script.stdout[-400:])

@@ -12,7 +12,7 @@ from client import exitcodes
 def last_code(tmp_path) -> str:
     """The code in the newest mail the server sent (delivered by `herald server notify`'s code)."""
     from server.config import load_config
-    from server.mailer import deliver_pending
+    from server.notify.channels.mail import deliver_pending
 
     deliver_pending(load_config({"HERALD_MAIL_DIR": str(tmp_path / "mail")}))
     newest = sorted((tmp_path / "mail").glob("*.eml"))[-1]
@@ -31,12 +31,18 @@ def saved(tmp_path) -> dict:
     return json.loads((tmp_path / "client-config.json").read_text())
 
 
-def test_save_refuses_to_replace_another_player_without_force(herald, tmp_path):
+def test_save_never_replaces_another_player_without_force_nor_loses_the_token(herald, tmp_path):
+    """Issue 26: `register --save` over a taken profile used to fail after registering, and the
+    token, shown only once, was never shown: now it is printed and saved under a new profile."""
     assert herald("register", "erin", "erin@example.org", "--save").exit_code == 0
-    refused = herald("register", "fred", "fred@example.org", "--save")
-    assert refused.exit_code == exitcodes.ERROR
-    assert "already holds erin" in refused.stderr and "--profile" in refused.stderr
-    assert saved(tmp_path)["name"] == "erin"
+    moved = herald("register", "fred", "fred@example.org", "--save")
+    assert moved.exit_code == 0
+    token = saved(tmp_path)["profiles"]["fred"]["token"]
+    assert token in moved.stdout and saved(tmp_path)["name"] == "erin"
+    assert "already holds erin" in moved.stderr and "--profile fred" in moved.stderr
+    assert herald("--profile", "fred", "account", "rename", "fred-b").exit_code == 0  # the saved token works
+    again = herald.json("register", "fred2", "fred2@example.org", "--save", "--profile", "fred")
+    assert saved(tmp_path)["profiles"]["fred-2"]["token"] == again["token"]  # NAME-2 when NAME is taken too
     assert herald("register", "gina", "gina@example.org", "--save", "--profile", "gina").exit_code == 0
     assert herald("register", "hugo", "hugo@example.org", "--save", "--force").exit_code == 0
     assert saved(tmp_path)["name"] == "hugo" and saved(tmp_path)["profiles"]["gina"]["name"] == "gina"

@@ -73,7 +73,7 @@ def test_ago_reads_like_people_say_it():
 
 
 def test_a_deadline_column_appears_once_any_game_has_one():
-    """The hook for time controls: server.asked.deadline_of fills `deadline`; the table shows it."""
+    """The hook for time controls: server.table.asked.deadline_of fills `deadline`; the table shows it."""
     from client.next_commands import asked_table
 
     entries = [{"game": 4, "ruleset": "castle-assault", "seat": 1, "waiting_seconds": 7200,
@@ -83,3 +83,18 @@ def test_a_deadline_column_appears_once_any_game_has_one():
     assert lines[0].split() == ["game", "ruleset", "seat", "asked", "deadline", "what"]
     assert "2026-11-25T12:00:00Z" in lines[1] and lines[2].split()[6] == "-"  # 9 toy-race 0 1 min ago -
     assert "deadline" not in asked_table([{**entries[1]}])
+
+
+def test_next_shows_the_deadline_of_a_clocked_game(herald):
+    """Issue 26: `deadline_of` answered None for every game, a clocked one too."""
+    alice, bob = herald.register("alice"), herald.register("bob")
+    created = herald.json("new", "toy-race", "--seats", 2, "--clock", "3d+7d", token=alice)
+    codes = {invite["seat"]: invite["code"] for invite in created["invites"]}
+    herald.json("join", codes[0], token=alice)
+    herald.json("join", codes[1], token=bob)
+    [entry] = herald.json("next", token=alice)
+    [clock] = herald.json("show", created["id"], token=alice)["clock"]["deadlines"]
+    assert entry["deadline"] is not None and entry["deadline"] == clock["deadline"]  # 3 days + the 7 of reserve
+    lines = herald("next", token=alice).stdout.splitlines()
+    assert lines[0].split() == ["game", "ruleset", "seat", "asked", "deadline", "what"]
+    assert entry["deadline"] in lines[1]

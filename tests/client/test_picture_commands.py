@@ -14,13 +14,14 @@ from tests.server.live import serving
 
 
 @pytest.fixture
-def server_url(tmp_path, toy_game):
+def server_url(tmp_path, toy_game, game_seeds):
     from server.app import create_app
     from server.config import load_config
+    from server.table.seeds import SOURCE
 
     config = load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
                           "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_SECRET_KEY": "k" * 32})
-    app = create_app(config)
+    app = create_app({**config, SOURCE: game_seeds})
     with serving(app) as url:
         app.config["PUBLIC_URL"] = url  # the links point here
         yield url

@@ -38,10 +38,10 @@ class MoveAfterFirstRead:
 
 
 @pytest.fixture
-def racing_server(tmp_path):
+def racing_server(tmp_path, game_seeds):
     games.register(ROLL_CALL.name, ROLL_CALL)
     wrapper = MoveAfterFirstRead(None)
-    wrapper.app = make_app(tmp_path)
+    wrapper.app = make_app(tmp_path, game_seeds)
     try:
         with serving(wrapper) as url:
             yield url, wrapper
@@ -90,8 +90,8 @@ class BusyOnce:
         return self.app(environ, start_response)
 
 
-def test_a_busy_server_is_asked_again_without_bothering_the_player(tmp_path, toy_game):
-    wrapper = BusyOnce(make_app(tmp_path))
+def test_a_busy_server_is_asked_again_without_bothering_the_player(tmp_path, toy_game, game_seeds):
+    wrapper = BusyOnce(make_app(tmp_path, game_seeds))
     with serving(wrapper) as url:
         herald = Herald(url, tmp_path)
         alice, bob = herald.register("alice"), herald.register("bob")

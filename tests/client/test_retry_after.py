@@ -14,7 +14,7 @@ from tests.server.live import serving
 def limited_url(tmp_path, toy_game):
     from server.app import create_app
     from server.config import load_config
-    from server.db import database
+    from server.store.db import database
 
     app = create_app(load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
                                   "HERALD_MAIL_DIR": str(tmp_path / "mail"),

@@ -9,8 +9,10 @@ from client import exitcodes
 def test_one_player_holding_both_seats_plays_a_whole_game(herald):
     solo = herald.register("solo")
     created = herald.json("new", "toy-race", "--seats", 2, token=solo)
-    for invite in created["invites"]:
-        herald.json("join", invite["code"], token=solo)
+    first, *others = created["invites"]
+    herald.json("join", first["code"], token=solo)
+    for invite in others:
+        herald.json("join", invite["code"], "--another-seat", token=solo)
     game = created["id"]
     assert herald.json("moves", game, "--seat", 1, token=solo) == []  # seat 0 starts
     assert herald.json("moves", game, "--seat", 0, token=solo)

@@ -1,6 +1,7 @@
-"""The player guides: generated parts up to date, shipped copies equal to docs/, the Wizard's
-Quest adjacency table equal to the map data, and every thing a player meets in a view or an
-event explained by the game's glossary (the `herald explain` data)."""
+"""The player guides (server/guides/<game>.md): generated parts up to date, the Wizard's Quest
+adjacency table equal to the map data, written for players (no developer talk), every example
+picture still playing the story the guide tells, and every thing a player meets in a view or
+an event explained by the game's glossary (the `herald explain` data)."""
 from __future__ import annotations
 
 import importlib
@@ -18,8 +19,12 @@ sys.path.insert(0, str(ROOT / "docs"))
 import guides  # noqa: E402  (docs/guides.py)
 
 
-def test_generated_blocks_and_shipped_guides_are_up_to_date():
-    """`python docs/guides.py` has been run: docs/<game>.md and server/guides/<game>.md agree."""
+def guide(name: str) -> str:
+    return (ROOT / "server" / "guides" / f"{name}.md").read_text(encoding="utf-8")
+
+
+def test_generated_blocks_are_up_to_date():
+    """`python docs/guides.py` has been run: the guides' and the engine notes' tables match the data."""
     stale = [str(p.relative_to(ROOT)) for p, text in guides.outputs().items()
              if not p.exists() or p.read_text(encoding="utf-8") != text]
     assert not stale, f"run `python docs/guides.py`: stale {stale}"
@@ -28,7 +33,7 @@ def test_generated_blocks_and_shipped_guides_are_up_to_date():
 @pytest.mark.rule("WQ-MAPDATA-6")
 def test_wizards_quest_adjacency_table_equals_the_map_data():
     from core.wizards_quest import board, data as marnon
-    text = (ROOT / "docs" / "wizards-quest.md").read_text(encoding="utf-8")
+    text = guide("wizards-quest")
     rows = re.findall(r"^\| (D\dC\d|K\d) \| [^|]+ \| \w+ \| [^|]+ \| ([^|]+) \|$", text, re.M)
     assert len(rows) == len(marnon.TERRITORIES)
     table = {tid: {n.split(" ")[0] for n in borders.strip().split(", ")} for tid, borders in rows}
@@ -37,15 +42,47 @@ def test_wizards_quest_adjacency_table_equals_the_map_data():
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
-def test_every_guide_section_names_its_rules(name):
-    """Each rules section of a guide cites rule IDs beside it."""
-    from server.guide import sections
-    text = (ROOT / "docs" / f"{name}.md").read_text(encoding="utf-8")
+def test_every_guide_names_its_rules(name):
+    """The rules chapters cite the rule IDs a refusal names, so a player can look a refusal up."""
+    from server.guides.reader import sections
     prefix = {"wizards-quest": "WQ-", "medieval-mastery": "MM-", "castle-assault": "CA-"}[name]
-    rules_sections = [s for s in sections(text) if s.level == 3 and s.title.startswith("Rules:")]
-    assert len(rules_sections) >= 5
-    for section in rules_sections:
-        assert prefix in section.text, section.title
+    cited = [s for s in sections(guide(name)) if re.search(rf"^\*Rule IDs: {prefix}", s.text, re.M)]
+    assert len(cited) >= 8, [s.title for s in cited]
+
+
+DEVELOPER_TALK = re.compile(r"```|\bcore/|\.py\b|\b(?:rng|seeds?|seeded|scenarios?|rules[- ]versions?)\b|"
+                            r"\bJSON\b|\bSHA-256\b|\bshared/", re.I)
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_the_guides_are_written_for_players(name):
+    """No code blocks, file paths, random streams, seeds, scenario formats or rules versions: those
+    are in core/<game>/README.md."""
+    found = sorted({m.group(0) for m in DEVELOPER_TALK.finditer(guide(name))})
+    assert not found, f"{name} guide: {found}"
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_the_guides_name_no_internal_option(name):
+    """Options a table cannot choose (the random stream, readings kept for old games) stay out."""
+    game = games[name]
+    text = guide(name)
+    for option_name, option in game.options.items():
+        assert (f"`{option_name}`" in text) != option.internal, option_name
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_every_example_picture_plays_and_is_shown(name):
+    """Each example is a real position: its moves are legal from its start (a change to the deal or
+    the rules that breaks one breaks the guide's story too), it draws, and the guide shows it; the
+    guide shows no picture that is not an example."""
+    from server.guides import pictures
+    shown = re.findall(rf"!\[([^\]]+)\]\(/rules/{name}/pictures/([a-z0-9-]+)\.svg\)", guide(name))
+    assert shown and {picture for _, picture in shown} == set(pictures.names(name))
+    for alt, picture in shown:
+        assert len(alt.split()) >= 8, f"{picture}: the alt text should say what the picture shows"
+        svg = pictures.svg(name, picture)
+        assert svg.startswith("<svg") and "{P" not in svg and "Ana" in svg
 
 
 # --- every card, artefact, territory and symbol a player meets is explained ------------------

@@ -31,8 +31,8 @@ def choose(options: list[dict], rng: Rng) -> str:
 
 
 @pytest.fixture
-def live(tmp_path):
-    with serving(make_app(tmp_path)) as url:
+def live(tmp_path, game_seeds):
+    with serving(make_app(tmp_path, game_seeds)) as url:
         yield Herald(url, tmp_path)
 
 

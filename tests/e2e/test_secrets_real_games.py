@@ -23,14 +23,15 @@ CASES = [("castle-assault", 3), ("castle-assault", 4), ("medieval-mastery", 3), 
 
 
 @pytest.fixture
-def api(tmp_path):
+def api(tmp_path, game_seeds):
     from server.app import create_app
     from server.config import load_config
-    from server.db import database
+    from server.store.db import database
+    from server.table.seeds import SOURCE
 
     db_file = tmp_path / "herald.db"
-    app = create_app(load_config({"HERALD_DATABASE_URL": f"sqlite:///{db_file}",
-                                  "HERALD_MAIL_DIR": str(tmp_path / "mail")}))
+    app = create_app({**load_config({"HERALD_DATABASE_URL": f"sqlite:///{db_file}",
+                                     "HERALD_MAIL_DIR": str(tmp_path / "mail")}), SOURCE: game_seeds})
     yield app.test_client(), db_file
     database.close()
 

@@ -20,10 +20,11 @@ def toy_game():
 
 
 @pytest.fixture
-def config(tmp_path):
+def config(tmp_path, game_seeds):
     from server.config import load_config
+    from server.table.seeds import SOURCE
 
-    return load_config({
+    return {**load_config({
         "HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
         "HERALD_MAIL_DIR": str(tmp_path / "mail"),
         "HERALD_PUBLIC_URL": "https://herald.example.org",
@@ -31,7 +32,7 @@ def config(tmp_path):
         # Many tests register, fail tokens or join on purpose, from one address: the limits
         # themselves are tested in test_ratelimits.py with small values of their own.
         "HERALD_RATELIMIT_ENABLED": "0",
-    })
+    }), SOURCE: game_seeds}  # every game's deal the same on every run (tests/support/seeds.py)
 
 
 @pytest.fixture
@@ -50,7 +51,7 @@ def smtp_config(config, mailbox):
 @pytest.fixture
 def app(config, toy_game):
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
 
     app = create_app(config)
     yield app
@@ -85,8 +86,11 @@ class Api:
         created = self.call("POST", "/games", players[0],
                             json={"ruleset": ruleset, "seats": len(players), "options": options or {}})
         assert created.status_code == 201, created.json
+        seated = []
         for player, invite in zip(players, created.json["invites"]):
-            joined = self.call("POST", "/games/join", player, json={"invite": invite["code"]})
+            another = {"another_seat": True} if player in seated else {}  # one player in several seats
+            seated.append(player)
+            joined = self.call("POST", "/games/join", player, json={"invite": invite["code"], **another})
             assert joined.status_code == 200, joined.json
         return created.json["id"]
 

@@ -11,7 +11,7 @@ from email.utils import make_msgid, parseaddr
 
 import pytest
 
-from server.mailer import deliver_pending
+from server.notify.channels.mail import deliver_pending
 from server.mailin.listeners import start_listener
 from tests.server.mailbox import Mailbox, free_port
 
@@ -24,7 +24,7 @@ STYLES = ("quoted", "html", "swedish", "signature", "subject")
 def table(config, toy_game):
     """A mail table around a fresh app: `table.api` for the API, `table.send` for replies."""
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
     from tests.server.conftest import Api
 
     table = MailTable(config)

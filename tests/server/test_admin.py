@@ -55,7 +55,7 @@ def test_cancelling_a_game_ends_it_without_a_winner_and_tells_the_players(api, a
     detail = api.game(game, alice_bob[0])
     assert detail["status"] == "finished" and detail["result"]["winners"] == []
     assert "operator" in detail["result"]["reason"] and detail["prompted"] == []
-    from server.verify import verify_all
+    from server.store.verify import verify_all
 
     assert all(report.ok for report in verify_all())  # ended by hand, and verify knows it
     refused = api.call("PUT", f"/games/{game}/moves/{detail['version']}", alice_bob[0], json={"text": "pass"})
@@ -66,7 +66,7 @@ def test_cancelling_a_game_ends_it_without_a_winner_and_tells_the_players(api, a
 
 
 def test_an_open_game_is_withdrawn(api, alice_bob, config):
-    from server.models import InboundMail
+    from server.store.models import InboundMail
 
     created = api.call("POST", "/games", alice_bob[0], json={"ruleset": "toy-race", "seats": 2})
     InboundMail.create(message_id="<join@example.org>", game=created.json["id"], outcome="joined")  # a join by mail
@@ -139,3 +139,44 @@ def test_server_run_honours_no_color(tmp_path):
     assert b"/health" in plain and b"\x1b[" not in plain
     coloured = _request_log_of_server_run(tmp_path, {})
     assert b"/health" in coloured and b"\x1b[" in coloured
+
+
+def test_a_seat_handed_over_takes_effect_at_once_on_a_running_server(app, api, alice_bob, config):
+    """Issue 26: the operator's `herald server seat` runs in a process of its own; the running
+    server's seat cache kept the old holder for up to 30 s (the new one refused meanwhile),
+    and the old holder's game-page link went on opening the seat, now as the new holder."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import urllib.error
+    import urllib.request
+
+    from tests.server.live import serving
+
+    app.config["SECRET_KEY"] = "k" * 32  # signs the game-page links
+    game = api.start_game(alice_bob, "castle-assault", {"first-player": 0})  # a game the operator's process knows
+    carl = api.register("carl")
+    asked = api.game(game, alice_bob[0])["prompted"][0]["seat"]
+    old_link = api.call("GET", f"/games/{game}/link", alice_bob[asked]).json["url"]
+
+    def get(url, path, player=None):
+        headers = {"Authorization": f"Bearer {player['token']}"} if player else {}
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url + path, headers=headers), timeout=30) as answer:
+                return answer.status, answer.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+
+    with serving(app) as url:
+        assert get(url, f"/games/{game}", alice_bob[asked])[0] == 200  # the running server knows the seats
+        assert get(url, f"/games/{game}", carl)[0] == 403
+        handed = subprocess.run([sys.executable, "-m", "client.cli", "server", "seat", str(game), str(asked), "carl"],
+                                env={**os.environ, **env_of(config)}, capture_output=True, text=True, timeout=120)
+        assert handed.returncode == 0, handed.stderr
+        assert "at once on every running server" in handed.stdout
+        status, body = get(url, f"/games/{game}/legal", carl)
+        assert status == 200 and json.loads(body)["moves"], body  # at once
+        assert get(url, f"/games/{game}/legal", alice_bob[asked])[0] == 403  # and the old holder is out at once
+        page = old_link.split("herald.example.org", 1)[1]
+        assert get(url, page)[0] == 403  # the old holder's link no longer opens the seat

@@ -47,10 +47,13 @@ def test_only_the_pages_assets_are_served(docs_url):
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="chromium is not installed (apt-get install chromium)")
 def test_a_browser_that_can_reach_nothing_else_renders_the_operations(docs_url, tmp_path):
     """Headless Chromium with every host but 127.0.0.1 unresolvable: the page still builds its
-    list of operations, so it needed nothing from outside."""
-    dom = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={tmp_path}",
-                          "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-                          "--virtual-time-budget=4000", "--dump-dom", docs_url + "/docs"],
-                         capture_output=True, text=True, timeout=90).stdout
-    paths = set(re.findall(r'data-path="([^"]+)"', dom))
+    list of operations, so it needed nothing from outside; and under the page's
+    Content-Security-Policy, which the browser's console would name had it blocked anything."""
+    shown = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={tmp_path}",
+                            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--enable-logging=stderr",
+                            "--v=0", "--virtual-time-budget=4000", "--dump-dom", docs_url + "/docs"],
+                           capture_output=True, text=True, timeout=90)
+    paths = set(re.findall(r'data-path="([^"]+)"', shown.stdout))
     assert {"/health", "/games", "/me/next", "/games/{game_id}/moves/{seq}"} <= paths, sorted(paths)
+    blocked = [line for line in shown.stderr.splitlines() if "Content Security Policy" in line]
+    assert not blocked, blocked

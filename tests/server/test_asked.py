@@ -1,6 +1,6 @@
 """GET /me/next: what is asked of me, oldest first, from the games rows alone."""
-from server import state_cache
-from server.models import Snapshot
+from server.store import state_cache
+from server.store.models import Snapshot
 
 
 def asked(api, player) -> list[dict]:

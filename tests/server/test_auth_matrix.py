@@ -5,7 +5,8 @@ import re
 PUBLIC = {("GET", "/"), ("GET", "/health"), ("GET", "/rulesets"), ("POST", "/players"), ("GET", "/openapi.json"),
           ("POST", "/players/recover"), ("POST", "/players/recover/redeem"),  # recovery: a lost token
           ("GET", "/docs"), ("GET", "/docs/assets/<path:filename>"),
-          ("GET", "/rulesets/<name>/rules"), ("GET", "/rulesets/<name>/explain/<path:thing>")}  # player guides
+          ("GET", "/rulesets/<name>/rules"), ("GET", "/rulesets/<name>/explain/<path:thing>"),  # player guides
+          ("GET", "/rules"), ("GET", "/rules/<name>"), ("GET", "/rules/<name>/pictures/<picture>.svg")}  # as pages
 # Routes for the game's creator, seated or not: a seat named in the query means nothing there.
 CREATOR_ONLY = {("POST", "/games/<int(max=9223372036854775807):game_id>/invitations")}
 LINKED = "/play/"  # the game page's routes take a signed seat link instead (tests/server/test_play_page.py)

@@ -9,7 +9,7 @@ import json
 
 from core import games
 from core.rng import Rng
-from server.models import Game
+from server.store.models import Game
 from tests.server.test_full_games import prompted_seats, server_state, shows
 
 

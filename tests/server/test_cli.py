@@ -6,8 +6,8 @@ import pytest
 from click.testing import CliRunner
 
 from server.cli import server
-from server.models import Notification
-from server.durations import parse_duration
+from server.store.models import Notification
+from server.table.durations import parse_duration
 
 
 @pytest.fixture

@@ -42,7 +42,7 @@ def test_bad_settings_are_refused_with_a_message(environ):
 
 def test_create_app_without_arguments_reads_the_environment(tmp_path, monkeypatch):
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
 
     settings = tmp_path / "herald.toml"
     settings.write_text(f'database_url = "sqlite:///{tmp_path / "from-file.db"}"\n')
@@ -64,7 +64,7 @@ def test_the_pool_size_is_a_whole_number_from_1_to_1000(value, message):
 
 def test_the_pool_size_bounds_the_connections_a_server_process_holds(tmp_path):
     from server.app import create_app
-    from server.db import POOL_SIZE, database
+    from server.store.db import POOL_SIZE, database
 
     assert load_config({})["POOL_SIZE"] == POOL_SIZE == 10  # 3 servers x 2 workers x 11 fit max_connections 100
     create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'h.db'}", "MAIL_DIR": str(tmp_path / "mail"),

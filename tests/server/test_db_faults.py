@@ -10,9 +10,9 @@ import subprocess
 
 import pytest
 
-from server import health
-from server.db import database
-from server.verify import verify_all
+from server.api import health
+from server.store.db import database
+from server.store.verify import verify_all
 
 
 def mount(*args) -> subprocess.CompletedProcess:

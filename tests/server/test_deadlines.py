@@ -6,9 +6,9 @@ from click.testing import CliRunner
 
 from core import games
 from server.cli import server
-from server.deadlines import apply_defaults
-from server.models import Move, utcnow
-from server.verify import verify_all
+from server.table.deadlines import apply_defaults
+from server.store.models import Move, utcnow
+from server.store.verify import verify_all
 from tests.support.toygame import RaceGame
 
 
@@ -79,7 +79,7 @@ class TwoCardGame(PatientGame):
 def test_a_seat_asked_again_after_its_default_is_mailed(api, alice_bob):
     """A player who moves sees the next question in the answer; a seat whose deadline
     passed saw nothing, so its next question is mailed like any new one."""
-    from server.models import Notification
+    from server.store.models import Notification
 
     games.register("toy-two-cards", TwoCardGame())
     try:

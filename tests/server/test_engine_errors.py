@@ -3,10 +3,12 @@ game and the move number, and nothing stored; a player's bad notation is still a
 import logging
 
 import pytest
+from click.testing import CliRunner
 
 from core import games
 from core.protocol import IllegalMove
-from server.models import Game, Move
+from server.cli import server
+from server.store.models import Game, Move
 from tests.support.toygame import RaceGame
 
 
@@ -35,6 +37,10 @@ class BuggyGame(RaceGame):
     def summary(self, view, seat):
         self._maybe_fail("summary")
         return super().summary(view, seat)
+
+    def picture(self, view, seat, touched=frozenset()):
+        self._maybe_fail("picture")
+        return super().picture(view, seat, touched)  # none, like the toy game's
 
     def setup(self, players, options, seed, scenario=None, *, rules_version=None):
         self._maybe_fail("setup")
@@ -75,24 +81,49 @@ def test_an_engine_bug_on_the_move_path_is_a_logged_500_and_nothing_is_stored(ap
     assert api.call("PUT", f"/games/{game_id}/moves/0", mover, json=body).status_code == 201
 
 
-def test_an_engine_bug_drawing_a_mail_fails_that_mail_not_the_move(api, alice_bob, buggy, config):
-    """The position in a mail is drawn when it is sent (server/mailboard.py), not on the move
-    path: a bug there fails that mail, which is retried with the engine's error as its reason."""
-    from server.mailer import deliver_pending
-    from server.models import Notification
+@pytest.mark.parametrize("bug", ["summary", "picture"])  # the text's board, the HTML part's PNG
+def test_an_engine_bug_drawing_a_mail_is_loud_and_the_mail_is_kept(api, alice_bob, buggy, config, caplog, bug):
+    """The position in a mail is drawn when it is sent (server/notify/mailboard.py), not on the move
+    path: a bug there is an engine error logged with the game and the mail's seq; the mail
+    is kept as failed with that reason (not retried as if the relay had said "later"), and
+    `notify` exits 4. Once the engine is fixed, `notify --retry-failed` sends it."""
+    from server.notify.channels.mail import deliver_pending
+    from server.store.models import Notification
 
     game_id = api.start_game(alice_bob, ruleset=buggy.name)
     deliver_pending(config)
     mover = alice_bob[api.game(game_id, alice_bob[0])["prompted"][0]["seat"]]
     card = api.legal(game_id, mover)["moves"][0]["move"]["play"]
-    buggy.bug = "summary"
+    buggy.bug = bug
     assert api.call("PUT", f"/games/{game_id}/moves/0", mover, json={"move": {"play": card}}).status_code == 201
-    report = deliver_pending(config)
-    assert report.sent == 0 and report.failed == 1
+    caplog.set_level(logging.ERROR)
+    result = CliRunner().invoke(server, ["notify"], env=notify_env(config))
+    assert result.exit_code == 4 and "could not compose 1" in result.output, result.output
     row = Notification.get((Notification.kind == "turn") & (Notification.version == 1))
-    assert row.status == "pending" and "planted bug in summary" in row.last_error
+    assert row.status == "failed" and f"planted bug in {bug}" in row.last_error, row.last_error
+    assert f"game {game_id}, seq 1" in row.last_error and "--retry-failed" in row.last_error
+    logged = [r for r in caplog.records if r.name == "herald.engine"]
+    assert logged and logged[-1].exc_info and f"game {game_id}, seq 1" in logged[-1].getMessage()
+    later = CliRunner().invoke(server, ["notify", "--ignore-backoff"], env=notify_env(config))
+    assert later.exit_code == 0 and "sent 0," in later.output  # kept, not tried again by itself
+    assert Notification.get_by_id(row.id).attempts == 1
     buggy.bug = None
-    assert deliver_pending(config, ignore_backoff=True).sent == 1
+    fixed = CliRunner().invoke(server, ["notify", "--retry-failed"], env=notify_env(config))
+    assert fixed.exit_code == 0 and "sent 1," in fixed.output, fixed.output
+    assert Notification.get_by_id(row.id).status == "sent"
+
+
+def notify_env(config) -> dict:
+    return {"HERALD_DATABASE_URL": config["DATABASE_URL"], "HERALD_MAIL_DIR": config["MAIL_DIR"],
+            "HERALD_CONFIG": "", "HERALD_SMTP_HOST": ""}
+
+
+@pytest.mark.parametrize("bug", ["view", "picture"])
+def test_an_engine_bug_drawing_the_picture_is_a_logged_500(api, alice_bob, buggy, caplog, bug):
+    game_id = api.start_game(alice_bob, ruleset=buggy.name)
+    buggy.bug = bug
+    caplog.set_level(logging.ERROR)
+    assert_engine_error(api.call("GET", f"/games/{game_id}/picture.svg", alice_bob[0]), caplog, game_id, 0)
 
 
 def test_bad_notation_the_engine_refuses_is_still_a_422(api, alice_bob, buggy):

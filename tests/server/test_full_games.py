@@ -8,10 +8,10 @@ import pytest
 
 from core import games
 from core.rng import Rng, seed_hash
-from server import state_cache
-from server.mailer import deliver_pending
-from server.models import Game, Snapshot
-from server.verify import verify_all
+from server.store import state_cache
+from server.notify.channels.mail import deliver_pending
+from server.store.models import Game, Snapshot
+from server.store.verify import verify_all
 
 
 def prompted_seats(api, game_id, seated):
@@ -85,11 +85,20 @@ def split_recap(body: str) -> tuple[str, list[str]]:
         return body, []
     lines: list[str] = []
     for line in found.group(2).splitlines():  # a wrapped line goes on four spaces deeper
+        if not line.strip():  # (the HTML part's paragraphs)
+            continue
         if lines and len(line) - len(line.lstrip()) >= 4:
             lines[-1] += " " + line.strip()
         else:
             lines.append(line.strip())
     return body[:found.start()] + body[found.end():], lines
+
+
+def readable(part) -> str:
+    """A text part as its reader sees it: the HTML part (which retells the recap too) as text."""
+    if part.get_content_subtype() != "html":
+        return part.get_content()
+    return html.unescape(re.sub(r"<[^>]+>", "\n", part.get_content()))
 
 
 def read_mail(path):
@@ -125,7 +134,7 @@ def test_no_seat_is_shown_what_the_game_hides_from_it(api, config, tmp_path, rul
         fresh = sorted(set(mail_dir.glob("*.eml")) - read)
         read.update(fresh)
         for seat, player in enumerate(seated):
-            bodies = [split_recap(part.get_content()) for mail in map(read_mail, fresh)
+            bodies = [split_recap(readable(part)) for mail in map(read_mail, fresh)
                       if mail["To"] == f"p{seat}@example.org"
                       for part in mail.walk() if part.get_content_maintype() == "text"]
             shown = [body for body, _ in bodies]

@@ -71,7 +71,7 @@ def assert_json_4xx(response, what):
 @pytest.fixture(autouse=True)
 def no_long_polls(monkeypatch):
     """GET /wait would hold each garbage call for its default 30 s: cap it at 0 here."""
-    monkeypatch.setattr("server.gameviews.MAX_WAIT", 0)
+    monkeypatch.setattr("server.table.gameviews.MAX_WAIT", 0)
 
 
 @pytest.fixture

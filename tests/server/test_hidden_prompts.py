@@ -62,7 +62,7 @@ def test_nobody_else_sees_that_the_trap_holder_is_asked(api, trap_game):
         assert holder not in listed[0]["prompted"]
 
     # Only the holder is mailed about the window.
-    from server.models import Notification
+    from server.store.models import Notification
     window_mails = Notification.select().where((Notification.game == game_id)
                                                & (Notification.version == answer["version"]))
     assert [n.seat for n in window_mails] == [holder]

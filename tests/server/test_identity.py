@@ -7,8 +7,7 @@ import re
 
 import pytest
 
-from server import auth
-from server.mailer import deliver_pending
+from server.notify.channels.mail import deliver_pending
 
 
 def delivered(config, tmp_path) -> list[email.message.Message]:
@@ -98,10 +97,9 @@ def test_registration_policy(policy, app, api, alice_bob):
 
 
 def test_a_disabled_player_is_refused(api, alice_bob):
-    from server.models import Player
+    from server.store.models import Player
 
     Player.update(disabled=True).where(Player.name == "bob").execute()
-    auth.forget_player(alice_bob[1]["id"])
     refused = api.call("GET", "/players/me", alice_bob[1])
     assert refused.status_code == 403 and refused.json["error"]["code"] == "player-disabled"
 

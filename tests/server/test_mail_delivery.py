@@ -2,15 +2,15 @@
 but answers too late, one that answers 4xx for hours or days, 5xx, and SMTPUTF8 offered
 or not. Time is simulated by passing `now` to deliver_pending, never by sleeping for hours."""
 import asyncio
-from datetime import timedelta
+from datetime import datetime, timedelta
 from email import message_from_bytes, policy
 
 import pytest
 from click.testing import CliRunner
 
 from server.cli import server
-from server.mailer import deliver_pending
-from server.models import Notification, Player, utcnow
+from server.notify.channels.mail import deliver_pending
+from server.store.models import Notification, Player, utcnow
 from tests.server.mailbox import Collector
 
 
@@ -110,6 +110,47 @@ def test_past_the_retry_days_a_mail_fails_and_the_operator_can_requeue_it(api, a
     assert len(relay.messages) == 1 and Notification.get().status == "sent"
 
 
+def queued_days_ago(days: float) -> datetime:
+    """The outbox as if its mails had been queued `days` ago; that moment, where the simulated
+    clock starts (so the last runs, and `herald server notify`'s own, fall on the real now)."""
+    shift = timedelta(days=days)
+    for row in Notification.select():
+        Notification.update(created=row.created - shift, next_attempt=row.next_attempt - shift).where(
+            Notification.id == row.id).execute()
+    return min(n.created for n in Notification.select())
+
+
+@pytest.mark.parametrize("retry_days, recovers", [(14, True), (10, False)])
+def test_ten_days_of_4xx_end_with_each_mail_sent_once_or_given_up_with_a_sentence(
+        api, alice_bob, smtp_config, mailbox, retry_days, recovers):
+    """A relay answering 4xx for ten days: notify runs every half hour of a simulated clock
+    (the mail tried once an hour after the first hour: 240 tries, far past the 42nd, whose
+    back-off once overflowed timedelta and killed the run), then `herald server notify` runs
+    on the real clock. The mail goes once the relay recovers, or fails with a sentence at the
+    end of its retry budget; the exit status says which (0, or 3: a mail given up)."""
+    api.start_game([alice_bob[0]] * 2)  # one mail (a try costs a composed mail: keep them few)
+    relay = mailbox.start(RefusingRelay())
+    config = {**smtp_config, "MAIL_RETRY_DAYS": retry_days}
+    moment = queued_days_ago(10)
+    while moment < utcnow() - timedelta(hours=2):
+        report = deliver_pending(config, now=moment)
+        assert report.sent == report.given_up == 0 and not report.unreachable and report.exit_status() == 0
+        moment += timedelta(minutes=30)
+    row = Notification.get()
+    assert row.status == "pending" and row.attempts > 200 and relay.refusals == row.attempts
+    relay.refusing = not recovers
+    result = CliRunner().invoke(server, ["notify"], env=_env(config))
+    if recovers:
+        assert result.exit_code == 0 and "sent 1," in result.output, result.output
+        assert [m["X-Herald-Notification"] for m in relay.messages] == [str(row.id)]  # once
+        assert Notification.get().status == "sent"
+    else:
+        assert result.exit_code == 3 and "gave up 1" in result.output, result.output
+        row = Notification.get()
+        assert relay.messages == [] and row.status == "failed" and "451" in row.last_error
+        assert row.last_error.startswith(f"Gave up after {row.attempts} tries over 10.0 days: ")
+
+
 def test_a_permanent_refusal_fails_at_once_with_the_reason(api, alice_bob, smtp_config, mailbox):
     api.start_game([alice_bob[0]] * 2)  # one mail
     mailbox.start(RefusingRelay("550 5.1.1 No such user here"))
@@ -198,7 +239,7 @@ def test_migration_m0010_adds_the_retry_deadline_to_an_existing_outbox(tmp_path)
     with sqlite3.connect(path) as old:
         old.execute("CREATE TABLE notifications (id INTEGER PRIMARY KEY, status VARCHAR(16) NOT NULL)")
         old.execute("INSERT INTO notifications (status) VALUES ('pending')")
-    source = Path(__file__).resolve().parents[2] / "server" / "migrations" / "m0010_notification_give_up_after.py"
+    source = Path(__file__).resolve().parents[2] / "server" / "store" / "migrations" / "m0010_notification_give_up_after.py"
     spec = importlib.util.spec_from_file_location("m0010", source)
     migration = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(migration)

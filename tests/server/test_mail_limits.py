@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.models import Notification
+from server.store.models import Notification
 
 PER_TARGET = 5  # the shipped RATELIMIT_MAIL_TO: 5 per hour
 PER_CLIENT = 20  # the shipped RATELIMIT_MAIL_REQUESTS: 20 per hour
@@ -15,7 +15,7 @@ PER_CLIENT = 20  # the shipped RATELIMIT_MAIL_REQUESTS: 20 per hour
 def shipped(config, toy_game):
     """The API of an app with the shipped limits on (the other server tests turn them off)."""
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
     from tests.server.conftest import Api
 
     yield Api(create_app({**config, "RATELIMIT_ENABLED": True}).test_client())

@@ -11,9 +11,10 @@ import pytest
 
 from core import games
 from server.config import load_config
-from server.mailboard import board_context
-from server.mailer import deliver_pending
-from server.models import Notification
+from server.notify.mailboard import board_context
+from server.notify.channels.mail import deliver_pending
+from server.store.models import Notification
+from server.table.seeds import SOURCE
 from tests.server.conftest import Api
 from tests.server.mailbox import Mailbox
 
@@ -21,10 +22,10 @@ pytest.importorskip("cairosvg", reason="cairosvg is not installed")
 
 
 @pytest.fixture
-def config(tmp_path):
-    return load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
-                        "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_SECRET_KEY": "k" * 32,
-                        "HERALD_PUBLIC_URL": "https://herald.example.org"})
+def config(tmp_path, game_seeds):
+    return {**load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
+                           "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_SECRET_KEY": "k" * 32,
+                           "HERALD_PUBLIC_URL": "https://herald.example.org"}), SOURCE: game_seeds}
 
 
 @pytest.fixture

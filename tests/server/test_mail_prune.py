@@ -12,9 +12,9 @@ from core import games
 from core.rng import Rng
 from server.cli import server
 from server.config import ConfigError, load_config
-from server.mailboard import board_context
-from server.mailer import deliver_pending
-from server.models import Notification, utcnow
+from server.notify.mailboard import board_context
+from server.notify.channels.mail import deliver_pending
+from server.store.models import Notification, utcnow
 from tests.server.test_mail_story import play_random
 
 
@@ -81,7 +81,7 @@ def test_notify_prunes_by_itself_once_an_hour(api, alice_bob, config):
     age_all_mail(config, 31)
     result = CliRunner().invoke(server, ["notify"], env=env_for(config))
     assert "pruned" not in result.output and len(statuses()) == 2  # it pruned less than an hour ago
-    from server.mailprune import prune_if_due
+    from server.notify.mailprune import prune_if_due
 
     assert prune_if_due(config, now=utcnow() + timedelta(hours=2)) == 2
     assert not statuses()

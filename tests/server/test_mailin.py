@@ -11,7 +11,7 @@ from email.utils import make_msgid, parseaddr
 import pytest
 
 from server.mailin.listeners import EX_DATAERR, read_one
-from server.models import Game, InboundMail, Move, Player
+from server.store.models import Game, InboundMail, Move, Player
 from tests.server.mailplay import offered_moves, reply_to
 
 
@@ -234,4 +234,18 @@ def test_lmtp_listener_plays_a_reply(table):
     with smtplib.LMTP("127.0.0.1", table.port) as lmtp:
         lmtp.sendmail("alice@example.org", [parseaddr(str(turn["Reply-To"]))[1]],
                       reply_to(turn, offered_moves(turn)[0]).as_bytes(policy=__import__("email").policy.SMTP))
+    assert Game.get_by_id(game_id).version == 1
+
+
+def test_a_disabled_players_reply_plays_nothing(table):
+    """The operator's `players disable` holds for mail too, as for the API and game-page links."""
+    from server.ops import admin
+
+    game_id, turn, _ = started(table)
+    admin.set_disabled("alice", True)
+    assert answer(table, turn, offered_moves(turn)[0]) == []
+    assert Game.get_by_id(game_id).version == 0
+    assert InboundMail.get().outcome == "stranger"
+    admin.set_disabled("alice", False)
+    answer(table, turn, offered_moves(turn)[0])
     assert Game.get_by_id(game_id).version == 1

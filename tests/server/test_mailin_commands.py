@@ -9,8 +9,8 @@ import sys
 from email import policy
 from email.utils import parseaddr
 
-from server.mailin.settings import queue_digests
-from server.models import Game, Notification
+from server.notify.digest import queue_digests
+from server.store.models import Game, Notification
 from tests.server.mailbox import free_port
 from tests.server.mailplay import offered_moves, reply_to
 
@@ -113,3 +113,17 @@ def test_mail_settings_and_invitations_api_errors(table):
     else:
         raise AssertionError("a join from another address was accepted")
     assert Notification.select().where(Notification.email == "eve@example.org").count() == 0
+
+
+def test_fetch_mail_exits_75_while_the_imap_server_cannot_be_reached(table, caplog):
+    """Like a locked database (test_mailin_locked.py), an IMAP server that is down passes:
+    the timer's next run reads the mail, so this run asks for that (75), in one line."""
+    from click.testing import CliRunner
+
+    from server.cli import server
+
+    env = {key: value for key, value in server_env(table).items() if key.startswith("HERALD_")}
+    result = CliRunner().invoke(server, ["fetch-mail", "--host", "127.0.0.1", "--port", str(free_port()), "--user",
+                                         "herald", "--password", "secret", "--tls", "none"], env=env)
+    assert result.exit_code == 75, result.output
+    assert any("try again later: ConnectionRefusedError" in r.getMessage() for r in caplog.records)

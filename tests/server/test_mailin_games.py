@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from core.rng import Rng
-from server.models import Game, Player
-from server.verify import verify_all
+from server.store.models import Game, Player
+from server.store.verify import verify_all
 from tests.server.mailplay import STYLES, answer_everything, invite_all, offered_moves
 
 
@@ -54,7 +54,7 @@ def test_a_turn_of_several_steps_in_one_mail(table):
     from email.utils import parseaddr
 
     from core import games
-    from server.models import Snapshot
+    from server.store.models import Snapshot
     from tests.server.mailplay import reply_to
 
     engine = games["wizards-quest"]

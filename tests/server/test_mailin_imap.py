@@ -12,7 +12,7 @@ from email.utils import parseaddr
 
 from core.rng import Rng
 from server.mailin.listeners import ImapSettings, fetch_imap
-from server.models import Game, Move
+from server.store.models import Game, Move
 from tests.server.dovecot import append, count, imap_server
 from tests.server.mailplay import answer_everything, invite_all, reply_to
 

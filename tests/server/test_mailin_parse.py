@@ -8,7 +8,7 @@ import pytest
 from peewee import CharField, Model, SqliteDatabase
 from playhouse.migrate import SqliteMigrator
 
-from server.mailin import address
+from server.notify import reply_addresses
 from server.mailin.parse import read
 
 CONFIG = {"REPLY_ADDRESS": "turns@play.example.org", "SECRET_KEY": "k", "MAIL_FROM": "herald@play.example.org"}
@@ -48,15 +48,15 @@ def test_the_subject_alone_is_read_but_not_herald_own_subject():
 
 
 def test_reply_addresses_are_signed_and_survive_a_change_of_case():
-    signed = address.reply_address(CONFIG, 7, 2, 41)
-    assert address.find_target(CONFIG, [signed.upper()], None) == address.ReplyTarget(7, 2, 41)
+    signed = reply_addresses.reply_address(CONFIG, 7, 2, 41)
+    assert reply_addresses.find_target(CONFIG, [signed.upper()], None) == reply_addresses.ReplyTarget(7, 2, 41)
     for altered in (signed.replace("g7.", "g8."), signed.replace(".s2.", ".s1."), signed.replace(".m41.", ".m42.")):
-        with pytest.raises(address.ForgedAddress):
-            address.find_target(CONFIG, [altered], None)
-    other_key = address.reply_address({**CONFIG, "SECRET_KEY": "other"}, 7, 2, 41)
-    with pytest.raises(address.ForgedAddress):
-        address.find_target(CONFIG, [other_key], None)
-    assert address.find_target(CONFIG, ["someone@play.example.org", "turns@elsewhere.org"], None) is None
+        with pytest.raises(reply_addresses.ForgedAddress):
+            reply_addresses.find_target(CONFIG, [altered], None)
+    other_key = reply_addresses.reply_address({**CONFIG, "SECRET_KEY": "other"}, 7, 2, 41)
+    with pytest.raises(reply_addresses.ForgedAddress):
+        reply_addresses.find_target(CONFIG, [other_key], None)
+    assert reply_addresses.find_target(CONFIG, ["someone@play.example.org", "turns@elsewhere.org"], None) is None
 
 
 def test_migration_m0030_adds_the_mail_setting_and_the_inbound_table(tmp_path):
@@ -71,14 +71,36 @@ def test_migration_m0030_adds_the_mail_setting_and_the_inbound_table(tmp_path):
 
     db.create_tables([Player])
     Player.create(name="ana")
-    path = Path(__file__).resolve().parents[2] / "server" / "migrations" / "m0030_mail_in.py"
+    path = Path(__file__).resolve().parents[2] / "server" / "store" / "migrations" / "m0030_mail_in.py"
     spec = importlib.util.spec_from_file_location("m0030_mail_in", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    from server.db import database
+    from server.store.db import database
 
     database.initialize(db)
     module.up(SqliteMigrator(db), db)
     assert "mail" in [c.name for c in db.get_columns("players")]
     assert db.execute_sql("SELECT mail FROM players").fetchone() == ("turns",)
     assert "inbound_mail" in db.get_tables()
+
+
+@pytest.mark.parametrize("body", [
+    "pass\n\nCheers, Ben\n",
+    "pass\n\nCheers,\nBen\n",
+    "pass\n\nThanks!\n-- \nBen\n",
+    "pass\n\nSent from my phone\n",
+    "pass\n\nSent from my iPhone\n",
+    "pass\nBest regards,\nBen Smith\n",
+    "pass\nthx\n-Ben\n",
+    f"{ATTRIBUTIONS['english']}\n> Your turn\n> attack 1/W2 V6\n\npass\n",  # bottom-posted
+    f"{ATTRIBUTIONS['swedish']}\n> Your turn\n\npass\n\nCheers, Ben\n",
+    "> Now: your turn\n> attack 1/W2 V6\n\npass\n",
+    "On Mon, 23 Nov 2026 at 11:30, Herald <\nherald@play.example.org> wrote:\n> Your turn\n\npass\n",
+])
+def test_sign_offs_and_quoted_history_above_or_below_are_not_read(body):
+    """Issue 26: what a mail program or a polite player adds is not a move."""
+    assert read(mail(body)).lines() == ["pass"]
+
+
+def test_a_move_after_a_closing_word_is_still_read():
+    assert read(mail("pass\nThanks!\nattack 1/W1 V5\n")).lines() == ["pass", "Thanks!", "attack 1/W1 V5"]

@@ -7,7 +7,7 @@ from email.utils import parseaddr
 import pytest
 
 from core.rng import Rng
-from server.models import Game, InboundMail, Move
+from server.store.models import Game, InboundMail, Move
 from tests.server.conftest import Api
 from tests.server.mailplay import MailTable, answer_everything, invite_all, offered_moves, reply_to
 
@@ -15,7 +15,7 @@ from tests.server.mailplay import MailTable, answer_everything, invite_all, offe
 @pytest.fixture
 def pg_table(postgres, config, toy_game):
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
 
     table = MailTable({**config, "DATABASE_URL": postgres.new_database()})
     table.api = Api(create_app(table.config).test_client())

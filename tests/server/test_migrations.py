@@ -11,13 +11,13 @@ from click.testing import CliRunner
 
 from core import games
 from core.rng import Rng
-from server import migrations, schema, state_cache
-from server.auth import hash_token
+from server.store import migrations, startup, state_cache
+from server.players.auth import hash_token
 from server.cli import server
-from server.db import database, open_database
-from server.models import Game, Player, Seat, Snapshot
-from server.stateformat import load
-from server.verify import verify_all
+from server.store.db import database, open_database
+from server.store.models import Game, Notification, Player, Seat, Snapshot
+from server.store.stateformat import load
+from server.store.verify import verify_all
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 RELEASE1_TABLES = ["players", "games", "seats", "moves", "snapshots", "notifications"]
@@ -51,7 +51,7 @@ def guards(db) -> set[str]:
 def fresh_schema(url: str):
     db = open_database(url)
     with database.connection_context():
-        schema.prepare()
+        startup.prepare()
         return schema_of(db), guards(db), migrations.pending(db)
 
 
@@ -81,7 +81,7 @@ def migrate_verify_play(url: str, tmp_path) -> None:
     """What an operator does after installing the new release: migrate, verify, serve."""
     from server.app import create_app
 
-    with pytest.raises(schema.PendingMigrations, match="herald server migrate"):
+    with pytest.raises(startup.PendingMigrations, match="herald server migrate"):
         create_app({"DATABASE_URL": url, "MAIL_DIR": str(tmp_path / "mail")})
     database.close()
     result = CliRunner().invoke(server, ["migrate"], env=env_for(url, tmp_path))
@@ -105,15 +105,48 @@ def migrate_verify_play(url: str, tmp_path) -> None:
 def test_a_new_database_is_created_with_every_migration_recorded(tmp_path):
     db = open_database(f"sqlite:///{tmp_path / 'new.db'}")
     with database.connection_context():
-        schema.prepare()
+        startup.prepare()
         assert migrations.pending(db) == []
         recorded = {r[0] for r in db.execute_sql("SELECT name FROM schema_migrations")}
         assert recorded == {m.name for m in migrations.available()} and "m0001_versions" in recorded
-        schema.prepare()  # a restart changes nothing
+        startup.prepare()  # a restart changes nothing
 
 
 def test_the_release1_database_is_refused_then_migrated_verified_and_played_on(release1, tmp_path):
     migrate_verify_play(f"sqlite:///{release1}", tmp_path)
+
+
+def test_mail_the_first_release_queued_is_sent_after_the_upgrade(release1, tmp_path, mailbox):
+    """Its rows hold their whole context, written before the templates gained a rating, a
+    deadline and table talk: each still renders (saying nothing of those, as it did then) and
+    goes out once, and the turn mails answered meanwhile are dropped."""
+    with sqlite3.connect(release1) as old:  # a reminder as the first release's `remind` wrote it,
+        old.execute(  # for the question game 1's last turn mail asks (still unanswered)
+            "INSERT INTO notifications (game_id, seat, player_id, email, kind, version, context, status, "
+            "attempts, next_attempt, created) SELECT game_id, seat, player_id, email, 'reminder', version, "
+            "json_set(context, '$.since', '2026-11-23 11:31:19'), 'pending', 0, next_attempt, created "
+            "FROM notifications WHERE kind = 'turn' AND game_id = 1 ORDER BY id DESC LIMIT 1")
+    env = env_for(f"sqlite:///{release1}", tmp_path)
+    assert CliRunner().invoke(server, ["migrate"], env=env).exit_code == 0
+    relay = mailbox.start()
+    result = CliRunner().invoke(server, ["notify"], env={
+        **env, "HERALD_SMTP_HOST": "127.0.0.1", "HERALD_SMTP_PORT": str(mailbox.port),
+        "HERALD_MAIL_FROM": "herald@example.org"})
+    assert result.exit_code == 0 and "sent 4, failed 0 (will retry), gave up 0" in result.output, result.output
+    assert {n.status for n in Notification.select()} == {"sent", "dropped"}
+    sent = {m["X-Herald-Notification"]: m for m in relay.messages}
+    assert sorted(sent) == sorted(str(n.id) for n in Notification.select().where(Notification.status == "sent"))
+    by_kind = {kind: [sent[str(n.id)].get_body(preferencelist=("plain",)).get_content() for n in
+                      Notification.select().where((Notification.status == "sent") & (Notification.kind == kind))]
+               for kind in ("over", "turn", "reminder")}
+    assert [len(texts) for texts in by_kind.values()] == [2, 1, 1], {k: len(v) for k, v in by_kind.items()}
+    for text in by_kind["over"]:
+        assert "Winner: p0." in text and "destroyed the rival castle" in text and "secret seed" in text
+        assert "rating" not in text
+    for text in by_kind["turn"] + by_kind["reminder"]:
+        assert "Your position:" in text and "Answer by" not in text and "Table talk" not in text
+    assert "since 2026-11-23 11:31:19 UTC" in by_kind["reminder"][0]
+    database.close()
 
 
 def test_herald_server_run_refuses_an_unmigrated_database_naming_the_fix(release1, tmp_path):
@@ -127,7 +160,7 @@ def test_the_migrated_sqlite_schema_is_the_models_schema(release1, tmp_path):
     expected = fresh_schema(f"sqlite:///{tmp_path / 'fresh.db'}")
     db = open_database(f"sqlite:///{release1}")
     with database.connection_context():
-        schema.migrate()
+        startup.migrate()
         assert (schema_of(db), guards(db), migrations.pending(db)) == expected
         assert db.execute_sql("PRAGMA foreign_keys").fetchone() == (1,)
 
@@ -141,7 +174,7 @@ def test_a_failing_migration_leaves_the_database_as_it_was(release1, tmp_path, m
     db = open_database(f"sqlite:///{release1}")
     with database.connection_context():
         with pytest.raises(RuntimeError, match="mistake"):
-            schema.migrate()
+            startup.migrate()
         assert "rules_version" not in {c.name for c in db.get_columns("games")}
         assert migrations.pending(db) == [m.name for m in migrations.available()]
         assert guards(db) == {"moves_no_update", "moves_no_delete"}

@@ -145,7 +145,7 @@ def test_private_moves_hide_mover_and_move(api, alice_bob):
 
 def test_move_path_reads_no_log_and_its_cost_does_not_grow(api, alice_bob, caplog):
     """A move issues the same statements at move 4 as at move 13, and never reads the log."""
-    from server import state_cache
+    from server.store import state_cache
 
     game = api.start_game(alice_bob, options={"target": 60})
 
@@ -170,7 +170,7 @@ def test_move_path_reads_no_log_and_its_cost_does_not_grow(api, alice_bob, caplo
 
 def test_moves_continue_from_the_snapshot_when_the_cache_is_cold(api, alice_bob, game):
     """Another worker's cache: cleared between moves, the game still goes on correctly."""
-    from server import state_cache
+    from server.store import state_cache
 
     alice, bob = alice_bob
     for _ in range(4):

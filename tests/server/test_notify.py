@@ -8,9 +8,10 @@ from datetime import timedelta
 
 import pytest
 
-from server.mailer import deliver_pending, requeue
-from server.models import Notification, utcnow
-from server.reminders import queue_reminders
+from server.notify.channels.mail import deliver_pending
+from server.notify.delivery import requeue
+from server.store.models import Notification, utcnow
+from server.table.reminders import queue_reminders
 from tests.server.mailbox import Collector
 
 
@@ -122,7 +123,7 @@ def test_a_new_turn_writes_exactly_one_outbox_row_for_the_prompted_seat(api, ali
 
 def test_a_mail_interrupted_by_a_crash_is_not_resent_unless_the_operator_asks(api, alice_bob, config):
     """At-most-once: a row left `sending` (crash between claim and mark) is reported, not resent."""
-    from server.mailer import requeue_stuck
+    from server.notify.delivery import requeue_stuck
 
     api.start_game(alice_bob)
     row = Notification.get()
@@ -251,3 +252,30 @@ def test_two_notify_runs_at_once_send_each_mail_once(api, alice_bob, smtp_config
     ids = [m["X-Herald-Notification"] for m in mailbox.all_messages()]
     assert len(ids) == len(set(ids)) == total == 24
     assert sum(r.sent for r in reports) == total and not any(r.failed for r in reports)
+
+
+def test_a_new_mail_missing_a_field_is_a_loud_bug_and_is_kept(api, alice_bob, config, caplog):
+    """The templates are strict (StrictUndefined): defaults go only to the empty values a new
+    row leaves out and to the rows of earlier releases (server/notify/mailboard.py). A new row
+    without a field its template needs is a bug: logged with the game and seq, kept as
+    failed with the reason (not retried as if the relay had said "later"), notify exits 4."""
+    import logging
+
+    from click.testing import CliRunner
+
+    from server.cli import server
+
+    game = api.start_game([alice_bob[0]] * 2)  # one mail: her turn
+    row = Notification.get()
+    Notification.update(context={k: v for k, v in row.context.items() if k != "player"}).where(
+        Notification.id == row.id).execute()
+    caplog.set_level(logging.ERROR)
+    env = {"HERALD_DATABASE_URL": config["DATABASE_URL"], "HERALD_MAIL_DIR": config["MAIL_DIR"],
+           "HERALD_CONFIG": "", "HERALD_SMTP_HOST": ""}
+    result = CliRunner().invoke(server, ["notify"], env=env)
+    assert result.exit_code == 4 and "could not compose 1" in result.output, result.output
+    row = Notification.get_by_id(row.id)
+    assert row.status == "failed" and "UndefinedError: 'player' is undefined" in row.last_error
+    assert f"game {game}, seq 0" in row.last_error
+    logged = [r for r in caplog.records if r.name == "herald.mail"]
+    assert logged and logged[-1].exc_info and f"game {game}, seq 0" in logged[-1].getMessage()

@@ -8,7 +8,7 @@ import threading
 from click.testing import CliRunner
 
 from server.cli import server
-from server.db import database
+from server.store.db import database
 from tests.server.live import http_put, serving
 from tests.server.test_migrations import FIXTURES
 

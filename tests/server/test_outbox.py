@@ -2,7 +2,7 @@
 from datetime import datetime
 
 from core.protocol import Prompt
-from server.outbox import changed_prompts, prompted_rows
+from server.table.outbox import changed_prompts, prompted_rows
 
 NOW = datetime(2026, 1, 2, 3, 4, 5)
 

@@ -15,16 +15,18 @@ import pytest
 from core import games
 from core.rng import Rng
 from server.config import load_config
-from server.models import Game, Snapshot
+from server.store.models import Game, Snapshot
+from server.table.seeds import SOURCE
 from tests.server.conftest import Api
 
 MOVES = 20
 
 
 @pytest.fixture
-def config(tmp_path):
-    return load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
-                        "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_SECRET_KEY": "s" * 32})
+def config(tmp_path, game_seeds):
+    return {**load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
+                           "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_SECRET_KEY": "s" * 32}),
+            SOURCE: game_seeds}
 
 
 def words(text: str) -> set[str]:

@@ -15,7 +15,7 @@ def test_the_columns_are_added_with_their_defaults(tmp_path):
     db.execute_sql("INSERT INTO players (name) VALUES ('ann')")
     db.execute_sql("INSERT INTO seats (seat) VALUES (0)")
     for name in ("m0040_seat_link_generation", "m0041_player_mail_format"):
-        importlib.import_module(f"server.migrations.{name}").up(SqliteMigrator(db), db)
+        importlib.import_module(f"server.store.migrations.{name}").up(SqliteMigrator(db), db)
     assert db.execute_sql("SELECT link_generation FROM seats").fetchall() == [(0,)]
     assert db.execute_sql("SELECT mail_format FROM players").fetchall() == [("multipart",)]
     db.execute_sql("INSERT INTO players (name) VALUES ('ben')")  # a raw insert gets the default too

@@ -8,16 +8,17 @@ from urllib.parse import urlsplit
 import pytest
 
 from server.config import load_config
+from server.table.seeds import SOURCE
 from tests.server.conftest import Api
 
 KEY = "test-secret-key-" + "x" * 20
 
 
 @pytest.fixture
-def config(tmp_path):
-    return load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
-                        "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_SECRET_KEY": KEY,
-                        "HERALD_PUBLIC_URL": "https://herald.example.org"})
+def config(tmp_path, game_seeds):
+    return {**load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
+                           "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_SECRET_KEY": KEY,
+                           "HERALD_PUBLIC_URL": "https://herald.example.org"}), SOURCE: game_seeds}
 
 
 @pytest.fixture
@@ -134,7 +135,7 @@ def test_the_page_long_polls_with_its_cookie(api, client, game):
 
 def test_without_a_secret_key_there_are_no_links(tmp_path, toy_game):
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
 
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'plain.db'}", "SECRET_KEY": None})
     try:
@@ -158,3 +159,32 @@ def test_the_page_shows_the_clock_and_my_deadline_with_the_reserve(api, client):
     html = client.get(link_path(api, created.json["id"], players[0])).get_data(as_text=True)
     assert "Clock: 2 day(s) per move + 5 day(s) of reserve; at a passed deadline: default." in html
     assert re.search(r"Answer by \w+ \d\d \w+ \d\d:\d\d UTC \(reserve left: 5d 0h\)\.", html)
+
+
+def test_a_seat_the_operator_hands_over_takes_its_old_holders_links_with_it(api, client, game):
+    """The link names the seat, not the player: after `herald server seat` (or a house bot taking
+    over) it must not let the old holder act as the new one."""
+    from server.ops import admin
+    from server.table import house_bots
+
+    players, game_id = game
+    carl = api.register("carl")
+    old = link_path(api, game_id, players[0])
+    admin.hand_over(game_id, 0, "carl")
+    assert client.get(old).status_code == 403
+    assert client.get(link_path(api, game_id, carl)).status_code == 200
+    kept = link_path(api, game_id, players[1])
+    house_bots.hand_over(game_id, 1, "random")
+    assert client.get(kept).status_code == 403
+
+
+def test_a_disabled_players_links_are_refused(api, client, game):
+    from server.ops import admin
+
+    players, game_id = game
+    path = link_path(api, game_id, players[0])
+    admin.set_disabled("ann", True)
+    refused = client.get(path)
+    assert refused.status_code == 403 and "disabled" in refused.get_data(as_text=True)
+    admin.set_disabled("ann", False)
+    assert client.get(path).status_code == 200

@@ -154,7 +154,7 @@ def test_fields_the_server_does_not_know_are_refused_not_ignored(api, alice_bob)
 def test_joining_again_with_my_own_invite_is_the_same_join(api, alice_bob):
     """A join retried after a lost answer (also once the game has started) gets the same
     answer; nobody else can use that invite, and no second start or start mail happens."""
-    from server.models import Notification
+    from server.store.models import Notification
 
     alice, bob = alice_bob
     created = api.call("POST", "/games", alice, json={"ruleset": "toy-race", "seats": 2}).json

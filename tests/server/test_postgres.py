@@ -9,7 +9,7 @@ from tests.server.live import race, serving
 def pg_app(postgres, toy_game, tmp_path):
     from server.app import create_app
     from server.config import load_config
-    from server.db import database
+    from server.store.db import database
 
     url = postgres.new_database()
     app = create_app(load_config({"HERALD_DATABASE_URL": url, "HERALD_MAIL_DIR": str(tmp_path / "mail")}))
@@ -25,8 +25,8 @@ def pg_api(pg_app):
 def test_a_game_plays_to_the_end_on_postgres(pg_api):
     from peewee import PostgresqlDatabase
 
-    from server.db import database, is_sqlite
-    from server.verify import verify_all
+    from server.store.db import database, is_sqlite
+    from server.store.verify import verify_all
 
     assert not is_sqlite() and isinstance(database.obj, PostgresqlDatabase)  # pooled: a subclass
     players = [pg_api.register("alice"), pg_api.register("bob")]
@@ -59,7 +59,7 @@ def test_racing_puts_on_postgres_accept_exactly_one(pg_app, pg_api):
 def test_postgres_refuses_to_change_a_logged_move(pg_api):
     from peewee import DatabaseError
 
-    from server.db import database
+    from server.store.db import database
 
     players = [pg_api.register("alice"), pg_api.register("bob")]
     game = pg_api.start_game(players)
@@ -107,7 +107,7 @@ def test_garbage_on_postgres_is_never_a_500(pg_api, monkeypatch, method, path):
     stores (NUL in text) or compares differently (integers past 32 bits)."""
     from tests.server import test_garbage
 
-    monkeypatch.setattr("server.gameviews.MAX_WAIT", 0)
+    monkeypatch.setattr("server.table.gameviews.MAX_WAIT", 0)
     players = [pg_api.register("alice"), pg_api.register("bob")]
     game = pg_api.start_game(players)
     pg_api.play_first_legal(game, players)

@@ -7,7 +7,7 @@ import pytest
 def limited(config, toy_game):
     """An app with small limits of its own (the other tests run with limits off)."""
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
 
     app = create_app({**config, "RATELIMIT_ENABLED": True, "RATELIMIT_REGISTER": "3 per minute",
                       "RATELIMIT_NAME_TAKEN": "2 per minute", "RATELIMIT_JOIN": "4 per minute",
@@ -73,7 +73,7 @@ def test_limits_off_and_malformed_limits(config):
 
 def test_behind_a_proxy_the_forwarded_address_is_counted(config, toy_game):
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
 
     client = create_app({**config, "RATELIMIT_ENABLED": True, "RATELIMIT_REGISTER": "1 per minute",
                          "PROXIES": 1}).test_client()
@@ -87,3 +87,39 @@ def test_behind_a_proxy_the_forwarded_address_is_counted(config, toy_game):
     finally:
         database.close()
     assert (first.status_code, second.status_code, third.status_code) == (201, 201, 429)
+
+
+def test_health_has_no_warning_for_one_sqlite_server_counting_in_memory(limited):
+    health = limited.get("/health")
+    assert health.status_code == 200 and health.json["warnings"] == []
+
+
+def test_a_shared_store_that_does_not_answer_lets_requests_through_and_health_says_so(config, toy_game):
+    """Rate limits in a Redis that is down (or not there): registration and a wrong token are
+    answered as usual, unlimited, rather than failing; /health names the store (no password)."""
+    pytest.importorskip("redis", reason="the redis client library is not installed (pip install '.[test]')")
+    from server.app import create_app
+    from server.store.db import database
+    from tests.server.mailbox import free_port
+
+    port = free_port()  # nobody listens there
+    app = create_app({**config, "RATELIMIT_ENABLED": True, "RATELIMIT_REGISTER": "1 per minute",
+                      "RATELIMIT_STORAGE_URI": f"redis://:sesame@127.0.0.1:{port}/0"})
+    try:
+        client = app.test_client()
+        assert [register(client, f"p{i}").status_code for i in range(3)] == [201] * 3
+        assert client.get("/players/me", headers={"Authorization": "Bearer wrong"}).status_code == 401
+        health = client.get("/health")
+        assert health.status_code == 200 and health.json["ok"]
+        [warning] = health.json["warnings"]
+        assert f"redis://127.0.0.1:{port}/0 does not answer" in warning and "sesame" not in warning
+    finally:
+        database.close()
+
+
+def test_a_store_that_cannot_be_used_is_said_at_startup(config, toy_game):
+    from server.app import create_app
+    from server.config import ConfigError
+
+    with pytest.raises(ConfigError, match="HERALD_RATELIMIT_STORAGE_URI cannot be used"):
+        create_app({**config, "RATELIMIT_ENABLED": True, "RATELIMIT_STORAGE_URI": "nosuchstore://127.0.0.1:1"})

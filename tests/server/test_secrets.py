@@ -2,8 +2,8 @@
 import json
 import re
 
-from server.mailer import deliver_pending
-from server.models import Snapshot
+from server.notify.channels.mail import deliver_pending
+from server.store.models import Snapshot
 from tests.support.toygame import GAME as TOY
 
 

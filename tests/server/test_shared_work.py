@@ -8,9 +8,11 @@ from datetime import timedelta
 import pytest
 from click.testing import CliRunner
 
-from server import mailer
-from server.mailer import LEASE, claim_batch, deliver_pending
-from server.models import Notification, utcnow
+from server.notify.channels import TransportUnavailable
+from server.notify.channels import mail as mailer
+from server.notify.channels.mail import deliver_pending
+from server.notify.delivery import LEASE, claim_batch
+from server.store.models import Notification, utcnow
 from tests.server.conftest import Api
 
 
@@ -18,7 +20,7 @@ from tests.server.conftest import Api
 def pg_app(postgres, tmp_path, toy_game):
     from server.app import create_app
     from server.config import load_config
-    from server.db import database
+    from server.store.db import database
 
     app = create_app(load_config({"HERALD_DATABASE_URL": postgres.new_database(),
                                   "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_RATELIMIT_ENABLED": "0"}))
@@ -118,7 +120,7 @@ def test_a_run_that_stops_early_gives_its_leases_back(pg_app, pg_api, tmp_path, 
     total = outbox_of_games(pg_api, 3)
 
     def unwritable(self, message):
-        raise mailer.TransportUnavailable("the mail folder is full")
+        raise TransportUnavailable("the mail folder is full")
 
     monkeypatch.setattr(mailer.FolderTransport, "send", unwritable)
     assert deliver_pending(pg_app.config).unreachable
@@ -137,7 +139,7 @@ def hold(url: str, first: int, second: int):
 
 
 def test_the_deadline_scan_has_one_leader_at_a_time(pg_app, pg_api, tmp_path):
-    from server.claims import SCAN_LOCK, SCANS
+    from server.store.claims import SCAN_LOCK, SCANS
     from server.cli import server
 
     url = pg_app.config["DATABASE_URL"]
@@ -157,8 +159,8 @@ def test_the_deadline_scan_has_one_leader_at_a_time(pg_app, pg_api, tmp_path):
 
 def test_a_house_bot_leaves_a_game_another_host_is_playing_in(pg_app, pg_api):
     from core.bots.levels import Budget
-    from server.claims import BOT_LOCK
-    from server.house_bots import HouseBots, hand_over
+    from server.store.claims import BOT_LOCK
+    from server.table.house_bots import HouseBots, hand_over
 
     players = [pg_api.register("alice"), pg_api.register("bob")]
     game = pg_api.start_game(players, ruleset="castle-assault", options={"first-player": 0})

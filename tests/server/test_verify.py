@@ -86,9 +86,9 @@ def test_a_broken_game_is_named_and_does_not_stop_reminders_for_others(api, alic
     """After a hand edit the move path refuses with a pointer to verify; other games go on."""
     from datetime import timedelta
 
-    from server import state_cache
-    from server.models import utcnow
-    from server.reminders import queue_reminders
+    from server.store import state_cache
+    from server.store.models import utcnow
+    from server.table.reminders import queue_reminders
 
     broken = play_some(api, alice_bob, 2)
     healthy = play_some(api, alice_bob, 1)
@@ -115,8 +115,8 @@ def test_verify_reports_a_changed_timestamp(api, alice_bob, config):
 def test_verify_agrees_while_players_keep_moving(api, alice_bob):
     """verify runs from cron while the server takes moves: a move landing between reading
     the game and reading its moves and snapshot is not a disagreement."""
-    from server.models import Game
-    from server.verify import verify_all, verify_game
+    from server.store.models import Game
+    from server.store.verify import verify_all, verify_game
 
     game_id = play_some(api, alice_bob, 3)
     read_before = Game.get_by_id(game_id)  # what verify_all holds when it reaches this game
@@ -133,8 +133,8 @@ def moves_seen_with_a_move_landing_midway(api, players) -> tuple[int, int, int]:
     Returns (games row version, moves seen, snapshot version seen)."""
     import threading
 
-    from server.db import read_snapshot
-    from server.models import Game, Move, Snapshot
+    from server.store.db import read_snapshot
+    from server.store.models import Game, Move, Snapshot
 
     game_id = play_some(api, players, 2)
     landed = []

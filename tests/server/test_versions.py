@@ -6,9 +6,9 @@ import pytest
 
 from core import games
 from core.protocol import IllegalMove
-from server import state_cache
-from server.models import Game, Move, Snapshot
-from server.verify import verify_all
+from server.store import state_cache
+from server.store.models import Game, Move, Snapshot
+from server.store.verify import verify_all
 from tests.support.toygame import VALUES, RaceGame
 from tests.support.toyversions import FormatV2, FormatV2Downgradable, RulesV2
 
@@ -130,7 +130,7 @@ def test_verify_still_catches_a_wrong_hash_in_an_old_format(api, alice_bob, upgr
     game_id = api.start_game(alice_bob)
     play(api, game_id, alice_bob, 2)
     upgrade(FormatV2Downgradable())
-    from server.db import database
+    from server.store.db import database
     database.execute_sql("DROP TRIGGER moves_no_update")  # as a hand edit would
     Move.update(state_hash="0" * 64).where(Move.seq == 1).execute()
     problems = verify_all()[0].problems

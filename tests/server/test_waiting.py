@@ -131,7 +131,7 @@ def test_postgres_waiters_are_woken_by_the_notifier(postgres_app, toy_game):
 def test_postgres_waiters_are_woken_by_the_poll_alone(postgres_app, toy_game, monkeypatch):
     """No announcement (a deadline's move, a lost NOTIFY, LISTEN through PgBouncer): the
     notifier's snapshot poll still sees the commit, within a poll or two."""
-    from server import waiting
+    from server.store import longpoll as waiting
     from tests.server.conftest import Api
 
     monkeypatch.setattr(waiting, "announce", lambda game_id: None)
@@ -152,10 +152,10 @@ def test_postgres_waiters_are_woken_by_the_poll_alone(postgres_app, toy_game, mo
 def test_the_notifier_uses_its_own_database_url_when_one_is_set(postgres, tmp_path, toy_game):
     """HERALD_WAIT_DATABASE_URL: behind PgBouncer's transaction pooling the notifier's LISTEN
     needs PostgreSQL directly, while requests go through PgBouncer."""
-    from server import waiting
     from server.app import create_app
     from server.config import load_config
-    from server.db import database
+    from server.store import longpoll as waiting
+    from server.store.db import database
     from tests.server.conftest import Api
 
     url = postgres.new_database()
@@ -206,7 +206,7 @@ def test_a_move_is_announced_after_its_commit_not_by_it(postgres_app, toy_game):
 def postgres_app(postgres, tmp_path, toy_game):
     from server.app import create_app
     from server.config import load_config
-    from server.db import database
+    from server.store.db import database
 
     app = create_app(load_config({"HERALD_DATABASE_URL": postgres.new_database(),
                                   "HERALD_MAIL_DIR": str(tmp_path / "mail")}))
@@ -279,7 +279,7 @@ def test_a_waiter_on_server_b_wakes_when_a_move_commits_on_a_with_no_trigger(pos
 def test_sleeping_waiters_hold_no_database_connection(app, api, alice_bob):
     """Connections are pooled per process; a request asleep in /wait gives its own back, so
     more waiters than the pool holds never exhaust it (PostgreSQL would refuse them)."""
-    from server.db import POOL_SIZE, database
+    from server.store.db import POOL_SIZE, database
 
     game = api.start_game(alice_bob)
     idle, mover = idle_and_mover(api, game, alice_bob)

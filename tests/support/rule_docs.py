@@ -18,7 +18,7 @@ GAME_FILES = {"CA": "castle-assault.md", "MM": "medieval-mastery.md", "WQ": "wiz
 
 ID = r"(?:CA|MM|WQ)-[A-Z0-9]+(?:-[A-Z0-9]+)*"
 # A citation: the shape the rules' IDs have, not glued to a word or a hyphen before it (so the
-# month and day of an upper-case date pattern, year-month-day, as server/statements.py writes
+# month and day of an upper-case date pattern, year-month-day, as server/store/statements.py writes
 # one in a docstring, are no citation).
 CITED = re.compile(rf"(?<![\w-])({ID})\b")
 FORM = re.compile(ID)

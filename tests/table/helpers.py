@@ -5,7 +5,7 @@ import json
 
 from core import games
 from core.rng import Rng
-from server.models import Snapshot
+from server.store.models import Snapshot
 
 
 def play_until_deck_empty(api, game_id: int, players: list[dict]) -> None:
@@ -28,7 +28,7 @@ def prompted_seat(api, game_id: int, seated: list[dict]) -> int:
     for seat, player in enumerate(seated):
         if any(p["seat"] == seat for p in api.game(game_id, player)["prompted"]):
             return seat
-    from server.models import Game
+    from server.store.models import Game
     raise AssertionError(f"nobody is prompted in an active game: {Game.get_by_id(game_id).prompted}")
 
 

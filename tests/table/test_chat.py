@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from client import exitcodes
-from server import chat
+from server.table import chat
 
 
 def three_seated(herald):
@@ -54,7 +54,7 @@ def test_size_rate_and_who_may_talk_are_limited(herald):
 
 
 def test_a_turn_mail_carries_the_talk_since_the_last_one(api, alice_bob, app):
-    from server.models import Notification
+    from server.store.models import Notification
 
     alice, bob = alice_bob
     game_id = api.start_game([alice, bob])
@@ -67,6 +67,6 @@ def test_a_turn_mail_carries_the_talk_since_the_last_one(api, alice_bob, app):
         mail = (Notification.select().where((Notification.game == game_id) & (Notification.seat == 1 - mover))
                 .order_by(Notification.id.desc()).first())
     assert [m["text"] for m in mail.context["chat"]] == ["your turn soon", "hm"]
-    from server.mailer import compose  # the text a player reads
+    from server.notify.channels.mail import compose  # the text a player reads
     body = compose(mail, {"MAIL_FROM": "herald@example.org"}).get_content()
     assert "Table talk since your last mail:" in body and "hm" in body

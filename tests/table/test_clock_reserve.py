@@ -8,10 +8,10 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from server import timecontrol, waits
-from server.mailer import compose
-from server.models import Game, Move, Notification, Seat, utcnow
-from server.verify import verify_game
+from server.table import due_times, timeouts
+from server.notify.channels.mail import compose
+from server.store.models import Game, Move, Notification, Seat, utcnow
+from server.store.verify import verify_game
 
 DAY = timedelta(days=1)
 
@@ -29,7 +29,7 @@ def backdate(game_id: int, waited: timedelta) -> datetime:
     game = Game.get_by_id(game_id)
     since = utcnow() - waited
     prompted = [{**p, "since": since.isoformat(timespec="seconds")} for p in game.prompted]
-    Game.update(prompted=prompted, **waits.columns(game, prompted)).where(Game.id == game_id).execute()
+    Game.update(prompted=prompted, **due_times.columns(game, prompted)).where(Game.id == game_id).execute()
     return datetime.fromisoformat(prompted[0]["since"])
 
 
@@ -62,8 +62,8 @@ def test_time_beyond_the_move_comes_off_the_reserve_which_does_not_refill(api, a
     again = Game.get_by_id(game_id)
     since = datetime.fromisoformat(again.prompted[0]["since"])
     assert again.due_at == since + DAY + timedelta(seconds=left)  # the stored due time counts the reserve
-    assert timecontrol.apply_overdue(since + DAY + timedelta(seconds=left - 60)).applied == []
-    report = timecontrol.apply_overdue(since + DAY + timedelta(seconds=left + 60))
+    assert timeouts.apply_overdue(since + DAY + timedelta(seconds=left - 60)).applied == []
+    report = timeouts.apply_overdue(since + DAY + timedelta(seconds=left + 60))
     assert [text for _, _, _, text in report.applied] == ["resign"]
     assert verify_game(Game.get_by_id(game_id)).ok
 
@@ -87,7 +87,7 @@ def test_at_a_passed_deadline_a_house_bot_plays_the_seat_as_an_ordinary_move(api
     mover = next(p["seat"] for p in Game.get_by_id(game_id).prompted)
     assert asked["clock"]["on_timeout"] == "bot"
     since = backdate(game_id, 2 * DAY)
-    report = timecontrol.apply_overdue(since + 2 * DAY)
+    report = timeouts.apply_overdue(since + 2 * DAY)
     assert report.applied and {seat for _, _, seat, _ in report.applied} == {mover}
     logged = Move.select().where(Move.game == game_id).order_by(Move.seq)
     assert [m.seat for m in logged] == [mover] * len(report.applied)
@@ -102,7 +102,7 @@ def test_skip_ends_a_medieval_mastery_turn_and_the_next_player_is_asked(api):
     game_id = new_game(api, seated, "medieval-mastery", days_per_move=1, on_timeout="skip")
     active = next(p["seat"] for p in Game.get_by_id(game_id).prompted)
     since = backdate(game_id, 2 * DAY)
-    report = timecontrol.apply_overdue(since + 2 * DAY)
+    report = timeouts.apply_overdue(since + 2 * DAY)
     assert [(seat, text) for _, _, seat, text in report.applied][-1] == (active, "end")
     assert {seat for _, _, seat, _ in report.applied} == {active}
     assert [p["seat"] for p in Game.get_by_id(game_id).prompted] == [(active + 1) % 3]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from server import deadlines, timecontrol, waits
-from server.mailer import compose
-from server.models import Game, Notification, utcnow
-from server.verify import verify_game
+from server.table import deadlines, due_times, timeouts
+from server.notify.channels.mail import compose
+from server.store.models import Game, Notification, utcnow
+from server.store.verify import verify_game
 
 DAY = timedelta(days=1)
 
@@ -37,13 +37,13 @@ def test_the_deadline_is_shown_reminded_a_day_before_then_the_seat_resigns(api, 
     turn_mail = Notification.get((Notification.game == game_id) & (Notification.seat == mover))
     assert "Answer by" in compose(turn_mail, {"MAIL_FROM": "h@example.org"}).get_content()
 
-    assert timecontrol.queue_reminders(since + DAY / 2) == 0           # too early
-    assert timecontrol.queue_reminders(since + DAY + timedelta(minutes=1)) == 1
-    assert timecontrol.queue_reminders(since + DAY + timedelta(hours=2)) == 0  # once a day
-    assert timecontrol.apply_overdue(since + DAY * 1.5).applied == []  # not yet
+    assert timeouts.queue_reminders(since + DAY / 2) == 0           # too early
+    assert timeouts.queue_reminders(since + DAY + timedelta(minutes=1)) == 1
+    assert timeouts.queue_reminders(since + DAY + timedelta(hours=2)) == 0  # once a day
+    assert timeouts.apply_overdue(since + DAY * 1.5).applied == []  # not yet
     assert deadlines.apply_defaults(timedelta(hours=1), since + 3 * DAY).applied == []  # --after leaves it alone
 
-    report = timecontrol.apply_overdue(since + 2 * DAY + timedelta(minutes=1))
+    report = timeouts.apply_overdue(since + 2 * DAY + timedelta(minutes=1))
     assert [(seat, text) for _, _, seat, text in report.applied] == [(mover, "resign")]
     over = api.game(game_id, alice_bob[0])
     assert over["status"] == "finished" and over["result"]["winners"] == [1 - mover]
@@ -53,9 +53,9 @@ def test_the_deadline_is_shown_reminded_a_day_before_then_the_seat_resigns(api, 
 def test_with_default_and_no_default_answer_the_seat_keeps_waiting(api, alice_bob):
     game_id = clocked_game(api, alice_bob, days=1, on_timeout="default")
     _, since = since_of(api, game_id, alice_bob[0])
-    assert timecontrol.apply_overdue(since + 5 * DAY).applied == []  # a toy turn has no default answer
+    assert timeouts.apply_overdue(since + 5 * DAY).applied == []  # a toy turn has no default answer
     assert api.game(game_id, alice_bob[0])["status"] == "active"
-    assert timecontrol.queue_reminders(since + 5 * DAY) == 1  # but it is reminded
+    assert timeouts.queue_reminders(since + 5 * DAY) == 1  # but it is reminded
 
 
 def test_a_vacation_stops_the_clock_tells_the_others_and_ends_when_i_move(api, alice_bob):
@@ -70,8 +70,8 @@ def test_a_vacation_stops_the_clock_tells_the_others_and_ends_when_i_move(api, a
     assert clock["paused"] and datetime.fromisoformat(clock["deadline"].rstrip("Z")) >= until + DAY
     told = Notification.get((Notification.kind == "vacation") & (Notification.player == other["id"]))
     assert f"{away['name']} is on vacation" in compose(told, {"MAIL_FROM": "h@example.org"}).get_content()
-    assert timecontrol.apply_overdue(since + 5 * DAY).applied == []  # paused
-    assert timecontrol.queue_reminders(since + 5 * DAY) == 0
+    assert timeouts.apply_overdue(since + 5 * DAY).applied == []  # paused
+    assert timeouts.queue_reminders(since + 5 * DAY) == 0
 
     assert api.play_first_legal(game_id, alice_bob).status_code == 201  # moving ends the vacation
     status = api.call("GET", "/players/me/vacation", away).json
@@ -123,7 +123,7 @@ def test_operator_command_clocks_acts_and_mails(api, alice_bob, config, tmp_path
     game_id = clocked_game(api, alice_bob)
     game = Game.get_by_id(game_id)
     waited = [{**p, "since": (utcnow() - 3 * DAY).isoformat(timespec="seconds")} for p in game.prompted]
-    Game.update(prompted=waited, **waits.columns(game, waited)).where(Game.id == game_id).execute()
+    Game.update(prompted=waited, **due_times.columns(game, waited)).where(Game.id == game_id).execute()
     env = {"HERALD_DATABASE_URL": config["DATABASE_URL"], "HERALD_MAIL_DIR": config["MAIL_DIR"],
            "HERALD_CONFIG": "", "HERALD_SMTP_HOST": ""}
     result = CliRunner().invoke(server, ["clocks"], env=env)
@@ -135,7 +135,7 @@ def test_operator_command_clocks_acts_and_mails(api, alice_bob, config, tmp_path
 
 def test_the_server_wide_fallback_and_reminders_respect_vacations(api, alice_bob):
     """`deadlines --after` and `remind --after` skip a seat whose player is away."""
-    from server import reminders
+    from server.table import reminders
 
     game_id = api.start_game(alice_bob)
     mover = api.game(game_id, alice_bob[0])["prompted"][0]["seat"]

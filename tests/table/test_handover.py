@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 
 from core.bots.levels import Budget
-from server import admin
-from server.house_bots import HouseBots
-from server.mailer import compose
-from server.models import Game, Move, Notification, Seat
-from server.verify import verify_game
+from server.ops import admin
+from server.table.house_bots import HouseBots
+from server.notify.channels.mail import compose
+from server.store.models import Game, Move, Notification, Seat
+from server.store.verify import verify_game
 
 
 def mailed_code(game_id: int, email: str) -> str:

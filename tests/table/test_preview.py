@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -67,6 +68,30 @@ def test_cli_play_dry_run_plays_nothing(herald, two_player_game):
     assert herald.json("show", game_id, token=alice)["version"] == 0
     refused = herald("play", game_id, "play t99", "--dry-run", token=token)
     assert refused.exit_code == exitcodes.REJECTED and "TOY-2" in refused.stderr
+
+
+# A deal in which seat 0, first to play, holds an Explorer and the Dungeon's top card beats it:
+# exploring turns that card up, shown by its kind only, and draws nothing.
+EXPLORER_ON_MOVE_0 = "explorer-on-move-0-0"
+
+
+def test_a_dry_run_of_explore_never_shows_the_dungeon_card_it_would_turn_up(herald, game_seeds):
+    """Issue 24: `herald play GAME "explore V56" --dry-run` printed the Dungeon card, and the
+    real play then turned up that same card."""
+    game_seeds.pin(EXPLORER_ON_MOVE_0)
+    ann, ben = herald.register("ann"), herald.register("ben")
+    created = herald.json("new", "castle-assault", "--seats", 2, "--option", "first-player=0", token=ann)
+    for token, invite in zip((ann, ben), created["invites"]):
+        herald.json("join", invite["code"], token=token)
+    game_id = created["id"]
+    line = next(m["text"] for m in herald.json("moves", game_id, token=ann)
+                if not m.get("pattern") and m["text"].startswith("explore "))
+    dry = herald("play", game_id, line, "--dry-run", token=ann)
+    assert dry.exit_code == 0, dry.stderr
+    assert "nothing was played" in dry.stdout and "shown only when you play it" in dry.stdout
+    events = herald.json("play", game_id, line, token=ann)["events"]
+    card = re.search(r"turns up (.+?) \(danger", " ".join(events)).group(1)
+    assert card not in dry.stdout and "turns up" not in dry.stdout
 
 
 @pytest.mark.parametrize("ruleset", ["castle-assault", "medieval-mastery", "wizards-quest"])

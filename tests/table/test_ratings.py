@@ -2,16 +2,17 @@
 change in each player's game-over mail."""
 from __future__ import annotations
 
-from server.mailer import compose
-from server.models import Notification
+from server.notify.channels.mail import compose
+from server.store.models import Notification
 
 
 def finish(api, players, winner_resigns_others=True, rated=True):
     """A toy game where every seat but seat 0's player resigns: seat 0 wins."""
     created = api.call("POST", "/games", players[0], json={"ruleset": "toy-race", "seats": len(players),
                                                            "rated": rated}).json
-    for player, invite in zip(players, created["invites"]):
-        api.call("POST", "/games/join", player, json={"invite": invite["code"]})
+    for index, (player, invite) in enumerate(zip(players, created["invites"])):
+        another = {"another_seat": True} if player in players[:index] else {}  # one person in several seats
+        api.call("POST", "/games/join", player, json={"invite": invite["code"], **another})
     game_id = created["id"]
     for loser in players[1:]:
         version = api.game(game_id, loser)["version"]

@@ -16,8 +16,8 @@ def test_resign_ends_a_two_player_game_and_verify_replays_it(herald, two_player_
     assert herald.json("log", game_id, token=alice)["moves"][-1]["text"] == "resign"
     again = herald("resign", game_id, "--yes", token=alice)
     assert again.exit_code == exitcodes.REJECTED and "game-not-active" in again.stderr
-    from server.verify import verify_game
-    from server.models import Game
+    from server.store.verify import verify_game
+    from server.store.models import Game
     assert verify_game(Game.get_by_id(game_id)).ok
 
 
@@ -40,8 +40,8 @@ def test_medieval_mastery_with_three_players_plays_on_without_the_resigned_seat(
     turn order passes over them, so nobody ever waits for them and verify replays the game."""
     from core import games
     from core.rng import Rng
-    from server.models import Game, Move
-    from server.verify import verify_game
+    from server.store.models import Game, Move
+    from server.store.verify import verify_game
     from tests.table.helpers import prompted_seat, server_state
 
     players = [api.register(n) for n in ("ana", "ben", "cal")]

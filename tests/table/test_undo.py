@@ -7,8 +7,8 @@ import pytest
 from core import chance, games
 from core.gamerecord import replay_record
 from core.rng import Rng
-from server.models import Game
-from server.verify import verify_game
+from server.store.models import Game
+from server.store.verify import verify_game
 from tests.table.helpers import play_until_deck_empty, random_walk
 
 

@@ -18,8 +18,8 @@ from datetime import timedelta
 import pytest
 
 from client import exitcodes
-from server import webhooks
-from server.models import Notification, utcnow
+from server.notify.channels import webhook as webhooks
+from server.store.models import Notification, utcnow
 from tests.table.receiver import Receiver
 
 INSIDE = [
@@ -101,7 +101,7 @@ def allowing(config, networks=LOCAL) -> dict:
 def allowed_api(config, toy_game):
     """The API of an app whose operator allows webhooks to this machine (127.0.0.0/8, ::1)."""
     from server.app import create_app
-    from server.db import database
+    from server.store.db import database
     from tests.server.conftest import Api
 
     yield Api(create_app(allowing(config)).test_client())

@@ -10,8 +10,8 @@ from datetime import timedelta
 
 import pytest
 
-from server import webhooks
-from server.models import Notification, utcnow
+from server.notify.channels import webhook as webhooks
+from server.store.models import Notification, utcnow
 from tests.server.live import serving
 from tests.table.receiver import Receiver
 
@@ -29,7 +29,7 @@ def server_url(tmp_path, toy_game):
     """A real server (for `herald`) allowing webhooks to this machine."""
     from server.app import create_app
     from server.config import load_config
-    from server.db import database
+    from server.store.db import database
 
     app = create_app(load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
                                   "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_RATELIMIT_ENABLED": "0",

@@ -10,9 +10,9 @@ import pytest
 from core import games
 from core.gamerecord import replay_record
 from core.rng import Rng, seed_hash
-from server import timecontrol, waits
-from server.models import Game, utcnow
-from server.verify import verify_game
+from server.table import due_times, timeouts
+from server.store.models import Game, utcnow
+from server.store.verify import verify_game
 from tests.table.helpers import prompted_seat, server_state
 
 DAY = timedelta(days=1)
@@ -65,7 +65,7 @@ def take_a_vacation(table):
     away = table.seated[seat]
     until = (utcnow() + 7 * DAY).isoformat(timespec="seconds")
     assert table.api.call("POST", "/players/me/vacation", away, json={"until": until}).status_code == 201
-    assert timecontrol.apply_overdue(utcnow() + 5 * DAY).applied == []  # the clock is paused
+    assert timeouts.apply_overdue(utcnow() + 5 * DAY).applied == []  # the clock is paused
     while table.active() and not table.api.call("GET", "/players/me/vacation", away).json["on_vacation"] is False:
         table.random_move()  # play on until the player on vacation has moved: that ends it
 
@@ -79,8 +79,8 @@ def let_the_clock_fire_once(table):
             break
         table.random_move()
     waited = [{**p, "since": (utcnow() - 3 * DAY).isoformat(timespec="seconds")} for p in game.prompted]
-    Game.update(prompted=waited, **waits.columns(game, waited)).where(Game.id == table.id).execute()
-    report = timecontrol.apply_overdue()
+    Game.update(prompted=waited, **due_times.columns(game, waited)).where(Game.id == table.id).execute()
+    report = timeouts.apply_overdue()
     assert len(report.applied) == 1, report
 
 

@@ -1,4 +1,5 @@
-"""The move notation: every form of docs/castle-assault.md, round trips, kind names, errors."""
+"""The move notation: every form of the player guide (server/guides/castle-assault.md), round trips, kind
+names, errors."""
 import pytest
 
 from core.castle_assault import GAME
@@ -41,9 +42,9 @@ def test_every_documented_form_parses_and_formats_back(text, move):
     assert GAME.parse(s, 0, GAME.format(move)) == move
 
 
-def test_the_docs_page_lists_every_example():
+def test_the_player_guide_lists_every_example():
     import pathlib
-    doc = (pathlib.Path(__file__).resolve().parents[3] / "docs" / "castle-assault.md").read_text()
+    doc = (pathlib.Path(__file__).resolve().parents[3] / "server" / "guides" / "castle-assault.md").read_text()
     for text, _ in EXAMPLES:
         assert f"`{text}`" in doc, text
 

@@ -7,7 +7,7 @@ import pytest
 
 from core.castle_assault import GAME
 from core.rng import Rng
-from server import stateformat
+from server.store import stateformat
 
 # The layout of format 1, written out here rather than taken from state.FORMAT_1, so that the
 # declaration is checked against what stored games hold.

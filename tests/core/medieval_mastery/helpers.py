@@ -8,7 +8,7 @@ G = GAME
 
 
 def start(players: int = 2, options: dict | None = None, seed: str = "test", **scenario):
-    """A position from a scenario (see docs/medieval-mastery.md). The positions of these tests, and
+    """A position from a scenario (see core/medieval_mastery/README.md). The positions of these tests, and
     the dice and shuffles they rely on, were worked out on the first random stream: `rng` 1 unless
     a test asks for the other one."""
     return G.setup(players, G.normalize_options({"rng": 1, **(options or {})}), seed, scenario)

@@ -14,7 +14,7 @@ from core import canonical
 from core.medieval_mastery import GAME
 from core.medieval_mastery.state import HASHER
 from core.rng import Rng
-from server import stateformat
+from server.store import stateformat
 from tests.core.playout import play
 
 # The keys of format 1, written out here rather than taken from FORMAT_1, so that a wrong

@@ -19,7 +19,7 @@ def test_three_hundred_random_games_keep_the_invariants_and_end():
         out = play(GAME, players, seed, {"blank-treasure": blank}, full_checks=False,
                    invariants=check_invariants, max_moves=GAME.max_moves)
         ended += out.ended
-        if out.ended:  # every real end has its stable reason code (docs/wizards-quest.md)
+        if out.ended:  # every real end has its stable reason code (core/wizards_quest/README.md)
             assert GAME.result(out.state).code in ("three-treasures", "last-standing", "all-eliminated")
         if out.ended and out.state["reason"] == "collected all three treasures":  # the stored reason code
             collected += 1

@@ -12,7 +12,8 @@ from core.wizards_quest import state as S
 from tests.core.wizards_quest.helpers import T, ask, at, check_invariants, make, move
 from tests.support import rule_docs
 
-DOCS = pathlib.Path(__file__).resolve().parents[3] / "docs" / "wizards-quest.md"
+GUIDE = pathlib.Path(__file__).resolve().parents[3] / "server" / "guides" / "wizards-quest.md"
+NOTES = pathlib.Path(__file__).resolve().parents[3] / "core" / "wizards_quest" / "README.md"
 
 EXAMPLES = ["castle K3", "county D2C4", "hide T05 K3", "place D1C2:3 K1:2 champion@K1", "place none",
             "scatter D1C1:2 K4:1 wizard@D5C5", "lose men", "lose champion", "take 3", "take 0 wizard",
@@ -31,11 +32,13 @@ def test_notation_round_trip(text):
 
 @pytest.mark.rule("WQ-DOC-1")
 def test_docs_examples_parse_and_round_trip():
-    """Every notation example in docs/wizards-quest.md is real notation (the docs cite the seed source)."""
-    text = DOCS.read_text(encoding="utf-8")
-    assert "004_b1694f7215fde1fd" in text
-    examples = re.findall(r"^    (?:> )?`([a-z][^`]*)`", text, re.M)
-    assert len(examples) >= 20
+    """Every notation example of the player guide and of the engine's notes is real notation (the
+    notes cite the seed source)."""
+    notes = NOTES.read_text(encoding="utf-8")
+    assert "004_b1694f7215fde1fd" in notes
+    guide = re.findall(r"^- `([a-z][^`]*)`", GUIDE.read_text(encoding="utf-8"), re.M)
+    assert len(guide) >= 20
+    examples = guide + re.findall(r"^    (?:> )?`([a-z][^`]*)`", notes, re.M)
     st = make({})
     for example in examples:
         assert G.format(G.parse(st, 0, example)) == example
@@ -141,7 +144,7 @@ def test_render_fits_100_columns_and_shows_the_board():
     picture = G.render(G.view(st, 0), 0)
     assert max(len(line) for line in picture.splitlines()) <= 100
     assert "D2C1 P0 12+C s5 $0cr DRAGON PEACE" in picture and "D2C4 orcs 4 s4" in picture
-    assert "C04 MEN2" in picture and "your boats: 1" in picture and "P0 1/3" in picture
+    assert "C04 (2 men)" in picture and "your boats: 1" in picture and "P0 1/3" in picture
     assert "C04" not in G.render(G.view(st, 1), 1)
     assert G.summary(G.view(st, None), None)
 
@@ -372,7 +375,7 @@ def test_every_listed_concrete_move_is_accepted():
 def test_summary_for_mails_says_who_is_asked_and_the_treasure_race():
     st = make({"D2C1": {"owner": 0, "men": 3}}, hands=[["C04"], []])
     text = G.summary(G.view(st, 0), 0)
-    assert "Waiting for P0" in text and "Treasures collected" in text and "C04 MEN2" in text
+    assert "Waiting for P0" in text and "Treasures collected" in text and "C04 (2 men)" in text
     assert "C04" not in G.summary(G.view(st, 1), 1)
 
 

@@ -9,7 +9,7 @@ import pytest
 from core import canonical
 from core.rng import Rng
 from core.wizards_quest import GAME as G
-from server import stateformat
+from server.store import stateformat
 
 # The keys of format 1, written out as the engine wrote them before the rename (not taken from
 # state.FORMAT_1, so that the declaration is checked against them).

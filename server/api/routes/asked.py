@@ -1,0 +1,30 @@
+"""GET /me/next: where I am asked to decide, oldest first (`herald next`)."""
+from __future__ import annotations
+
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields
+
+from server.table import asked
+from server.players.auth import current_player
+
+blp = Blueprint("asked", __name__, url_prefix="/me", description="What is asked of me")
+
+
+class AskedSchema(Schema):
+    game = fields.Integer()
+    ruleset = fields.String()
+    title = fields.String()
+    version = fields.Integer(metadata={"description": "the game's move count: the seq to play at"})
+    seat = fields.Integer()
+    kind = fields.String(metadata={"description": "turn, or an out-of-turn window's kind"})
+    text = fields.String(metadata={"description": "what is asked, player names filled in"})
+    since = fields.String(allow_none=True, metadata={"description": "when it was asked (UTC)"})
+    waiting_seconds = fields.Integer(allow_none=True, metadata={"description": "how long ago, by the server's clock"})
+    deadline = fields.String(allow_none=True, metadata={"description": "when it must be answered; null without time controls"})
+
+
+@blp.route("/next")
+@blp.response(200, AskedSchema(many=True))
+def next_asked():
+    """Every prompt of my seats in my active games, the longest-waiting first."""
+    return asked.asked(current_player())

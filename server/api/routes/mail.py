@@ -1,0 +1,105 @@
+"""Mail settings of the caller (PATCH /players/me) and invitations by mail."""
+from __future__ import annotations
+
+from flask import request
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+from server.store import statements
+from server.players.auth import current_player
+from server.store.db import write_transaction
+from server.errors import ApiError
+from server.api.error_handlers import ErrorSchema
+from server.table.outbox import SETTINGS
+from server.notify.digest import waiting_games
+from server.store.models import Game, Notification, Player, Seat, lock_game
+from server.api.routes.games import GAME_ID
+from server.api.routes.schemas import MAX_SEAT, PlayerSchema, StrictSchema
+
+blp = Blueprint("mail", __name__, description="Mail settings and invitations by mail")
+
+
+class MailSettingSchema(StrictSchema):
+    mail = fields.String(required=True, validate=validate.OneOf(SETTINGS),
+                         metadata={"description": "turns, digest or off"})
+
+
+class MailInviteSchema(StrictSchema):
+    email = fields.Email(required=True, validate=validate.Length(max=254))
+    seat = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_SEAT),
+                          metadata={"description": "default: the first free seat not yet invited"})
+
+
+class MailInvitedSchema(Schema):
+    game = fields.Integer()
+    seat = fields.Integer()
+    email = fields.String()
+
+
+def me_body(player_id: int) -> dict:
+    """GET/PATCH /players/me: the record, the mail setting, and how many games wait for me."""
+    player = Player.get_by_id(player_id)
+    return {"id": player.id, "name": player.name, "email": player.email, "mail": player.mail,
+            "waiting": len(waiting_games(player.id))}
+
+
+@blp.route("/players/me", methods=["PATCH"])
+@blp.arguments(MailSettingSchema())
+@blp.response(200, PlayerSchema)
+def change_mail(body):
+    """Change my mail setting: a mail per turn, one digest a day, or none."""
+    caller = current_player()
+    Player.update(mail=body["mail"]).where(Player.id == caller.id).execute()
+    return me_body(caller.id)
+
+
+@blp.before_request
+def _creator_only():
+    """Before the body is read (as for every game route): a stranger learns nothing from a 422."""
+    if request.endpoint == "mail.invite":
+        game = Game.get_or_none(Game.id == request.view_args["game_id"])
+        if game is None:
+            raise ApiError(404, "not-found", f"There is no game {request.view_args['game_id']}.")
+        if game.creator_id != current_player().id:
+            raise ApiError(403, "forbidden", "Only the player who created this game can invite to it.")
+
+
+@blp.route(f"/games/{GAME_ID}/invitations", methods=["POST"])
+@blp.arguments(MailInviteSchema())
+@blp.response(201, MailInvitedSchema)
+@blp.alt_response(409, schema=ErrorSchema, description="seat-taken or game-not-open")
+def invite(body, game_id):
+    """Mail an invitation to a free seat; the invited person joins by replying `join`."""
+    caller = current_player()
+    with write_transaction():
+        game = lock_game(game_id)
+        if game.status != "open":
+            raise ApiError(409, "game-not-open", "That game is no longer taking players.")
+        seat = _free_seat(game, body["seat"])
+        _queue_invitation(game, seat, caller, body["email"])
+    return {"game": game.id, "seat": seat.seat, "email": body["email"]}
+
+
+def _free_seat(game, wanted: int | None) -> Seat:
+    invited = {n.seat for n in Notification.select(Notification.seat)
+               .where((Notification.game == game.id) & (Notification.kind == "invite"))}
+    free = [s for s in Seat.select().where((Seat.game == game.id) & Seat.player.is_null()).order_by(Seat.seat)]
+    if wanted is not None:
+        chosen = next((s for s in free if s.seat == wanted), None)
+        if chosen is None:
+            raise ApiError(409, "seat-taken", f"Seat {wanted} is not free in game {game.id}.")
+        return chosen
+    chosen = next((s for s in free if s.seat not in invited), None)
+    if chosen is None:
+        raise ApiError(409, "seat-taken", f"Every free seat of game {game.id} has been invited already; "
+                                          f"name one with 'seat'.")
+    return chosen
+
+
+def _queue_invitation(game, seat, caller, email: str) -> None:
+    """An outbox row of kind `invite`: its player is the inviter (the invited may have no
+    player yet), its email the invited address."""
+    context = {"game": game.id, "title": game.title, "ruleset": game.ruleset, "players": game.players,
+               "seat": seat.seat, "inviter": caller.name, "invite": seat.invite}
+    statements.insert(Notification, Notification.pending_row(game.id, seat.seat, caller.id, email, "invite",
+                                                             game.version, context))

@@ -1,0 +1,137 @@
+"""The game page: GET /play/{id} (HTML), its form POST /play/{id}/move and its long-poll
+GET /play/{id}/wait, all authorised by a signed seat link (server.web.playlinks) given as `?t=`,
+a form field, or the cookie the page sets; and for players, GET /games/{id}/link and
+POST /games/{id}/link/revoke with their API token."""
+from __future__ import annotations
+
+from flask import Response, redirect, request
+from flask_smorest import Blueprint
+
+from server.table import gameviews, movelog
+from server.web import playlinks, playpage
+from server.players.auth import current_player
+from server.errors import ApiError
+from server.api.error_handlers import ErrorSchema
+from server.api.routes.games import GAME_ID
+from server.api.routes.schemas import SeatQuerySchema
+
+blp = Blueprint("play", __name__, url_prefix="/play", description="The game page in a browser (HTML)")
+links = Blueprint("links", __name__, url_prefix="/games", description="Links to the game page")
+
+COOKIE = "herald_play"
+MAX_WAIT = 25
+
+# The page and its form answer HTML, refusals included (a missing or revoked link, a refused
+# move beside the box): so says the OpenAPI document, instead of flask-smorest's JSON default.
+HTML = {"type": "string", "description": "an HTML page"}
+PAGE_REFUSAL = {"description": "the refusal as a page (a missing, expired or revoked link: 401/403/404), "
+                               "with the same status as the API's error",
+                "content": {"text/html": {"schema": HTML}}}
+MOVE_FORM = {"required": True, "content": {"application/x-www-form-urlencoded": {"schema": {
+    "type": "object", "required": ["t", "seq"],
+    "properties": {"t": {"type": "string", "description": "the page's link token"},
+                   "seq": {"type": "integer", "description": "the move number the page shows"},
+                   "text": {"type": "string", "description": "the move, as typed"},
+                   "choice": {"type": "string", "description": "the move, as chosen from the list"}}}}}}
+
+
+def _headers(nonce: str | None = None) -> dict:
+    """The page loads nothing from elsewhere and runs only its own inline script."""
+    script = f"'nonce-{nonce}'" if nonce else "'none'"
+    return {"Content-Security-Policy": f"default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
+                                       f"script-src {script}; connect-src 'self'; form-action 'self'; "
+                                       f"base-uri 'none'; frame-ancestors 'none'",
+            "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer",
+            "X-Content-Type-Options": "nosniff"}
+
+
+def _grant(game_id: int):
+    token = request.form.get("t") or request.args.get("t") or request.cookies.get(COOKIE)
+    if not token:
+        raise ApiError(401, "link-required", "Open this page with the link from your turn mail "
+                                             "(or 'herald link GAME').")
+    return playlinks.caller_for(token, game_id)
+
+
+def _refusal(error: ApiError) -> Response:
+    return Response(playpage.render_refusal(error), status=error.status, mimetype="text/html", headers=_headers())
+
+
+def _page(grant, status: int = 200, error: ApiError | None = None, typed: str = "") -> Response:
+    html, nonce = playpage.render(grant, error, typed)
+    response = Response(html, status=status, mimetype="text/html", headers=_headers(nonce))
+    # The page's own later calls (reload, long-poll) carry the link as a cookie for this game only.
+    response.set_cookie(COOKIE, grant.token, path=f"/play/{grant.game}", httponly=True, samesite="Lax",
+                        secure=request.is_secure, max_age=90 * 24 * 3600)
+    return response
+
+
+@blp.route(f"/{GAME_ID}", methods=["GET"])
+@blp.response(200, HTML, content_type="text/html", description="the game page")
+@blp.doc(security=[], responses={"default": PAGE_REFUSAL})
+def page(game_id):
+    """The game page for the seat the link (`?t=`) grants."""
+    try:
+        return _page(_grant(game_id))
+    except ApiError as error:
+        return _refusal(error)
+
+
+@blp.route(f"/{GAME_ID}/move", methods=["POST"])
+@blp.response(303, description="played: back to the game page (Location: /play/{game_id})")
+@blp.doc(security=[], requestBody=MOVE_FORM, responses={"default": {
+    "description": "the page again with the refusal beside the box (the API error's status: 409, 422, ...), "
+                   "or a refusal page for a bad link",
+    "content": {"text/html": {"schema": HTML}}}})
+def move(game_id):
+    """The page's move box: the PUT /games/{id}/moves/{seq} path, as a form (fields t, seq, text)."""
+    try:
+        if not request.form.get("t"):  # the form's own token, never the cookie alone: no CSRF
+            raise ApiError(401, "link-required", "Play from the game page (its link is in your turn mail).")
+        grant = playlinks.caller_for(request.form["t"], game_id)
+    except ApiError as error:
+        return _refusal(error)
+    text = (request.form.get("choice") or request.form.get("text") or "").strip()
+    try:
+        if not text:
+            raise ApiError(422, "invalid-input", "Type a move (or choose one of your legal moves).")
+        try:
+            seq = int(request.form.get("seq", ""))
+        except ValueError:
+            raise ApiError(422, "invalid-input", "The page sent no move number; reload it.") from None
+        movelog.submit(grant.caller, game_id, seq, grant.seat, None, text)
+    except ApiError as error:
+        return _page(grant, error.status, error, text)
+    return redirect(f"/play/{game_id}", code=303)
+
+
+@blp.route(f"/{GAME_ID}/wait", methods=["GET"])
+@blp.response(200, description="the game as JSON once it moved (or the long-poll ran out)")
+@blp.doc(security=[])
+def wait(game_id):
+    """The page's long-poll: GET /games/{id}/wait for the link's seat; answers version, status, prompted."""
+    try:
+        grant = _grant(game_id)
+        timeout = min(max(request.args.get("timeout", 10, type=int) or 0, 0), MAX_WAIT)
+        body = gameviews.wait(game_id, grant.caller, grant.seat, timeout)
+    except ApiError as error:
+        return {"error": error.body()["error"]}, error.status
+    return {"version": body["version"], "status": body["status"],
+            "prompted": any(p["seat"] == grant.seat for p in body["prompted"])}
+
+
+@links.route(f"/{GAME_ID}/link", methods=["GET"])
+@links.response(200, description="a signed link to my seat's game page")
+@links.arguments(SeatQuerySchema(), location="query")
+@links.alt_response(503, schema=ErrorSchema, description="links-disabled")
+def link(query, game_id):
+    """A link to the game page for my seat (`?seat=` if I hold several): anyone holding it plays that seat."""
+    return playlinks.link(gameviews.load_game(game_id), current_player(), query["seat"])
+
+
+@links.route(f"/{GAME_ID}/link/revoke", methods=["POST"])
+@links.response(200, description="every earlier link of my seat revoked")
+@links.arguments(SeatQuerySchema(), location="query")
+def revoke(query, game_id):
+    """Revoke every earlier page link of my seat; answers the new link."""
+    return playlinks.revoke(gameviews.load_game(game_id), current_player(), query["seat"])

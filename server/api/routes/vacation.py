@@ -1,0 +1,70 @@
+"""A player's vacation (server/table/vacation.py): GET, POST and DELETE /players/me/vacation."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from flask import current_app
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields
+
+from server.table import vacation
+from server.players.auth import current_player
+from server.errors import ApiError
+from server.api.error_handlers import ErrorSchema
+from server.api.routes.schemas import StrictSchema
+
+blp = Blueprint("vacation", __name__, url_prefix="/players/me", description="Vacations")
+
+
+class VacationBodySchema(StrictSchema):
+    until = fields.String(required=True, metadata={"description": "ISO date (UTC midnight) or date and time"})
+
+
+class VacationSchema(Schema):
+    on_vacation = fields.Boolean()
+    until = fields.String(allow_none=True)
+    allowance = fields.Integer()
+    used = fields.Integer()
+    left = fields.Integer()
+
+
+def allowance() -> int:
+    try:
+        return max(0, int(current_app.config.get("VACATION_DAYS", 30)))
+    except (TypeError, ValueError):
+        return 30
+
+
+def parse_until(text: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise ApiError(422, "bad-date", f"{text[:40]!r} is not a date like 2026-12-26.") from None
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+    if not 2000 <= moment.year <= 9998:
+        raise ApiError(422, "bad-date", "That date is out of range.")
+    return moment
+
+
+@blp.route("/vacation", methods=["GET"])
+@blp.response(200, VacationSchema)
+def show():
+    """Am I on vacation, and how many days of this year's allowance are left."""
+    return vacation.status(current_player(), allowance())
+
+
+@blp.route("/vacation", methods=["POST"])
+@blp.arguments(VacationBodySchema())
+@blp.response(201, VacationSchema)
+@blp.alt_response(422, schema=ErrorSchema, description="bad-date, vacation-allowance")
+def begin(body):
+    """Go on vacation now until `until`: my clocks stop in every game; the others are told."""
+    return vacation.start(current_player(), parse_until(body["until"]), allowance())
+
+
+@blp.route("/vacation", methods=["DELETE"])
+@blp.response(200, VacationSchema)
+def finish():
+    """Come back early (moving in any game does it too)."""
+    return vacation.end(current_player(), allowance())

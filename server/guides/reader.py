@@ -1,0 +1,104 @@
+"""The player guides and glossaries served by `GET /rulesets/{name}/rules` and `/explain/{thing}`
+(as Markdown text) and `GET /rules/{name}` (as a web page, server/web/guidepages.py).
+
+A guide is `server/guides/<game>.md`, written for players (the engine's notes for developers
+are `core/<game>/README.md`); it ships inside this package, so an installed server reads it
+through importlib.resources without a checkout. Its generated tables are rewritten from the
+game's data by `python docs/guides.py`. Glossaries are `core/<game>/glossary.py`, found next
+to the game's module in the registry.
+"""
+from __future__ import annotations
+
+import difflib
+import importlib
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+from core.glossary import Glossary
+from core.registry import MODULES
+from server.errors import ApiError
+
+HEADING = re.compile(r"^(#{1,4}) +(.+?) *$")
+
+
+@dataclass(frozen=True)
+class Section:
+    level: int
+    title: str
+    text: str  # the heading line and everything up to the next heading of the same or a higher level
+
+
+def known(name: str) -> None:
+    if name not in MODULES:
+        raise ApiError(404, "not-found", f"There is no guide for {name!r} (games: {', '.join(MODULES)}).",
+                       details={"close": close(name, list(MODULES))})
+
+
+def guide_text(name: str) -> str:
+    known(name)
+    return resources.files("server.guides").joinpath(f"{name}.md").read_text(encoding="utf-8")
+
+
+def glossary(name: str) -> Glossary:
+    known(name)
+    return importlib.import_module(MODULES[name] + ".glossary").GLOSSARY
+
+
+def sections(text: str) -> list[Section]:
+    """Every heading with its body (nested sections included), outside code blocks."""
+    lines = text.splitlines()
+    heads, fenced = [], False
+    for i, line in enumerate(lines):
+        if line.startswith("```"):
+            fenced = not fenced
+        match = None if fenced else HEADING.match(line)
+        if match:
+            heads.append((i, len(match.group(1)), match.group(2)))
+    out = []
+    for n, (start, level, title) in enumerate(heads):
+        end = next((i for i, lvl, _ in heads[n + 1:] if lvl <= level), len(lines))
+        out.append(Section(level, title, "\n".join(lines[start:end]).rstrip() + "\n"))
+    return out
+
+
+def topics(text: str) -> list[str]:
+    return [s.title for s in sections(text) if s.level == 2]
+
+
+def rules(name: str, topic: str | None = None) -> dict:
+    """The whole guide, or the section whose heading is `topic`, else starts with it, else contains
+    it (any letter case; a chapter before a subsection, then the first in the guide)."""
+    text = guide_text(name)
+    listed = topics(text)
+    if not topic or not topic.strip():
+        return {"ruleset": name, "topic": None, "title": sections(text)[0].title, "text": text, "topics": listed}
+    wanted = " ".join(topic.lower().split())
+    found = sections(text)
+    tests = (lambda t: t == wanted, lambda t: t.startswith(wanted), lambda t: wanted in t)
+    for test in tests:
+        matching = sorted((s for s in found if test(s.title.lower())), key=lambda s: s.level)
+        if matching:
+            return {"ruleset": name, "topic": topic, "title": matching[0].title, "text": matching[0].text,
+                    "topics": listed}
+    raise ApiError(404, "not-found", f"The {name} guide has no section about {topic!r}; topics: "
+                   + "; ".join(listed) + ".", details={"topics": listed})
+
+
+def explain(name: str, thing: str) -> dict:
+    found = glossary(name).explain(thing)
+    if found is None:
+        near = glossary(name).close_matches(thing)
+        hint = f" Did you mean: {', '.join(near)}?" if near else " Try a card, territory or board symbol."
+        raise ApiError(404, "not-found", f"The {name} glossary does not know {thing!r}.{hint}",
+                       details={"close": near})
+    return {"ruleset": name, **found}
+
+
+def rules_url(config: dict, name: str | None) -> str:
+    """The guide's web page as the mails link it ("" for a mail about no game)."""
+    return f"{config.get('PUBLIC_URL', '')}/rules/{name}" if name else ""
+
+
+def close(word: str, names: list[str]) -> list[str]:
+    return difflib.get_close_matches(word, names, n=3, cutoff=0.5)

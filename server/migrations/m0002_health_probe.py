@@ -1,6 +1,0 @@
-"""The one-row table /health writes to prove the database takes writes."""
-from server.models import HealthProbe
-
-
-def up(migrator, database):
-    database.create_tables([HealthProbe], safe=True)

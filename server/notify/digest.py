@@ -1,0 +1,52 @@
+"""The daily digest (`herald server digest`): one mail a day to each player whose mail setting
+is `digest`, listing every game waiting for them (the settings: server/table/outbox.py)."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from server.store import statements
+from server.store.db import write_transaction
+from server.notify import reply_addresses
+from server.store.models import Game, Notification, Player, Seat, utcnow
+from server.players.seats import name_players, seats_of
+
+DIGEST_EVERY = timedelta(hours=20)  # "once a day", with room for a timer that runs a little early
+
+
+def waiting_games(player_id: int) -> list[tuple]:
+    """(game, seat, prompt text) for every active game asking one of the player's seats."""
+    rows = (Seat.select(Seat.game, Seat.seat).join(Game, on=(Seat.game == Game.id))
+            .where((Seat.player == player_id) & (Game.status == "active")).tuples())
+    seats_by_game: dict[int, set[int]] = {}
+    for game_id, seat in rows:
+        seats_by_game.setdefault(game_id, set()).add(seat)
+    waiting = []
+    for game in Game.select().where(Game.id.in_(list(seats_by_game))).order_by(Game.id) if seats_by_game else []:
+        for prompt in game.prompted or []:
+            if prompt["seat"] in seats_by_game[game.id]:
+                waiting.append((game, prompt["seat"], name_players(prompt["text"], seats_of(game))))
+                break
+    return waiting
+
+
+def queue_digests(config: dict, now=None) -> int:
+    """One digest row per digest player with games waiting, at most one per DIGEST_EVERY."""
+    now = now or utcnow()
+    queued = 0
+    for player in Player.select().where(Player.mail == "digest"):
+        with write_transaction():
+            recent = (Notification.select().where((Notification.player == player.id) & (Notification.kind == "digest")
+                                                  & (Notification.created > now - DIGEST_EVERY)).exists())
+            waiting = [] if recent else waiting_games(player.id)
+            if not waiting:
+                continue
+            games = [{"game": game.id, "title": game.title, "seat": seat, "version": game.version, "prompt": text,
+                      "reply": reply_addresses.reply_address(config, game.id, seat, game.version)
+                      if reply_addresses.configured(config) else None}
+                     for game, seat, text in waiting]
+            first = games[0]
+            statements.insert(Notification, Notification.pending_row(
+                first["game"], None, player.id, player.email, "digest", first["version"],
+                {"player": player.name, "games": games}, now))
+            queued += 1
+    return queued

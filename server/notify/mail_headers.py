@@ -1,0 +1,51 @@
+"""Headers every game mail gets when mail-in is configured (called by the mail channel's compose).
+
+- Reply-To: the signed address for this seat and the game's version the mail describes,
+  so a reply plays exactly into the position the player saw.
+- In-Reply-To/References: one thread per game and player (a fixed root id), and an
+  answer to a player's mail replies to that very mail.
+- Auto-Submitted (RFC 3834): other robots (vacation responders, other Heralds) must not
+  answer, and Herald drops whatever comes back with it: no two servers can loop.
+- List-Unsubscribe: how to stop the mails (replying `mail off`).
+- X-Herald-Bounce: the row, signed, so that a delivery report returning it can pause mail to
+  an address that bounced (server/notify/bounces.py); on every mail, mail-in configured or not.
+"""
+from __future__ import annotations
+
+from email.message import EmailMessage
+
+from server.notify import bounces
+from server.notify import reply_addresses
+
+ANSWER_KINDS = frozenset({"reply", "warning"})
+MAX_REFERENCES = 10
+
+
+def thread_root(config: dict, game: int, player: int | None, email: str, kind: str) -> str:
+    """The fixed Message-ID every mail of one game to one player refers to."""
+    domain = str(config.get("MAIL_FROM") or "").rpartition("@")[2].strip("> ") or "herald.invalid"
+    who = f"p{player}" if kind != "invite" else "invite." + "".join(c for c in email.lower() if c.isalnum())[:40]
+    return f"<herald.g{game}.{who}@{domain}>"
+
+
+def decorate(message: EmailMessage, row, config: dict) -> None:
+    """Add reply, thread and loop-guard headers to an outbox row's mail."""
+    context = row.context or {}
+    auto = "auto-replied" if row.kind in ANSWER_KINDS else "auto-generated"
+    message["Auto-Submitted"] = auto
+    signed = bounces.tag(config, row)
+    if signed:
+        message[bounces.HEADER] = signed
+    if not reply_addresses.configured(config) or row.seat is None:
+        return
+    if row.kind == "invite":
+        reply_to = reply_addresses.invitation_address(config, row.game_id, row.seat, row.email)
+    else:
+        reply_to = reply_addresses.reply_address(config, row.game_id, row.seat, context.get("reply_seq", row.version))
+    message["Reply-To"] = reply_to
+    root = thread_root(config, row.game_id, row.player_id, row.email, row.kind)
+    parent = context.get("in_reply_to")
+    earlier = [ref for ref in context.get("references", []) if ref != root][-MAX_REFERENCES:]
+    message["In-Reply-To"] = parent or root
+    message["References"] = " ".join([root] + earlier + ([parent] if parent and parent not in earlier else []))
+    message["List-Unsubscribe"] = f"<mailto:{reply_to}?subject=mail%20off>"

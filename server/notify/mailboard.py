@@ -1,0 +1,62 @@
+"""The position in a mail, drawn when the mail is sent rather than stored in its outbox row.
+
+A turn, reminder, "game has begun" or "game over" row records only which seat and which
+game version it is about (its context holds `"board": true`); at send time the state at that
+version is taken from the game's snapshot when the game is still there (the usual case: mail
+goes out within a minute), else replayed from the seed and the log. The mail then shows the
+same board, legal moves and picture a row written at move time did, from that seat's view
+only, and the move path renders nothing for the mail. Rows written before this (their
+context holds the summary itself, as every release before wrote it) are sent as they were
+written, with the empty values of the fields the templates gained since (a rating, a
+deadline, table talk), so a mail queued by any earlier release renders under this one.
+The templates stay strict (StrictUndefined): any other missing field fails the mail loudly.
+"""
+from __future__ import annotations
+
+from server.table import outbox
+from server.store import state_cache
+from server.table.engine_errors import engine_call
+from server.notify.mailparts import seat_view
+from server.store.models import Game
+from server.rulesets import engine as find_engine
+from server.players.seats import seats_of
+
+ASKING_KINDS = ("turn", "reminder")  # these also list the legal moves and an example
+POSITION_KINDS = (*ASKING_KINDS, "started", "over")  # their position is drawn at send time now
+# Left out of a row when empty (outbox.board_row_context), and absent from the rows of earlier
+# releases: the templates gained them later. Anything else a template needs, a row must hold.
+SEND_TIME_DEFAULTS = {"chat": [], "deadline": None, "seat_flag": "", "rating": None, "reason": ""}
+
+
+def mail_context(row) -> dict:
+    """Everything the row's templates need: its stored context, and for a row written without
+    its position, the game's title and ruleset, the values left out as empty, and the board."""
+    if row.game_id is None:
+        return row.context
+    if not row.context.get("board"):  # its position written in: queued by an earlier release
+        return {**SEND_TIME_DEFAULTS, **row.context} if row.kind in POSITION_KINDS else row.context
+    game = Game.get_by_id(row.game_id)
+    engine = find_engine(game.ruleset)
+    return {**SEND_TIME_DEFAULTS, "title": engine.title, "ruleset": game.ruleset, **row.context,
+            **_drawn(row, game, engine)}
+
+
+def board_context(row) -> dict:
+    """summary and view (and example and legal for a question) for the row's seat and version;
+    nothing for a row that stored its own."""
+    if not row.context.get("board") or row.game_id is None:
+        return {}
+    game = Game.get_by_id(row.game_id)
+    return _drawn(row, game, find_engine(game.ruleset))
+
+
+def _drawn(row, game, engine) -> dict:
+    """An engine failing here is an EngineError, logged with the game and the row's version."""
+    with engine_call(game.id, row.version, "drawing the position for a mail"):
+        state = state_cache.state_at(game, engine, row.version)
+        context = {"summary": outbox.seat_summary(engine, state, row.seat, seats_of(game)),
+                   "view": seat_view(engine, state, row.seat)}
+        if row.kind in ASKING_KINDS:
+            context["example"], context["legal"] = outbox.legal_in_mail(engine, state, row.seat)
+    return context
+

@@ -1,0 +1,89 @@
+"""What a mail tells a player beyond the question: the story since they last acted, and
+whether the question is still open when the mail is sent.
+
+Both are read at send time from the log (never on the move path): a turn mail written at
+move 40 and sent after move 45 tells everything up to its own move, and a question the seat
+has already answered by then is not mailed at all.
+"""
+from __future__ import annotations
+
+import textwrap
+
+from core.protocol import visible
+from server.store.models import Game, Move
+from server.players.seats import name_players, seats_of
+
+RECAP_LINES = 40
+WIDTH = 78
+
+
+def recap_context(game_id: int, seat: int, upto_version: int) -> dict:
+    """For the templates: the recap lines and since when they run."""
+    lines, since_own = _recap(game_id, seat, upto_version)
+    return {"recap": lines, "recap_since": "your last move" if since_own else "the game began"}
+
+
+def _recap(game_id: int, seat: int, upto_version: int) -> tuple[list[str], bool]:
+    """The events that seat may see, from its last own move up to the mail's move, oldest first.
+    Who moved is named where every seat may see it; the newest RECAP_LINES are kept."""
+    game = Game.get_or_none(Game.id == game_id)
+    if game is None or seat is None:
+        return [], False
+    last_own = (Move.select(Move.seq).where((Move.game == game_id) & (Move.seat == seat) & (Move.seq < upto_version))
+                .order_by(Move.seq.desc()).limit(1).scalar())
+    start = -1 if last_own is None else last_own
+    seats = seats_of(game)
+    lines: list[str] = []
+    for move in (Move.select(Move.seq, Move.seat, Move.text, Move.events, Move.public)
+                 .where((Move.game == game_id) & (Move.seq > start) & (Move.seq < upto_version)).order_by(Move.seq)):
+        if move.public:
+            lines.append(name_players(f"{{P{move.seat}}} played: {move.text}", seats))
+        lines += [f"  {name_players(e['text'], seats)}" for e in move.events if visible(e.get("to"), seat)]
+    if len(lines) > RECAP_LINES:
+        lines = [f"(... {len(lines) - RECAP_LINES} earlier lines: herald log {game_id})"] + lines[-RECAP_LINES:]
+    return lines, last_own is not None
+
+
+def still_asked(game_id: int, seat: int | None, version: int) -> bool:
+    """Is the seat still to answer what a mail written at `version` asks? False once the game
+    is over or that seat has moved since (so the mail would show a stale question)."""
+    game = Game.select(Game.status, Game.prompted).where(Game.id == game_id).first()
+    if game is None or game.status != "active" or not any(p["seat"] == seat for p in game.prompted or []):
+        return False
+    moved = Move.select().where((Move.game == game_id) & (Move.seat == seat) & (Move.seq >= version)).exists()
+    return not moved
+
+
+def fit(text: str, width: int = WIDTH) -> str:
+    """Lines of at most `width` columns for a mail. Prose is wrapped at spaces (continuations
+    indented four more spaces than their line); a board row
+    listing cells ('a | b | c', or cells two spaces apart) breaks between cells, its
+    continuation indented. A command to copy and a word longer than the width (a code, a
+    link) stay whole."""
+    out = []
+    for line in text.splitlines():
+        stripped = line.lstrip()
+        indent = line[:len(line) - len(stripped)]
+        if len(line) <= width:
+            out.append(line)
+        elif " | " in stripped or "  " in stripped:
+            separator = " | " if " | " in stripped else "  "
+            out += _wrap_cells(stripped.split(separator), width, indent, separator)
+        elif stripped.startswith("herald ") or " " not in stripped:
+            out.append(line)
+        else:
+            out += textwrap.wrap(line, width, subsequent_indent=indent + "    ", break_long_words=False,
+                                 break_on_hyphens=False)
+    return "\n".join(out)
+
+
+def _wrap_cells(cells: list[str], width: int, indent: str, separator: str) -> list[str]:
+    rows, current = [], indent + cells[0]
+    for cell in cells[1:]:
+        if len(current) + len(separator) + len(cell) <= width:
+            current += separator + cell
+        else:
+            rows.append(current)
+            current = indent + "  " + cell
+    rows.append(current)
+    return rows

@@ -1,0 +1,1 @@
+"""The operator's side: the `herald server ...` commands and what they do by hand."""

@@ -1,0 +1,1 @@
+"""Players: accounts and tokens, mail addresses, signed codes, and who sits where."""

@@ -1,0 +1,65 @@
+"""Bearer tokens: shown once at registration, stored only as their SHA-256.
+
+Tokens are `secrets.token_urlsafe(32)` (256 bits), so a plain hash is enough: there is
+nothing to brute-force. Every request asks the database for its token (one indexed lookup,
+its SQL built once): a token replaced or a player disabled through any server, worker or
+operator's command is refused everywhere from the next request on. (A cache in each process
+once saved this lookup, and kept an old token working for 30 s on the other servers.)
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+
+from flask import g, request
+
+from server.errors import ApiError
+from server.store.statements import select_rows
+
+
+@dataclass(frozen=True)
+class Caller:
+    id: int
+    name: str
+    email: str
+
+
+def new_token() -> tuple[str, str]:
+    """(token to show once, hash to store)."""
+    token = secrets.token_urlsafe(32)
+    return token, hash_token(token)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+BY_TOKEN = "SELECT id, name, email, disabled FROM players WHERE token_hash = %s"
+
+
+def current_player() -> Caller:
+    """The authenticated caller, or 401 `unauthorized` (403 `player-disabled`)."""
+    cached = g.get("caller")
+    if cached is not None:
+        return cached
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(token) > 200:
+        raise ApiError(401, "unauthorized", "Send your API token as 'Authorization: Bearer <token>'.")
+    rows = select_rows(BY_TOKEN, (hash_token(token),))
+    if not rows:
+        raise ApiError(401, "unauthorized", "That API token is not known here.")
+    player_id, name, email, disabled = rows[0]
+    if disabled:
+        raise ApiError(403, "player-disabled", "This player has been disabled by the server's operator.")
+    caller = g.caller = Caller(player_id, name, email)
+    return caller
+
+
+def is_disabled(player_id: int) -> bool:
+    """Whether the operator has disabled this player (a missing player counts as disabled)."""
+    rows = select_rows("SELECT disabled FROM players WHERE id = %s", (player_id,))
+    return not rows or bool(rows[0][0])
+

@@ -1,0 +1,117 @@
+"""A player's identity over the weeks of a game: new tokens, recovery by mail, new name or address.
+
+Every change a stranger could abuse is proven by reading mail: a code signed with the
+server's key (`server.players.signing`) that names the player and the token hash at the time it was
+made, so it is good once (using it changes the token) and for CODE_HOURS only. Asking for a
+recovery never tells whether an address is registered.
+"""
+from __future__ import annotations
+
+from peewee import fn
+
+from server.players import seats
+from server.players.addresses import normalized_email
+from server.players.auth import Caller, new_token
+from server.store.db import write_transaction
+from server.errors import ApiError
+from server.store import statements
+from server.players.addresses import BOUNCED
+from server.store.models import Notification, Player
+from server.players.signing import CodeRefused, make_code, read_code
+
+CODE_HOURS = 2
+RECOVER = "recover"
+EMAIL = "email"
+
+
+def rotate_token(caller: Caller) -> dict:
+    """A new token; the old one stops working at once, on every server (server/players/auth.py)."""
+    token, digest = new_token()
+    with write_transaction():
+        Player.update(token_hash=digest).where(Player.id == caller.id).execute()
+    return {"id": caller.id, "name": caller.name, "email": caller.email, "token": token}
+
+
+def rename(caller: Caller, name: str) -> dict:
+    name = " ".join(name.split())
+    with write_transaction():
+        if (Player.select().where((fn.LOWER(Player.name) == name.lower()) & (Player.id != caller.id)).exists()):
+            raise ApiError(409, "name-taken", f"The name {name!r} is already taken.")
+        Player.update(name=name).where(Player.id == caller.id).execute()
+    _forget(caller.id)
+    return {"id": caller.id, "name": name, "email": caller.email}
+
+
+def request_recovery(config: dict, email: str) -> None:
+    """Queue one mail per player registered with this address, each with its own code."""
+    with write_transaction():
+        for player in Player.select().where((fn.LOWER(Player.email) == email.lower()) & (Player.disabled == False)):  # noqa: E712
+            code = make_code(config, RECOVER, {"p": player.id, "t": player.token_hash[:16]})
+            _mail(player, "recover", {"player": player.name, "code": code, "hours": CODE_HOURS})
+
+
+def redeem_recovery(config: dict, code: str) -> dict:
+    payload = _read(config, RECOVER, code)
+    token, digest = new_token()
+    with write_transaction():
+        player = _player_for(payload)
+        Player.update(token_hash=digest).where(Player.id == player.id).execute()
+    return {"id": player.id, "name": player.name, "email": player.email, "token": token}
+
+
+def request_email_change(config: dict, caller: Caller, email: str) -> dict:
+    """The new address must prove it is the player's: the code goes there, nothing changes yet.
+    It is checked and normalised as at registration."""
+    email = normalized_email(email, config["EMAIL_CHECK_DNS"])
+    with write_transaction():
+        player = Player.get_by_id(caller.id)
+        code = make_code(config, EMAIL, {"p": player.id, "t": player.token_hash[:16], "e": email})
+        _mail(player, "email-check", {"player": player.name, "code": code, "new_email": email, "hours": CODE_HOURS},
+              email=email)
+    return {"sent_to": email}
+
+
+def confirm_email_change(config: dict, caller: Caller, code: str) -> dict:
+    payload = _read(config, EMAIL, code)
+    if payload.get("p") != caller.id:
+        raise ApiError(422, "bad-code", "That code was made for another player.")
+    with write_transaction():
+        player = _player_for(payload)
+        old = player.email
+        Player.update(email=payload["e"]).where(Player.id == player.id).execute()
+        # A new address ends a pause for the old one's bounces (server/notify/bounces.py).
+        Player.update(mail="turns").where((Player.id == player.id) & (Player.mail == BOUNCED)).execute()
+        # The old address hears of it, so a stolen token cannot quietly take the account over.
+        _mail(player, "email-changed", {"player": player.name, "new_email": payload["e"]}, email=old)
+    _forget(player.id)
+    return {"id": player.id, "name": player.name, "email": payload["e"]}
+
+
+def _mail(player, kind: str, context: dict, email: str | None = None) -> None:
+    """A mail about the player's account (no game) into the outbox, in the caller's transaction.
+    No mail setting holds these back (the settings choose among game mails: server/table/outbox.py)."""
+    statements.insert(Notification, Notification.pending_row(None, None, player.id, email or player.email, kind, 0,
+                                                             context))
+
+
+def _read(config: dict, purpose: str, code: str) -> dict:
+    try:
+        return read_code(config, purpose, code, CODE_HOURS * 3600)
+    except CodeRefused as exc:
+        raise ApiError(422, "bad-code", str(exc)) from None
+
+
+def _player_for(payload: dict) -> Player:
+    """The player a code names, if it is still good: the token it was made under is current."""
+    player = Player.get_or_none(Player.id == payload.get("p"))
+    if player is None or player.disabled or player.token_hash[:16] != payload.get("t"):
+        raise ApiError(422, "bad-code", "That code has already been used, or a newer one replaced it.")
+    return player
+
+
+def _forget(player_id: int) -> None:
+    """A name or address changed: this process's seat lists show it at once (others within
+    seats.NAMES_SECONDS; who holds which seat is never stale: see server/players/seats.py)."""
+    seats.clear()
+
+

@@ -1,0 +1,54 @@
+"""Signed, expiring codes for what a player proves by reading their mail.
+
+The key is HERALD_SECRET_KEY when the operator sets one. Without it, a random key is made
+once and kept in the database (`server_settings`), so a single-machine server works out of
+the box and every worker signs alike; setting HERALD_SECRET_KEY later invalidates codes
+already mailed, and nothing else.
+"""
+from __future__ import annotations
+
+import secrets
+
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from peewee import IntegrityError
+
+from server.store.models import ServerSetting
+
+_GENERATED = "secret_key"
+
+
+class CodeRefused(Exception):
+    """The code was altered, is for something else, or has expired (said in the message)."""
+
+
+def secret_key(config: dict) -> str:
+    configured = config.get("SECRET_KEY")
+    if configured:
+        return str(configured)
+    row = ServerSetting.get_or_none(ServerSetting.key == _GENERATED)
+    if row is None:
+        try:
+            row = ServerSetting.create(key=_GENERATED, value=secrets.token_urlsafe(32))
+        except IntegrityError:  # another worker made it first
+            row = ServerSetting.get(ServerSetting.key == _GENERATED)
+    return row.value
+
+
+def _serializer(config: dict, purpose: str) -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(secret_key(config), salt=f"herald.{purpose}")
+
+
+def make_code(config: dict, purpose: str, payload: dict) -> str:
+    return _serializer(config, purpose).dumps(payload)
+
+
+def read_code(config: dict, purpose: str, code: str, max_age_seconds: int) -> dict:
+    try:
+        payload = _serializer(config, purpose).loads(code.strip(), max_age=max_age_seconds)
+    except SignatureExpired:
+        raise CodeRefused("That code has expired; ask for a new one.") from None
+    except BadSignature:
+        raise CodeRefused("That code is not one this server made (check that it was copied whole).") from None
+    if not isinstance(payload, dict):
+        raise CodeRefused("That code is not one this server made.")
+    return payload

@@ -1,0 +1,83 @@
+"""The database handle: one proxy the models bind to, opened from a peewee URL.
+
+SQLite runs in WAL mode and takes the write lock at BEGIN (`atomic('IMMEDIATE')`), so two
+gunicorn workers never both validate a move against the same version. Other databases
+lock the game row instead (`SELECT ... FOR UPDATE`, see `models.lock_game`).
+"""
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+from peewee import DatabaseProxy, PostgresqlDatabase, SqliteDatabase
+from playhouse.db_url import connect
+
+database = DatabaseProxy()
+
+SQLITE_PRAGMAS = {
+    "busy_timeout": 15000,  # first, so the pragmas below wait for a lock instead of failing
+    "journal_mode": "wal",
+    "synchronous": "full",  # HERALD_SQLITE_SYNCHRONOUS; see bench/bench_synchronous.py for its cost
+    "foreign_keys": 1,
+}
+
+
+# Connections are pooled per process: a request takes one and gives it back when it ends
+# (server/store/pooling.py), so a thousand worker threads, most of them asleep in GET /wait, share
+# a few connections instead of keeping one each (PostgreSQL would run out; a new SQLite
+# connection with its pragmas costs ~4 ms, taking a pooled one ~10 us). HERALD_POOL_SIZE sets
+# it; each process also has its waiters' notifier connection (server/store/longpoll.py). The
+# default keeps 3 servers of 2 workers (6 x 11) and the timers under
+# PostgreSQL's default max_connections of 100 (deploy/pgbouncer.md); one process runs Python
+# one thread at a time, so 10 connections outnumber the queries it can have in flight.
+POOL_SIZE = 10  # connections per process at most, unless HERALD_POOL_SIZE says otherwise
+POOL_SIZE_MAX = 1000
+POOL_WAIT = 10  # seconds a request waits for a free connection before 503 busy
+POOLED_SCHEMES = {"sqlite": "sqlite+pool", "postgres": "postgres+pool", "postgresql": "postgresql+pool"}
+
+
+def open_database(url: str, synchronous: str | None = None, pool_size: int | None = None):
+    """A peewee Database for the URL (not yet connected), bound to the models' proxy.
+    `synchronous`: SQLite's setting (default FULL: an acknowledged move survives power loss);
+    `pool_size`: connections this process may hold at most (default POOL_SIZE)."""
+    params = {}
+    scheme = urlparse(url).scheme
+    if scheme.startswith("sqlite"):
+        params["pragmas"] = {**SQLITE_PRAGMAS, **({"synchronous": synchronous} if synchronous else {})}
+        params["check_same_thread"] = False  # a pooled connection serves one thread at a time
+    if scheme in POOLED_SCHEMES:
+        url = POOLED_SCHEMES[scheme] + url[len(scheme):]
+        params.update(max_connections=pool_size or POOL_SIZE, timeout=POOL_WAIT)
+    db = connect(url, **params)
+    database.initialize(db)
+    return db
+
+
+def discard_connection() -> None:
+    """Close this thread's connection for good: a pooled one is not handed out again."""
+    if database.obj is None or database.is_closed():
+        return
+    try:
+        close_for_good = getattr(database.obj, "manual_close", None)
+        (close_for_good or database.close)()
+    except Exception:  # closing a broken connection may fail too; it is gone either way
+        pass
+
+
+def is_sqlite() -> bool:
+    return isinstance(database.obj, SqliteDatabase)
+
+
+def write_transaction():
+    """The one kind of transaction that changes a game: write-locked from its first statement."""
+    if is_sqlite():
+        return database.obj.atomic("IMMEDIATE")
+    return database.obj.atomic()
+
+
+def read_snapshot():
+    """A read-only transaction whose reads all see one moment, while moves keep landing:
+    SQLite's WAL readers see the database as of their first read; PostgreSQL needs
+    REPEATABLE READ for that (READ COMMITTED re-reads per statement)."""
+    if isinstance(database.obj, PostgresqlDatabase):
+        return database.obj.atomic(isolation_level="REPEATABLE READ")
+    return database.obj.atomic()

@@ -1,0 +1,360 @@
+"""Tables: players, games, seats, moves (append-only), snapshots, notifications (outbox).
+
+Nothing updates or deletes a row of `moves`; a move, its snapshot, its chain link and its
+notifications are written in one transaction (see `server.table.movelog`).
+"""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+
+from peewee import (SQL, BooleanField, CharField, DatabaseError, DateTimeField, FloatField, ForeignKeyField, IntegerField,
+                    Model, PostgresqlDatabase, TextField)
+
+from core import canonical
+from server.store.db import database, is_sqlite
+
+
+def utcnow() -> datetime:
+    """Naive UTC: what every timestamp column holds."""
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class JSONField(TextField):
+    """JSON in a text column, so any peewee backend stores it the same way."""
+
+    def db_value(self, value):
+        # canonical.dumps is this same text (sorted keys, no spaces, ASCII), with its encoder
+        # built once instead of per call: a move writes five of these.
+        return None if value is None else canonical.dumps(value)
+
+    def python_value(self, value):
+        return None if value is None else json.loads(value)
+
+
+def version_field() -> IntegerField:
+    """A rules version or state format: rows written before these were recorded are version 1
+    (the database default, which is also how `m0001_versions` fills existing rows)."""
+    return IntegerField(default=1, constraints=[SQL("DEFAULT 1")])
+
+
+class BaseModel(Model):
+    class Meta:
+        database = database
+
+
+class Player(BaseModel):
+    name = CharField(max_length=40, unique=True)
+    email = CharField(max_length=254)
+    token_hash = CharField(max_length=64, unique=True)
+    created = DateTimeField(default=utcnow)
+    disabled = BooleanField(default=False, constraints=[SQL("DEFAULT FALSE")])  # by the operator: token refused
+    # turns: a mail per turn; digest: one mail a day; off: only answers to their own mail.
+    mail = CharField(max_length=8, default="turns", constraints=[SQL("DEFAULT 'turns'")])
+    mail_format = CharField(max_length=16, default="multipart")  # multipart (text + HTML picture) or plain
+
+    class Meta:
+        table_name = "players"
+
+
+class Game(BaseModel):
+    ruleset = CharField(max_length=64)
+    title = CharField(max_length=120)
+    players = IntegerField()
+    options = JSONField()
+    seed = CharField(max_length=64)
+    seed_hash = CharField(max_length=64)
+    status = CharField(max_length=16, default="open", index=True)
+    version = IntegerField(default=0)
+    chain_head = CharField(max_length=64)
+    # [{seat, kind, text, since}]: who must decide now, and since when (for reminders).
+    prompted = JSONField(default=list)
+    result = JSONField(null=True)
+    creator = ForeignKeyField(Player, backref="created_games")
+    created = DateTimeField(default=utcnow)
+    finished = DateTimeField(null=True)
+    rules_version = version_field()  # the engine's rules_version when the game was created
+    state_format = version_field()  # the engine's state_format when the game was created
+    public = BooleanField(default=False)  # listed in ?open=1 and joinable without an invite (m0020)
+    days_per_move = IntegerField(null=True)  # the game's own clock (server/table/timeouts.py, m0022)
+    on_timeout = CharField(max_length=16, default="default")  # default | resign | bot | skip, at a passed deadline
+    rated = BooleanField(default=True)  # counts for the ruleset's ratings when it ends (m0027)
+    # The clock's reserve (server/table/clocks.py, m0082): days each seat may overrun days_per_move, in all.
+    reserve_days = IntegerField(null=True)
+    # Kept with `prompted` on every change (server/table/due_times.py, m0082), so that the deadline and
+    # reminder scans select only the games due, by index: the earliest `since`, and the
+    # earliest deadline of a clocked game (before vacations, which only push it later).
+    waiting_since = DateTimeField(null=True, index=True)
+    due_at = DateTimeField(null=True, index=True)
+    # A random tag, new with every change of a seat's holder (m0083): each process's seat
+    # cache is keyed on it, so a seat handed over anywhere is seen at once (server/players/seats.py).
+    seating = IntegerField(default=0, constraints=[SQL("DEFAULT 0")])
+
+    class Meta:
+        table_name = "games"
+
+
+class Seat(BaseModel):
+    game = ForeignKeyField(Game, backref="seat_rows", on_delete="CASCADE", index=False)  # (game, seat) serves
+    seat = IntegerField()
+    player = ForeignKeyField(Player, null=True, backref="seats", index=False)  # see the (player, game) index
+    invite = CharField(max_length=32, unique=True)
+    joined = DateTimeField(null=True)
+    undo_always_accept = BooleanField(default=False)  # standing answer to undo proposals (m0025)
+    link_generation = IntegerField(default=0)  # raised to revoke this seat's game-page links
+    handover = BooleanField(default=False, constraints=[SQL("DEFAULT FALSE")])  # `invite` hands the seat over (m0082)
+    reserve_left = IntegerField(null=True)  # seconds of the clock's reserve this seat has left (m0082)
+
+    class Meta:
+        table_name = "seats"
+        # (player, game): a player's games newest first from the index alone (m0081, server/table/gamelist.py)
+        indexes = ((("game", "seat"), True), (("player", "game"), False))
+
+
+class Move(BaseModel):
+    game = ForeignKeyField(Game, backref="moves", index=False)  # (game, seq) serves
+    seq = IntegerField()
+    seat = IntegerField()
+    payload = JSONField()
+    text = TextField()
+    events = JSONField()  # [Event.to_json()], visibility kept for redaction
+    prompted = JSONField()  # [{seat, kind, text}] after the move: the idempotent answer
+    public = BooleanField()  # Game.public_move(state_before, seat, move)
+    created = DateTimeField(default=utcnow)
+    chain = CharField(max_length=64)  # sha256(previous chain + canonical entry)
+    state_hash = CharField(max_length=64)  # hash of the state after this move
+    state_format = version_field()  # the layout (Game.state_format) state_hash was computed in
+
+    class Meta:
+        table_name = "moves"
+        indexes = ((("game", "seq"), True),)
+
+
+class Snapshot(BaseModel):
+    """The latest state of a game, updated in place with each move."""
+
+    game = ForeignKeyField(Game, primary_key=True, backref="snapshot")
+    version = IntegerField()
+    state = TextField()  # canonical JSON of Game.to_json(state)
+    state_hash = CharField(max_length=64)
+    state_format = version_field()  # the layout of `state`; older ones are lifted with upgrade_state
+
+    class Meta:
+        table_name = "snapshots"
+
+
+class Notification(BaseModel):
+    """The mail outbox. status: pending -> sending (claimed) -> sent; failed (refused for
+    good, or retried past give_up_after); uncertain (may have been delivered: never resent
+    unless the operator asks); dropped (a turn mail whose question was answered before it
+    could be sent). See server/notify/delivery.py. Mails about a player's account (recovery codes,
+    address checks) have no game."""
+
+    game = ForeignKeyField(Game, backref="notifications", null=True, index=False)  # (game, seat, kind) serves
+    seat = IntegerField(null=True)
+    player = ForeignKeyField(Player, backref="notifications")
+    email = CharField(max_length=254)
+    kind = CharField(max_length=16)  # turn, start, over, reminder
+    version = IntegerField()  # game version the mail describes
+    context = JSONField()  # what the template needs, computed when the row was written
+    status = CharField(max_length=16, default="pending", index=True)
+    attempts = IntegerField(default=0)
+    next_attempt = DateTimeField(default=utcnow)
+    last_error = TextField(null=True)
+    created = DateTimeField(default=utcnow)
+    sent = DateTimeField(null=True)
+    # Retried until then; null: created + MAIL_RETRY_DAYS. Moved on when the operator requeues.
+    give_up_after = DateTimeField(null=True)
+    # PostgreSQL: the notify run (host/pid/run) that claimed this row in a batch, and until when
+    # no other run may take it (server/notify/delivery.py, m0090). Kept as a record of who sent it.
+    claimed_by = CharField(max_length=64, null=True)
+    lease_until = DateTimeField(null=True)
+
+    @staticmethod
+    def pending_row(game_id: int | None, seat: int | None, player_id: int, email: str, kind: str, version: int,
+                    context: dict, now=None) -> dict:
+        """A new row ready for delivery: the one shape every mail and webhook is queued in."""
+        now = now or utcnow()
+        return {"game": game_id, "seat": seat, "player": player_id, "email": email, "kind": kind,
+                "version": version, "context": context, "status": "pending", "attempts": 0,
+                "next_attempt": now, "created": now}
+
+    class Meta:
+        table_name = "notifications"
+        indexes = ((("game", "seat", "kind"), False),)
+
+
+class ServerSetting(BaseModel):
+    """Values the server makes for itself once and shares between workers (a generated key)."""
+
+    key = CharField(max_length=64, primary_key=True)
+    value = TextField()
+
+    class Meta:
+        table_name = "server_settings"
+
+
+class HealthProbe(BaseModel):
+    """One row that /health rewrites: proof that the database takes a committed write."""
+
+    id = IntegerField(primary_key=True)
+    checked = DateTimeField()
+
+    class Meta:
+        table_name = "health_probe"
+
+
+class InboundMail(BaseModel):
+    """Mail handled by mail-in, by Message-ID, written in the transaction of the moves it
+    played: a redelivered or refetched mail is recognised and plays nothing twice."""
+
+    message_id = CharField(max_length=255, unique=True)
+    game = ForeignKeyField(Game, null=True, backref="inbound_mail")
+    player = ForeignKeyField(Player, null=True, backref="inbound_mail")
+    outcome = CharField(max_length=32)
+    received = DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "inbound_mail"
+
+
+class ChatMessage(BaseModel):
+    """A table-talk message in one game: to every reader of the game (`to` null) or to chosen seats."""
+
+    game = ForeignKeyField(Game, backref="chat", on_delete="CASCADE")
+    player = ForeignKeyField(Player)
+    seat = IntegerField(null=True)  # the sender's seat (None: a spectator, should they ever talk)
+    to = JSONField(null=True)  # [seat, ...] or None for everyone
+    text = TextField()
+    version = IntegerField()  # the game's version when it was said: where it sits in the log
+    created = DateTimeField(default=utcnow)
+    # talk, or table: an event around the game written by Herald (a seat handed over, m0082)
+    kind = CharField(max_length=8, default="talk", constraints=[SQL("DEFAULT 'talk'")])
+
+    class Meta:
+        table_name = "chat_messages"
+        indexes = ((("game", "id"), False), (("player", "created"), False))
+
+
+class Vacation(BaseModel):
+    """A player's announced absence: their clocks stop from `start` to `until`, or to their
+    first move after `start` if that comes earlier (server/table/vacation.py)."""
+
+    player = ForeignKeyField(Player, backref="vacations")
+    start = DateTimeField()
+    until = DateTimeField()
+
+    class Meta:
+        table_name = "vacations"
+        indexes = ((("player", "start"), False),)
+
+
+class UndoRequest(BaseModel):
+    """A proposal to take back move `seq` (server/table/undo.py). status: open, accepted, declined, stale."""
+
+    game = ForeignKeyField(Game, backref="undo_requests", on_delete="CASCADE")
+    seq = IntegerField()
+    seat = IntegerField()  # the proposer, who made move `seq`
+    answers = JSONField(default=dict)  # {"1": "accept", ...}
+    status = CharField(max_length=16, default="open")
+    created = DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "undo_requests"
+        indexes = ((("game", "seq"), False),)
+
+
+class Rating(BaseModel):
+    """A player's openskill rating in one ruleset (server/table/ratings.py)."""
+
+    ruleset = CharField(max_length=64)
+    player = ForeignKeyField(Player, backref="ratings")
+    mu = FloatField()
+    sigma = FloatField()
+    games = IntegerField(default=0)
+    updated = DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "ratings"
+        indexes = ((("ruleset", "player"), True),)
+
+
+class Webhook(BaseModel):
+    """A URL that receives a player's (or one game's) turn changes and game ends (server/table/webhooks.py)."""
+
+    player = ForeignKeyField(Player, backref="webhooks")
+    game = ForeignKeyField(Game, null=True, backref="webhooks", on_delete="CASCADE")  # None: all my games
+    url = CharField(max_length=500)
+    format = CharField(max_length=16, default="json")  # json | discord | slack
+    secret = CharField(max_length=64)  # signs each body (HMAC-SHA256); shown once at registration
+    created = DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "webhooks"
+        indexes = ((("game",), False), (("player",), False))
+
+
+TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ServerSetting, HealthProbe, InboundMail, ChatMessage,
+          Vacation, UndoRequest, Rating, Webhook]
+
+
+APPEND_ONLY_SQLITE = [
+    f"CREATE TRIGGER IF NOT EXISTS moves_no_{action.lower()} BEFORE {action} ON moves "
+    f"BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END"
+    for action in ("UPDATE", "DELETE")
+]
+
+APPEND_ONLY_POSTGRES = [
+    "CREATE OR REPLACE FUNCTION herald_moves_append_only() RETURNS trigger AS $$ "
+    "BEGIN RAISE EXCEPTION 'the move log is append-only'; END $$ LANGUAGE plpgsql",
+    "CREATE TRIGGER moves_append_only BEFORE UPDATE OR DELETE ON moves "
+    "FOR EACH ROW EXECUTE FUNCTION herald_moves_append_only()",
+]
+
+
+REMOVE_APPEND_ONLY_SQLITE = ["DROP TRIGGER IF EXISTS moves_no_update", "DROP TRIGGER IF EXISTS moves_no_delete"]
+REMOVE_APPEND_ONLY_POSTGRES = ["DROP TRIGGER IF EXISTS moves_append_only ON moves"]
+
+
+def create_tables() -> None:
+    """Create missing tables, and make the database itself refuse to change a logged move.
+    (Only a brand-new database gets its tables here: see `server.store.startup`.)"""
+    database.create_tables(TABLES, safe=True)
+    install_append_only_guard()
+
+
+def install_append_only_guard() -> None:
+    if is_sqlite():
+        for statement in APPEND_ONLY_SQLITE:
+            database.execute_sql(statement)
+    elif isinstance(database.obj, PostgresqlDatabase):
+        _guard_postgres()
+
+
+def remove_append_only_guard() -> None:
+    """Only for a schema migration, inside its transaction (it puts the guard back)."""
+    statements = REMOVE_APPEND_ONLY_SQLITE if is_sqlite() else REMOVE_APPEND_ONLY_POSTGRES
+    for statement in statements:
+        database.execute_sql(statement)
+
+
+def _guard_postgres() -> None:
+    def installed() -> bool:
+        return database.execute_sql("SELECT 1 FROM pg_trigger WHERE tgname = 'moves_append_only'").fetchone() is not None
+
+    if installed():
+        return
+    try:
+        with database.atomic():
+            for statement in APPEND_ONLY_POSTGRES:
+                database.execute_sql(statement)
+    except DatabaseError:
+        if not installed():  # not just another worker installing it at the same moment
+            raise
+
+
+def lock_game(game_id: int) -> Game | None:
+    """The game row, row-locked on databases that support it (inside write_transaction)."""
+    from server.store.statements import select_by_id  # statements builds on these models
+
+    return select_by_id(Game, game_id, lock=True)

@@ -1,0 +1,44 @@
+"""Each request gives its database connection back to the process's pool when it ends
+(see `server.store.db.POOL_SIZE`); a request that finds the pool exhausted for POOL_WAIT seconds
+is answered 503 `busy`, like a locked database."""
+from __future__ import annotations
+
+import logging
+
+from peewee import OperationalError
+from playhouse.pool import MaxConnectionsExceeded
+
+from server.store.db import database
+from server.errors import ApiError
+
+log = logging.getLogger(__name__)
+
+
+def release_connection() -> None:
+    """Give this thread's connection back to the pool (nothing if it holds none, or is inside
+    a transaction, which its own `atomic()` block ends)."""
+    if database.obj is None or database.is_closed() or database.in_transaction():
+        return
+    try:
+        database.close()
+    except OperationalError:  # a broken connection: the pool discards it
+        log.warning("could not return a database connection to the pool", exc_info=True)
+
+
+def init_app(app) -> None:
+    # The connection that created the tables at start-up goes back to the pool, idle: close it,
+    # so a gunicorn master that preloads the app never hands one SQLite connection to its forks.
+    if hasattr(database.obj, "close_idle"):
+        database.obj.close_idle()
+    app.teardown_request(lambda exc: release_connection())
+
+    @app.errorhandler(MaxConnectionsExceeded)
+    def _pool_exhausted(exc):
+        log.warning("database connection pool exhausted: %s", exc)
+        from flask import jsonify
+
+        error = ApiError(503, "busy", "The server is busy; please try again in a moment.")
+        response = jsonify(error.body())
+        response.status_code = 503
+        response.headers["Retry-After"] = "2"
+        return response

@@ -1,0 +1,74 @@
+"""In-process cache of each game's latest state, keyed by version.
+
+A worker validates a move against its cached state only when the cached version equals
+the version it just read (write-locked) from the games row; otherwise it loads the
+snapshot. So another worker's move is never missed, and a fresh cache costs no JSON parsing.
+Past LIMIT games the least recently used one is dropped (the games being played stay).
+"""
+from __future__ import annotations
+
+import logging
+import threading
+
+from cachetools import LRUCache
+
+from core.undo import Replayer
+from server.errors import ApiError
+from server.store.models import Move
+from server.store.stateformat import UnreadableState, load
+from server.store.statements import select_rows
+
+log = logging.getLogger(__name__)
+
+LIMIT = 2000
+_lock = threading.Lock()  # an LRU lookup reorders the cache: reads take the lock too
+_states: LRUCache[int, tuple[int, object]] = LRUCache(maxsize=LIMIT)
+
+
+def get(game, version: int, engine):
+    """The state of `game` at `version` (the caller holds the write lock or accepts staleness).
+    A snapshot of an older state format is lifted; one the engine cannot read is a 500
+    `state-unreadable` (an operator's problem: wrong code for this database), never a bad move."""
+    with _lock:
+        hit = _states.get(game)
+    if hit is not None and hit[0] == version:
+        return hit[1]
+    # SQL built once (statements.select_rows): with several workers a game's next move often
+    # lands in the other one, so this read is on the move path about every other move.
+    rows = select_rows("SELECT version, state, state_format FROM snapshots WHERE game_id = %s", (game,))
+    if not rows or rows[0][0] != version:
+        raise LookupError(f"snapshot of game {game} is not at version {version}")
+    _version, text, state_format = rows[0]
+    try:
+        state = load(engine, text, state_format)
+    except UnreadableState as exc:
+        log.error("game %s version %s: %s", game, version, exc)
+        raise ApiError(500, "state-unreadable", "This game's stored state was written by another version of "
+                       "Herald that this server cannot read; the operator must upgrade the server.") from None
+    put(game, version, state)
+    return state
+
+
+def state_at(game, engine, version: int):
+    """`game`'s state after `version` moves: its snapshot if it is at that version, else a replay
+    from the seed under the game's own rules version, undo entries included (an older move's
+    position, for an undo or a mail sent after later moves)."""
+    try:
+        return get(game.id, version, engine)
+    except LookupError:
+        pass
+    replayer = Replayer(engine, engine.setup(game.players, game.options, game.seed, rules_version=game.rules_version))
+    for seat, payload in (Move.select(Move.seat, Move.payload).where((Move.game == game.id) & (Move.seq < version))
+                          .order_by(Move.seq).tuples()):
+        replayer.advance(seat, payload)
+    return replayer.state
+
+
+def put(game, version: int, state) -> None:
+    with _lock:
+        _states[game] = (version, state)
+
+
+def clear() -> None:
+    with _lock:
+        _states.clear()

@@ -1,0 +1,146 @@
+"""The move path's statements as SQL text built once per database, then only bound (and the
+other queries on the move path: `query_rows`).
+
+peewee rebuilds a query's SQL on every call, which cost more than the rules engine and
+the database together on the move path. These helpers build the text once per database
+from the models (so column lists cannot drift) and convert values with the fields'
+own db_value/python_value, exactly as peewee would.
+"""
+from __future__ import annotations
+
+import weakref
+
+from server.store.db import database, is_sqlite
+
+# SQL text per database object. Keyed on the object itself (weakly), not on id(): a freed
+# database's id can be reused by another of a different dialect (SQLite's `?` against
+# PostgreSQL's `%s`), which once sent SQLite SQL to PostgreSQL in the tests.
+_compiled: "weakref.WeakKeyDictionary[object, dict[tuple, str]]" = weakref.WeakKeyDictionary()
+
+
+def _quote(name: str) -> str:
+    left, right = database.obj.quote
+    return f"{left}{name}{right}"
+
+
+def _cached(key: tuple, build) -> str:
+    texts = _compiled.get(database.obj)
+    if texts is None:
+        texts = _compiled[database.obj] = {}
+    sql = texts.get(key)
+    if sql is None:
+        sql = texts[key] = build()
+    return sql
+
+
+def select_by_id(model, key_value, lock: bool = False):
+    """The row with this primary key as a model instance, or None; `lock` adds FOR UPDATE
+    where the database has it (SQLite is already write-locked by BEGIN IMMEDIATE)."""
+    fields = model._meta.sorted_fields
+    lock = lock and not is_sqlite()
+
+    def build():
+        columns = ", ".join(_quote(f.column_name) for f in fields)
+        sql = (f"SELECT {columns} FROM {_quote(model._meta.table_name)} "
+               f"WHERE {_quote(model._meta.primary_key.column_name)} = {database.obj.param}")
+        return sql + (" FOR UPDATE" if lock else "")
+
+    sql = _cached(("select", model, lock), build)
+    row = database.execute_sql(sql, (key_value,)).fetchone()
+    if row is None:
+        return None
+    instance = model(**{f.name: f.python_value(v) for f, v in zip(fields, row)})
+    instance._dirty.clear()
+    return instance
+
+
+def insert(model, values: dict) -> None:
+    """INSERT one row; `values` maps field names to Python values."""
+    names = tuple(values)
+    fields = [model._meta.fields[n] for n in names]
+
+    def build():
+        columns = ", ".join(_quote(f.column_name) for f in fields)
+        marks = ", ".join([database.obj.param] * len(fields))
+        return f"INSERT INTO {_quote(model._meta.table_name)} ({columns}) VALUES ({marks})"
+
+    sql = _cached(("insert", model, names), build)
+    database.execute_sql(sql, tuple(f.db_value(values[f.name]) for f in fields))
+
+
+def update_by_key(model, key_field: str, key_value, values: dict) -> int:
+    """UPDATE the row(s) whose `key_field` equals `key_value`; returns the row count."""
+    names = tuple(values)
+    fields = [model._meta.fields[n] for n in names]
+    key = model._meta.fields[key_field]
+
+    def build():
+        sets = ", ".join(f"{_quote(f.column_name)} = {database.obj.param}" for f in fields)
+        return (f"UPDATE {_quote(model._meta.table_name)} SET {sets} "
+                f"WHERE {_quote(key.column_name)} = {database.obj.param}")
+
+    sql = _cached(("update", model, names, key_field), build)
+    params = tuple(f.db_value(values[f.name]) for f in fields) + (key.db_value(key_value),)
+    return database.execute_sql(sql, params).rowcount
+
+
+def exists(model, key_field: str, key_value) -> bool:
+    """Whether a row has `key_field` equal to `key_value`."""
+    key = model._meta.fields[key_field]
+
+    def build():
+        return (f"SELECT 1 FROM {_quote(model._meta.table_name)} "
+                f"WHERE {_quote(key.column_name)} = {database.obj.param}")
+
+    sql = _cached(("exists", model, key_field), build)
+    return database.execute_sql(sql, (key.db_value(key_value),)).fetchone() is not None
+
+
+def values_by_keys(model, key_field: str, keys: list, value_field: str) -> dict:
+    """{key: value} of `value_field` for the rows whose `key_field` is among `keys`."""
+    key, value = model._meta.fields[key_field], model._meta.fields[value_field]
+
+    def build():
+        marks = ", ".join([database.obj.param] * len(keys))
+        return (f"SELECT {_quote(key.column_name)}, {_quote(value.column_name)} "
+                f"FROM {_quote(model._meta.table_name)} WHERE {_quote(key.column_name)} IN ({marks})")
+
+    sql = _cached(("values", model, key_field, value_field, len(keys)), build)
+    rows = database.execute_sql(sql, tuple(key.db_value(k) for k in keys)).fetchall()
+    return {key.python_value(k): value.python_value(v) for k, v in rows}
+
+
+def select_rows(sql: str, params: tuple) -> list[tuple]:
+    """The rows of `sql` (written with %s placeholders, made the database's own once per
+    database) as the driver gives them: for reads of many rows that convert only what they
+    show (the game list, the log page)."""
+    text = _cached(("rows", sql), lambda: sql.replace("%s", database.obj.param))
+    return database.execute_sql(text, params).fetchall()
+
+
+def query_rows(key: tuple, build, params: tuple) -> list[tuple]:
+    """The rows of the peewee query `build()` makes (its values, in SQL order, are `params`),
+    its text built only the first time for this database and `key`: for the table's queries
+    on the move path (a turn mail's chat digest, a game's webhooks)."""
+    def text():
+        sql, sample = build().sql()
+        if len(sample) != len(params):  # a query and its caller that disagree: a bug, loud
+            raise RuntimeError(f"{key}: the query takes {len(sample)} values, {len(params)} given")
+        return sql
+
+    return database.execute_sql(_cached(("table-sql",) + key, text), params).fetchall()
+
+
+def placeholders(count: int) -> str:
+    """`count` %s placeholders for select_rows, comma-separated (an IN list)."""
+    return ", ".join(["%s"] * count)
+
+
+def utc_stamp(value) -> str | None:
+    """A timestamp column as the driver gives it (SQLite: text 'YYYY-MM-DD HH:MM:SS[.ffffff]';
+    PostgreSQL: a datetime) as 'YYYY-MM-DDTHH:MM:SSZ', without parsing the text."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return f"{value[:10]}T{value[11:19]}Z"
+    return value.isoformat(timespec="seconds") + "Z"

@@ -1,0 +1,262 @@
+"""Replays every game from its seed and moves and reports where the stored log disagrees:
+per-move state hashes, the hash chain, the snapshot and the games row.
+
+A game replays under the rules version it was created with (`games.rules_version`). Each
+move's hash is checked in the state format it was written in (`moves.state_format`): for an
+older format only where the engine can still write it (`downgrade_state`); otherwise those
+hashes are reported as not checkable (a note, not a problem) while the replay itself, the
+chain and the snapshot (lifted with `upgrade_state`) are still checked."""
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import NamedTuple
+
+from core import canonical, gamerecord
+from core.protocol import IllegalMove
+from core.undo import Replayer
+from server.store import stateformat
+from server.store.db import database, read_snapshot
+from server.store.models import Game, Move, Snapshot
+from server.rulesets import engine as find_engine
+
+MAX_PROBLEMS = 20
+
+
+@dataclass
+class GameReport:
+    game: int
+    moves: int = 0
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what could not be checked, and why
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+BATCH = 25  # games read together, in one read snapshot
+
+
+class StoredMove(NamedTuple):
+    """A move row as verify reads it: plain values, no model object (a tuple: cheap to make)."""
+
+    seq: int
+    seat: int
+    payload: dict
+    payload_text: str  # as stored: the canonical JSON the chain link was made from, unless edited
+    text: str
+    created: str  # ISO, microseconds: as the chain entry holds it
+    chain: str
+    state_hash: str
+    state_format: int
+
+
+def verify_game(game: Game) -> GameReport:
+    """Replay one game. The games row, its moves and its snapshot are read again in one read
+    snapshot: a move landing meanwhile (verify runs beside a live server) is no disagreement."""
+    return verify_games([game.id])[0]
+
+
+def verify_games(ids: list[int]) -> list[GameReport]:
+    """Replay these games, BATCH at a time: each batch's games rows, moves and snapshots are
+    read in three queries inside one read snapshot."""
+    reports = []
+    for start in range(0, len(ids), BATCH):
+        batch = ids[start:start + BATCH]
+        with read_snapshot():
+            games = {game.id: game for game in Game.select().where(Game.id.in_(batch))}
+            moves = _moves_of(batch)
+            snapshots = {row[0]: StoredSnapshot(*row[1:]) for row in database.execute(
+                Snapshot.select(Snapshot.game, Snapshot.version, Snapshot.state, Snapshot.state_hash,
+                                Snapshot.state_format).where(Snapshot.game.in_(batch))).fetchall()}
+        for game_id in batch:
+            game = games.get(game_id)
+            reports.append(GameReport(game_id, problems=["the game row has disappeared"]) if game is None
+                           else _verify(game, moves.get(game_id, []), snapshots.get(game_id)))
+    return reports
+
+
+class StoredSnapshot(NamedTuple):
+    version: int
+    state: str
+    state_hash: str
+    state_format: int
+
+
+def _moves_of(ids: list[int]) -> dict[int, list[StoredMove]]:
+    """Every move of these games, in order (one query, its rows read raw: peewee's per-field
+    conversions cost more than the rest of the server's share of verify)."""
+    query = (Move.select(Move.game, Move.seq, Move.seat, Move.payload, Move.text, Move.created, Move.chain,
+                         Move.state_hash, Move.state_format)
+             .where(Move.game.in_(ids)).order_by(Move.game, Move.seq))
+    moves: dict[int, list[StoredMove]] = {}
+    for game_id, seq, seat, payload, text, created, chain, state_hash, state_format in (
+            database.execute(query).fetchall()):
+        moves.setdefault(game_id, []).append(StoredMove(seq, seat, _parsed(payload), payload, text, _iso(created),
+                                                        chain, state_hash, state_format))
+    return moves
+
+
+_scan = json.JSONDecoder().scan_once  # the C scanner itself: json.loads wraps it in three Python calls
+
+
+def _parsed(text: str):
+    """A stored payload, parsed; left as its text where it is not JSON (the replay then
+    reports the move as one the engine refuses)."""
+    try:
+        value, end = _scan(text, 0)
+        if end == len(text):  # stored canonical: no whitespace around it
+            return value
+        return json.loads(text)
+    except (ValueError, StopIteration, TypeError):
+        return text
+
+
+def _iso(created) -> str:
+    """A stored timestamp (SQLite: text; PostgreSQL: a datetime) as the chain entry holds it."""
+    if isinstance(created, str) and len(created) == 26 and created[10] == " ":
+        return f"{created[:10]}T{created[11:]}"  # SQLite's str(datetime), microseconds and all
+    when = created if isinstance(created, datetime) else datetime.fromisoformat(created)
+    return when.isoformat(timespec="microseconds")
+
+
+def _verify(game: Game, moves: list[StoredMove], snapshot: StoredSnapshot | None) -> GameReport:
+    report = GameReport(game.id)
+    if game.status == "open":
+        return report
+    try:
+        engine = find_engine(game.ruleset)
+    except Exception as exc:
+        report.problems.append(f"ruleset {game.ruleset!r} cannot be loaded: {exc}")
+        return report
+    report.moves = len(moves)
+    problems = report.problems
+    if [m.seq for m in moves] != list(range(len(moves))):
+        problems.append("the move numbers are not 0, 1, 2, ... without gaps")
+    if len(moves) != game.version:
+        problems.append(f"the game says version {game.version} but holds {len(moves)} moves")
+    try:
+        state = engine.setup(game.players, game.options, game.seed, rules_version=game.rules_version)
+    except Exception as exc:
+        problems.append(f"the game cannot be set up again under rules version {game.rules_version}: {exc!r}")
+        return report
+    replayed = _replay(engine, game, state, moves, report)
+    if replayed is not None:
+        state, link, final_hash = replayed
+        if game.chain_head != link:
+            problems.append("the game's chain head does not match the last move")
+        _check_snapshot(game, snapshot, engine, final_hash or engine.state_hash(state), problems)
+        finished = engine.result(state) is not None or bool((game.result or {}).get("cancelled"))
+        if finished != (game.status == "finished"):
+            problems.append(f"the game is {game.status} but the replay says it is "
+                            f"{'finished' if finished else 'still running'}")
+    return report
+
+
+def _replay(engine, game: Game, state, moves: list[StoredMove], report: GameReport):
+    """Step through the log checking each state hash and chain link: (final state, chain head,
+    the final state's hash in the engine's format where the last step computed it, else None),
+    or None where the replay stopped (an illegal move, an engine failure, too many problems)."""
+    problems, link = report.problems, game.seed_hash
+    unchecked: dict[int, list[int]] = {}  # state format -> moves whose hash this engine cannot recompute
+    replayer = Replayer(engine, state)  # undo entries return to the state before the entry they take back
+    try:
+        return _steps(engine, replayer, link, moves, problems, unchecked)
+    finally:
+        for old_format, seqs in sorted(unchecked.items()):
+            report.notes.append(f"{len(seqs)} move hash(es) (moves {seqs[0]}..{seqs[-1]}) were written in state "
+                                f"format {old_format}, which {engine.name} (format {engine.state_format}) cannot "
+                                f"write any more: not checkable; the replay, chain and snapshot were checked")
+
+
+def _steps(engine, replayer: Replayer, link: str, moves: list[StoredMove], problems: list[str],
+           unchecked: dict[int, list[int]]):
+    """The loop of `_replay`: each move applied, its state hash and chain link compared. It is
+    verify's inner loop, so it does nothing per move beyond the engine's step (without events)
+    and hash, one SHA-256 for the chain link, and two string comparisons."""
+    state, advance, hash_in = replayer.state, replayer.advance, engine.hash_in
+    replayed: str | None = None
+    for move in moves:
+        try:
+            state = advance(move.seat, move.payload)
+        except IllegalMove as exc:
+            problems.append(f"move {move.seq} ({move.text!r}) is not legal on replay: {exc}")
+            return None
+        except Exception as exc:
+            problems.append(f"move {move.seq} ({move.text!r}): the engine failed on replay: {exc!r}")
+            return None
+        replayed = hash_in(state, move.state_format)
+        if replayed is None:  # an older format this engine can no longer write
+            unchecked.setdefault(move.state_format, []).append(move.seq)
+        elif replayed != move.state_hash:
+            problems.append(f"move {move.seq}: the replayed state differs from the stored state hash")
+        link = _link(link, move)
+        if link != move.chain:
+            problems.append(f"move {move.seq}: the hash chain is broken")
+        if len(problems) >= MAX_PROBLEMS:
+            return None
+    final_hash = replayed if moves and moves[-1].state_format == engine.state_format else None
+    return state, link, final_hash
+
+
+def _link(previous: str, move: StoredMove) -> str:
+    """The move's chain link, recomputed. Its canonical entry is spelled out here with the
+    payload as stored (JSONField writes canonical JSON), which saves encoding it again; where
+    that disagrees, the link is computed from the parsed payload as `herald replay` does, so
+    an oddly spelled but equal payload is never reported."""
+    entry = (f'{{"created":"{move.created}","move":{move.payload_text},"seat":{move.seat},"seq":{move.seq},'
+             f'"state":"{move.state_hash}"}}')
+    link = hashlib.sha256((previous + entry).encode()).hexdigest()
+    if link == move.chain:
+        return link
+    return canonical.chain(previous, gamerecord.chain_entry(move.seq, move.seat, move.payload, move.state_hash,
+                                                            move.created))
+
+
+def _check_snapshot(game: Game, snapshot: StoredSnapshot | None, engine, replayed: str,
+                    problems: list[str]) -> None:
+    """`replayed`: the replayed final state's hash in the engine's current format."""
+    if snapshot is None:
+        problems.append("the game has no snapshot")
+        return
+    if snapshot.version != game.version:
+        problems.append(f"the snapshot is at version {snapshot.version}, the game at {game.version}")
+    own_hash = hashlib.sha256(snapshot.state.encode()).hexdigest()
+    if own_hash != snapshot.state_hash:
+        problems.append("the snapshot's state does not match its own hash")
+    if snapshot.state_format == engine.state_format and own_hash == replayed:
+        return  # the stored text is the replayed state's canonical JSON, byte for byte
+    try:
+        lifted = stateformat.lifted_hash(engine, snapshot.state, snapshot.state_format)
+    except Exception as exc:
+        problems.append(f"the snapshot (state format {snapshot.state_format}) cannot be read: {exc!r}")
+        return
+    if lifted != replayed:
+        problems.append("the snapshot differs from the replayed state")
+
+
+def verify_all(jobs: int = 1, database_url: str | None = None) -> list[GameReport]:
+    """Every game, in id order. With jobs > 1 the batches are replayed by that many worker
+    processes, each opening `database_url` itself; the reports are the same, in the same order."""
+    ids = [game_id for (game_id,) in Game.select(Game.id).order_by(Game.id).tuples()]
+    if jobs <= 1 or len(ids) <= 1:
+        return verify_games(ids)
+    if database_url is None:
+        raise ValueError("verify_all with jobs > 1 needs the database URL for its worker processes")
+    size = min(BATCH, -(-len(ids) // jobs))  # few games: still one batch per process
+    batches = [ids[start:start + size] for start in range(0, len(ids), size)]
+    # spawn, not fork: a SQLite connection must not be carried into a child process
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(min(jobs, len(batches)), initializer=_open_in_worker, initargs=(database_url,)) as pool:
+        return [report for part in pool.imap(verify_games, batches) for report in part]
+
+
+def _open_in_worker(database_url: str) -> None:
+    from server.store.db import database, open_database
+
+    open_database(database_url)
+    database.connect(reuse_if_open=True)

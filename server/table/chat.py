@@ -1,0 +1,119 @@
+"""Table talk: messages per game, to everyone or to chosen seats, with size and rate limits.
+
+A message to everyone is read by whoever may read the game (its seats, and spectators where
+they may watch); a message to chosen seats only by those seats and its sender. Each message
+records the game's version when it was said, so the log view can place it between moves.
+Nothing here touches the move log: talk is not a move and never changes a game.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from server.store import statements
+from server.store.db import write_transaction
+from server.errors import ApiError
+from peewee import fn
+
+from server.store.models import ChatMessage, Game, Notification, Player, utcnow
+from server.players.seats import my_seats, seats_of, viewing_seat
+
+MAX_CHARS = 1000
+RATE_WINDOW = timedelta(minutes=1)
+RATE_LIMIT = 10  # messages per player per game in RATE_WINDOW
+PAGE = 500
+DIGEST = 10  # messages in a turn mail at most
+
+
+def say(caller, game_id: int, text: str, to: list[int] | None, requested_seat: int | None) -> dict:
+    """Post a message; 201 body is the message as its sender sees it."""
+    game = _game(game_id)
+    mine = my_seats(game, caller)
+    if not mine:
+        raise ApiError(403, "forbidden", "Only players seated in this game may talk in it.")
+    if requested_seat is not None and requested_seat not in mine:
+        raise ApiError(403, "forbidden", f"Seat {requested_seat} in this game is not yours.")
+    seat = requested_seat if requested_seat is not None else mine[0]
+    text = _clean(text)
+    recipients = _recipients(game, to, seat)
+    with write_transaction():
+        _check_rate(caller, game.id)
+        row = ChatMessage.create(game=game.id, player=caller.id, seat=seat, to=recipients, text=text,
+                                 version=game.version, created=utcnow())
+    return _shown(row, caller.name)
+
+
+def _clean(text: str) -> str:
+    text = "\n".join(line.rstrip() for line in (text or "").strip().splitlines())
+    if not text:
+        raise ApiError(422, "empty-message", "The message is empty.")
+    if len(text) > MAX_CHARS:
+        raise ApiError(422, "message-too-long", f"A message holds at most {MAX_CHARS} characters, not {len(text)}.",
+                       details={"max": MAX_CHARS})
+    if any(ord(c) < 32 and c not in "\n\t" for c in text):
+        raise ApiError(422, "bad-message", "The message holds control characters.")
+    return text
+
+
+def _recipients(game, to: list[int] | None, sender: int) -> list[int] | None:
+    if not to:
+        return None
+    seats = {s.seat for s in seats_of(game)}
+    unknown = sorted(set(to) - seats)
+    if unknown:
+        raise ApiError(422, "bad-recipient", f"This game has no seat {unknown[0]}; its seats are 0..{game.players - 1}.")
+    return sorted(set(to) | {sender})
+
+
+def _check_rate(caller, game_id: int) -> None:
+    since = utcnow() - RATE_WINDOW
+    recent = (ChatMessage.select().where((ChatMessage.game == game_id) & (ChatMessage.player == caller.id)
+                                         & (ChatMessage.created > since) & (ChatMessage.kind == "talk")).count())
+    if recent >= RATE_LIMIT:
+        raise ApiError(429, "too-many-messages",
+                       f"At most {RATE_LIMIT} messages a minute in one game; wait a moment.",
+                       details={"retry_after": int(RATE_WINDOW.total_seconds())})
+
+
+def read(caller, game_id: int, after: int, requested_seat: int | None) -> dict:
+    """Messages after id `after` that the caller may read, oldest first."""
+    game = _game(game_id)
+    viewing_seat(game, caller, requested_seat)  # 403 unless the caller may read this game
+    held = set(my_seats(game, caller))
+    rows = (ChatMessage.select(ChatMessage, Player.name).join(Player)
+            .where((ChatMessage.game == game.id) & (ChatMessage.id > after)).order_by(ChatMessage.id))
+    messages = [_shown(row, row.player.name) for row in rows if readable(row.to, held)][:PAGE]
+    return {"messages": messages}
+
+
+def readable(to: list[int] | None, held: set[int]) -> bool:
+    return to is None or bool(held & set(to))
+
+
+def digest(game_id: int, seat: int) -> list[dict]:
+    """For a turn mail: the messages that seat may read, said since its previous turn mail
+    (at most DIGEST of the latest), as {name, to, text}."""
+    def build():
+        last = (Notification.select(fn.COALESCE(fn.MAX(Notification.version), 0))
+                .where((Notification.game == 0) & (Notification.seat == 0)
+                       & (Notification.kind.in_(("turn", "start")))))
+        return (ChatMessage.select(Player.name, ChatMessage.to, ChatMessage.text).join(Player)
+                .where((ChatMessage.game == 0) & (ChatMessage.version >= last))
+                .order_by(ChatMessage.id.desc()).limit(4 * DIGEST))
+
+    # in SQL order: the outer game, COALESCE's 0, the subquery's game, seat and kinds, the limit
+    found = statements.query_rows(("chat-digest",), build, (game_id, 0, game_id, seat, "turn", "start", 4 * DIGEST))
+    to_field = ChatMessage.to
+    shown = [{"name": name, "to": to_field.python_value(to), "text": text} for name, to, text in found]
+    return [m for m in shown if readable(m["to"], {seat})][:DIGEST][::-1]
+
+
+def _game(game_id: int) -> Game:
+    game = Game.get_or_none(Game.id == game_id)
+    if game is None:
+        raise ApiError(404, "not-found", f"There is no game {game_id}.")
+    return game
+
+
+def _shown(row, name: str) -> dict:
+    return {"id": row.id, "seat": row.seat, "name": name, "to": row.to, "text": row.text,
+            "version": row.version, "created": row.created.isoformat(timespec="seconds") + "Z", "kind": row.kind}

@@ -1,0 +1,151 @@
+"""Per-game clocks as players see them: each prompted seat's deadline (server/table/timeouts.py acts on them).
+
+A prompted seat must answer within `days_per_move` days of being asked (the `since` of
+games.prompted), plus the time its player spent on vacation meanwhile (server/table/vacation.py):
+a running vacation stops the clock until it ends.
+
+A clock with a reserve (`--clock 3d+7d`, games.reserve_days) also gives each seat a reserve
+of days that does not refill: time a seat takes beyond `days_per_move` on one of its moves is
+taken from its reserve (seats.reserve_left, charged when the seat moves), so its deadline is
+`since + days_per_move + the reserve it has left`. Once the reserve is spent, every move has
+`days_per_move` only.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from peewee import fn
+
+from server.table import prompts
+from server.store.models import Move, Seat, Vacation, utcnow
+from server.players.seats import seats_of
+
+
+# --- time away: a vacation stops the player's clocks (server/table/vacation.py takes them) ---
+
+def effective_end(vacation: Vacation) -> datetime:
+    """`until`, or the player's first move after the start if that came earlier."""
+    first = (Move.select(fn.MIN(Move.created))
+             .join(Seat, on=((Seat.game == Move.game) & (Seat.seat == Move.seat)))
+             .where((Seat.player == vacation.player_id) & (Move.created > vacation.start)
+                    & (Move.created < vacation.until)).scalar())
+    if isinstance(first, str):
+        first = datetime.fromisoformat(first)
+    return min(vacation.until, first) if first else vacation.until
+
+
+def periods(player_id: int, since: datetime) -> list[tuple[datetime, datetime]]:
+    """The player's vacations that may overlap [since, ...), as (start, effective end)."""
+    rows = Vacation.select().where((Vacation.player == player_id) & (Vacation.until > since))
+    return [(row.start, effective_end(row)) for row in rows]
+
+
+def paused(player_id: int, since: datetime, now: datetime) -> tuple[timedelta, datetime | None]:
+    """(time between `since` and `now` spent on vacation, end of the vacation running now or None)."""
+    total, running = timedelta(0), None
+    for start, end in periods(player_id, since):
+        overlap = min(end, now) - max(start, since)
+        if overlap > timedelta(0):
+            total += overlap
+        if start <= now < end:
+            running = end
+    return total, running
+
+
+# --- the clock ---------------------------------------------------------------------------
+
+def reserves(game) -> dict[int, int]:
+    """Seconds of reserve each seat has left ({} for a clock without a reserve)."""
+    if not getattr(game, "reserve_days", None):
+        return {}
+    rows = Seat.select(Seat.seat, Seat.reserve_left).where(Seat.game == game.id).tuples()
+    full = game.reserve_days * 86400
+    return {seat: full if left is None else left for seat, left in rows}
+
+
+def allowed(game, seat: int, left: dict[int, int]) -> timedelta:
+    """How long `seat` may take over its current move before vacations: per move plus reserve."""
+    return timedelta(days=game.days_per_move, seconds=left.get(seat, 0))
+
+
+def _away(game, prompt: dict, now: datetime) -> tuple[timedelta, datetime | None]:
+    since = datetime.fromisoformat(prompt["since"])
+    player = next((s.player for s in seats_of(game) if s.seat == prompt["seat"]), None)
+    return paused(player, since, now) if player is not None else (timedelta(0), None)
+
+
+def deadline(game, prompt: dict, now: datetime, left: dict[int, int] | None = None) -> tuple[datetime | None, bool]:
+    """(when the prompted seat's time runs out, whether its clock is stopped by a vacation now)."""
+    if not game.days_per_move:
+        return None, False
+    left = reserves(game) if left is None else left
+    away, running = _away(game, prompt, now)
+    due = datetime.fromisoformat(prompt["since"]) + allowed(game, prompt["seat"], left) + away
+    if running is not None:
+        due += running - now  # the rest of the vacation is added too: the clock restarts when it ends
+    return due, running is not None
+
+
+def charge_reserve(game, seat: int, now: datetime) -> None:
+    """When `seat` moves: the time it took beyond days_per_move (vacations not counted) comes
+    off its reserve. Called inside the move's write transaction, before `prompted` changes."""
+    if not game.days_per_move or not getattr(game, "reserve_days", None):
+        return
+    prompt = next((p for p in game.prompted or [] if p["seat"] == seat), None)
+    if prompt is None:
+        return  # a move it was not asked for (a resignation, a standing answer): no clock ran
+    away, _ = _away(game, prompt, now)
+    over = (now - datetime.fromisoformat(prompt["since"]) - away - timedelta(days=game.days_per_move)).total_seconds()
+    if over > 0:
+        left = reserves(game)[seat]
+        Seat.update(reserve_left=max(0, left - int(over))).where(
+            (Seat.game == game.id) & (Seat.seat == seat)).execute()
+
+
+def clock(game, own_seats, now: datetime | None = None) -> dict | None:
+    """For GET /games/{id}: the game's clock and the deadline of each prompt the caller may see."""
+    if not game.days_per_move:
+        return None
+    now = now or utcnow()
+    left = reserves(game)
+    shown = []
+    for prompt in prompts.visible(game.prompted or [], own_seats):
+        due, stopped = deadline(game, prompt, now, left)
+        entry = {"seat": prompt["seat"], "deadline": stamp(due), "paused": stopped}
+        if left:
+            entry["reserve_left"] = left.get(prompt["seat"], 0)
+        shown.append(entry)
+    return {"days_per_move": game.days_per_move, "reserve_days": getattr(game, "reserve_days", None),
+            "on_timeout": game.on_timeout, "deadlines": shown}
+
+
+def page_lines(shown: dict | None, seat: int) -> list[str]:
+    """The clock as the game page says it to `seat` (from `clock()`'s answer)."""
+    if not shown:
+        return []
+    reserve = f" + {shown['reserve_days']} day(s) of reserve" if shown.get("reserve_days") else ""
+    lines = [f"Clock: {shown['days_per_move']} day(s) per move{reserve}; at a passed deadline: {shown['on_timeout']}."]
+    for entry in shown["deadlines"]:
+        if entry["seat"] == seat:
+            when = datetime.fromisoformat(entry["deadline"].rstrip("Z")).strftime("%A %d %B %H:%M UTC")
+            left = entry.get("reserve_left")
+            lines.append(f"Answer by {when}" + (f" (reserve left: {left // 86400}d {left % 86400 // 3600}h)"
+                                                if left is not None else "") + ".")
+    return lines
+
+
+def answer_by(game, seat: int, now: datetime) -> str | None:
+    """'Thursday 26 November 18:00 UTC' for a turn mail, or None without a clock."""
+    left = reserves(game)
+    due, _ = deadline(game, {"seat": seat, "since": now.isoformat(timespec="seconds")}, now, left)
+    if due is None:
+        return None
+    text = due.strftime("%A %d %B %H:%M UTC")
+    if seat in left:
+        text += f" ({game.days_per_move} day(s) per move, plus {left[seat] // 86400}d {left[seat] % 86400 // 3600}h " \
+                "of reserve left)"
+    return text
+
+
+def stamp(moment) -> str | None:
+    return moment.isoformat(timespec="seconds") + "Z" if moment else None

@@ -1,0 +1,124 @@
+"""What GET /games/{id}, /render, /legal and /wait answer, from the caller's seat."""
+from __future__ import annotations
+
+from flask import current_app
+
+from server.table import clocks, prompts
+from server.store import longpoll, state_cache
+from server.table.engine_errors import engine_call
+from server.errors import ApiError, inconsistent_game
+from server.store.models import Game, Seat
+from server.rulesets import engine as find_engine
+from server.players.seats import my_seats, name_players, resolve_seat, seats_of, viewing_seat
+
+MAX_WAIT = 60  # seconds; a long-poll must not hold a worker forever
+
+
+def load_game(game_id: int) -> Game:
+    game = Game.get_or_none(Game.id == game_id)
+    if game is None:
+        raise ApiError(404, "not-found", f"There is no game {game_id}.")
+    return game
+
+
+def current_state(game_id: int):
+    """(games row, engine, state) read consistently even while another worker appends."""
+    seen = None
+    for _ in range(5):
+        game = load_game(game_id)
+        engine = find_engine(game.ruleset)
+        if game.status == "open":
+            return game, engine, None
+        try:
+            return game, engine, state_cache.get(game.id, game.version, engine)
+        except LookupError:
+            if game.version == seen:
+                raise inconsistent_game(game.id) from None
+            seen = game.version  # a move landed between the two reads: read again
+    raise ApiError(503, "busy", "The game is changing quickly; try again.")
+
+
+def seat_list(seats) -> list[dict]:
+    return [{"seat": s.seat, "player": s.player, "name": s.name} for s in seats]
+
+
+def detail(game_id: int, caller, requested: int | None) -> dict:
+    game, engine, state = current_state(game_id)
+    seat = viewing_seat(game, caller, requested)
+    seats = seats_of(game)
+    body = {"id": game.id, "ruleset": game.ruleset, "title": game.title, "status": game.status,
+            "options": game.options, "seats": seat_list(seats), "version": game.version,
+            "seed_hash": game.seed_hash,
+            "prompted": [{"seat": p["seat"], "kind": p["kind"], "text": name_players(p["text"], seats)}
+                         for p in prompts.visible(game.prompted or [], my_seats(game, caller))],
+            "my_seat": seat, "my_seats": my_seats(game, caller),
+            "view": _view(engine, game, state, seat) if state is not None else None,
+            "result": _named_result(game.result, seats), "created": _stamp(game.created),
+            "public": game.public, "clock": clocks.clock(game, my_seats(game, caller))}
+    if game.status == "finished":
+        body["seed"] = game.seed
+    if game.status == "open" and game.creator_id == caller.id:
+        taken = {s.seat for s in seats if s.player is not None}
+        body["invites"] = [{"seat": s.seat, "code": s.invite}
+                           for s in Seat.select(Seat.seat, Seat.invite).where(Seat.game == game.id).order_by(Seat.seat)
+                           if s.seat not in taken]
+    return body
+
+
+def _view(engine, game, state, seat):
+    with engine_call(game.id, game.version, "showing the game"):
+        return engine.view(state, seat)
+
+
+def _named_result(result, seats):
+    if result is None:
+        return None
+    return {**result, "reason": name_players(result["reason"], seats),
+            "winner_names": [name_players(f"{{P{w}}}", seats) for w in result["winners"]]}
+
+
+def _stamp(moment) -> str | None:
+    return moment.isoformat(timespec="seconds") + "Z" if moment else None
+
+
+def render(game_id: int, caller, requested: int | None) -> dict:
+    game, engine, state = current_state(game_id)
+    seat = viewing_seat(game, caller, requested)
+    if state is None:
+        filled = sum(1 for s in seats_of(game) if s.player is not None)
+        return {"text": f"{game.title}: waiting for players ({filled}/{game.players} seated)."}
+    with engine_call(game.id, game.version, "drawing the game"):
+        text = engine.render(engine.view(state, seat), seat)
+    return {"text": name_players(text, seats_of(game))}
+
+
+def legal(game_id: int, caller, requested: int | None) -> dict:
+    game, engine, state = current_state(game_id)
+    seat = resolve_seat(game, caller, requested)
+    prompted = any(p["seat"] == seat for p in game.prompted or [])
+    moves = []
+    if state is not None and game.status == "active":
+        with engine_call(game.id, game.version, "listing legal moves"):
+            for move in engine.legal_moves(state, seat):
+                if "pattern" in move:
+                    moves.append({"text": move["pattern"], "pattern": True, "help": move.get("help", "")})
+                else:
+                    moves.append({"text": engine.format(move), "move": move})
+    return {"version": game.version, "seat": seat, "prompted": prompted, "moves": moves}
+
+
+def wait(game_id: int, caller, requested: int | None, timeout: int) -> dict:
+    """Long-poll: return once the caller's seat is prompted, the game ends, or time runs out.
+    While it waits the request makes no query of its own: the process's notifier wakes it."""
+    game = load_game(game_id)
+    seat = viewing_seat(game, caller, requested)
+    if not longpoll.ready(game.status, game.prompted, seat):
+        def is_ready() -> bool:
+            again = load_game(game_id)
+            return longpoll.ready(again.status, again.prompted, seat)
+
+        config = current_app.config  # the notifier's own connection may bypass PgBouncer
+        longpoll.wait_until_ready(config.get("WAIT_DATABASE_URL") or config["DATABASE_URL"], game_id, seat,
+                                 max(0, min(timeout, MAX_WAIT)), is_ready)
+    return detail(game_id, caller, seat)
+

@@ -1,0 +1,101 @@
+"""A player hands over their own seat: to a new player invited by mail, or to a house bot.
+
+Who may: the seat's holder; for a seat nobody holds any more (empty, or its holder's account
+disabled by the operator: abandoned), the game's creator. Only while the game is being played.
+
+* `invite`: the seat gets a fresh invite code, mailed to the address (the `invite` mail, which
+  says the seat is handed over). The holder keeps playing until the invited player takes the
+  seat with that code (`herald join CODE` or a `join` reply); from then on the seat is theirs,
+  the old holder's token no longer reaches it and their game-page links stop working. A new
+  invitation replaces an unanswered one (its code stops working).
+* `bot`: a house bot (server/table/house_bots.py) holds the seat at once; `herald server bots`
+  plays it from then on.
+
+Either is written into the game's history as a table event (chat_messages.kind "table"), shown
+between the moves by `herald log` and `herald chat`; the move log itself is untouched.
+"""
+from __future__ import annotations
+
+from server.table import house_bots
+from server.players import seats as seat_table
+from server.store import statements
+from server.players.addresses import normalized_email
+from server.store.db import write_transaction
+from server.errors import ApiError
+from server.store.models import ChatMessage, Game, Notification, Player, Seat, lock_game, utcnow
+
+
+def check_reaches(caller, game_id: int, seat: int) -> None:
+    """Before the body is read: 404 for no such game or seat, 403 unless `caller` may hand it over."""
+    _may_hand_over(caller, Game.get_or_none(Game.id == game_id), game_id, seat)
+
+
+def _may_hand_over(caller, game, game_id: int, seat: int) -> Seat:
+    if game is None:
+        raise ApiError(404, "not-found", f"There is no game {game_id}.")
+    row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
+    if row is None:
+        raise ApiError(404, "not-found", f"Game {game_id} has no seat {seat} (seats 0-{game.players - 1}).")
+    holder = Player.get_or_none(Player.id == row.player_id) if row.player_id else None
+    abandoned = holder is None or holder.disabled
+    if not (holder is not None and holder.id == caller.id) and not (abandoned and game.creator_id == caller.id):
+        raise ApiError(403, "forbidden", "Only the seat's own player may hand it over (or the game's creator, "
+                                         "once nobody holds it).")
+    return row
+
+
+def _locked_seat(caller, game_id: int, seat: int) -> tuple[Game, Seat]:
+    """The game (write-locked) and the seat row, once `caller` may hand the seat over."""
+    game = lock_game(game_id)
+    row = _may_hand_over(caller, game, game_id, seat)
+    if game.status != "active":
+        raise ApiError(409, "game-not-active", f"Game {game_id} is {game.status}: only a seat in a game being "
+                                               "played is handed over.", details={"status": game.status})
+    return game, row
+
+
+def invite(caller, game_id: int, seat: int, email: str) -> dict:
+    """Mail an invitation to take over the seat; the seat changes hands when it is accepted."""
+    email = normalized_email(email)
+    with write_transaction():
+        game, row = _locked_seat(caller, game_id, seat)
+        code = seat_table.invite_code()
+        Seat.update(invite=code, handover=True).where(Seat.id == row.id).execute()
+        context = {"game": game.id, "title": game.title, "ruleset": game.ruleset, "players": game.players,
+                   "seat": seat, "inviter": caller.name, "invite": code, "handover": True, "version": game.version}
+        statements.insert(Notification, Notification.pending_row(game.id, seat, caller.id, email, "invite",
+                                                                 game.version, context))
+        _table_event(game, caller, f"{caller.name} invites a new player to take over seat {seat}.")
+    return {"game": game.id, "seat": seat, "invited": email}
+
+
+def to_bot(caller, game_id: int, seat: int, level: str) -> dict:
+    """Give the seat to a house bot at once."""
+    bot = house_bots.house_player(level)
+    with write_transaction():
+        game, row = _locked_seat(caller, game_id, seat)
+        if not house_bots.supports_bots(game):
+            raise ApiError(409, "no-bots", f"{game.title} has no bots.")
+        _change_holder(game, row, bot)
+        _table_event(game, caller, f"{caller.name} hands seat {seat} over to the {level} house bot.")
+    return {"game": game.id, "seat": seat, "player": bot.name}
+
+
+def accept(caller, game, row: Seat) -> None:
+    """Inside join's write transaction: the invited player takes over a seat being handed over."""
+    if game.status != "active":
+        raise ApiError(409, "game-not-active", "That game is over: its seats no longer change hands.")
+    before = Player.get_or_none(Player.id == row.player_id)
+    _change_holder(game, row, caller)
+    _table_event(game, caller, f"{caller.name} takes over seat {row.seat}"
+                 + (f" from {before.name}." if before else "."))
+
+
+def _change_holder(game, row: Seat, player) -> None:
+    """The seat's new holder; its pending invitation and its old game-page links stop working."""
+    seat_table.hand_to(game, row.id, player.id, invite=seat_table.invite_code())
+
+
+def _table_event(game, caller, text: str) -> None:
+    ChatMessage.create(game=game.id, player=caller.id, seat=None, to=None, text=text, version=game.version,
+                       created=utcnow(), kind="table")

@@ -1,0 +1,195 @@
+"""Writing notification rows: called inside the transaction that changes the game.
+
+Each row carries the context its mail needs from that moment, from the addressed seat's
+own view only, so a mail never shows another seat's secrets. The position itself (board
+summary, legal moves, picture) is not stored: the row's seat and version say which it is,
+and it is drawn when the mail is sent (server/notify/mailboard.py), off the move path.
+
+Rows are written as the players' mail settings want them:
+
+turns   a mail for every turn, reminder and game end (the default)
+digest  no turn or reminder mails; `herald server digest` sends one mail a day listing
+        every game waiting for the player; game-end mails still come
+off     nothing but the answers to mail the player sent (and invitations they are sent)
+"""
+from __future__ import annotations
+
+from core.protocol import Prompt
+from server.table import chat, ratings, webhooks
+from server.table.clocks import answer_by
+from server.store import statements
+from server.store.models import Notification, Player, utcnow
+from server.players.addresses import BOUNCED, mailable
+from server.players.seats import SeatInfo, name_players
+
+SETTINGS = ("turns", "digest", "off")  # the player's; Herald's own BOUNCED: players/addresses.py
+SKIPPED = {"digest": frozenset({"turn", "reminder"}), "off": frozenset({"turn", "reminder", "over", "digest"})}
+NOT_TO_THE_ADDRESS = frozenset({"webhook", "email-check"})  # a webhook's URL, a new address being checked
+
+
+def changed_prompts(before: list[dict], after: list[Prompt], mover: int | None) -> list[Prompt]:
+    """Seats that became prompted: not prompted before, or (for anyone but the mover, who
+    has just acted and sees the answer) asked something new."""
+    previous = {p["seat"]: (p["kind"], p["text"]) for p in before}
+    fresh, seen = [], set()
+    for prompt in after:
+        if prompt.seat in seen:
+            continue
+        seen.add(prompt.seat)
+        old = previous.get(prompt.seat)
+        if old is None or (prompt.seat != mover and old != (prompt.kind, prompt.text)):
+            fresh.append(prompt)
+    return fresh
+
+
+def prompted_rows(before: list[dict], after: list[Prompt], fresh: list[Prompt], mover: int | None, now) -> list[dict]:
+    """The games.prompted column: since when each seat has waited (kept while unchanged)."""
+    since = {p["seat"]: p.get("since") for p in before}
+    fresh_seats = {p.seat for p in fresh}
+    rows = []
+    for prompt in after:
+        keep = prompt.seat not in fresh_seats and prompt.seat != mover and since.get(prompt.seat)
+        rows.append({**prompt.to_json(), "since": keep or now.isoformat(timespec="seconds")})
+    return rows
+
+
+LEGAL_IN_MAIL = 40
+
+
+def legal_in_mail(engine, state, seat: int) -> tuple[str | None, list[str]]:
+    """(one legal move in notation, to show the exact command: a concrete one that can be
+    pasted as it is, where the game lists any; and the first LEGAL_IN_MAIL legal moves, so
+    that a player who answers by mail copies a line from the mail)."""
+    legal = engine.legal_moves(state, seat)  # an engine failing here is loud (server.table.engine_errors)
+    texts = [move["pattern"] if "pattern" in move else engine.format(move) for move in legal[:LEGAL_IN_MAIL]]
+    concrete = [move for move in legal if "pattern" not in move]
+    if concrete:
+        return engine.format(concrete[0]), texts
+    return (legal[0]["pattern"] if legal else None), texts
+
+
+BOARD_AT_SEND_TIME = {"board": True}  # server/notify/mailboard.py draws summary, view, example and legal
+
+
+def board_row_context(game, **values) -> dict:
+    """A row whose position is drawn at send time: only what that time cannot know. The title
+    and ruleset come from the game then too, and empty values (no chat, no deadline, no
+    --seat flag) are left out: mailboard.SEND_TIME_DEFAULTS fills them in."""
+    return {"game": game.id, **{key: value for key, value in values.items() if value}, **BOARD_AT_SEND_TIME}
+
+
+def seat_summary(engine, state, seat: int, seats: tuple[SeatInfo, ...]) -> str:
+    """The position as that seat sees it, names filled in."""
+    return name_players(engine.summary(engine.view(state, seat), seat), seats)
+
+
+def base_context(game, engine) -> dict:
+    return {"game": game.id, "ruleset": game.ruleset, "title": engine.title}
+
+
+def queue_turns(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...], version: int,
+                kind: str = "turn") -> list[dict]:
+    """Outbox rows telling each freshly prompted seat what is asked of it."""
+    by_seat = {s.seat: s for s in seats}
+    rows = []
+    for prompt in fresh:
+        info = by_seat.get(prompt.seat)
+        if info is None or info.player is None:
+            continue
+        held = sum(1 for s in seats if s.player == info.player)
+        context = {**board_row_context(game, player=info.name, seat_flag=f" --seat {prompt.seat}" if held > 1 else "",
+                                       prompt=name_players(prompt.text, seats), chat=chat.digest(game.id, prompt.seat),
+                                       deadline=_answer_by(game, prompt.seat)), "seat": prompt.seat}
+        rows.append(_row(game, info, kind, version, context))
+    if kind == "turn":
+        rows += webhooks.turn_rows(game, engine, fresh, seats, version)
+    return rows
+
+
+def _answer_by(game, seat: int) -> str | None:
+    """The game's own clock, if it has one: when this seat must answer (server/table/timeouts.py)."""
+    if not getattr(game, "days_per_move", None):
+        return None
+    return answer_by(game, seat, utcnow())
+
+
+def queue_game_over(game, engine, result, seats: tuple[SeatInfo, ...], version: int, seed: str) -> list[dict]:
+    """One "game over" mail per player, with the seed now that it may be revealed."""
+    winners = [name_players(f"{{P{w}}}", seats) for w in result.winners]
+    changes = ratings.record(game, result, seats)  # in this transaction: rated once, with the game's end
+    rows, done = [], set()
+    for info in seats:
+        if info.player is None or info.player in done:
+            continue
+        done.add(info.player)
+        context = {**board_row_context(game, player=info.name, reason=name_players(result.reason, seats),
+                                       seed=seed, seed_hash=game.seed_hash, rating=changes.get(info.player)),
+                   "seat": info.seat, "winners": winners}
+        rows.append(_row(game, info, "over", version, context))
+    return rows + webhooks.over_rows(game, engine, result, seats, version)
+
+
+def _row(game, info: SeatInfo, kind: str, version: int, context: dict) -> dict:
+    return Notification.pending_row(game.id, info.seat, info.player, info.email, kind, version, context)
+
+
+def queue_defaulted(game, engine, seat: int, prompt: str, played: str, deadline: str,
+                    seats: tuple[SeatInfo, ...], version: int) -> list[dict]:
+    """Tell a seat what the deadline played for it, and why."""
+    info = next((s for s in seats if s.seat == seat and s.player is not None), None)
+    if info is None:
+        return []
+    context = {**base_context(game, engine), "seat": seat, "player": info.name, "played": played,
+               "prompt": name_players(prompt, seats), "deadline": deadline}
+    return [_row(game, info, "defaulted", version, context)]
+
+
+def queue_joined(game, engine, joiner: SeatInfo, seats: tuple[SeatInfo, ...], creator: SeatInfo) -> list[dict]:
+    """'X took seat N': to the creator (seated or not) and everyone seated before, while the
+    game fills up; the creator's mail names no seat of theirs when they hold none."""
+    filled = sum(1 for s in seats if s.player is not None)
+    rows, told = [], set()
+    for info in (*seats, creator):  # a seated creator is told under their seat
+        if info.player is None or info.player == joiner.player or info.player in told:
+            continue
+        told.add(info.player)
+        context = {**base_context(game, engine), "seat": info.seat, "player": info.name, "joiner": joiner.name,
+                   "joined_seat": joiner.seat, "filled": filled, "seats": len(seats)}
+        rows.append(_row(game, info, "joined", 0, context))
+    return rows
+
+
+def queue_started(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...]) -> list[dict]:
+    """'The game has begun' for every player not already mailed a first question."""
+    asked = {p.seat for p in fresh}
+    names = ", ".join(f"{s.name} (seat {s.seat})" for s in seats)
+    rows, told = [], set()
+    for info in seats:
+        if info.player is None or info.seat in asked or info.player in told:
+            continue
+        if any(s.player == info.player and s.seat in asked for s in seats):
+            continue  # holds another seat that is asked: the turn mail says it all
+        told.add(info.player)
+        context = {**board_row_context(game, player=info.name, table=names), "seat": info.seat}
+        rows.append(_row(game, info, "started", 0, context))
+    return rows
+
+
+def write(rows: list[dict]) -> None:
+    """Insert the rows the players want, in the caller's transaction: none for a house bot,
+    none a player's mail setting (above; or paused because the address bounced) leaves out."""
+    for row in wanted([row for row in rows if mailable(row["email"])]):
+        statements.insert(Notification, row)
+
+
+def wanted(rows: list[dict]) -> list[dict]:
+    """The outbox rows whose players want them (one query, only when some row is mail)."""
+    players = {row["player"] for row in rows if row["kind"] not in NOT_TO_THE_ADDRESS}
+    if not players:
+        return rows
+    settings = statements.values_by_keys(Player, "id", sorted(players), "mail")  # on the move path: cached SQL
+    return [row for row in rows if row["kind"] in NOT_TO_THE_ADDRESS or _wants(settings.get(row["player"]), row["kind"])]
+
+
+def _wants(setting: str | None, kind: str) -> bool:
+    return setting != BOUNCED and kind not in SKIPPED.get(setting or "turns", ())

@@ -1,0 +1,53 @@
+"""The board as a picture for one seat: the game's SVG (`Game.picture`) with player names
+written in (escaped for XML), and the places the last move touched marked where that seat
+may see the move."""
+from __future__ import annotations
+
+import dataclasses
+
+from markupsafe import escape
+
+from core.picture import touched_tokens
+from server.table.engine_errors import engine_call
+from server.errors import ApiError
+from server.table.gameviews import current_state
+from server.store.models import Move
+from server.players.seats import name_players, seats_of, viewing_seat
+
+
+def last_move_words(game, seat: int | None) -> frozenset[str]:
+    """The words of the last move's notation, if this seat may see that move (as in the log)."""
+    if game.version == 0:
+        return frozenset()
+    row = (Move.select(Move.seat, Move.text, Move.public)
+           .where((Move.game == game.id) & (Move.seq == game.version - 1)).first())
+    if row is None or not (row.public or row.seat == seat or game.status == "finished"):
+        return frozenset()
+    return touched_tokens([row.text])
+
+
+def named_markup(text: str, seats) -> str:
+    """{P0}..{P5} replaced by the players' names, escaped: the text is XML or HTML."""
+    escaped = tuple(dataclasses.replace(s, name=str(escape(s.name)) if s.name else None) for s in seats)
+    return name_players(text, escaped)
+
+
+def draw(game, engine, state, seat: int | None) -> str | None:
+    """The SVG for `seat` (None: what every seat may see), or None if the game draws none.
+    An engine failing here is `engine-error`, logged with the game and its seq."""
+    touched = last_move_words(game, seat)
+    with engine_call(game.id, game.version, "drawing the picture"):
+        svg = engine.picture(engine.view(state, seat), seat, touched)
+    return None if svg is None else named_markup(svg, seats_of(game))
+
+
+def picture_for(game_id: int, caller, requested: int | None) -> str:
+    """GET /games/{id}/picture.svg: the same seat rules as the game's view."""
+    game, engine, state = current_state(game_id)
+    seat = viewing_seat(game, caller, requested)
+    if state is None:
+        raise ApiError(409, "game-not-started", f"Game {game_id} is waiting for players: there is no board yet.")
+    svg = draw(game, engine, state, seat)
+    if svg is None:
+        raise ApiError(404, "no-picture", f"{engine.title} has no picture; `render` shows it as text.")
+    return svg

@@ -1,0 +1,67 @@
+"""Reminders for seats that have been prompted too long: at most one per period per seat."""
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from peewee import fn
+
+from core.protocol import Prompt
+from server.table import deadlines, outbox, vacation
+from server.store import state_cache
+from server.store.db import write_transaction
+from server.store.models import Notification, lock_game, utcnow
+from server.rulesets import engine as find_engine
+from server.players.seats import seats_of
+
+log = logging.getLogger(__name__)
+
+
+def due_seats(game, after: timedelta, now: datetime) -> list[dict]:
+    """Prompted entries of `game` waiting longer than `after` and not reminded this period."""
+    cutoff = now - after
+    due = []
+    for prompt in game.prompted or []:
+        since = datetime.fromisoformat(prompt["since"])
+        if since > cutoff or vacation.waited(game, prompt, now) is None:  # not while its player is away
+            continue
+        last = (Notification.select(fn.MAX(Notification.created))
+                .where((Notification.game == game.id) & (Notification.seat == prompt["seat"])
+                       & (Notification.kind == "reminder")).scalar())
+        if isinstance(last, str):
+            last = datetime.fromisoformat(last)
+        if last is not None and last >= max(since, cutoff):
+            continue
+        due.append(prompt)
+    return due
+
+
+def queue_reminders(after: timedelta, now: datetime | None = None) -> int:
+    """Write reminder rows for every overdue seat of every active game; returns how many.
+    A game that cannot be loaded is logged and skipped, so it does not stop the others."""
+    now = now or utcnow()
+    queued = 0
+    for game_id in [g.id for g in deadlines.waiting_since(now - after)]:  # by index: only those waiting
+        try:
+            queued += _queue_for_game(game_id, after, now)
+        except Exception:
+            log.exception("reminders for game %s skipped", game_id)
+    return queued
+
+
+def _queue_for_game(game_id: int, after: timedelta, now: datetime) -> int:
+    with write_transaction():
+        game = lock_game(game_id)
+        due = due_seats(game, after, now)
+        if not due:
+            return 0
+        engine = find_engine(game.ruleset)
+        state_cache.get(game.id, game.version, engine)  # a game whose snapshot disagrees is skipped (verify)
+        prompts = [Prompt(p["seat"], p["kind"], p["text"]) for p in due]
+        rows = outbox.queue_turns(game, engine, prompts, seats_of(game), game.version, kind="reminder")
+        since = {p["seat"]: p["since"] for p in due}
+        for row in rows:
+            row["context"]["since"] = since[row["seat"]].replace("T", " ")
+            row["created"] = now
+        outbox.write(rows)
+        return len(rows)

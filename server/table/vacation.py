@@ -1,0 +1,106 @@
+"""Vacations: `herald vacation --until DATE` stops a player's clocks in every game.
+
+A vacation runs from when it is announced to `until`, or to the player's first move after
+that if they come back early (so moving ends it: nothing is written on the move path, the
+end is read from the log). Each player has a yearly allowance (HERALD_VACATION_DAYS, by
+calendar year of the start); days not used because the player came back early are not
+counted. The other players of the player's active games are told by mail.
+"""
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta
+
+from server.store.db import write_transaction
+from server.errors import ApiError
+from server.store.models import Game, Notification, Player, Seat, Vacation, utcnow
+from server.table.clocks import effective_end, paused
+
+LONGEST = timedelta(days=366)
+
+
+def waited(game, prompt: dict, now: datetime) -> timedelta | None:
+    """How long a prompted seat has waited on its own clock: time on vacation does not count,
+    and while its player is away (None) no deadline or reminder applies to it."""
+    from server.players.seats import seats_of
+
+    since = datetime.fromisoformat(prompt["since"])
+    player = next((s.player for s in seats_of(game) if s.seat == prompt["seat"]), None)
+    if player is None:
+        return now - since
+    away, running = paused(player, since, now)
+    return None if running is not None else now - since - away
+
+
+def used_days(player_id: int, year: int) -> int:
+    rows = Vacation.select().where((Vacation.player == player_id)
+                                   & (Vacation.start >= datetime(year, 1, 1)) & (Vacation.start < datetime(year + 1, 1, 1)))
+    return sum(_days(row.start, effective_end(row)) for row in rows)  # a running one counts as planned
+
+
+def _days(start: datetime, end: datetime) -> int:
+    return max(0, math.ceil((end - start).total_seconds() / 86400))
+
+
+def status(caller, allowance: int, now: datetime | None = None) -> dict:
+    now = now or utcnow()
+    _, running = paused(caller.id, now, now)
+    used = used_days(caller.id, now.year)
+    return {"on_vacation": running is not None, "until": _stamp(running), "allowance": allowance,
+            "used": used, "left": max(0, allowance - used)}
+
+
+def start(caller, until: datetime, allowance: int, now: datetime | None = None) -> dict:
+    """Begin a vacation now, to `until` (naive UTC); tell the other players of my active games."""
+    now = now or utcnow()
+    if until <= now:
+        raise ApiError(422, "bad-date", "The vacation must end in the future.")
+    if until - now > LONGEST:
+        raise ApiError(422, "bad-date", "A vacation lasts at most a year.")
+    with write_transaction():
+        if paused(caller.id, now, now)[1] is not None:
+            raise ApiError(409, "on-vacation", "You are on vacation already; end it first (herald vacation --end).")
+        wanted = _days(now, until)
+        left = allowance - used_days(caller.id, now.year)
+        if wanted > left:
+            raise ApiError(422, "vacation-allowance",
+                           f"That is {wanted} days; you have {max(left, 0)} of {allowance} vacation days left this year.",
+                           details={"left": max(left, 0), "allowance": allowance})
+        Vacation.create(player=caller.id, start=now, until=until)
+        from server.table import outbox  # it builds on the clocks, which build on this module
+
+        outbox.write(_tell_others(caller, until, now))
+    return status(caller, allowance, now)
+
+
+def end(caller, allowance: int, now: datetime | None = None) -> dict:
+    """End a running vacation now (unused days go back to the allowance)."""
+    now = now or utcnow()
+    with write_transaction():
+        running = Vacation.select().where((Vacation.player == caller.id) & (Vacation.start <= now)
+                                          & (Vacation.until > now)).order_by(Vacation.start.desc()).first()
+        if running is None or effective_end(running) <= now:
+            raise ApiError(409, "not-on-vacation", "You are not on vacation.")
+        Vacation.update(until=now).where(Vacation.id == running.id).execute()
+    return status(caller, allowance, now)
+
+
+def _tell_others(caller, until: datetime, now: datetime) -> list[dict]:
+    """A mail to every other player of my active games (one per player and game)."""
+    mine = Seat.select(Seat.game).where(Seat.player == caller.id)
+    rows = (Seat.select(Seat.game, Seat.seat, Player.id, Player.name, Player.email, Game.title)
+            .join(Player, on=(Seat.player == Player.id)).switch(Seat).join(Game)
+            .where(Seat.game.in_(mine) & (Game.status == "active") & (Seat.player != caller.id)).tuples())
+    out, seen = [], set()
+    for game_id, seat, player_id, name, email, title in rows:
+        if (game_id, player_id) in seen:
+            continue
+        seen.add((game_id, player_id))
+        context = {"game": game_id, "title": title, "player": name, "seat": seat, "away": caller.name,
+                   "until": until.strftime("%A %d %B %Y %H:%M UTC")}
+        out.append(Notification.pending_row(game_id, seat, player_id, email, "vacation", 0, context, now))
+    return out
+
+
+def _stamp(moment) -> str | None:
+    return moment.isoformat(timespec="seconds") + "Z" if moment else None

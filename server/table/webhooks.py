@@ -1,0 +1,132 @@
+"""Webhooks: turn changes and game ends POSTed as JSON to URLs players register.
+
+A player's hook hears of every game of theirs: when they are asked to decide, and when a
+game ends. A game's hook (registered by one of its players) hears whose turn it is and the
+end, for everyone at the table — so it carries only what every seat may see (other seats'
+non-turn prompts stay out, as in the API). Bodies are plain JSON (`json`), or ready-made
+messages for a Discord (`{"content": ...}`) or Slack (`{"text": ...}`) incoming webhook.
+
+Each POST is one row of the notifications outbox (kind `webhook`), written in the move's
+transaction and delivered by `herald server notify` through the webhook channel
+(server/notify/channels/webhook.py) and the outbox's claim → send → mark step for every
+channel (server/notify/delivery.py): retries with the same back-off as mail, given up after
+as many attempts, never sent again once the receiver answered 2xx. Each carries
+`X-Herald-Delivery` (the row id, the same on every retry: a receiver drops repeats by it),
+`X-Herald-Event` and `X-Herald-Signature: sha256=<HMAC-SHA256 of the body with the hook's
+secret>`.
+
+A hook goes to public Internet addresses only, unless HERALD_WEBHOOK_ALLOW_NETWORKS allows
+more: checked at registration (422 `webhook-address-refused`) and again as each POST connects
+(server/hook_addresses.py, server/notify/pinned_http.py); a POST refused then is `failed` at once.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+from urllib.parse import urlparse
+
+from server import hook_addresses
+from server.table import prompts
+from server.store import statements
+from server.errors import ApiError
+from server.store.models import Game, Notification, Webhook, utcnow
+from server.players.seats import my_seats, name_players
+
+FORMATS = ("json", "discord", "slack")
+KIND = "webhook"
+MAX_HOOKS = 20
+
+
+# --- registration ----------------------------------------------------------------------
+
+def register(caller, url: str, fmt: str, game_id: int | None, allowed=()) -> dict:
+    """A new hook; `allowed` is the operator's HERALD_WEBHOOK_ALLOW_NETWORKS."""
+    parsed = urlparse(url)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc or len(url) > 500:
+        raise ApiError(422, "bad-url", "A webhook URL starts with http:// or https:// and names a host.")
+    if fmt not in FORMATS:
+        raise ApiError(422, "bad-format", f"The format is one of {', '.join(FORMATS)}.")
+    if game_id is not None:
+        game = Game.get_or_none(Game.id == game_id)
+        if game is None:
+            raise ApiError(404, "not-found", f"There is no game {game_id}.")
+        if not my_seats(game, caller):
+            raise ApiError(403, "forbidden", "Only a player of that game may give it a webhook.")
+    if Webhook.select().where(Webhook.player == caller.id).count() >= MAX_HOOKS:
+        raise ApiError(409, "too-many-webhooks", f"You have {MAX_HOOKS} webhooks already; remove one first.")
+    try:
+        hook_addresses.check_url(url, hook_addresses.networks(allowed))
+    except hook_addresses.AddressRefused as exc:
+        raise ApiError(422, "webhook-address-refused", str(exc)) from None
+    except hook_addresses.HostUnknown as exc:
+        raise ApiError(422, "webhook-host-unknown", str(exc)) from None
+    hook = Webhook.create(player=caller.id, game=game_id, url=url, format=fmt, secret=secrets.token_hex(32),
+                          created=utcnow())
+    return {**shown(hook), "secret": hook.secret}
+
+
+def listing(caller) -> list[dict]:
+    return [shown(h) for h in Webhook.select().where(Webhook.player == caller.id).order_by(Webhook.id)]
+
+
+def remove(caller, hook_id: int) -> None:
+    if not Webhook.delete().where((Webhook.id == hook_id) & (Webhook.player == caller.id)).execute():
+        raise ApiError(404, "not-found", "You have no such webhook.")
+
+
+def shown(hook) -> dict:
+    return {"id": hook.id, "url": hook.url, "format": hook.format, "game": hook.game_id,
+            "created": hook.created.isoformat(timespec="seconds") + "Z"}
+
+
+# --- rows, written in the move's transaction -----------------------------------------
+
+def _hooks(game, seats) -> list:
+    """The hooks of this game and of its players (one query; its SQL built once per player count)."""
+    players = sorted({s.player for s in seats if s.player is not None})
+    fields = [Webhook.id, Webhook.player, Webhook.game, Webhook.url, Webhook.format]
+
+    def build():
+        return Webhook.select(*fields).where((Webhook.game == 0)
+                                             | (Webhook.game.is_null() & Webhook.player.in_([0] * len(players))))
+
+    found = statements.query_rows(("hooks", len(players)), build, (game.id, *players))
+    return [Webhook(id=i, player=p, game=g, url=u, format=f) for i, p, g, u, f in found]
+
+
+def turn_rows(game, engine, fresh, seats, version: int) -> list[dict]:
+    """For each hook that should hear of these freshly prompted seats, one outbox row."""
+    if not fresh:
+        return []
+    rows = []
+    for hook in _hooks(game, seats):
+        own = [s.seat for s in seats if s.player == hook.player_id] if hook.game_id is None else []
+        asked = prompts.visible([p.to_json() for p in fresh], own)
+        if hook.game_id is None:
+            asked = [p for p in asked if p["seat"] in own]
+        if not asked:
+            continue
+        named = [{**p, "name": name_players(f"{{P{p['seat']}}}", seats), "text": name_players(p["text"], seats)}
+                 for p in asked]
+        payload = {"event": "turn", "game": game.id, "ruleset": game.ruleset, "title": engine.title,
+                   "version": version, "prompted": named}
+        line = "; ".join(f"{p['name']}: {p['text']}" for p in named)
+        rows.append(_row(game, hook, version, payload, f"Game {game.id} ({engine.title}), move {version}: {line}"))
+    return rows
+
+
+def over_rows(game, engine, result, seats, version: int) -> list[dict]:
+    winners = [name_players(f"{{P{w}}}", seats) for w in result.winners]
+    payload = {"event": "over", "game": game.id, "ruleset": game.ruleset, "title": engine.title, "version": version,
+               "winners": winners, "reason": name_players(result.reason, seats), "code": result.code,
+               "seed": game.seed}
+    text = (f"Game {game.id} ({engine.title}) is over: {', '.join(winners) or 'nobody'} won. "
+            f"{payload['reason']}")
+    return [_row(game, hook, version, payload, text) for hook in _hooks(game, seats)]
+
+
+def _row(game, hook, version: int, payload: dict, text: str) -> dict:
+    body = {"json": payload, "discord": {"content": text[:2000]}, "slack": {"text": text}}[hook.format]
+    context = {"hook": hook.id, "url": hook.url, "event": payload["event"],
+               "body": json.dumps(body, sort_keys=True, separators=(",", ":"))}
+    return Notification.pending_row(game.id, None, hook.player_id, hook.url[:254], KIND, version, context)

@@ -1,0 +1,1 @@
+"""The HTML game page a seat's signed link opens, and those links."""

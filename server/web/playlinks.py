@@ -1,0 +1,92 @@
+"""Signed, seat-scoped, revocable links to the game page (`/play/{id}?t=TOKEN`).
+
+A token is `itsdangerous`-signed with the server's HERALD_SECRET_KEY and names one game, one
+seat and that seat's link generation. It grants exactly that seat in that game (see
+`caller_for`), never the player's other games nor their API token; raising the seat's
+generation (`revoke`) makes every earlier link of that seat worthless at once. Without a
+secret key the server makes no links and accepts none.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import current_app
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from server.players.auth import Caller
+from server.store.db import write_transaction
+from server.errors import ApiError
+from server.store.models import Player, Seat
+from server.players.seats import resolve_seat
+
+SALT = "herald-play-link"
+
+
+@dataclass(frozen=True)
+class Grant:
+    """What a valid link gives: the player in that seat, acting for that seat only."""
+
+    caller: Caller
+    game: int
+    seat: int
+    token: str
+
+
+def _serializer(config: dict) -> URLSafeSerializer:
+    key = config.get("SECRET_KEY")
+    if not key:
+        raise ApiError(503, "links-disabled", "This server makes no game-page links: its operator has not set "
+                                              "HERALD_SECRET_KEY.")
+    return URLSafeSerializer(key, salt=SALT)
+
+
+def token_for(config: dict, game_id: int, seat: int, generation: int) -> str:
+    return _serializer(config).dumps([game_id, seat, generation])
+
+
+def url_for_seat(config: dict, game_id: int, seat: int) -> str | None:
+    """The page link for a seat as it stands now, or None without a key or a seated player."""
+    if not config.get("SECRET_KEY"):
+        return None
+    row = Seat.get_or_none((Seat.game == game_id) & (Seat.seat == seat))
+    if row is None or row.player_id is None:
+        return None
+    return f"{config['PUBLIC_URL']}/play/{game_id}?t={token_for(config, game_id, seat, row.link_generation)}"
+
+
+def caller_for(token: str, game_id: int) -> Grant:
+    """The grant of a link token for this game, or 403 `bad-link`."""
+    refused = ApiError(403, "bad-link", "This game link is not valid (or no longer): ask the game for a new one "
+                                        "with 'herald link GAME' or open the link in your latest mail.")
+    try:
+        game, seat, generation = _serializer(current_app.config).loads(token or "")
+    except (BadSignature, ValueError, TypeError):
+        raise refused from None
+    if game != game_id:
+        raise refused
+    row = (Seat.select(Seat.link_generation, Player.disabled, Player.id, Player.name, Player.email)
+           .join(Player, on=(Seat.player == Player.id))
+           .where((Seat.game == game_id) & (Seat.seat == seat)).tuples().first())
+    if row is None or row[0] != generation:
+        raise refused
+    if row[1]:
+        raise ApiError(403, "player-disabled", "This player has been disabled by the server's operator.")
+    return Grant(Caller(*row[2:]), game_id, seat, token)
+
+
+def link(game, caller, requested: int | None) -> dict:
+    """GET /games/{id}/link: a page link for one of the caller's seats."""
+    seat = resolve_seat(game, caller, requested)
+    url = url_for_seat(current_app.config, game.id, seat)
+    if url is None:
+        _serializer(current_app.config)  # says why
+    return {"game": game.id, "seat": seat, "url": url}
+
+
+def revoke(game, caller, requested: int | None) -> dict:
+    """POST /games/{id}/link/revoke: every earlier link of that seat stops working."""
+    seat = resolve_seat(game, caller, requested)
+    with write_transaction():
+        (Seat.update(link_generation=Seat.link_generation + 1)
+         .where((Seat.game == game.id) & (Seat.seat == seat)).execute())
+    return link(game, caller, seat)

@@ -1,0 +1,66 @@
+"""The game page (`GET /play/{id}`): the board, the log as the seat may see it, what it is
+asked, its legal moves and a move box, rendered on the server from the same functions the
+REST API answers with (gameviews, movelog), for the one seat a link grants."""
+from __future__ import annotations
+
+import secrets
+from functools import lru_cache
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from server.table import clocks, gameviews, movelog, pictures
+from server.errors import ApiError
+from server.table.gameviews import current_state
+from server.store.models import ChatMessage
+
+LOG_TAIL = 40  # the latest log entries on the page (the whole log: `herald log`)
+LEGAL_SHOWN = 300  # concrete moves listed as buttons; the move box takes any
+POLL_SECONDS = 10  # each long-poll of the page's script (gameviews.wait's timeout)
+NOTES = 5  # Herald's latest notes at the table (a seat handed over, a player's mail bounced)
+
+
+@lru_cache(maxsize=1)
+def _templates() -> Environment:
+    return Environment(loader=PackageLoader("server", "templates"), undefined=StrictUndefined,
+                       autoescape=select_autoescape(["html.j2"]), trim_blocks=True, lstrip_blocks=True)
+
+
+def context(grant, error: ApiError | None = None, typed: str = "") -> dict:
+    """Everything the page shows, read at one version of the game."""
+    for _ in range(3):
+        game, engine, state = current_state(grant.game)
+        detail = gameviews.detail(grant.game, grant.caller, grant.seat)
+        if detail["version"] == game.version:
+            break
+    legal = gameviews.legal(grant.game, grant.caller, grant.seat)
+    log = movelog.read_log(grant.caller, grant.game, max(0, game.version - LOG_TAIL), grant.seat)
+    svg = pictures.draw(game, engine, state, grant.seat) if state is not None else None
+    concrete = [m for m in legal["moves"] if not m.get("pattern")]
+    me = next(s for s in detail["seats"] if s["seat"] == grant.seat)
+    return {"game": detail, "seat": grant.seat, "me": me, "token": grant.token, "svg": svg,
+            "asked": [p for p in detail["prompted"] if p["seat"] == grant.seat],
+            "others": [p for p in detail["prompted"] if p["seat"] != grant.seat],
+            "moves": concrete[:LEGAL_SHOWN], "more_moves": max(0, len(concrete) - LEGAL_SHOWN),
+            "patterns": [m for m in legal["moves"] if m.get("pattern")],
+            "log": list(reversed(log["moves"])), "error": error, "typed": typed,
+            "poll_seconds": POLL_SECONDS, "clock": clocks.page_lines(detail.get("clock"), grant.seat),
+            "notes": table_notes(grant.game)}
+
+
+def table_notes(game_id: int) -> list[str]:
+    """Herald's own notes at the table (to everyone), oldest of the latest NOTES first."""
+    rows = (ChatMessage.select(ChatMessage.text)
+            .where((ChatMessage.game == game_id) & (ChatMessage.kind == "table") & ChatMessage.to.is_null())
+            .order_by(ChatMessage.id.desc()).limit(NOTES))
+    return [row.text for row in rows][::-1]
+
+
+def render(grant, error: ApiError | None = None, typed: str = "") -> tuple[str, str]:
+    """(HTML, the nonce its inline script runs under)."""
+    nonce = secrets.token_urlsafe(16)
+    html = _templates().get_template("play.html.j2").render(**context(grant, error, typed), nonce=nonce)
+    return html, nonce
+
+
+def render_refusal(error: ApiError) -> str:
+    return _templates().get_template("play_error.html.j2").render(error=error)

@@ -1,0 +1,73 @@
+"""The pages players read, checked in a real browser (headless Chromium) with axe-core, at a
+desktop's and at a phone's width: the front door, the list of games, every guide and a game
+page have no serious or critical accessibility violation, and none scrolls sideways on a phone.
+
+axe-core is found at test time: $HERALD_AXE_JS, else node_modules/axe-core/axe.min.js in the
+working directory or /tmp/axe (`npm install axe-core` there); without it the test is skipped
+with that reason (.ci/run installs it when npm is there)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_game_pages import browser, server, start  # noqa: F401 - the module's fixtures
+
+PAGES = ["/", "/rules", "/rules/castle-assault", "/rules/medieval-mastery", "/rules/wizards-quest",
+         "/rules/no-such-game"]
+SIZES = {"desktop": (1280, 1000), "phone": (390, 844)}
+BAD = ("serious", "critical")
+
+
+def axe_source() -> str:
+    candidates = [os.environ.get("HERALD_AXE_JS", "")]
+    candidates += [str(Path(root) / "node_modules" / "axe-core" / "axe.min.js") for root in (os.getcwd(), "/tmp/axe")]
+    for candidate in candidates:
+        if candidate and Path(candidate).is_file():
+            return Path(candidate).read_text(encoding="utf-8")
+    pytest.skip("axe-core not found: set HERALD_AXE_JS to axe.min.js, or `npm install axe-core` in /tmp/axe")
+
+
+@pytest.fixture(scope="module")
+def axe():
+    return axe_source()
+
+
+def violations(driver, axe: str) -> list[str]:
+    """axe-core's serious and critical violations on the page shown, one line each."""
+    driver.execute_script(axe)
+    found = driver.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']})"
+        ".then(function (r) { done(r.violations.map(function (v) { return {id: v.id, impact: v.impact,"
+        " help: v.help, nodes: v.nodes.map(function (n) { return n.target.join(' '); })}; })); })"
+        ".catch(function (e) { done('axe failed: ' + e); });")
+    assert not isinstance(found, str), found
+    return [f"{v['impact']} {v['id']}: {v['help']} at {v['nodes'][:3]}" for v in found if v["impact"] in BAD]
+
+
+def sideways(driver) -> int:
+    """How far the page itself scrolls sideways (a table scrolls in its own box, not the page)."""
+    return driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("path", PAGES)
+def test_the_pages_for_players_pass_axe(server, browser, axe, path, size):  # noqa: F811 - fixtures
+    browser.set_window_size(*SIZES[size])
+    browser.get(server + path)
+    assert browser.execute_script("return document.documentElement.lang") == "en"
+    assert violations(browser, axe) == []
+    if size == "phone":
+        assert sideways(browser) <= 0
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_game_page_passes_axe(server, browser, axe, size):  # noqa: F811 - fixtures
+    game, players = start(server, "castle-assault", {"first-player": 0})
+    browser.set_window_size(*SIZES[size])
+    browser.get(players[0].call("GET", f"/games/{game}/link")["url"])
+    assert violations(browser, axe) == []
+    if size == "phone":
+        assert sideways(browser) <= 0

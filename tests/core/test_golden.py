@@ -1,0 +1,68 @@
+"""Golden games: the same seeds give the same games, move for move, on every machine and Python.
+
+Each game plays random games from fixed seeds through the public protocol (prompts, the random
+player, apply); one digest covers every move, every event's text and audience, every prompt and
+the state hash after every move. The digests are committed (golden.json): a change to any engine
+that alters one game by one event fails here, and a deliberate rules change must come with a new
+rules version (stored games keep replaying under the rules they were played with) and new digests.
+
+The fast tier plays 20 games per ruleset; the slow tier 400, as the speed work measured.
+`python -m tests.core.test_golden` prints fresh digests for a deliberate update.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import games
+from core.canonical import dumps
+from core.rng import Rng
+
+GOLDEN = Path(__file__).with_name("golden.json")
+TIERS = {"fast": 20, "slow": 400}
+
+
+def digest(name: str, count: int) -> str:
+    """One hash over `count` random games of ruleset `name` (player counts cycling)."""
+    game = games[name]
+    counts = range(game.min_players, game.max_players + 1)
+    total = hashlib.sha256()
+    for i in range(count):
+        players, seed = counts[i % len(counts)], f"golden-{name}-{i}"
+        state = game.setup(players, game.normalize_options({}), seed)
+        rng = Rng("golden:" + seed, scheme=2)
+        for _ in range(game.max_moves):
+            if game.result(state) is not None:
+                break
+            prompts = game.prompts(state)
+            seat = prompts[rng.below(len(prompts))].seat
+            move = game.random_move(state, seat, rng)
+            state, events = game.apply(state, seat, move)
+            total.update(dumps([seat, move, [e.to_json() for e in events], [p.to_json() for p in prompts],
+                                game.state_hash(state)]).encode())
+        total.update(dumps(game.result(state).to_json() if game.result(state) else None).encode())
+    return total.hexdigest()
+
+
+def golden() -> dict:
+    return json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", list(games))
+def test_golden_games_fast(name):
+    assert digest(name, TIERS["fast"]) == golden()[name]["fast"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(games))
+def test_golden_games_400(name):
+    assert digest(name, TIERS["slow"]) == golden()[name]["slow"]
+
+
+if __name__ == "__main__":
+    tiers = sys.argv[1:] or list(TIERS)
+    print(json.dumps({name: {tier: digest(name, TIERS[tier]) for tier in tiers} for name in games}, indent=2))

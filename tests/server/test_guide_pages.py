@@ -1,0 +1,179 @@
+"""The guides as web pages (GET /rules, /rules/{name}, their pictures), the front door for
+browsers (GET / by content negotiation), and the rules link in the mails, against the app
+with a real SQLite file; the mails are the .eml files the outbox writes."""
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from email import message_from_bytes, policy
+from urllib.parse import urlsplit
+
+import pytest
+
+from core.registry import MODULES
+from server.notify.channels.mail import deliver_pending
+from server.store.models import utcnow
+from server.table.reminders import queue_reminders
+
+@pytest.fixture
+def config(tmp_path):
+    """The conftest's, with a secret key: turn mails then carry the game page's link too."""
+    from server.config import load_config
+
+    return load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
+                        "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_PUBLIC_URL": "https://herald.example.org",
+                        "HERALD_SECRET_KEY": "g" * 32, "HERALD_EMAIL_CHECK_DNS": "0", "HERALD_RATELIMIT_ENABLED": "0"})
+
+
+BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+DEVELOPER_WORDS = re.compile(r"\b(?:rng|seeds?|scenarios?|rules[- ]versions?)\b", re.I)
+
+
+def text_of(html: str) -> str:
+    """What a reader reads: the page's main part, without tags, scripts or styles."""
+    main = html.split("<main>", 1)[1].split("</main>", 1)[0]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", main))
+
+
+def heading_levels(html: str) -> list[int]:
+    return [int(level) for level in re.findall(r"<h([1-6])\b", html)]
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_each_guide_is_a_page_for_players(client, name):
+    page = client.get(f"/rules/{name}")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+    assert '<html lang="en">' in html and 'name="viewport" content="width=device-width' in html
+    levels = heading_levels(html)
+    assert levels[0] == 1 and levels.count(1) == 1
+    assert all(b <= a + 1 for a, b in zip(levels, levels[1:])), "a heading level is skipped"
+    text = text_of(html)
+    assert len(text.split()) >= 1500
+    assert "```" not in text and "<pre" not in html and "core/" not in text and ".py" not in text
+    assert not DEVELOPER_WORDS.search(text), DEVELOPER_WORDS.search(text).group(0)
+    pictures = re.findall(r'<img alt="([^"]+)" src="(/rules/[^"]+\.svg)"', html)
+    assert pictures
+    for alt, url in pictures:
+        assert len(alt.split()) >= 8
+        svg = client.get(url)
+        assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+        body = svg.get_data(as_text=True)
+        assert body.startswith("<svg") and 'role="img"' in body and "<title" in body
+    assert "default-src 'none'" in page.headers["Content-Security-Policy"]
+
+
+def test_rules_lists_every_game_with_its_guide(client):
+    page = client.get("/rules")
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    for name in MODULES:
+        assert f'href="/rules/{name}"' in html
+    assert "toy-race" not in html  # a game without a guide is not listed
+
+
+def test_an_unknown_game_is_a_page_a_person_can_read_or_json_for_a_program(client):
+    page = client.get("/rules/wizard-quest", headers=BROWSER)
+    assert page.status_code == 404 and page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+    assert "There is no such page" in html and 'href="/rules/wizards-quest"' in html
+    assert client.get("/rules/chess").mimetype == "text/html"  # no Accept: a page is what this address is
+    program = client.get("/rules/wizard-quest", headers={"Accept": "application/json"})
+    assert program.status_code == 404 and program.json["error"]["code"] == "not-found"
+    assert program.json["error"]["details"]["close"] == ["wizards-quest"]
+    assert client.get("/rules/castle-assault/pictures/nothing.svg").status_code == 404
+    assert client.get("/rules/chess/pictures/first-attack.svg").status_code == 404
+
+
+def test_a_program_asking_for_json_gets_the_guide_as_text(client):
+    answer = client.get("/rules/medieval-mastery", headers={"Accept": "application/json"})
+    assert answer.status_code == 200
+    assert answer.json == client.get("/rulesets/medieval-mastery/rules").json
+
+
+@pytest.mark.parametrize("accept", [None, "application/json", "*/*"])
+def test_the_front_door_answers_programs_with_json(client, accept):
+    answer = client.get("/", headers={"Accept": accept} if accept else {})
+    assert answer.status_code == 200 and answer.mimetype == "application/json"
+    assert answer.json["api_docs"] == "/docs" and answer.json["rulesets"] == "/rulesets"
+    assert answer.json["rules"] == "/rules" and answer.headers["Vary"] == "Accept"
+
+
+def test_the_front_door_answers_browsers_with_a_page(client):
+    page = client.get("/", headers=BROWSER)
+    assert page.status_code == 200 and page.mimetype == "text/html" and page.headers["Vary"] == "Accept"
+    html = page.get_data(as_text=True)
+    for name in MODULES:
+        assert f'href="/rules/{name}"' in html
+    assert 'href="/docs"' in html and "<code>join</code>" in html and "herald join" in html
+    assert heading_levels(html)[0] == 1
+
+
+def mails(folder) -> list:
+    return [message_from_bytes(path.read_bytes(), policy=policy.default) for path in sorted(folder.glob("*.eml"))]
+
+
+def follow(client, url: str):
+    """A link in a mail, followed on this server (the mails name its public address)."""
+    assert url.startswith("https://herald.example.org/")
+    return client.get(urlsplit(url).path, headers=BROWSER)
+
+
+def rules_link(text: str, name: str) -> str:
+    found = re.search(rf"https://herald\.example\.org/rules/{name}\b", text)
+    assert found, text
+    return found.group(0)
+
+
+def test_turn_mails_and_reminders_link_the_guide(api, client, config, tmp_path):
+    ann, ben = api.register("ann"), api.register("ben")
+    api.start_game([ann, ben], "castle-assault", {"first-player": 0})
+    queue_reminders(timedelta(hours=12), now=utcnow() + timedelta(hours=13))
+    deliver_pending(config)
+    sent = {m["Subject"]: m for m in mails(tmp_path / "mail")}
+    turn = next(m for s, m in sent.items() if s.endswith("your move"))
+    reminder = next(m for s, m in sent.items() if "Reminder" in s)
+    for mail in (turn, reminder):
+        text = mail.get_body(("plain",)).get_content()
+        assert "The rules of the game, with pictures:" in text
+        guide = follow(client, rules_link(text, "castle-assault"))
+        assert guide.status_code == 200 and "Castle Assault: how to play" in guide.get_data(as_text=True)
+    footer = turn.get_body(("plain",)).get_content().rstrip().splitlines()[-2]
+    assert footer == "https://herald.example.org"  # the footer: the front door, a page in a browser
+    assert "Herald: board games played slowly" in follow(client, footer + "/").get_data(as_text=True)
+
+
+def test_the_html_part_of_a_mail_links_the_guide(api, config, tmp_path):
+    pytest.importorskip("cairosvg", reason="cairosvg is not installed")
+    ann, ben = api.register("ann"), api.register("ben")
+    api.start_game([ann, ben], "medieval-mastery")
+    deliver_pending(config)
+    with_html = [m for m in mails(tmp_path / "mail") if m.get_body(("html",)) is not None]
+    if not with_html:
+        pytest.skip("no HTML part: the Cairo library is missing")
+    turns = [m.get_body(("html",)).get_content() for m in with_html if "your move" in m["Subject"]]
+    assert turns and all('<a href="https://herald.example.org/rules/medieval-mastery">' in html for html in turns)
+
+
+def test_an_invitation_links_the_guide(api, client, config, tmp_path):
+    ann = api.register("ann")
+    created = api.call("POST", "/games", ann, json={"ruleset": "wizards-quest", "seats": 2, "options": {}})
+    invited = api.call("POST", f"/games/{created.json['id']}/invitations", ann, json={"email": "cat@example.org"})
+    assert invited.status_code == 201, invited.json
+    deliver_pending(config)
+    invitation = next(m for m in mails(tmp_path / "mail") if m["To"] == "cat@example.org")
+    text = invitation.get_body(("plain",)).get_content()
+    assert "How to play Wizard's Quest: https://herald.example.org/rules/wizards-quest" in text
+    guide = follow(client, rules_link(text, "wizards-quest"))
+    assert guide.status_code == 200 and "The map of Marnon" in guide.get_data(as_text=True)
+
+
+def test_the_game_page_links_the_guide(api, client, config):
+    from server.web import playlinks
+
+    ann, ben = api.register("ann"), api.register("ben")
+    game = api.start_game([ann, ben], "wizards-quest")
+    link = urlsplit(playlinks.url_for_seat(config, game, 0))
+    page = client.get(f"{link.path}?{link.query}")
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200 and 'href="/rules/wizards-quest"' in html

@@ -1,0 +1,81 @@
+"""Replies as people write them (issue 26), through the real mail-in listener: a sign-off, a
+phone's footer or a bottom-posted reply plays the move without a word of complaint, and
+`rules`, `rules <topic>`, `board`, `help` and `moves` are answered by mail."""
+from __future__ import annotations
+
+from email.utils import parseaddr
+
+import pytest
+
+from server.guides import reader
+from server.store.models import Game
+from tests.server.mailplay import offered_moves, reply_to
+
+REFUSED = "was not played"
+
+
+def body(message) -> str:
+    return message.get_body(preferencelist=("plain",)).get_content()
+
+
+def answer(table, original, text, style="quoted"):
+    """Reply as the mail's addressee; what Herald mailed that player back."""
+    me = parseaddr(str(original["To"]))[1]
+    table.send(reply_to(original, text, style), parseaddr(str(original["Reply-To"]))[1], me)
+    return [m for m in table.new_mail() if str(m["To"]) == me]
+
+
+def bottom_posted(original, text):
+    reply = reply_to(original, text)
+    quoted = "\n".join("> " + line for line in body(original).splitlines())
+    reply.set_content(f"On Mon, 23 Nov 2026 at 11:30, Herald <herald@play.example.org> wrote:\n{quoted}\n\n{text}\n")
+    return reply
+
+
+@pytest.mark.parametrize("closing", ["\n\nCheers, Ben", "\n\nThanks!\n-- \nBen", "\n\nSent from my phone",
+                                     "\n\nBest,\nBen"])
+def test_a_sign_off_is_ignored_quietly(table, closing):
+    players = [table.api.register("ana"), table.api.register("ben")]
+    game_id = table.api.start_game(players, options={"target": 21})
+    table.deliver()
+    [turn] = table.new_mail()
+    move = offered_moves(turn)[0]
+    [answered] = answer(table, turn, move + closing, style="signature" if "-- " not in closing else "quoted")
+    assert Game.get_by_id(game_id).version == 1
+    assert f"Played move 0: {move}" in body(answered) and REFUSED not in body(answered)
+
+
+def test_a_bottom_posted_reply_plays(table):
+    players = [table.api.register("ana"), table.api.register("ben")]
+    game_id = table.api.start_game(players, options={"target": 21})
+    table.deliver()
+    [turn] = table.new_mail()
+    move = offered_moves(turn)[0]
+    table.send(bottom_posted(turn, move), parseaddr(str(turn["Reply-To"]))[1], "ana@example.org")
+    [answered] = [m for m in table.new_mail() if str(m["To"]) == "ana@example.org"]
+    assert Game.get_by_id(game_id).version == 1 and f"Played move 0: {move}" in body(answered)
+    assert REFUSED not in body(answered) and "found no move" not in body(answered)
+
+
+def test_rules_board_help_and_moves_are_answered_by_mail(table):
+    players = [table.api.register("ana"), table.api.register("ben")]
+    game_id = table.api.start_game(players, ruleset="castle-assault", options={"first-player": 0})
+    table.deliver()
+    [turn] = [m for m in table.new_mail() if str(m["To"]) == "ana@example.org"]
+    link = f"{table.config['PUBLIC_URL']}/rules/castle-assault"
+    [rules] = answer(table, turn, "rules")
+    text = body(rules)
+    assert link in text and REFUSED not in text
+    assert reader.rules("castle-assault")["text"].splitlines()[2] in text  # the guide's opening
+    assert all(topic in text for topic in reader.rules("castle-assault")["topics"])  # what else to ask for
+    section = reader.rules("castle-assault", "attack")
+    [one] = answer(table, turn, "rules attack")
+    assert section["text"].splitlines()[2] in body(one) and link in body(one)
+    [unknown] = answer(table, turn, "rules knitting")
+    assert "no section about 'knitting'" in body(unknown)
+    [board] = answer(table, turn, "board")
+    shown = table.api.call("GET", f"/games/{game_id}/render", players[0]).json["text"]
+    assert shown.splitlines()[0] in body(board) and REFUSED not in body(board)
+    [helped] = answer(table, turn, "help\nmoves")
+    assert "rules TOPIC" in body(helped) and "Your moves now:" in body(helped)
+    assert Game.get_by_id(game_id).version == 0
