@@ -40,12 +40,12 @@ def create_app(config: dict | None = None) -> Flask:
     app.session_interface = NoSessions()
     apidocs.install(app)
 
-    open_database(config["DATABASE_URL"], config.get("SQLITE_SYNCHRONOUS"))
+    open_database(config["DATABASE_URL"], config.get("SQLITE_SYNCHRONOUS"), config.get("POOL_SIZE"))
     state_cache.clear()
     health.reset()
     seats.clear()
     with database.connection_context():
-        startup.prepare()  # also the NOTIFY trigger waiters rely on (server/store/longpoll.py)
+        startup.prepare()
 
     api = HeraldApi(app, spec_kwargs={"extra_plugins": [SchemaExtras()], "components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})

@@ -9,7 +9,7 @@ import click
 
 from server.config import ConfigError
 from server.ops import admin_commands, bot_commands, database_commands, mailin_commands
-from server.ops.command_base import (DURATION, displayed_url, open_store, report_applied, report_delivery,
+from server.ops.command_base import (DURATION, displayed_url, leading, open_store, report_applied, report_delivery,
                                      report_verification)
 
 
@@ -119,8 +119,9 @@ def remind(period: timedelta):
     from server.table.reminders import queue_reminders
 
     config = open_store()
-    queued = queue_reminders(period)
-    click.echo(f"queued {queued} reminder(s)")
+    with leading("reminders") as lead:
+        if lead:
+            click.echo(f"queued {queue_reminders(period)} reminder(s)")
     report_delivery(deliver_pending(config))
 
 
@@ -133,9 +134,11 @@ def deadlines(period: timedelta):
     from server.notify.channels.mail import deliver_pending
 
     config = open_store()
-    report = apply_defaults(period)
-    report_applied(report, "defaulted to")
-    click.echo(f"applied {len(report.applied)} default answer(s)")
+    with leading("deadlines") as lead:
+        if lead:
+            report = apply_defaults(period)
+            report_applied(report, "defaulted to")
+            click.echo(f"applied {len(report.applied)} default answer(s)")
     report_delivery(deliver_pending(config))
 
 
@@ -147,9 +150,11 @@ def clocks():
     from server.table.timeouts import apply_overdue, queue_reminders
 
     config = open_store()
-    report = apply_overdue()
-    report_applied(report, "ran out of time:")
-    click.echo(f"applied {len(report.applied)} move(s) at deadlines; queued {queue_reminders()} reminder(s)")
+    with leading("clocks") as lead:
+        if lead:
+            report = apply_overdue()
+            report_applied(report, "ran out of time:")
+            click.echo(f"applied {len(report.applied)} move(s) at deadlines; queued {queue_reminders()} reminder(s)")
     report_delivery(deliver_pending(config))
 
 

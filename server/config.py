@@ -45,6 +45,11 @@ DEFAULTS = {
     "REGISTRATION": "open",  # open | invite (an unused seat invite is needed) | closed (operator only)
     # FULL: an acknowledged move survives a power loss (NORMAL may lose the last ones in WAL mode).
     "SQLITE_SYNCHRONOUS": "full",
+    # Database connections each server process may hold (plus one for its waiters): server/store/db.py.
+    "POOL_SIZE": "10",  # server/store/db.py's POOL_SIZE
+    # The waiters' notifier's own connection (server/store/longpoll.py): unset = DATABASE_URL. Behind
+    # PgBouncer's transaction pooling, PostgreSQL directly, so that its LISTEN works.
+    "WAIT_DATABASE_URL": None,
     "SMTP_TIMEOUT": "20",  # seconds to wait for each answer of the relay
     "MAIL_RETRY_DAYS": "3",  # how long a mail the relay refuses for now (4xx) is retried
     "MAIL_RETENTION_DAYS": "30",  # delivered mail is deleted after this many days (server/notify/mailprune.py)
@@ -58,6 +63,7 @@ DEFAULTS = {
     # (e.g. "127.0.0.0/8,::1/128" for a receiver on this machine): server/hook_addresses.py.
     "WEBHOOK_ALLOW_NETWORKS": None,
 }
+POOL_SIZE_MAX = 1000  # connections per process: a typo's 10000 is refused at start
 REGISTRATION_POLICIES = ("open", "invite", "closed")
 SQLITE_SYNCHRONOUS = ("off", "normal", "full", "extra")
 
@@ -133,6 +139,7 @@ def _checked(config: dict) -> dict:
     config["EMAIL_CHECK_DNS"] = flag(config, "EMAIL_CHECK_DNS")
     config["RATELIMIT_ENABLED"] = flag(config, "RATELIMIT_ENABLED")
     config["PROXIES"] = _count(config, "PROXIES")
+    config["POOL_SIZE"] = _count(config, "POOL_SIZE", low=1, high=POOL_SIZE_MAX)
     for key in RATE_LIMITS:
         config[key] = _rate(config, key)
     try:
@@ -165,14 +172,16 @@ def _rate(config: dict, key: str) -> str:
     return value
 
 
-def _count(config: dict, key: str) -> int:
+def _count(config: dict, key: str, low: int = 0, high: int | None = None) -> int:
     value = config.get(key)
     try:
         number = int(str(value).strip())
     except ValueError:
         raise ConfigError(f"HERALD_{key} must be a whole number, not {value!r}") from None
-    if number < 0:
-        raise ConfigError(f"HERALD_{key} must be 0 or more, not {value!r}")
+    if number < low:
+        raise ConfigError(f"HERALD_{key} must be {low} or more, not {value!r}")
+    if high is not None and number > high:
+        raise ConfigError(f"HERALD_{key} must be at most {high}, not {value!r}")
     return number
 
 

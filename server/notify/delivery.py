@@ -26,22 +26,39 @@ When the channel cannot be reached at all (TransportUnavailable: the SMTP server
 connection, TLS or login, or the mail folder cannot be written), the run stops there and the
 row goes back to pending without counting an attempt: an outage or a wrong password must not
 use up every row's retries, nor make one run wait out a connection timeout per row.
+
+Several hosts may run `notify` on one PostgreSQL: each run claims the due rows in batches of
+CLAIM_BATCH (`SELECT ... FOR UPDATE SKIP LOCKED`: rows another run is claiming are skipped,
+not waited for), leasing them to itself for LEASE (`claimed_by`, `lease_until`), and claims
+each row of its batch as above before sending it. So two hosts send different rows, each a
+share, and each run's `limit` is its own; a batch whose host died stays pending and is taken
+by another run once its lease has run out (the one row that host may have been sending is
+`sending`, and turns `uncertain` as after any crash). A run that outlives its lease only
+loses the rows another run took since: the pending -> sending claim still lets exactly one
+run send each row. SQLite has one writer at a time: there a run walks the due rows in
+order, each claimed as it is sent.
 """
 from __future__ import annotations
 
 import logging
+import os
+import secrets
+import socket
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from peewee import PeeweeException
 
 from server.notify.channels import Channel, DeliveryUncertain, TransportUnavailable, Undeliverable
+from server.store.db import is_sqlite
 from server.store.models import Notification, utcnow
 from server.table.engine_errors import EngineError
 
 BASE_BACKOFF = timedelta(minutes=1)
 MAX_BACKOFF = timedelta(hours=1)
 STUCK_AFTER = timedelta(minutes=10)
+CLAIM_BATCH = 16  # rows a notify run claims at a time on PostgreSQL
+LEASE = timedelta(minutes=2)  # a claimed batch is its run's until then (then any run's: its host died)
 
 # `herald server notify`'s exit statuses (2 is click's usage error). The most serious wins.
 EXIT_DONE = 0  # every due mail sent, dropped as answered, or waiting for its next try
@@ -98,17 +115,58 @@ def deliver(channel: Channel, config: dict, now: datetime | None = None, limit: 
     due = (Notification.status == "pending") & Notification.kind.in_(sorted(channel.kinds))
     if not ignore_backoff:
         due &= Notification.next_attempt <= now
-    rows = [r.id for r in Notification.select(Notification.id).where(due).order_by(Notification.id).limit(limit)]
     sender = channel.open(config)
     try:
-        for row_id in rows:
-            _deliver_one(channel, row_id, sender, config, report, now)
+        send_claimed(due, now, limit, lambda row_id, owner: _deliver_one(channel, row_id, sender, config, report, now,
+                                                                         owner))
     except TransportUnavailable as exc:
         report.unreachable = str(exc)
         report.errors.append(str(exc)[:300])
     finally:
         sender.close()
     return report
+
+
+def run_owner() -> str:
+    """Who claims rows in this run: the host, the process and the run (two runs of one process differ)."""
+    return f"{socket.gethostname()[:40]}/{os.getpid()}/{secrets.token_hex(4)}"[:64]
+
+
+def send_claimed(due, now: datetime, limit: int, deliver_row) -> None:
+    """`deliver_row(row_id, owner)` each `due` row this run claims, in id order, up to `limit`
+    rows; on PostgreSQL a batch at a time (module docstring). Leases still held at the end (the
+    run stopped early) are given back, so another run need not wait them out."""
+    owner = None if is_sqlite() else run_owner()
+    done, after = 0, 0
+    try:
+        while done < limit:
+            batch = claim_batch(due, now, owner, after, min(CLAIM_BATCH, limit - done))
+            if not batch:
+                return
+            for row_id in batch:
+                deliver_row(row_id, owner)
+            done += len(batch)
+            after = batch[-1]
+    finally:
+        if owner is not None:
+            (Notification.update(claimed_by=None, lease_until=None)
+             .where((Notification.claimed_by == owner) & (Notification.status == "pending")
+                    & (Notification.lease_until > now)).execute())
+
+
+def claim_batch(due, now: datetime, owner: str | None, after: int, size: int) -> list[int]:
+    """The next `size` due rows above id `after`. SQLite (owner None): just their ids. PostgreSQL:
+    rows no live lease holds, skipping those another run is claiming at this moment, leased to
+    `owner` until now + LEASE in the same statement."""
+    free = due & (Notification.id > after)
+    if owner is None:
+        return [r.id for r in Notification.select(Notification.id).where(free).order_by(Notification.id).limit(size)]
+    free &= Notification.lease_until.is_null() | (Notification.lease_until < now)
+    rows = (Notification.select(Notification.id).where(free).order_by(Notification.id).limit(size)
+            .for_update(skip_locked=True))
+    claimed = (Notification.update(claimed_by=owner, lease_until=now + LEASE)
+               .where(Notification.id.in_(rows)).returning(Notification.id).tuples().execute())
+    return sorted(row_id for (row_id,) in claimed)
 
 
 def mark_stuck_uncertain() -> int:
@@ -135,11 +193,16 @@ def requeue_stuck(now: datetime | None = None) -> int:
     return requeue(("uncertain",), {}, now)
 
 
-def _deliver_one(channel: Channel, row_id: int, sender, config: dict, report: DeliveryReport, now: datetime) -> None:
-    """Claim, compose, send and mark one outbox row of `channel`."""
+def _deliver_one(channel: Channel, row_id: int, sender, config: dict, report: DeliveryReport, now: datetime,
+                 owner: str | None = None) -> None:
+    """Claim, compose, send and mark one outbox row of `channel`. `owner`: the run whose batch
+    holds the row (PostgreSQL), which must still be the one claiming it."""
     # While a row is `sending`, next_attempt holds the time it was claimed (see mark_stuck_uncertain).
+    mine = (Notification.id == row_id) & (Notification.status == "pending")
+    if owner is not None:
+        mine &= Notification.claimed_by == owner  # not taken over by another run after our lease ran out
     claimed = (Notification.update(status="sending", attempts=Notification.attempts + 1, next_attempt=utcnow())
-               .where((Notification.id == row_id) & (Notification.status == "pending")).execute())
+               .where(mine).execute())
     if not claimed:
         return  # another notify run took it
     row = Notification.get_by_id(row_id)

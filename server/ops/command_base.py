@@ -2,6 +2,7 @@
 which), durations as arguments, and printing what a run did."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -36,7 +37,7 @@ def open_store(prepare: bool = True, connect: bool = True, create: bool = False)
     if missing and not create and not click.get_current_context().find_root().meta.get("herald.create"):
         raise click.ClickException(f"there is no database at {missing}. Run this where the server runs, or set "
                                    "HERALD_DATABASE_URL; `herald server --create COMMAND` makes a new one.")
-    open_database(url, config["SQLITE_SYNCHRONOUS"])
+    open_database(url, config["SQLITE_SYNCHRONOUS"], config["POOL_SIZE"])
     if not connect:
         return config
     try:
@@ -119,6 +120,18 @@ def report_delivery(report, exit_with_status: bool = False) -> None:
                    err=True)
     if exit_with_status and report.exit_status():
         raise SystemExit(report.exit_status())
+
+
+@contextmanager
+def leading(scan: str):
+    """Whether this run does the scan: on PostgreSQL one host at a time (server/store/claims.py);
+    a run that finds another host's run scanning says so and only sends mail."""
+    from server.store.claims import leading as lead
+
+    with lead(scan) as mine:
+        if not mine:
+            click.echo(f"another host is running the {scan} scan now; this run only sends mail")
+        yield mine
 
 
 def report_applied(report, what: str) -> None:

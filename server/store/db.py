@@ -24,15 +24,21 @@ SQLITE_PRAGMAS = {
 # Connections are pooled per process: a request takes one and gives it back when it ends
 # (server/store/pooling.py), so a thousand worker threads, most of them asleep in GET /wait, share
 # a few connections instead of keeping one each (PostgreSQL would run out; a new SQLite
-# connection with its pragmas costs ~4 ms, taking a pooled one ~10 us).
-POOL_SIZE = 32  # connections per process at most
+# connection with its pragmas costs ~4 ms, taking a pooled one ~10 us). HERALD_POOL_SIZE sets
+# it; each process also has its waiters' notifier connection (server/store/longpoll.py). The
+# default keeps 3 servers of 2 workers (6 x 11) and the timers under
+# PostgreSQL's default max_connections of 100 (deploy/pgbouncer.md); one process runs Python
+# one thread at a time, so 10 connections outnumber the queries it can have in flight.
+POOL_SIZE = 10  # connections per process at most, unless HERALD_POOL_SIZE says otherwise
+POOL_SIZE_MAX = 1000
 POOL_WAIT = 10  # seconds a request waits for a free connection before 503 busy
 POOLED_SCHEMES = {"sqlite": "sqlite+pool", "postgres": "postgres+pool", "postgresql": "postgresql+pool"}
 
 
-def open_database(url: str, synchronous: str | None = None):
+def open_database(url: str, synchronous: str | None = None, pool_size: int | None = None):
     """A peewee Database for the URL (not yet connected), bound to the models' proxy.
-    `synchronous`: SQLite's setting (default FULL: an acknowledged move survives power loss)."""
+    `synchronous`: SQLite's setting (default FULL: an acknowledged move survives power loss);
+    `pool_size`: connections this process may hold at most (default POOL_SIZE)."""
     params = {}
     scheme = urlparse(url).scheme
     if scheme.startswith("sqlite"):
@@ -40,7 +46,7 @@ def open_database(url: str, synchronous: str | None = None):
         params["check_same_thread"] = False  # a pooled connection serves one thread at a time
     if scheme in POOLED_SCHEMES:
         url = POOLED_SCHEMES[scheme] + url[len(scheme):]
-        params.update(max_connections=POOL_SIZE, timeout=POOL_WAIT)
+        params.update(max_connections=pool_size or POOL_SIZE, timeout=POOL_WAIT)
     db = connect(url, **params)
     database.initialize(db)
     return db

@@ -8,9 +8,24 @@ of the games that changed, and only when their seat is prompted or the game is o
 * SQLite: the notifier reads `PRAGMA data_version` on its own connection every
   `SQLITE_POLL` seconds. The number changes whenever any other connection, in this process
   or another one, commits; then one query reads the watched games' rows.
-* PostgreSQL: a trigger on `games` sends `pg_notify('herald_games', id)` with every update
-  of a game row (moves, joins, deadlines, anything), delivered at commit to every process
-  that LISTENs; the notifier sleeps in `select()` on its own connection until one arrives.
+* PostgreSQL: the notifier reads `pg_current_snapshot()` every `PG_POLL` seconds on its own
+  connection (one trivial query: no table is read). The snapshot changes whenever any
+  transaction that wrote something commits (or starts writing); then one query reads the
+  watched games' version and status. The watched games are read at least every `RECHECK`
+  seconds whatever the snapshot says, so no waiter is stranded. That alone is correct.
+  To wake sooner than the next poll, the request that has committed a move or a join sends
+  `pg_notify(CHANNEL, id)` in a transaction of its own right after (`announce`: it waits
+  for no flush); the notifier LISTENs and reads those games at once. While announcements arrive
+  the poll slows to `PG_POLL_HEARING`: it then only catches changes nobody announced (a
+  timer's deadline move, an undo, a cancel). A lost announcement (a crash) costs only the
+  poll's delay; where none arrive (LISTEN through PgBouncer's transaction pooling, which
+  cannot carry it) the poll stays fast.
+
+  (Until m0091 a trigger on `games` sent `pg_notify` with every update, inside the move's
+  transaction. PostgreSQL serialises the commits of transactions that NOTIFY, flush
+  included: 16 threads committed 151 moves/s with it against 1,495 without. Now no move
+  transaction notifies: only the announcements' small transactions do, and they wait for
+  nothing.)
 
 So several gunicorn workers, or several machines on one PostgreSQL, all wake their own
 waiters. Why threads and not gevent: see deploy/README.md.
@@ -32,17 +47,15 @@ from playhouse.db_url import connect
 log = logging.getLogger(__name__)
 
 SQLITE_POLL = 0.05  # seconds between two reads of PRAGMA data_version (a shared-memory read)
-PG_SELECT = 1.0  # seconds one select() on the LISTEN connection may sleep
+PG_POLL = 0.05  # seconds between two reads of pg_current_snapshot() (a query that reads no table)
+PG_POLL_HEARING = 0.5  # the same while announcements arrive: then it only catches changes nobody announced
+HEARING = 10.0  # seconds after the last announcement heard that the notifier counts on them
+RECHECK = 2.0  # seconds: the watched games are read at least this often, changed snapshot or not
 IDLE_EXIT = 10.0  # a notifier nobody used for this long stops (a new waiter starts it again)
 RETRY_PAUSE = 1.0  # after a database error, before the notifier reconnects
-CHANNEL = "herald_games"
 IN_CHUNK = 500  # ids per `IN (...)` query
-
-PG_TRIGGER = [
-    "CREATE OR REPLACE FUNCTION herald_games_notify() RETURNS trigger AS $$ "
-    f"BEGIN PERFORM pg_notify('{CHANNEL}', NEW.id::text); RETURN NEW; END $$ LANGUAGE plpgsql",
-    "CREATE TRIGGER games_notify AFTER UPDATE ON games FOR EACH ROW EXECUTE FUNCTION herald_games_notify()",
-]
+FEW = 8  # up to this many games (an announced move's) are read whole at once; more: version first
+CHANNEL = "herald_games"  # announcements: comma-separated game ids
 
 
 def ready(status: str, prompted: list | None, seat: int | None) -> bool:
@@ -104,7 +117,7 @@ class Notifier:
                 database = open_watch_database(self.url)
                 try:
                     if isinstance(database, PostgresqlDatabase):
-                        self._listen(database)
+                        self._poll_snapshot(database)
                     else:
                         self._poll_data_version(database)
                 finally:
@@ -134,31 +147,59 @@ class Notifier:
                 self._wake_ready(database, self._watched())
             time.sleep(SQLITE_POLL)
 
-    def _listen(self, database) -> None:
+    def _poll_snapshot(self, database) -> None:
+        """PostgreSQL: the snapshot (the oldest running transaction, the next one, those in
+        progress) is the same text as long as no transaction has committed. It is read before
+        the rows, so a commit after this read changes the next one. Between two reads the
+        notifier sleeps in select() on its LISTEN connection: an announcement wakes the
+        announced games' waiters at once."""
         connection = database.connection()
-        connection.autocommit = True
+        connection.autocommit = True  # each read sees what is committed now
         connection.cursor().execute(f"LISTEN {CHANNEL}")
-        self._wake_ready(database, self._watched())  # whatever changed before LISTEN took effect
+        last, checked, polled, heard = None, 0.0, 0.0, -HEARING
         while not self._idle():
-            if select.select([connection], [], [], PG_SELECT)[0]:
+            # Announcements cover the moves and joins players make; while they arrive the poll
+            # only has to catch what nobody announced (a timer's deadline move, an undo, a
+            # cancel). None heard (LISTEN through PgBouncer, or a quiet server): the fast poll.
+            every = PG_POLL_HEARING if time.monotonic() - heard < HEARING else PG_POLL
+            pause = polled + every - time.monotonic()
+            if pause > 0 and select.select([connection], [], [], pause)[0]:
                 connection.poll()
-                changed = {int(n.payload) for n in connection.notifies if n.payload.isdigit()}
+                announced = {int(game) for n in connection.notifies for game in n.payload.split(",") if game.isdigit()}
                 connection.notifies.clear()
-                self._wake_ready(database, changed & set(self._watched()))
+                if announced:
+                    heard = time.monotonic()
+                watched = announced & set(self._watched())
+                if watched:
+                    self._wake_ready(database, watched)
+                continue
+            polled = time.monotonic()
+            mark = _run_sql(database, "SELECT pg_current_snapshot()::text")[0][0]
+            if mark != last or polled - checked >= RECHECK:
+                last, checked = mark, polled
+                self._wake_ready(database, self._watched())
 
     def _watched(self) -> list[int]:
         with self.lock:
             return list(self.waiters)
 
     def _wake_ready(self, database, game_ids) -> None:
-        """One query for every changed game that someone waits for; wake whoever is done."""
+        """Wake whoever is done among the waiters of the games that changed since the last
+        check. Of many games, version and status are read first, and the question lists only
+        of those whose version or status moved (under load, a few)."""
         ids = sorted(game_ids)
         for start in range(0, len(ids), IN_CHUNK):
             chunk = ids[start:start + IN_CHUNK]
+            if len(chunk) > FEW:
+                marks = ", ".join([database.param] * len(chunk))
+                rows = _run_sql(database, f"SELECT id, version, status FROM games WHERE id IN ({marks})", chunk)
+                # Unchanged since the last check: every waiter registered since then looked itself.
+                chunk = [game_id for game_id, version, status in rows if self.seen.get(game_id) != (version, status)]
+                if not chunk:
+                    continue
             marks = ", ".join([database.param] * len(chunk))
             rows = _run_sql(database, f"SELECT id, version, status, prompted FROM games WHERE id IN ({marks})", chunk)
             for game_id, version, status, prompted_json in rows:
-                # Unchanged since the last check: every waiter registered since then looked itself.
                 if self.seen.get(game_id) == (version, status):
                     continue
                 self.seen[game_id] = (version, status)
@@ -235,28 +276,33 @@ def wait_until_ready(url: str, game_id: int, seat: int | None, seconds: float, i
         notifier.remove(waiter)
 
 
-def prepare_database(database) -> None:
-    """At startup: on PostgreSQL, the NOTIFY trigger on games (idempotent, and safe when
-    several workers start at once). SQLite needs nothing."""
-    if isinstance(database, PostgresqlDatabase):
-        _install_postgres_trigger(database)
+ANNOUNCE = f"BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_notify('{CHANNEL}', %s); COMMIT"
 
 
-def _install_postgres_trigger(database) -> None:
-    from peewee import DatabaseError
+def announce(game_id: int) -> None:
+    """Called right after the commit of a move or a join, on the same connection: wake that
+    game's waiters in every process now rather than at their next poll (PostgreSQL; SQLite's
+    poll is a shared-memory read). A small transaction of its own, after the move's: it is
+    the only one that notifies, and it waits for nothing (synchronous_commit off, SET LOCAL
+    so that nothing stays on a connection PgBouncer may share). A lost announcement costs only
+    the poll's delay, so a failure is logged and the request goes on."""
+    from server.store.db import database, discard_connection
 
-    def installed() -> bool:
-        return database.execute_sql("SELECT 1 FROM pg_trigger WHERE tgname = 'games_notify'").fetchone() is not None
-
-    if installed():
-        return
+    db = database.obj
+    if not isinstance(db, PostgresqlDatabase) or db.is_closed() or db.in_transaction():
+        return  # inside an outer transaction the move is not committed yet: the poll sees it
+    cursor = db.connection().cursor()
     try:
-        with database.atomic():
-            for statement in PG_TRIGGER:
-                database.execute_sql(statement)
-    except DatabaseError:
-        if not installed():
-            raise
+        cursor.execute(ANNOUNCE, (str(game_id),))
+    except Exception:
+        log.warning("could not announce game %s to the waiters; they wake at their next poll", game_id,
+                    exc_info=True)
+        try:
+            cursor.execute("ROLLBACK")
+        except Exception:  # a broken connection: not handed out again
+            discard_connection()
+    finally:
+        cursor.close()
 
 
 def wake_all() -> int:

@@ -165,6 +165,10 @@ class Notification(BaseModel):
     sent = DateTimeField(null=True)
     # Retried until then; null: created + MAIL_RETRY_DAYS. Moved on when the operator requeues.
     give_up_after = DateTimeField(null=True)
+    # PostgreSQL: the notify run (host/pid/run) that claimed this row in a batch, and until when
+    # no other run may take it (server/notify/delivery.py, m0090). Kept as a record of who sent it.
+    claimed_by = CharField(max_length=64, null=True)
+    lease_until = DateTimeField(null=True)
 
     @staticmethod
     def pending_row(game_id: int | None, seat: int | None, player_id: int, email: str, kind: str, version: int,

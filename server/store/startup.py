@@ -10,24 +10,16 @@ PendingMigrations = migrations.PendingMigrations
 
 
 def prepare() -> None:
-    """Create a brand-new database whole; refuse (PendingMigrations) one that needs migrating.
-    Then the triggers the server relies on at run time (PostgreSQL's NOTIFY for waiters)."""
-    from server.store import longpoll
-
+    """Create a brand-new database whole; refuse (PendingMigrations) one that needs migrating."""
     migrations.prepare(database.obj, create_tables, install_append_only_guard)
-    longpoll.prepare_database(database.obj)
 
 
 def migrate() -> list[str]:
     """Apply pending migrations (a brand-new database is created whole instead); the names applied."""
-    from server.store import longpoll
-
     if not migrations.pending(database.obj):
         prepare()
         return []
-    applied = migrations.migrate(database.obj, install_append_only_guard, remove_append_only_guard)
-    longpoll.prepare_database(database.obj)
-    return applied
+    return migrations.migrate(database.obj, install_append_only_guard, remove_append_only_guard)
 
 
 def where() -> str:

@@ -117,7 +117,8 @@ def wait(game_id: int, caller, requested: int | None, timeout: int) -> dict:
             again = load_game(game_id)
             return longpoll.ready(again.status, again.prompted, seat)
 
-        longpoll.wait_until_ready(current_app.config["DATABASE_URL"], game_id, seat,
+        config = current_app.config  # the notifier's own connection may bypass PgBouncer
+        longpoll.wait_until_ready(config.get("WAIT_DATABASE_URL") or config["DATABASE_URL"], game_id, seat,
                                  max(0, min(timeout, MAX_WAIT)), is_ready)
     return detail(game_id, caller, seat)
 

@@ -21,6 +21,7 @@ from server.table import gameviews, movelog
 from server.players import seats as seat_table
 from server.players.addresses import HOUSE_BOT
 from server.players.auth import hash_token
+from server.store.claims import GameClaims
 from server.store.db import write_transaction
 from server.errors import ApiError
 from server.store.models import Game, Player, Seat, lock_game
@@ -87,11 +88,14 @@ def hand_over(game_id: int, seat: int, level: str) -> str:
 
 
 class HouseBots:
-    """Plays every prompted seat of every house bot, once per `play_pending` call."""
+    """Plays every prompted seat of every house bot, once per `play_pending` call. On
+    PostgreSQL several hosts may run it: each game is claimed while a bot plays in it, and a
+    game claimed by another host is left to that one (server/store/claims.py)."""
 
     def __init__(self, budget: Budget, seed: str = "house", echo: Callable[[str], None] = print):
         self.budget, self.seed, self.echo = budget, seed, echo
         self.bots: dict[tuple[str, str], Bot] = {}
+        self.claims = GameClaims()
 
     def bot(self, ruleset: str, level: str) -> Bot:
         if (ruleset, level) not in self.bots:
@@ -115,11 +119,15 @@ class HouseBots:
     def play_pending(self) -> int:
         made = 0
         for game_id, seat, player in self.pending():
-            made += self.play(game_id, seat, player)
+            with self.claims.claim(game_id) as mine:
+                if mine:  # else another host's bot is playing in it
+                    made += self.play(game_id, seat, player)
         return made
 
     def play(self, game_id: int, seat: int, player: Player) -> int:
         game, engine, state = gameviews.current_state(game_id)
+        if not any(p["seat"] == seat for p in game.prompted or []):
+            return 0  # answered since pending() looked (by another host's bot)
         level = level_of(player.name)
         known = engine.known_state(state, seat)
         move = self.bot(game.ruleset, level).choose(known, seat, Rng(f"{self.seed}:{game_id}:{game.version}:{seat}"))

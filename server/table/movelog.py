@@ -15,7 +15,7 @@ from peewee import IntegrityError
 from core import canonical, gamerecord
 from core.protocol import IllegalMove, visible
 from server.table import clocks, due_times, outbox, prompts
-from server.store import state_cache, statements
+from server.store import longpoll, state_cache, statements
 from server.store.db import write_transaction
 from server.table.engine_errors import engine_call
 from server.errors import ApiError, from_illegal, inconsistent_game
@@ -60,6 +60,7 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[in
         new_state, events = _apply(engine, state, seat, move, names, (game.id, seq))
         body, new_version = append(game, engine, seat, seq, move, state, new_state, events)
     state_cache.put(game.id, new_version, new_state)
+    longpoll.announce(game.id)  # committed: wake its waiters in every process now
     return 201, body
 
 

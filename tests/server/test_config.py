@@ -54,3 +54,20 @@ def test_create_app_without_arguments_reads_the_environment(tmp_path, monkeypatc
     assert (tmp_path / "from-file.db").exists()
     assert app.config["PUBLIC_URL"] == "https://play.example.org"
     assert app.test_client().get("/health").json["ok"] is True
+
+
+@pytest.mark.parametrize("value, message", [("0", "1 or more"), ("ten", "whole number"), ("1001", "at most 1000")])
+def test_the_pool_size_is_a_whole_number_from_1_to_1000(value, message):
+    with pytest.raises(ConfigError, match=f"HERALD_POOL_SIZE must be {message}|HERALD_POOL_SIZE must be a {message}"):
+        load_config({"HERALD_POOL_SIZE": value})
+
+
+def test_the_pool_size_bounds_the_connections_a_server_process_holds(tmp_path):
+    from server.app import create_app
+    from server.store.db import POOL_SIZE, database
+
+    assert load_config({})["POOL_SIZE"] == POOL_SIZE == 10  # 3 servers x 2 workers x 11 fit max_connections 100
+    create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'h.db'}", "MAIL_DIR": str(tmp_path / "mail"),
+                "POOL_SIZE": load_config({"HERALD_POOL_SIZE": "3"})["POOL_SIZE"]})
+    assert database.obj._max_connections == 3
+    database.close()

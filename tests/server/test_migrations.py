@@ -222,3 +222,27 @@ def test_the_release1_database_migrates_on_postgres_with_the_models_schema(postg
     with database.connection_context():
         assert (schema_of(db), guards(db), migrations.pending(db)) == expected
     database.close()
+
+
+def test_m0091_takes_the_games_notify_trigger_off_a_postgres_database(postgres, tmp_path):
+    """A database the previous release served carries the NOTIFY trigger on games (installed
+    at each start); migrating removes it and its function, and leaves the models' schema."""
+    url = postgres.new_database()
+    expected = fresh_schema(url)
+    db = open_database(url)
+    with database.connection_context():
+        db.execute_sql("CREATE FUNCTION herald_games_notify() RETURNS trigger AS $$ BEGIN PERFORM "
+                       "pg_notify('herald_games', NEW.id::text); RETURN NEW; END $$ LANGUAGE plpgsql")
+        db.execute_sql("CREATE TRIGGER games_notify AFTER UPDATE ON games FOR EACH ROW "
+                       "EXECUTE FUNCTION herald_games_notify()")
+        db.execute_sql("DELETE FROM schema_migrations WHERE name = 'm0091_games_notify_trigger_dropped'")
+        assert "games_notify" in guards(db)
+    database.close()
+    result = CliRunner().invoke(server, ["migrate"], env=env_for(url, tmp_path))
+    assert result.exit_code == 0 and "applied m0091_games_notify_trigger_dropped" in result.output, result.output
+    db = open_database(url)
+    with database.connection_context():
+        assert (schema_of(db), guards(db), migrations.pending(db)) == expected
+        assert "games_notify" not in guards(db)
+        assert db.execute_sql("SELECT 1 FROM pg_proc WHERE proname = 'herald_games_notify'").fetchone() is None
+    database.close()

@@ -112,8 +112,8 @@ def test_a_waiter_returns_at_once_when_already_prompted_or_the_game_is_over(app,
     assert time.monotonic() - started < 30  # none of the three waited out its 60 s
 
 
-def test_postgres_waiters_are_woken_by_notify(postgres_app, toy_game):
-    """PostgreSQL: the games trigger NOTIFYs, the notifier LISTENs; no polling."""
+def test_postgres_waiters_are_woken_by_the_notifier(postgres_app, toy_game):
+    """PostgreSQL: the notifier sees the commit (pg_current_snapshot) and reads the game."""
     from tests.server.conftest import Api
 
     api = Api(postgres_app.test_client())
@@ -126,6 +126,80 @@ def test_postgres_waiters_are_woken_by_notify(postgres_app, toy_game):
         assert api.play_first_legal(game, players).status_code == 201
         body = waiter.join()
     assert body["version"] == 1 and [p["seat"] for p in body["prompted"]] == [players.index(idle)]
+
+
+def test_postgres_waiters_are_woken_by_the_poll_alone(postgres_app, toy_game, monkeypatch):
+    """No announcement (a deadline's move, a lost NOTIFY, LISTEN through PgBouncer): the
+    notifier's snapshot poll still sees the commit, within a poll or two."""
+    from server.store import longpoll as waiting
+    from tests.server.conftest import Api
+
+    monkeypatch.setattr(waiting, "announce", lambda game_id: None)
+    api = Api(postgres_app.test_client())
+    players = [api.register("alice"), api.register("bob")]
+    game = api.start_game(players)
+    idle, mover = idle_and_mover(api, game, players)
+    with serving(postgres_app) as url:
+        waiter = Background(f"{url}/games/{game}/wait?timeout=60", idle["token"])
+        time.sleep(0.3)
+        assert api.play_first_legal(game, players).status_code == 201
+        moved = time.monotonic()
+        body = waiter.join()
+        assert time.monotonic() - moved < 5  # not the wait's 60 s
+    assert body["version"] == 1 and [p["seat"] for p in body["prompted"]] == [players.index(idle)]
+
+
+def test_the_notifier_uses_its_own_database_url_when_one_is_set(postgres, tmp_path, toy_game):
+    """HERALD_WAIT_DATABASE_URL: behind PgBouncer's transaction pooling the notifier's LISTEN
+    needs PostgreSQL directly, while requests go through PgBouncer."""
+    from server.app import create_app
+    from server.config import load_config
+    from server.store import longpoll as waiting
+    from server.store.db import database
+    from tests.server.conftest import Api
+
+    url = postgres.new_database()
+    direct = url + "?application_name=herald-waiters"
+    app = create_app(load_config({"HERALD_DATABASE_URL": url, "HERALD_WAIT_DATABASE_URL": direct,
+                                  "HERALD_MAIL_DIR": str(tmp_path / "mail")}))
+    try:
+        api = Api(app.test_client())
+        players = [api.register("alice"), api.register("bob")]
+        game = api.start_game(players)
+        idle, _ = idle_and_mover(api, game, players)
+        assert api.call("GET", f"/games/{game}/wait?timeout=1", idle).status_code == 200
+        assert waiting.notifier_for(direct).thread is not None and not waiting.notifier_for(url).waiters
+    finally:
+        database.close()
+
+
+def test_a_move_is_announced_after_its_commit_not_by_it(postgres_app, toy_game):
+    """The move's own transaction sends nothing (no trigger, no NOTIFY); the process's
+    request sends the game id on `herald_games` once the move has committed."""
+    import select
+
+    import psycopg2
+
+    from tests.server.conftest import Api
+
+    api = Api(postgres_app.test_client())
+    players = [api.register("alice"), api.register("bob")]
+    game = api.start_game(players)
+    listener = psycopg2.connect(postgres_app.config["DATABASE_URL"])
+    listener.autocommit = True
+    listener.cursor().execute("LISTEN herald_games")
+    cursor = listener.cursor()
+    cursor.execute("SELECT tgname FROM pg_trigger WHERE tgrelid = 'games'::regclass AND NOT tgisinternal")
+    assert cursor.fetchall() == []
+    assert api.play_first_legal(game, players).status_code == 201
+    heard, deadline = set(), time.monotonic() + 5
+    while str(game) not in heard and time.monotonic() < deadline:
+        if select.select([listener], [], [], 0.5)[0]:
+            listener.poll()
+            heard |= {g for n in listener.notifies for g in n.payload.split(",")}
+            listener.notifies.clear()
+    listener.close()
+    assert str(game) in heard
 
 
 @pytest.fixture
@@ -165,6 +239,41 @@ def test_a_move_through_one_server_process_wakes_a_waiter_in_another(backend, tm
         assert call(two, "PUT", f"/games/{game['id']}/moves/0", {"move": move}, players[0]["token"])[0] == 201
         body = waiter.join()
     assert body["version"] == 1 and 1 in [p["seat"] for p in body["prompted"]]
+
+
+def test_a_waiter_on_server_b_wakes_when_a_move_commits_on_a_with_no_trigger(postgres, tmp_path):
+    """Two gunicorn servers on one PostgreSQL, and no trigger on games (a move's commit sends
+    no NOTIFY): the waiter sleeping in B is woken within a poll of the move committed in A."""
+    pytest.importorskip("gunicorn", reason="runs the shipped gunicorn settings")
+    import psycopg2
+
+    from tests.server.gunicorn_live import call, shipped_gunicorn
+
+    url = postgres.new_database()
+    env = {"HERALD_DATABASE_URL": url}
+    with shipped_gunicorn(tmp_path, workers=1, env=env) as (a, _), \
+            shipped_gunicorn(tmp_path, workers=1, env=env) as (b, _):
+        with psycopg2.connect(url) as connection, connection.cursor() as cursor:
+            cursor.execute("DROP TRIGGER IF EXISTS games_notify ON games")  # what the previous release had
+            cursor.execute("SELECT tgname FROM pg_trigger WHERE tgrelid = 'games'::regclass AND NOT tgisinternal")
+            assert cursor.fetchall() == []
+        connection.close()
+        players = [call(a, "POST", "/players", {"name": n, "email": f"{n}@example.org"})[1] for n in ("ana", "ben")]
+        game = call(a, "POST", "/games", {"ruleset": "castle-assault", "seats": 2,
+                                          "options": {"first-player": 0}}, players[0]["token"])[1]
+        for player, invite in zip(players, game["invites"]):
+            assert call(a, "POST", "/games/join", {"invite": invite["code"]}, player["token"])[0] == 200
+        waiter = Background(f"http://127.0.0.1:{b}/games/{game['id']}/wait?timeout=60", players[1]["token"])
+        time.sleep(1.0)
+        assert waiter.result is None
+        legal = call(a, "GET", f"/games/{game['id']}/legal", token=players[0]["token"])[1]
+        move = next(m["move"] for m in legal["moves"] if "move" in m)
+        assert call(a, "PUT", f"/games/{game['id']}/moves/0", {"move": move}, players[0]["token"])[0] == 201
+        committed = time.monotonic()
+        body = waiter.join(10)  # not the wait's 60 s timeout
+        woken_after = time.monotonic() - committed
+    assert body["version"] == 1 and 1 in [p["seat"] for p in body["prompted"]]
+    assert woken_after < 2.0, woken_after  # a poll is 50 ms; generous for a busy test machine
 
 
 def test_sleeping_waiters_hold_no_database_connection(app, api, alice_bob):
