@@ -15,12 +15,9 @@ import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Iterator
+from typing import Any, Iterator
 
 from core.protocol import Game
-
-if TYPE_CHECKING:
-    from core.glossary import Glossary
 
 
 @dataclass(frozen=True)
@@ -38,8 +35,9 @@ class Facts:
         return importlib.import_module(self.package).GAME
 
     @property
-    def glossary(self) -> Glossary:
-        """What `herald explain` answers (core/glossary.py)."""
+    def glossary(self) -> Any:
+        """What `herald explain` answers: the game's core.glossary.Glossary (not named in the
+        annotation, since core/glossary.py reads the rule-ID prefix from this registry)."""
         return importlib.import_module(self.package + ".glossary").GLOSSARY
 
     @property
