@@ -86,6 +86,10 @@ class Registry(Mapping):
         """Every declared game, the reference game included: what the contract's tests check."""
         return list(self._facts.values())
 
+    def guided(self) -> list[str]:
+        """The declared games with a player's guide (server/guides/<guide>.md), by name."""
+        return [f.name for f in self._facts.values() if f.guide]
+
     def register(self, name: str, game: Game) -> None:
         """For tests and plug-ins: offer a game object directly (the reference game, a variant)."""
         if name not in self._offered:

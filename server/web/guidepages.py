@@ -16,7 +16,7 @@ import markdown
 from flask import request
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from core.registry import MODULES
+from core import registry
 from server.guides import reader
 from server.rulesets import available
 
@@ -88,7 +88,7 @@ def _scrollable_tables(body: str) -> str:
 def games() -> list[dict]:
     """Each hosted game that has a guide, with its link and first sentence."""
     return [{"name": g.name, "title": g.title, "players": f"{g.min_players}–{g.max_players}",
-             "intro": guide_page(g.name).intro, "url": f"/rules/{g.name}"} for g in available() if g.name in MODULES]
+             "intro": guide_page(g.name).intro, "url": f"/rules/{g.name}"} for g in available() if g.name in registry.games.guided()]
 
 
 def render(template: str, **context) -> str:

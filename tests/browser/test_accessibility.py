@@ -71,3 +71,28 @@ def test_the_game_page_passes_axe(server, browser, axe, size):  # noqa: F811 - f
     assert violations(browser, axe) == []
     if size == "phone":
         assert sideways(browser) <= 0
+
+
+def test_a_move_is_played_with_the_keyboard_alone(server, browser):  # noqa: F811 - fixtures
+    """From the page's top, Tab reaches the move box (every control before it is reachable too),
+    typing a legal move and Enter plays it: no mouse needed."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    game, players = start(server, "castle-assault", {"first-player": 0})
+    line = next(m["text"] for m in players[0].call("GET", f"/games/{game}/legal")["moves"] if not m.get("pattern"))
+    browser.set_window_size(*SIZES["phone"])
+    browser.get(players[0].call("GET", f"/games/{game}/link")["url"])
+    for _ in range(60):  # Tab through the page until the move box has the focus
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+        if browser.switch_to.active_element.get_attribute("id") == "move-text":
+            break
+    else:
+        pytest.fail("Tab never reached the move box")
+    ActionChains(browser).send_keys(line).send_keys(Keys.ENTER).perform()
+    for _ in range(100):
+        if players[0].call("GET", f"/games/{game}")["version"] == 1:
+            break
+        browser.implicitly_wait(0.1)
+    assert players[0].call("GET", f"/games/{game}")["version"] == 1
+    assert line.split()[0] in browser.page_source

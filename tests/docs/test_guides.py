@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from core.registry import MODULES, games
+from core.registry import games
 from core.rng import Rng
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +40,7 @@ def test_wizards_quest_adjacency_table_equals_the_map_data():
         assert table[tid] == {board.IDS[j] for j in board.ADJ_SET[i]}, tid
 
 
-@pytest.mark.parametrize("name", sorted(MODULES))
+@pytest.mark.parametrize("name", sorted(games.guided()))
 def test_every_guide_names_its_rules(name):
     """The rules chapters cite the rule IDs a refusal names, so a player can look a refusal up."""
     from server.guides.reader import sections
@@ -53,7 +53,7 @@ DEVELOPER_TALK = re.compile(r"```|\bcore/|\.py\b|\b(?:rng|seeds?|seeded|scenario
                             r"\bJSON\b|\bSHA-256\b|\bshared/", re.I)
 
 
-@pytest.mark.parametrize("name", sorted(MODULES))
+@pytest.mark.parametrize("name", sorted(games.guided()))
 def test_the_guides_are_written_for_players(name):
     """No code blocks, file paths, random streams, seeds, scenario formats or rules versions: those
     are in core/<game>/README.md."""
@@ -61,7 +61,7 @@ def test_the_guides_are_written_for_players(name):
     assert not found, f"{name} guide: {found}"
 
 
-@pytest.mark.parametrize("name", sorted(MODULES))
+@pytest.mark.parametrize("name", sorted(games.guided()))
 def test_the_guides_name_no_internal_option(name):
     """Options a table cannot choose (the random stream, readings kept for old games) stay out."""
     game = games[name]
@@ -70,7 +70,7 @@ def test_the_guides_name_no_internal_option(name):
         assert (f"`{option_name}`" in text) != option.internal, option_name
 
 
-@pytest.mark.parametrize("name", sorted(MODULES))
+@pytest.mark.parametrize("name", sorted(games.guided()))
 def test_every_example_picture_plays_and_is_shown(name):
     """Each example is a real position: its moves are legal from its start (a change to the deal or
     the rules that breaks one breaks the guide's story too), it draws, and the guide shows it; the
