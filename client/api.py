@@ -14,6 +14,8 @@ from urllib.parse import quote
 
 import requests
 
+from client.i18n import _
+
 CONNECT_TIMEOUT = 5.0
 READ_TIMEOUT = 30.0
 WAIT_SLACK = 15.0  # extra read time on top of a long-poll's own timeout
@@ -55,9 +57,9 @@ class ApiError(Exception):
         if not isinstance(error, dict):
             reason = response.reason or "error"
             return cls(response.status_code, f"http-{response.status_code}",
-                       f"The server answered {response.status_code} {reason}.")
+                       _("The server answered {status} {reason}.").format(status=response.status_code, reason=reason))
         return cls(response.status_code, str(error.get("code") or f"http-{response.status_code}"),
-                   str(error.get("message") or "The server refused the request."),
+                   str(error.get("message") or _("The server refused the request.")),
                    error.get("rule"), error.get("legal"), error.get("details"))
 
 
@@ -103,7 +105,8 @@ class HeraldApi:
                 response = self.session.request(method, self.server + path, params=params, json=body,
                                                 headers=headers, timeout=(CONNECT_TIMEOUT, read_timeout))
             except requests.exceptions.RequestException as exc:
-                raise Unreachable(f"Cannot reach the Herald server at {self.server} ({type(exc).__name__}).") from None
+                raise Unreachable(_("Cannot reach the Herald server at {server} ({error}).").format(
+                    server=self.server, error=type(exc).__name__)) from None
             if response.status_code < 400:
                 break
             error = ApiError.from_response(response)
@@ -126,7 +129,8 @@ class HeraldApi:
             return response.json()
         except ValueError:
             raise ApiError(response.status_code, "bad-response",
-                           f"The server at {self.server} did not answer with JSON; is it a Herald server?") from None
+                           _("The server at {server} did not answer with JSON; is it a Herald server?").format(
+                               server=self.server)) from None
 
     @staticmethod
     def game_path(game: str, *rest: str) -> str:

@@ -14,6 +14,7 @@ import click
 
 from client import output
 from client.api import ApiError, HeraldApi
+from client.i18n import _, ngettext
 # The engines are imported when a bot plays, not when `herald` starts: a client-only install
 # runs every other command without core (the bot itself needs the rules to search).
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def seat_house_bots(client: HeraldApi, created: dict, pairs: tuple[str, ...]) ->
     for pair in pairs:
         seat, sep, level = pair.partition("=")
         if not sep or not seat.strip().isdigit():
-            raise click.BadParameter(f"{pair!r} is not SEAT=LEVEL (like 2=search).", param_hint="--bot")
+            raise click.BadParameter(_("{pair} is not SEAT=LEVEL (like 2=search).").format(pair=repr(pair)), param_hint="--bot")
         client.request("POST", HeraldApi.game_path(str(created["id"]), "bots"),
                        body={"seat": int(seat), "level": level.strip() or "search"})
         created["invites"] = [i for i in created["invites"] if i["seat"] != int(seat)]
@@ -112,13 +113,15 @@ class BotPlayer:
                 raise
             # A move the bot thought legal was refused: a bug in a sampler or a bot. Say so
             # loudly, then keep the game going with a move the server itself lists.
-            click.echo(f"Error: game {game_id} seat {seat}: the {self.level} bot's move {text!r} was refused: "
-                       f"{error.message} ({error.code}). Playing a listed legal move instead.", err=True)
+            click.echo(_("Error: {message}").format(message=_(
+                "game {game} seat {seat}: the {level} bot's move {move} was refused: {reason} ({code}). "
+                "Playing a listed legal move instead.").format(game=game_id, seat=seat, level=self.level, move=repr(text),
+                                                              reason=error.message, code=error.code)), err=True)
             move = self.fallback(game_id, seat)
             text = engine.format(move)
             self.submit(game_id, version, seat, move)
         self.played += 1
-        self.echo(f"game {game_id} seat {seat} move {version}: {text}")
+        self.echo(_("game {game} seat {seat} move {seq}: {move}").format(game=game_id, seat=seat, seq=version, move=text))
         return True
 
     def submit(self, game_id: int, version: int, seat: int, move: dict) -> None:
@@ -129,7 +132,7 @@ class BotPlayer:
         listed = self.client.legal(str(game_id), seat).get("moves") or []
         concrete = [m["move"] for m in listed if "move" in m and m["move"].get("type") != "standing"]
         if not concrete:
-            raise click.ClickException(f"Game {game_id}: no legal move is listed for seat {seat}.")
+            raise click.ClickException(_("Game {game}: no legal move is listed for seat {seat}.").format(game=game_id, seat=seat))
         return concrete[0]
 
 
@@ -158,6 +161,7 @@ def command(connection_options, api) -> click.Command:
             raise click.BadParameter(str(error), param_hint="--budget") from None
         player = BotPlayer(api(), level, chosen, seed, echo=output.emit)
         played = player.run(tuple(only), forever)
-        output.emit(f"No game left to play; {played} moves made.")
+        output.emit(ngettext("No game left to play; {count} move made.", "No game left to play; {count} moves made.",
+                             played).format(count=played))
 
     return bot

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 import time
 
 import click
 
-from client import (bot_commands, colour, completion, config, errors_json, exitcodes, guide_commands, identity_commands,
-                    me_commands, output, picture_commands, pictures, reconnect, table_commands)  # noqa: I001
+from client import (bot_commands, colour, completion, config, errors_json, exitcodes, guide_commands, i18n,
+                    identity_commands, me_commands, output, picture_commands, pictures, reconnect,
+                    table_commands)  # noqa: I001
+from client.i18n import N_, _
 from client.api import MAX_WAIT, ApiError, Unreachable
 from client.next_commands import next_command
 from client.command_base import (GAME_ID, Failure, api, connection_options, failure_from_api, json_option, reply,
@@ -26,8 +29,8 @@ MIN_POLL_SECONDS = 0.5  # never poll faster than this, even if the server answer
 
 # --- `herald server ...`, loaded only when used --------------------------------------
 
-SERVER_HELP = ("Operator commands: run, notify, remind, deadlines, verify, migrate, backup, export, import "
-               "(needs the server's dependencies).")
+SERVER_HELP = N_("Operator commands: run, notify, remind, deadlines, verify, migrate, backup, export, import "
+                 "(needs the server's dependencies).")
 
 
 # Top-level modules of the `server` extra (pyproject.toml); a client-only install lacks them.
@@ -47,11 +50,12 @@ def load_server_group() -> click.Command:
         missing = exc.name
 
         @click.command("server", context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
-                       add_help_option=False, help=SERVER_HELP)
+                       add_help_option=False, help=_(SERVER_HELP))
         def unavailable():
-            raise Failure(f"`herald server` needs the server's libraries, and this install is the client only "
-                          f"(no module {missing!r}). Install them from Herald's source directory with: "
-                          f"{SERVER_INSTALL}", code="server-not-installed")
+            raise Failure(_("`herald server` needs the server's libraries, and this install is the client only "
+                            "(no module {module}). Install them from Herald's source directory with: "
+                            "{command}").format(module=repr(missing), command=SERVER_INSTALL),
+                          code="server-not-installed")
 
         return unavailable
     return group
@@ -65,13 +69,22 @@ class HeraldGroup(click.Group):
 
     def get_command(self, ctx, name):
         if name == "server":
-            return click.Command("server", help=SERVER_HELP)  # listing only; resolve_command loads the real one
+            return click.Command("server", help=_(SERVER_HELP))  # listing only; resolve_command loads the real one
         return super().get_command(ctx, name)
 
     def resolve_command(self, ctx, args):
         if args and args[0] == "server":
             return "server", load_server_group(), args[1:]
         return super().resolve_command(ctx, args)
+
+    def main(self, args=None, *more, **options):
+        """Every run speaks the locale's language (English with --json: its output is for
+        scripts), help texts included."""
+        words = sys.argv[1:] if args is None else list(args)
+        with i18n.speaking(i18n.SOURCE_LANGUAGE if errors_json.requested(words) else None):
+            i18n.localize_help(self)
+            self.epilog = exitcodes.epilog()
+            return super().main(args, *more, **options)
 
     def parse_args(self, ctx, args):
         ctx.meta[errors_json.WORDS] = list(args)  # to know, even on a usage error, if --json was asked
@@ -85,7 +98,7 @@ class HeraldGroup(click.Group):
             except ApiError as error:
                 raise failure_from_api(error) from None
             except Unreachable as error:
-                raise Failure(f"{error} Is it running? Set HERALD_SERVER or --server.",
+                raise Failure(_("{error} Is it running? Set HERALD_SERVER or --server.").format(error=error),
                               exitcodes.UNREACHABLE) from None
             except config.ConfigError as error:
                 raise Failure(str(error), exitcodes.ERROR, code="bad-config") from None
@@ -134,7 +147,7 @@ def parse_options(pairs: tuple[str, ...]) -> dict:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise click.BadParameter(f"{pair!r} is not KEY=VALUE.", param_hint="--option")
+            raise click.BadParameter(_("{pair} is not KEY=VALUE.").format(pair=repr(pair)), param_hint="--option")
         options[key.strip()] = value.strip()
     return options
 
@@ -162,7 +175,8 @@ def new(game, seats, option_pairs, invite_emails, public, days_per_move, clock_t
         as_json):
     """Create a game of GAME (a ruleset name) and print one invite per seat."""
     if len(invite_emails) > seats:
-        raise click.BadParameter(f"{len(invite_emails)} invitations for {seats} seats", param_hint="--invite")
+        raise click.BadParameter(i18n.ngettext("{count} invitations for {seats} seat", "{count} invitations for {seats} seats",
+                                               seats).format(count=len(invite_emails), seats=seats), param_hint="--invite")
     extra = clock_request(days_per_move, clock_text, on_timeout)
     if unrated:
         extra["rated"] = False
@@ -184,8 +198,8 @@ def clock_request(days_per_move: int | None, clock_text: str | None, on_timeout:
         return {"days_per_move": days_per_move, "on_timeout": on_timeout} if days_per_move else {}
     found = CLOCK.fullmatch(clock_text.strip().lower())
     if days_per_move is not None or found is None or int(found.group(1)) < 1:
-        raise click.BadParameter(f"{clock_text!r}: write the clock as days per move + reserve days, like 3d+7d "
-                                 "(and without --days-per-move).", param_hint="--clock")
+        raise click.BadParameter(_("{clock}: write the clock as days per move + reserve days, like 3d+7d "
+                                   "(and without --days-per-move).").format(clock=repr(clock_text)), param_hint="--clock")
     return {"days_per_move": int(found.group(1)), "reserve_days": int(found.group(2)), "on_timeout": on_timeout}
 
 
@@ -204,7 +218,8 @@ def join(invite, another_seat, as_json):
     """Take the seat an INVITE code is for, or (given a game number) the first free seat of a public game."""
     number = invite.strip().lstrip("#")
     joined = api().join_public(int(number)) if number.isdigit() else api().join(invite, another_seat)
-    reply(as_json, joined, lambda joined: f"Joined game {joined['game']} as seat {joined['seat']}.")
+    reply(as_json, joined, lambda joined: _("Joined game {game} as seat {seat}.").format(game=joined["game"],
+                                                                                         seat=joined["seat"]))
 
 
 @cli.command()
@@ -253,7 +268,7 @@ def moves(game, seat, as_json):
     elif listed:
         output.emit(output.legal_moves(listed))
     else:
-        click.echo("You have no decision to make in this game right now.", err=True)
+        click.echo(_("You have no decision to make in this game right now."), err=True)
 
 
 @cli.command(context_settings=DASH_VALUES)
@@ -270,7 +285,7 @@ def play(game, move, seat, as_json, dry_run):
     move retried (the server then judges it against the new position).
     """
     if not move.strip():
-        raise click.BadParameter("the move is empty; `herald moves GAME` lists what you can play",
+        raise click.BadParameter(_("the move is empty; `herald moves GAME` lists what you can play"),
                                  param_hint="MOVE")
     client = api()
     if dry_run:
@@ -356,11 +371,12 @@ def report_wait(outcome: str, state: dict, timeout: float | None, as_json: bool)
         output.emit_json({"reason": outcome, "game": state})
     elif outcome == "prompted":
         mine = [p for p in state.get("prompted") or [] if p.get("seat") == state.get("my_seat")]
-        output.emit(f"Your move in game {state['id']}: {mine[0].get('text', '')}")
+        output.emit(_("Your move in game {game}: {question}").format(game=state["id"], question=mine[0].get("text", "")))
     elif outcome == "finished":
         output.emit(output.game_picture(state, ""))
     else:
-        click.echo(f"Timed out after {timeout:g} s; you are not prompted in game {state['id']} yet.", err=True)
+        click.echo(_("Timed out after {seconds} s; you are not prompted in game {game} yet.").format(
+            seconds=f"{timeout:g}", game=state["id"]), err=True)
     ctx.exit(code)
 
 

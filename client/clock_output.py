@@ -2,35 +2,51 @@
 strings and never print, like client.output."""
 from __future__ import annotations
 
+from client.i18n import N_, _, ngettext
+
+WEEKDAYS = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"), N_("Sunday"))
+MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"), N_("August"),
+          N_("September"), N_("October"), N_("November"), N_("December"))
+"""Month names as a date shows them (in Russian, the genitive: '26 ноября')."""
+
 
 def clock_lines(game: dict) -> list[str]:
     """'Answer by ...' for each deadline shown, under `herald show`."""
     clock = game["clock"]
     lines = [clock_line(clock)]
     for entry in clock.get("deadlines") or []:
-        who = "you" if entry["seat"] == game.get("my_seat") else f"seat {entry['seat']}"
+        who = _("you") if entry["seat"] == game.get("my_seat") else _("seat {seat}").format(seat=entry["seat"])
         when = readable_time(entry["deadline"])
-        reserve = f" (reserve left: {days_hours(entry['reserve_left'])})" if "reserve_left" in entry else ""
-        paused = " (clock paused: on vacation)" if entry.get("paused") else ""
-        lines.append(f"  {who}: answer by {when}{reserve}{paused}")
+        reserve = (" " + _("(reserve left: {time})").format(time=days_hours(entry["reserve_left"]))
+                   if "reserve_left" in entry else "")
+        paused = " " + _("(clock paused: on vacation)") if entry.get("paused") else ""
+        lines.append("  " + _("{who}: answer by {time}").format(who=who, time=when) + reserve + paused)
     return lines
 
 
 def clock_line(clock: dict) -> str:
-    """'Clock: 3 day(s) per move + 7 day(s) of reserve; at a passed deadline: bot.'"""
-    reserve = f" + {clock['reserve_days']} day(s) of reserve" if clock.get("reserve_days") else ""
-    return f"Clock: {clock['days_per_move']} day(s) per move{reserve}; at a passed deadline: {clock['on_timeout']}."
+    """'Clock: 3 days per move + 7 days of reserve; at a passed deadline: bot.'"""
+    days = clock["days_per_move"]
+    per_move = ngettext("{days} day per move", "{days} days per move", days).format(days=days)
+    if clock.get("reserve_days"):
+        reserve = ngettext("{days} day of reserve", "{days} days of reserve", clock["reserve_days"]).format(
+            days=clock["reserve_days"])
+        return _("Clock: {per_move} + {reserve}; at a passed deadline: {action}.").format(
+            per_move=per_move, reserve=reserve, action=clock["on_timeout"])
+    return _("Clock: {per_move}; at a passed deadline: {action}.").format(per_move=per_move, action=clock["on_timeout"])
 
 
 def days_hours(seconds: int) -> str:
     days, rest = divmod(int(seconds), 86400)
-    return f"{days}d {rest // 3600}h"
+    return _("{days}d {hours}h").format(days=days, hours=rest // 3600)
 
 
 def readable_time(stamp: str | None) -> str:
-    """'Thursday 26 November 18:00 UTC' from an ISO stamp."""
+    """'Thursday 26 November 18:00 UTC' from an ISO stamp, in the client's language."""
     from datetime import datetime
 
     if not stamp:
         return "-"
-    return datetime.fromisoformat(stamp.replace("Z", "+00:00")).strftime("%A %d %B %H:%M UTC")
+    moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    return _("{weekday} {day:02d} {month} {time} UTC").format(weekday=_(WEEKDAYS[moment.weekday()]), day=moment.day,
+                                                              month=_(MONTHS[moment.month - 1]), time=moment.strftime("%H:%M"))

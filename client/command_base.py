@@ -9,6 +9,7 @@ import click
 
 from client import completion, config, exitcodes, output
 from client.api import ApiError, HeraldApi
+from client.i18n import _
 
 
 class Failure(click.ClickException):
@@ -23,26 +24,27 @@ class Failure(click.ClickException):
         self.api_error: ApiError | None = None  # the server's answer this failure reports, if any
 
     def show(self, file=None) -> None:
-        click.echo(f"Error: {self.message}", err=True)
+        click.echo(_("Error: {message}").format(message=self.message), err=True)
         for line in self.details:
             click.echo(line, err=True)
 
 
 def failure_from_api(error: ApiError) -> Failure:
-    """Map a server error to the exit-code table; illegal moves keep rule and alternatives."""
-    tags = [error.code] + ([f"rule {error.rule}"] if error.rule else [])
+    """Map a server error to the exit-code table; illegal moves keep rule and alternatives.
+    The server's sentence is shown as sent; the client's own words around it are translated."""
+    tags = [error.code] + ([_("rule {rule}").format(rule=error.rule)] if error.rule else [])
     message = f"{error.message} ({', '.join(tags)})"
     details = []
     if error.legal:
-        details.append("Legal moves:")
+        details.append(_("Legal moves:"))
         details += [f"  {move}" for move in error.legal]
         more = error.details.get("more") if isinstance(error.details, dict) else None
         if more:
-            details.append(f"  ... and {more} more (see `herald moves`)")
+            details.append("  " + _("... and {count} more (see `herald moves`)").format(count=more))
     if error.code == "seat-required":
-        details.append("You hold several seats in this game: choose one with --seat N.")
+        details.append(_("You hold several seats in this game: choose one with --seat N."))
     if error.status == 401:
-        failure = Failure(f"{message} Check HERALD_TOKEN, or get a token with `herald register`.",
+        failure = Failure(_("{message} Check HERALD_TOKEN, or get a token with `herald register`.").format(message=message),
                           exitcodes.AUTH, details)
     elif 400 <= error.status < 500:
         failure = Failure(message, exitcodes.REJECTED, details)
@@ -101,20 +103,21 @@ def save_identity(chosen: config.Settings, force: bool) -> str:
     try:
         return str(config.save(chosen, profile=profile, replace=force))
     except config.IdentityTaken as taken:
-        if sys.stdin.isatty() and click.confirm(f"{taken} Replace it?", err=True):
+        if sys.stdin.isatty() and click.confirm(_("{problem} Replace it?").format(problem=taken), err=True):
             return str(config.save(chosen, profile=profile, replace=True))
         other = config.free_profile(chosen, profile or chosen.name or "player")
         path = config.save(chosen, profile=other)
-        click.echo(f"{str(taken).split(';')[0]}, so {chosen.name or 'this player'} is saved under the profile "
-                   f"{other!r} instead: use it with --profile {other} (or HERALD_PROFILE={other}).", err=True)
-        return f"{path} (profile {other})"
+        click.echo(_("{taken}, so {name} is saved under the profile {profile} instead: use it with --profile {other} "
+                     "(or HERALD_PROFILE={other}).").format(taken=taken.taken(), name=chosen.name or _("this player"),
+                                                           profile=repr(other), other=other), err=True)
+        return _("{path} (profile {profile})").format(path=path, profile=other)
 
 
 def api(auth: bool = True) -> HeraldApi:
     """A client for the chosen server; refuses early when a token is needed but missing."""
     chosen = settings(new_profile_ok=not auth)  # register/recover may name a profile they will save
     if auth and not chosen.token:
-        raise Failure("No API token. Set HERALD_TOKEN, pass --token, or run `herald register NAME EMAIL --save`.",
+        raise Failure(_("No API token. Set HERALD_TOKEN, pass --token, or run `herald register NAME EMAIL --save`."),
                       exitcodes.AUTH)
     return HeraldApi(chosen.server, chosen.token)
 
@@ -127,8 +130,8 @@ class GameId(click.ParamType):
         text = str(value).strip().lstrip("#")
         if text.isdigit() and int(text) > 0:
             return int(text)
-        self.fail(f"{value!r} is not a game number; games are numbered 1, 2, 3... (see `herald games`)",
-                  param, ctx)
+        self.fail(_("{value} is not a game number; games are numbered 1, 2, 3... (see `herald games`)").format(
+            value=repr(value)), param, ctx)
 
     def shell_complete(self, ctx, param, incomplete):
         return completion.game_numbers(ctx, incomplete)

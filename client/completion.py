@@ -16,8 +16,9 @@ import re
 import click
 from click.shell_completion import CompletionItem
 
-from client import config
+from client import config, output
 from client.api import ApiError, HeraldApi, Unreachable
+from client.i18n import _
 
 COMPLETE_VAR = "_HERALD_COMPLETE"
 QUICK = 5.0  # seconds: a shell waiting on TAB should not hang for a slow server
@@ -58,8 +59,8 @@ def game_numbers(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
         if not number.startswith(incomplete.lstrip("#")):
             continue
         mine, prompted = set(game.get("my_seats") or []), set(game.get("prompted") or [])
-        waiting = ", your move" if mine & prompted and game.get("status") == "active" else ""
-        items.append(CompletionItem(number, help=f"{game.get('ruleset')}, {game.get('status')}{waiting}"))
+        waiting = ", " + _("your move") if mine & prompted and game.get("status") == "active" else ""
+        items.append(CompletionItem(number, help=f"{game.get('ruleset')}, {output.status_word(game.get('status'))}{waiting}"))
     return items
 
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from client.i18n import _
+
 DEFAULT_SERVER = "http://127.0.0.1:8000"
 
 
@@ -30,6 +32,19 @@ class ConfigError(Exception):
 
 class IdentityTaken(ConfigError):
     """Saving would replace another player's token in that profile."""
+
+    def __init__(self, profile: str | None, holder: str | None, server: str | None):
+        self.profile, self.holder, self.server = profile, holder, server
+        super().__init__(_("{taken}; save under another name with --profile NAME, or replace it with --force.").format(
+            taken=self.taken()))
+
+    def taken(self) -> str:
+        """'Profile 'work' already holds erin on https://...' (or 'The default profile ...')."""
+        holder = self.holder or _("another player")
+        if self.profile is None:
+            return _("The default profile already holds {player} on {server}").format(player=holder, server=self.server)
+        return _("Profile {profile} already holds {player} on {server}").format(profile=repr(self.profile),
+                                                                               player=holder, server=self.server)
 
 
 @dataclass(frozen=True)
@@ -54,13 +69,13 @@ def read_file(path: Path) -> dict:
     except FileNotFoundError:
         return {}
     except OSError as exc:
-        raise ConfigError(f"Cannot read config file {path}: {exc.strerror}.") from None
+        raise ConfigError(_("Cannot read config file {path}: {reason}.").format(path=path, reason=exc.strerror)) from None
     try:
         data = json.loads(text)
     except ValueError:
-        raise ConfigError(f"Config file {path} is not valid JSON.") from None
+        raise ConfigError(_("Config file {path} is not valid JSON.").format(path=path)) from None
     if not isinstance(data, dict):
-        raise ConfigError(f"Config file {path} must hold a JSON object.")
+        raise ConfigError(_("Config file {path} must hold a JSON object.").format(path=path))
     return data
 
 
@@ -77,9 +92,10 @@ def saved_profile(data: dict, profile: str | None, must_exist: bool = True) -> d
     profiles: dict = found if isinstance(found, dict) else {}
     if profile not in profiles:
         if must_exist:
-            known = ", ".join(sorted(profiles)) or "none yet"
-            raise ConfigError(f"There is no saved profile {profile!r} (profiles: {known}); "
-                              f"save one with `herald register NAME EMAIL --save --profile {profile}`.")
+            known = ", ".join(sorted(profiles)) or _("none yet")
+            raise ConfigError(_("There is no saved profile {profile} (profiles: {known}); save one with "
+                                "`herald register NAME EMAIL --save --profile {name}`.").format(
+                                    profile=repr(profile), known=known, name=profile))
         return {}
     return profiles[profile]
 
@@ -118,10 +134,7 @@ def save(settings: Settings, environ: Mapping[str, str] | None = None, profile: 
     profile = chosen_profile(profile, environ)
     old = saved_profile(data, profile, must_exist=False)
     if old.get("token") and not replace and not _same_identity(old, settings):
-        where = f"profile {profile!r}" if profile else "the default profile"
-        raise IdentityTaken(f"{where.capitalize()} already holds {old.get('name') or 'another player'} on "
-                            f"{old.get('server')}; save under another name with --profile NAME, "
-                            f"or replace it with --force.")
+        raise IdentityTaken(profile, old.get("name"), old.get("server"))
     entry = {"server": settings.server, "token": settings.token, **({"name": settings.name} if settings.name else {})}
     if profile is None:
         data.update(entry)
@@ -145,7 +158,8 @@ def free_profile(settings: Settings, base: str, environ: Mapping[str, str] | Non
         old = saved_profile(data, name, must_exist=False)
         if not old.get("token") or _same_identity(old, settings):
             return name
-    raise ConfigError(f"Too many profiles named {base}-N; remove some from {config_path(environ)}.")
+    raise ConfigError(_("Too many profiles named {base}-N; remove some from {path}.").format(
+        base=base, path=config_path(environ)))
 
 
 def _same_identity(old: dict, new: Settings) -> bool:

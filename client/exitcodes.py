@@ -1,8 +1,10 @@
 """Exit codes of `herald`, one constant per code, so scripts can branch on them.
 
 The table is printed in `herald --help` (see `EPILOG`); keep the two in step by
-building the epilog from `TABLE` only.
+building the epilog from `TABLE` only. The table's words are the client's, so they are
+translated where the epilog is built (client.i18n).
 """
+from client.i18n import N_, _
 
 OK = 0
 """The command did what was asked (for `wait`: I am prompted now)."""
@@ -29,18 +31,18 @@ AUTH = 7
 """Not authenticated: no token configured, or the server does not know the token (401)."""
 
 TABLE = [
-    (OK, "success (wait: you are prompted)"),
-    (ERROR, "other error (server fault, bad local input)"),
-    (USAGE, "usage error (unknown command or option)"),
-    (GAME_OVER, "wait: the game is over"),
-    (REJECTED, "rejected by the server (illegal move, conflict, not found, other 4xx)"),
-    (TIMEOUT, "wait: timed out"),
-    (UNREACHABLE, "cannot reach the server"),
-    (AUTH, "no token, or token refused (401)"),
+    (OK, N_("success (wait: you are prompted)")),
+    (ERROR, N_("other error (server fault, bad local input)")),
+    (USAGE, N_("usage error (unknown command or option)")),
+    (GAME_OVER, N_("wait: the game is over")),
+    (REJECTED, N_("rejected by the server (illegal move, conflict, not found, other 4xx)")),
+    (TIMEOUT, N_("wait: timed out")),
+    (UNREACHABLE, N_("cannot reach the server")),
+    (AUTH, N_("no token, or token refused (401)")),
 ]
 
 
 def epilog() -> str:
     """The exit-code table as help text (Click keeps lines starting with \\b verbatim)."""
-    lines = ["\b", "Exit codes:"] + [f"  {code}  {text}" for code, text in TABLE]
+    lines = ["\b", _("Exit codes:")] + [f"  {code}  {_(text)}" for code, text in TABLE]
     return "\n".join(lines)

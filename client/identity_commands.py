@@ -10,6 +10,7 @@ import click
 
 from client import config
 from client.command_base import api, connection_options, json_option, reply, save_identity, settings
+from client.i18n import _
 
 
 def _profile_holding(token: str | None) -> tuple[bool, str | None]:
@@ -27,9 +28,12 @@ def _keep_saved_token(old: config.Settings, player: dict, save: bool, force: boo
     return save_identity(config.Settings(old.server, player["token"], player.get("name")), force)
 
 
-def _token_text(player: dict, saved_to: str | None, what: str) -> str:
-    lines = [f"{what} for {player.get('name')}. Your token (shown once, keep it secret):", player["token"]]
-    lines += [f"Saved to {saved_to}."] if saved_to else ["", "Use it with:", f"  export HERALD_TOKEN={player['token']}"]
+def _token_text(player: dict, saved_to: str | None, recovered: bool) -> str:
+    first = (_("Recovered for {name}. Your token (shown once, keep it secret):") if recovered
+             else _("New token for {name}. Your token (shown once, keep it secret):"))
+    lines = [first.format(name=player.get("name")), player["token"]]
+    lines += ([_("Saved to {path}.").format(path=saved_to)] if saved_to
+              else ["", _("Use it with:"), f"  export HERALD_TOKEN={player['token']}"])
     return "\n".join(lines)
 
 
@@ -48,7 +52,7 @@ def rotate(save, force, as_json):
     old = settings()
     player = api().request("POST", "/players/me/token")
     saved_to = _keep_saved_token(old, player, save, force)
-    reply(as_json, player, lambda p: _token_text(p, saved_to, "New token"))
+    reply(as_json, player, lambda p: _token_text(p, saved_to, recovered=False))
 
 
 @token.command()
@@ -58,8 +62,8 @@ def rotate(save, force, as_json):
 def recover(email, as_json):
     """Mail a one-time code for a new token to EMAIL (if a player is registered with it)."""
     answer = api(auth=False).request("POST", "/players/recover", body={"email": email}, auth=False)
-    reply(as_json, answer, lambda a: f"If a player is registered with {email}, a code is on its way there.\n"
-                                     "Then run: herald token redeem CODE --save")
+    reply(as_json, answer, lambda a: _("If a player is registered with {email}, a code is on its way there.").format(
+        email=email) + "\n" + _("Then run: {command}").format(command="herald token redeem CODE --save"))
 
 
 @token.command()
@@ -73,7 +77,7 @@ def redeem(code, save, force, as_json):
     client = api(auth=False)
     player = client.request("POST", "/players/recover/redeem", body={"code": code}, auth=False)
     saved_to = save_identity(config.Settings(client.server, player["token"], player.get("name")), force) if save else None
-    reply(as_json, player, lambda p: _token_text(p, saved_to, "Recovered"))
+    reply(as_json, player, lambda p: _token_text(p, saved_to, recovered=True))
 
 
 @click.group()
@@ -89,7 +93,7 @@ def rename(name, as_json):
     """Play under a new NAME from now on (every game shows it)."""
     player = api().request("PUT", "/players/me/name", body={"name": name})
     _rename_saved(player["name"])
-    reply(as_json, player, lambda p: f"You are now {p['name']}.")
+    reply(as_json, player, lambda p: _("You are now {name}.").format(name=p["name"]))
 
 
 @account.command("email")
@@ -99,7 +103,8 @@ def rename(name, as_json):
 def change_email(address, as_json):
     """Move your mail to ADDRESS, once you confirm the code mailed there."""
     answer = api().request("POST", "/players/me/email", body={"email": address})
-    reply(as_json, answer, lambda a: f"A code is on its way to {address}. Then run: herald account confirm CODE")
+    reply(as_json, answer, lambda a: _("A code is on its way to {email}.").format(email=address) + " "
+          + _("Then run: {command}").format(command="herald account confirm CODE"))
 
 
 @account.command()
@@ -109,7 +114,7 @@ def change_email(address, as_json):
 def confirm(code, as_json):
     """Confirm a new address with the CODE mailed to it."""
     player = api().request("POST", "/players/me/email/confirm", body={"code": code})
-    reply(as_json, player, lambda p: f"Your mail now goes to {p['email']}.")
+    reply(as_json, player, lambda p: _("Your mail now goes to {email}.").format(email=p["email"]))
 
 
 @click.command("profiles")
@@ -120,7 +125,7 @@ def list_profiles(as_json):
     rows = [{"profile": name, "name": entry.get("name"), "server": entry.get("server")}
             for name, entry in sorted(found.items(), key=lambda item: (item[0] is not None, item[0] or ""))]
     reply(as_json, rows, lambda rs: "\n".join(
-        f"{r['profile'] or '(default)':<16} {r['name'] or '?':<20} {r['server']}" for r in rs) or "No saved profiles.")
+        f"{r['profile'] or _('(default)'):<16} {r['name'] or '?':<20} {r['server']}" for r in rs) or _("No saved profiles."))
 
 
 def _rename_saved(name: str) -> None:

@@ -6,22 +6,27 @@ from __future__ import annotations
 import click
 
 from client import output
+from client.i18n import N_, _, ngettext
 
 MAIL_CHOICES = ("turns", "digest", "off")
-MAIL_MEANING = {"turns": "a mail for every turn", "digest": "one mail a day listing the games waiting for you",
-                "off": "no mail except answers to your own mail",
-                "bounced": "paused: mail to your address bounced; `herald me --mail turns` resumes it, "
-                           "`herald account email NEW` changes the address"}
+MAIL_MEANING = {"turns": N_("a mail for every turn"), "digest": N_("one mail a day listing the games waiting for you"),
+                "off": N_("no mail except answers to your own mail"),
+                "bounced": N_("paused: mail to your address bounced; `herald me --mail turns` resumes it, "
+                              "`herald account email NEW` changes the address")}
 
 
 def describe(me: dict, server: str) -> str:
+    """Label and value, one per line, the values aligned after the longest label."""
     setting = me.get("mail", "turns")
     waiting = me.get("waiting")
-    lines = [f"name:    {me.get('name')}", f"email:   {me.get('email')}", f"server:  {server}",
-             f"mail:    {setting} ({MAIL_MEANING.get(setting, setting)})"]
+    meaning = _(MAIL_MEANING[setting]) if setting in MAIL_MEANING else setting
+    rows = [(_("name:"), me.get("name")), (_("email:"), me.get("email")), (_("server:"), server),
+            (_("mail:"), f"{setting} ({meaning})")]
     if waiting is not None:
-        lines.append(f"waiting: {waiting} game{'' if waiting == 1 else 's'} waiting for you")
-    return "\n".join(lines)
+        rows.append((_("waiting:"), ngettext("{count} game waiting for you", "{count} games waiting for you",
+                                             waiting).format(count=waiting)))
+    width = max(len(label) for label, _value in rows) + 1
+    return "\n".join(f"{label:<{width}}{value}" for label, value in rows)
 
 
 def command(api, connection_options, json_option) -> click.Command:
@@ -53,5 +58,6 @@ def send_invitations(client, game_id: int, emails: tuple[str, ...]) -> list[dict
 
 
 def invited_lines(invited: list[dict]) -> str:
-    return "\n".join(f"Invited {entry['email']} to seat {entry['seat']} by mail (they reply 'join')."
+    return "\n".join(_("Invited {email} to seat {seat} by mail (they reply 'join').").format(email=entry["email"],
+                                                                                            seat=entry["seat"])
                      for entry in invited)

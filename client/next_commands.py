@@ -10,6 +10,7 @@ import click
 
 from client import colour, output
 from client.command_base import api, connection_options, json_option
+from client.i18n import _
 
 
 def ago(seconds: int | None) -> str:
@@ -17,22 +18,24 @@ def ago(seconds: int | None) -> str:
     if seconds is None:
         return "?"
     if seconds < 60:
-        return f"{seconds} s"
+        return _("{seconds} s").format(seconds=seconds)
     minutes, hours, days = seconds // 60, seconds // 3600, seconds // 86400
     if seconds < 3600:
-        return f"{minutes} min"
+        return _("{minutes} min").format(minutes=minutes)
     if seconds < 86400:
-        return f"{hours} h {minutes % 60} min" if minutes % 60 else f"{hours} h"
-    return f"{days} d {hours % 24} h" if hours % 24 else f"{days} d"
+        if minutes % 60:
+            return _("{hours} h {minutes} min").format(hours=hours, minutes=minutes % 60)
+        return _("{hours} h").format(hours=hours)
+    return _("{days} d {hours} h").format(days=days, hours=hours % 24) if hours % 24 else _("{days} d").format(days=days)
 
 
 def asked_table(entries: list[dict]) -> str:
     """One line per prompt: game, ruleset, seat, how long ago, (deadline,) what is asked."""
     if not entries:
-        return "Nothing is asked of you right now. (`herald games` lists your games.)"
+        return _("Nothing is asked of you right now. (`herald games` lists your games.)")
     with_deadline = any(entry.get("deadline") for entry in entries)
-    header = ["game", "ruleset", "seat", "asked"] + (["deadline"] if with_deadline else []) + ["what"]
-    rows = [[str(e["game"]), e.get("ruleset") or "", str(e["seat"]), f"{ago(e.get('waiting_seconds'))} ago"]
+    header = [_("game"), _("ruleset"), _("seat"), _("asked")] + ([_("deadline")] if with_deadline else []) + [_("what")]
+    rows = [[str(e["game"]), e.get("ruleset") or "", str(e["seat"]), _("{time} ago").format(time=ago(e.get("waiting_seconds")))]
             + ([e.get("deadline") or "-"] if with_deadline else []) + [e.get("text") or ""] for e in entries]
     widths = [max(len(row[i]) for row in [header] + rows) for i in range(len(header) - 1)]
     return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[-1]
@@ -74,5 +77,5 @@ def next_command(open_first_game, as_json):
         output.emit("")
         output.emit(colour.paint(output.game_picture(state, picture), state))
         output.emit("")
-        output.emit("Your moves (`herald play %s \"MOVE\"`):" % state["id"])
+        output.emit(_("Your moves (`herald play {game} \"MOVE\"`):").format(game=state["id"]))
         output.emit(output.legal_moves(moves))

@@ -1,7 +1,9 @@
 """Turning server answers into what a player reads: JSON for scripts, text for people.
 
 Formatters return strings and never print, so the CLI decides where text goes
-(data to stdout, errors to stderr) and the formatting can be read on its own.
+(data to stdout, errors to stderr) and the formatting can be read on its own. Their
+words are the client's, in the player's language (client.i18n); what the server wrote
+(events, questions, the board, a result's reason) is passed on as it came.
 """
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import json
 from typing import Any, Iterable
 
 import click
+
+from client.i18n import N_, _, ngettext, pgettext
 
 
 def emit_json(data: Any) -> None:
@@ -23,20 +27,20 @@ def emit(text: str) -> None:
 def seat_label(game: dict, seat: int | None) -> str:
     """'seat 1 (bob)' when the game object names the player, else 'seat 1'."""
     if seat is None:
-        return "someone"
+        return _("someone")
     for entry in game.get("seats") or []:
         if entry.get("seat") == seat:
             name = entry.get("name") or entry.get("player")
             if name is not None:
-                return f"seat {seat} ({name})"
-    return f"seat {seat}"
+                return _("seat {seat} ({name})").format(seat=seat, name=name)
+    return _("seat {seat}").format(seat=seat)
 
 
 def player_token(name: str, token: str, saved_to: str | None) -> str:
-    lines = [f"Registered {name}. Your token (shown once, keep it secret):", token, "",
-             "Use it in this shell with:", f"  export HERALD_TOKEN={token}"]
+    lines = [_("Registered {name}. Your token (shown once, keep it secret):").format(name=name), token, "",
+             _("Use it in this shell with:"), f"  export HERALD_TOKEN={token}"]
     if saved_to:
-        lines.append(f"Saved server and token to {saved_to}.")
+        lines.append(_("Saved server and token to {path}.").format(path=saved_to))
     return "\n".join(lines)
 
 
@@ -46,35 +50,43 @@ def join_command(code: str) -> str:
 
 
 def created_game(game: dict) -> str:
-    lines = [f"Created game {game['id']} ({game.get('ruleset')}, {game.get('seats')} seats)."
-             f" Seed hash: {game.get('seed_hash', '-')}",
-             "Invites (you are not seated yet; join with one of them):"]
+    seats = game.get("seats")
+    created = ngettext("Created game {game} ({ruleset}, {seats} seat).", "Created game {game} ({ruleset}, {seats} seats).",
+                       seats if isinstance(seats, int) else 2).format(game=game["id"], ruleset=game.get("ruleset"), seats=seats)
+    lines = [created + " " + _("Seed hash: {hash}").format(hash=game.get("seed_hash", "-")),
+             _("Invites (you are not seated yet; join with one of them):")]
     for invite in game.get("invites", []):
-        lines.append(f"  seat {invite['seat']}: {join_command(invite['code'])}")
+        lines.append("  " + _("seat {seat}: {command}").format(seat=invite["seat"], command=join_command(invite["code"])))
     if game.get("days_per_move"):
         from client.clock_output import clock_line
 
         lines.append(clock_line(game))
     if game.get("public"):
-        lines.append(f"Public: listed in `herald games --open`; anyone may take a free seat with `herald join {game['id']}`.")
+        lines.append(_("Public: listed in `herald games --open`; anyone may take a free seat with `herald join {game}`.")
+                     .format(game=game["id"]))
     for bot in game.get("bots", []):
-        lines.append(f"  seat {bot['seat']}: the server's {bot['level']} house bot")
+        lines.append("  " + _("seat {seat}: the server's {level} house bot").format(seat=bot["seat"], level=bot["level"]))
     return "\n".join(lines)
 
 
 def rulesets(entries: Iterable[dict]) -> str:
     lines = []
     for rules in entries:
+        most = rules.get("max_players")
+        players = ngettext("{least}-{most} player", "{least}-{most} players", most if isinstance(most, int) else 2)
         lines.append(f"{rules['name']}  {rules.get('title', '')}  "
-                     f"({rules.get('min_players')}-{rules.get('max_players')} players)")
+                     f"({players.format(least=rules.get('min_players'), most=most)})")
         for name, option in sorted((rules.get("options") or {}).items()):
             if option.get("internal"):  # the random stream, old games' readings: not a player's choice
                 continue
             choices = option.get("choices")
-            allowed = f" one of {', '.join(map(str, choices))};" if choices else ""
-            lines.append(f"    --option {name}=VALUE  {option.get('help', '')}"
-                         f" ({option.get('type', 'str')},{allowed} default {json.dumps(option.get('default'))})")
-    return "\n".join(lines) if lines else "No games are installed on this server."
+            default = json.dumps(option.get("default"))
+            kind = option.get("type", "str")
+            about = (_("{type}, one of {choices}; default {default}").format(
+                type=kind, choices=", ".join(map(str, choices)), default=default) if choices
+                else _("{type}, default {default}").format(type=kind, default=default))
+            lines.append(f"    --option {name}=VALUE  {option.get('help', '')} ({about})")
+    return "\n".join(lines) if lines else _("No games are installed on this server.")
 
 
 GAMES_PAGE = 30  # the server's page of GET /games: after a full one there may be older games
@@ -82,7 +94,7 @@ GAMES_PAGE = 30  # the server's page of GET /games: after a full one there may b
 
 def games_table(summaries: list[dict], open_only: bool) -> str:
     if not summaries:
-        return "No open games." if open_only else "You have no games. Create one with `herald new` or join one."
+        return _("No open games.") if open_only else _("You have no games. Create one with `herald new` or join one.")
     lines = []
     for game in summaries:
         seats = game.get("seats") or []
@@ -90,15 +102,16 @@ def games_table(summaries: list[dict], open_only: bool) -> str:
         mine = game.get("my_seats") or []
         prompted = game.get("prompted") or []
         active = game.get("status") == "active"
-        flag = "  <- your move" if set(mine) & set(prompted) and active else ""
-        where = f"  you: seat {', '.join(map(str, mine))}" if mine else ""
+        flag = "  " + _("<- your move") if set(mine) & set(prompted) and active else ""
+        where = "  " + _("you: seat {seats}").format(seats=", ".join(map(str, mine))) if mine else ""
         if open_only and not mine and game.get("public"):
-            where = f"  join: herald join {game['id']}"
-        lines.append(f"{game['id']}  {game.get('ruleset')}  {game.get('status')}  "
-                     f"seats {taken}/{len(seats)}  move {game.get('version', 0)}{where}"
+            where = "  " + _("join: {command}").format(command=f"herald join {game['id']}")
+        counts = _("seats {taken}/{total}  move {move}").format(taken=taken, total=len(seats), move=game.get("version", 0))
+        lines.append(f"{game['id']}  {game.get('ruleset')}  {status_word(game.get('status'))}  {counts}{where}"
                      f"{whose_turn(game, prompted, mine) if active else ''}{flag}")
     if len(summaries) >= GAMES_PAGE:
-        lines.append(f"Older games: herald games {'--open ' if open_only else ''}--before {summaries[-1]['id']}")
+        older = f"herald games {'--open ' if open_only else ''}--before {summaries[-1]['id']}"
+        lines.append(_("Older games: {command}").format(command=older))
     return "\n".join(lines)
 
 
@@ -107,55 +120,71 @@ def whose_turn(game: dict, prompted: list[int], mine: list[int]) -> str:
     (someone is deciding in a hidden out-of-turn window)."""
     if not prompted:
         return ""
-    names = [seat_label(game, seat) + (" (you)" if seat in mine else "") for seat in prompted]
-    return f"  waiting for {', '.join(names)}"
+    names = [_("{seat} (you)").format(seat=seat_label(game, seat)) if seat in mine else seat_label(game, seat)
+             for seat in prompted]
+    return "  " + _("waiting for {seats}").format(seats=", ".join(names))
+
+
+def status_word(status: str | None) -> str:
+    """A game's status as the player reads it (an unknown one as the server names it)."""
+    words = {"open": pgettext("game status", "open"), "active": pgettext("game status", "active"),
+             "finished": pgettext("game status", "finished")}
+    return words.get(status or "", str(status))
 
 
 def game_picture(game: dict, picture: str) -> str:
     """The rendered board, then whose decision it is and what is asked, or the result."""
     lines = [picture.rstrip("\n"), ""] if picture else []
-    lines.append(f"Game {game['id']} ({game.get('title') or game.get('ruleset')}), "
-                 f"{game.get('status')}, move {game.get('version', 0)}.")
+    lines.append(_("Game {game} ({title}), {status}, move {move}.").format(
+        game=game["id"], title=game.get("title") or game.get("ruleset"), status=status_word(game.get("status")),
+        move=game.get("version", 0)))
     if game.get("status") == "open":
         seats = game.get("seats") or []
         taken = sum(1 for s in seats if s.get("player") is not None)
-        lines.append(f"Waiting for players: {taken} of {len(seats)} seats taken.")
+        lines.append(_("Waiting for players: {taken} of {seats} seats taken.").format(taken=taken, seats=len(seats)))
         for invite in game.get("invites") or []:  # only the creator is shown the unused invites
-            lines.append(f"  seat {invite['seat']} is free: {join_command(invite['code'])}")
+            lines.append("  " + _("seat {seat} is free: {command}").format(seat=invite["seat"],
+                                                                          command=join_command(invite["code"])))
     result = game.get("result")
     if result:
-        winners = [seat_label(game, w) for w in result.get("winners", [])]
-        lines.append(f"Over: {', '.join(winners) or 'nobody'} won. {result.get('reason', '')}".rstrip())
+        winners = ", ".join(seat_label(game, w) for w in result.get("winners", []))
+        over = _("Over: {winners} won.").format(winners=winners) if winners else _("Over: nobody won.")
+        lines.append(f"{over} {result.get('reason', '')}".rstrip())
         if game.get("seed"):
-            lines.append(f"Seed (check against the seed hash): {game['seed']}")
+            lines.append(_("Seed (check against the seed hash): {seed}").format(seed=game["seed"]))
     my_seats = set(game.get("my_seats") or [game.get("my_seat")])
     for prompt in game.get("prompted") or []:
         if prompt.get("seat") in my_seats:  # the question itself is written to the seat asked
-            lines.append(f"Waiting for {seat_label(game, prompt.get('seat'))} (you): {prompt.get('text', '')}")
+            lines.append(_("Waiting for {seat} (you): {question}").format(seat=seat_label(game, prompt.get("seat")),
+                                                                         question=prompt.get("text", "")))
         else:
-            lines.append(f"Waiting for {seat_label(game, prompt.get('seat'))} {awaited(prompt.get('kind'))}.")
+            lines.append(_("Waiting for {seat} {what}.").format(seat=seat_label(game, prompt.get("seat")),
+                                                               what=awaited(prompt.get("kind"))))
     if game.get("clock") and game.get("status") == "active":
         from client.clock_output import clock_lines
         lines += clock_lines(game)
     return "\n".join(lines)
 
 
-AWAITED = {"turn": "to take their turn", "reaction": "to react", "face-down": "to choose face down",
-           "loss": "to choose their losses", "setup": "to set up", "join": "to join an attack or pass",
-           "choice": "to choose", "support": "to support or pass", "campaign": "to campaign", "cards": "to play cards",
-           "flee": "to flee or stay", "place": "to place pieces", "scatter": "to scatter pieces", "take": "to take a county"}
+AWAITED = {"turn": N_("to take their turn"), "reaction": N_("to react"), "face-down": N_("to choose face down"),
+           "loss": N_("to choose their losses"), "setup": N_("to set up"), "join": N_("to join an attack or pass"),
+           "choice": N_("to choose"), "support": N_("to support or pass"), "campaign": N_("to campaign"),
+           "cards": N_("to play cards"), "flee": N_("to flee or stay"), "place": N_("to place pieces"),
+           "scatter": N_("to scatter pieces"), "take": N_("to take a county")}
 
 
 def awaited(kind: str | None) -> str:
     """What another seat is asked, said from outside ('to take their turn')."""
-    return AWAITED.get(kind or "", f"to decide ({kind})" if kind else "to decide")
+    if kind in AWAITED:
+        return _(AWAITED[kind])
+    return _("to decide ({kind})").format(kind=kind) if kind else _("to decide")
 
 
 def legal_moves(moves: list[dict]) -> str:
     lines = []
     for move in moves:
         if move.get("pattern"):
-            lines.append(f"{move['text']}    ({move.get('help', 'fill in the <placeholders>')})")
+            lines.append(f"{move['text']}    ({move['help'] if 'help' in move else _('fill in the <placeholders>')})")
         else:
             lines.append(move["text"])
     return "\n".join(lines)
@@ -167,7 +196,7 @@ def event_text(event: Any) -> str:
 
 
 def played(answer: dict) -> str:
-    lines = [f"Played {answer.get('text') or answer.get('move')} (move {answer.get('seq')})."]
+    lines = [_("Played {move} (move {seq}).").format(move=answer.get("text") or answer.get("move"), seq=answer.get("seq"))]
     lines += [f"  {event_text(e)}" for e in answer.get("events") or []]
     return "\n".join(lines)
 
@@ -181,8 +210,9 @@ def log_lines(moves: list[dict], game: dict) -> str:
             lines += [f"{entry['seq']:>4}  {event_text(e)}" for e in events]
         elif entry.get("text") is not None:
             who = seat_label(game, entry.get("seat"))
-            you = " (you)" if entry.get("seat") is not None and entry.get("seat") == game.get("my_seat") else ""
-            lines.append(f"{entry['seq']:>4}  {who}{you}: {entry['text']}")
+            if entry.get("seat") is not None and entry.get("seat") == game.get("my_seat"):
+                who = _("{seat} (you)").format(seat=who)
+            lines.append(f"{entry['seq']:>4}  {who}: {entry['text']}")
         else:
-            lines.append(f"{entry['seq']:>4}  (a move you may not see)")
+            lines.append(f"{entry['seq']:>4}  " + _("(a move you may not see)"))
     return "\n".join(lines)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from client.command_base import GAME_ID, api, connection_options, json_option, reply, seat_option
+from client.i18n import _
 
 
 @click.command()
@@ -30,7 +31,7 @@ def mail_format(choice, as_json):
         answer = client.request("GET", "/players/me/mail-format")
     else:
         answer = client.request("PUT", "/players/me/mail-format", body={"mail_format": choice})
-    reply(as_json, answer, lambda a: f"Mail format: {a['mail_format']}")
+    reply(as_json, answer, lambda a: _("Mail format: {format}").format(format=a["mail_format"]))
 
 
 def commands():

@@ -8,6 +8,7 @@ from pathlib import Path
 import requests
 
 from client.api import CONNECT_TIMEOUT, READ_TIMEOUT, ApiError, HeraldApi, Unreachable
+from client.i18n import _
 
 
 def fetch_svg(client: HeraldApi, game: str, seat: int | None) -> str:
@@ -18,7 +19,8 @@ def fetch_svg(client: HeraldApi, game: str, seat: int | None) -> str:
                                       headers={"Authorization": f"Bearer {client.token}"},
                                       timeout=(CONNECT_TIMEOUT, READ_TIMEOUT))
     except requests.exceptions.RequestException as exc:
-        raise Unreachable(f"Cannot reach the Herald server at {client.server} ({type(exc).__name__}).") from None
+        raise Unreachable(_("Cannot reach the Herald server at {server} ({error}).").format(
+            server=client.server, error=type(exc).__name__)) from None
     if response.status_code >= 400:
         raise ApiError.from_response(response)
     return response.text

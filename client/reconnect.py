@@ -15,6 +15,7 @@ from typing import Callable, TypeVar
 import click
 
 from client.api import ApiError, Unreachable
+from client.i18n import _
 
 DEFAULT_BUDGET = 300.0  # seconds without an answer before giving up: longer than a deploy
 FIRST_PAUSE = 0.5
@@ -59,7 +60,7 @@ class Reconnecting:
                 failures += 1
                 continue
             if failures:
-                self._say(f"Reconnected after {time.monotonic() - lost_at:.0f} s.")
+                self._say(_("Reconnected after {seconds} s.").format(seconds=f"{time.monotonic() - lost_at:.0f}"))
             return result
 
     def _pause(self, failures: int, error: Exception, lost_at: float) -> None:
@@ -67,10 +68,10 @@ class Reconnecting:
         now = time.monotonic()
         give_up = lost_at + self.budget if self.deadline is None else min(lost_at + self.budget, self.deadline)
         if now >= give_up:
-            raise Unreachable(f"{error} Gave up after {now - lost_at:.0f} s of retrying "
-                              f"(--retry-for {self.budget:g}).") from None
+            raise Unreachable(_("{error} Gave up after {seconds} s of retrying (--retry-for {budget}).").format(
+                error=error, seconds=f"{now - lost_at:.0f}", budget=f"{self.budget:g}")) from None
         if failures == 0:
-            self._say(f"{error} Retrying for up to {self.budget:g} s.")
+            self._say(_("{error} Retrying for up to {budget} s.").format(error=error, budget=f"{self.budget:g}"))
         time.sleep(min(pause_before_retry(failures, getattr(error, "retry_after", None)), give_up - now))
 
     def _say(self, text: str) -> None:

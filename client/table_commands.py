@@ -9,6 +9,7 @@ import click
 
 from client import exitcodes, output, table_output
 from client.command_base import GAME_ID, Failure, api, connection_options, json_option, reply, seat_option
+from client.i18n import _, ngettext
 
 
 @click.command()
@@ -22,9 +23,9 @@ from client.command_base import GAME_ID, Failure, api, connection_options, json_
 def say(game, text, to, seat, as_json):
     """Say TEXT at the table of GAME: to everyone, or with --to to chosen seats."""
     if not text.strip():
-        raise click.BadParameter("the message is empty", param_hint="TEXT")
+        raise click.BadParameter(_("the message is empty"), param_hint="TEXT")
     sent = api().say(game, text, list(to), seat)
-    reply(as_json, sent, lambda m: f"Said in game {game}: {table_output.chat_line(m)}")
+    reply(as_json, sent, lambda m: _("Said in game {game}: {message}").format(game=game, message=table_output.chat_line(m)))
 
 
 @click.command()
@@ -47,7 +48,7 @@ def chat(game, after, seat, as_json):
 def resign(game, yes, seat, as_json):
     """Resign from GAME: an ordinary move, at any time; the game's rules say what follows."""
     if not yes:
-        click.confirm(f"Resign from game {game}? This cannot be undone", abort=True, err=True)
+        click.confirm(_("Resign from game {game}? This cannot be undone").format(game=game), abort=True, err=True)
     client = api()
     answer = client.play(game, client.game(game, seat)["version"], "resign", seat)
     reply(as_json, answer, output.played)
@@ -65,7 +66,7 @@ def resign(game, yes, seat, as_json):
 def seat_command(game, seat, email, level, as_json):
     """Hand over my SEAT in GAME: to a new player invited by mail, or to a house bot."""
     if (email is None) == (level is None):
-        raise click.UsageError("Give either --invite EMAIL or --bot LEVEL.")
+        raise click.UsageError(_("Give either --invite EMAIL or --bot LEVEL."))
     answer = api().hand_over(game, seat, invite=email, bot=level)
     reply(as_json, answer, table_output.handed_over)
 
@@ -94,15 +95,19 @@ def replay_game(record, at, seat):
         data = json.load(record)
         replayed = replay_record(games, data, at)
     except (ValueError, KeyError, TypeError) as error:
-        raise Failure(f"{record.name} is not a readable game record ({type(error).__name__}: {error}).") from None
+        raise Failure(_("{file} is not a readable game record ({error}).").format(
+            file=record.name, error=f"{type(error).__name__}: {error}")) from None
     except RecordError as error:
         raise Failure(f"{record.name}: {error}") from None
     engine = games[data["ruleset"]]
-    names = {s["seat"]: s.get("name") or f"seat {s['seat']}" for s in data.get("seats", [])}
-    lines = [f"Checked: {line}." for line in replayed.checked]
+    names = {s["seat"]: s.get("name") or _("seat {seat}").format(seat=s["seat"]) for s in data.get("seats", [])}
+    lines = [_("Checked: {what}.").format(what=line) for line in replayed.checked]
     if at is not None:
         picture = engine.render(engine.view(replayed.state, seat), seat)
-        lines += ["", f"Position after {replayed.moves} of {len(data['moves'])} moves:", table_output.named(picture, names)]
+        total = len(data["moves"])
+        position = ngettext("Position after {moves} of {total} move:", "Position after {moves} of {total} moves:",
+                            total).format(moves=replayed.moves, total=total)
+        lines += ["", position, table_output.named(picture, names)]
     output.emit("\n".join(lines))
 
 
@@ -114,7 +119,7 @@ def replay_game(record, at, seat):
 def vacation(until, end, as_json):
     """Pause my clocks in every game until DATE; without options, show my vacation status."""
     if until and end:
-        raise click.UsageError("--until and --end do not go together.")
+        raise click.UsageError(_("--until and --end do not go together."))
     reply(as_json, api().vacation(until, end), table_output.vacation_status)
 
 
@@ -134,12 +139,12 @@ def undo(game, action, seat, as_json):
     if action in ("accept", "decline"):
         current = client.undo(game, "show", seat)["request"]
         if not current or current["status"] != "open":
-            raise Failure("There is no open undo proposal in this game.", exitcodes.REJECTED)
+            raise Failure(_("There is no open undo proposal in this game."), exitcodes.REJECTED)
         answer = client.undo(game, action, seat, current["seq"])
     elif action in ("always", "ask"):
         answer = client.undo(game, action, seat)
-        reply(as_json, answer, lambda a: "Undo proposals in this game: " +
-              ("always accepted." if a["always_accept"] else "you will be asked."))
+        reply(as_json, answer, lambda a: _("Undo proposals in this game: always accepted.") if a["always_accept"]
+              else _("Undo proposals in this game: you will be asked."))
         return
     elif action == "show":
         answer = client.undo(game, "show", seat)["request"]
@@ -178,8 +183,9 @@ def webhook(ctx, as_json):
 def webhook_add(url, fmt, game, as_json):
     """POST my turn changes and game ends to URL (signed with the secret printed once)."""
     hook = api().webhooks("add", url, fmt, game)
-    reply(as_json, hook, lambda h: f"Webhook {h['id']} registered for {h['url']} ({h['format']}).\n"
-                                   f"Secret for X-Herald-Signature (shown once): {h['secret']}")
+    reply(as_json, hook, lambda h: _("Webhook {hook} registered for {url} ({format}).").format(
+        hook=h["id"], url=h["url"], format=h["format"]) + "\n"
+        + _("Secret for X-Herald-Signature (shown once): {secret}").format(secret=h["secret"]))
 
 
 @webhook.command("remove")
@@ -188,7 +194,7 @@ def webhook_add(url, fmt, game, as_json):
 def webhook_remove(hook):
     """Stop posting to webhook HOOK."""
     api().webhooks("remove", hook=hook)
-    output.emit(f"Webhook {hook} removed.")
+    output.emit(_("Webhook {hook} removed.").format(hook=hook))
 
 
 def attach(group: click.Group) -> None:

@@ -5,37 +5,40 @@ from __future__ import annotations
 import re
 
 from client.clock_output import readable_time
+from client.i18n import _, pgettext
 from client.output import event_text, log_lines
 
 
 def previewed(answer: dict) -> str:
     """A dry run: the move, and either its outcome as my seat would see it or why not."""
-    lines = [f"Dry run: {answer.get('text')} is legal at move {answer.get('seq')} (nothing was played)."]
+    lines = [_("Dry run: {move} is legal at move {seq} (nothing was played).").format(move=answer.get("text"),
+                                                                                     seq=answer.get("seq"))]
     if not answer.get("shown"):
-        lines.append(answer.get("note") or "Its outcome is shown only when you play it.")
+        lines.append(answer.get("note") or _("Its outcome is shown only when you play it."))
         return "\n".join(lines)
     lines += [f"  {event_text(e)}" for e in answer.get("events") or []]
     if answer.get("result"):
-        winners = ", ".join(answer["result"].get("winner_names") or []) or "nobody"
-        lines.append(f"The game would end: {winners} ({answer['result'].get('reason')}).")
+        winners = ", ".join(answer["result"].get("winner_names") or []) or _("nobody")
+        lines.append(_("The game would end: {winners} ({reason}).").format(winners=winners,
+                                                                          reason=answer["result"].get("reason")))
     if answer.get("picture"):
         lines += ["", answer["picture"]]
-    asked = [f"seat {p['seat']}: {p['text']}" for p in answer.get("prompted") or []]
+    asked = [_("seat {seat}: {question}").format(seat=p["seat"], question=p["text"]) for p in answer.get("prompted") or []]
     if asked:
-        lines += ["", "Then asked: " + "; ".join(asked)]
+        lines += ["", _("Then asked: {questions}").format(questions="; ".join(asked))]
     return "\n".join(lines)
 
 
 def chat_line(message: dict) -> str:
     if message.get("kind") == "table":
         return f"-- {message.get('text')}"
-    to = f" (to seats {', '.join(map(str, message['to']))})" if message.get("to") else ""
+    to = " " + _("(to seats {seats})").format(seats=", ".join(map(str, message["to"]))) if message.get("to") else ""
     return f"{message.get('name')}{to}: {message.get('text')}"
 
 
 def chat_lines(messages: list[dict]) -> str:
     if not messages:
-        return "No messages yet. Say something with `herald say GAME \"...\"`."
+        return _("No messages yet. Say something with `herald say GAME \"...\"`.")
     return "\n".join(f"{m['created'][:16].replace('T', ' ')}  {chat_line(m)}" for m in messages)
 
 
@@ -60,39 +63,51 @@ def named(text: str, names: dict[int, str]) -> str:
 
 
 def vacation_status(status: dict) -> str:
-    away = f"On vacation until {readable_time(status['until'])}." if status.get("on_vacation") else "Not on vacation."
-    return f"{away} Vacation days this year: {status['used']} used, {status['left']} of {status['allowance']} left."
+    away = (_("On vacation until {time}.").format(time=readable_time(status["until"])) if status.get("on_vacation")
+            else _("Not on vacation."))
+    days = _("Vacation days this year: {used} used, {left} of {allowance} left.").format(
+        used=status["used"], left=status["left"], allowance=status["allowance"])
+    return f"{away} {days}"
+
 
 
 def undo_request(request: dict | None) -> str:
     if not request:
-        return "No undo proposal in this game."
-    line = f"Undo of move {request['seq']} (proposed by seat {request['seat']}): {request['status']}"
-    if request["status"] == "open" and request.get("waiting_for"):
-        line += f"; waiting for seat(s) {', '.join(map(str, request['waiting_for']))}"
-    if request["status"] == "accepted":
-        line += "; the move is taken back"
+        return _("No undo proposal in this game.")
+    status = request["status"]
+    words = {"open": pgettext("undo proposal", "open"), "accepted": pgettext("undo proposal", "accepted"),
+             "declined": pgettext("undo proposal", "declined"), "stale": pgettext("undo proposal", "stale")}
+    line = _("Undo of move {seq} (proposed by seat {seat}): {status}").format(
+        seq=request["seq"], seat=request["seat"], status=words.get(status, status))
+    if status == "open" and request.get("waiting_for"):
+        line += "; " + _("waiting for seat(s) {seats}").format(seats=", ".join(map(str, request["waiting_for"])))
+    if status == "accepted":
+        line += "; " + _("the move is taken back")
     return line + "."
 
 
 def ratings_table(table: dict) -> str:
     rows = table.get("ratings") or []
     if not rows:
-        return f"No rated {table.get('ruleset')} game has ended yet."
-    lines = [f"{'#':>3}  {'player':<20} {'rating':>7} {'games':>6}"]
+        return _("No rated {ruleset} game has ended yet.").format(ruleset=table.get("ruleset"))
+    lines = [f"{'#':>3}  {_('player'):<20} {_('rating'):>7} {_('games'):>6}"]
     lines += [f"{r['rank']:>3}  {r['name']:<20} {r['rating']:>7.1f} {r['games']:>6}" for r in rows]
     return "\n".join(lines)
 
 
 def webhook_lines(hooks: list[dict]) -> str:
     if not hooks:
-        return "No webhooks. Add one with `herald webhook add URL`."
-    return "\n".join(f"{h['id']}  {h['format']:<8} {'game ' + str(h['game']) if h['game'] else 'all my games':<14} {h['url']}"
-                     for h in hooks)
+        return _("No webhooks. Add one with `herald webhook add URL`.")
+    return "\n".join(f"{h['id']}  {h['format']:<8} {hook_scope(h):<14} {h['url']}" for h in hooks)
+
+
+def hook_scope(hook: dict) -> str:
+    return _("game {game}").format(game=hook["game"]) if hook["game"] else _("all my games")
 
 
 def handed_over(answer: dict) -> str:
     if answer.get("invited"):
-        return (f"Invited {answer['invited']} to take over seat {answer['seat']} of game {answer['game']}: "
-                "the seat stays yours until they join with the code in their mail.")
-    return f"Seat {answer['seat']} of game {answer['game']} now belongs to {answer['player']}."
+        return _("Invited {email} to take over seat {seat} of game {game}: the seat stays yours until they join "
+                 "with the code in their mail.").format(email=answer["invited"], seat=answer["seat"], game=answer["game"])
+    return _("Seat {seat} of game {game} now belongs to {player}.").format(seat=answer["seat"], game=answer["game"],
+                                                                          player=answer["player"])

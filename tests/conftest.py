@@ -12,6 +12,16 @@ from tests.support.seeds import PerTestSeeds
 os.environ.setdefault("HERALD_RATELIMIT_ENABLED", "0")
 
 
+@pytest.fixture(autouse=True)
+def english_locale(monkeypatch):
+    """The `herald` command speaks the locale's language (client/i18n.py): every test starts in
+    English, whatever the machine's LC_ALL/LC_MESSAGES/LANG, and a test that wants another
+    language sets it."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "rule(id): the rule ID (explained in docs/rules/) that a test checks")
     config.addinivalue_line("markers", "slow: long random playouts")

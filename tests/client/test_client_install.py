@@ -71,8 +71,9 @@ def run(venv: Path, *args, env=None) -> subprocess.CompletedProcess:
 
 @pytest.mark.slow
 def test_a_client_only_install_plays_and_says_what_the_server_needs(tmp_path, herald, two_player_game):
-    """One install (about 10-15 s), three checks: no server libraries, `play` works against a
-    live server, `herald server` names the install command."""
+    """One install (about 10-15 s), four checks: no server libraries, `play` works against a
+    live server (and speaks Swedish under LANG=sv_SE.UTF-8: the catalogs are package data),
+    `herald server` names the install command."""
     venv = install_client(tmp_path)
 
     probe = "import importlib.util as u; print([m for m in ('flask', 'peewee', 'marshmallow', " \
@@ -89,6 +90,10 @@ def test_a_client_only_install_plays_and_says_what_the_server_needs(tmp_path, he
     assert played.returncode == 0, played.stderr
     assert played.stdout.startswith(f"Played {card} (move 0).")
     assert herald.json("show", game, token=bob)["version"] == 1  # the server really took it
+    answer = herald.json("moves", game, token=bob)[0]["text"]  # the catalogs came with the package
+    swedish = run(venv, "play", game, answer, env={"HERALD_SERVER": herald.server, "HERALD_TOKEN": bob,
+                                                   "LANG": "sv_SE.UTF-8"})
+    assert swedish.returncode == 0 and swedish.stdout.startswith(f"Spelade {answer} (drag 1)."), swedish.stderr
 
     refused = run(venv, "server", "run")
     assert refused.returncode == exitcodes.ERROR

@@ -113,12 +113,12 @@ def test_skip_ends_a_medieval_mastery_turn_and_the_next_player_is_asked(api):
 def test_cli_clock_with_reserve_in_new_and_show(herald):
     ana, ben = herald.register("ana"), herald.register("ben")
     created = herald("new", "toy-race", "--seats", 2, "--clock", "3d+7d", "--on-timeout", "resign", token=ana)
-    assert "Clock: 3 day(s) per move + 7 day(s) of reserve; at a passed deadline: resign." in created.stdout
+    assert "Clock: 3 days per move + 7 days of reserve; at a passed deadline: resign." in created.stdout
     game_id = int(created.stdout.split()[2])
     codes = [line.split()[-1] for line in created.stdout.splitlines() if "herald join" in line and "seat" in line]
     herald("join", codes[0], token=ana)
     herald("join", codes[1], token=ben)
     shown = herald("show", game_id, token=ana).stdout + herald("show", game_id, token=ben).stdout
-    assert "+ 7 day(s) of reserve" in shown and "(reserve left: 7d 0h)" in shown
+    assert "+ 7 days of reserve" in shown and "(reserve left: 7d 0h)" in shown
     bad = herald("new", "toy-race", "--seats", 2, "--clock", "three days", token=ana)
     assert bad.exit_code != 0 and "like 3d+7d" in bad.output

@@ -97,13 +97,13 @@ def test_vacation_allowance_and_dates_are_checked(api, alice_bob):
 def test_cli_clock_in_show_and_vacation(herald):
     ana, ben = herald.register("ana"), herald.register("ben")
     created = herald("new", "toy-race", "--seats", 2, "--days-per-move", 3, "--on-timeout", "resign", token=ana)
-    assert "Clock: 3 day(s) per move; at a passed deadline: resign." in created.stdout
+    assert "Clock: 3 days per move; at a passed deadline: resign." in created.stdout
     game_id = int(created.stdout.split()[2])
     codes = [line.split()[-1] for line in created.stdout.splitlines() if "herald join" in line and "seat" in line]
     herald("join", codes[0], token=ana)
     herald("join", codes[1], token=ben)
     shown = herald("show", game_id, token=ana).stdout
-    assert "Clock: 3 day(s) per move" in shown and "answer by" in shown
+    assert "Clock: 3 days per move" in shown and "answer by" in shown
     asked = herald.json("show", game_id, token=ana)["prompted"][0]["seat"]
     away, other = (ana, ben) if asked == 0 else (ben, ana)
     gone = herald("vacation", "--until", (utcnow() + 5 * DAY).date().isoformat(), token=away)

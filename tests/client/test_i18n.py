@@ -1,0 +1,164 @@
+"""The `herald` command's own words follow LC_ALL, LC_MESSAGES and LANG (issue 27): the choice
+of language, and real commands against a real server in Swedish, with the server's words and
+all --json output left as they are."""
+import json
+
+import pytest
+
+from client import exitcodes, i18n
+from client.cli import cli
+
+
+@pytest.mark.parametrize(("environ", "language"), [
+    ({}, "en"),
+    ({"LANG": "sv_SE.UTF-8"}, "sv"),
+    ({"LANG": "ru_RU.KOI8-R"}, "ru"),
+    ({"LANG": "nl_BE@euro"}, "nl"),
+    ({"LANG": "es"}, "es"),
+    ({"LANG": "hu_HU.UTF-8"}, "hu"),
+    ({"LANG": "C"}, "en"),
+    ({"LANG": "POSIX"}, "en"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "en_GB.UTF-8"}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),                                  # no German catalog: English
+    ({"LC_MESSAGES": "ru_RU.UTF-8", "LANG": "sv_SE.UTF-8"}, "ru"),    # LC_MESSAGES over LANG
+    ({"LC_ALL": "hu_HU.UTF-8", "LC_MESSAGES": "ru_RU.UTF-8", "LANG": "sv_SE.UTF-8"}, "hu"),  # LC_ALL over both
+    ({"LC_ALL": "C", "LANG": "sv_SE.UTF-8"}, "en"),                   # C in LC_ALL wins: English
+    ({"LC_ALL": "", "LC_MESSAGES": "", "LANG": "nl_NL.UTF-8"}, "nl"),  # empty counts as unset
+    ({"LC_ALL": "de_DE.UTF-8", "LANG": "sv_SE.UTF-8"}, "en"),         # the first set one decides
+])
+def test_the_language_is_the_first_set_of_lc_all_lc_messages_lang(environ, language):
+    assert i18n.locale_language(environ) == language
+
+
+def test_messages_follow_the_environment_at_each_call(monkeypatch):
+    monkeypatch.setenv("LANG", "sv_SE.UTF-8")
+    assert i18n._("Legal moves:") == "Tillåtna drag:"
+    monkeypatch.setenv("LC_MESSAGES", "ru_RU.UTF-8")
+    assert i18n._("Legal moves:") == "Допустимые ходы:"
+    monkeypatch.setenv("LC_ALL", "POSIX")
+    assert i18n._("Legal moves:") == "Legal moves:"
+    with i18n.speaking("hu"):
+        assert i18n._("Legal moves:") == "Szabályos lépések:"
+    assert i18n._("Legal moves:") == "Legal moves:"
+
+
+def test_russian_counts_take_three_forms(monkeypatch):
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    said = {n: i18n.ngettext("{count} game waiting for you", "{count} games waiting for you", n).format(count=n)
+            for n in (1, 2, 5, 11, 21, 22, 25)}
+    assert said == {1: "1 партия ждёт вас", 2: "2 партии ждут вас", 5: "5 партий ждут вас", 11: "11 партий ждут вас",
+                    21: "21 партия ждёт вас", 22: "22 партии ждут вас", 25: "25 партий ждут вас"}
+
+
+def test_a_date_is_written_the_languages_way(monkeypatch):
+    from client.clock_output import readable_time
+
+    stamp = "2026-11-26T18:00:00Z"
+    assert readable_time(stamp) == "Thursday 26 November 18:00 UTC"
+    expected = {"sv": "torsdag 26 november kl. 18:00 UTC", "ru": "26 ноября (четверг), 18:00 UTC",
+                "nl": "donderdag 26 november om 18:00 UTC", "es": "jueves 26 de noviembre, a las 18:00 UTC",
+                "hu": "november 26., csütörtök, 18:00 UTC"}
+    for lang, text in expected.items():
+        with i18n.speaking(lang):
+            assert readable_time(stamp) == text
+    assert readable_time("2026-03-05T09:30:00Z") == "Thursday 05 March 09:30 UTC"
+
+
+# --- real commands against a real server ---------------------------------------------------
+
+def swedish(monkeypatch):
+    monkeypatch.setenv("LANG", "sv_SE.UTF-8")
+
+
+def test_a_game_in_swedish_prints_swedish_for_the_clients_own_words(herald, monkeypatch):
+    swedish(monkeypatch)
+    registered = herald("register", "alice", "alice@example.org")
+    assert registered.exit_code == 0
+    assert registered.stdout.startswith("alice är registrerad. Din token (visas en gång, håll den hemlig):")
+    alice = registered.stdout.splitlines()[1]
+    bob = herald.register("bob")
+
+    created = herald("new", "toy-race", "--seats", 2, token=alice)
+    assert created.exit_code == 0, created.stderr
+    game = int(created.stdout.split()[1])
+    assert created.stdout.startswith(f"Parti {game} skapat (toy-race, 2 platser). Fröets hash: ")
+    assert "Inbjudningar (du har ingen plats än; gå med med en av dem):" in created.stdout
+    codes = [line.split()[-1] for line in created.stdout.splitlines() if line.startswith("  plats ")]
+    joined = herald("join", codes[0], token=alice)
+    assert joined.stdout == f"Du har gått med i parti {game} på plats 0.\n"
+    herald("join", codes[1], token=bob)
+
+    shown = herald("show", game, token=alice).stdout
+    assert f"Parti {game} (Race to 21), pågår, drag 0." in shown  # the title is the server's
+    assert "Väntar på plats 0 (alice) (du): Play a card" in shown   # and so is the question
+    assert "Your hand:" in shown                                    # and the board
+    assert "<- din tur" in herald("games", token=alice).stdout
+
+    card = herald.json("moves", game, token=alice)[0]["text"]
+    played = herald("play", game, card, token=alice)
+    assert played.stdout.startswith(f"Spelade {card} (drag 0).\n")
+    assert "You drew" in played.stdout  # an event: the server's words
+
+    me = herald("me", token=bob).stdout
+    assert "namn:         bob" in me and "väntar:       1 parti väntar på dig" in me
+
+
+def test_errors_in_swedish_keep_the_servers_sentence_and_codes(herald, two_player_game, monkeypatch):
+    game, alice, bob = two_player_game
+    english = herald("play", game, "pass", token=bob)
+    swedish(monkeypatch)
+    refused = herald("play", game, "pass", token=bob)
+    assert refused.exit_code == english.exit_code == exitcodes.REJECTED
+    # The server's sentence and code as sent; the client's "Error" and "rule" around them in Swedish.
+    assert "(illegal-move, rule TOY-1)" in english.stderr
+    assert refused.stderr == english.stderr.replace("Error: ", "Fel: ").replace("rule TOY-1", "regel TOY-1")
+
+    missing = herald("show", game)
+    assert missing.exit_code == exitcodes.AUTH
+    assert missing.stderr == ("Fel: Ingen API-token. Ange HERALD_TOKEN, använd --token eller kör "
+                              "`herald register NAME EMAIL --save`.\n")
+    usage = herald("show", "abc", token=alice)
+    assert usage.exit_code == exitcodes.USAGE and "'abc' är inget partinummer" in usage.stderr
+
+
+def test_json_output_is_the_same_in_every_language(herald, two_player_game, monkeypatch):
+    game, alice, bob = two_player_game
+    commands = [("show", game), ("moves", game), ("games",), ("next",), ("me",), ("log", game)]
+    english = [herald(*command, "--json", token=alice).stdout for command in commands]
+    for lang in ("sv_SE.UTF-8", "ru_RU.UTF-8", "hu_HU.UTF-8"):
+        monkeypatch.setenv("LANG", lang)
+        assert [herald(*command, "--json", token=alice).stdout for command in commands] == english
+
+
+def test_json_errors_stay_english_for_scripts(herald, two_player_game, monkeypatch):
+    game, alice, bob = two_player_game
+    english = [herald("show", game, "--json"), herald("show", "abc", "--json", token=alice)]
+    swedish(monkeypatch)
+    for before, now in zip(english, [herald("show", game, "--json"), herald("show", "abc", "--json", token=alice)]):
+        assert now.exit_code == before.exit_code and json.loads(now.stderr) == json.loads(before.stderr)
+    assert json.loads(english[0].stderr)["message"].startswith("No API token.")
+
+
+def test_help_is_translated_and_english_again_under_c(herald, monkeypatch):
+    swedish(monkeypatch)
+    helped = herald("--help")
+    assert "Spela långsamma brädspel på en Herald-server." in helped.stdout
+    assert "Slutkoder:" in helped.stdout and "avvisat av servern" in helped.stdout
+    assert "Spela MOVE, skrivet i notation" in herald("play", "--help").stdout
+    assert "Skriv ut maskinläsbar JSON." in herald("show", "--help").stdout
+    monkeypatch.setenv("LC_ALL", "C")
+    again = herald("--help").stdout
+    assert "Play slow board games on a Herald server." in again and "Exit codes:" in again
+    assert "Print machine-readable JSON." in herald("show", "--help").stdout
+
+
+def test_localized_help_keeps_the_english_for_the_next_run(monkeypatch):
+    """The help texts are swapped on the command objects themselves; the English is kept aside."""
+    show = cli.commands["show"]
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    i18n.localize_help(cli)
+    assert show.help.startswith("Показать доску")
+    monkeypatch.setenv("LANG", "C")
+    i18n.localize_help(cli)
+    assert show.help == "Show the board of GAME as my seat sees it, and who must decide what."
