@@ -21,6 +21,9 @@ def describe(me: dict, server: str) -> str:
              f"mail:    {setting} ({MAIL_MEANING.get(setting, setting)})"]
     if waiting is not None:
         lines.append(f"waiting: {waiting} game{'' if waiting == 1 else 's'} waiting for you")
+    if me.get("timezone"):  # servers before time zones do not say
+        lines.append(f"zone:    {me['timezone']}, quiet hours {me.get('quiet_hours') or 'off'} "
+                     "(`herald account --timezone ZONE --quiet 22-8|off`)")
     return "\n".join(lines)
 
 
