@@ -9,7 +9,7 @@ def clock_lines(game: dict) -> list[str]:
     lines = [clock_line(clock)]
     for entry in clock.get("deadlines") or []:
         who = "you" if entry["seat"] == game.get("my_seat") else f"seat {entry['seat']}"
-        when = readable_time(entry["deadline"])
+        when = entry.get("deadline_text") or readable_time(entry["deadline"])  # the server writes it in my zone
         reserve = f" (reserve left: {days_hours(entry['reserve_left'])})" if "reserve_left" in entry else ""
         paused = " (clock paused: on vacation)" if entry.get("paused") else ""
         lines.append(f"  {who}: answer by {when}{reserve}{paused}")
@@ -28,7 +28,8 @@ def days_hours(seconds: int) -> str:
 
 
 def readable_time(stamp: str | None) -> str:
-    """'Thursday 26 November 18:00 UTC' from an ISO stamp."""
+    """'Thursday 26 November 18:00 UTC' from an ISO stamp (where the server did not write the
+    date in my time zone and language itself: servers before time zones)."""
     from datetime import datetime
 
     if not stamp:

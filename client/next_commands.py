@@ -33,7 +33,8 @@ def asked_table(entries: list[dict]) -> str:
     with_deadline = any(entry.get("deadline") for entry in entries)
     header = ["game", "ruleset", "seat", "asked"] + (["deadline"] if with_deadline else []) + ["what"]
     rows = [[str(e["game"]), e.get("ruleset") or "", str(e["seat"]), f"{ago(e.get('waiting_seconds'))} ago"]
-            + ([e.get("deadline") or "-"] if with_deadline else []) + [e.get("text") or ""] for e in entries]
+            + ([e.get("deadline_text") or e.get("deadline") or "-"] if with_deadline else []) + [e.get("text") or ""]
+            for e in entries]
     widths = [max(len(row[i]) for row in [header] + rows) for i in range(len(header) - 1)]
     return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[-1]
                      for row in [header] + rows)

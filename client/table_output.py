@@ -60,7 +60,8 @@ def named(text: str, names: dict[int, str]) -> str:
 
 
 def vacation_status(status: dict) -> str:
-    away = f"On vacation until {readable_time(status['until'])}." if status.get("on_vacation") else "Not on vacation."
+    until = status.get("until_text") or readable_time(status.get("until"))  # until_text: in my zone
+    away = f"On vacation until {until}." if status.get("on_vacation") else "Not on vacation."
     return f"{away} Vacation days this year: {status['used']} used, {status['left']} of {status['allowance']} left."
 
 

@@ -119,8 +119,10 @@ def remind(period: timedelta):
     from server.table.reminders import queue_reminders
 
     config = open_store()
+    from server.table.outbox import held_for_quiet_hours
+
     queued = queue_reminders(period)
-    click.echo(f"queued {queued} reminder(s)")
+    click.echo(f"queued {queued} reminder(s){held_for_quiet_hours('reminder')}")
     report_delivery(deliver_pending(config))
 
 
@@ -144,12 +146,14 @@ def clocks():
     """Games with their own clock (--days-per-move): remind a day before each deadline, act on
     passed ones (the game's default answer, or resigning the seat), then send mail."""
     from server.notify.channels.mail import deliver_pending
+    from server.table.outbox import held_for_quiet_hours
     from server.table.timeouts import apply_overdue, queue_reminders
 
     config = open_store()
     report = apply_overdue()
     report_applied(report, "ran out of time:")
-    click.echo(f"applied {len(report.applied)} move(s) at deadlines; queued {queue_reminders()} reminder(s)")
+    click.echo(f"applied {len(report.applied)} move(s) at deadlines; queued {queue_reminders()} reminder(s)"
+               f"{held_for_quiet_hours('reminder')}")
     report_delivery(deliver_pending(config))
 
 

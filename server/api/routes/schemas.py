@@ -65,7 +65,7 @@ class PlayerSchema(Schema):
     waiting = fields.Integer(metadata={"description": "active games waiting for one of my seats"})
     timezone = fields.String(metadata={"description": "my IANA time zone (UTC unless chosen)"})
     quiet_hours = fields.String(allow_none=True, metadata={
-        "description": "HH:MM-HH:MM in my zone: reminders and digests wait until it ends; null: none"})
+        "description": "from-to in my zone, like 22:00-08:00: reminders and digests wait until it ends; null: none"})
 
 
 class NewPlayerSchema(PlayerSchema):
