@@ -284,3 +284,5 @@ def test_remind_says_how_many_wait_for_quiet_hours(api, config):
     assert result.exit_code == 0, result.output
     assert "queued 1 reminder(s); 1 wait for their players' quiet hours" in result.output
     assert Notification.get(Notification.kind == "reminder").status == "pending"
+    health = api.client.get("/health").json["outbox"]
+    assert health == {"pending": 1, "oldest_pending_seconds": None}  # waiting for her morning is no fault
