@@ -144,8 +144,9 @@ class HeraldApi:
     def rulesets(self) -> list:
         return self.request("GET", "/rulesets", auth=False)
 
-    def register(self, name: str, email: str) -> dict:
-        return self.request("POST", "/players", body={"name": name, "email": email}, auth=False)
+    def register(self, name: str, email: str, timezone: str | None = None) -> dict:
+        body = {"name": name, "email": email, **({"timezone": timezone} if timezone else {})}
+        return self.request("POST", "/players", body=body, auth=False)
 
     def me(self) -> dict:
         return self.request("GET", "/players/me")

@@ -119,12 +119,15 @@ def cli():
 @click.argument("email")
 @click.option("--save", is_flag=True, help="Also save the server and token to the config file (the chosen profile).")
 @click.option("--force", is_flag=True, help="With --save: replace another player saved in that profile.")
+@click.option("--timezone", "zone", metavar="ZONE", default=None,
+              help="Your time zone, an IANA name such as Europe/Stockholm (default UTC): dates in your mail and on "
+                   "the game page are written in it, and reminders wait out your quiet hours (22-8) in it.")
 @json_option
 @connection_options
-def register(name, email, save, force, as_json):
+def register(name, email, save, force, zone, as_json):
     """Create a player and print its API token (shown only once)."""
     client = api(auth=False)
-    player = client.register(name, email)
+    player = client.register(name, email, zone)
     saved_to = None
     if save:
         saved_to = save_identity(config.Settings(client.server, player["token"], player.get("name", name)), force)

@@ -16,7 +16,7 @@ def clock_lines(game: dict) -> list[str]:
     lines = [clock_line(clock)]
     for entry in clock.get("deadlines") or []:
         who = _("you") if entry["seat"] == game.get("my_seat") else _("seat {seat}").format(seat=entry["seat"])
-        when = readable_time(entry["deadline"])
+        when = entry.get("deadline_text") or readable_time(entry["deadline"])  # the server writes it in my zone
         reserve = (" " + _("(reserve left: {time})").format(time=days_hours(entry["reserve_left"]))
                    if "reserve_left" in entry else "")
         paused = " " + _("(clock paused: on vacation)") if entry.get("paused") else ""
@@ -42,7 +42,8 @@ def days_hours(seconds: int) -> str:
 
 
 def readable_time(stamp: str | None) -> str:
-    """'Thursday 26 November 18:00 UTC' from an ISO stamp, in the client's language."""
+    """'Thursday 26 November 18:00 UTC' from an ISO stamp, in the client's language (where the
+    server did not write the date in my time zone and language itself: servers before time zones)."""
     from datetime import datetime
 
     if not stamp:

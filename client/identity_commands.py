@@ -80,9 +80,34 @@ def redeem(code, save, force, as_json):
     reply(as_json, player, lambda p: _token_text(p, saved_to, recovered=True))
 
 
-@click.group()
-def account():
-    """Change your name or address."""
+@click.group(invoke_without_command=True)
+@click.option("--timezone", "zone", metavar="ZONE", default=None,
+              help="Your time zone, an IANA name such as Europe/Budapest: the dates you read are written in it.")
+@click.option("--quiet", metavar="FROM-TO|off", default=None,
+              help="Your quiet hours in that zone, e.g. 22-8 (the default) or 23:30-07:00, or off: reminders and "
+                   "digests wait until they end; turn mails do not.")
+@json_option
+@connection_options
+@click.pass_context
+def account(ctx, zone, quiet, as_json):
+    """Your time zone and quiet hours (shown without options); change your name or address.
+
+    \b
+    herald account --timezone Europe/Stockholm --quiet 22-8
+    herald account rename NEW | email ADDRESS | confirm CODE
+    """
+    if zone is None and quiet is None:
+        if ctx.invoked_subcommand is None:
+            reply(as_json, api().me(), time_settings)
+        return
+    body = {**({"timezone": zone} if zone is not None else {}), **({"quiet_hours": quiet} if quiet is not None else {})}
+    reply(as_json, api().request("PATCH", "/players/me", body=body), time_settings)
+
+
+def time_settings(me: dict) -> str:
+    quiet = me.get("quiet_hours")
+    return "\n".join([f"time zone:   {me.get('timezone') or 'UTC'} (the dates Herald writes you are in it)",
+                      f"quiet hours: {quiet + ' (reminders and digests wait until they end)' if quiet else 'off'}"])
 
 
 @account.command()

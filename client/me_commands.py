@@ -25,6 +25,9 @@ def describe(me: dict, server: str) -> str:
     if waiting is not None:
         rows.append((_("waiting:"), ngettext("{count} game waiting for you", "{count} games waiting for you",
                                              waiting).format(count=waiting)))
+    if me.get("timezone"):  # servers before time zones do not say
+        rows.append((_("zone:"), _("{zone}, quiet hours {quiet} (`herald account --timezone ZONE --quiet 22-8|off`)").format(
+            zone=me["timezone"], quiet=me.get("quiet_hours") or _("off"))))
     width = max(len(label) for label, _value in rows) + 1
     return "\n".join(f"{label:<{width}}{value}" for label, value in rows)
 

@@ -36,7 +36,7 @@ def asked_table(entries: list[dict]) -> str:
     with_deadline = any(entry.get("deadline") for entry in entries)
     header = [_("game"), _("ruleset"), _("seat"), _("asked")] + ([_("deadline")] if with_deadline else []) + [_("what")]
     rows = [[str(e["game"]), e.get("ruleset") or "", str(e["seat"]), _("{time} ago").format(time=ago(e.get("waiting_seconds")))]
-            + ([e.get("deadline") or "-"] if with_deadline else []) + [e.get("text") or ""] for e in entries]
+            + ([e.get("deadline_text") or e.get("deadline") or "-"] if with_deadline else []) + [e.get("text") or ""] for e in entries]
     widths = [max(len(row[i]) for row in [header] + rows) for i in range(len(header) - 1)]
     return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[-1]
                      for row in [header] + rows)

@@ -63,7 +63,8 @@ def named(text: str, names: dict[int, str]) -> str:
 
 
 def vacation_status(status: dict) -> str:
-    away = (_("On vacation until {time}.").format(time=readable_time(status["until"])) if status.get("on_vacation")
+    until = status.get("until_text") or readable_time(status.get("until"))  # until_text: in my zone
+    away = (_("On vacation until {time}.").format(time=until) if status.get("on_vacation")
             else _("Not on vacation."))
     days = _("Vacation days this year: {used} used, {left} of {allowance} left.").format(
         used=status["used"], left=status["left"], allowance=status["allowance"])

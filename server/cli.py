@@ -116,12 +116,13 @@ def prune_mail(days: float | None):
 def remind(period: timedelta):
     """Mail seats that have been waiting to move for longer than --after."""
     from server.notify.channels.mail import deliver_pending
+    from server.table.outbox import held_for_quiet_hours
     from server.table.reminders import queue_reminders
 
     config = open_store()
     with leading("reminders") as lead:
         if lead:
-            click.echo(f"queued {queue_reminders(period)} reminder(s)")
+            click.echo(f"queued {queue_reminders(period)} reminder(s){held_for_quiet_hours('reminder')}")
     report_delivery(deliver_pending(config))
 
 
@@ -147,6 +148,7 @@ def clocks():
     """Games with their own clock (--days-per-move): remind a day before each deadline, act on
     passed ones (the game's default answer, or resigning the seat), then send mail."""
     from server.notify.channels.mail import deliver_pending
+    from server.table.outbox import held_for_quiet_hours
     from server.table.timeouts import apply_overdue, queue_reminders
 
     config = open_store()
@@ -154,7 +156,8 @@ def clocks():
         if lead:
             report = apply_overdue()
             report_applied(report, "ran out of time:")
-            click.echo(f"applied {len(report.applied)} move(s) at deadlines; queued {queue_reminders()} reminder(s)")
+            click.echo(f"applied {len(report.applied)} move(s) at deadlines; queued {queue_reminders()} reminder(s)"
+                       f"{held_for_quiet_hours('reminder')}")
     report_delivery(deliver_pending(config))
 
 

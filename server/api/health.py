@@ -90,8 +90,13 @@ def database_fault() -> str | None:
 
 
 def outbox() -> dict:
-    count, oldest = (Notification.select(fn.COUNT(Notification.id), fn.MIN(Notification.created))
-                     .where(Notification.status == "pending").tuples().first())
+    """How many mails wait, and how long the oldest has that is not merely held for its player's
+    quiet hours (never tried, its time not yet come: server/table/outbox.held): a reminder
+    waiting for the morning is no sign of trouble with the relay."""
+    pending = Notification.status == "pending"
+    held = (Notification.attempts == 0) & (Notification.next_attempt > utcnow())
+    count = Notification.select(fn.COUNT(Notification.id)).where(pending).scalar()
+    oldest = Notification.select(fn.MIN(Notification.created)).where(pending & ~held).scalar()
     if isinstance(oldest, str):  # SQLite hands an aggregate back as text
         from datetime import datetime
         oldest = datetime.fromisoformat(oldest)

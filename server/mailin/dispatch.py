@@ -27,6 +27,7 @@ from peewee import fn
 from server.notify import bounces
 from server.guides import reader as guide
 from server.table import gameviews, lobby, movelog, outbox, prompts
+from server.players import localtime
 from server.players import seats as seat_table
 from server.store import state_cache, statements
 from server.players.auth import Caller, is_disabled, new_token
@@ -60,6 +61,9 @@ are ignored; the subject line alone works too. Commands, one per line:
   mail off         no more mail from Herald except answers to your mail
   mail digest      one mail a day listing the games waiting for you
   mail turns       a mail for every turn (the default)
+  timezone ZONE    write your dates in ZONE, e.g. timezone Europe/Stockholm
+  quiet 22-8       reminders and digests wait while it is 22:00-08:00 where you are
+                   (quiet off: no quiet hours)
   help             this text"""
 
 
@@ -363,12 +367,15 @@ def _log(session, rest):
     game = Game.get_by_id(session.game_id)
     entries = movelog.read_log(session.caller, session.game_id, max(0, game.version - LOG_LINES), session.seat)
     names = {s.seat: s.name for s in seats_of(game)}
+    reader = localtime.reader(session.caller.id)  # the times as the player reads dates
     lines = []
     for entry in entries["moves"]:
         who = names.get(entry.get("seat"), "someone") if "seat" in entry else "someone"
-        lines.append(f"  {entry['seq']}: {who}: {entry.get('text', '(hidden)')}")
+        when = localtime.format_iso(entry.get("created"), reader, "short")
+        lines.append(f"  {entry['seq']} ({when}): {who}: {entry.get('text', '(hidden)')}")
         lines += [f"      {event}" for event in entry["events"]]
-    session.blocks.append("The last moves:\n" + ("\n".join(lines) or "  (none yet)"))
+    session.blocks.append("The last moves:\n" + ("\n".join(lines + [f"(Times in {localtime.zone_note(reader)}.)"])
+                                                 if lines else "  (none yet)"))
 
 
 def _resign(session, rest):
@@ -389,6 +396,36 @@ def _mail(session, rest):
 
 def _stop(session, rest):
     _mail(session, "off")
+
+
+def _timezone(session, rest):
+    """`timezone Europe/Stockholm`: the zone the player's dates are written in (and their
+    quiet hours reckoned in). The line arrives in lower case; the zone is found regardless."""
+    try:
+        zone = localtime.check_zone(rest) if rest else None
+    except ValueError as exc:
+        session.blocks.append(str(exc))
+        return
+    if zone is None:
+        player = Player.get_by_id(session.caller.id)
+        session.blocks.append(f"Your time zone is {player.timezone}. Say 'timezone ZONE' to change it, "
+                              f"e.g. 'timezone Europe/Stockholm'.")
+        return
+    Player.update(timezone=zone).where(Player.id == session.caller.id).execute()
+    session.blocks.append(f"Your time zone is now {zone}: the dates Herald writes you are in it, and your quiet "
+                          f"hours are reckoned in it.")
+
+
+def _quiet(session, rest):
+    """`quiet 22-8` or `quiet off`: when reminders and digests wait."""
+    try:
+        quiet = localtime.check_quiet(rest.removeprefix("hours").strip())
+    except ValueError as exc:
+        session.blocks.append(str(exc))
+        return
+    Player.update(quiet_hours=quiet).where(Player.id == session.caller.id).execute()
+    session.blocks.append(f"Your quiet hours are now {quiet}: reminders and digests wait until they end."
+                          if quiet else "You have no quiet hours now: reminders and digests go at any hour.")
 
 
 SETTING_TEXT = {"turns": "a mail for every turn.",
@@ -418,7 +455,8 @@ def _join(session, rest):
 
 COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "board": _show, "log": _log,
             "rules": _rules, "rule": _rules, "resign": _resign,
-            "mail": _mail, "stop": _stop, "unsubscribe": _stop, "join": _join}
+            "mail": _mail, "stop": _stop, "unsubscribe": _stop, "join": _join,
+            "timezone": _timezone, "tz": _timezone, "quiet": _quiet}
 
 
 # --- the answer -----------------------------------------------------------------------

@@ -115,6 +115,8 @@ def deliver(channel: Channel, config: dict, now: datetime | None = None, limit: 
     due = (Notification.status == "pending") & Notification.kind.in_(sorted(channel.kinds))
     if not ignore_backoff:
         due &= Notification.next_attempt <= now
+    else:  # a row never tried that waits (a reminder in its player's quiet hours: table/outbox.held) still waits
+        due &= (Notification.next_attempt <= now) | (Notification.attempts > 0)
     sender = channel.open(config)
     try:
         send_claimed(due, now, limit, lambda row_id, owner: _deliver_one(channel, row_id, sender, config, report, now,

@@ -7,6 +7,7 @@ from datetime import timedelta
 from server.store import statements
 from server.store.db import write_transaction
 from server.notify import reply_addresses
+from server.table import outbox
 from server.store.models import Game, Notification, Player, Seat, utcnow
 from server.players.seats import name_players, seats_of
 
@@ -35,8 +36,10 @@ def queue_digests(config: dict, now=None) -> int:
     queued = 0
     for player in Player.select().where(Player.mail == "digest"):
         with write_transaction():
+            # a digest still held for the player's quiet hours counts too: they get one in the morning
             recent = (Notification.select().where((Notification.player == player.id) & (Notification.kind == "digest")
-                                                  & (Notification.created > now - DIGEST_EVERY)).exists())
+                                                  & ((Notification.created > now - DIGEST_EVERY)
+                                                     | (Notification.status == "pending"))).exists())
             waiting = [] if recent else waiting_games(player.id)
             if not waiting:
                 continue
@@ -45,8 +48,9 @@ def queue_digests(config: dict, now=None) -> int:
                       if reply_addresses.configured(config) else None}
                      for game, seat, text in waiting]
             first = games[0]
-            statements.insert(Notification, Notification.pending_row(
+            [row] = outbox.held([Notification.pending_row(  # written now; sent once the player's quiet hours end
                 first["game"], None, player.id, player.email, "digest", first["version"],
-                {"player": player.name, "games": games}, now))
+                {"player": player.name, "games": games}, now)])
+            statements.insert(Notification, row)
             queued += 1
     return queued

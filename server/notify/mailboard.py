@@ -16,6 +16,7 @@ from __future__ import annotations
 from server.table import outbox
 from server.store import state_cache
 from server.table.engine_errors import engine_call
+from server.notify import mailtimes, story
 from server.notify.mailparts import seat_view
 from server.store.models import Game
 from server.rulesets import engine as find_engine
@@ -30,15 +31,28 @@ SEND_TIME_DEFAULTS = {"chat": [], "deadline": None, "seat_flag": "", "rating": N
 
 def mail_context(row) -> dict:
     """Everything the row's templates need: its stored context, and for a row written without
-    its position, the game's title and ruleset, the values left out as empty, and the board."""
+    its position, the game's title and ruleset, the values left out as empty, and the board;
+    its dates written as its reader reads them (server/notify/mailtimes.py)."""
+    return mailtimes.localized(row, _context(row))
+
+
+def _context(row) -> dict:
     if row.game_id is None:
         return row.context
+    if row.kind == "digest":
+        return {**row.context, "games": still_waiting(row.context["games"])}
     if not row.context.get("board"):  # its position written in: queued by an earlier release
         return {**SEND_TIME_DEFAULTS, **row.context} if row.kind in POSITION_KINDS else row.context
     game = Game.get_by_id(row.game_id)
     engine = find_engine(game.ruleset)
     return {**SEND_TIME_DEFAULTS, "title": engine.title, "ruleset": game.ruleset, **row.context,
             **_drawn(row, game, engine)}
+
+
+def still_waiting(games: list[dict]) -> list[dict]:
+    """A digest's games that still wait for the seat it names: a digest held through its
+    player's quiet hours (server/table/outbox.held) leaves out those answered meanwhile."""
+    return [entry for entry in games if story.still_asked(entry["game"], entry["seat"], entry["version"])]
 
 
 def board_context(row) -> dict:

@@ -136,9 +136,10 @@ def digest():
     """Mail each player whose setting is 'digest' the games waiting for them (once a day)."""
     from server.notify.channels.mail import deliver_pending
     from server.notify.digest import queue_digests
+    from server.table.outbox import held_for_quiet_hours
 
     config = open_store()
-    click.echo(f"queued {queue_digests(config)} digest(s)")
+    click.echo(f"queued {queue_digests(config)} digest(s){held_for_quiet_hours('digest')}")
     report_delivery(deliver_pending(config))
 
 

@@ -52,6 +52,11 @@ class Player(BaseModel):
     # turns: a mail per turn; digest: one mail a day; off: only answers to their own mail.
     mail = CharField(max_length=8, default="turns", constraints=[SQL("DEFAULT 'turns'")])
     mail_format = CharField(max_length=16, default="multipart")  # multipart (text + HTML picture) or plain
+    # The player's own time (server/players/localtime.py, m0092): an IANA zone for every date
+    # they read, and the span of their day (in that zone) when reminders and digests wait;
+    # NULL quiet_hours: none.
+    timezone = CharField(max_length=64, default="UTC", constraints=[SQL("DEFAULT 'UTC'")])
+    quiet_hours = CharField(max_length=11, null=True, default="22:00-08:00", constraints=[SQL("DEFAULT '22:00-08:00'")])
 
     class Meta:
         table_name = "players"

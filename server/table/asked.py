@@ -11,6 +11,7 @@ from datetime import datetime
 
 from peewee import JOIN
 
+from server.players import localtime
 from server.store.models import Game, Player, Seat, utcnow
 from server.players.seats import SeatInfo, name_players
 
@@ -44,6 +45,10 @@ def asked(caller: Player) -> list[dict]:
             if prompt["seat"] in mine:
                 entries.append(_entry(game, prompt, seats[game.id], now))
     entries.sort(key=lambda entry: (entry["since"] or "", entry["game"], entry["seat"]))
+    if any(entry["deadline"] for entry in entries):  # written as the caller reads dates: one more query
+        reader = localtime.reader(caller.id)
+        for entry in entries:
+            entry["deadline_text"] = localtime.format_iso(entry["deadline"], reader)
     return entries
 
 

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 
 from peewee import fn
 
+from server.players import localtime
 from server.table import prompts
 from server.store.models import Move, Seat, Vacation, utcnow
 from server.players.seats import seats_of
@@ -102,8 +103,10 @@ def charge_reserve(game, seat: int, now: datetime) -> None:
             (Seat.game == game.id) & (Seat.seat == seat)).execute()
 
 
-def clock(game, own_seats, now: datetime | None = None) -> dict | None:
-    """For GET /games/{id}: the game's clock and the deadline of each prompt the caller may see."""
+def clock(game, own_seats, now: datetime | None = None, reader=None) -> dict | None:
+    """For GET /games/{id}: the game's clock and the deadline of each prompt the caller may see,
+    as a stamp (UTC, for machines) and as the caller reads it (`deadline_text`: their zone and
+    language, server/players/localtime.py; `reader` is their players row, None for UTC)."""
     if not game.days_per_move:
         return None
     now = now or utcnow()
@@ -111,7 +114,8 @@ def clock(game, own_seats, now: datetime | None = None) -> dict | None:
     shown = []
     for prompt in prompts.visible(game.prompted or [], own_seats):
         due, stopped = deadline(game, prompt, now, left)
-        entry = {"seat": prompt["seat"], "deadline": stamp(due), "paused": stopped}
+        entry = {"seat": prompt["seat"], "deadline": stamp(due), "deadline_text": localtime.format_when(due, reader),
+                 "paused": stopped}
         if left:
             entry["reserve_left"] = left.get(prompt["seat"], 0)
         shown.append(entry)
@@ -120,31 +124,33 @@ def clock(game, own_seats, now: datetime | None = None) -> dict | None:
 
 
 def page_lines(shown: dict | None, seat: int) -> list[str]:
-    """The clock as the game page says it to `seat` (from `clock()`'s answer)."""
+    """The clock as the game page says it to `seat` (from `clock()`'s answer, its deadlines
+    written for the page's reader)."""
     if not shown:
         return []
     reserve = f" + {shown['reserve_days']} day(s) of reserve" if shown.get("reserve_days") else ""
     lines = [f"Clock: {shown['days_per_move']} day(s) per move{reserve}; at a passed deadline: {shown['on_timeout']}."]
     for entry in shown["deadlines"]:
         if entry["seat"] == seat:
-            when = datetime.fromisoformat(entry["deadline"].rstrip("Z")).strftime("%A %d %B %H:%M UTC")
+            when = entry["deadline_text"]
             left = entry.get("reserve_left")
             lines.append(f"Answer by {when}" + (f" (reserve left: {left // 86400}d {left % 86400 // 3600}h)"
                                                 if left is not None else "") + ".")
     return lines
 
 
-def answer_by(game, seat: int, now: datetime) -> str | None:
-    """'Thursday 26 November 18:00 UTC' for a turn mail, or None without a clock."""
+def answer_by(game, seat: int, now: datetime) -> tuple[datetime, str] | None:
+    """For a turn mail: (the deadline, what the reserve adds to it, or ""), or None without a
+    clock. The mail writes the moment when it is sent, as its reader reads dates."""
     left = reserves(game)
     due, _ = deadline(game, {"seat": seat, "since": now.isoformat(timespec="seconds")}, now, left)
     if due is None:
         return None
-    text = due.strftime("%A %d %B %H:%M UTC")
+    note = ""
     if seat in left:
-        text += f" ({game.days_per_move} day(s) per move, plus {left[seat] // 86400}d {left[seat] % 86400 // 3600}h " \
-                "of reserve left)"
-    return text
+        note = f"({game.days_per_move} day(s) per move, plus {left[seat] // 86400}d {left[seat] % 86400 // 3600}h " \
+               "of reserve left)"
+    return due, note
 
 
 def stamp(moment) -> str | None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import current_app
 
+from server.players import localtime
 from server.table import clocks, prompts
 from server.store import longpoll, state_cache
 from server.table.engine_errors import engine_call
@@ -54,7 +55,7 @@ def detail(game_id: int, caller, requested: int | None) -> dict:
             "my_seat": seat, "my_seats": my_seats(game, caller),
             "view": _view(engine, game, state, seat) if state is not None else None,
             "result": _named_result(game.result, seats), "created": _stamp(game.created),
-            "public": game.public, "clock": clocks.clock(game, my_seats(game, caller))}
+            "public": game.public, "clock": _clock(game, caller)}
     if game.status == "finished":
         body["seed"] = game.seed
     if game.status == "open" and game.creator_id == caller.id:
@@ -63,6 +64,14 @@ def detail(game_id: int, caller, requested: int | None) -> dict:
                            for s in Seat.select(Seat.seat, Seat.invite).where(Seat.game == game.id).order_by(Seat.seat)
                            if s.seat not in taken]
     return body
+
+
+def _clock(game, caller) -> dict | None:
+    """The clock, its deadlines also written as the caller reads dates (one more query, for
+    clocked games only)."""
+    if not game.days_per_move:
+        return None
+    return clocks.clock(game, my_seats(game, caller), reader=localtime.reader(caller.id))
 
 
 def _view(engine, game, state, seat):

@@ -11,6 +11,13 @@ turns   a mail for every turn, reminder and game end (the default)
 digest  no turn or reminder mails; `herald server digest` sends one mail a day listing
         every game waiting for the player; game-end mails still come
 off     nothing but the answers to mail the player sent (and invitations they are sent)
+
+and when they want them: a reminder or a digest written during its player's quiet hours
+(server/players/localtime.py) waits until they end, by its row's next_attempt (`held`). The
+row is written at once, so the scans that write reminders and digests see it and write no
+second one, and delivery claims it once like any other row: exactly once stays delivery's
+business. A turn mail is never held: the opponent has just moved, and the player asked for
+every turn (a player who wants no mail at night chooses `digest`).
 """
 from __future__ import annotations
 
@@ -19,6 +26,7 @@ from server.table import chat, ratings, webhooks
 from server.table.clocks import answer_by
 from server.store import statements
 from server.store.models import Notification, Player, utcnow
+from server.players import localtime
 from server.players.addresses import BOUNCED, mailable
 from server.players.seats import SeatInfo, name_players
 
@@ -99,18 +107,24 @@ def queue_turns(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...], 
         held = sum(1 for s in seats if s.player == info.player)
         context = {**board_row_context(game, player=info.name, seat_flag=f" --seat {prompt.seat}" if held > 1 else "",
                                        prompt=name_players(prompt.text, seats), chat=chat.digest(game.id, prompt.seat),
-                                       deadline=_answer_by(game, prompt.seat)), "seat": prompt.seat}
+                                       **_answer_by(game, prompt.seat)), "seat": prompt.seat}
         rows.append(_row(game, info, kind, version, context))
     if kind == "turn":
         rows += webhooks.turn_rows(game, engine, fresh, seats, version)
     return rows
 
 
-def _answer_by(game, seat: int) -> str | None:
-    """The game's own clock, if it has one: when this seat must answer (server/table/timeouts.py)."""
+def _answer_by(game, seat: int) -> dict:
+    """The game's own clock, if it has one: when this seat must answer (server/table/timeouts.py),
+    as a UTC stamp the mail writes in its reader's zone and language when it is sent
+    (server/notify/mailtimes.py), and what the reserve adds."""
     if not getattr(game, "days_per_move", None):
-        return None
-    return answer_by(game, seat, utcnow())
+        return {}
+    found = answer_by(game, seat, utcnow())
+    if found is None:
+        return {}
+    due, note = found
+    return {"deadline_at": due.isoformat(timespec="seconds"), "deadline_note": note}
 
 
 def queue_game_over(game, engine, result, seats: tuple[SeatInfo, ...], version: int, seed: str) -> list[dict]:
@@ -175,11 +189,50 @@ def queue_started(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...]
     return rows
 
 
+def held_for_quiet_hours(kind: str) -> str:
+    """For the operator's commands: "; 2 wait for their players' quiet hours", or "" (rows of
+    `kind` never tried whose time has not come: `held` put them off)."""
+    count = (Notification.select().where((Notification.kind == kind) & (Notification.status == "pending")
+                                         & (Notification.attempts == 0) & (Notification.next_attempt > utcnow()))
+             .count())
+    return f"; {count} wait for their players' quiet hours" if count else ""
+
+
+def reminder_waiting(game_id: int, seat: int, since) -> bool:
+    """Is a reminder of this wait (asked at `since`) still unsent? One held through its player's
+    quiet hours is the reminder of its period: the scans write no second one to go out with it
+    in the morning."""
+    return Notification.select().where((Notification.game == game_id) & (Notification.seat == seat)
+                                       & (Notification.kind == "reminder") & (Notification.status == "pending")
+                                       & (Notification.created >= since)).exists()
+
+
 def write(rows: list[dict]) -> None:
     """Insert the rows the players want, in the caller's transaction: none for a house bot,
-    none a player's mail setting (above; or paused because the address bounced) leaves out."""
-    for row in wanted([row for row in rows if mailable(row["email"])]):
+    none a player's mail setting (above; or paused because the address bounced) leaves out;
+    reminders and digests held past their players' quiet hours."""
+    for row in held(wanted([row for row in rows if mailable(row["email"])])):
         statements.insert(Notification, row)
+
+
+QUIET_KINDS = frozenset({"reminder", "digest"})  # wait out the player's quiet hours; turn mails go at once
+
+
+def held(rows: list[dict]) -> list[dict]:
+    """The rows, a reminder or digest written (its `created`) during its player's quiet hours
+    sent no earlier than their end. One query, only when such a row is among them (never on
+    the move path, which writes turn mails)."""
+    players = {row["player"] for row in rows if row["kind"] in QUIET_KINDS}
+    if not players:
+        return rows
+    found = {player.id: player for player in
+             Player.select(Player.id, Player.timezone, Player.quiet_hours).where(Player.id.in_(sorted(players)))}
+    for row in rows:
+        player = found.get(row["player"]) if row["kind"] in QUIET_KINDS else None
+        until = localtime.quiet_until(row["created"], player) if player is not None else None
+        if until is not None:
+            row["next_attempt"] = max(row["next_attempt"], until)
+    return rows
 
 
 def wanted(rows: list[dict]) -> list[dict]:

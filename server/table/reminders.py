@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from peewee import fn
 
 from core.protocol import Prompt
-from server.table import deadlines, outbox, vacation
+from server.table import clocks, deadlines, outbox, vacation
 from server.store import state_cache
 from server.store.db import write_transaction
 from server.store.models import Notification, lock_game, utcnow
@@ -31,6 +31,8 @@ def due_seats(game, after: timedelta, now: datetime) -> list[dict]:
         if isinstance(last, str):
             last = datetime.fromisoformat(last)
         if last is not None and last >= max(since, cutoff):
+            continue
+        if outbox.reminder_waiting(game.id, prompt["seat"], since):  # held for quiet hours: it is this period's
             continue
         due.append(prompt)
     return due
@@ -59,9 +61,14 @@ def _queue_for_game(game_id: int, after: timedelta, now: datetime) -> int:
         state_cache.get(game.id, game.version, engine)  # a game whose snapshot disagrees is skipped (verify)
         prompts = [Prompt(p["seat"], p["kind"], p["text"]) for p in due]
         rows = outbox.queue_turns(game, engine, prompts, seats_of(game), game.version, kind="reminder")
-        since = {p["seat"]: p["since"] for p in due}
+        by_seat = {p["seat"]: p for p in due}
         for row in rows:
-            row["context"]["since"] = since[row["seat"]].replace("T", " ")
+            # stamps: the mail writes them in its reader's zone and language when sent (notify/mailtimes.py)
+            prompt = by_seat[row["seat"]]
+            row["context"]["since_at"] = prompt["since"]
+            if "deadline_at" in row["context"]:  # a clocked game: its deadline for this wait, not a new one's
+                due_at, _ = clocks.deadline(game, prompt, now)
+                row["context"]["deadline_at"] = due_at.isoformat(timespec="seconds")
             row["created"] = now
         outbox.write(rows)
         return len(rows)

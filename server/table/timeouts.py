@@ -115,8 +115,8 @@ def queue_reminders(now: datetime | None = None) -> int:
             by_seat = {p["seat"]: (p, d) for p, d in due}
             for row in rows:
                 prompt, when = by_seat[row["seat"]]
-                row["context"].update(since=prompt["since"].replace("T", " "),
-                                      deadline=when.strftime("%A %d %B %H:%M UTC"))
+                # stamps: the mail writes them in its reader's zone and language when sent (notify/mailtimes.py)
+                row["context"].update(since_at=prompt["since"], deadline_at=when.isoformat(timespec="seconds"))
                 row["created"] = now
             outbox.write(rows)
             queued += len(rows)
@@ -124,8 +124,10 @@ def queue_reminders(now: datetime | None = None) -> int:
 
 
 def _reminded(game, prompt: dict, now: datetime) -> bool:
-    """Was this seat reminded during this wait within the last day?"""
+    """Was this seat reminded during this wait within the last day, or does a reminder still
+    wait to be sent (held for its player's quiet hours)?"""
     since = datetime.fromisoformat(prompt["since"])
     return Notification.select().where((Notification.game == game.id) & (Notification.seat == prompt["seat"])
                                        & (Notification.kind == "reminder")
-                                       & (Notification.created >= max(since, now - REMIND_BEFORE))).exists()
+                                       & (Notification.created >= max(since, now - REMIND_BEFORE))).exists() \
+        or outbox.reminder_waiting(game.id, prompt["seat"], since)

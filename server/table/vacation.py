@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
+from server.players import localtime
 from server.store.db import write_transaction
 from server.errors import ApiError
 from server.store.models import Game, Notification, Player, Seat, Vacation, utcnow
@@ -46,8 +47,11 @@ def status(caller, allowance: int, now: datetime | None = None) -> dict:
     now = now or utcnow()
     _, running = paused(caller.id, now, now)
     used = used_days(caller.id, now.year)
-    return {"on_vacation": running is not None, "until": _stamp(running), "allowance": allowance,
-            "used": used, "left": max(0, allowance - used)}
+    answer = {"on_vacation": running is not None, "until": _stamp(running), "allowance": allowance,
+              "used": used, "left": max(0, allowance - used)}
+    if running is not None:  # the end as the caller reads dates (their zone and language)
+        answer["until_text"] = localtime.format_when(running, localtime.reader(caller.id), "year")
+    return answer
 
 
 def start(caller, until: datetime, allowance: int, now: datetime | None = None) -> dict:
@@ -96,8 +100,9 @@ def _tell_others(caller, until: datetime, now: datetime) -> list[dict]:
         if (game_id, player_id) in seen:
             continue
         seen.add((game_id, player_id))
+        # `until_at`: written into the mail when it is sent, as its reader reads dates (server/notify/mailtimes.py)
         context = {"game": game_id, "title": title, "player": name, "seat": seat, "away": caller.name,
-                   "until": until.strftime("%A %d %B %Y %H:%M UTC")}
+                   "until_at": until.isoformat(timespec="seconds")}
         out.append(Notification.pending_row(game_id, seat, player_id, email, "vacation", 0, context, now))
     return out
 

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
+from server.players import localtime
 from server.table import clocks, gameviews, movelog, pictures
 from server.errors import ApiError
 from server.table.gameviews import current_state
@@ -37,6 +38,9 @@ def context(grant, error: ApiError | None = None, typed: str = "") -> dict:
     svg = pictures.draw(game, engine, state, grant.seat) if state is not None else None
     concrete = [m for m in legal["moves"] if not m.get("pattern")]
     me = next(s for s in detail["seats"] if s["seat"] == grant.seat)
+    reader = localtime.reader(grant.caller.id)  # the log's times as the seat's player reads dates
+    for entry in log["moves"]:
+        entry["when"] = localtime.format_iso(entry.get("created"), reader, "short")
     return {"game": detail, "seat": grant.seat, "me": me, "token": grant.token, "svg": svg,
             "asked": [p for p in detail["prompted"] if p["seat"] == grant.seat],
             "others": [p for p in detail["prompted"] if p["seat"] != grant.seat],
@@ -44,7 +48,7 @@ def context(grant, error: ApiError | None = None, typed: str = "") -> dict:
             "patterns": [m for m in legal["moves"] if m.get("pattern")],
             "log": list(reversed(log["moves"])), "error": error, "typed": typed,
             "poll_seconds": POLL_SECONDS, "clock": clocks.page_lines(detail.get("clock"), grant.seat),
-            "notes": table_notes(grant.game)}
+            "notes": table_notes(grant.game), "zone": localtime.zone_note(reader)}
 
 
 def table_notes(game_id: int) -> list[str]:

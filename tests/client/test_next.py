@@ -97,4 +97,4 @@ def test_next_shows_the_deadline_of_a_clocked_game(herald):
     assert entry["deadline"] is not None and entry["deadline"] == clock["deadline"]  # 3 days + the 7 of reserve
     lines = herald("next", token=alice).stdout.splitlines()
     assert lines[0].split() == ["game", "ruleset", "seat", "asked", "deadline", "what"]
-    assert entry["deadline"] in lines[1]
+    assert entry["deadline_text"] in lines[1] and entry["deadline_text"].endswith("UTC")  # in alice's zone

@@ -38,6 +38,8 @@ def test_notify_reports_smtp_failures_and_keeps_mail_pending(api, alice_bob, env
 
 
 def test_remind_mails_a_seat_waiting_longer_than_after(api, alice_bob, env, tmp_path):
+    for player in alice_bob:  # reminders go at any hour the test runs (quiet hours: tests/server/test_quiet_hours.py)
+        api.call("PATCH", "/players/me", player, json={"quiet_hours": "off"})
     api.start_game(alice_bob)
     CliRunner().invoke(server, ["notify"], env=env)
     assert "queued 0 reminder" in CliRunner().invoke(server, ["remind", "--after", "1h"], env=env).output

@@ -127,6 +127,7 @@ def rules_link(text: str, name: str) -> str:
 
 def test_turn_mails_and_reminders_link_the_guide(api, client, config, tmp_path):
     ann, ben = api.register("ann"), api.register("ben")
+    api.call("PATCH", "/players/me", ann, json={"quiet_hours": "off"})  # the reminder goes at any hour
     api.start_game([ann, ben], "castle-assault", {"first-player": 0})
     queue_reminders(timedelta(hours=12), now=utcnow() + timedelta(hours=13))
     deliver_pending(config)

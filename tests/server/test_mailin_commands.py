@@ -70,6 +70,7 @@ def test_digest_replaces_turn_mails_once_a_day(table):
     alice, bob = table.api.register("alice"), table.api.register("bob")
     changed = table.api.call("PATCH", "/players/me", alice, json={"mail": "digest"})
     assert changed.status_code == 200 and changed.json["mail"] == "digest"
+    table.api.call("PATCH", "/players/me", alice, json={"quiet_hours": "off"})  # sent at any hour the test runs
     first = table.api.start_game([alice, bob])
     second = table.api.start_game([alice, bob])
     table.deliver()

@@ -149,6 +149,24 @@ def test_mail_the_first_release_queued_is_sent_after_the_upgrade(release1, tmp_p
     database.close()
 
 
+def test_the_first_releases_players_get_utc_and_the_default_quiet_hours(release1, tmp_path):
+    """m0092: every player there reads dates in UTC, with quiet hours 22:00-08:00 UTC, until
+    they choose; a choice is kept, and the mail queued before says its times as it did."""
+    env = env_for(f"sqlite:///{release1}", tmp_path)
+    assert CliRunner().invoke(server, ["migrate"], env=env).exit_code == 0
+    with sqlite3.connect(release1) as db:
+        assert db.execute("SELECT name FROM schema_migrations WHERE name = 'm0092_player_timezone'").fetchone()
+        settings = set(db.execute("SELECT timezone, quiet_hours FROM players").fetchall())
+        assert settings == {("UTC", "22:00-08:00")} and db.execute("SELECT count(*) FROM players").fetchone()[0] > 1
+        db.execute("UPDATE players SET timezone = 'Europe/Stockholm', quiet_hours = NULL WHERE id = 1")
+    from server.app import create_app
+
+    create_app({"DATABASE_URL": f"sqlite:///{release1}", "MAIL_DIR": str(tmp_path / "mail")})
+    first = Player.get_by_id(1)
+    assert (first.timezone, first.quiet_hours) == ("Europe/Stockholm", None)
+    database.close()
+
+
 def test_herald_server_run_refuses_an_unmigrated_database_naming_the_fix(release1, tmp_path):
     result = CliRunner().invoke(server, ["run", "--port", "0"], env=env_for(f"sqlite:///{release1}", tmp_path))
     assert result.exit_code == 1 and "herald server migrate" in result.output

@@ -97,12 +97,15 @@ def test_without_smtp_mail_goes_to_eml_files(api, alice_bob, config, tmp_path):
 
 
 def test_reminders_at_most_once_per_period(api, alice_bob, config):
+    """As `remind` runs: queue, then deliver. (While a reminder of this wait is still unsent, no
+    second one is queued: tests/server/test_quiet_hours.py; quiet hours are off here, so the
+    test runs the same at any hour.)"""
+    api.call("PATCH", "/players/me", alice_bob[0], json={"quiet_hours": "off"})
     game = api.start_game(alice_bob)
     start = utcnow()
-    assert queue_reminders(timedelta(hours=12), now=start + timedelta(hours=1)) == 0
-    assert queue_reminders(timedelta(hours=12), now=start + timedelta(hours=13)) == 1
-    assert queue_reminders(timedelta(hours=12), now=start + timedelta(hours=14)) == 0
-    assert queue_reminders(timedelta(hours=12), now=start + timedelta(hours=26)) == 1
+    for hours, queued in ((1, 0), (13, 1), (14, 0), (26, 1)):
+        assert queue_reminders(timedelta(hours=12), now=start + timedelta(hours=hours)) == queued, hours
+        deliver_pending(config, now=start + timedelta(hours=hours))
     reminders = list(Notification.select().where(Notification.kind == "reminder"))
     assert [(r.game_id, r.seat, r.email) for r in reminders] == [(game, 0, "alice@example.org")] * 2
     deliver_pending(config)

@@ -158,7 +158,7 @@ def test_the_page_shows_the_clock_and_my_deadline_with_the_reserve(api, client):
         api.call("POST", "/games/join", player, json={"invite": invite["code"]})
     html = client.get(link_path(api, created.json["id"], players[0])).get_data(as_text=True)
     assert "Clock: 2 day(s) per move + 5 day(s) of reserve; at a passed deadline: default." in html
-    assert re.search(r"Answer by \w+ \d\d \w+ \d\d:\d\d UTC \(reserve left: 5d 0h\)\.", html)
+    assert re.search(r"Answer by \w+ \d{1,2} \w+, \d\d:\d\d UTC \(reserve left: 5d 0h\)\.", html)
 
 
 def test_a_seat_the_operator_hands_over_takes_its_old_holders_links_with_it(api, client, game):
@@ -188,3 +188,18 @@ def test_a_disabled_players_links_are_refused(api, client, game):
     assert refused.status_code == 403 and "disabled" in refused.get_data(as_text=True)
     admin.set_disabled("ann", False)
     assert client.get(path).status_code == 200
+
+
+def test_the_game_page_writes_its_deadline_and_log_times_for_its_reader(api, client):
+    ann, cat = api.register("ann"), api.register("cat")
+    assert api.call("PATCH", "/players/me", ann, json={"timezone": "Europe/Stockholm"}).status_code == 200
+    created = api.call("POST", "/games", ann, json={"ruleset": "toy-race", "seats": 2, "days_per_move": 2}).json
+    for player, invite in zip((ann, cat), created["invites"]):
+        api.call("POST", "/games/join", player, json={"invite": invite["code"]})
+    game_id = created["id"]
+    api.play_first_legal(game_id, [ann, cat])
+    page = client.get(link_path(api, game_id, cat)).get_data(as_text=True)
+    assert "Times are in UTC." in page and re.search(r"Answer by \w+ \d{1,2} \w+, \d\d:\d\d UTC\.", page)
+    page = client.get(link_path(api, game_id, ann)).get_data(as_text=True)
+    assert "Times are in Europe/Stockholm." in page
+    assert re.search(r'<time datetime="[^"]+Z">\d{1,2} \w{3}, \d\d:\d\d</time>', page), page

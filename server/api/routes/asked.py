@@ -21,6 +21,8 @@ class AskedSchema(Schema):
     since = fields.String(allow_none=True, metadata={"description": "when it was asked (UTC)"})
     waiting_seconds = fields.Integer(allow_none=True, metadata={"description": "how long ago, by the server's clock"})
     deadline = fields.String(allow_none=True, metadata={"description": "when it must be answered; null without time controls"})
+    deadline_text = fields.String(allow_none=True, metadata={
+        "description": "the deadline as I read dates (my time zone and language); absent when no entry has one"})
 
 
 @blp.route("/next")

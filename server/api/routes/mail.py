@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import request
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from server.store import statements
 from server.players.auth import current_player
@@ -14,14 +14,25 @@ from server.table.outbox import SETTINGS
 from server.notify.digest import waiting_games
 from server.store.models import Game, Notification, Player, Seat, lock_game
 from server.api.routes.games import GAME_ID
-from server.api.routes.schemas import MAX_SEAT, PlayerSchema, StrictSchema
+from server.api.routes.schemas import MAX_SEAT, PlayerSchema, StrictSchema, checked_quiet, checked_zone
 
 blp = Blueprint("mail", __name__, description="Mail settings and invitations by mail")
 
 
 class MailSettingSchema(StrictSchema):
-    mail = fields.String(required=True, validate=validate.OneOf(SETTINGS),
-                         metadata={"description": "turns, digest or off"})
+    """PATCH /players/me: any of these; what is left out stays as it is."""
+
+    mail = fields.String(validate=validate.OneOf(SETTINGS), metadata={"description": "turns, digest or off"})
+    timezone = fields.String(validate=validate.Length(min=1, max=64),
+                             metadata={"description": "an IANA time zone name, e.g. Europe/Stockholm (422 "
+                                                      "bad-timezone otherwise)"})
+    quiet_hours = fields.String(allow_none=True, validate=validate.Length(max=40), metadata={
+        "description": "from-to in my zone, e.g. 22-8 or 22:30-07:00; 'off' or null for none (422 bad-quiet-hours)"})
+
+    @validates_schema
+    def _something(self, data, **kwargs):
+        if not data:
+            raise ValidationError("Send at least one of mail, timezone and quiet_hours.")
 
 
 class MailInviteSchema(StrictSchema):
@@ -40,16 +51,25 @@ def me_body(player_id: int) -> dict:
     """GET/PATCH /players/me: the record, the mail setting, and how many games wait for me."""
     player = Player.get_by_id(player_id)
     return {"id": player.id, "name": player.name, "email": player.email, "mail": player.mail,
-            "waiting": len(waiting_games(player.id))}
+            "waiting": len(waiting_games(player.id)), "timezone": player.timezone, "quiet_hours": player.quiet_hours}
 
 
 @blp.route("/players/me", methods=["PATCH"])
 @blp.arguments(MailSettingSchema())
 @blp.response(200, PlayerSchema)
+@blp.alt_response(422, schema=ErrorSchema, description="bad-timezone, bad-quiet-hours, invalid-input")
 def change_mail(body):
-    """Change my mail setting: a mail per turn, one digest a day, or none."""
+    """Change my mail setting (a mail per turn, one digest a day, or none), my time zone, or my
+    quiet hours (reminders and digests wait until they end; turn mails do not)."""
     caller = current_player()
-    Player.update(mail=body["mail"]).where(Player.id == caller.id).execute()
+    changes = {}
+    if "mail" in body:
+        changes["mail"] = body["mail"]
+    if "timezone" in body:
+        changes["timezone"] = checked_zone(body["timezone"])
+    if "quiet_hours" in body:
+        changes["quiet_hours"] = checked_quiet(body["quiet_hours"])
+    Player.update(**changes).where(Player.id == caller.id).execute()
     return me_body(caller.id)
 
 

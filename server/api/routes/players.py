@@ -5,13 +5,14 @@ from flask import current_app
 from flask_smorest import Blueprint
 from peewee import IntegrityError, fn
 
+from server.players import localtime
 from server.players.addresses import normalized_email
 from server.players.auth import current_player, new_token
 from server.store.db import write_transaction
 from server.errors import ApiError
 from server.api.error_handlers import ErrorSchema
 from server.store.models import Player, Seat
-from server.api.routes.schemas import NewPlayerSchema, PlayerSchema, RegisterSchema
+from server.api.routes.schemas import NewPlayerSchema, PlayerSchema, RegisterSchema, checked_zone
 
 blp = Blueprint("players", __name__, url_prefix="/players", description="Players and API tokens")
 
@@ -21,14 +22,15 @@ blp = Blueprint("players", __name__, url_prefix="/players", description="Players
 @blp.response(201, NewPlayerSchema)
 @blp.alt_response(409, schema=ErrorSchema, description="name-taken")
 @blp.alt_response(403, schema=ErrorSchema, description="registration-closed, invite-required")
-@blp.alt_response(422, schema=ErrorSchema, description="bad-email: the address cannot receive mail")
+@blp.alt_response(422, schema=ErrorSchema, description="bad-email: the address cannot receive mail; "
+                                                         "bad-timezone: not an IANA time zone")
 @blp.alt_response(429, schema=ErrorSchema, description="rate-limited (Retry-After says when to try again)")
 @blp.doc(security=[])
 def register(body):
     """Register; the token in the answer is shown this once and stored only hashed. The
     operator's HERALD_REGISTRATION may close registration or ask for a seat invite."""
     check_registration_policy(current_app.config.get("REGISTRATION", "open"), body.get("invite"))
-    return create_player(body["name"], body["email"], current_app.config["EMAIL_CHECK_DNS"])
+    return create_player(body["name"], body["email"], current_app.config["EMAIL_CHECK_DNS"], timezone=body["timezone"])
 
 
 def check_registration_policy(policy: str, invite: str | None) -> None:
@@ -43,11 +45,12 @@ def check_registration_policy(policy: str, invite: str | None) -> None:
                            "This server takes new players by invitation: register with the invite code of a free seat.")
 
 
-def create_player(name: str, email: str, check_dns=False) -> dict:
+def create_player(name: str, email: str, check_dns=False, timezone: str | None = None) -> dict:
     """A new player with a fresh token (also used by the operator's `herald server players add`);
-    the address checked and normalised by email-validator."""
+    the address checked and normalised by email-validator; the time zone, if given, checked."""
     name = " ".join(name.split())
     email = normalized_email(email, check_dns)
+    zone = checked_zone(timezone) if timezone is not None else localtime.DEFAULT_ZONE
     token, digest = new_token()
     taken = ApiError(409, "name-taken", f"The name {name!r} is already taken.")
     try:
@@ -55,10 +58,12 @@ def create_player(name: str, email: str, check_dns=False) -> dict:
             # Names differing only in case would let one player pass for another in events and mails.
             if Player.select().where(fn.LOWER(Player.name) == name.lower()).exists():
                 raise taken
-            player = Player.create(name=name, email=email, token_hash=digest)
+            player = Player.create(name=name, email=email, token_hash=digest, timezone=zone)
     except IntegrityError:
         raise taken from None
-    return {"id": player.id, "name": player.name, "email": player.email, "token": token}
+    return {"id": player.id, "name": player.name, "email": player.email, "token": token, "timezone": player.timezone,
+            "quiet_hours": player.quiet_hours}
+
 
 
 @blp.route("/me")

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from server.errors import ApiError
+from server.players import localtime
+
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 _.'-]{0,39}$"
 MAX_SEAT = 63
 MAX_SEQ = 2 ** 62  # database integers are 64-bit
@@ -27,11 +30,30 @@ def email_field() -> fields.String:
     return fields.String(required=True, validate=validate.Length(min=1, max=254))
 
 
+def checked_zone(name: str) -> str:
+    """The stored spelling of a time zone a player chose, or 422 `bad-timezone` saying why."""
+    try:
+        return localtime.check_zone(name)
+    except ValueError as exc:
+        raise ApiError(422, "bad-timezone", str(exc)) from None
+
+
+def checked_quiet(text: str | None) -> str | None:
+    """The stored form of quiet hours a player chose (None: off), or 422 `bad-quiet-hours`."""
+    try:
+        return localtime.check_quiet(text)
+    except ValueError as exc:
+        raise ApiError(422, "bad-quiet-hours", str(exc)) from None
+
+
 class RegisterSchema(StrictSchema):
     name = name_field()
     email = email_field()
     invite = fields.String(load_default=None, validate=validate.Length(min=1, max=64),
                            metadata={"description": "an unused seat invite; required when registration is by invite"})
+    timezone = fields.String(load_default=None, validate=validate.Length(min=1, max=64),
+                             metadata={"description": "an IANA time zone name (default UTC): the dates you read are "
+                                                      "written in it, and your quiet hours are reckoned in it"})
 
 
 class PlayerSchema(Schema):
@@ -41,6 +63,9 @@ class PlayerSchema(Schema):
     mail = fields.String(metadata={"description": "mail setting: turns, digest or off; bounced when Herald "
                                                   "paused mail to an address that bounced"})
     waiting = fields.Integer(metadata={"description": "active games waiting for one of my seats"})
+    timezone = fields.String(metadata={"description": "my IANA time zone (UTC unless chosen)"})
+    quiet_hours = fields.String(allow_none=True, metadata={
+        "description": "from-to in my zone, like 22:00-08:00: reminders and digests wait until it ends; null: none"})
 
 
 class NewPlayerSchema(PlayerSchema):

@@ -23,6 +23,8 @@ class VacationBodySchema(StrictSchema):
 class VacationSchema(Schema):
     on_vacation = fields.Boolean()
     until = fields.String(allow_none=True)
+    until_text = fields.String(metadata={"description": "while on vacation: its end as I read dates (my zone, "
+                                                        "my language)"})
     allowance = fields.Integer()
     used = fields.Integer()
     left = fields.Integer()

@@ -147,6 +147,8 @@ def unsendable(row: Notification) -> str | None:
     """Why a claimed row is not sent after all, or None to send it."""
     if is_stale(row):
         return "answered before it was sent"
+    if row.kind == "digest" and row.game_id is not None and not mailboard.still_waiting(row.context["games"]):
+        return "every game it lists was answered before it was sent"
     if not mailable(row.email):
         return "a house bot's seat: never mailed"
     if bounces.paused(row):

@@ -1,0 +1,31 @@
+"""The dates in a mail, written when it is sent, as its reader reads dates.
+
+An outbox row stores the moments its mail names as UTC stamps (`deadline_at`, `since_at`,
+`until_at`); they are written into the mail at send time in the zone and language of the
+player it goes to (server/players/localtime.py), so a player who changes their zone before
+a held reminder goes out reads it in the new one. Rows queued by earlier releases stored the
+text itself (in UTC, the zone said or not): they are sent as they were written.
+"""
+from __future__ import annotations
+
+from server.players import localtime
+
+# stamp in the row's context -> (the template's field, localtime.format_when's style)
+STAMPS = {"deadline_at": ("deadline", "long"), "since_at": ("since", "long"), "until_at": ("until", "year")}
+
+
+def localized(row, context: dict) -> dict:
+    """The context with its stamps written for the row's player."""
+    stamps = [key for key in STAMPS if context.get(key)]
+    if not stamps:
+        if row.kind == "reminder" and context.get("since"):  # an earlier release's row: its time was UTC
+            return {**context, "since": f"{context['since']} UTC"}
+        return context
+    reader = localtime.reader(row.player_id)
+    written = dict(context)
+    for key in stamps:
+        field, style = STAMPS[key]
+        written[field] = localtime.format_iso(context[key], reader, style)
+    if context.get("deadline_at") and context.get("deadline_note"):
+        written["deadline"] = f"{written['deadline']} {context['deadline_note']}"
+    return written
