@@ -52,6 +52,9 @@ class Player(BaseModel):
     # turns: a mail per turn; digest: one mail a day; off: only answers to their own mail.
     mail = CharField(max_length=8, default="turns", constraints=[SQL("DEFAULT 'turns'")])
     mail_format = CharField(max_length=16, default="multipart")  # multipart (text + HTML picture) or plain
+    # The language Herald writes to the player in (m0090, server/web/i18n): en, sv, ru, nl, es or hu.
+    # NULL: none chosen; mail is in English (the default), the game page follows the browser.
+    language = CharField(max_length=8, null=True)
 
     class Meta:
         table_name = "players"

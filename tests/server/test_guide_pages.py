@@ -101,7 +101,8 @@ def test_the_front_door_answers_programs_with_json(client, accept):
 
 def test_the_front_door_answers_browsers_with_a_page(client):
     page = client.get("/", headers=BROWSER)
-    assert page.status_code == 200 and page.mimetype == "text/html" and page.headers["Vary"] == "Accept"
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    assert page.headers["Vary"] == "Accept, Accept-Language" and page.headers["Content-Language"] == "en"
     html = page.get_data(as_text=True)
     for name in MODULES:
         assert f'href="/rules/{name}"' in html
@@ -176,4 +177,4 @@ def test_the_game_page_links_the_guide(api, client, config):
     link = urlsplit(playlinks.url_for_seat(config, game, 0))
     page = client.get(f"{link.path}?{link.query}")
     html = page.get_data(as_text=True)
-    assert page.status_code == 200 and 'href="/rules/wizards-quest"' in html
+    assert page.status_code == 200 and 'href="/rules/wizards-quest?lang=en"' in html  # in the page's language
