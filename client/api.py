@@ -140,8 +140,9 @@ class HeraldApi:
     def rulesets(self) -> list:
         return self.request("GET", "/rulesets", auth=False)
 
-    def register(self, name: str, email: str) -> dict:
-        return self.request("POST", "/players", body={"name": name, "email": email}, auth=False)
+    def register(self, name: str, email: str, language: str | None = None) -> dict:
+        body = {"name": name, "email": email, **({"language": language} if language else {})}  # an older server: no field
+        return self.request("POST", "/players", body=body, auth=False)
 
     def me(self) -> dict:
         return self.request("GET", "/players/me")

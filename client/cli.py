@@ -106,12 +106,14 @@ def cli():
 @click.argument("email")
 @click.option("--save", is_flag=True, help="Also save the server and token to the config file (the chosen profile).")
 @click.option("--force", is_flag=True, help="With --save: replace another player saved in that profile.")
+@click.option("--language", metavar="LANG", default=None,
+              help="The language Herald writes to you in: en, sv, ru, nl, es or hu (default: English).")
 @json_option
 @connection_options
-def register(name, email, save, force, as_json):
+def register(name, email, save, force, language, as_json):
     """Create a player and print its API token (shown only once)."""
     client = api(auth=False)
-    player = client.register(name, email)
+    player = client.register(name, email, language)
     saved_to = None
     if save:
         saved_to = save_identity(config.Settings(client.server, player["token"], player.get("name", name)), force)

@@ -76,9 +76,25 @@ def redeem(code, save, force, as_json):
     reply(as_json, player, lambda p: _token_text(p, saved_to, "Recovered"))
 
 
-@click.group()
-def account():
-    """Change your name or address."""
+@click.group(invoke_without_command=True)
+@click.option("--language", metavar="LANG", default=None,
+              help="The language Herald writes to you in (mails, the game page): en, sv, ru, nl, es or hu.")
+@json_option
+@connection_options
+@click.pass_context
+def account(ctx, language, as_json):
+    """Change your name, address or language.
+
+    Example: herald account --language sv"""
+    if ctx.invoked_subcommand is not None:
+        if language is not None:
+            raise click.UsageError("--language goes alone: herald account --language LANG")
+        return
+    if language is None:
+        click.echo(ctx.get_help())
+        return
+    player = api().request("PATCH", "/players/me", body={"language": language})
+    reply(as_json, player, lambda p: f"Herald now writes to you in {p.get('language')}.")
 
 
 @account.command()

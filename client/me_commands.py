@@ -21,6 +21,8 @@ def describe(me: dict, server: str) -> str:
              f"mail:    {setting} ({MAIL_MEANING.get(setting, setting)})"]
     if waiting is not None:
         lines.append(f"waiting: {waiting} game{'' if waiting == 1 else 's'} waiting for you")
+    if me.get("language"):
+        lines.append(f"language: {me['language']} (`herald account --language LANG` changes it)")
     return "\n".join(lines)
 
 

@@ -1,9 +1,9 @@
-"""Mail settings of the caller (PATCH /players/me) and invitations by mail."""
+"""Mail settings of the caller (PATCH /players/me: the mail setting, the language) and invitations by mail."""
 from __future__ import annotations
 
 from flask import request
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from server.store import statements
 from server.players.auth import current_player
@@ -14,14 +14,19 @@ from server.table.outbox import SETTINGS
 from server.notify.digest import waiting_games
 from server.store.models import Game, Notification, Player, Seat, lock_game
 from server.api.routes.games import GAME_ID
-from server.api.routes.schemas import MAX_SEAT, PlayerSchema, StrictSchema
+from server.api.routes.schemas import MAX_SEAT, PlayerSchema, StrictSchema, language_field
 
 blp = Blueprint("mail", __name__, description="Mail settings and invitations by mail")
 
 
 class MailSettingSchema(StrictSchema):
-    mail = fields.String(required=True, validate=validate.OneOf(SETTINGS),
-                         metadata={"description": "turns, digest or off"})
+    mail = fields.String(validate=validate.OneOf(SETTINGS), metadata={"description": "turns, digest or off"})
+    language = language_field(allow_none=True)  # null: none chosen again
+
+    @validates_schema
+    def _something(self, data, **kwargs):
+        if not data:
+            raise ValidationError("Say what to change: mail (turns, digest or off), language (en, sv, ru, nl, es or hu).")
 
 
 class MailInviteSchema(StrictSchema):
@@ -40,16 +45,18 @@ def me_body(player_id: int) -> dict:
     """GET/PATCH /players/me: the record, the mail setting, and how many games wait for me."""
     player = Player.get_by_id(player_id)
     return {"id": player.id, "name": player.name, "email": player.email, "mail": player.mail,
-            "waiting": len(waiting_games(player.id))}
+            "waiting": len(waiting_games(player.id)), "language": player.language}
 
 
 @blp.route("/players/me", methods=["PATCH"])
 @blp.arguments(MailSettingSchema())
 @blp.response(200, PlayerSchema)
 def change_mail(body):
-    """Change my mail setting: a mail per turn, one digest a day, or none."""
+    """Change my mail setting (a mail per turn, one digest a day, or none) or my language (the
+    one Herald's mails and my game page speak: en, sv, ru, nl, es or hu; null: none chosen).
+    An unknown language answers 422 with the choices."""
     caller = current_player()
-    Player.update(mail=body["mail"]).where(Player.id == caller.id).execute()
+    Player.update(**body).where(Player.id == caller.id).execute()
     return me_body(caller.id)
 
 

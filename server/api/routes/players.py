@@ -28,7 +28,7 @@ def register(body):
     """Register; the token in the answer is shown this once and stored only hashed. The
     operator's HERALD_REGISTRATION may close registration or ask for a seat invite."""
     check_registration_policy(current_app.config.get("REGISTRATION", "open"), body.get("invite"))
-    return create_player(body["name"], body["email"], current_app.config["EMAIL_CHECK_DNS"])
+    return create_player(body["name"], body["email"], current_app.config["EMAIL_CHECK_DNS"], body.get("language"))
 
 
 def check_registration_policy(policy: str, invite: str | None) -> None:
@@ -43,9 +43,10 @@ def check_registration_policy(policy: str, invite: str | None) -> None:
                            "This server takes new players by invitation: register with the invite code of a free seat.")
 
 
-def create_player(name: str, email: str, check_dns=False) -> dict:
+def create_player(name: str, email: str, check_dns=False, language: str | None = None) -> dict:
     """A new player with a fresh token (also used by the operator's `herald server players add`);
-    the address checked and normalised by email-validator."""
+    the address checked and normalised by email-validator; `language`: the one Herald writes to
+    them in (None: not chosen)."""
     name = " ".join(name.split())
     email = normalized_email(email, check_dns)
     token, digest = new_token()
@@ -55,10 +56,10 @@ def create_player(name: str, email: str, check_dns=False) -> dict:
             # Names differing only in case would let one player pass for another in events and mails.
             if Player.select().where(fn.LOWER(Player.name) == name.lower()).exists():
                 raise taken
-            player = Player.create(name=name, email=email, token_hash=digest)
+            player = Player.create(name=name, email=email, token_hash=digest, language=language)
     except IntegrityError:
         raise taken from None
-    return {"id": player.id, "name": player.name, "email": player.email, "token": token}
+    return {"id": player.id, "name": player.name, "email": player.email, "language": player.language, "token": token}
 
 
 @blp.route("/me")

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from server.web.i18n import languages
+
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 _.'-]{0,39}$"
 MAX_SEAT = 63
 MAX_SEQ = 2 ** 62  # database integers are 64-bit
@@ -27,9 +29,28 @@ def email_field() -> fields.String:
     return fields.String(required=True, validate=validate.Length(min=1, max=254))
 
 
+class LanguageField(fields.String):
+    """A language Herald speaks, as a person types it (`sv`, `SV`, `sv-SE` are sv); anything
+    else is refused with a sentence naming the choices."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        found = languages.normalise(text)
+        if found is None:
+            raise ValidationError(languages.unknown(text))
+        return found
+
+
+def language_field(**kwargs) -> LanguageField:
+    return LanguageField(validate=validate.Length(min=1, max=16), metadata={
+        "description": "the language Herald writes to the player in: " + languages.listing(),
+        "enum": list(languages.LANGUAGES)}, **kwargs)
+
+
 class RegisterSchema(StrictSchema):
     name = name_field()
     email = email_field()
+    language = language_field(load_default=None)
     invite = fields.String(load_default=None, validate=validate.Length(min=1, max=64),
                            metadata={"description": "an unused seat invite; required when registration is by invite"})
 
@@ -41,6 +62,9 @@ class PlayerSchema(Schema):
     mail = fields.String(metadata={"description": "mail setting: turns, digest or off; bounced when Herald "
                                                   "paused mail to an address that bounced"})
     waiting = fields.Integer(metadata={"description": "active games waiting for one of my seats"})
+    language = fields.String(allow_none=True, metadata={
+        "description": "the language Herald writes to me in (en, sv, ru, nl, es, hu); null: none chosen, "
+                       "so mail is in English and the game page follows the browser"})
 
 
 class NewPlayerSchema(PlayerSchema):
