@@ -144,8 +144,9 @@ class HeraldApi:
     def rulesets(self) -> list:
         return self.request("GET", "/rulesets", auth=False)
 
-    def register(self, name: str, email: str, timezone: str | None = None) -> dict:
-        body = {"name": name, "email": email, **({"timezone": timezone} if timezone else {})}
+    def register(self, name: str, email: str, timezone: str | None = None, language: str | None = None) -> dict:
+        body = {"name": name, "email": email, **({"timezone": timezone} if timezone else {}),
+                **({"language": language} if language else {})}  # an older server: no such fields
         return self.request("POST", "/players", body=body, auth=False)
 
     def me(self) -> dict:

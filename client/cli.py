@@ -122,12 +122,14 @@ def cli():
 @click.option("--timezone", "zone", metavar="ZONE", default=None,
               help="Your time zone, an IANA name such as Europe/Stockholm (default UTC): dates in your mail and on "
                    "the game page are written in it, and reminders wait out your quiet hours (22-8) in it.")
+@click.option("--language", metavar="LANG", default=None,
+              help="The language Herald writes to you in: en, sv, ru, nl, es or hu (default: English).")
 @json_option
 @connection_options
-def register(name, email, save, force, zone, as_json):
+def register(name, email, save, force, zone, language, as_json):
     """Create a player and print its API token (shown only once)."""
     client = api(auth=False)
-    player = client.register(name, email, zone)
+    player = client.register(name, email, zone, language)
     saved_to = None
     if save:
         saved_to = save_identity(config.Settings(client.server, player["token"], player.get("name", name)), force)

@@ -24,15 +24,18 @@ def path(game: str, *rest: str) -> str:
 @click.command()
 @click.argument("game")
 @click.argument("topic", nargs=-1)
+@click.option("--language", metavar="LANG", default=None,
+              help="The guide in sv, ru, nl, es or hu (default: English); TOPIC is then matched on that language's headings.")
 @base.json_option
 @base.connection_options
-def rules(game, topic, as_json):
+def rules(game, topic, language, as_json):
     """Print the player guide of GAME, or only its section about TOPIC (matched on headings).
 
     An unknown topic fails with the list of topics. Example: herald rules wizards-quest map
     """
     wanted = " ".join(topic) or None
-    answer = base.api(auth=False).request("GET", path(game, "rules"), params={"topic": wanted}, auth=False)
+    answer = base.api(auth=False).request("GET", path(game, "rules"), params={"topic": wanted, "lang": language},
+                                          auth=False)
     base.reply(as_json, answer, lambda data: data["text"].rstrip("\n"))
 
 

@@ -86,27 +86,31 @@ def redeem(code, save, force, as_json):
 @click.option("--quiet", metavar="FROM-TO|off", default=None,
               help="Your quiet hours in that zone, e.g. 22-8 (the default) or 23:30-07:00, or off: reminders and "
                    "digests wait until they end; turn mails do not.")
+@click.option("--language", metavar="LANG", default=None,
+              help="The language Herald writes to you in (mails, the game page): en, sv, ru, nl, es or hu.")
 @json_option
 @connection_options
 @click.pass_context
-def account(ctx, zone, quiet, as_json):
-    """Your time zone and quiet hours (shown without options); change your name or address.
+def account(ctx, zone, quiet, language, as_json):
+    """Your language, time zone and quiet hours (shown without options); change your name or address.
 
     \b
-    herald account --timezone Europe/Stockholm --quiet 22-8
+    herald account --language sv --timezone Europe/Stockholm --quiet 22-8
     herald account rename NEW | email ADDRESS | confirm CODE
     """
-    if zone is None and quiet is None:
+    if zone is None and quiet is None and language is None:
         if ctx.invoked_subcommand is None:
             reply(as_json, api().me(), time_settings)
         return
-    body = {**({"timezone": zone} if zone is not None else {}), **({"quiet_hours": quiet} if quiet is not None else {})}
+    body = {**({"timezone": zone} if zone is not None else {}), **({"quiet_hours": quiet} if quiet is not None else {}),
+            **({"language": language} if language is not None else {})}
     reply(as_json, api().request("PATCH", "/players/me", body=body), time_settings)
 
 
 def time_settings(me: dict) -> str:
     quiet = me.get("quiet_hours")
-    return "\n".join([f"time zone:   {me.get('timezone') or 'UTC'} (the dates Herald writes you are in it)",
+    return "\n".join([f"language:    {me.get('language') or 'not chosen (English mail; pages follow your browser)'}",
+                      f"time zone:   {me.get('timezone') or 'UTC'} (the dates Herald writes you are in it)",
                       f"quiet hours: {quiet + ' (reminders and digests wait until they end)' if quiet else 'off'}"])
 
 

@@ -28,6 +28,9 @@ def describe(me: dict, server: str) -> str:
     if me.get("timezone"):  # servers before time zones do not say
         rows.append((_("zone:"), _("{zone}, quiet hours {quiet} (`herald account --timezone ZONE --quiet 22-8|off`)").format(
             zone=me["timezone"], quiet=me.get("quiet_hours") or _("off"))))
+    if me.get("language"):
+        rows.append((_("language:"), _("{language} (`herald account --language LANG` changes it)").format(
+            language=me["language"])))
     width = max(len(label) for label, _value in rows) + 1
     return "\n".join(f"{label:<{width}}{value}" for label, value in rows)
 

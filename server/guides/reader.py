@@ -4,8 +4,10 @@
 A guide is `server/guides/<game>.md`, written for players (the engine's notes for developers
 are `core/<game>/README.md`); it ships inside this package, so an installed server reads it
 through importlib.resources without a checkout. Its generated tables are rewritten from the
-game's data by `python docs/guides.py`. Glossaries are `core/<game>/glossary.py`, found next
-to the game's module in the registry.
+game's data by `python docs/guides.py`. Its translations are `server/guides/<lang>/<game>.md`
+(the same headings, tables, pictures and move notation; `<lang>/terms.json` lists the names
+of the game's components in that language); a language without one reads the English guide.
+Glossaries are `core/<game>/glossary.py`, found next to the game's module in the registry.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from importlib import resources
 from core.glossary import Glossary
 from core.registry import games
 from server.errors import ApiError
+from server.web.i18n.languages import DEFAULT, effective
 
 HEADING = re.compile(r"^(#{1,4}) +(.+?) *$")
 
@@ -41,8 +44,20 @@ def known(name: str) -> str:
     return str(games.facts(name).guide)
 
 
-def guide_text(name: str) -> str:
-    return resources.files("server.guides").joinpath(f"{known(name)}.md").read_text(encoding="utf-8")
+def guide_language(name: str, language: str | None) -> str:
+    """The language the guide of `name` is read in for `language`: its own if translated, else English."""
+    language = effective(language)
+    if language != DEFAULT and resources.files("server.guides").joinpath(language, f"{name}.md").is_file():
+        return language
+    return DEFAULT
+
+
+def guide_text(name: str, language: str | None = None) -> str:
+    name = known(name)
+    folder = resources.files("server.guides")
+    language = guide_language(name, language)
+    found = folder.joinpath(f"{name}.md") if language == DEFAULT else folder.joinpath(language, f"{name}.md")
+    return found.read_text(encoding="utf-8")
 
 
 def glossary(name: str) -> Glossary:
@@ -71,13 +86,17 @@ def topics(text: str) -> list[str]:
     return [s.title for s in sections(text) if s.level == 2]
 
 
-def rules(name: str, topic: str | None = None) -> dict:
+def rules(name: str, topic: str | None = None, language: str | None = None) -> dict:
     """The whole guide, or the section whose heading is `topic`, else starts with it, else contains
-    it (any letter case; a chapter before a subsection, then the first in the guide)."""
-    text = guide_text(name)
+    it (any letter case; a chapter before a subsection, then the first in the guide); in
+    `language` where the guide is translated (the headings, and so the topics, are then that
+    language's), else in English. `language` in the answer says which it is."""
+    text = guide_text(name, language)
     listed = topics(text)
+    language = guide_language(name, language)
     if not topic or not topic.strip():
-        return {"ruleset": name, "topic": None, "title": sections(text)[0].title, "text": text, "topics": listed}
+        return {"ruleset": name, "topic": None, "title": sections(text)[0].title, "text": text, "topics": listed,
+                "language": language}
     wanted = " ".join(topic.lower().split())
     found = sections(text)
     tests = (lambda t: t == wanted, lambda t: t.startswith(wanted), lambda t: wanted in t)
@@ -85,7 +104,7 @@ def rules(name: str, topic: str | None = None) -> dict:
         matching = sorted((s for s in found if test(s.title.lower())), key=lambda s: s.level)
         if matching:
             return {"ruleset": name, "topic": topic, "title": matching[0].title, "text": matching[0].text,
-                    "topics": listed}
+                    "topics": listed, "language": language}
     raise ApiError(404, "not-found", f"The {name} guide has no section about {topic!r}; topics: "
                    + "; ".join(listed) + ".", details={"topics": listed})
 
@@ -100,9 +119,13 @@ def explain(name: str, thing: str) -> dict:
     return {"ruleset": name, **found}
 
 
-def rules_url(config: dict, name: str | None) -> str:
-    """The guide's web page as the mails link it ("" for a mail about no game)."""
-    return f"{config.get('PUBLIC_URL', '')}/rules/{name}" if name else ""
+def rules_url(config: dict, name: str | None, language: str | None = None) -> str:
+    """The guide's web page as the mails link it ("" for a mail about no game): in the mail's
+    language (`?lang=`) where that is not the default."""
+    if not name:
+        return ""
+    query = f"?lang={effective(language)}" if effective(language) != DEFAULT else ""
+    return f"{config.get('PUBLIC_URL', '')}/rules/{name}{query}"
 
 
 def close(word: str, names: list[str]) -> list[str]:

@@ -39,6 +39,8 @@ from server.table.outbox import SETTINGS
 from server.store.models import Game, InboundMail, Notification, Player, Seat, utcnow
 from server.rulesets import engine as find_engine
 from server.players.seats import name_players, seats_of
+from server.web.i18n import languages
+from server.web.i18n.catalogs import translations
 
 log = logging.getLogger("herald.mailin")
 
@@ -64,6 +66,7 @@ are ignored; the subject line alone works too. Commands, one per line:
   timezone ZONE    write your dates in ZONE, e.g. timezone Europe/Stockholm
   quiet 22-8       reminders and digests wait while it is 22:00-08:00 where you are
                    (quiet off: no quiet hours)
+  language sv      Herald's mail in Swedish (en, sv, ru, nl, es, hu)
   help             this text"""
 
 
@@ -339,12 +342,13 @@ def _rules(session, rest):
     topics); without, its opening (or a "Rules" chapter, where a guide has one) and the topics.
     Always the link to the whole guide."""
     ruleset = Game.get_by_id(session.game_id).ruleset
+    language = _language_of(session)
     try:
-        found = guide.rules(ruleset, rest or "rules")
+        found = guide.rules(ruleset, rest or "rules", language)
     except ApiError:
         if rest:
             raise
-        found = guide.rules(ruleset)
+        found = guide.rules(ruleset, None, language)
         found["text"] = _opening(found["text"])
     lines = found["text"].rstrip().splitlines()
     if len(lines) > RULES_LINES:
@@ -354,7 +358,7 @@ def _rules(session, rest):
         block += "\n\nTopics (reply 'rules TOPIC'): " + "; ".join(found["topics"])
     public = str(session.config.get("PUBLIC_URL") or "").rstrip("/")
     if public:
-        block += f"\n\nThe whole guide: {public}/rules/{ruleset}"
+        block += f"\n\nThe whole guide: {guide.rules_url({'PUBLIC_URL': public}, ruleset, found['language'])}"
     session.blocks.append(block)
 
 
@@ -428,6 +432,26 @@ def _quiet(session, rest):
                           if quiet else "You have no quiet hours now: reminders and digests go at any hour.")
 
 
+def _language_of(session) -> str | None:
+    return Player.select(Player.language).where(Player.id == session.caller.id).scalar()
+
+
+def _language(session, rest):
+    """`language sv`: the language of Herald's mail from now on, said in that language."""
+    if not rest:
+        current = languages.effective(_language_of(session))
+        session.blocks.append(f"Herald writes to you in {languages.NAMES[current]} ({current}). "
+                              f"To change it, reply 'language' and one of: {languages.listing()}.")
+        return
+    chosen = languages.normalise(rest)
+    if chosen is None:
+        session.blocks.append(languages.unknown(rest) + " Reply, for example, 'language sv'.")
+        return
+    Player.update(language=chosen).where(Player.id == session.caller.id).execute()
+    # Each language names itself in its own sentence ("på svenska", "по-русски"): no name pasted in.
+    session.blocks.append(translations(chosen).gettext("From now on, Herald writes to you in English."))
+
+
 SETTING_TEXT = {"turns": "a mail for every turn.",
                 "digest": "one mail a day listing the games waiting for you.",
                 "off": "no mail from Herald except answers to your own mail. Reply 'mail turns' to undo."}
@@ -456,7 +480,7 @@ def _join(session, rest):
 COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "board": _show, "log": _log,
             "rules": _rules, "rule": _rules, "resign": _resign,
             "mail": _mail, "stop": _stop, "unsubscribe": _stop, "join": _join,
-            "timezone": _timezone, "tz": _timezone, "quiet": _quiet}
+            "timezone": _timezone, "tz": _timezone, "quiet": _quiet, "language": _language, "lang": _language}
 
 
 # --- the answer -----------------------------------------------------------------------

@@ -19,10 +19,6 @@ import re
 import struct
 from email.message import EmailMessage
 from email.utils import make_msgid
-from functools import lru_cache
-
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
-from markupsafe import Markup, escape
 
 from core.protocol import Game
 from server.web import playlinks
@@ -31,11 +27,11 @@ from server.store.models import Game as GameRow, Player
 from server.table.pictures import named_markup
 from server.rulesets import engine as find_engine
 from server.players.seats import seats_of
+from server.web.i18n import templating
 
 log = logging.getLogger(__name__)
 
 MAX_LINE = 998  # bytes in a line of mail, without its CRLF (RFC 5322)
-URL = re.compile(r"https?://[^\s<>\"']+")
 
 
 def transfer_encoding(text: str, policy) -> str:
@@ -51,11 +47,6 @@ def transfer_encoding(text: str, policy) -> str:
 
 def set_text(message: EmailMessage, text: str) -> None:
     message.set_content(text, cte=transfer_encoding(text, message.policy))
-
-
-def linked(text: str) -> Markup:
-    """A line of the text as HTML: escaped, its links clickable."""
-    return Markup(URL.sub(lambda m: f'<a href="{m.group(0)}">{m.group(0)}</a>', str(escape(text))))
 
 
 def paragraphs(text: str) -> list[dict]:
@@ -77,14 +68,6 @@ def html_sections(text: str, board: str | None) -> dict:
     before, _, after = text.partition(board)
     intro = paragraphs(before)
     return {"intro": intro[:-1], "heading": intro[-1] if intro else None, "board_text": board, "rest": paragraphs(after)}
-
-
-@lru_cache(maxsize=1)
-def _templates() -> Environment:
-    environment = Environment(loader=PackageLoader("server", "templates"), undefined=StrictUndefined,
-                              autoescape=select_autoescape(["html.j2"]), trim_blocks=True, lstrip_blocks=True)
-    environment.filters["linked"] = linked
-    return environment
 
 
 def seat_view(engine, state, seat: int) -> dict | None:
@@ -119,9 +102,11 @@ def board_png(row, view: dict | None) -> bytes | None:
     return cairosvg.svg2png(bytestring=named_markup(svg, seats_of(game)).encode("utf-8"))
 
 
-def add_html(message: EmailMessage, row, config: dict, text: str, link: str | None, context: dict) -> EmailMessage:
+def add_html(message: EmailMessage, row, config: dict, text: str, link: str | None, context: dict,
+             language: str = "en") -> EmailMessage:
     """Add the HTML alternative with the inline board, unless the player wants plain text or
-    the game draws no picture. `context`: the row's, with the position drawn at send time."""
+    the game draws no picture. `context`: the row's, with the position drawn at send time;
+    `language`: the text's (the HTML says the same in the same words)."""
     if Player.get_by_id(row.player_id).mail_format == "plain":
         return message
     try:
@@ -134,8 +119,9 @@ def add_html(message: EmailMessage, row, config: dict, text: str, link: str | No
     if png is None:
         return message  # no board to show: the plain text says it all
     cid = make_msgid(f"board.{row.id}", domain="herald.invalid")
-    html = _templates().get_template("mail.html.j2").render(
-        **context, **html_sections(text, context.get("summary")), kind=row.kind, link=link, board_cid=cid[1:-1],
+    html = templating.render(
+        "mail.html.j2", language, **context, **html_sections(text, context.get("summary")), kind=row.kind, link=link,
+        board_cid=cid[1:-1],
         board_width=struct.unpack(">I", png[16:20])[0])  # from the PNG's header
     message.add_alternative(html, subtype="html", cte=transfer_encoding(html, message.policy))
     message.get_payload()[1].add_related(png, "image", "png", cid=cid, filename=f"game-{row.game_id}.png")

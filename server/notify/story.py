@@ -18,9 +18,10 @@ WIDTH = 78
 
 
 def recap_context(game_id: int, seat: int, upto_version: int) -> dict:
-    """For the templates: the recap lines and since when they run."""
+    """For the templates: the recap lines and since when they run (`own`: the seat's last
+    move; `start`: the game's beginning; the templates say it in the reader's words)."""
     lines, since_own = _recap(game_id, seat, upto_version)
-    return {"recap": lines, "recap_since": "your last move" if since_own else "the game began"}
+    return {"recap": lines, "recap_since": "own" if since_own else "start"}
 
 
 def _recap(game_id: int, seat: int, upto_version: int) -> tuple[list[str], bool]:

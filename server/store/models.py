@@ -57,6 +57,9 @@ class Player(BaseModel):
     # NULL quiet_hours: none.
     timezone = CharField(max_length=64, default="UTC", constraints=[SQL("DEFAULT 'UTC'")])
     quiet_hours = CharField(max_length=11, null=True, default="22:00-08:00", constraints=[SQL("DEFAULT '22:00-08:00'")])
+    # The language Herald writes to the player in (m0093, server/web/i18n): en, sv, ru, nl, es or hu.
+    # NULL: none chosen; mail is in English (the default), the game page follows the browser.
+    language = CharField(max_length=8, null=True)
 
     class Meta:
         table_name = "players"

@@ -1,6 +1,11 @@
 """The pages a player's browser gets: the front door (`GET /` asked for HTML), the list of
 games (`GET /rules`) and each game's guide (`GET /rules/{name}`), the guide's Markdown
-(server/guides/<game>.md, the text `herald rules` prints) turned into HTML once per process.
+(server/guides/<game>.md, the text `herald rules` prints, or its translation
+server/guides/<lang>/<game>.md) turned into HTML once per process and language.
+
+A page speaks the language `?lang=` names, else the one the browser asks for first among
+Herald's (Accept-Language, Babel's negotiation), else English; it says which in `<html lang>`
+and Content-Language, and links the same page in Herald's other languages.
 
 Every page stands alone: no script, no file from elsewhere, styles inline, pictures served
 by this server, so it reads the same in a mail program's browser, on a phone and offline.
@@ -14,25 +19,24 @@ from functools import lru_cache
 
 import markdown
 from flask import request
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markdown.extensions.toc import slugify_unicode
 
 from core import registry
 from server.guides import reader
 from server.rulesets import available
+from server.web.i18n import languages, templating, terms
+from server.web.i18n.catalogs import translations
 
 HEADERS = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; "
                                       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
            "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
            "Cache-Control": "public, max-age=300", "Vary": "Accept"}  # a page or JSON, as asked
+PAGE_VARY = "Accept, Accept-Language"  # a page: also in the browser's language
 _TABLE = re.compile(r"<table>(.*?)</table>", re.S)
 _HEADING = re.compile(r"<h([23]) id=\"[^\"]*\">(.*?)</h\1>", re.S)
 _TAG = re.compile(r"<[^>]+>")
-
-
-@lru_cache(maxsize=1)
-def _templates() -> Environment:
-    return Environment(loader=PackageLoader("server", "templates"), undefined=StrictUndefined,
-                       autoescape=select_autoescape(["html.j2"]), trim_blocks=True, lstrip_blocks=True)
+_QUOTE = re.compile(r"<blockquote>.*?</blockquote>", re.S)
+_NOTE = re.compile(r"\s*<em>.*</em>\s*", re.S)
 
 
 def wants_html(default: bool) -> bool:
@@ -42,36 +46,63 @@ def wants_html(default: bool) -> bool:
     return request.accept_mimetypes.best_match(offered, default=offered[0]) == "text/html"
 
 
+def page_language() -> tuple[str, str]:
+    """(the language of the page asked for, the query that keeps it in the page's links:
+    `?lang=sv` where the address chose it, else "": the next page asks the browser again)."""
+    language, chosen = languages.requested()
+    return language, f"?lang={language}" if chosen else ""
+
+
+def headers() -> dict:
+    """A page's headers: it varies with Accept-Language too, and says its language."""
+    return {**HEADERS, "Vary": PAGE_VARY, "Content-Language": page_language()[0]}
+
+
 @dataclass(frozen=True)
 class GuidePage:
     title: str
     intro: str  # the first sentence of the guide, as HTML (the front door's blurb)
     body: str  # everything after the title, as HTML
     contents: list  # [(id, title), ...] the chapters
+    language: str  # the guide's own (English where `name` has no translation into the one asked for)
 
 
-@lru_cache(maxsize=16)
-def guide_page(name: str) -> GuidePage:
-    """The guide as HTML (404 not-found for an unknown game)."""
-    text = reader.guide_text(name)
+@lru_cache(maxsize=64)
+def guide_page(name: str, language: str = languages.DEFAULT) -> GuidePage:
+    """The guide as HTML, in `language` where it is translated (404 not-found for an unknown game)."""
+    text = reader.guide_text(name, language)
+    language = reader.guide_language(name, language)
+    # Heading anchors keep their letters (`#как-ходить`, `#översikt`): an English heading's is as before.
     converter = markdown.Markdown(extensions=["tables", "toc", "sane_lists"],
-                                  extension_configs={"toc": {"toc_depth": "2-3"}})
+                                  extension_configs={"toc": {"toc_depth": "2-3", "slugify": slugify_unicode}})
     body = converter.convert(text)
     title = html.unescape(_TAG.sub("", body.split("</h1>", 1)[0]))
     body = body.split("</h1>", 1)[1] if "</h1>" in body else body
-    intro = re.search(r"<p>(.*?)</p>", body, re.S)
     contents = [(chapter["id"], html.unescape(chapter["name"])) for chapter in converter.toc_tokens]
-    return GuidePage(title, _first_sentence(intro.group(1)) if intro else "", _scrollable_tables(body), contents)
+    return GuidePage(title, _intro(body), _scrollable_tables(body, language), contents, language)
+
+
+def _intro(body: str) -> str:
+    """The first sentence of the guide's first paragraph, passing over a translation's note on
+    top (a quotation, or a paragraph all in italics: that the move notation stays English)."""
+    for paragraph in re.findall(r"<p>(.*?)</p>", _QUOTE.sub("", body), re.S):
+        if not _NOTE.fullmatch(paragraph):
+            return _first_sentence(paragraph)
+    return ""
 
 
 def _first_sentence(paragraph: str) -> str:
-    return re.split(r"(?<=[.!?])\s+(?=[A-Z])", paragraph.strip(), maxsplit=1)[0]
+    """Up to the first full stop that a capital letter (of any alphabet) follows."""
+    for stop in re.finditer(r"(?<=[.!?])\s+(?=[¡¿]?\w)", paragraph.strip()):
+        if paragraph.strip()[stop.end():].lstrip("¡¿")[:1].isupper():
+            return paragraph.strip()[:stop.start()]
+    return paragraph.strip()
 
 
-def _scrollable_tables(body: str) -> str:
+def _scrollable_tables(body: str, language: str) -> str:
     """Wide tables scroll inside their own box (named after their section, reachable by
     keyboard), so the page itself never scrolls sideways on a phone."""
-    out, last, heading = [], 0, "Table"
+    out, last, heading = [], 0, translations(language).gettext("Table")
     for match in _TABLE.finditer(body):
         before = body[last:match.start()]
         headings = _HEADING.findall(before)
@@ -85,27 +116,33 @@ def _scrollable_tables(body: str) -> str:
     return "".join(out)
 
 
-def games() -> list[dict]:
-    """Each hosted game that has a guide, with its link and first sentence."""
-    return [{"name": g.name, "title": g.title, "players": f"{g.min_players}–{g.max_players}",
-             "intro": guide_page(g.name).intro, "url": f"/rules/{g.name}"} for g in available() if g.name in registry.games.guided()]
+def games(language: str = languages.DEFAULT, query: str = "") -> list[dict]:
+    """Each hosted game that has a guide, with its link and first sentence, in `language`."""
+    return [{"name": g.name, "title": terms.title(language, g.title, g.name), "players": f"{g.min_players}–{g.max_players}",
+             "most": g.max_players, "intro": guide_page(g.name, language).intro, "url": f"/rules/{g.name}{query}"}
+            for g in available() if g.name in registry.games.guided()]
 
 
 def render(template: str, **context) -> str:
-    return _templates().get_template(template).render(**context)
+    """A page in the language asked for, with links to the same page in Herald's other languages."""
+    language, query = page_language()
+    others = [{"code": code, "name": name, "url": f"{request.path}?lang={code}"}
+              for code, name in languages.NAMES.items() if code != language]
+    return templating.render(template, language, query=query, other_languages=others,
+                             games=games(language, query), **context)
 
 
 def front_door() -> str:
-    return render("site_front.html.j2", games=games())
+    return render("site_front.html.j2")
 
 
 def rules_index() -> str:
-    return render("site_rules.html.j2", games=games())
+    return render("site_rules.html.j2")
 
 
 def rules(name: str) -> str:
-    return render("site_guide.html.j2", page=guide_page(name), name=name)
+    return render("site_guide.html.j2", page=guide_page(name, page_language()[0]), name=name)
 
 
 def not_found(message: str, close: list[str]) -> str:
-    return render("site_missing.html.j2", message=message, close=close, games=games())
+    return render("site_missing.html.j2", message=message, close=close)

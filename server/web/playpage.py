@@ -1,29 +1,25 @@
 """The game page (`GET /play/{id}`): the board, the log as the seat may see it, what it is
 asked, its legal moves and a move box, rendered on the server from the same functions the
-REST API answers with (gameviews, movelog), for the one seat a link grants."""
+REST API answers with (gameviews, movelog), for the one seat a link grants.
+
+The page speaks the language `?lang=` names, else its player's own setting, else the one the
+browser asks for (Accept-Language), else English; a form at its foot sets the player's
+language (`POST /play/{id}/language`), for the page and for the mails alike."""
 from __future__ import annotations
 
 import secrets
-from functools import lru_cache
-
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from server.players import localtime
 from server.table import clocks, gameviews, movelog, pictures
 from server.errors import ApiError
 from server.table.gameviews import current_state
-from server.store.models import ChatMessage
+from server.store.models import ChatMessage, Player
+from server.web.i18n import languages, templating, terms
 
 LOG_TAIL = 40  # the latest log entries on the page (the whole log: `herald log`)
 LEGAL_SHOWN = 300  # concrete moves listed as buttons; the move box takes any
 POLL_SECONDS = 10  # each long-poll of the page's script (gameviews.wait's timeout)
 NOTES = 5  # Herald's latest notes at the table (a seat handed over, a player's mail bounced)
-
-
-@lru_cache(maxsize=1)
-def _templates() -> Environment:
-    return Environment(loader=PackageLoader("server", "templates"), undefined=StrictUndefined,
-                       autoescape=select_autoescape(["html.j2"]), trim_blocks=True, lstrip_blocks=True)
 
 
 def context(grant, error: ApiError | None = None, typed: str = "") -> dict:
@@ -59,12 +55,38 @@ def table_notes(game_id: int) -> list[str]:
     return [row.text for row in rows][::-1]
 
 
-def render(grant, error: ApiError | None = None, typed: str = "") -> tuple[str, str]:
-    """(HTML, the nonce its inline script runs under)."""
+def player_language(player_id: int) -> str | None:
+    """The language the player chose, or None."""
+    row = Player.select(Player.language).where(Player.id == player_id).first()
+    return row.language if row else None
+
+
+def page_language(grant) -> tuple[str, str]:
+    """(the page's language, the query keeping a `?lang=` choice in the page's own links)."""
+    language, chosen = languages.requested(player_language(grant.caller.id))
+    return language, f"?lang={language}" if chosen else ""
+
+
+def render(grant, error: ApiError | None = None, typed: str = "") -> tuple[str, str, str]:
+    """(HTML, the nonce its inline script runs under, its language)."""
     nonce = secrets.token_urlsafe(16)
-    html = _templates().get_template("play.html.j2").render(**context(grant, error, typed), nonce=nonce)
-    return html, nonce
+    language, query = page_language(grant)
+    shown = context(grant, error, typed)
+    html = templating.render("play.html.j2", language, **shown, nonce=nonce, query=query,
+                             title=terms.title(language, shown["game"]["title"], shown["game"]["ruleset"]),
+                             language_names=languages.NAMES)
+    return html, nonce, language
 
 
-def render_refusal(error: ApiError) -> str:
-    return _templates().get_template("play_error.html.j2").render(error=error)
+def render_refusal(error: ApiError) -> tuple[str, str]:
+    """(HTML, its language): the browser's, as no player is known."""
+    language = languages.requested()[0]
+    return templating.render("play_error.html.j2", language, error=error), language
+
+
+def choose_language(grant, code: str) -> None:
+    """The page's language form: the player's setting, for the page and the mails."""
+    language = languages.normalise(code)
+    if language is None:
+        raise ApiError(422, "invalid-input", languages.unknown(code))
+    Player.update(language=language).where(Player.id == grant.caller.id).execute()

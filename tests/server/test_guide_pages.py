@@ -101,7 +101,8 @@ def test_the_front_door_answers_programs_with_json(client, accept):
 
 def test_the_front_door_answers_browsers_with_a_page(client):
     page = client.get("/", headers=BROWSER)
-    assert page.status_code == 200 and page.mimetype == "text/html" and page.headers["Vary"] == "Accept"
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    assert page.headers["Vary"] == "Accept, Accept-Language" and page.headers["Content-Language"] == "en"
     html = page.get_data(as_text=True)
     for name in games.guided():
         assert f'href="/rules/{name}"' in html
@@ -177,4 +178,65 @@ def test_the_game_page_links_the_guide(api, client, config):
     link = urlsplit(playlinks.url_for_seat(config, game, 0))
     page = client.get(f"{link.path}?{link.query}")
     html = page.get_data(as_text=True)
-    assert page.status_code == 200 and 'href="/rules/wizards-quest"' in html
+    assert page.status_code == 200 and 'href="/rules/wizards-quest?lang=en"' in html  # in the page's language
+
+
+# --- in the reader's language (issue 27) -------------------------------------------------------
+
+TRANSLATED = ("sv", "ru", "nl", "es", "hu")
+
+
+def translated_text(name: str, language: str) -> str:
+    from pathlib import Path
+
+    return (Path(__file__).resolve().parents[2] / "server" / "guides" / language / f"{name}.md").read_text("utf-8")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_api_serves_the_guide_in_a_language(client, language):
+    answer = client.get(f"/rulesets/wizards-quest/rules?lang={language}")
+    assert answer.status_code == 200 and answer.json["language"] == language
+    assert answer.json["text"] == translated_text("wizards-quest", language)
+    topic = answer.json["topics"][2]
+    section = client.get("/rulesets/wizards-quest/rules", query_string={"lang": language, "topic": topic})
+    assert section.status_code == 200 and section.json["title"] == topic
+
+
+def test_the_api_refuses_a_language_it_does_not_speak(client):
+    answer = client.get("/rulesets/castle-assault/rules?lang=de")
+    assert answer.status_code == 422 and "Herald does not speak 'de'" in answer.json["error"]["message"]
+    assert client.get("/rulesets/castle-assault/rules").json["language"] == "en"
+
+
+def test_a_guide_page_follows_the_browser_and_lang_overrides_it(client):
+    swedish = client.get("/rules/medieval-mastery", headers={"Accept": "text/html", "Accept-Language": "sv-SE,en;q=0.5"})
+    html = swedish.get_data(as_text=True)
+    assert '<html lang="sv">' in html and swedish.headers["Content-Language"] == "sv"
+    assert "riddare" in html and "Medieval Mastery: så spelar man" in html
+    spanish = client.get("/rules/medieval-mastery?lang=es", headers={"Accept": "text/html", "Accept-Language": "sv"})
+    assert '<html lang="es">' in spanish.get_data(as_text=True)
+    plain = client.get("/rules/medieval-mastery", headers={"Accept": "text/html", "Accept-Language": "de, fr"})
+    assert '<html lang="en">' in plain.get_data(as_text=True)  # none of Herald's: English
+
+
+def test_cyrillic_headings_get_anchors_the_contents_link_to(client):
+    html = client.get("/rules/castle-assault?lang=ru", headers={"Accept": "text/html"}).get_data(as_text=True)
+    contents = re.findall(r'<li><a href="#([^"]+)">', html)
+    anchors = set(re.findall(r'<h[23] id="([^"]+)"', html))
+    assert len(contents) >= 10 and set(contents) <= anchors and len(set(contents)) == len(contents)
+    assert all(re.search("[а-я]", anchor) for anchor in contents)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_front_page_blurb_is_the_guides_first_sentence_not_its_note(client, language):
+    """A translation opens with a note that the move notation stays English: the blurb is
+    the first sentence after it."""
+    from server.web.guidepages import guide_page
+
+    html = client.get(f"/?lang={language}", headers={"Accept": "text/html"}).get_data(as_text=True)
+    for name in games.guided():
+        intro = guide_page(name, language).intro
+        assert intro and intro in html
+        note = translated_text(name, language).split("\n", 3)[2]  # the line after the title
+        assert note.startswith(("*", ">")) and re.sub("<[^>]+>", "", intro)[:40] not in note, (language, name)
+        assert len(intro) > 40 and intro.count(".") >= 1

@@ -123,7 +123,7 @@ def test_players_hear_who_joined_and_that_the_game_began(api, config, tmp_path):
     deliver_pending(config)
     [joined] = mails(tmp_path)
     text = joined.get_body(("plain",)).get_content()
-    assert joined["To"] == "ana@example.org" and "ben took seat 1" in text and "1 of 3 seats are taken" in text
+    assert joined["To"] == "ana@example.org" and "ben took seat 1" in text and "1 of 3 seats is taken" in text
     api.call("POST", "/games/join", ana, json={"invite": codes[0]})
     api.call("POST", "/games/join", cyd, json={"invite": codes[2]})
     deliver_pending(config)

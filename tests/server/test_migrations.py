@@ -146,6 +146,7 @@ def test_mail_the_first_release_queued_is_sent_after_the_upgrade(release1, tmp_p
     for text in by_kind["turn"] + by_kind["reminder"]:
         assert "Your position:" in text and "Answer by" not in text and "Table talk" not in text
     assert "since 2026-11-23 11:31:19 UTC" in by_kind["reminder"][0]
+    assert {str(m["Content-Language"]) for m in relay.messages} == {"en"}  # m0093: nobody chose a language yet
     database.close()
 
 
@@ -165,6 +166,17 @@ def test_the_first_releases_players_get_utc_and_the_default_quiet_hours(release1
     first = Player.get_by_id(1)
     assert (first.timezone, first.quiet_hours) == ("Europe/Stockholm", None)
     database.close()
+
+
+def test_m0093_gives_every_player_a_language_still_unchosen(release1, tmp_path):
+    """m0093: players.language arrives NULL for every existing player: their mail stays in English and
+    their game page follows their browser until they choose."""
+    db = open_database(f"sqlite:///{release1}")
+    with database.connection_context():
+        assert "language" not in {c.name for c in db.get_columns("players")}
+        startup.migrate()
+        column = next(c for c in db.get_columns("players") if c.name == "language")
+        assert column.null and {p.language for p in Player.select()} == {None} and Player.select().count() > 1
 
 
 def test_herald_server_run_refuses_an_unmigrated_database_naming_the_fix(release1, tmp_path):

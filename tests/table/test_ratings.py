@@ -29,7 +29,7 @@ def test_ratings_follow_finished_rated_games_and_are_mailed(api):
     over = Notification.get((Notification.game == game_id) & (Notification.kind == "over")
                             & (Notification.player == ana["id"]))
     body = compose(over, {"MAIL_FROM": "h@example.org"}).get_content()
-    assert "Your toy-race rating: 0.0 ->" in body and "1 rated game)" in body
+    assert "Your rating in Race to 21: 0.0 ->" in body and "1 rated game)" in body
     finish(api, [ben, cal])  # ben beats cal
     again = {r["name"]: r for r in api.call("GET", "/ratings/toy-race", ana).json["ratings"]}
     assert again["ben"]["games"] == 2 and again["ben"]["rating"] > again["cal"]["rating"]

@@ -1,4 +1,4 @@
-"""Mail settings of the caller (PATCH /players/me) and invitations by mail."""
+"""Mail settings of the caller (PATCH /players/me: the mail setting, the language) and invitations by mail."""
 from __future__ import annotations
 
 from flask import request
@@ -14,7 +14,7 @@ from server.table.outbox import SETTINGS
 from server.notify.digest import waiting_games
 from server.store.models import Game, Notification, Player, Seat, lock_game
 from server.api.routes.games import GAME_ID
-from server.api.routes.schemas import MAX_SEAT, PlayerSchema, StrictSchema, checked_quiet, checked_zone
+from server.api.routes.schemas import MAX_SEAT, PlayerSchema, StrictSchema, checked_quiet, checked_zone, language_field
 
 blp = Blueprint("mail", __name__, description="Mail settings and invitations by mail")
 
@@ -28,11 +28,13 @@ class MailSettingSchema(StrictSchema):
                                                       "bad-timezone otherwise)"})
     quiet_hours = fields.String(allow_none=True, validate=validate.Length(max=40), metadata={
         "description": "from-to in my zone, e.g. 22-8 or 22:30-07:00; 'off' or null for none (422 bad-quiet-hours)"})
+    language = language_field(allow_none=True)  # null: none chosen again
 
     @validates_schema
     def _something(self, data, **kwargs):
         if not data:
-            raise ValidationError("Send at least one of mail, timezone and quiet_hours.")
+            raise ValidationError("Say what to change: mail (turns, digest or off), timezone, quiet_hours, or language "
+                                  "(en, sv, ru, nl, es or hu).")
 
 
 class MailInviteSchema(StrictSchema):
@@ -51,7 +53,8 @@ def me_body(player_id: int) -> dict:
     """GET/PATCH /players/me: the record, the mail setting, and how many games wait for me."""
     player = Player.get_by_id(player_id)
     return {"id": player.id, "name": player.name, "email": player.email, "mail": player.mail,
-            "waiting": len(waiting_games(player.id)), "timezone": player.timezone, "quiet_hours": player.quiet_hours}
+            "waiting": len(waiting_games(player.id)), "timezone": player.timezone, "quiet_hours": player.quiet_hours,
+            "language": player.language}
 
 
 @blp.route("/players/me", methods=["PATCH"])
@@ -59,8 +62,9 @@ def me_body(player_id: int) -> dict:
 @blp.response(200, PlayerSchema)
 @blp.alt_response(422, schema=ErrorSchema, description="bad-timezone, bad-quiet-hours, invalid-input")
 def change_mail(body):
-    """Change my mail setting (a mail per turn, one digest a day, or none), my time zone, or my
-    quiet hours (reminders and digests wait until they end; turn mails do not)."""
+    """Change my mail setting (a mail per turn, one digest a day, or none), my time zone, my
+    quiet hours (reminders and digests wait until they end; turn mails do not), or my language
+    (the one Herald's mails and my game page speak: en, sv, ru, nl, es or hu; null: none chosen)."""
     caller = current_player()
     changes = {}
     if "mail" in body:
@@ -69,6 +73,8 @@ def change_mail(body):
         changes["timezone"] = checked_zone(body["timezone"])
     if "quiet_hours" in body:
         changes["quiet_hours"] = checked_quiet(body["quiet_hours"])
+    if "language" in body:
+        changes["language"] = body["language"]
     Player.update(**changes).where(Player.id == caller.id).execute()
     return me_body(caller.id)
 

@@ -20,7 +20,7 @@ def index():
     """The server's front door. A mail's footer links here, so a browser gets a page a player can
     read (the games, their rules, how to join); a program (JSON, `*/*` or no Accept) the links."""
     if guidepages.wants_html(default=False):
-        return Response(guidepages.front_door(), mimetype="text/html", headers=guidepages.HEADERS)
+        return Response(guidepages.front_door(), mimetype="text/html", headers=guidepages.headers())
     return {"name": "Herald", "about": "A turn server for slow board games, played by mail and from a shell.",
             "api_docs": "/docs", "openapi": "/openapi.json", "rulesets": "/rulesets", "rules": "/rules",
             "health": "/health"}, 200, {"Vary": "Accept"}

@@ -1,5 +1,5 @@
-"""The game page: GET /play/{id} (HTML), its form POST /play/{id}/move and its long-poll
-GET /play/{id}/wait, all authorised by a signed seat link (server.web.playlinks) given as `?t=`,
+"""The game page: GET /play/{id} (HTML), its forms POST /play/{id}/move and /play/{id}/language
+and its long-poll GET /play/{id}/wait, all authorised by a signed seat link (server.web.playlinks) given as `?t=`,
 a form field, or the cookie the page sets; and for players, GET /games/{id}/link and
 POST /games/{id}/link/revoke with their API token."""
 from __future__ import annotations
@@ -54,12 +54,15 @@ def _grant(game_id: int):
 
 
 def _refusal(error: ApiError) -> Response:
-    return Response(playpage.render_refusal(error), status=error.status, mimetype="text/html", headers=_headers())
+    html, language = playpage.render_refusal(error)
+    return Response(html, status=error.status, mimetype="text/html",
+                    headers={**_headers(), "Content-Language": language})
 
 
 def _page(grant, status: int = 200, error: ApiError | None = None, typed: str = "") -> Response:
-    html, nonce = playpage.render(grant, error, typed)
-    response = Response(html, status=status, mimetype="text/html", headers=_headers(nonce))
+    html, nonce, language = playpage.render(grant, error, typed)
+    response = Response(html, status=status, mimetype="text/html",
+                        headers={**_headers(nonce), "Content-Language": language})
     # The page's own later calls (reload, long-poll) carry the link as a cookie for this game only.
     response.set_cookie(COOKIE, grant.token, path=f"/play/{grant.game}", httponly=True, samesite="Lax",
                         secure=request.is_secure, max_age=90 * 24 * 3600)
@@ -102,6 +105,34 @@ def move(game_id):
         movelog.submit(grant.caller, game_id, seq, grant.seat, None, text)
     except ApiError as error:
         return _page(grant, error.status, error, text)
+    return redirect(f"/play/{game_id}", code=303)
+
+
+LANGUAGE_FORM = {"required": True, "content": {"application/x-www-form-urlencoded": {"schema": {
+    "type": "object", "required": ["t", "language"],
+    "properties": {"t": {"type": "string", "description": "the page's link token"},
+                   "language": {"type": "string", "description": "en, sv, ru, nl, es or hu"}}}}}}
+
+
+@blp.route(f"/{GAME_ID}/language", methods=["POST"])
+@blp.response(303, description="chosen: back to the game page (Location: /play/{game_id})")
+@blp.doc(security=[], requestBody=LANGUAGE_FORM, responses={"default": {
+    "description": "the page again with the refusal (422 for a language Herald does not speak), or a refusal "
+                   "page for a bad link",
+    "content": {"text/html": {"schema": HTML}}}})
+def language(game_id):
+    """The page's language form: the language Herald writes to the link's player in, on this page and
+    in every mail (as `PATCH /players/me {language}`)."""
+    try:
+        if not request.form.get("t"):  # the form's own token, never the cookie alone: no CSRF
+            raise ApiError(401, "link-required", "Choose from the game page (its link is in your turn mail).")
+        grant = playlinks.caller_for(request.form["t"], game_id)
+    except ApiError as error:
+        return _refusal(error)
+    try:
+        playpage.choose_language(grant, request.form.get("language", ""))
+    except ApiError as error:
+        return _page(grant, error.status, error)
     return redirect(f"/play/{game_id}", code=303)
 
 

@@ -30,7 +30,8 @@ def register(body):
     """Register; the token in the answer is shown this once and stored only hashed. The
     operator's HERALD_REGISTRATION may close registration or ask for a seat invite."""
     check_registration_policy(current_app.config.get("REGISTRATION", "open"), body.get("invite"))
-    return create_player(body["name"], body["email"], current_app.config["EMAIL_CHECK_DNS"], timezone=body["timezone"])
+    return create_player(body["name"], body["email"], current_app.config["EMAIL_CHECK_DNS"], timezone=body["timezone"],
+                         language=body.get("language"))
 
 
 def check_registration_policy(policy: str, invite: str | None) -> None:
@@ -45,9 +46,11 @@ def check_registration_policy(policy: str, invite: str | None) -> None:
                            "This server takes new players by invitation: register with the invite code of a free seat.")
 
 
-def create_player(name: str, email: str, check_dns=False, timezone: str | None = None) -> dict:
+def create_player(name: str, email: str, check_dns=False, timezone: str | None = None,
+                  language: str | None = None) -> dict:
     """A new player with a fresh token (also used by the operator's `herald server players add`);
-    the address checked and normalised by email-validator; the time zone, if given, checked."""
+    the address checked and normalised by email-validator; the time zone, if given, checked;
+    `language`: the one Herald writes to them in (None: not chosen)."""
     name = " ".join(name.split())
     email = normalized_email(email, check_dns)
     zone = checked_zone(timezone) if timezone is not None else localtime.DEFAULT_ZONE
@@ -58,11 +61,11 @@ def create_player(name: str, email: str, check_dns=False, timezone: str | None =
             # Names differing only in case would let one player pass for another in events and mails.
             if Player.select().where(fn.LOWER(Player.name) == name.lower()).exists():
                 raise taken
-            player = Player.create(name=name, email=email, token_hash=digest, timezone=zone)
+            player = Player.create(name=name, email=email, token_hash=digest, timezone=zone, language=language)
     except IntegrityError:
         raise taken from None
     return {"id": player.id, "name": player.name, "email": player.email, "token": token, "timezone": player.timezone,
-            "quiet_hours": player.quiet_hours}
+            "quiet_hours": player.quiet_hours, "language": player.language}
 
 
 

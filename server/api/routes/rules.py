@@ -1,5 +1,6 @@
 """The games' guides as web pages, for players (public, no token): the text of
-`GET /rulesets/{name}/rules` as HTML, with pictures of real positions."""
+`GET /rulesets/{name}/rules` as HTML, with pictures of real positions, in the language `?lang=`
+names or the browser asks for (server/web/guidepages.py)."""
 from __future__ import annotations
 
 from flask import Response, jsonify
@@ -15,7 +16,7 @@ blp = Blueprint("rules", __name__, url_prefix="/rules", description="The player 
 
 
 def _page(html: str, status: int = 200) -> Response:
-    return Response(html, status=status, mimetype="text/html", headers=guidepages.HEADERS)
+    return Response(html, status=status, mimetype="text/html", headers=guidepages.headers())
 
 
 def _missing(error: ApiError) -> Response:
@@ -42,10 +43,11 @@ def index():
 @blp.doc(security=[])
 def page(name):
     """How to play a game: components, setup, a turn, every card and place, example pictures,
-    the move notation and the options, written for players."""
+    the move notation and the options, written for players; in the language `?lang=` names,
+    else the one the browser asks for (Accept-Language), where the guide is translated."""
     try:
         if not guidepages.wants_html(default=True):
-            response = jsonify(reader.rules(name))
+            response = jsonify(reader.rules(name, None, guidepages.page_language()[0]))
             response.headers["Vary"] = "Accept"
             return response
         return _page(guidepages.rules(name))

@@ -5,6 +5,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from server.errors import ApiError
 from server.players import localtime
+from server.web.i18n import languages
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 _.'-]{0,39}$"
 MAX_SEAT = 63
@@ -44,11 +45,28 @@ def checked_quiet(text: str | None) -> str | None:
         return localtime.check_quiet(text)
     except ValueError as exc:
         raise ApiError(422, "bad-quiet-hours", str(exc)) from None
+class LanguageField(fields.String):
+    """A language Herald speaks, as a person types it (`sv`, `SV`, `sv-SE` are sv); anything
+    else is refused with a sentence naming the choices."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        found = languages.normalise(text)
+        if found is None:
+            raise ValidationError(languages.unknown(text))
+        return found
+
+
+def language_field(**kwargs) -> LanguageField:
+    return LanguageField(validate=validate.Length(min=1, max=16), metadata={
+        "description": "the language Herald writes to the player in: " + languages.listing(),
+        "enum": list(languages.LANGUAGES)}, **kwargs)
 
 
 class RegisterSchema(StrictSchema):
     name = name_field()
     email = email_field()
+    language = language_field(load_default=None)
     invite = fields.String(load_default=None, validate=validate.Length(min=1, max=64),
                            metadata={"description": "an unused seat invite; required when registration is by invite"})
     timezone = fields.String(load_default=None, validate=validate.Length(min=1, max=64),
@@ -66,6 +84,9 @@ class PlayerSchema(Schema):
     timezone = fields.String(metadata={"description": "my IANA time zone (UTC unless chosen)"})
     quiet_hours = fields.String(allow_none=True, metadata={
         "description": "from-to in my zone, like 22:00-08:00: reminders and digests wait until it ends; null: none"})
+    language = fields.String(allow_none=True, metadata={
+        "description": "the language Herald writes to me in (en, sv, ru, nl, es, hu); null: none chosen, "
+                       "so mail is in English and the game page follows the browser"})
 
 
 class NewPlayerSchema(PlayerSchema):

@@ -43,7 +43,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
 
-from jinja2 import Environment, PackageLoader, StrictUndefined
+from peewee import fn
 
 from server.notify import bounces
 from server.notify import delivery, mailboard, mailparts, story
@@ -53,12 +53,11 @@ from server.players.addresses import delivery_address, mailable
 from server.guides.reader import rules_url
 from server.notify import reply_addresses as reply_address
 from server.notify.mail_headers import decorate
-from server.store.models import Game, Notification, utcnow
+from server.store.models import Game, Notification, Player, utcnow
+from server.web.i18n import languages, templating, terms
 
 SMTP_TIMEOUT = 20  # seconds, unless the SMTP_TIMEOUT setting says otherwise
 
-_templates = Environment(loader=PackageLoader("server", "templates"), undefined=StrictUndefined,
-                         autoescape=False, keep_trailing_newline=True)
 
 
 def message_id(row: Notification, config: dict) -> str:
@@ -71,13 +70,20 @@ def message_id(row: Notification, config: dict) -> str:
 
 def compose(row: Notification, config: dict) -> EmailMessage:
     """The mail for an outbox row, rendered from its template, its stored context and the
-    position it is about (drawn now: server/notify/mailboard.py)."""
+    position it is about (drawn now: server/notify/mailboard.py), in its recipient's language
+    as set when it is sent (`recipient_language`)."""
     link = mailparts.play_url(row, config)
+    language = recipient_language(row)
     context = mailboard.mail_context(row)
-    context = {**context, "rules_url": rules_url(config, context.get("ruleset") or _ruleset_of(row))}
-    text = _templates.get_template(f"{row.kind}.txt.j2").render(
-        **{**context, **story_context(row, context)}, public_url=config.get("PUBLIC_URL", ""),
-        reply_by_mail=reply_address.configured(config), play_url=link)
+    ruleset = context.get("ruleset") or _ruleset_of(row)
+    context = {**context, "rules_url": rules_url(config, ruleset, language)}
+    if "title" in context:
+        context["title"] = terms.title(language, context["title"], ruleset)
+    if row.kind == "digest":
+        context["games"] = [{**g, "title": terms.title(language, g["title"])} for g in context["games"]]
+    text = templating.render(f"{row.kind}.txt.j2", language, **{**context, **story_context(row, context)},
+                             public_url=config.get("PUBLIC_URL", ""), reply_by_mail=reply_address.configured(config),
+                             play_url=link)
     head, _, body = text.partition("\n")
     address, international = delivery_address(row.email)
     # An address with a non-ASCII local part cannot be an encoded-word (RFC 2047 forbids it in
@@ -90,9 +96,24 @@ def compose(row: Notification, config: dict) -> EmailMessage:
     message["Message-ID"] = message_id(row, config)
     message["X-Herald-Notification"] = str(row.id)
     mailparts.set_text(message, body.lstrip("\n"))  # in an encoding that keeps the board's lines whole
-    message = mailparts.add_html(message, row, config, body.lstrip("\n"), link, context)  # text + HTML board
+    message = mailparts.add_html(message, row, config, body.lstrip("\n"), link, context, language)  # text + HTML board
+    message["Content-Language"] = language  # after the parts: setting a body drops the Content- headers
     decorate(message, row, config)  # Reply-To, thread and loop-guard headers (server.mailin)
     return message
+
+
+def recipient_language(row: Notification) -> str:
+    """The language a mail is written in: its player's setting when it is sent (the default,
+    English, where none is chosen). An invitation goes to an address, not to its row's player
+    (the inviter): in the language of the player who has that address, if one has chosen it,
+    else in the inviter's."""
+    if row.kind == "invite":
+        invited = (Player.select(Player.language).where(fn.LOWER(Player.email) == row.email.strip().lower())
+                   .order_by(Player.id).first())
+        if invited is not None and invited.language:
+            return languages.effective(invited.language)
+    player = Player.select(Player.language).where(Player.id == row.player_id).first()
+    return languages.effective(player.language if player else None)
 
 
 def _ruleset_of(row: Notification) -> str | None:
@@ -247,8 +268,7 @@ def transport_for(config: dict):
 
 class MailChannel:
     name = "mail"
-    kinds = frozenset(template.removesuffix(".txt.j2")
-                      for template in _templates.list_templates(filter_func=lambda file: file.endswith(".txt.j2")))
+    kinds = frozenset(template.removesuffix(".txt.j2") for template in templating.templates(".txt.j2"))
 
     def compose(self, row: Notification, config: dict) -> EmailMessage:
         return compose(row, config)

@@ -1,0 +1,94 @@
+"""Bring every catalog up to date with the sentences the server marks for translation:
+
+    python -m server.web.i18n.extract
+
+reads the templates (server/templates, `_()`, `ngettext()` and `{% trans %}`) and the few
+modules that translate in Python (PYTHON below), then rewrites `catalogs/<lang>.po` for every
+language: a new sentence arrives with an empty translation (read in English until someone
+writes one: tests/server/test_i18n.py fails meanwhile), a sentence no longer used leaves, and
+every translation already written stays. No `.pot` file and no `.mo` file are kept: the
+catalogs are compiled in memory when the server first needs them (catalogs.py).
+"""
+from __future__ import annotations
+
+from importlib import resources
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract as extract_from
+from babel.messages.pofile import write_po
+from jinja2.ext import babel_extract
+
+from server.web.i18n.catalogs import DOMAIN, catalog
+from server.web.i18n.languages import DEFAULT, LANGUAGES
+
+SERVER = Path(__file__).resolve().parents[2]
+# Python modules that translate a sentence themselves (templates do the rest).
+PYTHON = ("web/guidepages.py", "mailin/dispatch.py")
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
+JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "newstyle_gettext": "true",
+                 "trim_blocks": "true", "lstrip_blocks": "true", "keep_trailing_newline": "true"}
+
+
+def messages() -> Catalog:
+    """Every sentence marked in the templates and in PYTHON, with where it stands."""
+    found = Catalog(project="Herald", domain=DOMAIN, charset="utf-8")
+    templates = SERVER / "templates"
+    for path in sorted(templates.rglob("*.j2")):
+        where = "server/" + path.relative_to(SERVER).as_posix()
+        with path.open("rb") as file:
+            for lineno, function, message, comments in babel_extract(file, KEYWORDS, [], JINJA_OPTIONS):
+                if isinstance(message, tuple):  # the number and the values filled in are no message
+                    strings = tuple(part for part in message if isinstance(part, str))
+                    message = strings[:2] if function == "ngettext" else strings[0]
+                found.add(message, locations=[(where, lineno)], auto_comments=comments)
+    for name in PYTHON:
+        with (SERVER / name).open("rb") as file:
+            for lineno, message, comments, _context in extract_from("python", file, KEYWORDS):
+                found.add(message, locations=[(f"server/{name}", lineno)], auto_comments=comments)
+    return found
+
+
+HEADER = """\
+{language} translation of Herald's words: its mails, the game page and the rules pages.
+Written by hand; `python -m server.web.i18n.extract` adds new sentences and drops unused ones."""
+# Header fields that would change with every run or name no one: left out.
+UNSTABLE = ('"POT-Creation-Date', '"PO-Revision-Date', '"Report-Msgid-Bugs-To', '"Generated-By', '"Project-Id-Version')
+
+
+def updated(language: str, template: Catalog) -> Catalog:
+    """The language's catalog with exactly `template`'s messages, its translations kept."""
+    source = resources.files(__package__).joinpath("catalogs", f"{language}.po")
+    if source.is_file():
+        current = catalog(language)
+    else:
+        current = Catalog(locale=language, project="Herald", domain=DOMAIN, charset="utf-8")
+    current.update(template, no_fuzzy_matching=True)
+    current.obsolete.clear()
+    current.header_comment = "\n".join(f"# {line}" for line in HEADER.format(
+        language=current.locale.get_display_name("en") if current.locale else language).splitlines())
+    current.fuzzy = False
+    current.last_translator = current.language_team = "Herald translators"
+    return current
+
+
+def po_text(found: Catalog) -> str:
+    buffer = BytesIO()
+    write_po(buffer, found, width=100, include_lineno=False, omit_header=False, sort_output=False)
+    lines = buffer.getvalue().decode("utf-8").splitlines(keepends=True)
+    return "".join(line for line in lines if not line.startswith(UNSTABLE))
+
+
+def main() -> None:
+    template = messages()
+    for language in LANGUAGES:
+        if language == DEFAULT:
+            continue
+        path = Path(__file__).with_name("catalogs") / f"{language}.po"
+        path.write_text(po_text(updated(language, template)), encoding="utf-8")
+        print(f"{path}: {len(template)} messages")
+
+
+if __name__ == "__main__":
+    main()

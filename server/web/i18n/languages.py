@@ -1,0 +1,53 @@
+"""The languages Herald speaks, a code as a person types it, and a browser's choice."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from babel import negotiate_locale
+
+DEFAULT = "en"
+# Each language in its own words (a menu shows a language by the name its readers know).
+NAMES = {"en": "English", "sv": "Svenska", "ru": "Русский", "nl": "Nederlands", "es": "Español", "hu": "Magyar"}
+LANGUAGES = tuple(NAMES)
+
+
+def normalise(code: str | None) -> str | None:
+    """The language a code names ("sv", "SV", "sv-SE", "sv_FI": sv), or None if Herald does not speak it."""
+    if not code:
+        return None
+    base = code.strip().replace("_", "-").split("-")[0].lower()
+    return base if base in NAMES else None
+
+
+def listing() -> str:
+    """'en (English), sv (Svenska), ...': the choices, as a sentence names them."""
+    return ", ".join(f"{code} ({name})" for code, name in NAMES.items())
+
+
+def unknown(code: str) -> str:
+    """The sentence refusing a code Herald does not speak."""
+    return f"Herald does not speak {code!r}; choose one of {listing()}."
+
+
+def negotiate(preferred: Iterable[str]) -> str | None:
+    """The best of Herald's languages for a browser's Accept-Language list (best first), by
+    Babel's negotiation (`sv-SE` finds `sv`), or None when none of them is asked for."""
+    found = negotiate_locale([p.replace("_", "-") for p in preferred if p and p != "*"], LANGUAGES, sep="-")
+    return normalise(found)
+
+
+def effective(code: str | None) -> str:
+    """A player's setting as mail is written in it: the default where none is chosen."""
+    return normalise(code) or DEFAULT
+
+
+def requested(chosen: str | None = None) -> tuple[str, bool]:
+    """The language of a page for the request being answered, and whether the address chose
+    it: `?lang=` (a code Herald does not speak is passed over), else the player's own setting
+    (`chosen`, where a page knows its player), else the browser's Accept-Language, else the default."""
+    from flask import request
+
+    asked = normalise(request.args.get("lang"))
+    if asked:
+        return asked, True
+    return normalise(chosen) or negotiate(request.accept_languages.values()) or DEFAULT, False

@@ -1,0 +1,62 @@
+"""The translated player guides (server/guides/<lang>/<game>.md, issue 27), one test per
+language and game: the English guide's headings, every card and territory id it names and every
+picture it shows, at least 1,500 words, and the printed rulebook's own words from the language's
+term list (terms.json). Serving them: tests/server/test_guide_pages.py."""
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from core.registry import MODULES
+from server.guides.reader import sections
+
+ROOT = Path(__file__).resolve().parents[2]
+GUIDES = ROOT / "server" / "guides"
+LANGUAGES = ("sv", "ru", "nl", "es", "hu")
+ID = re.compile(r"[A-Z]{1,4}\d{1,2}[A-Z0-9]*|\d/[A-Z]\d+")
+PICTURE = re.compile(r"\(/rules/[a-z-]+/pictures/[a-z0-9-]+\.svg\)")
+# Words of each language's printed rulebook (and the guide's term list): Medieval Mastery has
+# Swedish, Russian and Dutch editions; Castle Assault is Spanish, Wizard's Quest Hungarian.
+RULEBOOK = {
+    ("sv", "medieval-mastery"): ["riddare", "borg", "regalie", "spira", "äpple", "konfliktkort"],
+    ("ru", "medieval-mastery"): ["Влияние", "Призыв к оружию", "скипетр", "держава", "Корона процветания"],
+    ("nl", "medieval-mastery"): ["Rijksappel", "ridder", "bevoorradingslijn", "overwinningspunten", "goederenkaart"],
+    ("es", "castle-assault"): ["Fortaleza", "Poblado", "Mazmorra", "Trabuquete", "Ariete"],
+    ("hu", "wizards-quest"): ["A varázsló küldetése", "Csónak", "Békehozó", "Marnon tengere", "Ammon folyó"],
+}
+
+
+def text(name: str, language: str | None = None) -> str:
+    return (GUIDES / (language or "") / f"{name}.md").read_text(encoding="utf-8")
+
+
+def ids(name: str) -> set[str]:
+    """Every card and territory id of the game (its glossary) that the English guide names."""
+    glossary = importlib.import_module(MODULES[name] + ".glossary").GLOSSARY
+    named = {glossary.spelled[key] for key, entry in glossary.entries.items() if entry.kind in ("card", "territory")}
+    english = text(name)
+    return {n for n in named if ID.fullmatch(n) and re.search(rf"(?<![\w/]){re.escape(n)}(?![\w/])", english)}
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_translated_guide_is_the_whole_guide(language, name):
+    english, translated = text(name), text(name, language)
+    assert [s.level for s in sections(translated)] == [s.level for s in sections(english)]
+    missing = sorted(i for i in ids(name) if not re.search(rf"(?<![\w/]){re.escape(i)}(?![\w/])", translated))
+    assert len(ids(name)) >= 20 and not missing, missing
+    assert set(PICTURE.findall(translated)) == set(PICTURE.findall(english)) != set()
+    assert len(translated.split()) >= 1500
+
+
+@pytest.mark.parametrize("language,name", sorted(RULEBOOK))
+def test_a_translated_guide_speaks_its_rulebooks_words(language, name):
+    terms = json.loads((GUIDES / language / "terms.json").read_text(encoding="utf-8"))[name]
+    translated = text(name, language)
+    for word in RULEBOOK[language, name]:
+        assert any(word.lower() in value.lower() for value in terms.values()), (language, word)
+        assert word.lower() in translated.lower(), (language, word)
