@@ -4,14 +4,13 @@ picture it shows, at least 1,500 words, and the printed rulebook's own words fro
 term list (terms.json). Serving them: tests/server/test_guide_pages.py."""
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from pathlib import Path
 
 import pytest
 
-from core.registry import MODULES
+from core.registry import games
 from server.guides.reader import sections
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,13 +35,13 @@ def text(name: str, language: str | None = None) -> str:
 
 def ids(name: str) -> set[str]:
     """Every card and territory id of the game (its glossary) that the English guide names."""
-    glossary = importlib.import_module(MODULES[name] + ".glossary").GLOSSARY
+    glossary = games.facts(name).glossary
     named = {glossary.spelled[key] for key, entry in glossary.entries.items() if entry.kind in ("card", "territory")}
     english = text(name)
     return {n for n in named if ID.fullmatch(n) and re.search(rf"(?<![\w/]){re.escape(n)}(?![\w/])", english)}
 
 
-@pytest.mark.parametrize("name", sorted(MODULES))
+@pytest.mark.parametrize("name", sorted(games.guided()))
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_translated_guide_is_the_whole_guide(language, name):
     english, translated = text(name), text(name, language)

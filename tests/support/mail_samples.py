@@ -75,9 +75,10 @@ def play_pages() -> list[dict]:
     base = {"game": game, "title": COMMON["title"], "seat": 0, "me": seats[0], "token": "TOKEN", "svg": None,
             "asked": [{"seat": 0, "text": "PROMPT-1"}], "others": [], "moves": [{"text": "attack V11"}, {"text": "pass"}],
             "more_moves": 3, "patterns": [{"text": "discard C?", "help": "HELP-1"}],
-            "log": [{"seq": 11, "seat": 1, "text": "attack V11", "events": ["EVENT-1"]}, {"seq": 10, "events": []}],
+            "log": [{"seq": 11, "seat": 1, "text": "attack V11", "events": ["EVENT-1"], "when": "WHEN-1",
+                     "created": "2026-11-27T10:00:00Z"}, {"seq": 10, "events": [], "when": None, "created": None}],
             "error": None, "typed": "", "poll_seconds": 10, "clock": ["CLOCK-1"], "notes": ["NOTE-1"], "nonce": "N",
-            "query": "", "language_names": {"en": "English", "sv": "Svenska"}}
+            "query": "", "language_names": {"en": "English", "sv": "Svenska"}, "zone": "Europe/Stockholm"}
     return [
         base,
         {**base, "asked": [], "others": [{"seat": 1, "text": "PROMPT-2"}, {"seat": 2, "text": "PROMPT-3"}], "more_moves": 1,

@@ -33,8 +33,8 @@ class MailSettingSchema(StrictSchema):
     @validates_schema
     def _something(self, data, **kwargs):
         if not data:
-            raise ValidationError("Say what to change: mail (turns, digest or off), timezone, quiet_hours, or language "
-                                  "(en, sv, ru, nl, es or hu).")
+            raise ValidationError("Say what to change: at least one of mail (turns, digest or off), timezone, "
+                                  "quiet_hours and language (en, sv, ru, nl, es or hu).")
 
 
 class MailInviteSchema(StrictSchema):
