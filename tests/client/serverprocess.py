@@ -23,6 +23,20 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def wait_until_serving(process: subprocess.Popen, url: str, timeout: float) -> None:
+    """Return once `url`/health answers; RuntimeError if the process exits or time runs out."""
+    until = time.monotonic() + timeout
+    while time.monotonic() < until:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server process exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url + "/health", timeout=1):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError("the server process did not start listening")
+
+
 class ServerProcess:
     def __init__(self, port: int, database: Path):
         self.port, self.database = port, database
@@ -33,17 +47,12 @@ class ServerProcess:
         self.process = subprocess.Popen([sys.executable, "-m", "tests.client.serverprocess", str(self.port),
                                          str(self.database)], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        until = time.monotonic() + timeout
-        while time.monotonic() < until:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server process exited with {self.process.returncode}")
-            try:
-                with urllib.request.urlopen(self.url + "/health", timeout=1):
-                    return self
-            except OSError:
-                time.sleep(0.05)
-        self.stop()
-        raise RuntimeError("the server process did not start listening")
+        try:
+            wait_until_serving(self.process, self.url, timeout)
+        except RuntimeError:
+            self.stop()
+            raise
+        return self
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

@@ -7,11 +7,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
-from tests.client.serverprocess import ROOT, free_port
+from tests.client.serverprocess import ROOT, free_port, wait_until_serving
 
 
 class DocServer:
@@ -30,17 +28,12 @@ class DocServer:
         command = [sys.executable, "-m", "tests.docs.docserver", str(self.port)]
         self.process = subprocess.Popen(command, cwd=self.folder, env={**os.environ, **self.env, "PYTHONPATH": str(ROOT)},
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        until = time.monotonic() + 30
-        while time.monotonic() < until:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the documentation's server exited with {self.process.returncode}")
-            try:
-                with urllib.request.urlopen(self.url + "/health", timeout=1):
-                    return self
-            except OSError:
-                time.sleep(0.05)
-        self.__exit__()
-        raise RuntimeError("the documentation's server did not start listening")
+        try:
+            wait_until_serving(self.process, self.url, 30)
+        except RuntimeError:
+            self.__exit__()
+            raise
+        return self
 
     def __exit__(self, *exc) -> None:
         if self.process is not None and self.process.poll() is None:
