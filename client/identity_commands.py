@@ -111,10 +111,14 @@ def account(ctx, zone, quiet, language, as_json):
 
 
 def time_settings(me: dict) -> str:
+    """Label and value, one per line, the values aligned after the longest label."""
     quiet = me.get("quiet_hours")
-    return "\n".join([f"language:    {me.get('language') or 'not chosen (English mail; pages follow your browser)'}",
-                      f"time zone:   {me.get('timezone') or 'UTC'} (the dates Herald writes you are in it)",
-                      f"quiet hours: {quiet + ' (reminders and digests wait until they end)' if quiet else 'off'}"])
+    rows = [(_("language:"), me.get("language") or _("not chosen (English mail; pages follow your browser)")),
+            (_("time zone:"), _("{zone} (the dates Herald writes you are in it)").format(zone=me.get("timezone") or "UTC")),
+            (_("quiet hours:"), _("{hours} (reminders and digests wait until they end)").format(hours=quiet)
+             if quiet else _("off"))]
+    width = max(len(label) for label, _value in rows) + 1
+    return "\n".join(f"{label:<{width}}{value}" for label, value in rows)
 
 
 @account.command()
