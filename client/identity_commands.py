@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from client import config
+from client import config, output
 from client.command_base import api, connection_options, json_option, reply, save_identity, settings
 from client.i18n import _
 
@@ -111,14 +111,13 @@ def account(ctx, zone, quiet, language, as_json):
 
 
 def time_settings(me: dict) -> str:
-    """Label and value, one per line, the values aligned after the longest label."""
+    """The settings `herald account` shows, aligned as `herald me` aligns its own."""
     quiet = me.get("quiet_hours")
     rows = [(_("language:"), me.get("language") or _("not chosen (English mail; pages follow your browser)")),
             (_("time zone:"), _("{zone} (the dates Herald writes you are in it)").format(zone=me.get("timezone") or "UTC")),
             (_("quiet hours:"), _("{hours} (reminders and digests wait until they end)").format(hours=quiet)
              if quiet else _("off"))]
-    width = max(len(label) for label, _value in rows) + 1
-    return "\n".join(f"{label:<{width}}{value}" for label, value in rows)
+    return output.labelled(rows)
 
 
 @account.command()

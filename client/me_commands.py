@@ -16,7 +16,7 @@ MAIL_MEANING = {"turns": N_("a mail for every turn"), "digest": N_("one mail a d
 
 
 def describe(me: dict, server: str) -> str:
-    """Label and value, one per line, the values aligned after the longest label."""
+    """What `herald me` shows: label and value, one per line (output.labelled)."""
     setting = me.get("mail", "turns")
     waiting = me.get("waiting")
     meaning = _(MAIL_MEANING[setting]) if setting in MAIL_MEANING else setting
@@ -31,8 +31,7 @@ def describe(me: dict, server: str) -> str:
     if me.get("language"):
         rows.append((_("language:"), _("{language} (`herald account --language LANG` changes it)").format(
             language=me["language"])))
-    width = max(len(label) for label, _value in rows) + 1
-    return "\n".join(f"{label:<{width}}{value}" for label, value in rows)
+    return output.labelled(rows)
 
 
 def command(api, connection_options, json_option) -> click.Command:

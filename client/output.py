@@ -24,6 +24,13 @@ def emit(text: str) -> None:
         click.echo(text)
 
 
+def labelled(rows: list[tuple[str, Any]]) -> str:
+    """Label and value, one per line, the values aligned after the longest label (labels are
+    translated, so their lengths differ by language)."""
+    width = max(len(label) for label, _value in rows) + 1
+    return "\n".join(f"{label:<{width}}{value}" for label, value in rows)
+
+
 def seat_label(game: dict, seat: int | None) -> str:
     """'seat 1 (bob)' when the game object names the player, else 'seat 1'."""
     if seat is None:

@@ -65,7 +65,7 @@ class FormatV2Downgradable(FormatV2):
 
 class NoBots(RaceGame):
     """The reference game as a game without bots: no `known_state`, so the server seats no bot
-    in it (server/house_bots.py) and answers GET /known with 409 `no-bots`."""
+    in it (server/table/house_bots.py) and answers GET /known with 409 `no-bots`."""
 
     name = "toy-no-bots"
     known_state = Game.known_state
