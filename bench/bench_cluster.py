@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import http.client
 import json
 import os
 import random
@@ -45,8 +44,10 @@ import sys
 import tempfile
 import threading
 import time
+from functools import partial
 from pathlib import Path
 
+from tests.server.gunicorn_live import call as live_call, wait_until_healthy
 from tests.server.mailbox import free_port
 from tests.server.postgres import PostgresServer
 
@@ -74,16 +75,7 @@ class DurablePostgres(PostgresServer):
         return int(Path(self.data, "postmaster.pid").read_text().split()[0])
 
 
-def call(port: int, method: str, path: str, body=None, token: str | None = None, timeout: float = 60):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
-    try:
-        connection.request(method, path, json.dumps(body) if body is not None else None, headers)
-        response = connection.getresponse()
-        data = response.read()
-    finally:
-        connection.close()
-    return response.status, (json.loads(data) if data else None)
+call = partial(live_call, timeout=60)  # one request on a fresh connection: (status, JSON body or None)
 
 
 def ok(result):
@@ -113,16 +105,7 @@ def herald_servers(root: Path, url: str, folder: Path, count: int, workers: int 
                                        stderr=subprocess.STDOUT)
             started.append((port, process, log))
         for port, process, log in started:
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    if call(port, "GET", "/health", timeout=5)[0] == 200:
-                        break
-                except OSError:
-                    pass
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"gunicorn did not start: {Path(log.name).read_text()[-3000:]}")
-                time.sleep(0.2)
+            wait_until_healthy(port, process, Path(log.name), 120, pause=0.2)
         yield [(port, process) for port, process, _ in started]
     finally:
         for _, process, _log in started:

@@ -32,6 +32,21 @@ def call(port: int, method: str, path: str, body=None, token: str | None = None,
     return response.status, (json.loads(data) if data else None)
 
 
+def wait_until_healthy(port: int, process: subprocess.Popen, log: Path, timeout: float, pause: float) -> None:
+    """Return once the server on `port` answers /health with 200; RuntimeError with the end of
+    its log if the process exits or `timeout` seconds pass first."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if call(port, "GET", "/health", timeout=5)[0] == 200:
+                return
+        except OSError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"gunicorn did not start: {log.read_text()[-3000:]}")
+        time.sleep(pause)
+
+
 @contextmanager
 def shipped_gunicorn(folder: Path, workers: int = 2, env: dict | None = None):
     """Yield (port, master process) of a gunicorn running `server.app:create_app()` with the shipped config."""
@@ -47,16 +62,7 @@ def shipped_gunicorn(folder: Path, workers: int = 2, env: dict | None = None):
         process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(CONFIG), "server.app:create_app()"],
                                    cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                if call(port, "GET", "/health", timeout=5)[0] == 200:
-                    break
-            except OSError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"gunicorn did not start: {log.read_text()[-3000:]}")
-            time.sleep(0.1)
+        wait_until_healthy(port, process, log, 90, pause=0.1)
         yield port, process
     finally:
         process.terminate()
