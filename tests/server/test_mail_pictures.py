@@ -10,36 +10,24 @@ from urllib.parse import urlsplit
 import pytest
 
 from core import games
-from server.config import load_config
 from server.notify.mailboard import board_context
 from server.notify.channels.mail import deliver_pending
 from server.store.models import Notification
-from server.table.seeds import SOURCE
 from tests.server.conftest import Api
-from tests.server.mailbox import Mailbox
 
 pytest.importorskip("cairosvg", reason="cairosvg is not installed")
 
 
 @pytest.fixture
-def config(tmp_path, game_seeds):
-    return {**load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
-                           "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_SECRET_KEY": "k" * 32,
-                           "HERALD_PUBLIC_URL": "https://herald.example.org"}), SOURCE: game_seeds}
+def config(config):
+    """The shared settings (tests/server/conftest.py), with a key that signs the game-page links."""
+    return {**config, "SECRET_KEY": "k" * 32}
 
 
 @pytest.fixture
-def mailbox():
-    """A real SMTP server, started."""
-    box = Mailbox()
-    box.start()
-    yield box
-    box.stop()
-
-
-@pytest.fixture
-def smtp_config(config, mailbox):
-    return {**config, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": mailbox.port, "MAIL_FROM": "herald@example.org"}
+def smtp_config(smtp_config, mailbox):
+    mailbox.start()
+    return smtp_config
 
 
 @pytest.fixture

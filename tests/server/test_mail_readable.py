@@ -12,13 +12,11 @@ import pytest
 
 from core import games
 from core.rng import Rng
-from server.config import load_config
 from server.notify.channels.mail import deliver_pending
 from server.store.models import Snapshot
 from tests.client.conftest import Herald
 from tests.server.conftest import Api
 from tests.server.live import serving
-from tests.server.mailbox import Mailbox
 
 pytest.importorskip("cairosvg", reason="cairosvg is not installed")
 
@@ -26,20 +24,10 @@ WIDE = 78  # what a hard wrap would have cut at
 
 
 @pytest.fixture
-def mailbox():
-    box = Mailbox()
-    box.start()
-    yield box
-    box.stop()
-
-
-@pytest.fixture
-def mail_config(tmp_path, mailbox):
-    config = load_config({"HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}",
-                          "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_SECRET_KEY": "k" * 32,
-                          "HERALD_PUBLIC_URL": "https://herald.example.org", "HERALD_EMAIL_CHECK_DNS": "0",
-                          "HERALD_RATELIMIT_ENABLED": "0", "HERALD_REPLY_ADDRESS": "turns@play.example.org"})
-    return {**config, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": mailbox.port, "SMTP_TLS": "none",
+def mail_config(smtp_config, mailbox):
+    """The shared SMTP settings (tests/server/conftest.py), with replies by mail signed."""
+    mailbox.start()
+    return {**smtp_config, "SECRET_KEY": "k" * 32, "REPLY_ADDRESS": "turns@play.example.org",
             "MAIL_FROM": "herald@play.example.org"}
 
 
