@@ -214,6 +214,26 @@ def postgres_app(postgres, tmp_path, toy_game):
     database.close()
 
 
+def wake_across(call, created_on: int, joined_on: int, waiting_on: int, moved_on: int, wait_for: float):
+    """A two-player game created and joined through the given servers' ports; Ben's long-poll
+    on `waiting_on` must still be asleep after a second, then Ana's first move goes through
+    `moved_on`. (Ben's wait answer, seconds from the move's 201 to it.)"""
+    players = [call(created_on, "POST", "/players", {"name": n, "email": f"{n}@example.org"})[1] for n in ("ana", "ben")]
+    game = call(created_on, "POST", "/games", {"ruleset": "castle-assault", "seats": 2,
+                                               "options": {"first-player": 0}}, players[0]["token"])[1]
+    for player, invite in zip(players, game["invites"]):
+        assert call(joined_on, "POST", "/games/join", {"invite": invite["code"]}, player["token"])[0] == 200
+    waiter = Background(f"http://127.0.0.1:{waiting_on}/games/{game['id']}/wait?timeout=60", players[1]["token"])
+    time.sleep(1.0)
+    assert waiter.result is None
+    legal = call(moved_on, "GET", f"/games/{game['id']}/legal", token=players[0]["token"])[1]
+    move = next(m["move"] for m in legal["moves"] if "move" in m)
+    assert call(moved_on, "PUT", f"/games/{game['id']}/moves/0", {"move": move}, players[0]["token"])[0] == 201
+    committed = time.monotonic()
+    body = waiter.join(wait_for)
+    return body, time.monotonic() - committed
+
+
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 def test_a_move_through_one_server_process_wakes_a_waiter_in_another(backend, tmp_path, request):
     """Two gunicorn servers (shipped settings) on one database: the waiter sleeps in one, the
@@ -226,18 +246,7 @@ def test_a_move_through_one_server_process_wakes_a_waiter_in_another(backend, tm
         env["HERALD_DATABASE_URL"] = request.getfixturevalue("postgres").new_database()
     with shipped_gunicorn(tmp_path, workers=1, env=env) as (one, _), \
             shipped_gunicorn(tmp_path, workers=1, env=env) as (two, _):
-        players = [call(one, "POST", "/players", {"name": n, "email": f"{n}@example.org"})[1] for n in ("ana", "ben")]
-        game = call(one, "POST", "/games", {"ruleset": "castle-assault", "seats": 2,
-                                            "options": {"first-player": 0}}, players[0]["token"])[1]
-        for player, invite in zip(players, game["invites"]):
-            assert call(two, "POST", "/games/join", {"invite": invite["code"]}, player["token"])[0] == 200
-        waiter = Background(f"http://127.0.0.1:{one}/games/{game['id']}/wait?timeout=60", players[1]["token"])
-        time.sleep(1.0)
-        assert waiter.result is None
-        legal = call(two, "GET", f"/games/{game['id']}/legal", token=players[0]["token"])[1]
-        move = next(m["move"] for m in legal["moves"] if "move" in m)
-        assert call(two, "PUT", f"/games/{game['id']}/moves/0", {"move": move}, players[0]["token"])[0] == 201
-        body = waiter.join()
+        body, _ = wake_across(call, created_on=one, joined_on=two, waiting_on=one, moved_on=two, wait_for=30)
     assert body["version"] == 1 and 1 in [p["seat"] for p in body["prompted"]]
 
 
@@ -258,20 +267,8 @@ def test_a_waiter_on_server_b_wakes_when_a_move_commits_on_a_with_no_trigger(pos
             cursor.execute("SELECT tgname FROM pg_trigger WHERE tgrelid = 'games'::regclass AND NOT tgisinternal")
             assert cursor.fetchall() == []
         connection.close()
-        players = [call(a, "POST", "/players", {"name": n, "email": f"{n}@example.org"})[1] for n in ("ana", "ben")]
-        game = call(a, "POST", "/games", {"ruleset": "castle-assault", "seats": 2,
-                                          "options": {"first-player": 0}}, players[0]["token"])[1]
-        for player, invite in zip(players, game["invites"]):
-            assert call(a, "POST", "/games/join", {"invite": invite["code"]}, player["token"])[0] == 200
-        waiter = Background(f"http://127.0.0.1:{b}/games/{game['id']}/wait?timeout=60", players[1]["token"])
-        time.sleep(1.0)
-        assert waiter.result is None
-        legal = call(a, "GET", f"/games/{game['id']}/legal", token=players[0]["token"])[1]
-        move = next(m["move"] for m in legal["moves"] if "move" in m)
-        assert call(a, "PUT", f"/games/{game['id']}/moves/0", {"move": move}, players[0]["token"])[0] == 201
-        committed = time.monotonic()
-        body = waiter.join(10)  # not the wait's 60 s timeout
-        woken_after = time.monotonic() - committed
+        body, woken_after = wake_across(call, created_on=a, joined_on=a, waiting_on=b, moved_on=a,
+                                        wait_for=10)  # not the wait's 60 s timeout
     assert body["version"] == 1 and 1 in [p["seat"] for p in body["prompted"]]
     assert woken_after < 2.0, woken_after  # a poll is 50 ms; generous for a busy test machine
 
