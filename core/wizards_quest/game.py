@@ -17,7 +17,7 @@ from core.wizards_quest.state import FORMAT_1, QUIET, State, new_state
 
 
 
-DECLARED_CODES = {
+RESULT_CODES = {
     "three-treasures": "a player collected his crown, chest and ring (WQ-GOAL-1)",
     "last-standing": "every other player is out (WQ-END-4)",
     "all-eliminated": "the last players went out together: nobody wins (WQ-END-4)",
@@ -37,7 +37,7 @@ class WizardsQuest(Game):
     renamed_layouts = {1: FORMAT_1}
     max_moves = 20_000  # random games end within a few thousand moves
     skip_moves = ({"type": "done"}, {"type": "end"}, {"type": "break"})  # campaigns and cards are optional
-    result_codes = DECLARED_CODES
+    result_codes = RESULT_CODES
     hidden_information = True  # the deck, other hands, and with the blank treasure the treasures' kinds
     preamble_rules = {"bad-seat": "WQ-TABLE-1", "game-over": "WQ-END-3", "not-your-turn": "WQ-START-2",
                       "bad-move": "WQ-ROUND-1"}
@@ -166,14 +166,14 @@ PROMPTS = Memo(4096)  # (seat, kind, text) -> its Prompt, a frozen value built o
 
 
 # The stable reason codes of Result (core/wizards_quest/README.md), from the reason stored in the state.
-RESULT_CODES = {"collected all three treasures": "three-treasures", "last player standing": "last-standing",
+REASON_CODES = {"collected all three treasures": "three-treasures", "last player standing": "last-standing",
                 "every player was eliminated": "all-eliminated"}
 
 
 
 def result_code(why: str) -> str:
     """The code of a stored reason (kept as written, so stored games hash alike)."""
-    return declared_code(DECLARED_CODES, RESULT_CODES.get(why, "resigned" if why.endswith(" resigned") else None), why)
+    return declared_code(RESULT_CODES, REASON_CODES.get(why, "resigned" if why.endswith(" resigned") else None), why)
 
 
 def result_sentence(winners: list[int], why: str) -> str:
