@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
 from core import canonical, resign, undo
-from core.records import Event as Event, IllegalMove as IllegalMove, visible as visible
+from core.records import Event as Event, IllegalMove as IllegalMove, visible as visible, with_message
 from core.rng import Rng
 from core.statekeys import Shape
 
@@ -36,7 +36,7 @@ class Prompt:
     text: str
 
     def to_json(self) -> dict:
-        return {"seat": self.seat, "kind": self.kind, "text": self.text}
+        return with_message({"seat": self.seat, "kind": self.kind, "text": self.text}, self.text)
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Result:
     code: str = ""
 
     def to_json(self) -> dict:
-        return {"winners": list(self.winners), "reason": self.reason, "code": self.code}
+        return with_message({"winners": list(self.winners), "reason": self.reason, "code": self.code}, self.reason)
 
 
 def declared_code(codes: dict[str, str], code: str | None, reason: str) -> str:

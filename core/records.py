@@ -6,7 +6,22 @@ public spelling; this module exists so that helpers the protocol calls import no
 """
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple
+
+from core.text import Joined, Msg, from_json, to_json
+
+
+def with_message(found: dict, text: Any) -> dict:
+    """`found` (a record's JSON) with `msg`, the stored form of its text, where the text is a
+    message (core/text.py): the edge renders it in each reader's language; `text` stays English."""
+    if isinstance(text, (Msg, Joined)):
+        found["msg"] = to_json(text)
+    return found
+
+
+def message_of(data: dict, key: str = "text") -> Any:
+    """A record's text back from its JSON: the message where one is stored, else the text."""
+    return from_json(data["msg"]) if "msg" in data else data[key]
 
 
 class IllegalMove(Exception):
@@ -24,7 +39,8 @@ class IllegalMove(Exception):
         self.legal = list(legal) if legal is not None else None
 
     def to_json(self) -> dict:
-        return {"code": self.code, "message": self.message, "rule": self.rule, "legal": self.legal}
+        return with_message({"code": self.code, "message": self.message, "rule": self.rule, "legal": self.legal},
+                            self.message)
 
 
 def visible(to, seat: int | None) -> bool:
@@ -49,9 +65,10 @@ class Event(NamedTuple):
         return visible(self.to, seat)
 
     def to_json(self) -> dict:
-        return {"text": self.text, "to": list(self.to) if self.to is not None else None, "data": self.data}
+        return with_message({"text": self.text, "to": list(self.to) if self.to is not None else None,
+                             "data": self.data}, self.text)
 
     @classmethod
     def from_json(cls, data: dict) -> "Event":
         to = data.get("to")
-        return cls(data["text"], tuple(to) if to is not None else None, data.get("data"))
+        return cls(message_of(data), tuple(to) if to is not None else None, data.get("data"))

@@ -1,7 +1,164 @@
-"""Small helpers for the sentences games write into events, prompts and boards."""
+"""The sentences games write into events, prompts, refusals, results and boards, as messages.
+
+An engine never writes a sentence in a language: it says a message, `say("{player} passes.",
+player=P(2))`, and gets back a `Msg`, a `str` whose value is the English sentence (so every
+caller that reads text, the golden digests and stored English logs, sees what it always saw)
+and which remembers its message id (the English template) and its arguments. The edge, which
+knows the reader, renders the same message in the reader's language with `render`: the
+template's translation from that game's catalog, each argument rendered in turn, a component's
+name (`term`) from the game's term list. Players' names are no argument either: `P(2)`
+writes the `{P2}` slot that the server fills with the name, after translation.
+
+- `say(template, **args)`: one sentence. The template is the message id and uses `{name}`
+  placeholders (format specs allowed: `{total:+d}`); `{P0}`-style slots pass through untouched.
+- `say_n(singular, plural, n, **args)`: a sentence with a count (`{n}`), plural by the reader's
+  language (Russian has three forms).
+- `term(name)`: a component's name (card, artefact, territory, phase): rendered through the
+  game's term list, the originals' own words.
+- `join(separator, items)`: a list of pieces (a board is the lines of its rows).
+- `to_json`/`from_json`: the stored form beside the English text (`{"id", "args"}`).
+
+`extract` (server/web/i18n) finds every `say`/`say_n` template in the engines for the catalogs:
+a template must be a literal string.
+"""
 from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+
+class _Slots(dict):
+    """Format arguments that leave an unknown `{name}` as it stands (the `{P0}` player slots)."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+class Msg(str):
+    """An English sentence with its message id and arguments. `id` is the template, or the pair
+    (singular, plural) with `n` the count that chooses between them."""
+
+    id: str | tuple[str, str]
+    args: dict[str, Any]
+    n: int | None
+
+    def to_json(self) -> dict:
+        found: dict[str, Any] = {"id": list(self.id) if isinstance(self.id, tuple) else self.id,
+                                 "args": {key: to_json(value) for key, value in self.args.items()}}
+        if self.n is not None:
+            found["n"] = self.n
+        return found
+
+
+class Term(str):
+    """A component's English name, to be said in the reader's language by the game's term list."""
+
+    def to_json(self) -> dict:
+        return {"term": str(self)}
+
+
+class Joined(str):
+    """Pieces said one after another with a separator (a list, the lines of a board)."""
+
+    sep: str
+    items: tuple
+
+    def to_json(self) -> dict:
+        return {"join": self.sep, "items": [to_json(item) for item in self.items]}
+
+
+def _made(cls: type, english: str, **fields: Any) -> Any:
+    made = str.__new__(cls, english)
+    made.__dict__.update(fields)
+    return made
+
+
+def say(template: str, **args: Any) -> Msg:
+    """One sentence: `template` filled with `args` (str, int, `Msg`, `Term`, `Joined`)."""
+    return _made(Msg, template.format_map(_Slots(args)), id=template, args=args, n=None)
+
+
+def say_n(singular: str, plural: str, n: int, **args: Any) -> Msg:
+    """A sentence with a count `n` (`{n}` in the templates), in the reader's plural form."""
+    args["n"] = n
+    return _made(Msg, (singular if n == 1 else plural).format_map(_Slots(args)), id=(singular, plural), args=args, n=n)
+
+
+def term(name: str) -> Term:
+    """A component's name (card, artefact, territory, phase) as the game's data writes it."""
+    return Term(name)
+
+
+def P(number: int) -> str:  # noqa: N802 - named as the slot it writes, {P0}..{P5}
+    """The slot the server fills with the name of the player in seat `number`."""
+    return "{P%d}" % number
+
+
+def join(separator: str, items: Iterable[Any]) -> Joined:
+    """The pieces said one after another, `separator` between them (kept as it is)."""
+    items = tuple(items)
+    return _made(Joined, separator.join(map(str, items)), sep=separator, items=items)
 
 
 def count(number: int, singular: str, plural: str | None = None) -> str:
-    """'1 knight', '0 knights', '3 armies' (given the plural where adding s is wrong)."""
-    return f"{number} {singular if number == 1 else plural or singular + 's'}"
+    """'1 knight', '0 knights', '3 armies' (given the plural where adding s is wrong), as a
+    message whose id is "{n} knight" / "{n} knights"."""
+    return say_n(f"{{n}} {singular}", f"{{n}} {plural or singular + 's'}", number)
+
+
+def to_json(value: Any) -> Any:
+    """The stored form of a text or argument: a plain string or number as it is, a message,
+    term or list as a dict that `from_json` and `render` read."""
+    return value.to_json() if isinstance(value, (Msg, Term, Joined)) else value
+
+
+def from_json(data: Any) -> Any:
+    """A text or argument back from its stored form (the English value rebuilt)."""
+    if not isinstance(data, dict):
+        return data
+    if "term" in data:
+        return Term(data["term"])
+    if "join" in data:
+        return join(data["join"], [from_json(item) for item in data["items"]])
+    args = {key: from_json(value) for key, value in data["args"].items()}
+    if isinstance(data["id"], list):
+        args.pop("n", None)
+        return say_n(data["id"][0], data["id"][1], data["n"], **args)
+    return say(data["id"], **args)
+
+
+class Speaker:
+    """What `render` needs of a language: its sentences and plural rule (a gettext catalog's
+    `gettext`/`ngettext`) and its names of the game's components."""
+
+    def __init__(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str],
+                 name: Callable[[str], str]):
+        self.gettext, self.ngettext, self.name = gettext, ngettext, name
+
+
+def render(value: Any, speaker: Speaker) -> Any:
+    """A text (a `Msg`, `Term`, `Joined` or its stored form, or plain) in the speaker's language."""
+    if isinstance(value, Msg):
+        value = value.to_json()
+    elif isinstance(value, (Term, Joined)):
+        value = value.to_json()
+    if not isinstance(value, dict):
+        return value
+    if "term" in value:
+        return speaker.name(value["term"])
+    if "join" in value:
+        return value["join"].join(str(render(item, speaker)) for item in value["items"])
+    args = {key: render(item, speaker) for key, item in value["args"].items()}
+    if isinstance(value["id"], list):
+        template = speaker.ngettext(value["id"][0], value["id"][1], value["n"])
+    else:
+        template = speaker.gettext(value["id"])
+    return template.format_map(_Slots(args))
+
+
+def english(value: Any) -> Any:
+    """A stored text in English (its message as the engine wrote it)."""
+    return render(value, ENGLISH)
+
+
+ENGLISH = Speaker(lambda text: text, lambda singular, plural, n: singular if n == 1 else plural, lambda name: name)
+

@@ -11,6 +11,7 @@ from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import ask_discard, board_of, destroy, is_up, open_window
 from core.medieval_mastery.state import Battle, Ctx, State, battle_of, window_of
 from core.protocol import Event
+from core.text import P, say
 
 __all__ = ["Ctx", "ask_discard", "destroy", "is_up", "open_window", "settle"]  # also kept importable from here
 
@@ -28,7 +29,7 @@ def start_turn(ctx: Ctx, seat: int) -> None:
     st["normal_done"] = False
     st["manoeuvre"] = ""
     st["phase"] = "main"
-    ctx.ev.append(Event(f"Turn {st['turn']}: {{P{seat}}} to play."))
+    ctx.ev.append(Event(say("Turn {turn}: {player} to play.", turn=st["turn"], player=P(seat))))
     rules.gain(ctx, seat, data.KNIGHTS_PER_TURN, "start of turn")
 
 

@@ -1,6 +1,8 @@
-"""The message catalogs: `catalogs/<lang>.po`, the source in the repository, read with Babel and
-compiled in memory at first use into `babel.support.Translations` (cached per process), so an
-installed server needs no build step and no generated `.mo` file exists anywhere.
+"""The message catalogs: `catalogs/<lang>.po` (the server's own words) and
+`catalogs/<ruleset>/<lang>.po` (one game's words: its events, prompts, refusals, board and
+endings, core/text.py), the source in the repository, read with Babel and compiled in memory at
+first use into `babel.support.Translations` (cached per process), so an installed server needs no
+build step and no generated `.mo` file exists anywhere.
 
 English is the source language: its "catalog" is the messages themselves (NullTranslations,
 with English plural rules), so an English render is exactly the templates' own words.
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from io import BytesIO
 
 from babel.messages.catalog import Catalog
@@ -21,27 +24,34 @@ from server.web.i18n.languages import DEFAULT, LANGUAGES, normalise
 DOMAIN = "messages"
 
 
-def catalog_text(language: str) -> str:
-    """The source of a language's catalog (`server/web/i18n/catalogs/<lang>.po`)."""
-    return resources.files(__package__).joinpath("catalogs", f"{language}.po").read_text(encoding="utf-8")
+def catalog_path(language: str, domain: str = DOMAIN) -> Traversable:
+    """Where a language's catalog of a domain lies (DOMAIN: the server's; else a ruleset's)."""
+    folder = resources.files(__package__).joinpath("catalogs")
+    return folder.joinpath(f"{language}.po") if domain == DOMAIN else folder.joinpath(domain, f"{language}.po")
 
 
-def catalog(language: str) -> Catalog:
+def catalog_text(language: str, domain: str = DOMAIN) -> str:
+    """The source of a language's catalog (`server/web/i18n/catalogs/[<ruleset>/]<lang>.po`)."""
+    return catalog_path(language, domain).read_text(encoding="utf-8")
+
+
+def catalog(language: str, domain: str = DOMAIN) -> Catalog:
     """A language's catalog as Babel reads it (for the tests and `extract`)."""
-    return read_po(BytesIO(catalog_text(language).encode("utf-8")), locale=language, domain=DOMAIN)
+    return read_po(BytesIO(catalog_text(language, domain).encode("utf-8")), locale=language, domain=domain)
 
 
-@lru_cache(maxsize=len(LANGUAGES))
-def _compiled(language: str) -> NullTranslations:
-    if language == DEFAULT:
+@lru_cache(maxsize=8 * len(LANGUAGES))
+def _compiled(language: str, domain: str) -> NullTranslations:
+    if language == DEFAULT or not catalog_path(language, domain).is_file():
         return NullTranslations()
     buffer = BytesIO()
     # Fuzzy entries are translations nobody has checked yet: like missing ones, they read in English.
-    write_mo(buffer, catalog(language), use_fuzzy=False)
+    write_mo(buffer, catalog(language, domain), use_fuzzy=False)
     buffer.seek(0)
-    return Translations(buffer, domain=DOMAIN)
+    return Translations(buffer, domain=domain)
 
 
-def translations(language: str | None) -> NullTranslations:
-    """The translations of a language (a code Herald does not speak: the default's)."""
-    return _compiled(normalise(language) or DEFAULT)
+def translations(language: str | None, domain: str = DOMAIN) -> NullTranslations:
+    """The translations of a language (a code Herald does not speak: the default's), of the
+    server's words or, given a ruleset as `domain`, of that game's."""
+    return _compiled(normalise(language) or DEFAULT, domain)

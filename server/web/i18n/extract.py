@@ -4,14 +4,14 @@
 
 reads the templates (server/templates, `_()`, `ngettext()` and `{% trans %}`) and the few
 modules that translate in Python (PYTHON below), then rewrites `catalogs/<lang>.po` for every
-language: a new sentence arrives with an empty translation (read in English until someone
+language; and reads each game's engine (`core/<package>/`, with the shared modules `core/*.py`)
+for the messages it says (`say`, `say_n`: core/text.py) into `catalogs/<ruleset>/<lang>.po`: a new sentence arrives with an empty translation (read in English until someone
 writes one: tests/server/test_i18n.py fails meanwhile), a sentence no longer used leaves, and
 every translation already written stays. No `.pot` file and no `.mo` file are kept: the
 catalogs are compiled in memory when the server first needs them (catalogs.py).
 """
 from __future__ import annotations
 
-from importlib import resources
 from io import BytesIO
 from pathlib import Path
 
@@ -20,10 +20,13 @@ from babel.messages.extract import extract as extract_from
 from babel.messages.pofile import write_po
 from jinja2.ext import babel_extract
 
-from server.web.i18n.catalogs import DOMAIN, catalog
+from core import games
+from server.web.i18n.catalogs import DOMAIN, catalog, catalog_path
 from server.web.i18n.languages import DEFAULT, LANGUAGES
 
 SERVER = Path(__file__).resolve().parents[2]
+CORE = SERVER.parent / "core"
+GAME_KEYWORDS = {"say": None, "say_n": (1, 2)}
 # Python modules that translate a sentence themselves (templates do the rest).
 PYTHON = ("web/guidepages.py", "mailin/dispatch.py")
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
@@ -50,24 +53,48 @@ def messages() -> Catalog:
     return found
 
 
+CORE_DOMAIN = "core"  # what core/*.py says for every game (resigning, taking back, skipping)
+
+
+def game_messages(ruleset: str) -> Catalog:
+    """Every message a game's engine says; CORE_DOMAIN: what the shared modules of core/ say."""
+    found = Catalog(project="Herald", domain=ruleset, charset="utf-8")
+    if ruleset == CORE_DOMAIN:
+        paths = sorted(CORE.glob("*.py"))
+    else:
+        paths = sorted((CORE / games.facts(ruleset).package.split(".", 1)[1]).rglob("*.py"))
+    for path in paths:
+        where = path.relative_to(CORE.parent).as_posix()
+        with path.open("rb") as file:
+            for lineno, message, comments, _context in extract_from("python", file, GAME_KEYWORDS):
+                if isinstance(message, tuple):
+                    message = message[:2]
+                if message and all(message if isinstance(message, tuple) else (message,)):
+                    found.add(message, locations=[(where, lineno)], auto_comments=comments,
+                              flags=("python-brace-format",))
+    return found
+
+
 HEADER = """\
-{language} translation of Herald's words: its mails, the game page and the rules pages.
+{language} translation of {whose}.
 Written by hand; `python -m server.web.i18n.extract` adds new sentences and drops unused ones."""
+SERVER_WORDS = "Herald's words: its mails, the game page and the rules pages"
+GAME_WORDS = "{domain}'s words: its events, prompts, refusals, board and endings"
 # Header fields that would change with every run or name no one: left out.
 UNSTABLE = ('"POT-Creation-Date', '"PO-Revision-Date', '"Report-Msgid-Bugs-To', '"Generated-By', '"Project-Id-Version')
 
 
-def updated(language: str, template: Catalog) -> Catalog:
+def updated(language: str, template: Catalog, domain: str = DOMAIN) -> Catalog:
     """The language's catalog with exactly `template`'s messages, its translations kept."""
-    source = resources.files(__package__).joinpath("catalogs", f"{language}.po")
-    if source.is_file():
-        current = catalog(language)
+    if catalog_path(language, domain).is_file():
+        current = catalog(language, domain)
     else:
-        current = Catalog(locale=language, project="Herald", domain=DOMAIN, charset="utf-8")
+        current = Catalog(locale=language, project="Herald", domain=domain, charset="utf-8")
     current.update(template, no_fuzzy_matching=True)
     current.obsolete.clear()
+    whose = SERVER_WORDS if domain == DOMAIN else GAME_WORDS.format(domain="core" if domain == CORE_DOMAIN else domain)
     current.header_comment = "\n".join(f"# {line}" for line in HEADER.format(
-        language=current.locale.get_display_name("en") if current.locale else language).splitlines())
+        language=current.locale.get_display_name("en") if current.locale else language, whose=whose).splitlines())
     current.fuzzy = False
     current.last_translator = current.language_team = "Herald translators"
     return current
@@ -81,13 +108,19 @@ def po_text(found: Catalog) -> str:
 
 
 def main() -> None:
-    template = messages()
-    for language in LANGUAGES:
-        if language == DEFAULT:
+    folder = Path(__file__).with_name("catalogs")
+    domains = [(DOMAIN, messages(), folder)]
+    domains += [(name, game_messages(name), folder / name) for name in [CORE_DOMAIN, *games.guided()]]
+    for domain, template, where in domains:
+        if domain != DOMAIN and not len(template):
             continue
-        path = Path(__file__).with_name("catalogs") / f"{language}.po"
-        path.write_text(po_text(updated(language, template)), encoding="utf-8")
-        print(f"{path}: {len(template)} messages")
+        where.mkdir(exist_ok=True)
+        for language in LANGUAGES:
+            if language == DEFAULT:
+                continue
+            path = where / f"{language}.po"
+            path.write_text(po_text(updated(language, template, domain)), encoding="utf-8")
+            print(f"{path}: {len(template)} messages")
 
 
 if __name__ == "__main__":
