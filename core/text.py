@@ -111,6 +111,11 @@ def to_json(value: Any) -> Any:
     return value.to_json() if isinstance(value, (Msg, Term, Joined)) else value
 
 
+def stored(text: Any) -> dict | None:
+    """A text's stored message (a record keeps it beside the English), None for a plain text."""
+    return text.to_json() if isinstance(text, (Msg, Joined)) else None
+
+
 def from_json(data: Any) -> Any:
     """A text or argument back from its stored form (the English value rebuilt)."""
     if not isinstance(data, dict):

@@ -21,6 +21,7 @@ from server.notify.mailparts import seat_view
 from server.store.models import Game
 from server.rulesets import engine as find_engine
 from server.players.seats import seats_of
+from server.web.i18n import gamewords
 
 ASKING_KINDS = ("turn", "reminder")  # these also list the legal moves and an example
 POSITION_KINDS = (*ASKING_KINDS, "started", "over")  # their position is drawn at send time now
@@ -29,24 +30,35 @@ POSITION_KINDS = (*ASKING_KINDS, "started", "over")  # their position is drawn a
 SEND_TIME_DEFAULTS = {"chat": [], "deadline": None, "seat_flag": "", "rating": None, "reason": ""}
 
 
-def mail_context(row) -> dict:
+def mail_context(row, language: str | None = None) -> dict:
     """Everything the row's templates need: its stored context, and for a row written without
     its position, the game's title and ruleset, the values left out as empty, and the board;
-    its dates written as its reader reads them (server/notify/mailtimes.py)."""
-    return mailtimes.localized(row, _context(row))
+    the game's texts said in the reader's `language` (server/web/i18n/gamewords.py) and its
+    dates written as its reader reads them (server/notify/mailtimes.py)."""
+    return mailtimes.localized(row, _context(row, language))
 
 
-def _context(row) -> dict:
+def _context(row, language: str | None) -> dict:
     if row.game_id is None:
         return row.context
     if row.kind == "digest":
         return {**row.context, "games": still_waiting(row.context["games"])}
     if not row.context.get("board"):  # its position written in: queued by an earlier release
-        return {**SEND_TIME_DEFAULTS, **row.context} if row.kind in POSITION_KINDS else row.context
+        context = {**SEND_TIME_DEFAULTS, **row.context} if row.kind in POSITION_KINDS else row.context
+        return _spoken(context, row, language)
     game = Game.get_by_id(row.game_id)
     engine = find_engine(game.ruleset)
-    return {**SEND_TIME_DEFAULTS, "title": engine.title, "ruleset": game.ruleset, **row.context,
-            **_drawn(row, game, engine)}
+    context = {**SEND_TIME_DEFAULTS, "title": engine.title, "ruleset": game.ruleset, **row.context,
+               **_drawn(row, game, engine, language)}
+    return gamewords.spoken_context(context, language, game.ruleset, seats_of(game))
+
+
+def _spoken(context: dict, row, language: str | None) -> dict:
+    """A stored context's engine texts in the reader's language (where their messages were stored)."""
+    if not any(f"{key}_msg" in context for key in gamewords.SPOKEN_KEYS):
+        return context
+    game = Game.get_by_id(row.game_id)
+    return gamewords.spoken_context(context, language, game.ruleset, seats_of(game))
 
 
 def still_waiting(games: list[dict]) -> list[dict]:
@@ -55,20 +67,21 @@ def still_waiting(games: list[dict]) -> list[dict]:
     return [entry for entry in games if story.still_asked(entry["game"], entry["seat"], entry["version"])]
 
 
-def board_context(row) -> dict:
+def board_context(row, language: str | None = None) -> dict:
     """summary and view (and example and legal for a question) for the row's seat and version;
     nothing for a row that stored its own."""
     if not row.context.get("board") or row.game_id is None:
         return {}
     game = Game.get_by_id(row.game_id)
-    return _drawn(row, game, find_engine(game.ruleset))
+    return _drawn(row, game, find_engine(game.ruleset), language)
 
 
-def _drawn(row, game, engine) -> dict:
+def _drawn(row, game, engine, language: str | None) -> dict:
     """An engine failing here is an EngineError, logged with the game and the row's version."""
     with engine_call(game.id, row.version, "drawing the position for a mail"):
         state = state_cache.state_at(game, engine, row.version)
-        context = {"summary": outbox.seat_summary(engine, state, row.seat, seats_of(game)),
+        summary = engine.summary(engine.view(state, row.seat), row.seat)
+        context = {"summary": gamewords.spoken(summary, language, game.ruleset, seats_of(game)),
                    "view": seat_view(engine, state, row.seat)}
         if row.kind in ASKING_KINDS:
             context["example"], context["legal"] = outbox.legal_in_mail(engine, state, row.seat)

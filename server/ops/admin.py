@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from peewee import JOIN, fn
 
 from core.protocol import Prompt, Result
+from core.records import message_of
 from server.table import lobby, outbox
 from server.players import seats
 from server.store.db import write_transaction
@@ -113,7 +114,7 @@ def hand_over(game_id: int, seat: int, name_or_id: str) -> str:
         ChatMessage.create(game=game.id, player=player.id, seat=None, to=None, version=game.version, kind="table",
                            created=utcnow(), text=f"The server's operator handed seat {seat} to {player.name}"
                                                   + (f" (it was {before.name}'s)." if before else "."))
-        asked = [Prompt(p["seat"], p["kind"], p["text"]) for p in game.prompted or [] if p["seat"] == seat]
+        asked = [Prompt(p["seat"], p["kind"], message_of(p)) for p in game.prompted or [] if p["seat"] == seat]
         if asked and game.status == "active":
             engine = find_engine(game.ruleset)
             outbox.write(outbox.queue_turns(game, engine, asked[:1], seats.seats_of(game), game.version))

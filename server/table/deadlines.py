@@ -8,6 +8,7 @@ import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from core.records import message_of
 from server.table import movelog, outbox, vacation
 from server.store import state_cache
 from server.store.db import write_transaction
@@ -90,7 +91,7 @@ def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport, deadli
         seat, move = chosen
         new_state, events = engine.apply(state, seat, move)
         seq = game.version
-        asked = next((p["text"] for p in game.prompted if p["seat"] == seat), "")
+        asked = next((message_of(p) for p in game.prompted if p["seat"] == seat), "")
         # First what was played for the seat, then (from append) whatever it is asked next.
         outbox.write(outbox.queue_defaulted(game, engine, seat, asked, engine.format(move), deadline,
                                             seats_of(game), seq + 1))

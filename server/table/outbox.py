@@ -22,6 +22,7 @@ every turn (a player who wants no mail at night chooses `digest`).
 from __future__ import annotations
 
 from core.protocol import Prompt
+from core.text import stored
 from server.table import chat, ratings, webhooks
 from server.table.clocks import answer_by
 from server.store import statements
@@ -87,7 +88,8 @@ def board_row_context(game, **values) -> dict:
 
 
 def seat_summary(engine, state, seat: int, seats: tuple[SeatInfo, ...]) -> str:
-    """The position as that seat sees it, names filled in."""
+    """The position as that seat sees it, names filled in (in English: a mail says it in its
+    reader's language, server/notify/mailboard.py)."""
     return name_players(engine.summary(engine.view(state, seat), seat), seats)
 
 
@@ -106,7 +108,8 @@ def queue_turns(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...], 
             continue
         held = sum(1 for s in seats if s.player == info.player)
         context = {**board_row_context(game, player=info.name, seat_flag=f" --seat {prompt.seat}" if held > 1 else "",
-                                       prompt=name_players(prompt.text, seats), chat=chat.digest(game.id, prompt.seat),
+                                       prompt=name_players(prompt.text, seats), prompt_msg=stored(prompt.text),
+                                       chat=chat.digest(game.id, prompt.seat),
                                        **_answer_by(game, prompt.seat)), "seat": prompt.seat}
         rows.append(_row(game, info, kind, version, context))
     if kind == "turn":
@@ -137,6 +140,7 @@ def queue_game_over(game, engine, result, seats: tuple[SeatInfo, ...], version: 
             continue
         done.add(info.player)
         context = {**board_row_context(game, player=info.name, reason=name_players(result.reason, seats),
+                                       reason_msg=stored(result.reason),
                                        seed=seed, seed_hash=game.seed_hash, rating=changes.get(info.player)),
                    "seat": info.seat, "winners": winners}
         rows.append(_row(game, info, "over", version, context))
@@ -154,7 +158,8 @@ def queue_defaulted(game, engine, seat: int, prompt: str, played: str, deadline:
     if info is None:
         return []
     context = {**base_context(game, engine), "seat": seat, "player": info.name, "played": played,
-               "prompt": name_players(prompt, seats), "deadline": deadline}
+               "prompt": name_players(prompt, seats), "deadline": deadline,
+               **({"prompt_msg": stored(prompt)} if stored(prompt) else {})}
     return [_row(game, info, "defaulted", version, context)]
 
 

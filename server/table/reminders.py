@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from peewee import fn
 
 from core.protocol import Prompt
+from core.records import message_of
 from server.table import clocks, deadlines, outbox, vacation
 from server.store import state_cache
 from server.store.db import write_transaction
@@ -59,7 +60,7 @@ def _queue_for_game(game_id: int, after: timedelta, now: datetime) -> int:
             return 0
         engine = find_engine(game.ruleset)
         state_cache.get(game.id, game.version, engine)  # a game whose snapshot disagrees is skipped (verify)
-        prompts = [Prompt(p["seat"], p["kind"], p["text"]) for p in due]
+        prompts = [Prompt(p["seat"], p["kind"], message_of(p)) for p in due]
         rows = outbox.queue_turns(game, engine, prompts, seats_of(game), game.version, kind="reminder")
         by_seat = {p["seat"]: p for p in due}
         for row in rows:

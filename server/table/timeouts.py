@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 
 from core import resign, skip
 from core.protocol import Prompt
+from core.records import message_of
 from core.rng import Rng
 from server.table import outbox
 from server.store import state_cache
@@ -110,7 +111,7 @@ def queue_reminders(now: datetime | None = None) -> int:
                 continue
             engine = find_engine(game.ruleset)
             state_cache.get(game.id, game.version, engine)  # a game whose snapshot disagrees is skipped
-            rows = outbox.queue_turns(game, engine, [Prompt(p["seat"], p["kind"], p["text"]) for p, _ in due],
+            rows = outbox.queue_turns(game, engine, [Prompt(p["seat"], p["kind"], message_of(p)) for p, _ in due],
                                       seats_of(game), game.version, kind="reminder")
             by_seat = {p["seat"]: (p, d) for p, d in due}
             for row in rows:

@@ -68,13 +68,14 @@ def message_id(row: Notification, config: dict) -> str:
     return f"<herald.{row.id}.{created}@{domain}>"
 
 
-def compose(row: Notification, config: dict) -> EmailMessage:
+def compose(row: Notification, config: dict, language: str | None = None) -> EmailMessage:
     """The mail for an outbox row, rendered from its template, its stored context and the
     position it is about (drawn now: server/notify/mailboard.py), in its recipient's language
-    as set when it is sent (`recipient_language`)."""
+    as set when it is sent (`recipient_language`; `language` says it in another, for a
+    comparison or a preview)."""
     link = mailparts.play_url(row, config)
-    language = recipient_language(row)
-    context = mailboard.mail_context(row)
+    language = language or recipient_language(row)
+    context = mailboard.mail_context(row, language)
     ruleset = context.get("ruleset") or _ruleset_of(row)
     context = {**context, "rules_url": rules_url(config, ruleset, language)}
     if "title" in context:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from core.text import Joined, Msg, Speaker, render
+from core.text import Speaker, render
+from server.players.seats import SeatInfo, name_players
 from server.web.i18n import catalogs, terms
 from server.web.i18n.languages import DEFAULT, effective
 
@@ -57,5 +58,21 @@ def record_text(record: dict, language: str | None, ruleset: str, key: str = "te
     return said(message, language, ruleset)
 
 
-def is_message(text: Any) -> bool:
-    return isinstance(text, (Msg, Joined))
+def spoken(text: Any, language: str | None, ruleset: str, seats: tuple[SeatInfo, ...]) -> str:
+    """A game's text in `language` with the players' names in their slots."""
+    return name_players(said(text, language, ruleset), seats)
+
+
+SPOKEN_KEYS = ("prompt", "reason")  # a mail row's texts that the engine said: `<key>_msg` beside them
+
+
+def spoken_context(context: dict, language: str | None, ruleset: str | None, seats: tuple[SeatInfo, ...]) -> dict:
+    """A mail's stored context with each engine text (`<key>`, stored in English with names)
+    said in the reader's language where its message was stored beside it (`<key>_msg`)."""
+    found = {f"{key}_msg" for key in SPOKEN_KEYS} & context.keys()
+    if not found or ruleset is None:
+        return context
+    context = dict(context)
+    for key in found:
+        context[key[:-4]] = spoken(context.pop(key), language, ruleset, seats)
+    return context
