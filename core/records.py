@@ -24,6 +24,11 @@ def message_of(data: dict, key: str = "text") -> Any:
     return from_json(data["msg"]) if "msg" in data else data[key]
 
 
+def without_message(data: dict) -> dict:
+    """A record's JSON as shown to a reader: the stored message left out (its text is said)."""
+    return {key: value for key, value in data.items() if key != "msg"} if "msg" in data else data
+
+
 class IllegalMove(Exception):
     """A move the rules forbid: a stable code, a sentence for a player, the rule ID.
 

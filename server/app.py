@@ -5,6 +5,7 @@ from flask import Flask, request
 from flask.sessions import SessionInterface
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from server.api.speaking import SpeakingJSONProvider
 from server.api import headers
 from server.table import seeds
 from server.api import apidocs, health, ratelimits
@@ -75,6 +76,8 @@ class HeraldFlask(Flask):
     """Flask, asking once per function whether it is a coroutine function. Flask asks it again
     of every hook and view on every request (`ensure_sync`), and flask-smorest's wrappers of
     each of them: a dozen `inspect` checks per request, which answer the same every time."""
+
+    json_provider_class = SpeakingJSONProvider  # a game's texts in the reader's language
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

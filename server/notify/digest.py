@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from core.records import message_of
 from server.store import statements
 from server.store.db import write_transaction
 from server.notify import reply_addresses
@@ -25,7 +26,7 @@ def waiting_games(player_id: int) -> list[tuple]:
     for game in Game.select().where(Game.id.in_(list(seats_by_game))).order_by(Game.id) if seats_by_game else []:
         for prompt in game.prompted or []:
             if prompt["seat"] in seats_by_game[game.id]:
-                waiting.append((game, prompt["seat"], name_players(prompt["text"], seats_of(game))))
+                waiting.append((game, prompt["seat"], name_players(message_of(prompt), seats_of(game))))
                 break
     return waiting
 

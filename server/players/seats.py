@@ -21,10 +21,12 @@ import re
 import secrets
 import threading
 from dataclasses import dataclass
+from typing import Any
 
 from cachetools import TTLCache
 from peewee import JOIN
 
+from core.text import Joined, Msg
 from server.store import statements
 from server.errors import ApiError
 from server.store.models import Game, Player, Seat, utcnow
@@ -143,10 +145,29 @@ def my_seats(game, caller) -> list[int]:
     return held(game, caller)
 
 
+class Named(str):
+    """A game's text with the players' names in their slots, in English, that still knows the
+    message it was said by (`message`, core/text.py) and the seats that named it: the edge
+    says it again in its reader's language (server/web/i18n/gamewords.py `speak`)."""
+
+    message: Any
+    seats: tuple["SeatInfo", ...]
+
+
 def name_players(text: str, seats: tuple[SeatInfo, ...]) -> str:
-    """Put player names in place of the games' {P0}..{P5} slots."""
+    """Put player names in place of the games' {P0}..{P5} slots. A game's message comes back
+    `Named`: the English text, still able to be said in another language."""
+    named = _named(text, seats)
+    if isinstance(text, (Msg, Joined)):
+        found = Named(named)
+        found.message, found.seats = text, seats
+        return found
+    return named
+
+
+def _named(text: str, seats: tuple[SeatInfo, ...]) -> str:
     if "{P" not in text:  # most texts name nobody: no regex, no table of names
-        return text
+        return str(text)
     names = {s.seat: s.name or f"seat {s.seat}" for s in seats}
     return _NAME_SLOT.sub(lambda m: names.get(int(m.group(1)), m.group(0)), text)
 

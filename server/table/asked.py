@@ -11,6 +11,7 @@ from datetime import datetime
 
 from peewee import JOIN
 
+from core.records import message_of
 from server.players import localtime
 from server.store.models import Game, Player, Seat, utcnow
 from server.players.seats import SeatInfo, name_players
@@ -56,7 +57,7 @@ def _entry(game: Game, prompt: dict, seats: tuple[SeatInfo, ...], now: datetime)
     since = prompt.get("since")
     waited = int((now - datetime.fromisoformat(since)).total_seconds()) if since else None
     return {"game": game.id, "ruleset": game.ruleset, "title": game.title, "version": game.version,
-            "seat": prompt["seat"], "kind": prompt["kind"], "text": name_players(prompt["text"], seats),
+            "seat": prompt["seat"], "kind": prompt["kind"], "text": name_players(message_of(prompt), seats),
             "since": since + "Z" if since else None, "waiting_seconds": max(0, waited) if waited is not None else None,
             "deadline": deadline_of(game, prompt, now)}
 

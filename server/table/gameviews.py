@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import current_app
 
+from core.records import message_of, without_message
 from server.players import localtime
 from server.table import clocks, prompts
 from server.store import longpoll, state_cache
@@ -50,7 +51,7 @@ def detail(game_id: int, caller, requested: int | None) -> dict:
     body = {"id": game.id, "ruleset": game.ruleset, "title": game.title, "status": game.status,
             "options": game.options, "seats": seat_list(seats), "version": game.version,
             "seed_hash": game.seed_hash,
-            "prompted": [{"seat": p["seat"], "kind": p["kind"], "text": name_players(p["text"], seats)}
+            "prompted": [{"seat": p["seat"], "kind": p["kind"], "text": name_players(message_of(p), seats)}
                          for p in prompts.visible(game.prompted or [], my_seats(game, caller))],
             "my_seat": seat, "my_seats": my_seats(game, caller),
             "view": _view(engine, game, state, seat) if state is not None else None,
@@ -82,7 +83,7 @@ def _view(engine, game, state, seat):
 def _named_result(result, seats):
     if result is None:
         return None
-    return {**result, "reason": name_players(result["reason"], seats),
+    return {**without_message(result), "reason": name_players(message_of(result, "reason"), seats),
             "winner_names": [name_players(f"{{P{w}}}", seats) for w in result["winners"]]}
 
 

@@ -14,6 +14,7 @@ from peewee import IntegrityError
 
 from core import canonical, gamerecord
 from core.protocol import IllegalMove, visible
+from core.records import message_of, without_message
 from server.table import clocks, due_times, outbox, prompts
 from server.store import longpoll, state_cache, statements
 from server.store.db import write_transaction
@@ -174,7 +175,7 @@ def mover_answer(seq, seat, move, text, event_json, prompted, seats) -> dict:
     shown = prompts.visible(prompted, prompts.seats_held_with(seat, seats))
     return {"seq": seq, "seat": seat, "move": move, "text": text,
             "events": visible_events(event_json, seat, seats), "version": seq + 1,
-            "prompted": [{**p, "text": name_players(p["text"], seats)} for p in shown]}
+            "prompted": [{**without_message(p), "text": name_players(message_of(p), seats)} for p in shown]}
 
 
 def _resubmitted(game, caller, requested_seat, seq, move, text) -> tuple[int, dict]:
@@ -215,7 +216,7 @@ def _same_move(game, seat, row, move, text) -> bool:
 def visible_events(event_json: list[dict], seat: int | None, seats) -> list[str]:
     """The texts of the events `seat` may see, read from the stored JSON without building an
     Event per entry (the log page reads a thousand at a time)."""
-    return [name_players(e["text"], seats) for e in event_json if visible(e.get("to"), seat)]
+    return [name_players(message_of(e), seats) for e in event_json if visible(e.get("to"), seat)]
 
 
 def _legal_texts(engine, state, seat: int, where) -> list[str]:

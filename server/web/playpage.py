@@ -14,6 +14,7 @@ from server.table import clocks, gameviews, movelog, pictures
 from server.errors import ApiError
 from server.table.gameviews import current_state
 from server.store.models import ChatMessage, Player
+from server.web.i18n import gamewords
 from server.web.i18n import languages, templating, terms
 
 LOG_TAIL = 40  # the latest log entries on the page (the whole log: `herald log`)
@@ -71,7 +72,7 @@ def render(grant, error: ApiError | None = None, typed: str = "") -> tuple[str, 
     """(HTML, the nonce its inline script runs under, its language)."""
     nonce = secrets.token_urlsafe(16)
     language, query = page_language(grant)
-    shown = context(grant, error, typed)
+    shown = gamewords.speak(context(grant, error, typed), language)
     html = templating.render("play.html.j2", language, **shown, nonce=nonce, query=query,
                              title=terms.title(language, shown["game"]["title"], shown["game"]["ruleset"]),
                              language_names=languages.NAMES)

@@ -10,10 +10,11 @@ never a global locale, so mails for different readers rendered at once never mix
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
+from core import games
 from core.text import Speaker, render
-from server.players.seats import SeatInfo, name_players
+from server.players.seats import Named, SeatInfo, name_players
 from server.web.i18n import catalogs, terms
 from server.web.i18n.languages import DEFAULT, effective
 
@@ -22,24 +23,35 @@ CORE_DOMAIN = "core"  # what core/*.py says for every game (resigning, taking ba
 
 
 @lru_cache(maxsize=64)
-def speaker(language: str, ruleset: str) -> Speaker:
+def speaker(language: str, ruleset: str | None) -> Speaker:
     """What `render` needs of `language` for the game `ruleset`: the game's catalog, then the
-    catalog of what core/ says for every game, and the game's term list."""
-    game, shared = catalogs.translations(language, ruleset), catalogs.translations(language, CORE_DOMAIN)
-    names = terms.terms(language).get(ruleset, {})
+    catalog of what core/ says for every game, and the game's term list (ruleset None: a text
+    whose game is not at hand, looked up in every game's catalog and list)."""
+    rulesets = [ruleset] if ruleset is not None else games.guided()
+    found = [catalogs.translations(language, name) for name in (*rulesets, CORE_DOMAIN)]
+    lists = terms.terms(language)
+    names: dict[str, str] = {}
+    for name in reversed(rulesets):
+        names.update(lists.get(name, {}))
 
     def gettext(message: str) -> str:
-        found = game.gettext(message)
-        return found if found != message else shared.gettext(message)
+        for catalog in found:
+            said = catalog.gettext(message)
+            if said != message:
+                return said
+        return message
 
     def ngettext(singular: str, plural: str, n: int) -> str:
-        found = game.ngettext(singular, plural, n)
-        return found if found not in (singular, plural) else shared.ngettext(singular, plural, n)
+        for catalog in found:
+            said = catalog.ngettext(singular, plural, n)
+            if said not in (singular, plural):
+                return said
+        return singular if n == 1 else plural
 
     return Speaker(gettext, ngettext, lambda english: names.get(english, english))
 
 
-def said(text: Any, language: str | None, ruleset: str) -> str:
+def said(text: Any, language: str | None, ruleset: str | None) -> str:
     """A game's text in `language`: a message (live or stored), else the text as it is."""
     if text is None:
         return ""
@@ -58,9 +70,46 @@ def record_text(record: dict, language: str | None, ruleset: str, key: str = "te
     return said(message, language, ruleset)
 
 
-def spoken(text: Any, language: str | None, ruleset: str, seats: tuple[SeatInfo, ...]) -> str:
+def spoken(text: Any, language: str | None, ruleset: str | None, seats: tuple[SeatInfo, ...]) -> str:
     """A game's text in `language` with the players' names in their slots."""
     return name_players(said(text, language, ruleset), seats)
+
+
+def speak(body: Any, language: Callable[[], str | None] | str | None, ruleset: str | None = None) -> Any:
+    """`body` (an answer, a page's context) with every game text in it (`Named`: what
+    `name_players` made of a message) said in the reader's language; the rest as it is.
+    `language` may be a function, asked only when the body holds a game text. A dict naming
+    its `ruleset` says the texts inside it with that game's words."""
+    if not isinstance(language, (str, type(None))):
+        if not _holds_named(body):
+            return body
+        language = language()
+    if effective(language) == DEFAULT:
+        return body
+    return _speak(body, language, ruleset)
+
+
+def _holds_named(body: Any) -> bool:
+    if isinstance(body, Named):
+        return True
+    if isinstance(body, dict):
+        return any(_holds_named(value) for value in body.values())
+    if isinstance(body, (list, tuple)):
+        return any(_holds_named(value) for value in body)
+    return False
+
+
+def _speak(body: Any, language: str | None, ruleset: str | None) -> Any:
+    if isinstance(body, Named):
+        return spoken(body.message, language, ruleset, body.seats)
+    if isinstance(body, dict):
+        inner = body.get("ruleset") if isinstance(body.get("ruleset"), str) else ruleset
+        return {key: _speak(value, language, inner) for key, value in body.items()}
+    if isinstance(body, list):
+        return [_speak(value, language, ruleset) for value in body]
+    if isinstance(body, tuple):
+        return tuple(_speak(value, language, ruleset) for value in body)
+    return body
 
 
 SPOKEN_KEYS = ("prompt", "reason")  # a mail row's texts that the engine said: `<key>_msg` beside them
