@@ -12,8 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from core.protocol import IllegalMove
+from core.text import say
 
-KIND_WORDS = {int: "a whole number", str: "a word", bool: "true or false", list: "a list", dict: "an object"}
+KIND_WORDS = {int: say("a whole number"), str: say("a word"), bool: say("true or false"), list: say("a list"),
+              dict: say("an object")}
+PLURAL_WORDS = {int: say("whole numbers"), str: say("words"), bool: say("true or false"), dict: say("objects")}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -30,19 +33,28 @@ class Field:
     items: type | None = None
 
     def check(self, move_type: str, value: Any, rule: str | None) -> None:
-        where = f"The {self.name!r} of a {move_type!r} move"
+        where = {"field": repr(self.name), "move": repr(move_type)}
         if not _is_kind(value, self.kind):
-            raise IllegalMove("bad-move", f"{where} must be {KIND_WORDS.get(self.kind, self.kind.__name__)}.", rule)
+            raise IllegalMove("bad-move", say("The {field} of a {move} move must be {kind}.", **where,
+                                              kind=KIND_WORDS.get(self.kind, self.kind.__name__)), rule)
         if self.items is not None and not all(_is_kind(item, self.items) for item in value):
-            raise IllegalMove("bad-move", f"{where} must list only {_plural(self.items)}.", rule)
+            raise IllegalMove("bad-move", say("The {field} of a {move} move must list only {kinds}.", **where,
+                                              kinds=PLURAL_WORDS.get(self.items, self.items.__name__)), rule)
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(choice) for choice in self.choices)
-            raise IllegalMove("bad-move", f"{where} must be one of {allowed}, not {value!r}.", rule)
+            raise IllegalMove("bad-move", say("The {field} of a {move} move must be one of {allowed}, not {value}.",
+                                              **where, allowed=allowed, value=repr(value)), rule)
         size = len(value) if self.kind is list else value
         if self.minimum is not None and size < self.minimum:
-            raise IllegalMove("bad-move", f"{where} must be at least {self.minimum}{_counted(self)}.", rule)
+            least = (say("The {field} of a {move} move must be at least {minimum} entries.", **where, minimum=self.minimum)
+                     if self.kind is list else
+                     say("The {field} of a {move} move must be at least {minimum}.", **where, minimum=self.minimum))
+            raise IllegalMove("bad-move", least, rule)
         if self.maximum is not None and size > self.maximum:
-            raise IllegalMove("bad-move", f"{where} must be at most {self.maximum}{_counted(self)}.", rule)
+            most = (say("The {field} of a {move} move must be at most {maximum} entries.", **where, maximum=self.maximum)
+                    if self.kind is list else
+                    say("The {field} of a {move} move must be at most {maximum}.", **where, maximum=self.maximum))
+            raise IllegalMove("bad-move", most, rule)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -71,21 +83,24 @@ def check_move(specs: dict[str, MoveSpec], move: Any, rule: str | None = None) -
         if spec is not None and spec.plain is not None and spec.plain(move):
             return spec
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise IllegalMove("bad-move", 'A move is a JSON object with a "type".', rule)
+        raise IllegalMove("bad-move", say('A move is a JSON object with a "type".'), rule)
     spec = specs.get(move["type"])
     if spec is None:
         kinds = ", ".join(sorted(specs))
-        raise IllegalMove("bad-move", f"There is no move of type {move['type']!r} (moves: {kinds}).", rule)
+        raise IllegalMove("bad-move", say("There is no move of type {type} (moves: {kinds}).", type=repr(move["type"]),
+                                          kinds=kinds), rule)
     rule = spec.rule or rule
     names = {f.name for f in spec.fields}
     unknown = sorted((key for key in move if key != "type" and key not in names), key=str)
     if unknown:
-        raise IllegalMove("bad-move", f"A {spec.type!r} move has no field {unknown[0]!r}.", rule)
+        raise IllegalMove("bad-move", say("A {move} move has no field {field}.", move=repr(spec.type),
+                                          field=repr(unknown[0])), rule)
     for f in spec.fields:
         if f.name in move:
             f.check(spec.type, move[f.name], rule)
         elif f.required:
-            raise IllegalMove("bad-move", f"A {spec.type!r} move needs its {f.name!r}.", rule)
+            raise IllegalMove("bad-move", say("A {move} move needs its {field}.", move=repr(spec.type),
+                                              field=repr(f.name)), rule)
     return spec
 
 
@@ -100,14 +115,6 @@ def _is_kind(value: Any, kind: type) -> bool:
     if kind is int:  # JSON has no separate bool, and True must not pass as 1
         return isinstance(value, int) and not isinstance(value, bool)
     return isinstance(value, kind)
-
-
-def _plural(kind: type) -> str:
-    return {int: "whole numbers", str: "words", bool: "true or false", dict: "objects"}.get(kind, kind.__name__)
-
-
-def _counted(f: Field) -> str:
-    return " entries" if f.kind is list else ""
 
 
 def _plain_value(f: Field) -> Callable[[object], bool] | None:

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Mapping
 from core import canonical, resign, undo
 from core.records import Event as Event, IllegalMove as IllegalMove, visible as visible, with_message
 from core.rng import Rng
+from core.text import join, say, term
 from core.statekeys import Shape
 
 Move = dict
@@ -133,25 +134,29 @@ class Option:
                 elif text in ("0", "false", "no", "off"):
                     value = False
                 else:
-                    raise IllegalMove("bad-option", f"Option {name} takes true or false, not {value!r}.")
+                    raise IllegalMove("bad-option", say("Option {name} takes true or false, not {value}.", name=name,
+                                                             value=repr(value)))
             elif self.kind is int:
                 try:
                     value = int(text)
                 except ValueError:
-                    raise IllegalMove("bad-option", f"Option {name} takes a whole number, not {value!r}.") from None
+                    raise IllegalMove("bad-option", say("Option {name} takes a whole number, not {value}.", name=name,
+                                                             value=repr(value))) from None
         if self.kind is bool and not isinstance(value, bool):
-            raise IllegalMove("bad-option", f"Option {name} takes true or false.")
+            raise IllegalMove("bad-option", say("Option {name} takes true or false.", name=name))
         if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise IllegalMove("bad-option", f"Option {name} takes a whole number.")
+            raise IllegalMove("bad-option", say("Option {name} takes a whole number.", name=name))
         if self.kind is str and not isinstance(value, str):
-            raise IllegalMove("bad-option", f"Option {name} takes a word.")
+            raise IllegalMove("bad-option", say("Option {name} takes a word.", name=name))
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise IllegalMove("bad-option", f"Option {name} must be one of: {allowed}.")
+            raise IllegalMove("bad-option", say("Option {name} must be one of: {allowed}.", name=name, allowed=allowed))
         if self.minimum is not None and value < self.minimum:
-            raise IllegalMove("bad-option", f"Option {name} must be at least {self.minimum}.")
+            raise IllegalMove("bad-option", say("Option {name} must be at least {minimum}.", name=name,
+                                                 minimum=self.minimum))
         if self.maximum is not None and value > self.maximum:
-            raise IllegalMove("bad-option", f"Option {name} must be at most {self.maximum}.")
+            raise IllegalMove("bad-option", say("Option {name} must be at most {maximum}.", name=name,
+                                                 maximum=self.maximum))
         return value
 
     def to_json(self) -> dict:
@@ -272,16 +277,17 @@ class Game(ABC):
         same outcome) on a move the seat may make now."""
         rules = self.preamble_rules
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.player_count(state):
-            raise IllegalMove("bad-seat", f"There is no seat {seat!r} in this game.", rules.get("bad-seat"))
+            raise IllegalMove("bad-seat", say("There is no seat {seat} in this game.", seat=repr(seat)), rules.get("bad-seat"))
         if isinstance(move, dict) and move.get("type") == "resign":  # core.resign.MOVE
             return self._resign(state, seat, move)
         self.check_shape(state, seat, move)
         if self.result(state) is not None:
-            raise IllegalMove("game-over", "The game is over.", rules.get("game-over"))
+            raise IllegalMove("game-over", say("The game is over."), rules.get("game-over"))
         if move.get("type") == "standing":
             return self.apply_standing(state, seat, move)
         if not self.is_asked(state, seat):
-            raise IllegalMove("not-your-turn", f"You are not asked to decide anything now ({self.waiting_text(state)}).",
+            raise IllegalMove("not-your-turn", say("You are not asked to decide anything now ({waiting}).",
+                                                   waiting=self.waiting_text(state)),
                               self.not_asked_rule(state, seat))
         return decide(state, seat, move)
 
@@ -289,7 +295,7 @@ class Game(ABC):
         """A resignation, accepted at any time while the game runs, whoever is asked."""
         resign.check(move)
         if self.result(state) is not None:
-            raise IllegalMove("game-over", "The game is over.", self.preamble_rules.get("game-over"))
+            raise IllegalMove("game-over", say("The game is over."), self.preamble_rules.get("game-over"))
         return self.apply_resign(state, seat, move)
 
     # The hooks of `apply`, for a game that uses its preamble (a game that overrides `apply`
@@ -309,10 +315,12 @@ class Game(ABC):
 
     def apply_resign(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """A well-formed resignation in a game not yet over (checked by `apply`)."""
-        raise IllegalMove("bad-move", f"{self.title} has no resignation.", self.preamble_rules.get("bad-move"))
+        raise IllegalMove("bad-move", say("{game} has no resignation.", game=term(self.title)),
+                          self.preamble_rules.get("bad-move"))
 
     def apply_standing(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
-        raise IllegalMove("bad-move", f"{self.title} has no standing answers.", self.preamble_rules.get("bad-move"))
+        raise IllegalMove("bad-move", say("{game} has no standing answers.", game=term(self.title)),
+                          self.preamble_rules.get("bad-move"))
 
     def apply_decision(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         raise NotImplementedError(f"{type(self).__name__} plays through Game.apply's preamble, which needs apply_decision")
@@ -324,8 +332,10 @@ class Game(ABC):
 
     def waiting_text(self, state: State) -> str:
         """Who the game waits for, for the not-your-turn message."""
-        seats = ", ".join(f"seat {prompt.seat}" for prompt in self.prompts(state))
-        return f"waiting for {seats or 'nobody'}"
+        seats = [say("seat {seat}", seat=prompt.seat) for prompt in self.prompts(state)]
+        if not seats:
+            return say("waiting for nobody")
+        return say("waiting for {seats}", seats=join(", ", seats))
 
     @abstractmethod
     def view(self, state: State, seat: int | None) -> dict:
@@ -428,7 +438,8 @@ class Game(ABC):
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise IllegalMove(
                 "bad-player-count",
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}.",
+                say("{game} is for {least} to {most} players, not {players}.", game=term(self.title),
+                    least=self.min_players, most=self.max_players, players=players),
             )
 
     def normalize_options(self, given: dict | None, rules_version: int | None = None) -> dict:
@@ -440,8 +451,9 @@ class Game(ABC):
         given = dict(given or {})
         unknown = sorted(set(given) - set(offered))
         if unknown:
-            known = ", ".join(sorted(offered)) or "none"
-            raise IllegalMove("unknown-option", f"{self.title} has no option {unknown[0]!r} (options: {known}).")
+            known = ", ".join(sorted(offered)) if offered else say("none")
+            raise IllegalMove("unknown-option", say("{game} has no option {option} (options: {known}).",
+                                                    game=term(self.title), option=repr(unknown[0]), known=known))
         return {name: opt.coerce(name, given[name]) if name in given else opt.default_for(version)
                 for name, opt in offered.items()}
 
@@ -508,4 +520,6 @@ def seat_legend(players: int, seat: int | None) -> str:
     """'Players: P0 {P0}, P1 {P1}; you are P1' — for boards that mark seats as P0..P5 to fit
     their cells; the server writes each player's name in place of {Pn}."""
     names = ", ".join(f"P{s} {{P{s}}}" for s in range(players))
-    return f"Players: {names}" + (f"; you are P{seat}" if seat is not None else "")
+    if seat is None:
+        return say("Players: {names}", names=names)
+    return say("Players: {names}; you are P{seat}", names=names, seat=seat)

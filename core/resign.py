@@ -9,6 +9,7 @@ engine adds state only when a resignation happens, so old games keep their hashe
 from __future__ import annotations
 
 from core.records import IllegalMove
+from core.text import say
 
 MOVE = {"type": "resign"}
 NOTATION = "resign"
@@ -21,7 +22,7 @@ def is_resign(move) -> bool:
 def check(move) -> None:
     """A resign move carries nothing else."""
     if set(move) != {"type"}:
-        raise IllegalMove("bad-move", "A resignation is written 'resign' and carries nothing else.")
+        raise IllegalMove("bad-move", say("A resignation is written 'resign' and carries nothing else."))
 
 
 def parse(text: str) -> dict | None:

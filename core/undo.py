@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from core import chance, resign
 from core.records import Event, IllegalMove
+from core.text import say
 
 KIND = "undo"
 
@@ -61,8 +62,9 @@ class Replayer:
     def step(self, seat: int, move: dict):
         if is_undo(move):
             if move != entry(self.seq - 1) or self.before_last is None:
-                raise IllegalMove("bad-undo", f"An undo at entry {self.seq} may only take back entry {self.seq - 1}.")
-            new_state, events = self.before_last, [Event(f"Move {move['seq']} is taken back by consent.")]
+                raise IllegalMove("bad-undo", say("An undo at entry {seq} may only take back entry {last}.",
+                                                  seq=self.seq, last=self.seq - 1))
+            new_state, events = self.before_last, [Event(say("Move {seq} is taken back by consent.", seq=move["seq"]))]
             self.before_last = None  # an undo is never undone
         else:
             new_state, events = self.game.apply(self.state, seat, move)

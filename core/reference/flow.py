@@ -5,6 +5,7 @@ skip seats that resigned.
 """
 from __future__ import annotations
 
+from core.text import P, say
 from core.protocol import Event, Prompt, Result
 
 from .options import option
@@ -22,7 +23,8 @@ RESULT_CODES = {
 def prompts(state: State) -> list[Prompt]:
     if state["winner"] is not None:
         return []
-    return [Prompt(state["turn"], "turn", f"Play a card (total {state['total']}/{option(state, 'target')}).")]
+    return [Prompt(state["turn"], "turn", say("Play a card (total {total}/{target}).", total=state["total"],
+                                                 target=option(state, "target")))]
 
 
 def is_asked(state: State, seat: int) -> bool:
@@ -34,7 +36,7 @@ def after_move(state: State, seat: int, events: list[Event]) -> None:
     without a winner once every hand is empty."""
     if state["total"] >= option(state, "target"):
         state["winner"] = seat
-        events.append(Event(f"{{P{seat}}} wins."))
+        events.append(Event(say("{player} wins.", player=P(seat))))
         return
     state["turn"] = next_seat(state, seat)
     if not any(state["hands"]):
@@ -52,7 +54,7 @@ def result(state: State) -> Result | None:
     if winner is None:
         return None
     if winner == -1:
-        return Result((), "Nobody reached the target.", "no-winner")
+        return Result((), say("Nobody reached the target."), "no-winner")
     if state["total"] < option(state, "target"):
-        return Result((winner,), "Every other seat resigned.", "resigned")
-    return Result((winner,), f"Reached {option(state, 'target')}.", "target")
+        return Result((winner,), say("Every other seat resigned."), "resigned")
+    return Result((winner,), say("Reached {target}.", target=option(state, "target")), "target")

@@ -2,6 +2,7 @@
 that does the work, and the facts the platform reads (docs/adding-a-game.md walks through them)."""
 from __future__ import annotations
 
+from core.text import P, say
 from core.protocol import Event, Game, Prompt, Result
 from core.rng import Rng
 
@@ -54,7 +55,7 @@ class RaceGame(Game):
         return flow.is_asked(state, seat)
 
     def waiting_text(self, state: State) -> str:
-        return f"it is {{P{state['turn']}}}'s turn"
+        return say("it is {player}'s turn", player=P(state["turn"]))
 
     def apply_resign(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
         return race_resign.apply(state, seat, move)

@@ -12,6 +12,7 @@ checks them by hand, in the same words.
 """
 from __future__ import annotations
 
+from core.text import say
 from core import resign
 from core.protocol import IllegalMove
 
@@ -21,7 +22,7 @@ def check_shape(move) -> None:
     if type(move) is dict and len(move) == 1:
         if type(move.get("play")) is str or move.get("pass") is True:
             return
-    raise IllegalMove("bad-move", 'A move is {"play": "<card>"} or {"pass": true}.', "TOY-2")
+    raise IllegalMove("bad-move", say('A move is {{"play": "<card>"}} or {{"pass": true}}.'), "TOY-2")
 
 
 def parse(text: str) -> dict:
@@ -32,7 +33,7 @@ def parse(text: str) -> dict:
         return {"pass": True}
     if len(words) == 2 and words[0] == "play":
         return {"play": words[1]}
-    raise IllegalMove("bad-notation", "Write 'play <card>' or 'pass'.", "TOY-2")
+    raise IllegalMove("bad-notation", say("Write 'play <card>' or 'pass'."), "TOY-2")
 
 
 def format_move(move: dict) -> str:

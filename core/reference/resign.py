@@ -6,6 +6,7 @@ once someone resigns, so the states of games without a resignation keep their ha
 """
 from __future__ import annotations
 
+from core.text import P, say
 from core import resign
 from core.protocol import Event
 
@@ -18,11 +19,11 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
     new = clone(state)
     new["resigned"] = gone
     new["hands"][seat] = []
-    events = [Event(f"{{P{seat}}} resigns.")]
+    events = [Event(say("{player} resigns.", player=P(seat)))]
     left = resign.other_seats(state["players"], seat, gone)
     if len(left) == 1:
         new["winner"] = left[0]
-        events.append(Event(f"{{P{left[0]}}} wins."))
+        events.append(Event(say("{player} wins.", player=P(left[0]))))
     elif state["turn"] == seat:
         new["turn"] = flow.next_seat(new, seat)
     return new, events

@@ -10,6 +10,7 @@ Every card stays accounted for: a card given to a hand is taken out of the deck.
 """
 from __future__ import annotations
 
+from core.text import say
 from core.protocol import IllegalMove
 from core.rng import Rng
 
@@ -40,20 +41,20 @@ def order(card: str) -> int:
 
 def place(state: State, scenario: dict) -> None:
     if not isinstance(scenario, dict) or set(scenario) - SCENARIO_KEYS:
-        raise _fail(f"A scenario is an object with the keys {', '.join(sorted(SCENARIO_KEYS))}.")
+        raise _fail(say("A scenario is an object with the keys {keys}.", keys=", ".join(sorted(SCENARIO_KEYS))))
     hands = scenario.get("hands", state["hands"])
     if not isinstance(hands, list) or len(hands) != state["players"] \
             or any(not isinstance(h, list) or any(c not in data.VALUES for c in h) for h in hands):
-        raise _fail("A scenario's hands are one list of card ids (t0..t19) per seat.")
+        raise _fail(say("A scenario's hands are one list of card ids (t0..t19) per seat."))
     given = [card for hand in hands for card in hand]
     if len(given) != len(set(given)):
-        raise _fail("A card is in two hands.")
+        raise _fail(say("A card is in two hands."))
     dealt = [card for hand in state["hands"] for card in hand]  # back under the deck, unless given
     state["deck"] = [card for card in state["deck"] + dealt if card not in given]
     state["hands"] = [sorted(hand, key=order) for hand in hands]
     total, turn = scenario.get("total", 0), scenario.get("turn", 0)
     if type(total) is not int or total < 0 or type(turn) is not int or not 0 <= turn < state["players"]:
-        raise _fail("A scenario's total is a whole number from 0 and its turn a seat.")
+        raise _fail(say("A scenario's total is a whole number from 0 and its turn a seat."))
     state["total"], state["turn"] = total, turn
 
 

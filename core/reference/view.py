@@ -6,6 +6,8 @@ of them (nor the seed), and core/undo.py uses them to tell a move that revealed 
 """
 from __future__ import annotations
 
+from core.text import join, say
+
 from .data import VALUES
 from .options import option
 from .state import State
@@ -28,5 +30,6 @@ def hidden_from(state: State, seat: int | None) -> list[str]:
 
 def render(v: dict, seat: int | None) -> str:
     hand = " ".join(f"{c}({VALUES[c]})" for c in v["hand"] or []) or "-"
-    return (f"Total {v['total']}/{v['target']}, seat {v['turn']} to play, deck {v['deck']}\n"
-            f"Hand sizes: {v['hand_sizes']}\nYour hand: {hand}")
+    return join("\n", [say("Total {total}/{target}, seat {seat} to play, deck {deck}", total=v["total"],
+                           target=v["target"], seat=v["turn"], deck=v["deck"]),
+                       say("Hand sizes: {sizes}", sizes=str(v["hand_sizes"])), say("Your hand: {hand}", hand=hand)])
