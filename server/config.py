@@ -10,6 +10,7 @@ import json
 import os
 import tomllib
 from pathlib import Path
+from urllib.parse import urlparse
 
 from server import hook_addresses
 
@@ -140,6 +141,7 @@ def _checked(config: dict) -> dict:
     config["RATELIMIT_ENABLED"] = flag(config, "RATELIMIT_ENABLED")
     config["PROXIES"] = _count(config, "PROXIES")
     config["POOL_SIZE"] = _count(config, "POOL_SIZE", low=1, high=POOL_SIZE_MAX)
+    config["WAIT_DATABASE_URL"] = _wait_database_url(config)
     for key in RATE_LIMITS:
         config[key] = _rate(config, key)
     try:
@@ -183,6 +185,20 @@ def _count(config: dict, key: str, low: int = 0, high: int | None = None) -> int
     if high is not None and number > high:
         raise ConfigError(f"HERALD_{key} must be at most {high}, not {value!r}")
     return number
+
+
+def _wait_database_url(config: dict) -> str | None:
+    """The notifier's own PostgreSQL URL, or None (then DATABASE_URL serves it too)."""
+    value = str(config.get("WAIT_DATABASE_URL") or "").strip()
+    if not value:
+        return None
+    schemes = [urlparse(str(url)).scheme for url in (value, config.get("DATABASE_URL") or "")]
+    if not all(scheme.startswith("postgres") for scheme in schemes):
+        # Not the value itself: it may hold a password.
+        raise ConfigError("HERALD_WAIT_DATABASE_URL is PostgreSQL's own address for the waiters' notifier, beside a "
+                          "HERALD_DATABASE_URL that goes through PgBouncer: both must be postgresql:// URLs, not "
+                          f"{schemes[0] or 'no'}:// and {schemes[1] or 'no'}:// (deploy/pgbouncer.md)")
+    return value
 
 
 def _positive_number(config: dict, key: str) -> float:

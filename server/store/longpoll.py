@@ -291,9 +291,13 @@ def announce(game_id: int) -> None:
     db = database.obj
     if not isinstance(db, PostgresqlDatabase) or db.is_closed() or db.in_transaction():
         return  # inside an outer transaction the move is not committed yet: the poll sees it
-    cursor = db.connection().cursor()
+    from server.store.pooling import forget_notifications
+
+    connection = db.connection()
+    cursor = connection.cursor()
     try:
         cursor.execute(ANNOUNCE, (str(game_id),))
+        forget_notifications(connection)  # a house bot's or mail-in's connection, never given back
     except Exception:
         log.warning("could not announce game %s to the waiters; they wake at their next poll", game_id,
                     exc_info=True)

@@ -19,10 +19,21 @@ def release_connection() -> None:
     a transaction, which its own `atomic()` block ends)."""
     if database.obj is None or database.is_closed() or database.in_transaction():
         return
+    forget_notifications(database.connection())
     try:
         database.close()
     except OperationalError:  # a broken connection: the pool discards it
         log.warning("could not return a database connection to the pool", exc_info=True)
+
+
+def forget_notifications(connection) -> None:
+    """Drop the NOTIFY messages a PostgreSQL connection has met. Only the waiters' notifier
+    LISTENs, on a connection of its own; but behind PgBouncer's transaction pooling without
+    HERALD_WAIT_DATABASE_URL its LISTEN stays on a server connection that PgBouncer goes on
+    lending to requests, and psycopg2 keeps every notification a connection meets, for ever."""
+    notifies = getattr(connection, "notifies", None)  # SQLite's connections have none
+    if notifies:
+        notifies.clear()
 
 
 def init_app(app) -> None:

@@ -1,4 +1,5 @@
-"""A real threaded HTTP server around an app, and a helper that fires PUTs all at once."""
+"""A real threaded HTTP server around an app; helpers that fire PUTs all at once, and that
+wait for a long-poll in the background."""
 from __future__ import annotations
 
 import json
@@ -38,16 +39,45 @@ def http_put(url: str, token: str, body: dict) -> tuple[int, dict]:
 
 def race(url: str, token: str, bodies: list[dict]) -> list[tuple[int, dict]]:
     """PUT every body to `url` from its own thread, released together by a barrier."""
-    results = [None] * len(bodies)
-    barrier = threading.Barrier(len(bodies))
+    return race_across([(url, body) for body in bodies], token)
+
+
+def race_across(puts: list[tuple[str, dict]], token: str) -> list[tuple[int, dict]]:
+    """PUT each (url, body), the urls perhaps of different servers, each from its own thread,
+    released together by a barrier; the answers in the same order."""
+    results: list = [None] * len(puts)
+    barrier = threading.Barrier(len(puts))
 
     def worker(i):
         barrier.wait()
-        results[i] = http_put(url, token, bodies[i])
+        results[i] = http_put(puts[i][0], token, puts[i][1])
 
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(len(bodies))]
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(len(puts))]
     for t in threads:
         t.start()
     for t in threads:
         t.join(timeout=60)
     return results
+
+
+def http_get(url: str, token: str | None = None, timeout: float = 90) -> dict:
+    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"} if token else {})
+    with urllib.request.urlopen(request, timeout=timeout) as response:
+        return json.loads(response.read())
+
+
+class Background:
+    """A GET (a long-poll) in its own thread; `result` once it returns."""
+
+    def __init__(self, url: str, token: str):
+        self.result = None
+        self.thread = threading.Thread(target=self._run, args=(url, token), daemon=True)
+        self.thread.start()
+
+    def _run(self, url, token):
+        self.result = http_get(url, token)
+
+    def join(self, seconds: float = 30):
+        self.thread.join(seconds)
+        assert not self.thread.is_alive(), "the waiter was never woken"
+        return self.result

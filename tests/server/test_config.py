@@ -71,3 +71,16 @@ def test_the_pool_size_bounds_the_connections_a_server_process_holds(tmp_path):
                 "POOL_SIZE": load_config({"HERALD_POOL_SIZE": "3"})["POOL_SIZE"]})
     assert database.obj._max_connections == 3
     database.close()
+
+
+@pytest.mark.parametrize("database, wait", [("sqlite:///herald.db", "postgresql://herald@db.example.org/herald"),
+                                            ("postgresql://herald@127.0.0.1:6432/herald", "sqlite:///herald.db"),
+                                            ("postgresql://herald@127.0.0.1:6432/herald", "db.example.org:5432")])
+def test_the_waiters_own_database_url_is_postgresql_beside_postgresql(database, wait):
+    with pytest.raises(ConfigError, match="HERALD_WAIT_DATABASE_URL .* both must be postgresql:// URLs") as refused:
+        load_config({"HERALD_DATABASE_URL": database, "HERALD_WAIT_DATABASE_URL": wait + "?password=secret"})
+    assert "secret" not in str(refused.value)
+    assert load_config({"HERALD_DATABASE_URL": database})["WAIT_DATABASE_URL"] is None
+    through, direct = "postgresql://herald@127.0.0.1:6432/herald", "postgresql://herald:pw@10.0.0.20/herald"
+    assert load_config({"HERALD_DATABASE_URL": through,
+                        "HERALD_WAIT_DATABASE_URL": f" {direct} "})["WAIT_DATABASE_URL"] == direct

@@ -1,6 +1,8 @@
 """Several hosts on one PostgreSQL share the work: notify runs claim outbox rows in leased
 batches (FOR UPDATE SKIP LOCKED), a batch whose host died is sent by another once its lease
-has run out, the scans have one leader at a time, and house bots claim a game at a time."""
+has run out, the scans have one leader at a time, and house bots claim a game at a time.
+(Two notify processes, one per server, each sending a share of the outbox to a real SMTP
+server and no mail twice: tests/server/test_two_servers.py.)"""
 import threading
 import time
 from datetime import timedelta
@@ -54,32 +56,6 @@ def outbox_of_games(api, count: int) -> int:
 
 def sent_ids(folder) -> list[str]:
     return sorted(path.name for path in folder.glob("*.eml"))
-
-
-def test_two_notifiers_on_one_postgres_each_send_a_share_and_no_row_twice(pg_app, pg_api, slow_mail, tmp_path):
-    total = outbox_of_games(pg_api, 30)
-    assert total == 60
-    reports = []
-    barrier = threading.Barrier(2)
-
-    def host():
-        barrier.wait()
-        reports.append(deliver_pending(pg_app.config))
-
-    hosts = [threading.Thread(target=host) for _ in range(2)]
-    for thread in hosts:
-        thread.start()
-    for thread in hosts:
-        thread.join(60)
-    files = sent_ids(tmp_path / "mail")
-    assert len(files) == len(set(files)) == total  # every row once
-    assert sorted(r.sent for r in reports) == sorted(
-        Notification.select().where(Notification.claimed_by == owner).count()
-        for owner in {n.claimed_by for n in Notification.select()})  # each run sent what it claimed
-    assert all(r.sent > 0 for r in reports), [r.sent for r in reports]  # each host a share
-    assert all(n.status == "sent" and n.attempts == 1 for n in Notification.select())
-    assert Notification.select().where(Notification.lease_until.is_null(False)
-                                       & (Notification.status == "pending")).count() == 0
 
 
 def test_a_second_notifier_adds_capacity_past_one_runs_limit(pg_app, pg_api, slow_mail, tmp_path):

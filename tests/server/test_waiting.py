@@ -1,36 +1,11 @@
 """GET /games/{id}/wait: woken by the process's notifier, with no query of its own while it waits."""
-import json
 import logging
 import threading
 import time
-import urllib.request
 
 import pytest
 
-from tests.server.live import http_put, serving
-
-
-def get(url, token):
-    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"})
-    with urllib.request.urlopen(request, timeout=90) as response:
-        return json.loads(response.read())
-
-
-class Background:
-    """A GET in its own thread; `result` once it returns."""
-
-    def __init__(self, url, token):
-        self.result = None
-        self.thread = threading.Thread(target=self._run, args=(url, token), daemon=True)
-        self.thread.start()
-
-    def _run(self, url, token):
-        self.result = get(url, token)
-
-    def join(self, seconds=30):
-        self.thread.join(seconds)
-        assert not self.thread.is_alive(), "the waiter was never woken"
-        return self.result
+from tests.server.live import Background, http_put, serving
 
 
 class QueryCounter(logging.Handler):
@@ -234,43 +209,16 @@ def wake_across(call, created_on: int, joined_on: int, waiting_on: int, moved_on
     return body, time.monotonic() - committed
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-def test_a_move_through_one_server_process_wakes_a_waiter_in_another(backend, tmp_path, request):
-    """Two gunicorn servers (shipped settings) on one database: the waiter sleeps in one, the
-    move lands through the other; its notifier sees the commit (data_version / NOTIFY)."""
+def test_a_move_through_one_server_process_wakes_a_waiter_in_another(tmp_path):
+    """Two gunicorn servers (shipped settings) on one SQLite file: the waiter sleeps in one,
+    the move lands through the other; its notifier sees the commit (data_version). The same
+    on PostgreSQL, with the rest of a cluster: tests/server/test_two_servers.py."""
     pytest.importorskip("gunicorn", reason="runs the shipped gunicorn settings")
     from tests.server.gunicorn_live import call, shipped_gunicorn
 
-    env = {}
-    if backend == "postgresql":
-        env["HERALD_DATABASE_URL"] = request.getfixturevalue("postgres").new_database()
-    with shipped_gunicorn(tmp_path, workers=1, env=env) as (one, _), \
-            shipped_gunicorn(tmp_path, workers=1, env=env) as (two, _):
+    with shipped_gunicorn(tmp_path, workers=1) as (one, _), shipped_gunicorn(tmp_path, workers=1) as (two, _):
         body, _ = wake_across(call, created_on=one, joined_on=two, waiting_on=one, moved_on=two, wait_for=30)
     assert body["version"] == 1 and 1 in [p["seat"] for p in body["prompted"]]
-
-
-def test_a_waiter_on_server_b_wakes_when_a_move_commits_on_a_with_no_trigger(postgres, tmp_path):
-    """Two gunicorn servers on one PostgreSQL, and no trigger on games (a move's commit sends
-    no NOTIFY): the waiter sleeping in B is woken within a poll of the move committed in A."""
-    pytest.importorskip("gunicorn", reason="runs the shipped gunicorn settings")
-    import psycopg2
-
-    from tests.server.gunicorn_live import call, shipped_gunicorn
-
-    url = postgres.new_database()
-    env = {"HERALD_DATABASE_URL": url}
-    with shipped_gunicorn(tmp_path, workers=1, env=env) as (a, _), \
-            shipped_gunicorn(tmp_path, workers=1, env=env) as (b, _):
-        with psycopg2.connect(url) as connection, connection.cursor() as cursor:
-            cursor.execute("DROP TRIGGER IF EXISTS games_notify ON games")  # what the previous release had
-            cursor.execute("SELECT tgname FROM pg_trigger WHERE tgrelid = 'games'::regclass AND NOT tgisinternal")
-            assert cursor.fetchall() == []
-        connection.close()
-        body, woken_after = wake_across(call, created_on=a, joined_on=a, waiting_on=b, moved_on=a,
-                                        wait_for=10)  # not the wait's 60 s timeout
-    assert body["version"] == 1 and 1 in [p["seat"] for p in body["prompted"]]
-    assert woken_after < 2.0, woken_after  # a poll is 50 ms; generous for a busy test machine
 
 
 def test_sleeping_waiters_hold_no_database_connection(app, api, alice_bob):
