@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from core import games
-from core.text import Speaker, render
+from core.text import Joined, Msg, Speaker, render
 from server.players.seats import Named, SeatInfo, name_players
 from server.web.i18n import catalogs, terms
 from server.web.i18n.languages import DEFAULT, effective
@@ -77,7 +77,8 @@ def spoken(text: Any, language: str | None, ruleset: str | None, seats: tuple[Se
 
 def speak(body: Any, language: Callable[[], str | None] | str | None, ruleset: str | None = None) -> Any:
     """`body` (an answer, a page's context) with every game text in it (`Named`: what
-    `name_players` made of a message) said in the reader's language; the rest as it is.
+    `name_players` made of a message; or a message itself) said in the reader's language;
+    the rest as it is.
     `language` may be a function, asked only when the body holds a game text. A dict naming
     its `ruleset` says the texts inside it with that game's words."""
     if not isinstance(language, (str, type(None))):
@@ -90,7 +91,7 @@ def speak(body: Any, language: Callable[[], str | None] | str | None, ruleset: s
 
 
 def _holds_named(body: Any) -> bool:
-    if isinstance(body, Named):
+    if isinstance(body, (Named, Msg, Joined)):
         return True
     if isinstance(body, dict):
         return any(_holds_named(value) for value in body.values())
@@ -102,6 +103,8 @@ def _holds_named(body: Any) -> bool:
 def _speak(body: Any, language: str | None, ruleset: str | None) -> Any:
     if isinstance(body, Named):
         return spoken(body.message, language, ruleset, body.seats)
+    if isinstance(body, (Msg, Joined)):  # a game's text that names nobody (a refusal before the table)
+        return said(body, language, ruleset)
     if isinstance(body, dict):
         inner = body.get("ruleset") if isinstance(body.get("ruleset"), str) else ruleset
         return {key: _speak(value, language, inner) for key, value in body.items()}
