@@ -153,9 +153,9 @@ def check_card(value: str, rule: str) -> None:
     from a word that is no id at all, since the player's fix differs."""
     if CARD_ID.match(value):
         deck = value[0]
+        first, last = deck + "0", deck + str(len(CARDS.ids_by_deck[deck]) - 1)
         raise IllegalMove("no-such-card", say("There is no card {card}: {deck} cards are {first}-{last}.", card=value,
-                                              deck=term(DECK_NAMES[deck]), first=f"{deck}0",
-                                              last=f"{deck}{len(CARDS.ids_by_deck[deck]) - 1}"), "CA-GEN-13")
+                                              deck=term(DECK_NAMES[deck]), first=first, last=last), "CA-GEN-13")
     raise IllegalMove("no-such-card", say("{word} is not a card id (like V12, S3 or A7).", word=repr(value[:20])), rule)
 
 
@@ -277,7 +277,7 @@ def read_one_card(w: Words) -> dict:
 
 def read_card_set(w: Words) -> dict:
     if not w.args:
-        raise IllegalMove("bad-notation", say("Write: {form}", form=f"{w.verb} <card> [<card>...]"), w.rule)
+        raise IllegalMove("bad-notation", say("Write: {form}", form=w.verb + " <card> [<card>...]"), w.rule)
     return {"type": w.verb, "cards": w.cards(w.args)}
 
 
