@@ -155,9 +155,7 @@ def test_the_spanish_board_and_events_name_the_cards_as_the_rulebook_does():
                  "Poblado", "Asedio", "Academia", "Mazmorra"):
         assert word in board, word
     assert "Mazos: Poblado" in board and "0/C   Castillo" in board
-    night, soldier = (c for c in s["hands"][0] if CARDS.key[c] == "night"), None
-    night_card = next(night)
-    soldier = next(c for c in s["hands"][0] if CARDS.key[c] == "soldier")
+    night_card, soldier = (next(c for c in s["hands"][0] if CARDS.key[c] == kind) for kind in ("night", "soldier"))
     s, events = play(s, 0, f"night {night_card} 1/W2 {soldier}")
     public = said(events[0].text, "es", RULESET)
     assert public == f"{{P0}} juega Noche ({night_card}) con 1 carta oculta contra la muralla W2 de {{P1}}."
