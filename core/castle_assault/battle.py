@@ -5,11 +5,23 @@ The battle in progress is kept in state["battle"]; state.Battle describes it key
 from __future__ import annotations
 
 from core.protocol import Event, IllegalMove
+from core.text import Joined, Msg, P, join as joined, say, say_n, term
 
-from .data import CARDS, REMOVES, amount, count
+from .data import CARDS, REMOVES, shields as shields_of, swords as swords_of
 from .options import option
 from .state import Battle, State, own_loot, own, own_posts, the_battle
 from .zones import draw_village, post_name, post_shields, resolve_target, target_of, walls_standing
+
+
+def destroyed_castle(winner: str) -> Msg:
+    """The reason a 2-player game ends (CA-END-2); the state stores its English text and
+    flow.reason_message says it again from there."""
+    return say("{winner} destroyed the rival castle.", winner=winner)
+
+
+def last_castle(winner: str) -> Msg:
+    """The reason a 3-4 player game ends (CA-END-3)."""
+    return say("{winner} has the only castle left standing.", winner=winner)
 
 
 def castle_needs_assault(s: State, owner: int, index: int, card: str | None) -> bool:
@@ -26,36 +38,48 @@ def check_target(s: State, seat: int, target: str, own_cards: list[str]) -> tupl
     """Target legality at declaration, with the active player's own cards only (CA-ACT-ATTACK-7)."""
     where = resolve_target(s, target)
     if where is None:
-        raise IllegalMove("no-such-target", f"There is no enemy card '{target}' to attack; name a post as "
-                          "<seat>/C or <seat>/W<n>, or a stationed card by its id.", "CA-ACT-ATTACK-1")
+        raise IllegalMove("no-such-target", say("There is no enemy card '{target}' to attack; name a post as "
+                                                "<seat>/C or <seat>/W<n>, or a stationed card by its id.",
+                                                target=target), "CA-ACT-ATTACK-1")
     owner, index, card = where
     if owner == seat:
-        raise IllegalMove("own-card", "You cannot attack your own cards.", "CA-ACT-ATTACK-18")
+        raise IllegalMove("own-card", say("You cannot attack your own cards."), "CA-ACT-ATTACK-18")
     if not s["alive"][owner]:
-        raise IllegalMove("eliminated-target", "That player has lost their castle; their cards cannot be attacked.",
-                          "CA-ACT-ATTACK-18")
+        raise IllegalMove("eliminated-target", say("That player has lost their castle; their cards cannot be "
+                                                   "attacked."), "CA-ACT-ATTACK-18")
     post = s["posts"][owner][index]
     if not post[1]:
-        raise IllegalMove("destroyed-target", "That wall is already destroyed and cannot be attacked.",
+        raise IllegalMove("destroyed-target", say("That wall is already destroyed and cannot be attacked."),
                           "CA-ACT-ATTACK-14")
     if castle_needs_assault(s, owner, index, card) and not any(CARDS.assault[c] for c in own_cards):
         if card is None:
-            raise IllegalMove("castle-walled", "A castle can be attacked only when all its walls are destroyed, "
-                              "or with an assault weapon (Battering Ram, Siege Tower) in your attack.",
+            raise IllegalMove("castle-walled", say("A castle can be attacked only when all its walls are destroyed, "
+                                                   "or with an assault weapon ({ram}, {tower}) in your attack.",
+                                                   ram=term("Battering Ram"), tower=term("Siege Tower")),
                               "CA-ACT-ATTACK-4")
-        raise IllegalMove("castle-walled", "A card stationed on a castle can be attacked only when the castle "
-                          "itself could be.", "CA-ACT-ATTACK-6")
+        raise IllegalMove("castle-walled", say("A card stationed on a castle can be attacked only when the castle "
+                                               "itself could be."), "CA-ACT-ATTACK-6")
     return owner, index, card
 
 
-def target_label(s: State, target: str) -> str:
+def target_label(s: State, target: str) -> Msg | str:
+    """'{P1}'s wall W2', '{P1}'s castle', 'V20 Archer stationed on {P1}'s W1'; a target that
+    names nothing as it is written."""
     where = resolve_target(s, target)
     if where is None:
         return target
     owner, index, card = where
+    return placed_label(owner, index, card)
+
+
+def placed_label(owner: int, index: int, card: str | None) -> Msg:
+    """A target said from where it stands: a stationed card, a castle or a wall."""
     if card is not None:
-        return f"{CARDS.label(card)} stationed on {{P{owner}}}'s {post_name(index)}"
-    return f"{{P{owner}}}'s {'castle' if index == 0 else 'wall ' + post_name(index)}"
+        return say("{card} stationed on {player}'s {post}", card=CARDS.label(card), player=P(owner),
+                   post=post_name(index))
+    if index == 0:
+        return say("{player}'s castle", player=P(owner))
+    return say("{player}'s wall {post}", player=P(owner), post=post_name(index))
 
 
 def joiner_order(s: State | dict, by: int, victim: int) -> list[int]:
@@ -84,18 +108,29 @@ def declare(s: State, seat: int, target: str, cards: list[str], night: str | Non
                    "pending_removals": [], "removed": [], "revealed": night is None}
     label = target_label(s, target)
     if night is None:
-        events.append(Event(f"{{P{seat}}} attacks {label} with {names(cards)} "
-                            f"({amount(sum(map(CARDS.swords.__getitem__, cards)), 'sword')})."))
+        events.append(Event(say("{player} attacks {target} with {cards} ({swords}).", player=P(seat), target=label,
+                                cards=names(cards), swords=swords_of(sum(map(CARDS.swords.__getitem__, cards))))))
     else:
-        hidden = f" with {count(len(cards), 'hidden card')}" \
-            if option(s, "night-count") == "public" else " with hidden cards"
-        events.append(Event(f"{{P{seat}}} plays Night ({night}){hidden} against {label}."))
-        events.append(Event(f"Under your Night: {names(cards) or 'nothing (a bluff)'}.", (seat,)))
+        if option(s, "night-count") == "public":
+            events.append(Event(say_n("{player} plays {night_card} ({night}) with {n} hidden card against {target}.",
+                                      "{player} plays {night_card} ({night}) with {n} hidden cards against {target}.",
+                                      len(cards), player=P(seat), night_card=NIGHT, night=night, target=label)))
+        else:
+            events.append(Event(say("{player} plays {night_card} ({night}) with hidden cards against {target}.",
+                                    player=P(seat), night_card=NIGHT, night=night, target=label)))
+        if cards:
+            events.append(Event(say("Under your {night_card}: {cards}.", night_card=NIGHT, cards=names(cards)), (seat,)))
+        else:
+            events.append(Event(say("Under your {night_card}: nothing (a bluff).", night_card=NIGHT), (seat,)))
     s["phase"] = "join"
 
 
-def names(cards: list[str]) -> str:
-    return ", ".join(map(CARDS.label, cards))
+NIGHT = term("Night")
+
+
+def names(cards: list[str]) -> Joined:
+    """'V3 Soldier, S2 Catapult': the cards' labels."""
+    return joined(", ", map(CARDS.label, cards))
 
 
 def join(s: State, seat: int, cards: list[str], events: list) -> None:
@@ -108,11 +143,16 @@ def join(s: State, seat: int, cards: list[str], events: list) -> None:
     b["joined"].append(seat)
     b["to_ask"].pop(0)
     if b["night_card"] is None:
-        events.append(Event(f"{{P{seat}}} joins the attack with {names(cards)}."))
+        events.append(Event(say("{player} joins the attack with {cards}.", player=P(seat), cards=names(cards))))
     else:
-        shown = count(len(cards), "card") if option(s, "night-count") == "public" else "cards"
-        events.append(Event(f"{{P{seat}}} joins the night attack with {shown} face down."))
-        events.append(Event(f"You put under the Night: {names(cards)}.", (seat,)))
+        if option(s, "night-count") == "public":
+            events.append(Event(say_n("{player} joins the night attack with {n} card face down.",
+                                      "{player} joins the night attack with {n} cards face down.", len(cards),
+                                      player=P(seat))))
+        else:
+            events.append(Event(say("{player} joins the night attack with cards face down.", player=P(seat))))
+        events.append(Event(say("You put under the {night_card}: {cards}.", night_card=NIGHT, cards=names(cards)),
+                            (seat,)))
 
 
 def decline(s: State) -> None:
@@ -145,17 +185,18 @@ def react(s: State, seat: int, cards: list[str], events: list) -> None:
     b["reactions"] = list(cards)
     b["pending_removals"] = [c for c in cards if CARDS.effect[c] in REMOVES]
     if cards:
-        events.append(Event(f"{{P{seat}}} reacts with {names(cards)}."))
+        events.append(Event(say("{player} reacts with {cards}.", player=P(seat), cards=names(cards))))
     else:
         events.append(NO_REACTION)
     if b["night_card"] is not None:
         b["revealed"] = True
-        parts = [f"{{P{who}}}: {names(ids) or 'nothing'}" for who, ids in b["contributions"]]
-        events.append(Event("The Night attack is revealed -- " + "; ".join(parts) + "."))
+        parts = [say("{player}: {cards}", player=P(who), cards=names(ids)) if ids else say("{player}: nothing", player=P(who))
+                 for who, ids in b["contributions"]]
+        events.append(Event(say("The Night attack is revealed -- {parts}.", parts=joined("; ", parts))))
     s["phase"] = "remove"
 
 
-NO_REACTION = Event("No reaction.")
+NO_REACTION = Event(say("No reaction."))
 
 
 def remove(s: State, card: str, events: list) -> None:
@@ -163,7 +204,8 @@ def remove(s: State, card: str, events: list) -> None:
     b = the_battle(s)
     reaction = b["pending_removals"].pop(0)
     b["removed"].append(card)
-    events.append(Event(f"{CARDS.name(reaction)} removes {CARDS.label(card)} from the attack."))
+    events.append(Event(say("{reaction} removes {card} from the attack.", reaction=CARDS.name(reaction),
+                            card=CARDS.label(card))))
 
 
 def settle_trivial_removals(s: State, events: list) -> bool:
@@ -173,7 +215,7 @@ def settle_trivial_removals(s: State, events: list) -> bool:
         options = removal_candidates(b, b["pending_removals"][0])
         if not options:
             reaction = b["pending_removals"].pop(0)
-            events.append(Event(f"{CARDS.name(reaction)} finds nothing to remove.", None))
+            events.append(Event(say("{reaction} finds nothing to remove.", reaction=CARDS.name(reaction)), None))
             continue
         if len({CARDS.key[c] for c in options}) == 1:
             remove(s, options[0], events)
@@ -182,7 +224,7 @@ def settle_trivial_removals(s: State, events: list) -> bool:
     return False
 
 
-def strength(s: State) -> tuple[int, int, bool, str]:
+def strength(s: State) -> tuple[int, int, bool, Msg | str]:
     """(swords, shields, automatic loss, why) of the battle after reactions (CA-ACT-REACT-6..7)."""
     b = the_battle(s)
     owner, index, card = target_of(s, b)
@@ -200,8 +242,11 @@ def strength(s: State) -> tuple[int, int, bool, str]:
             shields += kind.amount
     swords = max(0, swords)                                      # CA-ACT-ATTACK-10
     if castle_needs_assault(s, owner, index, card) and not any(map(CARDS.assault.__getitem__, effective)):
-        return swords, shields, True, "no assault weapon is left against a walled castle"
+        return swords, shields, True, NO_ASSAULT_LEFT
     return swords, shields, False, ""
+
+
+NO_ASSAULT_LEFT = say("no assault weapon is left against a walled castle")
 
 
 def resolve(s: State, events: list) -> None:
@@ -229,9 +274,13 @@ def outcome(s: State, b: Battle, events: list) -> bool:
     """Whether the attack wins (CA-ACT-ATTACK-11); every battle card goes to the discard pile."""
     swords, shields, auto_loss, why = strength(s)
     won = not auto_loss and swords > shields
-    verdict = "the attack WINS" if won else "the attack loses"
-    detail = f" ({why})" if auto_loss else ""
-    events.append(Event(f"{amount(swords, 'sword')} against {amount(shields, 'shield')}: {verdict}{detail}."))
+    strengths = {"swords": swords_of(swords), "shields": shields_of(shields)}
+    if won:
+        events.append(Event(say("{swords} against {shields}: the attack WINS.", **strengths)))
+    elif auto_loss:
+        events.append(Event(say("{swords} against {shields}: the attack loses ({why}).", why=why, **strengths)))
+    else:
+        events.append(Event(say("{swords} against {shields}: the attack loses.", **strengths)))
     spent = attack_cards(b) + ([b["night_card"]] if b["night_card"] else []) + b["reactions"]
     s["discard"].extend(spent)                                    # CA-ACT-ATTACK-15/16, CA-ACT-REACT-2
     s["battle"] = None
@@ -242,10 +291,11 @@ def defeat_defender(s: State, post: list, card: str, events: list) -> None:
     post[2].remove(card)                                          # CA-ACT-ATTACK-14
     if option(s, "defeated-defender") == "turned":                # "pierde y se gira sobre la mesa"
         own(s, "out_of_game").append(card)
-        events.append(Event(f"{CARDS.label(card)} is defeated and turned face down: it is out of the game."))
+        events.append(Event(say("{card} is defeated and turned face down: it is out of the game.",
+                                card=CARDS.label(card))))
     else:
         s["discard"].append(card)
-        events.append(Event(f"{CARDS.label(card)} is defeated and discarded."))
+        events.append(Event(say("{card} is defeated and discarded.", card=CARDS.label(card))))
 
 
 def destroy_post(s: State, owner: int, index: int, post: list, events: list) -> bool:
@@ -253,11 +303,11 @@ def destroy_post(s: State, owner: int, index: int, post: list, events: list) -> 
     post[1] = False
     castle_falls = index == 0
     if castle_falls:
-        events.append(Event(f"{{P{owner}}}'s castle falls!"))
+        events.append(Event(say("{player}'s castle falls!", player=P(owner))))
     else:
-        events.append(Event(f"{{P{owner}}}'s wall {post_name(index)} is destroyed."))
+        events.append(Event(say("{player}'s wall {post} is destroyed.", player=P(owner), post=post_name(index))))
     if post[2] and not (castle_falls and s["players"] > 2):           # a fallen castle's defenders are spoils
-        events.append(Event(f"Its defenders are discarded: {names(post[2])}."))
+        events.append(Event(say("Its defenders are discarded: {cards}.", cards=names(post[2]))))
         s["discard"].extend(post[2])
         post[2] = []
     return castle_falls
@@ -268,16 +318,16 @@ def castle_fallen(s: State, owner: int, by: int, events: list) -> bool:
     if s["players"] == 2:
         s["phase"] = "over"
         s["winner"] = by
-        s["reason"] = f"{{P{by}}} destroyed the rival castle."
-        events.append(Event(f"{{P{by}}} wins the game."))
+        s["reason"] = str(destroyed_castle(P(by)))                 # the state keeps plain text
+        events.append(Event(say("{player} wins the game.", player=P(by))))
         return True
     eliminate(s, owner, by, events)
     alive = [seat for seat in range(s["players"]) if s["alive"][seat]]
     if len(alive) == 1:
         s["phase"] = "over"
         s["winner"] = alive[0]
-        s["reason"] = f"{{P{alive[0]}}} has the only castle left standing."
-        events.append(Event(f"{{P{alive[0]}}} wins the game."))
+        s["reason"] = str(last_castle(P(alive[0])))
+        events.append(Event(say("{player} wins the game.", player=P(alive[0]))))
         return True
     return False
 
@@ -286,15 +336,15 @@ def draw_loot(s: State, seat: int, events: list) -> None:
     """One loot card: into the hand with 2 players (CA-LOOT-2), else face down unseen (CA-LOOT-3)."""
     card = draw_village(s, events)
     if card is None:
-        events.append(Event(f"No Village card is left: {{P{seat}}}'s loot is lost."))   # CA-LOOT-8
+        events.append(Event(say("No Village card is left: {player}'s loot is lost.", player=P(seat))))   # CA-LOOT-8
         return
     if s["players"] == 2:
         s["hands"][seat].append(card)
-        events.append(Event(f"{{P{seat}}} draws a loot card into their hand."))
-        events.append(Event(f"Your loot: {CARDS.label(card)}.", (seat,)))
+        events.append(Event(say("{player} draws a loot card into their hand.", player=P(seat))))
+        events.append(Event(say("Your loot: {card}.", card=CARDS.label(card)), (seat,)))
     else:
         own_loot(s, seat).append(card)
-        events.append(Event(f"{{P{seat}}} puts a loot card face down, unseen, on their loot pile."))
+        events.append(Event(say("{player} puts a loot card face down, unseen, on their loot pile.", player=P(seat))))
 
 
 def eliminate(s: State, seat: int, by: int, events: list) -> None:
@@ -305,8 +355,9 @@ def eliminate(s: State, seat: int, by: int, events: list) -> None:
     s["hands"][seat].extend(loot)
     take_all = option(s, "spoils") == "all"
     if loot and not take_all:                  # with V-SPOILS 'all' the loot goes on, still unseen
-        events.append(Event(f"{{P{seat}}} takes their {count(len(loot), 'loot card')} into their hand."))
-        events.append(Event(f"Your loot pile held: {names(loot)}.", (seat,)))
+        events.append(Event(say_n("{player} takes their {n} loot card into their hand.",
+                                  "{player} takes their {n} loot cards into their hand.", len(loot), player=P(seat))))
+        events.append(Event(say("Your loot pile held: {cards}.", cards=names(loot)), (seat,)))
     spoils = []
     for post in own_posts(s, seat):
         spoils.extend(post[2])
@@ -315,12 +366,15 @@ def eliminate(s: State, seat: int, by: int, events: list) -> None:
         taken = s["hands"][seat]
         s["hands"][seat] = []
         if taken:
-            events.append(Event(f"{{P{by}}} also takes {{P{seat}}}'s whole hand ({len(taken)} cards)."))
-            events.append(Event(f"You took: {names(taken)}.", (by,)))
+            events.append(Event(say_n("{player} also takes {victim}'s whole hand ({n} cards).",  # "cards" even for 1
+                                      "{player} also takes {victim}'s whole hand ({n} cards).", len(taken),
+                                      player=P(by), victim=P(seat))))
+            events.append(Event(say("You took: {cards}.", cards=names(taken)), (by,)))
         s["hands"][by].extend(taken)
     s["hands"][by].extend(spoils)
     if spoils:
-        events.append(Event(f"{{P{by}}} takes the stationed cards as spoils: {names(spoils)}."))
+        events.append(Event(say("{player} takes the stationed cards as spoils: {cards}.", player=P(by),
+                                cards=names(spoils))))
     own(s, "out_of_game").extend(post[0] for post in s["posts"][seat])
     s["posts"][seat] = []
-    events.append(Event(f"{{P{seat}}} has lost their castle and is out of the race."))
+    events.append(Event(say("{player} has lost their castle and is out of the race.", player=P(seat))))

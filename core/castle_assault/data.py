@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.text import Msg, Term, say, say_n, term
+
 HALF = 2  # half points per whole sword or shield
 
 
@@ -126,7 +128,8 @@ class CardTable:
         self.torches = {c: k[c].torches for c in k}
         self.effect = {c: k[c].effect for c in k}
         # A Village card that may be stationed somewhere: it has a defence value and a colour.
-        self.labels = {c: f"{c} {k[c].name}" for c in k}
+        self.labels = {c: card_label(c, k[c].name) for c in k}
+        self.names = {c: term(k[c].name) for c in k}
         self.defender = {c: k[c].deck == "V" and k[c].defence > 0 and bool(k[c].colour) for c in k}
         # The same questions as sets of ids, so that a hand is sorted by C code (filter, isdisjoint)
         # rather than a Python loop: the random player and the windows ask them on every move.
@@ -136,14 +139,19 @@ class CardTable:
         self.academy = frozenset(c for c in k if k[c].deck == "A")
         self.of_kind = {kind.key: frozenset(c for c in k if k[c] is kind) for kind in kinds}
 
-    def name(self, cid: str) -> str:
-        kind = self.kind_of.get(cid)
-        return kind.name if kind else cid
+    def name(self, cid: str) -> Term | str:
+        """The card's kind name, as a component name (core.text.term); an unknown id as it is."""
+        return self.names.get(cid, cid)
 
-    def label(self, cid: str) -> str:
-        """'V3 Soldier' -- how a card is shown to players."""
+    def label(self, cid: str) -> Msg:
+        """'V3 Soldier' -- how a card is shown to players: its id and its kind's name."""
         label = self.labels.get(cid)
-        return label if label is not None else f"{cid} {cid}"
+        return label if label is not None else card_label(cid, cid)
+
+
+def card_label(cid: str, name: str) -> Msg:
+    """A card as players read it, 'V3 Soldier': the id (notation) and the kind's name (a term)."""
+    return say("{card} {name}", card=cid, name=term(name) if name != cid else cid)
 
 
 TABLES = {name: CardTable(kinds) for name, kinds in CARD_LISTS.items()}
@@ -158,11 +166,24 @@ def half_text(points: int) -> str:
     return f"{whole}½" if whole else "½"
 
 
+def swords(points: int) -> Msg:
+    """'1 sword', '0 swords', '4 swords' (half points: '½ sword', '1½ swords')."""
+    if points % HALF == 0:
+        return say_n("{n} sword", "{n} swords", points // HALF)
+    return say_n("{amount} sword", "{amount} swords", 1 if points == 1 else HALF, amount=half_text(points))
+
+
+def shields(points: int) -> Msg:
+    """'1 shield', '0 shields', '4½ shields' (half points: '½ shield', '1½ shields'). A half amount
+    takes the plural form of 2 (1 for '½'), whatever its whole part: the languages with more
+    than two forms say a fraction as they say 2-4."""
+    if points % HALF == 0:
+        return say_n("{n} shield", "{n} shields", points // HALF)
+    return say_n("{amount} shield", "{amount} shields", 1 if points == 1 else HALF, amount=half_text(points))
+
+
 def amount(points: int, unit: str) -> str:
-    """'1 sword', '½ shield', '4½ shields', '0 swords': half points with their unit."""
+    """'1 sword', '½ shield', '4½ shields', '0 swords': half points with their unit (the
+    glossary's English; the engine's texts say `swords` and `shields`)."""
     return f"{half_text(points)} {unit}" + ("" if points in (1, HALF) else "s")
 
-
-def count(number: int, unit: str) -> str:
-    """'1 card', '3 cards'."""
-    return f"{number} {unit}" + ("" if number == 1 else "s")

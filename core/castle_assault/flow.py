@@ -6,11 +6,16 @@ must decide or the game is over. Exactly one seat is ever prompted at a time.
 """
 from __future__ import annotations
 
+import re
+from typing import Callable
+
 from core.memo import Memo
 from core.protocol import Event, Prompt, declared_code
+from core.text import Msg, P, say, say_n, term
 
 from . import battle
-from .data import CARDS, count
+from .battle import destroyed_castle, last_castle
+from .data import CARDS
 from .options import option
 from .state import Battle, State, the_battle
 from .zones import draw_village, post_name, resolve_target, target_of
@@ -51,12 +56,12 @@ def advance(s: State, events: list) -> None:
                 return
             # CA-TURN-7: no card in hand after the draw is the one forced pass, even with a stationed
             # defender (taking it back is not forced on a player who cannot pass).
-            events.append(Event(f"{{P{seat}}} has no card and no possible action: the turn passes."))
+            events.append(Event(say("{player} has no card and no possible action: the turn passes.", player=P(seat))))
         elif s["hands"][seat]:                            # gift
             return
         idle_turns += 1
         if idle_turns > 2 * s["players"]:
-            finish(s, None, "Nobody can act any more: the game ends without a winner.", events)
+            finish(s, None, NOBODY_CAN_ACT, events)
             return
         next_turn(s, events)
 
@@ -111,8 +116,7 @@ def next_turn(s: State, events: list) -> None:
     s["quiet_turns"] += 1
     stall = option(s, "stall")
     if stall and s["quiet_turns"] >= stall * s["players"]:
-        finish(s, None, f"No battle was won for {count(stall, 'full round')}: the game ends without a winner.",
-               events)
+        finish(s, None, stalled(stall), events)
         return
     begin_turn(s, (s["turn"] + 1) % s["players"], events)
 
@@ -124,12 +128,12 @@ def begin_turn(s: State, seat: int, events: list) -> None:
     s["defended"] = False
     if not s["alive"][seat]:
         s["phase"] = "gift"                               # CA-TURN-8, CA-MULTI-9
-        events.append(Event(f"{{P{seat}}}'s turn (no castle: give a card to a player or pass)."))
+        events.append(Event(say("{player}'s turn (no castle: give a card to a player or pass).", player=P(seat))))
         return
     s["phase"] = "act"
     card = draw_village(s, events)
     if card is None:
-        events.append(Event(f"{{P{seat}}}'s turn: no Village card is left to draw."))
+        events.append(Event(say("{player}'s turn: no Village card is left to draw.", player=P(seat))))
         return
     s["hands"][seat].append(card)
     events.append(DRAW_EVENTS[seat])
@@ -137,16 +141,55 @@ def begin_turn(s: State, seat: int, events: list) -> None:
 
 
 # The events of every turn's draw, made once (an Event is immutable; most moves end a turn).
-DRAW_EVENTS = [Event(f"{{P{seat}}}'s turn: {{P{seat}}} draws a Village card.") for seat in range(4)]
-DREW_EVENTS = [{card: Event(f"You drew {CARDS.label(card)}.", (seat,)) for card in CARDS.kind_of}
+DRAW_EVENTS = [Event(say("{player}'s turn: {player} draws a Village card.", player=P(seat))) for seat in range(4)]
+DREW_EVENTS = [{card: Event(say("You drew {cards}.", cards=CARDS.label(card)), (seat,)) for card in CARDS.kind_of}
                for seat in range(4)]
 
 
-def finish(s: State, winner: int | None, reason: str, events: list) -> None:
+def finish(s: State, winner: int | None, reason: Msg, events: list) -> None:
+    """The game is over: the state keeps the reason's English text (plain data, so states and
+    their hashes stay what they were); `reason_message` says it again as a message."""
     s["phase"] = "over"
     s["winner"] = winner
-    s["reason"] = reason
+    s["reason"] = str(reason)
     events.append(Event(reason))
+
+
+# The reasons a game ends, as messages (the state stores their English text).
+NOBODY_CAN_ACT = say("Nobody can act any more: the game ends without a winner.")
+
+
+def stalled(rounds: int) -> Msg:
+    return say_n("No battle was won for {n} full round: the game ends without a winner.",
+                 "No battle was won for {n} full rounds: the game ends without a winner.", rounds)
+
+
+def resigned(player: str, winner: str) -> Msg:
+    return say("{player} resigned: {winner} wins.", player=player, winner=winner)
+
+
+# A stored reason read back into its message: (its English, as a pattern; the message).
+SEAT = r"(\{P\d\})"
+READINGS: tuple[tuple[re.Pattern, Callable[[re.Match], Msg]], ...] = (
+    (re.compile(SEAT + r" destroyed the rival castle\."), lambda m: destroyed_castle(m[1])),
+    (re.compile(SEAT + r" has the only castle left standing\."), lambda m: last_castle(m[1])),
+    (re.compile(SEAT + r" resigned: " + SEAT + r" wins\."), lambda m: resigned(m[1], m[2])),
+    (re.compile(r"No battle was won for (\d+) full rounds?: the game ends without a winner\."),
+     lambda m: stalled(int(m[1]))),
+    (re.compile(re.escape(NOBODY_CAN_ACT)), lambda m: NOBODY_CAN_ACT),
+)
+
+
+def reason_message(reason: str) -> Msg | str:
+    """A stored reason (the state's English text) as the message that said it; a text no
+    reading knows stays as it is."""
+    for pattern, message in READINGS:
+        found = pattern.fullmatch(reason)
+        if found is not None:
+            said = message(found)
+            if said == reason:
+                return said
+    return reason
 
 
 # Result codes (core/castle_assault/README.md), told from the stored reason: a state has no code key,
@@ -188,14 +231,15 @@ def prompted_seat(s: State | dict) -> int | None:
 
 def turn_prompt(seat: int, king: bool, acts: int) -> Prompt:
     if king:
-        return Prompt(seat, "turn", f"King turn: choose your next action ({acts} left).")
-    return Prompt(seat, "turn", "Your turn: choose one action.")
+        return Prompt(seat, "turn", say("{king} turn: choose your next action ({left} left).", king=term("King"),
+                                        left=acts))
+    return Prompt(seat, "turn", say("Your turn: choose one action."))
 
 
 # The prompts of turns, made once: a Prompt is immutable, and every move asks for one (twice).
 TURN_PROMPTS = {(seat, king, acts): turn_prompt(seat, king, acts)
                 for seat in range(4) for king in (False, True) for acts in (1, 2)}
-GIFT_PROMPTS = [Prompt(seat, "turn", "You have no castle: give a card to a player who still has one, or pass.")
+GIFT_PROMPTS = [Prompt(seat, "turn", say("You have no castle: give a card to a player who still has one, or pass."))
                 for seat in range(4)]
 
 
@@ -211,7 +255,7 @@ def prompts(s: State) -> list[Prompt]:
     b = the_battle(s)
     if phase == "remove":
         need = b["pending_removals"][0]
-        return [Prompt(seat, "choice", f"Choose the attack card your {CARDS.name(need)} removes.")]
+        return [Prompt(seat, "choice", say("Choose the attack card your {reaction} removes.", reaction=CARDS.name(need)))]
     # A window's prompt depends only on these: the same battle asks the same seats the same question.
     key = (phase, seat, b["attacker"], b["night_card"] is None, b["target"], resolve_target(s, b["target"]))
     prompt = WINDOW_PROMPTS.get(key)
@@ -226,15 +270,22 @@ WINDOW_PROMPTS = Memo(4096)
 def window_prompt(s: State, seat: int, phase: str, b: Battle) -> Prompt:
     """A join window's or a reaction window's prompt."""
     if phase == "join":
-        kind = "night attack" if b["night_card"] else "attack"
         target = battle.target_label(s, b["target"])
-        return Prompt(seat, "join", f"{{P{b['attacker']}}}'s {kind} on {target}: join it with attack cards, or pass.")
-    kind = "night attack (cards hidden)" if b["night_card"] else "attack"
-    return Prompt(seat, "reaction", f"Your {target_owned(s, b)} is under {kind}: react with Academy cards, or pass.")
+        if b["night_card"]:
+            return Prompt(seat, "join", say("{player}'s night attack on {target}: join it with attack cards, or pass.",
+                                            player=P(b["attacker"]), target=target))
+        return Prompt(seat, "join", say("{player}'s attack on {target}: join it with attack cards, or pass.",
+                                        player=P(b["attacker"]), target=target))
+    if b["night_card"]:
+        return Prompt(seat, "reaction", say("Your {target} is under night attack (cards hidden): react with Academy "
+                                            "cards, or pass.", target=target_owned(s, b)))
+    return Prompt(seat, "reaction", say("Your {target} is under attack: react with Academy cards, or pass.",
+                                        target=target_owned(s, b)))
 
 
-def target_owned(s: State, b: Battle) -> str:
+def target_owned(s: State, b: Battle) -> Msg:
+    """The victim's own card under attack, as 'Your ...' names it."""
     owner, index, card = target_of(s, b)
     if card is not None:
-        return f"{CARDS.name(card)} on {post_name(index)}"
-    return "castle" if index == 0 else f"wall {post_name(index)}"
+        return say("{card} on {post}", card=CARDS.name(card), post=post_name(index))
+    return say("castle") if index == 0 else say("wall {post}", post=post_name(index))

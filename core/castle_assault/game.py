@@ -6,6 +6,7 @@ from typing import Callable, cast
 from core import resign
 from core.protocol import Event, Game, Prompt, Result
 from core.rng import Rng
+from core.text import Msg, say
 
 from . import battle, flow, legal, notation, phases
 from . import resign as ca_resign
@@ -88,9 +89,9 @@ class CastleAssault(Game):
     def is_asked(self, state: State, seat: int) -> bool:
         return flow.prompted_seat(state) == seat  # one seat decides at a time (CA-TURN-6)
 
-    def waiting_text(self, state: State) -> str:
-        return (f"waiting for seat {flow.prompted_seat(state)}, on seat {state['turn']}'s turn: out of turn you may "
-                "only join an attack or react to one on your own cards, when asked")
+    def waiting_text(self, state: State) -> Msg:
+        return say("waiting for seat {seat}, on seat {turn}'s turn: out of turn you may only join an attack or react "
+                   "to one on your own cards, when asked", seat=str(flow.prompted_seat(state)), turn=state["turn"])
 
     def public_move(self, state: State, seat: int, move: dict) -> bool:
         """Hidden: standing answers, night attacks and night joins (face-down cards), gifts (a
@@ -153,7 +154,8 @@ class CastleAssault(Game):
         if state["phase"] != "over":
             return None
         winners = () if state["winner"] is None else (state["winner"],)
-        return Result(winners, state["reason"] or "", flow.reason_code(state["reason"] or ""))
+        reason = state["reason"] or ""
+        return Result(winners, flow.reason_message(reason), flow.reason_code(reason))
 
     def to_json(self, state: State) -> dict:
         return cast(dict, state)                             # a state is its own JSON: no copy

@@ -17,6 +17,7 @@ import re
 
 from core.movespec import Field, MoveSpec, check_move
 from core.protocol import IllegalMove
+from core.text import say, term
 
 from .data import CARDS, DECK_NAMES
 
@@ -141,10 +142,10 @@ def check_place(move: dict) -> None:
     if "target" in move:
         target = move["target"]
         if not isinstance(target, str) or not (TARGET.match(target) or target in KNOWN):
-            raise IllegalMove("bad-move", "A target is <seat>/C, <seat>/W<n> or a stationed card's id.",
+            raise IllegalMove("bad-move", say("A target is <seat>/C, <seat>/W<n> or a stationed card's id."),
                               "CA-ACT-ATTACK-1")
     if "post" in move and not (isinstance(move["post"], str) and POST.match(move["post"])):
-        raise IllegalMove("bad-move", "A post is C (the castle) or W1, W2, W3 (a wall).", "CA-ACT-DEFEND-1")
+        raise IllegalMove("bad-move", say("A post is C (the castle) or W1, W2, W3 (a wall)."), "CA-ACT-DEFEND-1")
 
 
 def check_card(value: str, rule: str) -> None:
@@ -152,9 +153,10 @@ def check_card(value: str, rule: str) -> None:
     from a word that is no id at all, since the player's fix differs."""
     if CARD_ID.match(value):
         deck = value[0]
-        raise IllegalMove("no-such-card", f"There is no card {value}: {DECK_NAMES[deck]} cards are "
-                          f"{deck}0-{deck}{len(CARDS.ids_by_deck[deck]) - 1}.", "CA-GEN-13")
-    raise IllegalMove("no-such-card", f"{value[:20]!r} is not a card id (like V12, S3 or A7).", rule)
+        first, last = deck + "0", deck + str(len(CARDS.ids_by_deck[deck]) - 1)
+        raise IllegalMove("no-such-card", say("There is no card {card}: {deck} cards are {first}-{last}.", card=value,
+                                              deck=term(DECK_NAMES[deck]), first=first, last=last), "CA-GEN-13")
+    raise IllegalMove("no-such-card", say("{word} is not a card id (like V12, S3 or A7).", word=repr(value[:20])), rule)
 
 
 # --- text ------------------------------------------------------------------------------------------
@@ -195,14 +197,15 @@ def parse_move(text: object, pools: dict[str, list[str]], rule: str) -> dict:
     the first such card not named yet in the pool of that verb (pools[verb], else pools["hand"]):
     the hand, or for takeback the stationed cards, for remove the attack cards."""
     if not isinstance(text, str):
-        raise IllegalMove("bad-notation", "A move in notation is a line of text. Forms: " + FORMS, rule)
+        raise IllegalMove("bad-notation", say("A move in notation is a line of text. Forms: {forms}", forms=FORMS), rule)
     words = text.strip().split()
     if not words or len(words) > 45:
-        raise IllegalMove("bad-notation", "Write a move. Forms: " + FORMS, rule)
+        raise IllegalMove("bad-notation", say("Write a move. Forms: {forms}", forms=FORMS), rule)
     verb = words[0].lower()
     reader = PARSERS.get(verb)
     if reader is None:
-        raise IllegalMove("bad-notation", f"Unknown move {verb[:20]!r}. Forms: " + FORMS, rule)
+        raise IllegalMove("bad-notation", say("Unknown move {verb}. Forms: {forms}", verb=repr(verb[:20]), forms=FORMS),
+                          rule)
     return reader(Words(verb, words[1:], pools.get(verb, pools.get("hand", [])), rule))
 
 
@@ -220,38 +223,42 @@ class Words:
             return upper
         key = KIND_WORDS.get(word.lower())
         if key is None:
-            raise IllegalMove("bad-notation", f"{word[:20]!r} is not a card (write its id, like V12).", self.rule)
+            raise IllegalMove("bad-notation", say("{word} is not a card (write its id, like V12).", word=repr(word[:20])),
+                              self.rule)
         for c in self.pool:
             if CARDS.key[c] == key and c not in self.used:
                 self.used.append(c)
                 return c
-        raise IllegalMove("not-in-hand", f"You hold no (further) {CARDS.kinds[key].name}.", self.rule)
+        raise IllegalMove("not-in-hand", say("You hold no (further) {card}.", card=term(CARDS.kinds[key].name)),
+                          self.rule)
 
     def cards(self, words: list[str]) -> list[str]:
         return [self.card(word) for word in words]
 
     def need(self, count: int) -> None:
         if len(self.args) != count:
-            raise IllegalMove("bad-notation", f"'{self.verb}' takes {count} argument(s). Forms: " + FORMS,
-                              self.rule)
+            raise IllegalMove("bad-notation", say("'{verb}' takes {count} argument(s). Forms: {forms}", verb=self.verb,
+                                                  count=count, forms=FORMS), self.rule)
 
     def target(self, word: str) -> str:
         upper = word.upper()
         if TARGET.match(upper) or CARD_ID.match(upper):
             return upper
-        raise IllegalMove("bad-notation", f"{word[:20]!r} is not a target: write <seat>/C, <seat>/W<n> "
-                          "or a stationed card's id.", "CA-ACT-ATTACK-1")
+        raise IllegalMove("bad-notation", say("{word} is not a target: write <seat>/C, <seat>/W<n> or a stationed "
+                                              "card's id.", word=repr(word[:20])), "CA-ACT-ATTACK-1")
 
 
 def read_attack(w: Words) -> dict:
     if len(w.args) < 2:
-        raise IllegalMove("bad-notation", "Write: attack <seat>/<C|W1..> <card> [<card>...]", "CA-ACT-ATTACK-1")
+        raise IllegalMove("bad-notation", say("Write: {form}", form="attack <seat>/<C|W1..> <card> [<card>...]"),
+                          "CA-ACT-ATTACK-1")
     return {"type": "attack", "target": w.target(w.args[0]), "cards": w.cards(w.args[1:])}
 
 
 def read_night(w: Words) -> dict:
     if len(w.args) < 2:
-        raise IllegalMove("bad-notation", "Write: night <night card> <seat>/<C|W1..> [<card>...]", "CA-ACT-NIGHT-1")
+        raise IllegalMove("bad-notation", say("Write: {form}", form="night <night card> <seat>/<C|W1..> [<card>...]"),
+                          "CA-ACT-NIGHT-1")
     return {"type": "night", "night": w.card(w.args[0]), "target": w.target(w.args[1]), "cards": w.cards(w.args[2:])}
 
 
@@ -259,7 +266,7 @@ def read_defend(w: Words) -> dict:
     w.need(2)
     post = w.args[1].upper()
     if not POST.match(post):
-        raise IllegalMove("bad-notation", "Write: defend <card> <C|W1|W2|W3>", "CA-ACT-DEFEND-1")
+        raise IllegalMove("bad-notation", say("Write: {form}", form="defend <card> <C|W1|W2|W3>"), "CA-ACT-DEFEND-1")
     return {"type": "defend", "card": w.card(w.args[0]), "post": post}
 
 
@@ -270,13 +277,13 @@ def read_one_card(w: Words) -> dict:
 
 def read_card_set(w: Words) -> dict:
     if not w.args:
-        raise IllegalMove("bad-notation", f"Write: {w.verb} <card> [<card>...]", w.rule)
+        raise IllegalMove("bad-notation", say("Write: {form}", form=w.verb + " <card> [<card>...]"), w.rule)
     return {"type": w.verb, "cards": w.cards(w.args)}
 
 
 def read_give(w: Words) -> dict:
     if len(w.args) < 2 or not w.args[0].isdigit() or len(w.args[0]) > 1:
-        raise IllegalMove("bad-notation", "Write: give <seat> <card>", "CA-MULTI-9")
+        raise IllegalMove("bad-notation", say("Write: {form}", form="give <seat> <card>"), "CA-MULTI-9")
     return {"type": "give", "to": int(w.args[0]), "cards": w.cards(w.args[1:])}
 
 
@@ -289,7 +296,7 @@ def read_standing(w: Words) -> dict:
     args = [word.lower() for word in w.args]
     if not 1 <= len(args) <= 2 or args[0] not in ("always-pass", "ask") \
             or (len(args) == 2 and args[1] not in ("join", "react", "all")):
-        raise IllegalMove("bad-notation", "Write: standing always-pass|ask [join|react]", w.rule)
+        raise IllegalMove("bad-notation", say("Write: {form}", form="standing always-pass|ask [join|react]"), w.rule)
     return {"type": "standing", "pass": "always" if args[0] == "always-pass" else "ask",
             "window": args[1] if len(args) == 2 else "all"}
 

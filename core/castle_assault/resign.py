@@ -12,6 +12,7 @@ the battle is finished first.
 from __future__ import annotations
 
 from core.protocol import Event, IllegalMove
+from core.text import P, say
 
 from . import flow
 from .state import State, clone, own
@@ -19,16 +20,17 @@ from .state import State, clone, own
 
 def apply(state: State, seat: int, move: dict):
     if not state["alive"][seat]:
-        raise IllegalMove("already-out", "You have no castle any more; there is nothing to resign.", "CA-MULTI-11")
+        raise IllegalMove("already-out", say("You have no castle any more; there is nothing to resign."),
+                          "CA-MULTI-11")
     b = state["battle"]
     if b is not None and seat in (b["attacker"], b["victim"]):
-        raise IllegalMove("battle-pending", "You are fighting a battle: you can resign once it is over.",
+        raise IllegalMove("battle-pending", say("You are fighting a battle: you can resign once it is over."),
                           "CA-MULTI-2")
     s = clone(state)
-    events = [Event(f"{{P{seat}}} resigns.")]
+    events = [Event(say("{player} resigns.", player=P(seat)))]
     left = [p for p in range(s["players"]) if p != seat and s["alive"][p]]
     if len(left) == 1:
-        flow.finish(s, left[0], f"{{P{seat}}} resigned: {{P{left[0]}}} wins.", events)  # CA-END-3
+        flow.finish(s, left[0], flow.resigned(P(seat), P(left[0])), events)  # CA-END-3
         return s, events
     _leave(s, seat, events)
     if s["turn"] == seat and s["phase"] in ("act", "gift"):
@@ -48,4 +50,4 @@ def _leave(s: State, seat: int, events: list) -> None:
     s["discard"].extend(dropped)
     own(s, "out_of_game").extend(post[0] for post in s["posts"][seat])
     own(s, "posts")[seat] = []
-    events.append(Event(f"{{P{seat}}}'s fortress leaves play and their cards are discarded."))
+    events.append(Event(say("{player}'s fortress leaves play and their cards are discarded.", player=P(seat))))

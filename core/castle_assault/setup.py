@@ -20,6 +20,7 @@ Every card is moved from wherever it was, so all 120 cards stay accounted for.
 from __future__ import annotations
 
 from core.protocol import Event, IllegalMove
+from core.text import Msg, say
 
 from . import flow
 from .data import CARDS
@@ -46,18 +47,19 @@ def setup_state(players: int, options: dict, seed: str, scenario: dict | None) -
     return s
 
 
-def _fail(message: str) -> IllegalMove:
+def _fail(message: Msg) -> IllegalMove:
     return IllegalMove("bad-scenario", message, "CA-SETUP-9")
 
 
 def apply_scenario(s: State, scenario: dict) -> State:
     """Place the scenario's cards; any malformed part is refused as bad-scenario."""
     if not isinstance(scenario, dict):
-        raise _fail("A scenario is a JSON object.")
+        raise _fail(say("A scenario is a JSON object."))
     try:
         Placer(s).place(scenario)
     except (TypeError, AttributeError, ValueError, KeyError) as err:
-        raise _fail(f"Malformed scenario ({type(err).__name__}): see core/castle_assault/README.md.") from None
+        raise _fail(say("Malformed scenario ({error}): see core/castle_assault/README.md.",
+                        error=type(err).__name__)) from None
     return s
 
 
@@ -88,23 +90,23 @@ class Placer:
         try:
             seat = int(key)  # type: ignore[call-overload]
         except (TypeError, ValueError):
-            raise _fail(f"{key!r} is not a seat.") from None
+            raise _fail(say("{key} is not a seat.", key=repr(key))) from None
         if not 0 <= seat < self.s["players"]:
-            raise _fail(f"There is no seat {seat}.")
+            raise _fail(say("There is no seat {seat}.", seat=seat))
         return seat
 
     def take(self, spec: str) -> str:
         """Remove one card matching spec from a deck (or an unfixed zone) and return its id."""
         card = self.find(spec)
         if card in self.fixed:
-            raise _fail(f"{card} is placed twice.")
+            raise _fail(say("{card} is placed twice.", card=card))
         s = self.s
         for zone in [s["village"], s["siege"], s["academy"], s["dungeon"], s["discard"]] + s["hands"] + s["loot"]:
             if card in zone:
                 zone.remove(card)
                 break
         else:
-            raise _fail(f"{card} cannot be moved (it is a Fortress card or already placed).")
+            raise _fail(say("{card} cannot be moved (it is a Fortress card or already placed).", card=card))
         self.fixed.add(card)
         return card
 
@@ -113,7 +115,7 @@ class Placer:
         if spec in CARDS.kind_of:
             return spec
         if spec not in CARDS.kinds:
-            raise _fail(f"{spec!r} is neither a card id nor a card kind.")
+            raise _fail(say("{spec} is neither a card id nor a card kind.", spec=repr(spec)))
         deck = DECK_OF.get(CARDS.kinds[spec].deck)
         pool = self.s[deck] if deck else []  # type: ignore[literal-required]
         card = next((c for c in reversed(pool) if CARDS.key[c] == spec and c not in self.fixed), None)
@@ -121,7 +123,7 @@ class Placer:
             card = next((c for h in self.s["hands"] for c in h if CARDS.key[c] == spec and c not in self.fixed),
                         None)
         if card is None:
-            raise _fail(f"No free {spec} card is left for the scenario.")
+            raise _fail(say("No free {kind} card is left for the scenario.", kind=spec))
         return card
 
     def place_hands(self, hands: dict) -> None:
@@ -139,7 +141,7 @@ class Placer:
         for name, spec in posts.items():
             index = post_index(name, len(self.s["posts"][seat]))
             if index is None:
-                raise _fail(f"Seat {seat} has no post {name}.")
+                raise _fail(say("Seat {seat} has no post {post}.", seat=seat, post=name))
             post = self.s["posts"][seat][index]
             post[1] = bool(spec.get("standing", True))
             post[2] = [self.take(c) for c in spec.get("defenders", [])]

@@ -11,6 +11,7 @@ from typing import Literal, TypedDict
 
 from core.options import rng_scheme
 from core.protocol import IllegalMove, option_value
+from core.text import say
 from core.rng import Rng
 from core.statekeys import Keys
 
@@ -154,8 +155,8 @@ def new_state(players: int, options: dict, seed: str) -> State:
             hands[seat].append(decks["academy"].pop())
     first = option_value(OPTIONS, options, "first-player")
     if first >= players:
-        raise IllegalMove("bad-option", f"Option first-player must be a seat 0..{players - 1} or -1 (random).",
-                          "CA-SETUP-7")
+        raise IllegalMove("bad-option", say("Option first-player must be a seat 0..{last} or -1 (random).",
+                                            last=players - 1), "CA-SETUP-7")
     if first < 0:
         first = rng.below(players)                          # CA-SETUP-7
     return {

@@ -6,8 +6,13 @@ In fast window mode the view never says which seat a window is waiting for.
 """
 from __future__ import annotations
 
-from .battle import target_label
-from .data import CARDS, count, half_text
+from typing import Any
+
+from core.text import Joined, Msg, P, join, say, say_n, term
+
+from .battle import names, placed_label, target_label
+from .data import CARDS, HALF, half_text
+from .flow import reason_message
 from .options import option
 from .state import State
 from .zones import post_name, post_shields
@@ -52,7 +57,7 @@ def battle_view(s: State, seat: int | None) -> dict | None:
     elif stage == "remove":
         waiting = b["victim"]
     return {"attacker": b["attacker"], "victim": b["victim"], "target": b["target"],
-            "target_text": target_label(s, b["target"]), "night": b["night_card"], "open": b["revealed"],
+            "target_text": str(target_label(s, b["target"])), "night": b["night_card"], "open": b["revealed"],
             "cards": contributions, "reactions": list(b["reactions"]), "removed": list(b["removed"]),
             "stage": stage, "waiting": waiting}
 
@@ -92,102 +97,147 @@ def card_order(card: str) -> tuple:
 
 def who(seat: int) -> str:
     """A seat as the server shows it: '{P1}' becomes the player's name."""
-    return f"{{P{seat}}}"
+    return P(seat)
 
 
-def named(cards: list[str]) -> str:
-    return ", ".join(CARDS.label(c) for c in cards) or "-"
+def named(cards: list[str]) -> Joined | str:
+    return names(cards) if cards else "-"
 
 
 LEGEND = [
-    "Legend: [1] seat 1's fortress; 1/W2 its wall 2, 1/C its castle (as attack targets are written);",
-    "  4½ shields defence (an attack needs more swords); a card shows as its id and name.",
-    "  `herald explain castle-assault THING` explains a symbol, a card id or a card name.",
+    say("Legend: [1] seat 1's fortress; 1/W2 its wall 2, 1/C its castle (as attack targets are written);"),
+    say("  4½ shields defence (an attack needs more swords); a card shows as its id and name."),
+    say("  `herald explain castle-assault THING` explains a symbol, a card id or a card name."),
 ]
+TITLE = term("Castle Assault")
+WIDTH = 100
 
 
-def render(v: dict, seat: int | None) -> str:
+def fit(line: Any) -> Any:
+    """A line cut to the board's width; the cut is part of the message ({line:.100}), so every
+    language's board is cut at the same width."""
+    return line if len(line) <= WIDTH else say("{line:.100}", line=line)
+
+
+def render(v: dict, seat: int | None) -> Joined:
     """Plain text, under 100 columns, from the view only. Seats appear as {P0}..{P3} (the
-    server writes the players' names there) with their number, which targets use (1/W2)."""
+    server writes the players' names there) with their number, which targets use (1/W2).
+    Every line is a message (core/text.py), the board the lines joined."""
     lines = [status_line(v), decks_line(v)]
     for fort in v["fortresses"]:
         lines += fortress_lines(v, fort, seat)
     lines += battle_lines(v)
     if v["last_dungeon"]:
-        lines.append(f"Last dungeon card turned up: {CARDS.kinds[v['last_dungeon']].name}")
+        lines.append(say("Last dungeon card turned up: {card}", card=term(CARDS.kinds[v["last_dungeon"]].name)))
     lines += hand_lines(v)
     lines += LEGEND
-    return "\n".join(line[:100] for line in lines)
+    return join("\n", [fit(line) for line in lines])
 
 
-def status_line(v: dict) -> str:
+def status_line(v: dict) -> Msg:
     if v["over"]:
-        status = "Game over. " + (v["reason"] or "")
-    else:
-        status = f"Turn of {who(v['turn'])}"
-        if v["king_turn"]:
-            status += f" (King turn, {v['actions_left']} actions left)"
-    return f"Castle Assault, {v['players']} players. {status}"
+        return say("{title}, {players} players. Game over. {reason}", title=TITLE, players=v["players"],
+                   reason=reason_message(v["reason"] or ""))
+    if v["king_turn"]:
+        return say("{title}, {players} players. Turn of {player} ({king} turn, {left} actions left)", title=TITLE,
+                   players=v["players"], player=who(v["turn"]), king=term("King"), left=v["actions_left"])
+    return say("{title}, {players} players. Turn of {player}", title=TITLE, players=v["players"],
+               player=who(v["turn"]))
 
 
-def decks_line(v: dict) -> str:
+def decks_line(v: dict) -> Msg:
     decks = v["decks"]
-    return (f"Decks: Village {decks['village']}, Siege {decks['siege']}, Academy {decks['academy']}, "
-            f"Dungeon {decks['dungeon']}; discard pile {len(v['discard'])}"
-            + (f" (top: {CARDS.label(v['discard'][-1])})" if v["discard"] else ""))
+    sizes = {"village": decks["village"], "siege": decks["siege"], "academy": decks["academy"],
+             "dungeon": decks["dungeon"], "discard": len(v["discard"])}
+    if v["discard"]:
+        return say("Decks: Village {village}, Siege {siege}, Academy {academy}, Dungeon {dungeon}; discard pile "
+                   "{discard} (top: {card})", card=CARDS.label(v["discard"][-1]), **sizes)
+    return say("Decks: Village {village}, Siege {siege}, Academy {academy}, Dungeon {dungeon}; discard pile "
+               "{discard}", **sizes)
 
 
-def fortress_lines(v: dict, fort: dict, seat: int | None) -> list[str]:
+def fortress_lines(v: dict, fort: dict, seat: int | None) -> list[Any]:
     number = fort["seat"]
-    head = f"[{number}] {who(number)}" + (" (you)" if number == seat else "")
-    head += f": hand {count(v['hand_sizes'][number], 'card')}"
+    who_line: Msg | str = say("[{seat}] {player} (you)", seat=number, player=who(number)) if number == seat \
+        else f"[{number}] {who(number)}"
+    head = say_n("{who}: hand {n} card", "{who}: hand {n} cards", v["hand_sizes"][number], who=who_line)
     if v["players"] > 2:
-        head += f", loot pile {v['loot_sizes'][number]}"
+        head = say("{head}, loot pile {loot}", head=head, loot=v["loot_sizes"][number])
     if not fort["castle"]:
-        return [head + " -- no castle (eliminated)"]
-    lines = [head]
+        return [say("{head} -- no castle (eliminated)", head=head)]
+    lines: list[Any] = [head]
     for post in fort["posts"]:
-        name = "Castle" if post["post"] == "C" else "Wall"
+        name = CASTLE if post["post"] == "C" else WALL
         target = f"{number}/{post['post']}"
         if not post["standing"]:
-            lines.append(f"   {target:<5} {name:<6} destroyed")
+            lines.append(say("   {target:<5} {name:<6} destroyed", target=target, name=name))
             continue
-        guards = ", ".join(CARDS.label(c) for c in post["defenders"])
-        lines.append(f"   {target:<5} {name:<6} {half_text(post['shields']):>3} shields"
-                     + (f"  defenders: {guards}" if guards else ""))
+        points = post["shields"]
+        many = points // HALF if points % HALF == 0 else (1 if points == 1 else HALF)  # as data.shields says it
+        if post["defenders"]:
+            lines.append(say_n("   {target:<5} {name:<6} {shields:>3} shields  defenders: {cards}",
+                               "   {target:<5} {name:<6} {shields:>3} shields  defenders: {cards}", many,
+                               target=target, name=name, shields=half_text(points), cards=names(post["defenders"])))
+        else:
+            lines.append(say_n("   {target:<5} {name:<6} {shields:>3} shields", "   {target:<5} {name:<6} {shields:>3} shields",
+                               many, target=target, name=name, shields=half_text(points)))
     return lines
 
 
-def battle_lines(v: dict) -> list[str]:
+CASTLE, WALL = term("Castle"), term("Wall")
+
+
+def battle_target(v: dict, b: dict) -> Msg | str:
+    """The battle's target said from the view (the view keeps its English `target_text`)."""
+    target = b["target"]
+    found: Msg | None = None
+    for fort in v["fortresses"]:
+        for index, post in enumerate(fort["posts"]):
+            if f"{fort['seat']}/{post['post']}" == target:
+                found = placed_label(fort["seat"], index, None)
+            elif target in post["defenders"]:
+                found = placed_label(fort["seat"], index, target)
+    return found if found is not None and found == b["target_text"] else b["target_text"]
+
+
+def battle_lines(v: dict) -> list[Msg]:
     b = v["battle"]
     if b is None:
         return []
-    kind = "Night attack" if b["night"] else "Attack"
-    lines = [f"{kind} by {who(b['attacker'])} on {b['target_text']}:"]
+    target = battle_target(v, b)
+    if b["night"]:
+        lines = [say("Night attack by {player} on {target}:", player=who(b["attacker"]), target=target)]
+    else:
+        lines = [say("Attack by {player} on {target}:", player=who(b["attacker"]), target=target)]
     for part in b["cards"]:
         if "cards" in part:
-            lines.append(f"   {who(part['seat'])}: {named(part['cards'])}")
+            lines.append(say("   {player}: {cards}", player=who(part["seat"]), cards=named(part["cards"])))
+        elif "count" in part:
+            lines.append(say_n("   {player}: {n} hidden cards", "   {player}: {n} hidden cards", part["count"],
+                               player=who(part["seat"])))
         else:
-            hidden = f"{part['count']} hidden cards" if "count" in part else "hidden cards"
-            lines.append(f"   {who(part['seat'])}: {hidden}")
+            lines.append(say("   {player}: hidden cards", player=who(part["seat"])))
     if b["reactions"]:
-        lines.append(f"   reactions: {named(b['reactions'])}")
+        lines.append(say("   reactions: {cards}", cards=named(b["reactions"])))
     if b["removed"]:
-        lines.append(f"   removed: {named(b['removed'])}")
+        lines.append(say("   removed: {cards}", cards=named(b["removed"])))
     if b["waiting"] is not None:
-        lines.append(f"   waiting for {who(b['waiting'])}")
+        lines.append(say("   waiting for {player}", player=who(b["waiting"])))
     return lines
 
 
-def hand_lines(v: dict) -> list[str]:
+def hand_lines(v: dict) -> list[Msg]:
     if v["hand"] is None:
         return []
-    lines, row = ["Your hand:"], ""
+    lines: list[Msg] = [say("Your hand:")]
+    row: list[Msg] = []
+    width = 0
     for card in v["hand"]:
         item = CARDS.label(card)
-        if row and len(row) + len(item) + 2 > 96:
-            lines.append("   " + row)
-            row = ""
-        row = f"{row}, {item}" if row else item
-    lines.append("   " + (row or "(empty)"))
+        if row and width + len(item) + 2 > 96:
+            lines.append(say("   {cards}", cards=join(", ", row)))
+            row, width = [], 0
+        width = width + 2 + len(item) if row else len(item)
+        row.append(item)
+    lines.append(say("   {cards}", cards=join(", ", row)) if row else say("   (empty)"))
     return lines

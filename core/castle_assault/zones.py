@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
+from core.text import Msg, join, say, say_n
 
 from .data import CARDS
-from .data import count as count_of
 from .options import option
 from .state import Battle, State, game_rng, own, shuffle
 
@@ -39,11 +39,14 @@ def rebuild_village(s: State, events: list) -> None:
         returned = take_out_of_game(s, piles)
     if piles["fortress"]:                              # a Fortress card has no deck: it leaves the game
         own(s, "out_of_game").extend(piles["fortress"])
-        returned += f" {count_of(len(piles['fortress']), 'Fortress card')} left the game."
+        returned.append(say_n("{n} Fortress card left the game.", "{n} Fortress cards left the game.",
+                              len(piles["fortress"])))
     s["village"] = shuffle(rng, piles["village"])
     s["rng"] = rng.counter
-    events.append(Event(f"The Village deck ran out: {len(piles['village'])} discarded Village cards were "
-                        f"shuffled into a new deck.{returned}"))
+    ran_out = say_n("The Village deck ran out: {n} discarded Village cards were shuffled into a new deck.",  # "cards" even for 1
+                    "The Village deck ran out: {n} discarded Village cards were shuffled into a new deck.",
+                    len(piles["village"]))
+    events.append(Event(join(" ", [ran_out, *returned]) if returned else ran_out))
 
 
 def sort_discard(discard: list[str], own_deck: bool) -> dict[str, list[str]]:
@@ -63,29 +66,32 @@ def sort_discard(discard: list[str], own_deck: bool) -> dict[str, list[str]]:
     return piles
 
 
-def put_under_decks(s: State, piles: dict[str, list[str]], rng: Rng) -> str:
+def put_under_decks(s: State, piles: dict[str, list[str]], rng: Rng) -> list[Msg]:
     """V-RESHUFFLE 'bottom': each pile shuffled under its own deck; what the table is told."""
     for deck in ("siege", "academy", "dungeon"):
         if piles[deck]:
             s[deck] = shuffle(rng, piles[deck]) + s[deck]
     siege, academy, dungeon = piles["siege"], piles["academy"], piles["dungeon"]
-    returned = ""
+    returned = []
     if siege or academy:
-        returned = f" {len(siege)} Siege and {len(academy)} Academy cards went under their own decks."
+        returned.append(say("{siege} Siege and {academy} Academy cards went under their own decks.",
+                            siege=len(siege), academy=len(academy)))
     if dungeon:
-        returned += f" {count_of(len(dungeon), 'Dungeon card')} went under the Dungeon deck."
+        returned.append(say_n("{n} Dungeon card went under the Dungeon deck.",
+                              "{n} Dungeon cards went under the Dungeon deck.", len(dungeon)))
     return returned
 
 
-def take_out_of_game(s: State, piles: dict[str, list[str]]) -> str:
+def take_out_of_game(s: State, piles: dict[str, list[str]]) -> list[Msg]:
     """V-RESHUFFLE 'remove': Siege, Academy and Dungeon cards leave the game."""
     siege, academy, dungeon = piles["siege"], piles["academy"], piles["dungeon"]
     own(s, "out_of_game").extend(siege + academy + dungeon)
-    returned = ""
+    returned = []
     if siege or academy:
-        returned = f" {len(siege)} Siege and {len(academy)} Academy cards left the game."
+        returned.append(say("{siege} Siege and {academy} Academy cards left the game.", siege=len(siege),
+                            academy=len(academy)))
     if dungeon:
-        returned += f" {count_of(len(dungeon), 'Dungeon card')} left the game."
+        returned.append(say_n("{n} Dungeon card left the game.", "{n} Dungeon cards left the game.", len(dungeon)))
     return returned
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from core.protocol import Event, IllegalMove
+from core.text import say
 
 from ..battle import names
 from ..data import CARDS
@@ -13,10 +14,10 @@ def take_from_hand(s: State, seat: int, cards: list[str], rule: str) -> None:
     """Every card must be in the hand, each named once."""
     hand = s["hands"][seat]
     if len(set(cards)) != len(cards):
-        raise IllegalMove("duplicate-card", "A card can be named only once in a move.", rule)
+        raise IllegalMove("duplicate-card", say("A card can be named only once in a move."), rule)
     for card in cards:
         if card not in hand:
-            raise IllegalMove("not-in-hand", f"{CARDS.label(card)} is not in your hand.", rule)
+            raise IllegalMove("not-in-hand", say("{card} is not in your hand.", card=CARDS.label(card)), rule)
 
 
 def keys_of(cards: list[str]) -> list[str]:
@@ -39,5 +40,5 @@ def draw_cards(s: State, seat: int, count: int, events: list) -> list[str]:
         got.append(card)
     s["hands"][seat].extend(got)
     if got:
-        events.append(Event(f"You drew {names(got)}.", (seat,)))
+        events.append(Event(say("You drew {cards}.", cards=names(got)), (seat,)))
     return got

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from core.protocol import IllegalMove
+from core.text import say
 
 from .. import battle
 from ..data import CARDS
@@ -17,9 +18,9 @@ def join(s: State, seat: int, move: dict, events: list) -> None:
     cards = move["cards"]
     take_from_hand(s, seat, cards, "CA-MULTI-4")
     if not cards:
-        raise IllegalMove("no-join-cards", "Join with at least one card, or pass.", "CA-MULTI-4")
+        raise IllegalMove("no-join-cards", say("Join with at least one card, or pass."), "CA-MULTI-4")
     for card in cards:
         if not CARDS.attack[card]:
-            raise IllegalMove("not-attack-card", f"{CARDS.label(card)} cannot join an attack: only "
-                              "Soldiers, Archers and Siege cards.", "CA-MULTI-4")
+            raise IllegalMove("not-attack-card", say("{card} cannot join an attack: only Soldiers, Archers and Siege "
+                                                     "cards.", card=CARDS.label(card)), "CA-MULTI-4")
     battle.join(s, seat, cards, events)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from core.protocol import IllegalMove
+from core.text import say
 
 from .. import battle
 from ..data import CARDS
@@ -14,10 +15,10 @@ def react(s: State, seat: int, move: dict, events: list) -> None:
     cards = [] if move["type"] == "pass" else move["cards"]
     take_from_hand(s, seat, cards, "CA-ACT-REACT-1")
     if move["type"] == "react" and not cards:
-        raise IllegalMove("no-reaction-cards", "React with at least one Academy card, or pass.",
+        raise IllegalMove("no-reaction-cards", say("React with at least one Academy card, or pass."),
                           "CA-ACT-REACT-4")
     for card in cards:
         if CARDS.deck[card] != "A":
-            raise IllegalMove("not-reaction", f"{CARDS.label(card)} is not a reaction: only Academy "
-                              "cards react.", "CA-ACT-REACT-1")
+            raise IllegalMove("not-reaction", say("{card} is not a reaction: only Academy cards react.",
+                                                  card=CARDS.label(card)), "CA-ACT-REACT-1")
     battle.react(s, seat, cards, events)

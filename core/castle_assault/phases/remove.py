@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from core.protocol import IllegalMove
+from core.text import say
 
 from .. import battle
 from ..data import CARDS
@@ -13,6 +14,7 @@ def remove(s: State, move: dict, events: list) -> None:
     b = the_battle(s)
     options = battle.removal_candidates(b, b["pending_removals"][0])
     if move["card"] not in options:
-        raise IllegalMove("cannot-remove", f"Your {CARDS.name(b['pending_removals'][0])} can remove only one of: "
-                          f"{', '.join(options)}.", "CA-ACT-REACT-8")
+        raise IllegalMove("cannot-remove", say("Your {reaction} can remove only one of: {cards}.",
+                                               reaction=CARDS.name(b["pending_removals"][0]),
+                                               cards=", ".join(options)), "CA-ACT-REACT-8")
     battle.remove(s, move["card"], events)

@@ -3,6 +3,7 @@ asked again; any seat may set them at any time, and only that seat hears of it."
 from __future__ import annotations
 
 from core.protocol import Event
+from core.text import say
 
 from ..state import State, own_standing
 
@@ -14,6 +15,15 @@ def standing(s: State, seat: int, move: dict, events: list) -> None:
     row = own_standing(s, seat)
     for w in windows:
         row[w] = flag
-    what = {"all": "join and reaction windows", "join": "join windows", "react": "reaction windows"}
-    answer = "will now pass automatically in" if flag else "will be asked again in"
-    events.append(Event(f"Standing answer set: you {answer} {what[move['window']]}.", (seat,)))
+    events.append(Event(STANDING_EVENTS[flag, move["window"]], (seat,)))
+
+
+# What the seat is told, per answer and window (core.text messages, made once).
+STANDING_EVENTS = {
+    (1, "all"): say("Standing answer set: you will now pass automatically in join and reaction windows."),
+    (1, "join"): say("Standing answer set: you will now pass automatically in join windows."),
+    (1, "react"): say("Standing answer set: you will now pass automatically in reaction windows."),
+    (0, "all"): say("Standing answer set: you will be asked again in join and reaction windows."),
+    (0, "join"): say("Standing answer set: you will be asked again in join windows."),
+    (0, "react"): say("Standing answer set: you will be asked again in reaction windows."),
+}

@@ -6,12 +6,13 @@ forbids it, or applies it and appends events.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Callable, Literal
 
 from core.protocol import Event, IllegalMove
+from core.text import Msg, P, say, say_n, term
 
 from .. import battle
-from ..data import ACADEMY_COST, BUILD_CARDS, BUY_DRAWS, CARDS, KING_ACTIONS, amount, count
+from ..data import ACADEMY_COST, BUILD_CARDS, BUY_DRAWS, CARDS, KING_ACTIONS, shields
 from ..flow import end_action
 from ..options import option
 from ..state import State, own, own_posts
@@ -25,12 +26,12 @@ def attack(s: State, seat: int, move: dict, events: list) -> None:
     cards = move["cards"]
     take_from_hand(s, seat, cards, "CA-ACT-ATTACK-1")
     if not cards:
-        raise IllegalMove("no-attack-cards", "An attack needs at least one Soldier, Archer or Siege card.",
+        raise IllegalMove("no-attack-cards", say("An attack needs at least one Soldier, Archer or Siege card."),
                           "CA-ACT-ATTACK-2")
     for card in cards:
         if not CARDS.attack[card]:
-            raise IllegalMove("not-attack-card", f"{CARDS.label(card)} is not an attack card: only Soldiers, "
-                              "Archers and Siege cards attack.", "CA-ACT-ATTACK-2")
+            raise IllegalMove("not-attack-card", say("{card} is not an attack card: only Soldiers, Archers and Siege "
+                                                     "cards attack.", card=CARDS.label(card)), "CA-ACT-ATTACK-2")
     battle.declare(s, seat, move["target"], cards, None, events)
 
 
@@ -38,11 +39,13 @@ def night(s: State, seat: int, move: dict, events: list) -> None:
     cards = move["cards"]
     take_from_hand(s, seat, [move["night"]] + cards, "CA-ACT-NIGHT-1")
     if CARDS.key[move["night"]] != "night":
-        raise IllegalMove("not-night", f"{CARDS.label(move['night'])} is not a Night card.", "CA-ACT-NIGHT-1")
+        raise IllegalMove("not-night", say("{card} is not a {night} card.", card=CARDS.label(move["night"]),
+                                           night=battle.NIGHT), "CA-ACT-NIGHT-1")
     for card in cards:
         if not CARDS.attack[card]:
-            raise IllegalMove("not-attack-card", f"{CARDS.label(card)} is not an attack card: only Soldiers, "
-                              "Archers and Siege cards go under the Night.", "CA-ACT-NIGHT-1")
+            raise IllegalMove("not-attack-card", say("{card} is not an attack card: only Soldiers, Archers and Siege "
+                                                     "cards go under the {night}.", card=CARDS.label(card),
+                                                     night=battle.NIGHT), "CA-ACT-NIGHT-1")
     try:
         battle.check_target(s, seat, move["target"], cards)
     except IllegalMove as err:
@@ -60,29 +63,31 @@ def defend(s: State, seat: int, move: dict, events: list) -> None:
     if s["defended"]:
         raise one_defend(s)
     if not CARDS.defender[card]:
-        raise IllegalMove("cannot-station", f"{CARDS.label(card)} cannot be stationed: only Archers (on walls) "
-                          "and Soldiers (on the castle) defend.", "CA-ACT-DEFEND-7")
+        raise IllegalMove("cannot-station", say("{card} cannot be stationed: only Archers (on walls) and Soldiers "
+                                                "(on the castle) defend.", card=CARDS.label(card)), "CA-ACT-DEFEND-7")
     posts = s["posts"][seat]
     index = post_index(move["post"], len(posts))
     if index is None:
-        raise IllegalMove("no-such-post", f"You have no post {move['post']}; write C or W1..W{len(posts) - 1}.",
-                          "CA-ACT-DEFEND-7")
+        raise IllegalMove("no-such-post", say("You have no post {post}; write C or W1..W{last}.", post=move["post"],
+                                              last=len(posts) - 1), "CA-ACT-DEFEND-7")
     post = posts[index]
     if not post[1]:
-        raise IllegalMove("destroyed-post", "A destroyed wall cannot be defended.", "CA-ACT-DEFEND-7")
+        raise IllegalMove("destroyed-post", say("A destroyed wall cannot be defended."), "CA-ACT-DEFEND-7")
     if CARDS.colour[card] != CARDS.colour[post[0]]:
-        raise IllegalMove("colour-mismatch", f"The {CARDS.colour[card]} {CARDS.name(card)} does not match the "
-                          f"{CARDS.colour[post[0]]} {CARDS.name(post[0])}: Archers defend walls, Soldiers the castle.",
+        raise IllegalMove("colour-mismatch", say("The {colour} {card} does not match the {post_colour} {post}: "
+                                                 "Archers defend walls, Soldiers the castle.",
+                                                 colour=COLOURS[CARDS.colour[card]], card=CARDS.name(card),
+                                                 post_colour=COLOURS[CARDS.colour[post[0]]], post=CARDS.name(post[0])),
                           "CA-ACT-DEFEND-2")
     if len(post[2]) >= CARDS.kind_of[post[0]].max_defenders:
-        raise IllegalMove("post-full", f"{post_name(index)} already has as many defenders as its printed shields.",
-                          "CA-ACT-DEFEND-3")
+        raise IllegalMove("post-full", say("{post} already has as many defenders as its printed shields.",
+                                           post=post_name(index)), "CA-ACT-DEFEND-3")
     s["hands"][seat].remove(card)
     post = own_posts(s, seat)[index]
     post[2].append(card)
     s["defended"] = True
-    events.append(Event(f"{{P{seat}}} stations {CARDS.label(card)} on {post_label(index)} "
-                        f"(now {amount(post_shields(post), 'shield')})."))
+    events.append(Event(say("{player} stations {card} on {post} (now {shields}).", player=P(seat), card=CARDS.label(card),
+                            post=post_label(index), shields=shields(post_shields(post)))))
     end_action(s, events)
 
 
@@ -97,31 +102,38 @@ def takeback(s: State, seat: int, move: dict, events: list) -> None:
             post[2].remove(card)
             s["hands"][seat].append(card)
             s["defended"] = s["defended"] or limits_take_back
-            events.append(Event(f"{{P{seat}}} takes {CARDS.label(card)} back from {post_label(index)}."))
+            events.append(Event(say("{player} takes {card} back from {post}.", player=P(seat), card=CARDS.label(card),
+                                    post=post_label(index))))
             end_action(s, events)
             return
-    raise IllegalMove("not-stationed", f"{card} is not stationed in your fortress.", "CA-ACT-DEFEND-5")
+    raise IllegalMove("not-stationed", say("{card} is not stationed in your fortress.", card=card), "CA-ACT-DEFEND-5")
 
 
 def one_defend(s: State) -> IllegalMove:
     """CA-ACT-DEFEND-6: "Sólo se puede colocar una por turno" limits placing; games created under
     rules version 1 counted a take-back too."""
     if option(s, "defend-limit") == "placement":
-        return IllegalMove("one-defend", "Only one card may be placed in defence per turn (taking cards back "
-                           "is not limited).", "CA-ACT-DEFEND-6")
-    return IllegalMove("one-defend", "Only one Defend action (place or take back) is allowed per turn.",
+        return IllegalMove("one-defend", say("Only one card may be placed in defence per turn (taking cards back "
+                                             "is not limited)."), "CA-ACT-DEFEND-6")
+    return IllegalMove("one-defend", say("Only one Defend action (place or take back) is allowed per turn."),
                        "CA-ACT-DEFEND-6")
+
+
+# The colours of defenders and posts (CA-ACT-DEFEND-2), as a refusal says them.
+COLOURS = {"green": say("green"), "blue": say("blue")}
 
 
 # --- build, explore, buy, academy ---------------------------------------------------------------
 
-def trade(s: State, seat: int, cards: list, deck: Literal["siege", "academy"], public: str, private: str, events: list) -> None:
-    """Spend `cards` for the top card of `deck`: everyone sees the trade, only the buyer the card."""
+def trade(s: State, seat: int, cards: list, deck: Literal["siege", "academy"], public: Msg,
+          private: Callable[[Msg], Msg], events: list) -> None:
+    """Spend `cards` for the top card of `deck`: everyone sees the trade, only the buyer the card
+    (`private` says it)."""
     spend(s, seat, cards)
     card = own(s, deck).pop()
     s["hands"][seat].append(card)
     events.append(Event(public))
-    events.append(Event(private.format(CARDS.label(card)), (seat,)))
+    events.append(Event(private(CARDS.label(card)), (seat,)))
     end_action(s, events)
 
 
@@ -130,29 +142,30 @@ def build(s: State, seat: int, move: dict, events: list) -> None:
     take_from_hand(s, seat, cards, "CA-ACT-BUILD-1")
     kinds = keys_of(cards)
     if len(cards) != BUILD_CARDS or any(k not in ("builder", "gold") for k in kinds) or "builder" not in kinds:
-        raise IllegalMove("bad-build", build_fault(cards) + " Building takes exactly 4 cards, all Builders or "
-                          "Gold, with at least one Builder.", "CA-ACT-BUILD-1")
+        raise IllegalMove("bad-build", say("{fault} Building takes exactly 4 cards, all Builders or Gold, with at "
+                                           "least one Builder.", fault=build_fault(cards)), "CA-ACT-BUILD-1")
     if not s["siege"]:
-        raise IllegalMove("siege-empty", "The Siege deck is empty: nothing can be built.", "CA-ACT-BUILD-2")
-    trade(s, seat, cards, "siege", f"{{P{seat}}} builds with {battle.names(cards)} and takes a Siege card.",
-          "You built {}.", events)
+        raise IllegalMove("siege-empty", say("The Siege deck is empty: nothing can be built."), "CA-ACT-BUILD-2")
+    trade(s, seat, cards, "siege", say("{player} builds with {cards} and takes a Siege card.", player=P(seat),
+                                       cards=battle.names(cards)),
+          lambda card: say("You built {card}.", card=card), events)
 
 
-def build_fault(cards: list[str]) -> str:
+def build_fault(cards: list[str]) -> Msg:
     """What is wrong with these cards as a build, in the player's words."""
     others = [c for c in cards if CARDS.key[c] not in ("builder", "gold")]
     if others:
-        return f"{CARDS.label(others[0])} cannot be used to build."
+        return say("{card} cannot be used to build.", card=CARDS.label(others[0]))
     if len(cards) != BUILD_CARDS:
-        return f"You named {count(len(cards), 'card')}."
-    return "You named no Builder."
+        return say_n("You named {n} card.", "You named {n} cards.", len(cards))
+    return say("You named no Builder.")
 
 
 def explore(s: State, seat: int, move: dict, events: list) -> None:
     cards = move["cards"]
     take_from_hand(s, seat, cards, "CA-ACT-EXPLORE-1")
     if not cards or any(CARDS.torches[c] == 0 for c in cards):
-        raise IllegalMove("bad-explore", "Exploring takes one or more Explorers, and only Explorers.",
+        raise IllegalMove("bad-explore", say("Exploring takes one or more Explorers, and only Explorers."),
                           "CA-ACT-EXPLORE-1")
     spend(s, seat, cards)
     deck = own(s, "dungeon")
@@ -161,15 +174,19 @@ def explore(s: State, seat: int, move: dict, events: list) -> None:
     torches = sum(CARDS.torches[c] for c in cards)
     deck.insert(0, dungeon)                               # CA-ACT-EXPLORE-3
     s["dungeon_shown"] = kind.key
-    events.append(Event(f"{{P{seat}}} explores with {count(torches, 'torch').replace('torchs', 'torches')} "
-                        f"and turns up {kind.name} (danger {kind.danger}, treasure {kind.treasure})."))
+    events.append(Event(say_n("{player} explores with {n} torch and turns up {card} (danger {danger}, treasure {treasure}).",
+                              "{player} explores with {n} torches and turns up {card} (danger {danger}, treasure "
+                              "{treasure}).", torches, player=P(seat), card=term(kind.name), danger=kind.danger,
+                              treasure=kind.treasure)))
     if torches > kind.danger:                             # CA-ACT-EXPLORE-2
-        events.append(Event(f"{{P{seat}}} wins the exploration and draws {count(kind.treasure, 'Village card')}."))
+        events.append(Event(say_n("{player} wins the exploration and draws {n} Village card.",
+                                  "{player} wins the exploration and draws {n} Village cards.", kind.treasure,
+                                  player=P(seat))))
         got = draw_cards(s, seat, kind.treasure, events)
         if len(got) < kind.treasure:
-            events.append(Event(f"Only {count(len(got), 'Village card')} could be drawn."))
+            events.append(Event(only_drawn(len(got))))
     else:
-        events.append(Event(f"{{P{seat}}} does not beat the danger and gains nothing."))
+        events.append(Event(say("{player} does not beat the danger and gains nothing.", player=P(seat))))
     end_action(s, events)
 
 
@@ -177,13 +194,21 @@ def buy(s: State, seat: int, move: dict, events: list) -> None:
     card = move["card"]
     take_from_hand(s, seat, [card], "CA-ACT-BUY-1")
     if CARDS.key[card] != "gold":
-        raise IllegalMove("not-gold", f"Buying spends one Gold, not {CARDS.label(card)}.", "CA-ACT-BUY-1")
+        raise IllegalMove("not-gold", say("Buying spends one {gold}, not {card}.", gold=term("Gold"),
+                                          card=CARDS.label(card)), "CA-ACT-BUY-1")
     spend(s, seat, [card])
-    events.append(Event(f"{{P{seat}}} spends {CARDS.label(card)} and draws {count(BUY_DRAWS, 'Village card')}."))
+    events.append(Event(say_n("{player} spends {card} and draws {n} Village card.",
+                              "{player} spends {card} and draws {n} Village cards.", BUY_DRAWS, player=P(seat),
+                              card=CARDS.label(card))))
     got = draw_cards(s, seat, BUY_DRAWS, events)
     if len(got) < BUY_DRAWS:
-        events.append(Event(f"Only {count(len(got), 'Village card')} could be drawn."))
+        events.append(Event(only_drawn(len(got))))
     end_action(s, events)
+
+
+def only_drawn(drawn: int) -> Msg:
+    """Fewer Village cards than due could be drawn (CA-LOOT-8)."""
+    return say_n("Only {n} Village card could be drawn.", "Only {n} Village cards could be drawn.", drawn)
 
 
 def academy(s: State, seat: int, move: dict, events: list) -> None:
@@ -191,13 +216,15 @@ def academy(s: State, seat: int, move: dict, events: list) -> None:
     take_from_hand(s, seat, cards, "CA-ACT-ACADEMY-1")
     kinds = keys_of(cards)
     if sorted(kinds) != sorted(k for k, n in ACADEMY_COST.items() for _ in range(n)):
-        given = ", ".join(CARDS.label(c) for c in cards) or "no cards"
-        raise IllegalMove("bad-academy", f"The Academy costs exactly 1 Duke and 2 Gold; you offered {given}.",
-                          "CA-ACT-ACADEMY-1")
+        given = battle.names(cards) if cards else say("no cards")
+        raise IllegalMove("bad-academy", say("The Academy costs exactly 1 {duke} and 2 {gold}; you offered {given}.",
+                                             duke=term("Duke"), gold=term("Gold"), given=given), "CA-ACT-ACADEMY-1")
     if not s["academy"]:
-        raise IllegalMove("academy-empty", "The Academy deck is empty.", "CA-ACT-ACADEMY-2")
+        raise IllegalMove("academy-empty", say("The Academy deck is empty."), "CA-ACT-ACADEMY-2")
     trade(s, seat, cards, "academy",
-          f"{{P{seat}}} goes to the Academy ({battle.names(cards)}) and takes an Academy card.", "You took {}.", events)
+          say("{player} goes to the Academy ({cards}) and takes an Academy card.", player=P(seat),
+              cards=battle.names(cards)),
+          lambda card: say("You took {card}.", card=card), events)
 
 
 # --- King, draw, discard --------------------------------------------------------------------------
@@ -206,22 +233,28 @@ def king(s: State, seat: int, move: dict, events: list) -> None:
     card = move["card"]
     take_from_hand(s, seat, [card], "CA-ACT-KING-1")
     if CARDS.key[card] != "king":
-        raise IllegalMove("not-king", f"{CARDS.label(card)} is not a King.", "CA-ACT-KING-1")
+        raise IllegalMove("not-king", say("{card} is not a {king}.", card=CARDS.label(card), king=KING),
+                          "CA-ACT-KING-1")
     if s["king_turn"]:
-        raise IllegalMove("king-in-king", "A King cannot be played as one of the King's two actions.",
-                          "CA-ACT-KING-6")
+        raise IllegalMove("king-in-king", say("A {king} cannot be played as one of the {king}'s two actions.",
+                                              king=KING), "CA-ACT-KING-6")
     spend(s, seat, [card])
     s["king_turn"] = True
     s["actions"] = KING_ACTIONS
-    events.append(Event(f"{{P{seat}}} plays the King ({card}) and has two actions."))
+    events.append(Event(say("{player} plays the {king} ({card}) and has two actions.", player=P(seat), king=KING,
+                            card=card)))
+
+
+KING = term("King")
 
 
 def draw(s: State, seat: int, move: dict, events: list) -> None:
     if not s["king_turn"]:
-        raise IllegalMove("draw-needs-king", "Drawing a card is an action only inside a King turn.", "CA-ACT-KING-3")
-    events.append(Event(f"{{P{seat}}} uses an action to draw a Village card."))
+        raise IllegalMove("draw-needs-king", say("Drawing a card is an action only inside a {king} turn.", king=KING),
+                          "CA-ACT-KING-3")
+    events.append(Event(say("{player} uses an action to draw a Village card.", player=P(seat))))
     if not draw_cards(s, seat, 1, events):
-        events.append(Event("No Village card is left to draw."))
+        events.append(Event(say("No Village card is left to draw.")))
     end_action(s, events)
 
 
@@ -233,13 +266,13 @@ def discard(s: State, seat: int, move: dict, events: list) -> None:
     end_action(s, events)
 
 
-def post_label(index: int) -> str:
-    return "the castle" if index == 0 else f"wall {post_name(index)}"
+def post_label(index: int) -> Msg:
+    return say("the castle") if index == 0 else say("wall {post}", post=post_name(index))
 
 
 # Made once, as the turn draw's events are (flow.py): the random player discards often.
-DISCARD_EVENTS = [{card: Event(f"{{P{seat}}} discards {CARDS.label(card)} for no effect.") for card in CARDS.kind_of}
-                  for seat in range(4)]
+DISCARD_EVENTS = [{card: Event(say("{player} discards {card} for no effect.", player=P(seat), card=CARDS.label(card)))
+                   for card in CARDS.kind_of} for seat in range(4)]
 
 TURN_ACTIONS = {"attack": attack, "night": night, "defend": defend, "takeback": takeback, "build": build,
                 "explore": explore, "buy": buy, "academy": academy, "king": king, "draw": draw,
