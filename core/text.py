@@ -67,7 +67,7 @@ class Joined(str):
 
 
 def _made(cls: type, english: str, **fields: Any) -> Any:
-    made = str.__new__(cls, english)
+    made: Any = str.__new__(cls, english)
     made.__dict__.update(fields)
     return made
 
