@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask, request
+from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SessionInterface
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -75,6 +76,8 @@ class HeraldFlask(Flask):
     """Flask, asking once per function whether it is a coroutine function. Flask asks it again
     of every hook and view on every request (`ensure_sync`), and flask-smorest's wrappers of
     each of them: a dozen `inspect` checks per request, which answer the same every time."""
+
+    json: DefaultJSONProvider  # what Flask makes of its json_provider_class (create_app sets sort_keys)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

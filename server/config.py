@@ -188,7 +188,7 @@ def _count(config: dict, key: str, low: int = 0, high: int | None = None) -> int
 def _positive_number(config: dict, key: str) -> float:
     value = config.get(key)
     try:
-        number = float(value)
+        number = float(value)  # type: ignore[arg-type]  # None too: its TypeError is caught here
     except (TypeError, ValueError):
         raise ConfigError(f"HERALD_{key} must be a number, not {value!r}") from None
     if not number > 0 or number != number or number == float("inf"):

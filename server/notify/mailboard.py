@@ -26,7 +26,7 @@ ASKING_KINDS = ("turn", "reminder")  # these also list the legal moves and an ex
 POSITION_KINDS = (*ASKING_KINDS, "started", "over")  # their position is drawn at send time now
 # Left out of a row when empty (outbox.board_row_context), and absent from the rows of earlier
 # releases: the templates gained them later. Anything else a template needs, a row must hold.
-SEND_TIME_DEFAULTS = {"chat": [], "deadline": None, "seat_flag": "", "rating": None, "reason": ""}
+SEND_TIME_DEFAULTS: dict[str, object] = {"chat": [], "deadline": None, "seat_flag": "", "rating": None, "reason": ""}
 
 
 def mail_context(row) -> dict:
@@ -68,7 +68,7 @@ def _drawn(row, game, engine) -> dict:
     """An engine failing here is an EngineError, logged with the game and the row's version."""
     with engine_call(game.id, row.version, "drawing the position for a mail"):
         state = state_cache.state_at(game, engine, row.version)
-        context = {"summary": outbox.seat_summary(engine, state, row.seat, seats_of(game)),
+        context: dict[str, object] = {"summary": outbox.seat_summary(engine, state, row.seat, seats_of(game)),
                    "view": seat_view(engine, state, row.seat)}
         if row.kind in ASKING_KINDS:
             context["example"], context["legal"] = outbox.legal_in_mail(engine, state, row.seat)

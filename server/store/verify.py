@@ -102,7 +102,9 @@ def _moves_of(ids: list[int]) -> dict[int, list[StoredMove]]:
     return moves
 
 
-_scan = json.JSONDecoder().scan_once  # the C scanner itself: json.loads wraps it in three Python calls
+# The C scanner itself: json.loads wraps it in three Python calls. (typeshed leaves out the
+# attribute, which JSONDecoder.__init__ sets.)
+_scan = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 
 
 def _parsed(text: str):

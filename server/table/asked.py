@@ -12,6 +12,7 @@ from datetime import datetime
 from peewee import JOIN
 
 from server.players import localtime
+from server.players.auth import Caller
 from server.store.models import Game, Player, Seat, utcnow
 from server.store.statements import tuples
 from server.players.seats import SeatInfo, name_players
@@ -31,7 +32,7 @@ def deadline_of(game: Game, prompt: dict, now: datetime | None = None) -> str | 
     return stamp(due)
 
 
-def asked(caller: Player) -> list[dict]:
+def asked(caller: Caller) -> list[dict]:
     """One entry per prompt of the caller's seats in active games, the longest-waiting first."""
     games = list(Game.select()
                  .where((Game.status == "active")

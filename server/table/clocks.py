@@ -115,7 +115,8 @@ def clock(game, own_seats, now: datetime | None = None, reader=None) -> dict | N
     shown = []
     for prompt in prompts.visible(game.prompted or [], own_seats):
         due, stopped = deadline(game, prompt, now, left)
-        entry = {"seat": prompt["seat"], "deadline": stamp(due), "deadline_text": localtime.format_when(due, reader),
+        entry = {"seat": prompt["seat"], "deadline": stamp(due),
+                 "deadline_text": localtime.format_when(due, reader) if due is not None else None,
                  "paused": stopped}
         if left:
             entry["reserve_left"] = left.get(prompt["seat"], 0)
