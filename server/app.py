@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask, request
+from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SessionInterface
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -78,6 +79,7 @@ class HeraldFlask(Flask):
     each of them: a dozen `inspect` checks per request, which answer the same every time."""
 
     json_provider_class = SpeakingJSONProvider  # a game's texts in the reader's language
+    json: DefaultJSONProvider  # what Flask makes of its json_provider_class (create_app sets sort_keys)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -204,7 +204,7 @@ def _wait_database_url(config: dict) -> str | None:
 def _positive_number(config: dict, key: str) -> float:
     value = config.get(key)
     try:
-        number = float(value)
+        number = float(value)  # type: ignore[arg-type]  # None too: its TypeError is caught here
     except (TypeError, ValueError):
         raise ConfigError(f"HERALD_{key} must be a number, not {value!r}") from None
     if not number > 0 or number != number or number == float("inf"):

@@ -64,7 +64,7 @@ def resolve(host: str, port: int) -> list[str]:
     resolver's order. A literal address, in any form getaddrinfo takes, asks no DNS. (Tests
     put a resolver of their own here, to answer for names without DNS.)"""
     found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    return list(dict.fromkeys(sockaddr[0] for *_, sockaddr in found))
+    return list(dict.fromkeys(str(sockaddr[0]) for *_, sockaddr in found))
 
 
 def checked_addresses(host: str, port: int, allowed: tuple[Network, ...]) -> list[str]:

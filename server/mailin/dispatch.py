@@ -169,7 +169,7 @@ def _sender_accepted(config: dict, received, registered: str | None) -> bool:
 
 def _seat_session(config, received, target, game) -> Session | None:
     info = next((s for s in seats_of(game) if s.seat == target.seat), None)
-    if info is None or info.player is None:
+    if info is None or info.player is None or info.name is None or info.email is None:  # (all None together)
         log.warning("mail-in: game %s seat %s has no player; mail from %s dropped", game.id, target.seat,
                     received.sender)
         return None
@@ -263,7 +263,7 @@ def _move(session: Session, line: str) -> None:
         return
     game = statements.select_by_id(Game, session.game_id)
     if session.next_seq != game.version:
-        if not (session.next_seq < game.version and _repeated(session, line)):
+        if not (session.next_seq < game.version and _repeated(session, session.next_seq, line)):
             _stale(session, game)
         return
     try:
@@ -277,15 +277,15 @@ def _move(session: Session, line: str) -> None:
     session.blocks.append(f"Played move {body['seq']}: {body['text']}{events}")
 
 
-def _repeated(session: Session, line: str) -> bool:
-    """The same move at a seq already taken: a copy of a mail already played, answered like
-    a repeated PUT (the move is not made again)."""
+def _repeated(session: Session, seq: int, line: str) -> bool:
+    """The same move at a seq already taken (`seq`, the session's next): a copy of a mail already
+    played, answered like a repeated PUT (the move is not made again)."""
     try:
-        status, body = movelog.submit(session.caller, session.game_id, session.next_seq, session.seat, None, line)
+        status, body = movelog.submit(session.caller, session.game_id, seq, session.seat, None, line)
     except ApiError:
         return False
     session.blocks.append(f"Move {body['seq']} was already played: {body['text']} (nothing was played twice).")
-    session.next_seq += 1
+    session.next_seq = seq + 1
     return True
 
 
@@ -464,6 +464,8 @@ def _join(session, rest):
     seat_row = Seat.get_or_none((Seat.game == session.game_id) & (Seat.seat == session.seat))
     another = " ".join(rest.replace("-", " ").split()) in ("another seat", "another")
     try:
+        if seat_row is None:  # the game was deleted (by the operator) since the invitation
+            raise ApiError(404, "not-found", "There is no such invite.")
         joined = lobby.join_game(session.caller, seat_row.invite, another)
     except ApiError as error:
         message = error.message.replace("join with --another-seat (API: \"another_seat\": true)",

@@ -235,6 +235,7 @@ class ImapSettings:
 
 def connect_imap(settings: ImapSettings) -> imaplib.IMAP4:
     context = ssl.create_default_context(cafile=settings.cafile or None)
+    connection: imaplib.IMAP4
     if settings.tls == "ssl":
         connection = imaplib.IMAP4_SSL(settings.host, settings.port, ssl_context=context, timeout=30)
     else:
@@ -254,7 +255,7 @@ def fetch_imap(config: dict, settings: ImapSettings, deliver: bool = True, limit
         if status != "OK":
             raise imaplib.IMAP4.error(f"cannot open folder {settings.folder}")
         criteria = f"UNKEYWORD {HANDLED_KEYWORD} UNDELETED" if settings.keep else "UNDELETED"
-        status, data = connection.uid("SEARCH", None, criteria)
+        status, data = connection.uid("SEARCH", criteria)
         uids = (data[0] or b"").split()[:limit]
         for done, uid in enumerate(uids, 1):
             _fetch_one(connection, uid, config, settings, deliver, report)

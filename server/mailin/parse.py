@@ -175,7 +175,9 @@ def _body_text(message: Message) -> str | None:
 
 def _decoded(part: Message) -> str:
     """The part's text; bytes in an unknown or wrong charset become U+FFFD, never an error."""
-    payload = part.get_payload(decode=True) or b""
+    payload = part.get_payload(decode=True)  # bytes, or None for a multipart
+    if not isinstance(payload, bytes):
+        payload = b""
     charset = part.get_content_charset() or "utf-8"
     try:
         return payload.decode(charset, errors="replace")
@@ -186,7 +188,7 @@ def _decoded(part: Message) -> str:
 def _trim(text: str) -> str:
     """Cut what the library left: the signature; leave out quoted lines and the attribution
     line before a quote, wherever they stand (a reply may be written under the quote)."""
-    kept = []
+    kept: list[str] = []
     lines = text.replace("\r\n", "\n").split("\n")
     for index, line in enumerate(lines):
         stripped = line.strip()

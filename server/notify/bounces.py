@@ -52,8 +52,10 @@ def address_refused(exc: Exception) -> bool:
     """Did the relay refuse the recipient's address for good (not the message, not for now)?"""
     if isinstance(exc, smtplib.SMTPRecipientsRefused):
         return bool(exc.recipients) and all(code >= 500 for code, _ in exc.recipients.values())
-    return (isinstance(exc, smtplib.SMTPResponseException) and exc.smtp_code >= 500
-            and bool(ADDRESS_STATUS.match(exc.smtp_error or b"")))
+    if not isinstance(exc, smtplib.SMTPResponseException) or exc.smtp_code < 500:
+        return False
+    error = exc.smtp_error or b""  # the relay's reply as smtplib read it (bytes)
+    return bool(ADDRESS_STATUS.match(error if isinstance(error, bytes) else error.encode()))
 
 
 def paused(row) -> bool:

@@ -17,8 +17,8 @@ DIGEST_EVERY = timedelta(hours=20)  # "once a day", with room for a timer that r
 
 def waiting_games(player_id: int) -> list[tuple]:
     """(game, seat, prompt text) for every active game asking one of the player's seats."""
-    rows = (Seat.select(Seat.game, Seat.seat).join(Game, on=(Seat.game == Game.id))
-            .where((Seat.player == player_id) & (Game.status == "active")).tuples())
+    rows = statements.tuples(Seat.select(Seat.game, Seat.seat).join(Game, on=(Seat.game == Game.id))
+                             .where((Seat.player == player_id) & (Game.status == "active")))
     seats_by_game: dict[int, set[int]] = {}
     for game_id, seat in rows:
         seats_by_game.setdefault(game_id, set()).add(seat)

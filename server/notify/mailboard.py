@@ -27,7 +27,7 @@ ASKING_KINDS = ("turn", "reminder")  # these also list the legal moves and an ex
 POSITION_KINDS = (*ASKING_KINDS, "started", "over")  # their position is drawn at send time now
 # Left out of a row when empty (outbox.board_row_context), and absent from the rows of earlier
 # releases: the templates gained them later. Anything else a template needs, a row must hold.
-SEND_TIME_DEFAULTS = {"chat": [], "deadline": None, "seat_flag": "", "rating": None, "reason": ""}
+SEND_TIME_DEFAULTS: dict[str, object] = {"chat": [], "deadline": None, "seat_flag": "", "rating": None, "reason": ""}
 
 
 def mail_context(row, language: str | None = None) -> dict:
@@ -81,7 +81,7 @@ def _drawn(row, game, engine, language: str | None) -> dict:
     with engine_call(game.id, row.version, "drawing the position for a mail"):
         state = state_cache.state_at(game, engine, row.version)
         summary = engine.summary(engine.view(state, row.seat), row.seat)
-        context = {"summary": gamewords.spoken(summary, language, game.ruleset, seats_of(game)),
+        context: dict[str, object] = {"summary": gamewords.spoken(summary, language, game.ruleset, seats_of(game)),
                    "view": seat_view(engine, state, row.seat)}
         if row.kind in ASKING_KINDS:
             context["example"], context["legal"] = outbox.legal_in_mail(engine, state, row.seat)

@@ -124,5 +124,6 @@ def add_html(message: EmailMessage, row, config: dict, text: str, link: str | No
         board_cid=cid[1:-1],
         board_width=struct.unpack(">I", png[16:20])[0])  # from the PNG's header
     message.add_alternative(html, subtype="html", cte=transfer_encoding(html, message.policy))
-    message.get_payload()[1].add_related(png, "image", "png", cid=cid, filename=f"game-{row.game_id}.png")
+    html_part = list(message.iter_parts())[1]  # the alternative just added
+    html_part.add_related(png, "image", "png", cid=cid, filename=f"game-{row.game_id}.png")
     return message

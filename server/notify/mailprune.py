@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from server.store.db import database
+from server.store.statements import tuples
 from server.store.models import Notification, ServerSetting, utcnow
 
 PRUNED_STATUSES = ("sent", "dropped")
@@ -34,8 +35,8 @@ def prune_sent_mail(keep: timedelta, now: datetime | None = None) -> int:
            & (Notification.created < cutoff))
     pruned = 0
     while True:
-        ids = [row_id for (row_id,) in Notification.select(Notification.id).where(old)
-               .order_by(Notification.id).limit(BATCH).tuples()]
+        ids = [row_id for (row_id,) in tuples(Notification.select(Notification.id).where(old)
+                                              .order_by(Notification.id).limit(BATCH))]
         if not ids:
             return pruned
         with database.atomic():

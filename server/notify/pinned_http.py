@@ -25,7 +25,7 @@ from urllib3.exceptions import ConnectTimeoutError, NameResolutionError
 from server.hook_addresses import HostUnknown, Network, checked_addresses
 
 
-class _Checked:
+class _Checked(HTTPConnection):
     """A urllib3 connection that resolves and checks its host itself, then connects to one of
     the addresses checked. urllib3 connects to `_dns_host`; it holds each address for the
     connect only, and the name again before TLS (SNI, the certificate) and the request's
@@ -41,7 +41,7 @@ class _Checked:
             addresses = checked_addresses(name, self.port, self.allowed)
         except HostUnknown as exc:  # for now, perhaps: retried like any unreachable receiver
             raise NameResolutionError(self.host, self, socket.gaierror(str(exc))) from None
-        failure = None
+        failure: ConnectTimeoutError | None = None
         for address in addresses:
             self._dns_host = address
             try:
@@ -50,6 +50,8 @@ class _Checked:
                 failure = exc
             finally:
                 self._dns_host = name
+        if failure is None:  # no address at all: checked_addresses raised HostUnknown before that
+            raise NameResolutionError(self.host, self, socket.gaierror("no address"))
         raise failure
 
 

@@ -19,6 +19,7 @@ from core.records import message_of
 from server.table import lobby, outbox
 from server.players import seats
 from server.store.db import write_transaction
+from server.store.statements import tuples
 from server.store.models import ChatMessage, Game, InboundMail, Notification, Player, Seat, lock_game, utcnow
 from server.rulesets import engine as find_engine
 
@@ -46,8 +47,8 @@ def players(search: str | None = None) -> list[PlayerRow]:
     if search:
         needle = search.lower()
         query = query.where(fn.LOWER(Player.name).contains(needle) | fn.LOWER(Player.email).contains(needle))
-    return [PlayerRow(p.id, p.name, p.email, bool(p.disabled), p.n, p.created.isoformat(timespec="seconds"))
-            for p in query]
+    return [PlayerRow(player_id, name, email, bool(disabled), n, created.isoformat(timespec="seconds"))
+            for player_id, name, email, disabled, created, n in tuples(query)]
 
 
 def find_player(name_or_id: str) -> Player:

@@ -43,7 +43,7 @@ def _store_or_later(settings_too: bool) -> dict:
             raise
         reason = exc.format_message()
     except PeeweeException as exc:
-        reason = database_trouble(exc)
+        reason = database_trouble(exc) or str(exc)  # (it has a line for every PeeweeException)
     log.warning("mail-in: nothing read, try again later: %s", reason)
     sys.exit(EX_TEMPFAIL)
 

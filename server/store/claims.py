@@ -41,7 +41,8 @@ def shared() -> bool:
 
 def _own_connection():
     """A driver connection with the pool's settings, outside the pool."""
-    connection = PostgresqlDatabase._connect(database.obj)
+    # peewee's stubs leave out _connect, the driver connection that the pool's own _connect wraps.
+    connection = PostgresqlDatabase._connect(database.obj)  # type: ignore[attr-defined]
     connection.autocommit = False
     return connection
 

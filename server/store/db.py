@@ -39,7 +39,7 @@ def open_database(url: str, synchronous: str | None = None, pool_size: int | Non
     """A peewee Database for the URL (not yet connected), bound to the models' proxy.
     `synchronous`: SQLite's setting (default FULL: an acknowledged move survives power loss);
     `pool_size`: connections this process may hold at most (default POOL_SIZE)."""
-    params = {}
+    params: dict[str, object] = {}
     scheme = urlparse(url).scheme
     if scheme.startswith("sqlite"):
         params["pragmas"] = {**SQLITE_PRAGMAS, **({"synchronous": synchronous} if synchronous else {})}

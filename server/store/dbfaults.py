@@ -35,12 +35,13 @@ def permanent_reason(exc: BaseException) -> str | None:
     """'disk-full', 'read-only', ... for a fault that needs the operator; None otherwise. The
     whole chain is searched: after SQLite rolled a failed COMMIT back by itself, peewee's own
     ROLLBACK fails ("no transaction is active") and hides the real error as its context."""
+    link: BaseException | None = exc
     seen = 0
-    while exc is not None and seen < 6:
-        reason = _reason_of(_driver_error(exc) or exc) or _reason_of(exc)
+    while link is not None and seen < 6:
+        reason = _reason_of(_driver_error(link) or link) or _reason_of(link)
         if reason is not None:
             return reason
-        exc, seen = exc.__context__, seen + 1
+        link, seen = link.__context__, seen + 1
     return None
 
 

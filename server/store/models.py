@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timezone
+from typing import Any, Protocol, TypeVar, overload
 
-from peewee import (SQL, BooleanField, CharField, DatabaseError, DateTimeField, FloatField, ForeignKeyField, IntegerField,
-                    Model, PostgresqlDatabase, TextField)
+from peewee import (SQL, AutoField, BooleanField, CharField, DatabaseError, DateTimeField, FloatField, ForeignKeyField,
+                    IntegerField, Model, PostgresqlDatabase, TextField)
 
 from core import canonical
 from server.store.db import database, is_sqlite
@@ -38,12 +39,32 @@ def version_field() -> IntegerField:
     return IntegerField(default=1, constraints=[SQL("DEFAULT 1")])
 
 
+_Key = TypeVar("_Key", covariant=True)
+
+
+class ForeignKeyId(Protocol[_Key]):
+    """For the type checker: the `<name>_id` attribute peewee adds beside each ForeignKeyField
+    `<name>` (declared on the models as `<name>_id: ForeignKeyId[int]`, an annotation only).
+    On the class it is the field itself, for queries; on a row, the key the row holds,
+    without loading the row it points to."""
+
+    @overload
+    def __get__(self, instance: None, owner: Any) -> ForeignKeyField[Any]: ...
+    @overload
+    def __get__(self, instance: object, owner: Any) -> _Key: ...
+
+
 class BaseModel(Model):
+    """A table keyed by a number declares its `id = AutoField()`, the key peewee would add by
+    itself, and beside each foreign key `<name>` its `<name>_id: ForeignKeyId[...]`: so that
+    the type checker knows both (the schema is the same)."""
+
     class Meta:
         database = database
 
 
 class Player(BaseModel):
+    id = AutoField()
     name = CharField(max_length=40, unique=True)
     email = CharField(max_length=254)
     token_hash = CharField(max_length=64, unique=True)
@@ -66,6 +87,7 @@ class Player(BaseModel):
 
 
 class Game(BaseModel):
+    id = AutoField()
     ruleset = CharField(max_length=64)
     title = CharField(max_length=120)
     players = IntegerField()
@@ -79,6 +101,7 @@ class Game(BaseModel):
     prompted = JSONField(default=list)
     result = JSONField(null=True)
     creator = ForeignKeyField(Player, backref="created_games")
+    creator_id: ForeignKeyId[int]
     created = DateTimeField(default=utcnow)
     finished = DateTimeField(null=True)
     rules_version = version_field()  # the engine's rules_version when the game was created
@@ -103,9 +126,12 @@ class Game(BaseModel):
 
 
 class Seat(BaseModel):
+    id = AutoField()
     game = ForeignKeyField(Game, backref="seat_rows", on_delete="CASCADE", index=False)  # (game, seat) serves
+    game_id: ForeignKeyId[int]
     seat = IntegerField()
     player = ForeignKeyField(Player, null=True, backref="seats", index=False)  # see the (player, game) index
+    player_id: ForeignKeyId[int | None]
     invite = CharField(max_length=32, unique=True)
     joined = DateTimeField(null=True)
     undo_always_accept = BooleanField(default=False)  # standing answer to undo proposals (m0025)
@@ -120,7 +146,9 @@ class Seat(BaseModel):
 
 
 class Move(BaseModel):
+    id = AutoField()
     game = ForeignKeyField(Game, backref="moves", index=False)  # (game, seq) serves
+    game_id: ForeignKeyId[int]
     seq = IntegerField()
     seat = IntegerField()
     payload = JSONField()
@@ -142,6 +170,7 @@ class Snapshot(BaseModel):
     """The latest state of a game, updated in place with each move."""
 
     game = ForeignKeyField(Game, primary_key=True, backref="snapshot")
+    game_id: ForeignKeyId[int]
     version = IntegerField()
     state = TextField()  # canonical JSON of Game.to_json(state)
     state_hash = CharField(max_length=64)
@@ -158,9 +187,12 @@ class Notification(BaseModel):
     could be sent). See server/notify/delivery.py. Mails about a player's account (recovery codes,
     address checks) have no game."""
 
+    id = AutoField()
     game = ForeignKeyField(Game, backref="notifications", null=True, index=False)  # (game, seat, kind) serves
+    game_id: ForeignKeyId[int | None]
     seat = IntegerField(null=True)
     player = ForeignKeyField(Player, backref="notifications")
+    player_id: ForeignKeyId[int]
     email = CharField(max_length=254)
     kind = CharField(max_length=16)  # turn, start, over, reminder
     version = IntegerField()  # game version the mail describes
@@ -216,9 +248,12 @@ class InboundMail(BaseModel):
     """Mail handled by mail-in, by Message-ID, written in the transaction of the moves it
     played: a redelivered or refetched mail is recognised and plays nothing twice."""
 
+    id = AutoField()
     message_id = CharField(max_length=255, unique=True)
     game = ForeignKeyField(Game, null=True, backref="inbound_mail")
+    game_id: ForeignKeyId[int | None]
     player = ForeignKeyField(Player, null=True, backref="inbound_mail")
+    player_id: ForeignKeyId[int | None]
     outcome = CharField(max_length=32)
     received = DateTimeField(default=utcnow)
 
@@ -229,8 +264,11 @@ class InboundMail(BaseModel):
 class ChatMessage(BaseModel):
     """A table-talk message in one game: to every reader of the game (`to` null) or to chosen seats."""
 
+    id = AutoField()
     game = ForeignKeyField(Game, backref="chat", on_delete="CASCADE")
+    game_id: ForeignKeyId[int]
     player = ForeignKeyField(Player)
+    player_id: ForeignKeyId[int]
     seat = IntegerField(null=True)  # the sender's seat (None: a spectator, should they ever talk)
     to = JSONField(null=True)  # [seat, ...] or None for everyone
     text = TextField()
@@ -248,7 +286,9 @@ class Vacation(BaseModel):
     """A player's announced absence: their clocks stop from `start` to `until`, or to their
     first move after `start` if that comes earlier (server/table/vacation.py)."""
 
+    id = AutoField()
     player = ForeignKeyField(Player, backref="vacations")
+    player_id: ForeignKeyId[int]
     start = DateTimeField()
     until = DateTimeField()
 
@@ -260,7 +300,9 @@ class Vacation(BaseModel):
 class UndoRequest(BaseModel):
     """A proposal to take back move `seq` (server/table/undo.py). status: open, accepted, declined, stale."""
 
+    id = AutoField()
     game = ForeignKeyField(Game, backref="undo_requests", on_delete="CASCADE")
+    game_id: ForeignKeyId[int]
     seq = IntegerField()
     seat = IntegerField()  # the proposer, who made move `seq`
     answers = JSONField(default=dict)  # {"1": "accept", ...}
@@ -275,8 +317,10 @@ class UndoRequest(BaseModel):
 class Rating(BaseModel):
     """A player's openskill rating in one ruleset (server/table/ratings.py)."""
 
+    id = AutoField()
     ruleset = CharField(max_length=64)
     player = ForeignKeyField(Player, backref="ratings")
+    player_id: ForeignKeyId[int]
     mu = FloatField()
     sigma = FloatField()
     games = IntegerField(default=0)
@@ -290,8 +334,11 @@ class Rating(BaseModel):
 class Webhook(BaseModel):
     """A URL that receives a player's (or one game's) turn changes and game ends (server/table/webhooks.py)."""
 
+    id = AutoField()
     player = ForeignKeyField(Player, backref="webhooks")
+    player_id: ForeignKeyId[int]
     game = ForeignKeyField(Game, null=True, backref="webhooks", on_delete="CASCADE")  # None: all my games
+    game_id: ForeignKeyId[int | None]
     url = CharField(max_length=500)
     format = CharField(max_length=16, default="json")  # json | discord | slack
     secret = CharField(max_length=64)  # signs each body (HMAC-SHA256); shown once at registration

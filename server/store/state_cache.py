@@ -16,7 +16,7 @@ from core.undo import Replayer
 from server.errors import ApiError
 from server.store.models import Move
 from server.store.stateformat import UnreadableState, load
-from server.store.statements import select_rows
+from server.store.statements import select_rows, tuples
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +58,8 @@ def state_at(game, engine, version: int):
     except LookupError:
         pass
     replayer = Replayer(engine, engine.setup(game.players, game.options, game.seed, rules_version=game.rules_version))
-    for seat, payload in (Move.select(Move.seat, Move.payload).where((Move.game == game.id) & (Move.seq < version))
-                          .order_by(Move.seq).tuples()):
+    for seat, payload in tuples(Move.select(Move.seat, Move.payload).where((Move.game == game.id) & (Move.seq < version))
+                                .order_by(Move.seq)):
         replayer.advance(seat, payload)
     return replayer.state
 

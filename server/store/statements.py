@@ -9,6 +9,10 @@ own db_value/python_value, exactly as peewee would.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterator
+from typing import Any, cast
+
+from peewee import ModelSelect
 
 from server.store.db import database, is_sqlite
 
@@ -129,6 +133,12 @@ def query_rows(key: tuple, build, params: tuple) -> list[tuple]:
         return sql
 
     return database.execute_sql(_cached(("table-sql",) + key, text), params).fetchall()
+
+
+def tuples(query: ModelSelect[Any]) -> Iterator[tuple[Any, ...]]:
+    """The rows of a peewee select as tuples, its columns in order: `query.tuples()`, which
+    peewee's own type stubs give as the same query again (whose rows would be model instances)."""
+    return cast("Iterator[tuple[Any, ...]]", iter(query.tuples()))
 
 
 def placeholders(count: int) -> str:

@@ -82,7 +82,8 @@ def import_into(lines) -> dict:
                             f"import only into a new, empty database")
     by_table = {m._meta.table_name: m for m in _models()}
     counts = {name: 0 for name in by_table}
-    batch, batch_model = [], None
+    batch: list[dict] = []
+    batch_model = None
     with write_transaction():
         for line in lines:
             item = json.loads(line)

@@ -21,6 +21,7 @@ from core.undo import Replayer
 from server.store import stateformat
 from server.store.db import database, read_snapshot
 from server.store.models import Game, Move, Snapshot
+from server.store.statements import tuples
 from server.rulesets import engine as find_engine
 
 MAX_PROBLEMS = 20
@@ -101,7 +102,9 @@ def _moves_of(ids: list[int]) -> dict[int, list[StoredMove]]:
     return moves
 
 
-_scan = json.JSONDecoder().scan_once  # the C scanner itself: json.loads wraps it in three Python calls
+# The C scanner itself: json.loads wraps it in three Python calls. (typeshed leaves out the
+# attribute, which JSONDecoder.__init__ sets.)
+_scan = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 
 
 def _parsed(text: str):
@@ -242,7 +245,7 @@ def _check_snapshot(game: Game, snapshot: StoredSnapshot | None, engine, replaye
 def verify_all(jobs: int = 1, database_url: str | None = None) -> list[GameReport]:
     """Every game, in id order. With jobs > 1 the batches are replayed by that many worker
     processes, each opening `database_url` itself; the reports are the same, in the same order."""
-    ids = [game_id for (game_id,) in Game.select(Game.id).order_by(Game.id).tuples()]
+    ids = [game_id for (game_id,) in tuples(Game.select(Game.id).order_by(Game.id))]
     if jobs <= 1 or len(ids) <= 1:
         return verify_games(ids)
     if database_url is None:

@@ -13,7 +13,9 @@ from peewee import JOIN
 
 from core.records import message_of
 from server.players import localtime
+from server.players.auth import Caller
 from server.store.models import Game, Player, Seat, utcnow
+from server.store.statements import tuples
 from server.players.seats import SeatInfo, name_players
 
 ASKED_LIMIT = 500  # active games read per call (lowest ids first): a bound on one request's work
@@ -31,7 +33,7 @@ def deadline_of(game: Game, prompt: dict, now: datetime | None = None) -> str | 
     return stamp(due)
 
 
-def asked(caller: Player) -> list[dict]:
+def asked(caller: Caller) -> list[dict]:
     """One entry per prompt of the caller's seats in active games, the longest-waiting first."""
     games = list(Game.select()
                  .where((Game.status == "active")
@@ -66,9 +68,9 @@ def _seats_by_game(game_ids: list[int]) -> dict[int, tuple[SeatInfo, ...]]:
     """Every seat (with player name) of these games, in one query."""
     found: dict[int, list[SeatInfo]] = {game_id: [] for game_id in game_ids}
     if game_ids:
-        rows = (Seat.select(Seat.game, Seat.seat, Player.id, Player.name, Player.email)
-                .join(Player, on=(Seat.player == Player.id), join_type=JOIN.LEFT_OUTER)
-                .where(Seat.game.in_(game_ids)).order_by(Seat.seat).tuples())
+        rows = tuples(Seat.select(Seat.game, Seat.seat, Player.id, Player.name, Player.email)
+                      .join(Player, on=(Seat.player == Player.id), join_type=JOIN.LEFT_OUTER)
+                      .where(Seat.game.in_(game_ids)).order_by(Seat.seat))
         for game_id, *info in rows:
             found[game_id].append(SeatInfo(*info))
     return {game_id: tuple(infos) for game_id, infos in found.items()}

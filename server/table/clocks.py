@@ -19,6 +19,7 @@ from peewee import fn
 from server.players import localtime
 from server.table import prompts
 from server.store.models import Move, Seat, Vacation, utcnow
+from server.store.statements import tuples
 from server.players.seats import seats_of
 
 
@@ -59,7 +60,7 @@ def reserves(game) -> dict[int, int]:
     """Seconds of reserve each seat has left ({} for a clock without a reserve)."""
     if not getattr(game, "reserve_days", None):
         return {}
-    rows = Seat.select(Seat.seat, Seat.reserve_left).where(Seat.game == game.id).tuples()
+    rows = tuples(Seat.select(Seat.seat, Seat.reserve_left).where(Seat.game == game.id))
     full = game.reserve_days * 86400
     return {seat: full if left is None else left for seat, left in rows}
 
@@ -114,7 +115,8 @@ def clock(game, own_seats, now: datetime | None = None, reader=None) -> dict | N
     shown = []
     for prompt in prompts.visible(game.prompted or [], own_seats):
         due, stopped = deadline(game, prompt, now, left)
-        entry = {"seat": prompt["seat"], "deadline": stamp(due), "deadline_text": localtime.format_when(due, reader),
+        entry = {"seat": prompt["seat"], "deadline": stamp(due),
+                 "deadline_text": localtime.format_when(due, reader) if due is not None else None,
                  "paused": stopped}
         if left:
             entry["reserve_left"] = left.get(prompt["seat"], 0)

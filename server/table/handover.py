@@ -30,7 +30,7 @@ def check_reaches(caller, game_id: int, seat: int) -> None:
     _may_hand_over(caller, Game.get_or_none(Game.id == game_id), game_id, seat)
 
 
-def _may_hand_over(caller, game, game_id: int, seat: int) -> Seat:
+def _may_hand_over(caller, game: Game | None, game_id: int, seat: int) -> tuple[Game, Seat]:
     if game is None:
         raise ApiError(404, "not-found", f"There is no game {game_id}.")
     row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
@@ -41,13 +41,12 @@ def _may_hand_over(caller, game, game_id: int, seat: int) -> Seat:
     if not (holder is not None and holder.id == caller.id) and not (abandoned and game.creator_id == caller.id):
         raise ApiError(403, "forbidden", "Only the seat's own player may hand it over (or the game's creator, "
                                          "once nobody holds it).")
-    return row
+    return game, row
 
 
 def _locked_seat(caller, game_id: int, seat: int) -> tuple[Game, Seat]:
     """The game (write-locked) and the seat row, once `caller` may hand the seat over."""
-    game = lock_game(game_id)
-    row = _may_hand_over(caller, game, game_id, seat)
+    game, row = _may_hand_over(caller, lock_game(game_id), game_id, seat)
     if game.status != "active":
         raise ApiError(409, "game-not-active", f"Game {game_id} is {game.status}: only a seat in a game being "
                                                "played is handed over.", details={"status": game.status})

@@ -78,7 +78,10 @@ def hand_over(game_id: int, seat: int, level: str) -> str:
         raise ApiError(409, "no-bots", f"{game.title} has no bots.")
     bot = house_player(level)
     with write_transaction():
-        game = lock_game(game.id)  # the move path's lock: no move of the old holder's after this
+        locked = lock_game(game.id)  # the move path's lock: no move of the old holder's after this
+        if locked is None:  # deleted since it was read
+            raise ApiError(404, "not-found", f"There is no game {game_id}.")
+        game = locked
         row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
         if row is None:
             raise ApiError(404, "not-found", f"Game {game_id} has no seat {seat}.")
@@ -112,7 +115,7 @@ class HouseBots:
         found = []
         for row in rows:
             game = Game.get_by_id(row.game_id)
-            if any(p["seat"] == row.seat for p in game.prompted or []):
+            if row.player_id in houses and any(p["seat"] == row.seat for p in game.prompted or []):
                 found.append((row.game_id, row.seat, houses[row.player_id]))
         return found
 
@@ -129,6 +132,8 @@ class HouseBots:
         if not any(p["seat"] == seat for p in game.prompted or []):
             return 0  # answered since pending() looked (by another host's bot)
         level = level_of(player.name)
+        if level is None:  # pending() gives house bots' seats only
+            raise ValueError(f"{player.name} is not a house bot")
         known = engine.known_state(state, seat)
         move = self.bot(game.ruleset, level).choose(known, seat, Rng(f"{self.seed}:{game_id}:{game.version}:{seat}"))
         try:

@@ -15,7 +15,7 @@ from server.store.db import write_transaction
 from server.table.engine_errors import engine_call
 from server.errors import ApiError, from_illegal
 from server.store.models import Game, Player, Seat, Snapshot, lock_game, utcnow
-from server.players.seats import SeatInfo, invite_code
+from server.players.seats import invite_code
 from server.rulesets import engine as find_engine
 from server.table.timeouts import check_action
 
@@ -110,6 +110,8 @@ def take_seat(caller, seat_row, another_seat: bool = False) -> dict:
 def _take_seat(caller, seat_row, another_seat: bool):
     """Inside the write transaction: (game, seat, state if this join started the game)."""
     game = lock_game(seat_row.game_id)
+    if game is None:  # deleted since the invite was read, and the seat with it
+        raise ApiError(404, "not-found", "There is no such invite.")
     seat = Seat.get_by_id(seat_row.id)
     if seat.player_id == caller.id:
         return game, seat, None  # a retried join (the first answer was lost): the same answer
@@ -132,7 +134,7 @@ def _take_seat(caller, seat_row, another_seat: bool):
         joiner = next(s for s in seated if s.seat == seat.seat)
         creator = Player.get_by_id(game.creator_id)
         outbox.write(outbox.queue_joined(game, find_engine(game.ruleset), joiner, seated,
-                                         SeatInfo(None, creator.id, creator.name, creator.email)))
+                                         outbox.Unseated(creator.id, creator.name, creator.email)))
     return game, seat, (_start(game) if free == 0 else None)
 
 

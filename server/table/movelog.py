@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from peewee import IntegrityError
 
 from core import canonical, gamerecord
-from core.protocol import IllegalMove, visible
+from core.protocol import IllegalMove, Result, visible
 from core.records import message_of, without_message
 from server.table import clocks, due_times, outbox, prompts
 from server.store import longpoll, state_cache, statements
@@ -74,7 +74,7 @@ def _latest_state(game, engine):
         raise inconsistent_game(game.id) from None
 
 
-def _read_move(engine, state, seat: int, move: dict | None, text: str | None, names, where) -> dict:
+def _read_move(engine, state, seat: int, move: dict | None, text: str | None, names, where: tuple[int, int]) -> dict:
     """The move as JSON: given directly, or parsed from notation (422 `bad-notation` where the
     engine raises IllegalMove; any other exception is the engine's bug: see engine_errors)."""
     if text is not None:
@@ -86,6 +86,8 @@ def _read_move(engine, state, seat: int, move: dict | None, text: str | None, na
                                names=names) from None
         if not isinstance(move, dict):
             raise ApiError(422, "bad-notation", "That notation does not describe a move.")
+    if move is None:  # (the request's schema asks for one of the two)
+        raise ApiError(422, "bad-move", "Send either 'move' (JSON) or 'text' (notation), not both or neither.")
     if len(canonical.dumps(move)) > MAX_MOVE_CHARS:
         raise ApiError(422, "bad-move", "That move is too large to be a move of this game.")
     if has_float(move):
@@ -93,7 +95,7 @@ def _read_move(engine, state, seat: int, move: dict | None, text: str | None, na
     return move
 
 
-def _apply(engine, state, seat: int, move: dict, names, where):
+def _apply(engine, state, seat: int, move: dict, names, where: tuple[int, int]):
     try:
         with engine_call(*where, "applying a move"):
             return engine.apply(state, seat, move)
@@ -110,7 +112,7 @@ class Outcome:
     public: bool
     state_text: str
     state_hash: str
-    result: object
+    result: Result | None
     prompts: list
 
 
@@ -219,7 +221,7 @@ def visible_events(event_json: list[dict], seat: int | None, seats) -> list[str]
     return [name_players(message_of(e), seats) for e in event_json if visible(e.get("to"), seat)]
 
 
-def _legal_texts(engine, state, seat: int, where) -> list[str]:
+def _legal_texts(engine, state, seat: int, where: tuple[int, int]) -> list[str]:
     with engine_call(*where, "listing legal moves"):
         return [m["pattern"] if "pattern" in m else engine.format(m) for m in engine.legal_moves(state, seat)]
 

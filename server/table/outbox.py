@@ -21,6 +21,8 @@ every turn (a player who wants no mail at night chooses `digest`).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from core.protocol import Prompt
 from core.text import stored
 from server.table import chat, ratings, webhooks
@@ -147,7 +149,19 @@ def queue_game_over(game, engine, result, seats: tuple[SeatInfo, ...], version: 
     return rows + webhooks.over_rows(game, engine, result, seats, version)
 
 
-def _row(game, info: SeatInfo, kind: str, version: int, context: dict) -> dict:
+@dataclass(frozen=True)
+class Unseated:
+    """A player told about a game in which they hold no seat (its creator, of each join)."""
+
+    player: int
+    name: str
+    email: str
+    seat: None = None
+
+
+def _row(game, info: SeatInfo | Unseated, kind: str, version: int, context: dict) -> dict:
+    if info.player is None or info.email is None:  # the callers pass held seats only
+        raise ValueError(f"game {game.id}: a {kind} mail to seat {info.seat}, which nobody holds")
     return Notification.pending_row(game.id, info.seat, info.player, info.email, kind, version, context)
 
 
@@ -163,12 +177,13 @@ def queue_defaulted(game, engine, seat: int, prompt: str, played: str, deadline:
     return [_row(game, info, "defaulted", version, context)]
 
 
-def queue_joined(game, engine, joiner: SeatInfo, seats: tuple[SeatInfo, ...], creator: SeatInfo) -> list[dict]:
+def queue_joined(game, engine, joiner: SeatInfo, seats: tuple[SeatInfo, ...], creator: Unseated) -> list[dict]:
     """'X took seat N': to the creator (seated or not) and everyone seated before, while the
     game fills up; the creator's mail names no seat of theirs when they hold none."""
     filled = sum(1 for s in seats if s.player is not None)
     rows, told = [], set()
-    for info in (*seats, creator):  # a seated creator is told under their seat
+    readers: tuple[SeatInfo | Unseated, ...] = (*seats, creator)
+    for info in readers:  # a seated creator is told under their seat
         if info.player is None or info.player == joiner.player or info.player in told:
             continue
         told.add(info.player)

@@ -24,7 +24,7 @@ def record(game, result, seats) -> dict[int, dict]:
     if not getattr(game, "rated", True) or len(players) < 2:
         return {}
     winners = {s.player for s in seats if s.seat in set(result.winners)}
-    ranks = [1 if p in winners or not winners else 2 for p in players]
+    ranks: list[float] = [1 if p in winners or not winners else 2 for p in players]
     stored = {r.player_id: r for r in Rating.select().where((Rating.ruleset == game.ruleset)
                                                             & Rating.player.in_(players))}
     before = [MODEL.create_rating([stored[p].mu, stored[p].sigma]) if p in stored else MODEL.rating()

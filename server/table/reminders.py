@@ -55,6 +55,8 @@ def queue_reminders(after: timedelta, now: datetime | None = None) -> int:
 def _queue_for_game(game_id: int, after: timedelta, now: datetime) -> int:
     with write_transaction():
         game = lock_game(game_id)
+        if game is None:  # deleted since the scan (an open game the operator removed)
+            return 0
         due = due_seats(game, after, now)
         if not due:
             return 0
@@ -67,8 +69,8 @@ def _queue_for_game(game_id: int, after: timedelta, now: datetime) -> int:
             # stamps: the mail writes them in its reader's zone and language when sent (notify/mailtimes.py)
             prompt = by_seat[row["seat"]]
             row["context"]["since_at"] = prompt["since"]
-            if "deadline_at" in row["context"]:  # a clocked game: its deadline for this wait, not a new one's
-                due_at, _ = clocks.deadline(game, prompt, now)
+            due_at = clocks.deadline(game, prompt, now)[0] if "deadline_at" in row["context"] else None
+            if due_at is not None:  # a clocked game: its deadline for this wait, not a new one's
                 row["context"]["deadline_at"] = due_at.isoformat(timespec="seconds")
             row["created"] = now
         outbox.write(rows)

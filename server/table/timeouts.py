@@ -104,9 +104,11 @@ def queue_reminders(now: datetime | None = None) -> int:
     for game_id in [g.id for g in soon]:
         with write_transaction():
             game = lock_game(game_id)
+            if game is None:  # deleted since the scan (an open game the operator removed)
+                continue
             left = reserves(game)
             due = [(p, d) for p in game.prompted or [] for d, stopped in [deadline(game, p, now, left)]
-                   if not stopped and d - REMIND_BEFORE <= now and not _reminded(game, p, now)]
+                   if d is not None and not stopped and d - REMIND_BEFORE <= now and not _reminded(game, p, now)]
             if not due:
                 continue
             engine = find_engine(game.ruleset)

@@ -15,6 +15,7 @@ from server.players import localtime
 from server.store.db import write_transaction
 from server.errors import ApiError
 from server.store.models import Game, Notification, Player, Seat, Vacation, utcnow
+from server.store.statements import tuples
 from server.table.clocks import effective_end, paused
 
 LONGEST = timedelta(days=366)
@@ -92,9 +93,9 @@ def end(caller, allowance: int, now: datetime | None = None) -> dict:
 def _tell_others(caller, until: datetime, now: datetime) -> list[dict]:
     """A mail to every other player of my active games (one per player and game)."""
     mine = Seat.select(Seat.game).where(Seat.player == caller.id)
-    rows = (Seat.select(Seat.game, Seat.seat, Player.id, Player.name, Player.email, Game.title)
-            .join(Player, on=(Seat.player == Player.id)).switch(Seat).join(Game)
-            .where(Seat.game.in_(mine) & (Game.status == "active") & (Seat.player != caller.id)).tuples())
+    rows = tuples(Seat.select(Seat.game, Seat.seat, Player.id, Player.name, Player.email, Game.title)
+                  .join(Player, on=(Seat.player == Player.id)).switch(Seat).join(Game)
+                  .where(Seat.game.in_(mine) & (Game.status == "active") & (Seat.player != caller.id)))
     out, seen = [], set()
     for game_id, seat, player_id, name, email, title in rows:
         if (game_id, player_id) in seen:

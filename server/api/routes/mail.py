@@ -83,9 +83,10 @@ def change_mail(body):
 def _creator_only():
     """Before the body is read (as for every game route): a stranger learns nothing from a 422."""
     if request.endpoint == "mail.invite":
-        game = Game.get_or_none(Game.id == request.view_args["game_id"])
+        game_id = (request.view_args or {})["game_id"]
+        game = Game.get_or_none(Game.id == game_id)
         if game is None:
-            raise ApiError(404, "not-found", f"There is no game {request.view_args['game_id']}.")
+            raise ApiError(404, "not-found", f"There is no game {game_id}.")
         if game.creator_id != current_player().id:
             raise ApiError(403, "forbidden", "Only the player who created this game can invite to it.")
 
@@ -99,6 +100,8 @@ def invite(body, game_id):
     caller = current_player()
     with write_transaction():
         game = lock_game(game_id)
+        if game is None:  # deleted since _creator_only found it
+            raise ApiError(404, "not-found", f"There is no game {game_id}.")
         if game.status != "open":
             raise ApiError(409, "game-not-open", "That game is no longer taking players.")
         seat = _free_seat(game, body["seat"])

@@ -103,7 +103,8 @@ def _body(schema):
 def _seated_or_creator():
     """Before the body is read (as for every game route): a stranger learns nothing from a 422."""
     if request.endpoint == "table.hand_over":
-        handover.check_reaches(current_player(), request.view_args["game_id"], request.view_args["seat"])
+        args = request.view_args or {}
+        handover.check_reaches(current_player(), args["game_id"], args["seat"])
 
 
 @blp.route(f"/{GAME_ID}/seats/<int(max=63):seat>/handover", methods=["POST"])

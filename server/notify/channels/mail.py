@@ -125,7 +125,7 @@ def _ruleset_of(row: Notification) -> str | None:
     return game.ruleset if game else None
 
 
-class _PayloadTracking:
+class _PayloadTracking(smtplib.SMTP):
     """Remembers whether the message itself has gone out in the current DATA command: a
     failure after that point is `uncertain`, one before it is an ordinary failure."""
 
@@ -159,7 +159,7 @@ def story_context(row: Notification, context: dict) -> dict:
     """Read at send time: what happened since the seat last acted (turn mails, reminders),
     fitted to a mail's 78 columns. The board is not: it goes as `herald show` prints it, its
     lines whole (a wrapped board cannot be read; mailparts.set_text keeps them whole)."""
-    if row.kind not in STORY_KINDS or row.game_id is None:
+    if row.kind not in STORY_KINDS or row.game_id is None or row.seat is None:  # (these kinds have both)
         return {}
     recap = story.recap_context(row.game_id, row.seat, row.version)
     return {**recap, "recap": story.fit("\n".join(recap["recap"])).splitlines()}
@@ -189,11 +189,12 @@ class SmtpTransport:
 
     def __init__(self, config: dict):
         self.config = config
-        self.connection = None
+        self.connection: _PayloadTracking | None = None
 
-    def _connect(self):
+    def _connect(self) -> _PayloadTracking:
         host, port, mode = self.config["SMTP_HOST"], self.config["SMTP_PORT"], self.config["SMTP_TLS"]
         timeout = float(self.config.get("SMTP_TIMEOUT") or SMTP_TIMEOUT)
+        connection: _PayloadTracking
         if mode == "ssl":
             connection = TrackingSMTPSSL(host, port, timeout=timeout, context=self._tls())
         else:

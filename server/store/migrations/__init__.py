@@ -133,7 +133,7 @@ def prepare(db, create_tables, install_guard) -> None:
 
 def migrate(db, install_guard, remove_guard) -> list[str]:
     """Apply every pending migration, one transaction each; returns the names applied."""
-    applied = []
+    applied: list[str] = []
     if not _tables(db):
         return applied  # empty: `prepare` creates it whole
     sqlite = isinstance(db, SqliteDatabase)

@@ -41,7 +41,9 @@ def messages() -> Catalog:
     for path in sorted(templates.rglob("*.j2")):
         where = "server/" + path.relative_to(SERVER).as_posix()
         with path.open("rb") as file:
-            for lineno, function, message, comments in babel_extract(file, KEYWORDS, [], JINJA_OPTIONS):
+            for lineno, function, message, comments in babel_extract(file, list(KEYWORDS), [], JINJA_OPTIONS):
+                if message is None:  # _(a variable): no sentence here to translate
+                    continue
                 if isinstance(message, tuple):  # the number and the values filled in are no message
                     strings = tuple(part for part in message if isinstance(part, str))
                     message = strings[:2] if function == "ngettext" else strings[0]
