@@ -31,7 +31,8 @@ def loss_refusal(st: State, f: Frame, hero: str, options: list[str]) -> Msg:
         have = join(" and ", [count_men(men)] + [say("your {hero}", hero=term(h)) for h in heroes])
     else:
         have = join(" and ", [say("your {hero}", hero=term(h)) for h in heroes])
-    allowed = " or ".join("lose " + (h or "men") for h in options)  # (notation: the moves to write)
+    moves = ["lose " + (h or "men") for h in options]  # (notation: the moves to write)
+    allowed = say("{first} or {second}", first=moves[0], second=moves[1]) if len(moves) == 2 else " or ".join(moves)
     if hero and hero not in heroes:
         return say("There is no {hero} of yours in this battle: on {territory} you have {have}. You lose {pieces}: "
                    "{allowed}.", hero=term(hero), territory=IDS[t], have=have, pieces=pieces(k), allowed=allowed)
