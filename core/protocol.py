@@ -18,6 +18,7 @@ from core import canonical, resign, undo
 from core.records import Event as Event, IllegalMove as IllegalMove, visible as visible, with_message
 from core.rng import Rng
 from core.statekeys import Shape
+from core.text import say
 
 Move = dict
 State = Any
@@ -272,16 +273,17 @@ class Game(ABC):
         same outcome) on a move the seat may make now."""
         rules = self.preamble_rules
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.player_count(state):
-            raise IllegalMove("bad-seat", f"There is no seat {seat!r} in this game.", rules.get("bad-seat"))
+            raise IllegalMove("bad-seat", say("There is no seat {seat} in this game.", seat=repr(seat)), rules.get("bad-seat"))
         if isinstance(move, dict) and move.get("type") == "resign":  # core.resign.MOVE
             return self._resign(state, seat, move)
         self.check_shape(state, seat, move)
         if self.result(state) is not None:
-            raise IllegalMove("game-over", "The game is over.", rules.get("game-over"))
+            raise IllegalMove("game-over", say("The game is over."), rules.get("game-over"))
         if move.get("type") == "standing":
             return self.apply_standing(state, seat, move)
         if not self.is_asked(state, seat):
-            raise IllegalMove("not-your-turn", f"You are not asked to decide anything now ({self.waiting_text(state)}).",
+            raise IllegalMove("not-your-turn", say("You are not asked to decide anything now ({waiting}).",
+                                                   waiting=self.waiting_text(state)),
                               self.not_asked_rule(state, seat))
         return decide(state, seat, move)
 
@@ -289,7 +291,7 @@ class Game(ABC):
         """A resignation, accepted at any time while the game runs, whoever is asked."""
         resign.check(move)
         if self.result(state) is not None:
-            raise IllegalMove("game-over", "The game is over.", self.preamble_rules.get("game-over"))
+            raise IllegalMove("game-over", say("The game is over."), self.preamble_rules.get("game-over"))
         return self.apply_resign(state, seat, move)
 
     # The hooks of `apply`, for a game that uses its preamble (a game that overrides `apply`
