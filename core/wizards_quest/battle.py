@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
+from core.text import Msg, P, say
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import ORC, IDS, name
@@ -40,7 +41,7 @@ def fight_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
 
 
 
-def _end(st: State, ev: list[Event], text: str | None = None) -> None:
+def _end(st: State, ev: list[Event], text: Msg | None = None) -> None:
     """The campaign (or raid) is over: its fight frame leaves the stack."""
     st["frames"].pop()
     if text and ev is not QUIET:
@@ -52,14 +53,16 @@ def _check(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     if f["mode"] == "raid":
         return _check_raid(st, f, ev)
     if st["owner"][f["source"]] != f["attacker"]:
-        return _end(st, ev, "The attacking army is gone; the campaign ends.")
+        return _end(st, ev, say("The attacking army is gone; the campaign ends."))
     if f["vs"] != "army" and not _creature_still_there(st, f, ev):
         return None
     tgt = f["target"]
     if f["vs"] == "army" and tgt in (st["dragon"], st["peace"]):  # sent there in mid-campaign by a ring's card
         if st["owner"][tgt] != -1:  # WQ-CAMP-9, WQ-SPECIAL-2: not while a creature stands with the army
-            return _end(st, ev, f"The {'dragon' if st['dragon'] == tgt else 'Peacemaker'} now stands on "
-                                f"{name(tgt)}: the army there cannot be attacked; the campaign ends.")
+            return _end(st, ev, say("The dragon now stands on {where}: the army there cannot be attacked; the "
+                                    "campaign ends.", where=name(tgt)) if st["dragon"] == tgt else
+                        say("The Peacemaker now stands on {where}: the army there cannot be attacked; the "
+                            "campaign ends.", where=name(tgt)))
         f["vs"] = "dragon" if st["dragon"] == tgt else "peace"  # an empty territory: fight it first (WQ-SPECIAL-1)
         return _check(st, f, rng, ev)
     if f["vs"] == "army" and not _army_still_there(st, f, ev):
@@ -79,13 +82,13 @@ def _check_raid(st: State, f: Frame, ev: list[Event]) -> None:
             n[src] -= 1
             own[tgt], n[tgt] = ORC, 1
             if ev is not QUIET:
-                ev.append(Event(f"The orcs take {name(tgt)}."))
+                ev.append(Event(say("The orcs take {where}.", where=name(tgt))))
         elif ev is not QUIET:
-            ev.append(Event(f"The last orc stays home; {name(tgt)} is left empty." if n[src] == 1
-                            else f"No orc is left to move in; {name(tgt)} is left empty."))
+            ev.append(Event(say("The last orc stays home; {where} is left empty.", where=name(tgt)) if n[src] == 1
+                            else say("No orc is left to move in; {where} is left empty.", where=name(tgt))))
         return
     if n[src] <= 1:
-        return _end(st, ev, f"The raid from {IDS[src]} is spent.")
+        return _end(st, ev, say("The raid from {source} is spent.", source=IDS[src]))
     f["stage"] = "roll"
 
 
@@ -99,14 +102,14 @@ def _creature_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
             return False
         left = [c for c in ("dragon", "peace") if st[c] == tgt and c not in won]
         if not left and (st["dragon"] == tgt or st["peace"] == tgt):
-            _end(st, ev, f"The beaten creature is back on {name(tgt)}; the campaign ends.")
+            _end(st, ev, say("The beaten creature is back on {where}; the campaign ends.", where=name(tgt)))
             return False
         f["vs"] = left[0] if left else "army"
     if f["vs"] == "dragon" and S.hero_at(st, a, src) is None:  # WQ-SPECIAL-5, WQ-CHAMP-3
-        _end(st, ev, "Without a hero the army cannot fight the dragon; the campaign ends.")
+        _end(st, ev, say("Without a hero the army cannot fight the dragon; the campaign ends."))
         return False
     if f["vs"] == "peace" and st["wizard"][a] != src:
-        _end(st, ev, "Without the wizard the army cannot fight the Peacemaker; the campaign ends.")
+        _end(st, ev, say("Without the wizard the army cannot fight the Peacemaker; the campaign ends."))
         return False
     return True
 
@@ -120,17 +123,17 @@ def _army_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
         st["frames"].pop()
         if S.is_protected(st, tgt):
             if ev is not QUIET:
-                ev.append(Event(f"{name(tgt)} is protected by the Peacemaker and cannot be taken."))
+                ev.append(Event(say("{where} is protected by the Peacemaker and cannot be taken.", where=name(tgt))))
         elif S.pieces(st, src) >= 2:
             ask(st, "take", a, source=src, target=tgt)
         elif ev is not QUIET:
-            ev.append(Event(f"One piece cannot take {name(tgt)}; it stays empty."))
+            ev.append(Event(say("One piece cannot take {where}; it stays empty.", where=name(tgt))))
         return False
     if d == a or S.is_protected(st, tgt):
-        _end(st, ev, "The campaign ends.")
+        _end(st, ev, say("The campaign ends."))
         return False
     if d != ORC and st["champion"][d] == tgt and st["champion"][a] != src:
-        _end(st, ev, "Without the champion the army cannot attack a champion; the campaign ends.")
+        _end(st, ev, say("Without the champion the army cannot attack a champion; the campaign ends."))
         return False
     return True
 
@@ -152,12 +155,20 @@ def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     f["defender_wizard"] = vs == "army" and 0 <= d < ORC and st["wizard"][d] == tgt
     if ev is not QUIET:
         # each side and its verb: the orcs roll; a player, the dragon or the Peacemaker rolls
-        who_a, roll_a = ("The orcs", "roll") if a == ORC else (f"{{P{a}}}", "rolls")
-        who_d, roll_d = (CREATURES[vs], "rolls") if vs != "army" else ("the orcs", "roll") if d == ORC else (f"{{P{d}}}", "rolls")
-        note = " Both miss: the attacker loses 1." if both_missed else ""
-        ev.append(Event(f"Battle at {name(tgt)}: {who_a} (strength {sa}) {roll_a} {ra}, {who_d} (strength {sd}) "
-                        f"{roll_d} {rd}. Defender loses {dl}, attacker loses {al}.{note}",
-                        None, {"attacker": [sa, ra], "defender": [sd, rd]}))
+        side_a = say("The orcs (strength {strength}) roll {roll}", strength=sa, roll=ra) if a == ORC else \
+            say("{player} (strength {strength}) rolls {roll}", player=P(a), strength=sa, roll=ra)
+        if vs != "army":
+            side_d = CREATURES[vs](sd, rd)
+        elif d == ORC:
+            side_d = say("the orcs (strength {strength}) roll {roll}", strength=sd, roll=rd)
+        else:
+            side_d = say("{player} (strength {strength}) rolls {roll}", player=P(d), strength=sd, roll=rd)
+        text = say("Battle at {where}: {attack}, {defence}. Defender loses {defender}, attacker loses {attacker}. "
+                   "Both miss: the attacker loses 1.", where=name(tgt), attack=side_a, defence=side_d, defender=dl,
+                   attacker=al) if both_missed else \
+            say("Battle at {where}: {attack}, {defence}. Defender loses {defender}, attacker loses {attacker}.",
+                where=name(tgt), attack=side_a, defence=side_d, defender=dl, attacker=al)
+        ev.append(Event(text, None, {"attacker": [sa, ra], "defender": [sd, rd]}))
     f["stage"] = "dloss"
 
 
@@ -237,17 +248,20 @@ def _post(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     if f["vs"] == "dragon" and f["lead"] == "champion":  # WQ-SPECIAL-6, WQ-DRAGON-8
         st["dragon"] = -1
         if ev is not QUIET:
-            ev.append(Event(f"{{P{a}}}'s champion slays the dragon; it is out until the next dragon step."))
+            ev.append(Event(say("{player}'s champion slays the dragon; it is out until the next dragon step.", player=P(a))))
         if st["champion"][a] >= 0 and not st["eliminated"][a]:
             ask(st, "place", a, total=6, single=-1, max_heroes=2, why="slaying the dragon")
     else:  # WQ-SPECIAL-7
-        who = "dragon" if f["vs"] == "dragon" else "Peacemaker"
         if ev is not QUIET:
-            ev.append(Event(f"{{P{a}}}'s wizard drives off the {who}."))
+            ev.append(Event(say("{player}'s wizard drives off the dragon.", player=P(a)) if f["vs"] == "dragon"
+                            else say("{player}'s wizard drives off the Peacemaker.", player=P(a))))
         ask(st, "flee", a, who=f["vs"])
 
 
-CREATURES = {"dragon": "the dragon", "peace": "the Peacemaker"}  # a battle's defender when not an army
+# A battle's defender when not an army: its side of the battle's sentence (strength, roll).
+CREATURES = {"dragon": lambda strength, roll: say("the dragon (strength {strength}) rolls {roll}", strength=strength, roll=roll),
+             "peace": lambda strength, roll: say("the Peacemaker (strength {strength}) rolls {roll}", strength=strength,
+                                                 roll=roll)}
 HANDLERS: dict = {"check": _check, "roll": _battle, "dloss": _dloss, "aloss": _aloss, "scatter": _scatter, "post": _post}
 
 
@@ -284,7 +298,8 @@ def raids_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
             targets = raid_targets(st, src)
             if targets:
                 if ev is not QUIET:
-                    ev.append(Event(f"The orcs of {name(src)} raid: " + ", ".join(IDS[t] for t in targets) + "."))
+                    ev.append(Event(say("The orcs of {source} raid: {targets}.", source=name(src),
+                                        targets=", ".join(IDS[t] for t in targets))))
                 st["frames"].append({"kind": "raid", "source": src, "targets": targets, "next": 0})
                 return
     st["frames"].pop()
@@ -341,9 +356,10 @@ def check_donors(st: State, seat: int, src: int, boat: bool, men: dict[int, int]
     ok = set(donors(st, seat, src, boat))
     for t, k in men.items():
         if t not in ok:
-            bad(f"{IDS[t]} cannot send men to {IDS[src]}.", "WQ-BOAT-5" if boat else "WQ-CAMP-4")
+            bad(say("{donor} cannot send men to {source}.", donor=IDS[t], source=IDS[src]),
+                "WQ-BOAT-5" if boat else "WQ-CAMP-4")
         if S.pieces(st, t) - k < 1 or k > st["men"][t]:
-            bad(f"{IDS[t]} must keep at least one piece.", "WQ-CAMP-8")
+            bad(say("{territory} must keep at least one piece.", territory=IDS[t]), "WQ-CAMP-8")
 
 
 def move_in(st: State, seat: int, src: int, men: dict[int, int], ev: list[Event]) -> None:
@@ -352,5 +368,6 @@ def move_in(st: State, seat: int, src: int, men: dict[int, int], ev: list[Event]
         st["men"][src] += k
     if men:
         if ev is not QUIET:
-            ev.append(Event(f"{{P{seat}}} moves {count_men(sum(men.values()))} into {IDS[src]}."))
+            ev.append(Event(say("{player} moves {men} into {source}.", player=P(seat), men=count_men(sum(men.values())),
+                                source=IDS[src])))
 

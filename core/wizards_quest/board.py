@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections import deque
 
+from core.text import Joined, join, term
 from core.wizards_quest import data as marnon
 
 COUNTIES = 36
@@ -116,11 +117,12 @@ def duchy_of_id(tid: str) -> int:
     return DUCHY[INDEX[tid]]
 
 
-LABELS: tuple[str, ...] = tuple(f"{IDS[t]} {NAMES[t]}" for t in range(TERRITORIES))
+# A territory as the texts name it: its ID (notation) and its name (a term, said in the reader's language).
+LABELS: tuple[Joined, ...] = tuple(join(" ", (IDS[t], term(NAMES[t]))) for t in range(TERRITORIES))
 
 
-def name(t: int) -> str:
-    """'D1C1 Melting Sands': a territory as the event texts name it (written once per territory)."""
+def name(t: int) -> Joined:
+    """'D1C1 Melting Sands': a territory as the event texts name it (made once per territory)."""
     return LABELS[t]
 
 

@@ -4,6 +4,7 @@ Card ids are "C01".."C35"; the kind of each id is fixed so replays and views agr
 """
 from __future__ import annotations
 
+from core.text import Msg, say, term
 from core.wizards_quest.data import CARD_KINDS, CUT
 
 KINDS = CARD_KINDS  # kind, count, men, extra campaigns, played at once, text (the glossary reads it)
@@ -41,7 +42,8 @@ def immediate(card: str) -> bool:
     return KIND_INFO[CARD_KIND[card]][4]
 
 
-def describe(card: str) -> str:
+def describe(card: str) -> Msg:
     """A card as players read it: its id (as moves name it) and what it does, "C15 (1 man and
-    an extra campaign)"; the kind's code (MAN-EXTRA) is the catalogue's, not theirs."""
-    return f"{card} ({KIND_INFO[CARD_KIND[card]][5]})"
+    an extra campaign)"; the kind's code (MAN-EXTRA) is the catalogue's, not theirs. What it does
+    is the card's name in the term lists (the original prints no name, only the card's text)."""
+    return say("{card} ({text})", card=card, text=term(KIND_INFO[CARD_KIND[card]][5]))

@@ -7,24 +7,32 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
+from core.text import Msg, P, join, say, say_n, term
 from core.wizards_quest import board, cards
 from core.wizards_quest import state as S
 from core.wizards_quest.board import ORC, name
 from core.wizards_quest.state import QUIET, State, ask
 
 
-def men(k: int, word: str = "man", plural: str | None = None) -> str:
-    """'1 man', '3 men', '1 orc', '2 orcs', '1 orc army', '0 orc armies'."""
-    plural = plural or ("men" if word == "man" else word + "s")
-    return f"{k} {word if k == 1 else plural}"
+def men(k: int) -> Msg:
+    """'1 man', '3 men'."""
+    return say_n("{n} man", "{n} men", k)
 
 
-def dice_off(seats: list[int], rng: Rng, ev: list[Event], why: str) -> int:
-    """Everyone rolls two dice; ties for the highest roll again (WQ-TABLE-4)."""
+def pieces(k: int) -> Msg:
+    """'1 piece', '3 pieces'."""
+    return say_n("{n} piece", "{n} pieces", k)
+
+
+def dice_off(seats: list[int], rng: Rng, ev: list[Event], first: bool) -> int:
+    """Everyone rolls two dice; ties for the highest roll again (WQ-TABLE-4): for the first
+    player (`first`) or the starting player."""
     while True:
         rolls = [(rng.die() + rng.die(), s) for s in seats]
         if ev is not QUIET:
-            ev.append(Event(f"{why}: " + ", ".join(f"{{P{s}}} {r}" for r, s in rolls) + ".",
+            said = join(", ", [say("{player} {roll}", player=P(s), roll=r) for r, s in rolls])
+            ev.append(Event(say("Rolling for first player: {rolls}.", rolls=said) if first
+                            else say("Rolling for starting player: {rolls}.", rolls=said),
                             data={"rolls": [[s, r] for r, s in rolls]}))
         top = max(r for r, _ in rolls)
         best = [s for r, s in rolls if r == top]
@@ -41,7 +49,7 @@ def draw_card(st: State, rng: Rng, ev: list[Event]) -> str | None:
         st["deck"] = rng.shuffle(st["discard"][:])
         st["discard"] = []
         if ev is not QUIET:
-            ev.append(Event("The discard pile is shuffled into a new deck."))
+            ev.append(Event(say("The discard pile is shuffled into a new deck.")))
     return S.own(st, "deck").pop(0)
 
 
@@ -59,7 +67,7 @@ def give_extra(st: State, seat: int, ev: list[Event]) -> None:
     if tn is not None and tn["seat"] == seat:
         tn["campaigns"] += 1
     elif ev is not QUIET:
-        ev.append(Event(f"{{P{seat}}} cannot use an extra campaign outside their own turn."))
+        ev.append(Event(say("{player} cannot use an extra campaign outside their own turn.", player=P(seat))))
 
 
 def collect(st: State, seat: int, i: int, t: int, rng: Rng, ev: list[Event]) -> None:
@@ -68,12 +76,13 @@ def collect(st: State, seat: int, i: int, t: int, rng: Rng, ev: list[Event]) -> 
     tr[2] = S.TAKEN
     kind = tr[1]
     if ev is not QUIET:
-        ev.append(Event(f"{{P{seat}}} collects their {S.KIND_NAMES[kind]} on {name(t)}."))
+        ev.append(Event(say("{player} collects their {treasure} on {where}.", player=P(seat),
+                            treasure=term(S.KIND_NAMES[kind]), where=name(t))))
     if S.collected(st, seat) == 3:  # WQ-TREASURE-6
         st["winners"], st["reason"] = [seat], "collected all three treasures"
         st["frames"] = []
         if ev is not QUIET:
-            ev.append(Event(f"{{P{seat}}} has all three treasures and wins!"))
+            ev.append(Event(say("{player} has all three treasures and wins!", player=P(seat))))
         return
     if kind == 1:
         ask(st, "place", seat, total=4, single=t, max_heroes=1, why="the chest")
@@ -83,16 +92,17 @@ def collect(st: State, seat: int, i: int, t: int, rng: Rng, ev: list[Event]) -> 
         card = draw_card(st, rng, ev)
         if card is None:
             if ev is not QUIET:
-                ev.append(Event("The deck is empty: no card for the ring."))
+                ev.append(Event(say("The deck is empty: no card for the ring.")))
         elif cards.immediate(card):
             S.own(st, "discard").append(card)
             if ev is not QUIET:
-                ev.append(Event(f"{{P{seat}}} draws {cards.describe(card)} for the ring; it is discarded."))
+                ev.append(Event(say("{player} draws {card} for the ring; it is discarded.", player=P(seat),
+                                    card=cards.describe(card))))
         else:
             S.own_pile(st, "hands", seat).append(card)
             if ev is not QUIET:
-                ev.append(Event(f"{{P{seat}}} draws a card for the ring."))
-                ev.append(Event(f"You drew {cards.describe(card)}.", (seat,)))
+                ev.append(Event(say("{player} draws a card for the ring.", player=P(seat))))
+                ev.append(Event(say("You drew {card}.", card=cards.describe(card)), (seat,)))
             ask(st, "cards", seat, mode="ring", drew=True, new=card)
 
 
@@ -121,7 +131,7 @@ def check_eliminations(st: State, ev: list[Event]) -> None:
         # a question still waiting for him (his own card window) is withdrawn: he does nothing more
         st["frames"] = [f for f in st["frames"] if not (f["kind"].startswith("ask-") and f.get("seat") == s)]
         if ev is not QUIET:
-            ev.append(Event(f"{{P{s}}} has no pieces left and is out of the game."))
+            ev.append(Event(say("{player} has no pieces left and is out of the game.", player=P(s))))
     if st["eliminated"].count(False) > 1:  # (the usual answer, without listing who is left)
         return
     left = [s for s in range(st["players"]) if not st["eliminated"][s]]
@@ -129,12 +139,12 @@ def check_eliminations(st: State, ev: list[Event]) -> None:
         st["winners"], st["reason"] = left, "last player standing"
         st["frames"] = []
         if ev is not QUIET:
-            ev.append(Event(f"{{P{left[0]}}} is the last player standing and wins."))
+            ev.append(Event(say("{player} is the last player standing and wins.", player=P(left[0]))))
     elif not left:
         st["winners"], st["reason"] = [], "every player was eliminated"
         st["frames"] = []
         if ev is not QUIET:
-            ev.append(Event("Every player has been eliminated: nobody wins."))
+            ev.append(Event(say("Every player has been eliminated: nobody wins.")))
 
 
 def loss_choices(st: State, seat: int, t: int, k: int) -> list[str]:
@@ -170,8 +180,15 @@ def lose_pieces(st: State, seat: int, t: int, k: int, hero: str, into: str, why:
     n = lost - (1 if hero else 0)
     S.remove(st, t, n, hero or None)
     if ev is not QUIET:
-        lost_text = " and ".join(([men(n)] if n or not hero else []) + ([f"their {hero}"] if hero else []))
-        ev.append(Event(f"{{P{seat}}} loses {lost_text} on {board.IDS[t]}."))
+        where = board.IDS[t]
+        if not hero:
+            ev.append(Event(say("{player} loses {men} on {where}.", player=P(seat), men=men(n), where=where)))
+        elif n:
+            ev.append(Event(say("{player} loses {men} and their {hero} on {where}.", player=P(seat), men=men(n),
+                                hero=term(hero), where=where)))
+        else:
+            ev.append(Event(say("{player} loses their {hero} on {where}.", player=P(seat), hero=term(hero),
+                                where=where)))
     if into:
         st["frames"][-1][S.STRUCK[into]] = [n, hero]  # type: ignore[literal-required]
     elif why == "the dragon eats":
@@ -196,10 +213,10 @@ def peace_arrive(st: State, t: int, adds_three: bool, ev: list[Event]) -> None:
     if s == ORC:
         st["men"][t] = min(4, st["men"][t] + 3) if adds_three else 4
         if ev is not QUIET:
-            ev.append(Event(f"The orcs there now number {st['men'][t]}."))
+            ev.append(Event(say("The orcs there now number {n}.", n=st["men"][t])))
     elif s >= 0:
         if ev is not QUIET:
-            ev.append(Event(f"{{P{s}}} receives 3 men there."))
+            ev.append(Event(say("{player} receives 3 men there.", player=P(s))))
         ask(st, "place", s, total=3, single=t, max_heroes=1, why="the Peacemaker's gift")
 
 
@@ -212,6 +229,7 @@ def send_creature(st: State, who: str, d: int, rng: Rng, ev: list[Event]) -> Non
     c = rng.die()
     t = (d - 1) * 6 + c - 1
     if ev is not QUIET:
-        ev.append(Event(f"The Peacemaker goes to {board.DUCHY_NAMES[d]}: rolled {c}, to {name(t)}.", data={"die": c}))
+        ev.append(Event(say("The Peacemaker goes to {duchy}: rolled {die}, to {where}.", duchy=term(board.DUCHY_NAMES[d]),
+                            die=c, where=name(t)), data={"die": c}))
     peace_arrive(st, t, True, ev)
 

@@ -13,6 +13,7 @@ from typing import Callable
 from core.options import rng_scheme
 from core.protocol import Event, IllegalMove
 from core.rng import SCHEMES, Rng
+from core.text import P, say, say_n, term
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.battle import fight_step, raid_step, raids_step
@@ -117,8 +118,8 @@ def apply_decision(st: State, seat: int, move: dict, ev: list[Event] | None = No
     decision = ASKED[f["kind"]]
     if move["type"] not in decision.moves:  # with the answers that fit (the game's own error, so its own hints)
         hints = [format_move(m) if "pattern" not in m else m["pattern"] for m in decision.legal(st, f)]
-        raise IllegalMove("wrong-move", f"Now: {decision.text} You can now: {legal_now(st, f)}.", decision.rule,
-                          hints[:15] or None)
+        raise IllegalMove("wrong-move", say("Now: {asked} You can now: {moves}.", asked=decision.text,
+                                            moves=legal_now(st, f)), decision.rule, hints[:15] or None)
     new = S.clone(st)
     rng = rng_of(st)
     if ev is None:
@@ -145,11 +146,11 @@ def apply_standing(st: State, seat: int, move: dict) -> tuple[State, list[Event]
     """A standing order for losses, legal at any time (WQ-TABLE-5)."""
     value = move.get("losses")
     if value not in ("men-first", "ask") or set(move) - {"type", "losses"}:
-        raise IllegalMove("bad-move", "Write 'standing losses men-first' or 'standing losses ask'.", "WQ-TABLE-5")
+        raise IllegalMove("bad-move", say("Write 'standing losses men-first' or 'standing losses ask'."), "WQ-TABLE-5")
     new = S.clone(st)
     S.own(new, "standing")[seat] = value
-    ev = [Event(f"Standing order: your losses are {'taken men first' if value == 'men-first' else 'asked each time'}.",
-                (seat,))]
+    ev = [Event(say("Standing order: your losses are taken men first.") if value == "men-first"
+                else say("Standing order: your losses are asked each time."), (seat,))]
     settle(new, rng_of(st), ev)
     return new, ev
 
@@ -181,14 +182,15 @@ def round_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         d, c = rng.die(), rng.die()
         t = (d - 1) * 6 + c - 1
         if ev is not QUIET:
-            ev.append(Event(f"The Peacemaker moves: rolled {d} and {c}, to {name(t)}.", data={"dice": [d, c]}))
+            ev.append(Event(say("The Peacemaker moves: rolled {duchy} and {county}, to {where}.", duchy=d, county=c,
+                                where=name(t)), data={"dice": [d, c]}))
         f["stage"] = "start"
         peace_arrive(st, t, False, ev)
     elif stage == "start":  # WQ-START-1
         seats = S.active_seats(st, st["start"])
-        st["start"] = dice_off(seats, rng, ev, "Rolling for starting player")
+        st["start"] = dice_off(seats, rng, ev, False)
         if ev is not QUIET:
-            ev.append(Event(f"{{P{st['start']}}} is the starting player."))
+            ev.append(Event(say("{player} is the starting player.", player=P(st["start"]))))
         f["stage"], f["order"], f["next"] = "turns", S.active_seats(st, st["start"]), 0
     elif stage == "turns":  # WQ-START-2
         if f["next"] < len(f["order"]):
@@ -200,7 +202,7 @@ def round_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
             st["round"] += 1
             f["stage"] = "breed"
             if ev is not QUIET:
-                ev.append(Event(f"Round {st['round']} begins."))
+                ev.append(Event(say("Round {round} begins.", round=st["round"])))
 
 
 def new_orcs(st: State, ev: list[Event]) -> None:
@@ -208,8 +210,9 @@ def new_orcs(st: State, ev: list[Event]) -> None:
     fresh = [t for t, s in enumerate(st["owner"]) if s == -1]
     for t in fresh:
         st["owner"][t], st["men"][t] = ORC, 1
-    if fresh and ev is not QUIET:
-        ev.append(Event(f"New orcs appear on {len(fresh)} empty territories."))
+    if fresh and ev is not QUIET:  # (English says "territories" for one too, as stored games have it)
+        ev.append(Event(say_n("New orcs appear on {n} empty territories.", "New orcs appear on {n} empty territories.",
+                              len(fresh))))
 
 
 def breed(st: State, rng: Rng, ev: list[Event]) -> None:
@@ -223,8 +226,9 @@ def breed(st: State, rng: Rng, ev: list[Event]) -> None:
                 n[t] += 1
                 grown += 1
         if ev is not QUIET:
-            ev.append(Event(f"Orc breeding: {{P{s}}} rolled {d} ({DUCHY_NAMES[d]}); {men(grown, 'orc army', 'orc armies')} grow{'s' if grown == 1 else ''}.",
-                            data={"seat": s, "die": d}))
+            ev.append(Event(say_n("Orc breeding: {player} rolled {die} ({duchy}); {n} orc army grows.",
+                                  "Orc breeding: {player} rolled {die} ({duchy}); {n} orc armies grow.", grown,
+                                  player=P(s), die=d, duchy=term(DUCHY_NAMES[d])), data={"seat": s, "die": d}))
 
 
 def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -236,18 +240,20 @@ def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
             f["single"] = not any(0 <= own[t] < ORC for t in range(board.COUNTIES) if board.DUCHY[t] != pd)  # WQ-DRAGON-7
             if st["dragon"] < 0:
                 if ev is not QUIET:
-                    ev.append(Event("A dragon appears over Marnon."))
+                    ev.append(Event(say("A dragon appears over Marnon.")))
     if f["mode"] == "step":
         d, c = rng.die(), rng.die()  # white die = duchy, coloured die = county (WQ-TABLE-3)
         t = (d - 1) * 6 + c - 1
         if ev is not QUIET:
-            ev.append(Event(f"The dragon flies: rolled {d} and {c}, landing on {name(t)}.", data={"dice": [d, c]}))
+            ev.append(Event(say("The dragon flies: rolled {duchy} and {county}, landing on {where}.", duchy=d, county=c,
+                                where=name(t)), data={"dice": [d, c]}))
     else:
         d = f["duchy"]
         c = rng.die()
         t = (d - 1) * 6 + c - 1
         if ev is not QUIET:
-            ev.append(Event(f"The dragon lands in {DUCHY_NAMES[d]}: rolled {c}, on {name(t)}.", data={"die": c}))
+            ev.append(Event(say("The dragon lands in {duchy}: rolled {die}, on {where}.", duchy=term(DUCHY_NAMES[d]),
+                                die=c, where=name(t)), data={"die": c}))
     st["dragon"] = t
     st["frames"].pop()
     ate_player = dragon_eat(st, t, rng, ev)
@@ -259,7 +265,7 @@ def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
     """Eat one die roll of creatures on t; True if a player's pieces are eaten."""
     if S.is_protected(st, t):  # WQ-DRAGON-6
         if ev is not QUIET:
-            ev.append(Event("The Peacemaker protects this duchy: the dragon eats nothing."))
+            ev.append(Event(say("The Peacemaker protects this duchy: the dragon eats nothing.")))
         return False
     k = rng.die()
     s = st["owner"][t]
@@ -268,15 +274,17 @@ def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
         st["men"][t] -= eaten
         S.refresh(st, t)
         if ev is not QUIET:
-            ev.append(Event(f"The dragon rolls {k} and eats {men(eaten, 'orc')}.", data={"die": k}))
+            ev.append(Event(say_n("The dragon rolls {die} and eats {n} orc.", "The dragon rolls {die} and eats {n} orcs.",
+                                  eaten, die=k), data={"die": k}))
         return False
     if s < 0:
         if ev is not QUIET:
-            ev.append(Event(f"The dragon rolls {k}, but there is nothing to eat.", data={"die": k}))
+            ev.append(Event(say("The dragon rolls {die}, but there is nothing to eat.", die=k), data={"die": k}))
         return False
     eaten = min(k, S.pieces(st, t))
     if ev is not QUIET:
-        ev.append(Event(f"The dragon rolls {k} and eats {eaten} of {{P{s}}}'s pieces.", data={"die": k}))
+        ev.append(Event(say("The dragon rolls {die} and eats {n} of {player}'s pieces.", die=k, n=eaten, player=P(s)),
+                        data={"die": k}))
     suffer_loss(st, s, t, eaten, "", "the dragon eats", ev)
     return True
 
@@ -293,7 +301,7 @@ def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         st["turn"] = {"seat": seat, "cut": 0, "card_men": 0, "campaigns": 1, "boat_used": False,
                        "reinforced": False}
         if ev is not QUIET:
-            ev.append(Event(f"{{P{seat}}}'s turn."))
+            ev.append(Event(say("{player}'s turn.", player=P(seat))))
         f["stage"] = "supply"
         ask(st, "cards", seat, mode="turn", drew=False, new="")
     elif stage == "supply":  # WQ-SUPPLY-3, WQ-CARDS-6
@@ -303,7 +311,8 @@ def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         total = base + tn["card_men"]
         tn["reinforced"], tn["card_men"] = True, 0
         if ev is not QUIET:
-            ev.append(Event(f"{{P{seat}}} receives {men(total)} ({base} as reinforcements)."))
+            ev.append(Event(say("{player} receives {men} ({base} as reinforcements).", player=P(seat), men=men(total),
+                                base=base)))
         f["stage"] = "camp"
         if total:
             ask(st, "place", seat, total=total, single=-1, max_heroes=2, why="reinforcements")

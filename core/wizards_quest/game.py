@@ -8,6 +8,7 @@ from core import resign
 from core.memo import Memo
 from core.protocol import Event, Game, IllegalMove, Prompt, Result, declared_code
 from core.rng import Rng
+from core.text import Msg, P, join, say
 from core.wizards_quest import flow, legal, notation, view as V
 from core.wizards_quest import resign as wq_resign
 from core.wizards_quest.setup import apply_scenario
@@ -53,7 +54,8 @@ class WizardsQuest(Game):
             except IllegalMove:
                 raise
             except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
-                raise IllegalMove("bad-scenario", f"The scenario could not be read ({err}).", "WQ-SETUP-1") from None
+                raise IllegalMove("bad-scenario", say("The scenario could not be read ({error}).", error=str(err)),
+                                  "WQ-SETUP-1") from None
         flow.settle(st, flow.rng_of(st), [])
         return st
 
@@ -106,6 +108,11 @@ class WizardsQuest(Game):
     def next_state(self, state: State, seat: int, move: dict) -> State:
         """apply's checks and state; the rules build no event text for QUIET (verify, rebuilds)."""
         return self.checked_apply(state, seat, move, quiet_decision)[0]
+
+    def waiting_text(self, state: State) -> Msg:
+        """Who the game waits for (the not-your-turn refusal says it), as Game's sentence says it."""
+        seats = [say("seat {seat}", seat=prompt.seat) for prompt in self.prompts(state)]
+        return say("waiting for {seats}", seats=join(", ", seats)) if seats else say("waiting for nobody")
 
     def view(self, state: State, seat: int | None) -> dict:
         return V.make_view(state, seat, self.prompts(state))
@@ -176,9 +183,19 @@ def result_code(why: str) -> str:
     return declared_code(RESULT_CODES, REASON_CODES.get(why, "resigned" if why.endswith(" resigned") else None), why)
 
 
-def result_sentence(winners: list[int], why: str) -> str:
+def result_sentence(winners: list[int], why: str) -> Msg:
     """The stored reason ("collected all three treasures", kept as it is in the state so stored
     games hash alike) as a sentence naming the winner."""
-    if why and why[0].islower() and len(winners) == 1:
-        return f"{{P{winners[0]}}} {why}."
-    return why if not why or why.endswith(".") else why + "."
+    one = len(winners) == 1
+    if one and why == "collected all three treasures":
+        return say("{player} collected all three treasures.", player=P(winners[0]))
+    if one and why == "last player standing":
+        return say("{player} last player standing.", player=P(winners[0]))
+    if not one and why == "every player was eliminated":
+        return say("every player was eliminated.")
+    seat = V.resigned(why)
+    if seat is not None:
+        return say("{player} resigned.", player=P(seat))
+    if why and why[0].islower() and one:  # (a reason no engine writes now: said as stored)
+        return say("{player} {reason}.", player=P(winners[0]), reason=why)
+    return say("{reason}", reason=why if not why or why.endswith(".") else why + ".")

@@ -7,6 +7,7 @@ from typing import Callable, NoReturn
 
 from core.movespec import Field, MoveSpec, check_move
 from core.protocol import IllegalMove
+from core.text import Msg, say
 from core.wizards_quest import board
 from core.wizards_quest.board import INDEX
 from core.wizards_quest.state import State
@@ -128,13 +129,13 @@ class _Bad(Exception):
 def _territory(word: str) -> str:
     word = word.upper()
     if word not in INDEX:
-        raise _Bad(f"{word} is not a territory")
+        raise _Bad(say("{word} is not a territory", word=word))
     return word
 
 
 def _number(word: str) -> int:
     if not word.isdigit() or len(word) > 5:
-        raise _Bad(f"{word} is not a number")
+        raise _Bad(say("{word} is not a number", word=word))
     return int(word)
 
 
@@ -145,26 +146,26 @@ def _pairs(words: list[str], allow_heroes: bool = True) -> tuple[dict[str, int],
         if "@" in w and allow_heroes:
             hero, _, where = w.partition("@")
             if hero.lower() not in ("champion", "wizard"):
-                raise _Bad(f"{w}: write champion@<territory> or wizard@<territory>")
+                raise _Bad(say("{word}: write champion@<territory> or wizard@<territory>", word=w))
             heroes[hero.lower()] = _territory(where)
         elif ":" in w:
             t, _, k = w.partition(":")
             t = _territory(t)
             men[t] = men.get(t, 0) + _number(k)
         else:
-            raise _Bad(f"{w}: write <territory>:<count>")
+            raise _Bad(say("{word}: write <territory>:<count>", word=w))
     return men, heroes
 
 
 
 def _parse(words: list[str]) -> dict:
     if not words:
-        raise _Bad("empty move")
+        raise _Bad(say("empty move"))
     head, rest = words[0].lower(), words[1:]
     reader = READERS.get(head)
     move = reader(head, rest) if reader is not None else None
     if move is None:
-        raise _Bad(f"unknown move {head!r}")
+        raise _Bad(say("unknown move {word}", word=repr(head)))
     return move
 
 
@@ -193,7 +194,7 @@ def _trailing_hero(rest: list[str], fields: int, usage: str) -> str:
     """The optional hero word after a move's `fields` words ("" when there is none)."""
     hero = rest[fields].lower() if len(rest) == fields + 1 else ""
     if hero not in ("", "champion", "wizard"):
-        raise _Bad(usage)
+        raise _Bad(say("{usage}", usage=usage))  # (the move's form: notation)
     return hero
 
 
@@ -225,7 +226,7 @@ def _read_play(head: str, rest: list[str]) -> dict | None:
     elif len(rest) == 3:
         move["treasure"], move["to"] = rest[1].upper(), _territory(rest[2])
     elif len(rest) > 3:
-        raise _Bad("play <card> [duchy | treasure territory]")
+        raise _Bad(say("{usage}", usage="play <card> [duchy | treasure territory]"))
     return move
 
 
@@ -277,38 +278,38 @@ READERS: dict[str, Callable[[str, list[str]], dict | None]] = {
 
 def parse_text(text: object, rule: str) -> dict:
     if not isinstance(text, str):
-        raise IllegalMove("bad-notation", "A move in notation is a line of text.", rule)
+        raise IllegalMove("bad-notation", say("A move in notation is a line of text."), rule)
     try:
         return _parse(text.split())
     except _Bad as err:
-        raise IllegalMove("bad-notation", f"Cannot read {text.strip()[:60]!r} ({err}). Forms: "
-                          + "; ".join(FORMS) + ".", rule) from None
+        raise IllegalMove("bad-notation", say("Cannot read {text} ({why}). Forms: {forms}.", text=repr(text.strip()[:60]),
+                                              why=err.args[0], forms="; ".join(FORMS)), rule) from None
 
 
 
 # ------------------------------------------------------ field values of moves ------
 
-def bad(message: str, rule: str, code: str = "bad-move", legal: list[str] | None = None) -> NoReturn:
+def bad(message: Msg, rule: str, code: str = "bad-move", legal: list[str] | None = None) -> NoReturn:
     raise IllegalMove(code, message, rule, legal)
 
 
 def terr(value: object, rule: str) -> int:
     if not isinstance(value, str) or value not in board.INDEX:
-        bad(f"{value!r} is not a territory of Marnon (write D<duchy>C<county> or K<castle>).", rule,
-            "bad-territory")
+        bad(say("{value} is not a territory of Marnon (write D<duchy>C<county> or K<castle>).", value=repr(value)),
+            rule, "bad-territory")
     return board.INDEX[value]
 
 
 def count(value: object, rule: str, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low or value > 10000:
-        bad(f"{value!r} is not a valid number here.", rule)
+        bad(say("{value} is not a valid number here.", value=repr(value)), rule)
     return value
 
 
 def men_map(value: object, rule: str) -> dict[int, int]:
     """{"D1C2": 3, ...} -> {index: 3}; every count at least 1."""
     if not isinstance(value, dict):
-        bad("Men must be given as territory: count pairs.", rule)
+        bad(say("Men must be given as territory: count pairs."), rule)
     out: dict[int, int] = {}
     for key, k in value.items():
         out[terr(key, rule)] = count(k, rule, 1)
@@ -318,14 +319,14 @@ def men_map(value: object, rule: str) -> dict[int, int]:
 def hero_name(value: object, rule: str, allow_none: bool = True) -> str:
     if value in ("champion", "wizard") or (allow_none and value in ("", None)):
         return value or ""
-    bad(f"{value!r} is not a hero (champion or wizard).", rule)
+    bad(say("{value} is not a hero (champion or wizard).", value=repr(value)), rule)
 
 
 def heroes_map(value: object, rule: str) -> dict[str, int]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        bad("Heroes must be given as hero: territory pairs.", rule)
+        bad(say("Heroes must be given as hero: territory pairs."), rule)
     out: dict[str, int] = {}
     for key, where in value.items():
         out[hero_name(key, rule, False)] = terr(where, rule)
@@ -336,13 +337,13 @@ def flag(value: object, rule: str) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        bad(f"{value!r} must be true or false.", rule)
+        bad(say("{value} must be true or false.", value=repr(value)), rule)
     return value
 
 
 def duchy(value: object, rule: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        bad(f"{value!r} is not a duchy number (1 to 6).", rule)
+        bad(say("{value} is not a duchy number (1 to 6).", value=repr(value)), rule)
     return value
 
 
@@ -351,6 +352,6 @@ def treasure_index(st: State, value: object, rule: str) -> int:
     """"T05" -> 5, a treasure of this game."""
     if not isinstance(value, str) or len(value) != 3 or value[0] != "T" or not value[1:].isdigit() \
             or int(value[1:]) >= len(st["treasures"]):
-        bad(f"{value!r} is not a treasure (T00, T01, ...).", rule, "bad-treasure")
+        bad(say("{value} is not a treasure (T00, T01, ...).", value=repr(value)), rule, "bad-treasure")
     return int(value[1:])
 

@@ -6,6 +6,7 @@ from typing import Any, Callable, NoReturn
 
 from core.protocol import Event, IllegalMove
 from core.rng import Rng
+from core.text import Msg, P, say, term
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import ORC, INDEX, DUCHY_NAMES, name
@@ -21,10 +22,10 @@ def setup_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
 
 def _roll_first(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-SETUP-2: a dice-off for the first player."""
-    first = dice_off(list(range(st["players"])), rng, ev, "Rolling for first player")
+    first = dice_off(list(range(st["players"])), rng, ev, True)
     st["first"] = st["start"] = first
     if ev is not QUIET:
-        ev.append(Event(f"{{P{first}}} is the first player."))
+        ev.append(Event(say("{player} is the first player.", player=P(first))))
     f["stage"], f["next"] = "castles", 0
 
 
@@ -55,12 +56,14 @@ def _orc_counties(d: int, rng: Rng, ev: list[Event]) -> tuple[int, int]:
         a, b = rng.die(), rng.die()
         if a != b:
             if ev is not QUIET:
-                ev.append(Event(f"Orcs of {DUCHY_NAMES[d]}: rolled {a} and {b}, so two orc armies of 2 camp on "
-                                f"counties {a} and {b} ({name((d - 1) * 6 + a - 1)}, {name((d - 1) * 6 + b - 1)}).",
+                ev.append(Event(say("Orcs of {duchy}: rolled {a} and {b}, so two orc armies of 2 camp on counties {a} "
+                                    "and {b} ({first}, {second}).", duchy=term(DUCHY_NAMES[d]), a=a, b=b,
+                                    first=name((d - 1) * 6 + a - 1), second=name((d - 1) * 6 + b - 1)),
                                 data={"duchy": d, "dice": [a, b]}))
             return a, b
         if ev is not QUIET:
-            ev.append(Event(f"Orcs of {DUCHY_NAMES[d]}: rolled a double {a}, so they roll again.",
+            ev.append(Event(say("Orcs of {duchy}: rolled a double {a}, so they roll again.", duchy=term(DUCHY_NAMES[d]),
+                                a=a),
                             data={"duchy": d, "dice": [a, b]}))
 
 
@@ -72,7 +75,7 @@ def _counties(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     else:
         f["stage"], f["hide_round"], f["next"] = "hide", 0, 0
         if ev is not QUIET:
-            ev.append(Event("Everyone hands their treasures to the player on their left."))
+            ev.append(Event(say("Everyone hands their treasures to the player on their left.")))
 
 
 def _hide(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -102,7 +105,7 @@ def _forces(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         st["frames"].pop()
         st["round"] = 1
         if ev is not QUIET:
-            ev.append(Event("Setup is over. Round 1 begins."))
+            ev.append(Event(say("Setup is over. Round 1 begins.")))
         st["frames"].append({"kind": "round", "stage": "breed"})
 
 
@@ -113,14 +116,14 @@ SETUP_STAGES: dict[str, Callable[[State, Frame, Rng, list[Event]], None]] = {
 
 # ------------------------------------------------------------------ scenarios ------
 
-def _fail(message: str) -> NoReturn:
+def _fail(message: Msg) -> NoReturn:
     raise IllegalMove("bad-scenario", message, "WQ-SETUP-1")
 
 
 def apply_scenario(st: State, sc: dict) -> State:
     """Overwrite the position with a scenario (format: core/wizards_quest/README.md)."""
     if not isinstance(sc, dict):
-        _fail("A scenario is a JSON object.")
+        _fail(say("A scenario is a JSON object."))
     if "board" in sc:
         _scenario_board(st, sc["board"])
     for key in ("dragon", "peace"):
@@ -145,14 +148,14 @@ def _scenario_board(st: State, spec_by_id: dict) -> None:
     st["champion"], st["wizard"] = [-1] * np, [-1] * np
     for tid, spec in spec_by_id.items():
         if tid not in INDEX or not isinstance(spec, dict):
-            _fail(f"Unknown territory {tid!r} in the scenario.")
+            _fail(say("Unknown territory {territory} in the scenario.", territory=repr(tid)))
         t = INDEX[tid]
         if "orcs" in spec:
             st["owner"][t], st["men"][t] = ORC, int(spec["orcs"])
             continue
         s = int(spec.get("owner", -1))
         if not 0 <= s < np:
-            _fail(f"{tid}: owner must be a seat.")
+            _fail(say("{territory}: owner must be a seat.", territory=tid))
         st["owner"][t], st["men"][t] = s, int(spec.get("men", 0))
         for hero in spec.get("heroes", []):
             S.set_hero(st, s, "champion" if hero == "champion" else "wizard", t)
@@ -193,4 +196,4 @@ def _scenario_phase(st: State, sc: dict) -> None:
         st["frames"] = [{"kind": "round", "stage": "turns", "order": order, "next": 1},
                         {"kind": "turn", "seat": start, "stage": "begin"}]
     elif phase != "setup":
-        _fail(f"Unknown scenario phase {phase!r} (setup, round or turn).")
+        _fail(say("Unknown scenario phase {phase} (setup, round or turn).", phase=repr(phase)))

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.protocol import Prompt, seat_legend
+from core.protocol import Prompt
+from core.records import message_of
+from core.text import Joined, Msg, P, join, say, term
 from core.wizards_quest import board, cards
 from core.wizards_quest.board import ORC, IDS, DUCHY_NAMES
 from core.wizards_quest import state as S
@@ -43,7 +45,7 @@ def make_view(st: State, seat: int | None, prompts: list[Prompt]) -> dict:
         "treasures": treasures, "collected": [S.collected(st, s) for s in range(np)],
         "eliminated": list(st["eliminated"]),
         "hand": list(st["hands"][seat]) if seat is not None else None,
-        "hand_cards": [cards.describe(c) for c in st["hands"][seat]] if seat is not None else None,
+        "hand_cards": [str(cards.describe(c)) for c in st["hands"][seat]] if seat is not None else None,
         "hand_sizes": [len(h) for h in st["hands"]], "boats": [len(b) for b in st["boats"]],
         "deck": len(st["deck"]), "discard": len(st["discard"]),
         "turn": tn["seat"] if tn else None, "campaigns_left": tn["campaigns"] if tn else None,
@@ -73,34 +75,92 @@ def _decision(st: State, seat: int | None) -> dict | None:
     return out
 
 
-def _occupant(e: dict) -> str:
+def _occupant(e: dict) -> str | Msg:
     if e["owner"] is None:
         return "."
     if e["owner"] == "orcs":
-        return f"orcs {e['orcs']}"
+        return say("orcs {n}", n=e["orcs"])
     hero = {"champion": "+C", "wizard": "+W"}.get(e["hero"], "")
     return f"P{e['owner']} {e['men']}{hero}"
 
 
-LEGEND = [
-    "Legend: D1C2 county 2 of duchy 1, K1 castle 1; P0 3+C seat 0: 3 men and the champion (+W wizard);",
-    "  orcs 2 two orcs; . empty; s4 defence strength; $1cr seat 1's hidden crown (ch chest, ri ring);",
-    "  DRAGON / PEACE the dragon / the Peacemaker. `herald explain wizards-quest THING` says more.",
-]
+def legend() -> list[Msg]:
+    """The legend's lines (the symbols stay as the board writes them)."""
+    return [say("Legend: D1C2 county 2 of duchy 1, K1 castle 1; P0 3+C seat 0: 3 men and the champion (+W wizard);"),
+            say("  orcs 2 two orcs; . empty; s4 defence strength; $1cr seat 1's hidden crown (ch chest, ri ring);"),
+            say("  DRAGON / PEACE the dragon / the Peacemaker. `herald explain wizards-quest THING` says more.")]
 
 
-def render_view(view: dict, seat: int | None) -> str:
+WIDTH = 100  # the board's columns: a longer line is cut (in English; its translation is whole)
+
+
+def render_view(view: dict, seat: int | None) -> Joined:
     """The terminal picture: duchies and castles with their armies, then the rest of the table."""
-    lines = [f"Wizard's Quest, round {view['round']}, starting player P{view['start']}"
-             + (f", P{view['turn']} to act" if view["turn"] is not None else ""),
-             seat_legend(view["players"], seat)]
+    title = term("Wizard's Quest")
+    lines: list = [say("{game}, round {round}, starting player P{start}, P{turn} to act", game=title,
+                       round=view["round"], start=view["start"], turn=view["turn"]) if view["turn"] is not None else
+                   say("{game}, round {round}, starting player P{start}", game=title, round=view["round"],
+                       start=view["start"]),
+                   players_line(view["players"], seat)]
     lines += _map_lines(view)
     lines += _table_lines(view, seat)
-    lines += LEGEND
+    lines += legend()
     if view["winners"] is not None:
-        lines.append("Game over: " + (", ".join(f"P{w}" for w in view["winners"]) or "nobody")
-                     + f" ({view['reason']}).")
-    return "\n".join(line[:100] for line in lines)
+        winners = ", ".join(f"P{w}" for w in view["winners"])
+        lines.append(say("Game over: {winners} ({reason}).", winners=winners or say("nobody"),
+                         reason=reason_words(view["reason"] or "")))
+    return join("\n", [clip(line, WIDTH) for line in lines])
+
+
+def resigned(why: str) -> int | None:
+    """The seat of a stored reason "{P2} resigned", else None."""
+    seat = why[2:-10] if why.startswith("{P") and why.endswith("} resigned") else ""
+    return int(seat) if seat.isdigit() else None
+
+
+def reason_words(why: str) -> Msg:
+    """The stored reason as the board's words ("Game over: P0 (collected all three treasures).")."""
+    if why == "collected all three treasures":
+        return say("collected all three treasures")
+    if why == "last player standing":
+        return say("last player standing")
+    if why == "every player was eliminated":
+        return say("every player was eliminated")
+    seat = resigned(why)
+    return say("{player} resigned", player=P(seat)) if seat is not None else say("{reason}", reason=why)
+
+
+def players_line(players: int, seat: int | None) -> Msg:
+    """'Players: P0 {P0}, P1 {P1}; you are P1' (core.protocol.seat_legend, said as a message)."""
+    names = ", ".join(f"P{s} {{P{s}}}" for s in range(players))
+    return say("Players: {players}; you are P{seat}", players=names, seat=seat) if seat is not None else \
+        say("Players: {players}", players=names)
+
+
+def clip(value, width: int):
+    """`value` cut to `width` characters of English: a list or a message whose last argument
+    ends it is cut inside (its other pieces stay messages); a piece cut in its own words stays
+    as its English text."""
+    if len(value) <= width:
+        return value
+    if isinstance(value, Joined):
+        kept: list = []
+        left = width
+        for i, item in enumerate(value.items):
+            for piece in ((value.sep, item) if i else (item,)):
+                if len(piece) > left:
+                    if left:
+                        kept.append(clip(piece, left))
+                    return join("", kept)
+                kept.append(piece)
+                left -= len(piece)
+        return join("", kept)
+    if isinstance(value, Msg) and value.n is None and isinstance(value.id, str) and value.id.endswith("}"):
+        last = value.id[value.id.rindex("{") + 1:-1]
+        arg = value.args.get(last)
+        if isinstance(arg, str) and len(value) - len(arg) < width:
+            return say(value.id, **{**value.args, last: clip(arg, width - (len(value) - len(arg)))})
+    return str(value)[:width]
 
 
 def to_hide(view: dict) -> list[str]:
@@ -108,68 +168,83 @@ def to_hide(view: dict) -> list[str]:
     return [f"{t['id']}=P{t['owner']} {t['kind'] or '?'}" for t in view["treasures"] if t.get("to_hide")]
 
 
-def _marks(view: dict) -> dict[str, list[str]]:
+def _treasure(t: dict, at: bool) -> Joined:
+    """`T06=P2 crown@D1C1` (at) or `T06=P2 crown`, the kind said by the term lists."""
+    return join("", [f"{t['id']}=P{t['owner']} ", term(t["kind"]) if t["kind"] else "?"] + ([f"@{t['at']}"] if at else []))
+
+
+def _marks(view: dict) -> dict[str, list]:
     """What lies on each territory besides its army: treasures, the dragon, the Peacemaker."""
     by_id = {e["id"] for e in view["territories"]}
-    marks: dict[str, list[str]] = {}
+    marks: dict[str, list] = {}
     for tr in view["treasures"]:
         if tr["at"] in by_id:
             marks.setdefault(tr["at"], []).append(f"${tr['owner']}{(tr['kind'] or '?')[:2]}")
     if view["dragon"]:
-        marks.setdefault(view["dragon"], []).append("DRAGON")
+        marks.setdefault(view["dragon"], []).append(say("DRAGON"))
     if view["peacemaker"]:
-        marks.setdefault(view["peacemaker"], []).append("PEACE")
+        marks.setdefault(view["peacemaker"], []).append(say("PEACE"))
     return marks
 
 
-def _wrapped(cells: list[str]) -> list[str]:
+def _wrapped(cells: list) -> list[Joined]:
     """Cells joined by ' | ' in lines of at most 100 characters."""
-    lines, row = [], ""
+    lines: list[Joined] = []
+    row: list = []
+    size = 0
     for c in cells:
-        if row and len(row) + 3 + len(c) > 97:
-            lines.append("   " + row)
-            row = ""
-        row = f"{row} | {c}" if row else c
+        if row and size + 3 + len(c) > 97:
+            lines.append(join("", ["   ", join(" | ", row)]))
+            row, size = [], 0
+        size = size + 3 + len(c) if row else len(c)
+        row.append(c)
     if row:
-        lines.append("   " + row)
+        lines.append(join("", ["   ", join(" | ", row)]))
     return lines
 
 
-def _map_lines(view: dict) -> list[str]:
+def _map_lines(view: dict) -> list:
     by_id = {e["id"]: e for e in view["territories"]}
     marks = _marks(view)
 
-    def cell(tid: str) -> str:
-        extra = " " + " ".join(marks[tid]) if tid in marks else ""
-        return f"{tid} {_occupant(by_id[tid])} s{by_id[tid]['strength']}{extra}"
+    def cell(tid: str) -> Joined:
+        return join(" ", [tid, _occupant(by_id[tid]), f"s{by_id[tid]['strength']}"] + marks.get(tid, []))
 
-    lines = []
+    lines: list = []
     for d in range(1, 7):
-        prot = " (protected by the Peacemaker)" if view["protected_duchy"] == d else ""
-        lines.append(f"{d} {DUCHY_NAMES[d]}{prot}:")
+        if view["protected_duchy"] == d:
+            lines.append(say("{number} {duchy} (protected by the Peacemaker):", number=d, duchy=term(DUCHY_NAMES[d])))
+        else:
+            lines.append(say("{number} {duchy}:", number=d, duchy=term(DUCHY_NAMES[d])))
         lines += _wrapped([cell(f"D{d}C{c}") for c in range(1, 7)])
-    lines.append("Castles:")
+    lines.append(say("Castles:"))
     lines += _wrapped([cell(f"K{k}") for k in range(1, 9)])
     return lines
 
 
-def _table_lines(view: dict, seat: int | None) -> list[str]:
+def _table_lines(view: dict, seat: int | None) -> list:
     """Creatures, treasures, cards, boats and who is being waited for."""
     on_map = {e["id"] for e in view["territories"]}
-    lines = [f"Dragon: {view['dragon'] or 'off the map'}   Peacemaker: {view['peacemaker'] or 'off the map'}",
-             "Treasures collected: " + ", ".join(f"P{s} {c}/3" for s, c in enumerate(view["collected"]))
-             + "   out: " + (", ".join(f"P{s}" for s, o in enumerate(view["eliminated"]) if o) or "nobody")]
-    hidden = [f"{t['id']}=P{t['owner']} {t['kind'] or '?'}@{t['at']}" for t in view["treasures"] if t["at"] in on_map]
+    out = ", ".join(f"P{s}" for s, o in enumerate(view["eliminated"]) if o)
+    lines: list = [say("Dragon: {dragon}   Peacemaker: {peacemaker}", dragon=view["dragon"] or say("off the map"),
+                       peacemaker=view["peacemaker"] or say("off the map")),
+                   say("Treasures collected: {collected}   out: {out}",
+                       collected=", ".join(f"P{s} {c}/3" for s, c in enumerate(view["collected"])),
+                       out=out or say("nobody"))]
+    hidden = [_treasure(t, True) for t in view["treasures"] if t["at"] in on_map]
     for i in range(0, len(hidden), 5):
-        lines.append(("Treasures: " if i == 0 else "           ") + "  ".join(hidden[i:i + 5]))
-    handed = to_hide(view)
+        row = join("  ", hidden[i:i + 5])
+        lines.append(say("Treasures: {treasures}", treasures=row) if i == 0 else join("", ["           ", row]))
+    handed = [_treasure(t, False) for t in view["treasures"] if t.get("to_hide")]
     if handed:
-        lines.append("To hide (handed to you): " + "  ".join(handed))
-    lines.append(f"Deck {view['deck']}, discards {view['discard']}; boats: "
-                 + ", ".join(f"P{s} {b}" for s, b in enumerate(view["boats"])))
+        lines.append(say("To hide (handed to you): {treasures}", treasures=join("  ", handed)))
+    lines.append(say("Deck {deck}, discards {discard}; boats: {boats}", deck=view["deck"], discard=view["discard"],
+                     boats=", ".join(f"P{s} {b}" for s, b in enumerate(view["boats"]))))
     if seat is not None:
-        lines.append("Your cards: " + ("; ".join(view["hand_cards"]) or "none")
-                     + f"   your boats: {view['boats'][seat]}   losses: {view['standing']}")
+        hand = [cards.describe(c) for c in view["hand"] or []]
+        lines.append(join("", [say("Your cards: {cards}", cards=join("; ", hand) if hand else say("none")),
+                               say("   your boats: {boats}   losses: {standing}", boats=view["boats"][seat],
+                                   standing=view["standing"])]))
     for p in view["prompts"]:
-        lines.append(f"Waiting for P{p['seat']}: {p['text']}")
+        lines.append(say("Waiting for P{seat}: {asked}", seat=p["seat"], asked=message_of(p)))
     return lines

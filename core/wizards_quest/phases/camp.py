@@ -5,6 +5,7 @@ from typing import Iterable
 
 from core.protocol import Event
 from core.rng import Rng
+from core.text import Msg, P, say, term
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.battle import all_donor_men, check_donors, fight_frame, move_in
@@ -25,10 +26,10 @@ def boat_ready(st: State, seat: int) -> bool:
     return not tn["boat_used"] or option(st, "boat-limit") == "none"
 
 
-def no_boat(st: State) -> str:
+def no_boat(st: State) -> Msg:
     if option(st, "boat-limit") == "none":
-        return "You have no boat card to use."
-    return "You have no boat to use this turn."
+        return say("You have no boat card to use.")
+    return say("You have no boat to use this turn.")
 
 
 def attack_plan(st: State, seat: int, mv: dict) -> dict:
@@ -37,7 +38,7 @@ def attack_plan(st: State, seat: int, mv: dict) -> dict:
     tgt = terr(mv.get("to"), "WQ-CAMP-2")
     vs = mv.get("vs", "army")
     if vs not in ("army", "dragon", "peace"):
-        bad(f"{vs!r}: attack an army, the dragon or the Peacemaker.", "WQ-CAMP-2")
+        bad(say("{value}: attack an army, the dragon or the Peacemaker.", value=repr(vs)), "WQ-CAMP-2")
     boat = flag(mv.get("boat"), "WQ-BOAT-2")
     hero = hero_name(mv.get("hero"), "WQ-HERO-MOVE-1")
     men = men_map(mv.get("men", {}), "WQ-CAMP-4")
@@ -47,7 +48,7 @@ def attack_plan(st: State, seat: int, mv: dict) -> dict:
     return plan
 
 
-def _no(message: str, rule: str) -> dict:
+def _no(message: Msg, rule: str) -> dict:
     return {"refused": message, "rule": rule}
 
 
@@ -56,7 +57,7 @@ def attack_check(st: State, seat: int, src: int, tgt: int, vs: str, boat: bool, 
                  men: dict[int, int]) -> dict:
     """The campaign rules on clean values: a plan, or {"refused": message, "rule": id}."""
     if st["owner"][src] != seat:
-        return _no(f"You hold no army on {IDS[src]}.", "WQ-CAMP-2")
+        return _no(say("You hold no army on {territory}.", territory=IDS[src]), "WQ-CAMP-2")
     mode = _campaign_kind(st, seat, src, tgt, vs, boat, men)
     if isinstance(mode, dict):
         return mode
@@ -64,18 +65,18 @@ def attack_check(st: State, seat: int, src: int, tgt: int, vs: str, boat: bool, 
     if refused:
         return refused
     if mode == "camp" and st["turn"] is not None and st["turn"]["campaigns"] < 1:
-        return _no("You have no campaign left this turn.", "WQ-CAMP-1")
+        return _no(say("You have no campaign left this turn."), "WQ-CAMP-1")
     lead = _hero_move(st, seat, src, hero)
     if isinstance(lead, dict):
         return lead
     at_src, swap_from = lead
     if men:
         if mode == "special":
-            return _no("No men may be moved in during a special campaign.", "WQ-SPECIAL-4")
+            return _no(say("No men may be moved in during a special campaign."), "WQ-SPECIAL-4")
         check_donors(st, seat, src, boat, men)
         pos = S.hero_position(st, seat, hero) if hero else -1
         if hero and swap_from < 0 and pos in men and st["men"][pos] - men[pos] < 1:
-            return _no(f"{IDS[pos]} must keep at least one piece.", "WQ-CAMP-8")
+            return _no(say("{territory} must keep at least one piece.", territory=IDS[pos]), "WQ-CAMP-8")
     return _leader_refusal(st, tgt, vs, at_src) or {
         "src": src, "tgt": tgt, "vs": vs, "mode": mode, "boat": boat, "hero": hero, "swap": swap_from, "men": men}
 
@@ -86,21 +87,27 @@ def _campaign_kind(st: State, seat: int, src: int, tgt: int, vs: str, boat: bool
     d = st["owner"][tgt]
     if vs != "army":
         if st[vs] != tgt:  # type: ignore[literal-required]
-            return _no(f"The {'dragon' if vs == 'dragon' else 'Peacemaker'} is not on {IDS[tgt]}.", "WQ-SPECIAL-1")
+            return _no(say("The dragon is not on {territory}.", territory=IDS[tgt]) if vs == "dragon" else
+                       say("The Peacemaker is not on {territory}.", territory=IDS[tgt]), "WQ-SPECIAL-1")
         if d == seat and (src != tgt or boat or men):  # a hero may still be moved in (WQ-SPECIAL-4)
-            return _no("On your own territory only the army already there may attack it.", "WQ-SPECIAL-3")
+            return _no(say("On your own territory only the army already there may attack it."), "WQ-SPECIAL-3")
         return "camp" if d == -1 else "special"  # either creature first: "against one of them" (WQ-SPECIAL-1)
     if st["dragon"] == tgt or st["peace"] == tgt:
-        word, who = ("dragon", "The dragon") if st["dragon"] == tgt else ("peace", "The Peacemaker")
+        dragon = st["dragon"] == tgt
+        move = f"attack {IDS[src]} {IDS[tgt]} {'dragon' if dragon else 'peace'}"  # (notation)
         if d == -1:
-            return _no(f"{who} stands on {IDS[tgt]}: attack it instead "
-                       f"('attack {IDS[src]} {IDS[tgt]} {word}').", "WQ-SPECIAL-1")
-        return _no(f"{who} stands on {IDS[tgt]}: drive it off first "
-                   f"('attack {IDS[src]} {IDS[tgt]} {word}').", "WQ-SPECIAL-2")
+            return _no(say("The dragon stands on {territory}: attack it instead ('{move}').", territory=IDS[tgt],
+                           move=move) if dragon else
+                       say("The Peacemaker stands on {territory}: attack it instead ('{move}').", territory=IDS[tgt],
+                           move=move), "WQ-SPECIAL-1")
+        return _no(say("The dragon stands on {territory}: drive it off first ('{move}').", territory=IDS[tgt],
+                       move=move) if dragon else
+                   say("The Peacemaker stands on {territory}: drive it off first ('{move}').", territory=IDS[tgt],
+                       move=move), "WQ-SPECIAL-2")
     if d == seat:
-        return _no("You cannot attack your own territory.", "WQ-CAMP-9")
+        return _no(say("You cannot attack your own territory."), "WQ-CAMP-9")
     if S.is_protected(st, tgt):
-        return _no(f"The Peacemaker protects {IDS[tgt]}.", "WQ-PEACE-3")
+        return _no(say("The Peacemaker protects {territory}.", territory=IDS[tgt]), "WQ-PEACE-3")
     return "camp"
 
 
@@ -112,9 +119,9 @@ def _crossing_refusal(st: State, seat: int, src: int, tgt: int, boat: bool) -> d
         if not boat_ready(st, seat):
             return _no(no_boat(st), "WQ-BOAT-2")
         if tgt not in board.BOAT_REACH[src]:
-            return _no(f"No boat goes from {IDS[src]} to {IDS[tgt]}.", "WQ-BOAT-2")
+            return _no(say("No boat goes from {source} to {target}.", source=IDS[src], target=IDS[tgt]), "WQ-BOAT-2")
     elif tgt not in board.ADJ_SET[src]:
-        return _no(f"{IDS[tgt]} is not adjacent to {IDS[src]}.", "WQ-CAMP-2")
+        return _no(say("{target} is not adjacent to {source}.", target=IDS[tgt], source=IDS[src]), "WQ-CAMP-2")
     return None
 
 
@@ -126,13 +133,14 @@ def _hero_move(st: State, seat: int, src: int, hero: str) -> tuple[str | None, i
         return at_src, -1
     pos = S.hero_position(st, seat, hero)
     if pos < 0:
-        return _no(f"Your {hero} is not on the map.", "WQ-HERO-MOVE-1")
+        return _no(say("Your {hero} is not on the map.", hero=term(hero)), "WQ-HERO-MOVE-1")
     if pos == src:
-        return _no(f"Your {hero} is already there.", "WQ-HERO-MOVE-1")
+        return _no(say("Your {hero} is already there.", hero=term(hero)), "WQ-HERO-MOVE-1")
     if at_src:
         return hero, pos
     if st["men"][pos] < 1:
-        return _no(f"Moving the {hero} would leave {IDS[pos]} empty.", "WQ-CAMP-8")
+        return _no(say("Moving the {hero} would leave {territory} empty.", hero=term(hero), territory=IDS[pos]),
+                   "WQ-CAMP-8")
     return hero, -1
 
 
@@ -140,12 +148,12 @@ def _leader_refusal(st: State, tgt: int, vs: str, at_src: str | None) -> dict | 
     """Who may attack what (WQ-SPECIAL-5, WQ-CHAMP-1, WQ-CHAMP-2)."""
     d = st["owner"][tgt]
     if vs == "dragon" and not at_src:
-        return _no("Only an army with a champion or a wizard may attack the dragon.", "WQ-SPECIAL-5")
+        return _no(say("Only an army with a champion or a wizard may attack the dragon."), "WQ-SPECIAL-5")
     if vs == "peace" and at_src != "wizard":
-        return _no("Only an army with a wizard may attack the Peacemaker.",
+        return _no(say("Only an army with a wizard may attack the Peacemaker."),
                    "WQ-CHAMP-2" if at_src == "champion" else "WQ-SPECIAL-5")
     if vs == "army" and 0 <= d < ORC and st["champion"][d] == tgt and at_src != "champion":
-        return _no("Only a champion-led army may attack a territory holding a champion.", "WQ-CHAMP-1")
+        return _no(say("Only a champion-led army may attack a territory holding a champion."), "WQ-CHAMP-1")
     return None
 
 
@@ -162,22 +170,37 @@ def run_attack(st: State, seat: int, plan: dict, ev: list[Event]) -> None:
     hero = plan["hero"]
     if hero:
         pos = S.hero_position(st, seat, hero)
-        swapped = ""
+        other = ""
         if plan["swap"] >= 0:
             other = "wizard" if hero == "champion" else "champion"
             S.put_hero(st, seat, other, pos)
-            swapped = f"; their {other} goes to {IDS[pos]}"  # the swap of WQ-HERO-MOVE-1, said aloud
         S.set_hero(st, seat, hero, src)
         S.refresh(st, pos)
         if ev is not QUIET:
-            ev.append(Event(f"{{P{seat}}} moves their {hero} to {IDS[src]}{swapped}."))
+            if other:  # the swap of WQ-HERO-MOVE-1, said aloud
+                ev.append(Event(say("{player} moves their {hero} to {source}; their {other} goes to {territory}.",
+                                    player=P(seat), hero=term(hero), source=IDS[src], other=term(other),
+                                    territory=IDS[pos])))
+            else:
+                ev.append(Event(say("{player} moves their {hero} to {source}.", player=P(seat), hero=term(hero),
+                                    source=IDS[src])))
     move_in(st, seat, src, plan["men"], ev)
     via = board.BOAT if plan["boat"] else board.LAND if src == tgt else board.LINK[(src, tgt)]
     if ev is not QUIET:
-        what = {"dragon": "the dragon on ", "peace": "the Peacemaker on "}.get(plan["vs"], "")
-        kind = "a special campaign" if plan["mode"] == "special" else "a campaign"
-        ev.append(Event(f"{{P{seat}}} starts {kind} from {IDS[src]} against {what}{name(tgt)}"
-                        + (" by boat." if plan["boat"] else ".")))
+        target = say("the dragon on {where}", where=name(tgt)) if plan["vs"] == "dragon" else \
+            say("the Peacemaker on {where}", where=name(tgt)) if plan["vs"] == "peace" else name(tgt)
+        if plan["mode"] == "special" and plan["boat"]:
+            ev.append(Event(say("{player} starts a special campaign from {source} against {target} by boat.",
+                                player=P(seat), source=IDS[src], target=target)))
+        elif plan["mode"] == "special":
+            ev.append(Event(say("{player} starts a special campaign from {source} against {target}.", player=P(seat),
+                                source=IDS[src], target=target)))
+        elif plan["boat"]:
+            ev.append(Event(say("{player} starts a campaign from {source} against {target} by boat.", player=P(seat),
+                                source=IDS[src], target=target)))
+        else:
+            ev.append(Event(say("{player} starts a campaign from {source} against {target}.", player=P(seat),
+                                source=IDS[src], target=target)))
     st["frames"].append(fight_frame(plan["mode"], seat, src, tgt, plan["vs"], via, st["owner"][tgt]))
 
 
@@ -190,18 +213,22 @@ def sail_plan(st: State, seat: int, mv: dict) -> tuple[int, int, int, str]:
     if not boat_ready(st, seat):
         bad(no_boat(st), "WQ-BOAT-2")
     if st["owner"][src] != seat or st["owner"][tgt] != seat or src == tgt:
-        bad("A boat move goes between two different territories you hold.", "WQ-BOAT-6")
+        bad(say("A boat move goes between two different territories you hold."), "WQ-BOAT-6")
     if tgt not in board.BOAT_REACH[src]:
-        bad(f"No boat goes from {IDS[src]} to {IDS[tgt]}.", "WQ-BOAT-2")
+        bad(say("No boat goes from {source} to {target}.", source=IDS[src], target=IDS[tgt]), "WQ-BOAT-2")
     if k > st["men"][src] or (hero and S.hero_at(st, seat, src) != hero):
         there = S.hero_at(st, seat, src)
-        bad(f"{IDS[src]} holds {count_men(st['men'][src])}" + (f" and your {there}" if there else " and no hero")
-            + f"; you asked to sail {count_men(k)}" + (f" and your {hero}." if hero else "."), "WQ-BOAT-6")
+        holds = say("{territory} holds {men} and your {hero}", territory=IDS[src], men=count_men(st["men"][src]),
+                    hero=term(there)) if there else \
+            say("{territory} holds {men} and no hero", territory=IDS[src], men=count_men(st["men"][src]))
+        asked = say("you asked to sail {men} and your {hero}.", men=count_men(k), hero=term(hero)) if hero else \
+            say("you asked to sail {men}.", men=count_men(k))
+        bad(say("{holds}; {asked}", holds=holds, asked=asked), "WQ-BOAT-6")
     moved = k + (1 if hero else 0)
     if moved < 1 or S.pieces(st, src) - moved < 1:
-        bad("Move at least one piece and leave at least one behind.", "WQ-CAMP-8")
+        bad(say("Move at least one piece and leave at least one behind."), "WQ-CAMP-8")
     if hero and S.hero_at(st, seat, tgt):
-        bad("Champion and wizard may never stand on the same territory.", "WQ-STACK-2")
+        bad(say("Champion and wizard may never stand on the same territory."), "WQ-STACK-2")
     return src, tgt, k, hero
 
 
@@ -212,7 +239,7 @@ def camp_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
         st["frames"].pop()
         st["frames"][-1]["stage"] = "end"
         if ev is not QUIET:
-            ev.append(Event(f"{{P{seat}}} ends their turn."))
+            ev.append(Event(say("{player} ends their turn.", player=P(seat))))
         return
     if kind == "attack":
         plan = attack_plan(st, seat, mv)
@@ -231,10 +258,12 @@ def camp_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
             S.put_hero(st, seat, hero, tgt)
         S.refresh(st, src)
         if ev is not QUIET:
-            ev.append(Event(f"{{P{seat}}} sails {count_men(k)}" + (f" and their {hero}" if hero else "")
-                            + f" from {IDS[src]} to {IDS[tgt]}."))
+            ev.append(Event(say("{player} sails {men} and their {hero} from {source} to {target}.", player=P(seat),
+                                men=count_men(k), hero=term(hero), source=IDS[src], target=IDS[tgt]) if hero else
+                            say("{player} sails {men} from {source} to {target}.", player=P(seat), men=count_men(k),
+                                source=IDS[src], target=IDS[tgt])))
         return
-    bad("Attack, sail, or end your turn.", "WQ-CAMP-1")
+    bad(say("Attack, sail, or end your turn."), "WQ-CAMP-1")
 
 
 def simple_attacks(st: State, seat: int, with_heroes: bool = False, first_only: bool = False) -> list[dict]:
@@ -391,5 +420,5 @@ def camp_auto(st: State, f: Frame) -> dict | None:
 
 
 DECISION = Decision("camp", moves=frozenset({"attack", "sail", "end"}), rule="WQ-CAMP-1", prompt="turn",
-                    text="Make a campaign or end your turn.", legal=camp_legal, resolve=camp_resolve,
+                    text=say("Make a campaign or end your turn."), legal=camp_legal, resolve=camp_resolve,
                     auto=camp_auto)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
+from core.text import P, say
 from core.wizards_quest import board, cards
 from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS, name
@@ -85,23 +86,25 @@ def cards_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> N
     hand = st["hands"][f["seat"]]
     if kind == "done":
         if len(hand) > 2:
-            bad("You hold 3 cards: play one of them first.", "WQ-CARDS-3")
+            bad(say("You hold 3 cards: play one of them first."), "WQ-CARDS-3")
         st["frames"].pop()
         return None
     card = mv.get("card")
     if card not in hand:
-        held = ", ".join(hand) or "no cards"
-        bad(f"{card!r} is not a card in your hand (you hold {held}).", "WQ-CARDS-4", "not-in-hand")
+        if hand:
+            bad(say("{card} is not a card in your hand (you hold {held}).", card=repr(card), held=", ".join(hand)),
+                "WQ-CARDS-4", "not-in-hand")
+        bad(say("{card} is not a card in your hand (you hold no cards).", card=repr(card)), "WQ-CARDS-4", "not-in-hand")
     assert isinstance(card, str)
     if kind == "discard":
         return _discard(st, f, card, ev)
     if kind != "play":
-        bad("Draw, play a card, or say done.", "WQ-CARDS-1")
+        bad(say("Draw, play a card, or say done."), "WQ-CARDS-1")
     if f["mode"] == "ring" and len(hand) > 2 and f["new"] in hand and card != f["new"]:
-        bad("With a full hand the card drawn for the ring must be played or discarded first.", "WQ-TREASURE-4")
+        bad(say("With a full hand the card drawn for the ring must be played or discarded first."), "WQ-TREASURE-4")
     if card not in playable(st, f, hand):
-        bad("Cards are played only at the start of your turn; now only the card drawn for the ring may be "
-            "played.", "WQ-CARDS-4")
+        bad(say("Cards are played only at the start of your turn; now only the card drawn for the ring may be "
+                "played."), "WQ-CARDS-4")
     play_card(st, f["seat"], card, mv, rng, ev)
     return None
 
@@ -110,33 +113,34 @@ def _draw(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """The one card of the turn; a cutting card is played at once (WQ-CARDS-1, WQ-CARDS-2)."""
     seat = f["seat"]
     if f["mode"] != "turn" or f["drew"]:
-        bad("You may draw only one card, at the start of your turn.", "WQ-CARDS-1")
+        bad(say("You may draw only one card, at the start of your turn."), "WQ-CARDS-1")
     f["drew"] = True
     card = draw_card(st, rng, ev)
     if card is None:
-        bad("The deck and the discard pile are both empty.", "WQ-CARDS-5")
+        bad(say("The deck and the discard pile are both empty."), "WQ-CARDS-5")
     assert card is not None and st["turn"] is not None
     if cards.immediate(card):  # WQ-CARDS-2
         S.own(st, "discard").append(card)
         st["turn"]["cut"] = max(st["turn"]["cut"], cards.CUT[cards.kind(card)])
         if ev is not QUIET:
-            ev.append(Event(f"{{P{seat}}} draws {cards.describe(card)} and must play it at once."))
+            ev.append(Event(say("{player} draws {card} and must play it at once.", player=P(seat),
+                                card=cards.describe(card))))
     else:
         S.own_pile(st, "hands", seat).append(card)
         if ev is not QUIET:
-            ev.append(Event(f"{{P{seat}}} draws a card."))
-            ev.append(Event(f"You drew {cards.describe(card)}.", (seat,)))
+            ev.append(Event(say("{player} draws a card.", player=P(seat))))
+            ev.append(Event(say("You drew {card}.", card=cards.describe(card)), (seat,)))
 
 
 def _discard(st: State, f: Frame, card: str, ev: list[Event]) -> None:
     """With a full hand the ring's card may be discarded (WQ-TREASURE-4)."""
     hand = st["hands"][f["seat"]]
     if f["mode"] != "ring" or card != f["new"] or len(hand) <= 2:
-        bad("Only the card drawn for the ring, with a full hand, may be discarded.", "WQ-TREASURE-4")
+        bad(say("Only the card drawn for the ring, with a full hand, may be discarded."), "WQ-TREASURE-4")
     S.own_pile(st, "hands", f["seat"]).remove(card)
     S.own(st, "discard").append(card)
     if ev is not QUIET:
-        ev.append(Event(f"{{P{f['seat']}}} discards the card drawn for the ring."))
+        ev.append(Event(say("{player} discards the card drawn for the ring.", player=P(f["seat"]))))
 
 
 def play_card(st: State, seat: int, card: str, mv: dict, rng: Rng, ev: list[Event]) -> None:
@@ -146,7 +150,7 @@ def play_card(st: State, seat: int, card: str, mv: dict, rng: Rng, ev: list[Even
     S.own_pile(st, "hands", seat).remove(card)
     (S.own_pile(st, "boats", seat) if kind == "BOAT" else S.own(st, "discard")).append(card)
     if ev is not QUIET:
-        ev.append(Event(f"{{P{seat}}} plays {cards.describe(card)}."))
+        ev.append(Event(say("{player} plays {card}.", player=P(seat), card=cards.describe(card))))
     men, extra = cards.men(card), cards.extra(card)
     if kind == "SIX":  # WQ-CARD-SIX, WQ-CARDS-9
         if S.units(st, seat) < 7:
@@ -164,12 +168,13 @@ def play_card(st: State, seat: int, card: str, mv: dict, rng: Rng, ev: list[Even
     elif kind == "TREASURE":
         if not args:
             if ev is not QUIET:
-                ev.append(Event("No opponent's treasure is on the map: the card has no effect."))
+                ev.append(Event(say("No opponent's treasure is on the map: the card has no effect.")))
             return
         tr = S.own_treasure(st, args["i"])
         tr[2] = args["t"]
         if ev is not QUIET:
-            ev.append(Event(f"{{P{tr[0]}}}'s treasure {S.treasure_id(args['i'])} is moved to {name(args['t'])}."))
+            ev.append(Event(say("{player}'s treasure {treasure} is moved to {where}.", player=P(tr[0]),
+                                treasure=S.treasure_id(args["i"]), where=name(args["t"]))))
         collect_here(st, tr[0], args["t"], rng, ev)  # WQ-TREASURE-5
 
 
@@ -184,15 +189,15 @@ def _card_choices(st: State, seat: int, card: str, mv: dict) -> dict[str, int]:
         i = treasure_index(st, mv.get("treasure"), "WQ-CARD-TREASURE")
         t = terr(mv.get("to"), "WQ-CARD-TREASURE")
         if i not in movable_treasures(st, seat):
-            bad("Choose an opponent's treasure that is on the map.", "WQ-CARD-TREASURE")
+            bad(say("Choose an opponent's treasure that is on the map."), "WQ-CARD-TREASURE")
         if S.treasure_at(st, t) >= 0:
-            bad(f"{IDS[t]} already holds a treasure.", "WQ-AMB-24")
+            bad(say("{territory} already holds a treasure.", territory=IDS[t]), "WQ-AMB-24")
         return {"i": i, "t": t}
     if set(mv) - {"type", "card"}:
-        bad(f"{card} takes no further choices.", "WQ-CARDS-4")
+        bad(say("{card} takes no further choices.", card=card), "WQ-CARDS-4")
     return {}
 
 
 DECISION = Decision("cards", moves=frozenset({"draw", "play", "discard", "done"}), rule="WQ-CARDS-1",
-                    prompt="cards", text="Draw a card, play cards, or say done.", legal=cards_legal,
+                    prompt="cards", text=say("Draw a card, play cards, or say done."), legal=cards_legal,
                     resolve=cards_resolve, auto=cards_auto)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
+from core.text import P, say
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS, name
@@ -23,13 +24,13 @@ def castle_legal(st: State, f: Frame) -> list[dict]:
 def castle_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
     t = terr(mv.get("at"), "WQ-SETUP-3")
     if not board.IS_CASTLE[t] or st["owner"][t] != -1:
-        bad(f"{IDS[t]} is not an empty castle.", "WQ-SETUP-3", legal=[f"castle {m['at']}" for m in castle_legal(st, f)])
+        bad(say("{territory} is not an empty castle.", territory=IDS[t]), "WQ-SETUP-3", legal=[f"castle {m['at']}" for m in castle_legal(st, f)])
     st["frames"].pop()
     S.add_men(st, f["seat"], t, 1)
     if ev is not QUIET:
-        ev.append(Event(f"{{P{f['seat']}}} puts a man on {name(t)}."))
+        ev.append(Event(say("{player} puts a man on {where}.", player=P(f["seat"]), where=name(t))))
 
 
 
 DECISION = Decision("castle", moves=frozenset({"castle"}), rule="WQ-SETUP-3", prompt="setup",
-                    text="Put a man on an empty castle.", legal=castle_legal, resolve=castle_resolve)
+                    text=say("Put a man on an empty castle."), legal=castle_legal, resolve=castle_resolve)

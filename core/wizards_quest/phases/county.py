@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
+from core.text import P, say
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS, name
@@ -31,14 +32,14 @@ def county_auto(st: State, f: Frame) -> dict | None:
 def county_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
     t = terr(mv.get("at"), "WQ-SETUP-6")
     if board.IS_CASTLE[t] or st["owner"][t] != -1:
-        bad(f"{IDS[t]} is not an empty county.", "WQ-SETUP-6")
+        bad(say("{territory} is not an empty county.", territory=IDS[t]), "WQ-SETUP-6")
     st["frames"].pop()
     S.add_men(st, f["seat"], t, 1)
     if ev is not QUIET:
-        ev.append(Event(f"{{P{f['seat']}}} puts a man on {name(t)}."))
+        ev.append(Event(say("{player} puts a man on {where}.", player=P(f["seat"]), where=name(t))))
 
 
 
 DECISION = Decision("county", moves=frozenset({"county"}), rule="WQ-SETUP-6", prompt="setup",
-                    text="Put a man on an empty county.", legal=county_legal, resolve=county_resolve,
+                    text=say("Put a man on an empty county."), legal=county_legal, resolve=county_resolve,
                     auto=county_auto)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
+from core.text import say
 from core.wizards_quest.effects import send_creature
 from core.wizards_quest.notation import duchy
 from core.wizards_quest.phases.decision import Decision
@@ -21,4 +22,4 @@ def flee_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
 
 
 DECISION = Decision("flee", moves=frozenset({"flee"}), rule="WQ-SPECIAL-7", prompt="flee",
-                    text="Choose the duchy the beaten creature flees to.", legal=flee_legal, resolve=flee_resolve)
+                    text=say("Choose the duchy the beaten creature flees to."), legal=flee_legal, resolve=flee_resolve)

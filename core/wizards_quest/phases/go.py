@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
+from core.text import P, say
 from core.wizards_quest.battle import all_donor_men, check_donors, move_in
 from core.wizards_quest.notation import bad, men_map
 from core.wizards_quest.phases.decision import Decision
@@ -24,11 +25,11 @@ def go_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None
         st["frames"].pop()
         st["frames"].pop()
         if ev is not QUIET:
-            ev.append(Event(f"{{P{f['seat']}}} breaks off the campaign."))
+            ev.append(Event(say("{player} breaks off the campaign.", player=P(f["seat"]))))
         return
     men = men_map(mv.get("men", {}), "WQ-CAMP-4")
     if men and f["special"]:
-        bad("No men may be moved in during a special campaign.", "WQ-SPECIAL-4")
+        bad(say("No men may be moved in during a special campaign."), "WQ-SPECIAL-4")
     check_donors(st, f["seat"], f["source"], f["boat"], men)
     st["frames"].pop()
     move_in(st, f["seat"], f["source"], men, ev)
@@ -36,4 +37,4 @@ def go_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None
 
 
 DECISION = Decision("go", moves=frozenset({"go", "break"}), rule="WQ-CAMP-3", prompt="campaign",
-                    text="Fight on (moving men in if you like) or break off.", legal=go_legal, resolve=go_resolve)
+                    text=say("Fight on (moving men in if you like) or break off."), legal=go_legal, resolve=go_resolve)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
+from core.text import P, say, term
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS, name
@@ -52,29 +53,34 @@ def hide_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     i = treasure_index(st, mv.get("treasure"), rule)
     tr = st["treasures"][i]
     if tr[2] != S.HELD or tr[3] != f["seat"]:
-        bad("You can only hide a treasure you were handed and still hold.", "WQ-SETUP-7")
+        bad(say("You can only hide a treasure you were handed and still hold."), "WQ-SETUP-7")
     t = terr(mv.get("at"), rule)
     if t not in hide_spots(st, f, tr[0]):
         if S.treasure_at(st, t) >= 0:
-            bad(f"{IDS[t]} already holds a treasure.", "WQ-SETUP-10")
+            bad(say("{territory} already holds a treasure.", territory=IDS[t]), "WQ-SETUP-10")
         if option(st, "blank-treasure") and st["owner"][t] != f["seat"]:
-            bad("In this variant treasures are hidden on your own territories.", "WQ-VAR-BLANK-2")
+            bad(say("In this variant treasures are hidden on your own territories."), "WQ-VAR-BLANK-2")
         if st["owner"][t] == tr[0]:
-            bad("A treasure may not be hidden on its owner's territory.", rule)
-        bad("This round's treasure goes on a castle." if f["round"] == 0 else
-            "After the first round treasures go on counties.", rule)
+            bad(say("A treasure may not be hidden on its owner's territory."), rule)
+        bad(say("This round's treasure goes on a castle.") if f["round"] == 0 else
+            say("After the first round treasures go on counties."), rule)
     st["frames"].pop()
     tr = S.own_treasure(st, i)
     tr[2] = t
     if ev is not QUIET:
-        kind = "" if option(st, "blank-treasure") else S.KIND_NAMES[tr[1]] + " "
-        ev.append(Event(f"{{P{f['seat']}}} hides {{P{tr[0]}}}'s {kind}treasure ({S.treasure_id(i)}) on {name(t)}."))
+        if option(st, "blank-treasure"):
+            ev.append(Event(say("{player} hides {owner}'s treasure ({treasure}) on {where}.", player=P(f["seat"]),
+                                owner=P(tr[0]), treasure=S.treasure_id(i), where=name(t))))
+        else:
+            ev.append(Event(say("{player} hides {owner}'s {kind} treasure ({treasure}) on {where}.",
+                                player=P(f["seat"]), owner=P(tr[0]), kind=term(S.KIND_NAMES[tr[1]]),
+                                treasure=S.treasure_id(i), where=name(t))))
     if st["players"] == 2 and option(st, "two-player-rules") and st["owner"][t] == f["seat"]:  # WQ-VAR-2P-1
         if ev is not QUIET:
-            ev.append(Event(f"{{P{f['seat']}}} receives 5 men on {IDS[t]}."))
+            ev.append(Event(say("{player} receives 5 men on {where}.", player=P(f["seat"]), where=IDS[t])))
         ask(st, "place", f["seat"], total=5, single=t, max_heroes=1, why="the two-player bonus")
 
 
 
 DECISION = Decision("hide", moves=frozenset({"hide"}), rule="WQ-SETUP-8", prompt="setup",
-                    text="Hide one of the treasures you were handed.", legal=hide_legal, resolve=hide_resolve)
+                    text=say("Hide one of the treasures you were handed."), legal=hide_legal, resolve=hide_resolve)

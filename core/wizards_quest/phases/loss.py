@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
+from core.text import Joined, Msg, join, say, say_n, term
 from core.wizards_quest.board import IDS
-from core.wizards_quest.effects import forced_loss, lose_pieces, loss_choices, men as count_men
+from core.wizards_quest.effects import forced_loss, lose_pieces, loss_choices, men as count_men, pieces
 from core.wizards_quest.notation import bad, hero_name
 from core.wizards_quest.phases.decision import Decision
 from core.wizards_quest.state import Frame, State
@@ -18,20 +19,29 @@ def loss_legal(st: State, f: Frame) -> list[dict]:
     return [{"type": "lose", "hero": h} for h in loss_options(st, f)]
 
 
-def loss_refusal(st: State, f: Frame, hero: str, options: list[str]) -> str:
+def loss_refusal(st: State, f: Frame, hero: str, options: list[str]) -> Msg:
     """Why this loss is refused: the pieces the player really has in this battle and what they may lose."""
     t, k, seat = f["territory"], f["count"], f["seat"]
     men = st["men"][t]
     heroes = [h for h, where in (("champion", st["champion"][seat]), ("wizard", st["wizard"][seat])) if where == t]
-    have = " and ".join(([count_men(men)] if men or not heroes else []) + [f"your {h}" for h in heroes])
-    allowed = " or ".join("lose " + (h or "men") for h in options)
+    have: Msg | Joined
+    if not heroes:
+        have = count_men(men)
+    elif men:
+        have = join(" and ", [count_men(men)] + [say("your {hero}", hero=term(h)) for h in heroes])
+    else:
+        have = join(" and ", [say("your {hero}", hero=term(h)) for h in heroes])
+    moves = ["lose " + (h or "men") for h in options]  # (notation: the moves to write)
+    allowed = say("{first} or {second}", first=moves[0], second=moves[1]) if len(moves) == 2 else " or ".join(moves)
     if hero and hero not in heroes:
-        return (f"There is no {hero} of yours in this battle: on {IDS[t]} you have {have}. "
-                f"You lose {count_men(k, 'piece')}: {allowed}.")
+        return say("There is no {hero} of yours in this battle: on {territory} you have {have}. You lose {pieces}: "
+                   "{allowed}.", hero=term(hero), territory=IDS[t], have=have, pieces=pieces(k), allowed=allowed)
     if not hero:
-        return (f"You lose {count_men(k, 'piece')} on {IDS[t]} but have only {count_men(men)}, so your "
-                f"{heroes[0] if heroes else 'hero'} must be among them: {allowed}.")
-    return f"On {IDS[t]} you have {have}; you lose {count_men(k, 'piece')}: {allowed}."
+        return say("You lose {pieces} on {territory} but have only {men}, so your {hero} must be among them: "
+                   "{allowed}.", pieces=pieces(k), territory=IDS[t], men=count_men(men),
+                   hero=term(heroes[0] if heroes else "hero"), allowed=allowed)
+    return say("On {territory} you have {have}; you lose {pieces}: {allowed}.", territory=IDS[t], have=have,
+               pieces=pieces(k), allowed=allowed)
 
 
 def loss_auto(st: State, f: Frame) -> dict | None:
@@ -48,10 +58,17 @@ def loss_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     lose_pieces(st, f["seat"], f["territory"], f["count"], hero, f["into"], f["why"], ev)
 
 
-def loss_text(st: State, f: Frame) -> str:
-    return f"Choose which {f['count']} of your pieces on {IDS[f['territory']]} are lost ({f['why']})."
+def loss_text(st: State, f: Frame) -> Msg:
+    why = LOSS_WHY.get(f["why"])
+    return say_n("Choose which {n} of your pieces on {territory} are lost ({why}).",
+                 "Choose which {n} of your pieces on {territory} are lost ({why}).", f["count"],
+                 territory=IDS[f["territory"]], why=why if why is not None else f["why"])
+
+
+# Why pieces are lost, as the state keeps it (the frame's "why"): its words in the prompt.
+LOSS_WHY = {"the dragon eats": say("the dragon eats"), "defending": say("defending"), "attacking": say("attacking")}
 
 
 DECISION = Decision("loss", moves=frozenset({"lose"}), rule="WQ-LOSS-2", prompt="loss",
-                    text="Choose which of your pieces are lost.", legal=loss_legal, resolve=loss_resolve,
+                    text=say("Choose which of your pieces are lost."), legal=loss_legal, resolve=loss_resolve,
                     auto=loss_auto, describe=loss_text)

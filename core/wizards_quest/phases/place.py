@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
+from core.text import Msg, P, join, say, say_n, term
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS
@@ -14,6 +15,16 @@ from core.wizards_quest.state import QUIET, Frame, State
 PLACE_RULES = {"starting forces": "WQ-SETUP-11", "reinforcements": "WQ-SUPPLY-4", "the chest": "WQ-TREASURE-2",
                "the crown": "WQ-TREASURE-3", "the Peacemaker's gift": "WQ-PEACE-2", "men from a card": "WQ-CARDS-6",
                "slaying the dragon": "WQ-SPECIAL-6", "the two-player bonus": "WQ-VAR-2P-1"}
+# Why men are placed, as the state keeps it (the frame's "why"): its words in prompts and events.
+PLACE_WHY = {"starting forces": say("starting forces"), "reinforcements": say("reinforcements"),
+             "the chest": say("the chest"), "the crown": say("the crown"),
+             "the Peacemaker's gift": say("the Peacemaker's gift"), "men from a card": say("men from a card"),
+             "slaying the dragon": say("slaying the dragon"), "the two-player bonus": say("the two-player bonus")}
+
+
+def why_placed(f: Frame) -> Msg | str:
+    """The words of the frame's reason for placing (as stored when no message has it)."""
+    return PLACE_WHY.get(f["why"], f["why"])
 
 
 def place_allowed(st: State, f: Frame) -> list[int]:
@@ -78,7 +89,7 @@ def place_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> N
     heroes = heroes_map(mv.get("heroes"), rule)
     if not allowed:
         if men or heroes:
-            bad("You have no territory to place men on.", rule)
+            bad(say("You have no territory to place men on."), rule)
     else:
         check_batch(st, seat, f["total"], allowed, f["max_heroes"], men, heroes, rule)
     st["frames"].pop()
@@ -87,17 +98,19 @@ def place_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> N
     for hero, t in heroes.items():
         S.put_hero(st, seat, hero, t)
     if ev is not QUIET:
-        parts = [f"{k} on {IDS[t]}" for t, k in sorted(men.items())] + [f"{h} on {IDS[t]}" for h, t in heroes.items()]
-        ev.append(Event(f"{{P{seat}}} places {', '.join(parts) or 'nothing'} ({f['why']})."))
+        parts = [say("{n} on {where}", n=k, where=IDS[t]) for t, k in sorted(men.items())] + \
+            [say("{hero} on {where}", hero=term(h), where=IDS[t]) for h, t in heroes.items()]
+        ev.append(Event(say("{player} places {places} ({why}).", player=P(seat),
+                            places=join(", ", parts) if parts else say("nothing"), why=why_placed(f))))
 
 
-def where_allowed(st: State, seat: int, allowed: set[int]) -> str:
+def where_allowed(st: State, seat: int, allowed: set[int]) -> Msg:
     """The territories this placing may use, as a player reads them (the first few when there are many)."""
     names = sorted(IDS[t] for t in allowed)
     if len(names) == 1:
-        return f"these pieces go on {names[0]}."
+        return say("these pieces go on {territory}.", territory=names[0])
     shown = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "")
-    return f"place them on territories you hold: {shown}."
+    return say("place them on territories you hold: {territories}.", territories=shown)
 
 
 def check_batch(st: State, seat: int, total: int, allowed: list[int], maxh: int, men: dict[int, int],
@@ -106,25 +119,28 @@ def check_batch(st: State, seat: int, total: int, allowed: list[int], maxh: int,
     allowed_set = set(allowed)
     for t in list(men) + list(heroes.values()):
         if t not in allowed_set:
-            bad(f"You may not place pieces on {IDS[t]} here: " + where_allowed(st, seat, allowed_set), rule)
+            bad(say("You may not place pieces on {territory} here: {allowed}", territory=IDS[t],
+                    allowed=where_allowed(st, seat, allowed_set)), rule)
     if len(heroes) > maxh:
-        bad("At most one hero can come from a batch that goes on one territory.", "WQ-HERO-SUB-2")
+        bad(say("At most one hero can come from a batch that goes on one territory."), "WQ-HERO-SUB-2")
     for hero, t in heroes.items():
         if S.hero_position(st, seat, hero) >= 0:
-            bad(f"Your {hero} is already on the map.", "WQ-HERO-SUB-2")
+            bad(say("Your {hero} is already on the map.", hero=term(hero)), "WQ-HERO-SUB-2")
         if S.hero_position(st, seat, S.other_hero(hero)) == t or (len(heroes) == 2 and
                                                                    heroes["champion"] == heroes["wizard"]):
-            bad("Champion and wizard may never stand on the same territory.", "WQ-STACK-2")
+            bad(say("Champion and wizard may never stand on the same territory."), "WQ-STACK-2")
     placed = sum(men.values()) + 2 * len(heroes)
     if placed != total:
-        bad(f"Place exactly {total} men (a hero counts as 2); you placed {placed}.", "WQ-HERO-SUB-1")
+        bad(say_n("Place exactly {n} men (a hero counts as 2); you placed {placed}.",
+                  "Place exactly {n} men (a hero counts as 2); you placed {placed}.", total, placed=placed),
+            "WQ-HERO-SUB-1")
 
 
 
-def place_text(st: State, f: Frame) -> str:
-    return f"Place {f['total']} men ({f['why']})."
+def place_text(st: State, f: Frame) -> Msg:  # (English says "men" for one too, as stored games have it)
+    return say_n("Place {n} men ({why}).", "Place {n} men ({why}).", f["total"], why=why_placed(f))
 
 
 DECISION = Decision("place", moves=frozenset({"place"}), rule="WQ-HERO-SUB-1", prompt="place",
-                    text="Place your men.", legal=place_legal, resolve=place_resolve, auto=place_auto,
+                    text=say("Place your men."), legal=place_legal, resolve=place_resolve, auto=place_auto,
                     describe=place_text)

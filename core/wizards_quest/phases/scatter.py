@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
+from core.text import Msg, P, join, say, say_n, term
 from core.wizards_quest import state as S
 from core.wizards_quest.board import ORC, IDS
 from core.wizards_quest.effects import collect_here
@@ -70,14 +71,26 @@ def scatter_examples(st: State, f: Frame) -> list[dict]:
     return out
 
 
-def scatter_text(f: Frame, men: dict[int, int], heroes: dict[str, int]) -> str:
+def scatter_text(f: Frame, men: dict[int, int], heroes: dict[str, int]) -> Msg:
     """What the scattering event says: where the struck pieces went, and how many had no place."""
     v = f["victim"]
-    who = "orcs" if v == ORC else f"{{P{v}}}'s pieces"
-    parts = [f"{k} on {IDS[t]}" for t, k in sorted(men.items())] + [f"{h} on {IDS[t]}" for h, t in heroes.items()]
+    parts = [say("{n} on {where}", n=k, where=IDS[t]) for t, k in sorted(men.items())] + \
+        [say("{hero} on {where}", hero=term(h), where=IDS[t]) for h, t in heroes.items()]
+    places = join(", ", parts) if parts else say("nowhere")
     lost = f["men"] - sum(men.values()) + (1 if f["hero"] and not heroes else 0)
-    return (f"{{P{f['seat']}}} places the lost {who}: {', '.join(parts) or 'nowhere'}"
-            + (f" ({lost} had no place and are removed)." if lost else "."))
+    seat = P(f["seat"])
+    # (English says "had no place and are removed" for one too, as stored games have it)
+    if v == ORC:
+        if lost:
+            return say_n("{player} places the lost orcs: {places} ({n} had no place and are removed).",
+                         "{player} places the lost orcs: {places} ({n} had no place and are removed).", lost,
+                         player=seat, places=places)
+        return say("{player} places the lost orcs: {places}.", player=seat, places=places)
+    if lost:
+        return say_n("{player} places the lost {victim}'s pieces: {places} ({n} had no place and are removed).",
+                     "{player} places the lost {victim}'s pieces: {places} ({n} had no place and are removed).", lost,
+                     player=seat, victim=P(v), places=places)
+    return say("{player} places the lost {victim}'s pieces: {places}.", player=seat, victim=P(v), places=places)
 
 
 def scatter_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
@@ -87,21 +100,21 @@ def scatter_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) ->
     spots = scatter_spots(st, f)
     for t, k in men.items():
         if t not in spots:
-            bad(f"{IDS[t]} is neither the loser's other territory nor empty.", "WQ-WIZ-2")
+            bad(say("{territory} is neither the loser's other territory nor empty.", territory=IDS[t]), "WQ-WIZ-2")
         if k > spots[t]:
-            bad(f"{IDS[t]} cannot take {k} more orcs (at most 4 on a territory).", "WQ-STACK-5")
+            bad(say("{territory} cannot take {n} more orcs (at most 4 on a territory).", territory=IDS[t], n=k), "WQ-STACK-5")
     capacity = sum(spots.values())
     must = min(f["men"], capacity)
     if sum(men.values()) != must:
-        bad(f"Place exactly {must} of the lost pieces.", rule)
+        bad(say("Place exactly {n} of the lost pieces.", n=must), rule)
     hspots = scatter_hero_spots(st, f, spots)
     if set(heroes) - ({f["hero"]} if f["hero"] else set()):
-        bad("That hero is not among the lost pieces.", rule)
+        bad(say("That hero is not among the lost pieces."), rule)
     if hspots and not heroes:
-        bad(f"The {f['hero']} must be placed too.", rule)
+        bad(say("The {hero} must be placed too.", hero=term(f["hero"])), rule)
     for hero, t in heroes.items():
         if t not in hspots:
-            bad(f"The {hero} cannot go to {IDS[t]}.", "WQ-STACK-2")
+            bad(say("The {hero} cannot go to {territory}.", hero=term(hero), territory=IDS[t]), "WQ-STACK-2")
     st["frames"].pop()
     v = f["victim"]
     fresh = [t for t in list(men) + list(heroes.values()) if st["owner"][t] == -1]
@@ -121,5 +134,5 @@ def scatter_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) ->
 
 
 DECISION = Decision("scatter", moves=frozenset({"scatter"}), rule="WQ-WIZ-2", prompt="scatter",
-                    text="Place the pieces your wizard struck.", legal=scatter_legal, resolve=scatter_resolve,
+                    text=say("Place the pieces your wizard struck."), legal=scatter_legal, resolve=scatter_resolve,
                     auto=scatter_auto)

@@ -6,6 +6,7 @@ from typing import Iterator
 
 from core.protocol import Event
 from core.rng import Rng
+from core.text import P, say, term
 from core.wizards_quest import state as S
 from core.wizards_quest.board import name
 from core.wizards_quest.effects import collect_here, men as count_men
@@ -49,7 +50,7 @@ def take_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     hero = hero_name(mv.get("hero"), "WQ-CAMP-5")
     src, tgt, seat = f["source"], f["target"], f["seat"]
     if not take_allowed(st, f, k, hero):
-        bad("Move at least one piece in and leave at least one behind.", "WQ-CAMP-8")
+        bad(say("Move at least one piece in and leave at least one behind."), "WQ-CAMP-8")
     st["frames"].pop()
     st["men"][src] -= k
     S.add_men(st, seat, tgt, k)
@@ -57,12 +58,18 @@ def take_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
         S.put_hero(st, seat, hero, tgt)
     S.refresh(st, src)
     if ev is not QUIET:
-        moved = " and ".join(([count_men(k)] if k else []) + ([f"their {hero}"] if hero else []))
-        ev.append(Event(f"{{P{seat}}} takes {name(tgt)} with {moved}."))
+        if not hero:
+            ev.append(Event(say("{player} takes {where} with {men}.", player=P(seat), where=name(tgt), men=count_men(k))))
+        elif k:
+            ev.append(Event(say("{player} takes {where} with {men} and their {hero}.", player=P(seat), where=name(tgt),
+                                men=count_men(k), hero=term(hero))))
+        else:
+            ev.append(Event(say("{player} takes {where} with their {hero}.", player=P(seat), where=name(tgt),
+                                hero=term(hero))))
     collect_here(st, seat, tgt, rng, ev)  # WQ-TREASURE-1
 
 
 
 DECISION = Decision("take", moves=frozenset({"take"}), rule="WQ-CAMP-5", prompt="take",
-                    text="Move pieces into the conquered territory.", legal=take_options, resolve=take_resolve,
+                    text=say("Move pieces into the conquered territory."), legal=take_options, resolve=take_resolve,
                     auto=take_auto)
