@@ -66,21 +66,27 @@ class Joined(str):
         return {"join": self.sep, "items": [to_json(item) for item in self.items]}
 
 
-def _made(cls: type, english: str, **fields: Any) -> Any:
-    made: Any = str.__new__(cls, english)
-    made.__dict__.update(fields)
-    return made
+def _filled(template: str, args: dict[str, Any]) -> str:
+    """The English sentence: `template` with `args`, an unknown `{name}` (a `{P0}` slot) kept."""
+    try:
+        return template.format_map(args)
+    except KeyError:
+        return template.format_map(_Slots(args))
 
 
 def say(template: str, **args: Any) -> Msg:
     """One sentence: `template` filled with `args` (str, int, `Msg`, `Term`, `Joined`)."""
-    return _made(Msg, template.format_map(_Slots(args)), id=template, args=args, n=None)
+    made = str.__new__(Msg, _filled(template, args))
+    made.id, made.args, made.n = template, args, None
+    return made
 
 
 def say_n(singular: str, plural: str, n: int, **args: Any) -> Msg:
     """A sentence with a count `n` (`{n}` in the templates), in the reader's plural form."""
     args["n"] = n
-    return _made(Msg, (singular if n == 1 else plural).format_map(_Slots(args)), id=(singular, plural), args=args, n=n)
+    made = str.__new__(Msg, _filled(singular if n == 1 else plural, args))
+    made.id, made.args, made.n = (singular, plural), args, n
+    return made
 
 
 def term(name: str) -> Term:
@@ -96,7 +102,9 @@ def P(number: int) -> str:  # noqa: N802 - named as the slot it writes, {P0}..{P
 def join(separator: str, items: Iterable[Any]) -> Joined:
     """The pieces said one after another, `separator` between them (kept as it is)."""
     items = tuple(items)
-    return _made(Joined, separator.join(map(str, items)), sep=separator, items=items)
+    made = str.__new__(Joined, separator.join(map(str, items)))
+    made.sep, made.items = separator, items
+    return made
 
 
 def count(number: int, singular: str, plural: str | None = None) -> str:
