@@ -5,6 +5,15 @@ legend, text-box and token macros).
 A picture is drawn from a view only, never from the state, so it can show nothing the
 view does not. Seats appear as {P0}..{P5} slots like `render`'s text; the server writes
 the players' names there (escaped for XML).
+
+Every word of a picture is a message (core/text.py): its labels, titles and legends are said
+with `say`/`say_n`/`term` in Python (never written in the templates), and the picture is drawn
+with `speak`, the reader's way of turning a message into text (the default `str`: English, the
+message's own value). The server passes the reader's language's `speak`; the engine never
+knows a language. A label whose width matters (a wrapped box line, a card chip) is spoken
+before it is measured. The sentences of every game's picture (here and in core/<game>/picture.py)
+go into the catalog every game reads, catalogs/core/<lang>.po (server/web/i18n/extract.py):
+one set of words for the three pictures, many of them shared.
 """
 from __future__ import annotations
 
@@ -13,8 +22,13 @@ import re
 import textwrap
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Callable
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from core.text import Joined, Msg, Term, say
+
+Speak = Callable[[Any], str]  # a message in the reader's language (the server's `render`)
 
 # Okabe & Ito's colour-blind-safe palette; each seat's number is written beside its colour
 # too, so no reader has to tell colours apart.
@@ -58,21 +72,41 @@ def wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width) or [""]
 
 
+def seat_label(seat: int, you: bool) -> Msg | str:
+    """The seat's name slot, '{P1} (you)' for the reader's own."""
+    return say("{player} (you)", player=seat_name(seat)) if you else seat_name(seat)
+
+
 def legend_rows(players: int, seat: int | None, facts) -> list[dict]:
     """One legend row per seat: colour, number, name slot, and a line of facts."""
-    return [{"seat": s, "colour": seat_colour(s), "ink": seat_ink(s), "name": seat_name(s),
-             "you": s == seat, "facts": facts(s)} for s in range(players)]
+    return [{"seat": s, "colour": seat_colour(s), "ink": seat_ink(s), "name": seat_label(s, s == seat),
+             "facts": facts(s)} for s in range(players)]
+
+
+def spoken(value: Any, speak: Speak) -> Any:
+    """`value` (a template's context: dicts, lists, tuples of labels) with every message in it
+    said by `speak`; everything else as it is."""
+    if isinstance(value, (Msg, Term, Joined)):
+        return speak(value)
+    if isinstance(value, dict):
+        return {key: spoken(item, speak) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(spoken(item, speak) for item in value)
+    return value
 
 
 class Panel:
-    """The legend and text boxes under a map, stacked top to bottom (macro `ui.panel`)."""
+    """The legend and text boxes under a map, stacked top to bottom (macro `ui.panel`). Its
+    texts are spoken as they come, since a box's lines wrap at the width of the reader's words."""
 
     ROW = 36  # one legend row
     GAP = 8
 
-    def __init__(self, x: float, y: float, width: float, legend: list[dict], legend_columns: int = 2):
+    def __init__(self, x: float, y: float, width: float, legend: list[dict], legend_columns: int = 2,
+                 speak: Speak = str):
         self.x, self.y, self.width = round(x), round(y), round(width)
-        self.legend, self.legend_columns = legend, legend_columns
+        self.speak = speak
+        self.legend, self.legend_columns = spoken(legend, speak), legend_columns
         self.boxes: list[dict] = []
         self.height = self.ROW * -(-len(legend) // legend_columns) + self.GAP
 
@@ -81,9 +115,10 @@ class Panel:
         """Characters a box line holds at its 11px text."""
         return max(20, int((self.width - 16) / 6.4))
 
-    def box(self, heading: str, lines: list[str], cls: str, fill: str = "#F7F7F7") -> None:
-        wrapped = [part for line in lines for part in wrap(line, self.columns)]
-        self.boxes.append({"y": self.height, "heading": heading, "lines": wrapped, "cls": cls, "fill": fill})
+    def box(self, heading: Any, lines: list[Any], cls: str, fill: str = "#F7F7F7") -> None:
+        wrapped = [part for line in lines for part in wrap(self.speak(line), self.columns)]
+        self.boxes.append({"y": self.height, "heading": self.speak(heading), "lines": wrapped, "cls": cls,
+                           "fill": fill})
         self.height += 24 + 14 * len(wrapped) + self.GAP
 
     @property
@@ -99,6 +134,7 @@ def _environment() -> Environment:
     return env
 
 
-def draw(template: str, **context) -> str:
-    """Render a game's picture template (a path under core/, e.g. 'wizards_quest/picture.svg.j2')."""
-    return _environment().get_template(template).render(**context)
+def draw(template: str, speak: Speak | None = None, **context) -> str:
+    """Render a game's picture template (a path under core/, e.g. 'wizards_quest/picture.svg.j2'),
+    every message in `context` said by `speak` (None: English, which a message is already)."""
+    return _environment().get_template(template).render(**(context if speak is None else spoken(context, speak)))

@@ -373,11 +373,13 @@ class Game(ABC):
         player in a slow game often decides from the mail alone."""
         return self.render(view, seat)
 
-    def picture(self, view: dict, seat: int | None, touched: frozenset = frozenset()) -> str | None:
+    def picture(self, view: dict, seat: int | None, touched: frozenset = frozenset(),
+                speak: Callable[[Any], str] | None = None) -> str | None:
         """An SVG picture of a view (the game page's and the mails' board), drawn from the view
         only so it can show no secret; seats as {P0}..{P5} slots like `render`. `touched`: the
         words of the last move's notation (`core.picture.touched_tokens`), whose places it
-        marks. None: this game draws no picture."""
+        marks. `speak`: how the reader's language says a message (core/text.py), which every
+        word of the picture is; None: English. None: this game draws no picture."""
         return None
 
     def hidden_from(self, state: State, seat: int | None) -> list[str]:

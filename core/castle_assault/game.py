@@ -145,10 +145,10 @@ class CastleAssault(Game):
     def render(self, view: dict, seat: int | None) -> str:
         return render_text(view, seat)
 
-    def picture(self, view: dict, seat: int | None, touched: frozenset = frozenset()) -> str | None:
+    def picture(self, view: dict, seat: int | None, touched: frozenset = frozenset(), speak=None) -> str | None:
         from . import picture  # Jinja2 is loaded only by who draws
 
-        return picture.picture(view, seat, touched)
+        return picture.picture(view, seat, touched, speak)
 
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":

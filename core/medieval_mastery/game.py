@@ -207,10 +207,10 @@ class MedievalMastery(Game):
     def render(self, view, seat):
         return views.render(view, seat)
 
-    def picture(self, view, seat, touched=frozenset()):
+    def picture(self, view, seat, touched=frozenset(), speak=None):
         from core.medieval_mastery import picture  # Jinja2 is loaded only by who draws
 
-        return picture.picture(view, seat, touched)
+        return picture.picture(view, seat, touched, speak)
 
     # --- the bots' worlds (sample.py, loaded only by the bots) ------------------------------
 

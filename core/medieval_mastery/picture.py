@@ -3,12 +3,16 @@
 The hexes stand where the map data puts them (axial pointy-top coordinates `q`, `r` of
 `data.LAYOUTS`, which the view carries): territories tinted by type with their VP, the
 owner's colour and knight count, castles with their garrison, lakes, the battle under way,
-and beside the map the players, the battle and the seat's own hand.
+and beside the map the players, the battle and the seat's own hand. Every word is a message
+(core/picture.py), said in the reader's language by `speak`.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from core.medieval_mastery import view as view_mod
-from core.picture import ACCENT, SQRT3, Panel, draw, hex_points, legend_rows, seat_colour, seat_ink
+from core.picture import ACCENT, SQRT3, Panel, Speak, draw, hex_points, legend_rows, seat_colour, seat_ink
+from core.text import join, say, say_n, term
 
 SIZE = 40  # hex radius
 MARGIN = 12
@@ -30,7 +34,8 @@ def _placed(items, key_q="q", key_r="r"):
     return [(item, *_centre(item[key_q], item[key_r])) for item in items]
 
 
-def picture(v: dict, seat: int | None, touched: frozenset = frozenset()) -> str:
+def picture(v: dict, seat: int | None, touched: frozenset = frozenset(), speak: Speak | None = None) -> str:
+    speak = speak or str
     cells = _placed(v["territories"]) + _placed(v["lakes"]) + _placed(v["castles"])
     xs = [x for _, x, _ in cells]
     ys = [y for _, _, y in cells]
@@ -39,46 +44,60 @@ def picture(v: dict, seat: int | None, touched: frozenset = frozenset()) -> str:
     dy = MARGIN + SIZE + 30 - min(ys)
     battle_tile = v["battle"]["tile"] if v["battle"] else None
     territories = [_territory(t, x + dx, y + dy, touched, battle_tile) for t, x, y in _placed(v["territories"])]
-    lakes = [{"name": lake["name"], "x": x + dx, "y": y + dy, "points": hex_points(x + dx, y + dy, SIZE - 1, False)}
+    lakes = [{"name": lake["name"], "label": say("{lake} lake", lake=lake["name"]), "x": x + dx, "y": y + dy, "points": hex_points(x + dx, y + dy, SIZE - 1, False)}
              for lake, x, y in _placed(v["lakes"])]
     castles = [_castle(c, x + dx, y + dy, touched) for c, x, y in _placed(v["castles"])]
     map_height = max(ys) - min(ys) + 2 * SIZE + 2 * MARGIN + 30
     width = max(map_width, MIN_WIDTH)
-    panel = _panel(v, seat, map_height, width)
-    return draw("medieval_mastery/picture.svg.j2", game="medieval-mastery", width=round(width),
+    panel = _panel(v, seat, map_height, width, speak)
+    return draw("medieval_mastery/picture.svg.j2", speak, game="medieval-mastery", width=round(width),
                 height=panel.bottom + 4, title=_title(v), heading=_title(v), territories=territories, lakes=lakes,
                 castles=castles, panel=panel, accent=ACCENT)
 
 
-def _title(v: dict) -> str:
+GAME = term("Medieval Mastery")
+
+
+def _title(v: dict) -> Any:
     turn = v["turn"]
     if v["result"]:
-        return "Medieval Mastery: game over"
-    return f"Medieval Mastery, turn {turn['number']}, target {v['target']} VP"
+        return say("{game}: game over", game=GAME)
+    return say("{game}, turn {turn}, target {target} VP", game=GAME, turn=turn["number"], target=v["target"])
 
 
 def _territory(t: dict, x: float, y: float, touched: frozenset, battle_tile: str | None) -> dict:
     owner = t["owner"] if t["owner"] >= 0 else None
+    tile = term(t["tile"])
+    title = say("{territory} {tile}: {vp} VP, capacity {capacity}, {ability}", territory=t["slot"], tile=tile,
+                vp=t["vp"], capacity=t["capacity"], ability=term(t["ability"]))
+    if owner is not None:
+        title = say_n("{territory}; P{seat} {player} with {n} knights", "{territory}; P{seat} {player} with {n} knights",
+                      t["knights"], territory=title, seat=owner, player="{P%d}" % owner)
     return {"id": t["slot"], "x": round(x, 1), "y": round(y, 1), "points": hex_points(x, y, SIZE - 1, False),
-            "fill": TILE_FILLS.get(t["tile"], "#EEEEEE"), "tile": t["tile"], "vp": t["vp"],
-            "capacity": t["capacity"], "ability": t["ability"], "owner": owner, "knights": t["knights"],
+            "fill": TILE_FILLS.get(t["tile"], "#EEEEEE"), "tile": tile, "title": title, "vp": t["vp"],
+            "worth": say("{vp}VP", vp=t["vp"]) if t["capacity"] == 6 else
+            say("{vp}VP max {capacity}", vp=t["vp"], capacity=t["capacity"]),
+            "owner": owner, "knights": t["knights"],
             "colour": seat_colour(owner), "ink": seat_ink(owner), "touched": t["slot"].upper() in touched,
             "battle": t["slot"] == battle_tile}
 
 
 def _castle(c: dict, x: float, y: float, touched: frozenset) -> dict:
     return {"id": c["name"], "seat": c["seat"], "x": round(x, 1), "y": round(y, 1), "knights": c["knights"],
+            "title": say_n("Castle {castle} of P{seat} {player}: {n} knights", "Castle {castle} of P{seat} {player}: {n} knights",
+                           c["knights"], castle=c["name"], seat=c["seat"], player="{P%d}" % c["seat"]),
             "points": hex_points(x, y, SIZE - 1, False), "colour": seat_colour(c["seat"]),
             "ink": seat_ink(c["seat"]), "touched": c["name"].upper() in touched}
 
 
-def _artefact_lines(v: dict, columns: int) -> list[str]:
-    """Each seat's crown, sceptre and orb, a name never broken over two lines."""
+def _artefact_lines(v: dict, columns: int, speak: Speak) -> list[str]:
+    """Each seat's crown, sceptre and orb, a name never broken over two lines (in the reader's
+    words: the fit is measured on them)."""
     lines = []
     for p in v["seats"]:
         line = f"P{p['seat']}:"
         for a in p["artefacts"]:
-            name = a["name"] + ("" if a["up"] else " (destroyed)")
+            name = speak(term(a["name"]) if a["up"] else say("{artefact} (destroyed)", artefact=term(a["name"])))
             if len(line) + 1 + len(name) > columns and line.strip().endswith(","):
                 lines.append(line)
                 line = "    "
@@ -87,33 +106,44 @@ def _artefact_lines(v: dict, columns: int) -> list[str]:
     return lines
 
 
-def _panel(v: dict, seat: int | None, y: float, width: float) -> Panel:
+def _card_name(name: str) -> Any:
+    """A conflict card's name as the battle shows it ('none': no card)."""
+    return say("none") if name == "none" else term(name)
+
+
+def _panel(v: dict, seat: int | None, y: float, width: float, speak: Speak) -> Panel:
     """The legend, the status, the battle and my hand, under the map."""
     castles = {c["seat"]: c for c in v["castles"]}
 
     def facts(s):
         p = v["seats"][s]
-        return (f"{p['vp']} VP, castle {castles[s]['knights']}, hand {p['hand']}, deck {p['deck']}, "
-                f"dice {p['dice_free']}")
+        return say("{vp} VP, castle {knights}, hand {hand}, deck {deck}, dice {dice}", vp=p["vp"],
+                   knights=castles[s]["knights"], hand=p["hand"], deck=p["deck"], dice=p["dice_free"])
 
-    panel = Panel(MARGIN, y, width - 2 * MARGIN, legend_rows(v["players"], seat, facts), legend_columns=1)
-    panel.box("Artefacts", _artefact_lines(v, panel.columns), "artefacts")
-    panel.box("Status", ["Game over: " + v["result"]["reason"]] if v["result"] else ["Now: " + view_mod._waiting(v)],
-              "status")
+    panel = Panel(MARGIN, y, width - 2 * MARGIN, legend_rows(v["players"], seat, facts), legend_columns=1,
+                  speak=speak)
+    panel.box(say("Artefacts"), _artefact_lines(v, panel.columns, speak), "artefacts")
+    panel.box(say("Status"), [say("Game over: {reason}", reason=v["result"]["reason"])] if v["result"]
+              else [say("Now: {what}", what=view_mod._waiting(v))], "status")
     b = v["battle"]
     if b:
-        lines = [f"P{b['attacker']} attacks with {b['attacker_knights']} knights: strength {b['attacker_strength']}",
-                 f"P{b['defender']} defends: strength {b['defender_strength']}"]
+        lines = [say_n("P{seat} attacks with {n} knights: strength {strength}",
+                       "P{seat} attacks with {n} knights: strength {strength}", b["attacker_knights"],
+                       seat=b["attacker"], strength=b["attacker_strength"]),
+                 say("P{seat} defends: strength {strength}", seat=b["defender"], strength=b["defender_strength"])]
         for who, shown in zip((b["attacker"], b["defender"]), b["revealed"]):
             if shown:
-                lines.append(f"P{who} played {shown['card']} ({shown['value']})")
+                lines.append(say("P{seat} played {card} ({value})", seat=who, card=_card_name(shown["card"]),
+                                 value=shown["value"]))
         if b.get("your_commit"):
-            lines.append(f"Your conflict card: {b['your_commit']}")
-        panel.box(f"Battle for {b['tile']}", lines, "battle", fill="#F6E6F0")
+            lines.append(say("Your conflict card: {card}", card=_card_name(b["your_commit"])))
+        panel.box(say("Battle for {territory}", territory=b["tile"]), lines, "battle", fill="#F6E6F0")
     if v["hand"] is not None:
-        panel.box("Your hand", [", ".join(c["title"] for c in v["hand"]) or "(empty)"], "hand", fill="#FFFBEA")
+        panel.box(say("Your hand"), [join(", ", [term(c["title"]) for c in v["hand"]]) if v["hand"] else say("(empty)")],
+                  "hand", fill="#FFFBEA")
         choice = v.get("choice") or {}
         if choice.get("text"):
-            panel.box("To decide", [choice["text"]] + [f"{i + 1}: {c['title']}" for i, c in enumerate(choice.get("cards", []))],
+            panel.box(say("To decide"), [choice["text"]] + [join(": ", [str(i + 1), term(c["title"])])
+                                                             for i, c in enumerate(choice.get("cards", []))],
                       "choice")
     return panel

@@ -158,10 +158,10 @@ class WizardsQuest(Game):
     def render(self, view: dict, seat: int | None) -> str:
         return V.render_view(view, seat)
 
-    def picture(self, view: dict, seat: int | None, touched: frozenset = frozenset()) -> str | None:
+    def picture(self, view: dict, seat: int | None, touched: frozenset = frozenset(), speak=None) -> str | None:
         from core.wizards_quest import picture  # Jinja2 is loaded only by who draws
 
-        return picture.picture(view, seat, touched)
+        return picture.picture(view, seat, touched, speak)
 
 
 def quiet_decision(state: State, seat: int, move: dict) -> tuple[State, list[Event]]:

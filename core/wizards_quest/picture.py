@@ -4,15 +4,19 @@
 thick), the Sea of Marnon with its lanes to the shore, the Ammon with its two bridges, the
 tunnel; on each territory its army (colour, men, wizard or champion) or orcs, the dragon,
 the Peacemaker and treasures; beside the map the players, the turn and the seat's cards.
+Every word is a message (core/picture.py), said in the reader's language by `speak`.
 """
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from markupsafe import Markup
 
-from core.picture import ACCENT, Panel, draw, hex_points, legend_rows, seat_colour, seat_ink
-from core.wizards_quest import board as geometry, data as marnon, view as view_mod
+from core.picture import ACCENT, Panel, Speak, draw, hex_points, legend_rows, seat_colour, seat_ink
+from core.records import message_of
+from core.text import join, say, say_n, term
+from core.wizards_quest import board as geometry, cards as deck, data as marnon
 from core.wizards_quest.board import DUCHY_NAMES
 
 SIZE = 36
@@ -33,22 +37,27 @@ def _point(xy: tuple[float, float]) -> tuple[float, float]:
     return round(xy[0] + SIZE + MARGIN, 1), round(xy[1] + SIZE + TOP, 1)
 
 
-def picture(v: dict, seat: int | None, touched: frozenset = frozenset()) -> str:
+def picture(v: dict, seat: int | None, touched: frozenset = frozenset(), speak: Speak | None = None) -> str:
+    speak = speak or str
     marks = _markers(v)
     territories = [_territory(t, marks.get(t["id"], []), touched) for t in v["territories"]]
     map_width = round(max(_at(cell)[0] for cell in geometry.CELLS.values()) + SIZE + MARGIN)
     map_height = round(max(_at(cell)[1] for cell in geometry.CELLS.values()) + SIZE * 0.87 + MARGIN)
-    panel = _panel(v, seat, map_height, map_width)
-    return draw("wizards_quest/picture.svg.j2", game="wizards-quest", width=map_width,
+    panel = _panel(v, seat, map_height, map_width, speak)
+    sea = speak(term("Sea of Marnon")).rsplit(" ", 1)  # two lines: "Sea of" / "Marnon"
+    words = (*sea[:-1], sea[-1]) if len(sea) == 2 else ("", sea[0])
+    return draw("wizards_quest/picture.svg.j2", speak, game="wizards-quest", width=map_width,
                 height=panel.bottom + 4, title=_title(v), heading=_title(v), panel=panel,
-                territories=territories, sea_layer=_layer("sea"), overlay=_layer("overlay"), accent=ACCENT)
+                territories=territories, sea_layer=_layer("sea", words),
+                overlay=_layer("overlay", (speak(say("tunnel")),)), orcs=term("orcs"), accent=ACCENT)
 
 
-@lru_cache(maxsize=2)
-def _layer(name: str) -> Markup:
-    """The map's fixed parts, drawn once: they are the same in every picture."""
+@lru_cache(maxsize=16)
+def _layer(name: str, words: tuple[str, ...]) -> Markup:
+    """The map's fixed parts, drawn once in each language (`words`: the layer's labels, spoken):
+    they are the same in every picture."""
     return Markup(draw("wizards_quest/overlay.svg.j2", layer=name, borders=_borders(), river=_river(),
-                       bridges=_bridges(), sea=_sea(), tunnel=_tunnel(), water=WATER))
+                       bridges=_bridges(), sea=_sea(), tunnel=_tunnel(), water=WATER, words=words))
 
 
 @lru_cache(maxsize=64)
@@ -60,22 +69,34 @@ def _ground(tid: str) -> Markup:
     return Markup(draw("wizards_quest/overlay.svg.j2", layer="ground", t=ground))
 
 
-def _title(v: dict) -> str:
+GAME = term("Wizard's Quest")
+
+
+def _title(v: dict) -> Any:
     if v["winners"] is not None:
-        return "Wizard's Quest: game over"
-    return f"Wizard's Quest, round {v['round']}"
+        return say("{game}: game over", game=GAME)
+    return say("{game}, round {round}", game=GAME, round=v["round"])
+
+
+# What a decision is about (its kind, phases/<kind>.py), as the "To decide" box names it.
+DECISIONS = {"camp": say("camp"), "cards": say("cards"), "castle": say("castle"), "county": say("county"),
+             "flee": say("flee"), "go": say("go"), "hide": say("hide"), "loss": say("loss"), "place": say("place"),
+             "scatter": say("scatter"), "take": say("take")}
+# A treasure's mark: the first letters of its kind's name, in the reader's words.
+TREASURE_MARKS = {"crown": say("Cr"), "chest": say("Ch"), "ring": say("Ri"), "blank": say("Bl")}
 
 
 def _markers(v: dict) -> dict[str, list[dict]]:
     """Dragon, Peacemaker and treasures, by the territory they stand on."""
     marks: dict[str, list[dict]] = {}
     if v["dragon"]:
-        marks.setdefault(v["dragon"], []).append({"kind": "dragon", "label": "Dragon", "fill": ACCENT, "ink": "#000"})
+        marks.setdefault(v["dragon"], []).append({"kind": "dragon", "label": say("Dragon"), "fill": ACCENT,
+                                                  "ink": "#000"})
     if v["peacemaker"]:
-        marks.setdefault(v["peacemaker"], []).append({"kind": "peacemaker", "label": "Peace", "fill": "#FFFFFF",
+        marks.setdefault(v["peacemaker"], []).append({"kind": "peacemaker", "label": say("Peace"), "fill": "#FFFFFF",
                                                       "ink": "#000"})
     for tr in v["treasures"]:
-        label = (tr["kind"] or "?")[:2].title()
+        label = TREASURE_MARKS.get(tr["kind"], (tr["kind"] or "?")[:2].title())
         marks.setdefault(tr["at"], []).append({"kind": "treasure", "label": label, "fill": seat_colour(tr["owner"]),
                                                "ink": seat_ink(tr["owner"]), "owner": tr["owner"], "id": tr["id"]})
     return marks
@@ -94,7 +115,18 @@ def _territory(t: dict, marks: list[dict], touched: frozenset) -> dict:
     terrain = _terrain(t["id"])
     for i, mark in enumerate(marks):
         mark.update(x=round(x - 16 + 11 * (i % 4), 1), y=round(y + 13 + 9 * (i // 4), 1))
-    return {"id": t["id"], "name": t["name"], "x": x, "y": y, "ground": _ground(t["id"]), "terrain": terrain,
+    title = say("{territory} {name} ({terrain})", territory=t["id"], name=term(t["name"]), terrain=term(terrain))
+    if owner == "orcs":
+        title = say_n("{territory}: {n} orcs", "{territory}: {n} orcs", count, territory=title)
+    elif owner is not None and t["hero"]:
+        title = say_n("{territory}: P{seat} {player}, {n} men and the {hero}",
+                      "{territory}: P{seat} {player}, {n} men and the {hero}", count, territory=title, seat=owner,
+                      player="{P%d}" % owner, hero=term(t["hero"]))
+    elif owner is not None:
+        title = say_n("{territory}: P{seat} {player}, {n} men", "{territory}: P{seat} {player}, {n} men", count,
+                      territory=title, seat=owner, player="{P%d}" % owner)
+    title = say("{territory}; strength {strength}", territory=title, strength=t["strength"])
+    return {"id": t["id"], "title": title, "x": x, "y": y, "ground": _ground(t["id"]),
             "points": hex_points(x, y, SIZE - 1, True) if t["id"].upper() in touched else None,
             "owner": owner, "count": count, "colour": colour,
             "ink": ink, "hero": HERO_LETTERS.get(t["hero"]), "hero_name": t["hero"], "strength": t["strength"],
@@ -173,33 +205,49 @@ def _tunnel() -> dict:
             "lx": round(x1 + 2.5 * SIZE, 1), "ly": round((y1 + y2) / 2, 1)}
 
 
-def _panel(v: dict, seat: int | None, y: float, width: float) -> Panel:
-    def facts(s: int) -> str:
-        out = " (out)" if v["eliminated"][s] else ""
-        return f"{v['collected'][s]}/3 treasures, {v['hand_sizes'][s]} cards, {v['boats'][s]} boats{out}"
+def _panel(v: dict, seat: int | None, y: float, width: float, speak: Speak) -> Panel:
+    def facts(s: int) -> Any:
+        said = join(", ", [say_n("{n}/3 treasures", "{n}/3 treasures", v["collected"][s]),
+                           say_n("{n} cards", "{n} cards", v["hand_sizes"][s]),
+                           say_n("{n} boats", "{n} boats", v["boats"][s])])
+        return say("{facts} (out)", facts=said) if v["eliminated"][s] else said
 
-    panel = Panel(MARGIN, y, width - 2 * MARGIN, legend_rows(v["players"], seat, facts))
-    status = []
+    panel = Panel(MARGIN, y, width - 2 * MARGIN, legend_rows(v["players"], seat, facts), speak=speak)
+    status: list[Any] = []
     if v["winners"] is not None:
-        status.append("Game over: " + (", ".join(f"P{w}" for w in v["winners"]) or "nobody") + " won.")
+        status.append(say("Game over: {winners} won.", winners=join(", ", [f"P{w}" for w in v["winners"]])
+                          if v["winners"] else say("nobody")))
         if v["reason"]:
             status.append(v["reason"])
     else:
-        status.append(f"Round {v['round']}, starting player P{v['start']}"
-                      + (f"; P{v['turn']} to act" if v["turn"] is not None else "")
-                      + (f", {v['campaigns_left']} campaigns left" if v["campaigns_left"] is not None else ""))
-        status += [f"Waiting for P{prompt['seat']}: {prompt['text']}" for prompt in v["prompts"]]
-    status.append(f"Dragon: {v['dragon'] or 'off the map'}; Peacemaker: {v['peacemaker'] or 'off the map'}"
-                  + (f" (protects duchy {v['protected_duchy']})" if v["protected_duchy"] else "")
-                  + f"; deck {v['deck']}, discards {v['discard']}")
-    panel.box("Status", status, "status")
-    panel.box("Duchies (counties DnC1..DnC6)", ["; ".join(f"D{d} {DUCHY_NAMES[d]} ({marnon.DUCHIES[d][1]})"
-                                                          for d in sorted(DUCHY_NAMES))], "duchies")
+        line = say("Round {round}, starting player P{start}", round=v["round"], start=v["start"])
+        if v["turn"] is not None:
+            line = say("{status}; P{seat} to act", status=line, seat=v["turn"])
+        if v["campaigns_left"] is not None:
+            line = say_n("{status}, {n} campaigns left", "{status}, {n} campaigns left", v["campaigns_left"],
+                         status=line)
+        status.append(line)
+        status += [say("Waiting for P{seat}: {text}", seat=prompt["seat"], text=message_of(prompt))
+                   for prompt in v["prompts"]]
+    off = say("off the map")
+    line = say("Dragon: {dragon}; Peacemaker: {peacemaker}", dragon=v["dragon"] or off, peacemaker=v["peacemaker"] or off)
+    if v["protected_duchy"]:
+        line = say("{status} (protects duchy {duchy})", status=line, duchy=v["protected_duchy"])
+    status.append(say("{status}; deck {deck}, discards {discard}", status=line, deck=v["deck"], discard=v["discard"]))
+    panel.box(say("Status"), status, "status")
+    panel.box(say("Duchies (counties DnC1..DnC6)"),
+              [join("; ", [say("D{duchy} {name} ({terrain})", duchy=d, name=term(DUCHY_NAMES[d]),
+                               terrain=term(marnon.DUCHIES[d][1])) for d in sorted(DUCHY_NAMES)])], "duchies")
     if v["hand_cards"] is not None:
-        panel.box(f"Your cards (losses: {v['standing']})", v["hand_cards"] or ["(none)"], "hand", fill="#FFFBEA")
-    handed = view_mod.to_hide(v)
+        cards = [deck.describe(card) for card in v["hand"]] if len(v["hand"]) == len(v["hand_cards"]) else \
+            v["hand_cards"]
+        panel.box(say("Your cards (losses: {standing})", standing=v["standing"]), cards or [say("(none)")], "hand",
+                  fill="#FFFBEA")
+    handed = [join("", [f"{t['id']}=P{t['owner']} ", term(t["kind"]) if t["kind"] else "?"])
+              for t in v["treasures"] if t.get("to_hide")]
     if handed:
-        panel.box("To hide (handed to you)", ["  ".join(handed)], "to-hide", fill="#FFFBEA")
+        panel.box(say("To hide (handed to you)"), [join("  ", handed)], "to-hide", fill="#FFFBEA")
     if v["decision"]:
-        panel.box("To decide", [v["decision"]["kind"]], "choice")
+        kind = v["decision"]["kind"]
+        panel.box(say("To decide"), [DECISIONS.get(kind, kind)], "choice")
     return panel

@@ -3,7 +3,8 @@ drawn by the game's own SVG picture as one seat sees it, served at
 `/rules/<game>/pictures/<name>.svg`. A guide shows one with
 `![what it shows](/rules/<game>/pictures/<name>.svg)` and tells the story of its moves, so
 tests/docs replay every example: if a change to the deal or the rules breaks one, the guide's
-story has to be rewritten with it.
+story has to be rewritten with it. A translated guide's page asks for its pictures in its own
+language (`?lang=`: server/web/guidepages.py), and they are drawn in it.
 """
 from __future__ import annotations
 
@@ -77,18 +78,20 @@ def play(ruleset: str, name: str):
     return game, state, story
 
 
-@lru_cache(maxsize=64)
-def svg(ruleset: str, name: str) -> str:
-    """The example's picture, with the last move marked and the players' names written in."""
+@lru_cache(maxsize=128)
+def svg(ruleset: str, name: str, language: str | None = None) -> str:
+    """The example's picture, with the last move marked and the players' names written in,
+    its words in `language` (None: English)."""
     from core.picture import touched_tokens
-    from server.table.pictures import named_markup
+    from server.table.pictures import drawn as drawn_by, named_markup
     from server.players.seats import SeatInfo
+    from server.web.i18n.gamewords import speaking
 
     game, state, story = play(ruleset, name)
     seat = EXAMPLES[ruleset][name].seat
     example = EXAMPLES[ruleset][name]
     marked = example.marked if example.marked is not None else (story[-1][1] if story else "")
-    drawn = game.picture(game.view(state, seat), seat, touched_tokens([marked]))
+    drawn = drawn_by(game, game.view(state, seat), seat, touched_tokens([marked]), speaking(language, ruleset))
     return named_markup(drawn, tuple(SeatInfo(s, None, NAMES[s], None) for s in range(len(NAMES))))
 
 

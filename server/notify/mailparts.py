@@ -24,10 +24,10 @@ from core.protocol import Game
 from server.web import playlinks
 from server.table.engine_errors import EngineError, engine_call
 from server.store.models import Game as GameRow, Player
-from server.table.pictures import named_markup
+from server.table.pictures import drawn, named_markup
 from server.rulesets import engine as find_engine
 from server.players.seats import seats_of
-from server.web.i18n import templating
+from server.web.i18n import gamewords, templating
 
 log = logging.getLogger(__name__)
 
@@ -84,22 +84,29 @@ def play_url(row, config: dict) -> str | None:
     return playlinks.url_for_seat(config, row.game_id, row.seat)
 
 
-def board_png(row, view: dict | None) -> bytes | None:
-    """The board of that view of the row's seat as PNG, names written in. The engine failing
-    is an EngineError (loud: the mail is not sent); Cairo failing is not the game's."""
+def board_svg(row, view: dict | None, language: str | None = None) -> str | None:
+    """The board of that view of the row's seat as SVG, names written in, its words in the
+    recipient's `language` (None if the game draws none). The engine failing is an EngineError
+    (loud: the mail is not sent)."""
     if not view:
         return None
     game = GameRow.get_by_id(row.game_id)
     engine = find_engine(game.ruleset)
     with engine_call(row.game_id, row.version, "drawing the picture for a mail"):
-        svg = engine.picture(view, row.seat)
+        svg = drawn(engine, view, row.seat, speak=gamewords.speaking(language, game.ruleset))
+    return None if svg is None else named_markup(svg, seats_of(game))
+
+
+def board_png(row, view: dict | None, language: str | None = None) -> bytes | None:
+    """`board_svg` as PNG; Cairo failing is not the game's."""
+    svg = board_svg(row, view, language)
     if svg is None:
         return None
     import cairosvg  # needs the Cairo library (Debian: libcairo2)
 
     # At the picture's own size (390-630 px wide): sharp enough, and a third of the bytes and
     # the time of an enlarged one (a game sends hundreds of these).
-    return cairosvg.svg2png(bytestring=named_markup(svg, seats_of(game)).encode("utf-8"))
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
 
 
 def add_html(message: EmailMessage, row, config: dict, text: str, link: str | None, context: dict,
@@ -110,7 +117,7 @@ def add_html(message: EmailMessage, row, config: dict, text: str, link: str | No
     if Player.get_by_id(row.player_id).mail_format == "plain":
         return message
     try:
-        png = board_png(row, context.get("view"))
+        png = board_png(row, context.get("view"), language)
     except EngineError:
         raise  # a bug in the game: loud, like one in the text's board
     except Exception:  # Cairo: the plain text still goes, a lost turn mail is worse than no picture

@@ -1,13 +1,19 @@
 """The board as a picture for one seat: the game's SVG (`Game.picture`) with player names
 written in (escaped for XML), and the places the last move touched marked where that seat
-may see the move."""
+may see the move.
+
+The picture's words are said in the reader's language by `speak` (what `Game.picture` takes:
+a message -> its text), which the caller builds from the reader's language
+(server/web/i18n/gamewords.py `speaking`): the table layer knows no language. None: English.
+"""
 from __future__ import annotations
 
 import dataclasses
+from typing import Callable
 
 from markupsafe import escape
 
-from core.picture import touched_tokens
+from core.picture import Speak, touched_tokens
 from server.table.engine_errors import engine_call
 from server.errors import ApiError
 from server.table.gameviews import current_state
@@ -32,22 +38,34 @@ def named_markup(text: str, seats) -> str:
     return name_players(text, escaped)
 
 
-def draw(game, engine, state, seat: int | None) -> str | None:
-    """The SVG for `seat` (None: what every seat may see), or None if the game draws none.
-    An engine failing here is `engine-error`, logged with the game and its seq."""
+def drawn(engine, view: dict, seat: int | None, touched: frozenset = frozenset(),
+          speak: Speak | None = None) -> str | None:
+    """`engine.picture` of a view, its words said by `speak` (None: English, asked as an engine
+    that knows no `speak` is asked)."""
+    if speak is None:
+        return engine.picture(view, seat, touched)
+    return engine.picture(view, seat, touched, speak=speak)
+
+
+def draw(game, engine, state, seat: int | None, speak: Speak | None = None) -> str | None:
+    """The SVG for `seat` (None: what every seat may see), or None if the game draws none;
+    its words said by `speak` (None: English). An engine failing here is `engine-error`,
+    logged with the game and its seq."""
     touched = last_move_words(game, seat)
     with engine_call(game.id, game.version, "drawing the picture"):
-        svg = engine.picture(engine.view(state, seat), seat, touched)
+        svg = drawn(engine, engine.view(state, seat), seat, touched, speak)
     return None if svg is None else named_markup(svg, seats_of(game))
 
 
-def picture_for(game_id: int, caller, requested: int | None) -> str:
-    """GET /games/{id}/picture.svg: the same seat rules as the game's view."""
+def picture_for(game_id: int, caller, requested: int | None,
+                speaking: Callable[[str], Speak | None] | None = None) -> str:
+    """GET /games/{id}/picture.svg: the same seat rules as the game's view. `speaking`: the
+    reader's `speak` for a game (its ruleset), asked once the game is read."""
     game, engine, state = current_state(game_id)
     seat = viewing_seat(game, caller, requested)
     if state is None:
         raise ApiError(409, "game-not-started", f"Game {game_id} is waiting for players: there is no board yet.")
-    svg = draw(game, engine, state, seat)
+    svg = draw(game, engine, state, seat, speaking(game.ruleset) if speaking else None)
     if svg is None:
         raise ApiError(404, "no-picture", f"{engine.title} has no picture; `render` shows it as text.")
     return svg

@@ -36,6 +36,7 @@ _TABLE = re.compile(r"<table>(.*?)</table>", re.S)
 _HEADING = re.compile(r"<h([23]) id=\"[^\"]*\">(.*?)</h\1>", re.S)
 _TAG = re.compile(r"<[^>]+>")
 _QUOTE = re.compile(r"<blockquote>.*?</blockquote>", re.S)
+_PICTURE = re.compile(r'(src="/rules/[a-z-]+/pictures/[a-z0-9-]+\.svg)"')  # a guide's example picture
 _NOTE = re.compile(r"\s*<em>.*</em>\s*", re.S)
 
 
@@ -79,6 +80,8 @@ def guide_page(name: str, language: str = languages.DEFAULT) -> GuidePage:
     title = html.unescape(_TAG.sub("", body.split("</h1>", 1)[0]))
     body = body.split("</h1>", 1)[1] if "</h1>" in body else body
     contents = [(chapter["id"], html.unescape(chapter["name"])) for chapter in converter.toc_tokens]
+    if language != languages.DEFAULT:  # its pictures drawn in its language too
+        body = _PICTURE.sub(rf'\1?lang={language}"', body)
     return GuidePage(title, _intro(body), _scrollable_tables(body, language), contents, language)
 
 

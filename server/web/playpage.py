@@ -23,8 +23,9 @@ POLL_SECONDS = 10  # each long-poll of the page's script (gameviews.wait's timeo
 NOTES = 5  # Herald's latest notes at the table (a seat handed over, a player's mail bounced)
 
 
-def context(grant, error: ApiError | None = None, typed: str = "") -> dict:
-    """Everything the page shows, read at one version of the game."""
+def context(grant, error: ApiError | None = None, typed: str = "", language: str | None = None) -> dict:
+    """Everything the page shows, read at one version of the game (the board's picture in
+    `language`)."""
     for _ in range(3):
         game, engine, state = current_state(grant.game)
         detail = gameviews.detail(grant.game, grant.caller, grant.seat)
@@ -32,7 +33,8 @@ def context(grant, error: ApiError | None = None, typed: str = "") -> dict:
             break
     legal = gameviews.legal(grant.game, grant.caller, grant.seat)
     log = movelog.read_log(grant.caller, grant.game, max(0, game.version - LOG_TAIL), grant.seat)
-    svg = pictures.draw(game, engine, state, grant.seat) if state is not None else None
+    svg = pictures.draw(game, engine, state, grant.seat, gamewords.speaking(language, game.ruleset)) \
+        if state is not None else None
     concrete = [m for m in legal["moves"] if not m.get("pattern")]
     me = next(s for s in detail["seats"] if s["seat"] == grant.seat)
     reader = localtime.reader(grant.caller.id)  # the log's times as the seat's player reads dates
@@ -72,7 +74,7 @@ def render(grant, error: ApiError | None = None, typed: str = "") -> tuple[str, 
     """(HTML, the nonce its inline script runs under, its language)."""
     nonce = secrets.token_urlsafe(16)
     language, query = page_language(grant)
-    shown = gamewords.speak(context(grant, error, typed), language)
+    shown = gamewords.speak(context(grant, error, typed, language), language)
     html = templating.render("play.html.j2", language, **shown, nonce=nonce, query=query,
                              title=terms.title(language, shown["game"]["title"], shown["game"]["ruleset"]),
                              language_names=languages.NAMES)

@@ -6,6 +6,8 @@ from flask_smorest import Blueprint
 
 from server.table import pictures
 from server.players.auth import current_player
+from server.web.i18n import gamewords
+from server.api.speaking import reader_language
 from server.api.error_handlers import ErrorSchema
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import SeatQuerySchema
@@ -21,6 +23,8 @@ PRIVATE = {"Cache-Control": "private, no-store", "X-Content-Type-Options": "nosn
 @blp.alt_response(200, description="image/svg+xml: the board as my seat sees it")
 @blp.alt_response(409, schema=ErrorSchema, description="game-not-started")
 def picture(query, game_id):
-    """The board as an SVG picture from my seat (`?seat=` as for the game's view)."""
-    svg = pictures.picture_for(game_id, current_player(), query["seat"])
-    return Response(svg, mimetype="image/svg+xml", headers=PRIVATE)
+    """The board as an SVG picture from my seat (`?seat=` as for the game's view), its words in
+    my language (my setting, else Accept-Language, else English)."""
+    svg = pictures.picture_for(game_id, current_player(), query["seat"],
+                               lambda ruleset: gamewords.speaking(reader_language(), ruleset))
+    return Response(svg, mimetype="image/svg+xml", headers={**PRIVATE, "Vary": "Accept-Language"})

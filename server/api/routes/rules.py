@@ -3,7 +3,7 @@
 names or the browser asks for (server/web/guidepages.py)."""
 from __future__ import annotations
 
-from flask import Response, jsonify
+from flask import Response, jsonify, request
 from flask_smorest import Blueprint
 
 from server.guides import reader
@@ -11,6 +11,7 @@ from server.web import guidepages
 from server.errors import ApiError
 from server.api.error_handlers import ErrorSchema
 from server.guides import pictures
+from server.web.i18n import languages
 
 blp = Blueprint("rules", __name__, url_prefix="/rules", description="The player guides as web pages (HTML)")
 
@@ -60,7 +61,8 @@ def page(name):
 @blp.alt_response(404, schema=ErrorSchema, description="not-found: no such game or picture")
 @blp.doc(security=[])
 def picture(name, picture):
-    """A picture of the guide: a real position, drawn as the game page draws it."""
+    """A picture of the guide: a real position, drawn as the game page draws it, in the
+    language `?lang=` names (a translated guide's page asks so), else English."""
     try:
         reader.known(name)
         if picture not in pictures.names(name):
@@ -68,5 +70,5 @@ def picture(name, picture):
                            details={"close": reader.close(picture, pictures.names(name))})
     except ApiError as error:
         return _missing(error)
-    return Response(pictures.svg(name, picture), mimetype="image/svg+xml",
-                    headers={**guidepages.HEADERS, "Cache-Control": "public, max-age=86400"})
+    svg = pictures.svg(name, picture, languages.normalise(request.args.get("lang")))
+    return Response(svg, mimetype="image/svg+xml", headers={**guidepages.HEADERS, "Cache-Control": "public, max-age=86400"})

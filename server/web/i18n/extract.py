@@ -56,15 +56,18 @@ def messages() -> Catalog:
 
 
 CORE_DOMAIN = "core"  # what core/*.py says for every game (resigning, taking back, skipping)
+PICTURES = "*/picture.py"  # the games' pictures: their words go with core/picture.py's, into CORE_DOMAIN
 
 
 def game_messages(ruleset: str) -> Catalog:
-    """Every message a game's engine says; CORE_DOMAIN: what the shared modules of core/ say."""
+    """Every message a game's engine says; CORE_DOMAIN: what the shared modules of core/ say,
+    and every game's picture (one set of words for the pictures, many of them shared)."""
     found = Catalog(project="Herald", domain=ruleset, charset="utf-8")
     if ruleset == CORE_DOMAIN:
-        paths = sorted(CORE.glob("*.py"))
+        paths = sorted(CORE.glob("*.py")) + sorted(CORE.glob(PICTURES))
     else:
-        paths = sorted((CORE / games.facts(ruleset).package.split(".", 1)[1]).rglob("*.py"))
+        package = CORE / games.facts(ruleset).package.split(".", 1)[1]
+        paths = sorted(set(package.rglob("*.py")) - set(CORE.glob(PICTURES)))
     for path in paths:
         where = path.relative_to(CORE.parent).as_posix()
         with path.open("rb") as file:

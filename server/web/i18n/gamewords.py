@@ -70,6 +70,17 @@ def record_text(record: dict, language: str | None, ruleset: str, key: str = "te
     return said(message, language, ruleset)
 
 
+def speaking(language: str | None, ruleset: str | None) -> Callable[[Any], str] | None:
+    """How a game's picture says its words in `language` (`Game.picture`'s `speak`: a message
+    -> its text, with that game's catalog and term list); None for English, which the picture
+    says by itself."""
+    language = effective(language)
+    if language == DEFAULT:
+        return None
+    found = speaker(language, ruleset)
+    return lambda text: str(render(text, found))
+
+
 def spoken(text: Any, language: str | None, ruleset: str | None, seats: tuple[SeatInfo, ...]) -> str:
     """A game's text in `language` with the players' names in their slots."""
     return name_players(said(text, language, ruleset), seats)
