@@ -38,7 +38,7 @@ SAID = {
 }
 # What the engines' own boards say (castle_assault/view.py's status line, wizards_quest/cards.py's
 # card texts) arrives in the picture as it is: English until those engines say it as messages.
-ENGINE_SAID = (re.compile(r"^Castle Assault, \d players\. "), re.compile(r"^C\d+ \(.+\)$"))
+ENGINE_SAID: tuple = ()
 
 
 @pytest.fixture
