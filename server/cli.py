@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import click
 
-from server.config import ConfigError
+from server.config import ConfigError, Settings, current_settings
 from server.ops import admin_commands, bot_commands, database_commands, mailin_commands
 from server.ops.command_base import (DURATION, displayed_url, leading, open_store, report_applied, report_delivery,
                                      report_verification)
@@ -36,7 +36,7 @@ def run(host: str, port: int):
         app = create_app()
     except (ConfigError, PendingMigrations) as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(f"database: {displayed_url(app.config['DATABASE_URL'])}", err=True)
+    click.echo(f"database: {displayed_url(current_settings(app).database_url)}", err=True)
     # werkzeug colours its request log unconditionally; NO_COLOR (no-color.org) and a log
     # file want plain lines. Its only switch is this module attribute.
     serving._log_add_style = not os.environ.get("NO_COLOR") and sys.stderr.isatty()
@@ -86,13 +86,13 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
     report_delivery(report, exit_with_status=True)
 
 
-def _prune_when_due(config: dict) -> None:
+def _prune_when_due(config: Settings) -> None:
     """notify's upkeep: delivered mail past the retention goes, at most once an hour."""
     from server.notify.mailprune import prune_if_due
 
     pruned = prune_if_due(config)
     if pruned:
-        click.echo(f"pruned {pruned} delivered mail(s) older than {config['MAIL_RETENTION_DAYS']:g} days")
+        click.echo(f"pruned {pruned} delivered mail(s) older than {config.mail_retention_days:g} days")
 
 
 @server.command("prune-mail")
@@ -106,7 +106,7 @@ def prune_mail(days: float | None):
     from server.notify.mailprune import prune_sent_mail
 
     config = open_store()
-    keep = days if days is not None else config["MAIL_RETENTION_DAYS"]
+    keep = days if days is not None else config.mail_retention_days
     click.echo(f"pruned {prune_sent_mail(timedelta(days=keep))} delivered mail(s) older than {keep:g} days")
 
 
@@ -169,7 +169,7 @@ def verify(jobs: int):
     from server.store.verify import verify_all
 
     config = open_store()
-    report_verification(verify_all(jobs=jobs, database_url=config["DATABASE_URL"]))
+    report_verification(verify_all(jobs=jobs, database_url=config.database_url))
 
 
 # The commands kept in server/ops/: players, cancel, seat; migrate, backup, export, import;

@@ -41,7 +41,7 @@ def backup(file: str):
     config = open_store(prepare=False, connect=False)  # PostgreSQL: only the command is printed
     if not is_sqlite():
         click.echo("Herald does not copy a PostgreSQL database itself; use PostgreSQL's own tool, e.g.:")
-        click.echo(f"  {pg_dump_command(config['DATABASE_URL'], file)}")
+        click.echo(f"  {pg_dump_command(config.database_url, file)}")
         click.echo("(give the password through ~/.pgpass or PGPASSWORD, not on the command line)")
         return
     open_store(prepare=False)

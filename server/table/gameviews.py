@@ -1,8 +1,8 @@
 """What GET /games/{id}, /render, /legal and /wait answer, from the caller's seat."""
 from __future__ import annotations
 
-from flask import current_app
 
+from server.config import current_settings
 from server.players import localtime
 from server.table import clocks, prompts
 from server.store import longpoll, state_cache
@@ -126,8 +126,8 @@ def wait(game_id: int, caller, requested: int | None, timeout: int) -> dict:
             again = load_game(game_id)
             return longpoll.ready(again.status, again.prompted, seat)
 
-        config = current_app.config  # the notifier's own connection may bypass PgBouncer
-        longpoll.wait_until_ready(config.get("WAIT_DATABASE_URL") or config["DATABASE_URL"], game_id, seat,
+        config = current_settings()  # the notifier's own connection may bypass PgBouncer
+        longpoll.wait_until_ready(config.wait_database_url or config.database_url, game_id, seat,
                                  max(0, min(timeout, MAX_WAIT)), is_ready)
     return detail(game_id, caller, seat)
 
