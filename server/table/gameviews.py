@@ -54,7 +54,7 @@ def detail(game_id: int, caller, requested: int | None) -> dict:
                          for p in prompts.visible(game.prompted or [], my_seats(game, caller))],
             "my_seat": seat, "my_seats": my_seats(game, caller),
             "view": _view(engine, game, state, seat) if state is not None else None,
-            "result": _named_result(game.result, seats), "created": _stamp(game.created),
+            "result": named_result(game.result, seats), "created": _stamp(game.created),
             "public": game.public, "clock": _clock(game, caller)}
     if game.status == "finished":
         body["seed"] = game.seed
@@ -79,7 +79,8 @@ def _view(engine, game, state, seat):
         return engine.view(state, seat)
 
 
-def _named_result(result, seats):
+def named_result(result, seats):
+    """A game's result with players' names in place of `{P0}` (a dry run's shows so too)."""
     if result is None:
         return None
     return {**result, "reason": name_players(result["reason"], seats),

@@ -108,7 +108,7 @@ def queue_turns(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...], 
         context = {**board_row_context(game, player=info.name, seat_flag=f" --seat {prompt.seat}" if held > 1 else "",
                                        prompt=name_players(prompt.text, seats), chat=chat.digest(game.id, prompt.seat),
                                        **_answer_by(game, prompt.seat)), "seat": prompt.seat}
-        rows.append(_row(game, info, kind, version, context))
+        rows.append(mail_row(game, info, kind, version, context))
     if kind == "turn":
         rows += webhooks.turn_rows(game, engine, fresh, seats, version)
     return rows
@@ -139,11 +139,12 @@ def queue_game_over(game, engine, result, seats: tuple[SeatInfo, ...], version: 
         context = {**board_row_context(game, player=info.name, reason=name_players(result.reason, seats),
                                        seed=seed, seed_hash=game.seed_hash, rating=changes.get(info.player)),
                    "seat": info.seat, "winners": winners}
-        rows.append(_row(game, info, "over", version, context))
+        rows.append(mail_row(game, info, "over", version, context))
     return rows + webhooks.over_rows(game, engine, result, seats, version)
 
 
-def _row(game, info: SeatInfo, kind: str, version: int, context: dict) -> dict:
+def mail_row(game, info: SeatInfo, kind: str, version: int, context: dict) -> dict:
+    """The outbox row of one mail of `kind` to a seat's player (undo's mails are written so too)."""
     return Notification.pending_row(game.id, info.seat, info.player, info.email, kind, version, context)
 
 
@@ -155,7 +156,7 @@ def queue_defaulted(game, engine, seat: int, prompt: str, played: str, deadline:
         return []
     context = {**base_context(game, engine), "seat": seat, "player": info.name, "played": played,
                "prompt": name_players(prompt, seats), "deadline": deadline}
-    return [_row(game, info, "defaulted", version, context)]
+    return [mail_row(game, info, "defaulted", version, context)]
 
 
 def queue_joined(game, engine, joiner: SeatInfo, seats: tuple[SeatInfo, ...], creator: SeatInfo) -> list[dict]:
@@ -169,7 +170,7 @@ def queue_joined(game, engine, joiner: SeatInfo, seats: tuple[SeatInfo, ...], cr
         told.add(info.player)
         context = {**base_context(game, engine), "seat": info.seat, "player": info.name, "joiner": joiner.name,
                    "joined_seat": joiner.seat, "filled": filled, "seats": len(seats)}
-        rows.append(_row(game, info, "joined", 0, context))
+        rows.append(mail_row(game, info, "joined", 0, context))
     return rows
 
 
@@ -185,7 +186,7 @@ def queue_started(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...]
             continue  # holds another seat that is asked: the turn mail says it all
         told.add(info.player)
         context = {**board_row_context(game, player=info.name, table=names), "seat": info.seat}
-        rows.append(_row(game, info, "started", 0, context))
+        rows.append(mail_row(game, info, "started", 0, context))
     return rows
 
 
