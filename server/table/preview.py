@@ -23,7 +23,7 @@ Three checks, each generic (no engine says which of its moves are safe):
   and an apply: 16 cost about 20 ms, at most 35 in 9 previews of 10, on a loaded 2-core
   machine) and so the power: an outcome that turns on one particular card among n > 16
   that may lie at a hidden place still slips through with a chance of (n - 16)/n
-  (docs/api.md says so). tests/table/test_preview_worlds.py compares previews shown from
+  (docs/api.md says so). tests/e2e/test_secrecy.py (its `preview` surface) compares previews shown from
   random positions of every game in worlds of its own;
 - games with "fast" out-of-turn windows are previewed as at a strict table
   (`Game.preview_state`): otherwise a preview would show, without any commitment, whether
