@@ -26,6 +26,7 @@ from pathlib import Path
 
 from core import games
 from core.rng import Rng
+from server.config import reconfigure
 
 POSITIONS = 12
 
@@ -106,7 +107,7 @@ def first_paint(loads: int) -> None:
     threading.Thread(target=static.serve_forever, daemon=True).start()
     try:
         with serving(app) as url:
-            app.config["PUBLIC_URL"] = url
+            reconfigure(app, public_url=url)
             link = _wizards_quest_game(requests, url)
             html = requests.get(link, timeout=30).content
             # The same bytes, minus the page's polling script (padded back to the same size).

@@ -13,7 +13,7 @@ from server.api import apidocs, health, ratelimits
 from server.store import pooling, startup, state_cache
 from server.players import seats
 from server.players.auth import current_player
-from server.config import load_config
+from server.config import Settings, install, load_config
 from server.store.db import database, open_database
 from server.api.error_handlers import HeraldApi, register_error_handlers
 from server.api.openapi_extras import SchemaExtras
@@ -24,11 +24,15 @@ MAX_BODY_BYTES = 64 * 1024
 
 def create_app(config: dict | None = None) -> Flask:
     """A ready app for the configured database: a brand-new one is created; one whose schema
-    needs migrating is refused (schema.PendingMigrations names `herald server migrate`)."""
-    config = load_config() if config is None else {**load_config({}), **config}
+    needs migrating is refused (schema.PendingMigrations names `herald server migrate`).
+    `config`: settings by their environment names (a dict of overrides, or Settings); without
+    it, the environment's. Either way they are checked here, once (server/config.py)."""
+    config = load_config() if config is None else config
+    settings = Settings.from_mapping(config)
     seeds.check(config)
     app = HeraldFlask("herald")
-    app.config.update(config)
+    app.config.update(config)  # what else code put there (a test's seed source)
+    install(app, settings)
     app.config.update(
         API_TITLE="Herald",
         API_VERSION="1",
@@ -42,7 +46,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.session_interface = NoSessions()
     apidocs.install(app)
 
-    open_database(config["DATABASE_URL"], config.get("SQLITE_SYNCHRONOUS"), config.get("POOL_SIZE"))
+    open_database(settings.database_url, settings.sqlite_synchronous, settings.pool_size)
     state_cache.clear()
     health.reset()
     seats.clear()

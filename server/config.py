@@ -1,20 +1,41 @@
-"""Server configuration: an optional JSON/TOML file (HERALD_CONFIG) overridden by the environment.
+"""Server settings: one typed, frozen `Settings`, built and checked once at start.
 
-Keys of the returned dict are the environment names without the HERALD_ prefix
-(DATABASE_URL, SMTP_HOST, ...). A config file may spell its keys either way, in any case
-(`database_url`, `HERALD_DATABASE_URL`), so one file works for both humans and scripts.
+Each setting is a field of `Settings` below, with its type, default and one line saying what
+it does; nothing else in the server holds a default. Values come from the defaults, then an
+optional JSON or TOML file named by `HERALD_CONFIG`, then `HERALD_*` environment variables
+(`HERALD_VACATION_DAYS` sets `vacation_days`). A file may spell its keys either way, in any
+case (`database_url`, `HERALD_DATABASE_URL`), so one file works for both humans and scripts.
+
+A value the server cannot work with stops the start with one line naming the setting
+(`ConfigError`: `HERALD_VACATION_DAYS must be a whole number, not 'abc'`). Code reads the typed
+attribute: `current_settings().vacation_days` in a request, or the `Settings` an operator
+command or the mail delivery was given. `Settings` is also a read-only mapping under the
+environment names without the prefix (`settings["DATABASE_URL"]`), which is what Flask's
+`app.config` receives, so tests may still spread it into a dict of overrides for `create_app`.
+
+`python -m server.config` prints the settings table of docs/operating.md.
 """
 from __future__ import annotations
 
 import json
 import os
 import tomllib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, fields, replace
+from ipaddress import IPv4Network, IPv6Network
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 from server import hook_addresses
 
 PREFIX = "HERALD_"
+EXTENSION = "herald.settings"  # where an app keeps its Settings (app.extensions)
+
+
+class ConfigError(ValueError):
+    """A configuration value the server cannot work with (said plainly, at startup)."""
+
 
 # Rate limits per client address (and per mailbox for mailed codes), applied by
 # server/api/ratelimits.py: setting name -> (default, what was refused, as the start of a sentence)
@@ -26,53 +47,226 @@ RATE_LIMITS = {
     "RATELIMIT_MAIL_REQUESTS": ("20 per hour;100 per day", "Too many requests for mailed codes from your address"),
     "RATELIMIT_MAIL_TO": ("5 per hour;20 per day", "Too many codes were asked for that mail address"),
 }
-RATELIMIT_DEFAULTS = {"RATELIMIT_ENABLED": "1", "RATELIMIT_STORAGE_URI": "memory://", "PROXIES": "0",
-                      **{key: default for key, (default, _) in RATE_LIMITS.items()}}
 TLS_MODES = ("none", "starttls", "ssl")
 DEFAULT_PORTS = {"none": 25, "starttls": 587, "ssl": 465}
-
-DEFAULTS = {
-    "DATABASE_URL": "sqlite:///herald.db",
-    "SMTP_HOST": None,
-    "SMTP_PORT": None,
-    "SMTP_USER": None,
-    "SMTP_PASSWORD": None,
-    "SMTP_TLS": "none",
-    "SMTP_CAFILE": None,  # PEM CAs to trust for a private relay; default: the system's
-    "MAIL_FROM": "herald@localhost",
-    "MAIL_DIR": "./mail",
-    "PUBLIC_URL": "http://127.0.0.1:8000",
-    "SECRET_KEY": None,  # signs reply addresses, game-page links and mailed codes (codes only: made once and kept in the database when unset)
-    "REGISTRATION": "open",  # open | invite (an unused seat invite is needed) | closed (operator only)
-    # FULL: an acknowledged move survives a power loss (NORMAL may lose the last ones in WAL mode).
-    "SQLITE_SYNCHRONOUS": "full",
-    # Database connections each server process may hold (plus one for its waiters): server/store/db.py.
-    "POOL_SIZE": "10",  # server/store/db.py's POOL_SIZE
-    # The waiters' notifier's own connection (server/store/longpoll.py): unset = DATABASE_URL. Behind
-    # PgBouncer's transaction pooling, PostgreSQL directly, so that its LISTEN works.
-    "WAIT_DATABASE_URL": None,
-    "SMTP_TIMEOUT": "20",  # seconds to wait for each answer of the relay
-    "MAIL_RETRY_DAYS": "3",  # how long a mail the relay refuses for now (4xx) is retried
-    "MAIL_RETENTION_DAYS": "30",  # delivered mail is deleted after this many days (server/notify/mailprune.py)
-    "EMAIL_CHECK_DNS": "0",  # registration asks DNS whether the address's domain takes mail
-    **RATELIMIT_DEFAULTS,  # limits per client address (mailed codes also per mailbox): server/api/ratelimits.py
-    # Mail-in (server/mailin): signed Reply-To addresses; unset = mails carry no reply address.
-    "REPLY_ADDRESS": None,  # e.g. turns@play.example.org; replies go to turns+<signed tag>@...; needs SECRET_KEY
-    "MAIL_IN_SENDER": "strict",  # strict: From must be the player's address; any: only the signature counts
-    "VACATION_DAYS": "30",  # days of vacation each player may take per calendar year
-    # Webhooks go to public Internet addresses only; these networks are allowed too
-    # (e.g. "127.0.0.0/8,::1/128" for a receiver on this machine): server/hook_addresses.py.
-    "WEBHOOK_ALLOW_NETWORKS": None,
-}
 POOL_SIZE_MAX = 1000  # connections per process: a typo's 10000 is refused at start
 REGISTRATION_POLICIES = ("open", "invite", "closed")
 SQLITE_SYNCHRONOUS = ("off", "normal", "full", "extra")
+MAIL_IN_SENDERS = ("strict", "any")
 
 TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
 
 
-class ConfigError(ValueError):
-    """A configuration value the server cannot work with (said plainly, at startup)."""
+# How a raw value (a string from the environment, or whatever a file or code gave) becomes a
+# typed one; each raises ConfigError naming the setting. Typed values pass through unchanged.
+
+def _text(value: Any, key: str) -> str:
+    return str(value)
+
+
+def _optional(value: Any, key: str) -> str | None:
+    return None if value is None or str(value) == "" else str(value)
+
+
+def _flag(value: Any, key: str) -> bool:
+    """A yes/no setting: 1/0, true/false, yes/no, on/off (a TOML boolean too)."""
+    word = str(value).strip().lower() if not isinstance(value, bool) else ("1" if value else "0")
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS or value is None:
+        return False
+    raise ConfigError(f"{PREFIX}{key} must be 1 or 0 (true/false, yes/no, on/off), not {value!r}")
+
+
+def _choice(*allowed: str) -> Callable[[Any, str], str]:
+    def parse(value: Any, key: str) -> str:
+        word = str(value if value is not None else "").strip().lower()
+        if word not in allowed:
+            raise ConfigError(f"{PREFIX}{key} must be one of {', '.join(allowed)}, not {word!r}")
+        return word
+    return parse
+
+
+def _count(low: int = 0, high: int | None = None) -> Callable[[Any, str], int]:
+    def parse(value: Any, key: str) -> int:
+        try:
+            number = int(str(value).strip())
+        except ValueError:
+            raise ConfigError(f"{PREFIX}{key} must be a whole number, not {value!r}") from None
+        if number < low:
+            raise ConfigError(f"{PREFIX}{key} must be {low} or more, not {value!r}")
+        if high is not None and number > high:
+            raise ConfigError(f"{PREFIX}{key} must be at most {high}, not {value!r}")
+        return number
+    return parse
+
+
+def _positive_number(value: Any, key: str) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"{PREFIX}{key} must be a number, not {value!r}") from None
+    if not number > 0 or number != number or number == float("inf"):
+        raise ConfigError(f"{PREFIX}{key} must be a number above 0, not {value!r}")
+    return number
+
+
+def _port(value: Any, key: str) -> int | None:
+    if value is None or value == "":
+        return None  # the TLS mode's port: filled in by Settings.__post_init__
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"{PREFIX}{key} must be a number, not {value!r}") from None
+
+
+def _url(value: Any, key: str) -> str:
+    return str(value).rstrip("/")
+
+
+def _rate(value: Any, key: str) -> str:
+    """A Flask-Limiter limit: '10 per minute', '5/second;100/day'."""
+    from limits import parse_many
+
+    text = str(value or "").strip()
+    try:
+        parse_many(text)
+    except ValueError:
+        raise ConfigError(f"{PREFIX}{key} must be limits like '10 per minute;100 per day', not {text!r}") from None
+    return text
+
+
+def _networks(value: Any, key: str) -> tuple[IPv4Network | IPv6Network, ...]:
+    try:
+        return hook_addresses.networks(value)
+    except ValueError as exc:
+        raise ConfigError(f"{PREFIX}{key} must be networks like '127.0.0.0/8,::1/128': {exc}") from None
+
+
+def setting(default: Any, parse: Callable[[Any, str], Any], doc: str, shown: str | None = None) -> Any:
+    """A field of Settings: its default, how a raw value is read, one line for the docs (and
+    how the default reads there, when the value alone would not say it)."""
+    return field(default=default, metadata={"parse": parse, "doc": doc, "shown": shown})
+
+
+@dataclass(frozen=True)
+class Settings(Mapping):
+    """Every setting of the server. `Settings()` is the defaults; `Settings(pool_size="3")`
+    checks and converts as the environment's strings are (ConfigError naming the setting)."""
+
+    database_url: str = setting("sqlite:///herald.db", _text,
+                                "any peewee URL; `postgresql://...` works too (see `deploy/postgresql.md`)")
+    wait_database_url: str | None = setting(
+        None, _optional, "the connection the waiters' notifier LISTENs on: PostgreSQL directly when requests go "
+        "through PgBouncer's transaction pooling (`deploy/pgbouncer.md`); a `postgresql://` URL, beside a "
+        "`postgresql://` `HERALD_DATABASE_URL`", shown="`HERALD_DATABASE_URL`")
+    pool_size: int = setting(10, _count(1, POOL_SIZE_MAX),
+                             "database connections each server process may hold (1-1000; plus one for its waiters): "
+                             "with PostgreSQL, servers × workers × (this + 1) and the timers must fit "
+                             "`max_connections` (`deploy/pgbouncer.md`)")
+    sqlite_synchronous: str = setting("full", _choice(*SQLITE_SYNCHRONOUS),
+                                      "SQLite durability: `full` (an acknowledged move survives power loss) or "
+                                      "`normal` (faster, see Benchmarks); also `off`, `extra`")
+    smtp_host: str | None = setting(None, _optional, "unset: mail is written as `.eml` files to `HERALD_MAIL_DIR`")
+    smtp_port: int | None = setting(None, _port, "the relay's port", shown="25 / 587 / 465 by TLS mode")
+    smtp_tls: str = setting("none", _choice(*TLS_MODES),
+                            "`none`, `starttls` or `ssl`; certificates are always verified")
+    smtp_user: str | None = setting(None, _optional, "SMTP login, with `HERALD_SMTP_PASSWORD`")
+    smtp_password: str | None = setting(None, _optional, "SMTP password")
+    smtp_cafile: str | None = setting(None, _optional, "PEM CAs to trust for a private relay",
+                                      shown="the system's")
+    smtp_timeout: float = setting(20.0, _positive_number, "seconds to wait for each answer of the relay")
+    mail_from: str = setting("herald@localhost", _text, "sender address")
+    mail_dir: str = setting("./mail", _text, "where mail goes without SMTP: one `.eml` file per message")
+    mail_retry_days: float = setting(3.0, _positive_number,
+                                     "how long a mail the relay refuses for now (4xx) is retried before it is `failed`")
+    mail_retention_days: float = setting(30.0, _positive_number,
+                                         "delivered mail older than this is deleted (`notify` hourly, or "
+                                         "`herald server prune-mail`)")
+    public_url: str = setting("http://127.0.0.1:8000", _url, "the server address written into mails and links")
+    secret_key: str | None = setting(None, _optional,
+                                     "signs reply addresses, game-page links and mailed codes (set it to share one key "
+                                     "between servers)", shown="codes: made once and kept in the database")
+    registration: str = setting("open", _choice(*REGISTRATION_POLICIES),
+                                "`open`, `invite` (registering needs a free seat's invite code) or `closed` "
+                                "(the operator adds players: `herald server players add`)")
+    email_check_dns: bool = setting(False, _flag, "`1`: registration asks DNS whether the address's domain accepts "
+                                                  "mail (needs a network)")
+    ratelimit_enabled: bool = setting(True, _flag, "rate limits per client address (`docs/api.md`, \"Rate limits\"); "
+                                                   "`0` turns them off")
+    ratelimit_storage_uri: str = setting("memory://", _text,
+                                         "where counts are kept: each process's memory, or one store for all "
+                                         "(`redis://host:6379`, with the `limits` library's driver installed)")
+    proxies: int = setting(0, _count(), "reverse proxies in front of Herald: the client's address is then read "
+                                        "from `X-Forwarded-For`")
+    ratelimit_register: str = setting(RATE_LIMITS["RATELIMIT_REGISTER"][0], _rate, "registrations per client address")
+    ratelimit_name_taken: str = setting(RATE_LIMITS["RATELIMIT_NAME_TAKEN"][0], _rate,
+                                        "registrations with a name already taken, per client address")
+    ratelimit_join: str = setting(RATE_LIMITS["RATELIMIT_JOIN"][0], _rate, "joins per client address")
+    ratelimit_auth_failures: str = setting(RATE_LIMITS["RATELIMIT_AUTH_FAILURES"][0], _rate,
+                                           "requests with a wrong token per client address")
+    ratelimit_mail_requests: str = setting(RATE_LIMITS["RATELIMIT_MAIL_REQUESTS"][0], _rate,
+                                           "codes by mail (recovery, address change) per client address")
+    ratelimit_mail_to: str = setting(RATE_LIMITS["RATELIMIT_MAIL_TO"][0], _rate,
+                                     "codes by mail per mailbox asked for")
+    reply_address: str | None = setting(None, _optional,
+                                        "mail-in: e.g. `turns@play.example.org`; replies go to "
+                                        "`turns+<signed tag>@...` (needs `HERALD_SECRET_KEY`; `docs/mail.md`)",
+                                        shown="unset: mails carry no reply address")
+    mail_in_sender: str = setting("strict", _choice(*MAIL_IN_SENDERS),
+                                  "`strict`: a reply's From must be the player's address; `any`: only the "
+                                  "signature counts")
+    vacation_days: int = setting(30, _count(), "days of vacation each player may take per calendar year")
+    webhook_allow_networks: tuple[IPv4Network | IPv6Network, ...] = setting(
+        (), _networks, "networks webhooks may go to besides public Internet addresses, e.g. `127.0.0.0/8,::1/128`",
+        shown="none")
+
+    def __post_init__(self) -> None:
+        for spec in fields(self):
+            value = getattr(self, spec.name)
+            if value is None or value == "":  # as an empty environment variable: the default
+                value = spec.default
+            object.__setattr__(self, spec.name, spec.metadata["parse"](value, spec.name.upper()))
+        if self.smtp_port is None:
+            object.__setattr__(self, "smtp_port", DEFAULT_PORTS[self.smtp_tls])
+        if self.wait_database_url is not None:
+            schemes = [urlparse(url).scheme for url in (self.wait_database_url, self.database_url)]
+            if not all(scheme.startswith("postgres") for scheme in schemes):
+                # Not the value itself: it may hold a password.
+                raise ConfigError(f"{PREFIX}WAIT_DATABASE_URL is PostgreSQL's own address for the waiters' notifier, "
+                                  f"beside a {PREFIX}DATABASE_URL that goes through PgBouncer: both must be "
+                                  f"postgresql:// URLs, not {schemes[0] or 'no'}:// and {schemes[1] or 'no'}:// "
+                                  "(deploy/pgbouncer.md)")
+        if self.reply_address is not None:
+            if "@" not in self.reply_address:
+                raise ConfigError(f"{PREFIX}REPLY_ADDRESS must be a mail address like turns@play.example.org, "
+                                  f"not {self.reply_address!r}")
+            if not self.secret_key:
+                raise ConfigError(f"{PREFIX}SECRET_KEY must be set when {PREFIX}REPLY_ADDRESS is: it signs reply "
+                                  "addresses")
+
+    @classmethod
+    def from_mapping(cls, values: Mapping) -> Settings:
+        """From keys spelt as the environment's without the prefix (`DATABASE_URL`): a dict
+        of overrides, or Flask's `app.config`. Other keys are not settings and are left out."""
+        if isinstance(values, Settings):
+            return values
+        return cls(**{key.lower(): values[key] for key in NAMES if key in values})
+
+    # The read-only mapping under the environment's names (Flask's app.config takes it).
+    def __getitem__(self, key: str) -> Any:
+        if key not in NAMES:
+            raise KeyError(key)
+        return getattr(self, key.lower())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(NAMES)
+
+    def __len__(self) -> int:
+        return len(NAMES)
+
+
+NAMES = tuple(spec.name.upper() for spec in fields(Settings))
 
 
 def _normalize_key(key: str) -> str:
@@ -99,114 +293,72 @@ def read_config_file(path: str) -> dict:
     return {_normalize_key(k): v for k, v in data.items()}
 
 
-def load_config(environ=os.environ) -> dict:
-    """Defaults, then the HERALD_CONFIG file, then HERALD_* environment variables."""
-    config = dict(DEFAULTS)
-    if environ.get(PREFIX + "CONFIG"):
-        config.update(read_config_file(environ[PREFIX + "CONFIG"]))
-    for key in DEFAULTS:
+def raw_values(environ: Mapping[str, str] = os.environ) -> dict:
+    """The HERALD_CONFIG file's keys (all of them), then the HERALD_* variables that name a setting."""
+    values = read_config_file(environ[PREFIX + "CONFIG"]) if environ.get(PREFIX + "CONFIG") else {}
+    for key in NAMES:
         value = environ.get(PREFIX + key)
         if value is not None and value != "":
-            config[key] = value
-    return _checked(config)
+            values[key] = value
+    return values
 
 
-def _checked(config: dict) -> dict:
-    tls = str(config.get("SMTP_TLS") or "none").lower()
-    if tls not in TLS_MODES:
-        raise ConfigError(f"HERALD_SMTP_TLS must be one of {', '.join(TLS_MODES)}, not {tls!r}")
-    config["SMTP_TLS"] = tls
-    synchronous = str(config.get("SQLITE_SYNCHRONOUS") or "full").lower()
-    if synchronous not in SQLITE_SYNCHRONOUS:
-        raise ConfigError(f"HERALD_SQLITE_SYNCHRONOUS must be one of {', '.join(SQLITE_SYNCHRONOUS)}, "
-                          f"not {synchronous!r}")
-    config["SQLITE_SYNCHRONOUS"] = synchronous
-    port = config.get("SMTP_PORT")
-    if port in (None, ""):
-        port = DEFAULT_PORTS[tls]
-    try:
-        config["SMTP_PORT"] = int(port)
-    except (TypeError, ValueError):
-        raise ConfigError(f"HERALD_SMTP_PORT must be a number, not {port!r}") from None
-    config["SMTP_HOST"] = config.get("SMTP_HOST") or None
-    policy = str(config.get("REGISTRATION") or "open").lower()
-    if policy not in REGISTRATION_POLICIES:
-        raise ConfigError(f"HERALD_REGISTRATION must be one of {', '.join(REGISTRATION_POLICIES)}, not {policy!r}")
-    config["REGISTRATION"] = policy
-    config["PUBLIC_URL"] = str(config.get("PUBLIC_URL") or DEFAULTS["PUBLIC_URL"]).rstrip("/")
-    config["MAIL_RETRY_DAYS"] = _positive_number(config, "MAIL_RETRY_DAYS")
-    config["MAIL_RETENTION_DAYS"] = _positive_number(config, "MAIL_RETENTION_DAYS")
-    config["SMTP_TIMEOUT"] = _positive_number(config, "SMTP_TIMEOUT")
-    config["EMAIL_CHECK_DNS"] = flag(config, "EMAIL_CHECK_DNS")
-    config["RATELIMIT_ENABLED"] = flag(config, "RATELIMIT_ENABLED")
-    config["PROXIES"] = _count(config, "PROXIES")
-    config["POOL_SIZE"] = _count(config, "POOL_SIZE", low=1, high=POOL_SIZE_MAX)
-    config["WAIT_DATABASE_URL"] = _wait_database_url(config)
-    for key in RATE_LIMITS:
-        config[key] = _rate(config, key)
-    try:
-        config["WEBHOOK_ALLOW_NETWORKS"] = hook_addresses.networks(config.get("WEBHOOK_ALLOW_NETWORKS"))
-    except ValueError as exc:
-        raise ConfigError(f"HERALD_WEBHOOK_ALLOW_NETWORKS must be networks like '127.0.0.0/8,::1/128': {exc}") from None
-    return config
+def load_settings(environ: Mapping[str, str] = os.environ) -> Settings:
+    """Defaults, then the HERALD_CONFIG file, then HERALD_* environment variables: checked."""
+    return Settings.from_mapping(raw_values(environ))
 
 
-def flag(config: dict, key: str) -> bool:
-    """A yes/no setting: 1/0, true/false, yes/no, on/off (a TOML boolean too)."""
-    value = config.get(key)
-    word = str(value).strip().lower() if not isinstance(value, bool) else ("1" if value else "0")
-    if word in TRUE_WORDS:
-        return True
-    if word in FALSE_WORDS or value is None:
-        return False
-    raise ConfigError(f"HERALD_{key} must be 1 or 0 (true/false, yes/no, on/off), not {value!r}")
+def load_config(environ: Mapping[str, str] = os.environ) -> dict:
+    """The settings as a dict under the environment's names, with whatever other keys the
+    config file holds (the app refuses those that may not be set so: `table/seeds.py`)."""
+    values = raw_values(environ)
+    return {**values, **load_settings(environ)}
 
 
-def _rate(config: dict, key: str) -> str:
-    """A Flask-Limiter limit: '10 per minute', '5/second;100/day'."""
-    from limits import parse_many
-
-    value = str(config.get(key) or "").strip()
-    try:
-        parse_many(value)
-    except ValueError:
-        raise ConfigError(f"HERALD_{key} must be limits like '10 per minute;100 per day', not {value!r}") from None
-    return value
+def settings_of(config: Settings | Mapping) -> Settings:
+    """The Settings a caller passed: as they are, or checked from a dict of them (tests spread
+    and override them; Flask's app.config holds them too)."""
+    return config if isinstance(config, Settings) else Settings.from_mapping(config)
 
 
-def _count(config: dict, key: str, low: int = 0, high: int | None = None) -> int:
-    value = config.get(key)
-    try:
-        number = int(str(value).strip())
-    except ValueError:
-        raise ConfigError(f"HERALD_{key} must be a whole number, not {value!r}") from None
-    if number < low:
-        raise ConfigError(f"HERALD_{key} must be {low} or more, not {value!r}")
-    if high is not None and number > high:
-        raise ConfigError(f"HERALD_{key} must be at most {high}, not {value!r}")
-    return number
+def current_settings(app=None) -> Settings:
+    """The settings of an app (by default the one serving this request), built once by create_app."""
+    if app is None:
+        from flask import current_app as app
+    return app.extensions[EXTENSION]
 
 
-def _wait_database_url(config: dict) -> str | None:
-    """The notifier's own PostgreSQL URL, or None (then DATABASE_URL serves it too)."""
-    value = str(config.get("WAIT_DATABASE_URL") or "").strip()
-    if not value:
-        return None
-    schemes = [urlparse(str(url)).scheme for url in (value, config.get("DATABASE_URL") or "")]
-    if not all(scheme.startswith("postgres") for scheme in schemes):
-        # Not the value itself: it may hold a password.
-        raise ConfigError("HERALD_WAIT_DATABASE_URL is PostgreSQL's own address for the waiters' notifier, beside a "
-                          "HERALD_DATABASE_URL that goes through PgBouncer: both must be postgresql:// URLs, not "
-                          f"{schemes[0] or 'no'}:// and {schemes[1] or 'no'}:// (deploy/pgbouncer.md)")
-    return value
+def install(app, settings: Settings) -> None:
+    """Give an app its settings: typed in app.extensions, by name in app.config."""
+    app.extensions[EXTENSION] = settings
+    app.config.update(settings)
 
 
-def _positive_number(config: dict, key: str) -> float:
-    value = config.get(key)
-    try:
-        number = float(value)  # type: ignore[arg-type]  # None too: its TypeError is caught here
-    except (TypeError, ValueError):
-        raise ConfigError(f"HERALD_{key} must be a number, not {value!r}") from None
-    if not number > 0 or number != number or number == float("inf"):
-        raise ConfigError(f"HERALD_{key} must be a number above 0, not {value!r}")
-    return number
+def reconfigure(app, **changes: Any) -> Settings:
+    """A running app with some settings changed (checked like any): for tests and benchmarks
+    that learn a value (a port, a key) after the app is made."""
+    settings = replace(app.extensions[EXTENSION], **changes)
+    install(app, settings)
+    return settings
+
+
+def _written(value: Any) -> str:
+    """A default as an operator would type it: 1/0 for yes/no, 20 for 20.0."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def settings_table() -> str:
+    """The Markdown table of every setting, as docs/operating.md shows it."""
+    lines = ["| variable | default | what it does |", "|---|---|---|"]
+    for spec in fields(Settings):
+        shown = spec.metadata["shown"]
+        if shown is None:
+            shown = "unset" if spec.default is None else f"`{_written(spec.default)}`"
+        lines.append(f"| `{PREFIX}{spec.name.upper()}` | {shown} | {spec.metadata['doc']} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(settings_table(), end="")

@@ -149,3 +149,66 @@ def test_server_top_level_is_small():
 
 def test_the_cycle_finder_finds_cycles():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def private_uses(mods: dict[str, Path]) -> list[str]:
+    """Where a server module reaches into another one's private names: `from server.x import
+    _name`, or `x._name` on a server module it imported. What modules share is public."""
+    found = []
+    for name, path in mods.items():
+        if not name.startswith("server"):
+            continue
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported: dict[str, str] = {}  # local name -> the server module it stands for
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join(parts + ([base] if base else []))
+                if not base.startswith("server"):
+                    continue
+                for alias in node.names:
+                    if f"{base}.{alias.name}" in mods:
+                        imported[alias.asname or alias.name] = f"{base}.{alias.name}"
+                    elif _private(alias.name) and base != name:
+                        found.append(f"{name}:{node.lineno} from {base} import {alias.name}")
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.startswith("server"):  # `import server.x` binds `server`; `as y` binds x
+                        if alias.asname:
+                            imported[alias.asname] = alias.name
+                        else:
+                            imported["server"] = "server"
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Attribute) and _private(node.attr)):
+                continue
+            owner, dotted = node.value, []
+            while isinstance(owner, ast.Attribute):
+                dotted.insert(0, owner.attr)
+                owner = owner.value
+            if isinstance(owner, ast.Name) and owner.id in imported:
+                target = ".".join([imported[owner.id], *dotted])
+                if target in mods and target != name:
+                    found.append(f"{name}:{node.lineno} {target}.{node.attr}")
+    return sorted(found)
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def test_no_server_module_uses_another_ones_private_names():
+    assert private_uses(modules()) == []
+
+
+def test_the_private_use_finder_finds_them(tmp_path):
+    package = tmp_path / "server"
+    package.mkdir()
+    (package / "a.py").write_text("def _hidden():\n    pass\n")
+    (package / "b.py").write_text("from server import a\nfrom server.a import _hidden\n\na._hidden()\n")
+    (package / "c.py").write_text("import server.a\n\nserver.a._hidden()\n")
+    mods = {f"server.{n}": package / f"{n}.py" for n in "abc"}
+    assert private_uses(mods) == ["server.b:2 from server.a import _hidden", "server.b:4 server.a._hidden",
+                                  "server.c:3 server.a._hidden"]

@@ -1,6 +1,6 @@
 """Race to 21, the reference game: the smallest game that keeps the whole contract of
 core/protocol.py, and the worked example of docs/adding-a-game.md. The platform's own tests play
-it (tests/server, tests/client, tests/table register it with `games.register`); the server does
+it (tests/server, tests/client register it with `games.register`); the server does
 not offer it (core/registry.py: offered=False).
 
 Rules: every seat holds three hidden cards (t0..t19, worth 1 to 5). On your turn play one card,

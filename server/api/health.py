@@ -11,6 +11,7 @@ import time
 from marshmallow import Schema, fields
 from peewee import DatabaseError, fn
 
+from server.config import current_settings
 from server.store import dbfaults
 from server.store.db import is_sqlite, write_transaction
 from server.store.models import HealthProbe, Notification, utcnow
@@ -136,8 +137,8 @@ def setup_warnings() -> list[str]:
 
     from server.api import ratelimits
 
-    config = current_app.config
-    if not config.get("RATELIMIT_ENABLED"):
+    config = current_settings()
+    if not config.ratelimit_enabled:
         return []
     if ratelimits.in_memory(config):
         return [] if is_sqlite() else [MEMORY_LIMITS]

@@ -39,7 +39,7 @@ from limits import parse_many
 from limits.errors import ConfigurationError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from server.config import RATE_LIMITS
+from server.config import RATE_LIMITS, Settings, current_settings
 from server.errors import ApiError
 from server.players.addresses import delivery_address
 
@@ -50,14 +50,14 @@ MAILING = ("identity.recover", "identity.change_email")  # the endpoints that ma
 
 def init_app(app) -> Limiter:
     """Attach the limits to an app whose blueprints are registered."""
-    config = app.config
-    proxies = int(config.get("PROXIES") or 0)
+    config = current_settings(app)
+    proxies = config.proxies
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)
     try:
         limiter = Limiter(
-            get_remote_address, app=app, enabled=config["RATELIMIT_ENABLED"],
-            storage_uri=config["RATELIMIT_STORAGE_URI"], storage_options=_store_options(config["RATELIMIT_STORAGE_URI"]),
+            get_remote_address, app=app, enabled=config.ratelimit_enabled,
+            storage_uri=config.ratelimit_storage_uri, storage_options=_store_options(config.ratelimit_storage_uri),
             strategy="moving-window", headers_enabled=False, key_prefix="herald", swallow_errors=True)
     except ConfigurationError as exc:  # an unknown scheme, or its driver not installed
         from server.config import ConfigError  # (server.config reads this module's defaults)
@@ -67,21 +67,21 @@ def init_app(app) -> Limiter:
     app.extensions["herald_limiter"] = limiter
     # Decorating the registered views (Flask-Limiter checks inside the wrapper it returns).
     views = app.view_functions
-    views["players.register"] = limiter.limit(config["RATELIMIT_REGISTER"], scope="register")(
-        limiter.limit(config["RATELIMIT_NAME_TAKEN"], scope="name-taken",
+    views["players.register"] = limiter.limit(config.ratelimit_register, scope="register")(
+        limiter.limit(config.ratelimit_name_taken, scope="name-taken",
                       deduct_when=lambda response: response.status_code == 409)(views["players.register"]))
-    views["games.join"] = limiter.limit(config["RATELIMIT_JOIN"], scope="join")(
+    views["games.join"] = limiter.limit(config.ratelimit_join, scope="join")(
         views["games.join"])
     # Shared: recovery and address-change codes draw on one count per client and one per mailbox.
-    per_client = limiter.shared_limit(config["RATELIMIT_MAIL_REQUESTS"], scope="mail-requests")
-    per_mailbox = limiter.shared_limit(config["RATELIMIT_MAIL_TO"], scope="mail-to", key_func=mailbox_asked)
+    per_client = limiter.shared_limit(config.ratelimit_mail_requests, scope="mail-requests")
+    per_mailbox = limiter.shared_limit(config.ratelimit_mail_to, scope="mail-to", key_func=mailbox_asked)
     for endpoint in MAILING:
         views[endpoint] = per_client(per_mailbox(views[endpoint]))
     _no_check_on_every_request(app, limiter)
     _hooks_only_where_limited(app, limiter, ("players.register", "games.join", *MAILING))
     app.register_error_handler(RateLimitExceeded, lambda exc: _too_many(exc, limiter))
-    token_failures = parse_many(config["RATELIMIT_AUTH_FAILURES"])
-    if config["RATELIMIT_ENABLED"]:
+    token_failures = parse_many(config.ratelimit_auth_failures)
+    if config.ratelimit_enabled:
         app.after_request(lambda response: _count_token_failure(response, limiter, token_failures))
     return limiter
 
@@ -108,8 +108,8 @@ def _store_options(uri: str) -> dict:
     return {}
 
 
-def in_memory(config) -> bool:
-    return str(config.get("RATELIMIT_STORAGE_URI") or "memory://").startswith("memory://")
+def in_memory(config: Settings) -> bool:
+    return config.ratelimit_storage_uri.startswith("memory://")
 
 
 def store_unreachable(app) -> str | None:
@@ -123,7 +123,7 @@ def store_unreachable(app) -> str | None:
         answers = False
     if answers:
         return None
-    parts = urlsplit(app.config["RATELIMIT_STORAGE_URI"])
+    parts = urlsplit(current_settings(app).ratelimit_storage_uri)
     where = f"{parts.scheme}://{parts.hostname or ''}{f':{parts.port}' if parts.port else ''}{parts.path}"
     return f"the rate-limit store {where} does not answer: requests are served without rate limits until it does"
 

@@ -92,6 +92,8 @@ def svg(ruleset: str, name: str, language: str | None = None) -> str:
     example = EXAMPLES[ruleset][name]
     marked = example.marked if example.marked is not None else (story[-1][1] if story else "")
     drawn = drawn_by(game, game.view(state, seat), seat, touched_tokens([marked]), speaking(language, ruleset))
+    if drawn is None:
+        raise LookupError(f"{ruleset} draws no picture for its example {name!r}")
     return named_markup(drawn, tuple(SeatInfo(s, None, NAMES[s], None) for s in range(len(NAMES))))
 
 

@@ -18,6 +18,7 @@ from importlib import resources
 
 from core.glossary import Glossary
 from core.registry import games
+from server.config import Settings, settings_of
 from server.errors import ApiError
 from server.web.i18n.languages import DEFAULT, effective
 
@@ -119,13 +120,14 @@ def explain(name: str, thing: str) -> dict:
     return {"ruleset": name, **found}
 
 
-def rules_url(config: dict, name: str | None, language: str | None = None) -> str:
+def rules_url(config: Settings, name: str | None, language: str | None = None) -> str:
     """The guide's web page as the mails link it ("" for a mail about no game): in the mail's
     language (`?lang=`) where that is not the default."""
+    config = settings_of(config)
     if not name:
         return ""
     query = f"?lang={effective(language)}" if effective(language) != DEFAULT else ""
-    return f"{config.get('PUBLIC_URL', '')}/rules/{name}{query}"
+    return f"{config.public_url}/rules/{name}{query}"
 
 
 def close(word: str, names: list[str]) -> list[str]:

@@ -24,6 +24,7 @@ from datetime import timedelta
 
 from peewee import fn
 
+from server.config import Settings, settings_of
 from server.notify import bounces
 from server.guides import reader as guide
 from server.table import gameviews, lobby, movelog, outbox, prompts
@@ -83,7 +84,7 @@ class Handled:
 class Session:
     """The state of handling one mail for one seat."""
 
-    config: dict
+    config: Settings
     received: parse.Received
     caller: Caller
     game_id: int
@@ -95,9 +96,10 @@ class Session:
     new_token: str | None = None
 
 
-def handle(raw: bytes, config: dict, recipients: list[str] | None = None,
+def handle(raw: bytes, config: Settings, recipients: list[str] | None = None,
            envelope_from: str | None = None) -> Handled:
     """Handle one received message; only a database or engine fault raises (retry later)."""
+    config = settings_of(config)
     try:
         received = parse.read(raw)
     except parse.Unreadable as exc:
@@ -161,8 +163,8 @@ def _handle_target(config, received, target, message_id) -> Handled:
     return Handled(outcome, f"{session.played} move(s)", target.game)
 
 
-def _sender_accepted(config: dict, received, registered: str | None) -> bool:
-    if str(config.get("MAIL_IN_SENDER") or "strict").lower() == "any":
+def _sender_accepted(config: Settings, received, registered: str | None) -> bool:
+    if config.mail_in_sender == "any":
         return True
     return registered is not None and received.sender == registered.strip().lower()
 
@@ -356,9 +358,9 @@ def _rules(session, rest):
     block = "\n".join(lines)
     if not rest:
         block += "\n\nTopics (reply 'rules TOPIC'): " + "; ".join(found["topics"])
-    public = str(session.config.get("PUBLIC_URL") or "").rstrip("/")
+    public = session.config.public_url
     if public:
-        block += f"\n\nThe whole guide: {guide.rules_url({'PUBLIC_URL': public}, ruleset, found['language'])}"
+        block += f"\n\nThe whole guide: {guide.rules_url(session.config, ruleset, found['language'])}"
     session.blocks.append(block)
 
 

@@ -27,6 +27,7 @@ from aiosmtpd.smtp import SMTP
 
 from peewee import PeeweeException
 
+from server.config import Settings, settings_of
 from server.store.db import database
 from server.store.dbfaults import database_trouble
 from server.notify.channels.mail import deliver_pending
@@ -39,8 +40,9 @@ EX_DATAERR, EX_NOUSER, EX_TEMPFAIL = 65, 67, 75
 SIZE_LIMIT = parse.MAX_BYTES
 
 
-def receive(raw: bytes, config: dict, recipients=None, envelope_from=None, deliver: bool = True) -> dispatch.Handled:
+def receive(raw: bytes, config: Settings, recipients=None, envelope_from=None, deliver: bool = True) -> dispatch.Handled:
     """Handle one message in this thread (its own database connection), then send mail."""
+    config = settings_of(config)
     database.connect(reuse_if_open=True)
     handled = dispatch.handle(raw, config, recipients, envelope_from)
     if deliver and handled.outcome in CHANGED:
@@ -69,7 +71,8 @@ def log_deferred(what: str, exc: Exception) -> None:
 class MailInHandler:
     """aiosmtpd handler: the mail is handled before the DATA answer, so 250 means done."""
 
-    def __init__(self, config: dict, deliver: bool = True, workers: int = 2):
+    def __init__(self, config: Settings, deliver: bool = True, workers: int = 2):
+        config = settings_of(config)
         self.config = config
         self.deliver = deliver
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mail-in")
@@ -110,22 +113,25 @@ class MailInController(Controller):
         self.handler.executor.shutdown(wait=True)
 
 
-def greeting_name(config: dict) -> str:
+def greeting_name(config: Settings) -> str:
     """The name the listener greets with: the reply domain (aiosmtpd would ask DNS for the
     host's name on every connection)."""
-    return str(config.get("REPLY_ADDRESS") or "herald").rpartition("@")[2] or "herald"
+    config = settings_of(config)
+    return (config.reply_address or "herald").rpartition("@")[2] or "herald"
 
 
-def start_listener(config: dict, host: str, port: int, lmtp: bool = False, deliver: bool = True) -> MailInController:
+def start_listener(config: Settings, host: str, port: int, lmtp: bool = False, deliver: bool = True) -> MailInController:
+    config = settings_of(config)
     controller = MailInController(MailInHandler(config, deliver), host, port, lmtp)
     controller.start()
     return controller
 
 
-def serve(config: dict, host: str, port: int, lmtp: bool = False, deliver: bool = True, workers: int = 1,
+def serve(config: Settings, host: str, port: int, lmtp: bool = False, deliver: bool = True, workers: int = 1,
           announce=print) -> None:
     """Run the listener until SIGTERM or Ctrl-C, in `workers` processes sharing one socket
     (forked after binding, like gunicorn's workers: the GIL holds one process to one core)."""
+    config = settings_of(config)
     sock = socket.create_server((host, port))
     sock.setblocking(False)
     database.close()  # each process opens its own connection
@@ -173,7 +179,7 @@ def _reap(pid: int) -> None:
         pass
 
 
-def _serve_on(sock, config: dict, lmtp: bool, deliver: bool, announce) -> None:
+def _serve_on(sock, config: Settings, lmtp: bool, deliver: bool, announce) -> None:
     """One process's asyncio loop serving SMTP or LMTP on an already bound socket."""
     handler = MailInHandler(config, deliver)
     loop = asyncio.new_event_loop()
@@ -196,10 +202,11 @@ def _serve_on(sock, config: dict, lmtp: bool, deliver: bool, announce) -> None:
 
 # --- one message on standard input -----------------------------------------------------
 
-def read_one(stream, config: dict, recipient: str | None, sender: str | None, deliver: bool = True) -> int:
+def read_one(stream, config: Settings, recipient: str | None, sender: str | None, deliver: bool = True) -> int:
     """The exit code for a pipe transport: 0 handled (or dropped on purpose), 65 too large
     or unreadable, 67 not a valid Herald address; a fault that is not the mail's raises (the
     caller exits 75: try again later)."""
+    config = settings_of(config)
     raw = stream.read(SIZE_LIMIT + 1)
     if len(raw) > SIZE_LIMIT:
         log.warning("mail-in: dropped a message over %d bytes from stdin", SIZE_LIMIT)
@@ -246,8 +253,9 @@ def connect_imap(settings: ImapSettings) -> imaplib.IMAP4:
     return connection
 
 
-def fetch_imap(config: dict, settings: ImapSettings, deliver: bool = True, limit: int = 500) -> FetchReport:
+def fetch_imap(config: Settings, settings: ImapSettings, deliver: bool = True, limit: int = 500) -> FetchReport:
     """Handle every message not yet handled in the folder; delete (or flag) each handled one."""
+    config = settings_of(config)
     report = FetchReport()
     connection = connect_imap(settings)
     try:

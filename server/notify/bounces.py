@@ -25,6 +25,7 @@ from email.parser import HeaderParser
 
 from itsdangerous.signer import Signer
 
+from server.config import Settings, settings_of
 from server.store.db import write_transaction
 from server.players.addresses import BOUNCED
 from server.store.models import ChatMessage, Game, Notification, Player, Seat, utcnow
@@ -36,15 +37,16 @@ SALT = "herald.bounce"
 ADDRESS_STATUS = re.compile(rb"^\s*5\.(1\.\d+|2\.1)\b")  # RFC 3463: a bad mailbox or address, a disabled one
 
 
-def tag(config: dict, row) -> str | None:
+def tag(config: Settings, row) -> str | None:
     """The header value that lets a delivery report name this row: `<id>.<signature>`."""
-    if not config.get("SECRET_KEY"):
+    config = settings_of(config)
+    if not config.secret_key:
         return None
     return f"{row.id}.{_signature(config, row.id, row.email)}"
 
 
-def _signature(config: dict, row_id: int, email: str) -> str:
-    key = Signer(str(config["SECRET_KEY"]), salt=SALT).derive_key()
+def _signature(config: Settings, row_id: int, email: str) -> str:
+    key = Signer(str(config.secret_key), salt=SALT).derive_key()
     return hmac.new(key, f"{row_id}|{email.strip().lower()}".encode(), hashlib.sha256).hexdigest()[:32]
 
 
@@ -64,10 +66,11 @@ def paused(row) -> bool:
     return player is not None and player.mail == BOUNCED and player.email.strip().lower() == row.email.strip().lower()
 
 
-def from_report(message, config: dict) -> str | None:
+def from_report(message, config: Settings) -> str | None:
     """For a delivery report (multipart/report) that authentically says a Herald mail failed:
     pause that address, and say what was done. None for anything else."""
-    if message.get_content_type() != "multipart/report" or not config.get("SECRET_KEY"):
+    config = settings_of(config)
+    if message.get_content_type() != "multipart/report" or not config.secret_key:
         return None
     if not any(block.get("Action", "").strip().lower() == "failed" for block in _status_blocks(message)):
         return None
@@ -92,7 +95,7 @@ def _status_blocks(message) -> list:
     return blocks
 
 
-def _reported_row(message, config: dict):
+def _reported_row(message, config: Settings):
     """The outbox row whose signed header the report returned, or None."""
     for part in message.walk():
         kind = part.get_content_type()

@@ -49,6 +49,7 @@ from datetime import datetime, timedelta
 
 from peewee import PeeweeException
 
+from server.config import Settings, settings_of
 from server.notify.channels import Channel, DeliveryUncertain, TransportUnavailable, Undeliverable
 from server.store.db import is_sqlite
 from server.store.models import Notification, utcnow
@@ -102,14 +103,16 @@ def backoff(attempts: int) -> timedelta:
     return min(delay, MAX_BACKOFF)
 
 
-def retry_budget(config: dict) -> timedelta:
-    return timedelta(days=float(config.get("MAIL_RETRY_DAYS") or 3))
+def retry_budget(config: Settings) -> timedelta:
+    config = settings_of(config)
+    return timedelta(days=config.mail_retry_days)
 
 
-def deliver(channel: Channel, config: dict, now: datetime | None = None, limit: int = 1000,
+def deliver(channel: Channel, config: Settings, now: datetime | None = None, limit: int = 1000,
             ignore_backoff: bool = False, report: DeliveryReport | None = None) -> DeliveryReport:
     """Send every due pending row of `channel` once; failures are rescheduled, successes never
     resent. `now` is the moment the retry times are reckoned from (tests pass a later one)."""
+    config = settings_of(config)
     now = now or utcnow()
     report = DeliveryReport() if report is None else report
     due = (Notification.status == "pending") & Notification.kind.in_(sorted(channel.kinds))
@@ -181,8 +184,9 @@ def mark_stuck_uncertain() -> int:
             .execute())
 
 
-def requeue(statuses: tuple[str, ...], config: dict, now: datetime | None = None) -> int:
+def requeue(statuses: tuple[str, ...], config: Settings, now: datetime | None = None) -> int:
     """Operator's choice: send rows in these states again, with a fresh retry budget."""
+    config = settings_of(config)
     now = now or utcnow()
     return (Notification.update(status="pending", attempts=0, next_attempt=now,
                                 give_up_after=now + retry_budget(config))
@@ -192,10 +196,10 @@ def requeue(statuses: tuple[str, ...], config: dict, now: datetime | None = None
 def requeue_stuck(now: datetime | None = None) -> int:
     """Rows interrupted by a crash, and any other `uncertain` row, sent again (may duplicate)."""
     mark_stuck_uncertain()
-    return requeue(("uncertain",), {}, now)
+    return requeue(("uncertain",), Settings(), now)
 
 
-def _deliver_one(channel: Channel, row_id: int, sender, config: dict, report: DeliveryReport, now: datetime,
+def _deliver_one(channel: Channel, row_id: int, sender, config: Settings, report: DeliveryReport, now: datetime,
                  owner: str | None = None) -> None:
     """Claim, compose, send and mark one outbox row of `channel`. `owner`: the run whose batch
     holds the row (PostgreSQL), which must still be the one claiming it."""
@@ -242,7 +246,7 @@ def _deliver_one(channel: Channel, row_id: int, sender, config: dict, report: De
         report.sent += 1
 
 
-def _try_again_later(channel: Channel, row: Notification, exc: Exception, now: datetime, config: dict, report: DeliveryReport) -> None:
+def _try_again_later(channel: Channel, row: Notification, exc: Exception, now: datetime, config: Settings, report: DeliveryReport) -> None:
     """A refusal for now (4xx), or a failure before the message was handed over: pending
     again after the back-off, or `failed` once past the row's retry budget."""
     give_up_after = row.give_up_after or row.created + retry_budget(config)

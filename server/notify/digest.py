@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from core.records import message_of
+from server.config import Settings, settings_of
 from server.store import statements
 from server.store.db import write_transaction
 from server.notify import reply_addresses
@@ -31,8 +32,9 @@ def waiting_games(player_id: int) -> list[tuple]:
     return waiting
 
 
-def queue_digests(config: dict, now=None) -> int:
+def queue_digests(config: Settings, now=None) -> int:
     """One digest row per digest player with games waiting, at most one per DIGEST_EVERY."""
+    config = settings_of(config)
     now = now or utcnow()
     queued = 0
     for player in Player.select().where(Player.mail == "digest"):

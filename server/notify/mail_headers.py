@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
+from server.config import Settings, settings_of
 from server.notify import bounces
 from server.notify import reply_addresses
 
@@ -21,15 +22,17 @@ ANSWER_KINDS = frozenset({"reply", "warning"})
 MAX_REFERENCES = 10
 
 
-def thread_root(config: dict, game: int, player: int | None, email: str, kind: str) -> str:
+def thread_root(config: Settings, game: int, player: int | None, email: str, kind: str) -> str:
     """The fixed Message-ID every mail of one game to one player refers to."""
-    domain = str(config.get("MAIL_FROM") or "").rpartition("@")[2].strip("> ") or "herald.invalid"
+    config = settings_of(config)
+    domain = config.mail_from.rpartition("@")[2].strip("> ") or "herald.invalid"
     who = f"p{player}" if kind != "invite" else "invite." + "".join(c for c in email.lower() if c.isalnum())[:40]
     return f"<herald.g{game}.{who}@{domain}>"
 
 
-def decorate(message: EmailMessage, row, config: dict) -> None:
+def decorate(message: EmailMessage, row, config: Settings) -> None:
     """Add reply, thread and loop-guard headers to an outbox row's mail."""
+    config = settings_of(config)
     context = row.context or {}
     auto = "auto-replied" if row.kind in ANSWER_KINDS else "auto-generated"
     message["Auto-Submitted"] = auto

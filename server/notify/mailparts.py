@@ -21,6 +21,7 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 
 from core.protocol import Game
+from server.config import Settings, settings_of
 from server.web import playlinks
 from server.table.engine_errors import EngineError, engine_call
 from server.store.models import Game as GameRow, Player
@@ -77,8 +78,9 @@ def seat_view(engine, state, seat: int) -> dict | None:
     return engine.view(state, seat)
 
 
-def play_url(row, config: dict) -> str | None:
+def play_url(row, config: Settings) -> str | None:
     """The seat's game-page link as it stands now (None without a secret key)."""
+    config = settings_of(config)
     if row.seat is None:
         return None
     return playlinks.url_for_seat(config, row.game_id, row.seat)
@@ -109,11 +111,12 @@ def board_png(row, view: dict | None, language: str | None = None) -> bytes | No
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
 
 
-def add_html(message: EmailMessage, row, config: dict, text: str, link: str | None, context: dict,
+def add_html(message: EmailMessage, row, config: Settings, text: str, link: str | None, context: dict,
              language: str = "en") -> EmailMessage:
     """Add the HTML alternative with the inline board, unless the player wants plain text or
     the game draws no picture. `context`: the row's, with the position drawn at send time;
     `language`: the text's (the HTML says the same in the same words)."""
+    config = settings_of(config)
     if Player.get_by_id(row.player_id).mail_format == "plain":
         return message
     try:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from server.config import Settings, settings_of
 from server.store.db import database
 from server.store.statements import tuples
 from server.store.models import Notification, ServerSetting, utcnow
@@ -24,8 +25,9 @@ BATCH = 5000  # rows per delete: short write transactions beside a live server
 _LAST_RUN = "mail-pruned-at"
 
 
-def retention(config: dict) -> timedelta:
-    return timedelta(days=float(config.get("MAIL_RETENTION_DAYS") or 30))
+def retention(config: Settings) -> timedelta:
+    config = settings_of(config)
+    return timedelta(days=config.mail_retention_days)
 
 
 def prune_sent_mail(keep: timedelta, now: datetime | None = None) -> int:
@@ -43,8 +45,9 @@ def prune_sent_mail(keep: timedelta, now: datetime | None = None) -> int:
             pruned += Notification.delete().where(Notification.id.in_(ids)).execute()
 
 
-def prune_if_due(config: dict, now: datetime | None = None) -> int | None:
+def prune_if_due(config: Settings, now: datetime | None = None) -> int | None:
     """From `notify`: prune unless that was done less than PRUNE_EVERY ago (None: not due)."""
+    config = settings_of(config)
     now = now or utcnow()
     last = ServerSetting.get_or_none(ServerSetting.key == _LAST_RUN)
     if last is not None and datetime.fromisoformat(last.value) > now - PRUNE_EVERY:

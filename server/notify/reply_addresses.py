@@ -18,7 +18,7 @@ from email.utils import getaddresses
 
 from itsdangerous.signer import Signer
 
-from server.config import ConfigError
+from server.config import ConfigError, Settings, settings_of
 
 SALT = "herald.reply-address"
 SIGNATURE_CHARS = 26  # 128 bits of the HMAC in base32
@@ -37,45 +37,47 @@ class ForgedAddress(ValueError):
     """A Herald reply address whose signature does not match: altered, forged or mistyped."""
 
 
-def configured(config: dict) -> bool:
-    return bool(config.get("REPLY_ADDRESS"))
+def configured(config: Settings) -> bool:
+    config = settings_of(config)
+    return bool(config.reply_address)
 
 
-def _base(config: dict) -> tuple[str, str]:
-    address = str(config.get("REPLY_ADDRESS") or "")
+def _base(config: Settings) -> tuple[str, str]:
+    address = config.reply_address or ""
     if "@" not in address:
         raise ConfigError(f"HERALD_REPLY_ADDRESS must be a mail address like turns@play.example.org, not {address!r}")
-    if not config.get("SECRET_KEY"):
-        raise ConfigError("HERALD_SECRET_KEY must be set when HERALD_REPLY_ADDRESS is: it signs reply addresses")
     local, _, domain = address.rpartition("@")
     return local.split("+", 1)[0], domain
 
 
-def _signature(config: dict, tag: str, invited: str | None) -> str:
-    key = Signer(str(config["SECRET_KEY"]), salt=SALT).derive_key()
+def _signature(config: Settings, tag: str, invited: str | None) -> str:
+    key = Signer(str(config.secret_key), salt=SALT).derive_key()
     message = tag if invited is None else f"{tag}|{invited.strip().lower()}"
     digest = hmac.new(key, message.encode(), hashlib.sha256).digest()
     return base64.b32encode(digest).decode().lower()[:SIGNATURE_CHARS]
 
 
-def reply_address(config: dict, game: int, seat: int, seq: int) -> str:
+def reply_address(config: Settings, game: int, seat: int, seq: int) -> str:
     """Where a reply to a mail asking seat `seat` of `game` about move `seq` goes."""
+    config = settings_of(config)
     return _address(config, f"g{game}.s{seat}.m{seq}", None)
 
 
-def invitation_address(config: dict, game: int, seat: int, invited: str) -> str:
+def invitation_address(config: Settings, game: int, seat: int, invited: str) -> str:
     """Where the invited person replies `join` to take the seat."""
+    config = settings_of(config)
     return _address(config, f"g{game}.s{seat}.j", invited)
 
 
-def _address(config: dict, tag: str, invited: str | None) -> str:
+def _address(config: Settings, tag: str, invited: str | None) -> str:
     local, domain = _base(config)
     return f"{local}+{tag}.{_signature(config, tag, invited)}@{domain}"
 
 
-def find_target(config: dict, recipients: list[str], sender: str | None) -> ReplyTarget | None:
+def find_target(config: Settings, recipients: list[str], sender: str | None) -> ReplyTarget | None:
     """The reply target among `recipients` (envelope or header addresses): None when none
     is a Herald tagged address; ForgedAddress when one is but its signature is wrong."""
+    config = settings_of(config)
     local_base, domain = _base(config)
     prefix = f"{local_base}+".lower()
     forged = None
@@ -99,10 +101,11 @@ def find_target(config: dict, recipients: list[str], sender: str | None) -> Repl
     return None
 
 
-def is_ours(config: dict, address: str) -> bool:
+def is_ours(config: Settings, address: str) -> bool:
     """Whether an address is one of Herald's own (the base reply address or MAIL_FROM)."""
+    config = settings_of(config)
     address = address.strip().lower()
     local, domain = _base(config)
-    own = {str(config.get("MAIL_FROM") or "").strip().lower()}
+    own = {config.mail_from.strip().lower()}
     user, _, host = address.rpartition("@")
     return address in own or (host == domain.lower() and user.split("+", 1)[0] == local.lower())

@@ -53,3 +53,6 @@ def bot_seat(game, seat, level):
     except ApiError as error:
         raise click.ClickException(f"{error.message} ({error.code})") from None
     click.echo(f"Game {game} seat {seat}: handed from {before} to the {level} house bot.")
+
+
+COMMANDS = [bots, bot_seat]

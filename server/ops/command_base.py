@@ -10,7 +10,7 @@ from urllib.parse import urlsplit, urlunsplit
 import click
 from peewee import DatabaseError
 
-from server.config import ConfigError, load_config
+from server.config import ConfigError, Settings, load_settings
 from server.table.durations import parse_duration
 from server.store.db import database, open_database
 
@@ -20,24 +20,24 @@ class DatabaseNotReady(click.ClickException):
     setting this may pass, so the mail-in commands ask to be run again (exit 75)."""
 
 
-def open_store(prepare: bool = True, connect: bool = True, create: bool = False) -> dict:
-    """Configuration, with the database opened and (with `prepare`) its schema current. Says
+def open_store(prepare: bool = True, connect: bool = True, create: bool = False) -> Settings:
+    """The settings, checked (a bad one stops the command with one line naming it), with the database opened and (with `prepare`) its schema current. Says
     which database it uses (on stderr), and refuses to make a new one unless `herald server
     --create` was given (or the command's job is to fill a new one: `import`): run from the
     wrong folder, an operator command must not check an empty database."""
     from server.store import startup
 
     try:
-        config = load_config()
+        config = load_settings()
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
-    url = config["DATABASE_URL"]
+    url = config.database_url
     click.echo(f"database: {displayed_url(url)}", err=True)
     missing = sqlite_file_missing(url)
     if missing and not create and not click.get_current_context().find_root().meta.get("herald.create"):
         raise click.ClickException(f"there is no database at {missing}. Run this where the server runs, or set "
                                    "HERALD_DATABASE_URL; `herald server --create COMMAND` makes a new one.")
-    open_database(url, config["SQLITE_SYNCHRONOUS"], config["POOL_SIZE"])
+    open_database(url, config.sqlite_synchronous, config.pool_size)
     if not connect:
         return config
     try:

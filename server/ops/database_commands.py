@@ -1,5 +1,5 @@
 """Operator commands for the database itself: `herald server migrate` (and backup, export,
-import). Attached to the `server` group in `server.cli`."""
+import, verify). Attached to the `server` group in `server.cli`."""
 from __future__ import annotations
 
 import click
@@ -41,7 +41,7 @@ def backup(file: str):
     config = open_store(prepare=False, connect=False)  # PostgreSQL: only the command is printed
     if not is_sqlite():
         click.echo("Herald does not copy a PostgreSQL database itself; use PostgreSQL's own tool, e.g.:")
-        click.echo(f"  {pg_dump_command(config['DATABASE_URL'], file)}")
+        click.echo(f"  {pg_dump_command(config.database_url, file)}")
         click.echo("(give the password through ~/.pgpass or PGPASSWORD, not on the command line)")
         return
     open_store(prepare=False)
@@ -89,3 +89,17 @@ def import_command(file: str):
 
 
 COMMANDS += [backup, export_command, import_command]
+
+
+@click.command()
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Replay games in this many processes at once (up to the number of cores helps).")
+def verify(jobs: int):
+    """Replay every game from its seed and moves; exit 1 listing any game that disagrees."""
+    from server.store.verify import verify_all
+
+    config = open_store()
+    report_verification(verify_all(jobs=jobs, database_url=config.database_url))
+
+
+COMMANDS.append(verify)

@@ -8,6 +8,7 @@ import sys
 import click
 from peewee import PeeweeException
 
+from server.config import Settings
 from server.store.dbfaults import database_trouble
 from server.notify import reply_addresses
 from server.ops.command_base import DatabaseNotReady, open_store, report_delivery
@@ -15,7 +16,7 @@ from server.ops.command_base import DatabaseNotReady, open_store, report_deliver
 log = logging.getLogger("herald.mailin")
 
 
-def _configured_store() -> dict:
+def _configured_store() -> Settings:
     """Like `herald server`'s other commands, and mail-in needs its reply address settings."""
     from server.config import ConfigError
 
@@ -28,7 +29,7 @@ def _configured_store() -> dict:
     return config
 
 
-def _store_or_later(settings_too: bool) -> dict:
+def _store_or_later(settings_too: bool) -> Settings:
     """The store, or exit 75 with one line when the database cannot be used now (locked, busy,
     unreachable, migrations pending). `settings_too`: a wrong setting exits 75 as well (a
     pipe must not bounce a player's mail for the operator's slip; the queue keeps it)."""

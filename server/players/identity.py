@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from peewee import fn
 
+from server.config import Settings, settings_of
 from server.players import seats
 from server.players.addresses import normalized_email
 from server.players.auth import Caller, new_token
@@ -42,15 +43,17 @@ def rename(caller: Caller, name: str) -> dict:
     return {"id": caller.id, "name": name, "email": caller.email}
 
 
-def request_recovery(config: dict, email: str) -> None:
+def request_recovery(config: Settings, email: str) -> None:
     """Queue one mail per player registered with this address, each with its own code."""
+    config = settings_of(config)
     with write_transaction():
         for player in Player.select().where((fn.LOWER(Player.email) == email.lower()) & (Player.disabled == False)):  # noqa: E712
             code = make_code(config, RECOVER, {"p": player.id, "t": player.token_hash[:16]})
             _mail(player, "recover", {"player": player.name, "code": code, "hours": CODE_HOURS})
 
 
-def redeem_recovery(config: dict, code: str) -> dict:
+def redeem_recovery(config: Settings, code: str) -> dict:
+    config = settings_of(config)
     payload = _read(config, RECOVER, code)
     token, digest = new_token()
     with write_transaction():
@@ -59,10 +62,11 @@ def redeem_recovery(config: dict, code: str) -> dict:
     return {"id": player.id, "name": player.name, "email": player.email, "token": token}
 
 
-def request_email_change(config: dict, caller: Caller, email: str) -> dict:
+def request_email_change(config: Settings, caller: Caller, email: str) -> dict:
     """The new address must prove it is the player's: the code goes there, nothing changes yet.
     It is checked and normalised as at registration."""
-    email = normalized_email(email, config["EMAIL_CHECK_DNS"])
+    config = settings_of(config)
+    email = normalized_email(email, config.email_check_dns)
     with write_transaction():
         player = Player.get_by_id(caller.id)
         code = make_code(config, EMAIL, {"p": player.id, "t": player.token_hash[:16], "e": email})
@@ -71,7 +75,8 @@ def request_email_change(config: dict, caller: Caller, email: str) -> dict:
     return {"sent_to": email}
 
 
-def confirm_email_change(config: dict, caller: Caller, code: str) -> dict:
+def confirm_email_change(config: Settings, caller: Caller, code: str) -> dict:
+    config = settings_of(config)
     payload = _read(config, EMAIL, code)
     if payload.get("p") != caller.id:
         raise ApiError(422, "bad-code", "That code was made for another player.")
@@ -94,7 +99,7 @@ def _mail(player, kind: str, context: dict, email: str | None = None) -> None:
                                                              context))
 
 
-def _read(config: dict, purpose: str, code: str) -> dict:
+def _read(config: Settings, purpose: str, code: str) -> dict:
     try:
         return read_code(config, purpose, code, CODE_HOURS * 3600)
     except CodeRefused as exc:

@@ -12,6 +12,7 @@ import secrets
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from peewee import IntegrityError
 
+from server.config import Settings, settings_of
 from server.store.models import ServerSetting
 
 _GENERATED = "secret_key"
@@ -21,8 +22,9 @@ class CodeRefused(Exception):
     """The code was altered, is for something else, or has expired (said in the message)."""
 
 
-def secret_key(config: dict) -> str:
-    configured = config.get("SECRET_KEY")
+def secret_key(config: Settings) -> str:
+    config = settings_of(config)
+    configured = config.secret_key
     if configured:
         return str(configured)
     row = ServerSetting.get_or_none(ServerSetting.key == _GENERATED)
@@ -34,15 +36,17 @@ def secret_key(config: dict) -> str:
     return row.value
 
 
-def _serializer(config: dict, purpose: str) -> URLSafeTimedSerializer:
+def _serializer(config: Settings, purpose: str) -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(secret_key(config), salt=f"herald.{purpose}")
 
 
-def make_code(config: dict, purpose: str, payload: dict) -> str:
+def make_code(config: Settings, purpose: str, payload: dict) -> str:
+    config = settings_of(config)
     return _serializer(config, purpose).dumps(payload)
 
 
-def read_code(config: dict, purpose: str, code: str, max_age_seconds: int) -> dict:
+def read_code(config: Settings, purpose: str, code: str, max_age_seconds: int) -> dict:
+    config = settings_of(config)
     try:
         payload = _serializer(config, purpose).loads(code.strip(), max_age=max_age_seconds)
     except SignatureExpired:

@@ -1,9 +1,9 @@
 """What GET /games/{id}, /render, /legal and /wait answer, from the caller's seat."""
 from __future__ import annotations
 
-from flask import current_app
 
 from core.records import message_of, without_message
+from server.config import current_settings
 from server.players import localtime
 from server.table import clocks, prompts
 from server.store import longpoll, state_cache
@@ -55,7 +55,7 @@ def detail(game_id: int, caller, requested: int | None) -> dict:
                          for p in prompts.visible(game.prompted or [], my_seats(game, caller))],
             "my_seat": seat, "my_seats": my_seats(game, caller),
             "view": _view(engine, game, state, seat) if state is not None else None,
-            "result": _named_result(game.result, seats), "created": _stamp(game.created),
+            "result": named_result(game.result, seats), "created": _stamp(game.created),
             "public": game.public, "clock": _clock(game, caller)}
     if game.status == "finished":
         body["seed"] = game.seed
@@ -80,7 +80,8 @@ def _view(engine, game, state, seat):
         return engine.view(state, seat)
 
 
-def _named_result(result, seats):
+def named_result(result, seats):
+    """A game's result with players' names in place of `{P0}` (a dry run's shows so too)."""
     if result is None:
         return None
     return {**without_message(result), "reason": name_players(message_of(result, "reason"), seats),
@@ -127,8 +128,8 @@ def wait(game_id: int, caller, requested: int | None, timeout: int) -> dict:
             again = load_game(game_id)
             return longpoll.ready(again.status, again.prompted, seat)
 
-        config = current_app.config  # the notifier's own connection may bypass PgBouncer
-        longpoll.wait_until_ready(config.get("WAIT_DATABASE_URL") or config["DATABASE_URL"], game_id, seat,
+        config = current_settings()  # the notifier's own connection may bypass PgBouncer
+        longpoll.wait_until_ready(config.wait_database_url or config.database_url, game_id, seat,
                                  max(0, min(timeout, MAX_WAIT)), is_ready)
     return detail(game_id, caller, seat)
 

@@ -57,7 +57,7 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[in
         engine = find_engine(game.ruleset)
         state = _latest_state(game, engine)
         names = lambda text: name_players(text, seats_of(game))  # noqa: E731 - only on a refusal
-        move = _read_move(engine, state, seat, move, text, names, (game.id, seq))
+        move = read_move(engine, state, seat, move, text, names, (game.id, seq))
         new_state, events = _apply(engine, state, seat, move, names, (game.id, seq))
         body, new_version = append(game, engine, seat, seq, move, state, new_state, events)
     state_cache.put(game.id, new_version, new_state)
@@ -74,7 +74,7 @@ def _latest_state(game, engine):
         raise inconsistent_game(game.id) from None
 
 
-def _read_move(engine, state, seat: int, move: dict | None, text: str | None, names, where: tuple[int, int]) -> dict:
+def read_move(engine, state, seat: int, move: dict | None, text: str | None, names, where: tuple[int, int]) -> dict:
     """The move as JSON: given directly, or parsed from notation (422 `bad-notation` where the
     engine raises IllegalMove; any other exception is the engine's bug: see engine_errors)."""
     if text is not None:
@@ -82,7 +82,7 @@ def _read_move(engine, state, seat: int, move: dict | None, text: str | None, na
             with engine_call(*where, "reading notation"):
                 move = engine.parse(state, seat, " ".join(text.split()))
         except IllegalMove as exc:
-            raise from_illegal(exc, code="bad-notation", legal=_legal_texts(engine, state, seat, where),
+            raise from_illegal(exc, code="bad-notation", legal=legal_texts(engine, state, seat, where),
                                names=names) from None
         if not isinstance(move, dict):
             raise ApiError(422, "bad-notation", "That notation does not describe a move.")
@@ -100,7 +100,7 @@ def _apply(engine, state, seat: int, move: dict, names, where: tuple[int, int]):
         with engine_call(*where, "applying a move"):
             return engine.apply(state, seat, move)
     except IllegalMove as exc:
-        raise from_illegal(exc, code="illegal-move", legal=_legal_texts(engine, state, seat, where),
+        raise from_illegal(exc, code="illegal-move", legal=legal_texts(engine, state, seat, where),
                            names=names) from None
 
 
@@ -221,7 +221,8 @@ def visible_events(event_json: list[dict], seat: int | None, seats) -> list[str]
     return [name_players(message_of(e), seats) for e in event_json if visible(e.get("to"), seat)]
 
 
-def _legal_texts(engine, state, seat: int, where: tuple[int, int]) -> list[str]:
+def legal_texts(engine, state, seat: int, where: tuple[int, int]) -> list[str]:
+    """The seat's legal moves as an illegal-move error lists them (a dry run's too)."""
     with engine_call(*where, "listing legal moves"):
         return [m["pattern"] if "pattern" in m else engine.format(m) for m in engine.legal_moves(state, seat)]
 

@@ -113,7 +113,7 @@ def queue_turns(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...], 
                                        prompt=name_players(prompt.text, seats), prompt_msg=stored(prompt.text),
                                        chat=chat.digest(game.id, prompt.seat),
                                        **_answer_by(game, prompt.seat)), "seat": prompt.seat}
-        rows.append(_row(game, info, kind, version, context))
+        rows.append(mail_row(game, info, kind, version, context))
     if kind == "turn":
         rows += webhooks.turn_rows(game, engine, fresh, seats, version)
     return rows
@@ -145,7 +145,7 @@ def queue_game_over(game, engine, result, seats: tuple[SeatInfo, ...], version: 
                                        reason_msg=stored(result.reason),
                                        seed=seed, seed_hash=game.seed_hash, rating=changes.get(info.player)),
                    "seat": info.seat, "winners": winners}
-        rows.append(_row(game, info, "over", version, context))
+        rows.append(mail_row(game, info, "over", version, context))
     return rows + webhooks.over_rows(game, engine, result, seats, version)
 
 
@@ -159,7 +159,8 @@ class Unseated:
     seat: None = None
 
 
-def _row(game, info: SeatInfo | Unseated, kind: str, version: int, context: dict) -> dict:
+def mail_row(game, info: SeatInfo | Unseated, kind: str, version: int, context: dict) -> dict:
+    """The outbox row of one mail of `kind` to a seat's player (undo's mails are written so too)."""
     if info.player is None or info.email is None:  # the callers pass held seats only
         raise ValueError(f"game {game.id}: a {kind} mail to seat {info.seat}, which nobody holds")
     return Notification.pending_row(game.id, info.seat, info.player, info.email, kind, version, context)
@@ -174,7 +175,7 @@ def queue_defaulted(game, engine, seat: int, prompt: str, played: str, deadline:
     context = {**base_context(game, engine), "seat": seat, "player": info.name, "played": played,
                "prompt": name_players(prompt, seats), "deadline": deadline,
                **({"prompt_msg": stored(prompt)} if stored(prompt) else {})}
-    return [_row(game, info, "defaulted", version, context)]
+    return [mail_row(game, info, "defaulted", version, context)]
 
 
 def queue_joined(game, engine, joiner: SeatInfo, seats: tuple[SeatInfo, ...], creator: Unseated) -> list[dict]:
@@ -189,7 +190,7 @@ def queue_joined(game, engine, joiner: SeatInfo, seats: tuple[SeatInfo, ...], cr
         told.add(info.player)
         context = {**base_context(game, engine), "seat": info.seat, "player": info.name, "joiner": joiner.name,
                    "joined_seat": joiner.seat, "filled": filled, "seats": len(seats)}
-        rows.append(_row(game, info, "joined", 0, context))
+        rows.append(mail_row(game, info, "joined", 0, context))
     return rows
 
 
@@ -205,7 +206,7 @@ def queue_started(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...]
             continue  # holds another seat that is asked: the turn mail says it all
         told.add(info.player)
         context = {**board_row_context(game, player=info.name, table=names), "seat": info.seat}
-        rows.append(_row(game, info, "started", 0, context))
+        rows.append(mail_row(game, info, "started", 0, context))
     return rows
 
 

@@ -23,7 +23,7 @@ Three checks, each generic (no engine says which of its moves are safe):
   and an apply: 16 cost about 20 ms, at most 35 in 9 previews of 10, on a loaded 2-core
   machine) and so the power: an outcome that turns on one particular card among n > 16
   that may lie at a hidden place still slips through with a chance of (n - 16)/n
-  (docs/api.md says so). tests/table/test_preview_worlds.py compares previews shown from
+  (docs/api.md says so). tests/e2e/test_secrecy.py (its `preview` surface) compares previews shown from
   random positions of every game in worlds of its own;
 - games with "fast" out-of-turn windows are previewed as at a strict table
   (`Game.preview_state`): otherwise a preview would show, without any commitment, whether
@@ -63,7 +63,7 @@ def dry_run(caller, game_id: int, seq: int, requested_seat: int | None, move: di
     seats = seats_of(game)
     names = lambda words: name_players(words, seats)  # noqa: E731
     where = (game.id, seq)
-    move = movelog._read_move(engine, state, seat, move, text, names, where)
+    move = movelog.read_move(engine, state, seat, move, text, names, where)
     with engine_call(*where, "previewing a move"):
         seen = _guarded(engine, state, seat, move, prompts.seats_held_with(seat, seats), names, where)
     body = {"dry_run": True, "seq": seq, "seat": seat, "move": move, "text": engine.format(move),
@@ -75,7 +75,7 @@ def dry_run(caller, game_id: int, seq: int, requested_seat: int | None, move: di
     body.update(events=[names(e["text"]) for e in seen.events], view=seen.view,
                 picture=names(engine.render(seen.view, seat)),
                 prompted=[{**p, "text": names(p["text"])} for p in seen.prompted],
-                result=gameviews._named_result(seen.result, seats) if seen.result else None)
+                result=gameviews.named_result(seen.result, seats) if seen.result else None)
     return body
 
 
@@ -154,5 +154,5 @@ def _guarded(engine, state, seat, move, own_seats, names, where) -> Seen | None:
     try:
         return outcome(engine, state, seat, move, own_seats)
     except IllegalMove as exc:
-        raise from_illegal(exc, code="illegal-move", legal=movelog._legal_texts(engine, state, seat, where),
+        raise from_illegal(exc, code="illegal-move", legal=movelog.legal_texts(engine, state, seat, where),
                            names=names) from None

@@ -164,5 +164,5 @@ def _ask_others(game, engine, request) -> list[dict]:
             context = {**outbox.base_context(game, engine), "seat": info.seat, "player": info.name,
                        "proposer": name_players(f"{{P{request.seat}}}", seats), "seq": request.seq,
                        "move": name_players(last.text, seats), "request": request.id}
-            rows.append(outbox._row(game, info, "undo", game.version, context))
+            rows.append(outbox.mail_row(game, info, "undo", game.version, context))
     return rows

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import current_app
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from server.config import Settings, current_settings, settings_of
 from server.players.auth import Caller
 from server.store.db import write_transaction
 from server.errors import ApiError
@@ -32,26 +32,28 @@ class Grant:
     token: str
 
 
-def _serializer(config: dict) -> URLSafeSerializer:
-    key = config.get("SECRET_KEY")
+def _serializer(config: Settings) -> URLSafeSerializer:
+    key = config.secret_key
     if not key:
         raise ApiError(503, "links-disabled", "This server makes no game-page links: its operator has not set "
                                               "HERALD_SECRET_KEY.")
     return URLSafeSerializer(key, salt=SALT)
 
 
-def token_for(config: dict, game_id: int, seat: int, generation: int) -> str:
+def token_for(config: Settings, game_id: int, seat: int, generation: int) -> str:
+    config = settings_of(config)
     return _serializer(config).dumps([game_id, seat, generation])
 
 
-def url_for_seat(config: dict, game_id: int, seat: int) -> str | None:
+def url_for_seat(config: Settings, game_id: int, seat: int) -> str | None:
     """The page link for a seat as it stands now, or None without a key or a seated player."""
-    if not config.get("SECRET_KEY"):
+    config = settings_of(config)
+    if not config.secret_key:
         return None
     row = Seat.get_or_none((Seat.game == game_id) & (Seat.seat == seat))
     if row is None or row.player_id is None:
         return None
-    return f"{config['PUBLIC_URL']}/play/{game_id}?t={token_for(config, game_id, seat, row.link_generation)}"
+    return f"{config.public_url}/play/{game_id}?t={token_for(config, game_id, seat, row.link_generation)}"
 
 
 def caller_for(token: str, game_id: int) -> Grant:
@@ -59,7 +61,7 @@ def caller_for(token: str, game_id: int) -> Grant:
     refused = ApiError(403, "bad-link", "This game link is not valid (or no longer): ask the game for a new one "
                                         "with 'herald link GAME' or open the link in your latest mail.")
     try:
-        game, seat, generation = _serializer(current_app.config).loads(token or "")
+        game, seat, generation = _serializer(current_settings()).loads(token or "")
     except (BadSignature, ValueError, TypeError):
         raise refused from None
     if game != game_id:
@@ -77,9 +79,9 @@ def caller_for(token: str, game_id: int) -> Grant:
 def link(game, caller, requested: int | None) -> dict:
     """GET /games/{id}/link: a page link for one of the caller's seats."""
     seat = resolve_seat(game, caller, requested)
-    url = url_for_seat(current_app.config, game.id, seat)
+    url = url_for_seat(current_settings(), game.id, seat)
     if url is None:
-        _serializer(current_app.config)  # says why
+        _serializer(current_settings())  # says why
     return {"game": game.id, "seat": seat, "url": url}
 
 

@@ -28,6 +28,7 @@ if not (CHROMIUM and CHROMEDRIVER):
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from server.config import reconfigure
 
 UPDATE_SECONDS = 15
 NUMBERS = itertools.count()  # player names are unique on the module's one server
@@ -47,7 +48,7 @@ def server(tmp_path_factory):
                           "HERALD_MAIL_DIR": str(folder / "mail"), "HERALD_SECRET_KEY": "b" * 32})
     app = create_app({**config, SOURCE: PerTestSeeds(__name__)})  # the module's games: the same deals every run
     with serving(app) as url:
-        app.config["PUBLIC_URL"] = url
+        reconfigure(app, public_url=url)
         yield url
     database.close()
 

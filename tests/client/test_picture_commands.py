@@ -11,6 +11,7 @@ import requests
 
 from client import exitcodes
 from tests.server.live import serving
+from server.config import reconfigure
 
 
 @pytest.fixture
@@ -23,7 +24,7 @@ def server_url(tmp_path, toy_game, game_seeds):
                           "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_SECRET_KEY": "k" * 32})
     app = create_app({**config, SOURCE: game_seeds})
     with serving(app) as url:
-        app.config["PUBLIC_URL"] = url  # the links point here
+        reconfigure(app, public_url=url)  # the links point here
         yield url
 
 

@@ -7,6 +7,7 @@ import email
 from click.testing import CliRunner
 
 from server.cli import server
+from server.config import reconfigure
 
 
 def run(env, *args, input=None):
@@ -154,7 +155,7 @@ def test_a_seat_handed_over_takes_effect_at_once_on_a_running_server(app, api, a
 
     from tests.server.live import serving
 
-    app.config["SECRET_KEY"] = "k" * 32  # signs the game-page links
+    reconfigure(app, secret_key="k" * 32)  # signs the game-page links
     game = api.start_game(alice_bob, "castle-assault", {"first-player": 0})  # a game the operator's process knows
     carl = api.register("carl")
     asked = api.game(game, alice_bob[0])["prompted"][0]["seat"]

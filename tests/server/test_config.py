@@ -84,3 +84,120 @@ def test_the_waiters_own_database_url_is_postgresql_beside_postgresql(database, 
     through, direct = "postgresql://herald@127.0.0.1:6432/herald", "postgresql://herald:pw@10.0.0.20/herald"
     assert load_config({"HERALD_DATABASE_URL": through,
                         "HERALD_WAIT_DATABASE_URL": f" {direct} "})["WAIT_DATABASE_URL"] == direct
+
+
+# One typed Settings, checked once at start (issue 25).
+
+# The defaults as they stood before Settings held them (server/config.py's DEFAULTS dict, as
+# load_config returned them): an operator who sets nothing gets the same server.
+OLD_DEFAULTS = {
+    "DATABASE_URL": "sqlite:///herald.db", "SMTP_HOST": None, "SMTP_PORT": 25, "SMTP_USER": None,
+    "SMTP_PASSWORD": None, "SMTP_TLS": "none", "SMTP_CAFILE": None, "MAIL_FROM": "herald@localhost",
+    "MAIL_DIR": "./mail", "PUBLIC_URL": "http://127.0.0.1:8000", "SECRET_KEY": None, "REGISTRATION": "open",
+    "SQLITE_SYNCHRONOUS": "full", "POOL_SIZE": 10, "WAIT_DATABASE_URL": None, "SMTP_TIMEOUT": 20.0,
+    "MAIL_RETRY_DAYS": 3.0, "MAIL_RETENTION_DAYS": 30.0, "EMAIL_CHECK_DNS": False, "RATELIMIT_ENABLED": True,
+    "RATELIMIT_STORAGE_URI": "memory://", "PROXIES": 0, "RATELIMIT_REGISTER": "10 per minute;100 per day",
+    "RATELIMIT_NAME_TAKEN": "5 per minute;30 per day", "RATELIMIT_JOIN": "30 per minute;300 per day",
+    "RATELIMIT_AUTH_FAILURES": "20 per minute;200 per day", "RATELIMIT_MAIL_REQUESTS": "20 per hour;100 per day",
+    "RATELIMIT_MAIL_TO": "5 per hour;20 per day", "REPLY_ADDRESS": None, "MAIL_IN_SENDER": "strict",
+    "VACATION_DAYS": 30,  # was the string "30", read as a number at each request
+    "WEBHOOK_ALLOW_NETWORKS": (),
+}
+
+
+def test_the_defaults_are_the_old_defaults():
+    from server.config import Settings
+
+    assert dict(Settings()) == OLD_DEFAULTS
+    assert load_config({}) == OLD_DEFAULTS
+
+
+def test_settings_are_typed_attributes_and_every_one_is_documented():
+    from dataclasses import fields
+
+    from server.config import Settings, load_settings
+
+    settings = load_settings({"HERALD_VACATION_DAYS": "12", "HERALD_SMTP_TLS": "SSL", "HERALD_EMAIL_CHECK_DNS": "yes"})
+    assert (settings.vacation_days, settings.smtp_tls, settings.smtp_port, settings.email_check_dns) == (12, "ssl", 465,
+                                                                                                         True)
+    assert settings["VACATION_DAYS"] == 12  # the old names still read, as Flask's app.config has them
+    assert all(spec.metadata["doc"] for spec in fields(Settings))
+
+
+@pytest.mark.parametrize("name, value, message", [
+    ("VACATION_DAYS", "abc", "HERALD_VACATION_DAYS must be a whole number, not 'abc'"),
+    ("VACATION_DAYS", "-3", "HERALD_VACATION_DAYS must be 0 or more"),
+    ("MAIL_IN_SENDER", "anyone", "HERALD_MAIL_IN_SENDER must be one of strict, any"),
+    ("REPLY_ADDRESS", "turns", "HERALD_REPLY_ADDRESS must be a mail address"),
+])
+def test_a_bad_value_names_its_setting(name, value, message):
+    with pytest.raises(ConfigError, match=message):
+        load_config({f"HERALD_{name}": value})
+
+
+def test_a_reply_address_needs_the_key_that_signs_it():
+    with pytest.raises(ConfigError, match="HERALD_SECRET_KEY must be set when HERALD_REPLY_ADDRESS is"):
+        load_config({"HERALD_REPLY_ADDRESS": "turns@play.example.org"})
+
+
+@pytest.mark.parametrize("command", [["run", "--port", "0"], ["notify"], ["verify"]])
+def test_a_real_start_with_a_bad_value_stops_with_one_line(command, tmp_path):
+    """`herald server ...` in its own process, as an operator starts it: nothing is served or
+    made (no database file), and the one line on stderr names the setting."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "HERALD_VACATION_DAYS": "abc", "HERALD_CONFIG": "", "PYTHONPATH": str(root),
+           "HERALD_DATABASE_URL": f"sqlite:///{tmp_path / 'herald.db'}"}
+    done = subprocess.run([sys.executable, "-m", "client.cli", "server", "--create", *command], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == ["Error: HERALD_VACATION_DAYS must be a whole number, not 'abc'"]
+    assert not (tmp_path / "herald.db").exists()
+
+
+def test_create_app_checks_its_settings_before_anything(tmp_path):
+    from server.app import create_app
+
+    with pytest.raises(ConfigError, match="HERALD_POOL_SIZE must be a whole number"):
+        create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'h.db'}", "POOL_SIZE": "many"})
+    assert not (tmp_path / "h.db").exists()
+
+
+def test_the_operators_guide_lists_every_setting_as_the_class_says():
+    """docs/operating.md's table is `python -m server.config`'s output."""
+    from pathlib import Path
+
+    from server.config import settings_table
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "operating.md").read_text(encoding="utf-8")
+    start = guide.index("<!-- settings: python -m server.config -->\n") + len("<!-- settings: python -m server.config -->\n")
+    assert guide[start:guide.index("<!-- end of settings -->", start)] == settings_table()
+
+
+def test_server_code_reads_no_setting_by_its_name():
+    """Defaults live in Settings alone: no module looks a setting up in a dict (`config["X"]`,
+    `config.get("X", default)`) where a default could be repeated."""
+    import ast
+    from pathlib import Path
+
+    from server.config import NAMES
+
+    server = Path(__file__).resolve().parents[2] / "server"
+    found = []
+    for path in server.rglob("*.py"):
+        if path.name == "config.py" and path.parent == server:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            key = None
+            if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+                key = node.slice.value
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+                  and node.args and isinstance(node.args[0], ast.Constant)):
+                key = node.args[0].value
+            if key in NAMES:
+                found.append(f"{path.relative_to(server)}:{node.lineno} {key}")
+    assert found == []

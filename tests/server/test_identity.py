@@ -8,6 +8,7 @@ import re
 import pytest
 
 from server.notify.channels.mail import deliver_pending
+from server.config import reconfigure
 
 
 def delivered(config, tmp_path) -> list[email.message.Message]:
@@ -85,7 +86,7 @@ def test_a_new_name_shows_in_running_games_at_once(api, alice_bob):
 
 @pytest.mark.parametrize("policy", ["closed", "invite"])
 def test_registration_policy(policy, app, api, alice_bob):
-    app.config["REGISTRATION"] = policy
+    reconfigure(app, registration=policy)
     refused = api.client.post("/players", json={"name": "carl", "email": "carl@example.org"})
     assert refused.status_code == 403
     assert refused.json["error"]["code"] == ("registration-closed" if policy == "closed" else "invite-required")

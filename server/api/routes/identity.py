@@ -1,9 +1,9 @@
 """Account endpoints: a new token, recovery by mail, a new name or address (docs/api.md)."""
 from __future__ import annotations
 
-from flask import current_app
 from flask_smorest import Blueprint
 
+from server.config import current_settings
 from server.players import identity
 from server.players.auth import current_player
 from server.api.error_handlers import ErrorSchema
@@ -35,7 +35,7 @@ def rename(body):
 @blp.alt_response(429, schema=ErrorSchema, description="rate-limited: too many codes asked (Retry-After says when)")
 def change_email(body):
     """Mail a confirmation code to the new address; nothing changes until it is confirmed."""
-    return identity.request_email_change(current_app.config, current_player(), body["email"])
+    return identity.request_email_change(current_settings(), current_player(), body["email"])
 
 
 @blp.route("/me/email/confirm", methods=["POST"])
@@ -44,7 +44,7 @@ def change_email(body):
 @blp.alt_response(422, schema=ErrorSchema, description="bad-code")
 def confirm_email(body):
     """Switch to the address the code was mailed to (the old address is told)."""
-    return identity.confirm_email_change(current_app.config, current_player(), body["code"])
+    return identity.confirm_email_change(current_settings(), current_player(), body["code"])
 
 
 @blp.route("/recover", methods=["POST"])
@@ -57,7 +57,7 @@ def recover(body):
     """Mail a one-time code for a new token to every player with this address. The answer
     is the same whether or not the address is registered, limits included
     (server/api/ratelimits.py counts the address either way)."""
-    identity.request_recovery(current_app.config, body["email"])
+    identity.request_recovery(current_settings(), body["email"])
     return {"sent_to": body["email"]}
 
 
@@ -68,4 +68,4 @@ def recover(body):
 @blp.doc(security=[])
 def redeem(body):
     """Trade a mailed recovery code for a new token (the old token stops working)."""
-    return identity.redeem_recovery(current_app.config, body["code"])
+    return identity.redeem_recovery(current_settings(), body["code"])

@@ -1,10 +1,10 @@
 """Registration and the caller's own record."""
 from __future__ import annotations
 
-from flask import current_app
 from flask_smorest import Blueprint
 from peewee import IntegrityError, fn
 
+from server.config import current_settings
 from server.players import localtime
 from server.players.addresses import normalized_email
 from server.players.auth import current_player, new_token
@@ -29,8 +29,9 @@ blp = Blueprint("players", __name__, url_prefix="/players", description="Players
 def register(body):
     """Register; the token in the answer is shown this once and stored only hashed. The
     operator's HERALD_REGISTRATION may close registration or ask for a seat invite."""
-    check_registration_policy(current_app.config.get("REGISTRATION", "open"), body.get("invite"))
-    return create_player(body["name"], body["email"], current_app.config["EMAIL_CHECK_DNS"], timezone=body["timezone"],
+    settings = current_settings()
+    check_registration_policy(settings.registration, body.get("invite"))
+    return create_player(body["name"], body["email"], settings.email_check_dns, timezone=body["timezone"],
                          language=body.get("language"))
 
 

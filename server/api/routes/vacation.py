@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from flask import current_app
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
+from server.config import current_settings
 from server.table import vacation
 from server.players.auth import current_player
 from server.errors import ApiError
@@ -31,10 +31,7 @@ class VacationSchema(Schema):
 
 
 def allowance() -> int:
-    try:
-        return max(0, int(current_app.config.get("VACATION_DAYS", 30)))
-    except (TypeError, ValueError):
-        return 30
+    return current_settings().vacation_days
 
 
 def parse_until(text: str) -> datetime:

@@ -1,9 +1,10 @@
 """My webhooks (server/table/webhooks.py): POST, GET /webhooks and DELETE /webhooks/{id}."""
 from __future__ import annotations
 
-from flask import current_app, jsonify
+from flask import jsonify
 from flask_smorest import Blueprint
 
+from server.config import current_settings
 from server.table import webhooks
 from server.players.auth import current_player
 from server.api.error_handlers import ErrorSchema
@@ -22,7 +23,7 @@ def register(body):
     """Register a URL for my games (or, with `game`, for one game); the secret is shown once.
     The URL's host must be a public Internet address (422 `webhook-address-refused`)."""
     hook = webhooks.register(current_player(), body["url"], body["format"], body["game"],
-                             current_app.config.get("WEBHOOK_ALLOW_NETWORKS"))
+                             current_settings().webhook_allow_networks)
     return jsonify(hook), 201
 
 

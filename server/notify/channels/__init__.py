@@ -32,6 +32,8 @@ import importlib
 import pkgutil
 from typing import Protocol
 
+from server.config import Settings
+
 
 class TransportUnavailable(Exception):
     """No connection to the receiving server: not this row's fault, so no attempt is counted."""
@@ -60,9 +62,9 @@ class Channel(Protocol):
     name: str
     kinds: frozenset[str]
 
-    def compose(self, row, config: dict): ...
+    def compose(self, row, config: Settings): ...
 
-    def open(self, config: dict) -> Sender: ...
+    def open(self, config: Settings) -> Sender: ...
 
     def unsendable(self, row) -> str | None: ...
     def refused(self, row, reason: str) -> None: ...

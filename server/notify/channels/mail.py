@@ -45,6 +45,7 @@ from pathlib import Path
 
 from peewee import fn
 
+from server.config import Settings, settings_of
 from server.notify import bounces
 from server.notify import delivery, mailboard, mailparts, story
 from server.notify.channels import DeliveryUncertain, TransportUnavailable, Undeliverable
@@ -56,23 +57,23 @@ from server.notify.mail_headers import decorate
 from server.store.models import Game, Notification, Player, utcnow
 from server.web.i18n import languages, templating, terms
 
-SMTP_TIMEOUT = 20  # seconds, unless the SMTP_TIMEOUT setting says otherwise
 
 
-
-def message_id(row: Notification, config: dict) -> str:
+def message_id(row: Notification, config: Settings) -> str:
     """The same for every try of one outbox row, and unique across rows and databases."""
+    config = settings_of(config)
     # An explicit domain: make_msgid would otherwise ask DNS for this host's name on every mail.
-    domain = config["MAIL_FROM"].rpartition("@")[2].strip("> ") or "herald.invalid"
+    domain = config.mail_from.rpartition("@")[2].strip("> ") or "herald.invalid"
     created = row.created.strftime("%Y%m%d%H%M%S") if row.created else "0"
     return f"<herald.{row.id}.{created}@{domain}>"
 
 
-def compose(row: Notification, config: dict, language: str | None = None) -> EmailMessage:
+def compose(row: Notification, config: Settings, language: str | None = None) -> EmailMessage:
     """The mail for an outbox row, rendered from its template, its stored context and the
     position it is about (drawn now: server/notify/mailboard.py), in its recipient's language
     as set when it is sent (`recipient_language`; `language` says it in another, for a
     comparison or a preview)."""
+    config = settings_of(config)
     link = mailparts.play_url(row, config)
     language = language or recipient_language(row)
     context = mailboard.mail_context(row, language)
@@ -83,7 +84,7 @@ def compose(row: Notification, config: dict, language: str | None = None) -> Ema
     if row.kind == "digest":
         context["games"] = [{**g, "title": terms.title(language, g["title"])} for g in context["games"]]
     text = templating.render(f"{row.kind}.txt.j2", language, **{**context, **story_context(row, context)},
-                             public_url=config.get("PUBLIC_URL", ""), reply_by_mail=reply_address.configured(config),
+                             public_url=config.public_url, reply_by_mail=reply_address.configured(config),
                              play_url=link)
     head, _, body = text.partition("\n")
     address, international = delivery_address(row.email)
@@ -91,7 +92,7 @@ def compose(row: Notification, config: dict, language: str | None = None) -> Ema
     # an address): such a mail is written in UTF-8 throughout (RFC 6532), as SMTPUTF8 sends it.
     message = EmailMessage(policy=policy.default.clone(utf8=True) if international else policy.default)
     message["Subject"] = head.removeprefix("Subject:").strip()
-    message["From"] = config["MAIL_FROM"]
+    message["From"] = config.mail_from
     message["To"] = address
     message["Date"] = format_datetime(datetime.now().astimezone())
     message["Message-ID"] = message_id(row, config)
@@ -187,13 +188,16 @@ def is_stale(row: Notification) -> bool:
 class SmtpTransport:
     """One SMTP connection per run, reopened after any failure."""
 
-    def __init__(self, config: dict):
+    def __init__(self, config: Settings):
+        config = settings_of(config)
         self.config = config
         self.connection: _PayloadTracking | None = None
 
     def _connect(self) -> _PayloadTracking:
-        host, port, mode = self.config["SMTP_HOST"], self.config["SMTP_PORT"], self.config["SMTP_TLS"]
-        timeout = float(self.config.get("SMTP_TIMEOUT") or SMTP_TIMEOUT)
+        host, port, mode = self.config.smtp_host, self.config.smtp_port, self.config.smtp_tls
+        if host is None or port is None:  # a sender is made only for a relay (HERALD_SMTP_HOST)
+            raise ValueError("no SMTP relay is set (HERALD_SMTP_HOST)")
+        timeout = self.config.smtp_timeout
         connection: _PayloadTracking
         if mode == "ssl":
             connection = TrackingSMTPSSL(host, port, timeout=timeout, context=self._tls())
@@ -201,27 +205,27 @@ class SmtpTransport:
             connection = TrackingSMTP(host, port, timeout=timeout)
             if mode == "starttls":
                 connection.starttls(context=self._tls())
-        if self.config.get("SMTP_USER"):
-            connection.login(self.config["SMTP_USER"], self.config.get("SMTP_PASSWORD") or "")
+        if self.config.smtp_user:
+            connection.login(self.config.smtp_user, self.config.smtp_password or "")
         return connection
 
     def _tls(self) -> ssl.SSLContext:
         """Certificates are always verified; SMTP_CAFILE adds a private CA."""
-        return ssl.create_default_context(cafile=self.config.get("SMTP_CAFILE") or None)
+        return ssl.create_default_context(cafile=self.config.smtp_cafile or None)
 
     def send(self, message: EmailMessage) -> None:
         if self.connection is None:
             try:
                 self.connection = self._connect()
             except Exception as exc:
-                raise TransportUnavailable(f"cannot reach the SMTP server {self.config['SMTP_HOST']}:"
-                                           f"{self.config['SMTP_PORT']}: {type(exc).__name__}: {exc}") from exc
+                raise TransportUnavailable(f"cannot reach the SMTP server {self.config.smtp_host}:"
+                                           f"{self.config.smtp_port}: {type(exc).__name__}: {exc}") from exc
         connection = self.connection
         try:
             connection.ehlo_or_helo_if_needed()
             if not str(message["To"]).isascii() and not connection.has_extn("smtputf8"):
                 raise Undeliverable(f"The address {message['To']} needs internationalised mail (SMTPUTF8), which "
-                                    f"the relay {self.config['SMTP_HOST']} does not offer; enable SMTPUTF8 there, "
+                                    f"the relay {self.config.smtp_host} does not offer; enable SMTPUTF8 there, "
                                     f"or ask the player for an address without accents in the part before the @.")
             connection.payload_sent = False
             connection.send_message(message)
@@ -264,18 +268,19 @@ class FolderTransport:
         pass
 
 
-def transport_for(config: dict):
-    return SmtpTransport(config) if config.get("SMTP_HOST") else FolderTransport(config["MAIL_DIR"])
+def transport_for(config: Settings):
+    config = settings_of(config)
+    return SmtpTransport(config) if config.smtp_host else FolderTransport(config.mail_dir)
 
 
 class MailChannel:
     name = "mail"
     kinds = frozenset(template.removesuffix(".txt.j2") for template in templating.templates(".txt.j2"))
 
-    def compose(self, row: Notification, config: dict) -> EmailMessage:
+    def compose(self, row: Notification, config: Settings) -> EmailMessage:
         return compose(row, config)
 
-    def open(self, config: dict):
+    def open(self, config: Settings):
         return transport_for(config)
 
     def unsendable(self, row: Notification) -> str | None:
@@ -289,7 +294,7 @@ class MailChannel:
 CHANNEL = MailChannel()
 
 
-def deliver_pending(config: dict, now: datetime | None = None, limit: int = 1000,
+def deliver_pending(config: Settings, now: datetime | None = None, limit: int = 1000,
                     ignore_backoff: bool = False) -> DeliveryReport:
     """Send every due pending mail once; failures are rescheduled, successes never resent.
     `now` is the moment the retry times are reckoned from (tests pass a later one). Rows a

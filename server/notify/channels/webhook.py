@@ -12,6 +12,7 @@ import hashlib
 import hmac
 from datetime import datetime
 
+from server.config import Settings
 from server import hook_addresses
 from server.notify import delivery
 from server.notify.channels import Undeliverable
@@ -58,11 +59,11 @@ class WebhookChannel:
     name = "webhook"
     kinds = frozenset({KIND})
 
-    def compose(self, row: Notification, config: dict) -> Notification:
+    def compose(self, row: Notification, config: Settings) -> Notification:
         return row  # the body was made with the move; HttpTransport signs and posts it
 
-    def open(self, config: dict) -> HttpTransport:
-        return HttpTransport(hook_addresses.networks(config.get("WEBHOOK_ALLOW_NETWORKS")))
+    def open(self, config: Settings) -> HttpTransport:
+        return HttpTransport(config.webhook_allow_networks)
 
     def unsendable(self, row: Notification) -> str | None:
         return None  # every turn change and game end is posted, even once the game has moved on
@@ -74,6 +75,6 @@ class WebhookChannel:
 CHANNEL = WebhookChannel()
 
 
-def deliver_pending(config: dict, now: datetime | None = None, limit: int = 1000) -> DeliveryReport:
+def deliver_pending(config: Settings, now: datetime | None = None, limit: int = 1000) -> DeliveryReport:
     """POST every due webhook row once, through the outbox's claim/send/mark step."""
     return delivery.deliver(CHANNEL, config, now, limit)

@@ -8,12 +8,6 @@ from core.wizards_quest.board import ORC
 from tests.core.wizards_quest.helpers import T, ask, at, make, move, run_frames
 
 
-def strength(st, tid, via=board.LAND, defending=True):
-    t = T[tid]
-    raw = S.army_strength(st, t)
-    return min(6, raw + (S.defence_bonus(st, t, via) if defending else 0))
-
-
 def fight_strengths(st, src, tgt, via=None, attacker=None, defender=None, mode="camp"):
     """(attack, defence) as the battle code computes them for a fight from src against tgt."""
     via = board.LINK[(T[src], T[tgt])] if via is None else via
@@ -54,27 +48,38 @@ def test_the_attacker_never_gets_a_terrain_bonus():
 
 @pytest.mark.rule("WQ-ACC-11")
 def test_defence_bonuses_on_the_reconstructed_map():
-    """WQ-STR-8, WQ-STR-9, WQ-STR-11, WQ-BOAT-4, WQ-AMB-1.
+    """WQ-STR-8, WQ-STR-9, WQ-STR-11, WQ-BOAT-4, WQ-AMB-1: the example's numbers (docs/rules/
+    wizards-quest.md, WQ-ACC-11), each the defence the battle code works out for a real attack.
 
     Changed in rules version 2 (issue 9): the +1 over a bridge was the default; the battle chapter
     of the original gives no bridge bonus, so it is now asked for with `bridge-bonus 1`."""
-    spots = {"D4C4": {"owner": 0, "men": 3}, "K7": {"owner": 0, "men": 2}, "D1C1": {"owner": 1, "men": 2}}
+    spots = {"D4C4": {"owner": 0, "men": 3}, "K7": {"owner": 0, "men": 2}, "D1C1": {"owner": 1, "men": 2},
+             "D6C6": {"owner": 1, "men": 1}, "D4C3": {"owner": 1, "men": 1}, "D3C3": {"owner": 1, "men": 1},
+             "D1C2": {"owner": 0, "men": 1}}
     st = make(spots, options={"bridge-bonus": 1})
-    assert strength(st, "D4C4", board.LINK[(T["D6C6"], T["D4C4"])]) == 5
-    assert strength(st, "D4C4", board.LINK[(T["D4C3"], T["D4C4"])]) == 4
-    assert strength(st, "K7") == 4
-    assert strength(st, "D1C1", board.LINK[(T["D1C2"], T["D1C1"])]) == 3
-    assert strength(st, "D1C1", board.BOAT) == 2
-    literal = make({"D1C1": {"owner": 1, "men": 2}})  # the default now: the battle chapter to the letter
-    assert strength(literal, "D1C1", board.BRIDGE) == 2
+    assert fight_strengths(st, "D6C6", "D4C4")[1] == 5  # 3 men on Earthen Pass, attacked through the tunnel
+    assert fight_strengths(st, "D4C3", "D4C4")[1] == 4  # ... and by land from D4C3
+    assert fight_strengths(st, "D3C3", "K7")[1] == 4  # 2 men in K7
+    assert fight_strengths(st, "D1C2", "D1C1")[1] == 3  # 2 men on Melting Sands, over Bridge A
+    assert fight_strengths(st, "D1C2", "D1C1", via=board.BOAT)[1] == 2  # ... and by boat
+    literal = make(spots)  # the default now: the battle chapter to the letter
+    assert fight_strengths(literal, "D1C2", "D1C1")[1] == 2
 
 
 @pytest.mark.rule("WQ-STR-12")
 def test_strength_above_six_works_as_six():
-    """WQ-AMB-33: a wizard with 4 men in a castle is 8, treated as 6; every roll hits."""
-    st = make({"K1": {"owner": 0, "men": 4, "heroes": ["wizard"]}})
+    """WQ-AMB-33, the rulebook's example: a wizard and 4 men in a castle is 8, treated as 6, so
+    every roll hits; fought for real, the defender's 6 takes six of the attacker's pieces."""
+    st = make({"K1": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D1C2": {"owner": 1, "men": 8}})
     assert S.army_strength(st, T["K1"]) + S.defence_bonus(st, T["K1"], board.LAND) == 8
-    assert strength(st, "K1") == 6 and battle.hits(6, 8) == 6
+    assert fight_strengths(st, "D1C2", "K1")[1] == 6
+    for roll in range(1, 7):  # every roll hits, for as many as it shows
+        fight = battle.fight_frame("camp", 1, T["D1C2"], T["K1"], "army", board.LAND, 0)
+        fight["stage"] = "roll"
+        trial = make({"K1": {"owner": 0, "men": 4, "heroes": ["wizard"]}, "D1C2": {"owner": 1, "men": 8}})
+        trial["standing"] = ["men-first", "men-first"]
+        _, texts, _ = run_frames(trial, [fight], dice=[6, roll])
+        assert any(f"attacker loses {roll}." in t for t in texts), (roll, texts)
 
 
 ROWS = [  # attacker strength, defender strength, attacker roll, defender loses, defender roll, attacker loses

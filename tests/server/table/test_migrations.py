@@ -13,8 +13,8 @@ from server.store.db import database
 from server.store.models import TABLES, create_tables
 
 # m0082 adds chat_messages.kind (table events) to the table m0021 creates.
-MINE = sorted((Path(__file__).parents[2] / "server" / "store" / "migrations").glob("m002[0-8]_*.py")) + sorted(
-    (Path(__file__).parents[2] / "server" / "store" / "migrations").glob("m0082_*.py"))
+MINE = sorted((Path(__file__).parents[3] / "server" / "store" / "migrations").glob("m002[0-8]_*.py")) + sorted(
+    (Path(__file__).parents[3] / "server" / "store" / "migrations").glob("m0082_*.py"))
 NEW_TABLES = ["chat_messages", "vacations", "undo_requests", "ratings", "webhooks"]
 NEW_COLUMNS = [("games", "public"), ("games", "days_per_move"), ("games", "on_timeout"), ("games", "rated"),
                ("seats", "undo_always_accept")]

@@ -20,7 +20,7 @@ import pytest
 from client import exitcodes
 from server.notify.channels import webhook as webhooks
 from server.store.models import Notification, utcnow
-from tests.table.receiver import Receiver
+from tests.server.table.receiver import Receiver
 
 INSIDE = [
     "http://127.0.0.1:8080/hook",

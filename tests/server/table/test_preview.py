@@ -8,7 +8,7 @@ import pytest
 
 from client import exitcodes
 from core import chance, games
-from tests.table.helpers import play_until_deck_empty, random_walk
+from tests.server.table.helpers import play_until_deck_empty, random_walk
 
 
 def test_a_move_that_draws_is_confirmed_legal_but_its_outcome_is_not_shown(api, alice_bob):

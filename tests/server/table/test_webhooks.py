@@ -13,7 +13,7 @@ import pytest
 from server.notify.channels import webhook as webhooks
 from server.store.models import Notification, utcnow
 from tests.server.live import serving
-from tests.table.receiver import Receiver
+from tests.server.table.receiver import Receiver
 
 ALLOW = "127.0.0.0/8"
 

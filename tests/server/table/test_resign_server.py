@@ -42,7 +42,7 @@ def test_medieval_mastery_with_three_players_plays_on_without_the_resigned_seat(
     from core.rng import Rng
     from server.store.models import Game, Move
     from server.store.verify import verify_game
-    from tests.table.helpers import prompted_seat, server_state
+    from tests.server.table.helpers import prompted_seat, server_state
 
     players = [api.register(n) for n in ("ana", "ben", "cal")]
     game_id = api.start_game(players, "medieval-mastery")

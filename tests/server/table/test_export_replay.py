@@ -8,7 +8,7 @@ import pytest
 
 from core import games
 from core.gamerecord import RecordError, replay_record
-from tests.table.helpers import play_random_moves
+from tests.server.table.helpers import play_random_moves
 
 
 def finish_by_resignation(api, ruleset, seated, moves=30):

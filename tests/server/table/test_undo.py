@@ -9,7 +9,7 @@ from core.gamerecord import replay_record
 from core.rng import Rng
 from server.store.models import Game
 from server.store.verify import verify_game
-from tests.table.helpers import play_until_deck_empty, random_walk
+from tests.server.table.helpers import play_until_deck_empty, random_walk
 
 
 def three(api):

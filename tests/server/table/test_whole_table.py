@@ -13,7 +13,7 @@ from core.rng import Rng, seed_hash
 from server.table import due_times, timeouts
 from server.store.models import Game, utcnow
 from server.store.verify import verify_game
-from tests.table.helpers import prompted_seat, server_state
+from tests.server.table.helpers import prompted_seat, server_state
 
 DAY = timedelta(days=1)
 # The undo step needs a move that reveals nothing. In Castle Assault that is rare (most moves end
