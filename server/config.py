@@ -230,6 +230,8 @@ class Settings(Mapping):
         if self.smtp_port is None:
             object.__setattr__(self, "smtp_port", DEFAULT_PORTS[self.smtp_tls])
         if self.wait_database_url is not None:
+            object.__setattr__(self, "wait_database_url", self.wait_database_url.strip() or None)
+        if self.wait_database_url is not None:
             schemes = [urlparse(url).scheme for url in (self.wait_database_url, self.database_url)]
             if not all(scheme.startswith("postgres") for scheme in schemes):
                 # Not the value itself: it may hold a password.
