@@ -12,7 +12,7 @@ from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS, option
 from core.medieval_mastery.phases import PHASES, asked_rule, current_rule
 from core.medieval_mastery.state import FORMAT_1, HASHER, Ctx, State, choice_of, clone, clone_for_move, window_of
-from core.medieval_mastery.words import reread
+from core.medieval_mastery.words import reread, seat_word
 from core.protocol import Event, Game, IllegalMove, Prompt, Result, declared_code
 from core.text import join, say, term
 
@@ -180,7 +180,7 @@ class MedievalMastery(Game):
     def waiting_text(self, state):
         prompted = sorted(legal.prompted(state))
         waiting = join(", ", [f"P{p}" for p in prompted]) if prompted else say("nobody")
-        return say("waiting for {seats}, turn of {active}", seats=waiting, active=f"P{state['active']}")
+        return say("waiting for {seats}, turn of {active}", seats=waiting, active=seat_word(state["active"]))
 
     def apply_decision(self, state, seat, move):
         st = clone_for_move(state)

@@ -6,7 +6,7 @@ from core.medieval_mastery import data, rules
 from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Battle, State
-from core.medieval_mastery.words import reread
+from core.medieval_mastery.words import reread, seat_word
 from core.text import Msg, P, join, say, say_n, term
 
 STEP_TEXT = {2: say("step 2 (resource cards, crown, then redistribute/advance)"),
@@ -148,7 +148,7 @@ def _waiting(v: dict) -> str:
     """Who the game waits for, from public facts only (a fast window does not say who)."""
     turn, phase, b = v["turn"], v["phase"], v["battle"]
     if phase == "main":
-        return say("{player}'s turn, {what}", player=f"P{turn['active']}",
+        return say("{player}'s turn, {what}", player=seat_word(turn["active"]),
                    what=STAGE_TEXT.get(turn["stage"], STEP_TEXT.get(turn["step"], "")))
     if phase == "commit":
         seats = [f"P{s}" for s, done in zip([b["attacker"], b["defender"]], b["committed"]) if not done]
@@ -157,13 +157,13 @@ def _waiting(v: dict) -> str:
     if phase == "support":
         who = b.get("support_turn")
         if who is not None:
-            return say("support cards from {player}", player=f"P{who}")
+            return say("support cards from {player}", player=seat_word(who))
         return say("support cards from the combatants' sides")
     if phase == "window":
         asked = v["window"].get("asked")
         return WINDOW_WAIT[v["window"]["kind"]](f"P{asked}" if asked is not None else say("the players concerned"))
     if phase == "choice":
-        return say("a choice by {player}", player=f"P{v['choice']['seat']}")
+        return say("a choice by {player}", player=seat_word(v["choice"]["seat"]))
     return phase
 
 
@@ -183,7 +183,7 @@ def render(v: dict, seat: int | None) -> str:
     Each line a message (a line of notation only is plain text), cut at WIDTH in English."""
     turn = v["turn"]
     head = say("Medieval Mastery, {players} players, target {target} VP. Turn {turn}: {active}", players=v["players"],
-               target=v["target"], turn=turn["number"], active=f"P{turn['active']}")
+               target=v["target"], turn=turn["number"], active=seat_word(turn["active"]))
     if v["result"]:
         head = say("GAME OVER: {reason}", reason=reread(v["result"]["reason"]))
     lines = [head, _seat_legend(v["players"], seat)]
@@ -205,7 +205,7 @@ def _seat_legend(players: int, seat: int | None) -> str:
     names = join(", ", [f"P{s} {{P{s}}}" for s in range(players)])
     if seat is None:
         return say("Players: {names}", names=names)
-    return say("Players: {names}; you are {you}", names=names, you=f"P{seat}")
+    return say("Players: {names}; you are {you}", names=names, you=seat_word(seat))
 
 
 def _map_lines(v: dict) -> list[str]:

@@ -17,7 +17,12 @@ from core.medieval_mastery import data
 from core.memo import Memo
 from core.text import Msg, say, say_n, term
 
-# --- lists -----------------------------------------------------------------------------------
+# --- seats and lists -------------------------------------------------------------------------
+
+
+def seat_word(seat: int) -> str:
+    """A seat as the notation and the board name it: 'P2' (the player's name is P(seat))."""
+    return "P%d" % seat
 
 
 def either(items: list) -> Any:

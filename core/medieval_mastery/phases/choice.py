@@ -7,7 +7,7 @@ from collections.abc import Callable
 from core.medieval_mastery import battle, data, flow, rules
 from core.medieval_mastery.phases.common import ART, current_rule, not_now
 from core.medieval_mastery.state import Choice, Ctx, State, battle_of, choice_of
-from core.medieval_mastery.words import reread
+from core.medieval_mastery.words import reread, seat_word
 from core.protocol import Event, IllegalMove
 from core.text import P, say, term
 
@@ -35,7 +35,7 @@ def check_target(st: State, seat: int, move: dict) -> tuple[int, int]:
     """MM-ICON-ANY: any player, yourself included; Corruption needs a face-up artefact (MM-EDGE-10)."""
     aim = move["player"]
     if aim >= st["players"]:
-        raise IllegalMove("no-such-player", say("There is no player {player}.", player=f"P{aim}"), "MM-ICON-ANY")
+        raise IllegalMove("no-such-player", say("There is no player {player}.", player=seat_word(aim)), "MM-ICON-ANY")
     if st["artefacts"][seat][0] == "Prosperity":
         if "artefact" in move:
             raise IllegalMove("no-artefact", say("{crown} names only a player: 'target P1'.",

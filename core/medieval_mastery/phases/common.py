@@ -4,6 +4,7 @@ from __future__ import annotations
 from core.medieval_mastery import rules
 from core.medieval_mastery.notation import ARTEFACT_WORDS
 from core.medieval_mastery.state import State, choice_of
+from core.medieval_mastery.words import seat_word
 from core.protocol import IllegalMove
 from core.text import say, term
 
@@ -54,7 +55,7 @@ def check_fracture(st: State, seat: int, move: dict) -> tuple[int, int]:
     if not rules.has(st["hand"][seat], "FR"):
         raise IllegalMove("not-in-hand", say("You hold no {card}.", card=term("Fracture")), "MM-TERM-HAND")
     if target >= st["players"]:
-        raise IllegalMove("no-such-player", say("There is no player {player}.", player=f"P{target}"), "MM-RES-FRACTURE")
+        raise IllegalMove("no-such-player", say("There is no player {player}.", player=seat_word(target)), "MM-RES-FRACTURE")
     if target == seat:
         raise IllegalMove("own-artefact", say("{card} cannot target your own artefact.", card=term("Fracture")),
                           "MM-EDGE-10")

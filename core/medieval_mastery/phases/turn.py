@@ -10,6 +10,7 @@ from core.medieval_mastery.phases import manoeuvre
 from core.medieval_mastery.phases.common import check_fracture, current_rule, not_now
 from core.medieval_mastery.phases.manoeuvre import FINISH_MANOEUVRE, IN_MANOEUVRE, resource_step
 from core.medieval_mastery.state import Ctx, State
+from core.medieval_mastery.words import seat_word
 from core.protocol import Event, IllegalMove
 from core.text import P, say, term
 
@@ -29,7 +30,7 @@ NOT_THIS_STEP = say("it does not belong to this step of your turn")
 def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
     st = ctx.st
     if seat != st["active"]:
-        raise IllegalMove("not-your-turn", say("It is {player}'s turn.", player=f"P{st['active']}"), "MM-TURN-9")
+        raise IllegalMove("not-your-turn", say("It is {player}'s turn.", player=seat_word(st["active"])), "MM-TURN-9")
     handler = TURN_MOVES.get(kind)
     if handler is None:
         why = OFF_TURN_ANSWERS.get(kind, NOT_THIS_STEP)
