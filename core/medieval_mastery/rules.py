@@ -13,8 +13,8 @@ from core.medieval_mastery.options import option
 from core.medieval_mastery.state import Ctx, State
 from core.memo import Memo
 from core.protocol import Event
-from core.medieval_mastery.words import won_alone, won_pair, won_three
-from core.text import Msg, P, join, say, say_n, term
+from core.medieval_mastery.words import listing, won_alone, won_pair, won_three
+from core.text import Msg, P, say, say_n, term
 
 
 def board_of(st: State) -> Board:
@@ -296,7 +296,7 @@ def card_name(card: int) -> Any:
 
 def card_names(cards: list[int]) -> Any:
     """'Conflict 2, Support +1' as a list of names."""
-    return join(", ", [term(data.CARD_TITLES[kind(c)]) for c in cards])
+    return listing([term(data.CARD_TITLES[kind(c)]) for c in cards])
 
 
 def artefact(st: State, seat: int, t: int) -> Any:

@@ -6,7 +6,7 @@ from core.medieval_mastery import data, rules
 from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Battle, State
-from core.medieval_mastery.words import reread, seat_word
+from core.medieval_mastery.words import listing, reread, seat_word
 from core.text import Msg, P, join, say, say_n, term
 
 STEP_TEXT = {2: say("step 2 (resource cards, crown, then redistribute/advance)"),
@@ -269,12 +269,12 @@ def _now_lines(v: dict, seat: int | None) -> list[str]:
     if v["window"]:
         lines.append(WINDOW_OPEN[v["window"]["kind"]])
     if seat is not None and v["hand"] is not None:
-        cards = join(", ", [term(c["title"]) for c in v["hand"]]) if v["hand"] else EMPTY
+        cards = listing([term(c["title"]) for c in v["hand"]]) if v["hand"] else EMPTY
         lines.append(say("Your hand: {cards}", cards=cards))
         if v["choice"] and v["choice"].get("text"):
             lines.append(say("To decide: {text}", text=reread(v["choice"]["text"])))
             if v["choice"].get("cards"):
-                lines.append(say("  Cards: {cards}", cards=join(", ", [
+                lines.append(say("  Cards: {cards}", cards=listing([
                     say("{position}={card}", position=i + 1, card=term(c["title"]))
                     for i, c in enumerate(v["choice"]["cards"])])))
     if not v["result"]:

@@ -25,6 +25,14 @@ def seat_word(seat: int) -> str:
     return "P%d" % seat
 
 
+def listing(items: list) -> Any:
+    """'a, b, c' (a list of names: the reader's language may separate them otherwise)."""
+    found = items[0]
+    for item in items[1:]:
+        found = say("{first}, {second}", first=found, second=item)
+    return found
+
+
 def either(items: list) -> Any:
     """'a or b or c' (the pieces said in the reader's language)."""
     found = items[0]
