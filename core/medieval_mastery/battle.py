@@ -15,8 +15,8 @@ from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Battle, Ctx, State, Support, battle_of
 from core.protocol import Event
-from core.medieval_mastery.words import ask_discard_artefact, ask_sceptre
-from core.text import Msg, P, join, say, say_n, term
+from core.medieval_mastery.words import ARTEFACT, CARD, TILE, P, ask_discard_artefact, ask_sceptre
+from core.text import Msg, say, say_n, term
 
 END = 10
 BATTLE = say("battle")  # why the combatants draw (MM-COMBAT-2)
@@ -55,8 +55,6 @@ def defender_knights(st: State, b: Battle) -> int:
     return st["castle"][b["defender"]] if b["siege"] else st["knights"][b["node"]]
 
 
-def _totals(b: Battle) -> Msg:
-    return say("attacker {attack}, defender {defence}", attack=b["attack_strength"], defence=b["defence_strength"])
 
 
 def step1_territory(ctx: Ctx, b: Battle) -> None:
@@ -68,10 +66,12 @@ def step1_territory(ctx: Ctx, b: Battle) -> None:
     tile = st["tile"][b["node"]]
     if tile in data.ATTACKER_PLUS1:
         b["attack_strength"] += 1
-        ctx.ev.append(Event(say("{tile}: attacker +1 ({totals}).", tile=term(tile), totals=_totals(b))))
+        ctx.ev.append(Event(say("{tile}: attacker +1 (attacker {attack}, defender {defence}).", tile=TILE[tile],
+                                attack=b["attack_strength"], defence=b["defence_strength"])))
     if tile in data.DEFENDER_PLUS1:
         b["defence_strength"] += 1
-        ctx.ev.append(Event(say("{tile}: defender +1 ({totals}).", tile=term(tile), totals=_totals(b))))
+        ctx.ev.append(Event(say("{tile}: defender +1 (attacker {attack}, defender {defence}).", tile=TILE[tile],
+                                attack=b["attack_strength"], defence=b["defence_strength"])))
     if tile in data.ROLL_OFF:
         arena(ctx, b)
 
@@ -137,8 +137,9 @@ def step3_sceptres(ctx: Ctx, b: Battle) -> None:
         name = st["artefacts"][att][1]
         if name == "Rage":
             b["attack_strength"] += 1
-            ctx.ev.append(Event(say("{sceptre}: {player} +1 ({totals}).", sceptre=term("Sceptre of Rage"), player=P(att),
-                                    totals=_totals(b))))
+            ctx.ev.append(Event(say("{sceptre}: {player} +1 (attacker {attack}, defender {defence}).",
+                                    sceptre=ARTEFACT["Rage"], player=P(att), attack=b["attack_strength"],
+                                    defence=b["defence_strength"])))
         elif name == "Fear" and equal_knights(ctx, b, att, "Fear", real_d, real_a):
             b["step"] = 32  # the attacker is asked; the defender's sceptre follows the answer
             return
@@ -156,8 +157,9 @@ def step3_defender_sceptre(ctx: Ctx, b: Battle) -> None:
         name = st["artefacts"][dfd][1]
         if name == "Loyalty":
             b["defence_strength"] += 1
-            ctx.ev.append(Event(say("{sceptre}: {player} +1 ({totals}).", sceptre=term("Sceptre of Loyalty"),
-                                    player=P(dfd), totals=_totals(b))))
+            ctx.ev.append(Event(say("{sceptre}: {player} +1 (attacker {attack}, defender {defence}).",
+                                    sceptre=ARTEFACT["Loyalty"], player=P(dfd), attack=b["attack_strength"],
+                                    defence=b["defence_strength"])))
         elif name == "Vigour" and not b["siege"]:
             equal_knights(ctx, b, dfd, "Vigour", real_a, real_d)
         elif name == "Defiance":
@@ -173,7 +175,7 @@ def equal_knights(ctx: Ctx, b: Battle, seat: int, name: str, rival: int, own: in
     if option(ctx.st, "sceptre-choice") == "ask":
         change = f"+{rival - own}" if rival > own else f"-{own - rival}"
         ctx.st["choice"] = {"kind": "sceptre", "seat": seat, "then": "battle", "name": name, "count": rival, "real": own,
-                            "text": str(ask_sceptre(term("Sceptre of " + name), rival, own, change))}
+                            "text": str(ask_sceptre(ARTEFACT[name], rival, own, change))}
         ctx.st["phase"] = "choice"
         return True
     if rival > own:
@@ -187,9 +189,10 @@ def use_equal_knights(ctx: Ctx, b: Battle, seat: int, name: str, rival: int) -> 
         b["attack_strength"] += rival - real_a
     else:
         b["defence_strength"] += rival - real_d
-    ctx.ev.append(Event(say_n("{sceptre}: {player} fights as if with {n} knight ({totals}).",
-                              "{sceptre}: {player} fights as if with {n} knights ({totals}).", rival,
-                              sceptre=term("Sceptre of " + name), player=P(seat), totals=_totals(b))))
+    ctx.ev.append(Event(say_n("{sceptre}: {player} fights as if with {n} knight (attacker {attack}, defender {defence}).",
+                              "{sceptre}: {player} fights as if with {n} knights (attacker {attack}, defender {defence}).",
+                              rival, sceptre=ARTEFACT[name], player=P(seat), attack=b["attack_strength"],
+                              defence=b["defence_strength"])))
 
 
 def random_discard(ctx: Ctx, seat: int, why: Any) -> None:
@@ -220,8 +223,8 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
     ctx.ev.append(Event(say("{player} has committed a conflict card face down.", player=P(seat))))
     if b["commit"][0] is None or b["commit"][1] is None:
         return
-    shown = []
-    for side, who in ((0, b["attacker"]), (1, b["defender"])):
+    shown: list[Any] = []
+    for side in (0, 1):
         c = b["commit"][side]
         label: Any
         if c < 0:
@@ -234,15 +237,18 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
                 label = say("{card}, rolling {value}", card=term("Ambush"), value=value)
             else:
                 value = data.CARD_VALUE[code]
-                label = term(f"Conflict {value}")
+                label = CARD[code]
         if side == 0:
             b["attack_strength"] += value
         else:
             b["defence_strength"] += value
         b["shown"][side] = [c if c >= 0 else -1, value]
-        shown.append(say("{player} {card}", player=P(who), card=label))
+        shown.append(label)
     b["commit"] = [None, None]
-    ctx.ev.append(Event(say("Conflict cards revealed: {shown} ({totals}).", shown=join("; ", shown), totals=_totals(b))))
+    ctx.ev.append(Event(say("Conflict cards revealed: {attacker} {attack_card}; {defender} {defence_card} (attacker "
+                            "{attack}, defender {defence}).", attacker=P(b["attacker"]), attack_card=shown[0],
+                            defender=P(b["defender"]), defence_card=shown[1], attack=b["attack_strength"],
+                            defence=b["defence_strength"])))
     b["step"] = 5
     st["phase"] = "battle"
 
@@ -305,8 +311,8 @@ def support_play(ctx: Ctx, seat: int, chosen: list[int]) -> None:
     else:
         b["defence_strength"] += total
     support_state(b)["played"] = True
-    ctx.ev.append(Event(say("{player} plays {cards} ({totals}).", player=P(seat), cards=rules.card_names(chosen),
-                            totals=_totals(b))))
+    ctx.ev.append(Event(say("{player} plays {cards} (attacker {attack}, defender {defence}).", player=P(seat),
+                            cards=rules.card_names(chosen), attack=b["attack_strength"], defence=b["defence_strength"])))
 
 
 def support_pass(ctx: Ctx, silent: bool = False) -> None:
@@ -413,7 +419,7 @@ def step7_orbs(ctx: Ctx, b: Battle) -> None:
         elif not won and name == "Devotion":
             rules.gain(ctx, seat, 1, term("Orb of Devotion"))
         elif ((won and name == "Preparation") or (not won and name == "Cleansing")) and st["hand"][seat]:
-            rules.ask_discard(ctx, seat, ask_discard_artefact(term("Orb of " + name)), "battle")
+            rules.ask_discard(ctx, seat, ask_discard_artefact(ARTEFACT[name]), "battle")
             return
     b["step"] = 8
 

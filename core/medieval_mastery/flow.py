@@ -13,9 +13,9 @@ from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import ask_discard, board_of, destroy, is_up, open_window
 from core.medieval_mastery.state import Battle, Ctx, State, battle_of, window_of
 from core.protocol import Event
-from core.medieval_mastery.words import (ask_corruption, ask_discard_artefact, ask_discard_conquered, ask_insight,
-                                          ask_order, ask_prosperity, ask_top, won_siege)
-from core.text import P, join, say, say_n, term
+from core.medieval_mastery.words import (P, TILE, ask_corruption, ask_discard_artefact, ask_discard_conquered,
+                                         ask_insight, ask_order, ask_prosperity, ask_top, won_siege)
+from core.text import join, say, say_n, term
 
 __all__ = ["Ctx", "ask_discard", "destroy", "is_up", "open_window", "settle"]  # also kept importable from here
 
@@ -121,8 +121,9 @@ def redistribute(ctx: Ctx, seat: int, deltas: dict, transfers: list) -> None:
         else:
             ctx.values("knights")[node] += delta
     board = board_of(st)
-    text = join(", ", [say("{source}>{target}:{n}", source=_place(board, a), target=_place(board, b), n=n)
-                       for a, b, n in transfers])
+    text = join(", ", [f"{board.names[a]}>{board.names[b]}:{n}" if a >= 0 and b >= 0 else
+                       say("{source}>{target}:{n}", source=_place(board, a), target=_place(board, b), n=n)
+                       for a, b, n in transfers])  # a message only where the castle is named
     ctx.ev.append(Event(say("{player} redistributes knights ({transfers}).", player=P(seat), transfers=text)))
 
 
@@ -145,7 +146,7 @@ def advance(ctx: Ctx, seat: int, node: int, count: int) -> None:
         ctx.values("owner")[node] = seat
         ctx.values("knights")[node] = count
         ctx.ev.append(Event(say("{player} conquers {slot} ({tile}) without a battle.", player=P(seat),
-                                slot=board.names[node], tile=term(st["tile"][node]))))
+                                slot=board.names[node], tile=TILE[st["tile"][node]])))
         conquest(ctx, seat, node, then="manoeuvre")
         return
     battle.begin(ctx, seat, node, count)
@@ -162,12 +163,12 @@ def conquest(ctx: Ctx, seat: int, node: int, then: str) -> None:
     tile = st["tile"][node]
     board = board_of(st)
     if tile in data.CONQUEST_KNIGHT:
-        rules.gain(ctx, seat, 1, say("{tile} conquered", tile=term(tile)))
+        rules.gain(ctx, seat, 1, say("{tile} conquered", tile=TILE[tile]))
     if tile in data.CONQUEST_MINUS_KNIGHT:
         ctx.values("knights")[node] -= 1
         rules.lose(ctx, seat, 1)
         ctx.ev.append(Event(say("{player} loses 1 knight in {slot} ({tile}).", player=P(seat), slot=board.names[node],
-                                tile=term(tile))))
+                                tile=TILE[tile])))
         if st["knights"][node] == 0:
             ctx.values("owner")[node] = -1  # MM-LOSS-4
             ctx.ev.append(Event(say("{slot} is left empty and uncontrolled.", slot=board.names[node])))
@@ -175,7 +176,7 @@ def conquest(ctx: Ctx, seat: int, node: int, then: str) -> None:
         continue_after(ctx, then)
         return
     if tile in data.CONQUEST_DISCARD and st["hand"][seat]:
-        ask_discard(ctx, seat, ask_discard_conquered(term(tile)), then)
+        ask_discard(ctx, seat, ask_discard_conquered(TILE[tile]), then)
         return
     continue_after(ctx, then)
 
@@ -432,7 +433,7 @@ def battle_conquest(ctx: Ctx, b: Battle) -> None:
     ctx.values("knights")[node] = b["attack_knights"]
     b["attack_knights"] = 0
     ctx.ev.append(Event(say("{player} conquers {slot} ({tile}).", player=P(att), slot=board_of(st).names[node],
-                            tile=term(st["tile"][node]))))
+                            tile=TILE[st["tile"][node]])))
     conquest(ctx, att, node, then="battle")
 
 

@@ -31,9 +31,9 @@ from core.medieval_mastery import flow
 from core.medieval_mastery.options import option
 from core.medieval_mastery.state import State, clone
 from core.medieval_mastery.rules import game_over
-from core.medieval_mastery.words import won_resigned
+from core.medieval_mastery.words import P, won_resigned
 from core.protocol import Event, IllegalMove
-from core.text import P, say, say_n
+from core.text import say, say_n
 
 NEVER = 10 ** 9  # a "destroyed in turn" no turn number reaches: never restored
 

@@ -13,8 +13,8 @@ from core.medieval_mastery.options import option
 from core.medieval_mastery.state import Ctx, State
 from core.memo import Memo
 from core.protocol import Event
-from core.medieval_mastery.words import listing, won_alone, won_pair, won_three
-from core.text import Msg, P, say, say_n, term
+from core.medieval_mastery.words import ARTEFACT, CARD, P, listing, won_alone, won_pair, won_three
+from core.text import Msg, say, say_n, term
 
 
 def board_of(st: State) -> Board:
@@ -147,9 +147,10 @@ def check_win(ctx: Ctx) -> bool:
     for group in groups:
         points = sum(totals[s] for s in group)
         if points >= goal:
-            names = [P(s) for s in group]
-            reason = won_pair(*names, points, goal) if len(names) == 2 else won_three(*names, points, goal)
-            return declare(ctx, group, reason)
+            names = [P(s) for s in group]  # teams of two or three (MM-OPT-ALLIANCE-1)
+            if len(names) == 2:
+                return declare(ctx, group, won_pair(names[0], names[1], points, goal))
+            return declare(ctx, group, won_three(names[0], names[1], names[2], points, goal))
     return False
 
 
@@ -291,17 +292,17 @@ def title(card: int) -> str:
 
 def card_name(card: int) -> Any:
     """A card's title as a component's name (said from the game's term list)."""
-    return term(data.CARD_TITLES[kind(card)])
+    return CARD[kind(card)]
 
 
 def card_names(cards: list[int]) -> Any:
     """'Conflict 2, Support +1' as a list of names."""
-    return listing([term(data.CARD_TITLES[kind(c)]) for c in cards])
+    return listing([CARD[kind(c)] for c in cards])
 
 
 def artefact(st: State, seat: int, t: int) -> Any:
     """The name of artefact `t` (0 crown, 1 sceptre, 2 orb) of `seat`: 'Crown of Fury'."""
-    return term(data.ART_TITLE[st["artefacts"][seat][t]])
+    return ARTEFACT[st["artefacts"][seat][t]]
 
 
 def game_over(reason: Any) -> Msg:

@@ -15,7 +15,8 @@ from core.medieval_mastery.flow import start_turn
 from core.medieval_mastery.options import option
 from core.medieval_mastery.state import Ctx, State, new_state
 from core.protocol import Event, IllegalMove
-from core.text import P, say
+from core.medieval_mastery.words import P
+from core.text import say
 
 ALL_ARTEFACTS = [set(group) for group in data.ARTEFACTS]
 

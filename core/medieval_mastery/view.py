@@ -6,8 +6,8 @@ from core.medieval_mastery import data, rules
 from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Battle, State
-from core.medieval_mastery.words import listing, reread, seat_word
-from core.text import Msg, P, join, say, say_n, term
+from core.medieval_mastery.words import P, listing, reread, seat_word
+from core.text import Msg, join, say, say_n, term
 
 STEP_TEXT = {2: say("step 2 (resource cards, crown, then redistribute/advance)"),
              4: say("step 4 (redistribute/advance)"), 7: say("step 7 (resource cards, crown, end)")}

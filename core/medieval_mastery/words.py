@@ -15,9 +15,18 @@ from typing import Any, Callable
 
 from core.medieval_mastery import data
 from core.memo import Memo
+from core import text
 from core.text import Msg, say, say_n, term
 
-# --- seats and lists -------------------------------------------------------------------------
+# --- seats, names and lists ------------------------------------------------------------------
+
+# core.text.P, made once per seat: the engine names a player in nearly every event it writes.
+P = tuple(text.P(seat) for seat in range(10)).__getitem__
+# The components' names as terms, made once (cards by kind, artefacts by name, territories).
+CARD = {code: term(title) for code, title in data.CARD_TITLES.items()}
+ARTEFACT = {name: term(title) for name, title in data.ART_TITLE.items()}
+TILE = {name: term(name) for name in data.TILES}
+
 
 
 def seat_word(seat: int) -> str:

@@ -24,7 +24,7 @@ OTHERS = [code for code in languages.LANGUAGES if code != languages.DEFAULT]
 FIELD = re.compile(r"\{(\w+)")
 COMMAND = re.compile(r"`[^`]+`|'[a-z]+(?: [a-z]+)*'")
 # A few games that between them reach battles, windows, choices, every option's texts.
-GAMES = [(2, {}), (3, {"windows": "strict", "mayhem": True}), (4, {"teams": "2", "life-and-death": True}),
+GAMES: list[tuple[int, dict]] = [(2, {}), (3, {"windows": "strict", "mayhem": True}), (4, {"teams": "2", "life-and-death": True}),
          (5, {"siege": True, "windows": "strict"}), (6, {"skirmish": True, "mayhem": True})]
 
 
@@ -86,7 +86,9 @@ def game_texts(players: int, options: dict, seed: str):
             yield GAME.waiting_text(state)
         state, events = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
         yield from (event.text for event in events)
-    yield GAME.result(state).reason
+    result = GAME.result(state)
+    assert result is not None
+    yield result.reason
     yield GAME.render(GAME.view(state, None), None)
 
 
@@ -142,7 +144,7 @@ def test_a_swedish_board_speaks_the_rulebooks_words():
     board = said(GAME.render(GAME.view(state, 0), 0), "sv", RULESET)
     assert "Territorier:" in board and "SP" in board and "kasthög" in board and "lediga tärningar" in board
     assert "Homelands" in board  # the territories keep the names the Swedish rulebook prints
-    rng, seen = Rng("swedish", scheme=2), []
+    rng, seen = Rng("swedish", scheme=2), [""]
     while GAME.result(state) is None and not any("Förödelse:" in text for text in seen):
         prompts = GAME.prompts(state)
         seat = prompts[rng.below(len(prompts))].seat

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from core.medieval_mastery import battle, data, flow, rules
 from core.medieval_mastery.phases.common import ART, current_rule, not_now
 from core.medieval_mastery.state import Choice, Ctx, State, battle_of, choice_of
-from core.medieval_mastery.words import reread, seat_word
+from core.medieval_mastery.words import P, reread, seat_word
 from core.protocol import Event, IllegalMove
-from core.text import P, say, term
+from core.text import say, term
 
 ANSWER = {"discard": "discard", "insight": "insight", "order": "recycle", "top": "top",
           "target": "target", "sceptre": "sceptre"}  # choice kind -> the move type answering it

@@ -8,7 +8,8 @@ from core.medieval_mastery.phases.common import not_now
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Ctx, State
 from core.protocol import Event, IllegalMove
-from core.text import P, say, say_n, term
+from core.medieval_mastery.words import P
+from core.text import say, say_n, term
 
 IN_MANOEUVRE = ("m1", "m2", "vit")
 FINISH_MANOEUVRE = {"m1": say("redistribute ('redis ...'), advance ('advance <tile> <knights>') or 'skip'"),

@@ -10,9 +10,9 @@ from core.medieval_mastery.phases import manoeuvre
 from core.medieval_mastery.phases.common import check_fracture, current_rule, not_now
 from core.medieval_mastery.phases.manoeuvre import FINISH_MANOEUVRE, IN_MANOEUVRE, resource_step
 from core.medieval_mastery.state import Ctx, State
-from core.medieval_mastery.words import seat_word
+from core.medieval_mastery.words import P, seat_word
 from core.protocol import Event, IllegalMove
-from core.text import P, say, term
+from core.text import say, term
 
 # Moves that answer something other than one's own turn step: why none is open now.
 OFF_TURN_ANSWERS = {
