@@ -4,7 +4,7 @@ Rules: shared/rules/medieval-mastery.md (IDs MM-*, each explained in docs/rules/
 Player guide: server/guides/medieval-mastery.md; engine notes (notation JSON, options, scenarios):
 core/medieval_mastery/README.md.
 
-The package has the layout every game shares (core/README.md), with three additions, each
+The package has the layout every game shares (core/README.md), with four additions, each
 for a reason of this game:
 - `board.py`: the map as lookup tables (node numbers, adjacency, lakes, castles) and the one
   breadth-first search that gives supply lines and advance targets; data.py keeps the layouts
@@ -15,6 +15,10 @@ for a reason of this game:
   supply, VP and victory, the card piles (draws, Authority, reshuffles), artefacts face up or
   down, opening a Fracture window or a discard question. Keeping them here lets battle.py
   depend on nothing of the turn.
+- `words.py`: the sentences the state keeps as English text (a choice's question, the ending's
+  reason) as messages, with `reread` to read such a text back into its message, and the
+  message helpers every module uses (seats, component names, lists); it imports only data.py
+  and core.text, so every module may use it.
 """
 from core.medieval_mastery.game import GAME, MedievalMastery
 

@@ -8,14 +8,24 @@ live in flow.py, so this module does not depend on the turn.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from core.medieval_mastery import data, rules
 from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Battle, Ctx, State, Support, battle_of
 from core.protocol import Event
-from core.text import count
+from core.medieval_mastery.words import ARTEFACT, CARD, TILE, P, ask_discard_artefact, ask_sceptre
+from core.text import Msg, say, say_n, term
 
 END = 10
+BATTLE = say("battle")  # why the combatants draw (MM-COMBAT-2)
+NO_CONFLICT_CARD = say("no conflict card")
+NO_SUPPORT_HERE = say("{tile}: no support cards may be played.", tile=term("Mountains"))
+
+
+def passes(seat: int) -> Msg:
+    return say("{player} passes.", player=P(seat))
 
 
 def begin(ctx: Ctx, att: int, node: int, count: int) -> None:
@@ -31,8 +41,13 @@ def begin(ctx: Ctx, att: int, node: int, count: int) -> None:
     }
     st["phase"] = "battle"
     where = board.names[node]
-    ctx.ev.append(Event(f"Battle for {where}: {{P{att}}} attacks with {count}, {{P{defender}}} defends "
-                        f"with {dk}{' (castle siege)' if siege else ''}."))
+    if siege:
+        ctx.ev.append(Event(say("Battle for {where}: {attacker} attacks with {count}, {defender} defends with {dk} "
+                                "(castle siege).", where=where, attacker=P(att), count=count, defender=P(defender),
+                                dk=dk)))
+    else:
+        ctx.ev.append(Event(say("Battle for {where}: {attacker} attacks with {count}, {defender} defends with {dk}.",
+                                where=where, attacker=P(att), count=count, defender=P(defender), dk=dk)))
 
 
 def defender_knights(st: State, b: Battle) -> int:
@@ -40,8 +55,6 @@ def defender_knights(st: State, b: Battle) -> int:
     return st["castle"][b["defender"]] if b["siege"] else st["knights"][b["node"]]
 
 
-def _totals(b: Battle) -> str:
-    return f"attacker {b['attack_strength']}, defender {b['defence_strength']}"
 
 
 def step1_territory(ctx: Ctx, b: Battle) -> None:
@@ -53,10 +66,12 @@ def step1_territory(ctx: Ctx, b: Battle) -> None:
     tile = st["tile"][b["node"]]
     if tile in data.ATTACKER_PLUS1:
         b["attack_strength"] += 1
-        ctx.ev.append(Event(f"{tile}: attacker +1 ({_totals(b)})."))
+        ctx.ev.append(Event(say("{tile}: attacker +1 (attacker {attack}, defender {defence}).", tile=TILE[tile],
+                                attack=b["attack_strength"], defence=b["defence_strength"])))
     if tile in data.DEFENDER_PLUS1:
         b["defence_strength"] += 1
-        ctx.ev.append(Event(f"{tile}: defender +1 ({_totals(b)})."))
+        ctx.ev.append(Event(say("{tile}: defender +1 (attacker {attack}, defender {defence}).", tile=TILE[tile],
+                                attack=b["attack_strength"], defence=b["defence_strength"])))
     if tile in data.ROLL_OFF:
         arena(ctx, b)
 
@@ -76,30 +91,30 @@ def arena(ctx: Ctx, b: Battle) -> None:
         ctx.values("knights")[node] -= 1
         b["defence_strength"] -= 1
         rules.lose(ctx, dfd, 1)
-    ctx.ev.append(Event(f"Arena roll-off: {{P{att}}} rolls {ra}, {{P{dfd}}} rolls {rd}.",
-                        data={"dice": [ra, rd]}))
+    ctx.ev.append(Event(say("{arena} roll-off: {attacker} rolls {ra}, {defender} rolls {rd}.", arena=term("Arena"),
+                            attacker=P(att), ra=ra, defender=P(dfd), rd=rd), data={"dice": [ra, rd]}))
     ak, dk = b["attack_knights"], st["knights"][node]
     if ak and dk:
         return
     name = board_of(st).names[node]
     if dk:
-        ctx.ev.append(Event(f"{{P{dfd}}} keeps {name}: the battle ends."))
+        ctx.ev.append(Event(say("{player} keeps {slot}: the battle ends.", player=P(dfd), slot=name)))
     elif ak:
         ctx.values("owner")[node] = att
         ctx.values("knights")[node] = ak
         b["attack_knights"] = 0
-        ctx.ev.append(Event(f"{{P{att}}} now controls {name}: the battle ends."))
+        ctx.ev.append(Event(say("{player} now controls {slot}: the battle ends.", player=P(att), slot=name)))
         rules.check_win(ctx)
     else:
         ctx.values("owner")[node] = -1
-        ctx.ev.append(Event(f"{name} is left empty and uncontrolled: the battle ends."))
+        ctx.ev.append(Event(say("{slot} is left empty and uncontrolled: the battle ends.", slot=name)))
     b["step"] = END
 
 
 def step2_draw(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-2: attacker then defender draw up to five."""
-    rules.draw_to(ctx, b["attacker"], data.HAND_DRAW, "battle")
-    rules.draw_to(ctx, b["defender"], data.HAND_DRAW, "battle")
+    rules.draw_to(ctx, b["attacker"], data.HAND_DRAW, BATTLE)
+    rules.draw_to(ctx, b["defender"], data.HAND_DRAW, BATTLE)
     b["step"] = 3
 
 
@@ -122,12 +137,14 @@ def step3_sceptres(ctx: Ctx, b: Battle) -> None:
         name = st["artefacts"][att][1]
         if name == "Rage":
             b["attack_strength"] += 1
-            ctx.ev.append(Event(f"Sceptre of Rage: {{P{att}}} +1 ({_totals(b)})."))
+            ctx.ev.append(Event(say("{sceptre}: {player} +1 (attacker {attack}, defender {defence}).",
+                                    sceptre=ARTEFACT["Rage"], player=P(att), attack=b["attack_strength"],
+                                    defence=b["defence_strength"])))
         elif name == "Fear" and equal_knights(ctx, b, att, "Fear", real_d, real_a):
             b["step"] = 32  # the attacker is asked; the defender's sceptre follows the answer
             return
         elif name == "Influence":
-            random_discard(ctx, dfd, "Sceptre of Influence")
+            random_discard(ctx, dfd, term("Sceptre of Influence"))
     step3_defender_sceptre(ctx, b)
 
 
@@ -140,11 +157,13 @@ def step3_defender_sceptre(ctx: Ctx, b: Battle) -> None:
         name = st["artefacts"][dfd][1]
         if name == "Loyalty":
             b["defence_strength"] += 1
-            ctx.ev.append(Event(f"Sceptre of Loyalty: {{P{dfd}}} +1 ({_totals(b)})."))
+            ctx.ev.append(Event(say("{sceptre}: {player} +1 (attacker {attack}, defender {defence}).",
+                                    sceptre=ARTEFACT["Loyalty"], player=P(dfd), attack=b["attack_strength"],
+                                    defence=b["defence_strength"])))
         elif name == "Vigour" and not b["siege"]:
             equal_knights(ctx, b, dfd, "Vigour", real_a, real_d)
         elif name == "Defiance":
-            random_discard(ctx, att, "Sceptre of Defiance")
+            random_discard(ctx, att, term("Sceptre of Defiance"))
 
 
 def equal_knights(ctx: Ctx, b: Battle, seat: int, name: str, rival: int, own: int) -> bool:
@@ -156,8 +175,7 @@ def equal_knights(ctx: Ctx, b: Battle, seat: int, name: str, rival: int, own: in
     if option(ctx.st, "sceptre-choice") == "ask":
         change = f"+{rival - own}" if rival > own else f"-{own - rival}"
         ctx.st["choice"] = {"kind": "sceptre", "seat": seat, "then": "battle", "name": name, "count": rival, "real": own,
-                            "text": f"Sceptre of {name}: fight as if with {count(rival, 'knight')} instead of {own} "
-                                    f"(strength {change})? 'sceptre use' or 'sceptre decline'."}
+                            "text": str(ask_sceptre(ARTEFACT[name], rival, own, change))}
         ctx.st["phase"] = "choice"
         return True
     if rival > own:
@@ -171,18 +189,22 @@ def use_equal_knights(ctx: Ctx, b: Battle, seat: int, name: str, rival: int) -> 
         b["attack_strength"] += rival - real_a
     else:
         b["defence_strength"] += rival - real_d
-    ctx.ev.append(Event(f"Sceptre of {name}: {{P{seat}}} fights as if with {count(rival, 'knight')} ({_totals(b)})."))
+    ctx.ev.append(Event(say_n("{sceptre}: {player} fights as if with {n} knight (attacker {attack}, defender {defence}).",
+                              "{sceptre}: {player} fights as if with {n} knights (attacker {attack}, defender {defence}).",
+                              rival, sceptre=ARTEFACT[name], player=P(seat), attack=b["attack_strength"],
+                              defence=b["defence_strength"])))
 
 
-def random_discard(ctx: Ctx, seat: int, why: str) -> None:
+def random_discard(ctx: Ctx, seat: int, why: Any) -> None:
     """MM-ICON-RANDOMDISCARD: uniform over the hand; the card becomes public (MM-EDGE-18)."""
     if not ctx.st["hand"][seat]:
-        ctx.ev.append(Event(f"{why}: {{P{seat}}} has no card to discard."))
+        ctx.ev.append(Event(say("{why}: {player} has no card to discard.", why=why, player=P(seat))))
         return
     hand = ctx.pile("hand", seat)
     card = hand.pop(ctx.rng.below(len(hand)))
     rules.discard(ctx, card)
-    ctx.ev.append(Event(f"{why}: {{P{seat}}} discards {rules.title(card)} at random."))
+    ctx.ev.append(Event(say("{why}: {player} discards {card} at random.", why=why, player=P(seat),
+                            card=rules.card_name(card))))
 
 
 def step4_commit(ctx: Ctx, b: Battle) -> None:
@@ -198,31 +220,35 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
     if card >= 0:
         ctx.pile("hand", seat).remove(card)
     b["commit"][side] = card
-    ctx.ev.append(Event(f"{{P{seat}}} has committed a conflict card face down."))
+    ctx.ev.append(Event(say("{player} has committed a conflict card face down.", player=P(seat))))
     if b["commit"][0] is None or b["commit"][1] is None:
         return
-    shown = []
-    for side, who in ((0, b["attacker"]), (1, b["defender"])):
+    shown: list[Any] = []
+    for side in (0, 1):
         c = b["commit"][side]
+        label: Any
         if c < 0:
-            value, label = 0, "no conflict card"
+            value, label = 0, NO_CONFLICT_CARD
         else:
             code = rules.kind(c)
             b["table"].append(c)
             if code == "AM":
                 value = ctx.rng.die()
-                label = f"Ambush, rolling {value}"
+                label = say("{card}, rolling {value}", card=term("Ambush"), value=value)
             else:
                 value = data.CARD_VALUE[code]
-                label = f"Conflict {value}"
+                label = CARD[code]
         if side == 0:
             b["attack_strength"] += value
         else:
             b["defence_strength"] += value
         b["shown"][side] = [c if c >= 0 else -1, value]
-        shown.append(f"{{P{who}}} {label}")
+        shown.append(label)
     b["commit"] = [None, None]
-    ctx.ev.append(Event(f"Conflict cards revealed: {'; '.join(shown)} ({_totals(b)})."))
+    ctx.ev.append(Event(say("Conflict cards revealed: {attacker} {attack_card}; {defender} {defence_card} (attacker "
+                            "{attack}, defender {defence}).", attacker=P(b["attacker"]), attack_card=shown[0],
+                            defender=P(b["defender"]), defence_card=shown[1], attack=b["attack_strength"],
+                            defence=b["defence_strength"])))
     b["step"] = 5
     st["phase"] = "battle"
 
@@ -231,7 +257,7 @@ def step5_support(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-5 / MM-OPT-ALLIANCE-5: lower strength first, the attacker on a tie."""
     st = ctx.st
     if not b["siege"] and st["tile"][b["node"]] in data.NO_SUPPORT:
-        ctx.ev.append(Event("Mountains: no support cards may be played."))
+        ctx.ev.append(Event(NO_SUPPORT_HERE))
         b["step"] = 6
         return
     first = b["attacker"] if b["attack_strength"] <= b["defence_strength"] else b["defender"]
@@ -285,8 +311,8 @@ def support_play(ctx: Ctx, seat: int, chosen: list[int]) -> None:
     else:
         b["defence_strength"] += total
     support_state(b)["played"] = True
-    names = ", ".join(rules.title(c) for c in chosen)
-    ctx.ev.append(Event(f"{{P{seat}}} plays {names} ({_totals(b)})."))
+    ctx.ev.append(Event(say("{player} plays {cards} (attacker {attack}, defender {defence}).", player=P(seat),
+                            cards=rules.card_names(chosen), attack=b["attack_strength"], defence=b["defence_strength"])))
 
 
 def support_pass(ctx: Ctx, silent: bool = False) -> None:
@@ -299,7 +325,7 @@ def support_pass(ctx: Ctx, silent: bool = False) -> None:
     else:
         sup["quiet"] += 1
         if not silent and option(st, "windows") == "strict":  # fast: no trace of who was asked
-            ctx.ev.append(Event(f"{{P{seat}}} passes."))
+            ctx.ev.append(Event(passes(seat)))
     sup["played"] = False
     sup["given"] += 1
     if sup["quiet"] >= len(sup["order"]):
@@ -314,7 +340,8 @@ def step6_result(ctx: Ctx, b: Battle) -> None:
         b["winner"], b["loser"], b["margin"] = b["attacker"], b["defender"], a - d
     else:
         b["winner"], b["loser"], b["margin"] = b["defender"], b["attacker"], max(1, d - a)
-    ctx.ev.append(Event(f"Battle result: {a} to {d}; {{P{b['winner']}}} wins by {b['margin']}."))
+    ctx.ev.append(Event(say("Battle result: {attack} to {defence}; {player} wins by {margin}.", attack=a, defence=d,
+                            player=P(b["winner"]), margin=b["margin"])))
     b["step"] = 7
 
 
@@ -342,8 +369,9 @@ def mayhem(ctx: Ctx, b: Battle) -> None:
     else:
         ctx.values("knights")[node] -= ones
     rules.lose(ctx, w, ones)
-    ctx.ev.append(Event(f"Mayhem: {{P{w}}} rolls {' '.join(map(str, rolls))} and loses {count(ones, 'knight')}.",
-                        data={"dice": rolls}))
+    ctx.ev.append(Event(say_n("{mayhem}: {player} rolls {rolls} and loses {n} knight.",
+                              "{mayhem}: {player} rolls {rolls} and loses {n} knights.", ones, mayhem=term("Mayhem"),
+                              player=P(w), rolls=" ".join(map(str, rolls))), data={"dice": rolls}))
     left = b["attack_knights"] if w == b["attacker"] else st["knights"][node]
     if left:
         return
@@ -352,12 +380,13 @@ def mayhem(ctx: Ctx, b: Battle) -> None:
     other = b["attack_knights"] + (data.SIEGE_DEFENCE if b["siege"] else st["knights"][node])
     if other == 0:  # MM-OPT-MAYHEM-4
         ctx.values("owner")[node] = -1
-        ctx.ev.append(Event(f"No knights remain in {board_of(st).names[node]}: it is uncontrolled."))
+        ctx.ev.append(Event(say("No knights remain in {slot}: it is uncontrolled.", slot=board_of(st).names[node])))
         b["step"] = END
         return
     b["winner"], b["loser"] = b["loser"], w  # MM-OPT-MAYHEM-3
     b["reversed"] = True
-    ctx.ev.append(Event(f"Mayhem: {{P{w}}} is wiped out and loses the battle instead."))
+    ctx.ev.append(Event(say("{mayhem}: {player} is wiped out and loses the battle instead.", mayhem=term("Mayhem"),
+                            player=P(w))))
 
 
 def step7_orbs(ctx: Ctx, b: Battle) -> None:
@@ -379,17 +408,18 @@ def step7_orbs(ctx: Ctx, b: Battle) -> None:
                 rules.lose(ctx, loser, 1)
             else:
                 continue
-            ctx.ev.append(Event(f"{{P{seat}}}'s Orb of Brutality: {{P{loser}}}, who lost, removes 1 knight from the contested tile."))
+            ctx.ev.append(Event(say("{player}'s {orb}: {loser}, who lost, removes 1 knight from the contested tile.",
+                                    player=P(seat), orb=term("Orb of Brutality"), loser=P(loser))))
         elif won and name == "Greed":
-            ctx.ev.append(Event(f"Orb of Greed: {{P{seat}}} draws up to six."))
-            rules.draw_to(ctx, seat, data.GREED_DRAW, "Orb of Greed")
+            ctx.ev.append(Event(say("{orb}: {player} draws up to six.", orb=term("Orb of Greed"), player=P(seat))))
+            rules.draw_to(ctx, seat, data.GREED_DRAW, term("Orb of Greed"))
         elif not won and name == "Resurgence":
-            ctx.ev.append(Event(f"Orb of Resurgence: {{P{seat}}} draws up to six."))
-            rules.draw_to(ctx, seat, data.GREED_DRAW, "Orb of Resurgence")
+            ctx.ev.append(Event(say("{orb}: {player} draws up to six.", orb=term("Orb of Resurgence"), player=P(seat))))
+            rules.draw_to(ctx, seat, data.GREED_DRAW, term("Orb of Resurgence"))
         elif not won and name == "Devotion":
-            rules.gain(ctx, seat, 1, "Orb of Devotion")
+            rules.gain(ctx, seat, 1, term("Orb of Devotion"))
         elif ((won and name == "Preparation") or (not won and name == "Cleansing")) and st["hand"][seat]:
-            rules.ask_discard(ctx, seat, f"Orb of {name}: you may discard one card.", "battle")
+            rules.ask_discard(ctx, seat, ask_discard_artefact(ARTEFACT[name]), "battle")
             return
     b["step"] = 8
 
@@ -415,7 +445,9 @@ def step8_losses(ctx: Ctx, b: Battle) -> None:
     rules.lose(ctx, loser, lost)
     back = here - lost
     ctx.values("castle")[loser] += back
-    ctx.ev.append(Event(f"{{P{loser}}} loses {count(lost, 'knight')} in {name} and retreats {back} to their castle."))
+    ctx.ev.append(Event(say_n("{player} loses {n} knight in {slot} and retreats {back} to their castle.",
+                              "{player} loses {n} knights in {slot} and retreats {back} to their castle.", lost,
+                              player=P(loser), slot=name, back=back)))
 
 
 # The automatic steps by battle["step"]; flow.py adds 9 (conquest) and END (back to the turn).

@@ -6,17 +6,23 @@ and the two that hand play back to the turn (its conquest and its end) are here.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from core.medieval_mastery import battle, data, rules
 from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import ask_discard, board_of, destroy, is_up, open_window
 from core.medieval_mastery.state import Battle, Ctx, State, battle_of, window_of
 from core.protocol import Event
-from core.text import P, say
+from core.medieval_mastery.words import (P, TILE, ask_corruption, ask_discard_artefact, ask_discard_conquered,
+                                         ask_insight, ask_order, ask_prosperity, ask_top, won_siege)
+from core.text import join, say, say_n, term
 
 __all__ = ["Ctx", "ask_discard", "destroy", "is_up", "open_window", "settle"]  # also kept importable from here
 
 
 # --- turn steps ---------------------------------------------------------------------------
+
+START_OF_TURN = say("start of turn")  # why MM-TURN-1's knights come
 
 def start_turn(ctx: Ctx, seat: int) -> None:
     """MM-TURN-1: three knights in the castle, then the resource step."""
@@ -30,7 +36,7 @@ def start_turn(ctx: Ctx, seat: int) -> None:
     st["manoeuvre"] = ""
     st["phase"] = "main"
     ctx.ev.append(Event(say("Turn {turn}: {player} to play.", turn=st["turn"], player=P(seat))))
-    rules.gain(ctx, seat, data.KNIGHTS_PER_TURN, "start of turn")
+    rules.gain(ctx, seat, data.KNIGHTS_PER_TURN, START_OF_TURN)
 
 
 def end_turn(ctx: Ctx) -> None:
@@ -41,7 +47,7 @@ def end_turn(ctx: Ctx) -> None:
     for t in range(3):
         if down[t] != -1 and down[t] < st["turn"]:
             down[t] = -1
-            ctx.ev.append(Event(f"{{P{seat}}} restores {data.ART_TITLE[st['artefacts'][seat][t]]}."))
+            ctx.ev.append(Event(say("{player} restores {artefact}.", player=P(seat), artefact=rules.artefact(st, seat, t))))
     start_turn(ctx, next_seat(st, seat))
 
 
@@ -79,8 +85,9 @@ def play_fracture(ctx: Ctx, seat: int, target: int, t: int) -> None:
     card = rules.find(st["hand"][seat], "FR")
     assert card is not None  # checked by the caller
     ctx.pile("hand", seat).remove(card)
-    ctx.ev.append(Event(f"{{P{seat}}} plays Fracture on {data.ART_TITLE[st['artefacts'][target][t]]} of {{P{target}}}."))
-    destroy(ctx, target, t, "Fracture")
+    ctx.ev.append(Event(say("{player} plays {card} on {artefact} of {target}.", player=P(seat), card=term("Fracture"),
+                            artefact=rules.artefact(st, target, t), target=P(target))))
+    destroy(ctx, target, t, term("Fracture"))
     rules.discard(ctx, card)
 
 
@@ -91,11 +98,12 @@ def play_resource(ctx: Ctx, seat: int, code: str) -> None:
     assert card is not None  # checked by the caller
     ctx.pile("hand", seat).remove(card)
     if code == "CA":
-        ctx.ev.append(Event(f"{{P{seat}}} plays Call to Arms."))
-        rules.gain(ctx, seat, data.CALL_TO_ARMS_KNIGHTS, "Call to Arms")
+        ctx.ev.append(Event(say("{player} plays {card}.", player=P(seat), card=term("Call to Arms"))))
+        rules.gain(ctx, seat, data.CALL_TO_ARMS_KNIGHTS, term("Call to Arms"))
         rules.discard(ctx, card)
     else:
-        ctx.ev.append(Event(f"{{P{seat}}} plays Tactical Advance: an extra redistribution and advance."))
+        ctx.ev.append(Event(say("{player} plays {card}: an extra redistribution and advance.", player=P(seat),
+                                card=term("Tactical Advance"))))
         st["ta_card"] = card  # in play until its manoeuvre ends (MM-RES-1), then discarded
         st["manoeuvre"] = "ta"
         st["return_step"] = st["step"]
@@ -113,12 +121,17 @@ def redistribute(ctx: Ctx, seat: int, deltas: dict, transfers: list) -> None:
         else:
             ctx.values("knights")[node] += delta
     board = board_of(st)
-    text = ", ".join(f"{_place(board, a)}>{_place(board, b)}:{n}" for a, b, n in transfers)
-    ctx.ev.append(Event(f"{{P{seat}}} redistributes knights ({text})."))
+    text = join(", ", [f"{board.names[a]}>{board.names[b]}:{n}" if a >= 0 and b >= 0 else
+                       say("{source}>{target}:{n}", source=_place(board, a), target=_place(board, b), n=n)
+                       for a, b, n in transfers])  # a message only where the castle is named
+    ctx.ev.append(Event(say("{player} redistributes knights ({transfers}).", player=P(seat), transfers=text)))
 
 
-def _place(board, node: int) -> str:
-    return "castle" if node < 0 else board.names[node]
+CASTLE = say("castle")  # one's own castle in a redistribution
+
+
+def _place(board, node: int) -> Any:
+    return CASTLE if node < 0 else board.names[node]
 
 
 def advance(ctx: Ctx, seat: int, node: int, count: int) -> None:
@@ -127,11 +140,13 @@ def advance(ctx: Ctx, seat: int, node: int, count: int) -> None:
     board = board_of(st)
     ctx.values("castle")[seat] -= count
     st["stage"] = "battle"
-    ctx.ev.append(Event(f"{{P{seat}}} advances {count} knight{'s' if count != 1 else ''} into {board.names[node]}."))
+    ctx.ev.append(Event(say_n("{player} advances {n} knight into {slot}.", "{player} advances {n} knights into {slot}.",
+                              count, player=P(seat), slot=board.names[node])))
     if node < board.n_slots and st["owner"][node] == -1:
         ctx.values("owner")[node] = seat
         ctx.values("knights")[node] = count
-        ctx.ev.append(Event(f"{{P{seat}}} conquers {board.names[node]} ({st['tile'][node]}) without a battle."))
+        ctx.ev.append(Event(say("{player} conquers {slot} ({tile}) without a battle.", player=P(seat),
+                                slot=board.names[node], tile=TILE[st["tile"][node]])))
         conquest(ctx, seat, node, then="manoeuvre")
         return
     battle.begin(ctx, seat, node, count)
@@ -148,19 +163,20 @@ def conquest(ctx: Ctx, seat: int, node: int, then: str) -> None:
     tile = st["tile"][node]
     board = board_of(st)
     if tile in data.CONQUEST_KNIGHT:
-        rules.gain(ctx, seat, 1, f"{tile} conquered")
+        rules.gain(ctx, seat, 1, say("{tile} conquered", tile=TILE[tile]))
     if tile in data.CONQUEST_MINUS_KNIGHT:
         ctx.values("knights")[node] -= 1
         rules.lose(ctx, seat, 1)
-        ctx.ev.append(Event(f"{{P{seat}}} loses 1 knight in {board.names[node]} ({tile})."))
+        ctx.ev.append(Event(say("{player} loses 1 knight in {slot} ({tile}).", player=P(seat), slot=board.names[node],
+                                tile=TILE[tile])))
         if st["knights"][node] == 0:
             ctx.values("owner")[node] = -1  # MM-LOSS-4
-            ctx.ev.append(Event(f"{board.names[node]} is left empty and uncontrolled."))
+            ctx.ev.append(Event(say("{slot} is left empty and uncontrolled.", slot=board.names[node])))
     if rules.check_win(ctx):
         continue_after(ctx, then)
         return
     if tile in data.CONQUEST_DISCARD and st["hand"][seat]:
-        ask_discard(ctx, seat, f"{tile} conquered: you may discard one card.", then)
+        ask_discard(ctx, seat, ask_discard_conquered(TILE[tile]), then)
         return
     continue_after(ctx, then)
 
@@ -192,7 +208,7 @@ def use_crown(ctx: Ctx, seat: int) -> None:
     st = ctx.st
     st["crown_used"] = True
     st["after_crown"] = 4 if st["step"] == 2 else 9
-    ctx.ev.append(Event(f"{{P{seat}}} uses Crown of {st['artefacts'][seat][0]}."))
+    ctx.ev.append(Event(say("{player} uses {crown}.", player=P(seat), crown=rules.artefact(st, seat, 0))))
     open_window(ctx, "crown", seat)
 
 
@@ -201,7 +217,7 @@ def resolve_crown(ctx: Ctx) -> None:
     st = ctx.st
     seat = st["active"]
     if not is_up(st, seat, 0):
-        ctx.ev.append(Event("The crown was destroyed: its ability is cancelled."))
+        ctx.ev.append(Event(say("The crown was destroyed: its ability is cancelled.")))
         finish_crown(ctx)
         return
     CROWNS[st["artefacts"][seat][0]](ctx, seat)
@@ -211,15 +227,14 @@ def crown_target(ctx: Ctx, seat: int) -> None:
     """Corruption and Prosperity: the target is chosen now (MM-ICON-ANY), see apply_target."""
     st = ctx.st
     name = st["artefacts"][seat][0]
-    what = "a player and one of their face-up artefacts to destroy (target P1 orb)" \
-        if name == "Corruption" else "a player whose top card you look at (target P1)"
-    st["choice"] = {"kind": "target", "seat": seat, "then": "crown", "text": f"Crown of {name}: choose {what}."}
+    ask = ask_corruption if name == "Corruption" else ask_prosperity
+    st["choice"] = {"kind": "target", "seat": seat, "then": "crown", "text": str(ask(term("Crown of " + name)))}
     st["phase"] = "choice"
 
 
 def crown_fury(ctx: Ctx, seat: int) -> None:
     if ctx.st["hand"][seat]:
-        ask_discard(ctx, seat, "Crown of Fury: you may discard one card.", "crown")
+        ask_discard(ctx, seat, ask_discard_artefact(term("Crown of Fury")), "crown")
     else:
         finish_crown(ctx)
 
@@ -233,15 +248,16 @@ def crown_insight(ctx: Ctx, seat: int) -> None:
         ctx.piles("deck")[seat] = deck = under + deck
         ctx.piles("discard")[seat] = []
         ctx.piles("discard_turn")[seat] = []
-        ctx.ev.append(Event(f"{{P{seat}}} shuffles their discard pile under their deck."))
+        ctx.ev.append(Event(say("{player} shuffles their discard pile under their deck.", player=P(seat))))
     top = list(reversed(deck[-4:]))
     if len(top) < 2:
         finish_crown(ctx)
         return
-    ctx.ev.append(Event(f"{{P{seat}}} looks at the top {len(top)} cards of their deck."))
-    ctx.ev.append(Event("Top first: " + ", ".join(rules.title(c) for c in top) + ".", (seat,)))
+    ctx.ev.append(Event(say_n("{player} looks at the top {n} card of their deck.",
+                              "{player} looks at the top {n} cards of their deck.", len(top), player=P(seat))))
+    ctx.ev.append(Event(say("Top first: {cards}.", cards=rules.card_names(top)), (seat,)))
     st["choice"] = {"kind": "insight", "seat": seat, "cards": top, "then": "crown",
-                    "text": f"Crown of Insight: put your top {len(top)} cards back in any order."}
+                    "text": str(ask_insight(term("Crown of Insight"), len(top)))}
     st["phase"] = "choice"
 
 
@@ -249,10 +265,11 @@ def crown_order(ctx: Ctx, seat: int) -> None:
     st = ctx.st
     if recyclable(st, seat):
         st["choice"] = {"kind": "order", "seat": seat, "then": "crown",
-                        "text": "Crown of Order: choose a card from your discard pile to shuffle into your deck."}
+                        "text": str(ask_order(term("Crown of Order")))}
         st["phase"] = "choice"
     else:
-        ctx.ev.append(Event("Crown of Order has no effect: no card was discarded in an earlier turn."))
+        ctx.ev.append(Event(say("{crown} has no effect: no card was discarded in an earlier turn.",
+                                crown=term("Crown of Order"))))
         finish_crown(ctx)
 
 
@@ -271,21 +288,22 @@ def apply_target(ctx: Ctx, seat: int, aim: int, t: int) -> None:
     st = ctx.st
     st["choice"] = None
     if st["artefacts"][seat][0] == "Corruption":
-        ctx.ev.append(Event(f"{{P{seat}}} chooses {data.ART_TITLE[st['artefacts'][aim][t]]} of {{P{aim}}}."))
-        destroy(ctx, aim, t, "Crown of Corruption")
+        ctx.ev.append(Event(say("{player} chooses {artefact} of {target}.", player=P(seat),
+                                artefact=rules.artefact(st, aim, t), target=P(aim))))
+        destroy(ctx, aim, t, term("Crown of Corruption"))
         finish_crown(ctx)
         return
     if not st["deck"][aim]:
         rules.reshuffle(ctx, aim)
     if not st["deck"][aim]:
-        ctx.ev.append(Event(f"{{P{aim}}} has no cards to look at."))
+        ctx.ev.append(Event(say("{player} has no cards to look at.", player=P(aim))))
         finish_crown(ctx)
         return
     card = st["deck"][aim][-1]
-    ctx.ev.append(Event(f"{{P{seat}}} looks at the top card of {{P{aim}}}'s deck."))
-    ctx.ev.append(Event(f"The top card is {rules.title(card)}.", (seat,)))
+    ctx.ev.append(Event(say("{player} looks at the top card of {target}'s deck.", player=P(seat), target=P(aim))))
+    ctx.ev.append(Event(say("The top card is {card}.", card=rules.card_name(card)), (seat,)))
     st["choice"] = {"kind": "top", "seat": seat, "player": aim, "cards": [card], "then": "crown",
-                    "text": "Crown of Prosperity: keep the top card there (top keep) or discard it (top discard)."}
+                    "text": str(ask_top(term("Crown of Prosperity")))}
     st["phase"] = "choice"
 
 
@@ -368,7 +386,7 @@ def answer_window(ctx: Ctx, seat: int, target: int | None, t: int | None) -> Non
     if target is not None and t is not None:
         play_fracture(ctx, seat, target, t)
     elif option(st, "windows") == "strict":
-        ctx.ev.append(Event(f"{{P{seat}}} passes."))  # in fast mode a pass leaves no trace
+        ctx.ev.append(Event(battle.passes(seat)))  # in fast mode a pass leaves no trace
     w["position"] += 1
     w["asked"] = -1
 
@@ -409,12 +427,13 @@ def battle_conquest(ctx: Ctx, b: Battle) -> None:
         return
     node, att = b["node"], b["attacker"]
     if b["siege"]:
-        rules.declare(ctx, [att], f"{{P{att}}} conquers the castle of {{P{b['defender']}}} (Castle Siege).")
+        rules.declare(ctx, [att], won_siege(P(att), P(b["defender"]), term("Castle Siege")))
         return
     ctx.values("owner")[node] = att
     ctx.values("knights")[node] = b["attack_knights"]
     b["attack_knights"] = 0
-    ctx.ev.append(Event(f"{{P{att}}} conquers {board_of(st).names[node]} ({st['tile'][node]})."))
+    ctx.ev.append(Event(say("{player} conquers {slot} ({tile}).", player=P(att), slot=board_of(st).names[node],
+                            tile=TILE[st["tile"][node]])))
     conquest(ctx, att, node, then="battle")
 
 
@@ -424,7 +443,7 @@ def battle_end(ctx: Ctx, b: Battle) -> None:
     for card in b["table"]:
         rules.discard(ctx, card)
     st["battle"] = None
-    ctx.ev.append(Event("The battle is over."))
+    ctx.ev.append(Event(say("The battle is over.")))
     rules.life_and_death(ctx)
     end_manoeuvre(ctx)
 

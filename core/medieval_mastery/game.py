@@ -12,16 +12,20 @@ from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS, option
 from core.medieval_mastery.phases import PHASES, asked_rule, current_rule
 from core.medieval_mastery.state import FORMAT_1, HASHER, Ctx, State, choice_of, clone, clone_for_move, window_of
+from core.medieval_mastery.words import reread, seat_word
 from core.protocol import Event, Game, IllegalMove, Prompt, Result, declared_code
+from core.text import join, say, term
 
 __all__ = ["GAME", "MedievalMastery", "clone"]
 
 PROMPT_KIND = {"main": "turn", "window": "reaction", "commit": "face-down", "support": "support", "choice": "choice"}
-WINDOW_TEXT = {"crown": "A crown is being used: play Fracture against it, or pass.",
-               "sceptre": "Sceptre window: play Fracture against a combatant's sceptre, or pass.",
-               "orb": "Orb window: play Fracture against a combatant's orb, or pass."}
-TURN_TEXT = {(stage, step): "Your turn: " + views.STAGE_TEXT.get(stage, views.STEP_TEXT.get(step, "")) + "."
+WINDOW_TEXT = {"crown": say("A crown is being used: play {card} against it, or pass.", card=term("Fracture")),
+               "sceptre": say("Sceptre window: play {card} against a combatant's sceptre, or pass.", card=term("Fracture")),
+               "orb": say("Orb window: play {card} against a combatant's orb, or pass.", card=term("Fracture"))}
+TURN_TEXT = {(stage, step): say("Your turn: {what}.", what=views.STAGE_TEXT.get(stage, views.STEP_TEXT.get(step, "")))
              for stage in ("", *views.STAGE_TEXT) for step in range(1, 10)}
+COMMIT_TEXT = say("Commit a conflict card face down (conflict 2|3|4|5|ambush|none).")
+SUPPORT_TEXT = say("Your support opportunity: play support cards (support +1 +2) or pass.")
 _PROMPTS = Memo(4096)  # (seat, kind, text) -> its Prompt
 _last_prompts: tuple = (None, ())  # the last state asked for, and its prompts
 
@@ -61,20 +65,23 @@ class MedievalMastery(Game):
         forbids it; the team target stays the Alliance rule's (or `team-target`), core/medieval_mastery/README.md."""
         teams = self.option_value(options, "teams")
         if teams == "2" and players not in (4, 6):
-            raise IllegalMove("bad-option", "Teams of 2 need 4 or 6 players.", "MM-OPT-ALLIANCE-1")
+            raise IllegalMove("bad-option", say("Teams of 2 need 4 or 6 players."), "MM-OPT-ALLIANCE-1")
         if teams == "3" and players != 6:
-            raise IllegalMove("bad-option", "Teams of 3 need 6 players.", "MM-OPT-ALLIANCE-1")
+            raise IllegalMove("bad-option", say("Teams of 3 need 6 players."), "MM-OPT-ALLIANCE-1")
         if teams != "none" and self.option_value(options, "siege"):
-            raise IllegalMove("bad-option", "Alliance cannot be combined with Castle Siege.", "MM-OPT-ALLIANCE-7")
+            raise IllegalMove("bad-option", say("{alliance} cannot be combined with {siege}.", alliance=term("Alliance"),
+                                                siege=term("Castle Siege")), "MM-OPT-ALLIANCE-7")
         target = self.option_value(options, "team-target")
         if target and teams == "none":
-            raise IllegalMove("bad-option", "A team target needs Alliance teams (option teams).", "MM-OPT-ALLIANCE-3")
+            raise IllegalMove("bad-option", say("A team target needs {alliance} teams (option teams).",
+                                                alliance=term("Alliance")), "MM-OPT-ALLIANCE-3")
         if target:
             board = rules.BOARDS[players]
             total = sum(vp * len(slots) for vp, slots in board.slots_by_vp.items())
             if target > total:
-                raise IllegalMove("bad-option", f"A team target of {target} VP cannot be reached: the {players}-player "
-                                  f"map holds {total} VP in all.", "MM-OPT-ALLIANCE-3")
+                raise IllegalMove("bad-option", say("A team target of {target} VP cannot be reached: the {players}-player "
+                                                    "map holds {total} VP in all.", target=target, players=players,
+                                                    total=total), "MM-OPT-ALLIANCE-3")
 
     def setup(self, players, options, seed, scenario=None, *, rules_version=None):
         self.check_players(players)
@@ -116,10 +123,10 @@ class MedievalMastery(Game):
         if ph == "window":
             return WINDOW_TEXT[window_of(st)["kind"]]
         if ph == "commit":
-            return "Commit a conflict card face down (conflict 2|3|4|5|ambush|none)."
+            return COMMIT_TEXT
         if ph == "support":
-            return "Your support opportunity: play support cards (support +1 +2) or pass."
-        return choice_of(st)["text"]
+            return SUPPORT_TEXT
+        return reread(choice_of(st)["text"])
 
     def legal_moves(self, state, seat):
         return legal.legal_moves(state, seat)
@@ -165,14 +172,15 @@ class MedievalMastery(Game):
         st = clone_for_move(state)
         ctx = Ctx(st)
         ctx.values("standing")[seat] = move["pass"]
-        ctx.ev.append(Event(f"Standing answer set: {notation.format_move(move)}.", (seat,)))
+        ctx.ev.append(Event(say("Standing answer set: {move}.", move=notation.format_move(move)), (seat,)))
         flow.settle(ctx)
         ctx.close()
         return st, ctx.ev
 
     def waiting_text(self, state):
-        waiting = ", ".join(f"P{p}" for p in sorted(legal.prompted(state))) or "nobody"
-        return f"waiting for {waiting}, turn of P{state['active']}"
+        prompted = sorted(legal.prompted(state))
+        waiting = join(", ", [f"P{p}" for p in prompted]) if prompted else say("nobody")
+        return say("waiting for {seats}, turn of {active}", seats=waiting, active=seat_word(state["active"]))
 
     def apply_decision(self, state, seat, move):
         st = clone_for_move(state)
@@ -235,7 +243,7 @@ class MedievalMastery(Game):
         win = state["win"]
         if win is None:
             return None
-        return Result(tuple(win["seats"]), win["reason"], result_code(state))
+        return Result(tuple(win["seats"]), reread(win["reason"]), result_code(state))
 
     def to_json(self, state):
         """The state is JSON-native already and never changed in place (apply works on a clone)."""

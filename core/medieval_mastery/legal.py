@@ -9,10 +9,11 @@ from core.medieval_mastery.notation import ARTEFACT_WORDS, STANDING_WORD
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import State, battle_of, choice_of, window_of
 from core.rng import Rng
+from core.text import say
 
-REDIS_PATTERN = {"pattern": "redis <from>><to>:<n> ...",
-                 "help": "Move knights among your castle (C) and your supplied territories; every territory "
-                         "keeps 1..capacity knights (MM-REDIS-2..4)."}
+REDIS_PATTERN = {"pattern": "redis <from>><to>:<n> ...",  # its help a message the edge may say in the reader's language
+                 "help": say("Move knights among your castle (C) and your supplied territories; every territory "
+                             "keeps 1..capacity knights (MM-REDIS-2..4).")}
 
 
 def standing_moves(st: State, seat: int) -> list[dict]:

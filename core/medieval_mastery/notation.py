@@ -14,6 +14,7 @@ import re
 from core.medieval_mastery.data import KIND_OF_NAME
 from core.movespec import Field, MoveSpec, check_move
 from core.protocol import IllegalMove
+from core.text import say
 
 ARTEFACT_WORDS = ("crown", "sceptre", "orb")
 CONFLICT_WORDS = ("2", "3", "4", "5", "ambush", "none")
@@ -23,11 +24,11 @@ STANDING = {"always-pass": "always", "pass-unless-mine": "unless-mine", "off": "
 STANDING_WORD = {v: k for k, v in STANDING.items()}
 SIMPLE = ("skip", "end", "pass", "crown")
 
-FORMS = ("play cta|ta; fracture P<n> crown|sceptre|orb; crown; target P<n> [crown|sceptre|orb]; "
-         "redis <from>><to>:<n> ... (places: C for your castle, S01..S30); advance <tile> <n>; "
-         "skip; end; pass; conflict 2|3|4|5|ambush|none; support +1|+2 ...; discard <card>|none; "
-         "insight <order>; recycle <card>; top keep|discard; sceptre use|decline; "
-         "standing always-pass|pass-unless-mine|off")
+FORMS = say("play cta|ta; fracture P<n> crown|sceptre|orb; crown; target P<n> [crown|sceptre|orb]; "
+            "redis <from>><to>:<n> ... (places: C for your castle, S01..S30); advance <tile> <n>; "
+            "skip; end; pass; conflict 2|3|4|5|ambush|none; support +1|+2 ...; discard <card>|none; "
+            "insight <order>; recycle <card>; top keep|discard; sceptre use|decline; "
+            "standing always-pass|pass-unless-mine|off")  # a message: the places' gloss is a sentence
 
 _PLACE = re.compile(r"^(c|castle|[st][0-9]{1,2}|[cl][0-9])$")
 _TRANSFER = re.compile(r"^([a-z]+[0-9]*)>([a-z]+[0-9]*):([0-9]{1,2})$")
@@ -63,7 +64,7 @@ def _player(word: str) -> int | None:
 def parse(text: str, rule: str | None) -> dict:
     """A line of notation as a move; anything unreadable is an IllegalMove listing the forms."""
     if not isinstance(text, str):
-        raise IllegalMove("bad-notation", "A move is a line of text. Expected one of: " + FORMS, rule)
+        raise IllegalMove("bad-notation", say("A move is a line of text. Expected one of: {forms}", forms=FORMS), rule)
     words = text.strip().split()
     move = None
     if words and len(words) <= 40:
@@ -73,7 +74,8 @@ def parse(text: str, rule: str | None) -> dict:
         elif head in READERS:
             move = READERS[head](rest)
     if move is None:
-        raise IllegalMove("bad-notation", f"Cannot read {text.strip()[:40]!r}. Expected one of: {FORMS}", rule)
+        raise IllegalMove("bad-notation", say("Cannot read {text}. Expected one of: {forms}", text=repr(text.strip()[:40]),
+                                              forms=FORMS), rule)
     return move
 
 
@@ -222,7 +224,7 @@ def check_shape(move) -> str:
     kind = check_move(MOVES, move).type
     extra = CROSS_CHECKS.get(kind)
     if extra is not None and not extra(move):
-        raise IllegalMove("bad-move", f"That {kind!r} move is malformed: {SHAPE_HELP[kind]}.")
+        raise IllegalMove("bad-move", say("That {kind} move is malformed: {help}.", kind=repr(kind), help=SHAPE_HELP[kind]))
     return kind
 
 
@@ -244,8 +246,8 @@ CROSS_CHECKS = {
     "insight": lambda move: all(1 <= i <= 4 for i in move["order"]),
 }
 SHAPE_HELP = {
-    "redis": "each transfer is [from, to, n] with places like C or S03 and n >= 1",
-    "advance": "it takes a tile like S05 and a number of knights",
-    "support": "it takes a list of +1 and +2",
-    "insight": "it takes the new order as positions 1..4",
+    "redis": say("each transfer is [from, to, n] with places like C or S03 and n >= 1"),
+    "advance": say("it takes a tile like S05 and a number of knights"),
+    "support": say("it takes a list of +1 and +2"),
+    "insight": say("it takes the new order as positions 1..4"),
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.medieval_mastery import view as view_mod
+from core.medieval_mastery.words import reread
 from core.picture import ACCENT, SQRT3, Panel, Speak, draw, hex_points, legend_rows, seat_colour, seat_ink
 from core.text import join, say, say_n, term
 
@@ -123,7 +124,7 @@ def _panel(v: dict, seat: int | None, y: float, width: float, speak: Speak) -> P
     panel = Panel(MARGIN, y, width - 2 * MARGIN, legend_rows(v["players"], seat, facts), legend_columns=1,
                   speak=speak)
     panel.box(say("Artefacts"), _artefact_lines(v, panel.columns, speak), "artefacts")
-    panel.box(say("Status"), [say("Game over: {reason}", reason=v["result"]["reason"])] if v["result"]
+    panel.box(say("Status"), [say("Game over: {reason}", reason=reread(v["result"]["reason"]))] if v["result"]
               else [say("Now: {what}", what=view_mod._waiting(v))], "status")
     b = v["battle"]
     if b:
@@ -143,7 +144,7 @@ def _panel(v: dict, seat: int | None, y: float, width: float, speak: Speak) -> P
                   "hand", fill="#FFFBEA")
         choice = v.get("choice") or {}
         if choice.get("text"):
-            panel.box(say("To decide"), [choice["text"]] + [join(": ", [str(i + 1), term(c["title"])])
+            panel.box(say("To decide"), [reread(choice["text"])] + [join(": ", [str(i + 1), term(c["title"])])
                                                              for i, c in enumerate(choice.get("cards", []))],
                       "choice")
     return panel

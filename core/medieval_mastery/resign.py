@@ -30,7 +30,10 @@ from __future__ import annotations
 from core.medieval_mastery import flow
 from core.medieval_mastery.options import option
 from core.medieval_mastery.state import State, clone
+from core.medieval_mastery.rules import game_over
+from core.medieval_mastery.words import P, won_resigned
 from core.protocol import Event, IllegalMove
+from core.text import say, say_n
 
 NEVER = 10 ** 9  # a "destroyed in turn" no turn number reaches: never restored
 
@@ -38,14 +41,14 @@ NEVER = 10 ** 9  # a "destroyed in turn" no turn number reaches: never restored
 def apply(state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
     gone = state.get("gone", [])
     if seat in gone:
-        raise IllegalMove("already-out", "You have resigned: there is nothing left for you to do.", "MM-WIN-2")
+        raise IllegalMove("already-out", say("You have resigned: there is nothing left for you to do."), "MM-WIN-2")
     left = [p for p in range(state["players"]) if p != seat and p not in gone]
     st = clone(state)
     if len(left) == 1:
-        reason = f"{{P{seat}}} resigned: {{P{left[0]}}} wins."
-        st["win"] = {"seats": [left[0]], "reason": reason}
+        reason = won_resigned(P(seat), P(left[0]))
+        st["win"] = {"seats": [left[0]], "reason": str(reason)}
         st["phase"] = "over"
-        return st, [Event(f"{{P{seat}}} resigns."), Event("Game over: " + reason)]
+        return st, [Event(resigns(seat)), Event(game_over(reason))]
     _check_now(state)
     return _leave(st, seat)
 
@@ -53,17 +56,21 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
 def _check_now(state: State) -> None:
     """With three or more players: not in a team game, and only between battles and windows."""
     if option(state, "teams") != "none":
-        raise IllegalMove("resign-not-possible", "In a team game you cannot leave your team: hand your seat over to "
-                          "someone else instead.", "MM-OPT-ALLIANCE-1")
+        raise IllegalMove("resign-not-possible", say("In a team game you cannot leave your team: hand your seat over "
+                                                     "to someone else instead."), "MM-OPT-ALLIANCE-1")
     if state["phase"] != "main":
-        raise IllegalMove("battle-pending", "A battle, a Fracture window or a choice is running: you can resign "
-                          "once it is over.", "MM-TURN-11")
+        raise IllegalMove("battle-pending", say("A battle, a Fracture window or a choice is running: you can resign "
+                                                "once it is over."), "MM-TURN-11")
+
+
+def resigns(seat: int):
+    return say("{player} resigns.", player=P(seat))
 
 
 def _leave(st: State, seat: int) -> tuple[State, list[Event]]:
     """The seat's knights, cards and artefacts leave play; it passes every window from now on."""
     ctx = flow.Ctx(st)
-    ctx.ev.append(Event(f"{{P{seat}}} resigns."))
+    ctx.ev.append(Event(resigns(seat)))
     held = [slot for slot, owner in enumerate(st["owner"]) if owner == seat]
     knights = st["castle"][seat] + sum(st["knights"][slot] for slot in held)
     for slot in held:
@@ -74,8 +81,11 @@ def _leave(st: State, seat: int) -> tuple[State, list[Event]]:
     st["down"][seat] = [NEVER, NEVER, NEVER]
     st["standing"][seat] = "always"
     st["gone"] = sorted(st.get("gone", []) + [seat])
-    ctx.ev.append(Event(f"{{P{seat}}}'s knights leave the map ({len(held)} territories become uncontrolled), "
-                        "their cards leave play and their artefacts are turned face down for good."))
+    ctx.ev.append(Event(say_n("{player}'s knights leave the map ({n} territories become uncontrolled), their cards "
+                              "leave play and their artefacts are turned face down for good.",
+                              "{player}'s knights leave the map ({n} territories become uncontrolled), their cards "
+                              "leave play and their artefacts are turned face down for good.", len(held),
+                              player=P(seat))))
     if st["active"] == seat:
         st["ta_card"] = -1  # a Tactical Advance of theirs in play leaves with their cards
         flow.end_turn(ctx)

@@ -4,6 +4,8 @@ Fracture window or a discard question. Nothing here knows where play goes next.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from core.medieval_mastery import data
 from core.medieval_mastery.board import BOARDS, Board, reach
 from core.medieval_mastery.data import DECK_SIZE, KIND_OF_NAME
@@ -11,7 +13,8 @@ from core.medieval_mastery.options import option
 from core.medieval_mastery.state import Ctx, State
 from core.memo import Memo
 from core.protocol import Event
-from core.text import count
+from core.medieval_mastery.words import ARTEFACT, CARD, P, listing, won_alone, won_pair, won_three
+from core.text import Msg, say, say_n, term
 
 
 def board_of(st: State) -> Board:
@@ -77,15 +80,17 @@ def castle_room(st: State, seat: int) -> int:
     return max(0, (data.DICE_PER_PLAYER - others) * 6 - st["castle"][seat])
 
 
-def gain(ctx: Ctx, seat: int, count: int, why: str) -> int:
+def gain(ctx: Ctx, seat: int, count: int, why: Any) -> int:
     """Knights gained go to the castle; those no die can show are lost (MM-TURN-1, MM-EDGE-6)."""
     st = ctx.st
     placed = min(count, castle_room(st, seat))
     ctx.values("castle")[seat] += placed
     ctx.values("gained")[seat] += placed
-    text = f"{{P{seat}}} places {placed} knight{'s' if placed != 1 else ''} in their castle ({why})."
+    text = say_n("{player} places {n} knight in their castle ({why}).",
+                 "{player} places {n} knights in their castle ({why}).", placed, player=P(seat), why=why)
     if placed < count:
-        text += f" {count - placed} cannot be shown: no free dice."
+        text = say_n("{placed} {n} cannot be shown: no free dice.", "{placed} {n} cannot be shown: no free dice.",
+                     count - placed, placed=text)
     ctx.ev.append(Event(text))
     return placed
 
@@ -137,20 +142,23 @@ def check_win(ctx: Ctx) -> bool:
     if groups is None:
         for seat, points in enumerate(totals):
             if points >= goal:
-                return declare(ctx, [seat], f"{{P{seat}}} controls {points} VP (target {goal}).")
+                return declare(ctx, [seat], won_alone(P(seat), points, goal))
         return False
     for group in groups:
         points = sum(totals[s] for s in group)
         if points >= goal:
-            names = " and ".join(f"{{P{s}}}" for s in group)
-            return declare(ctx, group, f"The team of {names} controls {points} VP (target {goal}).")
+            names = [P(s) for s in group]  # teams of two or three (MM-OPT-ALLIANCE-1)
+            if len(names) == 2:
+                return declare(ctx, group, won_pair(names[0], names[1], points, goal))
+            return declare(ctx, group, won_three(names[0], names[1], names[2], points, goal))
     return False
 
 
-def declare(ctx: Ctx, seats: list[int], reason: str) -> bool:
-    ctx.st["win"] = {"seats": list(seats), "reason": reason}
+def declare(ctx: Ctx, seats: list[int], reason: Msg) -> bool:
+    """The game is won; the state keeps the reason's English (words.reread reads it back)."""
+    ctx.st["win"] = {"seats": list(seats), "reason": str(reason)}
     ctx.st["phase"] = "over"
-    ctx.ev.append(Event("Game over: " + reason))
+    ctx.ev.append(Event(game_over(reason)))
     return True
 
 
@@ -218,8 +226,10 @@ def life_and_death(ctx: Ctx) -> None:
                 ctx.values("owner")[slot] = -1
                 ctx.values("knights")[slot] = 0
                 lose(ctx, seat, lost)
-                ctx.ev.append(Event(f"{{P{seat}}} loses {board.names[slot]} and its {count(lost, 'knight')}: "
-                                    f"no supply line (Life and Death)."))
+                ctx.ev.append(Event(say_n("{player} loses {slot} and its {n} knight: no supply line ({rule}).",
+                                          "{player} loses {slot} and its {n} knights: no supply line ({rule}).",
+                                          lost, player=P(seat), slot=board.names[slot],
+                                          rule=term("Life and Death"))))
 
 
 # --- artefacts and questions --------------------------------------------------------------
@@ -229,14 +239,19 @@ def is_up(st: State, seat: int, t: int) -> bool:
     return st["down"][seat][t] == -1
 
 
-def destroy(ctx: Ctx, seat: int, t: int, why: str) -> None:
+def destroy(ctx: Ctx, seat: int, t: int, why: Any) -> None:
     """MM-TERM-DESTROY: face down, remembering the turn (MM-ASYNC-9)."""
     st = ctx.st
     ctx.pile("down", seat)[t] = st["turn"]
-    ctx.ev.append(Event(f"{data.ART_TITLE[st['artefacts'][seat][t]]} of {{P{seat}}} is destroyed ({why})."))
+    ctx.ev.append(Event(say("{artefact} of {player} is destroyed ({why}).", artefact=artefact(st, seat, t),
+                            player=P(seat), why=why)))
 
 
-WINDOW_LABEL = {"crown": "the crown", "sceptre": "a combatant's sceptre", "orb": "a combatant's orb"}
+WINDOW_EVENT = {
+    "crown": say("Fracture window: players may play {card} against the crown.", card=term("Fracture")),
+    "sceptre": say("Fracture window: players may play {card} against a combatant's sceptre.", card=term("Fracture")),
+    "orb": say("Fracture window: players may play {card} against a combatant's orb.", card=term("Fracture")),
+}
 
 
 def open_window(ctx: Ctx, kind: str, start: int) -> None:
@@ -245,12 +260,12 @@ def open_window(ctx: Ctx, kind: str, start: int) -> None:
     n = st["players"]
     st["window"] = {"kind": kind, "order": [(start + i) % n for i in range(n)], "position": 0, "asked": -1}
     st["phase"] = "window"
-    ctx.ev.append(Event(f"Fracture window: players may play Fracture against {WINDOW_LABEL[kind]}."))
+    ctx.ev.append(Event(WINDOW_EVENT[kind]))
 
 
-def ask_discard(ctx: Ctx, seat: int, text: str, then: str) -> None:
+def ask_discard(ctx: Ctx, seat: int, text: Msg, then: str) -> None:
     """MM-ICON-MAYDISCARD: `seat` may discard one card; play resumes at `then` (flow.continue_after)."""
-    ctx.st["choice"] = {"kind": "discard", "seat": seat, "text": text, "then": then}
+    ctx.st["choice"] = {"kind": "discard", "seat": seat, "text": str(text), "then": then}
     ctx.st["phase"] = "choice"
 
 
@@ -273,6 +288,25 @@ def card_id(card: int) -> str:
 
 def title(card: int) -> str:
     return data.CARD_TITLES[kind(card)]
+
+
+def card_name(card: int) -> Any:
+    """A card's title as a component's name (said from the game's term list)."""
+    return CARD[kind(card)]
+
+
+def card_names(cards: list[int]) -> Any:
+    """'Conflict 2, Support +1' as a list of names."""
+    return listing([CARD[kind(c)] for c in cards])
+
+
+def artefact(st: State, seat: int, t: int) -> Any:
+    """The name of artefact `t` (0 crown, 1 sceptre, 2 orb) of `seat`: 'Crown of Fury'."""
+    return ARTEFACT[st["artefacts"][seat][t]]
+
+
+def game_over(reason: Any) -> Msg:
+    return say("Game over: {reason}", reason=reason)
 
 
 def deck_cards(seat: int) -> list[int]:
@@ -314,7 +348,9 @@ def reshuffle(ctx: Ctx, seat: int) -> bool:
     ctx.piles("deck")[seat] = deck + st["deck"][seat]
     ctx.piles("discard")[seat] = []
     ctx.piles("discard_turn")[seat] = []
-    ctx.ev.append(Event(f"{{P{seat}}} shuffled their discard pile ({len(deck)} cards) into a new deck."))
+    ctx.ev.append(Event(say_n("{player} shuffled their discard pile ({n} card) into a new deck.",
+                              "{player} shuffled their discard pile ({n} cards) into a new deck.", len(deck),
+                              player=P(seat))))
     return True
 
 
@@ -331,7 +367,7 @@ def draw(ctx: Ctx, seat: int, count: int) -> list[int]:
     return drawn
 
 
-def draw_to(ctx: Ctx, seat: int, target: int, why: str) -> None:
+def draw_to(ctx: Ctx, seat: int, target: int, why: Any) -> None:
     """Draw until the hand holds `target` (MM-EDGE-1), then play a drawn Authority
     (MM-RES-AUTHORITY): 2 extra cards, and only then Authority goes to the discard pile."""
     st = ctx.st
@@ -343,15 +379,17 @@ def draw_to(ctx: Ctx, seat: int, target: int, why: str) -> None:
     authority = next((c for c in drawn if kind(c) == "AU"), None)
     if authority is not None:
         ctx.pile("hand", seat).remove(authority)
-        ctx.ev.append(Event(f"{{P{seat}}} drew Authority and plays it: 2 extra cards."))
+        ctx.ev.append(Event(say("{player} drew {card} and plays it: 2 extra cards.", player=P(seat),
+                                card=term("Authority"))))
         extra = draw(ctx, seat, 2)
-        _announce(ctx, seat, extra, "Authority")
+        _announce(ctx, seat, extra, term("Authority"))
         discard(ctx, authority)
 
 
-def _announce(ctx: Ctx, seat: int, drawn: list[int], why: str) -> None:
+def _announce(ctx: Ctx, seat: int, drawn: list[int], why: Any) -> None:
     if not drawn:
         return
-    names = ", ".join(title(c) for c in drawn)
-    ctx.ev.append(Event(f"{{P{seat}}} drew {len(drawn)} card{'s' if len(drawn) != 1 else ''} ({why})."))
-    ctx.ev.append(Event(f"You drew {names}.", (seat,), {"cards": [card_id(c) for c in drawn]}))
+    ctx.ev.append(Event(say_n("{player} drew {n} card ({why}).", "{player} drew {n} cards ({why}).", len(drawn),
+                              player=P(seat), why=why)))
+    ctx.ev.append(Event(say("You drew {cards}.", cards=card_names(drawn)), (seat,),
+                        {"cards": [card_id(c) for c in drawn]}))

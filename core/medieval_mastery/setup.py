@@ -15,6 +15,8 @@ from core.medieval_mastery.flow import start_turn
 from core.medieval_mastery.options import option
 from core.medieval_mastery.state import Ctx, State, new_state
 from core.protocol import Event, IllegalMove
+from core.medieval_mastery.words import P
+from core.text import say
 
 ALL_ARTEFACTS = [set(group) for group in data.ARTEFACTS]
 
@@ -28,11 +30,11 @@ def setup_state(players: int, options: dict, seed: str) -> tuple[State, list[Eve
     deal_tiles(ctx)
     deal_artefacts_and_decks(ctx)
     place_starting_knights(st)
-    ctx.ev.append(Event("The map is dealt; artefacts are dealt face up."))
+    ctx.ev.append(Event(say("The map is dealt; artefacts are dealt face up.")))
     for seat in range(players):  # MM-SETUP-7: five cards each, Authority played when drawn
-        rules.draw_to(ctx, seat, data.HAND_DRAW, "setup")
+        rules.draw_to(ctx, seat, data.HAND_DRAW, say("setup"))
     first = ctx.rng.below(players)  # MM-SETUP-8: random starting player
-    ctx.ev.append(Event(f"{{P{first}}} is chosen at random to start."))
+    ctx.ev.append(Event(say("{player} is chosen at random to start.", player=P(first))))
     start_turn(ctx, first)
     ctx.close()
     return st, ctx.ev
@@ -75,14 +77,14 @@ def place_starting_knights(st: State) -> None:
 
 # --- scenarios ----------------------------------------------------------------------------
 
-def _bad(why: str) -> IllegalMove:
-    return IllegalMove("bad-scenario", f"Scenario error: {why}.", "MM-SETUP-2")
+def _bad(why: object) -> IllegalMove:
+    return IllegalMove("bad-scenario", say("Scenario error: {why}.", why=why), "MM-SETUP-2")
 
 
 def apply_scenario(st: State, sc: dict) -> State:
     """Override the dealt position; any malformed scenario is an IllegalMove, never a crash."""
     if not isinstance(sc, dict):
-        raise _bad("a scenario is an object")
+        raise _bad(say("a scenario is an object"))
     try:
         for key, place in SCENARIO_KEYS:
             if key in sc:
@@ -90,7 +92,7 @@ def apply_scenario(st: State, sc: dict) -> State:
         _place_cards(st, sc)
         _restart_turn(st, sc)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-        raise _bad(f"malformed value ({type(err).__name__})") from None
+        raise _bad(say("malformed value ({error})", error=type(err).__name__)) from None
     return st
 
 
@@ -99,7 +101,7 @@ def _tiles(st: State, sc: dict) -> None:
     for slot, tile in (sc["tiles"] or {}).items():
         node = board.node(slot)
         if node is None or node >= board.n_slots or tile not in data.TILES:
-            raise _bad(f"unknown slot or tile {slot}={tile}")
+            raise _bad(say("unknown slot or tile {slot}={tile}", slot=slot, tile=tile))
         st["tile"][node] = tile
 
 
@@ -110,7 +112,7 @@ def _board(st: State, sc: dict) -> None:
     for slot, (seat, knights) in sc["board"].items():
         node = board.node(slot)
         if node is None or node >= board.n_slots or not 0 <= seat < st["players"] or knights < 1:
-            raise _bad(f"bad board entry {slot}")
+            raise _bad(say("bad board entry {slot}", slot=slot))
         st["owner"][node] = seat
         st["knights"][node] = knights
 
@@ -118,22 +120,22 @@ def _board(st: State, sc: dict) -> None:
 def _castle(st: State, sc: dict) -> None:
     st["castle"] = [int(k) for k in sc["castle"]]
     if len(st["castle"]) != st["players"] or min(st["castle"]) < 0:
-        raise _bad("castle lists the knights of every seat")
+        raise _bad(say("castle lists the knights of every seat"))
 
 
 def _arts(st: State, sc: dict) -> None:
     if len(sc["arts"]) != st["players"]:
-        raise _bad("arts lists three artefacts per seat")
+        raise _bad(say("arts lists three artefacts per seat"))
     for seat, names in enumerate(sc["arts"]):
         if [name in ALL_ARTEFACTS[t] for t, name in enumerate(names)] != [True] * 3:
-            raise _bad(f"artefacts of seat {seat} must be a crown, a sceptre and an orb")
+            raise _bad(say("artefacts of seat {seat} must be a crown, a sceptre and an orb", seat=seat))
     st["artefacts"] = [list(a) for a in sc["arts"]]
 
 
 def _down(st: State, sc: dict) -> None:
     st["down"] = [[int(t) for t in d] for d in sc["down"]]
     if len(st["down"]) != st["players"] or any(len(d) != 3 for d in st["down"]):
-        raise _bad("down lists three turn numbers per seat")
+        raise _bad(say("down lists three turn numbers per seat"))
 
 
 SCENARIO_KEYS = (("tiles", _tiles), ("board", _board), ("castle", _castle), ("arts", _arts), ("down", _down))
@@ -161,7 +163,7 @@ def _take(pool: list[int], seat: int, words: list[str]) -> list[int]:
         code = data.KIND_OF_NAME.get(word)
         card = rules.find(pool, code) if code else None
         if card is None:
-            raise _bad(f"seat {seat} has no more {word!r} cards")
+            raise _bad(say("seat {seat} has no more {card} cards", seat=seat, card=repr(word)))
         pool.remove(card)
         group.append(card)
     return group

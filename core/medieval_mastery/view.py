@@ -6,13 +6,33 @@ from core.medieval_mastery import data, rules
 from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Battle, State
-from core.protocol import seat_legend
-from core.text import count
+from core.medieval_mastery.words import P, listing, reread, seat_word
+from core.text import Msg, join, say, say_n, term
 
-STEP_TEXT = {2: "step 2 (resource cards, crown, then redistribute/advance)", 4: "step 4 (redistribute/advance)",
-             7: "step 7 (resource cards, crown, end)"}
-STAGE_TEXT = {"m1": "manoeuvre: redistribute or advance", "m2": "manoeuvre: advance or skip",
-              "vit": "Crown of Vitality: redistribute or skip", "battle": "battle"}
+STEP_TEXT = {2: say("step 2 (resource cards, crown, then redistribute/advance)"),
+             4: say("step 4 (redistribute/advance)"), 7: say("step 7 (resource cards, crown, end)")}
+STAGE_TEXT = {"m1": say("manoeuvre: redistribute or advance"), "m2": say("manoeuvre: advance or skip"),
+              "vit": say("{crown}: redistribute or skip", crown=term("Crown of Vitality")), "battle": say("battle")}
+# What a territory does (data.TILES' ability column), said for the board.
+ABILITY = {
+    "Homelands": say("starting knights"), "Grasslands": say("attacker +1"), "Forest": say("no ability"),
+    "Marshlands": say("conqueror loses 1 knight"), "Village": say("conquest: +1 knight"),
+    "Fort": say("defender +1"), "Abbey": say("conquest: +1 knight, may discard"),
+    "Ruins": say("conquest: may discard"), "Cave": say("capacity 3"), "Mountains": say("no support cards"),
+    "Arena": say("roll-off at battle start"), "City": say("defender +1; conquest: +1 knight"),
+    "Fortress": say("defender +1; conquest: may discard"), "Battlefield": say("capacity 4"),
+}
+WINDOW_WAIT = {  # a Fracture window under way, for "Now:"
+    "crown": lambda who: say("crown {card} window, waiting for {who}", card=term("Fracture"), who=who),
+    "sceptre": lambda who: say("sceptre {card} window, waiting for {who}", card=term("Fracture"), who=who),
+    "orb": lambda who: say("orb {card} window, waiting for {who}", card=term("Fracture"), who=who),
+}
+WINDOW_OPEN = {
+    "crown": say("{card} window open (crown).", card=term("Fracture")),
+    "sceptre": say("{card} window open (sceptre).", card=term("Fracture")),
+    "orb": say("{card} window open (orb).", card=term("Fracture")),
+}
+WIDTH = 100  # a board line's width at most, in English
 
 
 def _card(c: int) -> dict:
@@ -128,19 +148,22 @@ def _waiting(v: dict) -> str:
     """Who the game waits for, from public facts only (a fast window does not say who)."""
     turn, phase, b = v["turn"], v["phase"], v["battle"]
     if phase == "main":
-        return f"P{turn['active']}'s turn, " + STAGE_TEXT.get(turn["stage"], STEP_TEXT.get(turn["step"], ""))
+        return say("{player}'s turn, {what}", player=seat_word(turn["active"]),
+                   what=STAGE_TEXT.get(turn["stage"], STEP_TEXT.get(turn["step"], "")))
     if phase == "commit":
-        seats = [b["attacker"], b["defender"]]
-        return "conflict cards from " + " and ".join(f"P{s}" for s, done in zip(seats, b["committed"]) if not done)
+        seats = [f"P{s}" for s, done in zip([b["attacker"], b["defender"]], b["committed"]) if not done]
+        both = say("{first} and {second}", first=seats[0], second=seats[1]) if len(seats) == 2 else "".join(seats)
+        return say("conflict cards from {seats}", seats=both)
     if phase == "support":
         who = b.get("support_turn")
-        return "support cards from " + (f"P{who}" if who is not None else "the combatants' sides")
+        if who is not None:
+            return say("support cards from {player}", player=seat_word(who))
+        return say("support cards from the combatants' sides")
     if phase == "window":
         asked = v["window"].get("asked")
-        who = f"P{asked}" if asked is not None else "the players concerned"
-        return f"{v['window']['kind']} Fracture window, waiting for {who}"
+        return WINDOW_WAIT[v["window"]["kind"]](f"P{asked}" if asked is not None else say("the players concerned"))
     if phase == "choice":
-        return f"a choice by P{v['choice']['seat']}"
+        return say("a choice by {player}", player=seat_word(v["choice"]["seat"]))
     return phase
 
 
@@ -149,21 +172,40 @@ def _who(seat) -> str:
 
 
 LEGEND = [
-    "Legend: S10 P1x6 territory (as moves name it) of seat 1, 6 knights (.. nobody); [C2:3] castle of",
-    "  seat 1 with 3 knights; ~L1~ lake; 2VP victory points; cap 4 at most 4 knights; free dice 9 spare",
-    "  dice. `herald explain medieval-mastery THING` explains a symbol, card, artefact or territory.",
+    say("Legend: S10 P1x6 territory (as moves name it) of seat 1, 6 knights (.. nobody); [C2:3] castle of"),
+    say("  seat 1 with 3 knights; ~L1~ lake; 2VP victory points; cap 4 at most 4 knights; free dice 9 spare"),
+    say("  dice. `herald explain medieval-mastery THING` explains a symbol, card, artefact or territory."),
 ]
 
 
 def render(v: dict, seat: int | None) -> str:
-    """The terminal picture of a view: the map, the territories, the players, what is going on."""
+    """The terminal picture of a view: the map, the territories, the players, what is going on.
+    Each line a message (a line of notation only is plain text), cut at WIDTH in English."""
     turn = v["turn"]
-    head = f"Medieval Mastery, {v['players']} players, target {v['target']} VP. Turn {turn['number']}: P{turn['active']}"
+    head = say("Medieval Mastery, {players} players, target {target} VP. Turn {turn}: {active}", players=v["players"],
+               target=v["target"], turn=turn["number"], active=seat_word(turn["active"]))
     if v["result"]:
-        head = "GAME OVER: " + v["result"]["reason"]
-    lines = [head, seat_legend(v["players"], seat)]
+        head = say("GAME OVER: {reason}", reason=reread(v["result"]["reason"]))
+    lines = [head, _seat_legend(v["players"], seat)]
     lines += _map_lines(v) + _table_lines(v) + _now_lines(v, seat)
-    return "\n".join(line[:100] for line in lines)
+    return join("\n", [_clip(line) for line in lines])
+
+
+def _clip(line: str) -> str:
+    """A line cut at WIDTH (a message: in English only, where the width was measured)."""
+    if len(line) <= WIDTH:
+        return line
+    if isinstance(line, Msg):
+        return say("{line:.100}", line=line)
+    return line[:WIDTH]
+
+
+def _seat_legend(players: int, seat: int | None) -> str:
+    """core.protocol.seat_legend as a message: 'Players: P0 {P0}, P1 {P1}; you are P1'."""
+    names = join(", ", [f"P{s} {{P{s}}}" for s in range(players)])
+    if seat is None:
+        return say("Players: {names}", names=names)
+    return say("Players: {names}; you are {you}", names=names, you=seat_word(seat))
 
 
 def _map_lines(v: dict) -> list[str]:
@@ -191,39 +233,54 @@ def _map_lines(v: dict) -> list[str]:
 
 def _table_lines(v: dict) -> list[str]:
     """Territories and players, one line (two for a player) each."""
-    lines = ["Territories:"]
+    lines: list[str] = [say("Territories:")]
     for t in v["territories"]:
-        owner = f"{_who(t['owner'])} x{t['knights']}" if t["owner"] >= 0 else "empty"
-        cap = f" cap {t['capacity']}" if t["capacity"] != 6 else ""
-        lines.append(f"  {t['slot']} {t['tile']:<11} {t['vp']}VP{cap:<6} {owner:<8} {t['ability']}")
-    lines.append("Players:")
+        owner = f"{_who(t['owner'])} x{t['knights']}" if t["owner"] >= 0 else EMPTY
+        cap = say(" cap {capacity}", capacity=t["capacity"]) if t["capacity"] != 6 else ""
+        ability = ABILITY.get(t["tile"], t["ability"])
+        lines.append(say("  {slot} {tile:<11} {vp}VP{cap:<6} {owner:<8} {ability}", slot=t["slot"], tile=term(t["tile"]),
+                         vp=t["vp"], cap=cap, owner=owner, ability=ability))
+    lines.append(say("Players:"))
     for p in v["seats"]:
-        arts = ", ".join(a["name"] + ("" if a["up"] else " (destroyed)") for a in p["artefacts"])
+        arts = [term(a["name"]) if a["up"] else say("{artefact} (destroyed)", artefact=term(a["name"]))
+                for a in p["artefacts"]]
         castle = v["castles"][p["seat"]]
-        lines.append(f"  P{p['seat']} {castle['name']}: {p['vp']} VP, castle {castle['knights']}, hand {p['hand']}, "
-                     f"deck {p['deck']}, discard {len(p['discard'])}, free dice {p['dice_free']}")
-        lines.append(f"     {arts}")
+        lines.append(say("  P{seat} {castle}: {vp} VP, castle {knights}, hand {hand}, deck {deck}, discard {discard}, "
+                         "free dice {dice}", seat=p["seat"], castle=castle["name"], vp=p["vp"], knights=castle["knights"],
+                         hand=p["hand"], deck=p["deck"], discard=len(p["discard"]), dice=p["dice_free"]))
+        lines.append(say("     {crown}, {sceptre}, {orb}", crown=arts[0], sceptre=arts[1], orb=arts[2]))
     return lines
+
+
+EMPTY = say("empty")
 
 
 def _now_lines(v: dict, seat: int | None) -> list[str]:
     """The battle, the window, the seat's hand and question, who is waited for, the legend."""
-    lines = []
+    lines: list[str] = []
     b = v["battle"]
     if b:
-        lines.append(f"Battle for {b['tile']}: {{P{b['attacker']}}} attacks with {count(b['attacker_knights'], 'knight')}, "
-                     f"strength {b['attacker_strength']}; {{P{b['defender']}}} defends, strength {b['defender_strength']}.")
+        lines.append(say_n("Battle for {tile}: {attacker} attacks with {n} knight, strength {attack}; {defender} "
+                           "defends, strength {defence}.",
+                           "Battle for {tile}: {attacker} attacks with {n} knights, strength {attack}; {defender} "
+                           "defends, strength {defence}.", b["attacker_knights"], tile=b["tile"],
+                           attacker=P(b["attacker"]), attack=b["attacker_strength"],
+                           defender=P(b["defender"]), defence=b["defender_strength"]))
     if v["window"]:
-        lines.append(f"Fracture window open ({v['window']['kind']}).")
+        lines.append(WINDOW_OPEN[v["window"]["kind"]])
     if seat is not None and v["hand"] is not None:
-        lines.append("Your hand: " + (", ".join(c["title"] for c in v["hand"]) or "empty"))
+        cards = listing([term(c["title"]) for c in v["hand"]]) if v["hand"] else EMPTY
+        lines.append(say("Your hand: {cards}", cards=cards))
         if v["choice"] and v["choice"].get("text"):
-            lines.append("To decide: " + v["choice"]["text"])
+            lines.append(say("To decide: {text}", text=reread(v["choice"]["text"])))
             if v["choice"].get("cards"):
-                lines.append("  Cards: " + ", ".join(f"{i + 1}={c['title']}" for i, c in enumerate(v["choice"]["cards"])))
+                lines.append(say("  Cards: {cards}", cards=listing([
+                    say("{position}={card}", position=i + 1, card=term(c["title"]))
+                    for i, c in enumerate(v["choice"]["cards"])])))
     if not v["result"]:
-        lines.append("Now: " + _waiting(v))
+        lines.append(say("Now: {what}", what=_waiting(v)))
     lines += LEGEND
     if seat is not None and v.get("standing", "off") != "off":
-        lines.append(f"Your standing answer: {v['standing']} (Fracture windows).")
+        lines.append(say("Your standing answer: {standing} ({card} windows).", standing=v["standing"],
+                         card=term("Fracture")))
     return lines

@@ -22,7 +22,7 @@ REQUIRED = {"__init__.py", "game.py", "options.py", "data.py", "state.py", "setu
 # Game.picture returns None and the platform shows the text board).
 WHEN_IT_HAS = {"battle.py", "picture.py"}
 # What a game has beyond them, each explained in its __init__.py and core/README.md.
-EXTRA = {"castle_assault": {"zones.py"}, "medieval_mastery": {"board.py", "rules.py"},
+EXTRA = {"castle_assault": {"zones.py"}, "medieval_mastery": {"board.py", "rules.py", "words.py"},
          "wizards_quest": {"board.py", "cards.py", "effects.py"}}
 
 

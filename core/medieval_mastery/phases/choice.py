@@ -7,7 +7,9 @@ from collections.abc import Callable
 from core.medieval_mastery import battle, data, flow, rules
 from core.medieval_mastery.phases.common import ART, current_rule, not_now
 from core.medieval_mastery.state import Choice, Ctx, State, battle_of, choice_of
+from core.medieval_mastery.words import P, reread, seat_word
 from core.protocol import Event, IllegalMove
+from core.text import say, term
 
 ANSWER = {"discard": "discard", "insight": "insight", "order": "recycle", "top": "top",
           "target": "target", "sceptre": "sceptre"}  # choice kind -> the move type answering it
@@ -17,10 +19,10 @@ def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
     st = ctx.st
     ch = choice_of(st)
     if seat != ch["seat"]:
-        raise IllegalMove("not-your-turn", "Another player is making a choice.", current_rule(st, seat))
+        raise IllegalMove("not-your-turn", say("Another player is making a choice."), current_rule(st, seat))
     want = ANSWER[ch["kind"]]
     if kind != want:
-        raise not_now(ch["text"], current_rule(st, seat))
+        raise not_now(reread(ch["text"]), current_rule(st, seat))
     if want == "target":
         aim, t = check_target(st, seat, move)
         flow.apply_target(ctx, seat, aim, t)
@@ -33,18 +35,19 @@ def check_target(st: State, seat: int, move: dict) -> tuple[int, int]:
     """MM-ICON-ANY: any player, yourself included; Corruption needs a face-up artefact (MM-EDGE-10)."""
     aim = move["player"]
     if aim >= st["players"]:
-        raise IllegalMove("no-such-player", f"There is no player P{aim}.", "MM-ICON-ANY")
+        raise IllegalMove("no-such-player", say("There is no player {player}.", player=seat_word(aim)), "MM-ICON-ANY")
     if st["artefacts"][seat][0] == "Prosperity":
         if "artefact" in move:
-            raise IllegalMove("no-artefact", "Crown of Prosperity names only a player: 'target P1'.",
-                              "MM-ART-PROSPERITY")
+            raise IllegalMove("no-artefact", say("{crown} names only a player: 'target P1'.",
+                                                 crown=term("Crown of Prosperity")), "MM-ART-PROSPERITY")
         return aim, -1
     if "artefact" not in move:
-        raise IllegalMove("need-artefact", "Crown of Corruption: name a player and an artefact, "
-                          "e.g. 'target P1 orb'.", "MM-ART-CORRUPTION")
+        raise IllegalMove("need-artefact", say("{crown}: name a player and an artefact, e.g. 'target P1 orb'.",
+                                               crown=term("Crown of Corruption")), "MM-ART-CORRUPTION")
     t = ART[move["artefact"]]
     if not rules.is_up(st, aim, t):
-        raise IllegalMove("face-down", "Crown of Corruption must choose a face-up artefact.", "MM-EDGE-10")
+        raise IllegalMove("face-down", say("{crown} must choose a face-up artefact.", crown=term("Crown of Corruption")),
+                          "MM-EDGE-10")
     return aim, t
 
 
@@ -53,21 +56,22 @@ def sceptre(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     if move["use"]:
         battle.use_equal_knights(ctx, battle_of(ctx.st), seat, ch["name"], ch["count"])
     else:
-        ctx.ev.append(Event(f"{{P{seat}}} does not use the Sceptre of {ch['name']}."))
+        ctx.ev.append(Event(say("{player} does not use the {sceptre}.", player=P(seat),
+                                sceptre=term("Sceptre of " + ch["name"]))))
 
 
 def discard(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     """MM-ICON-MAYDISCARD: one card of the hand, or none."""
     st = ctx.st
     if move["card"] == "none":
-        ctx.ev.append(Event(f"{{P{seat}}} discards nothing."))
+        ctx.ev.append(Event(say("{player} discards nothing.", player=P(seat))))
         return
     card = rules.find_named(st["hand"][seat], move["card"])
     if card is None:
-        raise IllegalMove("not-in-hand", f"You hold no {move['card']} card.", "MM-ICON-MAYDISCARD")
+        raise IllegalMove("not-in-hand", say("You hold no {card} card.", card=move["card"]), "MM-ICON-MAYDISCARD")
     ctx.pile("hand", seat).remove(card)
     rules.discard(ctx, card)
-    ctx.ev.append(Event(f"{{P{seat}}} discards {rules.title(card)}."))
+    ctx.ev.append(Event(say("{player} discards {card}.", player=P(seat), card=rules.card_name(card))))
 
 
 def insight(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
@@ -75,12 +79,13 @@ def insight(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     top = ch["cards"]
     order = move["order"]
     if sorted(order) != list(range(1, len(top) + 1)):
-        raise IllegalMove("bad-order", f"Give an order of the positions 1..{len(top)}, each once.", "MM-ART-INSIGHT")
+        raise IllegalMove("bad-order", say("Give an order of the positions 1..{last}, each once.", last=len(top)),
+                          "MM-ART-INSIGHT")
     deck = ctx.pile("deck", seat)
     del deck[len(deck) - len(top):]
     for pos in reversed(order):
         deck.append(top[pos - 1])
-    ctx.ev.append(Event(f"{{P{seat}}} puts the cards back in a new order."))
+    ctx.ev.append(Event(say("{player} puts the cards back in a new order.", player=P(seat))))
 
 
 def recycle(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
@@ -88,7 +93,7 @@ def recycle(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     st = ctx.st
     code = data.KIND_OF_NAME[move["card"]]
     if code not in flow.recyclable(st, seat):
-        raise IllegalMove("not-eligible", "Choose a card discarded during an earlier turn.", "MM-ICON-RECYCLE")
+        raise IllegalMove("not-eligible", say("Choose a card discarded during an earlier turn."), "MM-ICON-RECYCLE")
     pile, turns = ctx.pile("discard", seat), ctx.pile("discard_turn", seat)
     for i, (c, t) in enumerate(zip(pile, turns)):
         if rules.kind(c) == code and t < st["turn"]:
@@ -97,7 +102,8 @@ def recycle(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
             deck = ctx.pile("deck", seat)
             deck.append(c)
             ctx.rng.shuffle(deck)
-            ctx.ev.append(Event(f"{{P{seat}}} shuffles {rules.title(c)} from their discard pile into their deck."))
+            ctx.ev.append(Event(say("{player} shuffles {card} from their discard pile into their deck.", player=P(seat),
+                                    card=rules.card_name(c))))
             return
 
 
@@ -107,11 +113,13 @@ def top(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     aim = ch["player"]
     card = st["deck"][aim][-1]
     if move["keep"]:
-        ctx.ev.append(Event(f"{{P{seat}}} leaves the top card of {{P{aim}}}'s deck in place."))
+        ctx.ev.append(Event(say("{player} leaves the top card of {target}'s deck in place.", player=P(seat),
+                                target=P(aim))))
     else:
         ctx.pile("deck", aim).pop()
         rules.discard(ctx, card)
-        ctx.ev.append(Event(f"{{P{seat}}} puts {rules.title(card)} from {{P{aim}}}'s deck on the discard pile."))
+        ctx.ev.append(Event(say("{player} puts {card} from {target}'s deck on the discard pile.", player=P(seat),
+                                card=rules.card_name(card), target=P(aim))))
 
 
 ANSWERS: dict[str, Callable[[Ctx, int, dict, Choice], None]] = {

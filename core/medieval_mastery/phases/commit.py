@@ -4,31 +4,36 @@ from __future__ import annotations
 from core.medieval_mastery import battle, data, rules
 from core.medieval_mastery.phases.common import not_now
 from core.medieval_mastery.state import Ctx, battle_of
+from core.medieval_mastery.words import either
 from core.protocol import IllegalMove
+from core.text import say
 
 
 def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
     st = ctx.st
     b = battle_of(st)
     if seat not in (b["attacker"], b["defender"]):
-        raise IllegalMove("not-in-battle", "Only the attacker and the defender play conflict cards.", "MM-COMBAT-4")
+        raise IllegalMove("not-in-battle", say("Only the attacker and the defender play conflict cards."), "MM-COMBAT-4")
     side = 0 if seat == b["attacker"] else 1
     if b["commit"][side] is not None:
-        raise IllegalMove("already-committed", "You have already committed your conflict card.", "MM-ASYNC-1")
+        raise IllegalMove("already-committed", say("You have already committed your conflict card."), "MM-ASYNC-1")
     if kind != "conflict":
-        raise not_now("Commit a conflict card face down: 'conflict <2|3|4|5|ambush|none>'.", "MM-COMBAT-4")
+        raise not_now(say("Commit a conflict card face down: 'conflict <2|3|4|5|ambush|none>'."), "MM-COMBAT-4")
     hand = st["hand"][seat]
     held = sorted({data.NAME_OF_KIND[rules.kind(c)] for c in hand if rules.kind(c) in data.CONFLICT_KINDS})
     if move["card"] == "none":
         if held:
-            choices = " or ".join(f"'conflict {name}'" for name in held)
-            raise IllegalMove("must-play", "'conflict none' is only for a player with no conflict card; you hold "
-                              f"{', '.join(held)}, so you must play one: {choices}.", "MM-EDGE-5")
+            choices = either([f"'conflict {name}'" for name in held])
+            raise IllegalMove("must-play", say("'conflict none' is only for a player with no conflict card; you hold "
+                                               "{held}, so you must play one: {choices}.", held=", ".join(held),
+                                               choices=choices), "MM-EDGE-5")
         battle.commit(ctx, seat, -1)
         return
     card = rules.find_named(hand, move["card"])
     if card is None:
-        raise IllegalMove("not-in-hand", f"You hold no conflict card {move['card']}; " +
-                          (f"your conflict cards: {', '.join(held)}." if held else
-                           "you hold none, so commit: conflict none."), "MM-COMBAT-4")
+        if held:
+            raise IllegalMove("not-in-hand", say("You hold no conflict card {card}; your conflict cards: {held}.",
+                                                 card=move["card"], held=", ".join(held)), "MM-COMBAT-4")
+        raise IllegalMove("not-in-hand", say("You hold no conflict card {card}; you hold none, so commit: conflict "
+                                             "none.", card=move["card"]), "MM-COMBAT-4")
     battle.commit(ctx, seat, card)

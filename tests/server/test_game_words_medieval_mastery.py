@@ -1,0 +1,166 @@
+"""Medieval Mastery in its players' languages (issue 27): the engine says messages
+(core/medieval_mastery/words.py, core/text.py), and its catalogs
+(server/web/i18n/catalogs/medieval-mastery/<lang>.po) hold exactly those messages, all
+translated, so that a turn mail in Swedish or Hungarian has no English sentence left; the
+original rulebooks' languages (Swedish, Russian, Dutch) name the components in the rulebooks'
+own words."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from core import games
+from core.medieval_mastery import words
+from core.rng import Rng
+from core.text import Msg, term
+from server.web.i18n import catalogs, extract, languages
+from server.web.i18n.gamewords import said
+from tests.server.test_i18n import sentences, untranslated
+
+RULESET = "medieval-mastery"
+GAME = games[RULESET]
+OTHERS = [code for code in languages.LANGUAGES if code != languages.DEFAULT]
+FIELD = re.compile(r"\{(\w+)")
+COMMAND = re.compile(r"`[^`]+`|'[a-z]+(?: [a-z]+)*'")
+# A few games that between them reach battles, windows, choices, every option's texts.
+GAMES: list[tuple[int, dict]] = [(2, {}), (3, {"windows": "strict", "mayhem": True}), (4, {"teams": "2", "life-and-death": True}),
+         (5, {"siege": True, "windows": "strict"}), (6, {"skirmish": True, "mayhem": True})]
+
+
+def messages(language: str) -> list:
+    return [m for m in catalogs.catalog(language, RULESET) if m.id]
+
+
+# --- (a) the catalogs -----------------------------------------------------------------------
+
+def test_the_catalogs_hold_exactly_the_engines_messages():
+    """`python -m server.web.i18n.extract` has been run: no message missing, none left over."""
+    said_by_engine = {m.id for m in extract.game_messages(RULESET) if m.id}
+    assert len(said_by_engine) > 200
+    for language in OTHERS:
+        assert {m.id for m in messages(language)} == said_by_engine, language
+        assert not catalogs.catalog(language, RULESET).obsolete
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_every_message_is_translated_with_its_placeholders(language):
+    found = catalogs.catalog(language, RULESET)
+    assert found.num_plurals == {"ru": 3, "es": 3}.get(language, 2)
+    for message in messages(language):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert not message.fuzzy and all(s.strip() for s in strings), (language, ids[0])
+        assert len(strings) == (found.num_plurals if message.pluralizable else 1), (language, ids[0])
+        wanted = set(FIELD.findall(" ".join(ids)))
+        for string in strings:
+            # A plural form may leave out the count ("the top card" for n = 1), nothing else.
+            assert set(FIELD.findall(string)) - {"n"} == wanted - {"n"}, (language, ids[0], string)
+            for command in COMMAND.findall(ids[0]):  # what a player types stays as typed
+                assert command in string, (language, command, string)
+        if message.pluralizable:
+            assert set(FIELD.findall(strings[-1])) == wanted, (language, ids[0])
+
+
+def test_russian_says_the_counts_in_its_three_forms():
+    tr = catalogs.translations("ru", RULESET)
+    forms = [tr.ngettext("{player} drew {n} card ({why}).", "{player} drew {n} cards ({why}).", n) for n in (1, 3, 5)]
+    assert forms == ["{player} тянет {n} карту ({why}).", "{player} тянет {n} карты ({why}).",
+                     "{player} тянет {n} карт ({why})."]
+
+
+# --- (b) no English sentence left in a game's texts ----------------------------------------
+
+def game_texts(players: int, options: dict, seed: str):
+    """Every event, prompt, board (summary, render) and ending of one random game."""
+    state = GAME.setup(players, GAME.normalize_options(options), seed)
+    rng = Rng("words:" + seed, scheme=2)
+    for number in range(GAME.max_moves):
+        if GAME.result(state) is not None:
+            break
+        prompts = GAME.prompts(state)
+        yield from (prompt.text for prompt in prompts)
+        seat = prompts[rng.below(len(prompts))].seat
+        if number % 40 == 0:
+            yield GAME.summary(GAME.view(state, seat), seat)
+            yield GAME.waiting_text(state)
+        state, events = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
+        yield from (event.text for event in events)
+    result = GAME.result(state)
+    assert result is not None
+    yield result.reason
+    yield GAME.render(GAME.view(state, None), None)
+
+
+@pytest.fixture(scope="module")
+def texts() -> list:
+    found, seen = [], set()
+    for i, (players, options) in enumerate(GAMES):
+        for text in game_texts(players, options, f"words-{i}"):
+            key = str(text)
+            if key not in seen:
+                seen.add(key)
+                found.append(text)
+    return found
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_games_texts_have_no_english_sentence_left(texts, language):
+    english_sentences = 0
+    for text in texts:
+        english = said(text, "en", RULESET)
+        other = said(text, language, RULESET)
+        english_sentences += len(sentences(english))
+        assert not untranslated(english, other), (language, english, other)
+        assert "{" not in other.replace("{P", ""), (language, other)  # every placeholder filled
+    assert english_sentences > 500  # the games said plenty
+
+
+def test_the_texts_are_messages_that_read_in_english_as_they_always_did(texts):
+    assert all(isinstance(text, (Msg, str)) for text in texts)
+    assert all(said(text, "en", RULESET) == str(text) for text in texts)
+
+
+# --- (c) the originals' words ----------------------------------------------------------------
+
+def test_the_original_languages_name_the_components_as_their_rulebooks_print_them():
+    """Swedish (rulebook 000), Russian (001), Dutch (002): the names printed in the rulebooks, read
+    through the game's term lists (words.reread gives the ending and the question their terms)."""
+    siege = words.won_siege("{P0}", "{P1}", term("Castle Siege"))
+    assert said(siege, "sv", RULESET) == "{P0} erövrar borgen som tillhör {P1} (Belägring)."
+    assert "(Осада замка)" in said(words.reread(str(siege)), "ru", RULESET)
+    assert "(Beleg van het kasteel)" in said(words.reread(str(siege)), "nl", RULESET)
+    question = words.reread("Crown of Insight: put your top 4 cards back in any order.")
+    assert said(question, "sv", RULESET).startswith("Crown of Insight:")  # the Swedish rulebook keeps it
+    assert said(question, "ru", RULESET).startswith("Корона предвидения:")
+    orb = words.reread("Orb of Preparation: you may discard one card.")
+    assert said(orb, "ru", RULESET).startswith("Держава подготовки:")
+
+
+def test_a_swedish_board_speaks_the_rulebooks_words():
+    """The Swedish rulebook's 'segerpoäng', 'borg', 'kasthög', 'lediga tärningar' on the board, its
+    options' names ('Förödelse' for Mayhem) in the events."""
+    state = GAME.setup(3, GAME.normalize_options({"mayhem": True}), "swedish-board")
+    board = said(GAME.render(GAME.view(state, 0), 0), "sv", RULESET)
+    assert "Territorier:" in board and "SP" in board and "kasthög" in board and "lediga tärningar" in board
+    assert "Homelands" in board  # the territories keep the names the Swedish rulebook prints
+    rng, seen = Rng("swedish", scheme=2), [""]
+    while GAME.result(state) is None and not any("Förödelse:" in text for text in seen):
+        prompts = GAME.prompts(state)
+        seat = prompts[rng.below(len(prompts))].seat
+        state, events = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
+        seen += [said(event.text, "sv", RULESET) for event in events]
+    assert any(text.startswith("Förödelse: ") for text in seen)
+
+
+def test_a_stored_state_reads_its_question_and_ending_back_as_messages():
+    """The state keeps a choice's question and the ending's reason in English (plain JSON):
+    words.reread gives back the message, for states stored before messages too."""
+    for text in ("{P2} controls 13 VP (target 13).", "The team of {P0} and {P2} controls 20 VP (target 20).",
+                 "{P1} resigned: {P0} wins.", "Fortress conquered: you may discard one card.",
+                 "Sceptre of Fear: fight as if with 1 knight instead of 3 (strength -2)? 'sceptre use' or "
+                 "'sceptre decline'."):
+        message = words.reread(text)
+        assert isinstance(message, Msg) and str(message) == text
+        assert said(message, "hu", RULESET) != text
+    assert words.reread("Something no engine says.") == "Something no engine says."
