@@ -205,14 +205,8 @@ def _tunnel() -> dict:
             "lx": round(x1 + 2.5 * SIZE, 1), "ly": round((y1 + y2) / 2, 1)}
 
 
-def _panel(v: dict, seat: int | None, y: float, width: float, speak: Speak) -> Panel:
-    def facts(s: int) -> Any:
-        said = join(", ", [say_n("{n}/3 treasures", "{n}/3 treasures", v["collected"][s]),
-                           say_n("{n} cards", "{n} cards", v["hand_sizes"][s]),
-                           say_n("{n} boats", "{n} boats", v["boats"][s])])
-        return say("{facts} (out)", facts=said) if v["eliminated"][s] else said
-
-    panel = Panel(MARGIN, y, width - 2 * MARGIN, legend_rows(v["players"], seat, facts), speak=speak)
+def _status_lines(v: dict) -> list[Any]:
+    """The status box: the ending or the round and who acts, the pieces off the map, the decks."""
     status: list[Any] = []
     if v["winners"] is not None:
         status.append(say("Game over: {winners} won.", winners=join(", ", [f"P{w}" for w in v["winners"]])
@@ -234,6 +228,18 @@ def _panel(v: dict, seat: int | None, y: float, width: float, speak: Speak) -> P
     if v["protected_duchy"]:
         line = say("{status} (protects duchy {duchy})", status=line, duchy=v["protected_duchy"])
     status.append(say("{status}; deck {deck}, discards {discard}", status=line, deck=v["deck"], discard=v["discard"]))
+    return status
+
+
+def _panel(v: dict, seat: int | None, y: float, width: float, speak: Speak) -> Panel:
+    def facts(s: int) -> Any:
+        said = join(", ", [say_n("{n}/3 treasures", "{n}/3 treasures", v["collected"][s]),
+                           say_n("{n} cards", "{n} cards", v["hand_sizes"][s]),
+                           say_n("{n} boats", "{n} boats", v["boats"][s])])
+        return say("{facts} (out)", facts=said) if v["eliminated"][s] else said
+
+    panel = Panel(MARGIN, y, width - 2 * MARGIN, legend_rows(v["players"], seat, facts), speak=speak)
+    status = _status_lines(v)
     panel.box(say("Status"), status, "status")
     panel.box(say("Duchies (counties DnC1..DnC6)"),
               [join("; ", [say("D{duchy} {name} ({terrain})", duchy=d, name=term(DUCHY_NAMES[d]),

@@ -167,41 +167,50 @@ def run_attack(st: State, seat: int, plan: dict, ev: list[Event]) -> None:
     if plan["boat"]:
         tn["boat_used"] = True
         S.own(st, "discard").append(S.own_pile(st, "boats", seat).pop(0))  # WQ-BOAT-3
-    hero = plan["hero"]
-    if hero:
-        pos = S.hero_position(st, seat, hero)
-        other = ""
-        if plan["swap"] >= 0:
-            other = "wizard" if hero == "champion" else "champion"
-            S.put_hero(st, seat, other, pos)
-        S.set_hero(st, seat, hero, src)
-        S.refresh(st, pos)
-        if ev is not QUIET:
-            if other:  # the swap of WQ-HERO-MOVE-1, said aloud
-                ev.append(Event(say("{player} moves their {hero} to {source}; their {other} goes to {territory}.",
-                                    player=P(seat), hero=term(hero), source=IDS[src], other=term(other),
-                                    territory=IDS[pos])))
-            else:
-                ev.append(Event(say("{player} moves their {hero} to {source}.", player=P(seat), hero=term(hero),
-                                    source=IDS[src])))
+    if plan["hero"]:
+        _move_hero(st, seat, plan["hero"], plan["swap"] >= 0, src, ev)
     move_in(st, seat, src, plan["men"], ev)
     via = board.BOAT if plan["boat"] else board.LAND if src == tgt else board.LINK[(src, tgt)]
     if ev is not QUIET:
-        target = say("the dragon on {where}", where=name(tgt)) if plan["vs"] == "dragon" else \
-            say("the Peacemaker on {where}", where=name(tgt)) if plan["vs"] == "peace" else name(tgt)
-        if plan["mode"] == "special" and plan["boat"]:
-            ev.append(Event(say("{player} starts a special campaign from {source} against {target} by boat.",
-                                player=P(seat), source=IDS[src], target=target)))
-        elif plan["mode"] == "special":
-            ev.append(Event(say("{player} starts a special campaign from {source} against {target}.", player=P(seat),
-                                source=IDS[src], target=target)))
-        elif plan["boat"]:
-            ev.append(Event(say("{player} starts a campaign from {source} against {target} by boat.", player=P(seat),
-                                source=IDS[src], target=target)))
-        else:
-            ev.append(Event(say("{player} starts a campaign from {source} against {target}.", player=P(seat),
-                                source=IDS[src], target=target)))
+        ev.append(Event(_campaign_said(seat, plan, src, tgt)))
     st["frames"].append(fight_frame(plan["mode"], seat, src, tgt, plan["vs"], via, st["owner"][tgt]))
+
+
+def _move_hero(st: State, seat: int, hero: str, swap: bool, src: int, ev: list[Event]) -> None:
+    """The hero goes to the campaign's source, swapping places with the other hero (WQ-HERO-MOVE-1)."""
+    pos = S.hero_position(st, seat, hero)
+    other = ""
+    if swap:
+        other = "wizard" if hero == "champion" else "champion"
+        S.put_hero(st, seat, other, pos)
+    S.set_hero(st, seat, hero, src)
+    S.refresh(st, pos)
+    if ev is QUIET:
+        return
+    if other:  # the swap of WQ-HERO-MOVE-1, said aloud
+        ev.append(Event(say("{player} moves their {hero} to {source}; their {other} goes to {territory}.",
+                            player=P(seat), hero=term(hero), source=IDS[src], other=term(other),
+                            territory=IDS[pos])))
+    else:
+        ev.append(Event(say("{player} moves their {hero} to {source}.", player=P(seat), hero=term(hero),
+                            source=IDS[src])))
+
+
+def _campaign_said(seat: int, plan: dict, src: int, tgt: int) -> Msg:
+    """'P1 starts a (special) campaign from T3 against ... (by boat).'"""
+    target = say("the dragon on {where}", where=name(tgt)) if plan["vs"] == "dragon" else \
+        say("the Peacemaker on {where}", where=name(tgt)) if plan["vs"] == "peace" else name(tgt)
+    if plan["mode"] == "special" and plan["boat"]:
+        return say("{player} starts a special campaign from {source} against {target} by boat.",
+                   player=P(seat), source=IDS[src], target=target)
+    if plan["mode"] == "special":
+        return say("{player} starts a special campaign from {source} against {target}.", player=P(seat),
+                   source=IDS[src], target=target)
+    if plan["boat"]:
+        return say("{player} starts a campaign from {source} against {target} by boat.", player=P(seat),
+                   source=IDS[src], target=target)
+    return say("{player} starts a campaign from {source} against {target}.", player=P(seat),
+               source=IDS[src], target=target)
 
 
 def sail_plan(st: State, seat: int, mv: dict) -> tuple[int, int, int, str]:
