@@ -21,6 +21,8 @@ from server.notify.mailparts import seat_view
 from server.store.models import Game
 from server.rulesets import engine as find_engine
 from server.players.seats import seats_of
+from server.errors import Sentence
+from server.web.i18n.catalogs import said
 
 ASKING_KINDS = ("turn", "reminder")  # these also list the legal moves and an example
 POSITION_KINDS = (*ASKING_KINDS, "started", "over")  # their position is drawn at send time now
@@ -34,6 +36,15 @@ def mail_context(row) -> dict:
     its position, the game's title and ruleset, the values left out as empty, and the board;
     its dates written as its reader reads them (server/notify/mailtimes.py)."""
     return mailtimes.localized(row, _context(row))
+
+
+def said_fields(context: dict, language: str) -> dict:
+    """The context with each sentence it stored to be said when sent (`<field>_said`, a
+    server.errors.Sentence as JSON) written into its field in the reader's language; rows of
+    earlier releases hold the field's English text only, and keep it."""
+    spoken = {key[:-len("_said")]: said(Sentence.from_json(value), language)
+              for key, value in context.items() if key.endswith("_said") and isinstance(value, dict)}
+    return {**context, **spoken} if spoken else context
 
 
 def _context(row) -> dict:

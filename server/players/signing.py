@@ -12,6 +12,7 @@ import secrets
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from peewee import IntegrityError
 
+from server.errors import msg
 from server.store.models import ServerSetting
 
 _GENERATED = "secret_key"
@@ -46,9 +47,9 @@ def read_code(config: dict, purpose: str, code: str, max_age_seconds: int) -> di
     try:
         payload = _serializer(config, purpose).loads(code.strip(), max_age=max_age_seconds)
     except SignatureExpired:
-        raise CodeRefused("That code has expired; ask for a new one.") from None
+        raise CodeRefused(msg("That code has expired; ask for a new one.")) from None
     except BadSignature:
-        raise CodeRefused("That code is not one this server made (check that it was copied whole).") from None
+        raise CodeRefused(msg("That code is not one this server made (check that it was copied whole).")) from None
     if not isinstance(payload, dict):
-        raise CodeRefused("That code is not one this server made.")
+        raise CodeRefused(msg("That code is not one this server made."))
     return payload
