@@ -28,6 +28,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from server import hook_addresses
+from server.errors import msg
 
 PREFIX = "HERALD_"
 EXTENSION = "herald.settings"  # where an app keeps its Settings (app.extensions)
@@ -40,12 +41,12 @@ class ConfigError(ValueError):
 # Rate limits per client address (and per mailbox for mailed codes), applied by
 # server/api/ratelimits.py: setting name -> (default, what was refused, as the start of a sentence)
 RATE_LIMITS = {
-    "RATELIMIT_REGISTER": ("10 per minute;100 per day", "Too many registrations from your address"),
-    "RATELIMIT_NAME_TAKEN": ("5 per minute;30 per day", "Too many tries of names already taken from your address"),
-    "RATELIMIT_JOIN": ("30 per minute;300 per day", "Too many joins from your address"),
-    "RATELIMIT_AUTH_FAILURES": ("20 per minute;200 per day", "Too many requests with a wrong token from your address"),
-    "RATELIMIT_MAIL_REQUESTS": ("20 per hour;100 per day", "Too many requests for mailed codes from your address"),
-    "RATELIMIT_MAIL_TO": ("5 per hour;20 per day", "Too many codes were asked for that mail address"),
+    "RATELIMIT_REGISTER": ("10 per minute;100 per day", msg("Too many registrations from your address")),
+    "RATELIMIT_NAME_TAKEN": ("5 per minute;30 per day", msg("Too many tries of names already taken from your address")),
+    "RATELIMIT_JOIN": ("30 per minute;300 per day", msg("Too many joins from your address")),
+    "RATELIMIT_AUTH_FAILURES": ("20 per minute;200 per day", msg("Too many requests with a wrong token from your address")),
+    "RATELIMIT_MAIL_REQUESTS": ("20 per hour;100 per day", msg("Too many requests for mailed codes from your address")),
+    "RATELIMIT_MAIL_TO": ("5 per hour;20 per day", msg("Too many codes were asked for that mail address")),
 }
 TLS_MODES = ("none", "starttls", "ssl")
 DEFAULT_PORTS = {"none": 25, "starttls": 587, "ssl": 465}

@@ -23,12 +23,15 @@ from ipaddress import IPv4Address, IPv4Network, IPv6Address, IPv6Network
 from urllib3.exceptions import LocationParseError
 from urllib3.util import parse_url
 
+from server.errors import msg
+
 Network = IPv4Network | IPv6Network
 NAT64 = ipaddress.ip_network("64:ff9b::/96")  # the well-known prefix: the last 32 bits are an IPv4 address
 # What an address is, in the order asked: the first that fits names it in the refusal.
-KINDS = (("is_unspecified", "an unspecified"), ("is_loopback", "a loopback"), ("is_link_local", "a link-local"),
-         ("is_multicast", "a multicast"), ("is_reserved", "a reserved"), ("is_private", "a private"))
-REFUSED = "Webhooks may only go to public Internet addresses: "
+KINDS = (("is_unspecified", msg("an unspecified address")), ("is_loopback", msg("a loopback address")),
+         ("is_link_local", msg("a link-local address")), ("is_multicast", msg("a multicast address")),
+         ("is_reserved", msg("a reserved address")), ("is_private", msg("a private address")))
+NOT_PUBLIC = msg("not a public address")
 
 
 class AddressRefused(Exception):
@@ -73,15 +76,19 @@ def checked_addresses(host: str, port: int, allowed: tuple[Network, ...]) -> lis
     try:
         addresses = resolve(host, port)
     except (OSError, UnicodeError) as exc:  # socket.gaierror is an OSError
-        raise HostUnknown(f"The webhook's host {host} has no address ({exc}); check how it is spelt.") from None
+        raise HostUnknown(msg("The webhook's host %(host)s has no address (%(reason)s); check how it is spelt.",
+                              host=host, reason=str(exc))) from None
     if not addresses:
-        raise HostUnknown(f"The webhook's host {host} has no address; check how it is spelt.")
+        raise HostUnknown(msg("The webhook's host %(host)s has no address; check how it is spelt.", host=host))
     for address in addresses:
         reason = refusal(address, allowed)
         if reason is not None:
             judged, kind = reason
-            said = f"{host} is {kind}" if judged == host else f"{host} is {judged}, {kind}"
-            raise AddressRefused(f"{REFUSED}{said} address.")
+            if judged == host:
+                raise AddressRefused(msg("Webhooks may only go to public Internet addresses: %(host)s is %(kind)s.",
+                                         host=host, kind=kind))
+            raise AddressRefused(msg("Webhooks may only go to public Internet addresses: %(host)s is %(address)s, "
+                                     "%(kind)s.", host=host, address=judged, kind=kind))
     return addresses
 
 
@@ -90,15 +97,15 @@ def check_url(url: str, allowed: tuple[Network, ...]) -> None:
     try:
         parts = parse_url(url)
     except LocationParseError:
-        raise HostUnknown(f"The webhook URL {url} names no host that can be read.") from None
+        raise HostUnknown(msg("The webhook URL %(url)s names no host that can be read.", url=url)) from None
     if not parts.host:
-        raise HostUnknown(f"The webhook URL {url} names no host.")
+        raise HostUnknown(msg("The webhook URL %(url)s names no host.", url=url))
     checked_addresses(parts.host, parts.port or (443 if parts.scheme == "https" else 80), allowed)
 
 
 def refusal(address: str, allowed: tuple[Network, ...]) -> tuple[str, str] | None:
     """None when a POST may go to `address`; else (the address judged, what it is:
-    'a loopback', 'a private', ...)."""
+    'a loopback address', 'a private address', ..., a sentence's words)."""
     ip = ipaddress.ip_address(address)
     judged = _carried_ipv4(ip) or ip
     if any(a in network for network in allowed for a in (ip, judged)):
@@ -106,7 +113,7 @@ def refusal(address: str, allowed: tuple[Network, ...]) -> tuple[str, str] | Non
     for test, kind in KINDS:
         if getattr(judged, test):
             return _plain(judged), kind
-    return None if judged.is_global else (_plain(judged), "not a public")
+    return None if judged.is_global else (_plain(judged), NOT_PUBLIC)
 
 
 def _carried_ipv4(ip: IPv4Address | IPv6Address) -> IPv4Address | None:

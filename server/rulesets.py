@@ -5,7 +5,7 @@ import logging
 
 from core import games
 from core.protocol import Game
-from server.errors import ApiError
+from server.errors import ApiError, msg
 
 log = logging.getLogger(__name__)
 
@@ -14,12 +14,14 @@ def engine(name: str) -> Game:
     """The rules engine for a ruleset name, or 422 `unknown-ruleset`."""
     if not isinstance(name, str) or name not in games:
         known = ", ".join(available_names()) or "none"
-        raise ApiError(422, "unknown-ruleset", f"There is no game called {name!r} here (games: {known}).")
+        raise ApiError(422, "unknown-ruleset", msg("There is no game called %(name)s here (games: %(games)s).",
+                                                   name=repr(name), games=known))
     try:
         return games[name]
     except Exception:  # a game module still being written must not take the server down
         log.exception("ruleset %s failed to import", name)
-        raise ApiError(422, "unknown-ruleset", f"The game {name!r} is not available on this server.") from None
+        raise ApiError(422, "unknown-ruleset", msg("The game %(name)s is not available on this server.",
+                                                   name=repr(name))) from None
 
 
 def available() -> list[Game]:

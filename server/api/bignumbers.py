@@ -9,7 +9,7 @@ import sys
 
 from flask import request
 
-from server.errors import ApiError
+from server.errors import ApiError, msg
 
 
 class _TooLong(Exception):
@@ -35,6 +35,7 @@ def has_too_long_number(body: bytes) -> bool:
 def too_long_number_error() -> ApiError | None:
     """The 422 for the current request if its JSON body holds a too-long number, else None."""
     if request.is_json and has_too_long_number(request.get_data(cache=True)):
-        limit = sys.get_int_max_str_digits()
-        return ApiError(422, "number-too-long", f"A number in the request has more than {limit:,} digits.")
+        limit = format(sys.get_int_max_str_digits(), ",")
+        return ApiError(422, "number-too-long", msg("A number in the request has more than %(limit)s digits.",
+                                                    limit=limit))
     return None

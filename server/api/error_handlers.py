@@ -3,19 +3,28 @@
 Handlers cover HTTP errors (including flask-smorest/webargs validation errors, converted to
 our format), our own ApiError (server/errors.py), IllegalMove from a game, and a last-resort
 500 that never leaks a traceback.
+
+The message is written in the requester's language (issue 27): the authenticated player's
+setting, else the browser's Accept-Language (Babel's negotiation, as the pages do), else
+English; `Content-Language` says which, and the `code` is the same in every language. Only
+the server's own sentences (`server.errors.msg`) are translated: an engine's refusal, or a
+validation message of marshmallow's, reads as it was written (English), and the header then
+names English too.
 """
 from __future__ import annotations
 
 import logging
 
-from flask import jsonify
+from flask import g, has_request_context, jsonify, request
 from flask_smorest import Api
 from marshmallow import Schema, fields
 from peewee import DatabaseError, InterfaceError, OperationalError
 from werkzeug.exceptions import HTTPException
 
 from core.protocol import IllegalMove
-from server.errors import ApiError, from_illegal
+from server.errors import ApiError, Sentence, from_illegal, msg
+from server.web.i18n import gamewords, languages
+from server.web.i18n.catalogs import said, spoken
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +46,28 @@ HTTP_CODES = {
 }
 
 
+# Our sentences for werkzeug's own refusals (its descriptions are English only).
+HTTP_SENTENCES = {
+    404: msg("There is nothing at this address."),
+    405: msg("This address does not take that method."),
+    406: msg("This address cannot answer in a form the request accepts."),
+    411: msg("The request must say how long its body is (Content-Length)."),
+    413: msg("The request is too large."),
+    414: msg("The address of the request is too long."),
+    415: msg("The request's body is not of a type this address takes."),
+    431: msg("The request's headers are too large."),
+}
+
+
+def _english(messages):
+    """Validation messages as plain English strings, for `details.fields`."""
+    if isinstance(messages, dict):
+        return {key: _english(value) for key, value in messages.items()}
+    if isinstance(messages, list):
+        return [_english(value) for value in messages]
+    return str.__str__(messages) if isinstance(messages, str) else messages
+
+
 class ErrorDetailSchema(Schema):
     code = fields.String(metadata={"description": "stable error code"})
     message = fields.String()
@@ -49,9 +80,14 @@ class ErrorSchema(Schema):
     error = fields.Nested(ErrorDetailSchema)
 
 
-def _validation_message(messages) -> str:
-    """One sentence out of webargs' nested {location: {field: [msg]}} structure."""
-    parts = []
+def _validation_message(messages, language: str) -> tuple[str, set[str]]:
+    """One sentence out of webargs' nested {location: {field: [msg]}} structure, and the
+    languages it is written in (our own sentences in `language`, marshmallow's in English)."""
+    parts, spoken_in = [], set()
+
+    def say(text) -> str:
+        spoken_in.add(spoken(text, language))
+        return said(text, language)
 
     def walk(prefix, value):
         if isinstance(value, dict):
@@ -59,18 +95,59 @@ def _validation_message(messages) -> str:
                 walk(f"{prefix}.{key}" if prefix else str(key), sub)
         elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
             label = "" if prefix in ("", "_schema") else f"{prefix}: "
-            parts.append(f"{label}{' '.join(value)}")
+            parts.append(f"{label}{' '.join(say(v) for v in value)}")
         elif isinstance(value, list):
             for i, sub in enumerate(value):
                 walk(f"{prefix}[{i}]", sub)
         else:
-            parts.append(f"{prefix}: {value}")
+            parts.append(f"{prefix}: {say(value) if isinstance(value, str) else value}")
 
     # Drop the location level (json/query) when it is the only one: players do not care.
     if isinstance(messages, dict) and len(messages) == 1:
         messages = next(iter(messages.values()))
     walk("", messages)
-    return "; ".join(parts[:10]) or "The request is not valid."
+    if not parts:
+        return say(msg("The request is not valid.")), spoken_in
+    return "; ".join(parts[:10]), spoken_in
+
+
+def request_language(ask_database: bool = True) -> str:
+    """The language a refusal to this request is written in: the authenticated player's
+    setting, else Accept-Language, else English. A request refused before it was
+    authenticated (a validation error) finds its player by its token, unless the database is
+    the trouble (`ask_database` False)."""
+    if not has_request_context():
+        return languages.DEFAULT
+    chosen = g.get("caller_language")
+    if chosen is None and "caller" not in g and ask_database and request.headers.get("Authorization"):
+        from server.players.auth import token_language
+
+        try:
+            chosen = token_language(request.headers.get("Authorization"))
+        except Exception:  # the refusal matters more than its language
+            log.warning("no language for a refusal: the player could not be read", exc_info=True)
+    return languages.normalise(chosen) or languages.negotiate(request.accept_languages.values()) or languages.DEFAULT
+
+
+def error_response(error: ApiError, ask_database: bool = True, spoken_in: set[str] | None = None):
+    """The JSON answer to `error`, its message in the requester's language (`spoken_in`: the
+    languages a message already written is in), with Content-Language."""
+    body = error.body()
+    if spoken_in is None:
+        language = request_language(ask_database)
+        if gamewords.is_game_text(error.message):  # the rules' refusal: said with the game's words
+            body["error"]["message"] = gamewords.speak(error.message, language)
+            spoken_in = {languages.effective(language)}
+        else:
+            body["error"]["message"] = said(error.message, language)
+            spoken_in = {spoken(error.message, language)}
+    response = jsonify(body)
+    response.status_code = error.status
+    response.headers["Content-Language"] = ", ".join(sorted(spoken_in))
+    response.vary.add("Accept-Language")
+    if error.status == 401:
+        response.headers["WWW-Authenticate"] = "Bearer"
+    return response
 
 
 class HeraldApi(Api):
@@ -83,21 +160,23 @@ class HeraldApi(Api):
         data = getattr(error, "data", None) or {}
         messages = data.get("messages") or data.get("errors")
         headers = data.get("headers") or {}
+        spoken_in = None
+        message: str
         if messages is not None:
             if status == 400 and "Invalid JSON body." in str(messages):
-                code, message = "bad-json", "The request body is not valid JSON."
+                code, message = "bad-json", msg("The request body is not valid JSON.")
             else:
                 code = "bad-request" if status == 400 else "invalid-input"
-                message = _validation_message(messages)
-            body = ApiError(status, code, message, details={"fields": messages}).body()
+                message, spoken_in = _validation_message(messages, request_language())
+            refusal = ApiError(status, code, message, details={"fields": _english(messages)})
         elif status >= 500:
-            body = ApiError(status, "internal-error", "Something went wrong on the server.").body()
+            refusal = ApiError(status, "internal-error", msg("Something went wrong on the server."))
         else:
             code = HTTP_CODES.get(status, "http-error")
-            message = data.get("message") or error.description or error.name
-            body = ApiError(status, code, str(message)).body()
-        response = jsonify(body)
-        response.status_code = status
+            custom = error.description if error.description != type(error).description else None
+            message = data.get("message") or custom or HTTP_SENTENCES.get(status) or error.description or error.name
+            refusal = ApiError(status, code, message if isinstance(message, Sentence) else str(message))
+        response = error_response(refusal, spoken_in=spoken_in)
         response.headers.update(headers)
         if status == 405 and hasattr(error, "valid_methods") and error.valid_methods:
             response.headers["Allow"] = ", ".join(error.valid_methods)
@@ -114,12 +193,8 @@ def _drop_connection() -> None:
 
 def register_error_handlers(app) -> None:
     @app.errorhandler(ApiError)
-    def _api_error(exc: ApiError):
-        response = jsonify(exc.body())
-        response.status_code = exc.status
-        if exc.status == 401:
-            response.headers["WWW-Authenticate"] = "Bearer"
-        return response
+    def _api_error(exc: ApiError, ask_database: bool = True):
+        return error_response(exc, ask_database)
 
     @app.errorhandler(IllegalMove)
     def _illegal(exc: IllegalMove):
@@ -136,28 +211,30 @@ def register_error_handlers(app) -> None:
         log.error("database fault (%s): %s", reason, exc)
         dbfaults.remember(reason)
         _drop_connection()
-        return _api_error(ApiError(503, "database-unwritable", f"The server cannot store anything now: "
-                                   f"{dbfaults.MESSAGES[reason]}. Nothing was changed; the operator has to "
-                                   f"fix this before the game can go on.", details={"reason": reason}))
+        return _api_error(ApiError(503, "database-unwritable", msg(
+            "The server cannot store anything now: %(reason)s. Nothing was changed; the operator has to fix this "
+            "before the game can go on.", reason=dbfaults.MESSAGES[reason]), details={"reason": reason}),
+            ask_database=False)
 
     @app.errorhandler(InterfaceError)
     def _busy(exc: Exception):
         # "database is locked" after the busy timeout, a dropped connection: retryable.
         log.warning("database error: %s", exc)
         _drop_connection()
-        response = _api_error(ApiError(503, "busy", "The server is busy; please try again in a moment."))
+        response = _api_error(ApiError(503, "busy", msg("The server is busy; please try again in a moment.")),
+                              ask_database=False)
         response.headers["Retry-After"] = "2"
         return response
 
     @app.errorhandler(OverflowError)
     def _too_big(exc: OverflowError):
         # A client number beyond 64 bits reaching the database driver.
-        return _api_error(ApiError(400, "bad-request", "A number in the request is too large."))
+        return _api_error(ApiError(400, "bad-request", msg("A number in the request is too large.")))
 
     @app.errorhandler(RecursionError)
     def _too_deep(exc: RecursionError):
         # Only absurdly nested client JSON gets here (engines' own errors are caught per move).
-        return _api_error(ApiError(400, "bad-json", "The request body is nested too deeply."))
+        return _api_error(ApiError(400, "bad-json", msg("The request body is nested too deeply.")))
 
     @app.errorhandler(ValueError)
     def _value_error(exc: ValueError):
@@ -171,4 +248,5 @@ def register_error_handlers(app) -> None:
         if isinstance(exc, HTTPException):
             return app.extensions["herald_api"].handle_http_exception(exc)
         log.exception("unhandled error")
-        return _api_error(ApiError(500, "internal-error", "Something went wrong on the server."))
+        return _api_error(ApiError(500, "internal-error", msg("Something went wrong on the server.")),
+                          ask_database=False)

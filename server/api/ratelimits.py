@@ -32,7 +32,7 @@ import math
 import time
 from urllib.parse import urlsplit
 
-from flask import jsonify, request
+from flask import request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from limits import parse_many
@@ -40,7 +40,8 @@ from limits.errors import ConfigurationError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from server.config import RATE_LIMITS, Settings, current_settings
-from server.errors import ApiError
+from server.errors import ApiError, msg, msg_n
+from server.api.error_handlers import error_response
 from server.players.addresses import delivery_address
 
 BY_SCOPE = {"register": "RATELIMIT_REGISTER", "name-taken": "RATELIMIT_NAME_TAKEN", "join": "RATELIMIT_JOIN",
@@ -184,10 +185,10 @@ def _too_many(exc: RateLimitExceeded, limiter: Limiter):
 
 def _refusal(setting: str, wait: int, limit_text: str):
     """The 429 answer: our JSON error, and Retry-After in seconds."""
-    error = ApiError(429, "rate-limited", f"{RATE_LIMITS[setting][1]}; try again in {_when(wait)}.",
+    error = ApiError(429, "rate-limited", msg("%(what)s; try again in %(when)s.", what=RATE_LIMITS[setting][1],
+                                              when=_when(wait)),
                      details={"limit": limit_text, "retry_after": wait})
-    response = jsonify(error.body())
-    response.status_code = 429
+    response = error_response(error, ask_database=False)
     response.headers["Retry-After"] = str(wait)
     return response
 
@@ -198,7 +199,7 @@ def _seconds_until(moment: float) -> int:
 
 def _when(seconds: int) -> str:
     if seconds < 120:
-        return f"{seconds} seconds"
+        return msg_n("%(num)d second", "%(num)d seconds", seconds)
     if seconds < 7200:
-        return f"{round(seconds / 60)} minutes"
-    return f"{round(seconds / 3600)} hours"
+        return msg_n("%(num)d minute", "%(num)d minutes", round(seconds / 60))
+    return msg_n("%(num)d hour", "%(num)d hours", round(seconds / 3600))

@@ -10,24 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import g, has_request_context, request
 from flask.json.provider import DefaultJSONProvider
 
-from server.store.models import Player
-from server.web.i18n import gamewords, languages
+from server.api.error_handlers import request_language
+from server.web.i18n import gamewords
 
 
 def reader_language() -> str:
-    """The language of the request being answered (asked only when an answer holds a game text)."""
-    if not has_request_context():
-        return languages.DEFAULT
-    caller = g.get("caller")
-    chosen = None
-    if caller is not None:
-        row = Player.select(Player.language).where(Player.id == caller.id).first()
-        chosen = row.language if row is not None else None
-    return (languages.normalise(chosen) or languages.negotiate(request.accept_languages.values())
-            or languages.DEFAULT)
+    """The language of the request being answered (asked only when an answer holds a game
+    text): the player's setting, read with their token, else Accept-Language, else English."""
+    return request_language()
 
 
 class SpeakingJSONProvider(DefaultJSONProvider):

@@ -19,7 +19,7 @@ from importlib import resources
 from core.glossary import Glossary
 from core.registry import games
 from server.config import Settings, settings_of
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.web.i18n.languages import DEFAULT, effective
 
 HEADING = re.compile(r"^(#{1,4}) +(.+?) *$")
@@ -40,7 +40,8 @@ def guided() -> list[str]:
 def known(name: str) -> str:
     """The file name of `name`'s guide, or 404."""
     if name not in guided():
-        raise ApiError(404, "not-found", f"There is no guide for {name!r} (games: {', '.join(guided())}).",
+        raise ApiError(404, "not-found", msg("There is no guide for %(name)s (games: %(games)s).", name=repr(name),
+                                             games=", ".join(guided())),
                        details={"close": close(name, guided())})
     return str(games.facts(name).guide)
 
@@ -106,17 +107,22 @@ def rules(name: str, topic: str | None = None, language: str | None = None) -> d
         if matching:
             return {"ruleset": name, "topic": topic, "title": matching[0].title, "text": matching[0].text,
                     "topics": listed, "language": language}
-    raise ApiError(404, "not-found", f"The {name} guide has no section about {topic!r}; topics: "
-                   + "; ".join(listed) + ".", details={"topics": listed})
+    raise ApiError(404, "not-found", msg("The %(name)s guide has no section about %(topic)s; topics: %(topics)s.",
+                                         name=name, topic=repr(topic), topics="; ".join(listed)),
+                   details={"topics": listed})
 
 
 def explain(name: str, thing: str) -> dict:
     found = glossary(name).explain(thing)
     if found is None:
         near = glossary(name).close_matches(thing)
-        hint = f" Did you mean: {', '.join(near)}?" if near else " Try a card, territory or board symbol."
-        raise ApiError(404, "not-found", f"The {name} glossary does not know {thing!r}.{hint}",
-                       details={"close": near})
+        if near:
+            refusal = msg("The %(name)s glossary does not know %(thing)s. Did you mean: %(close)s?", name=name,
+                          thing=repr(thing), close=", ".join(near))
+        else:
+            refusal = msg("The %(name)s glossary does not know %(thing)s. Try a card, territory or board symbol.",
+                          name=name, thing=repr(thing))
+        raise ApiError(404, "not-found", refusal, details={"close": near})
     return {"ruleset": name, **found}
 
 

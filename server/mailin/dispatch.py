@@ -9,6 +9,11 @@ a copy of an old mail under another Message-ID finds its moves already made (ans
 like a repeated PUT), and a reply to a mail the game has moved on from plays nothing
 and gets the new position instead.
 
+Every sentence of an answer is the server's own (`msg`), said in the language of the player
+it goes to (their setting; none chosen: English), so it reads in one language with the
+template around it (reply.txt.j2); what the game says (its refusals, prompts, events) is
+the engine's.
+
 Nothing a sender writes raises out of here; a delivery report that one of Herald's mails
 failed pauses mail to that address (server/notify/bounces.py); a robot's mail (auto-reply, other
 bounces, list, Herald's own) is never answered; a mail to a forged address, or from a stranger, is
@@ -33,7 +38,7 @@ from server.players import seats as seat_table
 from server.store import state_cache, statements
 from server.players.auth import Caller, is_disabled, new_token
 from server.store.db import database, write_transaction
-from server.errors import ApiError
+from server.errors import ApiError, msg, msg_n
 from server.notify import reply_addresses
 from server.mailin import parse
 from server.table.outbox import SETTINGS
@@ -41,7 +46,8 @@ from server.store.models import Game, InboundMail, Notification, Player, Seat, u
 from server.rulesets import engine as find_engine
 from server.players.seats import name_players, seats_of
 from server.web.i18n import languages
-from server.web.i18n.catalogs import translations
+from server.web.i18n.catalogs import said, translations
+from server.web.i18n.gametext import render_event_text
 
 log = logging.getLogger("herald.mailin")
 
@@ -50,7 +56,7 @@ MAX_LINE = 400  # characters: far longer than any move in notation
 WARN_EVERY = timedelta(hours=1)
 LEGAL_SHOWN = 40
 RULES_LINES = 120  # of a guide's section in an answer; the link has the rest
-HELP = """\
+HELP = msg("""\
 Write one move per line, in the game's notation, as `herald play` takes it; several lines
 make several moves in that order (a turn of several steps). Herald stops at the first line
 it cannot play and says which lines were played. Quoted text, your signature and a sign-off
@@ -68,7 +74,7 @@ are ignored; the subject line alone works too. Commands, one per line:
   quiet 22-8       reminders and digests wait while it is 22:00-08:00 where you are
                    (quiet off: no quiet hours)
   language sv      Herald's mail in Swedish (en, sv, ru, nl, es, hu)
-  help             this text"""
+  help             this text""")
 
 
 @dataclass
@@ -94,6 +100,17 @@ class Session:
     played: int = 0
     stopped: bool = False
     new_token: str | None = None
+    language: str = languages.DEFAULT  # the player's: every sentence of the answer is said in it
+
+    def __post_init__(self):
+        self.language = languages.effective(_language_of(self))
+
+    def tell(self, *sentences: str) -> None:
+        """One block of the answer: the sentences said in the player's language, one a line."""
+        self.blocks.append("\n".join(self.said(sentence) for sentence in sentences))
+
+    def said(self, sentence: str) -> str:
+        return said(sentence, self.language)
 
 
 def handle(raw: bytes, config: Settings, recipients: list[str] | None = None,
@@ -197,11 +214,12 @@ def _warn_player(config, game, info, received) -> None:
         log.warning("mail-in: game %s: player %s was warned less than %s ago; not again", game.id, info.player,
                     WARN_EVERY)
         return
-    body = (f"A mail from {received.sender} answered Herald's mail for your seat {info.seat} in game {game.id}.\n"
-            f"Nothing was played: Herald takes replies only from your registered address ({info.email}).\n"
-            f"If that was you, reply from {info.email} instead.")
-    session = Session(config, received, Caller(info.player, info.name, info.email), game.id, info.seat, None,
-                      blocks=[body])
+    session = Session(config, received, Caller(info.player, info.name, info.email), game.id, info.seat, None)
+    session.tell(msg("A mail from %(sender)s answered Herald's mail for your seat %(seat)s in game %(game)s.",
+                     sender=received.sender, seat=info.seat, game=game.id),
+                 msg("Nothing was played: Herald takes replies only from your registered address (%(email)s).",
+                     email=info.email),
+                 msg("If that was you, reply from %(email)s instead.", email=info.email))
     _queue_answer(session, to_sender=False, kind="warning")
 
 
@@ -233,17 +251,19 @@ def _free_name(email: str) -> str:
 
 def _run(session: Session, lines: list[str]) -> None:
     if not lines:
-        why = ("Herald found no text it could read in your mail (no text part: only attachments, or a "
-               "format it does not read)" if session.received.text is None else
-               "Herald found no move and no command in your mail")
-        session.blocks.append(f"{why}. Write your move in the body or the subject of a reply.\n\n" + HELP)
+        why = (msg("Herald found no text it could read in your mail (no text part: only attachments, or a "
+                   "format it does not read).") if session.received.text is None else
+               msg("Herald found no move and no command in your mail."))
+        session.tell(why, msg("Write your move in the body or the subject of a reply."))
+        session.tell(HELP)
         return
     for line in lines:
         if session.stopped:
             break
         if len(line) > MAX_LINE:
-            session.blocks.append(f"A line of {len(line)} characters is too long to be a move; nothing after it "
-                                  f"was read.")
+            session.tell(msg_n("A line of %(num)d character is too long to be a move; nothing after it was read.",
+                               "A line of %(num)d characters is too long to be a move; nothing after it was read.",
+                               len(line)))
             break
         word, _, rest = line.partition(" ")
         command = COMMANDS.get(word.lower().rstrip(".!"))
@@ -252,15 +272,15 @@ def _run(session: Session, lines: list[str]) -> None:
                 with database.atomic():  # a command that fails changes nothing
                     command(session, rest.strip().lower())
             except ApiError as error:  # e.g. `moves` to an invitation before joining
-                session.blocks.append(f"'{line[:80]}': {error.message}")
+                session.tell(msg("'%(line)s': %(refusal)s", line=line[:80], refusal=error.message))
         else:
             _move(session, line)
 
 
 def _move(session: Session, line: str) -> None:
     if session.next_seq is None:
-        session.blocks.append(f"'{line[:80]}' was not played: this mail is an invitation; reply 'join' "
-                              f"to take the seat, then answer the turn mails.")
+        session.tell(msg("'%(line)s' was not played: this mail is an invitation; reply 'join' to take the seat, "
+                         "then answer the turn mails.", line=line[:80]))
         session.stopped = True
         return
     game = statements.select_by_id(Game, session.game_id)
@@ -276,7 +296,7 @@ def _move(session: Session, line: str) -> None:
     session.next_seq += 1
     session.played += 1
     events = "".join(f"\n  {event}" for event in body.get("events", []))
-    session.blocks.append(f"Played move {body['seq']}: {body['text']}{events}")
+    session.blocks.append(session.said(msg("Played move %(seq)s: %(move)s", seq=body["seq"], move=body["text"])) + events)
 
 
 def _repeated(session: Session, seq: int, line: str) -> bool:
@@ -286,29 +306,35 @@ def _repeated(session: Session, seq: int, line: str) -> bool:
         status, body = movelog.submit(session.caller, session.game_id, seq, session.seat, None, line)
     except ApiError:
         return False
-    session.blocks.append(f"Move {body['seq']} was already played: {body['text']} (nothing was played twice).")
+    session.tell(msg("Move %(seq)s was already played: %(move)s (nothing was played twice).", seq=body["seq"],
+                     move=body["text"]))
     session.next_seq = seq + 1
     return True
 
 
 def _stale(session: Session, game) -> None:
     """Never play into a position the player did not see."""
-    session.blocks.append(
-        f"Nothing more was played from this mail: the game has moved on since the mail you answered "
-        f"(that mail asked about move {session.next_seq}; the game is now at move {game.version}). "
-        f"Here is the position now; answer this mail instead.")
+    session.tell(msg("Nothing more was played from this mail: the game has moved on since the mail you answered "
+                     "(that mail asked about move %(asked)s; the game is now at move %(version)s). Here is the "
+                     "position now; answer this mail instead.", asked=session.next_seq, version=game.version))
     session.stopped = True
 
 
 def _refused(session: Session, line: str, error: ApiError) -> None:
-    rule = f" (rule {error.rule})" if error.rule else ""
-    text = [f"'{line[:80]}' was not played: {error.message}{rule}"]
+    if error.rule:
+        text = [session.said(msg("'%(line)s' was not played: %(refusal)s (rule %(rule)s)", line=line[:80],
+                                 refusal=error.message, rule=error.rule))]
+    else:
+        text = [session.said(msg("'%(line)s' was not played: %(refusal)s", line=line[:80], refusal=error.message))]
     if error.legal:
         more = error.details.get("more")
-        text.append("Legal moves now:\n" + "\n".join(f"  {move}" for move in error.legal)
-                    + (f"\n  ... and {more} more (reply 'moves')" if more else ""))
+        text.append(session.said(msg("Legal moves now:")) + "\n" + "\n".join(f"  {move}" for move in error.legal)
+                    + ("\n  " + session.said(msg_n("... and %(num)d more (reply 'moves')",
+                                                    "... and %(num)d more (reply 'moves')", more)) if more else ""))
     if session.played:
-        text.append(f"The {session.played} line(s) before it were played; nothing after it was.")
+        text.append(session.said(msg_n("The line before it was played; nothing after it was.",
+                                       "The %(num)d lines before it were played; nothing after it was.",
+                                       session.played)))
     session.blocks.append("\n".join(text))
     session.stopped = True
 
@@ -316,27 +342,27 @@ def _refused(session: Session, line: str, error: ApiError) -> None:
 # --- commands -----------------------------------------------------------------------
 
 def _help(session, rest):
-    session.blocks.append(HELP)
+    session.tell(HELP)
 
 
 def _moves(session, rest):
     legal = gameviews.legal(session.game_id, session.caller, session.seat)
     if not legal["moves"]:
-        session.blocks.append("You have no decision to make in this game right now.")
+        session.tell(msg("You have no decision to make in this game right now."))
         return
-    session.blocks.append("Your moves now:\n" + _listing(legal["moves"]))
+    session.blocks.append(session.said(msg("Your moves now:")) + "\n" + _listing(session, legal["moves"]))
 
 
-def _listing(moves: list[dict]) -> str:
+def _listing(session, moves: list[dict]) -> str:
     lines = [f"  {m['text']}" + (f"   ({m['help']})" if m.get("pattern") and m.get("help") else "")
              for m in moves[:LEGAL_SHOWN]]
     if len(moves) > LEGAL_SHOWN:
-        lines.append(f"  ... and {len(moves) - LEGAL_SHOWN} more")
+        lines.append("  " + session.said(msg_n("... and %(num)d more", "... and %(num)d more", len(moves) - LEGAL_SHOWN)))
     return "\n".join(lines)
 
 
 def _show(session, rest):
-    session.blocks.append(gameviews.render(session.game_id, session.caller, session.seat)["text"])
+    session.tell(gameviews.render(session.game_id, session.caller, session.seat)["text"])
 
 
 def _rules(session, rest):
@@ -344,7 +370,7 @@ def _rules(session, rest):
     topics); without, its opening (or a "Rules" chapter, where a guide has one) and the topics.
     Always the link to the whole guide."""
     ruleset = Game.get_by_id(session.game_id).ruleset
-    language = _language_of(session)
+    language = session.language
     try:
         found = guide.rules(ruleset, rest or "rules", language)
     except ApiError:
@@ -357,10 +383,11 @@ def _rules(session, rest):
         lines = lines[:RULES_LINES] + ["..."]
     block = "\n".join(lines)
     if not rest:
-        block += "\n\nTopics (reply 'rules TOPIC'): " + "; ".join(found["topics"])
+        block += "\n\n" + session.said(msg("Topics (reply 'rules TOPIC'): %(topics)s", topics="; ".join(found["topics"])))
     public = session.config.public_url
     if public:
-        block += f"\n\nThe whole guide: {guide.rules_url(session.config, ruleset, found['language'])}"
+        block += "\n\n" + session.said(msg("The whole guide: %(url)s", url=guide.rules_url(session.config, ruleset,
+                                                                                        found["language"])))
     session.blocks.append(block)
 
 
@@ -371,17 +398,20 @@ def _opening(text: str) -> str:
 
 def _log(session, rest):
     game = Game.get_by_id(session.game_id)
-    entries = movelog.read_log(session.caller, session.game_id, max(0, game.version - LOG_LINES), session.seat)
+    entries = movelog.read_log(session.caller, session.game_id, max(0, game.version - LOG_LINES), session.seat,
+                               text_of=lambda event: render_event_text(event, session.language))
     names = {s.seat: s.name for s in seats_of(game)}
     reader = localtime.reader(session.caller.id)  # the times as the player reads dates
+    someone, hidden = session.said(msg("someone")), session.said(msg("(hidden)"))
     lines = []
     for entry in entries["moves"]:
-        who = names.get(entry.get("seat"), "someone") if "seat" in entry else "someone"
+        who = names.get(entry.get("seat"), someone) if "seat" in entry else someone
         when = localtime.format_iso(entry.get("created"), reader, "short")
-        lines.append(f"  {entry['seq']} ({when}): {who}: {entry.get('text', '(hidden)')}")
+        lines.append(f"  {entry['seq']} ({when}): {who}: {entry.get('text', hidden)}")
         lines += [f"      {event}" for event in entry["events"]]
-    session.blocks.append("The last moves:\n" + ("\n".join(lines + [f"(Times in {localtime.zone_note(reader)}.)"])
-                                                 if lines else "  (none yet)"))
+    times = session.said(msg("(Times in %(zone)s.)", zone=localtime.zone_note(reader)))
+    session.blocks.append(session.said(msg("The last moves:")) + "\n"
+                          + ("\n".join(lines + [times]) if lines else "  " + session.said(msg("(none yet)"))))
 
 
 def _resign(session, rest):
@@ -394,10 +424,10 @@ def _resign(session, rest):
 def _mail(session, rest):
     choice = {"stop": "off", "unsubscribe": "off"}.get(rest, rest)
     if choice not in SETTINGS:
-        session.blocks.append("Say 'mail turns', 'mail digest' or 'mail off'.")
+        session.tell(msg("Say 'mail turns', 'mail digest' or 'mail off'."))
         return
     Player.update(mail=choice).where(Player.id == session.caller.id).execute()
-    session.blocks.append(f"Your mail setting is now '{choice}': " + SETTING_TEXT[choice])
+    session.tell(SETTING_TEXT[choice])
 
 
 def _stop(session, rest):
@@ -410,16 +440,16 @@ def _timezone(session, rest):
     try:
         zone = localtime.check_zone(rest) if rest else None
     except ValueError as exc:
-        session.blocks.append(str(exc))
+        session.tell(str(exc))
         return
     if zone is None:
         player = Player.get_by_id(session.caller.id)
-        session.blocks.append(f"Your time zone is {player.timezone}. Say 'timezone ZONE' to change it, "
-                              f"e.g. 'timezone Europe/Stockholm'.")
+        session.tell(msg("Your time zone is %(zone)s. Say 'timezone ZONE' to change it, e.g. "
+                         "'timezone Europe/Stockholm'.", zone=player.timezone))
         return
     Player.update(timezone=zone).where(Player.id == session.caller.id).execute()
-    session.blocks.append(f"Your time zone is now {zone}: the dates Herald writes you are in it, and your quiet "
-                          f"hours are reckoned in it.")
+    session.tell(msg("Your time zone is now %(zone)s: the dates Herald writes you are in it, and your quiet hours "
+                     "are reckoned in it.", zone=zone))
 
 
 def _quiet(session, rest):
@@ -427,11 +457,11 @@ def _quiet(session, rest):
     try:
         quiet = localtime.check_quiet(rest.removeprefix("hours").strip())
     except ValueError as exc:
-        session.blocks.append(str(exc))
+        session.tell(str(exc))
         return
     Player.update(quiet_hours=quiet).where(Player.id == session.caller.id).execute()
-    session.blocks.append(f"Your quiet hours are now {quiet}: reminders and digests wait until they end."
-                          if quiet else "You have no quiet hours now: reminders and digests go at any hour.")
+    session.tell(msg("Your quiet hours are now %(hours)s: reminders and digests wait until they end.", hours=quiet)
+                 if quiet else msg("You have no quiet hours now: reminders and digests go at any hour."))
 
 
 def _language_of(session) -> str | None:
@@ -441,27 +471,29 @@ def _language_of(session) -> str | None:
 def _language(session, rest):
     """`language sv`: the language of Herald's mail from now on, said in that language."""
     if not rest:
-        current = languages.effective(_language_of(session))
-        session.blocks.append(f"Herald writes to you in {languages.NAMES[current]} ({current}). "
-                              f"To change it, reply 'language' and one of: {languages.listing()}.")
+        current = session.language
+        session.tell(msg("Herald writes to you in %(name)s (%(code)s). To change it, reply 'language' and one of: "
+                         "%(choices)s.", name=languages.NAMES[current], code=current, choices=languages.listing()))
         return
     chosen = languages.normalise(rest)
     if chosen is None:
-        session.blocks.append(languages.unknown(rest) + " Reply, for example, 'language sv'.")
+        session.tell(languages.unknown(rest), msg("Reply, for example, 'language sv'."))
         return
     Player.update(language=chosen).where(Player.id == session.caller.id).execute()
+    session.language = chosen  # the rest of the answer in the language just chosen
     # Each language names itself in its own sentence ("på svenska", "по-русски"): no name pasted in.
     session.blocks.append(translations(chosen).gettext("From now on, Herald writes to you in English."))
 
 
-SETTING_TEXT = {"turns": "a mail for every turn.",
-                "digest": "one mail a day listing the games waiting for you.",
-                "off": "no mail from Herald except answers to your own mail. Reply 'mail turns' to undo."}
+SETTING_TEXT = {"turns": msg("Your mail setting is now 'turns': a mail for every turn."),
+                "digest": msg("Your mail setting is now 'digest': one mail a day listing the games waiting for you."),
+                "off": msg("Your mail setting is now 'off': no mail from Herald except answers to your own mail. "
+                           "Reply 'mail turns' to undo.")}
 
 
 def _join(session, rest):
     if session.next_seq is not None:
-        session.blocks.append(f"You already play seat {session.seat} in this game.")
+        session.tell(msg("You already play seat %(seat)s in this game.", seat=session.seat))
         return
     seat_row = Seat.get_or_none((Seat.game == session.game_id) & (Seat.seat == session.seat))
     another = " ".join(rest.replace("-", " ").split()) in ("another seat", "another")
@@ -470,15 +502,20 @@ def _join(session, rest):
             raise ApiError(404, "not-found", "There is no such invite.")
         joined = lobby.join_game(session.caller, seat_row.invite, another)
     except ApiError as error:
-        message = error.message.replace("join with --another-seat (API: \"another_seat\": true)",
-                                        "reply 'join another seat'")
-        session.blocks.append(f"You could not join: {message}")
+        refusal = error.message
+        if error.code == "already-seated":  # what to do, said as a reply does it
+            refusal = msg("You already hold seat %(held)s in game %(game)s, so this invitation would give you seat "
+                          "%(seat)s too and lock out the person it was meant for. To play both seats yourself, "
+                          "reply 'join another seat'; else pass the invitation on.", held=error.details["seats"][0],
+                          game=session.game_id, seat=error.details["seat"])
+        session.tell(msg("You could not join: %(refusal)s", refusal=refusal))
         session.stopped = True
         return
-    session.blocks.append(f"Welcome, {session.caller.name}: you have seat {joined['seat']} in game {joined['game']}.")
+    session.tell(msg("Welcome, %(name)s: you have seat %(seat)s in game %(game)s.", name=session.caller.name,
+                     seat=joined["seat"], game=joined["game"]))
     if session.new_token:
-        session.blocks.append(f"Herald made you a player named {session.caller.name}. To use the herald "
-                              f"command line as well: HERALD_TOKEN={session.new_token}")
+        session.tell(msg("Herald made you a player named %(name)s. To use the herald command line as well: "
+                         "HERALD_TOKEN=%(token)s", name=session.caller.name, token=session.new_token))
 
 
 COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "board": _show, "log": _log,
@@ -495,11 +532,18 @@ def _now_block(session: Session, game) -> tuple[str, int]:
     seats = seats_of(game)
     if game.status == "open":
         free = sum(1 for s in seats if s.player is None)
-        return f"The game starts when {free} more player(s) have joined.", game.version
+        return session.said(msg_n("The game starts when %(num)d more player has joined.",
+                                  "The game starts when %(num)d more players have joined.", free)), game.version
     if game.status == "finished":
         result = game.result or {}
-        winners = ", ".join(name_players(f"{{P{w}}}", seats) for w in result.get("winners", [])) or "nobody"
-        return f"The game is over. Winner: {winners}. {name_players(result.get('reason', ''), seats)}", game.version
+        winners = [name_players(f"{{P{w}}}", seats) for w in result.get("winners", [])]
+        if not winners:
+            over = msg("The game is over; nobody won.")
+        elif len(winners) == 1:
+            over = msg("The game is over. Winner: %(names)s.", names=winners[0])
+        else:
+            over = msg("The game is over. Winners: %(names)s.", names=", ".join(winners))
+        return f"{session.said(over)} {name_players(result.get('reason', ''), seats)}".rstrip(), game.version
     mine = [s.seat for s in seats if s.player == session.caller.id]
     shown = prompts.visible(game.prompted or [], mine)
     asked = [p for p in shown if p["seat"] == session.seat]
@@ -508,15 +552,18 @@ def _now_block(session: Session, game) -> tuple[str, int]:
     if asked:
         engine = find_engine(game.ruleset)
         state = state_cache.get(game.id, game.version, engine)
-        lines.append(f"Now you are asked (move {game.version}): {name_players(asked[0]['text'], seats)}")
-        lines.append("\nYour position:\n\n" + outbox.seat_summary(engine, state, session.seat, seats))
+        lines.append(session.said(msg("Now you are asked (move %(version)s): %(prompt)s", version=game.version,
+                                      prompt=name_players(asked[0]["text"], seats))))
+        lines.append("\n" + session.said(msg("Your position:")) + "\n\n"
+                     + outbox.seat_summary(engine, state, session.seat, seats))
         legal = outbox.legal_in_mail(engine, state, session.seat)[1]
-        lines.append("\nYour moves (reply with one per line):\n" + "\n".join(f"  {move}" for move in legal))
+        lines.append("\n" + session.said(msg("Your moves (reply with one per line):")) + "\n"
+                     + "\n".join(f"  {move}" for move in legal))
     if others:
         waiting = [name_players("{P%d}" % p["seat"], seats) for p in others]
-        lines.append("Waiting for: " + ", ".join(dict.fromkeys(waiting)))
+        lines.append(session.said(msg("Waiting for: %(names)s", names=", ".join(dict.fromkeys(waiting)))))
     if not lines:
-        lines.append("Nothing is asked of you right now; Herald mails you when it is.")
+        lines.append(session.said(msg("Nothing is asked of you right now; Herald mails you when it is.")))
     return "\n".join(lines), game.version
 
 

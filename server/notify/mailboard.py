@@ -22,6 +22,8 @@ from server.store.models import Game
 from server.rulesets import engine as find_engine
 from server.players.seats import seats_of
 from server.web.i18n import gamewords
+from server.errors import Sentence
+from server.web.i18n.catalogs import said
 
 ASKING_KINDS = ("turn", "reminder")  # these also list the legal moves and an example
 POSITION_KINDS = (*ASKING_KINDS, "started", "over")  # their position is drawn at send time now
@@ -36,6 +38,15 @@ def mail_context(row, language: str | None = None) -> dict:
     the game's texts said in the reader's `language` (server/web/i18n/gamewords.py) and its
     dates written as its reader reads them (server/notify/mailtimes.py)."""
     return mailtimes.localized(row, _context(row, language))
+
+
+def said_fields(context: dict, language: str) -> dict:
+    """The context with each sentence it stored to be said when sent (`<field>_said`, a
+    server.errors.Sentence as JSON) written into its field in the reader's language; rows of
+    earlier releases hold the field's English text only, and keep it."""
+    spoken = {key[:-len("_said")]: said(Sentence.from_json(value), language)
+              for key, value in context.items() if key.endswith("_said") and isinstance(value, dict)}
+    return {**context, **spoken} if spoken else context
 
 
 def _context(row, language: str | None) -> dict:

@@ -8,7 +8,10 @@ text itself (in UTC, the zone said or not): they are sent as they were written.
 """
 from __future__ import annotations
 
+from server.errors import msg_n
 from server.players import localtime
+from server.web.i18n.catalogs import said
+from server.web.i18n.languages import effective
 
 # stamp in the row's context -> (the template's field, localtime.format_when's style)
 STAMPS = {"deadline_at": ("deadline", "long"), "since_at": ("since", "long"), "until_at": ("until", "year")}
@@ -26,6 +29,16 @@ def localized(row, context: dict) -> dict:
     for key in stamps:
         field, style = STAMPS[key]
         written[field] = localtime.format_iso(context[key], reader, style)
-    if context.get("deadline_at") and context.get("deadline_note"):
+    if context.get("deadline_at") and context.get("deadline_reserve") is not None:
+        note = reserve_note(context.get("deadline_days") or 0, context["deadline_reserve"])
+        written["deadline"] = f"{written['deadline']} {said(note, effective(getattr(reader, 'language', None)))}"
+    elif context.get("deadline_at") and context.get("deadline_note"):  # an earlier release's row: its English words
         written["deadline"] = f"{written['deadline']} {context['deadline_note']}"
     return written
+
+
+def reserve_note(days_per_move: int, reserve_seconds: int):
+    """"(3 days per move, plus 2d 5h of reserve left)", as a sentence a reader's language says."""
+    return msg_n("(%(num)d day per move, plus %(days)sd %(hours)sh of reserve left)",
+                 "(%(num)d days per move, plus %(days)sd %(hours)sh of reserve left)", days_per_move,
+                 days=reserve_seconds // 86400, hours=reserve_seconds % 86400 // 3600)

@@ -10,21 +10,25 @@ from __future__ import annotations
 import textwrap
 
 from core.protocol import visible
+from server.errors import msg, msg_n
 from server.store.models import Game, Move
 from server.players.seats import name_players, seats_of
+from server.web.i18n.catalogs import said
+from server.web.i18n.gametext import render_event_text
 
 RECAP_LINES = 40
 WIDTH = 78
 
 
-def recap_context(game_id: int, seat: int, upto_version: int) -> dict:
+def recap_context(game_id: int, seat: int, upto_version: int, language: str | None = None) -> dict:
     """For the templates: the recap lines and since when they run (`own`: the seat's last
-    move; `start`: the game's beginning; the templates say it in the reader's words)."""
-    lines, since_own = _recap(game_id, seat, upto_version)
+    move; `start`: the game's beginning; the templates say it in the reader's words), Herald's
+    own words and the game's in the reader's `language`."""
+    lines, since_own = _recap(game_id, seat, upto_version, language)
     return {"recap": lines, "recap_since": "own" if since_own else "start"}
 
 
-def _recap(game_id: int, seat: int, upto_version: int) -> tuple[list[str], bool]:
+def _recap(game_id: int, seat: int, upto_version: int, language: str | None = None) -> tuple[list[str], bool]:
     """The events that seat may see, from its last own move up to the mail's move, oldest first.
     Who moved is named where every seat may see it; the newest RECAP_LINES are kept."""
     game = Game.get_or_none(Game.id == game_id)
@@ -38,10 +42,15 @@ def _recap(game_id: int, seat: int, upto_version: int) -> tuple[list[str], bool]
     for move in (Move.select(Move.seq, Move.seat, Move.text, Move.events, Move.public)
                  .where((Move.game == game_id) & (Move.seq > start) & (Move.seq < upto_version)).order_by(Move.seq)):
         if move.public:
-            lines.append(name_players(f"{{P{move.seat}}} played: {move.text}", seats))
-        lines += [f"  {name_players(e['text'], seats)}" for e in move.events if visible(e.get("to"), seat)]
+            mover = "{P%d}" % move.seat
+            played = said(msg("%(player)s played: %(move)s", player=mover, move=move.text), language)
+            lines.append(name_players(played, seats))
+        lines += [f"  {name_players(render_event_text(e, language, game.ruleset), seats)}" for e in move.events
+                  if visible(e.get("to"), seat)]
     if len(lines) > RECAP_LINES:
-        lines = [f"(... {len(lines) - RECAP_LINES} earlier lines: herald log {game_id})"] + lines[-RECAP_LINES:]
+        earlier = msg_n("(... %(num)d earlier line: herald log %(game)s)", "(... %(num)d earlier lines: herald log %(game)s)",
+                        len(lines) - RECAP_LINES, game=game_id)
+        lines = [said(earlier, language)] + lines[-RECAP_LINES:]
     return lines, last_own is not None
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from email_validator import EmailNotValidError, validate_email
 
-from server.errors import ApiError
+from server.errors import ApiError, msg
 
 # Every house bot's address (server/table/house_bots.py). No person can register it (`localhost` is a
 # special-use domain that email-validator refuses), so it marks a bot's rows: never mailed.
@@ -30,7 +30,7 @@ def normalized_email(address: str, check_dns: bool = False) -> str:
     try:
         checked = validate_email(address, check_deliverability=check_dns, timeout=DNS_TIMEOUT)
     except EmailNotValidError as exc:
-        raise ApiError(422, "bad-email", f"That mail address cannot receive mail: {exc}",
+        raise ApiError(422, "bad-email", msg("That mail address cannot receive mail: %(reason)s", reason=str(exc)),
                        details={"fields": {"email": [str(exc)]}}) from None
     return checked.normalized
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from flask import g, request
 
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.store.statements import select_rows
 
 
@@ -35,7 +35,8 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-BY_TOKEN = "SELECT id, name, email, disabled FROM players WHERE token_hash = %s"
+BY_TOKEN = "SELECT id, name, email, disabled, language FROM players WHERE token_hash = %s"
+LANGUAGE_BY_TOKEN = "SELECT language FROM players WHERE token_hash = %s"
 
 
 def current_player() -> Caller:
@@ -47,15 +48,27 @@ def current_player() -> Caller:
     scheme, _, token = header.partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token or len(token) > 200:
-        raise ApiError(401, "unauthorized", "Send your API token as 'Authorization: Bearer <token>'.")
+        raise ApiError(401, "unauthorized", msg("Send your API token as 'Authorization: Bearer <token>'."))
     rows = select_rows(BY_TOKEN, (hash_token(token),))
     if not rows:
-        raise ApiError(401, "unauthorized", "That API token is not known here.")
-    player_id, name, email, disabled = rows[0]
+        raise ApiError(401, "unauthorized", msg("That API token is not known here."))
+    player_id, name, email, disabled, language = rows[0]
+    g.caller_language = language  # the language a refusal to this request is written in (api/error_handlers.py)
     if disabled:
-        raise ApiError(403, "player-disabled", "This player has been disabled by the server's operator.")
+        raise ApiError(403, "player-disabled", msg("This player has been disabled by the server's operator."))
     caller = g.caller = Caller(player_id, name, email)
     return caller
+
+
+def token_language(token: str | None) -> str | None:
+    """The language setting of the player a bearer token names (None: none chosen, or no such
+    player): for a refusal written before the request got as far as `current_player`."""
+    scheme, _, token = (token or "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(token) > 200:
+        return None
+    rows = select_rows(LANGUAGE_BY_TOKEN, (hash_token(token),))
+    return rows[0][0] if rows else None
 
 
 def is_disabled(player_id: int) -> bool:

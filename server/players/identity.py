@@ -14,7 +14,7 @@ from server.players import seats
 from server.players.addresses import normalized_email
 from server.players.auth import Caller, new_token
 from server.store.db import write_transaction
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.store import statements
 from server.players.addresses import BOUNCED
 from server.store.models import Notification, Player
@@ -37,7 +37,7 @@ def rename(caller: Caller, name: str) -> dict:
     name = " ".join(name.split())
     with write_transaction():
         if (Player.select().where((fn.LOWER(Player.name) == name.lower()) & (Player.id != caller.id)).exists()):
-            raise ApiError(409, "name-taken", f"The name {name!r} is already taken.")
+            raise ApiError(409, "name-taken", msg("The name %(name)s is already taken.", name=repr(name)))
         Player.update(name=name).where(Player.id == caller.id).execute()
     _forget(caller.id)
     return {"id": caller.id, "name": name, "email": caller.email}
@@ -79,7 +79,7 @@ def confirm_email_change(config: Settings, caller: Caller, code: str) -> dict:
     config = settings_of(config)
     payload = _read(config, EMAIL, code)
     if payload.get("p") != caller.id:
-        raise ApiError(422, "bad-code", "That code was made for another player.")
+        raise ApiError(422, "bad-code", msg("That code was made for another player."))
     with write_transaction():
         player = _player_for(payload)
         old = player.email
@@ -110,7 +110,7 @@ def _player_for(payload: dict) -> Player:
     """The player a code names, if it is still good: the token it was made under is current."""
     player = Player.get_or_none(Player.id == payload.get("p"))
     if player is None or player.disabled or player.token_hash[:16] != payload.get("t"):
-        raise ApiError(422, "bad-code", "That code has already been used, or a newer one replaced it.")
+        raise ApiError(422, "bad-code", msg("That code has already been used, or a newer one replaced it."))
     return player
 
 

@@ -26,13 +26,14 @@ from datetime import date, datetime, time, timedelta, timezone
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from server.errors import msg
+
 DEFAULT_ZONE = "UTC"
 DEFAULT_QUIET = "22:00-08:00"
 DEFAULT_LANGUAGE = "en"
 QUIET_OFF = ("off", "none", "no", "")
-ZONE_HELP = "an IANA time zone name such as Europe/Stockholm, America/New_York or UTC"
-QUIET_HELP = ("quiet hours are a span of your day in your time zone, from-to, such as 22-8 or 22:30-07:00, "
-              "or 'off'")
+QUIET_HELP = msg("quiet hours are a span of your day in your time zone, from-to, such as 22-8 or 22:30-07:00, "
+                 "or 'off'")
 
 
 # --- choosing: what players type, checked and written the one way Herald stores it -----
@@ -54,8 +55,12 @@ def check_zone(name: str) -> str:
         except (ZoneInfoNotFoundError, ValueError):
             pass
     near = difflib.get_close_matches(text.lower(), list(_zones_by_lower_name()), n=3, cutoff=0.75)
-    hint = f" Did you mean {' or '.join(_zones_by_lower_name()[n] for n in near)}?" if near else ""
-    raise ValueError(f"{text[:64]!r} is not a time zone Herald knows: give {ZONE_HELP}.{hint}")
+    if near:
+        raise ValueError(msg("%(text)s is not a time zone Herald knows: give an IANA time zone name such as "
+                             "Europe/Stockholm, America/New_York or UTC. Did you mean %(names)s?", text=repr(text[:64]),
+                             names=" / ".join(_zones_by_lower_name()[n] for n in near)))
+    raise ValueError(msg("%(text)s is not a time zone Herald knows: give an IANA time zone name such as "
+                         "Europe/Stockholm, America/New_York or UTC.", text=repr(text[:64])))
 
 
 _QUIET = re.compile(r"^(\d{1,2})(?:[:.h]?(\d{2}))?\s*(?:-|to|–)\s*(\d{1,2})(?:[:.h]?(\d{2}))?$")
@@ -68,13 +73,14 @@ def parse_quiet(text: str | None) -> tuple[int, int] | None:
         return None
     found = _QUIET.match(text.strip().lower())
     if not found:
-        raise ValueError(f"{text[:40]!r} is not a span of hours: {QUIET_HELP}.")
+        raise ValueError(msg("%(text)s is not a span of hours: %(help)s.", text=repr(text[:40]), help=QUIET_HELP))
     start_h, start_m, end_h, end_m = (int(part or 0) for part in found.groups())
     if max(start_h, end_h) > 24 or max(start_m, end_m) > 59 or (start_h == 24 and start_m) or (end_h == 24 and end_m):
-        raise ValueError(f"{text[:40]!r} is not a span of hours (hours 0-24, minutes 0-59): {QUIET_HELP}.")
+        raise ValueError(msg("%(text)s is not a span of hours (hours 0-24, minutes 0-59): %(help)s.",
+                             text=repr(text[:40]), help=QUIET_HELP))
     start, end = (start_h * 60 + start_m) % 1440, (end_h * 60 + end_m) % 1440
     if start == end:
-        raise ValueError(f"{text[:40]!r} starts where it ends: {QUIET_HELP}.")
+        raise ValueError(msg("%(text)s starts where it ends: %(help)s.", text=repr(text[:40]), help=QUIET_HELP))
     return start, end
 
 

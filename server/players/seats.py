@@ -28,7 +28,7 @@ from peewee import JOIN
 
 from core.text import Joined, Msg
 from server.store import statements
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.store.models import Game, Player, Seat, utcnow
 
 LIMIT = 5000
@@ -112,17 +112,18 @@ def resolve_seat(game, caller, requested: int | None) -> int:
     only prompted seat. 403 `forbidden` when the caller has no such seat."""
     mine = held(game, caller, requested)
     if not mine:
-        raise ApiError(403, "forbidden", "You have no seat in this game.")
+        raise ApiError(403, "forbidden", msg("You have no seat in this game."))
     if requested is not None:
         if requested not in mine:
-            raise ApiError(403, "forbidden", f"Seat {requested} in this game is not yours.")
+            raise ApiError(403, "forbidden", msg("Seat %(seat)s in this game is not yours.", seat=requested))
         return requested
     if len(mine) == 1:
         return mine[0]
     prompted = [p["seat"] for p in game.prompted or [] if p["seat"] in mine]
     if len(set(prompted)) == 1:
         return prompted[0]
-    raise ApiError(422, "seat-required", f"You hold seats {mine} here; say which with ?seat=N.",
+    raise ApiError(422, "seat-required", msg("You hold seats %(seats)s here; say which with ?seat=N.",
+                                             seats=", ".join(map(str, mine))),
                    details={"seats": mine})
 
 
@@ -134,7 +135,7 @@ def viewing_seat(game, caller, requested: int | None) -> int | None:
     if not mine and requested is None and (game.creator_id == caller.id or game.public):  # public: anyone watches
         return None
     if not mine:
-        raise ApiError(403, "forbidden", "You have no seat in this game.")
+        raise ApiError(403, "forbidden", msg("You have no seat in this game."))
     if requested is None and len(mine) > 1:
         prompted = [p["seat"] for p in game.prompted or [] if p["seat"] in mine]
         return prompted[0] if prompted else mine[0]

@@ -13,6 +13,7 @@ from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from peewee import IntegrityError
 
 from server.config import Settings, settings_of
+from server.errors import msg
 from server.store.models import ServerSetting
 
 _GENERATED = "secret_key"
@@ -50,9 +51,9 @@ def read_code(config: Settings, purpose: str, code: str, max_age_seconds: int) -
     try:
         payload = _serializer(config, purpose).loads(code.strip(), max_age=max_age_seconds)
     except SignatureExpired:
-        raise CodeRefused("That code has expired; ask for a new one.") from None
+        raise CodeRefused(msg("That code has expired; ask for a new one.")) from None
     except BadSignature:
-        raise CodeRefused("That code is not one this server made (check that it was copied whole).") from None
+        raise CodeRefused(msg("That code is not one this server made (check that it was copied whole).")) from None
     if not isinstance(payload, dict):
-        raise CodeRefused("That code is not one this server made.")
+        raise CodeRefused(msg("That code is not one this server made."))
     return payload

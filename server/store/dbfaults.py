@@ -6,17 +6,19 @@ from __future__ import annotations
 import threading
 import time
 
+from server.errors import msg
+
 # SQLite's extended result names (sqlite3.Error.sqlite_errorname) and PostgreSQL's SQLSTATEs.
 SQLITE_REASONS = (("SQLITE_FULL", "disk-full"), ("SQLITE_READONLY", "read-only"), ("SQLITE_IOERR", "io-error"),
                   ("SQLITE_CANTOPEN", "cannot-open"), ("SQLITE_CORRUPT", "corrupt"), ("SQLITE_NOTADB", "corrupt"))
 POSTGRES_REASONS = (("53100", "disk-full"), ("25006", "read-only"), ("58030", "io-error"), ("53", "out-of-resources"))
 MESSAGES = {
-    "disk-full": "the disk holding the database is full",
-    "read-only": "the database is read-only",
-    "io-error": "the database's disk reports input/output errors",
-    "cannot-open": "the database file cannot be opened",
-    "corrupt": "the database file is damaged",
-    "out-of-resources": "the database server is out of resources",
+    "disk-full": msg("the disk holding the database is full"),
+    "read-only": msg("the database is read-only"),
+    "io-error": msg("the database's disk reports input/output errors"),
+    "cannot-open": msg("the database file cannot be opened"),
+    "corrupt": msg("the database file is damaged"),
+    "out-of-resources": msg("the database server is out of resources"),
 }
 REMEMBER_SECONDS = 60  # /health reports a fault this process met this recently
 

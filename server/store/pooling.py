@@ -9,7 +9,7 @@ from peewee import OperationalError
 from playhouse.pool import MaxConnectionsExceeded
 
 from server.store.db import database
-from server.errors import ApiError
+from server.errors import ApiError, msg
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ def init_app(app) -> None:
         log.warning("database connection pool exhausted: %s", exc)
         from flask import jsonify
 
-        error = ApiError(503, "busy", "The server is busy; please try again in a moment.")
+        error = ApiError(503, "busy", msg("The server is busy; please try again in a moment."))
         response = jsonify(error.body())
         response.status_code = 503
         response.headers["Retry-After"] = "2"

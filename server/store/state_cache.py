@@ -13,7 +13,7 @@ import threading
 from cachetools import LRUCache
 
 from core.undo import Replayer
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.store.models import Move
 from server.store.stateformat import UnreadableState, load
 from server.store.statements import select_rows, tuples
@@ -43,8 +43,8 @@ def get(game, version: int, engine):
         state = load(engine, text, state_format)
     except UnreadableState as exc:
         log.error("game %s version %s: %s", game, version, exc)
-        raise ApiError(500, "state-unreadable", "This game's stored state was written by another version of "
-                       "Herald that this server cannot read; the operator must upgrade the server.") from None
+        raise ApiError(500, "state-unreadable", msg("This game's stored state was written by another version of "
+                           "Herald that this server cannot read; the operator must upgrade the server.")) from None
     put(game, version, state)
     return state
 

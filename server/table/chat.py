@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from server.store import statements
 from server.store.db import write_transaction
-from server.errors import ApiError
+from server.errors import ApiError, msg, msg_n
 from peewee import fn
 
 from server.store.models import ChatMessage, Game, Notification, Player, utcnow
@@ -29,9 +29,9 @@ def say(caller, game_id: int, text: str, to: list[int] | None, requested_seat: i
     game = _game(game_id)
     mine = my_seats(game, caller)
     if not mine:
-        raise ApiError(403, "forbidden", "Only players seated in this game may talk in it.")
+        raise ApiError(403, "forbidden", msg("Only players seated in this game may talk in it."))
     if requested_seat is not None and requested_seat not in mine:
-        raise ApiError(403, "forbidden", f"Seat {requested_seat} in this game is not yours.")
+        raise ApiError(403, "forbidden", msg("Seat %(seat)s in this game is not yours.", seat=requested_seat))
     seat = requested_seat if requested_seat is not None else mine[0]
     text = _clean(text)
     recipients = _recipients(game, to, seat)
@@ -45,12 +45,13 @@ def say(caller, game_id: int, text: str, to: list[int] | None, requested_seat: i
 def _clean(text: str) -> str:
     text = "\n".join(line.rstrip() for line in (text or "").strip().splitlines())
     if not text:
-        raise ApiError(422, "empty-message", "The message is empty.")
+        raise ApiError(422, "empty-message", msg("The message is empty."))
     if len(text) > MAX_CHARS:
-        raise ApiError(422, "message-too-long", f"A message holds at most {MAX_CHARS} characters, not {len(text)}.",
+        raise ApiError(422, "message-too-long", msg("A message holds at most %(max)s characters, not %(length)s.",
+                                                    max=MAX_CHARS, length=len(text)),
                        details={"max": MAX_CHARS})
     if any(ord(c) < 32 and c not in "\n\t" for c in text):
-        raise ApiError(422, "bad-message", "The message holds control characters.")
+        raise ApiError(422, "bad-message", msg("The message holds control characters."))
     return text
 
 
@@ -60,7 +61,8 @@ def _recipients(game, to: list[int] | None, sender: int) -> list[int] | None:
     seats = {s.seat for s in seats_of(game)}
     unknown = sorted(set(to) - seats)
     if unknown:
-        raise ApiError(422, "bad-recipient", f"This game has no seat {unknown[0]}; its seats are 0..{game.players - 1}.")
+        raise ApiError(422, "bad-recipient", msg("This game has no seat %(seat)s; its seats are 0..%(last)s.",
+                                                 seat=unknown[0], last=game.players - 1))
     return sorted(set(to) | {sender})
 
 
@@ -70,7 +72,8 @@ def _check_rate(caller, game_id: int) -> None:
                                          & (ChatMessage.created > since) & (ChatMessage.kind == "talk")).count())
     if recent >= RATE_LIMIT:
         raise ApiError(429, "too-many-messages",
-                       f"At most {RATE_LIMIT} messages a minute in one game; wait a moment.",
+                       msg_n("At most %(num)d message a minute in one game; wait a moment.",
+                             "At most %(num)d messages a minute in one game; wait a moment.", RATE_LIMIT),
                        details={"retry_after": int(RATE_WINDOW.total_seconds())})
 
 
@@ -110,7 +113,7 @@ def digest(game_id: int, seat: int) -> list[dict]:
 def _game(game_id: int) -> Game:
     game = Game.get_or_none(Game.id == game_id)
     if game is None:
-        raise ApiError(404, "not-found", f"There is no game {game_id}.")
+        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
     return game
 
 

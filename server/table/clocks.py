@@ -125,34 +125,15 @@ def clock(game, own_seats, now: datetime | None = None, reader=None) -> dict | N
             "on_timeout": game.on_timeout, "deadlines": shown}
 
 
-def page_lines(shown: dict | None, seat: int) -> list[str]:
-    """The clock as the game page says it to `seat` (from `clock()`'s answer, its deadlines
-    written for the page's reader)."""
-    if not shown:
-        return []
-    reserve = f" + {shown['reserve_days']} day(s) of reserve" if shown.get("reserve_days") else ""
-    lines = [f"Clock: {shown['days_per_move']} day(s) per move{reserve}; at a passed deadline: {shown['on_timeout']}."]
-    for entry in shown["deadlines"]:
-        if entry["seat"] == seat:
-            when = entry["deadline_text"]
-            left = entry.get("reserve_left")
-            lines.append(f"Answer by {when}" + (f" (reserve left: {left // 86400}d {left % 86400 // 3600}h)"
-                                                if left is not None else "") + ".")
-    return lines
-
-
-def answer_by(game, seat: int, now: datetime) -> tuple[datetime, str] | None:
-    """For a turn mail: (the deadline, what the reserve adds to it, or ""), or None without a
-    clock. The mail writes the moment when it is sent, as its reader reads dates."""
+def answer_by(game, seat: int, now: datetime) -> tuple[datetime, int | None] | None:
+    """For a turn mail: (the deadline, the seconds of reserve the seat has left, where the game
+    has a reserve), or None without a clock. The mail writes the moment, and what the reserve
+    adds, when it is sent, as its reader reads dates (server/notify/mailtimes.py)."""
     left = reserves(game)
     due, _ = deadline(game, {"seat": seat, "since": now.isoformat(timespec="seconds")}, now, left)
     if due is None:
         return None
-    note = ""
-    if seat in left:
-        note = f"({game.days_per_move} day(s) per move, plus {left[seat] // 86400}d {left[seat] % 86400 // 3600}h " \
-               "of reserve left)"
-    return due, note
+    return due, left.get(seat)
 
 
 def stamp(moment) -> str | None:

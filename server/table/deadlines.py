@@ -14,6 +14,7 @@ from server.store import state_cache
 from server.store.db import write_transaction
 from server.store.models import Game, lock_game, utcnow
 from server.table.durations import describe
+from server.errors import msg
 from server.rulesets import engine as find_engine
 from server.players.seats import seats_of
 
@@ -53,8 +54,11 @@ def waiting_since(cutoff: datetime):
     return Game.select(Game.id).where(Game.waiting_since <= cutoff)
 
 
+THE_CLOCK = msg("the game's time control")  # the deadline that passed, as the mail says it
+
+
 def apply_due(game_ids, pick, now: datetime, report: DeadlineReport,
-              deadline: str = "the game's time control") -> DeadlineReport:
+              deadline: str = THE_CLOCK) -> DeadlineReport:
     """In each game, apply the moves `pick(game, engine, state) -> (seat, move) | None` chooses,
     one transaction each, until it chooses none; each seat is mailed what was played for it
     (`deadline` says which deadline passed)."""

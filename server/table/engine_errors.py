@@ -10,15 +10,16 @@ from contextlib import contextmanager
 from peewee import PeeweeException
 
 from core.protocol import IllegalMove
-from server.errors import ApiError
+from server.errors import ApiError, msg
 
 log = logging.getLogger("herald.engine")
 
 
 class EngineError(ApiError):
     def __init__(self, game_id, seq):
-        super().__init__(500, "engine-error", "The game's rules engine failed on this request. That is a bug "
-                         "in the server, not your mistake; it has been logged and nothing was changed.",
+        super().__init__(500, "engine-error", msg("The game's rules engine failed on this request. That is a bug "
+                                                  "in the server, not your mistake; it has been logged and nothing "
+                                                  "was changed."),
                          details={"game": game_id, "seq": seq})
 
 

@@ -8,7 +8,7 @@ from server.players import localtime
 from server.table import clocks, prompts
 from server.store import longpoll, state_cache
 from server.table.engine_errors import engine_call
-from server.errors import ApiError, inconsistent_game
+from server.errors import ApiError, inconsistent_game, msg
 from server.store.models import Game, Seat
 from server.rulesets import engine as find_engine
 from server.players.seats import my_seats, name_players, resolve_seat, seats_of, viewing_seat
@@ -19,7 +19,7 @@ MAX_WAIT = 60  # seconds; a long-poll must not hold a worker forever
 def load_game(game_id: int) -> Game:
     game = Game.get_or_none(Game.id == game_id)
     if game is None:
-        raise ApiError(404, "not-found", f"There is no game {game_id}.")
+        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
     return game
 
 
@@ -37,7 +37,7 @@ def current_state(game_id: int):
             if game.version == seen:
                 raise inconsistent_game(game.id) from None
             seen = game.version  # a move landed between the two reads: read again
-    raise ApiError(503, "busy", "The game is changing quickly; try again.")
+    raise ApiError(503, "busy", msg("The game is changing quickly; try again."))
 
 
 def seat_list(seats) -> list[dict]:
@@ -97,7 +97,8 @@ def render(game_id: int, caller, requested: int | None) -> dict:
     seat = viewing_seat(game, caller, requested)
     if state is None:
         filled = sum(1 for s in seats_of(game) if s.player is not None)
-        return {"text": f"{game.title}: waiting for players ({filled}/{game.players} seated)."}
+        return {"text": msg("%(title)s: waiting for players (%(seated)s/%(seats)s seated).", title=game.title,
+                            seated=filled, seats=game.players)}
     with engine_call(game.id, game.version, "drawing the game"):
         text = engine.render(engine.view(state, seat), seat)
     return {"text": name_players(text, seats_of(game))}

@@ -21,7 +21,7 @@ from server.players import seats as seat_table
 from server.store import statements
 from server.players.addresses import normalized_email
 from server.store.db import write_transaction
-from server.errors import ApiError
+from server.errors import ApiError, msg, status_word
 from server.store.models import ChatMessage, Game, Notification, Player, Seat, lock_game, utcnow
 
 
@@ -32,15 +32,16 @@ def check_reaches(caller, game_id: int, seat: int) -> None:
 
 def _may_hand_over(caller, game: Game | None, game_id: int, seat: int) -> tuple[Game, Seat]:
     if game is None:
-        raise ApiError(404, "not-found", f"There is no game {game_id}.")
+        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
     row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
     if row is None:
-        raise ApiError(404, "not-found", f"Game {game_id} has no seat {seat} (seats 0-{game.players - 1}).")
+        raise ApiError(404, "not-found", msg("Game %(game)s has no seat %(seat)s (seats 0-%(last)s).", game=game_id,
+                                             seat=seat, last=game.players - 1))
     holder = Player.get_or_none(Player.id == row.player_id) if row.player_id else None
     abandoned = holder is None or holder.disabled
     if not (holder is not None and holder.id == caller.id) and not (abandoned and game.creator_id == caller.id):
-        raise ApiError(403, "forbidden", "Only the seat's own player may hand it over (or the game's creator, "
-                                         "once nobody holds it).")
+        raise ApiError(403, "forbidden", msg("Only the seat's own player may hand it over (or the game's creator, "
+                                             "once nobody holds it)."))
     return game, row
 
 
@@ -48,8 +49,9 @@ def _locked_seat(caller, game_id: int, seat: int) -> tuple[Game, Seat]:
     """The game (write-locked) and the seat row, once `caller` may hand the seat over."""
     game, row = _may_hand_over(caller, lock_game(game_id), game_id, seat)
     if game.status != "active":
-        raise ApiError(409, "game-not-active", f"Game {game_id} is {game.status}: only a seat in a game being "
-                                               "played is handed over.", details={"status": game.status})
+        raise ApiError(409, "game-not-active", msg("Game %(game)s is %(status)s: only a seat in a game being "
+                                                   "played is handed over.", game=game_id,
+                                                   status=status_word(game.status)), details={"status": game.status})
     return game, row
 
 
@@ -74,7 +76,7 @@ def to_bot(caller, game_id: int, seat: int, level: str) -> dict:
     with write_transaction():
         game, row = _locked_seat(caller, game_id, seat)
         if not house_bots.supports_bots(game):
-            raise ApiError(409, "no-bots", f"{game.title} has no bots.")
+            raise ApiError(409, "no-bots", msg("%(title)s has no bots.", title=game.title))
         _change_holder(game, row, bot)
         _table_event(game, caller, f"{caller.name} hands seat {seat} over to the {level} house bot.")
     return {"game": game.id, "seat": seat, "player": bot.name}
@@ -83,7 +85,7 @@ def to_bot(caller, game_id: int, seat: int, level: str) -> dict:
 def accept(caller, game, row: Seat) -> None:
     """Inside join's write transaction: the invited player takes over a seat being handed over."""
     if game.status != "active":
-        raise ApiError(409, "game-not-active", "That game is over: its seats no longer change hands.")
+        raise ApiError(409, "game-not-active", msg("That game is over: its seats no longer change hands."))
     before = Player.get_or_none(Player.id == row.player_id)
     _change_holder(game, row, caller)
     _table_event(game, caller, f"{caller.name} takes over seat {row.seat}"

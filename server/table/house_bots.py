@@ -23,7 +23,7 @@ from server.players.addresses import HOUSE_BOT
 from server.players.auth import hash_token
 from server.store.claims import GameClaims
 from server.store.db import write_transaction
-from server.errors import ApiError
+from server.errors import ApiError, msg, status_word
 from server.store.models import Game, Player, Seat, lock_game
 from server.rulesets import engine as find_engine
 
@@ -40,7 +40,8 @@ def level_of(name: str | None) -> str | None:
 
 def house_player(level: str) -> Player:
     if level not in LEVELS:
-        raise ApiError(422, "bad-level", f"There is no bot level {level!r}: choose one of {', '.join(LEVELS)}.")
+        raise ApiError(422, "bad-level", msg("There is no bot level %(level)s: choose one of %(levels)s.",
+                                             level=repr(level), levels=", ".join(LEVELS)))
     name = NAME.format(level=level)
     player = Player.get_or_none(Player.name == name)
     if player is None:
@@ -65,17 +66,18 @@ def choose_for_seat(game: Game, engine, state, seat: int, level: str, rng: Rng) 
 
 def check_creator(caller, game: Game) -> None:
     if game.creator_id != caller.id:
-        raise ApiError(403, "forbidden", "Only the game's creator may seat house bots.")
+        raise ApiError(403, "forbidden", msg("Only the game's creator may seat house bots."))
 
 
 def hand_over(game_id: int, seat: int, level: str) -> str:
     """Operator: give an active game's seat to a house bot (its player left). Returns who had it."""
     game = gameviews.load_game(game_id)
     if game.status != "active":
-        raise ApiError(409, "game-not-active", f"Game {game_id} is {game.status}: only a game being played "
-                                                "needs a seat handed over.")
+        raise ApiError(409, "game-not-active", msg("Game %(game)s is %(status)s: only a game being played "
+                                                   "needs a seat handed over.", game=game_id,
+                                                   status=status_word(game.status)))
     if not supports_bots(game):
-        raise ApiError(409, "no-bots", f"{game.title} has no bots.")
+        raise ApiError(409, "no-bots", msg("%(title)s has no bots.", title=game.title))
     bot = house_player(level)
     with write_transaction():
         locked = lock_game(game.id)  # the move path's lock: no move of the old holder's after this
@@ -84,7 +86,7 @@ def hand_over(game_id: int, seat: int, level: str) -> str:
         game = locked
         row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
         if row is None:
-            raise ApiError(404, "not-found", f"Game {game_id} has no seat {seat}.")
+            raise ApiError(404, "not-found", msg("Game %(game)s has no seat %(seat)s.", game=game_id, seat=seat))
         before = Player.get_or_none(Player.id == row.player_id)
         seat_table.hand_to(game, row.id, bot.id)
     return before.name if before else "nobody"

@@ -13,7 +13,7 @@ from server.store import longpoll, state_cache
 from server.table import seeds
 from server.store.db import write_transaction
 from server.table.engine_errors import engine_call
-from server.errors import ApiError, from_illegal
+from server.errors import ApiError, from_illegal, msg
 from server.store.models import Game, Player, Seat, Snapshot, lock_game, utcnow
 from server.players.seats import invite_code
 from server.rulesets import engine as find_engine
@@ -58,7 +58,7 @@ def create_game(caller, ruleset: str, players: int, options: dict, public: bool 
 def _check_clock(ruleset: str, days_per_move: int | None, reserve_days: int | None, on_timeout: str) -> None:
     """A reserve belongs to a clock; the deadline's action must be one the game can carry out."""
     if reserve_days and not days_per_move:
-        raise ApiError(422, "bad-clock", "A reserve needs days per move too (a clock like 3d+7d).")
+        raise ApiError(422, "bad-clock", msg("A reserve needs days per move too (a clock like 3d+7d)."))
     check_action(ruleset, on_timeout)
 
 
@@ -81,7 +81,7 @@ def join_game(caller, invite: str, another_seat: bool = False) -> dict:
     if INVITE_ALPHABET.fullmatch(invite):
         seat_row = Seat.select(Seat.id, Seat.game).where(Seat.invite == invite).first()
     if seat_row is None:
-        raise ApiError(404, "not-found", "There is no such invite.")
+        raise ApiError(404, "not-found", msg("There is no such invite."))
     return take_seat(caller, seat_row, another_seat)
 
 
@@ -90,10 +90,10 @@ def seat_bot(caller, game_id: int, seat: int, level: str) -> dict:
     game = gameviews.load_game(game_id)
     house_bots.check_creator(caller, game)
     if not house_bots.supports_bots(game):
-        raise ApiError(409, "no-bots", f"{game.title} has no bots.")
+        raise ApiError(409, "no-bots", msg("%(title)s has no bots.", title=game.title))
     row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
     if row is None:
-        raise ApiError(404, "not-found", f"Game {game_id} has no seat {seat}.")
+        raise ApiError(404, "not-found", msg("Game %(game)s has no seat %(seat)s.", game=game_id, seat=seat))
     return join_game(house_bots.house_player(level), row.invite, another_seat=True)  # a bot may hold several
 
 
@@ -116,14 +116,14 @@ def _take_seat(caller, seat_row, another_seat: bool):
     if seat.player_id == caller.id:
         return game, seat, None  # a retried join (the first answer was lost): the same answer
     if seat.player_id is not None and not seat.handover:
-        raise ApiError(409, "invite-used", "That invite has already been used.")
+        raise ApiError(409, "invite-used", msg("That invite has already been used."))
     if not another_seat:
         _refuse_second_seat(caller, game, seat)
     if seat.handover:
         handover.accept(caller, game, seat)
         return game, seat, None
     if game.status != "open":
-        raise ApiError(409, "game-not-open", "That game is no longer taking players.")
+        raise ApiError(409, "game-not-open", msg("That game is no longer taking players."))
     seat.player = caller.id
     seat.joined = utcnow()
     seat.save()
@@ -144,9 +144,10 @@ def _refuse_second_seat(caller, game, seat) -> None:
             .order_by(Seat.seat)]
     if held:
         raise ApiError(409, "already-seated",
-                       f"You already hold seat {held[0]} in game {game.id}, so this code would give you seat "
-                       f"{seat.seat} too and lock out the person it was meant for. To play both seats yourself, "
-                       f"join with --another-seat (API: \"another_seat\": true); else pass the code on.",
+                       msg("You already hold seat %(held)s in game %(game)s, so this code would give you seat "
+                           "%(seat)s too and lock out the person it was meant for. To play both seats yourself, "
+                           "join with --another-seat (API: \"another_seat\": true); else pass the code on.",
+                           held=held[0], game=game.id, seat=seat.seat),
                        details={"seats": held, "seat": seat.seat})
 
 

@@ -19,7 +19,7 @@ from server.table import clocks, due_times, outbox, prompts
 from server.store import longpoll, state_cache, statements
 from server.store.db import write_transaction
 from server.table.engine_errors import engine_call
-from server.errors import ApiError, from_illegal, inconsistent_game
+from server.errors import ApiError, from_illegal, inconsistent_game, msg, status_word
 from server.table.jsonvalues import has_float
 from server.store.models import Game, Move, Snapshot, lock_game, utcnow
 from server.rulesets import engine as find_engine
@@ -37,22 +37,24 @@ def submit(caller, game_id: int, seq: int, requested_seat: int | None, move: dic
         return _submit_locked(caller, game_id, seq, requested_seat, move, text)
     except IntegrityError:
         # Only possible if the lock was bypassed: the unique (game, seq) index still holds.
-        raise ApiError(409, "seq-taken", f"Move {seq} has just been made by someone else.") from None
+        raise ApiError(409, "seq-taken", msg("Move %(seq)s has just been made by someone else.", seq=seq)) from None
 
 
 def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[int, dict]:
     with write_transaction():
         game = lock_game(game_id)
         if game is None:
-            raise ApiError(404, "not-found", f"There is no game {game_id}.")
+            raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
         if seq < game.version:
             return _resubmitted(game, caller, requested_seat, seq, move, text)
         seat = resolve_seat(game, caller, requested_seat)
         if seq > game.version:
-            raise ApiError(409, "seq-ahead", f"Move {seq} cannot be sent yet: the game is at move {game.version}.",
+            raise ApiError(409, "seq-ahead", msg("Move %(seq)s cannot be sent yet: the game is at move %(version)s.",
+                                                 seq=seq, version=game.version),
                            details={"version": game.version})
         if game.status != "active":
-            raise ApiError(409, "game-not-active", f"The game is {game.status}; it takes no moves.",
+            raise ApiError(409, "game-not-active", msg("The game is %(status)s; it takes no moves.",
+                                                       status=status_word(game.status)),
                            details={"status": game.status})
         engine = find_engine(game.ruleset)
         state = _latest_state(game, engine)
@@ -85,13 +87,13 @@ def read_move(engine, state, seat: int, move: dict | None, text: str | None, nam
             raise from_illegal(exc, code="bad-notation", legal=legal_texts(engine, state, seat, where),
                                names=names) from None
         if not isinstance(move, dict):
-            raise ApiError(422, "bad-notation", "That notation does not describe a move.")
+            raise ApiError(422, "bad-notation", msg("That notation does not describe a move."))
     if move is None:  # (the request's schema asks for one of the two)
-        raise ApiError(422, "bad-move", "Send either 'move' (JSON) or 'text' (notation), not both or neither.")
+        raise ApiError(422, "bad-move", msg("Send either 'move' (JSON) or 'text' (notation), not both or neither."))
     if len(canonical.dumps(move)) > MAX_MOVE_CHARS:
-        raise ApiError(422, "bad-move", "That move is too large to be a move of this game.")
+        raise ApiError(422, "bad-move", msg("That move is too large to be a move of this game."))
     if has_float(move):
-        raise ApiError(422, "bad-move", "Moves hold whole numbers only, not fractions.")
+        raise ApiError(422, "bad-move", msg("Moves hold whole numbers only, not fractions."))
     return move
 
 
@@ -186,14 +188,15 @@ def _resubmitted(game, caller, requested_seat, seq, move, text) -> tuple[int, di
     retry comes when another of their seats may be prompted."""
     mine = my_seats(game, caller)
     if not mine:
-        raise ApiError(403, "forbidden", "You have no seat in this game.")
+        raise ApiError(403, "forbidden", msg("You have no seat in this game."))
     if requested_seat is not None and requested_seat not in mine:
-        raise ApiError(403, "forbidden", f"Seat {requested_seat} in this game is not yours.")
+        raise ApiError(403, "forbidden", msg("Seat %(seat)s in this game is not yours.", seat=requested_seat))
     row = (Move.select(Move.seq, Move.seat, Move.payload, Move.text, Move.events, Move.prompted)
            .where((Move.game == game.id) & (Move.seq == seq)).first())
     seat = requested_seat if requested_seat is not None else (row.seat if row is not None else None)
     if row is None or row.seat != seat or seat not in mine or not _same_move(game, seat, row, move, text):
-        raise ApiError(409, "seq-taken", f"Move {seq} has already been made; the game is at move {game.version}.",
+        raise ApiError(409, "seq-taken", msg("Move %(seq)s has already been made; the game is at move %(version)s.",
+                                             seq=seq, version=game.version),
                        details={"version": game.version})
     return 200, mover_answer(row.seq, row.seat, row.payload, row.text, row.events, row.prompted, seats_of(game))
 
@@ -215,10 +218,18 @@ def _same_move(game, seat, row, move, text) -> bool:
     return canonical.dumps(parsed) == canonical.dumps(row.payload)
 
 
-def visible_events(event_json: list[dict], seat: int | None, seats) -> list[str]:
+def stored_text(event: dict) -> str:
+    """An event's text as stored: English, still able to be said in another language where
+    its message was stored (core/text.py; the edge says it for its reader)."""
+    return message_of(event)
+
+
+def visible_events(event_json: list[dict], seat: int | None, seats, text_of=stored_text) -> list[str]:
     """The texts of the events `seat` may see, read from the stored JSON without building an
-    Event per entry (the log page reads a thousand at a time)."""
-    return [name_players(message_of(e), seats) for e in event_json if visible(e.get("to"), seat)]
+    Event per entry (the log page reads a thousand at a time). `text_of` says a stored event
+    in the reader's language (server/web/i18n/gametext.py, passed in by the layers above);
+    by default its stored English text."""
+    return [name_players(text_of(e), seats) for e in event_json if visible(e.get("to"), seat)]
 
 
 def legal_texts(engine, state, seat: int, where: tuple[int, int]) -> list[str]:
@@ -231,14 +242,15 @@ LOG_ROWS = ("SELECT seq, seat, payload, text, events, public, created FROM moves
             "WHERE game_id = %s AND seq >= %s ORDER BY seq LIMIT %s")
 
 
-def read_log(caller, game_id: int, start: int, requested_seat: int | None) -> dict:
+def read_log(caller, game_id: int, start: int, requested_seat: int | None, text_of=stored_text) -> dict:
     """The log from `start` on, redacted for the caller's seat while the game runs. Once it
     is finished every move is shown (who made it, and what), so that anyone can replay the
-    game from the revealed seed; events keep their own visibility. The rows are read as the
-    driver gives them: a move hidden from the caller is never even parsed."""
+    game from the revealed seed; events keep their own visibility (and are said by `text_of`,
+    see visible_events). The rows are read as the driver gives them: a move hidden from the
+    caller is never even parsed."""
     game = Game.get_or_none(Game.id == game_id)
     if game is None:
-        raise ApiError(404, "not-found", f"There is no game {game_id}.")
+        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
     seat = viewing_seat(game, caller, requested_seat)
     seats = seats_of(game)
     finished = game.status == "finished"
@@ -247,7 +259,7 @@ def read_log(caller, game_id: int, start: int, requested_seat: int | None) -> di
         entry = {"seq": seq}
         if public or mover == seat or finished:
             entry.update(seat=mover, move=json.loads(payload), text=name_players(text, seats))
-        entry["events"] = visible_events(json.loads(events), seat, seats)
+        entry["events"] = visible_events(json.loads(events), seat, seats, text_of)
         entry["created"] = utc_stamp(created)
         entries.append(entry)
     return {"version": game.version, "moves": entries}

@@ -28,6 +28,7 @@ from core.text import stored
 from server.table import chat, ratings, webhooks
 from server.table.clocks import answer_by
 from server.store import statements
+from server.errors import Sentence
 from server.store.models import Notification, Player, utcnow
 from server.players import localtime
 from server.players.addresses import BOUNCED, mailable
@@ -128,8 +129,11 @@ def _answer_by(game, seat: int) -> dict:
     found = answer_by(game, seat, utcnow())
     if found is None:
         return {}
-    due, note = found
-    return {"deadline_at": due.isoformat(timespec="seconds"), "deadline_note": note}
+    due, reserve = found
+    written: dict[str, object] = {"deadline_at": due.isoformat(timespec="seconds")}
+    if reserve is not None:  # the mail says it in its reader's words (rows of earlier releases: a "deadline_note")
+        written.update(deadline_days=game.days_per_move, deadline_reserve=reserve)
+    return written
 
 
 def queue_game_over(game, engine, result, seats: tuple[SeatInfo, ...], version: int, seed: str) -> list[dict]:
@@ -175,6 +179,8 @@ def queue_defaulted(game, engine, seat: int, prompt: str, played: str, deadline:
     context = {**base_context(game, engine), "seat": seat, "player": info.name, "played": played,
                "prompt": name_players(prompt, seats), "deadline": deadline,
                **({"prompt_msg": stored(prompt)} if stored(prompt) else {})}
+    if isinstance(deadline, Sentence):  # said in its reader's language when it is sent (notify/mailboard.py)
+        context["deadline_said"] = deadline.to_json()
     return [mail_row(game, info, "defaulted", version, context)]
 
 

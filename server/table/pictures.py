@@ -15,7 +15,7 @@ from markupsafe import escape
 
 from core.picture import Speak, touched_tokens
 from server.table.engine_errors import engine_call
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.table.gameviews import current_state
 from server.store.models import Move
 from server.players.seats import name_players, seats_of, viewing_seat
@@ -64,8 +64,10 @@ def picture_for(game_id: int, caller, requested: int | None,
     game, engine, state = current_state(game_id)
     seat = viewing_seat(game, caller, requested)
     if state is None:
-        raise ApiError(409, "game-not-started", f"Game {game_id} is waiting for players: there is no board yet.")
+        raise ApiError(409, "game-not-started", msg("Game %(game)s is waiting for players: there is no board yet.",
+                                                    game=game_id))
     svg = draw(game, engine, state, seat, speaking(game.ruleset) if speaking else None)
     if svg is None:
-        raise ApiError(404, "no-picture", f"{engine.title} has no picture; `render` shows it as text.")
+        raise ApiError(404, "no-picture", msg("%(title)s has no picture; `render` shows it as text.",
+                                              title=engine.title))
     return svg

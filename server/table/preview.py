@@ -40,7 +40,7 @@ from core.protocol import Game, IllegalMove, visible
 from core.rng import Rng
 from server.table import gameviews, movelog, prompts
 from server.table.engine_errors import engine_call
-from server.errors import ApiError, from_illegal
+from server.errors import ApiError, from_illegal, msg, status_word
 from server.players.seats import name_players, resolve_seat, seats_of
 
 WORLDS = 16  # other worlds a shown preview is checked in; see the module's docstring
@@ -55,11 +55,13 @@ def dry_run(caller, game_id: int, seq: int, requested_seat: int | None, move: di
     game, engine, state = gameviews.current_state(game_id)
     seat = resolve_seat(game, caller, requested_seat)
     if game.status != "active":
-        raise ApiError(409, "game-not-active", f"The game is {game.status}; it takes no moves.",
+        raise ApiError(409, "game-not-active", msg("The game is %(status)s; it takes no moves.",
+                                                   status=status_word(game.status)),
                        details={"status": game.status})
     if seq != game.version:
         raise ApiError(409, "seq-taken" if seq < game.version else "seq-ahead",
-                       f"The game is at move {game.version}, not {seq}.", details={"version": game.version})
+                       msg("The game is at move %(version)s, not %(seq)s.", version=game.version, seq=seq),
+                       details={"version": game.version})
     seats = seats_of(game)
     names = lambda words: name_players(words, seats)  # noqa: E731
     where = (game.id, seq)

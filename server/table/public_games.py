@@ -6,7 +6,7 @@ number is refused.
 from __future__ import annotations
 
 from server.table import lobby
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.store.models import Game, Seat
 
 
@@ -16,15 +16,15 @@ def join_public(caller, game_id: int, requested_seat: int | None = None) -> dict
     (`?seat=`) only confirms one the caller holds."""
     game = Game.get_or_none(Game.id == game_id)
     if game is None:
-        raise ApiError(404, "not-found", f"There is no game {game_id}.")
+        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
     held = [s.seat for s in Seat.select(Seat.seat).where((Seat.game == game.id) & (Seat.player == caller.id))
             .order_by(Seat.seat)]
     if requested_seat is not None and requested_seat not in held:
-        raise ApiError(403, "forbidden", f"Seat {requested_seat} in this game is not yours.")
+        raise ApiError(403, "forbidden", msg("Seat %(seat)s in this game is not yours.", seat=requested_seat))
     if held:
         return {"game": game.id, "seat": requested_seat if requested_seat is not None else held[0]}
     if not game.public:
-        raise ApiError(403, "forbidden", "That game is by invitation only; ask its creator for an invite.",
+        raise ApiError(403, "forbidden", msg("That game is by invitation only; ask its creator for an invite."),
                        details={"reason": "not-public"})
     for _ in range(game.players):  # someone may take the seat we chose first: try the next
         free = (Seat.select(Seat.id, Seat.game).where((Seat.game == game.id) & Seat.player.is_null())
@@ -36,4 +36,4 @@ def join_public(caller, game_id: int, requested_seat: int | None = None) -> dict
         except ApiError as error:
             if error.code != "invite-used":
                 raise
-    raise ApiError(409, "game-not-open", "That game is no longer taking players.")
+    raise ApiError(409, "game-not-open", msg("That game is no longer taking players."))

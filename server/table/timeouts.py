@@ -31,7 +31,7 @@ from server.table.clocks import deadline, reserves
 from server.store.db import write_transaction
 from server.table.deadlines import DeadlineReport, apply_due
 from server.table.house_bots import choose_for_seat, has_bots
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.store.models import Game, Notification, lock_game, utcnow
 from server.rulesets import engine as find_engine
 from server.players.seats import seats_of
@@ -46,11 +46,15 @@ def check_action(ruleset: str, action: str) -> None:
     engine = find_engine(ruleset)
     if action == "skip" and not skip.allows_skip(engine):
         rule = engine.no_skip_rule
-        raise ApiError(422, "no-skip", f"{engine.title} has no way to skip a turn"
-                       + (f" (its rules: the action is compulsory, {rule})" if rule else "")
-                       + ": choose default, resign or bot for a passed deadline.")
+        if rule:
+            refusal = msg("%(title)s has no way to skip a turn (its rules: the action is compulsory, %(rule)s): "
+                          "choose default, resign or bot for a passed deadline.", title=engine.title, rule=rule)
+        else:
+            refusal = msg("%(title)s has no way to skip a turn: choose default, resign or bot for a passed deadline.",
+                          title=engine.title)
+        raise ApiError(422, "no-skip", refusal)
     if action == "bot" and not has_bots(engine):
-        raise ApiError(422, "no-bots", f"{engine.title} has no bots: choose default, resign or skip.")
+        raise ApiError(422, "no-bots", msg("%(title)s has no bots: choose default, resign or skip.", title=engine.title))
 
 
 def _move_for(game, engine, state, seat: int) -> dict | None:

@@ -7,14 +7,29 @@ revealed); a move made meanwhile makes the proposal stale.
 from __future__ import annotations
 
 from core import undo as core_undo
-from core.protocol import Event
 from server.table import movelog, outbox
 from server.store import state_cache
 from server.store.db import write_transaction
-from server.errors import ApiError
+from server.errors import N_, ApiError, msg, status_word
 from server.store.models import Game, Move, Seat, UndoRequest, lock_game, utcnow
 from server.rulesets import engine as find_engine
 from server.players.seats import name_players, resolve_seat, seats_of, viewing_seat
+
+# A proposal's status as "That proposal is already %(status)s" says it.
+PROPOSAL_STATUS = {"accepted": msg("accepted"), "declined": msg("declined"), "stale": msg("stale")}
+TAKEN_BACK = N_("{player}'s move {seq} is taken back by consent.")
+
+
+class SaidEvent:
+    """The undo entry's event as the log stores it: the English text, and the message id and
+    values it is said again from in each reader's language (server/web/i18n/gametext.py)."""
+
+    def __init__(self, template: str, **args):
+        self.text, self.template, self.args = template.format(**args), template, args
+
+    def to_json(self) -> dict:
+        return {"text": self.text, "to": None, "data": None, "msg": {"id": self.template, "args": self.args}}
+
 
 
 class _UndoAware:
@@ -39,15 +54,15 @@ def propose(caller, game_id: int, requested_seat: int | None) -> tuple[int, dict
         seat = resolve_seat(game, caller, requested_seat)
         last = _last_move(game)
         if last is None or last.seat != seat:
-            raise ApiError(409, "not-your-move", "Only the player who made the latest move may propose to take it back.")
+            raise ApiError(409, "not-your-move", msg("Only the player who made the latest move may propose to take it back."))
         existing = UndoRequest.get_or_none((UndoRequest.game == game.id) & (UndoRequest.seq == last.seq))
         if existing is not None:
             return 200, describe(existing, game)
         engine = find_engine(game.ruleset)
         if core_undo.is_undo(last.payload) or not engine.undoable(state_cache.state_at(game, engine, last.seq), seat,
                                                                   last.payload, game.players):
-            raise ApiError(422, "not-undoable", "That move cannot be taken back: it drew a card, rolled a die, "
-                           "showed someone a hidden card, or was a resignation or an undo.")
+            raise ApiError(422, "not-undoable", msg("That move cannot be taken back: it drew a card, rolled a die, "
+                               "showed someone a hidden card, or was a resignation or an undo."))
         request = UndoRequest.create(game=game.id, seq=last.seq, seat=seat, answers={}, status="open", created=utcnow())
         _standing_answers(game, request)
         outbox.write(_ask_others(game, engine, request))
@@ -63,11 +78,12 @@ def answer(caller, game_id: int, seq: int, read_reply, requested_seat: int | Non
         reply = read_reply()
         request = UndoRequest.get_or_none((UndoRequest.seq == seq) & (UndoRequest.game == game.id))
         if request is None:
-            raise ApiError(404, "not-found", f"Nobody proposed to take back move {seq}.")
+            raise ApiError(404, "not-found", msg("Nobody proposed to take back move %(seq)s.", seq=seq))
         if request.status != "open":
-            raise ApiError(409, "undo-closed", f"That proposal is already {request.status}.")
+            raise ApiError(409, "undo-closed", msg("That proposal is already %(status)s.",
+                                                   status=PROPOSAL_STATUS.get(request.status, request.status)))
         if seat == request.seat:
-            raise ApiError(409, "own-proposal", "You proposed it; the other players answer.")
+            raise ApiError(409, "own-proposal", msg("You proposed it; the other players answer."))
         request.answers = {**request.answers, str(seat): reply}
         return _settle(game, request)
 
@@ -75,7 +91,7 @@ def answer(caller, game_id: int, seq: int, read_reply, requested_seat: int | Non
 def standing(caller, game_id: int, read_choice, requested_seat: int | None) -> dict:
     game = Game.get_or_none(Game.id == game_id)
     if game is None:
-        raise ApiError(404, "not-found", f"There is no game {game_id}.")
+        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
     seat = resolve_seat(game, caller, requested_seat)
     always_accept = read_choice()
     Seat.update(undo_always_accept=always_accept).where((Seat.game == game.id) & (Seat.seat == seat)).execute()
@@ -85,7 +101,7 @@ def standing(caller, game_id: int, read_choice, requested_seat: int | None) -> d
 def latest(caller, game_id: int, requested_seat: int | None) -> dict:
     game = Game.get_or_none(Game.id == game_id)
     if game is None:
-        raise ApiError(404, "not-found", f"There is no game {game_id}.")
+        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
     viewing_seat(game, caller, requested_seat)
     request = UndoRequest.select().where(UndoRequest.game == game.id).order_by(UndoRequest.id.desc()).first()
     if request is not None and request.status == "open" and request.seq != game.version - 1:
@@ -105,9 +121,10 @@ def describe(request: UndoRequest, game) -> dict:
 def _active(game_id: int):
     game = lock_game(game_id)
     if game is None:
-        raise ApiError(404, "not-found", f"There is no game {game_id}.")
+        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
     if game.status != "active":
-        raise ApiError(409, "game-not-active", f"The game is {game.status}; nothing can be taken back.")
+        raise ApiError(409, "game-not-active", msg("The game is %(status)s; nothing can be taken back.",
+                                                   status=status_word(game.status)))
     return game
 
 
@@ -148,7 +165,7 @@ def _write_undo(game, request) -> None:
     state = state_cache.get(game.id, game.version, engine)
     earlier = state_cache.state_at(game, engine, request.seq)
     move = core_undo.entry(request.seq)
-    events = [Event(f"{{P{request.seat}}}'s move {request.seq} is taken back by consent.")]
+    events = [SaidEvent(TAKEN_BACK, player=f"{{P{request.seat}}}", seq=request.seq)]
     _, version = movelog.append(game, _UndoAware(engine), request.seat, game.version, move, state, earlier, events,
                                 mover_saw_answer=False)
     state_cache.put(game.id, version, earlier)

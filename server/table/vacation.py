@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 
 from server.players import localtime
 from server.store.db import write_transaction
-from server.errors import ApiError
+from server.errors import ApiError, msg, msg_n
 from server.store.models import Game, Notification, Player, Seat, Vacation, utcnow
 from server.store.statements import tuples
 from server.table.clocks import effective_end, paused
@@ -59,17 +59,19 @@ def start(caller, until: datetime, allowance: int, now: datetime | None = None) 
     """Begin a vacation now, to `until` (naive UTC); tell the other players of my active games."""
     now = now or utcnow()
     if until <= now:
-        raise ApiError(422, "bad-date", "The vacation must end in the future.")
+        raise ApiError(422, "bad-date", msg("The vacation must end in the future."))
     if until - now > LONGEST:
-        raise ApiError(422, "bad-date", "A vacation lasts at most a year.")
+        raise ApiError(422, "bad-date", msg("A vacation lasts at most a year."))
     with write_transaction():
         if paused(caller.id, now, now)[1] is not None:
-            raise ApiError(409, "on-vacation", "You are on vacation already; end it first (herald vacation --end).")
+            raise ApiError(409, "on-vacation", msg("You are on vacation already; end it first (herald vacation --end)."))
         wanted = _days(now, until)
         left = allowance - used_days(caller.id, now.year)
         if wanted > left:
             raise ApiError(422, "vacation-allowance",
-                           f"That is {wanted} days; you have {max(left, 0)} of {allowance} vacation days left this year.",
+                           msg_n("That is %(num)d day; you have %(left)s of %(allowance)s vacation days left this year.",
+                                 "That is %(num)d days; you have %(left)s of %(allowance)s vacation days left this year.",
+                                 wanted, left=max(left, 0), allowance=allowance),
                            details={"left": max(left, 0), "allowance": allowance})
         Vacation.create(player=caller.id, start=now, until=until)
         from server.table import outbox  # it builds on the clocks, which build on this module
@@ -85,7 +87,7 @@ def end(caller, allowance: int, now: datetime | None = None) -> dict:
         running = Vacation.select().where((Vacation.player == caller.id) & (Vacation.start <= now)
                                           & (Vacation.until > now)).order_by(Vacation.start.desc()).first()
         if running is None or effective_end(running) <= now:
-            raise ApiError(409, "not-on-vacation", "You are not on vacation.")
+            raise ApiError(409, "not-on-vacation", msg("You are not on vacation."))
         Vacation.update(until=now).where(Vacation.id == running.id).execute()
     return status(caller, allowance, now)
 

@@ -28,7 +28,7 @@ from urllib.parse import urlparse
 from server import hook_addresses
 from server.table import prompts
 from server.store import statements
-from server.errors import ApiError
+from server.errors import ApiError, Sentence, msg, msg_n
 from server.store.models import Game, Notification, Webhook, utcnow
 from server.players.seats import my_seats, name_players
 
@@ -43,17 +43,18 @@ def register(caller, url: str, fmt: str, game_id: int | None, allowed=()) -> dic
     """A new hook; `allowed` is the operator's HERALD_WEBHOOK_ALLOW_NETWORKS."""
     parsed = urlparse(url)
     if parsed.scheme not in ("http", "https") or not parsed.netloc or len(url) > 500:
-        raise ApiError(422, "bad-url", "A webhook URL starts with http:// or https:// and names a host.")
+        raise ApiError(422, "bad-url", msg("A webhook URL starts with http:// or https:// and names a host."))
     if fmt not in FORMATS:
-        raise ApiError(422, "bad-format", f"The format is one of {', '.join(FORMATS)}.")
+        raise ApiError(422, "bad-format", msg("The format is one of %(formats)s.", formats=", ".join(FORMATS)))
     if game_id is not None:
         game = Game.get_or_none(Game.id == game_id)
         if game is None:
-            raise ApiError(404, "not-found", f"There is no game {game_id}.")
+            raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
         if not my_seats(game, caller):
-            raise ApiError(403, "forbidden", "Only a player of that game may give it a webhook.")
+            raise ApiError(403, "forbidden", msg("Only a player of that game may give it a webhook."))
     if Webhook.select().where(Webhook.player == caller.id).count() >= MAX_HOOKS:
-        raise ApiError(409, "too-many-webhooks", f"You have {MAX_HOOKS} webhooks already; remove one first.")
+        raise ApiError(409, "too-many-webhooks", msg_n("You have %(num)d webhook already; remove it first.",
+                                                       "You have %(num)d webhooks already; remove one first.", MAX_HOOKS))
     try:
         hook_addresses.check_url(url, hook_addresses.networks(allowed))
     except hook_addresses.AddressRefused as exc:
@@ -71,7 +72,7 @@ def listing(caller) -> list[dict]:
 
 def remove(caller, hook_id: int) -> None:
     if not Webhook.delete().where((Webhook.id == hook_id) & (Webhook.player == caller.id)).execute():
-        raise ApiError(404, "not-found", "You have no such webhook.")
+        raise ApiError(404, "not-found", msg("You have no such webhook."))
 
 
 def shown(hook) -> dict:
@@ -111,7 +112,9 @@ def turn_rows(game, engine, fresh, seats, version: int) -> list[dict]:
         payload = {"event": "turn", "game": game.id, "ruleset": game.ruleset, "title": engine.title,
                    "version": version, "prompted": named}
         line = "; ".join(f"{p['name']}: {p['text']}" for p in named)
-        rows.append(_row(game, hook, version, payload, f"Game {game.id} ({engine.title}), move {version}: {line}"))
+        rows.append(_row(game, hook, version, payload, msg("Game %(game)s (%(title)s), move %(version)s: %(asked)s",
+                                                           game=game.id, title=engine.title, version=version,
+                                                           asked=line)))
     return rows
 
 
@@ -120,13 +123,23 @@ def over_rows(game, engine, result, seats, version: int) -> list[dict]:
     payload = {"event": "over", "game": game.id, "ruleset": game.ruleset, "title": engine.title, "version": version,
                "winners": winners, "reason": name_players(result.reason, seats), "code": result.code,
                "seed": game.seed}
-    text = (f"Game {game.id} ({engine.title}) is over: {', '.join(winners) or 'nobody'} won. "
-            f"{payload['reason']}")
+    if winners:
+        text = msg("Game %(game)s (%(title)s) is over: %(winners)s won. %(reason)s", game=game.id, title=engine.title,
+                   winners=", ".join(winners), reason=payload["reason"])
+    else:
+        text = msg("Game %(game)s (%(title)s) is over: nobody won. %(reason)s", game=game.id, title=engine.title,
+                   reason=payload["reason"])
     return [_row(game, hook, version, payload, text) for hook in _hooks(game, seats)]
 
 
-def _row(game, hook, version: int, payload: dict, text: str) -> dict:
-    body = {"json": payload, "discord": {"content": text[:2000]}, "slack": {"text": text}}[hook.format]
-    context = {"hook": hook.id, "url": hook.url, "event": payload["event"],
-               "body": json.dumps(body, sort_keys=True, separators=(",", ":"))}
+def body_text(fmt: str, payload: dict, text: str) -> str:
+    """A row's body: the JSON payload, or a chat message (Discord, Slack) saying `text`."""
+    body = {"json": payload, "discord": {"content": text[:2000]}, "slack": {"text": text}}[fmt]
+    return json.dumps(body, sort_keys=True, separators=(",", ":"))
+
+
+def _row(game, hook, version: int, payload: dict, text: Sentence) -> dict:
+    context = {"hook": hook.id, "url": hook.url, "event": payload["event"], "body": body_text(hook.format, payload, text)}
+    if hook.format != "json":  # a chat message: said in the hook's player's language when it is sent
+        context.update(format=hook.format, said=text.to_json())
     return Notification.pending_row(game.id, None, hook.player_id, hook.url[:254], KIND, version, context)

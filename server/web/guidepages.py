@@ -25,7 +25,7 @@ from core import registry
 from server.guides import reader
 from server.rulesets import available
 from server.web.i18n import languages, templating, terms
-from server.web.i18n.catalogs import translations
+from server.web.i18n.catalogs import said, spoken, translations
 
 HEADERS = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; "
                                       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -148,4 +148,7 @@ def rules(name: str) -> str:
 
 
 def not_found(message: str, close: list[str]) -> str:
-    return render("site_missing.html.j2", message=message, close=close)
+    """The page for a missing guide or picture: Herald's refusal in the page's language."""
+    language = page_language()[0]
+    return render("site_missing.html.j2", message=said(message, language), message_language=spoken(message, language),
+                  close=close)

@@ -15,7 +15,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from server.config import Settings, current_settings, settings_of
 from server.players.auth import Caller
 from server.store.db import write_transaction
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.store.models import Player, Seat
 from server.players.seats import resolve_seat
 
@@ -35,8 +35,8 @@ class Grant:
 def _serializer(config: Settings) -> URLSafeSerializer:
     key = config.secret_key
     if not key:
-        raise ApiError(503, "links-disabled", "This server makes no game-page links: its operator has not set "
-                                              "HERALD_SECRET_KEY.")
+        raise ApiError(503, "links-disabled", msg("This server makes no game-page links: its operator has not set "
+                                                  "HERALD_SECRET_KEY."))
     return URLSafeSerializer(key, salt=SALT)
 
 
@@ -58,8 +58,8 @@ def url_for_seat(config: Settings, game_id: int, seat: int) -> str | None:
 
 def caller_for(token: str, game_id: int) -> Grant:
     """The grant of a link token for this game, or 403 `bad-link`."""
-    refused = ApiError(403, "bad-link", "This game link is not valid (or no longer): ask the game for a new one "
-                                        "with 'herald link GAME' or open the link in your latest mail.")
+    refused = ApiError(403, "bad-link", msg("This game link is not valid (or no longer): ask the game for a new one "
+                                            "with 'herald link GAME' or open the link in your latest mail."))
     try:
         game, seat, generation = _serializer(current_settings()).loads(token or "")
     except (BadSignature, ValueError, TypeError):
@@ -72,7 +72,7 @@ def caller_for(token: str, game_id: int) -> Grant:
     if row is None or row[0] != generation:
         raise refused
     if row[1]:
-        raise ApiError(403, "player-disabled", "This player has been disabled by the server's operator.")
+        raise ApiError(403, "player-disabled", msg("This player has been disabled by the server's operator."))
     return Grant(Caller(*row[2:]), game_id, seat, token)
 
 

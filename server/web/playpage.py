@@ -10,12 +10,14 @@ from __future__ import annotations
 import secrets
 
 from server.players import localtime
-from server.table import clocks, gameviews, movelog, pictures
-from server.errors import ApiError
+from server.table import gameviews, movelog, pictures
+from server.errors import ApiError, msg, msg_n
 from server.table.gameviews import current_state
 from server.store.models import ChatMessage, Player
 from server.web.i18n import gamewords
 from server.web.i18n import languages, templating, terms
+from server.web.i18n.catalogs import said, spoken
+from server.web.i18n.gametext import render_event_text
 
 LOG_TAIL = 40  # the latest log entries on the page (the whole log: `herald log`)
 LEGAL_SHOWN = 300  # concrete moves listed as buttons; the move box takes any
@@ -23,16 +25,17 @@ POLL_SECONDS = 10  # each long-poll of the page's script (gameviews.wait's timeo
 NOTES = 5  # Herald's latest notes at the table (a seat handed over, a player's mail bounced)
 
 
-def context(grant, error: ApiError | None = None, typed: str = "", language: str | None = None) -> dict:
-    """Everything the page shows, read at one version of the game (the board's picture in
-    `language`)."""
+def context(grant, error: ApiError | None = None, typed: str = "", language: str = languages.DEFAULT) -> dict:
+    """Everything the page shows, read at one version of the game (the log's, the clock's and
+    the board picture's words in the page's `language`)."""
     for _ in range(3):
         game, engine, state = current_state(grant.game)
         detail = gameviews.detail(grant.game, grant.caller, grant.seat)
         if detail["version"] == game.version:
             break
     legal = gameviews.legal(grant.game, grant.caller, grant.seat)
-    log = movelog.read_log(grant.caller, grant.game, max(0, game.version - LOG_TAIL), grant.seat)
+    log = movelog.read_log(grant.caller, grant.game, max(0, game.version - LOG_TAIL), grant.seat,
+                           text_of=lambda event: render_event_text(event, language, game.ruleset))
     svg = pictures.draw(game, engine, state, grant.seat, gamewords.speaking(language, game.ruleset)) \
         if state is not None else None
     concrete = [m for m in legal["moves"] if not m.get("pattern")]
@@ -46,8 +49,40 @@ def context(grant, error: ApiError | None = None, typed: str = "", language: str
             "moves": concrete[:LEGAL_SHOWN], "more_moves": max(0, len(concrete) - LEGAL_SHOWN),
             "patterns": [m for m in legal["moves"] if m.get("pattern")],
             "log": list(reversed(log["moves"])), "error": error, "typed": typed,
-            "poll_seconds": POLL_SECONDS, "clock": clocks.page_lines(detail.get("clock"), grant.seat),
+            "poll_seconds": POLL_SECONDS, "clock": clock_lines(detail.get("clock"), grant.seat, language),
             "notes": table_notes(grant.game), "zone": localtime.zone_note(reader)}
+
+
+# What a passed deadline does, as the clock line says it (the words players choose it by).
+ON_TIMEOUT = {"default": msg("default"), "resign": msg("resign"), "bot": msg("bot"), "skip": msg("skip")}
+
+
+def clock_lines(shown: dict | None, seat: int, language: str) -> list[str]:
+    """The clock as the game page says it to `seat`, in the page's language (from
+    `clocks.clock()`'s answer, its deadlines written for the page's reader)."""
+    if not shown:
+        return []
+    action = ON_TIMEOUT.get(shown["on_timeout"], shown["on_timeout"])
+    if shown.get("reserve_days"):
+        line = msg_n("Clock: %(num)d day per move + %(reserve)s of reserve; at a passed deadline: %(action)s.",
+                     "Clock: %(num)d days per move + %(reserve)s of reserve; at a passed deadline: %(action)s.",
+                     shown["days_per_move"], action=action,
+                     reserve=msg_n("%(num)d day", "%(num)d days", shown["reserve_days"]))
+    else:
+        line = msg_n("Clock: %(num)d day per move; at a passed deadline: %(action)s.",
+                     "Clock: %(num)d days per move; at a passed deadline: %(action)s.", shown["days_per_move"],
+                     action=action)
+    lines = [said(line, language)]
+    for entry in shown["deadlines"]:
+        if entry["seat"] == seat:
+            left = entry.get("reserve_left")
+            if left is None:
+                lines.append(said(msg("Answer by %(deadline)s.", deadline=entry["deadline_text"]), language))
+            else:
+                lines.append(said(msg("Answer by %(deadline)s (reserve left: %(days)sd %(hours)sh).",
+                                      deadline=entry["deadline_text"], days=left // 86400, hours=left % 86400 // 3600),
+                                  language))
+    return lines
 
 
 def table_notes(game_id: int) -> list[str]:
@@ -75,16 +110,24 @@ def render(grant, error: ApiError | None = None, typed: str = "") -> tuple[str, 
     nonce = secrets.token_urlsafe(16)
     language, query = page_language(grant)
     shown = gamewords.speak(context(grant, error, typed, language), language)
-    html = templating.render("play.html.j2", language, **shown, nonce=nonce, query=query,
+    html = templating.render("play.html.j2", language, **shown, **refusal(error, language), nonce=nonce, query=query,
                              title=terms.title(language, shown["game"]["title"], shown["game"]["ruleset"]),
                              language_names=languages.NAMES)
     return html, nonce, language
 
 
+def refusal(error: ApiError | None, language: str) -> dict:
+    """A refusal's sentence as the page says it: the server's own in the page's language, an
+    engine's as it was written (marked with its language)."""
+    if error is None:
+        return {"refusal": None, "refusal_language": None}
+    return {"refusal": said(error.message, language), "refusal_language": spoken(error.message, language)}
+
+
 def render_refusal(error: ApiError) -> tuple[str, str]:
     """(HTML, its language): the browser's, as no player is known."""
     language = languages.requested()[0]
-    return templating.render("play_error.html.j2", language, error=error), language
+    return templating.render("play_error.html.j2", language, error=error, **refusal(error, language)), language
 
 
 def choose_language(grant, code: str) -> None:

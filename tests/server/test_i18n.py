@@ -14,9 +14,11 @@ import pytest
 
 from server.web.i18n import catalogs, extract, languages, templating
 from tests.support import mail_samples
+from tests.support.untranslated import untranslated
 
 OTHERS = [code for code in languages.LANGUAGES if code != languages.DEFAULT]
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+SLOT = re.compile(r"\{(\w+)\}")  # a stored game text's template (server/web/i18n/gametext.py)
 COMMAND = re.compile(r"`[^`]+`|'[a-z]+(?: [a-z]+)*'|<code>.*?</code>")
 TAG = re.compile(r"<(/?(?:a|strong|code|em|br))\b")
 CODE = re.compile(r"\b(?:en|sv|ru|nl|es|hu)\b")
@@ -48,6 +50,7 @@ def test_every_message_is_translated_with_its_placeholders_and_commands(language
         wanted = set(PLACEHOLDER.findall(ids[-1]))
         for string in strings:
             assert set(PLACEHOLDER.findall(string)) == wanted, (language, ids[0], string)
+            assert set(SLOT.findall(string)) == set(SLOT.findall(ids[-1])), (language, ids[0], string)
             # What a reader types stays as typed (an example may name the reader's own language).
             for command in COMMAND.findall(ids[0]):
                 assert CODE.sub("LANG", command) in CODE.sub("LANG", string), (language, command, string)
@@ -104,28 +107,6 @@ def words_of(html: str) -> tuple[str, str | None]:
     parser = Text()
     parser.feed(re.sub(r"<(?:script|style)\b.*?</(?:script|style)>", "", html, flags=re.S))
     return "\n".join(" ".join(part.split()) for part in parser.parts if part.strip()), parser.lang
-
-
-def sentences(text: str) -> set[str]:
-    """The English sentences of a render: runs of 4+ words between punctuation, commands and
-    links left out (they read the same in every language)."""
-    found = set()
-    for piece in re.split(r"[.!?:;()\n\"«»„”—–·]| - ", text):
-        piece = " ".join(piece.split())
-        if piece.startswith(("herald ", "http")) or "`" in piece or "/" in piece:
-            continue
-        if len(re.findall(r"\b[A-Za-z]{2,}\b", piece)) >= 4 and not re.search(r"[^\x00-\x7f]", piece):
-            found.add(piece)
-    return found
-
-
-SAMPLE_WORDS = {"Castle Assault", "Asalto al Castillo", "Castlecards", "Wizard's Quest"}
-
-
-def untranslated(english: str, other: str) -> set[str]:
-    """English sentences found in the other render (the whitespace of its wrapping aside)."""
-    flat = " ".join(other.split())
-    return {s for s in sentences(english) if s in flat and not any(s in name for name in SAMPLE_WORDS)}
 
 
 MAILS = [(name, i) for name, contexts in mail_samples.mails().items() for i in range(len(contexts))]
@@ -344,8 +325,11 @@ def test_the_api_takes_a_language_and_refuses_an_unknown_one_with_a_sentence(api
     assert api.call("PATCH", "/players/me", alice, json={"language": "SV-se"}).json["language"] == "sv"
     refused = api.call("PATCH", "/players/me", alice, json={"language": "de"})
     assert refused.status_code == 422 and refused.json["error"]["code"] == "invalid-input"
-    message = refused.json["error"]["message"]
-    assert message.startswith("language: Herald does not speak 'de'; choose one of en (English), sv (Svenska)")
+    message = refused.json["error"]["message"]  # alice reads Swedish now: so does her refusal
+    assert message.startswith("language: Herald talar inte 'de'; välj ett av en (English), sv (Svenska)")
+    assert refused.headers["Content-Language"] == "sv"
+    english = api.client.post("/players", json={"name": "bo", "email": "bo@example.org", "language": "de"})
+    assert english.json["error"]["message"].startswith("language: Herald does not speak 'de'; choose one of en (English)")
     assert api.call("PATCH", "/players/me", alice, json={"mail": "digest"}).json == {
         **api.call("GET", "/players/me", alice).json, "mail": "digest", "language": "sv"}  # one setting at a time
     assert api.call("PATCH", "/players/me", alice, json={"language": None}).json["language"] is None
@@ -364,4 +348,5 @@ def test_a_reply_sets_the_language_and_the_next_mails_speak_it(table):
     assert "Svara på det här brevet med ditt nästa drag" in body(reply)
     assert Player.get(Player.email == "alice@example.org").language == "sv"
     [unknown] = answer(table, turn, "language tlh")
-    assert "Herald does not speak 'tlh'" in body(unknown) and unknown["Content-Language"] == "sv"
+    assert "Herald talar inte 'tlh'" in body(unknown) and unknown["Content-Language"] == "sv"
+    assert "Svara till exempel 'language sv'." in body(unknown)

@@ -67,7 +67,7 @@ def test_several_lines_play_in_order_and_stop_at_the_first_refusal(table):
     reply = next(m for m in sent if str(m["To"]) == "alice@example.org")
     text = body(reply)
     assert f"Played move 0: {first}" in text and "(rule TOY-1)" in text
-    assert "The 1 line(s) before it were played; nothing after it was." in text
+    assert "The line before it was played; nothing after it was." in text
     assert Game.get_by_id(game_id).version == 1
 
 

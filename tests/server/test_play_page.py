@@ -157,7 +157,7 @@ def test_the_page_shows_the_clock_and_my_deadline_with_the_reserve(api, client):
     for player, invite in zip(players, created.json["invites"]):
         api.call("POST", "/games/join", player, json={"invite": invite["code"]})
     html = client.get(link_path(api, created.json["id"], players[0])).get_data(as_text=True)
-    assert "Clock: 2 day(s) per move + 5 day(s) of reserve; at a passed deadline: default." in html
+    assert "Clock: 2 days per move + 5 days of reserve; at a passed deadline: default." in html
     assert re.search(r"Answer by \w+ \d{1,2} \w+, \d\d:\d\d UTC \(reserve left: 5d 0h\)\.", html)
 
 

@@ -77,12 +77,13 @@ def play_pages() -> list[dict]:
             "more_moves": 3, "patterns": [{"text": "discard C?", "help": "HELP-1"}],
             "log": [{"seq": 11, "seat": 1, "text": "attack V11", "events": ["EVENT-1"], "when": "WHEN-1",
                      "created": "2026-11-27T10:00:00Z"}, {"seq": 10, "events": [], "when": None, "created": None}],
-            "error": None, "typed": "", "poll_seconds": 10, "clock": ["CLOCK-1"], "notes": ["NOTE-1"], "nonce": "N",
+            "error": None, "refusal": None, "refusal_language": None, "typed": "", "poll_seconds": 10, "clock": ["CLOCK-1"], "notes": ["NOTE-1"], "nonce": "N",
             "query": "", "language_names": {"en": "English", "sv": "Svenska"}, "zone": "Europe/Stockholm"}
     return [
         base,
         {**base, "asked": [], "others": [{"seat": 1, "text": "PROMPT-2"}, {"seat": 2, "text": "PROMPT-3"}], "more_moves": 1,
-         "error": {"message": "REFUSAL-1", "rule": "CA-ACT-ATTACK-2", "code": "illegal-move"}, "typed": "attack"},
+         "error": {"message": "REFUSAL-1", "rule": "CA-ACT-ATTACK-2", "code": "illegal-move"}, "refusal": "REFUSAL-1",
+         "refusal_language": "en", "typed": "attack"},
         {**base, "game": {**game, "status": "finished", "result": {"reason": "REASON-1"}}, "asked": []},
         {**base, "game": {**game, "status": "open"}, "asked": []},
     ]

@@ -16,7 +16,7 @@ from core.bots.levels import LEVELS
 
 from server.table import gameviews, house_bots, lobby
 from server.players.auth import current_player
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.api.error_handlers import ErrorSchema
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import JoinedSchema, SeatQuerySchema, StrictSchema
@@ -42,12 +42,12 @@ def known(query, game_id):
     game, engine, state = gameviews.current_state(game_id)
     seat = resolve_seat(game, current_player(), query["seat"])
     if game.status != "active" or state is None:
-        raise ApiError(409, "game-not-active", "This game is not being played: there is nothing to decide.")
+        raise ApiError(409, "game-not-active", msg("This game is not being played: there is nothing to decide."))
     try:
         knowledge = engine.known_state(state, seat)
     except NotImplementedError:
-        raise ApiError(409, "no-bots", f"{game.title} has no bots: its rules do not describe what a seat "
-                                       "knows.") from None
+        raise ApiError(409, "no-bots", msg("%(title)s has no bots: its rules do not describe what a seat knows.",
+                                           title=game.title)) from None
     return {"version": game.version, "seat": seat, "ruleset": game.ruleset, "known": knowledge,
             "prompted": any(p["seat"] == seat for p in game.prompted or [])}
 

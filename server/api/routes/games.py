@@ -6,7 +6,8 @@ from flask_smorest import Blueprint
 
 from server.table import gamelist, gameviews, lobby
 from server.players.auth import current_player
-from server.api.error_handlers import ErrorSchema
+from server.api.error_handlers import ErrorSchema, request_language
+from server.web.i18n.catalogs import said
 from server.api.routes.schemas import (CreatedGameSchema, CreateGameSchema, GameDetailSchema, GameSummarySchema, JoinedSchema,
                             JoinSchema, LegalSchema, ListQuerySchema, RenderSchema, SeatQuerySchema, WaitQuerySchema)
 
@@ -57,7 +58,8 @@ def detail(query, game_id):
 @blp.arguments(SeatQuerySchema(), location="query")
 @blp.response(200, RenderSchema)
 def render(query, game_id):
-    return gameviews.render(game_id, current_player(), query["seat"])
+    shown = gameviews.render(game_id, current_player(), query["seat"])
+    return {**shown, "text": said(shown["text"], request_language())}  # Herald's own words in my language
 
 
 @blp.route(f"/{GAME_ID}/legal", methods=["GET"])

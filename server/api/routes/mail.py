@@ -8,7 +8,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from server.store import statements
 from server.players.auth import current_player
 from server.store.db import write_transaction
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.api.error_handlers import ErrorSchema
 from server.table.outbox import SETTINGS
 from server.notify.digest import waiting_games
@@ -33,8 +33,8 @@ class MailSettingSchema(StrictSchema):
     @validates_schema
     def _something(self, data, **kwargs):
         if not data:
-            raise ValidationError("Say what to change: at least one of mail (turns, digest or off), timezone, "
-                                  "quiet_hours and language (en, sv, ru, nl, es or hu).")
+            raise ValidationError(msg("Say what to change: at least one of mail (turns, digest or off), timezone, "
+                                      "quiet_hours and language (en, sv, ru, nl, es or hu)."))
 
 
 class MailInviteSchema(StrictSchema):
@@ -86,9 +86,9 @@ def _creator_only():
         game_id = (request.view_args or {})["game_id"]
         game = Game.get_or_none(Game.id == game_id)
         if game is None:
-            raise ApiError(404, "not-found", f"There is no game {game_id}.")
+            raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
         if game.creator_id != current_player().id:
-            raise ApiError(403, "forbidden", "Only the player who created this game can invite to it.")
+            raise ApiError(403, "forbidden", msg("Only the player who created this game can invite to it."))
 
 
 @blp.route(f"/games/{GAME_ID}/invitations", methods=["POST"])
@@ -103,7 +103,7 @@ def invite(body, game_id):
         if game is None:  # deleted since _creator_only found it
             raise ApiError(404, "not-found", f"There is no game {game_id}.")
         if game.status != "open":
-            raise ApiError(409, "game-not-open", "That game is no longer taking players.")
+            raise ApiError(409, "game-not-open", msg("That game is no longer taking players."))
         seat = _free_seat(game, body["seat"])
         _queue_invitation(game, seat, caller, body["email"])
     return {"game": game.id, "seat": seat.seat, "email": body["email"]}
@@ -116,12 +116,12 @@ def _free_seat(game, wanted: int | None) -> Seat:
     if wanted is not None:
         chosen = next((s for s in free if s.seat == wanted), None)
         if chosen is None:
-            raise ApiError(409, "seat-taken", f"Seat {wanted} is not free in game {game.id}.")
+            raise ApiError(409, "seat-taken", msg("Seat %(seat)s is not free in game %(game)s.", seat=wanted, game=game.id))
         return chosen
     chosen = next((s for s in free if s.seat not in invited), None)
     if chosen is None:
-        raise ApiError(409, "seat-taken", f"Every free seat of game {game.id} has been invited already; "
-                                          f"name one with 'seat'.")
+        raise ApiError(409, "seat-taken", msg("Every free seat of game %(game)s has been invited already; "
+                                              "name one with 'seat'.", game=game.id))
     return chosen
 
 

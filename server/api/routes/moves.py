@@ -4,10 +4,12 @@ from __future__ import annotations
 from flask import jsonify
 from flask_smorest import Blueprint
 
+from server.web.i18n.gametext import render_event_text
+
 from server.table import movelog, preview
 from server.players.auth import current_player
 from server.api.routes.games import GAME_ID
-from server.api.error_handlers import ErrorSchema
+from server.api.error_handlers import ErrorSchema, request_language
 from server.api.routes.schemas import LogQuerySchema, LogSchema, MovePutQuerySchema, MoveResultSchema, MoveSubmitSchema
 
 blp = Blueprint("moves", __name__, url_prefix="/games", description="The move log")
@@ -35,6 +37,10 @@ def put_move(query, body, game_id, seq):
 @blp.arguments(LogQuerySchema(), location="query")
 @blp.response(200, LogSchema)
 def log(query, game_id):
-    """The log from `from` on, showing only what my seat may see."""
+    """The log from `from` on, showing only what my seat may see (the server's own events, such
+    as an undo's, in my language)."""
+    caller = current_player()
+    language = request_language()
     # The entries are plain JSON already: a marshmallow dump of each would only copy them.
-    return jsonify(movelog.read_log(current_player(), game_id, query["from_"], query["seat"]))
+    return jsonify(movelog.read_log(caller, game_id, query["from_"], query["seat"],
+                                    text_of=lambda event: render_event_text(event, language)))

@@ -10,7 +10,7 @@ from flask_smorest import Blueprint
 from server.table import gameviews, movelog
 from server.web import playlinks, playpage
 from server.players.auth import current_player
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.api.error_handlers import ErrorSchema
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import SeatQuerySchema
@@ -48,8 +48,8 @@ def _headers(nonce: str | None = None) -> dict:
 def _grant(game_id: int):
     token = request.form.get("t") or request.args.get("t") or request.cookies.get(COOKIE)
     if not token:
-        raise ApiError(401, "link-required", "Open this page with the link from your turn mail "
-                                             "(or 'herald link GAME').")
+        raise ApiError(401, "link-required", msg("Open this page with the link from your turn mail "
+                                                 "(or 'herald link GAME')."))
     return playlinks.caller_for(token, game_id)
 
 
@@ -90,18 +90,18 @@ def move(game_id):
     """The page's move box: the PUT /games/{id}/moves/{seq} path, as a form (fields t, seq, text)."""
     try:
         if not request.form.get("t"):  # the form's own token, never the cookie alone: no CSRF
-            raise ApiError(401, "link-required", "Play from the game page (its link is in your turn mail).")
+            raise ApiError(401, "link-required", msg("Play from the game page (its link is in your turn mail)."))
         grant = playlinks.caller_for(request.form["t"], game_id)
     except ApiError as error:
         return _refusal(error)
     text = (request.form.get("choice") or request.form.get("text") or "").strip()
     try:
         if not text:
-            raise ApiError(422, "invalid-input", "Type a move (or choose one of your legal moves).")
+            raise ApiError(422, "invalid-input", msg("Type a move (or choose one of your legal moves)."))
         try:
             seq = int(request.form.get("seq", ""))
         except ValueError:
-            raise ApiError(422, "invalid-input", "The page sent no move number; reload it.") from None
+            raise ApiError(422, "invalid-input", msg("The page sent no move number; reload it.")) from None
         movelog.submit(grant.caller, game_id, seq, grant.seat, None, text)
     except ApiError as error:
         return _page(grant, error.status, error, text)
@@ -125,7 +125,7 @@ def language(game_id):
     in every mail (as `PATCH /players/me {language}`)."""
     try:
         if not request.form.get("t"):  # the form's own token, never the cookie alone: no CSRF
-            raise ApiError(401, "link-required", "Choose from the game page (its link is in your turn mail).")
+            raise ApiError(401, "link-required", msg("Choose from the game page (its link is in your turn mail)."))
         grant = playlinks.caller_for(request.form["t"], game_id)
     except ApiError as error:
         return _refusal(error)

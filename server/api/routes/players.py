@@ -9,7 +9,7 @@ from server.players import localtime
 from server.players.addresses import normalized_email
 from server.players.auth import current_player, new_token
 from server.store.db import write_transaction
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.api.error_handlers import ErrorSchema
 from server.store.models import Player, Seat
 from server.api.routes.schemas import NewPlayerSchema, PlayerSchema, RegisterSchema, checked_zone
@@ -38,13 +38,13 @@ def register(body):
 def check_registration_policy(policy: str, invite: str | None) -> None:
     if policy == "closed":
         raise ApiError(403, "registration-closed",
-                       "This server does not take new players; ask its operator for an account.")
+                       msg("This server does not take new players; ask its operator for an account."))
     if policy == "invite":
         open_seat = (Seat.select().where((Seat.invite == (invite or "")) & Seat.player.is_null()).exists()
                      if invite else False)
         if not open_seat:
             raise ApiError(403, "invite-required",
-                           "This server takes new players by invitation: register with the invite code of a free seat.")
+                           msg("This server takes new players by invitation: register with the invite code of a free seat."))
 
 
 def create_player(name: str, email: str, check_dns=False, timezone: str | None = None,
@@ -56,7 +56,7 @@ def create_player(name: str, email: str, check_dns=False, timezone: str | None =
     email = normalized_email(email, check_dns)
     zone = checked_zone(timezone) if timezone is not None else localtime.DEFAULT_ZONE
     token, digest = new_token()
-    taken = ApiError(409, "name-taken", f"The name {name!r} is already taken.")
+    taken = ApiError(409, "name-taken", msg("The name %(name)s is already taken.", name=repr(name)))
     try:
         with write_transaction():
             # Names differing only in case would let one player pass for another in events and mails.

@@ -8,7 +8,7 @@ from flask_smorest import Blueprint
 
 from server.guides import reader
 from server.web import guidepages
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.api.error_handlers import ErrorSchema
 from server.guides import pictures
 from server.web.i18n import languages
@@ -66,7 +66,8 @@ def picture(name, picture):
     try:
         reader.known(name)
         if picture not in pictures.names(name):
-            raise ApiError(404, "not-found", f"The {name} guide has no picture {picture!r}.",
+            raise ApiError(404, "not-found", msg("The %(name)s guide has no picture %(picture)s.", name=name,
+                                                 picture=repr(picture)),
                            details={"close": reader.close(picture, pictures.names(name))})
     except ApiError as error:
         return _missing(error)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.players import localtime
 from server.web.i18n import languages
 
@@ -21,8 +21,16 @@ def name_field() -> fields.String:
     """A player's name, wherever one is chosen (registration, renaming)."""
     return fields.String(required=True, validate=[
         validate.Length(min=1, max=40),
-        validate.Regexp(NAME_PATTERN, error="Names are 1-40 letters, digits, spaces or _.'- "
-                                            "and start with a letter or digit.")])
+        Pattern(NAME_PATTERN, error=msg("Names are 1-40 letters, digits, spaces or _.'- and start with a letter or "
+                                        "digit."))])
+
+
+class Pattern(validate.Regexp):
+    """marshmallow's Regexp (the OpenAPI document still shows the pattern), its error kept as
+    the sentence given, which Regexp would format into a plain string (no translation left)."""
+
+    def _format_error(self, value) -> str:
+        return self.error
 
 
 def email_field() -> fields.String:
@@ -148,7 +156,7 @@ class MoveSubmitSchema(StrictSchema):
     @validates_schema
     def one_of_move_or_text(self, data, **kwargs):
         if ("move" in data) == ("text" in data):
-            raise ValidationError("Send either 'move' (JSON) or 'text' (notation), not both or neither.")
+            raise ValidationError(msg("Send either 'move' (JSON) or 'text' (notation), not both or neither."))
 
 
 class InviteSchema(Schema):

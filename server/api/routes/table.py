@@ -7,7 +7,7 @@ from flask_smorest import Blueprint
 
 from server.table import chat, export, handover, public_games, undo
 from server.players.auth import current_player
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.api.error_handlers import ErrorSchema
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import JoinedSchema, SeatQuerySchema
@@ -96,7 +96,7 @@ def _body(schema):
     try:
         return schema().load(request.get_json(silent=True) or {})
     except ValidationError as error:
-        raise ApiError(422, "invalid-input", "The request is not valid.", details={"fields": error.messages}) from None
+        raise ApiError(422, "invalid-input", msg("The request is not valid."), details={"fields": error.messages}) from None
 
 
 @blp.before_request

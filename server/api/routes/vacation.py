@@ -9,7 +9,7 @@ from marshmallow import Schema, fields
 from server.config import current_settings
 from server.table import vacation
 from server.players.auth import current_player
-from server.errors import ApiError
+from server.errors import ApiError, msg
 from server.api.error_handlers import ErrorSchema
 from server.api.routes.schemas import StrictSchema
 
@@ -38,11 +38,11 @@ def parse_until(text: str) -> datetime:
     try:
         moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
     except ValueError:
-        raise ApiError(422, "bad-date", f"{text[:40]!r} is not a date like 2026-12-26.") from None
+        raise ApiError(422, "bad-date", msg("%(text)s is not a date like 2026-12-26.", text=repr(text[:40]))) from None
     if moment.tzinfo is not None:
         moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
     if not 2000 <= moment.year <= 9998:
-        raise ApiError(422, "bad-date", "That date is out of range.")
+        raise ApiError(422, "bad-date", msg("That date is out of range."))
     return moment
 
 

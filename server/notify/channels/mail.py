@@ -76,14 +76,14 @@ def compose(row: Notification, config: Settings, language: str | None = None) ->
     config = settings_of(config)
     link = mailparts.play_url(row, config)
     language = language or recipient_language(row)
-    context = mailboard.mail_context(row, language)
+    context = mailboard.said_fields(mailboard.mail_context(row, language), language)
     ruleset = context.get("ruleset") or _ruleset_of(row)
     context = {**context, "rules_url": rules_url(config, ruleset, language)}
     if "title" in context:
         context["title"] = terms.title(language, context["title"], ruleset)
     if row.kind == "digest":
         context["games"] = [{**g, "title": terms.title(language, g["title"])} for g in context["games"]]
-    text = templating.render(f"{row.kind}.txt.j2", language, **{**context, **story_context(row, context)},
+    text = templating.render(f"{row.kind}.txt.j2", language, **{**context, **story_context(row, context, language)},
                              public_url=config.public_url, reply_by_mail=reply_address.configured(config),
                              play_url=link)
     head, _, body = text.partition("\n")
@@ -156,13 +156,13 @@ def _refused_for_good(exc: Exception) -> bool:
 STORY_KINDS = ("turn", "reminder")
 
 
-def story_context(row: Notification, context: dict) -> dict:
+def story_context(row: Notification, context: dict, language: str | None = None) -> dict:
     """Read at send time: what happened since the seat last acted (turn mails, reminders),
     fitted to a mail's 78 columns. The board is not: it goes as `herald show` prints it, its
     lines whole (a wrapped board cannot be read; mailparts.set_text keeps them whole)."""
     if row.kind not in STORY_KINDS or row.game_id is None or row.seat is None:  # (these kinds have both)
         return {}
-    recap = story.recap_context(row.game_id, row.seat, row.version)
+    recap = story.recap_context(row.game_id, row.seat, row.version, language)
     return {**recap, "recap": story.fit("\n".join(recap["recap"])).splitlines()}
 
 

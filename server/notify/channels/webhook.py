@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 from datetime import datetime
+from types import SimpleNamespace
+from typing import Any
 
 from server.config import Settings
 from server import hook_addresses
@@ -18,8 +20,11 @@ from server.notify import delivery
 from server.notify.channels import Undeliverable
 from server.notify.delivery import DeliveryReport
 from server.notify.pinned_http import checked_session
-from server.store.models import Notification, Webhook
-from server.table.webhooks import KIND
+from server.errors import Sentence
+from server.store.models import Notification, Player, Webhook
+from server.table.webhooks import KIND, body_text
+from server.web.i18n import languages
+from server.web.i18n.catalogs import said
 
 TIMEOUT = (5, 10)
 
@@ -59,8 +64,16 @@ class WebhookChannel:
     name = "webhook"
     kinds = frozenset({KIND})
 
-    def compose(self, row: Notification, config: Settings) -> Notification:
-        return row  # the body was made with the move; HttpTransport signs and posts it
+    def compose(self, row: Notification, config: Settings) -> Any:
+        """The row as posted: its body made with the move, except that a chat message (Discord,
+        Slack) is said in the language of the hook's player as it is sent (rows of earlier
+        releases, and JSON bodies, as they were written)."""
+        stored = row.context.get("said")
+        if not stored:
+            return row
+        chosen = Player.select(Player.language).where(Player.id == row.player_id).scalar()
+        text = said(Sentence.from_json(stored), languages.effective(chosen))
+        return SimpleNamespace(id=row.id, context={**row.context, "body": body_text(row.context["format"], {}, text)})
 
     def open(self, config: Settings) -> HttpTransport:
         return HttpTransport(config.webhook_allow_networks)

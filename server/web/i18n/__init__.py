@@ -12,7 +12,12 @@
 - `terms.py`: the names of a game's components in each language, from the translated guides'
   `server/guides/<lang>/terms.json` (a game's title, where the term list has it).
 - `extract.py`: `python -m server.web.i18n.extract` brings every catalog up to date with the
-  sentences marked in the templates and modules (new ones arrive untranslated).
+  sentences marked in the templates and modules (new ones arrive untranslated): the server's
+  own sentences are marked where they are written (`server.errors.msg`/`msg_n`, an English
+  string that keeps its message and values) and said in a reader's language by
+  `catalogs.said` (the API's refusals, mail-in's answers, the recap, the game page's clock).
+- `gametext.py`: a stored game text (an event in the move log, `{"text", "msg": {"id",
+  "args"}}`) in a reader's language; an event without "msg" reads as stored.
 
 It stands with `web/` (layer 4): the pages render with it, and `notify/`, `mailin/` and `api/`
 above use it too.

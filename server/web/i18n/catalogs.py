@@ -19,6 +19,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
+from server.errors import Sentence
 from server.web.i18n.languages import DEFAULT, LANGUAGES, normalise
 
 DOMAIN = "messages"
@@ -55,3 +56,28 @@ def translations(language: str | None, domain: str = DOMAIN) -> NullTranslations
     """The translations of a language (a code Herald does not speak: the default's), of the
     server's words or, given a ruleset as `domain`, of that game's."""
     return _compiled(normalise(language) or DEFAULT, domain)
+
+
+def said(text: str, language: str | None) -> str:
+    """A server's sentence (`server.errors.msg`) in `language`, its values filled in (a value
+    that is a sentence too is said in that language as well); any other text as it is (an
+    engine's refusal, a library's message: English)."""
+    if not isinstance(text, Sentence):
+        return str.__str__(text)
+    found = translations(language)
+    values = {key: said(value, language) if isinstance(value, Sentence) else value
+              for key, value in text.values.items()}
+    if text.plural is None or text.number is None:
+        template = found.gettext(text.message)
+    else:
+        template = found.ngettext(text.message, text.plural, text.number)
+    try:
+        return template % values
+    except (KeyError, ValueError, TypeError):  # a translation that does not fit its values: the English
+        return str.__str__(text)
+
+
+def spoken(text: str, language: str | None) -> str:
+    """The language `said(text, language)` is written in: `language` for a server's sentence,
+    the default (English) for any other text."""
+    return (normalise(language) or DEFAULT) if isinstance(text, Sentence) else DEFAULT

@@ -2,10 +2,11 @@
 
     python -m server.web.i18n.extract
 
-reads the templates (server/templates, `_()`, `ngettext()` and `{% trans %}`) and the few
-modules that translate in Python (PYTHON below), then rewrites `catalogs/<lang>.po` for every
-language; and reads each game's engine (`core/<package>/`, with the shared modules `core/*.py`)
-for the messages it says (`say`, `say_n`: core/text.py) into `catalogs/<ruleset>/<lang>.po`: a new sentence arrives with an empty translation (read in English until someone
+reads the templates (server/templates, `_()`, `ngettext()` and `{% trans %}`) and the server's
+modules (`msg()`, `msg_n()`: server/errors.py; and `_()`/`gettext()` where a module translates
+itself), then rewrites `catalogs/<lang>.po` for every language; and reads each game's engine
+(`core/<package>/`, with the shared modules `core/*.py`) for the messages it says (`say`, `say_n`:
+core/text.py) into `catalogs/<ruleset>/<lang>.po`: a new sentence arrives with an empty translation (read in English until someone
 writes one: tests/server/test_i18n.py fails meanwhile), a sentence no longer used leaves, and
 every translation already written stays. No `.pot` file and no `.mo` file are kept: the
 catalogs are compiled in memory when the server first needs them (catalogs.py).
@@ -27,9 +28,7 @@ from server.web.i18n.languages import DEFAULT, LANGUAGES
 SERVER = Path(__file__).resolve().parents[2]
 CORE = SERVER.parent / "core"
 GAME_KEYWORDS = {"say": None, "say_n": (1, 2)}
-# Python modules that translate a sentence themselves (templates do the rest).
-PYTHON = ("web/guidepages.py", "mailin/dispatch.py")
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "msg": None, "msg_n": (1, 2), "N_": None}
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "newstyle_gettext": "true",
                  "trim_blocks": "true", "lstrip_blocks": "true", "keep_trailing_newline": "true"}
 
@@ -48,11 +47,17 @@ def messages() -> Catalog:
                     strings = tuple(part for part in message if isinstance(part, str))
                     message = strings[:2] if function == "ngettext" else strings[0]
                 found.add(message, locations=[(where, lineno)], auto_comments=comments)
-    for name in PYTHON:
+    for name in python_modules():
         with (SERVER / name).open("rb") as file:
             for lineno, message, comments, _context in extract_from("python", file, KEYWORDS):
                 found.add(message, locations=[(f"server/{name}", lineno)], auto_comments=comments)
     return found
+
+
+def python_modules() -> list[str]:
+    """Every module of the server (their sentences: `msg`, `msg_n`, or their own gettext)."""
+    return sorted(path.relative_to(SERVER).as_posix() for path in SERVER.rglob("*.py")
+                  if "migrations" not in path.parts)
 
 
 CORE_DOMAIN = "core"  # what core/*.py says for every game (resigning, taking back, skipping)

@@ -28,7 +28,8 @@ def speaker(language: str, ruleset: str | None) -> Speaker:
     catalog of what core/ says for every game, and the game's term list (ruleset None: a text
     whose game is not at hand, looked up in every game's catalog and list)."""
     rulesets = [ruleset] if ruleset is not None else games.guided()
-    found = [catalogs.translations(language, name) for name in (*rulesets, CORE_DOMAIN)]
+    # The game's words, then what core says for every game, then the server's own (its events).
+    found = [catalogs.translations(language, name) for name in (*rulesets, CORE_DOMAIN, catalogs.DOMAIN)]
     lists = terms.terms(language)
     names: dict[str, str] = {}
     for name in reversed(rulesets):
@@ -99,6 +100,11 @@ def speak(body: Any, language: Callable[[], str | None] | str | None, ruleset: s
     if effective(language) == DEFAULT:
         return body
     return _speak(body, language, ruleset)
+
+
+def is_game_text(text: Any) -> bool:
+    """A game's text that can be said in another language: a message, or what names made of one."""
+    return isinstance(text, (Named, Msg, Joined))
 
 
 def _holds_named(body: Any) -> bool:

@@ -5,6 +5,8 @@ from collections.abc import Iterable
 
 from babel import negotiate_locale
 
+from server.errors import msg
+
 DEFAULT = "en"
 # Each language in its own words (a menu shows a language by the name its readers know).
 NAMES = {"en": "English", "sv": "Svenska", "ru": "Русский", "nl": "Nederlands", "es": "Español", "hu": "Magyar"}
@@ -26,7 +28,7 @@ def listing() -> str:
 
 def unknown(code: str) -> str:
     """The sentence refusing a code Herald does not speak."""
-    return f"Herald does not speak {code!r}; choose one of {listing()}."
+    return msg("Herald does not speak %(code)s; choose one of %(choices)s.", code=repr(code), choices=listing())
 
 
 def negotiate(preferred: Iterable[str]) -> str | None:

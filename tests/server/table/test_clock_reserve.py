@@ -57,7 +57,7 @@ def test_time_beyond_the_move_comes_off_the_reserve_which_does_not_refill(api, a
     turn_mail = Notification.select().where((Notification.game == game_id) & (Notification.seat == mover)
                                             & (Notification.kind == "turn")).order_by(Notification.id.desc()).first()
     text = compose(turn_mail, {"MAIL_FROM": "h@example.org"}).get_content()
-    assert re.search(r"Answer by .* \(1 day\(s\) per move, plus 1d 1[12]h of reserve left\)", text, re.S)
+    assert re.search(r"Answer by .* \(1 day per move, plus 1d 1[12]h of reserve left\)", text, re.S)
     assert Seat.get((Seat.game == game_id) & (Seat.seat == 1 - mover)).reserve_left is None  # still whole
     again = Game.get_by_id(game_id)
     since = datetime.fromisoformat(again.prompted[0]["since"])
