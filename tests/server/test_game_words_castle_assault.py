@@ -21,7 +21,8 @@ from core.text import to_json
 from server.web.i18n import catalogs, extract, terms
 from server.web.i18n.gamewords import said
 from tests.core.castle_assault.helpers import make, play
-from tests.server.test_i18n import OTHERS, untranslated
+from tests.server.test_i18n import OTHERS
+from tests.support.untranslated import untranslated
 
 RULESET = "castle-assault"
 PLURALS = {"ru": 3, "es": 3}

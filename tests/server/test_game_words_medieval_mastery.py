@@ -16,7 +16,7 @@ from core.rng import Rng
 from core.text import Msg, term
 from server.web.i18n import catalogs, extract, languages
 from server.web.i18n.gamewords import said
-from tests.server.test_i18n import sentences, untranslated
+from tests.support.untranslated import sentences, untranslated
 
 RULESET = "medieval-mastery"
 GAME = games[RULESET]

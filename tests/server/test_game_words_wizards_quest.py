@@ -19,7 +19,8 @@ from core.wizards_quest.notation import FORMS
 from core.text import say, say_n
 from server.web.i18n import catalogs, extract, terms
 from server.web.i18n.gamewords import said
-from tests.server.test_i18n import OTHERS, sentences, untranslated
+from tests.server.test_i18n import OTHERS
+from tests.support.untranslated import sentences, untranslated
 
 RULESET = "wizards-quest"
 GAME = games[RULESET]

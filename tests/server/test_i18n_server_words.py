@@ -53,8 +53,9 @@ def test_a_swedish_players_refusals_are_swedish_and_keep_their_codes(api):
     for name in english:
         status, code, message, spoken = swedish[name]
         assert (status, code) == english[name][:2], name  # the code is the same in every language
-        if name == "out of turn":  # the engine's refusal (TOY-1): its own words until the engines have ids
-            assert code == "illegal-move" and message == english[name][2] and spoken == "en"
+        if name == "out of turn":  # the rules' refusal (TOY-1), said with core's words
+            assert code == "illegal-move" and spoken == "sv", (message, spoken)
+            assert message.startswith("Du behöver inte bestämma något just nu (")
             continue
         assert english[name][3] == "en" and spoken == "sv", name
         assert message != english[name][2] and not untranslated(english[name][2], message), (name, message)
@@ -170,7 +171,7 @@ def test_a_stored_event_is_said_in_each_readers_language():
     unknown = {**stored, "msg": {"id": "A template no catalog has: {who} and {P0}", "args": {"who": "x"}}}
     assert render_event_text(unknown, "hu") == "A template no catalog has: x and {P0}"  # unknown slots left alone
     broken = {**stored, "msg": {"id": "{player}'s move {seq} is taken back by consent.", "args": None}}
-    assert render_event_text(broken, "es") == "La jugada {seq} de {player} se deshace de común acuerdo."
+    assert render_event_text(broken, "es") == stored["text"]  # a message that cannot be said: the stored English
     assert render_event_text({**stored, "msg": "not a dict"}, "sv") == stored["text"]
 
 
@@ -178,7 +179,7 @@ def test_an_undo_entry_reads_in_each_players_language(api):
     """The undo's event is stored as English text plus its message id and values: the API's log
     says it in the reader's language, the stored text stays the English one."""
     from server.store.models import Move
-    from tests.table.test_undo import a_deterministic_move
+    from tests.server.table.test_undo import a_deterministic_move
 
     players, game_id, before, mover, others = a_deterministic_move(api)
     api.call("PUT", f"/games/{game_id}/undo-standing", others[0], json={"always_accept": True})
@@ -331,13 +332,13 @@ def test_a_first_release_game_through_the_api_for_a_swedish_player(release1, tmp
 
 @pytest.fixture
 def config(config):
-    """The server tests' settings, allowing webhooks to this machine (tests/table/receiver.py)."""
+    """The server tests' settings, allowing webhooks to this machine (tests/server/table/receiver.py)."""
     return {**config, "WEBHOOK_ALLOW_NETWORKS": "127.0.0.0/8"}
 
 
 def test_a_slack_hook_speaks_its_players_language_and_json_stays_as_written(api, config):
     from server.notify.channels import webhook as webhooks
-    from tests.table.receiver import Receiver
+    from tests.server.table.receiver import Receiver
 
     receiver = Receiver().start()
     try:

@@ -21,7 +21,7 @@ from server.notify.channels.mail import compose, deliver_pending
 from server.store.models import Notification, Snapshot
 from server.table.reminders import queue_reminders
 from tests.server.live import serving
-from tests.server.test_i18n import untranslated
+from tests.support.untranslated import untranslated
 from tests.server.test_quiet_hours import next_local
 
 HOUR = timedelta(hours=1)
