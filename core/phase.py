@@ -56,10 +56,10 @@ class Decision:
     moves: frozenset[str]  # the move types that answer it; any other is refused by `check`
     rule: str  # the rule of what is asked: a refused move (and in Wizard's Quest a shape error) names it
     prompt: str  # the Prompt's kind (turn, join, reaction, choice, setup, loss, ...)
+    legal: Callable[..., list[dict]]  # the answers, or patterns with examples beside them
     resolve: Callable[..., Any]  # carries an accepted answer out on the working copy (the engine's arguments)
     text: str = ""  # the prompt's sentence (a message), when `describe` is None
     describe: Callable[..., str] | None = None  # the prompt's sentence from the position (the engine's context)
-    legal: Callable[..., list[dict]] | None = None  # the answers, or patterns with examples beside them
     auto: Callable[..., dict | None] | None = None  # the answer when there is no real choice, else None
     wrong: str | Callable[..., str] | None = None  # what a refused move is told (default: the prompt's sentence)
     out_of_place: Mapping[str, OutOfPlace] = field(default_factory=dict)  # by move type

@@ -48,10 +48,10 @@ class CastleAssault(Game):
         return setup_state(players, self.normalize_options(options, rules_version), str(seed), scenario)
 
     def prompts(self, state: State) -> list[Prompt]:
-        return flow.prompts(state)
+        return phases.prompts(state)
 
     def legal_moves(self, state: State, seat: int) -> list[dict]:
-        return legal.legal_moves(state, seat)
+        return phases.legal_moves(state, seat)
 
     def random_move(self, state: State, seat: int, rng: Rng) -> dict:
         return legal.random_move(state, seat, rng)

@@ -18,7 +18,7 @@ def played(state: dict, seat: int, move: dict, events: list) -> str:
 
 
 TURN = phase.Decision("turn", moves=frozenset({"play", "pass"}), rule="TOY-2", prompt="turn", text=ASKED,
-                      resolve=played,
+                      legal=lambda state, seat: [], resolve=played,
                       out_of_place={"resign-all": phase.OutOfPlace("TOY-1", say("Not now.")),
                                     "skip": phase.OutOfPlace("TOY-1", say("Never skip."), alone=True, code="no-skip")})
 
@@ -45,10 +45,10 @@ def test_an_out_of_place_move_names_where_it_belongs_before_what_is_asked():
 
 
 def test_what_a_refusal_says_may_come_from_the_position():
-    told = phase.Decision("bid", moves=frozenset({"bid"}), rule="TOY-2", prompt="bid", resolve=played,
+    told = phase.Decision("bid", moves=frozenset({"bid"}), rule="TOY-2", prompt="bid", legal=list, resolve=played,
                           describe=lambda state, seat: say("Bid above {top}.", top=state["top"]))
     assert phase.refusal(told, "play", {"top": 7}, 0).message == "Bid above 7."
-    wrong = phase.Decision("bid", moves=frozenset({"bid"}), rule="TOY-2", prompt="bid", resolve=played,
+    wrong = phase.Decision("bid", moves=frozenset({"bid"}), rule="TOY-2", prompt="bid", legal=list, resolve=played,
                            text=say("Bid."), wrong=lambda state: say("Only bids, above {top}.", top=state["top"]))
     assert phase.refusal(wrong, "play", {"top": 3}).message == "Only bids, above 3."
 
