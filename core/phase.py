@@ -85,7 +85,7 @@ PROMPTS = Memo(4096)  # a Prompt is immutable, and every move asks for one: made
 
 def prompt(decision: Decision, seat: int, *context: Any) -> Prompt:
     """The decision's Prompt for `seat`."""
-    text = sentence(decision, *context)
+    text = decision.text if decision.describe is None else decision.describe(*context)  # (`sentence`, inlined)
     key = (decision, seat, text)
     made = PROMPTS.get(key)
     return made if made is not None else PROMPTS.keep(key, Prompt(seat, decision.prompt, text))

@@ -66,21 +66,35 @@ class Joined(str):
         return {"join": self.sep, "items": [to_json(item) for item in self.items]}
 
 
-def _made(cls: type, english: str, **fields: Any) -> Any:
-    made: Any = str.__new__(cls, english)
-    made.__dict__.update(fields)
-    return made
+_new = str.__new__  # a message is made on every event: its fields are set one by one, without a helper
 
 
 def say(template: str, **args: Any) -> Msg:
     """One sentence: `template` filled with `args` (str, int, `Msg`, `Term`, `Joined`)."""
-    return _made(Msg, template.format_map(_Slots(args)), id=template, args=args, n=None)
+    try:
+        english = template.format_map(args)
+    except KeyError:  # a `{P0}`-style slot in the template itself stays as it is
+        english = template.format_map(_Slots(args))
+    made: Any = _new(Msg, english)
+    made.id = template
+    made.args = args
+    made.n = None
+    return made
 
 
 def say_n(singular: str, plural: str, n: int, **args: Any) -> Msg:
     """A sentence with a count `n` (`{n}` in the templates), in the reader's plural form."""
     args["n"] = n
-    return _made(Msg, (singular if n == 1 else plural).format_map(_Slots(args)), id=(singular, plural), args=args, n=n)
+    template = singular if n == 1 else plural
+    try:
+        english = template.format_map(args)
+    except KeyError:
+        english = template.format_map(_Slots(args))
+    made: Any = _new(Msg, english)
+    made.id = (singular, plural)
+    made.args = args
+    made.n = n
+    return made
 
 
 def term(name: str) -> Term:
@@ -90,13 +104,19 @@ def term(name: str) -> Term:
 
 def P(number: int) -> str:  # noqa: N802 - named as the slot it writes, {P0}..{P5}
     """The slot the server fills with the name of the player in seat `number`."""
-    return "{P%d}" % number
+    return SLOTS.get(number) or "{P%d}" % number
+
+
+SLOTS = {number: "{P%d}" % number for number in range(10)}
 
 
 def join(separator: str, items: Iterable[Any]) -> Joined:
     """The pieces said one after another, `separator` between them (kept as it is)."""
     items = tuple(items)
-    return _made(Joined, separator.join(map(str, items)), sep=separator, items=items)
+    made: Any = _new(Joined, separator.join(map(str, items)))
+    made.sep = separator
+    made.items = items
+    return made
 
 
 def count(number: int, singular: str, plural: str | None = None) -> str:

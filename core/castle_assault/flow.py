@@ -140,7 +140,7 @@ def begin_turn(s: State, seat: int, events: list) -> None:
     s["defended"] = False
     if not s["alive"][seat]:
         s["phase"] = "gift"                               # CA-TURN-8, CA-MULTI-9
-        events.append(Event(say("{player}'s turn (no castle: give a card to a player or pass).", player=P(seat))))
+        events.append(GIFT_TURN_EVENTS[seat])
         return
     s["phase"] = "act"
     card = draw_village(s, events)
@@ -153,6 +153,8 @@ def begin_turn(s: State, seat: int, events: list) -> None:
 
 
 # The events of every turn's draw, made once (an Event is immutable; most moves end a turn).
+GIFT_TURN_EVENTS = [Event(say("{player}'s turn (no castle: give a card to a player or pass).", player=P(seat)))
+                    for seat in range(4)]
 DRAW_EVENTS = [Event(say("{player}'s turn: {player} draws a Village card.", player=P(seat))) for seat in range(4)]
 DREW_EVENTS = [{card: Event(say("You drew {cards}.", cards=CARDS.label(card)), (seat,)) for card in CARDS.kind_of}
                for seat in range(4)]

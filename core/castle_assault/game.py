@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Callable, cast
 
 from core import resign
+from core.phase import check, decide
 from core.protocol import Event, Game, Prompt, Result
 from core.rng import Rng
 from core.text import Msg, say
@@ -74,8 +75,16 @@ class CastleAssault(Game):
         return self.changed(state, seat, move, standing)
 
     def apply_decision(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
-        phases.check_allowed(state, move["type"])
-        return self.changed(state, seat, move, phases.decide)
+        """The phase's Decision record refuses a move it does not take, or carries it out on a
+        working copy; then everything that follows automatically (as `changed`, inlined: every
+        move comes here)."""
+        decision = phases.DECISIONS[state["phase"]]
+        check(decision, move["type"])
+        s = clone(state)
+        events: list[Event] = []
+        decide(decision, s, seat, move, events)
+        flow.advance(s, events)
+        return s, events
 
     @staticmethod
     def changed(state: State, seat: int, move: dict, step: Callable) -> tuple[State, list[Event]]:

@@ -4,14 +4,14 @@
 `standing` (standing answers, any time) and `hand` (what they share) ask nothing.
 
 DECISIONS is the explicit registry, by the state's phase: the seat flow.prompted_seat names is
-asked its phase's question (`prompts`), offered its answers (`legal_moves`), refused any other
-move (`check_allowed`) and has its answer carried out (`decide`); flow.advance then runs
-whatever follows automatically.
+asked its phase's question (`prompts`) and offered its answers (`legal_moves`); game.py's
+`apply_decision` refuses any other move (core.phase.check) and has the answer carried out
+(core.phase.decide); flow.advance then runs whatever follows automatically.
 """
 from __future__ import annotations
 
-from core.phase import check, decide as carry_out, prompt, registry
-from core.protocol import Event, Prompt
+from core.phase import prompt, registry
+from core.protocol import Prompt
 
 from ..flow import prompted_seat
 from ..legal import STANDING
@@ -35,14 +35,3 @@ def legal_moves(s: State, seat: int) -> list[dict]:
     if prompted_seat(s) != seat:
         return list(STANDING)
     return DECISIONS[s["phase"]].legal(s, seat) + STANDING
-
-
-def check_allowed(state: State, kind: str) -> None:
-    """Refuse a move the current phase does not ask for, saying what it does ask for (the
-    server lists the legal moves beside the error)."""
-    check(DECISIONS[state["phase"]], kind)
-
-
-def decide(s: State, seat: int, move: dict, events: list[Event]) -> None:
-    """Apply the prompted seat's decision to the working copy `s` (already checked by check_allowed)."""
-    carry_out(DECISIONS[s["phase"]], s, seat, move, events)

@@ -16,7 +16,7 @@ from .. import battle, legal
 from ..data import ACADEMY_COST, BUILD_CARDS, BUY_DRAWS, CARDS, KING_ACTIONS, shields
 from ..flow import end_action
 from ..options import option
-from ..state import State, own, own_posts
+from ..state import State, own, own_post
 from ..zones import post_index, post_name, post_shields
 from .hand import draw_cards, keys_of, spend, take_from_hand
 
@@ -84,7 +84,7 @@ def defend(s: State, seat: int, move: dict, events: list) -> None:
         raise IllegalMove("post-full", say("{post} already has as many defenders as its printed shields.",
                                            post=post_name(index)), "CA-ACT-DEFEND-3")
     s["hands"][seat].remove(card)
-    post = own_posts(s, seat)[index]
+    post = own_post(s, seat, index)
     post[2].append(card)
     s["defended"] = True
     events.append(Event(say("{player} stations {card} on {post} (now {shields}).", player=P(seat), card=CARDS.label(card),
@@ -99,7 +99,7 @@ def takeback(s: State, seat: int, move: dict, events: list) -> None:
         raise one_defend(s)
     for index, post in enumerate(s["posts"][seat]):
         if card in post[2]:
-            post = own_posts(s, seat)[index]
+            post = own_post(s, seat, index)
             post[2].remove(card)
             s["hands"][seat].append(card)
             s["defended"] = s["defended"] or limits_take_back
@@ -187,7 +187,7 @@ def explore(s: State, seat: int, move: dict, events: list) -> None:
         if len(got) < kind.treasure:
             events.append(Event(only_drawn(len(got))))
     else:
-        events.append(Event(say("{player} does not beat the danger and gains nothing.", player=P(seat))))
+        events.append(NOTHING_GAINED[seat])
     end_action(s, events)
 
 
@@ -268,8 +268,13 @@ def discard(s: State, seat: int, move: dict, events: list) -> None:
 
 
 def post_label(index: int) -> Msg:
-    return say("the castle") if index == 0 else say("wall {post}", post=post_name(index))
+    return POST_LABELS[index] if index < len(POST_LABELS) else say("wall {post}", post=post_name(index))
 
+
+POST_LABELS = [say("the castle")] + [say("wall {post}", post=post_name(index)) for index in range(1, 10)]
+
+
+NOTHING_GAINED = [Event(say("{player} does not beat the danger and gains nothing.", player=P(seat))) for seat in range(4)]
 
 # Made once, as the turn draw's events are (flow.py): the random player discards often.
 DISCARD_EVENTS = [{card: Event(say("{player} discards {card} for no effect.", player=P(seat), card=CARDS.label(card)))
