@@ -66,6 +66,7 @@ class Joined(str):
         return {"join": self.sep, "items": [to_json(item) for item in self.items]}
 
 
+_new = str.__new__  # a message is made on every event: its fields are set one by one, without a helper
 def _filled(template: str, args: dict[str, Any]) -> str:
     """The English sentence: `template` with `args`, an unknown `{name}` (a `{P0}` slot) kept."""
     try:
@@ -76,16 +77,29 @@ def _filled(template: str, args: dict[str, Any]) -> str:
 
 def say(template: str, **args: Any) -> Msg:
     """One sentence: `template` filled with `args` (str, int, `Msg`, `Term`, `Joined`)."""
-    made = str.__new__(Msg, _filled(template, args))
-    made.id, made.args, made.n = template, args, None
+    try:
+        english = template.format_map(args)
+    except KeyError:  # a `{P0}`-style slot in the template itself stays as it is
+        english = template.format_map(_Slots(args))
+    made: Any = _new(Msg, english)
+    made.id = template
+    made.args = args
+    made.n = None
     return made
 
 
 def say_n(singular: str, plural: str, n: int, **args: Any) -> Msg:
     """A sentence with a count `n` (`{n}` in the templates), in the reader's plural form."""
     args["n"] = n
-    made = str.__new__(Msg, _filled(singular if n == 1 else plural, args))
-    made.id, made.args, made.n = (singular, plural), args, n
+    template = singular if n == 1 else plural
+    try:
+        english = template.format_map(args)
+    except KeyError:
+        english = template.format_map(_Slots(args))
+    made: Any = _new(Msg, english)
+    made.id = (singular, plural)
+    made.args = args
+    made.n = n
     return made
 
 
@@ -96,14 +110,18 @@ def term(name: str) -> Term:
 
 def P(number: int) -> str:  # noqa: N802 - named as the slot it writes, {P0}..{P5}
     """The slot the server fills with the name of the player in seat `number`."""
-    return "{P%d}" % number
+    return SLOTS.get(number) or "{P%d}" % number
+
+
+SLOTS = {number: "{P%d}" % number for number in range(10)}
 
 
 def join(separator: str, items: Iterable[Any]) -> Joined:
     """The pieces said one after another, `separator` between them (kept as it is)."""
     items = tuple(items)
-    made = str.__new__(Joined, separator.join(map(str, items)))
-    made.sep, made.items = separator, items
+    made: Any = _new(Joined, separator.join(map(str, items)))
+    made.sep = separator
+    made.items = items
     return made
 
 

@@ -4,12 +4,13 @@ The battle in progress is kept in state["battle"]; state.Battle describes it key
 """
 from __future__ import annotations
 
+from core.memo import Memo
 from core.protocol import Event, IllegalMove
 from core.text import Joined, Msg, P, join as joined, say, say_n, term
 
 from .data import CARDS, REMOVES, shields as shields_of, swords as swords_of
 from .options import option
-from .state import Battle, State, own_loot, own, own_posts, the_battle
+from .state import Battle, State, own_loot, own, own_post, own_posts, the_battle
 from .zones import draw_village, post_name, post_shields, resolve_target, target_of, walls_standing
 
 
@@ -73,7 +74,17 @@ def target_label(s: State, target: str) -> Msg | str:
 
 
 def placed_label(owner: int, index: int, card: str | None) -> Msg:
-    """A target said from where it stands: a stationed card, a castle or a wall."""
+    """A target said from where it stands: a stationed card, a castle or a wall (made once per
+    place: every battle says its target)."""
+    key = (owner, index, card)
+    said = PLACED.get(key)
+    return said if said is not None else PLACED.keep(key, place_label(owner, index, card))
+
+
+PLACED = Memo(4096)
+
+
+def place_label(owner: int, index: int, card: str | None) -> Msg:
     if card is not None:
         return say("{card} stationed on {player}'s {post}", card=CARDS.label(card), player=P(owner),
                    post=post_name(index))
@@ -129,8 +140,14 @@ NIGHT = term("Night")
 
 
 def names(cards: list[str]) -> Joined:
-    """'V3 Soldier, S2 Catapult': the cards' labels."""
-    return joined(", ", map(CARDS.label, cards))
+    """'V3 Soldier, S2 Catapult': the cards' labels (made once per list of cards: most events
+    name some)."""
+    key = tuple(cards)
+    said = NAMES.get(key)
+    return said if said is not None else NAMES.keep(key, joined(", ", map(CARDS.label, key)))
+
+
+NAMES = Memo(4096)
 
 
 def join(s: State, seat: int, cards: list[str], events: list) -> None:
@@ -258,7 +275,7 @@ def resolve(s: State, events: list) -> None:
     if not outcome(s, b, events):
         return
     s["quiet_turns"] = -1                  # the end of this turn brings it to 0: a winning turn is not quiet
-    post = own_posts(s, owner)[index]
+    post = own_post(s, owner, index)
     if card is not None:
         defeat_defender(s, post, card, events)
     elif destroy_post(s, owner, index, post, events) and castle_fallen(s, owner, by, events):
@@ -274,17 +291,28 @@ def outcome(s: State, b: Battle, events: list) -> bool:
     """Whether the attack wins (CA-ACT-ATTACK-11); every battle card goes to the discard pile."""
     swords, shields, auto_loss, why = strength(s)
     won = not auto_loss and swords > shields
-    strengths = {"swords": swords_of(swords), "shields": shields_of(shields)}
-    if won:
-        events.append(Event(say("{swords} against {shields}: the attack WINS.", **strengths)))
-    elif auto_loss:
+    if auto_loss:
+        strengths = {"swords": swords_of(swords), "shields": shields_of(shields)}
         events.append(Event(say("{swords} against {shields}: the attack loses ({why}).", why=why, **strengths)))
     else:
-        events.append(Event(say("{swords} against {shields}: the attack loses.", **strengths)))
+        key = (won, swords, shields)
+        said = COMPARED.get(key)
+        events.append(said if said is not None else COMPARED.keep(key, compared(won, swords, shields)))
     spent = attack_cards(b) + ([b["night_card"]] if b["night_card"] else []) + b["reactions"]
     s["discard"].extend(spent)                                    # CA-ACT-ATTACK-15/16, CA-ACT-REACT-2
     s["battle"] = None
     return won
+
+
+def compared(won: bool, swords: int, shields: int) -> Event:
+    """The comparison of a battle without an automatic loss (made once per outcome and strengths)."""
+    strengths = {"swords": swords_of(swords), "shields": shields_of(shields)}
+    if won:
+        return Event(say("{swords} against {shields}: the attack WINS.", **strengths))
+    return Event(say("{swords} against {shields}: the attack loses.", **strengths))
+
+
+COMPARED = Memo(4096)
 
 
 def defeat_defender(s: State, post: list, card: str, events: list) -> None:
@@ -340,11 +368,19 @@ def draw_loot(s: State, seat: int, events: list) -> None:
         return
     if s["players"] == 2:
         s["hands"][seat].append(card)
-        events.append(Event(say("{player} draws a loot card into their hand.", player=P(seat))))
-        events.append(Event(say("Your loot: {card}.", card=CARDS.label(card)), (seat,)))
+        events.append(LOOT_IN_HAND[seat])
+        events.append(LOOT_EVENTS[seat][card])
     else:
         own_loot(s, seat).append(card)
-        events.append(Event(say("{player} puts a loot card face down, unseen, on their loot pile.", player=P(seat))))
+        events.append(LOOT_HIDDEN[seat])
+
+
+# The loot's events, made once per seat (and card), as the turn draw's are (flow.py).
+LOOT_IN_HAND = [Event(say("{player} draws a loot card into their hand.", player=P(seat))) for seat in range(4)]
+LOOT_EVENTS = [{card: Event(say("Your loot: {card}.", card=CARDS.label(card)), (seat,)) for card in CARDS.kind_of}
+               for seat in range(4)]
+LOOT_HIDDEN = [Event(say("{player} puts a loot card face down, unseen, on their loot pile.", player=P(seat)))
+               for seat in range(4)]
 
 
 def eliminate(s: State, seat: int, by: int, events: list) -> None:

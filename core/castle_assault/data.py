@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.memo import Memo
 from core.text import Msg, Term, say, say_n, term
 
 HALF = 2  # half points per whole sword or shield
@@ -167,13 +168,28 @@ def half_text(points: int) -> str:
 
 
 def swords(points: int) -> Msg:
-    """'1 sword', '0 swords', '4 swords' (half points: '½ sword', '1½ swords')."""
+    """'1 sword', '0 swords', '4 swords' (half points: '½ sword', '1½ swords'); made once per
+    amount (every battle says two)."""
+    said = SAID_SWORDS.get(points)
+    return said if said is not None else SAID_SWORDS.keep(points, said_swords(points))
+
+
+def shields(points: int) -> Msg:
+    """'1 shield', '0 shields', '4½ shields' (see said_shields); made once per amount."""
+    said = SAID_SHIELDS.get(points)
+    return said if said is not None else SAID_SHIELDS.keep(points, said_shields(points))
+
+
+SAID_SWORDS, SAID_SHIELDS = Memo(256), Memo(256)
+
+
+def said_swords(points: int) -> Msg:
     if points % HALF == 0:
         return say_n("{n} sword", "{n} swords", points // HALF)
     return say_n("{amount} sword", "{amount} swords", 1 if points == 1 else HALF, amount=half_text(points))
 
 
-def shields(points: int) -> Msg:
+def said_shields(points: int) -> Msg:
     """'1 shield', '0 shields', '4½ shields' (half points: '½ shield', '1½ shields'). A half amount
     takes the plural form of 2 (1 for '½'), whatever its whole part: the languages with more
     than two forms say a fraction as they say 2-4."""

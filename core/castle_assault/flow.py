@@ -2,23 +2,23 @@
 
 After every move `advance` runs the automatic steps (turn draws, forced passes, windows
 nobody is asked to answer, removals without a real choice, resolution) until one seat
-must decide or the game is over. Exactly one seat is ever prompted at a time.
+must decide or the game is over. Exactly one seat is ever prompted at a time; what it is
+asked, and how it answers, is its phase's `Decision` record (phases/, core/phase.py).
 """
 from __future__ import annotations
 
 import re
 from typing import Callable
 
-from core.memo import Memo
-from core.protocol import Event, Prompt, declared_code
-from core.text import Msg, P, say, say_n, term
+from core.protocol import Event, declared_code
+from core.text import Msg, P, say, say_n
 
 from . import battle
 from .battle import destroyed_castle, last_castle
 from .data import CARDS
 from .options import option
-from .state import Battle, State, the_battle
-from .zones import draw_village, post_name, resolve_target, target_of
+from .state import State, the_battle
+from .zones import draw_village
 
 
 def wants_join_prompt(s: State, seat: int) -> bool:
@@ -66,11 +66,23 @@ def advance(s: State, events: list) -> None:
         next_turn(s, events)
 
 
+def join_auto(s: State, seat: int) -> dict | None:
+    """The join window's answer without a real choice (the record's `auto`, phases/join.py): a
+    pass for a seat nobody asks (CA-MULTI-5, a standing answer)."""
+    return None if wants_join_prompt(s, seat) else {"type": "pass"}
+
+
+def react_auto(s: State, seat: int) -> dict | None:
+    """The reaction window's answer without a real choice (phases/react.py): a pass for a victim
+    nobody asks (CA-ACT-REACT-4, a standing answer)."""
+    return None if wants_react_prompt(s, seat) else {"type": "pass"}
+
+
 def join_step(s: State, events: list) -> bool:
-    """Skip the joiners nobody asks (never announced); True if one must decide."""
+    """Skip the joiners nobody asks (their pass, never announced); True if one must decide."""
     b = the_battle(s)
-    while b["to_ask"] and not wants_join_prompt(s, b["to_ask"][0]):
-        battle.decline(s)
+    while b["to_ask"] and join_auto(s, b["to_ask"][0]) is not None:
+        battle.decline(s)                                 # the pass that phases/join.py carries out
     if b["to_ask"]:
         return True
     s["phase"] = "react"
@@ -80,9 +92,9 @@ def join_step(s: State, events: list) -> bool:
 def react_step(s: State, events: list) -> bool:
     """The victim is asked to react, or passes automatically."""
     victim = the_battle(s)["victim"]
-    if wants_react_prompt(s, victim):
+    if react_auto(s, victim) is None:
         return True
-    battle.react(s, victim, [], events)
+    battle.react(s, victim, [], events)                   # the pass that phases/react.py carries out
     return False
 
 
@@ -128,7 +140,7 @@ def begin_turn(s: State, seat: int, events: list) -> None:
     s["defended"] = False
     if not s["alive"][seat]:
         s["phase"] = "gift"                               # CA-TURN-8, CA-MULTI-9
-        events.append(Event(say("{player}'s turn (no castle: give a card to a player or pass).", player=P(seat))))
+        events.append(GIFT_TURN_EVENTS[seat])
         return
     s["phase"] = "act"
     card = draw_village(s, events)
@@ -141,6 +153,8 @@ def begin_turn(s: State, seat: int, events: list) -> None:
 
 
 # The events of every turn's draw, made once (an Event is immutable; most moves end a turn).
+GIFT_TURN_EVENTS = [Event(say("{player}'s turn (no castle: give a card to a player or pass).", player=P(seat)))
+                    for seat in range(4)]
 DRAW_EVENTS = [Event(say("{player}'s turn: {player} draws a Village card.", player=P(seat))) for seat in range(4)]
 DREW_EVENTS = [{card: Event(say("You drew {cards}.", cards=CARDS.label(card)), (seat,)) for card in CARDS.kind_of}
                for seat in range(4)]
@@ -227,65 +241,3 @@ def prompted_seat(s: State | dict) -> int | None:
     if phase == "join":
         return b["to_ask"][0]
     return b["victim"]
-
-
-def turn_prompt(seat: int, king: bool, acts: int) -> Prompt:
-    if king:
-        return Prompt(seat, "turn", say("{king} turn: choose your next action ({left} left).", king=term("King"),
-                                        left=acts))
-    return Prompt(seat, "turn", say("Your turn: choose one action."))
-
-
-# The prompts of turns, made once: a Prompt is immutable, and every move asks for one (twice).
-TURN_PROMPTS = {(seat, king, acts): turn_prompt(seat, king, acts)
-                for seat in range(4) for king in (False, True) for acts in (1, 2)}
-GIFT_PROMPTS = [Prompt(seat, "turn", say("You have no castle: give a card to a player who still has one, or pass."))
-                for seat in range(4)]
-
-
-def prompts(s: State) -> list[Prompt]:
-    seat = prompted_seat(s)
-    if seat is None:
-        return []
-    phase = s["phase"]
-    if phase == "act":
-        return [TURN_PROMPTS.get((seat, s["king_turn"], s["actions"])) or turn_prompt(seat, s["king_turn"], s["actions"])]
-    if phase == "gift":
-        return [GIFT_PROMPTS[seat]]
-    b = the_battle(s)
-    if phase == "remove":
-        need = b["pending_removals"][0]
-        return [Prompt(seat, "choice", say("Choose the attack card your {reaction} removes.", reaction=CARDS.name(need)))]
-    # A window's prompt depends only on these: the same battle asks the same seats the same question.
-    key = (phase, seat, b["attacker"], b["night_card"] is None, b["target"], resolve_target(s, b["target"]))
-    prompt = WINDOW_PROMPTS.get(key)
-    if prompt is None:
-        prompt = WINDOW_PROMPTS.keep(key, window_prompt(s, seat, phase, b))
-    return [prompt]
-
-
-WINDOW_PROMPTS = Memo(4096)
-
-
-def window_prompt(s: State, seat: int, phase: str, b: Battle) -> Prompt:
-    """A join window's or a reaction window's prompt."""
-    if phase == "join":
-        target = battle.target_label(s, b["target"])
-        if b["night_card"]:
-            return Prompt(seat, "join", say("{player}'s night attack on {target}: join it with attack cards, or pass.",
-                                            player=P(b["attacker"]), target=target))
-        return Prompt(seat, "join", say("{player}'s attack on {target}: join it with attack cards, or pass.",
-                                        player=P(b["attacker"]), target=target))
-    if b["night_card"]:
-        return Prompt(seat, "reaction", say("Your {target} is under night attack (cards hidden): react with Academy "
-                                            "cards, or pass.", target=target_owned(s, b)))
-    return Prompt(seat, "reaction", say("Your {target} is under attack: react with Academy cards, or pass.",
-                                        target=target_owned(s, b)))
-
-
-def target_owned(s: State, b: Battle) -> Msg:
-    """The victim's own card under attack, as 'Your ...' names it."""
-    owner, index, card = target_of(s, b)
-    if card is not None:
-        return say("{card} on {post}", card=CARDS.name(card), post=post_name(index))
-    return say("castle") if index == 0 else say("wall {post}", post=post_name(index))

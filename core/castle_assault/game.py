@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Callable, cast
 
 from core import resign
+from core.phase import check, decide
 from core.protocol import Event, Game, Prompt, Result
 from core.rng import Rng
 from core.text import Msg, say
@@ -48,10 +49,10 @@ class CastleAssault(Game):
         return setup_state(players, self.normalize_options(options, rules_version), str(seed), scenario)
 
     def prompts(self, state: State) -> list[Prompt]:
-        return flow.prompts(state)
+        return phases.prompts(state)
 
     def legal_moves(self, state: State, seat: int) -> list[dict]:
-        return legal.legal_moves(state, seat)
+        return phases.legal_moves(state, seat)
 
     def random_move(self, state: State, seat: int, rng: Rng) -> dict:
         return legal.random_move(state, seat, rng)
@@ -74,8 +75,16 @@ class CastleAssault(Game):
         return self.changed(state, seat, move, standing)
 
     def apply_decision(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
-        phases.check_allowed(state, move["type"])
-        return self.changed(state, seat, move, phases.decide)
+        """The phase's Decision record refuses a move it does not take, or carries it out on a
+        working copy; then everything that follows automatically (as `changed`, inlined: every
+        move comes here)."""
+        decision = phases.DECISIONS[state["phase"]]
+        check(decision, move["type"])
+        s = clone(state)
+        events: list[Event] = []
+        decide(decision, s, seat, move, events)
+        flow.advance(s, events)
+        return s, events
 
     @staticmethod
     def changed(state: State, seat: int, move: dict, step: Callable) -> tuple[State, list[Event]]:

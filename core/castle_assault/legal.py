@@ -205,30 +205,33 @@ def window_suggestions(hand: list[str], verb: str) -> list[dict]:
     return ([{"type": "react", "cards": cards}] if len(cards) > 1 else []) + singles
 
 
-def legal_moves(s: State, seat: int) -> list[dict]:
-    if s["phase"] == "over" or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s["players"]:
-        return []
-    if prompted_seat(s) != seat:
-        return list(STANDING)
-    phase = s["phase"]
+# The answers of each decision (its record's `legal`, phases/): phases.legal_moves adds the standing answers.
+
+def act_moves(s: State, seat: int) -> list[dict]:
+    """The turn's set-choosing patterns, their examples, then every concrete turn move."""
+    listed = turn_moves(s, seat)
+    return [m for m in listed if "pattern" in m] + suggestions(s, seat) + [m for m in listed if "pattern" not in m]
+
+
+def gift_moves(s: State, seat: int) -> list[dict]:
     hand = s["hands"][seat]
-    if phase == "act":
-        listed = turn_moves(s, seat)
-        moves = [m for m in listed if "pattern" in m] + suggestions(s, seat) \
-            + [m for m in listed if "pattern" not in m]
-    elif phase == "gift":
-        moves = [{"type": "give", "to": to, "cards": [card]} for card in hand
-                 for to in range(s["players"]) if to != seat and s["alive"][to]]
-        if option(s, "gift") == "any" and len(hand) > 1:
-            moves.append(PATTERNS["give"])
-        moves.append({"type": "pass"})
-    elif phase in ("join", "react"):
-        offers = window_suggestions(hand, phase)
-        moves = ([PATTERNS[phase]] if offers else []) + offers + [{"type": "pass"}]
-    else:
-        b = the_battle(s)
-        moves = [{"type": "remove", "card": c} for c in battle.removal_candidates(b, b["pending_removals"][0])]
-    return moves + STANDING
+    moves: list[dict] = [{"type": "give", "to": to, "cards": [card]} for card in hand
+             for to in range(s["players"]) if to != seat and s["alive"][to]]
+    if option(s, "gift") == "any" and len(hand) > 1:
+        moves.append(PATTERNS["give"])
+    moves.append({"type": "pass"})
+    return moves
+
+
+def window_moves(s: State, seat: int) -> list[dict]:
+    """A join or reaction window: the pattern and its examples when the hand can answer, or pass."""
+    offers = window_suggestions(s["hands"][seat], s["phase"])
+    return ([PATTERNS[s["phase"]]] if offers else []) + offers + [{"type": "pass"}]
+
+
+def remove_moves(s: State, seat: int) -> list[dict]:
+    b = the_battle(s)
+    return [{"type": "remove", "card": c} for c in battle.removal_candidates(b, b["pending_removals"][0])]
 
 
 # --- the random player -------------------------------------------------------------------------

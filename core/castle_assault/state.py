@@ -87,7 +87,8 @@ def clone(s: State) -> State:
 
     Most moves change the Village deck, the discard pile and hands only; every other zone is
     copied on write: the clone shares it, and whoever changes it takes `own` first, or for a
-    seat's row `own_posts`, `own_loot`, `own_standing` (most of the cost of a move was copying)."""
+    seat's row `own_posts` (one post: `own_post`), `own_loot`, `own_standing` (most of the
+    cost of a move was copying)."""
     c = s.copy()
     c["village"] = s["village"][:]
     c["discard"] = s["discard"][:]
@@ -120,6 +121,15 @@ def own_posts(s: State, seat: int) -> list:
     """A seat's posts, copied so that this (cloned) state may change them (see clone)."""
     posts = own(s, "posts")[seat] = [[p[0], p[1], p[2][:]] for p in s["posts"][seat]]
     return posts
+
+
+def own_post(s: State, seat: int, index: int) -> list:
+    """One post of a seat, copied so that this (cloned) state may change it; the seat's other
+    posts stay shared until someone takes them with own_post or own_posts (see clone)."""
+    posts = own(s, "posts")[seat] = s["posts"][seat][:]
+    p = posts[index]
+    post = posts[index] = [p[0], p[1], p[2][:]]
+    return post
 
 
 def own_loot(s: State, seat: int) -> list:
@@ -185,17 +195,36 @@ def shuffle(rng: Rng, items: list) -> list:
     if rng.scheme == 1:
         return rng.shuffle(items)
     i = len(items) - 1
-    while i > 0:
-        span, radices = 1, [0][:0]
-        while i - len(radices) > 0 and span * (i - len(radices) + 1) <= 1 << 64:
-            radices.append(i - len(radices) + 1)
-            span *= radices[-1]
+    for span, radices in shuffle_plan(len(items)):
         value = rng.below(span)
         for radix in radices:
             value, j = divmod(value, radix)
             items[i], items[j] = items[j], items[i]
             i -= 1
     return items
+
+
+def shuffle_plan(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The draws of a scheme-2 shuffle of `size` items: (span, radices) per draw, radices for the
+    positions i, i-1, ... as long as their product stays within 2^64. It depends on the size
+    alone, so it is worked out once per size."""
+    plan = PLANS.get(size)
+    if plan is not None:
+        return plan
+    draws = []
+    i = size - 1
+    while i > 0:
+        span, radices = 1, list[int]()
+        while i - len(radices) > 0 and span * (i - len(radices) + 1) <= 1 << 64:
+            radices.append(i - len(radices) + 1)
+            span *= radices[-1]
+        draws.append((span, tuple(radices)))
+        i -= len(radices)
+    PLANS[size] = plan = tuple(draws)
+    return plan
+
+
+PLANS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}  # by size: at most the 120 cards of the game
 
 
 def game_rng(s: State) -> Rng:

@@ -2,9 +2,11 @@
 player who still has one, or pass."""
 from __future__ import annotations
 
+from core.phase import Decision
 from core.protocol import Event, IllegalMove
 from core.text import P, join as joined, say, say_n
 
+from .. import legal
 from ..battle import names
 from ..flow import end_action
 from ..options import option
@@ -42,3 +44,14 @@ def give(s: State, seat: int, move: dict, events: list) -> None:
 def gift_pass(s: State, seat: int, move: dict, events: list) -> None:
     events.append(Event(say("{player} passes.", player=P(seat))))
     end_action(s, events)
+
+
+def gift(s: State, seat: int, move: dict, events: list) -> None:
+    (give if move["type"] == "give" else gift_pass)(s, seat, move, events)
+
+
+DECISION = Decision(
+    "gift", moves=frozenset({"give", "pass"}), rule="CA-MULTI-9", prompt="turn",
+    text=say("You have no castle: give a card to a player who still has one, or pass."), legal=legal.gift_moves,
+    resolve=gift, code="wrong-move-now",
+    wrong=say("Without a castle your turn is: give a card to a player who still has a castle, or pass."))

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from typing import Callable, Literal
 
+from core.phase import Decision, OutOfPlace
 from core.protocol import Event, IllegalMove
 from core.text import Msg, P, say, say_n, term
 
-from .. import battle
+from .. import battle, legal
 from ..data import ACADEMY_COST, BUILD_CARDS, BUY_DRAWS, CARDS, KING_ACTIONS, shields
 from ..flow import end_action
 from ..options import option
-from ..state import State, own, own_posts
+from ..state import State, own, own_post
 from ..zones import post_index, post_name, post_shields
 from .hand import draw_cards, keys_of, spend, take_from_hand
 
@@ -83,7 +84,7 @@ def defend(s: State, seat: int, move: dict, events: list) -> None:
         raise IllegalMove("post-full", say("{post} already has as many defenders as its printed shields.",
                                            post=post_name(index)), "CA-ACT-DEFEND-3")
     s["hands"][seat].remove(card)
-    post = own_posts(s, seat)[index]
+    post = own_post(s, seat, index)
     post[2].append(card)
     s["defended"] = True
     events.append(Event(say("{player} stations {card} on {post} (now {shields}).", player=P(seat), card=CARDS.label(card),
@@ -98,7 +99,7 @@ def takeback(s: State, seat: int, move: dict, events: list) -> None:
         raise one_defend(s)
     for index, post in enumerate(s["posts"][seat]):
         if card in post[2]:
-            post = own_posts(s, seat)[index]
+            post = own_post(s, seat, index)
             post[2].remove(card)
             s["hands"][seat].append(card)
             s["defended"] = s["defended"] or limits_take_back
@@ -186,7 +187,7 @@ def explore(s: State, seat: int, move: dict, events: list) -> None:
         if len(got) < kind.treasure:
             events.append(Event(only_drawn(len(got))))
     else:
-        events.append(Event(say("{player} does not beat the danger and gains nothing.", player=P(seat))))
+        events.append(NOTHING_GAINED[seat])
     end_action(s, events)
 
 
@@ -267,8 +268,13 @@ def discard(s: State, seat: int, move: dict, events: list) -> None:
 
 
 def post_label(index: int) -> Msg:
-    return say("the castle") if index == 0 else say("wall {post}", post=post_name(index))
+    return POST_LABELS[index] if index < len(POST_LABELS) else say("wall {post}", post=post_name(index))
 
+
+POST_LABELS = [say("the castle")] + [say("wall {post}", post=post_name(index)) for index in range(1, 10)]
+
+
+NOTHING_GAINED = [Event(say("{player} does not beat the danger and gains nothing.", player=P(seat))) for seat in range(4)]
 
 # Made once, as the turn draw's events are (flow.py): the random player discards often.
 DISCARD_EVENTS = [{card: Event(say("{player} discards {card} for no effect.", player=P(seat), card=CARDS.label(card)))
@@ -277,3 +283,43 @@ DISCARD_EVENTS = [{card: Event(say("{player} discards {card} for no effect.", pl
 TURN_ACTIONS = {"attack": attack, "night": night, "defend": defend, "takeback": takeback, "build": build,
                 "explore": explore, "buy": buy, "academy": academy, "king": king, "draw": draw,
                 "discard": discard}
+
+
+def act(s: State, seat: int, move: dict, events: list) -> None:
+    """One action of the turn, by its move type."""
+    TURN_ACTIONS[move["type"]](s, seat, move, events)
+
+
+def turn_sentence(king_turn: bool, actions: int) -> Msg:
+    if king_turn:
+        return say("{king} turn: choose your next action ({left} left).", king=KING, left=actions)
+    return say("Your turn: choose one action.")
+
+
+def asked(s: State, seat: int) -> Msg:
+    """The turn's prompt: one action, or the King turn's next one."""
+    key = (s["king_turn"], s["actions"])
+    return TURN_SENTENCES.get(key) or turn_sentence(*key)
+
+
+TURN_SENTENCES = {(king, actions): turn_sentence(king, actions) for king in (False, True) for actions in (1, 2)}
+
+# The active player's turn (CA-TURN-5): one action, compulsory (CA-TURN-3); the moves of the
+# out-of-turn decisions are refused with the rule that says where they belong.
+DECISION = Decision(
+    "act", moves=frozenset(TURN_ACTIONS), rule="CA-TURN-5", prompt="turn", describe=asked, legal=legal.act_moves,
+    resolve=act, code="wrong-move-now",
+    wrong=say("On your turn choose one action: attack, night, defend, takeback, build, explore, buy, academy, "
+              "king, draw (King turns only) or discard. Passing is not allowed."),
+    out_of_place={
+        "pass": OutOfPlace("CA-TURN-3", say("You cannot pass: every turn has one action (discard a card if nothing "
+                                            "else helps)."), alone=True, code="no-pass"),
+        "react": OutOfPlace("CA-ACT-REACT-10", say("Reactions are played against another player's attack on your "
+                                                   "cards, not on your own turn.")),
+        "join": OutOfPlace("CA-MULTI-1", say("Joining is for another player's attack, when you are asked, not for "
+                                             "your own turn.")),
+        "give": OutOfPlace("CA-MULTI-9", say("Only a player whose castle has fallen may give cards away, on their "
+                                             "own turn; your castle still stands.")),
+        "remove": OutOfPlace("CA-ACT-REACT-8", say("Removing an attack card follows a reaction against an attack, not "
+                                                   "your own turn.")),
+    })

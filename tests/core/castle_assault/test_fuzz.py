@@ -172,3 +172,35 @@ def test_the_quick_shape_test_accepts_exactly_what_the_full_check_accepts():
         assert well_formed(move) == ok, move
         accepted += ok
     assert 300 < accepted < len(moves) - 2000
+
+
+@pytest.mark.rule("CA-TURN-5")
+@pytest.mark.rule("CA-MULTI-4")
+def test_every_phase_asks_and_answers_as_its_decision_record_declares():
+    """Issue 25: each phase is one core.phase.Decision record (phases/), so the prompt's kind is
+    the record's, every concrete legal answer is of a move type it takes, and every other move
+    type is refused naming its rule (or the out_of_place rule of that move type)."""
+    from core.castle_assault.phases import DECISIONS
+
+    assert set(DECISIONS) == {"act", "gift", "join", "react", "remove"}
+    for state in STATES:
+        if state["phase"] == "over":
+            continue
+        decision = DECISIONS[state["phase"]]
+        [prompt] = GAME.prompts(state)
+        assert prompt.kind == decision.prompt
+        answers = {m["type"] for m in GAME.legal_moves(state, prompt.seat) if "type" in m} - {"standing"}
+        assert answers and answers <= decision.moves
+        for kind, move in WELL_FORMED.items():
+            if kind in decision.moves:
+                continue
+            with pytest.raises(IllegalMove) as err:
+                GAME.apply(state, prompt.seat, move)
+            misplaced = decision.out_of_place.get(kind)
+            assert err.value.rule == (misplaced.rule if misplaced else decision.rule)
+
+
+# A well-formed move of each type that answers some decision, whatever its cards.
+WELL_FORMED = {"pass": {"type": "pass"}, "join": {"type": "join", "cards": []}, "react": {"type": "react", "cards": []},
+               "give": {"type": "give", "to": 0, "cards": []}, "remove": {"type": "remove", "card": "V1"},
+               "discard": {"type": "discard", "card": "V1"}, "draw": {"type": "draw"}}
