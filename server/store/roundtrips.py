@@ -1,0 +1,126 @@
+"""PostgreSQL with fewer round trips: the pooled peewee database the server opens for a
+`postgres://` URL.
+
+Each statement psycopg2 sends is a round trip, and on a busy server each costs CPU on both
+sides (a move's transaction was twelve of them; bench/bench_cluster.py, docs/benchmarks.md).
+Two things need no answer of their own, so they travel with the next statement that does,
+in one query string (PostgreSQL runs its statements in order and stops at the first error):
+
+* `BEGIN`: a transaction's BEGIN is sent with its first statement (a transaction that sends
+  nothing sends no BEGIN and no COMMIT either);
+* writes queued with `later(sql, params)`: sent with the transaction's next statement, or
+  with its COMMIT. The move path queues its inserts and updates (server/table/movelog.py).
+
+Nothing else changes: the statements run in the same order, in the same transaction, with
+the same values. What a queued write reports comes later: its error (a unique index refusing
+a row) is raised by the statement it travels with, or by the commit, which then rolls back as
+for any error (peewee's `atomic` does); and it reports no row count. Through PgBouncer's
+transaction pooling it is the same: several statements in one query string are one
+transaction's, as before. Values are bound on the client, as psycopg2 always does.
+"""
+from __future__ import annotations
+
+import threading
+
+from peewee import InterfaceError, __exception_wrapper__, _savepoint
+from playhouse.pool import PooledPostgresqlDatabase
+
+SEPARATOR = b"; "
+
+
+class _Savepoint(_savepoint):
+    """A savepoint rolled back drops the writes queued inside it (its SAVEPOINT statement
+    took all those queued before it along)."""
+
+    def rollback(self, begin=True):
+        self.db._take()
+        super().rollback(begin)
+
+
+class FewerRoundTrips(PooledPostgresqlDatabase):
+    """peewee's pooled PostgreSQL database, sending BEGIN and queued writes along with the next
+    statement (see above)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._queue = threading.local()  # per thread, like peewee's connection state
+
+    # --- what waits to be sent ------------------------------------------------------------
+
+    def _take(self) -> list[bytes]:
+        """What waits (and forget it: it is being sent, or dropped)."""
+        items = getattr(self._queue, "items", None) or []
+        self._queue.items, self._queue.begin_unsent = [], False
+        return items
+
+    def _nothing_sent(self) -> bool:
+        """Inside a transaction that has not sent its BEGIN yet."""
+        return getattr(self._queue, "begin_unsent", False)
+
+    def _text(self, sql, params) -> bytes:
+        """One statement with its values bound, as psycopg2 binds them (peewee passes () for
+        none: `%%` is `%` then too)."""
+        return self.connection().cursor().mogrify(sql, params or ())
+
+    def later(self, sql: str, params) -> None:
+        """Inside a transaction, queue a write to go with the next statement or the commit;
+        outside one, run it now."""
+        if not self.in_transaction():
+            self.execute_sql(sql, params)
+            return
+        self._queue.items = (getattr(self._queue, "items", None) or []) + [self._text(sql, params)]
+
+    def _send(self, parts: list[bytes]):
+        if self.is_closed():  # never on a new connection, outside the transaction they belong to
+            raise InterfaceError("the database connection was closed inside a transaction")
+        sql = SEPARATOR.join(parts)
+        self._log_query(sql, None)
+        with __exception_wrapper__:
+            cursor = self.cursor()
+            cursor.execute(sql)  # bound already: no second interpolation
+        return cursor
+
+    # --- peewee's hooks -------------------------------------------------------------------
+
+    def execute_sql(self, sql, params=None):
+        waiting = self._take()
+        if not self.in_transaction():
+            waiting = []  # left by a transaction whose connection was closed under it: dropped
+        if not waiting:
+            return super().execute_sql(sql, params)
+        return self._send(waiting + [self._text(sql, params)])
+
+    def cursor(self, named_cursor=None):
+        """Anything else sent on this connection inside the transaction (through a raw
+        cursor) goes after what waits, which is sent first."""
+        cursor = super().cursor(named_cursor)
+        waiting = self._take() if self.in_transaction() else []
+        if waiting:
+            with __exception_wrapper__:
+                cursor.execute(SEPARATOR.join(waiting))
+        return cursor
+
+    def begin(self, isolation_level=None):
+        self.connection()  # connected now (as peewee's BEGIN does), not by the first statement, which would reset the transaction
+        if isolation_level is None:
+            isolation_level = self._isolation_level
+        statement = "BEGIN"
+        if isolation_level:
+            statement = "BEGIN TRANSACTION ISOLATION LEVEL %s" % self._adapter.isolation_level_str(isolation_level)
+        self._queue.items, self._queue.begin_unsent = [statement.encode()], True
+
+    def commit(self):
+        if self._nothing_sent() and len(self._queue.items) == 1:
+            self._take()
+            return  # the transaction sent nothing: nothing to commit
+        self._send(self._take() + [b"COMMIT"])
+
+    def rollback(self):
+        if self._nothing_sent():
+            self._take()
+            return  # nothing was sent: nothing to roll back
+        self._take()
+        super().rollback()
+
+    def savepoint(self):
+        return _Savepoint(self)
