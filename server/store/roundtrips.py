@@ -43,19 +43,23 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._queue = threading.local()  # per thread, like peewee's connection state
+        # Per thread, like peewee's connection state: `items` waiting to be sent on `conn`, the
+        # connection their transaction began on (on any other they are dropped: it is gone), and
+        # whether its BEGIN is among them.
+        self._queue = threading.local()
 
     # --- what waits to be sent ------------------------------------------------------------
 
     def _take(self) -> list[bytes]:
-        """What waits (and forget it: it is being sent, or dropped)."""
-        items = getattr(self._queue, "items", None) or []
-        self._queue.items, self._queue.begin_unsent = [], False
-        return items
+        """What waits on this connection (and forget it: it is being sent, or dropped)."""
+        queue = self._queue
+        items = getattr(queue, "items", None) or []
+        live = items and queue.conn is not None and queue.conn is self._state.conn
+        queue.items, queue.conn, queue.begin_unsent = [], None, False
+        return items if live else []
 
-    def _nothing_sent(self) -> bool:
-        """Inside a transaction that has not sent its BEGIN yet."""
-        return getattr(self._queue, "begin_unsent", False)
+    def _begin_unsent(self) -> bool:
+        return getattr(self._queue, "begin_unsent", False) and self._queue.conn is self._state.conn
 
     def _text(self, sql, params) -> bytes:
         """One statement with its values bound, as psycopg2 binds them (peewee passes () for
@@ -68,7 +72,11 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
         if not self.in_transaction():
             self.execute_sql(sql, params)
             return
-        self._queue.items = (getattr(self._queue, "items", None) or []) + [self._text(sql, params)]
+        text = self._text(sql, params)
+        queue = self._queue
+        if getattr(queue, "conn", None) is not self._state.conn:  # the BEGIN went already
+            queue.items, queue.conn, queue.begin_unsent = [], self._state.conn, False
+        queue.items.append(text)
 
     def _send(self, parts: list[bytes]):
         if self.is_closed():  # never on a new connection, outside the transaction they belong to
@@ -84,43 +92,45 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
 
     def execute_sql(self, sql, params=None):
         waiting = self._take()
-        if not self.in_transaction():
-            waiting = []  # left by a transaction whose connection was closed under it: dropped
         if not waiting:
             return super().execute_sql(sql, params)
         return self._send(waiting + [self._text(sql, params)])
 
     def cursor(self, named_cursor=None):
-        """Anything else sent on this connection inside the transaction (through a raw
-        cursor) goes after what waits, which is sent first."""
+        """Anything else sent on this connection (through a raw cursor) goes after what waits,
+        which is sent first."""
         cursor = super().cursor(named_cursor)
-        waiting = self._take() if self.in_transaction() else []
+        waiting = self._take()
         if waiting:
             with __exception_wrapper__:
                 cursor.execute(SEPARATOR.join(waiting))
         return cursor
 
     def begin(self, isolation_level=None):
-        self.connection()  # connected now (as peewee's BEGIN does), not by the first statement, which would reset the transaction
+        conn = self.connection()  # now, as peewee's BEGIN connects: connecting later resets the transaction
         if isolation_level is None:
             isolation_level = self._isolation_level
         statement = "BEGIN"
         if isolation_level:
             statement = "BEGIN TRANSACTION ISOLATION LEVEL %s" % self._adapter.isolation_level_str(isolation_level)
-        self._queue.items, self._queue.begin_unsent = [statement.encode()], True
+        self._queue.items, self._queue.conn, self._queue.begin_unsent = [statement.encode()], conn, True
 
     def commit(self):
-        if self._nothing_sent() and len(self._queue.items) == 1:
+        if self._begin_unsent() and len(self._queue.items) == 1:
             self._take()
             return  # the transaction sent nothing: nothing to commit
         self._send(self._take() + [b"COMMIT"])
 
     def rollback(self):
-        if self._nothing_sent():
-            self._take()
-            return  # nothing was sent: nothing to roll back
+        unsent = self._begin_unsent()
         self._take()
-        super().rollback()
+        if not unsent:  # else nothing was sent: nothing to roll back
+            super().rollback()
 
     def savepoint(self):
         return _Savepoint(self)
+
+    def close(self):
+        if not self.in_transaction():  # (peewee refuses to close inside one)
+            self._take()
+        return super().close()

@@ -86,6 +86,14 @@ def test_a_savepoint_rolled_back_drops_its_queued_writes_only(db):
     assert notes(db) == [(1, "kept"), (3, "kept too")]
 
 
+def test_a_begin_by_hand_goes_with_the_next_statement(db):
+    db.begin()  # outside peewee's atomic(): no transaction on its stack, still a transaction
+    db.execute_sql("INSERT INTO things VALUES (1, 'rolled back')")
+    db.rollback()
+    assert sent()[0] == b"BEGIN; INSERT INTO things VALUES (1, 'rolled back')"
+    assert notes(db) == []
+
+
 def test_a_read_snapshot_begins_with_its_isolation_level(db):
     from server.store.db import read_snapshot
 
