@@ -2,7 +2,7 @@
 `postgres://` URL.
 
 Each statement psycopg2 sends is a round trip, and on a busy server each costs CPU on both
-sides (a move's transaction was twelve of them; bench/bench_cluster.py, docs/benchmarks.md).
+sides (a move was twelve of them, now five; bench/bench_cluster.py, docs/benchmarks.md).
 Two things need no answer of their own, so they travel with the next statement that does,
 in one query string (PostgreSQL runs its statements in order and stops at the first error):
 
@@ -14,9 +14,10 @@ in one query string (PostgreSQL runs its statements in order and stops at the fi
 Nothing else changes: the statements run in the same order, in the same transaction, with
 the same values. What a queued write reports comes later: its error (a unique index refusing
 a row) is raised by the statement it travels with, or by the commit, which then rolls back as
-for any error (peewee's `atomic` does); and it reports no row count. Through PgBouncer's
-transaction pooling it is the same: several statements in one query string are one
-transaction's, as before. Values are bound on the client, as psycopg2 always does.
+for any error (peewee's `atomic` does); and it reports no row count. PgBouncer's transaction
+pooling keeps a server connection from a transaction's BEGIN to its end, whichever query
+string carries them; nothing stays on a connection between transactions (values are bound
+on the client, as psycopg2 always does: no prepared statement).
 """
 from __future__ import annotations
 
