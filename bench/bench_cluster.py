@@ -1,6 +1,6 @@
 """Herald on 1-3 servers and one PostgreSQL: moves/s, CPU per move, commits, wake-ups, mail shares.
 
-    python -m bench.bench_cluster [--quick] [--servers 1,2,3] [--before REV]
+    python -m bench.bench_cluster [--quick] [--servers 1,2,3] [--before REV] [--commits-only]
 
 One PostgreSQL (initdb in a temporary folder, fsync on, max_connections 100) and 1-3 Herald
 servers, each gunicorn with the shipped settings (deploy/gunicorn.conf.py, 2 workers). With
@@ -19,14 +19,19 @@ Per version:
    one `herald server notify`, then as many by two started together, each with an SMTP
    relay of its own (a "host") that takes 50 ms to accept a mail, as one across a network
    does: the share of each, any row sent twice, and how much faster two are than one.
-3. (this tree's database) PostgreSQL commits/s of Herald's move transaction (the statements
-   of server/table/movelog.py's append: lock the game, read the player's mail setting, insert the
-   move, update the snapshot and the game, insert the turn mail) against a one-row insert
-   transaction, 16 threads on psycopg2, with the previous release's NOTIFY trigger on games
-   and without it; also the move's statements sent in one round trip, and the move
-   transaction with one thread (how far 16 threads scale: not at all while commits are
-   serialised), and the move followed by this tree's announcement (`pg_notify` in a
-   transaction of its own, which waits for no flush).
+3. (this tree's database) PostgreSQL commits/s, 16 psycopg2 threads, of a one-row insert
+   transaction (BEGIN, INSERT, COMMIT) against Herald's move transaction: as this tree sends it
+   (server/table/movelog.py through server/store/roundtrips.py: five round trips, the last the
+   announcement for the waiters), the same without the announcement, as the previous server
+   sent it (each statement a round trip, twelve), and the move's writes alone (the lock, then
+   the four writes with the COMMIT: the floor of this work); and this tree's with one thread.
+   Each `--commit-rounds` times by turns: the medians. The statements are the server's, as it
+   sends them to PostgreSQL; one real move, made in this process by this tree's code on the
+   same database, is counted too, so a model that has drifted from the server says so. With
+   `--commits-only` only this part runs (its games made in this process, no servers).
+
+PostgreSQL runs durable here, with the defaults an operator runs: fsync on, synchronous_commit
+on, full_page_writes on (the report prints them as the server reports them).
 
 Figures depend on the machine and on what else runs on it; compare ratios within one run.
 """
@@ -404,93 +409,236 @@ class Relay:
         self.controller.stop()
 
 
-# --- commits ----------------------------------------------------------------------------
+# --- commits ---------------------------------------------------------------------------
+# The move's statements as the server sends them (captured from server/table/movelog.py on
+# PostgreSQL; `real_move_trips` checks the count against a real move on this database).
 
-def commit_phase(url: str, seconds: float, threads: int = 16) -> dict:
-    """Commits/s of the move transaction and of a one-row insert, with and without the old trigger."""
+GAME_COLUMNS = ('"id", "ruleset", "title", "players", "options", "seed", "seed_hash", "status", "version", '
+                '"chain_head", "prompted", "result", "creator_id", "created", "finished", "rules_version", '
+                '"state_format", "public", "days_per_move", "on_timeout", "rated", "reserve_days", '
+                '"waiting_since", "due_at", "seating"')
+LOCK = f'SELECT {GAME_COLUMNS} FROM "games" WHERE "id" = %s FOR UPDATE'
+INSERT_MOVE = ('INSERT INTO "moves" ("game_id", "seq", "seat", "payload", "text", "events", "prompted", "public", '
+               '"created", "chain", "state_hash", "state_format") VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)')
+UPDATE_SNAPSHOT = ('UPDATE "snapshots" SET "version" = %s, "state" = %s, "state_hash" = %s, "state_format" = %s '
+                   'WHERE "game_id" = %s')
+UPDATE_GAME = ('UPDATE "games" SET "version" = %s, "chain_head" = %s, "prompted" = %s, "waiting_since" = %s, '
+               '"due_at" = %s WHERE "id" = %s')
+CHAT_DIGEST = ('SELECT "t1"."name", "t2"."to", "t2"."text" FROM "chat_messages" AS "t2" INNER JOIN "players" AS "t1" '
+               'ON ("t2"."player_id" = "t1"."id") WHERE (("t2"."game_id" = %s) AND ("t2"."version" >= (SELECT '
+               'COALESCE(MAX("t3"."version"), %s) FROM "notifications" AS "t3" WHERE ((("t3"."game_id" = %s) AND '
+               '("t3"."seat" = %s)) AND ("t3"."kind" IN (%s, %s)))))) ORDER BY "t2"."id" DESC LIMIT %s')
+ANY_CHAT = "SELECT 1 FROM chat_messages WHERE game_id = %s LIMIT 1"
+HOOKS = ('SELECT "t1"."id", "t1"."player_id", "t1"."game_id", "t1"."url", "t1"."format" FROM "webhooks" AS "t1" '
+         'WHERE (("t1"."game_id" = %s) OR (("t1"."game_id" IS NULL) AND ("t1"."player_id" IN (%s))))')
+MAIL_SETTING = 'SELECT "id", "mail" FROM "players" WHERE "id" IN (%s)'
+NOTE_COLUMNS = ('"game_id", "seat", "player_id", "email", "kind", "version", "context", "status", "attempts", '
+                '"next_attempt", "created"')
+INSERT_NOTE = f'INSERT INTO "notifications" ({NOTE_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)'
+INSERT_NOTE_WANTED = (f'INSERT INTO "notifications" ({NOTE_COLUMNS}) SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s '
+                      "WHERE NOT EXISTS (SELECT 1 FROM players WHERE id = %s AND mail IN (%s, %s, %s))")
+ANNOUNCE = "BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_notify('herald_games', %s); COMMIT"
+EVENTS = ('[{"data":null,"text":"{P1} attacks {P0}\'s wall W2 with V14 Soldier and V21 Archer.","to":null},'
+          '{"data":null,"text":"2 swords against 2 shields: the attack loses.","to":null}]')
+PROMPTED = '[{"kind":"turn","seat":1,"text":"Your turn: choose one action."}]'
+
+
+class MoveValues:
+    """One game's next move's values; the snapshot written is another game's state each time,
+    so that its row changes as a real move's does (not an identical rewrite)."""
+
+    def __init__(self, game_id: int, version: int, states: list[tuple[str, str]], player: int, email: str):
+        self.game_id, self.version, self.states, self.player, self.email = game_id, version, states, player, email
+
+    def next(self):
+        import datetime
+
+        now = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None)
+        version, self.version = self.version, self.version + 1
+        state, state_hash = self.states[version % len(self.states)]
+        since = now.isoformat(timespec="seconds")
+        context = json.dumps({"board": True, "game": self.game_id, "player": "bench", "seat": 1,
+                              "prompt": "Your turn: choose one action."}, sort_keys=True, separators=(",", ":"))
+        return {"move": (self.game_id, version, 0, '{"cards":["V14","V21"],"target":"0/W2","type":"attack"}',
+                         "attack 0/W2 V14 V21", EVENTS, PROMPTED, True, now, "c" * 64, state_hash, 1),
+                "snapshot": (version + 1, state, state_hash, 1, self.game_id),
+                "game": (version + 1, "c" * 64, PROMPTED[:-2] + f',"since":"{since}"}}]', now.replace(microsecond=0),
+                         None, self.game_id),
+                "note": (self.game_id, 1, self.player, self.email, "turn", version + 1, context, "pending", 0, now, now)}
+
+
+def move_before(connection, game: MoveValues) -> None:
+    """The move as the server sent it before server/store/roundtrips.py: each statement a round
+    trip (BEGIN and COMMIT too), the mail setting read before the insert; then the announcement."""
+    v = game.next()
+    with connection.cursor() as c:
+        c.execute("BEGIN")
+        c.execute(LOCK, (game.game_id,))
+        c.fetchall()
+        c.execute(INSERT_MOVE, v["move"])
+        c.execute(UPDATE_SNAPSHOT, v["snapshot"])
+        c.execute(UPDATE_GAME, v["game"])
+        c.execute(CHAT_DIGEST, (game.game_id, 0, game.game_id, 1, "turn", "start", 40))
+        c.fetchall()
+        c.execute(HOOKS, (game.game_id, game.player))
+        c.fetchall()
+        c.execute(MAIL_SETTING, (game.player,))
+        c.fetchall()
+        c.execute(INSERT_NOTE, v["note"])
+        c.execute("COMMIT")
+        c.execute(ANNOUNCE, (str(game.game_id),))
+
+
+def old_model(connection, game: MoveValues) -> None:
+    """The previous bench's model of the move (issue 28's 0.29): six statements, psycopg2's own
+    BEGIN, without the chat and webhook reads or the announcement the server also sent."""
+    v = game.next()
+    with connection.cursor() as c:
+        c.execute("SELECT * FROM games WHERE id = %s FOR UPDATE", (game.game_id,))
+        c.execute("SELECT mail FROM players WHERE id = %s", (game.player,))
+        c.execute(INSERT_MOVE, v["move"])
+        c.execute(UPDATE_SNAPSHOT, v["snapshot"])
+        c.execute(UPDATE_GAME, v["game"])
+        c.execute(INSERT_NOTE, v["note"])
+    connection.commit()
+
+
+def move_now(connection, game: MoveValues, announce: bool = True) -> None:
+    """The move as this tree's server sends it: BEGIN with the lock; the move, snapshot and games
+    row with the chat check; the webhooks; the turn mail (asking the mail setting itself) with the
+    COMMIT; then the announcement, a transaction of its own."""
+    v = game.next()
+    with connection.cursor() as c:
+        c.execute(b"BEGIN; " + c.mogrify(LOCK, (game.game_id,)))
+        c.fetchall()
+        c.execute(b"; ".join([c.mogrify(INSERT_MOVE, v["move"]), c.mogrify(UPDATE_SNAPSHOT, v["snapshot"]),
+                              c.mogrify(UPDATE_GAME, v["game"]), c.mogrify(ANY_CHAT, (game.game_id,))]))
+        c.fetchall()
+        c.execute(HOOKS, (game.game_id, game.player))
+        c.fetchall()
+        c.execute(c.mogrify(INSERT_NOTE_WANTED, v["note"] + (game.player, "bounced", "digest", "off")) + b"; COMMIT")
+        if announce:
+            c.execute(ANNOUNCE, (str(game.game_id),))
+
+
+def move_writes(connection, game: MoveValues) -> None:
+    """The floor of this work: the lock, then the four writes and the COMMIT; no read, no announcement."""
+    v = game.next()
+    with connection.cursor() as c:
+        c.execute(b"BEGIN; " + c.mogrify(LOCK, (game.game_id,)))
+        c.fetchall()
+        c.execute(b"; ".join([c.mogrify(INSERT_MOVE, v["move"]), c.mogrify(UPDATE_SNAPSHOT, v["snapshot"]),
+                              c.mogrify(UPDATE_GAME, v["game"]), c.mogrify(INSERT_NOTE, v["note"]), b"COMMIT"]))
+
+
+def plain_insert(connection, game: MoveValues) -> None:
+    """The baseline: a one-row insert transaction as psycopg2 sends one by default (BEGIN, INSERT, COMMIT)."""
+    with connection.cursor() as c:
+        c.execute("INSERT INTO bench_plain (game, created, text) VALUES (%s, now(), 'a row')", (game.game_id,))
+    connection.commit()
+
+
+def real_move_trips(url: str, token: str) -> list[str]:
+    """The round trips of one real move, made in this process by this tree's server code on the
+    bench's database: what the modelled `move_now` must match."""
+    import psycopg2.extensions
+
+    from server.app import create_app
+    from server.config import load_config
+    from server.store.db import database
+
+    sent: list[bytes] = []
+
+    class Counting(psycopg2.extensions.cursor):
+        def execute(self, query, vars=None):
+            sent.append(self.mogrify(query, vars))
+            return super().execute(query, vars)
+
+    with tempfile.TemporaryDirectory() as mail:
+        app = create_app(load_config({"HERALD_DATABASE_URL": url, "HERALD_MAIL_DIR": mail,
+                                      "HERALD_RATELIMIT_ENABLED": "0"}))
+        database.obj.close_all()
+        database.obj.connect_params["cursor_factory"] = Counting
+        client = app.test_client()
+        headers = {"Authorization": f"Bearer {token}"}
+        for _ in range(20):  # a move that asks the other seat: a turn mail, as most moves write
+            game = client.post("/games", json={"ruleset": RULESET, "seats": 2}, headers=headers).json
+            for number, invite in enumerate(game["invites"]):
+                client.post("/games/join", json={"invite": invite["code"], **({"another_seat": True} if number else {})},
+                            headers=headers)
+            seat = client.get(f"/games/{game['id']}", headers=headers).json["prompted"][0]["seat"]
+            legal = client.get(f"/games/{game['id']}/legal?seat={seat}", headers=headers).json
+            chosen = next((m["move"] for m in legal["moves"] if "move" in m), None)
+            if chosen is None:
+                continue
+            sent.clear()
+            answer = client.put(f"/games/{game['id']}/moves/{legal['version']}?seat={seat}", json={"move": chosen},
+                                headers=headers).json
+            if answer["prompted"] and answer["prompted"][0]["seat"] != seat:
+                break
+        database.obj.close_all()
+    return [q.decode()[:60] for q in sent if q != b"SELECT 1" and b"token_hash" not in q]
+
+
+def commit_games(url: str, count: int) -> str:
+    """For --commits-only: the schema and `count` games two moves in, made in this process by this
+    tree's server code; the player's token."""
+    from server.app import create_app
+    from server.config import load_config
+    from server.store.db import database
+
+    with tempfile.TemporaryDirectory() as mail:
+        app = create_app(load_config({"HERALD_DATABASE_URL": url, "HERALD_MAIL_DIR": mail,
+                                      "HERALD_RATELIMIT_ENABLED": "0"}))
+        client = app.test_client()
+        token = client.post("/players", json={"name": "bench", "email": "bench@example.org"}).json["token"]
+        headers = {"Authorization": f"Bearer {token}"}
+        for _ in range(count):
+            game = client.post("/games", json={"ruleset": RULESET, "seats": 2}, headers=headers).json
+            for number, invite in enumerate(game["invites"]):
+                client.post("/games/join", json={"invite": invite["code"], **({"another_seat": True} if number else {})},
+                            headers=headers)
+        database.obj.close_all()
+    return token
+
+
+def commit_phase(url: str, seconds: float, token: str, threads: int = 16, rounds: int = 3) -> dict:
+    """Commits/s, `threads` psycopg2 threads, of a one-row insert and of the move transaction as this
+    tree sends it, as the previous server sent it, and its writes alone; by turns, `rounds` times:
+    the medians."""
+    import statistics
+
     import psycopg2
 
     setup = psycopg2.connect(url)
     setup.autocommit = True
     cursor = setup.cursor()
-    cursor.execute("SELECT g.id, g.version, s.state, s.state_hash FROM games g JOIN snapshots s ON s.game_id = g.id "
-                   "WHERE g.status = 'active' ORDER BY g.id LIMIT %s", (threads,))
+    settings = {}
+    for name in ("fsync", "synchronous_commit", "full_page_writes", "wal_sync_method"):
+        cursor.execute(f"SHOW {name}")
+        settings[name] = cursor.fetchone()[0]
+    cursor.execute("SELECT g.id, g.version FROM games g WHERE g.status = 'active' ORDER BY g.id LIMIT %s", (threads,))
     games = cursor.fetchall()
+    cursor.execute("SELECT state, state_hash FROM snapshots ORDER BY game_id LIMIT 32")
+    states = cursor.fetchall()
     cursor.execute("SELECT id, email FROM players LIMIT 1")
     player, email = cursor.fetchone()
     cursor.execute("CREATE TABLE IF NOT EXISTS bench_plain (id BIGSERIAL PRIMARY KEY, game INTEGER, "
                    "created TIMESTAMP NOT NULL, text TEXT)")
+    values = [MoveValues(game_id, version, states[i:] + states[:i], player, email)
+              for i, (game_id, version) in enumerate(games)]
+    trips = real_move_trips(url, token)
 
-    def move_transaction(connection, game):
-        game_id, version, state, state_hash = game
-        with connection.cursor() as c:
-            c.execute("SELECT * FROM games WHERE id = %s FOR UPDATE", (game_id,))
-            c.execute("SELECT mail FROM players WHERE id = %s", (player,))
-            c.execute("INSERT INTO moves (game_id, seq, seat, payload, text, events, prompted, public, created, chain, "
-                      "state_hash, state_format) VALUES (%s, %s, 0, %s, 'a move', '[]', %s, true, now(), %s, %s, 1)",
-                      (game_id, version, '{"type":"bench"}', '[{"seat":1,"kind":"turn","text":"Your move"}]',
-                       "c" * 64, state_hash))
-            c.execute("UPDATE snapshots SET version = %s, state = %s, state_hash = %s WHERE game_id = %s",
-                      (version + 1, state, state_hash, game_id))
-            c.execute("UPDATE games SET version = %s, chain_head = %s, prompted = %s, waiting_since = now() "
-                      "WHERE id = %s", (version + 1, "c" * 64,
-                                        '[{"seat":1,"kind":"turn","text":"Your move","since":"2026-01-01T00:00:00"}]',
-                                        game_id))
-            c.execute("INSERT INTO notifications (game_id, seat, player_id, email, kind, version, context, status, "
-                      "attempts, next_attempt, created) VALUES (%s, 1, %s, %s, 'turn', %s, %s, 'held', 0, now(), now())",
-                      (game_id, player, email, version + 1, '{"board":true,"game":1,"player":"bench","seat":1}'))
-        connection.commit()
-        return (game_id, version + 1, state, state_hash)
-
-    def move_one_trip(connection, game):
-        """The same statements sent as one string: what the round trips cost."""
-        game_id, version, state, state_hash = game
-        with connection.cursor() as c:
-            parts = [c.mogrify("SELECT * FROM games WHERE id = %s FOR UPDATE", (game_id,)),
-                     c.mogrify("SELECT mail FROM players WHERE id = %s", (player,)),
-                     c.mogrify("INSERT INTO moves (game_id, seq, seat, payload, text, events, prompted, public, created, "
-                               "chain, state_hash, state_format) VALUES (%s, %s, 0, %s, 'a move', '[]', %s, true, now(), "
-                               "%s, %s, 1)", (game_id, version, '{"type":"bench"}',
-                                              '[{"seat":1,"kind":"turn","text":"Your move"}]', "c" * 64, state_hash)),
-                     c.mogrify("UPDATE snapshots SET version = %s, state = %s, state_hash = %s WHERE game_id = %s",
-                               (version + 1, state, state_hash, game_id)),
-                     c.mogrify("UPDATE games SET version = %s, chain_head = %s, prompted = %s, waiting_since = now() "
-                               "WHERE id = %s", (version + 1, "c" * 64, '[{"seat":1,"kind":"turn","text":"Your move",'
-                                                 '"since":"2026-01-01T00:00:00"}]', game_id)),
-                     c.mogrify("INSERT INTO notifications (game_id, seat, player_id, email, kind, version, context, "
-                               "status, attempts, next_attempt, created) VALUES (%s, 1, %s, %s, 'turn', %s, %s, 'held', "
-                               "0, now(), now())", (game_id, player, email, version + 1,
-                                                    '{"board":true,"game":1,"player":"bench","seat":1}'))]
-            c.execute(b"; ".join(parts))
-        connection.commit()
-        return (game_id, version + 1, state, state_hash)
-
-    def move_announced(connection, game):
-        """The move transaction, then this tree's announcement (server/store/longpoll.py)."""
-        game = move_transaction(connection, game)
-        with connection.cursor() as c:
-            c.execute("BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_notify('herald_games', %s); COMMIT",
-                      (str(game[0]),))
-        connection.commit()
-        return game
-
-    def plain_transaction(connection, game):
-        with connection.cursor() as c:
-            c.execute("INSERT INTO bench_plain (game, created, text) VALUES (%s, now(), 'a row')", (game[0],))
-        connection.commit()
-        return game
-
-    def rate(transaction, width: int = len(games)) -> float:
+    def rate(transaction, width: int, autocommit: bool) -> float:
         counts = [0] * width
         stop = time.monotonic() + seconds
 
         def worker(slot):
             connection = psycopg2.connect(url)
-            game = games[slot]
+            connection.autocommit = autocommit  # as peewee runs psycopg2 (it sends BEGIN itself)
             while time.monotonic() < stop:
-                game = transaction(connection, game)
+                transaction(connection, values[slot])
                 counts[slot] += 1
-            games[slot] = game
             connection.close()
 
         workers = [threading.Thread(target=worker, args=(i,)) for i in range(width)]
@@ -500,22 +648,22 @@ def commit_phase(url: str, seconds: float, threads: int = 16) -> dict:
             thread.join()
         return sum(counts) / seconds
 
-    figures = {}
-    for variant in ("trigger", "none"):  # the previous release's schema, then this one's
-        for statement in (OLD_TRIGGER if variant == "trigger" else
-                          ["DROP TRIGGER IF EXISTS games_notify ON games", "DROP FUNCTION IF EXISTS herald_games_notify()"]):
-            cursor.execute(statement)
-        figures[variant] = {"move": rate(move_transaction), "plain": rate(plain_transaction),
-                            "move_alone": rate(move_transaction, 1)}
-    figures["none"]["move_one_trip"] = rate(move_one_trip)
-    figures["none"]["move_announced"] = rate(move_announced)
+    kinds = {"plain": (plain_insert, len(games), False), "move_before": (move_before, len(games), True),
+             "move": (move_now, len(games), True), "move_unannounced": (partial(move_now, announce=False), len(games), True),
+             "writes": (move_writes, len(games), True), "old_model": (old_model, len(games), False),
+             "move_alone": (move_now, 1, True)}
+    figures: dict[str, list[float]] = {name: [] for name in kinds}
+    for number in range(rounds):
+        for name in (list(kinds) if number % 2 == 0 else list(kinds)[::-1]):
+            figures[name].append(rate(*kinds[name]))
     setup.close()
-    return {"threads": len(games), **figures}
+    return {"threads": len(games), "rounds": rounds, "seconds": seconds, "settings": settings, "real_move_trips": trips,
+            "model_trips": 5, "runs": figures, **{name: statistics.median(runs) for name, runs in figures.items()}}
 
 
 # --- the run ----------------------------------------------------------------------------
 
-def measure(versions: list[tuple[str, Path]], postgres, folder: Path, args) -> list[dict]:
+def measure(versions: list[tuple[str, Path]], postgres, folder: Path, args) -> tuple[list[dict], list[dict]]:
     """Each version on a database of its own; the load phases by turns (A B, then B A for the
     next server count), so that a change in the machine's other load favours neither."""
     results, tokens = [], []
@@ -533,10 +681,16 @@ def measure(versions: list[tuple[str, Path]], postgres, folder: Path, args) -> l
     for result, (label, root) in zip(results, versions):
         result["loads"].sort(key=lambda load: load["servers"])
         result["mails"] = notify_phase(root, result["url"], folder / label, args.mails) if args.mails else None
-    return results
+    return results, tokens
 
 
 def report(results: list[dict], commits: dict, args) -> None:
+    if results:
+        report_loads(results, args)
+    report_commits(commits)
+
+
+def report_loads(results: list[dict], args) -> None:
     print(f"\nHerald cluster bench: {args.clients} clients, {args.games} games, {args.seconds:g} s per phase, "
           f"2 gunicorn workers per server, one PostgreSQL (fsync on); {os.cpu_count()} cores")
     header = f"{'version':8} {'servers':>7} {'moves/s':>8} {'herald ms':>9} {'pg ms':>6} {'client ms':>9} " \
@@ -567,17 +721,27 @@ def report(results: list[dict], commits: dict, args) -> None:
                   f"Herald CPU/move {a['cpu_ms_herald'] / b['cpu_ms_herald']:.2f}, "
                   f"PostgreSQL CPU/move {a['cpu_ms_postgres'] / b['cpu_ms_postgres']:.2f}, "
                   f"wake p95 {a['wake_p95_ms'] / b['wake_p95_ms']:.2f}")
-    t, n = commits["trigger"], commits["none"]
-    print(f"commits/s, {commits['threads']} threads: move transaction / one-row insert = "
-          f"{t['move'] / t['plain']:.2f} with the NOTIFY trigger ({t['move']:.0f} / {t['plain']:.0f}), "
-          f"{n['move'] / n['plain']:.2f} without ({n['move']:.0f} / {n['plain']:.0f}); "
-          f"move commits without / with the trigger: {n['move'] / t['move']:.2f}; the move's statements in one "
-          f"round trip / one-row insert: {n['move_one_trip'] / n['plain']:.2f}")
-    print(f"moves/s with this tree's announcement after each (a NOTIFY transaction of its own): "
-          f"{n['move_announced']:.0f}, {n['move_announced'] / n['move']:.2f} of the moves alone, "
-          f"{n['move_announced'] / t['move']:.2f}x the moves with the trigger")
-    print(f"move commits/s, {commits['threads']} threads / 1 thread: {t['move'] / t['move_alone']:.2f} with the trigger "
-          f"({t['move_alone']:.0f} alone), {n['move'] / n['move_alone']:.2f} without ({n['move_alone']:.0f} alone)")
+
+
+def report_commits(c: dict) -> None:
+    print(f"commits/s, {c['threads']} psycopg2 threads, medians of {c['rounds']} runs of {c['seconds']:g} s by turns; "
+          f"PostgreSQL fsync={c['settings']['fsync']}, synchronous_commit={c['settings']['synchronous_commit']}, "
+          f"full_page_writes={c['settings']['full_page_writes']}, wal_sync_method={c['settings']['wal_sync_method']}:")
+    for name, label in (("plain", "a one-row insert (BEGIN, INSERT, COMMIT)"),
+                        ("move", "the move as this tree sends it, with its announcement"),
+                        ("move_unannounced", "the same, its transaction alone"),
+                        ("move_before", "the move as the previous server sent it, with its announcement"),
+                        ("old_model", "the previous bench's model of the move (6 statements, no reads, no announcement)"),
+                        ("writes", "the move's writes alone: the lock, then 4 writes with the COMMIT")):
+        print(f"  {c[name]:7.0f}  {c[name] / c['plain']:.2f} of the insert  {label}  "
+              f"(runs: {', '.join(f'{r:.0f}' for r in c['runs'][name])})")
+    print(f"  this tree / the previous server: {c['move'] / c['move_before']:.2f}x; move commits/s, {c['threads']} threads "
+          f"/ 1 thread: {c['move'] / c['move_alone']:.2f} ({c['move_alone']:.0f} alone)")
+    real = c["real_move_trips"]
+    print(f"  a real move by this tree's server code on this database: {len(real)} round trips "
+          f"(the model above: {c['model_trips']}){'' if len(real) == c['model_trips'] else ' -- THE MODEL HAS DRIFTED'}")
+    for trip in real:
+        print(f"    {trip}")
 
 
 def main(argv=None) -> int:
@@ -590,6 +754,9 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=None, help="games they play (default 64)")
     parser.add_argument("--mails", type=int, default=None, help="outbox rows per notifier phase (default 300; 0: none)")
     parser.add_argument("--commit-seconds", type=float, default=None, help="per commit measurement (default 8)")
+    parser.add_argument("--commit-rounds", type=int, default=3, help="runs of each commit measurement, by turns")
+    parser.add_argument("--commits-only", action="store_true",
+                        help="only the commit measurements (their games made in this process, no servers)")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
     args = parser.parse_args(argv)
     quick = {"servers": "1,2", "seconds": 8, "clients": 8, "games": 24, "mails": 100, "commit_seconds": 3}
@@ -607,13 +774,18 @@ def main(argv=None) -> int:
     postgres = DurablePostgres()
     postgres.start()
     try:
-        versions = [("after" if args.before else "this", ROOT)]
-        if args.before:
-            versions.insert(0, ("before", export_revision(args.before, folder)))
-        print(f"measuring {', '.join(label for label, _ in versions)} ...", file=sys.stderr)
-        results = measure(versions, postgres, folder, args)
+        if args.commits_only:
+            url = postgres.new_database()
+            results, token = [], commit_games(url, 16)
+        else:
+            versions = [("after" if args.before else "this", ROOT)]
+            if args.before:
+                versions.insert(0, ("before", export_revision(args.before, folder)))
+            print(f"measuring {', '.join(label for label, _ in versions)} ...", file=sys.stderr)
+            results, tokens = measure(versions, postgres, folder, args)
+            url, token = results[-1]["url"], tokens[-1]["token"]
         print("measuring commits ...", file=sys.stderr)
-        commits = commit_phase(results[-1]["url"], args.commit_seconds)
+        commits = commit_phase(url, args.commit_seconds, token, rounds=args.commit_rounds)
         report(results, commits, args)
         if args.json:
             Path(args.json).write_text(json.dumps({"results": results, "commits": commits}, indent=1))

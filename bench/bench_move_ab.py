@@ -39,23 +39,21 @@ def _cpu() -> float:
 
 def worker(database_url: str, folder: str) -> None:
     import random
-    import secrets
-    import types
 
     from bench.bench_engines import random_game
     from core import games
-    from server.table import lobby
+    from server.table import seeds
     from server.app import create_app
     from server.config import load_config
     from server.store.models import Game
 
     draws = random.Random(28)  # the same game seeds in both trees: the same games and moves
-    lobby.secrets = types.SimpleNamespace(token_hex=lambda n: "%0*x" % (2 * n, draws.getrandbits(8 * n)),
-                                          token_bytes=secrets.token_bytes)
-    app = create_app(load_config({
+    config = load_config({
         "HERALD_DATABASE_URL": database_url, "HERALD_MAIL_DIR": f"{folder}/mail",
         "HERALD_PUBLIC_URL": "https://herald.example.org", "HERALD_EMAIL_CHECK_DNS": "0",
-        "HERALD_RATELIMIT_ENABLED": "0", "HERALD_SQLITE_SYNCHRONOUS": "normal"}))
+        "HERALD_RATELIMIT_ENABLED": "0", "HERALD_SQLITE_SYNCHRONOUS": "normal"})
+    config[seeds.SOURCE] = lambda: "%032x" % draws.getrandbits(128)  # server/table/seeds.py: set in code
+    app = create_app(config)
     client = app.test_client()
     players = [client.post("/players", json={"name": f"p{i}", "email": f"p{i}@example.org"}).json for i in range(2)]
     headers = [{"Authorization": f"Bearer {p['token']}"} for p in players]
@@ -67,7 +65,7 @@ def worker(database_url: str, folder: str) -> None:
             for header, invite in zip(headers, created["invites"]):
                 client.post("/games/join", headers=header, json={"invite": invite["code"]})
             game = Game.get_by_id(created["id"])
-            jobs.append((game.id, random_game(games[RULESET], 2, game.options, game.seed)))
+            jobs.append((game.id, random_game(games[RULESET], 2, game.options, game.seed)[1]))  # (last state, moves)
             answer = {"seed": game.seed, "moves": len(jobs[-1][1])}
         else:  # play: one move of one game, timed
             game_id, planned = jobs[order["game"]]

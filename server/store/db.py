@@ -9,7 +9,9 @@ from __future__ import annotations
 from urllib.parse import urlparse
 
 from peewee import DatabaseProxy, PostgresqlDatabase, SqliteDatabase
-from playhouse.db_url import connect
+from playhouse.db_url import connect, register_database
+
+from server.store.roundtrips import FewerRoundTrips
 
 database = DatabaseProxy()
 
@@ -32,7 +34,9 @@ SQLITE_PRAGMAS = {
 POOL_SIZE = 10  # connections per process at most, unless HERALD_POOL_SIZE says otherwise
 POOL_SIZE_MAX = 1000
 POOL_WAIT = 10  # seconds a request waits for a free connection before 503 busy
-POOLED_SCHEMES = {"sqlite": "sqlite+pool", "postgres": "postgres+pool", "postgresql": "postgresql+pool"}
+# PostgreSQL: the pool, sending BEGIN and queued writes along with other statements (roundtrips.py)
+POOLED_SCHEMES = {"sqlite": "sqlite+pool", "postgres": "postgres+herald", "postgresql": "postgres+herald"}
+register_database(FewerRoundTrips, "postgres+herald")
 
 
 def open_database(url: str, synchronous: str | None = None, pool_size: int | None = None):

@@ -58,22 +58,39 @@ def select_by_id(model, key_value, lock: bool = False):
     return instance
 
 
-def insert(model, values: dict) -> None:
-    """INSERT one row; `values` maps field names to Python values."""
+def _run(sql: str, params: tuple, later: bool):
+    """Run a write now, or (`later`, where the database can: PostgreSQL, server/store/roundtrips.py)
+    with the transaction's next statement or its commit."""
+    queue = getattr(database.obj, "later", None) if later else None
+    if queue is None:
+        return database.execute_sql(sql, params)
+    queue(sql, params)
+    return None
+
+
+def insert(model, values: dict, later: bool = False, unless: tuple[str, tuple] | None = None) -> None:
+    """INSERT one row; `values` maps field names to Python values. `unless` (the SQL of a
+    query written with %s placeholders, and its values): the row is inserted only where
+    that query finds no row. `later`: see `_run`."""
     names = tuple(values)
     fields = [model._meta.fields[n] for n in names]
+    condition, condition_params = unless or (None, ())
 
     def build():
         columns = ", ".join(_quote(f.column_name) for f in fields)
         marks = ", ".join([database.obj.param] * len(fields))
-        return f"INSERT INTO {_quote(model._meta.table_name)} ({columns}) VALUES ({marks})"
+        into = f"INSERT INTO {_quote(model._meta.table_name)} ({columns}) "
+        if condition is None:
+            return into + f"VALUES ({marks})"
+        return into + f"SELECT {marks} WHERE NOT EXISTS ({condition.replace('%s', database.obj.param)})"
 
-    sql = _cached(("insert", model, names), build)
-    database.execute_sql(sql, tuple(f.db_value(values[f.name]) for f in fields))
+    sql = _cached(("insert", model, names, condition), build)
+    _run(sql, tuple(f.db_value(values[f.name]) for f in fields) + tuple(condition_params), later)
 
 
-def update_by_key(model, key_field: str, key_value, values: dict) -> int:
-    """UPDATE the row(s) whose `key_field` equals `key_value`; returns the row count."""
+def update_by_key(model, key_field: str, key_value, values: dict, later: bool = False) -> int | None:
+    """UPDATE the row(s) whose `key_field` equals `key_value`; returns the row count (None
+    when it goes `later`: see `_run`)."""
     names = tuple(values)
     fields = [model._meta.fields[n] for n in names]
     key = model._meta.fields[key_field]
@@ -85,7 +102,8 @@ def update_by_key(model, key_field: str, key_value, values: dict) -> int:
 
     sql = _cached(("update", model, names, key_field), build)
     params = tuple(f.db_value(values[f.name]) for f in fields) + (key.db_value(key_value),)
-    return database.execute_sql(sql, params).rowcount
+    cursor = _run(sql, params, later)
+    return None if cursor is None else cursor.rowcount
 
 
 def exists(model, key_field: str, key_value) -> bool:

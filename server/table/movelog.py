@@ -133,6 +133,8 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None,
            mover_saw_answer: bool = True) -> tuple[dict, int]:
     """Write the move, snapshot, games row and outbox rows; return (the mover's answer,
     the new version). The caller holds the write transaction and has applied the move.
+    The writes go `later` (PostgreSQL: with the transaction's next statement or its commit,
+    server/store/roundtrips.py): a unique (game, seq) refusing the move is raised there.
     `mover_saw_answer` is False for a default answer made for the seat (deadlines): that
     seat saw no answer, so a question put to it next is mailed like any new one."""
     now = now or utcnow()
@@ -150,22 +152,22 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None,
     statements.insert(Move, {"game": game.id, "seq": seq, "seat": seat, "payload": move, "text": out.text,
                              "events": event_json, "prompted": public_prompts, "public": out.public,
                              "created": now, "chain": chain, "state_hash": out.state_hash,
-                             "state_format": engine.state_format})
+                             "state_format": engine.state_format}, later=True)
     statements.update_by_key(Snapshot, "game", game.id, {"version": version, "state": out.state_text,
                                                          "state_hash": out.state_hash,
-                                                         "state_format": engine.state_format})
+                                                         "state_format": engine.state_format}, later=True)
     changes = {"version": version, "chain_head": chain, "prompted": prompted}
     if out.result is not None:
         changes.update({"status": "finished", "result": out.result.to_json(), "finished": now})
         prompted = []
     changes.update(due_times.columns(game, prompted))
-    statements.update_by_key(Game, "id", game.id, changes)
+    statements.update_by_key(Game, "id", game.id, changes, later=True)
     seats = seats_of(game)
     with engine_call(game.id, seq, "writing the mails for a move"):
         rows = outbox.queue_turns(game, engine, fresh, seats, version)
         if out.result is not None:
             rows += outbox.queue_game_over(game, engine, out.result, seats, version, game.seed)
-    outbox.write(rows)
+    outbox.write(rows, later=True)
     return mover_answer(seq, seat, move, out.text, event_json, public_prompts, seats), version
 
 

@@ -234,12 +234,14 @@ def reminder_waiting(game_id: int, seat: int, since) -> bool:
                                        & (Notification.created >= since)).exists()
 
 
-def write(rows: list[dict]) -> None:
+def write(rows: list[dict], later: bool = False) -> None:
     """Insert the rows the players want, in the caller's transaction: none for a house bot,
-    none a player's mail setting (above; or paused because the address bounced) leaves out;
-    reminders and digests held past their players' quiet hours."""
-    for row in held(wanted([row for row in rows if mailable(row["email"])])):
-        statements.insert(Notification, row)
+    none a player's mail setting (above; or paused because the address bounced) leaves out
+    (each insert asks it of the players row itself: no query before); reminders and digests
+    held past their players' quiet hours. `later`: the inserts may wait for the
+    transaction's next statement or its commit (server/store/statements.py)."""
+    for row in held([row for row in rows if mailable(row["email"])]):
+        statements.insert(Notification, row, later=later, unless=_unwanted(row["player"], row["kind"]))
 
 
 QUIET_KINDS = frozenset({"reminder", "digest"})  # wait out the player's quiet hours; turn mails go at once
@@ -262,14 +264,12 @@ def held(rows: list[dict]) -> list[dict]:
     return rows
 
 
-def wanted(rows: list[dict]) -> list[dict]:
-    """The outbox rows whose players want them (one query, only when some row is mail)."""
-    players = {row["player"] for row in rows if row["kind"] not in NOT_TO_THE_ADDRESS}
-    if not players:
-        return rows
-    settings = statements.values_by_keys(Player, "id", sorted(players), "mail")  # on the move path: cached SQL
-    return [row for row in rows if row["kind"] in NOT_TO_THE_ADDRESS or _wants(settings.get(row["player"]), row["kind"])]
-
-
-def _wants(setting: str | None, kind: str) -> bool:
-    return setting != BOUNCED and kind not in SKIPPED.get(setting or "turns", ())
+def _unwanted(player_id: int, kind: str) -> tuple[str, tuple] | None:
+    """The query that finds the row's player refusing a mail of this kind (their setting, or
+    BOUNCED), for the insert's NOT EXISTS; None for a row that goes to no mail address."""
+    if kind in NOT_TO_THE_ADDRESS:
+        return None
+    refusing = (BOUNCED, *sorted(setting for setting, kinds in SKIPPED.items() if kind in kinds))
+    sql = (f"SELECT 1 FROM {Player._meta.table_name} WHERE {Player.id.column_name} = %s "
+           f"AND {Player.mail.column_name} IN ({statements.placeholders(len(refusing))})")
+    return sql, (player_id, *refusing)

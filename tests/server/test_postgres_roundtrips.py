@@ -1,0 +1,136 @@
+"""PostgreSQL with fewer round trips (server/store/roundtrips.py): BEGIN goes with the first
+statement, queued writes with the next statement or the COMMIT; nothing else changes."""
+import psycopg2.extensions
+import pytest
+from peewee import IntegrityError
+
+from tests.server.conftest import Api
+
+
+class CountingCursor(psycopg2.extensions.cursor):
+    """Every statement string sent is one round trip: the test reads them here."""
+
+    sent: list = []
+
+    def execute(self, query, vars=None):
+        CountingCursor.sent.append(self.mogrify(query, vars))
+        return super().execute(query, vars)
+
+
+@pytest.fixture
+def db(postgres):
+    from server.store.db import database, open_database
+
+    opened = open_database(postgres.new_database())
+    opened.connect_params["cursor_factory"] = CountingCursor
+    database.execute_sql("CREATE TABLE things (id INTEGER PRIMARY KEY, note TEXT)")
+    CountingCursor.sent.clear()
+    yield opened
+    opened.close_all()
+
+
+def sent() -> list[bytes]:
+    """What was sent since the last call, the pool's liveness check left out."""
+    found = [q for q in CountingCursor.sent if q != b"SELECT 1"]
+    CountingCursor.sent.clear()
+    return found
+
+
+def notes(db) -> list:
+    return [row for row in db.execute_sql("SELECT id, note FROM things ORDER BY id").fetchall()]
+
+
+def test_begin_and_queued_writes_travel_with_the_next_statement_and_the_commit(db):
+    with db.atomic():
+        db.later("INSERT INTO things VALUES (%s, %s)", (1, "it's 100% 'quoted' %s"))
+        assert db.execute_sql("SELECT count(*) FROM things").fetchone() == (1,)  # the write went first
+        db.later("INSERT INTO things VALUES (%s, %s)", (2, None))
+    assert sent() == [b"BEGIN; INSERT INTO things VALUES (1, 'it''s 100% ''quoted'' %s'); SELECT count(*) FROM things",
+                      b"INSERT INTO things VALUES (2, NULL); COMMIT"]
+    assert notes(db) == [(1, "it's 100% 'quoted' %s"), (2, None)]
+
+
+def test_a_transaction_that_sends_nothing_sends_no_begin_or_commit(db):
+    with db.atomic():
+        pass
+    with pytest.raises(RuntimeError):
+        with db.atomic():
+            raise RuntimeError("before any statement")
+    assert sent() == []
+    db.later("INSERT INTO things VALUES (%s, %s)", (3, "outside a transaction: at once"))
+    assert sent() == [b"INSERT INTO things VALUES (3, 'outside a transaction: at once')"]
+
+
+def test_a_refused_queued_write_is_raised_at_the_commit_and_nothing_stays(db):
+    db.execute_sql("INSERT INTO things VALUES (1, 'first')")
+    with pytest.raises(IntegrityError):
+        with db.atomic():
+            db.execute_sql("UPDATE things SET note = 'changed' WHERE id = 1")
+            db.later("INSERT INTO things VALUES (%s, %s)", (1, "a duplicate"))
+    assert notes(db) == [(1, "first")]  # rolled back whole; the connection goes on
+    with pytest.raises(IntegrityError):
+        with db.atomic():
+            db.later("INSERT INTO things VALUES (%s, %s)", (1, "a duplicate"))
+            db.execute_sql("SELECT 2")  # raised by the statement it travels with
+    assert notes(db) == [(1, "first")]
+
+
+def test_a_savepoint_rolled_back_drops_its_queued_writes_only(db):
+    with db.atomic():
+        db.later("INSERT INTO things VALUES (%s, %s)", (1, "kept"))
+        with pytest.raises(RuntimeError):
+            with db.atomic():  # a savepoint: its SAVEPOINT took the outer write along
+                db.later("INSERT INTO things VALUES (%s, %s)", (2, "dropped"))
+                raise RuntimeError("inner")
+        db.later("INSERT INTO things VALUES (%s, %s)", (3, "kept too"))
+    assert notes(db) == [(1, "kept"), (3, "kept too")]
+
+
+def test_a_begin_by_hand_goes_with_the_next_statement(db):
+    db.begin()  # outside peewee's atomic(): no transaction on its stack, still a transaction
+    db.execute_sql("INSERT INTO things VALUES (1, 'rolled back')")
+    db.rollback()
+    assert sent()[0] == b"BEGIN; INSERT INTO things VALUES (1, 'rolled back')"
+    assert notes(db) == []
+
+
+def test_a_read_snapshot_begins_with_its_isolation_level(db):
+    from server.store.db import read_snapshot
+
+    with read_snapshot():
+        assert db.execute_sql("SELECT current_setting('transaction_isolation')").fetchone() == ("repeatable read",)
+    assert sent()[0].startswith(b"BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ; SELECT")
+
+
+def test_a_move_is_four_round_trips_and_its_announcement(postgres, toy_game, tmp_path):
+    """The lock with BEGIN; the move, snapshot and games row with the turn mail's chat check;
+    the webhooks; the turn mail with the COMMIT (the mail setting asked by the insert itself);
+    then the announcement for the waiters, a transaction of its own."""
+    from server.app import create_app
+    from server.config import load_config
+    from server.store.db import database
+
+    app = create_app(load_config({"HERALD_DATABASE_URL": postgres.new_database(),
+                                  "HERALD_MAIL_DIR": str(tmp_path / "mail")}))
+    try:
+        database.obj.close_all()
+        database.obj.connect_params["cursor_factory"] = CountingCursor
+        api = Api(app.test_client())
+        players = [api.register("alice"), api.register("bob")]
+        game = api.start_game(players)
+        move = api.legal(game, players[0])["moves"][0]["move"]
+        sent()
+        assert api.call("PUT", f"/games/{game}/moves/0", players[0], json={"move": move}).status_code == 201
+        trips = [q for q in sent() if b"token_hash" not in q]  # the caller's token, before the transaction
+        assert len(trips) == 5, trips
+        assert trips[0].startswith(b"BEGIN; SELECT") and trips[0].endswith(b"FOR UPDATE")
+        assert [b"INSERT INTO \"moves\"" in trips[1], b"UPDATE \"snapshots\"" in trips[1],
+                b"FROM chat_messages" in trips[1]] == [True, True, True]
+        assert b"webhooks" in trips[2]
+        assert b"INSERT INTO \"notifications\"" in trips[3] and b"NOT EXISTS" in trips[3]
+        assert trips[3].endswith(b"; COMMIT")
+        assert b"pg_notify" in trips[4]
+        assert api.game(game, players[0])["version"] == 1
+        assert database.execute_sql("SELECT count(*) FROM notifications WHERE kind = 'turn'").fetchone() == (2,)
+    finally:
+        database.close()
