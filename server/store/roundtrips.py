@@ -23,9 +23,12 @@ from __future__ import annotations
 
 import threading
 
-from peewee import InterfaceError, __exception_wrapper__, _savepoint
+import peewee
+from peewee import InterfaceError, _savepoint
 from playhouse.pool import PooledPostgresqlDatabase
 
+# peewee's translation of driver errors into its own, as its execute_sql uses (its stubs leave it out).
+EXCEPTION_WRAPPER = peewee.__exception_wrapper__  # type: ignore[attr-defined]  # in peewee, not its stubs
 SEPARATOR = b"; "
 
 
@@ -84,7 +87,7 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
             raise InterfaceError("the database connection was closed inside a transaction")
         sql = SEPARATOR.join(parts)
         self._log_query(sql, None)
-        with __exception_wrapper__:
+        with EXCEPTION_WRAPPER:
             cursor = self.cursor()
             cursor.execute(sql)  # bound already: no second interpolation
         return cursor
@@ -103,7 +106,7 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
         cursor = super().cursor(named_cursor)
         waiting = self._take()
         if waiting:
-            with __exception_wrapper__:
+            with EXCEPTION_WRAPPER:
                 cursor.execute(SEPARATOR.join(waiting))
         return cursor
 
