@@ -27,8 +27,10 @@ from itsdangerous.signer import Signer
 
 from server.config import Settings, settings_of
 from server.store.db import write_transaction
+from server.table import chat
+from server.errors import msg
 from server.players.addresses import BOUNCED
-from server.store.models import ChatMessage, Game, Notification, Player, Seat, utcnow
+from server.store.models import Game, Notification, Player, Seat
 
 log = logging.getLogger("herald.mailin")
 
@@ -126,9 +128,7 @@ def pause(row, why: str) -> bool:
         games = (Game.select(Game.id, Game.version).join(Seat, on=(Seat.game == Game.id))
                  .where((Seat.player == player.id) & (Game.status == "active")).distinct())
         for game in games:
-            ChatMessage.create(game=game.id, player=player.id, seat=None, to=None, version=game.version,
-                               created=utcnow(), kind="table",
-                               text=f"Mail to {player.name} bounced, so Herald has stopped mailing them; "
-                                    f"they still play on the game page or with herald.")
+            chat.note(game, player.id, msg("Mail to %(name)s bounced, so Herald has stopped mailing them; "
+                                           "they still play on the game page or with herald.", name=player.name))
     log.warning("mail to player %s (%s) paused: %s", row.player_id, row.email, why)
     return True

@@ -42,10 +42,16 @@ def mail_context(row, language: str | None = None) -> dict:
 
 def said_fields(context: dict, language: str) -> dict:
     """The context with each sentence it stored to be said when sent (`<field>_said`, a
-    server.errors.Sentence as JSON) written into its field in the reader's language; rows of
-    earlier releases hold the field's English text only, and keep it."""
-    spoken = {key[:-len("_said")]: said(Sentence.from_json(value), language)
+    server.errors.Sentence as JSON) written into its field in the reader's language, and so each
+    table-talk entry holding one (`said`); rows of earlier releases hold the field's English
+    text only, and keep it."""
+    spoken: dict[str, object] = {key[:-len("_said")]: said(Sentence.from_json(value), language)
               for key, value in context.items() if key.endswith("_said") and isinstance(value, dict)}
+    chat = context.get("chat")
+    if isinstance(chat, list) and any(isinstance(m, dict) and "said" in m for m in chat):
+        # Herald's notes in the table talk (server/table/chat.py digest): their stored sentences
+        spoken["chat"] = [{**m, "text": said(Sentence.from_json(m["said"]), language)}
+                          if isinstance(m.get("said"), dict) else m for m in chat]
     return {**context, **spoken} if spoken else context
 
 

@@ -16,11 +16,12 @@ from peewee import JOIN, fn
 
 from core.protocol import Prompt, Result
 from core.records import message_of
-from server.table import lobby, outbox
+from server.table import chat, lobby, outbox
+from server.errors import msg
 from server.players import seats
 from server.store.db import write_transaction
 from server.store.statements import tuples
-from server.store.models import ChatMessage, Game, InboundMail, Notification, Player, Seat, lock_game, utcnow
+from server.store.models import Game, InboundMail, Notification, Player, Seat, lock_game, utcnow
 from server.rulesets import engine as find_engine
 
 CANCELLED = "Cancelled by the server's operator."
@@ -112,9 +113,12 @@ def hand_over(game_id: int, seat: int, name_or_id: str) -> str:
             raise AdminError(f"Game {game_id} has no seat {seat} (seats 0-{game.players - 1}).")
         before = Player.get_or_none(Player.id == row.player_id)
         seats.hand_to(game, row.id, player.id, invite=lobby.invite_code())  # every server sees it at the next request
-        ChatMessage.create(game=game.id, player=player.id, seat=None, to=None, version=game.version, kind="table",
-                           created=utcnow(), text=f"The server's operator handed seat {seat} to {player.name}"
-                                                  + (f" (it was {before.name}'s)." if before else "."))
+        if before is not None:
+            said = msg("The server's operator handed seat %(seat)s to %(name)s (it was %(before)s's).",
+                       seat=seat, name=player.name, before=before.name)
+        else:
+            said = msg("The server's operator handed seat %(seat)s to %(name)s.", seat=seat, name=player.name)
+        chat.note(game, player.id, said)
         asked = [Prompt(p["seat"], p["kind"], message_of(p)) for p in game.prompted or [] if p["seat"] == seat]
         if asked and game.status == "active":
             engine = find_engine(game.ruleset)

@@ -272,6 +272,9 @@ class ChatMessage(BaseModel):
     seat = IntegerField(null=True)  # the sender's seat (None: a spectator, should they ever talk)
     to = JSONField(null=True)  # [seat, ...] or None for everyone
     text = TextField()
+    # a table note's sentence (server.errors.Sentence.to_json), said in each reader's language;
+    # None for talk and for notes written before m0094, which read as `text` says
+    sentence = JSONField(null=True)
     version = IntegerField()  # the game's version when it was said: where it sits in the log
     created = DateTimeField(default=utcnow)
     # talk, or table: an event around the game written by Herald (a seat handed over, m0082)

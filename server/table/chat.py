@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from server.store import statements
 from server.store.db import write_transaction
-from server.errors import ApiError, msg, msg_n
+from server.errors import ApiError, Sentence, msg, msg_n
 from peewee import fn
 
 from server.store.models import ChatMessage, Game, Notification, Player, utcnow
@@ -40,6 +40,21 @@ def say(caller, game_id: int, text: str, to: list[int] | None, requested_seat: i
         row = ChatMessage.create(game=game.id, player=caller.id, seat=seat, to=recipients, text=text,
                                  version=game.version, created=utcnow())
     return _shown(row, caller.name)
+
+
+def note(game, player_id: int, sentence: Sentence) -> ChatMessage:
+    """Herald's own note at the table, to everyone (a seat handed over, a player's mail
+    bounced), inside the caller's write transaction: its English text, and its sentence to be
+    said in each reader's language (`text_of`)."""
+    return ChatMessage.create(game=game.id, player=player_id, seat=None, to=None, text=str.__str__(sentence),
+                              sentence=sentence.to_json(), version=game.version, created=utcnow(), kind="table")
+
+
+def text_of(text: str, sentence: dict | None) -> str:
+    """A message's text as its readers are to read it: a note's sentence (a `Sentence`, English
+    as a string, said in a reader's language by server.web.i18n.catalogs.said), else the text as
+    stored (talk, and notes written before m0094)."""
+    return Sentence.from_json(sentence) if sentence else text
 
 
 def _clean(text: str) -> str:
@@ -105,14 +120,17 @@ def digest(game_id: int, seat: int) -> list[dict]:
         last = (Notification.select(fn.COALESCE(fn.MAX(Notification.version), 0))
                 .where((Notification.game == 0) & (Notification.seat == 0)
                        & (Notification.kind.in_(("turn", "start")))))
-        return (ChatMessage.select(Player.name, ChatMessage.to, ChatMessage.text).join(Player)
+        return (ChatMessage.select(Player.name, ChatMessage.to, ChatMessage.text, ChatMessage.sentence).join(Player)
                 .where((ChatMessage.game == 0) & (ChatMessage.version >= last))
                 .order_by(ChatMessage.id.desc()).limit(4 * DIGEST))
 
     # in SQL order: the outer game, COALESCE's 0, the subquery's game, seat and kinds, the limit
     found = statements.query_rows(("chat-digest",), build, (game_id, 0, game_id, seat, "turn", "start", 4 * DIGEST))
-    to_field = ChatMessage.to
-    shown = [{"name": name, "to": to_field.python_value(to), "text": text} for name, to, text in found]
+    to_field, sentence_field = ChatMessage.to, ChatMessage.sentence
+    # a note's sentence goes along ("said"), to be said in the reader's language when the mail is sent
+    shown = [{"name": name, "to": to_field.python_value(to), "text": text,
+              **({"said": sentence_field.python_value(sentence)} if sentence else {})}
+             for name, to, text, sentence in found]
     return [m for m in shown if readable(m["to"], {seat})][:DIGEST][::-1]
 
 
@@ -124,5 +142,5 @@ def _game(game_id: int) -> Game:
 
 
 def _shown(row, name: str) -> dict:
-    return {"id": row.id, "seat": row.seat, "name": name, "to": row.to, "text": row.text,
+    return {"id": row.id, "seat": row.seat, "name": name, "to": row.to, "text": text_of(row.text, row.sentence),
             "version": row.version, "created": row.created.isoformat(timespec="seconds") + "Z", "kind": row.kind}

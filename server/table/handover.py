@@ -12,17 +12,18 @@ disabled by the operator: abandoned), the game's creator. Only while the game is
   plays it from then on.
 
 Either is written into the game's history as a table event (chat_messages.kind "table"), shown
-between the moves by `herald log` and `herald chat`; the move log itself is untouched.
+between the moves by `herald log` and `herald chat` in each reader's language (its sentence stored
+beside its English text: chat.note); the move log itself is untouched.
 """
 from __future__ import annotations
 
-from server.table import house_bots
+from server.table import chat, house_bots
 from server.players import seats as seat_table
 from server.store import statements
 from server.players.addresses import normalized_email
 from server.store.db import write_transaction
 from server.errors import ApiError, msg, status_word
-from server.store.models import ChatMessage, Game, Notification, Player, Seat, lock_game, utcnow
+from server.store.models import Game, Notification, Player, Seat, lock_game
 
 
 def check_reaches(caller, game_id: int, seat: int) -> None:
@@ -66,7 +67,8 @@ def invite(caller, game_id: int, seat: int, email: str) -> dict:
                    "seat": seat, "inviter": caller.name, "invite": code, "handover": True, "version": game.version}
         statements.insert(Notification, Notification.pending_row(game.id, seat, caller.id, email, "invite",
                                                                  game.version, context))
-        _table_event(game, caller, f"{caller.name} invites a new player to take over seat {seat}.")
+        chat.note(game, caller.id, msg("%(name)s invites a new player to take over seat %(seat)s.",
+                                       name=caller.name, seat=seat))
     return {"game": game.id, "seat": seat, "invited": email}
 
 
@@ -78,7 +80,8 @@ def to_bot(caller, game_id: int, seat: int, level: str) -> dict:
         if not house_bots.supports_bots(game):
             raise ApiError(409, "no-bots", msg("%(title)s has no bots.", title=game.title))
         _change_holder(game, row, bot)
-        _table_event(game, caller, f"{caller.name} hands seat {seat} over to the {level} house bot.")
+        chat.note(game, caller.id, msg("%(name)s hands seat %(seat)s over to the %(level)s house bot.",
+                                       name=caller.name, seat=seat, level=level))
     return {"game": game.id, "seat": seat, "player": bot.name}
 
 
@@ -88,15 +91,15 @@ def accept(caller, game, row: Seat) -> None:
         raise ApiError(409, "game-not-active", msg("That game is over: its seats no longer change hands."))
     before = Player.get_or_none(Player.id == row.player_id)
     _change_holder(game, row, caller)
-    _table_event(game, caller, f"{caller.name} takes over seat {row.seat}"
-                 + (f" from {before.name}." if before else "."))
+    if before is not None:
+        said = msg("%(name)s takes over seat %(seat)s from %(before)s.", name=caller.name, seat=row.seat,
+                   before=before.name)
+    else:
+        said = msg("%(name)s takes over seat %(seat)s.", name=caller.name, seat=row.seat)
+    chat.note(game, caller.id, said)
 
 
 def _change_holder(game, row: Seat, player) -> None:
     """The seat's new holder; its pending invitation and its old game-page links stop working."""
     seat_table.hand_to(game, row.id, player.id, invite=seat_table.invite_code())
 
-
-def _table_event(game, caller, text: str) -> None:
-    ChatMessage.create(game=game.id, player=caller.id, seat=None, to=None, text=text, version=game.version,
-                       created=utcnow(), kind="table")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 
 from server.players import localtime
-from server.table import gameviews, movelog, pictures
+from server.table import chat, gameviews, movelog, pictures
 from server.errors import ApiError, msg, msg_n
 from server.table.gameviews import current_state
 from server.store.models import ChatMessage, Player
@@ -50,7 +50,7 @@ def context(grant, error: ApiError | None = None, typed: str = "", language: str
             "patterns": [m for m in legal["moves"] if m.get("pattern")],
             "log": list(reversed(log["moves"])), "error": error, "typed": typed,
             "poll_seconds": POLL_SECONDS, "clock": clock_lines(detail.get("clock"), grant.seat, language),
-            "notes": table_notes(grant.game), "zone": localtime.zone_note(reader)}
+            "notes": table_notes(grant.game, language), "zone": localtime.zone_note(reader)}
 
 
 # What a passed deadline does, as the clock line says it (the words players choose it by).
@@ -85,12 +85,14 @@ def clock_lines(shown: dict | None, seat: int, language: str) -> list[str]:
     return lines
 
 
-def table_notes(game_id: int) -> list[str]:
-    """Herald's own notes at the table (to everyone), oldest of the latest NOTES first."""
-    rows = (ChatMessage.select(ChatMessage.text)
+def table_notes(game_id: int, language: str = languages.DEFAULT) -> list[dict]:
+    """Herald's own notes at the table (to everyone), oldest of the latest NOTES first, each
+    {text, lang}: in `language` where its sentence was stored, else as stored (English)."""
+    rows = (ChatMessage.select(ChatMessage.text, ChatMessage.sentence)
             .where((ChatMessage.game == game_id) & (ChatMessage.kind == "table") & ChatMessage.to.is_null())
             .order_by(ChatMessage.id.desc()).limit(NOTES))
-    return [row.text for row in rows][::-1]
+    notes = [chat.text_of(row.text, row.sentence) for row in rows][::-1]
+    return [{"text": said(note, language), "lang": spoken(note, language)} for note in notes]
 
 
 def player_language(player_id: int) -> str | None:

@@ -179,6 +179,39 @@ def test_m0093_gives_every_player_a_language_still_unchosen(release1, tmp_path):
         assert column.null and {p.language for p in Player.select()} == {None} and Player.select().count() > 1
 
 
+def test_m0094_keeps_every_stored_table_note_as_it_reads(release1, tmp_path, monkeypatch):
+    """m0094: chat_messages.sentence arrives NULL for the notes an earlier release wrote, and such a
+    note reads exactly as stored for every reader, in any language; a note written after holds its
+    sentence and reads in its reader's language."""
+    from server.table import chat
+    from server.web import playpage
+    from server.errors import msg
+
+    db = open_database(f"sqlite:///{release1}")
+    with database.connection_context():
+        before = [m for m in migrations.available() if m.name != "m0094_table_note_sentences"]
+        monkeypatch.setattr(migrations, "available", lambda: before)
+        startup.migrate()  # the database as the release before m0094 left it
+        assert "sentence" not in {c.name for c in db.get_columns("chat_messages")}
+        game = Game.get(Game.status == "active")
+        old = "The server's operator handed seat 1 to someone (it was another's)."
+        db.execute_sql("INSERT INTO chat_messages (game_id, player_id, seat, \"to\", text, version, created, kind) "
+                       "VALUES (?, ?, NULL, NULL, ?, ?, '2025-01-02 03:04:05', 'table')",
+                       (game.id, Seat.get(Seat.game == game.id).player_id, old, game.version))
+        monkeypatch.undo()
+        assert startup.migrate() == ["m0094_table_note_sentences"]
+        column = next(c for c in db.get_columns("chat_messages") if c.name == "sentence")
+        assert column.null and db.execute_sql("SELECT sentence FROM chat_messages").fetchall() == [(None,)]
+        for language in ("en", "sv", "ru", "hu"):
+            assert playpage.table_notes(game.id, language) == [{"text": old, "lang": "en"}]
+        with database.atomic():
+            chat.note(game, Seat.get(Seat.game == game.id).player_id, msg(
+                "%(name)s takes over seat %(seat)s.", name="zoe", seat=1))
+        assert playpage.table_notes(game.id, "sv") == [{"text": old, "lang": "en"},
+                                                       {"text": "zoe tar över plats 1.", "lang": "sv"}]
+    database.close()
+
+
 def test_herald_server_run_refuses_an_unmigrated_database_naming_the_fix(release1, tmp_path):
     result = CliRunner().invoke(server, ["run", "--port", "0"], env=env_for(f"sqlite:///{release1}", tmp_path))
     assert result.exit_code == 1 and "herald server migrate" in result.output

@@ -77,7 +77,7 @@ def play_pages() -> list[dict]:
             "more_moves": 3, "patterns": [{"text": "discard C?", "help": "HELP-1"}],
             "log": [{"seq": 11, "seat": 1, "text": "attack V11", "events": ["EVENT-1"], "when": "WHEN-1",
                      "created": "2026-11-27T10:00:00Z"}, {"seq": 10, "events": [], "when": None, "created": None}],
-            "error": None, "refusal": None, "refusal_language": None, "typed": "", "poll_seconds": 10, "clock": ["CLOCK-1"], "notes": ["NOTE-1"], "nonce": "N",
+            "error": None, "refusal": None, "refusal_language": None, "typed": "", "poll_seconds": 10, "clock": ["CLOCK-1"], "notes": [{"text": "NOTE-1", "lang": "en"}], "nonce": "N",
             "query": "", "language_names": {"en": "English", "sv": "Svenska"}, "zone": "Europe/Stockholm"}
     return [
         base,

@@ -8,7 +8,8 @@ from flask_smorest import Blueprint
 from server.table import chat, export, handover, public_games, undo
 from server.players.auth import current_player
 from server.errors import ApiError, msg
-from server.api.error_handlers import ErrorSchema
+from server.api.error_handlers import ErrorSchema, request_language
+from server.web.i18n.catalogs import said
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import JoinedSchema, SeatQuerySchema
 from server.api.routes.table_schemas import (ChatMessageSchema, ChatQuerySchema, ChatSchema, HandedOverSchema, HandoverSchema,
@@ -41,8 +42,10 @@ def say(query, body, game_id):
 @blp.arguments(ChatQuerySchema(), location="query")
 @blp.response(200, ChatSchema)
 def messages(query, game_id):
-    """The messages I may read, after message id `after`."""
-    return chat.read(current_player(), game_id, query["after"], query["seat"])
+    """The messages I may read, after message id `after` (Herald's notes in my language)."""
+    found = chat.read(current_player(), game_id, query["after"], query["seat"])
+    language = request_language()
+    return {**found, "messages": [{**m, "text": said(m["text"], language)} for m in found["messages"]]}
 
 
 @blp.route(f"/{GAME_ID}/export", methods=["GET"])
