@@ -7,18 +7,21 @@ our format), our own ApiError (server/errors.py), IllegalMove from a game, and a
 The message is written in the requester's language (issue 27): the authenticated player's
 setting, else the browser's Accept-Language (Babel's negotiation, as the pages do), else
 English; `Content-Language` says which, and the `code` is the same in every language. Only
-the server's own sentences (`server.errors.msg`) are translated: an engine's refusal, or a
-validation message of marshmallow's, reads as it was written (English), and the header then
-names English too.
+the server's own sentences (`server.errors.msg`) are translated, and marshmallow's common
+field messages through them (`MARSHMALLOW`); an engine's refusal is said with the game's words,
+and any other text (a rarer library message) reads as it was written (English), the header
+then naming English too.
 """
 from __future__ import annotations
 
 import logging
+import re
 
 from flask import g, has_request_context, jsonify, request
 from flask_smorest import Api
 from marshmallow import Schema, fields
 from peewee import DatabaseError, InterfaceError, OperationalError
+from playhouse.pool import MaxConnectionsExceeded
 from werkzeug.exceptions import HTTPException
 
 from core.protocol import IllegalMove
@@ -80,12 +83,67 @@ class ErrorSchema(Schema):
     error = fields.Nested(ErrorDetailSchema)
 
 
+# marshmallow's own messages for a field (its defaults, English only), as our sentences: the
+# English stays word for word, and a player reads them in their language. Any other (a schema's
+# own, already a Sentence, or one not listed) is said as it is.
+MARSHMALLOW = {
+    "Missing data for required field.": msg("Missing data for required field."),
+    "Field may not be null.": msg("Field may not be null."),
+    "Invalid value.": msg("Invalid value."),
+    "Not a valid string.": msg("Not a valid string."),
+    "Not a valid integer.": msg("Not a valid integer."),
+    "Not a valid number.": msg("Not a valid number."),
+    "Number too large.": msg("Number too large."),
+    "Not a valid boolean.": msg("Not a valid boolean."),
+    "Not a valid list.": msg("Not a valid list."),
+    "Not a valid mapping type.": msg("Not a valid mapping type."),
+    "Not a valid email address.": msg("Not a valid email address."),
+    "Not a valid datetime.": msg("Not a valid datetime."),
+    "Invalid type.": msg("Invalid type."),
+    "Invalid input type.": msg("Invalid input type."),
+    "Unknown field.": msg("Unknown field."),
+    "String does not match expected pattern.": msg("String does not match expected pattern."),
+}
+# marshmallow's validators' defaults, which name their bounds or choices.
+MARSHMALLOW_PATTERNS = (
+    (re.compile(r"Must be greater than or equal to (?P<min>.+?) and less than or equal to (?P<max>.+?)\."),
+     lambda found: msg("Must be greater than or equal to %(min)s and less than or equal to %(max)s.", **found)),
+    (re.compile(r"Must be greater than or equal to (?P<min>.+?)\."),
+     lambda found: msg("Must be greater than or equal to %(min)s.", **found)),
+    (re.compile(r"Must be less than or equal to (?P<max>.+?)\."),
+     lambda found: msg("Must be less than or equal to %(max)s.", **found)),
+    (re.compile(r"Length must be between (?P<min>.+?) and (?P<max>.+?)\."),
+     lambda found: msg("Length must be between %(min)s and %(max)s.", **found)),
+    (re.compile(r"Shorter than minimum length (?P<min>.+?)\."),
+     lambda found: msg("Shorter than minimum length %(min)s.", **found)),
+    (re.compile(r"Longer than maximum length (?P<max>.+?)\."),
+     lambda found: msg("Longer than maximum length %(max)s.", **found)),
+    (re.compile(r"Must be one of: (?P<choices>.+?)\."), lambda found: msg("Must be one of: %(choices)s.", **found)),
+)
+
+
+def marshmallow_sentence(text: str) -> str:
+    """One of marshmallow's default messages as our sentence (said in the reader's language);
+    any other text as it is."""
+    if isinstance(text, Sentence):
+        return text
+    found = MARSHMALLOW.get(text)
+    if found is not None:
+        return found
+    for pattern, sentence in MARSHMALLOW_PATTERNS:
+        match = pattern.fullmatch(text)
+        if match:
+            return sentence(match.groupdict())
+    return text
+
+
 def _validation_message(messages, language: str) -> tuple[str, set[str]]:
     """One sentence out of webargs' nested {location: {field: [msg]}} structure, and the
     languages it is written in (our own sentences in `language`, marshmallow's in English)."""
     parts, spoken_in = [], set()
 
     def say(text) -> str:
+        text = marshmallow_sentence(text) if isinstance(text, str) else text
         spoken_in.add(spoken(text, language))
         return said(text, language)
 
@@ -221,6 +279,16 @@ def register_error_handlers(app) -> None:
         # "database is locked" after the busy timeout, a dropped connection: retryable.
         log.warning("database error: %s", exc)
         _drop_connection()
+        response = _api_error(ApiError(503, "busy", msg("The server is busy; please try again in a moment.")),
+                              ask_database=False)
+        response.headers["Retry-After"] = "2"
+        return response
+
+    @app.errorhandler(MaxConnectionsExceeded)
+    def _pool_exhausted(exc: MaxConnectionsExceeded):
+        # No database connection free for POOL_WAIT seconds (server/store/pooling.py): retryable,
+        # said in the language known without one (the player's if already read, else Accept-Language).
+        log.warning("database connection pool exhausted: %s", exc)
         response = _api_error(ApiError(503, "busy", msg("The server is busy; please try again in a moment.")),
                               ask_database=False)
         response.headers["Retry-After"] = "2"

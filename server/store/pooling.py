@@ -1,15 +1,14 @@
 """Each request gives its database connection back to the process's pool when it ends
 (see `server.store.db.POOL_SIZE`); a request that finds the pool exhausted for POOL_WAIT seconds
-is answered 503 `busy`, like a locked database."""
+is answered 503 `busy`, like a locked database (server/api/error_handlers.py, in the request's
+language)."""
 from __future__ import annotations
 
 import logging
 
 from peewee import OperationalError
-from playhouse.pool import MaxConnectionsExceeded
 
 from server.store.db import database
-from server.errors import ApiError, msg
 
 log = logging.getLogger(__name__)
 
@@ -42,14 +41,3 @@ def init_app(app) -> None:
     if hasattr(database.obj, "close_idle"):
         database.obj.close_idle()
     app.teardown_request(lambda exc: release_connection())
-
-    @app.errorhandler(MaxConnectionsExceeded)
-    def _pool_exhausted(exc):
-        log.warning("database connection pool exhausted: %s", exc)
-        from flask import jsonify
-
-        error = ApiError(503, "busy", msg("The server is busy; please try again in a moment."))
-        response = jsonify(error.body())
-        response.status_code = 503
-        response.headers["Retry-After"] = "2"
-        return response

@@ -126,6 +126,15 @@ def refusal(error: ApiError | None, language: str) -> dict:
     return {"refusal": said(error.message, language), "refusal_language": spoken(error.message, language)}
 
 
+def refusal_json(error: ApiError, grant=None) -> tuple[dict, str]:
+    """The long-poll's refusal as JSON ({"error": ...}, as the API's) and its language: the
+    page's (the link's player's, `?lang=`, Accept-Language), the browser's where no link was read."""
+    language = page_language(grant)[0] if grant is not None else languages.requested()[0]
+    body = error.body()["error"]
+    body["message"] = said(error.message, language)
+    return {"error": body}, spoken(error.message, language)
+
+
 def render_refusal(error: ApiError) -> tuple[str, str]:
     """(HTML, its language): the browser's, as no player is known."""
     language = languages.requested()[0]

@@ -102,6 +102,61 @@ def test_a_rate_limit_refusal_speaks_the_browsers_language(config, toy_game):
     assert refused.headers["Content-Language"] == "es"
 
 
+def test_marshmallows_field_messages_speak_the_browsers_language(api):
+    """marshmallow's own messages (a missing field, not an integer, out of range) are said in
+    the requester's language; details.fields keeps them as marshmallow wrote them."""
+    ann = api.register("ann")
+    hungarian = {**api.auth(ann), "Accept-Language": "hu"}
+    missing = api.client.post("/games", json={"ruleset": "toy-race"}, headers=hungarian)
+    assert missing.status_code == 422 and missing.headers["Content-Language"] == "hu"
+    assert missing.json["error"]["message"] == "seats: Hiányzik egy kötelező mező."
+    assert missing.json["error"]["details"]["fields"]["json"]["seats"] == ["Missing data for required field."]
+    word = api.client.post("/games", json={"ruleset": "toy-race", "seats": "two"}, headers=hungarian)
+    assert word.json["error"]["message"] == "seats: Nem érvényes egész szám."
+    many = api.client.post("/games", json={"ruleset": "toy-race", "seats": 0}, headers=hungarian)
+    assert many.status_code == 422 and many.headers["Content-Language"] == "hu", many.json
+    assert many.json["error"]["message"].startswith("seats: Legalább 1 és legfeljebb "), many.json
+    query = api.client.get("/games/1/chat?after=abc", headers=hungarian)
+    assert query.json["error"]["message"] == "after: Nem érvényes egész szám."
+    english = api.client.post("/games", json={"ruleset": "toy-race"}, headers=api.auth(ann))
+    assert english.json["error"]["message"] == "seats: Missing data for required field."
+    assert english.headers["Content-Language"] == "en"
+
+
+def test_an_exhausted_connection_pool_answers_busy_in_the_browsers_language(config, toy_game, monkeypatch):
+    """No pooled connection free (server/store/pooling.py): 503 busy, said by Accept-Language
+    (the database is not asked), English with Content-Language en without one."""
+    import threading
+
+    from server.app import create_app
+    from server.store.db import database
+
+    client = create_app({**config, "POOL_SIZE": 1}).test_client()
+    monkeypatch.setattr(database.obj, "_wait_timeout", 0.2)  # POOL_WAIT is 10 s: a test waits less
+    held, done = threading.Event(), threading.Event()
+
+    def hold():
+        with database.connection_context():  # the pool's one connection, in another thread
+            held.set()
+            done.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert held.wait(10)
+        hungarian = client.get("/games", headers={"Accept-Language": "hu-HU,hu;q=0.9"})
+        english = client.get("/games")
+    finally:
+        done.set()
+        holder.join()
+        database.close()
+    assert hungarian.status_code == 503 and hungarian.json["error"]["code"] == "busy"
+    assert hungarian.json["error"]["message"] == "A szerver foglalt; kérlek, próbáld újra egy kis idő múlva."
+    assert hungarian.headers["Content-Language"] == "hu" and hungarian.headers["Retry-After"] == "2"
+    assert english.status_code == 503 and english.headers["Content-Language"] == "en"
+    assert english.json["error"]["message"] == "The server is busy; please try again in a moment."
+
+
 # --- answers by mail -----------------------------------------------------------------------------
 
 def engine_sentences(game_id: int, seat: int) -> set[str]:

@@ -133,6 +133,22 @@ def test_the_page_long_polls_with_its_cookie(api, client, game):
     assert answer.json == {"version": 0, "status": "active", "prompted": False}
 
 
+def test_the_long_polls_refusal_speaks_the_pages_language(api, client, game):
+    """Issue 27: the long-poll's JSON refusal is said as the page would say it (the link's player,
+    `?lang=`, the browser's Accept-Language), with Content-Language."""
+    players, game_id = game
+    missing = client.get(f"/play/{game_id}/wait?timeout=0", headers={"Accept-Language": "hu"})
+    assert missing.status_code == 401 and missing.json["error"]["code"] == "link-required"
+    assert missing.json["error"]["message"] == ("Ezt az oldalt a lépésről szóló leveledben lévő linkkel nyisd meg "
+                                                "(vagy: 'herald link GAME').")
+    assert missing.headers["Content-Language"] == "hu" and "Accept-Language" in missing.headers["Vary"]
+    forged = client.get(f"/play/{game_id}/wait?timeout=0&t=forged&lang=sv", headers={"Accept-Language": "hu"})
+    assert forged.status_code >= 400 and forged.headers["Content-Language"] == "sv"
+    english = client.get(f"/play/{game_id}/wait?timeout=0")
+    assert english.headers["Content-Language"] == "en"
+    assert english.json["error"]["message"] == "Open this page with the link from your turn mail (or 'herald link GAME')."
+
+
 def test_without_a_secret_key_there_are_no_links(tmp_path, toy_game):
     from server.app import create_app
     from server.store.db import database

@@ -141,12 +141,14 @@ def language(game_id):
 @blp.doc(security=[])
 def wait(game_id):
     """The page's long-poll: GET /games/{id}/wait for the link's seat; answers version, status, prompted."""
+    grant = None
     try:
         grant = _grant(game_id)
         timeout = min(max(request.args.get("timeout", 10, type=int) or 0, 0), MAX_WAIT)
         body = gameviews.wait(game_id, grant.caller, grant.seat, timeout)
     except ApiError as error:
-        return {"error": error.body()["error"]}, error.status
+        refusal, language = playpage.refusal_json(error, grant)
+        return refusal, error.status, {"Content-Language": language, "Vary": "Accept-Language"}
     return {"version": body["version"], "status": body["status"],
             "prompted": any(p["seat"] == grant.seat for p in body["prompted"])}
 
