@@ -95,6 +95,13 @@ def test_a_refused_address_pauses_its_mail_and_tells_the_table_once(table):
         [note] = notes(api, game_id, cyd)
         assert "ben" in note and "bounced" in note
     assert "bounced" in page_text(table, first, 0)  # the game page says it too
+    # each reader reads the note in their own language (issue 27: its sentence is stored, m0094)
+    assert api.call("PATCH", "/players/me", ana, json={"language": "ru"}).status_code == 200
+    assert notes(api, first, ana) == ["Письмо игроку ben вернулось, поэтому Herald больше не шлёт ему писем; "
+                                      "играть можно по-прежнему на странице партии или через herald."]
+    assert "Письмо игроку ben вернулось" in page_text(table, first, 0)
+    assert notes(api, first, cyd) == ["Mail to ben bounced, so Herald has stopped mailing them; "
+                                      "they still play on the game page or with herald."]
     # Nothing more is queued for ben, and what was queued before is not sent.
     pending = Notification.select().where((Notification.player == Player.get(Player.name == "ben").id)
                                           & (Notification.status == "pending")).count()
