@@ -9,10 +9,10 @@ from core.medieval_mastery import battle, flow, legal, notation, rules, setup
 from core.medieval_mastery import resign as mm_resign
 from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS, option
-from core.medieval_mastery.phases import asked_rule, current_rule, decision_of, legal_moves
+from core.medieval_mastery.phases import DECISIONS, asked_rule, current_rule, decision_of, legal_moves
 from core.medieval_mastery.state import FORMAT_1, HASHER, Ctx, State, clone, clone_for_move
 from core.medieval_mastery.words import reread, seat_word
-from core.phase import check, decide, prompt
+from core.phase import prompt, refusal
 from core.protocol import Event, Game, IllegalMove, Result, declared_code
 from core.text import join, say, term
 
@@ -98,7 +98,8 @@ class MedievalMastery(Game):
         """Its decision's Prompt (core.phase.prompt, made once) for each seat asked."""
         if state["win"] is not None:
             return []
-        decision = decision_of(state)
+        phase = state["phase"]
+        decision = DECISIONS[phase] if phase != "choice" else decision_of(state)  # (decision_of, mostly inlined)
         return [prompt(decision, seat, state, seat) for seat in legal.prompted(state)]
 
     def legal_moves(self, state, seat):
@@ -157,13 +158,16 @@ class MedievalMastery(Game):
 
     def apply_decision(self, state, seat, move):
         """The decision asked now refuses a move it does not take (core.phase.check), or carries
-        it out on a copy-on-write working copy (core.phase.decide); then what follows by itself."""
-        decision = decision_of(state)
+        it out on a copy-on-write working copy (core.phase.decide); then what follows by itself.
+        (check and decide inlined, and decision_of when no choice is asked: every move comes here.)"""
+        phase = state["phase"]
+        decision = DECISIONS[phase] if phase != "choice" else decision_of(state)
         try:
-            check(decision, move["type"], state, seat, move)
+            if move["type"] not in decision.moves:
+                raise refusal(decision, move["type"], state, seat, move)
             st = clone_for_move(state)
             ctx = Ctx(st)
-            decide(decision, ctx, seat, move)
+            decision.resolve(ctx, seat, move)
         except IllegalMove as err:
             if err.legal is None:  # only on the error path: say what is legal instead
                 err.legal = [m["pattern"] if "pattern" in m else notation.format_move(m)
