@@ -15,12 +15,14 @@ same four things in the same place:
 - how it is answered: `moves` (the move types that answer it), `legal` (the answers, or
   patterns beside examples), `resolve` (carries an answer out on the engine's working copy),
   `auto` (the answer when there is no real choice: the driver plays it without asking);
-- the rule that refuses: `rule` (and `code`) for a move the decision does not take, `wrong`
-  (what such a move is told), `out_of_place` (a move of another decision, refused with the
-  rule that says where it belongs).
+- the rule that refuses: `rule` (and `code`) for a move the decision does not take, or
+  `rule_now(...)` when the rule depends on the position (`rule_of`), `wrong` (what such a move
+  is told), `out_of_place` (a move of another decision, refused with the rule that says where
+  it belongs).
 
 The callables take the engine's own context (Castle Assault: state and seat; Wizard's Quest:
-state and frame), which the shared functions pass through untouched: `check` refuses a move
+state and frame; Medieval Mastery: state, seat and move, and its copy-on-write working copy
+for `resolve`), which the shared functions pass through untouched: `check` refuses a move
 the decision does not take, `decide` hands one it takes to `resolve`, `prompt` makes the
 Prompt. Every text is a message (core/text.py).
 """
@@ -64,6 +66,7 @@ class Decision:
     wrong: str | Callable[..., str] | None = None  # what a refused move is told (default: the prompt's sentence)
     out_of_place: Mapping[str, OutOfPlace] = field(default_factory=dict)  # by move type
     code: str = "wrong-move"  # the error code of a refused move
+    rule_now: Callable[..., str] | None = None  # the rule from the position (the engine's context), when `rule` is not it
 
 
 def registry(decisions: Iterable[Decision]) -> dict[str, Decision]:
@@ -91,6 +94,11 @@ def prompt(decision: Decision, seat: int, *context: Any) -> Prompt:
     return made if made is not None else PROMPTS.keep(key, Prompt(seat, decision.prompt, text))
 
 
+def rule_of(decision: Decision, *context: Any) -> str:
+    """The rule of what the decision asks: `rule`, or `rule_now` read from the position."""
+    return decision.rule if decision.rule_now is None else decision.rule_now(*context)
+
+
 def refusal(decision: Decision, kind: str, *context: Any, legal: Iterable[str] | None = None) -> IllegalMove:
     """The IllegalMove for a move of type `kind` that `decision` does not take: the decision's
     rule and what it asks (`wrong`), or an `out_of_place` move's own rule and why, first."""
@@ -101,7 +109,7 @@ def refusal(decision: Decision, kind: str, *context: Any, legal: Iterable[str] |
         what = wrong(*context) if callable(wrong) else wrong
     misplaced = decision.out_of_place.get(kind)
     if misplaced is None:
-        return IllegalMove(decision.code, what, decision.rule, legal)
+        return IllegalMove(decision.code, what, rule_of(decision, *context), legal)
     said = misplaced.why if misplaced.alone else say("{why} {what}", why=misplaced.why, what=what)
     return IllegalMove(misplaced.code or decision.code, said, misplaced.rule, legal)
 

@@ -5,28 +5,19 @@ from __future__ import annotations
 from typing import cast
 
 from core import resign
-from core.memo import Memo
 from core.medieval_mastery import battle, flow, legal, notation, rules, setup
 from core.medieval_mastery import resign as mm_resign
 from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS, option
-from core.medieval_mastery.phases import PHASES, asked_rule, current_rule
-from core.medieval_mastery.state import FORMAT_1, HASHER, Ctx, State, choice_of, clone, clone_for_move, window_of
+from core.medieval_mastery.phases import DECISIONS, asked_rule, current_rule, decision_of, legal_moves
+from core.medieval_mastery.state import FORMAT_1, HASHER, Ctx, State, clone, clone_for_move
 from core.medieval_mastery.words import reread, seat_word
-from core.protocol import Event, Game, IllegalMove, Prompt, Result, declared_code
+from core.phase import prompt, refusal
+from core.protocol import Event, Game, IllegalMove, Result, declared_code
 from core.text import join, say, term
 
 __all__ = ["GAME", "MedievalMastery", "clone"]
 
-PROMPT_KIND = {"main": "turn", "window": "reaction", "commit": "face-down", "support": "support", "choice": "choice"}
-WINDOW_TEXT = {"crown": say("A crown is being used: play {card} against it, or pass.", card=term("Fracture")),
-               "sceptre": say("Sceptre window: play {card} against a combatant's sceptre, or pass.", card=term("Fracture")),
-               "orb": say("Orb window: play {card} against a combatant's orb, or pass.", card=term("Fracture"))}
-TURN_TEXT = {(stage, step): say("Your turn: {what}.", what=views.STAGE_TEXT.get(stage, views.STEP_TEXT.get(step, "")))
-             for stage in ("", *views.STAGE_TEXT) for step in range(1, 10)}
-COMMIT_TEXT = say("Commit a conflict card face down (conflict 2|3|4|5|ambush|none).")
-SUPPORT_TEXT = say("Your support opportunity: play support cards (support +1 +2) or pass.")
-_PROMPTS = Memo(4096)  # (seat, kind, text) -> its Prompt
 _last_prompts: tuple = (None, ())  # the last state asked for, and its prompts
 
 
@@ -104,32 +95,15 @@ class MedievalMastery(Game):
         return found
 
     def _prompts(self, state):
+        """Its decision's Prompt (core.phase.prompt, made once) for each seat asked."""
         if state["win"] is not None:
             return []
-        kind = PROMPT_KIND[state["phase"]]
-        out = []
-        for seat in legal.prompted(state):
-            text = self._prompt_text(state, seat)
-            prompt = _PROMPTS.get((seat, kind, text))
-            if prompt is None:  # prompts are immutable: one object per (seat, kind, text)
-                prompt = _PROMPTS.keep((seat, kind, text), Prompt(seat, kind, text))
-            out.append(prompt)
-        return out
-
-    def _prompt_text(self, st, seat):
-        ph = st["phase"]
-        if ph == "main":
-            return TURN_TEXT[st["stage"], st["step"]]
-        if ph == "window":
-            return WINDOW_TEXT[window_of(st)["kind"]]
-        if ph == "commit":
-            return COMMIT_TEXT
-        if ph == "support":
-            return SUPPORT_TEXT
-        return reread(choice_of(st)["text"])
+        phase = state["phase"]
+        decision = DECISIONS[phase] if phase != "choice" else decision_of(state)  # (decision_of, mostly inlined)
+        return [prompt(decision, seat, state, seat) for seat in legal.prompted(state)]
 
     def legal_moves(self, state, seat):
-        return legal.legal_moves(state, seat)
+        return legal_moves(state, seat)
 
     def random_move(self, state, seat, rng):
         return legal.random_move(state, seat, rng)
@@ -183,14 +157,21 @@ class MedievalMastery(Game):
         return say("waiting for {seats}, turn of {active}", seats=waiting, active=seat_word(state["active"]))
 
     def apply_decision(self, state, seat, move):
-        st = clone_for_move(state)
-        ctx = Ctx(st)
+        """The decision asked now refuses a move it does not take (core.phase.check), or carries
+        it out on a copy-on-write working copy (core.phase.decide); then what follows by itself.
+        (check and decide inlined, and decision_of when no choice is asked: every move comes here.)"""
+        phase = state["phase"]
+        decision = DECISIONS[phase] if phase != "choice" else decision_of(state)
         try:
-            PHASES[st["phase"]](ctx, seat, move, move["type"])
+            if move["type"] not in decision.moves:
+                raise refusal(decision, move["type"], state, seat, move)
+            st = clone_for_move(state)
+            ctx = Ctx(st)
+            decision.resolve(ctx, seat, move)
         except IllegalMove as err:
             if err.legal is None:  # only on the error path: say what is legal instead
                 err.legal = [m["pattern"] if "pattern" in m else notation.format_move(m)
-                             for m in legal.legal_moves(state, seat)][:40]
+                             for m in legal_moves(state, seat)][:40]
             raise
         flow.settle(ctx)
         ctx.close()

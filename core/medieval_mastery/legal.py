@@ -1,5 +1,5 @@
-"""What a seat may do now: legal_moves (finite lists, patterns for redistribution) and a
-random_move sampler that only returns legal moves and prefers progress, so random games end."""
+"""What a seat may do now: the answers of each decision (finite lists, patterns for
+redistribution), which its record in phases/ offers (phases.legal_moves), and a random_move sampler that only returns legal moves and prefers progress, so random games end."""
 from __future__ import annotations
 
 from itertools import permutations
@@ -95,20 +95,34 @@ def support_moves(st: State, seat: int) -> list[dict]:
     return out + [{"type": "pass"}]
 
 
-def choice_moves(st: State, seat: int) -> list[dict]:
-    ch = choice_of(st)
-    if ch["kind"] == "discard":
-        kinds = sorted({rules.kind(c) for c in st["hand"][seat]})
-        return [{"type": "discard", "card": data.NAME_OF_KIND[k]} for k in kinds] + [{"type": "discard", "card": "none"}]
-    if ch["kind"] == "insight":
-        return [{"type": "insight", "order": list(p)} for p in _perms(len(ch["cards"]))]
-    if ch["kind"] == "order":
-        return [{"type": "recycle", "card": data.NAME_OF_KIND[k]} for k in flow.recyclable(st, seat)]
-    if ch["kind"] == "target":
-        return target_moves(st)
-    if ch["kind"] == "sceptre":
-        return [{"type": "sceptre", "use": True}, {"type": "sceptre", "use": False}]
+def discard_moves(st: State, seat: int) -> list[dict]:
+    kinds = sorted({rules.kind(c) for c in st["hand"][seat]})
+    return [{"type": "discard", "card": data.NAME_OF_KIND[k]} for k in kinds] + [{"type": "discard", "card": "none"}]
+
+
+def insight_moves(st: State, seat: int) -> list[dict]:
+    return [{"type": "insight", "order": list(p)} for p in _perms(len(choice_of(st)["cards"]))]
+
+
+def recycle_moves(st: State, seat: int) -> list[dict]:
+    return [{"type": "recycle", "card": data.NAME_OF_KIND[k]} for k in flow.recyclable(st, seat)]
+
+
+def sceptre_moves(st: State, seat: int) -> list[dict]:
+    return [{"type": "sceptre", "use": True}, {"type": "sceptre", "use": False}]
+
+
+def top_moves(st: State, seat: int) -> list[dict]:
     return [{"type": "top", "keep": True}, {"type": "top", "keep": False}]
+
+
+# The answers to a choice, by its kind (phases/choice.py's records offer them).
+CHOICE_MOVES = {"discard": discard_moves, "insight": insight_moves, "order": recycle_moves,
+                "target": lambda st, _seat: target_moves(st), "sceptre": sceptre_moves, "top": top_moves}
+
+
+def choice_moves(st: State, seat: int) -> list[dict]:
+    return CHOICE_MOVES[choice_of(st)["kind"]](st, seat)
 
 
 def _perms(n: int) -> list[tuple]:
@@ -131,28 +145,11 @@ def prompted(st: State) -> list[int]:
     return []
 
 
-def legal_moves(st: State, seat: int) -> list[dict]:
-    """The prompted seat's moves, plus the standing answers any seat may set at any time."""
-    if st["win"] is not None or not isinstance(seat, int) or not 0 <= seat < st["players"]:
-        return []
-    if seat not in prompted(st):
-        return standing_moves(st, seat)
-    return decision_moves(st, seat) + standing_moves(st, seat)
-
-
-def decision_moves(st: State, seat: int) -> list[dict]:
-    ph = st["phase"]
-    if ph == "main":
-        return main_moves(st, seat)
-    if ph == "window":
-        return [{"type": "fracture", "player": p, "artefact": ARTEFACT_WORDS[t]}
-                for p, t in flow.window_targets(st, seat)
-                if rules.has(st["hand"][seat], "FR")] + [{"type": "pass"}]
-    if ph == "commit":
-        return conflict_moves(st, seat)
-    if ph == "support":
-        return support_moves(st, seat)
-    return choice_moves(st, seat)
+def window_moves(st: State, seat: int) -> list[dict]:
+    """A Fracture against the artefact in use (a Fracture in hand), or pass."""
+    return [{"type": "fracture", "player": p, "artefact": ARTEFACT_WORDS[t]}
+            for p, t in flow.window_targets(st, seat)
+            if rules.has(st["hand"][seat], "FR")] + [{"type": "pass"}]
 
 
 # --- the random player ----------------------------------------------------------------------

@@ -62,3 +62,10 @@ def test_a_registry_holds_each_kind_once():
     assert phase.registry([TURN]) == {"turn": TURN}
     with pytest.raises(AssertionError):
         phase.registry([TURN, TURN])
+
+
+def test_a_rule_read_from_the_position_names_the_refusal():
+    staged = phase.Decision("step", moves=frozenset({"go"}), rule="TOY-2", prompt="turn", text=ASKED, legal=list,
+                            resolve=played, rule_now=lambda state, seat: "TOY-3" if state["late"] else "TOY-2")
+    assert phase.rule_of(staged, {"late": True}, 0) == "TOY-3" and phase.rule_of(TURN) == "TOY-2"
+    assert phase.refusal(staged, "stop", {"late": True}, 0).rule == "TOY-3"

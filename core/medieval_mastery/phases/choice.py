@@ -1,34 +1,43 @@
 """A question to one seat (phase "choice"): a discard, a crown's target, Insight's order, Order's
-card, Prosperity's top card, Fear or Vigour. Each answer resumes play where it was asked."""
+card, Prosperity's top card, Fear or Vigour. Each is a decision of its own (`DECISIONS`, by the
+choice's kind), answered by one move type under its rule; each answer resumes play where it was
+asked."""
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.medieval_mastery import battle, data, flow, rules
-from core.medieval_mastery.phases.common import ART, current_rule, not_now
+from core.medieval_mastery import battle, data, flow, legal, rules
+from core.medieval_mastery.phases.common import ART
 from core.medieval_mastery.state import Choice, Ctx, State, battle_of, choice_of
 from core.medieval_mastery.words import P, reread, seat_word
+from core.phase import Decision
 from core.protocol import Event, IllegalMove
-from core.text import say, term
+from core.text import Msg, say, term
 
 ANSWER = {"discard": "discard", "insight": "insight", "order": "recycle", "top": "top",
           "target": "target", "sceptre": "sceptre"}  # choice kind -> the move type answering it
+CHOICE_RULE = {"discard": "MM-ICON-MAYDISCARD", "insight": "MM-ART-INSIGHT", "order": "MM-ART-ORDER",
+               "top": "MM-ART-PROSPERITY", "target": "MM-ICON-ANY", "sceptre": "MM-ICON-EQUAL"}
 
 
-def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
+def resolve(ctx: Ctx, seat: int, move: dict) -> None:
+    """The chooser's answer (of the move type the choice takes), then play resumes."""
     st = ctx.st
     ch = choice_of(st)
     if seat != ch["seat"]:
-        raise IllegalMove("not-your-turn", say("Another player is making a choice."), current_rule(st, seat))
+        raise IllegalMove("not-your-turn", say("Another player is making a choice."), CHOICE_RULE[ch["kind"]])
     want = ANSWER[ch["kind"]]
-    if kind != want:
-        raise not_now(reread(ch["text"]), current_rule(st, seat))
     if want == "target":
         aim, t = check_target(st, seat, move)
         flow.apply_target(ctx, seat, aim, t)
         return
     ANSWERS[want](ctx, seat, move, ch)
     flow.continue_after(ctx, ch["then"])
+
+
+def asked(st: State, seat: int, move: dict | None = None) -> Msg:
+    """The choice's question, as its ability put it (a refused move is told it again)."""
+    return reread(choice_of(st)["text"])
 
 
 def check_target(st: State, seat: int, move: dict) -> tuple[int, int]:
@@ -124,3 +133,9 @@ def top(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
 
 ANSWERS: dict[str, Callable[[Ctx, int, dict, Choice], None]] = {
     "sceptre": sceptre, "discard": discard, "insight": insight, "recycle": recycle, "top": top}
+
+
+# One decision per kind of choice, asked of its chooser only (its rule: CHOICE_RULE).
+DECISIONS = tuple(Decision(kind, moves=frozenset({ANSWER[kind]}), rule=CHOICE_RULE[kind], prompt="choice",
+                           describe=asked, legal=legal.CHOICE_MOVES[kind], resolve=resolve, code="not-now")
+                  for kind in ANSWER)

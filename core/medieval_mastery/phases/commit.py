@@ -1,15 +1,15 @@
 """The face-down conflict cards of a battle (phase "commit", MM-COMBAT-4, MM-EDGE-5)."""
 from __future__ import annotations
 
-from core.medieval_mastery import battle, data, rules
-from core.medieval_mastery.phases.common import not_now
+from core.medieval_mastery import battle, data, legal, rules
 from core.medieval_mastery.state import Ctx, battle_of
 from core.medieval_mastery.words import either
+from core.phase import Decision
 from core.protocol import IllegalMove
 from core.text import say
 
 
-def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
+def resolve(ctx: Ctx, seat: int, move: dict) -> None:
     st = ctx.st
     b = battle_of(st)
     if seat not in (b["attacker"], b["defender"]):
@@ -17,8 +17,6 @@ def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
     side = 0 if seat == b["attacker"] else 1
     if b["commit"][side] is not None:
         raise IllegalMove("already-committed", say("You have already committed your conflict card."), "MM-ASYNC-1")
-    if kind != "conflict":
-        raise not_now(say("Commit a conflict card face down: 'conflict <2|3|4|5|ambush|none>'."), "MM-COMBAT-4")
     hand = st["hand"][seat]
     held = sorted({data.NAME_OF_KIND[rules.kind(c)] for c in hand if rules.kind(c) in data.CONFLICT_KINDS})
     if move["card"] == "none":
@@ -37,3 +35,10 @@ def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
         raise IllegalMove("not-in-hand", say("You hold no conflict card {card}; you hold none, so commit: conflict "
                                              "none.", card=move["card"]), "MM-COMBAT-4")
     battle.commit(ctx, seat, card)
+
+
+# Each combatant commits a conflict card face down (MM-COMBAT-4, both asked at once: MM-ASYNC-1).
+DECISION = Decision("commit", moves=frozenset({"conflict"}), rule="MM-COMBAT-4", prompt="face-down",
+                    text=say("Commit a conflict card face down (conflict 2|3|4|5|ambush|none)."),
+                    wrong=say("Commit a conflict card face down: 'conflict <2|3|4|5|ambush|none>'."),
+                    legal=legal.conflict_moves, resolve=resolve, code="not-now")

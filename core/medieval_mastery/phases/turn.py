@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.medieval_mastery import data, flow, rules
+from core.medieval_mastery import data, flow, legal, rules
 from core.medieval_mastery.notation import format_move
 from core.medieval_mastery.phases import manoeuvre
-from core.medieval_mastery.phases.common import check_fracture, current_rule, not_now
+from core.medieval_mastery.phases.common import check_fracture, not_now
 from core.medieval_mastery.phases.manoeuvre import FINISH_MANOEUVRE, IN_MANOEUVRE, resource_step
 from core.medieval_mastery.state import Ctx, State
+from core.medieval_mastery.view import STAGE_TEXT, STEP_TEXT
 from core.medieval_mastery.words import P, seat_word
+from core.phase import Decision
 from core.protocol import Event, IllegalMove
-from core.text import say, term
+from core.text import Msg, say, term
 
 # Moves that answer something other than one's own turn step: why none is open now.
 OFF_TURN_ANSWERS = {
@@ -27,17 +29,39 @@ OFF_TURN_ANSWERS = {
 NOT_THIS_STEP = say("it does not belong to this step of your turn")
 
 
-def decide(ctx: Ctx, seat: int, move: dict, kind: str) -> None:
+def resolve(ctx: Ctx, seat: int, move: dict) -> None:
+    """The active player's move of their turn (a move of another kind `refused` already)."""
     st = ctx.st
     if seat != st["active"]:
         raise IllegalMove("not-your-turn", say("It is {player}'s turn.", player=seat_word(st["active"])), "MM-TURN-9")
-    handler = TURN_MOVES.get(kind)
-    if handler is None:
-        why = OFF_TURN_ANSWERS.get(kind, NOT_THIS_STEP)
-        raise not_now(say("'{move}' is not possible now: {why}. On your turn you play resource cards, use your crown, "
-                          "'redis', 'advance', 'skip' or 'end'.", move=format_move(move), why=why),
-                      current_rule(st, seat))
-    handler(ctx, seat, move)
+    TURN_MOVES[move["type"]](ctx, seat, move)
+
+
+def refused(st: State, seat: int, move: dict) -> Msg:
+    """What a move that is no step of one's turn is told: why not now, and what the turn takes."""
+    why = OFF_TURN_ANSWERS.get(move["type"], NOT_THIS_STEP)
+    return say("'{move}' is not possible now: {why}. On your turn you play resource cards, use your crown, "
+               "'redis', 'advance', 'skip' or 'end'.", move=format_move(move), why=why)
+
+
+def turn_rule(st: State, seat: int, move: dict | None = None) -> str:
+    """The rule of the step the turn is at: a manoeuvre (MM-TURN-10), Vitality's redistribution
+    (MM-ART-VITALITY), the resource steps 2 and 7 (MM-TURN-2), else MM-TURN-4."""
+    stage = st["stage"]
+    if stage in ("m1", "m2"):
+        return "MM-TURN-10"
+    if stage == "vit":
+        return "MM-ART-VITALITY"
+    return "MM-TURN-2" if st["step"] in (2, 7) else "MM-TURN-4"
+
+
+TURN_TEXT = {(stage, step): say("Your turn: {what}.", what=STAGE_TEXT.get(stage, STEP_TEXT.get(step, "")))
+             for stage in ("", *STAGE_TEXT) for step in range(1, 10)}
+
+
+def asked(st: State, seat: int) -> Msg:
+    """The turn's prompt: the step it is at."""
+    return TURN_TEXT[st["stage"], st["step"]]
 
 
 def refuse_resource(st: State, card: str, rule: str) -> IllegalMove:
@@ -113,3 +137,8 @@ def end(ctx: Ctx, seat: int, move: dict) -> None:
 TURN_MOVES: dict[str, Callable[[Ctx, int, dict], None]] = {
     "play": play, "fracture": fracture, "crown": crown, "end": end,
     "redis": manoeuvre.redis, "advance": manoeuvre.advance, "skip": manoeuvre.skip}
+
+
+# The active player's own turn (MM-TURN-1..11): the rule refusing a move is the step's (turn_rule).
+DECISION = Decision("main", moves=frozenset(TURN_MOVES), rule="MM-TURN-2", rule_now=turn_rule, prompt="turn",
+                    describe=asked, legal=legal.main_moves, resolve=resolve, wrong=refused, code="not-now")
