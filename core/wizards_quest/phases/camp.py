@@ -13,7 +13,7 @@ from core.wizards_quest.board import ORC, IDS, name
 from core.wizards_quest.effects import men as count_men
 from core.wizards_quest.notation import bad, count, flag, hero_name, men_map, terr
 from core.wizards_quest.options import option
-from core.wizards_quest.phases.decision import Decision
+from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
 
 

@@ -10,7 +10,7 @@ from core.wizards_quest.board import IDS, name
 from core.wizards_quest.effects import collect_here, give_extra, give_men, draw_card, send_creature
 from core.wizards_quest.notation import bad, duchy, terr, treasure_index
 from core.wizards_quest.options import option
-from core.wizards_quest.phases.decision import Decision
+from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
 
 

@@ -8,7 +8,7 @@ from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS, name
 from core.wizards_quest.notation import bad, terr
-from core.wizards_quest.phases.decision import Decision
+from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
 
 

@@ -6,7 +6,7 @@ from core.rng import Rng
 from core.text import say
 from core.wizards_quest.effects import send_creature
 from core.wizards_quest.notation import duchy
-from core.wizards_quest.phases.decision import Decision
+from core.phase import Decision
 from core.wizards_quest.state import Frame, State
 
 

@@ -6,7 +6,7 @@ from core.rng import Rng
 from core.text import P, say
 from core.wizards_quest.battle import all_donor_men, check_donors, move_in
 from core.wizards_quest.notation import bad, men_map
-from core.wizards_quest.phases.decision import Decision
+from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
 
 

@@ -7,7 +7,7 @@ from core.text import Joined, Msg, join, say, say_n, term
 from core.wizards_quest.board import IDS
 from core.wizards_quest.effects import forced_loss, lose_pieces, loss_choices, men as count_men, pieces
 from core.wizards_quest.notation import bad, hero_name
-from core.wizards_quest.phases.decision import Decision
+from core.phase import Decision
 from core.wizards_quest.state import Frame, State
 
 

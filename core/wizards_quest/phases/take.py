@@ -11,7 +11,7 @@ from core.wizards_quest import state as S
 from core.wizards_quest.board import name
 from core.wizards_quest.effects import collect_here, men as count_men
 from core.wizards_quest.notation import bad, count, hero_name
-from core.wizards_quest.phases.decision import Decision
+from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
 
 
