@@ -23,8 +23,12 @@ RESULT_CODES = {
 def prompts(state: State) -> list[Prompt]:
     if state["winner"] is not None:
         return []
-    return [Prompt(state["turn"], "turn", say("Play a card (total {total}/{target}).", total=state["total"],
-                                                 target=option(state, "target")))]
+    return [Prompt(state["turn"], "turn", asked(state))]
+
+
+def asked(state: State) -> str:
+    """The turn's question, with the running total (the turn's Decision says it too)."""
+    return say("Play a card (total {total}/{target}).", total=state["total"], target=option(state, "target"))
 
 
 def is_asked(state: State, seat: int) -> bool:

@@ -2,9 +2,10 @@
 that does the work, and the facts the platform reads (docs/adding-a-game.md walks through them)."""
 from __future__ import annotations
 
-from core.text import P, say
+from core import phase
 from core.protocol import Event, Game, Prompt, Result
 from core.rng import Rng
+from core.text import P, say
 
 from . import flow, legal, notation, sample, setup
 from . import view as views
@@ -61,7 +62,7 @@ class RaceGame(Game):
         return race_resign.apply(state, seat, move)
 
     def apply_decision(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
-        return DECISIONS["turn"](state, seat, move)
+        return phase.decide(DECISIONS["turn"], state, seat, move)
 
     def result(self, state: State) -> Result | None:
         return flow.result(state)

@@ -2,8 +2,9 @@
 pass only with an empty hand."""
 from __future__ import annotations
 
-from core.text import P, say
+from core.phase import Decision
 from core.protocol import Event, IllegalMove
+from core.text import P, say
 
 from .. import flow, legal
 from ..data import VALUES
@@ -25,6 +26,10 @@ def decide(state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
         events.append(Event(say("{player} passed.", player=P(seat))))
     flow.after_move(new, seat, events)
     return new, events
+
+
+DECISION = Decision("turn", moves=frozenset({"play", "pass"}), rule="TOY-2", prompt="turn", describe=flow.asked,
+                    legal=legal.legal_moves, resolve=decide)
 
 
 def play(state: State, seat: int, card: str, events: list[Event]) -> None:
