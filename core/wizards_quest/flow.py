@@ -49,14 +49,6 @@ class StreamRng(TableRng):
     __slots__ = ()
     die = Rng.die
 
-    @classmethod
-    def of_state(cls, seed: str, counter: int, scheme: int) -> StreamRng:
-        """Set from the checked values of a state the engine wrote, without Rng.__init__'s conversions."""
-        rng = cls.__new__(cls)
-        rng.seed, rng.counter, rng.scheme, rng.script = seed, counter, scheme, []
-        rng._words, rng._words_block = (), -1
-        return rng
-
 
 def current(st: State) -> Frame | None:
     """The decision frame waiting for a player, or None."""
@@ -91,9 +83,13 @@ def run(st: State, rng: Rng, ev: list[Event]) -> None:
 def rng_of(st: State) -> TableRng:
     """The engine's dice where the state left them."""
     scheme = rng_scheme(st["options"])
-    if st["dice"] or scheme not in SCHEMES or type(st["seed"]) is not str or type(st["rng"]) is not int:
-        return TableRng(st["seed"], st["rng"], st["dice"], scheme=scheme)
-    return StreamRng.of_state(st["seed"], st["rng"], scheme)
+    seed, counter = st["seed"], st["rng"]
+    if st["dice"] or scheme not in SCHEMES or type(seed) is not str or type(counter) is not int:
+        return TableRng(seed, counter, st["dice"], scheme=scheme)
+    rng = StreamRng.__new__(StreamRng)  # set from the checked values, without Rng.__init__'s conversions
+    rng.seed, rng.counter, rng.scheme, rng.script = seed, counter, scheme, []
+    rng._words, rng._words_block = (), -1
+    return rng
 
 
 def settle(st: State, rng: TableRng, ev: list[Event]) -> None:
@@ -125,7 +121,8 @@ def apply_decision(st: State, seat: int, move: dict, ev: list[Event] | None = No
     if ev is None:
         ev = []
     decision.resolve(new, new["frames"][-1], move, rng, ev)
-    settle(new, rng, ev)
+    run(new, rng, ev)  # (settle's two steps)
+    store_dice(new, rng)
     return new, ev
 
 

@@ -6,6 +6,7 @@ from typing import cast
 
 from core import resign
 from core.memo import Memo
+from core.movespec import check_move
 from core.protocol import Event, Game, IllegalMove, Prompt, Result, declared_code
 from core.rng import Rng
 from core.text import Msg, P, join, say
@@ -91,7 +92,7 @@ class WizardsQuest(Game):
 
     def check_shape(self, state: State, seat: int, move: dict) -> None:
         try:
-            notation.check_shape(move, None)
+            check_move(notation.MOVES, move, None)  # notation.check_shape(move, None), without its call
         except IllegalMove as err:  # the rule of what is asked now, looked up only for a refusal
             err.rule = err.rule or flow.rule_now(state)
             raise
@@ -101,6 +102,10 @@ class WizardsQuest(Game):
 
     def apply_standing(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
         return flow.apply_standing(state, seat, move)
+
+    def apply(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
+        """Game.apply: the shared preamble, then flow's decision (without apply_decision between)."""
+        return self.checked_apply(state, seat, move, flow.apply_decision)
 
     def apply_decision(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
         return flow.apply_decision(state, seat, move)
