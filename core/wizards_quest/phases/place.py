@@ -7,6 +7,7 @@ from core.text import Msg, P, join, say, say_n, term
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS
+from core.wizards_quest.effects import spots
 from core.wizards_quest.notation import bad, heroes_map, men_map
 from core.wizards_quest.phases.decision import Decision
 from core.wizards_quest.state import QUIET, Frame, State
@@ -98,8 +99,7 @@ def place_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> N
     for hero, t in heroes.items():
         S.put_hero(st, seat, hero, t)
     if ev is not QUIET:
-        parts = [say("{n} on {where}", n=k, where=IDS[t]) for t, k in sorted(men.items())] + \
-            [say("{hero} on {where}", hero=term(h), where=IDS[t]) for h, t in heroes.items()]
+        parts = spots(men, heroes)
         ev.append(Event(say("{player} places {places} ({why}).", player=P(seat),
                             places=join(", ", parts) if parts else say("nothing"), why=why_placed(f))))
 
