@@ -83,7 +83,8 @@ def _check_raid(st: State, f: Frame, ev: list[Event]) -> None:
             n[src] -= 1
             own[tgt], n[tgt] = ORC, 1
             if ev is not QUIET:
-                ev.append(Event(say("The orcs take {where}.", where=name(tgt))))
+                told = S.TOLD.get(("orcs take", tgt))
+                ev.append(told or S.TOLD.keep(("orcs take", tgt), Event(say("The orcs take {where}.", where=name(tgt)))))
         elif ev is not QUIET:
             ev.append(Event(say("The last orc stays home; {where} is left empty.", where=name(tgt)) if n[src] == 1
                             else say("No orc is left to move in; {where} is left empty.", where=name(tgt))))

@@ -298,7 +298,8 @@ def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         st["turn"] = {"seat": seat, "cut": 0, "card_men": 0, "campaigns": 1, "boat_used": False,
                        "reinforced": False}
         if ev is not QUIET:
-            ev.append(Event(say("{player}'s turn.", player=P(seat))))
+            told = S.TOLD.get(("turn", seat))
+            ev.append(told or S.TOLD.keep(("turn", seat), Event(say("{player}'s turn.", player=P(seat)))))
         f["stage"] = "supply"
         ask(st, "cards", seat, mode="turn", drew=False, new="")
     elif stage == "supply":  # WQ-SUPPLY-3, WQ-CARDS-6
@@ -308,8 +309,9 @@ def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         total = base + tn["card_men"]
         tn["reinforced"], tn["card_men"] = True, 0
         if ev is not QUIET:
-            ev.append(Event(say("{player} receives {men} ({base} as reinforcements).", player=P(seat), men=men(total),
-                                base=base)))
+            key = ("receives", seat, total, base)
+            ev.append(S.TOLD.get(key) or S.TOLD.keep(key, Event(say("{player} receives {men} ({base} as reinforcements).",
+                                                                    player=P(seat), men=men(total), base=base))))
         f["stage"] = "camp"
         if total:
             ask(st, "place", seat, total=total, single=-1, max_heroes=2, why="reinforcements")

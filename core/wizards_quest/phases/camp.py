@@ -239,7 +239,8 @@ def camp_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
         st["frames"].pop()
         st["frames"][-1]["stage"] = "end"
         if ev is not QUIET:
-            ev.append(Event(say("{player} ends their turn.", player=P(seat))))
+            told = S.TOLD.get(("ends", seat))
+            ev.append(told or S.TOLD.keep(("ends", seat), Event(say("{player} ends their turn.", player=P(seat)))))
         return
     if kind == "attack":
         plan = attack_plan(st, seat, mv)

@@ -128,7 +128,8 @@ def _draw(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     else:
         S.own_pile(st, "hands", seat).append(card)
         if ev is not QUIET:
-            ev.append(Event(say("{player} draws a card.", player=P(seat))))
+            told = S.TOLD.get(("draws", seat))
+            ev.append(told or S.TOLD.keep(("draws", seat), Event(say("{player} draws a card.", player=P(seat)))))
             ev.append(Event(say("You drew {card}.", card=cards.describe(card)), (seat,)))
 
 
