@@ -223,9 +223,11 @@ def breed(st: State, rng: Rng, ev: list[Event]) -> None:
                 n[t] += 1
                 grown += 1
         if ev is not QUIET:
-            ev.append(Event(say_n("Orc breeding: {player} rolled {die} ({duchy}); {n} orc army grows.",
-                                  "Orc breeding: {player} rolled {die} ({duchy}); {n} orc armies grow.", grown,
-                                  player=P(s), die=d, duchy=term(DUCHY_NAMES[d])), data={"seat": s, "die": d}))
+            said = S.TOLD.get(("breeding", s, d, grown)) or S.TOLD.keep(("breeding", s, d, grown), say_n(
+                "Orc breeding: {player} rolled {die} ({duchy}); {n} orc army grows.",
+                "Orc breeding: {player} rolled {die} ({duchy}); {n} orc armies grow.", grown,
+                player=P(s), die=d, duchy=term(DUCHY_NAMES[d])))
+            ev.append(Event(said, data={"seat": s, "die": d}))
 
 
 def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -242,8 +244,9 @@ def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         d, c = rng.die(), rng.die()  # white die = duchy, coloured die = county (WQ-TABLE-3)
         t = (d - 1) * 6 + c - 1
         if ev is not QUIET:
-            ev.append(Event(say("The dragon flies: rolled {duchy} and {county}, landing on {where}.", duchy=d, county=c,
-                                where=name(t)), data={"dice": [d, c]}))
+            said = S.TOLD.get(("flies", d, c)) or S.TOLD.keep(("flies", d, c), say(
+                "The dragon flies: rolled {duchy} and {county}, landing on {where}.", duchy=d, county=c, where=name(t)))
+            ev.append(Event(said, data={"dice": [d, c]}))
     else:
         d = f["duchy"]
         c = rng.die()

@@ -241,8 +241,9 @@ class Quiet(list):
 
 
 QUIET = Quiet()
-# Events said alike every time for their key (a site's name and the seats and territories they
-# name; no data, to everyone), made once: an event is an immutable value, whichever move holds it.
+# Events and prompts said alike every time for their key (a site's name and the seats, counts and
+# territories they name; events with no data, to everyone), made once: an event or a message is an
+# immutable value, whichever move holds it.
 TOLD = Memo(8192)
 
 

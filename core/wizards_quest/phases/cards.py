@@ -130,7 +130,9 @@ def _draw(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         if ev is not QUIET:
             told = S.TOLD.get(("draws", seat))
             ev.append(told or S.TOLD.keep(("draws", seat), Event(say("{player} draws a card.", player=P(seat)))))
-            ev.append(Event(say("You drew {card}.", card=cards.describe(card)), (seat,)))
+            told = S.TOLD.get(("drew", seat, card)) if type(card) is str else None
+            ev.append(told or S.TOLD.keep(("drew", seat, card), Event(say("You drew {card}.", card=cards.describe(card)),
+                                                                      (seat,))))
 
 
 def _discard(st: State, f: Frame, card: str, ev: list[Event]) -> None:
@@ -151,7 +153,9 @@ def play_card(st: State, seat: int, card: str, mv: dict, rng: Rng, ev: list[Even
     S.own_pile(st, "hands", seat).remove(card)
     (S.own_pile(st, "boats", seat) if kind == "BOAT" else S.own(st, "discard")).append(card)
     if ev is not QUIET:
-        ev.append(Event(say("{player} plays {card}.", player=P(seat), card=cards.describe(card))))
+        told = S.TOLD.get(("plays", seat, card)) if type(card) is str else None
+        ev.append(told or S.TOLD.keep(("plays", seat, card), Event(say("{player} plays {card}.", player=P(seat),
+                                                                       card=cards.describe(card)))))
     men, extra = cards.men(card), cards.extra(card)
     if kind == "SIX":  # WQ-CARD-SIX, WQ-CARDS-9
         if S.units(st, seat) < 7:

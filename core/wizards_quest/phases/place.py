@@ -138,7 +138,14 @@ def check_batch(st: State, seat: int, total: int, allowed: list[int], maxh: int,
 
 
 def place_text(st: State, f: Frame) -> Msg:  # (English says "men" for one too, as stored games have it)
-    return say_n("Place {n} men ({why}).", "Place {n} men ({why}).", f["total"], why=why_placed(f))
+    """The prompt's sentence (asked after every move: made once for each count and reason)."""
+    key = ("place", f["total"], f["why"])
+    said = S.TOLD.get(key) if type(key[1]) is int and type(key[2]) is str else None
+    if said is None:
+        said = say_n("Place {n} men ({why}).", "Place {n} men ({why}).", f["total"], why=why_placed(f))
+        if type(key[1]) is int and type(key[2]) is str:
+            S.TOLD.keep(key, said)
+    return said
 
 
 DECISION = Decision("place", moves=frozenset({"place"}), rule="WQ-HERO-SUB-1", prompt="place",
