@@ -157,6 +157,23 @@ def _leader_refusal(st: State, tgt: int, vs: str, at_src: str | None) -> dict | 
     return None
 
 
+def _declared(seat: int, src: int, tgt: int, vs: str, mode: str, boat: bool) -> Event:
+    """The event of a campaign declared: from where, against what, how."""
+    target = say("the dragon on {where}", where=name(tgt)) if vs == "dragon" else \
+        say("the Peacemaker on {where}", where=name(tgt)) if vs == "peace" else name(tgt)
+    if mode == "special" and boat:
+        return Event(say("{player} starts a special campaign from {source} against {target} by boat.",
+                         player=P(seat), source=IDS[src], target=target))
+    if mode == "special":
+        return Event(say("{player} starts a special campaign from {source} against {target}.", player=P(seat),
+                         source=IDS[src], target=target))
+    if boat:
+        return Event(say("{player} starts a campaign from {source} against {target} by boat.", player=P(seat),
+                         source=IDS[src], target=target))
+    return Event(say("{player} starts a campaign from {source} against {target}.", player=P(seat),
+                     source=IDS[src], target=target))
+
+
 def run_attack(st: State, seat: int, plan: dict, ev: list[Event]) -> None:
     """Declare the campaign: boat, hero move and men moved in, then the fight (WQ-CAMP-2 to -4)."""
     src, tgt = plan["src"], plan["tgt"]
@@ -187,20 +204,7 @@ def run_attack(st: State, seat: int, plan: dict, ev: list[Event]) -> None:
     move_in(st, seat, src, plan["men"], ev)
     via = board.BOAT if plan["boat"] else board.LAND if src == tgt else board.LINK[(src, tgt)]
     if ev is not QUIET:
-        target = say("the dragon on {where}", where=name(tgt)) if plan["vs"] == "dragon" else \
-            say("the Peacemaker on {where}", where=name(tgt)) if plan["vs"] == "peace" else name(tgt)
-        if plan["mode"] == "special" and plan["boat"]:
-            ev.append(Event(say("{player} starts a special campaign from {source} against {target} by boat.",
-                                player=P(seat), source=IDS[src], target=target)))
-        elif plan["mode"] == "special":
-            ev.append(Event(say("{player} starts a special campaign from {source} against {target}.", player=P(seat),
-                                source=IDS[src], target=target)))
-        elif plan["boat"]:
-            ev.append(Event(say("{player} starts a campaign from {source} against {target} by boat.", player=P(seat),
-                                source=IDS[src], target=target)))
-        else:
-            ev.append(Event(say("{player} starts a campaign from {source} against {target}.", player=P(seat),
-                                source=IDS[src], target=target)))
+        ev.append(_declared(seat, src, tgt, plan["vs"], plan["mode"], plan["boat"]))
     st["frames"].append(fight_frame(plan["mode"], seat, src, tgt, plan["vs"], via, st["owner"][tgt]))
 
 
