@@ -13,14 +13,17 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from core.protocol import Option, option_value
+from core.protocol import Option
 
 RNG_OPTION = Option(default=2, help="The random stream: 1 = one SHA-256 per draw (games created before rules version 3), "
                     "2 = four draws per SHA-256 block (core/rng.py). Not a rule: the same rules, other shuffles and dice.",
                     kind=int, choices=(1, 2), rule=None, since=3, legacy=1, internal=True)
 _TABLE = {"rng": RNG_OPTION}
+_LEGACY = RNG_OPTION.legacy
 
 
 def rng_scheme(options: Mapping[str, Any]) -> int:
-    """The core.rng scheme of a game with these stored (or normalized) options."""
-    return option_value(_TABLE, options, "rng")
+    """The core.rng scheme of a game with these stored (or normalized) options: option_value's
+    read, written out (every move of Wizard's Quest reads it)."""
+    value = options.get("rng")
+    return _LEGACY if value is None else value

@@ -3,6 +3,7 @@ as a series of battles, asking the players only for their real choices; the orc 
 start them (WQ-ORC-RAID-1 to -8); men moved into a campaign's source (WQ-CAMP-4, WQ-BOAT-5)."""
 from __future__ import annotations
 
+from core.memo import Memo
 from core.protocol import Event
 from core.rng import Rng
 from core.text import Msg, P, say
@@ -82,7 +83,8 @@ def _check_raid(st: State, f: Frame, ev: list[Event]) -> None:
             n[src] -= 1
             own[tgt], n[tgt] = ORC, 1
             if ev is not QUIET:
-                ev.append(Event(say("The orcs take {where}.", where=name(tgt))))
+                told = S.TOLD.get(("orcs take", tgt))
+                ev.append(told or S.TOLD.keep(("orcs take", tgt), Event(say("The orcs take {where}.", where=name(tgt)))))
         elif ev is not QUIET:
             ev.append(Event(say("The last orc stays home; {where} is left empty.", where=name(tgt)) if n[src] == 1
                             else say("No orc is left to move in; {where} is left empty.", where=name(tgt))))
@@ -155,14 +157,8 @@ def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     f["defender_wizard"] = vs == "army" and 0 <= d < ORC and st["wizard"][d] == tgt
     if ev is not QUIET:
         # each side and its verb: the orcs roll; a player, the dragon or the Peacemaker rolls
-        side_a = say("The orcs (strength {strength}) roll {roll}", strength=sa, roll=ra) if a == ORC else \
-            say("{player} (strength {strength}) rolls {roll}", player=P(a), strength=sa, roll=ra)
-        if vs != "army":
-            side_d = CREATURES[vs](sd, rd)
-        elif d == ORC:
-            side_d = say("the orcs (strength {strength}) roll {roll}", strength=sd, roll=rd)
-        else:
-            side_d = say("{player} (strength {strength}) rolls {roll}", player=P(d), strength=sd, roll=rd)
+        side_a = SIDES.get(("attack", a, sa, ra)) or _side("attack", a, sa, ra)
+        side_d = SIDES.get((vs, d, sd, rd)) or _side(vs, d, sd, rd)
         text = say("Battle at {where}: {attack}, {defence}. Defender loses {defender}, attacker loses {attacker}. "
                    "Both miss: the attacker loses 1.", where=name(tgt), attack=side_a, defence=side_d, defender=dl,
                    attacker=al) if both_missed else \
@@ -170,6 +166,24 @@ def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
                 where=name(tgt), attack=side_a, defence=side_d, defender=dl, attacker=al)
         ev.append(Event(text, None, {"attacker": [sa, ra], "defender": [sd, rd]}))
     f["stage"] = "dloss"
+
+
+def _side(role: str, s: int, strength: int, roll: int) -> Msg:
+    """A side of a battle and its roll, as the battle's event says it (said once for each role:
+    "attack" or what is attacked, seat or ORC, strength and roll; SIDES keeps it)."""
+    if role == "attack":
+        said = say("The orcs (strength {strength}) roll {roll}", strength=strength, roll=roll) if s == ORC else \
+            say("{player} (strength {strength}) rolls {roll}", player=P(s), strength=strength, roll=roll)
+    elif role != "army":
+        said = CREATURES[role](strength, roll)
+    elif s == ORC:
+        said = say("the orcs (strength {strength}) roll {roll}", strength=strength, roll=roll)
+    else:
+        said = say("{player} (strength {strength}) rolls {roll}", player=P(s), strength=strength, roll=roll)
+    return SIDES.keep((role, s, strength, roll), said)
+
+
+SIDES = Memo(4096)  # (role, seat, strength, roll) -> _side's message
 
 
 def _battle(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:

@@ -4,6 +4,7 @@ Card ids are "C01".."C35"; the kind of each id is fixed so replays and views agr
 """
 from __future__ import annotations
 
+from core.memo import Memo
 from core.text import Msg, say, term
 from core.wizards_quest.data import CARD_KINDS, CUT
 
@@ -46,4 +47,12 @@ def describe(card: str) -> Msg:
     """A card as players read it: its id (as moves name it) and what it does, "C15 (1 man and
     an extra campaign)"; the kind's code (MAN-EXTRA) is the catalogue's, not theirs. What it does
     is the card's name in the term lists (the original prints no name, only the card's text)."""
-    return say("{card} ({text})", card=card, text=term(KIND_INFO[CARD_KIND[card]][5]))
+    said = DESCRIBED.get(card)  # (said once for each card: a card is drawn, played, discarded)
+    if said is None:
+        said = say("{card} ({text})", card=card, text=term(KIND_INFO[CARD_KIND[card]][5]))
+        if type(card) is str:
+            DESCRIBED.keep(card, said)
+    return said
+
+
+DESCRIBED = Memo(512)  # card -> describe(card)

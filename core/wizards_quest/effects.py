@@ -6,6 +6,7 @@ each other. Every die roll goes into an event (WQ-TABLE-2: the engine rolls the 
 from __future__ import annotations
 
 from core.protocol import Event
+from core.memo import Memo
 from core.rng import Rng
 from core.text import Msg, P, join, say, say_n, term
 from core.wizards_quest import board, cards
@@ -14,14 +15,51 @@ from core.wizards_quest.board import ORC, name
 from core.wizards_quest.state import QUIET, State, ask
 
 
+# Messages the events say again and again with the same few arguments, each said once and kept by
+# them (a message is a value: the same English and form, whichever event holds it; only exact int
+# arguments are keys, so that True is never taken for 1).
+MEN = Memo(256)  # count -> men(count)
+PIECES = Memo(256)  # count -> pieces(count)
+SPOTS = Memo(4096)  # (count or hero, territory) -> a placing's part
+LOSSES = Memo(4096)  # (seat, count, territory) -> the loss of men there
+
+
 def men(k: int) -> Msg:
     """'1 man', '3 men'."""
-    return say_n("{n} man", "{n} men", k)
+    said = MEN.get(k)
+    if said is None or type(k) is not int:
+        said = say_n("{n} man", "{n} men", k)
+        if type(k) is int:
+            MEN.keep(k, said)
+    return said
 
 
 def pieces(k: int) -> Msg:
     """'1 piece', '3 pieces'."""
-    return say_n("{n} piece", "{n} pieces", k)
+    said = PIECES.get(k)
+    if said is None or type(k) is not int:
+        said = say_n("{n} piece", "{n} pieces", k)
+        if type(k) is int:
+            PIECES.keep(k, said)
+    return said
+
+
+def spots(men: dict[int, int], heroes: dict[str, int]) -> list[Msg]:
+    """Where a placing or scattering put pieces, "2 on D1C1", "champion on D1C1": men by
+    territory, then the heroes."""
+    parts = []
+    for t, k in sorted(men.items()):
+        part = SPOTS.get((k, t)) if type(k) is int else None
+        if part is None:
+            part = say("{n} on {where}", n=k, where=board.IDS[t])
+            if type(k) is int:
+                SPOTS.keep((k, t), part)
+        parts.append(part)
+    for h, t in heroes.items():
+        part = SPOTS.get((h, t))
+        parts.append(part if part is not None else SPOTS.keep((h, t), say("{hero} on {where}", hero=term(h),
+                                                                            where=board.IDS[t])))
+    return parts
 
 
 def dice_off(seats: list[int], rng: Rng, ev: list[Event], first: bool) -> int:
@@ -182,7 +220,11 @@ def lose_pieces(st: State, seat: int, t: int, k: int, hero: str, into: str, why:
     if ev is not QUIET:
         where = board.IDS[t]
         if not hero:
-            ev.append(Event(say("{player} loses {men} on {where}.", player=P(seat), men=men(n), where=where)))
+            said = LOSSES.get((seat, n, t))
+            if said is None:
+                said = LOSSES.keep((seat, n, t), say("{player} loses {men} on {where}.", player=P(seat), men=men(n),
+                                                     where=where))
+            ev.append(Event(said))
         elif n:
             ev.append(Event(say("{player} loses {men} and their {hero} on {where}.", player=P(seat), men=men(n),
                                 hero=term(hero), where=where)))

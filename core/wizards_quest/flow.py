@@ -49,14 +49,6 @@ class StreamRng(TableRng):
     __slots__ = ()
     die = Rng.die
 
-    @classmethod
-    def of_state(cls, seed: str, counter: int, scheme: int) -> StreamRng:
-        """Set from the checked values of a state the engine wrote, without Rng.__init__'s conversions."""
-        rng = cls.__new__(cls)
-        rng.seed, rng.counter, rng.scheme, rng.script = seed, counter, scheme, []
-        rng._words, rng._words_block = (), -1
-        return rng
-
 
 def current(st: State) -> Frame | None:
     """The decision frame waiting for a player, or None."""
@@ -91,9 +83,13 @@ def run(st: State, rng: Rng, ev: list[Event]) -> None:
 def rng_of(st: State) -> TableRng:
     """The engine's dice where the state left them."""
     scheme = rng_scheme(st["options"])
-    if st["dice"] or scheme not in SCHEMES or type(st["seed"]) is not str or type(st["rng"]) is not int:
-        return TableRng(st["seed"], st["rng"], st["dice"], scheme=scheme)
-    return StreamRng.of_state(st["seed"], st["rng"], scheme)
+    seed, counter = st["seed"], st["rng"]
+    if st["dice"] or scheme not in SCHEMES or type(seed) is not str or type(counter) is not int:
+        return TableRng(seed, counter, st["dice"], scheme=scheme)
+    rng = StreamRng.__new__(StreamRng)  # set from the checked values, without Rng.__init__'s conversions
+    rng.seed, rng.counter, rng.scheme, rng.script = seed, counter, scheme, []
+    rng._words, rng._words_block = (), -1
+    return rng
 
 
 def settle(st: State, rng: TableRng, ev: list[Event]) -> None:
@@ -125,7 +121,8 @@ def apply_decision(st: State, seat: int, move: dict, ev: list[Event] | None = No
     if ev is None:
         ev = []
     decision.resolve(new, new["frames"][-1], move, rng, ev)
-    settle(new, rng, ev)
+    run(new, rng, ev)  # (settle's two steps)
+    store_dice(new, rng)
     return new, ev
 
 
@@ -226,9 +223,11 @@ def breed(st: State, rng: Rng, ev: list[Event]) -> None:
                 n[t] += 1
                 grown += 1
         if ev is not QUIET:
-            ev.append(Event(say_n("Orc breeding: {player} rolled {die} ({duchy}); {n} orc army grows.",
-                                  "Orc breeding: {player} rolled {die} ({duchy}); {n} orc armies grow.", grown,
-                                  player=P(s), die=d, duchy=term(DUCHY_NAMES[d])), data={"seat": s, "die": d}))
+            said = S.TOLD.get(("breeding", s, d, grown)) or S.TOLD.keep(("breeding", s, d, grown), say_n(
+                "Orc breeding: {player} rolled {die} ({duchy}); {n} orc army grows.",
+                "Orc breeding: {player} rolled {die} ({duchy}); {n} orc armies grow.", grown,
+                player=P(s), die=d, duchy=term(DUCHY_NAMES[d])))
+            ev.append(Event(said, data={"seat": s, "die": d}))
 
 
 def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -245,8 +244,9 @@ def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         d, c = rng.die(), rng.die()  # white die = duchy, coloured die = county (WQ-TABLE-3)
         t = (d - 1) * 6 + c - 1
         if ev is not QUIET:
-            ev.append(Event(say("The dragon flies: rolled {duchy} and {county}, landing on {where}.", duchy=d, county=c,
-                                where=name(t)), data={"dice": [d, c]}))
+            said = S.TOLD.get(("flies", d, c)) or S.TOLD.keep(("flies", d, c), say(
+                "The dragon flies: rolled {duchy} and {county}, landing on {where}.", duchy=d, county=c, where=name(t)))
+            ev.append(Event(said, data={"dice": [d, c]}))
     else:
         d = f["duchy"]
         c = rng.die()
@@ -301,7 +301,8 @@ def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         st["turn"] = {"seat": seat, "cut": 0, "card_men": 0, "campaigns": 1, "boat_used": False,
                        "reinforced": False}
         if ev is not QUIET:
-            ev.append(Event(say("{player}'s turn.", player=P(seat))))
+            told = S.TOLD.get(("turn", seat))
+            ev.append(told or S.TOLD.keep(("turn", seat), Event(say("{player}'s turn.", player=P(seat)))))
         f["stage"] = "supply"
         ask(st, "cards", seat, mode="turn", drew=False, new="")
     elif stage == "supply":  # WQ-SUPPLY-3, WQ-CARDS-6
@@ -311,8 +312,9 @@ def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         total = base + tn["card_men"]
         tn["reinforced"], tn["card_men"] = True, 0
         if ev is not QUIET:
-            ev.append(Event(say("{player} receives {men} ({base} as reinforcements).", player=P(seat), men=men(total),
-                                base=base)))
+            key = ("receives", seat, total, base)
+            ev.append(S.TOLD.get(key) or S.TOLD.keep(key, Event(say("{player} receives {men} ({base} as reinforcements).",
+                                                                    player=P(seat), men=men(total), base=base))))
         f["stage"] = "camp"
         if total:
             ask(st, "place", seat, total=total, single=-1, max_heroes=2, why="reinforcements")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
+from core.memo import Memo
 from core.options import rng_scheme
 from core.rng import Rng
 from core.statekeys import Each, Keys
@@ -240,6 +241,10 @@ class Quiet(list):
 
 
 QUIET = Quiet()
+# Events and prompts said alike every time for their key (a site's name and the seats, counts and
+# territories they name; events with no data, to everyone), made once: an event or a message is an
+# immutable value, whichever move holds it.
+TOLD = Memo(8192)
 
 
 ASK_KINDS: dict[str, str] = {}  # "loss": "ask-loss", one string per kind (not one joined per frame)

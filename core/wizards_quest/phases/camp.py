@@ -157,6 +157,23 @@ def _leader_refusal(st: State, tgt: int, vs: str, at_src: str | None) -> dict | 
     return None
 
 
+def _declared(seat: int, src: int, tgt: int, vs: str, mode: str, boat: bool) -> Event:
+    """The event of a campaign declared: from where, against what, how."""
+    target = say("the dragon on {where}", where=name(tgt)) if vs == "dragon" else \
+        say("the Peacemaker on {where}", where=name(tgt)) if vs == "peace" else name(tgt)
+    if mode == "special" and boat:
+        return Event(say("{player} starts a special campaign from {source} against {target} by boat.",
+                         player=P(seat), source=IDS[src], target=target))
+    if mode == "special":
+        return Event(say("{player} starts a special campaign from {source} against {target}.", player=P(seat),
+                         source=IDS[src], target=target))
+    if boat:
+        return Event(say("{player} starts a campaign from {source} against {target} by boat.", player=P(seat),
+                         source=IDS[src], target=target))
+    return Event(say("{player} starts a campaign from {source} against {target}.", player=P(seat),
+                     source=IDS[src], target=target))
+
+
 def run_attack(st: State, seat: int, plan: dict, ev: list[Event]) -> None:
     """Declare the campaign: boat, hero move and men moved in, then the fight (WQ-CAMP-2 to -4)."""
     src, tgt = plan["src"], plan["tgt"]
@@ -172,7 +189,7 @@ def run_attack(st: State, seat: int, plan: dict, ev: list[Event]) -> None:
     move_in(st, seat, src, plan["men"], ev)
     via = board.BOAT if plan["boat"] else board.LAND if src == tgt else board.LINK[(src, tgt)]
     if ev is not QUIET:
-        ev.append(Event(_campaign_said(seat, plan, src, tgt)))
+        ev.append(_declared(seat, src, tgt, plan["vs"], plan["mode"], plan["boat"]))
     st["frames"].append(fight_frame(plan["mode"], seat, src, tgt, plan["vs"], via, st["owner"][tgt]))
 
 
@@ -194,23 +211,6 @@ def _move_hero(st: State, seat: int, hero: str, swap: bool, src: int, ev: list[E
     else:
         ev.append(Event(say("{player} moves their {hero} to {source}.", player=P(seat), hero=term(hero),
                             source=IDS[src])))
-
-
-def _campaign_said(seat: int, plan: dict, src: int, tgt: int) -> Msg:
-    """'P1 starts a (special) campaign from T3 against ... (by boat).'"""
-    target = say("the dragon on {where}", where=name(tgt)) if plan["vs"] == "dragon" else \
-        say("the Peacemaker on {where}", where=name(tgt)) if plan["vs"] == "peace" else name(tgt)
-    if plan["mode"] == "special" and plan["boat"]:
-        return say("{player} starts a special campaign from {source} against {target} by boat.",
-                   player=P(seat), source=IDS[src], target=target)
-    if plan["mode"] == "special":
-        return say("{player} starts a special campaign from {source} against {target}.", player=P(seat),
-                   source=IDS[src], target=target)
-    if plan["boat"]:
-        return say("{player} starts a campaign from {source} against {target} by boat.", player=P(seat),
-                   source=IDS[src], target=target)
-    return say("{player} starts a campaign from {source} against {target}.", player=P(seat),
-               source=IDS[src], target=target)
 
 
 def sail_plan(st: State, seat: int, mv: dict) -> tuple[int, int, int, str]:
@@ -248,7 +248,8 @@ def camp_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
         st["frames"].pop()
         st["frames"][-1]["stage"] = "end"
         if ev is not QUIET:
-            ev.append(Event(say("{player} ends their turn.", player=P(seat))))
+            told = S.TOLD.get(("ends", seat))
+            ev.append(told or S.TOLD.keep(("ends", seat), Event(say("{player} ends their turn.", player=P(seat)))))
         return
     if kind == "attack":
         plan = attack_plan(st, seat, mv)

@@ -128,8 +128,10 @@ def _draw(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     else:
         S.own_pile(st, "hands", seat).append(card)
         if ev is not QUIET:
-            ev.append(Event(say("{player} draws a card.", player=P(seat))))
-            ev.append(Event(say("You drew {card}.", card=cards.describe(card)), (seat,)))
+            told = S.TOLD.get(("draws", seat))
+            ev.append(told or S.TOLD.keep(("draws", seat), Event(say("{player} draws a card.", player=P(seat)))))
+            ev.append(S.TOLD.get(("drew", seat, card)) or _told(("drew", seat, card), Event(
+                say("You drew {card}.", card=cards.describe(card)), (seat,))))
 
 
 def _discard(st: State, f: Frame, card: str, ev: list[Event]) -> None:
@@ -150,7 +152,8 @@ def play_card(st: State, seat: int, card: str, mv: dict, rng: Rng, ev: list[Even
     S.own_pile(st, "hands", seat).remove(card)
     (S.own_pile(st, "boats", seat) if kind == "BOAT" else S.own(st, "discard")).append(card)
     if ev is not QUIET:
-        ev.append(Event(say("{player} plays {card}.", player=P(seat), card=cards.describe(card))))
+        ev.append(S.TOLD.get(("plays", seat, card)) or _told(("plays", seat, card), Event(
+            say("{player} plays {card}.", player=P(seat), card=cards.describe(card)))))
     men, extra = cards.men(card), cards.extra(card)
     if kind == "SIX":  # WQ-CARD-SIX, WQ-CARDS-9
         if S.units(st, seat) < 7:
@@ -196,6 +199,12 @@ def _card_choices(st: State, seat: int, card: str, mv: dict) -> dict[str, int]:
     if set(mv) - {"type", "card"}:
         bad(say("{card} takes no further choices.", card=card), "WQ-CARDS-4")
     return {}
+
+
+def _told(key: tuple, event: Event) -> Event:
+    """`event`, kept under `key` in state.TOLD where the card in it is a plain str (as the deck's are)."""
+    return S.TOLD.keep(key, event) if type(key[2]) is str else event
+
 
 
 DECISION = Decision("cards", moves=frozenset({"draw", "play", "discard", "done"}), rule="WQ-CARDS-1",

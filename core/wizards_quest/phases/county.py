@@ -36,7 +36,9 @@ def county_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> 
     st["frames"].pop()
     S.add_men(st, f["seat"], t, 1)
     if ev is not QUIET:
-        ev.append(Event(say("{player} puts a man on {where}.", player=P(f["seat"]), where=name(t))))
+        told = S.TOLD.get(("puts", f["seat"], t))
+        ev.append(told or S.TOLD.keep(("puts", f["seat"], t),
+                                      Event(say("{player} puts a man on {where}.", player=P(f["seat"]), where=name(t)))))
 
 
 

@@ -8,6 +8,7 @@ from core.wizards_quest.board import IDS
 from core.wizards_quest.effects import forced_loss, lose_pieces, loss_choices, men as count_men, pieces
 from core.wizards_quest.notation import bad, hero_name
 from core.phase import Decision
+from core.wizards_quest import state as S
 from core.wizards_quest.state import Frame, State
 
 
@@ -59,10 +60,20 @@ def loss_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
 
 
 def loss_text(st: State, f: Frame) -> Msg:
+    """The prompt's sentence (asked after every move: made once for each count, place and reason)."""
+    key = ("loss", f["count"], f["territory"], f["why"])
+    said = S.TOLD.get(key) if type(key[1]) is int and type(key[3]) is str else None
+    return said if said is not None else _loss_text(f, key)
+
+
+def _loss_text(f: Frame, key: tuple) -> Msg:
     why = LOSS_WHY.get(f["why"])
-    return say_n("Choose which {n} of your pieces on {territory} are lost ({why}).",
+    said = say_n("Choose which {n} of your pieces on {territory} are lost ({why}).",
                  "Choose which {n} of your pieces on {territory} are lost ({why}).", f["count"],
                  territory=IDS[f["territory"]], why=why if why is not None else f["why"])
+    if type(key[1]) is int and type(key[3]) is str:
+        S.TOLD.keep(key, said)
+    return said
 
 
 # Why pieces are lost, as the state keeps it (the frame's "why"): its words in the prompt.

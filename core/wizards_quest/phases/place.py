@@ -7,6 +7,7 @@ from core.text import Msg, P, join, say, say_n, term
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS
+from core.wizards_quest.effects import spots
 from core.wizards_quest.notation import bad, heroes_map, men_map
 from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
@@ -98,8 +99,7 @@ def place_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> N
     for hero, t in heroes.items():
         S.put_hero(st, seat, hero, t)
     if ev is not QUIET:
-        parts = [say("{n} on {where}", n=k, where=IDS[t]) for t, k in sorted(men.items())] + \
-            [say("{hero} on {where}", hero=term(h), where=IDS[t]) for h, t in heroes.items()]
+        parts = spots(men, heroes)
         ev.append(Event(say("{player} places {places} ({why}).", player=P(seat),
                             places=join(", ", parts) if parts else say("nothing"), why=why_placed(f))))
 
@@ -138,7 +138,14 @@ def check_batch(st: State, seat: int, total: int, allowed: list[int], maxh: int,
 
 
 def place_text(st: State, f: Frame) -> Msg:  # (English says "men" for one too, as stored games have it)
-    return say_n("Place {n} men ({why}).", "Place {n} men ({why}).", f["total"], why=why_placed(f))
+    """The prompt's sentence (asked after every move: made once for each count and reason)."""
+    key = ("place", f["total"], f["why"])
+    said = S.TOLD.get(key) if type(key[1]) is int and type(key[2]) is str else None
+    if said is None:
+        said = say_n("Place {n} men ({why}).", "Place {n} men ({why}).", f["total"], why=why_placed(f))
+        if type(key[1]) is int and type(key[2]) is str:
+            S.TOLD.keep(key, said)
+    return said
 
 
 DECISION = Decision("place", moves=frozenset({"place"}), rule="WQ-HERO-SUB-1", prompt="place",

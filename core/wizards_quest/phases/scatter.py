@@ -6,7 +6,7 @@ from core.rng import Rng
 from core.text import Msg, P, join, say, say_n, term
 from core.wizards_quest import state as S
 from core.wizards_quest.board import ORC, IDS
-from core.wizards_quest.effects import collect_here
+from core.wizards_quest.effects import collect_here, spots
 from core.wizards_quest.notation import bad, heroes_map, men_map
 from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
@@ -74,8 +74,7 @@ def scatter_examples(st: State, f: Frame) -> list[dict]:
 def scatter_text(f: Frame, men: dict[int, int], heroes: dict[str, int]) -> Msg:
     """What the scattering event says: where the struck pieces went, and how many had no place."""
     v = f["victim"]
-    parts = [say("{n} on {where}", n=k, where=IDS[t]) for t, k in sorted(men.items())] + \
-        [say("{hero} on {where}", hero=term(h), where=IDS[t]) for h, t in heroes.items()]
+    parts = spots(men, heroes)
     places = join(", ", parts) if parts else say("nowhere")
     lost = f["men"] - sum(men.values()) + (1 if f["hero"] and not heroes else 0)
     seat = P(f["seat"])
