@@ -10,7 +10,6 @@ names the components with the original rulebook's own words.
 from __future__ import annotations
 
 import re
-import string
 
 import pytest
 
@@ -18,47 +17,18 @@ from core.castle_assault import GAME
 from core.castle_assault.data import CARDS
 from core.rng import Rng
 from core.text import to_json
-from server.web.i18n import catalogs, extract, terms
+from server.web.i18n import terms
 from server.web.i18n.gamewords import said
 from tests.core.castle_assault.helpers import make, play
 from tests.server.test_i18n import OTHERS
 from tests.support.untranslated import untranslated
 
 RULESET = "castle-assault"
-PLURALS = {"ru": 3, "es": 3}
 # A placeholder left unfilled in a render; player slots {P0}..{P3} are the server's to fill.
 UNFILLED = re.compile(r"\{(?!P\d\})[^}]*\}")
 
 
-def fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
-
-
-# --- (a) the catalogs ---------------------------------------------------------------------------
-
-def test_the_catalogs_hold_exactly_the_messages_the_engine_says():
-    said_by_engine = {m.id for m in extract.game_messages(RULESET) if m.id}
-    assert len(said_by_engine) > 200
-    for language in OTHERS:
-        found = catalogs.catalog(language, RULESET)
-        assert {m.id for m in found if m.id} == said_by_engine, language
-        assert not found.obsolete, language
-
-
-@pytest.mark.parametrize("language", OTHERS)
-def test_every_message_is_translated_with_its_placeholders_and_plural_forms(language):
-    found = catalogs.catalog(language, RULESET)
-    assert found.num_plurals == PLURALS.get(language, 2)
-    for message in found:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        assert not message.fuzzy and all(s.strip() for s in strings), (language, ids[0])
-        assert len(strings) == (found.num_plurals if message.pluralizable else 1), (language, ids[0])
-        wanted = set().union(*map(fields, ids))
-        for text in strings:
-            assert fields(text) == wanted, (language, ids[0], text)
+# --- (a) the catalogs (their completeness: tests/server/test_game_catalogs.py) -------------
 
 
 def test_russian_says_counts_in_three_forms():

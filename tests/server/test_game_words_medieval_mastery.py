@@ -6,7 +6,6 @@ original rulebooks' languages (Swedish, Russian, Dutch) name the components in t
 own words."""
 from __future__ import annotations
 
-import re
 
 import pytest
 
@@ -14,52 +13,19 @@ from core import games
 from core.medieval_mastery import words
 from core.rng import Rng
 from core.text import Msg, term
-from server.web.i18n import catalogs, extract, languages
+from server.web.i18n import catalogs, languages
 from server.web.i18n.gamewords import said
 from tests.support.untranslated import sentences, untranslated
 
 RULESET = "medieval-mastery"
 GAME = games[RULESET]
 OTHERS = [code for code in languages.LANGUAGES if code != languages.DEFAULT]
-FIELD = re.compile(r"\{(\w+)")
-COMMAND = re.compile(r"`[^`]+`|'[a-z]+(?: [a-z]+)*'")
 # A few games that between them reach battles, windows, choices, every option's texts.
 GAMES: list[tuple[int, dict]] = [(2, {}), (3, {"windows": "strict", "mayhem": True}), (4, {"teams": "2", "life-and-death": True}),
          (5, {"siege": True, "windows": "strict"}), (6, {"skirmish": True, "mayhem": True})]
 
 
-def messages(language: str) -> list:
-    return [m for m in catalogs.catalog(language, RULESET) if m.id]
-
-
-# --- (a) the catalogs -----------------------------------------------------------------------
-
-def test_the_catalogs_hold_exactly_the_engines_messages():
-    """`python -m server.web.i18n.extract` has been run: no message missing, none left over."""
-    said_by_engine = {m.id for m in extract.game_messages(RULESET) if m.id}
-    assert len(said_by_engine) > 200
-    for language in OTHERS:
-        assert {m.id for m in messages(language)} == said_by_engine, language
-        assert not catalogs.catalog(language, RULESET).obsolete
-
-
-@pytest.mark.parametrize("language", OTHERS)
-def test_every_message_is_translated_with_its_placeholders(language):
-    found = catalogs.catalog(language, RULESET)
-    assert found.num_plurals == {"ru": 3, "es": 3}.get(language, 2)
-    for message in messages(language):
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        assert not message.fuzzy and all(s.strip() for s in strings), (language, ids[0])
-        assert len(strings) == (found.num_plurals if message.pluralizable else 1), (language, ids[0])
-        wanted = set(FIELD.findall(" ".join(ids)))
-        for string in strings:
-            # A plural form may leave out the count ("the top card" for n = 1), nothing else.
-            assert set(FIELD.findall(string)) - {"n"} == wanted - {"n"}, (language, ids[0], string)
-            for command in COMMAND.findall(ids[0]):  # what a player types stays as typed
-                assert command in string, (language, command, string)
-        if message.pluralizable:
-            assert set(FIELD.findall(strings[-1])) == wanted, (language, ids[0])
+# --- (a) the catalogs (their completeness: tests/server/test_game_catalogs.py) -------------
 
 
 def test_russian_says_the_counts_in_its_three_forms():
