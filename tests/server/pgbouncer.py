@@ -7,13 +7,12 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import tempfile
 import time
 from urllib.parse import urlparse
 
 import pytest
 
-from tests.server.mailbox import free_port
+from tests.server.daemon import Daemon
 
 PROGRAM = "pgbouncer"
 
@@ -22,13 +21,11 @@ def _program() -> str | None:
     return shutil.which(PROGRAM) or next((p for p in ("/usr/sbin/pgbouncer",) if os.path.exists(p)), None)
 
 
-class PgBouncer:
+class PgBouncer(Daemon):
     def __init__(self, postgres_port: int, pool_mode: str = "transaction", pool_size: int = 2):
-        self.folder = tempfile.mkdtemp(prefix="herald-pgbouncer-")
-        self.port = free_port()
+        super().__init__("herald-pgbouncer-")
         self.postgres_port = postgres_port
         self.pool_mode, self.pool_size = pool_mode, pool_size
-        self.process: subprocess.Popen | None = None
 
     def url_for(self, direct_url: str) -> str:
         """The same database as `direct_url` (PostgreSQL's), reached through PgBouncer."""
@@ -95,16 +92,6 @@ pidfile = {os.path.join(self.folder, "pgbouncer.pid")}
                     self.stop()
                     raise OSError(f"pgbouncer did not start on port {self.port}: {error[-1500:]}") from None
                 time.sleep(0.05)
-
-    def stop(self) -> None:
-        try:
-            if self.process is not None and self.process.poll() is None:
-                self.process.terminate()
-                self.process.wait(timeout=10)
-        finally:
-            if self.process is not None and self.process.stderr:
-                self.process.stderr.close()
-            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def start_or_skip(postgres_port: int, **options) -> PgBouncer:

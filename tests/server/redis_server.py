@@ -5,19 +5,16 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import tempfile
 import time
 
 import pytest
 
-from tests.server.mailbox import free_port
+from tests.server.daemon import Daemon
 
 
-class RedisServer:
+class RedisServer(Daemon):
     def __init__(self):
-        self.folder = tempfile.mkdtemp(prefix="herald-redis-")
-        self.port = free_port()
-        self.process: subprocess.Popen | None = None
+        super().__init__("herald-redis-")
 
     @property
     def url(self) -> str:
@@ -43,16 +40,6 @@ class RedisServer:
                     self.stop()
                     raise OSError(f"redis-server did not start on port {self.port}: {error[-1000:]}") from None
                 time.sleep(0.05)
-
-    def stop(self) -> None:
-        try:
-            if self.process is not None and self.process.poll() is None:
-                self.process.terminate()
-                self.process.wait(timeout=10)
-        finally:
-            if self.process is not None and self.process.stderr:
-                self.process.stderr.close()
-            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def start_or_skip() -> RedisServer:
