@@ -208,6 +208,15 @@ def error_response(error: ApiError, ask_database: bool = True, spoken_in: set[st
     return response
 
 
+def _busy_answer():
+    """503 `busy` with Retry-After: the database (or a connection to it) is not to be had now,
+    said in the language known without one (the player's if already read, else Accept-Language)."""
+    response = error_response(ApiError(503, "busy", msg("The server is busy; please try again in a moment.")),
+                              ask_database=False)
+    response.headers["Retry-After"] = "2"
+    return response
+
+
 class HeraldApi(Api):
     """flask-smorest's Api with our error format instead of its own."""
 
@@ -279,20 +288,14 @@ def register_error_handlers(app) -> None:
         # "database is locked" after the busy timeout, a dropped connection: retryable.
         log.warning("database error: %s", exc)
         _drop_connection()
-        response = _api_error(ApiError(503, "busy", msg("The server is busy; please try again in a moment.")),
-                              ask_database=False)
-        response.headers["Retry-After"] = "2"
-        return response
+        return _busy_answer()
 
     @app.errorhandler(MaxConnectionsExceeded)
     def _pool_exhausted(exc: MaxConnectionsExceeded):
         # No database connection free for POOL_WAIT seconds (server/store/pooling.py): retryable,
         # said in the language known without one (the player's if already read, else Accept-Language).
         log.warning("database connection pool exhausted: %s", exc)
-        response = _api_error(ApiError(503, "busy", msg("The server is busy; please try again in a moment.")),
-                              ask_database=False)
-        response.headers["Retry-After"] = "2"
-        return response
+        return _busy_answer()
 
     @app.errorhandler(OverflowError)
     def _too_big(exc: OverflowError):
