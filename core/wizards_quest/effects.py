@@ -5,6 +5,8 @@ each other. Every die roll goes into an event (WQ-TABLE-2: the engine rolls the 
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from core.protocol import Event
 from core.memo import Memo
 from core.rng import Rng
@@ -24,24 +26,22 @@ SPOTS = Memo(4096)  # (count or hero, territory) -> a placing's part
 LOSSES = Memo(4096)  # (seat, count, territory) -> the loss of men there
 
 
+def _counted(memo: Memo, k: int, make: Callable[[], Msg]) -> Msg:
+    """`make()`, kept in `memo` under an exact int `k` (True is never taken for 1)."""
+    if type(k) is not int:
+        return make()
+    said = memo.get(k)
+    return said if said is not None else memo.keep(k, make())
+
+
 def men(k: int) -> Msg:
     """'1 man', '3 men'."""
-    said = MEN.get(k)
-    if said is None or type(k) is not int:
-        said = say_n("{n} man", "{n} men", k)
-        if type(k) is int:
-            MEN.keep(k, said)
-    return said
+    return _counted(MEN, k, lambda: say_n("{n} man", "{n} men", k))
 
 
 def pieces(k: int) -> Msg:
     """'1 piece', '3 pieces'."""
-    said = PIECES.get(k)
-    if said is None or type(k) is not int:
-        said = say_n("{n} piece", "{n} pieces", k)
-        if type(k) is int:
-            PIECES.keep(k, said)
-    return said
+    return _counted(PIECES, k, lambda: say_n("{n} piece", "{n} pieces", k))
 
 
 def spots(men: dict[int, int], heroes: dict[str, int]) -> list[Msg]:
