@@ -87,41 +87,37 @@ def test_a_waiter_returns_at_once_when_already_prompted_or_the_game_is_over(app,
     assert time.monotonic() - started < 30  # none of the three waited out its 60 s
 
 
-def test_postgres_waiters_are_woken_by_the_notifier(postgres_app, toy_game):
-    """PostgreSQL: the notifier sees the commit (pg_current_snapshot) and reads the game."""
+def woken_by_a_move(app) -> float:
+    """The idle player of a new game waits on a real server; the other moves: the waiter wakes
+    with move 1 and the idle seat asked. The seconds from the move to the wake."""
     from tests.server.conftest import Api
 
-    api = Api(postgres_app.test_client())
+    api = Api(app.test_client())
     players = [api.register("alice"), api.register("bob")]
     game = api.start_game(players)
     idle, mover = idle_and_mover(api, game, players)
-    with serving(postgres_app) as url:
+    with serving(app) as url:
         waiter = Background(f"{url}/games/{game}/wait?timeout=60", idle["token"])
         time.sleep(0.3)
         assert api.play_first_legal(game, players).status_code == 201
+        moved = time.monotonic()
         body = waiter.join()
+        woke = time.monotonic() - moved
     assert body["version"] == 1 and [p["seat"] for p in body["prompted"]] == [players.index(idle)]
+    return woke
+
+
+def test_postgres_waiters_are_woken_by_the_notifier(postgres_app, toy_game):
+    """PostgreSQL: the notifier sees the commit (pg_current_snapshot) and reads the game."""
+    woken_by_a_move(postgres_app)
 
 
 def test_postgres_waiters_are_woken_by_the_poll_alone(postgres_app, toy_game, monkeypatch):
     """No announcement (a deadline's move, a lost NOTIFY, LISTEN through PgBouncer): the
     notifier's snapshot poll still sees the commit, within a poll or two."""
     from server.store import longpoll as waiting
-    from tests.server.conftest import Api
-
     monkeypatch.setattr(waiting, "announce", lambda game_id: None)
-    api = Api(postgres_app.test_client())
-    players = [api.register("alice"), api.register("bob")]
-    game = api.start_game(players)
-    idle, mover = idle_and_mover(api, game, players)
-    with serving(postgres_app) as url:
-        waiter = Background(f"{url}/games/{game}/wait?timeout=60", idle["token"])
-        time.sleep(0.3)
-        assert api.play_first_legal(game, players).status_code == 201
-        moved = time.monotonic()
-        body = waiter.join()
-        assert time.monotonic() - moved < 5  # not the wait's 60 s
-    assert body["version"] == 1 and [p["seat"] for p in body["prompted"]] == [players.index(idle)]
+    assert woken_by_a_move(postgres_app) < 5  # seconds after the move, not the wait's 60
 
 
 def test_the_notifier_uses_its_own_database_url_when_one_is_set(postgres, tmp_path, toy_game):
