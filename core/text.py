@@ -154,12 +154,6 @@ def join(separator: str, items: Iterable[Any]) -> Joined:
     return made
 
 
-def count(number: int, singular: str, plural: str | None = None) -> str:
-    """'1 knight', '0 knights', '3 armies' (given the plural where adding s is wrong), as a
-    message whose id is "{n} knight" / "{n} knights"."""
-    return say_n(f"{{n}} {singular}", f"{{n}} {plural or singular + 's'}", number)
-
-
 def to_json(value: Any) -> Any:
     """The stored form of a text or argument: a plain string or number as it is, a message,
     term or list as a dict that `from_json` and `render` read."""

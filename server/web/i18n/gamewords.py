@@ -62,15 +62,6 @@ def said(text: Any, language: str | None, ruleset: str | None) -> str:
     return str(render(text, speaker(language, ruleset)))
 
 
-def record_text(record: dict, language: str | None, ruleset: str, key: str = "text") -> str:
-    """A stored record's (event, prompt, refusal, result) text in `language`: its message where
-    one was stored, else its English `key` as stored."""
-    message = record.get("msg")
-    if message is None or effective(language) == DEFAULT:
-        return record.get(key) or ""
-    return said(message, language, ruleset)
-
-
 def speaking(language: str | None, ruleset: str | None) -> Callable[[Any], str] | None:
     """How a game's picture says its words in `language` (`Game.picture`'s `speak`: a message
     -> its text, with that game's catalog and term list); None for English, which the picture
