@@ -3,16 +3,18 @@
     python -m bench.bench_engines [RULESET ...] [--rounds 5] [--seconds 2]
 
 The anchor is python-chess (`chess`): random games of legal moves + push, to the end. Each
-round plays, for every ruleset, whole random games of three kinds side by side, for about
-`--seconds` of CPU each: python-chess's, Herald's through the public protocol move by move
-(prompts + random_move + apply, with apply's checks and copy) and Herald's through the game's
-own `random_playout` (what rollouts play; the same moves). The order of the three turns over
-from round to round, so a machine that slows down mid-run slows all of them alike. A round's
-figure is moves per CPU second (on a busy machine the fair clock); the report gives, per
-ruleset, the median over rounds of each rate and of each ratio to python-chess in the same
-round — never the best round. Games cycle through every player count and through the defaults
-plus each two-valued option flipped, so variants are measured too; games that end in a draw
-are counted (chess by its rules: 75 moves, fivefold repetition, stalemate, no material).
+round plays, for every ruleset, whole random games of three kinds by turns, game by game, until
+each kind has spent `--seconds` of CPU: python-chess's, Herald's through the public protocol move
+by move (prompts + random_move + apply, with apply's checks and copy) and Herald's through the
+game's own `random_playout` (what rollouts play; the same moves). Every round plays the same
+games (the same chess seeds, the same deal of Herald games for both of Herald's kinds), so
+rounds differ only in what the machine did; interleaving game by game means a machine that
+slows down mid-round slows all three alike, and which kind starts turns over from round to
+round. A round's figure is moves per CPU second (on a busy machine the fair clock); the report
+gives, per ruleset, the median over rounds of each rate and of each ratio to python-chess in the
+same round — never the best round. Games cycle through every player count and through the
+defaults plus each two-valued option flipped, so variants are measured too; games that end in a
+draw are counted (chess by its rules: 75 moves, fivefold repetition, stalemate, no material).
 
 The goal (issue 25) is >= 2.0x python-chess for every ruleset through `apply`.
 """
@@ -29,6 +31,7 @@ from core.protocol import Game
 from core.rng import BLOCKS, Rng
 
 MOVE_CAP = 20000
+KINDS = ["chess", "apply", "playout"]
 
 
 def option_variants(game: Game) -> list[dict]:
@@ -98,26 +101,38 @@ class Deal:
                 f"bench-{n}")
 
 
-def play_for(kind: str, seconds: float, deal: Deal, chess_seeds: list[int]) -> Tally:
-    """Whole games of one kind until `seconds` of CPU are spent (never a game cut short)."""
-    tally = Tally()
-    while tally.cpu < seconds:
-        if kind == "chess":
-            seed = chess_seeds[0]
-            chess_seeds[0] += 1
-            c0 = time.process_time()
-            moves, drawn = chess_game(seed)
-            tally.cpu += time.process_time() - c0
-        else:
-            players, options, seed_text = deal.next()
-            c0 = time.process_time()
-            last, played = random_game(deal.game, players, options, seed_text, through_apply=kind == "apply")
-            tally.cpu += time.process_time() - c0
-            moves, drawn = len(played), _is_draw(deal.game, last)
-        tally.moves += moves
-        tally.games += 1
-        tally.draws += drawn
-    return tally
+def play_one(kind: str, tally: Tally, deal: Deal | None, chess_seeds: list[int]) -> None:
+    """One whole game of one kind (never a game cut short), added to its tally."""
+    if kind == "chess":
+        seed = chess_seeds[0]
+        chess_seeds[0] += 1
+        c0 = time.process_time()
+        moves, drawn = chess_game(seed)
+        tally.cpu += time.process_time() - c0
+    else:
+        assert deal is not None  # Herald's kinds deal their games
+        players, options, seed_text = deal.next()
+        c0 = time.process_time()
+        last, played = random_game(deal.game, players, options, seed_text, through_apply=kind == "apply")
+        tally.cpu += time.process_time() - c0
+        moves, drawn = len(played), _is_draw(deal.game, last)
+    tally.moves += moves
+    tally.games += 1
+    tally.draws += drawn
+
+
+def play_round(game: Game, seconds: float, first: int) -> dict[str, Tally]:
+    """One round: the three kinds by turns, game by game (the kind furthest behind in CPU plays
+    next), until each has spent `seconds`; so a machine that speeds up or slows down does so for
+    all three alike. `apply` and `playout` each deal the same games in the same order."""
+    kinds = KINDS[first:] + KINDS[:first]
+    tallies = {kind: Tally() for kind in kinds}
+    chess_seeds = [0]
+    deals = {"chess": None, "apply": Deal(game), "playout": Deal(game)}
+    while any(t.cpu < seconds for t in tallies.values()):
+        kind = min(kinds, key=lambda k: tallies[k].cpu)
+        play_one(kind, tallies[kind], deals[kind], chess_seeds)
+    return tallies
 
 
 def _is_draw(game: Game, state) -> bool:
@@ -128,13 +143,9 @@ def _is_draw(game: Game, state) -> bool:
 
 def measure(names: list[str], rounds: int, seconds: float) -> dict[str, Series]:
     series = {name: Series() for name in names}
-    deals = {name: Deal(games[name]) for name in names}
-    chess_seeds = [0]
-    kinds = ["chess", "apply", "playout"]
     for r in range(rounds):
         for name in names:
-            order = kinds[r % 3:] + kinds[:r % 3]  # which kind goes first turns over round by round
-            tallies = {kind: play_for(kind, seconds, deals[name], chess_seeds) for kind in order}
+            tallies = play_round(games[name], seconds, r % 3)
             for kind, tally in tallies.items():
                 series[name].rates[kind].append(tally.rate)
                 series[name].games[kind] += tally.games
