@@ -21,6 +21,7 @@ import pytest
 from core import games
 from core.canonical import dumps
 from core.rng import Rng
+from tests.core.playout import turns
 
 def english(record: dict) -> dict:
     """A record as the digests first hashed it: its English text, without the message it was
@@ -40,18 +41,12 @@ def digest(name: str, count: int) -> str:
     total = hashlib.sha256()
     for i in range(count):
         players, seed = counts[i % len(counts)], f"golden-{name}-{i}"
-        state = game.setup(players, game.normalize_options({}), seed)
-        rng = Rng("golden:" + seed, scheme=2)
-        for _ in range(game.max_moves):
-            if game.result(state) is not None:
-                break
-            prompts = game.prompts(state)
-            seat = prompts[rng.below(len(prompts))].seat
-            move = game.random_move(state, seat, rng)
-            state, events = game.apply(state, seat, move)
-            total.update(dumps([seat, move, [english(e.to_json()) for e in events],
-                                [english(p.to_json()) for p in prompts], game.state_hash(state)]).encode())
-        total.update(dumps(english(game.result(state).to_json()) if game.result(state) else None).encode())
+        walk = turns(game, game.setup(players, game.normalize_options({}), seed), Rng("golden:" + seed, scheme=2))
+        for turn in walk:
+            state, events = turn.play()
+            total.update(dumps([turn.seat, turn.move, [english(e.to_json()) for e in events],
+                                [english(p.to_json()) for p in turn.prompts], game.state_hash(state)]).encode())
+        total.update(dumps(english(walk.result.to_json()) if walk.result else None).encode())
     return total.hexdigest()
 
 

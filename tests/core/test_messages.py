@@ -14,6 +14,7 @@ from core import games
 from core.protocol import IllegalMove
 from core.rng import Rng
 from core.text import Joined, Msg, english, from_json, to_json
+from tests.core.playout import texts_of
 
 GAMES_PLAYED = 6
 GAMES = {facts.name: facts for facts in games.every()}  # the reference game too (not offered)
@@ -49,25 +50,6 @@ def test_every_text_a_game_writes_is_a_message(name):
     counts = range(game.min_players, game.max_players + 1)
     for i in range(GAMES_PLAYED):
         players, seed = counts[i % len(counts)], f"messages-{name}-{i}"
-        state = game.setup(players, game.normalize_options({}), seed)
-        rng = Rng("messages:" + seed, scheme=2)
-        for number in range(game.max_moves):
-            if game.result(state) is not None:
-                break
-            prompts = game.prompts(state)
-            for prompt in prompts:
-                said(prompt.text)
-            seat = prompts[rng.below(len(prompts))].seat
-            if number % 25 == 0:
-                for refusal in refusals(game, state, seat, rng):
-                    said(refusal.message)
-                for viewer in (seat, None):
-                    said(game.summary(game.view(state, viewer), viewer))
-                    said(game.render(game.view(state, viewer), viewer))
-                said(game.waiting_text(state))
-            state, events = game.apply(state, seat, game.random_move(state, seat, rng))
-            for event in events:
-                said(event.text)
-        if game.result(state) is not None:
-            said(game.result(state).reason)
-            said(game.summary(game.view(state, None), None))
+        state, rng = game.setup(players, game.normalize_options({}), seed), Rng("messages:" + seed, scheme=2)
+        for text in texts_of(game, state, rng, refusals=lambda state, seat, rng=rng: refusals(game, state, seat, rng)):
+            said(text)

@@ -10,6 +10,7 @@ import pytest
 
 from core import games
 from core.rng import Rng
+from tests.core.playout import turns
 
 SINGULAR = "card|knight|treasure|army|orc|shield|wall|point|move|seat|territory|boat|wizard|champion|player|round"
 PLURAL = "cards|knights|treasures|armies|orcs|shields|walls|points|moves|seats|territories|boats|wizards|champions|players|rounds"
@@ -33,23 +34,18 @@ def faults(text: str, players: int, prose: bool = True) -> list[str]:
 
 def sentences(game, players: int, seed: str, moves: int):
     """(where, text) for everything the game says in one random game."""
-    state = game.setup(players, {}, seed)
-    rng = Rng("texts:" + seed)
-    for _ in range(moves):
-        result = game.result(state)
-        if result is not None:
-            yield "result", result.reason
-            return
-        prompts = game.prompts(state)
-        for prompt in prompts:
+    walk = turns(game, game.setup(players, {}, seed), Rng("texts:" + seed), max_moves=moves)
+    for turn in walk:
+        for prompt in turn.prompts:
             yield "prompt", prompt.text
-        seat = prompts[rng.below(len(prompts))].seat
-        state, events = game.apply(state, seat, game.random_move(state, seat, rng))
+        state, events = turn.play()
         for event in events:
             yield "event", event.text
-        if rng.below(25) == 0:
+        if walk.rng.below(25) == 0:
             for viewer in list(range(players)) + [None]:
                 yield f"board for {viewer}", game.render(game.view(state, viewer), viewer)
+    if walk.result is not None:
+        yield "result", walk.result.reason
 
 
 @pytest.mark.parametrize("ruleset", sorted(games))

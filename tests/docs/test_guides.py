@@ -16,6 +16,7 @@ from core.rng import Rng
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "docs"))
 import guides  # noqa: E402  (docs/guides.py)
+from tests.core.playout import turns
 
 
 def guide(name: str) -> str:
@@ -132,20 +133,16 @@ def test_everything_in_views_and_events_is_explained(name):
     seen: set[str] = set()
     for number in range(GAMES_PER_RULESET):
         players = game.min_players + number % (game.max_players - game.min_players + 1)
-        state = game.setup(players, game.normalize_options({}), f"guide-{number}")
-        rng = Rng(f"guide-play-{number}")
-        for step in range(3000):
-            if game.result(state) is not None:
-                break
-            prompts = game.prompts(state)
-            seat = prompts[rng.below(len(prompts))].seat
-            state, events = game.apply(state, seat, game.random_move(state, seat, rng))
+        walk = turns(game, game.setup(players, game.normalize_options({}), f"guide-{number}"),
+                     Rng(f"guide-play-{number}"), max_moves=3000)
+        for step, turn in enumerate(walk):
+            state, events = turn.play()
             for event in events:
                 seen |= collect_event(name, event.text)
             if step % SAMPLE_EVERY == 0:
-                view = game.view(state, seat)
-                seen |= collect(view, game.render(view, seat))
-        view = game.view(state, 0)
+                view = game.view(state, turn.seat)
+                seen |= collect(view, game.render(view, turn.seat))
+        view = game.view(walk.state, 0)
         seen |= collect(view, game.render(view, 0))
     unexplained = sorted(thing for thing in seen if glossary.lookup(thing) is None)
     assert not unexplained, f"{name}: no explanation for {unexplained}"

@@ -20,6 +20,7 @@ from core.text import to_json
 from server.web.i18n import terms
 from server.web.i18n.gamewords import said
 from tests.core.castle_assault.helpers import make, play
+from tests.core.playout import texts_of
 from tests.server.test_i18n import OTHERS
 from tests.support.untranslated import untranslated
 
@@ -61,20 +62,8 @@ def texts_of_games() -> list:
     found: list = []
     for number, options in enumerate(OPTION_SETS):
         players = 2 + number
-        state = GAME.setup(players, GAME.normalize_options(options), f"game-words-{number}")
-        rng = Rng(f"game-words:{number}", scheme=2)
-        for step in range(GAME.max_moves):
-            if GAME.result(state) is not None:
-                break
-            prompts = GAME.prompts(state)
-            found += [prompt.text for prompt in prompts]
-            seat = prompts[rng.below(len(prompts))].seat
-            if step % 5 == 0:
-                found += [GAME.summary(GAME.view(state, viewer), viewer) for viewer in (seat, None)]
-                found.append(GAME.waiting_text(state))
-            state, events = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
-            found += [event.text for event in events]
-        found += [GAME.result(state).reason, GAME.summary(GAME.view(state, None), None)]
+        found += texts_of(GAME, GAME.setup(players, GAME.normalize_options(options), f"game-words-{number}"),
+                          Rng(f"game-words:{number}", scheme=2), every=5, boards=("summary",))
     return found
 
 

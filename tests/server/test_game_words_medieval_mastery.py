@@ -15,6 +15,7 @@ from core.rng import Rng
 from core.text import Msg, term
 from server.web.i18n import catalogs, languages
 from server.web.i18n.gamewords import said
+from tests.core.playout import texts_of
 from tests.support.untranslated import sentences, untranslated
 
 RULESET = "medieval-mastery"
@@ -38,24 +39,9 @@ def test_russian_says_the_counts_in_its_three_forms():
 # --- (b) no English sentence left in a game's texts ----------------------------------------
 
 def game_texts(players: int, options: dict, seed: str):
-    """Every event, prompt, board (summary, render) and ending of one random game."""
-    state = GAME.setup(players, GAME.normalize_options(options), seed)
-    rng = Rng("words:" + seed, scheme=2)
-    for number in range(GAME.max_moves):
-        if GAME.result(state) is not None:
-            break
-        prompts = GAME.prompts(state)
-        yield from (prompt.text for prompt in prompts)
-        seat = prompts[rng.below(len(prompts))].seat
-        if number % 40 == 0:
-            yield GAME.summary(GAME.view(state, seat), seat)
-            yield GAME.waiting_text(state)
-        state, events = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
-        yield from (event.text for event in events)
-    result = GAME.result(state)
-    assert result is not None
-    yield result.reason
-    yield GAME.render(GAME.view(state, None), None)
+    """Every event, prompt, board (summary, render), waiting text and ending of one random game."""
+    return texts_of(GAME, GAME.setup(players, GAME.normalize_options(options), seed), Rng("words:" + seed, scheme=2),
+                    every=40)
 
 
 @pytest.fixture(scope="module")

@@ -19,6 +19,7 @@ from core.wizards_quest.notation import FORMS
 from core.text import say, say_n
 from server.web.i18n import catalogs, terms
 from server.web.i18n.gamewords import said
+from tests.core.playout import texts_of
 from tests.server.test_i18n import OTHERS
 from tests.support.untranslated import sentences, untranslated
 
@@ -44,30 +45,18 @@ def test_russian_counts_with_three_forms():
 
 def texts(players: int, seed: str, options: dict) -> list:
     """Every event, prompt, refusal (the engine's own), board and ending of one random game."""
-    state = GAME.setup(players, GAME.normalize_options(options), seed)
-    rng = Rng("words:" + seed, scheme=2)
-    found: list = []
-    for number in range(GAME.max_moves):
-        if GAME.result(state) is not None:
-            break
-        prompts = GAME.prompts(state)
-        found += [p.text for p in prompts]
-        seat = prompts[rng.below(len(prompts))].seat
-        if number % 40 == 0:
-            for attempt in ("no-such-move 99", "attack D1C1 K8", "place D1C1:99", "lose wizard", "take 99",
-                            "play C01", "castle D1C1", "hide T00 D1C1", "scatter D1C1:1", "go D1C2:1", "done"):
-                try:
-                    GAME.apply(state, seat, GAME.parse(state, seat, attempt))
-                except IllegalMove as refusal:
-                    found.append(refusal.message)
-            for viewer in (seat, None):
-                found.append(GAME.render(GAME.view(state, viewer), viewer))
-            found.append(GAME.waiting_text(state))
-        state, events = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
-        found += [event.text for event in events]
-    assert GAME.result(state) is not None
-    found += [GAME.result(state).reason, GAME.summary(GAME.view(state, None), None)]
-    return found
+    def refusals(state, seat) -> list:
+        found = []
+        for attempt in ("no-such-move 99", "attack D1C1 K8", "place D1C1:99", "lose wizard", "take 99",
+                        "play C01", "castle D1C1", "hide T00 D1C1", "scatter D1C1:1", "go D1C2:1", "done"):
+            try:
+                GAME.apply(state, seat, GAME.parse(state, seat, attempt))
+            except IllegalMove as refusal:
+                found.append(refusal)
+        return found
+
+    return list(texts_of(GAME, GAME.setup(players, GAME.normalize_options(options), seed), Rng("words:" + seed, scheme=2),
+                         every=40, refusals=refusals))
 
 
 # Moves as written (the forms of several words: "break" alone is no sentence) read the same in every language.

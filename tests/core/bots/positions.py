@@ -5,6 +5,7 @@ from __future__ import annotations
 from core import games
 from core.bots.worlds import leaves
 from core.rng import Rng
+from tests.core.playout import turns
 
 CONFIGS = {
     "castle-assault": [(2, {}), (3, {}), (4, {"windows": "strict"}), (3, {"night-count": "hidden"}),
@@ -26,13 +27,8 @@ def positions(ruleset: str, count: int, rng: Rng, per_game: int = 20):
         players, options = CONFIGS[ruleset][number % len(CONFIGS[ruleset])]
         state = game.setup(players, options, f"positions:{ruleset}:{number}")
         number += 1
-        states = []
-        while game.result(state) is None and len(states) < 3000:
-            states.append(state)
-            prompts = game.prompts(state)
-            seat = prompts[rng.below(len(prompts))].seat
-            state, _ = game.apply(state, seat, game.random_move(state, seat, rng))
-        states.append(state)
+        walk = turns(game, state, rng, max_moves=3000)
+        states = [turn.state for turn in walk] + [walk.state]
         for _ in range(min(per_game, count - made)):
             yield states[rng.below(len(states))]
             made += 1

@@ -16,6 +16,7 @@ import pytest
 from core import games
 from core.rng import Rng
 from tests.core.bots.positions import CONFIGS, card_ids, positions
+from tests.core.playout import turns
 
 PER_RULESET = 1000
 PLAYOUT_EVERY = 25
@@ -43,14 +44,10 @@ def check_world(game, real, seat: int, rng: Rng, playout: bool) -> None:
 
 
 def finish(game, state, rng: Rng, cap: int = 5000) -> None:
-    for _ in range(cap):
-        if game.result(state) is not None:
-            return
-        prompts = game.prompts(state)
-        assert prompts
-        seat = prompts[rng.below(len(prompts))].seat
-        state, _ = game.apply(state, seat, game.random_move(state, seat, rng))
-    raise AssertionError("a playout from a sampled state did not end")
+    walk = turns(game, state, rng, max_moves=cap)
+    for _ in walk:
+        pass
+    assert walk.result is not None, "a playout from a sampled state did not end"
 
 
 def run(ruleset: str, count: int) -> int:

@@ -14,6 +14,7 @@ from core.castle_assault.flow import reason_message
 from core.protocol import IllegalMove
 from core.rng import Rng
 from tests.core.castle_assault.helpers import make
+from tests.core.playout import texts_of
 from tests.core.test_messages import said
 
 # Option sets whose texts differ from the defaults' (rules §13 ASYNC, V-* variants).
@@ -54,29 +55,17 @@ def test_every_text_under_every_option_is_a_message(number):
     event, prompt, refusal, board, waiting text and ending of a random game is a message."""
     players, options = 2 + number % 3, OPTION_SETS[number % len(OPTION_SETS)]
     state = GAME.setup(players, GAME.normalize_options(options), f"ca-messages-{number}")
-    rng = Rng(f"ca-messages:{number}", scheme=2)
-    refused = 0
-    for step in range(GAME.max_moves):
-        if GAME.result(state) is not None:
-            break
-        prompts = GAME.prompts(state)
-        for prompt in prompts:
-            said(prompt.text)
-        seat = prompts[rng.below(len(prompts))].seat
-        if step % 9 == 0:
-            for refusal in refusals(state, seat):
-                said(refusal.message)
-                refused += 1
-            for viewer in (seat, None):
-                said(GAME.render(GAME.view(state, viewer), viewer))
-            said(GAME.waiting_text(state))
-        state, events = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
-        for event in events:
-            said(event.text)
-    result = GAME.result(state)
-    assert result is not None and refused
-    said(result.reason)
-    said(GAME.render(GAME.view(state, 0), 0))
+    refused = []
+
+    def refuse(state, seat):  # kept, to show the game met some
+        found = refusals(state, seat)
+        refused.extend(found)
+        return found
+
+    for text in texts_of(GAME, state, Rng(f"ca-messages:{number}", scheme=2), every=9, boards=("render",),
+                         refusals=refuse):
+        said(text)
+    assert refused
 
 
 @pytest.mark.parametrize("players", [2, 3])

@@ -10,6 +10,7 @@ from core import canonical
 from core.rng import Rng
 from core.wizards_quest import GAME as G
 from server.store import stateformat
+from tests.core.playout import turns
 
 # The keys of format 1, written out as the engine wrote them before the rename (not taken from
 # state.FORMAT_1, so that the declaration is checked against them).
@@ -44,16 +45,10 @@ def keys_of(data: dict, top: set, turn: set, frame: set) -> None:
 
 def playout(players: int, options: dict, seed: str, cap: int = 1500):
     """The states of one random game (every move), through the public protocol."""
-    state = G.setup(players, options, seed)
-    rng = Rng("format:" + seed, scheme=2)
-    yield state
-    for _ in range(cap):
-        prompts = G.prompts(state)
-        if not prompts:
-            return
-        seat = prompts[rng.below(len(prompts))].seat
-        state, _ = G.apply(state, seat, G.random_move(state, seat, rng))
-        yield state
+    walk = turns(G, G.setup(players, options, seed), Rng("format:" + seed, scheme=2), max_moves=cap)
+    yield walk.state
+    for turn in walk:
+        yield turn.play()[0]
 
 
 @pytest.mark.parametrize("players,options,seed", GAMES, ids=[g[2] for g in GAMES])
