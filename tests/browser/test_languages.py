@@ -1,8 +1,9 @@
 """The game page in the player's language in a real browser (headless Chromium): a Russian
-player's page says lang="ru" and speaks Russian, and choosing Swedish in the page's own form
+player's page says lang="ru" and speaks Russian (the game's question too), and choosing Swedish in the page's own form
 turns the page (and the player's mail) Swedish, with no error in the console."""
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 from tests.browser.test_game_pages import browser, console_errors, server, start  # noqa: F401 - the module's fixtures
@@ -19,6 +20,8 @@ def test_the_game_page_speaks_the_players_language_and_changes_it(server, browse
     browser.get(server + urlsplit(link).path + "?" + urlsplit(link).query)
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ru"
     assert browser.find_element(By.ID, "asked-heading").text == "Что от вас требуется"
+    asked = browser.find_element(By.ID, "asked")  # the game's own question, said in Russian and marked so
+    assert asked.get_attribute("lang") == "ru" and re.search("[а-яА-Я]", asked.text), asked.text
     assert browser.find_element(By.CSS_SELECTOR, "label[for=move-text]").text == "Ваш ход"
     Select(browser.find_element(By.ID, "language-choice")).select_by_value("sv")
     browser.find_element(By.CSS_SELECTOR, "#language-form button").click()
