@@ -52,8 +52,9 @@ def sideways(driver) -> int:
     return driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
 
 
-@pytest.mark.parametrize("size", sorted(SIZES))
-@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("path,size", [pytest.param(path, size, marks=pytest.mark.slow)
+                                       if size != "desktop" and path != PAGES[0] else (path, size)
+                                       for path in PAGES for size in sorted(SIZES)])
 def test_the_pages_for_players_pass_axe(server, browser, axe, path, size):  # noqa: F811 - fixtures
     browser.set_window_size(*SIZES[size])
     browser.get(server + path)

@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from client.api import ApiError, HeraldApi
 from core.rng import Rng
 
@@ -47,6 +49,7 @@ def human_plays(client: HeraldApi, game: int, rng: Rng, limit: int = 2000) -> in
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow  # a whole game played by three bot processes (30 s)
 def test_three_bot_processes_and_a_human_finish_a_game(herald, tmp_path):
     tokens = [herald.register(f"p{seat}") for seat in range(SEATS)]
     created = herald.json("new", RULESET, "--seats", SEATS, "--option", "skirmish=true", token=tokens[0])

@@ -8,6 +8,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Callable
 
+import pytest
+
 from core import resign
 from core.protocol import Game, replay
 from core.rng import Rng
@@ -142,3 +144,10 @@ def texts_of(game: Game, state, rng: Rng, *, every: int = 25, boards=("summary",
     assert walk.result is not None, f"the game did not end in {walk.limit} moves"
     yield walk.result.reason
     yield from (getattr(game, board)(game.view(walk.state, None), None) for board in boards)
+
+
+def tiered(cases: list, inner: set[int]) -> list:
+    """`cases` as pytest parameters, those whose index is not in `inner` marked slow: the inner
+    loop plays a few of a test's random games, CI all of them."""
+    return [case if index in inner else pytest.param(*case, marks=pytest.mark.slow)
+            for index, case in enumerate(cases)]

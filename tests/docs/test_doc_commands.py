@@ -74,7 +74,12 @@ def _split(text: str, count: int) -> list[str]:
 DOCS = runnable()
 
 
-@pytest.mark.parametrize("path", list(DOCS), ids=lambda p: str(p.relative_to(ROOT)))
+# Documents whose commands play whole scenarios (30-90 s each): run by CI's slow tier.
+LONG_DOCS = {"docs/table.md", "docs/bots.md"}
+
+
+@pytest.mark.parametrize("path", [pytest.param(path, marks=pytest.mark.slow) if str(path.relative_to(ROOT)) in LONG_DOCS
+                                  else path for path in DOCS], ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_documents_commands_work_as_shown(path, tmp_path):
     doc_blocks = DOCS[path]
     wrong = []

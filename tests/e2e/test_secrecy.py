@@ -52,7 +52,7 @@ from tests.support.seeds import PerTestSeeds
 RULESETS = sorted(games)
 SURFACES = ("api", "mail", "log", "page", "known", "preview")
 GAME_SURFACES = SURFACES[:-1]  # checked along a game played through the API
-FAST_MOVES = 40
+FAST_MOVES = 16  # each move checks every surface of every seat: 2-3 s a move on a busy machine
 WHOLE_GAME_SEATS = {"castle-assault": (3, 4), "medieval-mastery": (3,), "wizards-quest": (3,)}
 MOVES_CAP = 3000  # a whole random game ends long before (50-200 moves)
 

@@ -7,7 +7,7 @@ import pytest
 
 from core.castle_assault import GAME
 from core.castle_assault.data import CARDS
-from tests.core.playout import play
+from tests.core.playout import play, tiered
 
 from .helpers import zones
 
@@ -56,8 +56,11 @@ def check_end(out, players):
     assert sum(out.state["alive"]) == (1 if players > 2 else 2)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("options", range(len(OPTION_SETS)))
+FULL_CASES = [(players, options) for players in (2, 3, 4) for options in range(len(OPTION_SETS))]
+
+
+# The inner loop: every player count with the defaults, and each option set once.
+@pytest.mark.parametrize("players,options", tiered(FULL_CASES, {0, 4, 8, 1, 6, 11}))
 def test_full_check_playouts(players, options):
     """Every generic check of the harness (round trips, replay, views) plus ours, every move."""
     for i in range(3):

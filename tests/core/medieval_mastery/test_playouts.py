@@ -4,7 +4,7 @@ import pytest
 
 from core.medieval_mastery import GAME, data, rules
 from tests.core.medieval_mastery.helpers import total_cards
-from tests.core.playout import play
+from tests.core.playout import play, tiered
 
 OPTION_SETS = [
     {},
@@ -92,7 +92,11 @@ def test_bulk_random_games_keep_the_invariants():
     assert len(CASES) >= 500
 
 
-@pytest.mark.parametrize("players,options", [(p, o) for p in range(2, 7) for o in OPTION_SETS[:3]] + TEAM_SETS)
+FULL_CASES = [(p, o) for p in range(2, 7) for o in OPTION_SETS[:3]] + TEAM_SETS
+
+
+# The inner loop: every player count with the defaults, two option sets and two teams' games.
+@pytest.mark.parametrize("players,options", tiered(FULL_CASES, {0, 1, 3, 5, 6, 9, 12, 15}))
 def test_full_checks_subset(players, options):
     """Protocol checks (round trips, no leaks, replay) on a subset of games."""
     out = play(GAME, players, f"full-{players}-{sorted(options.items())}", options, invariants=invariants)

@@ -4,7 +4,7 @@ treasures and cards conserved)."""
 import pytest
 
 from core.wizards_quest import GAME
-from tests.core.playout import play
+from tests.core.playout import play, tiered
 from tests.core.wizards_quest.helpers import check_invariants
 
 BULK = [(2 + i % 5, i % 2 == 1, f"bulk-{i}") for i in range(300)]
@@ -31,7 +31,7 @@ def test_three_hundred_random_games_keep_the_invariants_and_end():
 
 
 @pytest.mark.rule("WQ-STACK-5")
-@pytest.mark.parametrize("players,blank,seed", FULL)
+@pytest.mark.parametrize("players,blank,seed", tiered(FULL, set(range(5))))  # each player count in the inner loop
 def test_random_games_with_full_protocol_checks(players, blank, seed):
     """Round trips, notation, hidden information and replay from the seed after every move."""
     out = play(GAME, players, seed, {"blank-treasure": blank}, full_checks=True, invariants=check_invariants)
