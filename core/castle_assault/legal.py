@@ -248,8 +248,8 @@ class Dice:
     def below(self, n: int) -> int:
         if n <= 1:
             return 0
-        if self.room < n << 10:
-            self.pool, self.room = self.rng.below(1 << 62), 1 << 62
+        if self.room < n << 10:  # (rng.bits(62) is rng.below(1 << 62): the same draw, without its arithmetic)
+            self.pool, self.room = self.rng.bits(62), 1 << 62
         self.pool, value = divmod(self.pool, n)
         self.room //= n
         return value
@@ -359,8 +359,12 @@ def special_moves(s: State, hand: list[str], attackers: list[str], nights: list[
     return special
 
 
-def random_move(s: State, seat: int, source: Rng) -> dict:
-    rng = Dice(source)
+def random_move(state: State, seat: int, rng: Rng) -> dict:
+    """Game.random_move (game.py binds it as it is: the protocol's parameter names)."""
+    return random_answer(state, seat, Dice(rng))
+
+
+def random_answer(s: State, seat: int, rng: Dice) -> dict:
     if prompted_seat(s) != seat or rng.below(400) == 0:
         return dict(STANDING[rng.below(len(STANDING))])
     phase = s["phase"]
