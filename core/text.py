@@ -145,12 +145,19 @@ def term(name: str) -> Term:
     return Term(name)
 
 
-def P(number: int) -> str:  # noqa: N802 - named as the slot it writes, {P0}..{P5}
-    """The slot the server fills with the name of the player in seat `number`."""
-    return SLOTS.get(number) or "{P%d}" % number
+class _SeatSlots(dict):
+    """The `{P0}`.. slots by seat number, made once (a move names a few players); another
+    number's slot is written when asked for."""
+
+    def __missing__(self, number: int) -> str:
+        return "{P%d}" % number
 
 
-SLOTS = {number: "{P%d}" % number for number in range(64)}  # (made once: a move names a few players)
+SLOTS = _SeatSlots({number: "{P%d}" % number for number in range(64)})
+
+# P(number): the slot the server fills with the name of the player in seat `number`. It is the
+# slots' own lookup (a C call, no Python frame: events and prompts name players all the time).
+P = SLOTS.__getitem__
 
 
 def join(separator: str, items: Iterable[Any]) -> Joined:

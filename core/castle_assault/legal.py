@@ -321,7 +321,7 @@ def random_turn(s: State, seat: int, rng: Dice) -> dict:
     if not hand:
         return {"type": "draw"}                  # only a King turn asks a seat with an empty hand
     attackers = list(filter(CARDS.attackers.__contains__, hand))
-    nights = cards_of("night", hand)
+    nights = list(filter(NIGHTS.__contains__, hand))     # (cards_of("night", hand), without its frame)
     aims = Aims(s, seat)
     if attackers and rng.below(100) < 55:
         plan = pick_attack(aims.every(), attackers, rng)
@@ -339,6 +339,9 @@ def random_turn(s: State, seat: int, rng: Dice) -> dict:
         return {"type": "attack", "target": open_targets[rng.below(len(open_targets))][0], "cards": [attackers[0]]}
     pick = rng.below(len(useful) + len(hand))            # any concrete move, a discard included
     return useful[pick] if pick < len(useful) else {"type": "discard", "card": hand[pick - len(useful)]}
+
+
+NIGHTS = CARDS.of_kind["night"]
 
 
 def special_moves(s: State, hand: list[str], attackers: list[str], nights: list[str], aims: Aims,
