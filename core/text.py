@@ -39,11 +39,15 @@ class _Slots(dict):
 
 class Msg(str):
     """An English sentence with its message id and arguments. `id` is the template, or the pair
-    (singular, plural) with `n` the count that chooses between them."""
+    (singular, plural) with `n` the count that chooses between them (None: `say`'s sentence).
+    Its fields are slots: a message is made for every event and prompt of every game, and
+    slots spare each one an attribute dict."""
+
+    __slots__ = ("id", "args", "n")
 
     id: str | tuple[str, str]
     args: dict[str, Any]
-    n: int | None = None  # (set only by say_n: one attribute fewer to set per sentence)
+    n: int | None
 
     def to_json(self) -> dict:
         found: dict[str, Any] = {"id": list(self.id) if isinstance(self.id, tuple) else self.id,
@@ -56,12 +60,16 @@ class Msg(str):
 class Term(str):
     """A component's English name, to be said in the reader's language by the game's term list."""
 
+    __slots__ = ()
+
     def to_json(self) -> dict:
         return {"term": str(self)}
 
 
 class Joined(str):
     """Pieces said one after another with a separator (a list, the lines of a board)."""
+
+    __slots__ = ("sep", "items")
 
     sep: str
     items: tuple
@@ -115,7 +123,7 @@ def say(template: str, **args: Any) -> Msg:
         made = Msg(text % values(args) if values else text)
     except KeyError:  # a `{P0}` slot in the template itself
         made = Msg(_filled(template, args))
-    made.id, made.args = template, args
+    made.id, made.args, made.n = template, args, None
     return made
 
 
@@ -137,12 +145,19 @@ def term(name: str) -> Term:
     return Term(name)
 
 
-def P(number: int) -> str:  # noqa: N802 - named as the slot it writes, {P0}..{P5}
-    """The slot the server fills with the name of the player in seat `number`."""
-    return SLOTS.get(number) or "{P%d}" % number
+class _SeatSlots(dict):
+    """The `{P0}`.. slots by seat number, made once (a move names a few players); another
+    number's slot is written when asked for."""
+
+    def __missing__(self, number: int) -> str:
+        return "{P%d}" % number
 
 
-SLOTS = {number: "{P%d}" % number for number in range(64)}  # (made once: a move names a few players)
+SLOTS = _SeatSlots({number: "{P%d}" % number for number in range(64)})
+
+# P(number): the slot the server fills with the name of the player in seat `number`. It is the
+# slots' own lookup (a C call, no Python frame: events and prompts name players all the time).
+P = SLOTS.__getitem__
 
 
 def join(separator: str, items: Iterable[Any]) -> Joined:

@@ -98,9 +98,13 @@ def joiner_order(s: State | dict, by: int, victim: int) -> list[int]:
     Who is actually asked is flow.wants_join_prompt's business: in fast mode only seats holding
     attack cards; in strict mode all of them, eliminated seats included, so that skipping an
     eliminated seat never tells the table it holds no attack card (it can only pass)."""
-    if s["players"] < 3:
-        return []                                                 # CA-MULTI-3
-    return [seat for seat in ((by + step) % s["players"] for step in range(1, s["players"])) if seat != victim]
+    return JOINERS[s["players"]][by][victim][:]               # (a copy: the battle pops it)
+
+
+# joiner_order's answers by players, attacker and victim: none with 2 players (CA-MULTI-3).
+JOINERS = {players: [[[] if players < 3 else
+                      [seat for seat in ((by + step) % players for step in range(1, players)) if seat != victim]
+                      for victim in range(players)] for by in range(players)] for players in range(1, 5)}
 
 
 def declare(s: State, seat: int, target: str, cards: list[str], night: str | None, events: list) -> None:

@@ -248,8 +248,8 @@ class Dice:
     def below(self, n: int) -> int:
         if n <= 1:
             return 0
-        if self.room < n << 10:
-            self.pool, self.room = self.rng.below(1 << 62), 1 << 62
+        if self.room < n << 10:  # (rng.bits(62) is rng.below(1 << 62): the same draw, without its arithmetic)
+            self.pool, self.room = self.rng.bits(62), 1 << 62
         self.pool, value = divmod(self.pool, n)
         self.room //= n
         return value
@@ -321,7 +321,7 @@ def random_turn(s: State, seat: int, rng: Dice) -> dict:
     if not hand:
         return {"type": "draw"}                  # only a King turn asks a seat with an empty hand
     attackers = list(filter(CARDS.attackers.__contains__, hand))
-    nights = cards_of("night", hand)
+    nights = list(filter(NIGHTS.__contains__, hand))     # (cards_of("night", hand), without its frame)
     aims = Aims(s, seat)
     if attackers and rng.below(100) < 55:
         plan = pick_attack(aims.every(), attackers, rng)
@@ -339,6 +339,9 @@ def random_turn(s: State, seat: int, rng: Dice) -> dict:
         return {"type": "attack", "target": open_targets[rng.below(len(open_targets))][0], "cards": [attackers[0]]}
     pick = rng.below(len(useful) + len(hand))            # any concrete move, a discard included
     return useful[pick] if pick < len(useful) else {"type": "discard", "card": hand[pick - len(useful)]}
+
+
+NIGHTS = CARDS.of_kind["night"]
 
 
 def special_moves(s: State, hand: list[str], attackers: list[str], nights: list[str], aims: Aims,
@@ -359,8 +362,12 @@ def special_moves(s: State, hand: list[str], attackers: list[str], nights: list[
     return special
 
 
-def random_move(s: State, seat: int, source: Rng) -> dict:
-    rng = Dice(source)
+def random_move(state: State, seat: int, rng: Rng) -> dict:
+    """Game.random_move (game.py binds it as it is: the protocol's parameter names)."""
+    return random_answer(state, seat, Dice(rng))
+
+
+def random_answer(s: State, seat: int, rng: Dice) -> dict:
     if prompted_seat(s) != seat or rng.below(400) == 0:
         return dict(STANDING[rng.below(len(STANDING))])
     phase = s["phase"]

@@ -101,11 +101,11 @@ def well_formed(move: object) -> bool:
     if type(move) is not dict:
         return False
     kind = move.get("type")
-    names = FIELD_NAMES.get(kind) if type(kind) is str else None
-    if names is None or len(move) != len(names) + 1:
+    tests = FIELD_TESTS.get(kind) if type(kind) is str else None
+    if tests is None or len(move) != len(tests) + 1:
         return False
-    for name in names:
-        if name not in move or not FIELD_OK[name](move[name]):
+    for name, test in tests:
+        if name not in move or not test(move[name]):
             return False
     return True
 
@@ -134,6 +134,7 @@ FIELD_OK = {"card": is_card, "night": is_card, "cards": is_card_list, "target": 
             "pass": lambda value: value in ("always", "ask"),
             "window": lambda value: value in ("all", "join", "react")}
 FIELD_NAMES = {kind: tuple(f.name for f in spec.fields) for kind, spec in MOVES.items()}
+FIELD_TESTS = {kind: tuple((name, FIELD_OK[name]) for name in names) for kind, names in FIELD_NAMES.items()}
 assert {f.name for spec in MOVES.values() for f in spec.fields} == set(FIELD_OK)
 
 

@@ -21,11 +21,22 @@ from . import gift, join, react, remove, turn
 DECISIONS = registry((turn.DECISION, gift.DECISION, join.DECISION, react.DECISION, remove.DECISION))
 
 
-def prompts(s: State) -> list[Prompt]:
-    seat = prompted_seat(s)
+def prompts(state: State) -> list[Prompt]:
+    """Game.prompts: the prompted seat's one Prompt (none once the game is over). A turn's
+    prompt comes from TURN_PROMPTS (most moves are turns): `prompt` of the turn's decision
+    made once per seat, King turn and actions left, which is all its sentence reads."""
+    if state["phase"] == "act":
+        made = TURN_PROMPTS.get((state["turn"], state["king_turn"], state["actions"]))
+        if made is not None:
+            return [made]
+    seat = prompted_seat(state)
     if seat is None:
         return []
-    return [prompt(DECISIONS[s["phase"]], seat, s, seat)]
+    return [prompt(DECISIONS[state["phase"]], seat, state, seat)]
+
+
+TURN_PROMPTS = {(seat, king, actions): prompt(turn.DECISION, seat, {"king_turn": king, "actions": actions}, seat)
+                for seat in range(4) for king in (False, True) for actions in (1, 2)}
 
 
 def legal_moves(s: State, seat: int) -> list[dict]:
