@@ -1,6 +1,6 @@
 """Herald on 1-3 servers and one PostgreSQL: moves/s, CPU per move, commits, wake-ups, mail shares.
 
-    python -m bench.bench_cluster [--quick] [--servers 1,2,3] [--before REV] [--commits-only]
+    python -m bench.bench_cluster [--quick] [--servers 1,2,3] [--before REV] [--commits-only] [--ceilings]
 
 One PostgreSQL (initdb in a temporary folder, fsync on, max_connections 100) and 1-3 Herald
 servers, each gunicorn with the shipped settings (deploy/gunicorn.conf.py, 2 workers). With
@@ -32,8 +32,12 @@ Per version:
    players of its own, as real games do. Each `--commit-rounds` times by turns: the medians.
    The statements are the server's, as it sends them to PostgreSQL; one real move, made in
    this process by this tree's code on the same database, is counted too (its round trips and
-   prepared statements in each), so a model that has drifted from the server says so. With
-   `--commits-only` only this part runs (its games made in this process, no servers).
+   prepared statements in each), so a model that has drifted from the server says so. CPU per
+   transaction by side, from /proc: PostgreSQL (postmaster and backends) and this client (the
+   driver's and Python's work the server would do too). With `--ceilings`, also the move less
+   its two reads, less the snapshot's update, less the announcement, and less all three, and
+   the insert in one round trip, unprepared and prepared: what the levers left could buy at
+   most. With `--commits-only` only this part runs (its games made in this process, no servers).
 
 PostgreSQL runs durable here, with the defaults an operator runs: fsync on, synchronous_commit
 on, full_page_writes on (the report prints them as the server reports them).
@@ -567,6 +571,40 @@ def move_writes(connection, game: MoveValues, prepared: bool = True) -> None:
                               statement(c, INSERT_NOTE, v["note"], prepared), b"COMMIT"]))
 
 
+def move_without(connection, game: MoveValues, reads: bool = True, snapshot: bool = True,
+                 announce: bool = True) -> None:
+    """`--ceilings`: the prepared move as this tree sends it, less what is named (the two reads, the
+    chat check and the webhooks, the turn mail going with the writes; the snapshot's update; the
+    announcement): what each of the levers left could buy at most, and all of them together."""
+    v = game.next()
+    hooks = HOOKS.replace("IN (%s)", "IN (" + ", ".join(["%s"] * len(game.players)) + ")")
+    with connection.cursor() as c:
+        c.execute(b"BEGIN; " + statement(c, LOCK, (game.game_id,), True))
+        c.fetchall()
+        writes = [statement(c, INSERT_MOVE, v["move"], True)]
+        if snapshot:
+            writes.append(statement(c, UPDATE_SNAPSHOT, v["snapshot"], True))
+        writes.append(statement(c, UPDATE_GAME, v["game"], True))
+        mail = statement(c, INSERT_NOTE_WANTED, v["note"] + (game.player, "bounced", "digest", "off"), True)
+        if reads:
+            c.execute(b"; ".join(writes + [statement(c, ANY_CHAT, (game.game_id,), True)]))
+            c.fetchall()
+            c.execute(statement(c, hooks, (game.game_id, *game.players), True))
+            c.fetchall()
+            c.execute(mail + b"; COMMIT")
+        else:
+            c.execute(b"; ".join(writes + [mail, b"COMMIT"]))
+        if announce:
+            c.execute(ANNOUNCE, (str(game.game_id),))
+
+
+def plain_one_trip(connection, game: MoveValues, prepared: bool = False) -> None:
+    """`--ceilings`: the one-row insert in one round trip (`BEGIN; INSERT ...; COMMIT`), or prepared too."""
+    with connection.cursor() as c:
+        c.execute(b"BEGIN; " + statement(c, "INSERT INTO bench_plain (game, created, text) VALUES (%s, now(), 'a row')",
+                                         (game.game_id,), prepared) + b"; COMMIT")
+
+
 def plain_insert(connection, game: MoveValues) -> None:
     """The baseline: a one-row insert transaction as psycopg2 sends one by default (BEGIN, INSERT, COMMIT)."""
     with connection.cursor() as c:
@@ -655,10 +693,13 @@ def commit_games(url: str, count: int) -> tuple[str, list[int]]:
     return tokens[0], made
 
 
-def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds: int = 3) -> dict:
+def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds: int = 3, postmaster: int = 0,
+                 ceilings: bool = False) -> dict:
     """Commits/s, one psycopg2 thread per game, of a one-row insert and of the move transaction as
     this tree sends it, unprepared, with one player in every game, as the server sent it before
-    roundtrips.py, and its writes alone; by turns, `rounds` times: the medians."""
+    roundtrips.py, and its writes alone (`ceilings`: and the variants of `move_without` and
+    `plain_one_trip`); by turns, `rounds` times: the medians, and CPU per transaction of
+    PostgreSQL (`postmaster` and its backends) and of this client, by /proc."""
     import statistics
 
     import psycopg2
@@ -686,7 +727,7 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
     trips = real_move_trips(url, token)
     width = len(own)
 
-    def rate(transaction, models: list, threads: int, autocommit: bool) -> float:
+    def rate(transaction, models: list, threads: int, autocommit: bool) -> tuple[float, float, float]:
         counts = [0] * threads
         stop = time.monotonic() + seconds
 
@@ -699,11 +740,14 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
             connection.close()
 
         workers = [threading.Thread(target=worker, args=(i,)) for i in range(threads)]
+        pg0, client0 = tree_cpu([postmaster]), client_cpu()
         for thread in workers:
             thread.start()
         for thread in workers:
             thread.join()
-        return sum(counts) / seconds
+        done = max(sum(counts), 1)
+        return (sum(counts) / seconds, (tree_cpu([postmaster]) - pg0) / done * 1000,
+                (client_cpu() - client0) / done * 1000)
 
     kinds: dict[str, tuple] = {"plain": (plain_insert, own, width, False), "move_before": (move_before, own, width, True),
              "move": (move_now, own, width, True), "move_unannounced": (partial(move_now, announce=False), own, width, True),
@@ -712,13 +756,24 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
              "writes": (move_writes, own, width, True),
              "writes_unprepared": (partial(move_writes, prepared=False), own, width, True),
              "move_alone": (move_now, own, 1, True)}
-    figures: dict[str, list[float]] = {name: [] for name in kinds}
+    if ceilings:
+        kinds.update({"plain_one_trip": (plain_one_trip, own, width, True),
+                      "plain_prepared": (partial(plain_one_trip, prepared=True), own, width, True),
+                      "no_reads": (partial(move_without, reads=False), own, width, True),
+                      "no_snapshot": (partial(move_without, snapshot=False), own, width, True),
+                      "no_announcement": (partial(move_without, announce=False), own, width, True),
+                      "none_of_these": (partial(move_without, reads=False, snapshot=False, announce=False), own, width,
+                                        True)})
+    measured: dict[str, list[tuple[float, float, float]]] = {name: [] for name in kinds}
     for number in range(rounds):
         for name in (list(kinds) if number % 2 == 0 else list(kinds)[::-1]):
-            figures[name].append(rate(*kinds[name]))
+            measured[name].append(rate(*kinds[name]))
     setup.close()
+    figures = {name: [rate for rate, _, _ in runs] for name, runs in measured.items()}
+    cpu = {name: (statistics.median(pg for _, pg, _ in runs), statistics.median(client for _, _, client in runs))
+           for name, runs in measured.items()}
     return {"threads": width, "rounds": rounds, "seconds": seconds, "settings": settings, "real_move_trips": trips,
-            "model_trips": MODEL_TRIPS, "runs": figures,
+            "model_trips": MODEL_TRIPS, "runs": figures, "cpu_ms": cpu, "ceilings": ceilings,
             **{name: statistics.median(runs) for name, runs in figures.items()}}
 
 
@@ -787,7 +842,8 @@ def report_loads(results: list[dict], args) -> None:
 def report_commits(c: dict) -> None:
     print(f"commits/s, {c['threads']} psycopg2 threads, medians of {c['rounds']} runs of {c['seconds']:g} s by turns; "
           f"PostgreSQL fsync={c['settings']['fsync']}, synchronous_commit={c['settings']['synchronous_commit']}, "
-          f"full_page_writes={c['settings']['full_page_writes']}, wal_sync_method={c['settings']['wal_sync_method']}:")
+          f"full_page_writes={c['settings']['full_page_writes']}, wal_sync_method={c['settings']['wal_sync_method']}; "
+          "CPU per transaction: PostgreSQL + this client:")
     for name, label in (("plain", "a one-row insert (BEGIN, INSERT, COMMIT)"),
                         ("move", "the move as this tree sends it (prepared), with its announcement"),
                         ("move_unannounced", "the same, its transaction alone"),
@@ -795,8 +851,16 @@ def report_commits(c: dict) -> None:
                         ("move_one_player", "the same, one player in every game (the previous bench's model)"),
                         ("move_before", "the move as the server sent it before roundtrips.py (12 round trips)"),
                         ("writes", "the move's writes alone, prepared: the lock, then 4 writes with the COMMIT"),
-                        ("writes_unprepared", "the move's writes alone, unprepared")):
-        print(f"  {c[name]:7.0f}  {c[name] / c['plain']:.2f} of the insert  {label}  "
+                        ("writes_unprepared", "the move's writes alone, unprepared"),
+                        *((("plain_one_trip", "(ceilings) the insert in one round trip"),
+                           ("plain_prepared", "(ceilings) the insert in one round trip, prepared"),
+                           ("no_reads", "(ceilings) the move less its two reads (chat check, webhooks)"),
+                           ("no_snapshot", "(ceilings) the move less the snapshot's update"),
+                           ("no_announcement", "(ceilings) the move less its announcement"),
+                           ("none_of_these", "(ceilings) the move less all three: lock, 3 writes, COMMIT"))
+                          if c.get("ceilings") else ())):
+        pg, client = c["cpu_ms"][name]
+        print(f"  {c[name]:7.0f}  {c[name] / c['plain']:.2f} of the insert  CPU {pg:.2f} + {client:.2f} ms  {label}  "
               f"(runs: {', '.join(f'{r:.0f}' for r in c['runs'][name])})")
     print(f"  prepared / unprepared: move {c['move'] / c['move_unprepared']:.2f}x, writes "
           f"{c['writes'] / c['writes_unprepared']:.2f}x; own players / one player (unprepared): "
@@ -825,6 +889,9 @@ def main(argv=None) -> int:
     parser.add_argument("--commit-rounds", type=int, default=3, help="runs of each commit measurement, by turns")
     parser.add_argument("--commits-only", action="store_true",
                         help="only the commit measurements (their games made in this process, no servers)")
+    parser.add_argument("--ceilings", action="store_true",
+                        help="also the move less each lever left (reads, snapshot, announcement) and the insert in "
+                             "one round trip: what each could buy at most")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
     args = parser.parse_args(argv)
     quick = {"servers": "1,2", "seconds": 8, "clients": 8, "games": 24, "mails": 100, "commit_seconds": 3}
@@ -854,7 +921,8 @@ def main(argv=None) -> int:
             url = results[-1]["url"]
         print("measuring commits ...", file=sys.stderr)
         token, games = commit_games(url, 16)
-        commits = commit_phase(url, args.commit_seconds, token, games, rounds=args.commit_rounds)
+        commits = commit_phase(url, args.commit_seconds, token, games, rounds=args.commit_rounds,
+                               postmaster=postgres.postmaster(), ceilings=args.ceilings)
         report(results, commits, args)
         if args.json:
             Path(args.json).write_text(json.dumps({"results": results, "commits": commits}, indent=1))
