@@ -62,6 +62,7 @@ import weakref
 from functools import partial
 from pathlib import Path
 
+from server.store.roundtrips import _numbered, _types
 from tests.server.gunicorn_live import call as live_call, wait_until_healthy
 from tests.server.mailbox import free_port
 from tests.server.postgres import PostgresServer
@@ -522,18 +523,19 @@ def statement(c, sql: str, params: tuple, prepared: bool) -> bytes:
     """One statement as the server sends it: its values bound into the text, or (`prepared`) the
     EXECUTE of its prepared statement, preceded by the PREPARE the first time on this connection,
     the parameter types declared as the server declares them (server/store/roundtrips.py)."""
-    from server.store.roundtrips import _numbered, _types
-
     if not prepared:
         return c.mogrify(sql, params)
-    known = _PREPARED.setdefault(c.connection, {})
+    known = _PREPARED.get(c.connection)
+    if known is None:
+        known = _PREPARED[c.connection] = {}
     types = _types(params)
-    name = known.get((sql, types))
+    execute = known.get((sql, types))
     first = b""
-    if name is None:
-        name = known[(sql, types)] = f"bench_{len(known) + 1}"
+    if execute is None:
+        name = f"bench_{len(known) + 1}"
+        execute = known[(sql, types)] = f"EXECUTE {name}({', '.join(['%s'] * len(params))})"
         first = f"PREPARE {name} ({types}) AS {_numbered(sql)}; ".encode()
-    return first + c.mogrify(f"EXECUTE {name}({', '.join(['%s'] * len(params))})", params)
+    return first + c.mogrify(execute, params)
 
 
 def move_now(connection, game: MoveValues, announce: bool = True, prepared: bool = True) -> None:

@@ -50,7 +50,7 @@ from playhouse.pool import PooledPostgresqlDatabase
 # peewee's translation of driver errors into its own, as its execute_sql uses (its stubs leave it out).
 EXCEPTION_WRAPPER = peewee.__exception_wrapper__  # type: ignore[attr-defined]  # in peewee, not its stubs
 SEPARATOR = b"; "
-PREPARED_MAX = 500  # statements prepared per connection at most; past it, the rest are sent as text
+PREPARED_MAX = 200  # statements prepared per connection at most (each keeps a plan); past it, sent as text
 INVALID_STATEMENT_NAME = "26000"  # "prepared statement ... does not exist"
 _names = itertools.count(1)  # prepared statements' names, unique in the process: never reused
 _PLACEHOLDER = re.compile(r"%%|%s")
@@ -107,7 +107,7 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
     def __init__(self, *args, prepare: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         self.prepare = prepare
-        # Per driver connection: {(fixed SQL text, its parameters' types): its name there}.
+        # Per driver connection: {(fixed SQL text, its parameters' types): its EXECUTE there}.
         self._prepared: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         # Per thread, like peewee's connection state: `items` waiting to be sent on `conn`, the
         # connection their transaction began on (on any other they are dropped: it is gone), and
@@ -144,16 +144,14 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
                 continue
             types = _types(params) if fixed and self.prepare and "$" not in sql and "%(" not in sql else None
             key = (sql, types)
-            name = known.get(key) if types is not None else None
-            if name is None and types is not None and len(known) < PREPARED_MAX and sql.count("%s") == len(params):
-                name = known[key] = f"herald_{next(_names)}"
+            execute = known.get(key) if types is not None else None
+            if execute is None and types is not None and len(known) < PREPARED_MAX and sql.count("%s") == len(params):
+                name = f"herald_{next(_names)}"
+                execute = known[key] = f"EXECUTE {name}({', '.join(['%s'] * len(params))})" if params \
+                    else f"EXECUTE {name}"
                 parts.append(f"PREPARE {name}{f' ({types})' if types else ''} AS {_numbered(sql)}".encode())
                 preparing.append(key)
-            if name is None:
-                parts.append(mogrify(sql, params or ()))
-            else:
-                parts.append(mogrify(f"EXECUTE {name}({', '.join(['%s'] * len(params))})" if params
-                                     else f"EXECUTE {name}", params))
+            parts.append(mogrify(sql if execute is None else execute, params))
         return SEPARATOR.join(parts), preparing
 
     def later(self, sql: str, params, fixed: bool = False) -> None:
