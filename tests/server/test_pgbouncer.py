@@ -173,6 +173,7 @@ def test_without_a_direct_wait_url_waiters_wake_by_the_poll_and_requests_keep_no
                                   "HERALD_PREPARED_STATEMENTS": "0", "HERALD_MAIL_DIR": str(tmp_path / "mail"),
                                   "HERALD_RATELIMIT_ENABLED": "0"}))
     try:
+        assert database.obj.prepare is False  # HERALD_PREPARED_STATEMENTS=0, as deploy/pgbouncer.md says
         api = Api(app.test_client())
         players = [api.register("gus"), api.register("hal")]
         with serving(app) as url:
