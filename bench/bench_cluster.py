@@ -1,6 +1,6 @@
 """Herald on 1-3 servers and one PostgreSQL: moves/s, CPU per move, commits, wake-ups, mail shares.
 
-    python -m bench.bench_cluster [--quick] [--servers 1,2,3] [--before REV] [--commits-only]
+    python -m bench.bench_cluster [--quick] [--servers 1,2,3] [--before REV] [--commits-only] [--ceilings]
 
 One PostgreSQL (initdb in a temporary folder, fsync on, max_connections 100) and 1-3 Herald
 servers, each gunicorn with the shipped settings (deploy/gunicorn.conf.py, 2 workers). With
@@ -22,13 +22,22 @@ Per version:
 3. (this tree's database) PostgreSQL commits/s, 16 psycopg2 threads, of a one-row insert
    transaction (BEGIN, INSERT, COMMIT) against Herald's move transaction: as this tree sends it
    (server/table/movelog.py through server/store/roundtrips.py: five round trips, the last the
-   announcement for the waiters), the same without the announcement, as the previous server
-   sent it (each statement a round trip, twelve), and the move's writes alone (the lock, then
-   the four writes with the COMMIT: the floor of this work); and this tree's with one thread.
-   Each `--commit-rounds` times by turns: the medians. The statements are the server's, as it
-   sends them to PostgreSQL; one real move, made in this process by this tree's code on the
-   same database, is counted too, so a model that has drifted from the server says so. With
-   `--commits-only` only this part runs (its games made in this process, no servers).
+   announcement for the waiters; its statements prepared once per connection, `PREPARE` then
+   `EXECUTE`), the same without the announcement, the same unprepared (as with
+   `HERALD_PREPARED_STATEMENTS=0`, and as the previous tree sent it), that again with one
+   player in every game (the previous bench's model: every turn mail's foreign key locking the
+   same players row from 16 threads), as the server sent it before roundtrips.py (each
+   statement a round trip, twelve), and the move's writes alone, prepared and not (the lock,
+   then the four writes with the COMMIT); and this tree's with one thread. Each game has
+   players of its own, as real games do. Each `--commit-rounds` times by turns: the medians.
+   The statements are the server's, as it sends them to PostgreSQL; one real move, made in
+   this process by this tree's code on the same database, is counted too (its round trips and
+   prepared statements in each), so a model that has drifted from the server says so. CPU per
+   transaction by side, from /proc: PostgreSQL (postmaster and backends) and this client (the
+   driver's and Python's work the server would do too). With `--ceilings`, also the move less
+   its two reads, less the snapshot's update, less the announcement, and less all three, and
+   the insert in one round trip, unprepared and prepared: what the levers left could buy at
+   most. With `--commits-only` only this part runs (its games made in this process, no servers).
 
 PostgreSQL runs durable here, with the defaults an operator runs: fsync on, synchronous_commit
 on, full_page_writes on (the report prints them as the server reports them).
@@ -49,9 +58,11 @@ import sys
 import tempfile
 import threading
 import time
+import weakref
 from functools import partial
 from pathlib import Path
 
+from server.store.roundtrips import _numbered, _types
 from tests.server.gunicorn_live import call as live_call, wait_until_healthy
 from tests.server.mailbox import free_port
 from tests.server.postgres import PostgresServer
@@ -445,10 +456,13 @@ PROMPTED = '[{"kind":"turn","seat":1,"text":"Your turn: choose one action."}]'
 
 class MoveValues:
     """One game's next move's values; the snapshot written is another game's state each time,
-    so that its row changes as a real move's does (not an identical rewrite)."""
+    so that its row changes as a real move's does (not an identical rewrite). `player` (and
+    `email`) is the seat asked next, whose turn mail the move writes; `players` all the game's."""
 
-    def __init__(self, game_id: int, version: int, states: list[tuple[str, str]], player: int, email: str):
+    def __init__(self, game_id: int, version: int, states: list[tuple[str, str]], player: int, email: str,
+                 players: tuple[int, ...] = ()):
         self.game_id, self.version, self.states, self.player, self.email = game_id, version, states, player, email
+        self.players = players or (player,)
 
     def next(self):
         import datetime
@@ -465,6 +479,19 @@ class MoveValues:
                 "game": (version + 1, "c" * 64, PROMPTED[:-2] + f',"since":"{since}"}}]', now.replace(microsecond=0),
                          None, self.game_id),
                 "note": (self.game_id, 1, self.player, self.email, "turn", version + 1, context, "pending", 0, now, now)}
+
+
+class OnePlayer:
+    """`game`'s moves, their turn mails to `player` (the previous bench's model: one player in
+    every seat of every game, each turn mail's foreign key locking that one players row)."""
+
+    def __init__(self, game: MoveValues, player: int, email: str):
+        self.game, self.game_id, self.player, self.email, self.players = game, game.game_id, player, email, (player,)
+
+    def next(self):
+        v = self.game.next()
+        v["note"] = (self.game_id, 1, self.player, self.email) + v["note"][4:]
+        return v
 
 
 def move_before(connection, game: MoveValues) -> None:
@@ -489,46 +516,95 @@ def move_before(connection, game: MoveValues) -> None:
         c.execute(ANNOUNCE, (str(game.game_id),))
 
 
-def old_model(connection, game: MoveValues) -> None:
-    """The previous bench's model of the move (issue 28's 0.29): six statements, psycopg2's own
-    BEGIN, without the chat and webhook reads or the announcement the server also sent."""
-    v = game.next()
-    with connection.cursor() as c:
-        c.execute("SELECT * FROM games WHERE id = %s FOR UPDATE", (game.game_id,))
-        c.execute("SELECT mail FROM players WHERE id = %s", (game.player,))
-        c.execute(INSERT_MOVE, v["move"])
-        c.execute(UPDATE_SNAPSHOT, v["snapshot"])
-        c.execute(UPDATE_GAME, v["game"])
-        c.execute(INSERT_NOTE, v["note"])
-    connection.commit()
+_PREPARED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # per connection: {(sql, types): name}
 
 
-def move_now(connection, game: MoveValues, announce: bool = True) -> None:
+def statement(c, sql: str, params: tuple, prepared: bool) -> bytes:
+    """One statement as the server sends it: its values bound into the text, or (`prepared`) the
+    EXECUTE of its prepared statement, preceded by the PREPARE the first time on this connection,
+    the parameter types declared as the server declares them (server/store/roundtrips.py)."""
+    if not prepared:
+        return c.mogrify(sql, params)
+    known = _PREPARED.get(c.connection)
+    if known is None:
+        known = _PREPARED[c.connection] = {}
+    types = _types(params)
+    execute = known.get((sql, types))
+    first = b""
+    if execute is None:
+        name = f"bench_{len(known) + 1}"
+        execute = known[(sql, types)] = f"EXECUTE {name}({', '.join(['%s'] * len(params))})"
+        first = f"PREPARE {name} ({types}) AS {_numbered(sql)}; ".encode()
+    return first + c.mogrify(execute, params)
+
+
+def move_now(connection, game: MoveValues, announce: bool = True, prepared: bool = True) -> None:
     """The move as this tree's server sends it: BEGIN with the lock; the move, snapshot and games
     row with the chat check; the webhooks; the turn mail (asking the mail setting itself) with the
-    COMMIT; then the announcement, a transaction of its own."""
+    COMMIT; then the announcement, a transaction of its own (not prepared: the server sends it as
+    text). `prepared=False`: as with HERALD_PREPARED_STATEMENTS=0, and as the previous tree sent it."""
     v = game.next()
+    hooks = HOOKS.replace("IN (%s)", "IN (" + ", ".join(["%s"] * len(game.players)) + ")")
     with connection.cursor() as c:
-        c.execute(b"BEGIN; " + c.mogrify(LOCK, (game.game_id,)))
+        c.execute(b"BEGIN; " + statement(c, LOCK, (game.game_id,), prepared))
         c.fetchall()
-        c.execute(b"; ".join([c.mogrify(INSERT_MOVE, v["move"]), c.mogrify(UPDATE_SNAPSHOT, v["snapshot"]),
-                              c.mogrify(UPDATE_GAME, v["game"]), c.mogrify(ANY_CHAT, (game.game_id,))]))
+        c.execute(b"; ".join([statement(c, INSERT_MOVE, v["move"], prepared),
+                              statement(c, UPDATE_SNAPSHOT, v["snapshot"], prepared),
+                              statement(c, UPDATE_GAME, v["game"], prepared),
+                              statement(c, ANY_CHAT, (game.game_id,), prepared)]))
         c.fetchall()
-        c.execute(HOOKS, (game.game_id, game.player))
+        c.execute(statement(c, hooks, (game.game_id, *game.players), prepared))
         c.fetchall()
-        c.execute(c.mogrify(INSERT_NOTE_WANTED, v["note"] + (game.player, "bounced", "digest", "off")) + b"; COMMIT")
+        c.execute(statement(c, INSERT_NOTE_WANTED, v["note"] + (game.player, "bounced", "digest", "off"), prepared)
+                  + b"; COMMIT")
         if announce:
             c.execute(ANNOUNCE, (str(game.game_id),))
 
 
-def move_writes(connection, game: MoveValues) -> None:
+def move_writes(connection, game: MoveValues, prepared: bool = True) -> None:
     """The floor of this work: the lock, then the four writes and the COMMIT; no read, no announcement."""
     v = game.next()
     with connection.cursor() as c:
-        c.execute(b"BEGIN; " + c.mogrify(LOCK, (game.game_id,)))
+        c.execute(b"BEGIN; " + statement(c, LOCK, (game.game_id,), prepared))
         c.fetchall()
-        c.execute(b"; ".join([c.mogrify(INSERT_MOVE, v["move"]), c.mogrify(UPDATE_SNAPSHOT, v["snapshot"]),
-                              c.mogrify(UPDATE_GAME, v["game"]), c.mogrify(INSERT_NOTE, v["note"]), b"COMMIT"]))
+        c.execute(b"; ".join([statement(c, INSERT_MOVE, v["move"], prepared),
+                              statement(c, UPDATE_SNAPSHOT, v["snapshot"], prepared),
+                              statement(c, UPDATE_GAME, v["game"], prepared),
+                              statement(c, INSERT_NOTE, v["note"], prepared), b"COMMIT"]))
+
+
+def move_without(connection, game: MoveValues, reads: bool = True, snapshot: bool = True,
+                 announce: bool = True) -> None:
+    """`--ceilings`: the prepared move as this tree sends it, less what is named (the two reads, the
+    chat check and the webhooks, the turn mail going with the writes; the snapshot's update; the
+    announcement): what each of the levers left could buy at most, and all of them together."""
+    v = game.next()
+    hooks = HOOKS.replace("IN (%s)", "IN (" + ", ".join(["%s"] * len(game.players)) + ")")
+    with connection.cursor() as c:
+        c.execute(b"BEGIN; " + statement(c, LOCK, (game.game_id,), True))
+        c.fetchall()
+        writes = [statement(c, INSERT_MOVE, v["move"], True)]
+        if snapshot:
+            writes.append(statement(c, UPDATE_SNAPSHOT, v["snapshot"], True))
+        writes.append(statement(c, UPDATE_GAME, v["game"], True))
+        mail = statement(c, INSERT_NOTE_WANTED, v["note"] + (game.player, "bounced", "digest", "off"), True)
+        if reads:
+            c.execute(b"; ".join(writes + [statement(c, ANY_CHAT, (game.game_id,), True)]))
+            c.fetchall()
+            c.execute(statement(c, hooks, (game.game_id, *game.players), True))
+            c.fetchall()
+            c.execute(mail + b"; COMMIT")
+        else:
+            c.execute(b"; ".join(writes + [mail, b"COMMIT"]))
+        if announce:
+            c.execute(ANNOUNCE, (str(game.game_id),))
+
+
+def plain_one_trip(connection, game: MoveValues, prepared: bool = False) -> None:
+    """`--ceilings`: the one-row insert in one round trip (`BEGIN; INSERT ...; COMMIT`), or prepared too."""
+    with connection.cursor() as c:
+        c.execute(b"BEGIN; " + statement(c, "INSERT INTO bench_plain (game, created, text) VALUES (%s, now(), 'a row')",
+                                         (game.game_id,), prepared) + b"; COMMIT")
 
 
 def plain_insert(connection, game: MoveValues) -> None:
@@ -538,9 +614,15 @@ def plain_insert(connection, game: MoveValues) -> None:
     connection.commit()
 
 
-def real_move_trips(url: str, token: str) -> list[str]:
+MODEL_TRIPS = [1, 4, 1, 1, 0]  # `move_now`'s round trips: the statements executed prepared in each
+
+
+def real_move_trips(url: str, token: str) -> list[tuple[str, int]]:
     """The round trips of one real move, made in this process by this tree's server code on the
-    bench's database: what the modelled `move_now` must match."""
+    bench's database: each as (its start, a prepared statement's EXECUTE written as its SQL, and
+    the statements executed prepared in it): what the modelled `move_now` must match."""
+    import re
+
     import psycopg2.extensions
 
     from server.app import create_app
@@ -548,10 +630,13 @@ def real_move_trips(url: str, token: str) -> list[str]:
     from server.store.db import database
 
     sent: list[bytes] = []
+    named: dict[bytes, bytes] = {}
 
     class Counting(psycopg2.extensions.cursor):
         def execute(self, query, vars=None):
-            sent.append(self.mogrify(query, vars))
+            text = self.mogrify(query, vars)
+            named.update(re.findall(rb"PREPARE (herald_\d+)(?: \([^)]*\))? AS (.*?)(?=; |$)", text))
+            sent.append(re.sub(rb"PREPARE herald_\d+(?: \([^)]*\))? AS .*?; ", b"", text))
             return super().execute(query, vars)
 
     with tempfile.TemporaryDirectory() as mail:
@@ -577,35 +662,46 @@ def real_move_trips(url: str, token: str) -> list[str]:
             if answer["prompted"] and answer["prompted"][0]["seat"] != seat:
                 break
         database.obj.close_all()
-    return [q.decode()[:60] for q in sent if q != b"SELECT 1" and b"token_hash" not in q]
+    trips = [(re.sub(rb"EXECUTE (herald_\d+)", lambda m: b"[prepared] " + named[m.group(1)], q), q.count(b"EXECUTE herald_"))
+             for q in sent if q != b"SELECT 1"]
+    return [(text.decode()[:70], prepared) for text, prepared in trips if b"token_hash" not in text]
 
 
-def commit_games(url: str, count: int) -> str:
-    """For --commits-only: the schema and `count` games two moves in, made in this process by this
-    tree's server code; the player's token."""
+def commit_games(url: str, count: int) -> tuple[str, list[int]]:
+    """The schema and `count` games, each between two players of its own, as real games are
+    (one player in every game made every turn mail lock the same players row), made in this
+    process by this tree's server code; a player's token and the games."""
     from server.app import create_app
     from server.config import load_config
     from server.store.db import database
 
+    made = []
     with tempfile.TemporaryDirectory() as mail:
         app = create_app(load_config({"HERALD_DATABASE_URL": url, "HERALD_MAIL_DIR": mail,
                                       "HERALD_RATELIMIT_ENABLED": "0"}))
         client = app.test_client()
-        token = client.post("/players", json={"name": "bench", "email": "bench@example.org"}).json["token"]
-        headers = {"Authorization": f"Bearer {token}"}
-        for _ in range(count):
-            game = client.post("/games", json={"ruleset": RULESET, "seats": 2}, headers=headers).json
-            for number, invite in enumerate(game["invites"]):
-                client.post("/games/join", json={"invite": invite["code"], **({"another_seat": True} if number else {})},
-                            headers=headers)
+        tokens = []
+        for number in range(count):
+            pair = [client.post("/players", json={"name": f"bench{number}{side}",
+                                                  "email": f"bench{number}{side}@example.org"}).json["token"]
+                    for side in "ab"]
+            tokens.append(pair[0])
+            game = client.post("/games", json={"ruleset": RULESET, "seats": 2},
+                               headers={"Authorization": f"Bearer {pair[0]}"}).json
+            for token, invite in zip(pair, game["invites"]):
+                client.post("/games/join", json={"invite": invite["code"]}, headers={"Authorization": f"Bearer {token}"})
+            made.append(game["id"])
         database.obj.close_all()
-    return token
+    return tokens[0], made
 
 
-def commit_phase(url: str, seconds: float, token: str, threads: int = 16, rounds: int = 3) -> dict:
-    """Commits/s, `threads` psycopg2 threads, of a one-row insert and of the move transaction as this
-    tree sends it, as the previous server sent it, and its writes alone; by turns, `rounds` times:
-    the medians."""
+def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds: int = 3, postmaster: int = 0,
+                 ceilings: bool = False) -> dict:
+    """Commits/s, one psycopg2 thread per game, of a one-row insert and of the move transaction as
+    this tree sends it, unprepared, with one player in every game, as the server sent it before
+    roundtrips.py, and its writes alone (`ceilings`: and the variants of `move_without` and
+    `plain_one_trip`); by turns, `rounds` times: the medians, and CPU per transaction of
+    PostgreSQL (`postmaster` and its backends) and of this client, by /proc."""
     import statistics
 
     import psycopg2
@@ -617,48 +713,70 @@ def commit_phase(url: str, seconds: float, token: str, threads: int = 16, rounds
     for name in ("fsync", "synchronous_commit", "full_page_writes", "wal_sync_method"):
         cursor.execute(f"SHOW {name}")
         settings[name] = cursor.fetchone()[0]
-    cursor.execute("SELECT g.id, g.version FROM games g WHERE g.status = 'active' ORDER BY g.id LIMIT %s", (threads,))
-    games = cursor.fetchall()
     cursor.execute("SELECT state, state_hash FROM snapshots ORDER BY game_id LIMIT 32")
     states = cursor.fetchall()
-    cursor.execute("SELECT id, email FROM players LIMIT 1")
-    player, email = cursor.fetchone()
     cursor.execute("CREATE TABLE IF NOT EXISTS bench_plain (id BIGSERIAL PRIMARY KEY, game INTEGER, "
                    "created TIMESTAMP NOT NULL, text TEXT)")
-    values = [MoveValues(game_id, version, states[i:] + states[:i], player, email)
-              for i, (game_id, version) in enumerate(games)]
+    own = []
+    for i, game_id in enumerate(games):
+        cursor.execute("SELECT g.version, s.seat, s.player_id, p.email FROM games g JOIN seats s ON s.game_id = g.id "
+                       "JOIN players p ON p.id = s.player_id WHERE g.id = %s ORDER BY s.seat", (game_id,))
+        rows = cursor.fetchall()
+        version, asked = rows[0][0], rows[-1]
+        own.append(MoveValues(game_id, version, states[i:] + states[:i], asked[2], asked[3],
+                              tuple(row[2] for row in rows)))
+    shared = [OnePlayer(game, own[0].player, own[0].email) for game in own]
     trips = real_move_trips(url, token)
+    width = len(own)
 
-    def rate(transaction, width: int, autocommit: bool) -> float:
-        counts = [0] * width
+    def rate(transaction, models: list, threads: int, autocommit: bool) -> tuple[float, float, float]:
+        counts = [0] * threads
         stop = time.monotonic() + seconds
 
         def worker(slot):
             connection = psycopg2.connect(url)
             connection.autocommit = autocommit  # as peewee runs psycopg2 (it sends BEGIN itself)
             while time.monotonic() < stop:
-                transaction(connection, values[slot])
+                transaction(connection, models[slot])
                 counts[slot] += 1
             connection.close()
 
-        workers = [threading.Thread(target=worker, args=(i,)) for i in range(width)]
+        workers = [threading.Thread(target=worker, args=(i,)) for i in range(threads)]
+        pg0, client0 = tree_cpu([postmaster]), client_cpu()
         for thread in workers:
             thread.start()
         for thread in workers:
             thread.join()
-        return sum(counts) / seconds
+        done = max(sum(counts), 1)
+        return (sum(counts) / seconds, (tree_cpu([postmaster]) - pg0) / done * 1000,
+                (client_cpu() - client0) / done * 1000)
 
-    kinds = {"plain": (plain_insert, len(games), False), "move_before": (move_before, len(games), True),
-             "move": (move_now, len(games), True), "move_unannounced": (partial(move_now, announce=False), len(games), True),
-             "writes": (move_writes, len(games), True), "old_model": (old_model, len(games), False),
-             "move_alone": (move_now, 1, True)}
-    figures: dict[str, list[float]] = {name: [] for name in kinds}
+    kinds: dict[str, tuple] = {"plain": (plain_insert, own, width, False), "move_before": (move_before, own, width, True),
+             "move": (move_now, own, width, True), "move_unannounced": (partial(move_now, announce=False), own, width, True),
+             "move_unprepared": (partial(move_now, prepared=False), own, width, True),
+             "move_one_player": (partial(move_now, prepared=False), shared, width, True),
+             "writes": (move_writes, own, width, True),
+             "writes_unprepared": (partial(move_writes, prepared=False), own, width, True),
+             "move_alone": (move_now, own, 1, True)}
+    if ceilings:
+        kinds.update({"plain_one_trip": (plain_one_trip, own, width, True),
+                      "plain_prepared": (partial(plain_one_trip, prepared=True), own, width, True),
+                      "no_reads": (partial(move_without, reads=False), own, width, True),
+                      "no_snapshot": (partial(move_without, snapshot=False), own, width, True),
+                      "no_announcement": (partial(move_without, announce=False), own, width, True),
+                      "none_of_these": (partial(move_without, reads=False, snapshot=False, announce=False), own, width,
+                                        True)})
+    measured: dict[str, list[tuple[float, float, float]]] = {name: [] for name in kinds}
     for number in range(rounds):
         for name in (list(kinds) if number % 2 == 0 else list(kinds)[::-1]):
-            figures[name].append(rate(*kinds[name]))
+            measured[name].append(rate(*kinds[name]))
     setup.close()
-    return {"threads": len(games), "rounds": rounds, "seconds": seconds, "settings": settings, "real_move_trips": trips,
-            "model_trips": 5, "runs": figures, **{name: statistics.median(runs) for name, runs in figures.items()}}
+    figures = {name: [rate for rate, _, _ in runs] for name, runs in measured.items()}
+    cpu = {name: (statistics.median(pg for _, pg, _ in runs), statistics.median(client for _, _, client in runs))
+           for name, runs in measured.items()}
+    return {"threads": width, "rounds": rounds, "seconds": seconds, "settings": settings, "real_move_trips": trips,
+            "model_trips": MODEL_TRIPS, "runs": figures, "cpu_ms": cpu, "ceilings": ceilings,
+            **{name: statistics.median(runs) for name, runs in figures.items()}}
 
 
 # --- the run ----------------------------------------------------------------------------
@@ -726,21 +844,37 @@ def report_loads(results: list[dict], args) -> None:
 def report_commits(c: dict) -> None:
     print(f"commits/s, {c['threads']} psycopg2 threads, medians of {c['rounds']} runs of {c['seconds']:g} s by turns; "
           f"PostgreSQL fsync={c['settings']['fsync']}, synchronous_commit={c['settings']['synchronous_commit']}, "
-          f"full_page_writes={c['settings']['full_page_writes']}, wal_sync_method={c['settings']['wal_sync_method']}:")
+          f"full_page_writes={c['settings']['full_page_writes']}, wal_sync_method={c['settings']['wal_sync_method']}; "
+          "CPU per transaction: PostgreSQL + this client:")
     for name, label in (("plain", "a one-row insert (BEGIN, INSERT, COMMIT)"),
-                        ("move", "the move as this tree sends it, with its announcement"),
+                        ("move", "the move as this tree sends it (prepared), with its announcement"),
                         ("move_unannounced", "the same, its transaction alone"),
-                        ("move_before", "the move as the previous server sent it, with its announcement"),
-                        ("old_model", "the previous bench's model of the move (6 statements, no reads, no announcement)"),
-                        ("writes", "the move's writes alone: the lock, then 4 writes with the COMMIT")):
-        print(f"  {c[name]:7.0f}  {c[name] / c['plain']:.2f} of the insert  {label}  "
+                        ("move_unprepared", "the move unprepared (HERALD_PREPARED_STATEMENTS=0; the previous tree)"),
+                        ("move_one_player", "the same, one player in every game (the previous bench's model)"),
+                        ("move_before", "the move as the server sent it before roundtrips.py (12 round trips)"),
+                        ("writes", "the move's writes alone, prepared: the lock, then 4 writes with the COMMIT"),
+                        ("writes_unprepared", "the move's writes alone, unprepared"),
+                        *((("plain_one_trip", "(ceilings) the insert in one round trip"),
+                           ("plain_prepared", "(ceilings) the insert in one round trip, prepared"),
+                           ("no_reads", "(ceilings) the move less its two reads (chat check, webhooks)"),
+                           ("no_snapshot", "(ceilings) the move less the snapshot's update"),
+                           ("no_announcement", "(ceilings) the move less its announcement"),
+                           ("none_of_these", "(ceilings) the move less all three: lock, 3 writes, COMMIT"))
+                          if c.get("ceilings") else ())):
+        pg, client = c["cpu_ms"][name]
+        print(f"  {c[name]:7.0f}  {c[name] / c['plain']:.2f} of the insert  CPU {pg:.2f} + {client:.2f} ms  {label}  "
               f"(runs: {', '.join(f'{r:.0f}' for r in c['runs'][name])})")
-    print(f"  this tree / the previous server: {c['move'] / c['move_before']:.2f}x; move commits/s, {c['threads']} threads "
-          f"/ 1 thread: {c['move'] / c['move_alone']:.2f} ({c['move_alone']:.0f} alone)")
+    print(f"  prepared / unprepared: move {c['move'] / c['move_unprepared']:.2f}x, writes "
+          f"{c['writes'] / c['writes_unprepared']:.2f}x; own players / one player (unprepared): "
+          f"{c['move_unprepared'] / c['move_one_player']:.2f}x; this tree / before roundtrips.py: "
+          f"{c['move'] / c['move_before']:.2f}x; move commits/s, {c['threads']} threads / 1 thread: "
+          f"{c['move'] / c['move_alone']:.2f} ({c['move_alone']:.0f} alone)")
     real = c["real_move_trips"]
-    print(f"  a real move by this tree's server code on this database: {len(real)} round trips "
-          f"(the model above: {c['model_trips']}){'' if len(real) == c['model_trips'] else ' -- THE MODEL HAS DRIFTED'}")
-    for trip in real:
+    counts = [prepared for _, prepared in real]
+    print(f"  a real move by this tree's server code on this database: {len(real)} round trips, statements prepared "
+          f"in each {counts} (the model above: {c['model_trips']})"
+          f"{'' if counts == c['model_trips'] else ' -- THE MODEL HAS DRIFTED'}")
+    for trip, _ in real:
         print(f"    {trip}")
 
 
@@ -757,6 +891,9 @@ def main(argv=None) -> int:
     parser.add_argument("--commit-rounds", type=int, default=3, help="runs of each commit measurement, by turns")
     parser.add_argument("--commits-only", action="store_true",
                         help="only the commit measurements (their games made in this process, no servers)")
+    parser.add_argument("--ceilings", action="store_true",
+                        help="also the move less each lever left (reads, snapshot, announcement) and the insert in "
+                             "one round trip: what each could buy at most")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
     args = parser.parse_args(argv)
     quick = {"servers": "1,2", "seconds": 8, "clients": 8, "games": 24, "mails": 100, "commit_seconds": 3}
@@ -776,16 +913,18 @@ def main(argv=None) -> int:
     try:
         if args.commits_only:
             url = postgres.new_database()
-            results, token = [], commit_games(url, 16)
+            results: list[dict] = []
         else:
             versions = [("after" if args.before else "this", ROOT)]
             if args.before:
                 versions.insert(0, ("before", export_revision(args.before, folder)))
             print(f"measuring {', '.join(label for label, _ in versions)} ...", file=sys.stderr)
-            results, tokens = measure(versions, postgres, folder, args)
-            url, token = results[-1]["url"], tokens[-1]["token"]
+            results, _tokens = measure(versions, postgres, folder, args)
+            url = results[-1]["url"]
         print("measuring commits ...", file=sys.stderr)
-        commits = commit_phase(url, args.commit_seconds, token, rounds=args.commit_rounds)
+        token, games = commit_games(url, 16)
+        commits = commit_phase(url, args.commit_seconds, token, games, rounds=args.commit_rounds,
+                               postmaster=postgres.postmaster(), ceilings=args.ceilings)
         report(results, commits, args)
         if args.json:
             Path(args.json).write_text(json.dumps({"results": results, "commits": commits}, indent=1))

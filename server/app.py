@@ -46,7 +46,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.session_interface = NoSessions()
     apidocs.install(app)
 
-    open_database(settings.database_url, settings.sqlite_synchronous, settings.pool_size)
+    open_database(settings.database_url, settings.sqlite_synchronous, settings.pool_size,
+                  settings.prepared_statements)
     state_cache.clear()
     health.reset()
     seats.clear()

@@ -165,6 +165,10 @@ class Settings(Mapping):
                              "database connections each server process may hold (1-1000; plus one for its waiters): "
                              "with PostgreSQL, servers × workers × (this + 1) and the timers must fit "
                              "`max_connections` (`deploy/pgbouncer.md`)")
+    prepared_statements: bool = setting(True, _flag,
+                                        "PostgreSQL: the move path's statements are prepared once per connection "
+                                        "(planned once, not per move); `0` when `HERALD_DATABASE_URL` goes through "
+                                        "PgBouncer's transaction pooling (`deploy/pgbouncer.md`)")
     sqlite_synchronous: str = setting("full", _choice(*SQLITE_SYNCHRONOUS),
                                       "SQLite durability: `full` (an acknowledged move survives power loss) or "
                                       "`normal` (faster, see Benchmarks); also `off`, `extra`")

@@ -37,7 +37,7 @@ def open_store(prepare: bool = True, connect: bool = True, create: bool = False)
     if missing and not create and not click.get_current_context().find_root().meta.get("herald.create"):
         raise click.ClickException(f"there is no database at {missing}. Run this where the server runs, or set "
                                    "HERALD_DATABASE_URL; `herald server --create COMMAND` makes a new one.")
-    open_database(url, config.sqlite_synchronous, config.pool_size)
+    open_database(url, config.sqlite_synchronous, config.pool_size, config.prepared_statements)
     if not connect:
         return config
     try:

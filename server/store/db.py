@@ -39,10 +39,12 @@ POOLED_SCHEMES = {"sqlite": "sqlite+pool", "postgres": "postgres+herald", "postg
 register_database(FewerRoundTrips, "postgres+herald")
 
 
-def open_database(url: str, synchronous: str | None = None, pool_size: int | None = None):
+def open_database(url: str, synchronous: str | None = None, pool_size: int | None = None, prepare: bool = True):
     """A peewee Database for the URL (not yet connected), bound to the models' proxy.
     `synchronous`: SQLite's setting (default FULL: an acknowledged move survives power loss);
-    `pool_size`: connections this process may hold at most (default POOL_SIZE)."""
+    `pool_size`: connections this process may hold at most (default POOL_SIZE); `prepare`:
+    PostgreSQL prepares the statements built once on each connection (roundtrips.py; off
+    behind PgBouncer's transaction pooling)."""
     params: dict[str, object] = {}
     scheme = urlparse(url).scheme
     if scheme.startswith("sqlite"):
@@ -51,6 +53,8 @@ def open_database(url: str, synchronous: str | None = None, pool_size: int | Non
     if scheme in POOLED_SCHEMES:
         url = POOLED_SCHEMES[scheme] + url[len(scheme):]
         params.update(max_connections=pool_size or POOL_SIZE, timeout=POOL_WAIT)
+        if POOLED_SCHEMES[scheme] == "postgres+herald":
+            params["prepare"] = prepare
     db = connect(url, **params)
     database.initialize(db)
     return db

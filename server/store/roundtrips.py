@@ -11,17 +11,37 @@ in one query string (PostgreSQL runs its statements in order and stops at the fi
 * writes queued with `later(sql, params)`: sent with the transaction's next statement, or
   with its COMMIT. The move path queues its inserts and updates (server/table/movelog.py).
 
+And the statements whose text is fixed (built once: server/store/statements.py sends them with
+`execute_fixed`, or `later(..., fixed=True)`) are prepared on each connection the first time it
+sends them (`PREPARE herald_N AS ...`, in the same query string as their first `EXECUTE`), then
+only executed: PostgreSQL plans them once per connection instead of on every move (planning was
+0.34 of the move's 0.82 ms, docs/benchmarks.md). Their values are bound on the client as before,
+into `EXECUTE herald_N(...)`. Prepared statements live on one server connection, so
+`HERALD_PREPARED_STATEMENTS=0` turns this off where the database URL goes through PgBouncer's
+transaction pooling (deploy/pgbouncer.md). A new or reconnected connection knows none and
+prepares again; a send that fails forgets the ones it was preparing (a PREPARE that ran stays on
+the server under a name never used again). A server connection that has lost them ("prepared
+statement does not exist": a pooler in front after all) turns preparing off for this process,
+with a warning; where that failure came on a transaction's first round trip (nothing of it had
+run) or outside a transaction, the same statements are sent again unprepared, so the caller sees
+nothing.
+
 Nothing else changes: the statements run in the same order, in the same transaction, with
 the same values. What a queued write reports comes later: its error (a unique index refusing
 a row) is raised by the statement it travels with, or by the commit, which then rolls back as
 for any error (peewee's `atomic` does); and it reports no row count. PgBouncer's transaction
 pooling keeps a server connection from a transaction's BEGIN to its end, whichever query
-string carries them; nothing stays on a connection between transactions (values are bound
-on the client, as psycopg2 always does: no prepared statement).
+string carries them; with prepared statements off, nothing stays on a connection between
+transactions.
 """
 from __future__ import annotations
 
+import datetime
+import itertools
+import logging
+import re
 import threading
+import weakref
 
 import peewee
 from peewee import InterfaceError, _savepoint
@@ -30,6 +50,45 @@ from playhouse.pool import PooledPostgresqlDatabase
 # peewee's translation of driver errors into its own, as its execute_sql uses (its stubs leave it out).
 EXCEPTION_WRAPPER = peewee.__exception_wrapper__  # type: ignore[attr-defined]  # in peewee, not its stubs
 SEPARATOR = b"; "
+PREPARED_MAX = 200  # statements prepared per connection at most (each keeps a plan); past it, sent as text
+INVALID_STATEMENT_NAME = "26000"  # "prepared statement ... does not exist"
+_names = itertools.count(1)  # prepared statements' names, unique in the process: never reused
+_PLACEHOLDER = re.compile(r"%%|%s")
+log = logging.getLogger(__name__)
+
+
+class _Lost(Exception):
+    """The server connection has lost this connection's prepared statements."""
+
+
+def _numbered(sql: str) -> str:
+    """psycopg2's `%s` placeholders as PREPARE's `$1, $2, ...` (and `%%` as `%`)."""
+    numbers = itertools.count(1)
+    return _PLACEHOLDER.sub(lambda m: "%" if m.group() == "%%" else f"${next(numbers)}", sql)
+
+
+def _types(params) -> str | None:
+    """PREPARE's parameter types for these values, as their literals would type them (a string or
+    NULL is untyped, `unknown`: typed by where it stands, as a quoted literal is), or None where
+    a value has no such type here (a tuple binds as a list: `(1, 2)`). Without them an `id < $1`
+    would take the column's `integer` and refuse a bigint that the literal compared fine."""
+    if not isinstance(params, tuple):
+        return None
+    types = []
+    for value in params:
+        kind = _TYPES.get(type(value))
+        if kind is None:
+            return None
+        if kind == "bigint" and not -2**63 <= value < 2**63:
+            return None
+        if kind == "timestamp" and value.tzinfo is not None:
+            kind = "timestamptz"
+        types.append(kind)
+    return ", ".join(types)
+
+
+_TYPES = {str: "unknown", type(None): "unknown", bool: "boolean", int: "bigint",
+          datetime.datetime: "timestamp", datetime.date: "date", bytes: "bytea"}
 
 
 class _Savepoint(_savepoint):
@@ -45,8 +104,11 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
     """peewee's pooled PostgreSQL database, sending BEGIN and queued writes along with the next
     statement (see above)."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, prepare: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
+        self.prepare = prepare
+        # Per driver connection: {(fixed SQL text, its parameters' types): its EXECUTE there}.
+        self._prepared: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         # Per thread, like peewee's connection state: `items` waiting to be sent on `conn`, the
         # connection their transaction began on (on any other they are dropped: it is gone), and
         # whether its BEGIN is among them.
@@ -54,7 +116,7 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
 
     # --- what waits to be sent ------------------------------------------------------------
 
-    def _take(self) -> list[bytes]:
+    def _take(self) -> list[tuple]:
         """What waits on this connection (and forget it: it is being sent, or dropped)."""
         queue = self._queue
         items = getattr(queue, "items", None) or []
@@ -65,31 +127,83 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
     def _begin_unsent(self) -> bool:
         return getattr(self._queue, "begin_unsent", False) and self._queue.conn is self._state.conn
 
-    def _text(self, sql, params) -> bytes:
-        """One statement with its values bound, as psycopg2 binds them (peewee passes () for
-        none: `%%` is `%` then too)."""
-        return self.connection().cursor().mogrify(sql, params or ())
+    def _render(self, items: list[tuple]) -> tuple[bytes, list[tuple]]:
+        """The query string for these statements, each with its values bound as psycopg2 binds
+        them (peewee passes () for none: `%%` is `%` then too), a fixed one as the EXECUTE of its
+        prepared statement (preceded by its PREPARE the first time on this connection); and the
+        (SQL text, types) it prepares."""
+        conn = self._state.conn
+        mogrify = conn.cursor().mogrify
+        known = self._prepared.get(conn)
+        if known is None:
+            known = self._prepared[conn] = {}
+        parts, preparing = [], []
+        for sql, params, fixed in items:
+            if params is None:  # BEGIN
+                parts.append(sql.encode())
+                continue
+            types = _types(params) if fixed and self.prepare and "$" not in sql and "%(" not in sql else None
+            key = (sql, types)
+            execute = known.get(key) if types is not None else None
+            if execute is None and types is not None and len(known) < PREPARED_MAX and sql.count("%s") == len(params):
+                name = f"herald_{next(_names)}"
+                execute = known[key] = f"EXECUTE {name}({', '.join(['%s'] * len(params))})" if params \
+                    else f"EXECUTE {name}"
+                parts.append(f"PREPARE {name}{f' ({types})' if types else ''} AS {_numbered(sql)}".encode())
+                preparing.append(key)
+            parts.append(mogrify(sql if execute is None else execute, params))
+        return SEPARATOR.join(parts), preparing
 
-    def later(self, sql: str, params) -> None:
+    def later(self, sql: str, params, fixed: bool = False) -> None:
         """Inside a transaction, queue a write to go with the next statement or the commit;
-        outside one, run it now."""
+        outside one, run it now. `fixed`: its text is built once (see above)."""
         if not self.in_transaction():
-            self.execute_sql(sql, params)
+            (self.execute_fixed if fixed else self.execute_sql)(sql, params)
             return
-        text = self._text(sql, params)
+        self.connection()
         queue = self._queue
         if getattr(queue, "conn", None) is not self._state.conn:  # the BEGIN went already
             queue.items, queue.conn, queue.begin_unsent = [], self._state.conn, False
-        queue.items.append(text)
+        queue.items.append((sql, tuple(params or ()), fixed))
 
-    def _send(self, parts: list[bytes]):
+    def execute_fixed(self, sql: str, params):
+        """Run a statement whose text is built once (prepared on this connection, see above),
+        after what waits."""
+        return self._send(self._take() + [(sql, tuple(params or ()), True)])
+
+    def _send(self, items: list[tuple]):
         if self.is_closed():  # never on a new connection, outside the transaction they belong to
             raise InterfaceError("the database connection was closed inside a transaction")
-        sql = SEPARATOR.join(parts)
+        try:
+            return self._send_once(items)
+        except _Lost as lost:
+            begun = items[0][1] is None and items[0][0].startswith("BEGIN")  # this round trip carried it
+            if begun:
+                super().execute_sql("ROLLBACK")  # what it began, nothing of which ran
+            elif self.in_transaction():
+                raise peewee.OperationalError("the database connection lost its prepared statements in a "
+                                              "transaction (set HERALD_PREPARED_STATEMENTS=0 behind PgBouncer)") from lost
+            return self._send_once(items)  # now unprepared: self.prepare is off
+
+    def _send_once(self, items: list[tuple]):
+        sql, preparing = self._render(items)
         self._log_query(sql, None)
-        with EXCEPTION_WRAPPER:
+        with EXCEPTION_WRAPPER:  # (not for _Lost: not a driver error)
             cursor = self.cursor()
-            cursor.execute(sql)  # bound already: no second interpolation
+            try:
+                cursor.execute(sql)  # bound already: no second interpolation
+            except Exception as exc:
+                known = self._prepared.get(self._state.conn, {})
+                for text in preparing:  # whether each PREPARE ran is unknown: never use its name again
+                    known.pop(text, None)
+                if getattr(exc, "pgcode", None) == INVALID_STATEMENT_NAME and self.prepare:
+                    known.clear()
+                    self.prepare = False
+                    log.warning("the database connection lost its prepared statements: preparing is off in "
+                                "this process; set HERALD_PREPARED_STATEMENTS=0 when the database URL goes "
+                                "through PgBouncer's transaction pooling")
+                    raise _Lost() from exc
+                raise
         return cursor
 
     # --- peewee's hooks -------------------------------------------------------------------
@@ -98,17 +212,15 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
         waiting = self._take()
         if not waiting:
             return super().execute_sql(sql, params)
-        return self._send(waiting + [self._text(sql, params)])
+        return self._send(waiting + [(sql, tuple(params or ()), False)])
 
     def cursor(self, named_cursor=None):
         """Anything else sent on this connection (through a raw cursor) goes after what waits,
         which is sent first."""
-        cursor = super().cursor(named_cursor)
         waiting = self._take()
         if waiting:
-            with EXCEPTION_WRAPPER:
-                cursor.execute(SEPARATOR.join(waiting))
-        return cursor
+            self._send(waiting)
+        return super().cursor(named_cursor)
 
     def begin(self, isolation_level=None):
         conn = self.connection()  # now, as peewee's BEGIN connects: connecting later resets the transaction
@@ -117,13 +229,13 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
         statement = "BEGIN"
         if isolation_level:
             statement = "BEGIN TRANSACTION ISOLATION LEVEL %s" % self._adapter.isolation_level_str(isolation_level)
-        self._queue.items, self._queue.conn, self._queue.begin_unsent = [statement.encode()], conn, True
+        self._queue.items, self._queue.conn, self._queue.begin_unsent = [(statement, None, False)], conn, True
 
     def commit(self):
         if self._begin_unsent() and len(self._queue.items) == 1:
             self._take()
             return  # the transaction sent nothing: nothing to commit
-        self._send(self._take() + [b"COMMIT"])
+        self._send(self._take() + [("COMMIT", None, False)])
 
     def rollback(self):
         unsent = self._begin_unsent()

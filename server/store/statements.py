@@ -4,7 +4,8 @@ other queries on the move path: `query_rows`).
 peewee rebuilds a query's SQL on every call, which cost more than the rules engine and
 the database together on the move path. These helpers build the text once per database
 from the models (so column lists cannot drift) and convert values with the fields'
-own db_value/python_value, exactly as peewee would.
+own db_value/python_value, exactly as peewee would. On PostgreSQL a text built once is also
+prepared once per connection (server/store/roundtrips.py, `HERALD_PREPARED_STATEMENTS`).
 """
 from __future__ import annotations
 
@@ -37,6 +38,13 @@ def _cached(key: tuple, build) -> str:
     return sql
 
 
+def _execute(sql: str, params: tuple):
+    """Run one of these built-once statements: on PostgreSQL prepared once per connection
+    (server/store/roundtrips.py), elsewhere as any statement."""
+    run = getattr(database.obj, "execute_fixed", None)
+    return database.execute_sql(sql, params) if run is None else run(sql, params)
+
+
 def select_by_id(model, key_value, lock: bool = False):
     """The row with this primary key as a model instance, or None; `lock` adds FOR UPDATE
     where the database has it (SQLite is already write-locked by BEGIN IMMEDIATE)."""
@@ -50,7 +58,7 @@ def select_by_id(model, key_value, lock: bool = False):
         return sql + (" FOR UPDATE" if lock else "")
 
     sql = _cached(("select", model, lock), build)
-    row = database.execute_sql(sql, (key_value,)).fetchone()
+    row = _execute(sql, (key_value,)).fetchone()
     if row is None:
         return None
     instance = model(**{f.name: f.python_value(v) for f, v in zip(fields, row)})
@@ -63,8 +71,8 @@ def _run(sql: str, params: tuple, later: bool):
     with the transaction's next statement or its commit."""
     queue = getattr(database.obj, "later", None) if later else None
     if queue is None:
-        return database.execute_sql(sql, params)
-    queue(sql, params)
+        return _execute(sql, params)
+    queue(sql, params, fixed=True)
     return None
 
 
@@ -115,7 +123,7 @@ def exists(model, key_field: str, key_value) -> bool:
                 f"WHERE {_quote(key.column_name)} = {database.obj.param}")
 
     sql = _cached(("exists", model, key_field), build)
-    return database.execute_sql(sql, (key.db_value(key_value),)).fetchone() is not None
+    return _execute(sql, (key.db_value(key_value),)).fetchone() is not None
 
 
 def values_by_keys(model, key_field: str, keys: list, value_field: str) -> dict:
@@ -128,7 +136,7 @@ def values_by_keys(model, key_field: str, keys: list, value_field: str) -> dict:
                 f"FROM {_quote(model._meta.table_name)} WHERE {_quote(key.column_name)} IN ({marks})")
 
     sql = _cached(("values", model, key_field, value_field, len(keys)), build)
-    rows = database.execute_sql(sql, tuple(key.db_value(k) for k in keys)).fetchall()
+    rows = _execute(sql, tuple(key.db_value(k) for k in keys)).fetchall()
     return {key.python_value(k): value.python_value(v) for k, v in rows}
 
 
@@ -137,7 +145,7 @@ def select_rows(sql: str, params: tuple) -> list[tuple]:
     database) as the driver gives them: for reads of many rows that convert only what they
     show (the game list, the log page)."""
     text = _cached(("rows", sql), lambda: sql.replace("%s", database.obj.param))
-    return database.execute_sql(text, params).fetchall()
+    return _execute(text, params).fetchall()
 
 
 def query_rows(key: tuple, build, params: tuple) -> list[tuple]:
@@ -150,7 +158,7 @@ def query_rows(key: tuple, build, params: tuple) -> list[tuple]:
             raise RuntimeError(f"{key}: the query takes {len(sample)} values, {len(params)} given")
         return sql
 
-    return database.execute_sql(_cached(("table-sql",) + key, text), params).fetchall()
+    return _execute(_cached(("table-sql",) + key, text), tuple(params)).fetchall()
 
 
 def tuples(query: ModelSelect[Any]) -> Iterator[tuple[Any, ...]]:

@@ -254,12 +254,13 @@ def verify_all(jobs: int = 1, database_url: str | None = None) -> list[GameRepor
     batches = [ids[start:start + size] for start in range(0, len(ids), size)]
     # spawn, not fork: a SQLite connection must not be carried into a child process
     context = multiprocessing.get_context("spawn")
-    with context.Pool(min(jobs, len(batches)), initializer=_open_in_worker, initargs=(database_url,)) as pool:
+    prepare = getattr(database.obj, "prepare", True)  # HERALD_PREPARED_STATEMENTS, as this process opened it
+    with context.Pool(min(jobs, len(batches)), initializer=_open_in_worker, initargs=(database_url, prepare)) as pool:
         return [report for part in pool.imap(verify_games, batches) for report in part]
 
 
-def _open_in_worker(database_url: str) -> None:
+def _open_in_worker(database_url: str, prepare: bool = True) -> None:
     from server.store.db import database, open_database
 
-    open_database(database_url)
+    open_database(database_url, prepare=prepare)
     database.connect(reuse_if_open=True)

@@ -47,7 +47,7 @@ def herald(postgres, bouncer, tmp_path_factory):
 
     direct = postgres.new_database()
     settings = {"HERALD_DATABASE_URL": bouncer.url_for(direct), "HERALD_WAIT_DATABASE_URL": direct,
-                "HERALD_POOL_SIZE": "10"}
+                "HERALD_POOL_SIZE": "10", "HERALD_PREPARED_STATEMENTS": "0"}
     with shipped_gunicorn(tmp_path_factory.mktemp("pgbouncer"), workers=2, env=settings) as (port, _):
         yield port, settings
 
@@ -170,8 +170,10 @@ def test_without_a_direct_wait_url_waiters_wake_by_the_poll_and_requests_keep_no
     from tests.server.live import serving
 
     app = create_app(load_config({"HERALD_DATABASE_URL": bouncer.url_for(postgres.new_database()),
-                                  "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_RATELIMIT_ENABLED": "0"}))
+                                  "HERALD_PREPARED_STATEMENTS": "0", "HERALD_MAIL_DIR": str(tmp_path / "mail"),
+                                  "HERALD_RATELIMIT_ENABLED": "0"}))
     try:
+        assert database.obj.prepare is False  # HERALD_PREPARED_STATEMENTS=0, as deploy/pgbouncer.md says
         api = Api(app.test_client())
         players = [api.register("gus"), api.register("hal")]
         with serving(app) as url:

@@ -1,5 +1,8 @@
 """PostgreSQL with fewer round trips (server/store/roundtrips.py): BEGIN goes with the first
-statement, queued writes with the next statement or the COMMIT; nothing else changes."""
+statement, queued writes with the next statement or the COMMIT, the statements built once
+prepared once per connection; nothing else changes."""
+import re
+
 import psycopg2.extensions
 import pytest
 from peewee import IntegrityError
@@ -11,10 +14,18 @@ class CountingCursor(psycopg2.extensions.cursor):
     """Every statement string sent is one round trip: the test reads them here."""
 
     sent: list = []
+    prepared: dict = {}  # name: SQL text, from every PREPARE sent
 
     def execute(self, query, vars=None):
-        CountingCursor.sent.append(self.mogrify(query, vars))
+        text = self.mogrify(query, vars)
+        CountingCursor.sent.append(text)
+        CountingCursor.prepared.update(re.findall(rb"PREPARE (herald_\d+)(?: \([^)]*\))? AS (.*?)(?=; |$)", text))
         return super().execute(query, vars)
+
+
+def spelt_out(query: bytes) -> bytes:
+    """A query string with each EXECUTE of a prepared statement written as its SQL text."""
+    return re.sub(rb"EXECUTE (herald_\d+)", lambda m: CountingCursor.prepared[m.group(1)], query)
 
 
 @pytest.fixture
@@ -121,9 +132,11 @@ def test_a_move_is_four_round_trips_and_its_announcement(postgres, toy_game, tmp
         move = api.legal(game, players[0])["moves"][0]["move"]
         sent()
         assert api.call("PUT", f"/games/{game}/moves/0", players[0], json={"move": move}).status_code == 201
-        trips = [q for q in sent() if b"token_hash" not in q]  # the caller's token, before the transaction
+        # (each statement built once is prepared on a connection the first time it sends it)
+        trips = [spelt_out(q) for q in sent()]
+        trips = [q for q in trips if b"token_hash" not in q]  # the caller's token, before the transaction
         assert len(trips) == 5, trips
-        assert trips[0].startswith(b"BEGIN; SELECT") and trips[0].endswith(b"FOR UPDATE")
+        assert trips[0].startswith(b"BEGIN; SELECT") and b"FOR UPDATE" in trips[0]
         assert [b"INSERT INTO \"moves\"" in trips[1], b"UPDATE \"snapshots\"" in trips[1],
                 b"FROM chat_messages" in trips[1]] == [True, True, True]
         assert b"webhooks" in trips[2]
@@ -134,3 +147,73 @@ def test_a_move_is_four_round_trips_and_its_announcement(postgres, toy_game, tmp
         assert database.execute_sql("SELECT count(*) FROM notifications WHERE kind = 'turn'").fetchone() == (2,)
     finally:
         database.close()
+
+
+def test_statements_built_once_are_prepared_once_per_connection(db):
+    from server.store.statements import select_rows
+
+    with db.atomic():
+        db.later("INSERT INTO things VALUES (%s, %s || '%%')", (1, "100"), fixed=True)
+        assert select_rows("SELECT note FROM things WHERE id = %s", (1,)) == [("100%",)]
+    with db.atomic():
+        db.later("INSERT INTO things VALUES (%s, %s || '%%')", (2, "50"), fixed=True)
+        assert select_rows("SELECT note FROM things WHERE id = %s", (2,)) == [("50%",)]
+    first, _, again, _ = sent()
+    insert, select = sorted(CountingCursor.prepared.items(), key=lambda item: int(item[0][7:]))[-2:]
+    assert first == (b"BEGIN; PREPARE %s (bigint, unknown) AS INSERT INTO things VALUES ($1, $2 || '%%'); "
+                     b"EXECUTE %s(1, '100'); PREPARE %s (bigint) AS SELECT note FROM things WHERE id = $1; EXECUTE %s(1)"
+                     % (insert[0], insert[0], select[0], select[0]))
+    assert again == b"BEGIN; EXECUTE %s(2, '50'); EXECUTE %s(2)" % (insert[0], select[0])
+    assert notes(db) == [(1, "100%"), (2, "50%")]
+
+
+def test_a_new_connection_prepares_again_and_a_failed_prepare_is_never_used(db):
+    from server.store.statements import select_rows
+
+    assert select_rows("SELECT note FROM things WHERE id = %s", (1,)) == []
+    db.close()
+    db.close_all()  # the pool's connections go: the next one knows no prepared statement
+    with pytest.raises(IntegrityError):
+        with db.atomic():
+            db.execute_sql("INSERT INTO things VALUES (1, 'first')")
+            db.later("INSERT INTO things VALUES (%s, %s)", (1, "a duplicate"))
+            select_rows("SELECT note FROM things WHERE id = %s", (1,))  # its PREPARE goes with the failure
+    assert select_rows("SELECT note FROM things WHERE id = %s", (1,)) == []
+    names = [re.search(rb"PREPARE (herald_\d+)", q).group(1) for q in sent() if b"PREPARE" in q]
+    assert len(names) == 3 and len(set(names)) == 3  # on the new connection, then after the failure: new names
+
+
+def test_a_connection_that_lost_its_prepared_statements_sends_them_unprepared(db):
+    """A pooler in front after all (HERALD_PREPARED_STATEMENTS left on): the first round trip
+    of a transaction is sent again, unprepared, and nothing fails."""
+    from server.store.statements import select_rows
+
+    db.execute_sql("INSERT INTO things VALUES (1, 'first')")
+    assert select_rows("SELECT note FROM things WHERE id = %s", (1,)) == [("first",)]
+    db.execute_sql("DEALLOCATE ALL")  # as a server connection other than the one that prepared it
+    with db.atomic():
+        assert select_rows("SELECT note FROM things WHERE id = %s", (1,)) == [("first",)]
+        db.later("INSERT INTO things VALUES (%s, %s)", (2, "second"), fixed=True)
+    assert db.prepare is False
+    assert select_rows("SELECT note FROM things WHERE id = %s", (2,)) == [("second",)]
+    assert sent()[-1] == b"SELECT note FROM things WHERE id = 2"
+    db.prepare = True
+
+
+def test_without_preparing_the_text_goes_as_before(postgres):
+    """HERALD_PREPARED_STATEMENTS=0 (PgBouncer's transaction pooling): values bound into the text."""
+    from server.store.db import open_database
+    from server.store.statements import select_rows
+
+    opened = open_database(postgres.new_database(), prepare=False)
+    opened.connect_params["cursor_factory"] = CountingCursor
+    try:
+        opened.execute_sql("CREATE TABLE things (id INTEGER PRIMARY KEY, note TEXT)")
+        sent()
+        with opened.atomic():
+            opened.later("INSERT INTO things VALUES (%s, %s)", (1, "plain"), fixed=True)
+            assert select_rows("SELECT note FROM things WHERE id = %s", (1,)) == [("plain",)]
+        assert sent() == [b"BEGIN; INSERT INTO things VALUES (1, 'plain'); SELECT note FROM things WHERE id = 1",
+                          b"COMMIT"]
+    finally:
+        opened.close_all()
