@@ -15,7 +15,7 @@ from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Battle, Ctx, State, Support, battle_of
 from core.protocol import Event
-from core.medieval_mastery.words import ARTEFACT, CARD, TILE, P, ask_discard_artefact, ask_sceptre
+from core.medieval_mastery.words import ARTEFACT, CARD, SEATS, TILE, P, ask_discard_artefact, ask_sceptre
 from core.text import Msg, say, say_n, term
 
 END = 10
@@ -25,7 +25,11 @@ NO_SUPPORT_HERE = say("{tile}: no support cards may be played.", tile=term("Moun
 
 
 def passes(seat: int) -> Msg:
-    return say("{player} passes.", player=P(seat))
+    return PASSES[seat]
+
+
+PASSES = tuple(say("{player} passes.", player=P(seat)) for seat in SEATS)
+COMMITTED = tuple(say("{player} has committed a conflict card face down.", player=P(seat)) for seat in SEATS)
 
 
 def begin(ctx: Ctx, att: int, node: int, count: int) -> None:
@@ -220,7 +224,7 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
     if card >= 0:
         ctx.pile("hand", seat).remove(card)
     b["commit"][side] = card
-    ctx.ev.append(Event(say("{player} has committed a conflict card face down.", player=P(seat))))
+    ctx.ev.append(Event(COMMITTED[seat]))
     if b["commit"][0] is None or b["commit"][1] is None:
         return
     shown: list[Any] = []

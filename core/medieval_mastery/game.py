@@ -13,6 +13,7 @@ from core.medieval_mastery.phases import DECISIONS, asked_rule, current_rule, de
 from core.medieval_mastery.state import FORMAT_1, HASHER, Ctx, State, clone, clone_for_move
 from core.medieval_mastery.notation import plain_shape
 from core.medieval_mastery.words import reread, seat_word
+from core.memo import Memo
 from core.phase import prompt, refusal
 from core.protocol import Event, Game, IllegalMove, Result, declared_code
 from core.text import join, say, term
@@ -20,6 +21,7 @@ from core.text import join, say, term
 __all__ = ["GAME", "MedievalMastery", "clone"]
 
 _last_prompts: tuple = (None, ())  # the last state asked for, and its prompts
+TURN_PROMPTS = Memo(4096)  # (seat, stage, step) -> the turn's Prompt
 
 
 RESULT_CODES = {
@@ -96,10 +98,19 @@ class MedievalMastery(Game):
         return found
 
     def _prompts(self, state):
-        """Its decision's Prompt (core.phase.prompt, made once) for each seat asked."""
+        """Its decision's Prompt (core.phase.prompt, made once) for each seat asked. The active
+        player's turn (most moves) asks for the Prompt of the seat and step in TURN_PROMPTS
+        first: the same one, made by the same call (its text is turn.asked's, of stage and step)."""
         if state["win"] is not None:
             return []
         phase = state["phase"]
+        if phase == "main":
+            seat = state["active"]
+            key = (seat, state["stage"], state["step"])
+            found = TURN_PROMPTS.get(key)
+            if found is None:
+                found = TURN_PROMPTS.keep(key, prompt(DECISIONS["main"], seat, state, seat))
+            return [found]
         decision = DECISIONS[phase] if phase != "choice" else decision_of(state)  # (decision_of, mostly inlined)
         return [prompt(decision, seat, state, seat) for seat in legal.prompted(state)]
 
