@@ -19,6 +19,7 @@ from core.medieval_mastery.words import ARTEFACT, CARD, SEATS, TILE, P, ask_disc
 from core.text import Msg, say, say_n, term
 
 END = 10
+SUPPORT_KINDS = frozenset(data.SUPPORT_KINDS)
 BATTLE = say("battle")  # why the combatants draw (MM-COMBAT-2)
 NO_CONFLICT_CARD = say("no conflict card")
 NO_SUPPORT_HERE = say("{tile}: no support cards may be played.", tile=term("Mountains"))
@@ -234,7 +235,7 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
         if c < 0:
             value, label = 0, NO_CONFLICT_CARD
         else:
-            code = rules.kind(c)
+            code = rules.KINDS[c]
             b["table"].append(c)
             if code == "AM":
                 value = ctx.rng.die()
@@ -291,14 +292,21 @@ def can_support(st: State, seat: int) -> bool:
     hand = st["hand"][seat]
     if option(st, "windows") == "strict":
         return bool(hand)
-    return any(rules.kind(c) in data.SUPPORT_KINDS for c in hand)
+    kinds = rules.KINDS
+    for c in hand:
+        if kinds[c] in SUPPORT_KINDS:
+            return True
+    return False
 
 
 def skip_unable(ctx: Ctx) -> None:
     """MM-COMBAT-5 ends when neither side 'wants to, or can' play: pass for those who cannot."""
     st = ctx.st
     b = battle_of(st)
-    while st["phase"] == "support" and not can_support(st, support_seat(b)):
+    while st["phase"] == "support":
+        sup = b["support"]
+        if can_support(st, sup["order"][sup["given"] % len(sup["order"])]):  # (support_seat)
+            return
         support_pass(ctx, silent=True)
 
 
@@ -309,7 +317,7 @@ def support_play(ctx: Ctx, seat: int, chosen: list[int]) -> None:
     for card in chosen:
         ctx.pile("hand", seat).remove(card)
         b["table"].append(card)
-        total += data.CARD_VALUE[rules.kind(card)]
+        total += data.CARD_VALUE[rules.KINDS[card]]
     if seat in rules.team_of(st, b["attacker"]):
         b["attack_strength"] += total
     else:

@@ -379,13 +379,15 @@ def must_ask(st: State, seat: int) -> bool:
 
 
 def step_window(ctx: Ctx) -> bool:
-    """Move the window to the next seat that must answer. False when it closed."""
+    """Move the window to the next seat that must answer. False when it closed. (In fast
+    windows a seat without a Fracture in hand is never asked: must_ask's first test, made here.)"""
     st = ctx.st
     w = window_of(st)
     order = w["order"]
+    hands = st["hand"] if option(st, "windows") == "fast" else None
     while w["position"] < len(order):
         seat = order[w["position"]]
-        if must_ask(st, seat):
+        if (hands is None or rules.find(hands[seat], "FR") is not None) and must_ask(st, seat):
             w["asked"] = seat
             return True
         w["position"] += 1

@@ -150,7 +150,8 @@ class MedievalMastery(Game):
         always did (the same code, rule and message); tests/core/medieval_mastery/test_apply_paths.py
         compares the two."""
         if (type(move) is dict and type(seat) is int and 0 <= seat < state["players"] and state["win"] is None
-                and plain_shape(move) and seat in legal.prompted(state)):
+                and plain_shape(move)
+                and (seat == state["active"] if state["phase"] == "main" else seat in legal.prompted(state))):
             return self.apply_decision(state, seat, move)
         return self.checked_apply(state, seat, move, self.apply_decision)
 

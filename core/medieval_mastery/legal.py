@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from core.medieval_mastery import battle, data, flow, rules
+from core.medieval_mastery import data, flow, rules
 from core.medieval_mastery.notation import ARTEFACT_WORDS, STANDING_WORD
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import State, battle_of, choice_of, window_of
@@ -78,14 +78,14 @@ def main_moves(st: State, seat: int) -> list[dict]:
 
 
 def conflict_moves(st: State, seat: int) -> list[dict]:
-    kinds = sorted({rules.kind(c) for c in st["hand"][seat] if rules.kind(c) in data.CONFLICT_KINDS})
+    kinds = sorted({k for k in map(rules.KINDS.__getitem__, st["hand"][seat]) if k in data.CONFLICT_KINDS})
     if not kinds:
         return [{"type": "conflict", "card": "none"}]
     return [{"type": "conflict", "card": data.NAME_OF_KIND[k]} for k in kinds]
 
 
 def support_moves(st: State, seat: int) -> list[dict]:
-    hand = [rules.kind(c) for c in st["hand"][seat]]
+    hand = [rules.KINDS[c] for c in st["hand"][seat]]
     ones, twos = hand.count("S1"), hand.count("S2")
     out = []
     for a in range(ones + 1):
@@ -96,7 +96,7 @@ def support_moves(st: State, seat: int) -> list[dict]:
 
 
 def discard_moves(st: State, seat: int) -> list[dict]:
-    kinds = sorted({rules.kind(c) for c in st["hand"][seat]})
+    kinds = sorted(set(map(rules.KINDS.__getitem__, st["hand"][seat])))
     return [{"type": "discard", "card": data.NAME_OF_KIND[k]} for k in kinds] + [{"type": "discard", "card": "none"}]
 
 
@@ -138,7 +138,8 @@ def prompted(st: State) -> list[int]:
     if ph == "choice":
         return [choice_of(st)["seat"]]
     if ph == "support":
-        return [battle.support_seat(battle_of(st))]
+        sup = st["battle"]["support"]  # (battle.support_seat)
+        return [sup["order"][sup["given"] % len(sup["order"])]]
     if ph == "commit":
         b = battle_of(st)
         return [s for side, s in ((0, b["attacker"]), (1, b["defender"])) if b["commit"][side] is None]
@@ -170,8 +171,7 @@ def random_move(st: State, seat: int, rng: Rng) -> dict:
         moves = conflict_moves(st, seat)
         return moves[rng.die(len(moves)) - 1]
     if ph == "support":
-        hand = [rules.kind(c) for c in st["hand"][seat]]
-        sup = [k for k in hand if k in data.SUPPORT_KINDS]
+        sup = [k for k in map(rules.KINDS.__getitem__, st["hand"][seat]) if k in data.SUPPORT_KINDS]
         if sup and rng.die(2) == 1:
             return {"type": "support", "cards": [data.NAME_OF_KIND[sup[rng.die(len(sup)) - 1]]]}
         return {"type": "pass"}

@@ -408,11 +408,16 @@ def draw(ctx: Ctx, seat: int, count: int) -> list[int]:
     """Draw up to `count` cards, reshuffling when the deck runs out (no Authority handling).
     (The cards join the hand together, in the order drawn: a reshuffle leaves the hand alone.)"""
     st = ctx.st
-    drawn = []
-    for _ in range(count):
-        if not st["deck"][seat] and not reshuffle(ctx, seat):
-            break
-        drawn.append(ctx.pile("deck", seat).pop())
+    drawn: list[int] = []
+    deck = None  # the seat's deck, copied for this move at its first draw
+    while len(drawn) < count:
+        if not st["deck"][seat]:
+            if not reshuffle(ctx, seat):
+                break
+            deck = None  # a new deck
+        if deck is None:
+            deck = ctx.pile("deck", seat)
+        drawn.append(deck.pop())
     if drawn:
         ctx.pile("hand", seat).extend(drawn)
     return drawn
