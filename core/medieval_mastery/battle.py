@@ -305,6 +305,7 @@ def skip_unable(ctx: Ctx) -> None:
     b = battle_of(st)
     while st["phase"] == "support":
         sup = b["support"]
+        assert sup is not None
         if can_support(st, sup["order"][sup["given"] % len(sup["order"])]):  # (support_seat)
             return
         support_pass(ctx, silent=True)

@@ -78,7 +78,8 @@ def main_moves(st: State, seat: int) -> list[dict]:
 
 
 def conflict_moves(st: State, seat: int) -> list[dict]:
-    kinds = sorted({k for k in map(rules.KINDS.__getitem__, st["hand"][seat]) if k in data.CONFLICT_KINDS})
+    kind_of = rules.KINDS
+    kinds = sorted({kind_of[c] for c in st["hand"][seat] if kind_of[c] in data.CONFLICT_KINDS})
     if not kinds:
         return [{"type": "conflict", "card": "none"}]
     return [{"type": "conflict", "card": data.NAME_OF_KIND[k]} for k in kinds]
@@ -96,7 +97,8 @@ def support_moves(st: State, seat: int) -> list[dict]:
 
 
 def discard_moves(st: State, seat: int) -> list[dict]:
-    kinds = sorted(set(map(rules.KINDS.__getitem__, st["hand"][seat])))
+    kind_of = rules.KINDS
+    kinds = sorted({kind_of[c] for c in st["hand"][seat]})
     return [{"type": "discard", "card": data.NAME_OF_KIND[k]} for k in kinds] + [{"type": "discard", "card": "none"}]
 
 
@@ -138,7 +140,9 @@ def prompted(st: State) -> list[int]:
     if ph == "choice":
         return [choice_of(st)["seat"]]
     if ph == "support":
-        sup = st["battle"]["support"]  # (battle.support_seat)
+        b = battle_of(st)
+        sup = b["support"]  # (battle.support_seat)
+        assert sup is not None
         return [sup["order"][sup["given"] % len(sup["order"])]]
     if ph == "commit":
         b = battle_of(st)
@@ -171,7 +175,8 @@ def random_move(st: State, seat: int, rng: Rng) -> dict:
         moves = conflict_moves(st, seat)
         return moves[rng.die(len(moves)) - 1]
     if ph == "support":
-        sup = [k for k in map(rules.KINDS.__getitem__, st["hand"][seat]) if k in data.SUPPORT_KINDS]
+        kinds = rules.KINDS
+        sup = [kinds[c] for c in st["hand"][seat] if kinds[c] in data.SUPPORT_KINDS]
         if sup and rng.die(2) == 1:
             return {"type": "support", "cards": [data.NAME_OF_KIND[sup[rng.die(len(sup)) - 1]]]}
         return {"type": "pass"}

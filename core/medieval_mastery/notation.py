@@ -238,7 +238,7 @@ def plain_shape(move: dict) -> bool:
     spec = PLAIN_SPECS.get(kind) if type(kind) is str else None
     if spec is None or not spec(move):
         return False
-    extra = CROSS_CHECKS.get(kind)
+    extra = CROSS_CHECKS.get(move["type"])
     return extra is None or extra(move)
 
 

@@ -328,7 +328,7 @@ def card_name(card: int) -> Any:
 def card_names(cards: list[int]) -> Any:
     """'Conflict 2, Support +1' as a list of names (a message per pair: made once per list of
     kinds, like the module's constant messages, which events share too)."""
-    kinds = tuple(map(KINDS.__getitem__, cards))  # (real cards: 0..107)
+    kinds = tuple([KINDS[c] for c in cards])  # (real cards: 0..107)
     found = _NAMES.get(kinds)
     if found is None:
         found = _NAMES.keep(kinds, listing([CARD[k] for k in kinds]))
@@ -448,4 +448,4 @@ def _announce(ctx: Ctx, seat: int, drawn: list[int], why: Any) -> None:
     ctx.ev.append(Event(say_n("{player} drew {n} card ({why}).", "{player} drew {n} cards ({why}).", len(drawn),
                               player=P(seat), why=why)))
     ctx.ev.append(Event(say("You drew {cards}.", cards=card_names(drawn)), (seat,),
-                        {"cards": list(map(CARD_IDS.__getitem__, drawn))}))  # (card_id of real cards)
+                        {"cards": [CARD_IDS[c] for c in drawn]}))  # (card_id of real cards)
