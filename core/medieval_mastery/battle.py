@@ -15,17 +15,22 @@ from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Battle, Ctx, State, Support, battle_of
 from core.protocol import Event
-from core.medieval_mastery.words import ARTEFACT, CARD, TILE, P, ask_discard_artefact, ask_sceptre
+from core.medieval_mastery.words import ARTEFACT, CARD, SEATS, TILE, P, ask_discard_artefact, ask_sceptre
 from core.text import Msg, say, say_n, term
 
 END = 10
+SUPPORT_KINDS = frozenset(data.SUPPORT_KINDS)
 BATTLE = say("battle")  # why the combatants draw (MM-COMBAT-2)
 NO_CONFLICT_CARD = say("no conflict card")
 NO_SUPPORT_HERE = say("{tile}: no support cards may be played.", tile=term("Mountains"))
 
 
 def passes(seat: int) -> Msg:
-    return say("{player} passes.", player=P(seat))
+    return PASSES[seat]
+
+
+PASSES = tuple(say("{player} passes.", player=P(seat)) for seat in SEATS)
+COMMITTED = tuple(say("{player} has committed a conflict card face down.", player=P(seat)) for seat in SEATS)
 
 
 def begin(ctx: Ctx, att: int, node: int, count: int) -> None:
@@ -220,7 +225,7 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
     if card >= 0:
         ctx.pile("hand", seat).remove(card)
     b["commit"][side] = card
-    ctx.ev.append(Event(say("{player} has committed a conflict card face down.", player=P(seat))))
+    ctx.ev.append(Event(COMMITTED[seat]))
     if b["commit"][0] is None or b["commit"][1] is None:
         return
     shown: list[Any] = []
@@ -230,7 +235,7 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
         if c < 0:
             value, label = 0, NO_CONFLICT_CARD
         else:
-            code = rules.kind(c)
+            code = rules.KINDS[c]
             b["table"].append(c)
             if code == "AM":
                 value = ctx.rng.die()
@@ -287,14 +292,22 @@ def can_support(st: State, seat: int) -> bool:
     hand = st["hand"][seat]
     if option(st, "windows") == "strict":
         return bool(hand)
-    return any(rules.kind(c) in data.SUPPORT_KINDS for c in hand)
+    kinds = rules.KINDS
+    for c in hand:
+        if kinds[c] in SUPPORT_KINDS:
+            return True
+    return False
 
 
 def skip_unable(ctx: Ctx) -> None:
     """MM-COMBAT-5 ends when neither side 'wants to, or can' play: pass for those who cannot."""
     st = ctx.st
     b = battle_of(st)
-    while st["phase"] == "support" and not can_support(st, support_seat(b)):
+    while st["phase"] == "support":
+        sup = b["support"]
+        assert sup is not None
+        if can_support(st, sup["order"][sup["given"] % len(sup["order"])]):  # (support_seat)
+            return
         support_pass(ctx, silent=True)
 
 
@@ -305,7 +318,7 @@ def support_play(ctx: Ctx, seat: int, chosen: list[int]) -> None:
     for card in chosen:
         ctx.pile("hand", seat).remove(card)
         b["table"].append(card)
-        total += data.CARD_VALUE[rules.kind(card)]
+        total += data.CARD_VALUE[rules.KINDS[card]]
     if seat in rules.team_of(st, b["attacker"]):
         b["attack_strength"] += total
     else:

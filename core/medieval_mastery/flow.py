@@ -15,6 +15,7 @@ from core.medieval_mastery.state import Battle, Ctx, State, battle_of, window_of
 from core.protocol import Event
 from core.medieval_mastery.words import (P, TILE, ask_corruption, ask_discard_artefact, ask_discard_conquered,
                                          ask_insight, ask_order, ask_prosperity, ask_top, won_siege)
+from core.memo import Memo
 from core.text import join, say, say_n, term
 
 __all__ = ["Ctx", "ask_discard", "destroy", "is_up", "open_window", "settle"]  # also kept importable from here
@@ -22,7 +23,7 @@ __all__ = ["Ctx", "ask_discard", "destroy", "is_up", "open_window", "settle"]  #
 
 # --- turn steps ---------------------------------------------------------------------------
 
-START_OF_TURN = say("start of turn")  # why MM-TURN-1's knights come
+START_OF_TURN = rules.START_OF_TURN  # why MM-TURN-1's knights come
 
 def start_turn(ctx: Ctx, seat: int) -> None:
     """MM-TURN-1: three knights in the castle, then the resource step."""
@@ -35,17 +36,25 @@ def start_turn(ctx: Ctx, seat: int) -> None:
     st["normal_done"] = False
     st["manoeuvre"] = ""
     st["phase"] = "main"
-    ctx.ev.append(Event(say("Turn {turn}: {player} to play.", turn=st["turn"], player=P(seat))))
+    key = (st["turn"], seat)
+    text = _TURN_STARTS.get(key)
+    if text is None:
+        text = _TURN_STARTS.keep(key, say("Turn {turn}: {player} to play.", turn=st["turn"], player=P(seat)))
+    ctx.ev.append(Event(text))
     rules.gain(ctx, seat, data.KNIGHTS_PER_TURN, START_OF_TURN)
+
+
+_TURN_STARTS = Memo(4096)  # (turn, seat) -> start_turn's sentence (a message is a value: events share it)
 
 
 def end_turn(ctx: Ctx) -> None:
     """MM-TURN-9 / MM-RESTORE-1..3: restore own artefacts destroyed in earlier turns."""
     st = ctx.st
     seat = st["active"]
-    down = ctx.pile("down", seat)
+    down = st["down"][seat]  # (copied only when an artefact comes back)
     for t in range(3):
         if down[t] != -1 and down[t] < st["turn"]:
+            down = ctx.pile("down", seat)
             down[t] = -1
             ctx.ev.append(Event(say("{player} restores {artefact}.", player=P(seat), artefact=rules.artefact(st, seat, t))))
     start_turn(ctx, next_seat(st, seat))
@@ -140,8 +149,13 @@ def advance(ctx: Ctx, seat: int, node: int, count: int) -> None:
     board = board_of(st)
     ctx.values("castle")[seat] -= count
     st["stage"] = "battle"
-    ctx.ev.append(Event(say_n("{player} advances {n} knight into {slot}.", "{player} advances {n} knights into {slot}.",
-                              count, player=P(seat), slot=board.names[node])))
+    key = (seat, count, board.names[node])
+    text = _ADVANCES.get(key)
+    if text is None:
+        text = _ADVANCES.keep(key, say_n("{player} advances {n} knight into {slot}.",
+                                         "{player} advances {n} knights into {slot}.", count, player=P(seat),
+                                         slot=board.names[node]))
+    ctx.ev.append(Event(text))
     if node < board.n_slots and st["owner"][node] == -1:
         ctx.values("owner")[node] = seat
         ctx.values("knights")[node] = count
@@ -150,6 +164,9 @@ def advance(ctx: Ctx, seat: int, node: int, count: int) -> None:
         conquest(ctx, seat, node, then="manoeuvre")
         return
     battle.begin(ctx, seat, node, count)
+
+
+_ADVANCES = Memo(4096)  # (seat, count, slot) -> advance's sentence
 
 
 def conquest(ctx: Ctx, seat: int, node: int, then: str) -> None:
@@ -244,7 +261,7 @@ def crown_insight(ctx: Ctx, seat: int) -> None:
     st = ctx.st
     deck = st["deck"][seat]
     if len(deck) < 4 and st["discard"][seat]:  # MM-CROWN-5: the discard pile goes under the deck
-        under = ctx.rng.shuffle(list(st["discard"][seat]))
+        under = rules.shuffle(ctx.rng, list(st["discard"][seat]))
         ctx.piles("deck")[seat] = deck = under + deck
         ctx.piles("discard")[seat] = []
         ctx.piles("discard_turn")[seat] = []
@@ -347,6 +364,9 @@ def window_targets(st: State, seat: int) -> list[tuple[int, int]]:
 def must_ask(st: State, seat: int) -> bool:
     """Is `seat` prompted in the open window? fast: only Fracture holders; strict: all but
     those whose Fracture is visibly discarded. Standing answers pass for them."""
+    fast = option(st, "windows") == "fast"
+    if fast and not rules.has(st["hand"][seat], "FR"):  # (the usual answer, the cheapest test first)
+        return False
     if not window_targets(st, seat):
         return False
     standing = st["standing"][seat]
@@ -355,19 +375,19 @@ def must_ask(st: State, seat: int) -> bool:
     if standing == "unless-mine":  # only a Crown of Corruption may still be turned on you
         if not (window_of(st)["kind"] == "crown" and st["artefacts"][st["active"]][0] == "Corruption"):
             return False
-    if option(st, "windows") == "fast":
-        return rules.has(st["hand"][seat], "FR")
-    return not any(rules.kind(c) == "FR" for c in st["discard"][seat])
+    return fast or not rules.has(st["discard"][seat], "FR")
 
 
 def step_window(ctx: Ctx) -> bool:
-    """Move the window to the next seat that must answer. False when it closed."""
+    """Move the window to the next seat that must answer. False when it closed. (In fast
+    windows a seat without a Fracture in hand is never asked: must_ask's first test, made here.)"""
     st = ctx.st
     w = window_of(st)
     order = w["order"]
+    hands = st["hand"] if option(st, "windows") == "fast" else None
     while w["position"] < len(order):
         seat = order[w["position"]]
-        if must_ask(st, seat):
+        if (hands is None or rules.find(hands[seat], "FR") is not None) and must_ask(st, seat):
             w["asked"] = seat
             return True
         w["position"] += 1

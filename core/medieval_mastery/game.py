@@ -11,7 +11,9 @@ from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS, option
 from core.medieval_mastery.phases import DECISIONS, asked_rule, current_rule, decision_of, legal_moves
 from core.medieval_mastery.state import FORMAT_1, HASHER, Ctx, State, clone, clone_for_move
+from core.medieval_mastery.notation import plain_shape
 from core.medieval_mastery.words import reread, seat_word
+from core.memo import Memo
 from core.phase import prompt, refusal
 from core.protocol import Event, Game, IllegalMove, Result, declared_code
 from core.text import join, say, term
@@ -19,6 +21,7 @@ from core.text import join, say, term
 __all__ = ["GAME", "MedievalMastery", "clone"]
 
 _last_prompts: tuple = (None, ())  # the last state asked for, and its prompts
+TURN_PROMPTS = Memo(4096)  # (seat, stage, step) -> the turn's Prompt
 
 
 RESULT_CODES = {
@@ -95,10 +98,19 @@ class MedievalMastery(Game):
         return found
 
     def _prompts(self, state):
-        """Its decision's Prompt (core.phase.prompt, made once) for each seat asked."""
+        """Its decision's Prompt (core.phase.prompt, made once) for each seat asked. The active
+        player's turn (most moves) asks for the Prompt of the seat and step in TURN_PROMPTS
+        first: the same one, made by the same call (its text is turn.asked's, of stage and step)."""
         if state["win"] is not None:
             return []
         phase = state["phase"]
+        if phase == "main":
+            seat = state["active"]
+            key = (seat, state["stage"], state["step"])
+            found = TURN_PROMPTS.get(key)
+            if found is None:
+                found = TURN_PROMPTS.keep(key, prompt(DECISIONS["main"], seat, state, seat))
+            return [found]
         decision = DECISIONS[phase] if phase != "choice" else decision_of(state)  # (decision_of, mostly inlined)
         return [prompt(decision, seat, state, seat) for seat in legal.prompted(state)]
 
@@ -128,6 +140,20 @@ class MedievalMastery(Game):
 
     def player_count(self, state):
         return state["players"]
+
+    def apply(self, state, seat, move):
+        """Game.apply: the shared preamble, then apply_decision. A move that plainly passes every
+        check of the preamble goes straight to the decision: a seat of the game (an int, not a
+        bool), a decision's move (no resignation or standing answer) whose shape check_shape
+        passes at a glance (notation.plain_shape), in a running game (no winner), from a seat
+        asked now (legal.prompted). Any other move takes the preamble, which refuses it as it
+        always did (the same code, rule and message); tests/core/medieval_mastery/test_apply_paths.py
+        compares the two."""
+        if (type(move) is dict and type(seat) is int and 0 <= seat < state["players"] and state["win"] is None
+                and plain_shape(move)
+                and (seat == state["active"] if state["phase"] == "main" else seat in legal.prompted(state))):
+            return self.apply_decision(state, seat, move)
+        return self.checked_apply(state, seat, move, self.apply_decision)
 
     def check_shape(self, state, seat, move):
         """The MOVES table; a shape error names the rule of what the seat is asked now."""

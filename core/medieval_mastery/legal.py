@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from core.medieval_mastery import battle, data, flow, rules
+from core.medieval_mastery import data, flow, rules
 from core.medieval_mastery.notation import ARTEFACT_WORDS, STANDING_WORD
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import State, battle_of, choice_of, window_of
@@ -78,14 +78,15 @@ def main_moves(st: State, seat: int) -> list[dict]:
 
 
 def conflict_moves(st: State, seat: int) -> list[dict]:
-    kinds = sorted({rules.kind(c) for c in st["hand"][seat] if rules.kind(c) in data.CONFLICT_KINDS})
+    kind_of = rules.KINDS
+    kinds = sorted({kind_of[c] for c in st["hand"][seat] if kind_of[c] in data.CONFLICT_KINDS})
     if not kinds:
         return [{"type": "conflict", "card": "none"}]
     return [{"type": "conflict", "card": data.NAME_OF_KIND[k]} for k in kinds]
 
 
 def support_moves(st: State, seat: int) -> list[dict]:
-    hand = [rules.kind(c) for c in st["hand"][seat]]
+    hand = [rules.KINDS[c] for c in st["hand"][seat]]
     ones, twos = hand.count("S1"), hand.count("S2")
     out = []
     for a in range(ones + 1):
@@ -96,7 +97,8 @@ def support_moves(st: State, seat: int) -> list[dict]:
 
 
 def discard_moves(st: State, seat: int) -> list[dict]:
-    kinds = sorted({rules.kind(c) for c in st["hand"][seat]})
+    kind_of = rules.KINDS
+    kinds = sorted({kind_of[c] for c in st["hand"][seat]})
     return [{"type": "discard", "card": data.NAME_OF_KIND[k]} for k in kinds] + [{"type": "discard", "card": "none"}]
 
 
@@ -138,7 +140,10 @@ def prompted(st: State) -> list[int]:
     if ph == "choice":
         return [choice_of(st)["seat"]]
     if ph == "support":
-        return [battle.support_seat(battle_of(st))]
+        b = battle_of(st)
+        sup = b["support"]  # (battle.support_seat)
+        assert sup is not None
+        return [sup["order"][sup["given"] % len(sup["order"])]]
     if ph == "commit":
         b = battle_of(st)
         return [s for side, s in ((0, b["attacker"]), (1, b["defender"])) if b["commit"][side] is None]
@@ -153,6 +158,8 @@ def window_moves(st: State, seat: int) -> list[dict]:
 
 
 # --- the random player ----------------------------------------------------------------------
+# It draws `rng.die(n) - 1` where it means `rng.below(n)`: Rng.die is below(n) + 1 on the same
+# draws (core/rng.py), without below's two frames (the random player draws a few times a move).
 
 def random_move(st: State, seat: int, rng: Rng) -> dict:
     ph = st["phase"]
@@ -160,28 +167,28 @@ def random_move(st: State, seat: int, rng: Rng) -> dict:
         return random_main(st, seat, rng)
     if ph == "window":
         targets = flow.window_targets(st, seat) if rules.has(st["hand"][seat], "FR") else []
-        if targets and rng.below(3) == 0:
-            p, t = targets[rng.below(len(targets))]
+        if targets and rng.die(3) == 1:
+            p, t = targets[rng.die(len(targets)) - 1]
             return {"type": "fracture", "player": p, "artefact": ARTEFACT_WORDS[t]}
         return {"type": "pass"}
     if ph == "commit":
         moves = conflict_moves(st, seat)
-        return moves[rng.below(len(moves))]
+        return moves[rng.die(len(moves)) - 1]
     if ph == "support":
-        hand = [rules.kind(c) for c in st["hand"][seat]]
-        sup = [k for k in hand if k in data.SUPPORT_KINDS]
-        if sup and rng.below(2) == 0:
-            return {"type": "support", "cards": [data.NAME_OF_KIND[sup[rng.below(len(sup))]]]}
+        kinds = rules.KINDS
+        sup = [kinds[c] for c in st["hand"][seat] if kinds[c] in data.SUPPORT_KINDS]
+        if sup and rng.die(2) == 1:
+            return {"type": "support", "cards": [data.NAME_OF_KIND[sup[rng.die(len(sup)) - 1]]]}
         return {"type": "pass"}
     moves = choice_moves(st, seat)
-    return moves[rng.below(len(moves))]
+    return moves[rng.die(len(moves)) - 1]
 
 
 def random_main(st: State, seat: int, rng: Rng) -> dict:
     stage, step = st["stage"], st["step"]
     hand = st["hand"][seat]
     if stage == "" and step in (2, 7):
-        roll = rng.below(10)
+        roll = rng.die(10) - 1
         if roll == 0 and rules.has(hand, "CA"):
             return {"type": "play", "card": "cta"}
         if roll == 1 and rules.has(hand, "TA"):
@@ -189,15 +196,15 @@ def random_main(st: State, seat: int, rng: Rng) -> dict:
         if roll == 2 and rules.has(hand, "FR"):
             targets = fracture_targets(st, seat)
             if targets:
-                p, t = targets[rng.below(len(targets))]
+                p, t = targets[rng.die(len(targets)) - 1]
                 return {"type": "fracture", "player": p, "artefact": ARTEFACT_WORDS[t]}
         if roll == 3:
             crowns = crown_moves(st, seat)
             if crowns:
-                return crowns[rng.below(len(crowns))]
+                return crowns[rng.die(len(crowns)) - 1]
     start = stage == "" and step in (2, 4) and not st["normal_done"]
     if start or stage in ("m1", "vit"):
-        if rng.below(3) != 0:
+        if rng.die(3) != 1:
             move = random_redis(st, seat, rng, gather=stage != "vit")
             if move is not None:
                 return move
@@ -217,15 +224,15 @@ def random_redis(st: State, seat: int, rng: Rng, gather: bool) -> dict | None:
     if not supplied:
         return None
     kn = st["knights"]
-    if gather and rng.below(4) != 0:
+    if gather and rng.die(4) != 1:
         home = [s for s in supplied if kn[s] > 1]
         moves = [[board.names[s], "C", kn[s] - 1] for s in home]
         if moves and rules.dice_used(st, seat, st["castle"][seat] + sum(kn[s] - 1 for s in home)) <= data.DICE_PER_PLAYER:
             return {"type": "redis", "moves": moves}
         return None
     places = [-1] + supplied
-    src = places[rng.below(len(places))]
-    dst = places[rng.below(len(places))]
+    src = places[rng.die(len(places)) - 1]
+    dst = places[rng.die(len(places)) - 1]
     if src == dst:
         return None
     spare = st["castle"][seat] if src < 0 else kn[src] - 1
@@ -233,7 +240,7 @@ def random_redis(st: State, seat: int, rng: Rng, gather: bool) -> dict | None:
     top = min(spare, room)
     if top < 1:
         return None
-    count = 1 + rng.below(top)
+    count = rng.die(top)
     castle = st["castle"][seat] + (count if dst < 0 else 0) - (count if src < 0 else 0)
     if rules.dice_used(st, seat, castle) > data.DICE_PER_PLAYER:
         return None
@@ -259,16 +266,16 @@ def random_advance(st: State, seat: int, rng: Rng) -> dict | None:
 
     options.sort(key=weakness)
     castles = [n for n in options if n >= board.n_slots]
-    if castles and have >= 6 and rng.below(2) == 0:
-        node = castles[rng.below(len(castles))]  # a siege wins the game outright
+    if castles and have >= 6 and rng.die(2) == 1:
+        node = castles[rng.die(len(castles)) - 1]  # a siege wins the game outright
     else:
-        node = options[0] if rng.below(3) else options[rng.below(len(options))]
+        node = options[0] if rng.die(3) != 1 else options[rng.die(len(options)) - 1]
     top = min(have, rules.capacity(st, node))
     if rules.dice_used(st, seat, have - top) + 1 > data.DICE_PER_PLAYER:
         return None
-    if node < board.n_slots and own[node] >= 0 and top <= kn[node] and rng.below(2):
+    if node < board.n_slots and own[node] >= 0 and top <= kn[node] and rng.die(2) == 2:
         return None  # too weak to attack: wait for more knights
-    count = top if rng.below(4) else 1 + rng.below(top)
+    count = top if rng.die(4) != 1 else rng.die(top)
     while rules.dice_used(st, seat, have - count) + 1 > data.DICE_PER_PLAYER:
         count += 1  # fewer knights left at home need fewer castle dice
     return {"type": "advance", "to": board.names[node], "n": count}

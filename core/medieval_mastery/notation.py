@@ -230,21 +230,41 @@ def check_shape(move) -> str:
 
 
 
+def plain_shape(move: dict) -> bool:
+    """True for a move check_shape passes at a glance: a decision's kind (not "standing", which
+    the preamble takes itself, nor a resignation, no kind here), its spec's cheap test
+    (MoveSpec.plain) and the cross-check. False: check_shape decides (it may pass it too)."""
+    kind = move.get("type")
+    spec = PLAIN_SPECS.get(kind) if type(kind) is str else None
+    if spec is None or not spec(move):
+        return False
+    extra = CROSS_CHECKS.get(move["type"])
+    return extra is None or extra(move)
+
+
 def _int(value, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def _transfers_ok(move: dict) -> bool:
     return all(len(item) == 3 and isinstance(item[0], str) and isinstance(item[1], str) and _int(item[2], 1, 99)
-               and place(item[0]) == item[0] and place(item[1]) == item[1] for item in move["moves"])
+               and item[0] in CANONICAL_PLACES and item[1] in CANONICAL_PLACES for item in move["moves"])
+
+
+# The place names `place` leaves as they are (place(w) == w): its canonical spellings, C, C<k>,
+# L<k> and S<nn>, found by asking `place` itself of every name it can return.
+CANONICAL_PLACES = frozenset(name for name in ["C", *(f"{c}{k}" for c in "CL" for k in range(10)),
+                                               *(f"S{k:02d}" for k in range(100))] if place(name) == name)
 
 
 CROSS_CHECKS = {
     "redis": _transfers_ok,
-    "advance": lambda move: place(move["to"]) == move["to"],
+    "advance": lambda move: move["to"] in CANONICAL_PLACES,
     "support": lambda move: all(card in SUPPORT_WORDS for card in move["cards"]),
     "insight": lambda move: all(1 <= i <= 4 for i in move["order"]),
 }
+# The cheap shape test of each decision's kind (every kind but "standing": the preamble's own).
+PLAIN_SPECS = {kind: spec.plain for kind, spec in MOVES.items() if kind != "standing" and spec.plain is not None}
 SHAPE_HELP = {
     "redis": say("each transfer is [from, to, n] with places like C or S03 and n >= 1"),
     "advance": say("it takes a tile like S05 and a number of knights"),

@@ -13,6 +13,7 @@ from core.medieval_mastery.options import option
 from core.medieval_mastery.state import Ctx, State
 from core.memo import Memo
 from core.protocol import Event
+from core.rng import Rng
 from core.medieval_mastery.words import ARTEFACT, CARD, P, listing, won_alone, won_pair, won_three
 from core.text import Msg, say, say_n, term
 
@@ -75,24 +76,47 @@ def dice_used(st: State, seat: int, castle: int | None = None) -> int:
 
 
 def castle_room(st: State, seat: int) -> int:
-    """How many more knights the castle can show with the dice still free."""
-    others = dice_used(st, seat, 0)
+    """How many more knights the castle can show with the dice still free (dice_used with an
+    empty castle, inlined)."""
+    others = st["owner"].count(seat)
+    b = st["battle"]
+    if b is not None and b["attacker"] == seat and b["attack_knights"] > 0:
+        others += 1
     return max(0, (data.DICE_PER_PLAYER - others) * 6 - st["castle"][seat])
 
 
+START_OF_TURN = say("start of turn")  # why MM-TURN-1's knights come
+
+
 def gain(ctx: Ctx, seat: int, count: int, why: Any) -> int:
-    """Knights gained go to the castle; those no die can show are lost (MM-TURN-1, MM-EDGE-6)."""
+    """Knights gained go to the castle; those no die can show are lost (MM-TURN-1, MM-EDGE-6).
+    (The sentence of the knights of a turn's start is made once per seat and count.)"""
     st = ctx.st
     placed = min(count, castle_room(st, seat))
     ctx.values("castle")[seat] += placed
     ctx.values("gained")[seat] += placed
+    if why is START_OF_TURN:
+        key = (seat, placed, count)
+        text = _TURN_GAINS.get(key)
+        if text is None:
+            text = _TURN_GAINS.keep(key, placed_text(seat, placed, count, why))
+    else:
+        text = placed_text(seat, placed, count, why)
+    ctx.ev.append(Event(text))
+    return placed
+
+
+_TURN_GAINS = Memo(4096)  # (seat, placed, count) -> gain's sentence at a turn's start
+
+
+def placed_text(seat: int, placed: int, count: int, why: Any) -> Msg:
+    """`placed` of `count` knights gained by `seat` placed in the castle, and why."""
     text = say_n("{player} places {n} knight in their castle ({why}).",
                  "{player} places {n} knights in their castle ({why}).", placed, player=P(seat), why=why)
     if placed < count:
         text = say_n("{placed} {n} cannot be shown: no free dice.", "{placed} {n} cannot be shown: no free dice.",
                      count - placed, placed=text)
-    ctx.ev.append(Event(text))
-    return placed
+    return text
 
 
 def lose(ctx: Ctx, seat: int, count: int) -> None:
@@ -120,7 +144,8 @@ def team_of(st: State | dict, seat: int) -> list[int]:
 
 
 def teammates(st: State, a: int, b: int) -> bool:
-    return a != b and b in team_of(st, a)
+    """Different seats of one Alliance team (never without teams: team_of is the seat alone)."""
+    return a != b and option(st, "teams") != "none" and b in team_of(st, a)
 
 
 def target_vp(st: State) -> int:
@@ -277,13 +302,18 @@ def kind(card: int) -> str:
     return data.DECK[card % DECK_SIZE]
 
 
+# Every card's kind and public id, made once (cards of six seats: 0..107).
+KINDS = tuple(data.DECK[card % DECK_SIZE] for card in range(6 * DECK_SIZE))
+CARD_IDS = tuple(f"K{card:03d}" for card in range(6 * DECK_SIZE))
+
+
 def owner(card: int) -> int:
     return card // DECK_SIZE
 
 
 def card_id(card: int) -> str:
     """The public, unique id of a card (views and hidden_from speak in these)."""
-    return f"K{card:03d}"
+    return CARD_IDS[card] if 0 <= card < len(CARD_IDS) else f"K{card:03d}"
 
 
 def title(card: int) -> str:
@@ -296,8 +326,16 @@ def card_name(card: int) -> Any:
 
 
 def card_names(cards: list[int]) -> Any:
-    """'Conflict 2, Support +1' as a list of names."""
-    return listing([CARD[kind(c)] for c in cards])
+    """'Conflict 2, Support +1' as a list of names (a message per pair: made once per list of
+    kinds, like the module's constant messages, which events share too)."""
+    kinds = tuple([KINDS[c] for c in cards])  # (real cards: 0..107)
+    found = _NAMES.get(kinds)
+    if found is None:
+        found = _NAMES.keep(kinds, listing([CARD[k] for k in kinds]))
+    return found
+
+
+_NAMES = Memo(4096)  # kinds -> card_names' message
 
 
 def artefact(st: State, seat: int, t: int) -> Any:
@@ -338,13 +376,25 @@ def discard(ctx: Ctx, card: int) -> None:
     ctx.pile("discard_turn", seat).append(ctx.st["turn"])
 
 
+def shuffle(rng: Rng, items: list) -> list:
+    """rng.shuffle(items) (Rng.shuffle's Fisher-Yates, the same draws and order), drawing each
+    place with rng.die(i + 1) - 1, which is rng.below(i + 1) without its two frames (Rng.die):
+    a deal shuffles 18 cards per seat. tests/core/medieval_mastery/test_random_stream.py
+    compares the two."""
+    die = rng.die
+    for i in range(len(items) - 1, 0, -1):
+        j = die(i + 1) - 1
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
 def reshuffle(ctx: Ctx, seat: int) -> bool:
     """MM-EDGE-3: the discard pile becomes the new deck. False when there is nothing."""
     st = ctx.st
     pile = st["discard"][seat]
     if not pile:
         return False
-    deck = ctx.rng.shuffle(list(pile))
+    deck = shuffle(ctx.rng, list(pile))
     ctx.piles("deck")[seat] = deck + st["deck"][seat]
     ctx.piles("discard")[seat] = []
     ctx.piles("discard_turn")[seat] = []
@@ -355,15 +405,21 @@ def reshuffle(ctx: Ctx, seat: int) -> bool:
 
 
 def draw(ctx: Ctx, seat: int, count: int) -> list[int]:
-    """Draw up to `count` cards, reshuffling when the deck runs out (no Authority handling)."""
+    """Draw up to `count` cards, reshuffling when the deck runs out (no Authority handling).
+    (The cards join the hand together, in the order drawn: a reshuffle leaves the hand alone.)"""
     st = ctx.st
-    drawn = []
-    for _ in range(count):
-        if not st["deck"][seat] and not reshuffle(ctx, seat):
-            break
-        card = ctx.pile("deck", seat).pop()
-        ctx.pile("hand", seat).append(card)
-        drawn.append(card)
+    drawn: list[int] = []
+    deck = None  # the seat's deck, copied for this move at its first draw
+    while len(drawn) < count:
+        if not st["deck"][seat]:
+            if not reshuffle(ctx, seat):
+                break
+            deck = None  # a new deck
+        if deck is None:
+            deck = ctx.pile("deck", seat)
+        drawn.append(deck.pop())
+    if drawn:
+        ctx.pile("hand", seat).extend(drawn)
     return drawn
 
 
@@ -376,7 +432,7 @@ def draw_to(ctx: Ctx, seat: int, target: int, why: Any) -> None:
         return
     drawn = draw(ctx, seat, need)
     _announce(ctx, seat, drawn, why)
-    authority = next((c for c in drawn if kind(c) == "AU"), None)
+    authority = find(drawn, "AU")
     if authority is not None:
         ctx.pile("hand", seat).remove(authority)
         ctx.ev.append(Event(say("{player} drew {card} and plays it: 2 extra cards.", player=P(seat),
@@ -392,4 +448,4 @@ def _announce(ctx: Ctx, seat: int, drawn: list[int], why: Any) -> None:
     ctx.ev.append(Event(say_n("{player} drew {n} card ({why}).", "{player} drew {n} cards ({why}).", len(drawn),
                               player=P(seat), why=why)))
     ctx.ev.append(Event(say("You drew {cards}.", cards=card_names(drawn)), (seat,),
-                        {"cards": [card_id(c) for c in drawn]}))
+                        {"cards": [CARD_IDS[c] for c in drawn]}))  # (card_id of real cards)

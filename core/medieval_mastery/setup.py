@@ -19,6 +19,11 @@ from core.medieval_mastery.words import P
 from core.text import say
 
 ALL_ARTEFACTS = [set(group) for group in data.ARTEFACTS]
+# MM-SETUP-2's tile piles before their shuffle, by VP value (made once).
+TILE_PILES = {value: tuple(sorted(name for name, spec in data.TILES.items() for _ in range(spec[1]) if spec[0] == value))
+              for value in (1, 2, 3)}
+DEALT = say("The map is dealt; artefacts are dealt face up.")
+SETUP = say("setup")  # why the first hands are drawn
 
 
 # --- a new game ---------------------------------------------------------------------------
@@ -30,9 +35,9 @@ def setup_state(players: int, options: dict, seed: str) -> tuple[State, list[Eve
     deal_tiles(ctx)
     deal_artefacts_and_decks(ctx)
     place_starting_knights(st)
-    ctx.ev.append(Event(say("The map is dealt; artefacts are dealt face up.")))
+    ctx.ev.append(Event(DEALT))
     for seat in range(players):  # MM-SETUP-7: five cards each, Authority played when drawn
-        rules.draw_to(ctx, seat, data.HAND_DRAW, say("setup"))
+        rules.draw_to(ctx, seat, data.HAND_DRAW, SETUP)
     first = ctx.rng.below(players)  # MM-SETUP-8: random starting player
     ctx.ev.append(Event(say("{player} is chosen at random to start.", player=P(first))))
     start_turn(ctx, first)
@@ -45,8 +50,7 @@ def deal_tiles(ctx: Ctx) -> None:
     st = ctx.st
     board = BOARDS[st["players"]]
     for value in (1, 2, 3):
-        pile = sorted(name for name, spec in data.TILES.items() for _ in range(spec[1]) if spec[0] == value)
-        ctx.rng.shuffle(pile)
+        pile = rules.shuffle(ctx.rng, list(TILE_PILES[value]))
         for slot, tile in zip(board.slots_by_vp[value], pile):
             st["tile"][slot] = tile
 
@@ -54,9 +58,9 @@ def deal_tiles(ctx: Ctx) -> None:
 def deal_artefacts_and_decks(ctx: Ctx) -> None:
     """MM-SETUP-3: one crown, one sceptre, one orb per player from shuffled piles; MM-SETUP-5: decks."""
     st = ctx.st
-    piles = [ctx.rng.shuffle(list(group)) for group in data.ARTEFACTS]
+    piles = [rules.shuffle(ctx.rng, list(group)) for group in data.ARTEFACTS]
     st["artefacts"] = [[piles[t][seat] for t in range(3)] for seat in range(st["players"])]
-    st["deck"] = [ctx.rng.shuffle(rules.deck_cards(seat)) for seat in range(st["players"])]
+    st["deck"] = [rules.shuffle(ctx.rng, rules.deck_cards(seat)) for seat in range(st["players"])]
 
 
 def place_starting_knights(st: State) -> None:

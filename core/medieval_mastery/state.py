@@ -230,12 +230,15 @@ class Ctx:
     values = piles  # st[key] for a key in VALUES (owner, knights, castle, ...), copied on first change
 
     def pile(self, key: str, seat: int) -> list:
-        """st[key][seat] (key in PILES) to be changed: copied the first time, like `piles`."""
+        """st[key][seat] (key in PILES) to be changed: copied the first time, like `piles`.
+        (Once copied, (key, seat) is owned and so is st[key]: one lookup answers.)"""
+        tag = (key, seat)
+        if tag in self._own:
+            return self._data[key][seat]
         piles = self.piles(key)
-        if (key, seat) not in self._own:
-            self._own.add((key, seat))
-            piles[seat] = list(piles[seat])
-        return piles[seat]
+        self._own.add(tag)
+        piles[seat] = mine = list(piles[seat])
+        return mine
 
     @property
     def rng(self) -> Rng:

@@ -22,6 +22,7 @@ from core.text import Msg, say, say_n, term
 
 # core.text.P, made once per seat: the engine names a player in nearly every event it writes.
 P = tuple(text.P(seat) for seat in range(10)).__getitem__
+SEATS = range(10)  # the seats P names: per-seat sentences made once (a message is a value, shared by events)
 # The components' names as terms, made once (cards by kind, artefacts by name, territories).
 CARD = {code: term(title) for code, title in data.CARD_TITLES.items()}
 ARTEFACT = {name: term(title) for name, title in data.ART_TITLE.items()}

@@ -18,8 +18,8 @@ def resolve(ctx: Ctx, seat: int, move: dict) -> None:
     if b["commit"][side] is not None:
         raise IllegalMove("already-committed", say("You have already committed your conflict card."), "MM-ASYNC-1")
     hand = st["hand"][seat]
-    held = sorted({data.NAME_OF_KIND[rules.kind(c)] for c in hand if rules.kind(c) in data.CONFLICT_KINDS})
     if move["card"] == "none":
+        held = conflict_names(hand)
         if held:
             choices = either([f"'conflict {name}'" for name in held])
             raise IllegalMove("must-play", say("'conflict none' is only for a player with no conflict card; you hold "
@@ -29,12 +29,18 @@ def resolve(ctx: Ctx, seat: int, move: dict) -> None:
         return
     card = rules.find_named(hand, move["card"])
     if card is None:
+        held = conflict_names(hand)
         if held:
             raise IllegalMove("not-in-hand", say("You hold no conflict card {card}; your conflict cards: {held}.",
                                                  card=move["card"], held=", ".join(held)), "MM-COMBAT-4")
         raise IllegalMove("not-in-hand", say("You hold no conflict card {card}; you hold none, so commit: conflict "
                                              "none.", card=move["card"]), "MM-COMBAT-4")
     battle.commit(ctx, seat, card)
+
+
+def conflict_names(hand: list[int]) -> list[str]:
+    """The conflict cards in `hand` as the notation names them, each once, sorted."""
+    return sorted({data.NAME_OF_KIND[rules.kind(c)] for c in hand if rules.kind(c) in data.CONFLICT_KINDS})
 
 
 # Each combatant commits a conflict card face down (MM-COMBAT-4, both asked at once: MM-ASYNC-1).

@@ -8,7 +8,7 @@ from core.medieval_mastery.phases.common import not_now
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Ctx, State
 from core.protocol import Event, IllegalMove
-from core.medieval_mastery.words import P
+from core.medieval_mastery.words import SEATS, P
 from core.text import say, say_n, term
 
 IN_MANOEUVRE = ("m1", "m2", "vit")
@@ -91,15 +91,19 @@ def skip(ctx: Ctx, seat: int, move: dict) -> None:
     st = ctx.st
     stage = st["stage"]
     if stage in ("m1", "m2"):
-        ctx.ev.append(Event(say("{player} does not advance.", player=P(seat))))
+        ctx.ev.append(Event(NO_ADVANCE[seat]))
         flow.end_manoeuvre(ctx)
     elif stage == "vit":
         flow.finish_crown(ctx)
     elif manoeuvre_start(st):
-        ctx.ev.append(Event(say("{player} makes no redistribution or advance.", player=P(seat))))
+        ctx.ev.append(Event(NO_MANOEUVRE[seat]))
         flow.end_manoeuvre(ctx)
     else:
         raise not_now(say("There is nothing to skip now; write 'end' to end your turn."), "MM-TURN-9")
+
+
+NO_ADVANCE = tuple(say("{player} does not advance.", player=P(seat)) for seat in SEATS)
+NO_MANOEUVRE = tuple(say("{player} makes no redistribution or advance.", player=P(seat)) for seat in SEATS)
 
 
 def node_of(st: State, name: str) -> int | None:

@@ -11,7 +11,7 @@ from core.medieval_mastery.phases.common import check_fracture, not_now
 from core.medieval_mastery.phases.manoeuvre import FINISH_MANOEUVRE, IN_MANOEUVRE, resource_step
 from core.medieval_mastery.state import Ctx, State
 from core.medieval_mastery.view import STAGE_TEXT, STEP_TEXT
-from core.medieval_mastery.words import P, seat_word
+from core.medieval_mastery.words import SEATS, P, seat_word
 from core.phase import Decision
 from core.protocol import Event, IllegalMove
 from core.text import Msg, say, term
@@ -130,9 +130,11 @@ def end(ctx: Ctx, seat: int, move: dict) -> None:
     if stage != "":
         raise not_now(say("Finish the current manoeuvre first: {finish}.", finish=FINISH_MANOEUVRE.get(stage, "skip")),
                       "MM-TURN-10")
-    ctx.ev.append(Event(say("{player} ends their turn.", player=P(seat))))
+    ctx.ev.append(Event(ENDS_TURN[seat]))
     flow.end_turn(ctx)
 
+
+ENDS_TURN = tuple(say("{player} ends their turn.", player=P(seat)) for seat in SEATS)
 
 TURN_MOVES: dict[str, Callable[[Ctx, int, dict], None]] = {
     "play": play, "fracture": fracture, "crown": crown, "end": end,
