@@ -42,11 +42,19 @@ def fight_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
 
 
 
-def _end(st: State, ev: list[Event], text: Msg | None = None) -> None:
-    """The campaign (or raid) is over: its fight frame leaves the stack."""
+def _end(st: State, ev: list[Event], event: Event | None = None) -> None:
+    """The campaign (or raid) is over: its fight frame leaves the stack (and `event` says why)."""
     st["frames"].pop()
-    if text and ev is not QUIET:
-        ev.append(Event(text))
+    if event is not None and ev is not QUIET:
+        ev.append(event)
+
+
+# The ends of a campaign said alike every time: each event made once (an event is an immutable value).
+GONE = Event(say("The attacking army is gone; the campaign ends."))
+ENDS = Event(say("The campaign ends."))
+NO_HERO = Event(say("Without a hero the army cannot fight the dragon; the campaign ends."))
+NO_WIZARD = Event(say("Without the wizard the army cannot fight the Peacemaker; the campaign ends."))
+NO_CHAMPION = Event(say("Without the champion the army cannot attack a champion; the campaign ends."))
 
 
 def _check(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -54,16 +62,16 @@ def _check(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     if f["mode"] == "raid":
         return _check_raid(st, f, ev)
     if st["owner"][f["source"]] != f["attacker"]:
-        return _end(st, ev, say("The attacking army is gone; the campaign ends."))
+        return _end(st, ev, GONE)
     if f["vs"] != "army" and not _creature_still_there(st, f, ev):
         return None
     tgt = f["target"]
     if f["vs"] == "army" and tgt in (st["dragon"], st["peace"]):  # sent there in mid-campaign by a ring's card
         if st["owner"][tgt] != -1:  # WQ-CAMP-9, WQ-SPECIAL-2: not while a creature stands with the army
-            return _end(st, ev, say("The dragon now stands on {where}: the army there cannot be attacked; the "
-                                    "campaign ends.", where=name(tgt)) if st["dragon"] == tgt else
-                        say("The Peacemaker now stands on {where}: the army there cannot be attacked; the "
-                            "campaign ends.", where=name(tgt)))
+            return _end(st, ev, Event(say("The dragon now stands on {where}: the army there cannot be attacked; the "
+                                          "campaign ends.", where=name(tgt)) if st["dragon"] == tgt else
+                                      say("The Peacemaker now stands on {where}: the army there cannot be attacked; "
+                                          "the campaign ends.", where=name(tgt))))
         f["vs"] = "dragon" if st["dragon"] == tgt else "peace"  # an empty territory: fight it first (WQ-SPECIAL-1)
         return _check(st, f, rng, ev)
     if f["vs"] == "army" and not _army_still_there(st, f, ev):
@@ -90,7 +98,8 @@ def _check_raid(st: State, f: Frame, ev: list[Event]) -> None:
                             else say("No orc is left to move in; {where} is left empty.", where=name(tgt))))
         return
     if n[src] <= 1:
-        return _end(st, ev, say("The raid from {source} is spent.", source=IDS[src]))
+        return _end(st, ev, None if ev is QUIET else S.TOLD.get(("spent", src)) or S.TOLD.keep(
+            ("spent", src), Event(say("The raid from {source} is spent.", source=IDS[src]))))
     f["stage"] = "roll"
 
 
@@ -104,14 +113,14 @@ def _creature_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
             return False
         left = [c for c in ("dragon", "peace") if st[c] == tgt and c not in won]
         if not left and (st["dragon"] == tgt or st["peace"] == tgt):
-            _end(st, ev, say("The beaten creature is back on {where}; the campaign ends.", where=name(tgt)))
+            _end(st, ev, Event(say("The beaten creature is back on {where}; the campaign ends.", where=name(tgt))))
             return False
         f["vs"] = left[0] if left else "army"
     if f["vs"] == "dragon" and S.hero_at(st, a, src) is None:  # WQ-SPECIAL-5, WQ-CHAMP-3
-        _end(st, ev, say("Without a hero the army cannot fight the dragon; the campaign ends."))
+        _end(st, ev, NO_HERO)
         return False
     if f["vs"] == "peace" and st["wizard"][a] != src:
-        _end(st, ev, say("Without the wizard the army cannot fight the Peacemaker; the campaign ends."))
+        _end(st, ev, NO_WIZARD)
         return False
     return True
 
@@ -132,10 +141,10 @@ def _army_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
             ev.append(Event(say("One piece cannot take {where}; it stays empty.", where=name(tgt))))
         return False
     if d == a or S.is_protected(st, tgt):
-        _end(st, ev, say("The campaign ends."))
+        _end(st, ev, ENDS)
         return False
     if d != ORC and st["champion"][d] == tgt and st["champion"][a] != src:
-        _end(st, ev, say("Without the champion the army cannot attack a champion; the campaign ends."))
+        _end(st, ev, NO_CHAMPION)
         return False
     return True
 

@@ -23,7 +23,7 @@ from core.wizards_quest.state import QUIET, State, ask
 MEN = Memo(256)  # count -> men(count)
 PIECES = Memo(256)  # count -> pieces(count)
 SPOTS = Memo(4096)  # (count or hero, territory) -> a placing's part
-LOSSES = Memo(4096)  # (seat, count, territory) -> the loss of men there
+LOSSES = Memo(4096)  # (seat, count, territory, hero lost or "") -> the event of that loss
 
 
 def _counted(memo: Memo, k: int, make: Callable[[], Msg]) -> Msg:
@@ -219,18 +219,14 @@ def lose_pieces(st: State, seat: int, t: int, k: int, hero: str, into: str, why:
     S.remove(st, t, n, hero or None)
     if ev is not QUIET:
         where = board.IDS[t]
-        if not hero:
-            said = LOSSES.get((seat, n, t))
-            if said is None:
-                said = LOSSES.keep((seat, n, t), say("{player} loses {men} on {where}.", player=P(seat), men=men(n),
-                                                     where=where))
-            ev.append(Event(said))
-        elif n:
-            ev.append(Event(say("{player} loses {men} and their {hero} on {where}.", player=P(seat), men=men(n),
-                                hero=term(hero), where=where)))
-        else:
-            ev.append(Event(say("{player} loses their {hero} on {where}.", player=P(seat), hero=term(hero),
-                                where=where)))
+        told = LOSSES.get((seat, n, t, hero))
+        if told is None:
+            told = LOSSES.keep((seat, n, t, hero), Event(
+                say("{player} loses {men} on {where}.", player=P(seat), men=men(n), where=where) if not hero else
+                say("{player} loses {men} and their {hero} on {where}.", player=P(seat), men=men(n), hero=term(hero),
+                    where=where) if n else
+                say("{player} loses their {hero} on {where}.", player=P(seat), hero=term(hero), where=where)))
+        ev.append(told)
     if into:
         st["frames"][-1][S.STRUCK[into]] = [n, hero]  # type: ignore[literal-required]
     elif why == "the dragon eats":
@@ -255,10 +251,12 @@ def peace_arrive(st: State, t: int, adds_three: bool, ev: list[Event]) -> None:
     if s == ORC:
         st["men"][t] = min(4, st["men"][t] + 3) if adds_three else 4
         if ev is not QUIET:
-            ev.append(Event(say("The orcs there now number {n}.", n=st["men"][t])))
+            key = ("orcs number", st["men"][t])
+            ev.append(S.TOLD.get(key) or S.TOLD.keep(key, Event(say("The orcs there now number {n}.", n=key[1]))))
     elif s >= 0:
         if ev is not QUIET:
-            ev.append(Event(say("{player} receives 3 men there.", player=P(s))))
+            key = ("receives 3", s)
+            ev.append(S.TOLD.get(key) or S.TOLD.keep(key, Event(say("{player} receives 3 men there.", player=P(s)))))
         ask(st, "place", s, total=3, single=t, max_heroes=1, why="the Peacemaker's gift")
 
 

@@ -111,6 +111,12 @@ def apply_decision(st: State, seat: int, move: dict, ev: list[Event] | None = No
     happens goes to `ev` (a new list; S.QUIET: nothing is written)."""
     f = current(st)
     assert f is not None
+    return decide(st, f, move, ev)
+
+
+def decide(st: State, f: Frame, move: dict, ev: list[Event] | None = None) -> tuple[State, list[Event]]:
+    """apply_decision on the decision frame `f`, current(st), which the caller found already (apply's
+    plain path: the frame is looked up once a move)."""
     decision = ASKED[f["kind"]]
     if move["type"] not in decision.moves:  # with the answers that fit (the game's own error, so its own hints)
         hints = [format_move(m) if "pattern" not in m else m["pattern"] for m in decision.legal(st, f)]
@@ -179,15 +185,17 @@ def round_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         d, c = rng.die(), rng.die()
         t = (d - 1) * 6 + c - 1
         if ev is not QUIET:
-            ev.append(Event(say("The Peacemaker moves: rolled {duchy} and {county}, to {where}.", duchy=d, county=c,
-                                where=name(t)), data={"dice": [d, c]}))
+            said = S.TOLD.get(("peace moves", d, c)) or S.TOLD.keep(("peace moves", d, c), say(
+                "The Peacemaker moves: rolled {duchy} and {county}, to {where}.", duchy=d, county=c, where=name(t)))
+            ev.append(Event(said, None, {"dice": [d, c]}))
         f["stage"] = "start"
         peace_arrive(st, t, False, ev)
     elif stage == "start":  # WQ-START-1
         seats = S.active_seats(st, st["start"])
         st["start"] = dice_off(seats, rng, ev, False)
         if ev is not QUIET:
-            ev.append(Event(say("{player} is the starting player.", player=P(st["start"]))))
+            key = ("starts", st["start"])
+            ev.append(S.TOLD.get(key) or S.TOLD.keep(key, Event(say("{player} is the starting player.", player=P(key[1])))))
         f["stage"], f["order"], f["next"] = "turns", S.active_seats(st, st["start"]), 0
     elif stage == "turns":  # WQ-START-2
         if f["next"] < len(f["order"]):
@@ -199,7 +207,8 @@ def round_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
             st["round"] += 1
             f["stage"] = "breed"
             if ev is not QUIET:
-                ev.append(Event(say("Round {round} begins.", round=st["round"])))
+                key = ("round", st["round"])
+                ev.append(S.TOLD.get(key) or S.TOLD.keep(key, Event(say("Round {round} begins.", round=key[1]))))
 
 
 def new_orcs(st: State, ev: list[Event]) -> None:
@@ -208,8 +217,9 @@ def new_orcs(st: State, ev: list[Event]) -> None:
     for t in fresh:
         st["owner"][t], st["men"][t] = ORC, 1
     if fresh and ev is not QUIET:  # (English says "territories" for one too, as stored games have it)
-        ev.append(Event(say_n("New orcs appear on {n} empty territories.", "New orcs appear on {n} empty territories.",
-                              len(fresh))))
+        key = ("new orcs", len(fresh))
+        ev.append(S.TOLD.get(key) or S.TOLD.keep(key, Event(say_n(
+            "New orcs appear on {n} empty territories.", "New orcs appear on {n} empty territories.", key[1]))))
 
 
 def breed(st: State, rng: Rng, ev: list[Event]) -> None:
@@ -227,7 +237,7 @@ def breed(st: State, rng: Rng, ev: list[Event]) -> None:
                 "Orc breeding: {player} rolled {die} ({duchy}); {n} orc army grows.",
                 "Orc breeding: {player} rolled {die} ({duchy}); {n} orc armies grow.", grown,
                 player=P(s), die=d, duchy=term(DUCHY_NAMES[d])))
-            ev.append(Event(said, data={"seat": s, "die": d}))
+            ev.append(Event(said, None, {"seat": s, "die": d}))
 
 
 def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -246,7 +256,7 @@ def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         if ev is not QUIET:
             said = S.TOLD.get(("flies", d, c)) or S.TOLD.keep(("flies", d, c), say(
                 "The dragon flies: rolled {duchy} and {county}, landing on {where}.", duchy=d, county=c, where=name(t)))
-            ev.append(Event(said, data={"dice": [d, c]}))
+            ev.append(Event(said, None, {"dice": [d, c]}))
     else:
         d = f["duchy"]
         c = rng.die()
@@ -265,7 +275,7 @@ def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
     """Eat one die roll of creatures on t; True if a player's pieces are eaten."""
     if S.is_protected(st, t):  # WQ-DRAGON-6
         if ev is not QUIET:
-            ev.append(Event(say("The Peacemaker protects this duchy: the dragon eats nothing.")))
+            ev.append(PROTECTED)
         return False
     k = rng.die()
     s = st["owner"][t]
@@ -274,8 +284,9 @@ def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
         st["men"][t] -= eaten
         S.refresh(st, t)
         if ev is not QUIET:
-            ev.append(Event(say_n("The dragon rolls {die} and eats {n} orc.", "The dragon rolls {die} and eats {n} orcs.",
-                                  eaten, die=k), data={"die": k}))
+            said = S.TOLD.get(("eats orcs", k, eaten)) or S.TOLD.keep(("eats orcs", k, eaten), say_n(
+                "The dragon rolls {die} and eats {n} orc.", "The dragon rolls {die} and eats {n} orcs.", eaten, die=k))
+            ev.append(Event(said, None, {"die": k}))
         return False
     if s < 0:
         if ev is not QUIET:
@@ -287,6 +298,9 @@ def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
                         data={"die": k}))
     suffer_loss(st, s, t, eaten, "", "the dragon eats", ev)
     return True
+
+
+PROTECTED = Event(say("The Peacemaker protects this duchy: the dragon eats nothing."))  # (made once: a value)
 
 
 def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:

@@ -116,7 +116,7 @@ class WizardsQuest(Game):
             if spec is not None and spec.plain is not None and spec.plain(move):
                 frame = flow.current(state)
                 if frame is not None and frame["seat"] == seat:
-                    return flow.apply_decision(state, seat, move)
+                    return flow.decide(state, frame, move)
         return self.checked_apply(state, seat, move, flow.apply_decision)
 
     def apply_decision(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
