@@ -181,15 +181,9 @@ def round_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         new_orcs(st, ev)
         f["stage"] = "peace"
         st["frames"].append({"kind": "dragon", "mode": "step", "stage": "start", "single": False, "duchy": 0})
-    elif stage == "peace":  # WQ-PEACE-1
-        d, c = rng.die(), rng.die()
-        t = (d - 1) * 6 + c - 1
-        if ev is not QUIET:
-            said = S.TOLD.get(("peace moves", d, c)) or S.TOLD.keep(("peace moves", d, c), say(
-                "The Peacemaker moves: rolled {duchy} and {county}, to {where}.", duchy=d, county=c, where=name(t)))
-            ev.append(Event(said, None, {"dice": [d, c]}))
+    elif stage == "peace":
         f["stage"] = "start"
-        peace_arrive(st, t, False, ev)
+        peace_step(st, rng, ev)
     elif stage == "start":  # WQ-START-1
         seats = S.active_seats(st, st["start"])
         st["start"] = dice_off(seats, rng, ev, False)
@@ -209,6 +203,17 @@ def round_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
             if ev is not QUIET:
                 key = ("round", st["round"])
                 ev.append(S.TOLD.get(key) or S.TOLD.keep(key, Event(say("Round {round} begins.", round=key[1]))))
+
+
+def peace_step(st: State, rng: Rng, ev: list[Event]) -> None:
+    """WQ-PEACE-1: the Peacemaker moves to the territory two dice name."""
+    d, c = rng.die(), rng.die()
+    t = (d - 1) * 6 + c - 1
+    if ev is not QUIET:
+        said = S.TOLD.get(("peace moves", d, c)) or S.TOLD.keep(("peace moves", d, c), say(
+            "The Peacemaker moves: rolled {duchy} and {county}, to {where}.", duchy=d, county=c, where=name(t)))
+        ev.append(Event(said, None, {"dice": [d, c]}))
+    peace_arrive(st, t, False, ev)
 
 
 def new_orcs(st: State, ev: list[Event]) -> None:
