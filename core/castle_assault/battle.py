@@ -109,7 +109,7 @@ JOINERS = {players: [[[] if players < 3 else
 
 def declare(s: State, seat: int, target: str, cards: list[str], night: str | None, events: list) -> None:
     """Lay the attack (face up by day, face down under the Night card) and open the join window."""
-    owner, _, _ = check_target(s, seat, target, cards)
+    owner, index, stationed = check_target(s, seat, target, cards)
     hand = s["hands"][seat]
     for card in cards:
         hand.remove(card)
@@ -121,7 +121,7 @@ def declare(s: State, seat: int, target: str, cards: list[str], night: str | Non
     s["battle"] = {"attacker": seat, "victim": owner, "target": target, "night_card": night,
                    "contributions": [[seat, list(cards)]], "to_ask": todo, "joined": [], "reactions": [],
                    "pending_removals": [], "removed": [], "revealed": night is None}
-    label = target_label(s, target)
+    label = placed_label(owner, index, stationed)                 # (target_label, the target found once)
     if night is None:
         events.append(Event(say("{player} attacks {target} with {cards} ({swords}).", player=P(seat), target=label,
                                 cards=names(cards), swords=swords_of(sum(map(CARDS.swords.__getitem__, cards))))))
@@ -245,10 +245,11 @@ def settle_trivial_removals(s: State, events: list) -> bool:
     return False
 
 
-def strength(s: State) -> tuple[int, int, bool, Msg | str]:
-    """(swords, shields, automatic loss, why) of the battle after reactions (CA-ACT-REACT-6..7)."""
+def strength(s: State, where: tuple[int, int, str | None] | None = None) -> tuple[int, int, bool, Msg | str]:
+    """(swords, shields, automatic loss, why) of the battle after reactions (CA-ACT-REACT-6..7);
+    `where` is the battle's target_of when the caller has it."""
     b = the_battle(s)
-    owner, index, card = target_of(s, b)
+    owner, index, card = target_of(s, b) if where is None else where
     removed = b["removed"]
     effective = [c for c in attack_cards(b) if c not in removed] if removed else attack_cards(b)
     swords = sum(map(CARDS.swords.__getitem__, effective))
@@ -275,8 +276,9 @@ def resolve(s: State, events: list) -> None:
     draw loot, eliminate a fallen castle's owner, end the game when one castle is left."""
     b = the_battle(s)
     by = b["attacker"]
-    owner, index, card = target_of(s, b)
-    if not outcome(s, b, events):
+    where = target_of(s, b)
+    owner, index, card = where
+    if not outcome(s, b, events, where):
         return
     s["quiet_turns"] = -1                  # the end of this turn brings it to 0: a winning turn is not quiet
     post = own_post(s, owner, index)
@@ -291,9 +293,9 @@ def resolve(s: State, events: list) -> None:
         draw_loot(s, seat, events)
 
 
-def outcome(s: State, b: Battle, events: list) -> bool:
+def outcome(s: State, b: Battle, events: list, where: tuple[int, int, str | None] | None = None) -> bool:
     """Whether the attack wins (CA-ACT-ATTACK-11); every battle card goes to the discard pile."""
-    swords, shields, auto_loss, why = strength(s)
+    swords, shields, auto_loss, why = strength(s, where)
     won = not auto_loss and swords > shields
     if auto_loss:
         strengths = {"swords": swords_of(swords), "shields": shields_of(shields)}

@@ -81,8 +81,8 @@ def react_auto(s: State, seat: int) -> dict | None:
 def join_step(s: State, events: list) -> bool:
     """Skip the joiners nobody asks (their pass, never announced); True if one must decide."""
     b = the_battle(s)
-    while b["to_ask"] and join_auto(s, b["to_ask"][0]) is not None:
-        battle.decline(s)                                 # the pass that phases/join.py carries out
+    while b["to_ask"] and not wants_join_prompt(s, b["to_ask"][0]):    # (join_auto, without its frame)
+        b["to_ask"].pop(0)                                # the pass that phases/join.py carries out (decline)
     if b["to_ask"]:
         return True
     s["phase"] = "react"
@@ -92,7 +92,7 @@ def join_step(s: State, events: list) -> bool:
 def react_step(s: State, events: list) -> bool:
     """The victim is asked to react, or passes automatically."""
     victim = the_battle(s)["victim"]
-    if react_auto(s, victim) is None:
+    if wants_react_prompt(s, victim):                     # (react_auto, without its frame)
         return True
     battle.react(s, victim, [], events)                   # the pass that phases/react.py carries out
     return False
@@ -143,7 +143,8 @@ def begin_turn(s: State, seat: int, events: list) -> None:
         events.append(GIFT_TURN_EVENTS[seat])
         return
     s["phase"] = "act"
-    card = draw_village(s, events)
+    village = s["village"]
+    card = village.pop() if village else draw_village(s, events)   # (draw_village's usual case inline)
     if card is None:
         events.append(Event(say("{player}'s turn: no Village card is left to draw.", player=P(seat))))
         return

@@ -46,20 +46,21 @@ def targets(s: State, seat: int) -> list[tuple[str, int, bool]]:
             if not guards:
                 out.append((texts[index], defence[card], castle))
                 continue
-            out.append((texts[index], defence[card] + sum(defence[g] for g in guards), castle))
+            out.append((texts[index], defence[card] + sum(map(defence.__getitem__, guards)), castle))
             guarded = castle and defenders_need_assault
-            out += [(guard, defence[guard], guarded) for guard in guards]
+            for guard in guards:
+                out.append((guard, defence[guard], guarded))
     return out
 
 
 def build_sets(hand: list[str]) -> list[str] | None:
-    if len(BUILDING.intersection(hand)) < BUILD_CARDS:    # few hands can build: tell them at once
+    building = list(filter(BUILDING.__contains__, hand))
+    if len(building) < BUILD_CARDS:                        # few hands can build: tell them at once
         return None
-    builders = cards_of("builder", hand)
-    gold = cards_of("gold", hand)
-    if not builders or len(builders) + len(gold) < BUILD_CARDS:
+    builders = list(filter(BUILDERS.__contains__, building))
+    if not builders:
         return None
-    return (builders + gold)[:BUILD_CARDS]
+    return (builders + list(filter(GOLD.__contains__, building)))[:BUILD_CARDS]
 
 
 def academy_set(hand: list[str]) -> list[str] | None:
@@ -74,7 +75,8 @@ def academy_set(hand: list[str]) -> list[str] | None:
     return picked
 
 
-BUILDING = CARDS.of_kind["builder"] | CARDS.of_kind["gold"]
+BUILDERS, GOLD = CARDS.of_kind["builder"], CARDS.of_kind["gold"]
+BUILDING = BUILDERS | GOLD
 SCARCE_FOR_ACADEMY = CARDS.of_kind[min(ACADEMY_COST, key=lambda kind: len(CARDS.of_kind[kind]))]
 
 
@@ -129,7 +131,9 @@ def useful_turn_moves(s: State, seat: int) -> list[dict]:
     if not s["defended"]:
         moves += defend_moves(s, seat, list(filter(CARDS.defenders.__contains__, hand)))
     if not s["defended"] or option(s, "defend-limit") == "placement":    # CA-ACT-DEFEND-6
-        moves += [{"type": "takeback", "card": card} for post in s["posts"][seat] for card in post[2]]
+        for post in s["posts"][seat]:
+            for card in post[2]:
+                moves.append({"type": "takeback", "card": card})
     if king_turn:
         moves.append({"type": "draw"})
     return moves
@@ -144,10 +148,18 @@ def defend_moves(s: State, seat: int, defenders: list[str]) -> list[dict]:
         return []
     colour = CARDS.colour
     room: dict[str, list[str]] = {}       # the names of the posts with room, by their card's colour
-    for index, post in enumerate(s["posts"][seat]):
-        if post[1] and len(post[2]) < MAX_DEFENDERS[post[0]]:
-            room.setdefault(colour[post[0]], []).append(POST_NAMES[index])
-    return [{"type": "defend", "card": card, "post": name} for card in defenders for name in room.get(colour[card], ())]
+    for index, (card, standing, guards) in enumerate(s["posts"][seat]):
+        if standing and len(guards) < MAX_DEFENDERS[card]:
+            names = room.get(colour[card])
+            if names is None:
+                room[colour[card]] = [POST_NAMES[index]]
+            else:
+                names.append(POST_NAMES[index])
+    moves = []
+    for card in defenders:
+        for name in room.get(colour[card], ()):
+            moves.append({"type": "defend", "card": card, "post": name})
+    return moves
 
 
 MAX_DEFENDERS = {card: kind.max_defenders for card, kind in CARDS.kind_of.items()}
@@ -281,72 +293,50 @@ FEWER_SWORDS = {card: -swords for card, swords in CARDS.swords.items()}  # sorts
 
 
 def pick_attack(all_targets: list, cards: list[str], rng: Dice) -> tuple[str, list[str]] | None:
-    """A target and a set of cards that beats it if one exists, castles first; else None."""
+    """A target and a set of cards that beats it if one exists, castles first; else None.
+
+    The first winnable castle is the answer (no draw); a target is winnable exactly when all the
+    cards beat its shields (with an assault weapon among them where needed), as winning_set adds
+    cards until they do, so a target that is not is told without calling it."""
     ordered = by_strength(cards)
+    total = sum(map(CARDS.swords.__getitem__, ordered))
+    has_assault = any(map(CARDS.assault.__getitem__, ordered))
     winnable = []
     for target, shields, needs in all_targets:
+        if total <= shields or (needs and not has_assault):
+            continue
         chosen = winning_set(ordered, shields, needs)
-        if chosen is not None:
-            winnable.append((target, chosen))
+        assert chosen is not None                        # (winnable: see above)
+        if target.endswith("/C"):
+            return target, chosen
+        winnable.append((target, chosen))
     if not winnable:
         return None
-    castles = [w for w in winnable if w[0].endswith("/C")]
-    return castles[0] if castles else winnable[rng.below(len(winnable))]
+    return winnable[rng.below(len(winnable))]
 
 
-class Aims:
-    """The targets of a turn (`targets`), and those an attack without an assault weapon may
-    hit, found only when the random player first asks: many of its turns never do."""
-
-    __slots__ = ("s", "seat", "found", "without_assault")
-
-    def __init__(self, s: State, seat: int):
-        self.s, self.seat = s, seat
-        self.found: list | None = None
-        self.without_assault: list | None = None
-
-    def every(self) -> list:
-        if self.found is None:
-            self.found = targets(self.s, self.seat)
-        return self.found
-
-    def open(self) -> list:
-        if self.without_assault is None:
-            self.without_assault = [t for t in self.every() if not t[2]]
-        return self.without_assault
+def open_targets(every: list) -> list:
+    """The targets an attack without an assault weapon may hit."""
+    return [t for t in every if not t[2]]
 
 
 def random_turn(s: State, seat: int, rng: Dice) -> dict:
+    """A turn's action. Build, Academy, Explore with every Explorer and now and then a random
+    night attack are its special moves. The turn's targets are found only when first needed
+    (many turns never need them)."""
     hand = s["hands"][seat]
     if not hand:
         return {"type": "draw"}                  # only a King turn asks a seat with an empty hand
     attackers = list(filter(CARDS.attackers.__contains__, hand))
     nights = list(filter(NIGHTS.__contains__, hand))     # (cards_of("night", hand), without its frame)
-    aims = Aims(s, seat)
+    every = None
     if attackers and rng.below(100) < 55:
-        plan = pick_attack(aims.every(), attackers, rng)
+        every = targets(s, seat)
+        plan = pick_attack(every, attackers, rng)
         if plan is not None:
             if nights and rng.below(4) == 0:
                 return {"type": "night", "night": nights[0], "target": plan[0], "cards": plan[1]}
             return {"type": "attack", "target": plan[0], "cards": plan[1]}
-    special = special_moves(s, hand, attackers, nights, aims, rng)
-    if special and rng.below(2) == 0:
-        return special[rng.below(len(special))]
-    useful = useful_turn_moves(s, seat)
-    if useful and rng.below(4) != 0:
-        return useful[rng.below(len(useful))]
-    if attackers and (open_targets := aims.open()) and rng.below(2) == 0:
-        return {"type": "attack", "target": open_targets[rng.below(len(open_targets))][0], "cards": [attackers[0]]}
-    pick = rng.below(len(useful) + len(hand))            # any concrete move, a discard included
-    return useful[pick] if pick < len(useful) else {"type": "discard", "card": hand[pick - len(useful)]}
-
-
-NIGHTS = CARDS.of_kind["night"]
-
-
-def special_moves(s: State, hand: list[str], attackers: list[str], nights: list[str], aims: Aims,
-                  rng: Dice) -> list[dict]:
-    """Build, Academy, Explore with every Explorer, and now and then a random night attack."""
     special = []
     if s["siege"] and (builds := build_sets(hand)):
         special.append({"type": "build", "cards": builds})
@@ -355,37 +345,52 @@ def special_moves(s: State, hand: list[str], attackers: list[str], nights: list[
     explorers = list(filter(CARDS.explorers.__contains__, hand))
     if explorers:
         special.append({"type": "explore", "cards": explorers})
-    if nights and rng.below(3) == 0 and (open_targets := aims.open()):
-        aim = open_targets[rng.below(len(open_targets))][0]
-        cards = [c for c in attackers if rng.below(2)]
-        special.append({"type": "night", "night": nights[0], "target": aim, "cards": cards})
-    return special
+    if nights and rng.below(3) == 0:
+        if every is None:
+            every = targets(s, seat)
+        if aims := open_targets(every):
+            aim = aims[rng.below(len(aims))][0]
+            cards = [c for c in attackers if rng.below(2)]
+            special.append({"type": "night", "night": nights[0], "target": aim, "cards": cards})
+    if special and rng.below(2) == 0:
+        return special[rng.below(len(special))]
+    useful = useful_turn_moves(s, seat)
+    if useful and rng.below(4) != 0:
+        return useful[rng.below(len(useful))]
+    if attackers:
+        if every is None:
+            every = targets(s, seat)
+        if (aims := open_targets(every)) and rng.below(2) == 0:
+            return {"type": "attack", "target": aims[rng.below(len(aims))][0], "cards": [attackers[0]]}
+    pick = rng.below(len(useful) + len(hand))            # any concrete move, a discard included
+    return useful[pick] if pick < len(useful) else {"type": "discard", "card": hand[pick - len(useful)]}
+
+
+NIGHTS = CARDS.of_kind["night"]
 
 
 def random_move(state: State, seat: int, rng: Rng) -> dict:
-    """Game.random_move (game.py binds it as it is: the protocol's parameter names)."""
-    return random_answer(state, seat, Dice(rng))
-
-
-def random_answer(s: State, seat: int, rng: Dice) -> dict:
-    if prompted_seat(s) != seat or rng.below(400) == 0:
-        return dict(STANDING[rng.below(len(STANDING))])
+    """Game.random_move (game.py binds it as it is: the protocol's parameter names): the
+    prompted seat's answer, now and then a standing answer, drawn with Dice."""
+    s, dice = state, Dice(rng)
+    if prompted_seat(s) != seat or dice.below(400) == 0:
+        return dict(STANDING[dice.below(len(STANDING))])
     phase = s["phase"]
     hand = s["hands"][seat]
     if phase == "act":
-        return random_turn(s, seat, rng)
+        return random_turn(s, seat, dice)
     if phase == "gift":
         alive = [to for to in range(s["players"]) if s["alive"][to] and to != seat]
-        if hand and alive and rng.below(4):
-            return {"type": "give", "to": alive[rng.below(len(alive))], "cards": [hand[rng.below(len(hand))]]}
+        if hand and alive and dice.below(4):
+            return {"type": "give", "to": alive[dice.below(len(alive))], "cards": [hand[dice.below(len(hand))]]}
         return {"type": "pass"}
     if phase == "join":
-        cards = [c for c in filter(CARDS.attackers.__contains__, hand) if rng.below(2)]
-        return {"type": "join", "cards": cards} if cards and rng.below(2) else {"type": "pass"}
+        cards = [c for c in filter(CARDS.attackers.__contains__, hand) if dice.below(2)]
+        return {"type": "join", "cards": cards} if cards and dice.below(2) else {"type": "pass"}
     if phase == "react":
-        cards = [c for c in filter(CARDS.academy.__contains__, hand) if rng.below(2)]
-        return {"type": "react", "cards": cards} if cards and rng.below(3) else {"type": "pass"}
+        cards = [c for c in filter(CARDS.academy.__contains__, hand) if dice.below(2)]
+        return {"type": "react", "cards": cards} if cards and dice.below(3) else {"type": "pass"}
     b = the_battle(s)
     options = battle.removal_candidates(b, b["pending_removals"][0])
-    return {"type": "remove", "card": options[rng.below(len(options))]}
+    return {"type": "remove", "card": options[dice.below(len(options))]}
 

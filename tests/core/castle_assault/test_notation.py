@@ -99,3 +99,49 @@ def test_legal_moves_format_and_parse_back():
             assert GAME.format(move) == move["pattern"]
             continue
         assert GAME.parse(s, 0, GAME.format(move)) == move
+
+
+class Text(str):
+    """A str that is not exactly a str (the shape check takes exact strs only)."""
+
+
+@pytest.mark.rule("CA-TURN-5")
+def test_the_inlined_shape_tests_answer_as_the_field_tests_do():
+    """notation.SHAPES inlines the commonest field lists: each answers as has_fields does, for the
+    moves of random games and for every way of breaking them, and check_shape accepts every move
+    they pass (it also takes a str subclass, which then goes the preamble's way)."""
+    from core.castle_assault import notation
+    from core.rng import Rng
+
+    moves = []
+    for players in (2, 3, 4):
+        st = GAME.setup(players, {}, f"shapes-{players}")
+        rng = Rng(f"shapes-{players}")
+        for _ in range(150):
+            if GAME.result(st) is not None:
+                break
+            seat = GAME.prompts(st)[0].seat
+            moves += [m for m in GAME.legal_moves(st, seat) if "pattern" not in m]
+            move = GAME.random_move(st, seat, rng)
+            moves.append(move)
+            st, _ = GAME.apply(st, seat, move)
+    odd = [None, 0, 3, 10, -1, True, 1.0, "", "V1", "1/C", "9/W9", "C", "W1", "always", "all", "nothing", Text("V1"),
+           [], ["V1"], ["V1", 2], [Text("V1")], ["nothing"], ["V1"] * 41, [["V1"]], {"V1": 1}, ("V1",)]
+    broken = []
+    for move in moves:
+        broken.append(dict(move, extra=1))
+        for name in move:
+            if name != "type":
+                broken.append({k: v for k, v in move.items() if k != name})
+                broken += [dict(move, **{name: value}) for value in odd]
+    assert len(moves) > 500 and {m["type"] for m in moves} >= {"attack", "defend", "discard", "buy", "join", "pass"}
+    for move in moves + broken:
+        fields = notation.FIELD_NAMES[move["type"]]
+        expected = notation.has_fields(fields)(move)
+        assert notation.SHAPES[move["type"]](move) is expected, move
+        try:
+            notation.check_shape(move, "CA-TURN-5")
+            shaped = True
+        except IllegalMove:
+            shaped = False
+        assert notation.well_formed(move) is expected and (shaped or not expected), move  # (a str subclass: shaped only)
