@@ -1,48 +1,14 @@
-"""apply's plain path (core/wizards_quest/game.py: a move that plainly passes the preamble goes
-straight to the decision) and Game.checked_apply's preamble give the same answer to every move:
-the same state and events, or the same refusal (code, rule and message)."""
+"""apply's plain path (core/wizards_quest/game.py) and Game.checked_apply's preamble give the same
+answer to every move (tests/core/apply_paths.py)."""
 import pytest
 
-from core.protocol import Game, IllegalMove
-from core.rng import Rng
-from core.text import stored
 from core.wizards_quest import GAME as G
 from core.wizards_quest import flow
+from tests.core.apply_paths import assert_paths_agree
 
-
-def outcome(apply, st, seat, move):
-    """What an apply answers, as comparable values."""
-    try:
-        new, events = apply(st, seat, move)
-    except IllegalMove as err:
-        return ("refused", err.code, err.rule, str(err.message), stored(err.message), err.legal)
-    return ("applied", G.state_hash(new), [(str(e.text), stored(e.text), e.to, e.data) for e in events])
-
-
-def variants(st, seat, move):
-    """The move as asked, by others, in other shapes: each of the preamble's refusals."""
-    others = [(s, move) for s in range(-1, st["players"] + 1) if s != seat]
-    shapes = [dict(move, extra=1), {k: v for k, v in move.items() if k != "type"}, dict(move, type="nothing"),
-              dict(move, type=7), {"type": "standing", "losses": "ask"}, {"type": "standing", "losses": 3},
-              {"type": "resign"}, {"type": "end"}, {"type": "done"}, [move], None]
-    return [(seat, move), (True if seat == 1 else False if seat == 0 else seat, move), (float(seat), move),
-            (str(seat), move)] + others + [(seat, shape) for shape in shapes]
+SHAPES = [{"type": "standing", "losses": "ask"}, {"type": "standing", "losses": 3}, {"type": "end"}, {"type": "done"}]
 
 
 @pytest.mark.rule("WQ-TABLE-1", "WQ-END-3", "WQ-START-2", "WQ-ROUND-1", "WQ-TABLE-5")
 def test_the_plain_path_answers_as_the_preamble_does():
-    checked = lambda st, seat, move: Game.checked_apply(G, st, seat, move, flow.apply_decision)  # noqa: E731
-    rng = Rng("paths")
-    for seed in range(3):
-        st = G.setup(2 + seed * 2, {}, f"paths-{seed}")
-        for _step in range(150):
-            if G.result(st) is not None:
-                break
-            seat = G.prompts(st)[0].seat
-            move = G.random_move(st, seat, rng)
-            for who, variant in variants(st, seat, move):
-                assert outcome(G.apply, st, who, variant) == outcome(checked, st, who, variant), (who, variant)
-            st, _ = G.apply(st, seat, move)
-        last = G.prompts(st)[0].seat if G.result(st) is None else 0
-        for who, variant in variants(st, last, {"type": "end"}):  # a game over (or still running) alike
-            assert outcome(G.apply, st, who, variant) == outcome(checked, st, who, variant), (who, variant)
+    assert_paths_agree(G, flow.apply_decision, [(2, {}), (4, {}), (6, {})], 150, SHAPES, {"type": "end"})
