@@ -97,16 +97,16 @@ def gain(ctx: Ctx, seat: int, count: int, why: Any) -> int:
     ctx.values("gained")[seat] += placed
     if why is START_OF_TURN:
         key = (seat, placed, count)
-        text = _TURN_GAINS.get(key)
-        if text is None:
-            text = _TURN_GAINS.keep(key, placed_text(seat, placed, count, why))
+        event = _TURN_GAINS.get(key)
+        if event is None:
+            event = _TURN_GAINS.keep(key, Event(placed_text(seat, placed, count, why)))
+        ctx.ev.append(event)
     else:
-        text = placed_text(seat, placed, count, why)
-    ctx.ev.append(Event(text))
+        ctx.ev.append(Event(placed_text(seat, placed, count, why)))
     return placed
 
 
-_TURN_GAINS = Memo(4096)  # (seat, placed, count) -> gain's sentence at a turn's start
+_TURN_GAINS = Memo(4096)  # (seat, placed, count) -> gain's event at a turn's start
 
 
 def placed_text(seat: int, placed: int, count: int, why: Any) -> Msg:
@@ -279,13 +279,16 @@ WINDOW_EVENT = {
 }
 
 
+WINDOW_EVENTS = {kind: Event(text) for kind, text in WINDOW_EVENT.items()}  # made once, shared by moves
+
+
 def open_window(ctx: Ctx, kind: str, start: int) -> None:
     """A Fracture window on what is being used (MM-RES-FRACTURE), asking from `start` on."""
     st = ctx.st
     n = st["players"]
     st["window"] = {"kind": kind, "order": [(start + i) % n for i in range(n)], "position": 0, "asked": -1}
     st["phase"] = "window"
-    ctx.ev.append(Event(WINDOW_EVENT[kind]))
+    ctx.ev.append(WINDOW_EVENTS[kind])
 
 
 def ask_discard(ctx: Ctx, seat: int, text: Msg, then: str) -> None:

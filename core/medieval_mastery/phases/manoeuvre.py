@@ -91,12 +91,12 @@ def skip(ctx: Ctx, seat: int, move: dict) -> None:
     st = ctx.st
     stage = st["stage"]
     if stage in ("m1", "m2"):
-        ctx.ev.append(Event(NO_ADVANCE[seat]))
+        ctx.ev.append(NO_ADVANCE_EVENTS[seat])
         flow.end_manoeuvre(ctx)
     elif stage == "vit":
         flow.finish_crown(ctx)
     elif manoeuvre_start(st):
-        ctx.ev.append(Event(NO_MANOEUVRE[seat]))
+        ctx.ev.append(NO_MANOEUVRE_EVENTS[seat])
         flow.end_manoeuvre(ctx)
     else:
         raise not_now(say("There is nothing to skip now; write 'end' to end your turn."), "MM-TURN-9")
@@ -104,6 +104,8 @@ def skip(ctx: Ctx, seat: int, move: dict) -> None:
 
 NO_ADVANCE = tuple(say("{player} does not advance.", player=P(seat)) for seat in SEATS)
 NO_MANOEUVRE = tuple(say("{player} makes no redistribution or advance.", player=P(seat)) for seat in SEATS)
+NO_ADVANCE_EVENTS = tuple(Event(text) for text in NO_ADVANCE)  # (Events are values: moves share them)
+NO_MANOEUVRE_EVENTS = tuple(Event(text) for text in NO_MANOEUVRE)
 
 
 def node_of(st: State, name: str) -> int | None:
