@@ -118,6 +118,10 @@ class MedievalMastery(Game):
         return legal_moves(state, seat)
 
     def random_move(self, state, seat, rng):
+        """legal.random_move, which in the active player's turn (most moves) is legal.random_main:
+        called here without the frame between."""
+        if state["phase"] == "main":
+            return legal.random_main(state, seat, rng)
         return legal.random_move(state, seat, rng)
 
     def preview_state(self, state):

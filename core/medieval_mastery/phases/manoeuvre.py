@@ -208,7 +208,7 @@ def _advance_target(st: State, seat: int, name: str) -> int:
         raise IllegalMove("own-territory", say("You already control it: reinforce it by redistribution."), "MM-ADV-6")
     elif st["owner"][node] >= 0 and rules.teammates(st, seat, st["owner"][node]):
         raise IllegalMove("teammate", say("You may not advance into a teammate's territory."), "MM-OPT-ALLIANCE-4")
-    if node not in rules.targets(st, seat):
+    if node not in rules.targets_kept(st, seat):
         raise IllegalMove("out-of-reach", say("{place} is not adjacent to your castle, a supplied territory of yours, "
                                               "or a lake next to one.", place=name), "MM-ADV-2")
     return node
