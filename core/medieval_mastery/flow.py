@@ -159,10 +159,10 @@ def advance(ctx: Ctx, seat: int, node: int, count: int) -> None:
     if node < board.n_slots and st["owner"][node] == -1:
         ctx.values("owner")[node] = seat
         ctx.values("knights")[node] = count
-        key = (seat, board.names[node], st["tile"][node])
-        event = _FREE_CONQUESTS.get(key)
+        free = (seat, board.names[node], st["tile"][node])
+        event = _FREE_CONQUESTS.get(free)
         if event is None:
-            event = _FREE_CONQUESTS.keep(key, Event(say("{player} conquers {slot} ({tile}) without a battle.",
+            event = _FREE_CONQUESTS.keep(free, Event(say("{player} conquers {slot} ({tile}) without a battle.",
                                                         player=P(seat), slot=board.names[node],
                                                         tile=TILE[st["tile"][node]])))
         ctx.ev.append(event)
