@@ -31,6 +31,10 @@ def passes(seat: int) -> Msg:
 
 PASSES = tuple(say("{player} passes.", player=P(seat)) for seat in SEATS)
 COMMITTED = tuple(say("{player} has committed a conflict card face down.", player=P(seat)) for seat in SEATS)
+# Events of a constant sentence, made once: an Event is a tuple of values, which events of many
+# moves may share as they share the sentence (none carries data).
+PASS_EVENTS = tuple(Event(text) for text in PASSES)
+COMMITTED_EVENTS = tuple(Event(text) for text in COMMITTED)
 
 
 def begin(ctx: Ctx, att: int, node: int, count: int) -> None:
@@ -225,7 +229,7 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
     if card >= 0:
         ctx.pile("hand", seat).remove(card)
     b["commit"][side] = card
-    ctx.ev.append(Event(COMMITTED[seat]))
+    ctx.ev.append(COMMITTED_EVENTS[seat])
     if b["commit"][0] is None or b["commit"][1] is None:
         return
     shown: list[Any] = []
@@ -338,7 +342,7 @@ def support_pass(ctx: Ctx, silent: bool = False) -> None:
     else:
         sup["quiet"] += 1
         if not silent and option(st, "windows") == "strict":  # fast: no trace of who was asked
-            ctx.ev.append(Event(passes(seat)))
+            ctx.ev.append(PASS_EVENTS[seat])
     sup["played"] = False
     sup["given"] += 1
     if sup["quiet"] >= len(sup["order"]):

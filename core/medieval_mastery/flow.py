@@ -37,14 +37,14 @@ def start_turn(ctx: Ctx, seat: int) -> None:
     st["manoeuvre"] = ""
     st["phase"] = "main"
     key = (st["turn"], seat)
-    text = _TURN_STARTS.get(key)
-    if text is None:
-        text = _TURN_STARTS.keep(key, say("Turn {turn}: {player} to play.", turn=st["turn"], player=P(seat)))
-    ctx.ev.append(Event(text))
+    event = _TURN_STARTS.get(key)
+    if event is None:
+        event = _TURN_STARTS.keep(key, Event(say("Turn {turn}: {player} to play.", turn=st["turn"], player=P(seat))))
+    ctx.ev.append(event)
     rules.gain(ctx, seat, data.KNIGHTS_PER_TURN, START_OF_TURN)
 
 
-_TURN_STARTS = Memo(4096)  # (turn, seat) -> start_turn's sentence (a message is a value: events share it)
+_TURN_STARTS = Memo(4096)  # (turn, seat) -> start_turn's event (a message and an Event are values: events share them)
 
 
 def end_turn(ctx: Ctx) -> None:
@@ -150,23 +150,29 @@ def advance(ctx: Ctx, seat: int, node: int, count: int) -> None:
     ctx.values("castle")[seat] -= count
     st["stage"] = "battle"
     key = (seat, count, board.names[node])
-    text = _ADVANCES.get(key)
-    if text is None:
-        text = _ADVANCES.keep(key, say_n("{player} advances {n} knight into {slot}.",
-                                         "{player} advances {n} knights into {slot}.", count, player=P(seat),
-                                         slot=board.names[node]))
-    ctx.ev.append(Event(text))
+    event = _ADVANCES.get(key)
+    if event is None:
+        event = _ADVANCES.keep(key, Event(say_n("{player} advances {n} knight into {slot}.",
+                                                "{player} advances {n} knights into {slot}.", count, player=P(seat),
+                                                slot=board.names[node])))
+    ctx.ev.append(event)
     if node < board.n_slots and st["owner"][node] == -1:
         ctx.values("owner")[node] = seat
         ctx.values("knights")[node] = count
-        ctx.ev.append(Event(say("{player} conquers {slot} ({tile}) without a battle.", player=P(seat),
-                                slot=board.names[node], tile=TILE[st["tile"][node]])))
+        free = (seat, board.names[node], st["tile"][node])
+        event = _FREE_CONQUESTS.get(free)
+        if event is None:
+            event = _FREE_CONQUESTS.keep(free, Event(say("{player} conquers {slot} ({tile}) without a battle.",
+                                                        player=P(seat), slot=board.names[node],
+                                                        tile=TILE[st["tile"][node]])))
+        ctx.ev.append(event)
         conquest(ctx, seat, node, then="manoeuvre")
         return
     battle.begin(ctx, seat, node, count)
 
 
-_ADVANCES = Memo(4096)  # (seat, count, slot) -> advance's sentence
+_ADVANCES = Memo(4096)  # (seat, count, slot) -> advance's event
+_FREE_CONQUESTS = Memo(4096)  # (seat, slot, tile) -> the event of a conquest without a battle
 
 
 def conquest(ctx: Ctx, seat: int, node: int, then: str) -> None:
@@ -406,7 +412,7 @@ def answer_window(ctx: Ctx, seat: int, target: int | None, t: int | None) -> Non
     if target is not None and t is not None:
         play_fracture(ctx, seat, target, t)
     elif option(st, "windows") == "strict":
-        ctx.ev.append(Event(battle.passes(seat)))  # in fast mode a pass leaves no trace
+        ctx.ev.append(battle.PASS_EVENTS[seat])  # in fast mode a pass leaves no trace
     w["position"] += 1
     w["asked"] = -1
 
@@ -463,9 +469,11 @@ def battle_end(ctx: Ctx, b: Battle) -> None:
     for card in b["table"]:
         rules.discard(ctx, card)
     st["battle"] = None
-    ctx.ev.append(Event(say("The battle is over.")))
+    ctx.ev.append(BATTLE_OVER)
     rules.life_and_death(ctx)
     end_manoeuvre(ctx)
 
+
+BATTLE_OVER = Event(say("The battle is over."))  # (an Event made once, like its sentence)
 
 BATTLE_STEPS = {**battle.STEPS, 9: battle_conquest, battle.END: battle_end}

@@ -93,24 +93,27 @@ class MedievalMastery(Game):
         last = _last_prompts  # one read: another thread may replace it, never change it
         if last[0] is state:  # asked again for the same state (the server, then the apply preamble)
             return list(last[1])
+        if state["win"] is None and state["phase"] == "main":
+            # The active player's turn (most moves) asks for the Prompt of the seat and step in
+            # TURN_PROMPTS first: the same one, made by the same call (its text is turn.asked's,
+            # of stage and step).
+            seat = state["active"]
+            key = (seat, state["stage"], state["step"])
+            turn = TURN_PROMPTS.get(key)
+            if turn is None:
+                turn = TURN_PROMPTS.keep(key, prompt(DECISIONS["main"], seat, state, seat))
+            _last_prompts = (state, (turn,))
+            return [turn]
         found = self._prompts(state)
         _last_prompts = (state, tuple(found))  # states are values: never changed once made
         return found
 
     def _prompts(self, state):
-        """Its decision's Prompt (core.phase.prompt, made once) for each seat asked. The active
-        player's turn (most moves) asks for the Prompt of the seat and step in TURN_PROMPTS
-        first: the same one, made by the same call (its text is turn.asked's, of stage and step)."""
+        """Its decision's Prompt (core.phase.prompt, made once) for each seat asked, outside the
+        active player's turn (prompts answers that itself)."""
         if state["win"] is not None:
             return []
         phase = state["phase"]
-        if phase == "main":
-            seat = state["active"]
-            key = (seat, state["stage"], state["step"])
-            found = TURN_PROMPTS.get(key)
-            if found is None:
-                found = TURN_PROMPTS.keep(key, prompt(DECISIONS["main"], seat, state, seat))
-            return [found]
         decision = DECISIONS[phase] if phase != "choice" else decision_of(state)  # (decision_of, mostly inlined)
         return [prompt(decision, seat, state, seat) for seat in legal.prompted(state)]
 
@@ -118,6 +121,10 @@ class MedievalMastery(Game):
         return legal_moves(state, seat)
 
     def random_move(self, state, seat, rng):
+        """legal.random_move, which in the active player's turn (most moves) is legal.random_main:
+        called here without the frame between."""
+        if state["phase"] == "main":
+            return legal.random_main(state, seat, rng)
         return legal.random_move(state, seat, rng)
 
     def preview_state(self, state):

@@ -44,7 +44,7 @@ def advance_moves(st: State, seat: int) -> list[dict]:
     if have < 1:
         return []
     out = []
-    for node in rules.targets(st, seat):
+    for node in rules.targets_kept(st, seat):
         top = min(have, rules.capacity(st, node))
         for count in range(1, top + 1):
             if rules.dice_used(st, seat, have - count) + 1 <= data.DICE_PER_PLAYER:
@@ -254,8 +254,8 @@ def random_advance(st: State, seat: int, rng: Rng) -> dict | None:
     if have < 1:
         return None
     board = board_of(st)
-    options = rules.targets(st, seat)
-    if not options:
+    found = rules.targets_kept(st, seat)  # (not to be changed: sorted into a new list)
+    if not found:
         return None
     own, kn = st["owner"], st["knights"]
 
@@ -264,7 +264,7 @@ def random_advance(st: State, seat: int, rng: Rng) -> dict | None:
             return 8
         return 0 if own[node] < 0 else kn[node]
 
-    options.sort(key=weakness)
+    options = sorted(found, key=weakness)
     castles = [n for n in options if n >= board.n_slots]
     if castles and have >= 6 and rng.die(2) == 1:
         node = castles[rng.die(len(castles)) - 1]  # a siege wins the game outright

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from core.medieval_mastery.data import KIND_OF_NAME
 from core.movespec import Field, MoveSpec, check_move
@@ -233,7 +234,22 @@ def check_shape(move) -> str:
 def plain_shape(move: dict) -> bool:
     """True for a move check_shape passes at a glance: a decision's kind (not "standing", which
     the preamble takes itself, nor a resignation, no kind here), its spec's cheap test
-    (MoveSpec.plain) and the cross-check. False: check_shape decides (it may pass it too)."""
+    (MoveSpec.plain) and the cross-check. False: check_shape decides (it may pass it too).
+    The kinds the random player makes most have a test of their own in PLAIN_TESTS, one frame
+    where the spec's test and the cross-check take three or four: each says exactly what the
+    table and the cross-check say (tests/core/medieval_mastery/test_apply_paths.py compares the
+    two on many shapes of every kind)."""
+    kind = move.get("type")
+    if type(kind) is not str:
+        return False
+    test = PLAIN_TESTS.get(kind)
+    if test is not None:
+        return test(move)
+    return reference_plain_shape(move)
+
+
+def reference_plain_shape(move: dict) -> bool:
+    """plain_shape by the MOVES table's own cheap test (MoveSpec.plain) and the cross-check."""
     kind = move.get("type")
     spec = PLAIN_SPECS.get(kind) if type(kind) is str else None
     if spec is None or not spec(move):
@@ -265,6 +281,59 @@ CROSS_CHECKS = {
 }
 # The cheap shape test of each decision's kind (every kind but "standing": the preamble's own).
 PLAIN_SPECS = {kind: spec.plain for kind, spec in MOVES.items() if kind != "standing" and spec.plain is not None}
+
+def _bare(move: dict) -> bool:
+    """skip, end, pass, crown: a kind with no fields, so only its "type"."""
+    return len(move) == 1
+
+
+def _advance_plain(move: dict) -> bool:
+    """advance: "to" a canonical place (the cross-check) and "n" a whole number 0..99."""
+    to, n = move.get("to"), move.get("n")
+    return len(move) == 3 and type(n) is int and 0 <= n <= 99 and type(to) is str and to in CANONICAL_PLACES
+
+
+def _word_plain(words: tuple) -> Callable[[dict], bool]:
+    """A kind whose one field, "card", is one of `words` (conflict, discard)."""
+    allowed = frozenset(words)
+
+    def test(move: dict) -> bool:
+        card = move.get("card")
+        return len(move) == 2 and type(card) is str and card in allowed
+    return test
+
+
+def _redis_plain(move: dict) -> bool:
+    """redis: 1..40 transfers, each [from, to, n], places canonical and n a whole number 1..99."""
+    transfers = move.get("moves")
+    if len(move) != 2 or type(transfers) is not list or not 1 <= len(transfers) <= 40:
+        return False
+    for item in transfers:
+        if type(item) is not list or len(item) != 3:
+            return False
+        a, b, n = item
+        if (type(a) is not str or type(b) is not str or type(n) is not int or not 1 <= n <= 99
+                or a not in CANONICAL_PLACES or b not in CANONICAL_PLACES):
+            return False
+    return True
+
+
+def _support_plain(move: dict) -> bool:
+    """support: 1..18 cards, each +1 or +2."""
+    cards = move.get("cards")
+    if len(move) != 2 or type(cards) is not list or not 1 <= len(cards) <= 18:
+        return False
+    for card in cards:
+        if type(card) is not str or card not in SUPPORT_WORDS:
+            return False
+    return True
+
+
+# plain_shape's own tests of the kinds most moves are (each equal to reference_plain_shape).
+PLAIN_TESTS: dict[str, Callable[[dict], bool]] = {
+    "skip": _bare, "end": _bare, "pass": _bare, "crown": _bare, "advance": _advance_plain,
+    "conflict": _word_plain(CONFLICT_WORDS), "discard": _word_plain(CARD_WORDS + ("none",)), "redis": _redis_plain,
+    "support": _support_plain}
 SHAPE_HELP = {
     "redis": say("each transfer is [from, to, n] with places like C or S03 and n >= 1"),
     "advance": say("it takes a tile like S05 and a number of knights"),

@@ -43,10 +43,11 @@ def vp(st: State | dict, seat: int) -> int:
 
 def vp_by_seat(st: State | dict) -> list[int]:
     """vp() of every seat, in one pass over the map."""
-    totals = [0] * st["players"]
+    n = st["players"]
+    totals = [0] * (n + 1)  # the last one takes the uncontrolled slots' (holder -1): no test per slot
     for points, holder in zip(slot_vps(st), st["owner"]):
-        if holder >= 0:
-            totals[holder] += points
+        totals[holder] += points
+    del totals[n]
     return totals
 
 
@@ -97,16 +98,16 @@ def gain(ctx: Ctx, seat: int, count: int, why: Any) -> int:
     ctx.values("gained")[seat] += placed
     if why is START_OF_TURN:
         key = (seat, placed, count)
-        text = _TURN_GAINS.get(key)
-        if text is None:
-            text = _TURN_GAINS.keep(key, placed_text(seat, placed, count, why))
+        event = _TURN_GAINS.get(key)
+        if event is None:
+            event = _TURN_GAINS.keep(key, Event(placed_text(seat, placed, count, why)))
+        ctx.ev.append(event)
     else:
-        text = placed_text(seat, placed, count, why)
-    ctx.ev.append(Event(text))
+        ctx.ev.append(Event(placed_text(seat, placed, count, why)))
     return placed
 
 
-_TURN_GAINS = Memo(4096)  # (seat, placed, count) -> gain's sentence at a turn's start
+_TURN_GAINS = Memo(4096)  # (seat, placed, count) -> gain's event at a turn's start
 
 
 def placed_text(seat: int, placed: int, count: int, why: Any) -> Msg:
@@ -205,13 +206,19 @@ def supplied(st: State, seat: int) -> list[int]:
 
 
 def targets(st: State, seat: int) -> list[int]:
-    """Legal advance targets (MM-ADV-2, MM-ADV-6, MM-OPT-ALLIANCE-4, MM-OPT-SIEGE-1), sorted; remembered
-    like reach_of (a new list each time: callers may sort it)."""
+    """Legal advance targets (MM-ADV-2, MM-ADV-6, MM-OPT-ALLIANCE-4, MM-OPT-SIEGE-1), sorted (a new
+    list each time: callers may sort it)."""
+    return list(targets_kept(st, seat))
+
+
+def targets_kept(st: State, seat: int) -> list[int]:
+    """`targets`, remembered like reach_of: the list itself, which callers must not change (the
+    checks of an advance and the random player read it without a copy)."""
     key = (st["players"], seat, tuple(st["owner"]), option(st, "siege"), option(st, "teams"))
     found = _TARGETS.get(key)
     if found is None:
         found = _TARGETS.keep(key, _targets(st, seat))
-    return list(found)
+    return found
 
 
 _TARGETS = Memo(4096)  # (players, seat, owners, siege, teams) -> the advance targets
@@ -279,13 +286,16 @@ WINDOW_EVENT = {
 }
 
 
+WINDOW_EVENTS = {kind: Event(text) for kind, text in WINDOW_EVENT.items()}  # made once, shared by moves
+
+
 def open_window(ctx: Ctx, kind: str, start: int) -> None:
     """A Fracture window on what is being used (MM-RES-FRACTURE), asking from `start` on."""
     st = ctx.st
     n = st["players"]
     st["window"] = {"kind": kind, "order": [(start + i) % n for i in range(n)], "position": 0, "asked": -1}
     st["phase"] = "window"
-    ctx.ev.append(Event(WINDOW_EVENT[kind]))
+    ctx.ev.append(WINDOW_EVENTS[kind])
 
 
 def ask_discard(ctx: Ctx, seat: int, text: Msg, then: str) -> None:
@@ -443,9 +453,25 @@ def draw_to(ctx: Ctx, seat: int, target: int, why: Any) -> None:
 
 
 def _announce(ctx: Ctx, seat: int, drawn: list[int], why: Any) -> None:
+    """Who drew how many and why, for all; which cards, for the drawer. (The first event, when the
+    reason is a sentence without arguments, as a battle's and the setup's are, is made once:
+    events share it. Such a sentence is its template alone.)"""
     if not drawn:
         return
-    ctx.ev.append(Event(say_n("{player} drew {n} card ({why}).", "{player} drew {n} cards ({why}).", len(drawn),
-                              player=P(seat), why=why)))
+    if type(why) is Msg and not why.args and why.n is None:
+        key = (seat, len(drawn), why.id)
+        event = _DRAWS.get(key)
+        if event is None:
+            event = _DRAWS.keep(key, Event(drew_text(seat, len(drawn), why)))
+        ctx.ev.append(event)
+    else:
+        ctx.ev.append(Event(drew_text(seat, len(drawn), why)))
     ctx.ev.append(Event(say("You drew {cards}.", cards=card_names(drawn)), (seat,),
                         {"cards": [CARD_IDS[c] for c in drawn]}))  # (card_id of real cards)
+
+
+def drew_text(seat: int, n: int, why: Any) -> Msg:
+    return say_n("{player} drew {n} card ({why}).", "{player} drew {n} cards ({why}).", n, player=P(seat), why=why)
+
+
+_DRAWS = Memo(4096)  # (seat, cards, reason's template) -> the event of a draw

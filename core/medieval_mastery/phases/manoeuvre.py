@@ -91,12 +91,12 @@ def skip(ctx: Ctx, seat: int, move: dict) -> None:
     st = ctx.st
     stage = st["stage"]
     if stage in ("m1", "m2"):
-        ctx.ev.append(Event(NO_ADVANCE[seat]))
+        ctx.ev.append(NO_ADVANCE_EVENTS[seat])
         flow.end_manoeuvre(ctx)
     elif stage == "vit":
         flow.finish_crown(ctx)
     elif manoeuvre_start(st):
-        ctx.ev.append(Event(NO_MANOEUVRE[seat]))
+        ctx.ev.append(NO_MANOEUVRE_EVENTS[seat])
         flow.end_manoeuvre(ctx)
     else:
         raise not_now(say("There is nothing to skip now; write 'end' to end your turn."), "MM-TURN-9")
@@ -104,6 +104,8 @@ def skip(ctx: Ctx, seat: int, move: dict) -> None:
 
 NO_ADVANCE = tuple(say("{player} does not advance.", player=P(seat)) for seat in SEATS)
 NO_MANOEUVRE = tuple(say("{player} makes no redistribution or advance.", player=P(seat)) for seat in SEATS)
+NO_ADVANCE_EVENTS = tuple(Event(text) for text in NO_ADVANCE)  # (Events are values: moves share them)
+NO_MANOEUVRE_EVENTS = tuple(Event(text) for text in NO_MANOEUVRE)
 
 
 def node_of(st: State, name: str) -> int | None:
@@ -206,7 +208,7 @@ def _advance_target(st: State, seat: int, name: str) -> int:
         raise IllegalMove("own-territory", say("You already control it: reinforce it by redistribution."), "MM-ADV-6")
     elif st["owner"][node] >= 0 and rules.teammates(st, seat, st["owner"][node]):
         raise IllegalMove("teammate", say("You may not advance into a teammate's territory."), "MM-OPT-ALLIANCE-4")
-    if node not in rules.targets(st, seat):
+    if node not in rules.targets_kept(st, seat):
         raise IllegalMove("out-of-reach", say("{place} is not adjacent to your castle, a supplied territory of yours, "
                                               "or a lake next to one.", place=name), "MM-ADV-2")
     return node

@@ -130,11 +130,12 @@ def end(ctx: Ctx, seat: int, move: dict) -> None:
     if stage != "":
         raise not_now(say("Finish the current manoeuvre first: {finish}.", finish=FINISH_MANOEUVRE.get(stage, "skip")),
                       "MM-TURN-10")
-    ctx.ev.append(Event(ENDS_TURN[seat]))
+    ctx.ev.append(END_TURN_EVENTS[seat])
     flow.end_turn(ctx)
 
 
 ENDS_TURN = tuple(say("{player} ends their turn.", player=P(seat)) for seat in SEATS)
+END_TURN_EVENTS = tuple(Event(text) for text in ENDS_TURN)  # (Events are values: moves share them)
 
 TURN_MOVES: dict[str, Callable[[Ctx, int, dict], None]] = {
     "play": play, "fracture": fracture, "crown": crown, "end": end,
