@@ -337,21 +337,7 @@ def random_turn(s: State, seat: int, rng: Dice) -> dict:
             if nights and rng.below(4) == 0:
                 return {"type": "night", "night": nights[0], "target": plan[0], "cards": plan[1]}
             return {"type": "attack", "target": plan[0], "cards": plan[1]}
-    special = []
-    if s["siege"] and (builds := build_sets(hand)):
-        special.append({"type": "build", "cards": builds})
-    if s["academy"] and (study := academy_set(hand)):
-        special.append({"type": "academy", "cards": study})
-    explorers = list(filter(CARDS.explorers.__contains__, hand))
-    if explorers:
-        special.append({"type": "explore", "cards": explorers})
-    if nights and rng.below(3) == 0:
-        if every is None:
-            every = targets(s, seat)
-        if aims := open_targets(every):
-            aim = aims[rng.below(len(aims))][0]
-            cards = [c for c in attackers if rng.below(2)]
-            special.append({"type": "night", "night": nights[0], "target": aim, "cards": cards})
+    special, every = turn_specials(s, seat, attackers, nights, every, rng)
     if special and rng.below(2) == 0:
         return special[rng.below(len(special))]
     useful = useful_turn_moves(s, seat)
@@ -367,6 +353,28 @@ def random_turn(s: State, seat: int, rng: Dice) -> dict:
 
 
 NIGHTS = CARDS.of_kind["night"]
+
+
+def turn_specials(s: State, seat: int, attackers: list, nights: list, every, rng: Dice) -> tuple[list, list | None]:
+    """A turn's special moves: Build, Academy, Explore with every Explorer, and now and then a
+    random night attack; with the turn's targets if they had to be found for it."""
+    hand = s["hands"][seat]
+    special = []
+    if s["siege"] and (builds := build_sets(hand)):
+        special.append({"type": "build", "cards": builds})
+    if s["academy"] and (study := academy_set(hand)):
+        special.append({"type": "academy", "cards": study})
+    explorers = list(filter(CARDS.explorers.__contains__, hand))
+    if explorers:
+        special.append({"type": "explore", "cards": explorers})
+    if nights and rng.below(3) == 0:
+        if every is None:
+            every = targets(s, seat)
+        if aims := open_targets(every):
+            aim = aims[rng.below(len(aims))][0]
+            cards = [c for c in attackers if rng.below(2)]
+            special.append({"type": "night", "night": nights[0], "target": aim, "cards": cards})
+    return special, every
 
 
 def random_move(state: State, seat: int, rng: Rng) -> dict:
