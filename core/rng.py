@@ -115,9 +115,12 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list) -> list:
-        """Fisher-Yates in place; returns the list for convenience."""
+        """Fisher-Yates in place, each place drawn with below(i + 1); returns the list for
+        convenience. (It draws with die(i + 1) - 1: the same draws, without below's frame; a
+        deal shuffles a hundred cards or so.)"""
+        die = self.die
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = die(i + 1) - 1
             items[i], items[j] = items[j], items[i]
         return items
 

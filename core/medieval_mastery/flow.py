@@ -267,7 +267,7 @@ def crown_insight(ctx: Ctx, seat: int) -> None:
     st = ctx.st
     deck = st["deck"][seat]
     if len(deck) < 4 and st["discard"][seat]:  # MM-CROWN-5: the discard pile goes under the deck
-        under = rules.shuffle(ctx.rng, list(st["discard"][seat]))
+        under = ctx.rng.shuffle(list(st["discard"][seat]))
         ctx.piles("deck")[seat] = deck = under + deck
         ctx.piles("discard")[seat] = []
         ctx.piles("discard_turn")[seat] = []

@@ -13,7 +13,6 @@ from core.medieval_mastery.options import option
 from core.medieval_mastery.state import Ctx, State
 from core.memo import Memo
 from core.protocol import Event
-from core.rng import Rng
 from core.medieval_mastery.words import ARTEFACT, CARD, P, listing, won_alone, won_pair, won_three
 from core.text import Msg, say, say_n, term
 
@@ -386,25 +385,13 @@ def discard(ctx: Ctx, card: int) -> None:
     ctx.pile("discard_turn", seat).append(ctx.st["turn"])
 
 
-def shuffle(rng: Rng, items: list) -> list:
-    """rng.shuffle(items) (Rng.shuffle's Fisher-Yates, the same draws and order), drawing each
-    place with rng.die(i + 1) - 1, which is rng.below(i + 1) without its two frames (Rng.die):
-    a deal shuffles 18 cards per seat. tests/core/medieval_mastery/test_random_stream.py
-    compares the two."""
-    die = rng.die
-    for i in range(len(items) - 1, 0, -1):
-        j = die(i + 1) - 1
-        items[i], items[j] = items[j], items[i]
-    return items
-
-
 def reshuffle(ctx: Ctx, seat: int) -> bool:
     """MM-EDGE-3: the discard pile becomes the new deck. False when there is nothing."""
     st = ctx.st
     pile = st["discard"][seat]
     if not pile:
         return False
-    deck = shuffle(ctx.rng, list(pile))
+    deck = ctx.rng.shuffle(list(pile))
     ctx.piles("deck")[seat] = deck + st["deck"][seat]
     ctx.piles("discard")[seat] = []
     ctx.piles("discard_turn")[seat] = []

@@ -50,7 +50,7 @@ def deal_tiles(ctx: Ctx) -> None:
     st = ctx.st
     board = BOARDS[st["players"]]
     for value in (1, 2, 3):
-        pile = rules.shuffle(ctx.rng, list(TILE_PILES[value]))
+        pile = ctx.rng.shuffle(list(TILE_PILES[value]))
         for slot, tile in zip(board.slots_by_vp[value], pile):
             st["tile"][slot] = tile
 
@@ -58,9 +58,9 @@ def deal_tiles(ctx: Ctx) -> None:
 def deal_artefacts_and_decks(ctx: Ctx) -> None:
     """MM-SETUP-3: one crown, one sceptre, one orb per player from shuffled piles; MM-SETUP-5: decks."""
     st = ctx.st
-    piles = [rules.shuffle(ctx.rng, list(group)) for group in data.ARTEFACTS]
+    piles = [ctx.rng.shuffle(list(group)) for group in data.ARTEFACTS]
     st["artefacts"] = [[piles[t][seat] for t in range(3)] for seat in range(st["players"])]
-    st["deck"] = [rules.shuffle(ctx.rng, rules.deck_cards(seat)) for seat in range(st["players"])]
+    st["deck"] = [ctx.rng.shuffle(rules.deck_cards(seat)) for seat in range(st["players"])]
 
 
 def place_starting_knights(st: State) -> None:

@@ -34,14 +34,18 @@ def test_a_state_can_resume_the_stream_from_its_counter():
     assert [resumed.below(100) for _ in range(20)] == [first.below(100) for _ in range(20)]
 
 
-def test_shuffle_is_fisher_yates_over_below():
-    items = list(range(20))
-    Rng("deck").shuffle(items)
-    expected, rng = list(range(20)), Rng("deck")
-    for i in range(19, 0, -1):
-        j = rng.below(i + 1)
-        expected[i], expected[j] = expected[j], expected[i]
-    assert items == expected and sorted(items) == list(range(20))
+@pytest.mark.parametrize("scheme", [1, 2])
+def test_shuffle_is_fisher_yates_over_below(scheme):
+    """The same order and the same draws as Fisher-Yates drawing each place with below, for
+    lists of every length (shuffle draws with die(i + 1) - 1)."""
+    for size in range(40):
+        items, rng = list(range(size)), Rng(f"deck{size}", size * 3, scheme=scheme)
+        rng.shuffle(items)
+        expected, reference = list(range(size)), Rng(f"deck{size}", size * 3, scheme=scheme)
+        for i in range(size - 1, 0, -1):
+            j = reference.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected and sorted(items) == list(range(size)) and rng.counter == reference.counter
 
 
 def test_dice_are_fair_enough_to_play_with():

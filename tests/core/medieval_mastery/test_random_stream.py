@@ -44,16 +44,10 @@ def test_new_games_deal_from_scheme_2():
     assert GAME.setup(4, GAME.normalize_options({}), "deal") != GAME.setup(4, GAME.normalize_options({"rng": 1}), "deal")
 
 
-@pytest.mark.rule("MM-SETUP-2", "MM-EDGE-3")
-def test_the_engines_shuffle_is_the_rngs():
-    """rules.shuffle (setup's deals, reshuffles) draws and orders exactly as Rng.shuffle, and the
-    random player's rng.die(n) - 1 is rng.below(n), in both schemes, for lists of every length."""
-    from core.medieval_mastery import rules
+def test_the_random_players_die_is_below():
+    """The random player's rng.die(n) - 1 is rng.below(n), in both schemes (setup's deals and
+    reshuffles use Rng.shuffle: tests/core/test_rng.py)."""
     for scheme in (1, 2):
-        for size in range(0, 40):
-            ours, theirs = Rng(f"s{size}", size * 3, scheme=scheme), Rng(f"s{size}", size * 3, scheme=scheme)
-            assert rules.shuffle(ours, list(range(size))) == theirs.shuffle(list(range(size)))
-            assert ours.counter == theirs.counter
         ours, theirs = Rng("d", 5, scheme=scheme), Rng("d", 5, scheme=scheme)
         assert [ours.die(n) - 1 for n in range(1, 80)] == [theirs.below(n) for n in range(1, 80)]
         assert ours.counter == theirs.counter
