@@ -76,12 +76,8 @@ def dice_used(st: State, seat: int, castle: int | None = None) -> int:
 
 
 def castle_room(st: State, seat: int) -> int:
-    """How many more knights the castle can show with the dice still free (dice_used with an
-    empty castle, inlined)."""
-    others = st["owner"].count(seat)
-    b = st["battle"]
-    if b is not None and b["attacker"] == seat and b["attack_knights"] > 0:
-        others += 1
+    """How many more knights the castle can show with the dice still free."""
+    others = dice_used(st, seat, 0)
     return max(0, (data.DICE_PER_PLAYER - others) * 6 - st["castle"][seat])
 
 
