@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Callable, cast
 
 from core import resign
-from core.phase import check
+from core.phase import refusal
 from core.protocol import Event, Game, Result
 from core.rng import Rng
 from core.text import Msg, say
@@ -92,8 +92,8 @@ class CastleAssault(Game):
         working copy; then everything that follows automatically (as `changed`, inlined: every
         move comes here)."""
         decision = phases.DECISIONS[state["phase"]]
-        if move["type"] not in decision.moves:
-            check(decision, move["type"])  # (raises its refusal)
+        if move["type"] not in decision.moves:  # (core.phase.check, inlined)
+            raise refusal(decision, move["type"])
         s = clone(state)
         events: list[Event] = []
         decision.resolve(s, seat, move, events)  # (core.phase.decide, inlined)
