@@ -385,15 +385,13 @@ def must_ask(st: State, seat: int) -> bool:
 
 
 def step_window(ctx: Ctx) -> bool:
-    """Move the window to the next seat that must answer. False when it closed. (In fast
-    windows a seat without a Fracture in hand is never asked: must_ask's first test, made here.)"""
+    """Move the window to the next seat that must answer. False when it closed."""
     st = ctx.st
     w = window_of(st)
     order = w["order"]
-    hands = st["hand"] if option(st, "windows") == "fast" else None
     while w["position"] < len(order):
         seat = order[w["position"]]
-        if (hands is None or rules.find(hands[seat], "FR") is not None) and must_ask(st, seat):
+        if must_ask(st, seat):
             w["asked"] = seat
             return True
         w["position"] += 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from core.medieval_mastery import data, flow, rules
+from core.medieval_mastery import battle, data, flow, rules
 from core.medieval_mastery.notation import ARTEFACT_WORDS, STANDING_WORD
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import State, battle_of, choice_of, window_of
@@ -140,10 +140,7 @@ def prompted(st: State) -> list[int]:
     if ph == "choice":
         return [choice_of(st)["seat"]]
     if ph == "support":
-        b = battle_of(st)
-        sup = b["support"]  # (battle.support_seat)
-        assert sup is not None
-        return [sup["order"][sup["given"] % len(sup["order"])]]
+        return [battle.support_seat(battle_of(st))]
     if ph == "commit":
         b = battle_of(st)
         return [s for side, s in ((0, b["attacker"]), (1, b["defender"])) if b["commit"][side] is None]
