@@ -5,6 +5,7 @@ has run out, the scans have one leader at a time, and house bots claim a game at
 server and no mail twice: tests/server/test_two_servers.py.)"""
 import threading
 import time
+from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
@@ -105,13 +106,22 @@ def test_a_run_that_stops_early_gives_its_leases_back(pg_app, pg_api, tmp_path, 
     assert deliver_pending(pg_app.config).sent == total  # at once, not after a lease
 
 
+@contextmanager
 def hold(url: str, first: int, second: int):
-    """Another host holding an advisory lock: (connection, release)."""
+    """Another host holding an advisory lock for the block.
+
+    The lock goes with a rollback the server has answered, not with closing the connection:
+    a backend releases a closed session's locks some moments later, which made a test that
+    claims the lock right after the block flaky."""
     import psycopg2
 
     connection = psycopg2.connect(url)
-    connection.cursor().execute("SELECT pg_advisory_xact_lock(%s, %s)", (first, second))
-    return connection
+    try:
+        connection.cursor().execute("SELECT pg_advisory_xact_lock(%s, %s)", (first, second))
+        yield
+        connection.rollback()
+    finally:
+        connection.close()
 
 
 def test_the_deadline_scan_has_one_leader_at_a_time(pg_app, pg_api, tmp_path):
@@ -120,15 +130,12 @@ def test_the_deadline_scan_has_one_leader_at_a_time(pg_app, pg_api, tmp_path):
 
     url = pg_app.config["DATABASE_URL"]
     env = {"HERALD_DATABASE_URL": url, "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_CONFIG": ""}
-    other = hold(url, SCAN_LOCK, SCANS["deadlines"])
-    try:
+    with hold(url, SCAN_LOCK, SCANS["deadlines"]):
         busy = CliRunner().invoke(server, ["deadlines", "--after", "1h"], env=env)
         assert busy.exit_code == 0 and "another host is running the deadlines scan" in busy.output, busy.output
         assert "applied" not in busy.output and "sent 0" in busy.output  # it still sends its share of mail
         reminders = CliRunner().invoke(server, ["remind", "--after", "1h"], env=env)  # another scan: its own lock
         assert reminders.exit_code == 0 and "queued 0 reminder(s)" in reminders.output, reminders.output
-    finally:
-        other.close()
     free = CliRunner().invoke(server, ["deadlines", "--after", "1h"], env=env)
     assert free.exit_code == 0 and "applied 0 default answer(s)" in free.output, free.output
 
@@ -142,11 +149,8 @@ def test_a_house_bot_leaves_a_game_another_host_is_playing_in(pg_app, pg_api):
     game = pg_api.start_game(players, ruleset="castle-assault", options={"first-player": 0})
     hand_over(game, 0, "greedy")
     house = HouseBots(Budget.parse("10", time.monotonic), echo=lambda line: None)
-    other = hold(pg_app.config["DATABASE_URL"], BOT_LOCK, game)
-    try:
+    with hold(pg_app.config["DATABASE_URL"], BOT_LOCK, game):
         assert house.play_pending() == 0  # claimed by the other host's bot
-    finally:
-        other.close()
     assert house.play_pending() == 1
     assert pg_api.game(game, players[1])["version"] == 1
     house.claims.close()
