@@ -600,6 +600,21 @@ def move_without(connection, game: MoveValues, reads: bool = True, snapshot: boo
             c.execute(ANNOUNCE, (str(game.game_id),))
 
 
+WRITES = {"lock": LOCK, "move": INSERT_MOVE, "snapshot": UPDATE_SNAPSHOT, "game": UPDATE_GAME, "note": INSERT_NOTE}
+
+
+def rows_only(connection, game: MoveValues, parts: tuple[str, ...]) -> None:
+    """`--ceilings`: only the named parts of the move's writes (`WRITES`), prepared, in one round
+    trip with BEGIN and COMMIT: what a transaction storing that much could reach in any design
+    (the move's own row alone, with its indexes and its game's foreign key; then the games row,
+    the turn mail, and the snapshot with the lock: everything the move writes)."""
+    v = game.next()
+    values = {"lock": (game.game_id,), **v}
+    with connection.cursor() as c:
+        c.execute(b"BEGIN; " + b"; ".join(statement(c, WRITES[part], values[part], True) for part in parts)
+                  + b"; COMMIT")
+
+
 def plain_one_trip(connection, game: MoveValues, prepared: bool = False) -> None:
     """`--ceilings`: the one-row insert in one round trip (`BEGIN; INSERT ...; COMMIT`), or prepared too."""
     with connection.cursor() as c:
@@ -614,6 +629,11 @@ def plain_insert(connection, game: MoveValues) -> None:
     connection.commit()
 
 
+# `--ceilings`' floors: (parts of the writes) -> (its name, its label); each in one round trip, prepared.
+FLOORS = {("move",): ("row_move", "(floors) the move's own row alone, in one round trip"),
+          ("move", "game"): ("row_move_game", "(floors) the move's row and the games row"),
+          ("move", "game", "note"): ("row_move_game_note", "(floors) those and the turn mail"),
+          ("lock", "move", "snapshot", "game", "note"): ("row_all", "(floors) all the writes with the lock, one trip")}
 MODEL_TRIPS = [1, 4, 1, 1, 0]  # `move_now`'s round trips: the statements executed prepared in each
 
 
@@ -765,7 +785,8 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
                       "no_snapshot": (partial(move_without, snapshot=False), own, width, True),
                       "no_announcement": (partial(move_without, announce=False), own, width, True),
                       "none_of_these": (partial(move_without, reads=False, snapshot=False, announce=False), own, width,
-                                        True)})
+                                        True),
+                      **{FLOORS[parts][0]: (partial(rows_only, parts=parts), own, width, True) for parts in FLOORS}})
     measured: dict[str, list[tuple[float, float, float]]] = {name: [] for name in kinds}
     for number in range(rounds):
         for name in (list(kinds) if number % 2 == 0 else list(kinds)[::-1]):
@@ -859,7 +880,8 @@ def report_commits(c: dict) -> None:
                            ("no_reads", "(ceilings) the move less its two reads (chat check, webhooks)"),
                            ("no_snapshot", "(ceilings) the move less the snapshot's update"),
                            ("no_announcement", "(ceilings) the move less its announcement"),
-                           ("none_of_these", "(ceilings) the move less all three: lock, 3 writes, COMMIT"))
+                           ("none_of_these", "(ceilings) the move less all three: lock, 3 writes, COMMIT"),
+                           *FLOORS.values())
                           if c.get("ceilings") else ())):
         pg, client = c["cpu_ms"][name]
         print(f"  {c[name]:7.0f}  {c[name] / c['plain']:.2f} of the insert  CPU {pg:.2f} + {client:.2f} ms  {label}  "
