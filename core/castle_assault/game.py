@@ -13,6 +13,7 @@ from . import battle, flow, legal, notation, phases
 from . import resign as ca_resign
 from .options import OPTIONS
 from .phases.standing import standing
+from .phases.turn import DECISION as TURN, TURN_ACTIONS
 from .setup import setup_state
 from .state import FORMAT_1, State, clone, the_battle
 from .view import hidden_from as hidden_ids
@@ -81,10 +82,13 @@ class CastleAssault(Game):
         asked now (`is_asked`). Any other move takes the preamble, which refuses it as it always
         did (the same code, rule and message); tests/core/castle_assault/test_apply_fast.py
         compares the two."""
-        if type(seat) is int and type(move) is dict and 0 <= seat < state["players"] \
-                and state["phase"] != "over" and move.get("type") != "standing" and notation.well_formed(move) \
-                and flow.prompted_seat(state) == seat:
-            return self.apply_decision(state, seat, move)
+        if type(seat) is int and type(move) is dict and 0 <= seat < state["players"]:
+            # (notation.well_formed and flow.prompted_seat inlined: every move comes here)
+            phase, kind = state["phase"], move.get("type")
+            if phase != "over" and type(kind) is str and kind != "standing" \
+                    and (test := notation.SHAPES.get(kind)) is not None and test(move) \
+                    and (state["turn"] if phase == "act" else flow.prompted_seat(state)) == seat:
+                return self.apply_decision(state, seat, move)
         return self.checked_apply(state, seat, move, self.apply_decision)
 
     def apply_decision(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
@@ -92,11 +96,15 @@ class CastleAssault(Game):
         working copy; then everything that follows automatically (as `changed`, inlined: every
         move comes here)."""
         decision = phases.DECISIONS[state["phase"]]
-        if move["type"] not in decision.moves:  # (core.phase.check, inlined)
-            raise refusal(decision, move["type"])
+        kind = move["type"]
+        if kind not in decision.moves:  # (core.phase.check, inlined)
+            raise refusal(decision, kind)
         s = clone(state)
         events: list[Event] = []
-        decision.resolve(s, seat, move, events)  # (core.phase.decide, inlined)
+        if decision is TURN:  # (a turn's action: phases.turn.act, without its frame)
+            TURN_ACTIONS[kind](s, seat, move, events)
+        else:
+            decision.resolve(s, seat, move, events)  # (core.phase.decide, inlined)
         flow.advance(s, events)
         return s, events
 

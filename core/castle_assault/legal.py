@@ -2,6 +2,8 @@
 prefers moves that make progress, so random games end."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 from core.rng import Rng
 
 from . import battle
@@ -20,6 +22,8 @@ PATTERNS = {kind: {"pattern": MOVES[kind].notation, "help": MOVES[kind].help}
             for kind in ("attack", "night", "build", "explore", "academy", "join", "react", "give")}
 
 
+STANDS = itemgetter(1)  # a post's standing flag
+
 # "<seat>/C", "<seat>/W<n>": a post's target text by seat and post index.
 TARGET_TEXT = [[f"{owner}/{post_name(index)}" for index in range(10)] for owner in range(10)]
 
@@ -28,16 +32,11 @@ def targets(s: State, seat: int) -> list[tuple[str, int, bool]]:
     """Every enemy card that could be attacked: (target text, shields, needs an assault weapon)."""
     out = []
     defence = CARDS.defence
-    defenders_need_assault = option(s, "castle-defender") == "castle"
     alive = s["alive"]
     for owner, posts in enumerate(s["posts"]):
         if owner == seat or not alive[owner]:
             continue
-        walled = False
-        for post in posts[1:]:
-            if post[1]:
-                walled = True
-                break
+        walled = any(map(STANDS, posts[1:]))                 # a wall still standing (zones.walls_standing)
         texts = TARGET_TEXT[owner]
         for index, (card, standing, guards) in enumerate(posts):
             if not standing:
@@ -47,7 +46,7 @@ def targets(s: State, seat: int) -> list[tuple[str, int, bool]]:
                 out.append((texts[index], defence[card], castle))
                 continue
             out.append((texts[index], defence[card] + sum(map(defence.__getitem__, guards)), castle))
-            guarded = castle and defenders_need_assault
+            guarded = castle and option(s, "castle-defender") == "castle"
             for guard in guards:
                 out.append((guard, defence[guard], guarded))
     return out
@@ -128,7 +127,7 @@ def useful_turn_moves(s: State, seat: int) -> list[dict]:
             moves.append({"type": "buy", "card": card})
         elif kind == "king" and not king_turn:
             moves.append({"type": "king", "card": card})
-    if not s["defended"]:
+    if not s["defended"] and not CARDS.defenders.isdisjoint(hand):
         moves += defend_moves(s, seat, list(filter(CARDS.defenders.__contains__, hand)))
     if not s["defended"] or option(s, "defend-limit") == "placement":    # CA-ACT-DEFEND-6
         for post in s["posts"][seat]:
@@ -267,6 +266,10 @@ class Dice:
         return value
 
 
+FRESH_ROOM_400 = (1 << 62) // 400  # a fresh Dice's room after its first draw, below(400)
+new_dice = object.__new__  # a Dice without its __init__ (random_move sets its three fields)
+
+
 def winning_set(ordered: list[str], shields: int, needs: bool) -> list[str] | None:
     """Strongest-first cards (an assault weapon first when needed) until they beat `shields`."""
     chosen, swords = [], 0
@@ -328,16 +331,16 @@ def random_turn(s: State, seat: int, rng: Dice) -> dict:
     if not hand:
         return {"type": "draw"}                  # only a King turn asks a seat with an empty hand
     attackers = list(filter(CARDS.attackers.__contains__, hand))
-    nights = list(filter(NIGHTS.__contains__, hand))     # (cards_of("night", hand), without its frame)
+    night = None if NIGHTS.isdisjoint(hand) else next(filter(NIGHTS.__contains__, hand))  # the first Night card
     every = None
     if attackers and rng.below(100) < 55:
         every = targets(s, seat)
         plan = pick_attack(every, attackers, rng)
         if plan is not None:
-            if nights and rng.below(4) == 0:
-                return {"type": "night", "night": nights[0], "target": plan[0], "cards": plan[1]}
+            if night is not None and rng.below(4) == 0:
+                return {"type": "night", "night": night, "target": plan[0], "cards": plan[1]}
             return {"type": "attack", "target": plan[0], "cards": plan[1]}
-    special, every = turn_specials(s, seat, attackers, nights, every, rng)
+    special, every = turn_specials(s, seat, attackers, night, every, rng)
     if special and rng.below(2) == 0:
         return special[rng.below(len(special))]
     useful = useful_turn_moves(s, seat)
@@ -355,35 +358,44 @@ def random_turn(s: State, seat: int, rng: Dice) -> dict:
 NIGHTS = CARDS.of_kind["night"]
 
 
-def turn_specials(s: State, seat: int, attackers: list, nights: list, every, rng: Dice) -> tuple[list, list | None]:
+def turn_specials(s: State, seat: int, attackers: list, night: str | None, every, rng: Dice) -> tuple[list, list | None]:
     """A turn's special moves: Build, Academy, Explore with every Explorer, and now and then a
     random night attack; with the turn's targets if they had to be found for it."""
     hand = s["hands"][seat]
     special = []
-    if s["siege"] and (builds := build_sets(hand)):
+    # (a hand without a Builder has no build set, one without an Explorer no exploration: told at once)
+    if s["siege"] and not BUILDERS.isdisjoint(hand) and (builds := build_sets(hand)):
         special.append({"type": "build", "cards": builds})
-    if s["academy"] and (study := academy_set(hand)):
+    if s["academy"] and not SCARCE_FOR_ACADEMY.isdisjoint(hand) and (study := academy_set(hand)):
         special.append({"type": "academy", "cards": study})
-    explorers = list(filter(CARDS.explorers.__contains__, hand))
-    if explorers:
-        special.append({"type": "explore", "cards": explorers})
-    if nights and rng.below(3) == 0:
+    if not CARDS.explorers.isdisjoint(hand):
+        special.append({"type": "explore", "cards": list(filter(CARDS.explorers.__contains__, hand))})
+    if night is not None and rng.below(3) == 0:
         if every is None:
             every = targets(s, seat)
         if aims := open_targets(every):
             aim = aims[rng.below(len(aims))][0]
             cards = [c for c in attackers if rng.below(2)]
-            special.append({"type": "night", "night": nights[0], "target": aim, "cards": cards})
+            special.append({"type": "night", "night": night, "target": aim, "cards": cards})
     return special, every
 
 
 def random_move(state: State, seat: int, rng: Rng) -> dict:
     """Game.random_move (game.py binds it as it is: the protocol's parameter names): the
     prompted seat's answer, now and then a standing answer, drawn with Dice."""
-    s, dice = state, Dice(rng)
-    if prompted_seat(s) != seat or dice.below(400) == 0:
-        return dict(STANDING[dice.below(len(STANDING))])
+    s = state
     phase = s["phase"]
+    if (s["turn"] if phase == "act" else prompted_seat(s)) != seat:
+        dice = Dice(rng)
+        return dict(STANDING[dice.below(len(STANDING))])
+    # Dice(rng).below(400), as a fresh Dice draws it: from a new pool of 62 bits (Dice.__init__
+    # and Dice.below, inlined)
+    dice = new_dice(Dice)
+    dice.rng = rng
+    dice.pool, standing = divmod(rng.bits(62), 400)
+    dice.room = FRESH_ROOM_400
+    if standing == 0:
+        return dict(STANDING[dice.below(len(STANDING))])
     hand = s["hands"][seat]
     if phase == "act":
         return random_turn(s, seat, dice)
