@@ -129,7 +129,9 @@ def next_turn(s: State, events: list) -> None:
     """Clockwise to the next seat (CA-SETUP-8); its compulsory draw (CA-TURN-1)."""
     s["turns"] += 1
     s["quiet_turns"] += 1
-    stall = option(s, "stall")
+    stall = s["options"].get("stall")                     # (option(s, "stall") when it is stored: most turns)
+    if stall is None:
+        stall = option(s, "stall")
     if stall and s["quiet_turns"] >= stall * s["players"]:
         finish(s, None, stalled(stall), events)
         return

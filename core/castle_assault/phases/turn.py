@@ -202,9 +202,7 @@ def buy(s: State, seat: int, move: dict, events: list) -> None:
                                           card=CARDS.label(card)), "CA-ACT-BUY-1")
     hand.remove(card)                                     # (spend, of one card)
     s["discard"].append(card)
-    events.append(Event(say_n("{player} spends {card} and draws {n} Village card.",
-                              "{player} spends {card} and draws {n} Village cards.", BUY_DRAWS, player=P(seat),
-                              card=CARDS.label(card))))
+    events.append(BUY_EVENTS[seat][card])
     got = draw_cards(s, seat, BUY_DRAWS, events)
     if len(got) < BUY_DRAWS:
         events.append(Event(only_drawn(len(got))))
@@ -282,6 +280,11 @@ POST_LABELS = [say("the castle")] + [say("wall {post}", post=post_name(index)) f
 
 
 NOTHING_GAINED = [Event(say("{player} does not beat the danger and gains nothing.", player=P(seat))) for seat in range(4)]
+
+# Made once per seat and Gold card, as the turn draw's events are (flow.py).
+BUY_EVENTS = [{card: Event(say_n("{player} spends {card} and draws {n} Village card.",
+                                 "{player} spends {card} and draws {n} Village cards.", BUY_DRAWS, player=P(seat),
+                                 card=CARDS.label(card))) for card in CARDS.of_kind["gold"]} for seat in range(4)]
 
 # Made once, as the turn draw's events are (flow.py): the random player discards often.
 DISCARD_EVENTS = [{card: Event(say("{player} discards {card} for no effect.", player=P(seat), card=CARDS.label(card)))
