@@ -156,7 +156,8 @@ NAMES = Memo(4096)
 
 def join(s: State, seat: int, cards: list[str], events: list) -> None:
     """A joiner adds attack cards (CA-MULTI-4..6); face down at night (CA-ACT-NIGHT-7)."""
-    b = the_battle(s)
+    b = s["battle"]
+    assert b is not None  # (the_battle, inlined: every battle comes here)
     hand = s["hands"][seat]
     for card in cards:
         hand.remove(card)
@@ -199,7 +200,8 @@ def removal_candidates(b: Battle, reaction: str) -> list[str]:
 def react(s: State, seat: int, cards: list[str], events: list) -> None:
     """The victim commits all reactions at once (CA-ACT-REACT-4, CA-ACT-REACT-5); at night the
     attack is then revealed (CA-ACT-NIGHT-3)."""
-    b = the_battle(s)
+    b = s["battle"]
+    assert b is not None  # (the_battle, inlined: every battle comes here)
     hand = s["hands"][seat]
     for card in cards:
         hand.remove(card)
@@ -222,7 +224,8 @@ NO_REACTION = Event(say("No reaction."))
 
 def remove(s: State, card: str, events: list) -> None:
     """Apply the first pending removal reaction to `card` (the victim's choice, CA-ACT-REACT-8)."""
-    b = the_battle(s)
+    b = s["battle"]
+    assert b is not None  # (the_battle, inlined: every battle comes here)
     reaction = b["pending_removals"].pop(0)
     b["removed"].append(card)
     events.append(Event(say("{reaction} removes {card} from the attack.", reaction=CARDS.name(reaction),
@@ -231,7 +234,8 @@ def remove(s: State, card: str, events: list) -> None:
 
 def settle_trivial_removals(s: State, events: list) -> bool:
     """Apply removals that leave no real choice; True when a choice is still needed."""
-    b = the_battle(s)
+    b = s["battle"]
+    assert b is not None  # (the_battle, inlined: every battle comes here)
     while b["pending_removals"]:
         options = removal_candidates(b, b["pending_removals"][0])
         if not options:
@@ -248,10 +252,12 @@ def settle_trivial_removals(s: State, events: list) -> bool:
 def strength(s: State, where: tuple[int, int, str | None] | None = None) -> tuple[int, int, bool, Msg | str]:
     """(swords, shields, automatic loss, why) of the battle after reactions (CA-ACT-REACT-6..7);
     `where` is the battle's target_of when the caller has it."""
-    b = the_battle(s)
+    b = s["battle"]
+    assert b is not None  # (the_battle, inlined: every battle comes here)
     owner, index, card = target_of(s, b) if where is None else where
     removed = b["removed"]
-    effective = [c for c in attack_cards(b) if c not in removed] if removed else attack_cards(b)
+    cards = [c for _, ids in b["contributions"] for c in ids]      # (attack_cards, without its frame)
+    effective = [c for c in cards if c not in removed] if removed else cards
     swords = sum(map(CARDS.swords.__getitem__, effective))
     shields = CARDS.defence[card] if card is not None else post_shields(s["posts"][owner][index])
     for reaction in b["reactions"]:
@@ -274,7 +280,8 @@ NO_ASSAULT_LEFT = say("no assault weapon is left against a walled castle")
 def resolve(s: State, events: list) -> None:
     """Compare, then apply the outcome: destroy or discard the target, discard every battle card,
     draw loot, eliminate a fallen castle's owner, end the game when one castle is left."""
-    b = the_battle(s)
+    b = s["battle"]
+    assert b is not None  # (the_battle, inlined: every battle comes here)
     by = b["attacker"]
     where = target_of(s, b)
     owner, index, card = where

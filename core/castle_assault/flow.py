@@ -17,7 +17,7 @@ from . import battle
 from .battle import destroyed_castle, last_castle
 from .data import CARDS
 from .options import option
-from .state import State, the_battle
+from .state import State
 from .zones import draw_village
 
 
@@ -80,7 +80,8 @@ def react_auto(s: State, seat: int) -> dict | None:
 
 def join_step(s: State, events: list) -> bool:
     """Skip the joiners nobody asks (their pass, never announced); True if one must decide."""
-    b = the_battle(s)
+    b = s["battle"]
+    assert b is not None  # (the_battle, inlined: every battle comes here)
     while b["to_ask"] and not wants_join_prompt(s, b["to_ask"][0]):    # (join_auto, without its frame)
         b["to_ask"].pop(0)                                # the pass that phases/join.py carries out (decline)
     if b["to_ask"]:
@@ -91,7 +92,9 @@ def join_step(s: State, events: list) -> bool:
 
 def react_step(s: State, events: list) -> bool:
     """The victim is asked to react, or passes automatically."""
-    victim = the_battle(s)["victim"]
+    b = s["battle"]
+    assert b is not None  # (the_battle, inlined)
+    victim = b["victim"]
     if wants_react_prompt(s, victim):                     # (react_auto, without its frame)
         return True
     battle.react(s, victim, [], events)                   # the pass that phases/react.py carries out
@@ -126,7 +129,9 @@ def next_turn(s: State, events: list) -> None:
     """Clockwise to the next seat (CA-SETUP-8); its compulsory draw (CA-TURN-1)."""
     s["turns"] += 1
     s["quiet_turns"] += 1
-    stall = option(s, "stall")
+    stall = s["options"].get("stall")                     # (option(s, "stall") when it is stored: most turns)
+    if stall is None:
+        stall = option(s, "stall")
     if stall and s["quiet_turns"] >= stall * s["players"]:
         finish(s, None, stalled(stall), events)
         return

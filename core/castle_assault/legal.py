@@ -2,6 +2,8 @@
 prefers moves that make progress, so random games end."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 from core.rng import Rng
 
 from . import battle
@@ -20,6 +22,8 @@ PATTERNS = {kind: {"pattern": MOVES[kind].notation, "help": MOVES[kind].help}
             for kind in ("attack", "night", "build", "explore", "academy", "join", "react", "give")}
 
 
+STANDS = itemgetter(1)  # a post's standing flag
+
 # "<seat>/C", "<seat>/W<n>": a post's target text by seat and post index.
 TARGET_TEXT = [[f"{owner}/{post_name(index)}" for index in range(10)] for owner in range(10)]
 
@@ -28,16 +32,11 @@ def targets(s: State, seat: int) -> list[tuple[str, int, bool]]:
     """Every enemy card that could be attacked: (target text, shields, needs an assault weapon)."""
     out = []
     defence = CARDS.defence
-    defenders_need_assault = option(s, "castle-defender") == "castle"
     alive = s["alive"]
     for owner, posts in enumerate(s["posts"]):
         if owner == seat or not alive[owner]:
             continue
-        walled = False
-        for post in posts[1:]:
-            if post[1]:
-                walled = True
-                break
+        walled = any(map(STANDS, posts[1:]))                 # a wall still standing (zones.walls_standing)
         texts = TARGET_TEXT[owner]
         for index, (card, standing, guards) in enumerate(posts):
             if not standing:
@@ -47,7 +46,7 @@ def targets(s: State, seat: int) -> list[tuple[str, int, bool]]:
                 out.append((texts[index], defence[card], castle))
                 continue
             out.append((texts[index], defence[card] + sum(map(defence.__getitem__, guards)), castle))
-            guarded = castle and defenders_need_assault
+            guarded = castle and option(s, "castle-defender") == "castle"
             for guard in guards:
                 out.append((guard, defence[guard], guarded))
     return out
@@ -118,32 +117,48 @@ def discards(hand: list[str]) -> list[dict]:
 def useful_turn_moves(s: State, seat: int) -> list[dict]:
     """Buy, King, Defend, Take back and Draw moves, in that order (the random player's stream
     depends on the order); Discard moves come after them."""
+    return list(map(as_move, useful_turn_items(s, seat)))
+
+
+def useful_turn_items(s: State, seat: int) -> list[tuple]:
+    """useful_turn_moves, each move as a tuple (`as_move` makes it): the random player makes only
+    the move it picks (a tuple is made for a fraction of a dict's cost)."""
     hand = s["hands"][seat]
     key = CARDS.key
-    moves: list[dict] = []
+    items: list[tuple] = []
     king_turn = s["king_turn"]
     for card in filter(SPENDABLE.__contains__, hand):
         kind = key[card]
         if kind == "gold":
-            moves.append({"type": "buy", "card": card})
+            items.append(("buy", card))
         elif kind == "king" and not king_turn:
-            moves.append({"type": "king", "card": card})
-    if not s["defended"]:
-        moves += defend_moves(s, seat, list(filter(CARDS.defenders.__contains__, hand)))
+            items.append(("king", card))
+    if not s["defended"] and not CARDS.defenders.isdisjoint(hand):
+        items += defend_items(s, seat, list(filter(CARDS.defenders.__contains__, hand)))
     if not s["defended"] or option(s, "defend-limit") == "placement":    # CA-ACT-DEFEND-6
         for post in s["posts"][seat]:
             for card in post[2]:
-                moves.append({"type": "takeback", "card": card})
+                items.append(("takeback", card))
     if king_turn:
-        moves.append({"type": "draw"})
-    return moves
+        items.append(("draw",))
+    return items
+
+
+def as_move(item: tuple) -> dict:
+    """A move of useful_turn_items: ("buy" | "king" | "takeback", card), ("defend", card, post), ("draw",)."""
+    if len(item) == 2:
+        return {"type": item[0], "card": item[1]}
+    if len(item) == 3:
+        return {"type": "defend", "card": item[1], "post": item[2]}
+    return {"type": "draw"}
 
 
 SPENDABLE = CARDS.of_kind["gold"] | CARDS.of_kind["king"]    # a Buy or a King action
 
 
-def defend_moves(s: State, seat: int, defenders: list[str]) -> list[dict]:
-    """Per defender, each standing post of its colour with room (CA-ACT-DEFEND-2, -3), in post order."""
+def defend_items(s: State, seat: int, defenders: list[str]) -> list[tuple]:
+    """Per defender, each standing post of its colour with room (CA-ACT-DEFEND-2, -3), in post
+    order: ("defend", card, post name)."""
     if not defenders:
         return []
     colour = CARDS.colour
@@ -155,11 +170,11 @@ def defend_moves(s: State, seat: int, defenders: list[str]) -> list[dict]:
                 room[colour[card]] = [POST_NAMES[index]]
             else:
                 names.append(POST_NAMES[index])
-    moves = []
+    items = []
     for card in defenders:
         for name in room.get(colour[card], ()):
-            moves.append({"type": "defend", "card": card, "post": name})
-    return moves
+            items.append(("defend", card, name))
+    return items
 
 
 MAX_DEFENDERS = {card: kind.max_defenders for card, kind in CARDS.kind_of.items()}
@@ -267,6 +282,10 @@ class Dice:
         return value
 
 
+FRESH_ROOM_400 = (1 << 62) // 400  # a fresh Dice's room after its first draw, below(400)
+new_dice = object.__new__  # a Dice without its __init__ (random_move sets its three fields)
+
+
 def winning_set(ordered: list[str], shields: int, needs: bool) -> list[str] | None:
     """Strongest-first cards (an assault weapon first when needed) until they beat `shields`."""
     chosen, swords = [], 0
@@ -315,6 +334,40 @@ def pick_attack(all_targets: list, cards: list[str], rng: Dice) -> tuple[str, li
     return winnable[rng.below(len(winnable))]
 
 
+def pick_attack_on(s: State, seat: int, cards: list[str], rng: Dice) -> tuple[str, list[str]] | None:
+    """pick_attack(targets(s, seat), cards, rng), the same answer and draws, in one pass over the
+    posts that makes no target it cannot win (the random player attacks on most turns);
+    tests/core/castle_assault/test_random_player.py compares the two."""
+    ordered = by_strength(cards)
+    total = sum(map(CARDS.swords.__getitem__, ordered))
+    has_assault = any(map(CARDS.assault.__getitem__, ordered))
+    defence = CARDS.defence
+    alive = s["alive"]
+    winnable = []
+    for owner, posts in enumerate(s["posts"]):
+        if owner == seat or not alive[owner]:
+            continue
+        walled = any(map(STANDS, posts[1:]))
+        for index, (card, standing, guards) in enumerate(posts):
+            if not standing:
+                continue
+            castle = walled and index == 0
+            shields = defence[card] + sum(map(defence.__getitem__, guards)) if guards else defence[card]
+            if total > shields and (has_assault or not castle):
+                chosen = winning_set(ordered, shields, castle)
+                if index == 0:                            # a castle: the answer, no draw
+                    return TARGET_TEXT[owner][0], chosen  # type: ignore[return-value]
+                winnable.append((TARGET_TEXT[owner][index], chosen))
+            if guards:
+                guarded = castle and option(s, "castle-defender") == "castle"
+                for guard in guards:
+                    if total > defence[guard] and (has_assault or not guarded):
+                        winnable.append((guard, winning_set(ordered, defence[guard], guarded)))
+    if not winnable:
+        return None
+    return winnable[rng.below(len(winnable))]
+
+
 def open_targets(every: list) -> list:
     """The targets an attack without an assault weapon may hit."""
     return [t for t in every if not t[2]]
@@ -328,62 +381,70 @@ def random_turn(s: State, seat: int, rng: Dice) -> dict:
     if not hand:
         return {"type": "draw"}                  # only a King turn asks a seat with an empty hand
     attackers = list(filter(CARDS.attackers.__contains__, hand))
-    nights = list(filter(NIGHTS.__contains__, hand))     # (cards_of("night", hand), without its frame)
-    every = None
+    night = None if NIGHTS.isdisjoint(hand) else next(filter(NIGHTS.__contains__, hand))  # the first Night card
+    every = None                                        # the turn's targets, once found
     if attackers and rng.below(100) < 55:
-        every = targets(s, seat)
-        plan = pick_attack(every, attackers, rng)
+        plan = pick_attack_on(s, seat, attackers, rng)  # (pick_attack(targets(s, seat), ...))
         if plan is not None:
-            if nights and rng.below(4) == 0:
-                return {"type": "night", "night": nights[0], "target": plan[0], "cards": plan[1]}
+            if night is not None and rng.below(4) == 0:
+                return {"type": "night", "night": night, "target": plan[0], "cards": plan[1]}
             return {"type": "attack", "target": plan[0], "cards": plan[1]}
-    special, every = turn_specials(s, seat, attackers, nights, every, rng)
+    special, every = turn_specials(s, seat, attackers, night, every, rng)
     if special and rng.below(2) == 0:
         return special[rng.below(len(special))]
-    useful = useful_turn_moves(s, seat)
+    useful = useful_turn_items(s, seat)                 # (useful_turn_moves, made only when picked)
     if useful and rng.below(4) != 0:
-        return useful[rng.below(len(useful))]
+        return as_move(useful[rng.below(len(useful))])
     if attackers:
         if every is None:
             every = targets(s, seat)
         if (aims := open_targets(every)) and rng.below(2) == 0:
             return {"type": "attack", "target": aims[rng.below(len(aims))][0], "cards": [attackers[0]]}
     pick = rng.below(len(useful) + len(hand))            # any concrete move, a discard included
-    return useful[pick] if pick < len(useful) else {"type": "discard", "card": hand[pick - len(useful)]}
+    return as_move(useful[pick]) if pick < len(useful) else {"type": "discard", "card": hand[pick - len(useful)]}
 
 
 NIGHTS = CARDS.of_kind["night"]
 
 
-def turn_specials(s: State, seat: int, attackers: list, nights: list, every, rng: Dice) -> tuple[list, list | None]:
+def turn_specials(s: State, seat: int, attackers: list, night: str | None, every, rng: Dice) -> tuple[list, list | None]:
     """A turn's special moves: Build, Academy, Explore with every Explorer, and now and then a
     random night attack; with the turn's targets if they had to be found for it."""
     hand = s["hands"][seat]
     special = []
-    if s["siege"] and (builds := build_sets(hand)):
+    # (a hand without a Builder has no build set, one without an Explorer no exploration: told at once)
+    if s["siege"] and not BUILDERS.isdisjoint(hand) and (builds := build_sets(hand)):
         special.append({"type": "build", "cards": builds})
-    if s["academy"] and (study := academy_set(hand)):
+    if s["academy"] and not SCARCE_FOR_ACADEMY.isdisjoint(hand) and (study := academy_set(hand)):
         special.append({"type": "academy", "cards": study})
-    explorers = list(filter(CARDS.explorers.__contains__, hand))
-    if explorers:
-        special.append({"type": "explore", "cards": explorers})
-    if nights and rng.below(3) == 0:
+    if not CARDS.explorers.isdisjoint(hand):
+        special.append({"type": "explore", "cards": list(filter(CARDS.explorers.__contains__, hand))})
+    if night is not None and rng.below(3) == 0:
         if every is None:
             every = targets(s, seat)
         if aims := open_targets(every):
             aim = aims[rng.below(len(aims))][0]
             cards = [c for c in attackers if rng.below(2)]
-            special.append({"type": "night", "night": nights[0], "target": aim, "cards": cards})
+            special.append({"type": "night", "night": night, "target": aim, "cards": cards})
     return special, every
 
 
 def random_move(state: State, seat: int, rng: Rng) -> dict:
     """Game.random_move (game.py binds it as it is: the protocol's parameter names): the
     prompted seat's answer, now and then a standing answer, drawn with Dice."""
-    s, dice = state, Dice(rng)
-    if prompted_seat(s) != seat or dice.below(400) == 0:
-        return dict(STANDING[dice.below(len(STANDING))])
+    s = state
     phase = s["phase"]
+    if (s["turn"] if phase == "act" else prompted_seat(s)) != seat:
+        dice = Dice(rng)
+        return dict(STANDING[dice.below(len(STANDING))])
+    # Dice(rng).below(400), as a fresh Dice draws it: from a new pool of 62 bits (Dice.__init__
+    # and Dice.below, inlined)
+    dice = new_dice(Dice)
+    dice.rng = rng
+    dice.pool, standing = divmod(rng.bits(62), 400)
+    dice.room = FRESH_ROOM_400
+    if standing == 0:
+        return dict(STANDING[dice.below(len(STANDING))])
     hand = s["hands"][seat]
     if phase == "act":
         return random_turn(s, seat, dice)

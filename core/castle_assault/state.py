@@ -225,6 +225,8 @@ def shuffle_plan(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 
 PLANS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}  # by size: at most the 120 cards of the game
+for _size in range(121):  # worked out at import: a deal and every Village rebuild shuffles
+    shuffle_plan(_size)
 
 
 def game_rng(s: State) -> Rng:

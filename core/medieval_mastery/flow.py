@@ -370,7 +370,8 @@ def window_targets(st: State, seat: int) -> list[tuple[int, int]]:
 def must_ask(st: State, seat: int) -> bool:
     """Is `seat` prompted in the open window? fast: only Fracture holders; strict: all but
     those whose Fracture is visibly discarded. Standing answers pass for them."""
-    fast = option(st, "windows") == "fast"
+    windows = st["options"].get("windows")  # (option(st, "windows") when it is stored: most games)
+    fast = (windows if windows is not None else option(st, "windows")) == "fast"
     if fast and not rules.has(st["hand"][seat], "FR"):  # (the usual answer, the cheapest test first)
         return False
     if not window_targets(st, seat):
@@ -439,7 +440,8 @@ def run_battle(ctx: Ctx) -> None:
     """The battle's automatic steps, from battle["step"] on, until a seat must decide."""
     st = ctx.st
     while st["phase"] == "battle" and st["win"] is None:
-        b = battle_of(st)
+        b = st["battle"]  # (battle_of, inlined)
+        assert b is not None
         BATTLE_STEPS[b["step"]](ctx, b)
 
 

@@ -11,7 +11,8 @@ from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS, option
 from core.medieval_mastery.phases import DECISIONS, asked_rule, current_rule, decision_of, legal_moves
 from core.medieval_mastery.state import FORMAT_1, HASHER, Ctx, State, clone, clone_for_move
-from core.medieval_mastery.notation import plain_shape
+from core.medieval_mastery.notation import PLAIN_TESTS, plain_shape
+from core.medieval_mastery.phases.turn import DECISION as MAIN, TURN_MOVES
 from core.medieval_mastery.words import reread, seat_word
 from core.memo import Memo
 from core.phase import prompt, refusal
@@ -156,10 +157,12 @@ class MedievalMastery(Game):
         asked now (legal.prompted). Any other move takes the preamble, which refuses it as it
         always did (the same code, rule and message); tests/core/medieval_mastery/test_apply_paths.py
         compares the two."""
-        if (type(move) is dict and type(seat) is int and 0 <= seat < state["players"] and state["win"] is None
-                and plain_shape(move)
-                and (seat == state["active"] if state["phase"] == "main" else seat in legal.prompted(state))):
-            return self.apply_decision(state, seat, move)
+        if type(move) is dict and type(seat) is int and 0 <= seat < state["players"] and state["win"] is None:
+            kind = move.get("type")  # (plain_shape's own test of the kind, without plain_shape's frame)
+            test = PLAIN_TESTS.get(kind) if type(kind) is str else None
+            if ((test(move) if test is not None else plain_shape(move))
+                    and (seat == state["active"] if state["phase"] == "main" else seat in legal.prompted(state))):
+                return self.apply_decision(state, seat, move)
         return self.checked_apply(state, seat, move, self.apply_decision)
 
     def check_shape(self, state, seat, move):
@@ -195,18 +198,23 @@ class MedievalMastery(Game):
         (check and decide inlined, and decision_of when no choice is asked: every move comes here.)"""
         phase = state["phase"]
         decision = DECISIONS[phase] if phase != "choice" else decision_of(state)
+        kind = move["type"]
         try:
-            if move["type"] not in decision.moves:
-                raise refusal(decision, move["type"], state, seat, move)
+            if kind not in decision.moves:
+                raise refusal(decision, kind, state, seat, move)
             st = clone_for_move(state)
             ctx = Ctx(st)
-            decision.resolve(ctx, seat, move)
+            if decision is MAIN and seat == st["active"]:  # (the turn's move: turn.resolve, without its frame)
+                TURN_MOVES[kind](ctx, seat, move)
+            else:
+                decision.resolve(ctx, seat, move)
         except IllegalMove as err:
             if err.legal is None:  # only on the error path: say what is legal instead
                 err.legal = [m["pattern"] if "pattern" in m else notation.format_move(m)
                              for m in legal_moves(state, seat)][:40]
             raise
-        flow.settle(ctx)
+        if st["win"] is not None or st["phase"] in SETTLING:  # (flow.settle has nothing to do otherwise)
+            flow.settle(ctx)
         ctx.close()
         return st, ctx.ev
 
@@ -271,6 +279,9 @@ class MedievalMastery(Game):
         format: a format-1 downgrade keeps the state's lists, so verify of old games is cheap too."""
         return HASHER.digest(data)
 
+
+# The phases flow.settle runs steps in (a window, a battle), besides ending a won game.
+SETTLING = frozenset({"window", "battle"})
 
 
 def result_code(st: State) -> str:

@@ -7,7 +7,7 @@ from itertools import permutations
 from core.medieval_mastery import battle, data, flow, rules
 from core.medieval_mastery.notation import ARTEFACT_WORDS, STANDING_WORD
 from core.medieval_mastery.rules import board_of
-from core.medieval_mastery.state import State, battle_of, choice_of, window_of
+from core.medieval_mastery.state import State, choice_of
 from core.rng import Rng
 from core.text import say
 
@@ -135,14 +135,20 @@ def prompted(st: State) -> list[int]:
     ph = st["phase"]
     if ph == "main":
         return [st["active"]]
-    if ph == "window":
-        return [window_of(st)["asked"]]
+    if ph == "window":  # (window_of, choice_of and battle_of inlined: every move asks)
+        w = st["window"]
+        assert w is not None
+        return [w["asked"]]
     if ph == "choice":
-        return [choice_of(st)["seat"]]
+        ch = st["choice"]
+        assert ch is not None
+        return [ch["seat"]]
+    b = st["battle"]
     if ph == "support":
-        return [battle.support_seat(battle_of(st))]
+        assert b is not None
+        return [battle.support_seat(b)]
     if ph == "commit":
-        b = battle_of(st)
+        assert b is not None
         return [s for side, s in ((0, b["attacker"]), (1, b["defender"])) if b["commit"][side] is None]
     return []
 
@@ -254,15 +260,13 @@ def random_advance(st: State, seat: int, rng: Rng) -> dict | None:
     found = rules.targets_kept(st, seat)  # (not to be changed: sorted into a new list)
     if not found:
         return None
-    own, kn = st["owner"], st["knights"]
-
-    def weakness(node):
-        if node >= board.n_slots:
-            return 8
-        return 0 if own[node] < 0 else kn[node]
-
-    options = sorted(found, key=weakness)
-    castles = [n for n in options if n >= board.n_slots]
+    own, kn, n_slots = st["owner"], st["knights"], board.n_slots
+    # The targets weakest first: by weakness (a castle 8, an empty slot 0, else its knights), ties
+    # in `found`'s order, which is ascending, so sorting (weakness, node) pairs is the same order
+    # as sorted(found, key=weakness), without a key function's frame per target.
+    options = [node for _, node in sorted([(8 if node >= n_slots else 0 if own[node] < 0 else kn[node], node)
+                                           for node in found])]
+    castles = [n for n in options if n >= n_slots]
     if castles and have >= 6 and rng.die(2) == 1:
         node = castles[rng.die(len(castles)) - 1]  # a siege wins the game outright
     else:
@@ -270,7 +274,7 @@ def random_advance(st: State, seat: int, rng: Rng) -> dict | None:
     top = min(have, rules.capacity(st, node))
     if rules.dice_used(st, seat, have - top) + 1 > data.DICE_PER_PLAYER:
         return None
-    if node < board.n_slots and own[node] >= 0 and top <= kn[node] and rng.die(2) == 2:
+    if node < n_slots and own[node] >= 0 and top <= kn[node] and rng.die(2) == 2:
         return None  # too weak to attack: wait for more knights
     count = top if rng.die(4) != 1 else rng.die(top)
     while rules.dice_used(st, seat, have - count) + 1 > data.DICE_PER_PLAYER:

@@ -209,7 +209,8 @@ def targets(st: State, seat: int) -> list[int]:
 def targets_kept(st: State, seat: int) -> list[int]:
     """`targets`, remembered like reach_of: the list itself, which callers must not change (the
     checks of an advance and the random player read it without a copy)."""
-    key = (st["players"], seat, tuple(st["owner"]), option(st, "siege"), option(st, "teams"))
+    options = st["options"]  # (the stored values: another key for a legacy reading only repeats an entry)
+    key = (st["players"], seat, tuple(st["owner"]), options.get("siege"), options.get("teams"))
     found = _TARGETS.get(key)
     if found is None:
         found = _TARGETS.keep(key, _targets(st, seat))
@@ -224,10 +225,11 @@ def _targets(st: State, seat: int) -> list[int]:
     out = []
     own = st["owner"]
     siege = option(st, "siege")
+    teamed = option(st, "teams") != "none"  # (teammates is never true without teams)
     for node in reach_of(st, seat)[1]:
         if node < board.n_slots:
             holder = own[node]
-            if holder >= 0 and teammates(st, seat, holder):
+            if holder >= 0 and teamed and teammates(st, seat, holder):
                 continue
             out.append(node)
         elif siege:
@@ -243,10 +245,14 @@ def life_and_death(ctx: Ctx) -> None:
         return
     board = board_of(st)
     for seat in range(st["players"]):
-        mine = [s for s in range(board.n_slots) if st["owner"][s] == seat]
-        if not mine:
+        held = st["owner"].count(seat)
+        if not held:
             continue
-        ok = set(reach_of(st, seat)[0])
+        supplied = reach_of(st, seat)[0]  # (the seat's territories linked to its castle: a subset of those it holds)
+        if len(supplied) == held:
+            continue  # every territory supplied: nothing is lost
+        mine = [s for s in range(board.n_slots) if st["owner"][s] == seat]
+        ok = set(supplied)
         for slot in mine:
             if slot not in ok:
                 lost = st["knights"][slot]
@@ -310,6 +316,8 @@ def kind(card: int) -> str:
 # Every card's kind and public id, made once (cards of six seats: 0..107).
 KINDS = tuple(data.DECK[card % DECK_SIZE] for card in range(6 * DECK_SIZE))
 CARD_IDS = tuple(f"K{card:03d}" for card in range(6 * DECK_SIZE))
+CARDS_OF_KIND = {code: frozenset(card for card, its in enumerate(KINDS) if its == code) for code in data.DECK}
+NO_CARDS: frozenset[int] = frozenset()
 
 
 def owner(card: int) -> int:
@@ -371,7 +379,8 @@ def find_named(hand: list[int], word: str) -> int | None:
 
 
 def has(hand: list[int], code: str) -> bool:
-    return find(hand, code) is not None
+    """find(hand, code) is not None, in one C call: the cards of that kind (of six seats) against the hand."""
+    return not CARDS_OF_KIND.get(code, NO_CARDS).isdisjoint(hand)
 
 
 def discard(ctx: Ctx, card: int) -> None:

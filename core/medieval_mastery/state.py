@@ -233,10 +233,14 @@ class Ctx:
         """st[key][seat] (key in PILES) to be changed: copied the first time, like `piles`.
         (Once copied, (key, seat) is owned and so is st[key]: one lookup answers.)"""
         tag = (key, seat)
-        if tag in self._own:
-            return self._data[key][seat]
-        piles = self.piles(key)
-        self._own.add(tag)
+        own, data = self._own, self._data
+        if tag in own:
+            return data[key][seat]
+        if key not in own:  # (piles(key), inlined)
+            own.add(key)
+            data[key] = list(data[key])
+        own.add(tag)
+        piles = data[key]
         piles[seat] = mine = list(piles[seat])
         return mine
 

@@ -60,7 +60,8 @@ def night(s: State, seat: int, move: dict, events: list) -> None:
 
 def defend(s: State, seat: int, move: dict, events: list) -> None:
     card = move["card"]
-    take_from_hand(s, seat, [card], "CA-ACT-DEFEND-1")
+    if card not in s["hands"][seat]:                      # (take_from_hand of one card: its refusal)
+        take_from_hand(s, seat, [card], "CA-ACT-DEFEND-1")
     if s["defended"]:
         raise one_defend(s)
     if not CARDS.defender[card]:
@@ -193,14 +194,15 @@ def explore(s: State, seat: int, move: dict, events: list) -> None:
 
 def buy(s: State, seat: int, move: dict, events: list) -> None:
     card = move["card"]
-    take_from_hand(s, seat, [card], "CA-ACT-BUY-1")
+    hand = s["hands"][seat]
+    if card not in hand:                                  # (take_from_hand of one card: its refusal)
+        take_from_hand(s, seat, [card], "CA-ACT-BUY-1")
     if CARDS.key[card] != "gold":
         raise IllegalMove("not-gold", say("Buying spends one {gold}, not {card}.", gold=term("Gold"),
                                           card=CARDS.label(card)), "CA-ACT-BUY-1")
-    spend(s, seat, [card])
-    events.append(Event(say_n("{player} spends {card} and draws {n} Village card.",
-                              "{player} spends {card} and draws {n} Village cards.", BUY_DRAWS, player=P(seat),
-                              card=CARDS.label(card))))
+    hand.remove(card)                                     # (spend, of one card)
+    s["discard"].append(card)
+    events.append(BUY_EVENTS[seat][card])
     got = draw_cards(s, seat, BUY_DRAWS, events)
     if len(got) < BUY_DRAWS:
         events.append(Event(only_drawn(len(got))))
@@ -261,8 +263,11 @@ def draw(s: State, seat: int, move: dict, events: list) -> None:
 
 def discard(s: State, seat: int, move: dict, events: list) -> None:
     card = move["card"]
-    take_from_hand(s, seat, [card], "CA-ACT-DISCARD-1")
-    spend(s, seat, [card])
+    hand = s["hands"][seat]
+    if card not in hand:                                  # (take_from_hand of one card: its refusal)
+        take_from_hand(s, seat, [card], "CA-ACT-DISCARD-1")
+    hand.remove(card)                                     # (spend, of one card)
+    s["discard"].append(card)
     events.append(DISCARD_EVENTS[seat][card])
     end_action(s, events)
 
@@ -275,6 +280,11 @@ POST_LABELS = [say("the castle")] + [say("wall {post}", post=post_name(index)) f
 
 
 NOTHING_GAINED = [Event(say("{player} does not beat the danger and gains nothing.", player=P(seat))) for seat in range(4)]
+
+# Made once per seat and Gold card, as the turn draw's events are (flow.py).
+BUY_EVENTS = [{card: Event(say_n("{player} spends {card} and draws {n} Village card.",
+                                 "{player} spends {card} and draws {n} Village cards.", BUY_DRAWS, player=P(seat),
+                                 card=CARDS.label(card))) for card in CARDS.of_kind["gold"]} for seat in range(4)]
 
 # Made once, as the turn draw's events are (flow.py): the random player discards often.
 DISCARD_EVENTS = [{card: Event(say("{player} discards {card} for no effect.", player=P(seat), card=CARDS.label(card)))

@@ -261,3 +261,17 @@ def test_an_answer_with_nothing_to_answer_says_so():
     assert "there is no battle now" in err.message and "'end'" in err.message
     err = refused(st, 0, "pass")
     assert "nothing is waiting for an answer" in err.message
+
+
+@pytest.mark.rule("MM-TERM-HAND")
+def test_has_answers_as_find_for_every_kind_and_hand():
+    """rules.has tells a kind in a pile with one set test: the same answer as find, for every
+    kind (and a code no card has) over hands of every seat's cards."""
+    import random
+
+    pick = random.Random(7)
+    cards = list(range(6 * data.DECK_SIZE))
+    for _ in range(400):
+        hand = pick.sample(cards, pick.randrange(0, 9))
+        for code in [*set(data.DECK), "XX"]:
+            assert rules.has(hand, code) is (rules.find(hand, code) is not None), (hand, code)
