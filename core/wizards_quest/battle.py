@@ -66,7 +66,7 @@ def _check(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     if f["vs"] != "army" and not _creature_still_there(st, f, ev):
         return None
     tgt = f["target"]
-    if f["vs"] == "army" and tgt in (st["dragon"], st["peace"]):  # sent there in mid-campaign by a ring's card
+    if f["vs"] == "army" and (tgt == st["dragon"] or tgt == st["peace"]):  # sent there in mid-campaign by a ring's card
         if st["owner"][tgt] != -1:  # WQ-CAMP-9, WQ-SPECIAL-2: not while a creature stands with the army
             return _end(st, ev, Event(say("The dragon now stands on {where}: the army there cannot be attacked; the "
                                           "campaign ends.", where=name(tgt)) if st["dragon"] == tgt else
@@ -78,7 +78,8 @@ def _check(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         return None
     f["stage"] = "roll"
     if f["battles"] > 0:
-        ask(st, "go", f["attacker"], special=f["mode"] == "special", source=f["source"], boat=f["via"] == board.BOAT)
+        st["frames"].append({"kind": "ask-go", "seat": f["attacker"], "special": f["mode"] == "special",  # (ask's frame)
+                             "source": f["source"], "boat": f["via"] == board.BOAT})
     return None
 
 
@@ -136,7 +137,7 @@ def _army_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
             if ev is not QUIET:
                 ev.append(Event(say("{where} is protected by the Peacemaker and cannot be taken.", where=name(tgt))))
         elif S.pieces(st, src) >= 2:
-            ask(st, "take", a, source=src, target=tgt)
+            st["frames"].append({"kind": "ask-take", "seat": a, "source": src, "target": tgt})  # (ask's frame)
         elif ev is not QUIET:
             ev.append(Event(say("One piece cannot take {where}; it stays empty.", where=name(tgt))))
         return False

@@ -22,7 +22,7 @@ from core.wizards_quest.effects import dice_off, men, peace_arrive, suffer_loss
 from core.wizards_quest.notation import FORMS, format_move
 from core.wizards_quest.phases import DECISIONS
 from core.wizards_quest.setup import setup_step
-from core.wizards_quest.state import QUIET, Frame, State, ask
+from core.wizards_quest.state import QUIET, Frame, State
 
 MAX_STEPS = 200000
 
@@ -336,7 +336,7 @@ def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
             told = S.TOLD.get(("turn", seat))
             ev.append(told or S.TOLD.keep(("turn", seat), Event(say("{player}'s turn.", player=P(seat)))))
         f["stage"] = "supply"
-        ask(st, "cards", seat, mode="turn", drew=False, new="")
+        st["frames"].append({"kind": "ask-cards", "seat": seat, "mode": "turn", "drew": False, "new": ""})  # (ask's frame)
     elif stage == "supply":  # WQ-SUPPLY-3, WQ-CARDS-6
         tn = st["turn"]
         assert tn is not None
@@ -349,9 +349,10 @@ def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
                                                                     player=P(seat), men=men(total), base=base))))
         f["stage"] = "camp"
         if total:
-            ask(st, "place", seat, total=total, single=-1, max_heroes=2, why="reinforcements")
+            st["frames"].append({"kind": "ask-place", "seat": seat, "total": total, "single": -1,  # (ask's frame)
+                                 "max_heroes": 2, "why": "reinforcements"})
     elif stage == "camp":
-        ask(st, "camp", seat)
+        st["frames"].append({"kind": "ask-camp", "seat": seat})  # (ask's frame)
     else:
         st["frames"].pop()
         st["turn"] = None
