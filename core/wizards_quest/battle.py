@@ -36,8 +36,8 @@ def fight_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     another while the frame stays on top: what the driver would run next anyway, without its round."""
     while True:
         HANDLERS[f["stage"]](st, f, rng, ev)
-        frames = st["frames"]
-        if st["winners"] is not None or not frames or frames[-1] is not f:
+        frames = st["frames"]  # (whatever ends the game empties it: no look at the winners, see flow.run)
+        if not frames or frames[-1] is not f:
             return
 
 
@@ -66,7 +66,7 @@ def _check(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     if f["vs"] != "army" and not _creature_still_there(st, f, ev):
         return None
     tgt = f["target"]
-    if f["vs"] == "army" and tgt in (st["dragon"], st["peace"]):  # sent there in mid-campaign by a ring's card
+    if f["vs"] == "army" and (tgt == st["dragon"] or tgt == st["peace"]):  # sent there in mid-campaign by a ring's card
         if st["owner"][tgt] != -1:  # WQ-CAMP-9, WQ-SPECIAL-2: not while a creature stands with the army
             return _end(st, ev, Event(say("The dragon now stands on {where}: the army there cannot be attacked; the "
                                           "campaign ends.", where=name(tgt)) if st["dragon"] == tgt else
@@ -78,7 +78,8 @@ def _check(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         return None
     f["stage"] = "roll"
     if f["battles"] > 0:
-        ask(st, "go", f["attacker"], special=f["mode"] == "special", source=f["source"], boat=f["via"] == board.BOAT)
+        st["frames"].append({"kind": "ask-go", "seat": f["attacker"], "special": f["mode"] == "special",  # (ask's frame)
+                             "source": f["source"], "boat": f["via"] == board.BOAT})
     return None
 
 
@@ -136,7 +137,7 @@ def _army_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
             if ev is not QUIET:
                 ev.append(Event(say("{where} is protected by the Peacemaker and cannot be taken.", where=name(tgt))))
         elif S.pieces(st, src) >= 2:
-            ask(st, "take", a, source=src, target=tgt)
+            st["frames"].append({"kind": "ask-take", "seat": a, "source": src, "target": tgt})  # (ask's frame)
         elif ev is not QUIET:
             ev.append(Event(say("One piece cannot take {where}; it stays empty.", where=name(tgt))))
         return False
@@ -150,31 +151,44 @@ def _army_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
 
 
 def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
-    """WQ-BATTLE-2 to -6: both dice together, strengths fixed before the roll."""
+    """WQ-BATTLE-2 to -6: both dice together, strengths fixed before the roll. (attack_strength,
+    defence_strength and hits without their calls: a strength is at most 6 already, so a roll hits
+    when it is at most the strength; min() written out.)"""
     a, src, tgt, vs = f["attacker"], f["source"], f["target"], f["vs"]
-    sa, sd = attack_strength(st, f), defence_strength(st, f)
+    sa = S.army_strength(st, src)
+    sd = 6 if vs != "army" else S.army_strength(st, tgt) + S.defence_bonus(st, tgt, f["via"])  # WQ-STR-1, WQ-STR-2
+    sa, sd = (sa if sa < 6 else 6), (sd if sd < 6 else 6)
     ra, rd = rng.die(), rng.die()
-    hd, ha = hits(ra, sa), hits(rd, sd)
+    hd, ha = (ra if ra <= sa else 0), (rd if rd <= sd else 0)
     both_missed = hd == 0 and ha == 0
     d = st["owner"][tgt]
     f["battles"] += 1
     f["both_missed"] = both_missed
-    f["defender_losses"] = dl = min(hd, 1 if vs != "army" else S.pieces(st, tgt))
-    f["attacker_losses"] = al = min(1 if both_missed else ha, S.pieces(st, src))
+    most = 1 if vs != "army" else S.pieces(st, tgt)
+    f["defender_losses"] = hd if hd < most else most
+    al, most = (1 if both_missed else ha), S.pieces(st, src)
+    f["attacker_losses"] = al if al < most else most
+    wizard = st["wizard"]
     f["lead"] = "" if a == ORC else (S.hero_at(st, a, src) or "")
-    f["attacker_wizard"] = a != ORC and st["wizard"][a] == src
-    f["defender_wizard"] = vs == "army" and 0 <= d < ORC and st["wizard"][d] == tgt
+    f["attacker_wizard"] = a != ORC and wizard[a] == src
+    f["defender_wizard"] = vs == "army" and 0 <= d < ORC and wizard[d] == tgt
     if ev is not QUIET:
-        # each side and its verb: the orcs roll; a player, the dragon or the Peacemaker rolls
-        side_a = SIDES.get(("attack", a, sa, ra)) or _side("attack", a, sa, ra)
-        side_d = SIDES.get((vs, d, sd, rd)) or _side(vs, d, sd, rd)
-        text = say("Battle at {where}: {attack}, {defence}. Defender loses {defender}, attacker loses {attacker}. "
-                   "Both miss: the attacker loses 1.", where=name(tgt), attack=side_a, defence=side_d, defender=dl,
-                   attacker=al) if both_missed else \
-            say("Battle at {where}: {attack}, {defence}. Defender loses {defender}, attacker loses {attacker}.",
-                where=name(tgt), attack=side_a, defence=side_d, defender=dl, attacker=al)
-        ev.append(Event(text, None, {"attacker": [sa, ra], "defender": [sd, rd]}))
+        ev.append(_battle_event(f, d, sa, ra, sd, rd))
     f["stage"] = "dloss"
+
+
+def _battle_event(f: Frame, d: int, sa: int, ra: int, sd: int, rd: int) -> Event:
+    """The event of the battle just rolled: where, each side's strength and roll, the losses."""
+    a, tgt, vs, dl, al = f["attacker"], f["target"], f["vs"], f["defender_losses"], f["attacker_losses"]
+    # each side and its verb: the orcs roll; a player, the dragon or the Peacemaker rolls
+    side_a = SIDES.get(("attack", a, sa, ra)) or _side("attack", a, sa, ra)
+    side_d = SIDES.get((vs, d, sd, rd)) or _side(vs, d, sd, rd)
+    text = say("Battle at {where}: {attack}, {defence}. Defender loses {defender}, attacker loses {attacker}. "
+               "Both miss: the attacker loses 1.", where=name(tgt), attack=side_a, defence=side_d, defender=dl,
+               attacker=al) if f["both_missed"] else \
+        say("Battle at {where}: {attack}, {defence}. Defender loses {defender}, attacker loses {attacker}.",
+            where=name(tgt), attack=side_a, defence=side_d, defender=dl, attacker=al)
+    return S.new_event((text, None, {"attacker": [sa, ra], "defender": [sd, rd]}))
 
 
 def _side(role: str, s: int, strength: int, roll: int) -> Msg:
@@ -307,7 +321,10 @@ def raid_targets(st: State, src: int) -> list[int]:
 
 def raid_eligible(st: State, t: int) -> bool:
     s = st["owner"][t]
-    return (0 <= s < ORC and st["dragon"] != t and st["champion"][s] != t and not S.is_protected(st, t))
+    if not 0 <= s < ORC or st["dragon"] == t or st["champion"][s] == t:
+        return False
+    p = st["peace"]  # (S.is_protected, without its call: raids look at every territory around a source)
+    return not (p >= 0 and t < board.COUNTIES and board.DUCHY[t] == board.DUCHY[p])
 
 
 def raids_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -321,8 +338,8 @@ def raids_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
             targets = raid_targets(st, src)
             if targets:
                 if ev is not QUIET:
-                    ev.append(Event(say("The orcs of {source} raid: {targets}.", source=name(src),
-                                        targets=", ".join(IDS[t] for t in targets))))
+                    ev.append(S.new_event((say("The orcs of {source} raid: {targets}.", source=name(src),
+                                               targets=", ".join([IDS[t] for t in targets])), None, None)))
                 st["frames"].append({"kind": "raid", "source": src, "targets": targets, "next": 0})
                 return
     st["frames"].pop()
@@ -370,8 +387,8 @@ def donor_men(st: State, seat: int, src: int, boat: bool) -> dict[int, int]:
 
 def donors(st: State, seat: int, src: int, boat: bool) -> list[int]:
     """Territories that may send men into src (WQ-CAMP-4, WQ-BOAT-5)."""
-    near = board.BOAT_REACH[src] if boat else board.ADJ_SET[src]
-    return [t for t in near if st["owner"][t] == seat]
+    near, own = board.BOAT_REACH[src] if boat else board.ADJ_SET[src], st["owner"]
+    return [t for t in near if own[t] == seat]
 
 
 def check_donors(st: State, seat: int, src: int, boat: bool, men: dict[int, int]) -> None:

@@ -114,8 +114,8 @@ def collect(st: State, seat: int, i: int, t: int, rng: Rng, ev: list[Event]) -> 
     tr[2] = S.TAKEN
     kind = tr[1]
     if ev is not QUIET:
-        ev.append(Event(say("{player} collects their {treasure} on {where}.", player=P(seat),
-                            treasure=term(S.KIND_NAMES[kind]), where=name(t))))
+        ev.append(S.new_event((say("{player} collects their {treasure} on {where}.", player=P(seat),
+                                   treasure=term(S.KIND_NAMES[kind]), where=name(t)), None, None)))
     if S.collected(st, seat) == 3:  # WQ-TREASURE-6
         st["winners"], st["reason"] = [seat], "collected all three treasures"
         st["frames"] = []
@@ -155,9 +155,9 @@ def check_eliminations(st: State, ev: list[Event]) -> None:
     """WQ-END-1, WQ-END-2, WQ-END-4."""
     if st["round"] < 1 or st["winners"] is not None:
         return
-    own = st["owner"]
+    own, out = st["owner"], st["eliminated"]  # (`out` as it was: a seat put out below is not looked at again)
     for s in range(st["players"]):
-        if st["eliminated"][s] or s in own:
+        if out[s] or s in own:
             continue
         S.own(st, "eliminated")[s] = True
         S.own(st, "discard").extend(st["hands"][s])
@@ -214,18 +214,20 @@ def forced_loss(st: State, seat: int, t: int, k: int) -> str | None:
 def lose_pieces(st: State, seat: int, t: int, k: int, hero: str, into: str, why: str, ev: list[Event]) -> None:
     """Carry out a loss of k pieces on t, `hero` among them (its frame, if it had one, gone): a
     wizard's victims go to the fight frame's struck list `into`; the dragon's may eliminate."""
-    lost = min(k, S.pieces(st, t))
+    lost = S.pieces(st, t)
+    if k < lost:  # (min, without its call)
+        lost = k
     n = lost - (1 if hero else 0)
     S.remove(st, t, n, hero or None)
     if ev is not QUIET:
         where = board.IDS[t]
         told = LOSSES.get((seat, n, t, hero))
         if told is None:
-            told = LOSSES.keep((seat, n, t, hero), Event(
+            told = LOSSES.keep((seat, n, t, hero), S.new_event((
                 say("{player} loses {men} on {where}.", player=P(seat), men=men(n), where=where) if not hero else
                 say("{player} loses {men} and their {hero} on {where}.", player=P(seat), men=men(n), hero=term(hero),
                     where=where) if n else
-                say("{player} loses their {hero} on {where}.", player=P(seat), hero=term(hero), where=where)))
+                say("{player} loses their {hero} on {where}.", player=P(seat), hero=term(hero), where=where), None, None)))
         ev.append(told)
     if into:
         st["frames"][-1][S.STRUCK[into]] = [n, hero]  # type: ignore[literal-required]
@@ -239,7 +241,8 @@ def suffer_loss(st: State, seat: int, t: int, k: int, into: str, why: str, ev: l
     put to the seat (phases/loss.py)."""
     hero = forced_loss(st, seat, t, k)
     if hero is None:
-        ask(st, "loss", seat, territory=t, count=k, into=into, why=why)
+        st["frames"].append({"kind": "ask-loss", "seat": seat, "territory": t, "count": k, "into": into,  # (ask's frame)
+                             "why": why})
     else:
         lose_pieces(st, seat, t, k, hero, into, why, ev)
 

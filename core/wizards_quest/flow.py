@@ -12,7 +12,7 @@ from typing import Callable
 
 from core.options import rng_scheme
 from core.protocol import Event, IllegalMove
-from core.rng import SCHEMES, Rng
+from core.rng import BLOCKS, SCHEMES, Rng
 from core.text import P, say, say_n, term
 from core.wizards_quest import board
 from core.wizards_quest import state as S
@@ -22,7 +22,7 @@ from core.wizards_quest.effects import dice_off, men, peace_arrive, suffer_loss
 from core.wizards_quest.notation import FORMS, format_move
 from core.wizards_quest.phases import DECISIONS
 from core.wizards_quest.setup import setup_step
-from core.wizards_quest.state import QUIET, Frame, State, ask
+from core.wizards_quest.state import QUIET, Frame, State
 
 MAX_STEPS = 200000
 
@@ -60,10 +60,14 @@ def current(st: State) -> Frame | None:
 
 
 def run(st: State, rng: Rng, ev: list[Event]) -> None:
-    """Advance until a real choice is needed or the game is over."""
+    """Advance until a real choice is needed or the game is over. (Whatever ends the game in a
+    step empties the frames too: effects.collect, effects.check_eliminations; so the winners are
+    looked at once, and then only the frames.)"""
+    if st["winners"] is not None:
+        return
     for _ in range(MAX_STEPS):
         frames = st["frames"]  # (read again each step: a game's end empties it, an elimination filters it)
-        if not frames or st["winners"] is not None:
+        if not frames:
             return
         f = frames[-1]
         kind = f["kind"]
@@ -88,7 +92,14 @@ def rng_of(st: State) -> TableRng:
         return TableRng(seed, counter, st["dice"], scheme=scheme)
     rng = StreamRng.__new__(StreamRng)  # set from the checked values, without Rng.__init__'s conversions
     rng.seed, rng.counter, rng.scheme, rng.script = seed, counter, scheme, []
-    rng._words, rng._words_block = (), -1
+    # scheme 2: the block of the next draw in hand when it is hashed already (the last move began it),
+    # so that the first die of this move is taken from it as the later ones are (the same words:
+    # a block is SHA-256 of the seed and its number, core.rng)
+    words = BLOCKS.get((seed, counter >> 2)) if scheme == 2 else None
+    if words is None:
+        rng._words, rng._words_block = (), -1
+    else:
+        rng._words, rng._words_block = words, counter >> 2
     return rng
 
 
@@ -127,8 +138,10 @@ def decide(st: State, f: Frame, move: dict, ev: list[Event] | None = None) -> tu
     if ev is None:
         ev = []
     decision.resolve(new, new["frames"][-1], move, rng, ev)
-    run(new, rng, ev)  # (settle's two steps)
-    store_dice(new, rng)
+    run(new, rng, ev)  # (settle's two steps: run, then store_dice without its call)
+    new["rng"] = rng.counter
+    if rng.script or new["dice"]:
+        new["dice"] = list(rng.script)
     return new, ev
 
 
@@ -212,7 +225,7 @@ def peace_step(st: State, rng: Rng, ev: list[Event]) -> None:
     if ev is not QUIET:
         said = S.TOLD.get(("peace moves", d, c)) or S.TOLD.keep(("peace moves", d, c), say(
             "The Peacemaker moves: rolled {duchy} and {county}, to {where}.", duchy=d, county=c, where=name(t)))
-        ev.append(Event(said, None, {"dice": [d, c]}))
+        ev.append(S.new_event((said, None, {"dice": [d, c]})))
     peace_arrive(st, t, False, ev)
 
 
@@ -242,7 +255,7 @@ def breed(st: State, rng: Rng, ev: list[Event]) -> None:
                 "Orc breeding: {player} rolled {die} ({duchy}); {n} orc army grows.",
                 "Orc breeding: {player} rolled {die} ({duchy}); {n} orc armies grow.", grown,
                 player=P(s), die=d, duchy=term(DUCHY_NAMES[d])))
-            ev.append(Event(said, None, {"seat": s, "die": d}))
+            ev.append(S.new_event((said, None, {"seat": s, "die": d})))
 
 
 def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -261,7 +274,7 @@ def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         if ev is not QUIET:
             said = S.TOLD.get(("flies", d, c)) or S.TOLD.keep(("flies", d, c), say(
                 "The dragon flies: rolled {duchy} and {county}, landing on {where}.", duchy=d, county=c, where=name(t)))
-            ev.append(Event(said, None, {"dice": [d, c]}))
+            ev.append(S.new_event((said, None, {"dice": [d, c]})))
     else:
         d = f["duchy"]
         c = rng.die()
@@ -291,7 +304,7 @@ def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
         if ev is not QUIET:
             said = S.TOLD.get(("eats orcs", k, eaten)) or S.TOLD.keep(("eats orcs", k, eaten), say_n(
                 "The dragon rolls {die} and eats {n} orc.", "The dragon rolls {die} and eats {n} orcs.", eaten, die=k))
-            ev.append(Event(said, None, {"die": k}))
+            ev.append(S.new_event((said, None, {"die": k})))
         return False
     if s < 0:
         if ev is not QUIET:
@@ -299,8 +312,8 @@ def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
         return False
     eaten = min(k, S.pieces(st, t))
     if ev is not QUIET:
-        ev.append(Event(say("The dragon rolls {die} and eats {n} of {player}'s pieces.", die=k, n=eaten, player=P(s)),
-                        data={"die": k}))
+        ev.append(S.new_event((say("The dragon rolls {die} and eats {n} of {player}'s pieces.", die=k, n=eaten,
+                                   player=P(s)), None, {"die": k})))
     suffer_loss(st, s, t, eaten, "", "the dragon eats", ev)
     return True
 
@@ -323,7 +336,7 @@ def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
             told = S.TOLD.get(("turn", seat))
             ev.append(told or S.TOLD.keep(("turn", seat), Event(say("{player}'s turn.", player=P(seat)))))
         f["stage"] = "supply"
-        ask(st, "cards", seat, mode="turn", drew=False, new="")
+        st["frames"].append({"kind": "ask-cards", "seat": seat, "mode": "turn", "drew": False, "new": ""})  # (ask's frame)
     elif stage == "supply":  # WQ-SUPPLY-3, WQ-CARDS-6
         tn = st["turn"]
         assert tn is not None
@@ -336,9 +349,10 @@ def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
                                                                     player=P(seat), men=men(total), base=base))))
         f["stage"] = "camp"
         if total:
-            ask(st, "place", seat, total=total, single=-1, max_heroes=2, why="reinforcements")
+            st["frames"].append({"kind": "ask-place", "seat": seat, "total": total, "single": -1,  # (ask's frame)
+                                 "max_heroes": 2, "why": "reinforcements"})
     elif stage == "camp":
-        ask(st, "camp", seat)
+        st["frames"].append({"kind": "ask-camp", "seat": seat})  # (ask's frame)
     else:
         st["frames"].pop()
         st["turn"] = None

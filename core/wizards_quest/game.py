@@ -61,10 +61,13 @@ class WizardsQuest(Game):
         return st
 
     def prompts(self, state: State) -> list[Prompt]:
-        f = flow.current(state)
-        if f is None:
+        frames = state["frames"]  # (flow.current, without its call: asked after every move)
+        if not frames or state["winners"] is not None:
             return []
-        decision = flow.ASKED[f["kind"]]
+        f = frames[-1]
+        decision = ASKED.get(f["kind"])
+        if decision is None:
+            return []
         key = (f["seat"], decision.prompt, decision.text if decision.describe is None else decision.describe(state, f))
         prompt = PROMPTS.get(key)
         return [prompt if prompt is not None else PROMPTS.keep(key, Prompt(*key))]
@@ -112,11 +115,13 @@ class WizardsQuest(Game):
         preamble, which refuses it as it always did (the same code, rule and message)."""
         if type(move) is dict and type(seat) is int and 0 <= seat < state["players"]:
             kind = move.get("type")
-            spec = MOVES.get(kind) if type(kind) is str and kind != "standing" and kind != "resign" else None
-            if spec is not None and spec.plain is not None and spec.plain(move):
-                frame = flow.current(state)
-                if frame is not None and frame["seat"] == seat:
-                    return flow.decide(state, frame, move)
+            plain = PLAIN.get(kind) if type(kind) is str else None
+            if plain is not None and plain(move):
+                frames = state["frames"]  # (flow.current, without its call)
+                if frames and state["winners"] is None:
+                    frame = frames[-1]
+                    if frame["kind"] in ASKED and frame["seat"] == seat:
+                        return flow.decide(state, frame, move)
         return self.checked_apply(state, seat, move, flow.apply_decision)
 
     def apply_decision(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
@@ -186,7 +191,11 @@ def quiet_decision(state: State, seat: int, move: dict) -> tuple[State, list[Eve
 
 
 GAME = WizardsQuest()
-MOVES = notation.MOVES  # the kinds of move (apply's plain path looks a move's up)
+MOVES = notation.MOVES  # the kinds of move
+# apply's plain path: each decision's kind of move and its MoveSpec.plain (no resignation or
+# standing order, and no kind without a cheap test)
+PLAIN = {kind: spec.plain for kind, spec in MOVES.items() if kind not in ("standing", "resign") and spec.plain is not None}
+ASKED = flow.ASKED  # the decision frames' kinds and their decisions (prompts and apply read it every move)
 PROMPTS = Memo(4096)  # (seat, kind, text) -> its Prompt, a frozen value built once (asked after every move)
 
 

@@ -11,10 +11,12 @@ state with it and writes one to check a hash stored in format 1).
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Literal, TypedDict
 
 from core.memo import Memo
 from core.options import rng_scheme
+from core.protocol import Event
 from core.rng import Rng
 from core.statekeys import Each, Keys
 from core.wizards_quest import board, cards
@@ -245,13 +247,18 @@ QUIET = Quiet()
 # territories they name; events with no data, to everyone), made once: an event or a message is an
 # immutable value, whichever move holds it.
 TOLD = Memo(8192)
+# Event(text, to, data) made in C: new_event((text, to, data)) is that Event, without the named
+# tuple's own __new__, a Python function (a move makes two events or so).
+new_event = partial(tuple.__new__, Event)
 
 
 ASK_KINDS: dict[str, str] = {}  # "loss": "ask-loss", one string per kind (not one joined per frame)
 
 
 def ask(st: State, kind: str, seat: int, **details: Any) -> None:
-    """Put a decision to a seat: push its frame "ask-<kind>" (see phases/)."""
+    """Put a decision to a seat: push its frame "ask-<kind>" (see phases/): {"kind": "ask-<kind>",
+    "seat": seat, then the details in their order}. (The decisions asked most often push that
+    dict written out, without the call and its keyword arguments: "(ask's frame)".)"""
     frame_kind = ASK_KINDS.get(kind) or ASK_KINDS.setdefault(kind, "ask-" + kind)
     st["frames"].append({"kind": frame_kind, "seat": seat, **details})  # type: ignore[typeddict-item]
 
@@ -281,7 +288,8 @@ def army_strength(st: State, t: int) -> int:
         return 0
     if s == ORC:
         return st["men"][t]
-    return min(st["men"][t], 4) + (1 if st["champion"][s] == t else 0) + (2 if st["wizard"][s] == t else 0)
+    k = st["men"][t]  # (at most 4 count: no min() call, asked for every battle)
+    return (k if k < 4 else 4) + (1 if st["champion"][s] == t else 0) + (2 if st["wizard"][s] == t else 0)
 
 
 def army_strengths(st: State) -> list[int]:

@@ -162,16 +162,18 @@ def _declared(seat: int, src: int, tgt: int, vs: str, mode: str, boat: bool) -> 
     target = say("the dragon on {where}", where=name(tgt)) if vs == "dragon" else \
         say("the Peacemaker on {where}", where=name(tgt)) if vs == "peace" else name(tgt)
     if mode == "special" and boat:
-        return Event(say("{player} starts a special campaign from {source} against {target} by boat.",
-                         player=P(seat), source=IDS[src], target=target))
-    if mode == "special":
-        return Event(say("{player} starts a special campaign from {source} against {target}.", player=P(seat),
-                         source=IDS[src], target=target))
-    if boat:
-        return Event(say("{player} starts a campaign from {source} against {target} by boat.", player=P(seat),
-                         source=IDS[src], target=target))
-    return Event(say("{player} starts a campaign from {source} against {target}.", player=P(seat),
-                     source=IDS[src], target=target))
+        said = say("{player} starts a special campaign from {source} against {target} by boat.", player=P(seat),
+                   source=IDS[src], target=target)
+    elif mode == "special":
+        said = say("{player} starts a special campaign from {source} against {target}.", player=P(seat),
+                   source=IDS[src], target=target)
+    elif boat:
+        said = say("{player} starts a campaign from {source} against {target} by boat.", player=P(seat),
+                   source=IDS[src], target=target)
+    else:
+        said = say("{player} starts a campaign from {source} against {target}.", player=P(seat), source=IDS[src],
+                   target=target)
+    return S.new_event((said, None, None))
 
 
 def run_attack(st: State, seat: int, plan: dict, ev: list[Event]) -> None:
@@ -311,7 +313,7 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
             _reach(src, dragon, peace, boat_reach)  # (the usual source: its neighbours only, from a table)
         for targets, boat in reach:
             for tgt in targets:
-                if (own[tgt] == seat or camps < 1) and tgt != dragon and tgt != peace:
+                if tgt != dragon and tgt != peace and (camps < 1 or own[tgt] == seat):
                     continue  # nothing to attack: the seat's own territory, or without campaigns all but creatures
                 kinds = kinds_at.get(tgt)
                 if kinds is None:
@@ -357,8 +359,8 @@ def _target_kinds(st: State, seat: int, tgt: int, camps: int) -> tuple[tuple[str
         if camps < 1 and d == -1:  # a creature on an empty territory is a campaign's target
             return ()
         return ((("dragon", False),) if tgt == dragon else ()) + ((("peace", False),) if tgt == peace else ())
-    if camps < 1 or d == seat or S.is_protected(st, tgt):
-        return ()
+    if camps < 1 or d == seat or (peace >= 0 and tgt < board.COUNTIES and board.DUCHY[tgt] == board.DUCHY[peace]):
+        return ()  # (the last: S.is_protected, without its call)
     return ARMY_OF_CHAMPION if 0 <= d < ORC and st["champion"][d] == tgt else ARMY
 
 

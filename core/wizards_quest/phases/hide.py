@@ -10,12 +10,23 @@ from core.wizards_quest.board import IDS, name
 from core.wizards_quest.notation import bad, terr, treasure_index
 from core.wizards_quest.options import option
 from core.phase import Decision
-from core.wizards_quest.state import QUIET, Frame, State, ask
+from core.wizards_quest.state import HELD, QUIET, Frame, State, ask
 
 
 def hide_spots(st: State, f: Frame, owner: int) -> list[int]:
     """Where the seat may hide a treasure of `owner` this round (WQ-SETUP-8..10, WQ-VAR-BLANK-2)."""
     return _spots(st, f, owner, {tr[2] for tr in st["treasures"]})
+
+
+def hide_allowed(st: State, f: Frame, owner: int, t: int) -> bool:
+    """t in hide_spots(st, f, owner), for the one territory a move names (hide_resolve): the same
+    tests as _spots' without listing the spots (tests/core/wizards_quest/test_hide_spots.py)."""
+    if not (board.IS_CASTLE[t] if f["round"] == 0 else t < board.COUNTIES):
+        return False
+    held = st["owner"][t]
+    if option(st, "blank-treasure") and held != f["seat"]:
+        return False
+    return held != owner and all(tr[2] != t for tr in st["treasures"])
 
 
 def _spots(st: State, f: Frame, owner: int, hidden: set[int]) -> list[int]:
@@ -30,9 +41,8 @@ def _spots(st: State, f: Frame, owner: int, hidden: set[int]) -> list[int]:
 
 def hide_options(st: State, f: Frame) -> list[tuple[int, list[int]]]:
     """(treasure, its spots) for every treasure the seat holds, in the treasures' order."""
-    hidden = {tr[2] for tr in st["treasures"]}
-    return [(i, _spots(st, f, tr[0], hidden)) for i, tr in enumerate(st["treasures"])
-            if tr[2] == S.HELD and tr[3] == f["seat"]]
+    hidden, seat = {tr[2] for tr in st["treasures"]}, f["seat"]
+    return [(i, _spots(st, f, tr[0], hidden)) for i, tr in enumerate(st["treasures"]) if tr[2] == HELD and tr[3] == seat]
 
 
 def hide_choices(st: State, f: Frame) -> list[tuple[int, int]]:
@@ -55,7 +65,7 @@ def hide_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     if tr[2] != S.HELD or tr[3] != f["seat"]:
         bad(say("You can only hide a treasure you were handed and still hold."), "WQ-SETUP-7")
     t = terr(mv.get("at"), rule)
-    if t not in hide_spots(st, f, tr[0]):
+    if not hide_allowed(st, f, tr[0], t):
         if S.treasure_at(st, t) >= 0:
             bad(say("{territory} already holds a treasure.", territory=IDS[t]), "WQ-SETUP-10")
         if option(st, "blank-treasure") and st["owner"][t] != f["seat"]:
@@ -69,12 +79,12 @@ def hide_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     tr[2] = t
     if ev is not QUIET:
         if option(st, "blank-treasure"):
-            ev.append(Event(say("{player} hides {owner}'s treasure ({treasure}) on {where}.", player=P(f["seat"]),
-                                owner=P(tr[0]), treasure=S.treasure_id(i), where=name(t))))
+            said = say("{player} hides {owner}'s treasure ({treasure}) on {where}.", player=P(f["seat"]), owner=P(tr[0]),
+                       treasure=S.treasure_id(i), where=name(t))
         else:
-            ev.append(Event(say("{player} hides {owner}'s {kind} treasure ({treasure}) on {where}.",
-                                player=P(f["seat"]), owner=P(tr[0]), kind=term(S.KIND_NAMES[tr[1]]),
-                                treasure=S.treasure_id(i), where=name(t))))
+            said = say("{player} hides {owner}'s {kind} treasure ({treasure}) on {where}.", player=P(f["seat"]),
+                       owner=P(tr[0]), kind=term(S.KIND_NAMES[tr[1]]), treasure=S.treasure_id(i), where=name(t))
+        ev.append(S.new_event((said, None, None)))
     if st["players"] == 2 and option(st, "two-player-rules") and st["owner"][t] == f["seat"]:  # WQ-VAR-2P-1
         if ev is not QUIET:
             ev.append(Event(say("{player} receives 5 men on {where}.", player=P(f["seat"]), where=IDS[t])))

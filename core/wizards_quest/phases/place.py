@@ -100,8 +100,8 @@ def place_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> N
         S.put_hero(st, seat, hero, t)
     if ev is not QUIET:
         parts = spots(men, heroes)
-        ev.append(Event(say("{player} places {places} ({why}).", player=P(seat),
-                            places=join(", ", parts) if parts else say("nothing"), why=why_placed(f))))
+        ev.append(S.new_event((say("{player} places {places} ({why}).", player=P(seat),
+                                   places=join(", ", parts) if parts else say("nothing"), why=why_placed(f)), None, None)))
 
 
 def where_allowed(st: State, seat: int, allowed: set[int]) -> Msg:

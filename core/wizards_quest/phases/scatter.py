@@ -28,7 +28,24 @@ def scatter_hero_spots(st: State, f: Frame, spots: dict[int, int]) -> list[int]:
     return [t for t in spots if t != other]
 
 
+def two_spots(st: State, f: Frame) -> bool:
+    """len(scatter_spots(st, f)) > 1, the map read only until a second spot is found (scatter_auto
+    asks it after every battle that struck; the same test of a territory as scatter_spots', which
+    tests/core/wizards_quest/test_scatter_spots.py compares)."""
+    v, ex = f["victim"], f["excluded"]
+    own, n = st["owner"], st["men"]
+    found = False
+    for t, s in enumerate(own):
+        if (s == -1 or (s == v if v != ORC else s == ORC and n[t] < 4)) and t not in ex:
+            if found:
+                return True
+            found = True
+    return False
+
+
 def scatter_auto(st: State, f: Frame) -> dict | None:
+    if f["men"] and two_spots(st, f):
+        return None  # a real choice of places (without listing them all)
     spots = scatter_spots(st, f)
     hspots = scatter_hero_spots(st, f, spots)
     if (f["men"] and len(spots) > 1) or len(hspots) > 1:

@@ -37,7 +37,8 @@ def _men_moving(men: int, at_src: str | None, hero: str) -> range:
     if hero and hero != at_src:
         return range(0)
     with_hero = 1 if hero else 0
-    return range(1 - with_hero, min(men, men + (1 if at_src else 0) - with_hero - 1) + 1)
+    most = men + (1 if at_src else 0) - with_hero - 1
+    return range(1 - with_hero, (men if men < most else most) + 1)  # (min, without its call)
 
 
 def take_auto(st: State, f: Frame) -> dict | None:
@@ -59,13 +60,13 @@ def take_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     S.refresh(st, src)
     if ev is not QUIET:
         if not hero:
-            ev.append(Event(say("{player} takes {where} with {men}.", player=P(seat), where=name(tgt), men=count_men(k))))
+            said = say("{player} takes {where} with {men}.", player=P(seat), where=name(tgt), men=count_men(k))
         elif k:
-            ev.append(Event(say("{player} takes {where} with {men} and their {hero}.", player=P(seat), where=name(tgt),
-                                men=count_men(k), hero=term(hero))))
+            said = say("{player} takes {where} with {men} and their {hero}.", player=P(seat), where=name(tgt),
+                       men=count_men(k), hero=term(hero))
         else:
-            ev.append(Event(say("{player} takes {where} with their {hero}.", player=P(seat), where=name(tgt),
-                                hero=term(hero))))
+            said = say("{player} takes {where} with their {hero}.", player=P(seat), where=name(tgt), hero=term(hero))
+        ev.append(S.new_event((said, None, None)))
     collect_here(st, seat, tgt, rng, ev)  # WQ-TREASURE-1
 
 
