@@ -445,9 +445,9 @@ def random_move(state: State, seat: int, rng: Rng) -> dict:
     dice.room = FRESH_ROOM_400
     if standing == 0:
         return dict(STANDING[dice.below(len(STANDING))])
-    hand = s["hands"][seat]
     if phase == "act":
         return random_turn(s, seat, dice)
+    hand = s["hands"][seat]
     if phase == "gift":
         alive = [to for to in range(s["players"]) if s["alive"][to] and to != seat]
         if hand and alive and dice.below(4):
