@@ -355,14 +355,17 @@ def pick_attack_on(s: State, seat: int, cards: list[str], rng: Dice) -> tuple[st
             shields = defence[card] + sum(map(defence.__getitem__, guards)) if guards else defence[card]
             if total > shields and (has_assault or not castle):
                 chosen = winning_set(ordered, shields, castle)
+                assert chosen is not None                # (winnable: see pick_attack)
                 if index == 0:                            # a castle: the answer, no draw
-                    return TARGET_TEXT[owner][0], chosen  # type: ignore[return-value]
+                    return TARGET_TEXT[owner][0], chosen
                 winnable.append((TARGET_TEXT[owner][index], chosen))
             if guards:
                 guarded = castle and option(s, "castle-defender") == "castle"
                 for guard in guards:
                     if total > defence[guard] and (has_assault or not guarded):
-                        winnable.append((guard, winning_set(ordered, defence[guard], guarded)))
+                        chosen = winning_set(ordered, defence[guard], guarded)
+                        assert chosen is not None
+                        winnable.append((guard, chosen))
     if not winnable:
         return None
     return winnable[rng.below(len(winnable))]

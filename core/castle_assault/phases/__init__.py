@@ -28,7 +28,7 @@ def prompts(state: State) -> list[Prompt]:
     if state["phase"] == "act":
         turn, actions = state["turn"], state["actions"]
         if 0 <= turn < 4 and 0 < actions < 3:  # (TURN_PROMPTS[turn, king_turn, actions], without a key to hash)
-            return [TURN_PROMPT_ROWS[turn][state["king_turn"]][actions]]
+            return [TURN_PROMPT_ROWS[turn][state["king_turn"]][actions - 1]]
     seat = prompted_seat(state)
     if seat is None:
         return []
@@ -37,8 +37,8 @@ def prompts(state: State) -> list[Prompt]:
 
 TURN_PROMPTS = {(seat, king, actions): prompt(turn.DECISION, seat, {"king_turn": king, "actions": actions}, seat)
                 for seat in range(4) for king in (False, True) for actions in (1, 2)}
-TURN_PROMPT_ROWS = [[[None, TURN_PROMPTS[seat, king, 1], TURN_PROMPTS[seat, king, 2]] for king in (False, True)]
-                    for seat in range(4)]  # by seat, King turn (0, 1) and actions left (1, 2)
+TURN_PROMPT_ROWS = [[(TURN_PROMPTS[seat, king, 1], TURN_PROMPTS[seat, king, 2]) for king in (False, True)]
+                    for seat in range(4)]  # by seat, King turn (0, 1) and actions left - 1 (0, 1)
 
 
 def legal_moves(s: State, seat: int) -> list[dict]:
