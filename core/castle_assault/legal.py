@@ -343,7 +343,7 @@ def pick_attack_on(s: State, seat: int, cards: list[str], rng: Dice) -> tuple[st
     has_assault = any(map(CARDS.assault.__getitem__, ordered))
     defence = CARDS.defence
     alive = s["alive"]
-    winnable = []
+    winnable: list[tuple[str, list[str]]] = []
     for owner, posts in enumerate(s["posts"]):
         if owner == seat or not alive[owner]:
             continue
