@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.medieval_mastery.board import BOARDS
 from core.medieval_mastery import data, rules
 from core.medieval_mastery.options import option
-from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Battle, Ctx, State, Support, battle_of, told
 from core.protocol import Event
 from core.medieval_mastery.words import ARTEFACT, CARD, SEATS, TILE, P, ask_discard_artefact, ask_sceptre
@@ -39,7 +39,7 @@ COMMITTED_EVENTS = tuple(Event(text) for text in COMMITTED)
 
 def begin(ctx: Ctx, att: int, node: int, count: int) -> None:
     st = ctx.st
-    board = board_of(st)
+    board = BOARDS[st["players"]]
     siege = node >= board.n_slots
     defender = board.castle_owner[node] if siege else st["owner"][node]
     dk = data.SIEGE_DEFENCE if siege else st["knights"][node]
@@ -105,7 +105,7 @@ def arena(ctx: Ctx, b: Battle) -> None:
     ak, dk = b["attack_knights"], st["knights"][node]
     if ak and dk:
         return
-    name = board_of(st).names[node]
+    name = BOARDS[st["players"]].names[node]
     if dk:
         ctx.ev.append(told((say("{player} keeps {slot}: the battle ends.", player=P(dfd), slot=name), None, None)))
     elif ak:
@@ -397,7 +397,7 @@ def mayhem(ctx: Ctx, b: Battle) -> None:
     other = b["attack_knights"] + (data.SIEGE_DEFENCE if b["siege"] else st["knights"][node])
     if other == 0:  # MM-OPT-MAYHEM-4
         ctx.values("owner")[node] = -1
-        ctx.ev.append(told((say("No knights remain in {slot}: it is uncontrolled.", slot=board_of(st).names[node]), None, None)))
+        ctx.ev.append(told((say("No knights remain in {slot}: it is uncontrolled.", slot=BOARDS[st["players"]].names[node]), None, None)))
         b["step"] = END
         return
     b["winner"], b["loser"] = b["loser"], w  # MM-OPT-MAYHEM-3
@@ -445,7 +445,7 @@ def step8_losses(ctx: Ctx, b: Battle) -> None:
     """MM-LOSS-1, MM-LOSS-2: the loser loses the margin in the contested tile, then retreats."""
     st = ctx.st
     loser, margin = b["loser"], b["margin"]
-    name = board_of(st).names[b["node"]]
+    name = BOARDS[st["players"]].names[b["node"]]
     b["step"] = 9
     if b["reversed"]:
         return

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.medieval_mastery.board import BOARDS
 from core.medieval_mastery import battle, data, rules
 from core.medieval_mastery.options import option
-from core.medieval_mastery.rules import ask_discard, board_of, destroy, is_up, open_window
+from core.medieval_mastery.rules import ask_discard, destroy, is_up, open_window
 from core.medieval_mastery.state import Battle, Ctx, State, battle_of, window_of, told
 from core.protocol import Event
 from core.medieval_mastery.words import (P, TILE, ask_corruption, ask_discard_artefact, ask_discard_conquered,
@@ -129,7 +130,7 @@ def redistribute(ctx: Ctx, seat: int, deltas: dict, transfers: list) -> None:
             ctx.values("castle")[seat] += delta
         else:
             ctx.values("knights")[node] += delta
-    board = board_of(st)
+    board = BOARDS[st["players"]]
     text = join(", ", [f"{board.names[a]}>{board.names[b]}:{n}" if a >= 0 and b >= 0 else
                        say("{source}>{target}:{n}", source=_place(board, a), target=_place(board, b), n=n)
                        for a, b, n in transfers])  # a message only where the castle is named
@@ -146,7 +147,7 @@ def _place(board, node: int) -> Any:
 def advance(ctx: Ctx, seat: int, node: int, count: int) -> None:
     """MM-ADV-1..6: conquest of an empty territory, or a battle."""
     st = ctx.st
-    board = board_of(st)
+    board = BOARDS[st["players"]]
     ctx.values("castle")[seat] -= count
     st["stage"] = "battle"
     key = (seat, count, board.names[node])
@@ -184,7 +185,7 @@ def conquest(ctx: Ctx, seat: int, node: int, then: str) -> None:
     unasked when the conquest wins the game."""
     st = ctx.st
     tile = st["tile"][node]
-    board = board_of(st)
+    board = BOARDS[st["players"]]
     if tile in data.CONQUEST_KNIGHT:
         rules.gain(ctx, seat, 1, say("{tile} conquered", tile=TILE[tile]))
     if tile in data.CONQUEST_MINUS_KNIGHT:
@@ -458,7 +459,7 @@ def battle_conquest(ctx: Ctx, b: Battle) -> None:
     ctx.values("owner")[node] = att
     ctx.values("knights")[node] = b["attack_knights"]
     b["attack_knights"] = 0
-    ctx.ev.append(told((say("{player} conquers {slot} ({tile}).", player=P(att), slot=board_of(st).names[node],
+    ctx.ev.append(told((say("{player} conquers {slot} ({tile}).", player=P(att), slot=BOARDS[st["players"]].names[node],
                             tile=TILE[st["tile"][node]]), None, None)))
     conquest(ctx, att, node, then="battle")
 

@@ -192,7 +192,7 @@ def reach_of(st: State, seat: int) -> tuple[list[int], set[int]]:
     key = (st["players"], seat, tuple(st["owner"]))
     found = _REACH.get(key)
     if found is None:
-        found = _REACH.keep(key, reach(board_of(st), st["owner"], seat))
+        found = _REACH.keep(key, reach(BOARDS[st["players"]], st["owner"], seat))
     return found
 
 
@@ -221,7 +221,7 @@ _TARGETS = Memo(4096)  # (players, seat, owners, siege, teams) -> the advance ta
 
 
 def _targets(st: State, seat: int) -> list[int]:
-    board = board_of(st)
+    board = BOARDS[st["players"]]
     out = []
     own = st["owner"]
     siege = option(st, "siege")
@@ -243,7 +243,7 @@ def life_and_death(ctx: Ctx) -> None:
     st = ctx.st
     if not option(st, "life-and-death") or st["battle"] is not None:
         return
-    board = board_of(st)
+    board = BOARDS[st["players"]]
     for seat in range(st["players"]):
         held = st["owner"].count(seat)
         if not held:

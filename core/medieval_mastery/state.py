@@ -195,18 +195,18 @@ def clone_for_move(st: State | dict) -> State:
     `Ctx.piles` and `Ctx.pile`, which copy first. What a move leaves alone keeps its identity,
     which the state's hash relies on (HASHER)."""
     old: dict = st  # type: ignore[assignment]  # (no cast: a call on every move)
-    new = dict(old)
+    new = dict.copy(old)  # (a plain dict, as dict(old) made, without dict()'s constructor call)
     if st["battle"] is not None:
-        b: dict = dict(st["battle"])
+        b: dict = dict.copy(old["battle"])
         new["battle"] = b
         for key in ("commit", "shown", "table", "orb_queue"):
             b[key] = list(b[key])
         if b["support"] is not None:
-            b["support"] = dict(b["support"])  # its seat order never changes once set
+            b["support"] = dict.copy(b["support"])  # its seat order never changes once set
     if st["window"] is not None:
-        new["window"] = dict(st["window"])  # likewise its order
+        new["window"] = dict.copy(old["window"])  # likewise its order
     if st["choice"] is not None:
-        new["choice"] = dict(st["choice"])  # its card list is never changed in place
+        new["choice"] = dict.copy(old["choice"])  # its card list is never changed in place
     return new  # type: ignore[return-value]  # the same keys as `st`
 
 
