@@ -97,7 +97,7 @@ def clone(s: State) -> State:
     c = s.copy()
     c["village"] = s["village"][:]
     c["discard"] = s["discard"][:]
-    c["hands"] = list(map(list.copy, s["hands"]))
+    c["hands"] = [*map(list.copy, s["hands"])]
     b = s["battle"]
     if b is not None:
         b = b.copy()
