@@ -17,7 +17,7 @@ from . import battle
 from .battle import destroyed_castle, last_castle
 from .data import CARDS
 from .options import option
-from .state import State
+from .state import State, told
 from .zones import draw_village
 
 
@@ -56,7 +56,7 @@ def advance(s: State, events: list) -> None:
                 return
             # CA-TURN-7: no card in hand after the draw is the one forced pass, even with a stationed
             # defender (taking it back is not forced on a player who cannot pass).
-            events.append(Event(say("{player} has no card and no possible action: the turn passes.", player=P(seat))))
+            events.append(told((say("{player} has no card and no possible action: the turn passes.", player=P(seat)), None, None)))
         elif s["hands"][seat]:                            # gift
             return
         idle_turns += 1
@@ -151,11 +151,10 @@ def begin_turn(s: State, seat: int, events: list) -> None:
     village = s["village"]
     card = village.pop() if village else draw_village(s, events)   # (draw_village's usual case inline)
     if card is None:
-        events.append(Event(say("{player}'s turn: no Village card is left to draw.", player=P(seat))))
+        events.append(told((say("{player}'s turn: no Village card is left to draw.", player=P(seat)), None, None)))
         return
     s["hands"][seat].append(card)
-    events.append(DRAW_EVENTS[seat])
-    events.append(DREW_EVENTS[seat][card])
+    events += TURN_DRAW_EVENTS[seat][card]               # (DRAW_EVENTS[seat], DREW_EVENTS[seat][card])
 
 
 # The events of every turn's draw, made once (an Event is immutable; most moves end a turn).
@@ -164,6 +163,7 @@ GIFT_TURN_EVENTS = [Event(say("{player}'s turn (no castle: give a card to a play
 DRAW_EVENTS = [Event(say("{player}'s turn: {player} draws a Village card.", player=P(seat))) for seat in range(4)]
 DREW_EVENTS = [{card: Event(say("You drew {cards}.", cards=CARDS.label(card)), (seat,)) for card in CARDS.kind_of}
                for seat in range(4)]
+TURN_DRAW_EVENTS = [{card: (DRAW_EVENTS[seat], drew) for card, drew in DREW_EVENTS[seat].items()} for seat in range(4)]
 
 
 def finish(s: State, winner: int | None, reason: Msg, events: list) -> None:
@@ -172,7 +172,7 @@ def finish(s: State, winner: int | None, reason: Msg, events: list) -> None:
     s["phase"] = "over"
     s["winner"] = winner
     s["reason"] = str(reason)
-    events.append(Event(reason))
+    events.append(told((reason, None, None)))
 
 
 # The reasons a game ends, as messages (the state stores their English text).

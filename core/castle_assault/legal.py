@@ -343,7 +343,7 @@ def pick_attack_on(s: State, seat: int, cards: list[str], rng: Dice) -> tuple[st
     has_assault = any(map(CARDS.assault.__getitem__, ordered))
     defence = CARDS.defence
     alive = s["alive"]
-    winnable = []
+    winnable: list[tuple[str, list[str]]] = []
     for owner, posts in enumerate(s["posts"]):
         if owner == seat or not alive[owner]:
             continue
@@ -355,14 +355,17 @@ def pick_attack_on(s: State, seat: int, cards: list[str], rng: Dice) -> tuple[st
             shields = defence[card] + sum(map(defence.__getitem__, guards)) if guards else defence[card]
             if total > shields and (has_assault or not castle):
                 chosen = winning_set(ordered, shields, castle)
+                assert chosen is not None                # (winnable: see pick_attack)
                 if index == 0:                            # a castle: the answer, no draw
-                    return TARGET_TEXT[owner][0], chosen  # type: ignore[return-value]
+                    return TARGET_TEXT[owner][0], chosen
                 winnable.append((TARGET_TEXT[owner][index], chosen))
             if guards:
                 guarded = castle and option(s, "castle-defender") == "castle"
                 for guard in guards:
                     if total > defence[guard] and (has_assault or not guarded):
-                        winnable.append((guard, winning_set(ordered, defence[guard], guarded)))
+                        chosen = winning_set(ordered, defence[guard], guarded)
+                        assert chosen is not None
+                        winnable.append((guard, chosen))
     if not winnable:
         return None
     return winnable[rng.below(len(winnable))]
@@ -445,9 +448,9 @@ def random_move(state: State, seat: int, rng: Rng) -> dict:
     dice.room = FRESH_ROOM_400
     if standing == 0:
         return dict(STANDING[dice.below(len(STANDING))])
-    hand = s["hands"][seat]
     if phase == "act":
         return random_turn(s, seat, dice)
+    hand = s["hands"][seat]
     if phase == "gift":
         alive = [to for to in range(s["players"]) if s["alive"][to] and to != seat]
         if hand and alive and dice.below(4):

@@ -11,11 +11,11 @@ the battle is finished first.
 """
 from __future__ import annotations
 
-from core.protocol import Event, IllegalMove
+from core.protocol import IllegalMove
 from core.text import P, say
 
 from . import flow
-from .state import State, clone, own
+from .state import State, clone, own, told
 
 
 def apply(state: State, seat: int, move: dict):
@@ -27,7 +27,7 @@ def apply(state: State, seat: int, move: dict):
         raise IllegalMove("battle-pending", say("You are fighting a battle: you can resign once it is over."),
                           "CA-MULTI-2")
     s = clone(state)
-    events = [Event(say("{player} resigns.", player=P(seat)))]
+    events = [told((say("{player} resigns.", player=P(seat)), None, None))]
     left = [p for p in range(s["players"]) if p != seat and s["alive"][p]]
     if len(left) == 1:
         flow.finish(s, left[0], flow.resigned(P(seat), P(left[0])), events)  # CA-END-3
@@ -50,4 +50,4 @@ def _leave(s: State, seat: int, events: list) -> None:
     s["discard"].extend(dropped)
     own(s, "out_of_game").extend(post[0] for post in s["posts"][seat])
     own(s, "posts")[seat] = []
-    events.append(Event(say("{player}'s fortress leaves play and their cards are discarded.", player=P(seat))))
+    events.append(told((say("{player}'s fortress leaves play and their cards are discarded.", player=P(seat)), None, None)))

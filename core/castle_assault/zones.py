@@ -6,13 +6,12 @@ stationed cards) and the shared decks, and the notation's target names ("1/W2", 
 """
 from __future__ import annotations
 
-from core.protocol import Event
 from core.rng import Rng
 from core.text import Msg, join, say, say_n
 
 from .data import CARDS
 from .options import option
-from .state import Battle, State, game_rng, own, shuffle
+from .state import Battle, State, game_rng, own, shuffle, told
 
 
 def draw_village(s: State, events: list) -> str | None:
@@ -46,7 +45,7 @@ def rebuild_village(s: State, events: list) -> None:
     ran_out = say_n("The Village deck ran out: {n} discarded Village cards were shuffled into a new deck.",  # "cards" even for 1
                     "The Village deck ran out: {n} discarded Village cards were shuffled into a new deck.",
                     len(piles["village"]))
-    events.append(Event(join(" ", [ran_out, *returned]) if returned else ran_out))
+    events.append(told((join(" ", [ran_out, *returned]) if returned else ran_out, None, None)))
 
 
 def sort_discard(discard: list[str], own_deck: bool) -> dict[str, list[str]]:

@@ -10,13 +10,13 @@ from core.medieval_mastery import resign as mm_resign
 from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS, option
 from core.medieval_mastery.phases import DECISIONS, asked_rule, current_rule, decision_of, legal_moves
-from core.medieval_mastery.state import FORMAT_1, HASHER, Ctx, State, clone, clone_for_move
+from core.medieval_mastery.state import FORMAT_1, HASHER, Ctx, State, clone, clone_for_move, told
 from core.medieval_mastery.notation import PLAIN_TESTS, plain_shape
 from core.medieval_mastery.phases.turn import DECISION as MAIN, TURN_MOVES
 from core.medieval_mastery.words import reread, seat_word
 from core.memo import Memo
 from core.phase import prompt, refusal
-from core.protocol import Event, Game, IllegalMove, Result, declared_code
+from core.protocol import Game, IllegalMove, Result, declared_code
 from core.text import join, say, term
 
 __all__ = ["GAME", "MedievalMastery", "clone"]
@@ -151,18 +151,35 @@ class MedievalMastery(Game):
 
     def apply(self, state, seat, move):
         """Game.apply: the shared preamble, then apply_decision. A move that plainly passes every
-        check of the preamble goes straight to the decision: a seat of the game (an int, not a
-        bool), a decision's move (no resignation or standing answer) whose shape check_shape
-        passes at a glance (notation.plain_shape), in a running game (no winner), from a seat
-        asked now (legal.prompted). Any other move takes the preamble, which refuses it as it
-        always did (the same code, rule and message); tests/core/medieval_mastery/test_apply_paths.py
-        compares the two."""
+        check of the preamble goes straight to the decision (apply_decision, inlined: every move
+        comes here): a seat of the game (an int, not a bool), a decision's move (no resignation
+        or standing answer) whose shape check_shape passes at a glance (notation.plain_shape), in
+        a running game (no winner), from a seat asked now (legal.prompted). Any other move takes
+        the preamble, which refuses it as it always did (the same code, rule and message);
+        tests/core/medieval_mastery/test_apply_paths.py compares the two."""
         if type(move) is dict and type(seat) is int and 0 <= seat < state["players"] and state["win"] is None:
-            kind = move.get("type")  # (plain_shape's own test of the kind, without plain_shape's frame)
+            kind, phase = move.get("type"), state["phase"]  # (plain_shape's test of the kind, without its frame)
             test = PLAIN_TESTS.get(kind) if type(kind) is str else None
             if ((test(move) if test is not None else plain_shape(move))
-                    and (seat == state["active"] if state["phase"] == "main" else seat in legal.prompted(state))):
-                return self.apply_decision(state, seat, move)
+                    and (seat == state["active"] if phase == "main" else seat in legal.prompted(state))):
+                decision = DECISIONS[phase] if phase != "choice" else decision_of(state)
+                try:
+                    if kind not in decision.moves:
+                        raise refusal(decision, move["type"], state, seat, move)
+                    st = clone_for_move(state)
+                    ctx = Ctx(st)
+                    if decision is MAIN and seat == st["active"]:
+                        TURN_MOVES[kind](ctx, seat, move)
+                    else:
+                        decision.resolve(ctx, seat, move)
+                except IllegalMove as err:
+                    add_legal(err, state, seat)
+                    raise
+                if st["win"] is not None or st["phase"] in SETTLING:
+                    flow.settle(ctx)
+                if ctx._rng is not None:  # (ctx.close(), inlined)
+                    st["rng"] = ctx._rng.counter
+                return st, ctx.ev
         return self.checked_apply(state, seat, move, self.apply_decision)
 
     def check_shape(self, state, seat, move):
@@ -182,7 +199,7 @@ class MedievalMastery(Game):
         st = clone_for_move(state)
         ctx = Ctx(st)
         ctx.values("standing")[seat] = move["pass"]
-        ctx.ev.append(Event(say("Standing answer set: {move}.", move=notation.format_move(move)), (seat,)))
+        ctx.ev.append(told((say("Standing answer set: {move}.", move=notation.format_move(move)), (seat,), None)))
         flow.settle(ctx)
         ctx.close()
         return st, ctx.ev
@@ -209,9 +226,7 @@ class MedievalMastery(Game):
             else:
                 decision.resolve(ctx, seat, move)
         except IllegalMove as err:
-            if err.legal is None:  # only on the error path: say what is legal instead
-                err.legal = [m["pattern"] if "pattern" in m else notation.format_move(m)
-                             for m in legal_moves(state, seat)][:40]
+            add_legal(err, state, seat)
             raise
         if st["win"] is not None or st["phase"] in SETTLING:  # (flow.settle has nothing to do otherwise)
             flow.settle(ctx)
@@ -278,6 +293,12 @@ class MedievalMastery(Game):
         """canonical.digest, reusing the text of the parts moves share (state.HASHER), in either
         format: a format-1 downgrade keeps the state's lists, so verify of old games is cheap too."""
         return HASHER.digest(data)
+
+
+def add_legal(err: IllegalMove, state: State, seat: int) -> None:
+    """A decision's refusal is told what is legal instead (worked out only on the error path)."""
+    if err.legal is None:
+        err.legal = [m["pattern"] if "pattern" in m else notation.format_move(m) for m in legal_moves(state, seat)][:40]
 
 
 # The phases flow.settle runs steps in (a window, a battle), besides ending a won game.

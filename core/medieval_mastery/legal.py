@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from core.medieval_mastery.board import BOARDS
 from core.medieval_mastery import battle, data, flow, rules
 from core.medieval_mastery.notation import ARTEFACT_WORDS, STANDING_WORD
-from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import State, choice_of
 from core.rng import Rng
 from core.text import say
@@ -39,7 +39,7 @@ def target_moves(st: State) -> list[dict]:
 
 
 def advance_moves(st: State, seat: int) -> list[dict]:
-    board = board_of(st)
+    board = BOARDS[st["players"]]
     have = st["castle"][seat]
     if have < 1:
         return []
@@ -222,7 +222,7 @@ def random_main(st: State, seat: int, rng: Rng) -> dict:
 
 def random_redis(st: State, seat: int, rng: Rng, gather: bool) -> dict | None:
     """Mostly pull spare knights home to build an attack force; sometimes shuffle at random."""
-    board = board_of(st)
+    board = BOARDS[st["players"]]
     supplied = rules.supplied(st, seat)
     if not supplied:
         return None
@@ -256,7 +256,7 @@ def random_advance(st: State, seat: int, rng: Rng) -> dict | None:
     have = st["castle"][seat]
     if have < 1:
         return None
-    board = board_of(st)
+    board = BOARDS[st["players"]]
     found = rules.targets_kept(st, seat)  # (not to be changed: sorted into a new list)
     if not found:
         return None

@@ -26,9 +26,9 @@ def prompts(state: State) -> list[Prompt]:
     prompt comes from TURN_PROMPTS (most moves are turns): `prompt` of the turn's decision
     made once per seat, King turn and actions left, which is all its sentence reads."""
     if state["phase"] == "act":
-        made = TURN_PROMPTS.get((state["turn"], state["king_turn"], state["actions"]))
-        if made is not None:
-            return [made]
+        turn, actions = state["turn"], state["actions"]
+        if 0 <= turn < 4 and 0 < actions < 3:  # (TURN_PROMPTS[turn, king_turn, actions], without a key to hash)
+            return [TURN_PROMPT_ROWS[turn][state["king_turn"]][actions - 1]]
     seat = prompted_seat(state)
     if seat is None:
         return []
@@ -37,6 +37,8 @@ def prompts(state: State) -> list[Prompt]:
 
 TURN_PROMPTS = {(seat, king, actions): prompt(turn.DECISION, seat, {"king_turn": king, "actions": actions}, seat)
                 for seat in range(4) for king in (False, True) for actions in (1, 2)}
+TURN_PROMPT_ROWS = [[(TURN_PROMPTS[seat, king, 1], TURN_PROMPTS[seat, king, 2]) for king in (False, True)]
+                    for seat in range(4)]  # by seat, King turn (0, 1) and actions left - 1 (0, 1)
 
 
 def legal_moves(s: State, seat: int) -> list[dict]:

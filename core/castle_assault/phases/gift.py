@@ -3,14 +3,14 @@ player who still has one, or pass."""
 from __future__ import annotations
 
 from core.phase import Decision
-from core.protocol import Event, IllegalMove
+from core.protocol import IllegalMove
 from core.text import P, join as joined, say, say_n
 
 from .. import legal
 from ..battle import names
 from ..flow import end_action
 from ..options import option
-from ..state import State
+from ..state import State, told
 from .hand import take_from_hand
 
 
@@ -34,15 +34,15 @@ def give(s: State, seat: int, move: dict, events: list) -> None:
     for card in cards:
         s["hands"][seat].remove(card)
         s["hands"][to].append(card)
-    events.append(Event(say_n("{player} gives {n} card to {receiver}.", "{player} gives {n} cards to {receiver}.",
-                              len(cards), player=P(seat), receiver=P(to))))
-    events.append(Event(say("You received {cards} from {player}.", cards=names(cards), player=P(seat)), (to,)))
-    events.append(Event(say("You gave {cards} to {receiver}.", cards=names(cards), receiver=P(to)), (seat,)))
+    events.append(told((say_n("{player} gives {n} card to {receiver}.", "{player} gives {n} cards to {receiver}.",
+                              len(cards), player=P(seat), receiver=P(to)), None, None)))
+    events.append(told((say("You received {cards} from {player}.", cards=names(cards), player=P(seat)), (to,), None)))
+    events.append(told((say("You gave {cards} to {receiver}.", cards=names(cards), receiver=P(to)), (seat,), None)))
     end_action(s, events)
 
 
 def gift_pass(s: State, seat: int, move: dict, events: list) -> None:
-    events.append(Event(say("{player} passes.", player=P(seat))))
+    events.append(told((say("{player} passes.", player=P(seat)), None, None)))
     end_action(s, events)
 
 

@@ -1,12 +1,12 @@
 """The hand as the phases use it: naming cards from it, spending them, drawing into it."""
 from __future__ import annotations
 
-from core.protocol import Event, IllegalMove
+from core.protocol import IllegalMove
 from core.text import say
 
 from ..battle import names
 from ..data import CARDS
-from ..state import State
+from ..state import State, told
 from ..zones import draw_village
 
 
@@ -40,5 +40,5 @@ def draw_cards(s: State, seat: int, count: int, events: list) -> list[str]:
         got.append(card)
     s["hands"][seat].extend(got)
     if got:
-        events.append(Event(say("You drew {cards}.", cards=names(got)), (seat,)))
+        events.append(told((say("You drew {cards}.", cards=names(got)), (seat,), None)))
     return got

@@ -2,10 +2,9 @@
 asked again; any seat may set them at any time, and only that seat hears of it."""
 from __future__ import annotations
 
-from core.protocol import Event
 from core.text import say
 
-from ..state import State, own_standing
+from ..state import State, own_standing, told
 
 
 def standing(s: State, seat: int, move: dict, events: list) -> None:
@@ -15,7 +14,7 @@ def standing(s: State, seat: int, move: dict, events: list) -> None:
     row = own_standing(s, seat)
     for w in windows:
         row[w] = flag
-    events.append(Event(STANDING_EVENTS[flag, move["window"]], (seat,)))
+    events.append(told((STANDING_EVENTS[flag, move["window"]], (seat,), None)))
 
 
 # What the seat is told, per answer and window (core.text messages, made once).

@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 from core.medieval_mastery import battle, data, flow, legal, rules
 from core.medieval_mastery.phases.common import ART
-from core.medieval_mastery.state import Choice, Ctx, State, battle_of, choice_of
+from core.medieval_mastery.state import Choice, Ctx, State, battle_of, choice_of, told
 from core.medieval_mastery.words import P, reread, seat_word
 from core.phase import Decision
-from core.protocol import Event, IllegalMove
+from core.protocol import IllegalMove
 from core.text import Msg, say, term
 
 ANSWER = {"discard": "discard", "insight": "insight", "order": "recycle", "top": "top",
@@ -65,22 +65,22 @@ def sceptre(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     if move["use"]:
         battle.use_equal_knights(ctx, battle_of(ctx.st), seat, ch["name"], ch["count"])
     else:
-        ctx.ev.append(Event(say("{player} does not use the {sceptre}.", player=P(seat),
-                                sceptre=term("Sceptre of " + ch["name"]))))
+        ctx.ev.append(told((say("{player} does not use the {sceptre}.", player=P(seat),
+                                sceptre=term("Sceptre of " + ch["name"])), None, None)))
 
 
 def discard(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     """MM-ICON-MAYDISCARD: one card of the hand, or none."""
     st = ctx.st
     if move["card"] == "none":
-        ctx.ev.append(Event(say("{player} discards nothing.", player=P(seat))))
+        ctx.ev.append(told((say("{player} discards nothing.", player=P(seat)), None, None)))
         return
     card = rules.find_named(st["hand"][seat], move["card"])
     if card is None:
         raise IllegalMove("not-in-hand", say("You hold no {card} card.", card=move["card"]), "MM-ICON-MAYDISCARD")
     ctx.pile("hand", seat).remove(card)
     rules.discard(ctx, card)
-    ctx.ev.append(Event(say("{player} discards {card}.", player=P(seat), card=rules.card_name(card))))
+    ctx.ev.append(told((say("{player} discards {card}.", player=P(seat), card=rules.card_name(card)), None, None)))
 
 
 def insight(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
@@ -94,7 +94,7 @@ def insight(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     del deck[len(deck) - len(top):]
     for pos in reversed(order):
         deck.append(top[pos - 1])
-    ctx.ev.append(Event(say("{player} puts the cards back in a new order.", player=P(seat))))
+    ctx.ev.append(told((say("{player} puts the cards back in a new order.", player=P(seat)), None, None)))
 
 
 def recycle(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
@@ -111,8 +111,8 @@ def recycle(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
             deck = ctx.pile("deck", seat)
             deck.append(c)
             ctx.rng.shuffle(deck)
-            ctx.ev.append(Event(say("{player} shuffles {card} from their discard pile into their deck.", player=P(seat),
-                                    card=rules.card_name(c))))
+            ctx.ev.append(told((say("{player} shuffles {card} from their discard pile into their deck.", player=P(seat),
+                                    card=rules.card_name(c)), None, None)))
             return
 
 
@@ -122,13 +122,13 @@ def top(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     aim = ch["player"]
     card = st["deck"][aim][-1]
     if move["keep"]:
-        ctx.ev.append(Event(say("{player} leaves the top card of {target}'s deck in place.", player=P(seat),
-                                target=P(aim))))
+        ctx.ev.append(told((say("{player} leaves the top card of {target}'s deck in place.", player=P(seat),
+                                target=P(aim)), None, None)))
     else:
         ctx.pile("deck", aim).pop()
         rules.discard(ctx, card)
-        ctx.ev.append(Event(say("{player} puts {card} from {target}'s deck on the discard pile.", player=P(seat),
-                                card=rules.card_name(card), target=P(aim))))
+        ctx.ev.append(told((say("{player} puts {card} from {target}'s deck on the discard pile.", player=P(seat),
+                                card=rules.card_name(card), target=P(aim)), None, None)))
 
 
 ANSWERS: dict[str, Callable[[Ctx, int, dict, Choice], None]] = {

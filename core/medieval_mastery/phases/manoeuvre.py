@@ -2,10 +2,10 @@
 skip; also a Tactical Advance's extra one and Crown of Vitality's redistribution."""
 from __future__ import annotations
 
+from core.medieval_mastery.board import BOARDS
 from core.medieval_mastery import data, flow, rules
 from core.medieval_mastery.options import option
 from core.medieval_mastery.phases.common import not_now
-from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Ctx, State
 from core.protocol import Event, IllegalMove
 from core.medieval_mastery.words import SEATS, P
@@ -110,7 +110,7 @@ NO_MANOEUVRE_EVENTS = tuple(Event(text) for text in NO_MANOEUVRE)
 
 def node_of(st: State, name: str) -> int | None:
     """C is the seat's own castle (-1); otherwise the board node named."""
-    return -1 if name == "C" else board_of(st).node(name)
+    return -1 if name == "C" else BOARDS[st["players"]].node(name)
 
 
 def check_redis(st: State, seat: int, transfers: list) -> tuple[dict, list]:
@@ -135,7 +135,7 @@ def check_redis(st: State, seat: int, transfers: list) -> tuple[dict, list]:
 
 def _own_place(st: State, seat: int, name: str, supplied: set[int]) -> int:
     """The castle or a supplied territory of `seat` (MM-REDIS-2, MM-REDIS-4)."""
-    board = board_of(st)
+    board = BOARDS[st["players"]]
     node = node_of(st, name)
     if node is None or (node >= 0 and (node >= board.n_slots or st["owner"][node] != seat)):
         raise IllegalMove("not-yours", say("{place} is neither your castle nor a territory you control.", place=name),
@@ -154,7 +154,7 @@ def _check_after(st: State, seat: int, node: int, delta: int) -> None:
                                                "Your castle holds {n} knights; this redistribution takes {taken} out of it.",
                                                st["castle"][seat], taken=-delta), "MM-REDIS-2")
         return
-    name = board_of(st).names[node]
+    name = BOARDS[st["players"]].names[node]
     after = st["knights"][node] + delta
     cap = rules.capacity(st, node)
     if after < 1:
@@ -169,7 +169,7 @@ def _check_after(st: State, seat: int, node: int, delta: int) -> None:
 
 def check_advance(st: State, seat: int, move: dict) -> tuple[int, int]:
     """MM-ADV-1..6, MM-EDGE-6, MM-EDGE-7, options."""
-    board = board_of(st)
+    board = BOARDS[st["players"]]
     name, count = move["to"], move["n"]
     node = _advance_target(st, seat, name)
     if count < 1:
@@ -190,7 +190,7 @@ def check_advance(st: State, seat: int, move: dict) -> tuple[int, int]:
 
 def _advance_target(st: State, seat: int, name: str) -> int:
     """The node an advance may enter (MM-ADV-2, MM-ADV-6, MM-OPT-ALLIANCE-4, MM-OPT-SIEGE-1)."""
-    board = board_of(st)
+    board = BOARDS[st["players"]]
     if name == "C":
         raise IllegalMove("bad-target", say("Knights advance from your castle into a territory."), "MM-ADV-6")
     node = board.node(name)
