@@ -10,7 +10,8 @@ from core.text import Joined, Msg, P, join as joined, say, say_n, term
 
 from .data import CARDS, REMOVES, shields as shields_of, swords as swords_of
 from .options import option
-from .state import Battle, State, own_loot, own, own_post, own_posts, the_battle, told
+from .state import Battle, State, own_loot, own, own_post, own_posts, the_battle
+from core.records import new_event
 from .zones import draw_village, post_name, post_shields, resolve_target, target_of, walls_standing
 
 
@@ -123,20 +124,20 @@ def declare(s: State, seat: int, target: str, cards: list[str], night: str | Non
                    "pending_removals": [], "removed": [], "revealed": night is None}
     label = placed_label(owner, index, stationed)                 # (target_label, the target found once)
     if night is None:
-        events.append(told((say("{player} attacks {target} with {cards} ({swords}).", player=P(seat), target=label,
+        events.append(new_event((say("{player} attacks {target} with {cards} ({swords}).", player=P(seat), target=label,
                                 cards=names(cards), swords=swords_of(sum(map(CARDS.swords.__getitem__, cards)))), None, None)))
     else:
         if option(s, "night-count") == "public":
-            events.append(told((say_n("{player} plays {night_card} ({night}) with {n} hidden card against {target}.",
+            events.append(new_event((say_n("{player} plays {night_card} ({night}) with {n} hidden card against {target}.",
                                       "{player} plays {night_card} ({night}) with {n} hidden cards against {target}.",
                                       len(cards), player=P(seat), night_card=NIGHT, night=night, target=label), None, None)))
         else:
-            events.append(told((say("{player} plays {night_card} ({night}) with hidden cards against {target}.",
+            events.append(new_event((say("{player} plays {night_card} ({night}) with hidden cards against {target}.",
                                     player=P(seat), night_card=NIGHT, night=night, target=label), None, None)))
         if cards:
-            events.append(told((say("Under your {night_card}: {cards}.", night_card=NIGHT, cards=names(cards)), (seat,), None)))
+            events.append(new_event((say("Under your {night_card}: {cards}.", night_card=NIGHT, cards=names(cards)), (seat,), None)))
         else:
-            events.append(told((say("Under your {night_card}: nothing (a bluff).", night_card=NIGHT), (seat,), None)))
+            events.append(new_event((say("Under your {night_card}: nothing (a bluff).", night_card=NIGHT), (seat,), None)))
     s["phase"] = "join"
 
 
@@ -165,15 +166,15 @@ def join(s: State, seat: int, cards: list[str], events: list) -> None:
     b["joined"].append(seat)
     b["to_ask"].pop(0)
     if b["night_card"] is None:
-        events.append(told((say("{player} joins the attack with {cards}.", player=P(seat), cards=names(cards)), None, None)))
+        events.append(new_event((say("{player} joins the attack with {cards}.", player=P(seat), cards=names(cards)), None, None)))
     else:
         if option(s, "night-count") == "public":
-            events.append(told((say_n("{player} joins the night attack with {n} card face down.",
+            events.append(new_event((say_n("{player} joins the night attack with {n} card face down.",
                                       "{player} joins the night attack with {n} cards face down.", len(cards),
                                       player=P(seat)), None, None)))
         else:
-            events.append(told((say("{player} joins the night attack with cards face down.", player=P(seat)), None, None)))
-        events.append(told((say("You put under the {night_card}: {cards}.", night_card=NIGHT, cards=names(cards)), (seat,), None)))
+            events.append(new_event((say("{player} joins the night attack with cards face down.", player=P(seat)), None, None)))
+        events.append(new_event((say("You put under the {night_card}: {cards}.", night_card=NIGHT, cards=names(cards)), (seat,), None)))
 
 
 def decline(s: State) -> None:
@@ -207,14 +208,14 @@ def react(s: State, seat: int, cards: list[str], events: list) -> None:
     b["reactions"] = list(cards)
     b["pending_removals"] = [c for c in cards if CARDS.effect[c] in REMOVES]
     if cards:
-        events.append(told((say("{player} reacts with {cards}.", player=P(seat), cards=names(cards)), None, None)))
+        events.append(new_event((say("{player} reacts with {cards}.", player=P(seat), cards=names(cards)), None, None)))
     else:
         events.append(NO_REACTION)
     if b["night_card"] is not None:
         b["revealed"] = True
         parts = [say("{player}: {cards}", player=P(who), cards=names(ids)) if ids else say("{player}: nothing", player=P(who))
                  for who, ids in b["contributions"]]
-        events.append(told((say("The Night attack is revealed -- {parts}.", parts=joined("; ", parts)), None, None)))
+        events.append(new_event((say("The Night attack is revealed -- {parts}.", parts=joined("; ", parts)), None, None)))
     s["phase"] = "remove"
 
 
@@ -227,7 +228,7 @@ def remove(s: State, card: str, events: list) -> None:
     assert b is not None  # (the_battle, inlined: every battle comes here)
     reaction = b["pending_removals"].pop(0)
     b["removed"].append(card)
-    events.append(told((say("{reaction} removes {card} from the attack.", reaction=CARDS.name(reaction),
+    events.append(new_event((say("{reaction} removes {card} from the attack.", reaction=CARDS.name(reaction),
                             card=CARDS.label(card)), None, None)))
 
 
@@ -239,7 +240,7 @@ def settle_trivial_removals(s: State, events: list) -> bool:
         options = removal_candidates(b, b["pending_removals"][0])
         if not options:
             reaction = b["pending_removals"].pop(0)
-            events.append(told((say("{reaction} finds nothing to remove.", reaction=CARDS.name(reaction)), None, None)))
+            events.append(new_event((say("{reaction} finds nothing to remove.", reaction=CARDS.name(reaction)), None, None)))
             continue
         if len({CARDS.key[c] for c in options}) == 1:
             remove(s, options[0], events)
@@ -305,7 +306,7 @@ def outcome(s: State, b: Battle, events: list, where: tuple[int, int, str | None
     won = not auto_loss and swords > shields
     if auto_loss:
         strengths = {"swords": swords_of(swords), "shields": shields_of(shields)}
-        events.append(told((say("{swords} against {shields}: the attack loses ({why}).", why=why, **strengths), None, None)))
+        events.append(new_event((say("{swords} against {shields}: the attack loses ({why}).", why=why, **strengths), None, None)))
     else:
         key = (won, swords, shields)
         said = COMPARED.get(key)
@@ -320,8 +321,8 @@ def compared(won: bool, swords: int, shields: int) -> Event:
     """The comparison of a battle without an automatic loss (made once per outcome and strengths)."""
     strengths = {"swords": swords_of(swords), "shields": shields_of(shields)}
     if won:
-        return told((say("{swords} against {shields}: the attack WINS.", **strengths), None, None))
-    return told((say("{swords} against {shields}: the attack loses.", **strengths), None, None))
+        return new_event((say("{swords} against {shields}: the attack WINS.", **strengths), None, None))
+    return new_event((say("{swords} against {shields}: the attack loses.", **strengths), None, None))
 
 
 COMPARED = Memo(4096)
@@ -331,11 +332,11 @@ def defeat_defender(s: State, post: list, card: str, events: list) -> None:
     post[2].remove(card)                                          # CA-ACT-ATTACK-14
     if option(s, "defeated-defender") == "turned":                # "pierde y se gira sobre la mesa"
         own(s, "out_of_game").append(card)
-        events.append(told((say("{card} is defeated and turned face down: it is out of the game.",
+        events.append(new_event((say("{card} is defeated and turned face down: it is out of the game.",
                                 card=CARDS.label(card)), None, None)))
     else:
         s["discard"].append(card)
-        events.append(told((say("{card} is defeated and discarded.", card=CARDS.label(card)), None, None)))
+        events.append(new_event((say("{card} is defeated and discarded.", card=CARDS.label(card)), None, None)))
 
 
 def destroy_post(s: State, owner: int, index: int, post: list, events: list) -> bool:
@@ -343,11 +344,11 @@ def destroy_post(s: State, owner: int, index: int, post: list, events: list) -> 
     post[1] = False
     castle_falls = index == 0
     if castle_falls:
-        events.append(told((say("{player}'s castle falls!", player=P(owner)), None, None)))
+        events.append(new_event((say("{player}'s castle falls!", player=P(owner)), None, None)))
     else:
-        events.append(told((say("{player}'s wall {post} is destroyed.", player=P(owner), post=post_name(index)), None, None)))
+        events.append(new_event((say("{player}'s wall {post} is destroyed.", player=P(owner), post=post_name(index)), None, None)))
     if post[2] and not (castle_falls and s["players"] > 2):           # a fallen castle's defenders are spoils
-        events.append(told((say("Its defenders are discarded: {cards}.", cards=names(post[2])), None, None)))
+        events.append(new_event((say("Its defenders are discarded: {cards}.", cards=names(post[2])), None, None)))
         s["discard"].extend(post[2])
         post[2] = []
     return castle_falls
@@ -359,7 +360,7 @@ def castle_fallen(s: State, owner: int, by: int, events: list) -> bool:
         s["phase"] = "over"
         s["winner"] = by
         s["reason"] = str(destroyed_castle(P(by)))                 # the state keeps plain text
-        events.append(told((say("{player} wins the game.", player=P(by)), None, None)))
+        events.append(new_event((say("{player} wins the game.", player=P(by)), None, None)))
         return True
     eliminate(s, owner, by, events)
     alive = [seat for seat in range(s["players"]) if s["alive"][seat]]
@@ -367,7 +368,7 @@ def castle_fallen(s: State, owner: int, by: int, events: list) -> bool:
         s["phase"] = "over"
         s["winner"] = alive[0]
         s["reason"] = str(last_castle(P(alive[0])))
-        events.append(told((say("{player} wins the game.", player=P(alive[0])), None, None)))
+        events.append(new_event((say("{player} wins the game.", player=P(alive[0])), None, None)))
         return True
     return False
 
@@ -376,7 +377,7 @@ def draw_loot(s: State, seat: int, events: list) -> None:
     """One loot card: into the hand with 2 players (CA-LOOT-2), else face down unseen (CA-LOOT-3)."""
     card = draw_village(s, events)
     if card is None:
-        events.append(told((say("No Village card is left: {player}'s loot is lost.", player=P(seat)), None, None)))   # CA-LOOT-8
+        events.append(new_event((say("No Village card is left: {player}'s loot is lost.", player=P(seat)), None, None)))   # CA-LOOT-8
         return
     if s["players"] == 2:
         s["hands"][seat].append(card)
@@ -403,9 +404,9 @@ def eliminate(s: State, seat: int, by: int, events: list) -> None:
     s["hands"][seat].extend(loot)
     take_all = option(s, "spoils") == "all"
     if loot and not take_all:                  # with V-SPOILS 'all' the loot goes on, still unseen
-        events.append(told((say_n("{player} takes their {n} loot card into their hand.",
+        events.append(new_event((say_n("{player} takes their {n} loot card into their hand.",
                                   "{player} takes their {n} loot cards into their hand.", len(loot), player=P(seat)), None, None)))
-        events.append(told((say("Your loot pile held: {cards}.", cards=names(loot)), (seat,), None)))
+        events.append(new_event((say("Your loot pile held: {cards}.", cards=names(loot)), (seat,), None)))
     spoils = []
     for post in own_posts(s, seat):
         spoils.extend(post[2])
@@ -414,15 +415,15 @@ def eliminate(s: State, seat: int, by: int, events: list) -> None:
         taken = s["hands"][seat]
         s["hands"][seat] = []
         if taken:
-            events.append(told((say_n("{player} also takes {victim}'s whole hand ({n} cards).",  # "cards" even for 1
+            events.append(new_event((say_n("{player} also takes {victim}'s whole hand ({n} cards).",  # "cards" even for 1
                                       "{player} also takes {victim}'s whole hand ({n} cards).", len(taken),
                                       player=P(by), victim=P(seat)), None, None)))
-            events.append(told((say("You took: {cards}.", cards=names(taken)), (by,), None)))
+            events.append(new_event((say("You took: {cards}.", cards=names(taken)), (by,), None)))
         s["hands"][by].extend(taken)
     s["hands"][by].extend(spoils)
     if spoils:
-        events.append(told((say("{player} takes the stationed cards as spoils: {cards}.", player=P(by),
+        events.append(new_event((say("{player} takes the stationed cards as spoils: {cards}.", player=P(by),
                                 cards=names(spoils)), None, None)))
     own(s, "out_of_game").extend(post[0] for post in s["posts"][seat])
     s["posts"][seat] = []
-    events.append(told((say("{player} has lost their castle and is out of the race.", player=P(seat)), None, None)))
+    events.append(new_event((say("{player} has lost their castle and is out of the race.", player=P(seat)), None, None)))

@@ -17,7 +17,8 @@ from . import battle
 from .battle import destroyed_castle, last_castle
 from .data import CARDS
 from .options import option
-from .state import State, told
+from .state import State
+from core.records import new_event
 from .zones import draw_village
 
 
@@ -56,7 +57,7 @@ def advance(s: State, events: list) -> None:
                 return
             # CA-TURN-7: no card in hand after the draw is the one forced pass, even with a stationed
             # defender (taking it back is not forced on a player who cannot pass).
-            events.append(told((say("{player} has no card and no possible action: the turn passes.", player=P(seat)), None, None)))
+            events.append(new_event((say("{player} has no card and no possible action: the turn passes.", player=P(seat)), None, None)))
         elif s["hands"][seat]:                            # gift
             return
         idle_turns += 1
@@ -151,7 +152,7 @@ def begin_turn(s: State, seat: int, events: list) -> None:
     village = s["village"]
     card = village.pop() if village else draw_village(s, events)   # (draw_village's usual case inline)
     if card is None:
-        events.append(told((say("{player}'s turn: no Village card is left to draw.", player=P(seat)), None, None)))
+        events.append(new_event((say("{player}'s turn: no Village card is left to draw.", player=P(seat)), None, None)))
         return
     s["hands"][seat].append(card)
     events += TURN_DRAW_EVENTS[seat][card]               # (DRAW_EVENTS[seat], DREW_EVENTS[seat][card])
@@ -172,7 +173,7 @@ def finish(s: State, winner: int | None, reason: Msg, events: list) -> None:
     s["phase"] = "over"
     s["winner"] = winner
     s["reason"] = str(reason)
-    events.append(told((reason, None, None)))
+    events.append(new_event((reason, None, None)))
 
 
 # The reasons a game ends, as messages (the state stores their English text).

@@ -15,7 +15,8 @@ from core.protocol import IllegalMove
 from core.text import P, say
 
 from . import flow
-from .state import State, clone, own, told
+from .state import State, clone, own
+from core.records import new_event
 
 
 def apply(state: State, seat: int, move: dict):
@@ -27,7 +28,7 @@ def apply(state: State, seat: int, move: dict):
         raise IllegalMove("battle-pending", say("You are fighting a battle: you can resign once it is over."),
                           "CA-MULTI-2")
     s = clone(state)
-    events = [told((say("{player} resigns.", player=P(seat)), None, None))]
+    events = [new_event((say("{player} resigns.", player=P(seat)), None, None))]
     left = [p for p in range(s["players"]) if p != seat and s["alive"][p]]
     if len(left) == 1:
         flow.finish(s, left[0], flow.resigned(P(seat), P(left[0])), events)  # CA-END-3
@@ -50,4 +51,4 @@ def _leave(s: State, seat: int, events: list) -> None:
     s["discard"].extend(dropped)
     own(s, "out_of_game").extend(post[0] for post in s["posts"][seat])
     own(s, "posts")[seat] = []
-    events.append(told((say("{player}'s fortress leaves play and their cards are discarded.", player=P(seat)), None, None)))
+    events.append(new_event((say("{player}'s fortress leaves play and their cards are discarded.", player=P(seat)), None, None)))

@@ -7,11 +7,10 @@ game lifts an old state with it (`upgrade_state`) and writes a state in it (`dow
 so that every hash stored in format 1 stays checkable."""
 from __future__ import annotations
 
-from functools import partial
-from typing import Callable, Literal, TypedDict, cast
+from typing import Literal, TypedDict
 
 from core.options import rng_scheme
-from core.protocol import Event, IllegalMove, option_value
+from core.protocol import IllegalMove, option_value
 from core.text import say
 from core.rng import Rng
 from core.statekeys import Keys
@@ -73,10 +72,6 @@ class State(TypedDict):
 
 
 DECKS: tuple[DeckName, ...] = ("village", "siege", "academy", "dungeon")
-
-# told((text, to, None)) is Event(text, to), made without the named tuple's Python-level __new__:
-# an event of a move's hot path costs half as many instructions (a move makes a few).
-told = cast(Callable[[tuple], Event], partial(tuple.__new__, Event))
 
 # The keys of state format 1 (stored games before issue 15), each with its name since format 2.
 FORMAT_1 = Keys({

@@ -11,7 +11,8 @@ from core.text import Msg, join, say, say_n
 
 from .data import CARDS
 from .options import option
-from .state import Battle, State, game_rng, own, shuffle, told
+from .state import Battle, State, game_rng, own, shuffle
+from core.records import new_event
 
 
 def draw_village(s: State, events: list) -> str | None:
@@ -45,7 +46,7 @@ def rebuild_village(s: State, events: list) -> None:
     ran_out = say_n("The Village deck ran out: {n} discarded Village cards were shuffled into a new deck.",  # "cards" even for 1
                     "The Village deck ran out: {n} discarded Village cards were shuffled into a new deck.",
                     len(piles["village"]))
-    events.append(told((join(" ", [ran_out, *returned]) if returned else ran_out, None, None)))
+    events.append(new_event((join(" ", [ran_out, *returned]) if returned else ran_out, None, None)))
 
 
 def sort_discard(discard: list[str], own_deck: bool) -> dict[str, list[str]]:

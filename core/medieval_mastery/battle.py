@@ -13,7 +13,8 @@ from typing import Any
 from core.medieval_mastery.board import BOARDS
 from core.medieval_mastery import data, rules
 from core.medieval_mastery.options import option
-from core.medieval_mastery.state import Battle, Ctx, State, Support, battle_of, told
+from core.medieval_mastery.state import Battle, Ctx, State, Support, battle_of
+from core.records import new_event
 from core.protocol import Event
 from core.medieval_mastery.words import ARTEFACT, CARD, SEATS, TILE, P, ask_discard_artefact, ask_sceptre
 from core.text import Msg, say, say_n, term
@@ -51,11 +52,11 @@ def begin(ctx: Ctx, att: int, node: int, count: int) -> None:
     st["phase"] = "battle"
     where = board.names[node]
     if siege:
-        ctx.ev.append(told((say("Battle for {where}: {attacker} attacks with {count}, {defender} defends with {dk} "
+        ctx.ev.append(new_event((say("Battle for {where}: {attacker} attacks with {count}, {defender} defends with {dk} "
                                 "(castle siege).", where=where, attacker=P(att), count=count, defender=P(defender),
                                 dk=dk), None, None)))
     else:
-        ctx.ev.append(told((say("Battle for {where}: {attacker} attacks with {count}, {defender} defends with {dk}.",
+        ctx.ev.append(new_event((say("Battle for {where}: {attacker} attacks with {count}, {defender} defends with {dk}.",
                                 where=where, attacker=P(att), count=count, defender=P(defender), dk=dk), None, None)))
 
 
@@ -75,11 +76,11 @@ def step1_territory(ctx: Ctx, b: Battle) -> None:
     tile = st["tile"][b["node"]]
     if tile in data.ATTACKER_PLUS1:
         b["attack_strength"] += 1
-        ctx.ev.append(told((say("{tile}: attacker +1 (attacker {attack}, defender {defence}).", tile=TILE[tile],
+        ctx.ev.append(new_event((say("{tile}: attacker +1 (attacker {attack}, defender {defence}).", tile=TILE[tile],
                                 attack=b["attack_strength"], defence=b["defence_strength"]), None, None)))
     if tile in data.DEFENDER_PLUS1:
         b["defence_strength"] += 1
-        ctx.ev.append(told((say("{tile}: defender +1 (attacker {attack}, defender {defence}).", tile=TILE[tile],
+        ctx.ev.append(new_event((say("{tile}: defender +1 (attacker {attack}, defender {defence}).", tile=TILE[tile],
                                 attack=b["attack_strength"], defence=b["defence_strength"]), None, None)))
     if tile in data.ROLL_OFF:
         arena(ctx, b)
@@ -107,16 +108,16 @@ def arena(ctx: Ctx, b: Battle) -> None:
         return
     name = BOARDS[st["players"]].names[node]
     if dk:
-        ctx.ev.append(told((say("{player} keeps {slot}: the battle ends.", player=P(dfd), slot=name), None, None)))
+        ctx.ev.append(new_event((say("{player} keeps {slot}: the battle ends.", player=P(dfd), slot=name), None, None)))
     elif ak:
         ctx.values("owner")[node] = att
         ctx.values("knights")[node] = ak
         b["attack_knights"] = 0
-        ctx.ev.append(told((say("{player} now controls {slot}: the battle ends.", player=P(att), slot=name), None, None)))
+        ctx.ev.append(new_event((say("{player} now controls {slot}: the battle ends.", player=P(att), slot=name), None, None)))
         rules.check_win(ctx)
     else:
         ctx.values("owner")[node] = -1
-        ctx.ev.append(told((say("{slot} is left empty and uncontrolled: the battle ends.", slot=name), None, None)))
+        ctx.ev.append(new_event((say("{slot} is left empty and uncontrolled: the battle ends.", slot=name), None, None)))
     b["step"] = END
 
 
@@ -146,7 +147,7 @@ def step3_sceptres(ctx: Ctx, b: Battle) -> None:
         name = st["artefacts"][att][1]
         if name == "Rage":
             b["attack_strength"] += 1
-            ctx.ev.append(told((say("{sceptre}: {player} +1 (attacker {attack}, defender {defence}).",
+            ctx.ev.append(new_event((say("{sceptre}: {player} +1 (attacker {attack}, defender {defence}).",
                                     sceptre=ARTEFACT["Rage"], player=P(att), attack=b["attack_strength"],
                                     defence=b["defence_strength"]), None, None)))
         elif name == "Fear" and equal_knights(ctx, b, att, "Fear", real_d, real_a):
@@ -166,7 +167,7 @@ def step3_defender_sceptre(ctx: Ctx, b: Battle) -> None:
         name = st["artefacts"][dfd][1]
         if name == "Loyalty":
             b["defence_strength"] += 1
-            ctx.ev.append(told((say("{sceptre}: {player} +1 (attacker {attack}, defender {defence}).",
+            ctx.ev.append(new_event((say("{sceptre}: {player} +1 (attacker {attack}, defender {defence}).",
                                     sceptre=ARTEFACT["Loyalty"], player=P(dfd), attack=b["attack_strength"],
                                     defence=b["defence_strength"]), None, None)))
         elif name == "Vigour" and not b["siege"]:
@@ -198,7 +199,7 @@ def use_equal_knights(ctx: Ctx, b: Battle, seat: int, name: str, rival: int) -> 
         b["attack_strength"] += rival - real_a
     else:
         b["defence_strength"] += rival - real_d
-    ctx.ev.append(told((say_n("{sceptre}: {player} fights as if with {n} knight (attacker {attack}, defender {defence}).",
+    ctx.ev.append(new_event((say_n("{sceptre}: {player} fights as if with {n} knight (attacker {attack}, defender {defence}).",
                               "{sceptre}: {player} fights as if with {n} knights (attacker {attack}, defender {defence}).",
                               rival, sceptre=ARTEFACT[name], player=P(seat), attack=b["attack_strength"],
                               defence=b["defence_strength"]), None, None)))
@@ -207,12 +208,12 @@ def use_equal_knights(ctx: Ctx, b: Battle, seat: int, name: str, rival: int) -> 
 def random_discard(ctx: Ctx, seat: int, why: Any) -> None:
     """MM-ICON-RANDOMDISCARD: uniform over the hand; the card becomes public (MM-EDGE-18)."""
     if not ctx.st["hand"][seat]:
-        ctx.ev.append(told((say("{why}: {player} has no card to discard.", why=why, player=P(seat)), None, None)))
+        ctx.ev.append(new_event((say("{why}: {player} has no card to discard.", why=why, player=P(seat)), None, None)))
         return
     hand = ctx.pile("hand", seat)
     card = hand.pop(ctx.rng.below(len(hand)))
     rules.discard(ctx, card)
-    ctx.ev.append(told((say("{why}: {player} discards {card} at random.", why=why, player=P(seat),
+    ctx.ev.append(new_event((say("{why}: {player} discards {card} at random.", why=why, player=P(seat),
                             card=rules.card_name(card)), None, None)))
 
 
@@ -254,7 +255,7 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
         b["shown"][side] = [c if c >= 0 else -1, value]
         shown.append(label)
     b["commit"] = [None, None]
-    ctx.ev.append(told((say("Conflict cards revealed: {attacker} {attack_card}; {defender} {defence_card} (attacker "
+    ctx.ev.append(new_event((say("Conflict cards revealed: {attacker} {attack_card}; {defender} {defence_card} (attacker "
                             "{attack}, defender {defence}).", attacker=P(b["attacker"]), attack_card=shown[0],
                             defender=P(b["defender"]), defence_card=shown[1], attack=b["attack_strength"],
                             defence=b["defence_strength"]), None, None)))
@@ -266,7 +267,7 @@ def step5_support(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-5 / MM-OPT-ALLIANCE-5: lower strength first, the attacker on a tie."""
     st = ctx.st
     if not b["siege"] and st["tile"][b["node"]] in data.NO_SUPPORT:
-        ctx.ev.append(told((NO_SUPPORT_HERE, None, None)))
+        ctx.ev.append(new_event((NO_SUPPORT_HERE, None, None)))
         b["step"] = 6
         return
     first = b["attacker"] if b["attack_strength"] <= b["defence_strength"] else b["defender"]
@@ -328,7 +329,7 @@ def support_play(ctx: Ctx, seat: int, chosen: list[int]) -> None:
     else:
         b["defence_strength"] += total
     support_state(b)["played"] = True
-    ctx.ev.append(told((say("{player} plays {cards} (attacker {attack}, defender {defence}).", player=P(seat),
+    ctx.ev.append(new_event((say("{player} plays {cards} (attacker {attack}, defender {defence}).", player=P(seat),
                             cards=rules.card_names(chosen), attack=b["attack_strength"], defence=b["defence_strength"]), None, None)))
 
 
@@ -357,7 +358,7 @@ def step6_result(ctx: Ctx, b: Battle) -> None:
         b["winner"], b["loser"], b["margin"] = b["attacker"], b["defender"], a - d
     else:
         b["winner"], b["loser"], b["margin"] = b["defender"], b["attacker"], max(1, d - a)
-    ctx.ev.append(told((say("Battle result: {attack} to {defence}; {player} wins by {margin}.", attack=a, defence=d,
+    ctx.ev.append(new_event((say("Battle result: {attack} to {defence}; {player} wins by {margin}.", attack=a, defence=d,
                             player=P(b["winner"]), margin=b["margin"]), None, None)))
     b["step"] = 7
 
@@ -397,12 +398,12 @@ def mayhem(ctx: Ctx, b: Battle) -> None:
     other = b["attack_knights"] + (data.SIEGE_DEFENCE if b["siege"] else st["knights"][node])
     if other == 0:  # MM-OPT-MAYHEM-4
         ctx.values("owner")[node] = -1
-        ctx.ev.append(told((say("No knights remain in {slot}: it is uncontrolled.", slot=BOARDS[st["players"]].names[node]), None, None)))
+        ctx.ev.append(new_event((say("No knights remain in {slot}: it is uncontrolled.", slot=BOARDS[st["players"]].names[node]), None, None)))
         b["step"] = END
         return
     b["winner"], b["loser"] = b["loser"], w  # MM-OPT-MAYHEM-3
     b["reversed"] = True
-    ctx.ev.append(told((say("{mayhem}: {player} is wiped out and loses the battle instead.", mayhem=term("Mayhem"),
+    ctx.ev.append(new_event((say("{mayhem}: {player} is wiped out and loses the battle instead.", mayhem=term("Mayhem"),
                             player=P(w)), None, None)))
 
 
@@ -425,13 +426,13 @@ def step7_orbs(ctx: Ctx, b: Battle) -> None:
                 rules.lose(ctx, loser, 1)
             else:
                 continue
-            ctx.ev.append(told((say("{player}'s {orb}: {loser}, who lost, removes 1 knight from the contested tile.",
+            ctx.ev.append(new_event((say("{player}'s {orb}: {loser}, who lost, removes 1 knight from the contested tile.",
                                     player=P(seat), orb=term("Orb of Brutality"), loser=P(loser)), None, None)))
         elif won and name == "Greed":
-            ctx.ev.append(told((say("{orb}: {player} draws up to six.", orb=term("Orb of Greed"), player=P(seat)), None, None)))
+            ctx.ev.append(new_event((say("{orb}: {player} draws up to six.", orb=term("Orb of Greed"), player=P(seat)), None, None)))
             rules.draw_to(ctx, seat, data.GREED_DRAW, term("Orb of Greed"))
         elif not won and name == "Resurgence":
-            ctx.ev.append(told((say("{orb}: {player} draws up to six.", orb=term("Orb of Resurgence"), player=P(seat)), None, None)))
+            ctx.ev.append(new_event((say("{orb}: {player} draws up to six.", orb=term("Orb of Resurgence"), player=P(seat)), None, None)))
             rules.draw_to(ctx, seat, data.GREED_DRAW, term("Orb of Resurgence"))
         elif not won and name == "Devotion":
             rules.gain(ctx, seat, 1, term("Orb of Devotion"))
@@ -462,7 +463,7 @@ def step8_losses(ctx: Ctx, b: Battle) -> None:
     rules.lose(ctx, loser, lost)
     back = here - lost
     ctx.values("castle")[loser] += back
-    ctx.ev.append(told((say_n("{player} loses {n} knight in {slot} and retreats {back} to their castle.",
+    ctx.ev.append(new_event((say_n("{player} loses {n} knight in {slot} and retreats {back} to their castle.",
                               "{player} loses {n} knights in {slot} and retreats {back} to their castle.", lost,
                               player=P(loser), slot=name, back=back), None, None)))
 

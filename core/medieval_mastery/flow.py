@@ -12,7 +12,8 @@ from core.medieval_mastery.board import BOARDS
 from core.medieval_mastery import battle, data, rules
 from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import ask_discard, destroy, is_up, open_window
-from core.medieval_mastery.state import Battle, Ctx, State, battle_of, window_of, told
+from core.medieval_mastery.state import Battle, Ctx, State, battle_of, window_of
+from core.records import new_event
 from core.protocol import Event
 from core.medieval_mastery.words import (P, TILE, ask_corruption, ask_discard_artefact, ask_discard_conquered,
                                          ask_insight, ask_order, ask_prosperity, ask_top, won_siege)
@@ -40,7 +41,7 @@ def start_turn(ctx: Ctx, seat: int) -> None:
     key = (st["turn"], seat)
     event = _TURN_STARTS.get(key)
     if event is None:
-        event = _TURN_STARTS.keep(key, told((say("Turn {turn}: {player} to play.", turn=st["turn"], player=P(seat)), None, None)))
+        event = _TURN_STARTS.keep(key, new_event((say("Turn {turn}: {player} to play.", turn=st["turn"], player=P(seat)), None, None)))
     ctx.ev.append(event)
     rules.gain(ctx, seat, data.KNIGHTS_PER_TURN, START_OF_TURN)
 
@@ -57,7 +58,7 @@ def end_turn(ctx: Ctx) -> None:
         if down[t] != -1 and down[t] < st["turn"]:
             down = ctx.pile("down", seat)
             down[t] = -1
-            ctx.ev.append(told((say("{player} restores {artefact}.", player=P(seat), artefact=rules.artefact(st, seat, t)), None, None)))
+            ctx.ev.append(new_event((say("{player} restores {artefact}.", player=P(seat), artefact=rules.artefact(st, seat, t)), None, None)))
     start_turn(ctx, next_seat(st, seat))
 
 
@@ -95,7 +96,7 @@ def play_fracture(ctx: Ctx, seat: int, target: int, t: int) -> None:
     card = rules.find(st["hand"][seat], "FR")
     assert card is not None  # checked by the caller
     ctx.pile("hand", seat).remove(card)
-    ctx.ev.append(told((say("{player} plays {card} on {artefact} of {target}.", player=P(seat), card=term("Fracture"),
+    ctx.ev.append(new_event((say("{player} plays {card} on {artefact} of {target}.", player=P(seat), card=term("Fracture"),
                             artefact=rules.artefact(st, target, t), target=P(target)), None, None)))
     destroy(ctx, target, t, term("Fracture"))
     rules.discard(ctx, card)
@@ -108,11 +109,11 @@ def play_resource(ctx: Ctx, seat: int, code: str) -> None:
     assert card is not None  # checked by the caller
     ctx.pile("hand", seat).remove(card)
     if code == "CA":
-        ctx.ev.append(told((say("{player} plays {card}.", player=P(seat), card=term("Call to Arms")), None, None)))
+        ctx.ev.append(new_event((say("{player} plays {card}.", player=P(seat), card=term("Call to Arms")), None, None)))
         rules.gain(ctx, seat, data.CALL_TO_ARMS_KNIGHTS, term("Call to Arms"))
         rules.discard(ctx, card)
     else:
-        ctx.ev.append(told((say("{player} plays {card}: an extra redistribution and advance.", player=P(seat),
+        ctx.ev.append(new_event((say("{player} plays {card}: an extra redistribution and advance.", player=P(seat),
                                 card=term("Tactical Advance")), None, None)))
         st["ta_card"] = card  # in play until its manoeuvre ends (MM-RES-1), then discarded
         st["manoeuvre"] = "ta"
@@ -134,7 +135,7 @@ def redistribute(ctx: Ctx, seat: int, deltas: dict, transfers: list) -> None:
     text = join(", ", [f"{board.names[a]}>{board.names[b]}:{n}" if a >= 0 and b >= 0 else
                        say("{source}>{target}:{n}", source=_place(board, a), target=_place(board, b), n=n)
                        for a, b, n in transfers])  # a message only where the castle is named
-    ctx.ev.append(told((say("{player} redistributes knights ({transfers}).", player=P(seat), transfers=text), None, None)))
+    ctx.ev.append(new_event((say("{player} redistributes knights ({transfers}).", player=P(seat), transfers=text), None, None)))
 
 
 CASTLE = say("castle")  # one's own castle in a redistribution
@@ -153,7 +154,7 @@ def advance(ctx: Ctx, seat: int, node: int, count: int) -> None:
     key = (seat, count, board.names[node])
     event = _ADVANCES.get(key)
     if event is None:
-        event = _ADVANCES.keep(key, told((say_n("{player} advances {n} knight into {slot}.",
+        event = _ADVANCES.keep(key, new_event((say_n("{player} advances {n} knight into {slot}.",
                                                 "{player} advances {n} knights into {slot}.", count, player=P(seat),
                                                 slot=board.names[node]), None, None)))
     ctx.ev.append(event)
@@ -163,7 +164,7 @@ def advance(ctx: Ctx, seat: int, node: int, count: int) -> None:
         free = (seat, board.names[node], st["tile"][node])
         event = _FREE_CONQUESTS.get(free)
         if event is None:
-            event = _FREE_CONQUESTS.keep(free, told((say("{player} conquers {slot} ({tile}) without a battle.",
+            event = _FREE_CONQUESTS.keep(free, new_event((say("{player} conquers {slot} ({tile}) without a battle.",
                                                         player=P(seat), slot=board.names[node],
                                                         tile=TILE[st["tile"][node]]), None, None)))
         ctx.ev.append(event)
@@ -191,11 +192,11 @@ def conquest(ctx: Ctx, seat: int, node: int, then: str) -> None:
     if tile in data.CONQUEST_MINUS_KNIGHT:
         ctx.values("knights")[node] -= 1
         rules.lose(ctx, seat, 1)
-        ctx.ev.append(told((say("{player} loses 1 knight in {slot} ({tile}).", player=P(seat), slot=board.names[node],
+        ctx.ev.append(new_event((say("{player} loses 1 knight in {slot} ({tile}).", player=P(seat), slot=board.names[node],
                                 tile=TILE[tile]), None, None)))
         if st["knights"][node] == 0:
             ctx.values("owner")[node] = -1  # MM-LOSS-4
-            ctx.ev.append(told((say("{slot} is left empty and uncontrolled.", slot=board.names[node]), None, None)))
+            ctx.ev.append(new_event((say("{slot} is left empty and uncontrolled.", slot=board.names[node]), None, None)))
     if rules.check_win(ctx):
         continue_after(ctx, then)
         return
@@ -232,7 +233,7 @@ def use_crown(ctx: Ctx, seat: int) -> None:
     st = ctx.st
     st["crown_used"] = True
     st["after_crown"] = 4 if st["step"] == 2 else 9
-    ctx.ev.append(told((say("{player} uses {crown}.", player=P(seat), crown=rules.artefact(st, seat, 0)), None, None)))
+    ctx.ev.append(new_event((say("{player} uses {crown}.", player=P(seat), crown=rules.artefact(st, seat, 0)), None, None)))
     open_window(ctx, "crown", seat)
 
 
@@ -241,7 +242,7 @@ def resolve_crown(ctx: Ctx) -> None:
     st = ctx.st
     seat = st["active"]
     if not is_up(st, seat, 0):
-        ctx.ev.append(told((say("The crown was destroyed: its ability is cancelled."), None, None)))
+        ctx.ev.append(new_event((say("The crown was destroyed: its ability is cancelled."), None, None)))
         finish_crown(ctx)
         return
     CROWNS[st["artefacts"][seat][0]](ctx, seat)
@@ -272,14 +273,14 @@ def crown_insight(ctx: Ctx, seat: int) -> None:
         ctx.piles("deck")[seat] = deck = under + deck
         ctx.piles("discard")[seat] = []
         ctx.piles("discard_turn")[seat] = []
-        ctx.ev.append(told((say("{player} shuffles their discard pile under their deck.", player=P(seat)), None, None)))
+        ctx.ev.append(new_event((say("{player} shuffles their discard pile under their deck.", player=P(seat)), None, None)))
     top = list(reversed(deck[-4:]))
     if len(top) < 2:
         finish_crown(ctx)
         return
-    ctx.ev.append(told((say_n("{player} looks at the top {n} card of their deck.",
+    ctx.ev.append(new_event((say_n("{player} looks at the top {n} card of their deck.",
                               "{player} looks at the top {n} cards of their deck.", len(top), player=P(seat)), None, None)))
-    ctx.ev.append(told((say("Top first: {cards}.", cards=rules.card_names(top)), (seat,), None)))
+    ctx.ev.append(new_event((say("Top first: {cards}.", cards=rules.card_names(top)), (seat,), None)))
     st["choice"] = {"kind": "insight", "seat": seat, "cards": top, "then": "crown",
                     "text": str(ask_insight(term("Crown of Insight"), len(top)))}
     st["phase"] = "choice"
@@ -292,7 +293,7 @@ def crown_order(ctx: Ctx, seat: int) -> None:
                         "text": str(ask_order(term("Crown of Order")))}
         st["phase"] = "choice"
     else:
-        ctx.ev.append(told((say("{crown} has no effect: no card was discarded in an earlier turn.",
+        ctx.ev.append(new_event((say("{crown} has no effect: no card was discarded in an earlier turn.",
                                 crown=term("Crown of Order")), None, None)))
         finish_crown(ctx)
 
@@ -312,7 +313,7 @@ def apply_target(ctx: Ctx, seat: int, aim: int, t: int) -> None:
     st = ctx.st
     st["choice"] = None
     if st["artefacts"][seat][0] == "Corruption":
-        ctx.ev.append(told((say("{player} chooses {artefact} of {target}.", player=P(seat),
+        ctx.ev.append(new_event((say("{player} chooses {artefact} of {target}.", player=P(seat),
                                 artefact=rules.artefact(st, aim, t), target=P(aim)), None, None)))
         destroy(ctx, aim, t, term("Crown of Corruption"))
         finish_crown(ctx)
@@ -320,12 +321,12 @@ def apply_target(ctx: Ctx, seat: int, aim: int, t: int) -> None:
     if not st["deck"][aim]:
         rules.reshuffle(ctx, aim)
     if not st["deck"][aim]:
-        ctx.ev.append(told((say("{player} has no cards to look at.", player=P(aim)), None, None)))
+        ctx.ev.append(new_event((say("{player} has no cards to look at.", player=P(aim)), None, None)))
         finish_crown(ctx)
         return
     card = st["deck"][aim][-1]
-    ctx.ev.append(told((say("{player} looks at the top card of {target}'s deck.", player=P(seat), target=P(aim)), None, None)))
-    ctx.ev.append(told((say("The top card is {card}.", card=rules.card_name(card)), (seat,), None)))
+    ctx.ev.append(new_event((say("{player} looks at the top card of {target}'s deck.", player=P(seat), target=P(aim)), None, None)))
+    ctx.ev.append(new_event((say("The top card is {card}.", card=rules.card_name(card)), (seat,), None)))
     st["choice"] = {"kind": "top", "seat": seat, "player": aim, "cards": [card], "then": "crown",
                     "text": str(ask_top(term("Crown of Prosperity")))}
     st["phase"] = "choice"
@@ -459,7 +460,7 @@ def battle_conquest(ctx: Ctx, b: Battle) -> None:
     ctx.values("owner")[node] = att
     ctx.values("knights")[node] = b["attack_knights"]
     b["attack_knights"] = 0
-    ctx.ev.append(told((say("{player} conquers {slot} ({tile}).", player=P(att), slot=BOARDS[st["players"]].names[node],
+    ctx.ev.append(new_event((say("{player} conquers {slot} ({tile}).", player=P(att), slot=BOARDS[st["players"]].names[node],
                             tile=TILE[st["tile"][node]]), None, None)))
     conquest(ctx, att, node, then="battle")
 

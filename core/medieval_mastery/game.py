@@ -10,7 +10,8 @@ from core.medieval_mastery import resign as mm_resign
 from core.medieval_mastery import view as views
 from core.medieval_mastery.options import OPTIONS, option
 from core.medieval_mastery.phases import DECISIONS, asked_rule, current_rule, decision_of, legal_moves
-from core.medieval_mastery.state import FORMAT_1, HASHER, Ctx, State, clone, clone_for_move, told
+from core.medieval_mastery.state import FORMAT_1, HASHER, Ctx, State, clone, clone_for_move
+from core.records import new_event
 from core.medieval_mastery.notation import PLAIN_TESTS, plain_shape
 from core.medieval_mastery.phases.turn import DECISION as MAIN, TURN_MOVES
 from core.medieval_mastery.words import reread, seat_word
@@ -199,7 +200,7 @@ class MedievalMastery(Game):
         st = clone_for_move(state)
         ctx = Ctx(st)
         ctx.values("standing")[seat] = move["pass"]
-        ctx.ev.append(told((say("Standing answer set: {move}.", move=notation.format_move(move)), (seat,), None)))
+        ctx.ev.append(new_event((say("Standing answer set: {move}.", move=notation.format_move(move)), (seat,), None)))
         flow.settle(ctx)
         ctx.close()
         return st, ctx.ev

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from core.medieval_mastery import flow
 from core.medieval_mastery.options import option
-from core.medieval_mastery.state import State, clone, told
+from core.medieval_mastery.state import State, clone
+from core.records import new_event
 from core.medieval_mastery.rules import game_over
 from core.medieval_mastery.words import P, won_resigned
 from core.protocol import Event, IllegalMove
@@ -48,7 +49,7 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
         reason = won_resigned(P(seat), P(left[0]))
         st["win"] = {"seats": [left[0]], "reason": str(reason)}
         st["phase"] = "over"
-        return st, [told((resigns(seat), None, None)), told((game_over(reason), None, None))]
+        return st, [new_event((resigns(seat), None, None)), new_event((game_over(reason), None, None))]
     _check_now(state)
     return _leave(st, seat)
 
@@ -70,7 +71,7 @@ def resigns(seat: int):
 def _leave(st: State, seat: int) -> tuple[State, list[Event]]:
     """The seat's knights, cards and artefacts leave play; it passes every window from now on."""
     ctx = flow.Ctx(st)
-    ctx.ev.append(told((resigns(seat), None, None)))
+    ctx.ev.append(new_event((resigns(seat), None, None)))
     held = [slot for slot, owner in enumerate(st["owner"]) if owner == seat]
     knights = st["castle"][seat] + sum(st["knights"][slot] for slot in held)
     for slot in held:
@@ -81,7 +82,7 @@ def _leave(st: State, seat: int) -> tuple[State, list[Event]]:
     st["down"][seat] = [NEVER, NEVER, NEVER]
     st["standing"][seat] = "always"
     st["gone"] = sorted(st.get("gone", []) + [seat])
-    ctx.ev.append(told((say_n("{player}'s knights leave the map ({n} territories become uncontrolled), their cards "
+    ctx.ev.append(new_event((say_n("{player}'s knights leave the map ({n} territories become uncontrolled), their cards "
                               "leave play and their artefacts are turned face down for good.",
                               "{player}'s knights leave the map ({n} territories become uncontrolled), their cards "
                               "leave play and their artefacts are turned face down for good.", len(held),

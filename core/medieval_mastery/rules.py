@@ -10,7 +10,8 @@ from core.medieval_mastery import data
 from core.medieval_mastery.board import BOARDS, Board, reach
 from core.medieval_mastery.data import DECK_SIZE, KIND_OF_NAME
 from core.medieval_mastery.options import option
-from core.medieval_mastery.state import Ctx, State, told
+from core.medieval_mastery.state import Ctx, State
+from core.records import new_event
 from core.memo import Memo
 from core.protocol import Event
 from core.medieval_mastery.words import ARTEFACT, CARD, P, listing, won_alone, won_pair, won_three
@@ -95,10 +96,10 @@ def gain(ctx: Ctx, seat: int, count: int, why: Any) -> int:
         key = (seat, placed, count)
         event = _TURN_GAINS.get(key)
         if event is None:
-            event = _TURN_GAINS.keep(key, told((placed_text(seat, placed, count, why), None, None)))
+            event = _TURN_GAINS.keep(key, new_event((placed_text(seat, placed, count, why), None, None)))
         ctx.ev.append(event)
     else:
-        ctx.ev.append(told((placed_text(seat, placed, count, why), None, None)))
+        ctx.ev.append(new_event((placed_text(seat, placed, count, why), None, None)))
     return placed
 
 
@@ -179,7 +180,7 @@ def declare(ctx: Ctx, seats: list[int], reason: Msg) -> bool:
     """The game is won; the state keeps the reason's English (words.reread reads it back)."""
     ctx.st["win"] = {"seats": list(seats), "reason": str(reason)}
     ctx.st["phase"] = "over"
-    ctx.ev.append(told((game_over(reason), None, None)))
+    ctx.ev.append(new_event((game_over(reason), None, None)))
     return True
 
 
@@ -259,7 +260,7 @@ def life_and_death(ctx: Ctx) -> None:
                 ctx.values("owner")[slot] = -1
                 ctx.values("knights")[slot] = 0
                 lose(ctx, seat, lost)
-                ctx.ev.append(told((say_n("{player} loses {slot} and its {n} knight: no supply line ({rule}).",
+                ctx.ev.append(new_event((say_n("{player} loses {slot} and its {n} knight: no supply line ({rule}).",
                                           "{player} loses {slot} and its {n} knights: no supply line ({rule}).",
                                           lost, player=P(seat), slot=board.names[slot],
                                           rule=term("Life and Death")), None, None)))
@@ -276,7 +277,7 @@ def destroy(ctx: Ctx, seat: int, t: int, why: Any) -> None:
     """MM-TERM-DESTROY: face down, remembering the turn (MM-ASYNC-9)."""
     st = ctx.st
     ctx.pile("down", seat)[t] = st["turn"]
-    ctx.ev.append(told((say("{artefact} of {player} is destroyed ({why}).", artefact=artefact(st, seat, t),
+    ctx.ev.append(new_event((say("{artefact} of {player} is destroyed ({why}).", artefact=artefact(st, seat, t),
                             player=P(seat), why=why), None, None)))
 
 
@@ -400,7 +401,7 @@ def reshuffle(ctx: Ctx, seat: int) -> bool:
     ctx.piles("deck")[seat] = deck + st["deck"][seat]
     ctx.piles("discard")[seat] = []
     ctx.piles("discard_turn")[seat] = []
-    ctx.ev.append(told((say_n("{player} shuffled their discard pile ({n} card) into a new deck.",
+    ctx.ev.append(new_event((say_n("{player} shuffled their discard pile ({n} card) into a new deck.",
                               "{player} shuffled their discard pile ({n} cards) into a new deck.", len(deck),
                               player=P(seat)), None, None)))
     return True
@@ -437,7 +438,7 @@ def draw_to(ctx: Ctx, seat: int, target: int, why: Any) -> None:
     authority = find(drawn, "AU")
     if authority is not None:
         ctx.pile("hand", seat).remove(authority)
-        ctx.ev.append(told((say("{player} drew {card} and plays it: 2 extra cards.", player=P(seat),
+        ctx.ev.append(new_event((say("{player} drew {card} and plays it: 2 extra cards.", player=P(seat),
                                 card=term("Authority")), None, None)))
         extra = draw(ctx, seat, 2)
         _announce(ctx, seat, extra, term("Authority"))
@@ -454,10 +455,10 @@ def _announce(ctx: Ctx, seat: int, drawn: list[int], why: Any) -> None:
         key = (seat, len(drawn), why.id)
         event = _DRAWS.get(key)
         if event is None:
-            event = _DRAWS.keep(key, told((drew_text(seat, len(drawn), why), None, None)))
+            event = _DRAWS.keep(key, new_event((drew_text(seat, len(drawn), why), None, None)))
         ctx.ev.append(event)
     else:
-        ctx.ev.append(told((drew_text(seat, len(drawn), why), None, None)))
+        ctx.ev.append(new_event((drew_text(seat, len(drawn), why), None, None)))
     ctx.ev.append(Event(say("You drew {cards}.", cards=card_names(drawn)), (seat,),
                         {"cards": [CARD_IDS[c] for c in drawn]}))  # (card_id of real cards)
 

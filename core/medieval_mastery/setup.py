@@ -13,7 +13,8 @@ from core.medieval_mastery import data, rules
 from core.medieval_mastery.board import BOARDS
 from core.medieval_mastery.flow import start_turn
 from core.medieval_mastery.options import option
-from core.medieval_mastery.state import Ctx, State, new_state, told
+from core.medieval_mastery.state import Ctx, State, new_state
+from core.records import new_event
 from core.protocol import Event, IllegalMove
 from core.medieval_mastery.words import P
 from core.text import say
@@ -35,11 +36,11 @@ def setup_state(players: int, options: dict, seed: str) -> tuple[State, list[Eve
     deal_tiles(ctx)
     deal_artefacts_and_decks(ctx)
     place_starting_knights(st)
-    ctx.ev.append(told((DEALT, None, None)))
+    ctx.ev.append(new_event((DEALT, None, None)))
     for seat in range(players):  # MM-SETUP-7: five cards each, Authority played when drawn
         rules.draw_to(ctx, seat, data.HAND_DRAW, SETUP)
     first = ctx.rng.below(players)  # MM-SETUP-8: random starting player
-    ctx.ev.append(told((say("{player} is chosen at random to start.", player=P(first)), None, None)))
+    ctx.ev.append(new_event((say("{player} is chosen at random to start.", player=P(first)), None, None)))
     start_turn(ctx, first)
     ctx.close()
     return st, ctx.ev

@@ -9,8 +9,7 @@ are ints: card c belongs to seat c // 18 and is data.DECK[c % 18]. Nodes are boa
 """
 from __future__ import annotations
 
-from functools import partial
-from typing import Callable, NotRequired, TypedDict, cast
+from typing import NotRequired, TypedDict, cast
 
 from core.medieval_mastery.board import BOARDS
 from core.medieval_mastery.options import option
@@ -162,10 +161,6 @@ def new_state(players: int, options: dict, seed: str) -> State:
         "standing": ["off"] * players, "gained": [0] * players, "lost": [0] * players, "start_knights": [0] * players,
     }
 
-
-# told((text, to, None)) is Event(text, to), made without the named tuple's Python-level __new__:
-# an event of a move's hot path costs half as many instructions (a move makes a few).
-told = cast(Callable[[tuple], Event], partial(tuple.__new__, Event))
 
 PILES = ("deck", "hand", "discard", "discard_turn", "down")  # per-seat lists: st[key][seat]
 VALUES = ("owner", "knights", "castle", "standing", "gained", "lost")  # short lists a move may change

@@ -13,6 +13,7 @@ from core.wizards_quest.board import ORC, IDS, name
 from core.wizards_quest.effects import check_eliminations, men as count_men, suffer_loss
 from core.wizards_quest.notation import bad
 from core.wizards_quest.state import QUIET, Frame, State, ask
+from core.records import new_event
 
 
 def hits(roll: int, strength: int) -> int:
@@ -188,7 +189,7 @@ def _battle_event(f: Frame, d: int, sa: int, ra: int, sd: int, rd: int) -> Event
                attacker=al) if f["both_missed"] else \
         say("Battle at {where}: {attack}, {defence}. Defender loses {defender}, attacker loses {attacker}.",
             where=name(tgt), attack=side_a, defence=side_d, defender=dl, attacker=al)
-    return S.new_event((text, None, {"attacker": [sa, ra], "defender": [sd, rd]}))
+    return new_event((text, None, {"attacker": [sa, ra], "defender": [sd, rd]}))
 
 
 def _side(role: str, s: int, strength: int, roll: int) -> Msg:
@@ -338,7 +339,7 @@ def raids_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
             targets = raid_targets(st, src)
             if targets:
                 if ev is not QUIET:
-                    ev.append(S.new_event((say("The orcs of {source} raid: {targets}.", source=name(src),
+                    ev.append(new_event((say("The orcs of {source} raid: {targets}.", source=name(src),
                                                targets=", ".join([IDS[t] for t in targets])), None, None)))
                 st["frames"].append({"kind": "raid", "source": src, "targets": targets, "next": 0})
                 return

@@ -15,6 +15,7 @@ from core.wizards_quest import board, cards
 from core.wizards_quest import state as S
 from core.wizards_quest.board import ORC, name
 from core.wizards_quest.state import QUIET, State, ask
+from core.records import new_event
 
 
 # Messages the events say again and again with the same few arguments, each said once and kept by
@@ -114,7 +115,7 @@ def collect(st: State, seat: int, i: int, t: int, rng: Rng, ev: list[Event]) -> 
     tr[2] = S.TAKEN
     kind = tr[1]
     if ev is not QUIET:
-        ev.append(S.new_event((say("{player} collects their {treasure} on {where}.", player=P(seat),
+        ev.append(new_event((say("{player} collects their {treasure} on {where}.", player=P(seat),
                                    treasure=term(S.KIND_NAMES[kind]), where=name(t)), None, None)))
     if S.collected(st, seat) == 3:  # WQ-TREASURE-6
         st["winners"], st["reason"] = [seat], "collected all three treasures"
@@ -223,7 +224,7 @@ def lose_pieces(st: State, seat: int, t: int, k: int, hero: str, into: str, why:
         where = board.IDS[t]
         told = LOSSES.get((seat, n, t, hero))
         if told is None:
-            told = LOSSES.keep((seat, n, t, hero), S.new_event((
+            told = LOSSES.keep((seat, n, t, hero), new_event((
                 say("{player} loses {men} on {where}.", player=P(seat), men=men(n), where=where) if not hero else
                 say("{player} loses {men} and their {hero} on {where}.", player=P(seat), men=men(n), hero=term(hero),
                     where=where) if n else

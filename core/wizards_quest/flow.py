@@ -23,6 +23,7 @@ from core.wizards_quest.notation import FORMS, format_move
 from core.wizards_quest.phases import DECISIONS
 from core.wizards_quest.setup import setup_step
 from core.wizards_quest.state import QUIET, Frame, State
+from core.records import new_event
 
 MAX_STEPS = 200000
 
@@ -225,7 +226,7 @@ def peace_step(st: State, rng: Rng, ev: list[Event]) -> None:
     if ev is not QUIET:
         said = S.TOLD.get(("peace moves", d, c)) or S.TOLD.keep(("peace moves", d, c), say(
             "The Peacemaker moves: rolled {duchy} and {county}, to {where}.", duchy=d, county=c, where=name(t)))
-        ev.append(S.new_event((said, None, {"dice": [d, c]})))
+        ev.append(new_event((said, None, {"dice": [d, c]})))
     peace_arrive(st, t, False, ev)
 
 
@@ -255,7 +256,7 @@ def breed(st: State, rng: Rng, ev: list[Event]) -> None:
                 "Orc breeding: {player} rolled {die} ({duchy}); {n} orc army grows.",
                 "Orc breeding: {player} rolled {die} ({duchy}); {n} orc armies grow.", grown,
                 player=P(s), die=d, duchy=term(DUCHY_NAMES[d])))
-            ev.append(S.new_event((said, None, {"seat": s, "die": d})))
+            ev.append(new_event((said, None, {"seat": s, "die": d})))
 
 
 def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -274,7 +275,7 @@ def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         if ev is not QUIET:
             said = S.TOLD.get(("flies", d, c)) or S.TOLD.keep(("flies", d, c), say(
                 "The dragon flies: rolled {duchy} and {county}, landing on {where}.", duchy=d, county=c, where=name(t)))
-            ev.append(S.new_event((said, None, {"dice": [d, c]})))
+            ev.append(new_event((said, None, {"dice": [d, c]})))
     else:
         d = f["duchy"]
         c = rng.die()
@@ -304,7 +305,7 @@ def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
         if ev is not QUIET:
             said = S.TOLD.get(("eats orcs", k, eaten)) or S.TOLD.keep(("eats orcs", k, eaten), say_n(
                 "The dragon rolls {die} and eats {n} orc.", "The dragon rolls {die} and eats {n} orcs.", eaten, die=k))
-            ev.append(S.new_event((said, None, {"die": k})))
+            ev.append(new_event((said, None, {"die": k})))
         return False
     if s < 0:
         if ev is not QUIET:
@@ -312,7 +313,7 @@ def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
         return False
     eaten = min(k, S.pieces(st, t))
     if ev is not QUIET:
-        ev.append(S.new_event((say("The dragon rolls {die} and eats {n} of {player}'s pieces.", die=k, n=eaten,
+        ev.append(new_event((say("The dragon rolls {die} and eats {n} of {player}'s pieces.", die=k, n=eaten,
                                    player=P(s)), None, {"die": k})))
     suffer_loss(st, s, t, eaten, "", "the dragon eats", ev)
     return True

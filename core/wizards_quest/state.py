@@ -11,12 +11,10 @@ state with it and writes one to check a hash stored in format 1).
 """
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, Literal, TypedDict
 
 from core.memo import Memo
 from core.options import rng_scheme
-from core.protocol import Event
 from core.rng import Rng
 from core.statekeys import Each, Keys
 from core.wizards_quest import board, cards
@@ -247,9 +245,6 @@ QUIET = Quiet()
 # territories they name; events with no data, to everyone), made once: an event or a message is an
 # immutable value, whichever move holds it.
 TOLD = Memo(8192)
-# Event(text, to, data) made in C: new_event((text, to, data)) is that Event, without the named
-# tuple's own __new__, a Python function (a move makes two events or so).
-new_event = partial(tuple.__new__, Event)
 
 
 ASK_KINDS: dict[str, str] = {}  # "loss": "ask-loss", one string per kind (not one joined per frame)

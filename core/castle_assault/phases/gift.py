@@ -10,7 +10,8 @@ from .. import legal
 from ..battle import names
 from ..flow import end_action
 from ..options import option
-from ..state import State, told
+from ..state import State
+from core.records import new_event
 from .hand import take_from_hand
 
 
@@ -34,15 +35,15 @@ def give(s: State, seat: int, move: dict, events: list) -> None:
     for card in cards:
         s["hands"][seat].remove(card)
         s["hands"][to].append(card)
-    events.append(told((say_n("{player} gives {n} card to {receiver}.", "{player} gives {n} cards to {receiver}.",
+    events.append(new_event((say_n("{player} gives {n} card to {receiver}.", "{player} gives {n} cards to {receiver}.",
                               len(cards), player=P(seat), receiver=P(to)), None, None)))
-    events.append(told((say("You received {cards} from {player}.", cards=names(cards), player=P(seat)), (to,), None)))
-    events.append(told((say("You gave {cards} to {receiver}.", cards=names(cards), receiver=P(to)), (seat,), None)))
+    events.append(new_event((say("You received {cards} from {player}.", cards=names(cards), player=P(seat)), (to,), None)))
+    events.append(new_event((say("You gave {cards} to {receiver}.", cards=names(cards), receiver=P(to)), (seat,), None)))
     end_action(s, events)
 
 
 def gift_pass(s: State, seat: int, move: dict, events: list) -> None:
-    events.append(told((say("{player} passes.", player=P(seat)), None, None)))
+    events.append(new_event((say("{player} passes.", player=P(seat)), None, None)))
     end_action(s, events)
 
 

@@ -6,7 +6,8 @@ from core.text import say
 
 from ..battle import names
 from ..data import CARDS
-from ..state import State, told
+from ..state import State
+from core.records import new_event
 from ..zones import draw_village
 
 
@@ -40,5 +41,5 @@ def draw_cards(s: State, seat: int, count: int, events: list) -> list[str]:
         got.append(card)
     s["hands"][seat].extend(got)
     if got:
-        events.append(told((say("You drew {cards}.", cards=names(got)), (seat,), None)))
+        events.append(new_event((say("You drew {cards}.", cards=names(got)), (seat,), None)))
     return got

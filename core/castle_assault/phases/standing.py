@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from core.text import say
 
-from ..state import State, own_standing, told
+from ..state import State, own_standing
+from core.records import new_event
 
 
 def standing(s: State, seat: int, move: dict, events: list) -> None:
@@ -14,7 +15,7 @@ def standing(s: State, seat: int, move: dict, events: list) -> None:
     row = own_standing(s, seat)
     for w in windows:
         row[w] = flag
-    events.append(told((STANDING_EVENTS[flag, move["window"]], (seat,), None)))
+    events.append(new_event((STANDING_EVENTS[flag, move["window"]], (seat,), None)))
 
 
 # What the seat is told, per answer and window (core.text messages, made once).

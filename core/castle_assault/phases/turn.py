@@ -16,7 +16,8 @@ from .. import battle, legal
 from ..data import ACADEMY_COST, BUILD_CARDS, BUY_DRAWS, CARDS, KING_ACTIONS, shields
 from ..flow import end_action
 from ..options import option
-from ..state import State, own, own_post, told
+from ..state import State, own, own_post
+from core.records import new_event
 from ..zones import post_index, post_name, post_shields
 from .hand import draw_cards, keys_of, spend, take_from_hand
 
@@ -88,7 +89,7 @@ def defend(s: State, seat: int, move: dict, events: list) -> None:
     post = own_post(s, seat, index)
     post[2].append(card)
     s["defended"] = True
-    events.append(told((say("{player} stations {card} on {post} (now {shields}).", player=P(seat), card=CARDS.label(card),
+    events.append(new_event((say("{player} stations {card} on {post} (now {shields}).", player=P(seat), card=CARDS.label(card),
                             post=post_label(index), shields=shields(post_shields(post))), None, None)))
     end_action(s, events)
 
@@ -104,7 +105,7 @@ def takeback(s: State, seat: int, move: dict, events: list) -> None:
             post[2].remove(card)
             s["hands"][seat].append(card)
             s["defended"] = s["defended"] or limits_take_back
-            events.append(told((say("{player} takes {card} back from {post}.", player=P(seat), card=CARDS.label(card),
+            events.append(new_event((say("{player} takes {card} back from {post}.", player=P(seat), card=CARDS.label(card),
                                     post=post_label(index)), None, None)))
             end_action(s, events)
             return
@@ -134,8 +135,8 @@ def trade(s: State, seat: int, cards: list, deck: Literal["siege", "academy"], p
     spend(s, seat, cards)
     card = own(s, deck).pop()
     s["hands"][seat].append(card)
-    events.append(told((public, None, None)))
-    events.append(told((private(CARDS.label(card)), (seat,), None)))
+    events.append(new_event((public, None, None)))
+    events.append(new_event((private(CARDS.label(card)), (seat,), None)))
     end_action(s, events)
 
 
@@ -176,17 +177,17 @@ def explore(s: State, seat: int, move: dict, events: list) -> None:
     torches = sum(CARDS.torches[c] for c in cards)
     deck.insert(0, dungeon)                               # CA-ACT-EXPLORE-3
     s["dungeon_shown"] = kind.key
-    events.append(told((say_n("{player} explores with {n} torch and turns up {card} (danger {danger}, treasure {treasure}).",
+    events.append(new_event((say_n("{player} explores with {n} torch and turns up {card} (danger {danger}, treasure {treasure}).",
                               "{player} explores with {n} torches and turns up {card} (danger {danger}, treasure "
                               "{treasure}).", torches, player=P(seat), card=term(kind.name), danger=kind.danger,
                               treasure=kind.treasure), None, None)))
     if torches > kind.danger:                             # CA-ACT-EXPLORE-2
-        events.append(told((say_n("{player} wins the exploration and draws {n} Village card.",
+        events.append(new_event((say_n("{player} wins the exploration and draws {n} Village card.",
                                   "{player} wins the exploration and draws {n} Village cards.", kind.treasure,
                                   player=P(seat)), None, None)))
         got = draw_cards(s, seat, kind.treasure, events)
         if len(got) < kind.treasure:
-            events.append(told((only_drawn(len(got)), None, None)))
+            events.append(new_event((only_drawn(len(got)), None, None)))
     else:
         events.append(NOTHING_GAINED[seat])
     end_action(s, events)
@@ -205,7 +206,7 @@ def buy(s: State, seat: int, move: dict, events: list) -> None:
     events.append(BUY_EVENTS[seat][card])
     got = draw_cards(s, seat, BUY_DRAWS, events)
     if len(got) < BUY_DRAWS:
-        events.append(told((only_drawn(len(got)), None, None)))
+        events.append(new_event((only_drawn(len(got)), None, None)))
     end_action(s, events)
 
 
@@ -244,7 +245,7 @@ def king(s: State, seat: int, move: dict, events: list) -> None:
     spend(s, seat, [card])
     s["king_turn"] = True
     s["actions"] = KING_ACTIONS
-    events.append(told((say("{player} plays the {king} ({card}) and has two actions.", player=P(seat), king=KING,
+    events.append(new_event((say("{player} plays the {king} ({card}) and has two actions.", player=P(seat), king=KING,
                             card=card), None, None)))
 
 
@@ -255,9 +256,9 @@ def draw(s: State, seat: int, move: dict, events: list) -> None:
     if not s["king_turn"]:
         raise IllegalMove("draw-needs-king", say("Drawing a card is an action only inside a {king} turn.", king=KING),
                           "CA-ACT-KING-3")
-    events.append(told((say("{player} uses an action to draw a Village card.", player=P(seat)), None, None)))
+    events.append(new_event((say("{player} uses an action to draw a Village card.", player=P(seat)), None, None)))
     if not draw_cards(s, seat, 1, events):
-        events.append(told((say("No Village card is left to draw."), None, None)))
+        events.append(new_event((say("No Village card is left to draw."), None, None)))
     end_action(s, events)
 
 

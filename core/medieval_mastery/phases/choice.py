@@ -8,7 +8,8 @@ from collections.abc import Callable
 
 from core.medieval_mastery import battle, data, flow, legal, rules
 from core.medieval_mastery.phases.common import ART
-from core.medieval_mastery.state import Choice, Ctx, State, battle_of, choice_of, told
+from core.medieval_mastery.state import Choice, Ctx, State, battle_of, choice_of
+from core.records import new_event
 from core.medieval_mastery.words import P, reread, seat_word
 from core.phase import Decision
 from core.protocol import IllegalMove
@@ -65,7 +66,7 @@ def sceptre(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     if move["use"]:
         battle.use_equal_knights(ctx, battle_of(ctx.st), seat, ch["name"], ch["count"])
     else:
-        ctx.ev.append(told((say("{player} does not use the {sceptre}.", player=P(seat),
+        ctx.ev.append(new_event((say("{player} does not use the {sceptre}.", player=P(seat),
                                 sceptre=term("Sceptre of " + ch["name"])), None, None)))
 
 
@@ -73,14 +74,14 @@ def discard(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     """MM-ICON-MAYDISCARD: one card of the hand, or none."""
     st = ctx.st
     if move["card"] == "none":
-        ctx.ev.append(told((say("{player} discards nothing.", player=P(seat)), None, None)))
+        ctx.ev.append(new_event((say("{player} discards nothing.", player=P(seat)), None, None)))
         return
     card = rules.find_named(st["hand"][seat], move["card"])
     if card is None:
         raise IllegalMove("not-in-hand", say("You hold no {card} card.", card=move["card"]), "MM-ICON-MAYDISCARD")
     ctx.pile("hand", seat).remove(card)
     rules.discard(ctx, card)
-    ctx.ev.append(told((say("{player} discards {card}.", player=P(seat), card=rules.card_name(card)), None, None)))
+    ctx.ev.append(new_event((say("{player} discards {card}.", player=P(seat), card=rules.card_name(card)), None, None)))
 
 
 def insight(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
@@ -94,7 +95,7 @@ def insight(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     del deck[len(deck) - len(top):]
     for pos in reversed(order):
         deck.append(top[pos - 1])
-    ctx.ev.append(told((say("{player} puts the cards back in a new order.", player=P(seat)), None, None)))
+    ctx.ev.append(new_event((say("{player} puts the cards back in a new order.", player=P(seat)), None, None)))
 
 
 def recycle(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
@@ -111,7 +112,7 @@ def recycle(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
             deck = ctx.pile("deck", seat)
             deck.append(c)
             ctx.rng.shuffle(deck)
-            ctx.ev.append(told((say("{player} shuffles {card} from their discard pile into their deck.", player=P(seat),
+            ctx.ev.append(new_event((say("{player} shuffles {card} from their discard pile into their deck.", player=P(seat),
                                     card=rules.card_name(c)), None, None)))
             return
 
@@ -122,12 +123,12 @@ def top(ctx: Ctx, seat: int, move: dict, ch: Choice) -> None:
     aim = ch["player"]
     card = st["deck"][aim][-1]
     if move["keep"]:
-        ctx.ev.append(told((say("{player} leaves the top card of {target}'s deck in place.", player=P(seat),
+        ctx.ev.append(new_event((say("{player} leaves the top card of {target}'s deck in place.", player=P(seat),
                                 target=P(aim)), None, None)))
     else:
         ctx.pile("deck", aim).pop()
         rules.discard(ctx, card)
-        ctx.ev.append(told((say("{player} puts {card} from {target}'s deck on the discard pile.", player=P(seat),
+        ctx.ev.append(new_event((say("{player} puts {card} from {target}'s deck on the discard pile.", player=P(seat),
                                 card=rules.card_name(card), target=P(aim)), None, None)))
 
 

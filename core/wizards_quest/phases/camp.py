@@ -15,6 +15,7 @@ from core.wizards_quest.notation import bad, count, flag, hero_name, men_map, te
 from core.wizards_quest.options import option
 from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
+from core.records import new_event
 
 
 def boat_ready(st: State, seat: int) -> bool:
@@ -173,7 +174,7 @@ def _declared(seat: int, src: int, tgt: int, vs: str, mode: str, boat: bool) -> 
     else:
         said = say("{player} starts a campaign from {source} against {target}.", player=P(seat), source=IDS[src],
                    target=target)
-    return S.new_event((said, None, None))
+    return new_event((said, None, None))
 
 
 def run_attack(st: State, seat: int, plan: dict, ev: list[Event]) -> None:

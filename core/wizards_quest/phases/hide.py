@@ -11,6 +11,7 @@ from core.wizards_quest.notation import bad, terr, treasure_index
 from core.wizards_quest.options import option
 from core.phase import Decision
 from core.wizards_quest.state import HELD, QUIET, Frame, State, ask
+from core.records import new_event
 
 
 def hide_spots(st: State, f: Frame, owner: int) -> list[int]:
@@ -84,7 +85,7 @@ def hide_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
         else:
             said = say("{player} hides {owner}'s {kind} treasure ({treasure}) on {where}.", player=P(f["seat"]),
                        owner=P(tr[0]), kind=term(S.KIND_NAMES[tr[1]]), treasure=S.treasure_id(i), where=name(t))
-        ev.append(S.new_event((said, None, None)))
+        ev.append(new_event((said, None, None)))
     if st["players"] == 2 and option(st, "two-player-rules") and st["owner"][t] == f["seat"]:  # WQ-VAR-2P-1
         if ev is not QUIET:
             ev.append(Event(say("{player} receives 5 men on {where}.", player=P(f["seat"]), where=IDS[t])))

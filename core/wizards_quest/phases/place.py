@@ -11,6 +11,7 @@ from core.wizards_quest.effects import spots
 from core.wizards_quest.notation import bad, heroes_map, men_map
 from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
+from core.records import new_event
 
 
 PLACE_RULES = {"starting forces": "WQ-SETUP-11", "reinforcements": "WQ-SUPPLY-4", "the chest": "WQ-TREASURE-2",
@@ -100,7 +101,7 @@ def place_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> N
         S.put_hero(st, seat, hero, t)
     if ev is not QUIET:
         parts = spots(men, heroes)
-        ev.append(S.new_event((say("{player} places {places} ({why}).", player=P(seat),
+        ev.append(new_event((say("{player} places {places} ({why}).", player=P(seat),
                                    places=join(", ", parts) if parts else say("nothing"), why=why_placed(f)), None, None)))
 
 

@@ -13,6 +13,7 @@ from core.wizards_quest.effects import collect_here, men as count_men
 from core.wizards_quest.notation import bad, count, hero_name
 from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
+from core.records import new_event
 
 
 def take_options(st: State, f: Frame) -> list[dict]:
@@ -66,7 +67,7 @@ def take_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
                        men=count_men(k), hero=term(hero))
         else:
             said = say("{player} takes {where} with their {hero}.", player=P(seat), where=name(tgt), hero=term(hero))
-        ev.append(S.new_event((said, None, None)))
+        ev.append(new_event((said, None, None)))
     collect_here(st, seat, tgt, rng, ev)  # WQ-TREASURE-1
 
 
