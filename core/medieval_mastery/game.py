@@ -152,35 +152,18 @@ class MedievalMastery(Game):
 
     def apply(self, state, seat, move):
         """Game.apply: the shared preamble, then apply_decision. A move that plainly passes every
-        check of the preamble goes straight to the decision (apply_decision, inlined: every move
-        comes here): a seat of the game (an int, not a bool), a decision's move (no resignation
-        or standing answer) whose shape check_shape passes at a glance (notation.plain_shape), in
-        a running game (no winner), from a seat asked now (legal.prompted). Any other move takes
-        the preamble, which refuses it as it always did (the same code, rule and message);
-        tests/core/medieval_mastery/test_apply_paths.py compares the two."""
+        check of the preamble goes straight to apply_decision: a seat of the game (an int, not a
+        bool), a decision's move (no resignation or standing answer) whose shape check_shape
+        passes at a glance (notation.plain_shape), in a running game (no winner), from a seat
+        asked now (legal.prompted). Any other move takes the preamble, which refuses it as it
+        always did (the same code, rule and message); tests/core/medieval_mastery/test_apply_paths.py
+        compares the two."""
         if type(move) is dict and type(seat) is int and 0 <= seat < state["players"] and state["win"] is None:
             kind, phase = move.get("type"), state["phase"]  # (plain_shape's test of the kind, without its frame)
             test = PLAIN_TESTS.get(kind) if type(kind) is str else None
             if ((test(move) if test is not None else plain_shape(move))
                     and (seat == state["active"] if phase == "main" else seat in legal.prompted(state))):
-                decision = DECISIONS[phase] if phase != "choice" else decision_of(state)
-                try:
-                    if kind not in decision.moves:
-                        raise refusal(decision, move["type"], state, seat, move)
-                    st = clone_for_move(state)
-                    ctx = Ctx(st)
-                    if decision is MAIN and seat == st["active"]:
-                        TURN_MOVES[kind](ctx, seat, move)
-                    else:
-                        decision.resolve(ctx, seat, move)
-                except IllegalMove as err:
-                    add_legal(err, state, seat)
-                    raise
-                if st["win"] is not None or st["phase"] in SETTLING:
-                    flow.settle(ctx)
-                if ctx._rng is not None:  # (ctx.close(), inlined)
-                    st["rng"] = ctx._rng.counter
-                return st, ctx.ev
+                return self.apply_decision(state, seat, move)
         return self.checked_apply(state, seat, move, self.apply_decision)
 
     def check_shape(self, state, seat, move):
