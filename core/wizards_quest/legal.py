@@ -10,6 +10,7 @@ from core.wizards_quest import board, cards, flow
 from core.wizards_quest import state as S
 from core.wizards_quest.battle import donor_men
 from core.wizards_quest.board import ADJ, BOAT_REACH, COUNTIES, DIST, DUCHY, IDS, ORC
+from core.memo import Memo
 from core.wizards_quest.flow import current
 from core.wizards_quest.phases import DECISIONS, camp, castle, county, hide, place, scatter, take
 from core.wizards_quest.phases import cards as card_window
@@ -65,22 +66,27 @@ NO_TARGET = (20,) * board.TERRITORIES
 # their bytewise minimum, worked out on whole rows at once (see nearness).
 PACKED = tuple(int.from_bytes(bytes(row), "little") for row in DIST)
 HIGH = int.from_bytes(b"\x80" * board.TERRITORIES, "little")
+NEARNESS = Memo(1024)  # goals -> their nearness row (a seat's goals change a few times a game)
 
 
 def nearness(targets: list[int]) -> Sequence[int]:
     """Per territory, the steps to the nearest of `targets` (20 with none): their rows of DIST
-    folded with min (DIST is symmetric), as bytes. The min of two rows of bytes below 128, a
-    byte at a time in a few big-integer operations: (a | 0x80) - b keeps its 0x80 bit exactly
-    where a >= b (no byte borrows from the next), which selects b there and a elsewhere."""
+    folded with min (DIST is symmetric), as bytes, kept by goals. The min of two rows of bytes
+    below 128, a byte at a time in a few big-integer operations: (a | 0x80) - b keeps its 0x80 bit
+    exactly where a >= b (no byte borrows from the next), which selects b there and a elsewhere."""
     if not targets:
         return NO_TARGET
     if len(targets) == 1:
         return DIST[targets[0]]
-    near = PACKED[targets[0]]
-    for g in targets[1:]:
-        other = PACKED[g]
-        near ^= (near ^ other) & ((((near | HIGH) - other) & HIGH) >> 7) * 255
-    return near.to_bytes(board.TERRITORIES, "little")
+    key = tuple(targets)
+    row = NEARNESS.get(key)
+    if row is None:
+        near = PACKED[targets[0]]
+        for g in targets[1:]:
+            other = PACKED[g]
+            near ^= (near ^ other) & ((((near | HIGH) - other) & HIGH) >> 7) * 255
+        row = NEARNESS.keep(key, near.to_bytes(board.TERRITORIES, "little"))
+    return row
 
 
 class Draws:
@@ -99,11 +105,11 @@ class Draws:
     def below(self, n: int) -> int:
         room = self.room
         if room >= n << 16:  # (the usual draw: what is left of the last large one is enough)
-            whole = room - room % n
-            value = self.value
-            if value < whole:
-                self.room, self.value = whole // n, value // n
-                return value % n
+            cap, value = room // n, self.value  # the loop's whole is n * cap: value < whole when value // n < cap
+            rest = value // n
+            if rest < cap:
+                self.room, self.value = cap, rest
+                return value - rest * n
         value = self.value  # (in locals: a few draws every move)
         while True:
             while room < n << 16:
