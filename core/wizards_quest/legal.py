@@ -3,20 +3,21 @@ draws only legal moves, with a pull towards the seat's own treasures so that ran
 real end (a collector wins, WQ-GOAL-1); `default_move` is the most passive answer (deadlines)."""
 from __future__ import annotations
 
-from typing import Sequence, TypeVar
+from typing import Iterable, Sequence, TypeVar
 
 from core.rng import Rng
 from core.wizards_quest import board, cards, flow
 from core.wizards_quest import state as S
-from core.memo import Memo
 from core.wizards_quest.battle import donor_men
-from core.wizards_quest.board import IDS, DIST
+from core.wizards_quest.board import ADJ, BOAT_REACH, COUNTIES, DIST, DUCHY, IDS, ORC
+from core.memo import Memo
 from core.wizards_quest.flow import current
 from core.wizards_quest.phases import DECISIONS, camp, castle, county, hide, place, scatter, take
 from core.wizards_quest.phases import cards as card_window
 from core.wizards_quest.state import Frame, State
 
 T = TypeVar("T")
+Attack = camp.Attack  # (source, target, "army"|"dragon"|"peace", by boat, hero moved in or "")
 STANDING = ({"type": "standing", "losses": "men-first"}, {"type": "standing", "losses": "ask"})
 
 
@@ -61,12 +62,18 @@ def goals(st: State, seat: int) -> list[int]:
 
 
 NO_TARGET = (20,) * board.TERRITORIES
+# DIST's rows packed a byte per territory (steps are below 128): the nearness of several goals is
+# their bytewise minimum, worked out on whole rows at once (see nearness).
+PACKED = tuple(int.from_bytes(bytes(row), "little") for row in DIST)
+HIGH = int.from_bytes(b"\x80" * board.TERRITORIES, "little")
 NEARNESS = Memo(1024)  # goals -> their nearness row (a seat's goals change a few times a game)
 
 
 def nearness(targets: list[int]) -> Sequence[int]:
     """Per territory, the steps to the nearest of `targets` (20 with none): their rows of DIST
-    folded with min in one pass (DIST is symmetric), where one min per territory was slow."""
+    folded with min (DIST is symmetric), as bytes, kept by goals. The min of two rows of bytes
+    below 128, a byte at a time in a few big-integer operations: (a | 0x80) - b keeps its 0x80 bit
+    exactly where a >= b (no byte borrows from the next), which selects b there and a elsewhere."""
     if not targets:
         return NO_TARGET
     if len(targets) == 1:
@@ -74,7 +81,11 @@ def nearness(targets: list[int]) -> Sequence[int]:
     key = tuple(targets)
     row = NEARNESS.get(key)
     if row is None:
-        row = NEARNESS.keep(key, tuple(map(min, *(DIST[g] for g in targets))))
+        near = PACKED[targets[0]]
+        for g in targets[1:]:
+            other = PACKED[g]
+            near ^= (near ^ other) & ((((near | HIGH) - other) & HIGH) >> 7) * 255
+        row = NEARNESS.keep(key, near.to_bytes(board.TERRITORIES, "little"))
     return row
 
 
@@ -92,7 +103,14 @@ class Draws:
         self.rng, self.value, self.room = rng, 0, 1
 
     def below(self, n: int) -> int:
-        value, room = self.value, self.room  # (in locals: a few draws every move)
+        room = self.room
+        if room >= n << 16:  # (the usual draw: what is left of the last large one is enough)
+            cap, value = room // n, self.value  # the loop's whole is n * cap: value < whole when value // n < cap
+            rest = value // n
+            if rest < cap:
+                self.room, self.value = cap, rest
+                return value - rest * n
+        value = self.value  # (in locals: a few draws every move)
         while True:
             while room < n << 16:
                 value = (value << self.BITS) + self.rng.bits(self.BITS)
@@ -161,10 +179,11 @@ def _place(st: State, f: Frame, seat: int, rng: Draws) -> dict:
                 heroes[hero] = IDS[spots[0] if rng.below(2) else rng.choice(spots)]
     left = total - 2 * len(heroes)
     men: dict[str, int] = {}
+    below, nearest, anywhere = rng.below, len(front), len(allowed)  # (rng.choice's draw, without its call)
     while left > 0:
-        t = front[rng.below(len(front))] if rng.below(4) else rng.choice(allowed)
-        k = 1 + rng.below(left)
-        men[IDS[t]] = men.get(IDS[t], 0) + k
+        at = IDS[front[below(nearest)] if below(4) else allowed[below(anywhere)]]
+        k = 1 + below(left)
+        men[at] = men.get(at, 0) + k
         left -= k
     return {"type": "place", "men": men, "heroes": heroes}
 
@@ -206,11 +225,28 @@ def _scatter(st: State, f: Frame, seat: int, rng: Draws) -> dict:
 
 
 def _take(st: State, f: Frame, seat: int, rng: Draws) -> dict:
-    options = list(take.takes(st, f))  # (men, hero) pairs: the move is built for the one chosen only
-    best = max(k + (1 if hero else 0) for k, hero in options)
-    top = [o for o in options if o[0] + (1 if o[1] else 0) == best]
-    k, hero = rng.choice(top) if rng.below(5) else rng.choice(options)
-    return {"type": "take", "men": k, "hero": hero}
+    """The best take (most pieces moved in) four times in five, else any, by the same draws as
+    from the list of take.takes: its (men, hero) pairs are `take_ranges`' men counts in order,
+    indexed where they stand (a take's worth is its men and its hero: the last of each range is
+    the best of it)."""
+    (_, alone), (hero, led) = take_ranges(st, f)
+    best = max(alone[-1] if alone else -1, led[-1] + 1 if led else -1)
+    top = ([(alone[-1], "")] if alone and alone[-1] == best else []) + \
+        ([(led[-1], hero)] if led and led[-1] + 1 == best else [])
+    if rng.below(5):
+        k, hero = top[rng.below(len(top))]
+        return {"type": "take", "men": k, "hero": hero}
+    i = rng.below(len(alone) + len(led))
+    return {"type": "take", "men": alone[i], "hero": ""} if i < len(alone) else \
+        {"type": "take", "men": led[i - len(alone)], "hero": hero}
+
+
+def take_ranges(st: State, f: Frame) -> tuple[tuple[str, range], tuple[str, range]]:
+    """take.takes as (hero, men counts) ranges: with no hero, then with the hero on the source
+    ("" and an empty range when there is none), the same pairs in the same order."""
+    men, at_src = st["men"][f["source"]], S.hero_at(st, f["seat"], f["source"])
+    return ("", take._men_moving(men, at_src, "")), \
+        (at_src or "", take._men_moving(men, at_src, at_src) if at_src else range(0))
 
 
 def _cards(st: State, f: Frame, seat: int, rng: Draws) -> dict:
@@ -255,9 +291,9 @@ def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     mine = S.territories(st, seat)
     targets = goals(st, seat)
     near = nearness(targets)
-    options = camp.attack_options(st, seat, with_heroes, sources=(_source(st, seat, mine, near, rng),)) if mine else []
+    options = attacks(st, seat, with_heroes, (_source(st, seat, mine, near, rng),)) if mine else []
     if not options:
-        options = camp.attack_options(st, seat, with_heroes, sources=mine)  # (mine: the map's order, as without)
+        options = attacks(st, seat, with_heroes, mine)  # (mine: the map's order, as without)
     if not options:
         sails = camp.simple_sails(st, seat)
         if sails and rng.below(3) == 0:
@@ -269,12 +305,82 @@ def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     if rng.below(6) == 0:
         best = rng.choice(options)
     src, tgt, vs, by_boat, hero = best
-    move = camp.attack_move(best)
+    move = {"type": "attack", "from": IDS[src], "to": IDS[tgt], "vs": vs, "boat": by_boat, "hero": hero, "men": {}}
     if vs == "army" and (not hero and S.hero_at(st, seat, src) is None or rng.below(2)):
-        men = donor_men(st, seat, src, by_boat)  # checked on clean values: a hero moved in may need a man back
-        if men and "refused" not in camp.attack_check(st, seat, src, tgt, vs, by_boat, hero, men):
-            return dict(move, men={IDS[t]: k for t, k in men.items()})
+        men = donor_men(st, seat, src, by_boat)
+        if men and not men_refused(st, seat, src, hero, men):
+            move["men"] = {IDS[t]: k for t, k in men.items()}
     return move
+
+
+def men_refused(st: State, seat: int, src: int, hero: str, men: dict[int, int]) -> bool:
+    """Whether camp.attack_check refuses a listed army declaration (`attacks`) with all its
+    donors' men (`donor_men`) moved in: only when the hero moved in comes from a donor and takes
+    no place in a swap (no hero on src), which leaves that donor empty (WQ-CAMP-8)."""
+    if not hero or S.hero_at(st, seat, src) is not None:
+        return False
+    return S.hero_position(st, seat, hero) in men
+
+
+def attacks(st: State, seat: int, with_heroes: bool, sources: Iterable[int]) -> list[Attack]:
+    """camp.attack_options(st, seat, with_heroes, sources=sources), the same list (tests/core/
+    wizards_quest/test_random_player.py compares them on every campaign of many games): the
+    target rules (_target_kinds, is_protected, _may_lead) inlined and each source's leaders sorted
+    once by what they may attack, for the random player's hot path (no call per target)."""
+    tn = st["turn"]
+    camps = tn["campaigns"] if tn else 0
+    dragon, peace = st["dragon"], st["peace"]
+    if camps < 1 and dragon < 0 and peace < 0:
+        return []
+    own, champions = st["owner"], st["champion"]
+    boat_reach = BOAT_REACH if camp.boat_ready(st, seat) else None
+    guarded = DUCHY[peace] if peace >= 0 else -1  # the Peacemaker's duchy (its counties are protected)
+    out: list[Attack] = []
+    for src in sources:
+        if own[src] != seat:
+            continue
+        anyone, champion_led, hero_led, wizard_led = _leaders(st, seat, src, with_heroes)
+        for targets, boat in (LAND_REACH[src] if boat_reach is None and src != dragon and src != peace else
+                              _reach(src, dragon, peace, boat_reach)):
+            for tgt in targets:
+                d = own[tgt]
+                if tgt == dragon or tgt == peace:  # WQ-SPECIAL-1, -3 (only the army already there), -5
+                    if (camps >= 1 or d != -1) and (d != seat or tgt == src):
+                        for hero in hero_led if tgt == dragon else ():
+                            out.append((src, tgt, "dragon", boat, hero))
+                        for hero in wizard_led if tgt == peace else ():
+                            out.append((src, tgt, "peace", boat, hero))
+                elif d != seat and camps >= 1 and (tgt >= COUNTIES or DUCHY[tgt] != guarded):  # WQ-CAMP-9, WQ-PEACE-3
+                    for hero in champion_led if 0 <= d < ORC and champions[d] == tgt else anyone:  # WQ-CHAMP-1
+                        out.append((src, tgt, "army", boat, hero))
+    return out
+
+
+def _leaders(st: State, seat: int, src: int, with_heroes: bool) -> tuple[list[str], ...]:
+    """camp._leaders's heroes moved in ("" none), all of them, then those whose army a champion
+    leads, a hero leads, a wizard leads (WQ-HERO-MOVE-1, WQ-CAMP-8, WQ-CHAMP-1, WQ-SPECIAL-5)."""
+    champion, wizard = st["champion"][seat], st["wizard"][seat]
+    at_src = "champion" if champion == src else "wizard" if wizard == src else ""
+    anyone, champion_led, wizard_led = [""], [""] if at_src == "champion" else [], [""] if at_src == "wizard" else []
+    if with_heroes:
+        men = st["men"]
+        if champion >= 0 and champion != src and (at_src or men[champion] >= 1):
+            anyone.append("champion")
+            champion_led.append("champion")
+        if wizard >= 0 and wizard != src and (at_src or men[wizard] >= 1):
+            anyone.append("wizard")
+            wizard_led.append("wizard")
+    return anyone, champion_led, anyone if at_src else anyone[1:], wizard_led
+
+
+def _reach(src: int, dragon: int, peace: int, boat_reach: tuple[frozenset, ...] | None) -> tuple:
+    """camp._reach: a source's neighbours, then by boat (when a boat may be used), then the
+    creature standing on it."""
+    return ((ADJ[src], False), (boat_reach[src] if boat_reach else (), True),
+            ((src,) if src == dragon or src == peace else (), False))
+
+
+LAND_REACH = tuple(((ADJ[t], False),) for t in range(board.TERRITORIES))
 
 
 def _source(st: State, seat: int, mine: list[int], near: Sequence[int], rng: Draws) -> int:
@@ -288,15 +394,23 @@ def _source(st: State, seat: int, mine: list[int], near: Sequence[int], rng: Dra
     return mine[worth.index(max(worth))]  # the first best, as max(mine, key=...) gave
 
 
-def _best_attack(st: State, targets: list[int], near: Sequence[int], options: list[tuple],
-                 rng: Draws) -> tuple[int, tuple]:
+def _best_attack(st: State, targets: list[int], near: Sequence[int], options: list[Attack],
+                 rng: Draws) -> tuple[int, Attack]:
     """The best-scored declaration: towards the seat's treasures (`targets`, `near` their nearness
     row), strong against weak, a die of luck (0 to 5, drawn only for the declarations within 5 of
     the best: no other can win with it)."""
-    strength: Sequence[int] | dict[int, int] = S.army_strengths(st) if len(options) > 6 else \
-        {t: S.army_strength(st, t) for t in {t for option in options for t in option[:2]}}  # a few: only theirs
-    scores = [(100 if tgt in targets else 10 * (near[src] - near[tgt])) + 3 * strength[src] - 2 * strength[tgt]
-              - (0 if vs == "army" else 5) for src, tgt, vs, _, _ in options]
+    own, men, champions, wizards = st["owner"], st["men"], st["champion"], st["wizard"]
+    scores = []
+    last = -1
+    for src, tgt, vs, _, _ in options:
+        if src != last:  # (a source's declarations come together: its part of the score once)
+            s = own[src]  # S.army_strength of the seat's army on src (men up to 4, the champion 1, the wizard 2)
+            last, base = src, 10 * near[src] + 3 * (min(men[src], 4) + (champions[s] == src) + 2 * (wizards[s] == src))
+        d = own[tgt]  # S.army_strength of what stands on tgt
+        defence = 0 if d < 0 else men[tgt] if d == ORC else \
+            min(men[tgt], 4) + (champions[d] == tgt) + 2 * (wizards[d] == tgt)
+        scores.append(base + (100 - 10 * near[src] if tgt in targets else -10 * near[tgt]) - 2 * defence
+                      - (0 if vs == "army" else 5))
     top = max(scores)
     close = [i for i, score in enumerate(scores) if score >= top - 5]
     if len(close) == 1:
