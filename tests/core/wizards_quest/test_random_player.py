@@ -41,7 +41,7 @@ def test_the_random_players_campaigns_and_takes_are_the_phases():
                 for src in mine:
                     options = legal.attacks(st, seat, with_heroes, (src,))
                     assert options == camp.attack_options(st, seat, with_heroes, sources=(src,))
-                    for src_, tgt, vs, boat, hero in options:
+                    for _source, tgt, vs, boat, hero in options:
                         men = donor_men(st, seat, src, boat) if vs == "army" else {}
                         if men:
                             refused = "refused" in camp.attack_check(st, seat, src, tgt, vs, boat, hero, men)
