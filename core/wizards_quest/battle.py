@@ -152,15 +152,12 @@ def _army_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
 
 
 def _roll(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
-    """WQ-BATTLE-2 to -6: both dice together, strengths fixed before the roll. (attack_strength,
-    defence_strength and hits without their calls: a strength is at most 6 already, so a roll hits
-    when it is at most the strength; min() written out.)"""
+    """WQ-BATTLE-2 to -6: both dice together, strengths fixed before the roll. (The strengths and
+    hits come from the functions the rules' tests check; the losses' min() is written out.)"""
     a, src, tgt, vs = f["attacker"], f["source"], f["target"], f["vs"]
-    sa = S.army_strength(st, src)
-    sd = 6 if vs != "army" else S.army_strength(st, tgt) + S.defence_bonus(st, tgt, f["via"])  # WQ-STR-1, WQ-STR-2
-    sa, sd = (sa if sa < 6 else 6), (sd if sd < 6 else 6)
+    sa, sd = attack_strength(st, f), defence_strength(st, f)
     ra, rd = rng.die(), rng.die()
-    hd, ha = (ra if ra <= sa else 0), (rd if rd <= sd else 0)
+    hd, ha = hits(ra, sa), hits(rd, sd)
     both_missed = hd == 0 and ha == 0
     d = st["owner"][tgt]
     f["battles"] += 1
@@ -324,8 +321,7 @@ def raid_eligible(st: State, t: int) -> bool:
     s = st["owner"][t]
     if not 0 <= s < ORC or st["dragon"] == t or st["champion"][s] == t:
         return False
-    p = st["peace"]  # (S.is_protected, without its call: raids look at every territory around a source)
-    return not (p >= 0 and t < board.COUNTIES and board.DUCHY[t] == board.DUCHY[p])
+    return not S.is_protected(st, t)
 
 
 def raids_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:

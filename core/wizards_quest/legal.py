@@ -9,7 +9,7 @@ from core.rng import Rng
 from core.wizards_quest import board, cards, flow
 from core.wizards_quest import state as S
 from core.wizards_quest.battle import donor_men
-from core.wizards_quest.board import ADJ, BOAT_REACH, COUNTIES, DIST, DUCHY, IDS, ORC
+from core.wizards_quest.board import BOAT_REACH, COUNTIES, DIST, DUCHY, IDS, ORC
 from core.memo import Memo
 from core.wizards_quest.flow import current
 from core.wizards_quest.phases import DECISIONS, camp, castle, county, hide, place, scatter, take
@@ -340,8 +340,8 @@ def attacks(st: State, seat: int, with_heroes: bool, sources: Iterable[int]) -> 
         if own[src] != seat:
             continue
         anyone, champion_led, hero_led, wizard_led = _leaders(st, seat, src, with_heroes)
-        for targets, boat in (LAND_REACH[src] if boat_reach is None and src != dragon and src != peace else
-                              _reach(src, dragon, peace, boat_reach)):
+        for targets, boat in (camp.LAND_REACH[src] if boat_reach is None and src != dragon and src != peace else
+                              camp.reach_of(src, dragon, peace, boat_reach)):
             for tgt in targets:
                 d = own[tgt]
                 if tgt == dragon or tgt == peace:  # WQ-SPECIAL-1, -3 (only the army already there), -5
@@ -371,16 +371,6 @@ def _leaders(st: State, seat: int, src: int, with_heroes: bool) -> tuple[list[st
             anyone.append("wizard")
             wizard_led.append("wizard")
     return anyone, champion_led, anyone if at_src else anyone[1:], wizard_led
-
-
-def _reach(src: int, dragon: int, peace: int, boat_reach: tuple[frozenset, ...] | None) -> tuple:
-    """camp._reach: a source's neighbours, then by boat (when a boat may be used), then the
-    creature standing on it."""
-    return ((ADJ[src], False), (boat_reach[src] if boat_reach else (), True),
-            ((src,) if src == dragon or src == peace else (), False))
-
-
-LAND_REACH = tuple(((ADJ[t], False),) for t in range(board.TERRITORIES))
 
 
 def _source(st: State, seat: int, mine: list[int], near: Sequence[int], rng: Draws) -> int:

@@ -311,7 +311,7 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     for src in sources:
         leaders: list[tuple[str, str | None]] | None = None  # worked out when a target needs them
         reach = LAND_REACH[src] if boat_reach is None and src != dragon and src != peace else \
-            _reach(src, dragon, peace, boat_reach)  # (the usual source: its neighbours only, from a table)
+            reach_of(src, dragon, peace, boat_reach)  # (the usual source: its neighbours only, from a table)
         for targets, boat in reach:
             for tgt in targets:
                 if tgt != dragon and tgt != peace and (camps < 1 or own[tgt] == seat):
@@ -338,7 +338,7 @@ Reach = tuple[tuple[Iterable[int], bool], ...]  # where a campaign may go from a
 LAND_REACH: tuple[Reach, ...] = tuple(((board.ADJ[t], False),) for t in range(board.TERRITORIES))
 
 
-def _reach(src: int, dragon: int, peace: int, boat_reach: tuple[frozenset, ...] | None) -> Reach:
+def reach_of(src: int, dragon: int, peace: int, boat_reach: tuple[frozenset, ...] | None) -> Reach:
     """A source's neighbours, then by boat (when a boat may be used), then the creature standing on it."""
     return ((board.ADJ[src], False), (boat_reach[src] if boat_reach else (), True),
             ((src,) if src == dragon or src == peace else (), False))
@@ -360,8 +360,8 @@ def _target_kinds(st: State, seat: int, tgt: int, camps: int) -> tuple[tuple[str
         if camps < 1 and d == -1:  # a creature on an empty territory is a campaign's target
             return ()
         return ((("dragon", False),) if tgt == dragon else ()) + ((("peace", False),) if tgt == peace else ())
-    if camps < 1 or d == seat or (peace >= 0 and tgt < board.COUNTIES and board.DUCHY[tgt] == board.DUCHY[peace]):
-        return ()  # (the last: S.is_protected, without its call)
+    if camps < 1 or d == seat or S.is_protected(st, tgt):
+        return ()
     return ARMY_OF_CHAMPION if 0 <= d < ORC and st["champion"][d] == tgt else ARMY
 
 
