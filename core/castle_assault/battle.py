@@ -157,8 +157,7 @@ NAMES = Memo(4096)
 
 def join(s: State, seat: int, cards: list[str], events: list) -> None:
     """A joiner adds attack cards (CA-MULTI-4..6); face down at night (CA-ACT-NIGHT-7)."""
-    b = s["battle"]
-    assert b is not None  # (the_battle, inlined: every battle comes here)
+    b = the_battle(s)
     hand = s["hands"][seat]
     for card in cards:
         hand.remove(card)
@@ -200,8 +199,7 @@ def removal_candidates(b: Battle, reaction: str) -> list[str]:
 def react(s: State, seat: int, cards: list[str], events: list) -> None:
     """The victim commits all reactions at once (CA-ACT-REACT-4, CA-ACT-REACT-5); at night the
     attack is then revealed (CA-ACT-NIGHT-3)."""
-    b = s["battle"]
-    assert b is not None  # (the_battle, inlined: every battle comes here)
+    b = the_battle(s)
     hand = s["hands"][seat]
     for card in cards:
         hand.remove(card)
@@ -224,8 +222,7 @@ NO_REACTION = Event(say("No reaction."))
 
 def remove(s: State, card: str, events: list) -> None:
     """Apply the first pending removal reaction to `card` (the victim's choice, CA-ACT-REACT-8)."""
-    b = s["battle"]
-    assert b is not None  # (the_battle, inlined: every battle comes here)
+    b = the_battle(s)
     reaction = b["pending_removals"].pop(0)
     b["removed"].append(card)
     events.append(new_event((say("{reaction} removes {card} from the attack.", reaction=CARDS.name(reaction),
@@ -234,8 +231,7 @@ def remove(s: State, card: str, events: list) -> None:
 
 def settle_trivial_removals(s: State, events: list) -> bool:
     """Apply removals that leave no real choice; True when a choice is still needed."""
-    b = s["battle"]
-    assert b is not None  # (the_battle, inlined: every battle comes here)
+    b = the_battle(s)
     while b["pending_removals"]:
         options = removal_candidates(b, b["pending_removals"][0])
         if not options:
@@ -252,8 +248,7 @@ def settle_trivial_removals(s: State, events: list) -> bool:
 def strength(s: State, where: tuple[int, int, str | None] | None = None) -> tuple[int, int, bool, Msg | str]:
     """(swords, shields, automatic loss, why) of the battle after reactions (CA-ACT-REACT-6..7);
     `where` is the battle's target_of when the caller has it."""
-    b = s["battle"]
-    assert b is not None  # (the_battle, inlined: every battle comes here)
+    b = the_battle(s)
     owner, index, card = target_of(s, b) if where is None else where
     removed = b["removed"]
     cards = [c for _, ids in b["contributions"] for c in ids]      # (attack_cards, without its frame)
@@ -280,8 +275,7 @@ NO_ASSAULT_LEFT = say("no assault weapon is left against a walled castle")
 def resolve(s: State, events: list) -> None:
     """Compare, then apply the outcome: destroy or discard the target, discard every battle card,
     draw loot, eliminate a fallen castle's owner, end the game when one castle is left."""
-    b = s["battle"]
-    assert b is not None  # (the_battle, inlined: every battle comes here)
+    b = the_battle(s)
     by = b["attacker"]
     where = target_of(s, b)
     owner, index, card = where

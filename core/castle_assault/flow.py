@@ -17,7 +17,7 @@ from . import battle
 from .battle import destroyed_castle, last_castle
 from .data import CARDS
 from .options import option
-from .state import State
+from .state import State, the_battle
 from core.records import new_event
 from .zones import draw_village
 
@@ -81,8 +81,7 @@ def react_auto(s: State, seat: int) -> dict | None:
 
 def join_step(s: State, events: list) -> bool:
     """Skip the joiners nobody asks (their pass, never announced); True if one must decide."""
-    b = s["battle"]
-    assert b is not None  # (the_battle, inlined: every battle comes here)
+    b = the_battle(s)
     while b["to_ask"] and not wants_join_prompt(s, b["to_ask"][0]):    # (join_auto, without its frame)
         b["to_ask"].pop(0)                                # the pass that phases/join.py carries out (decline)
     if b["to_ask"]:
@@ -93,8 +92,7 @@ def join_step(s: State, events: list) -> bool:
 
 def react_step(s: State, events: list) -> bool:
     """The victim is asked to react, or passes automatically."""
-    b = s["battle"]
-    assert b is not None  # (the_battle, inlined)
+    b = the_battle(s)
     victim = b["victim"]
     if wants_react_prompt(s, victim):                     # (react_auto, without its frame)
         return True

@@ -79,27 +79,16 @@ class CastleAssault(Game):
         check of the preamble goes straight to the decision: a seat of the game (an int, not a
         bool), a well-formed move (notation.well_formed, which no resignation passes) that is no
         standing answer, in a running game (phase not "over": `result` is None), from the one seat
-        asked now (`is_asked`); there `apply_decision` runs inlined (every move comes here). Any
-        other move takes the preamble, which refuses it as it always did (the same code, rule and
-        message); tests/core/castle_assault/test_apply_fast.py compares the two."""
+        asked now (`is_asked`): there `apply_decision` runs at once. Any other move takes the
+        preamble, which refuses it as it always did (the same code, rule and message);
+        tests/core/castle_assault/test_apply_fast.py compares the two."""
         if type(seat) is int and type(move) is dict and 0 <= seat < state["players"]:
             # (notation.well_formed and flow.prompted_seat inlined: every move comes here)
             phase, kind = state["phase"], move.get("type")
             if phase != "over" and type(kind) is str and kind != "standing" \
                     and (test := notation.SHAPES.get(kind)) is not None and test(move) \
                     and (state["turn"] if phase == "act" else flow.prompted_seat(state)) == seat:
-                decision = phases.DECISIONS[phase]  # (apply_decision, inlined: every move comes here)
-                if kind not in decision.moves:
-                    raise refusal(decision, kind)
-                s = clone(state)
-                events: list[Event] = []
-                if decision is TURN:
-                    TURN_ACTIONS[kind](s, seat, move, events)
-                else:
-                    decision.resolve(s, seat, move, events)
-                if s["phase"] != "act" or not (s["hands"][s["turn"]] or s["king_turn"]):
-                    flow.advance(s, events)
-                return s, events
+                return self.apply_decision(state, seat, move)
         return self.checked_apply(state, seat, move, self.apply_decision)
 
     def apply_decision(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
