@@ -61,13 +61,10 @@ class WizardsQuest(Game):
         return st
 
     def prompts(self, state: State) -> list[Prompt]:
-        frames = state["frames"]  # (flow.current, without its call: asked after every move)
-        if not frames or state["winners"] is not None:
+        f = flow.current(state)
+        if f is None:
             return []
-        f = frames[-1]
-        decision = ASKED.get(f["kind"])
-        if decision is None:
-            return []
+        decision = flow.ASKED[f["kind"]]
         key = (f["seat"], decision.prompt, decision.text if decision.describe is None else decision.describe(state, f))
         prompt = PROMPTS.get(key)
         return [prompt if prompt is not None else PROMPTS.keep(key, Prompt(*key))]
@@ -117,11 +114,9 @@ class WizardsQuest(Game):
             kind = move.get("type")
             plain = PLAIN.get(kind) if type(kind) is str else None
             if plain is not None and plain(move):
-                frames = state["frames"]  # (flow.current, without its call)
-                if frames and state["winners"] is None:
-                    frame = frames[-1]
-                    if frame["kind"] in ASKED and frame["seat"] == seat:
-                        return flow.decide(state, frame, move)
+                frame = flow.current(state)
+                if frame is not None and frame["seat"] == seat:
+                    return flow.decide(state, frame, move)
         return self.checked_apply(state, seat, move, flow.apply_decision)
 
     def apply_decision(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:
@@ -195,7 +190,6 @@ MOVES = notation.MOVES  # the kinds of move
 # apply's plain path: each decision's kind of move and its MoveSpec.plain (no resignation or
 # standing order, and no kind without a cheap test)
 PLAIN = {kind: spec.plain for kind, spec in MOVES.items() if kind not in ("standing", "resign") and spec.plain is not None}
-ASKED = flow.ASKED  # the decision frames' kinds and their decisions (prompts and apply read it every move)
 PROMPTS = Memo(4096)  # (seat, kind, text) -> its Prompt, a frozen value built once (asked after every move)
 
 
