@@ -79,8 +79,7 @@ def _check(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         return None
     f["stage"] = "roll"
     if f["battles"] > 0:
-        st["frames"].append({"kind": "ask-go", "seat": f["attacker"], "special": f["mode"] == "special",  # (ask's frame)
-                             "source": f["source"], "boat": f["via"] == board.BOAT})
+        ask(st, "go", f["attacker"], special=f["mode"] == "special", source=f["source"], boat=f["via"] == board.BOAT)
     return None
 
 
@@ -138,7 +137,7 @@ def _army_still_there(st: State, f: Frame, ev: list[Event]) -> bool:
             if ev is not QUIET:
                 ev.append(Event(say("{where} is protected by the Peacemaker and cannot be taken.", where=name(tgt))))
         elif S.pieces(st, src) >= 2:
-            st["frames"].append({"kind": "ask-take", "seat": a, "source": src, "target": tgt})  # (ask's frame)
+            ask(st, "take", a, source=src, target=tgt)
         elif ev is not QUIET:
             ev.append(Event(say("One piece cannot take {where}; it stays empty.", where=name(tgt))))
         return False

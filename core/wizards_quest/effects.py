@@ -242,8 +242,7 @@ def suffer_loss(st: State, seat: int, t: int, k: int, into: str, why: str, ev: l
     put to the seat (phases/loss.py)."""
     hero = forced_loss(st, seat, t, k)
     if hero is None:
-        st["frames"].append({"kind": "ask-loss", "seat": seat, "territory": t, "count": k, "into": into,  # (ask's frame)
-                             "why": why})
+        ask(st, "loss", seat, territory=t, count=k, into=into, why=why)
     else:
         lose_pieces(st, seat, t, k, hero, into, why, ev)
 

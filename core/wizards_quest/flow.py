@@ -22,7 +22,7 @@ from core.wizards_quest.effects import dice_off, men, peace_arrive, suffer_loss
 from core.wizards_quest.notation import FORMS, format_move
 from core.wizards_quest.phases import DECISIONS
 from core.wizards_quest.setup import setup_step
-from core.wizards_quest.state import QUIET, Frame, State
+from core.wizards_quest.state import QUIET, Frame, State, ask
 from core.records import new_event
 
 MAX_STEPS = 200000
@@ -139,10 +139,8 @@ def decide(st: State, f: Frame, move: dict, ev: list[Event] | None = None) -> tu
     if ev is None:
         ev = []
     decision.resolve(new, new["frames"][-1], move, rng, ev)
-    run(new, rng, ev)  # (settle's two steps: run, then store_dice without its call)
-    new["rng"] = rng.counter
-    if rng.script or new["dice"]:
-        new["dice"] = list(rng.script)
+    run(new, rng, ev)  # (settle's two steps)
+    store_dice(new, rng)
     return new, ev
 
 
@@ -337,7 +335,7 @@ def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
             told = S.TOLD.get(("turn", seat))
             ev.append(told or S.TOLD.keep(("turn", seat), Event(say("{player}'s turn.", player=P(seat)))))
         f["stage"] = "supply"
-        st["frames"].append({"kind": "ask-cards", "seat": seat, "mode": "turn", "drew": False, "new": ""})  # (ask's frame)
+        ask(st, "cards", seat, mode="turn", drew=False, new="")
     elif stage == "supply":  # WQ-SUPPLY-3, WQ-CARDS-6
         tn = st["turn"]
         assert tn is not None
@@ -350,10 +348,9 @@ def turn_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
                                                                     player=P(seat), men=men(total), base=base))))
         f["stage"] = "camp"
         if total:
-            st["frames"].append({"kind": "ask-place", "seat": seat, "total": total, "single": -1,  # (ask's frame)
-                                 "max_heroes": 2, "why": "reinforcements"})
+            ask(st, "place", seat, total=total, single=-1, max_heroes=2, why="reinforcements")
     elif stage == "camp":
-        st["frames"].append({"kind": "ask-camp", "seat": seat})  # (ask's frame)
+        ask(st, "camp", seat)
     else:
         st["frames"].pop()
         st["turn"] = None

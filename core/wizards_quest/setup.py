@@ -71,8 +71,7 @@ def _counties(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     """WQ-SETUP-6: in turn, a man on an empty county until none is left; WQ-SETUP-7: treasures passed on."""
     if -1 in st["owner"][:board.COUNTIES]:  # an empty county (searched in C)
         f["next"] += 1
-        st["frames"].append({"kind": "ask-county",  # (ask's frame)
-                             "seat": S.active_seats(st, st["first"])[(f["next"] - 1) % st["players"]]})
+        ask(st, "county", S.active_seats(st, st["first"])[(f["next"] - 1) % st["players"]])
     else:
         f["stage"], f["hide_round"], f["next"] = "hide", 0, 0
         if ev is not QUIET:

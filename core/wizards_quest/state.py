@@ -251,9 +251,7 @@ ASK_KINDS: dict[str, str] = {}  # "loss": "ask-loss", one string per kind (not o
 
 
 def ask(st: State, kind: str, seat: int, **details: Any) -> None:
-    """Put a decision to a seat: push its frame "ask-<kind>" (see phases/): {"kind": "ask-<kind>",
-    "seat": seat, then the details in their order}. (The decisions asked most often push that
-    dict written out, without the call and its keyword arguments: "(ask's frame)".)"""
+    """Put a decision to a seat: push its frame "ask-<kind>" (see phases/)."""
     frame_kind = ASK_KINDS.get(kind) or ASK_KINDS.setdefault(kind, "ask-" + kind)
     st["frames"].append({"kind": frame_kind, "seat": seat, **details})  # type: ignore[typeddict-item]
 
