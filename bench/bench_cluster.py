@@ -21,23 +21,26 @@ Per version:
    does: the share of each, any row sent twice, and how much faster two are than one.
 3. (this tree's database) PostgreSQL commits/s, 16 psycopg2 threads, of a one-row insert
    transaction (BEGIN, INSERT, COMMIT) against Herald's move transaction: as this tree sends it
-   (server/table/movelog.py through server/store/roundtrips.py: five round trips, the last the
-   announcement for the waiters; its statements prepared once per connection, `PREPARE` then
-   `EXECUTE`), the same without the announcement, the same unprepared (as with
-   `HERALD_PREPARED_STATEMENTS=0`, and as the previous tree sent it), that again with one
-   player in every game (the previous bench's model: every turn mail's foreign key locking the
-   same players row from 16 threads), as the server sent it before roundtrips.py (each
-   statement a round trip, twelve), and the move's writes alone, prepared and not (the lock,
-   then the four writes with the COMMIT); and this tree's with one thread. Each game has
-   players of its own, as real games do. Each `--commit-rounds` times by turns: the medians.
-   The statements are the server's, as it sends them to PostgreSQL; one real move, made in
-   this process by this tree's code on the same database, is counted too (its round trips and
-   prepared statements in each), so a model that has drifted from the server says so. CPU per
-   transaction by side, from /proc: PostgreSQL (postmaster and backends) and this client (the
-   driver's and Python's work the server would do too). With `--ceilings`, also the move less
-   its two reads, less the snapshot's update, less the announcement, and less all three, and
-   the insert in one round trip, unprepared and prepared: what the levers left could buy at
-   most. With `--commits-only` only this part runs (its games made in this process, no servers).
+   (server/table/movelog.py through server/store/roundtrips.py: the lock with what the mails
+   read, then the writes with the COMMIT, then the announcement for the waiters, one send per
+   server process carrying every move committed while the last was on its way: the 16 threads
+   are the requests of PROCESSES processes; its statements prepared once per connection,
+   `PREPARE` then `EXECUTE`), the same without the announcement, as the previous tree sent it
+   (five round trips: the two reads between the writes, an announcement per move), this tree's
+   unprepared (as with `HERALD_PREPARED_STATEMENTS=0`), that again with one player in every
+   game (an older bench's model: every turn mail's foreign key locking the same players row
+   from 16 threads), as the server sent it before roundtrips.py (each statement a round trip,
+   twelve), and the move's writes alone, prepared and not (the lock, then the four writes with
+   the COMMIT); and this tree's with one thread. Each game has players of its own, as real
+   games do. Each `--commit-rounds` times by turns: the medians. The statements are the
+   server's, as it sends them to PostgreSQL; one real move, made in this process by this tree's
+   code on the same database, is counted too (its round trips and prepared statements in each),
+   so a model that has drifted from the server says so. CPU per transaction by side, from
+   /proc: PostgreSQL (postmaster and backends) and this client (the driver's and Python's work
+   the server would do too). With `--ceilings`, also the move less the snapshot's update, the
+   insert in one round trip, unprepared and prepared, and floors: parts of the move's writes
+   alone in one round trip, what any design storing that much could reach. With
+   `--commits-only` only this part runs (its games made in this process, no servers).
 
 PostgreSQL runs durable here, with the defaults an operator runs: fsync on, synchronous_commit
 on, full_page_writes on (the report prints them as the server reports them).
@@ -62,6 +65,8 @@ import weakref
 from functools import partial
 from pathlib import Path
 
+from server.store.longpoll import Announcements
+from server.store.models import MOVE_READS
 from server.store.roundtrips import _numbered, _types
 from tests.server.gunicorn_live import call as live_call, wait_until_healthy
 from tests.server.mailbox import free_port
@@ -429,6 +434,7 @@ GAME_COLUMNS = ('"id", "ruleset", "title", "players", "options", "seed", "seed_h
                 '"state_format", "public", "days_per_move", "on_timeout", "rated", "reserve_days", '
                 '"waiting_since", "due_at", "seating"')
 LOCK = f'SELECT {GAME_COLUMNS} FROM "games" WHERE "id" = %s FOR UPDATE'
+LOCK_WITH_READS = f'SELECT {GAME_COLUMNS}, {", ".join(MOVE_READS)} FROM "games" WHERE "id" = %s FOR UPDATE OF "games"'
 INSERT_MOVE = ('INSERT INTO "moves" ("game_id", "seq", "seat", "payload", "text", "events", "prompted", "public", '
                '"created", "chain", "state_hash", "state_format") VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)')
 UPDATE_SNAPSHOT = ('UPDATE "snapshots" SET "version" = %s, "state" = %s, "state_hash" = %s, "state_format" = %s '
@@ -463,6 +469,7 @@ class MoveValues:
                  players: tuple[int, ...] = ()):
         self.game_id, self.version, self.states, self.player, self.email = game_id, version, states, player, email
         self.players = players or (player,)
+        self.announcements = Announcements()  # its server process's (commit_phase shares one per PROCESS_THREADS)
 
     def next(self):
         import datetime
@@ -487,6 +494,7 @@ class OnePlayer:
 
     def __init__(self, game: MoveValues, player: int, email: str):
         self.game, self.game_id, self.player, self.email, self.players = game, game.game_id, player, email, (player,)
+        self.announcements = game.announcements
 
     def next(self):
         v = self.game.next()
@@ -538,11 +546,36 @@ def statement(c, sql: str, params: tuple, prepared: bool) -> bytes:
     return first + c.mogrify(execute, params)
 
 
-def move_now(connection, game: MoveValues, announce: bool = True, prepared: bool = True) -> None:
-    """The move as this tree's server sends it: BEGIN with the lock; the move, snapshot and games
-    row with the chat check; the webhooks; the turn mail (asking the mail setting itself) with the
-    COMMIT; then the announcement, a transaction of its own (not prepared: the server sends it as
-    text). `prepared=False`: as with HERALD_PREPARED_STATEMENTS=0, and as the previous tree sent it."""
+def move_now(connection, game: MoveValues, announce: bool = True, prepared: bool = True, snapshot: bool = True) -> None:
+    """The move as this tree's server sends it: BEGIN with the lock, reading with it whether the
+    game has table talk and its webhooks (server/store/models.py MOVE_READS); the move, snapshot,
+    games row and turn mail (asking the mail setting itself) with the COMMIT; then the
+    announcement, by this "process"'s `Announcements` (one send carries the moves committed while
+    another was on its way; not prepared: the server sends it as text). `prepared=False`: as with
+    HERALD_PREPARED_STATEMENTS=0. `snapshot=False` (`--ceilings`): less the snapshot's update."""
+    v = game.next()
+    with connection.cursor() as c:
+        c.execute(b"BEGIN; " + statement(c, LOCK_WITH_READS, (game.game_id,), prepared))
+        c.fetchall()
+        c.execute(b"; ".join([statement(c, INSERT_MOVE, v["move"], prepared),
+                              *([statement(c, UPDATE_SNAPSHOT, v["snapshot"], prepared)] if snapshot else []),
+                              statement(c, UPDATE_GAME, v["game"], prepared),
+                              statement(c, INSERT_NOTE_WANTED, v["note"] + (game.player, "bounced", "digest", "off"),
+                                        prepared), b"COMMIT"]))
+    if announce:
+        game.announcements.announce(game.game_id, partial(announce_on, connection))
+
+
+def announce_on(connection, game_ids: list[int]) -> bool:
+    with connection.cursor() as c:
+        c.execute(ANNOUNCE, (",".join(map(str, game_ids)),))
+    return True
+
+
+def move_previous(connection, game: MoveValues, announce: bool = True, prepared: bool = True) -> None:
+    """The move as the previous tree sent it (the fourth session's): BEGIN with the lock; the move,
+    snapshot and games row with the chat check; the webhooks; the turn mail with the COMMIT; then
+    its own announcement, a transaction of its own. `prepared=False`: HERALD_PREPARED_STATEMENTS=0."""
     v = game.next()
     hooks = HOOKS.replace("IN (%s)", "IN (" + ", ".join(["%s"] * len(game.players)) + ")")
     with connection.cursor() as c:
@@ -571,33 +604,6 @@ def move_writes(connection, game: MoveValues, prepared: bool = True) -> None:
                               statement(c, UPDATE_SNAPSHOT, v["snapshot"], prepared),
                               statement(c, UPDATE_GAME, v["game"], prepared),
                               statement(c, INSERT_NOTE, v["note"], prepared), b"COMMIT"]))
-
-
-def move_without(connection, game: MoveValues, reads: bool = True, snapshot: bool = True,
-                 announce: bool = True) -> None:
-    """`--ceilings`: the prepared move as this tree sends it, less what is named (the two reads, the
-    chat check and the webhooks, the turn mail going with the writes; the snapshot's update; the
-    announcement): what each of the levers left could buy at most, and all of them together."""
-    v = game.next()
-    hooks = HOOKS.replace("IN (%s)", "IN (" + ", ".join(["%s"] * len(game.players)) + ")")
-    with connection.cursor() as c:
-        c.execute(b"BEGIN; " + statement(c, LOCK, (game.game_id,), True))
-        c.fetchall()
-        writes = [statement(c, INSERT_MOVE, v["move"], True)]
-        if snapshot:
-            writes.append(statement(c, UPDATE_SNAPSHOT, v["snapshot"], True))
-        writes.append(statement(c, UPDATE_GAME, v["game"], True))
-        mail = statement(c, INSERT_NOTE_WANTED, v["note"] + (game.player, "bounced", "digest", "off"), True)
-        if reads:
-            c.execute(b"; ".join(writes + [statement(c, ANY_CHAT, (game.game_id,), True)]))
-            c.fetchall()
-            c.execute(statement(c, hooks, (game.game_id, *game.players), True))
-            c.fetchall()
-            c.execute(mail + b"; COMMIT")
-        else:
-            c.execute(b"; ".join(writes + [mail, b"COMMIT"]))
-        if announce:
-            c.execute(ANNOUNCE, (str(game.game_id),))
 
 
 WRITES = {"lock": LOCK, "move": INSERT_MOVE, "snapshot": UPDATE_SNAPSHOT, "game": UPDATE_GAME, "note": INSERT_NOTE}
@@ -634,7 +640,8 @@ FLOORS = {("move",): ("row_move", "(floors) the move's own row alone, in one rou
           ("move", "game"): ("row_move_game", "(floors) the move's row and the games row"),
           ("move", "game", "note"): ("row_move_game_note", "(floors) those and the turn mail"),
           ("lock", "move", "snapshot", "game", "note"): ("row_all", "(floors) all the writes with the lock, one trip")}
-MODEL_TRIPS = [1, 4, 1, 1, 0]  # `move_now`'s round trips: the statements executed prepared in each
+PROCESSES = 2  # the threads modelled as the requests of this many server processes (gunicorn's workers, deploy/)
+MODEL_TRIPS = [1, 4, 0]  # `move_now`'s round trips: the statements executed prepared in each
 
 
 def real_move_trips(url: str, token: str) -> list[tuple[str, int]]:
@@ -719,7 +726,7 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
                  ceilings: bool = False) -> dict:
     """Commits/s, one psycopg2 thread per game, of a one-row insert and of the move transaction as
     this tree sends it, unprepared, with one player in every game, as the server sent it before
-    roundtrips.py, and its writes alone (`ceilings`: and the variants of `move_without` and
+    roundtrips.py, and its writes alone (`ceilings`: and the move less its snapshot's update, and
     `plain_one_trip`); by turns, `rounds` times: the medians, and CPU per transaction of
     PostgreSQL (`postmaster` and its backends) and of this client, by /proc."""
     import statistics
@@ -745,6 +752,9 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
         version, asked = rows[0][0], rows[-1]
         own.append(MoveValues(game_id, version, states[i:] + states[:i], asked[2], asked[3],
                               tuple(row[2] for row in rows)))
+    processes = [Announcements() for _ in range(PROCESSES)]  # the threads' server processes' announcements
+    for number, game in enumerate(own):
+        game.announcements = processes[number % PROCESSES]
     shared = [OnePlayer(game, own[0].player, own[0].email) for game in own]
     trips = real_move_trips(url, token)
     width = len(own)
@@ -773,6 +783,7 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
 
     kinds: dict[str, tuple] = {"plain": (plain_insert, own, width, False), "move_before": (move_before, own, width, True),
              "move": (move_now, own, width, True), "move_unannounced": (partial(move_now, announce=False), own, width, True),
+             "move_previous": (move_previous, own, width, True),
              "move_unprepared": (partial(move_now, prepared=False), own, width, True),
              "move_one_player": (partial(move_now, prepared=False), shared, width, True),
              "writes": (move_writes, own, width, True),
@@ -781,11 +792,7 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
     if ceilings:
         kinds.update({"plain_one_trip": (plain_one_trip, own, width, True),
                       "plain_prepared": (partial(plain_one_trip, prepared=True), own, width, True),
-                      "no_reads": (partial(move_without, reads=False), own, width, True),
-                      "no_snapshot": (partial(move_without, snapshot=False), own, width, True),
-                      "no_announcement": (partial(move_without, announce=False), own, width, True),
-                      "none_of_these": (partial(move_without, reads=False, snapshot=False, announce=False), own, width,
-                                        True),
+                      "no_snapshot": (partial(move_now, snapshot=False), own, width, True),
                       **{FLOORS[parts][0]: (partial(rows_only, parts=parts), own, width, True) for parts in FLOORS}})
     measured: dict[str, list[tuple[float, float, float]]] = {name: [] for name in kinds}
     for number in range(rounds):
@@ -870,17 +877,15 @@ def report_commits(c: dict) -> None:
     for name, label in (("plain", "a one-row insert (BEGIN, INSERT, COMMIT)"),
                         ("move", "the move as this tree sends it (prepared), with its announcement"),
                         ("move_unannounced", "the same, its transaction alone"),
-                        ("move_unprepared", "the move unprepared (HERALD_PREPARED_STATEMENTS=0; the previous tree)"),
-                        ("move_one_player", "the same, one player in every game (the previous bench's model)"),
+                        ("move_previous", "the move as the previous tree sent it (5 round trips, one announcement each)"),
+                        ("move_unprepared", "the move unprepared (HERALD_PREPARED_STATEMENTS=0)"),
+                        ("move_one_player", "the same, one player in every game (an older bench's model)"),
                         ("move_before", "the move as the server sent it before roundtrips.py (12 round trips)"),
                         ("writes", "the move's writes alone, prepared: the lock, then 4 writes with the COMMIT"),
                         ("writes_unprepared", "the move's writes alone, unprepared"),
                         *((("plain_one_trip", "(ceilings) the insert in one round trip"),
                            ("plain_prepared", "(ceilings) the insert in one round trip, prepared"),
-                           ("no_reads", "(ceilings) the move less its two reads (chat check, webhooks)"),
                            ("no_snapshot", "(ceilings) the move less the snapshot's update"),
-                           ("no_announcement", "(ceilings) the move less its announcement"),
-                           ("none_of_these", "(ceilings) the move less all three: lock, 3 writes, COMMIT"),
                            *FLOORS.values())
                           if c.get("ceilings") else ())):
         pg, client = c["cpu_ms"][name]
@@ -888,7 +893,8 @@ def report_commits(c: dict) -> None:
               f"(runs: {', '.join(f'{r:.0f}' for r in c['runs'][name])})")
     print(f"  prepared / unprepared: move {c['move'] / c['move_unprepared']:.2f}x, writes "
           f"{c['writes'] / c['writes_unprepared']:.2f}x; own players / one player (unprepared): "
-          f"{c['move_unprepared'] / c['move_one_player']:.2f}x; this tree / before roundtrips.py: "
+          f"{c['move_unprepared'] / c['move_one_player']:.2f}x; this tree / the previous tree: "
+          f"{c['move'] / c['move_previous']:.2f}x; this tree / before roundtrips.py: "
           f"{c['move'] / c['move_before']:.2f}x; move commits/s, {c['threads']} threads / 1 thread: "
           f"{c['move'] / c['move_alone']:.2f} ({c['move_alone']:.0f} alone)")
     real = c["real_move_trips"]

@@ -2,7 +2,8 @@
 `postgres://` URL.
 
 Each statement psycopg2 sends is a round trip, and on a busy server each costs CPU on both
-sides (a move was twelve of them, now five; bench/bench_cluster.py, docs/benchmarks.md).
+sides (a move was twelve of them, now three: the lock with what its mails read, the writes
+with the COMMIT, the announcement; bench/bench_cluster.py, docs/benchmarks.md).
 Two things need no answer of their own, so they travel with the next statement that does,
 in one query string (PostgreSQL runs its statements in order and stops at the first error):
 

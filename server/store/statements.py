@@ -45,24 +45,29 @@ def _execute(sql: str, params: tuple):
     return database.execute_sql(sql, params) if run is None else run(sql, params)
 
 
-def select_by_id(model, key_value, lock: bool = False):
+def select_by_id(model, key_value, lock: bool = False, also: tuple[str, ...] = ()):
     """The row with this primary key as a model instance, or None; `lock` adds FOR UPDATE
-    where the database has it (SQLite is already write-locked by BEGIN IMMEDIATE)."""
+    where the database has it (SQLite is already write-locked by BEGIN IMMEDIATE). `also`:
+    SQL expressions read in the same statement (the table is named by its own name), their
+    values as the instance's `also` tuple: what a caller reads next anyway, without a round
+    trip of its own."""
     fields = model._meta.sorted_fields
     lock = lock and not is_sqlite()
 
     def build():
-        columns = ", ".join(_quote(f.column_name) for f in fields)
-        sql = (f"SELECT {columns} FROM {_quote(model._meta.table_name)} "
-               f"WHERE {_quote(model._meta.primary_key.column_name)} = {database.obj.param}")
-        return sql + (" FOR UPDATE" if lock else "")
+        table = _quote(model._meta.table_name)
+        columns = ", ".join([_quote(f.column_name) for f in fields] + list(also))
+        sql = f"SELECT {columns} FROM {table} WHERE {_quote(model._meta.primary_key.column_name)} = {database.obj.param}"
+        return sql + (f" FOR UPDATE OF {table}" if lock and also else " FOR UPDATE" if lock else "")
 
-    sql = _cached(("select", model, lock), build)
+    sql = _cached(("select", model, lock, also), build)
     row = _execute(sql, (key_value,)).fetchone()
     if row is None:
         return None
     instance = model(**{f.name: f.python_value(v) for f, v in zip(fields, row)})
     instance._dirty.clear()
+    if also:
+        instance.also = row[len(fields):]
     return instance
 
 

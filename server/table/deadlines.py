@@ -84,7 +84,7 @@ def _expired_default(game, engine, state, after: timedelta, now: datetime):
 def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport, deadline: str) -> bool:
     """One chosen move in one game, in its own write transaction; False when none is due."""
     with write_transaction():
-        game = lock_game(game_id)
+        game = lock_game(game_id, move_reads=True)
         if game is None or game.status != "active":
             return False
         engine = find_engine(game.ruleset)

@@ -42,7 +42,7 @@ def submit(caller, game_id: int, seq: int, requested_seat: int | None, move: dic
 
 def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[int, dict]:
     with write_transaction():
-        game = lock_game(game_id)
+        game = lock_game(game_id, move_reads=True)
         if game is None:
             raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
         if seq < game.version:

@@ -104,6 +104,7 @@ def queue_turns(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...], 
                 kind: str = "turn") -> list[dict]:
     """Outbox rows telling each freshly prompted seat what is asked of it."""
     by_seat = {s.seat: s for s in seats}
+    reads = game.move_reads  # read with the game's lock (PostgreSQL's move path), else None
     rows = []
     for prompt in fresh:
         info = by_seat.get(prompt.seat)
@@ -112,7 +113,7 @@ def queue_turns(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...], 
         held = sum(1 for s in seats if s.player == info.player)
         context = {**board_row_context(game, player=info.name, seat_flag=f" --seat {prompt.seat}" if held > 1 else "",
                                        prompt=name_players(prompt.text, seats), prompt_msg=stored(prompt.text),
-                                       chat=chat.digest(game.id, prompt.seat),
+                                       chat=chat.digest(game.id, prompt.seat, None if reads is None else reads.any_chat),
                                        **_answer_by(game, prompt.seat)), "seat": prompt.seat}
         rows.append(mail_row(game, info, kind, version, context))
     if kind == "turn":

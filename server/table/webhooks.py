@@ -83,13 +83,17 @@ def shown(hook) -> dict:
 # --- rows, written in the move's transaction -----------------------------------------
 
 def _hooks(game, seats) -> list:
-    """The hooks of this game and of its players (one query; its SQL built once per player count)."""
+    """The hooks of this game and of its players, by id: as read with the game's lock
+    (models.MoveReads), else by one query (its SQL built once per player count)."""
+    if game.move_reads is not None:
+        return [Webhook(id=i, player=p, game=g, url=u, format=f) for i, p, g, u, f in game.move_reads.hooks]
     players = sorted({s.player for s in seats if s.player is not None})
     fields = [Webhook.id, Webhook.player, Webhook.game, Webhook.url, Webhook.format]
 
     def build():
         return Webhook.select(*fields).where((Webhook.game == 0)
-                                             | (Webhook.game.is_null() & Webhook.player.in_([0] * len(players))))
+                                             | (Webhook.game.is_null() & Webhook.player.in_([0] * len(players))))\
+            .order_by(Webhook.id)
 
     found = statements.query_rows(("hooks", len(players)), build, (game.id, *players))
     return [Webhook(id=i, player=p, game=g, url=u, format=f) for i, p, g, u, f in found]

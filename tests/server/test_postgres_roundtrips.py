@@ -113,16 +113,19 @@ def test_a_read_snapshot_begins_with_its_isolation_level(db):
     assert sent()[0].startswith(b"BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ; SELECT")
 
 
-def test_a_move_is_four_round_trips_and_its_announcement(postgres, toy_game, tmp_path):
-    """The lock with BEGIN; the move, snapshot and games row with the turn mail's chat check;
-    the webhooks; the turn mail with the COMMIT (the mail setting asked by the insert itself);
-    then the announcement for the waiters, a transaction of its own."""
+def test_a_move_is_two_round_trips_and_its_announcement(postgres, toy_game, tmp_path):
+    """The lock with BEGIN, reading with it what the turn mail needs (table talk? webhooks?);
+    the move, snapshot, games row and turn mail with the COMMIT (the mail setting asked by the
+    insert itself); then the announcement for the waiters, a transaction of its own. A game with
+    table talk reads its digest in a round trip of its own, and a webhook read with the lock
+    gets its row like one read by its own query."""
     from server.app import create_app
     from server.config import load_config
     from server.store.db import database
 
     app = create_app(load_config({"HERALD_DATABASE_URL": postgres.new_database(),
-                                  "HERALD_MAIL_DIR": str(tmp_path / "mail")}))
+                                  "HERALD_MAIL_DIR": str(tmp_path / "mail"),
+                                  "HERALD_WEBHOOK_ALLOW_NETWORKS": "127.0.0.0/8"}))
     try:
         database.obj.close_all()
         database.obj.connect_params["cursor_factory"] = CountingCursor
@@ -135,16 +138,28 @@ def test_a_move_is_four_round_trips_and_its_announcement(postgres, toy_game, tmp
         # (each statement built once is prepared on a connection the first time it sends it)
         trips = [spelt_out(q) for q in sent()]
         trips = [q for q in trips if b"token_hash" not in q]  # the caller's token, before the transaction
-        assert len(trips) == 5, trips
-        assert trips[0].startswith(b"BEGIN; SELECT") and b"FOR UPDATE" in trips[0]
+        assert len(trips) == 3, trips
+        assert trips[0].startswith(b"BEGIN; ") and b"FOR UPDATE" in trips[0]
+        assert b"chat_messages" in trips[0] and b"webhooks" in trips[0]
         assert [b"INSERT INTO \"moves\"" in trips[1], b"UPDATE \"snapshots\"" in trips[1],
-                b"FROM chat_messages" in trips[1]] == [True, True, True]
-        assert b"webhooks" in trips[2]
-        assert b"INSERT INTO \"notifications\"" in trips[3] and b"NOT EXISTS" in trips[3]
-        assert trips[3].endswith(b"; COMMIT")
-        assert b"pg_notify" in trips[4]
+                b"INSERT INTO \"notifications\"" in trips[1], b"NOT EXISTS" in trips[1]] == [True] * 4
+        assert trips[1].endswith(b"; COMMIT")
+        assert b"pg_notify" in trips[2]
         assert api.game(game, players[0])["version"] == 1
         assert database.execute_sql("SELECT count(*) FROM notifications WHERE kind = 'turn'").fetchone() == (2,)
+
+        hook = api.call("POST", "/webhooks", players[0], json={"url": "http://127.0.0.1:9/hook", "game": game})
+        assert hook.status_code == 201, hook.json
+        assert api.call("POST", f"/games/{game}/chat", players[1], json={"text": "your move, alice"}).status_code == 201
+        move = api.legal(game, players[1])["moves"][0]["move"]
+        sent()
+        assert api.call("PUT", f"/games/{game}/moves/1", players[1], json={"move": move}).status_code == 201
+        trips = [q for q in (spelt_out(q) for q in sent()) if b"token_hash" not in q]
+        assert len(trips) == 4 and b"chat_messages" in trips[1], trips  # the digest, after the lock
+        turn, hooked = database.execute_sql(
+            "SELECT (SELECT context FROM notifications WHERE kind = 'turn' AND version = 2), "
+            "(SELECT count(*) FROM notifications WHERE kind = 'webhook' AND version = 2)").fetchone()
+        assert "your move, alice" in turn and hooked == 1
     finally:
         database.close()
 

@@ -173,6 +173,65 @@ def test_a_move_is_announced_after_its_commit_not_by_it(postgres_app, toy_game):
     assert str(game) in heard
 
 
+def test_an_announcement_under_way_takes_the_ids_offered_meanwhile():
+    """Alone, a move's request sends its own announcement; one offered while a send is on its
+    way is left to that sender's next send; a sender stops after its rounds, and what it leaves
+    goes with the next offer's send: every id is sent once, none waits for a send nobody makes."""
+    from server.store.longpoll import Announcements
+
+    queue = Announcements()
+    assert queue.offer(1) is True  # nobody sends: this request does
+    assert queue.offer(2) is False and queue.offer(3) is False  # left to it
+    assert queue.take(4) == [1, 2, 3]
+    assert queue.take(3) == []  # nothing came meanwhile: done
+    assert queue.offer(4) is True and queue.take(4) == [4]
+    assert queue.offer(5) is False  # came while 4 was on its way
+    assert queue.take(0) == []  # the sender's rounds are spent: it answers its own client
+    assert queue.offer(6) is True and queue.take(4) == [5, 6] and queue.take(3) == []
+    assert queue.offer(7) is True
+    queue.give_up()  # a failed send: the next offer sends
+    assert queue.offer(8) is True
+
+
+def test_moves_made_together_are_all_announced(postgres_app, toy_game):
+    """Eight games moved at once from eight threads of one process: each game's id is heard on
+    `herald_games`, whichever request's announcement carried it."""
+    import select
+
+    import psycopg2
+
+    from tests.server.conftest import Api
+
+    api = Api(postgres_app.test_client())
+    pair = [api.register("alice"), api.register("bob")]
+    games = [(api.start_game(pair), pair) for _ in range(8)]
+    listener = psycopg2.connect(postgres_app.config["DATABASE_URL"])
+    listener.autocommit = True
+    listener.cursor().execute("LISTEN herald_games")
+    start = threading.Barrier(len(games))
+    answers: list[int] = []
+
+    def move(game, pair):
+        mover = Api(postgres_app.test_client())
+        start.wait()
+        answers.append(mover.play_first_legal(game, pair).status_code)
+
+    threads = [threading.Thread(target=move, args=game) for game in games]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers == [201] * len(games)
+    wanted, heard, deadline = {str(game) for game, _ in games}, set(), time.monotonic() + 5
+    while not wanted <= heard and time.monotonic() < deadline:
+        if select.select([listener], [], [], 0.5)[0]:
+            listener.poll()
+            heard |= {g for n in listener.notifies for g in n.payload.split(",")}
+            listener.notifies.clear()
+    listener.close()
+    assert wanted <= heard
+
+
 @pytest.fixture
 def postgres_app(postgres, tmp_path, toy_game):
     from server.app import create_app
