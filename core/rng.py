@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import struct
 from contextvars import ContextVar
+from typing import TypeVar
 
 from core.memo import Memo
 
@@ -33,6 +34,7 @@ BLOCKS = Memo(4096)
 
 # Set by core.chance while it watches an apply for chance; None (the usual case) costs one lookup.
 draw_counter: ContextVar[list | None] = ContextVar("draw_counter", default=None)
+R = TypeVar("R", bound="Rng")
 
 
 class Rng:
@@ -48,6 +50,18 @@ class Rng:
         self.scheme = scheme
         self._words: tuple[int, ...] = ()
         self._words_block = -1
+
+    @classmethod
+    def resumed(cls: type[R], seed: str, counter: int, scheme: int) -> R:
+        """The stream at `counter`, from values already checked (a str seed, an int counter, one
+        of SCHEMES), going on with the block the last draw hashed where BLOCKS keeps it: what an
+        engine's next move takes up, without __init__'s conversions (a subclass sets its own
+        slots after)."""
+        rng = cls.__new__(cls)
+        rng.seed, rng.counter, rng.scheme = seed, counter, scheme
+        words = BLOCKS.get((seed, counter >> 2)) if scheme == 2 else None
+        rng._words, rng._words_block = ((), -1) if words is None else (words, counter >> 2)
+        return rng
 
     def _draw(self) -> int:
         """The next raw draw: 256 bits (scheme 1) or 64 bits (scheme 2)."""

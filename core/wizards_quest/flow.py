@@ -12,7 +12,7 @@ from typing import Callable
 
 from core.options import rng_scheme
 from core.protocol import Event, IllegalMove
-from core.rng import BLOCKS, SCHEMES, Rng
+from core.rng import SCHEMES, Rng
 from core.text import P, say, say_n, term
 from core.wizards_quest import board
 from core.wizards_quest import state as S
@@ -91,16 +91,8 @@ def rng_of(st: State) -> TableRng:
     seed, counter = st["seed"], st["rng"]
     if st["dice"] or scheme not in SCHEMES or type(seed) is not str or type(counter) is not int:
         return TableRng(seed, counter, st["dice"], scheme=scheme)
-    rng = StreamRng.__new__(StreamRng)  # set from the checked values, without Rng.__init__'s conversions
-    rng.seed, rng.counter, rng.scheme, rng.script = seed, counter, scheme, []
-    # scheme 2: the block of the next draw in hand when it is hashed already (the last move began it),
-    # so that the first die of this move is taken from it as the later ones are (the same words:
-    # a block is SHA-256 of the seed and its number, core.rng)
-    words = BLOCKS.get((seed, counter >> 2)) if scheme == 2 else None
-    if words is None:
-        rng._words, rng._words_block = (), -1
-    else:
-        rng._words, rng._words_block = words, counter >> 2
+    rng = StreamRng.resumed(seed, counter, scheme)  # (the values are checked above)
+    rng.script = []
     return rng
 
 

@@ -136,3 +136,16 @@ def test_scheme_2_resumes_mid_block_from_a_stored_counter():
 def test_an_unknown_scheme_is_refused():
     with pytest.raises(ValueError, match="scheme"):
         Rng("s", scheme=3)
+
+
+@pytest.mark.parametrize("scheme", [1, 2])
+def test_a_resumed_stream_draws_as_one_made_at_its_counter(scheme):
+    """Rng.resumed (an engine's next move, its block maybe kept from the last move's draws)
+    gives the same draws as a stream constructed at that counter, mid-block or not."""
+    for counter in (0, 5, 6, 7, 8, 41):
+        ahead = Rng("resume", 0, scheme=scheme)
+        for _ in range(counter):
+            ahead.below(6)  # the block of `counter` is hashed and kept (scheme 2)
+        made, resumed = Rng("resume", counter, scheme=scheme), Rng.resumed("resume", counter, scheme)
+        assert [resumed.die() for _ in range(9)] == [made.die() for _ in range(9)]
+        assert resumed.counter == made.counter
