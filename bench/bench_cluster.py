@@ -30,8 +30,7 @@ Per version:
    unprepared (as with `HERALD_PREPARED_STATEMENTS=0`), that again with one player in every
    game (an older bench's model: every turn mail's foreign key locking the same players row
    from 16 threads), as the server sent it before roundtrips.py (each statement a round trip,
-   twelve), and the move's writes alone, prepared and not (the lock, then the four writes with
-   the COMMIT); and this tree's with one thread. Each game has players of its own, as real
+   twelve); and this tree's with one thread. Each game has players of its own, as real
    games do. Each `--commit-rounds` times by turns: the medians. The statements are the
    server's, as it sends them to PostgreSQL; one real move, made in this process by this tree's
    code on the same database, is counted too (its round trips and prepared statements in each),
@@ -594,18 +593,6 @@ def move_previous(connection, game: MoveValues, announce: bool = True, prepared:
             c.execute(ANNOUNCE, (str(game.game_id),))
 
 
-def move_writes(connection, game: MoveValues, prepared: bool = True) -> None:
-    """The floor of this work: the lock, then the four writes and the COMMIT; no read, no announcement."""
-    v = game.next()
-    with connection.cursor() as c:
-        c.execute(b"BEGIN; " + statement(c, LOCK, (game.game_id,), prepared))
-        c.fetchall()
-        c.execute(b"; ".join([statement(c, INSERT_MOVE, v["move"], prepared),
-                              statement(c, UPDATE_SNAPSHOT, v["snapshot"], prepared),
-                              statement(c, UPDATE_GAME, v["game"], prepared),
-                              statement(c, INSERT_NOTE, v["note"], prepared), b"COMMIT"]))
-
-
 WRITES = {"lock": LOCK, "move": INSERT_MOVE, "snapshot": UPDATE_SNAPSHOT, "game": UPDATE_GAME, "note": INSERT_NOTE}
 
 
@@ -725,9 +712,9 @@ def commit_games(url: str, count: int) -> tuple[str, list[int]]:
 def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds: int = 3, postmaster: int = 0,
                  ceilings: bool = False) -> dict:
     """Commits/s, one psycopg2 thread per game, of a one-row insert and of the move transaction as
-    this tree sends it, unprepared, with one player in every game, as the server sent it before
-    roundtrips.py, and its writes alone (`ceilings`: and the move less its snapshot's update, and
-    `plain_one_trip`); by turns, `rounds` times: the medians, and CPU per transaction of
+    this tree sends it, without its announcement, as the previous tree sent it, unprepared, with one
+    player in every game, as the server sent it before roundtrips.py (`ceilings`: and the move less
+    its snapshot's update, `plain_one_trip` and the floors, `rows_only`); by turns, `rounds` times: the medians, and CPU per transaction of
     PostgreSQL (`postmaster` and its backends) and of this client, by /proc."""
     import statistics
 
@@ -786,8 +773,6 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
              "move_previous": (move_previous, own, width, True),
              "move_unprepared": (partial(move_now, prepared=False), own, width, True),
              "move_one_player": (partial(move_now, prepared=False), shared, width, True),
-             "writes": (move_writes, own, width, True),
-             "writes_unprepared": (partial(move_writes, prepared=False), own, width, True),
              "move_alone": (move_now, own, 1, True)}
     if ceilings:
         kinds.update({"plain_one_trip": (plain_one_trip, own, width, True),
@@ -881,8 +866,6 @@ def report_commits(c: dict) -> None:
                         ("move_unprepared", "the move unprepared (HERALD_PREPARED_STATEMENTS=0)"),
                         ("move_one_player", "the same, one player in every game (an older bench's model)"),
                         ("move_before", "the move as the server sent it before roundtrips.py (12 round trips)"),
-                        ("writes", "the move's writes alone, prepared: the lock, then 4 writes with the COMMIT"),
-                        ("writes_unprepared", "the move's writes alone, unprepared"),
                         *((("plain_one_trip", "(ceilings) the insert in one round trip"),
                            ("plain_prepared", "(ceilings) the insert in one round trip, prepared"),
                            ("no_snapshot", "(ceilings) the move less the snapshot's update"),
@@ -891,8 +874,7 @@ def report_commits(c: dict) -> None:
         pg, client = c["cpu_ms"][name]
         print(f"  {c[name]:7.0f}  {c[name] / c['plain']:.2f} of the insert  CPU {pg:.2f} + {client:.2f} ms  {label}  "
               f"(runs: {', '.join(f'{r:.0f}' for r in c['runs'][name])})")
-    print(f"  prepared / unprepared: move {c['move'] / c['move_unprepared']:.2f}x, writes "
-          f"{c['writes'] / c['writes_unprepared']:.2f}x; own players / one player (unprepared): "
+    print(f"  prepared / unprepared: move {c['move'] / c['move_unprepared']:.2f}x; own players / one player (unprepared): "
           f"{c['move_unprepared'] / c['move_one_player']:.2f}x; this tree / the previous tree: "
           f"{c['move'] / c['move_previous']:.2f}x; this tree / before roundtrips.py: "
           f"{c['move'] / c['move_before']:.2f}x; move commits/s, {c['threads']} threads / 1 thread: "
