@@ -39,6 +39,7 @@ import select
 import signal
 import threading
 import time
+import weakref
 from functools import partial
 from typing import Callable
 from urllib.parse import urlparse
@@ -333,7 +334,17 @@ class Announcements:
                 return
 
 
-ANNOUNCEMENTS = Announcements()
+# Each database's (a process has one; the tests open several): an id is sent to its own database.
+ANNOUNCEMENTS: "weakref.WeakKeyDictionary[object, Announcements]" = weakref.WeakKeyDictionary()
+_announcements_lock = threading.Lock()
+
+
+def announcements_of(db) -> Announcements:
+    with _announcements_lock:
+        found = ANNOUNCEMENTS.get(db)
+        if found is None:
+            found = ANNOUNCEMENTS[db] = Announcements()
+        return found
 
 
 def announce(game_id: int) -> None:
@@ -349,7 +360,7 @@ def announce(game_id: int) -> None:
     db = database.obj
     if not isinstance(db, PostgresqlDatabase) or db.is_closed() or db.in_transaction():
         return  # inside an outer transaction the move is not committed yet: the poll sees it
-    ANNOUNCEMENTS.announce(game_id, partial(_send_announcement, db))
+    announcements_of(db).announce(game_id, partial(_send_announcement, db))
 
 
 def _send_announcement(db, game_ids: list[int]) -> bool:
