@@ -9,7 +9,7 @@ from core.rng import Rng
 from core.wizards_quest import board, cards, flow
 from core.wizards_quest import state as S
 from core.wizards_quest.battle import donor_men
-from core.wizards_quest.board import DIST, IDS, ORC
+from core.wizards_quest.board import DIST, IDS
 from core.memo import Memo
 from core.wizards_quest.flow import current
 from core.wizards_quest.phases import DECISIONS, camp, castle, county, hide, place, scatter, take
@@ -291,7 +291,7 @@ def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     mine = S.territories(st, seat)
     targets = goals(st, seat)
     near = nearness(targets)
-    options = camp.attack_options(st, seat, with_heroes, False, (_source(st, seat, mine, near, rng),)) if mine else []
+    options = camp.attack_options(st, seat, with_heroes, False, (_source(st, mine, near, rng),)) if mine else []
     if not options:
         options = camp.attack_options(st, seat, with_heroes, False, mine)  # (mine: the map's order, as without)
     if not options:
@@ -322,33 +322,29 @@ def men_refused(st: State, seat: int, src: int, hero: str, men: dict[int, int]) 
     return S.hero_position(st, seat, hero) in men
 
 
-def _source(st: State, seat: int, mine: list[int], near: Sequence[int], rng: Draws) -> int:
-    """Where a campaign starts: the seat's strongest army for how near it stands to the seat's
-    treasures (`near`: their nearness row), or (one time in four) any of its territories."""
+def _source(st: State, mine: list[int], near: Sequence[int], rng: Draws) -> int:
+    """Where a campaign starts: the seat's strongest army (S.army_strength, the rules' own) for how
+    near it stands to the seat's treasures (`near`: their nearness row), or (one time in four) any
+    of its territories (`mine`)."""
     if rng.below(4) == 0:
         return rng.choice(mine)
-    men, champion, wizard = st["men"], st["champion"][seat], st["wizard"][seat]
-    # S.army_strength of the seat's own armies (men up to 4, the champion 1, the wizard 2), in one pass
-    worth = [3 * ((4 if men[t] > 4 else men[t]) + (t == champion) + 2 * (t == wizard)) - 10 * near[t] for t in mine]
+    strength = S.army_strength
+    worth = [3 * strength(st, t) - 10 * near[t] for t in mine]
     return mine[worth.index(max(worth))]  # the first best, as max(mine, key=...) gave
 
 
 def _best_attack(st: State, targets: list[int], near: Sequence[int], options: list[Attack],
                  rng: Draws) -> tuple[int, Attack]:
     """The best-scored declaration: towards the seat's treasures (`targets`, `near` their nearness
-    row), strong against weak, a die of luck (0 to 5, drawn only for the declarations within 5 of
-    the best: no other can win with it)."""
-    own, men, champions, wizards = st["owner"], st["men"], st["champion"], st["wizard"]
+    row), strong against weak (S.army_strength, the rules' own), a die of luck (0 to 5, drawn only
+    for the declarations within 5 of the best: no other can win with it)."""
+    strength = S.army_strength
     scores = []
     last = -1
     for src, tgt, vs, _, _ in options:
         if src != last:  # (a source's declarations come together: its part of the score once)
-            s = own[src]  # S.army_strength of the seat's army on src (men up to 4, the champion 1, the wizard 2)
-            last, base = src, 10 * near[src] + 3 * (min(men[src], 4) + (champions[s] == src) + 2 * (wizards[s] == src))
-        d = own[tgt]  # S.army_strength of what stands on tgt
-        defence = 0 if d < 0 else men[tgt] if d == ORC else \
-            min(men[tgt], 4) + (champions[d] == tgt) + 2 * (wizards[d] == tgt)
-        scores.append(base + (100 - 10 * near[src] if tgt in targets else -10 * near[tgt]) - 2 * defence
+            last, base = src, 10 * near[src] + 3 * strength(st, src)
+        scores.append(base + (100 - 10 * near[src] if tgt in targets else -10 * near[tgt]) - 2 * strength(st, tgt)
                       - (0 if vs == "army" else 5))
     top = max(scores)
     close = [i for i, score in enumerate(scores) if score >= top - 5]
