@@ -3,13 +3,13 @@ draws only legal moves, with a pull towards the seat's own treasures so that ran
 real end (a collector wins, WQ-GOAL-1); `default_move` is the most passive answer (deadlines)."""
 from __future__ import annotations
 
-from typing import Iterable, Sequence, TypeVar
+from typing import Sequence, TypeVar
 
 from core.rng import Rng
 from core.wizards_quest import board, cards, flow
 from core.wizards_quest import state as S
 from core.wizards_quest.battle import donor_men
-from core.wizards_quest.board import BOAT_REACH, COUNTIES, DIST, DUCHY, IDS, ORC
+from core.wizards_quest.board import DIST, IDS
 from core.memo import Memo
 from core.wizards_quest.flow import current
 from core.wizards_quest.phases import DECISIONS, camp, castle, county, hide, place, scatter, take
@@ -291,9 +291,9 @@ def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     mine = S.territories(st, seat)
     targets = goals(st, seat)
     near = nearness(targets)
-    options = attacks(st, seat, with_heroes, (_source(st, seat, mine, near, rng),)) if mine else []
+    options = camp.attack_options(st, seat, with_heroes, False, (_source(st, mine, near, rng),)) if mine else []
     if not options:
-        options = attacks(st, seat, with_heroes, mine)  # (mine: the map's order, as without)
+        options = camp.attack_options(st, seat, with_heroes, False, mine)  # (mine: the map's order, as without)
     if not options:
         sails = camp.simple_sails(st, seat)
         if sails and rng.below(3) == 0:
@@ -314,7 +314,7 @@ def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
 
 
 def men_refused(st: State, seat: int, src: int, hero: str, men: dict[int, int]) -> bool:
-    """Whether camp.attack_check refuses a listed army declaration (`attacks`) with all its
+    """Whether camp.attack_check refuses a listed army declaration (camp.attack_options) with all its
     donors' men (`donor_men`) moved in: only when the hero moved in comes from a donor and takes
     no place in a swap (no hero on src), which leaves that donor empty (WQ-CAMP-8)."""
     if not hero or S.hero_at(st, seat, src) is not None:
@@ -322,84 +322,29 @@ def men_refused(st: State, seat: int, src: int, hero: str, men: dict[int, int]) 
     return S.hero_position(st, seat, hero) in men
 
 
-def attacks(st: State, seat: int, with_heroes: bool, sources: Iterable[int]) -> list[Attack]:
-    """camp.attack_options(st, seat, with_heroes, sources=sources), the same list (tests/core/
-    wizards_quest/test_random_player.py compares them on every campaign of many games): the
-    target rules (_target_kinds, is_protected, _may_lead) inlined and each source's leaders sorted
-    once by what they may attack, for the random player's hot path (no call per target)."""
-    tn = st["turn"]
-    camps = tn["campaigns"] if tn else 0
-    dragon, peace = st["dragon"], st["peace"]
-    if camps < 1 and dragon < 0 and peace < 0:
-        return []
-    own, champions = st["owner"], st["champion"]
-    boat_reach = BOAT_REACH if camp.boat_ready(st, seat) else None
-    guarded = DUCHY[peace] if peace >= 0 else -1  # the Peacemaker's duchy (its counties are protected)
-    out: list[Attack] = []
-    for src in sources:
-        if own[src] != seat:
-            continue
-        anyone, champion_led, hero_led, wizard_led = _leaders(st, seat, src, with_heroes)
-        for targets, boat in (camp.LAND_REACH[src] if boat_reach is None and src != dragon and src != peace else
-                              camp.reach_of(src, dragon, peace, boat_reach)):
-            for tgt in targets:
-                d = own[tgt]
-                if tgt == dragon or tgt == peace:  # WQ-SPECIAL-1, -3 (only the army already there), -5
-                    if (camps >= 1 or d != -1) and (d != seat or tgt == src):
-                        for hero in hero_led if tgt == dragon else ():
-                            out.append((src, tgt, "dragon", boat, hero))
-                        for hero in wizard_led if tgt == peace else ():
-                            out.append((src, tgt, "peace", boat, hero))
-                elif d != seat and camps >= 1 and (tgt >= COUNTIES or DUCHY[tgt] != guarded):  # WQ-CAMP-9, WQ-PEACE-3
-                    for hero in champion_led if 0 <= d < ORC and champions[d] == tgt else anyone:  # WQ-CHAMP-1
-                        out.append((src, tgt, "army", boat, hero))
-    return out
-
-
-def _leaders(st: State, seat: int, src: int, with_heroes: bool) -> tuple[list[str], ...]:
-    """camp._leaders's heroes moved in ("" none), all of them, then those whose army a champion
-    leads, a hero leads, a wizard leads (WQ-HERO-MOVE-1, WQ-CAMP-8, WQ-CHAMP-1, WQ-SPECIAL-5)."""
-    champion, wizard = st["champion"][seat], st["wizard"][seat]
-    at_src = "champion" if champion == src else "wizard" if wizard == src else ""
-    anyone, champion_led, wizard_led = [""], [""] if at_src == "champion" else [], [""] if at_src == "wizard" else []
-    if with_heroes:
-        men = st["men"]
-        if champion >= 0 and champion != src and (at_src or men[champion] >= 1):
-            anyone.append("champion")
-            champion_led.append("champion")
-        if wizard >= 0 and wizard != src and (at_src or men[wizard] >= 1):
-            anyone.append("wizard")
-            wizard_led.append("wizard")
-    return anyone, champion_led, anyone if at_src else anyone[1:], wizard_led
-
-
-def _source(st: State, seat: int, mine: list[int], near: Sequence[int], rng: Draws) -> int:
-    """Where a campaign starts: the seat's strongest army for how near it stands to the seat's
-    treasures (`near`: their nearness row), or (one time in four) any of its territories."""
+def _source(st: State, mine: list[int], near: Sequence[int], rng: Draws) -> int:
+    """Where a campaign starts: the seat's strongest army (S.army_strength, the rules' own) for how
+    near it stands to the seat's treasures (`near`: their nearness row), or (one time in four) any
+    of its territories (`mine`)."""
     if rng.below(4) == 0:
         return rng.choice(mine)
-    men, champion, wizard = st["men"], st["champion"][seat], st["wizard"][seat]
-    # S.army_strength of the seat's own armies (men up to 4, the champion 1, the wizard 2), in one pass
-    worth = [3 * ((4 if men[t] > 4 else men[t]) + (t == champion) + 2 * (t == wizard)) - 10 * near[t] for t in mine]
+    strength = S.army_strength
+    worth = [3 * strength(st, t) - 10 * near[t] for t in mine]
     return mine[worth.index(max(worth))]  # the first best, as max(mine, key=...) gave
 
 
 def _best_attack(st: State, targets: list[int], near: Sequence[int], options: list[Attack],
                  rng: Draws) -> tuple[int, Attack]:
     """The best-scored declaration: towards the seat's treasures (`targets`, `near` their nearness
-    row), strong against weak, a die of luck (0 to 5, drawn only for the declarations within 5 of
-    the best: no other can win with it)."""
-    own, men, champions, wizards = st["owner"], st["men"], st["champion"], st["wizard"]
+    row), strong against weak (S.army_strength, the rules' own), a die of luck (0 to 5, drawn only
+    for the declarations within 5 of the best: no other can win with it)."""
+    strength = S.army_strength
     scores = []
     last = -1
     for src, tgt, vs, _, _ in options:
         if src != last:  # (a source's declarations come together: its part of the score once)
-            s = own[src]  # S.army_strength of the seat's army on src (men up to 4, the champion 1, the wizard 2)
-            last, base = src, 10 * near[src] + 3 * (min(men[src], 4) + (champions[s] == src) + 2 * (wizards[s] == src))
-        d = own[tgt]  # S.army_strength of what stands on tgt
-        defence = 0 if d < 0 else men[tgt] if d == ORC else \
-            min(men[tgt], 4) + (champions[d] == tgt) + 2 * (wizards[d] == tgt)
-        scores.append(base + (100 - 10 * near[src] if tgt in targets else -10 * near[tgt]) - 2 * defence
+            last, base = src, 10 * near[src] + 3 * strength(st, src)
+        scores.append(base + (100 - 10 * near[src] if tgt in targets else -10 * near[tgt]) - 2 * strength(st, tgt)
                       - (0 if vs == "army" else 5))
     top = max(scores)
     close = [i for i, score in enumerate(scores) if score >= top - 5]

@@ -281,20 +281,8 @@ def army_strength(st: State, t: int) -> int:
         return 0
     if s == ORC:
         return st["men"][t]
-    k = st["men"][t]  # (at most 4 count: no min() call, asked for every battle)
+    k = st["men"][t]  # (at most 4 count: no min() call, asked for every battle and by the random player's scores)
     return (k if k < 4 else 4) + (1 if st["champion"][s] == t else 0) + (2 if st["wizard"][s] == t else 0)
-
-
-def army_strengths(st: State) -> list[int]:
-    """army_strength of every territory at once (the random player scores many campaigns)."""
-    own = st["owner"]
-    out = [0 if s < 0 else k if s == ORC or k < 4 else 4 for s, k in zip(own, st["men"])]
-    for s, (c, w) in enumerate(zip(st["champion"], st["wizard"])):  # heroes on their own army
-        if c >= 0 and own[c] == s:
-            out[c] += 1
-        if w >= 0 and own[w] == s:
-            out[w] += 2
-    return out
 
 
 def defence_bonus(st: State, t: int, via: int) -> int:

@@ -294,43 +294,43 @@ def attack_move(option: Attack) -> dict:
 
 def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: bool = False,
                    sources: Iterable[int] | None = None) -> list[Attack]:
-    """The declarations of `simple_attacks` as tuples in the map's order (or only from `sources`):
-    attack_check's rules for them, worked out once per target and source (the random player's hot path)."""
-    camps = st["turn"]["campaigns"] if st["turn"] else 0
+    """The declarations of `simple_attacks` as tuples in the map's order (or only from `sources`;
+    with `first_only`, only the first of them): attack_check's rules for a declaration without men,
+    worked out per target in one test and per source once for its leaders (`_leaders`), without a
+    call per target (the random player's hot path, tests/core/wizards_quest/test_legal.py)."""
+    tn = st["turn"]
+    camps = tn["campaigns"] if tn else 0
     dragon, peace = st["dragon"], st["peace"]
     if camps < 1 and dragon < 0 and peace < 0:
         return []
-    out: list[Attack] = []
-    own = st["owner"]
-    kinds_at: dict[int, tuple[tuple[str, bool], ...]] = {}
+    own, champions = st["owner"], st["champion"]
     boat_reach = board.BOAT_REACH if boat_ready(st, seat) else None
     if camps < 1:  # only the creatures can be attacked: only from next to them, or on them (in the map's order)
         near = _near_creatures(dragon, peace, boat_reach)
         sources = sorted(near) if sources is None else [t for t in sources if t in near]
-    sources = (t for t in (range(board.TERRITORIES) if sources is None else sources) if own[t] == seat)  # lazily
+    elif sources is None:
+        sources = range(board.TERRITORIES)
+    guarded = board.DUCHY[peace] if peace >= 0 else -1  # the Peacemaker's duchy: S.is_protected's counties
+    out: list[Attack] = []
     for src in sources:
-        leaders: list[tuple[str, str | None]] | None = None  # worked out when a target needs them
-        reach = LAND_REACH[src] if boat_reach is None and src != dragon and src != peace else \
-            reach_of(src, dragon, peace, boat_reach)  # (the usual source: its neighbours only, from a table)
-        for targets, boat in reach:
+        if own[src] != seat:
+            continue
+        anyone, champion_led, hero_led, wizard_led = _leaders(st, seat, src, with_heroes)
+        for targets, boat in (LAND_REACH[src] if boat_reach is None and src != dragon and src != peace else
+                              reach_of(src, dragon, peace, boat_reach)):
             for tgt in targets:
-                if tgt != dragon and tgt != peace and (camps < 1 or own[tgt] == seat):
-                    continue  # nothing to attack: the seat's own territory, or without campaigns all but creatures
-                kinds = kinds_at.get(tgt)
-                if kinds is None:
-                    kinds = kinds_at[tgt] = _target_kinds(st, seat, tgt, camps)
-                for vs, champion_only in kinds:
-                    if vs != "army" and tgt != src and own[tgt] == seat:
-                        continue  # WQ-SPECIAL-3: only the army already there
-                    plain = vs == "army" and not champion_only  # any leader (no call: the hot case)
-                    if plain and first_only:
-                        return [(src, tgt, vs, boat, "")]  # the first of the leaders: no hero moved in
-                    leaders = leaders or _leaders(st, seat, src, with_heroes)
-                    for hero, lead in leaders:
-                        if plain or _may_lead(vs, champion_only, lead):
-                            out.append((src, tgt, vs, boat, hero))
-                            if first_only:
-                                return out
+                d = own[tgt]
+                if tgt == dragon or tgt == peace:  # WQ-SPECIAL-1, -3 (only the army already there), -5
+                    if (camps >= 1 or d != -1) and (d != seat or tgt == src):
+                        for hero in hero_led if tgt == dragon else ():
+                            out.append((src, tgt, "dragon", boat, hero))
+                        for hero in wizard_led if tgt == peace else ():  # WQ-CHAMP-2
+                            out.append((src, tgt, "peace", boat, hero))
+                elif d != seat and camps >= 1 and (tgt >= board.COUNTIES or board.DUCHY[tgt] != guarded):  # WQ-CAMP-9, WQ-PEACE-3
+                    for hero in champion_led if 0 <= d < ORC and champions[d] == tgt else anyone:  # WQ-CHAMP-1
+                        out.append((src, tgt, "army", boat, hero))
+        if first_only and out:
+            return out[:1]  # (the first source with a declaration: its first one)
     return out
 
 
@@ -352,42 +352,23 @@ def _near_creatures(dragon: int, peace: int, boat_reach: tuple[frozenset, ...] |
     return near
 
 
-def _target_kinds(st: State, seat: int, tgt: int, camps: int) -> tuple[tuple[str, bool], ...]:
-    """What a campaign may attack on tgt, and whether only a champion may lead it
-    (WQ-SPECIAL-1, WQ-CAMP-1, WQ-CAMP-9, WQ-PEACE-3, WQ-CHAMP-1)."""
-    d, dragon, peace = st["owner"][tgt], st["dragon"], st["peace"]
-    if tgt == dragon or tgt == peace:
-        if camps < 1 and d == -1:  # a creature on an empty territory is a campaign's target
-            return ()
-        return ((("dragon", False),) if tgt == dragon else ()) + ((("peace", False),) if tgt == peace else ())
-    if camps < 1 or d == seat or S.is_protected(st, tgt):
-        return ()
-    return ARMY_OF_CHAMPION if 0 <= d < ORC and st["champion"][d] == tgt else ARMY
-
-
-ARMY, ARMY_OF_CHAMPION = (("army", False),), (("army", True),)  # _target_kinds' usual answers, made once
-
-
-def _leaders(st: State, seat: int, src: int, with_heroes: bool) -> list[tuple[str, str | None]]:
-    """(hero moved in, hero leading the army on src) for the declarations allowed from src
-    (WQ-HERO-MOVE-1, WQ-CAMP-8)."""
-    at_src = S.hero_at(st, seat, src)
-    out: list[tuple[str, str | None]] = [("", at_src)]
+def _leaders(st: State, seat: int, src: int, with_heroes: bool) -> tuple[list[str], ...]:
+    """The heroes moved in ("" none) of the declarations from src: all of them, then those whose
+    army a champion leads, a hero leads, a wizard leads (WQ-HERO-MOVE-1: a hero moved in leads;
+    WQ-CAMP-8: it may not leave its territory empty unless it swaps with the hero on src;
+    WQ-CHAMP-1, WQ-SPECIAL-5, WQ-CHAMP-2: who may attack a champion, the dragon, the Peacemaker)."""
+    champion, wizard = st["champion"][seat], st["wizard"][seat]
+    at_src = "champion" if champion == src else "wizard" if wizard == src else ""  # S.hero_at
+    anyone, champion_led, wizard_led = [""], [""] if at_src == "champion" else [], [""] if at_src == "wizard" else []
     if with_heroes:
-        for hero in S.HEROES:
-            pos = st[hero][seat]  # type: ignore[literal-required]
-            if pos >= 0 and pos != src and (at_src or st["men"][pos] >= 1):
-                out.append((hero, hero))
-    return out
-
-
-def _may_lead(vs: str, champion_only: bool, lead: str | None) -> bool:
-    """Who may attack what (WQ-SPECIAL-5, WQ-CHAMP-1, WQ-CHAMP-2)."""
-    if vs == "dragon":
-        return bool(lead)
-    if vs == "peace":
-        return lead == "wizard"
-    return not champion_only or lead == "champion"
+        men = st["men"]
+        if champion >= 0 and champion != src and (at_src or men[champion] >= 1):
+            anyone.append("champion")
+            champion_led.append("champion")
+        if wizard >= 0 and wizard != src and (at_src or men[wizard] >= 1):
+            anyone.append("wizard")
+            wizard_led.append("wizard")
+    return anyone, champion_led, anyone if at_src else anyone[1:], wizard_led
 
 
 def simple_sails(st: State, seat: int) -> list[dict]:

@@ -1,6 +1,8 @@
 """Setup: hiding the treasures handed over, castles first, then counties (WQ-SETUP-7 to -10)."""
 from __future__ import annotations
 
+from typing import Sequence
+
 from core.protocol import Event
 from core.rng import Rng
 from core.text import P, say, term
@@ -14,30 +16,23 @@ from core.wizards_quest.state import HELD, QUIET, Frame, State, ask
 from core.records import new_event
 
 
-def hide_spots(st: State, f: Frame, owner: int) -> list[int]:
-    """Where the seat may hide a treasure of `owner` this round (WQ-SETUP-8..10, WQ-VAR-BLANK-2)."""
-    return _spots(st, f, owner, {tr[2] for tr in st["treasures"]})
+def hide_spots(st: State, f: Frame, owner: int, only: int = -1) -> list[int]:
+    """Where the seat may hide a treasure of `owner` this round (WQ-SETUP-8..10, WQ-VAR-BLANK-2);
+    with `only`, just that territory if it is one of them (hide_resolve's check of the one a move
+    names, without listing the others)."""
+    return _spots(st, f, owner, {tr[2] for tr in st["treasures"]}, only)
 
 
-def hide_allowed(st: State, f: Frame, owner: int, t: int) -> bool:
-    """t in hide_spots(st, f, owner), for the one territory a move names (hide_resolve): the same
-    tests as _spots' without listing the spots (tests/core/wizards_quest/test_hide_spots.py)."""
-    if not (board.IS_CASTLE[t] if f["round"] == 0 else t < board.COUNTIES):
-        return False
-    held = st["owner"][t]
-    if option(st, "blank-treasure") and held != f["seat"]:
-        return False
-    return held != owner and all(tr[2] != t for tr in st["treasures"])
-
-
-def _spots(st: State, f: Frame, owner: int, hidden: set[int]) -> list[int]:
+def _spots(st: State, f: Frame, owner: int, hidden: set[int], only: int = -1) -> list[int]:
     """hide_spots, with the territories already holding a treasure given."""
     own = st["owner"]
-    spots = board.CASTLE_IDS if f["round"] == 0 else range(board.COUNTIES)
-    if option(st, "blank-treasure"):  # only on the seat's own territories
+    spots: Sequence[int] = board.CASTLE_IDS if f["round"] == 0 else range(board.COUNTIES)  # WQ-SETUP-8, -9
+    if only >= 0:
+        spots = (only,) if only in spots else ()
+    if option(st, "blank-treasure"):  # only on the seat's own territories (WQ-VAR-BLANK-2)
         seat = f["seat"]
         return [t for t in spots if own[t] == seat and own[t] != owner and t not in hidden]
-    return [t for t in spots if own[t] != owner and t not in hidden]
+    return [t for t in spots if own[t] != owner and t not in hidden]  # WQ-SETUP-8..10
 
 
 def hide_options(st: State, f: Frame) -> list[tuple[int, list[int]]]:
@@ -66,7 +61,7 @@ def hide_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     if tr[2] != S.HELD or tr[3] != f["seat"]:
         bad(say("You can only hide a treasure you were handed and still hold."), "WQ-SETUP-7")
     t = terr(mv.get("at"), rule)
-    if not hide_allowed(st, f, tr[0], t):
+    if not hide_spots(st, f, tr[0], only=t):
         if S.treasure_at(st, t) >= 0:
             bad(say("{territory} already holds a treasure.", territory=IDS[t]), "WQ-SETUP-10")
         if option(st, "blank-treasure") and st["owner"][t] != f["seat"]:

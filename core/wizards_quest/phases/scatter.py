@@ -12,13 +12,26 @@ from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
 
 
-def scatter_spots(st: State, f: Frame) -> dict[int, int]:
-    """Where the victims may go and how many each spot takes (WQ-WIZ-2, WQ-WIZ-5)."""
+def scatter_spots(st: State, f: Frame, at_most: int = 0) -> dict[int, int]:
+    """Where the victims may go and how many each spot takes, in the map's order (WQ-WIZ-2,
+    WQ-WIZ-5, WQ-STACK-5); with `at_most` (0: all), only the first that many, the map read no further
+    (scatter_auto asks after every battle that struck whether there are two)."""
     v, ex = f["victim"], f["excluded"]
     own, n = st["owner"], st["men"]
+    out: dict[int, int] = {}
     if v != ORC:  # a player's pieces: any number on his territories and the empty ones
-        return {t: 10000 for t, s in enumerate(own) if (s == -1 or s == v) and t not in ex}
-    return {t: 4 if s == -1 else 4 - n[t] for t, s in enumerate(own) if (s == -1 or s == ORC and n[t] < 4) and t not in ex}
+        for t, s in enumerate(own):
+            if (s == -1 or s == v) and t not in ex:
+                out[t] = 10000
+                if len(out) == at_most:
+                    break
+        return out
+    for t, s in enumerate(own):  # orcs: on the empty territories and the orcs' own, at most 4 on one
+        if (s == -1 or s == ORC and n[t] < 4) and t not in ex:
+            out[t] = 4 if s == -1 else 4 - n[t]
+            if len(out) == at_most:
+                break
+    return out
 
 
 def scatter_hero_spots(st: State, f: Frame, spots: dict[int, int]) -> list[int]:
@@ -28,23 +41,8 @@ def scatter_hero_spots(st: State, f: Frame, spots: dict[int, int]) -> list[int]:
     return [t for t in spots if t != other]
 
 
-def two_spots(st: State, f: Frame) -> bool:
-    """len(scatter_spots(st, f)) > 1, the map read only until a second spot is found (scatter_auto
-    asks it after every battle that struck; the same test of a territory as scatter_spots', which
-    tests/core/wizards_quest/test_scatter_spots.py compares)."""
-    v, ex = f["victim"], f["excluded"]
-    own, n = st["owner"], st["men"]
-    found = False
-    for t, s in enumerate(own):
-        if (s == -1 or (s == v if v != ORC else s == ORC and n[t] < 4)) and t not in ex:
-            if found:
-                return True
-            found = True
-    return False
-
-
 def scatter_auto(st: State, f: Frame) -> dict | None:
-    if f["men"] and two_spots(st, f):
+    if f["men"] and len(scatter_spots(st, f, 2)) > 1:
         return None  # a real choice of places (without listing them all)
     spots = scatter_spots(st, f)
     hspots = scatter_hero_spots(st, f, spots)

@@ -1,14 +1,14 @@
-"""hide_resolve's check of one territory (phases/hide.py hide_allowed) answers as the list of
-spots does (hide_spots): where a treasure may be hidden (WQ-SETUP-8, WQ-SETUP-9, WQ-SETUP-10,
-WQ-VAR-BLANK-2)."""
+"""Where a treasure may be hidden (phases/hide.py hide_spots, WQ-SETUP-8, WQ-SETUP-9, WQ-SETUP-10,
+WQ-VAR-BLANK-2), against the rules written out plainly, and hide_spots' check of the one territory
+a move names (`only`, hide_resolve's) against the whole list."""
 import random
 
 import pytest
 
 from core.rng import Rng
 from core.wizards_quest import GAME as G
-from core.wizards_quest.board import ORC, TERRITORIES
-from core.wizards_quest.phases.hide import hide_allowed, hide_spots
+from core.wizards_quest.board import IS_CASTLE, ORC, TERRITORIES
+from core.wizards_quest.phases.hide import hide_spots
 from core.wizards_quest.state import Frame, State
 
 
@@ -29,13 +29,28 @@ def _positions(blank: bool):
             yield State(st, owner=owner)  # type: ignore[misc]
 
 
+def hidable(st, seat: int, hide_round: int, owner: int, blank: bool, t: int) -> bool:
+    """The rules, plainly: a castle in the first round, a county after (WQ-SETUP-8, -9); one
+    treasure a territory (WQ-SETUP-10); never on the owner's (WQ-SETUP-8..10); in the blank
+    variant only on the placer's own territories (WQ-VAR-BLANK-2)."""
+    if IS_CASTLE[t] != (hide_round == 0):
+        return False
+    if any(tr[2] == t for tr in st["treasures"]):
+        return False
+    if st["owner"][t] == owner:
+        return False
+    return not blank or st["owner"][t] == seat
+
+
 @pytest.mark.rule("WQ-SETUP-8", "WQ-SETUP-9", "WQ-SETUP-10", "WQ-VAR-BLANK-2")
 @pytest.mark.parametrize("blank", [False, True])
-def test_hide_allowed_is_membership_of_hide_spots(blank):
+def test_the_hiding_spots_are_the_rules_and_only_checks_one_of_them(blank):
     for st in _positions(blank):
         for seat in range(4):
             for hide_round in (0, 1):
                 f = Frame(kind="ask-hide", seat=seat, round=hide_round)
                 for owner in range(4):
                     spots = hide_spots(st, f, owner)
-                    assert [t for t in range(TERRITORIES) if hide_allowed(st, f, owner, t)] == spots
+                    assert spots == [t for t in range(TERRITORIES) if hidable(st, seat, hide_round, owner, blank, t)]
+                    for t in range(TERRITORIES):
+                        assert hide_spots(st, f, owner, only=t) == ([t] if t in spots else [])

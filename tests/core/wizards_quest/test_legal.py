@@ -3,7 +3,6 @@ import pytest
 
 from core.rng import Rng
 from core.wizards_quest import GAME as G, board, legal
-from core.wizards_quest import state as S
 from core.wizards_quest.flow import current
 from core.wizards_quest.phases import camp
 
@@ -45,14 +44,13 @@ def test_the_listed_campaigns_are_exactly_those_the_rules_accept():
     assert checked > 200
 
 
-@pytest.mark.rule("WQ-STR-3")
-def test_the_strengths_of_every_territory_at_once_agree_with_each_army_strength():
-    """WQ-STR-3 to WQ-STR-6: the random player's all-at-once strengths are army_strength's, and
-    the nearness rows are the distance to the nearest goal, along random games."""
+@pytest.mark.rule("WQ-CAMP-2")
+def test_the_nearness_rows_are_the_steps_to_the_nearest_goal():
+    """WQ-CAMP-2 (campaigns go by land steps): the random player's nearness rows are, per
+    territory, the fewest steps to any of the seat's treasures (20 with none), along random games."""
     for players in (2, 4, 6):
         st, rng = G.setup(players, {}, f"strengths-{players}"), Rng(f"strengths-{players}", scheme=2)
         while G.result(st) is None:
-            assert S.army_strengths(st) == [S.army_strength(st, t) for t in range(board.TERRITORIES)]
             goals = legal.goals(st, 0)
             assert list(legal.nearness(goals)) == [min((board.DIST[t][g] for g in goals), default=20)
                                                    for t in range(board.TERRITORIES)]

@@ -28,8 +28,10 @@ def positions():
 @pytest.mark.rule("WQ-CAMP-2")
 def test_the_random_players_campaigns_and_takes_are_the_phases():
     """WQ-CAMP-1, -2, -4, -5, -8, -9, WQ-SPECIAL-1..5, WQ-CHAMP-1, WQ-HERO-MOVE-1, WQ-BOAT-2,
-    WQ-PEACE-3: legal.attacks lists camp.attack_options from one source and from all; men_refused
-    is attack_check's refusal of a declaration with every donor's men moved in; take_ranges holds
+    WQ-PEACE-3: camp.attack_options from some sources (the random player's way: one source, then
+    all it holds) lists the declarations from those sources of the whole list (which test_legal.py
+    checks against attack_check), in order, and with first_only the first of them; men_refused is
+    attack_check's refusal of a declaration with every donor's men moved in; take_ranges holds
     take.takes's pairs in order."""
     campaigns = refusals = takes = 0
     for st, f in positions():
@@ -37,10 +39,12 @@ def test_the_random_players_campaigns_and_takes_are_the_phases():
         if f["kind"] == "ask-camp":
             mine = S.territories(st, seat)
             for with_heroes in (False, True):
-                assert legal.attacks(st, seat, with_heroes, mine) == camp.attack_options(st, seat, with_heroes, sources=mine)
+                every = camp.attack_options(st, seat, with_heroes)
+                assert camp.attack_options(st, seat, with_heroes, sources=mine) == every
+                assert camp.attack_options(st, seat, with_heroes, first_only=True) == every[:1]
                 for src in mine:
-                    options = legal.attacks(st, seat, with_heroes, (src,))
-                    assert options == camp.attack_options(st, seat, with_heroes, sources=(src,))
+                    options = camp.attack_options(st, seat, with_heroes, sources=(src,))
+                    assert options == [option for option in every if option[0] == src]
                     for _source, tgt, vs, boat, hero in options:
                         men = donor_men(st, seat, src, boat) if vs == "army" else {}
                         if men:

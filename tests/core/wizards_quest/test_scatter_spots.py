@@ -1,5 +1,6 @@
-"""scatter_auto's early look (phases/scatter.py two_spots) answers as scatter_spots does: the
-spots where a wizard's victims may go (WQ-WIZ-2, WQ-WIZ-5)."""
+"""The spots where a wizard's victims may go (phases/scatter.py scatter_spots, WQ-WIZ-2, WQ-WIZ-5,
+WQ-STACK-5), against the rules written out plainly, and its early stop (`at_most`, scatter_auto's
+look for a second spot) against the whole list."""
 import random
 
 import pytest
@@ -7,7 +8,7 @@ import pytest
 from core.rng import Rng
 from core.wizards_quest import GAME as G
 from core.wizards_quest.board import ORC, TERRITORIES
-from core.wizards_quest.phases.scatter import scatter_spots, two_spots
+from core.wizards_quest.phases.scatter import scatter_spots
 from core.wizards_quest.state import Frame, State
 
 
@@ -32,10 +33,26 @@ def _positions():
                     yield State(st, owner=owner, men=men)  # type: ignore[misc]
 
 
-@pytest.mark.rule("WQ-WIZ-2", "WQ-WIZ-5")
-def test_two_spots_is_scatter_spots_with_more_than_one():
+def room(st, victim: int, excluded: list[int], t: int) -> int:
+    """The rules, plainly: how many struck pieces t takes (0: none). A player's go on his other
+    territories or empty ones, any number (WQ-WIZ-2); orcs on orc or empty territories, never
+    more than 4 on one (WQ-WIZ-5, WQ-STACK-5); never where the battle was (`excluded`)."""
+    holder, men = st["owner"][t], st["men"][t]
+    if t in excluded or holder not in (-1, victim):
+        return 0
+    if victim != ORC:
+        return 10000
+    return 4 - (men if holder == ORC else 0)
+
+
+@pytest.mark.rule("WQ-WIZ-2", "WQ-WIZ-5", "WQ-STACK-5")
+def test_the_scattering_spots_are_the_rules_and_at_most_stops_early():
     for st in _positions():
         for victim in (0, 1, 2, ORC):
             for excluded in ([0, 1], [5, 40], [], [3]):
                 f = Frame(kind="ask-scatter", seat=3, victim=victim, men=2, hero="", excluded=excluded)
-                assert two_spots(st, f) == (len(scatter_spots(st, f)) > 1)
+                spots = scatter_spots(st, f)
+                rooms = {t: room(st, victim, excluded, t) for t in range(TERRITORIES)}
+                assert list(spots.items()) == [(t, k) for t, k in rooms.items() if k > 0]
+                for at_most in (1, 2, 3):
+                    assert list(scatter_spots(st, f, at_most).items()) == list(spots.items())[:at_most]
