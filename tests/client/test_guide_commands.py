@@ -80,3 +80,10 @@ def test_explain_passes_the_language(herald, server_url):
     assert as_json["language"] == "ru" and as_json["title"] == "D3C1 Туманный лес 1"
     refused = herald("explain", "castle-assault", "V46", "--language", "xx")
     assert refused.exit_code == exitcodes.REJECTED and "Herald does not speak 'xx'" in refused.stderr
+
+
+def test_rulesets_passes_the_language(herald, server_url):
+    shown = herald("rulesets", "--language", "sv")
+    assert shown.exit_code == 0, shown.stderr
+    assert "--option skirmish=VALUE  Skärmytsling: 11 SP vinner" in shown.stdout
+    assert "Skirmish: 11 VP wins" in herald("rulesets").stdout

@@ -92,3 +92,30 @@ def test_every_entry_renders_in_every_language(game, language):
         for key in ("title", "text"):
             said = found[key].replace("{P0}", "")
             assert "{" not in said and "}" not in said, (game, thing, language, said)
+
+
+# --- the options' help (GET /rulesets?lang=) -------------------------------------------------
+
+@pytest.mark.rule("MM-OPT-SKIRMISH-1")
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_options_help_is_said_in_the_language(client, language):
+    """Every option's help of every game is translated; a mode's name is the edition's
+    (Skirmish, MM-OPT-SKIRMISH-1), the values a table types stay as they are."""
+    english = {game["name"]: game for game in client.get("/rulesets").json}
+    answer = client.get("/rulesets", query_string={"lang": language})
+    assert answer.status_code == 200
+    said = {game["name"]: game for game in answer.json}
+    assert said.keys() == english.keys()
+    for name in games.guided():
+        for option, about in said[name]["options"].items():
+            before = english[name]["options"][option]
+            assert about["help"] != before["help"], (language, name, option)
+            assert {k: v for k, v in about.items() if k != "help"} == {k: v for k, v in before.items() if k != "help"}
+    skirmish = edition(language, "medieval-mastery")["Skirmish"]
+    assert said["medieval-mastery"]["options"]["skirmish"]["help"].startswith(skirmish)
+    assert "'stationed'" in said["castle-assault"]["options"]["spoils"]["help"]
+
+
+def test_the_rulesets_refuse_a_language_herald_does_not_speak(client):
+    answer = client.get("/rulesets?lang=tlh")
+    assert answer.status_code == 422 and "Herald does not speak 'tlh'" in answer.json["error"]["message"]
