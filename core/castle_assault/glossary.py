@@ -35,6 +35,8 @@ DECK_USE = {
     "A": say("A reaction card: only the player attacked may play it, against that one attack, then it is "
              "discarded (CA-ACT-REACT-1..10)."),
 }
+DECK_TITLE = {"F": say("Fortress deck"), "V": say("Village deck"), "S": say("Siege deck"), "D": say("Dungeon deck"),
+              "A": say("Academy deck")}  # one message each: languages name each deck in their own way
 EXPLORER_USE = say("Explorers: `explore` with them against the top Dungeon card (CA-ACT-EXPLORE-1).")
 COLOUR = {"blue": say("blue"), "green": say("green")}
 
@@ -76,12 +78,11 @@ def kind_text(kind) -> str:
     ids = [c for c, k in CARDS.kind_of.items() if k is kind]
     cards = ids[0] + (".." + ids[-1] if len(ids) > 1 else "")
     if facts:
-        return say_n("{name} ({deck} deck, {n} card: {cards}): {facts}. {use}",
-                     "{name} ({deck} deck, {n} cards: {cards}): {facts}. {use}", kind.count,
-                     name=term(kind.name), deck=term(DECK_NAMES[kind.deck]), cards=cards, facts=join("; ", facts),
-                     use=use)
-    return say_n("{name} ({deck} deck, {n} card: {cards}): {use}", "{name} ({deck} deck, {n} cards: {cards}): {use}",
-                 kind.count, name=term(kind.name), deck=term(DECK_NAMES[kind.deck]), cards=cards, use=use)
+        return say_n("{name} ({deck}, {n} card: {cards}): {facts}. {use}",
+                     "{name} ({deck}, {n} cards: {cards}): {facts}. {use}", kind.count,
+                     name=term(kind.name), deck=DECK_TITLE[kind.deck], cards=cards, facts=join("; ", facts), use=use)
+    return say_n("{name} ({deck}, {n} card: {cards}): {use}", "{name} ({deck}, {n} cards: {cards}): {use}",
+                 kind.count, name=term(kind.name), deck=DECK_TITLE[kind.deck], cards=cards, use=use)
 
 
 DECK_TEXT = {
@@ -103,8 +104,8 @@ def build() -> Glossary:
     g.add("Explorer", term("Explorer"), "card", say("{name}: 1, 2 or 3 torches; `explore` with one or more against "
           "the top Dungeon card (CA-ACT-EXPLORE-1).", name=term("Explorer")), "CA-ACT-EXPLORE-1")
     for letter, name in DECK_NAMES.items():
-        g.add([name, f"{name} deck"], say("{deck} deck", deck=term(name)), "term",
-              say("The {deck} deck (card ids {letter}0, {letter}1, ...). {text}", deck=term(name), letter=letter,
+        g.add([name, f"{name} deck"], DECK_TITLE[letter], "term",
+              say("The {deck} (card ids {letter}0, {letter}1, ...). {text}", deck=DECK_TITLE[letter], letter=letter,
                   text=DECK_TEXT[letter]), "CA-SETUP-5")
     _symbols(g)
     g.add_terms(TERMS)
