@@ -141,8 +141,8 @@ class HeraldApi:
     def health(self) -> dict:
         return self.request("GET", "/health", auth=False)
 
-    def rulesets(self) -> list:
-        return self.request("GET", "/rulesets", auth=False)
+    def rulesets(self, language: str | None = None) -> list:
+        return self.request("GET", "/rulesets", params={"lang": language}, auth=False)
 
     def register(self, name: str, email: str, timezone: str | None = None, language: str | None = None) -> dict:
         body = {"name": name, "email": email, **({"timezone": timezone} if timezone else {}),

@@ -140,11 +140,13 @@ def register(name, email, save, force, zone, language, as_json):
 
 
 @cli.command()
+@click.option("--language", metavar="LANG", default=None,
+              help="The options' help in sv, ru, nl, es or hu (default: English).")
 @json_option
 @connection_options
-def rulesets(as_json):
+def rulesets(language, as_json):
     """List the games this server offers, with their options."""
-    reply(as_json, api(auth=False).rulesets(), output.rulesets)
+    reply(as_json, api(auth=False).rulesets(language), output.rulesets)
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict:

@@ -42,15 +42,18 @@ def rules(game, topic, language, as_json):
 @click.command()
 @click.argument("game")
 @click.argument("thing", nargs=-1, required=True)
+@click.option("--language", metavar="LANG", default=None,
+              help="The explanation in sv, ru, nl, es or hu (default: English); THING may be the English name or symbol.")
 @base.json_option
 @base.connection_options
-def explain(game, thing, as_json):
+def explain(game, thing, language, as_json):
     """Explain a card, artefact, territory or board symbol of GAME.
 
     Examples: herald explain wizards-quest D2C4; herald explain wizards-quest s2;
     herald explain medieval-mastery "Orb of Brutality"; herald explain castle-assault 0/W1
     """
-    answer = base.api(auth=False).request("GET", path(game, "explain", " ".join(thing)), auth=False)
+    answer = base.api(auth=False).request("GET", path(game, "explain", " ".join(thing)), params={"lang": language},
+                                          auth=False)
     base.reply(as_json, answer, human_explanation)
 
 

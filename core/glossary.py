@@ -4,6 +4,11 @@ A game's glossary module (`core/<game>/glossary.py`) builds a `Glossary` from it
 modules (cards, map, artefacts), so the explanations follow the data instead of retyping it.
 Fixed terms are looked up case-insensitively; patterns explain symbols that carry numbers
 (`s2`, `orcs 3`, `P1x6`, `0/W1`). Pure data and text: no I/O, importable anywhere.
+
+An entry's title and text are messages (core/text.py `say`, `term`): their value is the
+English, and the server says them in the reader's language (`?lang=`) with the game's catalog
+and term list, as it says events and prompts. The names looked up stay the English ones and
+the symbols as the board writes them (what a player types).
 """
 from __future__ import annotations
 
@@ -13,11 +18,13 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from core.registry import games
+from core.text import say
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One explanation: what the thing is called, what sort of thing it is, the text."""
+    """One explanation: what the thing is called, what sort of thing it is, the text (the
+    title and text: messages, `Msg`/`Term`, or a plain symbol as the board writes it)."""
 
     title: str
     kind: str  # card, artefact, territory, symbol, term, piece
@@ -76,7 +83,7 @@ class Glossary:
         for names, title, text, rule in terms:
             for name in names:
                 if normalise(name) not in self.entries:
-                    self.add(name, title, "term", f"{title}: {text}", rule)
+                    self.add(name, title, "term", say("{title}: {text}", title=title, text=text), rule)
 
     def pattern(self, regex: str, build: Callable[[re.Match], Entry | None]) -> None:
         self.patterns.append((re.compile(regex, re.IGNORECASE), build))

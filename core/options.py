@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from core.protocol import Option
+from core.text import say
 
-RNG_OPTION = Option(default=2, help="The random stream: 1 = one SHA-256 per draw (games created before rules version 3), "
-                    "2 = four draws per SHA-256 block (core/rng.py). Not a rule: the same rules, other shuffles and dice.",
+RNG_OPTION = Option(default=2, help=say("The random stream: 1 = one SHA-256 per draw (games created before rules version 3), "
+                    "2 = four draws per SHA-256 block (core/rng.py). Not a rule: the same rules, other shuffles and dice."),
                     kind=int, choices=(1, 2), rule=None, since=3, legacy=1, internal=True)
 _TABLE = {"rng": RNG_OPTION}
 _LEGACY = RNG_OPTION.legacy

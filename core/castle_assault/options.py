@@ -10,48 +10,49 @@ from __future__ import annotations
 
 from core.options import RNG_OPTION
 from core.protocol import Option, option_reader
+from core.text import say
 
 OPTIONS = {
-    "windows": Option(default="fast", help="Out-of-turn windows: fast asks only seats holding a legal answer; strict asks "
-                      "every eligible seat, as at a table.", choices=("fast", "strict"), rule="CA-MULTI-5"),
-    "spoils": Option(default="stationed", help="V-SPOILS: who gets what when a castle falls with 3-4 players: 'stationed' = "
-                     "the attacker takes the stationed cards; 'all' = also the victim's hand and loot.",
+    "windows": Option(default="fast", help=say("Out-of-turn windows: fast asks only seats holding a legal answer; strict asks "
+                      "every eligible seat, as at a table."), choices=("fast", "strict"), rule="CA-MULTI-5"),
+    "spoils": Option(default="stationed", help=say("V-SPOILS: who gets what when a castle falls with 3-4 players: 'stationed' = "
+                     "the attacker takes the stationed cards; 'all' = also the victim's hand and loot."),
                      choices=("stationed", "all"), rule="CA-MULTI-12"),
     # "se consigue 1 carta de botín por cada batalla vencida ... El jugador victorioso roba una carta"
-    "join-loot": Option(default="active", help="V-JOIN-LOOT: 'active' = one loot card per battle won, for the active player "
-                        "(the original); 'all' = the active player and every joiner draw loot.",
+    "join-loot": Option(default="active", help=say("V-JOIN-LOOT: 'active' = one loot card per battle won, for the active player "
+                        "(the original); 'all' = the active player and every joiner draw loot."),
                         choices=("all", "active"), rule="CA-LOOT-5", earlier_defaults=((1, "all"),)),
-    "night-join": Option(default=True, help="V-NIGHT-JOIN: may other players join a night attack (face down)?", kind=bool,
+    "night-join": Option(default=True, help=say("V-NIGHT-JOIN: may other players join a night attack (face down)?"), kind=bool,
                          rule="CA-ACT-NIGHT-7"),
-    "night-count": Option(default="public", help="V-NIGHT-COUNT: is the number of cards under a Night card public?",
+    "night-count": Option(default="public", help=say("V-NIGHT-COUNT: is the number of cards under a Night card public?"),
                           choices=("public", "hidden"), rule="CA-ACT-NIGHT-5"),
     # "Las cartas añadidas a una muralla o castillo pueden ser atacadas de forma independiente"
-    "castle-defender": Option(default="always", help="V-CASTLE-DEFENDER: cards stationed on a castle can be attacked always "
-                              "(the original: 'independently') or only when the castle can ('castle').",
+    "castle-defender": Option(default="always", help=say("V-CASTLE-DEFENDER: cards stationed on a castle can be attacked always "
+                              "(the original: 'independently') or only when the castle can ('castle')."),
                               choices=("castle", "always"), rule="CA-ACT-ATTACK-6", earlier_defaults=((1, "castle"),)),
     # "utilizar cartas de su mano cediéndole recursos a un aliado"
-    "gift": Option(default="any", help="V-GIFT: an eliminated player gives any number of cards per turn ('any', the original's "
-                   "'cards ... resources') or one ('one').", choices=("one", "any"), rule="CA-MULTI-9",
+    "gift": Option(default="any", help=say("V-GIFT: an eliminated player gives any number of cards per turn ('any', the original's "
+                   "'cards ... resources') or one ('one')."), choices=("one", "any"), rule="CA-MULTI-9",
                    earlier_defaults=((1, "one"),)),
-    "reshuffle": Option(default="bottom", help="V-RESHUFFLE: at a Village rebuild, Siege and Academy cards go under their own "
-                        "decks ('bottom') or leave the game ('remove').", choices=("bottom", "remove"), rule="CA-GEN-5"),
-    "stall": Option(default=0, help="V-STALL: end the game without a winner after this many full rounds without a won "
-                    "battle (0 = off).", kind=int, rule="CA-END-4", minimum=0, maximum=1000),
-    "first-player": Option(default=-1, help="The seat that plays first (-1 = chosen at random).", kind=int, rule="CA-SETUP-7",
+    "reshuffle": Option(default="bottom", help=say("V-RESHUFFLE: at a Village rebuild, Siege and Academy cards go under their own "
+                        "decks ('bottom') or leave the game ('remove')."), choices=("bottom", "remove"), rule="CA-GEN-5"),
+    "stall": Option(default=0, help=say("V-STALL: end the game without a winner after this many full rounds without a won "
+                    "battle (0 = off)."), kind=int, rule="CA-END-4", minimum=0, maximum=1000),
+    "first-player": Option(default=-1, help=say("The seat that plays first (-1 = chosen at random)."), kind=int, rule="CA-SETUP-7",
                            minimum=-1, maximum=3),
-    "cards": Option(default="v05", help="The card list (rules section 3): v05 = the reconstructed 120-card list.", choices=("v05",),
+    "cards": Option(default="v05", help=say("The card list (rules section 3): v05 = the reconstructed 120-card list."), choices=("v05",),
                     rule="CA-GEN-13", internal=True),  # one list today: nothing for a table to choose
     # "la carta atacada pierde y se gira sobre la mesa"
-    "defeated-defender": Option(default="turned", help="A stationed card defeated on its own is turned face down and leaves "
-                                "the game ('turned', the original) or goes to the discard pile ('discarded').",
+    "defeated-defender": Option(default="turned", help=say("A stationed card defeated on its own is turned face down and leaves "
+                                "the game ('turned', the original) or goes to the discard pile ('discarded')."),
                                 choices=("turned", "discarded"), rule="CA-ACT-ATTACK-14", since=2, legacy="discarded"),
     # The next two exist only so that games created under rules version 1 replay as they were played:
     # new games get the original's reading, the only choice offered.
-    "defend-limit": Option(default="placement", help="One card placed in defence per turn; taking cards back is not limited "
-                           "(the original; the only choice for new games).", choices=("placement",),
+    "defend-limit": Option(default="placement", help=say("One card placed in defence per turn; taking cards back is not limited "
+                           "(the original; the only choice for new games)."), choices=("placement",),
                            rule="CA-ACT-DEFEND-6", since=2, legacy="place-or-take-back", internal=True),
-    "rebuild": Option(default="own-deck", help="At a Village rebuild each non-Village card goes to its own deck, or out of the "
-                      "game per 'reshuffle' (the only choice for new games).", choices=("own-deck",), rule="CA-GEN-5",
+    "rebuild": Option(default="own-deck", help=say("At a Village rebuild each non-Village card goes to its own deck, or out of the "
+                      "game per 'reshuffle' (the only choice for new games)."), choices=("own-deck",), rule="CA-GEN-5",
                       since=2, legacy="academy", internal=True),
     # Rules version 3 (issue 14): new games draw four random numbers per SHA-256 block.
     "rng": RNG_OPTION,

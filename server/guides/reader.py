@@ -20,6 +20,7 @@ from core.glossary import Glossary
 from core.registry import games
 from server.config import Settings, settings_of
 from server.errors import ApiError, msg
+from server.web.i18n import gamewords, terms
 from server.web.i18n.languages import DEFAULT, effective
 
 HEADING = re.compile(r"^(#{1,4}) +(.+?) *$")
@@ -112,10 +113,21 @@ def rules(name: str, topic: str | None = None, language: str | None = None) -> d
                    details={"topics": listed})
 
 
-def explain(name: str, thing: str) -> dict:
-    found = glossary(name).explain(thing)
+def explain(name: str, thing: str, language: str | None = None) -> dict:
+    """What `thing` means in `name`'s glossary, its title and text said in `language` (the
+    game's catalog and term list: the names its printed edition in that language gives).
+    `thing` is looked up as a player types it: the English name or a symbol, or a component's
+    name in `language` (`Borg`, `Dimskogen 1`), which is read back to the English one."""
+    language = effective(language)
+    book = glossary(name)
+    found = book.explain(thing)
     if found is None:
-        near = glossary(name).close_matches(thing)
+        english = translated_name(name, thing, language)
+        found = book.explain(english) if english else None
+        if found is not None:
+            found["thing"] = thing.strip()
+    if found is None:
+        near = book.close_matches(thing)
         if near:
             refusal = msg("The %(name)s glossary does not know %(thing)s. Did you mean: %(close)s?", name=name,
                           thing=repr(thing), close=", ".join(near))
@@ -123,7 +135,19 @@ def explain(name: str, thing: str) -> dict:
             refusal = msg("The %(name)s glossary does not know %(thing)s. Try a card, territory or board symbol.",
                           name=name, thing=repr(thing))
         raise ApiError(404, "not-found", refusal, details={"close": near})
-    return {"ruleset": name, **found}
+    for key in ("title", "text"):
+        found[key] = gamewords.said(found[key], language, name)
+    return {"ruleset": name, **found, "language": language}
+
+
+def translated_name(name: str, thing: str, language: str) -> str | None:
+    """The English name of a component that `language`'s term list of `name` calls `thing`
+    (any letter case), or None."""
+    wanted = " ".join(thing.lower().split())
+    for english, said in terms.terms(language).get(name, {}).items():
+        if said.lower() == wanted:
+            return english
+    return None
 
 
 def rules_url(config: Settings, name: str | None, language: str | None = None) -> str:

@@ -69,3 +69,21 @@ def test_the_guide_commands_need_neither_core_nor_server_on_the_client():
              "print(sorted(m for m in sys.modules if m.split('.')[0] in ('core', 'server')))")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_explain_passes_the_language(herald, server_url):
+    """`--language` asks the server for the explanation in that language, as `herald rules` does."""
+    swedish = herald("explain", "castle-assault", "V46", "--language", "sv")
+    assert swedish.exit_code == 0, swedish.stderr
+    assert swedish.stdout.startswith("V46 Byggmästare (card)\n") and "Byns lek" in swedish.stdout
+    as_json = herald.json("explain", "wizards-quest", "D3C1", "--language", "ru")
+    assert as_json["language"] == "ru" and as_json["title"] == "D3C1 Туманный лес 1"
+    refused = herald("explain", "castle-assault", "V46", "--language", "xx")
+    assert refused.exit_code == exitcodes.REJECTED and "Herald does not speak 'xx'" in refused.stderr
+
+
+def test_rulesets_passes_the_language(herald, server_url):
+    shown = herald("rulesets", "--language", "sv")
+    assert shown.exit_code == 0, shown.stderr
+    assert "--option skirmish=VALUE  Skärmytsling: 11 SP vinner" in shown.stdout
+    assert "Skirmish: 11 VP wins" in herald("rulesets").stdout

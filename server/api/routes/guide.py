@@ -16,6 +16,8 @@ LANG = {"in": "query", "name": "lang", "required": False, "schema": {"type": "st
         "description": "the guide's language (default: English); a language the guide is not translated into "
                        "answers the English guide"}
 
+EXPLAIN_LANG = {**LANG, "description": "the language of the explanation (default: English)"}
+
 
 def guide_language() -> str:
     """`?lang=`: a language Herald speaks, else 422 with the choices."""
@@ -41,9 +43,13 @@ def rules(name):
 
 
 @blp.route("/<name>/explain/<path:thing>")
-@blp.response(200, description="{ruleset, thing, title, kind, text, rule}")
+@blp.response(200, description="{ruleset, thing, title, kind, text, rule, language}")
 @blp.alt_response(404, schema=ErrorSchema, description="not-found: unknown game or term, with close matches")
-@blp.doc(security=[])
+@blp.alt_response(422, schema=ErrorSchema, description="invalid-input: a language Herald does not speak")
+@blp.doc(security=[], parameters=[EXPLAIN_LANG])
 def explain(name, thing):
-    """What a card, artefact, territory or board symbol means."""
-    return reader.explain(name, thing)
+    """What a card, artefact, territory or board symbol means. `?lang=sv` (sv, ru, nl, es, hu):
+    the title and text in that language, components named as its printed edition names them;
+    `thing` is still the English name or symbol (a component's name in that language is
+    understood too); `language` says which language the answer is in."""
+    return reader.explain(name, thing, guide_language())

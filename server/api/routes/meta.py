@@ -6,8 +6,11 @@ from flask_smorest import Blueprint
 
 from server.web import guidepages
 from server.api import health as health_report
+from server.api.error_handlers import ErrorSchema
 from server.rulesets import available
+from server.api.routes.guide import LANG, guide_language
 from server.api.routes.schemas import RulesetSchema
+from server.web.i18n import gamewords
 
 blp = Blueprint("meta", __name__, description="Server health and available games")
 
@@ -39,6 +42,10 @@ def health():
 
 @blp.route("/rulesets")
 @blp.response(200, RulesetSchema(many=True))
-@blp.doc(security=[])
+@blp.alt_response(422, schema=ErrorSchema, description="invalid-input: a language Herald does not speak")
+@blp.doc(security=[], parameters=[{**LANG, "description": "the language of the options' help (default: English)"}])
 def rulesets():
-    return [game.describe() for game in available()]
+    """The games this server offers and their options; `?lang=sv` (sv, ru, nl, es, hu): each
+    option's help in that language."""
+    language = guide_language()
+    return [gamewords.described(game.describe(), language) for game in available()]

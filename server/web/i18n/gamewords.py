@@ -62,6 +62,16 @@ def said(text: Any, language: str | None, ruleset: str | None) -> str:
     return str(render(text, speaker(language, ruleset)))
 
 
+def described(description: dict, language: str | None) -> dict:
+    """A game's `Game.describe()` (GET /rulesets) with each option's help said in `language`
+    (the options are the game's messages: core/<game>/options.py)."""
+    if effective(language) == DEFAULT:
+        return description
+    options = {name: {**option, "help": said(option["help"], language, description["name"])}
+               for name, option in (description.get("options") or {}).items()}
+    return {**description, "options": options}
+
+
 def speaking(language: str | None, ruleset: str | None) -> Callable[[Any], str] | None:
     """How a game's picture says its words in `language` (`Game.picture`'s `speak`: a message
     -> its text, with that game's catalog and term list); None for English, which the picture
