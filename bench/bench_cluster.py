@@ -22,9 +22,9 @@ Per version:
 3. (this tree's database) PostgreSQL commits/s, 16 psycopg2 threads, of a one-row insert
    transaction (BEGIN, INSERT, COMMIT) against Herald's move transaction: as this tree sends it
    (server/table/movelog.py through server/store/roundtrips.py: the lock with what the mails
-   read, then the writes with the COMMIT, then the announcement for the waiters, one send per
-   server process carrying every move committed while the last was on its way: the 16 threads
-   are the requests of PROCESSES processes; its statements prepared once per connection,
+   read, then the writes with the COMMIT; the announcement for the waiters is handed to the
+   server process's announcer, whose thread sends the moves of WINDOW in one transaction: the
+   16 threads are the requests of PROCESSES processes; its statements prepared once per connection,
    `PREPARE` then `EXECUTE`), the same without the announcement, as the previous tree sent it
    (five round trips: the two reads between the writes, an announcement per move), this tree's
    unprepared (as with `HERALD_PREPARED_STATEMENTS=0`), that again with one player in every
@@ -64,7 +64,7 @@ import weakref
 from functools import partial
 from pathlib import Path
 
-from server.store.longpoll import Announcements
+from server.store.announcements import ANNOUNCE, Announcer
 from server.store.models import MOVE_READS
 from server.store.roundtrips import _numbered, _types
 from tests.server.gunicorn_live import call as live_call, wait_until_healthy
@@ -453,7 +453,6 @@ NOTE_COLUMNS = ('"game_id", "seat", "player_id", "email", "kind", "version", "co
 INSERT_NOTE = f'INSERT INTO "notifications" ({NOTE_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)'
 INSERT_NOTE_WANTED = (f'INSERT INTO "notifications" ({NOTE_COLUMNS}) SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s '
                       "WHERE NOT EXISTS (SELECT 1 FROM players WHERE id = %s AND mail IN (%s, %s, %s))")
-ANNOUNCE = "BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_notify('herald_games', %s); COMMIT"
 EVENTS = ('[{"data":null,"text":"{P1} attacks {P0}\'s wall W2 with V14 Soldier and V21 Archer.","to":null},'
           '{"data":null,"text":"2 swords against 2 shields: the attack loses.","to":null}]')
 PROMPTED = '[{"kind":"turn","seat":1,"text":"Your turn: choose one action."}]'
@@ -468,7 +467,7 @@ class MoveValues:
                  players: tuple[int, ...] = ()):
         self.game_id, self.version, self.states, self.player, self.email = game_id, version, states, player, email
         self.players = players or (player,)
-        self.announcements = Announcements()  # its server process's (commit_phase shares one per PROCESS_THREADS)
+        self.announcer: Announcer | None = None  # its server process's (commit_phase: one per PROCESSES)
 
     def next(self):
         import datetime
@@ -493,7 +492,7 @@ class OnePlayer:
 
     def __init__(self, game: MoveValues, player: int, email: str):
         self.game, self.game_id, self.player, self.email, self.players = game, game.game_id, player, email, (player,)
-        self.announcements = game.announcements
+        self.announcer = game.announcer
 
     def next(self):
         v = self.game.next()
@@ -549,8 +548,8 @@ def move_now(connection, game: MoveValues, announce: bool = True, prepared: bool
     """The move as this tree's server sends it: BEGIN with the lock, reading with it whether the
     game has table talk and its webhooks (server/store/models.py MOVE_READS); the move, snapshot,
     games row and turn mail (asking the mail setting itself) with the COMMIT; then the
-    announcement, by this "process"'s `Announcements` (one send carries the moves committed while
-    another was on its way; not prepared: the server sends it as text). `prepared=False`: as with
+    announcement, handed to this "process"'s announcer (its thread sends every move handed in
+    within WINDOW in one transaction; not prepared: the server sends it as text). `prepared=False`: as with
     HERALD_PREPARED_STATEMENTS=0. `snapshot=False` (`--ceilings`): less the snapshot's update."""
     v = game.next()
     with connection.cursor() as c:
@@ -562,13 +561,30 @@ def move_now(connection, game: MoveValues, announce: bool = True, prepared: bool
                               statement(c, INSERT_NOTE_WANTED, v["note"] + (game.player, "bounced", "digest", "off"),
                                         prepared), b"COMMIT"]))
     if announce:
-        game.announcements.announce(game.game_id, partial(announce_on, connection))
+        game.announcer.offer(game.game_id)
 
 
-def announce_on(connection, game_ids: list[int]) -> bool:
-    with connection.cursor() as c:
-        c.execute(ANNOUNCE, (",".join(map(str, game_ids)),))
-    return True
+class ProcessAnnouncer:
+    """A server process's announcer (server/store/announcements.py: a thread of its own sending
+    the ids its requests hand it, every WINDOW at most) on a connection of its own."""
+
+    def __init__(self, url: str):
+        self.url, self.connection = url, None
+        self.announcer = Announcer(self.send, self.release)
+
+    def send(self, game_ids: list[int]) -> None:
+        import psycopg2
+
+        if self.connection is None:
+            self.connection = psycopg2.connect(self.url)
+            self.connection.autocommit = True
+        with self.connection.cursor() as c:
+            c.execute(ANNOUNCE, (",".join(map(str, game_ids)),))
+
+    def release(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
 
 
 def move_previous(connection, game: MoveValues, announce: bool = True, prepared: bool = True) -> None:
@@ -739,9 +755,9 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
         version, asked = rows[0][0], rows[-1]
         own.append(MoveValues(game_id, version, states[i:] + states[:i], asked[2], asked[3],
                               tuple(row[2] for row in rows)))
-    processes = [Announcements() for _ in range(PROCESSES)]  # the threads' server processes' announcements
+    processes = [ProcessAnnouncer(url) for _ in range(PROCESSES)]  # the threads' server processes' announcers
     for number, game in enumerate(own):
-        game.announcements = processes[number % PROCESSES]
+        game.announcer = processes[number % PROCESSES].announcer
     shared = [OnePlayer(game, own[0].player, own[0].email) for game in own]
     trips = real_move_trips(url, token)
     width = len(own)

@@ -13,9 +13,10 @@ of the games that changed, and only when their seat is prompted or the game is o
   transaction that wrote something commits (or starts writing); then one query reads the
   watched games' version and status. The watched games are read at least every `RECHECK`
   seconds whatever the snapshot says, so no waiter is stranded. That alone is correct.
-  To wake sooner than the next poll, the request that has committed a move or a join sends
-  `pg_notify(CHANNEL, id)` in a transaction of its own right after (`announce`: it waits
-  for no flush); the notifier LISTENs and reads those games at once. While announcements arrive
+  To wake sooner than the next poll, the request that has committed a move or a join hands
+  the game id to its process's announcer (server/store/announcements.py), whose thread sends
+  `pg_notify(CHANNEL, ids)` in a small transaction of its own, for every game committed within
+  a few milliseconds (it waits for no flush); the notifier LISTENs and reads those games at once. While announcements arrive
   the poll slows to `PG_POLL_HEARING`: it then only catches changes nobody announced (a
   timer's deadline move, an undo, a cancel). A lost announcement (a crash) costs only the
   poll's delay; where none arrive (LISTEN through PgBouncer's transaction pooling, which
@@ -39,9 +40,6 @@ import select
 import signal
 import threading
 import time
-import weakref
-from functools import partial
-from typing import Callable
 from urllib.parse import urlparse
 
 from peewee import PostgresqlDatabase
@@ -277,113 +275,6 @@ def wait_until_ready(url: str, game_id: int, seat: int | None, seconds: float, i
             waiter.woken.wait(seconds)
     finally:
         notifier.remove(waiter)
-
-
-ANNOUNCE = f"BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_notify('{CHANNEL}', %s); COMMIT"
-ANNOUNCE_IDS = 800  # game ids per pg_notify at most (its payload stays far below PostgreSQL's 8,000 bytes)
-ANNOUNCE_ROUNDS = 4  # sends one request makes for the others at most, before it answers its own client
-
-
-class Announcements:
-    """The game ids this process has yet to announce, and whether a request is sending them.
-
-    A request that announces while another's announcement is on its way leaves its id here
-    and goes on: the sender takes it with the next send, straight after its own. So alone, a
-    move is announced at once, as before; under load one small transaction announces every
-    move committed meanwhile, instead of one transaction each (docs/benchmarks.md). A sender
-    makes at most ANNOUNCE_ROUNDS sends, then the next request to announce takes over; ids left
-    when none comes are found by the notifiers' poll, as a lost announcement is."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.pending: list[int] = []
-        self.sending = False
-
-    def offer(self, game_id: int) -> bool:
-        """Leave `game_id` to be announced; True when the caller is to send (nobody is)."""
-        with self.lock:
-            self.pending.append(game_id)
-            if self.sending:
-                return False
-            self.sending = True
-            return True
-
-    def take(self, rounds_left: int) -> list[int]:
-        """The ids to send now (none: the sender is done and the next offer sends)."""
-        with self.lock:
-            ids, self.pending = (self.pending, []) if rounds_left > 0 else ([], self.pending)
-            if not ids:
-                self.sending = False
-            return ids
-
-    def give_up(self) -> None:
-        """The sender failed: its ids are lost (the poll finds their games), the next offer sends."""
-        with self.lock:
-            self.sending = False
-
-    def announce(self, game_id: int, send: Callable[[list[int]], bool]) -> None:
-        """Offer `game_id`; where nobody is sending, send (`send(ids)`: False when it failed)
-        until nothing is left or the rounds are spent."""
-        if not self.offer(game_id):
-            return  # a send on its way takes it next
-        rounds = ANNOUNCE_ROUNDS
-        while ids := self.take(rounds):
-            rounds -= 1
-            if not send(sorted(set(ids))):
-                self.give_up()
-                return
-
-
-# Each database's (a process has one; the tests open several): an id is sent to its own database.
-ANNOUNCEMENTS: "weakref.WeakKeyDictionary[object, Announcements]" = weakref.WeakKeyDictionary()
-_announcements_lock = threading.Lock()
-
-
-def announcements_of(db) -> Announcements:
-    with _announcements_lock:
-        found = ANNOUNCEMENTS.get(db)
-        if found is None:
-            found = ANNOUNCEMENTS[db] = Announcements()
-        return found
-
-
-def announce(game_id: int) -> None:
-    """Called right after the commit of a move or a join, on the same connection: wake that
-    game's waiters in every process now rather than at their next poll (PostgreSQL; SQLite's
-    poll is a shared-memory read). A small transaction of its own, after the move's: it is
-    the only one that notifies, and it waits for nothing (synchronous_commit off, SET LOCAL
-    so that nothing stays on a connection PgBouncer may share); the moves of other requests
-    committed meanwhile go in it too (`Announcements`). A lost announcement costs only the
-    poll's delay, so a failure is logged and the request goes on."""
-    from server.store.db import database
-
-    db = database.obj
-    if not isinstance(db, PostgresqlDatabase) or db.is_closed() or db.in_transaction():
-        return  # inside an outer transaction the move is not committed yet: the poll sees it
-    announcements_of(db).announce(game_id, partial(_send_announcement, db))
-
-
-def _send_announcement(db, game_ids: list[int]) -> bool:
-    from server.store.db import discard_connection
-    from server.store.pooling import forget_notifications
-
-    connection = db.connection()
-    cursor = connection.cursor()
-    try:
-        for start in range(0, len(game_ids), ANNOUNCE_IDS):
-            cursor.execute(ANNOUNCE, (",".join(map(str, game_ids[start:start + ANNOUNCE_IDS])),))
-        forget_notifications(connection)  # a house bot's or mail-in's connection, never given back
-        return True
-    except Exception:
-        log.warning("could not announce games %s to the waiters; they wake at their next poll", game_ids,
-                    exc_info=True)
-        try:
-            cursor.execute("ROLLBACK")
-        except Exception:  # a broken connection: not handed out again
-            discard_connection()
-        return False
-    finally:
-        cursor.close()
 
 
 def wake_all() -> int:

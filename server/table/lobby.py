@@ -9,7 +9,7 @@ from core.protocol import IllegalMove
 from core.rng import seed_hash
 from server.table import due_times, gameviews, handover, house_bots, outbox
 from server.players import seats as seat_table
-from server.store import longpoll, state_cache
+from server.store import announcements, state_cache
 from server.table import seeds
 from server.store.db import write_transaction
 from server.table.engine_errors import engine_call
@@ -103,7 +103,7 @@ def take_seat(caller, seat_row, another_seat: bool = False) -> dict:
         game, seat, state = _take_seat(caller, seat_row, another_seat)
     if state is not None:
         state_cache.put(game.id, 0, state)
-        longpoll.announce(game.id)  # the game has begun: its first seat's waiters wake now
+        announcements.announce(game.id)  # the game has begun: its first seat's waiters wake now
     return {"game": game.id, "seat": seat.seat}
 
 

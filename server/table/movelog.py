@@ -16,7 +16,7 @@ from core import canonical, gamerecord
 from core.protocol import IllegalMove, Result, visible
 from core.records import message_of, without_message
 from server.table import clocks, due_times, outbox, prompts
-from server.store import longpoll, state_cache, statements
+from server.store import announcements, state_cache, statements
 from server.store.db import write_transaction
 from server.table.engine_errors import engine_call
 from server.errors import ApiError, from_illegal, inconsistent_game, msg, status_word
@@ -63,7 +63,7 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[in
         new_state, events = _apply(engine, state, seat, move, names, (game.id, seq))
         body, new_version = append(game, engine, seat, seq, move, state, new_state, events)
     state_cache.put(game.id, new_version, new_state)
-    longpoll.announce(game.id)  # committed: wake its waiters in every process now
+    announcements.announce(game.id)  # committed: wake its waiters in every process now
     return 201, body
 
 

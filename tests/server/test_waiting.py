@@ -115,8 +115,8 @@ def test_postgres_waiters_are_woken_by_the_notifier(postgres_app, toy_game):
 def test_postgres_waiters_are_woken_by_the_poll_alone(postgres_app, toy_game, monkeypatch):
     """No announcement (a deadline's move, a lost NOTIFY, LISTEN through PgBouncer): the
     notifier's snapshot poll still sees the commit, within a poll or two."""
-    from server.store import longpoll as waiting
-    monkeypatch.setattr(waiting, "announce", lambda game_id: None)
+    from server.store import announcements
+    monkeypatch.setattr(announcements, "announce", lambda game_id: None)
     assert woken_by_a_move(postgres_app) < 5  # seconds after the move, not the wait's 60
 
 
@@ -173,24 +173,38 @@ def test_a_move_is_announced_after_its_commit_not_by_it(postgres_app, toy_game):
     assert str(game) in heard
 
 
-def test_an_announcement_under_way_takes_the_ids_offered_meanwhile():
-    """Alone, a move's request sends its own announcement; one offered while a send is on its
-    way is left to that sender's next send; a sender stops after its rounds, and what it leaves
-    goes with the next offer's send: every id is sent once, none waits for a send nobody makes."""
-    from server.store.longpoll import Announcements
+def test_an_announcer_sends_each_id_once_with_those_offered_meanwhile():
+    """A request hands its game id to its process's announcer and goes on; the announcer's thread
+    sends it, with every id offered while the last send was on its way, each once; with nothing
+    to send for a while its thread stops, and the next id starts another."""
+    from server.store.announcements import Announcer
 
-    queue = Announcements()
-    assert queue.offer(1) is True  # nobody sends: this request does
-    assert queue.offer(2) is False and queue.offer(3) is False  # left to it
-    assert queue.take(4) == [1, 2, 3]
-    assert queue.take(3) == []  # nothing came meanwhile: done
-    assert queue.offer(4) is True and queue.take(4) == [4]
-    assert queue.offer(5) is False  # came while 4 was on its way
-    assert queue.take(0) == []  # the sender's rounds are spent: it answers its own client
-    assert queue.offer(6) is True and queue.take(4) == [5, 6] and queue.take(3) == []
-    assert queue.offer(7) is True
-    queue.give_up()  # a failed send: the next offer sends
-    assert queue.offer(8) is True
+    sends: list[list[int]] = []
+    first_send, go_on, released = threading.Event(), threading.Event(), threading.Event()
+
+    def send(ids):
+        sends.append(ids)
+        first_send.set()
+        go_on.wait(5)  # the first send is on its way until the test lets it go
+
+    announcer = Announcer(send, released.set, idle=0.2)
+    announcer.offer(7)
+    assert first_send.wait(5) and sends == [[7]]
+    for game in (3, 9, 3):  # offered while [7] is on its way: one send after it, 3 once
+        announcer.offer(game)
+    go_on.set()
+    deadline = time.monotonic() + 5
+    while len(sends) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert sends == [[7], [3, 9]]
+    thread = announcer.thread
+    assert thread is not None
+    thread.join(5)  # nothing more to send: it stops after its idle time, its connection released
+    assert not thread.is_alive() and announcer.thread is None and released.is_set()
+    announcer.offer(4)
+    while len(sends) < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert sends[2] == [4] and announcer.thread is not thread
 
 
 def test_moves_made_together_are_all_announced(postgres_app, toy_game):
@@ -230,6 +244,40 @@ def test_moves_made_together_are_all_announced(postgres_app, toy_game):
             listener.notifies.clear()
     listener.close()
     assert wanted <= heard
+
+
+def test_an_announcer_whose_connection_went_announces_on_a_fresh_one(postgres_app, toy_game, caplog):
+    """The pool closes the announcer's connection under it (as a database restart would): the
+    next move's announcement goes out on a new connection, heard, with no warning logged."""
+    import select
+
+    import psycopg2
+
+    from server.store.db import database
+    from tests.server.conftest import Api
+
+    api = Api(postgres_app.test_client())
+    pair = [api.register("alice"), api.register("bob")]
+    games = [api.start_game(pair) for _ in range(2)]
+    listener = psycopg2.connect(postgres_app.config["DATABASE_URL"])
+    listener.autocommit = True
+    listener.cursor().execute("LISTEN herald_games")
+
+    def heard(game: int) -> bool:
+        found, deadline = set(), time.monotonic() + 5
+        while str(game) not in found and time.monotonic() < deadline:
+            if select.select([listener], [], [], 0.5)[0]:
+                listener.poll()
+                found |= {g for n in listener.notifies for g in n.payload.split(",")}
+                listener.notifies.clear()
+        return str(game) in found
+
+    assert api.play_first_legal(games[0], pair).status_code == 201 and heard(games[0])
+    database.obj.close_all()  # every pooled connection, the announcer's among them
+    with caplog.at_level(logging.WARNING, logger="server.store.announcements"):
+        assert api.play_first_legal(games[1], pair).status_code == 201 and heard(games[1])
+    listener.close()
+    assert not [r for r in caplog.records if r.name == "server.store.announcements"]
 
 
 @pytest.fixture
