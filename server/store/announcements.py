@@ -10,10 +10,12 @@ hands it the game id and answers its client at once, and the announcer's thread 
 WINDOW at most, one transaction naming every game committed since (comma-separated ids). Alone,
 a move is announced WINDOW after its commit; under load one transaction announces the moves of
 many requests (docs/benchmarks.md). A lost announcement (a crash, a broken connection) costs
-only the notifiers' poll, so a failure is logged and the ids are dropped.
+only the notifiers' poll, so a failure is logged and the ids are dropped. A process that ends
+sends what its announcers still hold as it exits (`flush_all`).
 """
 from __future__ import annotations
 
+import atexit
 import logging
 import threading
 import time
@@ -62,6 +64,12 @@ class Announcer:
                 self.thread = None
                 return None
         time.sleep(WINDOW)  # (outside the lock: the requests go on handing ids in)
+        with self.ready:
+            ids, self.pending = self.pending, []
+        return sorted(set(ids))
+
+    def drain(self) -> list[int]:
+        """The ids not sent yet, taken now (whoever sends them: see flush_all)."""
         with self.ready:
             ids, self.pending = self.pending, []
         return sorted(set(ids))
@@ -136,6 +144,18 @@ def announcer_of(db) -> Announcer:
             ref = weakref.ref(db)  # (the announcer keeps no database alive: it is the table's key)
             found = _announcers[db] = Announcer(partial(_send_to, ref), partial(_release, ref))
         return found
+
+
+@atexit.register
+def flush_all() -> None:
+    """At the process's end, what its announcers still hold is sent from this thread: a one-shot
+    command (`herald read-mail`, `fetch-mail`) that made a move ends before an announcer's window."""
+    with _announcers_lock:
+        announcers = list(_announcers.values())
+    for announcer in announcers:
+        ids = announcer.drain()
+        if ids:
+            announcer.send(ids)
 
 
 def announce(game_id: int) -> None:

@@ -280,6 +280,32 @@ def test_an_announcer_whose_connection_went_announces_on_a_fresh_one(postgres_ap
     assert not [r for r in caplog.records if r.name == "server.store.announcements"]
 
 
+def test_a_process_that_ends_at_once_still_announces_its_move(postgres, tmp_path):
+    """A one-shot command (`herald read-mail` answering a move by mail) ends within the
+    announcer's window: what it holds is sent as the process exits."""
+    import select
+    import subprocess
+    import sys
+
+    import psycopg2
+
+    url = postgres.new_database()
+    listener = psycopg2.connect(url)
+    listener.autocommit = True
+    listener.cursor().execute("LISTEN herald_games")
+    script = ("import sys; from server.store.db import open_database; from server.store import announcements; "
+              "open_database(sys.argv[1]); announcements.announce(4242)")
+    subprocess.run([sys.executable, "-c", script, url], check=True, timeout=60)
+    heard, deadline = set(), time.monotonic() + 5
+    while "4242" not in heard and time.monotonic() < deadline:
+        if select.select([listener], [], [], 0.5)[0]:
+            listener.poll()
+            heard |= {g for n in listener.notifies for g in n.payload.split(",")}
+            listener.notifies.clear()
+    listener.close()
+    assert "4242" in heard
+
+
 @pytest.fixture
 def postgres_app(postgres, tmp_path, toy_game):
     from server.app import create_app
