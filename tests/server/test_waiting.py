@@ -144,33 +144,48 @@ def test_the_notifier_uses_its_own_database_url_when_one_is_set(postgres, tmp_pa
         database.close()
 
 
+class Listener:
+    """A connection LISTENing on `herald_games`, as every process's notifier does."""
+
+    def __init__(self, url: str):
+        import psycopg2
+
+        self.connection = psycopg2.connect(url)
+        self.connection.autocommit = True
+        self.connection.cursor().execute("LISTEN herald_games")
+        self.heard: set[str] = set()
+
+    def hears(self, *games, seconds: float = 5) -> bool:
+        """Whether every one of `games` is announced within `seconds` (or was already)."""
+        import select
+
+        wanted, deadline = {str(game) for game in games}, time.monotonic() + seconds
+        while not wanted <= self.heard and time.monotonic() < deadline:
+            if select.select([self.connection], [], [], 0.5)[0]:
+                self.connection.poll()
+                self.heard |= {g for n in self.connection.notifies for g in n.payload.split(",")}
+                self.connection.notifies.clear()
+        return wanted <= self.heard
+
+    def close(self) -> None:
+        self.connection.close()
+
+
 def test_a_move_is_announced_after_its_commit_not_by_it(postgres_app, toy_game):
     """The move's own transaction sends nothing (no trigger, no NOTIFY); the process's
-    request sends the game id on `herald_games` once the move has committed."""
-    import select
-
-    import psycopg2
-
+    announcer sends the game id on `herald_games` once the move has committed."""
     from tests.server.conftest import Api
 
     api = Api(postgres_app.test_client())
     players = [api.register("alice"), api.register("bob")]
     game = api.start_game(players)
-    listener = psycopg2.connect(postgres_app.config["DATABASE_URL"])
-    listener.autocommit = True
-    listener.cursor().execute("LISTEN herald_games")
-    cursor = listener.cursor()
+    listener = Listener(postgres_app.config["DATABASE_URL"])
+    cursor = listener.connection.cursor()
     cursor.execute("SELECT tgname FROM pg_trigger WHERE tgrelid = 'games'::regclass AND NOT tgisinternal")
     assert cursor.fetchall() == []
     assert api.play_first_legal(game, players).status_code == 201
-    heard, deadline = set(), time.monotonic() + 5
-    while str(game) not in heard and time.monotonic() < deadline:
-        if select.select([listener], [], [], 0.5)[0]:
-            listener.poll()
-            heard |= {g for n in listener.notifies for g in n.payload.split(",")}
-            listener.notifies.clear()
+    assert listener.hears(game)
     listener.close()
-    assert str(game) in heard
 
 
 def test_an_announcer_sends_each_id_once_with_those_offered_meanwhile():
@@ -210,18 +225,12 @@ def test_an_announcer_sends_each_id_once_with_those_offered_meanwhile():
 def test_moves_made_together_are_all_announced(postgres_app, toy_game):
     """Eight games moved at once from eight threads of one process: each game's id is heard on
     `herald_games`, whichever request's announcement carried it."""
-    import select
-
-    import psycopg2
-
     from tests.server.conftest import Api
 
     api = Api(postgres_app.test_client())
     pair = [api.register("alice"), api.register("bob")]
     games = [(api.start_game(pair), pair) for _ in range(8)]
-    listener = psycopg2.connect(postgres_app.config["DATABASE_URL"])
-    listener.autocommit = True
-    listener.cursor().execute("LISTEN herald_games")
+    listener = Listener(postgres_app.config["DATABASE_URL"])
     start = threading.Barrier(len(games))
     answers: list[int] = []
 
@@ -236,46 +245,24 @@ def test_moves_made_together_are_all_announced(postgres_app, toy_game):
     for thread in threads:
         thread.join()
     assert answers == [201] * len(games)
-    wanted, heard, deadline = {str(game) for game, _ in games}, set(), time.monotonic() + 5
-    while not wanted <= heard and time.monotonic() < deadline:
-        if select.select([listener], [], [], 0.5)[0]:
-            listener.poll()
-            heard |= {g for n in listener.notifies for g in n.payload.split(",")}
-            listener.notifies.clear()
+    assert listener.hears(*(game for game, _ in games))
     listener.close()
-    assert wanted <= heard
 
 
 def test_an_announcer_whose_connection_went_announces_on_a_fresh_one(postgres_app, toy_game, caplog):
     """The pool closes the announcer's connection under it (as a database restart would): the
     next move's announcement goes out on a new connection, heard, with no warning logged."""
-    import select
-
-    import psycopg2
-
     from server.store.db import database
     from tests.server.conftest import Api
 
     api = Api(postgres_app.test_client())
     pair = [api.register("alice"), api.register("bob")]
     games = [api.start_game(pair) for _ in range(2)]
-    listener = psycopg2.connect(postgres_app.config["DATABASE_URL"])
-    listener.autocommit = True
-    listener.cursor().execute("LISTEN herald_games")
-
-    def heard(game: int) -> bool:
-        found, deadline = set(), time.monotonic() + 5
-        while str(game) not in found and time.monotonic() < deadline:
-            if select.select([listener], [], [], 0.5)[0]:
-                listener.poll()
-                found |= {g for n in listener.notifies for g in n.payload.split(",")}
-                listener.notifies.clear()
-        return str(game) in found
-
-    assert api.play_first_legal(games[0], pair).status_code == 201 and heard(games[0])
+    listener = Listener(postgres_app.config["DATABASE_URL"])
+    assert api.play_first_legal(games[0], pair).status_code == 201 and listener.hears(games[0])
     database.obj.close_all()  # every pooled connection, the announcer's among them
     with caplog.at_level(logging.WARNING, logger="server.store.announcements"):
-        assert api.play_first_legal(games[1], pair).status_code == 201 and heard(games[1])
+        assert api.play_first_legal(games[1], pair).status_code == 201 and listener.hears(games[1])
     listener.close()
     assert not [r for r in caplog.records if r.name == "server.store.announcements"]
 
@@ -283,27 +270,16 @@ def test_an_announcer_whose_connection_went_announces_on_a_fresh_one(postgres_ap
 def test_a_process_that_ends_at_once_still_announces_its_move(postgres, tmp_path):
     """A one-shot command (`herald read-mail` answering a move by mail) ends within the
     announcer's window: what it holds is sent as the process exits."""
-    import select
     import subprocess
     import sys
 
-    import psycopg2
-
     url = postgres.new_database()
-    listener = psycopg2.connect(url)
-    listener.autocommit = True
-    listener.cursor().execute("LISTEN herald_games")
+    listener = Listener(url)
     script = ("import sys; from server.store.db import open_database; from server.store import announcements; "
               "open_database(sys.argv[1]); announcements.announce(4242)")
     subprocess.run([sys.executable, "-c", script, url], check=True, timeout=60)
-    heard, deadline = set(), time.monotonic() + 5
-    while "4242" not in heard and time.monotonic() < deadline:
-        if select.select([listener], [], [], 0.5)[0]:
-            listener.poll()
-            heard |= {g for n in listener.notifies for g in n.payload.split(",")}
-            listener.notifies.clear()
+    assert listener.hears(4242)
     listener.close()
-    assert "4242" in heard
 
 
 @pytest.fixture
