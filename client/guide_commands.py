@@ -58,4 +58,4 @@ def explain(game, thing, language, as_json):
 
 
 def human_explanation(data: dict) -> str:
-    return f"{data['title']} ({data['kind']})\n{data['text']}"
+    return f"{data['title']} ({data.get('kind_text') or data['kind']})\n{data['text']}"

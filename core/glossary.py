@@ -32,7 +32,13 @@ class Entry:
     rule: str | None = None
 
     def to_json(self, thing: str) -> dict:
-        return {"thing": thing, "title": self.title, "kind": self.kind, "text": self.text, "rule": self.rule}
+        return {"thing": thing, "title": self.title, "kind": self.kind, "kind_text": KIND_WORDS.get(self.kind, self.kind),
+                "text": self.text, "rule": self.rule}
+
+
+# An entry's kind in words, said in the reader's language (`kind` itself stays the code).
+KIND_WORDS = {"card": say("card"), "artefact": say("artefact"), "territory": say("territory"),
+              "symbol": say("symbol"), "term": say("term"), "piece": say("piece")}
 
 
 def rule_pattern(prefix: str) -> re.Pattern:

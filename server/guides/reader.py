@@ -135,7 +135,7 @@ def explain(name: str, thing: str, language: str | None = None) -> dict:
             refusal = msg("The %(name)s glossary does not know %(thing)s. Try a card, territory or board symbol.",
                           name=name, thing=repr(thing))
         raise ApiError(404, "not-found", refusal, details={"close": near})
-    for key in ("title", "text"):
+    for key in ("title", "kind_text", "text"):
         found[key] = gamewords.said(found[key], language, name)
     return {"ruleset": name, **found, "language": language}
 

@@ -75,7 +75,7 @@ def test_explain_passes_the_language(herald, server_url):
     """`--language` asks the server for the explanation in that language, as `herald rules` does."""
     swedish = herald("explain", "castle-assault", "V46", "--language", "sv")
     assert swedish.exit_code == 0, swedish.stderr
-    assert swedish.stdout.startswith("V46 Byggmästare (card)\n") and "Byns lek" in swedish.stdout
+    assert swedish.stdout.startswith("V46 Byggmästare (kort)\n") and "Byns lek" in swedish.stdout
     as_json = herald.json("explain", "wizards-quest", "D3C1", "--language", "ru")
     assert as_json["language"] == "ru" and as_json["title"] == "D3C1 Туманный лес 1"
     refused = herald("explain", "castle-assault", "V46", "--language", "xx")

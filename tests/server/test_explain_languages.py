@@ -55,6 +55,19 @@ def test_a_symbol_keeps_its_notation_and_is_explained_in_the_language(client):
     assert "3 рыцарями" in russian["text"]  # the plural form of 3 in Russian
 
 
+def test_the_kind_of_thing_is_said_in_the_language_and_stays_a_code(client):
+    """`kind` is a code a script reads (card, artefact, territory, symbol, piece, term);
+    `kind_text` says it in the answer's language, as `herald explain` prints it."""
+    for game, thing, kind, words in (("castle-assault", "V46", "card", {"en": "card", "sv": "kort", "es": "carta"}),
+                                     ("medieval-mastery", "Orb of Greed", "artefact", {"en": "artefact", "sv": "regalie",
+                                                                                       "ru": "артефакт"}),
+                                     ("wizards-quest", "D3C1", "territory", {"en": "territory", "hu": "terület",
+                                                                             "nl": "gebied"})):
+        for language, word in words.items():
+            found = client.get(f"/rulesets/{game}/explain/{thing}", query_string={"lang": language}).json
+            assert (found["kind"], found["kind_text"]) == (kind, word), (game, language, found)
+
+
 def test_a_language_herald_does_not_speak_is_refused(client):
     answer = client.get("/rulesets/castle-assault/explain/V46?lang=de")
     assert answer.status_code == 422 and answer.json["error"]["code"] == "invalid-input"

@@ -43,7 +43,7 @@ def rules(name):
 
 
 @blp.route("/<name>/explain/<path:thing>")
-@blp.response(200, description="{ruleset, thing, title, kind, text, rule, language}")
+@blp.response(200, description="{ruleset, thing, title, kind, kind_text, text, rule, language}")
 @blp.alt_response(404, schema=ErrorSchema, description="not-found: unknown game or term, with close matches")
 @blp.alt_response(422, schema=ErrorSchema, description="invalid-input: a language Herald does not speak")
 @blp.doc(security=[], parameters=[EXPLAIN_LANG])
