@@ -64,7 +64,7 @@ import weakref
 from functools import partial
 from pathlib import Path
 
-from server.store.announcements import ANNOUNCE, Announcer
+from server.store.announcements import ANNOUNCE, Announcer, notify
 from server.store.models import MOVE_READS
 from server.store.roundtrips import _numbered, _types
 from tests.server.gunicorn_live import call as live_call, wait_until_healthy
@@ -579,7 +579,7 @@ class ProcessAnnouncer:
             self.connection = psycopg2.connect(self.url)
             self.connection.autocommit = True
         with self.connection.cursor() as c:
-            c.execute(ANNOUNCE, (",".join(map(str, game_ids)),))
+            notify(c, game_ids)
 
     def release(self) -> None:
         if self.connection is not None:

@@ -64,9 +64,7 @@ class Announcer:
                 self.thread = None
                 return None
         time.sleep(WINDOW)  # (outside the lock: the requests go on handing ids in)
-        with self.ready:
-            ids, self.pending = self.pending, []
-        return sorted(set(ids))
+        return self.drain()
 
     def drain(self) -> list[int]:
         """The ids not sent yet, taken now (whoever sends them: see flush_all)."""
@@ -103,9 +101,15 @@ def _notify(db, game_ids: list[int]) -> None:
 
     connection = db.connection()
     with connection.cursor() as cursor:
-        for start in range(0, len(game_ids), IDS_PER_NOTIFY):
-            cursor.execute(ANNOUNCE, (",".join(map(str, game_ids[start:start + IDS_PER_NOTIFY])),))
+        notify(cursor, game_ids)
     forget_notifications(connection)  # (LISTEN through PgBouncer: see pooling)
+
+
+def notify(cursor, game_ids: list[int]) -> None:
+    """The announcement's transaction(s) on a driver cursor: IDS_PER_NOTIFY ids at most in each
+    (bench/bench_cluster.py sends its model's with this too)."""
+    for start in range(0, len(game_ids), IDS_PER_NOTIFY):
+        cursor.execute(ANNOUNCE, (",".join(map(str, game_ids[start:start + IDS_PER_NOTIFY])),))
 
 
 def _drop_connection(db) -> None:
