@@ -85,8 +85,12 @@ def shown(hook) -> dict:
 def _hooks(game, seats) -> list:
     """The hooks of this game and of its players, by id: as read with the game's lock
     (models.MoveReads), else by one query (its SQL built once per player count)."""
-    if game.move_reads is not None:
-        return [Webhook(id=i, player=p, game=g, url=u, format=f) for i, p, g, u, f in game.move_reads.hooks]
+    found = game.move_reads.hooks if game.move_reads is not None else _hook_rows(game, seats)
+    return [Webhook(id=i, player=p, game=g, url=u, format=f) for i, p, g, u, f in found]
+
+
+def _hook_rows(game, seats) -> list[tuple]:
+    """(id, player, game, url, format) of the hooks of this game and of its players."""
     players = sorted({s.player for s in seats if s.player is not None})
     fields = [Webhook.id, Webhook.player, Webhook.game, Webhook.url, Webhook.format]
 
@@ -95,8 +99,7 @@ def _hooks(game, seats) -> list:
                                              | (Webhook.game.is_null() & Webhook.player.in_([0] * len(players))))\
             .order_by(Webhook.id)
 
-    found = statements.query_rows(("hooks", len(players)), build, (game.id, *players))
-    return [Webhook(id=i, player=p, game=g, url=u, format=f) for i, p, g, u, f in found]
+    return statements.query_rows(("hooks", len(players)), build, (game.id, *players))
 
 
 def turn_rows(game, engine, fresh, seats, version: int) -> list[dict]:
