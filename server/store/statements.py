@@ -58,7 +58,7 @@ def select_by_id(model, key_value, lock: bool = False, also: tuple[str, ...] = (
         table = _quote(model._meta.table_name)
         columns = ", ".join([_quote(f.column_name) for f in fields] + list(also))
         sql = f"SELECT {columns} FROM {table} WHERE {_quote(model._meta.primary_key.column_name)} = {database.obj.param}"
-        return sql + (f" FOR UPDATE OF {table}" if lock and also else " FOR UPDATE" if lock else "")
+        return sql + (f" FOR UPDATE OF {table}" if lock else "")  # (OF: never the tables `also` reads)
 
     sql = _cached(("select", model, lock, also), build)
     row = _execute(sql, (key_value,)).fetchone()
