@@ -36,9 +36,12 @@ Per version:
    code on the same database, is counted too (its round trips and prepared statements in each),
    so a model that has drifted from the server says so. CPU per transaction by side, from
    /proc: PostgreSQL (postmaster and backends) and this client (the driver's and Python's work
-   the server would do too). With `--ceilings`, also the move less the snapshot's update, the
+   the server would do too), and the write-ahead log each writes (PostgreSQL's insert position
+   before and after). With `--ceilings`, also the move less the snapshot's update, the
    insert in one round trip, unprepared and prepared, and floors: parts of the move's writes
-   alone in one round trip, what any design storing that much could reach. With
+   alone in one round trip, what any design storing that much could reach; and every write of
+   2, 4 or 8 games' moves in one transaction (group commit in the server: what the commit
+   costs against the rows). With
    `--commits-only` only this part runs (its games made in this process, no servers).
 
 PostgreSQL runs durable here, with the defaults an operator runs: fsync on, synchronous_commit
@@ -64,7 +67,7 @@ import weakref
 from functools import partial
 from pathlib import Path
 
-from server.store.announcements import ANNOUNCE, Announcer, notify
+from server.store.announcements import ANNOUNCE, Announcer, flush_all, notify
 from server.store.models import MOVE_READS
 from server.store.roundtrips import _numbered, _types
 from tests.server.gunicorn_live import call as live_call, wait_until_healthy
@@ -624,6 +627,20 @@ def rows_only(connection, game: MoveValues, parts: tuple[str, ...]) -> None:
                   + b"; COMMIT")
 
 
+def rows_batched(connection, games: list) -> int:
+    """`--ceilings`: every write of several games' moves (`WRITES`, with each game's lock) in one
+    transaction and one round trip, as a server that gathered its requests' moves for a few
+    milliseconds and committed them together (group commit in the server) could send them: how
+    much of the move's cost is its commit, and how much its rows. The moves it committed."""
+    with connection.cursor() as c:
+        parts = []
+        for game in games:
+            values = {"lock": (game.game_id,), **game.next()}
+            parts += [statement(c, WRITES[part], values[part], True) for part in FLOORS_ALL]
+        c.execute(b"BEGIN; " + b"; ".join(parts) + b"; COMMIT")
+    return len(games)
+
+
 def plain_one_trip(connection, game: MoveValues, prepared: bool = False) -> None:
     """`--ceilings`: the one-row insert in one round trip (`BEGIN; INSERT ...; COMMIT`), or prepared too."""
     with connection.cursor() as c:
@@ -638,11 +655,13 @@ def plain_insert(connection, game: MoveValues) -> None:
     connection.commit()
 
 
+FLOORS_ALL = ("lock", "move", "snapshot", "game", "note")  # every part of the move's writes
 # `--ceilings`' floors: (parts of the writes) -> (its name, its label); each in one round trip, prepared.
 FLOORS = {("move",): ("row_move", "(floors) the move's own row alone, in one round trip"),
           ("move", "game"): ("row_move_game", "(floors) the move's row and the games row"),
           ("move", "game", "note"): ("row_move_game_note", "(floors) those and the turn mail"),
-          ("lock", "move", "snapshot", "game", "note"): ("row_all", "(floors) all the writes with the lock, one trip")}
+          FLOORS_ALL: ("row_all", "(floors) all the writes with the lock, one trip")}
+BATCHES = (2, 4, 8)  # `--ceilings`: moves per transaction of `rows_batched`
 PROCESSES = 2  # the threads modelled as the requests of this many server processes (gunicorn's workers, deploy/)
 MODEL_TRIPS = [1, 4, 0]  # `move_now`'s round trips: the statements executed prepared in each
 
@@ -691,6 +710,10 @@ def real_move_trips(url: str, token: str) -> list[tuple[str, int]]:
                                 headers=headers).json
             if answer["prompted"] and answer["prompted"][0]["seat"] != seat:
                 break
+        flush_all()  # the announcement, sent by the announcer's thread within its window, or by this one now
+        waited = time.monotonic() + 2
+        while not any(b"pg_notify" in q for q in sent) and time.monotonic() < waited:
+            time.sleep(0.005)
         database.obj.close_all()
     trips = [(re.sub(rb"EXECUTE (herald_\d+)", lambda m: b"[prepared] " + named[m.group(1)], q), q.count(b"EXECUTE herald_"))
              for q in sent if q != b"SELECT 1"]
@@ -762,7 +785,11 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
     trips = real_move_trips(url, token)
     width = len(own)
 
-    def rate(transaction, models: list, threads: int, autocommit: bool) -> tuple[float, float, float]:
+    def wal() -> int:
+        cursor.execute("SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn")
+        return int(cursor.fetchone()[0])
+
+    def rate(transaction, models: list, threads: int, autocommit: bool) -> tuple[float, float, float, float]:
         counts = [0] * threads
         stop = time.monotonic() + seconds
 
@@ -770,19 +797,18 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
             connection = psycopg2.connect(url)
             connection.autocommit = autocommit  # as peewee runs psycopg2 (it sends BEGIN itself)
             while time.monotonic() < stop:
-                transaction(connection, models[slot])
-                counts[slot] += 1
+                counts[slot] += transaction(connection, models[slot]) or 1  # (rows_batched: its moves)
             connection.close()
 
         workers = [threading.Thread(target=worker, args=(i,)) for i in range(threads)]
-        pg0, client0 = tree_cpu([postmaster]), client_cpu()
+        pg0, client0, wal0 = tree_cpu([postmaster]), client_cpu(), wal()
         for thread in workers:
             thread.start()
         for thread in workers:
             thread.join()
         done = max(sum(counts), 1)
         return (sum(counts) / seconds, (tree_cpu([postmaster]) - pg0) / done * 1000,
-                (client_cpu() - client0) / done * 1000)
+                (client_cpu() - client0) / done * 1000, (wal() - wal0) / done)
 
     kinds: dict[str, tuple] = {"plain": (plain_insert, own, width, False), "move_before": (move_before, own, width, True),
              "move": (move_now, own, width, True), "move_unannounced": (partial(move_now, announce=False), own, width, True),
@@ -794,17 +820,20 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
         kinds.update({"plain_one_trip": (plain_one_trip, own, width, True),
                       "plain_prepared": (partial(plain_one_trip, prepared=True), own, width, True),
                       "no_snapshot": (partial(move_now, snapshot=False), own, width, True),
-                      **{FLOORS[parts][0]: (partial(rows_only, parts=parts), own, width, True) for parts in FLOORS}})
-    measured: dict[str, list[tuple[float, float, float]]] = {name: [] for name in kinds}
+                      **{FLOORS[parts][0]: (partial(rows_only, parts=parts), own, width, True) for parts in FLOORS},
+                      **{f"batched_{k}": (rows_batched, [own[i:i + k] for i in range(0, width, k)], -(-width // k), True)
+                         for k in BATCHES}})
+    measured: dict[str, list[tuple[float, float, float, float]]] = {name: [] for name in kinds}
     for number in range(rounds):
         for name in (list(kinds) if number % 2 == 0 else list(kinds)[::-1]):
             measured[name].append(rate(*kinds[name]))
     setup.close()
-    figures = {name: [rate for rate, _, _ in runs] for name, runs in measured.items()}
-    cpu = {name: (statistics.median(pg for _, pg, _ in runs), statistics.median(client for _, _, client in runs))
+    figures = {name: [rate for rate, _, _, _ in runs] for name, runs in measured.items()}
+    wal_bytes = {name: statistics.median(wal for _, _, _, wal in runs) for name, runs in measured.items()}
+    cpu = {name: (statistics.median(pg for _, pg, _, _ in runs), statistics.median(client for _, _, client, _ in runs))
            for name, runs in measured.items()}
     return {"threads": width, "rounds": rounds, "seconds": seconds, "settings": settings, "real_move_trips": trips,
-            "model_trips": MODEL_TRIPS, "runs": figures, "cpu_ms": cpu, "ceilings": ceilings,
+            "model_trips": MODEL_TRIPS, "runs": figures, "cpu_ms": cpu, "wal_bytes": wal_bytes, "ceilings": ceilings,
             **{name: statistics.median(runs) for name, runs in figures.items()}}
 
 
@@ -874,7 +903,7 @@ def report_commits(c: dict) -> None:
     print(f"commits/s, {c['threads']} psycopg2 threads, medians of {c['rounds']} runs of {c['seconds']:g} s by turns; "
           f"PostgreSQL fsync={c['settings']['fsync']}, synchronous_commit={c['settings']['synchronous_commit']}, "
           f"full_page_writes={c['settings']['full_page_writes']}, wal_sync_method={c['settings']['wal_sync_method']}; "
-          "CPU per transaction: PostgreSQL + this client:")
+          "CPU per transaction (per move where moves are gathered): PostgreSQL + this client; write-ahead log written:")
     for name, label in (("plain", "a one-row insert (BEGIN, INSERT, COMMIT)"),
                         ("move", "the move as this tree sends it (prepared), with its announcement"),
                         ("move_unannounced", "the same, its transaction alone"),
@@ -885,10 +914,13 @@ def report_commits(c: dict) -> None:
                         *((("plain_one_trip", "(ceilings) the insert in one round trip"),
                            ("plain_prepared", "(ceilings) the insert in one round trip, prepared"),
                            ("no_snapshot", "(ceilings) the move less the snapshot's update"),
-                           *FLOORS.values())
+                           *FLOORS.values(),
+                           *((f"batched_{k}", f"(ceilings) all the writes of {k} games' moves in one transaction, "
+                                              f"{-(-c['threads'] // k)} threads: moves/s") for k in BATCHES))
                           if c.get("ceilings") else ())):
         pg, client = c["cpu_ms"][name]
-        print(f"  {c[name]:7.0f}  {c[name] / c['plain']:.2f} of the insert  CPU {pg:.2f} + {client:.2f} ms  {label}  "
+        print(f"  {c[name]:7.0f}  {c[name] / c['plain']:.2f} of the insert  CPU {pg:.2f} + {client:.2f} ms  "
+              f"WAL {c['wal_bytes'][name] / 1024:.1f} KB  {label}  "
               f"(runs: {', '.join(f'{r:.0f}' for r in c['runs'][name])})")
     print(f"  prepared / unprepared: move {c['move'] / c['move_unprepared']:.2f}x; own players / one player (unprepared): "
           f"{c['move_unprepared'] / c['move_one_player']:.2f}x; this tree / the previous tree: "
