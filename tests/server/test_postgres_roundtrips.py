@@ -170,6 +170,45 @@ def test_a_move_is_two_round_trips_then_announced(postgres, toy_game, tmp_path):
         database.close()
 
 
+def test_the_lock_finds_a_games_webhooks_by_their_indexes_among_many(postgres, toy_game, tmp_path):
+    """The webhooks read with a move's lock are the game's own and its seated players' ones for
+    all their games, by id, whatever else the table holds; and PostgreSQL finds them by their
+    indexes, not by reading every webhook under the game's lock on every move (written as one
+    `OR`, it read all 20,000 here)."""
+    from server.app import create_app
+    from server.config import load_config
+    from server.store.db import database, write_transaction
+    from server.store.models import MOVE_READS, lock_game
+
+    app = create_app(load_config({"HERALD_DATABASE_URL": postgres.new_database(),
+                                  "HERALD_MAIL_DIR": str(tmp_path / "mail"),
+                                  "HERALD_WEBHOOK_ALLOW_NETWORKS": "127.0.0.0/8"}))
+    try:
+        api = Api(app.test_client())
+        alice, bob, carol = api.register("alice"), api.register("bob"), api.register("carol")
+        game = api.start_game([alice, bob])
+        other = api.start_game([carol, bob])
+        made = {}
+        for name, player, body in (("game's", alice, {"game": game}), ("alice's", alice, {}), ("bob's", bob, {}),
+                                   ("carol's", carol, {}), ("other game's", carol, {"game": other})):
+            answer = api.call("POST", "/webhooks", player, json={"url": "http://127.0.0.1:9/hook", **body})
+            assert answer.status_code == 201, answer.json
+            made[name] = answer.json["id"]
+        database.execute_sql(  # 20,000 more of carol's, for all her games and for the other one
+            "INSERT INTO webhooks (player_id, game_id, created, url, format, secret) SELECT player_id, "
+            "CASE WHEN n %% 2 = 0 THEN NULL ELSE game_id END, created, url, format, secret "
+            "FROM webhooks, generate_series(1, 20000) AS n WHERE id = %s", (made["other game's"],))
+        database.execute_sql("ANALYZE")
+        with write_transaction():
+            hooks = lock_game(game, move_reads=True).move_reads.hooks
+        assert [hook[0] for hook in hooks] == [made["game's"], made["alice's"], made["bob's"]]
+        plan = "\n".join(row[0] for row in database.execute_sql(
+            f'EXPLAIN SELECT "id", {", ".join(MOVE_READS)} FROM "games" WHERE "id" = %s', (game,)).fetchall())
+        assert "Seq Scan on webhooks" not in plan, plan
+    finally:
+        database.close()
+
+
 def announcement(trips: list[bytes]) -> bytes:
     """The announcement of a move: sent by its process's announcer thread a moment after the
     move's answer, never by the request itself (among `trips` already, or waited for)."""
