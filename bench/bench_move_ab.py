@@ -1,4 +1,4 @@
-"""A move PUT of this tree against the same in another source tree, interleaved in one run.
+"""A move PUT (and the GET of its game before it) of this tree against another tree, interleaved.
 
     python -m bench.bench_move_ab --against OLD_TREE [--games 20] [--rounds 3] [--postgres]
 
@@ -9,7 +9,9 @@ file (WAL, synchronous NORMAL), or with --postgres a database of a throwaway Pos
 (the same seeds, so the same moves, planned with the core engine), the two taking turns move by
 move, the order swapping every move, so that the machine's load falls on both alike. Each
 PUT is timed in the worker's CPU time (user + system) and in wall time; the wall time includes
-PostgreSQL's own work, which the CPU time of the worker does not.
+PostgreSQL's own work, which the CPU time of the worker does not. Before each PUT the mover reads
+the game (GET /games/{id}, as `herald show` or a woken `herald wait` does), timed the same way
+and reported beside it.
 
 OLD_TREE is a checkout of the other version, e.g. `git archive main | tar -x -C /tmp/base`.
 """
@@ -67,15 +69,19 @@ def worker(database_url: str, folder: str) -> None:
             game = Game.get_by_id(created["id"])
             jobs.append((game.id, random_game(games[RULESET], 2, game.options, game.seed)[1]))  # (last state, moves)
             answer = {"seed": game.seed, "moves": len(jobs[-1][1])}
-        else:  # play: one move of one game, timed
+        else:  # play: the game read, then one move of it, each timed
             game_id, planned = jobs[order["game"]]
             seq = order["seq"]
             seat, move = planned[seq]
             start, start_wall = _cpu(), time.perf_counter()
+            read = client.get(f"/games/{game_id}", headers=headers[seat])
+            read_cpu, read_wall = _cpu() - start, time.perf_counter() - start_wall
+            assert read.status_code == 200, read.json
+            start, start_wall = _cpu(), time.perf_counter()
             response = client.put(f"/games/{game_id}/moves/{seq}", headers=headers[seat], json={"move": move})
             cpu, wall = _cpu() - start, time.perf_counter() - start_wall
             assert response.status_code == 201, response.json
-            answer = {"cpu": cpu, "wall": wall}
+            answer = {"cpu": cpu, "wall": wall, "read_cpu": read_cpu, "read_wall": read_wall}
         print(json.dumps(answer), flush=True)
 
 
@@ -129,14 +135,14 @@ def main(argv=None) -> None:
     sides = [Side("before", Path(args.against).resolve(), urls[0], f"{folder}/b"),
              Side("after", HERE.parents[1], urls[1], f"{folder}/a")]
     try:
-        ratios, walls, made = [], [], 0
+        ratios, walls, read_ratios, made = [], [], [], 0
         for number in range(args.rounds):
             lengths = []
             for _ in range(args.games):
                 answers = [side.ask(op="new") for side in sides]
                 assert len({a["seed"] for a in answers}) == 1, "the two trees set up different games"
                 lengths.append(answers[0]["moves"])
-            spent = {side.name: [0.0, 0.0, 0] for side in sides}
+            spent = {side.name: [0.0, 0.0, 0, 0.0] for side in sides}  # PUT CPU, PUT wall, moves, GET CPU
             turn = 0
             for game, length in zip(range(made, made + args.games), lengths):
                 for seq in range(length):
@@ -147,16 +153,20 @@ def main(argv=None) -> None:
                         total[0] += answer["cpu"]
                         total[1] += answer["wall"]
                         total[2] += 1
+                        total[3] += answer["read_cpu"]
             made += args.games
-            (b_cpu, b_wall, moves), (a_cpu, a_wall, _) = spent["before"], spent["after"]
+            (b_cpu, b_wall, moves, b_read), (a_cpu, a_wall, _, a_read) = spent["before"], spent["after"]
             ratios.append(a_cpu / b_cpu)
             walls.append(a_wall / b_wall)
+            read_ratios.append(a_read / b_read)
             print(f"round {number + 1}: {moves} moves a side; per PUT: before {b_cpu / moves * 1e6:.0f} us CPU "
                   f"({b_wall / moves * 1e6:.0f} us wall), after {a_cpu / moves * 1e6:.0f} us CPU "
                   f"({a_wall / moves * 1e6:.0f} us wall); after / before {a_cpu / b_cpu:.3f} CPU, "
-                  f"{a_wall / b_wall:.3f} wall", flush=True)
-        print(f"after / before, median of {len(ratios)} rounds: {statistics.median(ratios):.3f} CPU, "
-              f"{statistics.median(walls):.3f} wall ({'PostgreSQL' if postgres else 'SQLite'})")
+                  f"{a_wall / b_wall:.3f} wall; GET before it: {b_read / moves * 1e6:.0f} -> "
+                  f"{a_read / moves * 1e6:.0f} us CPU ({a_read / b_read:.3f})", flush=True)
+        print(f"after / before, median of {len(ratios)} rounds: PUT {statistics.median(ratios):.3f} CPU, "
+              f"{statistics.median(walls):.3f} wall; GET {statistics.median(read_ratios):.3f} CPU "
+              f"({'PostgreSQL' if postgres else 'SQLite'})")
     finally:
         for side in sides:
             side.stop()

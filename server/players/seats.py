@@ -54,9 +54,9 @@ def seats_of(game) -> tuple[SeatInfo, ...]:
             hit = _cache.get(game.id)
         if hit is not None and hit[0] == tag:
             return hit[1]
-    rows = statements.tuples(Seat.select(Seat.seat, Player.id, Player.name, Player.email)
-                             .join(Player, on=(Seat.player == Player.id), join_type=JOIN.LEFT_OUTER)
-                             .where(Seat.game == game.id).order_by(Seat.seat))
+    rows = statements.query_rows(("seats of",), lambda: Seat.select(Seat.seat, Player.id, Player.name, Player.email)
+                                 .join(Player, on=(Seat.player == Player.id), join_type=JOIN.LEFT_OUTER)
+                                 .where(Seat.game == 0).order_by(Seat.seat), (game.id,))
     info = tuple(SeatInfo(*row) for row in rows)
     if tag is not None:
         with _lock:

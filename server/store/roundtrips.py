@@ -173,8 +173,10 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
         return self._send(self._take() + [(sql, tuple(params or ()), True)])
 
     def _send(self, items: list[tuple]):
-        if self.is_closed():  # never on a new connection, outside the transaction they belong to
-            raise InterfaceError("the database connection was closed inside a transaction")
+        if self.is_closed():
+            if self.in_transaction():  # never on a new connection, outside the transaction they belong to
+                raise InterfaceError("the database connection was closed inside a transaction")
+            self.connect()  # as peewee's own statements connect (a long-poll gave its connection back)
         try:
             return self._send_once(items)
         except _Lost as lost:

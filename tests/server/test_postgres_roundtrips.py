@@ -114,6 +114,17 @@ def test_a_read_snapshot_begins_with_its_isolation_level(db):
     assert sent()[0].startswith(b"BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ; SELECT")
 
 
+def test_a_statement_built_once_connects_again_after_the_connection_was_given_back(db):
+    """A long-poll gives its connection back while it sleeps (server/store/pooling.py) and reads
+    the game again when woken: a statement built once then connects as peewee's own do."""
+    from server.store import statements
+
+    db.execute_sql("INSERT INTO things VALUES (1, 'kept')")
+    db.close()
+    assert db.is_closed()
+    assert statements.select_rows("SELECT note FROM things WHERE id = %s", (1,)) == [("kept",)]
+
+
 def test_a_move_is_two_round_trips_then_announced(postgres, toy_game, tmp_path):
     """The lock with BEGIN, reading with it what the turn mail needs (table talk? webhooks?);
     the move, snapshot, games row and turn mail with the COMMIT (the mail setting asked by the
