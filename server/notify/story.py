@@ -11,6 +11,7 @@ import textwrap
 
 from core.protocol import visible
 from server.errors import msg, msg_n
+from server.store import statements
 from server.store.models import Game, Move
 from server.players.seats import name_players, seats_of
 from server.web.i18n.catalogs import said
@@ -31,7 +32,7 @@ def recap_context(game_id: int, seat: int, upto_version: int, language: str | No
 def _recap(game_id: int, seat: int, upto_version: int, language: str | None = None) -> tuple[list[str], bool]:
     """The events that seat may see, from its last own move up to the mail's move, oldest first.
     Who moved is named where every seat may see it; the newest RECAP_LINES are kept."""
-    game = Game.get_or_none(Game.id == game_id)
+    game = statements.select_by_id(Game, game_id)  # (SQL built once: a turn mail's recap, each mail)
     if game is None or seat is None:
         return [], False
     last_own = (Move.select(Move.seq).where((Move.game == game_id) & (Move.seat == seat) & (Move.seq < upto_version))

@@ -19,6 +19,7 @@ from server.table import clocks, due_times, outbox, prompts
 from server.store import announcements, state_cache, statements
 from server.store.db import write_transaction
 from server.table.engine_errors import engine_call
+from server.table.gameviews import load_game
 from server.errors import ApiError, from_illegal, inconsistent_game, msg, status_word
 from server.table.jsonvalues import has_float
 from server.store.models import Game, Move, Snapshot, lock_game, utcnow
@@ -250,9 +251,7 @@ def read_log(caller, game_id: int, start: int, requested_seat: int | None, text_
     game from the revealed seed; events keep their own visibility (and are said by `text_of`,
     see visible_events). The rows are read as the driver gives them: a move hidden from the
     caller is never even parsed."""
-    game = Game.get_or_none(Game.id == game_id)
-    if game is None:
-        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
+    game = load_game(game_id)
     seat = viewing_seat(game, caller, requested_seat)
     seats = seats_of(game)
     finished = game.status == "finished"

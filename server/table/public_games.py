@@ -6,17 +6,16 @@ number is refused.
 from __future__ import annotations
 
 from server.table import lobby
+from server.table.gameviews import load_game
 from server.errors import ApiError, msg
-from server.store.models import Game, Seat
+from server.store.models import Seat
 
 
 def join_public(caller, game_id: int, requested_seat: int | None = None) -> dict:
     """The caller's seat in a public game: the one they already hold (a retried join), else the
     first free one (the last seat filled starts the game, as with an invite). Naming a seat
     (`?seat=`) only confirms one the caller holds."""
-    game = Game.get_or_none(Game.id == game_id)
-    if game is None:
-        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
+    game = load_game(game_id)
     held = [s.seat for s in Seat.select(Seat.seat).where((Seat.game == game.id) & (Seat.player == caller.id))
             .order_by(Seat.seat)]
     if requested_seat is not None and requested_seat not in held:
