@@ -14,6 +14,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 
 from server.config import Settings, current_settings, settings_of
 from server.players.auth import Caller
+from server.store import statements
 from server.store.db import write_transaction
 from server.errors import ApiError, msg
 from server.store.models import Player, Seat
@@ -50,10 +51,11 @@ def url_for_seat(config: Settings, game_id: int, seat: int) -> str | None:
     config = settings_of(config)
     if not config.secret_key:
         return None
-    row = Seat.get_or_none((Seat.game == game_id) & (Seat.seat == seat))
-    if row is None or row.player_id is None:
+    rows = statements.query_rows(("link of a seat",), lambda: Seat.select(Seat.player, Seat.link_generation)
+                                 .where((Seat.game == 0) & (Seat.seat == 0)), (game_id, seat))
+    if not rows or rows[0][0] is None:
         return None
-    return f"{config.public_url}/play/{game_id}?t={token_for(config, game_id, seat, row.link_generation)}"
+    return f"{config.public_url}/play/{game_id}?t={token_for(config, game_id, seat, rows[0][1])}"
 
 
 def caller_for(token: str, game_id: int) -> Grant:
@@ -66,9 +68,10 @@ def caller_for(token: str, game_id: int) -> Grant:
         raise refused from None
     if game != game_id:
         raise refused
-    row = (Seat.select(Seat.link_generation, Player.disabled, Player.id, Player.name, Player.email)
-           .join(Player, on=(Seat.player == Player.id))
-           .where((Seat.game == game_id) & (Seat.seat == seat)).tuples().first())
+    rows = statements.query_rows(  # (SQL built once: every request of a game page asks)
+        ("link grant",), lambda: Seat.select(Seat.link_generation, Player.disabled, Player.id, Player.name, Player.email)
+        .join(Player, on=(Seat.player == Player.id)).where((Seat.game == 0) & (Seat.seat == 0)), (game_id, seat))
+    row = rows[0] if rows else None
     if row is None or row[0] != generation:
         raise refused
     if row[1]:
