@@ -132,8 +132,7 @@ def redistribute(ctx: Ctx, seat: int, deltas: dict, transfers: list) -> None:
         else:
             ctx.values("knights")[node] += delta
     board = BOARDS[st["players"]]
-    text = join(", ", [f"{board.names[a]}>{board.names[b]}:{n}" if a >= 0 and b >= 0 else
-                       say("{source}>{target}:{n}", source=_place(board, a), target=_place(board, b), n=n)
+    text = join(", ", [f"{board.names[a]}>{board.names[b]}:{n}" if a >= 0 and b >= 0 else _castle_transfer(board, a, b, n)
                        for a, b, n in transfers])  # a message only where the castle is named
     ctx.ev.append(new_event((say("{player} redistributes knights ({transfers}).", player=P(seat), transfers=text), None, None)))
 
@@ -143,6 +142,18 @@ CASTLE = say("castle")  # one's own castle in a redistribution
 
 def _place(board, node: int) -> Any:
     return CASTLE if node < 0 else board.names[node]
+
+
+def _castle_transfer(board, a: int, b: int, n: int) -> Any:
+    """A transfer from or to the castle, as a message: made once per map, places and count."""
+    key = (board.players, a, b, n)
+    found = _TRANSFERS.get(key)
+    if found is None:
+        found = _TRANSFERS.keep(key, say("{source}>{target}:{n}", source=_place(board, a), target=_place(board, b), n=n))
+    return found
+
+
+_TRANSFERS = Memo(4096)  # (players, from, to, n) -> _castle_transfer's message
 
 
 def advance(ctx: Ctx, seat: int, node: int, count: int) -> None:
@@ -392,9 +403,13 @@ def step_window(ctx: Ctx) -> bool:
     st = ctx.st
     w = window_of(st)
     order = w["order"]
+    # must_ask's first test, here: in a fast window a seat without a Fracture is never asked.
+    windows = st["options"].get("windows")
+    fast = (windows if windows is not None else option(st, "windows")) == "fast"
+    hands, fractures = st["hand"], rules.CARDS_OF_KIND["FR"]
     while w["position"] < len(order):
         seat = order[w["position"]]
-        if must_ask(st, seat):
+        if (not fast or not fractures.isdisjoint(hands[seat])) and must_ask(st, seat):
             w["asked"] = seat
             return True
         w["position"] += 1

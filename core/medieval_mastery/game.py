@@ -22,8 +22,11 @@ from core.text import join, say, term
 
 __all__ = ["GAME", "MedievalMastery", "clone"]
 
-_last_prompts: tuple = (None, ())  # the last state asked for, and its prompts
+_last_prompts: tuple = (None, (), ())  # the last state asked for, its prompts and the seats asked
 TURN_PROMPTS = Memo(4096)  # (seat, stage, step) -> the turn's Prompt
+OTHER_PROMPTS = Memo(4096)  # (phase, window kind or None, *seats asked) -> _prompts' Prompts, as a tuple
+# The phases whose prompts are their decision's fixed text (commit, support) or the window's kind's.
+ASKED_BY_SEATS = frozenset({"window", "commit", "support"})
 
 
 RESULT_CODES = {
@@ -95,7 +98,10 @@ class MedievalMastery(Game):
         last = _last_prompts  # one read: another thread may replace it, never change it
         if last[0] is state:  # asked again for the same state (the server, then the apply preamble)
             return list(last[1])
-        if state["win"] is None and state["phase"] == "main":
+        if state["win"] is not None:
+            return []
+        phase = state["phase"]
+        if phase == "main":
             # The active player's turn (most moves) asks for the Prompt of the seat and step in
             # TURN_PROMPTS first: the same one, made by the same call (its text is turn.asked's,
             # of stage and step).
@@ -104,11 +110,20 @@ class MedievalMastery(Game):
             turn = TURN_PROMPTS.get(key)
             if turn is None:
                 turn = TURN_PROMPTS.keep(key, prompt(DECISIONS["main"], seat, state, seat))
-            _last_prompts = (state, (turn,))
+            _last_prompts = (state, (turn,), (seat,))
             return [turn]
-        found = self._prompts(state)
-        _last_prompts = (state, tuple(found))  # states are values: never changed once made
-        return found
+        seats = legal.prompted(state)
+        if phase in ASKED_BY_SEATS:
+            # A window, the conflict cards, a support opportunity: OTHER_PROMPTS, by what _prompts
+            # reads (the seats asked, and the window's kind: WINDOW_TEXT), the same Prompts.
+            key = (phase, state["window"]["kind"] if phase == "window" else None, *seats)
+            found = OTHER_PROMPTS.get(key)
+            if found is None:
+                found = OTHER_PROMPTS.keep(key, tuple(self._prompts(state)))
+        else:
+            found = tuple(self._prompts(state))
+        _last_prompts = (state, found, tuple(seats))  # states are values: never changed once made
+        return list(found)
 
     def _prompts(self, state):
         """Its decision's Prompt (core.phase.prompt, made once) for each seat asked, outside the
@@ -162,7 +177,7 @@ class MedievalMastery(Game):
             kind, phase = move.get("type"), state["phase"]  # (plain_shape's test of the kind, without its frame)
             test = PLAIN_TESTS.get(kind) if type(kind) is str else None
             if ((test(move) if test is not None else plain_shape(move))
-                    and (seat == state["active"] if phase == "main" else seat in legal.prompted(state))):
+                    and (seat == state["active"] if phase == "main" else seat in _asked(state))):
                 return self.apply_decision(state, seat, move)
         return self.checked_apply(state, seat, move, self.apply_decision)
 
@@ -181,7 +196,7 @@ class MedievalMastery(Game):
         """A standing answer to Fracture windows, from any seat at any time (MM-ASYNC-2); a window
         waiting for this seat may move on at once."""
         st = clone_for_move(state)
-        ctx = Ctx(st)
+        ctx = Ctx(st, state)
         ctx.values("standing")[seat] = move["pass"]
         ctx.ev.append(new_event((say("Standing answer set: {move}.", move=notation.format_move(move)), (seat,), None)))
         flow.settle(ctx)
@@ -204,7 +219,7 @@ class MedievalMastery(Game):
             if kind not in decision.moves:
                 raise refusal(decision, kind, state, seat, move)
             st = clone_for_move(state)
-            ctx = Ctx(st)
+            ctx = Ctx(st, state)
             if decision is MAIN and seat == st["active"]:  # (the turn's move: turn.resolve, without its frame)
                 TURN_MOVES[kind](ctx, seat, move)
             else:
@@ -277,6 +292,13 @@ class MedievalMastery(Game):
         """canonical.digest, reusing the text of the parts moves share (state.HASHER), in either
         format: a format-1 downgrade keeps the state's lists, so verify of old games is cheap too."""
         return HASHER.digest(data)
+
+
+def _asked(state: State) -> tuple | list:
+    """legal.prompted(state): the seats prompts named when it was last asked for this state
+    (the random player asks it just before the move), else worked out."""
+    last = _last_prompts
+    return last[2] if last[0] is state else legal.prompted(state)
 
 
 def add_legal(err: IllegalMove, state: State, seat: int) -> None:

@@ -78,11 +78,16 @@ def main_moves(st: State, seat: int) -> list[dict]:
 
 
 def conflict_moves(st: State, seat: int) -> list[dict]:
-    kind_of = rules.KINDS
-    kinds = sorted({kind_of[c] for c in st["hand"][seat] if kind_of[c] in data.CONFLICT_KINDS})
+    kinds = conflict_kinds(st, seat)
     if not kinds:
         return [{"type": "conflict", "card": "none"}]
     return [{"type": "conflict", "card": data.NAME_OF_KIND[k]} for k in kinds]
+
+
+def conflict_kinds(st: State, seat: int) -> list[str]:
+    """The kinds of conflict card in the seat's hand, sorted (conflict_moves, one move each)."""
+    kind_of = rules.KINDS
+    return sorted({kind_of[c] for c in st["hand"][seat] if kind_of[c] in data.CONFLICT_KINDS})
 
 
 def support_moves(st: State, seat: int) -> list[dict]:
@@ -100,6 +105,14 @@ def discard_moves(st: State, seat: int) -> list[dict]:
     kind_of = rules.KINDS
     kinds = sorted({kind_of[c] for c in st["hand"][seat]})
     return [{"type": "discard", "card": data.NAME_OF_KIND[k]} for k in kinds] + [{"type": "discard", "card": "none"}]
+
+
+def random_discard_move(st: State, seat: int, rng: Rng) -> dict:
+    """discard_moves' move drawn as random_move draws it (die of their number), made alone."""
+    kind_of = rules.KINDS
+    kinds = sorted({kind_of[c] for c in st["hand"][seat]})
+    pick = rng.die(len(kinds) + 1) - 1
+    return {"type": "discard", "card": data.NAME_OF_KIND[kinds[pick]] if pick < len(kinds) else "none"}
 
 
 def insight_moves(st: State, seat: int) -> list[dict]:
@@ -174,15 +187,18 @@ def random_move(st: State, seat: int, rng: Rng) -> dict:
             p, t = targets[rng.die(len(targets)) - 1]
             return {"type": "fracture", "player": p, "artefact": ARTEFACT_WORDS[t]}
         return {"type": "pass"}
-    if ph == "commit":
-        moves = conflict_moves(st, seat)
-        return moves[rng.die(len(moves)) - 1]
+    if ph == "commit":  # (conflict_moves' move drawn from their number, made alone)
+        held = conflict_kinds(st, seat)
+        pick = rng.die(len(held) or 1) - 1
+        return {"type": "conflict", "card": data.NAME_OF_KIND[held[pick]] if held else "none"}
     if ph == "support":
         kinds = rules.KINDS
         sup = [kinds[c] for c in st["hand"][seat] if kinds[c] in data.SUPPORT_KINDS]
         if sup and rng.die(2) == 1:
             return {"type": "support", "cards": [data.NAME_OF_KIND[sup[rng.die(len(sup)) - 1]]]}
         return {"type": "pass"}
+    if choice_of(st)["kind"] == "discard":
+        return random_discard_move(st, seat, rng)
     moves = choice_moves(st, seat)
     return moves[rng.die(len(moves)) - 1]
 

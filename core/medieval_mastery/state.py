@@ -194,8 +194,8 @@ def clone_for_move(st: State | dict) -> State:
     if st["battle"] is not None:
         b: dict = dict.copy(old["battle"])
         new["battle"] = b
-        for key in ("commit", "shown", "table", "orb_queue"):
-            b[key] = list(b[key])
+        b["commit"], b["shown"], b["table"], b["orb_queue"] = (  # (its lists, changed in place: copied)
+            list(b["commit"]), list(b["shown"]), list(b["table"]), list(b["orb_queue"]))
         if b["support"] is not None:
             b["support"] = dict.copy(b["support"])  # its seat order never changes once set
     if st["window"] is not None:
@@ -207,41 +207,47 @@ def clone_for_move(st: State | dict) -> State:
 
 class Ctx:
     """The state being changed, the events produced, and the Rng (created on first use, with the
-    game's random scheme: 1 for games created before rules version 3, option `rng`)."""
+    game's random scheme: 1 for games created before rules version 3, option `rng`).
 
-    __slots__ = ("st", "ev", "_rng", "_own", "_data")
+    `before` is the state the move began from, which `st` (its clone_for_move) shares piles and
+    short lists with: a list of `st` that is still the very list of `before` is not this move's
+    to change, so `piles` and `pile` copy it first. Without `before` (a new state, or a caller's
+    own copy), the state as it is now is that baseline."""
 
-    def __init__(self, st: State):
+    __slots__ = ("st", "ev", "_rng", "_before", "_data")
+
+    def __init__(self, st: State, before: State | None = None):
         self.st = st
         self._data: dict = st  # type: ignore[assignment]  # the same dict, indexed by any key
         self.ev: list[Event] = []
         self._rng: Rng | None = None
-        self._own: set[object] = set()  # piles already copied for this move: a key, or (key, seat)
+        self._before: dict = dict.copy(st) if before is None else before  # type: ignore[arg-type,assignment]
 
     def piles(self, key: str) -> list:
         """st[key] (key in PILES or VALUES), to be changed: copied the first time, since the state
         before the move may still share it (clone_for_move)."""
         data = self._data
-        if key not in self._own:
-            self._own.add(key)
-            data[key] = list(data[key])
-        return data[key]
+        found = data[key]
+        if found is self._before[key]:
+            data[key] = found = list(found)
+        return found
 
     values = piles  # st[key] for a key in VALUES (owner, knights, castle, ...), copied on first change
 
     def pile(self, key: str, seat: int) -> list:
-        """st[key][seat] (key in PILES) to be changed: copied the first time, like `piles`.
-        (Once copied, (key, seat) is owned and so is st[key]: one lookup answers.)"""
-        tag = (key, seat)
-        own, data = self._own, self._data
-        if tag in own:
-            return data[key][seat]
-        if key not in own:  # (piles(key), inlined)
-            own.add(key)
-            data[key] = list(data[key])
-        own.add(tag)
+        """st[key][seat] (key in PILES) to be changed: copied the first time, like `piles`."""
+        data = self._data
         piles = data[key]
-        piles[seat] = mine = list(piles[seat])
+        before = self._before[key]
+        if piles is before:  # (piles(key), inlined)
+            data[key] = piles = list(piles)
+        mine = piles[seat]
+        try:
+            shared = mine is before[seat]
+        except IndexError:  # (st[key] replaced by a longer list since: a new state's deal)
+            shared = False
+        if shared:
+            piles[seat] = mine = list(mine)
         return mine
 
     @property
