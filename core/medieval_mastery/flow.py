@@ -54,12 +54,17 @@ def end_turn(ctx: Ctx) -> None:
     st = ctx.st
     seat = st["active"]
     down = st["down"][seat]  # (copied only when an artefact comes back)
-    for t in range(3):
-        if down[t] != -1 and down[t] < st["turn"]:
-            down = ctx.pile("down", seat)
-            down[t] = -1
-            ctx.ev.append(new_event((say("{player} restores {artefact}.", player=P(seat), artefact=rules.artefact(st, seat, t)), None, None)))
+    if down != ALL_UP:  # (most turns: every artefact face up, nothing to restore)
+        for t in range(3):
+            if down[t] != -1 and down[t] < st["turn"]:
+                down = ctx.pile("down", seat)
+                down[t] = -1
+                ctx.ev.append(new_event((say("{player} restores {artefact}.", player=P(seat),
+                                             artefact=rules.artefact(st, seat, t)), None, None)))
     start_turn(ctx, next_seat(st, seat))
+
+
+ALL_UP = [-1, -1, -1]  # a seat's artefacts all face up (st["down"][seat]): nothing to restore
 
 
 def next_seat(st: State, seat: int) -> int:
@@ -199,7 +204,7 @@ def conquest(ctx: Ctx, seat: int, node: int, then: str) -> None:
     tile = st["tile"][node]
     board = BOARDS[st["players"]]
     if tile in data.CONQUEST_KNIGHT:
-        rules.gain(ctx, seat, 1, say("{tile} conquered", tile=TILE[tile]))
+        rules.gain(ctx, seat, 1, CONQUERED[tile])
     if tile in data.CONQUEST_MINUS_KNIGHT:
         ctx.values("knights")[node] -= 1
         rules.lose(ctx, seat, 1)
@@ -215,6 +220,9 @@ def conquest(ctx: Ctx, seat: int, node: int, then: str) -> None:
         ask_discard(ctx, seat, ask_discard_conquered(TILE[tile]), then)
         return
     continue_after(ctx, then)
+
+
+CONQUERED = {tile: say("{tile} conquered", tile=TILE[tile]) for tile in data.CONQUEST_KNIGHT}  # why a knight comes
 
 
 def continue_after(ctx: Ctx, then: str) -> None:
@@ -377,7 +385,8 @@ def window_targets(st: State, seat: int) -> list[tuple[int, int]]:
         return [(user, 0)] if user != seat and is_up(st, user, 0) else []
     t = 1 if kind == "sceptre" else 2
     b = battle_of(st)
-    return [(p, t) for p in (b["attacker"], b["defender"]) if p != seat and is_up(st, p, t)]
+    down = st["down"]  # (is_up, inlined)
+    return [(p, t) for p in (b["attacker"], b["defender"]) if p != seat and down[p][t] == -1]
 
 
 def must_ask(st: State, seat: int) -> bool:
@@ -436,7 +445,8 @@ def answer_window(ctx: Ctx, seat: int, target: int | None, t: int | None) -> Non
 # --- the driver ---------------------------------------------------------------------------
 
 def settle(ctx: Ctx) -> None:
-    """Run automatic steps until a seat must decide or the game is over."""
+    """Run automatic steps until a seat must decide or the game is over: a window's next seat,
+    a battle's automatic steps (BATTLE_STEPS, by battle["step"])."""
     st = ctx.st
     while True:
         if st["win"] is not None:
@@ -448,18 +458,11 @@ def settle(ctx: Ctx) -> None:
                 return
             continue
         if ph == "battle":
-            run_battle(ctx)
+            b = st["battle"]  # (battle_of, inlined)
+            assert b is not None
+            BATTLE_STEPS[b["step"]](ctx, b)
             continue
         return
-
-
-def run_battle(ctx: Ctx) -> None:
-    """The battle's automatic steps, from battle["step"] on, until a seat must decide."""
-    st = ctx.st
-    while st["phase"] == "battle" and st["win"] is None:
-        b = st["battle"]  # (battle_of, inlined)
-        assert b is not None
-        BATTLE_STEPS[b["step"]](ctx, b)
 
 
 def battle_conquest(ctx: Ctx, b: Battle) -> None:
@@ -475,9 +478,16 @@ def battle_conquest(ctx: Ctx, b: Battle) -> None:
     ctx.values("owner")[node] = att
     ctx.values("knights")[node] = b["attack_knights"]
     b["attack_knights"] = 0
-    ctx.ev.append(new_event((say("{player} conquers {slot} ({tile}).", player=P(att), slot=BOARDS[st["players"]].names[node],
-                            tile=TILE[st["tile"][node]]), None, None)))
+    key = (att, BOARDS[st["players"]].names[node], st["tile"][node])
+    event = _CONQUESTS.get(key)
+    if event is None:
+        event = _CONQUESTS.keep(key, new_event((say("{player} conquers {slot} ({tile}).", player=P(att), slot=key[1],
+                                                    tile=TILE[key[2]]), None, None)))
+    ctx.ev.append(event)
     conquest(ctx, att, node, then="battle")
+
+
+_CONQUESTS = Memo(4096)  # (seat, slot, tile) -> battle_conquest's event
 
 
 def battle_end(ctx: Ctx, b: Battle) -> None:

@@ -229,7 +229,8 @@ class MedievalMastery(Game):
             raise
         if st["win"] is not None or st["phase"] in SETTLING:  # (flow.settle has nothing to do otherwise)
             flow.settle(ctx)
-        ctx.close()
+        if ctx._rng is not None:  # (ctx.close: only a move that drew has a counter to store)
+            ctx.close()
         return st, ctx.ev
 
     def public_move(self, state, seat, move):

@@ -239,7 +239,7 @@ def random_main(st: State, seat: int, rng: Rng) -> dict:
 def random_redis(st: State, seat: int, rng: Rng, gather: bool) -> dict | None:
     """Mostly pull spare knights home to build an attack force; sometimes shuffle at random."""
     board = BOARDS[st["players"]]
-    supplied = rules.supplied(st, seat)
+    supplied = rules.reach_of(st, seat)[0]  # (rules.supplied, without its frame)
     if not supplied:
         return None
     kn = st["knights"]
@@ -279,14 +279,16 @@ def random_advance(st: State, seat: int, rng: Rng) -> dict | None:
     own, kn, n_slots = st["owner"], st["knights"], board.n_slots
     # The targets weakest first: by weakness (a castle 8, an empty slot 0, else its knights), ties
     # in `found`'s order, which is ascending, so sorting (weakness, node) pairs is the same order
-    # as sorted(found, key=weakness), without a key function's frame per target.
-    options = [node for _, node in sorted([(8 if node >= n_slots else 0 if own[node] < 0 else kn[node], node)
-                                           for node in found])]
-    castles = [n for n in options if n >= n_slots]
+    # as sorted(found, key=weakness), without a key function's frame per target; the weakest
+    # alone is their min. Castles (the last nodes: `found` ascending) in that order too.
+    weakest = [(8 if node >= n_slots else 0 if own[node] < 0 else kn[node], node) for node in found]
+    castles = [n for n in found if n >= n_slots] if found[-1] >= n_slots else ()
     if castles and have >= 6 and rng.die(2) == 1:
         node = castles[rng.die(len(castles)) - 1]  # a siege wins the game outright
+    elif rng.die(3) != 1:
+        node = min(weakest)[1]
     else:
-        node = options[0] if rng.die(3) != 1 else options[rng.die(len(options)) - 1]
+        node = sorted(weakest)[rng.die(len(weakest)) - 1][1]
     top = min(have, rules.capacity(st, node))
     if rules.dice_used(st, seat, have - top) + 1 > data.DICE_PER_PLAYER:
         return None

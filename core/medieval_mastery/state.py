@@ -9,6 +9,8 @@ are ints: card c belongs to seat c // 18 and is data.DECK[c % 18]. Nodes are boa
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
 from typing import NotRequired, TypedDict, cast
 
 from core.medieval_mastery.board import BOARDS
@@ -125,25 +127,12 @@ FORMAT_1 = Keys({
 })
 
 
-def battle_of(st: State) -> Battle:
-    """The battle under way, where the caller knows there is one."""
-    b = st["battle"]
-    assert b is not None
-    return b
-
-
-def window_of(st: State) -> Window:
-    """The open Fracture window, where the caller knows there is one."""
-    w = st["window"]
-    assert w is not None
-    return w
-
-
-def choice_of(st: State) -> Choice:
-    """The open question, where the caller knows there is one."""
-    ch = st["choice"]
-    assert ch is not None
-    return ch
+# The battle under way, the open Fracture window, the open question: where the caller knows
+# there is one. Each is the state's own lookup (operator.itemgetter: a C call, no Python frame;
+# most moves read one or more).
+battle_of = cast(Callable[[State], Battle], itemgetter("battle"))
+window_of = cast(Callable[[State], Window], itemgetter("window"))
+choice_of = cast(Callable[[State], Choice], itemgetter("choice"))
 
 
 def new_state(players: int, options: dict, seed: str) -> State:
