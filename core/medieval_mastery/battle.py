@@ -245,11 +245,12 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
     side = 0 if seat == b["attacker"] else 1
     if card >= 0:
         ctx.pile("hand", seat).remove(card)
-    b["commit"][side] = card
+    b["commit"] = [card, b["commit"][1]] if side == 0 else [b["commit"][0], card]  # (replaced: clone_for_move shares it)
     ctx.ev.append(COMMITTED_EVENTS[seat])
     if b["commit"][0] is None or b["commit"][1] is None:
         return
     shown: list[Any] = []
+    revealed: list[Any] = []  # b["shown"], replaced once both are in (a battle's lists are never changed in place)
     for side in (0, 1):
         c = b["commit"][side]
         label: Any
@@ -257,7 +258,7 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
             value, label = 0, NO_CONFLICT_CARD
         else:
             code = rules.KINDS[c]
-            b["table"].append(c)
+            b["table"] = [*b["table"], c]
             if code == "AM":
                 value = ctx.rng.die()
                 label = say("{card}, rolling {value}", card=term("Ambush"), value=value)
@@ -268,9 +269,9 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
             b["attack_strength"] += value
         else:
             b["defence_strength"] += value
-        b["shown"][side] = [c if c >= 0 else -1, value]
+        revealed.append([c if c >= 0 else -1, value])
         shown.append(label)
-    b["commit"] = [None, None]
+    b["commit"], b["shown"] = [None, None], revealed
     ctx.ev.append(new_event((say("Conflict cards revealed: {attacker} {attack_card}; {defender} {defence_card} (attacker "
                             "{attack}, defender {defence}).", attacker=P(b["attacker"]), attack_card=shown[0],
                             defender=P(b["defender"]), defence_card=shown[1], attack=b["attack_strength"],
@@ -336,7 +337,7 @@ def support_play(ctx: Ctx, seat: int, chosen: list[int]) -> None:
     total = 0
     for card in chosen:
         ctx.pile("hand", seat).remove(card)
-        b["table"].append(card)
+        b["table"] = [*b["table"], card]
         total += data.CARD_VALUE[rules.KINDS[card]]
     if seat in rules.team_of(st, b["attacker"]):
         b["attack_strength"] += total
@@ -430,7 +431,8 @@ def step7_orbs(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-7.3: attacker's orb, then the defender's; win orbs on the winner only."""
     st = ctx.st
     while b["orb_queue"]:
-        seat = b["orb_queue"].pop(0)
+        seat, *rest = b["orb_queue"]
+        b["orb_queue"] = rest
         if not rules.is_up(st, seat, 2):
             continue
         name = st["artefacts"][seat][2]

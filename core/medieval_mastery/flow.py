@@ -385,8 +385,11 @@ def window_targets(st: State, seat: int) -> list[tuple[int, int]]:
         return [(user, 0)] if user != seat and is_up(st, user, 0) else []
     t = 1 if kind == "sceptre" else 2
     b = battle_of(st)
-    down = st["down"]  # (is_up, inlined)
-    return [(p, t) for p in (b["attacker"], b["defender"]) if p != seat and down[p][t] == -1]
+    down, att, dfd = st["down"], b["attacker"], b["defender"]  # (is_up, inlined; no comprehension: a frame)
+    found = [(att, t)] if att != seat and down[att][t] == -1 else []
+    if dfd != seat and down[dfd][t] == -1:
+        found.append((dfd, t))
+    return found
 
 
 def must_ask(st: State, seat: int) -> bool:

@@ -137,12 +137,9 @@ class MedievalMastery(Game):
     def legal_moves(self, state, seat):
         return legal_moves(state, seat)
 
-    def random_move(self, state, seat, rng):
-        """legal.random_move, which in the active player's turn (most moves) is legal.random_main:
-        called here without the frame between."""
-        if state["phase"] == "main":
-            return legal.random_main(state, seat, rng)
-        return legal.random_move(state, seat, rng)
+    # legal.random_move itself (in the active player's turn legal.random_main), without a frame
+    # of the game's between.
+    random_move = staticmethod(legal.random_move)
 
     def preview_state(self, state):
         """Strict windows: in fast mode a preview would show who holds a Fracture or support card."""
@@ -170,14 +167,16 @@ class MedievalMastery(Game):
         check of the preamble goes straight to apply_decision: a seat of the game (an int, not a
         bool), a decision's move (no resignation or standing answer) whose shape check_shape
         passes at a glance (notation.plain_shape), in a running game (no winner), from a seat
-        asked now (legal.prompted). Any other move takes the preamble, which refuses it as it
-        always did (the same code, rule and message); tests/core/medieval_mastery/test_apply_paths.py
-        compares the two."""
+        asked now (legal.prompted; the seats `prompts` named, when it was last asked for this very
+        state: the random player asks it just before the move). Any other move takes the preamble,
+        which refuses it as it always did (the same code, rule and message);
+        tests/core/medieval_mastery/test_apply_paths.py compares the two."""
         if type(move) is dict and type(seat) is int and 0 <= seat < state["players"] and state["win"] is None:
             kind, phase = move.get("type"), state["phase"]  # (plain_shape's test of the kind, without its frame)
             test = PLAIN_TESTS.get(kind) if type(kind) is str else None
             if ((test(move) if test is not None else plain_shape(move))
-                    and (seat == state["active"] if phase == "main" else seat in _asked(state))):
+                    and (seat == state["active"] if phase == "main"
+                         else seat in (last[2] if (last := _last_prompts)[0] is state else legal.prompted(state)))):
                 return self.apply_decision(state, seat, move)
         return self.checked_apply(state, seat, move, self.apply_decision)
 
@@ -293,13 +292,6 @@ class MedievalMastery(Game):
         """canonical.digest, reusing the text of the parts moves share (state.HASHER), in either
         format: a format-1 downgrade keeps the state's lists, so verify of old games is cheap too."""
         return HASHER.digest(data)
-
-
-def _asked(state: State) -> tuple | list:
-    """legal.prompted(state): the seats prompts named when it was last asked for this state
-    (the random player asks it just before the move), else worked out."""
-    last = _last_prompts
-    return last[2] if last[0] is state else legal.prompted(state)
 
 
 def add_legal(err: IllegalMove, state: State, seat: int) -> None:

@@ -162,7 +162,8 @@ def prompted(st: State) -> list[int]:
         return [battle.support_seat(b)]
     if ph == "commit":
         assert b is not None
-        return [s for side, s in ((0, b["attacker"]), (1, b["defender"])) if b["commit"][side] is None]
+        commit = b["commit"]  # (the combatants yet to commit, attacker first; no comprehension: a frame)
+        return ([b["attacker"]] if commit[0] is None else []) + ([b["defender"]] if commit[1] is None else [])
     return []
 
 
@@ -177,7 +178,9 @@ def window_moves(st: State, seat: int) -> list[dict]:
 # It draws `rng.die(n) - 1` where it means `rng.below(n)`: Rng.die is below(n) + 1 on the same
 # draws (core/rng.py), without below's two frames (the random player draws a few times a move).
 
-def random_move(st: State, seat: int, rng: Rng) -> dict:
+def random_move(state: State, seat: int, rng: Rng) -> dict:
+    """The random player's move (Game.random_move: the game's is this function itself)."""
+    st = state
     ph = st["phase"]
     if ph == "main":
         return random_main(st, seat, rng)

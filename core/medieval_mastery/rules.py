@@ -184,6 +184,8 @@ def check_win(ctx: Ctx) -> bool:
     groups = teams(st)
     totals = vp_by_seat(st)
     if groups is None:
+        if max(totals) < goal:  # (nobody: the loop below finds none)
+            return False
         for seat, points in enumerate(totals):
             if points >= goal:
                 return declare(ctx, [seat], won_alone(P(seat), points, goal))
@@ -319,7 +321,8 @@ def open_window(ctx: Ctx, kind: str, start: int) -> None:
     """A Fracture window on what is being used (MM-RES-FRACTURE), asking from `start` on."""
     st = ctx.st
     n = st["players"]
-    st["window"] = {"kind": kind, "order": [(start + i) % n for i in range(n)], "position": 0, "asked": -1}
+    order = [*range(start, n), *range(start)]  # (start + i) % n for i in range(n): `start` is a seat, 0..n-1
+    st["window"] = {"kind": kind, "order": order, "position": 0, "asked": -1}
     st["phase"] = "window"
     ctx.ev.append(WINDOW_EVENTS[kind])
 
@@ -435,6 +438,12 @@ def draw(ctx: Ctx, seat: int, count: int) -> list[int]:
     """Draw up to `count` cards, reshuffling when the deck runs out (no Authority handling).
     (The cards join the hand together, in the order drawn: a reshuffle leaves the hand alone.)"""
     st = ctx.st
+    if len(st["deck"][seat]) >= count > 0:  # (the deck holds them all: the loop below, in one slice)
+        cards = ctx.pile("deck", seat)
+        taken = cards[-count:][::-1]  # (the top card first, as pop() takes them)
+        del cards[-count:]
+        ctx.pile("hand", seat).extend(taken)
+        return taken
     drawn: list[int] = []
     deck = None  # the seat's deck, copied for this move at its first draw
     while len(drawn) < count:

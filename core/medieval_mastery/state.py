@@ -166,6 +166,10 @@ def clone(st: State | dict) -> State:
     """Copy what a move may change; the static parts (tiles, artefacts, options) are shared."""
     new = cast(dict, clone_for_move(st))
     old = cast(dict, st)
+    b = new["battle"]
+    if b is not None:  # (clone_for_move shares its lists: battle.py replaces them, never changes them)
+        b["commit"], b["shown"], b["table"], b["orb_queue"] = (
+            list(b["commit"]), list(b["shown"]), list(b["table"]), list(b["orb_queue"]))
     for key in PILES:
         new[key] = list(map(list.copy, old[key]))
     for key in VALUES:
@@ -181,10 +185,8 @@ def clone_for_move(st: State | dict) -> State:
     old: dict = st  # type: ignore[assignment]  # (no cast: a call on every move)
     new = dict.copy(old)  # (a plain dict, as dict(old) made, without dict()'s constructor call)
     if st["battle"] is not None:
-        b: dict = dict.copy(old["battle"])
+        b: dict = dict.copy(old["battle"])  # (its lists stay shared: battle.py replaces them, never changes them)
         new["battle"] = b
-        b["commit"], b["shown"], b["table"], b["orb_queue"] = (  # (its lists, changed in place: copied)
-            list(b["commit"]), list(b["shown"]), list(b["table"]), list(b["orb_queue"]))
         if b["support"] is not None:
             b["support"] = dict.copy(b["support"])  # its seat order never changes once set
     if st["window"] is not None:

@@ -1,11 +1,13 @@
 """The engine's shortcuts answer as the longer ways they stand for: the prompts remembered
-outside the active player's turn (game.prompts) and the seats asked (game._asked), VP by seat
+outside the active player's turn (game.prompts) and the seats asked (apply reads), VP by seat
 counted per VP value (rules.vp_by_seat), advance targets without teams (rules._targets), the
 random player's conflict cards and discards made alone, the copy-on-write of a move's working
 copy (state.Ctx) and the deal's untold draws (rules.draw_to told=False)."""
 from __future__ import annotations
 
+import copy
 import random
+from typing import Any
 
 import pytest
 
@@ -40,7 +42,7 @@ def test_prompts_and_the_seats_asked_are_the_decisions():
     for state, _seat in positions():
         game_module._last_prompts = (None, (), ())  # asked afresh: remembered by kind, not by state
         assert GAME.prompts(state) == GAME._prompts(state)
-        assert list(game_module._asked(state)) == legal.prompted(state)
+        assert list(game_module._last_prompts[2]) == legal.prompted(state)  # the seats apply reads
         assert GAME.prompts(state) == GAME._prompts(state)  # again, from _last_prompts
         seen.add(state["phase"])
     assert {"main", "window", "commit", "support", "choice"} <= seen
@@ -121,3 +123,31 @@ def test_the_deals_untold_draws_are_the_told_ones():
         told.close()
         untold.close()
         assert told.st == untold.st and not untold.ev and told.ev
+
+
+@pytest.mark.rule("MM-EDGE-1", "MM-EDGE-3")
+def test_draws_from_a_deck_that_holds_them_are_the_pops():
+    """rules.draw's one slice, where the deck holds every card drawn, takes them as pop() does."""
+    start = GAME.setup(2, GAME.normalize_options({}), "slices")
+    for size in range(0, 8):
+        for count in range(0, 7):
+            st: Any = dict(clone(start), deck=[list(range(size)), []], hand=[[50], []])
+            ctx = Ctx(st)
+            drawn = rules.draw(ctx, 0, count)
+            if size >= count:
+                assert drawn == list(range(size))[::-1][:count]
+                assert st["deck"][0] == list(range(size - count)) and st["hand"][0] == [50, *drawn]
+
+
+@pytest.mark.rule("MM-COMBAT-4", "MM-COMBAT-5", "MM-COMBAT-7")
+def test_a_move_leaves_the_state_it_began_from_as_it_was():
+    """Moves share the lists of the state before them (piles, short lists, a battle's lists)
+    and change only their own copies: every position of random games is unchanged by its move."""
+    battles = 0
+    for state, seat in positions(games=1):
+        before = copy.deepcopy(state)
+        rng = Rng(f"same-{state['turn']}", scheme=2)
+        GAME.apply(state, seat, GAME.random_move(state, seat, rng))
+        assert state == before
+        battles += state["battle"] is not None
+    assert battles > 100
