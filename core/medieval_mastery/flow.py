@@ -61,7 +61,8 @@ def end_turn(ctx: Ctx) -> None:
                 down[t] = -1
                 ctx.ev.append(new_event((say("{player} restores {artefact}.", player=P(seat),
                                              artefact=rules.artefact(st, seat, t)), None, None)))
-    start_turn(ctx, next_seat(st, seat))
+    # (next_seat, without its frame where no seat has resigned: only such a game has "gone")
+    start_turn(ctx, next_seat(st, seat) if "gone" in st else (seat + 1) % st["players"])
 
 
 ALL_UP = [-1, -1, -1]  # a seat's artefacts all face up (st["down"][seat]): nothing to restore

@@ -249,7 +249,7 @@ def random_redis(st: State, seat: int, rng: Rng, gather: bool) -> dict | None:
     if gather and rng.die(4) != 1:
         home = [s for s in supplied if kn[s] > 1]
         moves = [[board.names[s], "C", kn[s] - 1] for s in home]
-        if moves and rules.dice_used(st, seat, st["castle"][seat] + sum(kn[s] - 1 for s in home)) <= data.DICE_PER_PLAYER:
+        if moves and rules.dice_used(st, seat, st["castle"][seat] + sum(map(kn.__getitem__, home)) - len(home)) <= data.DICE_PER_PLAYER:
             return {"type": "redis", "moves": moves}
         return None
     places = [-1] + supplied
@@ -293,12 +293,14 @@ def random_advance(st: State, seat: int, rng: Rng) -> dict | None:
     else:
         node = sorted(weakest)[rng.die(len(weakest)) - 1][1]
     top = min(have, rules.capacity(st, node))
-    if rules.dice_used(st, seat, have - top) + 1 > data.DICE_PER_PLAYER:
+    # dice_used(st, seat, castle) is dice_used(st, seat, 0) + ceil(castle / 6) (MM-EDGE-6): worked out once
+    others, most = rules.dice_used(st, seat, 0), data.DICE_PER_PLAYER - 1  # (an attack force takes one more)
+    if others + (have - top + 5) // 6 > most:
         return None
     if node < n_slots and own[node] >= 0 and top <= kn[node] and rng.die(2) == 2:
         return None  # too weak to attack: wait for more knights
     count = top if rng.die(4) != 1 else rng.die(top)
-    while rules.dice_used(st, seat, have - count) + 1 > data.DICE_PER_PLAYER:
+    while others + (have - count + 5) // 6 > most:
         count += 1  # fewer knights left at home need fewer castle dice
     return {"type": "advance", "to": board.names[node], "n": count}
 
