@@ -1,6 +1,6 @@
 """The nine battle steps (MM-COMBAT-1..9, MM-COMBAT-END) as a resumable state machine.
 
-The driver (flow.run_battle) executes automatic steps from battle["step"] until a seat must
+The driver (flow.settle) executes automatic steps from battle["step"] until a seat must
 decide (a Fracture window, the face-down conflict cards, the support exchange, an optional
 discard) or the battle is over. Strength totals are kept in the battle dict as they grow, step
 by step. The two steps that hand play back to the turn, the conquest (step 9) and the end,
@@ -8,12 +8,15 @@ live in flow.py, so this module does not depend on the turn.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from operator import itemgetter
+from typing import Any, cast
 
 from core.medieval_mastery.board import BOARDS
 from core.medieval_mastery import data, rules
 from core.medieval_mastery.options import option
 from core.medieval_mastery.state import Battle, Ctx, State, Support, battle_of
+from core.memo import Memo
 from core.records import new_event
 from core.protocol import Event
 from core.medieval_mastery.words import ARTEFACT, CARD, SEATS, TILE, P, ask_discard_artefact, ask_sceptre
@@ -51,13 +54,26 @@ def begin(ctx: Ctx, att: int, node: int, count: int) -> None:
     }
     st["phase"] = "battle"
     where = board.names[node]
+    key = (where, att, count, defender, dk, siege)
+    event = _BEGUN.get(key)
+    if event is None:
+        event = _BEGUN.keep(key, new_event((begun(where, att, count, defender, dk, siege), None, None)))
+    ctx.ev.append(event)
+
+
+def begun(where: str, att: int, count: int, defender: int, dk: int, siege: bool) -> Msg:
+    """The sentence of a battle's start (made once per battle of the same sides and numbers)."""
     if siege:
-        ctx.ev.append(new_event((say("Battle for {where}: {attacker} attacks with {count}, {defender} defends with {dk} "
-                                "(castle siege).", where=where, attacker=P(att), count=count, defender=P(defender),
-                                dk=dk), None, None)))
-    else:
-        ctx.ev.append(new_event((say("Battle for {where}: {attacker} attacks with {count}, {defender} defends with {dk}.",
-                                where=where, attacker=P(att), count=count, defender=P(defender), dk=dk), None, None)))
+        return say("Battle for {where}: {attacker} attacks with {count}, {defender} defends with {dk} (castle siege).",
+                   where=where, attacker=P(att), count=count, defender=P(defender), dk=dk)
+    return say("Battle for {where}: {attacker} attacks with {count}, {defender} defends with {dk}.",
+               where=where, attacker=P(att), count=count, defender=P(defender), dk=dk)
+
+
+# Events of a battle made once per key (an Event is a value: events of many moves share it).
+_BEGUN = Memo(4096)  # (slot, attacker, count, defender, defence, siege) -> begin's event
+_RESULTS = Memo(4096)  # (attack, defence, winner) -> step6_result's event
+_LOSSES = Memo(4096)  # (loser, lost, slot, back) -> step8_losses' event
 
 
 def defender_knights(st: State, b: Battle) -> int:
@@ -229,11 +245,12 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
     side = 0 if seat == b["attacker"] else 1
     if card >= 0:
         ctx.pile("hand", seat).remove(card)
-    b["commit"][side] = card
+    b["commit"] = [card, b["commit"][1]] if side == 0 else [b["commit"][0], card]  # (replaced: clone_for_move shares it)
     ctx.ev.append(COMMITTED_EVENTS[seat])
     if b["commit"][0] is None or b["commit"][1] is None:
         return
     shown: list[Any] = []
+    revealed: list[Any] = []  # b["shown"], replaced once both are in (a battle's lists are never changed in place)
     for side in (0, 1):
         c = b["commit"][side]
         label: Any
@@ -241,7 +258,7 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
             value, label = 0, NO_CONFLICT_CARD
         else:
             code = rules.KINDS[c]
-            b["table"].append(c)
+            b["table"] = [*b["table"], c]
             if code == "AM":
                 value = ctx.rng.die()
                 label = say("{card}, rolling {value}", card=term("Ambush"), value=value)
@@ -252,9 +269,9 @@ def commit(ctx: Ctx, seat: int, card: int) -> None:
             b["attack_strength"] += value
         else:
             b["defence_strength"] += value
-        b["shown"][side] = [c if c >= 0 else -1, value]
+        revealed.append([c if c >= 0 else -1, value])
         shown.append(label)
-    b["commit"] = [None, None]
+    b["commit"], b["shown"] = [None, None], revealed
     ctx.ev.append(new_event((say("Conflict cards revealed: {attacker} {attack_card}; {defender} {defence_card} (attacker "
                             "{attack}, defender {defence}).", attacker=P(b["attacker"]), attack_card=shown[0],
                             defender=P(b["defender"]), defence_card=shown[1], attack=b["attack_strength"],
@@ -279,15 +296,13 @@ def step5_support(ctx: Ctx, b: Battle) -> None:
     skip_unable(ctx)
 
 
-def support_state(b: Battle) -> Support:
-    """The support exchange under way (step 5 on)."""
-    sup = b["support"]
-    assert sup is not None
-    return sup
+# The support exchange under way (step 5 on): the battle's own lookup (a C call, no Python frame).
+support_state = cast(Callable[[Battle], Support], itemgetter("support"))
 
 
 def support_seat(b: Battle) -> int:
-    sup = support_state(b)
+    sup = b["support"]  # (support_state, inlined: every support move asks)
+    assert sup is not None
     return sup["order"][sup["given"] % len(sup["order"])]
 
 
@@ -295,13 +310,13 @@ def can_support(st: State, seat: int) -> bool:
     """Is `seat` asked for its opportunity? strict: anyone holding cards (an empty hand is
     public); fast: only a seat holding a support card, as in the Fracture windows."""
     hand = st["hand"][seat]
-    if option(st, "windows") == "strict":
+    windows = st["options"].get("windows")  # (option(st, "windows") when it is stored: most games)
+    if (windows if windows is not None else option(st, "windows")) == "strict":
         return bool(hand)
-    kinds = rules.KINDS
-    for c in hand:
-        if kinds[c] in SUPPORT_KINDS:
-            return True
-    return False
+    return not SUPPORT_CARDS.isdisjoint(hand)
+
+
+SUPPORT_CARDS = frozenset().union(*(rules.CARDS_OF_KIND[kind] for kind in SUPPORT_KINDS))  # of six seats
 
 
 def skip_unable(ctx: Ctx) -> None:
@@ -322,7 +337,7 @@ def support_play(ctx: Ctx, seat: int, chosen: list[int]) -> None:
     total = 0
     for card in chosen:
         ctx.pile("hand", seat).remove(card)
-        b["table"].append(card)
+        b["table"] = [*b["table"], card]
         total += data.CARD_VALUE[rules.KINDS[card]]
     if seat in rules.team_of(st, b["attacker"]):
         b["attack_strength"] += total
@@ -358,8 +373,13 @@ def step6_result(ctx: Ctx, b: Battle) -> None:
         b["winner"], b["loser"], b["margin"] = b["attacker"], b["defender"], a - d
     else:
         b["winner"], b["loser"], b["margin"] = b["defender"], b["attacker"], max(1, d - a)
-    ctx.ev.append(new_event((say("Battle result: {attack} to {defence}; {player} wins by {margin}.", attack=a, defence=d,
-                            player=P(b["winner"]), margin=b["margin"]), None, None)))
+    key = (a, d, b["winner"])  # (the margin follows from the strengths)
+    event = _RESULTS.get(key)
+    if event is None:
+        event = _RESULTS.keep(key, new_event((say("Battle result: {attack} to {defence}; {player} wins by {margin}.",
+                                                  attack=a, defence=d, player=P(b["winner"]), margin=b["margin"]),
+                                              None, None)))
+    ctx.ev.append(event)
     b["step"] = 7
 
 
@@ -411,7 +431,8 @@ def step7_orbs(ctx: Ctx, b: Battle) -> None:
     """MM-COMBAT-7.3: attacker's orb, then the defender's; win orbs on the winner only."""
     st = ctx.st
     while b["orb_queue"]:
-        seat = b["orb_queue"].pop(0)
+        seat, *rest = b["orb_queue"]
+        b["orb_queue"] = rest
         if not rules.is_up(st, seat, 2):
             continue
         name = st["artefacts"][seat][2]
@@ -463,9 +484,13 @@ def step8_losses(ctx: Ctx, b: Battle) -> None:
     rules.lose(ctx, loser, lost)
     back = here - lost
     ctx.values("castle")[loser] += back
-    ctx.ev.append(new_event((say_n("{player} loses {n} knight in {slot} and retreats {back} to their castle.",
-                              "{player} loses {n} knights in {slot} and retreats {back} to their castle.", lost,
-                              player=P(loser), slot=name, back=back), None, None)))
+    key = (loser, lost, name, back)
+    event = _LOSSES.get(key)
+    if event is None:
+        event = _LOSSES.keep(key, new_event((say_n("{player} loses {n} knight in {slot} and retreats {back} to their castle.",
+                                                   "{player} loses {n} knights in {slot} and retreats {back} to their "
+                                                   "castle.", lost, player=P(loser), slot=name, back=back), None, None)))
+    ctx.ev.append(event)
 
 
 # The automatic steps by battle["step"]; flow.py adds 9 (conquest) and END (back to the turn).

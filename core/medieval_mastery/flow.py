@@ -54,12 +54,18 @@ def end_turn(ctx: Ctx) -> None:
     st = ctx.st
     seat = st["active"]
     down = st["down"][seat]  # (copied only when an artefact comes back)
-    for t in range(3):
-        if down[t] != -1 and down[t] < st["turn"]:
-            down = ctx.pile("down", seat)
-            down[t] = -1
-            ctx.ev.append(new_event((say("{player} restores {artefact}.", player=P(seat), artefact=rules.artefact(st, seat, t)), None, None)))
-    start_turn(ctx, next_seat(st, seat))
+    if down != ALL_UP:  # (most turns: every artefact face up, nothing to restore)
+        for t in range(3):
+            if down[t] != -1 and down[t] < st["turn"]:
+                down = ctx.pile("down", seat)
+                down[t] = -1
+                ctx.ev.append(new_event((say("{player} restores {artefact}.", player=P(seat),
+                                             artefact=rules.artefact(st, seat, t)), None, None)))
+    # (next_seat, without its frame where no seat has resigned: only such a game has "gone")
+    start_turn(ctx, next_seat(st, seat) if "gone" in st else (seat + 1) % st["players"])
+
+
+ALL_UP = [-1, -1, -1]  # a seat's artefacts all face up (st["down"][seat]): nothing to restore
 
 
 def next_seat(st: State, seat: int) -> int:
@@ -132,8 +138,7 @@ def redistribute(ctx: Ctx, seat: int, deltas: dict, transfers: list) -> None:
         else:
             ctx.values("knights")[node] += delta
     board = BOARDS[st["players"]]
-    text = join(", ", [f"{board.names[a]}>{board.names[b]}:{n}" if a >= 0 and b >= 0 else
-                       say("{source}>{target}:{n}", source=_place(board, a), target=_place(board, b), n=n)
+    text = join(", ", [f"{board.names[a]}>{board.names[b]}:{n}" if a >= 0 and b >= 0 else _castle_transfer(board, a, b, n)
                        for a, b, n in transfers])  # a message only where the castle is named
     ctx.ev.append(new_event((say("{player} redistributes knights ({transfers}).", player=P(seat), transfers=text), None, None)))
 
@@ -143,6 +148,18 @@ CASTLE = say("castle")  # one's own castle in a redistribution
 
 def _place(board, node: int) -> Any:
     return CASTLE if node < 0 else board.names[node]
+
+
+def _castle_transfer(board, a: int, b: int, n: int) -> Any:
+    """A transfer from or to the castle, as a message: made once per map, places and count."""
+    key = (board.players, a, b, n)
+    found = _TRANSFERS.get(key)
+    if found is None:
+        found = _TRANSFERS.keep(key, say("{source}>{target}:{n}", source=_place(board, a), target=_place(board, b), n=n))
+    return found
+
+
+_TRANSFERS = Memo(4096)  # (players, from, to, n) -> _castle_transfer's message
 
 
 def advance(ctx: Ctx, seat: int, node: int, count: int) -> None:
@@ -188,7 +205,7 @@ def conquest(ctx: Ctx, seat: int, node: int, then: str) -> None:
     tile = st["tile"][node]
     board = BOARDS[st["players"]]
     if tile in data.CONQUEST_KNIGHT:
-        rules.gain(ctx, seat, 1, say("{tile} conquered", tile=TILE[tile]))
+        rules.gain(ctx, seat, 1, CONQUERED[tile])
     if tile in data.CONQUEST_MINUS_KNIGHT:
         ctx.values("knights")[node] -= 1
         rules.lose(ctx, seat, 1)
@@ -204,6 +221,9 @@ def conquest(ctx: Ctx, seat: int, node: int, then: str) -> None:
         ask_discard(ctx, seat, ask_discard_conquered(TILE[tile]), then)
         return
     continue_after(ctx, then)
+
+
+CONQUERED = {tile: say("{tile} conquered", tile=TILE[tile]) for tile in data.CONQUEST_KNIGHT}  # why a knight comes
 
 
 def continue_after(ctx: Ctx, then: str) -> None:
@@ -366,7 +386,11 @@ def window_targets(st: State, seat: int) -> list[tuple[int, int]]:
         return [(user, 0)] if user != seat and is_up(st, user, 0) else []
     t = 1 if kind == "sceptre" else 2
     b = battle_of(st)
-    return [(p, t) for p in (b["attacker"], b["defender"]) if p != seat and is_up(st, p, t)]
+    down, att, dfd = st["down"], b["attacker"], b["defender"]  # (is_up, inlined; no comprehension: a frame)
+    found = [(att, t)] if att != seat and down[att][t] == -1 else []
+    if dfd != seat and down[dfd][t] == -1:
+        found.append((dfd, t))
+    return found
 
 
 def must_ask(st: State, seat: int) -> bool:
@@ -392,9 +416,13 @@ def step_window(ctx: Ctx) -> bool:
     st = ctx.st
     w = window_of(st)
     order = w["order"]
+    # must_ask's first test, here: in a fast window a seat without a Fracture is never asked.
+    windows = st["options"].get("windows")
+    fast = (windows if windows is not None else option(st, "windows")) == "fast"
+    hands, fractures = st["hand"], rules.CARDS_OF_KIND["FR"]
     while w["position"] < len(order):
         seat = order[w["position"]]
-        if must_ask(st, seat):
+        if (not fast or not fractures.isdisjoint(hands[seat])) and must_ask(st, seat):
             w["asked"] = seat
             return True
         w["position"] += 1
@@ -421,7 +449,8 @@ def answer_window(ctx: Ctx, seat: int, target: int | None, t: int | None) -> Non
 # --- the driver ---------------------------------------------------------------------------
 
 def settle(ctx: Ctx) -> None:
-    """Run automatic steps until a seat must decide or the game is over."""
+    """Run automatic steps until a seat must decide or the game is over: a window's next seat,
+    a battle's automatic steps (BATTLE_STEPS, by battle["step"])."""
     st = ctx.st
     while True:
         if st["win"] is not None:
@@ -433,18 +462,11 @@ def settle(ctx: Ctx) -> None:
                 return
             continue
         if ph == "battle":
-            run_battle(ctx)
+            b = st["battle"]  # (battle_of, inlined)
+            assert b is not None
+            BATTLE_STEPS[b["step"]](ctx, b)
             continue
         return
-
-
-def run_battle(ctx: Ctx) -> None:
-    """The battle's automatic steps, from battle["step"] on, until a seat must decide."""
-    st = ctx.st
-    while st["phase"] == "battle" and st["win"] is None:
-        b = st["battle"]  # (battle_of, inlined)
-        assert b is not None
-        BATTLE_STEPS[b["step"]](ctx, b)
 
 
 def battle_conquest(ctx: Ctx, b: Battle) -> None:
@@ -460,9 +482,16 @@ def battle_conquest(ctx: Ctx, b: Battle) -> None:
     ctx.values("owner")[node] = att
     ctx.values("knights")[node] = b["attack_knights"]
     b["attack_knights"] = 0
-    ctx.ev.append(new_event((say("{player} conquers {slot} ({tile}).", player=P(att), slot=BOARDS[st["players"]].names[node],
-                            tile=TILE[st["tile"][node]]), None, None)))
+    key = (att, BOARDS[st["players"]].names[node], st["tile"][node])
+    event = _CONQUESTS.get(key)
+    if event is None:
+        event = _CONQUESTS.keep(key, new_event((say("{player} conquers {slot} ({tile}).", player=P(att), slot=key[1],
+                                                    tile=TILE[key[2]]), None, None)))
+    ctx.ev.append(event)
     conquest(ctx, att, node, then="battle")
+
+
+_CONQUESTS = Memo(4096)  # (seat, slot, tile) -> battle_conquest's event
 
 
 def battle_end(ctx: Ctx, b: Battle) -> None:

@@ -22,8 +22,11 @@ from core.text import join, say, term
 
 __all__ = ["GAME", "MedievalMastery", "clone"]
 
-_last_prompts: tuple = (None, ())  # the last state asked for, and its prompts
+_last_prompts: tuple = (None, (), ())  # the last state asked for, its prompts and the seats asked
 TURN_PROMPTS = Memo(4096)  # (seat, stage, step) -> the turn's Prompt
+OTHER_PROMPTS = Memo(4096)  # (phase, window kind or None, *seats asked) -> _prompts' Prompts, as a tuple
+# The phases whose prompts are their decision's fixed text (commit, support) or the window's kind's.
+ASKED_BY_SEATS = frozenset({"window", "commit", "support"})
 
 
 RESULT_CODES = {
@@ -95,7 +98,10 @@ class MedievalMastery(Game):
         last = _last_prompts  # one read: another thread may replace it, never change it
         if last[0] is state:  # asked again for the same state (the server, then the apply preamble)
             return list(last[1])
-        if state["win"] is None and state["phase"] == "main":
+        if state["win"] is not None:
+            return []
+        phase = state["phase"]
+        if phase == "main":
             # The active player's turn (most moves) asks for the Prompt of the seat and step in
             # TURN_PROMPTS first: the same one, made by the same call (its text is turn.asked's,
             # of stage and step).
@@ -104,11 +110,20 @@ class MedievalMastery(Game):
             turn = TURN_PROMPTS.get(key)
             if turn is None:
                 turn = TURN_PROMPTS.keep(key, prompt(DECISIONS["main"], seat, state, seat))
-            _last_prompts = (state, (turn,))
+            _last_prompts = (state, (turn,), (seat,))
             return [turn]
-        found = self._prompts(state)
-        _last_prompts = (state, tuple(found))  # states are values: never changed once made
-        return found
+        seats = legal.prompted(state)
+        if phase in ASKED_BY_SEATS:
+            # A window, the conflict cards, a support opportunity: OTHER_PROMPTS, by what _prompts
+            # reads (the seats asked, and the window's kind: WINDOW_TEXT), the same Prompts.
+            key = (phase, state["window"]["kind"] if phase == "window" else None, *seats)
+            found = OTHER_PROMPTS.get(key)
+            if found is None:
+                found = OTHER_PROMPTS.keep(key, tuple(self._prompts(state)))
+        else:
+            found = tuple(self._prompts(state))
+        _last_prompts = (state, found, tuple(seats))  # states are values: never changed once made
+        return list(found)
 
     def _prompts(self, state):
         """Its decision's Prompt (core.phase.prompt, made once) for each seat asked, outside the
@@ -122,12 +137,9 @@ class MedievalMastery(Game):
     def legal_moves(self, state, seat):
         return legal_moves(state, seat)
 
-    def random_move(self, state, seat, rng):
-        """legal.random_move, which in the active player's turn (most moves) is legal.random_main:
-        called here without the frame between."""
-        if state["phase"] == "main":
-            return legal.random_main(state, seat, rng)
-        return legal.random_move(state, seat, rng)
+    # legal.random_move itself (in the active player's turn legal.random_main), without a frame
+    # of the game's between.
+    random_move = staticmethod(legal.random_move)
 
     def preview_state(self, state):
         """Strict windows: in fast mode a preview would show who holds a Fracture or support card."""
@@ -155,14 +167,16 @@ class MedievalMastery(Game):
         check of the preamble goes straight to apply_decision: a seat of the game (an int, not a
         bool), a decision's move (no resignation or standing answer) whose shape check_shape
         passes at a glance (notation.plain_shape), in a running game (no winner), from a seat
-        asked now (legal.prompted). Any other move takes the preamble, which refuses it as it
-        always did (the same code, rule and message); tests/core/medieval_mastery/test_apply_paths.py
-        compares the two."""
+        asked now (legal.prompted; the seats `prompts` named, when it was last asked for this very
+        state: the random player asks it just before the move). Any other move takes the preamble,
+        which refuses it as it always did (the same code, rule and message);
+        tests/core/medieval_mastery/test_apply_paths.py compares the two."""
         if type(move) is dict and type(seat) is int and 0 <= seat < state["players"] and state["win"] is None:
             kind, phase = move.get("type"), state["phase"]  # (plain_shape's test of the kind, without its frame)
             test = PLAIN_TESTS.get(kind) if type(kind) is str else None
             if ((test(move) if test is not None else plain_shape(move))
-                    and (seat == state["active"] if phase == "main" else seat in legal.prompted(state))):
+                    and (seat == state["active"] if phase == "main"
+                         else seat in (last[2] if (last := _last_prompts)[0] is state else legal.prompted(state)))):
                 return self.apply_decision(state, seat, move)
         return self.checked_apply(state, seat, move, self.apply_decision)
 
@@ -181,7 +195,7 @@ class MedievalMastery(Game):
         """A standing answer to Fracture windows, from any seat at any time (MM-ASYNC-2); a window
         waiting for this seat may move on at once."""
         st = clone_for_move(state)
-        ctx = Ctx(st)
+        ctx = Ctx(st, state)
         ctx.values("standing")[seat] = move["pass"]
         ctx.ev.append(new_event((say("Standing answer set: {move}.", move=notation.format_move(move)), (seat,), None)))
         flow.settle(ctx)
@@ -204,7 +218,7 @@ class MedievalMastery(Game):
             if kind not in decision.moves:
                 raise refusal(decision, kind, state, seat, move)
             st = clone_for_move(state)
-            ctx = Ctx(st)
+            ctx = Ctx(st, state)
             if decision is MAIN and seat == st["active"]:  # (the turn's move: turn.resolve, without its frame)
                 TURN_MOVES[kind](ctx, seat, move)
             else:
@@ -214,7 +228,8 @@ class MedievalMastery(Game):
             raise
         if st["win"] is not None or st["phase"] in SETTLING:  # (flow.settle has nothing to do otherwise)
             flow.settle(ctx)
-        ctx.close()
+        if ctx._rng is not None:  # (ctx.close: only a move that drew has a counter to store)
+            ctx.close()
         return st, ctx.ev
 
     def public_move(self, state, seat, move):

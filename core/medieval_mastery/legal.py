@@ -78,11 +78,16 @@ def main_moves(st: State, seat: int) -> list[dict]:
 
 
 def conflict_moves(st: State, seat: int) -> list[dict]:
-    kind_of = rules.KINDS
-    kinds = sorted({kind_of[c] for c in st["hand"][seat] if kind_of[c] in data.CONFLICT_KINDS})
+    kinds = conflict_kinds(st, seat)
     if not kinds:
         return [{"type": "conflict", "card": "none"}]
     return [{"type": "conflict", "card": data.NAME_OF_KIND[k]} for k in kinds]
+
+
+def conflict_kinds(st: State, seat: int) -> list[str]:
+    """The kinds of conflict card in the seat's hand, sorted (conflict_moves, one move each)."""
+    kind_of = rules.KINDS
+    return sorted({kind_of[c] for c in st["hand"][seat] if kind_of[c] in data.CONFLICT_KINDS})
 
 
 def support_moves(st: State, seat: int) -> list[dict]:
@@ -100,6 +105,14 @@ def discard_moves(st: State, seat: int) -> list[dict]:
     kind_of = rules.KINDS
     kinds = sorted({kind_of[c] for c in st["hand"][seat]})
     return [{"type": "discard", "card": data.NAME_OF_KIND[k]} for k in kinds] + [{"type": "discard", "card": "none"}]
+
+
+def random_discard_move(st: State, seat: int, rng: Rng) -> dict:
+    """discard_moves' move drawn as random_move draws it (die of their number), made alone."""
+    kind_of = rules.KINDS
+    kinds = sorted({kind_of[c] for c in st["hand"][seat]})
+    pick = rng.die(len(kinds) + 1) - 1
+    return {"type": "discard", "card": data.NAME_OF_KIND[kinds[pick]] if pick < len(kinds) else "none"}
 
 
 def insight_moves(st: State, seat: int) -> list[dict]:
@@ -149,7 +162,8 @@ def prompted(st: State) -> list[int]:
         return [battle.support_seat(b)]
     if ph == "commit":
         assert b is not None
-        return [s for side, s in ((0, b["attacker"]), (1, b["defender"])) if b["commit"][side] is None]
+        commit = b["commit"]  # (the combatants yet to commit, attacker first; no comprehension: a frame)
+        return ([b["attacker"]] if commit[0] is None else []) + ([b["defender"]] if commit[1] is None else [])
     return []
 
 
@@ -164,7 +178,9 @@ def window_moves(st: State, seat: int) -> list[dict]:
 # It draws `rng.die(n) - 1` where it means `rng.below(n)`: Rng.die is below(n) + 1 on the same
 # draws (core/rng.py), without below's two frames (the random player draws a few times a move).
 
-def random_move(st: State, seat: int, rng: Rng) -> dict:
+def random_move(state: State, seat: int, rng: Rng) -> dict:
+    """The random player's move (Game.random_move: the game's is this function itself)."""
+    st = state
     ph = st["phase"]
     if ph == "main":
         return random_main(st, seat, rng)
@@ -174,15 +190,18 @@ def random_move(st: State, seat: int, rng: Rng) -> dict:
             p, t = targets[rng.die(len(targets)) - 1]
             return {"type": "fracture", "player": p, "artefact": ARTEFACT_WORDS[t]}
         return {"type": "pass"}
-    if ph == "commit":
-        moves = conflict_moves(st, seat)
-        return moves[rng.die(len(moves)) - 1]
+    if ph == "commit":  # (conflict_moves' move drawn from their number, made alone)
+        held = conflict_kinds(st, seat)
+        pick = rng.die(len(held) or 1) - 1
+        return {"type": "conflict", "card": data.NAME_OF_KIND[held[pick]] if held else "none"}
     if ph == "support":
         kinds = rules.KINDS
         sup = [kinds[c] for c in st["hand"][seat] if kinds[c] in data.SUPPORT_KINDS]
         if sup and rng.die(2) == 1:
             return {"type": "support", "cards": [data.NAME_OF_KIND[sup[rng.die(len(sup)) - 1]]]}
         return {"type": "pass"}
+    if choice_of(st)["kind"] == "discard":
+        return random_discard_move(st, seat, rng)
     moves = choice_moves(st, seat)
     return moves[rng.die(len(moves)) - 1]
 
@@ -223,14 +242,14 @@ def random_main(st: State, seat: int, rng: Rng) -> dict:
 def random_redis(st: State, seat: int, rng: Rng, gather: bool) -> dict | None:
     """Mostly pull spare knights home to build an attack force; sometimes shuffle at random."""
     board = BOARDS[st["players"]]
-    supplied = rules.supplied(st, seat)
+    supplied = rules.reach_of(st, seat)[0]  # (rules.supplied, without its frame)
     if not supplied:
         return None
     kn = st["knights"]
     if gather and rng.die(4) != 1:
         home = [s for s in supplied if kn[s] > 1]
         moves = [[board.names[s], "C", kn[s] - 1] for s in home]
-        if moves and rules.dice_used(st, seat, st["castle"][seat] + sum(kn[s] - 1 for s in home)) <= data.DICE_PER_PLAYER:
+        if moves and rules.dice_used(st, seat, st["castle"][seat] + sum(map(kn.__getitem__, home)) - len(home)) <= data.DICE_PER_PLAYER:
             return {"type": "redis", "moves": moves}
         return None
     places = [-1] + supplied
@@ -263,21 +282,25 @@ def random_advance(st: State, seat: int, rng: Rng) -> dict | None:
     own, kn, n_slots = st["owner"], st["knights"], board.n_slots
     # The targets weakest first: by weakness (a castle 8, an empty slot 0, else its knights), ties
     # in `found`'s order, which is ascending, so sorting (weakness, node) pairs is the same order
-    # as sorted(found, key=weakness), without a key function's frame per target.
-    options = [node for _, node in sorted([(8 if node >= n_slots else 0 if own[node] < 0 else kn[node], node)
-                                           for node in found])]
-    castles = [n for n in options if n >= n_slots]
+    # as sorted(found, key=weakness), without a key function's frame per target; the weakest
+    # alone is their min. Castles (the last nodes: `found` ascending) in that order too.
+    weakest = [(8 if node >= n_slots else 0 if own[node] < 0 else kn[node], node) for node in found]
+    castles = [n for n in found if n >= n_slots] if found[-1] >= n_slots else ()
     if castles and have >= 6 and rng.die(2) == 1:
         node = castles[rng.die(len(castles)) - 1]  # a siege wins the game outright
+    elif rng.die(3) != 1:
+        node = min(weakest)[1]
     else:
-        node = options[0] if rng.die(3) != 1 else options[rng.die(len(options)) - 1]
+        node = sorted(weakest)[rng.die(len(weakest)) - 1][1]
     top = min(have, rules.capacity(st, node))
-    if rules.dice_used(st, seat, have - top) + 1 > data.DICE_PER_PLAYER:
+    # dice_used(st, seat, castle) is dice_used(st, seat, 0) + ceil(castle / 6) (MM-EDGE-6): worked out once
+    others, most = rules.dice_used(st, seat, 0), data.DICE_PER_PLAYER - 1  # (an attack force takes one more)
+    if others + (have - top + 5) // 6 > most:
         return None
     if node < n_slots and own[node] >= 0 and top <= kn[node] and rng.die(2) == 2:
         return None  # too weak to attack: wait for more knights
     count = top if rng.die(4) != 1 else rng.die(top)
-    while rules.dice_used(st, seat, have - count) + 1 > data.DICE_PER_PLAYER:
+    while others + (have - count + 5) // 6 > most:
         count += 1  # fewer knights left at home need fewer castle dice
     return {"type": "advance", "to": board.names[node], "n": count}
 

@@ -4,6 +4,7 @@ Fracture window or a discard question. Nothing here knows where play goes next.
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from core.medieval_mastery import data
@@ -42,27 +43,48 @@ def vp(st: State | dict, seat: int) -> int:
 
 
 def vp_by_seat(st: State | dict) -> list[int]:
-    """vp() of every seat, in one pass over the map."""
+    """vp() of every seat. On a map of three VP values, each of two slots or more (every map), the
+    holders of each value's slots are read at once (operator.itemgetter) and counted per seat,
+    in C: the same sums as the pass over the map below, which any other map takes."""
+    vps, groups = _map_vps(st)
     n = st["players"]
+    own = st["owner"]
+    if groups is not None:
+        (a, read_a), (b, read_b), (c, read_c) = groups
+        in_a, in_b, in_c = read_a(own), read_b(own), read_c(own)
+        return [a * in_a.count(seat) + b * in_b.count(seat) + c * in_c.count(seat) for seat in range(n)]
     totals = [0] * (n + 1)  # the last one takes the uncontrolled slots' (holder -1): no test per slot
-    for points, holder in zip(slot_vps(st), st["owner"]):
+    for points, holder in zip(vps, own):
         totals[holder] += points
     del totals[n]
     return totals
 
 
-_SLOT_VPS = Memo(4096)
+_SLOT_VPS = Memo(4096)  # (tiles, skirmish) -> (each slot's VP, vp_by_seat's readers or None)
 
 
 def slot_vps(st: State | dict) -> tuple[int, ...]:
     """Each slot's VP for the state's tiles (MM-OPT-SKIRMISH-2: Homelands 0), remembered per map."""
+    return _map_vps(st)[0]
+
+
+def _map_vps(st: State | dict) -> tuple[tuple[int, ...], tuple | None]:
     skirmish = option(st, "skirmish")
     key = (tuple(st["tile"]), skirmish)
     found = _SLOT_VPS.get(key)
     if found is None:
-        found = _SLOT_VPS.keep(key, tuple(0 if skirmish and tile == "Homelands" else data.TILE_VP[tile]
-                                          for tile in st["tile"]))
+        vps = tuple(0 if skirmish and tile == "Homelands" else data.TILE_VP[tile] for tile in st["tile"])
+        found = _SLOT_VPS.keep(key, (vps, _readers(vps)))
     return found
+
+
+def _readers(vps: tuple[int, ...]) -> tuple | None:
+    """(VP value, itemgetter of its slots) for each of three values of two slots or more; else None."""
+    values = sorted({points for points in vps if points})
+    slots = [[slot for slot, points in enumerate(vps) if points == value] for value in values]
+    if len(values) != 3 or min(map(len, slots)) < 2:
+        return None
+    return tuple((value, itemgetter(*where)) for value, where in zip(values, slots))
 
 
 def dice_used(st: State, seat: int, castle: int | None = None) -> int:
@@ -89,7 +111,7 @@ def gain(ctx: Ctx, seat: int, count: int, why: Any) -> int:
     """Knights gained go to the castle; those no die can show are lost (MM-TURN-1, MM-EDGE-6).
     (The sentence of the knights of a turn's start is made once per seat and count.)"""
     st = ctx.st
-    placed = min(count, castle_room(st, seat))
+    placed = min(count, max(0, (data.DICE_PER_PLAYER - dice_used(st, seat, 0)) * 6 - st["castle"][seat]))  # (castle_room)
     ctx.values("castle")[seat] += placed
     ctx.values("gained")[seat] += placed
     if why is START_OF_TURN:
@@ -162,6 +184,8 @@ def check_win(ctx: Ctx) -> bool:
     groups = teams(st)
     totals = vp_by_seat(st)
     if groups is None:
+        if max(totals) < goal:  # (nobody: the loop below finds none)
+            return False
         for seat, points in enumerate(totals):
             if points >= goal:
                 return declare(ctx, [seat], won_alone(P(seat), points, goal))
@@ -223,14 +247,16 @@ _TARGETS = Memo(4096)  # (players, seat, owners, siege, teams) -> the advance ta
 
 def _targets(st: State, seat: int) -> list[int]:
     board = BOARDS[st["players"]]
-    out = []
-    own = st["owner"]
     siege = option(st, "siege")
-    teamed = option(st, "teams") != "none"  # (teammates is never true without teams)
-    for node in reach_of(st, seat)[1]:
+    found = reach_of(st, seat)[1]
+    if option(st, "teams") == "none":  # (no teammate to leave out: the loop below, in one pass)
+        n_slots = board.n_slots
+        return sorted(found) if siege else sorted([node for node in found if node < n_slots])
+    own, out = st["owner"], []
+    for node in found:
         if node < board.n_slots:
             holder = own[node]
-            if holder >= 0 and teamed and teammates(st, seat, holder):
+            if holder >= 0 and teammates(st, seat, holder):
                 continue
             out.append(node)
         elif siege:
@@ -242,7 +268,8 @@ def _targets(st: State, seat: int) -> list[int]:
 def life_and_death(ctx: Ctx) -> None:
     """MM-OPT-LIFEANDDEATH-1: unsupplied territories are cleared (one pass suffices)."""
     st = ctx.st
-    if not option(st, "life-and-death") or st["battle"] is not None:
+    stored = st["options"].get("life-and-death")  # (option(st, "life-and-death") when it is stored: most games)
+    if not (stored if stored is not None else option(st, "life-and-death")) or st["battle"] is not None:
         return
     board = BOARDS[st["players"]]
     for seat in range(st["players"]):
@@ -295,7 +322,8 @@ def open_window(ctx: Ctx, kind: str, start: int) -> None:
     """A Fracture window on what is being used (MM-RES-FRACTURE), asking from `start` on."""
     st = ctx.st
     n = st["players"]
-    st["window"] = {"kind": kind, "order": [(start + i) % n for i in range(n)], "position": 0, "asked": -1}
+    order = [*range(start, n), *range(start)]  # (start + i) % n for i in range(n): `start` is a seat, 0..n-1
+    st["window"] = {"kind": kind, "order": order, "position": 0, "asked": -1}
     st["phase"] = "window"
     ctx.ev.append(WINDOW_EVENTS[kind])
 
@@ -411,6 +439,12 @@ def draw(ctx: Ctx, seat: int, count: int) -> list[int]:
     """Draw up to `count` cards, reshuffling when the deck runs out (no Authority handling).
     (The cards join the hand together, in the order drawn: a reshuffle leaves the hand alone.)"""
     st = ctx.st
+    if len(st["deck"][seat]) >= count > 0:  # (the deck holds them all: the loop below, in one slice)
+        cards = ctx.pile("deck", seat)
+        taken = cards[-count:][::-1]  # (the top card first, as pop() takes them)
+        del cards[-count:]
+        ctx.pile("hand", seat).extend(taken)
+        return taken
     drawn: list[int] = []
     deck = None  # the seat's deck, copied for this move at its first draw
     while len(drawn) < count:
@@ -426,22 +460,26 @@ def draw(ctx: Ctx, seat: int, count: int) -> list[int]:
     return drawn
 
 
-def draw_to(ctx: Ctx, seat: int, target: int, why: Any) -> None:
+def draw_to(ctx: Ctx, seat: int, target: int, why: Any, told: bool = True) -> None:
     """Draw until the hand holds `target` (MM-EDGE-1), then play a drawn Authority
-    (MM-RES-AUTHORITY): 2 extra cards, and only then Authority goes to the discard pile."""
+    (MM-RES-AUTHORITY): 2 extra cards, and only then Authority goes to the discard pile.
+    told=False: the same draws without their events (the deal's, which nobody reads)."""
     st = ctx.st
     need = target - len(st["hand"][seat])
     if need <= 0:
         return
     drawn = draw(ctx, seat, need)
-    _announce(ctx, seat, drawn, why)
+    if told:
+        _announce(ctx, seat, drawn, why)
     authority = find(drawn, "AU")
     if authority is not None:
         ctx.pile("hand", seat).remove(authority)
-        ctx.ev.append(new_event((say("{player} drew {card} and plays it: 2 extra cards.", player=P(seat),
-                                card=term("Authority")), None, None)))
+        if told:
+            ctx.ev.append(new_event((say("{player} drew {card} and plays it: 2 extra cards.", player=P(seat),
+                                    card=term("Authority")), None, None)))
         extra = draw(ctx, seat, 2)
-        _announce(ctx, seat, extra, term("Authority"))
+        if told:
+            _announce(ctx, seat, extra, term("Authority"))
         discard(ctx, authority)
 
 
@@ -459,8 +497,11 @@ def _announce(ctx: Ctx, seat: int, drawn: list[int], why: Any) -> None:
         ctx.ev.append(event)
     else:
         ctx.ev.append(new_event((drew_text(seat, len(drawn), why), None, None)))
-    ctx.ev.append(Event(say("You drew {cards}.", cards=card_names(drawn)), (seat,),
-                        {"cards": [CARD_IDS[c] for c in drawn]}))  # (card_id of real cards)
+    kinds = tuple([KINDS[c] for c in drawn])  # (real cards: 0..107)
+    told = _DREW.get(kinds)
+    if told is None:
+        told = _DREW.keep(kinds, say("You drew {cards}.", cards=card_names(drawn)))
+    ctx.ev.append(Event(told, (seat,), {"cards": [CARD_IDS[c] for c in drawn]}))  # (card_id of real cards)
 
 
 def drew_text(seat: int, n: int, why: Any) -> Msg:
@@ -468,3 +509,4 @@ def drew_text(seat: int, n: int, why: Any) -> Msg:
 
 
 _DRAWS = Memo(4096)  # (seat, cards, reason's template) -> the event of a draw
+_DREW = Memo(4096)  # the kinds drawn -> the drawer's own sentence (its cards' names: card_names)

@@ -30,7 +30,9 @@ SETUP = say("setup")  # why the first hands are drawn
 # --- a new game ---------------------------------------------------------------------------
 
 def setup_state(players: int, options: dict, seed: str) -> tuple[State, list[Event]]:
-    """MM-SETUP-1..8, drawing from the seed's stream in the order stored games were dealt."""
+    """MM-SETUP-1..8, drawing from the seed's stream in the order stored games were dealt. The
+    first hands are drawn untold (rules.draw_to told=False): Game.setup keeps the state alone,
+    and what each seat drew is in its hand (the events here are the deal's and the first turn's)."""
     st = new_state(players, options, seed)
     ctx = Ctx(st)
     deal_tiles(ctx)
@@ -38,7 +40,7 @@ def setup_state(players: int, options: dict, seed: str) -> tuple[State, list[Eve
     place_starting_knights(st)
     ctx.ev.append(new_event((DEALT, None, None)))
     for seat in range(players):  # MM-SETUP-7: five cards each, Authority played when drawn
-        rules.draw_to(ctx, seat, data.HAND_DRAW, SETUP)
+        rules.draw_to(ctx, seat, data.HAND_DRAW, SETUP, told=False)
     first = ctx.rng.below(players)  # MM-SETUP-8: random starting player
     ctx.ev.append(new_event((say("{player} is chosen at random to start.", player=P(first)), None, None)))
     start_turn(ctx, first)

@@ -9,6 +9,8 @@ are ints: card c belongs to seat c // 18 and is data.DECK[c % 18]. Nodes are boa
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
 from typing import NotRequired, TypedDict, cast
 
 from core.medieval_mastery.board import BOARDS
@@ -125,25 +127,12 @@ FORMAT_1 = Keys({
 })
 
 
-def battle_of(st: State) -> Battle:
-    """The battle under way, where the caller knows there is one."""
-    b = st["battle"]
-    assert b is not None
-    return b
-
-
-def window_of(st: State) -> Window:
-    """The open Fracture window, where the caller knows there is one."""
-    w = st["window"]
-    assert w is not None
-    return w
-
-
-def choice_of(st: State) -> Choice:
-    """The open question, where the caller knows there is one."""
-    ch = st["choice"]
-    assert ch is not None
-    return ch
+# The battle under way, the open Fracture window, the open question: where the caller knows
+# there is one. Each is the state's own lookup (operator.itemgetter: a C call, no Python frame;
+# most moves read one or more).
+battle_of = cast(Callable[[State], Battle], itemgetter("battle"))
+window_of = cast(Callable[[State], Window], itemgetter("window"))
+choice_of = cast(Callable[[State], Choice], itemgetter("choice"))
 
 
 def new_state(players: int, options: dict, seed: str) -> State:
@@ -177,6 +166,10 @@ def clone(st: State | dict) -> State:
     """Copy what a move may change; the static parts (tiles, artefacts, options) are shared."""
     new = cast(dict, clone_for_move(st))
     old = cast(dict, st)
+    b = new["battle"]
+    if b is not None:  # (clone_for_move shares its lists: battle.py replaces them, never changes them)
+        b["commit"], b["shown"], b["table"], b["orb_queue"] = (
+            list(b["commit"]), list(b["shown"]), list(b["table"]), list(b["orb_queue"]))
     for key in PILES:
         new[key] = list(map(list.copy, old[key]))
     for key in VALUES:
@@ -192,10 +185,8 @@ def clone_for_move(st: State | dict) -> State:
     old: dict = st  # type: ignore[assignment]  # (no cast: a call on every move)
     new = dict.copy(old)  # (a plain dict, as dict(old) made, without dict()'s constructor call)
     if st["battle"] is not None:
-        b: dict = dict.copy(old["battle"])
+        b: dict = dict.copy(old["battle"])  # (its lists stay shared: battle.py replaces them, never changes them)
         new["battle"] = b
-        for key in ("commit", "shown", "table", "orb_queue"):
-            b[key] = list(b[key])
         if b["support"] is not None:
             b["support"] = dict.copy(b["support"])  # its seat order never changes once set
     if st["window"] is not None:
@@ -207,41 +198,47 @@ def clone_for_move(st: State | dict) -> State:
 
 class Ctx:
     """The state being changed, the events produced, and the Rng (created on first use, with the
-    game's random scheme: 1 for games created before rules version 3, option `rng`)."""
+    game's random scheme: 1 for games created before rules version 3, option `rng`).
 
-    __slots__ = ("st", "ev", "_rng", "_own", "_data")
+    `before` is the state the move began from, which `st` (its clone_for_move) shares piles and
+    short lists with: a list of `st` that is still the very list of `before` is not this move's
+    to change, so `piles` and `pile` copy it first. Without `before` (a new state, or a caller's
+    own copy), the state as it is now is that baseline."""
 
-    def __init__(self, st: State):
+    __slots__ = ("st", "ev", "_rng", "_before", "_data")
+
+    def __init__(self, st: State, before: State | None = None):
         self.st = st
         self._data: dict = st  # type: ignore[assignment]  # the same dict, indexed by any key
         self.ev: list[Event] = []
         self._rng: Rng | None = None
-        self._own: set[object] = set()  # piles already copied for this move: a key, or (key, seat)
+        self._before: dict = dict.copy(st) if before is None else before  # type: ignore[arg-type,assignment]
 
     def piles(self, key: str) -> list:
         """st[key] (key in PILES or VALUES), to be changed: copied the first time, since the state
         before the move may still share it (clone_for_move)."""
         data = self._data
-        if key not in self._own:
-            self._own.add(key)
-            data[key] = list(data[key])
-        return data[key]
+        found = data[key]
+        if found is self._before[key]:
+            data[key] = found = list(found)
+        return found
 
     values = piles  # st[key] for a key in VALUES (owner, knights, castle, ...), copied on first change
 
     def pile(self, key: str, seat: int) -> list:
-        """st[key][seat] (key in PILES) to be changed: copied the first time, like `piles`.
-        (Once copied, (key, seat) is owned and so is st[key]: one lookup answers.)"""
-        tag = (key, seat)
-        own, data = self._own, self._data
-        if tag in own:
-            return data[key][seat]
-        if key not in own:  # (piles(key), inlined)
-            own.add(key)
-            data[key] = list(data[key])
-        own.add(tag)
+        """st[key][seat] (key in PILES) to be changed: copied the first time, like `piles`."""
+        data = self._data
         piles = data[key]
-        piles[seat] = mine = list(piles[seat])
+        before = self._before[key]
+        if piles is before:  # (piles(key), inlined)
+            data[key] = piles = list(piles)
+        mine = piles[seat]
+        try:
+            shared = mine is before[seat]
+        except IndexError:  # (st[key] replaced by a longer list since: a new state's deal)
+            shared = False
+        if shared:
+            piles[seat] = mine = list(mine)
         return mine
 
     @property

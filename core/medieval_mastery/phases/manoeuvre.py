@@ -2,7 +2,7 @@
 skip; also a Tactical Advance's extra one and Crown of Vitality's redistribution."""
 from __future__ import annotations
 
-from core.medieval_mastery.board import BOARDS
+from core.medieval_mastery.board import BOARDS, Board
 from core.medieval_mastery import data, flow, rules
 from core.medieval_mastery.options import option
 from core.medieval_mastery.phases.common import not_now
@@ -64,7 +64,7 @@ def refuse_advance(st: State) -> IllegalMove:
 def redis(ctx: Ctx, seat: int, move: dict) -> None:
     st = ctx.st
     stage = st["stage"]
-    if not (manoeuvre_start(st) or stage in ("m1", "vit")):
+    if not ((stage == "" and st["step"] in (2, 4) and not st["normal_done"]) or stage in ("m1", "vit")):  # (manoeuvre_start)
         raise refuse_redis(st)
     deltas, transfers = check_redis(st, seat, move["moves"])
     if stage == "":
@@ -79,7 +79,7 @@ def redis(ctx: Ctx, seat: int, move: dict) -> None:
 def advance(ctx: Ctx, seat: int, move: dict) -> None:
     st = ctx.st
     stage = st["stage"]
-    if not (manoeuvre_start(st) or stage in ("m1", "m2")):
+    if not ((stage == "" and st["step"] in (2, 4) and not st["normal_done"]) or stage in ("m1", "m2")):  # (manoeuvre_start)
         raise refuse_advance(st)
     node, count = check_advance(st, seat, move)
     if stage == "":
@@ -108,35 +108,31 @@ NO_ADVANCE_EVENTS = tuple(Event(text) for text in NO_ADVANCE)  # (Events are val
 NO_MANOEUVRE_EVENTS = tuple(Event(text) for text in NO_MANOEUVRE)
 
 
-def node_of(st: State, name: str) -> int | None:
-    """C is the seat's own castle (-1); otherwise the board node named."""
-    return -1 if name == "C" else BOARDS[st["players"]].node(name)
-
 
 def check_redis(st: State, seat: int, transfers: list) -> tuple[dict, list]:
     """MM-REDIS-2..4 and the dice limit (MM-EDGE-6): the net change per place, and the transfers."""
-    ok = set(rules.supplied(st, seat))
+    board = BOARDS[st["players"]]
+    ok = set(rules.reach_of(st, seat)[0])  # (rules.supplied, without its frame)
     deltas: dict[int, int] = {}
     parsed = []
     for src, dst, count in transfers:
-        a, b = _own_place(st, seat, src, ok), _own_place(st, seat, dst, ok)
+        a, b = _own_place(st, board, seat, src, ok), _own_place(st, board, seat, dst, ok)
         if a == b:
             raise IllegalMove("same-place", say("A transfer needs two different places."), "MM-REDIS-2")
         deltas[a] = deltas.get(a, 0) - count
         deltas[b] = deltas.get(b, 0) + count
         parsed.append((a, b, count))
     for node, delta in deltas.items():
-        _check_after(st, seat, node, delta)
+        _check_after(st, board, seat, node, delta)
     castle = st["castle"][seat] + deltas.get(-1, 0)
     if rules.dice_used(st, seat, castle) > data.DICE_PER_PLAYER:
         raise IllegalMove("dice", say("That would need more than your 10 dice."), "MM-EDGE-6")
     return deltas, parsed
 
 
-def _own_place(st: State, seat: int, name: str, supplied: set[int]) -> int:
+def _own_place(st: State, board: Board, seat: int, name: str, supplied: set[int]) -> int:
     """The castle or a supplied territory of `seat` (MM-REDIS-2, MM-REDIS-4)."""
-    board = BOARDS[st["players"]]
-    node = node_of(st, name)
+    node = -1 if name == "C" else board.index.get(name)  # (node_of, inlined)
     if node is None or (node >= 0 and (node >= board.n_slots or st["owner"][node] != seat)):
         raise IllegalMove("not-yours", say("{place} is neither your castle nor a territory you control.", place=name),
                           "MM-REDIS-2")
@@ -146,7 +142,7 @@ def _own_place(st: State, seat: int, name: str, supplied: set[int]) -> int:
     return node
 
 
-def _check_after(st: State, seat: int, node: int, delta: int) -> None:
+def _check_after(st: State, board: Board, seat: int, node: int, delta: int) -> None:
     """The castle never goes below 0; a territory keeps 1..capacity knights (MM-REDIS-2, -3)."""
     if node < 0:
         if st["castle"][seat] + delta < 0:
@@ -154,7 +150,7 @@ def _check_after(st: State, seat: int, node: int, delta: int) -> None:
                                                "Your castle holds {n} knights; this redistribution takes {taken} out of it.",
                                                st["castle"][seat], taken=-delta), "MM-REDIS-2")
         return
-    name = BOARDS[st["players"]].names[node]
+    name = board.names[node]
     after = st["knights"][node] + delta
     cap = rules.capacity(st, node)
     if after < 1:
@@ -193,7 +189,7 @@ def _advance_target(st: State, seat: int, name: str) -> int:
     board = BOARDS[st["players"]]
     if name == "C":
         raise IllegalMove("bad-target", say("Knights advance from your castle into a territory."), "MM-ADV-6")
-    node = board.node(name)
+    node = board.index.get(name)  # (board.node, without its frame)
     if node is None:
         raise IllegalMove("no-such-tile", say("There is no tile {place} on this map.", place=name), "MM-ADV-2")
     if board.is_lake[node]:
