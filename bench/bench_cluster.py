@@ -705,12 +705,14 @@ def real_move_trips(url: str, token: str) -> list[tuple[str, int]]:
             chosen = next((m["move"] for m in legal["moves"] if "move" in m), None)
             if chosen is None:
                 continue
+            flush_all()  # the joins' announcements go now, not among the move's round trips
+            time.sleep(0.05)  # (one the announcer's thread had taken already: sent by now)
             sent.clear()
             answer = client.put(f"/games/{game['id']}/moves/{legal['version']}?seat={seat}", json={"move": chosen},
                                 headers=headers).json
             if answer["prompted"] and answer["prompted"][0]["seat"] != seat:
                 break
-        flush_all()  # the announcement, sent by the announcer's thread within its window, or by this one now
+        flush_all()  # the move's announcement, sent by the announcer's thread within its window, or by this one now
         waited = time.monotonic() + 2
         while not any(b"pg_notify" in q for q in sent) and time.monotonic() < waited:
             time.sleep(0.005)
