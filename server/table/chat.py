@@ -11,10 +11,11 @@ from datetime import timedelta
 
 from server.store import statements
 from server.store.db import write_transaction
+from server.table.gameviews import load_game
 from server.errors import ApiError, Sentence, msg, msg_n
 from peewee import fn
 
-from server.store.models import ChatMessage, Game, Notification, Player, utcnow
+from server.store.models import ChatMessage, Notification, Player, utcnow
 from server.players.seats import my_seats, seats_of, viewing_seat
 
 MAX_CHARS = 1000
@@ -26,7 +27,7 @@ DIGEST = 10  # messages in a turn mail at most
 
 def say(caller, game_id: int, text: str, to: list[int] | None, requested_seat: int | None) -> dict:
     """Post a message; 201 body is the message as its sender sees it."""
-    game = _game(game_id)
+    game = load_game(game_id)
     mine = my_seats(game, caller)
     if not mine:
         raise ApiError(403, "forbidden", msg("Only players seated in this game may talk in it."))
@@ -94,7 +95,7 @@ def _check_rate(caller, game_id: int) -> None:
 
 def read(caller, game_id: int, after: int, requested_seat: int | None) -> dict:
     """Messages after id `after` that the caller may read, oldest first."""
-    game = _game(game_id)
+    game = load_game(game_id)
     viewing_seat(game, caller, requested_seat)  # 403 unless the caller may read this game
     held = set(my_seats(game, caller))
     rows = (ChatMessage.select(ChatMessage, Player.name).join(Player)
@@ -135,13 +136,6 @@ def digest(game_id: int, seat: int, any_chat: bool | None = None) -> list[dict]:
               **({"said": sentence_field.python_value(sentence)} if sentence else {})}
              for name, to, text, sentence in found]
     return [m for m in shown if readable(m["to"], {seat})][:DIGEST][::-1]
-
-
-def _game(game_id: int) -> Game:
-    game = Game.get_or_none(Game.id == game_id)
-    if game is None:
-        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
-    return game
 
 
 def _shown(row, name: str) -> dict:
