@@ -128,6 +128,11 @@ def from_illegal(exc: IllegalMove, status: int = 422, code: str | None = None,
                     details=details)
 
 
+def no_such_game(game_id: int) -> ApiError:
+    """404 `not-found` for a game id that names no game."""
+    return ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
+
+
 def inconsistent_game(game_id: int) -> ApiError:
     """The snapshot disagrees with the games row for good: a hand edit, not a client's doing."""
     log.error("game %s: snapshot does not match the games row", game_id)

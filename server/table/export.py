@@ -7,8 +7,8 @@ so anyone can replay and check it (`herald replay`).
 from __future__ import annotations
 
 from core import gamerecord
-from server.errors import ApiError, msg
-from server.store.models import Game, Move
+from server.table.gameviews import load_game
+from server.store.models import Move
 from server.table.movelog import visible_events
 from server.rulesets import engine as find_engine
 from server.players.seats import name_players, seats_of, viewing_seat
@@ -17,9 +17,7 @@ MAX_MOVES = 100_000
 
 
 def export(caller, game_id: int, requested_seat: int | None) -> dict:
-    game = Game.get_or_none(Game.id == game_id)
-    if game is None:
-        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
+    game = load_game(game_id)
     seat = viewing_seat(game, caller, requested_seat)
     engine = find_engine(game.ruleset)
     seats = seats_of(game)

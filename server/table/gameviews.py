@@ -8,7 +8,7 @@ from server.players import localtime
 from server.table import clocks, prompts
 from server.store import longpoll, state_cache, statements
 from server.table.engine_errors import engine_call
-from server.errors import ApiError, inconsistent_game, msg
+from server.errors import ApiError, inconsistent_game, msg, no_such_game
 from server.store.models import Game, Seat
 from server.rulesets import engine as find_engine
 from server.players.seats import my_seats, name_players, resolve_seat, seats_of, viewing_seat
@@ -21,7 +21,7 @@ def load_game(game_id: int) -> Game:
     anew each time, about ten times the cost of reading the row, on every read of a game."""
     game = statements.select_by_id(Game, game_id)
     if game is None:
-        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
+        raise no_such_game(game_id)
     return game
 
 

@@ -22,7 +22,7 @@ from server.players import seats as seat_table
 from server.store import statements
 from server.players.addresses import normalized_email
 from server.store.db import write_transaction
-from server.errors import ApiError, msg, status_word
+from server.errors import ApiError, msg, no_such_game, status_word
 from server.store.models import Game, Notification, Player, Seat, lock_game
 
 
@@ -33,7 +33,7 @@ def check_reaches(caller, game_id: int, seat: int) -> None:
 
 def _may_hand_over(caller, game: Game | None, game_id: int, seat: int) -> tuple[Game, Seat]:
     if game is None:
-        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
+        raise no_such_game(game_id)
     row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
     if row is None:
         raise ApiError(404, "not-found", msg("Game %(game)s has no seat %(seat)s (seats 0-%(last)s).", game=game_id,

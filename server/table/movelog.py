@@ -20,7 +20,7 @@ from server.store import announcements, state_cache, statements
 from server.store.db import write_transaction
 from server.table.engine_errors import engine_call
 from server.table.gameviews import load_game
-from server.errors import ApiError, from_illegal, inconsistent_game, msg, status_word
+from server.errors import ApiError, from_illegal, inconsistent_game, msg, no_such_game, status_word
 from server.table.jsonvalues import has_float
 from server.store.models import Game, Move, Snapshot, lock_game, utcnow
 from server.rulesets import engine as find_engine
@@ -45,7 +45,7 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[in
     with write_transaction():
         game = lock_game(game_id, move_reads=True)
         if game is None:
-            raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
+            raise no_such_game(game_id)
         if seq < game.version:
             return _resubmitted(game, caller, requested_seat, seq, move, text)
         seat = resolve_seat(game, caller, requested_seat)

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from core import undo as core_undo
 from server.table import movelog, outbox
+from server.table.gameviews import load_game
 from server.store import state_cache
 from server.store.db import write_transaction
-from server.errors import N_, ApiError, msg, status_word
-from server.store.models import Game, Move, Seat, UndoRequest, lock_game, utcnow
+from server.errors import N_, ApiError, msg, no_such_game, status_word
+from server.store.models import Move, Seat, UndoRequest, lock_game, utcnow
 from server.rulesets import engine as find_engine
 from server.players.seats import name_players, resolve_seat, seats_of, viewing_seat
 
@@ -89,9 +90,7 @@ def answer(caller, game_id: int, seq: int, read_reply, requested_seat: int | Non
 
 
 def standing(caller, game_id: int, read_choice, requested_seat: int | None) -> dict:
-    game = Game.get_or_none(Game.id == game_id)
-    if game is None:
-        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
+    game = load_game(game_id)
     seat = resolve_seat(game, caller, requested_seat)
     always_accept = read_choice()
     Seat.update(undo_always_accept=always_accept).where((Seat.game == game.id) & (Seat.seat == seat)).execute()
@@ -99,9 +98,7 @@ def standing(caller, game_id: int, read_choice, requested_seat: int | None) -> d
 
 
 def latest(caller, game_id: int, requested_seat: int | None) -> dict:
-    game = Game.get_or_none(Game.id == game_id)
-    if game is None:
-        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
+    game = load_game(game_id)
     viewing_seat(game, caller, requested_seat)
     request = UndoRequest.select().where(UndoRequest.game == game.id).order_by(UndoRequest.id.desc()).first()
     if request is not None and request.status == "open" and request.seq != game.version - 1:
@@ -121,7 +118,7 @@ def describe(request: UndoRequest, game) -> dict:
 def _active(game_id: int):
     game = lock_game(game_id)
     if game is None:
-        raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
+        raise no_such_game(game_id)
     if game.status != "active":
         raise ApiError(409, "game-not-active", msg("The game is %(status)s; nothing can be taken back.",
                                                    status=status_word(game.status)))

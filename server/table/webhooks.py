@@ -27,9 +27,10 @@ from urllib.parse import urlparse
 
 from server import hook_addresses
 from server.table import prompts
+from server.table.gameviews import load_game
 from server.store import statements
 from server.errors import ApiError, Sentence, msg, msg_n
-from server.store.models import Game, Notification, Webhook, utcnow
+from server.store.models import Notification, Webhook, utcnow
 from server.players.seats import my_seats, name_players
 
 FORMATS = ("json", "discord", "slack")
@@ -47,9 +48,7 @@ def register(caller, url: str, fmt: str, game_id: int | None, allowed=()) -> dic
     if fmt not in FORMATS:
         raise ApiError(422, "bad-format", msg("The format is one of %(formats)s.", formats=", ".join(FORMATS)))
     if game_id is not None:
-        game = Game.get_or_none(Game.id == game_id)
-        if game is None:
-            raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
+        game = load_game(game_id)
         if not my_seats(game, caller):
             raise ApiError(403, "forbidden", msg("Only a player of that game may give it a webhook."))
     if Webhook.select().where(Webhook.player == caller.id).count() >= MAX_HOOKS:

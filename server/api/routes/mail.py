@@ -8,11 +8,12 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from server.store import statements
 from server.players.auth import current_player
 from server.store.db import write_transaction
-from server.errors import ApiError, msg
+from server.errors import ApiError, msg, no_such_game
+from server.table.gameviews import load_game
 from server.api.error_handlers import ErrorSchema
 from server.table.outbox import SETTINGS
 from server.notify.digest import waiting_games
-from server.store.models import Game, Notification, Player, Seat, lock_game
+from server.store.models import Notification, Player, Seat, lock_game
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import MAX_SEAT, PlayerSchema, StrictSchema, checked_quiet, checked_zone, language_field
 
@@ -84,9 +85,7 @@ def _creator_only():
     """Before the body is read (as for every game route): a stranger learns nothing from a 422."""
     if request.endpoint == "mail.invite":
         game_id = (request.view_args or {})["game_id"]
-        game = Game.get_or_none(Game.id == game_id)
-        if game is None:
-            raise ApiError(404, "not-found", msg("There is no game %(game)s.", game=game_id))
+        game = load_game(game_id)
         if game.creator_id != current_player().id:
             raise ApiError(403, "forbidden", msg("Only the player who created this game can invite to it."))
 
@@ -101,7 +100,7 @@ def invite(body, game_id):
     with write_transaction():
         game = lock_game(game_id)
         if game is None:  # deleted since _creator_only found it
-            raise ApiError(404, "not-found", f"There is no game {game_id}.")
+            raise no_such_game(game_id)
         if game.status != "open":
             raise ApiError(409, "game-not-open", msg("That game is no longer taking players."))
         seat = _free_seat(game, body["seat"])
