@@ -301,8 +301,7 @@ support_state = cast(Callable[[Battle], Support], itemgetter("support"))
 
 
 def support_seat(b: Battle) -> int:
-    sup = b["support"]  # (support_state, inlined: every support move asks)
-    assert sup is not None
+    sup = support_state(b)
     return sup["order"][sup["given"] % len(sup["order"])]
 
 
@@ -310,8 +309,7 @@ def can_support(st: State, seat: int) -> bool:
     """Is `seat` asked for its opportunity? strict: anyone holding cards (an empty hand is
     public); fast: only a seat holding a support card, as in the Fracture windows."""
     hand = st["hand"][seat]
-    windows = st["options"].get("windows")  # (option(st, "windows") when it is stored: most games)
-    if (windows if windows is not None else option(st, "windows")) == "strict":
+    if option(st, "windows") == "strict":
         return bool(hand)
     return not SUPPORT_CARDS.isdisjoint(hand)
 

@@ -396,8 +396,7 @@ def window_targets(st: State, seat: int) -> list[tuple[int, int]]:
 def must_ask(st: State, seat: int) -> bool:
     """Is `seat` prompted in the open window? fast: only Fracture holders; strict: all but
     those whose Fracture is visibly discarded. Standing answers pass for them."""
-    windows = st["options"].get("windows")  # (option(st, "windows") when it is stored: most games)
-    fast = (windows if windows is not None else option(st, "windows")) == "fast"
+    fast = option(st, "windows") == "fast"
     if fast and not rules.has(st["hand"][seat], "FR"):  # (the usual answer, the cheapest test first)
         return False
     if not window_targets(st, seat):
@@ -417,8 +416,7 @@ def step_window(ctx: Ctx) -> bool:
     w = window_of(st)
     order = w["order"]
     # must_ask's first test, here: in a fast window a seat without a Fracture is never asked.
-    windows = st["options"].get("windows")
-    fast = (windows if windows is not None else option(st, "windows")) == "fast"
+    fast = option(st, "windows") == "fast"
     hands, fractures = st["hand"], rules.CARDS_OF_KIND["FR"]
     while w["position"] < len(order):
         seat = order[w["position"]]
@@ -462,8 +460,7 @@ def settle(ctx: Ctx) -> None:
                 return
             continue
         if ph == "battle":
-            b = st["battle"]  # (battle_of, inlined)
-            assert b is not None
+            b = battle_of(st)
             BATTLE_STEPS[b["step"]](ctx, b)
             continue
         return

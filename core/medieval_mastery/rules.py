@@ -111,7 +111,7 @@ def gain(ctx: Ctx, seat: int, count: int, why: Any) -> int:
     """Knights gained go to the castle; those no die can show are lost (MM-TURN-1, MM-EDGE-6).
     (The sentence of the knights of a turn's start is made once per seat and count.)"""
     st = ctx.st
-    placed = min(count, max(0, (data.DICE_PER_PLAYER - dice_used(st, seat, 0)) * 6 - st["castle"][seat]))  # (castle_room)
+    placed = min(count, castle_room(st, seat))
     ctx.values("castle")[seat] += placed
     ctx.values("gained")[seat] += placed
     if why is START_OF_TURN:
@@ -268,8 +268,7 @@ def _targets(st: State, seat: int) -> list[int]:
 def life_and_death(ctx: Ctx) -> None:
     """MM-OPT-LIFEANDDEATH-1: unsupplied territories are cleared (one pass suffices)."""
     st = ctx.st
-    stored = st["options"].get("life-and-death")  # (option(st, "life-and-death") when it is stored: most games)
-    if not (stored if stored is not None else option(st, "life-and-death")) or st["battle"] is not None:
+    if not option(st, "life-and-death") or st["battle"] is not None:
         return
     board = BOARDS[st["players"]]
     for seat in range(st["players"]):
