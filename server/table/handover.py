@@ -28,7 +28,7 @@ from server.store.models import Game, Notification, Player, Seat, lock_game
 
 def check_reaches(caller, game_id: int, seat: int) -> None:
     """Before the body is read: 404 for no such game or seat, 403 unless `caller` may hand it over."""
-    _may_hand_over(caller, Game.get_or_none(Game.id == game_id), game_id, seat)
+    _may_hand_over(caller, statements.select_by_id(Game, game_id), game_id, seat)  # (as load_game reads it)
 
 
 def _may_hand_over(caller, game: Game | None, game_id: int, seat: int) -> tuple[Game, Seat]:
