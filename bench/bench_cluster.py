@@ -620,11 +620,8 @@ def rows_only(connection, game: MoveValues, parts: tuple[str, ...]) -> None:
     trip with BEGIN and COMMIT: what a transaction storing that much could reach in any design
     (the move's own row alone, with its indexes and its game's foreign key; then the games row,
     the turn mail, and the snapshot with the lock: everything the move writes)."""
-    v = game.next()
-    values = {"lock": (game.game_id,), **v}
     with connection.cursor() as c:
-        c.execute(b"BEGIN; " + b"; ".join(statement(c, WRITES[part], values[part], True) for part in parts)
-                  + b"; COMMIT")
+        c.execute(b"BEGIN; " + b"; ".join(_writes(c, game, parts)) + b"; COMMIT")
 
 
 def rows_batched(connection, games: list) -> int:
@@ -633,12 +630,14 @@ def rows_batched(connection, games: list) -> int:
     milliseconds and committed them together (group commit in the server) could send them: how
     much of the move's cost is its commit, and how much its rows. The moves it committed."""
     with connection.cursor() as c:
-        parts = []
-        for game in games:
-            values = {"lock": (game.game_id,), **game.next()}
-            parts += [statement(c, WRITES[part], values[part], True) for part in FLOORS_ALL]
-        c.execute(b"BEGIN; " + b"; ".join(parts) + b"; COMMIT")
+        c.execute(b"BEGIN; " + b"; ".join(w for game in games for w in _writes(c, game, FLOORS_ALL)) + b"; COMMIT")
     return len(games)
+
+
+def _writes(c, game: MoveValues, parts: tuple[str, ...]) -> list[bytes]:
+    """The named parts of `game`'s next move's writes, each its prepared statement's EXECUTE."""
+    values = {"lock": (game.game_id,), **game.next()}
+    return [statement(c, WRITES[part], values[part], True) for part in parts]
 
 
 def plain_one_trip(connection, game: MoveValues, prepared: bool = False) -> None:
