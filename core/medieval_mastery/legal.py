@@ -293,14 +293,14 @@ def random_advance(st: State, seat: int, rng: Rng) -> dict | None:
     else:
         node = sorted(weakest)[rng.die(len(weakest)) - 1][1]
     top = min(have, rules.capacity(st, node))
-    # dice_used(st, seat, castle) is dice_used(st, seat, 0) + ceil(castle / 6) (MM-EDGE-6): worked out once
+    # dice_used(st, seat, castle) is dice_used(st, seat, 0) + castle_dice(castle) (MM-EDGE-6): worked out once
     others, most = rules.dice_used(st, seat, 0), data.DICE_PER_PLAYER - 1  # (an attack force takes one more)
-    if others + (have - top + 5) // 6 > most:
+    if others + rules.castle_dice(have - top) > most:
         return None
     if node < n_slots and own[node] >= 0 and top <= kn[node] and rng.die(2) == 2:
         return None  # too weak to attack: wait for more knights
     count = top if rng.die(4) != 1 else rng.die(top)
-    while others + (have - count + 5) // 6 > most:
+    while others + rules.castle_dice(have - count) > most:
         count += 1  # fewer knights left at home need fewer castle dice
     return {"type": "advance", "to": board.names[node], "n": count}
 

@@ -87,11 +87,16 @@ def _readers(vps: tuple[int, ...]) -> tuple | None:
     return tuple((value, itemgetter(*where)) for value, where in zip(values, slots))
 
 
+def castle_dice(knights: int) -> int:
+    """MM-EDGE-6: the dice that show `knights` knights at home, six to a die (ceil(knights / 6))."""
+    return (knights + 5) // 6
+
+
 def dice_used(st: State, seat: int, castle: int | None = None) -> int:
-    """MM-EDGE-6: one die per territory, ceil(castle / 6) in the castle, one for an attack force."""
+    """MM-EDGE-6: one die per territory, castle_dice in the castle, one for an attack force."""
     if castle is None:
         castle = st["castle"][seat]
-    used = st["owner"].count(seat) + (castle + 5) // 6
+    used = st["owner"].count(seat) + castle_dice(castle)
     b = st["battle"]
     if b is not None and b["attacker"] == seat and b["attack_knights"] > 0:
         used += 1
