@@ -64,7 +64,7 @@ def refuse_advance(st: State) -> IllegalMove:
 def redis(ctx: Ctx, seat: int, move: dict) -> None:
     st = ctx.st
     stage = st["stage"]
-    if not ((stage == "" and st["step"] in (2, 4) and not st["normal_done"]) or stage in ("m1", "vit")):  # (manoeuvre_start)
+    if not (manoeuvre_start(st) or stage in ("m1", "vit")):
         raise refuse_redis(st)
     deltas, transfers = check_redis(st, seat, move["moves"])
     if stage == "":
@@ -79,7 +79,7 @@ def redis(ctx: Ctx, seat: int, move: dict) -> None:
 def advance(ctx: Ctx, seat: int, move: dict) -> None:
     st = ctx.st
     stage = st["stage"]
-    if not ((stage == "" and st["step"] in (2, 4) and not st["normal_done"]) or stage in ("m1", "m2")):  # (manoeuvre_start)
+    if not (manoeuvre_start(st) or stage in ("m1", "m2")):
         raise refuse_advance(st)
     node, count = check_advance(st, seat, move)
     if stage == "":
@@ -108,11 +108,10 @@ NO_ADVANCE_EVENTS = tuple(Event(text) for text in NO_ADVANCE)  # (Events are val
 NO_MANOEUVRE_EVENTS = tuple(Event(text) for text in NO_MANOEUVRE)
 
 
-
 def check_redis(st: State, seat: int, transfers: list) -> tuple[dict, list]:
     """MM-REDIS-2..4 and the dice limit (MM-EDGE-6): the net change per place, and the transfers."""
     board = BOARDS[st["players"]]
-    ok = set(rules.reach_of(st, seat)[0])  # (rules.supplied, without its frame)
+    ok = set(rules.supplied(st, seat))
     deltas: dict[int, int] = {}
     parsed = []
     for src, dst, count in transfers:
