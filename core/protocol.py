@@ -293,7 +293,7 @@ class Game(ABC):
 
     def _resign(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """A resignation, accepted at any time while the game runs, whoever is asked."""
-        resign.check(move)
+        resign.check(move, self.preamble_rules.get("bad-move"))
         if self.result(state) is not None:
             raise IllegalMove("game-over", say("The game is over."), self.preamble_rules.get("game-over"))
         return self.apply_resign(state, seat, move)

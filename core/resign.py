@@ -19,10 +19,11 @@ def is_resign(move) -> bool:
     return isinstance(move, dict) and move.get("type") == "resign"
 
 
-def check(move) -> None:
-    """A resign move carries nothing else."""
+def check(move, rule: str | None = None) -> None:
+    """A resign move carries nothing else; a refusal names `rule`, the game's rule for a move's
+    shape (resigning is the table's, not in any original)."""
     if set(move) != {"type"}:
-        raise IllegalMove("bad-move", say("A resignation is written 'resign' and carries nothing else."))
+        raise IllegalMove("bad-move", say("A resignation is written 'resign' and carries nothing else."), rule)
 
 
 def parse(text: str) -> dict | None:
