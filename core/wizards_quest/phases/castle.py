@@ -25,6 +25,11 @@ def castle_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> 
     t = terr(mv.get("at"), "WQ-SETUP-3")
     if not board.IS_CASTLE[t] or st["owner"][t] != -1:
         bad(say("{territory} is not an empty castle.", territory=IDS[t]), "WQ-SETUP-3", legal=[f"castle {m['at']}" for m in castle_legal(st, f)])
+    put_setup_man(st, f, t, ev)
+
+
+def put_setup_man(st: State, f: Frame, t: int, ev: list[Event]) -> None:
+    """The asked seat's man on `t`, an empty castle or county checked already (WQ-SETUP-3, -6)."""
     st["frames"].pop()
     S.add_men(st, f["seat"], t, 1)
     if ev is not QUIET:

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
-from core.text import P, say
+from core.text import say
 from core.wizards_quest import board
-from core.wizards_quest import state as S
-from core.wizards_quest.board import IDS, name
+from core.wizards_quest.board import IDS
 from core.wizards_quest.notation import bad, terr
 from core.phase import Decision
-from core.wizards_quest.state import QUIET, Frame, State
+from core.wizards_quest.phases.castle import put_setup_man
+from core.wizards_quest.state import Frame, State
 
 
 def empty_counties(st: State) -> list[int]:
@@ -33,12 +33,7 @@ def county_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> 
     t = terr(mv.get("at"), "WQ-SETUP-6")
     if board.IS_CASTLE[t] or st["owner"][t] != -1:
         bad(say("{territory} is not an empty county.", territory=IDS[t]), "WQ-SETUP-6")
-    st["frames"].pop()
-    S.add_men(st, f["seat"], t, 1)
-    if ev is not QUIET:
-        told = S.TOLD.get(("puts", f["seat"], t))
-        ev.append(told or S.TOLD.keep(("puts", f["seat"], t),
-                                      Event(say("{player} puts a man on {where}.", player=P(f["seat"]), where=name(t)))))
+    put_setup_man(st, f, t, ev)
 
 
 
