@@ -923,6 +923,8 @@ def report_commits(c: dict) -> None:
         print(f"  {c[name]:7.0f}  {c[name] / c['plain']:.2f} of the insert  CPU {pg:.2f} + {client:.2f} ms  "
               f"WAL {c['wal_bytes'][name] / 1024:.1f} KB  {label}  "
               f"(runs: {', '.join(f'{r:.0f}' for r in c['runs'][name])})")
+    print(f"  the wake-up's cost, the move with its announcement / its transaction alone: "
+          f"{c['move'] / c['move_unannounced']:.2f} (issue 28's trigger NOTIFY: 151 / 1,495 = 0.10)")
     print(f"  prepared / unprepared: move {c['move'] / c['move_unprepared']:.2f}x; own players / one player (unprepared): "
           f"{c['move_unprepared'] / c['move_one_player']:.2f}x; this tree / the previous tree: "
           f"{c['move'] / c['move_previous']:.2f}x; this tree / before roundtrips.py: "
