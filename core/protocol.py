@@ -506,7 +506,7 @@ class Replay:
 
 def replay(game: Game, players: int, options: dict, seed: str, moves: Iterable[tuple[int, Move]],
            scenario: dict | None = None) -> Replay:
-    """Full replay from the seed, for tests and benchmarks (`server/verify.py` walks the log
+    """Full replay from the seed, for tests and benchmarks (`server/store/verify.py` walks the log
     itself, so that it can check each stored hash as it goes and stop at an illegal move)."""
     state = game.setup(players, options, seed, scenario)
     out = Replay(state)

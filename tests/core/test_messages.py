@@ -4,7 +4,7 @@ text it carries (so stored English logs, the golden digests and every English re
 they always saw), and whose stored form comes back as the same message.
 
 Random games of every ruleset check this after every move, and a few refused moves check the
-refusals; `tests/server/test_game_words.py` renders the same messages in every language.
+refusals; `tests/server/test_game_words_*.py` render the same messages in every language.
 """
 from __future__ import annotations
 
