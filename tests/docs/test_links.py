@@ -18,3 +18,20 @@ def test_relative_links_resolve():
             if not (path.parent / target.split("#")[0]).exists():
                 broken.append(f"{path.relative_to(ROOT)}: {target}")
     assert not broken
+
+
+# A file of the repository named in prose: a top folder, then a path ending in a file type.
+NAMED_FILE = re.compile(r"(?<![\w./-])((?:bench|client|core|deploy|docs|server|tests)/[\w./*-]+\.(?:py|md|json|toml|j2))\b")
+
+
+def test_files_named_in_documents_and_code_exist():
+    """A file named in a document or a docstring is where it says (a `*` stands for any name):
+    what a newcomer follows first, and what a move of files leaves behind."""
+    named = documents() + sorted(p for top in ("bench", "client", "core", "server", "tests")
+                                 for p in (ROOT / top).rglob("*.py") if "fixtures" not in p.parts)
+    missing = []
+    for path in named:
+        for name in set(NAMED_FILE.findall(path.read_text(encoding="utf-8"))):
+            if not any(ROOT.glob(name)):
+                missing.append(f"{path.relative_to(ROOT)}: {name}")
+    assert not missing, missing
