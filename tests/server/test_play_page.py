@@ -3,6 +3,7 @@ more), revocation, and the move box playing through the ordinary move path."""
 from __future__ import annotations
 
 import re
+from html import escape as html_escape
 from urllib.parse import urlsplit
 
 import pytest
@@ -219,3 +220,21 @@ def test_the_game_page_writes_its_deadline_and_log_times_for_its_reader(api, cli
     page = client.get(link_path(api, game_id, ann)).get_data(as_text=True)
     assert "Times are in Europe/Stockholm." in page
     assert re.search(r'<time datetime="[^"]+Z">\d{1,2} \w{3}, \d\d:\d\d</time>', page), page
+
+
+def test_the_logs_events_read_as_sentences(api, client):
+    """A move's events follow it as the sentences they are, one after another (the CLI and the
+    mails put one a line): never glued with a semicolon after a full stop."""
+    players = [api.register("ann"), api.register("ben")]
+    game_id = api.start_game(players, "wizards-quest")
+    for seq in range(20):  # the setup: once the castles are taken the orcs camp, a sentence a duchy
+        mover = next(p for p in players if api.game(game_id, p)["prompted"])
+        move = api.legal(game_id, mover)["moves"][0]["move"]
+        answer = api.call("PUT", f"/games/{game_id}/moves/{seq}", mover, json={"move": move}).json
+        if len(answer["events"]) > 1:
+            break
+    events = answer["events"]
+    assert len(events) > 1 and all(e.endswith((".", "!")) for e in events)
+    html = client.get(link_path(api, game_id, players[0])).get_data(as_text=True)
+    shown = re.search(rf'<li value="{seq}">.*?<span class="events"[^>]*> &mdash; (.*?)</span>', html, re.S)
+    assert shown and shown.group(1) == " ".join(html_escape(e) for e in events)
