@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 
 from core.text import Joined, Msg, Term, say
 
@@ -38,6 +39,9 @@ NEUTRAL = "#FFFFFF"
 ACCENT = "#CC79A7"  # the palette's seventh colour, used by no seat: battles, the dragon
 
 SQRT3 = math.sqrt(3)
+# A glyph's average width in font sizes, a little above DejaVu Sans's (what cairosvg and the
+# browsers here draw with) for Latin and Cyrillic words: a label's width is guessed from it.
+GLYPH_WIDTH = 0.6
 _TOKEN = re.compile(r"[A-Za-z0-9/]+")
 
 
@@ -127,10 +131,20 @@ class Panel:
 
 
 @lru_cache(maxsize=1)
+def fit(text: str, size: float, room: float) -> Markup:
+    """A <text>'s attributes that squeeze `text`, at font `size`, into `room` pixels where it would
+    run past them (a hexagon's label in a language with longer words: "Tierras natales" where
+    English says "Homelands"); nothing where it fits. Used in a template after the label is
+    spoken, since only then is its length known."""
+    if len(text) * size * GLYPH_WIDTH <= room:
+        return Markup("")
+    return Markup(f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"')
+
+
 def _environment() -> Environment:
     env = Environment(loader=FileSystemLoader(str(Path(__file__).parent)), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.globals.update(seat_name=seat_name)
+    env.globals.update(seat_name=seat_name, fit=fit)
     return env
 
 

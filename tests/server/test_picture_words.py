@@ -197,3 +197,21 @@ def test_a_translated_guide_shows_its_pictures_in_its_language(client):
     assert "Status" in texts(english.get_data(as_text=True))
     assert 'src="/rules/wizards-quest/pictures/round-one.svg"' in client.get("/rules/wizards-quest?lang=en").get_data(
         as_text=True)
+
+
+@pytest.mark.parametrize("ruleset,words", [("medieval-mastery", ("Tierras natales", "Родные земли")),
+                                            ("wizards-quest", ("", "Марнонское"))])
+def test_a_long_word_stays_inside_its_hexagon(api, ruleset, words):
+    """A map label is squeezed to its hexagon's width where the reader's word is longer than
+    English's (Homelands: "Tierras natales", "Родные земли"; the Sea of Marnon: "Марнонское
+    море"), and only there: the English picture has no squeezed label."""
+    readers = [register(api, "Lucia", "es"), register(api, "Olga", "ru")]
+    game = api.start_game(readers, ruleset)
+    for reader, word in zip(readers, words):
+        svg = picture(api, game, reader)
+        labels = [e for e in ET.fromstring(svg).iter()
+                  if e.tag.rpartition("}")[2] == "text" and "".join(e.itertext()) == word]
+        assert not word or labels and all(float(e.get("textLength")) <= 62 and
+                                          e.get("lengthAdjust") == "spacingAndGlyphs" for e in labels)
+        set_language(api, reader, "en")
+        assert "textLength" not in picture(api, game, reader)
