@@ -45,7 +45,7 @@ from server.table.outbox import SETTINGS
 from server.store.models import Game, InboundMail, Notification, Player, Seat, utcnow
 from server.rulesets import engine as find_engine
 from server.players.seats import name_players, seats_of
-from server.web.i18n import languages
+from server.web.i18n import gamewords, languages
 from server.web.i18n.catalogs import said, translations
 from server.web.i18n.gametext import render_event_text
 
@@ -350,11 +350,14 @@ def _moves(session, rest):
     if not legal["moves"]:
         session.tell(msg("You have no decision to make in this game right now."))
         return
-    session.blocks.append(session.said(msg("Your moves now:")) + "\n" + _listing(session, legal["moves"]))
+    ruleset = Game.get_by_id(session.game_id).ruleset
+    session.blocks.append(session.said(msg("Your moves now:")) + "\n" + _listing(session, legal["moves"], ruleset))
 
 
-def _listing(session, moves: list[dict]) -> str:
-    lines = [f"  {m['text']}" + (f"   ({m['help']})" if m.get("pattern") and m.get("help") else "")
+def _listing(session, moves: list[dict], ruleset: str) -> str:
+    """The moves one a line, a pattern with its help (the game's words) in the player's language."""
+    lines = [f"  {m['text']}" + (f"   ({gamewords.said(m['help'], session.language, ruleset)})"
+                                 if m.get("pattern") and m.get("help") else "")
              for m in moves[:LEGAL_SHOWN]]
     if len(moves) > LEGAL_SHOWN:
         lines.append("  " + session.said(msg_n("... and %(num)d more", "... and %(num)d more", len(moves) - LEGAL_SHOWN)))

@@ -127,7 +127,8 @@ def texts_of(game: Game, state, rng: Rng, *, every: int = 25, boards=("summary",
              refusals: Callable | None = None):
     """Every text one random game says, as the engine says it: each turn's prompts and events;
     every `every`th turn the boards (`boards`, for the seat asked and for an onlooker), the
-    waiting text and the messages of `refusals(state, seat)`'s refused moves; at the end the
+    waiting text, the help beside each move pattern the seat is offered (the game page and
+    `herald moves` show it) and the messages of `refusals(state, seat)`'s refused moves; at the end the
     result's reason and the onlooker's boards (the game must end within its `max_moves`). The
     tests of messages and of their translations read the same texts."""
     walk = turns(game, state, rng)
@@ -140,6 +141,7 @@ def texts_of(game: Game, state, rng: Rng, *, every: int = 25, boards=("summary",
                 view = game.view(turn.state, viewer)
                 yield from (getattr(game, board)(view, viewer) for board in boards)
             yield game.waiting_text(turn.state)
+            yield from (m["help"] for m in game.legal_moves(turn.state, turn.seat) if "pattern" in m and m.get("help"))
         yield from (event.text for event in turn.play()[1])
     assert walk.result is not None, f"the game did not end in {walk.limit} moves"
     yield walk.result.reason

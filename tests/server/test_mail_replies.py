@@ -79,3 +79,18 @@ def test_rules_board_help_and_moves_are_answered_by_mail(table):
     [helped] = answer(table, turn, "help\nmoves")
     assert "rules TOPIC" in body(helped) and "Your moves now:" in body(helped)
     assert Game.get_by_id(game_id).version == 0
+
+
+def test_the_moves_a_reply_lists_speak_the_players_language(table):
+    """'moves' by mail: each move pattern's help in the player's language, as on the game page."""
+    from core.castle_assault.notation import MOVES
+    from server.web.i18n.gamewords import said
+
+    players = [table.api.register("ana"), table.api.register("ben")]
+    assert table.api.call("PATCH", "/players/me", players[0], json={"language": "sv"}).status_code == 200
+    table.api.start_game(players, ruleset="castle-assault", options={"first-player": 0})
+    table.deliver()
+    [turn] = [m for m in table.new_mail() if str(m["To"]) == "ana@example.org"]
+    [listed] = answer(table, turn, "moves")
+    swedish = said(MOVES["attack"].help, "sv", "castle-assault")
+    assert swedish != MOVES["attack"].help and f"   ({swedish})" in body(listed)

@@ -397,9 +397,9 @@ def camp_legal(st: State, f: Frame) -> list[dict]:
             if men:
                 out.append(dict(m, men=men))
     out.append({"pattern": "attack <from> <to> [dragon|peace] [boat] [champion|wizard] [<territory>:<men> ...]",
-                "help": "A campaign, with an optional hero move and men moved in first."})
+                "help": say("A campaign, with an optional hero move and men moved in first.")})
     if boat_ready(st, seat):
-        out.append({"pattern": "sail <from> <to> <men> [champion|wizard]", "help": "A boat move."})
+        out.append({"pattern": "sail <from> <to> <men> [champion|wizard]", "help": say("A boat move.")})
     return out
 
 

@@ -33,7 +33,7 @@ def play_options(st: State, seat: int, card: str) -> list[dict]:
             if t >= 0:
                 examples.append({"type": "play", "card": card, "treasure": S.treasure_id(i), "to": IDS[t]})
         return [{"pattern": f"play {card} <treasure> <territory>",
-                 "help": "Move an opponent's treasure to a territory holding no treasure."}] + examples
+                 "help": say("Move an opponent's treasure to a territory holding no treasure.")}] + examples
     return [{"type": "play", "card": card}]
 
 

@@ -13,7 +13,7 @@ from core.wizards_quest.state import QUIET, Frame, State
 def go_legal(st: State, f: Frame) -> list[dict]:
     out: list[dict] = [{"type": "go", "men": {}}, {"type": "break"}]
     if not f["special"]:
-        out.append({"pattern": "go <territory>:<men> ...", "help": "Move men into the source, then fight on."})
+        out.append({"pattern": "go <territory>:<men> ...", "help": say("Move men into the source, then fight on.")})
         men = all_donor_men(st, f["seat"], f["source"], f["boat"])
         if men:
             out.append({"type": "go", "men": men})

@@ -61,7 +61,9 @@ def place_legal(st: State, f: Frame) -> list[dict]:
     allowed = place_allowed(st, f)
     names = ", ".join(IDS[t] for t in allowed)
     return [{"pattern": "place <territory>:<men> ... [champion@<territory>] [wizard@<territory>]",
-             "help": f"Place {f['total']} men ({f['why']}) on: {names}. A hero takes the place of 2 men."}] \
+             "help": say_n("Place {n} man ({why}) on: {places}. A hero takes the place of 2 men.",
+                           "Place {n} men ({why}) on: {places}. A hero takes the place of 2 men.", f["total"],
+                           why=why_placed(f), places=names)}] \
         + place_examples(st, f, allowed)
 
 

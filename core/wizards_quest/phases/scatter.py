@@ -60,9 +60,20 @@ def scatter_auto(st: State, f: Frame) -> dict | None:
 
 def scatter_legal(st: State, f: Frame) -> list[dict]:
     return [{"pattern": "scatter <territory>:<count> ... [champion@<territory>] [wizard@<territory>]",
-             "help": f"Place {f['men']} {'orcs' if f['victim'] == ORC else 'men'}"
-                     + (f" and the {f['hero']}" if f["hero"] else "")
-                     + " on the loser's other territories or empty ones."}] + scatter_examples(st, f)
+             "help": scatter_help(f)}] + scatter_examples(st, f)
+
+
+def scatter_help(f: Frame) -> Msg:
+    """What the scatter pattern places, and where."""
+    n, hero = f["men"], f["hero"]
+    if f["victim"] == ORC:
+        return say_n("Place {n} orc on the loser's other territories or empty ones.",
+                     "Place {n} orcs on the loser's other territories or empty ones.", n)
+    if hero:
+        return say_n("Place {n} man and the {hero} on the loser's other territories or empty ones.",
+                     "Place {n} men and the {hero} on the loser's other territories or empty ones.", n, hero=term(hero))
+    return say_n("Place {n} man on the loser's other territories or empty ones.",
+                 "Place {n} men on the loser's other territories or empty ones.", n)
 
 
 def scatter_examples(st: State, f: Frame) -> list[dict]:
