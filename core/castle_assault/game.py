@@ -23,7 +23,7 @@ from .view import view as view_of
 
 class CastleAssault(Game):
     name = "castle-assault"
-    title = "Castle Assault (Castlecards: Asalto al Castillo)"
+    title = "Castle Assault (Castlecards: ¡Asalto al Castillo!)"
     min_players = 2
     max_players = 4
     options = OPTIONS

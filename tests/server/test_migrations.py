@@ -309,3 +309,20 @@ def test_m0091_takes_the_games_notify_trigger_off_a_postgres_database(postgres, 
         assert "games_notify" not in guards(db)
         assert db.execute_sql("SELECT 1 FROM pg_proc WHERE proname = 'herald_games_notify'").fetchone() is None
     database.close()
+
+
+def test_m0095_titles_castle_assault_with_the_originals_name(release1, tmp_path):
+    """m0095: the first release's Castle Assault games take the original's title, "Castlecards:
+    ¡Asalto al Castillo!", as new games have it; no other game's title changes."""
+    from core.castle_assault import GAME
+
+    db = open_database(f"sqlite:///{release1}")
+    with database.connection_context():
+        before = {row[0]: (row[1], row[2]) for row in db.execute_sql("SELECT id, ruleset, title FROM games")}
+        assert "Castle Assault (Castlecards: Asalto al Castillo)" in {t for _, t in before.values()}
+        startup.migrate()
+        after = {g.id: g.title for g in Game.select()}
+    database.close()
+    assert GAME.title == "Castle Assault (Castlecards: ¡Asalto al Castillo!)"
+    for game_id, (ruleset, title) in before.items():
+        assert after[game_id] == (GAME.title if ruleset == "castle-assault" else title)

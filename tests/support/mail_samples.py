@@ -8,7 +8,7 @@ URL = "https://herald.example.org"
 PLAY = f"{URL}/play/17?t=TOKEN"
 BOARD = "+---+---+\n| V11 | F3 |\n+---+---+"
 
-COMMON = {"game": 17, "title": "Castle Assault (Castlecards: Asalto al Castillo)", "ruleset": "castle-assault",
+COMMON = {"game": 17, "title": "Castle Assault (Castlecards: ¡Asalto al Castillo!)", "ruleset": "castle-assault",
           "player": "Ådne", "seat": 1, "public_url": URL, "play_url": PLAY, "rules_url": f"{URL}/rules/castle-assault",
           "reply_by_mail": True}
 ASKED = {"prompt": "PROMPT-1", "recap": ["  3. Bea: attack V11", "       V11 -> F3"], "recap_since": "own",

@@ -35,8 +35,8 @@ def name(language: str | None, ruleset: str | None, english: str) -> str:
 
 
 def title(language: str | None, english: str, ruleset: str | None = None) -> str:
-    """A game's title in `language`: "Castle Assault (Castlecards: Asalto al Castillo)" is
-    "Várostrom (Castlecards: Asalto al Castillo)" in Hungarian, whose list names the game; the
+    """A game's title in `language`: "Castle Assault (Castlecards: ¡Asalto al Castillo!)" is
+    "Várostrom (Castlecards: ¡Asalto al Castillo!)" in Hungarian, whose list names the game; the
     English title where the list does not."""
     whole = name(language, ruleset, english)
     if whole != english:
