@@ -3,6 +3,8 @@ else Accept-Language, else English; codes, rule IDs and notation stay as they ar
 English reader reads exactly what the engine wrote."""
 from __future__ import annotations
 
+from core.castle_assault.notation import MOVES as GAME_MOVES
+
 OUT_OF_TURN = {"move": {"pass": True}}
 
 
@@ -26,3 +28,26 @@ def test_without_a_setting_the_browser_language_says_it(api, toy_game):
     assert hungarian.json["error"]["code"] == english.json["error"]["code"] == "bad-option"
     assert english.json["error"]["message"] == "Option target takes a whole number, not 'many'."
     assert hungarian.json["error"]["message"] == "A(z) target beállítás értéke egész szám, nem 'many'."
+
+
+def test_the_question_the_board_and_a_patterns_help_are_said_in_the_players_language(api):
+    """GET /games/{id}, /me/next, /render and /legal (what `herald next`, `show` and `moves` print) say the
+    game's own texts in the reader's language, as the page and the mails do; the moves' notation
+    stays as it is, and an English reader reads the engine's own words."""
+    from core.castle_assault import GAME
+    from server.web.i18n.gamewords import said
+
+    ann, stina = api.register("ann"), api.register("stina")
+    assert api.call("PATCH", "/players/me", stina, json={"language": "sv"}).status_code == 200
+    game = api.start_game([stina, ann], "castle-assault", {"first-player": 0})
+    english_prompt = GAME.prompts(GAME.setup(2, GAME.normalize_options({"first-player": 0}), "x"))[0].text
+    [asked] = api.game(game, stina)["prompted"]
+    assert asked["text"] == said(english_prompt, "sv", "castle-assault") != english_prompt
+    assert [entry["text"] for entry in api.call("GET", "/me/next", stina).json] == [asked["text"]]
+    board = api.call("GET", f"/games/{game}/render", stina).json["text"]
+    assert board.startswith("Castle Assault, 2 spelare") and "stina (du)" in board
+    legal = api.legal(game, stina)["moves"]
+    attack = next(m for m in legal if m.get("pattern") and m["text"].startswith("attack "))
+    assert attack["text"].startswith("attack <seat>/")  # the notation as it is
+    assert attack["help"] == said(GAME_MOVES["attack"].help, "sv", "castle-assault") != GAME_MOVES["attack"].help
+    assert api.call("GET", f"/games/{game}/render", ann).json["text"].startswith("Castle Assault, 2 players")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
+from server.api.routes.schemas import GameText
 from server.table import asked
 from server.players.auth import current_player
 
@@ -17,7 +18,7 @@ class AskedSchema(Schema):
     version = fields.Integer(metadata={"description": "the game's move count: the seq to play at"})
     seat = fields.Integer()
     kind = fields.String(metadata={"description": "turn, or an out-of-turn window's kind"})
-    text = fields.String(metadata={"description": "what is asked, player names filled in"})
+    text = GameText(metadata={"description": "what is asked, player names filled in, in my language"})
     since = fields.String(allow_none=True, metadata={"description": "when it was asked (UTC)"})
     waiting_seconds = fields.Integer(allow_none=True, metadata={"description": "how long ago, by the server's clock"})
     deadline = fields.String(allow_none=True, metadata={"description": "when it must be answered; null without time controls"})

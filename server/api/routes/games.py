@@ -8,6 +8,7 @@ from server.table import gamelist, gameviews, lobby
 from server.players.auth import current_player
 from server.api.error_handlers import ErrorSchema, request_language
 from server.web.i18n.catalogs import said
+from server.web.i18n.gamewords import is_game_text
 from server.api.routes.schemas import (CreatedGameSchema, CreateGameSchema, GameDetailSchema, GameSummarySchema, JoinedSchema,
                             JoinSchema, LegalSchema, ListQuerySchema, RenderSchema, SeatQuerySchema, WaitQuerySchema)
 
@@ -59,6 +60,8 @@ def detail(query, game_id):
 @blp.response(200, RenderSchema)
 def render(query, game_id):
     shown = gameviews.render(game_id, current_player(), query["seat"])
+    if is_game_text(shown["text"]):  # the game's board: said in my language as the answer is written
+        return shown
     return {**shown, "text": said(shown["text"], request_language())}  # Herald's own words in my language
 
 

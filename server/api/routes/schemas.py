@@ -5,7 +5,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from server.errors import ApiError, msg
 from server.players import localtime
-from server.web.i18n import languages
+from server.web.i18n import gamewords, languages
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 _.'-]{0,39}$"
 MAX_SEAT = 63
@@ -63,6 +63,17 @@ class LanguageField(fields.String):
         if found is None:
             raise ValidationError(languages.unknown(text))
         return found
+
+
+class GameText(fields.String):
+    """A text a game wrote (a prompt, a board, a pattern's help): passed on as the message it is,
+    so that the JSON provider says it in the reader's language (server/api/speaking.py). A plain
+    String field would make it a str, its English."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if gamewords.is_game_text(value):
+            return value
+        return super()._serialize(value, attr, obj, **kwargs)
 
 
 def language_field(**kwargs) -> LanguageField:
@@ -173,7 +184,7 @@ class SeatSchema(Schema):
 class PromptSchema(Schema):
     seat = fields.Integer()
     kind = fields.String()
-    text = fields.String()
+    text = GameText()
 
 
 class CreatedGameSchema(Schema):
@@ -230,14 +241,14 @@ class GameDetailSchema(Schema):
 
 
 class RenderSchema(Schema):
-    text = fields.String()
+    text = GameText()
 
 
 class LegalMoveSchema(Schema):
     text = fields.String()
     move = fields.Raw()
     pattern = fields.Boolean()
-    help = fields.String()
+    help = GameText()
 
 
 class LegalSchema(Schema):
