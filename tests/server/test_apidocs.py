@@ -57,3 +57,9 @@ def test_a_browser_that_can_reach_nothing_else_renders_the_operations(docs_url, 
     assert {"/health", "/games", "/me/next", "/games/{game_id}/moves/{seq}"} <= paths, sorted(paths)
     blocked = [line for line in shown.stderr.splitlines() if "Content Security Policy" in line]
     assert not blocked, blocked
+
+
+def test_the_api_description_names_no_source_file(docs_url):
+    """The API's description is for those who call it: what a call does, never where its code is."""
+    described = fetch(docs_url + "/openapi.json")[2].decode()
+    assert not re.findall(r"\b(?:server|core|client)/[\w/]+\.py\b", described)

@@ -55,8 +55,8 @@ def confirm_email(body):
 @blp.doc(security=[])
 def recover(body):
     """Mail a one-time code for a new token to every player with this address. The answer
-    is the same whether or not the address is registered, limits included
-    (server/api/ratelimits.py counts the address either way)."""
+    is the same whether or not the address is registered, limits included (the limit counts
+    the address either way)."""
     identity.request_recovery(current_settings(), body["email"])
     return {"sent_to": body["email"]}
 
