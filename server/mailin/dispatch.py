@@ -11,8 +11,9 @@ and gets the new position instead.
 
 Every sentence of an answer is the server's own (`msg`), said in the language of the player
 it goes to (their setting; none chosen: English), so it reads in one language with the
-template around it (reply.txt.j2); what the game says (its refusals, prompts, events) is
-the engine's.
+template around it (reply.txt.j2); what the game says (its board, prompts, events and
+refusals by the rules) is said in that language too, with the game's own words, as the
+turn mails and the game page say it.
 
 Nothing a sender writes raises out of here; a delivery report that one of Herald's mails
 failed pauses mail to that address (server/notify/bounces.py); a robot's mail (auto-reply, other
@@ -29,6 +30,7 @@ from datetime import timedelta
 
 from peewee import fn
 
+from core.records import message_of
 from server.config import Settings, settings_of
 from server.notify import bounces
 from server.guides import reader as guide
@@ -101,6 +103,7 @@ class Session:
     stopped: bool = False
     new_token: str | None = None
     language: str = languages.DEFAULT  # the player's: every sentence of the answer is said in it
+    ruleset: str | None = None  # the game's, read when the answer first says a game's text
 
     def __post_init__(self):
         self.language = languages.effective(_language_of(self))
@@ -111,6 +114,15 @@ class Session:
 
     def said(self, sentence: str) -> str:
         return said(sentence, self.language)
+
+    def game_said(self, text: str) -> str:
+        """A text the game wrote (a board, a prompt, a refusal by the rules, names filled in) in
+        the player's language, with the game's own words; any other text as it is."""
+        if not gamewords.is_game_text(text):
+            return str(text)
+        if self.ruleset is None:
+            self.ruleset = Game.get_by_id(self.game_id).ruleset
+        return str(gamewords.speak(text, self.language, self.ruleset))
 
 
 def handle(raw: bytes, config: Settings, recipients: list[str] | None = None,
@@ -295,7 +307,7 @@ def _move(session: Session, line: str) -> None:
         return
     session.next_seq += 1
     session.played += 1
-    events = "".join(f"\n  {event}" for event in body.get("events", []))
+    events = "".join(f"\n  {session.game_said(event)}" for event in body.get("events", []))
     session.blocks.append(session.said(msg("Played move %(seq)s: %(move)s", seq=body["seq"], move=body["text"])) + events)
 
 
@@ -323,9 +335,10 @@ def _stale(session: Session, game) -> None:
 def _refused(session: Session, line: str, error: ApiError) -> None:
     if error.rule:
         text = [session.said(msg("'%(line)s' was not played: %(refusal)s (rule %(rule)s)", line=line[:80],
-                                 refusal=error.message, rule=error.rule))]
+                                 refusal=session.game_said(error.message), rule=error.rule))]
     else:
-        text = [session.said(msg("'%(line)s' was not played: %(refusal)s", line=line[:80], refusal=error.message))]
+        text = [session.said(msg("'%(line)s' was not played: %(refusal)s", line=line[:80],
+                                 refusal=session.game_said(error.message)))]
     if error.legal:
         more = error.details.get("more")
         text.append(session.said(msg("Legal moves now:")) + "\n" + "\n".join(f"  {move}" for move in error.legal)
@@ -365,7 +378,8 @@ def _listing(session, moves: list[dict], ruleset: str) -> str:
 
 
 def _show(session, rest):
-    session.tell(gameviews.render(session.game_id, session.caller, session.seat)["text"])
+    board = gameviews.render(session.game_id, session.caller, session.seat)["text"]
+    session.blocks.append(session.game_said(board) if gamewords.is_game_text(board) else session.said(board))
 
 
 def _rules(session, rest):
@@ -546,7 +560,8 @@ def _now_block(session: Session, game) -> tuple[str, int]:
             over = msg("The game is over. Winner: %(names)s.", names=winners[0])
         else:
             over = msg("The game is over. Winners: %(names)s.", names=", ".join(winners))
-        return f"{session.said(over)} {name_players(result.get('reason', ''), seats)}".rstrip(), game.version
+        reason = session.game_said(name_players(message_of(result, "reason"), seats)) if result.get("reason") else ""
+        return f"{session.said(over)} {reason}".rstrip(), game.version
     mine = [s.seat for s in seats if s.player == session.caller.id]
     shown = prompts.visible(game.prompted or [], mine)
     asked = [p for p in shown if p["seat"] == session.seat]
@@ -556,9 +571,9 @@ def _now_block(session: Session, game) -> tuple[str, int]:
         engine = find_engine(game.ruleset)
         state = state_cache.get(game.id, game.version, engine)
         lines.append(session.said(msg("Now you are asked (move %(version)s): %(prompt)s", version=game.version,
-                                      prompt=name_players(asked[0]["text"], seats))))
+                                      prompt=session.game_said(name_players(message_of(asked[0]), seats)))))
         lines.append("\n" + session.said(msg("Your position:")) + "\n\n"
-                     + outbox.seat_summary(engine, state, session.seat, seats))
+                     + session.game_said(outbox.seat_summary(engine, state, session.seat, seats)))
         legal = outbox.legal_in_mail(engine, state, session.seat)[1]
         lines.append("\n" + session.said(msg("Your moves (reply with one per line):")) + "\n"
                      + "\n".join(f"  {move}" for move in legal))

@@ -94,3 +94,23 @@ def test_the_moves_a_reply_lists_speak_the_players_language(table):
     [listed] = answer(table, turn, "moves")
     swedish = said(MOVES["attack"].help, "sv", "castle-assault")
     assert swedish != MOVES["attack"].help and f"   ({swedish})" in body(listed)
+
+
+def test_a_mailbox_players_answers_speak_the_games_words_in_their_language(table):
+    """A player who plays only by mail reads the game in their language in every answer, as in
+    the turn mails: the board, a refusal by the rules, the move played and its events, the
+    question and the position now (Hungarian here; notation and rule IDs as they are)."""
+    players = [table.api.register("ana"), table.api.register("ben")]
+    assert table.api.call("PATCH", "/players/me", players[0], json={"language": "hu"}).status_code == 200
+    game_id = table.api.start_game(players, ruleset="castle-assault", options={"first-player": 0})
+    table.deliver()
+    [turn] = [m for m in table.new_mail() if str(m["To"]) == "ana@example.org"]
+    [first] = answer(table, turn, "board\nfoo bar")
+    text = body(first)
+    assert text.count("Várostrom, 2 játékos. ana következik") == 2  # the board asked for, and the position now
+    assert "Castle Assault, 2 players" not in text and "Your hand" not in text
+    assert "'foo bar' nem lett megjátszva:" in text and "Unknown move" not in text, text
+    assert "Te következel: válassz egy cselekvést." in text and "Your turn" not in text
+    move = next(m["text"] for m in table.api.legal(game_id, players[0])["moves"] if m["text"].startswith("buy "))
+    [played] = answer(table, first, move)
+    assert "Spend" not in body(played) and "elkölt" in body(played).lower(), body(played)
