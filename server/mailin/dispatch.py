@@ -574,7 +574,7 @@ def _now_block(session: Session, game) -> tuple[str, int]:
                                       prompt=session.game_said(name_players(message_of(asked[0]), seats)))))
         lines.append("\n" + session.said(msg("Your position:")) + "\n\n"
                      + session.game_said(outbox.seat_summary(engine, state, session.seat, seats)))
-        legal = outbox.legal_in_mail(engine, state, session.seat)[1]
+        legal = outbox.legal_in_mail(engine, state, session.seat, session.game_said)[1]
         lines.append("\n" + session.said(msg("Your moves (reply with one per line):")) + "\n"
                      + "\n".join(f"  {move}" for move in legal))
     if others:

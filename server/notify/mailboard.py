@@ -101,6 +101,7 @@ def _drawn(row, game, engine, language: str | None) -> dict:
         context: dict[str, object] = {"summary": gamewords.spoken(summary, language, game.ruleset, seats_of(game)),
                    "view": seat_view(engine, state, row.seat)}
         if row.kind in ASKING_KINDS:
-            context["example"], context["legal"] = outbox.legal_in_mail(engine, state, row.seat)
+            context["example"], context["legal"] = outbox.legal_in_mail(
+                engine, state, row.seat, lambda text: gamewords.said(text, language, game.ruleset))
     return context
 

@@ -22,6 +22,7 @@ every turn (a player who wants no mail at night chooses `digest`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from core.protocol import Prompt
 from core.text import stored
@@ -68,12 +69,15 @@ def prompted_rows(before: list[dict], after: list[Prompt], fresh: list[Prompt], 
 LEGAL_IN_MAIL = 40
 
 
-def legal_in_mail(engine, state, seat: int) -> tuple[str | None, list[str]]:
+def legal_in_mail(engine, state, seat: int, speak: Callable[[Any], str] = str) -> tuple[str | None, list[str]]:
     """(one legal move in notation, to show the exact command: a concrete one that can be
     pasted as it is, where the game lists any; and the first LEGAL_IN_MAIL legal moves, so
-    that a player who answers by mail copies a line from the mail)."""
+    that a player who answers by mail copies a line from the mail, a pattern with its help
+    said by `speak` in the reader's language)."""
     legal = engine.legal_moves(state, seat)  # an engine failing here is loud (server.table.engine_errors)
-    texts = [move["pattern"] if "pattern" in move else engine.format(move) for move in legal[:LEGAL_IN_MAIL]]
+    texts = [engine.format(move) if "pattern" not in move else
+             f"{move['pattern']}   ({speak(move['help'])})" if move.get("help") else move["pattern"]
+             for move in legal[:LEGAL_IN_MAIL]]
     concrete = [move for move in legal if "pattern" not in move]
     if concrete:
         return engine.format(concrete[0]), texts

@@ -57,7 +57,7 @@ def test_the_mailed_board_is_the_board_herald_show_prints(app, mail_config, mail
         assert turns
         for message in turns:
             name = str(message["To"]).partition("@")[0]
-            seat = int(re.search(r"is waiting for you,\s+seat (\d+)", plain(message)).group(1))
+            seat = int(re.search(r"is waiting\s+for\s+you,\s+seat (\d+)", plain(message)).group(1))
             shown = herald("show", created["id"], "--seat", seat, token=tokens[name])
             assert shown.exit_code == 0, shown.output
             board = shown.stdout.split(f"\n\nGame {created['id']} (")[0]

@@ -99,14 +99,21 @@ def test_the_moves_a_reply_lists_speak_the_players_language(table):
 def test_a_mailbox_players_answers_speak_the_games_words_in_their_language(table):
     """A player who plays only by mail reads the game in their language in every answer, as in
     the turn mails: the board, a refusal by the rules, the move played and its events, the
-    question and the position now (Hungarian here; notation and rule IDs as they are)."""
+    question, the position now and the help beside a move pattern (Hungarian here; notation
+    and rule IDs as they are)."""
+    from core.castle_assault.notation import MOVES
+    from server.web.i18n.gamewords import said
+
+    attack_help = f"   ({said(MOVES['attack'].help, 'hu', 'castle-assault')})"
     players = [table.api.register("ana"), table.api.register("ben")]
     assert table.api.call("PATCH", "/players/me", players[0], json={"language": "hu"}).status_code == 200
     game_id = table.api.start_game(players, ruleset="castle-assault", options={"first-player": 0})
     table.deliver()
     [turn] = [m for m in table.new_mail() if str(m["To"]) == "ana@example.org"]
+    assert attack_help in body(turn) and "Attack one enemy card" not in body(turn)
     [first] = answer(table, turn, "board\nfoo bar")
     text = body(first)
+    assert attack_help in text
     assert text.count("Várostrom, 2 játékos. ana következik") == 2  # the board asked for, and the position now
     assert "Castle Assault, 2 players" not in text and "Your hand" not in text
     assert "'foo bar' nem lett megjátszva:" in text and "Unknown move" not in text, text
