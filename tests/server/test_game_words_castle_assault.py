@@ -99,6 +99,7 @@ RULEBOOK = {"Castle": "Castillo", "Wall": "Muralla", "Soldier": "Soldado", "Arch
 def test_the_spanish_term_list_uses_the_rulebooks_words():
     spanish = terms.terms("es")[RULESET]
     assert {english: spanish[english] for english in RULEBOOK} == RULEBOOK
+    assert terms.title("es", GAME.title, RULESET) == "Castlecards: ¡Asalto al Castillo!"  # the box's own title
     # data.py keeps the same names for the glossary (`herald explain castle-assault Castillo`)
     assert all(CARDS.kinds[kind].spanish == spanish[CARDS.kinds[kind].name]
                for kind in ("castle", "wall", "soldier", "archer", "gold", "builder", "king", "duke", "night",
