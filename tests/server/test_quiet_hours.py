@@ -29,6 +29,18 @@ def next_local(after: datetime, zone: str, hour: int, minute: int = 0) -> dateti
     raise AssertionError("no such time in three days")
 
 
+def last_local(before: datetime, zone: str, hour: int, minute: int = 0) -> datetime:
+    """The last moment before `before` (naive UTC) when the clock in `zone` shows hour:minute."""
+    here = before.replace(tzinfo=timezone.utc).astimezone(ZoneInfo(zone))
+    for days in range(3):
+        wall = datetime.combine(here.date() - timedelta(days=days), datetime.min.time().replace(hour=hour, minute=minute),
+                                tzinfo=ZoneInfo(zone))
+        moment = wall.astimezone(timezone.utc).replace(tzinfo=None)
+        if moment < before:
+            return moment
+    raise AssertionError("no such time in three days")
+
+
 def set_me(api, player, **settings) -> dict:
     answer = api.call("PATCH", "/players/me", player, json=settings)
     assert answer.status_code == 200, answer.json
@@ -127,13 +139,15 @@ def test_the_deadline_reminder_waits_too_but_the_deadline_does_not_move(api, smt
     game = Game.get_by_id(created["id"])
     due = datetime.fromisoformat(game.prompted[0]["since"]) + 2 * timedelta(days=1)
     relay = mailbox.start()
-    night = next_local(due - timedelta(hours=20), "Europe/Stockholm", 23, 30)
-    if night > due - HOUR:  # the reminder window's night falls after the deadline: take the one before
-        night -= timedelta(days=1)
+    # A moment of the reminder's day (the day before the deadline) inside Stockholm's night
+    # (22:00-08:00) whose morning still comes before the deadline, whatever hour the test runs:
+    # the last night's end before the deadline, and that night from its start or from the day's.
+    morning = last_local(due, "Europe/Stockholm", 8, 0)
+    night = max(last_local(morning, "Europe/Stockholm", 22, 0), due - timedelta(days=1)) + timedelta(seconds=1)
+    assert night < morning < due
     assert timeouts.queue_reminders(night) == 1
     deliver_pending(smtp_config, now=night)
     assert to(relay, "ann@example.org", "Reminder") == []
-    morning = next_local(night, "Europe/Stockholm", 8, 0)
     deliver_pending(smtp_config, now=morning)
     [reminder] = to(relay, "ann@example.org", "Reminder")
     assert api.game(game.id, ann)["clock"]["deadlines"][0]["deadline"] == due.isoformat(timespec="seconds") + "Z"
