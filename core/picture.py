@@ -130,7 +130,6 @@ class Panel:
         return self.y + self.height
 
 
-@lru_cache(maxsize=1)
 def fit(text: str, size: float, room: float) -> Markup:
     """A <text>'s attributes that squeeze `text`, at font `size`, into `room` pixels where it would
     run past them (a hexagon's label in a language with longer words: "Tierras natales" where
@@ -141,6 +140,7 @@ def fit(text: str, size: float, room: float) -> Markup:
     return Markup(f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"')
 
 
+@lru_cache(maxsize=1)
 def _environment() -> Environment:
     env = Environment(loader=FileSystemLoader(str(Path(__file__).parent)), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
