@@ -363,14 +363,12 @@ def _moves(session, rest):
     if not legal["moves"]:
         session.tell(msg("You have no decision to make in this game right now."))
         return
-    ruleset = Game.get_by_id(session.game_id).ruleset
-    session.blocks.append(session.said(msg("Your moves now:")) + "\n" + _listing(session, legal["moves"], ruleset))
+    session.blocks.append(session.said(msg("Your moves now:")) + "\n" + _listing(session, legal["moves"]))
 
 
-def _listing(session, moves: list[dict], ruleset: str) -> str:
+def _listing(session, moves: list[dict]) -> str:
     """The moves one a line, a pattern with its help (the game's words) in the player's language."""
-    lines = [f"  {m['text']}" + (f"   ({gamewords.said(m['help'], session.language, ruleset)})"
-                                 if m.get("pattern") and m.get("help") else "")
+    lines = [f"  {m['text']}" + (f"   ({session.game_said(m['help'])})" if m.get("pattern") and m.get("help") else "")
              for m in moves[:LEGAL_SHOWN]]
     if len(moves) > LEGAL_SHOWN:
         lines.append("  " + session.said(msg_n("... and %(num)d more", "... and %(num)d more", len(moves) - LEGAL_SHOWN)))

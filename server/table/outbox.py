@@ -75,9 +75,13 @@ def legal_in_mail(engine, state, seat: int, speak: Callable[[Any], str] = str) -
     that a player who answers by mail copies a line from the mail, a pattern with its help
     said by `speak` in the reader's language)."""
     legal = engine.legal_moves(state, seat)  # an engine failing here is loud (server.table.engine_errors)
-    texts = [engine.format(move) if "pattern" not in move else
-             f"{move['pattern']}   ({speak(move['help'])})" if move.get("help") else move["pattern"]
-             for move in legal[:LEGAL_IN_MAIL]]
+
+    def line(move: dict) -> str:
+        if "pattern" not in move:
+            return engine.format(move)
+        return f"{move['pattern']}   ({speak(move['help'])})" if move.get("help") else move["pattern"]
+
+    texts = [line(move) for move in legal[:LEGAL_IN_MAIL]]
     concrete = [move for move in legal if "pattern" not in move]
     if concrete:
         return engine.format(concrete[0]), texts
