@@ -212,7 +212,7 @@ def queue_joined(game, engine, joiner: SeatInfo, seats: tuple[SeatInfo, ...], cr
 def queue_started(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...]) -> list[dict]:
     """'The game has begun' for every player not already mailed a first question."""
     asked = {p.seat for p in fresh}
-    names = ", ".join(f"{s.name} (seat {s.seat})" for s in seats)
+    seated = [[s.name, s.seat] for s in seats]  # said "name (seat n)" in each reader's language
     rows, told = [], set()
     for info in seats:
         if info.player is None or info.seat in asked or info.player in told:
@@ -220,7 +220,7 @@ def queue_started(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...]
         if any(s.player == info.player and s.seat in asked for s in seats):
             continue  # holds another seat that is asked: the turn mail says it all
         told.add(info.player)
-        context = {**board_row_context(game, player=info.name, table=names), "seat": info.seat}
+        context = {**board_row_context(game, player=info.name, seated=seated), "seat": info.seat}
         rows.append(mail_row(game, info, "started", 0, context))
     return rows
 

@@ -116,7 +116,9 @@ def test_a_move_made_by_the_deadline_is_mailed_to_its_seat(api, alice_bob, confi
 
 
 def test_players_hear_who_joined_and_that_the_game_began(api, config, tmp_path):
+    """'The game has begun' names who sits where, each seat said in its reader's language."""
     ana, ben, cyd = (api.register(name) for name in ("ana", "ben", "cyd"))
+    assert api.call("PATCH", "/players/me", cyd, json={"language": "hu"}).status_code == 200
     created = api.call("POST", "/games", ana, json={"ruleset": "toy-race", "seats": 3}).json
     codes = [invite["code"] for invite in created["invites"]]
     api.call("POST", "/games/join", ben, json={"invite": codes[1]})
@@ -130,10 +132,12 @@ def test_players_hear_who_joined_and_that_the_game_began(api, config, tmp_path):
     later = mails(tmp_path, since=1)
     subjects = sorted((m["To"], m["Subject"].split(": ")[-1].split(" #")[-1]) for m in later)
     assert ("ana@example.org", "ana joined") not in subjects  # nobody is told of their own join
-    begun = [m for m in later if m["Subject"].endswith("has begun")]
+    begun = [m for m in later if m["Subject"].endswith(("has begun", "elkezdődött"))]
     assert {m["To"] for m in begun} | {m["To"] for m in later if m["Subject"].endswith("your move")} >= {
         "ben@example.org", "cyd@example.org"}
-    assert all("ana (seat 0), ben (seat 1), cyd (seat 2)" in m.get_body(("plain",)).get_content() for m in begun)
+    table = {m["To"]: m.get_body(("plain",)).get_content() for m in begun}
+    assert "ana (seat 0), ben (seat 1), cyd (seat 2)" in table["ben@example.org"]
+    assert "ana (hely: 0), ben (hely: 1), cyd (hely: 2)" in table["cyd@example.org"]
 
 
 def test_the_link_at_the_foot_of_a_mail_is_alive(api, alice_bob, config, tmp_path, client):

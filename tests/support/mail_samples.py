@@ -31,7 +31,8 @@ def mails() -> dict[str, list[dict]]:
             {**COMMON, **ASKED, "since": "2026-12-01 10:00", "recap": [], "deadline": None, "legal": [],
              "play_url": None, "rules_url": "", "reply_by_mail": False, "recap_since": "start"},
         ],
-        "started.txt.j2": [{**COMMON, "table": "Ådne, Bea, Cai", "summary": BOARD}],
+        "started.txt.j2": [{**COMMON, "seated": [["Ådne", 0], ["Bea", 1], ["Cai", 2]], "summary": BOARD},
+                           {**COMMON, "table": "Ådne (seat 0), Bea (seat 1)", "summary": BOARD}],  # queued before
         "over.txt.j2": [
             {**COMMON, "winners": ["Bea", "Cai"], "reason": "REASON-1", "summary": BOARD, "seed": "SEED", "seed_hash": "HASH",
              "rating": {"before": 25.0, "after": 27.5, "games": 3}},
