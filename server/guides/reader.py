@@ -90,27 +90,40 @@ def topics(text: str) -> list[str]:
 
 
 def rules(name: str, topic: str | None = None, language: str | None = None) -> dict:
-    """The whole guide, or the section whose heading is `topic`, else starts with it, else contains
-    it (any letter case; a chapter before a subsection, then the first in the guide); in
-    `language` where the guide is translated (the headings, and so the topics, are then that
-    language's), else in English. `language` in the answer says which it is."""
+    """The whole guide, or the section whose heading is `topic` (`_section_named`); in `language`
+    where the guide is translated (the headings, and so the topics, are then that language's; a
+    topic named by its English heading finds the same section there), else in English.
+    `language` in the answer says which it is."""
     text = guide_text(name, language)
     listed = topics(text)
     language = guide_language(name, language)
     if not topic or not topic.strip():
         return {"ruleset": name, "topic": None, "title": sections(text)[0].title, "text": text, "topics": listed,
                 "language": language}
-    wanted = " ".join(topic.lower().split())
     found = sections(text)
-    tests = (lambda t: t == wanted, lambda t: t.startswith(wanted), lambda t: wanted in t)
-    for test in tests:
-        matching = sorted((s for s in found if test(s.title.lower())), key=lambda s: s.level)
-        if matching:
-            return {"ruleset": name, "topic": topic, "title": matching[0].title, "text": matching[0].text,
-                    "topics": listed, "language": language}
+    where = _section_named(found, topic)
+    if where is None and language != DEFAULT:  # a topic named in English (the help's `rules cards`)
+        english = sections(guide_text(name, DEFAULT))
+        if [s.level for s in english] == [s.level for s in found]:  # a translation keeps the headings
+            where = _section_named(english, topic)
+    if where is not None:
+        return {"ruleset": name, "topic": topic, "title": found[where].title, "text": found[where].text,
+                "topics": listed, "language": language}
     raise ApiError(404, "not-found", msg("The %(name)s guide has no section about %(topic)s; topics: %(topics)s.",
                                          name=name, topic=repr(topic), topics="; ".join(listed)),
                    details={"topics": listed})
+
+
+def _section_named(found: list[Section], topic: str) -> int | None:
+    """The index of the section whose heading is `topic`, else starts with it, else contains it
+    (any letter case; a chapter before a subsection, then the first in the guide)."""
+    wanted = " ".join(topic.lower().split())
+    tests = (lambda t: t == wanted, lambda t: t.startswith(wanted), lambda t: wanted in t)
+    for test in tests:
+        matching = sorted((i for i, s in enumerate(found) if test(s.title.lower())), key=lambda i: found[i].level)
+        if matching:
+            return matching[0]
+    return None
 
 
 def explain(name: str, thing: str, language: str | None = None) -> dict:

@@ -67,7 +67,7 @@ are ignored; the subject line alone works too. Commands, one per line:
   board            the position as your seat sees it (also: show)
   log              the last moves of the game
   rules            the rules of this game, the guide's topics and its link
-  rules TOPIC      one section of the guide (rules attack, rules cards, ...)
+  rules TOPIC      one section of the guide (rules battles, rules cards, ...)
   resign           give up the game, where its rules allow that
   mail off         no more mail from Herald except answers to your mail
   mail digest      one mail a day listing the games waiting for you

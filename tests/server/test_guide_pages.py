@@ -202,6 +202,25 @@ def test_the_api_serves_the_guide_in_a_language(client, language):
     assert section.status_code == 200 and section.json["title"] == topic
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("ruleset", ["castle-assault", "medieval-mastery", "wizards-quest"])
+def test_a_topic_named_in_english_finds_its_section_in_a_translated_guide(client, ruleset, language):
+    """The mail help's own examples (`rules battles`, `rules cards`) work whatever the reader's
+    language: an English heading finds the translation's section at the same place."""
+    from server.guides.reader import sections
+
+    english = sections(client.get(f"/rulesets/{ruleset}/rules").json["text"])
+    translated = client.get(f"/rulesets/{ruleset}/rules?lang={language}").json
+    for topic in ("battles", "cards"):
+        found = client.get(f"/rulesets/{ruleset}/rules", query_string={"topic": topic}).json
+        place = [(s.title, s.text) for s in english].index((found["title"], found["text"]))
+        section = client.get(f"/rulesets/{ruleset}/rules", query_string={"lang": language, "topic": topic})
+        assert section.status_code == 200 and section.json["language"] == language
+        assert section.json["text"] == sections(translated["text"])[place].text
+    unknown = client.get(f"/rulesets/{ruleset}/rules", query_string={"lang": language, "topic": "knitting"})
+    assert unknown.status_code == 404 and unknown.json["error"]["details"]["topics"] == translated["topics"]
+
+
 def test_the_api_refuses_a_language_it_does_not_speak(client):
     answer = client.get("/rulesets/castle-assault/rules?lang=de")
     assert answer.status_code == 422 and "Herald does not speak 'de'" in answer.json["error"]["message"]
