@@ -104,6 +104,7 @@ class Session:
     new_token: str | None = None
     language: str = languages.DEFAULT  # the player's: every sentence of the answer is said in it
     ruleset: str | None = None  # the game's, read when the answer first says a game's text
+    shown: dict[str, int] = field(default_factory=dict)  # "board"/"moves" -> `played` when a command showed it
 
     def __post_init__(self):
         self.language = languages.effective(_language_of(self))
@@ -364,6 +365,7 @@ def _moves(session, rest):
         session.tell(msg("You have no decision to make in this game right now."))
         return
     session.blocks.append(session.said(msg("Your moves now:")) + "\n" + _listing(session, legal["moves"]))
+    session.shown["moves"] = session.played
 
 
 def _listing(session, moves: list[dict]) -> str:
@@ -378,6 +380,7 @@ def _listing(session, moves: list[dict]) -> str:
 def _show(session, rest):
     board = gameviews.render(session.game_id, session.caller, session.seat)["text"]
     session.blocks.append(session.game_said(board) if gamewords.is_game_text(board) else session.said(board))
+    session.shown["board"] = session.played
 
 
 def _rules(session, rest):
@@ -570,17 +573,25 @@ def _now_block(session: Session, game) -> tuple[str, int]:
         state = state_cache.get(game.id, game.version, engine)
         lines.append(session.said(msg("Now you are asked (move %(version)s): %(prompt)s", version=game.version,
                                       prompt=session.game_said(name_players(message_of(asked[0]), seats)))))
-        lines.append("\n" + session.said(msg("Your position:")) + "\n\n"
-                     + session.game_said(outbox.seat_summary(engine, state, session.seat, seats)))
-        legal = outbox.legal_in_mail(engine, state, session.seat, session.game_said)[1]
-        lines.append("\n" + session.said(msg("Your moves (reply with one per line):")) + "\n"
-                     + "\n".join(f"  {move}" for move in legal))
+        if not _shown_now(session, "board"):
+            lines.append("\n" + session.said(msg("Your position:")) + "\n\n"
+                         + session.game_said(outbox.seat_summary(engine, state, session.seat, seats)))
+        if not _shown_now(session, "moves"):
+            legal = outbox.legal_in_mail(engine, state, session.seat, session.game_said)[1]
+            lines.append("\n" + session.said(msg("Your moves (reply with one per line):")) + "\n"
+                         + "\n".join(f"  {move}" for move in legal))
     if others:
         waiting = [name_players("{P%d}" % p["seat"], seats) for p in others]
         lines.append(session.said(msg("Waiting for: %(names)s", names=", ".join(dict.fromkeys(waiting)))))
     if not lines:
         lines.append(session.said(msg("Nothing is asked of you right now; Herald mails you when it is.")))
     return "\n".join(lines), game.version
+
+
+def _shown_now(session: Session, what: str) -> bool:
+    """Whether a command of this mail showed the board or the moves after its last move played:
+    the answer then does not show them again below."""
+    return session.shown.get(what) == session.played
 
 
 def _queue_answer(session: Session, to_sender: bool = True, kind: str = "reply") -> None:

@@ -177,3 +177,41 @@ def answer_everything(table: MailTable, rng, send=None, limit: int = 4000) -> di
         counts["received"] += len(fresh)
         queue += fresh
     return counts
+
+
+def turn_of_two_steps(table: MailTable) -> tuple[int, object, str, str]:
+    """A Wizard's Quest game played by mail until a turn mail offers a move after which the same
+    seat is asked again (the test, as the operator, reads the server's state to find it): the
+    game, that mail, the move, and a legal second step."""
+    import json
+    import re
+
+    from core import games
+    from server.store.models import Snapshot
+
+    engine = games["wizards-quest"]
+    players = [table.api.register("p0"), table.api.register("p1")]
+    game_id = table.api.start_game(players, ruleset="wizards-quest")
+    table.deliver()
+    pending = table.new_mail()
+    for _ in range(200):
+        turn = next(m for m in reversed(pending) if offered_moves(m))
+        seat = int(re.search(r"\.s(\d+)\.m", str(turn["Reply-To"])).group(1))
+        state = engine.from_json(json.loads(Snapshot.get(Snapshot.game == game_id).state))
+        for text in offered_moves(turn):
+            after, _ = engine.apply(state, seat, engine.parse(state, seat, text))
+            if engine.result(after) is None and any(p.seat == seat for p in engine.prompts(after)):
+                second = engine.format(next(m for m in engine.legal_moves(after, seat) if "pattern" not in m))
+                return game_id, turn, text, second
+        sender = parseaddr(str(turn["To"]))[1]
+        table.send(reply_to(turn, offered_moves(turn)[0]), parseaddr(str(turn["Reply-To"]))[1], sender)
+        pending = table.new_mail()
+    raise AssertionError("no turn of several steps came up")
+
+
+def send_and_read(table: MailTable, mail, text: str) -> str:
+    """Reply `text` to `mail` as its reader; the text of Herald's answer to them (\"\" if none)."""
+    sender = parseaddr(str(mail["To"]))[1]
+    table.send(reply_to(mail, text), parseaddr(str(mail["Reply-To"]))[1], sender)
+    answers = [m for m in table.new_mail() if str(m["To"]) == sender]
+    return answers[0].get_body(preferencelist=("plain",)).get_content() if answers else ""

@@ -9,7 +9,7 @@ import pytest
 
 from server.guides import reader
 from server.store.models import Game
-from tests.server.mailplay import offered_moves, reply_to
+from tests.server.mailplay import offered_moves, reply_to, send_and_read, turn_of_two_steps
 
 REFUSED = "was not played"
 
@@ -96,6 +96,35 @@ def test_the_moves_a_reply_lists_speak_the_players_language(table):
     assert swedish != MOVES["attack"].help and f"   ({swedish})" in body(listed)
 
 
+def test_an_answer_shows_the_board_and_the_moves_once(table):
+    """An answer ends with the position and the moves while it is still the player's turn, except
+    what a command of the same mail has just shown: 'board' and 'moves' are not repeated below
+    themselves, and a board shown before a move played is followed by the position after it."""
+    players = [table.api.register("ana"), table.api.register("ben")]
+    game_id = table.api.start_game(players, ruleset="castle-assault", options={"first-player": 0})
+    table.deliver()
+    [turn] = [m for m in table.new_mail() if str(m["To"]) == "ana@example.org"]
+    top = table.api.call("GET", f"/games/{game_id}/render", players[0]).json["text"].splitlines()[0]
+    [board] = answer(table, turn, "board")
+    assert body(board).count(top) == 1 and "Your position:" not in body(board)
+    assert "Your moves (reply with one per line):" in body(board)
+    [moves] = answer(table, turn, "moves")
+    assert "Your moves now:" in body(moves) and "Your moves (reply with one per line):" not in body(moves)
+    assert "Your position:" in body(moves)
+    [both] = answer(table, turn, "board\nmoves")
+    assert "Your position:" not in body(both) and "Your moves (reply with one per line):" not in body(both)
+    assert "Now you are asked" in body(both)
+
+
+def test_a_board_shown_before_a_move_is_followed_by_the_position_after_it(table):
+    """'board' then a move after which the same seat is asked: the board asked for shows the
+    position before the move, and the answer ends with the position after it."""
+    game_id, turn, text, _ = turn_of_two_steps(table)
+    found = send_and_read(table, turn, f"board\n{text}")
+    assert "Played move" in found and found.index("Played move") < found.index("Your position:")
+    assert "Your moves (reply with one per line):" in found
+
+
 def test_a_mailbox_players_answers_speak_the_games_words_in_their_language(table):
     """A player who plays only by mail reads the game in their language in every answer, as in
     the turn mails: the board, a refusal by the rules, the move played and its events, the
@@ -114,7 +143,7 @@ def test_a_mailbox_players_answers_speak_the_games_words_in_their_language(table
     [first] = answer(table, turn, "board\nfoo bar")
     text = body(first)
     assert attack_help in text
-    assert text.count("Várostrom, 2 játékos. ana következik") == 2  # the board asked for, and the position now
+    assert text.count("Várostrom, 2 játékos. ana következik") == 1  # the board asked for, not again below it
     assert "Castle Assault, 2 players" not in text and "Your hand" not in text
     assert "'foo bar' nem lett megjátszva:" in text and "Unknown move" not in text, text
     assert "Te következel: válassz egy cselekvést." in text and "Your turn" not in text

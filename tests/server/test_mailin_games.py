@@ -9,7 +9,8 @@ import pytest
 from core.rng import Rng
 from server.store.models import Game, Player
 from server.store.verify import verify_all
-from tests.server.mailplay import STYLES, answer_everything, invite_all, offered_moves
+from tests.server.mailplay import (STYLES, answer_everything, invite_all, send_and_read,
+                                   turn_of_two_steps)
 
 
 def finish_by_mail(table, ruleset: str, options: dict | None = None, players: int = 2):
@@ -47,40 +48,10 @@ def test_toy_game_by_mail_answers_every_reply_in_its_thread(table):
 
 
 def test_a_turn_of_several_steps_in_one_mail(table):
-    """Two lines in one reply are two moves at consecutive move numbers by the same seat.
-    The test, as the operator, reads the server's state to find a move after which the
-    same seat is still asked, and a legal second step."""
-    import json
-    import re
-    from email.utils import parseaddr
-
-    from core import games
-    from server.store.models import Snapshot
-    from tests.server.mailplay import reply_to
-
-    engine = games["wizards-quest"]
-    players = [table.api.register("p0"), table.api.register("p1")]
-    game_id = table.api.start_game(players, ruleset="wizards-quest")
-    table.deliver()
-    pending = table.new_mail()
-    for _ in range(200):
-        turn = next(m for m in reversed(pending) if offered_moves(m))
-        seat = int(re.search(r"\.s(\d+)\.m", str(turn["Reply-To"])).group(1))
-        game = Game.get_by_id(game_id)
-        state = engine.from_json(json.loads(Snapshot.get(Snapshot.game == game_id).state))
-        for text in offered_moves(turn):
-            after, _ = engine.apply(state, seat, engine.parse(state, seat, text))
-            if engine.result(after) is None and any(p.seat == seat for p in engine.prompts(after)):
-                second = engine.format(next(m for m in engine.legal_moves(after, seat) if "pattern" not in m))
-                sender = parseaddr(str(turn["To"]))[1]
-                table.send(reply_to(turn, f"{text}\n{second}"), parseaddr(str(turn["Reply-To"]))[1], sender)
-                answer = next(m for m in table.new_mail() if str(m["To"]) == sender)
-                body = answer.get_body(preferencelist=("plain",)).get_content()
-                assert f"Played move {game.version}: {text}" in body
-                assert f"Played move {game.version + 1}: {second}" in body
-                assert Game.get_by_id(game_id).version == game.version + 2
-                return
-        sender = parseaddr(str(turn["To"]))[1]
-        table.send(reply_to(turn, offered_moves(turn)[0]), parseaddr(str(turn["Reply-To"]))[1], sender)
-        pending = table.new_mail()
-    raise AssertionError("no turn of several steps came up")
+    """Two lines in one reply are two moves at consecutive move numbers by the same seat."""
+    game_id, turn, text, second = turn_of_two_steps(table)
+    version = Game.get_by_id(game_id).version
+    body = send_and_read(table, turn, f"{text}\n{second}")
+    assert f"Played move {version}: {text}" in body
+    assert f"Played move {version + 1}: {second}" in body
+    assert Game.get_by_id(game_id).version == version + 2
