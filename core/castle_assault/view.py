@@ -110,17 +110,10 @@ LEGEND = [
     say("  `herald explain castle-assault THING` explains a symbol, a card id or a card name."),
 ]
 TITLE = term("Castle Assault")
-WIDTH = 100
-
-
-def fit(line: Any) -> Any:
-    """A line cut to the board's width; the cut is part of the message ({line:.100}), so every
-    language's board is cut at the same width."""
-    return line if len(line) <= WIDTH else say("{line:.100}", line=line)
 
 
 def render(v: dict, seat: int | None) -> Joined:
-    """Plain text, under 100 columns, from the view only. Seats appear as {P0}..{P3} (the
+    """Plain text, in lines of at most about 100 columns (none cut: core/layout.py), from the view only. Seats appear as {P0}..{P3} (the
     server writes the players' names there) with their number, which targets use (1/W2).
     Every line is a message (core/text.py), the board the lines joined."""
     lines = [status_line(v), decks_line(v)]
@@ -131,7 +124,7 @@ def render(v: dict, seat: int | None) -> Joined:
         lines.append(say("Last dungeon card turned up: {card}", card=term(CARDS.kinds[v["last_dungeon"]].name)))
     lines += hand_lines(v)
     lines += LEGEND
-    return join("\n", [fit(line) for line in lines])
+    return join("\n", lines)
 
 
 def status_line(v: dict) -> Msg:

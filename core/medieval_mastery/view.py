@@ -7,7 +7,8 @@ from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Battle, State
 from core.medieval_mastery.words import P, listing, reread, seat_word
-from core.text import Msg, join, say, say_n, term
+from core.layout import WIDTH, packed
+from core.text import join, say, say_n, term
 
 STEP_TEXT = {2: say("step 2 (resource cards, crown, then redistribute/advance)"),
              4: say("step 4 (redistribute/advance)"), 7: say("step 7 (resource cards, crown, end)")}
@@ -32,7 +33,6 @@ WINDOW_OPEN = {
     "sceptre": say("{card} window open (sceptre).", card=term("Fracture")),
     "orb": say("{card} window open (orb).", card=term("Fracture")),
 }
-WIDTH = 100  # a board line's width at most, in English
 
 
 def _card(c: int) -> dict:
@@ -180,7 +180,8 @@ LEGEND = [
 
 def render(v: dict, seat: int | None) -> str:
     """The terminal picture of a view: the map, the territories, the players, what is going on.
-    Each line a message (a line of notation only is plain text), cut at WIDTH in English."""
+    Each line a message (a line of notation only is plain text); a list longer than WIDTH goes on
+    to the next line, and no line is cut (core/layout.py)."""
     turn = v["turn"]
     head = say("Medieval Mastery, {players} players, target {target} VP. Turn {turn}: {active}", players=v["players"],
                target=v["target"], turn=turn["number"], active=seat_word(turn["active"]))
@@ -188,16 +189,18 @@ def render(v: dict, seat: int | None) -> str:
         head = say("GAME OVER: {reason}", reason=reread(v["result"]["reason"]))
     lines = [head, _seat_legend(v["players"], seat)]
     lines += _map_lines(v) + _table_lines(v) + _now_lines(v, seat)
-    return join("\n", [_clip(line) for line in lines])
+    return join("\n", lines)
 
 
-def _clip(line: str) -> str:
-    """A line cut at WIDTH (a message: in English only, where the width was measured)."""
-    if len(line) <= WIDTH:
-        return line
-    if isinstance(line, Msg):
-        return say("{line:.100}", line=line)
-    return line[:WIDTH]
+def _hand_lines(titles: list) -> list:
+    """'Your hand: a, b, c', going on to more lines (under the first card, each line but the last
+    ending with a comma) where the hand needs them."""
+    head = len("Your hand: ")
+    rows = packed(titles, ", ", WIDTH - head - 1)
+    if not rows:
+        return [say("Your hand: {cards}", cards=EMPTY)]
+    lines = [say("Your hand: {cards}", cards=listing(rows[0]))] + [join("", [" " * head, listing(row)]) for row in rows[1:]]
+    return [join("", [line, ","]) for line in lines[:-1]] + lines[-1:]
 
 
 def _seat_legend(players: int, seat: int | None) -> str:
@@ -269,8 +272,7 @@ def _now_lines(v: dict, seat: int | None) -> list[str]:
     if v["window"]:
         lines.append(WINDOW_OPEN[v["window"]["kind"]])
     if seat is not None and v["hand"] is not None:
-        cards = listing([term(c["title"]) for c in v["hand"]]) if v["hand"] else EMPTY
-        lines.append(say("Your hand: {cards}", cards=cards))
+        lines += _hand_lines([term(c["title"]) for c in v["hand"]])
         if v["choice"] and v["choice"].get("text"):
             lines.append(say("To decide: {text}", text=reread(v["choice"]["text"])))
             if v["choice"].get("cards"):

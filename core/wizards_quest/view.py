@@ -5,6 +5,7 @@ from typing import Any
 
 from core.protocol import Prompt
 from core.records import message_of
+from core.layout import WIDTH, packed
 from core.text import Joined, Msg, P, join, say, term
 from core.wizards_quest import board, cards
 from core.wizards_quest.board import ORC, IDS, DUCHY_NAMES
@@ -91,9 +92,6 @@ def legend() -> list[Msg]:
             say("  DRAGON / PEACE the dragon / the Peacemaker. `herald explain wizards-quest THING` says more.")]
 
 
-WIDTH = 100  # the board's columns: a longer line is cut (in English; its translation is whole)
-
-
 def render_view(view: dict, seat: int | None) -> Joined:
     """The terminal picture: duchies and castles with their armies, then the rest of the table."""
     title = term("Wizard's Quest")
@@ -109,7 +107,7 @@ def render_view(view: dict, seat: int | None) -> Joined:
         winners = ", ".join(f"P{w}" for w in view["winners"])
         lines.append(say("Game over: {winners} ({reason}).", winners=winners or say("nobody"),
                          reason=reason_words(view["reason"] or "")))
-    return join("\n", [clip(line, WIDTH) for line in lines])
+    return join("\n", lines)
 
 
 def resigned(why: str) -> int | None:
@@ -137,37 +135,6 @@ def players_line(players: int, seat: int | None) -> Msg:
         say("Players: {players}", players=names)
 
 
-def clip(value, width: int):
-    """`value` cut to `width` characters of English: a list or a message whose last argument
-    ends it is cut inside (its other pieces stay messages); a piece cut in its own words stays
-    as its English text."""
-    if len(value) <= width:
-        return value
-    if isinstance(value, Joined):
-        kept: list = []
-        left = width
-        for i, item in enumerate(value.items):
-            for piece in ((value.sep, item) if i else (item,)):
-                if len(piece) > left:
-                    if left:
-                        kept.append(clip(piece, left))
-                    return join("", kept)
-                kept.append(piece)
-                left -= len(piece)
-        return join("", kept)
-    if isinstance(value, Msg) and value.n is None and isinstance(value.id, str) and value.id.endswith("}"):
-        last = value.id[value.id.rindex("{") + 1:-1]
-        arg = value.args.get(last)
-        if isinstance(arg, str) and len(value) - len(arg) < width:
-            return say(value.id, **{**value.args, last: clip(arg, width - (len(value) - len(arg)))})
-    return str(value)[:width]
-
-
-def to_hide(view: dict) -> list[str]:
-    """The treasures this seat was handed to hide, and whose they are: `T06=P2 crown`."""
-    return [f"{t['id']}=P{t['owner']} {t['kind'] or '?'}" for t in view["treasures"] if t.get("to_hide")]
-
-
 def _treasure(t: dict, at: bool) -> Joined:
     """`T06=P2 crown@D1C1` (at) or `T06=P2 crown`, the kind said by the term lists."""
     return join("", [f"{t['id']}=P{t['owner']} ", term(t["kind"]) if t["kind"] else "?"] + ([f"@{t['at']}"] if at else []))
@@ -188,19 +155,8 @@ def _marks(view: dict) -> dict[str, list]:
 
 
 def _wrapped(cells: list) -> list[Joined]:
-    """Cells joined by ' | ' in lines of at most 100 characters."""
-    lines: list[Joined] = []
-    row: list = []
-    size = 0
-    for c in cells:
-        if row and size + 3 + len(c) > 97:
-            lines.append(join("", ["   ", join(" | ", row)]))
-            row, size = [], 0
-        size = size + 3 + len(c) if row else len(c)
-        row.append(c)
-    if row:
-        lines.append(join("", ["   ", join(" | ", row)]))
-    return lines
+    """Cells joined by ' | ' in lines of at most WIDTH characters."""
+    return [join("", ["   ", join(" | ", row)]) for row in packed(cells, " | ", WIDTH - 3)]
 
 
 def _map_lines(view: dict) -> list:
@@ -222,6 +178,22 @@ def _map_lines(view: dict) -> list:
     return lines
 
 
+def _hand_lines(view: dict, seat: int) -> list:
+    """'Your cards: ...   your boats: 1   losses: ask', the cards going on to more lines (under
+    the first) where they need them, the boats after the last card where there is room."""
+    hand = [cards.describe(c) for c in view["hand"] or []]
+    head = len("Your cards: ")
+    rows = packed(hand, "; ", WIDTH - head)
+    lines: list = [say("Your cards: {cards}", cards=join("; ", rows[0]) if rows else say("none"))]
+    lines += [join("", [" " * head, join("; ", row)]) for row in rows[1:]]
+    boats = say("   your boats: {boats}   losses: {standing}", boats=view["boats"][seat], standing=view["standing"])
+    if len(lines[-1]) + len(boats) <= WIDTH:
+        lines[-1] = join("", [lines[-1], boats])
+    else:
+        lines.append(boats)
+    return lines
+
+
 def _table_lines(view: dict, seat: int | None) -> list:
     """Creatures, treasures, cards, boats and who is being waited for."""
     on_map = {e["id"] for e in view["territories"]}
@@ -232,19 +204,16 @@ def _table_lines(view: dict, seat: int | None) -> list:
                        collected=", ".join(f"P{s} {c}/3" for s, c in enumerate(view["collected"])),
                        out=out or say("nobody"))]
     hidden = [_treasure(t, True) for t in view["treasures"] if t["at"] in on_map]
-    for i in range(0, len(hidden), 5):
-        row = join("  ", hidden[i:i + 5])
-        lines.append(say("Treasures: {treasures}", treasures=row) if i == 0 else join("", ["           ", row]))
+    for i, row in enumerate(packed(hidden, "  ", WIDTH - len("Treasures: "))):
+        lines.append(say("Treasures: {treasures}", treasures=join("  ", row)) if i == 0
+                     else join("", [" " * len("Treasures: "), join("  ", row)]))
     handed = [_treasure(t, False) for t in view["treasures"] if t.get("to_hide")]
     if handed:
         lines.append(say("To hide (handed to you): {treasures}", treasures=join("  ", handed)))
     lines.append(say("Deck {deck}, discards {discard}; boats: {boats}", deck=view["deck"], discard=view["discard"],
                      boats=", ".join(f"P{s} {b}" for s, b in enumerate(view["boats"]))))
     if seat is not None:
-        hand = [cards.describe(c) for c in view["hand"] or []]
-        lines.append(join("", [say("Your cards: {cards}", cards=join("; ", hand) if hand else say("none")),
-                               say("   your boats: {boats}   losses: {standing}", boats=view["boats"][seat],
-                                   standing=view["standing"])]))
+        lines += _hand_lines(view, seat)
     for p in view["prompts"]:
         lines.append(say("Waiting for P{seat}: {asked}", seat=p["seat"], asked=message_of(p)))
     return lines
