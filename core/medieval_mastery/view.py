@@ -28,6 +28,10 @@ WINDOW_WAIT = {  # a Fracture window under way, for "Now:"
     "sceptre": lambda who: say("sceptre {card} window, waiting for {who}", card=term("Fracture"), who=who),
     "orb": lambda who: say("orb {card} window, waiting for {who}", card=term("Fracture"), who=who),
 }
+# The standing answer a seat has set, a message each (the value said with its meaning where the
+# language's words differ from the notation's)
+STANDING_ANSWERS = {"always": say("Your standing answer: always ({card} windows).", card=term("Fracture")),
+                    "unless-mine": say("Your standing answer: unless-mine ({card} windows).", card=term("Fracture"))}
 WINDOW_OPEN = {
     "crown": say("{card} window open (crown).", card=term("Fracture")),
     "sceptre": say("{card} window open (sceptre).", card=term("Fracture")),
@@ -283,6 +287,5 @@ def _now_lines(v: dict, seat: int | None) -> list[str]:
         lines.append(say("Now: {what}", what=_waiting(v)))
     lines += LEGEND
     if seat is not None and v.get("standing", "off") != "off":
-        lines.append(say("Your standing answer: {standing} ({card} windows).", standing=v["standing"],
-                         card=term("Fracture")))
+        lines.append(STANDING_ANSWERS[v["standing"]])
     return lines

@@ -186,7 +186,8 @@ def _hand_lines(view: dict, seat: int) -> list:
     rows = packed(hand, "; ", WIDTH - head)
     lines: list = [say("Your cards: {cards}", cards=join("; ", rows[0]) if rows else say("none"))]
     lines += [join("", [" " * head, join("; ", row)]) for row in rows[1:]]
-    boats = say("   your boats: {boats}   losses: {standing}", boats=view["boats"][seat], standing=view["standing"])
+    boats = (say("   your boats: {boats}   losses: men-first", boats=view["boats"][seat]) if view["standing"] == "men-first"
+             else say("   your boats: {boats}   losses: ask", boats=view["boats"][seat]))  # a message each: said with its meaning
     if len(lines[-1]) + len(boats) <= WIDTH:
         lines[-1] = join("", [lines[-1], boats])
     else:

@@ -116,3 +116,16 @@ def test_a_stored_state_reads_its_question_and_ending_back_as_messages():
         assert isinstance(message, Msg) and str(message) == text
         assert said(message, "hu", RULESET) != text
     assert words.reread("Something no engine says.") == "Something no engine says."
+
+
+@pytest.mark.rule("MM-ASYNC-2")
+@pytest.mark.parametrize("language", OTHERS)
+def test_the_board_says_what_a_standing_answer_means_beside_its_notation(language):
+    """A translated board says the standing answer to Fracture windows in the reader's words,
+    with the notation the player types beside it ('mindig passz (always-pass)')."""
+    state = GAME.setup(2, GAME.normalize_options({}), "standing")
+    for word, notation in (("always", "always-pass"), ("unless-mine", "pass-unless-mine")):
+        state, _ = GAME.apply(state, 1, {"type": "standing", "pass": word})
+        board = GAME.render(GAME.view(state, 1), 1)
+        assert f"Your standing answer: {word} (" in str(board)
+        assert f"({notation})" in said(board, language, RULESET)

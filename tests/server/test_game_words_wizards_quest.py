@@ -122,3 +122,19 @@ def test_the_translated_legend_fits_the_boards_100_columns(language):
     """The board cuts its English lines at 100 columns; the legend's translations fit whole."""
     legend = [m for m in messages(language) if isinstance(m.id, str) and m.id.startswith(("Legend:", "  orcs", "  DRAGON"))]
     assert len(legend) == 3 and all(len(m.string) < 100 for m in legend), language
+
+
+@pytest.mark.rule("WQ-TABLE-5")
+@pytest.mark.parametrize("language", OTHERS)
+def test_the_board_says_what_a_standing_order_means_beside_its_notation(language):
+    """A translated board says the standing order for losses in the reader's words, with the
+    notation the player types beside it ('потери: сначала воины (men-first)'); English shows the
+    notation alone, as before."""
+    state = GAME.setup(2, GAME.normalize_options({}), "standing")
+    for order in ("men-first", "ask"):
+        state, _ = GAME.apply(state, 1, {"type": "standing", "losses": order})
+        board = GAME.render(GAME.view(state, 1), 1)
+        line = next(line for line in str(board).splitlines() if "your boats" in line)
+        assert line.endswith(f"losses: {order}")
+        spoken = next(line for line in said(board, language, RULESET).splitlines() if f"({order})" in line)
+        assert "losses" not in spoken and not spoken.endswith(f": {order}")
