@@ -490,8 +490,9 @@ def _language(session, rest):
     """`language sv`: the language of Herald's mail from now on, said in that language."""
     if not rest:
         current = session.language
-        session.tell(msg("Herald writes to you in %(name)s (%(code)s). To change it, reply 'language' and one of: "
-                         "%(choices)s.", name=languages.NAMES[current], code=current, choices=languages.listing()))
+        # said in the language it names, which names itself ("på svenska", "по-русски"), as below
+        session.tell(msg("Herald writes to you in English (%(code)s). To change it, reply 'language' and one of: "
+                         "%(choices)s.", code=current, choices=languages.listing()))
         return
     chosen = languages.normalise(rest)
     if chosen is None:

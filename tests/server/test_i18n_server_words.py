@@ -194,7 +194,7 @@ def test_a_hungarian_players_bad_commands_are_answered_in_hungarian(table):
     assert "Írd ezt: 'mail turns', 'mail digest' vagy 'mail off'." in magyar
     assert "'9' nem időszak: a csendes órák a napod egy szakasza" in magyar
     assert "nem olyan időzóna, amelyet Herald ismer" in magyar and "A legutóbbi lépések:" in magyar
-    assert "Herald ezen a nyelven ír neked: Magyar (hu)" in magyar  # the language named as it names itself
+    assert "Herald magyarul ír neked (hu)" in magyar  # the language named in its own sentence
     assert "Say 'mail turns', 'mail digest' or 'mail off'." in plain
     left = untranslated(plain, magyar) - engine_sentences(game_id, 0)
     assert not left, left
