@@ -19,8 +19,8 @@ from client import (bot_commands, colour, completion, config, errors_json, exitc
 from client.i18n import N_, _
 from client.api import MAX_WAIT, ApiError, Unreachable
 from client.next_commands import next_command
-from client.command_base import (GAME_ID, Failure, api, connection_options, failure_from_api, json_option, reply,
-                                 save_identity, seat_option)
+from client.command_base import (GAME_ID, Failure, api, connection_options, failure_from_api, json_option,
+                                 reading_language, reply, save_identity, seat_option)
 
 PLAY_ATTEMPTS = 4  # one try plus three retries when someone else moved at the same time
 RETRY_CODES = ("seq-taken", "seq-ahead")
@@ -141,12 +141,12 @@ def register(name, email, save, force, zone, language, as_json):
 
 @cli.command()
 @click.option("--language", metavar="LANG", default=None,
-              help="The options' help in sv, ru, nl, es or hu (default: English).")
+              help="The options' help in en, sv, ru, nl, es or hu (default: your locale's language, else English).")
 @json_option
 @connection_options
 def rulesets(language, as_json):
     """List the games this server offers, with their options."""
-    reply(as_json, api(auth=False).rulesets(language), output.rulesets)
+    reply(as_json, api(auth=False).rulesets(reading_language(language)), output.rulesets)
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict:

@@ -9,6 +9,7 @@ import click
 
 from client import completion, config, exitcodes, output
 from client.api import ApiError, HeraldApi
+from client import i18n
 from client.i18n import _
 
 
@@ -111,6 +112,12 @@ def save_identity(chosen: config.Settings, force: bool) -> str:
                      "(or HERALD_PROFILE={other}).").format(taken=taken.taken(), name=chosen.name or _("this player"),
                                                            profile=repr(other), other=other), err=True)
         return _("{path} (profile {profile})").format(path=path, profile=other)
+
+
+def reading_language(chosen: str | None) -> str:
+    """The language a guide, a glossary entry or the options' help is asked in: `--language`,
+    else the one the command speaks (the locale's; English under --json)."""
+    return chosen or i18n.language()
 
 
 def api(auth: bool = True) -> HeraldApi:

@@ -25,7 +25,8 @@ def path(game: str, *rest: str) -> str:
 @click.argument("game")
 @click.argument("topic", nargs=-1)
 @click.option("--language", metavar="LANG", default=None,
-              help="The guide in sv, ru, nl, es or hu (default: English); TOPIC is then matched on that language's headings.")
+              help="The guide in en, sv, ru, nl, es or hu (default: your locale's language, else English); TOPIC is "
+                   "matched on that language's headings or the English ones.")
 @base.json_option
 @base.connection_options
 def rules(game, topic, language, as_json):
@@ -34,7 +35,7 @@ def rules(game, topic, language, as_json):
     An unknown topic fails with the list of topics. Example: herald rules wizards-quest map
     """
     wanted = " ".join(topic) or None
-    answer = base.api(auth=False).request("GET", path(game, "rules"), params={"topic": wanted, "lang": language},
+    answer = base.api(auth=False).request("GET", path(game, "rules"), params={"topic": wanted, "lang": base.reading_language(language)},
                                           auth=False)
     base.reply(as_json, answer, lambda data: data["text"].rstrip("\n"))
 
@@ -43,7 +44,8 @@ def rules(game, topic, language, as_json):
 @click.argument("game")
 @click.argument("thing", nargs=-1, required=True)
 @click.option("--language", metavar="LANG", default=None,
-              help="The explanation in sv, ru, nl, es or hu (default: English); THING may be the English name or symbol.")
+              help="The explanation in en, sv, ru, nl, es or hu (default: your locale's language, else English); THING may "
+                   "be the English name or symbol.")
 @base.json_option
 @base.connection_options
 def explain(game, thing, language, as_json):
@@ -52,7 +54,7 @@ def explain(game, thing, language, as_json):
     Examples: herald explain wizards-quest D2C4; herald explain wizards-quest s2;
     herald explain medieval-mastery "Orb of Brutality"; herald explain castle-assault 0/W1
     """
-    answer = base.api(auth=False).request("GET", path(game, "explain", " ".join(thing)), params={"lang": language},
+    answer = base.api(auth=False).request("GET", path(game, "explain", " ".join(thing)), params={"lang": base.reading_language(language)},
                                           auth=False)
     base.reply(as_json, answer, human_explanation)
 

@@ -87,3 +87,21 @@ def test_rulesets_passes_the_language(herald, server_url):
     assert shown.exit_code == 0, shown.stderr
     assert "--option skirmish=VALUE  Skärmytsling: 11 SP vinner" in shown.stdout
     assert "Skirmish: 11 VP wins" in herald("rulesets").stdout
+
+
+def test_the_guide_commands_speak_the_locales_language_unless_told(herald, server_url, monkeypatch):
+    """Without `--language`, `herald rules`, `explain` and `rulesets` ask for the language the
+    rest of the command speaks (LC_ALL, LC_MESSAGES, LANG), as a Hungarian shell would expect;
+    `--language` still wins, and `--json` answers in English as every --json answer does. An
+    English heading finds its section in the translated guide (the mail help's `rules battles`)."""
+    monkeypatch.setenv("LANG", "hu_HU.UTF-8")
+    guide = herald("rules", "wizards-quest")
+    assert guide.exit_code == 0 and guide.stdout.startswith("# A varázsló küldetése")
+    battles = herald("rules", "wizards-quest", "battles")
+    assert battles.exit_code == 0, battles.stderr
+    assert battles.stdout.startswith("## ") and "Battles" not in battles.stdout.splitlines()[0]
+    castle = herald("explain", "wizards-quest", "K1")
+    assert castle.exit_code == 0 and "(no duchy)" not in castle.stdout, castle.stdout
+    assert herald("explain", "wizards-quest", "K1", "--language", "en").stdout.startswith("K1 Castle 1 (territory)")
+    assert herald.json("explain", "wizards-quest", "K1")["language"] == "en"
+    assert "Skirmish: 11 VP wins" not in herald("rulesets").stdout
