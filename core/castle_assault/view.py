@@ -162,8 +162,9 @@ def fortress_lines(v: dict, fort: dict, seat: int | None) -> list[Any]:
     for post in fort["posts"]:
         name = CASTLE if post["post"] == "C" else WALL
         target = f"{number}/{post['post']}"
-        if not post["standing"]:
-            lines.append(say("   {target:<5} {name:<6} destroyed", target=target, name=name))
+        if not post["standing"]:  # a message for each: "destroyed" agrees with the piece (разрушен, разрушена)
+            lines.append(say("   {target:<5} {castle:<6} destroyed", target=target, castle=name) if post["post"] == "C"
+                         else say("   {target:<5} {wall:<6} destroyed", target=target, wall=name))
             continue
         points = post["shields"]
         many = points // HALF if points % HALF == 0 else (1 if points == 1 else HALF)  # as data.shields says it

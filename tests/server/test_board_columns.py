@@ -40,3 +40,14 @@ def test_castle_assaults_fortress_rows_keep_their_columns(language):
                                  "   {target:<5} {name:<6} {shields:>3} shields  defenders: {cards}", many,
                                  target="1/W2", name=name, shields=SHIELDS, cards="V1"), language, "castle-assault")]
     assert len(columns(lines, SHIELDS)) == 1, "\n".join(lines)
+
+
+@pytest.mark.parametrize("language,castle,wall", [("en", "destroyed", "destroyed"), ("ru", "разрушен", "разрушена"),
+                                                  ("es", "derribado", "derribada"), ("sv", "förstörd", "förstörd")])
+def test_a_destroyed_castle_and_wall_each_agree_with_their_word(language, castle, wall):
+    """'destroyed' agrees with the piece where the language says it by gender (Замок разрушен,
+    Стена разрушена; Castillo derribado, Muralla derribada): a message for each."""
+    fallen = [said(say("   {target:<5} {castle:<6} destroyed", target="1/C", castle=CASTLE), language, "castle-assault"),
+              said(say("   {target:<5} {wall:<6} destroyed", target="1/W1", wall=WALL), language, "castle-assault")]
+    assert fallen[0].endswith(" " + castle) and fallen[1].endswith(" " + wall)
+    assert len({line.rindex(" ") for line in fallen}) == 1, fallen  # the word in one column

@@ -126,3 +126,23 @@ def test_the_spanish_board_and_events_name_the_cards_as_the_rulebook_does():
     s, events = play(s, 1, "react ambush")
     spoken = [said(event.text, "es", RULESET) for event in events]
     assert any("Emboscada" in line for line in spoken) and any("espada" in line for line in spoken), spoken
+
+
+@pytest.mark.rule("CA-END-2")
+def test_the_board_of_a_stormed_castle_speaks_with_agreement():
+    """A random game played to its end (a castle stormed, CA-END-2): the last board says the fallen
+    castle and walls with the word that agrees with each, and titles the game as the Spanish box
+    does ('Замок разрушен', 'Стена разрушена'; 'Castillo derribado', 'Muralla derribada')."""
+    state, rng = GAME.setup(2, GAME.normalize_options({}), "stormed"), Rng("stormed", scheme=2)
+    while GAME.result(state) is None:
+        seat = GAME.prompts(state)[0].seat
+        state, _ = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
+    board = GAME.render(GAME.view(state, None), None)
+    assert re.search(r"/C +Castle +destroyed", str(board))
+    russian, spanish = said(board, "ru", RULESET), said(board, "es", RULESET)
+    assert re.search(r"/C +Замок +разрушен$", russian, re.MULTILINE) and "Замок разрушена" not in russian
+    assert re.search(r"/C +Castillo +derribado$", spanish, re.MULTILINE)
+    assert spanish.startswith("Castlecards: ¡Asalto al Castillo!, 2 jugadores.")
+    if re.search(r"/W\d +Wall +destroyed", str(board)):
+        assert re.search(r"/W\d +Стена +разрушена$", russian, re.MULTILINE)
+        assert re.search(r"/W\d +Muralla +derribada$", spanish, re.MULTILINE)
