@@ -97,8 +97,8 @@ def _artefact_lines(v: dict, columns: int, speak: Speak) -> list[str]:
     lines = []
     for p in v["seats"]:
         line = f"P{p['seat']}:"
-        for a in p["artefacts"]:
-            name = speak(term(a["name"]) if a["up"] else say("{artefact} (destroyed)", artefact=term(a["name"])))
+        for kind, a in enumerate(p["artefacts"]):
+            name = speak(view_mod.artefact_name(a, kind))
             if len(line) + 1 + len(name) > columns and line.strip().endswith(","):
                 lines.append(line)
                 line = "    "

@@ -1,6 +1,8 @@
 """What a seat may see (view, hidden_from) and the terminal picture drawn from a view only."""
 from __future__ import annotations
 
+from typing import Any
+
 from core.medieval_mastery import battle as battle_mod
 from core.medieval_mastery import data, rules
 from core.medieval_mastery.options import option
@@ -207,6 +209,20 @@ def _hand_lines(titles: list) -> list:
     return [join("", [line, ","]) for line in lines[:-1]] + lines[-1:]
 
 
+def artefact_name(artefact: dict, kind: int) -> Any:
+    """A seat's crown (kind 0), sceptre (1) or orb (2) by name, "(destroyed)" beside it once it is:
+    a message for each kind, since the word agrees with it in some languages (Корона ...
+    разрушена, Скипетр ... разрушен; Cetro ... destruido)."""
+    name = term(artefact["name"])
+    if artefact["up"]:
+        return name
+    if kind == 0:
+        return say("{crown} (destroyed)", crown=name)
+    if kind == 1:
+        return say("{sceptre} (destroyed)", sceptre=name)
+    return say("{orb} (destroyed)", orb=name)
+
+
 def _seat_legend(players: int, seat: int | None) -> str:
     """core.protocol.seat_legend as a message: 'Players: P0 {P0}, P1 {P1}; you are P1'."""
     names = join(", ", [f"P{s} {{P{s}}}" for s in range(players)])
@@ -249,8 +265,7 @@ def _table_lines(v: dict) -> list[str]:
                          vp=t["vp"], cap=cap, owner=owner, ability=ability))
     lines.append(say("Players:"))
     for p in v["seats"]:
-        arts = [term(a["name"]) if a["up"] else say("{artefact} (destroyed)", artefact=term(a["name"]))
-                for a in p["artefacts"]]
+        arts = [artefact_name(a, kind) for kind, a in enumerate(p["artefacts"])]
         castle = v["castles"][p["seat"]]
         lines.append(say("  P{seat} {castle}: {vp} VP, castle {knights}, hand {hand}, deck {deck}, discard {discard}, "
                          "free dice {dice}", seat=p["seat"], castle=castle["name"], vp=p["vp"], knights=castle["knights"],

@@ -129,3 +129,22 @@ def test_the_board_says_what_a_standing_answer_means_beside_its_notation(languag
         board = GAME.render(GAME.view(state, 1), 1)
         assert f"Your standing answer: {word} (" in str(board)
         assert f"({notation})" in said(board, language, RULESET)
+
+
+@pytest.mark.rule("MM-RESTORE-1")
+def test_a_destroyed_artefact_agrees_with_its_kind():
+    """'(destroyed)' beside a crown, a sceptre or an orb agrees with it where the language says
+    it by gender (Корона ... разрушена, Скипетр ... разрушен; Corona ... destruida, Cetro ...
+    destruido), on the board and in the picture alike."""
+    from tests.core.medieval_mastery.helpers import start
+
+    state = start(2, down=[[0, 0, 0], [-1, -1, -1]], arts=[["Fury", "Rage", "Greed"], ["Insight", "Loyalty", "Devotion"]],
+                  active=1)
+    board = GAME.render(GAME.view(state, 1), 1)
+    russian, spanish = said(board, "ru", RULESET), said(board, "es", RULESET)
+    crown, sceptre, orb = (said(term(name), "ru", RULESET) for name in ("Crown of Fury", "Sceptre of Rage", "Orb of Greed"))
+    assert f"{crown} (разрушена), {sceptre} (разрушен), {orb} (разрушена)" in russian
+    crown, sceptre, orb = (said(term(name), "es", RULESET) for name in ("Crown of Fury", "Sceptre of Rage", "Orb of Greed"))
+    assert f"{crown} (destruida), {sceptre} (destruido), {orb} (destruido)" in spanish
+    picture = GAME.picture(GAME.view(state, 1), 1, speak=lambda text: said(text, "ru", RULESET))
+    assert f"{said(term('Sceptre of Rage'), 'ru', RULESET)} (разрушен)" in picture
