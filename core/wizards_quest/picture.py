@@ -247,8 +247,8 @@ def _panel(v: dict, seat: int | None, y: float, width: float, speak: Speak) -> P
     if v["hand_cards"] is not None:
         cards = [deck.describe(card) for card in v["hand"]] if len(v["hand"]) == len(v["hand_cards"]) else \
             v["hand_cards"]
-        panel.box(say("Your cards (losses: {standing})", standing=v["standing"]), cards or [say("(none)")], "hand",
-                  fill="#FFFBEA")
+        title = say("Your cards (losses: men-first)") if v["standing"] == "men-first" else say("Your cards (losses: ask)")
+        panel.box(title, cards or [say("(none)")], "hand", fill="#FFFBEA")  # (the order said with its meaning)
     handed = [join("", [f"{t['id']}=P{t['owner']} ", term(t["kind"]) if t["kind"] else "?"])
               for t in v["treasures"] if t.get("to_hide")]
     if handed:

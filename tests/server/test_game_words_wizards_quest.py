@@ -127,9 +127,9 @@ def test_the_translated_legend_fits_the_boards_100_columns(language):
 @pytest.mark.rule("WQ-TABLE-5")
 @pytest.mark.parametrize("language", OTHERS)
 def test_the_board_says_what_a_standing_order_means_beside_its_notation(language):
-    """A translated board says the standing order for losses in the reader's words, with the
-    notation the player types beside it ('потери: сначала воины (men-first)'); English shows the
-    notation alone, as before."""
+    """A translated board and picture say the standing order for losses in the reader's words,
+    with the notation the player types beside it ('потери: сначала воины (men-first)'); English
+    shows the notation alone, as before."""
     state = GAME.setup(2, GAME.normalize_options({}), "standing")
     for order in ("men-first", "ask"):
         state, _ = GAME.apply(state, 1, {"type": "standing", "losses": order})
@@ -138,3 +138,5 @@ def test_the_board_says_what_a_standing_order_means_beside_its_notation(language
         assert line.endswith(f"losses: {order}")
         spoken = next(line for line in said(board, language, RULESET).splitlines() if f"({order})" in line)
         assert "losses" not in spoken and not spoken.endswith(f": {order}")
+        picture = GAME.picture(GAME.view(state, 1), 1, speak=lambda text: said(text, language, RULESET))
+        assert f", {order})" in picture and f"losses: {order}" not in picture  # the picture's hand says it too
