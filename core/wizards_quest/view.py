@@ -96,7 +96,8 @@ def render_view(view: dict, seat: int | None) -> Joined:
     """The terminal picture: duchies and castles with their armies, then the rest of the table."""
     title = term("Wizard's Quest")
     lines: list = [say("{game}, round {round}, starting player P{start}, P{turn} to act", game=title,
-                       round=view["round"], start=view["start"], turn=view["turn"]) if view["turn"] is not None else
+                       round=view["round"], start=view["start"], turn=view["turn"])
+                   if view["turn"] is not None and view["winners"] is None else  # (nobody acts once it is over)
                    say("{game}, round {round}, starting player P{start}", game=title, round=view["round"],
                        start=view["start"]),
                    players_line(view["players"], seat)]

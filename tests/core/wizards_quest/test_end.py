@@ -89,3 +89,19 @@ def test_a_resignation_ends_a_two_player_game_with_its_code():
     st, _ = G.apply(st, 1, {"type": "resign"})
     result = G.result(st)
     assert result.winners == (0,) and result.code == "resigned" and G.prompts(st) == []
+
+
+@pytest.mark.rule("WQ-END-3")
+def test_the_last_board_names_nobody_to_act():
+    """Once the game is over nobody acts: the board's first line names the round and the starting
+    player, not 'P1 to act' (it did, from the turn the winning move was made in), and its last
+    line says who won."""
+    from core.rng import Rng
+
+    state, rng = G.setup(2, G.normalize_options({}), "over"), Rng("over", scheme=2)
+    while G.result(state) is None:
+        seat = G.prompts(state)[0].seat
+        state, _ = G.apply(state, seat, G.random_move(state, seat, rng))
+    for seat in (0, 1, None):
+        lines = str(G.render(G.view(state, seat), seat)).splitlines()
+        assert "to act" not in lines[0] and lines[-1].startswith("Game over: ")
