@@ -27,6 +27,7 @@ from typing import Any, Callable
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from core.layout import packed
 from core.text import Joined, Msg, Term, say
 
 Speak = Callable[[Any], str]  # a message in the reader's language (the server's `render`)
@@ -120,10 +121,21 @@ class Panel:
         return max(20, int((self.width - 16) / 6.4))
 
     def box(self, heading: Any, lines: list[Any], cls: str, fill: str = "#F7F7F7") -> None:
-        wrapped = [part for line in lines for part in wrap(self.speak(line), self.columns)]
+        wrapped = [part for line in lines for part in self.wrapped(line)]
         self.boxes.append({"y": self.height, "heading": self.speak(heading), "lines": wrapped, "cls": cls,
                            "fill": fill})
         self.height += 24 + 14 * len(wrapped) + self.GAP
+
+    def wrapped(self, line: Any) -> list[str]:
+        """A box line spoken and wrapped at the box's width: a list (pieces joined by ', ' or '; ')
+        goes on between its pieces, so a name is never broken over two lines ('Конфликт 3', 'Crown
+        of Corruption'); a piece wider than the box, and any other text, wraps at its words."""
+        if not (isinstance(line, Joined) and line.sep in (", ", "; ")):
+            return wrap(self.speak(line), self.columns)
+        rows = packed([self.speak(item) for item in line.items], line.sep, self.columns - 1)
+        texts = [line.sep.join(row) + (line.sep.rstrip() if number < len(rows) - 1 else "")
+                 for number, row in enumerate(rows)]
+        return [part for text in texts for part in wrap(text, self.columns)] or [""]
 
     @property
     def bottom(self) -> int:

@@ -155,3 +155,21 @@ def test_medieval_mastery_map_neighbours_are_hex_neighbours(players):
         for other in adjacent.split():
             oq, orr = rows[other]
             assert (oq - q, orr - r) in steps, (players, name, other)
+
+
+def test_a_list_in_a_box_goes_on_between_its_names_never_inside_one():
+    """A picture box's list (a hand of cards) wraps between its pieces: 'Конфликт 3' or 'Crown of
+    Corruption' is never broken over two lines, each line but the last ends with its separator,
+    and no line is wider than the box."""
+    from core.picture import Panel
+    from core.text import join, term
+
+    names = ["Призыв к оружию", "Тактическое превосходство", "Конфликт 5", "Конфликт 4", "Засада (к6)",
+             "Конфликт 2", "Поддержка +1", "Конфликт 3"]
+    panel = Panel(0, 0, 400, [])
+    lines = panel.wrapped(join(", ", [term(name) for name in names]))
+    assert len(lines) > 1 and all(len(line) <= panel.columns for line in lines)
+    assert all(line.endswith(",") for line in lines[:-1])
+    assert [name.strip() for line in lines for name in line.rstrip(",").split(", ")] == names
+    sentence = panel.wrapped("a sentence of many words " * 5)  # other text wraps at its words
+    assert len(sentence) > 1 and all(len(line) <= panel.columns for line in sentence)
