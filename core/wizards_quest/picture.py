@@ -18,6 +18,7 @@ from core.records import message_of
 from core.text import join, say, say_n, term
 from core.wizards_quest import board as geometry, cards as deck, data as marnon
 from core.wizards_quest.board import DUCHY_NAMES
+from core.wizards_quest.view import reason_words
 
 SIZE = 36
 MARGIN = 14
@@ -212,7 +213,7 @@ def _status_lines(v: dict) -> list[Any]:
         status.append(say("Game over: {winners} won.", winners=join(", ", [f"P{w}" for w in v["winners"]])
                           if v["winners"] else say("nobody")))
         if v["reason"]:
-            status.append(v["reason"])
+            status.append(reason_words(v["reason"]))  # (the stored English reason, said as the board says it)
     else:
         line = say("Round {round}, starting player P{start}", round=v["round"], start=v["start"])
         if v["turn"] is not None:

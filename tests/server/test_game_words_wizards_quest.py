@@ -140,3 +140,19 @@ def test_the_board_says_what_a_standing_order_means_beside_its_notation(language
         assert "losses" not in spoken and not spoken.endswith(f": {order}")
         picture = GAME.picture(GAME.view(state, 1), 1, speak=lambda text: said(text, language, RULESET))
         assert f", {order})" in picture and f"losses: {order}" not in picture  # the picture's hand says it too
+
+
+@pytest.mark.rule("WQ-END-3")
+@pytest.mark.parametrize("language", OTHERS)
+def test_the_last_picture_says_why_the_game_ended_in_the_readers_language(language):
+    """The picture of a finished game says its ending as the board does, in the reader's words
+    (it showed the stored English reason, 'collected all three treasures', in every language)."""
+    from core.wizards_quest.view import reason_words
+
+    state, rng = GAME.setup(2, GAME.normalize_options({}), "over"), Rng("over", scheme=2)
+    while GAME.result(state) is None:
+        seat = GAME.prompts(state)[0].seat
+        state, _ = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
+    why = state["reason"]
+    picture = GAME.picture(GAME.view(state, 0), 0, speak=lambda text: said(text, language, RULESET))
+    assert why not in picture and said(reason_words(why), language, RULESET) in picture
