@@ -201,9 +201,13 @@ def _sea() -> dict:
 
 def _tunnel() -> dict:
     (x1, y1), (x2, y2) = (_at(geometry.CELLS[t]) for t in marnon.TUNNEL)
-    # Bowed out to the east of the sea, so it does not hide the sea's lanes.
+    # Bowed out to the east of the sea, so it does not hide the sea's lanes. Its label ends just west
+    # of the curve's middle, on the border between two counties: east of it, it lay over the
+    # count of an army or of orcs (text-anchor end: the word's length is the reader's language's).
+    ends, bows = ((x1, y1 + 12), (x2, y2 - 12)), ((x1 + 3.2 * SIZE, y1 + 60), (x2 + 3.2 * SIZE, y2 - 60))
+    middle = [(a + b) / 8 + 3 * (c + d) / 8 for a, b, c, d in zip(*ends, *bows)]  # the Bézier at t = 1/2
     return {"d": f"M{x1},{y1 + 12} C{x1 + 3.2 * SIZE},{y1 + 60} {x2 + 3.2 * SIZE},{y2 - 60} {x2},{y2 - 12}",
-            "lx": round(x1 + 2.5 * SIZE, 1), "ly": round((y1 + y2) / 2, 1)}
+            "lx": round(middle[0] - 3, 1), "ly": round(middle[1] + 3, 1)}
 
 
 def _status_lines(v: dict) -> list[Any]:
