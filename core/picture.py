@@ -40,9 +40,11 @@ NEUTRAL = "#FFFFFF"
 ACCENT = "#CC79A7"  # the palette's seventh colour, used by no seat: battles, the dragon
 
 SQRT3 = math.sqrt(3)
-# A glyph's average width in font sizes, a little above DejaVu Sans's (what cairosvg and the
-# browsers here draw with) for Latin and Cyrillic words: a label's width is guessed from it.
+# Glyph widths in font sizes, a little above DejaVu Sans's (what cairosvg and the browsers here
+# draw with): narrow glyphs (spaces, punctuation, i, l, t, r...), wide ones (m, w, capitals and
+# Cyrillic's broad letters), and the rest; a label's width is guessed from them.
 GLYPH_WIDTH = 0.6
+NARROW, WIDE = set(" .,:;'!|/()[]{}-ilIjftr1"), set("mwMWшщыюжфмЖШЩЫЮФМ")
 _TOKEN = re.compile(r"[A-Za-z0-9/]+")
 
 
@@ -142,12 +144,21 @@ class Panel:
         return self.y + self.height
 
 
+def text_width(text: str, size: float) -> float:
+    """A text's width in pixels at font `size`, guessed glyph by glyph (NARROW, WIDE, the rest;
+    capitals wider than lower case)."""
+    ems = 0.0
+    for glyph in text:
+        ems += 0.36 if glyph in NARROW else 0.9 if glyph in WIDE else 0.72 if glyph.isupper() else GLYPH_WIDTH
+    return ems * size
+
+
 def fit(text: str, size: float, room: float) -> Markup:
     """A <text>'s attributes that squeeze `text`, at font `size`, into `room` pixels where it would
     run past them (a hexagon's label in a language with longer words: "Tierras natales" where
     English says "Homelands"); nothing where it fits. Used in a template after the label is
     spoken, since only then is its length known."""
-    if len(text) * size * GLYPH_WIDTH <= room:
+    if text_width(text, size) <= room:
         return Markup("")
     return Markup(f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"')
 

@@ -194,3 +194,36 @@ def test_a_list_in_a_box_goes_on_between_its_names_never_inside_one():
     assert [name.strip() for line in lines for name in line.rstrip(",").split(", ")] == names
     sentence = panel.wrapped("a sentence of many words " * 5)  # other text wraps at its words
     assert len(sentence) > 1 and all(len(line) <= panel.columns for line in sentence)
+
+
+def test_a_heading_or_legend_line_longer_than_its_room_is_squeezed_into_it():
+    """The picture's heading and each legend row's facts are squeezed to their room where the
+    reader's words run longer (Spanish's 'Castlecards: ¡Asalto al Castillo!, 4 jugadores',
+    'mano 11, montón de botín 0 (eliminado)' ran past the picture's edge and into the next
+    column), and only there: the English picture squeezes neither."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    from server.web.i18n.gamewords import said
+
+    from core.picture import text_width
+    from core.rng import Rng
+
+    game, rng = games["castle-assault"], Rng("pic4", scheme=2)
+    state = game.setup(4, game.normalize_options({}), "pic4")
+    while "eliminated" not in str(game.picture(game.view(state, 0), 0)):  # (two seats are out by move 120)
+        seat = game.prompts(state)[0].seat
+        state, _ = game.apply(state, seat, game.random_move(state, seat, rng))
+    svgs = {language: game.picture(game.view(state, 0), 0, speak=lambda text, to=language: said(text, to, "castle-assault"))
+            for language in ("en", "es")}
+    width = float(re.search(r'viewBox="0 0 ([\d.]+)', svgs["es"]).group(1))
+    texts = {language: [e for e in ET.fromstring(svg).iter() if e.tag.rpartition("}")[2] == "text"]
+             for language, svg in svgs.items()}
+    heading = next(e for e in texts["es"] if "".join(e.itertext()).startswith("Castlecards: ¡Asalto al Castillo!"))
+    assert float(heading.get("textLength")) <= width - 24 and heading.get("lengthAdjust") == "spacingAndGlyphs"
+    facts = [e for e in texts["es"] if "montón de botín" in "".join(e.itertext())]
+    room = width / 2 - 42  # two legend columns
+    assert any("(eliminado)" in "".join(e.itertext()) for e in facts)
+    assert all(bool(e.get("textLength")) == (text_width("".join(e.itertext()), 10) > room) for e in facts)
+    assert all(e.get("textLength") for e in facts if "(eliminado)" in "".join(e.itertext()))
+    assert not [e for e in texts["en"] if e.get("textLength")]
