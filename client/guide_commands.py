@@ -35,8 +35,8 @@ def rules(game, topic, language, as_json):
     An unknown topic fails with the list of topics. Example: herald rules wizards-quest map
     """
     wanted = " ".join(topic) or None
-    answer = base.api(auth=False).request("GET", path(game, "rules"), params={"topic": wanted, "lang": base.reading_language(language)},
-                                          auth=False)
+    params = {"topic": wanted, "lang": base.reading_language(language)}
+    answer = base.api(auth=False).request("GET", path(game, "rules"), params=params, auth=False)
     base.reply(as_json, answer, lambda data: data["text"].rstrip("\n"))
 
 
@@ -54,8 +54,8 @@ def explain(game, thing, language, as_json):
     Examples: herald explain wizards-quest D2C4; herald explain wizards-quest s2;
     herald explain medieval-mastery "Orb of Brutality"; herald explain castle-assault 0/W1
     """
-    answer = base.api(auth=False).request("GET", path(game, "explain", " ".join(thing)), params={"lang": base.reading_language(language)},
-                                          auth=False)
+    answer = base.api(auth=False).request("GET", path(game, "explain", " ".join(thing)),
+                                          params={"lang": base.reading_language(language)}, auth=False)
     base.reply(as_json, answer, human_explanation)
 
 
