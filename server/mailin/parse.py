@@ -3,10 +3,13 @@
 The reply text is the newest part of the body: mail-parser-reply cuts quoted history at
 "On ... wrote:" headers (English, Swedish, Dutch, Spanish, German, ... as the library knows
 them); what it does not know (Russian, Hungarian, some Spanish and Dutch forms) is cut
-here by the attribution line before a quote. Quoted (`>`) lines and their attribution are
+here by the attribution line before a quote ("... написал(а):", or Gmail's bare "..., Herald
+<address>:") or the header block before an unquoted original ("От: ... Отправлено: ...",
+"Feladó: ... Elküldve: ..."). Quoted (`>`) lines and their attribution are
 left out wherever they stand, so a reply written under the quote (bottom-posting) or between
 its lines is read too; a signature after `-- ` is dropped, and so is a sign-off at the end
-("Cheers, Ben", "Thanks!", "Best regards," and a name, "Sent from my phone"): none of that
+("Cheers, Ben", "Thanks!", "Best regards," and a name, "Sent from my phone", and their like
+in the players' languages: "С уважением, Ольга", "Köszi!", "Отправлено с iPhone"): none of that
 is a move. HTML-only mail is turned into text by html2text first.
 """
 from __future__ import annotations
@@ -36,18 +39,31 @@ AUTO_SUBJECT = re.compile(r"^\s*(auto(matic)?[ -]?(reply|response|answer)|out of
 ROBOT_SENDERS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|bounces?)([+@-]|$)", re.IGNORECASE)
 # An attribution line in languages the reply parser lacks: "... wrote:", "... написал(а):",
 # "... ezt írta ...:", "... escribió:", "... schreef ...:", "... skrev ...:".
-ATTRIBUTION = re.compile(r"(wrote|написал|написала|пишет|írta|escribió|schreef|skrev|schrieb|a écrit)\b.*:\s*$",
+ATTRIBUTION = re.compile(r"((wrote|написал|написала|пишет|írta|escribió|schreef|skrev|schrieb|a écrit)\b.*|"
+                         r"<[^<>\s@]+@[^<>\s]+>\)?\s*):\s*$",  # or a bare "..., Name <address>:" (Gmail in Russian)
                          re.IGNORECASE)
+# An Outlook-style header block opening the forwarded or quoted original, in the languages the
+# reply parser lacks too: "От: ..." then "Отправлено: ..." (or "Дата:"), "Feladó:" then "Elküldve:".
+HEADER_FROM = re.compile(r"^(from|från|van|de|von|от|feladó)\s*:\s*\S", re.IGNORECASE)
+HEADER_SENT = re.compile(r"^(sent|date|skickat|datum|verzonden|enviado|fecha|gesendet|отправлено|дата|elküldve|"
+                         r"dátum|időpont)\s*:", re.IGNORECASE)
+SEPARATOR = re.compile(r"^(_{5,}|-{5,}.*-{5,})$")  # "________", "-----Исходное сообщение-----" before it
 # The opening of an attribution line a mail program wrapped before its "wrote:" line.
 ATTRIBUTION_START = re.compile(r"^(on|am|le|el|op|den|il|w dniu)\b", re.IGNORECASE)
 # A sign-off (what may follow it: a name) and a mail program's footer, at the end of a reply.
 CLOSING = re.compile(r"^(cheers|thanks|thank you|many thanks|thx|ty|regards|best|kind regards|warm regards|"
                      r"best wishes|all the best|br|kr|greetings|yours|cordialement|mvh|hälsningar|"
-                     r"med vänlig hälsning|grüße|gruß|viele grüße|liebe grüße|saludos|groeten|"
+                     r"med vänlig hälsning|vänliga hälsningar|tack|tack så mycket|hej då|"
+                     r"спасибо|большое спасибо|с уважением|всего доброго|всего хорошего|удачи|"
+                     r"üdv|üdvözlettel|köszönöm|köszi|kösz|"
+                     r"gracias|muchas gracias|un saludo|un abrazo|atentamente|saludos cordiales|"
+                     r"groetjes|groet|bedankt|dank je|dank je wel|dankjewel|hartelijke groet|"
+                     r"grüße|gruß|viele grüße|liebe grüße|saludos|groeten|"
                      r"met vriendelijke groet|salut|ciao)\b[\s,.!]*([^\W\d][\w .'-]{0,30})?[\s,.!]*$",
                      re.IGNORECASE)
 FOOTER = re.compile(r"^(sent from my |sent from (mail|outlook|yahoo|gmail)|get outlook for |skickat från min |"
-                    r"von meinem .* gesendet|enviado desde mi |envoyé de mon |verzonden vanaf mijn )", re.IGNORECASE)
+                    r"von meinem .* gesendet|enviado desde mi |envoyé de mon |verzonden vanaf mijn |"
+                    r"verstuurd vanaf mijn |отправлено (с|из) |(.*\s)?\S+(ról|ről) küldve\W*$)", re.IGNORECASE)
 NAME_ONLY = re.compile(r"^[-–—~]*\s*[^\W\d][\w.' -]{0,40}$")  # "Ben", "Ben Smith", "-Ben": no digit, no slash
 SIGN_OFF_LINES = 3  # lines a sign-off may have after its first (a name, a title)
 REPLY_PREFIX = re.compile(r"^\s*((re|sv|aw|antw|vs|ответ|fw|fwd|vb|r)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
@@ -192,7 +208,9 @@ def _trim(text: str) -> str:
     lines = text.replace("\r\n", "\n").split("\n")
     for index, line in enumerate(lines):
         stripped = line.strip()
-        if stripped in ("--", "-- ", "__", "—"):
+        if stripped in ("--", "-- ", "__", "—") or _header_block(lines, index):
+            if kept and SEPARATOR.match(kept[-1].strip()):
+                kept.pop()
             break
         if stripped.startswith(">"):
             continue
@@ -203,6 +221,15 @@ def _trim(text: str) -> str:
             continue
         kept.append(line)
     return "\n".join(kept).strip()
+
+
+def _header_block(lines: list[str], index: int) -> bool:
+    """Whether line `index` opens an Outlook-style header block ("From: ..." with "Sent: ..." or
+    "Date: ..." among the next three lines): the original follows it, unquoted."""
+    if not HEADER_FROM.match(lines[index].strip()):
+        return False
+    after = [line.strip() for line in lines[index + 1:index + 6] if line.strip()][:3]
+    return any(HEADER_SENT.match(line) for line in after)
 
 
 def _without_sign_off(text: str) -> str:

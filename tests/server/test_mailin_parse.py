@@ -20,6 +20,8 @@ ATTRIBUTIONS = {
     "spanish": "El lun, 23 nov 2026 a las 11:30, Herald (<herald@play.example.org>) escribió:",
     "russian": "23 нояб. 2026 г., в 11:30, Herald <herald@play.example.org> написал(а):",
     "hungarian": "Herald <herald@play.example.org> ezt írta (időpont: 2026. nov. 23., H, 11:30):",
+    "russian, gmail": "пн, 23 нояб. 2026 г. в 11:30, Herald <herald@play.example.org>:",  # no verb at all
+    "russian, yandex": '23.11.2026, 11:30, "Herald" <herald@play.example.org>:',
 }
 
 
@@ -100,6 +102,31 @@ def test_migration_m0030_adds_the_mail_setting_and_the_inbound_table(tmp_path):
 def test_sign_offs_and_quoted_history_above_or_below_are_not_read(body):
     """Issue 26: what a mail program or a polite player adds is not a move."""
     assert read(mail(body)).lines() == ["pass"]
+
+
+ORIGINAL = "\n\nYour turn\nattack 1/W2 V6\n"  # Outlook quotes the original without '>'
+
+
+@pytest.mark.parametrize("body", [
+    "pass\n\nСпасибо!\nОльга\n", "pass\n\nС уважением,\nОльга\n", "pass\n\nОтправлено с iPhone\n",
+    "pass\n\nОтправлено из мобильной Почты Mail.ru\n", "pass\n\nÜdvözlettel,\nHanna\n", "pass\n\nKöszi!\n",
+    "pass\n\nAz iPhone-omról küldve\n", "pass\n\nUn saludo,\nLucía\n", "pass\n\nGracias\n",
+    "pass\n\nGroetjes,\nDaan\n", "pass\n\nBedankt!\n", "pass\n\nVerstuurd vanaf mijn iPhone\n", "pass\n\nTack!\nStina\n",
+    "pass\n\n________________________________\nОт: Herald <herald@play.example.org>\nОтправлено: 23 ноября 2026 г. "
+    "11:30\nКому: Ana\nТема: [Herald] Game #1" + ORIGINAL,
+    "pass\n\n-----Eredeti üzenet-----\nFeladó: Herald <herald@play.example.org>\nElküldve: 2026. november 23., "
+    "hétfő 11:30\nCímzett: Ana\nTárgy: [Herald] Game #1" + ORIGINAL,
+])
+def test_what_mail_programs_add_in_the_players_languages_is_not_read(body):
+    """Sign-offs, phone footers and Outlook's header block before an unquoted original, in the
+    languages Herald speaks (the reply parser knows English, Swedish, Dutch and Spanish headers,
+    not Russian or Hungarian ones): only the move is read, not a refused line after it."""
+    assert read(mail(body)).lines() == ["pass"]
+
+
+def test_a_header_like_line_alone_is_still_read():
+    """A 'From:' without the 'Sent:' of a header block is no quote: the reply keeps it."""
+    assert read(mail("pass\nDe: x\n")).lines() == ["pass", "De: x"]
 
 
 def test_a_move_after_a_closing_word_is_still_read():
