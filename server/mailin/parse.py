@@ -34,7 +34,9 @@ _reply_parser = EmailReplyParser(languages=LANGUAGES)
 
 AUTO_SUBJECT = re.compile(r"^\s*(auto(matic)?[ -]?(reply|response|answer)|out of (the )?office|autosvar|"
                           r"automatisch|abwesenheit|frånvaro|respuesta autom|réponse automatique|"
-                          r"undeliver|delivery status|returned mail|mail delivery|отсутств|автоответ)",
+                          r"undeliver|delivery status|returned mail|mail delivery|отсутств|автоответ|"
+                          r"автоматический ответ|automatikus válasz|házon kívül|afwezig|fuera de (la )?oficina|"
+                          r"frånvarande)",
                           re.IGNORECASE)
 ROBOT_SENDERS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|bounces?)([+@-]|$)", re.IGNORECASE)
 # An attribution line in languages the reply parser lacks: "... wrote:", "... написал(а):",
@@ -118,14 +120,18 @@ def read(raw: bytes) -> Received:
 
 
 def header_text(message: Message, name: str) -> str:
-    """A header as text, RFC 2047 words decoded; '' when absent or undecodable."""
-    value = message.get(name)
-    if value is None:
+    """A header as text, RFC 2047 words decoded and raw UTF-8 read as UTF-8 (mail under RFC 6532
+    carries its headers so: a Russian subject would otherwise read as U+FFFD); '' when absent."""
+    wanted = name.lower()  # (the raw value: compat32's get() gives a Header of U+FFFD for 8-bit bytes)
+    text = next((value for key, value in message.raw_items() if key.lower() == wanted), None)
+    if text is None:
         return ""
+    if re.search("[\udc80-\udcff]", text):  # the parser keeps 8-bit header bytes as surrogates
+        text = text.encode("ascii", "surrogateescape").decode("utf-8", errors="replace")
     try:
-        return str(make_header(decode_header(str(value))))
+        return str(make_header(decode_header(text)))
     except Exception:  # an unknown charset in an encoded word: keep the raw text
-        return str(value)
+        return text
 
 
 def robot_reason(received: Received, envelope_from: str | None, own) -> str | None:

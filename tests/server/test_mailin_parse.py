@@ -131,3 +131,29 @@ def test_a_header_like_line_alone_is_still_read():
 
 def test_a_move_after_a_closing_word_is_still_read():
     assert read(mail("pass\nThanks!\nattack 1/W1 V5\n")).lines() == ["pass", "Thanks!", "attack 1/W1 V5"]
+
+
+@pytest.mark.parametrize("subject", ["Out of Office: away", "Autosvar: Frånvarande", "Automatikus válasz: Házon kívül",
+                                     "Házon kívül", "Автоматический ответ: в отпуске", "Afwezig: tot maandag",
+                                     "Respuesta automática: fuera de la oficina", "Fuera de la oficina"])
+def test_an_auto_reply_is_known_by_its_subject_in_the_players_languages(subject):
+    """An auto-reply without Auto-Submitted or Precedence headers is still known by its subject, in
+    every language Herald speaks, and is neither played nor answered."""
+    from server.mailin.parse import robot_reason
+
+    assert robot_reason(read(mail("pass\n", subject=subject)), "ana@example.org", lambda address: False)
+    assert robot_reason(read(mail("pass\n")), "ana@example.org", lambda address: False) is None
+
+
+def test_headers_in_raw_utf8_are_read_as_utf8():
+    """Mail under RFC 6532 (SMTPUTF8) carries its headers as raw UTF-8, not RFC 2047 words: a
+    Russian subject or sender's name was read as U+FFFD, and an answer's subject said
+    'Re: ... ��� ���'. Encoded words read as before; a byte that is no UTF-8 becomes U+FFFD."""
+    raw = ("From: Ольга <Olga@Example.org>\r\nTo: x@y\r\nSubject: Re: [Herald] Wizard's Quest #1: ваш ход\r\n"
+           "Message-ID: <m@x>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\npass\r\n").encode()
+    received = read(raw)
+    assert received.subject == "Re: [Herald] Wizard's Quest #1: ваш ход" and received.sender == "olga@example.org"
+    encoded = read(b"From: =?utf-8?b?0J7Qu9GM0LPQsA==?= <olga@example.org>\r\n"
+                   b"Subject: =?utf-8?q?Re=3A_=D0=B2=D0=B0=D1=88_=D1=85=D0=BE=D0=B4?=\r\n\r\npass\r\n")
+    assert encoded.subject == "Re: ваш ход" and encoded.sender == "olga@example.org"
+    assert read(b"From: a@example.org\r\nSubject: caf\xe9\r\n\r\npass\r\n").subject == "caf\ufffd"
