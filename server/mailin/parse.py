@@ -46,10 +46,12 @@ ATTRIBUTION = re.compile(r"((wrote|написал|написала|пишет|í
                          re.IGNORECASE)
 # An Outlook-style header block opening the forwarded or quoted original, in the languages the
 # reply parser lacks too: "От: ..." then "Отправлено: ..." (or "Дата:"), "Feladó:" then "Elküldve:".
-HEADER_FROM = re.compile(r"^(from|från|van|de|von|от|feladó)\s*:\s*\S", re.IGNORECASE)
-HEADER_SENT = re.compile(r"^(sent|date|skickat|datum|verzonden|enviado|fecha|gesendet|отправлено|дата|elküldve|"
+# (An HTML-only mail's labels come out of html2text in bold: "**Feladó:** Herald".)
+HEADER_FROM = re.compile(r"^\**(from|från|van|de|von|от|feladó)\s*:\**\s*\S", re.IGNORECASE)
+HEADER_SENT = re.compile(r"^\**(sent|date|skickat|datum|verzonden|enviado|fecha|gesendet|отправлено|дата|elküldve|"
                          r"dátum|időpont)\s*:", re.IGNORECASE)
-SEPARATOR = re.compile(r"^(_{5,}|-{5,}.*-{5,})$")  # "________", "-----Исходное сообщение-----" before it
+# A rule before it: "________", "-----Исходное сообщение-----", or html2text's "* * *" for an <hr>.
+SEPARATOR = re.compile(r"^(_{5,}|-{5,}.*-{5,}|(\* ?){3,})$")
 # The opening of an attribution line a mail program wrapped before its "wrote:" line.
 ATTRIBUTION_START = re.compile(r"^(on|am|le|el|op|den|il|w dniu)\b", re.IGNORECASE)
 # A sign-off (what may follow it: a name) and a mail program's footer, at the end of a reply.
@@ -218,7 +220,7 @@ def _trim(text: str) -> str:
             if kept and SEPARATOR.match(kept[-1].strip()):
                 kept.pop()
             break
-        if stripped.startswith(">"):
+        if stripped.startswith(">") or re.fullmatch(r"(\* ?){3,}", stripped):  # (a quote; an <hr> as text)
             continue
         following = next((later.strip() for later in lines[index + 1:] if later.strip()), "")
         if ATTRIBUTION.search(stripped) and (following.startswith(">") or not following):

@@ -157,3 +157,17 @@ def test_headers_in_raw_utf8_are_read_as_utf8():
                    b"Subject: =?utf-8?q?Re=3A_=D0=B2=D0=B0=D1=88_=D1=85=D0=BE=D0=B4?=\r\n\r\npass\r\n")
     assert encoded.subject == "Re: ваш ход" and encoded.sender == "olga@example.org"
     assert read(b"From: a@example.org\r\nSubject: caf\xe9\r\n\r\npass\r\n").subject == "caf\ufffd"
+
+
+@pytest.mark.parametrize("labels", [("From", "Sent"), ("Feladó", "Elküldve"), ("От", "Отправлено"),
+                                    ("Från", "Skickat"), ("Van", "Verzonden"), ("De", "Enviado")])
+def test_an_html_only_outlook_reply_reads_only_the_move(labels):
+    """Outlook's HTML reply: the move, a rule (<hr>), the original's header block in bold labels,
+    then the original unquoted. Read as text, the rule came out as '* * *' and, in Russian and
+    Hungarian, the '**От:**' block stayed: both were refused as moves after the move."""
+    sender, sent = labels
+    html = (f'<div>pass</div><div><br></div><hr style="display:inline-block;width:98%"><div id="divRplyFwdMsg">'
+            f'<font face="Calibri"><b>{sender}:</b> Herald &lt;herald@play.example.org&gt;<br><b>{sent}:</b> 23 nov '
+            f'2026 11:30<br><b>To:</b> Ana<br><b>Subject:</b> [Herald] Game #1</font><div>&nbsp;</div></div>'
+            f'<div>Your turn<br>attack 1/W2 V6</div>')
+    assert read(mail(html, "html")).lines() == ["pass"]
