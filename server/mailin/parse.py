@@ -70,6 +70,7 @@ FOOTER = re.compile(r"^(sent from my |sent from (mail|outlook|yahoo|gmail)|get o
                     r"verstuurd vanaf mijn |отправлено (с|из) |(.*\s)?\S+(ról|ről) küldve\W*$)", re.IGNORECASE)
 NAME_ONLY = re.compile(r"^[-–—~]*\s*[^\W\d][\w.' -]{0,40}$")  # "Ben", "Ben Smith", "-Ben": no digit, no slash
 SIGN_OFF_LINES = 3  # lines a sign-off may have after its first (a name, a title)
+FULL_STOP = re.compile(r"(?<=[^.\s])\.$")  # one final ".", not an ellipsis
 REPLY_PREFIX = re.compile(r"^\s*((re|sv|aw|antw|vs|ответ|fw|fwd|vb|r)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 
 
@@ -89,8 +90,10 @@ class Received:
     text: str | None = None  # the reply text; None when the mail has no readable text part
 
     def lines(self) -> list[str]:
-        """Moves or commands: the reply's lines, else the subject (without Re:) alone."""
-        lines = [" ".join(line.split()) for line in (self.text or "").splitlines()]
+        """Moves or commands: the reply's lines, else the subject (without Re:) alone; a line's
+        spaces made single and a sentence's full stop at its end left out ("castle K1." as a
+        player writes it in a mail; no notation ends with one)."""
+        lines = [FULL_STOP.sub("", " ".join(line.split())) for line in (self.text or "").splitlines()]
         lines = [line for line in lines if line]
         if not lines:
             subject = REPLY_PREFIX.sub("", self.subject).strip()

@@ -171,3 +171,10 @@ def test_an_html_only_outlook_reply_reads_only_the_move(labels):
             f'2026 11:30<br><b>To:</b> Ana<br><b>Subject:</b> [Herald] Game #1</font><div>&nbsp;</div></div>'
             f'<div>Your turn<br>attack 1/W2 V6</div>')
     assert read(mail(html, "html")).lines() == ["pass"]
+
+
+def test_a_full_stop_ending_a_line_is_left_out():
+    """A player writing a sentence ends it with a full stop ('castle K1.'); no move's notation
+    ends with one, so it is left out, and an ellipsis stays as written."""
+    assert read(mail("castle K1.\nattack 1/W1 V5 V25.\nhelp...\n")).lines() == [
+        "castle K1", "attack 1/W1 V5 V25", "help..."]
