@@ -125,14 +125,16 @@ def read(raw: bytes) -> Received:
 
 
 def header_text(message: Message, name: str) -> str:
-    """A header as text, RFC 2047 words decoded and raw UTF-8 read as UTF-8 (mail under RFC 6532
-    carries its headers so: a Russian subject would otherwise read as U+FFFD); '' when absent."""
+    """A header as text: unfolded, RFC 2047 words decoded and raw UTF-8 read as UTF-8 (mail under
+    RFC 6532 carries its headers so: a Russian subject would otherwise read as U+FFFD); '' when
+    absent."""
     wanted = name.lower()  # (the raw value: compat32's get() gives a Header of U+FFFD for 8-bit bytes)
     text = next((value for key, value in message.raw_items() if key.lower() == wanted), None)
     if text is None:
         return ""
     if re.search("[\udc80-\udcff]", text):  # the parser keeps 8-bit header bytes as surrogates
         text = text.encode("ascii", "surrogateescape").decode("utf-8", errors="replace")
+    text = re.sub(r"[\r\n]", "", text)  # unfolded (RFC 5322 2.2.3): a folded Message-ID once broke the answer's headers
     try:
         return str(make_header(decode_header(text)))
     except Exception:  # an unknown charset in an encoded word: keep the raw text

@@ -249,3 +249,19 @@ def test_a_disabled_players_reply_plays_nothing(table):
     admin.set_disabled("alice", False)
     answer(table, turn, offered_moves(turn)[0])
     assert Game.get_by_id(game_id).version == 1
+
+
+def test_a_reply_with_a_folded_message_id_is_played_and_answered(table):
+    """RFC 5322 lets a mail fold its Message-ID over two lines. Kept folded, it made the answer's
+    In-Reply-To a header with a line break: the move was played, but its answer failed to be
+    written and never came. Unfolded, it is played and answered once, in the same thread."""
+    from email import policy
+
+    game_id, turn, _ = started(table)
+    raw = reply_to(turn, offered_moves(turn)[0], sender="alice@example.org").as_bytes(policy=policy.SMTP)
+    start = raw.index(b"Message-ID: <") + len(b"Message-ID: <")
+    raw = raw[:start] + b"folded@\r\n x" + raw[start:]
+    table.send(raw, parseaddr(str(turn["Reply-To"]))[1], "alice@example.org")
+    answers = [m for m in table.new_mail() if str(m["To"]) == "alice@example.org"]
+    assert Game.get_by_id(game_id).version == 1 and len(answers) == 1
+    assert "folded@" in str(answers[0]["In-Reply-To"]) and "\n" not in str(answers[0]["In-Reply-To"])

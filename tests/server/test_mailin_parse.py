@@ -178,3 +178,12 @@ def test_a_full_stop_ending_a_line_is_left_out():
     ends with one, so it is left out, and an ellipsis stays as written."""
     assert read(mail("castle K1.\nattack 1/W1 V5 V25.\nhelp...\n")).lines() == [
         "castle K1", "attack 1/W1 V5 V25", "help..."]
+
+
+def test_folded_headers_are_unfolded():
+    """A header folded over lines (RFC 5322 2.2.3) is read as one line: a folded Message-ID kept
+    its line break, and the answer, whose In-Reply-To repeats it, could not be written."""
+    received = read(b"From: a@example.org\r\nMessage-ID: <fold@\r\n example.org>\r\nReferences: <r1@x>\r\n <r2@x>\r\n"
+                    b"Subject: Re:\r\n hi\r\n\r\npass\r\n")
+    assert "\r" not in received.message_id and "\n" not in received.message_id
+    assert received.references == ["r1@x", "r2@x"] and received.subject == "Re: hi"
