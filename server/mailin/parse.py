@@ -50,8 +50,8 @@ ATTRIBUTION = re.compile(r"((wrote|написал|написала|пишет|í
 HEADER_FROM = re.compile(r"^\**(from|från|van|de|von|от|feladó)\s*:\**\s*\S", re.IGNORECASE)
 HEADER_SENT = re.compile(r"^\**(sent|date|skickat|datum|verzonden|enviado|fecha|gesendet|отправлено|дата|elküldve|"
                          r"dátum|időpont)\s*:", re.IGNORECASE)
-# A rule before it: "________", "-----Исходное сообщение-----", or html2text's "* * *" for an <hr>.
-SEPARATOR = re.compile(r"^(_{5,}|-{5,}.*-{5,}|(\* ?){3,})$")
+SEPARATOR = re.compile(r"^(_{5,}|-{5,}.*-{5,})$")  # a rule before it: "______", "-----Исходное сообщение-----"
+HTML_RULE = re.compile(r"(\* ?){3,}")  # what html2text writes for an <hr>: never a move
 # The opening of an attribution line a mail program wrapped before its "wrote:" line.
 ATTRIBUTION_START = re.compile(r"^(on|am|le|el|op|den|il|w dniu)\b", re.IGNORECASE)
 # A sign-off (what may follow it: a name) and a mail program's footer, at the end of a reply.
@@ -225,7 +225,7 @@ def _trim(text: str) -> str:
             if kept and SEPARATOR.match(kept[-1].strip()):
                 kept.pop()
             break
-        if stripped.startswith(">") or re.fullmatch(r"(\* ?){3,}", stripped):  # (a quote; an <hr> as text)
+        if stripped.startswith(">") or HTML_RULE.fullmatch(stripped):
             continue
         following = next((later.strip() for later in lines[index + 1:] if later.strip()), "")
         if ATTRIBUTION.search(stripped) and (following.startswith(">") or not following):
