@@ -246,9 +246,21 @@ def _join_session(config, received, target, game) -> Session | None:
         return None
     if player is None:
         token, digest = new_token()
-        player = Player.create(name=_free_name(received.sender), email=received.sender, token_hash=digest)
+        player = Player.create(name=_free_name(received.sender), email=received.sender, token_hash=digest,
+                               language=_invitation_language(game.id, target.seat, received.sender))
     caller = Caller(player.id, player.name, player.email)
     return Session(config, received, caller, game.id, target.seat, None, new_token=token)
+
+
+def _invitation_language(game_id: int, seat: int, email: str) -> str | None:
+    """The language the invitation being answered was written in: its inviter's (an address
+    Herald does not know has chosen none; channels.mail.recipient_language), so the new player
+    goes on reading the language they were invited in. None: English, as for any player."""
+    inviter = (Player.select(Player.language).join(Notification, on=(Notification.player == Player.id))
+               .where((Notification.kind == "invite") & (Notification.game == game_id) & (Notification.seat == seat)
+                      & (fn.LOWER(Notification.email) == email))
+               .order_by(Notification.id.desc()).first())
+    return inviter.language if inviter is not None else None
 
 
 def _free_name(email: str) -> str:

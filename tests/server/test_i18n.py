@@ -350,3 +350,27 @@ def test_a_reply_sets_the_language_and_the_next_mails_speak_it(table):
     [unknown] = answer(table, turn, "language tlh")
     assert "Herald talar inte 'tlh'" in body(unknown) and unknown["Content-Language"] == "sv"
     assert "Svara till exempel 'language sv'." in body(unknown)
+
+
+def test_a_newcomer_who_joins_by_mail_reads_the_language_they_were_invited_in(table):
+    """An address Herald does not know is invited in the inviter's language (Hungarian here); its
+    'join' makes a player, who now keeps that language: the answer to 'join' and every later
+    mail speak Hungarian, not English, until they choose another."""
+    from email.utils import parseaddr
+
+    from server.store.models import Player
+    from tests.server.mailplay import reply_to
+
+    host = table.api.client.post("/players", json={"name": "host", "email": "host@example.org", "language": "hu"}).json
+    created = table.api.call("POST", "/games", host, json={"ruleset": "wizards-quest", "seats": 2, "options": {}}).json
+    assert table.api.call("POST", "/games/join", host, json={"invite": created["invites"][0]["code"]}).status_code == 200
+    invited = table.api.call("POST", f"/games/{created['id']}/invitations", host, json={"email": "new@example.org"})
+    assert invited.status_code == 201
+    table.deliver()
+    [invitation] = [m for m in table.new_mail() if str(m["To"]) == "new@example.org"]
+    assert invitation["Content-Language"] == "hu"
+    table.send(reply_to(invitation, "join", sender="new@example.org"), parseaddr(str(invitation["Reply-To"]))[1],
+               "new@example.org")
+    answers = [m for m in table.new_mail() if str(m["To"]) == "new@example.org"]
+    assert answers and all(m["Content-Language"] == "hu" for m in answers)
+    assert Player.get(Player.email == "new@example.org").language == "hu"
