@@ -13,14 +13,16 @@ import time
 
 import click
 
-from client import (bot_commands, colour, completion, config, errors_json, exitcodes, guide_commands, i18n,
-                    identity_commands, me_commands, output, picture_commands, pictures, reconnect,
+from client import (bot_commands, click_words, colour, completion, config, errors_json, exitcodes, guide_commands,
+                    i18n, identity_commands, me_commands, output, picture_commands, pictures, reconnect,
                     table_commands)  # noqa: I001
 from client.i18n import N_, _
 from client.api import MAX_WAIT, ApiError, Unreachable
 from client.next_commands import next_command
 from client.command_base import (GAME_ID, Failure, api, connection_options, failure_from_api, json_option,
                                  reading_language, reply, save_identity, seat_option)
+
+click_words.speak()  # Click's own words (usage errors, the help's headings) in the client's language
 
 PLAY_ATTEMPTS = 4  # one try plus three retries when someone else moved at the same time
 RETRY_CODES = ("seq-taken", "seq-ahead")

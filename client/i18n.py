@@ -112,6 +112,12 @@ def N_(message: str) -> str:
     return message
 
 
+def N_n(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a message with a plural form for the catalogs (as `N_` a single one): it is
+    translated with `ngettext` where it is shown (client.click_words: Click's own)."""
+    return singular, plural
+
+
 # --- the help of commands and options -------------------------------------------------
 
 _english_help: dict[object, dict[str, str | None]] = {}  # each command's and option's own (English) help
@@ -132,6 +138,9 @@ def localize_help(command) -> None:
         for name, text in english.items():
             if text:
                 setattr(item, name, _(inspect.cleandoc(text)))
+    cached = getattr(command, "_help_option", None)  # Click keeps each command's -h/--help once made
+    if cached is not None:
+        cached.help = _("Show this message and exit.")
     if isinstance(command, click.Group):
         for sub in command.commands.values():
             localize_help(sub)

@@ -172,3 +172,45 @@ def test_localized_help_keeps_the_english_for_the_next_run(monkeypatch):
     monkeypatch.setenv("LANG", "C")
     i18n.localize_help(cli)
     assert show.help == "Show the board of GAME as my seat sees it, and who must decide what."
+
+
+# --- Click's own words ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["sv", "ru", "nl", "es", "hu"])
+def test_clicks_own_words_speak_the_locales_language(offline_herald, monkeypatch, lang):
+    """The help's headings, the help option and usage errors are Click's words: they were English
+    under every locale ("Usage:", "Show this message and exit.", "Missing argument 'GAME'.").
+    They follow the locale now; with --json the error stays English, as every --json answer."""
+    from client import click_words
+
+    monkeypatch.setenv("LANG", f"{lang}.UTF-8")
+    helped = offline_herald("--help")
+    assert helped.exit_code == 0
+    for english in ("Usage:", "Options:", "Commands:", "Show this message and exit."):
+        assert english not in helped.stdout, (english, helped.stdout[:400])
+    assert i18n._("Show this message and exit.") in helped.stdout
+    missing = offline_herald("play")
+    assert missing.exit_code == exitcodes.USAGE and "Missing argument" not in missing.stderr
+    assert i18n._("Missing argument") in missing.stderr and i18n._("Usage:") in missing.stderr
+    typo = offline_herald("plai")
+    assert "No such command" not in typo.stderr and "'plai'" in typo.stderr
+    as_json = offline_herald("play", "--json")
+    assert json.loads(as_json.stderr)["message"] == "Missing argument 'GAME'."
+    assert all(message not in (None, "") for message in click_words.MESSAGES)
+
+
+def test_click_still_says_every_message_the_catalogs_translate_for_it():
+    """Each of Click's messages the catalogs hold is still said by the Click installed (a rewording
+    in a new Click would otherwise fall back to English without a word)."""
+    import importlib
+    from pathlib import Path
+
+    from babel.messages.extract import extract
+
+    from client import click_words
+
+    said = set()
+    for name in click_words.SPEAKING:
+        with Path(importlib.import_module(name).__file__).open("rb") as source:
+            said |= {message for _line, message, _notes, _context in extract("python", source, {"_": None, "ngettext": (1, 2)})}
+    assert not [message for message in click_words.MESSAGES if message not in said]

@@ -73,14 +73,21 @@ def test_plural_entries_have_every_form_of_the_language(lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_translations_keep_the_placeholders(lang):
+    """A message's translation has its placeholders. A plural's forms may each use the singular's
+    or the plural's where the English does (Click's "Did you mean {possibility}?" / "(... one of:
+    {possibilities}?)", both filled in every time): each form keeps what both English forms
+    share, uses no other, and all of them together use every one."""
     wrong = []
     for entry in entries(lang):
         wanted = fields(entry.msgid) | (fields(entry.msgid_plural) if entry.msgid_plural else set())
+        shared = fields(entry.msgid) & fields(entry.msgid_plural) if entry.msgid_plural else wanted
         for form in entry.msgstr:
-            if fields(form) != wanted:
+            if not shared <= fields(form) <= wanted:
                 wrong.append((entry.msgid, form))
             else:  # and every one of them fills in
                 form.format(**{name: "x" for name in wanted})
+        if set().union(*(fields(form) for form in entry.msgstr)) != wanted:
+            wrong.append((entry.msgid, entry.msgstr))
     assert wrong == []
 
 

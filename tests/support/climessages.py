@@ -52,7 +52,7 @@ NOTES = {  # for translators, written into every catalog above the message
     **{month: MONTH for month in ("January", "February", "March", "April", "May", "June", "July", "August",
                                   "September", "October", "November", "December")},
 }
-MARKERS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2}  # the marking functions and how many strings each takes
+MARKERS = {"_": 1, "N_": 1, "N_n": 2, "ngettext": 2, "pgettext": 2}  # the marking functions, the strings each takes
 Key = tuple[str | None, str, str | None]  # msgctxt, msgid, msgid_plural
 
 
