@@ -63,18 +63,25 @@ def check_zone(name: str) -> str:
                          "Europe/Stockholm, America/New_York or UTC.", text=repr(text[:64])))
 
 
-_QUIET = re.compile(r"^(\d{1,2})(?:[:.h]?(\d{2}))?\s*(?:-|to|–)\s*(\d{1,2})(?:[:.h]?(\d{2}))?$")
+_CLOCK = r"(\d{1,2})(?:[:.h]?(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?"  # 22, 22:30, 9.30, 10pm, 10:30 p.m.
+_QUIET = re.compile(rf"^{_CLOCK}\s*(?:-|to|–)\s*{_CLOCK}$")
 
 
 def parse_quiet(text: str | None) -> tuple[int, int] | None:
     """(start, end) in minutes after local midnight, or None for 'off'; ValueError with a
-    sentence for anything else. "22-8" and "22:00-08:00" are the same; 24 means midnight."""
+    sentence for anything else. "22-8", "22:00-08:00" and "10pm-8am" are the same; 24 means
+    midnight."""
     if text is None or text.strip().lower() in QUIET_OFF:
         return None
     found = _QUIET.match(text.strip().lower())
     if not found:
         raise ValueError(msg("%(text)s is not a span of hours: %(help)s.", text=repr(text[:40]), help=QUIET_HELP))
-    start_h, start_m, end_h, end_m = (int(part or 0) for part in found.groups())
+    start_h, start_m, start_half, end_h, end_m, end_half = found.groups()
+    start_h, start_m, end_h, end_m = (int(part or 0) for part in (start_h, start_m, end_h, end_m))
+    if (start_half and not 1 <= start_h <= 12) or (end_half and not 1 <= end_h <= 12):
+        raise ValueError(msg("%(text)s is not a span of hours (hours 1-12 before am or pm): %(help)s.",
+                             text=repr(text[:40]), help=QUIET_HELP))
+    start_h, end_h = _twenty_four(start_h, start_half), _twenty_four(end_h, end_half)
     if max(start_h, end_h) > 24 or max(start_m, end_m) > 59 or (start_h == 24 and start_m) or (end_h == 24 and end_m):
         raise ValueError(msg("%(text)s is not a span of hours (hours 0-24, minutes 0-59): %(help)s.",
                              text=repr(text[:40]), help=QUIET_HELP))
@@ -82,6 +89,13 @@ def parse_quiet(text: str | None) -> tuple[int, int] | None:
     if start == end:
         raise ValueError(msg("%(text)s starts where it ends: %(help)s.", text=repr(text[:40]), help=QUIET_HELP))
     return start, end
+
+
+def _twenty_four(hour: int, half: str | None) -> int:
+    """An hour on the 24-hour clock: 10pm is 22, 12am midnight (0), 12pm noon."""
+    if half is None:
+        return hour
+    return hour % 12 + (12 if half.startswith("p") else 0)
 
 
 def quiet_text(span: tuple[int, int] | None) -> str | None:

@@ -81,13 +81,16 @@ def test_quiet_hours_within_a_day_and_turned_off():
 @pytest.mark.parametrize("typed, stored", [
     ("22-8", "22:00-08:00"), ("22:00-08:00", "22:00-08:00"), ("23:30 - 7", "23:30-07:00"), ("9.30-17", "09:30-17:00"),
     ("22-24", "22:00-00:00"), ("off", None), ("OFF", None), (None, None),
+    ("10pm-8am", "22:00-08:00"), ("10:30 PM - 7 am", "22:30-07:00"), ("12am-6am", "00:00-06:00"),
+    ("9 a.m. to 12 p.m.", "09:00-12:00"),
 ])
 def test_quiet_hours_as_typed_and_as_stored(typed, stored):
     assert localtime.check_quiet(typed) == stored
 
 
 @pytest.mark.parametrize("typed, why", [("8-8", "starts where it ends"), ("25-3", "hours 0-24"),
-                                        ("22:75-8", "minutes 0-59"), ("evenings", "not a span")])
+                                        ("22:75-8", "minutes 0-59"), ("evenings", "not a span"),
+                                        ("22pm-8am", "hours 1-12 before am or pm"), ("10pm-10pm", "starts where")])
 def test_bad_quiet_hours_are_refused_with_a_sentence(typed, why):
     with pytest.raises(ValueError, match=why):
         localtime.check_quiet(typed)
