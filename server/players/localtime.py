@@ -43,22 +43,40 @@ def _zones_by_lower_name() -> dict[str, str]:
     return {name.lower(): name for name in available_timezones() | {DEFAULT_ZONE}}
 
 
+@lru_cache(maxsize=1)
+def _zones_by_city() -> dict[str, list[str]]:
+    """The zones by their last part as a player writes a city: "new york" -> America/New_York."""
+    cities: dict[str, list[str]] = {}
+    for zone in sorted(available_timezones()):
+        if "/" in zone:
+            cities.setdefault(zone.rpartition("/")[2].replace("_", " ").lower(), []).append(zone)
+    return cities
+
+
 def check_zone(name: str) -> str:
-    """The IANA name as stored ("europe/stockholm" -> "Europe/Stockholm"), or ValueError with
-    a sentence for the player (and the nearest names, for a typo)."""
+    """The IANA name as stored ("europe/stockholm" -> "Europe/Stockholm"; a city alone that one
+    zone is named after, "Stockholm" or "new york", is that zone), or ValueError with a sentence
+    for the player (and the nearest names, for a typo)."""
     text = (name or "").strip()
     known = _zones_by_lower_name().get(text.lower())
+    if known is None:
+        named = _zones_by_city().get(" ".join(text.replace("_", " ").lower().split()), [])
+        known = named[0] if len(named) == 1 else None
     if known is not None:
         try:
             ZoneInfo(known)
             return known
         except (ZoneInfoNotFoundError, ValueError):
             pass
-    near = difflib.get_close_matches(text.lower(), list(_zones_by_lower_name()), n=3, cutoff=0.75)
+    near = [_zones_by_lower_name()[n] for n in difflib.get_close_matches(text.lower(), list(_zones_by_lower_name()), n=3,
+                                                                          cutoff=0.75)]
+    city = " ".join(text.replace("_", " ").lower().split())
+    near = near or [zone for found in difflib.get_close_matches(city, list(_zones_by_city()), n=3, cutoff=0.8)
+                    for zone in _zones_by_city()[found]][:3]
     if near:
         raise ValueError(msg("%(text)s is not a time zone Herald knows: give an IANA time zone name such as "
                              "Europe/Stockholm, America/New_York or UTC. Did you mean %(names)s?", text=repr(text[:64]),
-                             names=" / ".join(_zones_by_lower_name()[n] for n in near)))
+                             names=" / ".join(near)))
     raise ValueError(msg("%(text)s is not a time zone Herald knows: give an IANA time zone name such as "
                          "Europe/Stockholm, America/New_York or UTC.", text=repr(text[:64])))
 

@@ -96,6 +96,20 @@ def test_bad_quiet_hours_are_refused_with_a_sentence(typed, why):
         localtime.check_quiet(typed)
 
 
+@pytest.mark.parametrize("typed, zone", [("Stockholm", "Europe/Stockholm"), ("budapest", "Europe/Budapest"),
+                                         ("New York", "America/New_York"), ("new_york", "America/New_York"),
+                                         ("Moscow", "Europe/Moscow"), ("  Madrid ", "Europe/Madrid")])
+def test_a_city_alone_names_the_zone_named_after_it(typed, zone):
+    """A player writes 'timezone Stockholm': the one zone named after that city is theirs (it was
+    refused, though nothing else could be meant); a misspelt city gets the zone suggested."""
+    assert localtime.check_zone(typed) == zone
+
+
+def test_a_misspelt_city_gets_its_zone_suggested():
+    with pytest.raises(ValueError, match="Did you mean Europe/Budapest"):
+        localtime.check_zone("Budapst")
+
+
 def test_zones_are_iana_names_in_any_case_and_a_typo_gets_a_suggestion():
     assert localtime.check_zone("europe/stockholm") == "Europe/Stockholm"
     assert localtime.check_zone(" UTC ") == "UTC"
