@@ -347,6 +347,10 @@ def test_a_reply_sets_the_language_and_the_next_mails_speak_it(table):
     assert "Från och med nu skriver Herald till dig på svenska." in body(reply)
     assert "Svara på det här brevet med ditt nästa drag" in body(reply)
     assert Player.get(Player.email == "alice@example.org").language == "sv"
+    [by_name] = answer(table, turn, "language Magyar")  # a language's own name, or its English one, as its code
+    assert by_name["Content-Language"] == "hu" and Player.get(Player.email == "alice@example.org").language == "hu"
+    [back] = answer(table, turn, "language swedish")
+    assert back["Content-Language"] == "sv"
     [unknown] = answer(table, turn, "language tlh")
     assert "Herald talar inte 'tlh'" in body(unknown) and unknown["Content-Language"] == "sv"
     assert "Svara till exempel 'language sv'." in body(unknown)

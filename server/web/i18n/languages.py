@@ -11,12 +11,19 @@ DEFAULT = "en"
 # Each language in its own words (a menu shows a language by the name its readers know).
 NAMES = {"en": "English", "sv": "Svenska", "ru": "Русский", "nl": "Nederlands", "es": "Español", "hu": "Magyar"}
 LANGUAGES = tuple(NAMES)
+# A language as a person may write it instead of its code: its own name or its English one.
+BY_NAME = {**{name.lower(): code for code, name in NAMES.items()},
+           **{"swedish": "sv", "russian": "ru", "dutch": "nl", "spanish": "es", "hungarian": "hu"}}
 
 
 def normalise(code: str | None) -> str | None:
-    """The language a code names ("sv", "SV", "sv-SE", "sv_FI": sv), or None if Herald does not speak it."""
+    """The language a code names ("sv", "SV", "sv-SE", "sv_FI": sv; or its name, "svenska",
+    "Swedish"), or None if Herald does not speak it."""
     if not code:
         return None
+    named = BY_NAME.get(code.strip().lower())
+    if named is not None:
+        return named
     base = code.strip().replace("_", "-").split("-")[0].lower()
     return base if base in NAMES else None
 
