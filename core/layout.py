@@ -8,7 +8,9 @@ cannot be split stays whole. Widths are measured in English, as the engines writ
 another language's line may come out a little longer or shorter."""
 from __future__ import annotations
 
-from typing import Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
+
+from core.text import join
 
 T = TypeVar("T", bound=str)
 
@@ -33,3 +35,15 @@ def packed(items: Sequence[T], sep: str, first: int, rest: int | None = None) ->
     if group:
         groups.append(group)
     return groups
+
+
+def headed(items: Sequence[Any], sep: str, head: str, first: Callable[[Any], Any], *,
+           row: Callable[[list], Any] | None = None, room: int = WIDTH) -> list:
+    """`items` under a heading, in lines of at most `room` characters: the first line is
+    `first(pieces)`, a message beginning with `head` ("Your cards: ..."), and the others are
+    indented under it by `head`'s width. A line's pieces are `row(pieces)`, by default joined by
+    `sep`. No items: no lines."""
+    row = row or (lambda pieces: join(sep, pieces))
+    rows = packed(items, sep, room - len(head))
+    return [first(row(pieces)) if number == 0 else join("", [" " * len(head), row(pieces)])
+            for number, pieces in enumerate(rows)]

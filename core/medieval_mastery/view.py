@@ -9,7 +9,7 @@ from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Battle, State
 from core.medieval_mastery.words import P, listing, reread, seat_word
-from core.layout import WIDTH, packed
+from core.layout import WIDTH, headed
 from core.text import join, say, say_n, term
 
 STEP_TEXT = {2: say("step 2 (resource cards, crown, then redistribute/advance)"),
@@ -201,11 +201,10 @@ def render(v: dict, seat: int | None) -> str:
 def _hand_lines(titles: list) -> list:
     """'Your hand: a, b, c', going on to more lines (under the first card, each line but the last
     ending with a comma) where the hand needs them."""
-    head = len("Your hand: ")
-    rows = packed(titles, ", ", WIDTH - head - 1)
-    if not rows:
+    lines = headed(titles, ", ", "Your hand: ", lambda row: say("Your hand: {cards}", cards=row), row=listing,
+                   room=WIDTH - 1)  # (room for the comma)
+    if not lines:
         return [say("Your hand: {cards}", cards=EMPTY)]
-    lines = [say("Your hand: {cards}", cards=listing(rows[0]))] + [join("", [" " * head, listing(row)]) for row in rows[1:]]
     return [join("", [line, ","]) for line in lines[:-1]] + lines[-1:]
 
 

@@ -5,7 +5,7 @@ from typing import Any
 
 from core.protocol import Prompt
 from core.records import message_of
-from core.layout import WIDTH, packed
+from core.layout import WIDTH, headed, packed
 from core.text import Joined, Msg, P, join, say, term
 from core.wizards_quest import board, cards
 from core.wizards_quest.board import ORC, IDS, DUCHY_NAMES
@@ -183,10 +183,8 @@ def _hand_lines(view: dict, seat: int) -> list:
     """'Your cards: ...   your boats: 1   losses: ask', the cards going on to more lines (under
     the first) where they need them, the boats after the last card where there is room."""
     hand = [cards.describe(c) for c in view["hand"] or []]
-    head = len("Your cards: ")
-    rows = packed(hand, "; ", WIDTH - head)
-    lines: list = [say("Your cards: {cards}", cards=join("; ", rows[0]) if rows else say("none"))]
-    lines += [join("", [" " * head, join("; ", row)]) for row in rows[1:]]
+    lines = (headed(hand, "; ", "Your cards: ", lambda row: say("Your cards: {cards}", cards=row))
+             or [say("Your cards: {cards}", cards=say("none"))])
     boats = (say("   your boats: {boats}   losses: men-first", boats=view["boats"][seat]) if view["standing"] == "men-first"
              else say("   your boats: {boats}   losses: ask", boats=view["boats"][seat]))  # a message each: said with its meaning
     if len(lines[-1]) + len(boats) <= WIDTH:
@@ -206,9 +204,7 @@ def _table_lines(view: dict, seat: int | None) -> list:
                        collected=", ".join(f"P{s} {c}/3" for s, c in enumerate(view["collected"])),
                        out=out or say("nobody"))]
     hidden = [_treasure(t, True) for t in view["treasures"] if t["at"] in on_map]
-    for i, row in enumerate(packed(hidden, "  ", WIDTH - len("Treasures: "))):
-        lines.append(say("Treasures: {treasures}", treasures=join("  ", row)) if i == 0
-                     else join("", [" " * len("Treasures: "), join("  ", row)]))
+    lines += headed(hidden, "  ", "Treasures: ", lambda row: say("Treasures: {treasures}", treasures=row))
     handed = [_treasure(t, False) for t in view["treasures"] if t.get("to_hide")]
     if handed:
         lines.append(say("To hide (handed to you): {treasures}", treasures=join("  ", handed)))
