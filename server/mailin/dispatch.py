@@ -382,7 +382,7 @@ def _moves(session, rest):
 
 def _listing(session, moves: list[dict]) -> str:
     """The moves one a line, a pattern with its help (the game's words) in the player's language."""
-    lines = [f"  {m['text']}" + (f"   ({session.game_said(m['help'])})" if m.get("pattern") and m.get("help") else "")
+    lines = ["  " + (outbox.with_help(m["text"], m.get("help"), session.game_said) if m.get("pattern") else m["text"])
              for m in moves[:LEGAL_SHOWN]]
     if len(moves) > LEGAL_SHOWN:
         lines.append("  " + session.said(msg_n("... and %(num)d more", "... and %(num)d more", len(moves) - LEGAL_SHOWN)))

@@ -75,17 +75,17 @@ def legal_in_mail(engine, state, seat: int, speak: Callable[[Any], str] = str) -
     that a player who answers by mail copies a line from the mail, a pattern with its help
     said by `speak` in the reader's language)."""
     legal = engine.legal_moves(state, seat)  # an engine failing here is loud (server.table.engine_errors)
-
-    def line(move: dict) -> str:
-        if "pattern" not in move:
-            return engine.format(move)
-        return f"{move['pattern']}   ({speak(move['help'])})" if move.get("help") else move["pattern"]
-
-    texts = [line(move) for move in legal[:LEGAL_IN_MAIL]]
+    texts = [with_help(move["pattern"], move.get("help"), speak) if "pattern" in move else engine.format(move)
+             for move in legal[:LEGAL_IN_MAIL]]
     concrete = [move for move in legal if "pattern" not in move]
     if concrete:
         return engine.format(concrete[0]), texts
     return (legal[0]["pattern"] if legal else None), texts
+
+
+def with_help(pattern: str, help: Any, speak: Callable[[Any], str]) -> str:
+    """A move pattern as a mail lists it, its help (the game's words, said by `speak`) beside it."""
+    return f"{pattern}   ({speak(help)})" if help else pattern
 
 
 BOARD_AT_SEND_TIME = {"board": True}  # server/notify/mailboard.py draws summary, view, example and legal
