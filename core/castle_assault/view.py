@@ -113,8 +113,9 @@ TITLE = term("Castle Assault")
 
 
 def render(v: dict, seat: int | None) -> Joined:
-    """Plain text, in lines of at most about 100 columns (none cut: core/layout.py), from the view only. Seats appear as {P0}..{P3} (the
-    server writes the players' names there) with their number, which targets use (1/W2).
+    """Plain text, in lines of about 100 columns (none cut: core/layout.py), from the view only.
+    Seats appear as {P0}..{P3} (the server writes the players' names there) with their number,
+    which targets use (1/W2).
     Every line is a message (core/text.py), the board the lines joined."""
     lines = [status_line(v), decks_line(v)]
     for fort in v["fortresses"]:

@@ -58,9 +58,10 @@ def check_zone(name: str) -> str:
     zone is named after, "Stockholm" or "new york", is that zone), or ValueError with a sentence
     for the player (and the nearest names, for a typo)."""
     text = (name or "").strip()
+    city = " ".join(text.replace("_", " ").lower().split())  # as _zones_by_city keys it
     known = _zones_by_lower_name().get(text.lower())
     if known is None:
-        named = _zones_by_city().get(" ".join(text.replace("_", " ").lower().split()), [])
+        named = _zones_by_city().get(city, [])
         known = named[0] if len(named) == 1 else None
     if known is not None:
         try:
@@ -70,7 +71,6 @@ def check_zone(name: str) -> str:
             pass
     near = [_zones_by_lower_name()[n] for n in difflib.get_close_matches(text.lower(), list(_zones_by_lower_name()), n=3,
                                                                           cutoff=0.75)]
-    city = " ".join(text.replace("_", " ").lower().split())
     near = near or [zone for found in difflib.get_close_matches(city, list(_zones_by_city()), n=3, cutoff=0.8)
                     for zone in _zones_by_city()[found]][:3]
     if near:
