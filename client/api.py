@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 import requests
 
+from client import i18n
 from client.i18n import _
 
 CONNECT_TIMEOUT = 5.0
@@ -95,7 +96,9 @@ class HeraldApi:
 
     def request(self, method: str, path: str, *, params: dict | None = None, body: Any = None,
                 auth: bool = True, read_timeout: float = READ_TIMEOUT) -> Any:
-        headers = {"Accept": "application/json"}
+        # The server writes to a player who chose no language in the one asked for here, as a
+        # browser's page: the command's (the locale's; English under --json).
+        headers = {"Accept": "application/json", "Accept-Language": i18n.language()}
         if auth and self.token:
             headers["Authorization"] = f"Bearer {self.token}"
         params = {k: v for k, v in (params or {}).items() if v is not None}

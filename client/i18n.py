@@ -6,10 +6,12 @@ language without a catalog, or none of the three set, is English, the source lan
 The catalogs are the PO files in client/locale, shipped as package data and compiled in
 memory the first time a language is used (client.pofile); there is no MO file to build.
 
-Only the client's own words are translated: its errors, confirmations, prompts, labels
-and help. What the server sends (events, refusals, the board, the rules) is shown as sent,
-and so is anything machine-readable: with --json the command speaks English throughout,
-so a script reading a local error's "message" sees the same words under every locale.
+The client's own words are translated here: its errors, confirmations, prompts, labels and
+help. What the server sends (events, refusals, the board) is shown as sent, in the player's
+chosen language, or, for a player who chose none, in the one the command speaks: every
+request says it (Accept-Language), as a browser does. Anything machine-readable is not
+translated: with --json the command speaks English throughout, so a script reading a local
+error's "message" sees the same words under every locale.
 
 Messages are marked `_("Joined game {game} as seat {seat}.").format(game=..., seat=...)`,
 with named placeholders only; `ngettext` picks a plural form by a count (Russian has three),

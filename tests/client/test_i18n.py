@@ -105,15 +105,18 @@ def test_a_game_in_swedish_prints_swedish_for_the_clients_own_words(herald, monk
     assert "namn:         bob" in me and "väntar:       1 parti väntar på dig" in me
 
 
-def test_errors_in_swedish_keep_the_servers_sentence_and_codes(herald, two_player_game, monkeypatch):
+def test_errors_in_swedish_keep_their_codes_and_rules(herald, two_player_game, monkeypatch):
     game, alice, bob = two_player_game
     english = herald("play", game, "pass", token=bob)
     swedish(monkeypatch)
     refused = herald("play", game, "pass", token=bob)
     assert refused.exit_code == english.exit_code == exitcodes.REJECTED
-    # The server's sentence and code as sent; the client's "Error" and "rule" around them in Swedish.
+    # The server's sentence in the shell's language (its Accept-Language), its code and rule as
+    # they are; the client's "Error" and "rule" around them in Swedish.
+    assert english.stderr.startswith("Error: You are not asked to decide anything now")
     assert "(illegal-move, rule TOY-1)" in english.stderr
-    assert refused.stderr == english.stderr.replace("Error: ", "Fel: ").replace("rule TOY-1", "regel TOY-1")
+    assert refused.stderr.startswith("Fel: Du behöver inte bestämma något just nu")
+    assert refused.stderr.endswith("(illegal-move, regel TOY-1)\n")
 
     missing = herald("show", game)
     assert missing.exit_code == exitcodes.AUTH
@@ -121,6 +124,36 @@ def test_errors_in_swedish_keep_the_servers_sentence_and_codes(herald, two_playe
                               "`herald register NAME EMAIL --save`.\n")
     usage = herald("show", "abc", token=alice)
     assert usage.exit_code == exitcodes.USAGE and "'abc' är inget partinummer" in usage.stderr
+
+
+def castle_assault_for_two(herald) -> tuple[int, str, str]:
+    """A Castle Assault game of two players who chose no language: (game, ana's token, ben's)."""
+    ana, ben = herald.register("ana"), herald.register("ben")
+    created = herald.json("new", "castle-assault", "--seats", 2, "--option", "first-player=0", token=ana)
+    codes = {invite["seat"]: invite["code"] for invite in created["invites"]}
+    herald.json("join", codes[0], token=ana)
+    herald.json("join", codes[1], token=ben)
+    return created["id"], ana, ben
+
+
+def test_a_player_without_a_language_hears_the_server_in_the_shells(herald, monkeypatch):
+    """A player who chose no language and plays from a Dutch shell reads the board, the question
+    and a refusal in Dutch, as a browser's page follows its Accept-Language; they were English
+    beside the command's Dutch. --json stays English; a chosen language still wins."""
+    game, ana, ben = castle_assault_for_two(herald)
+    english = herald("show", game, token=ana).stdout
+    assert "Your hand:" in english
+    asked = herald.json("show", game, token=ana)["prompted"]
+    assert asked[0]["text"].startswith("Your turn")
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
+    dutch = herald("show", game, token=ana).stdout
+    assert "Your hand:" not in dutch and "Je hand:" in dutch, dutch
+    refused = herald("play", game, "attack", token=ben)
+    assert refused.exit_code == exitcodes.REJECTED
+    assert refused.stderr.startswith("Fout: ") and " is " not in refused.stderr, refused.stderr
+    assert herald.json("show", game, token=ana)["prompted"] == asked
+    herald("account", "--language", "es", token=ana)
+    assert "Tu mano:" in herald("show", game, token=ana).stdout  # the player's own choice first
 
 
 WAITED = re.compile(r'"waiting_seconds": \d+')
