@@ -203,6 +203,10 @@ class Game(ABC):
     # holds something another seat may not see (hands, face-down cards, hidden treasure).
     max_moves: int = 100_000
     hidden_information: bool = False
+    # Whether who is asked, and what, always follows from what every seat knows (no window that
+    # only a holder of some card is asked in): the server then shows every seat every prompt, as
+    # such a game's own board says them; otherwise another seat's prompt only of kind "turn".
+    public_prompts: bool = False
     # The rule IDs the shared preamble of `apply` names: "bad-seat", "game-over",
     # "not-your-turn", "bad-move" (see `apply`).
     preamble_rules: dict[str, str] = {}

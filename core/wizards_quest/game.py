@@ -41,6 +41,7 @@ class WizardsQuest(Game):
     skip_moves = ({"type": "done"}, {"type": "end"}, {"type": "break"})  # campaigns and cards are optional
     result_codes = RESULT_CODES
     hidden_information = True  # the deck, other hands, and with the blank treasure the treasures' kinds
+    public_prompts = True  # who decides, and what, follows from the map and the round (no secret window)
     preamble_rules = {"bad-seat": "WQ-TABLE-1", "game-over": "WQ-END-3", "not-your-turn": "WQ-START-2",
                       "bad-move": "WQ-ROUND-1"}
 

@@ -577,7 +577,7 @@ def _now_block(session: Session, game) -> tuple[str, int]:
         reason = session.game_said(name_players(message_of(result, "reason"), seats)) if result.get("reason") else ""
         return f"{session.said(over)} {reason}".rstrip(), game.version
     mine = [s.seat for s in seats if s.player == session.caller.id]
-    shown = prompts.visible(game.prompted or [], mine)
+    shown = prompts.visible(game.prompted or [], mine, game.ruleset)
     asked = [p for p in shown if p["seat"] == session.seat]
     others = [p for p in shown if p["seat"] != session.seat]
     lines = []

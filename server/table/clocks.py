@@ -113,7 +113,7 @@ def clock(game, own_seats, now: datetime | None = None, reader=None) -> dict | N
     now = now or utcnow()
     left = reserves(game)
     shown = []
-    for prompt in prompts.visible(game.prompted or [], own_seats):
+    for prompt in prompts.visible(game.prompted or [], own_seats, game.ruleset):
         due, stopped = deadline(game, prompt, now, left)
         entry = {"seat": prompt["seat"], "deadline": stamp(due),
                  "deadline_text": localtime.format_when(due, reader) if due is not None else None,

@@ -74,7 +74,7 @@ def seats_by_game(ids: list[int]) -> dict[int, list[dict]]:
 def summary(row: tuple, seats: list[dict], player: int) -> dict:
     game_id, ruleset, status, version, prompted, created, public = row
     mine_here = [s["seat"] for s in seats if s["player"] == player]
-    asked = prompts.visible(json.loads(prompted) if prompted and prompted != "[]" else [], mine_here)
+    asked = prompts.visible(json.loads(prompted) if prompted and prompted != "[]" else [], mine_here, ruleset)
     return {"id": game_id, "ruleset": ruleset, "status": status, "seats": seats, "version": version,
             "prompted": sorted({p["seat"] for p in asked}), "my_seats": mine_here, "created": utc_stamp(created),
             "public": bool(public)}

@@ -54,7 +54,7 @@ def detail(game_id: int, caller, requested: int | None) -> dict:
             "options": game.options, "seats": seat_list(seats), "version": game.version,
             "seed_hash": game.seed_hash,
             "prompted": [{"seat": p["seat"], "kind": p["kind"], "text": name_players(message_of(p), seats)}
-                         for p in prompts.visible(game.prompted or [], my_seats(game, caller))],
+                         for p in prompts.visible(game.prompted or [], my_seats(game, caller), game.ruleset)],
             "my_seat": seat, "my_seats": my_seats(game, caller),
             "view": _view(engine, game, state, seat) if state is not None else None,
             "result": named_result(game.result, seats), "created": _stamp(game.created),

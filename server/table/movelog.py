@@ -169,7 +169,7 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None,
         if out.result is not None:
             rows += outbox.queue_game_over(game, engine, out.result, seats, version, game.seed)
     outbox.write(rows, later=True)
-    return mover_answer(seq, seat, move, out.text, event_json, public_prompts, seats), version
+    return mover_answer(game.ruleset, seq, seat, move, out.text, event_json, public_prompts, seats), version
 
 
 def chain_entry(seq: int, seat: int, move: dict, state_hash: str, created) -> dict:
@@ -177,9 +177,9 @@ def chain_entry(seq: int, seat: int, move: dict, state_hash: str, created) -> di
     return gamerecord.chain_entry(seq, seat, move, state_hash, created.isoformat(timespec="microseconds"))
 
 
-def mover_answer(seq, seat, move, text, event_json, prompted, seats) -> dict:
+def mover_answer(ruleset, seq, seat, move, text, event_json, prompted, seats) -> dict:
     """What the mover is told; another seat's secret prompt stays out (see server.table.prompts)."""
-    shown = prompts.visible(prompted, prompts.seats_held_with(seat, seats))
+    shown = prompts.visible(prompted, prompts.seats_held_with(seat, seats), ruleset)
     return {"seq": seq, "seat": seat, "move": move, "text": text,
             "events": visible_events(event_json, seat, seats), "version": seq + 1,
             "prompted": [{**without_message(p), "text": name_players(message_of(p), seats)} for p in shown]}
@@ -201,7 +201,7 @@ def _resubmitted(game, caller, requested_seat, seq, move, text) -> tuple[int, di
         raise ApiError(409, "seq-taken", msg("Move %(seq)s has already been made; the game is at move %(version)s.",
                                              seq=seq, version=game.version),
                        details={"version": game.version})
-    return 200, mover_answer(row.seq, row.seat, row.payload, row.text, row.events, row.prompted, seats_of(game))
+    return 200, mover_answer(game.ruleset, row.seq, row.seat, row.payload, row.text, row.events, row.prompted, seats_of(game))
 
 
 def _same_move(game, seat, row, move, text) -> bool:

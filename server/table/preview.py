@@ -147,7 +147,7 @@ def seen_after(engine, trial: chance.Trial, seat: int, own_seats) -> Seen:
     result = engine.result(trial.state)
     asked = [] if result else [p.to_json() for p in engine.prompts(trial.state)]
     return Seen(events=[e.to_json() for e in trial.events if visible(e.to, seat)],
-                view=engine.view(trial.state, seat), prompted=prompts.visible(asked, own_seats),
+                view=engine.view(trial.state, seat), prompted=prompts.visible(asked, own_seats, engine.name),
                 result=result.to_json() if result else None)
 
 

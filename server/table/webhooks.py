@@ -108,7 +108,7 @@ def turn_rows(game, engine, fresh, seats, version: int) -> list[dict]:
     rows = []
     for hook in _hooks(game, seats):
         own = [s.seat for s in seats if s.player == hook.player_id] if hook.game_id is None else []
-        asked = prompts.visible([p.to_json() for p in fresh], own)
+        asked = prompts.visible([p.to_json() for p in fresh], own, game.ruleset)
         if hook.game_id is None:
             asked = [p for p in asked if p["seat"] in own]
         if not asked:

@@ -108,3 +108,22 @@ def test_once_the_game_is_over_every_move_is_shown_so_anyone_can_replay_it(api, 
         finished = api.game(game_id, viewer)
         replayed = replay(TRAP, 3, finished["options"], finished["seed"], [(e["seat"], e["move"]) for e in log])
         assert TRAP.result(replayed.state).to_json() == {k: finished["result"][k] for k in ("winners", "reason", "code")}
+
+
+def test_a_game_whose_prompts_are_public_shows_everyone_who_is_asked(api):
+    """Wizard's Quest has no secret window (WQ-TABLE-11): who is asked, and what, follows from
+    the map and the round, and its board says it to every seat. Its other prompts (the setup's
+    castles here) are shown to every seat too, not only its turns: the other player read the
+    board's "Waiting for P1" but no "waiting for seat 1" in the game, the list or the mover's
+    answer."""
+    seated = [api.register(n) for n in ("alice", "bob")]
+    game_id = api.start_game(seated, "wizards-quest")
+    asked = api.game(game_id, seated[0])["prompted"]
+    assert [(p["seat"], p["kind"]) for p in asked] == [(1, "setup")]
+    assert api.game(game_id, seated[1])["prompted"] == asked
+    assert api.call("GET", "/games?mine=1", seated[0]).json[0]["prompted"] == [1]
+    castle = next(m for m in api.legal(game_id, seated[1])["moves"] if not m.get("pattern"))["text"]
+    answer = api.call("PUT", f"/games/{game_id}/moves/0", seated[1], json={"text": castle})
+    assert answer.status_code == 201, answer.json
+    assert [p["seat"] for p in answer.json["prompted"]] == [0]
+    assert [p["seat"] for p in api.game(game_id, seated[1])["prompted"]] == [0]
