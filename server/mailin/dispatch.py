@@ -7,7 +7,8 @@ played entirely or not at all, and a redelivered or refetched one is recognised 
 Message-ID and plays nothing twice. The seq in the reply address is the seq of the PUT:
 a copy of an old mail under another Message-ID finds its moves already made (answered
 like a repeated PUT), and a reply to a mail the game has moved on from plays nothing
-and gets the new position instead.
+and gets the new position instead, unless its player saw nothing change: only other seats'
+hidden moves since, the same question still asked (a simultaneous choice).
 
 Every sentence of an answer is the server's own (`msg`), said in the language of the player
 it goes to (their setting; none chosen: English), so it reads in one language with the
@@ -44,7 +45,7 @@ from server.errors import ApiError, msg, msg_n
 from server.notify import reply_addresses
 from server.mailin import parse
 from server.table.outbox import SETTINGS
-from server.store.models import Game, InboundMail, Notification, Player, Seat, utcnow
+from server.store.models import Game, InboundMail, Move, Notification, Player, Seat, utcnow
 from server.rulesets import engine as find_engine
 from server.players.seats import name_players, seats_of
 from server.web.i18n import gamewords, languages
@@ -310,9 +311,13 @@ def _move(session: Session, line: str) -> None:
         return
     game = statements.select_by_id(Game, session.game_id)
     if session.next_seq != game.version:
-        if not (session.next_seq < game.version and _repeated(session, session.next_seq, line)):
+        behind = session.next_seq < game.version
+        if behind and _repeated(session, session.next_seq, line):
+            return
+        if not (behind and _nothing_seen_since(session, game)):
             _stale(session, game)
-        return
+            return
+        session.next_seq = game.version
     try:
         status, body = movelog.submit(session.caller, session.game_id, session.next_seq, session.seat, None, line)
     except ApiError as error:
@@ -335,6 +340,32 @@ def _repeated(session: Session, seq: int, line: str) -> bool:
                      move=body["text"]))
     session.next_seq = seq + 1
     return True
+
+
+UNSEEN_MOVES = 50  # the most moves a mail may be behind and still play, if none of them showed anything
+
+
+def _nothing_seen_since(session: Session, game) -> bool:
+    """Whether the reply's player saw nothing change since the mail they answered: every move
+    since was another seat's hidden move (the other side's face-down card of a battle, a
+    window's hidden pass, MM-ASYNC-1), none told this seat anything privately, and the seat is
+    still asked what that mail asked. Its answer then plays at the game's move; a mail asks
+    nothing new of it, so refusing would only cost the player a round trip."""
+    asked_at, seat = session.next_seq, session.seat
+    if asked_at is None or asked_at < 1 or game.version - asked_at > UNSEEN_MOVES:
+        return False
+    rows = (Move.select(Move.seq, Move.seat, Move.public, Move.events, Move.prompted)
+            .where((Move.game == game.id) & (Move.seq >= asked_at - 1)).order_by(Move.seq))
+    asked = None
+    for row in rows:
+        now = next(((p["kind"], p["text"]) for p in row.prompted or [] if p["seat"] == seat), None)
+        if now is None or asked not in (None, now):
+            return False
+        if row.seq >= asked_at and (row.seat == seat or row.public
+                                    or any(seat in (event.get("to") or ()) for event in row.events or [])):
+            return False
+        asked = now
+    return asked is not None
 
 
 def _stale(session: Session, game) -> None:

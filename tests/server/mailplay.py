@@ -11,6 +11,8 @@ from email.utils import make_msgid, parseaddr
 
 import pytest
 
+from core.rng import Rng
+
 from server.notify.channels.mail import deliver_pending
 from server.mailin.listeners import start_listener
 from tests.server.mailbox import Mailbox, free_port
@@ -207,6 +209,37 @@ def turn_of_two_steps(table: MailTable) -> tuple[int, object, str, str]:
         table.send(reply_to(turn, offered_moves(turn)[0]), parseaddr(str(turn["Reply-To"]))[1], sender)
         pending = table.new_mail()
     raise AssertionError("no turn of several steps came up")
+
+
+def simultaneous_choice(table: MailTable, seed: str = "both") -> tuple[int, list[dict], int, object]:
+    """A Medieval Mastery game of two, played through the API with random legal moves until
+    both seats are asked at once (the face-down conflict cards of a battle, MM-ASYNC-1): the
+    game, its players, the seat whose move asked both (it saw the answer) and the other's turn
+    mail, which asks for its card."""
+    import json
+
+    from core import games
+    from server.store.models import Snapshot
+
+    engine, rng = games["medieval-mastery"], Rng(seed)
+    players = [table.api.register("p0"), table.api.register("p1")]
+    game_id = table.api.start_game(players, ruleset="medieval-mastery")
+    for version in range(400):
+        state = engine.from_json(json.loads(Snapshot.get(Snapshot.game == game_id).state))
+        asked = engine.prompts(state)
+        if len(asked) == 2:
+            break
+        seat = asked[0].seat
+        moves = [m for m in engine.legal_moves(state, seat) if "pattern" not in m]
+        played = table.api.call("PUT", f"/games/{game_id}/moves/{version}", players[seat],
+                                json={"move": moves[rng.below(len(moves))]})
+        assert played.status_code == 201, played.json
+    else:
+        raise AssertionError("no battle within 400 moves")
+    table.deliver()
+    other = 1 - seat
+    mails = [m for m in table.new_mail() if m["Reply-To"] and parseaddr(str(m["To"]))[1] == f"p{other}@example.org"]
+    return game_id, players, seat, mails[-1]
 
 
 def send_and_read(table: MailTable, mail, text: str) -> str:

@@ -9,8 +9,8 @@ import pytest
 from core.rng import Rng
 from server.store.models import Game, Player
 from server.store.verify import verify_all
-from tests.server.mailplay import (STYLES, answer_everything, invite_all, send_and_read,
-                                   turn_of_two_steps)
+from tests.server.mailplay import (STYLES, answer_everything, invite_all, offered_moves, send_and_read,
+                                   simultaneous_choice, turn_of_two_steps)
 
 
 def finish_by_mail(table, ruleset: str, options: dict | None = None, players: int = 2):
@@ -55,3 +55,20 @@ def test_a_turn_of_several_steps_in_one_mail(table):
     assert f"Played move {version}: {text}" in body
     assert f"Played move {version + 1}: {second}" in body
     assert Game.get_by_id(game_id).version == version + 2
+
+
+@pytest.mark.rule("MM-ASYNC-1")
+def test_a_face_down_card_is_played_from_the_mail_that_asked_for_it(table):
+    """Both sides of a battle are asked for a face-down card at once. The side that answered
+    second by mail was told the game had moved on (the other's hidden card is a move) and had
+    to answer again; nothing it could see had changed, so its card is played."""
+    game_id, players, first, mail = simultaneous_choice(table)
+    version = Game.get_by_id(game_id).version
+    card = next(m for m in table.api.legal(game_id, players[first])["moves"] if m["text"].startswith("conflict"))
+    played = table.api.call("PUT", f"/games/{game_id}/moves/{version}", players[first], json={"move": card["move"]})
+    assert played.status_code == 201, played.json
+    mine = offered_moves(mail)[0]
+    assert mine.startswith("conflict")
+    answer = send_and_read(table, mail, mine)
+    assert f"Played move {version + 1}: {mine}" in answer and "moved on" not in answer, answer
+    assert Game.get_by_id(game_id).version >= version + 2
