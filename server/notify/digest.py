@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from core.records import message_of
+from core.text import stored
 from server.config import Settings, settings_of
 from server.store import statements
 from server.store.db import write_transaction
@@ -17,7 +18,7 @@ DIGEST_EVERY = timedelta(hours=20)  # "once a day", with room for a timer that r
 
 
 def waiting_games(player_id: int) -> list[tuple]:
-    """(game, seat, prompt text) for every active game asking one of the player's seats."""
+    """(game, seat, prompt message) for every active game asking one of the player's seats."""
     rows = statements.tuples(Seat.select(Seat.game, Seat.seat).join(Game, on=(Seat.game == Game.id))
                              .where((Seat.player == player_id) & (Game.status == "active")))
     seats_by_game: dict[int, set[int]] = {}
@@ -27,7 +28,7 @@ def waiting_games(player_id: int) -> list[tuple]:
     for game in Game.select().where(Game.id.in_(list(seats_by_game))).order_by(Game.id) if seats_by_game else []:
         for prompt in game.prompted or []:
             if prompt["seat"] in seats_by_game[game.id]:
-                waiting.append((game, prompt["seat"], name_players(message_of(prompt), seats_of(game))))
+                waiting.append((game, prompt["seat"], message_of(prompt)))
                 break
     return waiting
 
@@ -46,10 +47,13 @@ def queue_digests(config: Settings, now=None) -> int:
             waiting = [] if recent else waiting_games(player.id)
             if not waiting:
                 continue
-            games = [{"game": game.id, "title": game.title, "seat": seat, "version": game.version, "prompt": text,
+            # each question in English with its message beside it, said in the reader's language when sent
+            games = [{"game": game.id, "title": game.title, "ruleset": game.ruleset, "seat": seat,
+                      "version": game.version, "prompt": name_players(asked, seats_of(game)),
+                      **({"prompt_msg": stored(asked)} if stored(asked) else {}),
                       "reply": reply_addresses.reply_address(config, game.id, seat, game.version)
                       if reply_addresses.configured(config) else None}
-                     for game, seat, text in waiting]
+                     for game, seat, asked in waiting]
             first = games[0]
             [row] = outbox.held([Notification.pending_row(  # written now; sent once the player's quiet hours end
                 first["game"], None, player.id, player.email, "digest", first["version"],

@@ -59,7 +59,7 @@ def _context(row, language: str | None) -> dict:
     if row.game_id is None:
         return row.context
     if row.kind == "digest":
-        return {**row.context, "games": still_waiting(row.context["games"])}
+        return {**row.context, "games": [_spoken_entry(entry, language) for entry in still_waiting(row.context["games"])]}
     if not row.context.get("board"):  # its position written in: queued by an earlier release
         context = {**SEND_TIME_DEFAULTS, **row.context} if row.kind in POSITION_KINDS else row.context
         return _spoken(context, row, language)
@@ -76,6 +76,14 @@ def _spoken(context: dict, row, language: str | None) -> dict:
         return context
     game = Game.get_by_id(row.game_id)
     return gamewords.spoken_context(context, language, game.ruleset, seats_of(game))
+
+
+def _spoken_entry(entry: dict, language: str | None) -> dict:
+    """A digest's game with its question in the reader's language (digests of earlier releases
+    stored it in English only, and keep it)."""
+    if "prompt_msg" not in entry:
+        return entry
+    return gamewords.spoken_context(entry, language, entry.get("ruleset"), seats_of(Game.get_by_id(entry["game"])))
 
 
 def still_waiting(games: list[dict]) -> list[dict]:

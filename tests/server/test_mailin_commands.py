@@ -84,6 +84,21 @@ def test_digest_replaces_turn_mails_once_a_day(table):
     assert "Answer by mail to: turns+g" in text and "herald me --mail off" in text
 
 
+def test_a_digest_asks_each_game_in_its_readers_language(table):
+    """A Spanish digest read 'Your turn: choose one action.' under each game: the question was
+    stored in English. It is said in the reader's language when the digest is sent."""
+    ana, ben = table.api.register("ana"), table.api.register("ben")
+    table.api.call("PATCH", "/players/me", ana, json={"mail": "digest", "quiet_hours": "off", "language": "es"})
+    game = table.api.start_game([ana, ben], "castle-assault", {"first-player": 0})
+    table.deliver()
+    table.new_mail()
+    assert queue_digests(table.config) == 1
+    table.deliver()
+    [digest] = table.new_mail()
+    text = digest.get_body().get_content()
+    assert f"Partida {game} " in text and "Your turn" not in text and "Tu turno" in text, text
+
+
 def test_mail_settings_and_invitations_api_errors(table):
     alice, bob = table.api.register("alice"), table.api.register("bob")
     bad = table.api.call("PATCH", "/players/me", alice, json={"mail": "weekly"})
