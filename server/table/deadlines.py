@@ -8,6 +8,7 @@ import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from core import resign
 from core.records import message_of
 from server.table import movelog, outbox, vacation
 from server.store import state_cache
@@ -98,7 +99,7 @@ def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport, deadli
         asked = next((message_of(p) for p in game.prompted if p["seat"] == seat), "")
         # First what was played for the seat, then (from append) whatever it is asked next.
         outbox.write(outbox.queue_defaulted(game, engine, seat, asked, engine.format(move), deadline,
-                                            seats_of(game), seq + 1))
+                                            seats_of(game), seq + 1, resigned=resign.is_resign(move)))
         answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now,
                                          mover_saw_answer=False)
     state_cache.put(game.id, version, new_state)

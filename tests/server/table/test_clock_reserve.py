@@ -122,3 +122,16 @@ def test_cli_clock_with_reserve_in_new_and_show(herald):
     assert "+ 7 days of reserve" in shown and "(reserve left: 7d 0h)" in shown
     bad = herald("new", "toy-race", "--seats", 2, "--clock", "three days", token=ana)
     assert bad.exit_code != 0 and "like 3d+7d" in bad.output
+
+
+def test_a_seat_resigned_at_its_deadline_is_not_told_it_will_be_asked_again(api):
+    """The deadline's answer `resign` puts the seat out of a game of three that goes on; its mail
+    said 'The game goes on; you are mailed when it is your turn again', which never comes."""
+    seated = players(api, 3)
+    game_id = new_game(api, seated, days_per_move=1, on_timeout="resign")
+    backdate(game_id, 2 * DAY)
+    assert [text for *_, text in timeouts.apply_overdue(utcnow()).applied] == ["resign"]
+    assert Game.get_by_id(game_id).status == "active"
+    row = Notification.get((Notification.game == game_id) & (Notification.kind == "defaulted"))
+    text = compose(row, {"MAIL_FROM": "h@example.org"}).get_content()
+    assert "your turn again" not in text and "You are out of this game now" in text, text
