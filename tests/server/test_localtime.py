@@ -156,3 +156,19 @@ def test_a_stored_value_no_longer_valid_reads_as_the_default():
     odd = player("Nowhere/Gone", "whenever")
     assert localtime.zone_of(odd).key == "UTC" and localtime.quiet_of(odd) == (22 * 60, 8 * 60)
     assert localtime.locale_for(player(language="xx")).language == "en"
+
+
+@pytest.mark.parametrize("reader, sentence", [
+    (player("Europe/Madrid", language="es"), "Responde antes del martes, 2 de diciembre, 19:00 CET."),
+    (player("Europe/Moscow", language="ru"), "Срок ответа: вторник, 2 декабря, 21:00 +0300."),
+    (player("Europe/Stockholm", language="sv"), "Svara senast tisdag 2 december 19:00 CET."),
+])
+def test_a_deadline_is_said_in_a_sentence_its_weekday_fits(reader, sentence):
+    """A date begins with its weekday in the nominative: "antes de lunes" wants its article
+    ("antes del lunes"), "до суббота" a genitive Babel does not write, so the sentence is built
+    around it ("Срок ответа: суббота, ...")."""
+    from server.errors import msg
+    from server.web.i18n.catalogs import said
+
+    deadline = format_when(TUESDAY, reader)
+    assert plain(said(msg("Answer by %(deadline)s.", deadline=deadline), reader.language)) == sentence
