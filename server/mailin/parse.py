@@ -3,14 +3,18 @@
 The reply text is the newest part of the body: mail-parser-reply cuts quoted history at
 "On ... wrote:" headers (English, Swedish, Dutch, Spanish, German, ... as the library knows
 them); what it does not know (Russian, Hungarian, some Spanish and Dutch forms) is cut
-here by the attribution line before a quote ("... написал(а):", or Gmail's bare "..., Herald
-<address>:") or the header block before an unquoted original ("От: ... Отправлено: ...",
-"Feladó: ... Elküldve: ..."). Quoted (`>`) lines and their attribution are
+here by the attribution line before a quote ("... написал(а):", Apple Mail's "... het volgende
+geschreven:", or Gmail's bare "..., Herald <address>:"; also when wrapped before the address)
+or the header block before an unquoted original ("От: ... Отправлено: ...", "Feladó: ...
+Elküldve: ...", "De: ... Enviado el: ..."). Quoted (`>`) lines and their attribution are
 left out wherever they stand, so a reply written under the quote (bottom-posting) or between
 its lines is read too; a signature after `-- ` is dropped, and so is a sign-off at the end
-("Cheers, Ben", "Thanks!", "Best regards," and a name, "Sent from my phone", and their like
-in the players' languages: "С уважением, Ольга", "Köszi!", "Отправлено с iPhone"): none of that
-is a move. HTML-only mail is turned into text by html2text first.
+("Cheers, Ben", "Thanks!", "Best regards," and a name, "Sent from my phone", "Get Outlook for
+iOS", and their like in the players' languages: "С уважением, Ольга", "Köszi!", "¡Saludos!",
+"Met vriendelijke groeten", "Отправлено с iPhone", "Enviado desde Yahoo Mail"): none of that
+is a move. Invisible characters (a zero-width space, a BOM) are left out, and a line read as a
+move loses one pair of quote marks around it ("“pass”", as mail programs autocorrect them).
+HTML-only mail is turned into text by html2text first.
 """
 from __future__ import annotations
 
@@ -40,37 +44,55 @@ AUTO_SUBJECT = re.compile(r"^\s*(auto(matic)?[ -]?(reply|response|answer)|out of
                           re.IGNORECASE)
 ROBOT_SENDERS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|bounces?)([+@-]|$)", re.IGNORECASE)
 # An attribution line in languages the reply parser lacks: "... wrote:", "... написал(а):",
-# "... ezt írta ...:", "... escribió:", "... schreef ...:", "... skrev ...:".
-ATTRIBUTION = re.compile(r"((wrote|написал|написала|пишет|írta|escribió|schreef|skrev|schrieb|a écrit)\b.*|"
-                         r"<[^<>\s@]+@[^<>\s]+>\)?\s*):\s*$",  # or a bare "..., Name <address>:" (Gmail in Russian)
+# "... ezt írta ...:", "... escribió:", "... schreef ...:", "... het volgende geschreven:" (Apple
+# Mail in Dutch), "... skrev ...:".
+ATTRIBUTION = re.compile(r"((wrote|написал|написала|пишет|írta|escribió|schreef|geschreven|skrev|schrieb|"
+                         r"a écrit)\b.*|"
+                         r"<[^<>\s@]+@[^<>\s]+>\)?\s*|"  # or a bare "..., Name <address>:" (Gmail in Russian)
+                         r"^[^<>\s@]+@[^<>\s]+>\)?\s*"  # or its address alone, wrapped after the "<"
+                         r"):\s*$",
                          re.IGNORECASE)
 # An Outlook-style header block opening the forwarded or quoted original, in the languages the
-# reply parser lacks too: "От: ..." then "Отправлено: ..." (or "Дата:"), "Feladó:" then "Elküldve:".
+# reply parser lacks too: "От: ..." then "Отправлено: ..." (or "Дата:"), "Feladó:" then "Elküldve:",
+# and Spanish Outlook's "De:" then "Enviado el:".
 # (An HTML-only mail's labels come out of html2text in bold: "**Feladó:** Herald".)
 HEADER_FROM = re.compile(r"^\**(from|från|van|de|von|от|feladó)\s*:\**\s*\S", re.IGNORECASE)
-HEADER_SENT = re.compile(r"^\**(sent|date|skickat|datum|verzonden|enviado|fecha|gesendet|отправлено|дата|elküldve|"
-                         r"dátum|időpont)\s*:", re.IGNORECASE)
+HEADER_SENT = re.compile(r"^\**(sent|date|skickat|datum|verzonden|enviado( el)?|fecha|gesendet|отправлено|дата|"
+                         r"elküldve|dátum|időpont)\s*:", re.IGNORECASE)
 SEPARATOR = re.compile(r"^(_{5,}|-{5,}.*-{5,})$")  # a rule before it: "______", "-----Исходное сообщение-----"
 HTML_RULE = re.compile(r"(\* ?){3,}")  # what html2text writes for an <hr>: never a move
 # The opening of an attribution line a mail program wrapped before its "wrote:" line.
 ATTRIBUTION_START = re.compile(r"^(on|am|le|el|op|den|il|w dniu)\b", re.IGNORECASE)
 # A sign-off (what may follow it: a name) and a mail program's footer, at the end of a reply.
-CLOSING = re.compile(r"^(cheers|thanks|thank you|many thanks|thx|ty|regards|best|kind regards|warm regards|"
-                     r"best wishes|all the best|br|kr|greetings|yours|cordialement|mvh|hälsningar|"
-                     r"med vänlig hälsning|vänliga hälsningar|tack|tack så mycket|hej då|"
+CLOSING = re.compile(r"^¡?(cheers|thanks|thank you|many thanks|thx|ty|regards|best|kind regards|warm regards|"
+                     r"best wishes|all the best|br|kr|greetings|yours|cordialement|"
+                     r"mvh|hälsningar|med vänlig hälsning|vänlig hälsning|vänliga hälsningar|med vänliga hälsningar|"
+                     r"kram|kramar|tack|tack så mycket|hej då|"
                      r"спасибо|большое спасибо|с уважением|всего доброго|всего хорошего|удачи|"
                      r"üdv|üdvözlettel|köszönöm|köszi|kösz|"
-                     r"gracias|muchas gracias|un saludo|un abrazo|atentamente|saludos cordiales|"
-                     r"groetjes|groet|bedankt|dank je|dank je wel|dankjewel|hartelijke groet|"
-                     r"grüße|gruß|viele grüße|liebe grüße|saludos|groeten|"
-                     r"met vriendelijke groet|salut|ciao)\b[\s,.!]*([^\W\d][\w .'-]{0,30})?[\s,.!]*$",
+                     r"gracias|muchas gracias|un saludo|un cordial saludo|un abrazo|abrazos|besos|atentamente|"
+                     r"atte|cordialmente|saludos cordiales|saludos|"
+                     r"groetjes|groet|groeten|bedankt|dank je|dank je wel|dankjewel|mvg|"
+                     r"hartelijke groet|hartelijke groeten|vriendelijke groet|vriendelijke groeten|"
+                     r"met vriendelijke groet|met vriendelijke groeten|"
+                     r"grüße|gruß|viele grüße|liebe grüße|salut|ciao)\b[\s,.!]*([^\W\d][\w .'-]{0,30})?[\s,.!]*$",
                      re.IGNORECASE)
-FOOTER = re.compile(r"^(sent from my |sent from (mail|outlook|yahoo|gmail)|get outlook for |skickat från min |"
-                    r"von meinem .* gesendet|enviado desde mi |envoyé de mon |verzonden vanaf mijn |"
-                    r"verstuurd vanaf mijn |отправлено (с|из) |(.*\s)?\S+(ról|ről) küldve\W*$)", re.IGNORECASE)
+FOOTER = re.compile(r"^(sent from my |sent from (mail|outlook|yahoo|gmail)|get outlook for |"
+                    r"skickat från |skickades från |hämta outlook för |"
+                    r"verzonden vanaf mijn |verstuurd vanaf mijn |verzonden vanuit |outlook voor .* downloaden|"
+                    r"enviado desde |obtener outlook para |"
+                    r"von meinem .* gesendet|envoyé de mon |"
+                    r"отправлено (с|из) |(.*\s)?\S+(ról|ről) küldve\W*$)", re.IGNORECASE)
 NAME_ONLY = re.compile(r"^[-–—~]*\s*[^\W\d][\w.' -]{0,40}$")  # "Ben", "Ben Smith", "-Ben": no digit, no slash
 SIGN_OFF_LINES = 3  # lines a sign-off may have after its first (a name, a title)
 FULL_STOP = re.compile(r"(?<=[^.\s])\.$")  # one final ".", not an ellipsis
+# Zero-width space, non-joiner and joiner, left-to-right and right-to-left marks, word joiner, BOM:
+# invisible, yet "V18\u200b" is no card. (A non-breaking space is a space to split().)
+INVISIBLE = re.compile("[\u200b-\u200f\u2060\ufeff]")
+# A line in one pair of quote marks, straight or as a mail program's autocorrection turns them:
+# "“attack 1/W1 V18”", "‘pass’", "«pass»", Swedish "”pass”", German "„pass“".
+QUOTE_MARKS = "\"'“”„‟‘’‚‛«»‹›"
+QUOTED = re.compile(f"^[{QUOTE_MARKS}]\\s*(.*?)\\s*[{QUOTE_MARKS}]$")
 REPLY_PREFIX = re.compile(r"^\s*((re|sv|aw|antw|vs|ответ|fw|fwd|vb|r)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 
 
@@ -90,16 +112,27 @@ class Received:
     text: str | None = None  # the reply text; None when the mail has no readable text part
 
     def lines(self) -> list[str]:
-        """Moves or commands: the reply's lines, else the subject (without Re:) alone; a line's
-        spaces made single and a sentence's full stop at its end left out ("castle K1." as a
-        player writes it in a mail; no notation ends with one)."""
-        lines = [FULL_STOP.sub("", " ".join(line.split())) for line in (self.text or "").splitlines()]
+        """Moves or commands: the reply's lines, else the subject (without Re:) alone; a line
+        as _move_line() makes it."""
+        lines = [_move_line(line) for line in (self.text or "").splitlines()]
         lines = [line for line in lines if line]
         if not lines:
-            subject = REPLY_PREFIX.sub("", self.subject).strip()
+            subject = _move_line(REPLY_PREFIX.sub("", self.subject))
             if subject and not subject.startswith("[Herald]"):
                 lines = [subject]
         return lines[:MAX_LINES]
+
+
+def _move_line(line: str) -> str:
+    """A line as a move is read: invisible characters left out, its spaces made single, one pair
+    of quote marks around it left out ("“pass”", as a mail program autocorrects it), and a
+    sentence's full stop at its end ("castle K1." as a player writes it in a mail; no notation
+    ends with one)."""
+    line = FULL_STOP.sub("", " ".join(INVISIBLE.sub("", line).split()))
+    quoted = QUOTED.match(line)
+    if quoted and quoted.group(1):
+        line = FULL_STOP.sub("", quoted.group(1))
+    return line
 
 
 def read(raw: bytes) -> Received:
@@ -171,11 +204,12 @@ def robot_reason(received: Received, envelope_from: str | None, own) -> str | No
 def reply_text(message: Message) -> str | None:
     """The newest text the sender wrote, or None without a readable text part. Quoted
     history is cut here first where it is plain (a `>` quote, an attribution line), so the
-    reply parser's many patterns run over the few lines on top only."""
+    reply parser's many patterns run over the few lines on top only. Invisible characters are
+    left out first: a zero-width space before a `>` or after "Thanks!" must not hide either."""
     body = _body_text(message)
     if body is None:
         return None
-    body = _trim(body)
+    body = _trim(INVISIBLE.sub("", body))
     newest = _reply_parser.parse_reply(body) if body else body
     return _without_sign_off(_trim(newest if newest is not None else body))
 

@@ -22,6 +22,7 @@ ATTRIBUTIONS = {
     "hungarian": "Herald <herald@play.example.org> ezt írta (időpont: 2026. nov. 23., H, 11:30):",
     "russian, gmail": "пн, 23 нояб. 2026 г. в 11:30, Herald <herald@play.example.org>:",  # no verb at all
     "russian, yandex": '23.11.2026, 11:30, "Herald" <herald@play.example.org>:',
+    "dutch, apple mail": "Op 23 nov. 2026 om 11:30 heeft Herald <herald@play.example.org> het volgende geschreven:",
 }
 
 
@@ -124,6 +125,86 @@ def test_what_mail_programs_add_in_the_players_languages_is_not_read(body):
     assert read(mail(body)).lines() == ["pass"]
 
 
+DUTCH_GMAIL_WRAPPED = "Op ma 23 nov 2026 om 11:30 schreef Herald play-by-mail <\nherald@play.example.org>:"
+
+
+@pytest.mark.parametrize("body", [
+    f"{ATTRIBUTIONS['dutch, apple mail']}\n\n> Your turn\n> attack 1/W2 V6\n\npass\n",  # bottom-posted
+    f"pass\n\n{DUTCH_GMAIL_WRAPPED}\n\n> Your turn\n> attack 1/W2 V6\n",
+    f"{DUTCH_GMAIL_WRAPPED}\n\n> Your turn\n> attack 1/W2 V6\n\npass\n",
+    "pass\n\nDen mån 23 nov. 2026 kl 11:30 skrev Herald play-by-mail <\nherald@play.example.org>:\n> Your turn\n",
+    "Den mån 23 nov. 2026 kl 11:30 skrev Herald play-by-mail <\nherald@play.example.org>:\n> Your turn\n\npass\n",
+])
+def test_a_dutch_attribution_from_apple_mail_or_wrapped_by_gmail_is_not_read(body):
+    """Apple Mail's Dutch "Op ... heeft Herald <...> het volgende geschreven:", and Gmail's
+    "Op ... schreef Herald play-by-mail <" wrapped before the address, above or below the move:
+    the attribution was refused as the move 'op'."""
+    assert read(mail(body)).lines() == ["pass"]
+
+
+SIGN_OFFS = ["Med vänliga hälsningar", "Vänlig hälsning", "Kram", "Met vriendelijke groeten",
+             "Vriendelijke groet", "Vriendelijke groeten", "Mvg", "Hartelijke groeten", "Un cordial saludo",
+             "Cordialmente", "Atte.", "Abrazos", "Besos", "¡Saludos!", "¡Gracias!"]
+FOOTERS = ["Hämta Outlook för iOS", "Skickades från E-post för Windows", "Skickat från Outlook för Android",
+           "Outlook voor iOS downloaden", "Verzonden vanuit Mail voor Windows", "Verzonden vanuit Outlook voor Android",
+           "Obtener Outlook para iOS", "Enviado desde Correo para Windows", "Enviado desde Outlook para Android",
+           "Enviado desde Yahoo Mail"]
+
+
+@pytest.mark.parametrize("name", ["", ",\nAnna", "\nAnna"])
+@pytest.mark.parametrize("sign_off", SIGN_OFFS)
+def test_sign_offs_in_swedish_dutch_and_spanish_are_not_read(sign_off, name):
+    """A sign-off at the end, alone or with a name after it, as Swedish, Dutch and Spanish players
+    write it ("¡Saludos!" with its opening mark too)."""
+    assert read(mail(f"pass\n\n{sign_off}{name}\n")).lines() == ["pass"]
+
+
+@pytest.mark.parametrize("footer", FOOTERS)
+def test_mail_program_footers_in_swedish_dutch_and_spanish_are_not_read(footer):
+    """Outlook's, Windows Mail's and Yahoo's footers in the players' languages, not only the phone's."""
+    assert read(mail(f"pass\n\n{footer}\n")).lines() == ["pass"]
+
+
+@pytest.mark.parametrize("block", [
+    "De: Herald <herald@play.example.org>\nEnviado el: lunes, 23 de noviembre de 2026 11:30\nPara: Ana\n"
+    "Asunto: [Herald] Game #1",
+    "-----Mensaje original-----\nDe: Herald <herald@play.example.org>\nEnviado el: lunes, 23 de noviembre de 2026 "
+    "11:30\nPara: Ana\nAsunto: [Herald] Game #1",
+    "________________________________\nFrån: Herald <herald@play.example.org>\nSkickat: den 23 november 2026 11:30\n"
+    "Till: Ana\nÄmne: [Herald] Game #1",
+    "-----Oorspronkelijk bericht-----\nVan: Herald <herald@play.example.org>\nVerzonden: maandag 23 november 2026 "
+    "11:30\nAan: Ana\nOnderwerp: [Herald] Game #1",
+])
+def test_an_outlook_header_block_in_spanish_swedish_and_dutch_is_cut(block):
+    """Spanish Outlook writes "Enviado el:", not "Enviado:", under "De:": the block and the
+    original after it were read as moves."""
+    assert read(mail(f"pass\n\n{block}{ORIGINAL}")).lines() == ["pass"]
+
+
+@pytest.mark.parametrize("body, lines", [
+    ("“attack 1/W1 V18”\n", ["attack 1/W1 V18"]),
+    ("‘pass’\n", ["pass"]),
+    ("«pass»\n", ["pass"]),
+    ('"pass"\n', ["pass"]),
+    ("”pass”\n", ["pass"]),  # Swedish
+    ("„pass“\n", ["pass"]),
+    ("“castle K1.”\n", ["castle K1"]),
+    ("attack 1/W1 V18\u200b\n", ["attack 1/W1 V18"]),
+    ("\ufeffpass\n", ["pass"]),
+    ("buy\u2060 V37\n", ["buy V37"]),
+    ("pa\u200css\u200d\n", ["pass"]),
+    ("\u200b\npass\n", ["pass"]),
+    ("\ufeff> Your turn\n> attack 1/W2 V6\n\npass\n", ["pass"]),  # nor do they hide a quote,
+    ("pass\n\n\u200bCheers,\nBen\n", ["pass"]),  # a sign-off
+    ("pass\n\nThanks!\u200b\n", ["pass"]),
+    ("pass\n\u200b-- \nBen 1/2\n", ["pass"]),  # or a signature
+])
+def test_typographic_quotes_and_invisible_characters_around_a_move_are_left_out(body, lines):
+    """Mail programs turn quote marks typographic and leave invisible characters (zero-width
+    space, joiners, word joiner, BOM) in a line: the move was refused as "unknown move '“attack'"."""
+    assert read(mail(body)).lines() == lines
+
+
 def test_a_header_like_line_alone_is_still_read():
     """A 'From:' without the 'Sent:' of a header block is no quote: the reply keeps it."""
     assert read(mail("pass\nDe: x\n")).lines() == ["pass", "De: x"]
@@ -131,6 +212,9 @@ def test_a_header_like_line_alone_is_still_read():
 
 def test_a_move_after_a_closing_word_is_still_read():
     assert read(mail("pass\nThanks!\nattack 1/W1 V5\n")).lines() == ["pass", "Thanks!", "attack 1/W1 V5"]
+    assert read(mail("pass\nKram\nattack 1/W1 V5\n")).lines() == ["pass", "Kram", "attack 1/W1 V5"]
+    assert read(mail("pass\n¡Saludos! 1/W1\n")).lines() == ["pass", "¡Saludos! 1/W1"]
+    assert read(mail("it's mine\n")).lines() == ["it's mine"]  # no pair of quote marks around it
 
 
 @pytest.mark.parametrize("subject", ["Out of Office: away", "Autosvar: Frånvarande", "Automatikus válasz: Házon kívül",
