@@ -92,6 +92,16 @@ def translations(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(io.BytesIO(pofile.compile_mo(pofile.parse(text))))
 
 
+# The languages that write a decimal comma (CLDR: sv, ru, nl, es, hu), the client having no Babel.
+DECIMAL_COMMA = frozenset({"sv", "ru", "nl", "es", "hu"})
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """A number as the command's language writes it: '12.5' in English, '12,5' in the others."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if language() in DECIMAL_COMMA else text
+
+
 def _(message: str) -> str:
     """`message` in the client's language."""
     return translations(language()).gettext(message)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from client.clock_output import readable_time
-from client.i18n import _, pgettext
+from client.i18n import _, decimal, pgettext
 from client.output import event_text, log_lines
 
 
@@ -92,7 +92,7 @@ def ratings_table(table: dict) -> str:
     if not rows:
         return _("No rated {ruleset} game has ended yet.").format(ruleset=table.get("ruleset"))
     lines = [f"{'#':>3}  {_('player'):<20} {_('rating'):>7} {_('games'):>6}"]
-    lines += [f"{r['rank']:>3}  {r['name']:<20} {r['rating']:>7.1f} {r['games']:>6}" for r in rows]
+    lines += [f"{r['rank']:>3}  {r['name']:<20} {decimal(r['rating']):>7} {r['games']:>6}" for r in rows]
     return "\n".join(lines)
 
 

@@ -247,3 +247,15 @@ def test_click_still_says_every_message_the_catalogs_translate_for_it():
         with Path(importlib.import_module(name).__file__).open("rb") as source:
             said |= {message for _line, message, _notes, _context in extract("python", source, {"_": None, "ngettext": (1, 2)})}
     assert not [message for message in click_words.MESSAGES if message not in said]
+
+
+def test_a_rating_is_written_with_the_languages_decimal_mark():
+    """`herald ratings` wrote '12.5' under every locale; Swedish, Russian, Dutch, Spanish and
+    Hungarian write a decimal comma."""
+    from client.table_output import ratings_table
+
+    table = {"ruleset": "toy-race", "ratings": [{"rank": 1, "name": "ana", "rating": 12.46, "games": 3}]}
+    assert "   12.5 " in ratings_table(table)
+    for lang in ("sv", "ru", "nl", "es", "hu"):
+        with i18n.speaking(lang):
+            assert "   12,5 " in ratings_table(table)

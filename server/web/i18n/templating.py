@@ -19,6 +19,7 @@ import re
 import textwrap
 from functools import lru_cache
 
+from babel.numbers import format_decimal
 from jinja2 import Environment, PackageLoader, StrictUndefined, pass_context, select_autoescape
 from markupsafe import Markup, escape
 
@@ -77,7 +78,11 @@ def callables(language: str) -> dict:
             text = Markup(text)
         return text % values
 
-    return {"gettext": gettext, "ngettext": ngettext, "language": language}
+    def decimal(value: float, signed: bool = False) -> str:
+        """A number with one decimal as the language writes it ("-1,8"; "+1,8" when `signed`)."""
+        return format_decimal(value, format="+0.0;-0.0" if signed else "0.0", locale=language)
+
+    return {"gettext": gettext, "ngettext": ngettext, "language": language, "decimal": decimal}
 
 
 def render(template: str, language: str | None, /, **context) -> str:

@@ -2,6 +2,8 @@
 change in each player's game-over mail."""
 from __future__ import annotations
 
+import re
+
 from server.notify.channels.mail import compose
 from server.store.models import Notification
 
@@ -33,6 +35,18 @@ def test_ratings_follow_finished_rated_games_and_are_mailed(api):
     finish(api, [ben, cal])  # ben beats cal
     again = {r["name"]: r for r in api.call("GET", "/ratings/toy-race", ana).json["ratings"]}
     assert again["ben"]["games"] == 2 and again["ben"]["rating"] > again["cal"]["rating"]
+
+
+def test_a_rating_is_written_with_the_readers_decimal_comma_and_minus(api):
+    """A Spanish game-over mail wrote 'Tu puntuación ...: 0.0 -> -1.8 (-1.8; ...)': its numbers
+    now read as Spanish writes them, with a decimal comma (English keeps its point)."""
+    ana, ben = api.register("ana"), api.register("ben")
+    api.call("PATCH", "/players/me", ben, json={"language": "es"})
+    game_id = finish(api, [ana, ben])
+    over = Notification.get((Notification.game == game_id) & (Notification.kind == "over")
+                            & (Notification.player == ben["id"]))
+    body = " ".join(compose(over, {"MAIL_FROM": "h@example.org"}).get_content().split())
+    assert re.search(r": 0,0 -> -\d+,\d \(-\d+,\d; 1 partida", body), body
 
 
 def test_unrated_and_solo_games_do_not_count(api):
