@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import secrets
 
+from core import resign
 from server.players import localtime
 from server.table import chat, gameviews, movelog, pictures
 from server.errors import ApiError, msg, msg_n
 from server.table.gameviews import current_state
-from server.store.models import ChatMessage, Player
+from server.store.models import ChatMessage, Move, Player
 from server.web.i18n import gamewords
 from server.web.i18n import languages, templating, terms
 from server.web.i18n.catalogs import said, spoken
@@ -45,7 +46,9 @@ def context(grant, error: ApiError | None = None, typed: str = "", language: str
         entry["when"] = localtime.format_iso(entry.get("created"), reader, "short")
     return {"game": detail, "seat": grant.seat, "me": me, "token": grant.token, "svg": svg,
             "asked": [p for p in detail["prompted"] if p["seat"] == grant.seat],
-            "others": [p for p in detail["prompted"] if p["seat"] != grant.seat],
+            # whom the game waits for, never their question: it is written to them ("Your turn: ...")
+            "waiting_for": list(dict.fromkeys(p["seat"] for p in detail["prompted"] if p["seat"] != grant.seat)),
+            "out": game.status == "active" and resigned(grant.game, grant.seat),
             "moves": concrete[:LEGAL_SHOWN], "more_moves": max(0, len(concrete) - LEGAL_SHOWN),
             "patterns": [m for m in legal["moves"] if m.get("pattern")],
             "log": list(reversed(log["moves"])), "error": error, "typed": typed,
@@ -95,6 +98,15 @@ def table_notes(game_id: int, language: str = languages.DEFAULT) -> list[dict]:
     return [{"text": said(note, language), "lang": spoken(note, language)} for note in notes]
 
 
+def resigned(game_id: int, seat: int) -> bool:
+    """Whether `seat` resigned from this game (its own move or a deadline's, core/resign.py: the
+    one way out that every game shares, never taken back). The view says nothing of a seat that
+    is out in words common to every game, so the log does."""
+    rows = Move.select(Move.payload).where((Move.game == game_id) & (Move.seat == seat)
+                                          & (Move.text == resign.NOTATION))
+    return any(resign.is_resign(row.payload) for row in rows)
+
+
 def player_language(player_id: int) -> str | None:
     """The language the player chose, or None."""
     row = Player.select(Player.language).where(Player.id == player_id).first()
@@ -112,18 +124,30 @@ def render(grant, error: ApiError | None = None, typed: str = "") -> tuple[str, 
     nonce = secrets.token_urlsafe(16)
     language, query = page_language(grant)
     shown = gamewords.speak(context(grant, error, typed, language), language)
-    html = templating.render("play.html.j2", language, **shown, **refusal(error, language), nonce=nonce, query=query,
+    html = templating.render("play.html.j2", language, **shown, **refusal(error, language, shown["game"]["ruleset"]),
+                             nonce=nonce, query=query,
                              title=terms.title(language, shown["game"]["title"], shown["game"]["ruleset"]),
                              language_names=languages.NAMES)
     return html, nonce, language
 
 
-def refusal(error: ApiError | None, language: str) -> dict:
-    """A refusal's sentence as the page says it: the server's own in the page's language, an
-    engine's as it was written (marked with its language)."""
+# The page's own words for a refusal whose API sentence speaks to a command line: the person
+# reading this page has a browser and their mail.
+PAGE_SENTENCES = {"bad-link": msg("This game link is not valid (or no longer): open the link in your newest "
+                                  "turn mail.")}
+
+
+def refusal(error: ApiError | None, language: str, ruleset: str | None = None) -> dict:
+    """A refusal's sentence as the page says it, marked with its language: the server's own in
+    the page's language, and the rules' (an engine's message) with the game's words, as the REST
+    API says them (server/api/error_handlers.py); any other text as it was written."""
     if error is None:
         return {"refusal": None, "refusal_language": None}
-    return {"refusal": said(error.message, language), "refusal_language": spoken(error.message, language)}
+    if gamewords.is_game_text(error.message):
+        return {"refusal": str(gamewords.speak(error.message, language, ruleset)),
+                "refusal_language": languages.effective(language)}
+    message = PAGE_SENTENCES.get(error.code, error.message)
+    return {"refusal": said(message, language), "refusal_language": spoken(message, language)}
 
 
 def refusal_json(error: ApiError, grant=None) -> tuple[dict, str]:

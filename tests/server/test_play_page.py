@@ -3,7 +3,7 @@ more), revocation, and the move box playing through the ordinary move path."""
 from __future__ import annotations
 
 import re
-from html import escape as html_escape
+from html import escape as html_escape, unescape as html_unescape
 from urllib.parse import urlsplit
 
 import pytest
@@ -107,7 +107,7 @@ def test_the_move_box_plays_through_the_move_path(api, client, game):
     assert f'value="attack 1/C {hand[0]}"' in illegal.get_data(as_text=True)  # the box keeps what I typed
     move = next(m["text"] for m in api.legal(game_id, players[0])["moves"] if not m.get("pattern"))
     played = client.post(f"/play/{game_id}/move", data={"t": token, "seq": "0", "choice": move})
-    assert played.status_code == 303 and played.headers["Location"].endswith(f"/play/{game_id}")
+    assert played.status_code == 303 and played.headers["Location"] == f"/play/{game_id}?t={token}"
     assert api.game(game_id, players[0])["version"] == 1
     again = client.post(f"/play/{game_id}/move", data={"t": token, "seq": "0", "text": "attack 1/W2 V1"})
     assert again.status_code == 409 and "already been made" in alert(again.get_data(as_text=True))
@@ -228,7 +228,8 @@ def test_the_logs_events_read_as_sentences(api, client):
     players = [api.register("ann"), api.register("ben")]
     game_id = api.start_game(players, "wizards-quest")
     for seq in range(20):  # the setup: once the castles are taken the orcs camp, a sentence a duchy
-        mover = next(p for p in players if api.game(game_id, p)["prompted"])
+        mover = next(p for seat, p in enumerate(players)
+                     if any(q["seat"] == seat for q in api.game(game_id, p)["prompted"]))
         move = api.legal(game_id, mover)["moves"][0]["move"]
         answer = api.call("PUT", f"/games/{game_id}/moves/{seq}", mover, json={"move": move}).json
         if len(answer["events"]) > 1:
@@ -238,3 +239,145 @@ def test_the_logs_events_read_as_sentences(api, client):
     html = client.get(link_path(api, game_id, players[0])).get_data(as_text=True)
     shown = re.search(rf'<li value="{seq}">.*?<span class="events"[^>]*> &mdash; (.*?)</span>', html, re.S)
     assert shown and shown.group(1) == " ".join(html_escape(e) for e in events)
+
+
+def form_action(html: str, form_id: str) -> str:
+    found = re.search(rf'<form[^>]*id="{form_id}"[^>]*action="([^"]*)"', html)
+    assert found, form_id
+    return found.group(1).replace("&amp;", "&")
+
+
+def test_a_refusal_by_the_rules_speaks_the_pages_language_as_the_api_does(api, client, game):
+    """A rule's refusal and a move the notation cannot read are said in the page's language, as
+    the REST API says them to the same player (server/api/error_handlers.py), rule ID and all."""
+    players, game_id = game
+    token = token_of(link_path(api, game_id, players[0]))
+    hand = api.game(game_id, players[0])["view"]["hand"]
+    moves = ("fly away", f"attack 1/C {hand[0]}")  # the notation's refusal, then a rule's
+    english = {typed: api.call("PUT", f"/games/{game_id}/moves/0", players[0], json={"text": typed}).json["error"]
+               for typed in moves}
+    assert api.call("PATCH", "/players/me", players[0], json={"language": "es"}).status_code == 200
+    for typed in moves:
+        refused = api.call("PUT", f"/games/{game_id}/moves/0", players[0], json={"text": typed})
+        assert refused.status_code == 422 and refused.headers["Content-Language"] == "es"
+        said = refused.json["error"]
+        assert said["message"] != english[typed]["message"], typed  # Spanish, not the English
+        page = client.post(f"/play/{game_id}/move", data={"t": token, "seq": "0", "text": typed})
+        html = page.get_data(as_text=True)
+        assert page.status_code == 422 and '<html lang="es">' in html
+        rule = f" (regla {said['rule']})" if said.get("rule") else ""
+        assert html_unescape(alert(html)) == said["message"] + rule, typed
+        assert re.search(r'class="error" id="move-error" lang="es"', html)
+        assert f'value="{typed}"' in html  # the box keeps what I typed
+
+
+def test_the_page_says_whom_it_waits_for_and_not_their_question(api, client, game):
+    """Another seat's question is written to that seat ("Your turn: ..."): my page names only
+    the player it waits for."""
+    players, game_id = game
+    asked = api.game(game_id, players[0])["prompted"][0]["text"]
+    html = client.get(link_path(api, game_id, players[1])).get_data(as_text=True)
+    shown = re.search(r'<p id="asked">(.*?)</p>', html, re.S).group(1)
+    assert shown == "Nothing right now. Waiting for: ann"
+    assert asked not in html and "Your turn" not in html
+    dutch = client.get(link_path(api, game_id, players[1]) + "&lang=nl").get_data(as_text=True)
+    assert re.search(r'<p id="asked">(.*?)</p>', dutch, re.S).group(1) == "Op dit moment niets. Wachten op: ann"
+
+
+def test_the_language_the_address_chose_stays_through_the_forms(api, client, game):
+    """`?lang=` chose the page's language: a refused move, the redirect after a move and a refused
+    language keep it (the forms post to addresses that carry it)."""
+    players, game_id = game
+    assert api.call("PATCH", "/players/me", players[0], json={"language": "sv"}).status_code == 200
+    link = link_path(api, game_id, players[0])
+    token = token_of(link)
+    html = client.get(link + "&lang=en").get_data(as_text=True)
+    assert '<html lang="en">' in html
+    move_to, language_to = form_action(html, "move-form"), form_action(html, "language-form")
+    assert move_to == f"/play/{game_id}/move?lang=en" and language_to == f"/play/{game_id}/language?lang=en"
+    refused = client.post(move_to, data={"t": token, "seq": "0", "text": "fly away"})
+    assert refused.status_code == 422 and '<html lang="en">' in refused.get_data(as_text=True)
+    assert form_action(refused.get_data(as_text=True), "move-form") == move_to
+    unknown = client.post(language_to, data={"t": token, "language": "klingon"})
+    assert unknown.status_code == 422 and '<html lang="en">' in unknown.get_data(as_text=True)
+    move = next(m["text"] for m in api.legal(game_id, players[0])["moves"] if not m.get("pattern"))
+    played = client.post(move_to, data={"t": token, "seq": "0", "choice": move})
+    assert played.status_code == 303
+    after = urlsplit(played.headers["Location"])
+    assert after.path == f"/play/{game_id}" and "lang=en" in after.query.split("&")
+    assert '<html lang="en">' in client.get(played.headers["Location"]).get_data(as_text=True)
+    # The language form chooses the player's setting: back on the page it is that language, not ?lang=.
+    chosen = client.post(language_to, data={"t": token, "language": "nl"})
+    assert chosen.status_code == 303 and "lang=" not in chosen.headers["Location"]
+    assert '<html lang="nl">' in client.get(chosen.headers["Location"]).get_data(as_text=True)
+
+
+def test_a_form_address_opened_in_the_browser_goes_back_to_the_page(api, client, game):
+    """After a refused move the address bar shows /play/{id}/move: opening it (GET) leads back to
+    the page, keeping `?lang=`, never to a JSON error; an address under /play that names no game
+    answers a browser with a page too."""
+    players, game_id = game
+    client.get(link_path(api, game_id, players[0]))  # the page's cookie
+    for form in ("move", "language"):
+        back = client.get(f"/play/{game_id}/{form}?lang=sv", headers={"Accept": "text/html"})
+        assert back.status_code == 303 and back.headers["Location"] == f"/play/{game_id}?lang=sv", form
+        assert client.get(f"/play/{game_id}/{form}").headers["Location"] == f"/play/{game_id}"
+        stranger = client.application.test_client().get(f"/play/{game_id}/{form}", headers={"Accept": "text/html"})
+        assert stranger.status_code == 401 and stranger.mimetype == "text/html", form  # no link: the refusal page
+    for path in ("/play/abc", f"/play/{game_id}/nothing"):
+        missing = client.get(path, headers={"Accept": "text/html,application/xhtml+xml,*/*;q=0.8",
+                                             "Accept-Language": "sv"})
+        html = missing.get_data(as_text=True)
+        assert missing.status_code == 404 and missing.mimetype == "text/html", path
+        assert '<html lang="sv">' in html and "Det finns ingenting på den här adressen." in html
+        assert missing.headers["Content-Language"] == "sv"
+        assert "default-src 'none'" in missing.headers["Content-Security-Policy"]
+    script = client.get("/play/abc", headers={"Accept": "application/json"})
+    assert script.status_code == 404 and script.json["error"]["code"] == "not-found"
+
+
+def test_a_move_from_a_browser_without_cookies_lands_on_the_page(api, client, game):
+    """The redirect after a move (and after choosing a language) carries the link the form posted,
+    so a browser that keeps no cookie sees the page, not `link-required`."""
+    players, game_id = game
+    token = token_of(link_path(api, game_id, players[0]))
+    browser = client.application.test_client(use_cookies=False)
+    move = next(m["text"] for m in api.legal(game_id, players[0])["moves"] if not m.get("pattern"))
+    played = browser.post(f"/play/{game_id}/move", data={"t": token, "seq": "0", "choice": move})
+    assert played.status_code == 303
+    assert urlsplit(played.headers["Location"]).path == f"/play/{game_id}"
+    page = browser.get(played.headers["Location"])
+    assert page.status_code == 200 and '<span id="version">1</span>' in page.get_data(as_text=True)
+    chosen = browser.post(f"/play/{game_id}/language", data={"t": token, "language": "sv"})
+    assert chosen.status_code == 303 and browser.get(chosen.headers["Location"]).status_code == 200
+
+
+def test_a_seat_that_resigned_gets_no_move_box(api, client):
+    """A seat out of a game that goes on (it resigned) can no longer move: its page shows the
+    board and the log, without the move box and the standing orders the engine still lists."""
+    players = [api.register("ann"), api.register("ben"), api.register("cy")]
+    game_id = api.start_game(players, "castle-assault", {"first-player": 0})
+    resigned = api.call("PUT", f"/games/{game_id}/moves/0", players[2], json={"text": "resign"})
+    assert resigned.status_code == 201 and api.game(game_id, players[0])["status"] == "active"
+    assert api.legal(game_id, players[2])["moves"]  # the engine still lists standing orders
+    html = client.get(link_path(api, game_id, players[2])).get_data(as_text=True)
+    assert 'id="move-form"' not in html and 'id="legal"' not in html and 'value="standing' not in html
+    assert "<svg" in html and "cy resigns." in html
+    assert 'id="move-form"' in client.get(link_path(api, game_id, players[1])).get_data(as_text=True)
+    token = token_of(link_path(api, game_id, players[2]))
+    refused = client.post(f"/play/{game_id}/move", data={"t": token, "seq": "1", "text": "pass"})
+    assert 'id="move-form"' not in refused.get_data(as_text=True)
+
+
+def test_the_refusal_page_names_itself_and_sends_a_browser_to_its_mail(api, client, game):
+    """The refusal page's title is a sentence, not its code; a bad link sends the player to the
+    link in their newest turn mail, not to a command a browser-only player cannot run."""
+    players, game_id = game
+    refused = client.get(f"/play/{game_id}?t=forged")
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 403 and "<code>bad-link</code>" in html
+    title = re.search(r"<title>(.*?)</title>", html).group(1)
+    assert title == "This page cannot be shown - Herald"
+    assert "herald link" not in html and "newest turn mail" in html and "not valid" in html
+    swedish = client.get(f"/play/{game_id}?t=forged", headers={"Accept-Language": "sv"}).get_data(as_text=True)
+    assert re.search(r"<title>(.*?)</title>", swedish).group(1) == "Sidan kan inte visas - Herald"

@@ -69,12 +69,13 @@ def mails() -> dict[str, list[dict]]:
 
 
 def play_pages() -> list[dict]:
-    """Contexts for the game page (play.html.j2): asked, waiting for others with a refused move, over, open."""
+    """Contexts for the game page (play.html.j2): asked, waiting for others with a refused move, over, open,
+    and a seat that is out of a game going on."""
     seats = [{"seat": 0, "name": "Ådne"}, {"seat": 1, "name": "Bea"}, {"seat": 2, "name": None}]
     game = {"id": 17, "title": COMMON["title"], "ruleset": "castle-assault", "version": 12, "status": "active",
             "result": None, "seats": seats}
     base = {"game": game, "title": COMMON["title"], "seat": 0, "me": seats[0], "token": "TOKEN", "svg": None,
-            "asked": [{"seat": 0, "text": "PROMPT-1"}], "others": [], "moves": [{"text": "attack V11"}, {"text": "pass"}],
+            "asked": [{"seat": 0, "text": "PROMPT-1"}], "waiting_for": [], "out": False, "moves": [{"text": "attack V11"}, {"text": "pass"}],
             "more_moves": 3, "patterns": [{"text": "discard C?", "help": "HELP-1"}],
             "log": [{"seq": 11, "seat": 1, "text": "attack V11", "events": ["EVENT-1"], "when": "WHEN-1",
                      "created": "2026-11-27T10:00:00Z"}, {"seq": 10, "events": [], "when": None, "created": None}],
@@ -82,11 +83,12 @@ def play_pages() -> list[dict]:
             "query": "", "language_names": {"en": "English", "sv": "Svenska"}, "zone": "Europe/Stockholm"}
     return [
         base,
-        {**base, "asked": [], "others": [{"seat": 1, "text": "PROMPT-2"}, {"seat": 2, "text": "PROMPT-3"}], "more_moves": 1,
+        {**base, "asked": [], "waiting_for": [1, 2], "more_moves": 1,
          "error": {"message": "REFUSAL-1", "rule": "CA-ACT-ATTACK-2", "code": "illegal-move"}, "refusal": "REFUSAL-1",
          "refusal_language": "en", "typed": "attack"},
         {**base, "game": {**game, "status": "finished", "result": {"reason": "REASON-1"}}, "asked": []},
         {**base, "game": {**game, "status": "open"}, "asked": []},
+        {**base, "asked": [], "waiting_for": [1], "out": True},  # a seat that resigned, the game going on
     ]
 
 

@@ -1,17 +1,22 @@
 """The game page: GET /play/{id} (HTML), its forms POST /play/{id}/move and /play/{id}/language
-and its long-poll GET /play/{id}/wait, all authorised by a signed seat link (server.web.playlinks) given as `?t=`,
+(their addresses opened with GET lead back to the page) and its long-poll GET /play/{id}/wait, all authorised by a signed seat link (server.web.playlinks) given as `?t=`,
 a form field, or the cookie the page sets; and for players, GET /games/{id}/link and
 POST /games/{id}/link/revoke with their API token."""
 from __future__ import annotations
 
-from flask import Response, redirect, request
+from urllib.parse import urlencode
+
+from flask import Response, current_app, redirect, request
 from flask_smorest import Blueprint
+from werkzeug.exceptions import NotFound
+from werkzeug.wrappers import Response as BaseResponse
 
 from server.table import gameviews, movelog
 from server.web import playlinks, playpage
+from server.web.i18n import languages
 from server.players.auth import current_player
 from server.errors import ApiError, msg
-from server.api.error_handlers import ErrorSchema
+from server.api.error_handlers import HTTP_SENTENCES, ErrorSchema
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import SeatQuerySchema
 
@@ -57,6 +62,17 @@ def _refusal(error: ApiError) -> Response:
     html, language = playpage.render_refusal(error)
     return Response(html, status=error.status, mimetype="text/html",
                     headers={**_headers(), "Content-Language": language})
+
+
+def _back(game_id: int, token: str | None = None, keep_language: bool = True) -> BaseResponse:
+    """303 to the game page: with the link the form posted (`token`), so a browser that keeps no
+    cookie still sees the page (the link is in the address the player opened anyway), and with the
+    `?lang=` the page was shown in (`keep_language`)."""
+    query = {"t": token} if token else {}
+    chosen = languages.normalise(request.args.get("lang")) if keep_language else None
+    if chosen:
+        query["lang"] = chosen
+    return redirect(f"/play/{game_id}" + (f"?{urlencode(query)}" if query else ""), code=303)
 
 
 def _page(grant, status: int = 200, error: ApiError | None = None, typed: str = "") -> Response:
@@ -105,7 +121,31 @@ def move(game_id):
         movelog.submit(grant.caller, game_id, seq, grant.seat, None, text)
     except ApiError as error:
         return _page(grant, error.status, error, text)
-    return redirect(f"/play/{game_id}", code=303)
+    return _back(game_id, grant.token)
+
+
+@blp.route(f"/{GAME_ID}/move", methods=["GET"])
+@blp.response(303, description="back to the game page (Location: /play/{game_id}, `?lang=` kept)")
+@blp.doc(security=[], responses={"default": PAGE_REFUSAL})
+def move_address(game_id):
+    """The move form's address opened in a browser: back to the page, never a JSON error."""
+    return _to_page(game_id)
+
+
+@blp.route(f"/{GAME_ID}/language", methods=["GET"])
+@blp.response(303, description="back to the game page (Location: /play/{game_id}, `?lang=` kept)")
+@blp.doc(security=[], responses={"default": PAGE_REFUSAL})
+def language_address(game_id):
+    """The language form's address opened in a browser: back to the page, never a JSON error."""
+    return _to_page(game_id)
+
+
+def _to_page(game_id: int) -> BaseResponse:
+    try:
+        _grant(game_id)  # a link (the cookie) or the refusal page, as the page itself would answer
+    except ApiError as error:
+        return _refusal(error)
+    return _back(game_id)
 
 
 LANGUAGE_FORM = {"required": True, "content": {"application/x-www-form-urlencoded": {"schema": {
@@ -133,7 +173,17 @@ def language(game_id):
         playpage.choose_language(grant, request.form.get("language", ""))
     except ApiError as error:
         return _page(grant, error.status, error)
-    return redirect(f"/play/{game_id}", code=303)
+    return _back(game_id, grant.token, keep_language=False)  # the choice, not `?lang=`, speaks now
+
+
+@blp.app_errorhandler(NotFound)
+def _missing(error: NotFound):
+    """An address under /play that names no game (`/play/abc`) answers a browser with the refusal
+    page; anything else, and any other address, with the API's JSON error."""
+    accepted = request.accept_mimetypes
+    if request.path.startswith("/play/") and accepted.quality("text/html") > accepted.quality("application/json"):
+        return _refusal(ApiError(404, "not-found", HTTP_SENTENCES[404]))
+    return current_app.extensions["herald_api"].handle_http_exception(error)
 
 
 @blp.route(f"/{GAME_ID}/wait", methods=["GET"])
