@@ -66,11 +66,18 @@ def _title(v: dict) -> Any:
     return say("{game}, turn {turn}, target {target} VP", game=GAME, turn=turn["number"], target=v["target"])
 
 
+ONLY_CAPACITY = ("Cave", "Battlefield")  # tiles whose one ability is their capacity ("capacity 3")
+
+
 def _territory(t: dict, x: float, y: float, touched: frozenset, battle_tile: str | None) -> dict:
     owner = t["owner"] if t["owner"] >= 0 else None
     tile = term(t["tile"])
-    title = say("{territory} {tile}: {vp} VP, capacity {capacity}, {ability}", territory=t["slot"], tile=tile,
-                vp=t["vp"], capacity=t["capacity"], ability=term(t["ability"]))
+    if t["tile"] in ONLY_CAPACITY:  # its ability is its capacity, said once
+        title = say("{territory} {tile}: {vp} VP, capacity {capacity}", territory=t["slot"], tile=tile, vp=t["vp"],
+                    capacity=t["capacity"])
+    else:  # the ability as the text board says it, in the reader's words
+        title = say("{territory} {tile}: {vp} VP, capacity {capacity}, {ability}", territory=t["slot"], tile=tile,
+                    vp=t["vp"], capacity=t["capacity"], ability=view_mod.ABILITY.get(t["tile"], t["ability"]))
     if owner is not None:
         title = say_n("{territory}; P{seat} {player} with {n} knights", "{territory}; P{seat} {player} with {n} knights",
                       t["knights"], territory=title, seat=owner, player="{P%d}" % owner)

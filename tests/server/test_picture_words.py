@@ -215,3 +215,19 @@ def test_a_long_word_stays_inside_its_hexagon(api, ruleset, words):
                                           e.get("lengthAdjust") == "spacingAndGlyphs" for e in labels)
         set_language(api, reader, "en")
         assert "textLength" not in picture(api, game, reader)
+
+
+def test_a_territorys_ability_is_said_in_the_readers_words(api, game_seeds):
+    """Medieval Mastery's hexagons tell, on pointing, what the territory does: the Swedish and
+    Hungarian pictures said it in English ("S01 Village: ..., conquest: +1 knight"), and the
+    Battlefield said its capacity twice."""
+    from core.medieval_mastery.data import TILES
+
+    players, game = play_to(api, game_seeds, "medieval-mastery")
+    abilities = {ability for *_, ability in TILES.values()}
+    for player in players:
+        titles = [text for text in texts(picture(api, game, player)) if re.match(r"S\d\d ", text)]
+        assert titles and not [t for t in titles if any(ability in t for ability in abilities)], titles
+    set_language(api, players[0], "en")
+    english = [t for t in texts(picture(api, game, players[0])) if re.match(r"S\d\d ", t)]
+    assert any("conquest: +1 knight" in t for t in english) and not any("capacity 4, capacity 4" in t for t in english)
