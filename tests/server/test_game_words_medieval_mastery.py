@@ -148,3 +148,19 @@ def test_a_destroyed_artefact_agrees_with_its_kind():
     assert f"{crown} (destruida), {sceptre} (destruido), {orb} (destruido)" in spanish
     picture = GAME.picture(GAME.view(state, 1), 1, speak=lambda text: said(text, "ru", RULESET))
     assert f"{said(term('Sceptre of Rage'), 'ru', RULESET)} (разрушен)" in picture
+
+
+def test_the_event_of_a_destroyed_artefact_agrees_in_every_language():
+    """The log said 'Corona de la Prosperidad de bea queda destruido (Fractura)': one sentence
+    for every kind of artefact, its adjective agreeing with none. Spanish now says it as Russian
+    does, around a noun of its own ('Artefacto de bea destruido: ...')."""
+    from core.medieval_mastery.rules import artefact
+    from core.text import P, say
+    from tests.core.medieval_mastery.helpers import start
+
+    state = start(2, arts=[["Prosperity", "Rage", "Greed"], ["Insight", "Loyalty", "Devotion"]])
+    crown = said(term("Crown of Prosperity"), "es", RULESET)
+    event = say("{artefact} of {player} is destroyed ({why}).", artefact=artefact(state, 0, 0), player=P(0),
+                why=term("Fracture"))
+    assert said(event, "es", RULESET).replace("{P0}", "bea") == \
+        f"Artefacto de bea destruido: {crown} ({said(term('Fracture'), 'es', RULESET)})."
