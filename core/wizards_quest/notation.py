@@ -163,9 +163,11 @@ def _parse(words: list[str]) -> dict:
         raise _Bad(say("empty move"))
     head, rest = words[0].lower(), words[1:]
     reader = READERS.get(head)
-    move = reader(head, rest) if reader is not None else None
-    if move is None:
+    if reader is None:
         raise _Bad(say("unknown move {word}", word=repr(head)))
+    move = reader(head, rest)
+    if move is None:  # a move of this game, its words missing or too many: its form
+        raise _Bad(say("{usage}", usage=next(form for form in FORMS if form.split()[0] == head)))
     return move
 
 

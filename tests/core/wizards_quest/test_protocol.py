@@ -30,6 +30,18 @@ def test_notation_round_trip(text):
     assert G.format(m) == text and G.same_move(G.parse(st, 0, G.format(m)), m)
 
 
+@pytest.mark.parametrize(("text", "form"), [("attack D1C1", "attack <from> <to>"), ("hide T00", "hide <T..>"),
+                                            ("sail D1C1", "sail <from> <to> <men>"), ("play", "play <card>"),
+                                            ("discard", "discard <card>"), ("draw now", "draw")])
+def test_a_known_move_with_words_missing_is_told_its_form(text, form):
+    """'attack D1C1' was refused as an "unknown move 'attack'" beside a list of forms holding
+    attack: a move the game knows, written with words missing or too many, is told its form."""
+    with pytest.raises(IllegalMove) as refused:
+        G.parse(make({}), 0, text)
+    message = str(refused.value.message)
+    assert "unknown move" not in message and f"({form}" in message, message
+
+
 @pytest.mark.rule("WQ-DOC-1")
 def test_docs_examples_parse_and_round_trip():
     """Every notation example of the player guide and of the engine's notes is real notation (the
