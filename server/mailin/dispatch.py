@@ -642,7 +642,9 @@ def _queue_answer(session: Session, to_sender: bool = True, kind: str = "reply")
     game = statements.select_by_id(Game, session.game_id)
     now, reply_seq = _now_block(session, game) if to_sender else ("", game.version)
     body = "\n\n".join(session.blocks + ([now] if now else []))
-    subject = parse.REPLY_PREFIX.sub("", session.received.subject).strip() or f"[Herald] {game.title} #{game.id}"
+    subject = parse.REPLY_PREFIX.sub("", session.received.subject).strip()
+    if f"#{game.id}" not in subject:  # a subject the player wrote over (a move): the game named before it
+        subject = f"[Herald] {game.title} #{game.id}" + (f": {subject}" if subject else "")
     context = {"game": game.id, "title": game.title, "player": session.caller.name, "subject": f"Re: {subject}",
                "body": body, "reply_seq": reply_seq, "in_reply_to": session.received.message_id,
                "references": session.received.references[-10:]}

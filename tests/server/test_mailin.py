@@ -89,9 +89,14 @@ def test_an_endless_line_is_refused_without_reading_on(table):
 
 
 def test_a_subject_line_alone_is_a_move(table):
+    """A move written as the subject is played, and the answer's subject still names the game
+    (it read 'Re: draw' alone: a player with several games could not tell which)."""
     game_id, turn, _ = started(table)
-    answer(table, turn, offered_moves(turn)[1], style="subject")
+    move = offered_moves(turn)[1]
+    mails = answer(table, turn, move, style="subject")
     assert Game.get_by_id(game_id).version == 1
+    [reply] = [m for m in mails if str(m["To"]) == "alice@example.org"]
+    assert str(reply["Subject"]) == f"Re: [Herald] Race to 21 #{game_id}: {move}"
 
 
 def test_a_forged_or_altered_address_is_refused_and_plays_nothing(table):
