@@ -19,6 +19,7 @@ from core.records import message_of
 from server.table import chat, lobby, outbox
 from server.errors import msg
 from server.players import seats
+from server.store import names
 from server.store.db import write_transaction
 from server.store.statements import tuples
 from server.store.models import Game, InboundMail, Notification, Player, Seat, lock_game, utcnow
@@ -54,7 +55,7 @@ def players(search: str | None = None) -> list[PlayerRow]:
 
 def find_player(name_or_id: str) -> Player:
     player = (Player.get_or_none(Player.id == int(name_or_id)) if name_or_id.isdigit()
-              else Player.get_or_none(fn.LOWER(Player.name) == name_or_id.lower()))
+              else Player.get_or_none(Player.name_key == names.key(name_or_id)))
     if player is None:
         raise AdminError(f"There is no player {name_or_id!r}.")
     return player

@@ -15,7 +15,7 @@ from server.players.addresses import normalized_email
 from server.players.auth import Caller, new_token
 from server.store.db import write_transaction
 from server.errors import ApiError, msg
-from server.store import statements
+from server.store import names, statements
 from server.players.addresses import BOUNCED
 from server.store.models import Notification, Player
 from server.players.signing import CodeRefused, make_code, read_code
@@ -34,11 +34,11 @@ def rotate_token(caller: Caller) -> dict:
 
 
 def rename(caller: Caller, name: str) -> dict:
-    name = " ".join(name.split())
+    name = names.normalised(name)
     with write_transaction():
-        if (Player.select().where((fn.LOWER(Player.name) == name.lower()) & (Player.id != caller.id)).exists()):
+        if Player.select().where((Player.name_key == names.key(name)) & (Player.id != caller.id)).exists():
             raise ApiError(409, "name-taken", msg("The name %(name)s is already taken.", name=repr(name)))
-        Player.update(name=name).where(Player.id == caller.id).execute()
+        Player.update(name=name, name_key=names.key(name)).where(Player.id == caller.id).execute()
     _forget(caller.id)
     return {"id": caller.id, "name": name, "email": caller.email}
 

@@ -14,6 +14,7 @@ from peewee import (SQL, AutoField, BooleanField, CharField, DatabaseError, Date
                     IntegerField, Model, PostgresqlDatabase, TextField)
 
 from core import canonical
+from server.store import names
 from server.store.db import database, is_sqlite
 
 
@@ -67,6 +68,8 @@ class BaseModel(Model):
 class Player(BaseModel):
     id = AutoField()
     name = CharField(max_length=40, unique=True)
+    # The name told apart whatever its case (server/store/names.py, m0096): kept by save().
+    name_key = CharField(max_length=160, unique=True)
     email = CharField(max_length=254)
     token_hash = CharField(max_length=64, unique=True)
     created = DateTimeField(default=utcnow)
@@ -85,6 +88,11 @@ class Player(BaseModel):
 
     class Meta:
         table_name = "players"
+
+    def save(self, *args, **kwargs):
+        """Saved with its name's key (a rename goes through `rename`, which sets both)."""
+        self.name_key = names.key(self.name)
+        return super().save(*args, **kwargs)
 
 
 class Game(BaseModel):

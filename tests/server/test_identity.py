@@ -114,3 +114,32 @@ def test_a_new_address_is_checked_and_normalised_as_at_registration(api, alice_b
     [check] = delivered(config, tmp_path)
     confirmed = api.call("POST", "/players/me/email/confirm", alice, json={"code": code_in(check)})
     assert confirmed.json["email"] == "alice@new.example"
+
+
+@pytest.mark.parametrize("name", ["José Ñúñez", "Åsa", "Иван", "Ö", "Ádám Kovács", "Zoë", "Фёдор 2"])
+def test_a_name_may_be_written_in_the_players_own_alphabet(api, name):
+    """'Åsa', 'Иван' and 'José Ñúñez' were refused as not being '1-40 letters': only ASCII was."""
+    answer = api.client.post("/players", json={"name": name, "email": "someone@example.org"})
+    assert answer.status_code == 201, answer.json
+    assert answer.json["name"] == name
+
+
+def test_a_name_in_any_case_or_encoding_is_taken_once(api):
+    """'Åsa' refuses 'åsa', 'ÅSA' and the same letters decomposed (a Mac's A + ring): SQLite's
+    LOWER() folds ASCII only, so the names' key is kept in the row."""
+    first = api.client.post("/players", json={"name": "A\u030asa", "email": "asa@example.org"})
+    assert first.status_code == 201 and first.json["name"] == "Åsa"  # stored composed
+    for other in ("åsa", "ÅSA", "Åsa", "  Åsa "):
+        taken = api.client.post("/players", json={"name": other, "email": "x@example.org"})
+        assert taken.status_code == 409 and taken.json["error"]["code"] == "name-taken", (other, taken.json)
+    ivan = api.register("Иван")
+    renamed = api.call("PUT", "/players/me/name", ivan, json={"name": "ÅSA"})
+    assert renamed.status_code == 409 and renamed.json["error"]["code"] == "name-taken"
+    assert api.call("PUT", "/players/me/name", ivan, json={"name": "ИВАН"}).status_code == 200  # their own, in capitals
+
+
+def test_a_name_mixing_alphabets_is_refused(api):
+    """'Аna' with a Cyrillic А would pass for 'Ana' on every board: one alphabet to a name."""
+    mixed = api.client.post("/players", json={"name": "\u0410na", "email": "x@example.org"})
+    assert mixed.status_code == 422 and mixed.json["error"]["code"] == "invalid-input"
+    assert "one alphabet" in mixed.json["error"]["message"]

@@ -59,7 +59,8 @@ def multiply(cursor) -> None:
     cursor.execute("SELECT max(id) FROM players")
     (top,) = cursor.fetchone()
     cursor.execute("CREATE TEMP TABLE copies AS SELECT n FROM generate_series(1, %s) AS n", (COPIES,))
-    copy_of("players", {"name": "x.name || '-' || c.n", "token_hash": "md5(x.token_hash || c.n) || md5(c.n::text)"},
+    copy_of("players", {"name": "x.name || '-' || c.n", "name_key": "x.name_key || '-' || c.n",
+                        "token_hash": "md5(x.token_hash || c.n) || md5(c.n::text)"},
             "FROM players x, copies c ORDER BY c.n, x.id")  # copy n of player p: p + n * top
     copy_of("games", {"title": "'copy ' || x.id || ' ' || c.n", "creator_id": f"x.creator_id + c.n * {top}"},
             "FROM games x, copies c")
@@ -73,7 +74,8 @@ def multiply(cursor) -> None:
     copy_of("notifications", {**remap, "status": "CASE WHEN random() < 0.98 THEN 'sent' ELSE x.status END"},
             "FROM notifications x JOIN copied m ON x.game_id = m.old")
     copy_of("webhooks", {"player_id": f"x.player_id + c.n * {top}", "game_id": "NULL"}, "FROM webhooks x, copies c")
-    copy_of("players", {"name": "'idle ' || n", "token_hash": "md5('idle' || n) || md5(n::text)"},  # and more players
+    copy_of("players", {"name": "'idle ' || n", "name_key": "'idle ' || n",  # and more players
+                        "token_hash": "md5('idle' || n) || md5(n::text)"},
             "FROM (SELECT * FROM players LIMIT 1) x, generate_series(1, 20000) AS n")
     copy_of("webhooks", {"player_id": "p.id", "game_id": "NULL"},  # each with a hook for all their games
             "FROM (SELECT * FROM webhooks LIMIT 1) x, players p WHERE p.name LIKE 'idle %%'")

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from flask_smorest import Blueprint
-from peewee import IntegrityError, fn
+from peewee import IntegrityError
 
 from server.config import current_settings
 from server.players import localtime
 from server.players.addresses import normalized_email
 from server.players.auth import current_player, new_token
+from server.store import names
 from server.store.db import write_transaction
 from server.errors import ApiError, msg
 from server.api.error_handlers import ErrorSchema
@@ -52,7 +53,7 @@ def create_player(name: str, email: str, check_dns=False, timezone: str | None =
     """A new player with a fresh token (also used by the operator's `herald server players add`);
     the address checked and normalised by email-validator; the time zone, if given, checked;
     `language`: the one Herald writes to them in (None: not chosen)."""
-    name = " ".join(name.split())
+    name = names.normalised(name)
     email = normalized_email(email, check_dns)
     zone = checked_zone(timezone) if timezone is not None else localtime.DEFAULT_ZONE
     token, digest = new_token()
@@ -60,7 +61,7 @@ def create_player(name: str, email: str, check_dns=False, timezone: str | None =
     try:
         with write_transaction():
             # Names differing only in case would let one player pass for another in events and mails.
-            if Player.select().where(fn.LOWER(Player.name) == name.lower()).exists():
+            if Player.select().where(Player.name_key == names.key(name)).exists():
                 raise taken
             player = Player.create(name=name, email=email, token_hash=digest, timezone=zone, language=language)
     except IntegrityError:

@@ -5,9 +5,12 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from server.errors import ApiError, msg
 from server.players import localtime
+from server.store import names
 from server.web.i18n import gamewords, languages
 
-NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 _.'-]{0,39}$"
+# A letter or digit of any alphabet first ("Åsa", "Иван"), then those, spaces and _.'- (Python's \w);
+# one alphabet to a name (one_alphabet).
+NAME_PATTERN = r"^[^\W_][\w .'-]{0,39}$"
 MAX_SEAT = 63
 MAX_SEQ = 2 ** 62  # database integers are 64-bit
 
@@ -17,12 +20,28 @@ class StrictSchema(Schema):
         unknown = RAISE
 
 
+class NameString(fields.String):
+    """A name read as it is stored, before it is checked: composed (a Mac's "A" + ring is "Å") and
+    its spaces single."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        return names.normalised(super()._deserialize(value, attr, data, **kwargs))
+
+
 def name_field() -> fields.String:
     """A player's name, wherever one is chosen (registration, renaming)."""
-    return fields.String(required=True, validate=[
+    return NameString(required=True, validate=[
         validate.Length(min=1, max=40),
         Pattern(NAME_PATTERN, error=msg("Names are 1-40 letters, digits, spaces or _.'- and start with a letter or "
-                                        "digit."))])
+                                        "digit.")),
+        one_alphabet])
+
+
+def one_alphabet(name: str) -> None:
+    """A name's letters come from one alphabet: "Аna" with a Cyrillic А would pass for "Ana"."""
+    if len(names.alphabets(name)) > 1:
+        raise ValidationError(msg("A name is written in one alphabet; %(name)s mixes letters of several.",
+                                  name=repr(name)))
 
 
 class Pattern(validate.Regexp):
