@@ -584,6 +584,22 @@ COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "board": 
             "rules": _rules, "rule": _rules, "resign": _resign,
             "mail": _mail, "stop": _stop, "unsubscribe": _stop, "join": _join,
             "timezone": _timezone, "tz": _timezone, "quiet": _quiet, "language": _language, "lang": _language}
+# The commands a player asks most, in the words of their language too ("ayuda", "tablero"); each
+# language's help names them. (Not `resign` nor `mail`: what gives up a game or stops mail is
+# written as the help writes it.)
+NATIVE_WORDS = {
+    "sv": {"hjälp": "help", "drag": "moves", "bräde": "board", "brädet": "board", "logg": "log", "regler": "rules",
+           "tidszon": "timezone", "språk": "language"},
+    "ru": {"помощь": "help", "справка": "help", "ходы": "moves", "доска": "board", "журнал": "log",
+           "правила": "rules", "язык": "language"},
+    "nl": {"hulp": "help", "zetten": "moves", "bord": "board", "logboek": "log", "regels": "rules",
+           "tijdzone": "timezone", "taal": "language"},
+    "es": {"ayuda": "help", "jugadas": "moves", "tablero": "board", "registro": "log", "reglas": "rules",
+           "idioma": "language"},
+    "hu": {"segítség": "help", "súgó": "help", "lépések": "moves", "tábla": "board", "napló": "log",
+           "szabályok": "rules", "időzóna": "timezone", "nyelv": "language"},
+}
+COMMANDS.update({word: COMMANDS[english] for words in NATIVE_WORDS.values() for word, english in words.items()})
 
 
 # --- the answer -----------------------------------------------------------------------

@@ -5,6 +5,8 @@ a turn mail tells, the undo entry of the log (stored with its message id, said p
 and a first-release database's log and recap read after the upgrade."""
 from __future__ import annotations
 
+import re
+
 import shutil
 from pathlib import Path
 
@@ -444,3 +446,25 @@ def test_a_passed_deadline_is_named_in_the_readers_language(api, config, tmp_pat
     swedish = " ".join(told["sara@example.org"].split())
     assert "(1 dag 12 timmar)" in swedish, swedish
     assert "(1 day 12 hours)" in " ".join(told["erik@example.org"].split())
+
+
+def test_a_command_written_in_the_players_language_is_understood(table):
+    """A Spanish player who wrote 'ayuda' or 'tablero' was told 'Unknown move' beside the
+    notation's forms: the commands asked most are read in each language's words too, and each
+    language's help names exactly its own."""
+    from server.mailin.dispatch import NATIVE_WORDS
+    from tests.server.test_mailin import answer, body, started
+
+    game_id, turn, players = started(table)
+    language(table.api, players[0], "es")
+    [helped] = answer(table, turn, "ayuda\ntablero\nreglas")
+    text = body(helped)
+    assert "no se jugó" not in text.lower() and "Jugada desconocida" not in text, text
+    assert "Las órdenes también se pueden escribir en español: " in text
+    for code, words in NATIVE_WORDS.items():  # each command with words of the language: one of them named
+        language(table.api, players[0], code)
+        [said] = answer(table, turn, "help")
+        lines = body(said).split("\n")
+        after_help = next(i for i, line in enumerate(lines) if line.startswith("  help ")) + 1
+        named = set(re.findall(r"\w+", lines[after_help]))
+        assert {english for word, english in words.items() if word in named} == set(words.values()), code
