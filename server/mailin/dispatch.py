@@ -369,10 +369,16 @@ def _nothing_seen_since(session: Session, game) -> bool:
 
 
 def _stale(session: Session, game) -> None:
-    """Never play into a position the player did not see."""
-    session.tell(msg("Nothing more was played from this mail: the game has moved on since the mail you answered "
-                     "(that mail asked about move %(asked)s; the game is now at move %(version)s). Here is the "
-                     "position now; answer this mail instead.", asked=session.next_seq, version=game.version))
+    """Never play into a position the player did not see ("nothing more" once a line played)."""
+    if session.played:
+        said = msg("Nothing more was played from this mail: the game has moved on since the mail you answered "
+                   "(that mail asked about move %(asked)s; the game is now at move %(version)s). Here is the "
+                   "position now; answer this mail instead.", asked=session.next_seq, version=game.version)
+    else:
+        said = msg("Nothing was played from this mail: the game has moved on since the mail you answered "
+                   "(that mail asked about move %(asked)s; the game is now at move %(version)s). Here is the "
+                   "position now; answer this mail instead.", asked=session.next_seq, version=game.version)
+    session.tell(said)
     session.stopped = True
 
 

@@ -137,6 +137,7 @@ def test_a_stale_reply_never_plays_and_gets_the_new_position(table):
     [reply] = answer(table, turn, second)  # the old mail again, with another move
     text = body(reply)
     assert "the game has moved on" in text and "Now you are asked (move 2)" in text and "Your hand" in text
+    assert text.startswith("Nothing was played from this mail")  # not "nothing more": no line played
     assert Game.get_by_id(game_id).version == 2
     assert ".m2." in str(reply["Reply-To"])  # answering the answer plays at the new position
     [again] = answer(table, turn, first)  # the first reply sent once more, as a new mail
