@@ -8,6 +8,7 @@ and beside the map the players, the battle and the seat's own hand. Every word i
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from core.medieval_mastery import view as view_mod
@@ -25,6 +26,13 @@ TILE_FILLS = {
     "Battlefield": "#E6CFC6",
 }
 LAKE_FILL = "#9DC8E8"
+# A territory's worth ("3VP max 4"), under the knights' token (which ends 17 below the centre), in the
+# hexagon's bottom corner: its room is the hexagon's width at the words' foot (their descent, a
+# quarter of the font), less the owner's 4-pixel border and half a pixel more (2.5 across the
+# corner's shallow sides, 5 along the line): English's words fit it, longer ones (Spanish
+# "3PV máx. 4", Hungarian "3VP, max. 4") are squeezed into it (`fit`).
+WORTH_FONT, WORTH_BASELINE = 7, 23
+WORTH_ROOM = math.floor(2 * ((SIZE - 1 - WORTH_BASELINE - 0.25 * WORTH_FONT) * SQRT3 - 5))
 
 
 def _centre(q: int, r: int) -> tuple[float, float]:
@@ -53,7 +61,8 @@ def picture(v: dict, seat: int | None, touched: frozenset = frozenset(), speak: 
     panel = _panel(v, seat, map_height, width, speak)
     return draw("medieval_mastery/picture.svg.j2", speak, game="medieval-mastery", width=round(width),
                 height=panel.bottom + 4, title=_title(v), heading=_title(v), territories=territories, lakes=lakes,
-                castles=castles, panel=panel, accent=ACCENT)
+                castles=castles, panel=panel, accent=ACCENT, worth={"size": WORTH_FONT, "dy": WORTH_BASELINE,
+                                                                    "room": WORTH_ROOM})
 
 
 GAME = term("Medieval Mastery")

@@ -9,11 +9,13 @@ Every word is a message (core/picture.py), said in the reader's language by `spe
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
 from typing import Any
 
 from markupsafe import Markup
 
-from core.picture import ACCENT, Panel, Speak, draw, hex_points, legend_rows, seat_colour, seat_ink
+from core.picture import (ACCENT, SQRT3, Panel, Speak, draw, hex_points, legend_rows, seat_colour, seat_ink,
+                          text_width)
 from core.records import message_of
 from core.text import join, say, say_n, term
 from core.wizards_quest import board as geometry, cards as deck, data as marnon
@@ -27,6 +29,11 @@ TERRAIN_FILLS = {"plain": "#F2E8BF", "forest": "#B9D9A0", "mountain": "#CFC9C2",
 ORCS_COLOUR, ORCS_INK = "#333333", "#FFFFFF"
 WATER = "#7FB2D9"
 HERO_LETTERS = {"wizard": "W", "champion": "C"}
+# The marks under a territory's army (dragon, Peacemaker, treasure): 7px labels in boxes as wide as
+# their words (+ MARK_PAD each side), in two rows (tops MARK_ROWS below the hexagon's centre, under
+# the army's token) as wide as the hexagon is there; squeezed (`fit`) only when they fill both.
+MARK_FONT, MARK_HEIGHT, MARK_PAD, MARK_GAP = 7, 8, 1.5, 1
+MARK_ROWS = (12.5, 21.0)
 
 
 def _at(cell: tuple[int, int]) -> tuple[float, float]:
@@ -41,7 +48,7 @@ def _point(xy: tuple[float, float]) -> tuple[float, float]:
 def picture(v: dict, seat: int | None, touched: frozenset = frozenset(), speak: Speak | None = None) -> str:
     speak = speak or str
     marks = _markers(v)
-    territories = [_territory(t, marks.get(t["id"], []), touched) for t in v["territories"]]
+    territories = [_territory(t, marks.get(t["id"], []), touched, speak) for t in v["territories"]]
     map_width = round(max(_at(cell)[0] for cell in geometry.CELLS.values()) + SIZE + MARGIN)
     map_height = round(max(_at(cell)[1] for cell in geometry.CELLS.values()) + SIZE * 0.87 + MARGIN)
     panel = _panel(v, seat, map_height, map_width, speak)
@@ -88,7 +95,8 @@ TREASURE_MARKS = {"crown": say("Cr"), "chest": say("Ch"), "ring": say("Ri"), "bl
 
 
 def _markers(v: dict) -> dict[str, list[dict]]:
-    """Dragon, Peacemaker and treasures, by the territory they stand on."""
+    """Dragon, Peacemaker and treasures, by the territory they stand on; a treasure's mark says its
+    kind and its owner's seat (P0...), as every coloured mark does."""
     marks: dict[str, list[dict]] = {}
     if v["dragon"]:
         marks.setdefault(v["dragon"], []).append({"kind": "dragon", "label": say("Dragon"), "fill": ACCENT,
@@ -98,12 +106,51 @@ def _markers(v: dict) -> dict[str, list[dict]]:
                                                       "ink": "#000"})
     for tr in v["treasures"]:
         label = TREASURE_MARKS.get(tr["kind"], (tr["kind"] or "?")[:2].title())
+        if tr["owner"] is not None:
+            label = join(" ", [label, f"P{tr['owner']}"])
         marks.setdefault(tr["at"], []).append({"kind": "treasure", "label": label, "fill": seat_colour(tr["owner"]),
                                                "ink": seat_ink(tr["owner"]), "owner": tr["owner"], "id": tr["id"]})
     return marks
 
 
-def _territory(t: dict, marks: list[dict], touched: frozenset) -> dict:
+def _row_room(top: float) -> float:
+    """How wide a row of marks from `top` to MARK_HEIGHT below it (under a hexagon's centre) may be:
+    the hexagon's width at the row's foot, less its outline and a pixel each side."""
+    return 2 * (SIZE - 1 - (top + MARK_HEIGHT) / SQRT3 - 1.6)
+
+
+def _place_marks(marks: list[dict], x: float, y: float, speak: Speak) -> None:
+    """Each mark's label spoken, its box sized from its words and put in one of the rows under the
+    army: the rows that hold them all unsqueezed (the first marks in the first row where they can),
+    else the ones that squeeze them least, squeezing only the row that needs it. Boxes never
+    overlap, nor leave the hexagon."""
+    if not marks:
+        return
+    for mark in marks:
+        mark["label"] = speak(mark["label"])
+    words = [text_width(mark["label"], MARK_FONT) for mark in marks]
+
+    def scales(rows: tuple[int, ...]) -> list[float]:
+        """Each row's squeeze: 1, or what brings its marks' words into its room."""
+        out = []
+        for row, top in enumerate(MARK_ROWS):
+            mine = [w for w, r in zip(words, rows) if r == row]
+            room = _row_room(top) - 2 * MARK_PAD * len(mine) - MARK_GAP * (len(mine) - 1)
+            out.append(min(1.0, max(room, 0.1) / sum(mine)) if mine else 1.0)
+        return out
+
+    rows = min(product(range(len(MARK_ROWS)), repeat=len(marks)),
+               key=lambda rows: (-min(scales(rows)), sum(rows), rows))
+    for (row, top), scale in zip(enumerate(MARK_ROWS), scales(rows)):
+        mine = [(mark, w * scale) for mark, w, r in zip(marks, words, rows) if r == row]
+        left = x - (sum(w + 2 * MARK_PAD for _, w in mine) + MARK_GAP * (len(mine) - 1)) / 2
+        for mark, w in mine:
+            mark.update(x=round(left, 2), y=round(y + top, 2), width=round(w + 2 * MARK_PAD, 2),
+                        room=round(w, 2) if scale < 1 else None, height=MARK_HEIGHT, size=MARK_FONT)
+            left += w + 2 * MARK_PAD + MARK_GAP
+
+
+def _territory(t: dict, marks: list[dict], touched: frozenset, speak: Speak = str) -> dict:
     cell = geometry.CELLS[t["id"]]
     x, y = _at(cell)
     owner = t["owner"]
@@ -114,8 +161,7 @@ def _territory(t: dict, marks: list[dict], touched: frozenset) -> dict:
     else:
         colour, ink, count = None, None, 0
     terrain = _terrain(t["id"])
-    for i, mark in enumerate(marks):
-        mark.update(x=round(x - 16 + 11 * (i % 4), 1), y=round(y + 13 + 9 * (i // 4), 1))
+    _place_marks(marks, x, y, speak)
     title = say("{territory} {name} ({terrain})", territory=t["id"], name=term(t["name"]), terrain=term(terrain))
     if owner == "orcs":
         title = say_n("{territory}: {n} orcs", "{territory}: {n} orcs", count, territory=title)
@@ -201,13 +247,14 @@ def _sea() -> dict:
 
 def _tunnel() -> dict:
     (x1, y1), (x2, y2) = (_at(geometry.CELLS[t]) for t in marnon.TUNNEL)
-    # Bowed out to the east of the sea, so it does not hide the sea's lanes. Its label ends just west
-    # of the curve's middle, on the border between two counties: east of it, it lay over the
-    # count of an army or of orcs (text-anchor end: the word's length is the reader's language's).
-    ends, bows = ((x1, y1 + 12), (x2, y2 - 12)), ((x1 + 3.2 * SIZE, y1 + 60), (x2 + 3.2 * SIZE, y2 - 60))
-    middle = [(a + b) / 8 + 3 * (c + d) / 8 for a, b, c, d in zip(*ends, *bows)]  # the Bézier at t = 1/2
+    # Bowed out to the east of the sea, so it does not hide the sea's lanes. Its label lies in the open
+    # space by its southern mouth, east of that county and under its north-eastern neighbour, where it
+    # crosses no hexagon nor line (over the curve it lay across the tunnel and D6C1); the room to the
+    # map's east edge holds the longest word of any language, and `fit` squeezes a longer one.
+    right = max(_at(cell)[0] for cell in geometry.CELLS.values()) + SIZE
+    lx = round(x2 + SIZE + 4, 1)
     return {"d": f"M{x1},{y1 + 12} C{x1 + 3.2 * SIZE},{y1 + 60} {x2 + 3.2 * SIZE},{y2 - 60} {x2},{y2 - 12}",
-            "lx": round(middle[0] - 3, 1), "ly": round(middle[1] + 3, 1)}
+            "lx": lx, "ly": round(y2 + 13, 1), "room": round(right - lx, 1)}
 
 
 def _status_lines(v: dict) -> list[Any]:

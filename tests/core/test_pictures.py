@@ -146,27 +146,6 @@ def test_marnon_geometry_agrees_with_the_map_data():
     assert not set(geometry.SEA_CELLS) & set(cells.values())
 
 
-def test_the_tunnels_label_lies_over_no_county_s_army():
-    """The tunnel's word ends just west of its curve, on a county border: where it stood before,
-    east of the curve, it lay over D3C4's count of men or orcs. Its room (the longest of the
-    six languages' words, ~8 characters at 9px) clears every county's token, count and name."""
-    import re
-
-    from core.wizards_quest import picture as wq_picture
-
-    drawn = str(wq_picture._layer("overlay", ("tunnel",)))
-    text = re.search(r'<g class="tunnel".*?<text ([^>]*)>', drawn, re.S).group(1)
-    anchor, baseline = (float(re.search(rf'\b{name}="([\d.]+)"', text).group(1)) for name in ("x", "y"))
-    room = 8 * 5.4
-    left = anchor - room if 'text-anchor="end"' in text else anchor
-    word = (left, baseline - 8, left + room, baseline + 1)
-    for tid in geometry.CELLS:
-        x, y = wq_picture._at(geometry.CELLS[tid])
-        for box in ((x - 16, y - 10, x + 42, y + 9), (x - 22, y - 27, x + 22, y - 13)):  # token and count; name
-            overlap = min(word[2], box[2]) > max(word[0], box[0]) and min(word[3], box[3]) > max(word[1], box[1])
-            assert not overlap, (tid, box, word)
-
-
 @pytest.mark.parametrize("players", sorted(mm_data.LAYOUTS))
 def test_medieval_mastery_map_neighbours_are_hex_neighbours(players):
     """MM-MAP-2P..6P: the layouts' adjacency lists are neighbours on the axial hex grid."""
