@@ -72,3 +72,24 @@ def test_a_face_down_card_is_played_from_the_mail_that_asked_for_it(table):
     answer = send_and_read(table, mail, mine)
     assert f"Played move {version + 1}: {mine}" in answer and "moved on" not in answer, answer
     assert Game.get_by_id(game_id).version >= version + 2
+
+
+def test_joining_by_mail_asks_the_first_move_once(table):
+    """The last player to join by mail starts the game and, asked first, is asked once: by the
+    answer to their join (the position, their moves, a reply address), not by a turn mail too."""
+    from email.utils import parseaddr
+
+    from tests.server.mailplay import reply_to
+
+    creator = table.api.register("p0", "p0@example.org")
+    game_id = invite_all(table.api, creator, "toy-race", ["p0@example.org", "p1@example.org"])
+    table.deliver()
+    invitations = {parseaddr(str(m["To"]))[1]: m for m in table.new_mail() if "invites you" in str(m["Subject"])}
+    for address in ("p1@example.org", "p0@example.org"):  # seat 0, asked first, joins last
+        invitation = invitations[address]
+        table.send(reply_to(invitation, "join"), parseaddr(str(invitation["Reply-To"]))[1], address)
+    table.deliver()
+    asking = [m for m in table.mailbox.all_messages()
+              if parseaddr(str(m["To"]))[1] == "p0@example.org" and m["Reply-To"] and "invites you" not in str(m["Subject"])]
+    assert Game.get_by_id(game_id).status == "active"
+    assert len(asking) == 1 and offered_moves(asking[0]), [str(m["Subject"]) for m in asking]
