@@ -261,10 +261,12 @@ def _status_lines(v: dict) -> list[Any]:
     """The status box: the ending or the round and who acts, the pieces off the map, the decks."""
     status: list[Any] = []
     if v["winners"] is not None:
-        status.append(say("Game over: {winners} won.", winners=join(", ", [f"P{w}" for w in v["winners"]])
-                          if v["winners"] else say("nobody")))
-        if v["reason"]:
-            status.append(reason_words(v["reason"]))  # (the stored English reason, said as the board says it)
+        winners = ", ".join(f"P{w}" for w in v["winners"])
+        if v["reason"]:  # (the stored English reason, said as the board says it, in one sentence)
+            status.append(say("Game over: {winners} ({reason}).", winners=winners or say("nobody"),
+                              reason=reason_words(v["reason"])))
+        else:
+            status.append(say("Game over: {winners} won.", winners=winners or say("nobody")))
     else:
         line = say("Round {round}, starting player P{start}", round=v["round"], start=v["start"])
         if v["turn"] is not None:

@@ -206,3 +206,22 @@ def test_a_heading_or_legend_line_longer_than_its_room_is_squeezed_into_it():
     assert all(bool(e.get("textLength")) == (text_width("".join(e.itertext()), 10) > room) for e in facts)
     assert all(e.get("textLength") for e in facts if "(eliminado)" in "".join(e.itertext()))
     assert not [e for e in texts["en"] if e.get("textLength")]
+
+
+@pytest.mark.rule("WQ-GOAL-1")
+def test_a_finished_wizards_quest_says_its_ending_in_one_sentence():
+    """The status box read 'Game over: P4 won.' and, on a line of its own, the fragment
+    'collected all three treasures'; it now says the ending as the text board does."""
+    game = games["wizards-quest"]
+    for n in range(20):
+        start = game.setup(2, game.normalize_options({}), f"ending-{n}")
+        last, _ = game.random_playout(start, Rng(f"ending-{n}"), 20000)
+        if game.result(last) is not None and last["reason"] == "collected all three treasures":
+            break
+    else:
+        raise AssertionError("no random game of 20 ended by the treasures")
+    root = ET.fromstring(game.picture(game.view(last, 0), 0))
+    texts = ["".join(e.itertext()) for e in root.iter() if e.tag.rpartition("}")[2] == "text"]
+    winner = last["winners"][0]
+    assert f"Game over: P{winner} (collected all three treasures)." in texts, texts
+    assert "collected all three treasures" not in texts
