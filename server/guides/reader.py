@@ -109,7 +109,8 @@ def rules(name: str, topic: str | None = None, language: str | None = None) -> d
     if where is not None:
         return {"ruleset": name, "topic": topic, "title": found[where].title, "text": found[where].text,
                 "topics": listed, "language": language}
-    raise ApiError(404, "not-found", msg("The %(name)s guide has no section about %(topic)s; topics: %(topics)s.",
+    # (no full stop after the list: a heading may end it with its own, "What if…")
+    raise ApiError(404, "not-found", msg("The %(name)s guide has no section about %(topic)s. Its topics: %(topics)s",
                                          name=name, topic=repr(topic), topics="; ".join(listed)),
                    details={"topics": listed})
 

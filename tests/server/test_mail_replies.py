@@ -73,6 +73,7 @@ def test_rules_board_help_and_moves_are_answered_by_mail(table):
     assert section["text"].splitlines()[2] in body(one) and link in body(one)
     [unknown] = answer(table, turn, "rules knitting")
     assert "no section about 'knitting'" in body(unknown)
+    assert "What if…." not in body(unknown) and "What if…" in body(unknown)  # no stop after the heading's own
     [board] = answer(table, turn, "board")
     shown = table.api.call("GET", f"/games/{game_id}/render", players[0]).json["text"]
     assert shown.splitlines()[0] in body(board) and REFUSED not in body(board)
