@@ -53,8 +53,8 @@ def server(tmp_path_factory):
     database.close()
 
 
-@pytest.fixture(scope="module")
-def browser():
+def chromium(prefs: dict | None = None):
+    """Headless Chromium with its console kept (`prefs`: the profile's settings, e.g. no cookies)."""
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
 
@@ -64,7 +64,14 @@ def browser():
                      "--window-size=1280,1100", "--disable-extensions"):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = chromium()
     yield driver
     driver.quit()
 
@@ -222,3 +229,32 @@ def test_the_page_fits_a_phone_screen(server, browser, tmp_path):
     assert console_errors(browser) == []
 
 
+
+
+@pytest.fixture(scope="module")
+def cookieless_browser():
+    """Chromium set to keep no cookie, as some players' browsers are."""
+    driver = chromium({"profile.default_content_setting_values.cookies": 2})
+    yield driver
+    driver.quit()
+
+
+def test_a_browser_that_keeps_no_cookie_plays_and_follows_the_game(server, cookieless_browser):
+    """Without cookies a played move landed on 'open this page with the link from your mail', and
+    the page never followed the other seat's moves: its long-poll went without the link."""
+    browser = cookieless_browser
+    game, players = start(server, "castle-assault", {"first-player": 0})
+    me, other = players
+    browser.get(me.call("GET", f"/games/{game}/link")["url"])
+    assert browser.get_cookies() == []
+    first = next(m["text"] for m in me.call("GET", f"/games/{game}/legal")["moves"] if not m.get("pattern"))
+    browser.find_element(By.CSS_SELECTOR, f"#legal button[value='{first}']").click()
+    WebDriverWait(browser, 10).until(lambda b: version_shown(b) >= 1)
+    for _ in range(200):  # the turn passes to the other seat, who moves through the API
+        if 1 in prompted_seats(game, players) and 0 not in prompted_seats(game, players):
+            break
+        play_any(game, me)
+    before = me.call("GET", f"/games/{game}")["version"]
+    WebDriverWait(browser, UPDATE_SECONDS).until(lambda b: version_shown(b) == before)
+    play_any(game, other)
+    WebDriverWait(browser, UPDATE_SECONDS).until(lambda b: version_shown(b) == before + 1)
