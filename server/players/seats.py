@@ -46,6 +46,14 @@ class SeatInfo:
     email: str | None
 
 
+class Seating(tuple):
+    """A game's seats, which also know the game's ruleset: a text naming its players (`Named`)
+    is said in another language with that game's words, wherever it goes ("Village" is "Dorp"
+    in a Dutch Castle Assault, and stays "Village" in a Dutch Medieval Mastery)."""
+
+    ruleset: str | None = None
+
+
 def seats_of(game) -> tuple[SeatInfo, ...]:
     """The seats of a games row, in seat order, as they stood when that row was read (or later)."""
     tag = game.__data__.get("seating")  # None: a row read without it, never served from the cache
@@ -57,7 +65,8 @@ def seats_of(game) -> tuple[SeatInfo, ...]:
     rows = statements.query_rows(("seats of",), lambda: Seat.select(Seat.seat, Player.id, Player.name, Player.email)
                                  .join(Player, on=(Seat.player == Player.id), join_type=JOIN.LEFT_OUTER)
                                  .where(Seat.game == 0).order_by(Seat.seat), (game.id,))
-    info = tuple(SeatInfo(*row) for row in rows)
+    info = Seating(SeatInfo(*row) for row in rows)
+    info.ruleset = game.__data__.get("ruleset")
     if tag is not None:
         with _lock:
             _cache[game.id] = (tag, info)

@@ -164,3 +164,19 @@ def test_the_event_of_a_destroyed_artefact_agrees_in_every_language():
                 why=term("Fracture"))
     assert said(event, "es", RULESET).replace("{P0}", "bea") == \
         f"Artefacto de bea destruido: {crown} ({said(term('Fracture'), 'es', RULESET)})."
+
+
+@pytest.mark.parametrize(("language", "castle_assaults"), [("nl", ("Dorp", "Vesting")), ("es", ("Poblado",)),
+                                                           ("sv", ("By ", "Fästning"))])
+def test_a_board_sent_by_the_api_names_its_territories_in_its_own_games_words(api, language, castle_assaults):
+    """A Dutch Medieval Mastery board read 'S01 Dorp' and 'S11 Vesting', Castle Assault's Dutch
+    names for the Village and the Fortress (whose Dutch edition keeps the English names), and
+    `explain` then knew no 'Dorp': the API said the board without knowing its game, with every
+    game's term list at once."""
+    players = [api.register("ana"), api.register("ben")]
+    for player in players:
+        assert api.call("PATCH", "/players/me", player, json={"language": language}).status_code == 200
+    game = api.start_game(players, RULESET)
+    text = api.call("GET", f"/games/{game}/render", players[0]).json["text"]
+    lines = [line for line in text.splitlines() if line.startswith("  S")]
+    assert lines and not [line for line in lines if any(word in line for word in castle_assaults)], lines

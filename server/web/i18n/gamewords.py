@@ -119,8 +119,8 @@ def _holds_named(body: Any) -> bool:
 
 
 def _speak(body: Any, language: str | None, ruleset: str | None) -> Any:
-    if isinstance(body, Named):
-        return spoken(body.message, language, ruleset, body.seats)
+    if isinstance(body, Named):  # with its game's words where its seats know the game
+        return spoken(body.message, language, getattr(body.seats, "ruleset", None) or ruleset, body.seats)
     if isinstance(body, (Msg, Joined)):  # a game's text that names nobody (a refusal before the table)
         return said(body, language, ruleset)
     if isinstance(body, dict):
