@@ -11,13 +11,14 @@ from server.api import headers
 from server.table import seeds
 from server.api import apidocs, health, ratelimits
 from server.store import pooling, startup, state_cache
-from server.players import seats
+from server.players import localtime, seats
 from server.players.auth import current_player
 from server.config import Settings, install, load_config
 from server.store.db import database, open_database
 from server.api.error_handlers import HeraldApi, register_error_handlers
 from server.api.openapi_extras import SchemaExtras
 from server.api.routes import BLUEPRINTS, is_public
+from server.web.i18n import languages
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -63,6 +64,15 @@ def create_app(config: dict | None = None) -> Flask:
     headers.install(app)
     ratelimits.init_app(app)
     pooling.init_app(app)
+
+    @app.before_request
+    def _ask_the_requests_language():
+        # A player who chose no language reads an answer's dates in the one the request asks for.
+        localtime.asked_language.set(lambda: languages.negotiate(request.accept_languages.values()))
+
+    @app.teardown_request
+    def _forget_the_requests_language(error=None):
+        localtime.asked_language.set(None)
 
     @app.before_request
     def _connect_and_authenticate():

@@ -22,8 +22,11 @@ from __future__ import annotations
 
 import difflib
 import re
+from contextvars import ContextVar
 from datetime import date, datetime, time, timedelta, timezone
 from functools import lru_cache
+from types import SimpleNamespace
+from typing import Callable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from server.errors import msg
@@ -291,3 +294,20 @@ def reader(player_id: int | None):
     from server.store.models import Player
 
     return Player.get_or_none(Player.id == player_id)
+
+
+# The language the request under way asks for (its Accept-Language, negotiated when first asked),
+# set by the app around each request (server/app.py); None outside one.
+asked_language: ContextVar[Callable[[], str | None] | None] = ContextVar("asked_language", default=None)
+
+
+def requester(player_id: int | None):
+    """`reader` for an answer to the request under way (a game's clock, the games waiting, a
+    vacation's end): a player who chose no language reads its dates in the language the request
+    asks for, as the rest of the answer is said (server/api/speaking.py); a mail, written outside
+    any request, in English still."""
+    player = reader(player_id)
+    asked = asked_language.get()
+    if player is None or player.language or asked is None:
+        return player
+    return SimpleNamespace(timezone=player.timezone, quiet_hours=player.quiet_hours, language=asked())

@@ -49,7 +49,7 @@ def asked(caller: Caller) -> list[dict]:
                 entries.append(_entry(game, prompt, seats[game.id], now))
     entries.sort(key=lambda entry: (entry["since"] or "", entry["game"], entry["seat"]))
     if any(entry["deadline"] for entry in entries):  # written as the caller reads dates: one more query
-        reader = localtime.reader(caller.id)
+        reader = localtime.requester(caller.id)
         for entry in entries:
             entry["deadline_text"] = localtime.format_iso(entry["deadline"], reader)
     return entries

@@ -74,7 +74,7 @@ def _clock(game, caller) -> dict | None:
     clocked games only)."""
     if not game.days_per_move:
         return None
-    return clocks.clock(game, my_seats(game, caller), reader=localtime.reader(caller.id))
+    return clocks.clock(game, my_seats(game, caller), reader=localtime.requester(caller.id))
 
 
 def _view(engine, game, state, seat):

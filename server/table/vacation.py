@@ -51,7 +51,7 @@ def status(caller, allowance: int, now: datetime | None = None) -> dict:
     answer = {"on_vacation": running is not None, "until": _stamp(running), "allowance": allowance,
               "used": used, "left": max(0, allowance - used)}
     if running is not None:  # the end as the caller reads dates (their zone and language)
-        answer["until_text"] = localtime.format_when(running, localtime.reader(caller.id), "year")
+        answer["until_text"] = localtime.format_when(running, localtime.requester(caller.id), "year")
     return answer
 
 

@@ -41,7 +41,7 @@ def context(grant, error: ApiError | None = None, typed: str = "", language: str
         if state is not None else None
     concrete = [m for m in legal["moves"] if not m.get("pattern")]
     me = next(s for s in detail["seats"] if s["seat"] == grant.seat)
-    reader = localtime.reader(grant.caller.id)  # the log's times as the seat's player reads dates
+    reader = localtime.requester(grant.caller.id)  # the log's times as the seat's player reads dates
     for entry in log["moves"]:
         entry["when"] = localtime.format_iso(entry.get("created"), reader, "short")
     return {"game": detail, "seat": grant.seat, "me": me, "token": grant.token, "svg": svg,

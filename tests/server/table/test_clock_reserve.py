@@ -135,3 +135,21 @@ def test_a_seat_resigned_at_its_deadline_is_not_told_it_will_be_asked_again(api)
     row = Notification.get((Notification.game == game_id) & (Notification.kind == "defaulted"))
     text = compose(row, {"MAIL_FROM": "h@example.org"}).get_content()
     assert "your turn again" not in text and "You are out of this game now" in text, text
+
+
+def test_a_deadline_is_dated_in_the_language_the_request_asks_for(api, alice_bob):
+    """A player who chose no language read 'Tuesday 1 December' among Spanish sentences in a
+    Spanish shell or browser: the dates an answer writes follow the request's Accept-Language
+    too, as its sentences do; a language the player chose still comes first."""
+    game_id = new_game(api, alice_bob, days_per_move=3)
+    english = api.call("GET", f"/games/{game_id}", alice_bob[0]).json["clock"]["deadlines"][0]["deadline_text"]
+    spanish = api.call("GET", f"/games/{game_id}", alice_bob[0],
+                       headers={"Accept-Language": "es-ES,es;q=0.9"}).json["clock"]["deadlines"][0]["deadline_text"]
+    weekdays = {"Monday": "lunes", "Tuesday": "martes", "Wednesday": "miércoles", "Thursday": "jueves",
+                "Friday": "viernes", "Saturday": "sábado", "Sunday": "domingo"}
+    day = english.split()[0]
+    assert day in weekdays and spanish.startswith(weekdays[day]), (english, spanish)
+    assert api.call("PATCH", "/players/me", alice_bob[0], json={"language": "sv"}).status_code == 200
+    chosen = api.call("GET", f"/games/{game_id}", alice_bob[0],
+                      headers={"Accept-Language": "es"}).json["clock"]["deadlines"][0]["deadline_text"]
+    assert not chosen.startswith(weekdays[day]) and "UTC" in chosen  # Swedish: "tisdag 1 december 02:41 UTC"
