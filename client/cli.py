@@ -364,6 +364,9 @@ def wait(game, timeout, retry_for, seat, as_json):
     while True:
         asked = time.monotonic()
         state = riding_out.call(poll)
+        if state.get("my_seat") is None and state.get("status") != "finished":  # watching: never asked
+            raise Failure(_("You have no seat in game {game}, so it never waits for you.").format(game=game),
+                          exitcodes.REJECTED)
         outcome = wait_outcome(state)
         if outcome is None and deadline is not None and time.monotonic() >= deadline:
             outcome = "timeout"

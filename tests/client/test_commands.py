@@ -147,6 +147,15 @@ def test_wait_times_out_with_exit_5(herald, two_player_game):
     assert json.loads(result.stdout)["reason"] == "timeout"
 
 
+def test_wait_on_a_game_without_my_seat_says_so_at_once(herald, two_player_game):
+    """A creator watching a game (no seat in it) waited for ever: the game never asks them."""
+    carol = herald.register("carol")
+    created = herald.json("new", "toy-race", "--seats", 2, token=carol)
+    result = herald("wait", created["id"], "--timeout", 2, token=carol)
+    assert result.exit_code == exitcodes.REJECTED, (result.exit_code, result.stderr)
+    assert "no seat in game" in result.stderr
+
+
 def test_wait_json_when_prompted(herald, two_player_game):
     game, alice, bob = two_player_game
     body = herald.json("wait", game, "--timeout", 5, token=alice)
