@@ -1,6 +1,8 @@
 """Table talk: `herald say GAME "..." [--to N]`, `herald chat`, in `herald log` and in turn mails."""
 from __future__ import annotations
 
+import re
+
 from client import exitcodes
 from server.table import chat
 
@@ -23,6 +25,8 @@ def test_say_to_everyone_and_to_one_seat(herald):
     assert [m["text"] for m in herald.json("chat", game_id, token=ben)] == ["Good luck, all!", "Let us gang up on cal"]
     assert [m["text"] for m in herald.json("chat", game_id, token=cal)] == ["Good luck, all!"]
     assert "(to seats 0, 1)" in herald("chat", game_id, token=ana).stdout
+    # each message's time names its zone: it read '2026-11-28 02:40' in UTC, for every player
+    assert all(re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC  ", line) for line in herald("chat", game_id, token=ana).stdout.splitlines())
 
 
 def test_messages_sit_between_the_moves_in_the_log(herald):
