@@ -91,8 +91,10 @@ def ratings_table(table: dict) -> str:
     rows = table.get("ratings") or []
     if not rows:
         return _("No rated {ruleset} game has ended yet.").format(ruleset=table.get("ruleset"))
-    lines = [f"{'#':>3}  {_('player'):<20} {_('rating'):>7} {_('games'):>6}"]
-    lines += [f"{r['rank']:>3}  {r['name']:<20} {decimal(r['rating']):>7} {r['games']:>6}" for r in rows]
+    rating, games = _("rating"), _("games")  # each column as wide as its heading in the language
+    wide, many = max(7, len(rating)), max(6, len(games))
+    lines = [f"{'#':>3}  {_('player'):<20} {rating:>{wide}} {games:>{many}}"]
+    lines += [f"{r['rank']:>3}  {r['name']:<20} {decimal(r['rating']):>{wide}} {r['games']:>{many}}" for r in rows]
     return "\n".join(lines)
 
 

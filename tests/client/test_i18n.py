@@ -259,3 +259,15 @@ def test_a_rating_is_written_with_the_languages_decimal_mark():
     for lang in ("sv", "ru", "nl", "es", "hu"):
         with i18n.speaking(lang):
             assert "   12,5 " in ratings_table(table)
+
+
+def test_the_ratings_columns_stand_under_their_headings_in_every_language():
+    """'puntuación partidas' is wider than the columns it heads: the numbers stood under the
+    wrong heading in Spanish and Dutch."""
+    from client.table_output import ratings_table
+
+    table = {"ruleset": "toy-race", "ratings": [{"rank": 1, "name": "ana", "rating": 12.46, "games": 3}]}
+    for lang in i18n.LANGUAGES:
+        with i18n.speaking(lang):
+            heading, row = ratings_table(table).splitlines()
+            assert len(heading) == len(row), (lang, heading, row)  # numbers end where their headings end
