@@ -11,7 +11,7 @@ from peewee import PeeweeException
 from server.config import Settings
 from server.store.dbfaults import database_trouble
 from server.notify import reply_addresses
-from server.ops.command_base import DatabaseNotReady, open_store, report_delivery
+from server.ops.command_base import DatabaseNotReady, leading, open_store, report_delivery
 
 log = logging.getLogger("herald.mailin")
 
@@ -140,7 +140,9 @@ def digest():
     from server.table.outbox import held_for_quiet_hours
 
     config = open_store()
-    click.echo(f"queued {queue_digests(config)} digest(s){held_for_quiet_hours('digest')}")
+    with leading("digest") as lead:  # one host at a time on PostgreSQL: no player gets two
+        if lead:
+            click.echo(f"queued {queue_digests(config)} digest(s){held_for_quiet_hours('digest')}")
     report_delivery(deliver_pending(config))
 
 

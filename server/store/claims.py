@@ -3,12 +3,14 @@
 The outbox is shared row by row (batches claimed with SKIP LOCKED and leased: server/notify/delivery.py).
 The scans are shared differently:
 
-* `deadlines`, `remind` and `clocks` are short runs started by a timer on every host. Each
+* `deadlines`, `remind`, `clocks` and `digest` are short runs started by a timer on every host. Each
   scan has one leader at a time: a run takes the scan's advisory lock without waiting
   (`pg_try_advisory_xact_lock`) and holds it until the scan ends; a run on another host that
   finds it taken skips the scan (and still sends its share of the mail). Every game such a
   scan touches is row-locked and checked again anyway, so overlapping scans were already
-  correct; the lock only stops them from walking the same games in the same order.
+  correct; the lock only stops them from walking the same games in the same order. The
+  digest's check (no digest in 20 hours) and its insert are not one statement, so there the
+  lock is what keeps two hosts at 07:00 from mailing a player two digests.
 * `herald server bots` runs for good on each host; its work is thinking (CPU), so a second
   host should add capacity: each game is claimed while a bot thinks and plays in it
   (an advisory lock on the game id), and a game another host holds is left to it.
@@ -31,7 +33,7 @@ log = logging.getLogger(__name__)
 
 SCAN_LOCK = 4242002  # the first key of a scan's advisory lock (the migrations' lock is 4242001)
 BOT_LOCK = 4242003  # the first key of a game's advisory lock while a house bot plays in it
-SCANS = {"deadlines": 1, "reminders": 2, "clocks": 3}
+SCANS = {"deadlines": 1, "reminders": 2, "clocks": 3, "digest": 4}
 
 
 def shared() -> bool:

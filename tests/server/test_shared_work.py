@@ -140,6 +140,26 @@ def test_the_deadline_scan_has_one_leader_at_a_time(pg_app, pg_api, tmp_path):
     assert free.exit_code == 0 and "applied 0 default answer(s)" in free.output, free.output
 
 
+def test_the_digest_has_one_leader_at_a_time(pg_app, pg_api, tmp_path):
+    """Two hosts' digest timers at 07:00 mailed a digest player two digests: its check and its
+    insert are not one statement. The digest scan now has one leader, as the others do."""
+    from server.cli import server
+    from server.store.claims import SCAN_LOCK, SCANS
+    from server.store.models import Notification
+
+    ana, ben = pg_api.register("ana"), pg_api.register("ben")
+    pg_api.call("PATCH", "/players/me", ana, json={"mail": "digest", "quiet_hours": "off"})
+    pg_api.start_game([ana, ben])
+    url = pg_app.config["DATABASE_URL"]
+    env = {"HERALD_DATABASE_URL": url, "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_CONFIG": ""}
+    with hold(url, SCAN_LOCK, SCANS["digest"]):
+        busy = CliRunner().invoke(server, ["digest"], env=env)
+        assert busy.exit_code == 0 and "another host is running the digest scan" in busy.output, busy.output
+        assert Notification.select().where(Notification.kind == "digest").count() == 0
+    free = CliRunner().invoke(server, ["digest"], env=env)
+    assert free.exit_code == 0 and "queued 1 digest(s)" in free.output, free.output
+
+
 def test_a_house_bot_leaves_a_game_another_host_is_playing_in(pg_app, pg_api):
     from core.bots.levels import Budget
     from server.store.claims import BOT_LOCK
