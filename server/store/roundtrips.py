@@ -53,13 +53,18 @@ EXCEPTION_WRAPPER = peewee.__exception_wrapper__  # type: ignore[attr-defined]  
 SEPARATOR = b"; "
 PREPARED_MAX = 200  # statements prepared per connection at most (each keeps a plan); past it, sent as text
 INVALID_STATEMENT_NAME = "26000"  # "prepared statement ... does not exist"
+DUPLICATE_STATEMENT_NAME = "42P05"  # "prepared statement ... already exists": another client's, on a shared connection
+# A server connection shared with other clients (PgBouncer's transaction pooling) lacks this
+# connection's statements, or holds another process's under the same name.
+SHARED_CONNECTION = (INVALID_STATEMENT_NAME, DUPLICATE_STATEMENT_NAME)
 _names = itertools.count(1)  # prepared statements' names, unique in the process: never reused
 _PLACEHOLDER = re.compile(r"%%|%s")
 log = logging.getLogger(__name__)
 
 
 class _Lost(Exception):
-    """The server connection has lost this connection's prepared statements."""
+    """The server connection has lost this connection's prepared statements, or holds another
+    client's under the name one of them was given (a connection PgBouncer shares)."""
 
 
 def _numbered(sql: str) -> str:
@@ -199,7 +204,7 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
                 known = self._prepared.get(self._state.conn, {})
                 for text in preparing:  # whether each PREPARE ran is unknown: never use its name again
                     known.pop(text, None)
-                if getattr(exc, "pgcode", None) == INVALID_STATEMENT_NAME and self.prepare:
+                if getattr(exc, "pgcode", None) in SHARED_CONNECTION and self.prepare:
                     known.clear()
                     self.prepare = False
                     log.warning("the database connection lost its prepared statements: preparing is off in "

@@ -113,3 +113,25 @@ def test_garbage_on_postgres_is_never_a_500(pg_api, monkeypatch, method, path):
     pg_api.play_first_legal(game, players)
     setting = {"game": game, "alice": players[0], "carol": pg_api.register("carol")}
     test_garbage.test_garbage_bodies_and_queries(pg_api, setting, method, path)
+
+
+def test_a_statement_name_another_client_holds_turns_preparing_off(pg_app, monkeypatch, caplog):
+    """Behind PgBouncer with HERALD_PREPARED_STATEMENTS left on, another process's statement of
+    the same name on a shared server connection answered 'prepared statement herald_1 already
+    exists' and the request a 500 (12 of 30 at once); only a missing one was recognised. Both
+    now turn preparing off in the process, with the warning that names the setting, and the
+    statement is sent again unprepared."""
+    import itertools
+
+    from server.store import roundtrips, statements
+    from server.store.db import database
+    from server.store.models import Player
+
+    monkeypatch.setattr(database.obj, "prepare", True)
+    monkeypatch.setattr(roundtrips, "_names", itertools.count(90000))
+    player = Api(pg_app.test_client()).register("ana")
+    database.connect(reuse_if_open=True)
+    database.execute_sql("PREPARE herald_90000 AS SELECT 1")  # another client's, on this server connection
+    row = statements.select_by_id(Player, player["id"])
+    assert row is not None and row.id == player["id"]
+    assert database.obj.prepare is False and "HERALD_PREPARED_STATEMENTS=0" in caplog.text
