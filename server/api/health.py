@@ -25,7 +25,8 @@ _probed: tuple[float, str | None] | None = None  # (when, fault reason or None)
 
 class DatabaseHealthSchema(Schema):
     writable = fields.Boolean(metadata={"description": "a write was committed just now (or within 5 s)"})
-    reason = fields.String(allow_none=True, metadata={"description": "disk-full, read-only, io-error, ..."})
+    reason = fields.String(allow_none=True, metadata={
+        "description": "disk-full, read-only, io-error, out-of-resources, or unreachable (no connection at all)"})
 
 
 class OutboxHealthSchema(Schema):
@@ -109,17 +110,23 @@ def report() -> tuple[dict, int]:
     """(body, HTTP status): 503 when the database does not take writes (or cannot be opened)."""
     from server.store.db import database, discard_connection
 
+    unread = {"pending": None, "oldest_pending_seconds": None}
+    reason: str | None
     try:
         database.connect(reuse_if_open=True)
-        reason = database_fault()
-        mail = outbox()
-    except DatabaseError as exc:
-        reason = dbfaults.permanent_reason(exc)
-        if reason is None:
-            raise
-        dbfaults.remember(reason)
-        discard_connection()
-        mail = {"pending": None, "oldest_pending_seconds": None}
+    except DatabaseError as exc:  # no connection at all (PostgreSQL down, refusing): said, not "busy"
+        reason, mail = dbfaults.permanent_reason(exc) or "unreachable", unread
+    else:
+        try:
+            reason = database_fault()
+            mail = outbox()
+        except DatabaseError as exc:
+            reason = dbfaults.permanent_reason(exc)
+            if reason is None:
+                raise
+            dbfaults.remember(reason)
+            discard_connection()
+            mail = unread
     body = {"ok": reason is None, "database": {"writable": reason is None, "reason": reason}, "outbox": mail,
             "warnings": setup_warnings()}
     return body, 200 if reason is None else 503

@@ -135,3 +135,30 @@ def test_a_statement_name_another_client_holds_turns_preparing_off(pg_app, monke
     row = statements.select_by_id(Player, player["id"])
     assert row is not None and row.id == player["id"]
     assert database.obj.prepare is False and "HERALD_PREPARED_STATEMENTS=0" in caplog.text
+
+
+def test_health_says_a_database_it_cannot_reach_is_unreachable(pg_app, postgres):
+    """With PostgreSQL down /health answered the API's 'busy' (503, Retry-After), not its own
+    body: monitoring that reads `ok` or `database.reason` read nothing. A database that takes
+    no connection is now `ok: false`, reason `unreachable`; the health comes back with it."""
+    import psycopg2
+
+    from server.store.db import database
+
+    client = pg_app.test_client()
+    assert client.get("/health").json["ok"] is True
+    name = pg_app.config["DATABASE_URL"].rsplit("/", 1)[1]
+    admin = psycopg2.connect(host="127.0.0.1", port=postgres.port, user="herald", dbname="postgres")
+    admin.autocommit = True
+    try:
+        admin.cursor().execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
+        database.close()
+        database.obj.close_all()
+        admin.cursor().execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+        down = client.get("/health")
+        assert down.status_code == 503 and down.json["ok"] is False, down.json
+        assert down.json["database"] == {"writable": False, "reason": "unreachable"}
+    finally:
+        admin.cursor().execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+        admin.close()
+    assert client.get("/health").json["ok"] is True
