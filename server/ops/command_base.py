@@ -45,6 +45,11 @@ def open_store(prepare: bool = True, connect: bool = True, create: bool = False)
     except DatabaseError as exc:
         from server.store.migrations import describe
         raise DatabaseNotReady(f"cannot open the database ({describe(database.obj)}): {exc}") from None
+    if not sqlite_path(url) and not create and not click.get_current_context().find_root().meta.get("herald.create") \
+            and "players" not in database.get_tables():  # PostgreSQL: an empty database, named by mistake
+        from server.store.migrations import describe
+        raise click.ClickException(f"the database {describe(database.obj)} holds no Herald tables. Check "
+                                   "HERALD_DATABASE_URL; `herald server --create COMMAND` makes them in it.")
     if prepare:
         try:
             startup.prepare()

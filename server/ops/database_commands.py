@@ -15,13 +15,19 @@ def migrate():
     created whole. Safe to run again: it applies only what is missing."""
     from server.store import startup
 
+    from server.store.db import database
+
     open_store(prepare=False)
     click.echo(f"database: {startup.where()}")
+    new = "players" not in database.get_tables()
     applied = startup.migrate()
     for name in applied:
         click.echo(f"applied {name}")
-    click.echo(f"applied {len(applied)} migration(s); the schema is current" if applied
-               else "nothing to apply; the schema is current")
+    if new:
+        click.echo(f"made a new database with every table of this version: {startup.where()}")
+    else:
+        click.echo(f"applied {len(applied)} migration(s); the schema is current" if applied
+                   else "nothing to apply; the schema is current")
 
 
 COMMANDS = [migrate]
@@ -39,11 +45,11 @@ def backup(file: str):
     from server.store.db import is_sqlite
 
     config = open_store(prepare=False, connect=False)  # PostgreSQL: only the command is printed
-    if not is_sqlite():
+    if not is_sqlite():  # no backup was made: exit 1, so a nightly cron line says so instead of passing
         click.echo("Herald does not copy a PostgreSQL database itself; use PostgreSQL's own tool, e.g.:")
         click.echo(f"  {pg_dump_command(config.database_url, file)}")
         click.echo("(give the password through ~/.pgpass or PGPASSWORD, not on the command line)")
-        return
+        raise click.ClickException(f"no backup made: run the pg_dump command above to write {file}")
     open_store(prepare=False)
     try:
         summary = backup_sqlite(file)

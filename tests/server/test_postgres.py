@@ -162,3 +162,25 @@ def test_health_says_a_database_it_cannot_reach_is_unreachable(pg_app, postgres)
         admin.cursor().execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
         admin.close()
     assert client.get("/health").json["ok"] is True
+
+
+def test_operator_commands_refuse_an_empty_postgres_database_unless_asked(postgres, tmp_path):
+    """`herald server verify` on an empty PostgreSQL database (a wrong name in the URL) said
+    'checked 0 game(s): all agree' and left Herald's tables in it; SQLite's missing file was
+    refused. An empty database is refused too, unless `--create`; migrate says it made one."""
+    import psycopg2
+    from click.testing import CliRunner
+
+    from server.cli import server
+
+    url = postgres.new_database()
+    env = {"HERALD_DATABASE_URL": url, "HERALD_CONFIG": "", "HERALD_MAIL_DIR": str(tmp_path / "mail")}
+    refused = CliRunner().invoke(server, ["verify"], env=env)
+    assert refused.exit_code == 1 and "holds no Herald tables" in refused.output, refused.output
+    assert "postgresql herald_" in refused.output  # named as an operator knows it, not by a class
+    tables = psycopg2.connect(url).cursor()
+    tables.execute("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'")
+    assert tables.fetchone()[0] == 0
+    made = CliRunner().invoke(server, ["--create", "migrate"], env=env)
+    assert made.exit_code == 0 and "made a new database with every table" in made.output, made.output
+    assert CliRunner().invoke(server, ["verify"], env=env).exit_code == 0

@@ -65,7 +65,8 @@ def describe(db) -> str:
     params = getattr(db, "connect_params", {})
     host = params.get("host", "localhost")
     port = f":{params['port']}" if params.get("port") else ""
-    return f"{type(db).__name__.replace('Database', '').lower()} {db.database} on {host}{port}"
+    kind = "postgresql" if isinstance(db, PostgresqlDatabase) else type(db).__name__.replace("Database", "").lower()
+    return f"{kind} {db.database} on {host}{port}"  # (Herald's own subclass is named after what it adds)
 
 
 def _tables(db) -> set[str]:
