@@ -2,6 +2,9 @@
 Each command's body lives with its domain in server/ops/ (which says where)."""
 from __future__ import annotations
 
+import contextlib
+import os
+
 import click
 
 from server.ops import (admin_commands, bot_commands, database_commands, mail_commands, mailin_commands, scan_commands,
@@ -10,10 +13,16 @@ from server.ops import (admin_commands, bot_commands, database_commands, mail_co
 
 @click.group()
 @click.option("--create", is_flag=True, help="Make a new empty database if there is none (run does anyway).")
+@click.option("--quiet", is_flag=True,
+              help="Print only warnings and errors: for cron, which mails whatever a command prints.")
 @click.pass_context
-def server(ctx, create):
+def server(ctx, create, quiet):
     """Run and look after a Herald server (settings from HERALD_* variables)."""
     ctx.find_root().meta["herald.create"] = create
+    if quiet:  # what a command reports on stdout goes nowhere; its warnings and errors (stderr) stay
+        ctx.find_root().meta["herald.quiet"] = True
+        nowhere = ctx.with_resource(open(os.devnull, "w", encoding="utf-8"))
+        ctx.with_resource(contextlib.redirect_stdout(nowhere))
 
 
 @server.command()

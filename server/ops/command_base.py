@@ -32,7 +32,8 @@ def open_store(prepare: bool = True, connect: bool = True, create: bool = False)
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
     url = config.database_url
-    click.echo(f"database: {displayed_url(url)}", err=True)
+    if not click.get_current_context().find_root().meta.get("herald.quiet"):
+        click.echo(f"database: {displayed_url(url)}", err=True)
     missing = sqlite_file_missing(url)
     if missing and not create and not click.get_current_context().find_root().meta.get("herald.create"):
         raise click.ClickException(f"there is no database at {missing}. Run this where the server runs, or set "

@@ -37,6 +37,20 @@ def test_notify_reports_smtp_failures_and_keeps_mail_pending(api, alice_bob, env
     assert [(n.status, n.attempts) for n in Notification.select()] == [("pending", 0)] * 2
 
 
+def test_quiet_prints_only_trouble_so_cron_mails_only_trouble(api, alice_bob, env):
+    """Cron mails whatever a command prints, and every run printed its database and 'sent 0':
+    the shipped crontab mailed the operator every minute, real failures lost among them.
+    `herald server --quiet` prints only warnings and errors."""
+    from tests.server.mailbox import free_port
+
+    idle = CliRunner().invoke(server, ["--quiet", "notify"], env=env)
+    assert idle.exit_code == 0 and idle.output == "", idle.output
+    api.start_game(alice_bob)
+    down = {**env, "HERALD_SMTP_HOST": "127.0.0.1", "HERALD_SMTP_PORT": str(free_port())}
+    failed = CliRunner().invoke(server, ["--quiet", "notify"], env=down)
+    assert failed.exit_code == 1 and "could not be reached" in failed.output and "database:" not in failed.output
+
+
 def test_remind_mails_a_seat_waiting_longer_than_after(api, alice_bob, env, tmp_path):
     for player in alice_bob:  # reminders go at any hour the test runs (quiet hours: tests/server/test_quiet_hours.py)
         api.call("PATCH", "/players/me", player, json={"quiet_hours": "off"})
