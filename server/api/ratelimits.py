@@ -184,11 +184,14 @@ def _too_many(exc: RateLimitExceeded, limiter: Limiter):
 
 
 def _refusal(setting: str, wait: int, limit_text: str):
-    """The 429 answer: our JSON error, and Retry-After in seconds."""
+    """The 429 answer: our JSON error (a browser's game page: the refusal page), and Retry-After
+    in seconds."""
+    from server.api.routes.play import browser_refusal
+
     error = ApiError(429, "rate-limited", msg("%(what)s; try again in %(when)s.", what=RATE_LIMITS[setting][1],
                                               when=_when(wait)),
                      details={"limit": limit_text, "retry_after": wait})
-    response = error_response(error, ask_database=False)
+    response = browser_refusal(error) or error_response(error, ask_database=False)
     response.headers["Retry-After"] = str(wait)
     return response
 

@@ -54,6 +54,21 @@ def test_past_the_limit_wrong_tokens_get_429_on_every_endpoint_and_right_ones_st
     assert limited.get("/players/me", headers=wrong, environ_base={"REMOTE_ADDR": "127.0.0.9"}).status_code == 401
 
 
+def test_a_browser_refused_by_a_limit_on_the_game_page_gets_a_page(limited):
+    """A game page opened without its link counts as a wrong token; past the limit the browser
+    got raw JSON ('{"error": {"code": "rate-limited", ...}}'). It gets the refusal page, with the
+    same status and Retry-After; a script, or the page's own long-poll, still gets JSON."""
+    browser = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    statuses = [limited.get("/play/1", headers=browser, environ_base={"REMOTE_ADDR": "127.0.0.7"}).status_code
+                for _ in range(3)]
+    assert statuses == [401] * 3
+    page = limited.get("/play/1", headers=browser, environ_base={"REMOTE_ADDR": "127.0.0.7"})
+    assert page.status_code == 429 and page.mimetype == "text/html" and int(page.headers["Retry-After"]) > 1
+    assert "try again in" in page.get_data(as_text=True)
+    polled = limited.get("/play/1/wait", environ_base={"REMOTE_ADDR": "127.0.0.7"})
+    assert polled.status_code == 429 and polled.json["error"]["code"] == "rate-limited"
+
+
 def test_joins_are_limited(limited):
     token = register(limited, "alice").json["token"]
     auth = {"Authorization": f"Bearer {token}"}

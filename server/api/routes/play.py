@@ -176,14 +176,23 @@ def language(game_id):
     return _back(game_id, grant.token, keep_language=False)  # the choice, not `?lang=`, speaks now
 
 
+def browser_refusal(error: ApiError) -> Response | None:
+    """A refusal of a request for a page under /play that a browser made (it prefers HTML), as
+    the refusal page; None for any other request (the long-poll, a script), which the API's JSON
+    answers."""
+    accepted = request.accept_mimetypes
+    if request.path.startswith("/play/") and not request.path.endswith("/wait") \
+            and accepted.quality("text/html") > accepted.quality("application/json"):
+        return _refusal(error)
+    return None
+
+
 @blp.app_errorhandler(NotFound)
 def _missing(error: NotFound):
     """An address under /play that names no game (`/play/abc`) answers a browser with the refusal
     page; anything else, and any other address, with the API's JSON error."""
-    accepted = request.accept_mimetypes
-    if request.path.startswith("/play/") and accepted.quality("text/html") > accepted.quality("application/json"):
-        return _refusal(ApiError(404, "not-found", HTTP_SENTENCES[404]))
-    return current_app.extensions["herald_api"].handle_http_exception(error)
+    page = browser_refusal(ApiError(404, "not-found", HTTP_SENTENCES[404]))
+    return page if page is not None else current_app.extensions["herald_api"].handle_http_exception(error)
 
 
 @blp.route(f"/{GAME_ID}/wait", methods=["GET"])
