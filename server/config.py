@@ -17,6 +17,7 @@ environment names without the prefix (`settings["DATABASE_URL"]`), which is what
 """
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import tomllib
@@ -300,9 +301,22 @@ def read_config_file(path: str) -> dict:
     return {_normalize_key(k): v for k, v in data.items()}
 
 
+# A key a config file may hold though it names no setting: refused later with its own reason
+# (server/table/seeds.py: only code may set it).
+REFUSED_LATER = ("SEED_SOURCE",)
+
+
 def raw_values(environ: Mapping[str, str] = os.environ) -> dict:
-    """The HERALD_CONFIG file's keys (all of them), then the HERALD_* variables that name a setting."""
+    """The HERALD_CONFIG file's keys, then the HERALD_* variables that name a setting. A key of
+    the file that names no setting stops everything: a misspelt `pool_sise = 3` was ignored
+    without a word."""
     values = read_config_file(environ[PREFIX + "CONFIG"]) if environ.get(PREFIX + "CONFIG") else {}
+    for key in values:
+        if key not in NAMES and key not in REFUSED_LATER:
+            near = difflib.get_close_matches(key, NAMES, 1)
+            raise ConfigError(f"config file {environ[PREFIX + 'CONFIG']}: {key.lower()} is not a setting"
+                              + (f" (did you mean {near[0].lower()}?)" if near else "")
+                              + "; docs/operating.md lists them")
     for key in NAMES:
         value = environ.get(PREFIX + key)
         if value is not None and value != "":

@@ -40,6 +40,14 @@ def test_bad_settings_are_refused_with_a_message(environ):
         load_config(environ)
 
 
+def test_a_misspelt_key_in_the_config_file_is_refused_with_the_setting_meant(tmp_path):
+    """`pool_sise = 3` in the file was ignored without a word, the pool left at its default."""
+    path = tmp_path / "herald.toml"
+    path.write_text('pool_sise = 3\n')
+    with pytest.raises(ConfigError, match=r"pool_sise is not a setting \(did you mean pool_size\?\)"):
+        load_config({"HERALD_CONFIG": str(path)})
+
+
 def test_create_app_without_arguments_reads_the_environment(tmp_path, monkeypatch):
     from server.app import create_app
     from server.store.db import database
