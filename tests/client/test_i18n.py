@@ -271,3 +271,18 @@ def test_the_ratings_columns_stand_under_their_headings_in_every_language():
         with i18n.speaking(lang):
             heading, row = ratings_table(table).splitlines()
             assert len(heading) == len(row), (lang, heading, row)  # numbers end where their headings end
+
+
+def test_spanish_names_a_seat_with_its_article():
+    """'Esperando a puesto 2 (José)', 'ganó puesto 1': Spanish wants 'al puesto', and a winner's
+    line that reads for one winner or several."""
+    from client.output import game_picture
+
+    seats = [{"seat": 0, "player": 1, "name": "Ana"}, {"seat": 1, "player": 2, "name": "José"}]
+    asking = {"id": 7, "title": "T", "status": "active", "version": 3, "seats": seats, "my_seat": 0,
+              "prompted": [{"seat": 0, "kind": "turn", "text": "¿Qué juegas?"}, {"seat": 1, "kind": "turn", "text": "-"}]}
+    over = {**asking, "status": "finished", "prompted": [], "result": {"winners": [0, 1], "reason": ""}}
+    with i18n.speaking("es"):
+        shown, ended = game_picture(asking, ""), game_picture(over, "")
+    assert "Esperando al puesto 0 (Ana) (tú): ¿Qué juegas?" in shown and "Esperando a que el puesto 1 (José) " in shown
+    assert "Terminada. Victoria: puesto 0 (Ana), puesto 1 (José)." in ended
