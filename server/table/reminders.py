@@ -13,6 +13,7 @@ from server.store import state_cache
 from server.store.db import write_transaction
 from server.store.models import Notification, lock_game, utcnow
 from server.rulesets import engine as find_engine
+from server.players.addresses import mailable
 from server.players.seats import seats_of
 
 log = logging.getLogger(__name__)
@@ -74,4 +75,4 @@ def _queue_for_game(game_id: int, after: timedelta, now: datetime) -> int:
                 row["context"]["deadline_at"] = due_at.isoformat(timespec="seconds")
             row["created"] = now
         outbox.write(rows)
-        return len(rows)
+        return sum(1 for row in rows if mailable(row["email"]))  # (a house bot's seat is never mailed)

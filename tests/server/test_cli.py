@@ -87,3 +87,19 @@ def test_absurd_durations_are_refused_plainly(api, alice_bob, env):
             result = CliRunner().invoke(server, [command, "--after", typo], env=env)
             assert result.exit_code == 2 and "--after" in result.output, (command, typo, result.output)
     assert parse_duration("52w") == timedelta(weeks=52)
+
+
+def test_remind_counts_only_the_reminders_it_mails(api, alice_bob, env):
+    """A seat held by a house bot is never mailed, yet remind counted it: 'queued 62 reminder(s)'
+    for 60 rows written."""
+    from datetime import timedelta
+
+    from server.table.house_bots import hand_over
+    from tests.server.table.test_clock_reserve import backdate
+
+    game = api.start_game(alice_bob)
+    hand_over(game, api.game(game, alice_bob[0])["prompted"][0]["seat"], "greedy")
+    backdate(game, timedelta(days=2))
+    result = CliRunner().invoke(server, ["remind", "--after", "1h"], env=env)
+    assert result.exit_code == 0 and "queued 0 reminder(s)" in result.output, result.output
+    assert Notification.select().where(Notification.kind == "reminder").count() == 0
