@@ -47,10 +47,11 @@ def chat(game, after, seat, as_json):
 @connection_options
 def resign(game, yes, seat, as_json):
     """Resign from GAME: an ordinary move, at any time; the game's rules say what follows."""
+    client = api()
+    version = client.legal(game, seat)["version"]  # a game I hold no seat in is refused before I am asked
     if not yes:
         click.confirm(_("Resign from game {game}? This cannot be undone").format(game=game), abort=True, err=True)
-    client = api()
-    answer = client.play(game, client.game(game, seat)["version"], "resign", seat)
+    answer = client.play(game, version, "resign", seat)
     reply(as_json, answer, output.played)
 
 

@@ -21,6 +21,16 @@ def test_resign_ends_a_two_player_game_and_verify_replays_it(herald, two_player_
     assert verify_game(Game.get_by_id(game_id)).ok
 
 
+def test_resigning_from_a_game_without_my_seat_is_refused_before_the_question(herald, two_player_game):
+    """A player with no seat was asked 'Resign from game 4? ... [y/N]' and only after 'y' told
+    they have no seat there."""
+    game_id, alice, bob = two_player_game
+    carol = herald.register("carol")
+    refused = herald("resign", game_id, token=carol)
+    assert refused.exit_code == exitcodes.REJECTED and "forbidden" in refused.stderr
+    assert "Resign from game" not in refused.stderr + refused.stdout
+
+
 def test_in_a_three_player_game_the_others_play_on(api):
     players = [api.register(n) for n in ("ana", "ben", "cal")]
     game_id = api.start_game(players)
