@@ -38,7 +38,7 @@ from server.guides import reader as guide
 from server.table import gameviews, lobby, movelog, outbox, prompts
 from server.players import localtime
 from server.players import seats as seat_table
-from server.store import names, state_cache, statements
+from server.store import state_cache, statements
 from server.players.auth import Caller, is_disabled, new_token
 from server.store.db import database, write_transaction
 from server.errors import ApiError, msg, msg_n
@@ -267,7 +267,7 @@ def _invitation_language(game_id: int, seat: int, email: str) -> str | None:
 def _free_name(email: str) -> str:
     base = re.sub(r"[^A-Za-z0-9_.'-]", "", email.split("@")[0])[:30].lstrip("_.'-") or "player"
     name, n = base, 1
-    while Player.select().where(Player.name_key == names.key(name)).exists():
+    while Player.name_taken(name):
         n += 1
         name = f"{base}{n}"
     return name

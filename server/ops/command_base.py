@@ -32,10 +32,12 @@ def open_store(prepare: bool = True, connect: bool = True, create: bool = False)
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
     url = config.database_url
-    if not click.get_current_context().find_root().meta.get("herald.quiet"):
+    asked = click.get_current_context().find_root().meta  # what `herald server --create/--quiet` asked
+    create = create or bool(asked.get("herald.create"))
+    if not asked.get("herald.quiet"):
         click.echo(f"database: {displayed_url(url)}", err=True)
     missing = sqlite_file_missing(url)
-    if missing and not create and not click.get_current_context().find_root().meta.get("herald.create"):
+    if missing and not create:
         raise click.ClickException(f"there is no database at {missing}. Run this where the server runs, or set "
                                    "HERALD_DATABASE_URL; `herald server --create COMMAND` makes a new one.")
     open_database(url, config.sqlite_synchronous, config.pool_size, config.prepared_statements)
@@ -46,8 +48,7 @@ def open_store(prepare: bool = True, connect: bool = True, create: bool = False)
     except DatabaseError as exc:
         from server.store.migrations import describe
         raise DatabaseNotReady(f"cannot open the database ({describe(database.obj)}): {exc}") from None
-    if not sqlite_path(url) and not create and not click.get_current_context().find_root().meta.get("herald.create") \
-            and "players" not in database.get_tables():  # PostgreSQL: an empty database, named by mistake
+    if not sqlite_path(url) and not create and "players" not in database.get_tables():  # PostgreSQL: an empty database, named by mistake
         from server.store.migrations import describe
         raise click.ClickException(f"the database {describe(database.obj)} holds no Herald tables. Check "
                                    "HERALD_DATABASE_URL; `herald server --create COMMAND` makes them in it.")

@@ -36,7 +36,7 @@ def rotate_token(caller: Caller) -> dict:
 def rename(caller: Caller, name: str) -> dict:
     name = names.normalised(name)
     with write_transaction():
-        if Player.select().where((Player.name_key == names.key(name)) & (Player.id != caller.id)).exists():
+        if Player.name_taken(name, other_than=caller.id):
             raise ApiError(409, "name-taken", msg("The name %(name)s is already taken.", name=repr(name)))
         Player.update(name=name, name_key=names.key(name)).where(Player.id == caller.id).execute()
     _forget(caller.id)

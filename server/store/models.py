@@ -94,6 +94,12 @@ class Player(BaseModel):
         self.name_key = names.key(self.name)
         return super().save(*args, **kwargs)
 
+    @classmethod
+    def name_taken(cls, name: str, other_than: int | None = None) -> bool:
+        """Whether a player (other than `other_than`) has this name, whatever its case or encoding."""
+        same = cls.name_key == names.key(name)
+        return cls.select().where(same if other_than is None else same & (cls.id != other_than)).exists()
+
 
 class Game(BaseModel):
     id = AutoField()

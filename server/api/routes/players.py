@@ -61,7 +61,7 @@ def create_player(name: str, email: str, check_dns=False, timezone: str | None =
     try:
         with write_transaction():
             # Names differing only in case would let one player pass for another in events and mails.
-            if Player.select().where(Player.name_key == names.key(name)).exists():
+            if Player.name_taken(name):
                 raise taken
             player = Player.create(name=name, email=email, token_hash=digest, timezone=zone, language=language)
     except IntegrityError:
