@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from core.medieval_mastery import view as view_mod
+from core.medieval_mastery.data import TILES
 from core.medieval_mastery.words import reread
 from core.picture import ACCENT, SQRT3, Panel, Speak, draw, hex_points, legend_rows, seat_colour, seat_ink
 from core.text import join, say, say_n, term
@@ -75,7 +76,9 @@ def _title(v: dict) -> Any:
     return say("{game}, turn {turn}, target {target} VP", game=GAME, turn=turn["number"], target=v["target"])
 
 
-ONLY_CAPACITY = ("Cave", "Battlefield")  # tiles whose one ability is their capacity ("capacity 3")
+# The tiles whose one ability is their capacity (the data's "capacity 3"): said once in a title.
+ONLY_CAPACITY = frozenset(tile for tile, (_vp, _count, capacity, ability) in TILES.items()
+                          if ability == f"capacity {capacity}")
 
 
 def _territory(t: dict, x: float, y: float, touched: frozenset, battle_tile: str | None) -> dict:
