@@ -57,7 +57,7 @@ def battle_view(s: State, seat: int | None) -> dict | None:
     elif stage == "remove":
         waiting = b["victim"]
     return {"attacker": b["attacker"], "victim": b["victim"], "target": b["target"],
-            "target_text": str(target_label(s, b["target"])), "night": b["night_card"], "open": b["revealed"],
+            "target_text": target_label(s, b["target"]), "night": b["night_card"], "open": b["revealed"],
             "cards": contributions, "reactions": list(b["reactions"]), "removed": list(b["removed"]),
             "stage": stage, "waiting": waiting}
 
@@ -183,7 +183,7 @@ CASTLE, WALL = term("Castle"), term("Wall")
 
 
 def battle_target(v: dict, b: dict) -> Msg | str:
-    """The battle's target said from the view (the view keeps its English `target_text`)."""
+    """The battle's target said from the view (the view keeps its `target_text` message)."""
     target = b["target"]
     found: Msg | None = None
     for fort in v["fortresses"]:

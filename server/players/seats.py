@@ -175,6 +175,18 @@ def name_players(text: str, seats: tuple[SeatInfo, ...]) -> str:
     return named
 
 
+def named_texts(body: Any, seats: tuple[SeatInfo, ...]) -> Any:
+    """`body` (a game's view) with player names in every game message inside it, each still
+    able to be said in the reader's language; the rest as it is."""
+    if isinstance(body, (Msg, Joined)):
+        return name_players(body, seats)
+    if isinstance(body, dict):
+        return {key: named_texts(value, seats) for key, value in body.items()}
+    if isinstance(body, list):
+        return [named_texts(value, seats) for value in body]
+    return body
+
+
 def _named(text: str, seats: tuple[SeatInfo, ...]) -> str:
     if "{P" not in text:  # most texts name nobody: no regex, no table of names
         return str(text)

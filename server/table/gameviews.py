@@ -11,7 +11,7 @@ from server.table.engine_errors import engine_call
 from server.errors import ApiError, inconsistent_game, msg, no_such_game
 from server.store.models import Game, Seat
 from server.rulesets import engine as find_engine
-from server.players.seats import my_seats, name_players, resolve_seat, seats_of, viewing_seat
+from server.players.seats import my_seats, name_players, named_texts, resolve_seat, seats_of, viewing_seat
 
 MAX_WAIT = 60  # seconds; a long-poll must not hold a worker forever
 
@@ -56,7 +56,7 @@ def detail(game_id: int, caller, requested: int | None) -> dict:
             "prompted": [{"seat": p["seat"], "kind": p["kind"], "text": name_players(message_of(p), seats)}
                          for p in prompts.visible(game.prompted or [], my_seats(game, caller), game.ruleset)],
             "my_seat": seat, "my_seats": my_seats(game, caller),
-            "view": _view(engine, game, state, seat) if state is not None else None,
+            "view": named_texts(_view(engine, game, state, seat), seats) if state is not None else None,
             "result": named_result(game.result, seats), "created": _stamp(game.created),
             "public": game.public, "clock": _clock(game, caller)}
     if game.status == "finished":

@@ -41,7 +41,7 @@ from core.rng import Rng
 from server.table import gameviews, movelog, prompts
 from server.table.engine_errors import engine_call
 from server.errors import ApiError, from_illegal, msg, status_word
-from server.players.seats import name_players, resolve_seat, seats_of
+from server.players.seats import name_players, named_texts, resolve_seat, seats_of
 
 WORLDS = 16  # other worlds a shown preview is checked in; see the module's docstring
 
@@ -74,7 +74,7 @@ def dry_run(caller, game_id: int, seq: int, requested_seat: int | None, move: di
     if seen is None:
         body["note"] = HIDDEN_OUTCOME
         return body
-    body.update(events=[names(e["text"]) for e in seen.events], view=seen.view,
+    body.update(events=[names(e["text"]) for e in seen.events], view=named_texts(seen.view, seats),
                 picture=names(engine.render(seen.view, seat)),
                 prompted=[{**p, "text": names(p["text"])} for p in seen.prompted],
                 result=gameviews.named_result(seen.result, seats) if seen.result else None)

@@ -247,8 +247,13 @@ def check_seats(table: Table, walk: Walk, state, answer, mover) -> None:
             told = [token for token in hidden if shows(text, token)]
             walk.check("known", not told and seed not in text, f"seat {seat}'s /known holds {told[:5] or 'the seed'}")
             world = engine.sample_state(known.json["known"], seat, Rng(f"world:{walk.moves}:{seat}"))
-            walk.check("known", engine.view(world, seat) == api.game(table.id, player)["view"],
+            walk.check("known", named(engine.view(world, seat)) == api.game(table.id, player)["view"],
                        f"a world sampled from seat {seat}'s /known shows it another view")
+
+
+def named(view: dict) -> dict:
+    """A view as the API shows it: the players' names (`p0`, ...) in its texts' `{P0}` slots."""
+    return json.loads(re.sub(r"\{P(\d)\}", r"p\1", json.dumps(view)))
 
 
 def check_log(table: Table, walk: Walk, before, state, mover: int, move: dict) -> None:

@@ -51,3 +51,26 @@ def test_the_question_the_board_and_a_patterns_help_are_said_in_the_players_lang
     assert attack["text"].startswith("attack <seat>/")  # the notation as it is
     assert attack["help"] == said(GAME_MOVES["attack"].help, "sv", "castle-assault") != GAME_MOVES["attack"].help
     assert api.call("GET", f"/games/{game}/render", ann).json["text"].startswith("Castle Assault, 2 players")
+
+
+def test_a_battles_target_names_the_player_in_the_readers_language(api):
+    """The view's battle target (what `herald show --json` prints) names the defender, not a
+    `{P1}` slot, and is said in the reader's language as the board is (CA-ACT-ATTACK-1)."""
+    ann, stina = api.register("ann"), api.register("stina")
+    assert api.call("PATCH", "/players/me", stina, json={"language": "es"}).status_code == 200
+    game = api.start_game([ann, stina], "castle-assault", {"first-player": 0})
+    for _ in range(60):
+        seen = api.game(game, ann)
+        if seen["view"]["battle"] is not None or seen["status"] != "active":
+            break
+        mover = ann if seen["prompted"][0]["seat"] == 0 else stina
+        legal = api.legal(game, mover)
+        concrete = [m for m in legal["moves"] if "move" in m]
+        chosen = next((m for m in concrete if m["move"].get("type") == "attack"), concrete[0])
+        played = api.call("PUT", f"/games/{game}/moves/{legal['version']}", mover, json={"move": chosen["move"]})
+        assert played.status_code == 201, played.json
+    english = api.game(game, ann)["view"]["battle"]["target_text"]
+    spanish = api.game(game, stina)["view"]["battle"]["target_text"]
+    assert "{P" not in english and "{P" not in spanish
+    assert "stina" in english or "ann" in english, english
+    assert spanish != english and ("stina" in spanish or "ann" in spanish), spanish
