@@ -310,6 +310,11 @@ class Game(ABC):
         """Is `seat` asked to decide now? From `prompts`; a game may answer it more cheaply."""
         return any(prompt.seat == seat for prompt in self.prompts(state))
 
+    def is_out(self, state: State, seat: int) -> bool:
+        """Has `seat` left the game that goes on (resigned, or put out by the rules)? It is
+        never asked again; a game nobody leaves before its end keeps this default."""
+        return False
+
     def player_count(self, state: State) -> int:
         raise NotImplementedError(f"{type(self).__name__} plays through Game.apply's preamble, which needs player_count")
 

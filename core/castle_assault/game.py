@@ -11,7 +11,7 @@ from core.text import Msg, say
 
 from . import battle, flow, legal, notation, phases
 from . import resign as ca_resign
-from .options import OPTIONS
+from .options import OPTIONS, option
 from .phases.standing import standing
 from .phases.turn import DECISION as TURN, TURN_ACTIONS
 from .setup import setup_state
@@ -117,6 +117,15 @@ class CastleAssault(Game):
         step(s, seat, move, events)
         flow.advance(s, events)
         return s, events
+
+    def is_out(self, state: State, seat: int) -> bool:
+        """Resigned, or knocked out with no card left and nothing more to be asked: a knocked-out
+        seat still gives and joins while it holds cards (CA-MULTI-9, CA-MULTI-10) and draws none
+        (CA-MULTI-8); but strict windows (CA-MULTI-5) ask every seat at the table to join, cards
+        or not, unless its standing answer declines (as a resignation sets it)."""
+        if state["alive"][seat] or state["hands"][seat] or state["loot"][seat]:
+            return False
+        return option(state, "windows") != "strict" or state["standing"][seat][0] == 1
 
     def is_asked(self, state: State, seat: int) -> bool:
         return flow.prompted_seat(state) == seat  # one seat decides at a time (CA-TURN-6)

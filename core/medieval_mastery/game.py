@@ -155,6 +155,9 @@ class MedievalMastery(Game):
         choice asks someone else."""
         return asked_rule(state)
 
+    def is_out(self, state, seat):
+        return seat in state.get("gone", ())  # resigned (MM-WIN-2); the rules put nobody out
+
     def is_asked(self, state, seat):
         """The seats prompted, without building the prompts."""
         return seat in legal.prompted(state)

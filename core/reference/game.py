@@ -52,6 +52,9 @@ class RaceGame(Game):
     def check_shape(self, state: State, seat: int, move: dict) -> None:
         notation.check_shape(move)
 
+    def is_out(self, state: State, seat: int) -> bool:
+        return seat in state.get("resigned", ())  # TOY-1: a resigned seat's turns are skipped
+
     def is_asked(self, state: State, seat: int) -> bool:
         return flow.is_asked(state, seat)
 

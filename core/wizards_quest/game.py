@@ -87,6 +87,9 @@ class WizardsQuest(Game):
     def player_count(self, state: State) -> int:
         return state["players"]
 
+    def is_out(self, state: State, seat: int) -> bool:
+        return state["eliminated"][seat]  # no pieces left, or resigned (WQ-END-1)
+
     def is_asked(self, state: State, seat: int) -> bool:
         frame = flow.current(state)  # one decision at a time, without composing its prompt's text
         return frame is not None and frame["seat"] == seat

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import secrets
 
-from core import resign
 from server.players import localtime
 from server.table import chat, gameviews, movelog, pictures
 from server.errors import ApiError, msg, msg_n
 from server.table.gameviews import current_state
-from server.store.models import ChatMessage, Move, Player
+from server.store.models import ChatMessage, Player
 from server.web.i18n import gamewords
 from server.web.i18n import languages, templating, terms
 from server.web.i18n.catalogs import said, spoken
@@ -48,7 +47,7 @@ def context(grant, error: ApiError | None = None, typed: str = "", language: str
             "asked": [p for p in detail["prompted"] if p["seat"] == grant.seat],
             # whom the game waits for, never their question: it is written to them ("Your turn: ...")
             "waiting_for": list(dict.fromkeys(p["seat"] for p in detail["prompted"] if p["seat"] != grant.seat)),
-            "out": game.status == "active" and resigned(grant.game, grant.seat),
+            "out": game.status == "active" and state is not None and engine.is_out(state, grant.seat),
             "moves": concrete[:LEGAL_SHOWN], "more_moves": max(0, len(concrete) - LEGAL_SHOWN),
             "patterns": [m for m in legal["moves"] if m.get("pattern")],
             "log": list(reversed(log["moves"])), "error": error, "typed": typed,
@@ -96,15 +95,6 @@ def table_notes(game_id: int, language: str = languages.DEFAULT) -> list[dict]:
             .order_by(ChatMessage.id.desc()).limit(NOTES))
     notes = [chat.text_of(row.text, row.sentence) for row in rows][::-1]
     return [{"text": said(note, language), "lang": spoken(note, language)} for note in notes]
-
-
-def resigned(game_id: int, seat: int) -> bool:
-    """Whether `seat` resigned from this game (its own move or a deadline's, core/resign.py: the
-    one way out that every game shares, never taken back). The view says nothing of a seat that
-    is out in words common to every game, so the log does."""
-    rows = Move.select(Move.payload).where((Move.game == game_id) & (Move.seat == seat)
-                                          & (Move.text == resign.NOTATION))
-    return any(resign.is_resign(row.payload) for row in rows)
 
 
 def player_language(player_id: int) -> str | None:

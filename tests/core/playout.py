@@ -81,6 +81,15 @@ def check_views(game: Game, state, seed: str, players: int) -> None:
             assert f'"{token}"' not in text, f"seat {seat} can see hidden {token!r}"
 
 
+def check_out_seats(game: Game, before, after, players: int) -> None:
+    """A seat out of the game (`is_out`: resigned, or put out by the rules) stays out and, while
+    the game goes on, is never asked (the game page shows it no move box for that)."""
+    out = [seat for seat in range(players) if game.is_out(after, seat)]
+    assert all(game.is_out(after, seat) for seat in range(players) if game.is_out(before, seat)), "an out seat came back"
+    if out and game.result(after) is None:
+        assert not {p.seat for p in game.prompts(after)} & set(out), f"seats {out} are out and asked to play"
+
+
 def play(game: Game, players: int, seed: str, options: dict | None = None, *,
          max_moves: int | None = None, full_checks: bool = True,
          invariants: Callable | None = None, chooser: Callable | None = None,
@@ -109,6 +118,7 @@ def play(game: Game, players: int, seed: str, options: dict | None = None, *,
             assert json.loads(json.dumps(data)) == data, "state JSON does not round-trip"
             assert game.state_hash(game.from_json(json.loads(json.dumps(data)))) == game.state_hash(new_state)
             check_views(game, new_state, seed, players)
+            check_out_seats(game, state, new_state, players)
             for event in events:
                 json.dumps(event.to_json())
         if invariants:

@@ -35,6 +35,7 @@ def resigning_chooser(after: int, gone: list):
 def never_asked_again(game, gone):
     def check(state):
         if gone and game.result(state) is None:
+            assert game.is_out(state, gone[0]), "a resigned seat is not out"
             assert gone[0] not in {p.seat for p in game.prompts(state)}, "a resigned seat is asked to play"
     return check
 

@@ -2,6 +2,7 @@
 more), revocation, and the move box playing through the ordinary move path."""
 from __future__ import annotations
 
+import random
 import re
 from html import escape as html_escape, unescape as html_unescape
 from urllib.parse import urlsplit
@@ -381,3 +382,31 @@ def test_the_refusal_page_names_itself_and_sends_a_browser_to_its_mail(api, clie
     assert "herald link" not in html and "newest turn mail" in html and "not valid" in html
     swedish = client.get(f"/play/{game_id}?t=forged", headers={"Accept-Language": "sv"}).get_data(as_text=True)
     assert re.search(r"<title>(.*?)</title>", swedish).group(1) == "Sidan kan inte visas - Herald"
+
+
+@pytest.mark.rule("CA-MULTI-8")
+def test_a_seat_knocked_out_with_nothing_left_gets_no_move_box(api, client):
+    """A seat whose castle fell and who has no card left can never act again (it draws none,
+    CA-MULTI-8, and gives and joins only with cards, CA-MULTI-9, CA-MULTI-10): the engine says
+    it is out, so its page shows no move box, as for a seat that resigned."""
+    players = [api.register("ann"), api.register("ben"), api.register("cy")]
+    game_id = api.start_game(players, "castle-assault", {"first-player": 0})
+    pick = random.Random(5)
+    for _ in range(400):
+        seen = api.game(game_id, players[0])
+        view = seen["view"]
+        out = [s for s, fort in enumerate(view["fortresses"])
+               if not fort["castle"] and not view["hand_sizes"][s] and not view["loot_sizes"][s]]
+        if out or seen["status"] != "active":
+            break
+        mover = next(players[s] for s in range(3)  # (a seat sees only its own prompt in a window)
+                     if any(p["seat"] == s for p in api.game(game_id, players[s])["prompted"]))
+        legal = api.legal(game_id, mover)
+        chosen = pick.choice([m for m in legal["moves"] if "move" in m and m["move"].get("type") != "resign"])
+        played = api.call("PUT", f"/games/{game_id}/moves/{legal['version']}", mover, json={"move": chosen["move"]})
+        assert played.status_code == 201, played.json
+    assert out and seen["status"] == "active", "no seat was knocked out with nothing left"
+    html = client.get(link_path(api, game_id, players[out[0]])).get_data(as_text=True)
+    assert 'id="move-form"' not in html and "<svg" in html
+    still_in = next(s for s in range(3) if view["fortresses"][s]["castle"])
+    assert 'id="move-form"' in client.get(link_path(api, game_id, players[still_in])).get_data(as_text=True)
