@@ -30,9 +30,40 @@ def normalized_email(address: str, check_dns: bool = False) -> str:
     try:
         checked = validate_email(address, check_deliverability=check_dns, timeout=DNS_TIMEOUT)
     except EmailNotValidError as exc:
-        raise ApiError(422, "bad-email", msg("That mail address cannot receive mail: %(reason)s", reason=str(exc)),
+        raise ApiError(422, "bad-email", msg("That mail address cannot receive mail: %(reason)s", reason=reason(exc)),
                        details={"fields": {"email": [str(exc)]}}) from None
     return checked.normalized
+
+
+# email-validator's refusals (English only), by how they begin, as sentences of Herald's own that
+# are said in the player's language; the library's own words stay in `details.fields.email`.
+REASONS = (
+    ("An email address must have an @-sign", msg("it has no @ sign.")),
+    ("There must be something before the @-sign", msg("nothing comes before the @.")),
+    ("There must be something after the @-sign", msg("nothing comes after the @.")),
+    ("The part after the @-sign is not valid. It should have a period",
+     msg("the part after the @ has no dot (as in example.org).")),
+    ("The part after the @-sign is a special-use or reserved name", msg("the part after the @ is a reserved name.")),
+    ("An email address cannot have two periods in a row", msg("it has two dots in a row.")),
+    ("An email address cannot start with", msg("a dot or a hyphen is in the wrong place.")),
+    ("An email address cannot end with", msg("a dot or a hyphen is in the wrong place.")),
+    ("An email address cannot have a ", msg("a dot or a hyphen is in the wrong place.")),
+    ("The domain name", msg("its domain does not receive mail.")),
+)
+
+
+def reason(refusal: EmailNotValidError) -> str:
+    """Why an address was refused, in a sentence Herald translates (`REASONS`): a length, a
+    character that cannot be in an address, or anything else gets a sentence of its kind."""
+    said = str(refusal)
+    for start, sentence in REASONS:
+        if said.startswith(start):
+            return sentence
+    if "too long" in said:
+        return msg("it is too long.")
+    if "character" in said:
+        return msg("it holds a character that an address cannot hold.")
+    return msg("it is not written as a mail address is.")
 
 
 def mailable(address: str) -> bool:

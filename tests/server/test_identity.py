@@ -143,3 +143,24 @@ def test_a_name_mixing_alphabets_is_refused(api):
     mixed = api.client.post("/players", json={"name": "\u0410na", "email": "x@example.org"})
     assert mixed.status_code == 422 and mixed.json["error"]["code"] == "invalid-input"
     assert "one alphabet" in mixed.json["error"]["message"]
+
+
+@pytest.mark.parametrize("address,english,hungarian", [
+    ("ana", "it has no @ sign.", "nincs benne @ jel."),
+    ("ana@example", "the part after the @ has no dot (as in example.org).", None),
+    ("a..b@example.org", "it has two dots in a row.", None),
+    ("ana@exa mple.org", "it holds a character that an address cannot hold.", None),
+])
+def test_a_refused_address_says_why_in_the_players_language(api, address, english, hungarian):
+    """email-validator explains in English only: the refusal says why in Herald's own sentence,
+    in the reader's language, and keeps the library's words in the details."""
+    answer = api.call("POST", "/players", json={"name": "ana", "email": address})
+    assert answer.status_code == 422 and answer.json["error"]["code"] == "bad-email"
+    assert answer.json["error"]["message"] == f"That mail address cannot receive mail: {english}"
+    assert answer.json["error"]["details"]["fields"]["email"][0] != english  # the library's own sentence
+    for language in ("sv", "ru", "nl", "es", "hu"):
+        said = api.call("POST", "/players", json={"name": "ana", "email": address},
+                        headers={"Accept-Language": language}).json["error"]["message"]
+        assert english not in said and ":" in said, (language, said)
+        if language == "hu" and hungarian:
+            assert said.endswith(hungarian), said
