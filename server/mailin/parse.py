@@ -279,17 +279,24 @@ def _header_block(lines: list[str], index: int) -> bool:
     return any(HEADER_SENT.match(line) for line in after)
 
 
+def _closes(line: str) -> bool:
+    """A closing word ("Thanks!", "С уважением, Ольга") or a mail program's footer."""
+    return bool(CLOSING.match(line) or FOOTER.match(line))
+
+
 def _without_sign_off(text: str) -> str:
     """The reply less a sign-off at its end: a closing word ("Cheers, Ben", "Thanks!") or a
-    mail program's footer ("Sent from my phone"), and the few name lines after it; or a last
+    mail program's footer ("Sent from my phone"), and the few name lines, closings and footers
+    after it ("Köszi!" / "Üdv," / "Ádám" / "Az iPhone-omról küldve"); or a last
     line that is only a dashed name ("-Ben"). A line with a digit or a slash after it (a move)
     keeps everything."""
     lines = text.split("\n")
     for index, line in enumerate(lines):
-        stripped = line.strip()
+        if not _closes(line.strip()):
+            continue
         rest = [later.strip() for later in lines[index + 1:] if later.strip()]
-        if (CLOSING.match(stripped) or FOOTER.match(stripped)) and len(rest) <= SIGN_OFF_LINES \
-                and all(NAME_ONLY.match(later) for later in rest):
+        names = [later for later in rest if not _closes(later)]  # ("Thanks!", "Best, Ana", a footer: all closings)
+        if len(names) <= SIGN_OFF_LINES and all(NAME_ONLY.match(later) for later in names):
             return "\n".join(lines[:index]).strip()
     if len(lines) > 1 and re.match(r"^[-–—~]+\s*[^\W\d][\w.' ]{0,30}$", lines[-1].strip()):
         return "\n".join(lines[:-1]).strip()

@@ -159,6 +159,15 @@ def test_sign_offs_in_swedish_dutch_and_spanish_are_not_read(sign_off, name):
     assert read(mail(f"pass\n\n{sign_off}{name}\n")).lines() == ["pass"]
 
 
+@pytest.mark.parametrize("ending", ["Köszi!\nÜdv,\nÁdám\nAz iPhone-omról küldve",
+                                    "Спасибо!\nС уважением, Ольга", "Thanks!\nBest,\nAna\nSent from my iPhone",
+                                    "Tack!\nMvh\nStina"])
+def test_two_sign_offs_and_a_footer_in_a_row_are_not_read(ending):
+    """A thanks, then a greeting, a name and the phone's footer: the whole ending is left out,
+    not only its last block (the thanks was refused as a move)."""
+    assert read(mail(f"pass\n\n{ending}\n")).lines() == ["pass"]
+
+
 @pytest.mark.parametrize("footer", FOOTERS)
 def test_mail_program_footers_in_swedish_dutch_and_spanish_are_not_read(footer):
     """Outlook's, Windows Mail's and Yahoo's footers in the players' languages, not only the phone's."""
