@@ -291,7 +291,7 @@ def _run(session: Session, lines: list[str]) -> None:
                                "A line of %(num)d characters is too long to be a move; nothing after it was read.",
                                len(line)))
             break
-        word, _, rest = line.partition(" ")
+        word, rest = command_words(line)
         command = COMMANDS.get(word.lower().rstrip(".!"))
         if command is not None:
             try:
@@ -597,15 +597,27 @@ NATIVE_WORDS = {
     "sv": {"hjälp": "help", "drag": "moves", "bräde": "board", "brädet": "board", "logg": "log", "regler": "rules",
            "tidszon": "timezone", "språk": "language"},
     "ru": {"помощь": "help", "справка": "help", "ходы": "moves", "доска": "board", "журнал": "log",
-           "правила": "rules", "язык": "language"},
+           "правила": "rules", "пояс": "timezone", "язык": "language"},
     "nl": {"hulp": "help", "zetten": "moves", "bord": "board", "logboek": "log", "regels": "rules",
            "tijdzone": "timezone", "taal": "language"},
     "es": {"ayuda": "help", "jugadas": "moves", "tablero": "board", "registro": "log", "reglas": "rules",
-           "idioma": "language"},
+           "zona": "timezone", "idioma": "language"},
     "hu": {"segítség": "help", "súgó": "help", "lépések": "moves", "tábla": "board", "napló": "log",
            "szabályok": "rules", "időzóna": "timezone", "nyelv": "language"},
 }
 COMMANDS.update({word: COMMANDS[english] for words in NATIVE_WORDS.values() for word, english in words.items()})
+# A command that its language says in two words: "часовой пояс Europe/Moscow", "zona horaria ...".
+NATIVE_PHRASES = {"часовой пояс": "timezone", "zona horaria": "timezone"}
+
+
+def command_words(line: str) -> tuple[str, str]:
+    """A line's command word (a two-word native phrase as its English word) and the rest."""
+    lowered = line.lower()
+    for phrase, english in NATIVE_PHRASES.items():
+        if lowered == phrase or lowered.startswith(phrase + " "):
+            return english, line[len(phrase):]
+    word, _, rest = line.partition(" ")
+    return word, rest
 
 
 # --- the answer -----------------------------------------------------------------------

@@ -468,3 +468,17 @@ def test_a_command_written_in_the_players_language_is_understood(table):
         after_help = next(i for i, line in enumerate(lines) if line.startswith("  help ")) + 1
         named = set(re.findall(r"\w+", lines[after_help]))
         assert {english for word, english in words.items() if word in named} == set(words.values()), code
+
+
+@pytest.mark.parametrize("code,line", [("ru", "часовой пояс Europe/Moscow"), ("es", "Zona horaria Europe/Madrid"),
+                                       ("ru", "пояс Europe/Moscow")])
+def test_the_time_zone_command_in_two_words_of_the_players_language(table, code, line):
+    """Russian and Spanish say 'time zone' in two words: 'часовой пояс Europe/Moscow' was refused
+    as an unreadable move; it now sets the zone, as 'timezone' does."""
+    from tests.server.test_mailin import answer, started
+
+    game_id, turn, players = started(table)
+    language(table.api, players[0], code)
+    answer(table, turn, line)
+    zone = table.api.call("GET", "/players/me", players[0]).json["timezone"]
+    assert zone == line.split()[-1], zone
