@@ -104,12 +104,32 @@ def decimal(value: float, places: int = 1) -> str:
 
 def _(message: str) -> str:
     """`message` in the client's language."""
-    return translations(language()).gettext(message)
+    return _finished(translations(language()).gettext(message))
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for `count` things, in the client's language."""
-    return translations(language()).ngettext(singular, plural, count)
+    return _finished(translations(language()).ngettext(singular, plural, count))
+
+
+class HungarianText(str):
+    """A Hungarian message whose "a(z)" becomes "a" or "az" once `format` fills in the word
+    after it (core/hungarian.py): the callers' `_("...").format(...)` as it is written."""
+
+    __slots__ = ()
+
+    def format(self, *args, **kwargs) -> str:
+        from core.hungarian import articles  # (only a Hungarian sentence needs core)
+
+        return articles(str.format(self, *args, **kwargs))
+
+
+def _finished(text: str) -> str:
+    if language() != "hu" or "(z)" not in text:
+        return text
+    from core.hungarian import articles
+
+    return HungarianText(articles(text))
 
 
 def pgettext(context: str, message: str) -> str:

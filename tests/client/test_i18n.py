@@ -286,3 +286,12 @@ def test_spanish_names_a_seat_with_its_article():
         shown, ended = game_picture(asking, ""), game_picture(over, "")
     assert "Esperando al puesto 0 (Ana) (tú): ¿Qué juegas?" in shown and "Esperando a que el puesto 1 (José) " in shown
     assert "Terminada. Victoria: puesto 0 (Ana), puesto 1 (José)." in ended
+
+
+def test_a_hungarian_message_takes_the_article_its_number_needs(monkeypatch):
+    """The client's Hungarian catalog writes "a(z) {game}."; the command says "az 1." and "a 2."."""
+    monkeypatch.setenv("LANG", "hu_HU.UTF-8")
+    template = i18n._("Joined game {game} as seat {seat}.")
+    assert "a(z)" in template
+    assert "az 1. játszmához a 0. helyen" in template.format(game=1, seat=0)
+    assert "a 2. játszmához az 5. helyen" in template.format(game=2, seat=5)

@@ -27,7 +27,7 @@ def test_without_a_setting_the_browser_language_says_it(api, toy_game):
     english = api.call("POST", "/games", ann, json=bad)
     assert hungarian.json["error"]["code"] == english.json["error"]["code"] == "bad-option"
     assert english.json["error"]["message"] == "Option target takes a whole number, not 'many'."
-    assert hungarian.json["error"]["message"] == "A(z) target beállítás értéke egész szám, nem 'many'."
+    assert hungarian.json["error"]["message"] == "A target beállítás értéke egész szám, nem 'many'."
 
 
 def test_the_question_the_board_and_a_patterns_help_are_said_in_the_players_language(api):

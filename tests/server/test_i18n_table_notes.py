@@ -73,7 +73,7 @@ def test_a_handover_note_reads_in_swedish_for_a_swedish_player_and_in_english_fo
     assert api_notes(api, game_id, carol)[0] == [INVITES_EN, TAKES_OVER_EN]
     # no language chosen: the API follows the request's Accept-Language
     assert api_notes(api, game_id, carol, **{"Accept-Language": "hu"})[0] == [
-        "ben új játékost hív meg, hogy átvegye a(z) 1. helyet.", "carol átveszi a(z) 1. helyet ben játékostól."]
+        "ben új játékost hív meg, hogy átvegye az 1. helyet.", "carol átveszi az 1. helyet ben játékostól."]
 
 
 def test_a_turn_mails_table_talk_says_the_notes_in_its_readers_language(api):

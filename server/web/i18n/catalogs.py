@@ -19,6 +19,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
+from core.hungarian import articles
 from server.errors import Sentence
 from server.web.i18n.languages import DEFAULT, LANGUAGES, normalise
 
@@ -72,9 +73,15 @@ def said(text: str, language: str | None) -> str:
     else:
         template = found.ngettext(text.message, text.plural, text.number)
     try:
-        return template % values
+        return finished(template % values, language)
     except (KeyError, ValueError, TypeError):  # a translation that does not fit its values: the English
         return str.__str__(text)
+
+
+def finished(text: str, language: str | None) -> str:
+    """A sentence in `language` once its values are in: what the language's grammar decides by
+    the words filled in (Hungarian's "a"/"az" before them, core/hungarian.py)."""
+    return articles(text) if language == "hu" and isinstance(text, str) else text
 
 
 def spoken(text: str, language: str | None) -> str:

@@ -59,7 +59,7 @@ def said(text: Any, language: str | None, ruleset: str | None) -> str:
     language = effective(language)
     if language == DEFAULT and not isinstance(text, dict):
         return str(text)
-    return str(render(text, speaker(language, ruleset)))
+    return catalogs.finished(str(render(text, speaker(language, ruleset))), language)
 
 
 def described(description: dict, language: str | None) -> dict:
@@ -80,12 +80,12 @@ def speaking(language: str | None, ruleset: str | None) -> Callable[[Any], str] 
     if language == DEFAULT:
         return None
     found = speaker(language, ruleset)
-    return lambda text: str(render(text, found))
+    return lambda text: catalogs.finished(str(render(text, found)), language)
 
 
 def spoken(text: Any, language: str | None, ruleset: str | None, seats: tuple[SeatInfo, ...]) -> str:
     """A game's text in `language` with the players' names in their slots."""
-    return name_players(said(text, language, ruleset), seats)
+    return catalogs.finished(name_players(said(text, language, ruleset), seats), effective(language))
 
 
 def speak(body: Any, language: Callable[[], str | None] | str | None, ruleset: str | None = None) -> Any:

@@ -23,7 +23,7 @@ from babel.numbers import format_decimal
 from jinja2 import Environment, PackageLoader, StrictUndefined, pass_context, select_autoescape
 from markupsafe import Markup, escape
 
-from server.web.i18n.catalogs import translations
+from server.web.i18n.catalogs import finished, translations
 from server.web.i18n.languages import NAMES, effective
 
 URL = re.compile(r"https?://[^\s<>\"']+")
@@ -67,16 +67,16 @@ def callables(language: str) -> dict:
     def gettext(context, message: str, /, **values):
         text = found.gettext(message)
         if context.eval_ctx.autoescape:
-            text = Markup(text)
-        return text % values
+            return Markup(finished(Markup(text) % values, language))  # (only "a(z)" changes: still safe)
+        return finished(text % values, language)
 
     @pass_context
     def ngettext(context, singular: str, plural: str, number: int, /, **values):
         values.setdefault("num", number)
         text = found.ngettext(singular, plural, number)
         if context.eval_ctx.autoescape:
-            text = Markup(text)
-        return text % values
+            return Markup(finished(Markup(text) % values, language))
+        return finished(text % values, language)
 
     def decimal(value: float, signed: bool = False) -> str:
         """A number with one decimal as the language writes it ("-1,8"; "+1,8" when `signed`)."""
