@@ -99,10 +99,10 @@ def replay_game(record, at, seat):
         raise Failure(_("{file} is not a readable game record ({error}).").format(
             file=record.name, error=f"{type(error).__name__}: {error}")) from None
     except RecordError as error:
-        raise Failure(f"{record.name}: {error}") from None
+        raise Failure(f"{record.name}: {recorded(error.said)}") from None
     engine = games[data["ruleset"]]
     names = {s["seat"]: s.get("name") or _("seat {seat}").format(seat=s["seat"]) for s in data.get("seats", [])}
-    lines = [_("Checked: {what}.").format(what=line) for line in replayed.checked]
+    lines = [_("Checked: {what}.").format(what=recorded(line)) for line in replayed.checked]
     if at is not None:
         picture = engine.render(engine.view(replayed.state, seat), seat)
         total = len(data["moves"])
@@ -110,6 +110,11 @@ def replay_game(record, at, seat):
                             total).format(moves=replayed.moves, total=total)
         lines += ["", position, table_output.named(picture, names)]
     output.emit("\n".join(lines))
+
+
+def recorded(said) -> str:
+    """A sentence of the record's check (core.gamerecord.Told) in the player's language."""
+    return _(said.template).format(**said.values)
 
 
 @click.command()

@@ -25,15 +25,36 @@ def chain_entry(seq: int, seat: int, move: dict, state_hash: str, created: str) 
     return {"seq": seq, "seat": seat, "move": move, "state": state_hash, "created": created}
 
 
+@dataclass(frozen=True)
+class Told:
+    """A sentence of the check: its English template (`str.format` slots) and values. `str()`
+    is the English; `herald replay` says it in the player's language (its catalogs hold these
+    templates: tests/support/climessages.py reads this module's `told` calls)."""
+
+    template: str
+    values: dict = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.template.format(**self.values)
+
+
+def told(template: str, **values) -> Told:
+    return Told(template, values)
+
+
 class RecordError(Exception):
-    """The record is not a complete game record, or it disagrees with the replay."""
+    """The record is not a complete game record, or it disagrees with the replay: `said`."""
+
+    def __init__(self, said: Told):
+        super().__init__(str(said))
+        self.said = said
 
 
 @dataclass
 class Replayed:
     state: object
     moves: int
-    checked: list[str] = field(default_factory=list)
+    checked: list[Told] = field(default_factory=list)
 
 
 def replay_record(games, record: dict, at: int | None = None) -> Replayed:
@@ -47,7 +68,7 @@ def replay_record(games, record: dict, at: int | None = None) -> Replayed:
     moves = record["moves"]
     last = len(moves) if at is None else at
     if not 0 <= last <= len(moves):
-        raise RecordError(f"The game has {len(moves)} moves; --at must be between 0 and {len(moves)}.")
+        raise RecordError(told("The game has {moves} moves; --at must be between 0 and {moves}.", moves=len(moves)))
     link = record["seed_hash"]
     position = state if last == 0 else None
     replayer = Replayer(engine, state)
@@ -57,9 +78,9 @@ def replay_record(games, record: dict, at: int | None = None) -> Replayed:
             position = state
     result = engine.result(state)
     if record.get("result") is not None and (result is None or list(result.winners) != record["result"]["winners"]):
-        raise RecordError("The replayed result differs from the recorded one.")
-    checked = [f"the seed matches its published hash {record['seed_hash'][:12]}...",
-               f"{len(moves)} moves: every state hash and chain link agrees"]
+        raise RecordError(told("The replayed result differs from the recorded one."))
+    checked = [told("the seed matches its published hash {hash}...", hash=record["seed_hash"][:12]),
+               told("moves replayed: {moves}; every state hash and chain link agrees", moves=len(moves))]
     return Replayed(position, last, checked)
 
 
@@ -67,32 +88,33 @@ def _checked_seed(record: dict) -> str:
     """The record's seed, once it is a Herald record of a finished game whose seed matches the
     hash published at its creation."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise RecordError(f"This is not a Herald game record ({FORMAT}).")
+        raise RecordError(told("This is not a Herald game record ({format}).", format=FORMAT))
     seed = record.get("seed")
     if not seed:
-        raise RecordError("The record holds no seed: it is revealed when the game ends, so only a finished "
-                          "game can be replayed.")
+        raise RecordError(told("The record holds no seed: it is revealed when the game ends, so only a finished "
+                               "game can be replayed."))
     if seed_hash(seed) != record["seed_hash"]:
-        raise RecordError("The seed does not match the seed hash published when the game was created.")
+        raise RecordError(told("The seed does not match the seed hash published when the game was created."))
     return seed
 
 
 def _checked_step(engine, replayer: Replayer, entry: dict, link: str):
     """One recorded move replayed: (the state after it, the chain link), each checked against the record."""
     if "move" not in entry:
-        raise RecordError(f"Move {entry.get('seq')} is hidden in this record; export the finished game.")
+        raise RecordError(told("Move {seq} is hidden in this record; export the finished game.", seq=entry.get("seq")))
     try:
         state = replayer.advance(entry["seat"], entry["move"])
     except IllegalMove as exc:
-        raise RecordError(f"Move {entry['seq']} is not legal here: {exc.message}") from None
+        raise RecordError(told("Move {seq} is not legal here: {refusal}", seq=entry["seq"], refusal=str(exc.message))) from None
     state_hash = engine.hash_in(state, entry.get("state_format", 1))  # records before formats: 1
     if state_hash is None:
-        raise RecordError(f"Move {entry['seq']}: its hash is in state format {entry.get('state_format', 1)}, "
-                          f"which this version of {engine.title} can no longer write.")
+        raise RecordError(told("Move {seq}: its hash is in state format {format}, which this version of {game} can "
+                               "no longer write.", seq=entry["seq"], format=entry.get("state_format", 1),
+                               game=engine.title))
     if state_hash != entry["state_hash"]:
-        raise RecordError(f"Move {entry['seq']}: the replayed state differs from the one the server stored.")
+        raise RecordError(told("Move {seq}: the replayed state differs from the one the server stored.", seq=entry["seq"]))
     link = canonical.chain(link, chain_entry(entry["seq"], entry["seat"], entry["move"], entry["state_hash"],
                                              entry["created"]))
     if link != entry["chain"]:
-        raise RecordError(f"Move {entry['seq']}: the hash chain is broken (the log was changed).")
+        raise RecordError(told("Move {seq}: the hash chain is broken (the log was changed).", seq=entry["seq"]))
     return state, link

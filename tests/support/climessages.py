@@ -52,7 +52,10 @@ NOTES = {  # for translators, written into every catalog above the message
     **{month: MONTH for month in ("January", "February", "March", "April", "May", "June", "July", "August",
                                   "September", "October", "November", "December")},
 }
-MARKERS = {"_": 1, "N_": 1, "N_n": 2, "ngettext": 2, "pgettext": 2}  # the marking functions, the strings each takes
+MARKERS = {"_": 1, "N_": 1, "N_n": 2, "ngettext": 2, "pgettext": 2,  # the marking functions, the strings each takes
+           "told": 1}  # core/gamerecord.py's sentences, which `herald replay` says
+# Modules outside client/ whose marked texts the command says (what `herald replay` checks).
+SAID_FROM_CORE = (ROOT / "core" / "gamerecord.py",)
 Key = tuple[str | None, str, str | None]  # msgctxt, msgid, msgid_plural
 
 
@@ -79,11 +82,11 @@ def _marker(node: ast.Call) -> str | None:
 
 
 def source_messages() -> dict[Key, Message]:
-    """The marked texts of client/*.py, in file order. A marker's arguments must be plain strings:
+    """The marked texts of client/*.py (and of SAID_FROM_CORE), in file order. A marker's arguments must be plain strings:
     a text built at run time (an f-string, a sum) cannot be looked up in a catalog; `_(name)`
     translates a text marked with N_ elsewhere."""
     found: dict[Key, Message] = {}
-    for path in sorted(CLIENT.rglob("*.py")):
+    for path in [*sorted(CLIENT.rglob("*.py")), *SAID_FROM_CORE]:
         if path == CLIENT / "i18n.py":  # where the markers are defined
             continue
         where = str(path.relative_to(ROOT))
@@ -92,7 +95,7 @@ def source_messages() -> dict[Key, Message]:
                 continue
             wanted = MARKERS[_marker(node) or ""]
             texts = node.args[:wanted]
-            if _marker(node) == "_" and texts and isinstance(texts[0], (ast.Name, ast.Subscript, ast.Call)):
+            if _marker(node) == "_" and texts and isinstance(texts[0], (ast.Name, ast.Attribute, ast.Subscript, ast.Call)):
                 continue  # a text marked with N_ where it is written, translated here
             if len(texts) < wanted or not all(isinstance(t, ast.Constant) and isinstance(t.value, str) for t in texts):
                 raise ValueError(f"{where}:{node.lineno}: {_marker(node)}() needs literal strings")

@@ -60,7 +60,7 @@ def test_during_play_the_export_is_the_callers_and_holds_no_seed(api, alice_bob)
     assert api.call("GET", f"/games/{game_id}/export", api.register("eve")).status_code == 403
 
 
-def test_cli_export_then_replay(herald, two_player_game, tmp_path):
+def test_cli_export_then_replay(herald, two_player_game, tmp_path, monkeypatch):
     game_id, alice, bob = two_player_game
     for _ in range(3):
         state = herald.json("show", game_id, token=alice)
@@ -73,12 +73,18 @@ def test_cli_export_then_replay(herald, two_player_game, tmp_path):
     path.write_text(exported.stdout)
     checked = herald("replay", path, "--at", 2)
     assert checked.exit_code == 0, checked.stderr
-    assert "Checked: the seed matches" in checked.stdout and "4 moves: every state hash" in checked.stdout
+    assert "Checked: the seed matches" in checked.stdout and "moves replayed: 4; every state hash" in checked.stdout
     assert "Position after 2 of 4 moves" in checked.stdout and "Total" in checked.stdout
     record = json.loads(exported.stdout)
     record["moves"][1]["move"] = record["moves"][0]["move"]
     path.write_text(json.dumps(record))
     broken = herald("replay", path)
     assert broken.exit_code == 1 and "Move 1" in broken.stderr
+    monkeypatch.setenv("LANG", "sv_SE.UTF-8")  # the checks and refusals in the shell's language
+    swedish = herald("replay", path)
+    assert swedish.exit_code == 1 and "Drag 1" in swedish.stderr and "Move" not in swedish.stderr, swedish.stderr
+    path.write_text(exported.stdout)
+    assert "Kontrollerat: fröet stämmer" in herald("replay", path).stdout
+    monkeypatch.delenv("LANG")
     path.write_text("not json")
     assert herald("replay", path).exit_code == 1
