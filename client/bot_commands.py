@@ -146,7 +146,7 @@ def command(connection_options, api) -> click.Command:
     @click.option("--budget", default=None, metavar="BUDGET",
                   help="Thinking per move for search: a time (2s) or a number of iterations "
                        "(default: the game's, 500; Castle Assault 1,500, Wizard's Quest 800).")
-    @click.option("--game", "only", type=int, multiple=True, help="Play only this game (repeat for several).")
+    @click.option("--game", "only", type=int, metavar="GAME", multiple=True, help="Play only this game (repeat for several).")
     @click.option("--seed", default="herald-bot", show_default=True,
                   help="The bot's own randomness: the same seed makes the same choices in the same positions.")
     @click.option("--forever", is_flag=True, help="Keep watching for new games instead of stopping when none is left.")

@@ -163,13 +163,13 @@ def parse_options(pairs: tuple[str, ...]) -> dict:
 
 @cli.command()
 @click.argument("game")
-@click.option("--seats", type=click.IntRange(min=1), required=True, help="Number of seats.")
+@click.option("--seats", type=click.IntRange(min=1), metavar="N", required=True, help="Number of seats.")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
               help="A game option (see `herald rulesets`); repeat for several.")
 @click.option("--invite", "invite_emails", multiple=True, metavar="EMAIL",
               help="Mail an invitation to EMAIL for the next free seat (they join by replying); repeat for several.")
 @click.option("--public", is_flag=True, help="List the game in `herald games --open`: anyone may join without an invite.")
-@click.option("--days-per-move", type=click.IntRange(1, 60), default=None,
+@click.option("--days-per-move", type=click.IntRange(1, 60), metavar="DAYS", default=None,
               help="The game's own clock: days each seat has to answer.")
 @click.option("--clock", "clock_text", default=None, metavar="Nd+Md",
               help="A clock with a reserve, e.g. 3d+7d: 3 days per move, and 7 days in all to overrun them.")
@@ -315,7 +315,7 @@ def play(game, move, seat, as_json, dry_run):
 
 @cli.command()
 @click.argument("game", type=GAME_ID)
-@click.option("--from", "start", type=click.IntRange(min=0), default=0, help="First move number to show.")
+@click.option("--from", "start", type=click.IntRange(min=0), metavar="N", default=0, help="First move number to show.")
 @seat_option
 @json_option
 @connection_options
@@ -343,7 +343,7 @@ def wait_outcome(state: dict) -> str | None:
 
 @cli.command()
 @click.argument("game", type=GAME_ID)
-@click.option("--timeout", type=click.FloatRange(min=0), default=None,
+@click.option("--timeout", type=click.FloatRange(min=0), metavar="SECONDS", default=None,
               help="Give up after this many seconds (exit 5). Default: wait forever.")
 @click.option("--retry-for", type=click.FloatRange(min=0), default=reconnect.DEFAULT_BUDGET, show_default=True,
               envvar="HERALD_RETRY_FOR", metavar="SECONDS",

@@ -44,9 +44,32 @@ MESSAGES = (
 )
 
 
+# Words Click says that are not messages in Click: a type's name ("'x' is not a valid integer
+# range.", the help's INTEGER RANGE) and the help's "[x>=1; required]", which Click translates
+# from a variable. tests/client/test_i18n.py checks that Click still uses these names.
+TYPE_NAMES = {"integer": N_("integer"), "integer range": N_("integer range"), "float": N_("float"),
+              "float range": N_("float range")}
+REQUIRED = N_("required")
+
+
+class SaidName:
+    """A Click type's `name`, said in the language of the moment."""
+
+    def __init__(self, english: str):
+        self.english = english
+
+    def __get__(self, instance, owner) -> str:
+        return i18n._(self.english)
+
+
 def speak() -> None:
     """Point Click's speaking modules at the client's translations (once per process; each
     message is still looked up in the language of the moment)."""
+    import click.types
+
+    for kind in (click.types.IntParamType, click.types.IntRange, click.types.FloatParamType, click.types.FloatRange):
+        if not isinstance(kind.__dict__.get("name"), SaidName):
+            kind.name = SaidName(kind.__dict__["name"])  # type: ignore[assignment]
     for name in SPEAKING:
         module = importlib.import_module(name)
         if hasattr(module, "_"):

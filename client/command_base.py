@@ -78,7 +78,7 @@ def connection_options(command):
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
-seat_option = click.option("--seat", type=click.IntRange(min=0), default=None,
+seat_option = click.option("--seat", type=click.IntRange(min=0), metavar="N", default=None,
                            help="Which of my seats, if I hold several in this game.")
 
 

@@ -15,7 +15,7 @@ from client.i18n import _, ngettext
 @click.command()
 @click.argument("game", type=GAME_ID)
 @click.argument("text")
-@click.option("--to", "to", type=click.IntRange(min=0), multiple=True,
+@click.option("--to", "to", type=click.IntRange(min=0), metavar="SEAT", multiple=True,
               help="Only to this seat (repeat for several); default: everyone.")
 @seat_option
 @json_option
@@ -30,7 +30,7 @@ def say(game, text, to, seat, as_json):
 
 @click.command()
 @click.argument("game", type=GAME_ID)
-@click.option("--after", type=click.IntRange(min=0), default=0, help="Only messages after this id.")
+@click.option("--after", type=click.IntRange(min=0), metavar="ID", default=0, help="Only messages after this id.")
 @seat_option
 @json_option
 @connection_options
@@ -83,8 +83,8 @@ def export_game(game, seat):
 
 @click.command("replay")
 @click.argument("record", type=click.File("r", encoding="utf-8"))
-@click.option("--at", type=click.IntRange(min=0), default=None, help="Show the position after this many moves.")
-@click.option("--seat", type=click.IntRange(min=0), default=None, help="Show the position as this seat saw it.")
+@click.option("--at", type=click.IntRange(min=0), metavar="N", default=None, help="Show the position after this many moves.")
+@click.option("--seat", type=click.IntRange(min=0), metavar="N", default=None, help="Show the position as this seat saw it.")
 def replay_game(record, at, seat):
     """Replay a RECORD from `herald export` locally, checking the seed and every hash."""
     import json

@@ -295,3 +295,23 @@ def test_a_hungarian_message_takes_the_article_its_number_needs(monkeypatch):
     assert "a(z)" in template
     assert "az 1. játszmához a 0. helyen" in template.format(game=1, seat=0)
     assert "a 2. játszmához az 5. helyen" in template.format(game=2, seat=5)
+
+
+def test_a_numbers_type_and_required_speak_the_locales_language(offline_herald, monkeypatch):
+    """'x' is not a valid integer range.' and the help's '[x>=1; required]' were English under
+    every locale: Click says them from a type's name and a variable, not a message. Each numeric
+    option also names what it takes ('--seats N'), not Click's 'INTEGER RANGE'."""
+    import click.types
+
+    from client import click_words
+
+    assert {kind.__dict__["name"].english for kind in (click.types.IntParamType, click.types.IntRange,
+                                                       click.types.FloatParamType, click.types.FloatRange)} \
+        == set(click_words.TYPE_NAMES)  # (the names Click still gives its number types)
+    monkeypatch.setenv("LANG", "sv_SE.UTF-8")
+    refused = offline_herald("new", "castle-assault", "--seats", "x")
+    assert refused.exit_code == exitcodes.USAGE and "är inte ett giltigt värde av typen heltal" in refused.stderr
+    helped = offline_herald("new", "--help").stdout
+    assert "--seats N" in helped and "[x>=1; krävs]" in helped and "INTEGER" not in helped
+    monkeypatch.setenv("LANG", "C")
+    assert "'x' is not a valid integer range." in offline_herald("new", "castle-assault", "--seats", "x").stderr
