@@ -12,8 +12,13 @@ a worker takes: a worker whose threads are all busy stops accepting and leaves n
 connections to the others. Why threads rather than gevent: deploy/README.md.
 """
 import os
+import re
 
 bind = os.environ.get("HERALD_BIND", "127.0.0.1:8000")
+# gunicorn's control interface (`gunicornc`) listens on one socket per user by default, so a
+# second Herald on the same machine took over the first one's: one socket per bound address.
+control_socket = os.environ.get("HERALD_CONTROL_SOCKET") or os.path.expanduser(
+    "~/.gunicorn/herald-" + re.sub(r"[^\w.-]", "_", bind) + ".ctl")
 workers = int(os.environ.get("HERALD_WORKERS", "2"))
 worker_class = "gthread"
 threads = int(os.environ.get("HERALD_THREADS", "1000"))
