@@ -32,6 +32,8 @@ from server.store import statements
 from server.errors import ApiError, Sentence, msg, msg_n
 from server.store.models import Notification, Webhook, utcnow
 from server.players.seats import my_seats, name_players
+from core.records import without_message
+from core.text import to_json as text_json
 
 FORMATS = ("json", "discord", "slack")
 KIND = "webhook"
@@ -113,14 +115,15 @@ def turn_rows(game, engine, fresh, seats, version: int) -> list[dict]:
             asked = [p for p in asked if p["seat"] in own]
         if not asked:
             continue
-        named = [{**p, "name": name_players(f"{{P{p['seat']}}}", seats), "text": name_players(p["text"], seats)}
-                 for p in asked]
+        named = [{**without_message(p), "name": name_players(f"{{P{p['seat']}}}", seats),
+                  "text": name_players(p["text"], seats)} for p in asked]
         payload = {"event": "turn", "game": game.id, "ruleset": game.ruleset, "title": engine.title,
                    "version": version, "prompted": named}
         line = "; ".join(f"{p['name']}: {p['text']}" for p in named)
+        texts = {"asked": [[n["name"], p.get("msg", p["text"])] for n, p in zip(named, asked)]}  # said when sent (a chat message)
         rows.append(_row(game, hook, version, payload, msg("Game %(game)s (%(title)s), move %(version)s: %(asked)s",
                                                            game=game.id, title=engine.title, version=version,
-                                                           asked=line)))
+                                                           asked=line), texts))
     return rows
 
 
@@ -135,7 +138,8 @@ def over_rows(game, engine, result, seats, version: int) -> list[dict]:
     else:
         text = msg("Game %(game)s (%(title)s) is over: nobody won. %(reason)s", game=game.id, title=engine.title,
                    reason=payload["reason"])
-    return [_row(game, hook, version, payload, text) for hook in _hooks(game, seats)]
+    texts = {"reason": text_json(result.reason)}
+    return [_row(game, hook, version, payload, text, texts) for hook in _hooks(game, seats)]
 
 
 def body_text(fmt: str, payload: dict, text: str) -> str:
@@ -144,8 +148,12 @@ def body_text(fmt: str, payload: dict, text: str) -> str:
     return json.dumps(body, sort_keys=True, separators=(",", ":"))
 
 
-def _row(game, hook, version: int, payload: dict, text: Sentence) -> dict:
+def _row(game, hook, version: int, payload: dict, text: Sentence, texts: dict) -> dict:
+    """The outbox row of one hook. A chat message (Discord, Slack) is said in the language of
+    the hook's player when it is sent: its sentence (`said`), with the game's texts it names
+    (`texts`: each prompt as [name, stored message], the ending's reason) and the game's title
+    said in that language too (server/notify/channels/webhook.py)."""
     context = {"hook": hook.id, "url": hook.url, "event": payload["event"], "body": body_text(hook.format, payload, text)}
-    if hook.format != "json":  # a chat message: said in the hook's player's language when it is sent
-        context.update(format=hook.format, said=text.to_json())
+    if hook.format != "json":
+        context.update(format=hook.format, said=text.to_json(), texts=texts, ruleset=game.ruleset)
     return Notification.pending_row(game.id, None, hook.player_id, hook.url[:254], KIND, version, context)

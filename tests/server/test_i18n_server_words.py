@@ -482,3 +482,37 @@ def test_the_time_zone_command_in_two_words_of_the_players_language(table, code,
     answer(table, turn, line)
     zone = table.api.call("GET", "/players/me", players[0]).json["timezone"]
     assert zone == line.split()[-1], zone
+
+
+def test_a_chat_hook_says_the_games_question_and_ending_in_its_players_language(api, config):
+    """A Discord or Slack message of a Russian player said its frame in Russian and the game's
+    own words in English ('cat: Your turn: step 2 ...', '... ben has the only castle left
+    standing.'). The question, the ending's reason and the title are now said in the player's
+    language; a JSON hook's body carries no stored message (`msg`), as no other answer does."""
+    from core.castle_assault import GAME
+    from server.notify.channels import webhook as webhooks
+    from server.web.i18n.gamewords import said
+    from tests.server.table.receiver import Receiver
+
+    receiver = Receiver().start()
+    try:
+        ana, ben = api.register("ana"), api.register("ben")
+        game_id = api.start_game([ana, ben], "castle-assault", {"first-player": 0})
+        language(api, ben, "es")
+        api.call("POST", "/webhooks", ben, json={"url": receiver.url, "format": "slack", "game": game_id})
+        api.call("POST", "/webhooks", ana, json={"url": receiver.url, "format": "json", "game": game_id})
+        first = next(m["move"] for m in api.legal(game_id, ana)["moves"]
+                     if "move" in m and m["move"]["type"] not in ("attack", "night"))  # (no battle: ben may resign)
+        assert api.call("PUT", f"/games/{game_id}/moves/0", ana, json={"move": first}).status_code == 201
+        assert api.call("PUT", f"/games/{game_id}/moves/1", ben, json={"text": "resign"}).status_code == 201
+        assert webhooks.deliver_pending(config).sent == len(receiver.received) > 2
+    finally:
+        receiver.stop()
+    spanish = [d["body"]["text"] for d in receiver.received if "text" in d["body"]]
+    bodies = [d["body"] for d in receiver.received if "event" in d["body"]]
+    question = GAME.prompts(GAME.setup(2, GAME.normalize_options({"first-player": 0}), "x"))[0].text
+    assert any(said(question, "es", "castle-assault") in text for text in spanish), spanish
+    assert not any(str(question) in text for text in spanish)
+    [over] = [text for text in spanish if "ha terminado" in text]
+    assert "resigned" not in over and "ana" in over, over
+    assert bodies and all("msg" not in p for body in bodies for p in body.get("prompted", []))

@@ -21,9 +21,11 @@ from server.notify.channels import Undeliverable
 from server.notify.delivery import DeliveryReport
 from server.notify.pinned_http import checked_session
 from server.errors import Sentence
-from server.store.models import Notification, Player, Webhook
+from server.players.seats import seats_of
+from server.store.models import Game, Notification, Player, Webhook
 from server.table.webhooks import KIND, body_text
-from server.web.i18n import languages
+from server.web.i18n import languages, terms
+from server.web.i18n.gamewords import spoken
 from server.web.i18n.catalogs import said
 
 TIMEOUT = (5, 10)
@@ -60,6 +62,20 @@ class HttpTransport:
         self.session.close()
 
 
+def game_texts(row: Notification, language: str) -> dict:
+    """A chat message's values that the game says (who is asked, and each one's question; an
+    ending's reason; the game's title) in `language`, with the players' names as they are now."""
+    ruleset, texts = row.context.get("ruleset"), row.context["texts"]
+    game = Game.get_or_none(Game.id == row.game_id)
+    seats = seats_of(game) if game is not None else ()
+    values = {"title": terms.title(language, Sentence.from_json(row.context["said"]).values.get("title", ""), ruleset)}
+    if "asked" in texts:
+        values["asked"] = "; ".join(f"{name}: {spoken(text, language, ruleset, seats)}" for name, text in texts["asked"])
+    if "reason" in texts:
+        values["reason"] = spoken(texts["reason"], language, ruleset, seats)
+    return values
+
+
 class WebhookChannel:
     name = "webhook"
     kinds = frozenset({KIND})
@@ -71,8 +87,12 @@ class WebhookChannel:
         stored = row.context.get("said")
         if not stored:
             return row
-        chosen = Player.select(Player.language).where(Player.id == row.player_id).scalar()
-        text = said(Sentence.from_json(stored), languages.effective(chosen))
+        chosen = languages.effective(Player.select(Player.language).where(Player.id == row.player_id).scalar())
+        sentence = Sentence.from_json(stored)
+        if row.context.get("texts"):
+            sentence = Sentence(sentence.message, {**sentence.values, **game_texts(row, chosen)},
+                                sentence.plural, sentence.number)
+        text = said(sentence, chosen)
         return SimpleNamespace(id=row.id, context={**row.context, "body": body_text(row.context["format"], {}, text)})
 
     def open(self, config: Settings) -> HttpTransport:
