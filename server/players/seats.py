@@ -164,6 +164,19 @@ class Named(str):
     seats: tuple["SeatInfo", ...]
 
 
+class Titled(str):
+    """A game's title as stored (English), which the edge says in its reader's language, as
+    that language's term list names the game (server/web/i18n/gamewords.py `speak`)."""
+
+    ruleset: str | None = None
+
+
+def titled(title: str, ruleset: str | None) -> Titled:
+    found = Titled(title)
+    found.ruleset = ruleset
+    return found
+
+
 def name_players(text: str, seats: tuple[SeatInfo, ...]) -> str:
     """Put player names in place of the games' {P0}..{P5} slots. A game's message comes back
     `Named`: the English text, still able to be said in another language."""

@@ -16,7 +16,7 @@ from server.players import localtime
 from server.players.auth import Caller
 from server.store.models import Game, Player, Seat, utcnow
 from server.store.statements import tuples
-from server.players.seats import SeatInfo, name_players
+from server.players.seats import SeatInfo, name_players, titled
 
 ASKED_LIMIT = 500  # active games read per call (lowest ids first): a bound on one request's work
 
@@ -58,7 +58,7 @@ def asked(caller: Caller) -> list[dict]:
 def _entry(game: Game, prompt: dict, seats: tuple[SeatInfo, ...], now: datetime) -> dict:
     since = prompt.get("since")
     waited = int((now - datetime.fromisoformat(since)).total_seconds()) if since else None
-    return {"game": game.id, "ruleset": game.ruleset, "title": game.title, "version": game.version,
+    return {"game": game.id, "ruleset": game.ruleset, "title": titled(game.title, game.ruleset), "version": game.version,
             "seat": prompt["seat"], "kind": prompt["kind"], "text": name_players(message_of(prompt), seats),
             "since": since + "Z" if since else None, "waiting_seconds": max(0, waited) if waited is not None else None,
             "deadline": deadline_of(game, prompt, now)}

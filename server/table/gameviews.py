@@ -11,7 +11,7 @@ from server.table.engine_errors import engine_call
 from server.errors import ApiError, inconsistent_game, msg, no_such_game
 from server.store.models import Game, Seat
 from server.rulesets import engine as find_engine
-from server.players.seats import my_seats, name_players, named_texts, resolve_seat, seats_of, viewing_seat
+from server.players.seats import my_seats, name_players, named_texts, resolve_seat, seats_of, titled, viewing_seat
 
 MAX_WAIT = 60  # seconds; a long-poll must not hold a worker forever
 
@@ -50,7 +50,7 @@ def detail(game_id: int, caller, requested: int | None) -> dict:
     game, engine, state = current_state(game_id)
     seat = viewing_seat(game, caller, requested)
     seats = seats_of(game)
-    body = {"id": game.id, "ruleset": game.ruleset, "title": game.title, "status": game.status,
+    body = {"id": game.id, "ruleset": game.ruleset, "title": titled(game.title, game.ruleset), "status": game.status,
             "options": game.options, "seats": seat_list(seats), "version": game.version,
             "seed_hash": game.seed_hash,
             "prompted": [{"seat": p["seat"], "kind": p["kind"], "text": name_players(message_of(p), seats)}

@@ -74,3 +74,16 @@ def test_a_battles_target_names_the_player_in_the_readers_language(api):
     assert "{P" not in english and "{P" not in spanish
     assert "stina" in english or "ann" in english, english
     assert spanish != english and ("stina" in spanish or "ann" in spanish), spanish
+
+
+def test_a_games_title_is_the_one_the_readers_language_gives_it(api):
+    """`herald show` and `herald next` gave a Hungarian reader 'Castle Assault (...)' under a
+    board headed 'Várostrom': the title is said as the reader's term list names the game, as
+    the mails already did; an English reader reads it as stored."""
+    ann, dani = api.register("ann"), api.register("dani")
+    assert api.call("PATCH", "/players/me", dani, json={"language": "hu"}).status_code == 200
+    game = api.start_game([ann, dani], "castle-assault", {"first-player": 1})
+    assert api.game(game, ann)["title"] == "Castle Assault (Castlecards: ¡Asalto al Castillo!)"
+    assert api.game(game, dani)["title"] == "Várostrom (Castlecards: ¡Asalto al Castillo!)"
+    [asked] = api.call("GET", "/me/next", dani).json
+    assert asked["title"] == "Várostrom (Castlecards: ¡Asalto al Castillo!)"

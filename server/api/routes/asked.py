@@ -14,7 +14,7 @@ blp = Blueprint("asked", __name__, url_prefix="/me", description="What is asked 
 class AskedSchema(Schema):
     game = fields.Integer()
     ruleset = fields.String()
-    title = fields.String()
+    title = GameText(metadata={"description": "the game's title, as my language names the game"})
     version = fields.Integer(metadata={"description": "the game's move count: the seq to play at"})
     seat = fields.Integer()
     kind = fields.String(metadata={"description": "turn, or an out-of-turn window's kind"})

@@ -241,7 +241,7 @@ class GameSummarySchema(Schema):
 class GameDetailSchema(Schema):
     id = fields.Integer()
     ruleset = fields.String()
-    title = fields.String()
+    title = GameText(metadata={"description": "the game's title, as the reader's language names the game"})
     status = fields.String()
     options = fields.Dict()
     seats = fields.List(fields.Nested(SeatSchema))

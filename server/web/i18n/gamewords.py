@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from core import games
 from core.text import Joined, Msg, Speaker, render
-from server.players.seats import Named, SeatInfo, name_players
+from server.players.seats import Named, SeatInfo, Titled, name_players
 from server.web.i18n import catalogs, terms
 from server.web.i18n.languages import DEFAULT, effective
 
@@ -104,12 +104,13 @@ def speak(body: Any, language: Callable[[], str | None] | str | None, ruleset: s
 
 
 def is_game_text(text: Any) -> bool:
-    """A game's text that can be said in another language: a message, or what names made of one."""
-    return isinstance(text, (Named, Msg, Joined))
+    """A game's text that can be said in another language: a message, what names made of one,
+    or a game's title."""
+    return isinstance(text, (Named, Msg, Joined, Titled))
 
 
 def _holds_named(body: Any) -> bool:
-    if isinstance(body, (Named, Msg, Joined)):
+    if isinstance(body, (Named, Msg, Joined, Titled)):
         return True
     if isinstance(body, dict):
         return any(_holds_named(value) for value in body.values())
@@ -123,6 +124,8 @@ def _speak(body: Any, language: str | None, ruleset: str | None) -> Any:
         return spoken(body.message, language, getattr(body.seats, "ruleset", None) or ruleset, body.seats)
     if isinstance(body, (Msg, Joined)):  # a game's text that names nobody (a refusal before the table)
         return said(body, language, ruleset)
+    if isinstance(body, Titled):
+        return terms.title(language, str(body), body.ruleset or ruleset)
     if isinstance(body, dict):
         inner = body.get("ruleset") if isinstance(body.get("ruleset"), str) else ruleset
         return {key: _speak(value, language, inner) for key, value in body.items()}
