@@ -83,7 +83,7 @@ def view(s: State, seat: int | None) -> dict:
         "standing": standing_view(s["standing"][mine]) if mine is not None else None,
         "battle": battle_view(s, mine), "last_dungeon": s["dungeon_shown"],
         "options": dict(s["options"]),
-        "winner": s["winner"], "over": s["phase"] == "over", "reason": s["reason"],
+        "winner": s["winner"], "over": s["phase"] == "over", "reason": reason_message(s["reason"]) if s["reason"] else s["reason"],
     }
 
 

@@ -190,8 +190,9 @@ def name_players(text: str, seats: tuple[SeatInfo, ...]) -> str:
 
 def named_texts(body: Any, seats: tuple[SeatInfo, ...]) -> Any:
     """`body` (a game's view) with player names in every game message inside it, each still
-    able to be said in the reader's language; the rest as it is."""
-    if isinstance(body, (Msg, Joined)):
+    able to be said in the reader's language, and in any stored text with a `{P0}` slot; the
+    rest as it is."""
+    if isinstance(body, (Msg, Joined)) or (isinstance(body, str) and "{P" in body):  # (a stored text too)
         return name_players(body, seats)
     if isinstance(body, dict):
         return {key: named_texts(value, seats) for key, value in body.items()}

@@ -87,3 +87,17 @@ def test_a_games_title_is_the_one_the_readers_language_gives_it(api):
     assert api.game(game, dani)["title"] == "Várostrom (Castlecards: ¡Asalto al Castillo!)"
     [asked] = api.call("GET", "/me/next", dani).json
     assert asked["title"] == "Várostrom (Castlecards: ¡Asalto al Castillo!)"
+
+
+def test_a_finished_views_reason_names_the_players_in_the_readers_words(api):
+    """`herald show --json` of a finished Castle Assault gave view.reason as stored: '{P0}
+    resigned: {P1} wins.', English for every reader. It names the players now, and is said in
+    the reader's language as the result's reason is."""
+    ann, stina = api.register("ann"), api.register("stina")
+    assert api.call("PATCH", "/players/me", stina, json={"language": "es"}).status_code == 200
+    game = api.start_game([ann, stina], "castle-assault", {"first-player": 0})
+    assert api.call("PUT", f"/games/{game}/moves/0", ann, json={"text": "resign"}).status_code == 201
+    english, spanish = api.game(game, ann), api.game(game, stina)
+    assert english["view"]["reason"] == english["result"]["reason"] == "ann resigned: stina wins."
+    assert spanish["view"]["reason"] == spanish["result"]["reason"] != english["view"]["reason"]
+    assert "{P" not in spanish["view"]["reason"] and "stina" in spanish["view"]["reason"]
