@@ -26,6 +26,7 @@ from typing import Any
 from cachetools import TTLCache
 from peewee import JOIN
 
+from core.records import message_of, without_message
 from core.text import Joined, Msg
 from server.store import statements
 from server.errors import ApiError, msg
@@ -195,6 +196,9 @@ def named_texts(body: Any, seats: tuple[SeatInfo, ...]) -> Any:
     if isinstance(body, (Msg, Joined)) or (isinstance(body, str) and "{P" in body):  # (a stored text too)
         return name_players(body, seats)
     if isinstance(body, dict):
+        if "msg" in body and "text" in body:  # a record with its stored message (a prompt): the message, named
+            return {**{key: named_texts(value, seats) for key, value in without_message(body).items()},
+                    "text": name_players(message_of(body), seats)}
         return {key: named_texts(value, seats) for key, value in body.items()}
     if isinstance(body, list):
         return [named_texts(value, seats) for value in body]

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from core import canonical, chance
 from core.protocol import Game, IllegalMove, visible
+from core.records import message_of, without_message
 from core.rng import Rng
 from server.table import gameviews, movelog, prompts
 from server.table.engine_errors import engine_call
@@ -76,7 +77,7 @@ def dry_run(caller, game_id: int, seq: int, requested_seat: int | None, move: di
         return body
     body.update(events=[names(e["text"]) for e in seen.events], view=named_texts(seen.view, seats),
                 picture=names(engine.render(seen.view, seat)),
-                prompted=[{**p, "text": names(p["text"])} for p in seen.prompted],
+                prompted=[{**without_message(p), "text": names(message_of(p))} for p in seen.prompted],
                 result=gameviews.named_result(seen.result, seats) if seen.result else None)
     return body
 

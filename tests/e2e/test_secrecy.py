@@ -252,8 +252,17 @@ def check_seats(table: Table, walk: Walk, state, answer, mover) -> None:
 
 
 def named(view: dict) -> dict:
-    """A view as the API shows it: the players' names (`p0`, ...) in its texts' `{P0}` slots."""
-    return json.loads(re.sub(r"\{P(\d)\}", r"p\1", json.dumps(view)))
+    """A view as the API shows it: the players' names (`p0`, ...) in its texts' `{P0}` slots,
+    and a record's stored message (a prompt's `msg`) left out."""
+    return without_messages(json.loads(re.sub(r"\{P(\d)\}", r"p\1", json.dumps(view))))
+
+
+def without_messages(body):
+    if isinstance(body, dict):
+        return {key: without_messages(value) for key, value in body.items() if not (key == "msg" and "text" in body)}
+    if isinstance(body, list):
+        return [without_messages(value) for value in body]
+    return body
 
 
 def check_log(table: Table, walk: Walk, before, state, mover: int, move: dict) -> None:

@@ -101,3 +101,24 @@ def test_a_finished_views_reason_names_the_players_in_the_readers_words(api):
     assert english["view"]["reason"] == english["result"]["reason"] == "ann resigned: stina wins."
     assert spanish["view"]["reason"] == spanish["result"]["reason"] != english["view"]["reason"]
     assert "{P" not in spanish["view"]["reason"] and "stina" in spanish["view"]["reason"]
+
+
+def test_no_answer_shows_a_stored_message_and_the_prompts_in_a_view_are_said(api):
+    """A Wizard's Quest view's prompts and a dry run's prompted entries carried the stored
+    message ('msg': an English id with '{P0}' in its arguments) that no other answer shows.
+    They give the question itself, named and said in the reader's language."""
+    ann, dani = api.register("ann"), api.register("dani")
+    assert api.call("PATCH", "/players/me", dani, json={"language": "hu"}).status_code == 200
+    game = api.start_game([ann, dani], "wizards-quest")
+    for reader in (ann, dani):
+        shown = api.game(game, reader)
+        assert shown["view"]["prompts"] and all("msg" not in p for p in shown["view"]["prompts"])
+    english = api.game(game, ann)["view"]["prompts"][0]["text"]
+    assert api.game(game, dani)["view"]["prompts"][0]["text"] not in ("", english)
+    mover = next(p for p in (ann, dani) if any(q["seat"] == (0 if p is ann else 1) for q in api.game(game, p)["prompted"]))
+    legal = api.legal(game, mover)
+    move = next(m["move"] for m in legal["moves"] if "move" in m)
+    dry = api.call("PUT", f"/games/{game}/moves/{legal['version']}?dry_run=1", mover, json={"move": move})
+    assert dry.status_code == 200, dry.json
+    assert all("msg" not in p for p in dry.json.get("prompted") or [])
+    assert "msg" not in dry.get_data(as_text=True).replace('"msg":null', "")
