@@ -47,8 +47,9 @@ def shown(ordinal: float) -> float:
 
 def table(ruleset: str) -> dict:
     engine = find_engine(ruleset)  # 404 for an unknown ruleset
-    rows = (Rating.select(Rating, Player.name).join(Player).where(Rating.ruleset == engine.name).limit(LIST_LIMIT))
+    rows = (Rating.select(Rating, Player.id, Player.name).join(Player).where(Rating.ruleset == engine.name)
+            .limit(LIST_LIMIT))
     ranked = sorted(rows, key=lambda r: (-(r.mu - 3 * r.sigma), r.player.name.lower()))
     return {"ruleset": engine.name, "ratings": [
-        {"rank": i + 1, "player": r.player_id, "name": r.player.name, "rating": shown(r.mu - 3 * r.sigma),
+        {"rank": i + 1, "player": r.player.id, "name": r.player.name, "rating": shown(r.mu - 3 * r.sigma),
          "mu": round(r.mu, 3), "sigma": round(r.sigma, 3), "games": r.games} for i, r in enumerate(ranked)]}

@@ -27,6 +27,7 @@ def test_ratings_follow_finished_rated_games_and_are_mailed(api):
     game_id = finish(api, [ana, ben, cal])
     table = api.call("GET", "/ratings/toy-race", ana).json["ratings"]
     assert [r["name"] for r in table][0] == "ana" and {r["games"] for r in table} == {1}
+    assert {r["name"]: r["player"] for r in table} == {"ana": ana["id"], "ben": ben["id"], "cal": cal["id"]}
     assert table[0]["rating"] > table[1]["rating"]
     over = Notification.get((Notification.game == game_id) & (Notification.kind == "over")
                             & (Notification.player == ana["id"]))
