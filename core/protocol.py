@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Mapping
 from core import canonical, resign, undo
 from core.records import Event as Event, IllegalMove as IllegalMove, visible as visible, with_message
 from core.rng import Rng
-from core.text import join, say, term
+from core.text import join, say, say_n, term
 from core.statekeys import Shape
 
 Move = dict
@@ -447,11 +447,13 @@ class Game(ABC):
 
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise IllegalMove(
-                "bad-player-count",
-                say("{game} is for {least} to {most} players, not {players}.", game=term(self.title),
-                    least=self.min_players, most=self.max_players, players=players),
-            )
+            if self.min_players == self.max_players:
+                told = say_n("{game} is for {n} player, not {players}.", "{game} is for {n} players, not {players}.",
+                             self.max_players, game=term(self.title), players=players)
+            else:
+                told = say("{game} is for {least} to {most} players, not {players}.", game=term(self.title),
+                           least=self.min_players, most=self.max_players, players=players)
+            raise IllegalMove("bad-player-count", told)
 
     def normalize_options(self, given: dict | None, rules_version: int | None = None) -> dict:
         """Defaults filled in, values coerced from text; unknown names refused. Under an

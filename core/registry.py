@@ -12,6 +12,7 @@ bots' `evaluate` and `TUNING` in `bots.py`.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
@@ -39,6 +40,12 @@ class Facts:
         """What `herald explain` answers: the game's core.glossary.Glossary (not named in the
         annotation, since core/glossary.py reads the rule-ID prefix from this registry)."""
         return importlib.import_module(self.package + ".glossary").GLOSSARY
+
+    @property
+    def pictured(self) -> bool:
+        """Whether the game draws its board: a `picture.py` in its package (the layout's module a
+        game has only when it has the concept, core/README.md); else Game.picture returns None."""
+        return importlib.util.find_spec(self.package + ".picture") is not None
 
     @property
     def bots(self) -> ModuleType:

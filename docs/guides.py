@@ -4,10 +4,12 @@
     python docs/guides.py --check  # exit 1 if anything would change (tests/docs runs the same check)
 
 A generated block sits between `<!-- generated: NAME -->` and `<!-- end generated -->` in a
-player guide (server/guides/<game>.md, shipped with the server and served as /rules/<game>)
-or an engine's notes (core/<game>/README.md). Its content comes from the data modules (map,
-cards, artefacts) through the glossaries, so a map or card list swapped in core is reflected
-here by running this script.
+player guide (server/guides/<guide>.md, shipped with the server and served as /rules/<game>)
+or an engine's notes (core/<package>/README.md, where a game has them: they are optional, and
+read only when present). Its content comes from the data modules (map, cards, artefacts) through
+the glossaries, so a map or card list swapped in core is reflected here by running this script.
+Every game of core/registry.py with a guide must have its guide file; a game without generated
+blocks needs nothing here.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from core.registry import games  # noqa: E402  (after the path above)
 
-GAMES = tuple(facts.guide for facts in games.every() if facts.guide)  # docs/<guide>.md, server/guides/<guide>.md
+GUIDED = tuple(facts for facts in games.every() if facts.guide)
 BLOCK = re.compile(r"(<!-- generated: (\S+) -->\n)(.*?)(<!-- end generated -->)", re.S)
 
 
@@ -159,9 +161,17 @@ def regenerate(text: str) -> str:
 
 
 def sources() -> list[Path]:
-    """Every file with generated blocks: each game's player guide and engine notes."""
-    return [path for game in GAMES for path in (ROOT / "server" / "guides" / f"{game}.md",
-                                                ROOT / "core" / game.replace("-", "_") / "README.md")]
+    """Every file that may hold generated blocks: each guided game's player guide (which must
+    exist) and its engine notes (where the game has them)."""
+    found = []
+    for facts in GUIDED:
+        guide = ROOT / "server" / "guides" / f"{facts.guide}.md"
+        if not guide.exists():
+            raise FileNotFoundError(f"{facts.name} names the guide {facts.guide!r} in core/registry.py: write "
+                             f"{guide.relative_to(ROOT)} (docs/adding-a-game.md)")
+        notes = ROOT.joinpath(*facts.package.split(".")) / "README.md"
+        found += [guide] + ([notes] if notes.exists() else [])
+    return found
 
 
 def outputs() -> dict[Path, str]:
@@ -171,7 +181,12 @@ def outputs() -> dict[Path, str]:
 
 def main(argv: list[str]) -> int:
     stale = []
-    for path, text in outputs().items():
+    try:
+        written = outputs()
+    except FileNotFoundError as missing:
+        print(missing, file=sys.stderr)
+        return 2
+    for path, text in written.items():
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             stale.append(path)
             if "--check" not in argv:

@@ -59,6 +59,12 @@ class Walk:
         return self.game.result(self.state)
 
 
+def seats(game: Game, preferred: int = 3) -> int:
+    """A player count the game takes: `preferred` (three, the tests' usual table) where it may,
+    else the nearest the game allows (two for a two-player game)."""
+    return min(max(preferred, game.min_players), game.max_players)
+
+
 def turns(game: Game, state, rng: Rng, max_moves: int | None = None) -> Walk:
     """`for turn in turns(game, state, rng): ...`, then the walk's `state` and `moves`."""
     return Walk(game, state, rng, max_moves)

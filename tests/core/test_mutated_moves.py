@@ -61,10 +61,11 @@ def near_miss(move, pool: list, rng: Rng):
 
 
 def explained_rules(facts):
-    """Whether a refusal's rule is one of the game's that docs/rules/ explains (the reference
-    game's TOY-n are listed nowhere)."""
+    """Whether a refusal's rule is one of the game's that docs/rules/ explains. A game not offered
+    need not have its page yet (the reference game's TOY-n are listed nowhere): any ID of its
+    prefix will do, TOY-2 or, in the documented form, NIM-TAKE-1 (docs/adding-a-game.md)."""
     if not facts.offered:
-        return re.compile(rf"^{facts.rules}-[0-9]+$").match
+        return re.compile(rf"^{re.escape(facts.rules)}(?:-[A-Z0-9]+)+$").match
     known = set(definitions(facts.rules)) | areas(facts.rules)
     return lambda rule: rule in known
 

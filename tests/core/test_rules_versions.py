@@ -5,6 +5,10 @@ The fixtures under tests/fixtures/rules_v1/ are random games recorded by
 Replayed with `rules_version=1` and the options those games stored, every engine must give the
 same state hash after every move: a rules fix reaches stored games only through options.
 The hashes were recorded in state format 1, so they are compared in that layout (`hash_in`).
+
+Every offered game past its first rules version has such games (`CHANGED`); a game still at rules
+version 1 has no earlier rules to keep. When a new game raises `rules_version`, record its games
+of the version before with record.py first (docs/adding-a-game.md, section 4).
 """
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from core.protocol import IllegalMove
 from core.registry import games
 
 FIXTURES = sorted((Path(__file__).parent.parent / "fixtures" / "rules_v1").glob("*.json"))
+CHANGED = sorted(name for name in games if games[name].rules_version > 1)
 
 
 def load(path: Path) -> dict:
@@ -24,7 +29,10 @@ def load(path: Path) -> dict:
 
 
 def test_there_are_recorded_v1_games_for_every_engine():
-    assert {load(path)["game"] for path in FIXTURES} == set(games)
+    recorded = {load(path)["game"] for path in FIXTURES}
+    assert recorded >= set(CHANGED), f"record rules-version-1 games of {sorted(set(CHANGED) - recorded)} " \
+                                     f"(tests/fixtures/rules_v1/record.py)"
+    assert recorded <= set(games)
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.stem)
@@ -51,7 +59,7 @@ def test_v1_defaults_are_still_what_v1_games_stored(path):
     assert game.normalize_options(data["given"], 1) == data["options"]
 
 
-@pytest.mark.parametrize("name", sorted(games))
+@pytest.mark.parametrize("name", CHANGED)
 def test_the_recorded_games_reach_the_changed_rules(name):
     """The proof above has teeth: replayed under the current rules version (the new options at their
     new defaults), at least one recorded game of every engine is refused part-way, because it went

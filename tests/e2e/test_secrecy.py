@@ -29,7 +29,7 @@ secret cards) and against the seed, which stays secret until the game ends:
            options that change what is hidden (`tests/core/bots/positions.py`), trying the moves
            a player may list and the random player's.
 
-The fast tier checks the first FAST_MOVES moves of a three-seat game and 50 preview positions;
+The fast tier checks the first FAST_MOVES moves of a three-seat game (two for a two-player game) and 50 preview positions;
 the slow tier whole games (Castle Assault with three and four seats) and 500 positions.
 """
 from __future__ import annotations
@@ -47,12 +47,14 @@ from core import chance, games
 from core.protocol import IllegalMove
 from core.rng import Rng
 from tests.core.bots.positions import CONFIGS, positions
+from tests.core.playout import seats as usual_seats
 from tests.support.seeds import PerTestSeeds
 
 RULESETS = sorted(games)
 SURFACES = ("api", "mail", "log", "page", "known", "preview")
 GAME_SURFACES = SURFACES[:-1]  # checked along a game played through the API
 FAST_MOVES = 16  # each move checks every surface of every seat: 2-3 s a move on a busy machine
+# Whole games of the slow tier: these player counts, else the usual table (tests/core/playout.py, `seats`).
 WHOLE_GAME_SEATS = {"castle-assault": (3, 4), "medieval-mastery": (3,), "wizards-quest": (3,)}
 MOVES_CAP = 3000  # a whole random game ends long before (50-200 moves)
 
@@ -359,7 +361,12 @@ def assert_secret(walk: Walk, surface: str) -> None:
 
 
 def test_every_ruleset_has_positions_for_its_previews():
-    assert sorted(CONFIGS) == RULESETS
+    """Every game that hides anything has its row of CONFIGS (tests/core/bots/positions.py): the
+    player counts and options that change what it hides; one that hides nothing plays them all."""
+    hiding = sorted(name for name in RULESETS if games[name].hidden_information)
+    missing = sorted(set(hiding) - set(CONFIGS))
+    assert not missing, f"add rows for {missing} to CONFIGS in tests/core/bots/positions.py"
+    assert set(CONFIGS) <= set(RULESETS)
 
 
 @pytest.mark.parametrize("surface", SURFACES)
@@ -370,7 +377,7 @@ def test_no_surface_shows_a_seat_what_it_cannot_know(walks, ruleset, surface):
         assert shown > 25  # plenty of moves are shown in full in every game
         assert not found, f"{len(found)} previews show what the mover cannot know, e.g. {found[:5]}"
         return
-    walk = walks(ruleset, 3, FAST_MOVES)
+    walk = walks(ruleset, usual_seats(games[ruleset]), FAST_MOVES)
     assert walk.moves == FAST_MOVES or walk.finished
     assert_secret(walk, surface)
 
@@ -383,7 +390,7 @@ def test_no_surface_shows_a_seat_what_it_cannot_know_in_whole_games(walks, rules
         found, _ = preview_leaks(ruleset, 500, "slow")
         assert not found, f"{len(found)} previews show what the mover cannot know, e.g. {found[:5]}"
         return
-    for seats in WHOLE_GAME_SEATS[ruleset]:
-        walk = walks(ruleset, seats, MOVES_CAP)
+    for count in WHOLE_GAME_SEATS.get(ruleset, (usual_seats(games[ruleset]),)):
+        walk = walks(ruleset, count, MOVES_CAP)
         assert walk.finished, f"no result after {walk.moves} moves"
         assert_secret(walk, surface)

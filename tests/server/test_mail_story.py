@@ -15,6 +15,7 @@ from core.rng import Rng
 from server.table.deadlines import apply_defaults
 from server.notify.channels.mail import deliver_pending
 from server.store.models import Notification, utcnow
+from tests.core.playout import seats
 from tests.server.test_full_games import prompted_seats
 
 
@@ -54,7 +55,7 @@ def test_every_mail_reads_well(api, config, tmp_path, ruleset):
     broken), a Subject that starts on its own line, and names, never seat slots."""
     from core import games
 
-    seated = [api.register(name) for name in ("ana", "ben", "cyd")]
+    seated = [api.register(name) for name in ("ana", "ben", "cyd", "dan")[:seats(games[ruleset])]]
     game_id = api.start_game(seated, ruleset=ruleset)
     play_random(api, game_id, seated, games[ruleset], Rng(f"mail:{ruleset}"), 40, config)
     deliver_pending(config)

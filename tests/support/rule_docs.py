@@ -39,25 +39,34 @@ def game_file(prefix: str) -> Path:
     return RULES / GAME_FILES[prefix]
 
 
+def game_text(prefix: str) -> str:
+    """The text of docs/rules/<game>.md; an offered game without one is told what to write."""
+    path = game_file(prefix)
+    if not path.exists():
+        raise FileNotFoundError(f"an offered game explains its rule IDs in {path.relative_to(ROOT)}: write it "
+                                f"(docs/rules/README.md gives the format, docs/adding-a-game.md the steps)")
+    return path.read_text(encoding="utf-8")
+
+
 def definitions(prefix: str | None = None) -> dict[str, str]:
     """Rule ID -> its explanation, for one game's file or (prefix None) every game's."""
     found: dict[str, str] = {}
     for key in ([prefix] if prefix else GAME_FILES):
-        for rule, text in DEFINITION.findall(game_file(key).read_text(encoding="utf-8")):
+        for rule, text in DEFINITION.findall(game_text(key)):
             found.setdefault(rule, text)
     return found
 
 
 def definition_lines(prefix: str) -> list[str]:
     """Every explained ID of one game's file in order, repeats kept (to find duplicates)."""
-    return [rule for rule, _ in DEFINITION.findall(game_file(prefix).read_text(encoding="utf-8"))]
+    return [rule for rule, _ in DEFINITION.findall(game_text(prefix))]
 
 
 def areas(prefix: str | None = None) -> set[str]:
     """The areas of rules the headings of one game's file (or every game's) declare."""
     found: set[str] = set()
     for key in ([prefix] if prefix else GAME_FILES):
-        for heading in HEADING.findall(game_file(key).read_text(encoding="utf-8")):
+        for heading in HEADING.findall(game_text(key)):
             found |= {name for name in IN_BACKTICKS.findall(heading) if FORM.fullmatch(name)}
     return found
 

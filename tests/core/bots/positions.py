@@ -7,6 +7,9 @@ from core.bots.worlds import leaves
 from core.rng import Rng
 from tests.core.playout import turns
 
+# The player counts and options that change what each hiding game hides (docs/adding-a-game.md,
+# section 8): a game with hidden information adds its row; one that hides nothing plays every
+# player count with its default options (`configs`).
 CONFIGS = {
     "castle-assault": [(2, {}), (3, {}), (4, {"windows": "strict"}), (3, {"night-count": "hidden"}),
                        # reshuffle "remove" can leave no attack card in play: random games then cycle
@@ -18,13 +21,26 @@ CONFIGS = {
 }
 
 
+def configs(ruleset: str) -> list[tuple[int, dict]]:
+    """The (players, options) of a game's random positions: its row of CONFIGS, or for a game
+    that hides nothing every player count with the default options."""
+    game = games[ruleset]
+    if ruleset in CONFIGS:
+        return CONFIGS[ruleset]
+    if game.hidden_information:
+        raise LookupError(f"add {ruleset}'s row to CONFIGS in tests/core/bots/positions.py: the player counts "
+                          f"and the options that change what it hides")
+    return [(players, {}) for players in range(game.min_players, game.max_players + 1)]
+
+
 def positions(ruleset: str, count: int, rng: Rng, per_game: int = 20):
     """`count` states from random games, `per_game` from each, at random moves."""
     game = games[ruleset]
     made = 0
     number = 0
+    table = configs(ruleset)
     while made < count:
-        players, options = CONFIGS[ruleset][number % len(CONFIGS[ruleset])]
+        players, options = table[number % len(table)]
         state = game.setup(players, options, f"positions:{ruleset}:{number}")
         number += 1
         walk = turns(game, state, rng, max_moves=3000)
