@@ -46,6 +46,7 @@ SQRT3 = math.sqrt(3)
 GLYPH_WIDTH = 0.6
 NARROW, WIDE = set(" .,:;'!|/()[]{}-ilIjftr1"), set("mwMWшщыюжфмЖШЩЫЮФМ")
 _TOKEN = re.compile(r"[A-Za-z0-9/]+")
+FIT_SLACK = 0.95  # a squeezed text's font, under the guess: real glyphs run up to 5% wider than it
 
 
 def seat_colour(seat: int | None) -> str:
@@ -157,10 +158,17 @@ def fit(text: str, size: float, room: float) -> Markup:
     """A <text>'s attributes that squeeze `text`, at font `size`, into `room` pixels where it would
     run past them (a hexagon's label in a language with longer words: "Tierras natales" where
     English says "Homelands"); nothing where it fits. Used in a template after the label is
-    spoken, since only then is its length known."""
-    if text_width(text, size) <= room:
+    spoken, since only then is its length known.
+
+    cairosvg (the mails' PNGs) ignores `textLength`, so the squeezed text's font is made smaller
+    too (a `style`, which outranks the `font-size` attribute), by what brings its guessed width a
+    little under `room`: browsers stretch it back to `room` exactly, cairosvg draws it that small
+    ("Родные земли" ran across its hexagon's border in the mails)."""
+    width = text_width(text, size)
+    if width <= room:
         return Markup("")
-    return Markup(f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"')
+    return Markup(f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"'
+                  f' style="font-size:{size * room / width * FIT_SLACK:.2f}px"')
 
 
 @lru_cache(maxsize=1)

@@ -27,13 +27,20 @@ TILE_FILLS = {
     "Battlefield": "#E6CFC6",
 }
 LAKE_FILL = "#9DC8E8"
-# A territory's worth ("3VP max 4"), under the knights' token (which ends 17 below the centre), in the
-# hexagon's bottom corner: its room is the hexagon's width at the words' foot (their descent, a
-# quarter of the font), less the owner's 4-pixel border and half a pixel more (2.5 across the
-# corner's shallow sides, 5 along the line): English's words fit it, longer ones (Spanish
-# "3PV máx. 4", Hungarian "3VP, max. 4") are squeezed into it (`fit`).
-WORTH_FONT, WORTH_BASELINE = 7, 23
-WORTH_ROOM = math.floor(2 * ((SIZE - 1 - WORTH_BASELINE - 0.25 * WORTH_FONT) * SQRT3 - 5))
+# A territory's words and token, top to bottom: its slot, its tile's name (NAME_FONT at NAME_BASELINE,
+# squeezed by `fit` into NAME_ROOM, the hexagon's width there less the owner's 4-pixel border and
+# CLEAR more each side: "Родные земли" ran across the border), the knights' token (KNIGHTS: its
+# centre's offset and radius, CLEAR from the name and the worth) and the worth ("3VP max 4") in the
+# hexagon's bottom corner. The worth's room is the hexagon's width at the words' foot (their
+# descent, a quarter of the font), CLEAR inside the border across the corner's shallow sides:
+# English's words fit it, longer ones (Russian "2ПО макс. 3", Spanish "3PV máx. 4") are squeezed
+# into it.
+CLEAR = 1.5
+NAME_FONT, NAME_BASELINE = 9, -9.5
+NAME_ROOM = math.floor(2 * ((SIZE - 1) * SQRT3 / 2 - 2 - CLEAR))
+KNIGHTS = (-6, 4.5, 10)  # dx, dy, r
+WORTH_FONT, WORTH_BASELINE = 7, 21.5
+WORTH_ROOM = math.floor(2 * ((SIZE - 1) * SQRT3 / 2 - 2 - CLEAR - (WORTH_BASELINE + 0.24 * WORTH_FONT) * SQRT3 / 2) * 2)
 
 
 def _centre(q: int, r: int) -> tuple[float, float]:
@@ -63,7 +70,9 @@ def picture(v: dict, seat: int | None, touched: frozenset = frozenset(), speak: 
     return draw("medieval_mastery/picture.svg.j2", speak, game="medieval-mastery", width=round(width),
                 height=panel.bottom + 4, title=_title(v), heading=_title(v), territories=territories, lakes=lakes,
                 castles=castles, panel=panel, accent=ACCENT, worth={"size": WORTH_FONT, "dy": WORTH_BASELINE,
-                                                                    "room": WORTH_ROOM})
+                                                                    "room": WORTH_ROOM},
+                name={"size": NAME_FONT, "dy": NAME_BASELINE, "room": NAME_ROOM},
+                knights={"dx": KNIGHTS[0], "dy": KNIGHTS[1], "r": KNIGHTS[2]})
 
 
 GAME = term("Medieval Mastery")

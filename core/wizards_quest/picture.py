@@ -32,8 +32,16 @@ HERO_LETTERS = {"wizard": "W", "champion": "C"}
 # The marks under a territory's army (dragon, Peacemaker, treasure): 7px labels in boxes as wide as
 # their words (+ MARK_PAD each side), in two rows (tops MARK_ROWS below the hexagon's centre, under
 # the army's token) as wide as the hexagon is there; squeezed (`fit`) only when they fill both.
+# Every box and word keeps CLEAR pixels from its hexagon's outline (a duchy's border runs along it);
+# on the Ammon's north bank (whose river is 6 pixels wide, and where the bridges' planks reach RAISED
+# pixels into the county) the army, its words and marks stand RAISED higher and keep RIVER_CLEAR
+# from the banks.
 MARK_FONT, MARK_HEIGHT, MARK_PAD, MARK_GAP = 7, 8, 1.5, 1
-MARK_ROWS = (12.5, 21.0)
+MARK_ROWS = (12.3, 20.6)
+CLEAR, RIVER_CLEAR, RAISED = 1.8, 3.3, 3.5
+WORD_FONT, WORD_LEFT = 8, 6  # the orcs' word or the seat after the army's token, from x + WORD_LEFT
+BRIDGE = (14, 9)  # a bridge's plank, along the river and across it
+APOTHEM = (SIZE - 1) * SQRT3 / 2  # a territory's hexagon, centre to side
 
 
 def _at(cell: tuple[int, int]) -> tuple[float, float]:
@@ -57,7 +65,7 @@ def picture(v: dict, seat: int | None, touched: frozenset = frozenset(), speak: 
     return draw("wizards_quest/picture.svg.j2", speak, game="wizards-quest", width=map_width,
                 height=panel.bottom + 4, title=_title(v), heading=_title(v), panel=panel,
                 territories=territories, sea_layer=_layer("sea", words),
-                overlay=_layer("overlay", (speak(say("tunnel")),)), orcs=term("orcs"), accent=ACCENT)
+                overlay=_layer("overlay", (speak(say("tunnel")),)), accent=ACCENT)
 
 
 @lru_cache(maxsize=16)
@@ -113,13 +121,38 @@ def _markers(v: dict) -> dict[str, list[dict]]:
     return marks
 
 
-def _row_room(top: float) -> float:
+def _half_width(depth: float, clear: float) -> float:
+    """Half the width of a territory's hexagon `depth` pixels above or below its centre, `clear`
+    pixels inside its slanted sides."""
+    return (APOTHEM - clear - abs(depth) / 2) / (SQRT3 / 2)
+
+
+def _row_room(top: float, clear: float = CLEAR) -> float:
     """How wide a row of marks from `top` to MARK_HEIGHT below it (under a hexagon's centre) may be:
-    the hexagon's width at the row's foot, less its outline and a pixel each side."""
-    return 2 * (SIZE - 1 - (top + MARK_HEIGHT) / SQRT3 - 1.6)
+    the hexagon's width at the row's foot, `clear` inside its sides."""
+    return 2 * _half_width(top + MARK_HEIGHT, clear)
 
 
-def _place_marks(marks: list[dict], x: float, y: float, speak: Speak) -> None:
+@lru_cache(maxsize=64)
+def _bank(tid: str) -> tuple[float, float]:
+    """How high a territory's army, words and marks stand (RAISED on the Ammon's north bank, whose
+    south side is the river) and how far they keep from its slanted sides (RIVER_CLEAR where the
+    river runs along one of its lower ones)."""
+    sides = {_facing(tid, south) for south in marnon.AMMON_SOUTH} if tid in marnon.AMMON_NORTH else set()
+    return (RAISED if "S" in sides else 0.0), (RIVER_CLEAR if sides & {"SW", "SE", "NE", "NW"} else CLEAR)
+
+
+@lru_cache(maxsize=64)
+def _word_room(tid: str) -> float:
+    """How wide the word after a territory's army may be: from WORD_LEFT to the hexagon's side
+    (RIVER_CLEAR from it where the river runs along any side of the territory)."""
+    lift, _ = _bank(tid)
+    banks = tid in marnon.AMMON_NORTH or tid in marnon.AMMON_SOUTH
+    depth = max(abs(4 - lift - 0.76 * WORD_FONT), abs(4 - lift + 0.24 * WORD_FONT))
+    return round(_half_width(depth, RIVER_CLEAR if banks else CLEAR) - WORD_LEFT, 1)
+
+
+def _place_marks(marks: list[dict], x: float, y: float, speak: Speak, clear: float = CLEAR) -> None:
     """Each mark's label spoken, its box sized from its words and put in one of the rows under the
     army: the rows that hold them all unsqueezed (the first marks in the first row where they can),
     else the ones that squeeze them least, squeezing only the row that needs it. Boxes never
@@ -135,7 +168,7 @@ def _place_marks(marks: list[dict], x: float, y: float, speak: Speak) -> None:
         out = []
         for row, top in enumerate(MARK_ROWS):
             mine = [w for w, r in zip(words, rows) if r == row]
-            room = _row_room(top) - 2 * MARK_PAD * len(mine) - MARK_GAP * (len(mine) - 1)
+            room = _row_room(top, clear) - 2 * MARK_PAD * len(mine) - MARK_GAP * (len(mine) - 1)
             out.append(min(1.0, max(room, 0.1) / sum(mine)) if mine else 1.0)
         return out
 
@@ -161,7 +194,8 @@ def _territory(t: dict, marks: list[dict], touched: frozenset, speak: Speak = st
     else:
         colour, ink, count = None, None, 0
     terrain = _terrain(t["id"])
-    _place_marks(marks, x, y, speak)
+    lift, clear = _bank(t["id"])
+    _place_marks(marks, x, y - lift, speak, clear)
     title = say("{territory} {name} ({terrain})", territory=t["id"], name=term(t["name"]), terrain=term(terrain))
     if owner == "orcs":
         title = say_n("{territory}: {n} orcs", "{territory}: {n} orcs", count, territory=title)
@@ -173,7 +207,9 @@ def _territory(t: dict, marks: list[dict], touched: frozenset, speak: Speak = st
         title = say_n("{territory}: P{seat} {player}, {n} men", "{territory}: P{seat} {player}, {n} men", count,
                       territory=title, seat=owner, player="{P%d}" % owner)
     title = say("{territory}; strength {strength}", territory=title, strength=t["strength"])
-    return {"id": t["id"], "title": title, "x": x, "y": y, "ground": _ground(t["id"]),
+    word = speak(term("orcs")) if owner == "orcs" else f"P{owner}"
+    return {"id": t["id"], "title": title, "x": x, "y": y, "ground": _ground(t["id"]), "lift": lift,
+            "word": word, "word_room": _word_room(t["id"]),
             "points": hex_points(x, y, SIZE - 1, True) if t["id"].upper() in touched else None,
             "owner": owner, "count": count, "colour": colour,
             "ink": ink, "hero": HERO_LETTERS.get(t["hero"]), "hero_name": t["hero"], "strength": t["strength"],
@@ -228,12 +264,16 @@ def _river() -> list[tuple]:
 
 
 def _bridges() -> list[dict]:
+    """Each bridge as a plank laid over the river where its two counties meet, its letter on it: it
+    reaches only BRIDGE[1] / 2 into each county (its bar across the two counties lay over the
+    southern one's name and the northern one's marks). Both bridges cross a south side, so their
+    planks lie level."""
     out = []
     for name, (a, b) in sorted(marnon.BRIDGES.items()):
         (x1, y1), (x2, y2) = _at(geometry.CELLS[a]), _at(geometry.CELLS[b])
-        out.append({"name": name, "x1": round(x1 + (x2 - x1) * 0.3, 1), "y1": round(y1 + (y2 - y1) * 0.3, 1),
-                    "x2": round(x1 + (x2 - x1) * 0.7, 1), "y2": round(y1 + (y2 - y1) * 0.7, 1),
-                    "lx": round((x1 + x2) / 2 + 8, 1), "ly": round((y1 + y2) / 2 + 4, 1)})
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        out.append({"name": name, "x": round(mx - BRIDGE[0] / 2, 1), "y": round(my - BRIDGE[1] / 2, 1),
+                    "width": BRIDGE[0], "height": BRIDGE[1], "lx": round(mx, 1), "ly": round(my + 2.9, 1)})
     return out
 
 
@@ -246,15 +286,19 @@ def _sea() -> dict:
 
 
 def _tunnel() -> dict:
+    """The tunnel from D4C4, on the map's north edge, to D6C6, on its south edge: out of the top of
+    the one, round the map's east side in its margin and into the bottom of the other, so it crosses
+    no county, name nor mark (across the map it lay over D4C4's army, D6C4's marks and D6C6's
+    name). Its word lies in the open by its southern mouth, east of that county, under its north-
+    eastern neighbour and over the tunnel; `fit` squeezes a word longer than the room to the tunnel."""
     (x1, y1), (x2, y2) = (_at(geometry.CELLS[t]) for t in marnon.TUNNEL)
-    # Bowed out to the east of the sea, so it does not hide the sea's lanes. Its label lies in the open
-    # space by its southern mouth, east of that county and under its north-eastern neighbour, where it
-    # crosses no hexagon nor line (over the curve it lay across the tunnel and D6C1); the room to the
-    # map's east edge holds the longest word of any language, and `fit` squeezes a longer one.
-    right = max(_at(cell)[0] for cell in geometry.CELLS.values()) + SIZE
+    edge = SIZE * SQRT3 / 2 + 1.25  # from a county's centre to its border's outer edge
+    right = round(max(_at(cell)[0] for cell in geometry.CELLS.values()) + SIZE + MARGIN / 2, 1)
+    top, bottom = TOP - 3, round(max(_at(cell)[1] for cell in geometry.CELLS.values()) + edge + 6.5, 1)
     lx = round(x2 + SIZE + 4, 1)
-    return {"d": f"M{x1},{y1 + 12} C{x1 + 3.2 * SIZE},{y1 + 60} {x2 + 3.2 * SIZE},{y2 - 60} {x2},{y2 - 12}",
-            "lx": lx, "ly": round(y2 + 13, 1), "room": round(right - lx, 1)}
+    return {"d": f"M{x1},{round(y1 - edge, 1)} L{x1},{top} L{right},{top} L{right},{bottom} L{x2},{bottom} "
+                 f"L{x2},{round(y2 + edge, 1)}",
+            "lx": lx, "ly": round(y2 + 13, 1), "room": round(right - 6 - lx, 1)}
 
 
 def _status_lines(v: dict) -> list[Any]:

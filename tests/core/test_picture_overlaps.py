@@ -119,18 +119,19 @@ TREASURES = [(0, "crown"), (1, "chest"), (2, "ring"), (3, "blank"), (4, None), (
 CREATURES = [(True, True), (True, False), (False, True), (False, False)]
 
 
-def crowded_view(base: dict, army: str, dragon: bool, peacemaker: bool, treasure: tuple) -> dict:
-    """`base` with D1C5 holding the army of kind `army`, the dragon and the Peacemaker if asked and
-    one treasure; every other territory a treasure of its own (owners and kinds in turn) and an
-    army of the kinds in turn (a territory holds one treasure at most: WQ-SETUP-10, WQ-AMB-24)."""
+def crowded_view(base: dict, army: str, dragon: bool, peacemaker: bool, treasure: tuple, at: str = "D1C5") -> dict:
+    """`base` with `at` (D1C5 unless told) holding the army of kind `army`, the dragon and the
+    Peacemaker if asked and one treasure; every other territory a treasure of its own (owners and
+    kinds in turn) and an army of the kinds in turn (a territory holds one treasure at most:
+    WQ-SETUP-10, WQ-AMB-24)."""
     v = copy.deepcopy(base)
     v["players"] = 6
-    v["dragon"], v["peacemaker"] = ("D1C5" if dragon else None), ("D1C5" if peacemaker else None)
-    v["treasures"] = [{"id": "T90", "owner": treasure[0], "kind": treasure[1], "at": "D1C5"}]
+    v["dragon"], v["peacemaker"] = (at if dragon else None), (at if peacemaker else None)
+    v["treasures"] = [{"id": "T90", "owner": treasure[0], "kind": treasure[1], "at": at}]
     kinds = list(ARMIES)
     for n, t in enumerate(v["territories"]):
-        t.update(ARMIES[army] if t["id"] == "D1C5" else ARMIES[kinds[n % len(kinds)]])
-        if t["id"] != "D1C5":
+        t.update(ARMIES[army] if t["id"] == at else ARMIES[kinds[n % len(kinds)]])
+        if t["id"] != at:
             owner, kind = TREASURES[n % len(TREASURES)]
             v["treasures"].append({"id": f"T{n:02d}", "owner": owner, "kind": kind, "at": t["id"]})
     return v
@@ -223,14 +224,28 @@ def test_a_treasure_names_its_owners_seat(marnon_view, language):
 
 # --- Wizard's Quest: the tunnel's word -------------------------------------------------------------
 
-def bezier(d: str) -> list[tuple[float, float]]:
-    numbers = [float(n) for n in re.findall(r"-?[\d.]+", d)]
-    (x0, y0, x1, y1, x2, y2, x3, y3) = numbers
-    points = []
-    for i in range(201):
-        t = i / 200
-        a, b, c, e = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t ** 2, t ** 3
-        points.append((a * x0 + b * x1 + c * x2 + e * x3, a * y0 + b * y1 + c * y2 + e * y3))
+def path_points(d: str, steps: int = 60) -> list[tuple[float, float]]:
+    """The points along an SVG path of absolute moves, lines and cubic curves (M, L, C): `steps` to
+    a line, 60 to a curve."""
+    points: list[tuple[float, float]] = []
+    for command, numbers in re.findall(r"([MLC])([^MLC]*)", d):
+        values = [float(n) for n in re.findall(r"-?[\d.]+", numbers)]
+        pairs = list(zip(values[::2], values[1::2]))
+        if command == "M":
+            points.append(pairs[0])
+            pairs = pairs[1:]
+            command = "L"
+        if command == "L":
+            for x, y in pairs:
+                (x0, y0) = points[-1]
+                points += [(x0 + (x - x0) * i / steps, y0 + (y - y0) * i / steps) for i in range(1, steps + 1)]
+        else:
+            for n in range(0, len(pairs), 3):
+                (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points[-1], *pairs[n:n + 3]
+                for i in range(1, 61):
+                    t = i / 60
+                    a, b, c, e = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t ** 2, t ** 3
+                    points.append((a * x0 + b * x1 + c * x2 + e * x3, a * y0 + b * y1 + c * y2 + e * y3))
     return points
 
 
@@ -269,7 +284,159 @@ def test_the_tunnels_word_lies_in_open_space(marnon_view, language):
                 for line in g.iter(f"{SVG}line"):
                     assert all(distance_to_box(x, y, box) > 4 for x, y in line_points(line)), (language, g.get("class"))
         path = tunnel.find(f"{SVG}path")
-        assert all(distance_to_box(x, y, box) > 3 for x, y in bezier(path.get("d"))), (language, "tunnel", box)
+        assert all(distance_to_box(x, y, box) > 3 for x, y in path_points(path.get("d"))), (language, "tunnel", box)
+
+
+# --- Wizard's Quest: the map's lines against what stands in a territory -----------------------------
+
+_SPREAD: dict = {}
+
+
+def spread_pictures(base: dict, language: str) -> list:
+    """Every territory in turn crowded (orcs or a hero's army, the dragon, the Peacemaker and a
+    treasure: two rows of marks in most languages), all the others holding an army and a treasure:
+    whatever lies by a bridge, the river or the tunnel is drawn somewhere (drawn once a language)."""
+    from core.wizards_quest import board as geometry
+
+    if language not in _SPREAD:
+        game, pictures = games["wizards-quest"], []
+        for n, tid in enumerate(sorted(geometry.CELLS)):
+            for army in ("orcs", "hero"):
+                view = crowded_view(base, army, True, True, TREASURES[n % len(TREASURES)], at=tid)
+                pictures.append(((tid, army),
+                                 ET.fromstring(game.picture(view, 0, speak=speaker(language, "wizards-quest")))))
+        _SPREAD[language] = pictures
+    return _SPREAD[language]
+
+
+def things_in(g) -> list[tuple[str, str, tuple]]:
+    """What a territory shows, each as (name, "box" or "circle", its geometry): its name and words,
+    the hero's box, the marks' boxes and the army's token."""
+    parts = territory_parts(g)
+    things = [(name, "box", box) for name, box in parts["boxes"]]
+    things += [(f"{kind} {words!r}", "box", rect) for kind, words, rect, _, _ in parts["marks"]]
+    if "token" in parts:
+        things.append(("token", "circle", parts["token"]))
+    return things
+
+
+def segment_to_point(a, b, p) -> float:
+    (ax, ay), (bx, by), (px, py) = a, b, p
+    length = (bx - ax) ** 2 + (by - ay) ** 2
+    t = 0.0 if not length else min(1.0, max(0.0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / length))
+    return math.hypot(ax + t * (bx - ax) - px, ay + t * (by - ay) - py)
+
+
+def segment_to_box(a, b, box: Box) -> float:
+    """How far a segment stays from a box: 0 where it enters it (clipped to it, Liang-Barsky)."""
+    (ax, ay), (bx, by) = a, b
+    low, high = 0.0, 1.0
+    for p, q in ((ax - bx, ax - box[0]), (bx - ax, box[2] - ax), (ay - by, ay - box[1]), (by - ay, box[3] - ay)):
+        if p == 0:
+            if q < 0:
+                break
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+    else:
+        if low <= high:
+            return 0.0
+    return min([distance_to_box(ax, ay, box), distance_to_box(bx, by, box)]
+               + [segment_to_point(a, b, c) for c in corners(box)])
+
+
+def clearance(points, half_width: float, kind: str, shape) -> float:
+    """How far a line of `half_width` through `points` (a polyline) stays from a box or circle
+    (below 0: it crosses it)."""
+    pieces = list(zip(points, points[1:])) or [(points[0], points[0])]
+    if kind == "circle":
+        cx, cy, r = shape
+        return min(segment_to_point(a, b, (cx, cy)) for a, b in pieces) - r - half_width
+    return min(segment_to_box(a, b, shape) for a, b in pieces) - half_width
+
+
+def near(line: tuple, kind: str, shape, room: float) -> bool:
+    """Whether a shape comes within `room` of a line's bounding box (else the line clears it)."""
+    box = (shape[0] - shape[2], shape[1] - shape[2], shape[0] + shape[2], shape[1] + shape[2]) \
+        if kind == "circle" else shape
+    return overlap(box, (line[0] - room, line[1] - room, line[2] + room, line[3] + room))
+
+
+def stroked(element, default: float = 1.0) -> float:
+    return float(element.get("stroke-width") or default) / 2
+
+
+def map_lines(root) -> list[tuple[str, list, float, Box]]:
+    """The lines drawn over the territories, each as (what, its points, half its width, its points'
+    bounding box): duchy borders, the river, the bridges' lines and the tunnel."""
+    lines: list = []
+    for g in root.iter(f"{SVG}g"):
+        cls = g.get("class")
+        if cls in ("borders", "river", "bridge"):
+            for line in g.iter(f"{SVG}line"):
+                lines.append((f"{cls} {g.get('data-id') or ''}", line_points(line, 1), stroked(line, 2 * stroked(g))))
+        if cls == "tunnel":
+            path = g.find(f"{SVG}path")
+            lines.append(("tunnel", path_points(path.get("d"), 1), stroked(path)))
+    return [(what, points, half, (min(x for x, _ in points), min(y for _, y in points),
+                                  max(x for x, _ in points), max(y for _, y in points)))
+            for what, points, half in lines]
+
+
+def bridge_boxes(root) -> list[tuple[str, Box]]:
+    """A bridge's letter and plank (where it is drawn as a box)."""
+    boxes = []
+    for g in root.iter(f"{SVG}g"):
+        if g.get("class") == "bridge":
+            boxes += [(f"{g.get('data-id')} {tag(e)}", text_box(e) if tag(e) == "text" else rect_box(e))
+                      for e in g if tag(e) in ("text", "rect")]
+    return boxes
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_line_nor_bridge_crosses_what_stands_in_a_territory(marnon_view, language):
+    """The bridges' marks lay over D1C1's and D1C3's names and over a treasure's mark in D2C5, the
+    tunnel's dashed line over the Peacemaker's mark in D6C4 and over D6C6's name, the river over
+    the lower marks by its banks: no duchy border, river, bridge nor tunnel comes within a pixel of
+    a territory's name, army, hero, words or marks (a bridge's letter neither), wherever they stand."""
+    pictures = list(marnon_pictures(marnon_view, language)) + spread_pictures(marnon_view, language)
+    lines, boxes = map_lines(pictures[0][1]), bridge_boxes(pictures[0][1])  # the same in every picture
+    by_territory: dict = {}
+    for case, root in pictures:
+        for g in root.iter(f"{SVG}g"):
+            if g.get("class") != "territory":
+                continue
+            if g.get("data-id") not in by_territory:  # the lines that come near its hexagon
+                points = territory_parts(g)["hexagon"]
+                extent = (min(x for x, _ in points), min(y for _, y in points), max(x for x, _ in points),
+                          max(y for _, y in points))
+                by_territory[g.get("data-id")] = [line for line in lines if near(line[3], "box", extent, 6)]
+            for name, kind, shape in things_in(g):
+                where = (language, case, g.get("data-id"), name)
+                for what, points, half, extent in by_territory[g.get("data-id")]:
+                    if near(extent, kind, shape, half + 2):
+                        assert clearance(points, half, kind, shape) >= 1, (*where, what)
+                for what, box in boxes:
+                    met = circle_meets(shape[0], shape[1], shape[2] + 1, box) if kind == "circle" else \
+                        overlap((box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1), shape)
+                    assert not met, (*where, what, box)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_territorys_words_stay_inside_its_hexagon(marnon_view, language):
+    """'orkok' after the orcs' token ran into its hexagon's side: a territory's name, the word or
+    seat after its army, the hero's box and the marks lie inside its hexagon, a pixel and a half
+    clear of its outline, wherever they stand."""
+    for case, root in list(marnon_pictures(marnon_view, language)) + spread_pictures(marnon_view, language):
+        for g in root.iter(f"{SVG}g"):
+            if g.get("class") != "territory":
+                continue
+            hexagon_points = territory_parts(g)["hexagon"]
+            for name, kind, shape in things_in(g):
+                box = (shape[0] - shape[2], shape[1] - shape[2], shape[0] + shape[2], shape[1] + shape[2]) \
+                    if kind == "circle" else shape
+                assert within_polygon(box, hexagon_points, 1.5), (language, case, g.get("data-id"), name, box)
 
 
 # --- Medieval Mastery: a territory's worth ----------------------------------------------------------
@@ -304,3 +471,32 @@ def test_a_territorys_worth_stays_inside_its_hexagon(players, language):
         assert language != "en" or not worth.get("textLength"), said
         checked += 1
     assert checked == len(view["territories"])
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_territorys_words_fit_inside_its_outline(players, language):
+    """'Родные земли' ran across its hexagon's sides, '2ПО макс. 3' touched them and the knights'
+    token sat on '1ПО': every text of a territory (slot, tile, seat, worth) lies inside its hexagon
+    a pixel and a half clear of its outline's inner edge (the owner's 4-pixel border), and a pixel
+    and a half clear of the knights' token, on every map, in every language."""
+    game = games["medieval-mastery"]
+    state = game.setup(players, {}, f"worth-{players}")
+    view = copy.deepcopy(game.view(state, 0))
+    for n, t in enumerate(view["territories"]):  # owned (the thick border) or not, in turn
+        t["owner"], t["knights"] = (0, 12) if n % 3 else (-1, 0)
+    root = ET.fromstring(game.picture(view, 0, speak=speaker(language, "medieval-mastery")))
+    for g in root.iter(f"{SVG}g"):
+        if g.get("class") != "territory":
+            continue
+        outline = g.find(f"{SVG}polygon")
+        margin = float(outline.get("stroke-width")) / 2 + 1.5
+        token = g.find(f"{SVG}circle")
+        for text in g.iter(f"{SVG}text"):
+            if text.get("class") == "knights-count":
+                continue
+            box, said = text_box(text), "".join(text.itertext())
+            assert within_polygon(box, polygon(outline), margin), (language, g.get("data-id"), said, box)
+            if token is not None:
+                cx, cy, r = (float(token.get(name)) for name in ("cx", "cy", "r"))
+                assert not circle_meets(cx, cy, r + 1.5, box), (language, g.get("data-id"), said, "token")
