@@ -35,9 +35,12 @@ def waited(game, prompt: dict, now: datetime) -> timedelta | None:
 
 
 def used_days(player_id: int, year: int) -> int:
+    """The days of the year's allowance taken: the time away in all its vacations (a running one
+    as planned), rounded up once, so that each short vacation does not cost a day of its own."""
     rows = Vacation.select().where((Vacation.player == player_id)
                                    & (Vacation.start >= datetime(year, 1, 1)) & (Vacation.start < datetime(year + 1, 1, 1)))
-    return sum(_days(row.start, effective_end(row)) for row in rows)  # a running one counts as planned
+    away = sum(max(0.0, (effective_end(row) - row.start).total_seconds()) for row in rows)
+    return math.ceil(away / 86400)
 
 
 def _days(start: datetime, end: datetime) -> int:

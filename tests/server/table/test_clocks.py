@@ -94,6 +94,17 @@ def test_vacation_allowance_and_dates_are_checked(api, alice_bob):
     assert not back["on_vacation"] and back["used"] <= 1
 
 
+def test_short_vacations_cost_the_time_away_not_a_day_each(api, alice_bob):
+    """Three vacations ended within seconds each raised 'used' by a day (3 of 30 gone for
+    minutes away): the time away is summed over the year and rounded up once."""
+    alice = alice_bob[0]
+    until = (utcnow() + 5 * DAY).date().isoformat()
+    for _ in range(3):
+        assert api.call("POST", "/players/me/vacation", alice, json={"until": until}).status_code == 201
+        back = api.call("DELETE", "/players/me/vacation", alice).json
+    assert back["used"] == 1 and back["left"] == 29
+
+
 def test_cli_clock_in_show_and_vacation(herald):
     ana, ben = herald.register("ana"), herald.register("ben")
     created = herald("new", "toy-race", "--seats", 2, "--days-per-move", 3, "--on-timeout", "resign", token=ana)
