@@ -46,8 +46,8 @@ from server.players.seats import name_players, named_texts, resolve_seat, seats_
 
 WORLDS = 16  # other worlds a shown preview is checked in; see the module's docstring
 
-HIDDEN_OUTCOME = ("This move is legal, but its outcome depends on chance or on cards you cannot see "
-                  "(a draw, a die, a hidden card), so it is shown only when you play it.")
+HIDDEN_OUTCOME = msg("This move is legal, but its outcome depends on chance or on cards you cannot see "
+                     "(a draw, a die, a hidden card), so it is shown only when you play it.")
 
 
 def dry_run(caller, game_id: int, seq: int, requested_seat: int | None, move: dict | None,

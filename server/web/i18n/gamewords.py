@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from core import games
 from core.text import Joined, Msg, Speaker, render
+from server.errors import Sentence
 from server.players.seats import Named, SeatInfo, Titled, name_players
 from server.web.i18n import catalogs, terms
 from server.web.i18n.languages import DEFAULT, effective
@@ -110,7 +111,7 @@ def is_game_text(text: Any) -> bool:
 
 
 def _holds_named(body: Any) -> bool:
-    if isinstance(body, (Named, Msg, Joined, Titled)):
+    if isinstance(body, (Named, Msg, Joined, Titled, Sentence)):
         return True
     if isinstance(body, dict):
         return any(_holds_named(value) for value in body.values())
@@ -126,6 +127,8 @@ def _speak(body: Any, language: str | None, ruleset: str | None) -> Any:
         return said(body, language, ruleset)
     if isinstance(body, Titled):
         return terms.title(language, str(body), body.ruleset or ruleset)
+    if isinstance(body, Sentence):  # the server's own sentence in an answer (a dry run's note)
+        return catalogs.said(body, language)
     if isinstance(body, dict):
         inner = body.get("ruleset") if isinstance(body.get("ruleset"), str) else ruleset
         return {key: _speak(value, language, inner) for key, value in body.items()}

@@ -23,6 +23,9 @@ def test_a_move_that_draws_is_confirmed_legal_but_its_outcome_is_not_shown(api, 
     body = response.json
     assert body["dry_run"] and body["legal"] and not body["shown"]
     assert "chance" in body["note"] and body["view"] is None and body["events"] is None
+    russian = api.call("PUT", f"/games/{game_id}/moves/0?dry_run=1", mover, json={"text": card},
+                       headers={"Accept-Language": "ru"})  # (the note, like every sentence, in the reader's words)
+    assert russian.json["note"].startswith("Этот ход допустим"), russian.json["note"]
     # nothing was played: still move 0, nobody mailed beyond the start
     assert api.game(game_id, alice)["version"] == 0
     deck_cards = json.dumps(body)
