@@ -49,6 +49,8 @@ def resign(game, yes, seat, as_json):
     """Resign from GAME: an ordinary move, at any time; the game's rules say what follows."""
     client = api()
     version = client.legal(game, seat)["version"]  # a game I hold no seat in is refused before I am asked
+    if not yes and as_json:  # a script reads JSON, and answers no question: it says --yes, or nothing happens
+        raise click.UsageError(_("With --json, resigning is not asked for confirmation: add --yes."))
     if not yes:
         click.confirm(_("Resign from game {game}? This cannot be undone").format(game=game), abort=True, err=True)
     answer = client.play(game, version, "resign", seat)

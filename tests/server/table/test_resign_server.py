@@ -1,6 +1,8 @@
 """`herald resign GAME` on a real server: an ordinary logged move that `verify` replays."""
 from __future__ import annotations
 
+import json
+
 from client import exitcodes
 
 
@@ -8,6 +10,9 @@ def test_resign_ends_a_two_player_game_and_verify_replays_it(herald, two_player_
     game_id, alice, bob = two_player_game
     refused = herald("resign", game_id, token=bob)  # no --yes and no answer on stdin: aborted
     assert refused.exit_code != 0 and herald.json("show", game_id, token=bob)["status"] == "active"
+    scripted = herald("resign", game_id, "--json", token=bob)  # a script is not asked: a JSON usage error
+    assert scripted.exit_code == exitcodes.USAGE and "--yes" in json.loads(scripted.stderr)["message"]
+    assert "[y/N]" not in scripted.stderr and herald.json("show", game_id, token=bob)["status"] == "active"
     result = herald("resign", game_id, "--yes", token=bob)  # not bob's turn: resigning needs none
     assert result.exit_code == 0, result.stderr
     assert "Played resign" in result.stdout and "resigns" in result.stdout
