@@ -18,7 +18,14 @@ def attach(group: click.Group) -> None:
 
 
 def path(game: str, *rest: str) -> str:
-    return "/".join(["/rulesets", quote(game, safe="")] + [quote(part, safe="") for part in rest])
+    return "/".join(["/rulesets", segment(game)] + [segment(part) for part in rest])
+
+
+def segment(part: str) -> str:
+    """One path segment, quoted; '.' and '..' too (a board's legend names '.' for an empty
+    place), which a URL would otherwise read as "this folder" and drop."""
+    quoted = quote(part, safe="")
+    return quoted.replace(".", "%2E") if set(part) == {"."} else quoted
 
 
 @click.command()

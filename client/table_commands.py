@@ -198,11 +198,12 @@ def webhook_add(url, fmt, game, as_json):
 
 @webhook.command("remove")
 @click.argument("hook", type=click.IntRange(min=1))
+@json_option
 @connection_options
-def webhook_remove(hook):
+def webhook_remove(hook, as_json):
     """Stop posting to webhook HOOK."""
     api().webhooks("remove", hook=hook)
-    output.emit(_("Webhook {hook} removed.").format(hook=hook))
+    reply(as_json, {"removed": hook}, lambda answer: _("Webhook {hook} removed.").format(hook=answer["removed"]))
 
 
 def attach(group: click.Group) -> None:

@@ -35,6 +35,8 @@ def test_explain_cards_symbols_territories_and_artefacts(herald, server_url):
         result = herald("explain", game, thing)
         assert result.exit_code == 0, (thing, result.stderr)
         assert expected in result.stdout, (thing, result.stdout)
+    empty = herald("explain", "wizards-quest", ".")  # the legend's '. empty': a path's '.' is quoted
+    assert empty.exit_code == 0 and "empty" in empty.stdout.lower(), empty.stderr
     split = herald("explain", "medieval-mastery", "Orb", "of", "Greed")
     assert "draw until you hold 6" in split.stdout.lower()
     as_json = herald.json("explain", "wizards-quest", "C08 MEN4")

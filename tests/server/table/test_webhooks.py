@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 from datetime import timedelta
 
 import pytest
@@ -116,3 +117,6 @@ def test_cli_webhook_and_notify_post(herald, tmp_path, receiver):
     assert result.exit_code == 0 and "webhooks: posted" in result.output
     assert all("text" in d["body"] for d in receiver.received) and receiver.received
     assert herald("webhook", "remove", 1, token=ana).exit_code == 0
+    again = herald("webhook", "add", receiver.url, "--json", token=ana)
+    removed = herald("webhook", "remove", json.loads(again.stdout)["id"], "--json", token=ana)
+    assert removed.exit_code == 0 and json.loads(removed.stdout) == {"removed": json.loads(again.stdout)["id"]}
