@@ -52,7 +52,7 @@ def asked(caller: Caller) -> list[dict]:
         reader = localtime.requester(caller.id)
         for entry in entries:
             entry["deadline_text"] = localtime.format_iso(entry["deadline"], reader)
-    return entries
+    return [{"deadline_text": None, **entry} for entry in entries]  # (the key is always there)
 
 
 def _entry(game: Game, prompt: dict, seats: tuple[SeatInfo, ...], now: datetime) -> dict:

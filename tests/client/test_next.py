@@ -24,7 +24,7 @@ def test_next_lists_what_is_asked_of_me_and_nothing_for_the_other_seat(herald, t
     assert entry["text"] == "Play a card (total 0/21)."
     assert entry["ruleset"] == "toy-race" and entry["version"] == 0
     assert 0 <= entry["waiting_seconds"] < 60 and entry["since"].endswith("Z")
-    assert entry["deadline"] is None  # no time controls yet
+    assert entry["deadline"] is None and entry["deadline_text"] is None  # no time controls yet (the keys stay)
     assert herald.json("next", token=bob) == []
     assert "Nothing is asked of you" in herald("next", token=bob).stdout
 
