@@ -14,13 +14,14 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 
 from core.glossary import Glossary
 from core.registry import games
 from server.config import Settings, settings_of
 from server.errors import ApiError, msg
-from server.web.i18n import gamewords, terms
+from server.web.i18n import catalogs, gamewords, terms
 from server.web.i18n.languages import DEFAULT, effective
 
 HEADING = re.compile(r"^(#{1,4}) +(.+?) *$")
@@ -137,9 +138,13 @@ def explain(name: str, thing: str, language: str | None = None) -> dict:
     found = book.explain(thing)
     if found is None:
         english = translated_name(name, thing, language)
-        found = book.explain(english) if english else None
+        candidates = [english] if english else translated_symbols(name, thing, language)
+        found, symbol = next(((entry, candidate) for candidate in candidates
+                              if (entry := book.explain(candidate)) is not None), (None, None))
         if found is not None:
             found["thing"] = thing.strip()
+            if not english and found["title"] == symbol:  # a symbol is headed as the reader's board writes it
+                found["title"] = thing.strip()
     if found is None:
         near = book.close_matches(thing)
         if near:
@@ -162,6 +167,47 @@ def translated_name(name: str, thing: str, language: str) -> str | None:
         if said.lower() == wanted:
             return english
     return None
+
+
+def translated_symbols(name: str, thing: str, language: str) -> list[str]:
+    """What the board's symbol or short label `thing`, as `language` writes it ("МИР", "орки 2",
+    "BÉKE"), is in English ("PEACE", "orcs 2"): each short message of the game's catalog whose
+    translation it fits, read back through its English template."""
+    wanted = " ".join(thing.split())
+    found = []
+    for translated, english in _short_messages(name, language):
+        match = translated.fullmatch(wanted)
+        if match:
+            try:
+                found.append(english.format(**match.groupdict()))
+            except (KeyError, IndexError, ValueError):
+                continue
+    return found
+
+
+SLOT = re.compile(r"(\{\w+\})")
+
+
+@lru_cache(maxsize=64)
+def _short_messages(name: str, language: str) -> tuple[tuple[re.Pattern, str], ...]:
+    """(the translation as a pattern, its English template) of the game's messages of at most three
+    words that hold a word of their own (not only slots): what a board shows as a label."""
+    found = []
+    domains = [domain for domain in (name, gamewords.CORE_DOMAIN)  # (the pictures' labels are core's)
+               if language != DEFAULT and catalogs.catalog_path(language, domain).is_file()]
+    for message in (message for domain in domains for message in catalogs.catalog(language, domain)):
+        if not isinstance(message.id, str) or not message.id.strip() or not isinstance(message.string, str) \
+                or not message.string.strip() or message.fuzzy or len(message.id.split()) > 3:
+            continue
+        parts = SLOT.split(message.string.strip())
+        if not any(re.search(r"\w", part) for part in parts[::2]):
+            continue
+        pattern = "".join(f"(?P<{part[1:-1]}>\\S+)" if SLOT.fullmatch(part) else re.escape(part) for part in parts)
+        try:
+            found.append((re.compile(pattern, re.IGNORECASE), message.id.strip()))
+        except re.error:  # the same slot twice
+            continue
+    return tuple(found)
 
 
 def rules_url(config: Settings, name: str | None, language: str | None = None) -> str:

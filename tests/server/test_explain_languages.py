@@ -90,6 +90,21 @@ def test_a_name_in_the_readers_language_finds_the_entry(client):
     assert unknown.status_code == 404
 
 
+@pytest.mark.parametrize("game,shown,language,english", [
+    ("wizards-quest", "МИР", "ru", "PEACE"), ("wizards-quest", "орки 2", "ru", "orcs 2"),
+    ("wizards-quest", "BÉKE", "hu", "PEACE"), ("wizards-quest", "orkok 2", "hu", "orcs 2"),
+    ("medieval-mastery", "2ПО", "ru", "2VP"), ("medieval-mastery", "вмест 4", "ru", "cap 4"),
+])
+def test_a_symbol_as_the_readers_board_writes_it_finds_the_entry(client, game, shown, language, english):
+    """Every translated legend says 'herald explain GAME THING', but the symbols the board writes
+    in the reader's language ('МИР', 'орки 2') were not found: they are read back to the English
+    symbol, and the entry is headed as the reader's board writes it."""
+    found = client.get(f"/rulesets/{game}/explain/{shown}?lang={language}")
+    assert found.status_code == 200, found.json
+    assert found.json["title"] == shown and found.json["thing"] == shown
+    assert found.json["text"] == client.get(f"/rulesets/{game}/explain/{english}?lang={language}").json["text"]
+
+
 # A symbol of each pattern of a glossary (core/glossary.py `Glossary.pattern`), per game with
 # patterns (docs/adding-a-game.md, section 8): a game without patterns has no row.
 PATTERN_SYMBOLS = {
