@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from email.header import decode_header, make_header
 from email.message import Message
-from email.utils import getaddresses, parseaddr
+from email.utils import parseaddr
 
 import html2text
 from mailparser_reply import EmailReplyParser
@@ -93,6 +93,7 @@ INVISIBLE = re.compile("[\u200b-\u200f\u2060\ufeff]")
 # "“attack 1/W1 V18”", "‘pass’", "«pass»", Swedish "”pass”", German "„pass“".
 QUOTE_MARKS = "\"'“”„‟‘’‚‛«»‹›"
 QUOTED = re.compile(f"^[{QUOTE_MARKS}]\\s*(.*?)\\s*[{QUOTE_MARKS}]$")
+MESSAGE_ID = re.compile(r"<[^<>\s]+>")  # a msg-id of References, in its angle brackets (RFC 5322 3.6.4)
 REPLY_PREFIX = re.compile(r"^\s*((re|sv|aw|antw|vs|ответ|fw|fwd|vb|r)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 
 
@@ -144,7 +145,7 @@ def read(raw: bytes) -> Received:
         sender = parseaddr(header_text(message, "From"))[1].strip().lower()
         subject = " ".join(header_text(message, "Subject").split())
         message_id = header_text(message, "Message-ID").strip() or None
-        references = [ref for _, ref in getaddresses([header_text(message, "References")]) if ref]
+        references = list(dict.fromkeys(MESSAGE_ID.findall(header_text(message, "References"))))
     except Exception as exc:  # the email package raises many kinds on broken headers
         raise Unreadable(f"unreadable headers: {type(exc).__name__}: {exc}") from None
     if message_id is not None:

@@ -22,6 +22,22 @@ ANSWER_KINDS = frozenset({"reply", "warning"})
 MAX_REFERENCES = 10
 
 
+class Unfolded(str):
+    """A header written on one line as it is. A value longer than a line with nowhere to fold
+    (List-Unsubscribe's one long mailto: address) was written by the email package as RFC 2047
+    encoded words, which no mail program reads as a link; RFC 5322 allows 998 characters."""
+
+    name: str
+
+    def __new__(cls, name: str, value: str) -> "Unfolded":
+        header = super().__new__(cls, value)
+        header.name = name
+        return header
+
+    def fold(self, *, policy) -> str:
+        return f"{self.name}: {self}{policy.linesep}"
+
+
 def thread_root(config: Settings, game: int, player: int | None, email: str, kind: str) -> str:
     """The fixed Message-ID every mail of one game to one player refers to."""
     config = settings_of(config)
@@ -48,7 +64,8 @@ def decorate(message: EmailMessage, row, config: Settings) -> None:
     message["Reply-To"] = reply_to
     root = thread_root(config, row.game_id, row.player_id, row.email, row.kind)
     parent = context.get("in_reply_to")
-    earlier = [ref for ref in context.get("references", []) if ref != root][-MAX_REFERENCES:]
+    earlier = [ref for ref in dict.fromkeys(context.get("references", []))  # (ids with their brackets: parse.py)
+               if ref.startswith("<") and ref not in (root, parent)][-MAX_REFERENCES:]
     message["In-Reply-To"] = parent or root
-    message["References"] = " ".join([root] + earlier + ([parent] if parent and parent not in earlier else []))
-    message["List-Unsubscribe"] = f"<mailto:{reply_to}?subject=mail%20off>"
+    message["References"] = " ".join([root] + earlier + ([parent] if parent and parent != root else []))
+    message["List-Unsubscribe"] = Unfolded("List-Unsubscribe", f"<mailto:{reply_to}?subject=mail%20off>")

@@ -4,6 +4,8 @@ original, signature, HTML only, Swedish attribution, subject line only), deliver
 SMTP to the real mail-in listener; Herald's own mail caught by a real SMTP server."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from core.rng import Rng
@@ -45,6 +47,11 @@ def test_toy_game_by_mail_answers_every_reply_in_its_thread(table):
     for answer in answers:  # each answer is in the player's one thread for the game
         player = Player.get(Player.email == str(answer["To"]))
         assert f"<herald.g{game.id}.p{player.id}@play.example.org>" in str(answer["References"])
+        ids = str(answer["References"]).split()  # each id in its brackets, once (RFC 5322 3.6.4)
+        assert all(re.fullmatch(r"<[^<>\s]+@[^<>\s]+>", i) for i in ids) and len(ids) == len(set(ids)), ids
+        assert str(answer["In-Reply-To"]) == ids[-1]
+        raw = dict(answer.raw_items())  # as sent: a link a mail program can follow, not RFC 2047 encoded words
+        assert re.fullmatch(r"<mailto:[^<>\s]+\?subject=mail%20off>", raw["List-Unsubscribe"]), raw["List-Unsubscribe"]
 
 
 def test_a_turn_of_several_steps_in_one_mail(table):

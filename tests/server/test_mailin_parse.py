@@ -279,4 +279,4 @@ def test_folded_headers_are_unfolded():
     received = read(b"From: a@example.org\r\nMessage-ID: <fold@\r\n example.org>\r\nReferences: <r1@x>\r\n <r2@x>\r\n"
                     b"Subject: Re:\r\n hi\r\n\r\npass\r\n")
     assert "\r" not in received.message_id and "\n" not in received.message_id
-    assert received.references == ["r1@x", "r2@x"] and received.subject == "Re: hi"
+    assert received.references == ["<r1@x>", "<r2@x>"] and received.subject == "Re: hi"
