@@ -85,6 +85,12 @@ FOOTER = re.compile(r"^(sent from my |sent from (mail|outlook|yahoo|gmail)|get o
                     r"отправлено (с|из) |(.*\s)?\S+(ról|ről) küldve\W*$)", re.IGNORECASE)
 NAME_ONLY = re.compile(r"^[-–—~]*\s*[^\W\d][\w.' -]{0,40}$")  # "Ben", "Ben Smith", "-Ben": no digit, no slash
 SIGN_OFF_LINES = 3  # lines a sign-off may have after its first (a name, a title)
+# A signature's contact line under the name: a phone ("Tel. +34 600 123 456", "Tel: 06 1234 5678",
+# "+46 70 123 45 67"), an address or a web page. Never a move: no notation starts so.
+CONTACT = re.compile(r"^((tel|tfn|phone|mob|mobile|cell|gsm|fax|móvil|movil|teléfono|telefono|telefon|telefoon|"
+                     r"mobiel|mobil|тел|телефон|моб|mobilszám|telefonszám)\.?\s*:?\s*)?\+?[\d\s()./-]{7,}$"
+                     r"|^\S+@\S+\.\w+$|^(https?://|www\.)\S+$", re.IGNORECASE)
+CONTACT_LINES = 4  # contact lines a signature may have beside its name lines
 FULL_STOP = re.compile(r"(?<=[^.\s])\.$")  # one final ".", not an ellipsis
 # Zero-width space, non-joiner and joiner, left-to-right and right-to-left marks, word joiner, BOM:
 # invisible, yet "V18\u200b" is no card. (A non-breaking space is a space to split().)
@@ -297,7 +303,9 @@ def _without_sign_off(text: str) -> str:
             continue
         rest = [later.strip() for later in lines[index + 1:] if later.strip()]
         names = [later for later in rest if not _closes(later)]  # ("Thanks!", "Best, Ana", a footer: all closings)
-        if len(names) <= SIGN_OFF_LINES and all(NAME_ONLY.match(later) for later in names):
+        contacts = [later for later in names if CONTACT.match(later)]  # (a phone, an address under the name)
+        names = [later for later in names if not CONTACT.match(later)]
+        if len(names) <= SIGN_OFF_LINES and len(contacts) <= CONTACT_LINES and all(NAME_ONLY.match(n) for n in names):
             return "\n".join(lines[:index]).strip()
     if len(lines) > 1 and re.match(r"^[-–—~]+\s*[^\W\d][\w.' ]{0,30}$", lines[-1].strip()):
         return "\n".join(lines[:-1]).strip()

@@ -168,6 +168,20 @@ def test_two_sign_offs_and_a_footer_in_a_row_are_not_read(ending):
     assert read(mail(f"pass\n\n{ending}\n")).lines() == ["pass"]
 
 
+@pytest.mark.parametrize("ending", ["Saludos cordiales,\nCarmen García\nTel. +34 600 123 456",
+                                    "Met vriendelijke groet,\n\nSanne de Vries\nTel: 06 1234 5678",
+                                    "Best,\nAna Lind\nProduct Manager\n+46 70 123 45 67\nana@example.se\nwww.example.se"])
+def test_a_signature_with_a_phone_and_an_address_is_not_read(ending):
+    """A business signature under the sign-off (name, title, phone, address, web page) was read
+    as a second move: 'Saludos cordiales,' was refused, though the move above it was played."""
+    assert read(mail(f"pass\n\n{ending}\n")).lines() == ["pass"]
+
+
+def test_a_move_after_a_sign_off_is_still_read():
+    """A line that is a move (digits with letters, a slash) is never taken for a signature."""
+    assert read(mail("pass\n\nThanks!\nattack 1/W1 V18\n")).lines()[-1] == "attack 1/W1 V18"
+
+
 @pytest.mark.parametrize("footer", FOOTERS)
 def test_mail_program_footers_in_swedish_dutch_and_spanish_are_not_read(footer):
     """Outlook's, Windows Mail's and Yahoo's footers in the players' languages, not only the phone's."""
