@@ -124,7 +124,8 @@ def digest(game_id: int, seat: int, any_chat: bool | None = None) -> list[dict]:
         last = (Notification.select(fn.COALESCE(fn.MAX(Notification.version), 0))
                 .where((Notification.game == 0) & (Notification.seat == 0)
                        & (Notification.kind.in_(("turn", "start")))))
-        return (ChatMessage.select(Player.name, ChatMessage.to, ChatMessage.text, ChatMessage.sentence).join(Player)
+        return (ChatMessage.select(Player.name, ChatMessage.to, ChatMessage.text, ChatMessage.sentence, ChatMessage.kind)
+                .join(Player)
                 .where((ChatMessage.game == 0) & (ChatMessage.version >= last))
                 .order_by(ChatMessage.id.desc()).limit(4 * DIGEST))
 
@@ -132,9 +133,10 @@ def digest(game_id: int, seat: int, any_chat: bool | None = None) -> list[dict]:
     found = statements.query_rows(("chat-digest",), build, (game_id, 0, game_id, seat, "turn", "start", 4 * DIGEST))
     to_field, sentence_field = ChatMessage.to, ChatMessage.sentence
     # a note's sentence goes along ("said"), to be said in the reader's language when the mail is sent
-    shown = [{"name": name, "to": to_field.python_value(to), "text": text,
+    # a note of Herald's own ("table": a seat handed over, a mail bounced) is Herald's, not its player's words
+    shown = [{"name": "Herald" if kind == "table" else name, "to": to_field.python_value(to), "text": text,
               **({"said": sentence_field.python_value(sentence)} if sentence else {})}
-             for name, to, text, sentence in found]
+             for name, to, text, sentence, kind in found]
     return [m for m in shown if readable(m["to"], {seat})][:DIGEST][::-1]
 
 

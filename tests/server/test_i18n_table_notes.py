@@ -88,8 +88,10 @@ def test_a_turn_mails_table_talk_says_the_notes_in_its_readers_language(api):
         "%(name)s invites a new player to take over seat %(seat)s.", "%(name)s takes over seat %(seat)s from %(before)s."]
     swedish = " ".join(compose(row, CONFIG).get_content().split())  # ann chose Swedish
     english = " ".join(compose(row, CONFIG, "en").get_content().split())
-    assert f"ben: {INVITES_SV}" in swedish and f"carol: {TAKES_OVER_SV}" in swedish and INVITES_EN not in swedish
-    assert f"ben: {INVITES_EN}" in english and f"carol: {TAKES_OVER_EN}" in english
+    # Herald's own notes, said by Herald: "ben: ..." read as if ben had written the sentence about himself
+    assert f"Herald: {INVITES_SV}" in swedish and f"Herald: {TAKES_OVER_SV}" in swedish and INVITES_EN not in swedish
+    assert f"Herald: {INVITES_EN}" in english and f"Herald: {TAKES_OVER_EN}" in english
+    assert f"ben: {INVITES_EN}" not in english
 
 
 def test_the_operators_handover_and_a_house_bot_speak_the_readers_language(api):
