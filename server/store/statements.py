@@ -81,10 +81,10 @@ def _run(sql: str, params: tuple, later: bool):
     return None
 
 
-def insert(model, values: dict, later: bool = False, unless: tuple[str, tuple] | None = None) -> None:
+def insert(model, values: dict, later: bool = False, unless: tuple[str, tuple] | None = None) -> int | None:
     """INSERT one row; `values` maps field names to Python values. `unless` (the SQL of a
     query written with %s placeholders, and its values): the row is inserted only where
-    that query finds no row. `later`: see `_run`."""
+    that query finds no row. `later`: see `_run`. The rows inserted, 1 or 0 (None when later)."""
     names = tuple(values)
     fields = [model._meta.fields[n] for n in names]
     condition, condition_params = unless or (None, ())
@@ -98,7 +98,8 @@ def insert(model, values: dict, later: bool = False, unless: tuple[str, tuple] |
         return into + f"SELECT {marks} WHERE NOT EXISTS ({condition.replace('%s', database.obj.param)})"
 
     sql = _cached(("insert", model, names, condition), build)
-    _run(sql, tuple(f.db_value(values[f.name]) for f in fields) + tuple(condition_params), later)
+    cursor = _run(sql, tuple(f.db_value(values[f.name]) for f in fields) + tuple(condition_params), later)
+    return None if cursor is None else cursor.rowcount
 
 
 def update_by_key(model, key_field: str, key_value, values: dict, later: bool = False) -> int | None:

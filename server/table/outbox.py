@@ -244,14 +244,18 @@ def reminder_waiting(game_id: int, seat: int, since) -> bool:
                                        & (Notification.created >= since)).exists()
 
 
-def write(rows: list[dict], later: bool = False) -> None:
+def write(rows: list[dict], later: bool = False) -> int | None:
     """Insert the rows the players want, in the caller's transaction: none for a house bot,
     none a player's mail setting (above; or paused because the address bounced) leaves out
     (each insert asks it of the players row itself: no query before); reminders and digests
     held past their players' quiet hours. `later`: the inserts may wait for the
-    transaction's next statement or its commit (server/store/statements.py)."""
+    transaction's next statement or its commit (server/store/statements.py). How many rows
+    were written (None when they wait)."""
+    written: int | None = 0
     for row in held([row for row in rows if mailable(row["email"])]):
-        statements.insert(Notification, row, later=later, unless=_unwanted(row["player"], row["kind"]))
+        count = statements.insert(Notification, row, later=later, unless=_unwanted(row["player"], row["kind"]))
+        written = None if count is None or written is None else written + count
+    return written
 
 
 QUIET_KINDS = frozenset({"reminder", "digest"})  # wait out the player's quiet hours; turn mails go at once

@@ -125,8 +125,7 @@ def queue_reminders(now: datetime | None = None) -> int:
                 # stamps: the mail writes them in its reader's zone and language when sent (notify/mailtimes.py)
                 row["context"].update(since_at=prompt["since"], deadline_at=when.isoformat(timespec="seconds"))
                 row["created"] = now
-            outbox.write(rows)
-            queued += len(rows)
+            queued += outbox.write(rows) or 0  # (none for a player on digest or with mail off)
     return queued
 
 

@@ -103,3 +103,22 @@ def test_remind_counts_only_the_reminders_it_mails(api, alice_bob, env):
     result = CliRunner().invoke(server, ["remind", "--after", "1h"], env=env)
     assert result.exit_code == 0 and "queued 0 reminder(s)" in result.output, result.output
     assert Notification.select().where(Notification.kind == "reminder").count() == 0
+
+
+def test_remind_does_not_count_a_player_on_the_digest_or_with_mail_off(api, alice_bob, env):
+    """A player who chose the daily digest gets no reminder, yet remind counted one: 'queued 2
+    reminder(s)' for 1 row written. It counts the rows it writes."""
+    from datetime import timedelta
+
+    from tests.server.table.test_clock_reserve import backdate
+
+    first = api.start_game(alice_bob)
+    second = api.start_game(list(reversed(alice_bob)))
+    for game in (first, second):
+        backdate(game, timedelta(days=2))
+    asked = {api.game(game, alice_bob[0])["prompted"][0]["seat"] for game in (first, second)}
+    assert api.call("PATCH", "/players/me", alice_bob[0], json={"mail": "digest"}).status_code == 200
+    result = CliRunner().invoke(server, ["remind", "--after", "1h"], env=env)
+    written = Notification.select().where(Notification.kind == "reminder").count()
+    assert result.exit_code == 0 and f"queued {written} reminder(s)" in result.output, (result.output, written, asked)
+    assert written >= 1
