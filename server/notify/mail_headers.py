@@ -55,6 +55,10 @@ def decorate(message: EmailMessage, row, config: Settings) -> None:
     signed = bounces.tag(config, row)
     if signed:
         message[bounces.HEADER] = signed
+    games = context.get("games") if row.kind == "digest" else None
+    if games and len(games) == 1 and games[0].get("reply") and reply_addresses.configured(config):
+        message["Reply-To"] = games[0]["reply"]  # a digest of one game: Reply answers it, as its turn mail would
+        return
     if not reply_addresses.configured(config) or row.seat is None:
         return
     if row.kind == "invite":

@@ -82,6 +82,30 @@ def test_digest_replaces_turn_mails_once_a_day(table):
     assert str(digest["Subject"]) == "[Herald] 2 games waiting for you"
     assert f"Game {first} (Race to 21)" in text and f"Game {second} (Race to 21)" in text
     assert "Answer by mail to: turns+g" in text and "herald me --mail off" in text
+    assert digest["Reply-To"] is None  # two games: each names its own address
+
+
+def test_a_digest_of_one_game_is_answered_by_replying_to_it(table):
+    """A reply to a digest of one game went to Herald's sender address and was dropped without a
+    word ('not for us'). The digest of one game has that game's reply address as its Reply-To,
+    so replying plays the move as a reply to the turn mail would."""
+    from tests.server.mailplay import send_and_read
+
+    alice, bob = table.api.register("alice"), table.api.register("bob")
+    table.api.call("PATCH", "/players/me", alice, json={"mail": "digest", "quiet_hours": "off"})
+    game_id = table.api.start_game([alice, bob])
+    if table.api.game(game_id, alice)["prompted"][0]["seat"] != 0:  # (alice must be the one asked)
+        table.api.play_first_legal(game_id, [alice, bob])
+    table.deliver()
+    table.new_mail()
+    assert queue_digests(table.config) == 1
+    table.deliver()
+    [digest] = table.new_mail()
+    assert str(digest["Reply-To"]).startswith("turns+g") and f"g{game_id}." in str(digest["Reply-To"])
+    before = table.api.game(game_id, alice)["version"]
+    move = table.api.legal(game_id, alice)["moves"][0]["text"]
+    assert "Played move" in send_and_read(table, digest, move)
+    assert table.api.game(game_id, alice)["version"] == before + 1
 
 
 def test_a_digest_asks_each_game_in_its_readers_language(table):
