@@ -515,6 +515,7 @@ def _timezone(session, rest):
                          "'timezone Europe/Stockholm'.", zone=player.timezone))
         return
     Player.update(timezone=zone).where(Player.id == session.caller.id).execute()
+    outbox.held_again(session.caller.id)  # a reminder held for the night waits for the night in the new zone
     session.tell(msg("Your time zone is now %(zone)s: the dates Herald writes you are in it, and your quiet hours "
                      "are reckoned in it.", zone=zone))
 
@@ -527,6 +528,7 @@ def _quiet(session, rest):
         session.tell(str(exc))
         return
     Player.update(quiet_hours=quiet).where(Player.id == session.caller.id).execute()
+    outbox.held_again(session.caller.id)  # a reminder held for the old quiet hours waits for the new ones
     session.tell(msg("Your quiet hours are now %(hours)s: reminders and digests wait until they end.", hours=quiet)
                  if quiet else msg("You have no quiet hours now: reminders and digests go at any hour."))
 

@@ -278,6 +278,22 @@ def held(rows: list[dict]) -> list[dict]:
     return rows
 
 
+def held_again(player_id: int, now=None) -> int:
+    """After a player changes their quiet hours or time zone: each reminder or digest of theirs
+    still held for the old quiet hours waits for the new ones instead (or goes now, when they are
+    not in quiet hours); how many were moved. A row already tried keeps its retry time."""
+    now = now or utcnow()
+    player = Player.get_or_none(Player.id == player_id)
+    if player is None:
+        return 0
+    until = localtime.quiet_until(now, player) or now
+    return (Notification.update(next_attempt=until)
+            .where((Notification.player == player_id) & Notification.kind.in_(sorted(QUIET_KINDS))
+                   & (Notification.status == "pending") & (Notification.attempts == 0)
+                   & (Notification.next_attempt > now))
+            .execute())
+
+
 def _unwanted(player_id: int, kind: str) -> tuple[str, tuple] | None:
     """The query that finds the row's player refusing a mail of this kind (their setting, or
     BOUNCED), for the insert's NOT EXISTS; None for a row that goes to no mail address."""

@@ -117,6 +117,24 @@ def test_a_reminder_held_for_the_night_is_dropped_if_the_player_moves_first(api,
     assert Notification.get(Notification.kind == "reminder").status == "dropped"
 
 
+def test_a_reminder_held_for_the_night_goes_once_the_player_turns_quiet_hours_off(api, smtp_config, mailbox):
+    """A Dutch player replied 'quiet off' and was told reminders now go at any hour, yet her
+    reminder, held for the old quiet hours, still waited for the morning: changing the quiet
+    hours (or the zone) now moves what was held for the old ones."""
+    ann, cat = api.register("ann"), api.register("cat")
+    set_me(api, ann, timezone="Europe/Stockholm")
+    api.start_game([ann, cat])
+    relay = mailbox.start()
+    deliver_pending(smtp_config)
+    evening = next_local(utcnow() + 2 * HOUR, "Europe/Stockholm", 23, 30)
+    assert queue_reminders(HOUR, now=evening) == 1
+    deliver_pending(smtp_config, now=evening)
+    assert to(relay, "ann@example.org", "Reminder") == []  # held for the night
+    set_me(api, ann, quiet_hours="off")
+    deliver_pending(smtp_config, now=evening)
+    assert len(to(relay, "ann@example.org", "Reminder")) == 1
+
+
 def test_quiet_hours_off_or_elsewhere_send_at_once(api, smtp_config, mailbox):
     ann, cat = api.register("ann"), api.register("cat")
     set_me(api, ann, timezone="Europe/Stockholm", quiet_hours="off")

@@ -11,6 +11,7 @@ from server.store.db import write_transaction
 from server.errors import ApiError, msg, no_such_game
 from server.table.gameviews import load_game
 from server.api.error_handlers import ErrorSchema
+from server.table import outbox
 from server.table.outbox import SETTINGS
 from server.notify.digest import waiting_games
 from server.store.models import Notification, Player, Seat, lock_game
@@ -76,7 +77,10 @@ def change_mail(body):
         changes["quiet_hours"] = checked_quiet(body["quiet_hours"])
     if "language" in body:
         changes["language"] = body["language"]
-    Player.update(**changes).where(Player.id == caller.id).execute()
+    with write_transaction():
+        Player.update(**changes).where(Player.id == caller.id).execute()
+        if "timezone" in changes or "quiet_hours" in changes:
+            outbox.held_again(caller.id)  # a reminder held for the old quiet hours waits for the new ones
     return me_body(caller.id)
 
 
