@@ -38,6 +38,7 @@ _TAG = re.compile(r"<[^>]+>")
 _QUOTE = re.compile(r"<blockquote>.*?</blockquote>", re.S)
 _PICTURE = re.compile(r'(src="/rules/[a-z-]+/pictures/[a-z0-9-]+\.svg)"')  # a guide's example picture
 _NOTE = re.compile(r"\s*<em>.*</em>\s*", re.S)
+_CAPTION = re.compile(r"<p><strong>([^<]*)</strong></p>\s*$")  # a line in bold just above a table: its caption
 
 
 def wants_html(default: bool) -> bool:
@@ -104,19 +105,36 @@ def _first_sentence(paragraph: str) -> str:
 
 def _scrollable_tables(body: str, language: str) -> str:
     """Wide tables scroll inside their own box (named after their section, reachable by
-    keyboard), so the page itself never scrolls sideways on a phone."""
-    out, last, heading = [], 0, translations(language).gettext("Table")
+    keyboard), so the page itself never scrolls sideways on a phone. Each box's name is the
+    page's only one of its kind (a landmark's name tells it from the others): a section's
+    heading, with the line in bold that stands just above the table where there is one
+    (**2 players**), else with its number in the section."""
+    last, heading = 0, translations(language).gettext("Table")
+    out: list[str | int] = []
+    labels: list[str] = []
     for match in _TABLE.finditer(body):
         before = body[last:match.start()]
         headings = _HEADING.findall(before)
         if headings:
             heading = html.unescape(_TAG.sub("", headings[-1][1]))
+        caption = _CAPTION.search(before)
+        label = f"{heading} – {html.unescape(_TAG.sub('', caption.group(1))).strip()}" if caption else heading
+        labels.append(label)
         out.append(before)
-        out.append(f'<div class="scroll" role="region" tabindex="0" aria-label="{html.escape(heading)}">'
-                   f"{match.group(0)}</div>")
+        out.append(len(labels) - 1)  # its place: named once every label is known
+        out.append(f"{match.group(0)}</div>")
         last = match.end()
     out.append(body[last:])
-    return "".join(out)
+    return "".join(f'<div class="scroll" role="region" tabindex="0" aria-label="{html.escape(_unique(labels, part))}">'
+                   if isinstance(part, int) else part for part in out)
+
+
+def _unique(labels: list[str], index: int) -> str:
+    """The label of table `index`, numbered where others share it: "Cards (2)"."""
+    label = labels[index]
+    if labels.count(label) == 1:
+        return label
+    return f"{label} ({labels[:index + 1].count(label)})"
 
 
 def games(language: str = languages.DEFAULT, query: str = "") -> list[dict]:

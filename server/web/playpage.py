@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import secrets
 
+from core import resign
+from core.protocol import Game
 from server.players import localtime
+from server.players.seats import name_players, seats_of
 from server.table import chat, gameviews, movelog, pictures
 from server.errors import ApiError, msg, msg_n
 from server.table.gameviews import current_state
-from server.store.models import ChatMessage, Player
+from server.store.models import ChatMessage, Move, Player
+from server.table.engine_errors import engine_call
 from server.web.i18n import gamewords
 from server.web.i18n import languages, templating, terms
 from server.web.i18n.catalogs import said, spoken
@@ -38,21 +42,47 @@ def context(grant, error: ApiError | None = None, typed: str = "", language: str
                            text_of=lambda event: render_event_text(event, language, game.ruleset))
     svg = pictures.draw(game, engine, state, grant.seat, gamewords.speaking(language, game.ruleset)) \
         if state is not None else None
-    concrete = [m for m in legal["moves"] if not m.get("pattern")]
+    text = board_text(game, engine, state, grant.seat)
+    if svg is not None and text is not None:  # the picture's long description: the board as text
+        svg = svg.replace('role="img"', 'role="img" aria-describedby="board-text"', 1)
+    # Resigning is its own small form that asks to be confirmed, never one of the move buttons.
+    concrete = [m for m in legal["moves"] if not m.get("pattern") and not resign.is_resign(m.get("move"))]
+    # (a game whose rules know resigning: it is never among the legal moves, and is accepted at any time)
+    can_resign = game.status == "active" and state is not None and type(engine).apply_resign is not Game.apply_resign
+    out = game.status == "active" and state is not None and engine.is_out(state, grant.seat)
     me = next(s for s in detail["seats"] if s["seat"] == grant.seat)
     reader = localtime.requester(grant.caller.id)  # the log's times as the seat's player reads dates
     for entry in log["moves"]:
         entry["when"] = localtime.format_iso(entry.get("created"), reader, "short")
-    return {"game": detail, "seat": grant.seat, "me": me, "token": grant.token, "svg": svg,
+    return {"game": detail, "seat": grant.seat, "me": me, "token": grant.token, "svg": svg, "board_text": text,
             "asked": [p for p in detail["prompted"] if p["seat"] == grant.seat],
             # whom the game waits for, never their question: it is written to them ("Your turn: ...")
             "waiting_for": list(dict.fromkeys(p["seat"] for p in detail["prompted"] if p["seat"] != grant.seat)),
-            "out": game.status == "active" and state is not None and engine.is_out(state, grant.seat),
+            # out of a game that goes on: "resigned" where the seat resigned, else True (knocked out)
+            "out": ("resigned" if resigned(grant.game, grant.seat) else True) if out else False,
+            "can_resign": can_resign and not out,
             "moves": concrete[:LEGAL_SHOWN], "more_moves": max(0, len(concrete) - LEGAL_SHOWN),
             "patterns": [m for m in legal["moves"] if m.get("pattern")],
             "log": list(reversed(log["moves"])), "error": error, "typed": typed,
             "poll_seconds": POLL_SECONDS, "clock": clock_lines(detail.get("clock"), grant.seat, language),
             "notes": table_notes(grant.game, language), "zone": localtime.zone_note(reader)}
+
+
+def board_text(game, engine, state, seat: int) -> str | None:
+    """The board as text for `seat`, as GET /games/{id}/render answers it (gameviews.render),
+    from the same state as the page's picture: the picture's text alternative, said in the
+    page's language where it is a game's message (`gamewords.speak` on the page's context)."""
+    if state is None:
+        return None
+    with engine_call(game.id, game.version, "drawing the game"):
+        text = engine.render(engine.view(state, seat), seat)
+    return name_players(text, seats_of(game)) if text else None
+
+
+def resigned(game_id: int, seat: int) -> bool:
+    """Whether `seat` left the game by resigning (rather than being knocked out)."""
+    return Move.select(Move.id).where((Move.game == game_id) & (Move.seat == seat)
+                                      & (Move.text == resign.NOTATION)).exists()
 
 
 # What a passed deadline does, as the clock line says it (the words players choose it by).

@@ -260,3 +260,15 @@ def test_the_front_page_blurb_is_the_guides_first_sentence_not_its_note(client, 
         note = translated_text(name, language).split("\n", 3)[2]  # the line after the title
         assert note.startswith(("*", ">")) and re.sub("<[^>]+>", "", intro)[:40] not in note, (language, name)
         assert len(intro) > 40 and intro.count(".") >= 1
+
+
+@pytest.mark.parametrize("language", ("en", "sv", "nl", "ru"))
+@pytest.mark.parametrize("name", sorted(games.guided()))
+def test_each_tables_scrolling_box_has_a_name_of_its_own(client, name, language):
+    """A table's box is a landmark (role=region): screen readers list them by name, so no two on a
+    page share one (axe landmark-unique); the borders of each map say which map they are."""
+    html = client.get(f"/rules/{name}?lang={language}").get_data(as_text=True)
+    labels = re.findall(r'<div class="scroll" role="region" tabindex="0" aria-label="([^"]+)">', html)
+    assert labels and len(labels) == len(set(labels)), labels
+    if name == "medieval-mastery" and language == "en":
+        assert "Reading the board – 2 players" in labels and "Reading the board – 6 players" in labels

@@ -364,6 +364,7 @@ def test_a_seat_that_resigned_gets_no_move_box(api, client):
     html = client.get(link_path(api, game_id, players[2])).get_data(as_text=True)
     assert 'id="move-form"' not in html and 'id="legal"' not in html and 'value="standing' not in html
     assert "<svg" in html and "cy resigns." in html
+    assert re.search(r'<p id="status">.*<strong id="out">You resigned</strong>', html, re.S)
     assert 'id="move-form"' in client.get(link_path(api, game_id, players[1])).get_data(as_text=True)
     token = token_of(link_path(api, game_id, players[2]))
     refused = client.post(f"/play/{game_id}/move", data={"t": token, "seq": "1", "text": "pass"})
@@ -408,5 +409,149 @@ def test_a_seat_knocked_out_with_nothing_left_gets_no_move_box(api, client):
     assert out and seen["status"] == "active", "no seat was knocked out with nothing left"
     html = client.get(link_path(api, game_id, players[out[0]])).get_data(as_text=True)
     assert 'id="move-form"' not in html and "<svg" in html
+    assert re.search(r'<p id="status">.*<strong id="out">You are out of this game</strong>', html, re.S)
     still_in = next(s for s in range(3) if view["fortresses"][s]["castle"])
     assert 'id="move-form"' in client.get(link_path(api, game_id, players[still_in])).get_data(as_text=True)
+
+
+# --- for a screen reader, a keyboard and a phone (the accessibility explorer's report) -------------
+
+
+def element(html: str, pattern: str) -> str:
+    found = re.search(pattern, html, re.S)
+    assert found, pattern
+    return found.group(0)
+
+
+def test_the_board_is_also_there_as_text_in_the_pages_language(api, client, game):
+    """The picture is an image with a short name: the board as text (GET /games/{id}/render for
+    the seat, said in the page's language) stands beside it, and the picture points to it."""
+    players, game_id = game
+    link = link_path(api, game_id, players[0])
+    english = api.call("GET", f"/games/{game_id}/render", players[0]).json["text"]
+    html = client.get(link).get_data(as_text=True)
+    svg = element(html, r"<svg[^>]*>")
+    assert 'role="img"' in svg and 'aria-describedby="board-text"' in svg
+    shown = re.search(r'<details class="board-text"><summary>The board as text</summary>\s*'
+                      r'<pre id="board-text" tabindex="0" lang="en">(.*?)</pre>', html, re.S)
+    assert shown and html_unescape(shown.group(1)) == english
+    assert api.game(game_id, players[0])["view"]["hand"][0] in english  # my hand is in it
+    assert api.call("PATCH", "/players/me", players[0], json={"language": "sv"}).status_code == 200
+    swedish = api.call("GET", f"/games/{game_id}/render", players[0]).json["text"]
+    assert swedish != english
+    html = client.get(link).get_data(as_text=True)
+    shown = re.search(r'<pre id="board-text" tabindex="0" lang="sv">(.*?)</pre>', html, re.S)
+    assert shown and html_unescape(shown.group(1)) == swedish
+
+
+def test_the_title_says_when_it_is_my_turn(api, client, game):
+    players, game_id = game
+    mine = client.get(link_path(api, game_id, players[0])).get_data(as_text=True)
+    assert re.search(r"<title>\(Your turn\) Game \d+: Castle Assault[^<]* - Herald</title>", mine)
+    theirs = client.get(link_path(api, game_id, players[1])).get_data(as_text=True)
+    assert re.search(r"<title>Game \d+: Castle Assault[^<]* - Herald</title>", theirs)
+
+
+def test_the_page_has_live_regions_for_what_changes(api, client, game):
+    """The script says after a reload what changed (#announce), and the "moved on" notice is
+    unhidden inside a polite live region: both exist, empty or hidden, when the page loads."""
+    players, game_id = game
+    html = client.get(link_path(api, game_id, players[1])).get_data(as_text=True)
+    assert '<div id="announce" class="announce" role="status"></div>' in html
+    assert re.search(r'<div role="status"><p id="moved" class="notice" hidden><a id="moved-link"', html)
+    # The sentences the script says, in the page's language (here: whom the game waits for).
+    assert re.search(r'<template id="news-now"><p>Waiting for: ann</p></template>', html)
+    mine = client.get(link_path(api, game_id, players[0])).get_data(as_text=True)
+    assert '<template id="news-now"><p>It is your turn.</p></template>' in mine
+    assert re.search(r'<template id="news-played"><p>Played move <span class="seq"></span>: '
+                     r'<code class="move" lang="en"></code></p></template>', mine)
+
+
+def test_a_refused_move_puts_the_focus_back_in_the_box(api, client, game):
+    players, game_id = game
+    token = token_of(link_path(api, game_id, players[0]))
+    refused = client.post(f"/play/{game_id}/move", data={"t": token, "seq": "0", "text": "fly away"})
+    box = element(refused.get_data(as_text=True), r'<input type="text" id="move-text"[^>]*>')
+    assert "autofocus" in box and 'aria-invalid="true"' in box and 'aria-describedby="move-error"' in box
+    assert "autofocus" not in client.get(link_path(api, game_id, players[0])).get_data(as_text=True)
+
+
+def test_the_log_scrolls_by_keyboard_and_is_named_by_its_heading(api, client, game):
+    players, game_id = game
+    html = client.get(link_path(api, game_id, players[0])).get_data(as_text=True)
+    assert '<h2 id="log-heading">Log</h2>' in html
+    assert '<ol class="log" id="log" reversed tabindex="0" aria-labelledby="log-heading">' in html
+
+
+def test_resigning_is_its_own_form_that_asks_to_be_confirmed(api, client):
+    """`resign` is never one of the move buttons (one click and the game is lost), nor taken from
+    the move box: it is a small form of its own whose box "Yes, I resign" must be ticked."""
+    players = [api.register("ann"), api.register("ben"), api.register("cy")]
+    game_id = api.start_game(players, "castle-assault", {"first-player": 0})
+    html = client.get(link_path(api, game_id, players[2])).get_data(as_text=True)
+    assert 'value="resign"' not in element(html, r'<ul class="legal".*?</ul>')
+    assert 'value="resign"' not in element(html, r"<datalist.*?</datalist>")
+    box = element(html, r'<input type="text" id="move-text"[^>]*>')
+    assert 'pattern="(?!\\s*[Rr][Ee][Ss][Ii][Gg][Nn]\\s*$).*"' in box
+    assert 'title="To resign, use the Resign form below."' in box
+    form = element(html, r'<form class="resign" id="resign-form".*?</form>')
+    assert f'action="/play/{game_id}/move"' in form and '<input type="hidden" name="text" value="resign">' in form
+    assert re.search(r'<input type="checkbox" id="resign-confirm" name="confirm" value="yes" required>\s*'
+                     r'<label for="resign-confirm">Yes, I resign: I leave this game for good.</label>', form)
+    assert 'id="move-form"' not in form and "form=" not in form
+    fields = dict(re.findall(r'<input type="(?:hidden|checkbox)" (?:id="[^"]*" )?name="([^"]+)" value="([^"]*)"', form))
+    unticked = client.post(f"/play/{game_id}/move", data={k: v for k, v in fields.items() if k != "confirm"})
+    assert unticked.status_code == 422 and "To resign, use the Resign form below." in alert(unticked.get_data(as_text=True))
+    assert api.game(game_id, players[0])["version"] == 0  # the server asks for the tick too, not only the browser
+    resigned = client.post(f"/play/{game_id}/move", data=fields)
+    assert resigned.status_code == 303
+    assert api.game(game_id, players[0])["status"] == "active"
+    html = client.get(link_path(api, game_id, players[2])).get_data(as_text=True)
+    assert 'id="resign-form"' not in html and 'id="move-form"' not in html
+    # The page says so in words, not only in the picture.
+    assert re.search(r'<p id="status">.*<strong id="out">You resigned</strong>', html, re.S)
+
+
+def test_a_skip_link_leads_past_the_board_to_the_move_box(api, client, game):
+    players, game_id = game
+    html = client.get(link_path(api, game_id, players[0])).get_data(as_text=True)
+    body = html.split("<body>", 1)[1]
+    first = re.search(r"<(a|button|input|select|summary)\b[^>]*>", body).group(0)
+    assert first == '<a class="skip" href="#move-text">' and 'id="move-text"' in body
+    assert "@media (max-width: 61.99rem) { a.skip { position: static; } }" in html  # shown on a phone
+
+
+def test_the_notation_on_a_translated_page_is_marked_english(api, client):
+    """Moves are written in English notation in every language: the page says so to a screen
+    reader (lang="en"), or it reads `attack` with Swedish or Dutch sounds."""
+    players = [api.register("ann"), api.register("ben")]
+    game_id = api.start_game(players, "medieval-mastery")
+    mover = next(p for s, p in enumerate(players) if any(q["seat"] == s for q in api.game(game_id, p)["prompted"]))
+    html = client.get(link_path(api, game_id, mover) + "&lang=nl").get_data(as_text=True)
+    assert '<html lang="nl">' in html
+    buttons = re.findall(r'<button type="submit" form="move-form"[^>]*>', html)
+    assert buttons and all('lang="en"' in b for b in buttons)
+    assert '<datalist id="legal-texts" lang="en">' in html
+    patterns = re.findall(r'<span class="pattern"[^>]*>', html)
+    assert all(p == '<span class="pattern" lang="en">' for p in patterns)
+    api.play_first_legal(game_id, players)
+    html = client.get(link_path(api, game_id, mover) + "&lang=sv").get_data(as_text=True)
+    assert re.search(r'<strong>[^<]+</strong>: <code lang="en">', html)  # the log's moves
+
+
+def test_the_rules_links_name_says_it_opens_a_new_tab(api, client, game):
+    players, game_id = game
+    html = client.get(link_path(api, game_id, players[0])).get_data(as_text=True)
+    assert re.search(r'<a id="rules-link" href="[^"]+" target="_blank" rel="noopener">How to play Castle Assault[^<]* '
+                     r'\(the rules, in a new tab\)</a>', html)
+
+
+def test_the_refusal_page_has_a_main_part_and_keeps_its_code_small(api, client, game):
+    players, game_id = game
+    refused = client.application.test_client().get(f"/play/{game_id}")
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 401
+    main = element(html, r"<main[^>]*>.*</main>")
+    assert 'data-code="link-required"' in main and "<h1>" in main and 'id="refusal"' in main
+    assert re.search(r'<p class="code">\(code: <code>link-required</code>\)</p>', main)
+    assert main.index('id="refusal"') < main.index("link-required</code>")

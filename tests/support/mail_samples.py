@@ -80,7 +80,8 @@ def play_pages() -> list[dict]:
             "log": [{"seq": 11, "seat": 1, "text": "attack V11", "events": ["EVENT-1"], "when": "WHEN-1",
                      "created": "2026-11-27T10:00:00Z"}, {"seq": 10, "events": [], "when": None, "created": None}],
             "error": None, "refusal": None, "refusal_language": None, "typed": "", "poll_seconds": 10, "clock": ["CLOCK-1"], "notes": [{"text": "NOTE-1", "lang": "en"}], "nonce": "N",
-            "query": "", "language_names": {"en": "English", "sv": "Svenska"}, "zone": "Europe/Stockholm"}
+            "query": "", "language_names": {"en": "English", "sv": "Svenska"}, "zone": "Europe/Stockholm",
+            "board_text": "BOARD-1", "can_resign": True}
     return [
         base,
         {**base, "asked": [], "waiting_for": [1, 2], "more_moves": 1,
@@ -88,7 +89,8 @@ def play_pages() -> list[dict]:
          "refusal_language": "en", "typed": "attack"},
         {**base, "game": {**game, "status": "finished", "result": {"reason": "REASON-1"}}, "asked": []},
         {**base, "game": {**game, "status": "open"}, "asked": []},
-        {**base, "asked": [], "waiting_for": [1], "out": True},  # a seat that resigned, the game going on
+        {**base, "asked": [], "waiting_for": [1], "out": "resigned"},  # a seat that resigned, the game going on
+        {**base, "asked": [], "waiting_for": [1], "out": "out"},  # a seat the rules put out
     ]
 
 

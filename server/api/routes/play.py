@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response as BaseResponse
 
+from core import resign
 from server.table import gameviews, movelog
 from server.web import playlinks, playpage
 from server.web.i18n import languages
@@ -114,6 +115,8 @@ def move(game_id):
     try:
         if not text:
             raise ApiError(422, "invalid-input", msg("Type a move (or choose one of your legal moves)."))
+        if resign.parse(text) and request.form.get("confirm") != "yes":  # the Resign form's tick, never a typo
+            raise ApiError(422, "confirm-resign", msg("To resign, use the Resign form below."))
         try:
             seq = int(request.form.get("seq", ""))
         except ValueError:
