@@ -106,6 +106,7 @@ class Session:
     language: str = languages.DEFAULT  # the player's: every sentence of the answer is said in it
     ruleset: str | None = None  # the game's, read when the answer first says a game's text
     shown: dict[str, int] = field(default_factory=dict)  # "board"/"moves" -> `played` when a command showed it
+    mailed_position: bool = False  # a turn or start mail to this seat, written now, shows the position: no second
 
     def __post_init__(self):
         self.language = languages.effective(_language_of(self))
@@ -583,6 +584,13 @@ def _join(session, rest):
         return
     session.tell(msg("Welcome, %(name)s: you have seat %(seat)s in game %(game)s.", name=session.caller.name,
                      seat=joined["seat"], game=joined["game"]))
+    game = statements.select_by_id(Game, session.game_id)
+    session.mailed_position = Notification.select().where(  # the game began with this join: its mail shows it all
+        (Notification.game == session.game_id) & (Notification.seat == joined["seat"])
+        & (Notification.player == session.caller.id) & Notification.kind.in_(("turn", "started"))
+        & (Notification.version == game.version)).exists()
+    if session.mailed_position:
+        session.tell(msg("The game has begun: its own mail to you shows the position and who is asked."))
     if session.new_token:
         session.tell(msg("Herald made you a player named %(name)s. To use the herald command line as well: "
                          "HERALD_TOKEN=%(token)s", name=session.caller.name, token=session.new_token))
@@ -676,7 +684,7 @@ def _shown_now(session: Session, what: str) -> bool:
 
 def _queue_answer(session: Session, to_sender: bool = True, kind: str = "reply") -> None:
     game = statements.select_by_id(Game, session.game_id)
-    now, reply_seq = _now_block(session, game) if to_sender else ("", game.version)
+    now, reply_seq = _now_block(session, game) if to_sender and not session.mailed_position else ("", game.version)
     body = "\n\n".join(session.blocks + ([now] if now else []))
     subject = parse.REPLY_PREFIX.sub("", session.received.subject).strip()
     if f"#{game.id}" not in subject:  # a subject the player wrote over (a move): the game named before it

@@ -100,3 +100,28 @@ def test_joining_by_mail_asks_the_first_move_once(table):
               if parseaddr(str(m["To"]))[1] == "p0@example.org" and m["Reply-To"] and "invites you" not in str(m["Subject"])]
     assert Game.get_by_id(game_id).status == "active"
     assert len(asking) == 1 and offered_moves(asking[0]), [str(m["Subject"]) for m in asking]
+
+
+def test_joining_by_mail_shows_the_position_in_one_mail_only(table):
+    """A player whose join began the game got the game's mail (the position, or their turn with
+    its moves) and an answer to the join that showed the same again. The answer now welcomes them
+    and leaves the position to that mail."""
+    from email.utils import parseaddr
+
+    from server.store.models import Notification
+    from tests.server.mailplay import reply_to
+
+    creator = table.api.register("p0", "p0@example.org")
+    invite_all(table.api, creator, "castle-assault", ["p0@example.org", "p1@example.org", "p2@example.org"])
+    table.deliver()
+    invitations = {parseaddr(str(m["To"]))[1]: m for m in table.new_mail() if "invites you" in str(m["Subject"])}
+    for address in ("p0@example.org", "p2@example.org", "p1@example.org"):  # p1's join begins the game
+        invitation = invitations[address]
+        table.send(reply_to(invitation, "join"), parseaddr(str(invitation["Reply-To"]))[1], address)
+    last = Player.get(Player.email == "p1@example.org")
+    game_mail = Notification.get((Notification.player == last.id) & Notification.kind.in_(("turn", "started")))
+    answer = Notification.get((Notification.player == last.id) & (Notification.kind == "reply"))
+    assert answer.id > game_mail.id
+    body = answer.context["body"]
+    assert body.startswith("Welcome, p1") and "its own mail to you shows the position" in body, body
+    assert "Waiting for" not in body and "To answer by mail" not in body
