@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, fields, replace
 from ipaddress import IPv4Network, IPv6Network
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
+from urllib.parse import urlparse, urlsplit
 
 from server import hook_addresses
 from server.errors import msg
@@ -68,6 +68,38 @@ def _text(value: Any, key: str) -> str:
 
 def _optional(value: Any, key: str) -> str | None:
     return None if value is None or str(value) == "" else str(value)
+
+
+def _database_url(value: Any, key: str) -> str:
+    """A database URL peewee can open. Refused in one line that never repeats the value (it may
+    hold a password): a password with `/` or `#` in it, not URL-encoded, was read as the host's
+    port, and the traceback that followed printed it."""
+    url = str(value)
+    scheme, found, _ = url.partition("://")
+    from playhouse.db_url import schemes  # (peewee's own list of the URLs it opens)
+
+    if not found or scheme not in schemes:
+        raise ConfigError(f"{PREFIX}{key} must be a database URL (sqlite:///herald.db or postgresql://...), "
+                          f"not one with the scheme {scheme + '://' if found else 'missing'}")
+    _readable(url, key)
+    return url
+
+
+def _optional_database_url(value: Any, key: str) -> str | None:
+    """The waiters' PostgreSQL URL, if any: readable as a URL (its scheme is checked beside
+    DATABASE_URL's, in Settings)."""
+    url = None if value is None or str(value).strip() == "" else str(value).strip()
+    if url is not None:
+        _readable(url, key)
+    return url
+
+
+def _readable(url: str, key: str) -> None:
+    try:
+        urlsplit(url).port  # noqa: B018 - raises on a netloc it cannot read
+    except ValueError:
+        raise ConfigError(f"{PREFIX}{key} cannot be read as a URL: a user name or password holding / # ? @ "
+                          "or : must be URL-encoded (%2F %23 %3F %40 %3A)") from None
 
 
 def _flag(value: Any, key: str) -> bool:
@@ -156,10 +188,10 @@ class Settings(Mapping):
     """Every setting of the server. `Settings()` is the defaults; `Settings(pool_size="3")`
     checks and converts as the environment's strings are (ConfigError naming the setting)."""
 
-    database_url: str = setting("sqlite:///herald.db", _text,
+    database_url: str = setting("sqlite:///herald.db", _database_url,
                                 "any peewee URL; `postgresql://...` works too (see `deploy/postgresql.md`)")
     wait_database_url: str | None = setting(
-        None, _optional, "the connection the waiters' notifier LISTENs on: PostgreSQL directly when requests go "
+        None, _optional_database_url, "the connection the waiters' notifier LISTENs on: PostgreSQL directly when requests go "
         "through PgBouncer's transaction pooling (`deploy/pgbouncer.md`); a `postgresql://` URL, beside a "
         "`postgresql://` `HERALD_DATABASE_URL`", shown="`HERALD_DATABASE_URL`")
     pool_size: int = setting(10, _count(1, POOL_SIZE_MAX),

@@ -5,7 +5,6 @@ from __future__ import annotations
 from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import click
 from peewee import DatabaseError
@@ -73,10 +72,11 @@ def displayed_url(url: str) -> str:
     file = sqlite_path(url)
     if file is not None:
         return f"sqlite:///{file}"
-    parts = urlsplit(url)
-    if parts.password:
-        return urlunsplit(parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@")))
-    return url
+    scheme, found, rest = url.partition("://")
+    userinfo, at, host = rest.rpartition("@")  # (the last @: a password may hold one, or a / before it)
+    if not found or not at or ":" not in userinfo:
+        return url
+    return f"{scheme}://{userinfo.split(':', 1)[0]}:***@{host}"
 
 
 def sqlite_file_missing(url: str) -> str | None:

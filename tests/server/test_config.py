@@ -168,6 +168,36 @@ def test_a_real_start_with_a_bad_value_stops_with_one_line(command, tmp_path):
     assert not (tmp_path / "herald.db").exists()
 
 
+@pytest.mark.parametrize("url,words", [
+    ("postgresql://herald:S3cret/PW@127.0.0.1:5432/herald", "must be URL-encoded"),
+    ("postgresql://herald:S3#cret@127.0.0.1/herald", "must be URL-encoded"),
+    ("postgresq://herald:S3cret@127.0.0.1/herald", "not one with the scheme postgresq://"),
+])
+def test_a_database_url_it_cannot_read_stops_in_one_line_without_its_password(url, words, tmp_path):
+    """A password with '/' or '#' in it, not URL-encoded, was read as the port: the start printed
+    the URL with the password, then a 45-line traceback. It stops in one line, the value not in it."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "HERALD_CONFIG": "", "PYTHONPATH": str(root), "HERALD_DATABASE_URL": url}
+    done = subprocess.run([sys.executable, "-m", "client.cli", "server", "verify"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "S3" not in done.stdout + done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith("Error: HERALD_DATABASE_URL ") and words in line, line
+
+
+def test_a_database_urls_password_is_never_shown():
+    from server.ops.command_base import displayed_url
+
+    for url in ("postgresql://herald:S3cret/PW@127.0.0.1:5432/load", "postgresql://u:p@ss@h/db",
+                "postgresql://herald:S3cret@h/db"):
+        assert "S3" not in displayed_url(url) and "ss@h" not in displayed_url(url) and ":***@" in displayed_url(url)
+
+
 def test_create_app_checks_its_settings_before_anything(tmp_path):
     from server.app import create_app
 
