@@ -28,6 +28,9 @@ timeout = 90
 graceful_timeout = 30
 keepalive = 5
 accesslog = os.environ.get("HERALD_ACCESS_LOG", "-") or None  # "" turns it off
+# The path without its query and no Referer: a game page's link carries its seat's token as ?t=,
+# a credential that must not land in the journal (gunicorn's default logs the whole request line).
+access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(a)s"'
 errorlog = "-"
 
 # Requests gunicorn refuses itself (before Herald sees them): these limits, and the answer

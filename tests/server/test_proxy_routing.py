@@ -68,6 +68,8 @@ def render(folder: Path, servers: list[ThreadingHTTPServer], port: int) -> Path:
     assert text.count("listen 443 ssl http2;") == 1
     text = text.replace("listen 443 ssl http2;", f"listen 127.0.0.1:{port};")
     text = "\n".join(line for line in text.splitlines() if not line.strip().startswith("ssl_certificate"))
+    assert text.count("/var/log/nginx/herald.access.log") == 1
+    text = text.replace("/var/log/nginx/herald.access.log", str(folder / "access.log"))
     site = folder / "herald-cluster.conf"
     site.write_text(text)
     main = folder / "nginx.conf"
@@ -89,6 +91,9 @@ http {{
     return main
 
 
+FOLDERS: dict[int, Path] = {}  # each running proxy's folder, by its port
+
+
 @pytest.fixture
 def proxy():
     program = nginx_program()
@@ -97,6 +102,7 @@ def proxy():
     servers = [echo_server("a"), echo_server("b")]
     port = free_port()
     main = render(folder, servers, port)
+    FOLDERS[port] = folder
     checked = subprocess.run([program, "-t", "-p", str(folder), "-e", "stderr", "-c", str(main)],
                              capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
@@ -158,3 +164,15 @@ def test_requests_about_no_game_go_round_robin(proxy):
     for method, path in others:
         answered = [request(proxy, method, path) for _ in range(4)]
         assert sorted(answered) == ["a", "a", "b", "b"], (path, answered)
+
+
+def test_the_access_log_keeps_no_query_string(proxy):
+    """A game page's link carries its seat's token (?t=...): the shipped format logs the path
+    without its query, so the token is in no log file."""
+    request(proxy, "GET", "/play/7?t=SEAT-TOKEN-SECRET")
+    log, text = FOLDERS[proxy] / "access.log", ""
+    deadline = time.monotonic() + 5
+    while "/play/7" not in text and time.monotonic() < deadline:  # (written as the request ends)
+        text = log.read_text() if log.exists() else ""
+        time.sleep(0.02)
+    assert "/play/7" in text and "SEAT-TOKEN-SECRET" not in text, text
