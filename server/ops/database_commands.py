@@ -2,6 +2,8 @@
 import, verify). Attached to the `server` group in `server.cli`."""
 from __future__ import annotations
 
+import os
+
 import click
 
 from server.ops.command_base import open_store, report_verification
@@ -68,6 +70,9 @@ def export_command(file: str):
     from server.store import startup, transfer
 
     open_store()
+    if file != "-":  # the secret key, unfinished games' seeds, token hashes: for its owner's eyes only
+        os.close(os.open(file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+        os.chmod(file, 0o600)
     with click.open_file(file, "w", encoding="utf-8") as out:
         counts = transfer.export(out)
     click.echo(f"exported {startup.where()}: " + ", ".join(f"{n} {t}" for t, n in counts.items()),

@@ -13,12 +13,15 @@ from server.store.db import database
 def backup_sqlite(target: str) -> dict:
     """Copy the open SQLite database to `target` (which must not exist) with SQLite's online
     backup API in one step (one read snapshot: consistent while the server writes; WAL readers
-    do not block writers). Returns what was copied, checked on the copy itself."""
+    do not block writers). Returns what was copied, checked on the copy itself. The copy holds the
+    secret key, unfinished games' seeds and token hashes: it is readable by its owner alone (0600)."""
     if os.path.exists(target):
         raise FileExistsError(target)
     source_path = database.obj.database
     source = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True)
     partial = target + ".partial"
+    os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))  # secrets inside: its owner's only
+    os.chmod(partial, 0o600)
     copy = sqlite3.connect(partial)
     try:
         source.backup(copy)  # pages=-1: everything in one step, under one read lock

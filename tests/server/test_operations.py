@@ -55,6 +55,7 @@ def test_backup_while_moves_land_is_consistent(api, alice_bob, config, tmp_path)
             player.join(timeout=60)
     assert result.returncode == 0, result.stderr
     assert f"to {copy}" in result.stdout and "integrity check: ok" in result.stdout
+    assert oct(copy.stat().st_mode & 0o777) == "0o600"  # the secret key and seeds inside: the owner's only
     assert set(made) == {201}
     verified = cli(["verify"], f"sqlite:///{copy}", tmp_path)  # in this process: the toy game is registered
     assert verified.exit_code == 0 and "all agree" in verified.output, verified.output
@@ -115,3 +116,14 @@ def test_import_refuses_a_file_that_is_not_an_export(tmp_path):
     junk.write_text('{"hello": 1}\n')
     result = cli(["import", str(junk)], f"sqlite:///{tmp_path / 'new.db'}", tmp_path)
     assert result.exit_code == 1 and "not a Herald export" in result.output
+
+
+def test_an_export_is_readable_by_its_owner_alone(api, alice_bob, config, tmp_path):
+    """An export holds the server's secret key, the seeds of unfinished games and token hashes;
+    it was written 0644 (world-readable, in a /tmp or /var/backups the docs name)."""
+    api.start_game(alice_bob)
+    os.umask(0o022)
+    target = tmp_path / "herald.jsonl"
+    done = herald("server", "export", str(target), url=config["DATABASE_URL"], tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert oct(target.stat().st_mode & 0o777) == "0o600" and '"seed":' in target.read_text()
