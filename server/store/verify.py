@@ -10,19 +10,24 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import multiprocessing
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
 
-from core import canonical, gamerecord
+from peewee import fn
+
+from core import canonical, gamerecord, undo
 from core.protocol import IllegalMove
 from core.undo import Replayer
 from server.store import stateformat
-from server.store.db import database, read_snapshot
+from server.store.db import database, is_sqlite, read_snapshot
 from server.store.models import Game, Move, Snapshot
 from server.store.statements import tuples
 from server.rulesets import engine as find_engine
+
+log = logging.getLogger(__name__)
 
 MAX_PROBLEMS = 20
 
@@ -54,6 +59,8 @@ class StoredMove(NamedTuple):
     chain: str
     state_hash: str
     state_format: int
+    public: bool  # who may see who made it: the engine's public_move, as the move path stored it
+    readable: bool  # its events and prompts are JSON a reader's log can be made of
 
 
 def verify_game(game: Game) -> GameReport:
@@ -92,14 +99,38 @@ def _moves_of(ids: list[int]) -> dict[int, list[StoredMove]]:
     """Every move of these games, in order (one query, its rows read raw: peewee's per-field
     conversions cost more than the rest of the server's share of verify)."""
     query = (Move.select(Move.game, Move.seq, Move.seat, Move.payload, Move.text, Move.created, Move.chain,
-                         Move.state_hash, Move.state_format)
+                         Move.state_hash, Move.state_format, Move.public, *_readable_columns())
              .where(Move.game.in_(ids)).order_by(Move.game, Move.seq))
     moves: dict[int, list[StoredMove]] = {}
-    for game_id, seq, seat, payload, text, created, chain, state_hash, state_format in (
+    sqlite = is_sqlite()
+    for game_id, seq, seat, payload, text, created, chain, state_hash, state_format, public, *readable in (
             database.execute(query).fetchall()):
         moves.setdefault(game_id, []).append(StoredMove(seq, seat, _parsed(payload), payload, text, _iso(created),
-                                                        chain, state_hash, state_format))
+                                                        chain, state_hash, state_format, bool(public),
+                                                        bool(readable[0]) if sqlite else all(map(_records, readable))))
     return moves
+
+
+def _readable_columns() -> list:
+    """How verify learns that a move's events and prompts can be read: SQLite answers it itself
+    (JSON arrays, checked by its JSON functions: no text crosses into Python), elsewhere the
+    texts are read and scanned (`_records`)."""
+    if not is_sqlite():
+        return [Move.events, Move.prompted]
+    arrays = [fn.json_valid(column) & (fn.substr(column, 1, 1) == "[") for column in (Move.events, Move.prompted)]
+    return [arrays[0] & arrays[1]]
+
+
+def _records(text) -> bool:
+    """A stored list of records (events, prompts): JSON, a list of objects, each with its text
+    (read with the C scanner, as the payloads are: verify reads every move's)."""
+    try:
+        value, end = _scan(text, 0)
+        if end != len(text):
+            value = json.loads(text)
+    except (ValueError, StopIteration, TypeError):
+        return False
+    return type(value) is list and all(type(item) is dict and "text" in item for item in value)
 
 
 # The C scanner itself: json.loads wraps it in three Python calls. (typeshed leaves out the
@@ -179,11 +210,20 @@ def _replay(engine, game: Game, state, moves: list[StoredMove], report: GameRepo
 def _steps(engine, replayer: Replayer, link: str, moves: list[StoredMove], problems: list[str],
            unchecked: dict[int, list[int]]):
     """The loop of `_replay`: each move applied, its state hash and chain link compared. It is
-    verify's inner loop, so it does nothing per move beyond the engine's step (without events)
-    and hash, one SHA-256 for the chain link, and two string comparisons."""
+    verify's inner loop, so it does little per move beyond the engine's step (without events)
+    and hash: one SHA-256 for the chain link, the move's notation and public flag, and a few
+    string comparisons."""
     state, advance, hash_in = replayer.state, replayer.advance, engine.hash_in
+    notation, public_move = engine.format, engine.public_move
     replayed: str | None = None
     for move in moves:
+        try:  # what readers see beside the chain, as the move path wrote it (_as_written says what differs)
+            written = move.readable and move.text == notation(move.payload) \
+                and move.public == bool(public_move(state, move.seat, move.payload))
+        except Exception:  # a payload the replay refuses, or an undo entry
+            written = False
+        if not written and not _as_written(engine, state, move, problems):
+            return None
         try:
             state = advance(move.seat, move.payload)
         except IllegalMove as exc:
@@ -204,6 +244,30 @@ def _steps(engine, replayer: Replayer, link: str, moves: list[StoredMove], probl
             return None
     final_hash = replayed if moves and moves[-1].state_format == engine.state_format else None
     return state, link, final_hash
+
+
+def _as_written(engine, before, move: StoredMove, problems: list[str]) -> bool:
+    """The columns a reader's log is made of that the chain does not cover: the notation shown,
+    whether other seats may see who moved (an edit there shows a face-down card), and events and
+    prompts that can be read. Each is what the move path wrote for this move (an undo entry's as
+    server/table/undo.py writes it); False where the move cannot be read at all."""
+    undone = undo.is_undo(move.payload)
+    if not isinstance(move.payload, dict):
+        return True  # (the replay reports a payload that is not a move)
+    try:
+        text = undo.text(move.payload) if undone else engine.format(move.payload)
+        public = True if undone else bool(engine.public_move(before, move.seat, move.payload))
+    except Exception as exc:  # a payload the replay will refuse: reported there
+        log.debug("verify: move %s not described: %r", move.seq, exc)
+        return True
+    if text != move.text:
+        problems.append(f"move {move.seq}: its shown text {move.text!r} is not its move's notation {text!r}")
+    if public != move.public:
+        problems.append(f"move {move.seq}: it is stored as {'public' if move.public else 'private'}, "
+                        f"but the rules make it {'public' if public else 'private'}")
+    if not move.readable:
+        problems.append(f"move {move.seq}: its events or prompts cannot be read")
+    return len(problems) < MAX_PROBLEMS
 
 
 def _link(previous: str, move: StoredMove) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import current_app
+from flask import current_app, has_app_context
 
 from server.config import ConfigError
 
@@ -19,7 +19,9 @@ SOURCE = "SEED_SOURCE"
 
 
 def new_seed() -> str:
-    source = current_app.config.get(SOURCE)
+    """A new game's secret seed: random, unless the app's tests set a source (outside an app,
+    as the benchmarks build their games, always random)."""
+    source = current_app.config.get(SOURCE) if has_app_context() else None
     return secrets.token_hex(16) if source is None else str(source())
 
 

@@ -215,3 +215,19 @@ def test_a_move_whose_payload_is_not_json_is_reported_not_fatal(api, alice_bob, 
     assert result.exit_code == 1
     assert f"game {broken}:" in result.output and f"game {honest}:" not in result.output
     assert "move 1" in result.output
+
+
+def test_verify_reports_an_edit_to_what_readers_see_beside_the_chain(api, alice_bob, config):
+    """The chain covers the move, its seat, time and state, not the columns a reader's log is made
+    of: a move made public (another seat then sees a face-down card's move), a text changed to
+    'resign', or events that cannot be read all passed verify. Each is named now."""
+    game = play_some(api, alice_bob, 6)
+    assert "all agree" in verify(config).output
+    forge_move(config, game, 1, "public", 0)
+    forge_move(config, game, 2, "text", "resign")
+    forge_move(config, game, 3, "events", "not json")
+    result = verify(config)
+    assert result.exit_code == 1, result.output
+    assert "move 1: it is stored as private, but the rules make it public" in result.output
+    assert "move 2: its shown text 'resign' is not its move's notation" in result.output
+    assert "move 3: its events or prompts cannot be read" in result.output
