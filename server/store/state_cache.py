@@ -7,6 +7,7 @@ Past LIMIT games the least recently used one is dropped (the games being played 
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 import threading
 
@@ -28,17 +29,23 @@ _states: LRUCache[int, tuple[int, object]] = LRUCache(maxsize=LIMIT)
 def get(game, version: int, engine):
     """The state of `game` at `version` (the caller holds the write lock or accepts staleness).
     A snapshot of an older state format is lifted; one the engine cannot read is a 500
-    `state-unreadable` (an operator's problem: wrong code for this database), never a bad move."""
+    `state-unreadable` (an operator's problem: wrong code for this database), never a bad move;
+    one whose text is not what its hash says (edited by hand) a 500 `state-mismatch`: the game
+    is neither shown nor played on from a state nobody can vouch for."""
     with _lock:
         hit = _states.get(game)
     if hit is not None and hit[0] == version:
         return hit[1]
     # SQL built once (statements.select_rows): with several workers a game's next move often
     # lands in the other one, so this read is on the move path about every other move.
-    rows = select_rows("SELECT version, state, state_format FROM snapshots WHERE game_id = %s", (game,))
+    rows = select_rows("SELECT version, state, state_format, state_hash FROM snapshots WHERE game_id = %s", (game,))
     if not rows or rows[0][0] != version:
         raise LookupError(f"snapshot of game {game} is not at version {version}")
-    _version, text, state_format = rows[0]
+    _version, text, state_format, state_hash = rows[0]
+    if hashlib.sha256(text.encode()).hexdigest() != state_hash:  # (a row edited by hand, or torn)
+        log.error("game %s version %s: the snapshot's state does not match its own hash", game, version)
+        raise ApiError(500, "state-mismatch", msg("This game's stored position does not match its own hash; the "
+                                                  "operator must check it (herald server verify)."))
     try:
         state = load(engine, text, state_format)
     except UnreadableState as exc:

@@ -231,3 +231,22 @@ def test_verify_reports_an_edit_to_what_readers_see_beside_the_chain(api, alice_
     assert "move 1: it is stored as private, but the rules make it public" in result.output
     assert "move 2: its shown text 'resign' is not its move's notation" in result.output
     assert "move 3: its events or prompts cannot be read" in result.output
+
+
+def test_a_snapshot_edited_by_hand_is_neither_shown_nor_played_on(api, alice_bob, config, caplog):
+    """A snapshot whose text no longer matches its hash (written by hand, or torn) was read as
+    the position: the game was shown from it, played on from it, or failed as 'an engine bug'. It
+    is refused as 500 state-mismatch, with a log line, until the operator has looked."""
+    from server.store import state_cache
+
+    game = play_some(api, alice_bob, 4)
+    path = config["DATABASE_URL"].removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (json.dumps({"garbage": 1}), game))
+    state_cache.clear()  # (this process had the position in memory: another one would read the row)
+    shown = api.call("GET", f"/games/{game}", alice_bob[0])
+    assert shown.status_code == 500 and shown.json["error"]["code"] == "state-mismatch"
+    mover = alice_bob[0]
+    played = api.call("PUT", f"/games/{game}/moves/4", mover, json={"move": {"play": "t0"}})
+    assert played.status_code == 500 and played.json["error"]["code"] == "state-mismatch"
+    assert "does not match its own hash" in caplog.text
