@@ -78,7 +78,12 @@ class DeliveryReport:
     stuck: int = 0  # rows claimed long ago by a run that never finished: now `uncertain`
     unreachable: str | None = None  # why the run stopped early: no connection to the SMTP server
     broken: int = 0  # rows Herald could not compose (a bug, logged): now `failed`, kept for a retry
+    left: int = 0  # due rows this run left for the next, having handled its `limit`
     errors: list[str] = field(default_factory=list)
+
+    def handled(self) -> int:
+        """Rows this report has settled one way or another."""
+        return self.sent + self.failed + self.given_up + self.uncertain + self.dropped + self.broken
 
     def exit_status(self) -> int:
         """What `notify` exits with, so cron and systemd alert when a mail needs the operator."""
@@ -121,6 +126,7 @@ def deliver(channel: Channel, config: Settings, now: datetime | None = None, lim
     else:  # a row never tried that waits (a reminder in its player's quiet hours: table/outbox.held) still waits
         due &= (Notification.next_attempt <= now) | (Notification.attempts > 0)
     sender = channel.open(config)
+    before = report.handled()
     try:
         send_claimed(due, now, limit, lambda row_id, owner: _deliver_one(channel, row_id, sender, config, report, now,
                                                                          owner))
@@ -129,6 +135,8 @@ def deliver(channel: Channel, config: Settings, now: datetime | None = None, lim
         report.errors.append(str(exc)[:300])
     finally:
         sender.close()
+    if report.handled() - before >= limit and not report.unreachable:  # (a count only when the limit stopped it)
+        report.left += Notification.select().where(due).count()
     return report
 
 

@@ -108,7 +108,8 @@ def report_delivery(report, exit_with_status: bool = False) -> None:
     cron and systemd can alert (remind/deadlines did their own work, and only warn)."""
     click.echo(f"sent {report.sent}, failed {report.failed} (will retry), gave up {report.given_up}"
                + (f", dropped {report.dropped} already answered" if report.dropped else "")
-               + (f", could not compose {report.broken}" if report.broken else ""))
+               + (f", could not compose {report.broken}" if report.broken else "")
+               + (f"; {report.left} more due, for the next run (a run handles at most 1,000)" if report.left else ""))
     for error in report.errors[:20]:
         click.echo(f"  {error}", err=True)
     if report.unreachable:

@@ -22,7 +22,10 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
     sent as soon as the server accepts it; failures stay pending with a growing delay for
     HERALD_MAIL_RETRY_DAYS (3). A mail sent without a confirmation is marked uncertain.
 
-    Exit status: 0 every due mail sent or waiting for its next try; 1 the SMTP server could
+    A run handles at most 1,000 mails of each kind and says how many more are due; the next run
+    (the timer's, every minute) goes on with them.
+
+    Exit status: 0 every mail handled sent or waiting for its next try; 1 the SMTP server could
     not be reached (or the mail folder written), the rest wait; 3 a mail was given up
     (failed) or may have been delivered (uncertain) this run; 4 a mail could not be
     composed (a bug, logged with the game and seq; kept as failed)."""

@@ -282,3 +282,26 @@ def test_a_new_mail_missing_a_field_is_a_loud_bug_and_is_kept(api, alice_bob, co
     assert f"game {game}, seq 0" in row.last_error
     logged = [r for r in caplog.records if r.name == "herald.mail"]
     assert logged and logged[-1].exc_info and f"game {game}, seq 0" in logged[-1].getMessage()
+
+
+def test_a_run_that_reaches_its_limit_says_how_many_are_left(api, alice_bob, config):
+    """After a burst, `notify` handled its 1,000 rows and said 'sent 54, ... dropped 946', exit 0,
+    with 1,763 more due and not a word of them. The report counts what is left for the next run."""
+    import click
+    from click.testing import CliRunner
+
+    from server.ops.command_base import report_delivery
+
+    for _ in range(3):
+        api.start_game(alice_bob)
+    due = Notification.select().where(Notification.status == "pending").count()
+    assert due >= 4
+    report = deliver_pending(config, limit=2)
+    assert report.handled() == 2 and report.left == due - 2
+
+    @click.command()
+    def show():
+        report_delivery(report)
+
+    assert f"; {due - 2} more due, for the next run" in CliRunner().invoke(show).output
+    assert deliver_pending(config).left == 0
