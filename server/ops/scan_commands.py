@@ -30,10 +30,11 @@ def deadlines(period: timedelta):
     """Apply the game's default answer for seats that let their deadline pass, then send mail."""
     from server.table.deadlines import apply_defaults
 
-    def scan() -> None:
+    def scan() -> int:
         report = apply_defaults(period)
         report_applied(report, "defaulted to")
         click.echo(f"applied {len(report.applied)} default answer(s)")
+        return len(report.skipped)
 
     _scan_then_mail("deadlines", scan)
 
@@ -45,25 +46,33 @@ def clocks():
     from server.table.outbox import held_for_quiet_hours
     from server.table.timeouts import apply_overdue, queue_reminders
 
-    def scan() -> None:
+    def scan() -> int:
         report = apply_overdue()
         report_applied(report, "ran out of time:")
         click.echo(f"applied {len(report.applied)} move(s) at deadlines; queued {queue_reminders()} reminder(s)"
                    f"{held_for_quiet_hours('reminder')}")
+        return len(report.skipped)
 
     _scan_then_mail("clocks", scan)
 
 
-def _scan_then_mail(name: str, scan: Callable[[], None]) -> None:
+def _scan_then_mail(name: str, scan: Callable[[], int | None]) -> None:
     """Open the store, run `scan` where this host leads the scan `name` (one host at a time on
-    PostgreSQL), then send whatever mail is pending, the scan's and any other."""
+    PostgreSQL), then send whatever mail is pending, the scan's and any other. Exit 1 when the
+    scan skipped a game it could not load (its error logged; the others were done), so the
+    timer's unit fails and the operator hears of a game that would otherwise wait forever."""
     from server.notify.channels.mail import deliver_pending
 
     config = open_store()
+    skipped = 0
     with leading(name) as lead:
         if lead:
-            scan()
+            skipped = scan() or 0
     report_delivery(deliver_pending(config))
+    if skipped:
+        click.echo(f"error: {skipped} game(s) skipped (see above); 'herald server verify' says what is wrong",
+                   err=True)
+        raise SystemExit(1)
 
 
 COMMANDS = [remind, deadlines, clocks]

@@ -96,3 +96,26 @@ def test_a_seat_asked_again_after_its_default_is_mailed(api, alice_bob):
         assert Notification.select().count() == 5  # bob's turn mail only
     finally:
         games.unregister("toy-two-cards")
+
+
+def test_deadlines_exits_1_when_it_skipped_a_game_it_could_not_load(api, alice_bob, patient, config):
+    """A broken game was skipped with a traceback and the command exited 0: the timer's unit never
+    failed and the game waited forever. The others are done, and the command exits 1."""
+    import sqlite3
+
+    from server.store import state_cache
+    from tests.server.table.test_clock_reserve import backdate
+
+    broken = api.start_game(alice_bob, ruleset="toy-patient")
+    healthy = api.start_game(alice_bob, ruleset="toy-patient")
+    for game in (broken, healthy):
+        backdate(game, timedelta(hours=3))
+    with sqlite3.connect(config["DATABASE_URL"].removeprefix("sqlite:///")) as db:
+        db.execute("UPDATE snapshots SET state = '{}' WHERE game_id = ?", (broken,))
+    state_cache.clear()
+    env = {"HERALD_DATABASE_URL": config["DATABASE_URL"], "HERALD_MAIL_DIR": config["MAIL_DIR"],
+           "HERALD_CONFIG": "", "HERALD_SMTP_HOST": ""}
+    result = CliRunner().invoke(server, ["deadlines", "--after", "1h"], env=env)
+    assert result.exit_code == 1 and f"skipped game {broken}" in result.output, result.output
+    assert "applied 1 default answer(s)" in result.output
+    assert api.game(healthy, alice_bob[0])["version"] == 1
