@@ -272,6 +272,14 @@ def register_error_handlers(app) -> None:
         from server.store import dbfaults
 
         reason = dbfaults.permanent_reason(exc)
+        if reason is None and dbfaults.unreachable(exc):  # PostgreSQL down or refusing: said so, not "busy"
+            log.error("database unreachable: %s", exc)
+            _drop_connection()
+            response = _api_error(ApiError(503, "database-unreachable", msg(
+                "The server cannot reach its database just now; nothing was changed. Please try again in a few "
+                "minutes.")), ask_database=False)
+            response.headers["Retry-After"] = "30"
+            return response
         if reason is None:
             return _busy(exc) if isinstance(exc, OperationalError) else _last_resort(exc)
         # Disk full, read-only, I/O error: waiting will not help, the operator must act.

@@ -33,8 +33,9 @@ def open_store(prepare: bool = True, connect: bool = True, create: bool = False)
     url = config.database_url
     asked = click.get_current_context().find_root().meta  # what `herald server --create/--quiet` asked
     create = create or bool(asked.get("herald.create"))
-    if not asked.get("herald.quiet"):
+    if not asked.get("herald.quiet") and asked.get("herald.said_database") != url:  # (once, if opened twice)
         click.echo(f"database: {displayed_url(url)}", err=True)
+        asked["herald.said_database"] = url
     missing = sqlite_file_missing(url)
     if missing and not create:
         raise click.ClickException(f"there is no database at {missing}. Run this where the server runs, or set "

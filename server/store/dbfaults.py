@@ -3,6 +3,8 @@ I/O error), told apart from a busy database: those need the operator, so they ar
 503 `database-unwritable` without Retry-After, logged as errors, and shown by /health."""
 from __future__ import annotations
 
+import re
+
 import threading
 import time
 
@@ -31,6 +33,18 @@ def _driver_error(exc: BaseException) -> BaseException | None:
     if exc.args and isinstance(exc.args[0], BaseException):
         return exc.args[0]
     return exc.__context__
+
+
+UNREACHABLE = re.compile(r"could not connect to server|connection to server .* failed|Connection refused|"
+                         r"server closed the connection unexpectedly|terminating connection due to administrator|"
+                         r"is not currently accepting connections|the database system is (starting up|shutting down)",
+                         re.IGNORECASE)
+
+
+def unreachable(exc: BaseException) -> bool:
+    """Whether the database server could not be reached at all (PostgreSQL stopped, restarting,
+    refusing): not a busy database, and no use retrying within seconds."""
+    return bool(UNREACHABLE.search(str(_driver_error(exc) or exc)))
 
 
 def permanent_reason(exc: BaseException) -> str | None:

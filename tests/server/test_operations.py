@@ -55,6 +55,7 @@ def test_backup_while_moves_land_is_consistent(api, alice_bob, config, tmp_path)
             player.join(timeout=60)
     assert result.returncode == 0, result.stderr
     assert f"to {copy}" in result.stdout and "integrity check: ok" in result.stdout
+    assert result.stderr.count("database: ") == 1  # (it opens the store twice, and says so once)
     assert oct(copy.stat().st_mode & 0o777) == "0o600"  # the secret key and seeds inside: the owner's only
     assert set(made) == {201}
     verified = cli(["verify"], f"sqlite:///{copy}", tmp_path)  # in this process: the toy game is registered

@@ -158,6 +158,10 @@ def test_health_says_a_database_it_cannot_reach_is_unreachable(pg_app, postgres)
         down = client.get("/health")
         assert down.status_code == 503 and down.json["ok"] is False, down.json
         assert down.json["database"] == {"writable": False, "reason": "unreachable"}
+        # The API says so too: not 'busy' (retry within seconds), but a database it cannot reach.
+        asked = client.get("/games", headers={"Authorization": "Bearer not-a-real-token"})
+        assert asked.status_code == 503 and asked.json["error"]["code"] == "database-unreachable", asked.json
+        assert asked.headers["Retry-After"] == "30"
     finally:
         admin.cursor().execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
         admin.close()

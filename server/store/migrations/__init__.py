@@ -40,7 +40,8 @@ class PendingMigrations(RuntimeError):
         self.names = names
         super().__init__(
             f"the database {where} needs {len(names)} schema migration(s) ({', '.join(names)}) before this "
-            f"version of Herald can use it: back it up (herald server backup FILE), then run "
+            f"version of Herald can use it: back it up (herald server backup FILE for SQLite; pg_dump for "
+            f"PostgreSQL, as that command prints), then run "
             f"'herald server migrate' with the same settings, then start the server again")
 
 
