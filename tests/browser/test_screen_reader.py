@@ -14,7 +14,7 @@ import pytest
 
 from tests.browser.test_game_pages import (UPDATE_SECONDS, Player, browser, chromium, play_any,  # noqa: F401
                                            prompted_seats, start, version_shown)
-from tests.browser.test_accessibility import axe_source
+from tests.browser.test_accessibility import axe_source, violations
 from tests.server.live import serving
 
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
@@ -173,19 +173,6 @@ def test_a_skip_link_on_a_phone_leads_to_the_move_box(server, browser):  # noqa:
 # --- axe-core, every rule (target size too), at 320 pixels -----------------------------------------
 
 
-def all_violations(driver, axe: str) -> list[str]:
-    """Every violation axe-core finds, whatever its impact, with target-size (off by default) on."""
-    driver.execute_script(axe)
-    found = driver.execute_async_script(
-        "var done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations'], rules: {'target-size': {enabled: true}}})"
-        ".then(function (r) { done(r.violations.map(function (v) { return {id: v.id, impact: v.impact,"
-        " help: v.help, nodes: v.nodes.map(function (n) { return n.target.join(' '); })}; })); })"
-        ".catch(function (e) { done('axe failed: ' + e); });")
-    assert not isinstance(found, str), found
-    return [f"{v['impact']} {v['id']}: {v['help']} at {v['nodes'][:3]}" for v in found]
-
-
 @pytest.fixture(scope="module")
 def axe():
     return axe_source()
@@ -197,7 +184,7 @@ def test_the_guides_pass_every_axe_rule_on_a_narrow_phone(server, browser, axe, 
     browser.set_window_size(*NARROW)
     try:
         browser.get(f"{server}{path}?lang={language}")
-        assert all_violations(browser, axe) == []
+        assert violations(browser, axe, every_impact=True) == []
     finally:
         browser.set_window_size(1280, 1100)
 
@@ -217,7 +204,7 @@ def test_the_game_page_with_a_long_log_passes_every_axe_rule_on_a_narrow_phone(s
         browser.get(page_of(players[seat], game, language))
         assert browser.execute_script("var l = document.getElementById('log'); return l.scrollHeight > l.clientHeight")
         browser.find_element(By.CSS_SELECTOR, ".board-text summary").click()
-        assert all_violations(browser, axe) == []
+        assert violations(browser, axe, every_impact=True) == []
         assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
     finally:
         browser.set_window_size(1280, 1100)
@@ -230,6 +217,6 @@ def test_the_refusal_page_passes_every_axe_rule(server, browser, axe):  # noqa: 
         fresh.set_window_size(*NARROW)
         fresh.get(f"{server}/play/{game}")
         assert fresh.find_element(By.TAG_NAME, "main")
-        assert all_violations(fresh, axe) == []
+        assert violations(fresh, axe, every_impact=True) == []
     finally:
         fresh.quit()
