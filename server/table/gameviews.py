@@ -101,9 +101,15 @@ def render(game_id: int, caller, requested: int | None) -> dict:
         filled = sum(1 for s in seats_of(game) if s.player is not None)
         return {"text": msg("%(title)s: waiting for players (%(seated)s/%(seats)s seated).", title=game.title,
                             seated=filled, seats=game.players)}
+    return {"text": board_text(game, engine, state, seat)}
+
+
+def board_text(game, engine, state, seat: int | None) -> str:
+    """The board as text for `seat` (None: a spectator), the players named: what `render`
+    answers and the game page gives as its picture's text alternative."""
     with engine_call(game.id, game.version, "drawing the game"):
         text = engine.render(engine.view(state, seat), seat)
-    return {"text": name_players(text, seats_of(game))}
+    return name_players(text, seats_of(game))
 
 
 def legal(game_id: int, caller, requested: int | None) -> dict:

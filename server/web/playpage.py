@@ -12,12 +12,10 @@ import secrets
 from core import resign
 from core.protocol import Game
 from server.players import localtime
-from server.players.seats import name_players, seats_of
 from server.table import chat, gameviews, movelog, pictures
 from server.errors import ApiError, msg, msg_n
 from server.table.gameviews import current_state
 from server.store.models import ChatMessage, Move, Player
-from server.table.engine_errors import engine_call
 from server.web.i18n import gamewords
 from server.web.i18n import languages, templating, terms
 from server.web.i18n.catalogs import said, spoken
@@ -42,7 +40,8 @@ def context(grant, error: ApiError | None = None, typed: str = "", language: str
                            text_of=lambda event: render_event_text(event, language, game.ruleset))
     svg = pictures.draw(game, engine, state, grant.seat, gamewords.speaking(language, game.ruleset)) \
         if state is not None else None
-    text = board_text(game, engine, state, grant.seat)
+    # the picture's text alternative, from the same state, said in the page's language (gamewords.speak)
+    text = (gameviews.board_text(game, engine, state, grant.seat) or None) if state is not None else None
     if svg is not None and text is not None:  # the picture's long description: the board as text
         svg = svg.replace('role="img"', 'role="img" aria-describedby="board-text"', 1)
     # Resigning is its own small form that asks to be confirmed, never one of the move buttons.
@@ -66,17 +65,6 @@ def context(grant, error: ApiError | None = None, typed: str = "", language: str
             "log": list(reversed(log["moves"])), "error": error, "typed": typed,
             "poll_seconds": POLL_SECONDS, "clock": clock_lines(detail.get("clock"), grant.seat, language),
             "notes": table_notes(grant.game, language), "zone": localtime.zone_note(reader)}
-
-
-def board_text(game, engine, state, seat: int) -> str | None:
-    """The board as text for `seat`, as GET /games/{id}/render answers it (gameviews.render),
-    from the same state as the page's picture: the picture's text alternative, said in the
-    page's language where it is a game's message (`gamewords.speak` on the page's context)."""
-    if state is None:
-        return None
-    with engine_call(game.id, game.version, "drawing the game"):
-        text = engine.render(engine.view(state, seat), seat)
-    return name_players(text, seats_of(game)) if text else None
 
 
 def resigned(game_id: int, seat: int) -> bool:
