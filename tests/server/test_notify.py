@@ -124,19 +124,41 @@ def test_a_new_turn_writes_exactly_one_outbox_row_for_the_prompted_seat(api, ali
         (0, "turn", 0), (1, "started", 0), (1, "turn", 1)]
 
 
-def test_a_mail_interrupted_by_a_crash_is_not_resent_unless_the_operator_asks(api, alice_bob, config):
-    """At-most-once: a row left `sending` (crash between claim and mark) is reported, not resent."""
+def test_a_mail_interrupted_by_a_crash_is_not_resent_unless_the_operator_asks(api, alice_bob, smtp_config,
+                                                                               mailbox):
+    """At-most-once: a row left `sending` (crash between claim and mark) is reported, not resent:
+    the relay may have taken it."""
     from server.notify.delivery import requeue_stuck
 
+    mailbox.start()
     api.start_game(alice_bob)
     row = Notification.get()
     Notification.update(status="sending", attempts=1, next_attempt=utcnow() - timedelta(hours=1)).where(
         Notification.id == row.id).execute()
-    report = deliver_pending(config)
+    report = deliver_pending(smtp_config)
     assert report.sent == 1 and report.stuck == 1  # bob's "the game has begun" went; alice's did not
     assert requeue_stuck() == 1
-    assert deliver_pending(config).sent == 1
+    assert deliver_pending(smtp_config).sent == 1
     assert Notification.get_by_id(row.id).status == "sent"
+
+
+def test_a_mail_file_a_killed_run_never_wrote_is_written_once(api, alice_bob, config, tmp_path):
+    """Without SMTP, a mail a killed `notify` had claimed turned `uncertain` and was never written,
+    though the folder says whether it arrived: one not there goes out on the next run, one there
+    is marked sent, neither is written twice."""
+    api.start_game(alice_bob)
+    turn, started = Notification.select().order_by(Notification.id)
+    for row in (turn, started):  # claimed by a run killed before the first write, or after it
+        Notification.update(status="sending", attempts=1, next_attempt=utcnow() - timedelta(hours=1)).where(
+            Notification.id == row.id).execute()
+    folder = tmp_path / "mail"
+    folder.mkdir(exist_ok=True)
+    (folder / f"{str(started.id).zfill(8)}.eml").write_bytes(b"Subject: written before the kill\n\n")
+    report = deliver_pending(config)
+    assert report.sent == 1 and report.stuck == 0
+    assert {Notification.get_by_id(r.id).status for r in (turn, started)} == {"sent"}
+    assert (folder / f"{str(started.id).zfill(8)}.eml").read_bytes().startswith(b"Subject: written before")
+    assert len(list(folder.glob("*.eml"))) == 2 and not list(folder.glob("*.partial"))
 
 
 def test_a_player_holding_several_seats_is_told_which_seat_to_answer_for(api, config, tmp_path):

@@ -35,6 +35,7 @@ retries, is the same for every channel: server/notify/delivery.py.
 """
 from __future__ import annotations
 
+import os
 import smtplib
 import ssl
 from datetime import datetime
@@ -257,12 +258,34 @@ class FolderTransport:
         self.folder = Path(folder)
 
     def send(self, message: EmailMessage) -> None:
-        name = f"{str(message['X-Herald-Notification']).zfill(8)}.eml"
+        target = self.path(int(str(message["X-Herald-Notification"])))
+        partial = target.with_suffix(".partial")
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            (self.folder / name).write_bytes(bytes(message))
+            partial.write_bytes(bytes(message))
+            os.replace(partial, target)  # the .eml is there whole, or not at all: `unwritten` can tell
         except OSError as exc:  # the folder setting, not this mail: like an unreachable relay
             raise TransportUnavailable(f"cannot write mail to {self.folder}: {exc.strerror or exc}") from exc
+
+    def path(self, row_id: int) -> Path:
+        return self.folder / f"{str(row_id).zfill(8)}.eml"
+
+    def unwritten(self, now: datetime) -> int:
+        """Mails a run claimed and was stopped before writing (killed): unlike a relay, the folder
+        says whether the mail arrived, so those whose file is not there go back to pending, to be
+        written once (the others are marked sent). Over SMTP such rows turn `uncertain`."""
+        stuck = (Notification.select(Notification.id)
+                 .where((Notification.status == "sending") & Notification.kind.in_(sorted(CHANNEL.kinds))
+                        & (Notification.next_attempt < now - delivery.STUCK_AFTER)))
+        ids = [row.id for row in stuck]
+        written = [row_id for row_id in ids if self.path(row_id).exists()]
+        missing = [row_id for row_id in ids if row_id not in set(written)]
+        if written:
+            Notification.update(status="sent", sent=now).where(Notification.id.in_(written)).execute()
+        if missing:
+            Notification.update(status="pending", next_attempt=now, claimed_by=None, lease_until=None) \
+                .where(Notification.id.in_(missing)).execute()
+        return len(missing)
 
     def close(self) -> None:
         pass
@@ -300,4 +323,7 @@ def deliver_pending(config: Settings, now: datetime | None = None, limit: int = 
     `now` is the moment the retry times are reckoned from (tests pass a later one). Rows a
     crashed run left `sending` (of any channel) are marked `uncertain` first."""
     now = now or utcnow()
+    config = settings_of(config)
+    if not config.smtp_host:  # the folder can tell which mails a killed run never wrote: not uncertain
+        FolderTransport(config.mail_dir).unwritten(now)
     return delivery.deliver(CHANNEL, config, now, limit, ignore_backoff, DeliveryReport(stuck=mark_stuck_uncertain()))
