@@ -27,7 +27,8 @@ POLL_SECONDS = 10  # each long-poll of the page's script (gameviews.wait's timeo
 NOTES = 5  # Herald's latest notes at the table (a seat handed over, a player's mail bounced)
 
 
-def context(grant, error: ApiError | None = None, typed: str = "", language: str = languages.DEFAULT) -> dict:
+def context(grant, error: ApiError | None = None, typed: str = "", language: str = languages.DEFAULT,
+            played_seq: int | None = None) -> dict:
     """Everything the page shows, read at one version of the game (the log's, the clock's and
     the board picture's words in the page's `language`)."""
     for _ in range(3):
@@ -53,7 +54,9 @@ def context(grant, error: ApiError | None = None, typed: str = "", language: str
     reader = localtime.requester(grant.caller.id)  # the log's times as the seat's player reads dates
     for entry in log["moves"]:
         entry["when"] = localtime.format_iso(entry.get("created"), reader, "short")
+    played = _played(log["moves"], grant.seat, played_seq)
     return {"game": detail, "seat": grant.seat, "me": me, "token": grant.token, "svg": svg, "board_text": text,
+            "played": played,
             "asked": [p for p in detail["prompted"] if p["seat"] == grant.seat],
             # whom the game waits for, never their question: it is written to them ("Your turn: ...")
             "waiting_for": list(dict.fromkeys(p["seat"] for p in detail["prompted"] if p["seat"] != grant.seat)),
@@ -65,6 +68,15 @@ def context(grant, error: ApiError | None = None, typed: str = "", language: str
             "log": list(reversed(log["moves"])), "error": error, "typed": typed,
             "poll_seconds": POLL_SECONDS, "clock": clock_lines(detail.get("clock"), grant.seat, language),
             "notes": table_notes(grant.game, language), "zone": localtime.zone_note(reader)}
+
+
+def _played(moves: list[dict], seat: int, seq: int | None) -> dict | None:
+    """The move this seat just played (`?played=` after the move form), as the log shows it, for
+    the page to say in its live region without a script; None for any other seq."""
+    if seq is None:
+        return None
+    return next(({"seq": m["seq"], "text": m["text"]} for m in moves
+                 if m.get("seq") == seq and m.get("seat") == seat and m.get("text")), None)
 
 
 def resigned(game_id: int, seat: int) -> bool:
@@ -127,11 +139,11 @@ def page_language(grant) -> tuple[str, str]:
     return language, f"?lang={language}" if chosen else ""
 
 
-def render(grant, error: ApiError | None = None, typed: str = "") -> tuple[str, str, str]:
+def render(grant, error: ApiError | None = None, typed: str = "", played: int | None = None) -> tuple[str, str, str]:
     """(HTML, the nonce its inline script runs under, its language)."""
     nonce = secrets.token_urlsafe(16)
     language, query = page_language(grant)
-    shown = gamewords.speak(context(grant, error, typed, language), language)
+    shown = gamewords.speak(context(grant, error, typed, language, played), language)
     html = templating.render("play.html.j2", language, **shown, **refusal(error, language, shown["game"]["ruleset"]),
                              nonce=nonce, query=query,
                              title=terms.title(language, shown["game"]["title"], shown["game"]["ruleset"]),

@@ -108,7 +108,7 @@ def test_the_move_box_plays_through_the_move_path(api, client, game):
     assert f'value="attack 1/C {hand[0]}"' in illegal.get_data(as_text=True)  # the box keeps what I typed
     move = next(m["text"] for m in api.legal(game_id, players[0])["moves"] if not m.get("pattern"))
     played = client.post(f"/play/{game_id}/move", data={"t": token, "seq": "0", "choice": move})
-    assert played.status_code == 303 and played.headers["Location"] == f"/play/{game_id}?t={token}"
+    assert played.status_code == 303 and played.headers["Location"] == f"/play/{game_id}?t={token}&played=0"
     assert api.game(game_id, players[0])["version"] == 1
     again = client.post(f"/play/{game_id}/move", data={"t": token, "seq": "0", "text": "attack 1/W2 V1"})
     assert again.status_code == 409 and "already been made" in alert(again.get_data(as_text=True))
@@ -555,3 +555,21 @@ def test_the_refusal_page_has_a_main_part_and_keeps_its_code_small(api, client, 
     assert 'data-code="link-required"' in main and "<h1>" in main and 'id="refusal"' in main
     assert re.search(r'<p class="code">\(code: <code>link-required</code>\)</p>', main)
     assert main.index('id="refusal"') < main.index("link-required</code>")
+
+
+def test_a_played_move_is_said_on_the_page_without_a_script(api, client):
+    """The live region said 'Played move N: ...' only through the page's script: a browser without
+    scripts (or a screen reader's simple mode) heard nothing after its move. The redirect names the
+    move played, and the page says it itself, in its status region."""
+    players = [api.register("ann"), api.register("ben")]
+    game_id = api.start_game(players)
+    mover = players[api.game(game_id, players[0])["prompted"][0]["seat"]]
+    path = link_path(api, game_id, mover)
+    move = next(m["text"] for m in api.legal(game_id, mover)["moves"] if not m.get("pattern"))
+    played = client.post(f"/play/{game_id}/move", data={"t": token_of(path), "seq": "0", "text": move})
+    assert played.status_code == 303 and "played=0" in played.headers["Location"]
+    html = client.get(played.headers["Location"]).get_data(as_text=True)
+    status = element(html, r'<div id="announce".*?</div>')
+    assert f'<p id="played-now">Played move 0: <code lang="en">{move}</code></p>' in status, status
+    other = client.get(f"{played.headers['Location'].split('&played=')[0]}&played=7").get_data(as_text=True)
+    assert 'id="played-now"' not in other  # a seq it did not play says nothing

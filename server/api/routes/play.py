@@ -65,19 +65,23 @@ def _refusal(error: ApiError) -> Response:
                     headers={**_headers(), "Content-Language": language})
 
 
-def _back(game_id: int, token: str | None = None, keep_language: bool = True) -> BaseResponse:
+def _back(game_id: int, token: str | None = None, keep_language: bool = True, played: int | None = None) -> BaseResponse:
     """303 to the game page: with the link the form posted (`token`), so a browser that keeps no
-    cookie still sees the page (the link is in the address the player opened anyway), and with the
-    `?lang=` the page was shown in (`keep_language`)."""
-    query = {"t": token} if token else {}
+    cookie still sees the page (the link is in the address the player opened anyway), with the
+    `?lang=` the page was shown in (`keep_language`), and with the move just `played` (its seq),
+    which the page then says it played, script or no script."""
+    query: dict[str, object] = {"t": token} if token else {}
     chosen = languages.normalise(request.args.get("lang")) if keep_language else None
     if chosen:
         query["lang"] = chosen
+    if played is not None:
+        query["played"] = played
     return redirect(f"/play/{game_id}" + (f"?{urlencode(query)}" if query else ""), code=303)
 
 
 def _page(grant, status: int = 200, error: ApiError | None = None, typed: str = "") -> Response:
-    html, nonce, language = playpage.render(grant, error, typed)
+    played = request.args.get("played", type=int) if request.method == "GET" else None
+    html, nonce, language = playpage.render(grant, error, typed, played)
     response = Response(html, status=status, mimetype="text/html",
                         headers={**_headers(nonce), "Content-Language": language})
     # The page's own later calls (reload, long-poll) carry the link as a cookie for this game only.
@@ -124,7 +128,7 @@ def move(game_id):
         movelog.submit(grant.caller, game_id, seq, grant.seat, None, text)
     except ApiError as error:
         return _page(grant, error.status, error, text)
-    return _back(game_id, grant.token)
+    return _back(game_id, grant.token, played=seq)
 
 
 @blp.route(f"/{GAME_ID}/move", methods=["GET"])
