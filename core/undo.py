@@ -28,6 +28,16 @@ def text(move: dict) -> str:
     return f"undo move {move['seq']}"
 
 
+def notation(game, move: dict) -> str:
+    """A logged move's notation: an undo entry's own, else the game's (as the log stores it)."""
+    return text(move) if is_undo(move) else game.format(move)
+
+
+def public(game, state, seat: int, move: dict) -> bool:
+    """Whether every seat may see who made a logged move: an undo entry always, else the game says."""
+    return True if is_undo(move) else bool(game.public_move(state, seat, move))
+
+
 def undoable(game, state_before, seat: int, move: dict, players: int) -> bool:
     """The default judgement: a public move (asking the others to take back a hidden one would
     tell them it was made, and what), nothing random, nothing revealed to anyone, not a

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import multiprocessing
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -26,8 +25,6 @@ from server.store.db import database, is_sqlite, read_snapshot
 from server.store.models import Game, Move, Snapshot
 from server.store.statements import tuples
 from server.rulesets import engine as find_engine
-
-log = logging.getLogger(__name__)
 
 MAX_PROBLEMS = 20
 
@@ -214,16 +211,19 @@ def _steps(engine, replayer: Replayer, link: str, moves: list[StoredMove], probl
     and hash: one SHA-256 for the chain link, the move's notation and public flag, and a few
     string comparisons."""
     state, advance, hash_in = replayer.state, replayer.advance, engine.hash_in
-    notation, public_move = engine.format, engine.public_move
+    notation, public = undo.notation, undo.public
     replayed: str | None = None
     for move in moves:
-        try:  # what readers see beside the chain, as the move path wrote it (_as_written says what differs)
-            written = move.readable and move.text == notation(move.payload) \
-                and move.public == bool(public_move(state, move.seat, move.payload))
-        except Exception:  # a payload the replay refuses, or an undo entry
-            written = False
-        if not written and not _as_written(engine, state, move, problems):
-            return None
+        # What readers see beside the chain, as the move path wrote it (core/undo: undo entries too).
+        try:
+            shown = (notation(engine, move.payload), public(engine, state, move.seat, move.payload)) \
+                if isinstance(move.payload, dict) else None
+        except Exception:  # a payload the replay refuses: reported there
+            shown = None
+        if shown is not None and (shown != (move.text, move.public) or not move.readable):
+            _misshown(move, shown, problems)
+            if len(problems) >= MAX_PROBLEMS:
+                return None
         try:
             state = advance(move.seat, move.payload)
         except IllegalMove as exc:
@@ -246,28 +246,17 @@ def _steps(engine, replayer: Replayer, link: str, moves: list[StoredMove], probl
     return state, link, final_hash
 
 
-def _as_written(engine, before, move: StoredMove, problems: list[str]) -> bool:
-    """The columns a reader's log is made of that the chain does not cover: the notation shown,
-    whether other seats may see who moved (an edit there shows a face-down card), and events and
-    prompts that can be read. Each is what the move path wrote for this move (an undo entry's as
-    server/table/undo.py writes it); False where the move cannot be read at all."""
-    undone = undo.is_undo(move.payload)
-    if not isinstance(move.payload, dict):
-        return True  # (the replay reports a payload that is not a move)
-    try:
-        text = undo.text(move.payload) if undone else engine.format(move.payload)
-        public = True if undone else bool(engine.public_move(before, move.seat, move.payload))
-    except Exception as exc:  # a payload the replay will refuse: reported there
-        log.debug("verify: move %s not described: %r", move.seq, exc)
-        return True
-    if text != move.text:
-        problems.append(f"move {move.seq}: its shown text {move.text!r} is not its move's notation {text!r}")
-    if public != move.public:
+def _misshown(move: StoredMove, shown: tuple[str, bool], problems: list[str]) -> None:
+    """What differs between the columns a reader's log is made of, which the chain does not
+    cover, and what the move path writes for the move (`shown`: its notation and public flag):
+    an edit to the public flag shows a face-down card."""
+    if shown[0] != move.text:
+        problems.append(f"move {move.seq}: its shown text {move.text!r} is not its move's notation {shown[0]!r}")
+    if shown[1] != move.public:
         problems.append(f"move {move.seq}: it is stored as {'public' if move.public else 'private'}, "
-                        f"but the rules make it {'public' if public else 'private'}")
+                        f"but the rules make it {'public' if shown[1] else 'private'}")
     if not move.readable:
         problems.append(f"move {move.seq}: its events or prompts cannot be read")
-    return len(problems) < MAX_PROBLEMS
 
 
 def _link(previous: str, move: StoredMove) -> str:

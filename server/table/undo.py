@@ -43,10 +43,10 @@ class _UndoAware:
         return getattr(self._engine, name)
 
     def format(self, move):
-        return core_undo.text(move) if core_undo.is_undo(move) else self._engine.format(move)
+        return core_undo.notation(self._engine, move)
 
     def public_move(self, state, seat, move):
-        return True if core_undo.is_undo(move) else self._engine.public_move(state, seat, move)
+        return core_undo.public(self._engine, state, seat, move)
 
 
 def propose(caller, game_id: int, requested_seat: int | None) -> tuple[int, dict]:
