@@ -182,13 +182,19 @@ def claim_batch(due, now: datetime, owner: str | None, after: int, size: int) ->
     return sorted(row_id for (row_id,) in claimed)
 
 
+def stuck(now: datetime):
+    """Rows a run claimed and never marked, long enough ago that it crashed or was killed (while
+    a row is `sending`, next_attempt holds when it was claimed)."""
+    return (Notification.status == "sending") & (Notification.next_attempt < now - STUCK_AFTER)
+
+
 def mark_stuck_uncertain() -> int:
     """Rows a run claimed and never marked (it crashed, or was killed, mid-send): the relay
     may have accepted them, so they are `uncertain`, like a send that got no answer."""
     return (Notification.update(status="uncertain",
                                 last_error="notify was interrupted while sending this mail: it may or may not "
                                            "have been delivered")
-            .where((Notification.status == "sending") & (Notification.next_attempt < utcnow() - STUCK_AFTER))
+            .where(stuck(utcnow()))
             .execute())
 
 

@@ -274,12 +274,10 @@ class FolderTransport:
         """Mails a run claimed and was stopped before writing (killed): unlike a relay, the folder
         says whether the mail arrived, so those whose file is not there go back to pending, to be
         written once (the others are marked sent). Over SMTP such rows turn `uncertain`."""
-        stuck = (Notification.select(Notification.id)
-                 .where((Notification.status == "sending") & Notification.kind.in_(sorted(CHANNEL.kinds))
-                        & (Notification.next_attempt < now - delivery.STUCK_AFTER)))
-        ids = [row.id for row in stuck]
+        ids = [row.id for row in Notification.select(Notification.id)
+               .where(delivery.stuck(now) & Notification.kind.in_(sorted(CHANNEL.kinds)))]
         written = [row_id for row_id in ids if self.path(row_id).exists()]
-        missing = [row_id for row_id in ids if row_id not in set(written)]
+        missing = sorted(set(ids) - set(written))
         if written:
             Notification.update(status="sent", sent=now).where(Notification.id.in_(written)).execute()
         if missing:
