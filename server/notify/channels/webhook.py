@@ -62,13 +62,13 @@ class HttpTransport:
         self.session.close()
 
 
-def game_texts(row: Notification, language: str) -> dict:
+def game_texts(row: Notification, title: str, language: str) -> dict:
     """A chat message's values that the game says (who is asked, and each one's question; an
-    ending's reason; the game's title) in `language`, with the players' names as they are now."""
+    ending's reason; the game's `title`) in `language`, with the players' names as they are now."""
     ruleset, texts = row.context.get("ruleset"), row.context["texts"]
     game = Game.get_or_none(Game.id == row.game_id)
     seats = seats_of(game) if game is not None else ()
-    values = {"title": terms.title(language, Sentence.from_json(row.context["said"]).values.get("title", ""), ruleset)}
+    values = {"title": terms.title(language, title, ruleset)}
     if "asked" in texts:
         values["asked"] = "; ".join(f"{name}: {spoken(text, language, ruleset, seats)}" for name, text in texts["asked"])
     if "reason" in texts:
@@ -90,7 +90,8 @@ class WebhookChannel:
         chosen = languages.effective(Player.select(Player.language).where(Player.id == row.player_id).scalar())
         sentence = Sentence.from_json(stored)
         if row.context.get("texts"):
-            sentence = Sentence(sentence.message, {**sentence.values, **game_texts(row, chosen)},
+            sentence = Sentence(sentence.message,
+                                {**sentence.values, **game_texts(row, sentence.values.get("title", ""), chosen)},
                                 sentence.plural, sentence.number)
         text = said(sentence, chosen)
         return SimpleNamespace(id=row.id, context={**row.context, "body": body_text(row.context["format"], {}, text)})
