@@ -302,9 +302,11 @@ def _without_sign_off(text: str) -> str:
         if not _closes(line.strip()):
             continue
         rest = [later.strip() for later in lines[index + 1:] if later.strip()]
-        names = [later for later in rest if not _closes(later)]  # ("Thanks!", "Best, Ana", a footer: all closings)
-        contacts = [later for later in names if CONTACT.match(later)]  # (a phone, an address under the name)
-        names = [later for later in names if not CONTACT.match(later)]
+        names: list[str] = []  # (closings and footers after the first: "Thanks!", "Best, Ana", ... are skipped)
+        contacts: list[str] = []
+        for later in rest:
+            if not _closes(later):  # a phone or an address under the name, else a name line
+                (contacts if CONTACT.match(later) else names).append(later)
         if len(names) <= SIGN_OFF_LINES and len(contacts) <= CONTACT_LINES and all(NAME_ONLY.match(n) for n in names):
             return "\n".join(lines[:index]).strip()
     if len(lines) > 1 and re.match(r"^[-–—~]+\s*[^\W\d][\w.' ]{0,30}$", lines[-1].strip()):
