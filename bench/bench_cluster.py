@@ -437,6 +437,13 @@ GAME_COLUMNS = ('"id", "ruleset", "title", "players", "options", "seed", "seed_h
                 '"waiting_since", "due_at", "seating"')
 LOCK = f'SELECT {GAME_COLUMNS} FROM "games" WHERE "id" = %s FOR UPDATE'
 LOCK_WITH_READS = f'SELECT {GAME_COLUMNS}, {", ".join(MOVE_READS)} FROM "games" WHERE "id" = %s FOR UPDATE OF "games"'
+
+
+def lock_many_with_reads(count: int) -> str:
+    """LOCK_WITH_READS for `count` games, in id order (models.locked_ahead)."""
+    return LOCK_WITH_READS.replace('"id" = %s', f'"id" IN ({", ".join(["%s"] * count)}) ORDER BY "id"')
+
+
 INSERT_MOVE = ('INSERT INTO "moves" ("game_id", "seq", "seat", "payload", "text", "events", "prompted", "public", '
                '"created", "chain", "state_hash", "state_format") VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)')
 UPDATE_SNAPSHOT = ('UPDATE "snapshots" SET "version" = %s, "state" = %s, "state_hash" = %s, "state_format" = %s '
@@ -565,6 +572,100 @@ def move_now(connection, game: MoveValues, announce: bool = True, prepared: bool
                                         prepared), b"COMMIT"]))
     if announce:
         game.announcer.offer(game.game_id)
+
+
+class Gathering:
+    """The moves of `processes` server processes as this tree's server writes them under load: each
+    process gathers the moves its requests bring together into one transaction
+    (server/store/groupcommit.py, the server's own class; `most`: HERALD_GROUP_COMMIT). A batch
+    of one goes as `move_now`; a larger one in two round trips: BEGIN with every game's lock
+    and what the mails read, in id order (models.locked_ahead), then every game's writes with
+    the COMMIT; the announcements once it has committed."""
+
+    def __init__(self, games: list, processes: int, most: int) -> None:
+        from server.store.groupcommit import GroupCommit
+
+        self.local = threading.local()  # the thread's cursor, what waits for the COMMIT, the games locked
+        committers = [GroupCommit(self.transaction, (), nested=lambda: False, healthy=lambda: True, ahead=self.ahead,
+                                  most=most) for _ in range(processes)]
+        self.committer = {game.game_id: committers[number % processes] for number, game in enumerate(games)}
+
+    @contextlib.contextmanager
+    def transaction(self):
+        local = self.local
+        local.waiting, local.locked = [b"BEGIN"], set()
+        try:
+            yield
+        except BaseException:
+            if local.waiting[:1] != [b"BEGIN"]:  # (something was sent: roll it back)
+                local.cursor.execute(b"ROLLBACK")
+            raise
+        if local.waiting != [b"BEGIN"]:  # (a transaction that sent nothing sends no COMMIT: roundtrips.py)
+            local.cursor.execute(b"; ".join(local.waiting + [b"COMMIT"]))
+
+    @contextlib.contextmanager
+    def ahead(self, game_ids: list[int]):
+        local = self.local
+        c = local.cursor
+        c.execute(b"; ".join(local.waiting + [statement(c, lock_many_with_reads(len(game_ids)), tuple(game_ids), True)]))
+        c.fetchall()
+        local.waiting, local.locked = [], set(game_ids)
+        yield
+
+    def move(self, connection, game: MoveValues) -> None:
+        """One request's move (`rate`'s transaction): written with whichever its process gathers."""
+        self.local.cursor = connection.cursor()
+        self.committer[game.game_id].run(partial(self._work, game), game.game_id)
+
+    def _work(self, game: MoveValues):
+        local = self.local
+        if game.game_id not in local.locked:  # alone: as `move_now`
+            move_now(local.cursor.connection, game, announce=False)
+            return None, partial(game.announcer.offer, game.game_id)
+        c = local.cursor
+        v = game.next()
+        local.waiting += [statement(c, INSERT_MOVE, v["move"], True), statement(c, UPDATE_SNAPSHOT, v["snapshot"], True),
+                          statement(c, UPDATE_GAME, v["game"], True),
+                          statement(c, INSERT_NOTE_WANTED, v["note"] + (game.player, "bounced", "digest", "off"), True)]
+        return None, partial(game.announcer.offer, game.game_id)
+
+
+def _gathering_process(url: str, games: list, stop: float, most: int, pipe) -> None:
+    """One server process's requests, a thread per game, their moves gathered `most` at most
+    (`Gathering`) and announced by the process's own announcer, until `stop`: (moves, each
+    game's version, the gathered transactions by size) to `pipe`. Leaves by os._exit: the connections this fork inherited are the parent's."""
+    import psycopg2
+
+    counts = [0] * len(games)
+    announcer = ProcessAnnouncer(url)
+    for game in games:
+        game.announcer = announcer.announcer
+    gathering = Gathering(games, processes=1, most=most)
+
+    def requests(slot: int) -> None:
+        connection = psycopg2.connect(url)
+        connection.autocommit = True  # as peewee runs psycopg2 (it sends BEGIN itself)
+        while time.monotonic() < stop:
+            gathering.move(connection, games[slot])
+            counts[slot] += 1
+        connection.close()
+
+    threads = [threading.Thread(target=requests, args=(slot,)) for slot in range(len(games))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    flush_all()
+    announcer.release()
+    committer = next(iter(gathering.committer.values()))
+    pipe.send((sum(counts), {game.game_id: game.version for game in games}, committer.batches))
+    pipe.close()
+    os._exit(0)
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 class ProcessAnnouncer:
@@ -750,7 +851,7 @@ def commit_games(url: str, count: int) -> tuple[str, list[int]]:
 
 
 def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds: int = 3, postmaster: int = 0,
-                 ceilings: bool = False) -> dict:
+                 ceilings: bool = False, group_commit: int | None = None) -> dict:
     """Commits/s, one psycopg2 thread per game, of a one-row insert and of the move transaction as
     this tree sends it, without its announcement, as the previous tree sent it, unprepared, with one
     player in every game, as the server sent it before roundtrips.py (`ceilings`: and the move less
@@ -791,6 +892,8 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
         return int(cursor.fetchone()[0])
 
     def rate(transaction, models: list, threads: int, autocommit: bool) -> tuple[float, float, float, float]:
+        if transaction == "processes":
+            return gathered_rate(models, threads)
         counts = [0] * threads
         stop = time.monotonic() + seconds
 
@@ -811,12 +914,46 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
         return (sum(counts) / seconds, (tree_cpu([postmaster]) - pg0) / done * 1000,
                 (client_cpu() - client0) / done * 1000, (wal() - wal0) / done)
 
+    gathered: dict = {"moves": 0, "batches": {}, "most": group_commit}
+
+    def gathered_rate(models: list, threads: int) -> tuple[float, float, float, float]:
+        """`rate` of the moves as PROCESSES server processes gather them: each a real process (a
+        GIL of its own, as gunicorn's workers have) whose `threads // PROCESSES` requests'
+        threads bring the moves of its games (`Gathering`); its CPU is this client's."""
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork")
+        stop = time.monotonic() + seconds
+        pipes, processes = [], []
+        pg0, client0, wal0 = tree_cpu([postmaster]), _children_cpu(), wal()
+        for number in range(PROCESSES):
+            mine = models[number::PROCESSES]
+            ours, theirs = context.Pipe()
+            process = context.Process(target=_gathering_process, args=(url, mine, stop, group_commit, theirs))
+            process.start()
+            pipes.append((ours, mine))
+            processes.append(process)
+        moves = 0
+        for ours, mine in pipes:
+            counted, versions, batches = ours.recv()
+            moves += counted
+            gathered["moves"] += counted
+            for size, count in batches.items():
+                gathered["batches"][size] = gathered["batches"].get(size, 0) + count
+            for game in mine:
+                game.version = versions[game.game_id]  # where that process left each game
+        for process in processes:
+            process.join()
+        done = max(moves, 1)
+        return (moves / seconds, (tree_cpu([postmaster]) - pg0) / done * 1000,
+                (_children_cpu() - client0) / done * 1000, (wal() - wal0) / done)
+
     kinds: dict[str, tuple] = {"plain": (plain_insert, own, width, False), "move_before": (move_before, own, width, True),
              "move": (move_now, own, width, True), "move_unannounced": (partial(move_now, announce=False), own, width, True),
              "move_previous": (move_previous, own, width, True),
              "move_unprepared": (partial(move_now, prepared=False), own, width, True),
              "move_one_player": (partial(move_now, prepared=False), shared, width, True),
-             "move_alone": (move_now, own, 1, True)}
+             "move_alone": (move_now, own, 1, True), "move_gathered": ("processes", own, width, True)}
     if ceilings:
         kinds.update({"plain_one_trip": (plain_one_trip, own, width, True),
                       "plain_prepared": (partial(plain_one_trip, prepared=True), own, width, True),
@@ -835,6 +972,7 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
            for name, runs in measured.items()}
     return {"threads": width, "rounds": rounds, "seconds": seconds, "settings": settings, "real_move_trips": trips,
             "model_trips": MODEL_TRIPS, "runs": figures, "cpu_ms": cpu, "wal_bytes": wal_bytes, "ceilings": ceilings,
+            "gathered": gathered,
             **{name: statistics.median(runs) for name, runs in figures.items()}}
 
 
@@ -906,7 +1044,9 @@ def report_commits(c: dict) -> None:
           f"full_page_writes={c['settings']['full_page_writes']}, wal_sync_method={c['settings']['wal_sync_method']}; "
           "CPU per transaction (per move where moves are gathered): PostgreSQL + this client; write-ahead log written:")
     for name, label in (("plain", "a one-row insert (BEGIN, INSERT, COMMIT)"),
-                        ("move", "the move as this tree sends it (prepared), with its announcement"),
+                        ("move_gathered", "the moves as this tree's server gathers them, with their announcements: "
+                                          "moves/s"),
+                        ("move", "the move alone as this tree sends it (prepared), with its announcement"),
                         ("move_unannounced", "the same, its transaction alone"),
                         ("move_previous", "the move as the previous tree sent it (5 round trips, one announcement each)"),
                         ("move_unprepared", "the move unprepared (HERALD_PREPARED_STATEMENTS=0)"),
@@ -923,6 +1063,13 @@ def report_commits(c: dict) -> None:
         print(f"  {c[name]:7.0f}  {c[name] / c['plain']:.2f} of the insert  CPU {pg:.2f} + {client:.2f} ms  "
               f"WAL {c['wal_bytes'][name] / 1024:.1f} KB  {label}  "
               f"(runs: {', '.join(f'{r:.0f}' for r in c['runs'][name])})")
+    gathered = c["gathered"]
+    together = sum(size * count for size, count in gathered["batches"].items())
+    transactions = sum(gathered["batches"].values()) + gathered["moves"] - together
+    print(f"  gathered (HERALD_GROUP_COMMIT={gathered['most']}): {together / max(gathered['moves'], 1):.0%} of the moves "
+          f"shared a transaction, {gathered['moves'] / max(transactions, 1):.1f} moves per transaction; PostgreSQL's CPU "
+          f"per move, gathered / alone: {c['cpu_ms']['move_gathered'][0] / c['cpu_ms']['move'][0]:.2f}; moves/s, "
+          f"gathered / alone: {c['move_gathered'] / c['move']:.2f}")
     print(f"  the wake-up's cost, the move with its announcement / its transaction alone: "
           f"{c['move'] / c['move_unannounced']:.2f} (issue 28's trigger NOTIFY: 151 / 1,495 = 0.10)")
     print(f"  prepared / unprepared: move {c['move'] / c['move_unprepared']:.2f}x; own players / one player (unprepared): "
@@ -955,6 +1102,8 @@ def main(argv=None) -> int:
     parser.add_argument("--ceilings", action="store_true",
                         help="also the move less each lever left (reads, snapshot, announcement) and the insert in "
                              "one round trip: what each could buy at most")
+    parser.add_argument("--group-commit", type=int, default=None, metavar="N",
+                        help="moves gathered per transaction at most (default: HERALD_GROUP_COMMIT's default)")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
     args = parser.parse_args(argv)
     quick = {"servers": "1,2", "seconds": 8, "clients": 8, "games": 24, "mails": 100, "commit_seconds": 3}
@@ -963,6 +1112,10 @@ def main(argv=None) -> int:
         if getattr(args, key) is None:
             setattr(args, key, value)
     args.servers = [int(n) for n in str(args.servers).split(",")]
+    if args.group_commit is None:
+        from server.config import Settings
+
+        args.group_commit = Settings().group_commit
     if not shutil.which("initdb"):
         print("PostgreSQL's initdb is not on PATH", file=sys.stderr)
         return 2
@@ -985,7 +1138,7 @@ def main(argv=None) -> int:
         print("measuring commits ...", file=sys.stderr)
         token, games = commit_games(url, 16)
         commits = commit_phase(url, args.commit_seconds, token, games, rounds=args.commit_rounds,
-                               postmaster=postgres.postmaster(), ceilings=args.ceilings)
+                               postmaster=postgres.postmaster(), ceilings=args.ceilings, group_commit=args.group_commit)
         report(results, commits, args)
         if args.json:
             Path(args.json).write_text(json.dumps({"results": results, "commits": commits}, indent=1))

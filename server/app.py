@@ -8,7 +8,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from server.api.speaking import SpeakingJSONProvider
 from server.api import headers
-from server.table import seeds
+from server.table import movelog, seeds
 from server.api import apidocs, health, ratelimits
 from server.store import pooling, startup, state_cache
 from server.players import localtime, seats
@@ -49,6 +49,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     open_database(settings.database_url, settings.sqlite_synchronous, settings.pool_size,
                   settings.prepared_statements)
+    movelog.MOVES.most = settings.group_commit
     state_cache.clear()
     health.reset()
     seats.clear()

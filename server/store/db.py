@@ -82,6 +82,16 @@ def write_transaction():
     return database.obj.atomic()
 
 
+def transaction_healthy() -> bool:
+    """Whether this thread's transaction may still commit: PostgreSQL marks one failed after an
+    error (its COMMIT then rolls back without saying so); the driver knows, with no round trip."""
+    if not isinstance(database.obj, PostgresqlDatabase) or database.is_closed():
+        return True
+    from psycopg2.extensions import TRANSACTION_STATUS_INERROR  # PostgreSQL's driver (peewee's, for its URLs)
+
+    return database.connection().info.transaction_status != TRANSACTION_STATUS_INERROR
+
+
 def read_snapshot():
     """A read-only transaction whose reads all see one moment, while moves keep landing:
     SQLite's WAL readers see the database as of their first read; PostgreSQL needs

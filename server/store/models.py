@@ -6,6 +6,8 @@ notifications are written in one transaction (see `server.table.movelog`).
 from __future__ import annotations
 
 import json
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Protocol, TypeVar, overload
@@ -136,6 +138,7 @@ class Game(BaseModel):
     # cache is keyed on it, so a seat handed over anywhere is seen at once (server/players/seats.py).
     seating = IntegerField(default=0, constraints=[SQL("DEFAULT 0")])
     move_reads: "MoveReads | None" = None  # not a column: read with the lock, see lock_game
+    also: tuple = ()  # not a column: what statements.select_by_id(also=...) read beside it
 
     class Meta:
         table_name = "games"
@@ -455,13 +458,40 @@ def lock_game(game_id: int, move_reads: bool = False) -> Game | None:
     `move_reads` (for a move, on PostgreSQL): its `move_reads` too, read in the same statement:
     the move then writes everything with its COMMIT in a second round trip instead of reading
     between its writes (two round trips fewer: docs/benchmarks.md). SQLite's reads cost no
-    round trip; there they are read when needed, as without."""
+    round trip; there they are read when needed, as without. A game `locked_ahead` is taken
+    from there (once)."""
     from server.store.statements import select_by_id  # statements builds on these models
 
+    ahead = getattr(_AHEAD, "games", None)
+    if move_reads and ahead and game_id in ahead:
+        return ahead.pop(game_id)
     if not move_reads or is_sqlite():
         return select_by_id(Game, game_id, lock=True)
     game = select_by_id(Game, game_id, lock=True, also=MOVE_READS)
-    if game is not None:
-        any_chat, hooks = game.also
-        game.move_reads = MoveReads(bool(any_chat), tuple(tuple(hook) for hook in hooks or ()))
+    return _with_move_reads(game) if game is not None else None
+
+
+def _with_move_reads(game: Game) -> Game:
+    any_chat, hooks = game.also
+    game.move_reads = MoveReads(bool(any_chat), tuple(tuple(hook) for hook in hooks or ()))
     return game
+
+
+_AHEAD = threading.local()  # games locked ahead in this thread's transaction: {id: Game}, each taken once
+
+
+@contextmanager
+def locked_ahead(game_ids: list[int]):
+    """PostgreSQL: the rows of the games whose moves a transaction gathers (server/store/groupcommit.py)
+    locked with their move reads in one statement, in id order, for the `lock_game` of each
+    move: one round trip for them all instead of one each. SQLite: nothing (BEGIN IMMEDIATE
+    locked everything; its reads cost no round trip)."""
+    from server.store.statements import select_by_ids  # statements builds on these models
+
+    if not is_sqlite():
+        _AHEAD.games = {game.id: _with_move_reads(game)
+                        for game in select_by_ids(Game, tuple(game_ids), lock=True, also=MOVE_READS)}
+    try:
+        yield
+    finally:
+        _AHEAD.games = None

@@ -51,24 +51,36 @@ def select_by_id(model, key_value, lock: bool = False, also: tuple[str, ...] = (
     SQL expressions read in the same statement (the table is named by its own name), their
     values as the instance's `also` tuple: what a caller reads next anyway, without a round
     trip of its own."""
+    rows = select_by_ids(model, (key_value,), lock, also)
+    return rows[0] if rows else None
+
+
+def select_by_ids(model, key_values: tuple, lock: bool = False, also: tuple[str, ...] = ()) -> list:
+    """select_by_id for several keys in one statement: the rows found, by key; locked (`lock`)
+    in that order, so that two transactions locking overlapping sets never wait on each other
+    in a circle."""
     fields = model._meta.sorted_fields
     lock = lock and not is_sqlite()
+    count = len(key_values)
 
     def build():
         table = _quote(model._meta.table_name)
+        key = _quote(model._meta.primary_key.column_name)
         columns = ", ".join([_quote(f.column_name) for f in fields] + list(also))
-        sql = f"SELECT {columns} FROM {table} WHERE {_quote(model._meta.primary_key.column_name)} = {database.obj.param}"
-        return sql + (f" FOR UPDATE OF {table}" if lock else "")  # (OF: never the tables `also` reads)
+        where = f"{key} = {database.obj.param}" if count == 1 else \
+            f"{key} IN ({', '.join([database.obj.param] * count)}) ORDER BY {key}"
+        return f"SELECT {columns} FROM {table} WHERE {where}" + (f" FOR UPDATE OF {table}" if lock else "")
+        # (FOR UPDATE OF: never the tables `also` reads)
 
-    sql = _cached(("select", model, lock, also), build)
-    row = _execute(sql, (key_value,)).fetchone()
-    if row is None:
-        return None
-    instance = model(**{f.name: f.python_value(v) for f, v in zip(fields, row)})
-    instance._dirty.clear()
-    if also:
-        instance.also = row[len(fields):]
-    return instance
+    sql = _cached(("select", model, lock, also, count), build)
+    found = []
+    for row in _execute(sql, tuple(key_values)).fetchall():
+        instance = model(**{f.name: f.python_value(v) for f, v in zip(fields, row)})
+        instance._dirty.clear()
+        if also:
+            instance.also = row[len(fields):]
+        found.append(instance)
+    return found
 
 
 def _run(sql: str, params: tuple, later: bool):

@@ -2,7 +2,9 @@
 
 Everything a move writes (the move with its chain link and state hash, the snapshot, the
 games row, the outbox rows) goes in one write transaction. The cost is independent of the
-log length: one games row, the cached state, one insert, two updates, the outbox rows.
+log length: one games row, the cached state, one insert, two updates, the outbox rows. Moves
+that arrive together share their transaction (server/store/groupcommit.py): on a busy
+database its commit is the larger part of a move's cost.
 """
 from __future__ import annotations
 
@@ -17,55 +19,62 @@ from core.protocol import IllegalMove, Result, visible
 from core.records import message_of, without_message
 from server.table import clocks, due_times, outbox, prompts
 from server.store import announcements, state_cache, statements
-from server.store.db import write_transaction
+from server.store.db import database, transaction_healthy, write_transaction
+from server.store.groupcommit import GroupCommit, writing
 from server.table.engine_errors import engine_call
 from server.table.gameviews import load_game
 from server.errors import ApiError, from_illegal, inconsistent_game, msg, no_such_game, status_word
 from server.table.jsonvalues import has_float
-from server.store.models import Game, Move, Snapshot, lock_game, utcnow
+from server.store.models import Game, Move, Snapshot, lock_game, locked_ahead, utcnow
 from server.rulesets import engine as find_engine
 from server.players.seats import my_seats, name_players, resolve_seat, seats_of, viewing_seat
 from server.store.statements import select_rows, utc_stamp
 
 MAX_MOVE_CHARS = 4000
 LOG_PAGE = 1000
+# The process's moves, gathered into shared transactions; `most` is HERALD_GROUP_COMMIT (server/app.py).
+MOVES = GroupCommit(write_transaction, (ApiError,), nested=lambda: database.in_transaction(),
+                    healthy=transaction_healthy, ahead=locked_ahead)
 
 
 def submit(caller, game_id: int, seq: int, requested_seat: int | None, move: dict | None,
            text: str | None) -> tuple[int, dict]:
     """(HTTP status, body) for PUT /games/{id}/moves/{seq}."""
     try:
-        return _submit_locked(caller, game_id, seq, requested_seat, move, text)
+        return MOVES.run(lambda: _submit_locked(caller, game_id, seq, requested_seat, move, text), game_id)
     except IntegrityError:
         # Only possible if the lock was bypassed: the unique (game, seq) index still holds.
         raise ApiError(409, "seq-taken", msg("Move %(seq)s has just been made by someone else.", seq=seq)) from None
 
 
-def _submit_locked(caller, game_id, seq, requested_seat, move, text) -> tuple[int, dict]:
-    with write_transaction():
-        game = lock_game(game_id, move_reads=True)
-        if game is None:
-            raise no_such_game(game_id)
-        if seq < game.version:
-            return _resubmitted(game, caller, requested_seat, seq, move, text)
-        seat = resolve_seat(game, caller, requested_seat)
-        if seq > game.version:
-            raise ApiError(409, "seq-ahead", msg("Move %(seq)s cannot be sent yet: the game is at move %(version)s.",
-                                                 seq=seq, version=game.version),
-                           details={"version": game.version})
-        if game.status != "active":
-            raise ApiError(409, "game-not-active", msg("The game is %(status)s; it takes no moves.",
-                                                       status=status_word(game.status)),
-                           details={"status": game.status})
-        engine = find_engine(game.ruleset)
-        state = _latest_state(game, engine)
-        names = lambda text: name_players(text, seats_of(game))  # noqa: E731 - only on a refusal
-        move = read_move(engine, state, seat, move, text, names, (game.id, seq))
-        new_state, events = _apply(engine, state, seat, move, names, (game.id, seq))
-        body, new_version = append(game, engine, seat, seq, move, state, new_state, events)
-    state_cache.put(game.id, new_version, new_state)
-    announcements.announce(game.id)  # committed: wake its waiters in every process now
-    return 201, body
+def _submit_locked(caller, game_id, seq, requested_seat, move, text):
+    """The move inside its write transaction: ((status, body), what to do once it commits)."""
+    game = lock_game(game_id, move_reads=True)
+    if game is None:
+        raise no_such_game(game_id)
+    if seq < game.version:
+        return _resubmitted(game, caller, requested_seat, seq, move, text), None
+    seat = resolve_seat(game, caller, requested_seat)
+    if seq > game.version:
+        raise ApiError(409, "seq-ahead", msg("Move %(seq)s cannot be sent yet: the game is at move %(version)s.",
+                                             seq=seq, version=game.version),
+                       details={"version": game.version})
+    if game.status != "active":
+        raise ApiError(409, "game-not-active", msg("The game is %(status)s; it takes no moves.",
+                                                   status=status_word(game.status)),
+                       details={"status": game.status})
+    engine = find_engine(game.ruleset)
+    state = _latest_state(game, engine)
+    names = lambda text: name_players(text, seats_of(game))  # noqa: E731 - only on a refusal
+    move = read_move(engine, state, seat, move, text, names, (game.id, seq))
+    new_state, events = _apply(engine, state, seat, move, names, (game.id, seq))
+    body, new_version = append(game, engine, seat, seq, move, state, new_state, events)
+
+    def committed() -> None:
+        state_cache.put(game.id, new_version, new_state)
+        announcements.announce(game.id)  # wake its waiters in every process now
+
+    return (201, body), committed
 
 
 def _latest_state(game, engine):
@@ -138,6 +147,7 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None,
     server/store/roundtrips.py): a unique (game, seq) refusing the move is raised there.
     `mover_saw_answer` is False for a default answer made for the seat (deadlines): that
     seat saw no answer, so a question put to it next is mailed like any new one."""
+    writing()  # (a move gathered with others: from here, a failure rolls back them all)
     now = now or utcnow()
     version = seq + 1
     with engine_call(game.id, seq, "describing an accepted move"):

@@ -1,0 +1,185 @@
+"""Group commit: moves that arrive together are written in one transaction.
+
+A transaction's commit costs the database more than the rows a move writes (on PostgreSQL a
+move alone is about half commit: bench/bench_cluster.py `--ceilings`), and with N servers on
+one database that cost is what caps them all. So a process gathers its moves. A move that
+finds no transaction of moves running in its process leads one at once: on a quiet server it
+is written exactly as without, and nothing waits. One that finds one running queues; when
+that transaction ends, the first queued move's thread leads the next, taking along the moves
+queued meanwhile (at most `most`, one per game), so that under load each commit carries
+several. Only when a whole batch waits does another leader start beside the running one (at
+most `leaders`), so that a transaction waiting on a lock does not hold up every move of the
+process. A batch locks its games first, all in one statement and in id order (`ahead`), so
+that two batches never wait on each other in a circle.
+
+Each move's work runs on the leader's thread, in the leader's transaction and connection,
+inside the mover's own context (its request, its language: `contextvars`), and answers its
+own request when the transaction has committed. A refusal (the player's mistake: `refusals`)
+before the move writes anything (`writing()` marks the moment) is that move's answer alone,
+and the others commit. Anything else (a refusal after writing began, an engine's bug, any
+database error, a transaction the database has marked failed, the commit refused or its
+connection lost) rolls the whole transaction back, and each move of it is made again
+alone, by its own request: nothing of the batch was stored, so this is the same as if they had
+arrived one by one (a move that did commit after all, on a lost connection, is found again as
+its own resubmission: the same answer).
+"""
+from __future__ import annotations
+
+import contextvars
+import threading
+from contextlib import AbstractContextManager
+from typing import Any, Callable, Generic, TypeVar
+
+T = TypeVar("T")
+# The work of one move, inside a write transaction: its answer, and what to do once committed.
+Work = Callable[[], tuple[T, Callable[[], None] | None]]
+
+QUEUED, LEAD, TAKEN, DONE, ALONE = "queued", "lead", "taken", "done", "alone"
+
+
+class _Move(Generic[T]):
+    """One move waiting to be written, and then its outcome; `woken` is set when it has one,
+    or when its thread is to lead."""
+
+    __slots__ = ("work", "key", "context", "state", "answer", "after", "refusal", "wrote", "woken")
+
+    def __init__(self, work: Work, key: Any) -> None:
+        self.work, self.key, self.context = work, key, contextvars.copy_context()
+        self.state: str = QUEUED
+        self.answer: Any = None
+        self.after: Callable[[], None] | None = None
+        self.refusal: Exception | None = None
+        self.wrote = False
+        self.woken = threading.Event()
+
+
+_RUNNING: contextvars.ContextVar[_Move | None] = contextvars.ContextVar("group_commit_move", default=None)
+
+
+def writing() -> None:
+    """The move being worked on starts writing: from here, a failure rolls back its whole batch
+    (what it wrote cannot be taken out of the transaction alone)."""
+    move = _RUNNING.get()
+    if move is not None:
+        move.wrote = True
+
+
+class _Rollback(Exception):
+    """A move failed after it began writing: the batch's transaction is rolled back."""
+
+
+class GroupCommit:
+    """The moves of one process, gathered into transactions (see the module's docstring).
+    `transaction` opens a write transaction; `refusals` are the exceptions that are a player's
+    answer, not a failure; `nested` says whether this thread is in a transaction already (its
+    moves go alone, in it); `healthy` whether the transaction may still commit (PostgreSQL
+    marks one failed after an error); `ahead(keys)`, inside a batch's transaction, before its
+    moves: what they all read first, read at once (their games locked in key order); `most`
+    moves per transaction at most (1: each alone); `leaders` transactions of moves at once in
+    this process."""
+
+    def __init__(self, transaction: Callable[[], AbstractContextManager], refusals: tuple[type[Exception], ...],
+                 nested: Callable[[], bool], healthy: Callable[[], bool],
+                 ahead: Callable[[list], AbstractContextManager], most: int = 8, leaders: int = 2) -> None:
+        self.transaction, self.refusals, self.nested, self.healthy = transaction, refusals, nested, healthy
+        self.ahead, self.most, self.leaders = ahead, most, leaders
+        self._queue: list[_Move] = []
+        self._leading = 0
+        self._lock = threading.Lock()
+        self.batches: dict[int, int] = {}  # moves per committed transaction -> how many (bench, tests)
+
+    def run(self, work: Work[T], key: Any) -> T:
+        """`work`'s answer once it is committed (or its refusal raised); `key` (the game's id)
+        keeps two moves of one game out of one transaction. Runs `work` alone, here, when this
+        thread is already in a transaction or gathering is off."""
+        if self.most <= 1 or self.nested():
+            return self._alone(work)
+        move: _Move[T] = _Move(work, key)
+        with self._lock:
+            # Lead at once on a quiet process; else queue, to be taken along by the running
+            # leader's successor, unless a whole batch waits already and another may lead.
+            leads = self._leading == 0 or (len(self._queue) + 1 >= self.most and self._leading < self.leaders)
+            if leads:
+                self._leading += 1
+            else:
+                self._queue.append(move)
+        if not leads:
+            move.woken.wait()
+        if leads or move.state == LEAD:
+            try:
+                batch = self._take(move)
+                if len(batch) == 1:  # (still leading: at most `leaders` transactions of moves)
+                    return self._alone(work)
+                self._commit(batch)
+            finally:
+                self._hand_over()
+        if move.state == ALONE:
+            return self._alone(work)
+        if move.refusal is not None:
+            raise move.refusal
+        if move.after is not None:
+            move.after()
+        return move.answer
+
+    def _take(self, move: _Move) -> list[_Move]:
+        """The batch `move`'s thread leads: it, and the queued moves of other games (up to `most`)."""
+        with self._lock:
+            batch, keys, left = [move], {move.key}, []
+            for other in self._queue:
+                if len(batch) < self.most and other.key not in keys:
+                    other.state = TAKEN
+                    batch.append(other)
+                    keys.add(other.key)
+                else:
+                    left.append(other)
+            self._queue = left
+        batch.sort(key=lambda m: m.key)
+        return batch
+
+    def _hand_over(self) -> None:
+        """A leader is done: the first queued move's thread leads next, else one leader fewer."""
+        with self._lock:
+            if self._queue:
+                following = self._queue.pop(0)
+                following.state = LEAD
+                following.woken.set()
+            else:
+                self._leading -= 1
+
+    def _commit(self, batch: list[_Move]) -> None:
+        """Every move of `batch` in one transaction; each then DONE, or ALONE to be made again."""
+        outcome = ALONE  # unless it commits: rolled back, each move is made again by its own request
+        try:
+            with self.transaction(), self.ahead([move.key for move in batch]):
+                for move in batch:
+                    move.context.run(self._work, move)
+                if not self.healthy():
+                    raise _Rollback()
+            outcome = DONE
+        except Exception:
+            pass
+        finally:  # (also on KeyboardInterrupt: no mover is left waiting)
+            with self._lock:
+                if outcome == DONE:
+                    self.batches[len(batch)] = self.batches.get(len(batch), 0) + 1
+            for move in batch:
+                move.state = outcome
+                move.woken.set()
+
+    def _work(self, move: _Move) -> None:
+        _RUNNING.set(move)
+        try:
+            move.answer, move.after = move.work()
+        except self.refusals as refusal:
+            if move.wrote:
+                raise _Rollback() from refusal
+            move.refusal = refusal
+        finally:
+            _RUNNING.set(None)
+
+    def _alone(self, work: Work[T]) -> T:
+        with self.transaction():
+            answer, after = work()
+        if after is not None:
+            after()
+        return answer

@@ -1,0 +1,209 @@
+"""Group commit (server/store/groupcommit.py): moves that arrive together at one server process
+are written in one transaction, each answered as if alone; a refusal stays its own, and a
+failure after a move began writing has every move of the batch made again alone.
+
+Each test makes a batch for certain: the first move leads the process's only transaction of
+moves and waits on a lock the test holds (the game's row on PostgreSQL, the database's write
+lock on SQLite), the others queue behind it, and the lock is let go; the queued moves then go
+together, in one transaction (PostgreSQL: their rows share one `xmin`)."""
+import logging
+import sqlite3
+import threading
+import time
+from contextlib import contextmanager
+
+import psycopg2
+import pytest
+
+from core import games
+from server.store.verify import verify_all
+from server.table import movelog
+from tests.server.conftest import Api
+from tests.server.live import http_put, serving
+from tests.server.test_engine_errors import BuggyGame
+
+FOLLOWERS = 4
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'herald.db'}"
+    return request.getfixturevalue("postgres").new_database()
+
+
+@pytest.fixture
+def buggy(toy_game):
+    engine = BuggyGame()
+    games.register(engine.name, engine)
+    yield engine
+    games.unregister(engine.name)
+
+
+@pytest.fixture
+def gathering(database_url, config, buggy, monkeypatch):
+    """A server on `database_url` whose process leads one transaction of moves at a time."""
+    from server.app import create_app
+    from server.store.db import database
+
+    app = create_app({**config, "DATABASE_URL": database_url})
+    monkeypatch.setattr(movelog.MOVES, "leaders", 1)
+    monkeypatch.setattr(movelog.MOVES, "batches", {})
+    with serving(app) as url:
+        yield Api(app.test_client()), url, database_url
+    database.close()
+
+
+@contextmanager
+def held(database_url: str, game_id: int):
+    """The lock the first move waits on: the game's row (PostgreSQL), or every write (SQLite)."""
+    if database_url.startswith("sqlite"):
+        connection = sqlite3.connect(database_url[len("sqlite:///"):], isolation_level=None)
+        connection.execute("BEGIN IMMEDIATE")
+    else:
+        connection = psycopg2.connect(database_url)
+        connection.cursor().execute("SELECT id FROM games WHERE id = %s FOR UPDATE", (game_id,))
+    try:
+        yield
+    finally:
+        connection.rollback()
+        connection.close()
+
+
+def until(condition, what: str, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting until {what}"
+        time.sleep(0.005)
+
+
+def first_move(api: Api, game_id: int, players: list[dict]) -> tuple[dict, dict]:
+    """(who is asked, their first legal move) in a new game."""
+    mover = players[api.game(game_id, players[0])["prompted"][0]["seat"]]
+    return mover, api.legal(game_id, mover)["moves"][0]["move"]
+
+
+def gathered(url: str, database_url: str, puts: list[tuple[int, int, dict, dict]]) -> list[tuple[int, dict]]:
+    """PUT the first (game, seq, player, body) while its game is held, so that it leads and
+    waits; the others while it waits, so that they queue; then let go. The answers, in order."""
+    answers: list = [None] * len(puts)
+
+    def put(i):
+        game_id, seq, player, body = puts[i]
+        answers[i] = http_put(f"{url}/games/{game_id}/moves/{seq}", player["token"], body)
+
+    threads = [threading.Thread(target=put, args=(i,)) for i in range(len(puts))]
+    with held(database_url, puts[0][0]):
+        threads[0].start()
+        until(lambda: movelog.MOVES._leading == 1, "the first move leads")
+        for thread in threads[1:]:
+            thread.start()
+        until(lambda: len(movelog.MOVES._queue) == len(puts) - 1, "the others queue")
+    for thread in threads:
+        thread.join(30)
+    return answers
+
+
+def new_games(api: Api, count: int, ruleset: str = "toy-race", players=None) -> tuple[list[dict], list[int]]:
+    players = players or [api.register("alice"), api.register("bob")]
+    return players, [api.start_game(players, ruleset=ruleset) for _ in range(count)]
+
+
+def xmins(database_url: str, game_ids: list[int]) -> dict[int, int]:
+    """Each game's first move row's inserting transaction (PostgreSQL)."""
+    with psycopg2.connect(database_url) as connection, connection.cursor() as cursor:
+        cursor.execute("SELECT game_id, xmin::text FROM moves WHERE game_id = ANY(%s) AND seq = 0", (game_ids,))
+        return {game: int(xmin) for game, xmin in cursor.fetchall()}
+
+
+def test_moves_arriving_together_share_one_transaction_and_each_gets_its_answer(gathering):
+    api, url, database_url = gathering
+    players, game_ids = new_games(api, 1 + FOLLOWERS)
+    puts = [(game_id, 0, *first) for game_id in game_ids
+            for first in [first_move(api, game_id, players)]]
+    answers = gathered(url, database_url, [(g, seq, mover, {"move": move}) for g, seq, mover, move in puts])
+    assert [status for status, _ in answers] == [201] * len(puts), answers
+    assert movelog.MOVES.batches == {FOLLOWERS: 1}  # the first alone, the others together
+    for (game_id, _, mover, move), (_, body) in zip(puts, answers):
+        assert body["seq"] == 0 and body["move"] == move and body["version"] == 1
+        again = api.call("PUT", f"/games/{game_id}/moves/0", mover, json={"move": move})
+        assert again.status_code == 200 and again.json == body  # stored as answered
+    assert all(not report.problems for report in verify_all())
+    if database_url.startswith("postgres"):
+        together = xmins(database_url, game_ids)
+        assert len({together[g] for g in game_ids[1:]}) == 1 and together[game_ids[0]] != together[game_ids[1]]
+
+
+def test_a_refusal_in_a_batch_is_that_moves_answer_and_the_others_commit(gathering):
+    api, url, database_url = gathering
+    players, game_ids = new_games(api, 1 + FOLLOWERS)
+    firsts = [first_move(api, game_id, players) for game_id in game_ids]
+    puts = [(game_ids[0], 0, firsts[0][0], {"move": firsts[0][1]}),
+            (game_ids[1], 0, firsts[1][0], {"move": firsts[1][1]}),
+            (game_ids[2], 0, firsts[2][0], {"move": {"play": "no such card"}}),  # illegal
+            (game_ids[3], 5, firsts[3][0], {"move": firsts[3][1]}),  # ahead of the game
+            (game_ids[4], 0, firsts[4][0], {"move": firsts[4][1]})]
+    answers = gathered(url, database_url, puts)
+    assert [status for status, _ in answers] == [201, 201, 422, 409, 201], answers
+    assert answers[2][1]["error"]["code"] == "illegal-move" and answers[2][1]["error"]["rule"]
+    assert answers[3][1]["error"]["code"] == "seq-ahead"
+    assert movelog.MOVES.batches == {FOLLOWERS: 1}
+    versions = [api.game(game_id, players[0])["version"] for game_id in game_ids]
+    assert versions == [1, 1, 0, 0, 1]
+    assert all(not report.problems for report in verify_all())
+
+
+def test_an_engine_bug_before_writing_is_a_500_and_the_batch_commits(gathering, buggy, caplog):
+    api, url, database_url = gathering
+    players, game_ids = new_games(api, 1 + FOLLOWERS - 1)
+    _, (bugged,) = new_games(api, 1, ruleset=buggy.name, players=players)
+    game_ids.insert(2, bugged)
+    firsts = [first_move(api, game_id, players) for game_id in game_ids]
+    buggy.bug = "apply"
+    caplog.set_level(logging.ERROR)
+    answers = gathered(url, database_url, [(g, 0, mover, {"move": move}) for g, (mover, move) in zip(game_ids, firsts)])
+    assert [status for status, _ in answers] == [201, 201, 500, 201, 201], answers
+    assert answers[2][1]["error"]["code"] == "engine-error"
+    assert any("planted bug in apply" in r.getMessage() for r in caplog.records if r.name == "herald.engine")
+    assert movelog.MOVES.batches == {FOLLOWERS: 1}
+    assert [api.game(g, players[0])["version"] for g in game_ids] == [1, 1, 0, 1, 1]
+
+
+class DescribedWrong(BuggyGame):
+    """A bug after the move began writing: describing an accepted move fails."""
+
+    name = "toy-described-wrong"
+
+    def format(self, move):
+        if self.bug == "format":
+            raise ZeroDivisionError("planted bug in format")
+        return super().format(move)
+
+
+@pytest.fixture
+def described_wrong(toy_game):
+    engine = DescribedWrong()
+    games.register(engine.name, engine)
+    yield engine
+    games.unregister(engine.name)
+
+
+def test_a_failure_after_writing_began_makes_every_move_of_the_batch_again_alone(gathering, described_wrong,
+                                                                                  caplog):
+    api, url, database_url = gathering
+    players, game_ids = new_games(api, FOLLOWERS)
+    _, (bugged,) = new_games(api, 1, ruleset=described_wrong.name, players=players)
+    game_ids.insert(3, bugged)
+    firsts = [first_move(api, game_id, players) for game_id in game_ids]
+    described_wrong.bug = "format"
+    caplog.set_level(logging.ERROR)
+    answers = gathered(url, database_url, [(g, 0, mover, {"move": move}) for g, (mover, move) in zip(game_ids, firsts)])
+    assert [status for status, _ in answers] == [201, 201, 201, 500, 201], answers
+    assert answers[3][1]["error"]["code"] == "engine-error"
+    assert any("planted bug in format" in r.getMessage() for r in caplog.records if r.name == "herald.engine")
+    assert movelog.MOVES.batches == {}  # the batch rolled back: every move went alone
+    assert [api.game(g, players[0])["version"] for g in game_ids] == [1, 1, 1, 0, 1]
+    assert all(not report.problems for report in verify_all())
+    if database_url.startswith("postgres"):
+        alone = xmins(database_url, [g for g in game_ids if g != bugged])
+        assert len(set(alone.values())) == len(alone)
