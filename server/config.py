@@ -202,7 +202,7 @@ class Settings(Mapping):
                                         "PostgreSQL: the move path's statements are prepared once per connection "
                                         "(planned once, not per move); `0` when `HERALD_DATABASE_URL` goes through "
                                         "PgBouncer's transaction pooling (`deploy/pgbouncer.md`)")
-    group_commit: int = setting(8, _count(1, 64),
+    group_commit: int = setting(4, _count(1, 64),
                                 "moves a server process writes in one transaction at most, when they arrive together "
                                 "(1-64; `1`: each move its own transaction): on a busy database a commit costs more "
                                 "than a move's rows (`docs/benchmarks.md`)")

@@ -80,7 +80,7 @@ class GroupCommit:
 
     def __init__(self, transaction: Callable[[], AbstractContextManager], refusals: tuple[type[Exception], ...],
                  nested: Callable[[], bool], healthy: Callable[[], bool],
-                 ahead: Callable[[list], AbstractContextManager], most: int = 8, leaders: int = 2) -> None:
+                 ahead: Callable[[list], AbstractContextManager], most: int = 4, leaders: int = 2) -> None:
         self.transaction, self.refusals, self.nested, self.healthy = transaction, refusals, nested, healthy
         self.ahead, self.most, self.leaders = ahead, most, leaders
         self._queue: list[_Move] = []

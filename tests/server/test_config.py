@@ -102,7 +102,7 @@ OLD_DEFAULTS = {
     "DATABASE_URL": "sqlite:///herald.db", "SMTP_HOST": None, "SMTP_PORT": 25, "SMTP_USER": None,
     "SMTP_PASSWORD": None, "SMTP_TLS": "none", "SMTP_CAFILE": None, "MAIL_FROM": "herald@localhost",
     "MAIL_DIR": "./mail", "PUBLIC_URL": "http://127.0.0.1:8000", "SECRET_KEY": None, "REGISTRATION": "open",
-    "SQLITE_SYNCHRONOUS": "full", "POOL_SIZE": 10, "WAIT_DATABASE_URL": None, "PREPARED_STATEMENTS": True, "GROUP_COMMIT": 8,
+    "SQLITE_SYNCHRONOUS": "full", "POOL_SIZE": 10, "WAIT_DATABASE_URL": None, "PREPARED_STATEMENTS": True, "GROUP_COMMIT": 4,
     "SMTP_TIMEOUT": 20.0,
     "MAIL_RETRY_DAYS": 3.0, "MAIL_RETENTION_DAYS": 30.0, "EMAIL_CHECK_DNS": False, "RATELIMIT_ENABLED": True,
     "RATELIMIT_STORAGE_URI": "memory://", "PROXIES": 0, "RATELIMIT_REGISTER": "10 per minute;100 per day",
