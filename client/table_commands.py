@@ -91,6 +91,7 @@ def replay_game(record, at, seat):
     """Replay a RECORD from `herald export` locally, checking the seed and every hash."""
     import json
 
+    from client import gamewords  # (core's texts: only replay needs them)
     from core import games
     from core.gamerecord import RecordError, replay_record
 
@@ -106,7 +107,7 @@ def replay_game(record, at, seat):
     names = {s["seat"]: s.get("name") or _("seat {seat}").format(seat=s["seat"]) for s in data.get("seats", [])}
     lines = [_("Checked: {what}.").format(what=recorded(line)) for line in replayed.checked]
     if at is not None:
-        picture = engine.render(engine.view(replayed.state, seat), seat)
+        picture = gamewords.said(engine.render(engine.view(replayed.state, seat), seat), data["ruleset"])
         total = len(data["moves"])
         position = ngettext("Position after {moves} of {total} move:", "Position after {moves} of {total} moves:",
                             total).format(moves=replayed.moves, total=total)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 from string import Formatter
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from core.memo import Memo
 
@@ -202,6 +202,27 @@ class Speaker:
     def __init__(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str],
                  name: Callable[[str], str]):
         self.gettext, self.ngettext, self.name = gettext, ngettext, name
+
+
+def speaker_of(catalogs: Sequence[Any], names: Mapping[str, str]) -> Speaker:
+    """A Speaker from gettext catalogs (anything with `gettext` and `ngettext`), asked in order:
+    the first that translates a message says it; and a term list {English name: name}."""
+
+    def gettext(message: str) -> str:
+        for catalog in catalogs:
+            said = catalog.gettext(message)
+            if said != message:
+                return said
+        return message
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        for catalog in catalogs:
+            said = catalog.ngettext(singular, plural, n)
+            if said not in (singular, plural):
+                return said
+        return singular if n == 1 else plural
+
+    return Speaker(gettext, ngettext, lambda english: names.get(english, english))
 
 
 def render(value: Any, speaker: Speaker) -> Any:

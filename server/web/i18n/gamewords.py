@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from core import games
-from core.text import Joined, Msg, Speaker, render
+from core.text import Joined, Msg, Speaker, render, speaker_of
 from server.errors import Sentence
 from server.players.seats import Named, SeatInfo, Titled, name_players
 from server.web.i18n import catalogs, terms
@@ -35,22 +35,7 @@ def speaker(language: str, ruleset: str | None) -> Speaker:
     names: dict[str, str] = {}
     for name in reversed(rulesets):
         names.update(lists.get(name, {}))
-
-    def gettext(message: str) -> str:
-        for catalog in found:
-            said = catalog.gettext(message)
-            if said != message:
-                return said
-        return message
-
-    def ngettext(singular: str, plural: str, n: int) -> str:
-        for catalog in found:
-            said = catalog.ngettext(singular, plural, n)
-            if said not in (singular, plural):
-                return said
-        return singular if n == 1 else plural
-
-    return Speaker(gettext, ngettext, lambda english: names.get(english, english))
+    return speaker_of(found, names)
 
 
 def said(text: Any, language: str | None, ruleset: str | None) -> str:

@@ -88,3 +88,24 @@ def test_cli_export_then_replay(herald, two_player_game, tmp_path, monkeypatch):
     monkeypatch.delenv("LANG")
     path.write_text("not json")
     assert herald("replay", path).exit_code == 1
+
+
+@pytest.mark.parametrize("ruleset, language, locale", [("castle-assault", "es", "es_ES.UTF-8"),
+                                                       ("medieval-mastery", "nl", "nl_NL.UTF-8"),
+                                                       ("wizards-quest", "hu", "hu_HU.UTF-8")])
+def test_replay_draws_the_board_in_the_shells_language_as_the_server_does(api, alice_bob, offline_herald, tmp_path,
+                                                                          ruleset, language, locale, monkeypatch):
+    """`herald replay --at N` says the game's own words (the board) in the shell's language,
+    with the same words the server's board has in that language."""
+    game_id = finish_by_resignation(api, ruleset, alice_bob)
+    record = api.call("GET", f"/games/{game_id}/export", alice_bob[0]).json
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    served = api.call("GET", f"/games/{game_id}/render?seat=0", alice_bob[0],
+                      headers={"Accept-Language": language}).json["text"]
+    monkeypatch.setenv("LANG", locale)
+    replayed = offline_herald("replay", path, "--at", len(record["moves"]), "--seat", 0)
+    assert replayed.exit_code == 0, replayed.stderr
+    board = replayed.stdout.split("\n\n", 1)[1].split("\n", 1)[1].rstrip("\n")  # after "Position after ..."
+    english = api.call("GET", f"/games/{game_id}/render?seat=0", alice_bob[0]).json["text"]
+    assert board == served.rstrip("\n") and board != english.rstrip("\n")
