@@ -3,30 +3,46 @@ SMTP server (`mailbox`, `smtp_config`), Flask's test client, and helpers that re
 and start games through the API."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
 from core import games
 from tests.server.mailbox import Mailbox
 from tests.server.mailplay import table  # noqa: F401 - the mail-play fixture, for every test here
 from core.reference import GAME as TOY
-from tests.support.toyversions import NoBots
+from tests.support.toyversions import BuggyGame, NoBots
+
+
+@contextmanager
+def registered(engine):
+    """`engine` among the games while the block runs."""
+    games.register(engine.name, engine)
+    try:
+        yield engine
+    finally:
+        games.unregister(engine.name)
 
 
 @pytest.fixture
 def toy_game():
     """The reference game (core/reference, Race to 21), registered for one test and removed after."""
-    games.register(TOY.name, TOY)
-    yield TOY
-    games.unregister(TOY.name)
+    with registered(TOY) as game:
+        yield game
 
 
 @pytest.fixture
 def no_bots_game():
     """The reference game as a game without bots (`toy-no-bots`), registered for one test."""
-    game = NoBots()
-    games.register(game.name, game)
-    yield game
-    games.unregister(game.name)
+    with registered(NoBots()) as game:
+        yield game
+
+
+@pytest.fixture
+def buggy(toy_game):
+    """The toy game with a bug planted where a test asks for it (`toy-buggy`, its `bug`)."""
+    with registered(BuggyGame()) as game:
+        yield game
 
 
 @pytest.fixture

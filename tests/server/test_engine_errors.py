@@ -5,54 +5,9 @@ import logging
 import pytest
 from click.testing import CliRunner
 
-from core import games
 from core.protocol import IllegalMove
-from core.reference import RaceGame
 from server.cli import server
 from server.store.models import Game, Move
-
-
-class BuggyGame(RaceGame):
-    """The toy game with a bug planted where a test asks for it (`bug` names the method)."""
-
-    name = "toy-buggy"
-    bug = None
-
-    def _maybe_fail(self, where):
-        if self.bug == where:
-            raise ZeroDivisionError(f"planted bug in {where}")
-
-    def apply(self, state, seat, move):
-        self._maybe_fail("apply")
-        return super().apply(state, seat, move)
-
-    def parse(self, state, seat, text):
-        self._maybe_fail("parse")
-        return super().parse(state, seat, text)
-
-    def view(self, state, seat):
-        self._maybe_fail("view")
-        return super().view(state, seat)
-
-    def summary(self, view, seat):
-        self._maybe_fail("summary")
-        return super().summary(view, seat)
-
-    def picture(self, view, seat, touched=frozenset()):
-        self._maybe_fail("picture")
-        return super().picture(view, seat, touched)  # none, like the toy game's
-
-    def setup(self, players, options, seed, scenario=None, *, rules_version=None):
-        self._maybe_fail("setup")
-        return super().setup(players, options, seed, scenario, rules_version=rules_version)
-
-
-@pytest.fixture
-def buggy(toy_game):
-    engine = BuggyGame()
-    games.register(engine.name, engine)
-    yield engine
-    games.unregister(engine.name)
 
 
 def assert_engine_error(response, caplog, game_id, seq):

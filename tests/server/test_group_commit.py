@@ -15,12 +15,12 @@ from contextlib import contextmanager
 import psycopg2
 import pytest
 
-from core import games
 from server.store.verify import verify_all
 from server.table import movelog
 from tests.server.conftest import Api
 from tests.server.live import http_put, serving
-from tests.server.test_engine_errors import BuggyGame
+from tests.server.conftest import registered
+from tests.support.toyversions import BuggyGame
 
 FOLLOWERS = 4
 
@@ -30,14 +30,6 @@ def database_url(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'herald.db'}"
     return request.getfixturevalue("postgres").new_database()
-
-
-@pytest.fixture
-def buggy(toy_game):
-    engine = BuggyGame()
-    games.register(engine.name, engine)
-    yield engine
-    games.unregister(engine.name)
 
 
 @pytest.fixture
@@ -148,25 +140,35 @@ def test_a_refusal_in_a_batch_is_that_moves_answer_and_the_others_commit(gatheri
     assert answers[2][1]["error"]["code"] == "illegal-move" and answers[2][1]["error"]["rule"]
     assert answers[3][1]["error"]["code"] == "seq-ahead"
     assert movelog.MOVES.batches == {FOLLOWERS: 1}
-    versions = [api.game(game_id, players[0])["version"] for game_id in game_ids]
-    assert versions == [1, 1, 0, 0, 1]
+    assert versions_of(api, players[0], game_ids) == [1, 1, 0, 0, 1]
     assert all(not report.problems for report in verify_all())
 
 
-def test_an_engine_bug_before_writing_is_a_500_and_the_batch_commits(gathering, buggy, caplog):
+def batch_with_a_bug(gathering, engine, bug: str, at: int, caplog) -> tuple[list, list[int], int, dict]:
+    """A batch whose move number `at` (of 1 + FOLLOWERS) is in a game of `engine`, which fails at
+    `bug`: (the answers, the games, the bugged game, a player of them all)."""
     api, url, database_url = gathering
-    players, game_ids = new_games(api, 1 + FOLLOWERS - 1)
-    _, (bugged,) = new_games(api, 1, ruleset=buggy.name, players=players)
-    game_ids.insert(2, bugged)
+    players, game_ids = new_games(api, FOLLOWERS)
+    _, (bugged,) = new_games(api, 1, ruleset=engine.name, players=players)
+    game_ids.insert(at, bugged)
     firsts = [first_move(api, game_id, players) for game_id in game_ids]
-    buggy.bug = "apply"
+    engine.bug = bug
     caplog.set_level(logging.ERROR)
     answers = gathered(url, database_url, [(g, 0, mover, {"move": move}) for g, (mover, move) in zip(game_ids, firsts)])
+    assert answers[at][0] == 500 and answers[at][1]["error"]["code"] == "engine-error", answers
+    assert any(f"planted bug in {bug}" in r.getMessage() for r in caplog.records if r.name == "herald.engine")
+    return answers, game_ids, bugged, players[0]
+
+
+def versions_of(api: Api, player: dict, game_ids: list[int]) -> list[int]:
+    return [api.game(game_id, player)["version"] for game_id in game_ids]
+
+
+def test_an_engine_bug_before_writing_is_a_500_and_the_batch_commits(gathering, buggy, caplog):
+    answers, game_ids, _, player = batch_with_a_bug(gathering, buggy, "apply", 2, caplog)
     assert [status for status, _ in answers] == [201, 201, 500, 201, 201], answers
-    assert answers[2][1]["error"]["code"] == "engine-error"
-    assert any("planted bug in apply" in r.getMessage() for r in caplog.records if r.name == "herald.engine")
     assert movelog.MOVES.batches == {FOLLOWERS: 1}
-    assert [api.game(g, players[0])["version"] for g in game_ids] == [1, 1, 0, 1, 1]
+    assert versions_of(gathering[0], player, game_ids) == [1, 1, 0, 1, 1]
 
 
 class DescribedWrong(BuggyGame):
@@ -182,28 +184,18 @@ class DescribedWrong(BuggyGame):
 
 @pytest.fixture
 def described_wrong(toy_game):
-    engine = DescribedWrong()
-    games.register(engine.name, engine)
-    yield engine
-    games.unregister(engine.name)
+    with registered(DescribedWrong()) as engine:
+        yield engine
 
 
 def test_a_failure_after_writing_began_makes_every_move_of_the_batch_again_alone(gathering, described_wrong,
                                                                                   caplog):
-    api, url, database_url = gathering
-    players, game_ids = new_games(api, FOLLOWERS)
-    _, (bugged,) = new_games(api, 1, ruleset=described_wrong.name, players=players)
-    game_ids.insert(3, bugged)
-    firsts = [first_move(api, game_id, players) for game_id in game_ids]
-    described_wrong.bug = "format"
-    caplog.set_level(logging.ERROR)
-    answers = gathered(url, database_url, [(g, 0, mover, {"move": move}) for g, (mover, move) in zip(game_ids, firsts)])
+    answers, game_ids, bugged, player = batch_with_a_bug(gathering, described_wrong, "format", 3, caplog)
     assert [status for status, _ in answers] == [201, 201, 201, 500, 201], answers
-    assert answers[3][1]["error"]["code"] == "engine-error"
-    assert any("planted bug in format" in r.getMessage() for r in caplog.records if r.name == "herald.engine")
     assert movelog.MOVES.batches == {}  # the batch rolled back: every move went alone
-    assert [api.game(g, players[0])["version"] for g in game_ids] == [1, 1, 1, 0, 1]
+    assert versions_of(gathering[0], player, game_ids) == [1, 1, 1, 0, 1]
     assert all(not report.problems for report in verify_all())
+    database_url = gathering[2]
     if database_url.startswith("postgres"):
         alone = xmins(database_url, [g for g in game_ids if g != bugged])
         assert len(set(alone.values())) == len(alone)

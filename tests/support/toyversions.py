@@ -1,7 +1,8 @@
 """Later versions of the reference game (core/reference, Race to 21), as an engine author would
 write them, for the upgrade tests: a rules fix that must not reach games already stored, and a
 change of the state's layout that stored snapshots and hashes must survive. docs/adding-a-game.md
-walks through both."""
+walks through both. And two for the tests of what surrounds a game: one without bots, one with
+a bug planted where a test asks for it."""
 from __future__ import annotations
 
 from core.protocol import Event, Game, Option
@@ -70,3 +71,38 @@ class NoBots(RaceGame):
     name = "toy-no-bots"
     known_state = Game.known_state
     sample_state = Game.sample_state
+
+
+class BuggyGame(RaceGame):
+    """The toy game with a bug planted where a test asks for it (`bug` names the method)."""
+
+    name = "toy-buggy"
+    bug = None
+
+    def _maybe_fail(self, where):
+        if self.bug == where:
+            raise ZeroDivisionError(f"planted bug in {where}")
+
+    def apply(self, state, seat, move):
+        self._maybe_fail("apply")
+        return super().apply(state, seat, move)
+
+    def parse(self, state, seat, text):
+        self._maybe_fail("parse")
+        return super().parse(state, seat, text)
+
+    def view(self, state, seat):
+        self._maybe_fail("view")
+        return super().view(state, seat)
+
+    def summary(self, view, seat):
+        self._maybe_fail("summary")
+        return super().summary(view, seat)
+
+    def picture(self, view, seat, touched=frozenset()):
+        self._maybe_fail("picture")
+        return super().picture(view, seat, touched)  # none, like the toy game's
+
+    def setup(self, players, options, seed, scenario=None, *, rules_version=None):
+        self._maybe_fail("setup")
+        return super().setup(players, options, seed, scenario, rules_version=rules_version)
