@@ -345,7 +345,9 @@ def apply_target(ctx: Ctx, seat: int, aim: int, t: int) -> None:
         finish_crown(ctx)
         return
     card = st["deck"][aim][-1]
-    ctx.ev.append(new_event((say("{player} looks at the top card of {target}'s deck.", player=P(seat), target=P(aim)), None, None)))
+    looks = say("{player} looks at the top card of their own deck.", player=P(seat)) if aim == seat else \
+        say("{player} looks at the top card of {target}'s deck.", player=P(seat), target=P(aim))
+    ctx.ev.append(new_event((looks, None, None)))
     ctx.ev.append(new_event((say("The top card is {card}.", card=rules.card_name(card)), (seat,), None)))
     st["choice"] = {"kind": "top", "seat": seat, "player": aim, "cards": [card], "then": "crown",
                     "text": str(ask_top(term("Crown of Prosperity")))}

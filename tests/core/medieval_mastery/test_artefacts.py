@@ -70,6 +70,18 @@ def test_prosperity_looks_at_any_deck_and_keeps_or_discards():
 
 
 @pytest.mark.rule("MM-ART-PROSPERITY")
+def test_prosperity_on_ones_own_deck_says_so():
+    st = crown_turn("Prosperity", decks=[["fracture"], None])
+    st, _ = do(st, 0, "crown")
+    st, ev = do(st, 0, "target P0")
+    assert "{P0} looks at the top card of their own deck." in texts(ev, 1)
+    st = crown_turn("Prosperity", decks=[None, ["fracture"]])
+    st, _ = do(st, 0, "crown")
+    st, ev = do(st, 0, "target P1")
+    assert "{P0} looks at the top card of {P1}'s deck." in texts(ev, 1)
+
+
+@pytest.mark.rule("MM-ART-PROSPERITY")
 def test_prosperity_on_an_empty_deck_reshuffles_first():
     everything = ["2", "2", "3", "3", "4", "4", "5", "5", "ambush", "ambush", "+1", "+1", "+2", "+2", "cta",
                   "ta", "fracture", "authority"]
