@@ -8,7 +8,8 @@ from peewee import fn
 
 from core.protocol import Prompt
 from core.records import message_of
-from server.table import clocks, deadlines, outbox, vacation
+from server.table import deadlines, outbox, vacation
+from server.table.timeouts import REMIND_SLACK
 from server.store import state_cache
 from server.store.db import write_transaction
 from server.store.models import Notification, lock_game, utcnow
@@ -19,7 +20,11 @@ log = logging.getLogger(__name__)
 
 
 def due_seats(game, after: timedelta, now: datetime) -> list[dict]:
-    """Prompted entries of `game` waiting longer than `after` and not reminded this period."""
+    """Prompted entries of `game` waiting longer than `after` and not reminded this period. A
+    game with a clock has its own reminders, a day before each deadline (`herald server clocks`,
+    timeouts.py), as it has its own deadlines."""
+    if game.days_per_move is not None:
+        return []
     cutoff = now - after
     due = []
     for prompt in game.prompted or []:
@@ -31,7 +36,7 @@ def due_seats(game, after: timedelta, now: datetime) -> list[dict]:
                        & (Notification.kind == "reminder")).scalar())
         if isinstance(last, str):
             last = datetime.fromisoformat(last)
-        if last is not None and last >= max(since, cutoff):
+        if last is not None and last >= max(since, cutoff + REMIND_SLACK):
             continue
         if outbox.reminder_waiting(game.id, prompt["seat"], since):  # held for quiet hours: it is this period's
             continue
@@ -69,8 +74,5 @@ def _queue_for_game(game_id: int, after: timedelta, now: datetime) -> int:
             # stamps: the mail writes them in its reader's zone and language when sent (notify/mailtimes.py)
             prompt = by_seat[row["seat"]]
             row["context"]["since_at"] = prompt["since"]
-            due_at = clocks.deadline(game, prompt, now)[0] if "deadline_at" in row["context"] else None
-            if due_at is not None:  # a clocked game: its deadline for this wait, not a new one's
-                row["context"]["deadline_at"] = due_at.isoformat(timespec="seconds")
             row["created"] = now
         return outbox.write(rows) or 0  # (none for a house bot's seat, a player on digest or with mail off)

@@ -39,6 +39,10 @@ from server.players.seats import seats_of
 ACTIONS = ("default", "resign", "bot", "skip")
 BOT_LEVEL = "greedy"
 REMIND_BEFORE = timedelta(days=1)
+# A reminder "a day" after the last one is due a few minutes early, so that a timer running at
+# the same minute each day (cron's 0 * * * *, a second later or sooner) does not skip to its next
+# run and drift later day by day.
+REMIND_SLACK = timedelta(minutes=5)
 
 
 def check_action(ruleset: str, action: str) -> None:
@@ -100,8 +104,10 @@ def apply_overdue(now: datetime | None = None) -> DeadlineReport:
 
 
 def queue_reminders(now: datetime | None = None) -> int:
-    """A reminder for each prompted seat whose deadline is less than a day away (or passed with
-    nothing to answer for it), at most one a day per seat and wait."""
+    """A reminder for each prompted seat whose deadline is less than a day away and that has
+    waited half its time at least (a day per move: reminded 12 hours before, not with the turn
+    mail), or whose deadline passed with nothing to answer for it; at most one a day per seat
+    and wait."""
     now = now or utcnow()
     queued = 0
     soon = due_by(now + REMIND_BEFORE)
@@ -112,7 +118,7 @@ def queue_reminders(now: datetime | None = None) -> int:
                 continue
             left = reserves(game)
             due = [(p, d) for p in game.prompted or [] for d, stopped in [deadline(game, p, now, left)]
-                   if d is not None and not stopped and d - REMIND_BEFORE <= now and not _reminded(game, p, now)]
+                   if d is not None and not stopped and _reminder_due(p, d, now) and not _reminded(game, p, now)]
             if not due:
                 continue
             engine = find_engine(game.ruleset)
@@ -129,11 +135,16 @@ def queue_reminders(now: datetime | None = None) -> int:
     return queued
 
 
+def _reminder_due(prompt: dict, deadline_at: datetime, now: datetime) -> bool:
+    since = datetime.fromisoformat(prompt["since"])
+    return now >= deadline_at - REMIND_BEFORE and now >= since + (deadline_at - since) / 2
+
+
 def _reminded(game, prompt: dict, now: datetime) -> bool:
     """Was this seat reminded during this wait within the last day, or does a reminder still
     wait to be sent (held for its player's quiet hours)?"""
     since = datetime.fromisoformat(prompt["since"])
     return Notification.select().where((Notification.game == game.id) & (Notification.seat == prompt["seat"])
                                        & (Notification.kind == "reminder")
-                                       & (Notification.created >= max(since, now - REMIND_BEFORE))).exists() \
+                                       & (Notification.created >= max(since, now - REMIND_BEFORE + REMIND_SLACK))).exists() \
         or outbox.reminder_waiting(game.id, prompt["seat"], since)

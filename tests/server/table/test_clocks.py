@@ -156,3 +156,43 @@ def test_the_server_wide_fallback_and_reminders_respect_vacations(api, alice_bob
     assert deadlines.expired_seats(game, timedelta(hours=1), utcnow() + DAY) == []
     assert reminders.due_seats(game, timedelta(hours=1), utcnow() + DAY) == []
     assert deadlines.expired_seats(game, timedelta(hours=1), utcnow() + 4 * DAY) == [mover]  # back: counting again
+
+
+def test_a_day_per_move_is_reminded_halfway_not_with_the_turn_mail(api, alice_bob):
+    """With one day per move, "a day before the deadline" is the moment the seat is asked: the
+    reminder waits until half the time has passed."""
+    game_id = clocked_game(api, alice_bob, days=1)
+    _, since = since_of(api, game_id, alice_bob[0])
+    assert timeouts.queue_reminders(since + timedelta(minutes=1)) == 0
+    assert timeouts.queue_reminders(since + timedelta(hours=11)) == 0
+    assert timeouts.queue_reminders(since + timedelta(hours=12, minutes=1)) == 1
+
+
+def test_daily_reminders_come_at_the_same_time_each_day(api, alice_bob):
+    """An hourly timer that reminded a waiting seat at 12:00 reminds it at 12:00 the next day,
+    not at 13:00 (a reminder is "a day" after the last one give or take the timer's minutes)."""
+    from server.table import reminders
+
+    game_id = clocked_game(api, alice_bob, days=1, on_timeout="default")  # a toy turn: no default answer
+    _, since = since_of(api, game_id, alice_bob[0])
+    sent = Notification.update(status="sent").where(Notification.kind == "reminder")  # as notify sends them
+    first = since + 2 * DAY
+    assert timeouts.queue_reminders(first) == 1
+    sent.execute()
+    assert timeouts.queue_reminders(first + DAY - timedelta(seconds=2)) == 1  # the next day's run, a little early
+    plain = api.start_game(alice_bob)
+    waited = datetime.fromisoformat(Game.get_by_id(plain).prompted[0]["since"])
+    assert reminders.queue_reminders(timedelta(hours=24), waited + DAY) == 1
+    sent.execute()
+    assert reminders.queue_reminders(timedelta(hours=24), waited + 2 * DAY - timedelta(seconds=2)) == 1
+
+
+def test_the_server_wide_reminders_leave_clocked_games_to_their_clock(api, alice_bob):
+    """`remind --after 24h` does not remind a clocked game's seat every day: its clock reminds it
+    a day before its deadline (`herald server clocks`)."""
+    from server.table import reminders
+
+    game_id = clocked_game(api, alice_bob, days=5)
+    _, since = since_of(api, game_id, alice_bob[0])
+    assert reminders.queue_reminders(timedelta(hours=24), since + 2 * DAY) == 0
+    assert timeouts.queue_reminders(since + 4 * DAY + timedelta(minutes=1)) == 1
