@@ -77,15 +77,23 @@ def _away(game, prompt: dict, now: datetime) -> tuple[timedelta, datetime | None
 
 
 def deadline(game, prompt: dict, now: datetime, left: dict[int, int] | None = None) -> tuple[datetime | None, bool]:
-    """(when the prompted seat's time runs out, whether its clock is stopped by a vacation now)."""
+    """(when the prompted seat's time runs out, whether its clock is stopped by a vacation now).
+    Each vacation begun while the clock ran adds its length (a running one all of it: the clock
+    restarts when it ends); one begun after the time had run out adds nothing, even before the
+    timer has acted on it."""
     if not game.days_per_move:
         return None, False
     left = reserves(game) if left is None else left
-    away, running = _away(game, prompt, now)
-    due = datetime.fromisoformat(prompt["since"]) + allowed(game, prompt["seat"], left) + away
-    if running is not None:
-        due += running - now  # the rest of the vacation is added too: the clock restarts when it ends
-    return due, running is not None
+    since = datetime.fromisoformat(prompt["since"])
+    due, running = since + allowed(game, prompt["seat"], left), False
+    player = next((s.player for s in seats_of(game) if s.seat == prompt["seat"]), None)
+    for start, end in sorted(periods(player, since)) if player is not None else ():
+        begin = max(start, since)
+        if begin > now or begin >= due or end <= begin:  # planned, too late, or ended at once
+            continue
+        due += end - begin
+        running = running or start <= now < end
+    return due, running
 
 
 def charge_reserve(game, seat: int, now: datetime) -> None:

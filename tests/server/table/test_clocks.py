@@ -196,3 +196,32 @@ def test_the_server_wide_reminders_leave_clocked_games_to_their_clock(api, alice
     _, since = since_of(api, game_id, alice_bob[0])
     assert reminders.queue_reminders(timedelta(hours=24), since + 2 * DAY) == 0
     assert timeouts.queue_reminders(since + 4 * DAY + timedelta(minutes=1)) == 1
+
+
+def test_a_vacation_begun_after_the_deadline_does_not_move_it(api, alice_bob):
+    """Time that has run out stays run out: a vacation taken after the deadline (before the
+    hourly timer acted on it) neither moves the deadline nor saves the seat."""
+    from server.store.models import Vacation
+
+    game_id = clocked_game(api, alice_bob, days=2, on_timeout="resign")
+    detail, since = since_of(api, game_id, alice_bob[0])
+    mover = detail["prompted"][0]["seat"]
+    late = since + 2 * DAY + timedelta(minutes=5)
+    Vacation.create(player=alice_bob[mover]["id"], start=late, until=late + 10 * DAY)
+    game = Game.get_by_id(game_id)
+    assert timeouts.deadline(game, game.prompted[0], late + timedelta(minutes=1)) == (since + 2 * DAY, False)
+    report = timeouts.apply_overdue(late + timedelta(minutes=10))
+    assert [(seat, text) for _, _, seat, text in report.applied] == [(mover, "resign")]
+
+
+def test_a_vacation_begun_in_time_moves_the_deadline_by_its_length(api, alice_bob):
+    from server.store.models import Vacation
+
+    game_id = clocked_game(api, alice_bob, days=2)
+    detail, since = since_of(api, game_id, alice_bob[0])
+    mover = detail["prompted"][0]["seat"]
+    Vacation.create(player=alice_bob[mover]["id"], start=since + DAY, until=since + 4 * DAY)
+    game = Game.get_by_id(game_id)
+    assert timeouts.deadline(game, game.prompted[0], since + 2 * DAY) == (since + 5 * DAY, True)
+    assert timeouts.deadline(game, game.prompted[0], since + 4 * DAY) == (since + 5 * DAY, False)
+    assert timeouts.apply_overdue(since + 4 * DAY + timedelta(hours=1)).applied == []
