@@ -74,6 +74,19 @@ def apply_due(game_ids, pick, now: datetime, report: DeadlineReport,
     return report
 
 
+def how_played(game, engine, state, seat: int, move: dict, clock: bool) -> str:
+    """What a deadline did for its seat, as the seat's mail says it: `resigned`, `bot` (the
+    clock's house bot chose), `skip` (the clock ended the seat's turn) or `default` (the game's
+    default answer, also where a clock set to resign or skip found one)."""
+    if resign.is_resign(move):
+        return "resigned"
+    if clock and game.on_timeout == "bot":
+        return "bot"
+    if clock and game.on_timeout == "skip" and move != engine.default_move(state, seat):
+        return "skip"
+    return "default"
+
+
 def _expired_default(game, engine, state, after: timedelta, now: datetime):
     for seat in expired_seats(game, after, now):
         move = engine.default_move(state, seat)
@@ -99,7 +112,8 @@ def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport, deadli
         asked = next((message_of(p) for p in game.prompted if p["seat"] == seat), "")
         # First what was played for the seat, then (from append) whatever it is asked next.
         outbox.write(outbox.queue_defaulted(game, engine, seat, asked, engine.format(move), deadline,
-                                            seats_of(game), seq + 1, resigned=resign.is_resign(move)))
+                                            seats_of(game), seq + 1,
+                                            how=how_played(game, engine, state, seat, move, deadline is THE_CLOCK)))
         answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now,
                                          mover_saw_answer=False)
     state_cache.put(game.id, version, new_state)

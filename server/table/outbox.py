@@ -180,14 +180,14 @@ def mail_row(game, info: SeatInfo | Unseated, kind: str, version: int, context: 
 
 
 def queue_defaulted(game, engine, seat: int, prompt: str, played: str, deadline: str,
-                    seats: tuple[SeatInfo, ...], version: int, resigned: bool = False) -> list[dict]:
-    """Tell a seat what the deadline played for it, and why (`resigned`: it resigned for the
-    seat, which is asked nothing more)."""
+                    seats: tuple[SeatInfo, ...], version: int, how: str = "default") -> list[dict]:
+    """Tell a seat what the deadline played for it, and how it chose (`how`:
+    deadlines.how_played; `resigned`: the seat is asked nothing more)."""
     info = next((s for s in seats if s.seat == seat and s.player is not None), None)
     if info is None:
         return []
     context = {**base_context(game, engine), "seat": seat, "player": info.name, "played": played,
-               "prompt": name_players(prompt, seats), "deadline": deadline, "resigned": resigned,
+               "prompt": name_players(prompt, seats), "deadline": deadline, "resigned": how == "resigned", "how": how,
                **({"prompt_msg": stored(prompt)} if stored(prompt) else {})}
     if isinstance(deadline, Sentence):  # said in its reader's language when it is sent (notify/mailboard.py)
         context["deadline_said"] = deadline.to_json()

@@ -94,6 +94,8 @@ def test_at_a_passed_deadline_a_house_bot_plays_the_seat_as_an_ordinary_move(api
     assert [m.seat for m in logged] == [mover] * len(report.applied)
     assert verify_game(Game.get_by_id(game_id)).ok
     assert mover not in {p["seat"] for p in Game.get_by_id(game_id).prompted}  # its turn was played
+    told = told_by_the_deadline(game_id)
+    assert "A house bot played for you:" in told and "default answer" not in told, told
 
 
 @pytest.mark.rule("MM-TURN-9")
@@ -108,6 +110,8 @@ def test_skip_ends_a_medieval_mastery_turn_and_the_next_player_is_asked(api):
     assert {seat for _, _, seat, _ in report.applied} == {active}
     assert [p["seat"] for p in Game.get_by_id(game_id).prompted] == [(active + 1) % 3]
     assert verify_game(Game.get_by_id(game_id)).ok
+    told = told_by_the_deadline(game_id)
+    assert "Your turn was skipped:" in told and "default answer" not in told, told
 
 
 def test_cli_clock_with_reserve_in_new_and_show(herald):
@@ -132,9 +136,16 @@ def test_a_seat_resigned_at_its_deadline_is_not_told_it_will_be_asked_again(api)
     backdate(game_id, 2 * DAY)
     assert [text for *_, text in timeouts.apply_overdue(utcnow()).applied] == ["resign"]
     assert Game.get_by_id(game_id).status == "active"
-    row = Notification.get((Notification.game == game_id) & (Notification.kind == "defaulted"))
-    text = compose(row, {"MAIL_FROM": "h@example.org"}).get_content()
+    text = told_by_the_deadline(game_id)
     assert "your turn again" not in text and "You are out of this game now" in text, text
+    assert "The deadline resigned for you:" in text and "default answer" not in text, text
+
+
+def told_by_the_deadline(game_id: int) -> str:
+    """The first mail that tells a seat what its passed deadline played for it, its lines unwrapped."""
+    row = (Notification.select().where((Notification.game == game_id) & (Notification.kind == "defaulted"))
+           .order_by(Notification.id).first())
+    return " ".join(compose(row, {"MAIL_FROM": "h@example.org"}).get_content().split())
 
 
 def test_a_deadline_is_dated_in_the_language_the_request_asks_for(api, alice_bob):
