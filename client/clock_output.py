@@ -2,7 +2,7 @@
 strings and never print, like client.output."""
 from __future__ import annotations
 
-from client.i18n import N_, _, ngettext
+from client.i18n import N_, _, ngettext, pgettext
 
 WEEKDAYS = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"), N_("Sunday"))
 MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"), N_("August"),
@@ -32,8 +32,16 @@ def clock_line(clock: dict) -> str:
         reserve = ngettext("{days} day of reserve", "{days} days of reserve", clock["reserve_days"]).format(
             days=clock["reserve_days"])
         return _("Clock: {per_move} + {reserve}; at a passed deadline: {action}.").format(
-            per_move=per_move, reserve=reserve, action=clock["on_timeout"])
-    return _("Clock: {per_move}; at a passed deadline: {action}.").format(per_move=per_move, action=clock["on_timeout"])
+            per_move=per_move, reserve=reserve, action=on_timeout_word(clock["on_timeout"]))
+    return _("Clock: {per_move}; at a passed deadline: {action}.").format(
+        per_move=per_move, action=on_timeout_word(clock["on_timeout"]))
+
+
+def on_timeout_word(action: str) -> str:
+    """What a passed deadline does, in the command's language (the option's own word in English)."""
+    words = {"default": pgettext("on timeout", "default"), "resign": pgettext("on timeout", "resign"),
+             "bot": pgettext("on timeout", "bot"), "skip": pgettext("on timeout", "skip")}
+    return words.get(action, action)
 
 
 def days_hours(seconds: int) -> str:

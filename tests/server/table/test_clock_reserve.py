@@ -164,3 +164,11 @@ def test_a_deadline_is_dated_in_the_language_the_request_asks_for(api, alice_bob
     chosen = api.call("GET", f"/games/{game_id}", alice_bob[0],
                       headers={"Accept-Language": "es"}).json["clock"]["deadlines"][0]["deadline_text"]
     assert not chosen.startswith(weekdays[day]) and "UTC" in chosen  # Swedish: "tisdag 1 december 02:41 UTC"
+
+
+def test_cli_says_what_a_passed_deadline_does_in_the_shells_language(herald, monkeypatch):
+    ana = herald.register("ana")
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    created = herald("new", "toy-race", "--seats", 2, "--clock", "3d+7d", "--on-timeout", "resign", token=ana)
+    assert "al vencer el plazo: el asiento abandona." in created.stdout, created.stdout
+    assert ": resign." not in created.stdout
