@@ -41,9 +41,17 @@ QUIET_HELP = msg("quiet hours are a span of your day in your time zone, from-to,
 
 # --- choosing: what players type, checked and written the one way Herald stores it -----
 
+# Names in the tz database that are no place's time: the machine's own ("localtime", whatever
+# the server's clock is set to), and "Factory" (no time zone at all).
+NOT_A_PLACE = frozenset({"localtime", "Factory", "posixrules"})
+# "UTC+1", "GMT-5", "gmt +5:45": an offset, which keeps no summer time (and whose IANA spelling,
+# Etc/GMT-1 for UTC+1, has its sign reversed).
+_OFFSET = re.compile(r"^(?:utc|gmt|etc/gmt|etc/utc)\s*[+-]\s*\d{1,2}(?::?\d{2})?$", re.IGNORECASE)
+
+
 @lru_cache(maxsize=1)
 def _zones_by_lower_name() -> dict[str, str]:
-    return {name.lower(): name for name in available_timezones() | {DEFAULT_ZONE}}
+    return {name.lower(): name for name in (available_timezones() - NOT_A_PLACE) | {DEFAULT_ZONE}}
 
 
 @lru_cache(maxsize=1)
@@ -51,7 +59,7 @@ def _zones_by_city() -> dict[str, list[str]]:
     """The zones by their last part as a player writes a city: "new york" -> America/New_York."""
     cities: dict[str, list[str]] = {}
     for zone in sorted(available_timezones()):
-        if "/" in zone:
+        if "/" in zone and not zone.startswith("Etc/"):  # (Etc/GMT+1 is no city: it is UTC-1)
             cities.setdefault(zone.rpartition("/")[2].replace("_", " ").lower(), []).append(zone)
     return cities
 
@@ -61,6 +69,10 @@ def check_zone(name: str) -> str:
     zone is named after, "Stockholm" or "new york", is that zone), or ValueError with a sentence
     for the player (and the nearest names, for a typo)."""
     text = (name or "").strip()
+    if _OFFSET.match(text) and not text.lower().startswith("etc/"):
+        raise ValueError(msg("%(text)s is an offset from UTC, not a time zone: an offset keeps no summer time. "
+                             "Give the time zone of your place, such as Europe/Stockholm, America/Santiago or "
+                             "Asia/Kathmandu.", text=repr(text[:64])))
     city = " ".join(text.replace("_", " ").lower().split())  # as _zones_by_city keys it
     known = _zones_by_lower_name().get(text.lower())
     if known is None:

@@ -119,6 +119,21 @@ def test_zones_are_iana_names_in_any_case_and_a_typo_gets_a_suggestion():
         localtime.check_zone("Mars/Olympus")
 
 
+@pytest.mark.parametrize("typed", ["GMT+1", "UTC+1", "utc -3", "gmt+5:45"])
+def test_an_offset_is_refused_with_why(typed):
+    """"GMT+1" was taken as the city "GMT+1" of Etc/GMT+1, which is UTC-1 (the tz database
+    reverses the sign), two hours off for a player in Budapest."""
+    with pytest.raises(ValueError, match="is an offset from UTC, not a time zone"):
+        localtime.check_zone(typed)
+    assert localtime.check_zone("Etc/GMT+1") == "Etc/GMT+1"  # written whole, the IANA name is what it says
+
+
+@pytest.mark.parametrize("typed", ["localtime", "Factory"])
+def test_names_that_are_no_place_are_refused(typed):
+    with pytest.raises(ValueError, match="not a time zone Herald knows"):
+        localtime.check_zone(typed)
+
+
 TUESDAY = utc("2025-12-02T18:00")
 
 
