@@ -20,6 +20,10 @@ def clock_lines(game: dict) -> list[str]:
         reserve = (" " + _("(reserve left: {time})").format(time=days_hours(entry["reserve_left"]))
                    if "reserve_left" in entry else "")
         paused = " " + _("(clock paused: on vacation)") if entry.get("paused") else ""
+        if entry.get("overdue"):
+            lines.append("  " + _("{who}: the deadline passed on {time}; the game still waits").format(
+                who=who, time=when) + paused)
+            continue
         lines.append("  " + _("{who}: answer by {time}").format(who=who, time=when) + reserve + paused)
     return lines
 

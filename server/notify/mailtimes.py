@@ -8,8 +8,11 @@ text itself (in UTC, the zone said or not): they are sent as they were written.
 """
 from __future__ import annotations
 
+from datetime import datetime
+
 from server.errors import msg_n
 from server.players import localtime
+from server.store.models import utcnow
 from server.web.i18n.catalogs import said
 from server.web.i18n.languages import effective
 
@@ -26,9 +29,12 @@ def localized(row, context: dict) -> dict:
         return context
     reader = localtime.reader(row.player_id)
     written = dict(context)
+    if context.get("deadline_at") and datetime.fromisoformat(context["deadline_at"].rstrip("Z")) <= utcnow():
+        written["deadline_passed"] = True  # a reminder of a deadline with nothing to play for it
     for key in stamps:
         field, style = STAMPS[key]
-        written[field] = localtime.format_iso(context[key], reader, style)
+        written[field] = localtime.format_iso(context[key], reader, "year" if key == "deadline_at" and
+                                              written.get("deadline_passed") else style)
     if context.get("deadline_at") and context.get("deadline_reserve") is not None:
         note = reserve_note(context.get("deadline_days") or 0, context["deadline_reserve"])
         written["deadline"] = f"{written['deadline']} {said(note, effective(getattr(reader, 'language', None)))}"

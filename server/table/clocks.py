@@ -123,9 +123,11 @@ def clock(game, own_seats, now: datetime | None = None, reader=None) -> dict | N
     shown = []
     for prompt in prompts.visible(game.prompted or [], own_seats, game.ruleset):
         due, stopped = deadline(game, prompt, now, left)
+        overdue = due is not None and due <= now  # (passed, with nothing the clock could play for it)
         entry = {"seat": prompt["seat"], "deadline": stamp(due),
-                 "deadline_text": localtime.format_when(due, reader) if due is not None else None,
-                 "paused": stopped}
+                 "deadline_text": localtime.format_when(due, reader, "year" if overdue else "long")
+                 if due is not None else None,
+                 "paused": stopped, "overdue": overdue}
         if left:
             entry["reserve_left"] = left.get(prompt["seat"], 0)
         shown.append(entry)

@@ -108,7 +108,10 @@ def clock_lines(shown: dict | None, seat: int, language: str) -> list[str]:
     for entry in shown["deadlines"]:
         if entry["seat"] == seat:
             left = entry.get("reserve_left")
-            if left is None:
+            if entry.get("overdue"):
+                lines.append(said(msg("Your deadline passed on %(deadline)s; the game still waits for your answer.",
+                                      deadline=entry["deadline_text"]), language))
+            elif left is None:
                 lines.append(said(msg("Answer by %(deadline)s.", deadline=entry["deadline_text"]), language))
             else:
                 lines.append(said(msg("Answer by %(deadline)s (reserve left: %(days)sd %(hours)sh).",

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from server.table import due_times, timeouts
+from server.web import playpage
 from server.notify.channels.mail import compose
 from server.store.models import Game, Move, Notification, Seat, utcnow
 from server.store.verify import verify_game
@@ -172,3 +173,26 @@ def test_cli_says_what_a_passed_deadline_does_in_the_shells_language(herald, mon
     created = herald("new", "toy-race", "--seats", 2, "--clock", "3d+7d", "--on-timeout", "resign", token=ana)
     assert "al vencer el plazo: el asiento abandona." in created.stdout, created.stdout
     assert ": resign." not in created.stdout
+
+
+def test_a_passed_deadline_with_nothing_to_play_is_said_to_have_passed(api, alice_bob):
+    """Under `default` a turn without a default answer keeps waiting past its deadline: its
+    reminders, the game's clock and `herald show` say the deadline passed (with its year), not
+    "Answer by" a date gone by."""
+    from client.clock_output import clock_lines
+
+    game_id = new_game(api, alice_bob, days_per_move=1, on_timeout="default")
+    since = backdate(game_id, 3 * DAY)
+    assert timeouts.apply_overdue(utcnow()).applied == []  # a toy turn has no default answer
+    mover = next(p["seat"] for p in Game.get_by_id(game_id).prompted)
+    detail = api.game(game_id, alice_bob[mover])
+    entry = detail["clock"]["deadlines"][0]
+    assert entry["overdue"] and str((since + DAY).year) in entry["deadline_text"]
+    assert timeouts.queue_reminders(utcnow()) == 1
+    row = Notification.get((Notification.game == game_id) & (Notification.kind == "reminder"))
+    text = " ".join(compose(row, {"MAIL_FROM": "h@example.org"}).get_content().split())
+    assert f"Your deadline passed on {entry['deadline_text']}; the game still waits" in text and "Answer by" not in text
+    shown = "\n".join(clock_lines({**detail, "my_seat": mover}))
+    assert f"you: the deadline passed on {entry['deadline_text']}" in shown and "answer by" not in shown
+    page = " ".join(playpage.clock_lines(detail["clock"], mover, "es"))
+    assert f"Tu plazo venció el {entry['deadline_text']}" in page and "Responde antes" not in page, page
