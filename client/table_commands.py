@@ -121,7 +121,7 @@ def recorded(said) -> str:
 
 
 @click.command()
-@click.option("--until", metavar="DATE", default=None, help="Go on vacation now until DATE (2026-12-26, UTC).")
+@click.option("--until", metavar="DATE", default=None, help="Go on vacation now until DATE (2026-12-26: its midnight in my time zone).")
 @click.option("--end", is_flag=True, help="Come back early (moving in any game does it too).")
 @json_option
 @connection_options

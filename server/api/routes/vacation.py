@@ -8,6 +8,7 @@ from marshmallow import Schema, fields
 
 from server.config import current_settings
 from server.table import vacation
+from server.players import localtime
 from server.players.auth import current_player
 from server.errors import ApiError, msg
 from server.api.error_handlers import ErrorSchema
@@ -34,11 +35,16 @@ def allowance() -> int:
     return current_settings().vacation_days
 
 
-def parse_until(text: str) -> datetime:
+def parse_until(text: str, player=None) -> datetime:
+    """`until` in UTC: a date alone is the start of that day in the player's time zone (the day
+    they are back, as they count days); a date and time is UTC unless it carries an offset."""
+    text = text.strip()
     try:
-        moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
         raise ApiError(422, "bad-date", msg("%(text)s is not a date like 2026-12-26.", text=repr(text[:40]))) from None
+    if len(text) == len("2026-12-26") and 2000 <= moment.year <= 9998:
+        moment = moment.replace(tzinfo=localtime.zone_of(player))
     if moment.tzinfo is not None:
         moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
     if not 2000 <= moment.year <= 9998:
@@ -59,7 +65,8 @@ def show():
 @blp.alt_response(422, schema=ErrorSchema, description="bad-date, vacation-allowance")
 def begin(body):
     """Go on vacation now until `until`: my clocks stop in every game; the others are told."""
-    return vacation.start(current_player(), parse_until(body["until"]), allowance())
+    caller = current_player()
+    return vacation.start(caller, parse_until(body["until"], localtime.reader(caller.id)), allowance())
 
 
 @blp.route("/vacation", methods=["DELETE"])

@@ -225,3 +225,19 @@ def test_a_vacation_begun_in_time_moves_the_deadline_by_its_length(api, alice_bo
     assert timeouts.deadline(game, game.prompted[0], since + 2 * DAY) == (since + 5 * DAY, True)
     assert timeouts.deadline(game, game.prompted[0], since + 4 * DAY) == (since + 5 * DAY, False)
     assert timeouts.apply_overdue(since + 4 * DAY + timedelta(hours=1)).applied == []
+
+
+def test_a_vacation_until_a_date_ends_at_its_midnight_in_my_zone(api, alice_bob):
+    """`until: "2026-10-25"` is the day I am back, as I count days: its midnight in my time zone
+    (it was UTC midnight, the evening before in Santiago)."""
+    from zoneinfo import ZoneInfo
+
+    alice = alice_bob[0]
+    assert api.call("PATCH", "/players/me", alice, json={"timezone": "America/Santiago"}).status_code == 200
+    back = (utcnow() + 5 * DAY).date()
+    started = api.call("POST", "/players/me/vacation", alice, json={"until": back.isoformat()})
+    assert started.status_code == 201, started.json
+    midnight = datetime(back.year, back.month, back.day, tzinfo=ZoneInfo("America/Santiago"))
+    expected = midnight.astimezone(ZoneInfo("UTC")).replace(tzinfo=None)
+    assert datetime.fromisoformat(started.json["until"].rstrip("Z")) == expected
+    assert "00:00" in started.json["until_text"]
