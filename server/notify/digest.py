@@ -10,7 +10,7 @@ from server.config import Settings, settings_of
 from server.store import statements
 from server.store.db import write_transaction
 from server.notify import reply_addresses
-from server.table import outbox
+from server.table import clocks, outbox
 from server.store.models import Game, Notification, Player, Seat, utcnow
 from server.players.seats import name_players, seats_of
 
@@ -18,7 +18,7 @@ DIGEST_EVERY = timedelta(hours=20)  # "once a day", with room for a timer that r
 
 
 def waiting_games(player_id: int) -> list[tuple]:
-    """(game, seat, prompt message) for every active game asking one of the player's seats."""
+    """(game, seat, prompt) for every active game asking one of the player's seats."""
     rows = statements.tuples(Seat.select(Seat.game, Seat.seat).join(Game, on=(Seat.game == Game.id))
                              .where((Seat.player == player_id) & (Game.status == "active")))
     seats_by_game: dict[int, set[int]] = {}
@@ -28,7 +28,7 @@ def waiting_games(player_id: int) -> list[tuple]:
     for game in Game.select().where(Game.id.in_(list(seats_by_game))).order_by(Game.id) if seats_by_game else []:
         for prompt in game.prompted or []:
             if prompt["seat"] in seats_by_game[game.id]:
-                waiting.append((game, prompt["seat"], message_of(prompt)))
+                waiting.append((game, prompt["seat"], prompt))
                 break
     return waiting
 
@@ -48,12 +48,15 @@ def queue_digests(config: Settings, now=None) -> int:
             if not waiting:
                 continue
             # each question in English with its message beside it, said in the reader's language when sent
+            # a clocked game's deadline as a stamp, written in the reader's zone when sent (notify/mailtimes.py)
             games = [{"game": game.id, "title": game.title, "ruleset": game.ruleset, "seat": seat,
-                      "version": game.version, "prompt": name_players(asked, seats_of(game)),
-                      **({"prompt_msg": stored(asked)} if stored(asked) else {}),
+                      "version": game.version, "prompt": name_players(message_of(prompt), seats_of(game)),
+                      **({"prompt_msg": stored(message_of(prompt))} if stored(message_of(prompt)) else {}),
+                      **({"deadline_at": due.isoformat(timespec="seconds")}
+                         if (due := clocks.deadline(game, prompt, now)[0]) is not None else {}),
                       "reply": reply_addresses.reply_address(config, game.id, seat, game.version)
                       if reply_addresses.configured(config) else None}
-                     for game, seat, asked in waiting]
+                     for game, seat, prompt in waiting]
             first = games[0]
             [row] = outbox.held([Notification.pending_row(  # written now; sent once the player's quiet hours end
                 first["game"], None, player.id, player.email, "digest", first["version"],

@@ -59,7 +59,8 @@ def _context(row, language: str | None) -> dict:
     if row.game_id is None:
         return row.context
     if row.kind == "digest":
-        return {**row.context, "games": [_spoken_entry(entry, language) for entry in still_waiting(row.context["games"])]}
+        return {**row.context, "games": [mailtimes.localized(row, _spoken_entry(entry, language))
+                                         for entry in still_waiting(row.context["games"])]}
     if not row.context.get("board"):  # its position written in: queued by an earlier release
         context = {**SEND_TIME_DEFAULTS, **row.context} if row.kind in POSITION_KINDS else row.context
         return _spoken(context, row, language)

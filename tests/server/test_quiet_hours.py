@@ -209,7 +209,7 @@ def test_a_deadline_in_a_mail_is_written_in_its_readers_zone_and_language(api, s
     game_id = clocked(api, [ann, cat])
     turn = Notification.get((Notification.kind == "turn") & (Notification.game == game_id))
     assert set(turn.context) >= {"deadline_at"} and "deadline" not in turn.context
-    context = {**turn.context, "deadline_at": "2025-12-02T18:00:00"}  # a Tuesday evening in December
+    context = {**turn.context, "deadline_at": "2031-12-02T18:00:00"}  # a Tuesday evening in December, to come
     Notification.update(context=context).where(Notification.id == turn.id).execute()
     relay = mailbox.start()
     deliver_pending(smtp_config)
@@ -318,3 +318,20 @@ def test_remind_says_how_many_wait_for_quiet_hours(api, config):
     assert Notification.get(Notification.kind == "reminder").status == "pending"
     health = api.client.get("/health").json["outbox"]
     assert health == {"pending": 1, "oldest_pending_seconds": None}  # waiting for her morning is no fault
+
+
+def test_a_digest_says_each_clocked_games_deadline_in_its_readers_zone(api, smtp_config, mailbox):
+    """A player on the daily digest gets no reminders: the digest itself says by when each
+    clocked game must be answered, written when it is sent, as its reader reads dates."""
+    ann, cat = api.register("ann"), api.register("cat")
+    set_me(api, ann, timezone="Asia/Kathmandu", mail="digest", quiet_hours="off")
+    game_id = clocked(api, [ann, cat], days=3)
+    if api.game(game_id, ann)["prompted"][0]["seat"] != 0:  # ann must be the one asked
+        assert api.play_first_legal(game_id, [ann, cat]).status_code == 201
+    due = datetime.fromisoformat(api.game(game_id, ann)["clock"]["deadlines"][0]["deadline"].rstrip("Z"))
+    relay = mailbox.start()
+    assert queue_digests(smtp_config) == 1
+    deliver_pending(smtp_config)
+    [digest] = to(relay, "ann@example.org", "waiting for you")
+    written = localtime.format_when(due, localtime.reader(ann["id"]))
+    assert "+0545" in written and f"Answer by {written}." in flat(text(digest))
