@@ -39,7 +39,8 @@ def chat_line(message: dict) -> str:
 def chat_lines(messages: list[dict]) -> str:
     if not messages:
         return _("No messages yet. Say something with `herald say GAME \"...\"`.")
-    return "\n".join(f"{m['created'][:16].replace('T', ' ')} UTC  {chat_line(m)}" for m in messages)  # (stamps are UTC)
+    return "\n".join(f"{m.get('created_text') or m['created'][:16].replace('T', ' ') + ' UTC'}  {chat_line(m)}"
+                     for m in messages)  # (in my zone and language, as the server writes it; a server before: UTC)
 
 
 def log_with_chat(moves: list[dict], messages: list[dict], game: dict) -> str:

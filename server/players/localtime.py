@@ -261,7 +261,7 @@ def _pattern(locale, style: str) -> str:
     skeletons = locale.datetime_skeletons
     if style == "year":
         day = locale.date_formats["full"].pattern
-    elif style == "short":
+    elif style in ("short", "stamp"):
         day = next(skeletons[key].pattern for key in ("MMMd", "Md") if key in skeletons)
     else:
         key = next(key for key in ("MMMMEEEEd", "MMMMEd", "MMMEd") if key in skeletons)
@@ -276,6 +276,7 @@ def format_when(moment_utc: datetime, player, style: str = "long") -> str:
     long   "Tuesday 2 December, 18:00 GMT" (a deadline: weekday, day, month, time, zone)
     year   the same with the year ("Tuesday, 2 December 2025, 18:00 GMT": a vacation's end)
     short  "2 Dec, 18:00" (a log's times; the zone is said once, elsewhere)
+    stamp  "2 Dec, 18:00 GMT" (a line of table talk: short, with the zone)
     """
     from babel.dates import format_datetime
 

@@ -16,6 +16,7 @@ from server.errors import ApiError, Sentence, msg, msg_n
 from peewee import fn
 
 from server.store.models import ChatMessage, Notification, Player, utcnow
+from server.players import localtime
 from server.players.seats import my_seats, seats_of, viewing_seat
 
 MAX_CHARS = 1000
@@ -100,7 +101,9 @@ def read(caller, game_id: int, after: int, requested_seat: int | None) -> dict:
     held = set(my_seats(game, caller))
     rows = (ChatMessage.select(ChatMessage, Player.name).join(Player)
             .where((ChatMessage.game == game.id) & (ChatMessage.id > after)).order_by(ChatMessage.id))
-    messages = [_shown(row, row.player.name) for row in rows if readable(row.to, held)][:PAGE]
+    reader = localtime.requester(caller.id)
+    messages = [{**_shown(row, row.player.name), "created_text": localtime.format_when(row.created, reader, "stamp")}
+                for row in rows if readable(row.to, held)][:PAGE]
     return {"messages": messages}
 
 

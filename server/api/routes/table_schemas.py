@@ -25,6 +25,7 @@ class ChatMessageSchema(Schema):
     text = fields.String()
     version = fields.Integer()
     created = fields.String()
+    created_text = fields.String(metadata={"description": "`created` as I read dates: my zone and language"})
     kind = fields.String(metadata={"description": "talk, or table: an event around the game (a seat handed over)"})
 
 

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 from client import exitcodes
 from server.table import chat
@@ -25,8 +27,22 @@ def test_say_to_everyone_and_to_one_seat(herald):
     assert [m["text"] for m in herald.json("chat", game_id, token=ben)] == ["Good luck, all!", "Let us gang up on cal"]
     assert [m["text"] for m in herald.json("chat", game_id, token=cal)] == ["Good luck, all!"]
     assert "(to seats 0, 1)" in herald("chat", game_id, token=ana).stdout
-    # each message's time names its zone: it read '2026-11-28 02:40' in UTC, for every player
-    assert all(re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC  ", line) for line in herald("chat", game_id, token=ana).stdout.splitlines())
+    # each message's time names its zone: a player's own ("28 Nov, 02:40 UTC" until they choose one)
+    assert all(re.match(r"\d{1,2} \w{3}, \d\d:\d\d UTC  ", line) for line in herald("chat", game_id, token=ana).stdout.splitlines())
+
+
+def test_each_reader_sees_the_talks_times_in_their_zone_and_language(herald, monkeypatch):
+    """`herald chat` wrote every time in UTC ("2026-03-20 10:00 UTC") for a player in Stockholm."""
+    game_id, (ana, ben, cal) = three_seated(herald)
+    herald("say", game_id, "Lycka till!", token=ana)
+    assert herald("account", "--timezone", "Europe/Stockholm", token=ben).exit_code == 0
+    [message] = herald.json("chat", game_id, token=ben)
+    stamp = datetime.fromisoformat(message["created"].rstrip("Z")).replace(tzinfo=ZoneInfo("UTC"))
+    there = stamp.astimezone(ZoneInfo("Europe/Stockholm"))
+    assert message["created_text"].endswith(f"{there:%H:%M} {there.tzname()}"), message
+    monkeypatch.setenv("LANG", "sv_SE.UTF-8")
+    line = herald("chat", game_id, token=ben).stdout.strip()
+    assert line.startswith(f"{there.day} ") and f"{there:%H:%M} {there.tzname()}  ana: Lycka till!" in line, line
 
 
 def test_messages_sit_between_the_moves_in_the_log(herald):
