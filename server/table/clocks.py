@@ -54,6 +54,11 @@ def paused(player_id: int, since: datetime, now: datetime) -> tuple[timedelta, d
     return total, running
 
 
+def away_now(player_id: int, now: datetime) -> bool:
+    """Is the player on vacation at `now` (their clocks stopped)?"""
+    return paused(player_id, now, now)[1] is not None
+
+
 # --- the clock ---------------------------------------------------------------------------
 
 def reserves(game) -> dict[int, int]:

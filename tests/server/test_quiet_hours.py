@@ -117,6 +117,25 @@ def test_a_reminder_held_for_the_night_is_dropped_if_the_player_moves_first(api,
     assert Notification.get(Notification.kind == "reminder").status == "dropped"
 
 
+def test_a_reminder_held_for_the_night_is_dropped_if_the_player_goes_on_vacation(api, smtp_config, mailbox):
+    """Held overnight, it would have reminded a player on vacation of a deadline their vacation
+    has moved since."""
+    ann, cat = api.register("ann"), api.register("cat")
+    set_me(api, ann, timezone="Europe/Stockholm")
+    set_me(api, cat, timezone="Europe/Stockholm")
+    game = api.start_game([ann, cat])
+    asked = [ann, cat][api.game(game, ann)["prompted"][0]["seat"]]
+    relay = mailbox.start()
+    deliver_pending(smtp_config)
+    evening = next_local(utcnow() + 2 * HOUR, "Europe/Stockholm", 23, 30)
+    assert queue_reminders(HOUR, now=evening) == 1
+    until = (utcnow() + timedelta(days=3)).isoformat(timespec="seconds")
+    assert api.call("POST", "/players/me/vacation", asked, json={"until": until}).status_code == 201
+    deliver_pending(smtp_config, now=next_local(evening, "Europe/Stockholm", 8, 0))
+    assert to(relay, asked["email"], "Reminder") == []
+    assert Notification.get(Notification.kind == "reminder").status == "dropped"
+
+
 def test_a_reminder_held_for_the_night_goes_once_the_player_turns_quiet_hours_off(api, smtp_config, mailbox):
     """A Dutch player replied 'quiet off' and was told reminders now go at any hour, yet her
     reminder, held for the old quiet hours, still waited for the morning: changing the quiet

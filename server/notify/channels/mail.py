@@ -48,6 +48,7 @@ from peewee import fn
 
 from server.config import Settings, settings_of
 from server.notify import bounces
+from server.table import clocks
 from server.notify import delivery, mailboard, mailparts, story
 from server.notify.channels import DeliveryUncertain, TransportUnavailable, Undeliverable
 from server.notify.delivery import DeliveryReport, mark_stuck_uncertain
@@ -173,6 +174,8 @@ def unsendable(row: Notification) -> str | None:
         return "answered before it was sent"
     if row.kind == "digest" and row.game_id is not None and not mailboard.still_waiting(row.context["games"]):
         return "every game it lists was answered before it was sent"
+    if row.kind == "reminder" and row.player_id is not None and clocks.away_now(row.player_id, utcnow()):
+        return "its player went on vacation before it was sent: their clocks stand still"
     if not mailable(row.email):
         return "a house bot's seat: never mailed"
     if bounces.paused(row):
