@@ -108,7 +108,7 @@ def _tell_others(caller, until: datetime, now: datetime) -> list[dict]:
         seen.add((game_id, player_id))
         # `until_at`: written into the mail when it is sent, as its reader reads dates (server/notify/mailtimes.py)
         context = {"game": game_id, "title": title, "player": name, "seat": seat, "away": caller.name,
-                   "until_at": until.isoformat(timespec="seconds")}
+                   "away_id": caller.id, "until_at": until.isoformat(timespec="seconds")}
         out.append(Notification.pending_row(game_id, seat, player_id, email, "vacation", 0, context, now))
     return out
 

@@ -354,3 +354,18 @@ def test_a_digest_says_each_clocked_games_deadline_in_its_readers_zone(api, smtp
     [digest] = to(relay, "ann@example.org", "waiting for you")
     written = localtime.format_when(due, localtime.reader(ann["id"]))
     assert "+0545" in written and f"Answer by {written}." in flat(text(digest))
+
+
+def test_a_vacation_ended_at_once_is_not_announced(api, smtp_config, mailbox):
+    """`herald vacation --until ...` then `--end` before the notices went out: the other players
+    are not told of a vacation that is over."""
+    ann, cat = api.register("ann"), api.register("cat")
+    api.start_game([ann, cat])
+    relay = mailbox.start()
+    deliver_pending(smtp_config)
+    until = (utcnow() + timedelta(days=3)).isoformat(timespec="seconds")
+    assert api.call("POST", "/players/me/vacation", ann, json={"until": until}).status_code == 201
+    assert api.call("DELETE", "/players/me/vacation", ann).status_code == 200
+    deliver_pending(smtp_config)
+    assert to(relay, "cat@example.org", "vacation") == []
+    assert Notification.get(Notification.kind == "vacation").status == "dropped"

@@ -176,6 +176,8 @@ def unsendable(row: Notification) -> str | None:
         return "every game it lists was answered before it was sent"
     if row.kind == "reminder" and row.player_id is not None and clocks.away_now(row.player_id, utcnow()):
         return "its player went on vacation before it was sent: their clocks stand still"
+    if row.kind == "vacation" and row.context.get("away_id") and not clocks.away_now(row.context["away_id"], utcnow()):
+        return "the vacation it announces ended before it was sent"
     if not mailable(row.email):
         return "a house bot's seat: never mailed"
     if bounces.paused(row):
