@@ -202,9 +202,21 @@ def quiet_until(now_utc: datetime, player) -> datetime | None:
 
 
 def _wall_clock(day: date, minutes: int, zone) -> datetime:
-    """That day's time on the zone's clock; a time the clock skips (spring forward) is read
-    with the offset before the change, i.e. as the same span after it."""
-    return datetime.combine(day, time(minutes // 60, minutes % 60), tzinfo=zone)
+    """That day's time on the zone's clock; for a time the clock skips (spring forward), the
+    moment it skips it: the first at which the clock shows that time or later (02:30 on the
+    night 02:00 becomes 03:00 is 03:00)."""
+    wall = datetime.combine(day, time(minutes // 60, minutes % 60))
+    earlier = wall.replace(tzinfo=zone, fold=1).astimezone(timezone.utc)  # (in a gap: the offset after)
+    later = wall.replace(tzinfo=zone, fold=0).astimezone(timezone.utc)  # (in a gap: the offset before)
+    if later.astimezone(zone).replace(tzinfo=None) == wall:
+        return wall.replace(tzinfo=zone)  # the clock shows it (once, or twice: the first)
+    while later - earlier > timedelta(seconds=1):  # the change lies between: find it
+        middle = earlier + (later - earlier) / 2
+        if middle.astimezone(zone).replace(tzinfo=None) >= wall:
+            later = middle
+        else:
+            earlier = middle
+    return later.replace(microsecond=0).astimezone(zone)
 
 
 # --- writing dates as the player reads them ------------------------------------------------

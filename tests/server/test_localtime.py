@@ -58,7 +58,9 @@ def test_quiet_hours_ending_in_the_hour_the_clock_skips():
     """Quiet until 02:30 on the night 02:00-03:00 does not exist: it ends as the clock jumps."""
     night = player("Europe/Stockholm", "23:00-02:30")
     ends = quiet_until(utc("2026-03-28T23:30"), night)  # 00:30 CET
-    assert ends is not None and utc("2026-03-29T00:59") < ends <= utc("2026-03-29T01:30")
+    assert ends == utc("2026-03-29T01:00")  # 03:00 CEST, the first moment the clock has passed 02:30 (not 03:30)
+    santiago = player("America/Santiago", "23:30-00:30")  # 2026-09-06 00:00 -04 becomes 01:00 -03
+    assert quiet_until(utc("2026-09-06T03:45"), santiago) == utc("2026-09-06T04:00")  # 23:45 -04 -> 01:00 -03
 
 
 def test_quiet_hours_in_zones_a_half_hour_off_the_hour():
