@@ -13,7 +13,7 @@ from core.records import message_of
 from server.table import movelog, outbox, vacation
 from server.store import state_cache
 from server.store.db import write_transaction
-from server.store.models import Game, lock_game, utcnow
+from server.store.models import Game, Notification, lock_game, utcnow
 from server.table.durations import describe
 from server.errors import msg
 from server.rulesets import engine as find_engine
@@ -64,10 +64,12 @@ def apply_due(game_ids, pick, now: datetime, report: DeadlineReport,
     one transaction each, until it chooses none; each seat is mailed what was played for it
     (`deadline` says which deadline passed)."""
     for game_id in game_ids:
+        played: dict[int, list[str]] = {}  # seat -> what this run played for it, in order
         try:
             for _ in range(MAX_DEFAULTS_PER_GAME):
-                if not _apply_one(game_id, pick, now, report, deadline):
+                if not _apply_one(game_id, pick, now, report, deadline, played):
                     break
+            _tell_the_whole_turn(game_id, played)
         except Exception as exc:  # one broken game must not stop the others
             log.exception("deadlines for game %s skipped", game_id)
             report.skipped.append(f"game {game_id}: {type(exc).__name__}: {exc}")
@@ -95,8 +97,25 @@ def _expired_default(game, engine, state, after: timedelta, now: datetime):
     return None
 
 
-def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport, deadline: str) -> bool:
-    """One chosen move in one game, in its own write transaction; False when none is due."""
+def _tell_the_whole_turn(game_id: int, played: dict[int, list[str]]) -> None:
+    """A seat the run played several moves for (a bot's or a skip's whole turn) has one mail,
+    its first move's: it lists them all."""
+    for seat, moves in played.items():
+        if len(moves) < 2:
+            continue
+        with write_transaction():
+            row = (Notification.select().where((Notification.game == game_id) & (Notification.seat == seat)
+                                               & (Notification.kind == "defaulted") & (Notification.status == "pending"))
+                   .order_by(Notification.id.desc()).first())
+            if row is not None:
+                Notification.update(context={**row.context, "played": "\n    ".join(moves)}).where(
+                    Notification.id == row.id).execute()
+
+
+def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport, deadline: str,
+               played: dict[int, list[str]]) -> bool:
+    """One chosen move in one game, in its own write transaction; False when none is due. The
+    seat is mailed for the first move the run plays for it (`played`: the run's moves so far)."""
     with write_transaction():
         game = lock_game(game_id, move_reads=True)
         if game is None or game.status != "active":
@@ -111,9 +130,11 @@ def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport, deadli
         seq = game.version
         asked = next((message_of(p) for p in game.prompted if p["seat"] == seat), "")
         # First what was played for the seat, then (from append) whatever it is asked next.
-        outbox.write(outbox.queue_defaulted(game, engine, seat, asked, engine.format(move), deadline,
-                                            seats_of(game), seq + 1,
-                                            how=how_played(game, engine, state, seat, move, deadline is THE_CLOCK)))
+        if seat not in played:
+            outbox.write(outbox.queue_defaulted(game, engine, seat, asked, engine.format(move), deadline,
+                                                seats_of(game), seq + 1,
+                                                how=how_played(game, engine, state, seat, move, deadline is THE_CLOCK)))
+        played.setdefault(seat, []).append(engine.format(move))
         answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now,
                                          mover_saw_answer=False)
     state_cache.put(game.id, version, new_state)

@@ -113,6 +113,8 @@ def test_skip_ends_a_medieval_mastery_turn_and_the_next_player_is_asked(api):
     assert verify_game(Game.get_by_id(game_id)).ok
     told = told_by_the_deadline(game_id)
     assert "Your turn was skipped:" in told and "default answer" not in told, told
+    assert Notification.select().where((Notification.game == game_id) & (Notification.kind == "defaulted")).count() == 1
+    assert all(text in told for _, _, _, text in report.applied), (told, report.applied)  # one mail, the whole turn
 
 
 def test_cli_clock_with_reserve_in_new_and_show(herald):
