@@ -441,7 +441,7 @@ LOCK_WITH_READS = f'SELECT {GAME_COLUMNS}, {", ".join(MOVE_READS)} FROM "games" 
 
 def lock_many_with_reads(count: int) -> str:
     """LOCK_WITH_READS for `count` games, in id order (models.locked_ahead)."""
-    return LOCK_WITH_READS.replace('"id" = %s', f'"id" IN ({", ".join(["%s"] * count)}) ORDER BY "id"')
+    return LOCK_WITH_READS.replace('"id" = %s', f'"id" IN ({", ".join(["%s"] * count)}) ORDER BY "id"') + " SKIP LOCKED"
 
 
 INSERT_MOVE = ('INSERT INTO "moves" ("game_id", "seq", "seat", "payload", "text", "events", "prompted", "public", '
@@ -608,9 +608,8 @@ class Gathering:
         local = self.local
         c = local.cursor
         c.execute(b"; ".join(local.waiting + [statement(c, lock_many_with_reads(len(game_ids)), tuple(game_ids), True)]))
-        c.fetchall()
-        local.waiting, local.locked = [], set(game_ids)
-        yield
+        local.waiting, local.locked = [], {row[0] for row in c.fetchall()}
+        yield local.locked
 
     def move(self, connection, game: MoveValues) -> None:
         """One request's move (`rate`'s transaction): written with whichever its process gathers."""

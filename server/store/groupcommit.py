@@ -8,9 +8,11 @@ is written exactly as without, and nothing waits. One that finds one running que
 that transaction ends, the first queued move's thread leads the next, taking along the moves
 queued meanwhile (at most `most`, one per game), so that under load each commit carries
 several. Only when a whole batch waits does another leader start beside the running one (at
-most `leaders`), so that a transaction waiting on a lock does not hold up every move of the
-process. A batch locks its games first, all in one statement and in id order (`ahead`), so
-that two batches never wait on each other in a circle.
+most `leaders`). A batch never waits on a lock: it locks its games first, all in one statement,
+in id order, skipping those another transaction holds (`ahead`), whose moves then go alone,
+each waiting for its own game as without gathering. A move that leads alone may wait on its
+game's lock, and the moves queued behind it go alone after QUEUE_WAIT: one stuck game holds
+up no other game for longer than that.
 
 Each move's work runs on the leader's thread, in the leader's transaction and connection,
 inside the mover's own context (its request, its language: `contextvars`), and answers its
@@ -35,6 +37,9 @@ T = TypeVar("T")
 Work = Callable[[], tuple[T, Callable[[], None] | None]]
 
 QUEUED, LEAD, TAKEN, DONE, ALONE = "queued", "lead", "taken", "done", "alone"
+# How long a queued move waits to be taken along before it goes alone: a batch takes a few
+# milliseconds, so only a leader stuck behind another transaction's lock makes one wait this long.
+QUEUE_WAIT = 0.2
 
 
 class _Move(Generic[T]):
@@ -74,7 +79,8 @@ class GroupCommit:
     answer, not a failure; `nested` says whether this thread is in a transaction already (its
     moves go alone, in it); `healthy` whether the transaction may still commit (PostgreSQL
     marks one failed after an error); `ahead(keys)`, inside a batch's transaction, before its
-    moves: what they all read first, read at once (their games locked in key order); `most`
+    moves: what they all read first, read at once, their games locked in key order without
+    waiting, as a context giving the keys it locked (None: all; the others go alone); `most`
     moves per transaction at most (1: each alone); `leaders` transactions of moves at once in
     this process."""
 
@@ -103,8 +109,13 @@ class GroupCommit:
                 self._leading += 1
             else:
                 self._queue.append(move)
-        if not leads:
-            move.woken.wait()
+        if not leads and not move.woken.wait(QUEUE_WAIT):
+            with self._lock:  # no leader took it in time (one waits on a lock?): it goes alone
+                if move.state == QUEUED:
+                    self._queue.remove(move)
+                    move.state = ALONE
+            if move.state != ALONE:
+                move.woken.wait()
         if leads or move.state == LEAD:
             try:
                 batch = self._take(move)
@@ -149,9 +160,12 @@ class GroupCommit:
     def _commit(self, batch: list[_Move]) -> None:
         """Every move of `batch` in one transaction; each then DONE, or ALONE to be made again."""
         outcome = ALONE  # unless it commits: rolled back, each move is made again by its own request
+        written: list[_Move] = []
         try:
-            with self.transaction(), self.ahead([move.key for move in batch]):
-                for move in batch:
+            with self.transaction(), self.ahead([move.key for move in batch]) as locked:
+                # a game another transaction holds is left out, to go alone: a batch waits on no lock
+                written = [move for move in batch if locked is None or move.key in locked]
+                for move in written:
                     move.context.run(self._work, move)
                 if not self.healthy():
                     raise _Rollback()
@@ -160,10 +174,10 @@ class GroupCommit:
             pass
         finally:  # (also on KeyboardInterrupt: no mover is left waiting)
             with self._lock:
-                if outcome == DONE:
-                    self.batches[len(batch)] = self.batches.get(len(batch), 0) + 1
+                if outcome == DONE and written:
+                    self.batches[len(written)] = self.batches.get(len(written), 0) + 1
             for move in batch:
-                move.state = outcome
+                move.state = outcome if move in written else ALONE
                 move.woken.set()
 
     def _work(self, move: _Move) -> None:

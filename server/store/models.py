@@ -484,14 +484,17 @@ _AHEAD = threading.local()  # games locked ahead in this thread's transaction: {
 def locked_ahead(game_ids: list[int]):
     """PostgreSQL: the rows of the games whose moves a transaction gathers (server/store/groupcommit.py)
     locked with their move reads in one statement, in id order, for the `lock_game` of each
-    move: one round trip for them all instead of one each. SQLite: nothing (BEGIN IMMEDIATE
-    locked everything; its reads cost no round trip)."""
+    move: one round trip for them all instead of one each. A row another transaction holds is
+    skipped, not waited for (SKIP LOCKED): the block gets the ids it locked. SQLite: nothing to
+    lock (BEGIN IMMEDIATE locked everything; its reads cost no round trip): None, all of them."""
     from server.store.statements import select_by_ids  # statements builds on these models
 
-    if not is_sqlite():
-        _AHEAD.games = {game.id: _with_move_reads(game)
-                        for game in select_by_ids(Game, tuple(game_ids), lock=True, also=MOVE_READS)}
+    if is_sqlite():
+        yield None
+        return
+    _AHEAD.games = {game.id: _with_move_reads(game)
+                    for game in select_by_ids(Game, tuple(game_ids), lock=True, also=MOVE_READS, skip_locked=True)}
     try:
-        yield
+        yield set(_AHEAD.games)
     finally:
         _AHEAD.games = None

@@ -55,10 +55,11 @@ def select_by_id(model, key_value, lock: bool = False, also: tuple[str, ...] = (
     return rows[0] if rows else None
 
 
-def select_by_ids(model, key_values: tuple, lock: bool = False, also: tuple[str, ...] = ()) -> list:
+def select_by_ids(model, key_values: tuple, lock: bool = False, also: tuple[str, ...] = (),
+                  skip_locked: bool = False) -> list:
     """select_by_id for several keys in one statement: the rows found, by key; locked (`lock`)
     in that order, so that two transactions locking overlapping sets never wait on each other
-    in a circle."""
+    in a circle; `skip_locked`: without the rows another transaction holds, not waiting."""
     fields = model._meta.sorted_fields
     lock = lock and not is_sqlite()
     count = len(key_values)
@@ -69,10 +70,11 @@ def select_by_ids(model, key_values: tuple, lock: bool = False, also: tuple[str,
         columns = ", ".join([_quote(f.column_name) for f in fields] + list(also))
         where = f"{key} = {database.obj.param}" if count == 1 else \
             f"{key} IN ({', '.join([database.obj.param] * count)}) ORDER BY {key}"
-        return f"SELECT {columns} FROM {table} WHERE {where}" + (f" FOR UPDATE OF {table}" if lock else "")
+        return f"SELECT {columns} FROM {table} WHERE {where}" + (
+            f" FOR UPDATE OF {table}{' SKIP LOCKED' if skip_locked else ''}" if lock else "")
         # (FOR UPDATE OF: never the tables `also` reads)
 
-    sql = _cached(("select", model, lock, also, count), build)
+    sql = _cached(("select", model, lock, also, count, skip_locked), build)
     found = []
     for row in _execute(sql, tuple(key_values)).fetchall():
         instance = model(**{f.name: f.python_value(v) for f, v in zip(fields, row)})

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 import psycopg2
 import pytest
 
+from server.store import groupcommit
 from server.store.verify import verify_all
 from server.table import movelog
 from tests.server.conftest import Api
@@ -41,6 +42,7 @@ def gathering(database_url, config, buggy, monkeypatch):
     app = create_app({**config, "DATABASE_URL": database_url})
     monkeypatch.setattr(movelog.MOVES, "leaders", 1)
     monkeypatch.setattr(movelog.MOVES, "batches", {})
+    monkeypatch.setattr(groupcommit, "QUEUE_WAIT", 60)  # the queued moves wait to be taken along, however slow
     with serving(app) as url:
         yield Api(app.test_client()), url, database_url
     database.close()
@@ -48,6 +50,12 @@ def gathering(database_url, config, buggy, monkeypatch):
 
 @contextmanager
 def held(database_url: str, game_id: int):
+    with holding(database_url, game_id):
+        yield
+
+
+@contextmanager
+def holding(database_url: str, game_id: int):
     """The lock the first move waits on: the game's row (PostgreSQL), or every write (SQLite)."""
     if database_url.startswith("sqlite"):
         connection = sqlite3.connect(database_url[len("sqlite:///"):], isolation_level=None)
@@ -199,3 +207,65 @@ def test_a_failure_after_writing_began_makes_every_move_of_the_batch_again_alone
     if database_url.startswith("postgres"):
         alone = xmins(database_url, [g for g in game_ids if g != bugged])
         assert len(set(alone.values())) == len(alone)
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)  # (SQLite locks the whole database)
+def test_a_game_held_by_another_transaction_goes_alone_and_the_batch_commits(gathering):
+    """A batch never waits on a lock: it skips a game another transaction holds (SKIP LOCKED),
+    whose move then goes alone and waits for it, while the others commit together."""
+    api, url, database_url = gathering
+    players, game_ids = new_games(api, 4)
+    puts = [(g, 0, mover, {"move": move}) for g in game_ids for mover, move in [first_move(api, g, players)]]
+    answers: list = [None] * len(puts)
+
+    def put(i):
+        game_id, seq, player, body = puts[i]
+        answers[i] = http_put(f"{url}/games/{game_id}/moves/{seq}", player["token"], body)
+
+    threads = [threading.Thread(target=put, args=(i,)) for i in range(len(puts))]
+    with holding(database_url, game_ids[1]):
+        with held(database_url, game_ids[0]):
+            threads[0].start()
+            until(lambda: movelog.MOVES._leading == 1, "the first move leads")
+            for thread in threads[1:]:
+                thread.start()
+            until(lambda: len(movelog.MOVES._queue) == 3, "the others queue")
+        threads[2].join(30)
+        threads[3].join(30)
+        assert [answers[i][0] for i in (0, 2, 3)] == [201, 201, 201], answers
+        assert answers[1] is None  # still waiting for its game, alone
+    threads[1].join(30)
+    assert answers[1][0] == 201, answers
+    assert movelog.MOVES.batches == {2: 1}
+    together = xmins(database_url, game_ids)
+    assert together[game_ids[2]] == together[game_ids[3]] != together[game_ids[1]]
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)  # (on SQLite every move waits anyway)
+def test_a_move_waiting_on_a_lock_holds_up_no_other_game_for_long(gathering, monkeypatch):
+    """A move that leads alone and waits for its game's lock (a stuck transaction elsewhere)
+    does not keep the moves queued behind it waiting: after QUEUE_WAIT they go alone."""
+    api, url, database_url = gathering
+    monkeypatch.setattr(groupcommit, "QUEUE_WAIT", 0.2)
+    players, game_ids = new_games(api, 4)
+    puts = [(g, 0, mover, {"move": move}) for g in game_ids for mover, move in [first_move(api, g, players)]]
+    answers: list = [None] * len(puts)
+
+    def put(i):
+        game_id, seq, player, body = puts[i]
+        answers[i] = http_put(f"{url}/games/{game_id}/moves/{seq}", player["token"], body)
+
+    threads = [threading.Thread(target=put, args=(i,)) for i in range(len(puts))]
+    with held(database_url, game_ids[0]):
+        threads[0].start()
+        until(lambda: movelog.MOVES._leading == 1, "the first move leads")
+        started = time.monotonic()
+        for thread in threads[1:]:
+            thread.start()
+        for thread in threads[1:]:
+            thread.join(30)
+        waited = time.monotonic() - started
+        assert [answers[i][0] for i in (1, 2, 3)] == [201, 201, 201], answers
+        assert answers[0] is None and waited < 5, waited  # the stuck game's move still waits; the rest did not
+    threads[0].join(30)
+    assert answers[0][0] == 201
