@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from openskill.models import PlackettLuce
 
+from server.store.db import is_sqlite
+from server.store.statements import select_rows
 from server.store.models import Player, Rating, utcnow
 from server.rulesets import engine as find_engine
 
@@ -25,6 +27,11 @@ def record(game, result, seats) -> dict[int, dict]:
         return {}
     winners = {s.player for s in seats if s.seat in set(result.winners)}
     ranks: list[float] = [1 if p in winners or not winners else 2 for p in players]
+    if not is_sqlite():  # (SQLite writes one transaction at a time already)
+        # Two games ending at once with a player in common rate one after the other: each reads
+        # the ratings the other wrote. (NO KEY UPDATE: the foreign keys' checks are not held up.)
+        select_rows(f"SELECT id FROM players WHERE id IN ({', '.join(['%s'] * len(players))}) ORDER BY id "
+                    "FOR NO KEY UPDATE", tuple(players))
     stored = {r.player_id: r for r in Rating.select().where((Rating.ruleset == game.ruleset)
                                                             & Rating.player.in_(players))}
     before = [MODEL.create_rating([stored[p].mu, stored[p].sigma]) if p in stored else MODEL.rating()

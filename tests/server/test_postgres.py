@@ -188,3 +188,43 @@ def test_operator_commands_refuse_an_empty_postgres_database_unless_asked(postgr
     made = CliRunner().invoke(server, ["--create", "migrate"], env=env)
     assert made.exit_code == 0 and "made a new database with every table" in made.output, made.output
     assert CliRunner().invoke(server, ["verify"], env=env).exit_code == 0
+
+
+def test_two_rated_games_ending_at_once_both_count_for_a_shared_player(pg_app, pg_api, postgres):
+    """A rating read without a lock could be overwritten by another game's ending at the same
+    moment (PostgreSQL reads committed rows only): one of the two updates was lost."""
+    import threading
+
+    import psycopg2
+
+    from tests.server.live import http_put
+
+    ana, ben = pg_api.register("ana"), pg_api.register("ben")
+
+    def game() -> int:
+        created = pg_api.call("POST", "/games", ana, json={"ruleset": "toy-race", "seats": 2, "rated": True}).json
+        for player, invite in zip((ana, ben), created["invites"]):
+            pg_api.call("POST", "/games/join", player, json={"invite": invite["code"]})
+        return created["id"]
+
+    first = game()
+    assert pg_api.call("PUT", f"/games/{first}/moves/{pg_api.game(first, ben)['version']}", ben,
+                       json={"text": "resign"}).status_code == 201
+    second = game()
+    version = pg_api.game(second, ben)["version"]
+    other = psycopg2.connect(pg_app.config["DATABASE_URL"])
+    cursor = other.cursor()  # another game's ending, under way: it has rated ana, not yet committed
+    cursor.execute("SELECT id FROM players WHERE id IN (%s, %s) ORDER BY id FOR NO KEY UPDATE", (ana["id"], ben["id"]))
+    cursor.execute("UPDATE ratings SET games = games + 10 WHERE player_id = %s", (ana["id"],))
+    answers = []
+    with serving(pg_app) as url:
+        ending = threading.Thread(target=lambda: answers.append(http_put(
+            f"{url}/games/{second}/moves/{version}", ben["token"], {"text": "resign"})))
+        ending.start()
+        ending.join(1.0)
+        other.commit()
+        ending.join(30)
+    other.close()
+    assert answers[0][0] == 201
+    table = {r["name"]: r["games"] for r in pg_api.call("GET", "/ratings/toy-race", ana).json["ratings"]}
+    assert table == {"ana": 1 + 10 + 1, "ben": 2}
