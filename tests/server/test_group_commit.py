@@ -83,16 +83,22 @@ def first_move(api: Api, game_id: int, players: list[dict]) -> tuple[dict, dict]
     return mover, api.legal(game_id, mover)["moves"][0]["move"]
 
 
-def gathered(url: str, database_url: str, puts: list[tuple[int, int, dict, dict]]) -> list[tuple[int, dict]]:
-    """PUT the first (game, seq, player, body) while its game is held, so that it leads and
-    waits; the others while it waits, so that they queue; then let go. The answers, in order."""
+def putters(url: str, puts: list[tuple[int, int, dict, dict]]) -> tuple[list[threading.Thread], list]:
+    """A thread for each (game, seq, player, body) PUT, not yet started, and the list each puts
+    its answer in, by its place."""
     answers: list = [None] * len(puts)
 
     def put(i):
         game_id, seq, player, body = puts[i]
         answers[i] = http_put(f"{url}/games/{game_id}/moves/{seq}", player["token"], body)
 
-    threads = [threading.Thread(target=put, args=(i,)) for i in range(len(puts))]
+    return [threading.Thread(target=put, args=(i,)) for i in range(len(puts))], answers
+
+
+def gathered(url: str, database_url: str, puts: list[tuple[int, int, dict, dict]]) -> list[tuple[int, dict]]:
+    """PUT the first (game, seq, player, body) while its game is held, so that it leads and
+    waits; the others while it waits, so that they queue; then let go. The answers, in order."""
+    threads, answers = putters(url, puts)
     with held(database_url, puts[0][0]):
         threads[0].start()
         until(lambda: movelog.MOVES._leading == 1, "the first move leads")
@@ -216,13 +222,7 @@ def test_a_game_held_by_another_transaction_goes_alone_and_the_batch_commits(gat
     api, url, database_url = gathering
     players, game_ids = new_games(api, 4)
     puts = [(g, 0, mover, {"move": move}) for g in game_ids for mover, move in [first_move(api, g, players)]]
-    answers: list = [None] * len(puts)
-
-    def put(i):
-        game_id, seq, player, body = puts[i]
-        answers[i] = http_put(f"{url}/games/{game_id}/moves/{seq}", player["token"], body)
-
-    threads = [threading.Thread(target=put, args=(i,)) for i in range(len(puts))]
+    threads, answers = putters(url, puts)
     with holding(database_url, game_ids[1]):
         with held(database_url, game_ids[0]):
             threads[0].start()
@@ -249,13 +249,7 @@ def test_a_move_waiting_on_a_lock_holds_up_no_other_game_for_long(gathering, mon
     monkeypatch.setattr(groupcommit, "QUEUE_WAIT", 0.2)
     players, game_ids = new_games(api, 4)
     puts = [(g, 0, mover, {"move": move}) for g in game_ids for mover, move in [first_move(api, g, players)]]
-    answers: list = [None] * len(puts)
-
-    def put(i):
-        game_id, seq, player, body = puts[i]
-        answers[i] = http_put(f"{url}/games/{game_id}/moves/{seq}", player["token"], body)
-
-    threads = [threading.Thread(target=put, args=(i,)) for i in range(len(puts))]
+    threads, answers = putters(url, puts)
     with held(database_url, game_ids[0]):
         threads[0].start()
         until(lambda: movelog.MOVES._leading == 1, "the first move leads")
