@@ -34,11 +34,14 @@ def waiting_games(player_id: int) -> list[tuple]:
 
 
 def queue_digests(config: Settings, now=None) -> int:
-    """One digest row per digest player with games waiting, at most one per DIGEST_EVERY."""
+    """One digest row per digest player with games waiting, at most one per DIGEST_EVERY, none
+    while the player is on vacation."""
     config = settings_of(config)
     now = now or utcnow()
     queued = 0
     for player in Player.select().where(Player.mail == "digest"):
+        if clocks.away_now(player.id, now):
+            continue  # on vacation: their clocks stand still, and the digest waits for them to be back
         with write_transaction():
             # a digest still held for the player's quiet hours counts too: they get one in the morning
             recent = (Notification.select().where((Notification.player == player.id) & (Notification.kind == "digest")

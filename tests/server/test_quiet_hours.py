@@ -369,3 +369,14 @@ def test_a_vacation_ended_at_once_is_not_announced(api, smtp_config, mailbox):
     deliver_pending(smtp_config)
     assert to(relay, "cat@example.org", "vacation") == []
     assert Notification.get(Notification.kind == "vacation").status == "dropped"
+
+
+def test_no_digest_while_its_player_is_on_vacation(api, smtp_config, mailbox):
+    ann, cat = api.register("ann"), api.register("cat")
+    set_me(api, ann, mail="digest", quiet_hours="off")
+    api.start_game([ann, cat])
+    api.start_game([cat, ann])
+    until = (utcnow() + timedelta(days=3)).isoformat(timespec="seconds")
+    assert api.call("POST", "/players/me/vacation", ann, json={"until": until}).status_code == 201
+    assert queue_digests(smtp_config) == 0
+    assert queue_digests(smtp_config, now=utcnow() + timedelta(days=4)) == 1  # back: the games wait for her
