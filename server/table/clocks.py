@@ -75,9 +75,14 @@ def allowed(game, seat: int, left: dict[int, int]) -> timedelta:
     return timedelta(days=game.days_per_move, seconds=left.get(seat, 0))
 
 
+def seat_player(game, seat: int) -> int | None:
+    """The id of the player holding `seat`, or None (a free seat)."""
+    return next((s.player for s in seats_of(game) if s.seat == seat), None)
+
+
 def _away(game, prompt: dict, now: datetime) -> tuple[timedelta, datetime | None]:
     since = datetime.fromisoformat(prompt["since"])
-    player = next((s.player for s in seats_of(game) if s.seat == prompt["seat"]), None)
+    player = seat_player(game, prompt["seat"])
     return paused(player, since, now) if player is not None else (timedelta(0), None)
 
 
@@ -91,7 +96,7 @@ def deadline(game, prompt: dict, now: datetime, left: dict[int, int] | None = No
     left = reserves(game) if left is None else left
     since = datetime.fromisoformat(prompt["since"])
     due, running = since + allowed(game, prompt["seat"], left), False
-    player = next((s.player for s in seats_of(game) if s.seat == prompt["seat"]), None)
+    player = seat_player(game, prompt["seat"])
     for start, end in sorted(periods(player, since)) if player is not None else ():
         begin = max(start, since)
         if begin > now or begin >= due or end <= begin:  # planned, too late, or ended at once

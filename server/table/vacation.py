@@ -16,7 +16,7 @@ from server.store.db import write_transaction
 from server.errors import ApiError, msg, msg_n
 from server.store.models import Game, Notification, Player, Seat, Vacation, utcnow
 from server.store.statements import tuples
-from server.table.clocks import effective_end, paused
+from server.table.clocks import away_now, effective_end, paused, seat_player
 
 LONGEST = timedelta(days=366)
 
@@ -24,10 +24,8 @@ LONGEST = timedelta(days=366)
 def waited(game, prompt: dict, now: datetime) -> timedelta | None:
     """How long a prompted seat has waited on its own clock: time on vacation does not count,
     and while its player is away (None) no deadline or reminder applies to it."""
-    from server.players.seats import seats_of
-
     since = datetime.fromisoformat(prompt["since"])
-    player = next((s.player for s in seats_of(game) if s.seat == prompt["seat"]), None)
+    player = seat_player(game, prompt["seat"])
     if player is None:
         return now - since
     away, running = paused(player, since, now)
@@ -66,7 +64,7 @@ def start(caller, until: datetime, allowance: int, now: datetime | None = None) 
     if until - now > LONGEST:
         raise ApiError(422, "bad-date", msg("A vacation lasts at most a year."))
     with write_transaction():
-        if paused(caller.id, now, now)[1] is not None:
+        if away_now(caller.id, now):
             raise ApiError(409, "on-vacation", msg("You are on vacation already; end it first (herald vacation --end)."))
         wanted = _days(now, until)
         left = allowance - used_days(caller.id, now.year)
