@@ -46,7 +46,7 @@ QUIET_HELP = msg("quiet hours are a span of your day in your time zone, from-to,
 NOT_A_PLACE = frozenset({"localtime", "Factory", "posixrules"})
 # "UTC+1", "GMT-5", "gmt +5:45": an offset, which keeps no summer time (and whose IANA spelling,
 # Etc/GMT-1 for UTC+1, has its sign reversed).
-_OFFSET = re.compile(r"^(?:utc|gmt|etc/gmt|etc/utc)\s*[+-]\s*\d{1,2}(?::?\d{2})?$", re.IGNORECASE)
+_OFFSET = re.compile(r"^(?:utc|gmt)\s*[+-]\s*\d{1,2}(?::?\d{2})?$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
@@ -69,7 +69,7 @@ def check_zone(name: str) -> str:
     zone is named after, "Stockholm" or "new york", is that zone), or ValueError with a sentence
     for the player (and the nearest names, for a typo)."""
     text = (name or "").strip()
-    if _OFFSET.match(text) and not text.lower().startswith("etc/"):
+    if _OFFSET.match(text):
         raise ValueError(msg("%(text)s is an offset from UTC, not a time zone: an offset keeps no summer time. "
                              "Give the time zone of your place, such as Europe/Stockholm, America/Santiago or "
                              "Asia/Kathmandu.", text=repr(text[:64])))
