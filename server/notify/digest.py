@@ -53,13 +53,13 @@ def queue_digests(config: Settings, now=None) -> int:
             # each question in English with its message beside it, said in the reader's language when sent
             # a clocked game's deadline as a stamp, written in the reader's zone when sent (notify/mailtimes.py)
             games = [{"game": game.id, "title": game.title, "ruleset": game.ruleset, "seat": seat,
-                      "version": game.version, "prompt": name_players(message_of(prompt), seats_of(game)),
-                      **({"prompt_msg": stored(message_of(prompt))} if stored(message_of(prompt)) else {}),
+                      "version": game.version, "prompt": name_players(asked, seats_of(game)),
+                      **({"prompt_msg": said} if (said := stored(asked)) else {}),
                       **({"deadline_at": due.isoformat(timespec="seconds")}
                          if (due := clocks.deadline(game, prompt, now)[0]) is not None else {}),
                       "reply": reply_addresses.reply_address(config, game.id, seat, game.version)
                       if reply_addresses.configured(config) else None}
-                     for game, seat, prompt in waiting]
+                     for game, seat, prompt in waiting for asked in [message_of(prompt)]]
             first = games[0]
             [row] = outbox.held([Notification.pending_row(  # written now; sent once the player's quiet hours end
                 first["game"], None, player.id, player.email, "digest", first["version"],
