@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import random
@@ -66,10 +67,11 @@ import time
 import weakref
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from server.store.announcements import ANNOUNCE, Announcer, flush_all, notify
 from server.store.models import MOVE_READS
-from server.store.roundtrips import _numbered, _types
+from server.store.roundtrips import _numbered, _types, merged
 from tests.server.gunicorn_live import call as live_call, wait_until_healthy
 from tests.server.mailbox import free_port
 from tests.server.postgres import PostgresServer
@@ -463,6 +465,13 @@ NOTE_COLUMNS = ('"game_id", "seat", "player_id", "email", "kind", "version", "co
 INSERT_NOTE = f'INSERT INTO "notifications" ({NOTE_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)'
 INSERT_NOTE_WANTED = (f'INSERT INTO "notifications" ({NOTE_COLUMNS}) SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s '
                       "WHERE NOT EXISTS (SELECT 1 FROM players WHERE id = %s AND mail IN (%s, %s, %s))")
+# Their fields, in the statements' order (the server's names: batch_rows builds the same SQL from them).
+MOVE_FIELDS = ("game", "seq", "seat", "payload", "text", "events", "prompted", "public", "created", "chain",
+               "state_hash", "state_format")
+SNAPSHOT_FIELDS = ("version", "state", "state_hash", "state_format")
+GAME_FIELDS = ("version", "chain_head", "prompted", "waiting_since", "due_at")
+NOTE_FIELDS = ("game", "seat", "player", "email", "kind", "version", "context", "status", "attempts", "next_attempt",
+               "created")
 EVENTS = ('[{"data":null,"text":"{P1} attacks {P0}\'s wall W2 with V14 Soldier and V21 Archer.","to":null},'
           '{"data":null,"text":"2 swords against 2 shields: the attack loses.","to":null}]')
 PROMPTED = '[{"kind":"turn","seat":1,"text":"Your turn: choose one action."}]'
@@ -578,28 +587,48 @@ class Gathering:
     """The moves of `processes` server processes as this tree's server writes them under load: each
     process gathers the moves its requests bring together into one transaction
     (server/store/groupcommit.py, the server's own class; `most`: HERALD_GROUP_COMMIT). A batch
-    of one goes as `move_now`; a larger one in two round trips: BEGIN with every game's lock
-    and what the mails read, in id order (models.locked_ahead), then every game's writes with
-    the COMMIT; the announcements once it has committed."""
+    of one goes as `move_now`; a larger one in two round trips, on its lane's connection: BEGIN
+    with every game's lock and what the mails read, in id order (models.locked_ahead), then
+    every game's writes with the COMMIT, each kind of write in one statement of several rows;
+    the announcements once it has committed."""
 
-    def __init__(self, games: list, processes: int, most: int) -> None:
+    def __init__(self, games: list, processes: int, most: int, url: str = "") -> None:
         from server.store.groupcommit import GroupCommit
 
         self.local = threading.local()  # the thread's cursor, what waits for the COMMIT, the games locked
+        self.url = url
+        self.lanes: dict[int, Any] = {}  # the process's lanes' connections, opened on first use
         committers = [GroupCommit(self.transaction, (), nested=lambda: False, healthy=lambda: True, ahead=self.ahead,
-                                  most=most) for _ in range(processes)]
+                                  most=most, lane=self.lane) for _ in range(processes)]
         self.committer = {game.game_id: committers[number % processes] for number, game in enumerate(games)}
+
+    @contextlib.contextmanager
+    def lane(self, number: int):
+        """A batch on its lane's connection, as the server runs it (server/store/lanes.py)."""
+        import psycopg2
+
+        local = self.local
+        if number not in self.lanes:
+            self.lanes[number] = psycopg2.connect(self.url)
+            self.lanes[number].autocommit = True
+        own, local.cursor = local.cursor, self.lanes[number].cursor()
+        try:
+            yield
+        finally:
+            local.cursor = own
 
     @contextlib.contextmanager
     def transaction(self):
         local = self.local
-        local.waiting, local.locked = [b"BEGIN"], set()
+        local.waiting, local.locked, local.queued = [b"BEGIN"], set(), []
         try:
             yield
         except BaseException:
             if local.waiting[:1] != [b"BEGIN"]:  # (something was sent: roll it back)
                 local.cursor.execute(b"ROLLBACK")
             raise
+        # a batch's writes, each kind in one statement of several rows (roundtrips.merged, in a lane)
+        local.waiting += [statement(local.cursor, sql, params, True) for sql, params, _ in merged(local.queued)]
         if local.waiting != [b"BEGIN"]:  # (a transaction that sent nothing sends no COMMIT: roundtrips.py)
             local.cursor.execute(b"; ".join(local.waiting + [b"COMMIT"]))
 
@@ -621,12 +650,30 @@ class Gathering:
         if game.game_id not in local.locked:  # alone: as `move_now`
             move_now(local.cursor.connection, game, announce=False)
             return None, partial(game.announcer.offer, game.game_id)
-        c = local.cursor
         v = game.next()
-        local.waiting += [statement(c, INSERT_MOVE, v["move"], True), statement(c, UPDATE_SNAPSHOT, v["snapshot"], True),
-                          statement(c, UPDATE_GAME, v["game"], True),
-                          statement(c, INSERT_NOTE_WANTED, v["note"] + (game.player, "bounced", "digest", "off"), True)]
+        rows = batch_rows()
+        local.queued += [(INSERT_MOVE, v["move"], True, rows[INSERT_MOVE]),
+                         (UPDATE_SNAPSHOT, v["snapshot"], True, rows[UPDATE_SNAPSHOT]),
+                         (UPDATE_GAME, v["game"], True, rows[UPDATE_GAME]),
+                         (INSERT_NOTE_WANTED, v["note"] + (game.player, "bounced", "digest", "off"), True,
+                          rows[INSERT_NOTE_WANTED])]
         return None, partial(game.announcer.offer, game.game_id)
+
+
+@functools.lru_cache(maxsize=None)
+def batch_rows() -> dict:
+    """The model's writes, each with how the server writes several of it in one statement in a
+    batch (server/store/statements.py's builders: the same SQL)."""
+    from server.store.models import Game, Move, Notification, Snapshot
+    from server.store.roundtrips import Rows
+    from server.store.statements import insert_rows, update_rows
+    from server.table.outbox import _unwanted
+
+    condition, asks = _unwanted(0, "turn")
+    return {INSERT_MOVE: Rows(partial(insert_rows, Move, MOVE_FIELDS, (None, 0))),
+            UPDATE_SNAPSHOT: Rows(partial(update_rows, Snapshot, "game", SNAPSHOT_FIELDS), key=len(SNAPSHOT_FIELDS)),
+            UPDATE_GAME: Rows(partial(update_rows, Game, "id", GAME_FIELDS), key=len(GAME_FIELDS)),
+            INSERT_NOTE_WANTED: Rows(partial(insert_rows, Notification, NOTE_FIELDS, (condition, len(asks))))}
 
 
 def _gathering_process(url: str, games: list, stop: float, most: int, pipe) -> None:
@@ -639,7 +686,7 @@ def _gathering_process(url: str, games: list, stop: float, most: int, pipe) -> N
     announcer = ProcessAnnouncer(url)
     for game in games:
         game.announcer = announcer.announcer
-    gathering = Gathering(games, processes=1, most=most)
+    gathering = Gathering(games, processes=1, most=most, url=url)
 
     def requests(slot: int) -> None:
         connection = psycopg2.connect(url)
@@ -656,6 +703,8 @@ def _gathering_process(url: str, games: list, stop: float, most: int, pipe) -> N
         thread.join()
     flush_all()
     announcer.release()
+    for lane in gathering.lanes.values():
+        lane.close()
     committer = next(iter(gathering.committer.values()))
     pipe.send((sum(counts), {game.game_id: game.version for game in games}, committer.batches))
     pipe.close()

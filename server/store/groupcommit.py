@@ -14,9 +14,13 @@ each waiting for its own game as without gathering. A move that leads alone may 
 game's lock, and the moves queued behind it go alone after QUEUE_WAIT: one stuck game holds
 up no other game for longer than that.
 
-Each move's work runs on the leader's thread, in the leader's transaction and connection,
-inside the mover's own context (its request, its language: `contextvars`), and answers its
-own request when the transaction has committed. A refusal (the player's mistake: `refusals`)
+Each move's work runs on the leader's thread, in the leader's transaction, inside the mover's
+own context (its request, its language: `contextvars`), and answers its own request when the
+transaction has committed. A batch's transaction runs in one of the process's `leaders` lanes
+(`lane(number)`: on PostgreSQL a connection kept for that lane, server/store/lanes.py), not on
+whichever connection its leader's request holds: the database then serves a few busy
+connections instead of every request's in turn, which costs it a fifth less CPU per move
+(docs/benchmarks.md). A refusal (the player's mistake: `refusals`)
 before the move writes anything (`writing()` marks the moment) is that move's answer alone,
 and the others commit. Anything else (a refusal after writing began, an engine's bug, any
 database error, a transaction the database has marked failed, the commit refused or its
@@ -28,10 +32,12 @@ its own resubmission: the same answer).
 from __future__ import annotations
 
 import contextvars
+import logging
 import threading
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, Callable, Generic, TypeVar
 
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 # The work of one move, inside a write transaction: its answer, and what to do once committed.
 Work = Callable[[], tuple[T, Callable[[], None] | None]]
@@ -46,7 +52,7 @@ class _Move(Generic[T]):
     """One move waiting to be written, and then its outcome; `woken` is set when it has one,
     or when its thread is to lead."""
 
-    __slots__ = ("work", "key", "context", "state", "answer", "after", "refusal", "wrote", "woken")
+    __slots__ = ("work", "key", "context", "state", "answer", "after", "refusal", "wrote", "woken", "lane")
 
     def __init__(self, work: Work, key: Any) -> None:
         self.work, self.key, self.context = work, key, contextvars.copy_context()
@@ -56,6 +62,7 @@ class _Move(Generic[T]):
         self.refusal: Exception | None = None
         self.wrote = False
         self.woken = threading.Event()
+        self.lane = -1  # the lane it leads in, once it leads
 
 
 _RUNNING: contextvars.ContextVar[_Move | None] = contextvars.ContextVar("group_commit_move", default=None)
@@ -82,15 +89,18 @@ class GroupCommit:
     moves: what they all read first, read at once, their games locked in key order without
     waiting, as a context giving the keys it locked (None: all; the others go alone); `most`
     moves per transaction at most (1: each alone); `leaders` transactions of moves at once in
-    this process."""
+    this process; `lane(number)`: the context a batch's transaction runs in, for each leader
+    at once its own number (0 up to `leaders`)."""
 
     def __init__(self, transaction: Callable[[], AbstractContextManager], refusals: tuple[type[Exception], ...],
                  nested: Callable[[], bool], healthy: Callable[[], bool],
-                 ahead: Callable[[list], AbstractContextManager], most: int = 4, leaders: int = 2) -> None:
+                 ahead: Callable[[list], AbstractContextManager], most: int = 4, leaders: int = 2,
+                 lane: Callable[[int], AbstractContextManager] = lambda number: nullcontext()) -> None:
         self.transaction, self.refusals, self.nested, self.healthy = transaction, refusals, nested, healthy
-        self.ahead, self.most, self.leaders = ahead, most, leaders
+        self.ahead, self.most, self.leaders, self.lane = ahead, most, leaders, lane
         self._queue: list[_Move] = []
         self._leading = 0
+        self._lanes: set[int] = set()  # the lanes a leader holds now
         self._lock = threading.Lock()
         self.batches: dict[int, int] = {}  # moves per committed transaction -> how many (bench, tests)
 
@@ -107,6 +117,8 @@ class GroupCommit:
             leads = self._leading == 0 or (len(self._queue) + 1 >= self.most and self._leading < self.leaders)
             if leads:
                 self._leading += 1
+                move.lane = min(set(range(self._leading)) - self._lanes)
+                self._lanes.add(move.lane)
             else:
                 self._queue.append(move)
         if not leads and not move.woken.wait(QUEUE_WAIT):
@@ -121,9 +133,9 @@ class GroupCommit:
                 batch = self._take(move)
                 if len(batch) == 1:  # (still leading: at most `leaders` transactions of moves)
                     return self._alone(work)
-                self._commit(batch)
+                self._commit(batch, move.lane)
             finally:
-                self._hand_over()
+                self._hand_over(move.lane)
         if move.state == ALONE:
             return self._alone(work)
         if move.refusal is not None:
@@ -147,22 +159,24 @@ class GroupCommit:
         batch.sort(key=lambda m: m.key)
         return batch
 
-    def _hand_over(self) -> None:
-        """A leader is done: the first queued move's thread leads next, else one leader fewer."""
+    def _hand_over(self, lane: int) -> None:
+        """A leader is done: the first queued move's thread leads next in its lane, else one
+        leader fewer."""
         with self._lock:
             if self._queue:
                 following = self._queue.pop(0)
-                following.state = LEAD
+                following.state, following.lane = LEAD, lane
                 following.woken.set()
             else:
                 self._leading -= 1
+                self._lanes.discard(lane)
 
-    def _commit(self, batch: list[_Move]) -> None:
-        """Every move of `batch` in one transaction; each then DONE, or ALONE to be made again."""
+    def _commit(self, batch: list[_Move], lane: int) -> None:
+        """Every move of `batch` in one transaction in `lane`; each then DONE, or ALONE to be made again."""
         outcome = ALONE  # unless it commits: rolled back, each move is made again by its own request
         written: list[_Move] = []
         try:
-            with self.transaction(), self.ahead([move.key for move in batch]) as locked:
+            with self.lane(lane), self.transaction(), self.ahead([move.key for move in batch]) as locked:
                 # a game another transaction holds is left out, to go alone: a batch waits on no lock
                 written = [move for move in batch if locked is None or move.key in locked]
                 for move in written:
@@ -170,8 +184,11 @@ class GroupCommit:
                 if not self.healthy():
                     raise _Rollback()
             outcome = DONE
-        except Exception:
-            pass
+        except _Rollback:
+            pass  # (a move's own failure after it wrote: its request answers it, alone)
+        except Exception:  # (the database's: each move is made again alone, and may meet it again)
+            log.warning("a transaction of %d gathered moves failed; each is made again alone", len(batch),
+                        exc_info=True)
         finally:  # (also on KeyboardInterrupt: no mover is left waiting)
             with self._lock:
                 if outcome == DONE and written:

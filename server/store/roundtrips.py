@@ -37,15 +37,18 @@ transactions.
 """
 from __future__ import annotations
 
+import contextlib
 import datetime
 import itertools
 import logging
+import os
 import re
 import threading
 import weakref
+from typing import Any, Callable
 
 import peewee
-from peewee import InterfaceError, _savepoint
+from peewee import InterfaceError, PostgresqlDatabase, _savepoint
 from playhouse.pool import PooledPostgresqlDatabase
 
 # peewee's translation of driver errors into its own, as its execute_sql uses (its stubs leave it out).
@@ -119,6 +122,9 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
         # connection their transaction began on (on any other they are dropped: it is gone), and
         # whether its BEGIN is among them.
         self._queue = threading.local()
+        # Group commit's lanes (server/store/lanes.py): lane -> (the process that opened it, its connection).
+        self.lanes: dict[int, tuple[int, Any]] = {}
+        self.lanes_lock = threading.Lock()
 
     # --- what waits to be sent ------------------------------------------------------------
 
@@ -144,7 +150,7 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
         if known is None:
             known = self._prepared[conn] = {}
         parts, preparing = [], []
-        for sql, params, fixed in items:
+        for sql, params, fixed, *_ in items:
             if params is None:  # BEGIN
                 parts.append(sql.encode())
                 continue
@@ -160,9 +166,10 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
             parts.append(mogrify(sql if execute is None else execute, params))
         return SEPARATOR.join(parts), preparing
 
-    def later(self, sql: str, params, fixed: bool = False) -> None:
+    def later(self, sql: str, params, fixed: bool = False, rows: Rows | None = None) -> None:
         """Inside a transaction, queue a write to go with the next statement or the commit;
-        outside one, run it now. `fixed`: its text is built once (see above)."""
+        outside one, run it now. `fixed`: its text is built once (see above). `rows`: how to
+        write several rows of it in one statement, where the transaction allows (`using`)."""
         if not self.in_transaction():
             (self.execute_fixed if fixed else self.execute_sql)(sql, params)
             return
@@ -170,7 +177,7 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
         queue = self._queue
         if getattr(queue, "conn", None) is not self._state.conn:  # the BEGIN went already
             queue.items, queue.conn, queue.begin_unsent = [], self._state.conn, False
-        queue.items.append((sql, tuple(params or ()), fixed))
+        queue.items.append((sql, tuple(params or ()), fixed, rows))
 
     def execute_fixed(self, sql: str, params):
         """Run a statement whose text is built once (prepared on this connection, see above),
@@ -194,6 +201,8 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
             return self._send_once(items)  # now unprepared: self.prepare is off
 
     def _send_once(self, items: list[tuple]):
+        if getattr(self._queue, "merging", None) is self._state.conn:
+            items = merged(items)
         sql, preparing = self._render(items)
         self._log_query(sql, None)
         with EXCEPTION_WRAPPER:  # (not for _Lost: not a driver error)
@@ -258,3 +267,94 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
         if not self.in_transaction():  # (peewee refuses to close inside one)
             self._take()
         return super().close()
+
+    # --- connections outside the pool (group commit's lanes: server/store/lanes.py) ---------
+
+    def unpooled_connection(self):
+        """A new connection of this database's, which the pool neither counts nor hands out."""
+        return PostgresqlDatabase._connect(self)  # type: ignore[attr-defined]  # in peewee, not its stubs
+
+    def close_all(self):
+        """The pool's connections, and the lanes' this process opened."""
+        with self.lanes_lock:
+            lanes, self.lanes = self.lanes, {}
+        for pid, conn in lanes.values():
+            if pid == os.getpid():
+                close_quietly(conn)
+        return super().close_all()
+
+    @contextlib.contextmanager
+    def using(self, conn, merging: bool = False):
+        """This thread's statements go on `conn` for the block, in transactions of their own;
+        the thread's own connection (a request's, from the pool) is kept aside meanwhile,
+        untouched, and is its connection again after. `merging`: the caller vouches that the
+        writes it queues (`later`) with `rows` touch rows no other queued write touches, except
+        where they repeat a key (`Rows.key`): each statement's queued writes then go as one
+        statement of several rows, in the place of the first (see `merged`)."""
+        state = self._state
+        kept = (state.conn, state.closed, state.ctx, state.transactions, state.commit_callbacks)
+        state.set_connection(conn)
+        self._queue.merging = conn if merging else None
+        try:
+            yield
+        finally:
+            self._queue.merging = None
+            state.conn, state.closed, state.ctx, state.transactions, state.commit_callbacks = kept
+
+
+class Rows:
+    """How several rows of one queued write go in one statement: `sql(n)`, the statement for n
+    rows, taking each row's values one row after another; `key`, the place among a row's values
+    of the key two rows of one statement must not share (an UPDATE's row: two updates of one
+    row stay two statements, in their order), or None."""
+
+    __slots__ = ("sql", "key")
+
+    def __init__(self, sql: Callable[[int], str], key: int | None = None) -> None:
+        self.sql, self.key = sql, key
+
+
+def merged(items: list[tuple]) -> list[tuple]:
+    """`items` with every queued write of one statement (its text, with `Rows`) in one statement
+    of several rows, in the place of the first. Only for writes that touch disjoint rows (see
+    `FewerRoundTrips.using`): moving a later write up beside the first is then the same. A
+    write that repeats a key (`Rows.key`) of its statement's rows starts a statement of its own,
+    in its own place."""
+    out: list[tuple | _Merging] = []
+    merging: dict[str, _Merging] = {}  # a statement's text -> the rows gathered for it
+    for item in items:
+        sql, params, fixed, *more = item
+        rows: Rows | None = more[0] if more else None
+        if rows is None:
+            out.append(item)
+            continue
+        key = None if rows.key is None else params[rows.key]
+        found = merging.get(sql)
+        if found is None or (key is not None and key in found.keys):
+            found = merging[sql] = _Merging(sql, fixed, rows)
+            out.append(found)
+        found.values.append(params)
+        found.keys.add(key)
+    return [entry.statement() if isinstance(entry, _Merging) else entry for entry in out]
+
+
+class _Merging:
+    """The rows of one statement `merged` gathers: their values, in order, and their keys."""
+
+    def __init__(self, sql: str, fixed: bool, rows: Rows) -> None:
+        self.sql, self.fixed, self.rows = sql, fixed, rows
+        self.values: list[tuple] = []
+        self.keys: set = set()
+
+    def statement(self) -> tuple:
+        if len(self.values) == 1:
+            return self.sql, self.values[0], self.fixed
+        return self.rows.sql(len(self.values)), tuple(value for row in self.values for value in row), self.fixed
+
+
+def close_quietly(conn) -> None:
+    """Close a driver connection that may be broken already (closing it may fail too)."""
+    try:
+        conn.close()
+    except Exception:
+        pass

@@ -9,18 +9,25 @@ prepared once per connection (server/store/roundtrips.py, `HERALD_PREPARED_STATE
 """
 from __future__ import annotations
 
+import itertools
+import re
 import weakref
 from collections.abc import Iterator
+from functools import partial
 from typing import Any, cast
 
 from peewee import ModelSelect
 
 from server.store.db import database, is_sqlite
+from server.store.roundtrips import Rows
 
 # SQL text per database object. Keyed on the object itself (weakly), not on id(): a freed
 # database's id can be reused by another of a different dialect (SQLite's `?` against
 # PostgreSQL's `%s`), which once sent SQLite SQL to PostgreSQL in the tests.
 _compiled: "weakref.WeakKeyDictionary[object, dict[tuple, str]]" = weakref.WeakKeyDictionary()
+# A queued write's SQL text -> how several of it go in one statement (its texts built per database
+# through _cached, as the write's own).
+_ROWS: dict[str, Rows] = {}
 
 
 def _quote(name: str) -> str:
@@ -85,14 +92,36 @@ def select_by_ids(model, key_values: tuple, lock: bool = False, also: tuple[str,
     return found
 
 
-def _run(sql: str, params: tuple, later: bool):
+def _run(sql: str, params: tuple, later: bool, rows=None):
     """Run a write now, or (`later`, where the database can: PostgreSQL, server/store/roundtrips.py)
-    with the transaction's next statement or its commit."""
+    with the transaction's next statement or its commit; `rows` (a roundtrips.Rows): how
+    several of it go in one statement, where the transaction gathers moves (server/store/lanes.py)."""
     queue = getattr(database.obj, "later", None) if later else None
     if queue is None:
         return _execute(sql, params)
-    queue(sql, params, fixed=True)
+    queue(sql, params, fixed=True, rows=rows)
     return None
+
+
+def _cast_type(field) -> str:
+    """The SQL type a value of `field` is cast to where no column gives it one (a VALUES list):
+    the column's type without its length, so that a value too long is refused by the column as
+    it always was, never cut by the cast."""
+    context = database.obj.get_sql_context()
+    ddl = re.sub(r"\(.*\)", "", context.sql(field.ddl_datatype(context)).query()[0])
+    return _SERIALS.get(ddl, ddl)
+
+
+_SERIALS = {"SERIAL": "INTEGER", "BIGSERIAL": "BIGINT", "SMALLSERIAL": "SMALLINT"}  # (a key's type, not a sequence)
+
+
+def _values(fields, count: int, extra: int = 0) -> str:
+    """A VALUES list of `count` rows of `fields` (and `extra` more values each), the first row's
+    values cast to their columns' types (which then type the list's columns)."""
+    marks = database.obj.param
+    first = ", ".join([f"{marks}::{_cast_type(f)}" for f in fields] + [marks] * extra)
+    other = ", ".join([marks] * (len(fields) + extra))
+    return ", ".join([f"({first})"] + [f"({other})"] * (count - 1))
 
 
 def insert(model, values: dict, later: bool = False, unless: tuple[str, tuple] | None = None) -> int | None:
@@ -112,8 +141,32 @@ def insert(model, values: dict, later: bool = False, unless: tuple[str, tuple] |
         return into + f"SELECT {marks} WHERE NOT EXISTS ({condition.replace('%s', database.obj.param)})"
 
     sql = _cached(("insert", model, names, condition), build)
-    cursor = _run(sql, tuple(f.db_value(values[f.name]) for f in fields) + tuple(condition_params), later)
+    rows = _ROWS.get(sql) if later else None
+    if rows is None and later:
+        rows = _ROWS[sql] = Rows(partial(insert_rows, model, names, (condition, len(condition_params))))
+    cursor = _run(sql, tuple(f.db_value(values[f.name]) for f in fields) + tuple(condition_params), later, rows)
     return None if cursor is None else cursor.rowcount
+
+
+def insert_rows(model, names: tuple[str, ...], unless: tuple[str | None, int], count: int) -> str:
+    """`insert`'s statement for `count` rows, each row's values one after another (with its
+    `unless` query's: (its SQL, how many values it takes)), built once per database."""
+    fields = [model._meta.fields[n] for n in names]
+    condition, asks = unless
+
+    def build() -> str:
+        columns = ", ".join(_quote(f.column_name) for f in fields)
+        into = f"INSERT INTO {_quote(model._meta.table_name)} ({columns}) "
+        if condition is None:
+            row = "(" + ", ".join([database.obj.param] * len(fields)) + ")"
+            return into + "VALUES " + ", ".join([row] * count)  # (INSERT's VALUES take their columns' types)
+        inserted, asked = [f"c{i}" for i in range(len(fields))], [f"p{i}" for i in range(asks)]
+        numbers = itertools.count()
+        where = re.sub("%s", lambda m: f"v.p{next(numbers)}", condition)
+        return (into + f"SELECT {', '.join('v.' + c for c in inserted)} FROM (VALUES {_values(fields, count, asks)}) "
+                f"AS v({', '.join(inserted + asked)}) WHERE NOT EXISTS ({where})")
+
+    return _cached(("insert rows", model, names, condition, count), build)
 
 
 def update_by_key(model, key_field: str, key_value, values: dict, later: bool = False) -> int | None:
@@ -130,8 +183,27 @@ def update_by_key(model, key_field: str, key_value, values: dict, later: bool = 
 
     sql = _cached(("update", model, names, key_field), build)
     params = tuple(f.db_value(values[f.name]) for f in fields) + (key.db_value(key_value),)
-    cursor = _run(sql, params, later)
+    rows = _ROWS.get(sql) if later else None
+    if rows is None and later:
+        rows = _ROWS[sql] = Rows(partial(update_rows, model, key_field, names), key=len(fields))
+    cursor = _run(sql, params, later, rows)
     return None if cursor is None else cursor.rowcount
+
+
+def update_rows(model, key_field: str, names: tuple[str, ...], count: int) -> str:
+    """`update_by_key`'s statement for `count` rows of distinct keys, each row's values then
+    its key, one row after another: an UPDATE from a VALUES list, built once per database."""
+    fields = [model._meta.fields[n] for n in names]
+    key = model._meta.fields[key_field]
+
+    def build() -> str:
+        table = _quote(model._meta.table_name)
+        sets = ", ".join(f"{_quote(f.column_name)} = v.c{i}" for i, f in enumerate(fields))
+        columns = ", ".join([f"c{i}" for i in range(len(fields))] + ["k"])
+        return (f"UPDATE {table} SET {sets} FROM (VALUES {_values(fields + [key], count)}) AS v({columns}) "
+                f"WHERE {table}.{_quote(key.column_name)} = v.k")
+
+    return _cached(("update rows", model, key_field, names, count), build)
 
 
 def exists(model, key_field: str, key_value) -> bool:

@@ -18,7 +18,7 @@ from core import canonical, gamerecord
 from core.protocol import IllegalMove, Result, visible
 from core.records import message_of, without_message
 from server.table import clocks, due_times, outbox, prompts
-from server.store import announcements, state_cache, statements
+from server.store import announcements, lanes, state_cache, statements
 from server.store.db import database, transaction_healthy, write_transaction
 from server.store.groupcommit import GroupCommit, writing
 from server.table.engine_errors import engine_call
@@ -34,7 +34,7 @@ MAX_MOVE_CHARS = 4000
 LOG_PAGE = 1000
 # The process's moves, gathered into shared transactions; `most` is HERALD_GROUP_COMMIT (server/app.py).
 MOVES = GroupCommit(write_transaction, (ApiError,), nested=lambda: database.in_transaction(),
-                    healthy=transaction_healthy, ahead=locked_ahead)
+                    healthy=transaction_healthy, ahead=locked_ahead, lane=lanes.lane)
 
 
 def submit(caller, game_id: int, seq: int, requested_seat: int | None, move: dict | None,

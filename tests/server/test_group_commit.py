@@ -122,6 +122,14 @@ def xmins(database_url: str, game_ids: list[int]) -> dict[int, int]:
         return {game: int(xmin) for game, xmin in cursor.fetchall()}
 
 
+def commands(database_url: str, table: str, key: str, game_ids: list[int]) -> set[int]:
+    """The command ids (within their transactions) that last wrote these games' rows of `table`."""
+    with psycopg2.connect(database_url) as connection, connection.cursor() as cursor:
+        cursor.execute(f"SELECT DISTINCT cmin::text FROM {table} WHERE {key} = ANY(%s)"
+                       + (" AND kind = 'turn'" if table == "notifications" else ""), (game_ids,))
+        return {int(row[0]) for row in cursor.fetchall()}
+
+
 def test_moves_arriving_together_share_one_transaction_and_each_gets_its_answer(gathering):
     api, url, database_url = gathering
     players, game_ids = new_games(api, 1 + FOLLOWERS)
@@ -138,6 +146,11 @@ def test_moves_arriving_together_share_one_transaction_and_each_gets_its_answer(
     if database_url.startswith("postgres"):
         together = xmins(database_url, game_ids)
         assert len({together[g] for g in game_ids[1:]}) == 1 and together[game_ids[0]] != together[game_ids[1]]
+        # each kind of write of the batch's moves went as one statement (server/store/lanes.py):
+        # rows written by one statement of a transaction share its command id (cmin)
+        for table, key in (("moves", "game_id"), ("snapshots", "game_id"), ("games", "id"),
+                           ("notifications", "game_id")):
+            assert len(commands(database_url, table, key, game_ids[1:])) == 1, table
 
 
 def test_a_refusal_in_a_batch_is_that_moves_answer_and_the_others_commit(gathering):
@@ -213,6 +226,7 @@ def test_a_failure_after_writing_began_makes_every_move_of_the_batch_again_alone
     if database_url.startswith("postgres"):
         alone = xmins(database_url, [g for g in game_ids if g != bugged])
         assert len(set(alone.values())) == len(alone)
+        until(lambda: not lane_connections(database_url), "the failed batch's lane connection is closed")
 
 
 @pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)  # (SQLite locks the whole database)
@@ -263,3 +277,34 @@ def test_a_move_waiting_on_a_lock_holds_up_no_other_game_for_long(gathering, mon
         assert answers[0] is None and waited < 5, waited  # the stuck game's move still waits; the rest did not
     threads[0].join(30)
     assert answers[0][0] == 201
+
+
+def lane_connections(database_url: str) -> list[tuple[int, str]]:
+    """(backend pid, its last statements) of each lane's connection to the test's database."""
+    with psycopg2.connect(database_url) as connection, connection.cursor() as cursor:
+        cursor.execute("SELECT pid, query FROM pg_stat_activity WHERE datname = current_database() "
+                       "AND application_name LIKE 'herald lane %%'")
+        return cursor.fetchall()
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_batches_run_on_their_lanes_connection_whichever_request_leads(gathering):
+    """A batch runs on its lane's connection, kept by the process (server/store/lanes.py), not on
+    its leader's request's: batches led by different requests commit on one backend."""
+    api, url, database_url = gathering
+    players, game_ids = new_games(api, 2 * (1 + FOLLOWERS))
+    backends = []
+    for games in (game_ids[:1 + FOLLOWERS], game_ids[1 + FOLLOWERS:]):
+        puts = [(g, 0, mover, {"move": move}) for g in games for mover, move in [first_move(api, g, players)]]
+        answers = gathered(url, database_url, puts)
+        assert [status for status, _ in answers] == [201] * len(puts), answers
+        (pid, last), = lane_connections(database_url)
+        assert "EXECUTE herald_" in last, last  # the batch's writes (the text is cut at 1 KB)
+        backends.append(pid)
+    assert movelog.MOVES.batches == {FOLLOWERS: 2}
+    assert backends[0] == backends[1]
+    assert all(not report.problems for report in verify_all())
+    from server.store.db import database
+
+    database.obj.close_all()  # the pool closes, and the lanes with it
+    until(lambda: not lane_connections(database_url), "the lane's connection is closed")

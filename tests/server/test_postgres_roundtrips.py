@@ -300,3 +300,118 @@ def test_without_preparing_the_text_goes_as_before(postgres):
                           b"COMMIT"]
     finally:
         opened.close_all()
+
+
+@pytest.fixture
+def tallies(db):
+    """A table of the kinds of values the move path writes, as a model, and a connection to
+    write it on with merging (as a lane of gathered moves does, server/store/lanes.py)."""
+    from peewee import BooleanField, CharField, DateTimeField, IntegerField, Model
+
+    from server.store.db import database
+
+    class Tally(Model):
+        key = IntegerField(primary_key=True)
+        label = CharField(max_length=8, null=True)
+        count = IntegerField(default=0, null=True)
+        seen = DateTimeField(null=True)
+        done = BooleanField(default=False, null=True)
+
+        class Meta:
+            table_name = "tallies"
+
+    Tally._meta.set_database(database)
+    db.create_tables([Tally])
+    conn = db.unpooled_connection()
+    sent()
+    yield Tally, conn
+    conn.close()
+
+
+def executed(trip: bytes) -> list[bytes]:
+    """The SQL of each prepared statement a round trip executed, in order."""
+    return [CountingCursor.prepared[name] for name in re.findall(rb"EXECUTE (herald_\d+)", trip)]
+
+
+def rows_of(db) -> list:
+    return db.execute_sql('SELECT "key", label, count, seen, done FROM tallies ORDER BY "key"').fetchall()
+
+
+def test_in_a_lane_each_kind_of_write_goes_as_one_statement_of_several_rows(db, tallies):
+    """Queued writes of one statement, interleaved as a batch's moves queue them, go as one
+    multi-row INSERT and one UPDATE from a VALUES list, with NULLs, times and booleans intact."""
+    import datetime
+
+    from server.store import statements
+
+    Tally, conn = tallies
+    when = datetime.datetime(2026, 11, 28, 10, 0, 0)
+    for key in (1, 2, 3):
+        Tally.create(key=key)
+    sent()
+    with db.using(conn, merging=True), db.atomic():
+        for key, label, seen in ((1, "one", when), (2, None, None), (3, "three", when)):
+            statements.insert(Tally, {"key": key + 10, "label": label, "count": key, "seen": seen, "done": True},
+                              later=True)
+            statements.update_by_key(Tally, "key", key, {"label": label, "seen": seen, "done": key == 2}, later=True)
+    (trip,) = sent()
+    assert [sql.split()[0] for sql in executed(trip)] == [b"INSERT", b"UPDATE"], trip
+    assert rows_of(db) == [(1, "one", 0, when, False), (2, None, 0, None, True), (3, "three", 0, when, False),
+                           (11, "one", 1, when, True), (12, None, 2, None, True), (13, "three", 3, when, True)]
+
+
+def test_in_a_lane_two_updates_of_one_row_stay_two_statements_in_their_order(db, tallies):
+    from server.store import statements
+
+    Tally, conn = tallies
+    Tally.create(key=1)
+    Tally.create(key=2)
+    sent()
+    with db.using(conn, merging=True), db.atomic():
+        statements.update_by_key(Tally, "key", 1, {"count": 5}, later=True)
+        statements.update_by_key(Tally, "key", 2, {"count": 6}, later=True)
+        statements.update_by_key(Tally, "key", 1, {"count": 7}, later=True)
+    assert [sql.split()[0] for sql in executed(sent()[0])] == [b"UPDATE", b"UPDATE"]
+    assert [row[2] for row in rows_of(db)] == [7, 6]
+
+
+def test_in_a_lane_a_value_too_long_is_refused_not_cut_and_nothing_stays(db, tallies):
+    """The VALUES list is typed by casts to the columns' types without their lengths, so the
+    column still refuses what it refused one row at a time."""
+    from peewee import DataError
+
+    from server.store import statements
+
+    Tally, conn = tallies
+    Tally.create(key=1)
+    Tally.create(key=2)
+    with pytest.raises(DataError):
+        with db.using(conn, merging=True), db.atomic():
+            statements.update_by_key(Tally, "key", 1, {"label": "short"}, later=True)
+            statements.update_by_key(Tally, "key", 2, {"label": "far too long a label"}, later=True)
+    assert [row[1] for row in rows_of(db)] == [None, None]
+
+
+def test_in_a_lane_an_insert_unless_is_asked_for_each_row(db, tallies):
+    """An insert with `unless` (a turn mail the player does not want) keeps its condition per row."""
+    from server.store import statements
+
+    Tally, conn = tallies
+    Tally.create(key=100, label="quiet")
+    sent()
+    with db.using(conn, merging=True), db.atomic():
+        for key, asker in ((1, 100), (2, 200), (3, 100)):
+            statements.insert(Tally, {"key": key, "count": asker}, later=True,
+                              unless=('SELECT 1 FROM tallies WHERE "key" = %s AND label IN (%s)', (asker, "quiet")))
+    assert [sql.split()[0] for sql in executed(sent()[0])] == [b"INSERT"]
+    assert [row[0] for row in rows_of(db)] == [2, 100]
+
+
+def test_without_a_lane_queued_writes_go_one_statement_each(db, tallies):
+    from server.store import statements
+
+    Tally, conn = tallies
+    with db.atomic():
+        for key in (1, 2):
+            statements.insert(Tally, {"key": key}, later=True)
+    assert [sql.split()[0] for sql in executed(sent()[0])] == [b"INSERT", b"INSERT"]
