@@ -727,16 +727,17 @@ class ProcessAnnouncer:
     def send(self, game_ids: list[int]) -> None:
         import psycopg2
 
-        if self.connection is None:
-            self.connection = psycopg2.connect(self.url)
-            self.connection.autocommit = True
-        with self.connection.cursor() as c:
+        connection = self.connection
+        if connection is None or connection.closed:  # (released meanwhile by the process's end)
+            connection = self.connection = psycopg2.connect(self.url)
+            connection.autocommit = True
+        with connection.cursor() as c:
             notify(c, game_ids)
 
     def release(self) -> None:
-        if self.connection is not None:
-            self.connection.close()
-            self.connection = None
+        connection, self.connection = self.connection, None
+        if connection is not None:
+            connection.close()
 
 
 def move_previous(connection, game: MoveValues, announce: bool = True, prepared: bool = True) -> None:
