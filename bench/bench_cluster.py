@@ -993,6 +993,7 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
                 game.version = versions[game.game_id]  # where that process left each game
         for process in processes:
             process.join()
+        time.sleep(0.2)  # (their backends' exits reaped by the postmaster: their CPU counted in its tree)
         done = max(moves, 1)
         return (moves / seconds, (tree_cpu([postmaster]) - pg0) / done * 1000,
                 (_children_cpu() - client0) / done * 1000, (wal() - wal0) / done)
