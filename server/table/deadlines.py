@@ -69,7 +69,6 @@ def apply_due(game_ids, pick, now: datetime, report: DeadlineReport,
             for _ in range(MAX_DEFAULTS_PER_GAME):
                 if not _apply_one(game_id, pick, now, report, deadline, played):
                     break
-            _tell_the_whole_turn(game_id, played)
         except Exception as exc:  # one broken game must not stop the others
             log.exception("deadlines for game %s skipped", game_id)
             report.skipped.append(f"game {game_id}: {type(exc).__name__}: {exc}")
@@ -97,19 +96,16 @@ def _expired_default(game, engine, state, after: timedelta, now: datetime):
     return None
 
 
-def _tell_the_whole_turn(game_id: int, played: dict[int, list[str]]) -> None:
-    """A seat the run played several moves for (a bot's or a skip's whole turn) has one mail,
-    its first move's: it lists them all."""
-    for seat, moves in played.items():
-        if len(moves) < 2:
-            continue
-        with write_transaction():
-            row = (Notification.select().where((Notification.game == game_id) & (Notification.seat == seat)
-                                               & (Notification.kind == "defaulted") & (Notification.status == "pending"))
-                   .order_by(Notification.id.desc()).first())
-            if row is not None:
-                Notification.update(context={**row.context, "played": "\n    ".join(moves)}).where(
-                    Notification.id == row.id).execute()
+def _tell_the_whole_turn(game_id: int, seat: int, moves: list[str]) -> None:
+    """A seat the run plays several moves for (a bot's or a skip's whole turn) has one mail, its
+    first move's: each further move adds itself to it, in that move's own transaction, so that
+    the mail lists every move stored however the run ends (unless it has gone already)."""
+    row = (Notification.select().where((Notification.game == game_id) & (Notification.seat == seat)
+                                       & (Notification.kind == "defaulted") & (Notification.status == "pending"))
+           .order_by(Notification.id.desc()).first())
+    if row is not None:
+        Notification.update(context={**row.context, "played": "\n    ".join(moves)}).where(
+            Notification.id == row.id).execute()
 
 
 def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport, deadline: str,
@@ -135,6 +131,8 @@ def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport, deadli
                                                 seats_of(game), seq + 1,
                                                 how=how_played(game, engine, state, seat, move, deadline is THE_CLOCK)))
         played.setdefault(seat, []).append(engine.format(move))
+        if len(played[seat]) > 1:
+            _tell_the_whole_turn(game.id, seat, played[seat])
         answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now,
                                          mover_saw_answer=False)
     state_cache.put(game.id, version, new_state)

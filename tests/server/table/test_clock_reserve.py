@@ -117,6 +117,31 @@ def test_skip_ends_a_medieval_mastery_turn_and_the_next_player_is_asked(api):
     assert all(text in told for _, _, _, text in report.applied), (told, report.applied)  # one mail, the whole turn
 
 
+def test_a_run_that_stops_mid_turn_leaves_a_mail_listing_every_move_it_stored(api, monkeypatch):
+    """The mail of a skipped turn lists each move the run stored for the seat, also when the
+    run stops between two of them (a crash, a broken game): each move adds itself to the mail
+    in its own transaction, not at the run's end."""
+    from server.store import state_cache
+
+    seated = players(api, 3)
+    game_id = new_game(api, seated, "medieval-mastery", days_per_move=1, on_timeout="skip")
+    since = backdate(game_id, 2 * DAY)
+    calls, put = [], state_cache.put
+
+    def put_then_stop(*args):  # runs after each move's commit: the run stops after the second
+        put(*args)
+        calls.append(args)
+        if len(calls) == 2:
+            raise RuntimeError("the run stops here")
+
+    monkeypatch.setattr(state_cache, "put", put_then_stop)
+    report = timeouts.apply_overdue(since + 2 * DAY)
+    assert report.skipped, report
+    stored = [m.text for m in Move.select().where(Move.game == game_id).order_by(Move.seq)]
+    told = told_by_the_deadline(game_id)
+    assert len(stored) == 2 and all(text in told for text in stored), (told, stored)
+
+
 def test_cli_clock_with_reserve_in_new_and_show(herald):
     ana, ben = herald.register("ana"), herald.register("ben")
     created = herald("new", "toy-race", "--seats", 2, "--clock", "3d+7d", "--on-timeout", "resign", token=ana)
