@@ -6,11 +6,12 @@ busy process would go round all its requests' connections, each a PostgreSQL bac
 cold in turn. Kept to one connection per lane (`leaders`, two), they keep two backends busy
 and warm instead: PostgreSQL then spends about a fifth less CPU per gathered move
 (bench/bench_cluster.py, docs/benchmarks.md). The lanes' connections are outside the pool
-(HERALD_POOL_SIZE) and opened on first use in each process (a forked worker opens its own);
-one that fails in a batch is closed, and the lane's next batch opens a fresh one; closing the
+(HERALD_POOL_SIZE) and opened on first use in each process (a forked worker opens its own).
+One that fails in a batch is closed, and the lane's next batch opens a fresh one, as it does for
+one its server has ended meanwhile (seen without a round trip: `_said_something`); closing the
 pool (`close_all`) closes them too. PostgreSQL shows them as `herald lane 0` and `herald lane 1`
-(`application_name` in `pg_stat_activity`). SQLite has
-nothing to gain (its connections are in the process): there a batch runs on the leader's own.
+(`application_name` in `pg_stat_activity`). SQLite has nothing to gain (its connections are in
+the process): there a batch runs on the leader's own.
 
 In a lane, the writes a batch queues (server/store/statements.py) go one statement per kind of
 write rather than per move: the moves' rows in one multi-row INSERT, their snapshots and games
@@ -22,6 +23,7 @@ not once a move.
 from __future__ import annotations
 
 import os
+import select
 from contextlib import contextmanager
 from typing import Iterator
 
@@ -55,14 +57,31 @@ def _connection(db: FewerRoundTrips, number: int):
     leader at a time, groupcommit: each connection serves one thread at a time)."""
     with db.lanes_lock:
         found = db.lanes.get(number)
-    if found is not None and found[0] == os.getpid() and not found[1].closed:
-        return found[1]
+    if found is not None and found[0] == os.getpid():
+        if not found[1].closed and not _said_something(found[1]):
+            return found[1]
+        _forget(db, number, found[1])
     conn = db.unpooled_connection()  # (a parent's, after a fork, is left alone: it is the parent's)
     with conn.cursor() as cursor:  # (what an operator sees in pg_stat_activity)
         cursor.execute("SET application_name = %s", (f"{APPLICATION_NAME} {number}",))
     with db.lanes_lock:
         db.lanes[number] = (os.getpid(), conn)
     return conn
+
+
+def _said_something(conn) -> bool:
+    """Whether an idle lane's server has written to it: it never LISTENs and is between
+    transactions, so that is PostgreSQL ending it (a terminated backend, a restart, its
+    idle_session_timeout: a FATAL message, then the socket closes), or, rarely, a setting it
+    reports that a reload changed (the lane is then merely opened afresh). Looked at without
+    waiting (poll: no limit on the descriptor's number), so that a dead lane is opened again
+    before its batch, not found dead by failing it."""
+    try:
+        watch = select.poll()
+        watch.register(conn.fileno(), select.POLLIN)
+        return bool(watch.poll(0))
+    except (OSError, ValueError):  # (its socket is gone already)
+        return True
 
 
 def _forget(db: FewerRoundTrips, number: int, conn) -> None:

@@ -308,3 +308,26 @@ def test_batches_run_on_their_lanes_connection_whichever_request_leads(gathering
 
     database.obj.close_all()  # the pool closes, and the lanes with it
     until(lambda: not lane_connections(database_url), "the lane's connection is closed")
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_a_lane_whose_backend_was_ended_is_opened_again_before_its_batch(gathering, caplog):
+    """A lane's connection PostgreSQL has ended while it was idle (pg_terminate_backend, a
+    restart, idle_session_timeout) is replaced before its next batch, which then commits as
+    one, instead of failing and sending each move again alone."""
+    api, url, database_url = gathering
+    players, game_ids = new_games(api, 2 * (1 + FOLLOWERS))
+    caplog.set_level(logging.WARNING)
+    for number, games in enumerate((game_ids[:1 + FOLLOWERS], game_ids[1 + FOLLOWERS:])):
+        if number:
+            (pid, _), = lane_connections(database_url)
+            with psycopg2.connect(database_url) as connection, connection.cursor() as cursor:
+                cursor.execute("SELECT pg_terminate_backend(%s)", (pid,))
+            until(lambda: not lane_connections(database_url), "the lane's backend has ended")
+        puts = [(g, 0, mover, {"move": move}) for g in games for mover, move in [first_move(api, g, players)]]
+        answers = gathered(url, database_url, puts)
+        assert [status for status, _ in answers] == [201] * len(puts), answers
+    assert movelog.MOVES.batches == {FOLLOWERS: 2}
+    assert not [r for r in caplog.records if "gathered moves failed" in r.getMessage()]
+    (pid_after, _), = lane_connections(database_url)
+    assert pid_after != pid
