@@ -480,6 +480,11 @@ def _with_move_reads(game: Game) -> Game:
 _AHEAD = threading.local()  # games locked ahead in this thread's transaction: {id: Game}, each taken once
 
 
+def ahead_games() -> list[Game]:
+    """The games locked ahead in this thread's transaction and not yet taken by `lock_game`."""
+    return list((getattr(_AHEAD, "games", None) or {}).values())
+
+
 @contextmanager
 def locked_ahead(game_ids: list[int]):
     """PostgreSQL: the rows of the games whose moves a transaction gathers (server/store/groupcommit.py)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from peewee import IntegrityError
@@ -25,16 +26,36 @@ from server.table.engine_errors import engine_call
 from server.table.gameviews import load_game
 from server.errors import ApiError, from_illegal, inconsistent_game, msg, no_such_game, status_word
 from server.table.jsonvalues import has_float
-from server.store.models import Game, Move, Snapshot, lock_game, locked_ahead, utcnow
+from server.store.models import Game, Move, Snapshot, ahead_games, lock_game, locked_ahead, utcnow
 from server.rulesets import engine as find_engine
 from server.players.seats import my_seats, name_players, resolve_seat, seats_of, viewing_seat
 from server.store.statements import select_rows, utc_stamp
 
 MAX_MOVE_CHARS = 4000
 LOG_PAGE = 1000
+
+
+@contextmanager
+def _ahead_with_states(game_ids: list[int]):
+    """A batch's games locked ahead (models.locked_ahead), and the states its moves will read
+    that this process has not cached, read at once (state_cache.prefetch). A game its move
+    will refuse (not active, a ruleset not here) is left to that move."""
+    with locked_ahead(game_ids) as locked:
+        if locked:  # (None on SQLite, whose reads cost no round trip)
+            wanted = []
+            for game in ahead_games():
+                try:
+                    if game.status == "active":
+                        wanted.append((game.id, game.version, find_engine(game.ruleset)))
+                except ApiError:
+                    pass  # (its move is refused with this error)
+            state_cache.prefetch(wanted)
+        yield locked
+
+
 # The process's moves, gathered into shared transactions; `most` is HERALD_GROUP_COMMIT (server/app.py).
 MOVES = GroupCommit(write_transaction, (ApiError,), nested=lambda: database.in_transaction(),
-                    healthy=transaction_healthy, ahead=locked_ahead, lane=lanes.lane)
+                    healthy=transaction_healthy, ahead=_ahead_with_states, lane=lanes.lane)
 
 
 def submit(caller, game_id: int, seq: int, requested_seat: int | None, move: dict | None,

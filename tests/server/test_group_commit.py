@@ -331,3 +331,58 @@ def test_a_lane_whose_backend_was_ended_is_opened_again_before_its_batch(gatheri
     assert not [r for r in caplog.records if "gathered moves failed" in r.getMessage()]
     (pid_after, _), = lane_connections(database_url)
     assert pid_after != pid
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_a_batch_reads_the_states_it_lacks_at_once_and_its_writes_still_go_merged(gathering):
+    """A batch whose games' states this process has not cached (another worker played their
+    last moves) reads them all before its first move (state_cache.prefetch): no move reads
+    between the others' writes, which go as one statement per kind."""
+    from server.store import state_cache
+
+    api, url, database_url = gathering
+    players, game_ids = new_games(api, 1 + FOLLOWERS)
+    puts = [(g, 0, mover, {"move": move}) for g in game_ids for mover, move in [first_move(api, g, players)]]
+    threads, answers = putters(url, puts)
+    with held(database_url, game_ids[0]):
+        threads[0].start()
+        until(lambda: movelog.MOVES._leading == 1, "the first move leads")
+        for thread in threads[1:]:
+            thread.start()
+        until(lambda: len(movelog.MOVES._queue) == FOLLOWERS, "the others queue")
+        state_cache.clear()  # as if another worker had made their games' last moves
+    for thread in threads:
+        thread.join(30)
+    assert [status for status, _ in answers] == [201] * len(puts), answers
+    assert movelog.MOVES.batches == {FOLLOWERS: 1}
+    for table, key in (("moves", "game_id"), ("snapshots", "game_id"), ("games", "id")):
+        assert len(commands(database_url, table, key, game_ids[1:])) == 1, table
+    assert all(not report.problems for report in verify_all())
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_a_snapshot_the_batch_cannot_trust_is_that_moves_refusal_alone(gathering, caplog):
+    """The batch's read of the states it lacks leaves out a snapshot whose text does not match
+    its hash: that move's own read refuses it (500 `state-mismatch`, logged), the others commit."""
+    from server.store import state_cache
+
+    api, url, database_url = gathering
+    players, game_ids = new_games(api, 1 + FOLLOWERS)
+    puts = [(g, 0, mover, {"move": move}) for g in game_ids for mover, move in [first_move(api, g, players)]]
+    threads, answers = putters(url, puts)
+    caplog.set_level(logging.ERROR)
+    with held(database_url, game_ids[0]):
+        threads[0].start()
+        until(lambda: movelog.MOVES._leading == 1, "the first move leads")
+        for thread in threads[1:]:
+            thread.start()
+        until(lambda: len(movelog.MOVES._queue) == FOLLOWERS, "the others queue")
+        with psycopg2.connect(database_url) as connection, connection.cursor() as cursor:
+            cursor.execute("UPDATE snapshots SET state_hash = repeat('0', 64) WHERE game_id = %s", (game_ids[2],))
+        state_cache.clear()
+    for thread in threads:
+        thread.join(30)
+    assert [status for status, _ in answers] == [201, 201, 500, 201, 201], answers
+    assert answers[2][1]["error"]["code"] == "state-mismatch"
+    assert movelog.MOVES.batches == {FOLLOWERS: 1}  # (the refused move was in it, and wrote nothing)
+    assert any("does not match its own hash" in r.getMessage() for r in caplog.records)
