@@ -83,6 +83,11 @@ def first_move(api: Api, game_id: int, players: list[dict]) -> tuple[dict, dict]
     return mover, api.legal(game_id, mover)["moves"][0]["move"]
 
 
+def first_puts(api: Api, game_ids: list[int], players: list[dict]) -> list[tuple[int, int, dict, dict]]:
+    """A (game, seq, player, body) PUT of each game's first legal move, by the seat asked."""
+    return [(g, 0, mover, {"move": move}) for g in game_ids for mover, move in [first_move(api, g, players)]]
+
+
 def putters(url: str, puts: list[tuple[int, int, dict, dict]]) -> tuple[list[threading.Thread], list]:
     """A thread for each (game, seq, player, body) PUT, not yet started, and the list each puts
     its answer in, by its place."""
@@ -95,9 +100,11 @@ def putters(url: str, puts: list[tuple[int, int, dict, dict]]) -> tuple[list[thr
     return [threading.Thread(target=put, args=(i,)) for i in range(len(puts))], answers
 
 
-def gathered(url: str, database_url: str, puts: list[tuple[int, int, dict, dict]]) -> list[tuple[int, dict]]:
+def gathered(url: str, database_url: str, puts: list[tuple[int, int, dict, dict]],
+             meanwhile=lambda: None) -> list[tuple[int, dict]]:
     """PUT the first (game, seq, player, body) while its game is held, so that it leads and
-    waits; the others while it waits, so that they queue; then let go. The answers, in order."""
+    waits; the others while it waits, so that they queue; then `meanwhile()`, and let go. The
+    answers, in order."""
     threads, answers = putters(url, puts)
     with held(database_url, puts[0][0]):
         threads[0].start()
@@ -105,6 +112,7 @@ def gathered(url: str, database_url: str, puts: list[tuple[int, int, dict, dict]
         for thread in threads[1:]:
             thread.start()
         until(lambda: len(movelog.MOVES._queue) == len(puts) - 1, "the others queue")
+        meanwhile()
     for thread in threads:
         thread.join(30)
     return answers
@@ -235,7 +243,7 @@ def test_a_game_held_by_another_transaction_goes_alone_and_the_batch_commits(gat
     whose move then goes alone and waits for it, while the others commit together."""
     api, url, database_url = gathering
     players, game_ids = new_games(api, 4)
-    puts = [(g, 0, mover, {"move": move}) for g in game_ids for mover, move in [first_move(api, g, players)]]
+    puts = first_puts(api, game_ids, players)
     threads, answers = putters(url, puts)
     with holding(database_url, game_ids[1]):
         with held(database_url, game_ids[0]):
@@ -262,7 +270,7 @@ def test_a_move_waiting_on_a_lock_holds_up_no_other_game_for_long(gathering, mon
     api, url, database_url = gathering
     monkeypatch.setattr(groupcommit, "QUEUE_WAIT", 0.2)
     players, game_ids = new_games(api, 4)
-    puts = [(g, 0, mover, {"move": move}) for g in game_ids for mover, move in [first_move(api, g, players)]]
+    puts = first_puts(api, game_ids, players)
     threads, answers = putters(url, puts)
     with held(database_url, game_ids[0]):
         threads[0].start()
@@ -295,7 +303,7 @@ def test_batches_run_on_their_lanes_connection_whichever_request_leads(gathering
     players, game_ids = new_games(api, 2 * (1 + FOLLOWERS))
     backends = []
     for games in (game_ids[:1 + FOLLOWERS], game_ids[1 + FOLLOWERS:]):
-        puts = [(g, 0, mover, {"move": move}) for g in games for mover, move in [first_move(api, g, players)]]
+        puts = first_puts(api, games, players)
         answers = gathered(url, database_url, puts)
         assert [status for status, _ in answers] == [201] * len(puts), answers
         (pid, last), = lane_connections(database_url)
@@ -324,7 +332,7 @@ def test_a_lane_whose_backend_was_ended_is_opened_again_before_its_batch(gatheri
             with psycopg2.connect(database_url) as connection, connection.cursor() as cursor:
                 cursor.execute("SELECT pg_terminate_backend(%s)", (pid,))
             until(lambda: not lane_connections(database_url), "the lane's backend has ended")
-        puts = [(g, 0, mover, {"move": move}) for g in games for mover, move in [first_move(api, g, players)]]
+        puts = first_puts(api, games, players)
         answers = gathered(url, database_url, puts)
         assert [status for status, _ in answers] == [201] * len(puts), answers
     assert movelog.MOVES.batches == {FOLLOWERS: 2}
@@ -342,18 +350,9 @@ def test_a_batch_reads_the_states_it_lacks_at_once_and_its_writes_still_go_merge
 
     api, url, database_url = gathering
     players, game_ids = new_games(api, 1 + FOLLOWERS)
-    puts = [(g, 0, mover, {"move": move}) for g in game_ids for mover, move in [first_move(api, g, players)]]
-    threads, answers = putters(url, puts)
-    with held(database_url, game_ids[0]):
-        threads[0].start()
-        until(lambda: movelog.MOVES._leading == 1, "the first move leads")
-        for thread in threads[1:]:
-            thread.start()
-        until(lambda: len(movelog.MOVES._queue) == FOLLOWERS, "the others queue")
-        state_cache.clear()  # as if another worker had made their games' last moves
-    for thread in threads:
-        thread.join(30)
-    assert [status for status, _ in answers] == [201] * len(puts), answers
+    answers = gathered(url, database_url, first_puts(api, game_ids, players),
+                       meanwhile=state_cache.clear)  # as if another worker had made their games' last moves
+    assert [status for status, _ in answers] == [201] * len(game_ids), answers
     assert movelog.MOVES.batches == {FOLLOWERS: 1}
     for table, key in (("moves", "game_id"), ("snapshots", "game_id"), ("games", "id")):
         assert len(commands(database_url, table, key, game_ids[1:])) == 1, table
@@ -368,20 +367,14 @@ def test_a_snapshot_the_batch_cannot_trust_is_that_moves_refusal_alone(gathering
 
     api, url, database_url = gathering
     players, game_ids = new_games(api, 1 + FOLLOWERS)
-    puts = [(g, 0, mover, {"move": move}) for g in game_ids for mover, move in [first_move(api, g, players)]]
-    threads, answers = putters(url, puts)
     caplog.set_level(logging.ERROR)
-    with held(database_url, game_ids[0]):
-        threads[0].start()
-        until(lambda: movelog.MOVES._leading == 1, "the first move leads")
-        for thread in threads[1:]:
-            thread.start()
-        until(lambda: len(movelog.MOVES._queue) == FOLLOWERS, "the others queue")
+
+    def tamper():
         with psycopg2.connect(database_url) as connection, connection.cursor() as cursor:
             cursor.execute("UPDATE snapshots SET state_hash = repeat('0', 64) WHERE game_id = %s", (game_ids[2],))
         state_cache.clear()
-    for thread in threads:
-        thread.join(30)
+
+    answers = gathered(url, database_url, first_puts(api, game_ids, players), meanwhile=tamper)
     assert [status for status, _ in answers] == [201, 201, 500, 201, 201], answers
     assert answers[2][1]["error"]["code"] == "state-mismatch"
     assert movelog.MOVES.batches == {FOLLOWERS: 1}  # (the refused move was in it, and wrote nothing)
