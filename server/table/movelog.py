@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from contextlib import contextmanager
+from functools import partial
 from dataclasses import dataclass
 
 from peewee import IntegrityError
@@ -74,7 +75,11 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text):
     if game is None:
         raise no_such_game(game_id)
     if seq < game.version:
-        return _resubmitted(game, caller, requested_seat, seq, move, text), None
+        # The game's last move again: its first answer may have been lost, with its announcement
+        # (a connection gone as its commit was answered, a batch made again alone): announce it
+        # again, a hint that harms nobody twice, so that other servers' waiters wake now.
+        again = partial(announcements.announce, game.id) if seq == game.version - 1 else None
+        return _resubmitted(game, caller, requested_seat, seq, move, text), again
     seat = resolve_seat(game, caller, requested_seat)
     if seq > game.version:
         raise ApiError(409, "seq-ahead", msg("Move %(seq)s cannot be sent yet: the game is at move %(version)s.",

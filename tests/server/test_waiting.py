@@ -188,6 +188,27 @@ def test_a_move_is_announced_after_its_commit_not_by_it(postgres_app, toy_game):
     listener.close()
 
 
+def test_the_last_move_repeated_is_announced_again(postgres_app, toy_game):
+    """A PUT that repeats the game's last move (its client never heard the first answer, which
+    may have been lost with its announcement: a connection gone as its commit was answered)
+    is answered as before and announced again, so that other servers' waiters wake now."""
+    from tests.server.conftest import Api
+
+    api = Api(postgres_app.test_client())
+    players = [api.register("alice"), api.register("bob")]
+    game = api.start_game(players)
+    first = api.play_first_legal(game, players)
+    assert first.status_code == 201
+    time.sleep(0.2)  # (its announcement sent, WINDOW after its commit, before anyone listens)
+    listener = Listener(postgres_app.config["DATABASE_URL"])
+    assert not listener.hears(game, seconds=0.3)
+    mover = players[first.json["seat"]]  # (play_first_legal's: seat n is players[n])
+    again = api.call("PUT", f"/games/{game}/moves/{first.json['seq']}", mover, json={"move": first.json["move"]})
+    assert again.status_code == 200 and again.json == first.json
+    assert listener.hears(game)
+    listener.close()
+
+
 def test_an_announcer_sends_each_id_once_with_those_offered_meanwhile():
     """A request hands its game id to its process's announcer and goes on; the announcer's thread
     sends it, with every id offered while the last send was on its way, each once; with nothing
