@@ -20,14 +20,15 @@ transaction has committed. A batch's transaction runs in one of the process's `l
 (`lane(number)`: on PostgreSQL a connection kept for that lane, server/store/lanes.py), not on
 whichever connection its leader's request holds: the database then serves a few busy
 connections instead of every request's in turn, which costs it a fifth less CPU per move
-(docs/benchmarks.md). A refusal (the player's mistake: `refusals`)
-before the move writes anything (`writing()` marks the moment) is that move's answer alone,
-and the others commit. Anything else (a refusal after writing began, an engine's bug, any
-database error, a transaction the database has marked failed, the commit refused or its
-connection lost) rolls the whole transaction back, and each move of it is made again
-alone, by its own request: nothing of the batch was stored, so this is the same as if they had
-arrived one by one (a move that did commit after all, on a lost connection, is found again as
-its own resubmission: the same answer).
+(docs/benchmarks.md). A refusal (the player's mistake: `refusals`) before the move writes
+anything (`writing()` marks the moment) is that move's answer alone, and the others commit.
+Anything else (a refusal after writing began, an engine's bug, any database error, a
+transaction the database has marked failed, the commit refused or its connection lost) rolls
+the whole transaction back, and each move of it is made again alone, by its own request:
+nothing of the batch was stored, so this is the same as if they had arrived one by one (a move
+that did commit after all, on a lost connection, is found again as its own resubmission: the
+same answer, and its game announced again). A failure that is not a move's own is logged as
+a warning with its cause.
 """
 from __future__ import annotations
 
