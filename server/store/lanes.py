@@ -61,9 +61,7 @@ def _connection(db: FewerRoundTrips, number: int):
         if not found[1].closed and not _said_something(found[1]):
             return found[1]
         _forget(db, number, found[1])
-    conn = db.unpooled_connection()  # (a parent's, after a fork, is left alone: it is the parent's)
-    with conn.cursor() as cursor:  # (what an operator sees in pg_stat_activity)
-        cursor.execute("SET application_name = %s", (f"{APPLICATION_NAME} {number}",))
+    conn = db.unpooled_connection(f"{APPLICATION_NAME} {number}")  # (a parent's, after a fork, is left alone)
     with db.lanes_lock:
         db.lanes[number] = (os.getpid(), conn)
     return conn

@@ -270,9 +270,17 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
 
     # --- connections outside the pool (group commit's lanes: server/store/lanes.py) ---------
 
-    def unpooled_connection(self):
-        """A new connection of this database's, which the pool neither counts nor hands out."""
-        return PostgresqlDatabase._connect(self)  # type: ignore[attr-defined]  # in peewee, not its stubs
+    def unpooled_connection(self, application_name: str | None = None):
+        """A new connection of this database's, which the pool neither counts nor hands out;
+        `application_name` (what `pg_stat_activity` shows) is a parameter of its start, which
+        PgBouncer keeps per client: a SET would stay on a server connection it shares."""
+        if application_name is None:
+            return PostgresqlDatabase._connect(self)  # type: ignore[attr-defined]  # in peewee, not its stubs
+        conn = self._adapter.connect(self, **{**self.connect_params, "application_name": application_name})
+        if self._isolation_level:  # (as peewee's own _connect)
+            conn.set_isolation_level(self._isolation_level)
+        conn.autocommit = True
+        return conn
 
     def close_all(self):
         """The pool's connections, and the lanes' this process opened."""
