@@ -100,8 +100,7 @@ class GroupCommit:
         self.transaction, self.refusals, self.nested, self.healthy = transaction, refusals, nested, healthy
         self.ahead, self.most, self.leaders, self.lane = ahead, most, leaders, lane
         self._queue: list[_Move] = []
-        self._leading = 0
-        self._lanes: set[int] = set()  # the lanes a leader holds now
+        self._lanes: set[int] = set()  # the lanes a leader holds now: one per transaction of moves
         self._lock = threading.Lock()
         self.batches: dict[int, int] = {}  # moves per committed transaction -> how many (bench, tests)
 
@@ -115,10 +114,10 @@ class GroupCommit:
         with self._lock:
             # Lead at once on a quiet process; else queue, to be taken along by the running
             # leader's successor, unless a whole batch waits already and another may lead.
-            leads = self._leading == 0 or (len(self._queue) + 1 >= self.most and self._leading < self.leaders)
+            leading = len(self._lanes)
+            leads = leading == 0 or (len(self._queue) + 1 >= self.most and leading < self.leaders)
             if leads:
-                self._leading += 1
-                move.lane = min(set(range(self._leading)) - self._lanes)
+                move.lane = min(set(range(leading + 1)) - self._lanes)
                 self._lanes.add(move.lane)
             else:
                 self._queue.append(move)
@@ -145,6 +144,11 @@ class GroupCommit:
             move.after()
         return move.answer
 
+    @property
+    def _leading(self) -> int:
+        """Transactions of moves running now (the tests wait on it)."""
+        return len(self._lanes)
+
     def _take(self, move: _Move) -> list[_Move]:
         """The batch `move`'s thread leads: it, and the queued moves of other games (up to `most`)."""
         with self._lock:
@@ -169,7 +173,6 @@ class GroupCommit:
                 following.state, following.lane = LEAD, lane
                 following.woken.set()
             else:
-                self._leading -= 1
                 self._lanes.discard(lane)
 
     def _commit(self, batch: list[_Move], lane: int) -> None:

@@ -48,7 +48,7 @@ import weakref
 from typing import Any, Callable
 
 import peewee
-from peewee import InterfaceError, PostgresqlDatabase, _savepoint
+from peewee import InterfaceError, _savepoint
 from playhouse.pool import PooledPostgresqlDatabase
 
 # peewee's translation of driver errors into its own, as its execute_sql uses (its stubs leave it out).
@@ -274,9 +274,8 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
         """A new connection of this database's, which the pool neither counts nor hands out;
         `application_name` (what `pg_stat_activity` shows) is a parameter of its start, which
         PgBouncer keeps per client: a SET would stay on a server connection it shares."""
-        if application_name is None:
-            return PostgresqlDatabase._connect(self)  # type: ignore[attr-defined]  # in peewee, not its stubs
-        conn = self._adapter.connect(self, **{**self.connect_params, "application_name": application_name})
+        named = {} if application_name is None else {"application_name": application_name}
+        conn = self._adapter.connect(self, **{**self.connect_params, **named})
         if self._isolation_level:  # (as peewee's own _connect)
             conn.set_isolation_level(self._isolation_level)
         conn.autocommit = True

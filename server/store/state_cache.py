@@ -43,7 +43,7 @@ def get(game, version: int, engine):
     if not rows or rows[0][0] != version:
         raise LookupError(f"snapshot of game {game} is not at version {version}")
     _version, text, state_format, state_hash = rows[0]
-    if hashlib.sha256(text.encode()).hexdigest() != state_hash:  # (a row edited by hand, or torn)
+    if not _untouched(text, state_hash):  # (a row edited by hand, or torn)
         log.error("game %s version %s: the snapshot's state does not match its own hash", game, version)
         raise ApiError(500, "state-mismatch", msg("This game's stored position does not match its own hash; the "
                                                   "operator must check it (herald server verify)."))
@@ -73,12 +73,17 @@ def prefetch(games: Sequence[tuple[int, int, object]]) -> None:
                        f"WHERE game_id IN ({placeholders(len(missing))})", tuple(missing))
     for game, version, text, state_format, state_hash in rows:
         wanted, engine = missing[game]
-        if version != wanted or hashlib.sha256(text.encode()).hexdigest() != state_hash:
+        if version != wanted or not _untouched(text, state_hash):
             continue
         try:
             put(game, version, load(engine, text, state_format))
         except UnreadableState:
             continue
+
+
+def _untouched(text: str, state_hash: str) -> bool:
+    """Whether a snapshot's text is what its hash says."""
+    return hashlib.sha256(text.encode()).hexdigest() == state_hash
 
 
 def state_at(game, engine, version: int):

@@ -103,6 +103,14 @@ def _run(sql: str, params: tuple, later: bool, rows=None):
     return None
 
 
+def _rows(sql: str, make) -> Rows:
+    """How several of the write `sql` go in one statement, made the first time it is asked."""
+    found = _ROWS.get(sql)
+    if found is None:
+        found = _ROWS[sql] = make()
+    return found
+
+
 def _cast_type(field) -> str:
     """The SQL type a value of `field` is cast to where no column gives it one (a VALUES list):
     the column's type without its length, so that a value too long is refused by the column as
@@ -141,9 +149,8 @@ def insert(model, values: dict, later: bool = False, unless: tuple[str, tuple] |
         return into + f"SELECT {marks} WHERE NOT EXISTS ({condition.replace('%s', database.obj.param)})"
 
     sql = _cached(("insert", model, names, condition), build)
-    rows = _ROWS.get(sql) if later else None
-    if rows is None and later:
-        rows = _ROWS[sql] = Rows(partial(insert_rows, model, names, (condition, len(condition_params))))
+    rows = _rows(sql, lambda: Rows(partial(insert_rows, model, names, (condition, len(condition_params))))) \
+        if later else None
     cursor = _run(sql, tuple(f.db_value(values[f.name]) for f in fields) + tuple(condition_params), later, rows)
     return None if cursor is None else cursor.rowcount
 
@@ -183,9 +190,7 @@ def update_by_key(model, key_field: str, key_value, values: dict, later: bool = 
 
     sql = _cached(("update", model, names, key_field), build)
     params = tuple(f.db_value(values[f.name]) for f in fields) + (key.db_value(key_value),)
-    rows = _ROWS.get(sql) if later else None
-    if rows is None and later:
-        rows = _ROWS[sql] = Rows(partial(update_rows, model, key_field, names), key=len(fields))
+    rows = _rows(sql, lambda: Rows(partial(update_rows, model, key_field, names), key=len(fields))) if later else None
     cursor = _run(sql, params, later, rows)
     return None if cursor is None else cursor.rowcount
 

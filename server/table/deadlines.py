@@ -126,11 +126,11 @@ def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport, deadli
         seq = game.version
         asked = next((message_of(p) for p in game.prompted if p["seat"] == seat), "")
         # First what was played for the seat, then (from append) whatever it is asked next.
+        text = engine.format(move)
         if seat not in played:
-            outbox.write(outbox.queue_defaulted(game, engine, seat, asked, engine.format(move), deadline,
-                                                seats_of(game), seq + 1,
+            outbox.write(outbox.queue_defaulted(game, engine, seat, asked, text, deadline, seats_of(game), seq + 1,
                                                 how=how_played(game, engine, state, seat, move, deadline is THE_CLOCK)))
-        played.setdefault(seat, []).append(engine.format(move))
+        played.setdefault(seat, []).append(text)
         if len(played[seat]) > 1:
             _tell_the_whole_turn(game.id, seat, played[seat])
         answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now,

@@ -45,9 +45,10 @@ def _ahead_with_states(game_ids: list[int]):
         if locked:  # (None on SQLite, whose reads cost no round trip)
             wanted = []
             for game in ahead_games():
+                if game.status != "active":
+                    continue  # (its move is refused as not active)
                 try:
-                    if game.status == "active":
-                        wanted.append((game.id, game.version, find_engine(game.ruleset)))
+                    wanted.append((game.id, game.version, find_engine(game.ruleset)))
                 except ApiError:
                     pass  # (its move is refused with this error)
             state_cache.prefetch(wanted)
