@@ -899,6 +899,22 @@ def commit_games(url: str, count: int) -> tuple[str, list[int]]:
     return tokens[0], made
 
 
+def move_models(cursor, games: list[int]) -> list[MoveValues]:
+    """Each of `games`' next moves' values (`MoveValues`), as its games and players stand in the
+    database; the snapshots written are the games' own states, each game's list starting at another."""
+    cursor.execute("SELECT state, state_hash FROM snapshots ORDER BY game_id LIMIT 32")
+    states = cursor.fetchall()
+    models = []
+    for i, game_id in enumerate(games):
+        cursor.execute("SELECT g.version, s.seat, s.player_id, p.email FROM games g JOIN seats s ON s.game_id = g.id "
+                       "JOIN players p ON p.id = s.player_id WHERE g.id = %s ORDER BY s.seat", (game_id,))
+        rows = cursor.fetchall()
+        version, asked = rows[0][0], rows[-1]
+        models.append(MoveValues(game_id, version, states[i:] + states[:i], asked[2], asked[3],
+                                 tuple(row[2] for row in rows)))
+    return models
+
+
 def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds: int = 3, postmaster: int = 0,
                  ceilings: bool = False, group_commit: int | None = None) -> dict:
     """Commits/s, one psycopg2 thread per game, of a one-row insert and of the move transaction as
@@ -917,18 +933,9 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
     for name in ("fsync", "synchronous_commit", "full_page_writes", "wal_sync_method"):
         cursor.execute(f"SHOW {name}")
         settings[name] = cursor.fetchone()[0]
-    cursor.execute("SELECT state, state_hash FROM snapshots ORDER BY game_id LIMIT 32")
-    states = cursor.fetchall()
     cursor.execute("CREATE TABLE IF NOT EXISTS bench_plain (id BIGSERIAL PRIMARY KEY, game INTEGER, "
                    "created TIMESTAMP NOT NULL, text TEXT)")
-    own = []
-    for i, game_id in enumerate(games):
-        cursor.execute("SELECT g.version, s.seat, s.player_id, p.email FROM games g JOIN seats s ON s.game_id = g.id "
-                       "JOIN players p ON p.id = s.player_id WHERE g.id = %s ORDER BY s.seat", (game_id,))
-        rows = cursor.fetchall()
-        version, asked = rows[0][0], rows[-1]
-        own.append(MoveValues(game_id, version, states[i:] + states[:i], asked[2], asked[3],
-                              tuple(row[2] for row in rows)))
+    own = move_models(cursor, games)
     processes = [ProcessAnnouncer(url) for _ in range(PROCESSES)]  # the threads' server processes' announcers
     for number, game in enumerate(own):
         game.announcer = processes[number % PROCESSES].announcer
