@@ -16,6 +16,8 @@ writes the `{P2}` slot that the server fills with the name, after translation.
 - `term(name)`: a component's name (card, artefact, territory, phase): rendered through the
   game's term list, the originals' own words.
 - `join(separator, items)`: a list of pieces (a board is the lines of its rows).
+- `pattern(text, words)`: a move pattern (`attack <from> <to>`) whose placeholders are said in
+  the reader's language and whose keywords, notation, stay as they are.
 - `to_json`/`from_json`: the stored form beside the English text (`{"id", "args"}`).
 
 `extract` (server/web/i18n) finds every `say`/`say_n` template in the engines for the catalogs:
@@ -23,6 +25,7 @@ a template must be a literal string.
 """
 from __future__ import annotations
 
+import re
 from operator import itemgetter
 from string import Formatter
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -167,6 +170,47 @@ def join(separator: str, items: Iterable[Any]) -> Joined:
     made.sep = separator
     made.items = items
     return made
+
+
+PLACEHOLDER = re.compile(r"<([^<>]+)>")
+
+
+def pattern(text: str, words: Mapping[str, Msg]) -> Joined:
+    """A move pattern as a game lists it (`attack <from> <to> [<territory>:<men> ...]`), each
+    placeholder's word the game's message for it (`words["from"]`, `say("from")`), so that a
+    player reads `<från> <till>` in Swedish; the rest (keywords, brackets, card names) is
+    notation and stays. Alternatives inside one placeholder (`<C|W1..|stationed card>`) are said
+    one by one; a word `words` lacks stays as written. Its English value is `text` itself (a
+    word's message must be that word), so every reader of plain text sees what it always saw."""
+    pieces: list[Any] = []
+    written = 0
+    for found in PLACEHOLDER.finditer(text):
+        pieces.append(text[written:found.start(1)])
+        for number, word in enumerate(found.group(1).split("|")):
+            pieces += ["|"] if number else []
+            pieces.append(words.get(word, word))
+        written = found.end(1)
+    pieces.append(text[written:])
+    made = join("", [piece for piece in pieces if piece != ""])
+    if made != text:
+        raise ValueError(f"a placeholder's message is not its word: {made!r} for {text!r}")
+    return made
+
+
+def pattern_pieces(text: Any) -> list[tuple[Any, bool]]:
+    """A pattern's pieces, each with whether it is notation (True: written as the game reads it,
+    never translated; neighbouring notation in one piece) or a placeholder's word (False): for a
+    page that marks the notation's language. A plain text is one piece of notation."""
+    if not isinstance(text, Joined) or text.sep:
+        return [(text, True)]
+    pieces: list[tuple[Any, bool]] = []
+    for piece in text.items:
+        notation = not isinstance(piece, (Msg, Term))
+        if notation and pieces and pieces[-1][1]:
+            pieces[-1] = (pieces[-1][0] + piece, True)
+        else:
+            pieces.append((piece, notation))
+    return pieces
 
 
 def to_json(value: Any) -> Any:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from operator import itemgetter
 
 from core.rng import Rng
+from core.text import pattern
 
 from . import battle
 from .data import ACADEMY_COST, BUILD_CARDS, CARDS
 from .flow import prompted_seat
-from .notation import MOVES
+from .notation import MOVES, WORDS
 from .options import option
 from .state import State, the_battle
 from .zones import post_name
@@ -18,7 +19,7 @@ STANDING = [{"type": "standing", "pass": answer, "window": window}
             for answer in ("always", "ask") for window in ("all", "join", "react")]
 
 # The moves that choose a set of cards, listed by legal_moves as patterns (beside examples).
-PATTERNS = {kind: {"pattern": MOVES[kind].notation, "help": MOVES[kind].help}
+PATTERNS = {kind: {"pattern": pattern(MOVES[kind].notation, WORDS), "help": MOVES[kind].help}
             for kind in ("attack", "night", "build", "explore", "academy", "join", "react", "give")}
 
 

@@ -18,7 +18,7 @@ from typing import Callable
 
 from core.movespec import Field, MoveSpec, check_move
 from core.protocol import IllegalMove
-from core.text import say, term
+from core.text import pattern, say, term
 
 from .data import CARDS, DECK_NAMES
 
@@ -32,6 +32,13 @@ assert len(POST_TARGETS) == 100 and all(TARGET.match(text) for text in POST_TARG
 CARD = Field(name="card")
 CARDS_FIELD = Field(name="cards", kind=list, items=str, maximum=40)
 TARGET_FIELD = Field(name="target")
+
+# The words of the move patterns' placeholders (legal_moves lists a pattern beside examples where
+# a set of cards is chosen; a refusal shows the form to write), said in each reader's language:
+# core/text.py `pattern`.
+WORDS = {"seat": say("seat"), "card": say("card"), "stationed card": say("stationed card"),
+         "night card": say("night card"), "duke": say("duke"), "gold": say("gold"), "explorer": say("explorer"),
+         "cards": say("cards"), "4 cards": say("4 cards"), "explorers": say("explorers"), "target": say("target")}
 
 
 def spec(kind: str, notation: str, help: str, *fields: Field) -> MoveSpec:
@@ -71,10 +78,10 @@ MOVES: dict[str, MoveSpec] = {s.type: s for s in (
 PHASE_RULE = {"act": "CA-TURN-5", "gift": "CA-MULTI-9", "join": "CA-MULTI-1", "react": "CA-ACT-REACT-1",
               "remove": "CA-ACT-REACT-8", "over": "CA-END-1"}
 
-FORMS = ("attack <seat>/<C|W1..> <cards>; night <night card> <target> [<cards>]; defend <card> <C|W1..>; "
-         "takeback <card>; build <4 cards>; explore <explorers>; buy <gold>; academy <duke> <gold> <gold>; "
-         "king <card>; draw; discard <card>; give <seat> <card>; pass; join <cards>; react <cards>; "
-         "remove <card>; standing always-pass|ask [join|react]")
+FORMS = pattern("attack <seat>/<C|W1..> <cards>; night <night card> <target> [<cards>]; defend <card> <C|W1..>; "
+                "takeback <card>; build <4 cards>; explore <explorers>; buy <gold>; academy <duke> <gold> <gold>; "
+                "king <card>; draw; discard <card>; give <seat> <card>; pass; join <cards>; react <cards>; "
+                "remove <card>; standing always-pass|ask [join|react]", WORDS)
 
 
 def check_shape(move: object, rule: str = "CA-TURN-5") -> dict:
@@ -289,14 +296,14 @@ class Words:
 
 def read_attack(w: Words) -> dict:
     if len(w.args) < 2:
-        raise IllegalMove("bad-notation", say("Write: {form}", form="attack <seat>/<C|W1..> <card> [<card>...]"),
+        raise IllegalMove("bad-notation", say("Write: {form}", form=pattern("attack <seat>/<C|W1..> <card> [<card>...]", WORDS)),
                           "CA-ACT-ATTACK-1")
     return {"type": "attack", "target": w.target(w.args[0]), "cards": w.cards(w.args[1:])}
 
 
 def read_night(w: Words) -> dict:
     if len(w.args) < 2:
-        raise IllegalMove("bad-notation", say("Write: {form}", form="night <night card> <seat>/<C|W1..> [<card>...]"),
+        raise IllegalMove("bad-notation", say("Write: {form}", form=pattern("night <night card> <seat>/<C|W1..> [<card>...]", WORDS)),
                           "CA-ACT-NIGHT-1")
     return {"type": "night", "night": w.card(w.args[0]), "target": w.target(w.args[1]), "cards": w.cards(w.args[2:])}
 
@@ -305,7 +312,7 @@ def read_defend(w: Words) -> dict:
     w.need(2)
     post = w.args[1].upper()
     if not POST.match(post):
-        raise IllegalMove("bad-notation", say("Write: {form}", form="defend <card> <C|W1|W2|W3>"), "CA-ACT-DEFEND-1")
+        raise IllegalMove("bad-notation", say("Write: {form}", form=pattern("defend <card> <C|W1|W2|W3>", WORDS)), "CA-ACT-DEFEND-1")
     return {"type": "defend", "card": w.card(w.args[0]), "post": post}
 
 
@@ -316,13 +323,13 @@ def read_one_card(w: Words) -> dict:
 
 def read_card_set(w: Words) -> dict:
     if not w.args:
-        raise IllegalMove("bad-notation", say("Write: {form}", form=w.verb + " <card> [<card>...]"), w.rule)
+        raise IllegalMove("bad-notation", say("Write: {form}", form=pattern(w.verb + " <card> [<card>...]", WORDS)), w.rule)
     return {"type": w.verb, "cards": w.cards(w.args)}
 
 
 def read_give(w: Words) -> dict:
     if len(w.args) < 2 or not w.args[0].isdigit() or len(w.args[0]) > 1:
-        raise IllegalMove("bad-notation", say("Write: {form}", form="give <seat> <card>"), "CA-MULTI-9")
+        raise IllegalMove("bad-notation", say("Write: {form}", form=pattern("give <seat> <card>", WORDS)), "CA-MULTI-9")
     return {"type": "give", "to": int(w.args[0]), "cards": w.cards(w.args[1:])}
 
 

@@ -9,9 +9,10 @@ from core.medieval_mastery import battle, data, flow, rules
 from core.medieval_mastery.notation import ARTEFACT_WORDS, STANDING_WORD
 from core.medieval_mastery.state import State, choice_of
 from core.rng import Rng
-from core.text import say
+from core.text import pattern, say
 
-REDIS_PATTERN = {"pattern": "redis <from>><to>:<n> ...",  # its help a message the edge may say in the reader's language
+# Its placeholders' words and its help are messages the edge says in the reader's language.
+REDIS_PATTERN = {"pattern": pattern("redis <from>><to>:<n> ...", {"from": say("from"), "to": say("to")}),
                  "help": say("Move knights among your castle (C) and your supplied territories; every territory "
                              "keeps 1..capacity knights (MM-REDIS-2..4).")}
 

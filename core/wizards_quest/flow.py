@@ -13,7 +13,7 @@ from typing import Callable
 from core.options import rng_scheme
 from core.protocol import Event, IllegalMove
 from core.rng import SCHEMES, Rng
-from core.text import P, say, say_n, term
+from core.text import P, join, say, say_n, term
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.battle import fight_step, raid_step, raids_step
@@ -146,7 +146,7 @@ def legal_now(st: State, f: Frame) -> str:
             verbs.append(verb)
     forms = {form.split()[0]: form for form in FORMS}
     order = list(forms)
-    return ", ".join(forms.get(v, v) for v in sorted(verbs, key=lambda v: order.index(v) if v in forms else len(forms)))
+    return join(", ", [forms.get(v, v) for v in sorted(verbs, key=lambda v: order.index(v) if v in forms else len(forms))])
 
 
 def apply_standing(st: State, seat: int, move: dict) -> tuple[State, list[Event]]:

@@ -7,10 +7,15 @@ from typing import Callable, NoReturn
 
 from core.movespec import Field, MoveSpec, check_move
 from core.protocol import IllegalMove
-from core.text import Msg, say
+from core.text import Msg, join, pattern, say
 from core.wizards_quest import board
 from core.wizards_quest.board import INDEX
 from core.wizards_quest.state import State
+
+# The words of the move patterns' placeholders (legal_moves lists a pattern beside examples where
+# a choice is open), said in each reader's language: core/text.py `pattern`.
+WORDS = {"from": say("from"), "to": say("to"), "territory": say("territory"), "men": say("men"),
+         "count": say("count"), "treasure": say("treasure"), "card": say("card"), "duchy": say("duchy")}
 
 # Values a decision checks itself, naming its own rule (None is read as "none" there): any JSON value.
 _CHECKED_LATER = object
@@ -63,7 +68,7 @@ MOVES: dict[str, MoveSpec] = {spec.type: spec for spec in (
     MoveSpec(type="standing", fields=(Field(name="losses"),), notation="standing losses men-first|ask",
              help="Your standing order for losses.", rule="WQ-TABLE-5"),
 )}
-FORMS = tuple(spec.notation for spec in MOVES.values())
+FORMS = tuple(pattern(spec.notation, WORDS) for spec in MOVES.values())  # a refusal shows them
 
 
 def check_shape(move: object, rule: str | None) -> None:
@@ -285,7 +290,7 @@ def parse_text(text: object, rule: str) -> dict:
         return _parse(text.split())
     except _Bad as err:
         raise IllegalMove("bad-notation", say("Cannot read {text} ({why}). Forms: {forms}.", text=repr(text.strip()[:60]),
-                                              why=err.args[0], forms="; ".join(FORMS)), rule) from None
+                                              why=err.args[0], forms=join("; ", FORMS)), rule) from None
 
 
 

@@ -84,8 +84,9 @@ def legal_in_mail(engine, state, seat: int, speak: Callable[[Any], str] = str) -
 
 
 def with_help(pattern: str, help: Any, speak: Callable[[Any], str]) -> str:
-    """A move pattern as a mail lists it, its help (the game's words, said by `speak`) beside it."""
-    return f"{pattern}   ({speak(help)})" if help else pattern
+    """A move pattern as a mail lists it, its placeholders' words and its help beside it said by
+    `speak` in the reader's language (its keywords are notation: core/text.py `pattern`)."""
+    return f"{speak(pattern)}   ({speak(help)})" if help else speak(pattern)
 
 
 BOARD_AT_SEND_TIME = {"board": True}  # server/notify/mailboard.py draws summary, view, example and legal

@@ -11,6 +11,7 @@ import secrets
 
 from core import resign
 from core.protocol import Game
+from core.text import pattern_pieces
 from server.players import localtime
 from server.table import chat, gameviews, movelog, pictures
 from server.errors import ApiError, msg, msg_n
@@ -64,7 +65,8 @@ def context(grant, error: ApiError | None = None, typed: str = "", language: str
             "out": ("resigned" if resigned(grant.game, grant.seat) else True) if out else False,
             "can_resign": can_resign and not out,
             "moves": concrete[:LEGAL_SHOWN], "more_moves": max(0, len(concrete) - LEGAL_SHOWN),
-            "patterns": [m for m in legal["moves"] if m.get("pattern")],
+            # a pattern's notation marked English, its placeholders' words said in the page's language
+            "patterns": [dict(m, pieces=pattern_pieces(m["text"])) for m in legal["moves"] if m.get("pattern")],
             "log": list(reversed(log["moves"])), "error": error, "typed": typed,
             "poll_seconds": POLL_SECONDS, "clock": clock_lines(detail.get("clock"), grant.seat, language),
             "notes": table_notes(grant.game, language), "zone": localtime.zone_note(reader)}

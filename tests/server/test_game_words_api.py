@@ -33,7 +33,8 @@ def test_without_a_setting_the_browser_language_says_it(api, toy_game):
 def test_the_question_the_board_and_a_patterns_help_are_said_in_the_players_language(api):
     """GET /games/{id}, /me/next, /render and /legal (what `herald next`, `show` and `moves` print) say the
     game's own texts in the reader's language, as the page and the mails do; the moves' notation
-    stays as it is, and an English reader reads the engine's own words."""
+    stays as it is, a pattern's placeholders are said, and an English reader reads the engine's
+    own words."""
     from core.castle_assault import GAME
     from server.web.i18n.gamewords import said
 
@@ -48,9 +49,13 @@ def test_the_question_the_board_and_a_patterns_help_are_said_in_the_players_lang
     assert board.startswith("Castle Assault, 2 spelare") and "stina (du)" in board
     legal = api.legal(game, stina)["moves"]
     attack = next(m for m in legal if m.get("pattern") and m["text"].startswith("attack "))
-    assert attack["text"].startswith("attack <seat>/")  # the notation as it is
+    # the keywords and card names as they are, the placeholders' words in Swedish
+    assert attack["text"] == "attack <plats>/<C|W1..|utplacerat kort> <kort> [<kort>...]"
     assert attack["help"] == said(GAME_MOVES["attack"].help, "sv", "castle-assault") != GAME_MOVES["attack"].help
     assert api.call("GET", f"/games/{game}/render", ann).json["text"].startswith("Castle Assault, 2 players")
+    assert api.call("PATCH", "/players/me", stina, json={"language": "en"}).status_code == 200
+    english = next(m for m in api.legal(game, stina)["moves"] if m.get("pattern") and m["text"].startswith("attack "))
+    assert english["text"] == GAME_MOVES["attack"].notation == "attack <seat>/<C|W1..|stationed card> <card> [<card>...]"
 
 
 def test_a_battles_target_names_the_player_in_the_readers_language(api):
@@ -122,3 +127,16 @@ def test_no_answer_shows_a_stored_message_and_the_prompts_in_a_view_are_said(api
     assert dry.status_code == 200, dry.json
     assert all("msg" not in p for p in dry.json.get("prompted") or [])
     assert "msg" not in dry.get_data(as_text=True).replace('"msg":null', "")
+
+
+def test_a_refusals_move_forms_say_their_placeholders_in_the_players_language(api):
+    """A move the notation cannot read is answered with the form to write (CA-ACT-ATTACK-1) or every
+    form: their keywords as they are, their placeholders' words in the reader's language."""
+    ann, stina = api.register("ann"), api.register("stina")
+    assert api.call("PATCH", "/players/me", stina, json={"language": "sv"}).status_code == 200
+    game = api.start_game([stina, ann], "castle-assault", {"first-player": 0})
+    short = api.call("PUT", f"/games/{game}/moves/0", stina, json={"text": "attack"}).json["error"]
+    assert short["rule"] == "CA-ACT-ATTACK-1" and short["message"] == "Skriv: attack <plats>/<C|W1..> <kort> [<kort>...]"
+    unknown = api.call("PUT", f"/games/{game}/moves/0", stina, json={"text": "fly away"}).json["error"]
+    assert "build <4 kort>; explore <utforskare>" in unknown["message"], unknown["message"]
+    assert "academy <hertig> <guld> <guld>" in unknown["message"]

@@ -83,7 +83,8 @@ def test_rules_board_help_and_moves_are_answered_by_mail(table):
 
 
 def test_the_moves_a_reply_lists_speak_the_players_language(table):
-    """'moves' by mail: each move pattern's help in the player's language, as on the game page."""
+    """'moves' by mail: each move pattern's help and placeholders in the player's language, as on
+    the game page; its keywords are notation and stay."""
     from core.castle_assault.notation import MOVES
     from server.web.i18n.gamewords import said
 
@@ -95,6 +96,7 @@ def test_the_moves_a_reply_lists_speak_the_players_language(table):
     [listed] = answer(table, turn, "moves")
     swedish = said(MOVES["attack"].help, "sv", "castle-assault")
     assert swedish != MOVES["attack"].help and f"   ({swedish})" in body(listed)
+    assert f"  attack <plats>/<C|W1..|utplacerat kort> <kort> [<kort>...]   ({swedish})" in body(listed)
 
 
 def test_an_answer_shows_the_board_and_the_moves_once(table):
@@ -141,6 +143,7 @@ def test_a_mailbox_players_answers_speak_the_games_words_in_their_language(table
     table.deliver()
     [turn] = [m for m in table.new_mail() if str(m["To"]) == "ana@example.org"]
     assert attack_help in body(turn) and "Attack one enemy card" not in body(turn)
+    assert "attack <hely>/<C|W1..|elhelyezett lap> <lap> [<lap>...]" + attack_help in body(turn)
     [first] = answer(table, turn, "board\nfoo bar")
     text = body(first)
     assert attack_help in text

@@ -523,7 +523,8 @@ def test_a_skip_link_leads_past_the_board_to_the_move_box(api, client, game):
 
 def test_the_notation_on_a_translated_page_is_marked_english(api, client):
     """Moves are written in English notation in every language: the page says so to a screen
-    reader (lang="en"), or it reads `attack` with Swedish or Dutch sounds."""
+    reader (lang="en"), or it reads `attack` with Swedish or Dutch sounds. A move pattern's
+    placeholders are said in the page's language and read as it."""
     players = [api.register("ann"), api.register("ben")]
     game_id = api.start_game(players, "medieval-mastery")
     mover = next(p for s, p in enumerate(players) if any(q["seat"] == s for q in api.game(game_id, p)["prompted"]))
@@ -532,11 +533,14 @@ def test_the_notation_on_a_translated_page_is_marked_english(api, client):
     buttons = re.findall(r'<button type="submit" form="move-form"[^>]*>', html)
     assert buttons and all('lang="en"' in b for b in buttons)
     assert '<datalist id="legal-texts" lang="en">' in html
-    patterns = re.findall(r'<span class="pattern"[^>]*>', html)
-    assert all(p == '<span class="pattern" lang="en">' for p in patterns)
     api.play_first_legal(game_id, players)
     html = client.get(link_path(api, game_id, mover) + "&lang=sv").get_data(as_text=True)
     assert re.search(r'<strong>[^<]+</strong>: <code lang="en">', html)  # the log's moves
+    castle = api.start_game(players, "castle-assault", {"first-player": 0})
+    html = client.get(link_path(api, castle, players[0]) + "&lang=nl").get_data(as_text=True)
+    assert ('<span class="pattern"><span lang="en">attack &lt;</span>plaats<span lang="en">&gt;/&lt;C|W1..|</span>'
+            'geplaatste kaart<span lang="en">&gt; &lt;</span>kaart<span lang="en">&gt; [&lt;</span>kaart'
+            '<span lang="en">&gt;...]</span></span>') in html
 
 
 def test_the_rules_links_name_says_it_opens_a_new_tab(api, client, game):

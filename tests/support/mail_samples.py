@@ -76,7 +76,7 @@ def play_pages() -> list[dict]:
             "result": None, "seats": seats}
     base = {"game": game, "title": COMMON["title"], "seat": 0, "me": seats[0], "token": "TOKEN", "svg": None,
             "asked": [{"seat": 0, "text": "PROMPT-1"}], "waiting_for": [], "out": False, "moves": [{"text": "attack V11"}, {"text": "pass"}],
-            "more_moves": 3, "patterns": [{"text": "discard C?", "help": "HELP-1"}],
+            "more_moves": 3, "patterns": [{"text": "discard C?", "help": "HELP-1", "pieces": [("discard C?", True)]}],
             "log": [{"seq": 11, "seat": 1, "text": "attack V11", "events": ["EVENT-1"], "when": "WHEN-1",
                      "created": "2026-11-27T10:00:00Z"}, {"seq": 10, "events": [], "when": None, "created": None}],
             "error": None, "refusal": None, "refusal_language": None, "typed": "", "poll_seconds": 10, "clock": ["CLOCK-1"], "notes": [{"text": "NOTE-1", "lang": "en"}], "nonce": "N",

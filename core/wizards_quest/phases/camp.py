@@ -5,13 +5,13 @@ from typing import Iterable
 
 from core.protocol import Event
 from core.rng import Rng
-from core.text import Msg, P, say, term
+from core.text import Msg, P, pattern, say, term
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.battle import all_donor_men, check_donors, fight_frame, move_in
 from core.wizards_quest.board import ORC, IDS, name
 from core.wizards_quest.effects import men as count_men
-from core.wizards_quest.notation import bad, count, flag, hero_name, men_map, terr
+from core.wizards_quest.notation import WORDS, bad, count, flag, hero_name, men_map, terr
 from core.wizards_quest.options import option
 from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
@@ -385,6 +385,10 @@ def simple_sails(st: State, seat: int) -> list[dict]:
     return out
 
 
+ATTACK_PATTERN = pattern("attack <from> <to> [dragon|peace] [boat] [champion|wizard] [<territory>:<men> ...]", WORDS)
+SAIL_PATTERN = pattern("sail <from> <to> <men> [champion|wizard]", WORDS)
+
+
 def camp_legal(st: State, f: Frame) -> list[dict]:
     seat = f["seat"]
     plain = simple_attacks(st, seat)
@@ -396,10 +400,9 @@ def camp_legal(st: State, f: Frame) -> list[dict]:
             men = all_donor_men(st, seat, board.INDEX[m["from"]], m["boat"])
             if men:
                 out.append(dict(m, men=men))
-    out.append({"pattern": "attack <from> <to> [dragon|peace] [boat] [champion|wizard] [<territory>:<men> ...]",
-                "help": say("A campaign, with an optional hero move and men moved in first.")})
+    out.append({"pattern": ATTACK_PATTERN, "help": say("A campaign, with an optional hero move and men moved in first.")})
     if boat_ready(st, seat):
-        out.append({"pattern": "sail <from> <to> <men> [champion|wizard]", "help": say("A boat move.")})
+        out.append({"pattern": SAIL_PATTERN, "help": say("A boat move.")})
     return out
 
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
-from core.text import P, say
+from core.text import Joined, P, pattern, say
 from core.wizards_quest import board, cards
 from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS, name
 from core.wizards_quest.effects import collect_here, give_extra, give_men, draw_card, send_creature
-from core.wizards_quest.notation import bad, duchy, terr, treasure_index
+from core.wizards_quest.notation import WORDS, bad, duchy, terr, treasure_index
 from core.wizards_quest.options import option
 from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
@@ -17,6 +17,16 @@ from core.wizards_quest.state import QUIET, Frame, State
 def movable_treasures(st: State, seat: int) -> list[int]:
     """Opponents' treasures still on the map (WQ-CARD-TREASURE)."""
     return [i for i, tr in enumerate(st["treasures"]) if tr[0] != seat and tr[2] >= 0]
+
+
+_PLAY_PATTERNS: dict[str, Joined] = {}  # by card: the treasure cards' patterns, each made once
+
+
+def play_pattern(card: str) -> Joined:
+    found = _PLAY_PATTERNS.get(card)
+    if found is None:
+        found = _PLAY_PATTERNS[card] = pattern(f"play {card} <treasure> <territory>", WORDS)
+    return found
 
 
 def play_options(st: State, seat: int, card: str) -> list[dict]:
@@ -32,7 +42,7 @@ def play_options(st: State, seat: int, card: str) -> list[dict]:
             t = next((t for t in free if own[t] == owner), free[0] if free else -1)
             if t >= 0:
                 examples.append({"type": "play", "card": card, "treasure": S.treasure_id(i), "to": IDS[t]})
-        return [{"pattern": f"play {card} <treasure> <territory>",
+        return [{"pattern": play_pattern(card),
                  "help": say("Move an opponent's treasure to a territory holding no treasure.")}] + examples
     return [{"type": "play", "card": card}]
 

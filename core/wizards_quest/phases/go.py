@@ -3,17 +3,20 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
-from core.text import P, say
+from core.text import P, pattern, say
 from core.wizards_quest.battle import all_donor_men, check_donors, move_in
-from core.wizards_quest.notation import bad, men_map
+from core.wizards_quest.notation import WORDS, bad, men_map
 from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
+
+
+GO_PATTERN = pattern("go <territory>:<men> ...", WORDS)
 
 
 def go_legal(st: State, f: Frame) -> list[dict]:
     out: list[dict] = [{"type": "go", "men": {}}, {"type": "break"}]
     if not f["special"]:
-        out.append({"pattern": "go <territory>:<men> ...", "help": say("Move men into the source, then fight on.")})
+        out.append({"pattern": GO_PATTERN, "help": say("Move men into the source, then fight on.")})
         men = all_donor_men(st, f["seat"], f["source"], f["boat"])
         if men:
             out.append({"type": "go", "men": men})

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
-from core.text import Msg, P, join, say, say_n, term
+from core.text import Msg, P, join, pattern, say, say_n, term
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS
 from core.wizards_quest.effects import spots
-from core.wizards_quest.notation import bad, heroes_map, men_map
+from core.wizards_quest.notation import WORDS, bad, heroes_map, men_map
 from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
 from core.records import new_event
@@ -57,10 +57,13 @@ def place_auto(st: State, f: Frame) -> dict | None:
     return None
 
 
+PLACE_PATTERN = pattern("place <territory>:<men> ... [champion@<territory>] [wizard@<territory>]", WORDS)
+
+
 def place_legal(st: State, f: Frame) -> list[dict]:
     allowed = place_allowed(st, f)
     names = ", ".join(IDS[t] for t in allowed)
-    return [{"pattern": "place <territory>:<men> ... [champion@<territory>] [wizard@<territory>]",
+    return [{"pattern": PLACE_PATTERN,
              "help": say_n("Place {n} man ({why}) on: {places}. A hero takes the place of 2 men.",
                            "Place {n} men ({why}) on: {places}. A hero takes the place of 2 men.", f["total"],
                            why=why_placed(f), places=names)}] \

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
-from core.text import Msg, P, join, say, say_n, term
+from core.text import Msg, P, join, pattern, say, say_n, term
 from core.wizards_quest import state as S
 from core.wizards_quest.board import ORC, IDS
 from core.wizards_quest.effects import collect_here, spots
-from core.wizards_quest.notation import bad, heroes_map, men_map
+from core.wizards_quest.notation import WORDS, bad, heroes_map, men_map
 from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
 
@@ -58,8 +58,11 @@ def scatter_auto(st: State, f: Frame) -> dict | None:
     return {"type": "scatter", "men": men, "heroes": heroes}
 
 
+SCATTER_PATTERN = pattern("scatter <territory>:<count> ... [champion@<territory>] [wizard@<territory>]", WORDS)
+
+
 def scatter_legal(st: State, f: Frame) -> list[dict]:
-    return [{"pattern": "scatter <territory>:<count> ... [champion@<territory>] [wizard@<territory>]",
+    return [{"pattern": SCATTER_PATTERN,
              "help": scatter_help(f)}] + scatter_examples(st, f)
 
 

@@ -264,7 +264,7 @@ class RenderSchema(Schema):
 
 
 class LegalMoveSchema(Schema):
-    text = fields.String()
+    text = GameText()  # a pattern's placeholders are said in the reader's language
     move = fields.Raw()
     pattern = fields.Boolean()
     help = GameText()
