@@ -4,7 +4,9 @@ A vacation runs from when it is announced to `until`, or to the player's first m
 that if they come back early (so moving ends it: nothing is written on the move path, the
 end is read from the log). Each player has a yearly allowance (HERALD_VACATION_DAYS, by
 calendar year of the start); days not used because the player came back early are not
-counted. The other players of the player's active games are told by mail.
+counted. The other players of the player's active games are told by mail; those who were told
+are told again when the player ends it (`end`: a vacation that runs out was announced with its
+end, and one ended by a move shows itself by the move).
 """
 from __future__ import annotations
 
@@ -90,6 +92,9 @@ def end(caller, allowance: int, now: datetime | None = None) -> dict:
         if running is None or effective_end(running) <= now:
             raise ApiError(409, "not-on-vacation", msg("You are not on vacation."))
         Vacation.update(until=now).where(Vacation.id == running.id).execute()
+        from server.table import outbox  # it builds on the clocks, which build on this module
+
+        outbox.write(_tell_back(caller, running.start, now))
     return status(caller, allowance, now)
 
 
@@ -109,6 +114,21 @@ def _tell_others(caller, until: datetime, now: datetime) -> list[dict]:
                    "away_id": caller.id, "until_at": until.isoformat(timespec="seconds")}
         out.append(Notification.pending_row(game_id, seat, player_id, email, "vacation", 0, context, now))
     return out
+
+
+TOLD = ("sending", "sent", "uncertain")  # a vacation notice that went, or may have gone, out
+
+
+def _tell_back(caller, since: datetime, now: datetime) -> list[dict]:
+    """A mail to each player told of the vacation that began at `since` (its notice sent, or
+    perhaps sent): the player is back and their clock runs again. A notice still waiting is
+    dropped instead (server/notify/channels/mail.py): nobody hears of a vacation already over."""
+    told = (Notification.select(Notification.game, Notification.seat, Notification.player, Notification.email,
+                                Notification.context)
+            .where((Notification.kind == "vacation") & (Notification.created >= since)
+                   & (Notification.status.in_(TOLD))))
+    return [Notification.pending_row(row.game_id, row.seat, row.player_id, row.email, "back", 0, row.context, now)
+            for row in told if row.context.get("away_id") == caller.id]
 
 
 def _stamp(moment) -> str | None:

@@ -371,6 +371,42 @@ def test_a_vacation_ended_at_once_is_not_announced(api, smtp_config, mailbox):
     assert Notification.get(Notification.kind == "vacation").status == "dropped"
 
 
+def test_a_vacation_ended_early_is_announced_to_those_told_of_it_once(api, smtp_config, mailbox):
+    """`herald vacation --end` after the notices went out: each player told of the vacation is
+    told, once, that the player is back and their clock runs again, in their own language."""
+    ann, cat, dan = api.register("ann"), api.register("cat"), api.register("dan")
+    assert api.call("PATCH", "/players/me", cat, json={"language": "sv"}).status_code == 200
+    api.start_game([ann, cat])
+    relay = mailbox.start()
+    deliver_pending(smtp_config)
+    until = (utcnow() + timedelta(days=3)).isoformat(timespec="seconds")
+    assert api.call("POST", "/players/me/vacation", ann, json={"until": until}).status_code == 201
+    deliver_pending(smtp_config)
+    [away] = to(relay, "cat@example.org", "ann är på semester")
+    api.start_game([ann, dan])  # a game begun during the vacation: dan was never told of it
+    assert api.call("DELETE", "/players/me/vacation", ann).status_code == 200
+    deliver_pending(smtp_config)
+    deliver_pending(smtp_config)
+    [back] = to(relay, "cat@example.org", "ann är tillbaka")
+    assert "ann är tillbaka från semestern. Hens klocka i parti" in flat(text(back))
+    assert to(relay, "dan@example.org", "back") == [] and to(relay, "ann@example.org", "back") == []
+
+
+def test_a_back_notice_is_dropped_if_its_player_is_away_again_before_it_goes(api, smtp_config, mailbox):
+    ann, cat = api.register("ann"), api.register("cat")
+    api.start_game([ann, cat])
+    relay = mailbox.start()
+    until = (utcnow() + timedelta(days=3)).isoformat(timespec="seconds")
+    assert api.call("POST", "/players/me/vacation", ann, json={"until": until}).status_code == 201
+    deliver_pending(smtp_config)
+    assert api.call("DELETE", "/players/me/vacation", ann).status_code == 200
+    assert api.call("POST", "/players/me/vacation", ann, json={"until": until}).status_code == 201
+    deliver_pending(smtp_config)
+    assert to(relay, "cat@example.org", "is back") == []
+    assert Notification.get(Notification.kind == "back").status == "dropped"
+    assert len(to(relay, "cat@example.org", "is on vacation")) == 2  # told of the second one
+
+
 def test_no_digest_while_its_player_is_on_vacation(api, smtp_config, mailbox):
     ann, cat = api.register("ann"), api.register("cat")
     set_me(api, ann, mail="digest", quiet_hours="off")

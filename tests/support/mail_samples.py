@@ -63,6 +63,7 @@ def mails() -> dict[str, list[dict]]:
         "recover.txt.j2": [{**COMMON, "code": "CODE-1", "hours": 1}],
         "undo.txt.j2": [{**COMMON, "proposer": "Bea", "seq": 12, "move": "attack V11"}],
         "vacation.txt.j2": [{**COMMON, "away": "Bea", "until": "2026-12-24"}],
+        "back.txt.j2": [{**COMMON, "away": "Bea"}],
         "reply.txt.j2": [{**COMMON, "subject": "Re: [Herald] 17", "body": "BODY-1"}],
         "warning.txt.j2": [{**COMMON, "subject": "Re: [Herald] 17", "body": "BODY-1"}],
     }

@@ -178,6 +178,8 @@ def unsendable(row: Notification) -> str | None:
         return "its player went on vacation before it was sent: their clocks stand still"
     if row.kind == "vacation" and row.context.get("away_id") and not clocks.away_now(row.context["away_id"], utcnow()):
         return "the vacation it announces ended before it was sent"
+    if row.kind == "back" and clocks.away_now(row.context["away_id"], utcnow()):
+        return "its player went on vacation again before it was sent"
     if not mailable(row.email):
         return "a house bot's seat: never mailed"
     if bounces.paused(row):
