@@ -76,7 +76,7 @@ class Player(BaseModel):
     token_hash = CharField(max_length=64, unique=True)
     created = DateTimeField(default=utcnow)
     disabled = BooleanField(default=False, constraints=[SQL("DEFAULT FALSE")])  # by the operator: token refused
-    # turns: a mail per turn; digest: one mail a day; off: only answers to their own mail.
+    # turns: a mail per turn; digest: one mail a day; off: only answers to their own mail (server/table/outbox.py).
     mail = CharField(max_length=8, default="turns", constraints=[SQL("DEFAULT 'turns'")])
     mail_format = CharField(max_length=16, default="multipart")  # multipart (text + HTML picture) or plain
     # The player's own time (server/players/localtime.py, m0092): an IANA zone for every date

@@ -7,10 +7,14 @@ and it is drawn when the mail is sent (server/notify/mailboard.py), off the move
 
 Rows are written as the players' mail settings want them:
 
-turns   a mail for every turn, reminder and game end (the default)
+turns   a mail for every turn, reminder and game end, and the table's news (the default)
 digest  no turn or reminder mails; `herald server digest` sends one mail a day listing
-        every game waiting for the player; game-end mails still come
-off     nothing but the answers to mail the player sent (and invitations they are sent)
+        every game waiting for the player; game-end mails and the table's news still come
+off     nothing but the answers to mail the player sent, invitations they are sent, and mail
+        about their account (a recovery code, an address to check)
+
+The table's news: a seat taken, a game begun, an undo proposed, a move played for the seat at
+its deadline, a player away on vacation or back.
 
 and when they want them: a reminder or a digest written during its player's quiet hours
 (server/players/localtime.py) waits until they end, by its row's next_attempt (`held`). The
@@ -36,7 +40,8 @@ from server.players.addresses import BOUNCED, mailable
 from server.players.seats import SeatInfo, name_players
 
 SETTINGS = ("turns", "digest", "off")  # the player's; Herald's own BOUNCED: players/addresses.py
-SKIPPED = {"digest": frozenset({"turn", "reminder"}), "off": frozenset({"turn", "reminder", "over", "digest"})}
+NEWS = frozenset({"joined", "started", "undo", "defaulted", "vacation", "back"})  # the table's news (above)
+SKIPPED = {"digest": frozenset({"turn", "reminder"}), "off": frozenset({"turn", "reminder", "over", "digest"}) | NEWS}
 NOT_TO_THE_ADDRESS = frozenset({"webhook", "email-check"})  # a webhook's URL, a new address being checked
 
 

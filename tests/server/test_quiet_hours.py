@@ -407,6 +407,22 @@ def test_a_back_notice_is_dropped_if_its_player_is_away_again_before_it_goes(api
     assert len(to(relay, "cat@example.org", "is on vacation")) == 2  # told of the second one
 
 
+def test_mail_off_brings_no_news_of_the_table_either(api, smtp_config, mailbox):
+    """`mail off` is only the answers to one's own mail, invitations and the account's mail: no
+    game begun, seat taken or vacation news either, which a player on `turns` still gets."""
+    ann, cat = api.register("ann"), api.register("cat")
+    assert api.call("PATCH", "/players/me", ann, json={"mail": "off"}).status_code == 200
+    relay = mailbox.start()
+    api.start_game([ann, cat])
+    until = (utcnow() + timedelta(days=3)).isoformat(timespec="seconds")
+    assert api.call("POST", "/players/me/vacation", cat, json={"until": until}).status_code == 201
+    deliver_pending(smtp_config)
+    assert api.call("DELETE", "/players/me/vacation", cat).status_code == 200
+    deliver_pending(smtp_config)
+    assert [str(m["Subject"]) for m in relay.messages if str(m["To"]) == "ann@example.org"] == []
+    assert to(relay, "cat@example.org", "has begun")  # (cat is on `turns`)
+
+
 def test_no_digest_while_its_player_is_on_vacation(api, smtp_config, mailbox):
     ann, cat = api.register("ann"), api.register("cat")
     set_me(api, ann, mail="digest", quiet_hours="off")
