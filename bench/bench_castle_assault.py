@@ -47,7 +47,7 @@ def compare(engines: dict[str, Game], games: int) -> None:
         for name, engine in engines.items():
             options = variants[name][(played // 3) % len(variants[name])]
             start = time.process_time()
-            log = random_game(engine, players, options, seed)
+            log = random_game(engine, players, options, seed)[1]  # (last state, moves)
             middle = time.process_time()
             replay(engine, players, options, seed, log)
             cpu[name] += middle - start

@@ -31,8 +31,8 @@ def make_database(path: Path, count: int):
     startup.prepare()
     ana = Player.create(name="ana", email="ana@example.org", token_hash="a" * 64)
     created = lobby.create_game(ana, "castle-assault", 2, {}, days_per_move=2)
-    for invite in created["invites"]:
-        lobby.join_game(ana, invite["code"])
+    for number, invite in enumerate(created["invites"]):
+        lobby.join_game(ana, invite["code"], another_seat=number > 0)  # ana plays both seats
     since = utcnow() - timedelta(hours=1)
     model = Game.get_by_id(created["id"])
     prompted = [{**p, "since": since.isoformat(timespec="seconds")} for p in model.prompted]

@@ -98,7 +98,7 @@ def herald_games(port, db_path, token, count, players=2, bare_port=None):
         rows = {gid: (seed, json.loads(opts)) for gid, seed, opts in
                 db.execute("SELECT id, seed, options FROM games")}
     engine = games[RULESET]
-    planned = {gid: random_game(engine, players, rows[gid][1], rows[gid][0]) for gid in ids}
+    planned = {gid: random_game(engine, players, rows[gid][1], rows[gid][0])[1] for gid in ids}  # (last state, moves)
     if bare_port is None:
         return planned
     return {gid: (bare_game(bare_port, token, players, *rows[gid]), moves) for gid, moves in planned.items()}

@@ -70,7 +70,7 @@ def new_games(herald, bare, headers: list[dict], count: int) -> list[tuple]:
         game = Game.get_by_id(created["id"])
         bare_id = bare.post("/games", headers=headers[0], json={"ruleset": RULESET, "players": 2, "seed": game.seed,
                                                                  "options": game.options}).json["id"]
-        jobs.append((game.id, bare_id, random_game(games[RULESET], 2, game.options, game.seed)))
+        jobs.append((game.id, bare_id, random_game(games[RULESET], 2, game.options, game.seed)[1]))  # (last state, moves)
     return jobs
 
 

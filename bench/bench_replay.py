@@ -34,7 +34,8 @@ def recorded_games(game: Game, count: int, cap: int) -> list[tuple]:
     for number in range(count):
         players, options = seats[number % len(seats)], variants[(number // len(seats)) % len(variants)]
         seed = f"replay-{number}"
-        out.append((players, options, seed, random_game(game, players, options, seed)[:cap]))
+        found = random_game(game, players, options, seed)  # (last state, moves); a list of moves in older trees
+        out.append((players, options, seed, (found[1] if isinstance(found, tuple) else found)[:cap]))
     return out
 
 
