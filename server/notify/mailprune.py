@@ -4,7 +4,9 @@ A mail that was sent (or dropped because its question was answered first) is del
 is older than HERALD_MAIL_RETENTION_DAYS (30 by default). `herald server prune-mail` does it
 at once; `herald server notify` does it by itself at most once an hour. Rows still to be
 sent, `failed` and `uncertain` ones (the operator may send them again) are kept, and so are
-invitations, which the invite form reads to pick a seat nobody was invited to yet. Every
+invitations, which the invite form reads to pick a seat nobody was invited to yet, and a
+vacation's notices as long as a vacation may last (a year): its end tells those they reached
+that the player is back (server/table/vacation.py). Every
 other reader of old rows looks back far less than a retention (a reminder period, a day's
 digest); the chat digest of a turn mail shows its latest messages when the previous turn
 mail is gone.
@@ -17,6 +19,7 @@ from server.config import Settings, settings_of
 from server.store.db import database
 from server.store.statements import tuples
 from server.store.models import Notification, ServerSetting, utcnow
+from server.table.vacation import LONGEST
 
 PRUNED_STATUSES = ("sent", "dropped")
 KEPT_KINDS = ("invite",)
@@ -32,9 +35,11 @@ def retention(config: Settings) -> timedelta:
 
 def prune_sent_mail(keep: timedelta, now: datetime | None = None) -> int:
     """Delete delivered mail created more than `keep` before `now`; how many rows went."""
-    cutoff = (now or utcnow()) - keep
+    now = now or utcnow()
+    cutoff = now - keep
     old = ((Notification.status.in_(PRUNED_STATUSES)) & (Notification.kind.not_in(KEPT_KINDS))
-           & (Notification.created < cutoff))
+           & (Notification.created < cutoff)
+           & ((Notification.kind != "vacation") | (Notification.created < now - LONGEST)))
     pruned = 0
     while True:
         ids = [row_id for (row_id,) in tuples(Notification.select(Notification.id).where(old)

@@ -123,9 +123,10 @@ def _tell_back(caller, since: datetime, now: datetime) -> list[dict]:
     """A mail to each player told of the vacation that began at `since` (its notice sent, or
     perhaps sent): the player is back and their clock runs again. A notice still waiting is
     dropped instead (server/notify/channels/mail.py): nobody hears of a vacation already over."""
+    mine = Seat.select(Seat.game).where(Seat.player == caller.id)
     told = (Notification.select(Notification.game, Notification.seat, Notification.player, Notification.email,
                                 Notification.context)
-            .where((Notification.kind == "vacation") & (Notification.created >= since)
+            .where(Notification.game.in_(mine) & (Notification.kind == "vacation") & (Notification.created >= since)
                    & (Notification.status.in_(TOLD))))
     return [Notification.pending_row(row.game_id, row.seat, row.player_id, row.email, "back", 0, row.context, now)
             for row in told if row.context.get("away_id") == caller.id]

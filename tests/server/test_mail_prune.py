@@ -14,7 +14,7 @@ from server.cli import server
 from server.config import ConfigError, load_config
 from server.notify.mailboard import board_context
 from server.notify.channels.mail import deliver_pending
-from server.store.models import Notification, utcnow
+from server.store.models import Notification, Vacation, utcnow
 from tests.server.test_mail_story import play_random
 
 
@@ -108,3 +108,24 @@ def test_outbox_rows_hold_no_board_and_a_late_mail_shows_its_own_move(api, confi
     play_random(api, game, seated, engine, Rng("late mail, later"), 6, config)
     assert api.game(game, seated[0])["version"] > written.version
     assert board_context(written) == at_once
+
+
+def test_a_running_vacations_notice_is_kept_until_its_player_is_back(api, alice_bob, config):
+    """A vacation may outlast the retention: its notices stay (a year at most), so that ending
+    it still tells each player who was told that the player is back."""
+    api.start_game(alice_bob)
+    until = (utcnow() + timedelta(days=20)).isoformat(timespec="seconds")
+    assert api.call("POST", "/players/me/vacation", alice_bob[0], json={"until": until}).status_code == 201
+    deliver_pending(config)
+    age_all_mail(config, 31)
+    Vacation.update(start=utcnow() - timedelta(days=31, minutes=1)).execute()  # begun then, and running still
+    result = CliRunner().invoke(server, ["prune-mail"], env=env_for(config))
+    assert result.exit_code == 0 and "pruned 2 delivered mail(s)" in result.output  # the game's, not the notice
+    assert [row.kind for row in Notification.select()] == ["vacation"]
+    assert api.call("DELETE", "/players/me/vacation", alice_bob[0]).status_code == 200
+    deliver_pending(config)
+    assert [(row.email, row.status) for row in Notification.select().where(Notification.kind == "back")] == \
+        [(alice_bob[1]["email"], "sent")]
+    age_all_mail(config, 367)
+    CliRunner().invoke(server, ["prune-mail"], env=env_for(config))
+    assert not statuses()
