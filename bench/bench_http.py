@@ -224,6 +224,8 @@ def main(argv=None):
     parser.add_argument("--bare-connects-per-request", action="store_true",
                         help="the bare app opens a connection per request (by default it keeps one per worker)")
     args = parser.parse_args(argv)
+    if args.pad % 4:
+        parser.error("--pad must be a multiple of 4: the padding's standing answers then leave both seats as they began")
 
     with tempfile.TemporaryDirectory() as tmp:
         herald_db = Path(tmp, "herald.db")

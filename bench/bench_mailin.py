@@ -29,7 +29,7 @@ from bench.bench_http import RULESET
 from core import games
 from server.notify.reply_addresses import reply_address
 
-EMAIL = "bench@localhost"
+EMAIL = "bench@bench.example"  # (an address Herald accepts: a dot after the @)
 QUOTED = "\n".join("> " + line for line in (
     "Hello bench,", "", "Game 12 (Castle Assault) is waiting for you, seat 0.", "",
     "Your turn: choose one action.", "", "Your position:", "",

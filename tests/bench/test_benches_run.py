@@ -30,13 +30,22 @@ RUNS = [
     (["bench_deadlines", "--games", "50", "--few", "5", "--rounds", "1"], "ratio"),
     (["bench_storage", "--games", "20", "--moves-per-game", "10", "--jobs", "1"], "moves/s"),
     (["bench_batch_cost", "--batches", "20", "--rounds", "1"], "the lock alone"),
+    (["bench_pictures", "--seconds", "0.3", "--loads", "2"], "time to first paint"),
+    # the benches that start servers of their own (gunicorn; PostgreSQL for bench_cluster)
+    (["bench_wait", "--waiters", "20", "--rounds", "1", "--ops", "10"], "failures: 0"),
+    (["bench_mailin", "--moves", "20", "--rounds", "1"], "ratio mail-in/PUT"),
+    (["bench_synchronous", "--moves", "40", "--chunk", "10"], "ratio FULL/NORMAL"),
+    (["bench_http", "--moves", "40", "--pad", "52"], "ratio long/short"),
+    (["bench_cluster", "--quick", "--servers", "1", "--seconds", "2", "--mails", "10", "--commit-seconds", "0.5",
+      "--commit-rounds", "1"], "a real move by this tree's server code"),
 ]
+NEEDS_POSTGRES = {"bench_batch_cost", "bench_cluster"}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("args, ends_with", RUNS, ids=[run[0][0] for run in RUNS])
 def test_the_bench_runs(args, ends_with):
-    if args[0] == "bench_batch_cost" and not shutil.which("initdb"):
+    if args[0] in NEEDS_POSTGRES and not shutil.which("initdb"):
         pytest.skip(POSTGRES)
     done = subprocess.run([sys.executable, "-m", f"bench.{args[0]}", *args[1:]], cwd=ROOT, capture_output=True,
                           text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
