@@ -20,6 +20,7 @@ RUNS = [
     (["bench_engines", "castle-assault", "medieval-mastery", "wizards-quest", "--rounds", "1", "--seconds", "0.1"],
      "Medians of interleaved rounds"),
     (["bench_castle_assault", "--seconds", "0.1"], "| castle-assault |"),
+    (["bench_medieval_mastery", "--rounds", "1", "--seconds", "0.1"], "| medieval-mastery |"),
     (["bench_wizards_quest", "--seconds", "0.1", "--rounds", "2", "--games", "2"], "rng 2 / rng 1 ="),
     (["bench_replay", "castle-assault", "wizards-quest", "--games", "4", "--rounds", "1"], "us of CPU per move"),
     (["bench_move_path", "--games", "2", "--rounds", "1"], "bare / Herald, median of 1 rounds"),
