@@ -8,6 +8,7 @@ import pytest
 from core import games
 from core.rng import Rng
 from core.text import Joined, Msg, PLACEHOLDER, english, pattern, pattern_pieces, say
+from tests.core.playout import turns
 
 # Placeholders that are notation themselves: a castle (C), a wall (W1..) and a count written as it is.
 NOTATION_SYMBOLS = {"C", "W1..", "n"}
@@ -35,14 +36,8 @@ def listed_patterns(name: str, games_played: int = 8, moves: int = 300) -> set:
     found = set()
     for number in range(games_played):
         state = game.setup(counts[number % len(counts)], game.normalize_options({}), f"patterns-{number}")
-        rng = Rng(f"patterns:{number}", scheme=2)
-        for _ in range(moves):
-            if game.result(state) is not None:
-                break
-            prompts = game.prompts(state)
-            seat = prompts[rng.below(len(prompts))].seat
-            found |= {m["pattern"] for m in game.legal_moves(state, seat) if "pattern" in m}
-            state, _ = game.apply(state, seat, game.random_move(state, seat, rng))
+        for turn in turns(game, state, Rng(f"patterns:{number}", scheme=2), moves):
+            found |= {m["pattern"] for m in game.legal_moves(turn.state, turn.seat) if "pattern" in m}
     return found
 
 
