@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 from tests.browser.test_game_pages import browser, console_errors, server, start  # noqa: F401 - the module's fixtures
 
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402  (installed: test_game_pages skips otherwise)
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
@@ -25,9 +25,10 @@ def test_the_game_page_speaks_the_players_language_and_changes_it(server, browse
     assert browser.find_element(By.CSS_SELECTOR, "label[for=move-text]").text == "Ваш ход"
     Select(browser.find_element(By.ID, "language-choice")).select_by_value("sv")
     browser.find_element(By.CSS_SELECTOR, "#language-form button").click()
-    # The form's answer replaces the page: an element read while it does so is stale, not an answer.
-    WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
-        lambda b: b.find_element(By.TAG_NAME, "html").get_attribute("lang") == "sv")
-    assert browser.find_element(By.ID, "asked-heading").text == "Det här ska du svara på"
+    # The form's answer replaces the page: an element read while it does so is stale, and one
+    # further down may not be parsed yet when <html lang> already says "sv": neither is an answer.
+    WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(
+        lambda b: b.find_element(By.TAG_NAME, "html").get_attribute("lang") == "sv"
+        and b.find_element(By.ID, "asked-heading").text == "Det här ska du svara på")
     assert players[0].call("GET", "/players/me")["language"] == "sv"
     assert console_errors(browser) == []
