@@ -27,30 +27,17 @@ import shutil
 import statistics
 import sys
 import time
+from functools import partial
 from typing import Callable
 
-from bench.bench_cluster import (INSERT_MOVE, INSERT_NOTE_WANTED, LOCK, TICK, UPDATE_GAME, UPDATE_SNAPSHOT,
-                                 DurablePostgres, MoveValues, _stat, batch_rows, client_cpu, commit_games,
-                                 lock_many_with_reads, move_models, statement)
+from bench.bench_cluster import (TICK, DurablePostgres, MoveValues, _stat, client_cpu, commit_games, lock_many,
+                                 move_models, queued_writes, statement)
 from server.store.roundtrips import merged
-
-
-def lock_without_reads(count: int) -> str:
-    """The batch's lock of `count` games without the move's reads."""
-    return LOCK.replace('"id" = %s', f'"id" IN ({", ".join(["%s"] * count)}) ORDER BY "id"') + " SKIP LOCKED"
 
 
 def writes(cursor, batch: list[MoveValues]) -> list[bytes]:
     """The batch's writes as a lane sends them: each kind one statement of several rows."""
-    rows = batch_rows()
-    queued = []
-    for game in batch:
-        v = game.next()
-        queued += [(INSERT_MOVE, v["move"], True, rows[INSERT_MOVE]),
-                   (UPDATE_SNAPSHOT, v["snapshot"], True, rows[UPDATE_SNAPSHOT]),
-                   (UPDATE_GAME, v["game"], True, rows[UPDATE_GAME]),
-                   (INSERT_NOTE_WANTED, v["note"] + (game.player, "bounced", "digest", "off"), True,
-                    rows[INSERT_NOTE_WANTED])]
+    queued = [write for game in batch for write in queued_writes(game)]
     return [statement(cursor, sql, params, True) for sql, params, _ in merged(queued)]
 
 
@@ -69,10 +56,10 @@ def unlocked(cursor, batch: list[MoveValues]) -> None:
 
 
 VARIANTS = {
-    "as the server sends it (lock with reads; writes with COMMIT)": locked(lock_many_with_reads, True),
-    "the lock without the move's reads": locked(lock_without_reads, True),
+    "as the server sends it (lock with reads; writes with COMMIT)": locked(lock_many, True),
+    "the lock without the move's reads": locked(partial(lock_many, reads=False), True),
     "the writes alone, in one round trip (no lock)": unlocked,
-    "the lock alone (BEGIN with it; COMMIT)": locked(lock_many_with_reads, False),
+    "the lock alone (BEGIN with it; COMMIT)": locked(lock_many, False),
 }
 
 

@@ -441,9 +441,11 @@ LOCK = f'SELECT {GAME_COLUMNS} FROM "games" WHERE "id" = %s FOR UPDATE'
 LOCK_WITH_READS = f'SELECT {GAME_COLUMNS}, {", ".join(MOVE_READS)} FROM "games" WHERE "id" = %s FOR UPDATE OF "games"'
 
 
-def lock_many_with_reads(count: int) -> str:
-    """LOCK_WITH_READS for `count` games, in id order (models.locked_ahead)."""
-    return LOCK_WITH_READS.replace('"id" = %s', f'"id" IN ({", ".join(["%s"] * count)}) ORDER BY "id"') + " SKIP LOCKED"
+def lock_many(count: int, reads: bool = True) -> str:
+    """LOCK_WITH_READS (`reads`; else LOCK) for `count` games, in id order, skipping those
+    locked (models.locked_ahead)."""
+    one = LOCK_WITH_READS if reads else LOCK
+    return one.replace('"id" = %s', f'"id" IN ({", ".join(["%s"] * count)}) ORDER BY "id"') + " SKIP LOCKED"
 
 
 INSERT_MOVE = ('INSERT INTO "moves" ("game_id", "seq", "seat", "payload", "text", "events", "prompted", "public", '
@@ -636,7 +638,7 @@ class Gathering:
     def ahead(self, game_ids: list[int]):
         local = self.local
         c = local.cursor
-        c.execute(b"; ".join(local.waiting + [statement(c, lock_many_with_reads(len(game_ids)), tuple(game_ids), True)]))
+        c.execute(b"; ".join(local.waiting + [statement(c, lock_many(len(game_ids)), tuple(game_ids), True)]))
         local.waiting, local.locked = [], {row[0] for row in c.fetchall()}
         yield local.locked
 
@@ -650,14 +652,19 @@ class Gathering:
         if game.game_id not in local.locked:  # alone: as `move_now`
             move_now(local.cursor.connection, game, announce=False)
             return None, partial(game.announcer.offer, game.game_id)
-        v = game.next()
-        rows = batch_rows()
-        local.queued += [(INSERT_MOVE, v["move"], True, rows[INSERT_MOVE]),
-                         (UPDATE_SNAPSHOT, v["snapshot"], True, rows[UPDATE_SNAPSHOT]),
-                         (UPDATE_GAME, v["game"], True, rows[UPDATE_GAME]),
-                         (INSERT_NOTE_WANTED, v["note"] + (game.player, "bounced", "digest", "off"), True,
-                          rows[INSERT_NOTE_WANTED])]
+        local.queued += queued_writes(game)
         return None, partial(game.announcer.offer, game.game_id)
+
+
+def queued_writes(game: MoveValues) -> list[tuple]:
+    """`game`'s next move's writes as a batch queues them (statements.insert / update_by_key with
+    `later`): (sql, values, fixed, how several go in one statement)."""
+    v = game.next()
+    rows = batch_rows()
+    return [(INSERT_MOVE, v["move"], True, rows[INSERT_MOVE]),
+            (UPDATE_SNAPSHOT, v["snapshot"], True, rows[UPDATE_SNAPSHOT]),
+            (UPDATE_GAME, v["game"], True, rows[UPDATE_GAME]),
+            (INSERT_NOTE_WANTED, v["note"] + (game.player, "bounced", "digest", "off"), True, rows[INSERT_NOTE_WANTED])]
 
 
 @functools.lru_cache(maxsize=None)

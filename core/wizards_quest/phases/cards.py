@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from core.protocol import Event
 from core.rng import Rng
+from core.memo import Memo
 from core.text import Joined, P, pattern, say
 from core.wizards_quest import board, cards
 from core.wizards_quest import state as S
@@ -19,14 +20,11 @@ def movable_treasures(st: State, seat: int) -> list[int]:
     return [i for i, tr in enumerate(st["treasures"]) if tr[0] != seat and tr[2] >= 0]
 
 
-_PLAY_PATTERNS: dict[str, Joined] = {}  # by card: the treasure cards' patterns, each made once
+PLAY_PATTERNS = Memo(16)  # card -> the treasure card's play pattern, made once
 
 
 def play_pattern(card: str) -> Joined:
-    found = _PLAY_PATTERNS.get(card)
-    if found is None:
-        found = _PLAY_PATTERNS[card] = pattern(f"play {card} <treasure> <territory>", WORDS)
-    return found
+    return PLAY_PATTERNS.get(card) or PLAY_PATTERNS.keep(card, pattern(f"play {card} <treasure> <territory>", WORDS))
 
 
 def play_options(st: State, seat: int, card: str) -> list[dict]:
