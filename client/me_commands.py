@@ -22,6 +22,9 @@ def describe(me: dict, server: str) -> str:
     meaning = _(MAIL_MEANING[setting]) if setting in MAIL_MEANING else setting
     rows = [(_("name:"), me.get("name")), (_("email:"), me.get("email")), (_("server:"), server),
             (_("mail:"), f"{setting} ({meaning})")]
+    if setting == "digest" and me.get("digest_at"):  # servers before digest times do not say
+        rows.append((_("digest:"), _("each day at {time} your time (`herald me --digest-at TIME` changes it)").format(
+            time=me["digest_at"])))
     if waiting is not None:
         rows.append((_("waiting:"), ngettext("{count} game waiting for you", "{count} games waiting for you",
                                              waiting).format(count=waiting)))
@@ -40,13 +43,17 @@ def command(api, connection_options, json_option) -> click.Command:
     @click.command("me")
     @click.option("--mail", "mail", type=click.Choice(MAIL_CHOICES), default=None,
                   help="Change how Herald mails you: turns (every turn), digest (once a day) or off.")
+    @click.option("--digest-at", "digest_at", metavar="TIME", default=None,
+                  help="The time of your day for the daily digest, in your time zone: e.g. 8 (the default), "
+                       "07:30 or 7pm.")
     @json_option
     @connection_options
-    def me(mail, as_json):
+    def me(mail, digest_at, as_json):
         """Show my name, email, server, mail setting and the games waiting for me."""
         client = api()
-        if mail is not None:
-            answer = client.request("PATCH", "/players/me", body={"mail": mail})
+        if mail is not None or digest_at is not None:
+            body = {**({"mail": mail} if mail is not None else {}), **({"digest_at": digest_at} if digest_at is not None else {})}
+            answer = client.request("PATCH", "/players/me", body=body)
         else:
             answer = client.request("GET", "/players/me")
         if as_json:

@@ -72,6 +72,7 @@ are ignored; the subject line alone works too. Commands, one per line:
   resign           give up the game, where its rules allow that
   mail off         no more mail from Herald except answers to your mail
   mail digest      one mail a day listing the games waiting for you
+  mail digest 7:30 the same, written at 07:30 where you are (08:00 unless you say)
   mail turns       a mail for every turn (the default)
   timezone ZONE    write your dates in ZONE, e.g. timezone Europe/Stockholm
   quiet 22-8       reminders and digests wait while it is 22:00-08:00 where you are
@@ -490,11 +491,25 @@ def _resign(session, rest):
 
 
 def _mail(session, rest):
-    choice = {"stop": "off", "unsubscribe": "off"}.get(rest, rest)
-    if choice not in SETTINGS:
+    """`mail turns`, `mail digest`, `mail off`; `mail digest 7:30` chooses the digest's time too."""
+    word, _sep, when = rest.partition(" ")
+    choice = {"stop": "off", "unsubscribe": "off"}.get(word, word)
+    if choice not in SETTINGS or (when and choice != "digest"):
         session.tell(msg("Say 'mail turns', 'mail digest' or 'mail off'."))
         return
-    Player.update(mail=choice).where(Player.id == session.caller.id).execute()
+    changes = {"mail": choice}
+    if when:
+        try:
+            changes["digest_at"] = localtime.check_digest_at(when)
+        except ValueError as exc:
+            session.tell(str(exc))
+            return
+    Player.update(**changes).where(Player.id == session.caller.id).execute()
+    if choice == "digest":
+        digest_at = Player.select(Player.digest_at).where(Player.id == session.caller.id).scalar()
+        session.tell(msg("Your mail setting is now 'digest': one mail a day listing the games waiting for you, "
+                         "written at %(time)s where you are ('mail digest 7:30' changes the time).", time=digest_at))
+        return
     session.tell(SETTING_TEXT[choice])
 
 
@@ -557,7 +572,6 @@ def _language(session, rest):
 
 
 SETTING_TEXT = {"turns": msg("Your mail setting is now 'turns': a mail for every turn."),
-                "digest": msg("Your mail setting is now 'digest': one mail a day listing the games waiting for you."),
                 "off": msg("Your mail setting is now 'off': no mail from Herald except answers to your own mail. "
                            "Reply 'mail turns' to undo.")}
 

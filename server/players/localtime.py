@@ -15,6 +15,8 @@ clock: "Tuesday 2 December, 18:00 UTC").
 Quiet hours (`players.quiet_hours`, "22:00-08:00" by default, NULL when turned off) are a
 span of the player's local day, which may cross midnight: reminders and digests written in
 them wait for their end (`quiet_until`; server/table/outbox.py and server/notify/digest.py).
+A digest player's digest time (`players.digest_at`, "08:00" by default) is a time of that day:
+the digest is written once each time their clock passes it (`last_shown`).
 
 Everything here but `reader` is a pure function of its arguments.
 """
@@ -34,6 +36,7 @@ from server.errors import msg
 DEFAULT_ZONE = "UTC"
 DEFAULT_QUIET = "22:00-08:00"
 DEFAULT_LANGUAGE = "en"
+DEFAULT_DIGEST_AT = "08:00"
 QUIET_OFF = ("off", "none", "no", "")
 QUIET_HELP = msg("quiet hours are a span of your day in your time zone, from-to, such as 22-8 or 22:30-07:00, "
                  "or 'off'")
@@ -98,6 +101,32 @@ def check_zone(name: str) -> str:
 
 _CLOCK = r"(\d{1,2})(?:[:.h]?(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?"  # 22, 22:30, 9.30, 10pm, 10:30 p.m.
 _QUIET = re.compile(rf"^{_CLOCK}\s*(?:-|to|–)\s*{_CLOCK}$")
+_TIME = re.compile(rf"^(?:at\s+)?{_CLOCK}$")
+DIGEST_AT_HELP = msg("a time of your day in your time zone, such as 8, 07:30 or 7pm")
+
+
+def parse_digest_at(text: str | None) -> int:
+    """The minutes after local midnight of a time of day a player typed ("8", "07:30", "7pm",
+    "at 19.30"); ValueError with a sentence for anything else."""
+    typed = (text or "").strip()
+    found = _TIME.match(typed.lower())
+    if not found:
+        raise ValueError(msg("%(text)s is not a time of day: %(help)s.", text=repr(typed[:40]), help=DIGEST_AT_HELP))
+    hour, minute, half = int(found[1]), int(found[2] or 0), found[3]
+    if (half and not 1 <= hour <= 12) or (not half and hour > 23) or minute > 59:
+        raise ValueError(msg("%(text)s is not a time of day (hours 0-23, or 1-12 before am or pm; minutes 0-59): "
+                             "%(help)s.", text=repr(typed[:40]), help=DIGEST_AT_HELP))
+    return _twenty_four(hour, half) * 60 + minute
+
+
+def clock_text(minutes: int) -> str:
+    """The stored form of a time of day, "07:30"."""
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def check_digest_at(text: str | None) -> str:
+    """What a player typed, in the stored form ("07:30"); ValueError with a sentence."""
+    return clock_text(parse_digest_at(text))
 
 
 def parse_quiet(text: str | None) -> tuple[int, int] | None:
@@ -135,7 +164,7 @@ def quiet_text(span: tuple[int, int] | None) -> str | None:
     """The stored form, "22:00-08:00", or None (off)."""
     if span is None:
         return None
-    return "-".join(f"{minutes // 60:02d}:{minutes % 60:02d}" for minutes in span)
+    return "-".join(clock_text(minutes) for minutes in span)
 
 
 def check_quiet(text: str | None) -> str | None:
@@ -159,6 +188,14 @@ def quiet_of(player) -> tuple[int, int] | None:
         return parse_quiet(text)
     except ValueError:
         return parse_quiet(DEFAULT_QUIET)
+
+
+def digest_at_of(player) -> int:
+    """The player's digest time, minutes after their midnight."""
+    try:
+        return parse_digest_at(getattr(player, "digest_at", None) or DEFAULT_DIGEST_AT)
+    except ValueError:
+        return parse_digest_at(DEFAULT_DIGEST_AT)
 
 
 def language_of(player) -> str:
@@ -199,6 +236,19 @@ def quiet_until(now_utc: datetime, player) -> datetime | None:
     ends_utc = ends.astimezone(timezone.utc).replace(tzinfo=None)
     now_naive = aware(now_utc).astimezone(timezone.utc).replace(tzinfo=None)
     return ends_utc if ends_utc > now_naive else None
+
+
+def last_shown(now_utc: datetime, player, minutes: int) -> datetime:
+    """The last moment at or before `now_utc` when the player's clock showed `minutes` after
+    midnight (naive UTC, like the stored times): today's, or yesterday's when today's is still
+    to come. On the night the clock skips that time, the moment it skips it (`_wall_clock`)."""
+    here = local(now_utc, player)
+    now_naive = aware(now_utc).astimezone(timezone.utc).replace(tzinfo=None)
+    for day in (here.date(), here.date() - timedelta(days=1), here.date() - timedelta(days=2)):
+        moment = _wall_clock(day, minutes, here.tzinfo).astimezone(timezone.utc).replace(tzinfo=None)
+        if moment <= now_naive:
+            return moment
+    raise AssertionError("a clock shows every time of day within two days")  # a bug guard
 
 
 def _wall_clock(day: date, minutes: int, zone) -> datetime:

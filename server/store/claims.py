@@ -9,8 +9,9 @@ The scans are shared differently:
   finds it taken skips the scan (and still sends its share of the mail). Every game such a
   scan touches is row-locked and checked again anyway, so overlapping scans were already
   correct; the lock only stops them from walking the same games in the same order. The
-  digest's check (no digest in 20 hours) and its insert are not one statement, so there the
-  lock is what keeps two hosts at 07:00 from mailing a player two digests.
+  digest claims each player's day with one guarded update (`players.digest_checked`) in the
+  transaction that writes the digest, so two hosts never write a player two; the lock saves
+  the second host the walk.
 * `herald server bots` runs for good on each host; its work is thinking (CPU), so a second
   host should add capacity: each game is claimed while a bot thinks and plays in it
   (an advisory lock on the game id), and a game another host holds is left to it.

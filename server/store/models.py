@@ -84,6 +84,10 @@ class Player(BaseModel):
     # NULL quiet_hours: none.
     timezone = CharField(max_length=64, default="UTC", constraints=[SQL("DEFAULT 'UTC'")])
     quiet_hours = CharField(max_length=11, null=True, default="22:00-08:00", constraints=[SQL("DEFAULT '22:00-08:00'")])
+    # A digest player's time of day for the digest, in their zone, and when the digest scan last
+    # considered them (server/notify/digest.py, m0097).
+    digest_at = CharField(max_length=5, default="08:00", constraints=[SQL("DEFAULT '08:00'")])
+    digest_checked = DateTimeField(null=True)
     # The language Herald writes to the player in (m0093, server/web/i18n): en, sv, ru, nl, es or hu.
     # NULL: none chosen; mail is in English (the default), the game page follows the browser.
     language = CharField(max_length=8, null=True)

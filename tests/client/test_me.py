@@ -30,3 +30,12 @@ def test_new_invite_mails_an_invitation_per_address(herald, tmp_path):
                       "--invite", "c@example.org", token=alice)
     assert too_many.exit_code == exitcodes.USAGE and "3 invitations for 2 seats" in too_many.stderr
     assert len(herald.json("games", token=alice)) == 1  # refused before any game was made
+
+
+def test_herald_me_sets_and_shows_the_digest_time(herald):
+    alice = herald.register("alice")
+    assert herald.json("me", "--mail", "digest", "--digest-at", "7pm", token=alice)["digest_at"] == "19:00"
+    assert "digest:  each day at 19:00 your time" in herald("me", token=alice).stdout
+    refused = herald("me", "--digest-at", "25", token=alice)
+    assert refused.exit_code != 0 and "is not a time of day" in refused.stderr
+    assert herald.json("me", token=alice)["digest_at"] == "19:00"

@@ -189,3 +189,28 @@ def test_a_deadline_is_said_in_a_sentence_its_weekday_fits(reader, sentence):
 
     deadline = format_when(TUESDAY, reader)
     assert plain(said(msg("Answer by %(deadline)s.", deadline=deadline), reader.language)) == sentence
+
+
+def test_the_last_time_a_players_clock_showed_their_digest_time():
+    """The digest scan's day boundary (server/notify/digest.py): today's digest time once the
+    clock has passed it, else yesterday's; on the nights summer time begins and ends in
+    Stockholm, 02:30 is the moment the clock jumps past it, and the first of its two times."""
+    new_york = player("America/New_York")
+    assert localtime.last_shown(utc("2026-01-14T22:59"), new_york, 18 * 60) == utc("2026-01-13T23:00")  # 17:59 EST
+    assert localtime.last_shown(utc("2026-01-14T23:00"), new_york, 18 * 60) == utc("2026-01-14T23:00")  # 18:00 EST
+    assert localtime.last_shown(utc("2026-07-14T22:30"), new_york, 18 * 60) == utc("2026-07-14T22:00")  # EDT
+    assert localtime.last_shown(utc("2026-03-29T01:10"), STOCKHOLM, 150) == utc("2026-03-29T01:00")  # 03:10 CEST
+    assert localtime.last_shown(utc("2026-03-29T00:50"), STOCKHOLM, 150) == utc("2026-03-28T01:30")  # 01:50 CET
+    assert localtime.last_shown(utc("2026-10-25T02:00"), STOCKHOLM, 150) == utc("2026-10-25T00:30")  # 03:00 CET
+
+
+@pytest.mark.parametrize("typed, minutes", [("8", 480), ("07:30", 450), ("7pm", 1140), ("at 19.45", 1185),
+                                            ("12am", 0), ("12 p.m.", 720), ("23:59", 1439)])
+def test_a_digest_time_as_typed(typed, minutes):
+    assert localtime.parse_digest_at(typed) == minutes
+    assert localtime.digest_at_of(SimpleNamespace(digest_at=localtime.check_digest_at(typed))) == minutes
+
+
+def test_a_stored_digest_time_no_longer_valid_reads_as_the_default():
+    assert localtime.digest_at_of(SimpleNamespace(digest_at="25:00")) == 480
+    assert localtime.digest_at_of(SimpleNamespace()) == 480

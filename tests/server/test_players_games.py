@@ -10,7 +10,8 @@ def test_token_is_shown_once_and_stored_only_hashed(api, config):
     me = api.call("GET", "/players/me", alice)
     assert me.status_code == 200 and me.json == {"id": alice["id"], "name": "alice", "email": "alice@example.org",
                                                  "mail": "turns", "waiting": 0,
-                                                 "timezone": "UTC", "quiet_hours": "22:00-08:00", "language": None}
+                                                 "timezone": "UTC", "quiet_hours": "22:00-08:00", "digest_at": "08:00",
+                                                 "language": None}
     path = config["DATABASE_URL"].removeprefix("sqlite:///")
     with sqlite3.connect(path) as db:
         (stored,) = db.execute("SELECT token_hash FROM players WHERE id = ?", (alice["id"],)).fetchone()

@@ -16,7 +16,8 @@ from server.table.outbox import SETTINGS
 from server.notify.digest import waiting_games
 from server.store.models import Notification, Player, Seat, lock_game
 from server.api.routes.games import GAME_ID
-from server.api.routes.schemas import MAX_SEAT, PlayerSchema, StrictSchema, checked_quiet, checked_zone, language_field
+from server.api.routes.schemas import (MAX_SEAT, PlayerSchema, StrictSchema, checked_digest_at, checked_quiet,
+                                        checked_zone, language_field)
 
 blp = Blueprint("mail", __name__, description="Mail settings and invitations by mail")
 
@@ -30,13 +31,15 @@ class MailSettingSchema(StrictSchema):
                                                       "bad-timezone otherwise)"})
     quiet_hours = fields.String(allow_none=True, validate=validate.Length(max=40), metadata={
         "description": "from-to in my zone, e.g. 22-8 or 22:30-07:00; 'off' or null for none (422 bad-quiet-hours)"})
+    digest_at = fields.String(validate=validate.Length(min=1, max=40), metadata={
+        "description": "the time of my day for my daily digest, e.g. 8, 07:30 or 7pm (422 bad-digest-time)"})
     language = language_field(allow_none=True)  # null: none chosen again
 
     @validates_schema
     def _something(self, data, **kwargs):
         if not data:
             raise ValidationError(msg("Say what to change: at least one of mail (turns, digest or off), timezone, "
-                                      "quiet_hours and language (en, sv, ru, nl, es or hu)."))
+                                      "quiet_hours, digest_at and language (en, sv, ru, nl, es or hu)."))
 
 
 class MailInviteSchema(StrictSchema):
@@ -56,17 +59,18 @@ def me_body(player_id: int) -> dict:
     player = Player.get_by_id(player_id)
     return {"id": player.id, "name": player.name, "email": player.email, "mail": player.mail,
             "waiting": len(waiting_games(player.id)), "timezone": player.timezone, "quiet_hours": player.quiet_hours,
-            "language": player.language}
+            "digest_at": player.digest_at, "language": player.language}
 
 
 @blp.route("/players/me", methods=["PATCH"])
 @blp.arguments(MailSettingSchema())
 @blp.response(200, PlayerSchema)
-@blp.alt_response(422, schema=ErrorSchema, description="bad-timezone, bad-quiet-hours, invalid-input")
+@blp.alt_response(422, schema=ErrorSchema, description="bad-timezone, bad-quiet-hours, bad-digest-time, invalid-input")
 def change_mail(body):
     """Change my mail setting (a mail per turn, one digest a day, or none), my time zone, my
-    quiet hours (reminders and digests wait until they end; turn mails do not), or my language
-    (the one Herald's mails and my game page speak: en, sv, ru, nl, es or hu; null: none chosen)."""
+    quiet hours (reminders and digests wait until they end; turn mails do not), my digest's time
+    of day, or my language (the one Herald's mails and my game page speak: en, sv, ru, nl, es or
+    hu; null: none chosen)."""
     caller = current_player()
     changes = {}
     if "mail" in body:
@@ -75,6 +79,8 @@ def change_mail(body):
         changes["timezone"] = checked_zone(body["timezone"])
     if "quiet_hours" in body:
         changes["quiet_hours"] = checked_quiet(body["quiet_hours"])
+    if "digest_at" in body:
+        changes["digest_at"] = checked_digest_at(body["digest_at"])
     if "language" in body:
         changes["language"] = body["language"]
     with write_transaction():

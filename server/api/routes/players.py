@@ -67,7 +67,7 @@ def create_player(name: str, email: str, check_dns=False, timezone: str | None =
     except IntegrityError:
         raise taken from None
     return {"id": player.id, "name": player.name, "email": player.email, "token": token, "timezone": player.timezone,
-            "quiet_hours": player.quiet_hours, "language": player.language}
+            "quiet_hours": player.quiet_hours, "digest_at": player.digest_at, "language": player.language}
 
 
 

@@ -72,6 +72,14 @@ def checked_quiet(text: str | None) -> str | None:
         return localtime.check_quiet(text)
     except ValueError as exc:
         raise ApiError(422, "bad-quiet-hours", str(exc)) from None
+
+
+def checked_digest_at(text: str) -> str:
+    """The stored form of a digest time a player chose ("07:30"), or 422 `bad-digest-time`."""
+    try:
+        return localtime.check_digest_at(text)
+    except ValueError as exc:
+        raise ApiError(422, "bad-digest-time", str(exc)) from None
 class LanguageField(fields.String):
     """A language Herald speaks, as a person types it (`sv`, `SV`, `sv-SE` are sv); anything
     else is refused with a sentence naming the choices."""
@@ -122,6 +130,8 @@ class PlayerSchema(Schema):
     timezone = fields.String(metadata={"description": "my IANA time zone (UTC unless chosen)"})
     quiet_hours = fields.String(allow_none=True, metadata={
         "description": "from-to in my zone, like 22:00-08:00: reminders and digests wait until it ends; null: none"})
+    digest_at = fields.String(metadata={
+        "description": "the time of my day, in my zone, when my daily digest is written (mail setting digest)"})
     language = fields.String(allow_none=True, metadata={
         "description": "the language Herald writes to me in (en, sv, ru, nl, es, hu); null: none chosen, "
                        "so mail is in English and the game page follows the browser"})
