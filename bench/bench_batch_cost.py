@@ -14,7 +14,10 @@ statement of several rows, with the COMMIT. Beside it, each with one part taken 
 - the writes alone in one round trip, with no lock before them: what a batch could reach if
   its moves were worked out before any round trip (on each process's cached games rows,
   checked as they are written) instead of after the lock;
-- the lock alone (BEGIN with the lock, then COMMIT): what the first round trip costs.
+- the lock alone (BEGIN with the lock, then COMMIT): what the first round trip costs;
+- chained: each round trip carries a batch's writes and COMMIT and the next batch's BEGIN and
+  lock, so that a batch costs one round trip with its lock kept (what a lane's batches back to
+  back could reach; docs/benchmarks.md says why the server does not chain them).
 
 Each round runs every variant for `--batches` batches, by turns (the order reversed every other
 round); the report gives the medians over rounds of PostgreSQL's CPU per batch (its backend's,
@@ -55,12 +58,44 @@ def unlocked(cursor, batch: list[MoveValues]) -> None:
     cursor.execute(b"; ".join([b"BEGIN", *writes(cursor, batch), b"COMMIT"]))
 
 
+class Chained:
+    """Batches back to back, each round trip its batch's writes, the COMMIT, and the next
+    batch's BEGIN and lock (here the same games': the next batch's cost the same); `close`
+    commits the last one begun."""
+
+    def __init__(self) -> None:
+        self.begun = False
+
+    def __call__(self, cursor, batch: list[MoveValues]) -> None:
+        ids = tuple(game.game_id for game in batch)
+        lock = b"BEGIN; " + statement(cursor, lock_many(len(ids)), ids, True)
+        if not self.begun:
+            cursor.execute(lock)
+            cursor.fetchall()
+            self.begun = True
+        cursor.execute(b"; ".join(writes(cursor, batch) + [b"COMMIT", lock]))
+        cursor.fetchall()
+
+    def close(self, cursor) -> None:
+        if self.begun:
+            cursor.execute(b"COMMIT")
+            self.begun = False
+
+
 VARIANTS = {
     "as the server sends it (lock with reads; writes with COMMIT)": locked(lock_many, True),
     "the lock without the move's reads": locked(partial(lock_many, reads=False), True),
     "the writes alone, in one round trip (no lock)": unlocked,
     "the lock alone (BEGIN with it; COMMIT)": locked(lock_many, False),
+    "chained: writes, COMMIT, the next BEGIN and lock, one round trip": Chained(),
 }
+
+
+def finish(send, cursor) -> None:
+    """End what a variant left begun (Chained)."""
+    close = getattr(send, "close", None)
+    if close is not None:
+        close(cursor)
 
 
 def backend_cpu(pid: int) -> float:
@@ -80,6 +115,7 @@ def measure(url: str, games: list[int], batches: int, rounds: int, size: int) ->
     pid = connection.get_backend_pid()
     for send in VARIANTS.values():  # every statement prepared on the connection before it counts
         send(cursor, groups[0])
+        finish(send, cursor)
     found: dict[str, list[tuple[float, float]]] = {name: [] for name in VARIANTS}
     for number in range(rounds):
         for name in (list(VARIANTS) if number % 2 == 0 else list(VARIANTS)[::-1]):
@@ -87,6 +123,7 @@ def measure(url: str, games: list[int], batches: int, rounds: int, size: int) ->
             server0, client0 = backend_cpu(pid), client_cpu()
             for i in range(batches):
                 send(cursor, groups[i % len(groups)])
+            finish(send, cursor)
             found[name].append(((backend_cpu(pid) - server0) / batches * 1000,
                                 (client_cpu() - client0) / batches * 1000))
         print(f"round {number + 1}/{rounds} done", file=sys.stderr, flush=True)
