@@ -43,13 +43,12 @@ from server.players.auth import Caller, is_disabled, new_token
 from server.store.db import database, write_transaction
 from server.errors import ApiError, msg, msg_n
 from server.notify import reply_addresses
-from server.mailin import parse
-from server.table.outbox import SETTINGS
+from server.mailin import parse, settings
 from server.store.models import Game, InboundMail, Move, Notification, Player, Seat, utcnow
 from server.rulesets import engine as find_engine
 from server.players.seats import name_players, seats_of
 from server.web.i18n import gamewords, languages
-from server.web.i18n.catalogs import said, translations
+from server.web.i18n.catalogs import said
 from server.web.i18n.gametext import render_event_text
 
 log = logging.getLogger("herald.mailin")
@@ -78,6 +77,8 @@ are ignored; the subject line alone works too. Commands, one per line:
   quiet 22-8       reminders and digests wait while it is 22:00-08:00 where you are
                    (quiet off: no quiet hours)
   language sv      Herald's mail in Swedish (en, sv, ru, nl, es, hu)
+  vacation DATE    away until DATE, e.g. vacation 2026-12-26: your clocks stand still
+                   (vacation off: back now; vacation alone: the days you have left)
   help             this text""")
 
 
@@ -490,90 +491,8 @@ def _resign(session, rest):
     session.stopped = True
 
 
-def _mail(session, rest):
-    """`mail turns`, `mail digest`, `mail off`; `mail digest 7:30` chooses the digest's time too."""
-    word, _sep, when = rest.partition(" ")
-    choice = {"stop": "off", "unsubscribe": "off"}.get(word, word)
-    if choice not in SETTINGS or (when and choice != "digest"):
-        session.tell(msg("Say 'mail turns', 'mail digest' or 'mail off'."))
-        return
-    changes = {"mail": choice}
-    if when:
-        try:
-            changes["digest_at"] = localtime.check_digest_at(when)
-        except ValueError as exc:
-            session.tell(str(exc))
-            return
-    Player.update(**changes).where(Player.id == session.caller.id).execute()
-    if choice == "digest":
-        digest_at = Player.select(Player.digest_at).where(Player.id == session.caller.id).scalar()
-        session.tell(msg("Your mail setting is now 'digest': one mail a day listing the games waiting for you, "
-                         "written at %(time)s where you are ('mail digest 7:30' changes the time).", time=digest_at))
-        return
-    session.tell(SETTING_TEXT[choice])
-
-
-def _stop(session, rest):
-    _mail(session, "off")
-
-
-def _timezone(session, rest):
-    """`timezone Europe/Stockholm`: the zone the player's dates are written in (and their
-    quiet hours reckoned in). The line arrives in lower case; the zone is found regardless."""
-    try:
-        zone = localtime.check_zone(rest) if rest else None
-    except ValueError as exc:
-        session.tell(str(exc))
-        return
-    if zone is None:
-        player = Player.get_by_id(session.caller.id)
-        session.tell(msg("Your time zone is %(zone)s. Say 'timezone ZONE' to change it, e.g. "
-                         "'timezone Europe/Stockholm'.", zone=player.timezone))
-        return
-    Player.update(timezone=zone).where(Player.id == session.caller.id).execute()
-    outbox.held_again(session.caller.id)  # a reminder held for the night waits for the night in the new zone
-    session.tell(msg("Your time zone is now %(zone)s: the dates Herald writes you are in it, and your quiet hours "
-                     "are reckoned in it.", zone=zone))
-
-
-def _quiet(session, rest):
-    """`quiet 22-8` or `quiet off`: when reminders and digests wait."""
-    try:
-        quiet = localtime.check_quiet(rest.removeprefix("hours").strip())
-    except ValueError as exc:
-        session.tell(str(exc))
-        return
-    Player.update(quiet_hours=quiet).where(Player.id == session.caller.id).execute()
-    outbox.held_again(session.caller.id)  # a reminder held for the old quiet hours waits for the new ones
-    session.tell(msg("Your quiet hours are now %(hours)s: reminders and digests wait until they end.", hours=quiet)
-                 if quiet else msg("You have no quiet hours now: reminders and digests go at any hour."))
-
-
 def _language_of(session) -> str | None:
     return Player.select(Player.language).where(Player.id == session.caller.id).scalar()
-
-
-def _language(session, rest):
-    """`language sv`: the language of Herald's mail from now on, said in that language."""
-    if not rest:
-        current = session.language
-        # said in the language it names, which names itself ("på svenska", "по-русски"), as below
-        session.tell(msg("Herald writes to you in English (%(code)s). To change it, reply 'language' and one of: "
-                         "%(choices)s.", code=current, choices=languages.listing()))
-        return
-    chosen = languages.normalise(rest)
-    if chosen is None:
-        session.tell(languages.unknown(rest), msg("Reply, for example, 'language sv'."))
-        return
-    Player.update(language=chosen).where(Player.id == session.caller.id).execute()
-    session.language = chosen  # the rest of the answer in the language just chosen
-    # Each language names itself in its own sentence ("på svenska", "по-русски"): no name pasted in.
-    session.blocks.append(translations(chosen).gettext("From now on, Herald writes to you in English."))
-
-
-SETTING_TEXT = {"turns": msg("Your mail setting is now 'turns': a mail for every turn."),
-                "off": msg("Your mail setting is now 'off': no mail from Herald except answers to your own mail. "
-                           "Reply 'mail turns' to undo.")}
 
 
 def _join(session, rest):
@@ -611,9 +530,7 @@ def _join(session, rest):
 
 
 COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "board": _show, "log": _log,
-            "rules": _rules, "rule": _rules, "resign": _resign,
-            "mail": _mail, "stop": _stop, "unsubscribe": _stop, "join": _join,
-            "timezone": _timezone, "tz": _timezone, "quiet": _quiet, "language": _language, "lang": _language}
+            "rules": _rules, "rule": _rules, "resign": _resign, "join": _join, **settings.COMMANDS}
 # The commands a player asks most, in the words of their language too ("ayuda", "tablero"); each
 # language's help names them. (Not `resign` nor `mail`: what gives up a game or stops mail is
 # written as the help writes it.)

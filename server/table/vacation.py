@@ -11,7 +11,7 @@ end, and one ended by a move shows itself by the move).
 from __future__ import annotations
 
 import math
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
 from server.players import localtime
 from server.store.db import write_transaction
@@ -21,6 +21,23 @@ from server.store.statements import tuples
 from server.table.clocks import away_now, effective_end, paused, seat_player
 
 LONGEST = timedelta(days=366)
+
+
+def parse_until(text: str, player=None) -> datetime:
+    """`until` in UTC: a date alone is the start of that day in the player's time zone (the day
+    they are back, as they count days); a date and time is UTC unless it carries an offset."""
+    text = text.strip()
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise ApiError(422, "bad-date", msg("%(text)s is not a date like 2026-12-26.", text=repr(text[:40]))) from None
+    if len(text) == len("2026-12-26") and 2000 <= moment.year <= 9998:
+        moment = moment.replace(tzinfo=localtime.zone_of(player))
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+    if not 2000 <= moment.year <= 9998:
+        raise ApiError(422, "bad-date", msg("That date is out of range."))
+    return moment
 
 
 def waited(game, prompt: dict, now: datetime) -> timedelta | None:

@@ -3,10 +3,12 @@ processes, the daily digest, and the API for mail settings and invitations."""
 from __future__ import annotations
 
 import os
+import re
 import smtplib
 import subprocess
 import sys
 from email import policy
+from datetime import date, timedelta
 from email.utils import parseaddr
 
 from server.notify.digest import queue_digests
@@ -167,3 +169,28 @@ def test_fetch_mail_exits_75_while_the_imap_server_cannot_be_reached(table, capl
                                          "herald", "--password", "secret", "--tls", "none"], env=env)
     assert result.exit_code == 75, result.output
     assert any("try again later: ConnectionRefusedError" in r.getMessage() for r in caplog.records)
+
+
+def test_a_reply_by_mail_takes_a_vacation_says_how_long_and_ends_it(table):
+    """`vacation DATE` by mail does what `herald vacation --until DATE` does: the player's clocks
+    stand still, the other players are told, and `vacation off` brings the player back; a date
+    Herald cannot read, or a second vacation, is refused with a sentence and how to write it."""
+    from tests.server.test_mailin import answer, body, started
+
+    game_id, turn, players = started(table)
+    back_on = (date.today() + timedelta(days=10)).isoformat()
+    sent = {str(m["To"]): body(m) for m in answer(table, turn, f"vacation {back_on}")}
+    said = " ".join(sent["alice@example.org"].split())
+    assert "You are on vacation until" in said and "your clocks stand still in every game" in said
+    assert re.search(r"(19|20) of this year's 30 vacation days are left\.", said), said
+    assert table.api.call("GET", "/players/me/vacation", players[0]).json["on_vacation"] is True
+    assert "alice" in sent["bob@example.org"] and "vacation" in sent["bob@example.org"]  # told at once
+    later = (date.today() + timedelta(days=15)).isoformat()
+    [reply] = answer(table, turn, f"vacation next week\nvacation {later}")
+    said = " ".join(body(reply).split())
+    assert "'next week' is not a date like 2026-12-26." in said and "You are on vacation already" in said
+    assert said.count("Say, for example, 'vacation 2026-12-26'") == 2
+    sent = {str(m["To"]): body(m) for m in answer(table, turn, "vacation off")}
+    assert "You are not on vacation: your clocks run." in sent["alice@example.org"]
+    assert table.api.call("GET", "/players/me/vacation", players[0]).json["on_vacation"] is False
+    assert "back" in sent["bob@example.org"]
