@@ -125,3 +125,38 @@ def test_joining_by_mail_shows_the_position_in_one_mail_only(table):
     body = answer.context["body"]
     assert body.startswith("Welcome, p1") and "its own mail to you shows the position" in body, body
     assert "Waiting for" not in body and "To answer by mail" not in body
+
+
+def test_a_player_with_only_a_mailbox_makes_a_game_by_mail(table):
+    """`new castle-assault ADDRESS ADDRESS` in a reply to any of Herald's mails: a game for the
+    sender and those people, the sender seated, each address invited by mail; their 'join'
+    replies start it. A game Herald does not host, too
+    many players, or an address that cannot receive mail is refused with a sentence and an
+    example, and nothing is made."""
+    from email.utils import parseaddr
+
+    from tests.server.mailplay import reply_to
+    from tests.server.test_mailin import answer, body, started
+
+    game_id, turn, players = started(table)
+    [reply] = answer(table, turn, "new chess bob@example.org\nnew castle-assault a@example.org b@example.org "
+                                  "c@example.org d@example.org\nnew castle-assault not-an-address")
+    said = " ".join(body(reply).split())
+    assert "There is no game called 'chess' here" in said and "castle-assault, medieval-mastery, wizards-quest" in said
+    assert "2-4 players" in said or "2 to 4" in said, said
+    assert "That mail address cannot receive mail" in said
+    assert said.count("Nothing was made. Say, for example, 'new castle-assault ana@example.org ben@example.org'") == 3
+    assert Game.select().count() == 1
+    sent = answer(table, turn, "new game of castle-assault with Carl@Example.org and dora@example.org, alice@example.org")
+    [reply] = [m for m in sent if str(m["To"]) == "alice@example.org"]
+    said = " ".join(body(reply).split())
+    made = Game.get(Game.ruleset == "castle-assault")
+    assert f"Game {made.id} (Castle Assault (Castlecards: ¡Asalto al Castillo!)) is made, and you hold seat 0" in said
+    assert "an invitation to carl@example.org, dora@example.org:" in said  # (a command line is read in lower case)
+    assert (made.status, made.players, made.creator_id) == ("open", 3, players[0]["id"])
+    invitations = {parseaddr(str(m["To"]))[1]: m for m in sent if "invites you" in str(m["Subject"])}
+    assert set(invitations) == {"carl@example.org", "dora@example.org"}  # sent with the answer
+    for address, invitation in invitations.items():
+        table.send(reply_to(invitation, "join"), parseaddr(str(invitation["Reply-To"]))[1], address)
+    assert Game.get_by_id(made.id).status == "active"
+    assert {p.email for p in Player.select()} >= {"carl@example.org", "dora@example.org"}

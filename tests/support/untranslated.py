@@ -8,12 +8,12 @@ import re
 
 
 def sentences(text: str) -> set[str]:
-    """The English sentences of a render: runs of 4+ words between punctuation, commands and
-    links left out (they read the same in every language)."""
+    """The English sentences of a render: runs of 4+ words between punctuation, commands,
+    links and examples with a mail address left out (they read the same in every language)."""
     found = set()
     for piece in re.split(r"[.!?:;()\n\"«»„”—–·]| - ", text):
         piece = " ".join(piece.split())
-        if piece.startswith(("herald ", "http")) or "`" in piece or "/" in piece:
+        if piece.startswith(("herald ", "http")) or "`" in piece or "/" in piece or "@" in piece:
             continue
         if len(re.findall(r"\b[A-Za-z]{2,}\b", piece)) >= 4 and not re.search(r"[^\x00-\x7f]", piece):
             found.add(piece)

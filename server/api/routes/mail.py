@@ -5,16 +5,15 @@ from flask import request
 from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from server.store import statements
 from server.players.auth import current_player
 from server.store.db import write_transaction
 from server.errors import ApiError, msg, no_such_game
 from server.table.gameviews import load_game
 from server.api.error_handlers import ErrorSchema
-from server.table import outbox
+from server.table import invitations, outbox
 from server.table.outbox import SETTINGS
 from server.notify.digest import waiting_games
-from server.store.models import Notification, Player, Seat, lock_game
+from server.store.models import Player, lock_game
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import (MAX_SEAT, PlayerSchema, StrictSchema, checked_digest_at, checked_quiet,
                                         checked_zone, language_field)
@@ -113,31 +112,5 @@ def invite(body, game_id):
             raise no_such_game(game_id)
         if game.status != "open":
             raise ApiError(409, "game-not-open", msg("That game is no longer taking players."))
-        seat = _free_seat(game, body["seat"])
-        _queue_invitation(game, seat, caller, body["email"])
+        seat = invitations.invite(game, caller, body["email"], body["seat"])
     return {"game": game.id, "seat": seat.seat, "email": body["email"]}
-
-
-def _free_seat(game, wanted: int | None) -> Seat:
-    invited = {n.seat for n in Notification.select(Notification.seat)
-               .where((Notification.game == game.id) & (Notification.kind == "invite"))}
-    free = [s for s in Seat.select().where((Seat.game == game.id) & Seat.player.is_null()).order_by(Seat.seat)]
-    if wanted is not None:
-        chosen = next((s for s in free if s.seat == wanted), None)
-        if chosen is None:
-            raise ApiError(409, "seat-taken", msg("Seat %(seat)s is not free in game %(game)s.", seat=wanted, game=game.id))
-        return chosen
-    chosen = next((s for s in free if s.seat not in invited), None)
-    if chosen is None:
-        raise ApiError(409, "seat-taken", msg("Every free seat of game %(game)s has been invited already; "
-                                              "name one with 'seat'.", game=game.id))
-    return chosen
-
-
-def _queue_invitation(game, seat, caller, email: str) -> None:
-    """An outbox row of kind `invite`: its player is the inviter (the invited may have no
-    player yet), its email the invited address."""
-    context = {"game": game.id, "title": game.title, "ruleset": game.ruleset, "players": game.players,
-               "seat": seat.seat, "inviter": caller.name, "invite": seat.invite}
-    statements.insert(Notification, Notification.pending_row(game.id, seat.seat, caller.id, email, "invite",
-                                                             game.version, context))
