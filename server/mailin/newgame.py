@@ -37,9 +37,10 @@ def _new(session, rest):
         except IllegalMove as exc:
             raise from_illegal(exc) from None
     except ApiError as refused:
-        session.tell(session.game_said(refused.message), msg("Nothing was made. Say, for example, 'new castle-assault ana@example.org "
-                                          "ben@example.org': a game for you and the players at those addresses "
-                                          "(games: %(games)s).", games=", ".join(available_names())))
+        example = msg("Nothing was made. Say, for example, 'new castle-assault ana@example.org ben@example.org': "
+                      "a game for you and the players at those addresses (games: %(games)s).",
+                      games=", ".join(available_names()))
+        session.tell(session.game_said(refused.message), example)
         return
     created = lobby.create_game(session.caller, engine.name, 1 + len(addresses), {})
     lobby.join_game(session.caller, created["invites"][0]["code"])

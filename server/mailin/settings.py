@@ -90,12 +90,7 @@ def _language(session, rest):
     session.blocks.append(translations(chosen).gettext("From now on, Herald writes to you in English."))
 
 
-SETTING_TEXT = {"turns": msg("Your mail setting is now 'turns': a mail for every turn."),
-                "off": msg("Your mail setting is now 'off': no mail from Herald except answers to your own mail. "
-                           "Reply 'mail turns' to undo.")}
-
-
-OFF = ("off", "end", "over", "back", "stop")
+OFF = ("off", "end", "over", "back", "stop")  # `vacation off`: back now
 
 
 def _vacation(session, rest):
@@ -110,7 +105,8 @@ def _vacation(session, rest):
         elif rest in OFF:
             status = vacation.end(session.caller, allowance)
         else:
-            status = vacation.start(session.caller, vacation.parse_until(rest, localtime.reader(session.caller.id)), allowance)
+            until = vacation.parse_until(rest, localtime.reader(session.caller.id))
+            status = vacation.start(session.caller, until, allowance)
     except ApiError as refused:
         session.tell(refused.message, msg("Say, for example, 'vacation 2026-12-26' (away until that day), "
                                           "'vacation off' (back now) or 'vacation' (how many days are left)."))
