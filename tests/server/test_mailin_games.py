@@ -160,3 +160,26 @@ def test_a_player_with_only_a_mailbox_makes_a_game_by_mail(table):
         table.send(reply_to(invitation, "join"), parseaddr(str(invitation["Reply-To"]))[1], address)
     assert Game.get_by_id(made.id).status == "active"
     assert {p.email for p in Player.select()} >= {"carl@example.org", "dora@example.org"}
+
+
+def test_games_by_mail_lists_each_game_going_and_how_to_answer_it(table):
+    """`games`: the player's games going, newest first, each with what it waits for; one waiting
+    for the player names the address that answers it, as a digest does; one still taking
+    players says how many seats are taken."""
+    from email.utils import parseaddr
+
+    from tests.server.test_mailin import answer, body, started
+
+    game_id, turn, players = started(table)
+    sent = answer(table, turn, "new castle-assault carl@example.org dora@example.org\ngames")
+    [reply] = [m for m in sent if str(m["To"]) == "alice@example.org"]
+    lines = [" ".join(line.split()) for line in body(reply).splitlines()]
+    made = Game.get(Game.ruleset == "castle-assault").id
+    listed = lines[lines.index("Your games going, the newest first:") + 1:][:2]
+    assert listed[0] == (f"Game {made} (Castle Assault (Castlecards: ¡Asalto al Castillo!)): waiting for players to "
+                         "join, 1 of 3 seats taken."), lines
+    address = parseaddr(str(turn["Reply-To"]))[1]  # the turn mail's own: a reply there plays move 0
+    assert listed[1] == f"Game {game_id} (Race to 21), move 0: your turn. Answer it by mail to {address}", listed
+    answer(table, turn, offered_moves(turn)[0])
+    [reply] = answer(table, turn, "games")
+    assert f"Game {game_id} (Race to 21), move 1: waiting for bob." in " ".join(body(reply).split())

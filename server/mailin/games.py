@@ -1,5 +1,9 @@
-"""A new game by mail: `new castle-assault ana@example.org ben@example.org` in a reply to any of
-Herald's mails makes a game of that ruleset for the sender and the people at those addresses,
+"""A player's games by mail: `games` lists them, `new` makes one.
+
+`games` answers with the player's games, newest first, each with what it waits for; a game
+waiting for the player names the address to answer it by mail, as a digest does.
+
+`new castle-assault ana@example.org ben@example.org` in a reply to any of Herald's mails makes a game of that ruleset for the sender and the people at those addresses,
 seats the sender, and mails each address an invitation (they reply `join`; the last to join
 starts the game). It is what `herald new RULESET --seats N --invite ADDRESS ...` and `herald
 join` do, for a player who has only a mailbox. The reply's signed address and its sender are
@@ -14,13 +18,16 @@ import re
 
 from core.protocol import IllegalMove
 from server.errors import ApiError, from_illegal, msg
+from server.notify import reply_addresses
 from server.players.addresses import normalized_email
 from server.rulesets import available_names
 from server.rulesets import engine as find_engine
 from server.store.db import write_transaction
 from server.store.models import lock_game
-from server.table import invitations, lobby
+from server.table import gamelist, invitations, lobby
 from server.web.i18n import terms
+
+LISTED = 30  # games an answer lists, newest first (GET /games pages the rest)
 
 FILLER = {"with", "and", "invite", "game", "of"}  # "new game of castle-assault with ana@... and ben@..."
 
@@ -66,4 +73,37 @@ def _addresses(written: list[str], own: str) -> list[str]:
     return found
 
 
-COMMANDS = {"new": _new}
+def _games(session, rest):
+    listed = [game for game in gamelist.listing(session.caller, mine=True, open_only=False, limit=LISTED)
+              if game["status"] in ("open", "active")]
+    if not listed:
+        session.tell(msg("You have no game going. Say 'new' with a game and the others' addresses to start one, "
+                         "e.g. 'new castle-assault ana@example.org ben@example.org'."))
+        return
+    lines = [session.said(msg("Your games going, the newest first:"))]
+    for game in listed:
+        lines.append("  " + session.said(_line(session, game)))
+    session.blocks.append("\n".join(lines))
+
+
+def _line(session, game: dict):
+    """One game of `games`: its number and name, and what it waits for."""
+    title = terms.title(session.language, find_engine(game["ruleset"]).title, game["ruleset"])
+    if game["status"] == "open":
+        taken = sum(1 for seat in game["seats"] if seat["player"] is not None)
+        return msg("Game %(game)s (%(title)s): waiting for players to join, %(taken)s of %(seats)s seats taken.",
+                   game=game["id"], title=title, taken=taken, seats=len(game["seats"]))
+    mine = [seat for seat in game["prompted"] if seat in game["my_seats"]]
+    if mine and reply_addresses.configured(session.config):
+        return msg("Game %(game)s (%(title)s), move %(version)s: your turn. Answer it by mail to %(address)s",
+                   game=game["id"], title=title, version=game["version"],
+                   address=reply_addresses.reply_address(session.config, game["id"], mine[0], game["version"]))
+    if mine:
+        return msg("Game %(game)s (%(title)s), move %(version)s: your turn.", game=game["id"], title=title,
+                   version=game["version"])
+    names = [seat["name"] for seat in game["seats"] if seat["seat"] in game["prompted"] and seat["name"]]
+    return msg("Game %(game)s (%(title)s), move %(version)s: waiting for %(players)s.", game=game["id"],
+               title=title, version=game["version"], players=", ".join(names) or "-")
+
+
+COMMANDS = {"new": _new, "games": _games}
