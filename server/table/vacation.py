@@ -84,7 +84,8 @@ def start(caller, until: datetime, allowance: int, now: datetime | None = None) 
         raise ApiError(422, "bad-date", msg("A vacation lasts at most a year."))
     with write_transaction():
         if away_now(caller.id, now):
-            raise ApiError(409, "on-vacation", msg("You are on vacation already; end it first (herald vacation --end)."))
+            raise ApiError(409, "on-vacation", msg("You are on vacation already; end it first (herald vacation --end, "
+                                                     "or reply 'vacation off')."))
         wanted = _days(now, until)
         left = allowance - used_days(caller.id, now.year)
         if wanted > left:
