@@ -195,3 +195,21 @@ def test_a_reply_by_mail_takes_a_vacation_says_how_long_and_ends_it(table):
     assert "You are not on vacation: your clocks run." in sent["alice@example.org"]
     assert table.api.call("GET", "/players/me/vacation", players[0]).json["on_vacation"] is False
     assert "back" in sent["bob@example.org"]
+
+
+def test_a_reply_by_mail_talks_at_the_table_as_written(table):
+    """`say TEXT` puts TEXT at the game's table, as `herald chat` does, in the case it was
+    written (the other commands read their lines in lower case); the other player reads it in
+    the game's next mail. An empty `say` is answered with an example."""
+    from tests.server.test_mailin import answer, body, started
+
+    game_id, turn, players = started(table)
+    [reply] = answer(table, turn, "say Good luck, Bob! Ça va?\nsay")
+    said = " ".join(body(reply).split())
+    assert "Said at the table, to everyone: Good luck, Bob! Ça va?" in said
+    assert "Say what, after 'say': for example 'say Good game so far!'" in said
+    talk = table.api.call("GET", f"/games/{game_id}/chat", players[1]).json["messages"]
+    assert [(m["name"], m["text"]) for m in talk] == [("alice", "Good luck, Bob! Ça va?")]
+    sent = answer(table, turn, offered_moves(turn)[0])
+    [to_bob] = [m for m in sent if str(m["To"]) == "bob@example.org"]
+    assert "Good luck, Bob! Ça va?" in body(to_bob)
