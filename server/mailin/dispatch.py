@@ -43,7 +43,7 @@ from server.players.auth import Caller, is_disabled, new_token
 from server.store.db import database, write_transaction
 from server.errors import ApiError, msg, msg_n
 from server.notify import reply_addresses
-from server.mailin import games, parse, settings, talk
+from server.mailin import games, parse, settings, takeback, talk
 from server.store.models import Game, InboundMail, Move, Notification, Player, Seat, utcnow
 from server.rulesets import engine as find_engine
 from server.players.seats import name_players, seats_of
@@ -80,6 +80,8 @@ are ignored; the subject line alone works too. Commands, one per line:
   vacation DATE    away until DATE, e.g. vacation 2026-12-26: your clocks stand still
                    (vacation off: back now; vacation alone: the days you have left)
   say TEXT         TEXT to everyone at this game's table (they read it in its next mails)
+  undo             ask to take back your latest move (undo yes / undo no: answer a proposal;
+                   undo always: agree to every one in this game)
   games            your games going, and the address to answer each waiting for you
   new GAME ADDRESS a new game for you and the players at these addresses, each invited
                    by mail, e.g. new castle-assault ana@example.org ben@example.org
@@ -536,7 +538,7 @@ def _join(session, rest):
 
 COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "board": _show, "log": _log,
             "rules": _rules, "rule": _rules, "resign": _resign, "join": _join, **settings.COMMANDS,
-            **games.COMMANDS, **talk.COMMANDS}
+            **games.COMMANDS, **talk.COMMANDS, **takeback.COMMANDS}
 # The commands a player asks most, in the words of their language too ("ayuda", "tablero"); each
 # language's help names them. (Not `resign` nor `mail`: what gives up a game or stops mail is
 # written as the help writes it.)

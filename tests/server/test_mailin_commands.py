@@ -12,7 +12,7 @@ from datetime import date, timedelta
 from email.utils import parseaddr
 
 from server.notify.digest import queue_digests
-from server.store.models import Game, Notification
+from server.store.models import Game, Notification, Seat
 from tests.server.mailbox import free_port
 from tests.server.mailplay import offered_moves, reply_to
 
@@ -213,3 +213,45 @@ def test_a_reply_by_mail_talks_at_the_table_as_written(table):
     sent = answer(table, turn, offered_moves(turn)[0])
     [to_bob] = [m for m in sent if str(m["To"]) == "bob@example.org"]
     assert "Good luck, Bob! Ça va?" in body(to_bob)
+
+
+def test_a_move_is_taken_back_by_consent_all_by_mail(table):
+    """`undo` by mail asks to take back the sender's latest move, as `herald undo` does; the
+    other player's mail says to reply 'undo yes', and that reply takes it back; an answer with
+    nothing open, or an unknown one, is told how to write it. (Toy race: once its deck is empty
+    a move reveals nothing, and so may be taken back.)"""
+    from email.utils import parseaddr
+
+    from tests.server.table.helpers import play_until_deck_empty
+    from tests.server.test_mailin import answer, body
+
+    players = [table.api.register("alice"), table.api.register("bob")]
+    game_id = table.api.start_game(players, options={"target": 60})
+    play_until_deck_empty(table.api, game_id, players)
+    table.deliver()
+    mails = table.new_mail()
+    turn = [m for m in mails if m["Reply-To"] and "your move" in str(m["Subject"])][-1]  # the mover's, now
+    mover = parseaddr(str(turn["To"]))[1]
+    other = ({"alice@example.org", "bob@example.org"} - {mover}).pop()
+    sent = answer(table, turn, offered_moves(turn)[0], sender=mover)
+    [others_turn] = [m for m in sent if str(m["To"]) == other]
+    [reply] = answer(table, others_turn, "undo yes\nundo maybe", sender=other)
+    said = " ".join(body(reply).split())
+    assert "Nobody asks to take back a move in this game now." in said and "Say 'undo' to ask" in said
+    sent = answer(table, turn, "undo", sender=mover)
+    [mine] = [m for m in sent if str(m["To"]) == mover]
+    version = Game.get_by_id(game_id).version
+    assert (f"Taking back move {version - 1} waits for {other[:-12]} to agree; they are asked by mail."
+            in " ".join(body(mine).split()))
+    [asked] = [m for m in sent if "asks to take back" in str(m["Subject"])]  # sent with the answer
+    assert str(asked["To"]) == other
+    assert "Or reply to this mail with 'undo yes', 'undo no' or 'undo always'." in " ".join(body(asked).split())
+    sent = answer(table, asked, "undo yes", sender=other)
+    [reply] = [m for m in sent if str(m["To"]) == other]
+    assert f"Move {version - 1} is taken back: everyone agreed." in " ".join(body(reply).split())
+    game = Game.get_by_id(game_id)
+    assert game.version == version + 1  # the undo, a new entry of the log
+    assert [p["seat"] for p in game.prompted] == [0 if mover.startswith("alice") else 1]  # the mover's turn again
+    [reply] = [m for m in answer(table, asked, "undo always", sender=other) if str(m["To"]) == other]
+    assert "From now on you agree to every proposal to take back a move in this game." in " ".join(body(reply).split())
+    assert Seat.get((Seat.game == game_id) & (Seat.seat != game.prompted[0]["seat"])).undo_always_accept
