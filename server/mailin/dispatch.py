@@ -34,7 +34,6 @@ from peewee import fn
 from core.records import message_of
 from server.config import Settings, settings_of
 from server.notify import bounces
-from server.guides import reader as guide
 from server.table import gameviews, lobby, movelog, outbox, prompts
 from server.players import localtime
 from server.players import seats as seat_table
@@ -43,7 +42,7 @@ from server.players.auth import Caller, is_disabled, new_token
 from server.store.db import database, write_transaction
 from server.errors import ApiError, msg, msg_n
 from server.notify import reply_addresses
-from server.mailin import games, parse, settings, takeback, talk
+from server.mailin import games, parse, rulebook, settings, takeback, talk
 from server.store.models import Game, InboundMail, Move, Notification, Player, Seat, utcnow
 from server.rulesets import engine as find_engine
 from server.players.seats import name_players, seats_of
@@ -57,7 +56,6 @@ LOG_LINES = 30
 MAX_LINE = 400  # characters: far longer than any move in notation
 WARN_EVERY = timedelta(hours=1)
 LEGAL_SHOWN = 40
-RULES_LINES = 120  # of a guide's section in an answer; the link has the rest
 HELP = msg("""\
 Write one move per line, in the game's notation, as `herald play` takes it; several lines
 make several moves in that order (a turn of several steps). Herald stops at the first line
@@ -68,6 +66,7 @@ are ignored; the subject line alone works too. Commands, one per line:
   log              the last moves of the game
   rules            the rules of this game, the guide's topics and its link
   rules TOPIC      one section of the guide (rules battles, rules cards, ...)
+  explain THING    what a card, territory or board symbol of this game means
   resign           give up the game, where its rules allow that
   mail off         no more mail from Herald except answers to your mail
   mail digest      one mail a day listing the games waiting for you
@@ -442,37 +441,6 @@ def _show(session, rest):
     session.shown["board"] = session.played
 
 
-def _rules(session, rest):
-    """The guide by mail: with a topic, that section (an unknown one: the refusal lists the
-    topics); without, its opening (or a "Rules" chapter, where a guide has one) and the topics.
-    Always the link to the whole guide."""
-    ruleset = Game.get_by_id(session.game_id).ruleset
-    language = session.language
-    try:
-        found = guide.rules(ruleset, rest or "rules", language)
-    except ApiError:
-        if rest:
-            raise
-        found = guide.rules(ruleset, None, language)
-        found["text"] = _opening(found["text"])
-    lines = found["text"].rstrip().splitlines()
-    if len(lines) > RULES_LINES:
-        lines = lines[:RULES_LINES] + ["..."]
-    block = "\n".join(lines)
-    if not rest:
-        block += "\n\n" + session.said(msg("Topics (reply 'rules TOPIC'): %(topics)s", topics="; ".join(found["topics"])))
-    public = session.config.public_url
-    if public:
-        block += "\n\n" + session.said(msg("The whole guide: %(url)s", url=guide.rules_url(session.config, ruleset,
-                                                                                        found["language"])))
-    session.blocks.append(block)
-
-
-def _opening(text: str) -> str:
-    """A guide's text before its first chapter."""
-    return re.split(r"^## ", text, maxsplit=1, flags=re.MULTILINE)[0]
-
-
 def _log(session, rest):
     game = Game.get_by_id(session.game_id)
     entries = movelog.read_log(session.caller, session.game_id, max(0, game.version - LOG_LINES), session.seat,
@@ -537,8 +505,8 @@ def _join(session, rest):
 
 
 COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "board": _show, "log": _log,
-            "rules": _rules, "rule": _rules, "resign": _resign, "join": _join, **settings.COMMANDS,
-            **games.COMMANDS, **talk.COMMANDS, **takeback.COMMANDS}
+            "resign": _resign, "join": _join, **settings.COMMANDS,
+            **games.COMMANDS, **talk.COMMANDS, **takeback.COMMANDS, **rulebook.COMMANDS}
 # The commands a player asks most, in the words of their language too ("ayuda", "tablero"); each
 # language's help names them. (Not `resign` nor `mail`: what gives up a game or stops mail is
 # written as the help writes it.)

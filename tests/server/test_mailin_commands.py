@@ -255,3 +255,25 @@ def test_a_move_is_taken_back_by_consent_all_by_mail(table):
     [reply] = [m for m in answer(table, asked, "undo always", sender=other) if str(m["To"]) == other]
     assert "From now on you agree to every proposal to take back a move in this game." in " ".join(body(reply).split())
     assert Seat.get((Seat.game == game_id) & (Seat.seat != game.prompted[0]["seat"])).undo_always_accept
+
+
+def test_a_reply_by_mail_explains_a_card_in_the_readers_language(table):
+    """`explain THING` by mail answers what `herald explain` does: the glossary's entry for a
+    card, territory or board symbol of the game, in the reader's language; a name it does not
+    know is refused with the nearest ones."""
+    from tests.server.test_mailin import answer, body
+
+    players = [table.api.register("alice"), table.api.register("bob")]
+    table.api.start_game(players, ruleset="wizards-quest")
+    table.deliver()
+    turn = [m for m in table.new_mail() if m["Reply-To"]][0]
+    sender = str(turn["To"])
+    english = table.api.client.get("/rulesets/wizards-quest/explain/D2C4").json
+    [reply] = answer(table, turn, "explain D2C4\nexplain dragonn", sender=sender)
+    said = " ".join(body(reply).split())
+    assert " ".join(f"{english['title']} ({english['kind_text']}) {english['text']}".split()) in said
+    assert "The wizards-quest glossary does not know 'dragonn'. Did you mean:" in said
+    table.api.call("PATCH", "/players/me", players[0 if sender.startswith("alice") else 1], json={"language": "sv"})
+    swedish = table.api.client.get("/rulesets/wizards-quest/explain/D2C4?lang=sv").json
+    [reply] = answer(table, turn, "explain D2C4", sender=sender)
+    assert " ".join(swedish["text"].split()) in " ".join(body(reply).split()) and swedish["text"] != english["text"]
