@@ -76,6 +76,7 @@ are ignored; the subject line alone works too. Commands, one per line:
   quiet 22-8       reminders and digests wait while it is 22:00-08:00 where you are
                    (quiet off: no quiet hours)
   language sv      Herald's mail in Swedish (en, sv, ru, nl, es, hu)
+  format plain     Herald's mail as plain text only (format multipart: with the board's picture)
   vacation DATE    away until DATE, e.g. vacation 2026-12-26: your clocks stand still
                    (vacation off: back now; vacation alone: the days you have left)
   say TEXT         TEXT to everyone at this game's table (they read it in its next mails)

@@ -1,12 +1,12 @@
 """A player's settings by mail: the commands a reply may carry that change the player, not the
-game (`mail`, `timezone`, `quiet`, `language`, `vacation`), answered in the session's language
+game (`mail`, `timezone`, `quiet`, `language`, `format`, `vacation`), answered in the session's language
 (server/mailin/dispatch.py runs them as it runs the game's commands). Each says what it did
 in a sentence, or why not and how to write it."""
 from __future__ import annotations
 
 from server.errors import ApiError, msg
 from server.players import localtime
-from server.store.models import Player
+from server.store.models import MAIL_FORMATS, Player
 from server.table import outbox, vacation
 from server.table.outbox import SETTINGS
 from server.web.i18n import languages
@@ -90,6 +90,18 @@ def _language(session, rest):
     session.blocks.append(translations(chosen).gettext("From now on, Herald writes to you in English."))
 
 
+def _format(session, rest):
+    """`format plain`: Herald's mails as plain text only; `format multipart`: with the HTML
+    part and its board picture again (as `herald mail-format`)."""
+    if rest not in MAIL_FORMATS:
+        session.tell(msg("Say 'format plain' for mail in plain text only, or 'format multipart' for mail with "
+                         "the board as a picture too."))
+        return
+    Player.update(mail_format=rest).where(Player.id == session.caller.id).execute()
+    session.tell(msg("From now on Herald's mail to you is plain text only.") if rest == "plain" else
+                 msg("From now on Herald's mail to you shows the board as a picture too."))
+
+
 OFF = ("off", "end", "over", "back", "stop")  # `vacation off`: back now
 
 
@@ -125,4 +137,5 @@ SETTING_TEXT = {"turns": msg("Your mail setting is now 'turns': a mail for every
                 "off": msg("Your mail setting is now 'off': no mail from Herald except answers to your own mail. "
                            "Reply 'mail turns' to undo.")}
 COMMANDS = {"mail": _mail, "stop": _stop, "unsubscribe": _stop, "timezone": _timezone, "tz": _timezone,
-            "quiet": _quiet, "language": _language, "lang": _language, "vacation": _vacation}
+            "quiet": _quiet, "language": _language, "lang": _language, "vacation": _vacation,
+            "format": _format}

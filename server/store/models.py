@@ -67,6 +67,9 @@ class BaseModel(Model):
         database = database
 
 
+MAIL_FORMATS = ("multipart", "plain")  # players.mail_format: text + HTML with the board's picture, or text only
+
+
 class Player(BaseModel):
     id = AutoField()
     name = CharField(max_length=40, unique=True)
@@ -78,7 +81,7 @@ class Player(BaseModel):
     disabled = BooleanField(default=False, constraints=[SQL("DEFAULT FALSE")])  # by the operator: token refused
     # turns: a mail per turn; digest: one mail a day; off: only answers to their own mail (server/table/outbox.py).
     mail = CharField(max_length=8, default="turns", constraints=[SQL("DEFAULT 'turns'")])
-    mail_format = CharField(max_length=16, default="multipart")  # multipart (text + HTML picture) or plain
+    mail_format = CharField(max_length=16, default="multipart")  # one of MAIL_FORMATS
     # The player's own time (server/players/localtime.py, m0092): an IANA zone for every date
     # they read, and the span of their day (in that zone) when reminders and digests wait;
     # NULL quiet_hours: none.

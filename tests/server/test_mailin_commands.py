@@ -277,3 +277,18 @@ def test_a_reply_by_mail_explains_a_card_in_the_readers_language(table):
     swedish = table.api.client.get("/rulesets/wizards-quest/explain/D2C4?lang=sv").json
     [reply] = answer(table, turn, "explain D2C4", sender=sender)
     assert " ".join(swedish["text"].split()) in " ".join(body(reply).split()) and swedish["text"] != english["text"]
+
+
+def test_a_reply_by_mail_chooses_plain_text_mail_and_back(table):
+    """`format plain` by mail: Herald's next mails are plain text only, as `herald mail-format
+    plain` makes them; `format multipart` brings the board's picture back."""
+    from tests.server.test_mailin import answer, body, started
+
+    game_id, turn, players = started(table)
+    [reply] = answer(table, turn, "format plain\nformat html")
+    said = " ".join(body(reply).split())
+    assert "From now on Herald's mail to you is plain text only." in said and "Say 'format plain'" in said
+    assert table.api.call("GET", "/players/me/mail-format", players[0]).json == {"mail_format": "plain"}
+    [reply] = answer(table, turn, "format multipart")
+    assert "shows the board as a picture too" in " ".join(body(reply).split())
+    assert table.api.call("GET", "/players/me/mail-format", players[0]).json == {"mail_format": "multipart"}

@@ -5,11 +5,9 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from server.players.auth import current_player
-from server.store.models import Player
+from server.store.models import MAIL_FORMATS as FORMATS, Player
 
 blp = Blueprint("mailformat", __name__, url_prefix="/players", description="How my mails are written")
-
-FORMATS = ("multipart", "plain")
 
 
 class MailFormatSchema(Schema):
