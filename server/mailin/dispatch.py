@@ -67,7 +67,13 @@ are ignored; the subject line alone works too. Commands, one per line:
   rules            the rules of this game, the guide's topics and its link
   rules TOPIC      one section of the guide (rules battles, rules cards, ...)
   explain THING    what a card, territory or board symbol of this game means
+  say TEXT         TEXT to everyone at this game's table (they read it in its next mails)
+  undo             ask to take back your latest move (undo yes / undo no: answer a proposal;
+                   undo always: agree to every one in this game)
   resign           give up the game, where its rules allow that
+  games            your games going, and the address to answer each waiting for you
+  new GAME ADDRESS a new game for you and the players at these addresses, each invited
+                   by mail, e.g. new castle-assault ana@example.org ben@example.org
   mail off         no more mail from Herald except answers to your mail
   mail digest      one mail a day listing the games waiting for you
   mail digest 7:30 the same, written at 07:30 where you are (08:00 unless you say)
@@ -79,12 +85,6 @@ are ignored; the subject line alone works too. Commands, one per line:
   format plain     Herald's mail as plain text only (format multipart: with the board's picture)
   vacation DATE    away until DATE, e.g. vacation 2026-12-26: your clocks stand still
                    (vacation off: back now; vacation alone: the days you have left)
-  say TEXT         TEXT to everyone at this game's table (they read it in its next mails)
-  undo             ask to take back your latest move (undo yes / undo no: answer a proposal;
-                   undo always: agree to every one in this game)
-  games            your games going, and the address to answer each waiting for you
-  new GAME ADDRESS a new game for you and the players at these addresses, each invited
-                   by mail, e.g. new castle-assault ana@example.org ben@example.org
   help             this text""")
 
 
