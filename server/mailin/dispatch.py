@@ -10,6 +10,11 @@ like a repeated PUT), and a reply to a mail the game has moved on from plays not
 and gets the new position instead, unless its player saw nothing change: only other seats'
 hidden moves since, the same question still asked (a simultaneous choice).
 
+The game's own commands live here (moves, board, log, resign, join); the others each in a
+module of their kind, merged into COMMANDS: settings.py (mail, zone, quiet hours, language,
+format, vacation), games.py (games, new), rulebook.py (rules, explain), talk.py (say) and
+takeback.py (undo).
+
 Every sentence of an answer is the server's own (`msg`), said in the language of the player
 it goes to (their setting; none chosen: English), so it reads in one language with the
 template around it (reply.txt.j2); what the game says (its board, prompts, events and
@@ -303,10 +308,10 @@ def _run(session: Session, lines: list[str]) -> None:
         word, rest = command_words(line)
         command = COMMANDS.get(word.lower().rstrip(".!"))
         if command is not None:
+            text = rest.strip() if word.lower() in talk.AS_WRITTEN else rest.strip().lower()
             try:
                 with database.atomic():  # a command that fails changes nothing
-                    as_written = word.lower() in talk.AS_WRITTEN
-                    command(session, rest.strip() if as_written else rest.strip().lower())
+                    command(session, text)
             except ApiError as error:  # e.g. `moves` to an invitation before joining
                 session.tell(msg("'%(line)s': %(refusal)s", line=line[:80], refusal=error.message))
         else:
