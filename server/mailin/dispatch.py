@@ -12,8 +12,8 @@ hidden moves since, the same question still asked (a simultaneous choice).
 
 The game's own commands live here (moves, board, log, resign, join); the others each in a
 module of their kind, merged into COMMANDS: settings.py (mail, zone, quiet hours, language,
-format, vacation), games.py (games, new), rulebook.py (rules, explain), talk.py (say) and
-takeback.py (undo).
+format, vacation), games.py (games, new), rulebook.py (rules, explain), talk.py (say),
+takeback.py (undo) and handing.py (handover).
 
 Every sentence of an answer is the server's own (`msg`), said in the language of the player
 it goes to (their setting; none chosen: English), so it reads in one language with the
@@ -47,7 +47,7 @@ from server.players.auth import Caller, is_disabled, new_token
 from server.store.db import database, write_transaction
 from server.errors import ApiError, msg, msg_n
 from server.notify import reply_addresses
-from server.mailin import games, parse, rulebook, settings, takeback, talk
+from server.mailin import games, handing, parse, rulebook, settings, takeback, talk
 from server.store.models import Game, InboundMail, Move, Notification, Player, Seat, utcnow
 from server.rulesets import engine as find_engine
 from server.players.seats import name_players, seats_of
@@ -75,6 +75,8 @@ are ignored; the subject line alone works too. Commands, one per line:
   say TEXT         TEXT to everyone at this game's table (they read it in its next mails)
   undo             ask to take back your latest move (undo yes / undo no: answer a proposal;
                    undo always: agree to every one in this game)
+  handover ADDRESS let the player at ADDRESS take over your seat (handover bot greedy:
+                   give it to a house bot; the levels are random, greedy and search)
   resign           give up the game, where its rules allow that
   games            your games going, and the address to answer each waiting for you
   new GAME ADDRESS a new game for you and the players at these addresses, each invited
@@ -512,7 +514,8 @@ def _join(session, rest):
 
 COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "board": _show, "log": _log,
             "resign": _resign, "join": _join, **settings.COMMANDS,
-            **games.COMMANDS, **talk.COMMANDS, **takeback.COMMANDS, **rulebook.COMMANDS}
+            **games.COMMANDS, **talk.COMMANDS, **takeback.COMMANDS, **rulebook.COMMANDS,
+            **handing.COMMANDS}
 # The commands a player asks most, in the words of their language too ("ayuda", "tablero"); each
 # language's help names them. (Not `resign` nor `mail`: what gives up a game or stops mail is
 # written as the help writes it.)

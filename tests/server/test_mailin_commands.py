@@ -292,3 +292,31 @@ def test_a_reply_by_mail_chooses_plain_text_mail_and_back(table):
     [reply] = answer(table, turn, "format multipart")
     assert "shows the board as a picture too" in " ".join(body(reply).split())
     assert table.api.call("GET", "/players/me/mail-format", players[0]).json == {"mail_format": "multipart"}
+
+
+def test_a_reply_by_mail_hands_the_seat_over_to_a_person_or_a_bot(table):
+    """`handover ADDRESS` mails that address an invitation to take over the seat, as `herald
+    seat --invite` does: it stays the sender's until they reply 'join'. `handover bot LEVEL`
+    gives it to a house bot at once; a level is never guessed."""
+    from email.utils import parseaddr
+
+    from tests.server.mailplay import reply_to
+    from tests.server.test_mailin import answer, body, started
+
+    game_id, turn, players = started(table)
+    sent = answer(table, turn, "handover bot\nhandover carl@example.org")
+    [reply] = [m for m in sent if str(m["To"]) == "alice@example.org"]
+    said = " ".join(body(reply).split())
+    assert "or 'handover bot' and a level (random, greedy, search)" in said
+    assert "Herald has mailed carl@example.org an invitation to take over your seat 0; it stays yours" in said
+    assert Seat.get((Seat.game == game_id) & (Seat.seat == 0)).player_id == players[0]["id"]
+    [invitation] = [m for m in sent if str(m["To"]) == "carl@example.org"]
+    table.send(reply_to(invitation, "join"), parseaddr(str(invitation["Reply-To"]))[1], "carl@example.org")
+    carl = Seat.get((Seat.game == game_id) & (Seat.seat == 0)).player
+    assert carl.email == "carl@example.org"
+    other = table.api.start_game(players)
+    table.deliver()
+    [second] = [m for m in table.new_mail() if str(m["To"]) == "alice@example.org" and f"#{other}" in str(m["Subject"])]
+    [reply] = answer(table, second, "handover bot greedy")
+    assert "Your seat 0 is now the greedy house bot's" in " ".join(body(reply).split())
+    assert Seat.get((Seat.game == other) & (Seat.seat == 0)).player.name != "alice"
