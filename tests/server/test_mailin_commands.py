@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import re
+
+import pytest
 import smtplib
 import subprocess
 import sys
@@ -320,3 +322,23 @@ def test_a_reply_by_mail_hands_the_seat_over_to_a_person_or_a_bot(table):
     [reply] = answer(table, second, "handover bot greedy")
     assert "Your seat 0 is now the greedy house bot's" in " ".join(body(reply).split())
     assert Seat.get((Seat.game == other) & (Seat.seat == 0)).player.name != "alice"
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "ru", "nl", "es", "hu"])
+def test_the_help_by_mail_lists_every_command_in_two_even_columns(language):
+    """The help a reply gets, in every language: each command Herald reads by mail is listed,
+    by its English word, and every description starts in the same column (a wrapped one too),
+    so that it reads as a table in a mail program's fixed-width font."""
+    from server.mailin.dispatch import COMMANDS, HELP, NATIVE_WORDS
+    from server.web.i18n.catalogs import said
+
+    text = said(HELP, language)
+    rows = [line for line in text.splitlines() if line.startswith("  ")]
+    assert rows, text
+    for line in rows:
+        assert line[17:19] == "  " if line.startswith("   ") else (line[18] == " " and line[19] != " "), line
+        assert line[19] != " ", line
+    listed = {line.split()[0] for line in rows if not line.startswith("   ")}
+    native = {word for words in NATIVE_WORDS.values() for word in words}
+    aliases = {"?", "show", "rule", "stop", "unsubscribe", "tz", "lang", "join"}  # said in other lines' words
+    assert set(COMMANDS) - native - aliases <= listed, set(COMMANDS) - native - aliases - listed
