@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import os
 import re
-
-import pytest
 import smtplib
 import subprocess
 import sys
-from email import policy
 from datetime import date, timedelta
+from email import policy
 from email.utils import parseaddr
+
+import pytest
 
 from server.notify.digest import queue_digests
 from server.store.models import Game, Notification, Seat
