@@ -80,7 +80,7 @@ are ignored; the subject line alone works too. Commands, one per line:
   resign           give up the game, where its rules allow that
   games            your games going, and the address to answer each waiting for you
   new GAME ADDRESS a new game for you and the players at these addresses, each invited
-                   by mail, e.g. new castle-assault ana@example.org ben@example.org
+                   by mail (N days: a clock), e.g. new castle-assault ana@example.org 3 days
   mail off         no more mail from Herald except answers to your mail
   mail digest      one mail a day listing the games waiting for you
   mail digest 7:30 the same, written at 07:30 where you are (08:00 unless you say)

@@ -3,13 +3,18 @@
 `games` answers with the player's games, newest first, each with what it waits for; a game
 waiting for the player names the address to answer it by mail, as a digest does.
 
-`new castle-assault ana@example.org ben@example.org` in a reply to any of Herald's mails makes a game of that ruleset for the sender and the people at those addresses,
-seats the sender, and mails each address an invitation (they reply `join`; the last to join
-starts the game). It is what `herald new RULESET --seats N --invite ADDRESS ...` and `herald
-join` do, for a player who has only a mailbox. The reply's signed address and its sender are
-checked as for a move (server/mailin/dispatch.py), so only a player can make a game so.
+`new castle-assault ana@example.org ben@example.org` in a reply to any of Herald's mails
+makes a game of that ruleset for the sender and the people at those addresses, seats the
+sender, and mails each address an invitation (they reply `join`; the last to join starts the
+game). It is what `herald new RULESET --seats N --invite ADDRESS ...` and `herald join` do,
+for a player who has only a mailbox. The reply's signed address and its sender are checked
+as for a move (server/mailin/dispatch.py), so only a player can make a game so.
 
-Everything a player can get wrong (the game's name, how many players it takes, an address) is
+`N days` anywhere on the line gives the game a clock of N days per move (`herald new --days
+N`): a slow game by mail should not wait for ever on one seat.
+
+Everything a player can get wrong (the game's name, how many players it takes, an address, the
+days) is
 checked before anything is written, and refused with a sentence and an example; a failure
 after that is the command's own, rolled back whole by dispatch."""
 from __future__ import annotations
@@ -17,7 +22,7 @@ from __future__ import annotations
 import re
 
 from core.protocol import IllegalMove
-from server.errors import ApiError, from_illegal, msg
+from server.errors import ApiError, from_illegal, msg, msg_n
 from server.notify import reply_addresses
 from server.players.addresses import normalized_email
 from server.rulesets import available_names
@@ -29,14 +34,18 @@ from server.web.i18n import terms
 
 LISTED = 30  # games an answer lists, newest first (GET /games pages the rest)
 
-FILLER = {"with", "and", "invite", "game", "of"}  # "new game of castle-assault with ana@... and ben@..."
+FILLER = {"with", "and", "invite", "game", "of", "a", "per", "move", "clock"}  # "new game of ... with ... and ..."
+DAY_WORDS = ("d", "day", "days")  # "3 days", "3 day", "3d": days per move
+MOST_DAYS = 60  # as the API's `days_per_move`
 
 
 def _new(session, rest):
-    words = [word for word in re.split(r"[\s,;]+", rest) if word and word not in FILLER]
+    days, words = _clock([word for word in re.split(r"[\s,;]+", rest) if word and word not in FILLER])
     try:
         if not words:
             raise ApiError(422, "invalid-input", msg("Say which game, and whom to invite."))
+        if days is not None and not 1 <= days <= MOST_DAYS:
+            raise ApiError(422, "bad-clock", msg("A clock gives each move 1 to %(most)s days.", most=MOST_DAYS))
         engine = find_engine(words[0])
         addresses = _addresses(words[1:], session.caller.email)
         try:
@@ -49,7 +58,7 @@ def _new(session, rest):
                       games=", ".join(available_names()))
         session.tell(session.game_said(refused.message), example)
         return
-    created = lobby.create_game(session.caller, engine.name, 1 + len(addresses), {})
+    created = lobby.create_game(session.caller, engine.name, 1 + len(addresses), {}, days_per_move=days)
     lobby.join_game(session.caller, created["invites"][0]["code"])
     with write_transaction():
         game = lock_game(created["id"])
@@ -59,7 +68,26 @@ def _new(session, rest):
     session.tell(msg("Game %(game)s (%(title)s) is made, and you hold seat 0. Herald has mailed an invitation to "
                      "%(addresses)s: the game begins when each has replied 'join', and its turn mails come then.",
                      game=game.id, title=terms.title(session.language, game.title, game.ruleset),
-                     addresses=", ".join(addresses)))
+                     addresses=", ".join(addresses)),
+                 *([msg_n("Each move has %(num)d day: Herald reminds a player before it runs out, and then answers "
+                          "for the seat where the game has a default answer.",
+                          "Each move has %(num)d days: Herald reminds a player before they run out, and then answers "
+                          "for the seat where the game has a default answer.", days)] if days else []))
+
+
+def _clock(written: list[str]) -> tuple[int | None, list[str]]:
+    """The days per move the words give ("3 days", "3d"), if any, and the other words."""
+    days, words, i = None, [], 0
+    while i < len(written):
+        word, unit = written[i], written[i + 1] if i + 1 < len(written) else ""
+        number = re.fullmatch(r"(\d{1,3})(d)?", word)
+        if number and (number.group(2) or unit in DAY_WORDS):
+            days = int(number.group(1))
+            i += 1 if number.group(2) else 2
+            continue
+        words.append(word)
+        i += 1
+    return days, words
 
 
 def _addresses(written: list[str], own: str) -> list[str]:

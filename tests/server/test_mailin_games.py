@@ -153,7 +153,7 @@ def test_a_player_with_only_a_mailbox_makes_a_game_by_mail(table):
     made = Game.get(Game.ruleset == "castle-assault")
     assert f"Game {made.id} (Castle Assault (Castlecards: ¡Asalto al Castillo!)) is made, and you hold seat 0" in said
     assert "an invitation to carl@example.org, dora@example.org:" in said  # (a command line is read in lower case)
-    assert (made.status, made.players, made.creator_id) == ("open", 3, players[0]["id"])
+    assert (made.status, made.players, made.creator_id, made.days_per_move) == ("open", 3, players[0]["id"], None)
     invitations = {parseaddr(str(m["To"]))[1]: m for m in sent if "invites you" in str(m["Subject"])}
     assert set(invitations) == {"carl@example.org", "dora@example.org"}  # sent with the answer
     for address, invitation in invitations.items():
@@ -183,3 +183,19 @@ def test_games_by_mail_lists_each_game_going_and_how_to_answer_it(table):
     answer(table, turn, offered_moves(turn)[0])
     [reply] = answer(table, turn, "games")
     assert f"Game {game_id} (Race to 21), move 1: waiting for bob." in " ".join(body(reply).split())
+
+
+def test_a_game_made_by_mail_may_have_a_clock(table):
+    """`new ... 3 days` gives the game a clock of 3 days per move, as `herald new --days 3`
+    does, and the answer says what that means; a clock past 60 days is refused."""
+    from tests.server.test_mailin import answer, body, started
+
+    game_id, turn, players = started(table)
+    [reply] = answer(table, turn, "new castle-assault carl@example.org 90 days")
+    assert "A clock gives each move 1 to 60 days." in " ".join(body(reply).split())
+    sent = answer(table, turn, "new castle-assault carl@example.org, 3 days per move")
+    [reply] = [m for m in sent if str(m["To"]) == "alice@example.org"]
+    said = " ".join(body(reply).split())
+    assert "Each move has 3 days: Herald reminds a player before they run out" in said
+    made = Game.get(Game.ruleset == "castle-assault")
+    assert (made.players, made.days_per_move) == (2, 3)
