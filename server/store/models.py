@@ -305,10 +305,13 @@ class ChatMessage(BaseModel):
     created = DateTimeField(default=utcnow)
     # talk, or table: an event around the game written by Herald (a seat handed over, m0082)
     kind = CharField(max_length=8, default="talk", constraints=[SQL("DEFAULT 'talk'")])
+    # the sender's key for this message (a talk form's, m0098): sent twice, it is said once
+    client_key = CharField(max_length=64, null=True)
 
     class Meta:
         table_name = "chat_messages"
-        indexes = ((("game", "id"), False), (("player", "created"), False))
+        indexes = ((("game", "id"), False), (("player", "created"), False),
+                   (("game", "player", "client_key"), True))
 
 
 class Vacation(BaseModel):

@@ -3,31 +3,38 @@
 A message to everyone is read by whoever may read the game (its seats, and spectators where
 they may watch); a message to chosen seats only by those seats and its sender. Each message
 records the game's version when it was said, so the log view can place it between moves.
-Nothing here touches the move log: talk is not a move and never changes a game.
+Nothing here touches the move log: talk is not a move and never changes a game. A message may
+carry its sender's key (`key`, the game page's talk form gives each form one): a message sent
+again with a key its sender already used in that game is not said twice, and the answer is the
+first one (chat_messages.client_key, unique per game and sender).
 """
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from server.store import statements
 from server.store.db import write_transaction
 from server.table.gameviews import load_game
 from server.errors import ApiError, Sentence, msg, msg_n
-from peewee import fn
+from peewee import IntegrityError, fn
 
 from server.store.models import ChatMessage, Notification, Player, utcnow
 from server.players import localtime
 from server.players.seats import my_seats, seats_of, viewing_seat
 
 MAX_CHARS = 1000
+KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a message's key, as its sender writes it (`say`)
 RATE_WINDOW = timedelta(minutes=1)
 RATE_LIMIT = 10  # messages per player per game in RATE_WINDOW
 PAGE = 500
 DIGEST = 10  # messages in a turn mail at most
 
 
-def say(caller, game_id: int, text: str, to: list[int] | None, requested_seat: int | None) -> dict:
-    """Post a message; 201 body is the message as its sender sees it."""
+def say(caller, game_id: int, text: str, to: list[int] | None, requested_seat: int | None,
+        key: str | None = None) -> dict:
+    """Post a message; 201 body is the message as its sender sees it. With a `key` the sender
+    used before in this game, nothing is said again and the answer is that first message."""
     game = load_game(game_id)
     mine = my_seats(game, caller)
     if not mine:
@@ -35,13 +42,25 @@ def say(caller, game_id: int, text: str, to: list[int] | None, requested_seat: i
     if requested_seat is not None and requested_seat not in mine:
         raise ApiError(403, "forbidden", msg("Seat %(seat)s in this game is not yours.", seat=requested_seat))
     seat = requested_seat if requested_seat is not None else mine[0]
+    if key is not None and (first := _said_with(key, caller, game.id)) is not None:
+        return _shown(first, caller.name)  # (before the checks: the first one passed them)
     text = _clean(text)
     recipients = _recipients(game, to, seat)
-    with write_transaction():
-        _check_rate(caller, game.id)
-        row = ChatMessage.create(game=game.id, player=caller.id, seat=seat, to=recipients, text=text,
-                                 version=game.version, created=utcnow())
+    try:
+        with write_transaction():
+            _check_rate(caller, game.id)
+            row = ChatMessage.create(game=game.id, player=caller.id, seat=seat, to=recipients, text=text,
+                                     version=game.version, created=utcnow(), client_key=key)
+    except IntegrityError:  # the same key, said by a request that committed meanwhile
+        if key is None or (first := _said_with(key, caller, game.id)) is None:
+            raise
+        return _shown(first, caller.name)
     return _shown(row, caller.name)
+
+
+def _said_with(key: str, caller, game_id: int) -> ChatMessage | None:
+    return ChatMessage.get_or_none((ChatMessage.game == game_id) & (ChatMessage.player == caller.id)
+                                   & (ChatMessage.client_key == key))
 
 
 def note(game, player_id: int, sentence: Sentence) -> ChatMessage:
@@ -105,6 +124,21 @@ def read(caller, game_id: int, after: int, requested_seat: int | None) -> dict:
     messages = [{**_shown(row, row.player.name), "created_text": localtime.format_when(row.created, reader, "stamp")}
                 for row in rows if readable(row.to, held)][:PAGE]
     return {"messages": messages}
+
+
+def latest(game_id: int, seat: int, count: int) -> list[dict]:
+    """The game page's talk: the latest `count` messages of players (not Herald's notes) that
+    `seat` may read, oldest first, each {name, seat, to, text, created}."""
+    rows = (ChatMessage.select(ChatMessage, Player.name).join(Player)
+            .where((ChatMessage.game == game_id) & (ChatMessage.kind == "talk")).order_by(ChatMessage.id.desc()))
+    found: list[dict] = []
+    for row in rows.iterator():  # (newest first, until enough are found that this seat may read)
+        if readable(row.to, {seat}):
+            found.append({"name": row.player.name, "seat": row.seat, "to": row.to, "text": row.text,
+                          "created": row.created})
+            if len(found) == count:
+                break
+    return found[::-1]
 
 
 def readable(to: list[int] | None, held: set[int]) -> bool:

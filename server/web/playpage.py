@@ -8,13 +8,14 @@ language (`POST /play/{id}/language`), for the page and for the mails alike."""
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 
 from core import resign
 from core.protocol import Game
 from core.text import pattern_pieces
 from server.players import localtime
 from server.table import chat, gameviews, movelog, pictures
-from server.errors import ApiError, msg, msg_n
+from server.errors import ApiError, Sentence, msg, msg_n
 from server.table.gameviews import current_state
 from server.store.models import ChatMessage, Move, Player
 from server.web.i18n import gamewords
@@ -26,6 +27,7 @@ LOG_TAIL = 40  # the latest log entries on the page (the whole log: `herald log`
 LEGAL_SHOWN = 300  # concrete moves listed as buttons; the move box takes any
 POLL_SECONDS = 10  # each long-poll of the page's script (gameviews.wait's timeout)
 NOTES = 5  # Herald's latest notes at the table (a seat handed over, a player's mail bounced)
+TALK = 30  # the latest messages of table talk the seat may read
 
 
 def context(grant, error: ApiError | None = None, typed: str = "", language: str = languages.DEFAULT,
@@ -69,7 +71,38 @@ def context(grant, error: ApiError | None = None, typed: str = "", language: str
             "patterns": [dict(m, pieces=pattern_pieces(m["text"])) for m in legal["moves"] if m.get("pattern")],
             "log": list(reversed(log["moves"])), "error": error, "typed": typed,
             "poll_seconds": POLL_SECONDS, "clock": clock_lines(detail.get("clock"), grant.seat, language),
-            "notes": table_notes(grant.game, language), "zone": localtime.zone_note(reader)}
+            "notes": table_notes(grant.game, language), "zone": localtime.zone_note(reader),
+            **talk(grant, detail["seats"], reader, language)}
+
+
+def talk(grant, seats: list[dict], reader, language: str) -> dict:
+    """The table talk the seat may read, as the page lists it (each private message marked with
+    whom else it went to, this seat as "you"), the seats the talk form may write to alone, and
+    a fresh key for that form: a form sent twice says its message once (chat.say)."""
+    names = {s["seat"]: s["name"] or said(msg("seat %(seat)s", seat=s["seat"]), language) for s in seats}
+    lines = [{"name": m["name"], "text": m["text"], "created": m["created"].isoformat(timespec="seconds") + "Z",
+              "when": localtime.format_when(m["created"], reader, "short"),
+              "to": said(_private(m, grant.seat, names), language) if m["to"] else ""}
+             for m in chat.latest(grant.game, grant.seat, TALK)]
+    return {"talk": lines, "talk_key": secrets.token_urlsafe(12),
+            "talk_seats": [{"seat": s, "name": name} for s, name in names.items() if s != grant.seat]}
+
+
+def _private(message: dict, seat: int, names: dict[int, str]) -> Sentence:
+    """Whom else a private message went to, as `seat` reads it ("only to you and ben")."""
+    others = ", ".join(names.get(s, str(s)) for s in message["to"] if s not in (seat, message["seat"]))
+    if seat in message["to"] and seat != message["seat"]:
+        return msg("(only to you and %(names)s)", names=others) if others else msg("(only to you)")
+    return msg("(only to %(names)s)", names=others)
+
+
+@dataclass
+class TalkForm:
+    """The talk form as it was sent, shown again beside its refusal: nothing typed is lost."""
+
+    error: ApiError | None = None
+    text: str = ""
+    to: int | None = None
 
 
 def _played(moves: list[dict], seat: int, seq: int | None) -> dict | None:
@@ -144,12 +177,18 @@ def page_language(grant) -> tuple[str, str]:
     return language, f"?lang={language}" if chosen else ""
 
 
-def render(grant, error: ApiError | None = None, typed: str = "", played: int | None = None) -> tuple[str, str, str]:
-    """(HTML, the nonce its inline script runs under, its language)."""
+def render(grant, error: ApiError | None = None, typed: str = "", played: int | None = None,
+           said_to: TalkForm | None = None) -> tuple[str, str, str]:
+    """(HTML, the nonce its inline script runs under, its language); `error` and `typed` are the
+    move box's refusal and text, `said_to` the talk form's sent back with its refusal."""
     nonce = secrets.token_urlsafe(16)
     language, query = page_language(grant)
     shown = gamewords.speak(context(grant, error, typed, language, played), language)
+    sent = said_to or TalkForm()
+    talk_refusal = refusal(sent.error, language)
     html = templating.render("play.html.j2", language, **shown, **refusal(error, language, shown["game"]["ruleset"]),
+                             talk_error=sent.error, talk_typed=sent.text, talk_to=sent.to,
+                             talk_refusal=talk_refusal["refusal"], talk_refusal_language=talk_refusal["refusal_language"],
                              nonce=nonce, query=query,
                              title=terms.title(language, shown["game"]["title"], shown["game"]["ruleset"]),
                              language_names=languages.NAMES)

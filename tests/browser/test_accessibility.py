@@ -70,6 +70,8 @@ def test_the_pages_for_players_pass_axe(server, browser, axe, path, size):  # no
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_the_game_page_passes_axe(server, browser, axe, size):  # noqa: F811 - fixtures
     game, players = start(server, "castle-assault", {"first-player": 0})
+    players[1].call("POST", f"/games/{game}/chat", json={"text": "Good luck!"})  # the table talk listed too
+    players[1].call("POST", f"/games/{game}/chat", json={"text": "A word between us", "to": [0]})
     browser.set_window_size(*SIZES[size])
     browser.get(players[0].call("GET", f"/games/{game}/link")["url"])
     assert violations(browser, axe) == []

@@ -258,3 +258,27 @@ def test_a_browser_that_keeps_no_cookie_plays_and_follows_the_game(server, cooki
     WebDriverWait(browser, UPDATE_SECONDS).until(lambda b: version_shown(b) == before)
     play_any(game, other)
     WebDriverWait(browser, UPDATE_SECONDS).until(lambda b: version_shown(b) == before + 1)
+
+
+def test_a_player_talks_at_the_table_from_the_page(server, browser):
+    """A player with only a browser reads the table's talk and talks back: the message typed in
+    the page's talk box is said once, listed on the page, and read by the other seat. A message
+    still being typed is not thrown away when the other seat moves: the page offers the new
+    position instead of reloading."""
+    game, (me, other) = start(server, "castle-assault", {"first-player": 1})
+    other.call("POST", f"/games/{game}/chat", json={"text": "Shall we leave each other alone?"})
+    browser.get(me.call("GET", f"/games/{game}/link")["url"])
+    assert "Shall we leave each other alone?" in browser.find_element(By.ID, "talk").text
+    box = browser.find_element(By.ID, "talk-text")
+    box.send_keys("Agreed, for three turns.")
+    browser.find_element(By.CSS_SELECTOR, "#talk-form button[type=submit]").click()
+    WebDriverWait(browser, 10).until(lambda b: "Agreed, for three turns." in b.execute_script(
+        "var e = document.getElementById('talk'); return e ? e.textContent : '';"))
+    assert [m["text"] for m in other.call("GET", f"/games/{game}/chat")["messages"]] == [
+        "Shall we leave each other alone?", "Agreed, for three turns."]
+    assert browser.current_url.endswith("#talk-heading")
+    browser.find_element(By.ID, "talk-text").send_keys("And then")
+    play_any(game, other)
+    WebDriverWait(browser, UPDATE_SECONDS).until(lambda b: b.find_element(By.ID, "moved").is_displayed())
+    assert browser.find_element(By.ID, "talk-text").get_attribute("value") == "And then"
+    assert console_errors(browser) == []

@@ -71,7 +71,7 @@ def mails() -> dict[str, list[dict]]:
 
 def play_pages() -> list[dict]:
     """Contexts for the game page (play.html.j2): asked, waiting for others with a refused move, over, open,
-    and a seat that is out of a game going on."""
+    a seat that is out of a game going on, and a refused message of table talk."""
     seats = [{"seat": 0, "name": "Ådne"}, {"seat": 1, "name": "Bea"}, {"seat": 2, "name": None}]
     game = {"id": 17, "title": COMMON["title"], "ruleset": "castle-assault", "version": 12, "status": "active",
             "result": None, "seats": seats}
@@ -82,7 +82,11 @@ def play_pages() -> list[dict]:
                      "created": "2026-11-27T10:00:00Z"}, {"seq": 10, "events": [], "when": None, "created": None}],
             "error": None, "refusal": None, "refusal_language": None, "typed": "", "poll_seconds": 10, "clock": ["CLOCK-1"], "notes": [{"text": "NOTE-1", "lang": "en"}], "nonce": "N",
             "query": "", "language_names": {"en": "English", "sv": "Svenska"}, "zone": "Europe/Stockholm",
-            "board_text": "BOARD-1", "can_resign": True}
+            "board_text": "BOARD-1", "can_resign": True,
+            "talk": [{"name": "Bea", "text": "TALK-1", "created": "2026-11-27T10:05:00Z", "when": "WHEN-2", "to": ""},
+                     {"name": "Bea", "text": "TALK-2", "created": "2026-11-27T10:06:00Z", "when": "WHEN-3", "to": "TO-1"}],
+            "talk_key": "KEY", "talk_seats": [{"seat": 1, "name": "Bea"}, {"seat": 2, "name": "SEAT-2"}],
+            "talk_error": None, "talk_typed": "", "talk_to": None, "talk_refusal": None, "talk_refusal_language": None}
     return [
         base,
         {**base, "asked": [], "waiting_for": [1, 2], "more_moves": 1,
@@ -92,6 +96,9 @@ def play_pages() -> list[dict]:
         {**base, "game": {**game, "status": "open"}, "asked": []},
         {**base, "asked": [], "waiting_for": [1], "out": "resigned"},  # a seat that resigned, the game going on
         {**base, "asked": [], "waiting_for": [1], "out": "out"},  # a seat the rules put out
+        # no talk yet, and a message refused beside the talk box
+        {**base, "talk": [], "talk_error": {"message": "REFUSAL-2", "code": "empty-message"}, "talk_typed": "TYPED-1",
+         "talk_to": 1, "talk_refusal": "REFUSAL-2", "talk_refusal_language": "en"},
     ]
 
 

@@ -1,5 +1,5 @@
-"""The game page: GET /play/{id} (HTML), its forms POST /play/{id}/move and /play/{id}/language
-(their addresses opened with GET lead back to the page) and its long-poll GET /play/{id}/wait, all authorised by a signed seat link (server.web.playlinks) given as `?t=`,
+"""The game page: GET /play/{id} (HTML), its forms POST /play/{id}/move, /play/{id}/chat and
+/play/{id}/language (their addresses opened with GET lead back to the page) and its long-poll GET /play/{id}/wait, all authorised by a signed seat link (server.web.playlinks) given as `?t=`,
 a form field, or the cookie the page sets; and for players, GET /games/{id}/link and
 POST /games/{id}/link/revoke with their API token."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response as BaseResponse
 
 from core import resign
-from server.table import gameviews, movelog
+from server.table import chat, gameviews, movelog
 from server.web import playlinks, playpage
 from server.web.i18n import languages
 from server.players.auth import current_player
@@ -65,23 +65,25 @@ def _refusal(error: ApiError) -> Response:
                     headers={**_headers(), "Content-Language": language})
 
 
-def _back(game_id: int, token: str | None = None, keep_language: bool = True, played: int | None = None) -> BaseResponse:
+def _back(game_id: int, token: str | None = None, keep_language: bool = True, played: int | None = None,
+          part: str = "") -> BaseResponse:
     """303 to the game page: with the link the form posted (`token`), so a browser that keeps no
     cookie still sees the page (the link is in the address the player opened anyway), with the
-    `?lang=` the page was shown in (`keep_language`), and with the move just `played` (its seq),
-    which the page then says it played, script or no script."""
+    `?lang=` the page was shown in (`keep_language`), with the move just `played` (its seq),
+    which the page then says it played, script or no script, and at the `part` named (`#id`)."""
     query: dict[str, object] = {"t": token} if token else {}
     chosen = languages.normalise(request.args.get("lang")) if keep_language else None
     if chosen:
         query["lang"] = chosen
     if played is not None:
         query["played"] = played
-    return redirect(f"/play/{game_id}" + (f"?{urlencode(query)}" if query else ""), code=303)
+    return redirect(f"/play/{game_id}" + (f"?{urlencode(query)}" if query else "") + part, code=303)
 
 
-def _page(grant, status: int = 200, error: ApiError | None = None, typed: str = "") -> Response:
+def _page(grant, status: int = 200, error: ApiError | None = None, typed: str = "",
+          said_to: playpage.TalkForm | None = None) -> Response:
     played = request.args.get("played", type=int) if request.method == "GET" else None
-    html, nonce, language = playpage.render(grant, error, typed, played)
+    html, nonce, language = playpage.render(grant, error, typed, played, said_to)
     response = Response(html, status=status, mimetype="text/html",
                         headers={**_headers(nonce), "Content-Language": language})
     # The page's own later calls (reload, long-poll) carry the link as a cookie for this game only.
@@ -129,6 +131,52 @@ def move(game_id):
     except ApiError as error:
         return _page(grant, error.status, error, text)
     return _back(game_id, grant.token, played=seq)
+
+
+TALK_FORM = {"required": True, "content": {"application/x-www-form-urlencoded": {"schema": {
+    "type": "object", "required": ["t", "text"],
+    "properties": {"t": {"type": "string", "description": "the page's link token"},
+                   "text": {"type": "string", "description": "the message, at most 1,000 characters"},
+                   "to": {"type": "string", "description": "a seat to say it to alone; empty: everyone"},
+                   "key": {"type": "string", "description": "the form's own key: sent twice, said once"}}}}}}
+
+
+@blp.route(f"/{GAME_ID}/chat", methods=["POST"])
+@blp.response(303, description="said: back to the game page's table talk (Location: /play/{game_id}#talk-heading)")
+@blp.doc(security=[], requestBody=TALK_FORM, responses={"default": {
+    "description": "the page again with the refusal beside the talk box and the message still in it (422 for "
+                   "an empty or too long message, 429 past 10 a minute), or a refusal page for a bad link",
+    "content": {"text/html": {"schema": HTML}}}})
+def talk(game_id):
+    """The page's talk form: POST /games/{id}/chat for the link's seat, as a form (fields t, text,
+    to, key)."""
+    try:
+        if not request.form.get("t"):  # the form's own token, never the cookie alone: no CSRF
+            raise ApiError(401, "link-required", msg("Talk from the game page (its link is in your turn mail)."))
+        grant = playlinks.caller_for(request.form["t"], game_id)
+    except ApiError as error:
+        return _refusal(error)
+    text, to = request.form.get("text", ""), request.form.get("to", "")
+    key = request.form.get("key") or None
+    sent = playpage.TalkForm(None, text, int(to) if to.isdigit() and len(to) < 4 else None)
+    try:
+        if to and sent.to is None:
+            raise ApiError(422, "bad-recipient", msg("Choose whom to say it to from the list."))
+        if key is not None and not chat.KEY.fullmatch(key):
+            raise ApiError(422, "invalid-input", msg("The page sent a broken form; reload it."))
+        chat.say(grant.caller, game_id, text, [sent.to] if sent.to is not None else None, grant.seat, key)
+    except ApiError as error:
+        sent.error = error
+        return _page(grant, error.status, said_to=sent)
+    return _back(game_id, grant.token, part="#talk-heading")
+
+
+@blp.route(f"/{GAME_ID}/chat", methods=["GET"])
+@blp.response(303, description="back to the game page (Location: /play/{game_id}, `?lang=` kept)")
+@blp.doc(security=[], responses={"default": PAGE_REFUSAL})
+def talk_address(game_id):
+    """The talk form's address opened in a browser: back to the page, never a JSON error."""
+    return _to_page(game_id)
 
 
 @blp.route(f"/{GAME_ID}/move", methods=["GET"])

@@ -34,8 +34,9 @@ def join_public(query, game_id):
 @blp.response(201, ChatMessageSchema)
 @blp.alt_response(429, schema=ErrorSchema, description="too-many-messages")
 def say(query, body, game_id):
-    """Say something at the table: to everyone, or to the seats in `to`."""
-    return chat.say(current_player(), game_id, body["text"], body["to"], query["seat"])
+    """Say something at the table: to everyone, or to the seats in `to` (`key`: said once however
+    often it is sent)."""
+    return chat.say(current_player(), game_id, body["text"], body["to"], query["seat"], body["key"])
 
 
 @blp.route(f"/{GAME_ID}/chat", methods=["GET"])

@@ -3,13 +3,19 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from server.api.routes.schemas import MAX_SEAT, MAX_SEQ, SeatQuerySchema, StrictSchema
+from server.api.routes.schemas import MAX_SEAT, MAX_SEQ, Pattern, SeatQuerySchema, StrictSchema
+from server.errors import msg
+from server.table import chat
 
 
 class SayBodySchema(StrictSchema):
     text = fields.String(required=True, validate=validate.Length(max=20000))
     to = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_SEAT)),
                      load_default=None, allow_none=True, validate=validate.Length(max=MAX_SEAT + 1))
+    key = fields.String(load_default=None, validate=Pattern(
+        f"^{chat.KEY.pattern}$", error=msg("A message's key is 1-64 letters, digits, - and _.")), metadata={
+        "description": "your own key for this message (1-64 letters, digits, - and _): sent again with "
+                       "the same key, in this game, it is not said twice and the answer is the first"})
 
 
 class ChatQuerySchema(SeatQuerySchema):

@@ -12,9 +12,11 @@ from playhouse.migrate import SqliteMigrator, migrate
 from server.store.db import database
 from server.store.models import TABLES, create_tables
 
-# m0082 adds chat_messages.kind (table events) to the table m0021 creates, m0094 its sentence.
+# m0082 adds chat_messages.kind (table events) to the table m0021 creates, m0094 its sentence,
+# m0098 the sender's key.
 FOLDER = Path(__file__).parents[3] / "server" / "store" / "migrations"
 MINE = sorted(FOLDER.glob("m002[0-8]_*.py")) + sorted(FOLDER.glob("m0082_*.py")) + sorted(FOLDER.glob("m0094_*.py"))
+MINE += sorted(FOLDER.glob("m0098_*.py"))
 NEW_TABLES = ["chat_messages", "vacations", "undo_requests", "ratings", "webhooks"]
 NEW_COLUMNS = [("games", "public"), ("games", "days_per_move"), ("games", "on_timeout"), ("games", "rated"),
                ("seats", "undo_always_accept")]
@@ -33,7 +35,7 @@ def fresh(path) -> SqliteDatabase:
 
 
 def test_migrations_bring_the_old_schema_to_the_models(tmp_path):
-    assert [p.name[:5] for p in MINE] == [f"m00{n}" for n in range(20, 29)] + ["m0082", "m0094"]
+    assert [p.name[:5] for p in MINE] == [f"m00{n}" for n in range(20, 29)] + ["m0082", "m0094", "m0098"]
     new = fresh(tmp_path / "new.db")
     wanted = schema(new)
     new.close()
