@@ -2,9 +2,10 @@
 
 Everything a mail causes is written in one write transaction: the moves (each through
 `movelog.submit`, in a savepoint, so a refused line leaves the earlier ones played), the
-answer in the outbox, and the message's Message-ID in `inbound_mail`. So a mail is
-played entirely or not at all, and a redelivered or refetched one is recognised by its
-Message-ID and plays nothing twice. The seq in the reply address is the seq of the PUT:
+answer in the outbox, and the message's Message-ID and fingerprint (sender, To, Date, Subject, text)
+in `inbound_mail`. So a mail is played entirely or not at all, and a redelivered or refetched
+one, or a copy a relay gave another Message-ID, is recognised and does nothing twice: no move,
+no command (a game made, a message said, a seat handed over). The seq in the reply address is the seq of the PUT:
 a copy of an old mail under another Message-ID finds its moves already made (answered
 like a repeated PUT), and a reply to a mail the game has moved on from plays nothing
 and gets the new position instead, unless its player saw nothing change: only other seats'
@@ -43,6 +44,7 @@ from server.table import gameviews, lobby, movelog, outbox, prompts
 from server.players import localtime
 from server.players import seats as seat_table
 from server.store import state_cache, statements
+from server.players.addresses import HOUSE_BOT
 from server.players.auth import Caller, is_disabled, new_token
 from server.store.db import database, write_transaction
 from server.errors import ApiError, msg, msg_n
@@ -120,6 +122,7 @@ class Session:
     new_token: str | None = None
     language: str = languages.DEFAULT  # the player's: every sentence of the answer is said in it
     ruleset: str | None = None  # the game's, read when the answer first says a game's text
+    invited: bool = False  # the mail answered an invitation (its seat is not the sender's unless they join)
     shown: dict[str, int] = field(default_factory=dict)  # "board"/"moves" -> `played` when a command showed it
     mailed_position: bool = False  # a turn or start mail to this seat, written now, shows the position: no second
 
@@ -165,13 +168,23 @@ def handle(raw: bytes, config: Settings, recipients: list[str] | None = None,
         return _dropped("forged", f"from {received.sender} to {exc}")
     if target is None:
         return _dropped("not-for-us", f"from {received.sender}: no Herald reply address among the recipients")
-    message_id = received.message_id or f"<sha256.{hashlib.sha256(raw).hexdigest()}@herald>"
     try:
-        return _handle_target(config, received, target, message_id)
+        return _handle_target(config, received, target, _known_as(received))
     except BaseException:
         state_cache.clear()  # a rolled-back move may have been cached
         seat_table.forget(target.game)
         raise
+
+
+def _known_as(received) -> list[str]:
+    """The names a mail is recognised by when it comes again: its Message-ID, and its fingerprint
+    (sender, To, Date, Subject and text), which a copy keeps when a relay or a resend gives it
+    another Message-ID (or a redelivery, other trace headers: a mail without a Message-ID is known
+    by it). Two mails a script sends in one second differ in their To (each move's own address)."""
+    parts = [received.sender, str(received.message.get("To", "")), str(received.message.get("Date", "")),
+             received.subject, received.text or ""]
+    fingerprint = f"<sha256.{hashlib.sha256(chr(0).join(parts).encode('utf-8', 'replace')).hexdigest()}@herald>"
+    return [received.message_id, fingerprint] if received.message_id else [fingerprint]
 
 
 def _dropped(outcome: str, detail: str) -> Handled:
@@ -186,10 +199,11 @@ def _header_recipients(message) -> list[str]:
     return found
 
 
-def _handle_target(config, received, target, message_id) -> Handled:
+def _handle_target(config, received, target, names: list[str]) -> Handled:
+    message_id = names[0]
     with write_transaction():
-        if statements.exists(InboundMail, "message_id", message_id):
-            log.info("mail-in: %s already handled, nothing played again", message_id)
+        if any(statements.exists(InboundMail, "message_id", name) for name in names):
+            log.info("mail-in: %s already handled, nothing played or done again", message_id)
             return Handled("duplicate", message_id, target.game)
         game = statements.select_by_id(Game, target.game)
         if game is None:  # a signed address of a deleted game
@@ -197,21 +211,29 @@ def _handle_target(config, received, target, message_id) -> Handled:
         session = (_join_session(config, received, target, game) if target.join
                    else _seat_session(config, received, target, game))
         if session is None:  # recorded too: a redelivery must not warn the player twice
-            statements.insert(InboundMail, {"message_id": message_id, "game": game.id, "player": None,
-                                            "outcome": "stranger", "received": utcnow()})
+            _record(names, game.id, None, "stranger")
             return Handled("stranger", f"from {received.sender} for game {target.game}", target.game)
         _run(session, received.lines())
         _queue_answer(session)
         outcome = "played" if session.played else "answered"
-        statements.insert(InboundMail, {"message_id": message_id, "game": game.id, "player": session.caller.id,
-                                        "outcome": outcome, "received": utcnow()})
+        _record(names, game.id, session.caller.id, outcome)
     log.info("mail-in: %s from %s, game %s seat %s: %s (%d move(s))", message_id, received.sender,
              target.game, target.seat, outcome, session.played)
     return Handled(outcome, f"{session.played} move(s)", target.game)
 
 
-def _sender_accepted(config: Settings, received, registered: str | None) -> bool:
-    if config.mail_in_sender == "any":
+def _record(names: list[str], game_id: int, player_id: int | None, outcome: str) -> None:
+    """The mail handled, under each of its names, in the transaction of what it did."""
+    for name in names:
+        statements.insert(InboundMail, {"message_id": name, "game": game_id, "player": player_id,
+                                        "outcome": outcome, "received": utcnow()})
+
+
+def _sender_accepted(config: Settings, received, registered: str | None, target) -> bool:
+    """Whether the sender may speak for the seat: its holder's registered address, or with
+    HERALD_MAIL_IN_SENDER=any whoever holds an address that names its holder (one written
+    before addresses named their holder is taken from the registered address alone)."""
+    if config.mail_in_sender == "any" and target.holder is not None:
         return True
     return registered is not None and received.sender == registered.strip().lower()
 
@@ -226,8 +248,16 @@ def _seat_session(config, received, target, game) -> Session | None:
         log.warning("mail-in: game %s seat %s: its player is disabled; mail from %s dropped", game.id,
                     target.seat, received.sender)
         return None
+    if target.holder is not None and target.holder != info.player:  # a mail to the seat's earlier holder
+        log.warning("mail-in: game %s seat %s has changed hands since the mail answered; mail from %s dropped",
+                    game.id, target.seat, received.sender)
+        return None
+    if info.email == HOUSE_BOT:  # a house bot reads no mail: its address is no one's, so the check below is none
+        log.warning("mail-in: game %s seat %s is a house bot's; mail from %s dropped", game.id, target.seat,
+                    received.sender)
+        return None
     caller = Caller(info.player, info.name, info.email)
-    if not _sender_accepted(config, received, info.email):
+    if not _sender_accepted(config, received, info.email, target):
         log.warning("mail-in: game %s seat %s: sender %s is not the player's address; nothing played",
                     game.id, target.seat, received.sender)
         _warn_player(config, game, info, received)
@@ -266,7 +296,7 @@ def _join_session(config, received, target, game) -> Session | None:
         player = Player.create(name=_free_name(received.sender), email=received.sender, token_hash=digest,
                                language=_invitation_language(game.id, target.seat, received.sender))
     caller = Caller(player.id, player.name, player.email)
-    return Session(config, received, caller, game.id, target.seat, None, new_token=token)
+    return Session(config, received, caller, game.id, target.seat, None, new_token=token, invited=True)
 
 
 def _invitation_language(game_id: int, seat: int, email: str) -> str | None:
@@ -474,6 +504,22 @@ def _resign(session, rest):
     session.stopped = True
 
 
+def _invitation_code(session) -> str:
+    """The invite code of the invitation this mail answers (the latest sent to its sender for that
+    seat), never the seat's code now: one that a newer invitation replaced (a seat handed over
+    to someone else since) no longer works, as its code would not through the API."""
+    sent = (Notification.select(Notification.context)
+            .where((Notification.game == session.game_id) & (Notification.seat == session.seat)
+                   & (Notification.kind == "invite") & (fn.LOWER(Notification.email) == session.received.sender))
+            .order_by(Notification.id.desc()).first())
+    code = (sent.context or {}).get("invite") if sent is not None else None
+    if not code or not Seat.select().where((Seat.game == session.game_id) & (Seat.seat == session.seat)
+                                           & (Seat.invite == code)).exists():
+        raise ApiError(404, "not-found", msg("This invitation is no longer valid: the seat was given to someone "
+                                             "else, or a newer invitation replaced it."))
+    return code
+
+
 def _language_of(session) -> str | None:
     return Player.select(Player.language).where(Player.id == session.caller.id).scalar()
 
@@ -482,12 +528,9 @@ def _join(session, rest):
     if session.next_seq is not None:
         session.tell(msg("You already play seat %(seat)s in this game.", seat=session.seat))
         return
-    seat_row = Seat.get_or_none((Seat.game == session.game_id) & (Seat.seat == session.seat))
     another = " ".join(rest.replace("-", " ").split()) in ("another seat", "another")
     try:
-        if seat_row is None:  # the game was deleted (by the operator) since the invitation
-            raise ApiError(404, "not-found", "There is no such invite.")
-        joined = lobby.join_game(session.caller, seat_row.invite, another)
+        joined = lobby.join_game(session.caller, _invitation_code(session), another)
     except ApiError as error:
         refusal = error.message
         if error.code == "already-seated":  # what to do, said as a reply does it
@@ -507,9 +550,16 @@ def _join(session, rest):
         & (Notification.version == game.version)).exists()
     if session.mailed_position:
         session.tell(msg("The game has begun: its own mail to you shows the position and who is asked."))
+    _tell_token(session)
+
+
+def _tell_token(session) -> None:
+    """A player Herald made for this mail learns its token, once (the mail that made it, whatever
+    it said: a later mail finds the player made, and could never tell it)."""
     if session.new_token:
         session.tell(msg("Herald made you a player named %(name)s. To use the herald command line as well: "
                          "HERALD_TOKEN=%(token)s", name=session.caller.name, token=session.new_token))
+        session.new_token = None
 
 
 COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "board": _show, "log": _log,
@@ -548,9 +598,9 @@ def command_words(line: str) -> tuple[str, str]:
 
 # --- the answer -----------------------------------------------------------------------
 
-def _now_block(session: Session, game) -> tuple[str, int]:
-    """Who is asked now, and for this seat the prompt, position and moves; and the seq a
-    reply to the answer plays at."""
+def _now_block(session: Session, game, holds: bool) -> tuple[str, int]:
+    """Who is asked now, and for this seat, where the mail's player `holds` it, the prompt,
+    position and moves; and the seq a reply to the answer plays at."""
     seats = seats_of(game)
     if game.status == "open":
         free = sum(1 for s in seats if s.player is None)
@@ -569,8 +619,8 @@ def _now_block(session: Session, game) -> tuple[str, int]:
         return f"{session.said(over)} {reason}".rstrip(), game.version
     mine = [s.seat for s in seats if s.player == session.caller.id]
     shown = prompts.visible(game.prompted or [], mine, game.ruleset)
-    asked = [p for p in shown if p["seat"] == session.seat]
-    others = [p for p in shown if p["seat"] != session.seat]
+    asked = [p for p in shown if p["seat"] == session.seat and holds]
+    others = [p for p in shown if p not in asked]
     lines = []
     if asked:
         engine = find_engine(game.ruleset)
@@ -599,15 +649,24 @@ def _shown_now(session: Session, what: str) -> bool:
 
 
 def _queue_answer(session: Session, to_sender: bool = True, kind: str = "reply") -> None:
+    """The answer in the outbox. It shows the seat's own position, and its Reply-To plays for
+    the seat, only where the mail's player holds that seat now: a mail to an invitation whose
+    seat went to someone else, or from a player who handed the seat over, gets neither."""
     game = statements.select_by_id(Game, session.game_id)
-    now, reply_seq = _now_block(session, game) if to_sender and not session.mailed_position else ("", game.version)
+    holds = Seat.select().where((Seat.game == session.game_id) & (Seat.seat == session.seat)
+                                & (Seat.player == session.caller.id)).exists()
+    _tell_token(session)
+    now, reply_seq = _now_block(session, game, holds) if to_sender and not session.mailed_position \
+        else ("", game.version)
     body = "\n\n".join(session.blocks + ([now] if now else []))
     subject = parse.REPLY_PREFIX.sub("", session.received.subject).strip()
     if f"#{game.id}" not in subject:  # a subject the player wrote over (a move): the game named before it
         subject = f"[Herald] {game.title} #{game.id}" + (f": {subject}" if subject else "")
     context = {"game": game.id, "title": game.title, "player": session.caller.name, "subject": f"Re: {subject}",
-               "body": body, "reply_seq": reply_seq, "in_reply_to": session.received.message_id,
-               "references": session.received.references[-10:]}
+               "body": body, "reply_seq": reply_seq if holds else None, "in_reply_to": session.received.message_id,
+               "references": session.received.references[-10:],
+               # an invitation's answer, its seat not taken by the sender: replying 'join' goes on working
+               **({"reply_invitation": True} if session.invited and not holds else {})}
     recipient = session.received.sender if to_sender else session.caller.email
     statements.insert(Notification, Notification.pending_row(game.id, session.seat, session.caller.id, recipient,
                                                              kind, game.version, context))

@@ -80,7 +80,7 @@ def _clock(written: list[str]) -> tuple[int | None, list[str]]:
     days, words, i = None, [], 0
     while i < len(written):
         word, unit = written[i], written[i + 1] if i + 1 < len(written) else ""
-        number = re.fullmatch(r"(\d{1,3})(d)?", word)
+        number = re.fullmatch(r"(\d{1,9})(d)?", word)  # (any count of days is a clock, checked by the caller)
         if number and (number.group(2) or unit in DAY_WORDS):
             days = int(number.group(1))
             i += 1 if number.group(2) else 2
@@ -125,7 +125,8 @@ def _line(session, game: dict):
     if mine and reply_addresses.configured(session.config):
         return msg("Game %(game)s (%(title)s), move %(version)s: your turn. Answer it by mail to %(address)s",
                    game=game["id"], title=title, version=game["version"],
-                   address=reply_addresses.reply_address(session.config, game["id"], mine[0], game["version"]))
+                   address=reply_addresses.reply_address(session.config, game["id"], mine[0], game["version"],
+                                                               session.caller.id))
     if mine:
         return msg("Game %(game)s (%(title)s), move %(version)s: your turn.", game=game["id"], title=title,
                    version=game["version"])

@@ -1,7 +1,9 @@
 """Undo by consent by mail (server/table/undo.py, as `herald undo GAME`): `undo` asks to take
 back the sender's latest move, `undo yes` or `undo no` answers the game's open proposal, and
 `undo always` (`undo always off`) sets the seat's standing answer. Each answer says where the
-proposal stands: taken back, declined, or whom it still waits for."""
+proposal stands: taken back, declined, or whom it still waits for. A yes or no answers only the
+proposal the replied-to mail could have shown: one written before it was made (a late reply, a
+copy of an older mail) answers nothing, and says so."""
 from __future__ import annotations
 
 from server.errors import msg
@@ -20,6 +22,11 @@ def _undo(session, rest):
         open_now = undo.latest(caller, game_id, seat)["request"]
         if open_now is None or open_now["status"] != "open":
             session.tell(msg("Nobody asks to take back a move in this game now."))
+            return
+        if session.next_seq is not None and session.next_seq != open_now["seq"] + 1:  # a mail from before it
+            session.tell(msg("Your answer was to a mail written at move %(asked)s; the proposal open now, to take "
+                             "back move %(seq)s, came after it. To answer that one, reply 'undo yes' or 'undo no' "
+                             "to this mail.", asked=session.next_seq, seq=open_now["seq"]))
             return
         request = undo.answer(caller, game_id, open_now["seq"], lambda: "accept" if rest in YES else "decline", seat)
     elif rest in ("always", "always on", "always off"):

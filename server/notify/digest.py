@@ -76,7 +76,7 @@ def queue_digests(config: Settings, now=None) -> int:
                       **({"prompt_msg": said} if (said := stored(asked)) else {}),
                       **({"deadline_at": due.isoformat(timespec="seconds")}
                          if (due := clocks.deadline(game, prompt, now)[0]) is not None else {}),
-                      "reply": reply_addresses.reply_address(config, game.id, seat, game.version)
+                      "reply": reply_addresses.reply_address(config, game.id, seat, game.version, player.id)
                       if reply_addresses.configured(config) else None}
                      for game, seat, prompt in waiting for asked in [message_of(prompt)]]
             first = games[0]

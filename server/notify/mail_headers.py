@@ -61,15 +61,20 @@ def decorate(message: EmailMessage, row, config: Settings) -> None:
         return
     if not reply_addresses.configured(config) or row.seat is None:
         return
-    if row.kind == "invite":
+    reply_seq = context.get("reply_seq", row.version)
+    if row.kind == "invite" or context.get("reply_invitation"):  # (an answer to an invitation's reply: join still)
         reply_to = reply_addresses.invitation_address(config, row.game_id, row.seat, row.email)
+    elif reply_seq is None or row.player_id is None:  # an answer to a player who holds no seat here
+        reply_to = None
     else:
-        reply_to = reply_addresses.reply_address(config, row.game_id, row.seat, context.get("reply_seq", row.version))
-    message["Reply-To"] = reply_to
+        reply_to = reply_addresses.reply_address(config, row.game_id, row.seat, reply_seq, row.player_id)
+    if reply_to is not None:
+        message["Reply-To"] = reply_to
     root = thread_root(config, row.game_id, row.player_id, row.email, row.kind)
     parent = context.get("in_reply_to")
     earlier = [ref for ref in dict.fromkeys(context.get("references", []))  # (ids with their brackets: parse.py)
                if ref.startswith("<") and ref not in (root, parent)][-MAX_REFERENCES:]
     message["In-Reply-To"] = parent or root
     message["References"] = " ".join([root] + earlier + ([parent] if parent and parent != root else []))
-    message["List-Unsubscribe"] = Unfolded("List-Unsubscribe", f"<mailto:{reply_to}?subject=mail%20off>")
+    if reply_to is not None:
+        message["List-Unsubscribe"] = Unfolded("List-Unsubscribe", f"<mailto:{reply_to}?subject=mail%20off>")

@@ -1,7 +1,11 @@
-"""Signed reply addresses: `turns+g7.s2.m41.<signature>@play.example.org`.
+"""Signed reply addresses: `turns+g7.s2.m41.p12.<signature>@play.example.org`.
 
-The tag names the game (g), the seat (s) and the move the mail asks about (m, the seq a
-reply's first move is PUT at), or an invitation to that seat (j). The signature is an
+The tag names the game (g), the seat (s), the move the mail asks about (m, the seq a reply's
+first move is PUT at) and the player the mail went to (p, the seat's holder then), or an
+invitation to that seat (j). A reply plays for the seat only while that player still holds it:
+once the seat is handed over, the old holder's mails answer nothing, whoever sends them.
+Addresses written before the holder was named (no p) are taken from the holder's registered
+address alone, whatever HERALD_MAIL_IN_SENDER says. The signature is an
 HMAC-SHA256 of the tag under HERALD_SECRET_KEY (itsdangerous derives the key), written in
 lower-case base32: mail servers may change the case of a local part, so the signature
 must survive that. An invitation's signature also covers the invited address, so only
@@ -22,7 +26,7 @@ from server.config import ConfigError, Settings, settings_of
 
 SALT = "herald.reply-address"
 SIGNATURE_CHARS = 26  # 128 bits of the HMAC in base32
-_TAG = re.compile(r"g(\d{1,18})\.s(\d{1,2})\.(?:m(\d{1,18})|(j))\.([a-z2-7]{%d})$" % SIGNATURE_CHARS)
+_TAG = re.compile(r"g(\d{1,18})\.s(\d{1,2})\.(?:m(\d{1,18})(?:\.p(\d{1,18}))?|(j))\.([a-z2-7]{%d})$" % SIGNATURE_CHARS)
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,7 @@ class ReplyTarget:
     seat: int
     seq: int | None  # None for an invitation
     join: bool = False
+    holder: int | None = None  # the player the mail went to (None: an invitation, or an address without p)
 
 
 class ForgedAddress(ValueError):
@@ -57,10 +62,11 @@ def _signature(config: Settings, tag: str, invited: str | None) -> str:
     return base64.b32encode(digest).decode().lower()[:SIGNATURE_CHARS]
 
 
-def reply_address(config: Settings, game: int, seat: int, seq: int) -> str:
-    """Where a reply to a mail asking seat `seat` of `game` about move `seq` goes."""
+def reply_address(config: Settings, game: int, seat: int, seq: int, holder: int) -> str:
+    """Where a reply to a mail asking seat `seat` of `game` about move `seq` goes, the mail going
+    to player `holder`, who holds that seat."""
     config = settings_of(config)
-    return _address(config, f"g{game}.s{seat}.m{seq}", None)
+    return _address(config, f"g{game}.s{seat}.m{seq}.p{holder}", None)
 
 
 def invitation_address(config: Settings, game: int, seat: int, invited: str) -> str:
@@ -89,13 +95,14 @@ def find_target(config: Settings, recipients: list[str], sender: str | None) -> 
         if match is None:
             forged = ForgedAddress(address)
             continue
-        game, seat, seq, join, signature = match.groups()
+        game, seat, seq, holder, join, signature = match.groups()
         tag = local[len(prefix):-(SIGNATURE_CHARS + 1)]
         expected = _signature(config, tag, sender if join else None)
         if not hmac.compare_digest(expected, signature):
             forged = ForgedAddress(address)
             continue
-        return ReplyTarget(int(game), int(seat), None if join else int(seq), bool(join))
+        return ReplyTarget(int(game), int(seat), None if join else int(seq), bool(join),
+                           int(holder) if holder is not None else None)
     if forged is not None:
         raise forged
     return None

@@ -23,7 +23,7 @@ def _configured_store() -> Settings:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     config = open_store()
     try:
-        reply_addresses.reply_address(config, 1, 0, 0)
+        reply_addresses.reply_address(config, 1, 0, 0, 1)
     except ConfigError as exc:
         raise click.ClickException(f"{exc} (mail-in reads replies to the addresses Herald signs)") from None
     return config

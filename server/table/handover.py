@@ -17,13 +17,14 @@ beside its English text: chat.note); the move log itself is untouched.
 """
 from __future__ import annotations
 
-from server.table import chat, house_bots
+from server.table import chat, house_bots, invitations
 from server.players import seats as seat_table
 from server.store import statements
 from server.players.addresses import normalized_email
 from server.store.db import write_transaction
 from server.errors import ApiError, msg, no_such_game, status_word
 from server.store.models import Game, Notification, Player, Seat, lock_game
+from peewee import fn
 
 
 def check_reaches(caller, game_id: int, seat: int) -> None:
@@ -61,6 +62,8 @@ def invite(caller, game_id: int, seat: int, email: str) -> dict:
     email = normalized_email(email)
     with write_transaction():
         game, row = _locked_seat(caller, game_id, seat)
+        _refuse_someone_seated(game, email)
+        invitations.check_allowance(caller.id, email)
         code = seat_table.invite_code()
         Seat.update(invite=code, handover=True).where(Seat.id == row.id).execute()
         context = {"game": game.id, "title": game.title, "ruleset": game.ruleset, "players": game.players,
@@ -70,6 +73,17 @@ def invite(caller, game_id: int, seat: int, email: str) -> dict:
         chat.note(game, caller.id, msg("%(name)s invites a new player to take over seat %(seat)s.",
                                        name=caller.name, seat=seat))
     return {"game": game.id, "seat": seat, "invited": email}
+
+
+def _refuse_someone_seated(game, email: str) -> None:
+    """409 `already-seated` for an address whose player holds a seat of the game (the caller's own
+    included): a seat is handed to someone who is not at the table, never to the giver or to an
+    opponent, who would then play two seats."""
+    held = (Seat.select(Seat.seat).join(Player, on=(Seat.player == Player.id))
+            .where((Seat.game == game.id) & (fn.LOWER(Player.email) == email.lower())).order_by(Seat.seat).first())
+    if held is not None:
+        raise ApiError(409, "already-seated", msg("%(email)s already plays seat %(seat)s in this game: hand your seat "
+                                                  "to someone who is not at the table.", email=email, seat=held.seat))
 
 
 def to_bot(caller, game_id: int, seat: int, level: str) -> dict:

@@ -1,11 +1,21 @@
 """Invitations by mail to the free seats of an open game: the invited person joins by replying
 `join` (server/mailin), and becomes a player if Herald does not know the address yet. Sent
-by the game's creator through the API (POST /games/{id}/invitations) or by mail (`new`)."""
+by the game's creator through the API (POST /games/{id}/invitations) or by mail (`new`).
+
+An invitation mails an address nobody has vouched for, so each player may have Herald send
+INVITATIONS_PER_DAY of them in a day, at most SAME_ADDRESS_PER_DAY to one address, however they
+are asked for (the API, a reply, a seat handed over): counted in the outbox, so every server
+counts the same ones."""
 from __future__ import annotations
 
-from server.errors import ApiError, msg
+from datetime import timedelta
+
+from server.errors import ApiError, msg, msg_n
 from server.store import statements
-from server.store.models import Notification, Seat
+from server.store.models import Notification, Seat, utcnow
+
+INVITATIONS_PER_DAY = 30  # invitation mails one player may have Herald send in 24 hours
+SAME_ADDRESS_PER_DAY = 3  # of which to one address
 
 
 def invite(game, inviter, email: str, wanted: int | None = None) -> Seat:
@@ -33,9 +43,32 @@ def free_seat(game, wanted: int | None) -> Seat:
     return chosen
 
 
+def check_allowance(inviter_id: int, email: str) -> None:
+    """429 `too-many-invitations` when the inviter has had Herald send as many invitations in
+    the last 24 hours as it sends for one player, in all or to `email`."""
+    sent = [address.lower() for (address,) in statements.tuples(Notification.select(Notification.email).where(
+        (Notification.player == inviter_id) & (Notification.kind == "invite")
+        & (Notification.created > utcnow() - timedelta(days=1))))]
+    if len(sent) >= INVITATIONS_PER_DAY:
+        raise ApiError(429, "too-many-invitations",
+                       msg_n("You have had Herald mail %(num)d invitation in the last 24 hours, as many as it sends "
+                             "for one player; try again tomorrow.",
+                             "You have had Herald mail %(num)d invitations in the last 24 hours, as many as it sends "
+                             "for one player; try again tomorrow.", len(sent)),
+                       details={"retry_after": 86400})
+    if sent.count(email.lower()) >= SAME_ADDRESS_PER_DAY:
+        raise ApiError(429, "too-many-invitations",
+                       msg_n("%(email)s has had %(num)d invitation from you in the last 24 hours, as many as Herald "
+                             "mails one address; try again tomorrow.",
+                             "%(email)s has had %(num)d invitations from you in the last 24 hours, as many as Herald "
+                             "mails one address; try again tomorrow.", SAME_ADDRESS_PER_DAY, email=email),
+                       details={"retry_after": 86400})
+
+
 def queue_invitation(game, seat, caller, email: str) -> None:
     """An outbox row of kind `invite`: its player is the inviter (the invited may have no
-    player yet), its email the invited address."""
+    player yet), its email the invited address (once the inviter's allowance has room)."""
+    check_allowance(caller.id, email)
     context = {"game": game.id, "title": game.title, "ruleset": game.ruleset, "players": game.players,
                "seat": seat.seat, "inviter": caller.name, "invite": seat.invite}
     statements.insert(Notification, Notification.pending_row(game.id, seat.seat, caller.id, email, "invite",

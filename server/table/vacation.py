@@ -31,7 +31,9 @@ def parse_until(text: str, player=None) -> datetime:
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
         raise ApiError(422, "bad-date", msg("%(text)s is not a date like 2026-12-26.", text=repr(text[:40]))) from None
-    if len(text) == len("2026-12-26") and 2000 <= moment.year <= 9998:
+    if not 2000 <= moment.year <= 9998:  # (before the zone: 0001-01-01+14:00 would leave the calendar)
+        raise ApiError(422, "bad-date", msg("That date is out of range."))
+    if len(text) == len("2026-12-26"):
         moment = moment.replace(tzinfo=localtime.zone_of(player))
     if moment.tzinfo is not None:
         moment = moment.astimezone(timezone.utc).replace(tzinfo=None)

@@ -4,10 +4,11 @@ attribution, subject only) delivered to the real mail-in listener over SMTP."""
 from __future__ import annotations
 
 import html
+import itertools
 import smtplib
 from email import policy
 from email.message import EmailMessage
-from email.utils import make_msgid, parseaddr
+from email.utils import formatdate, make_msgid, parseaddr
 
 import pytest
 
@@ -20,6 +21,7 @@ from tests.server.mailbox import Mailbox, free_port
 REPLY_BASE = "turns@play.example.org"
 SECRET = "test-secret-not-for-production"
 STYLES = ("quoted", "html", "swedish", "signature", "subject")
+SENT_AT = itertools.count(1795000000)  # each reply's Date, a second after the one before
 
 
 @pytest.fixture
@@ -104,6 +106,7 @@ def reply_to(original, text: str, style: str = "quoted", sender: str | None = No
     subject = str(original["Subject"])
     reply["Subject"] = text if style == "subject" else ("Sv: " if style == "swedish" else "Re: ") + subject
     reply["Message-ID"] = make_msgid("reply", domain="example.org")
+    reply["Date"] = formatdate(next(SENT_AT), usegmt=True)  # a second of its own, as each mail a person sends
     reply["In-Reply-To"] = str(original["Message-ID"])
     reply["References"] = " ".join(filter(None, [str(original.get("References", "")), str(original["Message-ID"])]))
     body = original.get_body(preferencelist=("plain",)).get_content()

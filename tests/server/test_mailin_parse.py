@@ -51,12 +51,16 @@ def test_the_subject_alone_is_read_but_not_herald_own_subject():
 
 
 def test_reply_addresses_are_signed_and_survive_a_change_of_case():
-    signed = reply_addresses.reply_address(CONFIG, 7, 2, 41)
-    assert reply_addresses.find_target(CONFIG, [signed.upper()], None) == reply_addresses.ReplyTarget(7, 2, 41)
-    for altered in (signed.replace("g7.", "g8."), signed.replace(".s2.", ".s1."), signed.replace(".m41.", ".m42.")):
+    """An address names the game, the seat, the move and the player it went to, all signed."""
+    signed = reply_addresses.reply_address(CONFIG, 7, 2, 41, 12)
+    assert ".p12." in signed
+    assert reply_addresses.find_target(CONFIG, [signed.upper()], None) == reply_addresses.ReplyTarget(7, 2, 41,
+                                                                                                      holder=12)
+    for altered in (signed.replace("g7.", "g8."), signed.replace(".s2.", ".s1."), signed.replace(".m41.", ".m42."),
+                    signed.replace(".p12.", ".p13."), signed.replace(".p12.", ".")):
         with pytest.raises(reply_addresses.ForgedAddress):
             reply_addresses.find_target(CONFIG, [altered], None)
-    other_key = reply_addresses.reply_address({**CONFIG, "SECRET_KEY": "other"}, 7, 2, 41)
+    other_key = reply_addresses.reply_address({**CONFIG, "SECRET_KEY": "other"}, 7, 2, 41, 12)
     with pytest.raises(reply_addresses.ForgedAddress):
         reply_addresses.find_target(CONFIG, [other_key], None)
     assert reply_addresses.find_target(CONFIG, ["someone@play.example.org", "turns@elsewhere.org"], None) is None

@@ -103,6 +103,7 @@ def _creator_only():
 @blp.arguments(MailInviteSchema())
 @blp.response(201, MailInvitedSchema)
 @blp.alt_response(409, schema=ErrorSchema, description="seat-taken or game-not-open")
+@blp.alt_response(429, schema=ErrorSchema, description="too-many-invitations (30 a day, 3 to one address)")
 def invite(body, game_id):
     """Mail an invitation to a free seat; the invited person joins by replying `join`."""
     caller = current_player()

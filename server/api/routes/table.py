@@ -115,7 +115,9 @@ def _seated_or_creator():
 @blp.arguments(HandoverSchema)
 @blp.response(201, HandedOverSchema)
 @blp.alt_response(403, schema=ErrorSchema, description="forbidden: not your seat")
-@blp.alt_response(409, schema=ErrorSchema, description="game-not-active or no-bots")
+@blp.alt_response(409, schema=ErrorSchema, description="game-not-active, no-bots, or already-seated (the address "
+                                                      "is a seated player's)")
+@blp.alt_response(429, schema=ErrorSchema, description="too-many-invitations (30 a day, 3 to one address)")
 def hand_over(body, game_id, seat):
     """Hand my seat over: invite a new player by mail to take it, or give it to a house bot."""
     if "invite" in body:
