@@ -205,6 +205,9 @@ def error_response(error: ApiError, ask_database: bool = True, spoken_in: set[st
     response.vary.add("Accept-Language")
     if error.status == 401:
         response.headers["WWW-Authenticate"] = "Bearer"
+    wait = error.details.get("retry_after")
+    if error.status in (429, 503) and type(wait) is int:  # (a limit of Herald's own: too many messages, invitations)
+        response.headers["Retry-After"] = str(wait)
     return response
 
 
@@ -318,8 +321,10 @@ def register_error_handlers(app) -> None:
     @app.errorhandler(ValueError)
     def _value_error(exc: ValueError):
         from server.api.bignumbers import too_long_number_error
+        from server.api.brokentext import broken_text_error
 
-        error = too_long_number_error()  # the JSON parser's int limit: the client's doing
+        # the JSON parser's int limit, or half a UTF-16 pair in a string: the client's doing
+        error = too_long_number_error() or (broken_text_error() if isinstance(exc, UnicodeError) else None)
         return _api_error(error) if error is not None else _last_resort(exc)
 
     @app.errorhandler(Exception)

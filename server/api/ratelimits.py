@@ -42,7 +42,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from server.config import RATE_LIMITS, Settings, current_settings
 from server.errors import ApiError, msg, msg_n
 from server.api.error_handlers import error_response
-from server.players.addresses import delivery_address
+from server.players.addresses import mailbox
 
 BY_SCOPE = {"register": "RATELIMIT_REGISTER", "name-taken": "RATELIMIT_NAME_TAKEN", "join": "RATELIMIT_JOIN",
             "mail-requests": "RATELIMIT_MAIL_REQUESTS", "mail-to": "RATELIMIT_MAIL_TO"}
@@ -95,8 +95,7 @@ def mailbox_asked() -> str:
     email = body.get("email") if isinstance(body, dict) else None
     if not isinstance(email, str) or "@" not in email:
         return "no-address"
-    local, _, domain = delivery_address(email.strip())[0].lower().rpartition("@")
-    return f"{local.split('+', 1)[0]}@{domain}"
+    return mailbox(email)
 
 
 STORE_TIMEOUT = 2.0  # seconds a request waits for the shared store before it is served unlimited

@@ -35,7 +35,6 @@ import re
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from peewee import fn
 
 from core.records import message_of
 from server.config import Settings, settings_of
@@ -43,7 +42,7 @@ from server.notify import bounces
 from server.table import gameviews, lobby, movelog, outbox, prompts
 from server.players import localtime
 from server.players import seats as seat_table
-from server.store import state_cache, statements
+from server.store import names, state_cache, statements
 from server.players.addresses import HOUSE_BOT
 from server.players.auth import Caller, is_disabled, new_token
 from server.store.db import database, write_transaction
@@ -285,7 +284,7 @@ def _warn_player(config, game, info, received) -> None:
 
 def _join_session(config, received, target, game) -> Session | None:
     """An invitation's address: its signature already covers the invited address."""
-    player = (Player.select().where(fn.LOWER(Player.email) == received.sender).order_by(Player.id).first())
+    player = Player.by_email(received.sender).first()
     token = None
     if player is not None and player.disabled:
         log.warning("mail-in: %s is a disabled player's address; their join for game %s dropped", received.sender,
@@ -303,11 +302,18 @@ def _invitation_language(game_id: int, seat: int, email: str) -> str | None:
     """The language the invitation being answered was written in: its inviter's (an address
     Herald does not know has chosen none; channels.mail.recipient_language), so the new player
     goes on reading the language they were invited in. None: English, as for any player."""
-    inviter = (Player.select(Player.language).join(Notification, on=(Notification.player == Player.id))
-               .where((Notification.kind == "invite") & (Notification.game == game_id) & (Notification.seat == seat)
-                      & (fn.LOWER(Notification.email) == email))
-               .order_by(Notification.id.desc()).first())
+    sent = _invitation_sent(game_id, seat, email)
+    inviter = Player.get_or_none(Player.id == sent.player_id) if sent is not None else None
     return inviter.language if inviter is not None else None
+
+
+def _invitation_sent(game_id: int, seat: int, email: str) -> Notification | None:
+    """The latest invitation to `seat` of the game mailed to `email`, whatever its case (compared
+    here: a database's LOWER() may fold ASCII only)."""
+    rows = (Notification.select(Notification.player, Notification.email, Notification.context)
+            .where((Notification.kind == "invite") & (Notification.game == game_id) & (Notification.seat == seat))
+            .order_by(Notification.id.desc()))
+    return next((row for row in rows if names.email_key(row.email) == names.email_key(email)), None)
 
 
 def _free_name(email: str) -> str:
@@ -508,10 +514,7 @@ def _invitation_code(session) -> str:
     """The invite code of the invitation this mail answers (the latest sent to its sender for that
     seat), never the seat's code now: one that a newer invitation replaced (a seat handed over
     to someone else since) no longer works, as its code would not through the API."""
-    sent = (Notification.select(Notification.context)
-            .where((Notification.game == session.game_id) & (Notification.seat == session.seat)
-                   & (Notification.kind == "invite") & (fn.LOWER(Notification.email) == session.received.sender))
-            .order_by(Notification.id.desc()).first())
+    sent = _invitation_sent(session.game_id, session.seat, session.received.sender)
     code = (sent.context or {}).get("invite") if sent is not None else None
     if not code or not Seat.select().where((Seat.game == session.game_id) & (Seat.seat == session.seat)
                                            & (Seat.invite == code)).exists():

@@ -108,7 +108,9 @@ def _reported_row(message, config: Settings):
         else:
             continue
         row_id, _, signature = str(headers.get(HEADER, "")).strip().partition(".")
-        row = Notification.get_or_none(Notification.id == int(row_id)) if row_id.isdigit() else None
+        # (ASCII digits of a size a row id has: "²" is a digit to isdigit(), and 10**30 no row id)
+        known = row_id.isascii() and row_id.isdigit() and len(row_id) <= 18
+        row = Notification.get_or_none(Notification.id == int(row_id)) if known else None
         if row is not None and hmac.compare_digest(signature, _signature(config, row.id, row.email)):
             return row
         log.warning("mail-in: a delivery report returned no valid %s header; ignored", HEADER)

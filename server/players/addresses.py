@@ -71,6 +71,13 @@ def mailable(address: str) -> bool:
     return address.strip().lower() != HOUSE_BOT
 
 
+def mailbox(address: str) -> str:
+    """One key for a mailbox however its address is spelt: lower case, the domain in ASCII,
+    without a `+tag` (most providers deliver alice+x@ to alice@)."""
+    local, _, domain = delivery_address(address.strip())[0].lower().rpartition("@")
+    return f"{local.split('+', 1)[0]}@{domain}"
+
+
 def delivery_address(address: str) -> tuple[str, bool]:
     """(the address to put in the envelope and the To header, whether it needs SMTPUTF8)."""
     try:

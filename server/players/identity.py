@@ -7,7 +7,6 @@ recovery never tells whether an address is registered.
 """
 from __future__ import annotations
 
-from peewee import fn
 
 from server.config import Settings, settings_of
 from server.players import seats
@@ -47,7 +46,7 @@ def request_recovery(config: Settings, email: str) -> None:
     """Queue one mail per player registered with this address, each with its own code."""
     config = settings_of(config)
     with write_transaction():
-        for player in Player.select().where((fn.LOWER(Player.email) == email.lower()) & (Player.disabled == False)):  # noqa: E712
+        for player in Player.by_email(email).where(Player.disabled == False):  # noqa: E712
             code = make_code(config, RECOVER, {"p": player.id, "t": player.token_hash[:16]})
             _mail(player, "recover", {"player": player.name, "code": code, "hours": CODE_HOURS})
 
@@ -83,7 +82,7 @@ def confirm_email_change(config: Settings, caller: Caller, code: str) -> dict:
     with write_transaction():
         player = _player_for(payload)
         old = player.email
-        Player.update(email=payload["e"]).where(Player.id == player.id).execute()
+        Player.update(email=payload["e"], email_key=names.email_key(payload["e"])).where(Player.id == player.id).execute()
         # A new address ends a pause for the old one's bounces (server/notify/bounces.py).
         Player.update(mail="turns").where((Player.id == player.id) & (Player.mail == BOUNCED)).execute()
         # The old address hears of it, so a stolen token cannot quietly take the account over.

@@ -76,6 +76,8 @@ class Player(BaseModel):
     # The name told apart whatever its case (server/store/names.py, m0096): kept by save().
     name_key = CharField(max_length=160, unique=True)
     email = CharField(max_length=254)
+    # The address told apart whatever its case (names.email_key, m0099): kept by save().
+    email_key = CharField(max_length=254, index=True)
     token_hash = CharField(max_length=64, unique=True)
     created = DateTimeField(default=utcnow)
     disabled = BooleanField(default=False, constraints=[SQL("DEFAULT FALSE")])  # by the operator: token refused
@@ -99,13 +101,22 @@ class Player(BaseModel):
         table_name = "players"
 
     def save(self, *args, **kwargs):
-        """Saved with its name's key (a rename goes through `rename`, which sets both)."""
+        """Saved with its name's and address's keys (a rename or a new address sets both)."""
         self.name_key = names.key(self.name)
+        self.email_key = names.email_key(self.email)
         return super().save(*args, **kwargs)
 
     @classmethod
+    def by_email(cls, address: str):
+        """The players registered with this address, whatever its case, oldest first (a select)."""
+        return cls.select().where(cls.email_key == names.email_key(address)).order_by(cls.id)
+
+    @classmethod
     def name_taken(cls, name: str, other_than: int | None = None) -> bool:
-        """Whether a player (other than `other_than`) has this name, whatever its case or encoding."""
+        """Whether a player (other than `other_than`) has this name, whatever its case or encoding,
+        or Herald has it (names.RESERVED)."""
+        if names.key(name) in names.RESERVED:
+            return True
         same = cls.name_key == names.key(name)
         return cls.select().where(same if other_than is None else same & (cls.id != other_than)).exists()
 

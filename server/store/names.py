@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import unicodedata
 
+# Names no player may take: Herald's own, which its notes at the table are signed with in mail.
+RESERVED = {"herald"}
 # Alphabets that one name may mix because one language writes with them together (Japanese).
 TOGETHER = {"HIRAGANA": "CJK", "KATAKANA": "CJK"}
 
@@ -23,6 +25,12 @@ def normalised(name: str) -> str:
 def key(name: str) -> str:
     """What two names that are the same name share (case and encoding aside)."""
     return unicodedata.normalize("NFKC", normalised(name)).casefold()
+
+
+def email_key(address: str) -> str:
+    """What two spellings of one mail address share (`players.email_key`): its case folded as
+    Python folds it, every alphabet alike (a received sender is read the same way)."""
+    return address.strip().lower()
 
 
 def alphabets(name: str) -> set[str]:

@@ -92,7 +92,8 @@ def _clean(text: str) -> str:
 
 
 def _recipients(game, to: list[int] | None, sender: int) -> list[int] | None:
-    if not to:
+    """None (everyone) for no list; a list's seats and the sender (an empty list: the sender alone)."""
+    if to is None:
         return None
     seats = {s.seat for s in seats_of(game)}
     unknown = sorted(set(to) - seats)

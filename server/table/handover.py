@@ -24,7 +24,7 @@ from server.players.addresses import normalized_email
 from server.store.db import write_transaction
 from server.errors import ApiError, msg, no_such_game, status_word
 from server.store.models import Game, Notification, Player, Seat, lock_game
-from peewee import fn
+from server.store import names
 
 
 def check_reaches(caller, game_id: int, seat: int) -> None:
@@ -80,7 +80,7 @@ def _refuse_someone_seated(game, email: str) -> None:
     included): a seat is handed to someone who is not at the table, never to the giver or to an
     opponent, who would then play two seats."""
     held = (Seat.select(Seat.seat).join(Player, on=(Seat.player == Player.id))
-            .where((Seat.game == game.id) & (fn.LOWER(Player.email) == email.lower())).order_by(Seat.seat).first())
+            .where((Seat.game == game.id) & (Player.email_key == names.email_key(email))).order_by(Seat.seat).first())
     if held is not None:
         raise ApiError(409, "already-seated", msg("%(email)s already plays seat %(seat)s in this game: hand your seat "
                                                   "to someone who is not at the table.", email=email, seat=held.seat))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from server.errors import ApiError, msg, msg_n
+from server.players.addresses import mailbox, normalized_email
 from server.store import statements
 from server.store.models import Notification, Seat, utcnow
 
@@ -18,12 +19,14 @@ INVITATIONS_PER_DAY = 30  # invitation mails one player may have Herald send in 
 SAME_ADDRESS_PER_DAY = 3  # of which to one address
 
 
-def invite(game, inviter, email: str, wanted: int | None = None) -> Seat:
+def invite(game, inviter, email: str, wanted: int | None = None) -> tuple[Seat, str]:
     """Mail `email` an invitation to seat `wanted` of `game` (locked, open), or to the first free
-    seat not invited yet; the seat. 409 `seat-taken` when there is none."""
+    seat not invited yet; the seat and the address as stored (422 `bad-email` for one that
+    cannot receive mail, as registration says). 409 `seat-taken` when there is none."""
+    email = normalized_email(email)
     seat = free_seat(game, wanted)
     queue_invitation(game, seat, inviter, email)
-    return seat
+    return seat, email
 
 
 def free_seat(game, wanted: int | None) -> Seat:
@@ -46,7 +49,7 @@ def free_seat(game, wanted: int | None) -> Seat:
 def check_allowance(inviter_id: int, email: str) -> None:
     """429 `too-many-invitations` when the inviter has had Herald send as many invitations in
     the last 24 hours as it sends for one player, in all or to `email`."""
-    sent = [address.lower() for (address,) in statements.tuples(Notification.select(Notification.email).where(
+    sent = [mailbox(address) for (address,) in statements.tuples(Notification.select(Notification.email).where(
         (Notification.player == inviter_id) & (Notification.kind == "invite")
         & (Notification.created > utcnow() - timedelta(days=1))))]
     if len(sent) >= INVITATIONS_PER_DAY:
@@ -56,7 +59,7 @@ def check_allowance(inviter_id: int, email: str) -> None:
                              "You have had Herald mail %(num)d invitations in the last 24 hours, as many as it sends "
                              "for one player; try again tomorrow.", len(sent)),
                        details={"retry_after": 86400})
-    if sent.count(email.lower()) >= SAME_ADDRESS_PER_DAY:
+    if sent.count(mailbox(email)) >= SAME_ADDRESS_PER_DAY:  # (ana+1@ and ana+2@ are one mailbox)
         raise ApiError(429, "too-many-invitations",
                        msg_n("%(email)s has had %(num)d invitation from you in the last 24 hours, as many as Herald "
                              "mails one address; try again tomorrow.",

@@ -94,6 +94,12 @@ def seat_bot(caller, game_id: int, seat: int, level: str) -> dict:
     row = Seat.get_or_none((Seat.game == game.id) & (Seat.seat == seat))
     if row is None:
         raise ApiError(404, "not-found", msg("Game %(game)s has no seat %(seat)s.", game=game_id, seat=seat))
+    # Only a free seat of a game still taking players: a seat held (even one being handed over,
+    # whose code takes it from its holder) is its holder's to give, by `handover`.
+    if game.status != "open":
+        raise ApiError(409, "game-not-open", msg("That game is no longer taking players."))
+    if row.player_id is not None:
+        raise ApiError(409, "seat-taken", msg("Seat %(seat)s is not free in game %(game)s.", seat=seat, game=game.id))
     return join_game(house_bots.house_player(level), row.invite, another_seat=True)  # a bot may hold several
 
 

@@ -10,6 +10,8 @@ end, and one ended by a move shows itself by the move).
 """
 from __future__ import annotations
 
+import re
+
 import math
 from datetime import datetime, timedelta, timezone
 
@@ -33,7 +35,7 @@ def parse_until(text: str, player=None) -> datetime:
         raise ApiError(422, "bad-date", msg("%(text)s is not a date like 2026-12-26.", text=repr(text[:40]))) from None
     if not 2000 <= moment.year <= 9998:  # (before the zone: 0001-01-01+14:00 would leave the calendar)
         raise ApiError(422, "bad-date", msg("That date is out of range."))
-    if len(text) == len("2026-12-26"):
+    if not re.search(r"[Tt ]", text):  # a date alone, however ISO writes it: 2026-12-26, 20261226, 2026-W52-6
         moment = moment.replace(tzinfo=localtime.zone_of(player))
     if moment.tzinfo is not None:
         moment = moment.astimezone(timezone.utc).replace(tzinfo=None)

@@ -44,8 +44,11 @@ MAX_HOOKS = 20
 
 def register(caller, url: str, fmt: str, game_id: int | None, allowed=()) -> dict:
     """A new hook; `allowed` is the operator's HERALD_WEBHOOK_ALLOW_NETWORKS."""
-    parsed = urlparse(url)
-    if parsed.scheme not in ("http", "https") or not parsed.netloc or len(url) > 500:
+    try:
+        parsed = urlparse(url)
+    except ValueError:  # an unclosed [IPv6 address, a host that unicode folding would change
+        parsed = None
+    if parsed is None or parsed.scheme not in ("http", "https") or not parsed.netloc or len(url) > 500:
         raise ApiError(422, "bad-url", msg("A webhook URL starts with http:// or https:// and names a host."))
     if fmt not in FORMATS:
         raise ApiError(422, "bad-format", msg("The format is one of %(formats)s.", formats=", ".join(FORMATS)))
@@ -85,9 +88,12 @@ def shown(hook) -> dict:
 
 def _hooks(game, seats) -> list:
     """The hooks of this game and of its players, by id: as read with the game's lock
-    (models.MoveReads), else by one query (its SQL built once per player count)."""
+    (models.MoveReads), else by one query (its SQL built once per player count). A game's own
+    hook speaks only while its owner holds a seat there: one who handed their seat over, or was
+    replaced, hears nothing more of the game (its turns, and at its end its seed)."""
     found = game.move_reads.hooks if game.move_reads is not None else _hook_rows(game, seats)
-    return [Webhook(id=i, player=p, game=g, url=u, format=f) for i, p, g, u, f in found]
+    seated = {s.player for s in seats if s.player is not None}
+    return [Webhook(id=i, player=p, game=g, url=u, format=f) for i, p, g, u, f in found if g is None or p in seated]
 
 
 def _hook_rows(game, seats) -> list[tuple]:

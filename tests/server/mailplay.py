@@ -80,11 +80,13 @@ class MailTable:
     def send(self, message: EmailMessage | bytes, rcpt: str, mail_from: str):
         """Deliver to mail-in over SMTP as a mail server would (one connection kept for its
         queue, opened again after a refusal); returns the SMTP refusals."""
-        raw = message.as_bytes(policy=policy.SMTP) if isinstance(message, EmailMessage) else message
+        utf8 = not (mail_from.isascii() and rcpt.isascii())  # an address beyond ASCII travels with SMTPUTF8
+        raw = message.as_bytes(policy=policy.SMTPUTF8 if utf8 else policy.SMTP) \
+            if isinstance(message, EmailMessage) else message
         if self.smtp is None:
             self.smtp = smtplib.SMTP("127.0.0.1", self.port, timeout=30)
         try:
-            return self.smtp.sendmail(mail_from, [rcpt], raw)
+            return self.smtp.sendmail(mail_from, [rcpt], raw, mail_options=["SMTPUTF8"] if utf8 else [])
         except smtplib.SMTPException:
             self._drop_connection()
             raise

@@ -145,6 +145,9 @@ def test_a_delivery_report_to_mail_in_pauses_the_address_once(table):
     altered = tag[:-4] + ("aaaa" if not tag.endswith("aaaa") else "bbbb")
     table.send(delivery_report(returned.replace(tag, altered), "ben@example.org", report_id="forged"),
                "herald@play.example.org", "")
+    for made_up in ("\u00b2.abc", "99999999999999999999999.abc"):  # not a row id: dropped, never a traceback
+        table.send(delivery_report(returned.replace(tag, made_up), "ben@example.org", report_id=made_up[:3]),
+                   "herald@play.example.org", "")
     assert Player.get(Player.name == "ben").mail == "turns"  # a delay, or a made-up report: nothing paused
     for copy in range(2):  # two reports (to either address): one pause, one note
         table.send(delivery_report(returned, "ben@example.org", report_id=str(copy)),

@@ -181,3 +181,20 @@ def test_one_player_cannot_make_herald_mail_a_stranger_without_end(table):
     api = table.api.call("POST", f"/games/{table.api.call('POST', '/games', players[0], json={'ruleset': 'toy-race', 'seats': 2}).json['id']}/invitations",
                          players[0], json={"email": "victim@example.net"})
     assert api.status_code == 429 and api.json["error"]["code"] == "too-many-invitations"
+
+
+def test_a_registered_player_joins_by_mail_from_their_address_in_any_case(table):
+    """Örjan registered as Örjan@example.org; mail readers lower-case the sender: the reply is
+    still his, not a new player's (SQLite's LOWER() folds ASCII only)."""
+    alice = table.api.register("alice")
+    orjan = table.api.register("orjan", "Örjan@example.org")
+    created = table.api.call("POST", "/games", alice, json={"ruleset": "toy-race", "seats": 2}).json
+    table.api.call("POST", "/games/join", alice, json={"invite": created["invites"][0]["code"]})
+    table.api.call("POST", f"/games/{created['id']}/invitations", alice, json={"email": "Örjan@example.org", "seat": 1})
+    table.deliver()
+    [invitation] = [m for m in table.new_mail() if "example.org" in str(m["To"]) and "rjan" in str(m["To"])]
+    table.send(reply_to(invitation, "join", sender="Örjan@example.org"), parseaddr(str(invitation["Reply-To"]))[1],
+               "Örjan@example.org")
+    table.new_mail()
+    assert Seat.get((Seat.game == created["id"]) & (Seat.seat == 1)).player_id == orjan["id"]
+    assert Player.select().count() == 2

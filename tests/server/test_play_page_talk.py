@@ -105,6 +105,9 @@ def test_a_refused_message_comes_back_in_the_box_with_its_reason(api, client, ta
     assert empty.status_code == 422 and alert(empty.get_data(as_text=True)) == "The message is empty."
     nobody = client.post(f"/play/{game_id}/chat", data={"t": token_of(path), "text": "hi", "to": "7"})
     assert nobody.status_code == 422 and "This game has no seat 7" in alert(nobody.get_data(as_text=True))
+    for odd in ("\u00b2", "-1", "1.0", "99999"):  # (a digit to Python that int() refuses; not a seat at all)
+        refused = client.post(f"/play/{game_id}/chat", data={"t": token_of(path), "text": "hi", "to": odd})
+        assert refused.status_code == 422 and refused.mimetype == "text/html", odd
     assert messages(api, game_id, ben) == []
 
 

@@ -15,7 +15,7 @@ from server.table.outbox import SETTINGS
 from server.notify.digest import waiting_games
 from server.store.models import Player, lock_game
 from server.api.routes.games import GAME_ID
-from server.api.routes.schemas import (MAX_SEAT, PlayerSchema, StrictSchema, checked_digest_at, checked_quiet,
+from server.api.routes.schemas import (MAX_SEAT, PlayerSchema, StrictSchema, email_field, checked_digest_at, checked_quiet,
                                         checked_zone, language_field)
 
 blp = Blueprint("mail", __name__, description="Mail settings and invitations by mail")
@@ -42,7 +42,7 @@ class MailSettingSchema(StrictSchema):
 
 
 class MailInviteSchema(StrictSchema):
-    email = fields.Email(required=True, validate=validate.Length(max=254))
+    email = email_field()  # (checked as registration checks it: server/players/addresses.py)
     seat = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_SEAT),
                           metadata={"description": "default: the first free seat not yet invited"})
 
@@ -113,5 +113,5 @@ def invite(body, game_id):
             raise no_such_game(game_id)
         if game.status != "open":
             raise ApiError(409, "game-not-open", msg("That game is no longer taking players."))
-        seat = invitations.invite(game, caller, body["email"], body["seat"])
-    return {"game": game.id, "seat": seat.seat, "email": body["email"]}
+        seat, email = invitations.invite(game, caller, body["email"], body["seat"])
+    return {"game": game.id, "seat": seat.seat, "email": email}

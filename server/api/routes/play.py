@@ -158,7 +158,7 @@ def talk(game_id):
         return _refusal(error)
     text, to = request.form.get("text", ""), request.form.get("to", "")
     key = request.form.get("key") or None
-    sent = playpage.TalkForm(None, text, int(to) if to.isdigit() and len(to) < 4 else None)
+    sent = playpage.TalkForm(None, text, int(to) if to.isascii() and to.isdigit() and len(to) < 4 else None)
     try:
         if to and sent.to is None:
             raise ApiError(422, "bad-recipient", msg("Choose whom to say it to from the list."))

@@ -44,7 +44,6 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
 
-from peewee import fn
 
 from server.config import Settings, settings_of
 from server.notify import bounces
@@ -112,8 +111,7 @@ def recipient_language(row: Notification) -> str:
     (the inviter): in the language of the player who has that address, if one has chosen it,
     else in the inviter's."""
     if row.kind == "invite":
-        invited = (Player.select(Player.language).where(fn.LOWER(Player.email) == row.email.strip().lower())
-                   .order_by(Player.id).first())
+        invited = Player.by_email(row.email).first()
         if invited is not None and invited.language:
             return languages.effective(invited.language)
     player = Player.select(Player.language).where(Player.id == row.player_id).first()
