@@ -40,10 +40,10 @@ QUOTED = "\n".join("> " + line for line in (
     *[f"    attack 1/W{i % 2 + 1} V{i}" for i in range(20)], "", "To stop these mails: reply 'mail off'.") * 2)
 
 
-def compose(config: dict, gid: int, seq: int, seat: int, text: str) -> bytes:
+def compose(config: dict, gid: int, seq: int, seat: int, text: str, holder: int) -> bytes:
     message = EmailMessage()
     message["From"] = f"Bench <{EMAIL}>"
-    message["To"] = reply_address(config, gid, seat, seq)
+    message["To"] = reply_address(config, gid, seat, seq, holder)
     message["Subject"] = f"Re: [Herald] Castle Assault #{gid}: your move"
     message["Message-ID"] = make_msgid("bench", domain="localhost")
     message.set_content(f"{text}\n\nOn Mon, 23 Nov 2026 at 11:30, Herald <herald@localhost> wrote:\n{QUOTED}\n"
@@ -69,8 +69,8 @@ def start_mail_in(env: dict, port: int, workers: int, log: Path):
     raise SystemExit("mail-in did not start:\n" + log.read_text()[-2000:])
 
 
-def mail_sender(port: int, config: dict):
-    """send(item) over one SMTP connection per thread (reopened if it drops)."""
+def mail_sender(port: int, config: dict, holder: int):
+    """send(item) over one SMTP connection per thread (reopened if it drops), as player `holder`."""
     import threading
 
     local = threading.local()
@@ -79,8 +79,8 @@ def mail_sender(port: int, config: dict):
         gid, seq, seat, text = item
         if getattr(local, "smtp", None) is None:
             local.smtp = smtplib.SMTP("127.0.0.1", port, timeout=60)
-        refused = local.smtp.sendmail(EMAIL, [reply_address(config, gid, seat, seq)],
-                                      compose(config, gid, seq, seat, text))
+        refused = local.smtp.sendmail(EMAIL, [reply_address(config, gid, seat, seq, holder)],
+                                      compose(config, gid, seq, seat, text, holder))
         return 201 if not refused else 550
 
     return send
@@ -128,7 +128,7 @@ def main(argv=None):
             totals = {"put": [0, 0.0], "mail": [0, 0.0]}
             mailed_games, mailed_moves = [], 0
             for _ in range(args.rounds):
-                for side, send in (("put", put_text(http_port, token)), ("mail", mail_sender(smtp_port, config))):
+                for side, send in (("put", put_text(http_port, token)), ("mail", mail_sender(smtp_port, config, me["id"]))):
                     work, count = [], 0
                     while count < per_round:
                         for gid, moves in herald_games(http_port, db_path, token, args.threads).items():
