@@ -16,7 +16,7 @@ from server.table import chat, gameviews, movelog
 from server.web import playlinks, playpage
 from server.web.i18n import languages
 from server.players.auth import current_player
-from server.errors import ApiError, msg
+from server.errors import ApiError, Sentence, msg
 from server.api.error_handlers import HTTP_SENTENCES, ErrorSchema
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import SeatQuerySchema
@@ -57,6 +57,14 @@ def _grant(game_id: int):
         raise ApiError(401, "link-required", msg("Open this page with the link from your turn mail "
                                                  "(or 'herald link GAME')."))
     return playlinks.caller_for(token, game_id)
+
+
+def _form_grant(game_id: int, sentence: Sentence):
+    """What a form's own link token (field `t`) grants, never the cookie alone, so that another
+    site cannot post the page's forms with the cookie (no CSRF); 401 saying `sentence` without."""
+    if not request.form.get("t"):
+        raise ApiError(401, "link-required", sentence)
+    return playlinks.caller_for(request.form["t"], game_id)
 
 
 def _refusal(error: ApiError) -> Response:
@@ -112,9 +120,7 @@ def page(game_id):
 def move(game_id):
     """The page's move box: the PUT /games/{id}/moves/{seq} path, as a form (fields t, seq, text)."""
     try:
-        if not request.form.get("t"):  # the form's own token, never the cookie alone: no CSRF
-            raise ApiError(401, "link-required", msg("Play from the game page (its link is in your turn mail)."))
-        grant = playlinks.caller_for(request.form["t"], game_id)
+        grant = _form_grant(game_id, msg("Play from the game page (its link is in your turn mail)."))
     except ApiError as error:
         return _refusal(error)
     text = (request.form.get("choice") or request.form.get("text") or "").strip()
@@ -151,9 +157,7 @@ def talk(game_id):
     """The page's talk form: POST /games/{id}/chat for the link's seat, as a form (fields t, text,
     to, key)."""
     try:
-        if not request.form.get("t"):  # the form's own token, never the cookie alone: no CSRF
-            raise ApiError(401, "link-required", msg("Talk from the game page (its link is in your turn mail)."))
-        grant = playlinks.caller_for(request.form["t"], game_id)
+        grant = _form_grant(game_id, msg("Talk from the game page (its link is in your turn mail)."))
     except ApiError as error:
         return _refusal(error)
     text, to = request.form.get("text", ""), request.form.get("to", "")
@@ -219,9 +223,7 @@ def language(game_id):
     """The page's language form: the language Herald writes to the link's player in, on this page and
     in every mail (as `PATCH /players/me {language}`)."""
     try:
-        if not request.form.get("t"):  # the form's own token, never the cookie alone: no CSRF
-            raise ApiError(401, "link-required", msg("Choose from the game page (its link is in your turn mail)."))
-        grant = playlinks.caller_for(request.form["t"], game_id)
+        grant = _form_grant(game_id, msg("Choose from the game page (its link is in your turn mail)."))
     except ApiError as error:
         return _refusal(error)
     try:
