@@ -18,8 +18,8 @@ secret cards) and against the seed, which stays secret until the game ends:
            the mover's own, or the game over; the seed nowhere while the game runs (events may
            name a card as it is played that goes where nobody can look again: the log is not
            checked against today's secrets);
-  page     the game page (less its log, for the same reason, and its random nonce and link
-           token) and picture.svg;
+  page     the game page (less its log, for the same reason, and its random nonce, link token
+           and talk form key) and picture.svg;
   known    GET /games/{id}/known, the bots' whole input: and a world sampled from it
            (`sample_state`) shows the seat the very view the API shows;
   preview  a dry run shown in full (`server.table.preview.outcome`) is the same, events, view,
@@ -77,11 +77,11 @@ def words(text: str) -> set[str]:
 
 
 def without_log_and_tokens(page: str) -> str:
-    """The page minus its log (see the module's docstring), its script nonce and its signed link
-    token: random text that says nothing of the game, whose pieces between "-" and "_" once read
+    """The page minus its log (see the module's docstring), its script nonce, its signed link
+    token and its talk form's key: random text that says nothing of the game, whose pieces between "-" and "_" once read
     as a card id ("D3", "S0")."""
     page = re.sub(r'<ol class="log".*?</ol>', "", page, flags=re.S)
-    return re.sub(r'nonce="[^"]*"|<input type="hidden" name="t" value="[^"]*">', "", page)
+    return re.sub(r'nonce="[^"]*"|<input type="hidden" name="(?:t|key)" value="[^"]*">', "", page)
 
 
 RECAP = re.compile(r"^Since (your last move|the game began):\r?\n(.*?)(?:\r?\n)(?=Now: )", re.S | re.M)
