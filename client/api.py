@@ -69,7 +69,7 @@ def retry_after_seconds(value: str | None) -> float | None:
     value = (value or "").strip()
     if not value:
         return None
-    if value.isdigit():
+    if value.isascii() and value.isdigit():
         return float(value)
     try:
         moment = parsedate_to_datetime(value)
@@ -95,7 +95,10 @@ class HeraldApi:
     # --- transport ------------------------------------------------------------------
 
     def request(self, method: str, path: str, *, params: dict | None = None, body: Any = None,
-                auth: bool = True, read_timeout: float = READ_TIMEOUT) -> Any:
+                auth: bool = True, read_timeout: float = READ_TIMEOUT, expect: type | None = dict) -> Any:
+        """The answer's JSON, which must be an `expect` (an object unless said: a list, or None for
+        an answer with no body): anything else is no Herald server's answer, refused in words
+        (`bad-response`) rather than left to fail in the command that reads it."""
         # The server writes to a player who chose no language in the one asked for here, as a
         # browser's page: the command's (the locale's; English under --json).
         headers = {"Accept": "application/json", "Accept-Language": i18n.language()}
@@ -126,14 +129,17 @@ class HeraldApi:
                 time.sleep(BUSY_PAUSE * busy_tries)
                 continue
             raise error
-        if not response.content:
+        if expect is None:
             return None
         try:
-            return response.json()
+            answer = response.json()
         except ValueError:
+            answer = None  # (no body, or not JSON)
+        if not isinstance(answer, expect):
             raise ApiError(response.status_code, "bad-response",
                            _("The server at {server} did not answer with JSON; is it a Herald server?").format(
-                               server=self.server)) from None
+                               server=self.server))
+        return answer
 
     @staticmethod
     def game_path(game: str, *rest: str) -> str:
@@ -145,7 +151,7 @@ class HeraldApi:
         return self.request("GET", "/health", auth=False)
 
     def rulesets(self, language: str | None = None) -> list:
-        return self.request("GET", "/rulesets", params={"lang": language}, auth=False)
+        return self.request("GET", "/rulesets", params={"lang": language}, auth=False, expect=list)
 
     def register(self, name: str, email: str, timezone: str | None = None, language: str | None = None) -> dict:
         body = {"name": name, "email": email, **({"timezone": timezone} if timezone else {}),
@@ -157,7 +163,7 @@ class HeraldApi:
 
     def asked(self) -> list:
         """Every prompt of my seats in active games, the longest-waiting first."""
-        return self.request("GET", "/me/next")
+        return self.request("GET", "/me/next", expect=list)
 
     def create_game(self, ruleset: str, seats: int, options: dict, public: bool = False,
                     clock: dict | None = None) -> dict:
@@ -177,7 +183,7 @@ class HeraldApi:
         """One page of my games (or of open ones), newest first; `before`: below that game number."""
         params = {"open": 1} if open_only else {"mine": 1}
         params.update({k: v for k, v in (("before", before), ("limit", limit)) if v is not None})
-        return self.request("GET", "/games", params=params)
+        return self.request("GET", "/games", params=params, expect=list)
 
     def all_games(self) -> list:
         """Every game of mine, page after page (newest first)."""
@@ -256,7 +262,7 @@ class HeraldApi:
         if action == "remove":
             if hook is None:
                 raise ValueError("removing a webhook needs its id")
-            return self.request("DELETE", "/webhooks", params={"id": hook})
+            return self.request("DELETE", "/webhooks", params={"id": hook}, expect=None)
         return self.request("GET", "/webhooks")
 
     def export(self, game: int, seat: int | None = None) -> dict:

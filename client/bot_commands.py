@@ -32,7 +32,7 @@ def seat_house_bots(client: HeraldApi, created: dict, pairs: tuple[str, ...]) ->
     from what is printed (they are used)."""
     for pair in pairs:
         seat, sep, level = pair.partition("=")
-        if not sep or not seat.strip().isdigit():
+        if not sep or not (seat.strip().isascii() and seat.strip().isdigit()):
             raise click.BadParameter(_("{pair} is not SEAT=LEVEL (like 2=search).").format(pair=repr(pair)), param_hint="--bot")
         client.request("POST", HeraldApi.game_path(str(created["id"]), "bots"),
                        body={"seat": int(seat), "level": level.strip() or "search"})

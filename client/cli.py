@@ -19,7 +19,7 @@ from client import (bot_commands, click_words, colour, completion, config, error
 from client.i18n import N_, _
 from client.api import MAX_WAIT, ApiError, Unreachable
 from client.next_commands import next_command
-from client.command_base import (GAME_ID, Failure, api, connection_options, failure_from_api, json_option,
+from client.command_base import (GAME_ID, SAVE_FAILED, Failure, api, connection_options, failure_from_api, json_option,
                                  reading_language, reply, save_identity, seat_option)
 
 click_words.speak()  # Click's own words (usage errors, the help's headings) in the client's language
@@ -96,7 +96,11 @@ class HeraldGroup(click.Group):
     def invoke(self, ctx):
         with errors_json.as_requested(ctx):
             try:
-                return super().invoke(ctx)
+                done = super().invoke(ctx)
+                failed = ctx.meta.get(SAVE_FAILED)
+                if failed:  # (the token is printed: the command still fails, loudly)
+                    raise Failure(failed, exitcodes.ERROR, code="save-failed")
+                return done
             except ApiError as error:
                 raise failure_from_api(error) from None
             except Unreachable as error:
@@ -104,6 +108,9 @@ class HeraldGroup(click.Group):
                               exitcodes.UNREACHABLE) from None
             except config.ConfigError as error:
                 raise Failure(str(error), exitcodes.ERROR, code="bad-config") from None
+            except OSError as error:  # a file of the user's own that cannot be read or written (--svg, a record)
+                raise Failure(_("{file}: {reason}").format(file=error.filename or "", reason=error.strerror or error),
+                              exitcodes.ERROR, code="file-error") from None
 
 
 # --- the commands ----------------------------------------------------------------------
@@ -226,7 +233,7 @@ DASH_VALUES = {"ignore_unknown_options": True, "help_option_names": ["--help"]}
 def join(invite, another_seat, as_json):
     """Take the seat an INVITE code is for, or (given a game number) the first free seat of a public game."""
     number = invite.strip().lstrip("#")
-    joined = api().join_public(int(number)) if number.isdigit() else api().join(invite, another_seat)
+    joined = api().join_public(int(number)) if number.isascii() and number.isdigit() else api().join(invite, another_seat)
     reply(as_json, joined, lambda joined: _("Joined game {game} as seat {seat}.").format(game=joined["game"],
                                                                                          seat=joined["seat"]))
 

@@ -96,10 +96,24 @@ def settings(new_profile_ok: bool = False) -> config.Settings:
                           new_profile_ok=new_profile_ok)
 
 
-def save_identity(chosen: config.Settings, force: bool) -> str:
+SAVE_FAILED = "herald.save_failed"  # ctx.meta: why --save could not write (the command fails once it has printed)
+
+
+def save_identity(chosen: config.Settings, force: bool) -> str | None:
     """Save to the chosen profile. Where it holds another player: replace it when asked to
     (--force, or yes on a terminal), else save under a new profile and say so on stderr; a
-    token shown once is never lost to a taken profile."""
+    token shown once is never lost to a taken profile, nor to a file that cannot be written:
+    then None, the command prints the token as without --save, and fails after (SAVE_FAILED)."""
+    try:
+        return _save(chosen, force)
+    except OSError as error:
+        click.get_current_context().meta[SAVE_FAILED] = _(
+            "The token printed above could not be saved to {path} ({reason}); keep it, or save it with "
+            "HERALD_TOKEN.").format(path=config.config_path(), reason=error.strerror or error)
+        return None
+
+
+def _save(chosen: config.Settings, force: bool) -> str:
     profile = config.chosen_profile(click.get_current_context().ensure_object(dict).get("profile"))
     try:
         return str(config.save(chosen, profile=profile, replace=force))
@@ -135,7 +149,7 @@ class GameId(click.ParamType):
 
     def convert(self, value, param, ctx):
         text = str(value).strip().lstrip("#")
-        if text.isdigit() and int(text) > 0:
+        if text.isascii() and text.isdigit() and int(text) > 0:
             return int(text)
         self.fail(_("{value} is not a game number; games are numbered 1, 2, 3... (see `herald games`)").format(
             value=repr(value)), param, ctx)

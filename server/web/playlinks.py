@@ -1,14 +1,18 @@
 """Signed, seat-scoped, revocable links to the game page (`/play/{id}?t=TOKEN`).
 
 A token is `itsdangerous`-signed with the server's HERALD_SECRET_KEY and names one game, one
-seat and that seat's link generation. It grants exactly that seat in that game (see
-`caller_for`), never the player's other games nor their API token; raising the seat's
-generation (`revoke`) makes every earlier link of that seat worthless at once. Without a
-secret key the server makes no links and accepts none.
+seat, that seat's link generation and the player it was made for. It grants exactly that seat
+in that game while that player holds it (see `caller_for`), never the player's other games nor
+their API token; raising the seat's generation (`revoke`) makes every earlier link of that seat
+worthless at once. Naming the player keeps a link of a withdrawn game from opening the game
+SQLite numbers the same next. A link made before links named their player opens only a game
+created before then (migration m0100). Without a secret key the server makes no links and
+accepts none.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
@@ -17,10 +21,11 @@ from server.players.auth import Caller
 from server.store import statements
 from server.store.db import write_transaction
 from server.errors import ApiError, msg
-from server.store.models import Player, Seat
+from server.store.models import Game, Player, Seat, ServerSetting
 from server.players.seats import resolve_seat
 
 SALT = "herald-play-link"
+LEGACY_LINKS_UNTIL = "page-links-name-holder-since"  # (server_settings: written by migration m0100)
 
 
 @dataclass(frozen=True)
@@ -41,9 +46,9 @@ def _serializer(config: Settings) -> URLSafeSerializer:
     return URLSafeSerializer(key, salt=SALT)
 
 
-def token_for(config: Settings, game_id: int, seat: int, generation: int) -> str:
+def token_for(config: Settings, game_id: int, seat: int, generation: int, holder: int) -> str:
     config = settings_of(config)
-    return _serializer(config).dumps([game_id, seat, generation])
+    return _serializer(config).dumps([game_id, seat, generation, holder])
 
 
 def url_for_seat(config: Settings, game_id: int, seat: int) -> str | None:
@@ -55,7 +60,7 @@ def url_for_seat(config: Settings, game_id: int, seat: int) -> str | None:
                                  .where((Seat.game == 0) & (Seat.seat == 0)), (game_id, seat))
     if not rows or rows[0][0] is None:
         return None
-    return f"{config.public_url}/play/{game_id}?t={token_for(config, game_id, seat, rows[0][1])}"
+    return f"{config.public_url}/play/{game_id}?t={token_for(config, game_id, seat, rows[0][1], rows[0][0])}"
 
 
 def caller_for(token: str, game_id: int) -> Grant:
@@ -63,20 +68,32 @@ def caller_for(token: str, game_id: int) -> Grant:
     refused = ApiError(403, "bad-link", msg("This game link is not valid (or no longer): ask the game for a new one "
                                             "with 'herald link GAME' or open the link in your latest mail."))
     try:
-        game, seat, generation = _serializer(current_settings()).loads(token or "")
-    except (BadSignature, ValueError, TypeError):
+        fields = _serializer(current_settings()).loads(token or "")
+        game, seat, generation = fields[:3]
+        holder = fields[3] if len(fields) == 4 else None
+        if len(fields) not in (3, 4):
+            raise ValueError(fields)
+    except (BadSignature, ValueError, TypeError, KeyError):
         raise refused from None
-    if game != game_id:
+    if game != game_id or (holder is None and not _older_than_holders(game_id)):
         raise refused
     rows = statements.query_rows(  # (SQL built once: every request of a game page asks)
         ("link grant",), lambda: Seat.select(Seat.link_generation, Player.disabled, Player.id, Player.name, Player.email)
         .join(Player, on=(Seat.player == Player.id)).where((Seat.game == 0) & (Seat.seat == 0)), (game_id, seat))
     row = rows[0] if rows else None
-    if row is None or row[0] != generation:
+    if row is None or row[0] != generation or (holder is not None and row[2] != holder):
         raise refused
     if row[1]:
         raise ApiError(403, "player-disabled", msg("This player has been disabled by the server's operator."))
     return Grant(Caller(*row[2:]), game_id, seat, token)
+
+
+def _older_than_holders(game_id: int) -> bool:
+    """Whether the game was created before page links named their player (a link without one,
+    made then, may open it; a game created since may have the number of a withdrawn one)."""
+    since = ServerSetting.get_or_none(ServerSetting.key == LEGACY_LINKS_UNTIL)
+    created = Game.select(Game.created).where(Game.id == game_id).scalar()
+    return since is not None and created is not None and created < datetime.fromisoformat(since.value)
 
 
 def link(game, caller, requested: int | None) -> dict:

@@ -83,6 +83,41 @@ def test_a_link_grants_that_seat_in_that_game_and_nothing_more(api, client, game
     assert client.application.test_client().get(f"/play/{game_id}").status_code == 401  # no link, no cookie
 
 
+def test_a_withdrawn_games_link_never_opens_the_game_that_takes_its_number(api, client):
+    """SQLite gives a withdrawn game's number to the next game: a link names its player, so the
+    old one opens nothing there (nor the private talk of that game's seat 0)."""
+    from server.ops.admin import cancel_game
+
+    ann, ben, cal = api.register("ann"), api.register("ben"), api.register("cal")
+    created = api.call("POST", "/games", ann, json={"ruleset": "castle-assault", "seats": 2}).json
+    api.call("POST", "/games/join", ann, json={"invite": created["invites"][0]["code"]})
+    old = link_path(api, created["id"], ann)
+    cancel_game(created["id"])
+    again = api.start_game([cal, ben], "castle-assault", {"first-player": 0})
+    assert again == created["id"]  # (the number is given again)
+    refused = client.get(old)
+    assert refused.status_code == 403 and "you are seat 0" not in refused.get_data(as_text=True)
+    assert client.get(link_path(api, again, cal)).status_code == 200
+
+
+def test_a_link_from_before_links_named_their_player_opens_only_older_games(api, client, game):
+    """A link made before m0100 (game, seat, generation) still opens a game created before it,
+    and no game created since, whose number a withdrawn game may have had."""
+    from datetime import timedelta
+
+    from server.store.models import Game, ServerSetting
+    from server.web import playlinks
+    from server.config import current_settings
+
+    players, game_id = game
+    with client.application.app_context():
+        legacy = playlinks._serializer(current_settings(client.application)).dumps([game_id, 0, 0])
+    created = Game.get_by_id(game_id).created
+    for since, opens in ((created - timedelta(days=1), False), (created + timedelta(days=1), True)):
+        ServerSetting.insert(key=playlinks.LEGACY_LINKS_UNTIL, value=since.isoformat()).on_conflict_replace().execute()
+        assert (client.get(f"/play/{game_id}?t={legacy}").status_code == 200) is opens
+
+
 def test_revoking_kills_every_earlier_link_of_that_seat_only(api, client, game):
     players, game_id = game
     old = link_path(api, game_id, players[0])
