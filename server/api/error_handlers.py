@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import re
 
-from flask import g, has_request_context, jsonify, request
+from flask import current_app, g, has_request_context, jsonify, request
 from flask_smorest import Api
 from marshmallow import Schema, fields
 from peewee import DatabaseError, InterfaceError, OperationalError
@@ -189,7 +189,13 @@ def request_language(ask_database: bool = True) -> str:
 
 def error_response(error: ApiError, ask_database: bool = True, spoken_in: set[str] | None = None):
     """The JSON answer to `error`, its message in the requester's language (`spoken_in`: the
-    languages a message already written is in), with Content-Language."""
+    languages a message already written is in), with Content-Language; to a browser asking for
+    a game page (or posting its forms), the refusal page instead, whatever refused it (a busy
+    database, a body too large), as the page's own routes answer (BROWSER_REFUSAL)."""
+    page = current_app.extensions.get(BROWSER_REFUSAL) if has_request_context() else None
+    answer = page(error) if page is not None else None
+    if answer is not None:
+        return answer
     body = error.body()
     if spoken_in is None:
         language = request_language(ask_database)
@@ -209,6 +215,9 @@ def error_response(error: ApiError, ask_database: bool = True, spoken_in: set[st
     if error.status in (429, 503) and type(wait) is int:  # (a limit of Herald's own: too many messages, invitations)
         response.headers["Retry-After"] = str(wait)
     return response
+
+
+BROWSER_REFUSAL = "herald_browser_refusal"  # app.extensions: the game page's refusal for a browser (routes/play.py)
 
 
 def _busy_answer():

@@ -89,11 +89,12 @@ def talk(grant, seats: list[dict], reader, language: str) -> dict:
 
 
 def _private(message: dict, seat: int, names: dict[int, str]) -> Sentence:
-    """Whom else a private message went to, as `seat` reads it ("only to you and ben")."""
+    """Whom else a private message went to, as `seat` reads it ("only to you and ben"); a note
+    its sender wrote to themselves alone reads "only to you" to them, its only reader."""
     others = ", ".join(names.get(s, str(s)) for s in message["to"] if s not in (seat, message["seat"]))
     if seat in message["to"] and seat != message["seat"]:
         return msg("(only to you and %(names)s)", names=others) if others else msg("(only to you)")
-    return msg("(only to %(names)s)", names=others)
+    return msg("(only to %(names)s)", names=others) if others else msg("(only to you)")
 
 
 @dataclass
@@ -178,17 +179,21 @@ def page_language(grant) -> tuple[str, str]:
 
 
 def render(grant, error: ApiError | None = None, typed: str = "", played: int | None = None,
-           said_to: TalkForm | None = None) -> tuple[str, str, str]:
+           said_to: TalkForm | None = None, language_error: ApiError | None = None) -> tuple[str, str, str]:
     """(HTML, the nonce its inline script runs under, its language); `error` and `typed` are the
-    move box's refusal and text, `said_to` the talk form's sent back with its refusal."""
+    move box's refusal and text, `said_to` the talk form's sent back with its refusal,
+    `language_error` the language form's."""
     nonce = secrets.token_urlsafe(16)
     language, query = page_language(grant)
     shown = gamewords.speak(context(grant, error, typed, language, played), language)
     sent = said_to or TalkForm()
     talk_refusal = refusal(sent.error, language)
+    language_refusal = refusal(language_error, language)
     html = templating.render("play.html.j2", language, **shown, **refusal(error, language, shown["game"]["ruleset"]),
                              talk_error=sent.error, talk_typed=sent.text, talk_to=sent.to,
                              talk_refusal=talk_refusal["refusal"], talk_refusal_language=talk_refusal["refusal_language"],
+                             language_error=language_error, language_refusal=language_refusal["refusal"],
+                             language_refusal_language=language_refusal["refusal_language"],
                              nonce=nonce, query=query,
                              title=terms.title(language, shown["game"]["title"], shown["game"]["ruleset"]),
                              language_names=languages.NAMES)

@@ -612,3 +612,31 @@ def test_a_played_move_is_said_on_the_page_without_a_script(api, client):
     assert f'<p id="played-now">Played move 0: <code lang="en">{move}</code></p>' in status, status
     other = client.get(f"{played.headers['Location'].split('&played=')[0]}&played=7").get_data(as_text=True)
     assert 'id="played-now"' not in other  # a seq it did not play says nothing
+
+
+def test_a_refusal_with_no_box_beside_it_is_still_said(api, client):
+    """A language the server does not speak, or a move sent to a game that is over, is said on
+    the page, each beside its own form or at the top: never dropped, never on the move box."""
+    from server.ops.admin import cancel_game
+
+    players = [api.register("ann"), api.register("ben")]
+    game_id = api.start_game(players, "castle-assault", {"first-player": 0})
+    path = link_path(api, game_id, players[0])
+    wrong = client.post(f"/play/{game_id}/language", data={"t": token_of(path), "language": "klingon"})
+    html = wrong.get_data(as_text=True)
+    assert wrong.status_code == 422 and 'id="language-error"' in html and 'aria-invalid="true" aria-describedby="language-error"' in html
+    assert 'aria-describedby="move-error"' not in html
+    cancel_game(game_id)
+    late = client.post(f"/play/{game_id}/move", data={"t": token_of(path), "seq": "0", "text": "pass"})
+    assert late.status_code == 409 and alert(late.get_data(as_text=True))
+
+
+def test_whatever_refuses_a_pages_form_answers_a_browser_with_a_page(api, client, game):
+    """Whatever refuses a page's form (here a body over the server's limit), a browser gets the
+    refusal page, not JSON."""
+    players, game_id = game
+    path = link_path(api, game_id, players[0])
+    huge = client.post(f"/play/{game_id}/chat", data={"t": token_of(path), "text": "x" * (2 * 1024 * 1024)},
+                       headers={"Accept": "text/html"})
+    assert huge.status_code == 413 and huge.mimetype == "text/html"
+

@@ -167,3 +167,10 @@ def test_a_key_said_meanwhile_by_another_request_answers_that_message(api, table
     again = api.call("POST", f"/games/{game_id}/chat", ann, json={"text": "Once", "key": "race"})
     assert len(looked) == 2 and again.status_code == 201 and again.json == first.json
     assert messages(api, game_id, ben) == ["Once"]
+
+
+def test_a_note_to_oneself_reads_only_to_you(api, client, table):
+    (ann, _ben, _cal), game_id = table
+    assert api.call("POST", f"/games/{game_id}/chat", ann, json={"text": "remember the wall", "to": []}).status_code == 201
+    [line] = talk_of(client.get(link_path(api, game_id, ann)).get_data(as_text=True))
+    assert line.startswith("ann (only to you) ") and line.endswith(": remember the wall")

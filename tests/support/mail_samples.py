@@ -71,7 +71,7 @@ def mails() -> dict[str, list[dict]]:
 
 def play_pages() -> list[dict]:
     """Contexts for the game page (play.html.j2): asked, waiting for others with a refused move, over, open,
-    a seat that is out of a game going on, and a refused message of table talk."""
+    a seat that is out of a game going on, a refused message of table talk, and refusals in a game over."""
     seats = [{"seat": 0, "name": "Ådne"}, {"seat": 1, "name": "Bea"}, {"seat": 2, "name": None}]
     game = {"id": 17, "title": COMMON["title"], "ruleset": "castle-assault", "version": 12, "status": "active",
             "result": None, "seats": seats}
@@ -86,7 +86,8 @@ def play_pages() -> list[dict]:
             "talk": [{"name": "Bea", "text": "TALK-1", "created": "2026-11-27T10:05:00Z", "when": "WHEN-2", "to": ""},
                      {"name": "Bea", "text": "TALK-2", "created": "2026-11-27T10:06:00Z", "when": "WHEN-3", "to": "TO-1"}],
             "talk_key": "KEY", "talk_seats": [{"seat": 1, "name": "Bea"}, {"seat": 2, "name": "SEAT-2"}],
-            "talk_error": None, "talk_typed": "", "talk_to": None, "talk_refusal": None, "talk_refusal_language": None}
+            "talk_error": None, "talk_typed": "", "talk_to": None, "talk_refusal": None, "talk_refusal_language": None,
+            "language_error": None, "language_refusal": None, "language_refusal_language": None}
     return [
         base,
         {**base, "asked": [], "waiting_for": [1, 2], "more_moves": 1,
@@ -99,6 +100,11 @@ def play_pages() -> list[dict]:
         # no talk yet, and a message refused beside the talk box
         {**base, "talk": [], "talk_error": {"message": "REFUSAL-2", "code": "empty-message"}, "talk_typed": "TYPED-1",
          "talk_to": 1, "talk_refusal": "REFUSAL-2", "talk_refusal_language": "en"},
+        # the game over: a move refused with no move box to stand beside, and a language refused
+        {**base, "game": {**game, "status": "finished", "result": {"reason": "REASON-2"}}, "asked": [],
+         "error": {"message": "REFUSAL-3", "rule": None, "code": "game-over"}, "refusal": "REFUSAL-3",
+         "refusal_language": "en", "language_error": {"message": "REFUSAL-4", "code": "invalid-input"},
+         "language_refusal": "REFUSAL-4", "language_refusal_language": "en"},
     ]
 
 

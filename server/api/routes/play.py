@@ -17,7 +17,7 @@ from server.web import playlinks, playpage
 from server.web.i18n import languages
 from server.players.auth import current_player
 from server.errors import ApiError, Sentence, msg
-from server.api.error_handlers import HTTP_SENTENCES, ErrorSchema
+from server.api.error_handlers import BROWSER_REFUSAL, HTTP_SENTENCES, ErrorSchema
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import SeatQuerySchema
 
@@ -89,9 +89,9 @@ def _back(game_id: int, token: str | None = None, keep_language: bool = True, pl
 
 
 def _page(grant, status: int = 200, error: ApiError | None = None, typed: str = "",
-          said_to: playpage.TalkForm | None = None) -> Response:
+          said_to: playpage.TalkForm | None = None, language_error: ApiError | None = None) -> Response:
     played = request.args.get("played", type=int) if request.method == "GET" else None
-    html, nonce, language = playpage.render(grant, error, typed, played, said_to)
+    html, nonce, language = playpage.render(grant, error, typed, played, said_to, language_error)
     response = Response(html, status=status, mimetype="text/html",
                         headers={**_headers(nonce), "Content-Language": language})
     # The page's own later calls (reload, long-poll) carry the link as a cookie for this game only.
@@ -229,8 +229,15 @@ def language(game_id):
     try:
         playpage.choose_language(grant, request.form.get("language", ""))
     except ApiError as error:
-        return _page(grant, error.status, error)
+        return _page(grant, error.status, language_error=error)
     return _back(game_id, grant.token, keep_language=False)  # the choice, not `?lang=`, speaks now
+
+
+@blp.record_once
+def _refuse_pages_as_pages(state) -> None:
+    """Every refusal of a page request a browser made, whoever raises it (a busy database, a body
+    too large, a number too long), is the refusal page: error_handlers.error_response asks."""
+    state.app.extensions[BROWSER_REFUSAL] = browser_refusal
 
 
 def browser_refusal(error: ApiError) -> Response | None:
