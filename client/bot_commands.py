@@ -27,17 +27,29 @@ SHARED_WAIT = 2         # per game when it has several (each is looked at in tur
 NEW_GAME_POLL = 5       # with --forever and no game: how often to look for one
 
 
-def seat_house_bots(client: HeraldApi, created: dict, pairs: tuple[str, ...]) -> None:
-    """`herald new ... --bot 2=search`: seat the server's house bots, and drop their invites
-    from what is printed (they are used)."""
+def house_bot_seats(pairs: tuple[str, ...], seats: int) -> list[tuple[int, str]]:
+    """`--bot 2=search ...` read and checked before the game is made: (seat, level) pairs, each a
+    seat of the game, none twice, each a level bots have (a usage error, and no game, otherwise)."""
+    chosen: list[tuple[int, str]] = []
     for pair in pairs:
         seat, sep, level = pair.partition("=")
-        if not sep or not (seat.strip().isascii() and seat.strip().isdigit()):
+        level = level.strip() or "search"
+        if not sep or not (seat.strip().isascii() and seat.strip().isdigit()) or level not in LEVEL_NAMES:
             raise click.BadParameter(_("{pair} is not SEAT=LEVEL (like 2=search).").format(pair=repr(pair)), param_hint="--bot")
-        client.request("POST", HeraldApi.game_path(str(created["id"]), "bots"),
-                       body={"seat": int(seat), "level": level.strip() or "search"})
-        created["invites"] = [i for i in created["invites"] if i["seat"] != int(seat)]
-        created.setdefault("bots", []).append({"seat": int(seat), "level": level.strip() or "search"})
+        if int(seat) >= seats or int(seat) in dict(chosen):
+            raise click.BadParameter(_("{pair}: the game's seats are 0 to {last}, each once.").format(
+                pair=repr(pair), last=seats - 1), param_hint="--bot")
+        chosen.append((int(seat), level))
+    return chosen
+
+
+def seat_house_bots(client: HeraldApi, created: dict, chosen: list[tuple[int, str]]) -> None:
+    """`herald new ... --bot 2=search`: seat the server's house bots, and drop their invites
+    from what is printed (they are used)."""
+    for seat, level in chosen:
+        client.request("POST", HeraldApi.game_path(str(created["id"]), "bots"), body={"seat": seat, "level": level})
+        created["invites"] = [i for i in created["invites"] if i["seat"] != seat]
+        created.setdefault("bots", []).append({"seat": seat, "level": level})
 
 
 class BotPlayer:

@@ -196,9 +196,10 @@ def new(game, seats, option_pairs, invite_emails, public, days_per_move, clock_t
     extra = clock_request(days_per_move, clock_text, on_timeout)
     if unrated:
         extra["rated"] = False
+    bots = bot_commands.house_bot_seats(bot_pairs, seats)  # (checked before a game is made)
     client = api()
     created = client.create_game(game, seats, parse_options(option_pairs), public, extra)
-    bot_commands.seat_house_bots(client, created, bot_pairs)
+    bot_commands.seat_house_bots(client, created, bots)
     if invite_emails:
         created["invited"] = me_commands.send_invitations(client, created["id"], invite_emails)
     reply(as_json, created, lambda c: "\n".join(filter(None, [output.created_game(c),

@@ -94,3 +94,11 @@ def herald_cli():
     from client.cli import cli
 
     return cli
+
+
+@pytest.mark.parametrize("bots", [["5=random"], ["1=random", "1=greedy"], ["1=clever"]])
+def test_house_bots_for_seats_the_game_has_not_are_refused_before_any_game_is_made(herald, bots):
+    alice = herald.register("alice")
+    result = herald("new", "castle-assault", "--seats", 3, *[f"--bot={pair}" for pair in bots], token=alice)
+    assert result.exit_code == exitcodes.USAGE and "--bot" in result.stderr
+    assert herald.json("games", token=alice) == []
