@@ -18,6 +18,7 @@ HTML-only mail is turned into text by html2text first.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 from dataclasses import dataclass, field
@@ -60,7 +61,9 @@ HEADER_FROM = re.compile(r"^\**(from|från|van|de|von|от|feladó)\s*:\**\s*\S"
 HEADER_SENT = re.compile(r"^\**(sent|date|skickat|datum|verzonden|enviado( el)?|fecha|gesendet|отправлено|дата|"
                          r"elküldve|dátum|időpont)\s*:", re.IGNORECASE)
 SEPARATOR = re.compile(r"^(_{5,}|-{5,}.*-{5,})$")  # a rule before it: "______", "-----Исходное сообщение-----"
-HTML_RULE = re.compile(r"(\* ?){3,}")  # what html2text writes for an <hr>: never a move
+# What html2text writes for an <hr> ("* * *") or a table's rule ("---|---"): never a move.
+HTML_RULE = re.compile(r"(\* ?){3,}|[-|: ]*-{3,}[-|: ]*")
+NEWEST_CHARS = 20_000  # of the reply's own text (quotes left out) read for moves: far more than 50 lines of moves
 # The opening of an attribution line a mail program wrapped before its "wrote:" line.
 ATTRIBUTION_START = re.compile(r"^(on|am|le|el|op|den|il|w dniu)\b", re.IGNORECASE)
 # A sign-off (what may follow it: a name) and a mail program's footer, at the end of a reply.
@@ -148,14 +151,13 @@ def read(raw: bytes) -> Received:
     try:
         # compat32: the default policy's header objects cost more than the move itself.
         message = message_from_bytes(raw, policy=policy.compat32)
-        sender = parseaddr(header_text(message, "From"))[1].strip().lower()
+        # The address as written, never out of an encoded display name: "=?utf-8?q?alice=40x?= <m@evil>" is m's.
+        sender = parseaddr(_header_raw(message, "From"))[1].strip().lower()
         subject = " ".join(header_text(message, "Subject").split())
-        message_id = header_text(message, "Message-ID").strip() or None
+        message_id = _message_id(header_text(message, "Message-ID").strip())
         references = list(dict.fromkeys(MESSAGE_ID.findall(header_text(message, "References"))))
     except Exception as exc:  # the email package raises many kinds on broken headers
         raise Unreadable(f"unreadable headers: {type(exc).__name__}: {exc}") from None
-    if message_id is not None:
-        message_id = message_id[:255]
     received = Received(message, message_id, sender, subject[:300], references)
     try:
         received.text = reply_text(message)
@@ -167,18 +169,45 @@ def read(raw: bytes) -> Received:
 def header_text(message: Message, name: str) -> str:
     """A header as text: unfolded, RFC 2047 words decoded and raw UTF-8 read as UTF-8 (mail under
     RFC 6532 carries its headers so: a Russian subject would otherwise read as U+FFFD); '' when
-    absent."""
+    absent. A word whose "charset" is a codec that makes lone surrogates (unicode-escape) has
+    them as U+FFFD: they could be neither stored nor sent."""
+    text = _header_raw(message, name)
+    try:
+        return no_surrogates(str(make_header(decode_header(text))))
+    except Exception:  # an unknown charset in an encoded word: keep the raw text
+        return text
+
+
+def _header_raw(message: Message, name: str) -> str:
+    """A header as written (RFC 2047 words left as they are), unfolded, 8-bit bytes read as UTF-8."""
     wanted = name.lower()  # (the raw value: compat32's get() gives a Header of U+FFFD for 8-bit bytes)
     text = next((value for key, value in message.raw_items() if key.lower() == wanted), None)
     if text is None:
         return ""
     if re.search("[\udc80-\udcff]", text):  # the parser keeps 8-bit header bytes as surrogates
         text = text.encode("ascii", "surrogateescape").decode("utf-8", errors="replace")
-    text = re.sub(r"[\r\n]", "", text)  # unfolded (RFC 5322 2.2.3): a folded Message-ID once broke the answer's headers
-    try:
-        return str(make_header(decode_header(text)))
-    except Exception:  # an unknown charset in an encoded word: keep the raw text
-        return text
+    return re.sub(r"[\r\n]", "", text)  # unfolded (RFC 5322 2.2.3): a folded Message-ID once broke the answer's headers
+
+
+SURROGATE = re.compile("[\ud800-\udfff]")
+MESSAGE_ID_TEXT = re.compile(r"[\x21-\x7e]{1,998}")  # what RFC 5322 lets a Message-ID be: printable ASCII
+
+
+def no_surrogates(text: str) -> str:
+    return SURROGATE.sub("\ufffd", text)
+
+
+def _message_id(text: str) -> str | None:
+    """The Message-ID as Herald keeps it: None for one that is no Message-ID (a control or line-break
+    character, NUL, beyond ASCII: it could not be stored everywhere nor answered in a header; the
+    mail is then known by its fingerprint); one longer than its column, by a digest of all of it,
+    so that two long ones sharing their first 255 characters are not one mail."""
+    text = "".join(text.split(" "))  # (a Message-ID folded over two lines keeps the fold's space)
+    if not MESSAGE_ID_TEXT.fullmatch(text):
+        return None
+    if len(text) > 255:
+        return f"<sha256.{hashlib.sha256(text.encode()).hexdigest()}@long-message-id>"
+    return text
 
 
 def robot_reason(received: Received, envelope_from: str | None, own) -> str | None:
@@ -216,7 +245,9 @@ def reply_text(message: Message) -> str | None:
     body = _body_text(message)
     if body is None:
         return None
-    body = _trim(INVISIBLE.sub("", body))
+    # (cut before the reply parser's patterns, which may take quadratic time on long text: an
+    # HTML mail's nested lists once came out as a megabyte on one line)
+    body = _trim(INVISIBLE.sub("", body))[:NEWEST_CHARS]
     newest = _reply_parser.parse_reply(body) if body else body
     return _without_sign_off(_trim(newest if newest is not None else body))
 
@@ -250,9 +281,11 @@ def _decoded(part: Message) -> str:
         payload = b""
     charset = part.get_content_charset() or "utf-8"
     try:
-        return payload.decode(charset, errors="replace")
+        text = payload.decode(charset, errors="replace")
     except LookupError:  # a charset Python does not know
-        return payload.decode("utf-8", errors="replace")
+        text = payload.decode("utf-8", errors="replace")
+    text = no_surrogates(text)  # (a "charset" such as raw-unicode-escape makes lone surrogates)
+    return unflowed(text, part) if str(part.get_param("format", "")).lower() == "flowed" else text
 
 
 def _trim(text: str) -> str:
@@ -260,6 +293,7 @@ def _trim(text: str) -> str:
     line before a quote, wherever they stand (a reply may be written under the quote)."""
     kept: list[str] = []
     lines = text.replace("\r\n", "\n").split("\n")
+    following_lines = _next_written(lines)
     for index, line in enumerate(lines):
         stripped = line.strip()
         if stripped in ("--", "-- ", "__", "—") or _header_block(lines, index):
@@ -268,13 +302,44 @@ def _trim(text: str) -> str:
             break
         if stripped.startswith(">") or HTML_RULE.fullmatch(stripped):
             continue
-        following = next((later.strip() for later in lines[index + 1:] if later.strip()), "")
+        following = following_lines[index]
         if ATTRIBUTION.search(stripped) and (following.startswith(">") or not following):
             if kept and ATTRIBUTION_START.match(kept[-1].strip()) and not ATTRIBUTION_START.match(stripped):
                 kept.pop()  # the attribution's first half, wrapped: "On Mon, ..., Herald <"
             continue
         kept.append(line)
     return "\n".join(kept).strip()
+
+
+def _next_written(lines: list[str]) -> list[str]:
+    """For each line, the next line with text after it (stripped; '' at the end), found in one
+    pass from the end: a body of many blank lines once cost the square of its length here."""
+    found, after = [""] * len(lines), ""
+    for index in range(len(lines) - 1, -1, -1):
+        found[index] = after
+        after = lines[index].strip() or after
+    return found
+
+
+def unflowed(text: str, part: Message) -> str:
+    """Text sent `format=flowed` (RFC 3676: Thunderbird's and Apple Mail's way) as its writer typed
+    it: a line ending in a space goes on in the next line (a `say` soft-wrapped by the mail
+    program is one line), a space-stuffed line loses its first space; `delsp=yes` drops the space
+    that marked the break. The signature line "-- " stays a line."""
+    delete_space = str(part.get_param("delsp", "")).lower() == "yes"
+    lines: list[str] = []
+    carried = ""
+    for line in text.replace("\r\n", "\n").split("\n"):
+        if line.startswith(" "):
+            line = line[1:]
+        if line.endswith(" ") and line != "-- ":
+            carried += line[:-1] if delete_space else line
+            continue
+        lines.append(carried + line)
+        carried = ""
+    if carried:
+        lines.append(carried)
+    return "\n".join(lines)
 
 
 def _header_block(lines: list[str], index: int) -> bool:

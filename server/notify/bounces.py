@@ -74,7 +74,8 @@ def from_report(message, config: Settings) -> str | None:
     config = settings_of(config)
     if message.get_content_type() != "multipart/report" or not config.secret_key:
         return None
-    if not any(block.get("Action", "").strip().lower() == "failed" for block in _status_blocks(message)):
+    # (str(): compat32 gives a field with 8-bit bytes as a Header object, which has no strip())
+    if not any(str(block.get("Action", "")).strip().lower() == "failed" for block in _status_blocks(message)):
         return None
     row = _reported_row(message, config)
     if row is None:
@@ -108,6 +109,7 @@ def _reported_row(message, config: Settings):
         else:
             continue
         row_id, _, signature = str(headers.get(HEADER, "")).strip().partition(".")
+        signature = signature if signature.isascii() else ""  # (compare_digest takes ASCII text only)
         # (ASCII digits of a size a row id has: "²" is a digit to isdigit(), and 10**30 no row id)
         known = row_id.isascii() and row_id.isdigit() and len(row_id) <= 18
         row = Notification.get_or_none(Notification.id == int(row_id)) if known else None

@@ -145,9 +145,13 @@ def test_a_delivery_report_to_mail_in_pauses_the_address_once(table):
     altered = tag[:-4] + ("aaaa" if not tag.endswith("aaaa") else "bbbb")
     table.send(delivery_report(returned.replace(tag, altered), "ben@example.org", report_id="forged"),
                "herald@play.example.org", "")
-    for made_up in ("\u00b2.abc", "99999999999999999999999.abc"):  # not a row id: dropped, never a traceback
-        table.send(delivery_report(returned.replace(tag, made_up), "ben@example.org", report_id=made_up[:3]),
+    row_id = tag.partition(".")[0]
+    for made_up in ("\u00b2.abc", "99999999999999999999999.abc", f"{row_id}.\u00e4bc"):  # dropped, never a traceback
+        table.send(delivery_report(returned.replace(tag, made_up), "ben@example.org", report_id=str(len(made_up))),
                    "herald@play.example.org", "")
+    eight_bit = delivery_report(returned, "ben@example.org", report_id="8bit").replace(b"Action: failed",
+                                                                                         b"Action: failed\xff")
+    table.send(eight_bit, "herald@play.example.org", "")  # (an Action that is not 'failed': nothing paused)
     assert Player.get(Player.name == "ben").mail == "turns"  # a delay, or a made-up report: nothing paused
     for copy in range(2):  # two reports (to either address): one pause, one note
         table.send(delivery_report(returned, "ben@example.org", report_id=str(copy)),

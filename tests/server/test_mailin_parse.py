@@ -298,3 +298,63 @@ def test_folded_headers_are_unfolded():
                     b"Subject: Re:\r\n hi\r\n\r\npass\r\n")
     assert "\r" not in received.message_id and "\n" not in received.message_id
     assert received.references == ["<r1@x>", "<r2@x>"] and received.subject == "Re: hi"
+
+
+def test_the_sender_is_the_address_written_never_one_out_of_an_encoded_name():
+    """An RFC 2047 word may only be a display name: "=?utf-8?q?alice=40example.org?=" before
+    <mallory@evil.example> is mallory's mail, as SPF, DKIM and every mail program read it."""
+    received = read(b"From: =?utf-8?q?alice=40example.org?= <mallory@evil.example>\r\nSubject: Re: x\r\n\r\npass\r\n")
+    assert received.sender == "mallory@evil.example"
+    assert read("From: Åsa <åsa@example.org>\r\nSubject: x\r\n\r\npass\r\n".encode()).sender == "åsa@example.org"
+
+
+def test_codecs_that_make_half_characters_leave_none_behind():
+    """A "charset" such as unicode-escape decodes to lone surrogates, which no database stores and
+    no mail can carry: they read as U+FFFD, and such a Message-ID as none (the fingerprint knows it)."""
+    received = read(b"From: a@example.org\r\nMessage-ID: =?unicode-escape?q?<\\udcff@x>?=\r\n"
+                    b"Subject: =?raw-unicode-escape?q?hi \\udcff?=\r\n"
+                    b"Content-Type: text/plain; charset=raw-unicode-escape\r\n\r\nsay hi \\udcff\r\n")
+    assert received.message_id is None
+    for text in (received.subject, received.text):
+        assert not any(0xD800 <= ord(c) <= 0xDFFF for c in text) and "\ufffd" in text
+
+
+@pytest.mark.parametrize("written", ["<a\x0bb@x>", "<a\x00b@x>", "=?utf-8?q?<a=0Ab@x>?=", "<a\u2028b@x>".encode().decode("latin-1")])
+def test_a_message_id_no_header_could_carry_back_is_none(written):
+    """A line-break, control or NUL character in a Message-ID: the answer's In-Reply-To could not
+    repeat it, nor PostgreSQL store a NUL; the mail is known by its fingerprint instead."""
+    raw = b"From: a@example.org\r\nMessage-ID: " + written.encode("latin-1") + b"\r\nSubject: x\r\n\r\npass\r\n"
+    assert read(raw).message_id is None
+
+
+def test_long_message_ids_that_share_a_beginning_stay_two():
+    first, second = ("<" + "a" * 300 + tail + "@x>" for tail in ("1", "2"))
+    ids = [read(f"From: a@example.org\r\nMessage-ID: {mid}\r\n\r\npass\r\n".encode()).message_id for mid in (first, second)]
+    assert ids[0] != ids[1] and all(len(mid) <= 255 for mid in ids)
+
+
+def test_a_reply_under_many_blank_lines_is_read_in_one_pass():
+    """(Each blank line once looked at every line after it: a mail of blank lines held a listener
+    for minutes.)"""
+    from server.mailin.parse import _next_written
+
+    assert _next_written(["a", "", " ", "b", ""]) == ["b", "b", "b", "", ""]
+    assert read(mail("\n" * 20000 + "pass")).lines() == ["pass"]
+
+
+def test_format_flowed_is_read_as_it_was_typed():
+    """Thunderbird and Apple Mail send text format=flowed (RFC 3676): a soft-wrapped line is one line."""
+    flowed = (b"From: a@example.org\r\nSubject: Re: x\r\nContent-Type: text/plain; charset=utf-8; format=flowed\r\n\r\n"
+              b"say Shall we both attack cal's castle before \r\nthe dragon wakes?\r\n pass\r\n-- \r\nAna\r\n")
+    assert read(flowed).lines() == ["say Shall we both attack cal's castle before the dragon wakes?", "pass"]
+    deleted = flowed.replace(b"format=flowed", b"format=flowed; delsp=yes").replace(b"before \r\n", b"before  \r\n")
+    assert read(deleted).lines()[0] == "say Shall we both attack cal's castle before the dragon wakes?"
+
+
+def test_an_html_tables_rule_is_no_move_and_its_text_is_cut_short():
+    table = "<table><tr><th>move</th></tr><tr><td>pass</td></tr></table>"
+    assert read(mail(table, "html")).lines() == ["move", "pass"]
+    from server.mailin.parse import NEWEST_CHARS
+
+    nested = "<ul><li>" * 2000 + "pass" + "</li></ul>" * 2000
+    assert len(read(mail(nested, "html")).text or "") <= NEWEST_CHARS
