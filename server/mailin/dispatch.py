@@ -2,14 +2,15 @@
 
 Everything a mail causes is written in one write transaction: the moves (each through
 `movelog.submit`, in a savepoint, so a refused line leaves the earlier ones played), the
-answer in the outbox, and the message's Message-ID and fingerprint (sender, To, Date, Subject, text)
-in `inbound_mail`. So a mail is played entirely or not at all, and a redelivered or refetched
-one, or a copy a relay gave another Message-ID, is recognised and does nothing twice: no move,
-no command (a game made, a message said, a seat handed over). The seq in the reply address is the seq of the PUT:
-a copy of an old mail under another Message-ID finds its moves already made (answered
-like a repeated PUT), and a reply to a mail the game has moved on from plays nothing
-and gets the new position instead, unless its player saw nothing change: only other seats'
-hidden moves since, the same question still asked (a simultaneous choice).
+answer in the outbox, and the message's Message-ID and fingerprint (sender, To, Date,
+Subject, text) in `inbound_mail`. So a mail is played entirely or not at all, and a
+redelivered or refetched one, or a copy a relay gave another Message-ID, is recognised and
+does nothing twice: no move, no command (a game made, a message said, a seat handed over).
+The seq in the reply address is the seq of the PUT: a copy of an old mail under another
+Message-ID (and another Date) finds its moves already made (answered like a repeated PUT),
+and a reply to a mail the game has moved on from plays nothing and gets the new position
+instead, unless its player saw nothing change: only other seats' hidden moves since, the
+same question still asked (a simultaneous choice).
 
 The game's own commands live here (moves, board, log, resign, join); the others each in a
 module of their kind, merged into COMMANDS: settings.py (mail, zone, quiet hours, language,
@@ -34,7 +35,6 @@ import logging
 import re
 from dataclasses import dataclass, field
 from datetime import timedelta
-
 
 from core.records import message_of
 from server.config import Settings, settings_of
@@ -198,10 +198,10 @@ def _header_recipients(message) -> list[str]:
     return found
 
 
-def _handle_target(config, received, target, names: list[str]) -> Handled:
-    message_id = names[0]
+def _handle_target(config, received, target, known_as: list[str]) -> Handled:
+    message_id = known_as[0]
     with write_transaction():
-        if any(statements.exists(InboundMail, "message_id", name) for name in names):
+        if any(statements.exists(InboundMail, "message_id", name) for name in known_as):
             log.info("mail-in: %s already handled, nothing played or done again", message_id)
             return Handled("duplicate", message_id, target.game)
         game = statements.select_by_id(Game, target.game)
@@ -210,20 +210,20 @@ def _handle_target(config, received, target, names: list[str]) -> Handled:
         session = (_join_session(config, received, target, game) if target.join
                    else _seat_session(config, received, target, game))
         if session is None:  # recorded too: a redelivery must not warn the player twice
-            _record(names, game.id, None, "stranger")
+            _record(known_as, game.id, None, "stranger")
             return Handled("stranger", f"from {received.sender} for game {target.game}", target.game)
         _run(session, received.lines())
         _queue_answer(session)
         outcome = "played" if session.played else "answered"
-        _record(names, game.id, session.caller.id, outcome)
+        _record(known_as, game.id, session.caller.id, outcome)
     log.info("mail-in: %s from %s, game %s seat %s: %s (%d move(s))", message_id, received.sender,
              target.game, target.seat, outcome, session.played)
     return Handled(outcome, f"{session.played} move(s)", target.game)
 
 
-def _record(names: list[str], game_id: int, player_id: int | None, outcome: str) -> None:
+def _record(known_as: list[str], game_id: int, player_id: int | None, outcome: str) -> None:
     """The mail handled, under each of its names, in the transaction of what it did."""
-    for name in names:
+    for name in known_as:
         statements.insert(InboundMail, {"message_id": name, "game": game_id, "player": player_id,
                                         "outcome": outcome, "received": utcnow()})
 

@@ -186,7 +186,8 @@ def _header_raw(message: Message, name: str) -> str:
         return ""
     if re.search("[\udc80-\udcff]", text):  # the parser keeps 8-bit header bytes as surrogates
         text = text.encode("ascii", "surrogateescape").decode("utf-8", errors="replace")
-    return re.sub(r"[\r\n]", "", text)  # unfolded (RFC 5322 2.2.3): a folded Message-ID once broke the answer's headers
+    # unfolded (RFC 5322 2.2.3): a folded Message-ID once broke the answer's headers
+    return re.sub(r"[\r\n]", "", text)
 
 
 SURROGATE = re.compile("[\ud800-\udfff]")

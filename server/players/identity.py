@@ -82,7 +82,8 @@ def confirm_email_change(config: Settings, caller: Caller, code: str) -> dict:
     with write_transaction():
         player = _player_for(payload)
         old = player.email
-        Player.update(email=payload["e"], email_key=names.email_key(payload["e"])).where(Player.id == player.id).execute()
+        (Player.update(email=payload["e"], email_key=names.email_key(payload["e"]))
+         .where(Player.id == player.id).execute())
         # A new address ends a pause for the old one's bounces (server/notify/bounces.py).
         Player.update(mail="turns").where((Player.id == player.id) & (Player.mail == BOUNCED)).execute()
         # The old address hears of it, so a stolen token cannot quietly take the account over.

@@ -15,8 +15,8 @@ from server.table.outbox import SETTINGS
 from server.notify.digest import waiting_games
 from server.store.models import Player, lock_game
 from server.api.routes.games import GAME_ID
-from server.api.routes.schemas import (MAX_SEAT, PlayerSchema, StrictSchema, email_field, checked_digest_at, checked_quiet,
-                                        checked_zone, language_field)
+from server.api.routes.schemas import (MAX_SEAT, PlayerSchema, StrictSchema, checked_digest_at, checked_quiet,
+                                        checked_zone, email_field, language_field)
 
 blp = Blueprint("mail", __name__, description="Mail settings and invitations by mail")
 

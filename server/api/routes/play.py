@@ -1,6 +1,7 @@
 """The game page: GET /play/{id} (HTML), its forms POST /play/{id}/move, /play/{id}/chat and
-/play/{id}/language (their addresses opened with GET lead back to the page) and its long-poll GET /play/{id}/wait, all authorised by a signed seat link (server.web.playlinks) given as `?t=`,
-a form field, or the cookie the page sets; and for players, GET /games/{id}/link and
+/play/{id}/language (their addresses opened with GET lead back to the page) and its long-poll
+GET /play/{id}/wait, all authorised by a signed seat link (server.web.playlinks) given as
+`?t=`, a form field, or the cookie the page sets; and for players, GET /games/{id}/link and
 POST /games/{id}/link/revoke with their API token."""
 from __future__ import annotations
 
