@@ -193,9 +193,14 @@ def error_response(error: ApiError, ask_database: bool = True, spoken_in: set[st
     a game page (or posting its forms), the refusal page instead, whatever refused it (a busy
     database, a body too large), as the page's own routes answer (BROWSER_REFUSAL)."""
     page = current_app.extensions.get(BROWSER_REFUSAL) if has_request_context() else None
-    answer = page(error) if page is not None else None
-    if answer is not None:
-        return answer
+    response = (page(error) if page is not None else None) or _json_error(error, ask_database, spoken_in)
+    wait = error.details.get("retry_after")
+    if error.status in (429, 503) and type(wait) is int:  # (a limit's, Herald's own too: messages, invitations)
+        response.headers["Retry-After"] = str(wait)
+    return response
+
+
+def _json_error(error: ApiError, ask_database: bool, spoken_in: set[str] | None):
     body = error.body()
     if spoken_in is None:
         language = request_language(ask_database)
@@ -211,9 +216,6 @@ def error_response(error: ApiError, ask_database: bool = True, spoken_in: set[st
     response.vary.add("Accept-Language")
     if error.status == 401:
         response.headers["WWW-Authenticate"] = "Bearer"
-    wait = error.details.get("retry_after")
-    if error.status in (429, 503) and type(wait) is int:  # (a limit of Herald's own: too many messages, invitations)
-        response.headers["Retry-After"] = str(wait)
     return response
 
 

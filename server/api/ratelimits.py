@@ -183,16 +183,12 @@ def _too_many(exc: RateLimitExceeded, limiter: Limiter):
 
 
 def _refusal(setting: str, wait: int, limit_text: str):
-    """The 429 answer: our JSON error (a browser's game page: the refusal page), and Retry-After
-    in seconds."""
-    from server.api.routes.play import browser_refusal
-
+    """The 429 answer: our JSON error (a browser's game page: the refusal page, as error_response
+    answers it), with Retry-After in seconds (error_response sets it from `retry_after`)."""
     error = ApiError(429, "rate-limited", msg("%(what)s; try again in %(when)s.", what=RATE_LIMITS[setting][1],
                                               when=_when(wait)),
                      details={"limit": limit_text, "retry_after": wait})
-    response = browser_refusal(error) or error_response(error, ask_database=False)
-    response.headers["Retry-After"] = str(wait)
-    return response
+    return error_response(error, ask_database=False)
 
 
 def _seconds_until(moment: float) -> int:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Response, current_app, redirect, request
+from flask import Response, redirect, request
 from flask_smorest import Blueprint
-from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response as BaseResponse
 
 from core import resign
@@ -18,7 +17,7 @@ from server.web import playlinks, playpage
 from server.web.i18n import languages
 from server.players.auth import current_player
 from server.errors import ApiError, Sentence, msg
-from server.api.error_handlers import BROWSER_REFUSAL, HTTP_SENTENCES, ErrorSchema
+from server.api.error_handlers import BROWSER_REFUSAL, ErrorSchema
 from server.api.routes.games import GAME_ID
 from server.api.routes.schemas import SeatQuerySchema
 
@@ -250,14 +249,6 @@ def browser_refusal(error: ApiError) -> Response | None:
             and accepted.quality("text/html") > accepted.quality("application/json"):
         return _refusal(error)
     return None
-
-
-@blp.app_errorhandler(NotFound)
-def _missing(error: NotFound):
-    """An address under /play that names no game (`/play/abc`) answers a browser with the refusal
-    page; anything else, and any other address, with the API's JSON error."""
-    page = browser_refusal(ApiError(404, "not-found", HTTP_SENTENCES[404]))
-    return page if page is not None else current_app.extensions["herald_api"].handle_http_exception(error)
 
 
 @blp.route(f"/{GAME_ID}/wait", methods=["GET"])
