@@ -121,9 +121,14 @@ class Session:
     new_token: str | None = None
     language: str = languages.DEFAULT  # the player's: every sentence of the answer is said in it
     ruleset: str | None = None  # the game's, read when the answer first says a game's text
-    invited: bool = False  # the mail answered an invitation (its seat is not the sender's unless they join)
     shown: dict[str, int] = field(default_factory=dict)  # "board"/"moves" -> `played` when a command showed it
     mailed_position: bool = False  # a turn or start mail to this seat, written now, shows the position: no second
+
+    @property
+    def invited(self) -> bool:
+        """The mail answered an invitation (no move is asked of it): its seat is not the sender's
+        unless they join."""
+        return self.next_seq is None
 
     def __post_init__(self):
         self.language = languages.effective(_language_of(self))
@@ -234,7 +239,7 @@ def _sender_accepted(config: Settings, received, registered: str | None, target)
     before addresses named their holder is taken from the registered address alone)."""
     if config.mail_in_sender == "any" and target.holder is not None:
         return True
-    return registered is not None and received.sender == registered.strip().lower()
+    return registered is not None and received.sender == names.email_key(registered)
 
 
 def _seat_session(config, received, target, game) -> Session | None:
@@ -295,7 +300,7 @@ def _join_session(config, received, target, game) -> Session | None:
         player = Player.create(name=_free_name(received.sender), email=received.sender, token_hash=digest,
                                language=_invitation_language(game.id, target.seat, received.sender))
     caller = Caller(player.id, player.name, player.email)
-    return Session(config, received, caller, game.id, target.seat, None, new_token=token, invited=True)
+    return Session(config, received, caller, game.id, target.seat, None, new_token=token)
 
 
 def _invitation_language(game_id: int, seat: int, email: str) -> str | None:

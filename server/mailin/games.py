@@ -29,6 +29,7 @@ from server.rulesets import available_names
 from server.rulesets import engine as find_engine
 from server.store.db import write_transaction
 from server.store.models import lock_game
+from server.store.names import email_key
 from server.table import gamelist, invitations, lobby
 from server.web.i18n import terms
 
@@ -96,7 +97,7 @@ def _addresses(written: list[str], own: str) -> list[str]:
     found: list[str] = []
     for text in written:
         address = normalized_email(text)
-        if address.lower() != own.lower() and address.lower() not in [a.lower() for a in found]:
+        if email_key(address) != email_key(own) and email_key(address) not in map(email_key, found):
             found.append(address)
     return found
 

@@ -31,6 +31,7 @@ from server.table import chat
 from server.errors import msg
 from server.players.addresses import BOUNCED
 from server.store.models import Game, Notification, Player, Seat
+from server.store.names import email_key
 
 log = logging.getLogger("herald.mailin")
 
@@ -65,7 +66,7 @@ def address_refused(exc: Exception) -> bool:
 def paused(row) -> bool:
     """Is mail to this row's address paused (its player's address bounced)?"""
     player = Player.select(Player.mail, Player.email).where(Player.id == row.player_id).first()
-    return player is not None and player.mail == BOUNCED and player.email.strip().lower() == row.email.strip().lower()
+    return player is not None and player.mail == BOUNCED and email_key(player.email) == email_key(row.email)
 
 
 def from_report(message, config: Settings) -> str | None:
