@@ -61,7 +61,7 @@ HEADER_FROM = re.compile(r"^\**(from|från|van|de|von|от|feladó)\s*:\**\s*\S"
 HEADER_SENT = re.compile(r"^\**(sent|date|skickat|datum|verzonden|enviado( el)?|fecha|gesendet|отправлено|дата|"
                          r"elküldve|dátum|időpont)\s*:", re.IGNORECASE)
 SEPARATOR = re.compile(r"^(_{5,}|-{5,}.*-{5,})$")  # a rule before it: "______", "-----Исходное сообщение-----"
-# What html2text writes for an <hr> ("* * *") or a table's rule ("---|---"): never a move.
+# What html2text writes for an <hr> ("* * *"), or a rule a player typed ("---", "---|---"): never a move.
 HTML_RULE = re.compile(r"(\* ?){3,}|[-|: ]*-{3,}[-|: ]*")
 NEWEST_CHARS = 20_000  # of the reply's own text (quotes left out) read for moves: far more than 50 lines of moves
 # The opening of an attribution line a mail program wrapped before its "wrote:" line.
@@ -191,6 +191,7 @@ def _header_raw(message: Message, name: str) -> str:
 
 
 SURROGATE = re.compile("[\ud800-\udfff]")
+CELL_END = re.compile(r"(</t[dh]\s*>)", re.IGNORECASE)  # the end of a table's cell, in HTML
 MESSAGE_ID_TEXT = re.compile(r"[\x21-\x7e]{1,998}")  # what RFC 5322 lets a Message-ID be: printable ASCII
 
 
@@ -271,7 +272,11 @@ def _body_text(message: Message) -> str | None:
         converter = html2text.HTML2Text()
         converter.body_width = 0
         converter.ignore_images = converter.ignore_links = True
-        return converter.handle(_decoded(part))
+        # Tables as plain blocks, each cell on lines of its own: as a Markdown table, a cell's
+        # paragraphs ran together ("board" and "help" read as "boardhelp"), and mail programs
+        # lay whole mails out in a table's cell.
+        converter.ignore_tables = True
+        return converter.handle(CELL_END.sub(r"\1<br>", _decoded(part)))
     return None
 
 

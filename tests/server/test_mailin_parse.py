@@ -351,6 +351,15 @@ def test_format_flowed_is_read_as_it_was_typed():
     assert read(deleted).lines()[0] == "say Shall we both attack cal's castle before the dragon wakes?"
 
 
+def test_a_mail_laid_out_in_an_html_table_keeps_its_lines():
+    """Mail programs lay a whole mail out in a table's cell: each paragraph and each cell is a line
+    of its own, never run into the next (two paragraphs in one cell read as "boardhelp")."""
+    cell = "<table><tr><td><p>board</p><p>help</p></td></tr></table>"
+    assert read(mail(cell, "html")).lines() == ["board", "help"]
+    cells = "<TABLE><TR><TD>board<br>help</TD><td>pass</td></TR></TABLE>"
+    assert read(mail(cells, "html")).lines() == ["board", "help", "pass"]
+
+
 def test_an_html_tables_rule_is_no_move_and_its_text_is_cut_short():
     table = "<table><tr><th>move</th></tr><tr><td>pass</td></tr></table>"
     assert read(mail(table, "html")).lines() == ["move", "pass"]
