@@ -71,6 +71,7 @@ from typing import Any
 
 from server.store.announcements import ANNOUNCE, Announcer, flush_all, notify
 from server.store.models import MOVE_READS
+from server.store import literals
 from server.store.roundtrips import _numbered, _types, merged
 from tests.server.gunicorn_live import call as live_call, wait_until_healthy
 from tests.server.mailbox import free_port
@@ -549,20 +550,25 @@ _PREPARED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # per conn
 def statement(c, sql: str, params: tuple, prepared: bool) -> bytes:
     """One statement as the server sends it: its values bound into the text, or (`prepared`) the
     EXECUTE of its prepared statement, preceded by the PREPARE the first time on this connection,
-    the parameter types declared as the server declares them (server/store/roundtrips.py)."""
+    the parameter types declared and the values written as the server declares and writes them
+    (server/store/roundtrips.py, literals.py)."""
     if not prepared:
         return c.mogrify(sql, params)
     known = _PREPARED.get(c.connection)
     if known is None:
         known = _PREPARED[c.connection] = {}
     types = _types(params)
-    execute = known.get((sql, types))
+    name = known.get((sql, types))
     first = b""
-    if execute is None:
-        name = f"bench_{len(known) + 1}"
-        execute = known[(sql, types)] = f"EXECUTE {name}({', '.join(['%s'] * len(params))})"
+    if name is None:
+        name = known[(sql, types)] = f"bench_{len(known) + 1}"
         first = f"PREPARE {name} ({types}) AS {_numbered(sql)}; ".encode()
-    return first + c.mogrify(execute, params)
+    written = literals.arguments(params) if literals.plain(c.connection) else None  # (as the server writes them)
+    if not params:
+        written = b""
+    elif written is None:
+        written = c.mogrify(f"({', '.join(['%s'] * len(params))})", params)
+    return first + b"EXECUTE " + name.encode() + written
 
 
 def move_now(connection, game: MoveValues, announce: bool = True, prepared: bool = True, snapshot: bool = True) -> None:

@@ -17,8 +17,9 @@ And the statements whose text is fixed (built once: server/store/statements.py s
 sends them (`PREPARE herald_N AS ...`, in the same query string as their first `EXECUTE`), then
 only executed: PostgreSQL plans them once per connection instead of on every move (planning was
 0.34 of the move's 0.82 ms, docs/benchmarks.md). Their values are bound on the client as before,
-into `EXECUTE herald_N(...)`. Prepared statements live on one server connection, so
-`HERALD_PREPARED_STATEMENTS=0` turns this off where the database URL goes through PgBouncer's
+into `EXECUTE herald_N(...)`: as psycopg2 writes them, character for character, but written by
+server/store/literals.py at a quarter of its CPU where it can. Prepared statements live on one
+server connection, so `HERALD_PREPARED_STATEMENTS=0` turns this off where the database URL goes through PgBouncer's
 transaction pooling (deploy/pgbouncer.md). A new or reconnected connection knows none and
 prepares again; a send that fails forgets the ones it was preparing (a PREPARE that ran stays on
 the server under a name never used again). A server connection that has lost them ("prepared
@@ -41,6 +42,7 @@ import contextlib
 import datetime
 import itertools
 import logging
+import operator
 import os
 import re
 import threading
@@ -50,6 +52,8 @@ from typing import Any, Callable
 import peewee
 from peewee import InterfaceError, _savepoint
 from playhouse.pool import PooledPostgresqlDatabase
+
+from server.store import literals
 
 # peewee's translation of driver errors into its own, as its execute_sql uses (its stubs leave it out).
 EXCEPTION_WRAPPER = peewee.__exception_wrapper__  # type: ignore[attr-defined]  # in peewee, not its stubs
@@ -80,20 +84,49 @@ def _types(params) -> str | None:
     """PREPARE's parameter types for these values, as their literals would type them (a string or
     NULL is untyped, `unknown`: typed by where it stands, as a quoted literal is), or None where
     a value has no such type here (a tuple binds as a list: `(1, 2)`). Without them an `id < $1`
-    would take the column's `integer` and refuse a bigint that the literal compared fine."""
+    would take the column's `integer` and refuse a bigint that the literal compared fine.
+    Worked out once per shape (the values' types in order), then only the integers' range and
+    the timestamps' time zones are looked at: a batch of moves sends a few hundred values."""
     if not isinstance(params, tuple):
         return None
-    types = []
-    for value in params:
-        kind = _TYPES.get(type(value))
-        if kind is None:
+    shape = tuple(map(type, params))
+    known = _SHAPES.get(shape)
+    if known is None:
+        if len(_SHAPES) >= SHAPES_MAX:
+            _SHAPES.clear()
+        known = _SHAPES[shape] = _Shape(shape)
+    if known.types is None:
+        return None
+    if known.integers:
+        values = known.integers(params)
+        if not (-2**63 <= min(values) and max(values) < 2**63):
             return None
-        if kind == "bigint" and not -2**63 <= value < 2**63:
-            return None
-        if kind == "timestamp" and value.tzinfo is not None:
-            kind = "timestamptz"
-        types.append(kind)
-    return ", ".join(types)
+    if known.timestamps and any(params[i].tzinfo is not None for i in known.timestamps):
+        return ", ".join("timestamptz" if i in known.timestamps and params[i].tzinfo is not None else str(kind)
+                         for i, kind in enumerate(known.kinds))
+    return known.types
+
+
+class _Shape:
+    """What `_types` needs of one shape of values: their types (None: one has none here), and
+    where the integers and the timestamps stand."""
+
+    __slots__ = ("kinds", "types", "integers", "timestamps")
+
+    def __init__(self, shape: tuple[type, ...]) -> None:
+        kinds = [_TYPES.get(kind) for kind in shape]
+        self.kinds = kinds
+        self.types = None if None in kinds else ", ".join(kind for kind in kinds if kind)
+        places = [i for i, kind in enumerate(kinds) if kind == "bigint"]
+        # (the integers as a tuple: itemgetter of one place gives the value alone)
+        self.integers: Callable[[tuple], tuple] | None = (
+            (lambda params, at=places[0]: (params[at],)) if len(places) == 1 else
+            operator.itemgetter(*places) if places else None)
+        self.timestamps = frozenset(i for i, kind in enumerate(kinds) if kind == "timestamp")
+
+
+SHAPES_MAX = 4096  # shapes kept (a few dozen in use: one per statement and number of rows, and where NULLs stand)
+_SHAPES: dict[tuple[type, ...], _Shape] = {}
 
 
 _TYPES = {str: "unknown", type(None): "unknown", bool: "boolean", int: "bigint",
@@ -116,7 +149,7 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
     def __init__(self, *args, prepare: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         self.prepare = prepare
-        # Per driver connection: {(fixed SQL text, its parameters' types): its EXECUTE there}.
+        # Per driver connection: {(fixed SQL text, its parameters' types): its prepared statement's name there}.
         self._prepared: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         # Per thread, like peewee's connection state: `items` waiting to be sent on `conn`, the
         # connection their transaction began on (on any other they are dropped: it is gone), and
@@ -149,6 +182,7 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
         known = self._prepared.get(conn)
         if known is None:
             known = self._prepared[conn] = {}
+        plain = literals.plain(conn)  # (its values written by server/store/literals.py)
         parts, preparing = [], []
         for sql, params, fixed, *_ in items:
             if params is None:  # BEGIN
@@ -156,14 +190,20 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
                 continue
             types = _types(params) if fixed and self.prepare and "$" not in sql and "%(" not in sql else None
             key = (sql, types)
-            execute = known.get(key) if types is not None else None
-            if execute is None and types is not None and len(known) < PREPARED_MAX and sql.count("%s") == len(params):
-                name = f"herald_{next(_names)}"
-                execute = known[key] = f"EXECUTE {name}({', '.join(['%s'] * len(params))})" if params \
-                    else f"EXECUTE {name}"
+            name = known.get(key) if types is not None else None
+            if name is None and types is not None and len(known) < PREPARED_MAX and sql.count("%s") == len(params):
+                name = known[key] = f"herald_{next(_names)}"
                 parts.append(f"PREPARE {name}{f' ({types})' if types else ''} AS {_numbered(sql)}".encode())
                 preparing.append(key)
-            parts.append(mogrify(sql if execute is None else execute, params))
+            if name is None:
+                parts.append(mogrify(sql, params))
+                continue
+            written = literals.arguments(params) if plain and params else None
+            if written is not None:
+                parts.append(b"EXECUTE " + name.encode() + written)
+            else:
+                parts.append(mogrify(f"EXECUTE {name}({', '.join(['%s'] * len(params))})" if params else
+                                     f"EXECUTE {name}", params))
         return SEPARATOR.join(parts), preparing
 
     def later(self, sql: str, params, fixed: bool = False, rows: Rows | None = None) -> None:
