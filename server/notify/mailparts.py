@@ -79,11 +79,12 @@ def seat_view(engine, state, seat: int) -> dict | None:
 
 
 def play_url(row, config: Settings) -> str | None:
-    """The seat's game-page link as it stands now (None without a secret key)."""
+    """The seat's game-page link as it stands now, for the player the mail is written to: None
+    without a secret key, or once that player no longer holds the seat (a handover since)."""
     config = settings_of(config)
-    if row.seat is None:
+    if row.seat is None or row.player_id is None:
         return None
-    return playlinks.url_for_seat(config, row.game_id, row.seat)
+    return playlinks.url_for_seat(config, row.game_id, row.seat, row.player_id)
 
 
 def board_svg(row, view: dict | None, language: str | None = None) -> str | None:

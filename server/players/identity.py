@@ -25,10 +25,12 @@ EMAIL = "email"
 
 
 def rotate_token(caller: Caller) -> dict:
-    """A new token; the old one stops working at once, on every server (server/players/auth.py)."""
+    """A new token; the old one stops working at once, on every server (server/players/auth.py),
+    and so do the game-page links it could fetch (`seats.revoke_links`)."""
     token, digest = new_token()
     with write_transaction():
         Player.update(token_hash=digest).where(Player.id == caller.id).execute()
+        seats.revoke_links(caller.id)
     return {"id": caller.id, "name": caller.name, "email": caller.email, "token": token}
 
 
@@ -58,6 +60,7 @@ def redeem_recovery(config: Settings, code: str) -> dict:
     with write_transaction():
         player = _player_for(payload)
         Player.update(token_hash=digest).where(Player.id == player.id).execute()
+        seats.revoke_links(player.id)
     return {"id": player.id, "name": player.name, "email": player.email, "token": token}
 
 

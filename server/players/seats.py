@@ -97,6 +97,13 @@ def hand_to(game, seat_id: int, player_id: int, **columns) -> None:
     reseated(game)
 
 
+def revoke_links(player_id: int) -> None:
+    """Every game-page link of every seat the player holds stops working (their next mails carry
+    new ones): a new token for a token that may have been stolen leaves the thief no link that
+    the stolen token could fetch (`GET /games/{id}/link`)."""
+    Seat.update(link_generation=Seat.link_generation + 1).where(Seat.player == player_id).execute()
+
+
 def forget(game_id: int) -> None:
     with _lock:
         _cache.pop(game_id, None)

@@ -51,14 +51,16 @@ def token_for(config: Settings, game_id: int, seat: int, generation: int, holder
     return _serializer(config).dumps([game_id, seat, generation, holder])
 
 
-def url_for_seat(config: Settings, game_id: int, seat: int) -> str | None:
-    """The page link for a seat as it stands now, or None without a key or a seated player."""
+def url_for_seat(config: Settings, game_id: int, seat: int, holder: int | None = None) -> str | None:
+    """The page link for a seat as it stands now, or None without a key or a seated player, or
+    (given `holder`) when that player no longer holds it: a mail written for a seat's holder and
+    sent after a handover must not open the seat for its old holder."""
     config = settings_of(config)
     if not config.secret_key:
         return None
     rows = statements.query_rows(("link of a seat",), lambda: Seat.select(Seat.player, Seat.link_generation)
                                  .where((Seat.game == 0) & (Seat.seat == 0)), (game_id, seat))
-    if not rows or rows[0][0] is None:
+    if not rows or rows[0][0] is None or (holder is not None and rows[0][0] != holder):
         return None
     return f"{config.public_url}/play/{game_id}?t={token_for(config, game_id, seat, rows[0][1], rows[0][0])}"
 

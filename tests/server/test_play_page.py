@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from html import escape as html_escape, unescape as html_unescape
 from urllib.parse import urlsplit
 
 import pytest
 
-from server.config import load_config
+from server.config import load_config, settings_of
 from server.table.seeds import SOURCE
 from tests.server.conftest import Api
 
@@ -229,6 +230,46 @@ def test_a_seat_the_operator_hands_over_takes_its_old_holders_links_with_it(api,
     kept = link_path(api, game_id, players[1])
     house_bots.hand_over(game_id, 1, "random")
     assert client.get(kept).status_code == 403
+
+
+def test_a_new_api_token_revokes_the_links_the_old_one_could_fetch(api, client, game):
+    """A stolen API token fetches a page link for every seat of its player: a new token (or a
+    recovery code redeemed) must leave the thief none that still plays."""
+    from server.store.models import Notification
+
+    players, game_id = game
+    stolen = link_path(api, game_id, players[0])
+    other = link_path(api, game_id, players[1])
+    rotated = api.call("POST", "/players/me/token", players[0])
+    assert rotated.status_code == 200
+    assert client.get(stolen).status_code == 403
+    assert client.get(other).status_code == 200  # (the other player's links stand)
+    renewed = link_path(api, game_id, {"token": rotated.json["token"]})
+    assert client.get(renewed).status_code == 200
+    assert api.call("POST", "/players/recover", json={"email": "ann@example.org"}).status_code == 202
+    code = Notification.get(Notification.kind == "recover").context["code"]
+    assert api.call("POST", "/players/recover/redeem", json={"code": code}).status_code == 200
+    assert client.get(renewed).status_code == 403
+
+
+def test_a_mail_sent_after_its_seat_changed_hands_opens_nothing(api, client, game, config):
+    """A turn mail waits in the outbox (notify runs from a timer, a relay may answer 4xx for
+    hours) while its player hands the seat over: sent late, it must not carry a link that opens
+    the seat for its old holder, and a turn mail or reminder is not sent at all."""
+    from server.notify.channels.mail import deliver_pending
+    from server.notify.mailparts import play_url
+    from server.store.models import Notification
+
+    players, game_id = game
+    turn = Notification.get((Notification.game == game_id) & (Notification.kind == "turn") & (Notification.seat == 0))
+    assert play_url(turn, config) is not None
+    assert api.call("POST", f"/games/{game_id}/seats/0/handover", players[0], json={"bot": "random"}).status_code == 201
+    assert play_url(turn, config) is None  # (every mail to the old holder: its link is made as it is sent)
+    report = deliver_pending(config)
+    turn = Notification.get_by_id(turn.id)
+    assert turn.status == "dropped" and "changed hands" in turn.last_error, report
+    mails = [mail.read_text() for mail in Path(settings_of(config).mail_dir).glob("*.eml")]
+    assert not any("ann@example.org" in mail and "/play/" in mail for mail in mails)
 
 
 def test_a_disabled_players_links_are_refused(api, client, game):

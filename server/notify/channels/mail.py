@@ -55,7 +55,7 @@ from server.players.addresses import delivery_address, mailable
 from server.guides.reader import rules_url
 from server.notify import reply_addresses as reply_address
 from server.notify.mail_headers import decorate
-from server.store.models import Game, Notification, Player, utcnow
+from server.store.models import Game, Notification, Player, Seat, utcnow
 from server.web.i18n import languages, templating, terms
 
 
@@ -170,6 +170,9 @@ def unsendable(row: Notification) -> str | None:
     """Why a claimed row is not sent after all, or None to send it."""
     if is_stale(row):
         return "answered before it was sent"
+    if row.kind in STORY_KINDS and row.game_id is not None and row.seat is not None and \
+            not seat_held_by(row.game_id, row.seat, row.player_id):
+        return "its seat changed hands before it was sent"
     if row.kind == "digest" and row.game_id is not None and not mailboard.still_waiting(row.context["games"]):
         return "every game it lists was answered before it was sent"
     if row.kind == "reminder" and row.player_id is not None and clocks.away_now(row.player_id, utcnow()):
@@ -183,6 +186,11 @@ def unsendable(row: Notification) -> str | None:
     if bounces.paused(row):
         return "mail to this address is paused: it bounced"
     return None
+
+
+def seat_held_by(game_id: int, seat: int, player_id: int | None) -> bool:
+    """Whether `player_id` still holds the seat a turn mail or reminder was written to it for."""
+    return Seat.select().where((Seat.game == game_id) & (Seat.seat == seat) & (Seat.player == player_id)).exists()
 
 
 def is_stale(row: Notification) -> bool:
