@@ -24,6 +24,10 @@ Move = dict
 State = Any
 
 
+# The kinds of prompt every seat may be told of: whose turn it is is public at any table.
+PUBLIC_PROMPT_KINDS = frozenset({"turn"})
+
+
 @dataclass(frozen=True)
 class Prompt:
     """A seat that must decide now. `kind`: turn, reaction, face-down, loss, setup, ...
@@ -291,7 +295,7 @@ class Game(ABC):
             return self.apply_standing(state, seat, move)
         if not self.is_asked(state, seat):
             raise IllegalMove("not-your-turn", say("You are not asked to decide anything now ({waiting}).",
-                                                   waiting=self.waiting_text(state)),
+                                                   waiting=self.waiting_text(state, seat)),
                               self.not_asked_rule(state, seat))
         return decide(state, seat, move)
 
@@ -339,9 +343,20 @@ class Game(ABC):
         windows or battles ask other seats names the rule that decides who is asked now."""
         return self.preamble_rules.get("not-your-turn")
 
-    def waiting_text(self, state: State) -> str:
-        """Who the game waits for, for the not-your-turn message."""
-        seats = [say("seat {seat}", seat=prompt.seat) for prompt in self.prompts(state)]
+    def shown_to(self, prompt: Prompt, seat: int | None) -> bool:
+        """Whether `seat` (None: a spectator) may be told of this prompt: every prompt in a game
+        whose prompts are public, else a prompt of a public kind (whose turn it is) or its own.
+        Another seat's prompt in a window only a holder of some card is asked in would tell
+        what that seat holds (the server shows prompts by the same test: server/table/prompts.py)."""
+        return self.public_prompts or prompt.kind in PUBLIC_PROMPT_KINDS or prompt.seat == seat
+
+    def waiting_text(self, state: State, seat: int | None = None) -> str:
+        """Who the game waits for, for the not-your-turn message to `seat`: the seats it may be
+        told of (`shown_to`), and "another seat" for any it may not."""
+        prompts = self.prompts(state)
+        seats = [say("seat {seat}", seat=prompt.seat) for prompt in prompts if self.shown_to(prompt, seat)]
+        if len(seats) < len(prompts):
+            seats.append(say("another seat"))
         if not seats:
             return say("waiting for nobody")
         return say("waiting for {seats}", seats=join(", ", seats))

@@ -130,7 +130,13 @@ class CastleAssault(Game):
     def is_asked(self, state: State, seat: int) -> bool:
         return flow.prompted_seat(state) == seat  # one seat decides at a time (CA-TURN-6)
 
-    def waiting_text(self, state: State) -> Msg:
+    def waiting_text(self, state: State, seat: int | None = None) -> Msg:
+        """Whom the game waits for, told to `seat`: a seat asked in a window (only a holder of an
+        answer card is asked there) is named to itself alone (`Game.shown_to`)."""
+        prompts = self.prompts(state)
+        if prompts and not self.shown_to(prompts[0], seat):
+            return say("waiting for another seat, on seat {turn}'s turn: out of turn you may only join an attack or "
+                       "react to one on your own cards, when asked", turn=state["turn"])
         return say("waiting for seat {seat}, on seat {turn}'s turn: out of turn you may only join an attack or react "
                    "to one on your own cards, when asked", seat=str(flow.prompted_seat(state)), turn=state["turn"])
 

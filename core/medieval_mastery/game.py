@@ -205,9 +205,14 @@ class MedievalMastery(Game):
         ctx.close()
         return st, ctx.ev
 
-    def waiting_text(self, state):
-        prompted = sorted(legal.prompted(state))
-        waiting = join(", ", [f"P{p}" for p in prompted]) if prompted else say("nobody")
+    def waiting_text(self, state, seat=None):
+        """Whom the game waits for, told to `seat`: a seat asked in a fast window is named to
+        itself alone (`Game.shown_to`), to the others as "another seat"."""
+        prompts = sorted(self.prompts(state), key=lambda prompt: prompt.seat)
+        named: list = [f"P{prompt.seat}" for prompt in prompts if self.shown_to(prompt, seat)]
+        if len(named) < len(prompts):
+            named.append(say("another seat"))
+        waiting = join(", ", named) if named else say("nobody")
         return say("waiting for {seats}, turn of {active}", seats=waiting, active=seat_word(state["active"]))
 
     def apply_decision(self, state, seat, move):

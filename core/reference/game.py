@@ -58,7 +58,7 @@ class RaceGame(Game):
     def is_asked(self, state: State, seat: int) -> bool:
         return flow.is_asked(state, seat)
 
-    def waiting_text(self, state: State) -> str:
+    def waiting_text(self, state: State, seat: int | None = None) -> str:
         return say("it is {player}'s turn", player=P(state["turn"]))
 
     def apply_resign(self, state: State, seat: int, move: dict) -> tuple[State, list[Event]]:

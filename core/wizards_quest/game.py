@@ -130,8 +130,9 @@ class WizardsQuest(Game):
         """apply's checks and state; the rules build no event text for QUIET (verify, rebuilds)."""
         return self.checked_apply(state, seat, move, quiet_decision)[0]
 
-    def waiting_text(self, state: State) -> Msg:
-        """Who the game waits for (the not-your-turn refusal says it), as Game's sentence says it."""
+    def waiting_text(self, state: State, seat: int | None = None) -> Msg:
+        """Who the game waits for (the not-your-turn refusal says it), as Game's sentence says it
+        (every prompt of this game is public: `public_prompts`)."""
         seats = [say("seat {seat}", seat=prompt.seat) for prompt in self.prompts(state)]
         return say("waiting for {seats}", seats=join(", ", seats)) if seats else say("waiting for nobody")
 

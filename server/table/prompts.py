@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core import games
-
-PUBLIC_KINDS = frozenset({"turn"})
+from core.protocol import PUBLIC_PROMPT_KINDS as PUBLIC_KINDS  # (Game.shown_to, the engines' refusals, test alike)
 
 
 def visible(prompted: Iterable[dict], own_seats: Iterable[int], ruleset: str) -> list[dict]:

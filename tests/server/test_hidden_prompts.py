@@ -127,3 +127,36 @@ def test_a_game_whose_prompts_are_public_shows_everyone_who_is_asked(api):
     assert answer.status_code == 201, answer.json
     assert [p["seat"] for p in answer.json["prompted"]] == [0]
     assert [p["seat"] for p in api.game(game_id, seated[1])["prompted"]] == [0]
+
+
+@pytest.mark.parametrize("ruleset", ["castle-assault", "medieval-mastery"])
+def test_a_move_out_of_turn_is_refused_without_naming_a_seat_asked_in_secret(ruleset):
+    """The refusal of a move out of turn says whom the game waits for: a seat asked in a fast
+    window (only a holder of an answer card is asked there) is named to itself alone, so the
+    refusal reads the same in every world the refused seat cannot tell from the real one."""
+    from core.protocol import IllegalMove
+    from core.rng import Rng
+    from tests.core.bots.positions import positions
+
+    game = games[ruleset]
+
+    def refusal(state, seat):
+        try:
+            game.apply(state, seat, {"type": "pass"})
+        except IllegalMove as exc:
+            return str(exc.message)
+        return "accepted"
+
+    checked = 0
+    for n, state in enumerate(positions(ruleset, 300, Rng(f"hidden-refusal:{ruleset}"), per_game=10)):
+        hidden = [p for p in game.prompts(state) if p.kind != "turn"]
+        if game.result(state) is not None or not hidden:
+            continue
+        for seat in set(range(game.player_count(state))) - {p.seat for p in game.prompts(state)}:
+            real = refusal(state, seat)
+            assert all(f"seat {p.seat}," not in real and f"P{p.seat}," not in real for p in hidden), real
+            known = game.known_state(state, seat)
+            worlds = {refusal(game.sample_state(known, seat, Rng(f"{n}:{seat}:{i}")), seat) for i in range(6)}
+            assert worlds == {real}, f"seat {seat}: {real!r} here, {sorted(worlds)} in worlds it cannot tell apart"
+            checked += 1
+    assert checked >= 5, "too few secret windows met: widen the search"
