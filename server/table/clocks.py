@@ -8,7 +8,10 @@ A clock with a reserve (`--clock 3d+7d`, games.reserve_days) also gives each sea
 of days that does not refill: time a seat takes beyond `days_per_move` on one of its moves is
 taken from its reserve (seats.reserve_left, charged when the seat moves), so its deadline is
 `since + days_per_move + the reserve it has left`. Once the reserve is spent, every move has
-`days_per_move` only.
+`days_per_move` only. The reserve serves the prompts the whole table sees (`uses_reserve`): an
+answer asked in a secret window (only a holder of some card is asked there: server/table/prompts.py)
+has `days_per_move` alone and draws nothing from it, since a reserve that shrank would tell
+everyone that seat was asked.
 """
 from __future__ import annotations
 
@@ -70,9 +73,16 @@ def reserves(game) -> dict[int, int]:
     return {seat: full if left is None else left for seat, left in rows}
 
 
-def allowed(game, seat: int, left: dict[int, int]) -> timedelta:
-    """How long `seat` may take over its current move before vacations: per move plus reserve."""
-    return timedelta(days=game.days_per_move, seconds=left.get(seat, 0))
+def uses_reserve(game, prompt: dict) -> bool:
+    """Whether the reserve serves this prompt: one every seat is shown (see above)."""
+    return prompts.visible([prompt], (), game.ruleset) != []
+
+
+def allowed(game, prompt: dict, left: dict[int, int]) -> timedelta:
+    """How long the prompted seat may take over its current move before vacations: per move,
+    plus its reserve where that serves the prompt."""
+    reserve = left.get(prompt["seat"], 0) if left and uses_reserve(game, prompt) else 0
+    return timedelta(days=game.days_per_move, seconds=reserve)
 
 
 def seat_player(game, seat: int) -> int | None:
@@ -95,7 +105,7 @@ def deadline(game, prompt: dict, now: datetime, left: dict[int, int] | None = No
         return None, False
     left = reserves(game) if left is None else left
     since = datetime.fromisoformat(prompt["since"])
-    due, running = since + allowed(game, prompt["seat"], left), False
+    due, running = since + allowed(game, prompt, left), False
     player = seat_player(game, prompt["seat"])
     for start, end in sorted(periods(player, since)) if player is not None else ():
         begin = max(start, since)
@@ -114,6 +124,8 @@ def charge_reserve(game, seat: int, now: datetime) -> None:
     prompt = next((p for p in game.prompted or [] if p["seat"] == seat), None)
     if prompt is None:
         return  # a move it was not asked for (a resignation, a standing answer): no clock ran
+    if not uses_reserve(game, prompt):
+        return  # an answer in a secret window: its overrun is nobody's to see
     away, _ = _away(game, prompt, now)
     over = (now - datetime.fromisoformat(prompt["since"]) - away - timedelta(days=game.days_per_move)).total_seconds()
     if over > 0:
@@ -138,22 +150,23 @@ def clock(game, own_seats, now: datetime | None = None, reader=None) -> dict | N
                  "deadline_text": localtime.format_when(due, reader, "year" if overdue else "long")
                  if due is not None else None,
                  "paused": stopped, "overdue": overdue}
-        if left:
+        if left and uses_reserve(game, prompt):
             entry["reserve_left"] = left.get(prompt["seat"], 0)
         shown.append(entry)
     return {"days_per_move": game.days_per_move, "reserve_days": getattr(game, "reserve_days", None),
             "on_timeout": game.on_timeout, "deadlines": shown}
 
 
-def answer_by(game, seat: int, now: datetime) -> tuple[datetime, int | None] | None:
-    """For a turn mail: (the deadline, the seconds of reserve the seat has left, where the game
-    has a reserve), or None without a clock. The mail writes the moment, and what the reserve
-    adds, when it is sent, as its reader reads dates (server/notify/mailtimes.py)."""
+def answer_by(game, seat: int, kind: str, now: datetime) -> tuple[datetime, int | None] | None:
+    """For a turn mail of a prompt of `kind`: (the deadline, the seconds of reserve the seat has
+    left, where the reserve serves it), or None without a clock. The mail writes the moment, and
+    what the reserve adds, when it is sent, as its reader reads dates (server/notify/mailtimes.py)."""
     left = reserves(game)
-    due, _ = deadline(game, {"seat": seat, "since": now.isoformat(timespec="seconds")}, now, left)
+    prompt = {"seat": seat, "kind": kind, "since": now.isoformat(timespec="seconds")}
+    due, _ = deadline(game, prompt, now, left)
     if due is None:
         return None
-    return due, left.get(seat)
+    return due, left.get(seat) if uses_reserve(game, prompt) else None
 
 
 def stamp(moment) -> str | None:

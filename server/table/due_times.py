@@ -15,11 +15,10 @@ from server.table import clocks
 
 def columns(game, prompted: list[dict]) -> dict:
     """{"waiting_since", "due_at"} for the games row whose prompted list becomes `prompted`."""
-    sinces = [(datetime.fromisoformat(p["since"]), p["seat"]) for p in prompted]
-    if not sinces:
+    if not prompted:
         return {"waiting_since": None, "due_at": None}
     due = None
     if game.days_per_move:
         left = clocks.reserves(game)
-        due = min(since + clocks.allowed(game, seat, left) for since, seat in sinces)
-    return {"waiting_since": min(since for since, _ in sinces), "due_at": due}
+        due = min(datetime.fromisoformat(p["since"]) + clocks.allowed(game, p, left) for p in prompted)
+    return {"waiting_since": min(datetime.fromisoformat(p["since"]) for p in prompted), "due_at": due}

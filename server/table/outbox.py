@@ -128,20 +128,20 @@ def queue_turns(game, engine, fresh: list[Prompt], seats: tuple[SeatInfo, ...], 
         context = {**board_row_context(game, player=info.name, seat_flag=f" --seat {prompt.seat}" if held > 1 else "",
                                        prompt=name_players(prompt.text, seats), prompt_msg=stored(prompt.text),
                                        chat=chat.digest(game.id, prompt.seat, None if reads is None else reads.any_chat),
-                                       **_answer_by(game, prompt.seat)), "seat": prompt.seat}
+                                       **_answer_by(game, prompt)), "seat": prompt.seat}
         rows.append(mail_row(game, info, kind, version, context))
     if kind == "turn":
         rows += webhooks.turn_rows(game, engine, fresh, seats, version)
     return rows
 
 
-def _answer_by(game, seat: int) -> dict:
+def _answer_by(game, prompt: Prompt) -> dict:
     """The game's own clock, if it has one: when this seat must answer (server/table/timeouts.py),
     as a UTC stamp the mail writes in its reader's zone and language when it is sent
     (server/notify/mailtimes.py), and what the reserve adds."""
     if not getattr(game, "days_per_move", None):
         return {}
-    found = answer_by(game, seat, utcnow())
+    found = answer_by(game, prompt.seat, prompt.kind, utcnow())
     if found is None:
         return {}
     due, reserve = found

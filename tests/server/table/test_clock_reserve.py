@@ -223,3 +223,41 @@ def test_a_passed_deadline_with_nothing_to_play_is_said_to_have_passed(api, alic
     assert f"you: the deadline passed on {entry['deadline_text']}" in shown and "answer by" not in shown
     page = " ".join(playpage.clock_lines(detail["clock"], mover, "es"))
     assert f"Tu plazo venció el {entry['deadline_text']}" in page and "Responde antes" not in page, page
+
+
+def test_an_answer_in_a_secret_window_has_its_day_per_move_and_spends_no_reserve(api):
+    """In Castle Assault's fast windows only a seat holding an answer card is asked, and the others
+    are not shown it. Its answer has `days_per_move` alone: a reserve that shrank (or a deadline
+    that reached into it) would tell everyone, on that seat's next turn, that it was asked."""
+    from core import games
+    from core.rng import Rng
+    from tests.server.table.helpers import server_state
+
+    engine, rng = games["castle-assault"], Rng("reserve-window")
+    seated = players(api, 3)
+    game_id = new_game(api, seated, "castle-assault", days_per_move=1, reserve_days=5)
+    slow = None  # the seat that took two days over its window
+    for _ in range(600):
+        game = Game.get_by_id(game_id)
+        [prompt] = game.prompted
+        if slow is None and prompt["kind"] != "turn":
+            slow = prompt["seat"]
+            mine = api.game(game_id, seated[slow])["clock"]["deadlines"]
+            since = datetime.fromisoformat(prompt["since"])
+            assert datetime.fromisoformat(mine[0]["deadline"].rstrip("Z")) == since + DAY and "reserve_left" not in mine[0]
+            since = backdate(game_id, 2 * DAY)
+            assert Game.get_by_id(game_id).due_at == since + DAY  # (the scans see the window's own deadline)
+            played = api.call("PUT", f"/games/{game_id}/moves/{game.version}", seated[slow], json={"move": {"type": "pass"}})
+            assert played.status_code == 201, played.json
+            assert Seat.get((Seat.game == game_id) & (Seat.seat == slow)).reserve_left is None  # whole
+            continue
+        if slow is not None and prompt["kind"] == "turn" and prompt["seat"] == slow:
+            watcher = next(s for s in range(3) if s != slow)
+            shown = api.game(game_id, seated[watcher])["clock"]["deadlines"][0]
+            assert shown["reserve_left"] == 5 * 86400
+            return
+        state = server_state("castle-assault", game_id)
+        move = engine.random_move(state, prompt["seat"], rng)
+        played = api.call("PUT", f"/games/{game_id}/moves/{game.version}", seated[prompt["seat"]], json={"move": move})
+        assert played.status_code == 201, played.json
+    raise AssertionError("no secret window met: widen the search")
