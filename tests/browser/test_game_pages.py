@@ -260,6 +260,28 @@ def test_a_browser_that_keeps_no_cookie_plays_and_follows_the_game(server, cooki
     WebDriverWait(browser, UPDATE_SECONDS).until(lambda b: version_shown(b) == before + 1)
 
 
+def test_a_cookieless_page_shown_after_a_refused_move_still_follows_the_game(server, cookieless_browser):
+    """A refused move comes back at the form's address, which carries no `?t=`: the page's
+    long-poll must still carry the link (from the page itself), and see the other seat's move."""
+    browser = cookieless_browser
+    game, (me, other) = start(server, "castle-assault", {"first-player": 0})
+    browser.get(me.call("GET", f"/games/{game}/link")["url"])
+    hand = me.call("GET", f"/games/{game}")["view"]["hand"]
+    browser.find_element(By.ID, "move-text").send_keys(f"attack 1/C {hand[0]}")  # the rules refuse it
+    browser.find_element(By.CSS_SELECTOR, "#move-form button[type=submit]").click()
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "move-error"))
+    assert "/move" in browser.current_url and "t=" not in browser.current_url
+    browser.find_element(By.ID, "move-text").clear()  # nothing typed: the page may reload itself
+    before = version_shown(browser)
+    play_any(game, me)  # the player moves from the API (a phone) meanwhile
+    WebDriverWait(browser, UPDATE_SECONDS + 5).until(
+        lambda b: version_shown(b) > before or b.find_element(By.ID, "moved").is_displayed())
+    if browser.find_element(By.ID, "moved").is_displayed():
+        browser.find_element(By.ID, "moved-link").click()
+        WebDriverWait(browser, 10).until(lambda b: b.execute_script("return document.readyState") == "complete")
+    assert browser.find_elements(By.ID, "move-text") or version_shown(browser) > before, browser.page_source[:300]
+
+
 def test_a_player_talks_at_the_table_from_the_page(server, browser):
     """A player with only a browser reads the table's talk and talks back: the message typed in
     the page's talk box is said once, listed on the page, and read by the other seat. A message
