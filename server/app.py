@@ -69,7 +69,7 @@ def create_app(config: dict | None = None) -> Flask:
     @app.before_request
     def _ask_the_requests_language():
         # A player who chose no language reads an answer's dates in the one the request asks for.
-        localtime.asked_language.set(lambda: languages.negotiate(request.accept_languages.values()))
+        localtime.asked_language.set(languages.from_browser)
 
     @app.teardown_request
     def _forget_the_requests_language(error=None):

@@ -184,7 +184,7 @@ def request_language(ask_database: bool = True) -> str:
             chosen = token_language(request.headers.get("Authorization"))
         except Exception:  # the refusal matters more than its language
             log.warning("no language for a refusal: the player could not be read", exc_info=True)
-    return languages.normalise(chosen) or languages.negotiate(request.accept_languages.values()) or languages.DEFAULT
+    return languages.normalise(chosen) or languages.from_browser() or languages.DEFAULT
 
 
 def error_response(error: ApiError, ask_database: bool = True, spoken_in: set[str] | None = None):

@@ -378,3 +378,14 @@ def test_a_newcomer_who_joins_by_mail_reads_the_language_they_were_invited_in(ta
     answers = [m for m in table.new_mail() if str(m["To"]) == "new@example.org"]
     assert answers and all(m["Content-Language"] == "hu" for m in answers)
     assert Player.get(Player.email == "new@example.org").language == "hu"
+
+
+@pytest.mark.parametrize("accept, expected", [("de, sv;q=0", "en"), ("sv;q=0", "en"), ("sv;q=0, ru;q=0.3", "ru"),
+                                              ("hu;q=0.5, *;q=0", "hu"), ("es;q=1", "es")])
+def test_a_language_the_browser_refuses_with_q_zero_is_never_chosen(client, accept, expected):
+    """A weight of 0 means "not acceptable" (RFC 9110, 12.4.2): neither a refusal nor a page is
+    written in a language the reader refused."""
+    refused = client.get("/games/4711", headers={"Accept-Language": accept})
+    page = client.get("/rules/castle-assault", headers={"Accept-Language": accept, "Accept": "text/html"})
+    assert refused.status_code == 401 and refused.headers["Content-Language"] == expected
+    assert page.status_code == 200 and page.headers["Content-Language"] == expected

@@ -45,6 +45,14 @@ def negotiate(preferred: Iterable[str]) -> str | None:
     return normalise(found)
 
 
+def from_browser() -> str | None:
+    """The best of Herald's languages the request's Accept-Language asks for, or None: a
+    language weighted `q=0` is refused, not asked for (RFC 9110, 12.4.2)."""
+    from flask import request
+
+    return negotiate(value for value, quality in request.accept_languages if quality > 0)
+
+
 def effective(code: str | None) -> str:
     """A player's setting as mail is written in it: the default where none is chosen."""
     return normalise(code) or DEFAULT
@@ -59,4 +67,4 @@ def requested(chosen: str | None = None) -> tuple[str, bool]:
     asked = normalise(request.args.get("lang"))
     if asked:
         return asked, True
-    return normalise(chosen) or negotiate(request.accept_languages.values()) or DEFAULT, False
+    return normalise(chosen) or from_browser() or DEFAULT, False
