@@ -34,7 +34,9 @@ DIGEST = 10  # messages in a turn mail at most
 def say(caller, game_id: int, text: str, to: list[int] | None, requested_seat: int | None,
         key: str | None = None) -> dict:
     """Post a message; 201 body is the message as its sender sees it. With a `key` the sender
-    used before in this game, nothing is said again and the answer is that first message."""
+    used before in this game, nothing is said again and the answer is that first message; a
+    different message under a used key (an old form restored by a browser) is refused, 409
+    `key-used`, rather than dropped without a word."""
     game = load_game(game_id)
     mine = my_seats(game, caller)
     if not mine:
@@ -43,7 +45,7 @@ def say(caller, game_id: int, text: str, to: list[int] | None, requested_seat: i
         raise ApiError(403, "forbidden", msg("Seat %(seat)s in this game is not yours.", seat=requested_seat))
     seat = requested_seat if requested_seat is not None else mine[0]
     if key is not None and (first := _said_with(key, caller, game.id)) is not None:
-        return _shown(first, caller.name)  # (before the checks: the first one passed them)
+        return _said_again(first, text, to, caller)  # (before the checks: the first one passed them)
     text = _clean(text)
     recipients = _recipients(game, to, seat)
     try:
@@ -54,8 +56,19 @@ def say(caller, game_id: int, text: str, to: list[int] | None, requested_seat: i
     except IntegrityError:  # the same key, said by a request that committed meanwhile
         if key is None or (first := _said_with(key, caller, game.id)) is None:
             raise
-        return _shown(first, caller.name)
+        return _said_again(first, text, to, caller)
     return _shown(row, caller.name)
+
+
+def _said_again(first: ChatMessage, text: str, to: list[int] | None, caller) -> dict:
+    """A message under a key already used: the first message, when this is the same one sent
+    again (a double click, a retried request); else 409 `key-used`."""
+    sender = {first.seat} if first.seat is not None else set()
+    recipients = None if to is None else sorted(set(to) | sender)  # (as `_recipients` stored them)
+    if _tidy(text) != first.text or recipients != first.to:
+        raise ApiError(409, "key-used", msg("This form said another message already, so this one was not said: "
+                                            "send it again to say it."))
+    return _shown(first, caller.name)
 
 
 def _said_with(key: str, caller, game_id: int) -> ChatMessage | None:
@@ -78,8 +91,13 @@ def text_of(text: str, sentence: dict | None) -> str:
     return Sentence.from_json(sentence) if sentence else text
 
 
+def _tidy(text: str) -> str:
+    """The text as a message keeps it: no blank lines around it, no spaces at its lines' ends."""
+    return "\n".join(line.rstrip() for line in (text or "").strip().splitlines())
+
+
 def _clean(text: str) -> str:
-    text = "\n".join(line.rstrip() for line in (text or "").strip().splitlines())
+    text = _tidy(text)
     if not text:
         raise ApiError(422, "empty-message", msg("The message is empty."))
     if len(text) > MAX_CHARS:

@@ -87,6 +87,29 @@ def test_the_talk_form_says_a_message_once_however_often_the_browser_sends_it(ap
     assert form_field(again, "key") != form["key"]  # a new form, a new message
 
 
+def test_another_message_sent_with_a_used_form_is_refused_never_dropped(api, client, table):
+    """A browser may restore an old form (its key already used) with a new message typed in it:
+    that message is not said under the old key without a word, but refused beside the box, the
+    text kept, and the page's fresh form says it."""
+    (ann, ben, _cal), game_id = table
+    path = link_path(api, game_id, ann)
+    html = client.get(path).get_data(as_text=True)
+    form = {"t": token_of(path), "key": form_field(html, "key"), "text": "Shall we trade?", "to": "1"}
+    assert client.post(f"/play/{game_id}/chat", data=form).status_code == 303
+    refused = client.post(f"/play/{game_id}/chat", data={**form, "text": "Then again, no."})
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 409 and "said another message already" in alert(page)
+    assert "Then again, no." in TALK_FORM.search(page).group(0)
+    fresh = {**form, "key": form_field(page, "key"), "text": "Then again, no."}
+    assert client.post(f"/play/{game_id}/chat", data=fresh).status_code == 303
+    assert messages(api, game_id, ben) == ["Shall we trade?", "Then again, no."]
+    to_everyone = client.post(f"/play/{game_id}/chat", data={**fresh, "to": ""})  # the same text, to others
+    assert to_everyone.status_code == 409
+    assert api.call("POST", f"/games/{game_id}/chat", ann, json={"text": "x", "key": "api-1"}).status_code == 201
+    other = api.call("POST", f"/games/{game_id}/chat", ann, json={"text": "y", "key": "api-1"})
+    assert other.status_code == 409 and other.json["error"]["code"] == "key-used"
+
+
 def test_a_refused_message_comes_back_in_the_box_with_its_reason(api, client, table):
     """Nothing typed is lost: the page comes back with the refusal beside the talk box (the API's
     status and sentence), the text still in it and the recipient still chosen."""

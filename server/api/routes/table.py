@@ -32,6 +32,7 @@ def join_public(query, game_id):
 @blp.arguments(SeatQuerySchema(), location="query")
 @blp.arguments(SayBodySchema())
 @blp.response(201, ChatMessageSchema)
+@blp.alt_response(409, schema=ErrorSchema, description="key-used: another message under a key already used")
 @blp.alt_response(429, schema=ErrorSchema, description="too-many-messages")
 def say(query, body, game_id):
     """Say something at the table: to everyone, or to the seats in `to` (`key`: said once however
