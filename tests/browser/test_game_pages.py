@@ -45,7 +45,8 @@ def server(tmp_path_factory):
     from tests.support.seeds import PerTestSeeds
 
     config = load_config({"HERALD_DATABASE_URL": f"sqlite:///{folder / 'herald.db'}",
-                          "HERALD_MAIL_DIR": str(folder / "mail"), "HERALD_SECRET_KEY": "b" * 32})
+                          "HERALD_MAIL_DIR": str(folder / "mail"), "HERALD_SECRET_KEY": "b" * 32,
+                          "HERALD_RATELIMIT_ENABLED": "0"})  # (each test registers its players: past 10 a minute)
     app = create_app({**config, SOURCE: PerTestSeeds(__name__)})  # the module's games: the same deals every run
     with serving(app) as url:
         reconfigure(app, public_url=url)

@@ -163,6 +163,16 @@ def test_the_cookie_alone_cannot_post_a_move(api, client, game):
     assert api.game(game_id, players[0])["version"] == 0
 
 
+def test_the_cookie_holding_the_link_is_secure_on_an_https_server(api, client, game):
+    """Behind a proxy that ends TLS without saying so (HERALD_PROXIES unset) the request looks
+    like http, but the server's public address is https: the cookie, which plays the seat for 90
+    days, is still marked Secure, never sent in clear."""
+    players, game_id = game
+    page = client.get(link_path(api, game_id, players[0]))
+    cookie = page.headers["Set-Cookie"]
+    assert "Secure" in cookie and "HttpOnly" in cookie and f"Path=/play/{game_id}" in cookie
+
+
 def test_the_page_long_polls_with_its_cookie(api, client, game):
     players, game_id = game
     client.get(link_path(api, game_id, players[1]))

@@ -16,6 +16,7 @@ from server.table import chat, gameviews, movelog
 from server.web import playlinks, playpage
 from server.web.i18n import languages
 from server.players.auth import current_player
+from server.config import current_settings
 from server.errors import ApiError, Sentence, msg
 from server.api.error_handlers import BROWSER_REFUSAL, ErrorSchema
 from server.api.routes.games import GAME_ID
@@ -95,8 +96,11 @@ def _page(grant, status: int = 200, error: ApiError | None = None, typed: str = 
     response = Response(html, status=status, mimetype="text/html",
                         headers={**_headers(nonce), "Content-Language": language})
     # The page's own later calls (reload, long-poll) carry the link as a cookie for this game only.
+    # Secure also where TLS ends at a proxy that does not say so (HERALD_PROXIES unset): the link
+    # it holds plays the seat, and must never go in clear to an http:// address of the server.
+    secure = request.is_secure or current_settings().public_url.startswith("https:")
     response.set_cookie(COOKIE, grant.token, path=f"/play/{grant.game}", httponly=True, samesite="Lax",
-                        secure=request.is_secure, max_age=90 * 24 * 3600)
+                        secure=secure, max_age=90 * 24 * 3600)
     return response
 
 
