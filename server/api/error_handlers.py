@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import re
 
-from flask import current_app, g, has_request_context, jsonify, request
+from flask import current_app, g, has_request_context, jsonify, redirect, request
 from flask_smorest import Api
 from marshmallow import Schema, fields
 from peewee import DatabaseError, InterfaceError, OperationalError
@@ -238,6 +238,8 @@ class HeraldApi(Api):
 
     def handle_http_exception(self, error: HTTPException):
         status = error.code or 500
+        if status == 404 and (moved := _without_trailing_slash()) is not None:
+            return moved
         data = getattr(error, "data", None) or {}
         messages = data.get("messages") or data.get("errors")
         headers = data.get("headers") or {}
@@ -262,6 +264,23 @@ class HeraldApi(Api):
         if status == 405 and hasattr(error, "valid_methods") and error.valid_methods:
             response.headers["Allow"] = ", ".join(error.valid_methods)
         return response
+
+
+def _without_trailing_slash():
+    """A 308 to the address without its trailing slash where that address exists (`/rules/`,
+    `/docs/`: a typo or a browser's completion), for GET and HEAD; else None (the 404 stands)."""
+    path = request.path
+    if request.method not in ("GET", "HEAD") or len(path) < 2 or not path.endswith("/"):
+        return None
+    bare = path.rstrip("/") or "/"
+    if bare.startswith("//"):  # (another site's address, to a browser)
+        return None
+    try:
+        current_app.url_map.bind("").match(bare, method=request.method)
+    except HTTPException:
+        return None
+    query = request.query_string.decode("latin-1")
+    return redirect(bare + (f"?{query}" if query else ""), code=308)
 
 
 def _drop_connection() -> None:

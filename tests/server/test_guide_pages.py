@@ -86,6 +86,19 @@ def test_an_unknown_game_is_a_page_a_person_can_read_or_json_for_a_program(clien
     assert client.get("/rules/chess/pictures/first-attack.svg").status_code == 404
 
 
+@pytest.mark.parametrize("path", ["/rules/", "/rules/castle-assault/", "/docs/", "/rules/castle-assault//"])
+def test_an_address_with_a_trailing_slash_leads_to_its_page(client, path):
+    """A typo or a browser's completion adds a slash: the reader lands on the page (308, the
+    query kept), never on a JSON "not found"; an address that is no page stays a 404."""
+    moved = client.get(path + "?lang=sv", headers={"Accept": "text/html"})
+    assert moved.status_code == 308 and moved.headers["Location"] == path.rstrip("/") + "?lang=sv"
+    assert client.get(moved.headers["Location"], headers={"Accept": "text/html"}).status_code == 200
+    assert client.get("/no-such-page/").status_code == 404
+    assert client.post(path).status_code in (404, 405)  # (only a reader's GET or HEAD is led on)
+    elsewhere = client.get("/", environ_overrides={"PATH_INFO": "//example.org/"})
+    assert elsewhere.status_code != 308  # (never led to another site's address)
+
+
 def test_a_program_asking_for_json_gets_the_guide_as_text(client):
     answer = client.get("/rules/medieval-mastery", headers={"Accept": "application/json"})
     assert answer.status_code == 200
