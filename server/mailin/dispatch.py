@@ -541,7 +541,7 @@ def _join(session, rest):
         joined = lobby.join_game(session.caller, _invitation_code(session), another)
     except ApiError as error:
         refusal = error.message
-        if error.code == "already-seated":  # what to do, said as a reply does it
+        if error.code == "already-seated" and not error.details.get("handover"):  # what to do, said as a reply does it
             refusal = msg("You already hold seat %(held)s in game %(game)s, so this invitation would give you seat "
                           "%(seat)s too and lock out the person it was meant for. To play both seats yourself, "
                           "reply 'join another seat'; else pass the invitation on.", held=error.details["seats"][0],

@@ -62,7 +62,7 @@ def invite(caller, game_id: int, seat: int, email: str) -> dict:
     email = normalized_email(email)
     with write_transaction():
         game, row = _locked_seat(caller, game_id, seat)
-        _refuse_someone_seated(game, email)
+        _refuse_own_address(caller, email)
         invitations.check_allowance(caller.id, email)
         code = seat_table.invite_code()
         Seat.update(invite=code, handover=True).where(Seat.id == row.id).execute()
@@ -75,15 +75,13 @@ def invite(caller, game_id: int, seat: int, email: str) -> dict:
     return {"game": game.id, "seat": seat, "invited": email}
 
 
-def _refuse_someone_seated(game, email: str) -> None:
-    """409 `already-seated` for an address whose player holds a seat of the game (the caller's own
-    included): a seat is handed to someone who is not at the table, never to the giver or to an
-    opponent, who would then play two seats."""
-    held = (Seat.select(Seat.seat).join(Player, on=(Seat.player == Player.id))
-            .where((Seat.game == game.id) & (Player.email_key == names.email_key(email))).order_by(Seat.seat).first())
-    if held is not None:
-        raise ApiError(409, "already-seated", msg("%(email)s already plays seat %(seat)s in this game: hand your seat "
-                                                  "to someone who is not at the table.", email=email, seat=held.seat))
+def _refuse_own_address(caller, email: str) -> None:
+    """409 `already-seated` for the caller's own address. Another player's is not looked up here:
+    a refusal would tell the caller whether a guessed address is an opponent's (the table never
+    shows addresses); a seat handed to someone at the table is refused when they take it (`accept`)."""
+    if names.email_key(email) == names.email_key(caller.email):
+        raise ApiError(409, "already-seated", msg("That is your own address: hand your seat to someone who is not "
+                                                  "at the table."))
 
 
 def to_bot(caller, game_id: int, seat: int, level: str) -> dict:
@@ -100,9 +98,17 @@ def to_bot(caller, game_id: int, seat: int, level: str) -> dict:
 
 
 def accept(caller, game, row: Seat) -> None:
-    """Inside join's write transaction: the invited player takes over a seat being handed over."""
+    """Inside join's write transaction: the invited player takes over a seat being handed over,
+    unless they hold a seat of the game already (even one playing several seats: a seat handed
+    over goes to someone not at the table, never to an opponent who would play two)."""
     if game.status != "active":
         raise ApiError(409, "game-not-active", msg("That game is over: its seats no longer change hands."))
+    held = [s for (s,) in statements.tuples(Seat.select(Seat.seat).where((Seat.game == game.id)
+                                                                          & (Seat.player == caller.id)).order_by(Seat.seat))]
+    if held:
+        raise ApiError(409, "already-seated", msg("You already hold seat %(held)s in game %(game)s: a seat handed over "
+                                                  "goes to someone who is not at the table.", held=held[0], game=game.id),
+                       details={"seats": held, "seat": row.seat, "handover": True})
     before = Player.get_or_none(Player.id == row.player_id)
     _change_holder(game, row, caller)
     if before is not None:

@@ -123,11 +123,11 @@ def _take_seat(caller, seat_row, another_seat: bool):
         return game, seat, None  # a retried join (the first answer was lost): the same answer
     if seat.player_id is not None and not seat.handover:
         raise ApiError(409, "invite-used", msg("That invite has already been used."))
-    if not another_seat:
-        _refuse_second_seat(caller, game, seat)
-    if seat.handover:
+    if seat.handover:  # (refused to a player at the table already, with another_seat too)
         handover.accept(caller, game, seat)
         return game, seat, None
+    if not another_seat:
+        _refuse_second_seat(caller, game, seat)
     if game.status != "open":
         raise ApiError(409, "game-not-open", msg("That game is no longer taking players."))
     seat.player = caller.id

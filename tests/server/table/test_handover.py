@@ -65,6 +65,28 @@ def test_only_the_holder_hands_a_seat_over_and_only_while_the_game_runs(api, ali
     assert over.status_code == 409 and over.json["error"]["code"] == "game-not-active"
 
 
+def test_a_seat_goes_only_to_someone_not_at_the_table_and_no_address_is_confirmed(api, alice_bob):
+    """The table never shows players' addresses: handing a seat to a guessed address answers the
+    same whether or not an opponent has it (no oracle). Such an opponent cannot take the seat,
+    even asking for another seat; the giver's own address is refused at once."""
+    alice, bob = alice_bob
+    game_id = api.start_game(alice_bob)
+    path = f"/games/{game_id}/seats/1/handover"
+    own = api.call("POST", path, bob, json={"invite": "BOB@example.org"})
+    assert own.status_code == 409 and own.json["error"]["code"] == "already-seated"
+    opponents = api.call("POST", path, bob, json={"invite": "alice@example.org"})
+    strangers = api.call("POST", path, bob, json={"invite": "nobody-here@example.org"})
+    assert opponents.status_code == strangers.status_code == 201
+    assert set(opponents.json) == set(strangers.json) == {"game", "seat", "invited"}
+    again = api.call("POST", path, bob, json={"invite": "alice@example.org"})
+    assert again.status_code == 201
+    taken = api.call("POST", "/games/join", alice, json={"invite": mailed_code(game_id, "alice@example.org"),
+                                                        "another_seat": True})
+    assert taken.status_code == 409 and taken.json["error"]["code"] == "already-seated"
+    assert "goes to someone who is not at the table" in taken.json["error"]["message"]
+    assert Seat.get((Seat.game == game_id) & (Seat.seat == 1)).player.name == "bob"
+
+
 def test_the_creator_hands_over_an_abandoned_seat(api, alice_bob):
     game_id = api.start_game(alice_bob)
     path = f"/games/{game_id}/seats/1/handover"
