@@ -55,6 +55,7 @@ POOL_SIZE_MAX = 1000  # connections per process: a typo's 10000 is refused at st
 REGISTRATION_POLICIES = ("open", "invite", "closed")
 SQLITE_SYNCHRONOUS = ("off", "normal", "full", "extra")
 MAIL_IN_SENDERS = ("strict", "any")
+DATABASE_SCHEMES = ("sqlite", "postgresql", "postgres")  # sqlite:///herald.db, postgresql://...
 
 TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
 
@@ -71,14 +72,14 @@ def _optional(value: Any, key: str) -> str | None:
 
 
 def _database_url(value: Any, key: str) -> str:
-    """A database URL peewee can open. Refused in one line that never repeats the value (it may
-    hold a password): a password with `/` or `#` in it, not URL-encoded, was read as the host's
-    port, and the traceback that followed printed it."""
+    """A SQLite or PostgreSQL URL, the databases Herald runs on (server/store/db.py sets up
+    exactly these schemes; peewee would open MySQL too, and fail later in a traceback). Refused
+    in one line that never repeats the value (it may hold a password): a password with `/` or
+    `#` in it, not URL-encoded, was read as the host's port, and the traceback that followed
+    printed it."""
     url = str(value)
     scheme, found, _ = url.partition("://")
-    from playhouse.db_url import schemes  # (peewee's own list of the URLs it opens)
-
-    if not found or scheme not in schemes:
+    if not found or scheme not in DATABASE_SCHEMES:
         raise ConfigError(f"{PREFIX}{key} must be a database URL (sqlite:///herald.db or postgresql://...), "
                           f"not one with the scheme {scheme + '://' if found else 'missing'}")
     _readable(url, key)
@@ -189,7 +190,8 @@ class Settings(Mapping):
     checks and converts as the environment's strings are (ConfigError naming the setting)."""
 
     database_url: str = setting("sqlite:///herald.db", _database_url,
-                                "any peewee URL; `postgresql://...` works too (see `deploy/postgresql.md`)")
+                                "a SQLite file (`sqlite:///path`) or PostgreSQL (`postgresql://...`, "
+                                "`deploy/postgresql.md`); nothing else")
     wait_database_url: str | None = setting(
         None, _optional_database_url, "the connection the waiters' notifier LISTENs on: PostgreSQL directly when requests go "
         "through PgBouncer's transaction pooling (`deploy/pgbouncer.md`); a `postgresql://` URL, beside a "

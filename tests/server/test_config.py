@@ -190,6 +190,32 @@ def test_a_database_url_it_cannot_read_stops_in_one_line_without_its_password(ur
     assert line.startswith("Error: HERALD_DATABASE_URL ") and words in line, line
 
 
+@pytest.mark.parametrize("url", ["mysql://herald:S3cret@db.example.org/herald",
+                                 "cockroachdb://herald:S3cret@db.example.org/herald",
+                                 "postgresext://herald:S3cret@db.example.org/herald"])
+def test_a_database_herald_does_not_run_on_is_refused_in_one_line(url, tmp_path):
+    """Herald runs on SQLite or PostgreSQL (deploy/README.md). peewee opens more kinds of
+    database, so a mysql:// URL passed the check and every `herald server` command ended in
+    peewee's traceback ("MySQL driver not installed!"). It stops in one line naming the setting."""
+    from click.testing import CliRunner
+
+    from server.cli import server
+
+    env = {"HERALD_DATABASE_URL": url, "HERALD_CONFIG": "", "HERALD_MAIL_DIR": str(tmp_path / "mail")}
+    result = CliRunner().invoke(server, ["players"], env=env)
+    scheme = url.split("://", 1)[0]
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.output.strip().splitlines() == [
+        f"Error: HERALD_DATABASE_URL must be a database URL (sqlite:///herald.db or postgresql://...), "
+        f"not one with the scheme {scheme}://"]
+
+
+@pytest.mark.parametrize("url", ["sqlite:///herald.db", "sqlite:////srv/herald/var/herald.db",
+                                 "postgresql://herald:pw@127.0.0.1/herald", "postgres://herald@db.example.org/herald"])
+def test_the_database_urls_herald_opens_are_taken(url):
+    assert load_config({"HERALD_DATABASE_URL": url})["DATABASE_URL"] == url
+
+
 def test_a_database_urls_password_is_never_shown():
     from server.ops.command_base import displayed_url
 
