@@ -67,11 +67,21 @@ def _applied() -> list[str]:
                   if name not in migrations.pending(database.obj))
 
 
+# Said of any file whose first line is no export header: JSON of another kind, or no JSON at all
+# (a backup, which is a SQLite file, given to `import` instead of copied into place).
+NOT_AN_EXPORT = ("this file is not a Herald export (or of a format this version does not read): `herald server "
+                 "export` writes one; a backup from `herald server backup` is a copy of the SQLite database, "
+                 "restored by copying it in place of the database (deploy/README.md, \"Backups and restore\")")
+
+
 def import_into(lines) -> dict:
     """Load an export (an iterable of lines) into this empty database; returns {table: rows}."""
-    header = json.loads(next(iter(lines), "") or "{}")
-    if header.get("herald_export") != FORMAT:
-        raise TransferError("this file is not a Herald export (or of a format this version does not read)")
+    try:
+        header = json.loads(next(iter(lines), "") or "{}")
+    except ValueError:  # not text (UnicodeDecodeError: a SQLite file), or not JSON (JSONDecodeError)
+        header = None
+    if not isinstance(header, dict) or header.get("herald_export") != FORMAT:
+        raise TransferError(NOT_AN_EXPORT)
     mine = _applied()
     if header.get("migrations") != mine:
         raise TransferError("the export was made by a Herald with another schema version: migrate the source "
@@ -85,8 +95,12 @@ def import_into(lines) -> dict:
     batch: list[dict] = []
     batch_model = None
     with write_transaction():
-        for line in lines:
-            item = json.loads(line)
+        for number, line in enumerate(lines, start=2):
+            try:
+                item = json.loads(line)
+            except ValueError:  # raised inside the transaction: nothing is kept
+                raise TransferError(f"line {number} of the export is not JSON: the file was cut short or changed "
+                                    "since it was written; export again") from None
             model = by_table.get(item["t"])
             if model is None:
                 raise TransferError(f"the export holds a table {item['t']!r} this version does not know")

@@ -119,6 +119,40 @@ def test_import_refuses_a_file_that_is_not_an_export(tmp_path):
     assert result.exit_code == 1 and "not a Herald export" in result.output
 
 
+def test_importing_a_backup_or_any_file_not_json_is_refused_in_one_line(api, alice_bob, config, tmp_path):
+    """`backup FILE` and `export FILE` make different files. Given the backup (a SQLite file),
+    or any file that is not JSON, `import` ended in a UnicodeDecodeError or JSONDecodeError
+    traceback; it refuses it in the sentence a JSON file that is no export gets, which says how
+    a backup is restored instead."""
+    api.start_game(alice_bob)
+    backup = tmp_path / "nightly.db"
+    assert cli(["backup", str(backup)], config["DATABASE_URL"], tmp_path).exit_code == 0
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not json\n")
+    for wrong in (backup, notes):
+        result = cli(["import", str(wrong)], f"sqlite:///{tmp_path / f'new-{wrong.stem}.db'}", tmp_path)
+        assert result.exit_code == 1 and isinstance(result.exception, SystemExit), (wrong, repr(result.exception))
+        [refusal] = [line for line in result.output.splitlines() if line.startswith("Error:")]
+        assert "not a Herald export" in refusal and "deploy/README.md" in refusal, refusal
+        assert "Traceback" not in result.output
+
+
+def test_an_export_cut_short_is_refused_in_one_line_and_nothing_is_kept(api, alice_bob, config, tmp_path):
+    """An export cut off mid-line (a full disk while exporting) ended in a JSONDecodeError
+    traceback; it is refused naming the line, and the target database stays empty."""
+    api.start_game(alice_bob)
+    whole = tmp_path / "whole.jsonl"
+    assert cli(["export", str(whole)], config["DATABASE_URL"], tmp_path).exit_code == 0
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(whole.read_bytes()[:-40])
+    target = f"sqlite:///{tmp_path / 'new.db'}"
+    result = cli(["import", str(cut)], target, tmp_path)
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "of the export is not JSON" in result.output, result.output
+    again = cli(["import", str(whole)], target, tmp_path)  # nothing of the cut file was kept
+    assert again.exit_code == 0 and "all agree" in again.output, again.output
+
+
 def test_an_export_is_readable_by_its_owner_alone(api, alice_bob, config, tmp_path):
     """An export holds the server's secret key, the seeds of unfinished games and token hashes;
     it was written 0644 (world-readable, in a /tmp or /var/backups the docs name)."""
