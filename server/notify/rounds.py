@@ -4,15 +4,11 @@ webhooks, ...), and the hourly prune of delivered mail. `server/ops/mail_command
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import timedelta
 
 from server.config import Settings
 from server.notify import channels, delivery, mailprune
 from server.notify.channels import mail
 from server.notify.delivery import DeliveryReport
-from server.store.models import utcnow
-
-FAR_AHEAD = timedelta(days=3650)  # --ignore-backoff: every row's next try is due "now"
 
 
 @dataclass
@@ -35,8 +31,7 @@ def notify_round(config: Settings, ignore_backoff: bool = False, retry_failed: b
         done.requeued_failed = delivery.requeue(("failed",), config)
     done.mail = mail.deliver_pending(config, ignore_backoff=ignore_backoff)
     for channel in channels.registered():
-        if channel is not mail.CHANNEL:
-            now = utcnow() + (FAR_AHEAD if ignore_backoff else timedelta())
-            done.others.append((channel.name, delivery.deliver(channel, config, now=now)))
+        if channel is not mail.CHANNEL:  # (not by a `now` shifted ahead: retry times, budgets and leases count from it)
+            done.others.append((channel.name, delivery.deliver(channel, config, ignore_backoff=ignore_backoff)))
     done.pruned = mailprune.prune_if_due(config)
     return done

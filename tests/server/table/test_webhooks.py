@@ -87,6 +87,29 @@ def test_turns_and_the_end_are_posted_signed_once_across_an_outage(api, alice_bo
     assert len(over) == 1 and over[0]["seed"]  # alice's hook hears the end once
 
 
+def test_notify_ignore_backoff_keeps_retrying_a_webhook_whose_receiver_is_down(api, alice_bob, receiver, config):
+    """`herald server notify --ignore-backoff` (retry now instead of at the next-attempt time)
+    reckoned the webhooks' retry times from ten years ahead: a receiver down during that run had
+    its rows given up after one try ("Gave up after 1 tries over 3650.0 days"). A failed try is a
+    failure for now, as without the flag: the row waits for its next try, and the next forced
+    run posts it once the receiver is back."""
+    from server.notify.rounds import notify_round
+
+    alice, _ = alice_bob
+    assert api.call("POST", "/webhooks", alice, json={"url": receiver.url}).status_code == 201
+    receiver.stop()  # down for a moment
+    api.start_game(alice_bob)
+    down = dict(notify_round(config, ignore_backoff=True).others)["webhook"]
+    rows = list(Notification.select().where(Notification.kind == "webhook"))
+    assert down.failed == len(rows) >= 1 and down.given_up == 0, down.errors
+    assert {(row.status, row.attempts) for row in rows} == {("pending", 1)}
+    assert all(row.next_attempt < utcnow() + timedelta(minutes=2) for row in rows)  # the first back-off
+    receiver.start()  # back, on the same port
+    back = dict(notify_round(config, ignore_backoff=True).others)["webhook"]
+    assert back.sent == down.failed == len(receiver.received)
+    assert {row.status for row in Notification.select().where(Notification.kind == "webhook")} == {"sent"}
+
+
 def test_game_hooks_show_only_what_the_table_may_see_and_bad_input_is_refused(api, alice_bob, receiver):
     alice, bob = alice_bob
     eve = api.register("eve")
