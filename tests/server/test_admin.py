@@ -96,8 +96,9 @@ def test_a_seat_handed_over_plays_on_and_its_new_holder_is_mailed(api, alice_bob
     assert "no seat 7" in run(env, "seat", game, 7, "carl").output
 
 
-def _request_log_of_server_run(tmp_path, extra_env: dict) -> bytes:
-    """What `herald server run` writes to a terminal for one request (stderr on a pty)."""
+def _request_log_of_server_run(tmp_path, extra_env: dict, path: str = "/health") -> bytes:
+    """What `herald server run` writes to a terminal (stderr on a pty) up to its log line of a
+    GET of `path` (after the /health it waits for)."""
     import os
     import pty
     import select
@@ -124,8 +125,11 @@ def _request_log_of_server_run(tmp_path, extra_env: dict) -> bytes:
                 break
             except OSError:
                 time.sleep(0.1)
+        if path != "/health":
+            urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30).read()
+        logged = b"GET " + path.split("?", 1)[0].encode()
         end = time.monotonic() + 3
-        while b"/health" not in seen and time.monotonic() < end:
+        while not any(logged in line for line in seen.split(b"\n")[:-1]) and time.monotonic() < end:  # a whole line
             if select.select([leader], [], [], 0.2)[0]:
                 seen += os.read(leader, 65536)
     finally:
@@ -140,6 +144,21 @@ def test_server_run_honours_no_color(tmp_path):
     assert b"/health" in plain and b"\x1b[" not in plain
     coloured = _request_log_of_server_run(tmp_path, {})
     assert b"/health" in coloured and b"\x1b[" in coloured
+
+
+def test_server_run_logs_a_game_page_link_without_its_token(app, api, alice_bob, config, tmp_path):
+    """A game page's link carries its seat's token as `?t=`: whoever has it plays the seat.
+    `herald server run` (werkzeug) logged each request line whole, so every page view put the
+    token in its log; the shipped gunicorn access log leaves the query out for this reason. It
+    logs the rest of the line as before: method, path, status."""
+    reconfigure(app, secret_key="k" * 32)  # signs the game-page links
+    game = api.start_game(alice_bob, "castle-assault")
+    page = api.call("GET", f"/games/{game}/link", alice_bob[0]).json["url"].split("herald.example.org", 1)[1]
+    token = page.split("t=", 1)[1].split("&", 1)[0]
+    seen = _request_log_of_server_run(tmp_path, {**env_of(config), "HERALD_SECRET_KEY": "k" * 32, "NO_COLOR": "1"},
+                                      page)
+    assert f'"GET /play/{game} HTTP/1.1" 200 '.encode() in seen, seen
+    assert token.encode() not in seen
 
 
 def test_a_seat_handed_over_takes_effect_at_once_on_a_running_server(app, api, alice_bob, config):
