@@ -6,6 +6,9 @@ lock the game row instead (`SELECT ... FOR UPDATE`, see `models.lock_game`).
 """
 from __future__ import annotations
 
+import logging
+import os
+import stat
 from urllib.parse import urlparse
 
 from peewee import DatabaseProxy, PostgresqlDatabase, SqliteDatabase
@@ -57,8 +60,37 @@ def open_database(url: str, synchronous: str | None = None, pool_size: int | Non
         if POOLED_SCHEMES[scheme] == "postgres+herald":
             params["prepare"] = prepare
     db = connect(url, **params)
+    if isinstance(db, SqliteDatabase) and db.database != ":memory:":
+        _keep_private(db.database)
     database.initialize(db)
     return db
+
+
+def _keep_private(path: str) -> None:
+    """The SQLite file holds the token hashes, every address and perhaps the key that signs
+    codes: a new one is made readable by its owner alone (0600, whatever the umask; SQLite gives
+    its -wal and -shm the main file's mode), as `backup` and `export` write theirs. An existing
+    one keeps the mode its operator chose, unless every account may read it (0644, as releases
+    before this one made it): then it, its -wal and its -shm lose the other accounts' access."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        return
+    except FileExistsError:
+        pass
+    except OSError:
+        return  # (no such folder, no permission: SQLite says why as it connects, as before)
+    log = logging.getLogger(__name__)
+    for name in (path, f"{path}-wal", f"{path}-shm"):
+        try:
+            mode = stat.S_IMODE(os.stat(name).st_mode)
+        except OSError:
+            continue  # (no -wal or -shm while nobody has the database open)
+        if mode & stat.S_IROTH:
+            try:
+                os.chmod(name, mode & ~0o007)
+                log.warning("%s was readable by every account on this machine; now only by its owner and group", name)
+            except OSError as exc:  # not ours to change
+                log.warning("%s is readable by every account on this machine (%s): chmod o-rwx it", name, exc.strerror)
 
 
 def discard_connection() -> None:

@@ -119,6 +119,53 @@ def test_import_refuses_a_file_that_is_not_an_export(tmp_path):
     assert result.exit_code == 1 and "not a Herald export" in result.output
 
 
+def mode(path) -> str:
+    return oct(os.stat(path).st_mode & 0o777)
+
+
+def test_the_database_and_a_mailed_recovery_code_are_readable_by_their_owner_alone(config, toy_game, tmp_path):
+    """The database holds the token hashes, every address and, without HERALD_SECRET_KEY, the key
+    that signs recovery codes; a mail folder's .eml holds a live one-time recovery code. Under the
+    usual umask (022) both were made 0644: any account on the machine could read them and take a
+    player's seat. Both are made 0600 now, as `backup` and `export` write theirs, and so are the
+    database's -wal and -shm (SQLite gives them the main file's mode)."""
+    from server.app import create_app
+    from tests.server.conftest import Api
+
+    old = os.umask(0o022)
+    try:
+        app = create_app(config)  # makes herald.db
+        api = Api(app.test_client())
+        api.register("ana")
+        assert api.client.post("/players/recover", json={"email": "ana@example.org"}).status_code == 202
+        files = {name: mode(tmp_path / name) for name in ("herald.db", "herald.db-wal", "herald.db-shm")}
+        notified = herald("server", "notify", url=config["DATABASE_URL"], tmp_path=tmp_path)
+    finally:
+        os.umask(old)
+        database.close()
+    assert notified.returncode == 0, notified.stderr
+    [coded] = [mail for mail in (tmp_path / "mail").glob("*.eml") if "herald token redeem" in mail.read_text()]
+    assert files | {coded.name: mode(coded)} == dict.fromkeys([*files, coded.name], "0o600")
+
+
+def test_a_database_every_account_may_read_loses_their_access_and_other_modes_stay(config, toy_game, tmp_path):
+    """A database made 0644 by an earlier release is made unreadable to other accounts when the
+    server or a command opens it (its group's access stays); a mode the operator chose that
+    keeps other accounts out (0660 for a group of operators) is left as it is."""
+    from server.app import create_app
+
+    create_app(config)
+    database.close()
+    path = tmp_path / "herald.db"
+    os.chmod(path, 0o660)
+    assert herald("server", "players", url=config["DATABASE_URL"], tmp_path=tmp_path).returncode == 0
+    assert mode(path) == "0o660"
+    os.chmod(path, 0o644)
+    done = herald("server", "players", url=config["DATABASE_URL"], tmp_path=tmp_path)
+    assert done.returncode == 0 and mode(path) == "0o640"
+    assert "every account" in done.stderr, done.stderr  # said once, on stderr (a cron line mails it)
+
+
 def test_importing_a_backup_or_any_file_not_json_is_refused_in_one_line(api, alice_bob, config, tmp_path):
     """`backup FILE` and `export FILE` make different files. Given the backup (a SQLite file),
     or any file that is not JSON, `import` ended in a UnicodeDecodeError or JSONDecodeError

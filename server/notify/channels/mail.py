@@ -275,7 +275,11 @@ class FolderTransport:
         partial = target.with_suffix(".partial")
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            partial.write_bytes(bytes(message))
+            # A mail may hold a live one-time code (recovery, a new address): its owner's only,
+            # whatever the umask (fchmod too: a .partial a killed run left keeps its own mode).
+            with os.fdopen(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as out:
+                os.fchmod(out.fileno(), 0o600)
+                out.write(bytes(message))
             os.replace(partial, target)  # the .eml is there whole, or not at all: `unwritten` can tell
         except OSError as exc:  # the folder setting, not this mail: like an unreachable relay
             raise TransportUnavailable(f"cannot write mail to {self.folder}: {exc.strerror or exc}") from exc
