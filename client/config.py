@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
@@ -140,12 +141,28 @@ def save(settings: Settings, environ: Mapping[str, str] | None = None, profile: 
         data.update(entry)
     else:
         data.setdefault("profiles", {})[profile] = entry
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        json.dump(data, handle, indent=2)
-        handle.write("\n")
-    os.chmod(path, 0o600)
+    _write_private(path, data)
     return path
+
+
+def _write_private(path: Path, data: dict) -> None:
+    """Replace the file at `path` with `data` all at once, owner-only: the JSON goes into a new
+    0600 file in the same folder, is synced to disk, then renamed over the old file. A full disk
+    or a crash mid-write so leaves the old file whole (every token saved before is kept), and a
+    token is never written into a file others may read (an old config made 0644)."""
+    target = Path(os.path.realpath(path))  # a symlinked config stays a symlink
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(8)}.tmp")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=2)
+            handle.write("\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def free_profile(settings: Settings, base: str, environ: Mapping[str, str] | None = None) -> str:

@@ -1,4 +1,5 @@
 """Where the client takes its server and token from: option > environment > saved file > default."""
+import errno
 import json
 import os
 import stat
@@ -45,3 +46,54 @@ def test_a_broken_config_file_is_reported_not_ignored(tmp_path):
     (tmp_path / "herald.json").write_text("{not json")
     with pytest.raises(config.ConfigError, match="not valid JSON"):
         config.resolve(environ=environ)
+
+
+def test_a_full_disk_while_saving_keeps_every_token_saved_before(tmp_path, monkeypatch):
+    """The disk fills up while `register --save` writes a third profile: the save fails, and the
+    two tokens saved before are still there (the file was emptied in place, losing both)."""
+    environ = env_for(tmp_path)
+    config.save(config.Settings("https://herald.example.org", "token-of-ana", "ana"), environ, profile="ana")
+    config.save(config.Settings("https://herald.example.org", "token-of-ben", "ben"), environ, profile="ben")
+
+    def disk_full(data, handle, **options):  # a few bytes reach the disk, then ENOSPC
+        handle.write(json.dumps(data)[:10])
+        handle.flush()
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    with monkeypatch.context() as patched:
+        patched.setattr(json, "dump", disk_full)
+        with pytest.raises(OSError):
+            config.save(config.Settings("https://herald.example.org", "token-of-cat", "cat"), environ, profile="cat")
+    saved = config.profiles(environ)
+    assert (saved["ana"]["token"], saved["ben"]["token"]) == ("token-of-ana", "token-of-ben")
+    assert [p.name for p in tmp_path.iterdir()] == ["herald.json"]  # no half-written file left beside it
+
+
+def test_a_token_is_never_written_into_a_file_others_may_read(tmp_path, monkeypatch):
+    """A config file made by hand (or by an older client) with mode 0644: the new token went into
+    it while others could still read it, and only then was the file made owner-only."""
+    path = tmp_path / "herald.json"
+    path.write_text("{}\n")
+    path.chmod(0o644)
+    modes = []
+    real_dump = json.dump
+
+    def watching(data, handle, **options):
+        real_dump(data, handle, **options)
+        modes.append(stat.S_IMODE(os.fstat(handle.fileno()).st_mode))  # the file the token is written into
+
+    monkeypatch.setattr(json, "dump", watching)
+    config.save(config.Settings("https://herald.example.org", "secret-token", "ana"), env_for(tmp_path))
+    assert modes == [0o600] and stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert config.resolve(environ=env_for(tmp_path)).token == "secret-token"
+
+
+def test_a_symlinked_config_file_stays_a_link(tmp_path):
+    """A config kept with one's dotfiles and linked into place: saving writes where the link points,
+    and leaves the link."""
+    (tmp_path / "dotfiles").mkdir()
+    kept = tmp_path / "dotfiles" / "herald.json"
+    kept.write_text("{}\n")
+    (tmp_path / "herald.json").symlink_to(kept)
+    config.save(config.Settings("http://h:1", "secret"), env_for(tmp_path))
+    assert (tmp_path / "herald.json").is_symlink() and json.loads(kept.read_text())["token"] == "secret"
