@@ -3,6 +3,8 @@
 Every failure becomes one of two exceptions: `ApiError` when the server answered
 with an error (it carries the stable code, the message, and for illegal moves the
 rule ID and the legal alternatives), `Unreachable` when it did not answer at all.
+A move whose answer was lost is sent again at its seq, and only if it is never
+answered does `MovePerhapsPlayed` say that it may have been played.
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import Any
 from urllib.parse import quote
 
 import requests
+from urllib3.exceptions import ProtocolError
 
 from client import i18n
 from client.i18n import _
@@ -26,6 +29,8 @@ BUSY_PAUSE = 0.1  # seconds, growing with each attempt
 RETRY_AFTER_ATTEMPTS = 3  # a 429/503 with Retry-After is sent again at most this often
 GAMES_PAGE_MAX = 200  # the most games the server lists in one answer
 RETRY_AFTER_MAX = 10.0  # seconds: a longer Retry-After is reported at once instead of waited out
+MOVE_SENDS = 4  # a move whose answer is lost is sent this often in all, at the same seq
+RESEND_PAUSE = 0.5  # seconds before sending a move again, growing with each time
 
 
 class ApiError(Exception):
@@ -84,6 +89,22 @@ class Unreachable(Exception):
     """No HTTP answer: connection refused, name not found, network timeout."""
 
 
+class AnswerLost(Unreachable):
+    """The request was sent but its answer never came (a read timeout, the connection cut after
+    sending): unlike a connection refused, it may have been carried out."""
+
+
+class MovePerhapsPlayed(Exception):
+    """A move was sent at its seq, and again, and never answered: it may have been played."""
+
+
+def answer_lost(exc: requests.exceptions.RequestException) -> bool:
+    """Whether a request that failed so may have reached the server: its answer timed out, or the
+    connection broke once it was sent (requests wraps urllib3's ProtocolError then)."""
+    return isinstance(exc, requests.exceptions.ReadTimeout) or (
+        isinstance(exc, requests.exceptions.ConnectionError) and bool(exc.args) and isinstance(exc.args[0], ProtocolError))
+
+
 class HeraldApi:
     """One server, one (optional) token. Methods mirror the endpoints of docs/api.md."""
 
@@ -111,7 +132,8 @@ class HeraldApi:
                 response = self.session.request(method, self.server + path, params=params, json=body,
                                                 headers=headers, timeout=(CONNECT_TIMEOUT, read_timeout))
             except requests.exceptions.RequestException as exc:
-                raise Unreachable(_("Cannot reach the Herald server at {server} ({error}).").format(
+                failure = AnswerLost if answer_lost(exc) else Unreachable
+                raise failure(_("Cannot reach the Herald server at {server} ({error}).").format(
                     server=self.server, error=type(exc).__name__)) from None
             if response.status_code < 400:
                 break
@@ -208,8 +230,26 @@ class HeraldApi:
         return self.request("GET", self.game_path(game, "legal"), params={"seat": seat})
 
     def play(self, game: str, seq: int, text: str, seat: int | None = None) -> dict:
-        return self.request("PUT", self.game_path(game, "moves", str(seq)), params={"seat": seat},
-                            body={"text": text})
+        return self.submit(game, seq, {"text": text}, seat)
+
+    def submit(self, game: str, seq: int, body: dict, seat: int | None = None) -> dict:
+        """PUT a move at its seq. The server plays a move at most once at a seq and answers the same
+        move sent there again with its first answer (docs/api.md), so a move whose answer was lost
+        is sent again, as it was, rather than reported unplayed; never answered, MovePerhapsPlayed.
+        (Other requests that change something are never sent twice: nothing makes them safe to.)"""
+        path = self.game_path(str(game), "moves", str(seq))
+        for sent in range(1, MOVE_SENDS + 1):
+            try:
+                return self.request("PUT", path, params={"seat": seat}, body=body)
+            except Unreachable as error:
+                if sent == 1 and not isinstance(error, AnswerLost):
+                    raise  # no connection the first time: the move never reached the server
+            if sent < MOVE_SENDS:
+                time.sleep(RESEND_PAUSE * sent)
+        raise MovePerhapsPlayed(_("Game {game}: the server at {server} never answered the move sent at move number "
+                                  "{seq}, not even when it was sent again, so it may have been played. Check with "
+                                  "`herald log {game}` before you play it again.").format(
+                                      game=game, server=self.server, seq=seq))
 
     def preview(self, game: str, seq: int, text: str, seat: int | None = None) -> dict:
         return self.request("PUT", self.game_path(game, "moves", str(seq)), params={"seat": seat, "dry_run": 1},

@@ -137,8 +137,7 @@ class BotPlayer:
         return True
 
     def submit(self, game_id: int, version: int, seat: int, move: dict) -> None:
-        self.client.request("PUT", HeraldApi.game_path(str(game_id), "moves", str(version)),
-                            params={"seat": seat}, body={"move": move})
+        self.client.submit(str(game_id), version, {"move": move}, seat)
 
     def fallback(self, game_id: int, seat: int) -> dict:
         listed = self.client.legal(str(game_id), seat).get("moves") or []

@@ -30,6 +30,10 @@ UNREACHABLE = 6
 AUTH = 7
 """Not authenticated: no token configured, or the server does not know the token (401)."""
 
+UNCONFIRMED = 8
+"""A move was sent, and sent again at the same move number, but never answered: it may have
+been played, so running `herald play` again could play it twice. Look at `herald log` first."""
+
 TABLE = [
     (OK, N_("success (wait: you are prompted)")),
     (ERROR, N_("other error (server fault, bad local input)")),
@@ -39,6 +43,7 @@ TABLE = [
     (TIMEOUT, N_("wait: timed out")),
     (UNREACHABLE, N_("cannot reach the server")),
     (AUTH, N_("no token, or token refused (401)")),
+    (UNCONFIRMED, N_("a move was sent but never answered: it may have been played (see `herald log`)")),
 ]
 
 

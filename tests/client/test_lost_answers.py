@@ -1,0 +1,130 @@
+"""A move whose answer is lost: a server slower than the client's read timeout (an overloaded
+host, a long database lock), or a connection cut once the move was sent. The move may have been
+played all the same, and `herald play` said "Cannot reach the Herald server" (exit 6): a script
+that then ran it again played the move twice, or was refused for a move that was in fact played.
+Now the very same move is sent again at the same move number, which the server answers with its
+first answer (docs/api.md), and a move never answered is said to be perhaps played (exit 8)."""
+import json
+import time
+from http.client import RemoteDisconnected
+
+import pytest
+import requests
+from urllib3.exceptions import ProtocolError
+
+from client import api, exitcodes
+from client.api import HeraldApi, Unreachable
+from tests.client.conftest import Herald, make_app
+from tests.server.live import serving
+
+READ_TIMEOUT = 0.2  # the client's 30 s, scaled down
+LATE = 0.6  # how late a held-back answer comes: longer than the client waits
+
+
+class LateAnswers:
+    """Carries out every request, then holds back the answer of the first `late` move PUTs."""
+
+    def __init__(self, app):
+        self.app = app
+        self.late = 0
+        self.puts = 0
+
+    def __call__(self, environ, start_response):
+        answer = list(self.app(environ, start_response))  # the move is played here...
+        if environ["REQUEST_METHOD"] == "PUT" and "/moves/" in environ["PATH_INFO"]:
+            self.puts += 1
+            if self.puts <= self.late:
+                time.sleep(LATE)  # ...and its answer comes too late
+        return answer
+
+
+@pytest.fixture
+def slow_server(tmp_path, toy_game, game_seeds, monkeypatch):
+    """(a herald runner, the LateAnswers in front of the real server); the client's moves give up
+    waiting after READ_TIMEOUT and are sent again without a pause."""
+    real = requests.Session.request
+
+    def short_reads(self, method, url, **kwargs):
+        if method == "PUT":
+            kwargs["timeout"] = (5.0, READ_TIMEOUT)
+        return real(self, method, url, **kwargs)
+
+    monkeypatch.setattr(requests.Session, "request", short_reads)
+    monkeypatch.setattr(api, "RESEND_PAUSE", 0.0)
+    wrapper = LateAnswers(make_app(tmp_path, game_seeds))
+    with serving(wrapper) as url:
+        yield Herald(url, tmp_path), wrapper
+
+
+def seated_game(herald: Herald) -> tuple[int, str, str]:
+    alice, bob = herald.register("alice"), herald.register("bob")
+    created = herald.json("new", "toy-race", "--seats", 2, token=alice)
+    for invite in created["invites"]:
+        herald.json("join", invite["code"], token=alice if invite["seat"] == 0 else bob)
+    return created["id"], alice, bob
+
+
+def test_a_move_answered_too_late_is_sent_again_and_played_once(slow_server):
+    herald, server = slow_server
+    game, alice, _bob = seated_game(herald)
+    move = herald.json("moves", game, token=alice)[0]["text"]
+    server.late = 1
+    played = herald("play", game, move, token=alice)
+    assert played.exit_code == exitcodes.OK, played.stderr
+    assert server.puts == 2  # the move, and the same move again at the same move number
+    assert [entry["seq"] for entry in herald.json("log", game, token=alice)["moves"]] == [0]
+
+
+def test_a_move_never_answered_is_said_to_be_perhaps_played(slow_server):
+    herald, server = slow_server
+    game, alice, bob = seated_game(herald)
+    server.late = 100
+    played = herald("play", game, herald.json("moves", game, token=alice)[0]["text"], token=alice)
+    assert played.exit_code == exitcodes.UNCONFIRMED, played.stderr
+    assert "may have been played" in played.stderr and f"herald log {game}" in played.stderr
+    assert "Cannot reach" not in played.stderr
+    assert server.puts == api.MOVE_SENDS
+    assert herald.json("show", game, token=alice)["version"] == 1  # played, and once
+    as_json = herald("play", game, herald.json("moves", game, token=bob)[0]["text"], "--json", token=bob)
+    assert as_json.exit_code == exitcodes.UNCONFIRMED
+    assert json.loads(as_json.stderr)["code"] == "move-unconfirmed"
+
+
+class CutAfterTheFirstMove(requests.Session):
+    """Sends every request, but loses the answer to the first PUT, as a connection cut once the
+    request has gone out does."""
+
+    cut = 0
+
+    def request(self, method, url, *args, **kwargs):
+        answer = super().request(method, url, *args, **kwargs)
+        if method == "PUT" and not self.cut:
+            self.cut += 1
+            raise requests.exceptions.ConnectionError(
+                ProtocolError("Connection aborted.", RemoteDisconnected("Remote end closed connection without response")))
+        return answer
+
+
+def test_a_move_whose_connection_was_cut_is_sent_again_and_played_once(herald, two_player_game):
+    game, alice, _bob = two_player_game
+    client = HeraldApi(herald.server, alice, session=CutAfterTheFirstMove())
+    move = client.legal(str(game))["moves"][0]["text"]
+    assert client.play(str(game), 0, move)["seq"] == 0
+    assert client.session.cut == 1
+    assert [entry["seq"] for entry in client.log(str(game))["moves"]] == [0]
+
+
+class Counting(requests.Session):
+    sent = 0
+
+    def request(self, *args, **kwargs):
+        self.sent += 1
+        return super().request(*args, **kwargs)
+
+
+def test_a_move_that_never_reached_the_server_is_not_sent_again(dead_url):
+    """A connection refused: the move was not played, and that is sure, so it stays exit 6."""
+    client = HeraldApi(dead_url, "t0k3n", session=Counting())
+    with pytest.raises(Unreachable):
+        client.play("1", 0, "pass")
+    assert client.session.sent == 1
