@@ -14,7 +14,7 @@ import time
 import click
 
 from client import (bot_commands, click_words, colour, completion, config, errors_json, exitcodes, guide_commands,
-                    i18n, identity_commands, me_commands, output, picture_commands, pictures, reconnect,
+                    i18n, identity_commands, me_commands, output, picture_commands, pictures, reconnect, streams,
                     table_commands)  # noqa: I001
 from client.i18n import N_, _
 from client.api import MAX_WAIT, ApiError, MovePerhapsPlayed, Unreachable
@@ -83,6 +83,7 @@ class HeraldGroup(click.Group):
         """Every run speaks the locale's language (English with --json: its output is for
         scripts), help texts included."""
         words = sys.argv[1:] if args is None else list(args)
+        streams.replace_what_the_terminal_cannot_show()
         with i18n.speaking(i18n.SOURCE_LANGUAGE if errors_json.requested(words) else None):
             i18n.localize_help(self)
             self.epilog = exitcodes.epilog()
@@ -90,13 +91,14 @@ class HeraldGroup(click.Group):
 
     def parse_args(self, ctx, args):
         ctx.meta[errors_json.WORDS] = list(args)  # to know, even on a usage error, if --json was asked
-        with errors_json.as_requested(ctx):
+        with errors_json.as_requested(ctx), streams.stopping_quietly_when_the_reader_goes():  # (--help)
             return super().parse_args(ctx, args)
 
     def invoke(self, ctx):
         with errors_json.as_requested(ctx):
             try:
-                done = super().invoke(ctx)
+                with streams.stopping_quietly_when_the_reader_goes():  # (before a closed pipe reads as a file error)
+                    done = super().invoke(ctx)
                 failed = ctx.meta.get(SAVE_FAILED)
                 if failed:  # (the token is printed: the command still fails, loudly)
                     raise Failure(failed, exitcodes.ERROR, code="save-failed")

@@ -34,6 +34,10 @@ UNCONFIRMED = 8
 """A move was sent, and sent again at the same move number, but never answered: it may have
 been played, so running `herald play` again could play it twice. Look at `herald log` first."""
 
+PIPE_CLOSED = 141
+"""The reader of the output went away (`herald log 1 | head -1`): the command stops quietly, with
+the status a shell shows for a Unix tool that SIGPIPE ended (128 + 13), as `git log | head -1`."""
+
 TABLE = [
     (OK, N_("success (wait: you are prompted)")),
     (ERROR, N_("other error (server fault, bad local input)")),
@@ -44,10 +48,11 @@ TABLE = [
     (UNREACHABLE, N_("cannot reach the server")),
     (AUTH, N_("no token, or token refused (401)")),
     (UNCONFIRMED, N_("a move was sent but never answered: it may have been played (see `herald log`)")),
+    (PIPE_CLOSED, N_("the output's reader went away (`| head -1`): stopped quietly, as a Unix tool does")),
 ]
 
 
 def epilog() -> str:
     """The exit-code table as help text (Click keeps lines starting with \\b verbatim)."""
-    lines = ["\b", _("Exit codes:")] + [f"  {code}  {_(text)}" for code, text in TABLE]
+    lines = ["\b", _("Exit codes:")] + [f"  {code:>3}  {_(text)}" for code, text in TABLE]
     return "\n".join(lines)
