@@ -48,22 +48,25 @@ class ApiError(Exception):
         self.retry_after: float | None = None  # seconds, from a Retry-After header (503, 429)
 
     @classmethod
-    def from_response(cls, response: requests.Response) -> "ApiError":
-        error = cls._from_body(response)
+    def from_response(cls, response: requests.Response, server: str) -> "ApiError":
+        error = cls._from_body(response, server)
         error.retry_after = retry_after_seconds(response.headers.get("Retry-After"))
         return error
 
     @classmethod
-    def _from_body(cls, response: requests.Response) -> "ApiError":
+    def _from_body(cls, response: requests.Response, server: str) -> "ApiError":
         try:
             body = response.json()
         except ValueError:
             body = None
         error = body.get("error") if isinstance(body, dict) else None
         if not isinstance(error, dict):
-            reason = response.reason or "error"
-            return cls(response.status_code, f"http-{response.status_code}",
-                       _("The server answered {status} {reason}.").format(status=response.status_code, reason=reason))
+            # Every Herald error is JSON: an HTML 404 is another web server's (a wrong path behind
+            # nginx), and must not read as Herald's refusal (exit 4: "illegal move", "no such game").
+            return cls(response.status_code, "bad-response",
+                       _("The server at {server} answered {status} {reason}, which is no Herald server's answer; "
+                         "is HERALD_SERVER (or --server) right, and Herald running behind it?").format(
+                           server=server, status=response.status_code, reason=response.reason or "error"))
         return cls(response.status_code, str(error.get("code") or f"http-{response.status_code}"),
                    str(error.get("message") or _("The server refused the request.")),
                    error.get("rule"), error.get("legal"), error.get("details"))
@@ -137,7 +140,7 @@ class HeraldApi:
                     server=self.server, error=type(exc).__name__)) from None
             if response.status_code < 400:
                 break
-            error = ApiError.from_response(response)
+            error = ApiError.from_response(response, self.server)
             # 429 and 503 mean the request was not carried out: sending it again is safe.
             pause = error.retry_after if error.status in (429, 503) else None
             if pause is not None and pause <= RETRY_AFTER_MAX and retries < RETRY_AFTER_ATTEMPTS:

@@ -44,7 +44,9 @@ def failure_from_api(error: ApiError) -> Failure:
             details.append("  " + _("... and {count} more (see `herald moves`)").format(count=more))
     if error.code == "seat-required":
         details.append(_("You hold several seats in this game: choose one with --seat N."))
-    if error.status == 401:
+    if error.code == "bad-response":  # no Herald server's answer, whatever its status
+        failure = Failure(message, exitcodes.ERROR, details)
+    elif error.status == 401:
         failure = Failure(_("{message} Check HERALD_TOKEN, or get a token with `herald register`.").format(message=message),
                           exitcodes.AUTH, details)
     elif 400 <= error.status < 500:

@@ -22,7 +22,7 @@ def fetch_svg(client: HeraldApi, game: str, seat: int | None) -> str:
         raise Unreachable(_("Cannot reach the Herald server at {server} ({error}).").format(
             server=client.server, error=type(exc).__name__)) from None
     if response.status_code >= 400:
-        raise ApiError.from_response(response)
+        raise ApiError.from_response(response, client.server)
     return response.text
 
 

@@ -15,6 +15,12 @@ from tests.client.conftest import Herald
 
 ODD = {"empty": (200, b""), "no-content": (204, b""), "null": (200, b"null"), "list": (200, b"[]"),
        "number": (200, b"7")}
+PAGES = {  # the HTML error pages of a web server that is not Herald (nginx), served as text/html
+    "not-found": (404, b"<html><head><title>404 Not Found</title></head><body><center><h1>404 Not Found</h1>"
+                       b"</center><hr><center>nginx</center></body></html>"),
+    "bad-gateway": (502, b"<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway"
+                         b"</h1></center><hr><center>nginx</center></body></html>"),
+}
 
 
 @pytest.fixture
@@ -23,9 +29,9 @@ def odd_server():
 
     class Handler(BaseHTTPRequestHandler):
         def _answer(self):
-            status, body = ODD[server.answer]
+            status, body = ODD[server.answer] if server.answer in ODD else PAGES[server.answer]
             self.send_response(status)
-            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Type", "application/json" if server.answer in ODD else "text/html")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
@@ -53,6 +59,23 @@ def test_an_answer_that_is_no_herald_object_is_said_in_words(odd_server, tmp_pat
         assert result.exit_code == exitcodes.ERROR, command
     as_json = herald("show", "1", "--json", token="t0k3n")
     assert json.loads(as_json.stderr)["code"] == "bad-response"
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_an_error_page_of_another_web_server_is_no_herald_refusal(odd_server, tmp_path, page):
+    """HERALD_SERVER pointing at a web server that is not Herald (a wrong path behind nginx, or
+    nginx with Herald down): its HTML 404 page was reported as Herald's refusal (exit 4, `http-404`),
+    which a script reads as "illegal move" or "no such game". It is no Herald answer: exit 1,
+    `bad-response`, saying which server answered what."""
+    odd_server.answer = page
+    herald = Herald(f"http://127.0.0.1:{odd_server.server_port}", tmp_path)
+    status = PAGES[page][0]
+    for command in (["play", "1", "pass"], ["show", "1"], ["join", "1"]):
+        result = herald(*command, token="t0k3n")
+        assert result.exit_code == exitcodes.ERROR, (command, result.stderr)
+        assert f"answered {status}" in result.stderr and "HERALD_SERVER" in result.stderr, result.stderr
+    as_json = json.loads(herald("show", "1", "--json", token="t0k3n").stderr)
+    assert (as_json["code"], as_json["status"]) == ("bad-response", status)
 
 
 def test_a_token_is_printed_even_when_the_config_file_cannot_be_written(herald, tmp_path):
