@@ -168,8 +168,9 @@ def command(connection_options, api) -> click.Command:
             from core.bots.levels import Budget
 
             chosen = Budget.parse(budget, time.monotonic)
-        except ValueError as error:
-            raise click.BadParameter(str(error), param_hint="--budget") from None
+        except ValueError:  # (core's sentence is English: the player reads the client's own words)
+            raise click.BadParameter(_("A budget is a time like 2s or a number of iterations like 500, not {budget}.")
+                                     .format(budget=repr(budget)), param_hint="--budget") from None
         player = BotPlayer(api(), level, chosen, seed, echo=output.emit)
         played = player.run(tuple(only), forever)
         output.emit(ngettext("No game left to play; {count} move made.", "No game left to play; {count} moves made.",

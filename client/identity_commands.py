@@ -99,8 +99,8 @@ def account(ctx, zone, quiet, language, as_json):
     herald account rename NEW | email ADDRESS | confirm CODE
     """
     if ctx.invoked_subcommand is not None and not (zone is None and quiet is None and language is None):
-        raise click.UsageError("--language, --timezone and --quiet go without a subcommand: "
-                               "herald account --language LANG")
+        raise click.UsageError(_("--language, --timezone and --quiet go without a subcommand: "
+                                 "herald account --language LANG"))
     if zone is None and quiet is None and language is None:
         if ctx.invoked_subcommand is None:
             reply(as_json, api().me(), time_settings)

@@ -315,3 +315,20 @@ def test_a_numbers_type_and_required_speak_the_locales_language(offline_herald, 
     assert "--seats N" in helped and "[x>=1; krävs]" in helped and "INTEGER" not in helped
     monkeypatch.setenv("LANG", "C")
     assert "'x' is not a valid integer range." in offline_herald("new", "castle-assault", "--seats", "x").stderr
+
+
+@pytest.mark.parametrize("lang", ["sv", "ru", "nl", "es", "hu"])
+@pytest.mark.parametrize(("english", "args"), [
+    ("--language, --timezone and --quiet go without a subcommand", ("account", "--language", "sv", "rename", "bob")),
+    ("A budget is a time like 2s", ("bot", "--budget", "lots")),
+])
+def test_the_clients_own_usage_errors_speak_the_locales_language(offline_herald, monkeypatch, lang, english, args):
+    """`herald account --language sv rename bob` and `herald bot --budget lots` wrote their usage
+    error in English under every locale, after Click's own words in the player's language (the
+    one a sentence the client never marked, the other core's sentence passed on as it was)."""
+    monkeypatch.setenv("LANG", f"{lang}.UTF-8")
+    refused = offline_herald(*args, token="t0k3n")
+    assert refused.exit_code == exitcodes.USAGE and i18n._("Usage:") in refused.stderr
+    assert english not in refused.stderr, refused.stderr
+    if "--budget" in args:
+        assert "'lots'" in refused.stderr
