@@ -2,7 +2,9 @@
 import errno
 import json
 import os
+import re
 import stat
+from pathlib import Path
 
 import pytest
 
@@ -97,3 +99,18 @@ def test_a_symlinked_config_file_stays_a_link(tmp_path):
     (tmp_path / "herald.json").symlink_to(kept)
     config.save(config.Settings("http://h:1", "secret"), env_for(tmp_path))
     assert (tmp_path / "herald.json").is_symlink() and json.loads(kept.read_text())["token"] == "secret"
+
+
+def test_every_variable_the_client_reads_is_in_its_documentation():
+    """HERALD_CLIENT_CONFIG and XDG_CONFIG_HOME decide where the saved tokens are, and docs/cli.md
+    named neither: a script author could not point a run at a token file of its own, and a player
+    with XDG_CONFIG_HOME set looked for the saved token in ~/.config/herald, where it is not."""
+    root = Path(__file__).resolve().parents[2]
+    read = set()
+    for source in (root / "client").glob("*.py"):
+        read |= set(re.findall(r"""(?:environ(?:\.get)?\(|environ\[|getenv\(|envvar=)["']([A-Z][A-Z0-9_]+)["']""",
+                               source.read_text(encoding="utf-8")))
+    documented = (root / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert {"HERALD_CLIENT_CONFIG", "XDG_CONFIG_HOME", "HERALD_TOKEN"} <= read  # (the pattern still finds them)
+    shells_own = {"COMP_WORDS"}  # set by bash while it completes, for the completion script
+    assert sorted(name for name in read - shells_own if not re.search(rf"\b{name}\b", documented)) == []
