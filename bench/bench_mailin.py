@@ -113,7 +113,7 @@ def main(argv=None):
     engine = games[RULESET]
     with tempfile.TemporaryDirectory() as tmp:
         db_path = Path(tmp, "herald.db")
-        config = {"REPLY_ADDRESS": "turns@localhost", "SECRET_KEY": "bench-only-key"}
+        config = {"REPLY_ADDRESS": "turns@localhost", "SECRET_KEY": "bench-only-key-" + "b" * 18}
         env = {"HERALD_DATABASE_URL": f"sqlite:///{db_path}", "HERALD_MAIL_DIR": str(Path(tmp, "mail")),
                "HERALD_REPLY_ADDRESS": config["REPLY_ADDRESS"], "HERALD_SECRET_KEY": config["SECRET_KEY"],
                "HERALD_MAIL_FROM": "herald@localhost"}

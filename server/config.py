@@ -56,6 +56,11 @@ REGISTRATION_POLICIES = ("open", "invite", "closed")
 SQLITE_SYNCHRONOUS = ("off", "normal", "full", "extra")
 MAIL_IN_SENDERS = ("strict", "any")
 DATABASE_SCHEMES = ("sqlite", "postgresql", "postgres")  # sqlite:///herald.db, postgresql://...
+# HERALD_SECRET_KEY: what deploy/herald.env.example ships (refused, so that a copy left unedited
+# does not sign with a published key), the shortest accepted, and how to make a good one.
+PLACEHOLDER_SECRET_KEYS = ("change-me-to-a-long-random-string",)
+SECRET_KEY_MIN = 16
+MAKE_A_KEY = "make one with python3 -c 'import secrets; print(secrets.token_urlsafe(32))'"
 
 TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
 
@@ -69,6 +74,21 @@ def _text(value: Any, key: str) -> str:
 
 def _optional(value: Any, key: str) -> str | None:
     return None if value is None or str(value) == "" else str(value)
+
+
+def _secret_key(value: Any, key: str) -> str | None:
+    """The key that signs game-page links, reply addresses and mailed codes, if set. The
+    example file's placeholder (published, so known to everyone) and keys short enough to guess
+    are refused at start, saying how to make one; the value itself is never repeated."""
+    text = _optional(value, key)
+    if text is None:
+        return None
+    if text.strip() in PLACEHOLDER_SECRET_KEYS:
+        raise ConfigError(f"{PREFIX}{key} is the example's placeholder, which everyone can read: {MAKE_A_KEY}")
+    if len(text) < SECRET_KEY_MIN:
+        raise ConfigError(f"{PREFIX}{key} is too short ({len(text)} characters, at least {SECRET_KEY_MIN}): "
+                          f"{MAKE_A_KEY}")
+    return text
 
 
 def _database_url(value: Any, key: str) -> str:
@@ -229,9 +249,10 @@ class Settings(Mapping):
                                          "delivered mail older than this is deleted (`notify` hourly, or "
                                          "`herald server prune-mail`)")
     public_url: str = setting("http://127.0.0.1:8000", _url, "the server address written into mails and links")
-    secret_key: str | None = setting(None, _optional,
+    secret_key: str | None = setting(None, _secret_key,
                                      "signs reply addresses, game-page links and mailed codes (set it to share one key "
-                                     "between servers)", shown="codes: made once and kept in the database")
+                                     "between servers); at least 16 characters, the example's placeholder refused",
+                                     shown="codes: made once and kept in the database")
     registration: str = setting("open", _choice(*REGISTRATION_POLICIES),
                                 "`open`, `invite` (registering needs a free seat's invite code) or `closed` "
                                 "(the operator adds players: `herald server players add`)")

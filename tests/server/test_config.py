@@ -149,6 +149,39 @@ def test_a_reply_address_needs_the_key_that_signs_it():
         load_config({"HERALD_REPLY_ADDRESS": "turns@play.example.org"})
 
 
+def example_secret_key() -> str:
+    """The HERALD_SECRET_KEY value deploy/herald.env.example ships."""
+    import re
+    from pathlib import Path
+
+    example = (Path(__file__).resolve().parents[2] / "deploy" / "herald.env.example").read_text(encoding="utf-8")
+    return re.search(r"^HERALD_SECRET_KEY=(.*)$", example, re.M).group(1)
+
+
+@pytest.mark.parametrize("key, words", [(example_secret_key(), "is the example's placeholder"),
+                                        ("k" * 15, "is too short (15 characters, at least 16)")])
+def test_a_published_or_short_secret_key_is_refused_saying_how_to_make_one(key, words):
+    """The example file's key signed game-page links, reply addresses and recovery codes with a
+    value anyone can read, and nothing said so. Refused in one line that never repeats the key."""
+    with pytest.raises(ConfigError) as refused:
+        load_config({"HERALD_SECRET_KEY": key, "HERALD_REPLY_ADDRESS": "turns@play.example.org"})
+    message = str(refused.value)
+    assert message.startswith(f"HERALD_SECRET_KEY {words}") and "\n" not in message and key not in message
+    assert message.endswith("make one with python3 -c 'import secrets; print(secrets.token_urlsafe(32))'")
+
+
+def test_the_key_the_refusal_says_how_to_make_is_taken():
+    import shlex
+    import subprocess
+
+    from server.config import MAKE_A_KEY
+
+    command = shlex.split(MAKE_A_KEY.removeprefix("make one with "))
+    made = subprocess.run(command, capture_output=True, text=True, check=True, timeout=60).stdout.strip()
+    assert load_config({"HERALD_SECRET_KEY": made})["SECRET_KEY"] == made
+    assert load_config({"HERALD_SECRET_KEY": "k" * 16})["SECRET_KEY"] == "k" * 16
+
+
 @pytest.mark.parametrize("command", [["run", "--port", "0"], ["notify"], ["verify"]])
 def test_a_real_start_with_a_bad_value_stops_with_one_line(command, tmp_path):
     """`herald server ...` in its own process, as an operator starts it: nothing is served or

@@ -11,7 +11,7 @@ from playhouse.migrate import SqliteMigrator
 from server.notify import reply_addresses
 from server.mailin.parse import read
 
-CONFIG = {"REPLY_ADDRESS": "turns@play.example.org", "SECRET_KEY": "k", "MAIL_FROM": "herald@play.example.org"}
+CONFIG = {"REPLY_ADDRESS": "turns@play.example.org", "SECRET_KEY": "k" * 32, "MAIL_FROM": "herald@play.example.org"}
 
 ATTRIBUTIONS = {
     "english": "On Mon, 23 Nov 2026 at 11:30, Herald <herald@play.example.org> wrote:",
@@ -60,7 +60,7 @@ def test_reply_addresses_are_signed_and_survive_a_change_of_case():
                     signed.replace(".p12.", ".p13."), signed.replace(".p12.", ".")):
         with pytest.raises(reply_addresses.ForgedAddress):
             reply_addresses.find_target(CONFIG, [altered], None)
-    other_key = reply_addresses.reply_address({**CONFIG, "SECRET_KEY": "other"}, 7, 2, 41, 12)
+    other_key = reply_addresses.reply_address({**CONFIG, "SECRET_KEY": "other" * 8}, 7, 2, 41, 12)
     with pytest.raises(reply_addresses.ForgedAddress):
         reply_addresses.find_target(CONFIG, [other_key], None)
     assert reply_addresses.find_target(CONFIG, ["someone@play.example.org", "turns@elsewhere.org"], None) is None
