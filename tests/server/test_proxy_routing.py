@@ -1,17 +1,20 @@
 """deploy/nginx/herald-cluster.conf under a real nginx: every request about one game goes to
 one server (its game-state cache then serves it), different games spread over the servers,
 and everything else goes round-robin. Two tiny HTTP servers stand for two Herald servers and
-answer with their name. Skipped, with the reason, where nginx is not installed."""
+answer with their name. The one-server block of deploy/README.md (section 5) runs too: its
+access log keeps no seat token. Skipped, with the reason, where nginx is not installed."""
 from __future__ import annotations
 
 import http.client
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -94,15 +97,10 @@ http {{
 FOLDERS: dict[int, Path] = {}  # each running proxy's folder, by its port
 
 
-@pytest.fixture
-def proxy():
+@contextmanager
+def nginx(folder: Path, main: Path, port: int):
+    """nginx running `main` (checked first) until the block ends, answering on `port`."""
     program = nginx_program()
-    folder = Path(tempfile.mkdtemp(prefix="herald-nginx-"))
-    os.chmod(folder, 0o755)  # workers run as nobody when nginx starts as root
-    servers = [echo_server("a"), echo_server("b")]
-    port = free_port()
-    main = render(folder, servers, port)
-    FOLDERS[port] = folder
     checked = subprocess.run([program, "-t", "-p", str(folder), "-e", "stderr", "-c", str(main)],
                              capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
@@ -123,6 +121,26 @@ def proxy():
     finally:
         process.terminate()
         process.wait(10)
+
+
+def new_folder() -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="herald-nginx-"))
+    os.chmod(folder, 0o755)  # workers run as nobody when nginx starts as root
+    return folder
+
+
+@pytest.fixture
+def proxy():
+    nginx_program()  # (skips where there is none, before anything is started)
+    folder = new_folder()
+    servers = [echo_server("a"), echo_server("b")]
+    port = free_port()
+    main = render(folder, servers, port)
+    FOLDERS[port] = folder
+    try:
+        with nginx(folder, main, port):
+            yield port
+    finally:
         for server in servers:
             server.shutdown()
             server.server_close()
@@ -170,9 +188,69 @@ def test_the_access_log_keeps_no_query_string(proxy):
     """A game page's link carries its seat's token (?t=...): the shipped format logs the path
     without its query, so the token is in no log file."""
     request(proxy, "GET", "/play/7?t=SEAT-TOKEN-SECRET")
-    log, text = FOLDERS[proxy] / "access.log", ""
-    deadline = time.monotonic() + 5
-    while "/play/7" not in text and time.monotonic() < deadline:  # (written as the request ends)
+    text = logged(FOLDERS[proxy] / "access.log", "/play/7")
+    assert "/play/7" in text and "SEAT-TOKEN-SECRET" not in text, text
+
+
+def logged(log: Path, path: str) -> str:
+    """The log's text once it names `path` (nginx writes a line as its request ends), or as it is after 5 s."""
+    text, deadline = "", time.monotonic() + 5
+    while path not in text and time.monotonic() < deadline:
         text = log.read_text() if log.exists() else ""
         time.sleep(0.02)
-    assert "/play/7" in text and "SEAT-TOKEN-SECRET" not in text, text
+    return text
+
+
+def one_server_block() -> str:
+    """deploy/README.md section 5's nginx configuration (one Herald server behind nginx)."""
+    guide = (SHIPPED.parents[1] / "README.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## 5. TLS behind a reverse proxy"):guide.index("## 6. ")]
+    return re.search(r"```nginx\n(.*?)```", section, re.S).group(1)
+
+
+def test_the_one_server_example_keeps_the_seat_token_out_of_its_access_log():
+    """Section 5's block had no access_log, so nginx's default `combined` format (Debian's
+    /var/log/nginx/access.log) logged `GET /play/7?t=...`, the seat's token with it. Run as
+    the guide shows it, beside an http-level default log as Debian's nginx.conf has one."""
+    nginx_program()
+    folder = new_folder()
+    upstream, port = echo_server("only"), free_port()
+    block = one_server_block()
+    for shipped, here in [("listen 443 ssl http2;", f"listen 127.0.0.1:{port};"),
+                          ("proxy_pass http://127.0.0.1:8000;", f"proxy_pass http://127.0.0.1:{upstream.server_address[1]};")]:
+        assert block.count(shipped) == 1, shipped
+        block = block.replace(shipped, here)
+    block = block.replace("/var/log/nginx/", f"{folder}/logs/")  # every log it names, here
+    block = "\n".join(line for line in block.splitlines() if not line.strip().startswith("ssl_certificate"))
+    (folder / "logs").mkdir()
+    main = folder / "nginx.conf"
+    main.write_text(f"""
+worker_processes 1;
+pid {folder}/nginx.pid;
+error_log {folder}/error.log;
+events {{ worker_connections 64; }}
+http {{
+    access_log {folder}/logs/access.log;
+    client_body_temp_path {folder}/body;
+    proxy_temp_path {folder}/proxy;
+    fastcgi_temp_path {folder}/fastcgi;
+    uwsgi_temp_path {folder}/uwsgi;
+    scgi_temp_path {folder}/scgi;
+{block}
+}}
+""")
+    try:
+        with nginx(folder, main, port):
+            assert request(port, "GET", "/play/7?t=SEAT-TOKEN-SECRET") == "only"
+            deadline = time.monotonic() + 5
+            while True:  # (nginx writes a line as its request ends)
+                logs = {log.name: log.read_text() for log in (folder / "logs").glob("*.log")}
+                if any("/play/7" in text for text in logs.values()) or time.monotonic() > deadline:
+                    break
+                time.sleep(0.02)
+    finally:
+        upstream.shutdown()
+        upstream.server_close()
+        shutil.rmtree(folder, ignore_errors=True)
+    assert '"GET /play/7 HTTP/1.1"' in logs.get("herald.access.log", ""), logs
+    assert not [name for name, text in logs.items() if "SEAT-TOKEN-SECRET" in text], logs
