@@ -10,6 +10,7 @@ from server.errors import ApiError
 from server.ops.command_base import open_store
 
 IDLE_PAUSE = 1.0   # seconds between looks at the database when no house bot is asked
+SCHEMA_CHECK = 60.0  # seconds between looks at the database's schema (server/store/startup.SchemaWatch)
 
 
 @click.command("bots")
@@ -20,6 +21,7 @@ IDLE_PAUSE = 1.0   # seconds between looks at the database when no house bot is 
 @click.option("--seed", default="house", show_default=True, help="The house bots' own randomness.")
 def bots(budget, once, seed):
     """Play every prompted seat held by a house bot, as long as this runs."""
+    from server.store.startup import NewerSchema, PendingMigrations, SchemaWatch
     from server.table.house_bots import HouseBots
 
     open_store()
@@ -29,13 +31,21 @@ def bots(budget, once, seed):
         raise click.BadParameter(str(error), param_hint="--budget") from None
     house = HouseBots(chosen, seed, click.echo)
     total = 0
-    while True:
-        made = house.play_pending()
-        total += made
-        if once and made == 0:
-            break
-        if made == 0:
-            time.sleep(IDLE_PAUSE)
+    # It runs for good: an upgrade that migrates the database under it (or a restore of an
+    # older one) must stop it rather than let this release's bots play on a schema it does not
+    # know. Exit 1: systemd's Restart=on-failure starts it again, with the release now installed.
+    try:
+        watch = SchemaWatch(SCHEMA_CHECK)
+        while True:
+            watch.check()
+            made = house.play_pending()
+            total += made
+            if once and made == 0:
+                break
+            if made == 0:
+                time.sleep(IDLE_PAUSE)
+    except (NewerSchema, PendingMigrations) as exc:
+        raise click.ClickException(f"house bots stopped after {total} move(s): {exc}") from None
     click.echo(f"{total} house-bot moves made.")
 
 

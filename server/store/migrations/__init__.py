@@ -88,6 +88,11 @@ def _record(db, name: str) -> None:
     db.execute_sql(f"INSERT INTO {TABLE} (name, applied) VALUES ({db.param}, {db.param})", (name, now))
 
 
+def applied(db) -> set[str]:
+    """Names of the migrations this database records as applied (none without the record table)."""
+    return _recorded(db) if TABLE in _tables(db) else set()
+
+
 def pending(db) -> list[str]:
     """Names of the migrations this database still needs ([] for an empty database)."""
     tables = _tables(db)
