@@ -217,10 +217,10 @@ class Settings(Mapping):
         "through PgBouncer's transaction pooling (`deploy/pgbouncer.md`); a `postgresql://` URL, beside a "
         "`postgresql://` `HERALD_DATABASE_URL`", shown="`HERALD_DATABASE_URL`")
     pool_size: int = setting(10, _count(1, POOL_SIZE_MAX),
-                             "database connections each server process may hold (1-1000; plus one for its waiters and "
-                             "two for its gathered moves): with PostgreSQL, servers × workers × (this + 3) and the "
-                             "timers must fit "
-                             "`max_connections` (`deploy/pgbouncer.md`)")
+                             "database connections each server process may hold for its requests (1-1000; plus one "
+                             "for its waiters and two for its gathered moves): with PostgreSQL, "
+                             "servers × workers × (HERALD_POOL_SIZE + 3) + hosts × 12 + 2 (each host's timers and "
+                             "house bots, mail-in) must stay under `max_connections` − 3 (`deploy/pgbouncer.md`)")
     prepared_statements: bool = setting(True, _flag,
                                         "PostgreSQL: the move path's statements are prepared once per connection "
                                         "(planned once, not per move); `0` when `HERALD_DATABASE_URL` goes through "

@@ -30,11 +30,11 @@ SQLITE_PRAGMAS = {
 # (server/store/pooling.py), so a thousand worker threads, most of them asleep in GET /wait, share
 # a few connections instead of keeping one each (PostgreSQL would run out; a new SQLite
 # connection with its pragmas costs ~4 ms, taking a pooled one ~10 us). HERALD_POOL_SIZE sets
-# it; each process also has its waiters' notifier connection (server/store/longpoll.py). The
-# default keeps 3 servers of 2 workers (6 x 13, with the waiters' and group commit's lanes,
-# server/store/lanes.py) and the timers under
-# PostgreSQL's default max_connections of 100 (deploy/pgbouncer.md); one process runs Python
-# one thread at a time, so 10 connections outnumber the queries it can have in flight.
+# it; each process also has its waiters' notifier connection (server/store/longpoll.py) and
+# group commit's two lanes (server/store/lanes.py): POOL_SIZE + 3. The default keeps 2 servers
+# of 2 workers (4 x 13) and their hosts' timers and bots (12 each) under PostgreSQL's default
+# max_connections of 100 (deploy/pgbouncer.md); one process runs Python one thread at a time,
+# so 10 connections outnumber the queries it can have in flight.
 POOL_SIZE = 10  # connections per process at most, unless HERALD_POOL_SIZE says otherwise
 POOL_SIZE_MAX = 1000
 POOL_WAIT = 10  # seconds a request waits for a free connection before 503 busy

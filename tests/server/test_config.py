@@ -74,7 +74,7 @@ def test_the_pool_size_bounds_the_connections_a_server_process_holds(tmp_path):
     from server.app import create_app
     from server.store.db import POOL_SIZE, database
 
-    assert load_config({})["POOL_SIZE"] == POOL_SIZE == 10  # 3 servers x 2 workers x 11 fit max_connections 100
+    assert load_config({})["POOL_SIZE"] == POOL_SIZE == 10  # 2 servers x 2 workers x 13 + timers fit 100
     create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'h.db'}", "MAIL_DIR": str(tmp_path / "mail"),
                 "POOL_SIZE": load_config({"HERALD_POOL_SIZE": "3"})["POOL_SIZE"]})
     assert database.obj._max_connections == 3
