@@ -1,7 +1,8 @@
 """What GET /health reports: whether the database takes writes now (a real, committed write,
 at most once per PROBE_SECONDS per process), how old the oldest undelivered mail is, and
 warnings about this server's setup that do not stop it serving (rate limits counted in one
-process's memory on a database several servers share; a rate-limit store that does not answer)."""
+process's memory on a database several servers share; a rate-limit store that does not answer;
+no mail relay on a database several hosts share)."""
 from __future__ import annotations
 
 import os
@@ -41,8 +42,9 @@ class HealthSchema(Schema):
     outbox = fields.Nested(OutboxHealthSchema)
     warnings = fields.List(fields.String(), metadata={
         "description": "what the operator should fix though the server serves (empty when nothing): rate limits "
-                       "counted in this process's memory while the database is PostgreSQL, or a rate-limit "
-                       "store that does not answer"})
+                       "counted in this process's memory while the database is PostgreSQL, a rate-limit "
+                       "store that does not answer, or no mail relay (HERALD_SMTP_HOST) while the database is "
+                       "PostgreSQL"})
 
 
 def _sqlite_full() -> bool:
@@ -138,6 +140,14 @@ MEMORY_LIMITS = ("rate limits are counted in this server process's memory, but t
                  "(deploy/README.md, 'Several servers')")
 
 
+# On PostgreSQL `notify` runs on every host, each sending a share of the outbox: one without a
+# relay writes its share into its own local folder and counts it sent, and nobody receives it.
+NO_RELAY = ("no mail relay is set (HERALD_SMTP_HOST) but the database is shared (PostgreSQL): each host's "
+            "notify writes its share of the mail as .eml files into its own HERALD_MAIL_DIR and counts it "
+            "sent, so players receive none. Set HERALD_SMTP_HOST and the other HERALD_SMTP_* settings on every "
+            "host (deploy/README.md, 'Several servers')")
+
+
 def setup_warnings() -> list[str]:
     """Warnings about how this server is set up (see the module's docstring)."""
     from flask import current_app
@@ -145,12 +155,16 @@ def setup_warnings() -> list[str]:
     from server.api import ratelimits
 
     config = current_settings()
-    if not config.ratelimit_enabled:
-        return []
-    if ratelimits.in_memory(config):
-        return [] if is_sqlite() else [MEMORY_LIMITS]
-    unreachable = ratelimits.store_unreachable(current_app)
-    return [unreachable] if unreachable else []
+    warnings = []
+    if config.ratelimit_enabled:
+        if ratelimits.in_memory(config):
+            warnings += [] if is_sqlite() else [MEMORY_LIMITS]
+        else:
+            unreachable = ratelimits.store_unreachable(current_app)
+            warnings += [unreachable] if unreachable else []
+    if config.smtp_host is None and not is_sqlite():
+        warnings.append(NO_RELAY)
+    return warnings
 
 
 def reset() -> None:

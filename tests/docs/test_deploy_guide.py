@@ -37,3 +37,13 @@ def test_the_example_sends_mail_to_the_folder_step_1_makes(tmp_path):
     values = systemd_reads(EXAMPLE.read_text(encoding="utf-8"), tmp_path)
     assert made == [load_config({"HERALD_MAIL_DIR": values.get("HERALD_MAIL_DIR", "")})["MAIL_DIR"]], made
     assert "HERALD_MAIL_DIR" in section(2)
+
+
+def test_section_10_lists_the_mail_settings_every_host_needs():
+    """`notify` runs on every machine (section 10), each sending a share of the outbox: a host
+    without the relay wrote its share into its own mail folder and counted it sent, and mails
+    from a host without HERALD_PUBLIC_URL linked to that host. The list of what the servers
+    must share named Redis, the secret key, the proxies and connections only."""
+    shared = section(10)[:section(10).index("Nothing else needs configuring")]
+    for name in ("HERALD_SMTP_HOST", "HERALD_SMTP_*", "HERALD_MAIL_FROM", "HERALD_PUBLIC_URL", "HERALD_SECRET_KEY"):
+        assert f"`{name}`" in shared, name

@@ -168,6 +168,30 @@ def test_health_says_a_database_it_cannot_reach_is_unreachable(pg_app, postgres)
     assert client.get("/health").json["ok"] is True
 
 
+@pytest.mark.parametrize("relay, warned", [(None, True), ("smtp.example.org", False)])
+def test_health_warns_of_a_shared_database_without_a_mail_relay(postgres, tmp_path, relay, warned):
+    """On PostgreSQL `notify` runs on every host, each sending a share of the outbox; a host
+    without HERALD_SMTP_HOST wrote its share into its own mail folder and counted it sent, and
+    nothing said so. (One SQLite server writing to its folder is a setup of its own: no warning,
+    tests/server/test_ratelimits.py.)"""
+    from server.app import create_app
+    from server.config import load_config
+    from server.store.db import database
+
+    config = load_config({"HERALD_DATABASE_URL": postgres.new_database(), "HERALD_MAIL_DIR": str(tmp_path / "mail"),
+                          "HERALD_RATELIMIT_ENABLED": "0", **({"HERALD_SMTP_HOST": relay} if relay else {})})
+    try:
+        health = create_app(config).test_client().get("/health")
+    finally:
+        database.close()
+    assert health.status_code == 200 and health.json["ok"]
+    if not warned:
+        assert health.json["warnings"] == []
+        return
+    [warning] = health.json["warnings"]
+    assert "HERALD_SMTP_HOST" in warning and "HERALD_MAIL_DIR" in warning and "deploy/README.md" in warning
+
+
 def test_operator_commands_refuse_an_empty_postgres_database_unless_asked(postgres, tmp_path):
     """`herald server verify` on an empty PostgreSQL database (a wrong name in the URL) said
     'checked 0 game(s): all agree' and left Herald's tables in it; SQLite's missing file was

@@ -352,7 +352,9 @@ def test_a_rate_limit_counts_the_requests_of_both_servers_together(cluster):
     a, b = cluster.urls
     for url in (a, b):  # each server keeps its limits where every server sees them: no warning
         status, health = call("GET", url + "/health")
-        assert status == 200 and health["ok"] and health.get("warnings") == [], health
+        assert status == 200 and health["ok"], health
+        # (the servers have no relay: notify runs with one here, as (f) shows; /health says so)
+        assert [w for w in health["warnings"] if "HERALD_SMTP_HOST" not in w] == [], health
     made = []
     for i in range(2 * REGISTER_LIMIT):
         status, body = call("POST", (a, b)[i % 2] + "/players", address="198.51.100.9",
@@ -368,7 +370,7 @@ def test_health_warns_when_a_server_on_postgres_counts_its_rate_limits_in_memory
     from server.store.db import database
 
     config = load_config({"HERALD_DATABASE_URL": postgres.new_database(), "HERALD_MAIL_DIR": str(tmp_path / "mail"),
-                          "HERALD_RATELIMIT_ENABLED": "1"})
+                          "HERALD_RATELIMIT_ENABLED": "1", "HERALD_SMTP_HOST": "smtp.example.org"})
     try:
         health = create_app(config).test_client().get("/health")
     finally:
