@@ -1,9 +1,11 @@
-"""Rules versions of Castle Assault: a game keeps the random stream it was created with.
+"""Rules versions of Castle Assault: a game keeps the random stream and the readings it was created with.
 
 Rules version 3 draws new games' randomness with scheme 2 of core.rng (four draws per SHA-256
 block, option "rng"); games created before have no "rng" option and keep scheme 1. The fixtures
 in tests/fixtures/castle_assault_v2/ were recorded by the rules-version-2 engine (record.py);
-each passes a Village rebuild, the one shuffle after the deal."""
+each passes a Village rebuild, the one shuffle after the deal. The fixtures in
+tests/fixtures/castle_assault_v3/ were recorded by the rules-version-3 engine, each with a rebuild
+and a King turn holding a second King, which rules version 3 does not let be a King action."""
 from __future__ import annotations
 
 import json
@@ -35,6 +37,26 @@ def test_a_rules_version_2_game_replays_to_its_recorded_hashes(path):
         state, _ = GAME.apply(state, seat, move)
         assert GAME.hash_in(state, 1)[:16] == expected, f"move {number} ({GAME.format(move)}) differs"
     assert GAME.hash_in(state, 1) == data["final"]
+
+
+V3_FIXTURES = sorted((Path(__file__).parents[2] / "fixtures" / "castle_assault_v3").glob("*.json"))
+
+
+def test_there_is_a_recorded_rules_version_3_game_per_player_count():
+    assert [json.loads(path.read_text())["players"] for path in V3_FIXTURES] == [2, 3, 4]
+
+
+@pytest.mark.rule("CA-ACT-KING-6")
+@pytest.mark.parametrize("path", V3_FIXTURES, ids=lambda p: p.stem)
+def test_a_rules_version_3_game_replays_to_its_recorded_hashes(path):
+    data = json.loads(path.read_text())
+    assert data["options"]["rng"] == 2 and GAME.normalize_options({}, 3) == data["options"]
+    state = GAME.setup(data["players"], data["options"], data["seed"], rules_version=3)
+    assert GAME.state_hash(state) == data["start"]
+    for number, ((seat, move), expected) in enumerate(zip(data["moves"], data["hashes"], strict=True), 1):
+        state, _ = GAME.apply(state, seat, move)
+        assert GAME.state_hash(state)[:16] == expected, f"move {number} ({GAME.format(move)}) differs"
+    assert GAME.state_hash(state) == data["final"]
 
 
 def deal(scheme: int, seed: str) -> list[str]:
