@@ -55,8 +55,9 @@ def advance(s: State, events: list) -> None:
         if phase == "act":
             if s["hands"][seat] or s["king_turn"]:             # a King turn can always Draw (CA-ACT-KING-7)
                 return
-            # CA-TURN-7: no card in hand after the draw is the one forced pass, even with a stationed
-            # defender (taking it back is not forced on a player who cannot pass).
+            if takes_back(s, seat):
+                return
+            # CA-TURN-7: no card in hand after the draw and nothing stationed is the one forced pass.
             events.append(new_event((say("{player} has no card and no possible action: the turn passes.", player=P(seat)), None, None)))
         elif s["hands"][seat]:                            # gift
             return
@@ -65,6 +66,13 @@ def advance(s: State, events: list) -> None:
             finish(s, None, NOBODY_CAN_ACT, events)
             return
         next_turn(s, events)
+
+
+def takes_back(s: State, seat: int) -> bool:
+    """CA-TURN-7: an empty hand with a card stationed in defence still has an action, taking it back
+    (CA-ACT-DEFEND-5), and it is compulsory: "Es obligatorio realizar una acción ... (no es posible
+    'pasar turno')". Games created before rules version 4 pass the turn instead (option "empty-hand")."""
+    return any(post[2] for post in s["posts"][seat]) and option(s, "empty-hand") == "take-back"
 
 
 def join_auto(s: State, seat: int) -> dict | None:

@@ -28,8 +28,10 @@ class CastleAssault(Game):
     max_players = 4
     options = OPTIONS
     # 2: issue 9 (defend take-back, deck rebuild, defaults from the Spanish text); 3: issue 14,
-    # the random stream's scheme 2 and shuffles of several positions per draw (option "rng").
-    rules_version = 3
+    # the random stream's scheme 2 and shuffles of several positions per draw (option "rng"); 4: the
+    # Spanish original read again: a King may be one of the King's actions (option "king-action"), and
+    # an empty hand with a stationed defender takes one back instead of passing (option "empty-hand").
+    rules_version = 4
     # 2: issue 15, readable state keys (state.FORMAT_1 names the short keys of format 1).
     state_format = 2
     renamed_layouts = {1: FORMAT_1}

@@ -136,7 +136,8 @@ SYMBOLS = (
     (["discard pile", "discard"], say("Discard pile"), "term", say("One shared, public discard pile; `discard V3` "
      "spends a card for no effect as your action (CA-GEN-10, CA-ACT-DISCARD-1)."), "CA-GEN-10"),
     (["King turn", "actions left"], say("King turn"), "term", say("A turn in which the King was played: 2 further "
-     "actions, `draw` allowed as one of them (CA-ACT-KING-1..3)."), "CA-ACT-KING-1"),
+     "actions, `draw` allowed as one of them; another King played as one of them gives 2 more (CA-ACT-KING-1..3, "
+     "CA-ACT-KING-6)."), "CA-ACT-KING-1"),
     ("hidden cards", say("hidden cards"), "symbol", say("hidden cards: cards under a Night card, shown only after "
      "the victim has reacted (CA-ACT-NIGHT-2, CA-ACT-NIGHT-5)."), "CA-ACT-NIGHT-5"),
 )

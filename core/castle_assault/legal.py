@@ -132,7 +132,7 @@ def useful_turn_items(s: State, seat: int) -> list[tuple]:
         kind = key[card]
         if kind == "gold":
             items.append(("buy", card))
-        elif kind == "king" and not king_turn:
+        elif kind == "king" and (not king_turn or option(s, "king-action") == "any"):   # CA-ACT-KING-6
             items.append(("king", card))
     if not s["defended"] and not CARDS.defenders.isdisjoint(hand):
         items += defend_items(s, seat, list(filter(CARDS.defenders.__contains__, hand)))
@@ -383,7 +383,10 @@ def random_turn(s: State, seat: int, rng: Dice) -> dict:
     (many turns never need them)."""
     hand = s["hands"][seat]
     if not hand:
-        return {"type": "draw"}                  # only a King turn asks a seat with an empty hand
+        if s["king_turn"]:
+            return {"type": "draw"}
+        backs = useful_turn_items(s, seat)       # only take-backs: the compulsory action (CA-TURN-7)
+        return as_move(backs[rng.below(len(backs))])
     attackers = list(filter(CARDS.attackers.__contains__, hand))
     night = None if NIGHTS.isdisjoint(hand) else next(filter(NIGHTS.__contains__, hand))  # the first Night card
     every = None                                        # the turn's targets, once found

@@ -1,5 +1,7 @@
 """The game's options (rules switches), and how the engine reads the ones added later.
 
+Rules version 4 (checked again against the Spanish original, seed 003) added two internal options,
+"king-action" and "empty-hand": new games play the original's reading, older ones keep theirs.
 Rules version 3 (issue 14) added "rng", the random stream's scheme: new games use scheme 2.
 Rules version 2 (issue 9, checked against the Spanish original, seed 003) changed three defaults
 and added four options. A game created under rules version 1 stored its options then: the
@@ -56,6 +58,17 @@ OPTIONS = {
                       since=2, legacy="academy", internal=True),
     # Rules version 3 (issue 14): new games draw four random numbers per SHA-256 block.
     "rng": RNG_OPTION,
+    # Rules version 4: two more readings of the original, internal as "defend-limit" is (games created
+    # before play the legacy reading). "Jugar el Rey" is one of the "Acciones", and the King's two
+    # actions "pueden ser las que desees": a King played as one of them gives its own two more.
+    "king-action": Option(default="any", help=say("A King may be one of the King's actions and gives two more actions "
+                          "besides the ones left (the original; the only choice for new games)."), choices=("any",),
+                          rule="CA-ACT-KING-6", since=4, legacy="not-king", internal=True),
+    # "Es obligatorio realizar una acción ... (no es posible 'pasar turno')"; "También se puede hacer la acción
+    # inversa, es decir, recuperar una carta colocada anteriormente": with no card in hand, a take-back is left.
+    "empty-hand": Option(default="take-back", help=say("With an empty hand and a card stationed in defence, taking a "
+                         "card back is the turn's compulsory action (the original; the only choice for new games)."),
+                         choices=("take-back",), rule="CA-TURN-7", since=4, legacy="pass", internal=True),
 }
 
 

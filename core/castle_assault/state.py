@@ -58,7 +58,7 @@ class State(TypedDict):
     posts: list[list[Post]]  # per seat: its posts, index 0 the castle, 1.. the walls W1..
     alive: list[bool]       # per seat: still has a castle
     turn: int               # the active seat
-    actions: int            # actions left this turn (2 in a King turn, CA-ACT-KING-1)
+    actions: int            # actions left this turn (2 in a King turn, CA-ACT-KING-1; one more per King played in it, CA-ACT-KING-6)
     king_turn: bool         # inside a King turn
     defended: bool          # a card was placed in defence this turn (CA-ACT-DEFEND-6)
     phase: Phase            # what is being decided now

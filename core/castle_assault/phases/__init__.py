@@ -24,21 +24,24 @@ DECISIONS = registry((turn.DECISION, gift.DECISION, join.DECISION, react.DECISIO
 def prompts(state: State) -> list[Prompt]:
     """Game.prompts: the prompted seat's one Prompt (none once the game is over). A turn's
     prompt comes from TURN_PROMPTS (most moves are turns): `prompt` of the turn's decision
-    made once per seat, King turn and actions left, which is all its sentence reads."""
+    made once per seat, King turn and actions left, which is all its sentence reads when the hand
+    holds a card (an empty one outside a King turn is asked for a take-back, CA-TURN-7)."""
     if state["phase"] == "act":
-        turn, actions = state["turn"], state["actions"]
-        if 0 <= turn < 4 and 0 < actions < 3:  # (TURN_PROMPTS[turn, king_turn, actions], without a key to hash)
-            return [TURN_PROMPT_ROWS[turn][state["king_turn"]][actions - 1]]
+        turn, actions, king_turn = state["turn"], state["actions"], state["king_turn"]
+        if 0 <= turn < 4 and 0 < actions < 4 and (king_turn or state["hands"][turn]):
+            return [TURN_PROMPT_ROWS[turn][king_turn][actions - 1]]  # (TURN_PROMPTS[...], without a key to hash)
     seat = prompted_seat(state)
     if seat is None:
         return []
     return [prompt(DECISIONS[state["phase"]], seat, state, seat)]
 
 
-TURN_PROMPTS = {(seat, king, actions): prompt(turn.DECISION, seat, {"king_turn": king, "actions": actions}, seat)
-                for seat in range(4) for king in (False, True) for actions in (1, 2)}
-TURN_PROMPT_ROWS = [[(TURN_PROMPTS[seat, king, 1], TURN_PROMPTS[seat, king, 2]) for king in (False, True)]
-                    for seat in range(4)]  # by seat, King turn (0, 1) and actions left - 1 (0, 1)
+# A King played inside a King turn leaves 3 actions (CA-ACT-KING-6); the hands hold a card.
+TURN_PROMPTS = {(seat, king, actions): prompt(turn.DECISION, seat, {"king_turn": king, "actions": actions,
+                                                                   "hands": [["held"]] * 4}, seat)
+                for seat in range(4) for king in (False, True) for actions in (1, 2, 3)}
+TURN_PROMPT_ROWS = [[tuple(TURN_PROMPTS[seat, king, actions] for actions in (1, 2, 3)) for king in (False, True)]
+                    for seat in range(4)]  # by seat, King turn (0, 1) and actions left - 1 (0, 1, 2)
 
 
 def legal_moves(s: State, seat: int) -> list[dict]:

@@ -240,13 +240,28 @@ def king(s: State, seat: int, move: dict, events: list) -> None:
         raise IllegalMove("not-king", say("{card} is not a {king}.", card=CARDS.label(card), king=KING),
                           "CA-ACT-KING-1")
     if s["king_turn"]:
-        raise IllegalMove("king-in-king", say("A {king} cannot be played as one of the {king}'s two actions.",
-                                              king=KING), "CA-ACT-KING-6")
+        king_in_king(s, seat, card, events)
+        return
     spend(s, seat, [card])
     s["king_turn"] = True
     s["actions"] = KING_ACTIONS
     events.append(new_event((say("{player} plays the {king} ({card}) and has two actions.", player=P(seat), king=KING,
                             card=card), None, None)))
+
+
+def king_in_king(s: State, seat: int, card: str, events: list) -> None:
+    """A King played as one of a King turn's actions (CA-ACT-KING-6). The original: "Cuando juegas el
+    rey puedes hacer 2 acciones consecutivas (además de haber jugado el rey). Éstas pueden ser las que
+    desees": playing it uses the action it is, and it gives its own two actions besides, so the
+    actions left grow by one (2 left: 3; 1 left: 2). Games created before rules version 4 refuse it."""
+    if option(s, "king-action") == "not-king":
+        raise IllegalMove("king-in-king", say("A {king} cannot be played as one of the {king}'s two actions.",
+                                              king=KING), "CA-ACT-KING-6")
+    spend(s, seat, [card])
+    s["actions"] += KING_ACTIONS - 1                      # this action spent, the new King's two gained
+    events.append(new_event((say_n("{player} plays another {king} ({card}) as an action and has {n} action left.",
+                                   "{player} plays another {king} ({card}) as an action and has {n} actions left.",
+                                   s["actions"], player=P(seat), king=KING, card=card), None, None)))
 
 
 KING = term("King")
@@ -308,12 +323,16 @@ def turn_sentence(king_turn: bool, actions: int) -> Msg:
 
 
 def asked(s: State, seat: int) -> Msg:
-    """The turn's prompt: one action, or the King turn's next one."""
+    """The turn's prompt: one action, or the King turn's next one; with an empty hand outside a King
+    turn only a take-back is left (CA-TURN-7: flow.advance asks for it only then)."""
     key = (s["king_turn"], s["actions"])
+    if not key[0] and not s["hands"][seat]:
+        return TAKE_BACK_SENTENCE
     return TURN_SENTENCES.get(key) or turn_sentence(*key)
 
 
-TURN_SENTENCES = {(king, actions): turn_sentence(king, actions) for king in (False, True) for actions in (1, 2)}
+TURN_SENTENCES = {(king, actions): turn_sentence(king, actions) for king in (False, True) for actions in (1, 2, 3)}
+TAKE_BACK_SENTENCE = say("Your hand is empty: take a stationed card back, your turn's one action (you cannot pass).")
 
 # The active player's turn (CA-TURN-5): one action, compulsory (CA-TURN-3); the moves of the
 # out-of-turn decisions are refused with the rule that says where they belong.

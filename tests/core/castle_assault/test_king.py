@@ -1,8 +1,10 @@
 """The King's two actions (CA-ACT-KING) and the discard action (CA-ACT-DISCARD)."""
 import pytest
 
+from core.bots.levels import candidates
 from core.castle_assault import GAME
 from core.castle_assault.data import CARDS
+from core.rng import Rng
 
 from .helpers import hand, kinds, make, of_kind, play, prompted, refused, said, standing
 
@@ -60,10 +62,59 @@ def test_two_attacks_on_cards_of_different_opponents():
 
 
 @pytest.mark.rule("CA-ACT-KING-6")
-def test_a_king_is_not_one_of_the_kings_actions():
+def test_a_king_may_be_one_of_the_kings_actions_and_gives_two_more():
+    """Original, "Jugar el Rey": "Cuando juegas el rey puedes hacer 2 acciones consecutivas (además de
+    haber jugado el rey). Éstas pueden ser las que desees, incluyendo robar cartas de poblado", and
+    "Jugar el Rey" is itself one of the "Acciones". A second King played as the first King action
+    uses that action and gives its own two: three actions are left, and the turn ends after them."""
+    s, _ = king_turn(["king", "gold", "gold", "gold"])
+    second = of_kind(s, 0, "king")[0]
+    assert {"type": "king", "card": second} in GAME.legal_moves(s, 0)
+    s, events = play(s, 0, f"king {second}")
+    assert s["king_turn"] and s["actions"] == 3 and second in s["discard"]
+    assert said(events, f"{{P0}} plays another King ({second}) as an action and has 3 actions left.")
+    assert [p.text for p in GAME.prompts(s)] == ["King turn: choose your next action (3 left)."]
+    view = GAME.view(s, 0)
+    assert view["actions_left"] == 3 and "King turn, 3 actions left" in GAME.render(view, 0)
+    for left in (2, 1):
+        s, _ = play(s, 0, "discard gold")
+        assert s["turn"] == 0 and s["actions"] == left
+    s, _ = play(s, 0, "discard gold")
+    assert s["turn"] == 1
+
+
+@pytest.mark.rule("CA-ACT-KING-6")
+def test_a_king_as_the_second_king_action_leaves_two_more():
+    s, _ = king_turn(["king", "gold", "gold", "gold"])
+    s, _ = play(s, 0, "discard gold")
+    s, events = play(s, 0, "king king")
+    assert s["turn"] == 0 and s["actions"] == 2 and said(events, "as an action and has 2 actions left.")
+    s, _ = play(s, 0, "discard gold")
+    s, _ = play(s, 0, "discard gold")
+    assert s["turn"] == 1
+
+
+@pytest.mark.rule("CA-ACT-KING-6")
+def test_the_random_player_and_the_bots_may_play_a_king_in_a_king_turn():
     s, _ = king_turn(["king"])
-    refused(s, 0, "king king", "CA-ACT-KING-6")
+    second = {"type": "king", "card": of_kind(s, 0, "king")[0]}
+    rng = Rng("king in king", scheme=2)
+    assert second in [GAME.random_move(s, 0, rng) for _ in range(200)]
+    assert second in candidates(GAME, s, 0, Rng("bots", scheme=2))
+
+
+@pytest.mark.rule("CA-ACT-KING-6")
+def test_games_created_before_rules_version_4_refuse_a_king_in_a_king_turn():
+    """They replay under the reading they were played with (option `king-action`, legacy `not-king`)."""
+    sc = {"turn": 0, "skip_draw": True, "hands": {"0": ["king", "king", "gold"], "1": ["gold"]}}
+    s = GAME.setup(2, {}, "test", sc, rules_version=3)
+    assert "king-action" not in s["options"]
+    s, _ = play(s, 0, "king king")
+    err = refused(s, 0, "king king", "CA-ACT-KING-6")
+    assert err.message == "A King cannot be played as one of the King's two actions."
     assert not any(m.get("type") == "king" for m in GAME.legal_moves(s, 0))
+    rng = Rng("old king", scheme=2)
+    assert all(GAME.random_move(s, 0, rng).get("type") != "king" for _ in range(200))
 
 
 @pytest.mark.rule("CA-ACT-KING-7")
@@ -114,3 +165,4 @@ def test_each_king_attack_has_its_own_join_and_reaction_windows_and_may_hit_the_
     s, _ = play(s, 2, "join soldier soldier")
     s, events = play(s, 1, "react ambush")
     assert said(events, "3 swords against 2 shields: the attack WINS") and not standing(s, 1, "W1")
+

@@ -25,7 +25,9 @@ def invariants(state, hidden_check=True):
     where = zones(state)                                   # raises if a card is in two zones
     assert set(where) == ALL_IDS, "a card is missing"      # CA-GEN-13: all 120 accounted for
     assert len(where) == 120
-    assert 0 <= state["actions"] <= 2 and state["quiet_turns"] >= -1 and state["rng"] >= 0
+    assert state["quiet_turns"] >= -1 and state["rng"] >= 0
+    # one action outside a King turn; inside one, 2, and one more per King played as an action (CA-ACT-KING-6)
+    assert 0 <= state["actions"] and (state["actions"] <= 1 or state["king_turn"])
     for seat in range(state["players"]):
         for post in state["posts"][seat]:
             assert len(post[2]) <= CARDS.kind_of[post[0]].max_defenders

@@ -3,6 +3,7 @@ import pytest
 
 from core.castle_assault import GAME
 from core.castle_assault.data import CARDS
+from core.rng import Rng
 
 from .helpers import hand, kinds, make, play, prompted, refused, said, stationed, texts
 
@@ -88,18 +89,58 @@ def test_a_draw_from_an_empty_deck_rebuilds_it_from_the_discard_pile():
     assert any("Village deck ran out" in t for t in texts(events))
 
 
-@pytest.mark.rule("CA-TURN-7")
-def test_an_empty_hand_is_a_forced_pass_even_with_a_stationed_defender():
-    """No card in hand after the draw: no legal action, the turn passes. A stationed defender
-    does not oblige the player to take it back (which no-pass would otherwise force)."""
-    s = make(2, {"turn": 1, "skip_draw": True, "hands": {"0": [], "1": ["archer", "archer"]},
-                 "posts": {"0": {"W1": {"defenders": ["archer"]}}}})
-    archer = stationed(s, 0, "W1")[0]
-    s["hands"][1] += s["village"]                              # no Village card left to draw anywhere
+def emptied(rules_version=None, defenders=("archer",)):
+    """Seat 1 stations an Archer; then seat 0's turn begins with an empty hand and no Village card
+    left to draw anywhere (the discard pile is empty too), with `defenders` on its wall W1."""
+    s = GAME.setup(2, {}, "test", {"turn": 1, "skip_draw": True, "hands": {"0": [], "1": ["archer", "archer"]},
+                                   "posts": {"0": {"W1": {"defenders": list(defenders)}}}}, rules_version=rules_version)
+    s["hands"][1] += s["village"]
     s["village"] = []
-    s, events = play(s, 1, "defend archer W1")                 # the discard pile stays empty
+    return play(s, 1, "defend archer W1")
+
+
+@pytest.mark.rule("CA-TURN-7")
+@pytest.mark.rule("CA-ACT-DEFEND-5")
+def test_an_empty_hand_with_a_stationed_defender_must_take_one_back():
+    """Original: "Es obligatorio realizar una acción incluso si la carta usada no tiene ningún efecto (no
+    es posible 'pasar turno')", "Siempre se debe hacer una acción ... (no se puede pasar)", and, under
+    Defender, "También se puede hacer la acción inversa, es decir, recuperar una carta colocada
+    anteriormente en un puesto de defensa": taking a card back needs no card in hand, so an empty hand
+    with a defender stationed still has an action, and it is compulsory."""
+    s, events = emptied()
+    archer = stationed(s, 0, "W1")[0]
+    assert not said(events, "no possible action") and hand(s, 0) == []
+    assert s["turn"] == 0 and prompted(s) == [0]
+    assert [p.text for p in GAME.prompts(s)] == ["Your hand is empty: take a stationed card back, your turn's one "
+                                                  "action (you cannot pass)."]
+    assert [m for m in GAME.legal_moves(s, 0) if m["type"] != "standing"] == [{"type": "takeback", "card": archer}]
+    refused(s, 0, "pass", "CA-TURN-3")
+    rng = Rng("empty hand", scheme=2)
+    assert all(m == {"type": "takeback", "card": archer} or m["type"] == "standing"
+               for m in (GAME.random_move(s, 0, rng) for _ in range(50)))
+    s, events = play(s, 0, f"takeback {archer}")
+    assert hand(s, 0) == [archer] and stationed(s, 0, "W1") == [] and s["turn"] == 1
+    assert said(events, f"{{P0}} takes {archer} Archer back from wall W1.")
+
+
+@pytest.mark.rule("CA-TURN-7")
+def test_the_random_player_takes_back_one_of_several_defenders():
+    s, _ = emptied(defenders=("archer", "archer"))
+    backs = [{"type": "takeback", "card": card} for card in stationed(s, 0, "W1")]
+    rng = Rng("two defenders", scheme=2)
+    moves = [GAME.random_move(s, 0, rng) for _ in range(100)]
+    assert {m["card"] for m in moves if m["type"] == "takeback"} == set(stationed(s, 0, "W1"))
+    assert all(m in backs or m["type"] == "standing" for m in moves)
+
+
+@pytest.mark.rule("CA-TURN-7")
+def test_games_created_before_rules_version_4_pass_an_empty_hand_even_with_a_defender():
+    """They replay under the reading they were played with (option `empty-hand`, legacy `pass`): no
+    card in hand after the draw was the one forced pass, a stationed defender or not."""
+    s, events = emptied(rules_version=3)
+    assert "empty-hand" not in s["options"]
     assert said(events, "{P0} has no card and no possible action: the turn passes.")
-    assert stationed(s, 0, "W1") == [archer] and hand(s, 0) == []
+    assert len(stationed(s, 0, "W1")) == 1 and hand(s, 0) == []
     assert s["turn"] == 1 and prompted(s) == [1]
 
 

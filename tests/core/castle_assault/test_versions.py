@@ -3,9 +3,10 @@
 Rules version 3 draws new games' randomness with scheme 2 of core.rng (four draws per SHA-256
 block, option "rng"); games created before have no "rng" option and keep scheme 1. The fixtures
 in tests/fixtures/castle_assault_v2/ were recorded by the rules-version-2 engine (record.py);
-each passes a Village rebuild, the one shuffle after the deal. The fixtures in
-tests/fixtures/castle_assault_v3/ were recorded by the rules-version-3 engine, each with a rebuild
-and a King turn holding a second King, which rules version 3 does not let be a King action."""
+each passes a Village rebuild, the one shuffle after the deal. Rules version 4 reads two rules
+again from the Spanish original (options "king-action" and "empty-hand", CA-ACT-KING-6 and
+CA-TURN-7); the fixtures in tests/fixtures/castle_assault_v3/ were recorded by the rules-version-3
+engine, each with a rebuild and a King turn holding a second King."""
 from __future__ import annotations
 
 import json
@@ -47,16 +48,29 @@ def test_there_is_a_recorded_rules_version_3_game_per_player_count():
 
 
 @pytest.mark.rule("CA-ACT-KING-6")
+@pytest.mark.rule("CA-TURN-7")
 @pytest.mark.parametrize("path", V3_FIXTURES, ids=lambda p: p.stem)
 def test_a_rules_version_3_game_replays_to_its_recorded_hashes(path):
     data = json.loads(path.read_text())
-    assert data["options"]["rng"] == 2 and GAME.normalize_options({}, 3) == data["options"]
+    assert data["options"]["rng"] == 2 and not {"king-action", "empty-hand"} & set(data["options"])
+    assert GAME.normalize_options({}, 3) == data["options"]
     state = GAME.setup(data["players"], data["options"], data["seed"], rules_version=3)
     assert GAME.state_hash(state) == data["start"]
     for number, ((seat, move), expected) in enumerate(zip(data["moves"], data["hashes"], strict=True), 1):
         state, _ = GAME.apply(state, seat, move)
         assert GAME.state_hash(state)[:16] == expected, f"move {number} ({GAME.format(move)}) differs"
     assert GAME.state_hash(state) == data["final"]
+
+
+@pytest.mark.rule("CA-ACT-KING-6")
+@pytest.mark.rule("CA-TURN-7")
+def test_new_games_store_the_rules_version_4_readings_and_older_ones_do_not():
+    new = GAME.normalize_options({})
+    assert GAME.rules_version == 4 and (new["king-action"], new["empty-hand"]) == ("any", "take-back")
+    for version in (1, 2, 3):
+        old = GAME.normalize_options({}, version)
+        assert not {"king-action", "empty-hand"} & set(old)
+        assert (GAME.option_value(old, "king-action"), GAME.option_value(old, "empty-hand")) == ("not-king", "pass")
 
 
 def deal(scheme: int, seed: str) -> list[str]:
