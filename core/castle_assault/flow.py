@@ -152,7 +152,7 @@ def begin_turn(s: State, seat: int, events: list) -> None:
     s["defended"] = False
     if not s["alive"][seat]:
         s["phase"] = "gift"                               # CA-TURN-8, CA-MULTI-9
-        events.append(GIFT_TURN_EVENTS[seat])
+        events.append(GIFT_TURN_EVENTS[option(s, "gift")][seat])
         return
     s["phase"] = "act"
     village = s["village"]
@@ -165,8 +165,10 @@ def begin_turn(s: State, seat: int, events: list) -> None:
 
 
 # The events of every turn's draw, made once (an Event is immutable; most moves end a turn).
-GIFT_TURN_EVENTS = [Event(say("{player}'s turn (no castle: give a card to a player or pass).", player=P(seat)))
-                    for seat in range(4)]
+GIFT_TURN_EVENTS = {  # by option "gift": one card a turn, or any number (CA-MULTI-9)
+    "one": [Event(say("{player}'s turn (no castle: give a card to a player or pass).", player=P(seat))) for seat in range(4)],
+    "any": [Event(say("{player}'s turn (no castle: give one or more cards to a player or pass).", player=P(seat)))
+            for seat in range(4)]}
 DRAW_EVENTS = [Event(say("{player}'s turn: {player} draws a Village card.", player=P(seat))) for seat in range(4)]
 DREW_EVENTS = [{card: Event(say("You drew {cards}.", cards=CARDS.label(card)), (seat,)) for card in CARDS.kind_of}
                for seat in range(4)]

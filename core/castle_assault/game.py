@@ -100,7 +100,7 @@ class CastleAssault(Game):
         decision = phases.DECISIONS[state["phase"]]
         kind = move["type"]
         if kind not in decision.moves:  # (core.phase.check, inlined)
-            raise refusal(decision, kind)
+            raise refusal(decision, kind, state, seat)   # (what the decision asks may read the position)
         s = clone(state)
         events: list[Event] = []
         if decision is TURN:  # (a turn's action: phases.turn.act, without its frame)

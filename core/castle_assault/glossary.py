@@ -163,14 +163,15 @@ TERMS = (
      "(CA-ACT-EXPLORE-2)."), "CA-ACT-EXPLORE-2"),
     (("post",), say("Post"), say("A standing castle or wall (CA-ACT-DEFEND-1)."), "CA-ACT-DEFEND-1"),
     (("join", "joiner"), say("Join"), say("In 3-4 player games the other players may add attack cards to an attack, "
-     "in turn order, and share the loot if it wins (CA-MULTI-1..6, CA-LOOT-5)."), "CA-MULTI-1"),
+     "in turn order. If it wins, only the attacker draws loot; with option `join-loot all` every joiner draws a "
+     "loot card too (CA-MULTI-1..6, CA-LOOT-5)."), "CA-MULTI-1"),
     (("react", "reaction"), say("Reaction"), say("The victim's one chance to play Academy cards against an attack "
      "(CA-ACT-REACT-1..10)."), "CA-ACT-REACT-5"),
     (("assault weapon",), say("Assault weapon"), say("A Siege card with the castle icon (Battering Ram, Siege "
      "Tower): lets an attack target a castle whose walls still stand (CA-ACT-ATTACK-4)."), "CA-ACT-ATTACK-4"),
     (("eliminated", "no castle"), say("Eliminated"), say("A player who lost the castle (3-4 players): keeps hand and "
-     "loot, may give one card a turn to a player with a castle, may still join attacks (CA-MULTI-7..11)."),
-     "CA-MULTI-7"),
+     "loot, may give cards on their turn to a player with a castle (any number; one a turn with option `gift one`), "
+     "may still join attacks (CA-MULTI-7..11)."), "CA-MULTI-7"),
 )
 
 

@@ -51,8 +51,21 @@ def gift(s: State, seat: int, move: dict, events: list) -> None:
     (give if move["type"] == "give" else gift_pass)(s, seat, move, events)
 
 
+def asked(s: State, seat: int) -> str:
+    """The gift turn's prompt, as option "gift" sizes it: one card (`one`) or any number (`any`)."""
+    return ASKED[option(s, "gift")]
+
+
+def wrong(s: State, seat: int) -> str:
+    return WRONG[option(s, "gift")]
+
+
+ASKED = {"one": say("You have no castle: give a card to a player who still has one, or pass."),
+         "any": say("You have no castle: give one or more cards to a player who still has one, or pass.")}
+WRONG = {"one": say("Without a castle your turn is: give a card to a player who still has a castle, or pass."),
+         "any": say("Without a castle your turn is: give one or more cards to a player who still has a castle, or "
+                    "pass.")}
+
 DECISION = Decision(
-    "gift", moves=frozenset({"give", "pass"}), rule="CA-MULTI-9", prompt="turn",
-    text=say("You have no castle: give a card to a player who still has one, or pass."), legal=legal.gift_moves,
-    resolve=gift, code="wrong-move-now",
-    wrong=say("Without a castle your turn is: give a card to a player who still has a castle, or pass."))
+    "gift", moves=frozenset({"give", "pass"}), rule="CA-MULTI-9", prompt="turn", describe=asked,
+    legal=legal.gift_moves, resolve=gift, code="wrong-move-now", wrong=wrong)

@@ -3,6 +3,7 @@ import pytest
 
 from core.castle_assault import GAME
 from core.castle_assault.data import CARDS
+from core.castle_assault.glossary import GLOSSARY
 
 from .helpers import hand, kinds, make, play, said, stationed, view_text
 
@@ -66,6 +67,16 @@ def test_joiners_loot_too_unless_the_option_gives_loot_to_the_active_player_only
         s, _ = play(s, 0, "attack 1/W1 soldier")
         s, _ = play(s, 2, "join soldier")
         assert [len(p) for p in s["loot"]] == sizes
+
+
+@pytest.mark.rule("CA-LOOT-5")
+def test_the_glossary_gives_joiners_loot_only_under_join_loot_all():
+    """Original, "Atacar": "El jugador victorioso roba una carta extra del mazo de poblado como botín";
+    "Botín": "se consigue 1 carta de botín por cada batalla vencida". By default (`join-loot active`)
+    only the active player draws it, and `herald explain castle-assault join` says so."""
+    text = str(GLOSSARY.entries["join"].text)
+    assert "share the loot" not in text
+    assert "only the attacker draws loot" in text and "`join-loot all` every joiner draws" in text
 
 
 @pytest.mark.rule("CA-LOOT-7")

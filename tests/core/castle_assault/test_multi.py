@@ -3,6 +3,7 @@ import pytest
 
 from core.castle_assault import GAME
 from core.castle_assault.data import CARDS
+from core.castle_assault.glossary import GLOSSARY
 
 from .helpers import hand, kinds, make, of_kind, play, prompted, refused, said, stationed, view_text
 
@@ -125,6 +126,28 @@ def test_gift_option_any_number_of_cards():
     s, _ = play(s, 1, "give 2 soldier gold")
     assert hand(s, 1) == [] and len(hand(s, 2)) == 4
     assert s["turn"] == 2
+
+
+@pytest.mark.rule("CA-MULTI-9")
+@pytest.mark.parametrize("gift,cards", [("any", "one or more cards"), ("one", "a card")])
+def test_the_gift_turn_says_how_many_cards_may_be_given(gift, cards):
+    """The gift turn's event, prompt and refusal say what option `gift` allows: any number of cards
+    (the default, the original's "cediéndole recursos a un aliado") or one."""
+    s = table({0: ["gold"], 1: ["soldier", "gold"], 2: ["gold"]}, eliminated=[1], options={"gift": gift})
+    s, events = play(s, 0, "discard gold")
+    assert said(events, f"{{P1}}'s turn (no castle: give {cards} to a player or pass).")
+    assert [p.text for p in GAME.prompts(s)] == [f"You have no castle: give {cards} to a player who still has one, "
+                                                  "or pass."]
+    err = refused(s, 1, "discard gold", "CA-MULTI-9")
+    assert err.message == f"Without a castle your turn is: give {cards} to a player who still has a castle, or pass."
+
+
+@pytest.mark.rule("CA-MULTI-9")
+def test_the_glossary_lets_an_eliminated_player_give_any_number_of_cards():
+    """Original, "Botín": "En su turno de juego no podrá robar nuevas cartas, pero sí utilizar cartas de
+    su mano cediéndole recursos a un aliado": `gift any`, the default, and the glossary says so."""
+    text = str(GLOSSARY.entries["eliminated"].text)
+    assert "one card a turn" not in text and "any number; one a turn with option `gift one`" in text
 
 
 @pytest.mark.rule("CA-MULTI-11")
