@@ -166,3 +166,17 @@ def test_each_king_attack_has_its_own_join_and_reaction_windows_and_may_hit_the_
     s, events = play(s, 1, "react ambush")
     assert said(events, "3 swords against 2 shields: the attack WINS") and not standing(s, 1, "W1")
 
+
+@pytest.mark.rule("CA-ACT-ATTACK-15")
+@pytest.mark.rule("CA-ACT-KING-4")
+def test_a_lost_attack_in_a_king_turn_ends_that_action_not_the_kings_turn():
+    """Original, "Atacar": "En caso de perder, las cartas de ataque quedan en el mazo de descartes y
+    pasa el turno" — and "Jugar el Rey": the King's two actions may be "dos ataques seguidos". The
+    turn that passes is the ordinary turn of one action; in a King turn a lost attack ends that
+    action, and the King's remaining action is still played (the reading the README records)."""
+    s, _ = king_turn(["archer", "archer"], posts={"1": {"W1": {"defenders": ["archer"]}}})
+    s, events = play(s, 0, "attack 1/W1 archer")
+    assert said(events, "the attack loses") and standing(s, 1, "W1")
+    assert s["turn"] == 0 and s["actions"] == 1 and prompted(s) == [0]
+    s, events = play(s, 0, "attack 1/W1 archer")             # the second of "dos ataques seguidos"
+    assert said(events, "the attack loses") and s["turn"] == 1
