@@ -447,9 +447,10 @@ def _refused(session: Session, line: str, error: ApiError) -> None:
     else:
         text = [session.said(msg("'%(line)s' was not played: %(refusal)s", line=line[:80],
                                  refusal=session.game_said(error.message)))]
-    if error.legal:
+    if error.legal:  # (a pattern's placeholders in the player's words, as 'moves' and the turn mail say them)
         more = error.details.get("more")
-        text.append(session.said(msg("Legal moves now:")) + "\n" + "\n".join(f"  {move}" for move in error.legal)
+        text.append(session.said(msg("Legal moves now:")) + "\n"
+                    + "\n".join(f"  {session.game_said(move)}" for move in error.legal)
                     + ("\n  " + session.said(msg_n("... and %(num)d more (reply 'moves')",
                                                     "... and %(num)d more (reply 'moves')", more)) if more else ""))
     if session.played:

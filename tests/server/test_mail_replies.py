@@ -99,6 +99,22 @@ def test_the_moves_a_reply_lists_speak_the_players_language(table):
     assert f"  attack <plats>/<C|W1..|utplacerat kort> <kort> [<kort>...]   ({swedish})" in body(listed)
 
 
+def test_a_refusals_legal_moves_speak_the_players_language(table):
+    """A refused line lists the moves legal now with their placeholders in the player's words, as
+    the turn mail and 'moves' do: a Swedish player read `attack <seat>/<C|W1..|stationed card>
+    <card>` under a refusal, and `<plats>`, `<kort>` everywhere else."""
+    players = [table.api.register("ana"), table.api.register("ben")]
+    assert table.api.call("PATCH", "/players/me", players[0], json={"language": "sv"}).status_code == 200
+    table.api.start_game(players, ruleset="castle-assault", options={"first-player": 0})
+    table.deliver()
+    [turn] = [m for m in table.new_mail() if str(m["To"]) == "ana@example.org"]
+    [refused] = answer(table, turn, "pass")  # CA-TURN-3: no pass on one's own turn
+    text = body(refused)
+    legal = text[text.index("Tillåtna drag nu:"):]
+    assert "spelades inte" in text and "<plats>/" in legal and "<kort>" in legal
+    assert "<seat>" not in legal and "<card>" not in legal, legal
+
+
 def test_an_answer_shows_the_board_and_the_moves_once(table):
     """An answer ends with the position and the moves while it is still the player's turn, except
     what a command of the same mail has just shown: 'board' and 'moves' are not repeated below
