@@ -14,7 +14,11 @@ from server.web.i18n.catalogs import translations
 
 
 def _mail(session, rest):
-    """`mail turns`, `mail digest`, `mail off`; `mail digest 7:30` chooses the digest's time too."""
+    """`mail turns`, `mail digest`, `mail off`; `mail digest 7:30` chooses the digest's time too;
+    `mail` alone says the setting, as `timezone` and `language` alone do."""
+    if not rest:
+        session.tell(_mail_now(Player.get_by_id(session.caller.id)))
+        return
     word, _sep, when = rest.partition(" ")
     choice = {"stop": "off", "unsubscribe": "off"}.get(word, word)
     if choice not in SETTINGS or (when and choice != "digest"):
@@ -34,6 +38,22 @@ def _mail(session, rest):
                          "written at %(time)s where you are ('mail digest 7:30' changes the time).", time=digest_at))
         return
     session.tell(SETTING_TEXT[choice])
+
+
+def _mail_now(player):
+    """The player's mail setting in a sentence, with how to change it."""
+    if player.mail == "digest":
+        return msg("Your mail setting is 'digest': one mail a day listing the games waiting for you, written at "
+                   "%(time)s where you are. Say 'mail digest 7:30' for another time, 'mail turns' for a mail for "
+                   "every turn, or 'mail off'.", time=player.digest_at or localtime.DEFAULT_DIGEST_AT)
+    if player.mail == "turns":
+        return msg("Your mail setting is 'turns': a mail for every turn. Say 'mail digest' for one mail a day, or "
+                   "'mail off'.")
+    if player.mail == "off":
+        return msg("Your mail setting is 'off': no mail from Herald except answers to your own mail. Say 'mail "
+                   "turns' or 'mail digest' to have game mail again.")
+    return msg("Herald has paused its mail to you: your address refused a mail. Say 'mail turns' or 'mail digest' to "
+               "have game mail again.")  # (BOUNCED: players/addresses.py)
 
 
 def _stop(session, rest):
@@ -60,9 +80,19 @@ def _timezone(session, rest):
 
 
 def _quiet(session, rest):
-    """`quiet 22-8` or `quiet off`: when reminders and digests wait."""
+    """`quiet 22-8` or `quiet off`: when reminders and digests wait. `quiet` alone says them and
+    changes nothing (it once turned them off: check_quiet reads "" as none)."""
+    rest = rest.removeprefix("hours").strip()
+    if not rest:
+        player = Player.get_by_id(session.caller.id)
+        session.tell(msg("Your quiet hours are %(hours)s in %(zone)s: reminders and digests wait until they end. Say "
+                         "'quiet 22-8' to change them, or 'quiet off'.", hours=player.quiet_hours,
+                         zone=player.timezone) if player.quiet_hours else
+                     msg("You have no quiet hours: reminders and digests go at any hour. Say 'quiet 22-8' to have "
+                         "them wait while it is 22:00-08:00 where you are."))
+        return
     try:
-        quiet = localtime.check_quiet(rest.removeprefix("hours").strip())
+        quiet = localtime.check_quiet(rest)
     except ValueError as exc:
         session.tell(str(exc))
         return

@@ -342,3 +342,38 @@ def test_the_help_by_mail_lists_every_command_in_two_even_columns(language):
     native = {word for words in NATIVE_WORDS.values() for word in words}
     aliases = {"?", "show", "rule", "stop", "unsubscribe", "tz", "lang", "join"}  # said in other lines' words
     assert set(COMMANDS) - native - aliases <= listed, set(COMMANDS) - native - aliases - listed
+
+
+def test_quiet_alone_says_the_quiet_hours_and_changes_nothing(table):
+    """`timezone`, `language` and `vacation` alone say the setting; `quiet` alone turned the
+    quiet hours off without a word, and reminders came at 3 a.m. It says them now, and how to
+    change them."""
+    from tests.server.test_mailin import answer, body, started
+
+    game_id, turn, players = started(table)
+    before = table.api.call("GET", "/players/me", players[0]).json["quiet_hours"]
+    assert before == "22:00-08:00"
+    [reply] = answer(table, turn, "quiet\nquiet hours")
+    said = " ".join(body(reply).split())
+    assert said.count("Your quiet hours are 22:00-08:00 in UTC: reminders and digests wait until they end. "
+                      "Say 'quiet 22-8' to change them, or 'quiet off'.") == 2, said
+    assert table.api.call("GET", "/players/me", players[0]).json["quiet_hours"] == before
+    [reply] = answer(table, turn, "quiet off\nquiet")
+    said = " ".join(body(reply).split())
+    assert "You have no quiet hours: reminders and digests go at any hour." in said
+
+
+def test_mail_alone_says_the_mail_setting_and_how_to_change_it(table):
+    """`mail` alone listed the choices only: a mailbox player could not learn whether they were
+    on 'turns' or 'digest', nor when their digest is written."""
+    from tests.server.test_mailin import answer, body, started
+
+    game_id, turn, players = started(table)
+    [reply] = answer(table, turn, "mail")
+    said = " ".join(body(reply).split())
+    assert "Your mail setting is 'turns': a mail for every turn. Say 'mail digest' for one mail a day" in said
+    table.api.call("PATCH", "/players/me", players[0], json={"mail": "digest", "digest_at": "19:30"})
+    [reply] = answer(table, turn, "mail")
+    said = " ".join(body(reply).split())
+    assert "Your mail setting is 'digest': one mail a day listing the games waiting for you, written at 19:30" in said
+    assert table.api.call("GET", "/players/me", players[0]).json["mail"] == "digest"
