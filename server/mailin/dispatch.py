@@ -361,10 +361,13 @@ def _run(session: Session, lines: list[str]) -> None:
             _move(session, line)
 
 
-def _move(session: Session, line: str) -> None:
+def _move(session: Session, typed: str) -> None:
+    """Play a move line: as typed, its Cyrillic or Greek look-alike letters in Latin
+    (parse.latin_move); refusals quote it as typed."""
+    line = parse.latin_move(typed)
     if session.next_seq is None:
         session.tell(msg("'%(line)s' was not played: this mail is an invitation; reply 'join' to take the seat, "
-                         "then answer the turn mails.", line=line[:80]))
+                         "then answer the turn mails.", line=typed[:80]))
         session.stopped = True
         return
     game = statements.select_by_id(Game, session.game_id)
@@ -379,7 +382,7 @@ def _move(session: Session, line: str) -> None:
     try:
         status, body = movelog.submit(session.caller, session.game_id, session.next_seq, session.seat, None, line)
     except ApiError as error:
-        _refused(session, line, error)
+        _refused(session, typed, error)
         return
     session.next_seq += 1
     session.played += 1
@@ -447,6 +450,10 @@ def _refused(session: Session, line: str, error: ApiError) -> None:
     else:
         text = [session.said(msg("'%(line)s' was not played: %(refusal)s", line=line[:80],
                                  refusal=session.game_said(error.message)))]
+    letters = parse.not_latin(line)
+    if letters:  # (what a mail font shows as the move itself may hold a letter of another alphabet)
+        text.append(session.said(msg("The line holds letters that are not Latin (%(letters)s): a move is written in "
+                                     "Latin letters, as the mails list the moves.", letters=", ".join(letters))))
     if error.legal:  # (a pattern's placeholders in the player's words, as 'moves' and the turn mail say them)
         more = error.details.get("more")
         text.append(session.said(msg("Legal moves now:")) + "\n"

@@ -106,6 +106,37 @@ MESSAGE_ID = re.compile(r"<[^<>\s]+>")  # a msg-id of References, in its angle b
 REPLY_PREFIX = re.compile(r"^\s*((re|sv|aw|antw|vs|ответ|fw|fwd|vb|r)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 
 
+# Cyrillic and Greek letters a move's Latin letter is typed as on another keyboard, or put in by
+# autocorrect: each drawn exactly as one Latin letter in a mail's fonts ("саstle K1" with a Cyrillic
+# с and а reads as the move it is not). Only letters whose look-alike is unambiguous: not the Cyrillic
+# lower-case к, м, н, т (small capitals, not k, m, h, t), nor Greek lower-case letters but ο.
+LOOK_ALIKES = str.maketrans({
+    # Cyrillic lower case
+    "а": "a", "с": "c", "е": "e", "һ": "h", "і": "i", "ј": "j", "о": "o", "р": "p", "ԛ": "q", "ѕ": "s", "ԝ": "w",
+    "х": "x", "у": "y",
+    # Cyrillic upper case
+    "А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "І": "I", "Ј": "J", "К": "K", "М": "M", "О": "O", "Р": "P",
+    "Ѕ": "S", "Т": "T", "Х": "X", "Ү": "Y",
+    # Greek
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P",
+    "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o",
+})
+
+
+def latin_move(line: str) -> str:
+    """A move line with each word made only of Latin letters and LOOK_ALIKES written in Latin
+    ("саstle K1" is "castle K1"): move notation is ASCII. A word with any other letter (a
+    Russian word, "привет") stays as written, so its refusal can say why (`not_latin`). Only
+    for a line read as a move: talk, names and addresses are never changed."""
+    return " ".join(folded if folded.isascii() else word
+                    for word in line.split(" ") for folded in [word.translate(LOOK_ALIKES)])
+
+
+def not_latin(line: str) -> list[str]:
+    """The letters of a line that move notation cannot hold (beyond ASCII), each once."""
+    return list(dict.fromkeys(c for c in line if c.isalpha() and not c.isascii()))
+
+
 class Unreadable(ValueError):
     """Not a mail message at all, or too large: dropped with a log line."""
 

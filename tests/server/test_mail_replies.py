@@ -115,6 +115,26 @@ def test_a_refusals_legal_moves_speak_the_players_language(table):
     assert "<seat>" not in legal and "<card>" not in legal, legal
 
 
+def test_a_move_typed_with_cyrillic_look_alike_letters_is_played(table):
+    """A Russian keyboard (or autocorrect) gives 'сastle K1' with a Cyrillic 'с' and 'а': it reads
+    exactly as the move the mail offered, and was refused as an unknown move without a word about
+    the letters. Look-alikes are read as the Latin letters they show; a word of other letters is
+    refused with the reason (moves are written in Latin letters)."""
+    players = [table.api.register("ana"), table.api.register("ben")]
+    for player in players:
+        table.api.call("PATCH", "/players/me", player, json={"language": "ru"})
+    game_id = table.api.start_game(players, ruleset="wizards-quest")
+    table.deliver()
+    turn = next(m for m in table.new_mail() if any(line.startswith("    castle K") for line in body(m).splitlines()))
+    offered = next(line.strip() for line in body(turn).splitlines() if line.startswith("    castle K"))
+    version = Game.get_by_id(game_id).version
+    [refused] = answer(table, turn, "\u043f\u0440\u0438\u0432\u0435\u0442")  # привет
+    assert "латинск" in body(refused) and "п, р, и, в, е, т" in body(refused), body(refused)
+    [played] = answer(table, turn, offered.replace("c", "\u0441").replace("a", "\u0430"))
+    assert Game.get_by_id(game_id).version == version + 1, body(played)
+    assert f"{offered}" in body(played) and "латинск" not in body(played)
+
+
 def test_an_answer_shows_the_board_and_the_moves_once(table):
     """An answer ends with the position and the moves while it is still the player's turn, except
     what a command of the same mail has just shown: 'board' and 'moves' are not repeated below

@@ -367,3 +367,36 @@ def test_an_html_tables_rule_is_no_move_and_its_text_is_cut_short():
 
     nested = "<ul><li>" * 2000 + "pass" + "</li></ul>" * 2000
     assert len(read(mail(nested, "html")).text or "") <= NEWEST_CHARS
+
+
+@pytest.mark.parametrize("typed,read", [
+    ("\u0441\u0430stle K1", "castle K1"),  # Cyrillic с and а in a Latin word
+    ("castle \u041a1", "castle K1"),  # a Cyrillic К before a digit
+    ("\u0440\u0430ss", "pass"),  # Cyrillic р and а
+    ("\u0421\u0410\u0412 \u0415\u041d\u0422", "CAB EHT"),  # a whole word of Cyrillic capitals that are Latin ones
+    ("\u039a\u039f1 \u03bfk", "KO1 ok"),  # Greek capitals, and the Greek omicron
+    ("attack 1/W1 V5", "attack 1/W1 V5"),  # Latin already: as it is
+    ("\u043f\u0440\u0438\u0432\u0435\u0442 K1", "\u043f\u0440\u0438\u0432\u0435\u0442 K1"),  # привет: a Russian word stays
+    ("\u043a\u043c\u043d\u0442", "\u043a\u043c\u043d\u0442"),  # к м н т: small capitals, not k m h t
+])
+def test_a_moves_cyrillic_and_greek_look_alike_letters_are_read_as_latin(typed, read):
+    """A Russian keyboard or an autocorrect puts a Cyrillic 'с' into 'castle': the line reads as the
+    move, and was refused as an unknown one. A word made only of Latin letters and letters drawn
+    exactly as one (parse.LOOK_ALIKES) is read in Latin; any other word stays as written."""
+    from server.mailin.parse import latin_move, not_latin
+
+    assert latin_move(typed) == read
+    assert not_latin(read) == ([] if read.isascii() else [c for c in dict.fromkeys(read) if not c.isascii()])
+
+
+def test_every_look_alike_letter_folds_to_one_latin_letter():
+    """The table holds Cyrillic and Greek letters only, each read as a single ASCII letter of the
+    same case."""
+    import unicodedata
+
+    from server.mailin.parse import LOOK_ALIKES
+
+    for code, latin in LOOK_ALIKES.items():
+        letter = chr(code)
+        assert unicodedata.name(letter).split()[0] in ("CYRILLIC", "GREEK"), letter
+        assert len(latin) == 1 and latin.isascii() and latin.isalpha() and letter.isupper() == latin.isupper()
