@@ -8,7 +8,8 @@ geschreven:", or Gmail's bare "..., Herald <address>:"; also when wrapped before
 or the header block before an unquoted original ("От: ... Отправлено: ...", "Feladó: ...
 Elküldve: ...", "De: ... Enviado el: ..."). Quoted (`>`) lines and their attribution are
 left out wherever they stand, so a reply written under the quote (bottom-posting) or between
-its lines is read too; a signature after `-- ` is dropped, and so is a sign-off at the end
+its lines is read too; a greeting on top ("Hi Herald,", "¡Hola!", "Привет!") is left out, a
+signature after `-- ` is dropped, and so is a sign-off at the end
 ("Cheers, Ben", "Thanks!", "Best regards," and a name, "Sent from my phone", "Get Outlook for
 iOS", and their like in the players' languages: "С уважением, Ольга", "Köszi!", "¡Saludos!",
 "Met vriendelijke groeten", "Отправлено с iPhone", "Enviado desde Yahoo Mail"): none of that
@@ -80,6 +81,16 @@ CLOSING = re.compile(r"^¡?(cheers|thanks|thank you|many thanks|thx|ty|regards|b
                      r"met vriendelijke groet|met vriendelijke groeten|"
                      r"grüße|gruß|viele grüße|liebe grüße|salut|ciao)\b[\s,.!]*([^\W\d][\w .'-]{0,30})?[\s,.!]*$",
                      re.IGNORECASE)
+# A greeting on the first written line(s) of a reply, in the players' six languages, and what may
+# follow it (a name, punctuation): "Hi Herald,", "Hej!", "¡Hola, Ben!", "Привет!", "Szia!", "Hallo,".
+GREETING = re.compile(r"^[¡¿]?(hi|hello|hey|hiya|dear|good morning|good afternoon|good evening|"
+                      r"hej|hejsan|hallå|tjena|tjenare|god morgon|god dag|goddag|god kväll|"
+                      r"привет|приветствую|здравствуйте|здравствуй|добрый день|доброе утро|добрый вечер|"
+                      r"hallo|hoi|dag|beste|goedemorgen|goedemiddag|goedenavond|"
+                      r"hola|buenas|buenos días|buenas tardes|buenas noches|estimado|estimada|querido|querida|"
+                      r"szia|sziasztok|szervusz|szervusztok|helló|jó napot|jó reggelt|jó estét|kedves|üdv)"
+                      r"\b[\s,.!]*([^\W\d][\w .'-]{0,30})?[\s,.!:]*$", re.IGNORECASE)
+GREETING_LINES = 2  # greeting lines a reply may open with ("Hi all," / "Good morning!")
 FOOTER = re.compile(r"^(sent from my |sent from (mail|outlook|yahoo|gmail)|get outlook for |"
                     r"skickat från |skickades från |hämta outlook för |"
                     r"verzonden vanaf mijn |verstuurd vanaf mijn |verzonden vanuit |outlook voor .* downloaden|"
@@ -282,7 +293,7 @@ def reply_text(message: Message) -> str | None:
     # HTML mail's nested lists once came out as a megabyte on one line)
     body = _trim(INVISIBLE.sub("", body))[:NEWEST_CHARS]
     newest = _reply_parser.parse_reply(body) if body else body
-    return _without_sign_off(_trim(newest if newest is not None else body))
+    return _without_sign_off(_without_greeting(_trim(newest if newest is not None else body)))
 
 
 def _text_parts(message: Message, subtype: str) -> Message | None:
@@ -386,6 +397,21 @@ def _header_block(lines: list[str], index: int) -> bool:
         return False
     after = [line.strip() for line in lines[index + 1:index + 6] if line.strip()][:3]
     return any(HEADER_SENT.match(line) for line in after)
+
+
+def _without_greeting(text: str) -> str:
+    """The reply less a greeting on its first written lines ("Hi Herald," / "¡Hola!", a name
+    after it or not), as a sign-off at its end is left out: none of it is a move, and a newcomer
+    who answered an invitation "¡Hola!" / "join" took no seat. A line with a digit or a slash
+    after the greeting word (a move) is no greeting."""
+    lines = text.split("\n")
+    dropped = 0
+    while lines and dropped < GREETING_LINES and GREETING.match(lines[0].strip()):
+        lines.pop(0)
+        dropped += 1
+        while lines and not lines[0].strip():
+            lines.pop(0)
+    return "\n".join(lines).strip() if dropped else text
 
 
 def _closes(line: str) -> bool:

@@ -45,6 +45,34 @@ def test_a_sign_off_is_ignored_quietly(table, closing):
     assert f"Played move 0: {move}" in body(answered) and REFUSED not in body(answered)
 
 
+def test_a_greeting_above_a_move_still_plays_it(table):
+    """'Hej!' above the move, as people write mail: it was refused as the move 'Hej!', and nothing
+    was played."""
+    players = [table.api.register("ana"), table.api.register("ben")]
+    game_id = table.api.start_game(players, options={"target": 21})
+    table.deliver()
+    [turn] = table.new_mail()
+    move = offered_moves(turn)[0]
+    [answered] = answer(table, turn, f"Hej!\n\n{move}\n\nMvh\nAna")
+    assert Game.get_by_id(game_id).version == 1
+    assert f"Played move 0: {move}" in body(answered) and REFUSED not in body(answered)
+
+
+def test_a_greeting_above_join_still_takes_the_seat(table):
+    """A Spanish newcomer answering the invitation '¡Hola!' / 'join' / 'Un saludo, Ben' was told
+    the line '¡Hola!' was not played, and was not seated."""
+    from server.store.models import Seat
+    from tests.server.mailplay import invite_all
+
+    ana = table.api.register("ana")
+    table.api.call("PATCH", "/players/me", ana, json={"language": "es"})
+    game_id = invite_all(table.api, ana, "castle-assault", ["ana@example.org", "ben@example.org"])
+    table.deliver()
+    [invitation] = [m for m in table.new_mail() if str(m["To"]) == "ben@example.org"]
+    answer(table, invitation, "¡Hola!\n\njoin\n\nUn saludo,\nBen")
+    assert Seat.get((Seat.game == game_id) & (Seat.seat == 1)).player.email == "ben@example.org"
+
+
 def test_a_bottom_posted_reply_plays(table):
     players = [table.api.register("ana"), table.api.register("ben")]
     game_id = table.api.start_game(players, options={"target": 21})
@@ -128,8 +156,8 @@ def test_a_move_typed_with_cyrillic_look_alike_letters_is_played(table):
     turn = next(m for m in table.new_mail() if any(line.startswith("    castle K") for line in body(m).splitlines()))
     offered = next(line.strip() for line in body(turn).splitlines() if line.startswith("    castle K"))
     version = Game.get_by_id(game_id).version
-    [refused] = answer(table, turn, "\u043f\u0440\u0438\u0432\u0435\u0442")  # привет
-    assert "латинск" in body(refused) and "п, р, и, в, е, т" in body(refused), body(refused)
+    [refused] = answer(table, turn, "замок K1")  # a word of Russian letters: said why
+    assert "латинск" in body(refused) and "(з, а, м, о, к)" in body(refused), body(refused)
     [played] = answer(table, turn, offered.replace("c", "\u0441").replace("a", "\u0430"))
     assert Game.get_by_id(game_id).version == version + 1, body(played)
     assert f"{offered}" in body(played) and "латинск" not in body(played)

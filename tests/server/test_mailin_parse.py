@@ -181,6 +181,26 @@ def test_a_signature_with_a_phone_and_an_address_is_not_read(ending):
     assert read(mail(f"pass\n\n{ending}\n")).lines() == ["pass"]
 
 
+GREETINGS = ["Hi Herald,", "Hello!", "Dear Herald team,", "Good morning!", "Hej!", "Hejsan Ana!", "God morgon,",
+             "Привет!", "Здравствуйте, Ольга!", "Добрый день,", "Hallo,", "Hoi Sanne!", "Goedemorgen,", "¡Hola!",
+             "¡Hola, Ben!", "Buenos días:", "Buenas tardes,", "Szia!", "Sziasztok!", "Kedves Herald!", "Jó napot,"]
+
+
+@pytest.mark.parametrize("greeting", GREETINGS)
+def test_a_greeting_on_top_is_not_read(greeting):
+    """A greeting above the reply, in the players' languages, with a name after it or not: it
+    was read as a move and stopped the reply ("¡Hola!" above "join" took no seat)."""
+    assert read(mail(f"{greeting}\n\npass\n\nUn saludo,\nBen\n")).lines() == ["pass"]
+    assert read(mail(f"{greeting}\nGood morning!\npass\n")).lines() == ["pass"]  # two lines of it
+
+
+@pytest.mark.parametrize("body", ["pass\nHi!\n", "Hi 1/W1\npass\n", "hello there friend, attack 1/W1\npass\n"])
+def test_only_a_greeting_on_the_first_lines_is_left_out(body):
+    """A greeting below a move, or a line with a digit or a slash after the greeting word, is read
+    as written (and refused, if it is no move)."""
+    assert read(mail(body)).lines() == [line for line in body.splitlines() if line]
+
+
 def test_a_move_after_a_sign_off_is_still_read():
     """A line that is a move (digits with letters, a slash) is never taken for a signature."""
     assert read(mail("pass\n\nThanks!\nattack 1/W1 V18\n")).lines()[-1] == "attack 1/W1 V18"
