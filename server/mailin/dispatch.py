@@ -494,8 +494,18 @@ def _listing(session, moves: list[dict]) -> str:
 
 def _show(session, rest):
     board = gameviews.render(session.game_id, session.caller, session.seat)["text"]
-    session.blocks.append(session.game_said(board) if gamewords.is_game_text(board) else session.said(board))
+    session.blocks.append(_with_explain(session, session.game_said(board) if gamewords.is_game_text(board)
+                                        else session.said(board)))
     session.shown["board"] = session.played
+
+
+def _with_explain(session, board: str) -> str:
+    """A board whose legend names `herald explain` (a command a mailbox player does not have),
+    with the reply that does it under it, as the turn mails say it (parts/explain.txt.j2)."""
+    if "herald explain" not in board:
+        return board
+    return board + "\n" + session.said(msg("By mail: reply 'explain THING' to learn what a symbol, card or "
+                                           "territory of the board means."))
 
 
 def _log(session, rest):
@@ -645,7 +655,8 @@ def _now_block(session: Session, game, holds: bool) -> tuple[str, int]:
                                       prompt=session.game_said(name_players(message_of(asked[0]), seats)))))
         if not _shown_now(session, "board"):
             lines.append("\n" + session.said(msg("Your position:")) + "\n\n"
-                         + session.game_said(outbox.seat_summary(engine, state, session.seat, seats)))
+                         + _with_explain(session, session.game_said(outbox.seat_summary(engine, state, session.seat,
+                                                                                          seats))))
         if not _shown_now(session, "moves"):
             legal = outbox.legal_in_mail(engine, state, session.seat, session.game_said)[1]
             lines.append("\n" + session.said(msg("Your moves (reply with one per line):")) + "\n"

@@ -34,8 +34,9 @@ def linked(text: str) -> Markup:
     return Markup(URL.sub(lambda m: f'<a href="{m.group(0)}">{m.group(0)}</a>', str(escape(text))))
 
 
-# What a reader types stays on one line: `a command` and 'mail off' (a reply's command).
-WHOLE = re.compile(r"`[^`\n]+`|'[a-z]+(?: [a-z]+)+'")
+# What a reader types stays on one line: `a command` and 'mail off' (a reply's command, its first
+# word lower-case: 'explain THING', 'mail digest 7:30').
+WHOLE = re.compile(r"`[^`\n]+`|'[a-z]+(?: [^\s']+)+'")
 
 
 def wrap(text: str, indent: str = "", width: int = 78) -> str:
