@@ -14,7 +14,7 @@ same question still asked (a simultaneous choice).
 
 The game's own commands live here (moves, board, log, resign, join); the others each in a
 module of their kind, merged into COMMANDS: settings.py (mail, zone, quiet hours, language,
-format, vacation), games.py (games, new), rulebook.py (rules, explain), talk.py (say),
+format, vacation), games.py (games, new), rulebook.py (rules, explain), talk.py (say, chat),
 takeback.py (undo) and handing.py (handover).
 
 Every sentence of an answer is the server's own (`msg`), said in the language of the player
@@ -74,6 +74,8 @@ are ignored; the subject line alone works too. Commands, one per line:
   rules TOPIC      one section of the guide (rules battles, rules cards, ...)
   explain THING    what a card, territory or board symbol of this game means
   say TEXT         TEXT to everyone at this game's table (they read it in its next mails)
+  say to 1,2: TEXT TEXT to seats 1 and 2 only (and you): the others never read it
+  chat             the table's talk you may read, its latest messages
   undo             ask to take back your latest move (undo yes / undo no: answer a proposal;
                    undo always: agree to every one in this game)
   handover ADDRESS let the player at ADDRESS take over your seat (handover bot greedy:
@@ -351,7 +353,7 @@ def _run(session: Session, lines: list[str]) -> None:
         word, rest = command_words(line)
         command = COMMANDS.get(word.lower().rstrip(".!"))
         if command is not None:
-            text = rest.strip() if word.lower() in talk.AS_WRITTEN else rest.strip().lower()
+            text = rest.strip() if command in talk.AS_WRITTEN else rest.strip().lower()
             try:
                 with database.atomic():  # a command that fails changes nothing
                     command(session, text)
@@ -597,15 +599,15 @@ COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "board": 
 # written as the help writes it.)
 NATIVE_WORDS = {
     "sv": {"hjälp": "help", "drag": "moves", "bräde": "board", "brädet": "board", "logg": "log", "regler": "rules",
-           "tidszon": "timezone", "språk": "language"},
+           "tidszon": "timezone", "språk": "language", "chatt": "chat"},
     "ru": {"помощь": "help", "справка": "help", "ходы": "moves", "доска": "board", "журнал": "log",
-           "правила": "rules", "пояс": "timezone", "язык": "language"},
+           "правила": "rules", "пояс": "timezone", "язык": "language", "чат": "chat"},
     "nl": {"hulp": "help", "zetten": "moves", "bord": "board", "logboek": "log", "regels": "rules",
            "tijdzone": "timezone", "taal": "language"},
     "es": {"ayuda": "help", "jugadas": "moves", "tablero": "board", "registro": "log", "reglas": "rules",
            "zona": "timezone", "idioma": "language"},
     "hu": {"segítség": "help", "súgó": "help", "lépések": "moves", "tábla": "board", "napló": "log",
-           "szabályok": "rules", "időzóna": "timezone", "nyelv": "language"},
+           "szabályok": "rules", "időzóna": "timezone", "nyelv": "language", "csevegés": "chat"},
 }
 COMMANDS.update({word: COMMANDS[english] for words in NATIVE_WORDS.values() for word, english in words.items()})
 # A command that its language says in two words: "часовой пояс Europe/Moscow", "zona horaria ...".

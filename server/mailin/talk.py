@@ -1,20 +1,68 @@
-"""Table talk by mail: `say TEXT` in a reply puts TEXT at the game's table, to everyone, as
-`herald chat GAME TEXT` does (server/table/chat.py: its size and rate limits); the others read
-it in the game's next mails and on its page. The text is taken as written, not in lower case
-as the other commands read their lines."""
+"""Table talk by mail, as `herald chat` and `herald say` do it (server/table/chat.py: its size and
+rate limits). `say TEXT` in a reply puts TEXT at the game's table, to everyone; `say to 1,2: TEXT`
+to those seats only (and the sender), as `herald say --to 1 --to 2`: a message about a third
+player must not reach them. The others read it in the game's next mails and on its page. `chat`
+answers with the talk the sender's seat may read (its latest messages), as `herald chat GAME`
+prints it; `chat TEXT` says TEXT, as `herald chat GAME TEXT` does. The text is taken as written,
+not in lower case as the other commands read their lines."""
 from __future__ import annotations
 
-from server.errors import msg
+import re
+
+from server.errors import msg, msg_n
 from server.table import chat
+
+# "to 1: TEXT", "to 1, 2: TEXT": the colon is needed, so that "say to 2 of you: good luck" is said to all.
+PRIVATE = re.compile(r"^to\s+(\d{1,3}(?:\s*,\s*\d{1,3})*)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
+CHAT_SHOWN = 20  # the latest messages `chat` answers with
 
 
 def _say(session, text):
+    private = PRIVATE.match(text)
+    to = [int(seat) for seat in re.split(r"\s*,\s*", private.group(1))] if private else None
+    if private:
+        text = private.group(2).strip()
     if not text:
-        session.tell(msg("Say what, after 'say': for example 'say Good game so far!'"))
+        session.tell(msg("Say what, after 'say': for example 'say Good game so far!', or 'say to 1: TEXT' for "
+                         "seat 1 only."))
         return
-    said = chat.say(session.caller, session.game_id, text, None, session.seat)
-    session.tell(msg("Said at the table, to everyone: %(text)s", text=said["text"]))
+    said = chat.say(session.caller, session.game_id, text, to, session.seat)
+    if to is None:
+        session.tell(msg("Said at the table, to everyone: %(text)s", text=said["text"]))
+        return
+    seats = sorted(set(to))
+    session.tell(msg_n("Said to seat %(seats)s only (and you): %(text)s",
+                       "Said to seats %(seats)s only (and you): %(text)s", len(seats),
+                       seats=", ".join(map(str, seats)), text=said["text"]))
 
 
-COMMANDS = {"say": _say}
-AS_WRITTEN = frozenset(COMMANDS)  # the commands whose rest of the line is kept as written
+def _chat(session, text):
+    """The talk at the table the seat may read, its latest CHAT_SHOWN messages, oldest first,
+    each with its time as the player reads dates; with a text, that text said (as `say`)."""
+    if text:
+        _say(session, text)
+        return
+    messages: list[dict] = []
+    after = 0
+    while True:  # (chat.read answers a page at a time, oldest first)
+        page = chat.read(session.caller, session.game_id, after, session.seat)["messages"]
+        messages = (messages + page)[-CHAT_SHOWN:]
+        if len(page) < chat.PAGE:
+            break
+        after = page[-1]["id"]
+    if not messages:
+        session.tell(msg("Nobody has said anything at this game's table yet. Reply 'say TEXT' to talk to everyone, "
+                         "or 'say to 1: TEXT' to seat 1 only."))
+        return
+    lines = [session.said(msg("Table talk (the latest messages you may read):"))]
+    for message in messages:
+        name = "Herald" if message["kind"] == "table" else message["name"]  # (Herald's notes, as a turn mail says)
+        text = session.said(message["text"])
+        line = (session.said(msg("%(name)s (to seats %(seats)s): %(text)s", name=name, text=text,
+                                 seats=", ".join(map(str, message["to"])))) if message["to"] else f"{name}: {text}")
+        lines.append(f"  {message['created_text']}  " + line.replace("\n", "\n      "))
+    session.blocks.append("\n".join(lines))
+
+
+COMMANDS = {"say": _say, "chat": _chat}
+AS_WRITTEN = frozenset(COMMANDS.values())  # the commands whose rest of the line is kept as written

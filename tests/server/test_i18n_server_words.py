@@ -466,7 +466,8 @@ def test_a_command_written_in_the_players_language_is_understood(table):
         [said] = answer(table, turn, "help")
         lines = body(said).split("\n")
         after_help = next(i for i, line in enumerate(lines) if line.startswith("  help ")) + 1
-        named = set(re.findall(r"\w+", lines[after_help]))
+        ending = lines.index("", after_help)  # (the words may take two lines: the help's block ends at a blank one)
+        named = set(re.findall(r"\w+", " ".join(lines[after_help:ending])))
         assert {english for word, english in words.items() if word in named} == set(words.values()), code
 
 

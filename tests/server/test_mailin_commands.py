@@ -217,6 +217,52 @@ def test_a_reply_by_mail_talks_at_the_table_as_written(table):
     assert "Good luck, Bob! Ça va?" in body(to_bob)
 
 
+def test_a_reply_by_mail_talks_to_chosen_seats_only(table):
+    """`say to 1: TEXT` was said to everyone, the player it was about included ('say to 1: shall we
+    both attack carl?' reached carl). It is said to those seats and the sender only, as `herald say
+    --to 1` does; 'say to 2 of you: ...' (no seat list before a colon) is said to everyone."""
+    from tests.server.test_mailin import answer, body
+
+    players = [table.api.register(name) for name in ("alice", "bob", "carl")]
+    game_id = table.api.start_game(players, ruleset="castle-assault", options={"first-player": 0})
+    table.deliver()
+    [turn] = [m for m in table.new_mail() if str(m["To"]) == "alice@example.org"]
+    [reply] = answer(table, turn, "say to 1: shall we both attack carl?\nsay to 2 of you: good luck\nsay to 7: hello")
+    said = " ".join(body(reply).split())
+    assert "Said to seat 1 only (and you): shall we both attack carl?" in said
+    assert "Said at the table, to everyone: to 2 of you: good luck" in said
+    assert "'say to 7: hello': This game has no seat 7; its seats are 0..2." in said
+    def talk(player):
+        return [m["text"] for m in table.api.call("GET", f"/games/{game_id}/chat", player).json["messages"]]
+    assert "shall we both attack carl?" in talk(players[1]) and "shall we both attack carl?" not in talk(players[2])
+    assert "to 2 of you: good luck" in talk(players[2])
+
+
+def test_a_reply_by_mail_reads_the_table_talk(table):
+    """`herald chat GAME` reads the table talk at any time; by mail it came only inside the next
+    turn mail, and 'chat' was refused as an unknown move. `chat` answers with the talk the seat
+    may read, a message to other seats left out; `chat TEXT` says TEXT, as `herald chat GAME
+    TEXT` does."""
+    from tests.server.test_mailin import answer, body
+
+    players = [table.api.register(name) for name in ("alice", "bob", "carl")]
+    game_id = table.api.start_game(players, ruleset="castle-assault", options={"first-player": 0})
+    table.deliver()
+    [turn] = [m for m in table.new_mail() if str(m["To"]) == "alice@example.org"]
+    [empty] = answer(table, turn, "chat")
+    assert "Nobody has said anything at this game's table yet." in " ".join(body(empty).split())
+    table.api.call("POST", f"/games/{game_id}/chat", players[1], json={"text": "Good luck!"})
+    table.api.call("POST", f"/games/{game_id}/chat", players[1], json={"text": "A secret for carl", "to": [2]})
+    table.api.call("POST", f"/games/{game_id}/chat", players[2], json={"text": "Between us", "to": [0]})
+    [reply] = answer(table, turn, "chat Hello, Bob!\nchat")
+    text = body(reply)
+    assert "Said at the table, to everyone: Hello, Bob!" in text
+    listed = text[text.index("Table talk (the latest messages you may read):"):]
+    assert "bob: Good luck!" in listed and "carl (to seats 0, 2): Between us" in listed
+    assert "alice: Hello, Bob!" in listed and "A secret for carl" not in listed
+    assert listed.index("Good luck!") < listed.index("Between us") < listed.index("Hello, Bob!")  # oldest first
+
+
 def test_a_move_is_taken_back_by_consent_all_by_mail(table):
     """`undo` by mail asks to take back the sender's latest move, as `herald undo` does; the
     other player's mail says to reply 'undo yes', and that reply takes it back; an answer with
