@@ -51,3 +51,20 @@ def test_a_destroyed_castle_and_wall_each_agree_with_their_word(language, castle
               said(say("   {target:<5} {wall:<6} destroyed", target="1/W1", wall=WALL), language, "castle-assault")]
     assert fallen[0].endswith(" " + castle) and fallen[1].endswith(" " + wall)
     assert len({line.rindex(" ") for line in fallen}) == 1, fallen  # the word in one column
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_medieval_masterys_legend_keeps_to_the_boards_width_in_every_language(language):
+    """The legend under Medieval Mastery's board is three lines of at most WIDTH columns in
+    English; translated, it ran to 108 (Russian), 115 (Swedish) and 110 (Hungarian), over the 100
+    columns a mail promises its board. Each language wraps it to the width, in as many lines as it
+    needs, each continuation indented as English's; English keeps its three lines."""
+    from core.layout import WIDTH
+    from core.medieval_mastery.view import LEGEND
+
+    lines = [line for message in LEGEND for line in said(message, language, "medieval-mastery").split("\n")]
+    assert all(len(line) <= WIDTH for line in lines), [len(line) for line in lines]
+    assert all(line.startswith("  ") and not line.startswith("   ") for line in lines[1:]), lines
+    assert "herald explain medieval-mastery" in lines[-1] or "herald explain medieval-mastery" in lines[-2]
+    if language == "en":
+        assert lines == [str(message) for message in LEGEND]
