@@ -47,7 +47,7 @@ from server.players.addresses import HOUSE_BOT
 from server.players.auth import Caller, is_disabled, new_token
 from server.store.db import database, write_transaction
 from server.errors import ApiError, msg, msg_n
-from server.notify import reply_addresses
+from server.notify import reply_addresses, story
 from server.mailin import games, handing, parse, rulebook, settings, takeback, talk
 from server.store.models import Game, InboundMail, Move, Notification, Player, Seat, utcnow
 from server.rulesets import engine as find_engine
@@ -55,6 +55,7 @@ from server.players.seats import name_players, seats_of
 from server.web.i18n import gamewords, languages
 from server.web.i18n.catalogs import said
 from server.web.i18n.gametext import render_event_text
+from server.web.i18n.templating import wrap
 
 log = logging.getLogger("herald.mailin")
 
@@ -136,8 +137,18 @@ class Session:
         self.language = languages.effective(_language_of(self))
 
     def tell(self, *sentences: str) -> None:
-        """One block of the answer: the sentences said in the player's language, one a line."""
-        self.blocks.append("\n".join(self.said(sentence) for sentence in sentences))
+        """One block of the answer: the sentences said in the player's language, each on lines of
+        its own at a turn mail's width (a refusal by the rules ran to 560 columns on one line)."""
+        self.blocks.append("\n".join(self.prose(sentence) for sentence in sentences))
+
+    def prose(self, sentence: str, glued: str | None = None) -> str:
+        """A sentence said in the player's language, wrapped as the mails' templates wrap theirs;
+        `glued` (a rule's ID) on one line with the word before it: "(rule CA-TURN-3)", "(szabály:
+        WQ-SETUP-3)"."""
+        text = self.said(sentence)
+        if glued:
+            text = text.replace(f" {glued}", f"\0{glued}")  # (a NUL: wrap breaks no line there, and makes it a space)
+        return wrap(text)
 
     def said(self, sentence: str) -> str:
         return said(sentence, self.language)
@@ -340,7 +351,7 @@ def _run(session: Session, lines: list[str]) -> None:
                    "format it does not read).") if session.received.text is None else
                msg("Herald found no move and no command in your mail."))
         session.tell(why, msg("Write your move in the body or the subject of a reply."))
-        session.tell(HELP)
+        _help(session, "")
         return
     for line in lines:
         if session.stopped:
@@ -389,7 +400,8 @@ def _move(session: Session, typed: str) -> None:
     session.next_seq += 1
     session.played += 1
     events = "".join(f"\n  {session.game_said(event)}" for event in body.get("events", []))
-    session.blocks.append(session.said(msg("Played move %(seq)s: %(move)s", seq=body["seq"], move=body["text"])) + events)
+    session.blocks.append(story.fit(session.said(msg("Played move %(seq)s: %(move)s", seq=body["seq"],
+                                                     move=body["text"])) + events))
 
 
 def _repeated(session: Session, seq: int, line: str) -> bool:
@@ -447,15 +459,15 @@ def _stale(session: Session, game) -> None:
 
 def _refused(session: Session, line: str, error: ApiError) -> None:
     if error.rule:
-        text = [session.said(msg("'%(line)s' was not played: %(refusal)s (rule %(rule)s)", line=line[:80],
-                                 refusal=session.game_said(error.message), rule=error.rule))]
+        text = [session.prose(msg("'%(line)s' was not played: %(refusal)s (rule %(rule)s)", line=line[:80],
+                                  refusal=session.game_said(error.message), rule=error.rule), error.rule)]
     else:
-        text = [session.said(msg("'%(line)s' was not played: %(refusal)s", line=line[:80],
-                                 refusal=session.game_said(error.message)))]
+        text = [session.prose(msg("'%(line)s' was not played: %(refusal)s", line=line[:80],
+                                  refusal=session.game_said(error.message)))]
     letters = parse.not_latin(line)
     if letters:  # (what a mail font shows as the move itself may hold a letter of another alphabet)
-        text.append(session.said(msg("The line holds letters that are not Latin (%(letters)s): a move is written in "
-                                     "Latin letters, as the mails list the moves.", letters=", ".join(letters))))
+        text.append(session.prose(msg("The line holds letters that are not Latin (%(letters)s): a move is written in "
+                                      "Latin letters, as the mails list the moves.", letters=", ".join(letters))))
     if error.legal:  # (a pattern's placeholders in the player's words, as 'moves' and the turn mail say them)
         more = error.details.get("more")
         text.append(session.said(msg("Legal moves now:")) + "\n"
@@ -463,9 +475,9 @@ def _refused(session: Session, line: str, error: ApiError) -> None:
                     + ("\n  " + session.said(msg_n("... and %(num)d more (reply 'moves')",
                                                     "... and %(num)d more (reply 'moves')", more)) if more else ""))
     if session.played:
-        text.append(session.said(msg_n("The line before it was played; nothing after it was.",
-                                       "The %(num)d lines before it were played; nothing after it was.",
-                                       session.played)))
+        text.append(session.prose(msg_n("The line before it was played; nothing after it was.",
+                                        "The %(num)d lines before it were played; nothing after it was.",
+                                        session.played)))
     session.blocks.append("\n".join(text))
     session.stopped = True
 
@@ -473,7 +485,7 @@ def _refused(session: Session, line: str, error: ApiError) -> None:
 # --- commands -----------------------------------------------------------------------
 
 def _help(session, rest):
-    session.tell(HELP)
+    session.blocks.append(session.said(HELP))  # (a table of two columns, its lines as written: never wrapped)
 
 
 def _moves(session, rest):
@@ -487,11 +499,23 @@ def _moves(session, rest):
 
 def _listing(session, moves: list[dict]) -> str:
     """The moves one a line, a pattern with its help (the game's words) in the player's language."""
-    lines = ["  " + (outbox.with_help(m["text"], m.get("help"), session.game_said) if m.get("pattern") else m["text"])
+    lines = ["  " + (_helped(m["text"], m.get("help"), session.game_said) if m.get("pattern") else m["text"])
              for m in moves[:LEGAL_SHOWN]]
     if len(moves) > LEGAL_SHOWN:
         lines.append("  " + session.said(msg_n("... and %(num)d more", "... and %(num)d more", len(moves) - LEGAL_SHOWN)))
     return "\n".join(lines)
+
+
+HELP_INDENT = " " * 6
+
+
+def _helped(pattern: str, help, speak) -> str:
+    """A move pattern as an answer lists it, `speak` saying its words in the player's language:
+    its help on lines of its own under it, indented, at a mail's width (beside it, the line ran
+    to 150 columns)."""
+    if not help:
+        return speak(pattern)
+    return f"{speak(pattern)}\n{wrap(f'({speak(help)})', HELP_INDENT)}"
 
 
 def _show(session, rest):
@@ -506,8 +530,8 @@ def _with_explain(session, board: str) -> str:
     with the reply that does it under it, as the turn mails say it (parts/explain.txt.j2)."""
     if "herald explain" not in board:
         return board
-    return board + "\n" + session.said(msg("By mail: reply 'explain THING' to learn what a symbol, card or "
-                                           "territory of the board means."))
+    return board + "\n" + session.prose(msg("By mail: reply 'explain THING' to learn what a symbol, card or "
+                                            "territory of the board means."))
 
 
 def _log(session, rest):
@@ -525,7 +549,7 @@ def _log(session, rest):
         lines += [f"      {event}" for event in entry["events"]]
     times = session.said(msg("(Times in %(zone)s.)", zone=localtime.zone_note(reader)))
     session.blocks.append(session.said(msg("The last moves:")) + "\n"
-                          + ("\n".join(lines + [times]) if lines else "  " + session.said(msg("(none yet)"))))
+                          + (story.fit("\n".join(lines + [times])) if lines else "  " + session.said(msg("(none yet)"))))
 
 
 def _resign(session, rest):
@@ -632,8 +656,8 @@ def _now_block(session: Session, game, holds: bool) -> tuple[str, int]:
     seats = seats_of(game)
     if game.status == "open":
         free = sum(1 for s in seats if s.player is None)
-        return session.said(msg_n("The game starts when %(num)d more player has joined.",
-                                  "The game starts when %(num)d more players have joined.", free)), game.version
+        return session.prose(msg_n("The game starts when %(num)d more player has joined.",
+                                   "The game starts when %(num)d more players have joined.", free)), game.version
     if game.status == "finished":
         result = game.result or {}
         winners = [name_players(f"{{P{w}}}", seats) for w in result.get("winners", [])]
@@ -644,7 +668,7 @@ def _now_block(session: Session, game, holds: bool) -> tuple[str, int]:
         else:
             over = msg("The game is over. Winners: %(names)s.", names=", ".join(winners))
         reason = session.game_said(name_players(message_of(result, "reason"), seats)) if result.get("reason") else ""
-        return f"{session.said(over)} {reason}".rstrip(), game.version
+        return wrap(f"{session.said(over)} {reason}".rstrip()), game.version
     mine = [s.seat for s in seats if s.player == session.caller.id]
     shown = prompts.visible(game.prompted or [], mine, game.ruleset)
     asked = [p for p in shown if p["seat"] == session.seat and holds]
@@ -653,21 +677,21 @@ def _now_block(session: Session, game, holds: bool) -> tuple[str, int]:
     if asked:
         engine = find_engine(game.ruleset)
         state = state_cache.get(game.id, game.version, engine)
-        lines.append(session.said(msg("Now you are asked (move %(version)s): %(prompt)s", version=game.version,
-                                      prompt=session.game_said(name_players(message_of(asked[0]), seats)))))
+        lines.append(session.prose(msg("Now you are asked (move %(version)s): %(prompt)s", version=game.version,
+                                       prompt=session.game_said(name_players(message_of(asked[0]), seats)))))
         if not _shown_now(session, "board"):
             lines.append("\n" + session.said(msg("Your position:")) + "\n\n"
                          + _with_explain(session, session.game_said(outbox.seat_summary(engine, state, session.seat,
                                                                                           seats))))
         if not _shown_now(session, "moves"):
-            legal = outbox.legal_in_mail(engine, state, session.seat, session.game_said)[1]
+            legal = outbox.legal_in_mail(engine, state, session.seat, session.game_said, _helped)[1]
             lines.append("\n" + session.said(msg("Your moves (reply with one per line):")) + "\n"
                          + "\n".join(f"  {move}" for move in legal))
     if others:
         waiting = [name_players("{P%d}" % p["seat"], seats) for p in others]
-        lines.append(session.said(msg("Waiting for: %(names)s", names=", ".join(dict.fromkeys(waiting)))))
+        lines.append(session.prose(msg("Waiting for: %(names)s", names=", ".join(dict.fromkeys(waiting)))))
     if not lines:
-        lines.append(session.said(msg("Nothing is asked of you right now; Herald mails you when it is.")))
+        lines.append(session.prose(msg("Nothing is asked of you right now; Herald mails you when it is.")))
     return "\n".join(lines), game.version
 
 

@@ -23,7 +23,7 @@ import re
 
 from core.protocol import IllegalMove
 from server.errors import ApiError, from_illegal, msg, msg_n
-from server.notify import reply_addresses
+from server.notify import reply_addresses, story
 from server.players.addresses import normalized_email
 from server.rulesets import available_names
 from server.rulesets import engine as find_engine
@@ -112,7 +112,7 @@ def _games(session, rest):
     lines = [session.said(msg("Your games going, the newest first:"))]
     for game in listed:
         lines.append("  " + session.said(_line(session, game)))
-    session.blocks.append("\n".join(lines))
+    session.blocks.append(story.fit("\n".join(lines)))  # (continuations indented under their game)
 
 
 def _line(session, game: dict):

@@ -8,6 +8,7 @@ import re
 from server.errors import ApiError, msg
 from server.guides import reader as guide
 from server.store.models import Game
+from server.web.i18n.templating import wrap
 
 RULES_LINES = 120  # of a guide's section in an answer; the link has the rest
 
@@ -30,11 +31,11 @@ def _rules(session, rest):
         lines = lines[:RULES_LINES] + ["..."]
     block = "\n".join(lines)
     if not rest:
-        block += "\n\n" + session.said(msg("Topics (reply 'rules TOPIC'): %(topics)s", topics="; ".join(found["topics"])))
+        block += "\n\n" + session.prose(msg("Topics (reply 'rules TOPIC'): %(topics)s", topics="; ".join(found["topics"])))
     public = session.config.public_url
     if public:
-        block += "\n\n" + session.said(msg("The whole guide: %(url)s", url=guide.rules_url(session.config, ruleset,
-                                                                                        found["language"])))
+        block += "\n\n" + session.prose(msg("The whole guide: %(url)s", url=guide.rules_url(session.config, ruleset,
+                                                                                         found["language"])))
     session.blocks.append(block)
 
 
@@ -51,7 +52,7 @@ def _explain(session, rest):
         session.tell(msg("Say 'explain' and a card, territory or board symbol of this game."))
         return
     found = guide.explain(ruleset, rest, session.language)
-    session.blocks.append(f"{found['title']} ({found.get('kind_text') or found['kind']})\n{found['text']}")
+    session.blocks.append(wrap(f"{found['title']} ({found.get('kind_text') or found['kind']})\n{found['text']}"))
 
 
 COMMANDS = {"rules": _rules, "rule": _rules, "explain": _explain}

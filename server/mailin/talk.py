@@ -8,8 +8,10 @@ not in lower case as the other commands read their lines."""
 from __future__ import annotations
 
 import re
+import textwrap
 
 from server.errors import msg, msg_n
+from server.notify import story
 from server.table import chat
 
 # "to 1: TEXT", "to 1, 2: TEXT": the colon is needed, so that "say to 2 of you: good luck" is said to all.
@@ -60,8 +62,15 @@ def _chat(session, text):
         text = session.said(message["text"])
         line = (session.said(msg("%(name)s (to seats %(seats)s): %(text)s", name=name, text=text,
                                  seats=", ".join(map(str, message["to"])))) if message["to"] else f"{name}: {text}")
-        lines.append(f"  {message['created_text']}  " + line.replace("\n", "\n      "))
+        lines.append(_entry(f"{message['created_text']}  {line}"))
     session.blocks.append("\n".join(lines))
+
+
+def _entry(text: str) -> str:
+    """One message as `chat` lists it: at a mail's width, indented, its later lines further in."""
+    return "\n".join(textwrap.fill(part, story.WIDTH, initial_indent="      " if number else "  ",
+                                   subsequent_indent="      ", break_long_words=False, break_on_hyphens=False)
+                     for number, part in enumerate(text.split("\n")))
 
 
 COMMANDS = {"say": _say, "chat": _chat}

@@ -74,13 +74,15 @@ def prompted_rows(before: list[dict], after: list[Prompt], fresh: list[Prompt], 
 LEGAL_IN_MAIL = 40
 
 
-def legal_in_mail(engine, state, seat: int, speak: Callable[[Any], str] = str) -> tuple[str | None, list[str]]:
+def legal_in_mail(engine, state, seat: int, speak: Callable[[Any], str] = str,
+                  helped: Callable[[str, Any, Callable[[Any], str]], str] | None = None) -> tuple[str | None, list[str]]:
     """(one legal move in notation, to show the exact command: a concrete one that can be
     pasted as it is, where the game lists any; and the first LEGAL_IN_MAIL legal moves, so
     that a player who answers by mail copies a line from the mail, a pattern with its help
-    said by `speak` in the reader's language)."""
+    said by `speak` in the reader's language, as `helped` lays them out: beside it by default)."""
     legal = engine.legal_moves(state, seat)  # an engine failing here is loud (server.table.engine_errors)
-    texts = [with_help(move["pattern"], move.get("help"), speak) if "pattern" in move else engine.format(move)
+    helped = helped or with_help
+    texts = [helped(move["pattern"], move.get("help"), speak) if "pattern" in move else engine.format(move)
              for move in legal[:LEGAL_IN_MAIL]]
     concrete = [move for move in legal if "pattern" not in move]
     if concrete:

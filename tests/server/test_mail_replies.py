@@ -95,7 +95,7 @@ def test_rules_board_help_and_moves_are_answered_by_mail(table):
     text = body(rules)
     assert link in text and REFUSED not in text
     assert reader.rules("castle-assault")["text"].splitlines()[2] in text  # the guide's opening
-    assert all(topic in text for topic in reader.rules("castle-assault")["topics"])  # what else to ask for
+    assert all(topic in " ".join(text.split()) for topic in reader.rules("castle-assault")["topics"])  # what else
     section = reader.rules("castle-assault", "attack")
     [one] = answer(table, turn, "rules attack")
     assert section["text"].splitlines()[2] in body(one) and link in body(one)
@@ -123,8 +123,10 @@ def test_the_moves_a_reply_lists_speak_the_players_language(table):
     [turn] = [m for m in table.new_mail() if str(m["To"]) == "ana@example.org"]
     [listed] = answer(table, turn, "moves")
     swedish = said(MOVES["attack"].help, "sv", "castle-assault")
-    assert swedish != MOVES["attack"].help and f"   ({swedish})" in body(listed)
-    assert f"  attack <plats>/<C|W1..|utplacerat kort> <kort> [<kort>...]   ({swedish})" in body(listed)
+    assert swedish != MOVES["attack"].help
+    listing = body(listed).replace("\r\n", "\n")  # (the help under its pattern, at a mail's width)
+    assert f"  attack <plats>/<C|W1..|utplacerat kort> <kort> [<kort>...]\n      ({swedish[:40]}" in listing
+    assert f"({swedish})" in " ".join(listing.split())
 
 
 def test_a_refusals_legal_moves_speak_the_players_language(table):
@@ -161,6 +163,27 @@ def test_a_move_typed_with_cyrillic_look_alike_letters_is_played(table):
     [played] = answer(table, turn, offered.replace("c", "\u0441").replace("a", "\u0430"))
     assert Game.get_by_id(game_id).version == version + 1, body(played)
     assert f"{offered}" in body(played) and "латинск" not in body(played)
+
+
+def test_an_answers_sentences_keep_to_a_mails_width(table):
+    """A turn mail's sentences are wrapped at 78 columns; an answer's were not: a refusal in
+    Wizard's Quest was one line of 560 characters, a move pattern with its help 150. Sentences
+    are wrapped as the templates wrap theirs, a pattern's help on lines of its own under it; the
+    board keeps its lines whole (up to 100 columns)."""
+    import re
+
+    players = [table.api.register("ana"), table.api.register("ben")]
+    for player in players:
+        table.api.call("PATCH", "/players/me", player, json={"language": "hu"})
+    table.api.start_game(players, ruleset="wizards-quest")
+    table.deliver()
+    turn = next(m for m in table.new_mail() if m["Reply-To"] and "castle K1" in body(m))
+    [refused] = answer(table, turn, "pass\nmoves\nlog\nrules\nexplain D2C4")
+    text = body(refused).replace("\r\n", "\n")
+    wide = [line for line in text.splitlines() if len(line) > 100 and not re.search(r"https?://|turns\+g", line)]
+    assert wide == [], wide
+    refusal = text[:text.index("Most szabályos lépések:")]
+    assert "(szabály: WQ-SETUP-3)" in refusal and max(len(line) for line in refusal.splitlines()) <= 78, refusal
 
 
 def test_an_answer_shows_the_board_and_the_moves_once(table):
@@ -200,17 +223,17 @@ def test_a_mailbox_players_answers_speak_the_games_words_in_their_language(table
     from core.castle_assault.notation import MOVES
     from server.web.i18n.gamewords import said
 
-    attack_help = f"   ({said(MOVES['attack'].help, 'hu', 'castle-assault')})"
+    attack_help = said(MOVES['attack'].help, 'hu', 'castle-assault')
     players = [table.api.register("ana"), table.api.register("ben")]
     assert table.api.call("PATCH", "/players/me", players[0], json={"language": "hu"}).status_code == 200
     game_id = table.api.start_game(players, ruleset="castle-assault", options={"first-player": 0})
     table.deliver()
     [turn] = [m for m in table.new_mail() if str(m["To"]) == "ana@example.org"]
-    assert attack_help in body(turn) and "Attack one enemy card" not in body(turn)
-    assert "attack <hely>/<C|W1..|elhelyezett lap> <lap> [<lap>...]" + attack_help in body(turn)
+    assert f"   ({attack_help})" in body(turn) and "Attack one enemy card" not in body(turn)
+    assert f"attack <hely>/<C|W1..|elhelyezett lap> <lap> [<lap>...]   ({attack_help})" in body(turn)
     [first] = answer(table, turn, "board\nfoo bar")
     text = body(first)
-    assert attack_help in text
+    assert f"({attack_help}" in " ".join(text.split())  # (an answer's help: on lines of its own)
     assert text.count("Várostrom, 2 játékos. ana következik") == 1  # the board asked for, not again below it
     assert "Castle Assault, 2 players" not in text and "Your hand" not in text
     assert "'foo bar' nem lett megjátszva:" in text and "Unknown move" not in text, text

@@ -173,9 +173,11 @@ def test_games_by_mail_lists_each_game_going_and_how_to_answer_it(table):
     game_id, turn, players = started(table)
     sent = answer(table, turn, "new castle-assault carl@example.org dora@example.org\ngames")
     [reply] = [m for m in sent if str(m["To"]) == "alice@example.org"]
-    lines = [" ".join(line.split()) for line in body(reply).splitlines()]
+    text = body(reply).replace("\r\n", "\n")
+    block = text[text.index("Your games going, the newest first:\n"):].split("\n\n")[0]
+    lines = [" ".join(game.split()) for game in re.split(r"\n  (?=\S)", block)]  # (each game with its continuations)
     made = Game.get(Game.ruleset == "castle-assault").id
-    listed = lines[lines.index("Your games going, the newest first:") + 1:][:2]
+    listed = lines[1:3]
     assert listed[0] == (f"Game {made} (Castle Assault (Castlecards: ¡Asalto al Castillo!)): waiting for players to "
                          "join, 1 of 3 seats taken."), lines
     address = parseaddr(str(turn["Reply-To"]))[1]  # the turn mail's own: a reply there plays move 0

@@ -308,7 +308,7 @@ def test_a_reply_by_mail_sets_the_zone_and_the_quiet_hours(table):
     ann = Player.get(Player.name == "alice")
     assert (ann.timezone, ann.quiet_hours) == ("Europe/Stockholm", "23:00-07:00")
     [reply] = answer(table, turn, "timezone Europe/Stokholm\nquiet off\nlog")
-    said = body(reply)
+    said = " ".join(body(reply).split())  # (sentences at a mail's width)
     assert "Did you mean Europe/Stockholm?" in said and "no quiet hours now" in said
     assert "(Times in Europe/Stockholm.)" in said or "(none yet)" in said
     assert Player.get(Player.name == "alice").quiet_hours is None
