@@ -471,6 +471,30 @@ def test_a_command_written_in_the_players_language_is_understood(table):
         assert {english for word, english in words.items() if word in named} == set(words.values()), code
 
 
+@pytest.mark.parametrize("code,line,chosen", [("es", "idioma inglés", "en"), ("sv", "språk engelska", "en"),
+                                              ("ru", "язык английский", "en"), ("nl", "taal Spaans", "es"),
+                                              ("hu", "nyelv orosz", "ru"), ("en", "language Hungarian", "hu"),
+                                              ("es", "idioma ingles", "en")])
+def test_a_language_is_chosen_by_its_name_in_the_players_language(table, code, line, chosen):
+    """'idioma' is a Spanish command word, but 'idioma inglés' was refused: only a language's own
+    name ('English', 'Svenska') or its code was understood, not its name in the player's words."""
+    from tests.server.test_mailin import answer, started
+
+    game_id, turn, players = started(table)
+    language(table.api, players[0], code)
+    answer(table, turn, line)
+    assert table.api.call("GET", "/players/me", players[0]).json["language"] == chosen
+
+
+def test_every_language_is_named_in_each_of_the_six():
+    """Each language Herald speaks is understood by its name in each of them (and by its own)."""
+    from server.web.i18n.languages import NAMED, NAMES, normalise
+
+    assert set(NAMED) == set(NAMES)
+    for code, names in NAMED.items():
+        assert len(names) >= 6 and all(normalise(name) == code for name in (*names, NAMES[code])), code
+
+
 @pytest.mark.parametrize("code,line", [("ru", "часовой пояс Europe/Moscow"), ("es", "Zona horaria Europe/Madrid"),
                                        ("ru", "пояс Europe/Moscow")])
 def test_the_time_zone_command_in_two_words_of_the_players_language(table, code, line):

@@ -11,9 +11,19 @@ DEFAULT = "en"
 # Each language in its own words (a menu shows a language by the name its readers know).
 NAMES = {"en": "English", "sv": "Svenska", "ru": "Русский", "nl": "Nederlands", "es": "Español", "hu": "Magyar"}
 LANGUAGES = tuple(NAMES)
-# A language as a person may write it instead of its code: its own name or its English one.
+# Each language's name in the six languages (English, Swedish, Russian, Dutch, Spanish, Hungarian;
+# its own is NAMES'), as its readers write it: a Spanish player asks for English with `idioma inglés`
+# (or without the accent), a Russian one with `язык английский`.
+NAMED = {"en": ("English", "engelska", "английский", "Engels", "inglés", "ingles", "angol"),
+         "sv": ("Swedish", "svenska", "шведский", "Zweeds", "sueco", "svéd"),
+         "ru": ("Russian", "ryska", "русский", "Russisch", "ruso", "orosz"),
+         "nl": ("Dutch", "nederländska", "holländska", "нидерландский", "голландский", "Nederlands", "Hollands",
+                "neerlandés", "neerlandes", "holandés", "holandes", "holland"),
+         "es": ("Spanish", "spanska", "испанский", "Spaans", "español", "espanol", "castellano", "spanyol"),
+         "hu": ("Hungarian", "ungerska", "венгерский", "Hongaars", "húngaro", "hungaro", "magyar")}
+# A language as a person may write it instead of its code: its name in any of the six.
 BY_NAME = {**{name.lower(): code for code, name in NAMES.items()},
-           **{"swedish": "sv", "russian": "ru", "dutch": "nl", "spanish": "es", "hungarian": "hu"}}
+           **{name.lower(): code for code, names in NAMED.items() for name in names}}
 
 
 def normalise(code: str | None) -> str | None:
