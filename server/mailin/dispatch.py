@@ -717,7 +717,7 @@ def _queue_answer(session: Session, to_sender: bool = True, kind: str = "reply")
         subject = f"[Herald] {game.title} #{game.id}" + (f": {subject}" if subject else "")
     context = {"game": game.id, "title": game.title, "player": session.caller.name, "subject": f"Re: {subject}",
                "body": body, "reply_seq": reply_seq if holds else None, "in_reply_to": session.received.message_id,
-               "references": session.received.references[-10:],
+               "references": session.received.references[-10:], "over": game.status == "finished",
                # an invitation's answer, its seat not taken by the sender: replying 'join' goes on working
                **({"reply_invitation": True} if session.invited and not holds else {})}
     recipient = session.received.sender if to_sender else session.caller.email

@@ -82,6 +82,19 @@ def test_commands_moves_show_log_help_and_resign(table):
     assert Game.get_by_id(game_id).version == 1
 
 
+def test_an_answer_after_the_game_is_over_asks_for_no_next_move(table):
+    """Once the game was over, an answer's footer still asked for 'your next move': it says the
+    game is over and what a reply can still ask for."""
+    game_id, turn, _ = started(table)
+    sent = answer(table, turn, "resign")
+    [reply] = [m for m in sent if str(m["Subject"]).startswith("Re:")]
+    said = " ".join(body(reply).split())
+    assert "The game is over" in said and "your next move" not in said
+    assert "The game is over: reply 'log' for its last moves, or 'help'." in said
+    [again] = answer(table, turn, "log")
+    assert "The last moves:" in body(again) and "your next move" not in " ".join(body(again).split())
+
+
 def test_an_endless_line_is_refused_without_reading_on(table):
     game_id, turn, _ = started(table)
     [reply] = answer(table, turn, "x" * 5000 + "\n" + offered_moves(turn)[0])
