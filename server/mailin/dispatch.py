@@ -83,6 +83,7 @@ are ignored; the subject line alone works too. Commands, one per line:
                    give it to a house bot; the levels are random, greedy and search)
   resign           give up the game, where its rules allow that
   games            your games going, and the address to answer each waiting for you
+  games open       the public games taking players (join N: a seat in public game N)
   new GAME ADDRESS a new game for you and the players at these addresses, each invited
                    by mail (N days: a clock), e.g. new castle-assault ana@example.org 3 days
   mail off         no more mail from Herald except answers to your mail
@@ -577,6 +578,9 @@ def _language_of(session) -> str | None:
 
 
 def _join(session, rest):
+    if re.fullmatch(r"[0-9]{1,9}", rest) and not session.invited:  # `join 4`: a public game's seat (herald join 4)
+        games.join_public(session, int(rest))
+        return
     if session.next_seq is not None:
         session.tell(msg("You already play seat %(seat)s in this game.", seat=session.seat))
         return

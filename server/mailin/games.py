@@ -1,7 +1,11 @@
-"""A player's games by mail: `games` lists them, `new` makes one.
+"""A player's games by mail: `games` lists them, `new` makes one, `join 4` takes a seat in one.
 
 `games` answers with the player's games, newest first, each with what it waits for; a game
-waiting for the player names the address to answer it by mail, as a digest does.
+waiting for the player names the address to answer it by mail, as a digest does. `games open`
+lists the public games taking players, as `herald games --open`, and `join 4` (in a reply to
+any of Herald's mails but an invitation, whose `join` takes its own seat) takes the first free
+seat of public game 4, as `herald join 4` does (server/table/public_games.py): a player who has
+only a mailbox can find a table of strangers too.
 
 `new castle-assault ana@example.org ben@example.org` in a reply to any of Herald's mails
 makes a game of that ruleset for the sender and the people at those addresses, seats the
@@ -28,9 +32,9 @@ from server.players.addresses import normalized_email
 from server.rulesets import available_names
 from server.rulesets import engine as find_engine
 from server.store.db import write_transaction
-from server.store.models import lock_game
+from server.store.models import Game, lock_game
 from server.store.names import email_key
-from server.table import gamelist, invitations, lobby
+from server.table import gamelist, invitations, lobby, public_games
 from server.web.i18n import terms
 
 LISTED = 30  # games an answer lists, newest first (GET /games pages the rest)
@@ -103,6 +107,9 @@ def _addresses(written: list[str], own: str) -> list[str]:
 
 
 def _games(session, rest):
+    if rest == "open":
+        _open_games(session)
+        return
     listed = [game for game in gamelist.listing(session.caller, mine=True, open_only=False, limit=LISTED)
               if game["status"] in ("open", "active")]
     if not listed:
@@ -113,6 +120,33 @@ def _games(session, rest):
     for game in listed:
         lines.append("  " + session.said(_line(session, game)))
     session.blocks.append(story.fit("\n".join(lines)))  # (continuations indented under their game)
+
+
+def _open_games(session) -> None:
+    """`games open`: the public games taking players, newest first, and how to join one."""
+    listed = gamelist.listing(session.caller, mine=False, open_only=True, limit=LISTED)
+    if not listed:
+        session.tell(msg("No public game is taking players now. Say 'new' with a game and the others' addresses to "
+                         "start one, e.g. 'new castle-assault ana@example.org ben@example.org'."))
+        return
+    lines = [session.said(msg("Public games taking players, the newest first (reply 'join' and a game's number to "
+                              "take a seat in it):"))]
+    for game in listed:
+        title = terms.title(session.language, find_engine(game["ruleset"]).title, game["ruleset"])
+        taken = sum(1 for seat in game["seats"] if seat["player"] is not None)
+        lines.append("  " + session.said(msg("Game %(game)s (%(title)s): %(taken)s of %(seats)s seats taken.",
+                                             game=game["id"], title=title, taken=taken, seats=len(game["seats"]))))
+    session.blocks.append(story.fit("\n".join(lines)))
+
+
+def join_public(session, game_id: int) -> None:
+    """`join 4`: the first free seat of public game 4 (or the seat the sender holds in it), as
+    `herald join 4` takes it; a game by invitation only, or full, is refused with the reason."""
+    joined = public_games.join_public(session.caller, game_id)
+    game = Game.get_by_id(joined["game"])
+    title = terms.title(session.language, find_engine(game.ruleset).title, game.ruleset)
+    session.tell(msg("You have seat %(seat)s in game %(game)s (%(title)s). Herald mails you when the game asks "
+                     "something of you; answer those mails.", seat=joined["seat"], game=game.id, title=title))
 
 
 def _line(session, game: dict):

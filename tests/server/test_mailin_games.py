@@ -9,7 +9,7 @@ import re
 import pytest
 
 from core.rng import Rng
-from server.store.models import Game, Player
+from server.store.models import Game, Player, Seat
 from server.store.verify import verify_all
 from tests.server.mailplay import (STYLES, answer_everything, invite_all, offered_moves, send_and_read,
                                    simultaneous_choice, turn_of_two_steps)
@@ -201,3 +201,31 @@ def test_a_game_made_by_mail_may_have_a_clock(table):
     assert "Each move has 3 days: Herald reminds a player before they run out" in said
     made = Game.get(Game.ruleset == "castle-assault")
     assert (made.players, made.days_per_move) == (2, 3)
+
+
+def test_a_mailbox_player_finds_and_joins_a_public_game(table):
+    """`herald games --open` lists the public games taking players and `herald join 4` takes a
+    seat in one; by mail 'join 4' answered 'You already play seat 0 in this game.' Now 'games
+    open' lists them and 'join 4', in a reply to any of Herald's mails, takes the first free seat;
+    a game by invitation only is refused with the reason."""
+    from tests.server.test_mailin import answer, body, started
+
+    game_id, turn, players = started(table)
+    [reply] = answer(table, turn, "games open")
+    assert "No public game is taking players now." in " ".join(body(reply).split())
+    carl = table.api.register("carl")
+    public = table.api.call("POST", "/games", carl, json={"ruleset": "castle-assault", "seats": 2, "public": True})
+    private = table.api.call("POST", "/games", carl, json={"ruleset": "castle-assault", "seats": 2})
+    assert public.status_code == private.status_code == 201
+    [reply] = answer(table, turn, "games open")
+    said = " ".join(body(reply).split())
+    assert f"Game {public.json['id']} (Castle Assault (Castlecards: ¡Asalto al Castillo!)): 0 of 2 seats taken." in said
+    assert f"Game {private.json['id']} " not in said and "reply 'join' and a game's number" in said
+    [reply] = answer(table, turn, f"join {private.json['id']}\njoin {public.json['id']}")
+    said = " ".join(body(reply).split())
+    assert "That game is by invitation only; ask its creator for an invite." in said
+    assert f"You have seat 0 in game {public.json['id']} (Castle Assault" in said
+    assert Seat.get((Seat.game == public.json["id"]) & (Seat.seat == 0)).player_id == players[0]["id"]
+    assert Seat.get((Seat.game == game_id) & (Seat.seat == 0)).player_id == players[0]["id"]  # the mail's own game
+    [reply] = answer(table, turn, "join")
+    assert "You already play seat 0 in this game." in body(reply)
