@@ -75,20 +75,26 @@ def render(folder: Path, servers: list[ThreadingHTTPServer], port: int) -> Path:
     text = text.replace("/var/log/nginx/herald.access.log", str(folder / "access.log"))
     site = folder / "herald-cluster.conf"
     site.write_text(text)
+    return main_config(folder, "access_log off;", f"include {site};", connections=256)
+
+
+def main_config(folder: Path, access_log: str, body: str, connections: int) -> Path:
+    """nginx's main file for a test: everything it writes inside `folder`, then `body` (the
+    site's include, or a block of the guide's) in its http block."""
     main = folder / "nginx.conf"
     main.write_text(f"""
 worker_processes 1;
 pid {folder}/nginx.pid;
 error_log {folder}/error.log;
-events {{ worker_connections 256; }}
+events {{ worker_connections {connections}; }}
 http {{
-    access_log off;
+    {access_log}
     client_body_temp_path {folder}/body;
     proxy_temp_path {folder}/proxy;
     fastcgi_temp_path {folder}/fastcgi;
     uwsgi_temp_path {folder}/uwsgi;
     scgi_temp_path {folder}/scgi;
-    include {site};
+{body}
 }}
 """)
     return main
@@ -223,22 +229,7 @@ def test_the_one_server_example_keeps_the_seat_token_out_of_its_access_log():
     block = block.replace("/var/log/nginx/", f"{folder}/logs/")  # every log it names, here
     block = "\n".join(line for line in block.splitlines() if not line.strip().startswith("ssl_certificate"))
     (folder / "logs").mkdir()
-    main = folder / "nginx.conf"
-    main.write_text(f"""
-worker_processes 1;
-pid {folder}/nginx.pid;
-error_log {folder}/error.log;
-events {{ worker_connections 64; }}
-http {{
-    access_log {folder}/logs/access.log;
-    client_body_temp_path {folder}/body;
-    proxy_temp_path {folder}/proxy;
-    fastcgi_temp_path {folder}/fastcgi;
-    uwsgi_temp_path {folder}/uwsgi;
-    scgi_temp_path {folder}/scgi;
-{block}
-}}
-""")
+    main = main_config(folder, f"access_log {folder}/logs/access.log;", block, connections=64)
     try:
         with nginx(folder, main, port):
             assert request(port, "GET", "/play/7?t=SEAT-TOKEN-SECRET") == "only"
