@@ -3,15 +3,17 @@
 Every failure becomes one of two exceptions: `ApiError` when the server answered
 with an error (it carries the stable code, the message, and for illegal moves the
 rule ID and the legal alternatives), `Unreachable` when it did not answer at all.
-A move whose answer was lost is sent again at its seq, and only if it is never
-answered does `MovePerhapsPlayed` say that it may have been played.
+A move whose answer was lost is sent again at its seq (a message under its key),
+and only if it is never answered does `Unconfirmed` say that it may have been
+carried out.
 """
 from __future__ import annotations
 
+import secrets
 import time
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import quote
 
 import requests
@@ -97,8 +99,24 @@ class AnswerLost(Unreachable):
     sending): unlike a connection refused, it may have been carried out."""
 
 
-class MovePerhapsPlayed(Exception):
+class Unconfirmed(Exception):
+    """A request that changes something, safe to send again (a move at its seq, a message under
+    its key), was sent and sent again, and never answered: it may have been carried out. `code`
+    is its stable code (exit 8)."""
+
+    code = "unconfirmed"
+
+
+class MovePerhapsPlayed(Unconfirmed):
     """A move was sent at its seq, and again, and never answered: it may have been played."""
+
+    code = "move-unconfirmed"
+
+
+class MessagePerhapsSaid(Unconfirmed):
+    """A message was sent under its key, and again, and never answered: it may have been said."""
+
+    code = "message-unconfirmed"
 
 
 def answer_lost(exc: requests.exceptions.RequestException) -> bool:
@@ -240,27 +258,42 @@ class HeraldApi:
         move sent there again with its first answer (docs/api.md), so a move whose answer was lost
         is sent again, as it was, rather than reported unplayed; never answered, MovePerhapsPlayed.
         (Other requests that change something are never sent twice: nothing makes them safe to.)"""
-        path = self.game_path(str(game), "moves", str(seq))
+        return self._until_answered("PUT", self.game_path(str(game), "moves", str(seq)), {"seat": seat}, body,
+                                    lambda: MovePerhapsPlayed(_(
+                                        "Game {game}: the server at {server} never answered the move sent at move "
+                                        "number {seq}, not even when it was sent again, so it may have been played. "
+                                        "Check with `herald log {game}` before you play it again.").format(
+                                            game=game, server=self.server, seq=seq)))
+
+    def _until_answered(self, method: str, path: str, params: dict, body: dict,
+                        unconfirmed: Callable[[], Unconfirmed]) -> Any:
+        """A request the server carries out once however often it comes (a move at its seq, a
+        message under its key), sent again while its answer is lost (MOVE_SENDS in all); never
+        answered, `unconfirmed()` is raised. A connection refused the first time is Unreachable:
+        nothing reached the server."""
         for sent in range(1, MOVE_SENDS + 1):
             try:
-                return self.request("PUT", path, params={"seat": seat}, body=body)
+                return self.request(method, path, params=params, body=body)
             except Unreachable as error:
                 if sent == 1 and not isinstance(error, AnswerLost):
-                    raise  # no connection the first time: the move never reached the server
+                    raise  # no connection the first time: the request never reached the server
             if sent < MOVE_SENDS:
                 time.sleep(RESEND_PAUSE * sent)
-        raise MovePerhapsPlayed(_("Game {game}: the server at {server} never answered the move sent at move number "
-                                  "{seq}, not even when it was sent again, so it may have been played. Check with "
-                                  "`herald log {game}` before you play it again.").format(
-                                      game=game, server=self.server, seq=seq))
+        raise unconfirmed()
 
     def preview(self, game: str, seq: int, text: str, seat: int | None = None) -> dict:
         return self.request("PUT", self.game_path(game, "moves", str(seq)), params={"seat": seat, "dry_run": 1},
                             body={"text": text})
 
     def say(self, game: int, text: str, to: list[int] | None = None, seat: int | None = None) -> dict:
-        return self.request("POST", self.game_path(str(game), "chat"), params={"seat": seat},
-                            body={"text": text, "to": to or None})
+        """POST a message under a key of its own: the server says a message once however often its
+        key comes (docs/api.md), so one whose answer was lost is sent again, as a move is."""
+        body = {"text": text, "to": to or None, "key": secrets.token_urlsafe(12)}
+        return self._until_answered("POST", self.game_path(str(game), "chat"), {"seat": seat}, body,
+                                    lambda: MessagePerhapsSaid(_(
+                                        "Game {game}: the server at {server} never answered the message, not even "
+                                        "when it was sent again, so it may have been said. Check with `herald chat "
+                                        "{game}` before you say it again.").format(game=game, server=self.server)))
 
     def chat(self, game: int, after: int = 0, seat: int | None = None) -> dict:
         return self.request("GET", self.game_path(str(game), "chat"), params={"after": after, "seat": seat})

@@ -17,7 +17,7 @@ from client import (bot_commands, click_words, colour, completion, config, error
                     i18n, identity_commands, me_commands, output, picture_commands, pictures, reconnect, streams,
                     table_commands)  # noqa: I001
 from client.i18n import N_, _
-from client.api import MAX_WAIT, ApiError, MovePerhapsPlayed, Unreachable
+from client.api import MAX_WAIT, ApiError, Unconfirmed, Unreachable
 from client.next_commands import next_command
 from client.command_base import (GAME_ID, SAVE_FAILED, Failure, api, connection_options, failure_from_api, json_option,
                                  reading_language, reply, save_identity, seat_option)
@@ -105,8 +105,8 @@ class HeraldGroup(click.Group):
                 return done
             except ApiError as error:
                 raise failure_from_api(error) from None
-            except MovePerhapsPlayed as error:  # not "cannot reach": playing it again could play it twice
-                raise Failure(str(error), exitcodes.UNCONFIRMED, code="move-unconfirmed") from None
+            except Unconfirmed as error:  # not "cannot reach": doing it again could do it twice
+                raise Failure(str(error), exitcodes.UNCONFIRMED, code=error.code) from None
             except Unreachable as error:
                 raise Failure(_("{error} Is it running? Set HERALD_SERVER or --server.").format(error=error),
                               exitcodes.UNREACHABLE) from None

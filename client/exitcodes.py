@@ -47,7 +47,8 @@ TABLE = [
     (TIMEOUT, N_("wait: timed out")),
     (UNREACHABLE, N_("cannot reach the server")),
     (AUTH, N_("no token, or token refused (401)")),
-    (UNCONFIRMED, N_("a move was sent but never answered: it may have been played (see `herald log`)")),
+    (UNCONFIRMED, N_("a move or message was sent but never answered: it may have been carried out (see `herald log`, "
+                     "`herald chat`)")),
     (PIPE_CLOSED, N_("the output's reader went away (`| head -1`): stopped quietly, as a Unix tool does")),
 ]
 

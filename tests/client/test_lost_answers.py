@@ -22,12 +22,13 @@ LATE = 0.6  # how late a held-back answer comes: longer than the client waits
 
 
 class LateAnswers:
-    """Carries out every request, then holds back the answer of the first `late` move PUTs."""
+    """Carries out every request, then holds back the answer of the first `late` move PUTs (and
+    of the first `late_talk` message POSTs)."""
 
     def __init__(self, app):
         self.app = app
-        self.late = 0
-        self.puts = 0
+        self.late = self.late_talk = 0
+        self.puts = self.posts = 0
 
     def __call__(self, environ, start_response):
         answer = list(self.app(environ, start_response))  # the move is played here...
@@ -35,6 +36,10 @@ class LateAnswers:
             self.puts += 1
             if self.puts <= self.late:
                 time.sleep(LATE)  # ...and its answer comes too late
+        if environ["REQUEST_METHOD"] == "POST" and environ["PATH_INFO"].endswith("/chat"):
+            self.posts += 1
+            if self.posts <= self.late_talk:
+                time.sleep(LATE)
         return answer
 
 
@@ -45,7 +50,7 @@ def slow_server(tmp_path, toy_game, game_seeds, monkeypatch):
     real = requests.Session.request
 
     def short_reads(self, method, url, **kwargs):
-        if method == "PUT":
+        if method == "PUT" or url.endswith("/chat"):
             kwargs["timeout"] = (5.0, READ_TIMEOUT)
         return real(self, method, url, **kwargs)
 
@@ -128,3 +133,21 @@ def test_a_move_that_never_reached_the_server_is_not_sent_again(dead_url):
     with pytest.raises(Unreachable):
         client.play("1", 0, "pass")
     assert client.session.sent == 1
+
+
+def test_a_message_answered_too_late_is_sent_again_and_said_once(slow_server):
+    """`herald say` sends its message under a key of its own, which the server says once however
+    often it comes: a lost answer is sent again, never said twice; never answered, exit 8."""
+    herald, server = slow_server
+    game, alice, bob = seated_game(herald)
+    server.late_talk = 1
+    said = herald("say", game, "Shall we trade?", token=alice)
+    assert said.exit_code == exitcodes.OK, said.stderr
+    assert server.posts == 2
+    assert [m["text"] for m in herald.json("chat", game, token=bob)] == ["Shall we trade?"]
+    server.late_talk = 100
+    lost = herald("say", game, "Or not.", "--json", token=alice)
+    assert lost.exit_code == exitcodes.UNCONFIRMED, lost.stderr
+    assert json.loads(lost.stderr)["code"] == "message-unconfirmed"
+    assert server.posts == 2 + api.MOVE_SENDS
+    assert [m["text"] for m in herald.json("chat", game, token=bob)] == ["Shall we trade?", "Or not."]
