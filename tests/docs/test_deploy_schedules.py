@@ -109,3 +109,15 @@ def test_unit_names_are_read_as_systemd_reads_them():
     assert systemctl("systemctl start herald \\\n    herald-notify.timer\n", "start") == [
         "herald.service", "herald-notify.timer"]
     assert fnmatch.fnmatchcase("herald-digest.timer", "herald*")
+
+
+def test_the_guides_list_of_files_says_what_every_timer_and_service_runs():
+    """deploy/README.md's "The files" table named three of the six timers, and neither the bots'
+    nor mail-in's service: an operator reading it missed what each unit runs."""
+    guide = (DEPLOY / "README.md").read_text(encoding="utf-8")
+    table = guide.split("## The files", 1)[1].split("\n## ", 1)[0]
+    timed = {COMMAND.findall((DEPLOY / "systemd" / timer.name.replace(".timer", ".service")).read_text())[0]
+             for timer in (DEPLOY / "systemd").glob("*.timer")}
+    assert {name for name in timed if f"`{name}`" not in table} == set()
+    for service in ("herald-bots.service", "herald-mail-in.service"):
+        assert f"`systemd/{service}`" in table, service
