@@ -44,14 +44,7 @@ def _chat(session, text):
     if text:
         _say(session, text)
         return
-    messages: list[dict] = []
-    after = 0
-    while True:  # (chat.read answers a page at a time, oldest first)
-        page = chat.read(session.caller, session.game_id, after, session.seat)["messages"]
-        messages = (messages + page)[-CHAT_SHOWN:]
-        if len(page) < chat.PAGE:
-            break
-        after = page[-1]["id"]
+    messages = chat.read_latest(session.caller, session.game_id, session.seat, CHAT_SHOWN)["messages"]
     if not messages:
         session.tell(msg("Nobody has said anything at this game's table yet. Reply 'say TEXT' to talk to everyone, "
                          "or 'say to 1: TEXT' to seat 1 only."))

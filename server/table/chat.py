@@ -148,13 +148,30 @@ def read(caller, game_id: int, after: int, requested_seat: int | None) -> dict:
 def latest(game_id: int, seat: int, count: int) -> list[dict]:
     """The game page's talk: the latest `count` messages of players (not Herald's notes) that
     `seat` may read, oldest first, each {name, seat, to, text, created}."""
+    return [{"name": row.player.name, "seat": row.seat, "to": row.to, "text": row.text, "created": row.created}
+            for row in _newest(game_id, {seat}, count, ChatMessage.kind == "talk")]
+
+
+def read_latest(caller, game_id: int, requested_seat: int | None, count: int) -> dict:
+    """`read`'s answer for the latest `count` messages the caller may read (Herald's notes too),
+    oldest first: one walk back from the newest, not every page from the first."""
+    game = load_game(game_id)
+    viewing_seat(game, caller, requested_seat)  # 403 unless the caller may read this game
+    reader = localtime.requester(caller.id)
+    return {"messages": [{**_shown(row, row.player.name),
+                          "created_text": localtime.format_when(row.created, reader, "stamp")}
+                         for row in _newest(game.id, set(my_seats(game, caller)), count)]}
+
+
+def _newest(game_id: int, held: set[int], count: int, *where) -> list[ChatMessage]:
+    """The latest `count` messages of the game a holder of `held` may read (and matching
+    `where`), oldest first: read newest first, until enough are found."""
     rows = (ChatMessage.select(ChatMessage, Player.name).join(Player)
-            .where((ChatMessage.game == game_id) & (ChatMessage.kind == "talk")).order_by(ChatMessage.id.desc()))
-    found: list[dict] = []
-    for row in rows.iterator():  # (newest first, until enough are found that this seat may read)
-        if readable(row.to, {seat}):
-            found.append({"name": row.player.name, "seat": row.seat, "to": row.to, "text": row.text,
-                          "created": row.created})
+            .where((ChatMessage.game == game_id), *where).order_by(ChatMessage.id.desc()))
+    found: list[ChatMessage] = []
+    for row in rows.iterator():
+        if readable(row.to, held):
+            found.append(row)
             if len(found) == count:
                 break
     return found[::-1]
