@@ -124,6 +124,13 @@ def held(game, caller, wanted: int | None = None) -> list[int]:
     return mine
 
 
+def held_now(game_id: int, player_id: int) -> list[int]:
+    """The seats the player holds in the game, read from the database (never the cache): for a
+    join or a handover deciding, under the game's lock, whether they sit at the table already."""
+    return [row.seat for row in Seat.select(Seat.seat).where((Seat.game == game_id) & (Seat.player == player_id))
+            .order_by(Seat.seat)]
+
+
 def resolve_seat(game, caller, requested: int | None) -> int:
     """The seat the caller acts for: `?seat=` if given, else their only seat, else their
     only prompted seat. 403 `forbidden` when the caller has no such seat."""

@@ -103,8 +103,7 @@ def accept(caller, game, row: Seat) -> None:
     over goes to someone not at the table, never to an opponent who would play two)."""
     if game.status != "active":
         raise ApiError(409, "game-not-active", msg("That game is over: its seats no longer change hands."))
-    held = [s for (s,) in statements.tuples(Seat.select(Seat.seat).where((Seat.game == game.id)
-                                                                          & (Seat.player == caller.id)).order_by(Seat.seat))]
+    held = seat_table.held_now(game.id, caller.id)
     if held:
         raise ApiError(409, "already-seated", msg("You already hold seat %(held)s in game %(game)s: a seat handed over "
                                                   "goes to someone who is not at the table.", held=held[0], game=game.id),

@@ -146,8 +146,7 @@ def _take_seat(caller, seat_row, another_seat: bool):
 
 def _refuse_second_seat(caller, game, seat) -> None:
     """409 `already-seated` when the caller holds another seat of this game."""
-    held = [row.seat for row in Seat.select(Seat.seat).where((Seat.game == game.id) & (Seat.player == caller.id))
-            .order_by(Seat.seat)]
+    held = seat_table.held_now(game.id, caller.id)
     if held:
         raise ApiError(409, "already-seated",
                        msg("You already hold seat %(held)s in game %(game)s, so this code would give you seat "

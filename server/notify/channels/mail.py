@@ -51,11 +51,12 @@ from server.table import clocks
 from server.notify import delivery, mailboard, mailparts, story
 from server.notify.channels import DeliveryUncertain, TransportUnavailable, Undeliverable
 from server.notify.delivery import DeliveryReport, mark_stuck_uncertain
+from server.players import seats
 from server.players.addresses import delivery_address, mailable
 from server.guides.reader import rules_url
 from server.notify import reply_addresses as reply_address
 from server.notify.mail_headers import decorate
-from server.store.models import Game, Notification, Player, Seat, utcnow
+from server.store.models import Game, Notification, Player, utcnow
 from server.web.i18n import languages, templating, terms
 
 
@@ -171,7 +172,7 @@ def unsendable(row: Notification) -> str | None:
     if is_stale(row):
         return "answered before it was sent"
     if row.kind in STORY_KINDS and row.game_id is not None and row.seat is not None and \
-            not seat_held_by(row.game_id, row.seat, row.player_id):
+            (row.player_id is None or row.seat not in seats.held_now(row.game_id, row.player_id)):
         return "its seat changed hands before it was sent"
     if row.kind == "digest" and row.game_id is not None and not mailboard.still_waiting(row.context["games"]):
         return "every game it lists was answered before it was sent"
@@ -186,11 +187,6 @@ def unsendable(row: Notification) -> str | None:
     if bounces.paused(row):
         return "mail to this address is paused: it bounced"
     return None
-
-
-def seat_held_by(game_id: int, seat: int, player_id: int | None) -> bool:
-    """Whether `player_id` still holds the seat a turn mail or reminder was written to it for."""
-    return Seat.select().where((Seat.game == game_id) & (Seat.seat == seat) & (Seat.player == player_id)).exists()
 
 
 def is_stale(row: Notification) -> bool:
