@@ -205,7 +205,8 @@ def test_the_database_and_a_mailed_recovery_code_are_readable_by_their_owner_alo
     that signs recovery codes; a mail folder's .eml holds a live one-time recovery code. Under the
     usual umask (022) both were made 0644: any account on the machine could read them and take a
     player's seat. Both are made 0600 now, as `backup` and `export` write theirs, and so are the
-    database's -wal and -shm (SQLite gives them the main file's mode)."""
+    database's -wal and -shm (SQLite gives them the main file's mode), and the mail folder that
+    notify makes is 0700."""
     from server.app import create_app
     from tests.server.conftest import Api
 
@@ -223,6 +224,7 @@ def test_the_database_and_a_mailed_recovery_code_are_readable_by_their_owner_alo
     assert notified.returncode == 0, notified.stderr
     [coded] = [mail for mail in (tmp_path / "mail").glob("*.eml") if "herald token redeem" in mail.read_text()]
     assert files | {coded.name: mode(coded)} == dict.fromkeys([*files, coded.name], "0o600")
+    assert mode(tmp_path / "mail") == "0o700"
 
 
 def test_a_database_every_account_may_read_loses_their_access_and_other_modes_stay(config, toy_game, tmp_path):

@@ -270,7 +270,9 @@ class FolderTransport:
         target = self.path(int(str(message["X-Herald-Notification"])))
         partial = target.with_suffix(".partial")
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            # The folder Herald makes is its owner's only too (its listing tells when mail went out);
+            # a folder the operator made keeps the mode they gave it.
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
             # A mail may hold a live one-time code (recovery, a new address): its owner's only,
             # whatever the umask (fchmod too: a .partial a killed run left keeps its own mode).
             with os.fdopen(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as out:
