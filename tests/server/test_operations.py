@@ -129,7 +129,10 @@ def test_the_guides_postgresql_restore_brings_a_dump_back(postgres, tmp_path):
     Its PostgreSQL steps run here as written against a real PostgreSQL, but for what needs a
     whole machine (sudo, systemctl) and the names of this one (the server's address, the dump's
     path): a dump taken with the line `herald server backup` prints comes back under the old
-    name, migrate and verify pass on it, and it holds what was dumped, not what came after."""
+    name, migrate and verify pass on it, and it holds what was dumped, not what came after.
+    Herald's role is no superuser here, as the guide's `herald` role is not: this cluster's
+    superuser (named `herald` by the tests' initdb) plays the guide's `postgres`, and a role
+    `herald_app` with no rights beyond its own database plays the guide's `herald`."""
     import re
     import shutil
 
@@ -140,8 +143,9 @@ def test_the_guides_postgresql_restore_brings_a_dump_back(postgres, tmp_path):
             pytest.skip(f"PostgreSQL's {program} is not installed")
     admin = psycopg2.connect(host="127.0.0.1", port=postgres.port, user="herald", dbname="postgres")
     admin.autocommit = True
-    admin.cursor().execute("CREATE DATABASE herald")
-    url = f"postgresql://herald@127.0.0.1:{postgres.port}/herald"
+    admin.cursor().execute("CREATE ROLE herald_app LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE")
+    admin.cursor().execute("CREATE DATABASE herald OWNER herald_app")
+    url = f"postgresql://herald_app@127.0.0.1:{postgres.port}/herald"
     source = tmp_path / "source.db"
     shutil.copy(FIXTURES / "release1.db", source)
     assert cli(["migrate"], f"sqlite:///{source}", tmp_path).exit_code == 0
@@ -162,7 +166,7 @@ def test_the_guides_postgresql_restore_brings_a_dump_back(postgres, tmp_path):
     shim.parent.mkdir(parents=True)
     shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -c "from client.cli import main; main()" "$@"\n')
     shim.chmod(0o755)
-    env = {**os.environ, "PGHOST": "127.0.0.1", "PGPORT": str(postgres.port), "PGUSER": "herald",
+    env = {**os.environ, "PGHOST": "127.0.0.1", "PGPORT": str(postgres.port),
            "HERALD_DATABASE_URL": url, "HERALD_MAIL_DIR": str(tmp_path / "mail"), "HERALD_CONFIG": "",
            "PYTHONPATH": ROOT}
     ran, skipped = [], []
@@ -170,10 +174,13 @@ def test_the_guides_postgresql_restore_brings_a_dump_back(postgres, tmp_path):
         if "systemctl" in line:
             skipped.append(line)
             continue
-        command = re.sub(r"^sudo (?:-E )?-u (?:herald|postgres) ", "", line)
-        command = command.replace("/srv/herald/var/backup/herald-2026-11-20.dump", str(dump))
-        done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, capture_output=True, text=True,
-                              timeout=120)
+        as_user = re.match(r"^sudo (?:-E )?-u (herald|postgres) ", line)
+        assert as_user, line  # every step names who runs it
+        command = line[as_user.end():].replace("/srv/herald/var/backup/herald-2026-11-20.dump", str(dump))
+        command = command.replace("createdb -O herald ", "createdb -O herald_app ")
+        role = {"postgres": "herald", "herald": "herald_app"}[as_user[1]]
+        done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env={**env, "PGUSER": role},
+                              capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, f"{line}\n{done.stdout}{done.stderr}"
         ran.append(done.stdout + done.stderr)
     assert len(skipped) == 2 and len(ran) == 5, (skipped, ran)
