@@ -119,3 +119,40 @@ def test_scripts_playing_only_listed_moves_finish_games(players):
         out = play(GAME, players, f"script-{players}-{i}", chooser=listed_only, full_checks=i == 0,
                    invariants=invariants, max_moves=GAME.max_moves)
         check_end(out, players)
+
+
+@pytest.mark.rule("CA-TURN-7")
+@pytest.mark.rule("CA-ACT-DEFEND-5")
+@pytest.mark.parametrize("seed", tiered([(n,) for n in range(12)], {0, 1, 2}))
+def test_random_games_through_an_empty_hands_take_back_keep_every_invariant(seed):
+    """Random play from the start never empties a hand (nothing is left to draw only when one
+    seat holds the whole Village), so rules version 4's compulsory take-back is walked here from
+    such a position: seat 0 begins its turn with no card and two Archers on its wall, and the
+    game is played out at random with the playout checks after every move (a legal move, its
+    notation's round trip, the input state untouched, card conservation and secrecy), then
+    walked again from the same stream to the same hashes."""
+    from core.rng import Rng
+    from tests.core.playout import turns
+
+    from .test_turn import emptied
+
+    def walk() -> tuple[list[str], int]:
+        hashes, take_backs = [], 0
+        for turn in turns(GAME, emptied(defenders=("archer", "archer"))[0], Rng(f"thin:{seed}", scheme=2), 400):
+            state, seat = turn.state, turn.seat
+            before = GAME.state_hash(state)
+            empty = not state["hands"][seat] and GAME.prompts(state)[0].kind == "turn"
+            move = GAME.random_move(state, seat, turn.walk.rng)
+            legal = GAME.legal_moves(state, seat)
+            if not any("pattern" in m for m in legal):  # (an attack's cards are a pattern, never listed)
+                assert any(GAME.same_move(move, m) for m in legal), move
+            assert GAME.same_move(GAME.parse(state, seat, GAME.format(move)), move)
+            take_backs += empty and move["type"] == "takeback"
+            new, _ = turn.play(move)
+            assert GAME.state_hash(state) == before, "apply changed its input state"
+            invariants(new)
+            hashes.append(GAME.state_hash(new))
+        return hashes, take_backs
+
+    hashes, take_backs = walk()
+    assert take_backs >= 1 and walk()[0] == hashes
