@@ -9,7 +9,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from server.api.speaking import SpeakingJSONProvider
 from server.api import headers
 from server.table import movelog, seeds
-from server.api import apidocs, health, ratelimits
+from server.api import apidocs, health, idempotency, ratelimits
 from server.store import pooling, startup, state_cache
 from server.players import localtime, seats
 from server.players.auth import current_player
@@ -65,6 +65,7 @@ def create_app(config: dict | None = None) -> Flask:
     headers.install(app)
     ratelimits.init_app(app)
     pooling.init_app(app)
+    idempotency.install(app)  # (after pooling: its transaction ends before the connection goes back)
 
     @app.before_request
     def _ask_the_requests_language():
@@ -81,10 +82,16 @@ def create_app(config: dict | None = None) -> Flask:
         # (/health opens it itself, to report a database that cannot even be opened.)
         if request.endpoint != "meta.health":
             database.connect(reuse_if_open=True)
+        # A request sent again under its Idempotency-Key is answered before authentication: a
+        # token rotation's answer (the new token) to the old token.
+        replayed = idempotency.begin()
+        if replayed is not None:
+            return replayed
         # Authentication before the body is even parsed: a stranger learns nothing from 422s.
         if request.endpoint is not None and not is_public(request.endpoint):
             current_player()
         _refuse_oversized_stream()
+        return None
 
     return app
 

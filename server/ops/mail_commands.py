@@ -45,6 +45,8 @@ def notify(ignore_backoff: bool, retry_failed: bool, retry_uncertain: bool):
                 click.echo(f"  {error}", err=True)
     if done.pruned:
         click.echo(f"pruned {done.pruned} delivered mail(s) older than {config.mail_retention_days:g} days")
+    if done.keys_pruned:
+        click.echo(f"pruned {done.keys_pruned} request key(s) older than 24 hours")
     report_delivery(done.mail, exit_with_status=True)
 
 

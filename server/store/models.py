@@ -392,8 +392,26 @@ class Webhook(BaseModel):
         indexes = ((("game",), False), (("player",), False))
 
 
+class RequestKey(BaseModel):
+    """A request carried out under its sender's Idempotency-Key, and its answer, written in the
+    transaction of what it did (server/store/request_keys.py): the same request sent again under
+    that key is answered from here, never carried out twice. Neither the key nor a readable
+    answer is kept: `key_hash` hashes the key with its scope, and `answer` is sealed with the key."""
+
+    id = AutoField()
+    key_hash = CharField(max_length=64, unique=True)  # SHA-256 (hex) of the scope and the key
+    request_hash = CharField(max_length=64)  # SHA-256 (hex) of the method, path, query and body
+    status = IntegerField()
+    content_type = CharField(max_length=100)
+    answer = TextField()  # the answer's body, sealed with the key (base64)
+    created = DateTimeField(default=utcnow, index=True)
+
+    class Meta:
+        table_name = "request_keys"
+
+
 TABLES = [Player, Game, Seat, Move, Snapshot, Notification, ServerSetting, HealthProbe, InboundMail, ChatMessage,
-          Vacation, UndoRequest, Rating, Webhook]
+          Vacation, UndoRequest, Rating, Webhook, RequestKey]
 
 
 APPEND_ONLY_SQLITE = [

@@ -212,6 +212,27 @@ def test_m0094_keeps_every_stored_table_note_as_it_reads(release1, tmp_path, mon
     database.close()
 
 
+def test_m0101_adds_the_request_keys_table_the_server_then_keeps_keys_in(release1, tmp_path, monkeypatch):
+    """m0101: a database the release before it served gains request_keys, empty, and a request
+    sent again under its Idempotency-Key is then answered from it."""
+    from server.store import request_keys
+
+    db = open_database(f"sqlite:///{release1}")
+    with database.connection_context():
+        before = [m for m in migrations.available() if m.name != "m0101_request_keys"]
+        monkeypatch.setattr(migrations, "available", lambda: before)
+        startup.migrate()  # the database as the release before m0101 left it
+        assert "request_keys" not in db.get_tables()
+        monkeypatch.undo()
+        assert startup.migrate() == ["m0101_request_keys"]
+        with database.atomic():
+            record = request_keys.claim("token t", "k", "asked")
+            request_keys.complete(record, "k", request_keys.Answer(201, "application/json", b'{"id": 7}'))
+        found = request_keys.find("token t", "k")
+        assert found is not None and request_keys.answer_of(found, "k").body == b'{"id": 7}'
+    database.close()
+
+
 def test_herald_server_run_refuses_an_unmigrated_database_naming_the_fix(release1, tmp_path):
     result = CliRunner().invoke(server, ["run", "--port", "0"], env=env_for(f"sqlite:///{release1}", tmp_path))
     assert result.exit_code == 1 and "herald server migrate" in result.output

@@ -1,0 +1,89 @@
+"""Requests carried out once under their sender's Idempotency-Key (docs/api.md, "Sending a
+request again"): the store's half; server/api/idempotency.py is the HTTP half.
+
+A key is its sender's: its record is found by the SHA-256 of the scope (whose request it is:
+the token it came with, or the address of an anonymous sender) and the key together, so one
+sender's key never meets another's. The record is written in the transaction of what the
+request did, claimed first (on PostgreSQL a second request under the key waits at the unique
+index until the first commits or rolls back; SQLite's write lock serialises them anyway) and
+completed with the answer before the commit: a crash leaves both or neither. The answer is
+sealed with the key, which the server never keeps: whoever reads the database reads neither a
+token an answer carried nor a webhook's secret. Records older than KEEP are gone: read as absent,
+and deleted by `prune_expired` (`herald server notify` runs it with its hourly prune).
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from server.store.db import database
+from server.store.models import RequestKey, utcnow
+
+KEEP = timedelta(hours=24)  # how long a key answers for its first request
+CLAIMED = -1  # the status of a record whose request is still running (only its transaction sees it)
+_SEAL = b"herald request key answer"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A request's stored answer, unsealed."""
+
+    status: int
+    content_type: str
+    body: bytes
+
+
+def key_hash(scope: str, key: str) -> str:
+    return hashlib.sha256(f"{scope}\0{key}".encode()).hexdigest()
+
+
+def request_hash(method: str, path: str, query: bytes, body: bytes) -> str:
+    """What the request asks, for telling the same request sent again from another under its key."""
+    digest = hashlib.sha256(f"{method} {path}?".encode())
+    digest.update(query + b"\0" + body)
+    return digest.hexdigest()
+
+
+def find(scope: str, key: str, now: datetime | None = None) -> RequestKey | None:
+    """The key's record (inside the request's transaction); an expired one is deleted and None."""
+    row = RequestKey.get_or_none(RequestKey.key_hash == key_hash(scope, key))
+    if row is not None and row.created < (now or utcnow()) - KEEP:
+        RequestKey.delete().where(RequestKey.id == row.id).execute()
+        return None
+    return row
+
+
+def claim(scope: str, key: str, asked: str) -> int:
+    """Claim the key for a request about to run (inside its transaction): the record's id. A
+    request under the same key that committed meanwhile makes this raise IntegrityError."""
+    return RequestKey.insert(key_hash=key_hash(scope, key), request_hash=asked, status=CLAIMED, content_type="",
+                             answer="").execute()
+
+
+def complete(record_id: int, key: str, answer: Answer) -> None:
+    """The claimed record's answer, sealed with the key (inside the request's transaction)."""
+    (RequestKey.update(status=answer.status, content_type=answer.content_type[:100],
+                       answer=base64.b64encode(_sealed(key, answer.body)).decode("ascii"))
+     .where(RequestKey.id == record_id).execute())
+
+
+def answer_of(row: RequestKey, key: str) -> Answer:
+    return Answer(row.status, row.content_type, _sealed(key, base64.b64decode(row.answer)))
+
+
+def _sealed(key: str, data: bytes) -> bytes:
+    """`data` XOR a keystream drawn from the key (HMAC-SHA-256 in counter mode): sealing and
+    unsealing are the same. Each key seals one answer, so no keystream is ever used twice."""
+    secret = hmac.new(key.encode(), _SEAL, hashlib.sha256).digest()
+    stream = b"".join(hmac.new(secret, n.to_bytes(8, "big"), hashlib.sha256).digest()
+                      for n in range(-(-len(data) // 32)))
+    return bytes(a ^ b for a, b in zip(data, stream))
+
+
+def prune_expired(now: datetime | None = None) -> int:
+    """Delete the records older than KEEP; how many went."""
+    with database.atomic():
+        return RequestKey.delete().where(RequestKey.created < (now or utcnow()) - KEEP).execute()

@@ -1,0 +1,269 @@
+"""`Idempotency-Key` (server/api/idempotency.py, docs/api.md "Sending a request again"): a request
+that changes something, sent again under its key, is carried out once and answered as the first
+time; another request under the key is refused; the record commits with what the request did
+or not at all. On SQLite and on PostgreSQL."""
+from __future__ import annotations
+
+import json
+import threading
+import urllib.error
+import urllib.request
+from datetime import timedelta
+
+import pytest
+
+from tests.server.conftest import Api
+from tests.server.live import serving
+
+NEW_GAME = {"ruleset": "toy-race", "seats": 2, "options": {}}
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def keyed_app(request, config, toy_game):
+    """The app over SQLite (a file in tmp_path) or a fresh PostgreSQL database."""
+    from server.app import create_app
+    from server.store.db import database
+
+    if request.param == "postgres":
+        config = {**config, "DATABASE_URL": request.getfixturevalue("postgres").new_database()}
+    app = create_app(config)
+    yield app
+    database.close()
+
+
+@pytest.fixture
+def keyed(keyed_app):
+    """What both databases must do alike; the rest is the SQLite app's `api` (tests/server/conftest.py)."""
+    return Api(keyed_app.test_client())
+
+
+def key(name: str) -> dict:
+    return {"Idempotency-Key": name}
+
+
+def my_games(api: Api, player: dict) -> list[int]:
+    return [g["id"] for g in api.call("GET", "/games", player).json]
+
+
+def test_a_new_game_sent_again_under_its_key_is_made_once(keyed):
+    alice = keyed.register("alice")
+    first = keyed.call("POST", "/games", alice, json=NEW_GAME, headers=key("new-1"))
+    again = keyed.call("POST", "/games", alice, json=NEW_GAME, headers=key("new-1"))
+    assert first.status_code == again.status_code == 201
+    assert again.json == first.json and again.headers["Idempotent-Replayed"] == "true"
+    assert "Idempotent-Replayed" not in first.headers
+    assert my_games(keyed, alice) == [first.json["id"]]
+    other = keyed.call("POST", "/games", alice, json=NEW_GAME, headers=key("new-2"))  # a new key: a new game
+    assert other.status_code == 201 and my_games(keyed, alice) == [other.json["id"], first.json["id"]]
+
+
+def test_another_request_under_a_used_key_is_refused_with_its_code(keyed):
+    alice = keyed.register("alice")
+    first = keyed.call("POST", "/games", alice, json=NEW_GAME, headers=key("k"))
+    for method, path, body in (("POST", "/games", {**NEW_GAME, "seats": 3}),  # another body
+                               ("POST", "/players/me/vacation", {"until": "2099-01-01"})):  # another endpoint
+        refused = keyed.call(method, path, alice, json=body, headers=key("k"))
+        assert refused.status_code == 422, refused.json
+        assert refused.json["error"]["code"] == "key-reused"
+        assert "another request" in refused.json["error"]["message"]
+    assert my_games(keyed, alice) == [first.json["id"]]
+    assert keyed.call("GET", "/players/me/vacation", alice).json["on_vacation"] is False
+
+
+def test_a_key_is_its_senders_own(api):
+    alice, bob = api.register("alice"), api.register("bob")
+    mine = api.call("POST", "/games", alice, json=NEW_GAME, headers=key("same"))
+    theirs = api.call("POST", "/games", bob, json=NEW_GAME, headers=key("same"))
+    assert theirs.status_code == 201 and theirs.json["id"] != mine.json["id"]
+    assert my_games(api, bob) == [theirs.json["id"]]
+
+
+def test_a_join_a_handover_and_a_webhook_removal_are_carried_out_once(api):
+    alice, bob, carol = api.register("alice"), api.register("bob"), api.register("carol")
+    created = api.call("POST", "/games", alice, json=NEW_GAME).json
+    for player, invite in zip((alice, bob), created["invites"]):
+        for _ in range(2):
+            joined = api.call("POST", "/games/join", player, json={"invite": invite["code"]},
+                                headers=key(f"join-{player['name']}"))
+            assert joined.status_code == 200, joined.json
+    game = created["id"]
+    handover = {"invite": "carol@example.org"}
+    answers = [api.call("POST", f"/games/{game}/seats/1/handover", bob, json=handover, headers=key("hand"))
+               for _ in range(2)]
+    assert [a.status_code for a in answers] == [201, 201] and answers[0].json == answers[1].json
+    from server.store.models import Notification
+
+    assert Notification.select().where((Notification.kind == "invite") & (Notification.game == game)).count() == 1
+    hook = api.call("POST", "/webhooks", carol, json={"url": "https://93.184.216.34/hook"}).json
+    removals = [api.call("DELETE", f"/webhooks?id={hook['id']}", carol, headers=key("rm")) for _ in range(2)]
+    assert [r.status_code for r in removals] == [204, 204]  # (the second, said again: not 404)
+    assert removals[1].headers["Idempotent-Replayed"] == "true"
+
+
+def test_a_refusal_is_kept_and_said_again(api):
+    alice = api.register("alice")
+    answers = [api.call("POST", "/players/me/vacation", alice, json={"until": "soon"}, headers=key("v"))
+               for _ in range(2)]
+    assert [a.status_code for a in answers] == [422, 422] and answers[0].json == answers[1].json
+    assert answers[1].headers["Idempotent-Replayed"] == "true"
+
+
+def test_the_key_is_kept_with_what_the_request_did_or_neither(keyed, monkeypatch):
+    """A failure between the request's effect and its record (a crash, a fault storing the
+    answer) leaves neither: sent again, the request is carried out, once."""
+    from server.store import request_keys
+
+    alice = keyed.register("alice")
+
+    def fault(*args):
+        raise RuntimeError("the disk went away")
+
+    monkeypatch.setattr(request_keys, "complete", fault)
+    failed = keyed.call("POST", "/games", alice, json=NEW_GAME, headers=key("crash"))
+    assert failed.status_code == 500
+    assert my_games(keyed, alice) == []  # the game went with the record
+    monkeypatch.undo()
+    made = keyed.call("POST", "/games", alice, json=NEW_GAME, headers=key("crash"))
+    assert made.status_code == 201 and "Idempotent-Replayed" not in made.headers
+    assert my_games(keyed, alice) == [made.json["id"]]
+
+
+def test_a_server_fault_is_not_kept(api, monkeypatch):
+    from server.table import lobby
+
+    alice = api.register("alice")
+    real = lobby.create_game
+
+    def made_then_failed(*args, **kwargs):
+        real(*args, **kwargs)
+        raise RuntimeError("a bug after the game was made")
+
+    monkeypatch.setattr(lobby, "create_game", made_then_failed)
+    assert api.call("POST", "/games", alice, json=NEW_GAME, headers=key("bug")).status_code == 500
+    monkeypatch.undo()
+    assert my_games(api, alice) == []
+    made = api.call("POST", "/games", alice, json=NEW_GAME, headers=key("bug"))
+    assert made.status_code == 201 and my_games(api, alice) == [made.json["id"]]
+
+
+def test_a_token_rotation_sent_again_with_the_old_token_gets_the_new_one(keyed):
+    """The old token stops working as the rotation commits: its answer lost, the request sent
+    again (with the old token, the only one its sender has) is answered with the new token."""
+    alice = keyed.register("alice")
+    rotated = keyed.call("POST", "/players/me/token", alice, headers=key("rotate"))
+    again = keyed.call("POST", "/players/me/token", alice, headers=key("rotate"))
+    assert rotated.status_code == again.status_code == 200 and again.json == rotated.json
+    assert keyed.call("GET", "/players/me", alice).status_code == 401
+    assert keyed.call("GET", "/players/me", {"token": rotated.json["token"]}).json["name"] == "alice"
+
+
+def test_an_anonymous_registration_sent_again_is_one_player(api):
+    body = {"name": "zoe", "email": "zoe@example.org"}
+    first = api.client.post("/players", json=body, headers=key("register"))
+    again = api.client.post("/players", json=body, headers=key("register"))
+    assert first.status_code == again.status_code == 201 and again.json == first.json  # not 409 name-taken
+    elsewhere = api.client.post("/players", json=body, headers=key("register"),
+                                  environ_base={"REMOTE_ADDR": "192.0.2.7"})  # another sender's key
+    assert elsewhere.status_code == 409 and elsewhere.json["error"]["code"] == "name-taken"
+
+
+def test_answers_are_kept_sealed(api):
+    """Tokens are stored only hashed: an answer carrying one is kept unreadable without its key."""
+    from server.store.models import RequestKey
+
+    alice = api.register("alice")
+    rotated = api.call("POST", "/players/me/token", alice, headers=key("sealed-key")).json
+    stored = [(row.key_hash, row.answer) for row in RequestKey.select()]
+    assert len(stored) == 1
+    assert "sealed-key" not in repr(stored) and rotated["token"] not in repr(stored)
+
+
+def test_a_key_answers_for_24_hours_then_is_pruned(keyed):
+    from server.store import request_keys
+    from server.store.models import RequestKey, utcnow
+
+    alice = keyed.register("alice")
+    first = keyed.call("POST", "/games", alice, json=NEW_GAME, headers=key("old")).json
+    keyed.call("POST", "/games", alice, json=NEW_GAME, headers=key("older"))
+    assert request_keys.KEEP == timedelta(hours=24)
+    RequestKey.update(created=utcnow() - timedelta(hours=25)).execute()
+    again = keyed.call("POST", "/games", alice, json=NEW_GAME, headers=key("old"))  # expired: a new request
+    assert again.status_code == 201 and again.json["id"] != first["id"] and "Idempotent-Replayed" not in again.headers
+    assert request_keys.prune_expired() == 1  # "older"; "old" was replaced by the new request's record
+    assert RequestKey.select().count() == 1
+
+
+def test_the_notify_run_prunes_expired_keys(api):
+    from server.config import current_settings
+    from server.notify.rounds import notify_round
+    from server.store.models import RequestKey, utcnow
+
+    alice = api.register("alice")
+    api.call("POST", "/games", alice, json=NEW_GAME, headers=key("old"))
+    RequestKey.update(created=utcnow() - timedelta(days=2)).execute()
+    assert notify_round(current_settings(api.client.application)).keys_pruned == 1
+    assert RequestKey.select().count() == 0
+
+
+def test_a_bad_key_is_refused(api):
+    alice = api.register("alice")
+    refused = api.call("POST", "/games", alice, json=NEW_GAME, headers=key("x" * 256))
+    assert refused.status_code == 400 and refused.json["error"]["code"] == "bad-idempotency-key"
+    quoted = api.call("POST", "/games", alice, json=NEW_GAME, headers=key('"8e03978e-40d5-43e8"'))  # the draft's form
+    assert quoted.status_code == 201
+    assert my_games(api, alice) == [quoted.json["id"]]
+
+
+def test_moves_and_messages_keep_their_own_once(api):
+    """A move says once by its seq and a message by its key: a header there changes nothing."""
+    alice, bob = api.register("alice"), api.register("bob")
+    game = api.start_game([alice, bob])
+    move = api.legal(game, alice)["moves"][0]["move"]
+    played = api.call("PUT", f"/games/{game}/moves/0", alice, json={"move": move}, headers=key("m"))
+    again = api.call("PUT", f"/games/{game}/moves/0", alice, json={"move": move}, headers=key("m"))
+    assert (played.status_code, again.status_code) == (201, 200) and "Idempotent-Replayed" not in again.headers
+    said = api.call("POST", f"/games/{game}/chat", bob, json={"text": "hi", "key": "c1"}, headers=key("m"))
+    assert said.status_code == 201, said.json
+    other = api.call("POST", f"/games/{game}/chat", bob, json={"text": "ho", "key": "c1"}, headers=key("m"))
+    assert other.json["error"]["code"] == "key-used"
+
+
+def _post(url: str, token: str, body: dict, idempotency_key: str) -> tuple[int, dict]:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST", headers={
+        "Authorization": f"Bearer {token}", "Content-Type": "application/json", "Idempotency-Key": idempotency_key})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def test_requests_under_one_key_at_once_are_carried_out_once(keyed_app, keyed, monkeypatch):
+    """Sent together, the later ones wait for the first (a slow one) and are answered as it was."""
+    import time
+
+    from server.table import lobby
+
+    alice = keyed.register("alice")
+    real = lobby.create_game
+
+    def slowly(*args, **kwargs):
+        time.sleep(0.3)  # the others arrive while it runs
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(lobby, "create_game", slowly)
+    results: list = [None] * 6
+    barrier = threading.Barrier(len(results))
+    with serving(keyed_app) as url:
+        def send(i):
+            barrier.wait()
+            results[i] = _post(f"{url}/games", alice["token"], NEW_GAME, "together")
+
+        threads = [threading.Thread(target=send, args=(i,)) for i in range(len(results))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+    assert {status for status, _ in results} == {201}, results
+    assert len({answer["id"] for _, answer in results}) == 1
+    assert my_games(keyed, alice) == [results[0][1]["id"]]
