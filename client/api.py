@@ -3,9 +3,9 @@
 Every failure becomes one of two exceptions: `ApiError` when the server answered
 with an error (it carries the stable code, the message, and for illegal moves the
 rule ID and the legal alternatives), `Unreachable` when it did not answer at all.
-A move whose answer was lost is sent again at its seq (a message under its key),
-and only if it is never answered does `Unconfirmed` say that it may have been
-carried out.
+A move whose answer was lost is sent again at its seq (a message under its key,
+any other request that changes something under its Idempotency-Key), and only if
+it is never answered does `Unconfirmed` say that it may have been carried out.
 """
 from __future__ import annotations
 
@@ -31,8 +31,9 @@ BUSY_PAUSE = 0.1  # seconds, growing with each attempt
 RETRY_AFTER_ATTEMPTS = 3  # a 429/503 with Retry-After is sent again at most this often
 GAMES_PAGE_MAX = 200  # the most games the server lists in one answer
 RETRY_AFTER_MAX = 10.0  # seconds: a longer Retry-After is reported at once instead of waited out
-MOVE_SENDS = 4  # a move whose answer is lost is sent this often in all, at the same seq
+MOVE_SENDS = 4  # a move (any change) whose answer is lost is sent this often in all, at the same seq (key)
 RESEND_PAUSE = 0.5  # seconds before sending a move again, growing with each time
+KEY_HEADER = "Idempotency-Key"  # the server carries out a request once under its key (docs/api.md)
 
 
 class ApiError(Exception):
@@ -119,6 +120,13 @@ class MessagePerhapsSaid(Unconfirmed):
     code = "message-unconfirmed"
 
 
+class RequestPerhapsDone(Unconfirmed):
+    """Another change (a new game, a join, a handover, ...) was sent under its Idempotency-Key,
+    and again, and never answered: it may have been carried out."""
+
+    code = "request-unconfirmed"
+
+
 def answer_lost(exc: requests.exceptions.RequestException) -> bool:
     """Whether a request that failed so may have reached the server: its answer timed out, or the
     connection broke once it was sent (requests wraps urllib3's ProtocolError then)."""
@@ -137,15 +145,19 @@ class HeraldApi:
     # --- transport ------------------------------------------------------------------
 
     def request(self, method: str, path: str, *, params: dict | None = None, body: Any = None,
-                auth: bool = True, read_timeout: float = READ_TIMEOUT, expect: type | None = dict) -> Any:
+                auth: bool = True, read_timeout: float = READ_TIMEOUT, expect: type | None = dict,
+                key: str | None = None) -> Any:
         """The answer's JSON, which must be an `expect` (an object unless said: a list, or None for
         an answer with no body): anything else is no Herald server's answer, refused in words
-        (`bad-response`) rather than left to fail in the command that reads it."""
+        (`bad-response`) rather than left to fail in the command that reads it. `key`: sent as
+        the request's Idempotency-Key (`change` gives one)."""
         # The server writes to a player who chose no language in the one asked for here, as a
         # browser's page: the command's (the locale's; English under --json).
         headers = {"Accept": "application/json", "Accept-Language": i18n.language()}
         if auth and self.token:
             headers["Authorization"] = f"Bearer {self.token}"
+        if key is not None:
+            headers[KEY_HEADER] = key
         params = {k: v for k, v in (params or {}).items() if v is not None}
         busy_tries = retries = 0
         while True:
@@ -199,7 +211,7 @@ class HeraldApi:
     def register(self, name: str, email: str, timezone: str | None = None, language: str | None = None) -> dict:
         body = {"name": name, "email": email, **({"timezone": timezone} if timezone else {}),
                 **({"language": language} if language else {})}  # an older server: no such fields
-        return self.request("POST", "/players", body=body, auth=False)
+        return self.change("POST", "/players", body=body, auth=False)
 
     def me(self) -> dict:
         return self.request("GET", "/players/me")
@@ -213,14 +225,14 @@ class HeraldApi:
         body = {"ruleset": ruleset, "seats": seats, "options": options, **(clock or {})}
         if public:
             body["public"] = True
-        return self.request("POST", "/games", body=body)
+        return self.change("POST", "/games", body=body)
 
     def join_public(self, game: int) -> dict:
-        return self.request("POST", self.game_path(str(game), "join"))
+        return self.change("POST", self.game_path(str(game), "join"))
 
     def join(self, invite: str, another_seat: bool = False) -> dict:
         body = {"invite": invite, **({"another_seat": True} if another_seat else {})}  # an older server: no field
-        return self.request("POST", "/games/join", body=body)
+        return self.change("POST", "/games/join", body=body)
 
     def games(self, open_only: bool = False, before: int | None = None, limit: int | None = None) -> list:
         """One page of my games (or of open ones), newest first; `before`: below that game number."""
@@ -256,8 +268,7 @@ class HeraldApi:
     def submit(self, game: str, seq: int, body: dict, seat: int | None = None) -> dict:
         """PUT a move at its seq. The server plays a move at most once at a seq and answers the same
         move sent there again with its first answer (docs/api.md), so a move whose answer was lost
-        is sent again, as it was, rather than reported unplayed; never answered, MovePerhapsPlayed.
-        (Other requests that change something are never sent twice: nothing makes them safe to.)"""
+        is sent again, as it was, rather than reported unplayed; never answered, MovePerhapsPlayed."""
         return self._until_answered("PUT", self.game_path(str(game), "moves", str(seq)), {"seat": seat}, body,
                                     lambda: MovePerhapsPlayed(_(
                                         "Game {game}: the server at {server} never answered the move sent at move "
@@ -265,15 +276,29 @@ class HeraldApi:
                                         "Check with `herald log {game}` before you play it again.").format(
                                             game=game, server=self.server, seq=seq)))
 
-    def _until_answered(self, method: str, path: str, params: dict, body: dict,
-                        unconfirmed: Callable[[], Unconfirmed]) -> Any:
+    def change(self, method: str, path: str, *, params: dict | None = None, body: Any = None, auth: bool = True,
+               expect: type | None = dict) -> Any:
+        """A request that changes something, under an Idempotency-Key of its own: the server
+        carries it out once however often it comes (docs/api.md), so one whose answer was lost is
+        sent again, as a move is; never answered, RequestPerhapsDone. Every change but a move and
+        a message (which have their own ways to be said once) goes through here."""
+        request = f"{method} {path}"
+        return self._until_answered(method, path, params or {}, body, lambda: RequestPerhapsDone(_(
+            "The server at {server} never answered the request ({request}), not even when it was sent again, so "
+            "it may have been carried out. Check (with `herald games` or `herald me`) before you run the command "
+            "again: a new run is a new request.").format(server=self.server, request=request)),
+            key=secrets.token_urlsafe(16), auth=auth, expect=expect)
+
+    def _until_answered(self, method: str, path: str, params: dict, body: Any,
+                        unconfirmed: Callable[[], Unconfirmed], key: str | None = None, auth: bool = True,
+                        expect: type | None = dict) -> Any:
         """A request the server carries out once however often it comes (a move at its seq, a
-        message under its key), sent again while its answer is lost (MOVE_SENDS in all); never
-        answered, `unconfirmed()` is raised. A connection refused the first time is Unreachable:
-        nothing reached the server."""
+        message under its key, any other change under its Idempotency-Key `key`), sent again while
+        its answer is lost (MOVE_SENDS in all); never answered, `unconfirmed()` is raised. A
+        connection refused the first time is Unreachable: nothing reached the server."""
         for sent in range(1, MOVE_SENDS + 1):
             try:
-                return self.request(method, path, params=params, body=body)
+                return self.request(method, path, params=params, body=body, auth=auth, expect=expect, key=key)
             except Unreachable as error:
                 if sent == 1 and not isinstance(error, AnswerLost):
                     raise  # no connection the first time: the request never reached the server
@@ -308,23 +333,23 @@ class HeraldApi:
 
     def vacation(self, until: str | None = None, end: bool = False) -> dict:
         if end:
-            return self.request("DELETE", "/players/me/vacation")
+            return self.change("DELETE", "/players/me/vacation")
         if until:
-            return self.request("POST", "/players/me/vacation", body={"until": until})
+            return self.change("POST", "/players/me/vacation", body={"until": until})
         return self.request("GET", "/players/me/vacation")
 
     def hand_over(self, game: int, seat: int, invite: str | None = None, bot: str | None = None) -> dict:
         body = {"invite": invite} if invite else {"bot": bot}
-        return self.request("POST", self.game_path(str(game), "seats", str(seat), "handover"), body=body)
+        return self.change("POST", self.game_path(str(game), "seats", str(seat), "handover"), body=body)
 
     def undo(self, game: int, action: str, seat: int | None = None, seq: int | None = None) -> dict:
         path = self.game_path(str(game), "undo")
         if action == "propose":
-            return self.request("POST", path, params={"seat": seat})
+            return self.change("POST", path, params={"seat": seat})
         if action in ("accept", "decline"):
-            return self.request("POST", f"{path}/{seq}", params={"seat": seat}, body={"answer": action})
+            return self.change("POST", f"{path}/{seq}", params={"seat": seat}, body={"answer": action})
         if action in ("always", "ask"):
-            return self.request("PUT", path + "-standing", params={"seat": seat},
+            return self.change("PUT", path + "-standing", params={"seat": seat},
                                 body={"always_accept": action == "always"})
         return self.request("GET", path, params={"seat": seat})
 
@@ -334,11 +359,11 @@ class HeraldApi:
     def webhooks(self, action: str = "list", url: str | None = None, fmt: str = "json", game: int | None = None,
                  hook: int | None = None):
         if action == "add":
-            return self.request("POST", "/webhooks", body={"url": url, "format": fmt, "game": game})
+            return self.change("POST", "/webhooks", body={"url": url, "format": fmt, "game": game})
         if action == "remove":
             if hook is None:
                 raise ValueError("removing a webhook needs its id")
-            return self.request("DELETE", "/webhooks", params={"id": hook}, expect=None)
+            return self.change("DELETE", "/webhooks", params={"id": hook}, expect=None)
         return self.request("GET", "/webhooks")
 
     def export(self, game: int, seat: int | None = None) -> dict:

@@ -47,7 +47,7 @@ def seat_house_bots(client: HeraldApi, created: dict, chosen: list[tuple[int, st
     """`herald new ... --bot 2=search`: seat the server's house bots, and drop their invites
     from what is printed (they are used)."""
     for seat, level in chosen:
-        client.request("POST", HeraldApi.game_path(str(created["id"]), "bots"), body={"seat": seat, "level": level})
+        client.change("POST", HeraldApi.game_path(str(created["id"]), "bots"), body={"seat": seat, "level": level})
         created["invites"] = [i for i in created["invites"] if i["seat"] != seat]
         created.setdefault("bots", []).append({"seat": seat, "level": level})
 

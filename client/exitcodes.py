@@ -31,8 +31,10 @@ AUTH = 7
 """Not authenticated: no token configured, or the server does not know the token (401)."""
 
 UNCONFIRMED = 8
-"""A move was sent, and sent again at the same move number, but never answered: it may have
-been played, so running `herald play` again could play it twice. Look at `herald log` first."""
+"""A change was sent, and sent again as the same request (a move at the same move number, a
+message or any other change under the same key), but never answered: it may have been carried
+out, so running the command again could do it twice. Look first (`herald log`, `herald chat`,
+`herald games`, `herald me`)."""
 
 PIPE_CLOSED = 141
 """The reader of the output went away (`herald log 1 | head -1`): the command stops quietly, with
@@ -47,8 +49,8 @@ TABLE = [
     (TIMEOUT, N_("wait: timed out")),
     (UNREACHABLE, N_("cannot reach the server")),
     (AUTH, N_("no token, or token refused (401)")),
-    (UNCONFIRMED, N_("a move or message was sent but never answered: it may have been carried out (see `herald log`, "
-                     "`herald chat`)")),
+    (UNCONFIRMED, N_("a move, message or other change was sent but never answered: it may have been carried out (see "
+                     "`herald log`, `herald chat`, `herald games`)")),
     (PIPE_CLOSED, N_("the output's reader went away (`| head -1`): stopped quietly, as a Unix tool does")),
 ]
 

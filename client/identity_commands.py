@@ -50,7 +50,7 @@ def token():
 def rotate(save, force, as_json):
     """Get a new token; the one in use stops working."""
     old = settings()
-    player = api().request("POST", "/players/me/token")
+    player = api().change("POST", "/players/me/token")
     saved_to = _keep_saved_token(old, player, save, force)
     reply(as_json, player, lambda p: _token_text(p, saved_to, recovered=False))
 
@@ -61,7 +61,7 @@ def rotate(save, force, as_json):
 @connection_options
 def recover(email, as_json):
     """Mail a one-time code for a new token to EMAIL (if a player is registered with it)."""
-    answer = api(auth=False).request("POST", "/players/recover", body={"email": email}, auth=False)
+    answer = api(auth=False).change("POST", "/players/recover", body={"email": email}, auth=False)
     reply(as_json, answer, lambda a: _("If a player is registered with {email}, a code is on its way there.").format(
         email=email) + "\n" + _("Then run: {command}").format(command="herald token redeem CODE --save"))
 
@@ -75,7 +75,7 @@ def recover(email, as_json):
 def redeem(code, save, force, as_json):
     """Trade a mailed recovery CODE for a new token."""
     client = api(auth=False)
-    player = client.request("POST", "/players/recover/redeem", body={"code": code}, auth=False)
+    player = client.change("POST", "/players/recover/redeem", body={"code": code}, auth=False)
     saved_to = save_identity(config.Settings(client.server, player["token"], player.get("name")), force) if save else None
     reply(as_json, player, lambda p: _token_text(p, saved_to, recovered=True))
 
@@ -107,7 +107,7 @@ def account(ctx, zone, quiet, language, as_json):
         return
     body = {**({"timezone": zone} if zone is not None else {}), **({"quiet_hours": quiet} if quiet is not None else {}),
             **({"language": language} if language is not None else {})}
-    reply(as_json, api().request("PATCH", "/players/me", body=body), time_settings)
+    reply(as_json, api().change("PATCH", "/players/me", body=body), time_settings)
 
 
 def time_settings(me: dict) -> str:
@@ -126,7 +126,7 @@ def time_settings(me: dict) -> str:
 @connection_options
 def rename(name, as_json):
     """Play under a new NAME from now on (every game shows it)."""
-    player = api().request("PUT", "/players/me/name", body={"name": name})
+    player = api().change("PUT", "/players/me/name", body={"name": name})
     _rename_saved(player["name"])
     reply(as_json, player, lambda p: _("You are now {name}.").format(name=p["name"]))
 
@@ -137,7 +137,7 @@ def rename(name, as_json):
 @connection_options
 def change_email(address, as_json):
     """Move your mail to ADDRESS, once you confirm the code mailed there."""
-    answer = api().request("POST", "/players/me/email", body={"email": address})
+    answer = api().change("POST", "/players/me/email", body={"email": address})
     reply(as_json, answer, lambda a: _("A code is on its way to {email}.").format(email=address) + " "
           + _("Then run: {command}").format(command="herald account confirm CODE"))
 
@@ -148,7 +148,7 @@ def change_email(address, as_json):
 @connection_options
 def confirm(code, as_json):
     """Confirm a new address with the CODE mailed to it."""
-    player = api().request("POST", "/players/me/email/confirm", body={"code": code})
+    player = api().change("POST", "/players/me/email/confirm", body={"code": code})
     reply(as_json, player, lambda p: _("Your mail now goes to {email}.").format(email=p["email"]))
 
 

@@ -53,7 +53,7 @@ def command(api, connection_options, json_option) -> click.Command:
         client = api()
         if mail is not None or digest_at is not None:
             body = {**({"mail": mail} if mail is not None else {}), **({"digest_at": digest_at} if digest_at is not None else {})}
-            answer = client.request("PATCH", "/players/me", body=body)
+            answer = client.change("PATCH", "/players/me", body=body)
         else:
             answer = client.request("GET", "/players/me")
         if as_json:
@@ -66,7 +66,7 @@ def command(api, connection_options, json_option) -> click.Command:
 
 def send_invitations(client, game_id: int, emails: tuple[str, ...]) -> list[dict]:
     """POST /games/{id}/invitations for each address: seats in order, each mailed an invitation."""
-    return [client.request("POST", f"/games/{game_id}/invitations", body={"email": email}) for email in emails]
+    return [client.change("POST", f"/games/{game_id}/invitations", body={"email": email}) for email in emails]
 
 
 def invited_lines(invited: list[dict]) -> str:

@@ -17,7 +17,8 @@ def link(game, revoke, seat, as_json):
     """Print a link to GAME's page in a browser; anyone holding it plays my seat there."""
     client = api()
     path = client.game_path(game, "link", "revoke") if revoke else client.game_path(game, "link")
-    answer = client.request("POST" if revoke else "GET", path, params={"seat": seat})
+    answer = (client.change("POST", path, params={"seat": seat}) if revoke
+              else client.request("GET", path, params={"seat": seat}))
     reply(as_json, answer, lambda a: a["url"])
 
 @click.command("mail-format")
@@ -30,7 +31,7 @@ def mail_format(choice, as_json):
     if choice is None:
         answer = client.request("GET", "/players/me/mail-format")
     else:
-        answer = client.request("PUT", "/players/me/mail-format", body={"mail_format": choice})
+        answer = client.change("PUT", "/players/me/mail-format", body={"mail_format": choice})
     reply(as_json, answer, lambda a: _("Mail format: {format}").format(format=a["mail_format"]))
 
 

@@ -3,9 +3,12 @@ host, a long database lock), or a connection cut once the move was sent. The mov
 played all the same, and `herald play` said "Cannot reach the Herald server" (exit 6): a script
 that then ran it again played the move twice, or was refused for a move that was in fact played.
 Now the very same move is sent again at the same move number, which the server answers with its
-first answer (docs/api.md), and a move never answered is said to be perhaps played (exit 8)."""
+first answer (docs/api.md), and a move never answered is said to be perhaps played (exit 8).
+Every other command that changes something does the same under an Idempotency-Key of its own:
+`herald new` run by a script that then ran it again made two games."""
 import json
 import time
+from collections import Counter
 from http.client import RemoteDisconnected
 
 import pytest
@@ -23,12 +26,15 @@ LATE = 0.6  # how late a held-back answer comes: longer than the client waits
 
 class LateAnswers:
     """Carries out every request, then holds back the answer of the first `late` move PUTs (and
-    of the first `late_talk` message POSTs)."""
+    of the first `late_talk` message POSTs, and of the first `late_changes[(method, path)]` of
+    those, counted in `changes`)."""
 
     def __init__(self, app):
         self.app = app
         self.late = self.late_talk = 0
         self.puts = self.posts = 0
+        self.late_changes: Counter = Counter()
+        self.changes: Counter = Counter()
 
     def __call__(self, environ, start_response):
         answer = list(self.app(environ, start_response))  # the move is played here...
@@ -40,6 +46,11 @@ class LateAnswers:
             self.posts += 1
             if self.posts <= self.late_talk:
                 time.sleep(LATE)
+        asked = (environ["REQUEST_METHOD"], environ["PATH_INFO"])
+        if asked in self.late_changes:
+            self.changes[asked] += 1
+            if self.changes[asked] <= self.late_changes[asked]:
+                time.sleep(LATE)
         return answer
 
 
@@ -50,7 +61,7 @@ def slow_server(tmp_path, toy_game, game_seeds, monkeypatch):
     real = requests.Session.request
 
     def short_reads(self, method, url, **kwargs):
-        if method == "PUT" or url.endswith("/chat"):
+        if method != "GET":
             kwargs["timeout"] = (5.0, READ_TIMEOUT)
         return real(self, method, url, **kwargs)
 
@@ -151,3 +162,70 @@ def test_a_message_answered_too_late_is_sent_again_and_said_once(slow_server):
     assert json.loads(lost.stderr)["code"] == "message-unconfirmed"
     assert server.posts == 2 + api.MOVE_SENDS
     assert [m["text"] for m in herald.json("chat", game, token=bob)] == ["Shall we trade?", "Or not."]
+
+
+def my_games(herald: Herald, token: str) -> list[int]:
+    return [g["id"] for g in herald.json("games", token=token)]
+
+
+def test_a_new_game_answered_too_late_is_sent_again_and_made_once(slow_server):
+    """`herald new` sends its request under a key of its own, which the server carries out once
+    however often it comes: a lost answer is sent again, and one game is made."""
+    herald, server = slow_server
+    alice = herald.register("alice")
+    server.late_changes[("POST", "/games")] = 1
+    made = herald("new", "toy-race", "--seats", 2, "--json", token=alice)
+    assert made.exit_code == exitcodes.OK, made.stderr
+    assert server.changes[("POST", "/games")] >= 2
+    assert my_games(herald, alice) == [json.loads(made.stdout)["id"]]
+
+
+def test_a_new_game_never_answered_is_said_to_be_perhaps_made(slow_server):
+    herald, server = slow_server
+    alice = herald.register("alice")
+    server.late_changes[("POST", "/games")] = 100
+    lost = herald("new", "toy-race", "--seats", 2, token=alice)
+    assert lost.exit_code == exitcodes.UNCONFIRMED, lost.stderr
+    assert "may have been carried out" in lost.stderr and "POST /games" in lost.stderr
+    assert "Cannot reach" not in lost.stderr
+    assert server.changes[("POST", "/games")] == api.MOVE_SENDS
+    assert len(my_games(herald, alice)) == 1  # made, and once
+    as_json = herald("new", "toy-race", "--seats", 2, "--json", token=alice)
+    assert as_json.exit_code == exitcodes.UNCONFIRMED
+    assert json.loads(as_json.stderr)["code"] == "request-unconfirmed"
+    assert len(my_games(herald, alice)) == 2
+
+
+def test_a_join_and_a_handover_answered_too_late_are_carried_out_once(slow_server):
+    from server.store.models import Notification, Seat
+
+    herald, server = slow_server
+    alice, bob = herald.register("alice"), herald.register("bob")
+    created = herald.json("new", "toy-race", "--seats", 2, token=alice)
+    herald.json("join", created["invites"][0]["code"], token=alice)
+    server.late_changes[("POST", "/games/join")] = 1
+    joined = herald("join", created["invites"][1]["code"], token=bob)
+    assert joined.exit_code == exitcodes.OK, joined.stderr
+    assert server.changes[("POST", "/games/join")] == 2  # sent twice
+    game = created["id"]
+    assert Seat.select().where((Seat.game == game) & Seat.player.is_null(False)).count() == 2
+    path = f"/games/{game}/seats/1/handover"
+    server.late_changes[("POST", path)] = 1
+    handed = herald("seat", game, 1, "--invite", "carol@example.org", token=bob)
+    assert handed.exit_code == exitcodes.OK, handed.stderr
+    assert server.changes[("POST", path)] >= 2
+    assert Notification.select().where((Notification.kind == "invite") & (Notification.game == game)).count() == 1
+
+
+def test_a_token_rotation_answered_too_late_still_gives_the_new_token(slow_server):
+    """Sent again with the old token (which stopped working as the rotation committed), the
+    rotation is answered with the new token it made, not refused as unauthorised."""
+    herald, server = slow_server
+    alice = herald.register("alice")
+    server.late_changes[("POST", "/players/me/token")] = 1
+    rotated = herald("token", "rotate", "--json", token=alice)
+    assert rotated.exit_code == exitcodes.OK, rotated.stderr
+    new = json.loads(rotated.stdout)["token"]
+    assert new != alice and server.changes[("POST", "/players/me/token")] == 2
+    assert herald.json("me", token=new)["name"] == "alice"
+    assert herald("me", token=alice).exit_code == exitcodes.AUTH
