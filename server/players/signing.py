@@ -14,6 +14,7 @@ from peewee import IntegrityError
 
 from server.config import Settings, settings_of
 from server.errors import msg
+from server.store.db import database
 from server.store.models import ServerSetting
 
 _GENERATED = "secret_key"
@@ -31,7 +32,8 @@ def secret_key(config: Settings) -> str:
     row = ServerSetting.get_or_none(ServerSetting.key == _GENERATED)
     if row is None:
         try:
-            row = ServerSetting.create(key=_GENERATED, value=secrets.token_urlsafe(32))
+            with database.atomic():  # (a savepoint inside a request's transaction: a clash leaves it usable)
+                row = ServerSetting.create(key=_GENERATED, value=secrets.token_urlsafe(32))
         except IntegrityError:  # another worker made it first
             row = ServerSetting.get(ServerSetting.key == _GENERATED)
     return row.value

@@ -267,3 +267,28 @@ def test_requests_under_one_key_at_once_are_carried_out_once(keyed_app, keyed, m
     assert {status for status, _ in results} == {201}, results
     assert len({answer["id"] for _, answer in results}) == 1
     assert my_games(keyed, alice) == [results[0][1]["id"]]
+
+
+def test_the_generated_signing_key_made_by_two_workers_at_once_spoils_no_keyed_request(keyed_app, monkeypatch):
+    """Without HERALD_SECRET_KEY the first code signed makes the server's key and stores it; a
+    worker that finds another made it first reads theirs. Inside a keyed request's transaction on
+    PostgreSQL, that clash aborted the whole transaction (the request failed with a 500): it is
+    now a savepoint of its own. The race is set up by storing the other worker's key between this
+    worker's look and its insert."""
+    from server.config import settings_of
+    from server.players import signing
+    from server.store.db import write_transaction
+    from server.store.models import ServerSetting
+
+    config = settings_of(keyed_app.config)
+    if config.secret_key:
+        pytest.skip("the tests' config sets a secret key")
+    looked = ServerSetting.get_or_none
+    with keyed_app.app_context(), write_transaction():
+        ServerSetting.delete().where(ServerSetting.key == signing._GENERATED).execute()
+        ServerSetting.create(key=signing._GENERATED, value="the-other-workers-key")
+        monkeypatch.setattr(ServerSetting, "get_or_none", classmethod(lambda cls, *where: None))
+        made = signing.secret_key(config)
+        monkeypatch.setattr(ServerSetting, "get_or_none", looked)
+        assert made == "the-other-workers-key"
+        assert ServerSetting.get_or_none(ServerSetting.key == signing._GENERATED).value == made  # still usable
