@@ -83,11 +83,12 @@ def play(game_id: int, moves: int, callers_by_id: dict) -> int:
     holders = dict(Seat.select(Seat.seat, Seat.player).where(Seat.game == game_id).tuples())
     rng, version = Rng(f"bench-storage:{game_id}"), game.version
     while version < moves:
-        game = Game.select(Game.status, Game.prompted).where(Game.id == game_id).first()
+        game = Game.select(Game.id, Game.status, Game.prompted, Game.version, Game.chain_head) \
+            .where(Game.id == game_id).first()
         if game.status != "active" or not game.prompted:
             break
         seat = game.prompted[rng.below(len(game.prompted))]["seat"]
-        state = state_cache.get(game_id, version, engine)
+        state = state_cache.get(game, engine)
         move = engine.random_move(state, seat, rng)
         status, body = movelog.submit(callers_by_id[holders[seat]], game_id, version, seat, move, None)
         version = body["version"]

@@ -188,8 +188,7 @@ def handle(raw: bytes, config: Settings, recipients: list[str] | None = None,
         return _dropped("not-for-us", f"from {received.sender}: no Herald reply address among the recipients")
     try:
         return _handle_target(config, received, target, _known_as(received))
-    except BaseException:
-        state_cache.clear()  # a rolled-back move may have been cached
+    except BaseException:  # (a move it cached before rolling back has a mark no committed row has: state_cache)
         seat_table.forget(target.game)
         raise
 
@@ -680,7 +679,7 @@ def _now_block(session: Session, game, holds: bool) -> tuple[str, int]:
     lines = []
     if asked:
         engine = find_engine(game.ruleset)
-        state = state_cache.get(game.id, game.version, engine)
+        state = state_cache.get(game, engine)
         lines.append(session.prose(msg("Now you are asked (move %(version)s): %(prompt)s", version=game.version,
                                        prompt=session.game_said(name_players(message_of(asked[0]), seats)))))
         if not _shown_now(session, "board"):

@@ -1,8 +1,13 @@
-"""In-process cache of each game's latest state, keyed by version.
+"""In-process cache of each game's latest state, keyed by its mark: the games row's version and
+chain head (the hash of its whole move log so far, server/table/movelog.py).
 
-A worker validates a move against its cached state only when the cached version equals
-the version it just read (write-locked) from the games row; otherwise it loads the
-snapshot. So another worker's move is never missed, and a fresh cache costs no JSON parsing.
+A worker validates a move against its cached state only when the cached mark equals the one
+it just read (write-locked) from the games row; otherwise it loads the snapshot. So another
+worker's move is never missed, and a fresh cache costs no JSON parsing. The chain head makes
+the mark name one committed history: a state cached inside a transaction that was then rolled
+back (a move inside a keyed request or a mailed reply whose outer transaction failed, a game
+whose id SQLite hands out again) has a mark no committed games row ever has, so it is never
+taken for the state another process commits at the same version.
 Past LIMIT games the least recently used one is dropped (the games being played stay).
 """
 from __future__ import annotations
@@ -16,7 +21,7 @@ from cachetools import LRUCache
 
 from core.undo import Replayer
 from server.errors import ApiError, msg
-from server.store.models import Move
+from server.store.models import Game, Move
 from server.store.stateformat import UnreadableState, load
 from server.store.statements import placeholders, select_rows, tuples
 
@@ -24,19 +29,28 @@ log = logging.getLogger(__name__)
 
 LIMIT = 2000
 _lock = threading.Lock()  # an LRU lookup reorders the cache: reads take the lock too
-_states: LRUCache[int, tuple[int, object]] = LRUCache(maxsize=LIMIT)
+_states: LRUCache[int, tuple[tuple[int, str], object]] = LRUCache(maxsize=LIMIT)
+Mark = tuple[int, str]  # (version, chain head): a games row's place in its one history
 
 
-def get(game, version: int, engine):
-    """The state of `game` at `version` (the caller holds the write lock or accepts staleness).
+def mark(game) -> Mark:
+    """A games row's mark, as its state is cached under."""
+    return game.version, game.chain_head
+
+
+def get(game, engine):
+    """The state of the games row `game` at its mark (the caller holds the write lock or accepts
+    staleness).
     A snapshot of an older state format is lifted; one the engine cannot read is a 500
     `state-unreadable` (an operator's problem: wrong code for this database), never a bad move;
     one whose text is not what its hash says (edited by hand) a 500 `state-mismatch`: the game
     is neither shown nor played on from a state nobody can vouch for."""
+    at = mark(game)
     with _lock:
-        hit = _states.get(game)
-    if hit is not None and hit[0] == version:
+        hit = _states.get(game.id)
+    if hit is not None and hit[0] == at:
         return hit[1]
+    game, version = game.id, at[0]
     # SQL built once (statements.select_rows): with several workers a game's next move often
     # lands in the other one, so this read is on the move path about every other move.
     rows = select_rows("SELECT version, state, state_format, state_hash FROM snapshots WHERE game_id = %s", (game,))
@@ -53,30 +67,30 @@ def get(game, version: int, engine):
         log.error("game %s version %s: %s", game, version, exc)
         raise ApiError(500, "state-unreadable", msg("This game's stored state was written by another version of "
                            "Herald that this server cannot read; the operator must upgrade the server.")) from None
-    put(game, version, state)
+    put(game, at, state)
     return state
 
 
-def prefetch(games: Sequence[tuple[int, int, object]]) -> None:
-    """Cache the states of these (game, version, engine) that this process lacks at those
-    versions, read in one statement: a batch of gathered moves (server/store/groupcommit.py)
+def prefetch(games: Sequence[tuple[Game, object]]) -> None:
+    """Cache the states of these (games row, engine) that this process lacks at their marks,
+    read in one statement: a batch of gathered moves (server/store/groupcommit.py)
     then reads nothing between its moves' writes, which go merged (server/store/lanes.py),
     and takes one round trip for its misses instead of one each. A snapshot that `get` would
     refuse (another version, a hash that does not match, a format this server cannot read) is
     left out, for that move's own `get` to refuse as it always does."""
     with _lock:
-        missing = {game: (version, engine) for game, version, engine in games
-                   if (_states.get(game) or (None,))[0] != version}
+        missing = {game.id: (mark(game), engine) for game, engine in games
+                   if (_states.get(game.id) or (None,))[0] != mark(game)}
     if not missing:
         return
     rows = select_rows("SELECT game_id, version, state, state_format, state_hash FROM snapshots "
                        f"WHERE game_id IN ({placeholders(len(missing))})", tuple(missing))
     for game, version, text, state_format, state_hash in rows:
         wanted, engine = missing[game]
-        if version != wanted or not _untouched(text, state_hash):
+        if version != wanted[0] or not _untouched(text, state_hash):
             continue
         try:
-            put(game, version, load(engine, text, state_format))
+            put(game, wanted, load(engine, text, state_format))
         except UnreadableState:
             continue
 
@@ -90,10 +104,11 @@ def state_at(game, engine, version: int):
     """`game`'s state after `version` moves: its snapshot if it is at that version, else a replay
     from the seed under the game's own rules version, undo entries included (an older move's
     position, for an undo or a mail sent after later moves)."""
-    try:
-        return get(game.id, version, engine)
-    except LookupError:
-        pass
+    if version == game.version:
+        try:
+            return get(game, engine)
+        except LookupError:
+            pass
     replayer = Replayer(engine, engine.setup(game.players, game.options, game.seed, rules_version=game.rules_version))
     for seat, payload in tuples(Move.select(Move.seat, Move.payload).where((Move.game == game.id) & (Move.seq < version))
                                 .order_by(Move.seq)):
@@ -101,9 +116,10 @@ def state_at(game, engine, version: int):
     return replayer.state
 
 
-def put(game, version: int, state) -> None:
+def put(game, at: Mark, state) -> None:
+    """Cache `state` as game id `game`'s at mark `at`."""
     with _lock:
-        _states[game] = (version, state)
+        _states[game] = (at, state)
 
 
 def clear() -> None:

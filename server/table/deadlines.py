@@ -117,7 +117,7 @@ def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport, deadli
         if game is None or game.status != "active":
             return False
         engine = find_engine(game.ruleset)
-        state = state_cache.get(game.id, game.version, engine)
+        state = state_cache.get(game, engine)
         chosen = pick(game, engine, state)
         if chosen is None:
             return False
@@ -133,8 +133,8 @@ def _apply_one(game_id: int, pick, now: datetime, report: DeadlineReport, deadli
         played.setdefault(seat, []).append(text)
         if len(played[seat]) > 1:
             _tell_the_whole_turn(game.id, seat, played[seat])
-        answer, version = movelog.append(game, engine, seat, seq, move, state, new_state, events, now,
-                                         mover_saw_answer=False)
-    state_cache.put(game.id, version, new_state)
+        answer, at = movelog.append(game, engine, seat, seq, move, state, new_state, events, now,
+                                    mover_saw_answer=False)
+    state_cache.put(game.id, at, new_state)
     report.applied.append((game.id, seq, seat, answer["text"]))
     return True

@@ -34,7 +34,7 @@ def current_state(game_id: int):
         if game.status == "open":
             return game, engine, None
         try:
-            return game, engine, state_cache.get(game.id, game.version, engine)
+            return game, engine, state_cache.get(game, engine)
         except LookupError:
             if game.version == seen:
                 raise inconsistent_game(game.id) from None

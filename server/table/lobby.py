@@ -108,7 +108,7 @@ def take_seat(caller, seat_row, another_seat: bool = False) -> dict:
     with write_transaction():  # (a rolled-back join's seating tag is never current: see server/players/seats.py)
         game, seat, state = _take_seat(caller, seat_row, another_seat)
     if state is not None:
-        state_cache.put(game.id, 0, state)
+        state_cache.put(game.id, state_cache.mark(game), state)
         announcements.announce(game.id)  # the game has begun: its first seat's waiters wake now
     return {"game": game.id, "seat": seat.seat}
 

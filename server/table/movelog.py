@@ -48,7 +48,7 @@ def _ahead_with_states(game_ids: list[int]):
                 if game.status != "active":
                     continue  # (its move is refused as not active)
                 try:
-                    wanted.append((game.id, game.version, find_engine(game.ruleset)))
+                    wanted.append((game, find_engine(game.ruleset)))
                 except ApiError:
                     pass  # (its move is refused with this error)
             state_cache.prefetch(wanted)
@@ -95,10 +95,10 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text):
     names = lambda text: name_players(text, seats_of(game))  # noqa: E731 - only on a refusal
     move = read_move(engine, state, seat, move, text, names, (game.id, seq))
     new_state, events = _apply(engine, state, seat, move, names, (game.id, seq))
-    body, new_version = append(game, engine, seat, seq, move, state, new_state, events)
+    body, at = append(game, engine, seat, seq, move, state, new_state, events)
 
     def committed() -> None:
-        state_cache.put(game.id, new_version, new_state)
+        state_cache.put(game.id, at, new_state)
         announcements.announce(game.id)  # wake its waiters in every process now
 
     return (201, body), committed
@@ -106,7 +106,7 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text):
 
 def _latest_state(game, engine):
     try:
-        return state_cache.get(game.id, game.version, engine)
+        return state_cache.get(game, engine)
     except LookupError:
         # Under the write lock the snapshot always matches the games row, unless someone
         # edited the database by hand: say so instead of guessing.
@@ -167,9 +167,9 @@ def _outcome(engine, seat, move, state, new_state) -> Outcome:
 
 
 def append(game, engine, seat, seq, move, state, new_state, events, now=None,
-           mover_saw_answer: bool = True) -> tuple[dict, int]:
+           mover_saw_answer: bool = True) -> tuple[dict, state_cache.Mark]:
     """Write the move, snapshot, games row and outbox rows; return (the mover's answer,
-    the new version). The caller holds the write transaction and has applied the move.
+    the games row's new mark: its version and chain head, state_cache's key). The caller holds the write transaction and has applied the move.
     The writes go `later` (PostgreSQL: with the transaction's next statement or its commit,
     server/store/roundtrips.py): a unique (game, seq) refusing the move is raised there.
     `mover_saw_answer` is False for a default answer made for the seat (deadlines): that
@@ -206,7 +206,7 @@ def append(game, engine, seat, seq, move, state, new_state, events, now=None,
         if out.result is not None:
             rows += outbox.queue_game_over(game, engine, out.result, seats, version, game.seed)
     outbox.write(rows, later=True)
-    return mover_answer(game.ruleset, seq, seat, move, out.text, event_json, public_prompts, seats), version
+    return mover_answer(game.ruleset, seq, seat, move, out.text, event_json, public_prompts, seats), (version, chain)
 
 
 def chain_entry(seq: int, seat: int, move: dict, state_hash: str, created) -> dict:
@@ -249,7 +249,7 @@ def _same_move(game, seat, row, move, text) -> bool:
     if " ".join(text.split()) == row.text:
         return True
     engine = find_engine(game.ruleset)
-    state = state_cache.get(game.id, game.version, engine)
+    state = state_cache.get(game, engine)
     try:
         with engine_call(game.id, row.seq, "reading a repeated move"):
             parsed = engine.parse(state, seat, " ".join(text.split()))

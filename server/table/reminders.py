@@ -66,7 +66,7 @@ def _queue_for_game(game_id: int, after: timedelta, now: datetime) -> int:
         if not due:
             return 0
         engine = find_engine(game.ruleset)
-        state_cache.get(game.id, game.version, engine)  # a game whose snapshot disagrees is skipped (verify)
+        state_cache.get(game, engine)  # a game whose snapshot disagrees is skipped (verify)
         prompts = [Prompt(p["seat"], p["kind"], message_of(p)) for p in due]
         rows = outbox.queue_turns(game, engine, prompts, seats_of(game), game.version, kind="reminder")
         by_seat = {p["seat"]: p for p in due}

@@ -122,7 +122,7 @@ def queue_reminders(now: datetime | None = None) -> int:
             if not due:
                 continue
             engine = find_engine(game.ruleset)
-            state_cache.get(game.id, game.version, engine)  # a game whose snapshot disagrees is skipped
+            state_cache.get(game, engine)  # a game whose snapshot disagrees is skipped
             rows = outbox.queue_turns(game, engine, [Prompt(p["seat"], p["kind"], message_of(p)) for p, _ in due],
                                       seats_of(game), game.version, kind="reminder")
             by_seat = {p["seat"]: (p, d) for p, d in due}

@@ -159,13 +159,13 @@ def _settle(game, request) -> dict:
 
 def _write_undo(game, request) -> None:
     engine = find_engine(game.ruleset)
-    state = state_cache.get(game.id, game.version, engine)
+    state = state_cache.get(game, engine)
     earlier = state_cache.state_at(game, engine, request.seq)
     move = core_undo.entry(request.seq)
     events = [SaidEvent(TAKEN_BACK, player=f"{{P{request.seat}}}", seq=request.seq)]
-    _, version = movelog.append(game, _UndoAware(engine), request.seat, game.version, move, state, earlier, events,
+    _, at = movelog.append(game, _UndoAware(engine), request.seat, game.version, move, state, earlier, events,
                                 mover_saw_answer=False)
-    state_cache.put(game.id, version, earlier)
+    state_cache.put(game.id, at, earlier)
 
 
 def _ask_others(game, engine, request) -> list[dict]:

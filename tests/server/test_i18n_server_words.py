@@ -172,7 +172,7 @@ def engine_sentences(game_id: int, seat: int) -> set[str]:
 
     game = Game.get_by_id(game_id)
     engine = games[game.ruleset]
-    state = state_cache.get(game.id, game.version, engine)
+    state = state_cache.get(game, engine)
     seats = seats_of(game)
     texts = [name_players(p["text"], seats) for p in game.prompted] + [outbox.seat_summary(engine, state, seat, seats)]
     return set().union(*(sentences(text) for text in texts))
