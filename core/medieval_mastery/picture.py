@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from core.medieval_mastery import view as view_mod
-from core.medieval_mastery.data import TILES
+from core.medieval_mastery.data import NAME_OF_KIND, TILES
 from core.medieval_mastery.words import reread
 from core.picture import ACCENT, SQRT3, Panel, Speak, draw, hex_points, legend_rows, seat_colour, seat_ink
 from core.text import join, say, say_n, term
@@ -136,8 +136,12 @@ def _artefact_lines(v: dict, columns: int, speak: Speak) -> list[str]:
 
 
 def _card_name(name: str) -> Any:
-    """A conflict card's name as the battle shows it ('none': no card)."""
-    return say("none") if name == "none" else term(name)
+    """A revealed conflict card as the battle shows it: a numbered one by its value (`5`, as moves
+    write it), Ambush by its name in the reader's words, as the events name it (its notation,
+    `ambush`, is no name in any term list); 'none': no card."""
+    if name == "none":
+        return say("none")
+    return term("Ambush") if name == NAME_OF_KIND["AM"] else name
 
 
 def _panel(v: dict, seat: int | None, y: float, width: float, speak: Speak) -> Panel:

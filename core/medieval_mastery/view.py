@@ -184,12 +184,15 @@ LEGEND = [
 ]
 
 
+TITLE = term("Medieval Mastery")  # the game's name, as the reader's edition or term list gives it
+
+
 def render(v: dict, seat: int | None) -> str:
     """The terminal picture of a view: the map, the territories, the players, what is going on.
     Each line a message (a line of notation only is plain text); a list longer than WIDTH goes on
     to the next line, and no line is cut (core/layout.py)."""
     turn = v["turn"]
-    head = say("Medieval Mastery, {players} players, target {target} VP. Turn {turn}: {active}", players=v["players"],
+    head = say("{game}, {players} players, target {target} VP. Turn {turn}: {active}", game=TITLE, players=v["players"],
                target=v["target"], turn=turn["number"], active=seat_word(turn["active"]))
     if v["result"]:
         head = say("GAME OVER: {reason}", reason=reread(v["result"]["reason"]))
