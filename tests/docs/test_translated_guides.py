@@ -67,3 +67,22 @@ def test_a_translated_guide_speaks_its_rulebooks_words(language, name):
     for word in RULEBOOK[language, name]:
         assert any(word.lower() in value.lower() for value in terms.values()), (language, word)
         assert word.lower() in translated.lower(), (language, word)
+
+
+@pytest.mark.parametrize("name", sorted(games.guided()))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_translated_guide_names_the_components_as_the_board_does(language, name):
+    """Every card, artefact, territory and duchy the English guide names stands in the translated
+    guide as the board says it in that language (its term list's name, or the English one its
+    edition keeps): the Swedish table's 'Utforskare, 1 fackla' was the board's 'Utforskare (1
+    fackla)', and the Dutch board's 'Verkenner, 1 fakkel' read as two cards in a hand's list."""
+    from core.text import term
+    from server.web.i18n.gamewords import said
+    from tests.server.test_board_names import NAMES
+
+    english, translated = text(name), text(name, language).lower()
+    named = [n for n in NAMES[name] if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", english)]
+    assert len(named) > len(NAMES[name]) // 2
+    shown = {n: said(term(n), language, name) for n in named}
+    assert not [(n, board) for n, board in shown.items() if board.lower() not in translated], language
+    assert not [board for board in shown.values() if ", " in board]  # a hand lists its cards with commas
