@@ -626,15 +626,17 @@ COMMANDS = {"help": _help, "?": _help, "moves": _moves, "show": _show, "board": 
 # written as the help writes it.)
 NATIVE_WORDS = {
     "sv": {"hjälp": "help", "drag": "moves", "bräde": "board", "brädet": "board", "logg": "log", "regler": "rules",
-           "tidszon": "timezone", "språk": "language", "chatt": "chat"},
+           "tidszon": "timezone", "språk": "language", "chatt": "chat", "säg": "say"},
     "ru": {"помощь": "help", "справка": "help", "ходы": "moves", "доска": "board", "журнал": "log",
-           "правила": "rules", "пояс": "timezone", "язык": "language", "чат": "chat"},
+           "правила": "rules", "пояс": "timezone", "язык": "language", "чат": "chat", "скажи": "say",
+           "сказать": "say"},
     "nl": {"hulp": "help", "zetten": "moves", "bord": "board", "logboek": "log", "regels": "rules",
-           "tijdzone": "timezone", "taal": "language"},
+           "tijdzone": "timezone", "taal": "language", "zeg": "say"},
     "es": {"ayuda": "help", "jugadas": "moves", "tablero": "board", "registro": "log", "reglas": "rules",
-           "zona": "timezone", "idioma": "language"},
+           "zona": "timezone", "idioma": "language", "di": "say", "decir": "say"},
     "hu": {"segítség": "help", "súgó": "help", "lépések": "moves", "tábla": "board", "napló": "log",
-           "szabályok": "rules", "időzóna": "timezone", "nyelv": "language", "csevegés": "chat"},
+           "szabályok": "rules", "időzóna": "timezone", "nyelv": "language", "csevegés": "chat", "mondd": "say",
+           "üzenet": "say"},
 }
 COMMANDS.update({word: COMMANDS[english] for words in NATIVE_WORDS.values() for word, english in words.items()})
 # A command that its language says in two words: "часовой пояс Europe/Moscow", "zona horaria ...".

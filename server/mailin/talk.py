@@ -1,7 +1,8 @@
 """Table talk by mail, as `herald chat` and `herald say` do it (server/table/chat.py: its size and
 rate limits). `say TEXT` in a reply puts TEXT at the game's table, to everyone; `say to 1,2: TEXT`
 to those seats only (and the sender), as `herald say --to 1 --to 2`: a message about a third
-player must not reach them. The others read it in the game's next mails and on its page. `chat`
+player must not reach them. Both are read in the players' languages too (`säg till 1: TEXT`,
+`mondd 1-nek: TEXT`). The others read it in the game's next mails and on its page. `chat`
 answers with the talk the sender's seat may read (its latest messages), as `herald chat GAME`
 prints it; `chat TEXT` says TEXT, as `herald chat GAME TEXT` does. The text is taken as written,
 not in lower case as the other commands read their lines."""
@@ -15,13 +16,21 @@ from server.notify import story
 from server.table import chat
 
 # "to 1: TEXT", "to 1, 2: TEXT": the colon is needed, so that "say to 2 of you: good luck" is said to all.
-PRIVATE = re.compile(r"^to\s+(\d{1,3}(?:\s*,\s*\d{1,3})*)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
+# "to" in the players' languages too, as their `say` words (dispatch.NATIVE_WORDS) take it: "säg till 1:",
+# "скажи игроку 1:" (or "месту 1:", to seat 1), "zeg tegen 1:", "di a 1:".
+TO_WORDS = ("to", "till", "игроку", "игрокам", "месту", "местам", "tegen", "aan", "a", "para")
+PRIVATE = re.compile(rf"^(?:{'|'.join(TO_WORDS)})\s+(\d{{1,3}}(?:\s*,\s*\d{{1,3}})*)\s*:\s*(.*)$",
+                     re.IGNORECASE | re.DOTALL)
+# Hungarian says "to" as the number's ending, after the last number at least: "mondd 1-nek: TEXT",
+# "mondd 1, 3-nak: TEXT", "mondd 1-nek, 2-nek: TEXT".
+TO_ENDING = re.compile(r"^(\d{1,3}(?:-n[ae]k)?(?:\s*,\s*\d{1,3}(?:-n[ae]k)?)*-n[ae]k)\s*:\s*(.*)$",
+                       re.IGNORECASE | re.DOTALL)
 CHAT_SHOWN = 20  # the latest messages `chat` answers with
 
 
 def _say(session, text):
-    private = PRIVATE.match(text)
-    to = [int(seat) for seat in re.split(r"\s*,\s*", private.group(1))] if private else None
+    private = PRIVATE.match(text) or TO_ENDING.match(text)
+    to = [int(seat) for seat in re.findall(r"\d+", private.group(1))] if private else None
     if private:
         text = private.group(2).strip()
     if not text:

@@ -238,6 +238,49 @@ def test_a_reply_by_mail_talks_to_chosen_seats_only(table):
     assert "to 2 of you: good luck" in talk(players[2])
 
 
+@pytest.mark.parametrize("code,everyone,chosen,refused", [
+    ("sv", "Säg Lycka till!", "säg till 1: ska vi anfalla carl?", "säg till 7: hej"),
+    ("ru", "Скажи Удачи!", "скажи игроку 1: нападём на carl?", "сказать месту 7: привет"),
+    ("nl", "Zeg Veel succes!", "zeg tegen 1: vallen we carl aan?", "zeg aan 7: hoi"),
+    ("es", "Di ¡Suerte a todos!", "di a 1: ¿atacamos a carl?", "decir a 7: hola"),
+    ("hu", "Mondd Sok sikert!", "mondd 1-nek: megtámadjuk carlt?", "üzenet 1, 7-nek: szia"),
+])
+def test_a_reply_by_mail_talks_at_the_table_in_the_players_words(table, code, everyone, chosen, refused):
+    """`say` had no word in the players' languages, while `chat`, `board` and the other commands
+    asked most had: 'säg Lycka till!' was refused as a move. It is read in each language's word,
+    and `say to 1:` in that language's way of saying "to" (Hungarian: the number's ending)."""
+    from tests.server.test_mailin import answer, body
+
+    players = [table.api.register(name) for name in ("alice", "bob", "carl")]
+    game_id = table.api.start_game(players, ruleset="castle-assault", options={"first-player": 0})
+    table.deliver()
+    [turn] = [m for m in table.new_mail() if str(m["To"]) == "alice@example.org"]
+    assert table.api.call("PATCH", "/players/me", players[0], json={"language": code}).status_code == 200
+    [reply] = answer(table, turn, "\n".join((everyone, chosen, refused)))
+    said = " ".join(body(reply).split())
+    assert refused.split(":")[0] in said and "7" in said, said  # a seat the game lacks: refused, as in English
+
+    def talk(player):
+        return [(m["text"], m["to"]) for m in table.api.call("GET", f"/games/{game_id}/chat", player).json["messages"]]
+    everyone_text, chosen_text = everyone.split(" ", 1)[1], chosen.split(":", 1)[1].strip()
+    assert talk(players[1]) == [(everyone_text, None), (chosen_text, [0, 1])]  # (the sender reads it too)
+    assert talk(players[2]) == [(everyone_text, None)]
+
+
+def test_the_hungarian_ending_names_every_seat_and_no_ending_is_said_to_all():
+    """'mondd 1, 2-nek:' and 'mondd 1-nek, 2-nek:' are to seats 1 and 2; a number without the
+    ending before the colon, or another language's word, is no seat list of Hungarian's."""
+    from server.mailin.talk import PRIVATE, TO_ENDING
+
+    for line in ("1, 2-nek: hi", "1-nek, 2-nek: hi", "1,3-nak:hi"):
+        assert TO_ENDING.match(line), line
+    assert TO_ENDING.match("1, 3-nak: szia").group(1) == "1, 3-nak"
+    for line in ("1, 2: hi", "2 nek: hi", "12-nekem: hi"):
+        assert not TO_ENDING.match(line) and not PRIVATE.match(line), line
+    for line in ("till 1, 2: hej", "игрокам 1, 2: привет", "tegen 2: hoi", "a 1: hola", "To 1: hi"):
+        assert PRIVATE.match(line), line
+
+
 def test_a_reply_by_mail_reads_the_table_talk(table):
     """`herald chat GAME` reads the table talk at any time; by mail it came only inside the next
     turn mail, and 'chat' was refused as an unknown move. `chat` answers with the talk the seat
