@@ -2,9 +2,13 @@
 translated guides (`server/guides/<lang>/terms.json`: per game, English name -> that language's
 name, as its rulebook or guide prints it).
 
-A mail or page names a component through these (today: a game's title, where a list has one);
-a name no list has stays as the game prints it. The engines' own texts (prompts, events, the
-board) are still English: translating those is a later step that will use these lists too.
+A mail or page names a component through these (a game's title, where a list has one), and so
+does every text an engine says: its events, prompts, boards and pictures name a component with
+`term()` (core/text.py), which gamewords.py renders through the game's list. A name no list has
+stays as the game prints it, and so does a name the engine writes into a message's own words
+instead of a `term()`: tests/server/test_board_names.py reads the boards for such names. A list
+gives a name as English does where that language's edition prints it in English (Medieval
+Mastery's Swedish and Dutch artefacts, Wizard's Quest's Hungarian map).
 """
 from __future__ import annotations
 
