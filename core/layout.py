@@ -1,16 +1,18 @@
 """Text boards laid out by width: a list of pieces (map cells, cards, treasures) spread over as
-many lines as it needs, never cut.
+many lines as it needs, never cut, and a long sentence going on to the next line.
 
-Every game's text board is read in terminals and mails about `WIDTH` columns wide. A line cut at
-that width hid what it listed (the third card of a hand, the last digit of where a treasure lies,
-how to answer a question), so a long list goes on to the next line instead, and a sentence that
-cannot be split stays whole. Widths are measured in English, as the engines write the board;
-another language's line may come out a little longer or shorter."""
+Every game's text board is read in terminals and mails `WIDTH` columns wide (docs/mail.md: a
+mail keeps its board's lines whole, up to 100 columns). A line cut at that width hid what it
+listed (the third card of a hand, the last digit of where a treasure lies, how to answer a
+question), so a long list goes on to the next line instead, and a sentence that cannot be split
+stays whole. Widths are measured in the language the board is said in: a board is laid out
+when it is said (`core.text.flow`), since a Swedish map row is longer than its English one.
+"""
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Sequence, TypeVar
 
-from core.text import join
+from core.text import ROW, Flow, flow
 
 T = TypeVar("T", bound=str)
 
@@ -37,13 +39,16 @@ def packed(items: Sequence[T], sep: str, first: int, rest: int | None = None) ->
     return groups
 
 
-def headed(items: Sequence[Any], sep: str, head: str, first: Callable[[Any], Any], *,
-           row: Callable[[list], Any] | None = None, room: int = WIDTH) -> list:
-    """`items` under a heading, in lines of at most `room` characters: the first line is
-    `first(pieces)`, a message beginning with `head` ("Your cards: ..."), and the others are
-    indented under it by `head`'s width. A line's pieces are `row(pieces)`, by default joined by
-    `sep`. No items: no lines."""
-    row = row or (lambda pieces: join(sep, pieces))
-    rows = packed(items, sep, room - len(head))
-    return [first(row(pieces)) if number == 0 else join("", [" " * len(head), row(pieces)])
-            for number, pieces in enumerate(rows)]
+def listed(items: Sequence[Any], sep: str, head: Any = ROW, **shape: Any) -> Flow:
+    """`items` under a heading, in lines of at most WIDTH columns in the reader's words: `head`
+    is the first line's message with ROW where its pieces go (`say("Your cards: {cards}",
+    cards=ROW)`), and the later lines are indented under its first piece. `shape`: the rest of
+    `core.text.flow` (`pair`, `carry`, `tail`, `indent`)."""
+    return flow(items, sep, head, width=WIDTH, **shape)
+
+
+def sentence(head: Any, text: Any, indent: int | None = None) -> Flow:
+    """A sentence that goes on to the next lines, at its words, where the reader's words run
+    past WIDTH: `head` the message with ROW where `text` goes (`say("To decide: {text}",
+    text=ROW)`), the later lines indented under `text`'s first word, or by `indent` columns."""
+    return flow([text], " ", head, width=WIDTH, words=True, indent=indent)

@@ -18,6 +18,8 @@ writes the `{P2}` slot that the server fills with the name, after translation.
 - `join(separator, items)`: a list of pieces (a board is the lines of its rows).
 - `pattern(text, words)`: a move pattern (`attack <from> <to>`) whose placeholders are said in
   the reader's language and whose keywords, notation, stay as they are.
+- `flow(items, ...)`: pieces laid out in lines of at most a width, measured in the words of the
+  language they are said in (core/layout.py builds a board's lists and long sentences with it).
 - `to_json`/`from_json`: the stored form beside the English text (`{"id", "args"}`).
 
 `extract` (server/web/i18n) finds every `say`/`say_n` template in the engines for the catalogs:
@@ -79,6 +81,27 @@ class Joined(str):
 
     def to_json(self) -> dict:
         return {"join": self.sep, "items": [to_json(item) for item in self.items]}
+
+
+class Flow(Joined):
+    """Pieces laid out in lines of at most `width` columns (`flow`): its English value is the
+    English layout, and each language lays out its own words when it says it, since the same
+    list is wider in one language than in another."""
+
+    __slots__ = ("head", "pair", "carry", "tail", "width", "words", "indent")
+
+    head: Any
+    pair: str | None
+    carry: bool
+    tail: Any
+    width: int
+    words: bool
+    indent: int | None
+
+    def to_json(self) -> dict:
+        return {"flow": [to_json(item) for item in self.items], "sep": self.sep, "head": to_json(self.head),
+                "pair": self.pair, "carry": self.carry, "tail": to_json(self.tail), "width": self.width,
+                "words": self.words, "indent": self.indent}
 
 
 _new = str.__new__  # a message is made on every event: its fields are set one by one, without a helper
@@ -172,6 +195,94 @@ def join(separator: str, items: Iterable[Any]) -> Joined:
     return made
 
 
+ROW = "\ue000"  # where a flow's head takes its line's pieces (a private-use character: no text has it)
+
+
+def flow(items: Iterable[Any], sep: str = ", ", head: Any = ROW, *, pair: str | None = None, carry: bool = False,
+         tail: Any = None, width: int, words: bool = False, indent: int | None = None) -> Flow:
+    """`items` in as many lines of at most `width` columns as they need, never cut: as many
+    pieces on a line as fit, a piece wider than a line on one of its own.
+
+    `head` is the first line with `ROW` where its pieces go (`say("Your cards: {cards}",
+    cards=ROW)`; what follows ROW ends the last line); the later lines are indented by what
+    precedes ROW, or by `indent` columns. A line's pieces are joined by `sep`, or by the message
+    `pair` said of two ("{first}, {second}": a language may separate a list otherwise), and
+    with `carry` a line that goes on ends with that separator's mark ("a, b," then "c"). `tail`
+    follows the last line where it fits, else stands on a line of its own. With `words`, the
+    pieces are split into words when said (a long sentence): a sentence that fits stays as it
+    is, and a quoted command ('sceptre use') is one word."""
+    items = tuple(items)
+    shape = {"sep": sep, "head": head, "pair": pair, "carry": carry, "tail": tail, "width": width, "words": words,
+             "indent": indent}
+    made: Any = _new(Flow, _laid(items, shape, str))
+    made.items = items
+    for name, value in shape.items():
+        setattr(made, name, value)
+    return made
+
+
+WORD = re.compile(r"`[^`\n]+`\S*|'[a-z]+(?: [^\s']+)+'\S*|\S+")  # a command in quotes is one word
+
+
+def _laid(items: Sequence[Any], shape: Mapping[str, Any], speak: Callable[[Any], str]) -> str:
+    """A flow's lines (`items` and the rest of it, `shape`, live or in their stored form), each
+    text said by `speak` (`str`: the English)."""
+    width = shape["width"]
+    before, _, after = speak(shape["head"]).partition(ROW)
+    pieces = [speak(item) for item in items]
+    if shape["words"]:
+        text = " ".join(pieces)
+        if len(before + text + after) <= width:
+            return before + text + after
+        words = text.lstrip(" ")
+        before += text[:len(text) - len(words)]  # (a sentence's own indent stays in front of it)
+        pieces = WORD.findall(words)
+    row = _row(shape["sep"], shape["pair"], speak)
+    mark = row(["", ""]).rstrip() if shape["carry"] else ""
+    lead = " " * (len(before) if shape["indent"] is None else shape["indent"])
+    end = max(len(after), len(mark))
+    groups: list[list[str]] = []
+    for piece in pieces:
+        if groups and len(before if len(groups) == 1 else lead) + len(row(groups[-1] + [piece])) + end <= width:
+            groups[-1].append(piece)
+        else:
+            groups.append([piece])
+    lines = [part for number, group in enumerate(groups)
+             for part in _broken((before if number == 0 else lead) + row(group) + (after if number == len(groups) - 1
+                                                                                    else mark), lead, width)]
+    if shape["tail"] is not None:
+        tail = speak(shape["tail"])
+        lines[-1:] = [lines[-1] + tail] if lines and len(lines[-1]) + len(tail) <= width else [*lines[-1:], tail]
+    return "\n".join(lines)
+
+
+def _row(sep: str, pair: str | None, speak: Callable[[Any], str]) -> Callable[[list[str]], str]:
+    """How a flow joins a line's pieces: by `sep`, or by the message `pair` said of each two."""
+    def row(group: list[str]) -> str:
+        if pair is None:
+            return sep.join(group)
+        found = group[0]
+        for piece in group[1:]:
+            found = speak(say(pair, first=found, second=piece))
+        return found
+
+    return row
+
+
+def _broken(line: str, lead: str, width: int) -> list[str]:
+    """`line`, or where one piece made it wider than `width` (a long card's text), the line at its
+    words, the later parts indented by `lead` (by the line's own indent where `lead` is none)."""
+    if len(line) <= width:
+        return [line]
+    words = line.lstrip(" ")
+    parts, lead = [line[:len(line) - len(words)]], lead or line[:len(line) - len(words)]
+    for word in WORD.findall(words):
+        if parts[-1].strip() and len(parts[-1]) + 1 + len(word) > width:
+            parts.append(lead)
+        parts[-1] += (" " if parts[-1].strip() else "") + word
+    return parts
+
+
 PLACEHOLDER = re.compile(r"<([^<>]+)>")
 
 
@@ -230,6 +341,10 @@ def from_json(data: Any) -> Any:
         return data
     if "term" in data:
         return Term(data["term"])
+    if "flow" in data:
+        return flow([from_json(item) for item in data["flow"]], data["sep"], from_json(data["head"]),
+                    pair=data["pair"], carry=data["carry"], tail=from_json(data["tail"]), width=data["width"],
+                    words=data["words"], indent=data["indent"])
     if "join" in data:
         return join(data["join"], [from_json(item) for item in data["items"]])
     args = {key: from_json(value) for key, value in data["args"].items()}
@@ -279,6 +394,8 @@ def render(value: Any, speaker: Speaker) -> Any:
         return value
     if "term" in value:
         return speaker.name(value["term"])
+    if "flow" in value:  # laid out in the speaker's words
+        return _laid(value["flow"], value, lambda text: str(render(text, speaker)))
     if "join" in value:
         return value["join"].join(str(render(item, speaker)) for item in value["items"])
     args = {key: render(item, speaker) for key, item in value["args"].items()}

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.text import Joined, Msg, P, join, say, say_n, term
+from core.layout import listed, sentence
+from core.text import ROW, Joined, Msg, P, join, say, say_n, term
 
-from .battle import names, placed_label, target_label
+from .battle import placed_label, target_label
 from .data import CARDS, HALF, half_text
 from .flow import reason_message
 from .options import option
@@ -100,8 +101,15 @@ def who(seat: int) -> str:
     return P(seat)
 
 
-def named(cards: list[str]) -> Joined | str:
-    return names(cards) if cards else "-"
+def listed_in(cards: list[str]) -> str:
+    """Where a line names `cards`: ROW, for `carded` to lay them out, or '-' for none."""
+    return ROW if cards else "-"
+
+
+def carded(line: Any, cards: list[str]) -> Any:
+    """`line`, a message naming `cards` where it says `listed_in(cards)`, its cards going on to
+    more lines, under the first card, where the reader's words need them."""
+    return listed([CARDS.label(card) for card in cards], ", ", line) if cards else line
 
 
 LEGEND = [
@@ -117,7 +125,7 @@ def render(v: dict, seat: int | None) -> Joined:
     Seats appear as {P0}..{P3} (the server writes the players' names there) with their number,
     which targets use (1/W2).
     Every line is a message (core/text.py), the board the lines joined."""
-    lines = [status_line(v), decks_line(v)]
+    lines = [sentence(ROW, status_line(v), indent=3), decks_line(v)]  # (a long title or reason goes on)
     for fort in v["fortresses"]:
         lines += fortress_lines(v, fort, seat)
     lines += battle_lines(v)
@@ -139,13 +147,16 @@ def status_line(v: dict) -> Msg:
                player=who(v["turn"]))
 
 
-def decks_line(v: dict) -> Msg:
+def decks_line(v: dict) -> Any:
+    """The decks' sizes; the top of the discard pile on the next line where the reader's words
+    need it."""
     decks = v["decks"]
     sizes = {"village": decks["village"], "siege": decks["siege"], "academy": decks["academy"],
              "dungeon": decks["dungeon"], "discard": len(v["discard"])}
     if v["discard"]:
-        return say("Decks: Village {village}, Siege {siege}, Academy {academy}, Dungeon {dungeon}; discard pile "
-                   "{discard} (top: {card})", card=CARDS.label(v["discard"][-1]), **sizes)
+        return sentence(ROW, say("Decks: Village {village}, Siege {siege}, Academy {academy}, Dungeon {dungeon}; "
+                                 "discard pile {discard} (top: {card})", card=CARDS.label(v["discard"][-1]), **sizes),
+                        indent=3)
     return say("Decks: Village {village}, Siege {siege}, Academy {academy}, Dungeon {dungeon}; discard pile "
                "{discard}", **sizes)
 
@@ -170,9 +181,10 @@ def fortress_lines(v: dict, fort: dict, seat: int | None) -> list[Any]:
         points = post["shields"]
         many = points // HALF if points % HALF == 0 else (1 if points == 1 else HALF)  # as data.shields says it
         if post["defenders"]:
-            lines.append(say_n("   {target:<5} {name:<6} {shields:>3} shields  defenders: {cards}",
-                               "   {target:<5} {name:<6} {shields:>3} shields  defenders: {cards}", many,
-                               target=target, name=name, shields=half_text(points), cards=names(post["defenders"])))
+            lines.append(carded(say_n("   {target:<5} {name:<6} {shields:>3} shields  defenders: {cards}",
+                                      "   {target:<5} {name:<6} {shields:>3} shields  defenders: {cards}", many,
+                                      target=target, name=name, shields=half_text(points),
+                                      cards=listed_in(post["defenders"])), post["defenders"]))
         else:
             lines.append(say_n("   {target:<5} {name:<6} {shields:>3} shields", "   {target:<5} {name:<6} {shields:>3} shields",
                                many, target=target, name=name, shields=half_text(points)))
@@ -195,7 +207,7 @@ def battle_target(v: dict, b: dict) -> Msg | str:
     return found if found is not None and found == b["target_text"] else b["target_text"]
 
 
-def battle_lines(v: dict) -> list[Msg]:
+def battle_lines(v: dict) -> list[Any]:
     b = v["battle"]
     if b is None:
         return []
@@ -206,33 +218,26 @@ def battle_lines(v: dict) -> list[Msg]:
         lines = [say("Attack by {player} on {target}:", player=who(b["attacker"]), target=target)]
     for part in b["cards"]:
         if "cards" in part:
-            lines.append(say("   {player}: {cards}", player=who(part["seat"]), cards=named(part["cards"])))
+            lines.append(carded(say("   {player}: {cards}", player=who(part["seat"]), cards=listed_in(part["cards"])),
+                                part["cards"]))
         elif "count" in part:
             lines.append(say_n("   {player}: {n} hidden cards", "   {player}: {n} hidden cards", part["count"],
                                player=who(part["seat"])))
         else:
             lines.append(say("   {player}: hidden cards", player=who(part["seat"])))
     if b["reactions"]:
-        lines.append(say("   reactions: {cards}", cards=named(b["reactions"])))
+        lines.append(carded(say("   reactions: {cards}", cards=listed_in(b["reactions"])), b["reactions"]))
     if b["removed"]:
-        lines.append(say("   removed: {cards}", cards=named(b["removed"])))
+        lines.append(carded(say("   removed: {cards}", cards=listed_in(b["removed"])), b["removed"]))
     if b["waiting"] is not None:
         lines.append(say("   waiting for {player}", player=who(b["waiting"])))
     return lines
 
 
-def hand_lines(v: dict) -> list[Msg]:
+def hand_lines(v: dict) -> list[Any]:
+    """'Your hand:' and the cards under it, in as many lines as the reader's words need."""
     if v["hand"] is None:
         return []
-    lines: list[Msg] = [say("Your hand:")]
-    row: list[Msg] = []
-    width = 0
-    for card in v["hand"]:
-        item = CARDS.label(card)
-        if row and width + len(item) + 2 > 96:
-            lines.append(say("   {cards}", cards=join(", ", row)))
-            row, width = [], 0
-        width = width + 2 + len(item) if row else len(item)
-        row.append(item)
-    lines.append(say("   {cards}", cards=join(", ", row)) if row else say("   (empty)"))
-    return lines
+    if not v["hand"]:
+        return [say("Your hand:"), say("   (empty)")]
+    return [say("Your hand:"), listed([CARDS.label(card) for card in v["hand"]], ", ", say("   {cards}", cards=ROW))]

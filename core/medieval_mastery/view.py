@@ -8,9 +8,9 @@ from core.medieval_mastery import data, rules
 from core.medieval_mastery.options import option
 from core.medieval_mastery.rules import board_of
 from core.medieval_mastery.state import Battle, State
-from core.medieval_mastery.words import P, listing, reread, seat_word
-from core.layout import WIDTH, headed
-from core.text import join, say, say_n, term
+from core.medieval_mastery.words import P, reread, seat_word
+from core.layout import listed, sentence
+from core.text import ROW, join, say, say_n, term
 
 STEP_TEXT = {2: say("step 2 (resource cards, crown, then redistribute/advance)"),
              4: say("step 4 (redistribute/advance)"), 7: say("step 7 (resource cards, crown, end)")}
@@ -201,14 +201,15 @@ def render(v: dict, seat: int | None) -> str:
     return join("\n", lines)
 
 
+LISTING = "{first}, {second}"  # words.listing's message: a list's separator in the reader's language
+
+
 def _hand_lines(titles: list) -> list:
     """'Your hand: a, b, c', going on to more lines (under the first card, each line but the last
-    ending with a comma) where the hand needs them."""
-    lines = headed(titles, ", ", "Your hand: ", lambda row: say("Your hand: {cards}", cards=row), row=listing,
-                   room=WIDTH - 1)  # (room for the comma)
-    if not lines:
+    ending with the list's comma) where the hand needs them in the reader's words."""
+    if not titles:
         return [say("Your hand: {cards}", cards=EMPTY)]
-    return [join("", [line, ","]) for line in lines[:-1]] + lines[-1:]
+    return [listed(titles, ", ", say("Your hand: {cards}", cards=ROW), pair=LISTING, carry=True)]
 
 
 def artefact_name(artefact: dict, kind: int) -> Any:
@@ -272,7 +273,7 @@ def _table_lines(v: dict) -> list[str]:
         lines.append(say("  P{seat} {castle}: {vp} VP, castle {knights}, hand {hand}, deck {deck}, discard {discard}, "
                          "free dice {dice}", seat=p["seat"], castle=castle["name"], vp=p["vp"], knights=castle["knights"],
                          hand=p["hand"], deck=p["deck"], discard=len(p["discard"]), dice=p["dice_free"]))
-        lines.append(say("     {crown}, {sceptre}, {orb}", crown=arts[0], sceptre=arts[1], orb=arts[2]))
+        lines.append(sentence(ROW, say("     {crown}, {sceptre}, {orb}", crown=arts[0], sceptre=arts[1], orb=arts[2])))
     return lines
 
 
@@ -295,11 +296,11 @@ def _now_lines(v: dict, seat: int | None) -> list[str]:
     if seat is not None and v["hand"] is not None:
         lines += _hand_lines([term(c["title"]) for c in v["hand"]])
         if v["choice"] and v["choice"].get("text"):
-            lines.append(say("To decide: {text}", text=reread(v["choice"]["text"])))
+            lines.append(sentence(say("To decide: {text}", text=ROW), reread(v["choice"]["text"])))
             if v["choice"].get("cards"):
-                lines.append(say("  Cards: {cards}", cards=listing([
-                    say("{position}={card}", position=i + 1, card=term(c["title"]))
-                    for i, c in enumerate(v["choice"]["cards"])])))
+                lines.append(listed([say("{position}={card}", position=i + 1, card=term(c["title"]))
+                                     for i, c in enumerate(v["choice"]["cards"])],
+                                    ", ", say("  Cards: {cards}", cards=ROW), pair=LISTING, carry=True))
     if not v["result"]:
         lines.append(say("Now: {what}", what=_waiting(v)))
     lines += LEGEND

@@ -5,8 +5,8 @@ from typing import Any
 
 from core.protocol import Prompt
 from core.records import message_of
-from core.layout import WIDTH, headed, packed
-from core.text import Joined, Msg, P, join, say, term
+from core.layout import listed, sentence
+from core.text import ROW, Flow, Joined, Msg, P, join, say, term
 from core.wizards_quest import board, cards
 from core.wizards_quest.board import ORC, IDS, DUCHY_NAMES
 from core.wizards_quest import state as S
@@ -155,9 +155,10 @@ def _marks(view: dict) -> dict[str, list]:
     return marks
 
 
-def _wrapped(cells: list) -> list[Joined]:
-    """Cells joined by ' | ' in lines of at most WIDTH characters."""
-    return [join("", ["   ", join(" | ", row)]) for row in packed(cells, " | ", WIDTH - 3)]
+def _wrapped(cells: list) -> Flow:
+    """Cells joined by ' | ' in lines of at most WIDTH characters in the reader's words ("orcher 2"
+    is longer than "orcs 2"), each line indented."""
+    return listed(cells, " | ", "   " + ROW)
 
 
 def _map_lines(view: dict) -> list:
@@ -173,25 +174,19 @@ def _map_lines(view: dict) -> list:
             lines.append(say("{number} {duchy} (protected by the Peacemaker):", number=d, duchy=term(DUCHY_NAMES[d])))
         else:
             lines.append(say("{number} {duchy}:", number=d, duchy=term(DUCHY_NAMES[d])))
-        lines += _wrapped([cell(f"D{d}C{c}") for c in range(1, 7)])
+        lines.append(_wrapped([cell(f"D{d}C{c}") for c in range(1, 7)]))
     lines.append(say("Castles:"))
-    lines += _wrapped([cell(f"K{k}") for k in range(1, 9)])
+    lines.append(_wrapped([cell(f"K{k}") for k in range(1, 9)]))
     return lines
 
 
-def _hand_lines(view: dict, seat: int) -> list:
+def _hand_lines(view: dict, seat: int) -> Flow:
     """'Your cards: ...   your boats: 1   losses: ask', the cards going on to more lines (under
     the first) where they need them, the boats after the last card where there is room."""
-    hand = [cards.describe(c) for c in view["hand"] or []]
-    lines = (headed(hand, "; ", "Your cards: ", lambda row: say("Your cards: {cards}", cards=row))
-             or [say("Your cards: {cards}", cards=say("none"))])
+    hand = [cards.describe(c) for c in view["hand"] or []] or [say("none")]
     boats = (say("   your boats: {boats}   losses: men-first", boats=view["boats"][seat]) if view["standing"] == "men-first"
              else say("   your boats: {boats}   losses: ask", boats=view["boats"][seat]))  # a message each: said with its meaning
-    if len(lines[-1]) + len(boats) <= WIDTH:
-        lines[-1] = join("", [lines[-1], boats])
-    else:
-        lines.append(boats)
-    return lines
+    return listed(hand, "; ", say("Your cards: {cards}", cards=ROW), tail=boats)
 
 
 def _table_lines(view: dict, seat: int | None) -> list:
@@ -204,14 +199,15 @@ def _table_lines(view: dict, seat: int | None) -> list:
                        collected=", ".join(f"P{s} {c}/3" for s, c in enumerate(view["collected"])),
                        out=out or say("nobody"))]
     hidden = [_treasure(t, True) for t in view["treasures"] if t["at"] in on_map]
-    lines += headed(hidden, "  ", "Treasures: ", lambda row: say("Treasures: {treasures}", treasures=row))
+    if hidden:
+        lines.append(listed(hidden, "  ", say("Treasures: {treasures}", treasures=ROW)))
     handed = [_treasure(t, False) for t in view["treasures"] if t.get("to_hide")]
     if handed:
-        lines.append(say("To hide (handed to you): {treasures}", treasures=join("  ", handed)))
+        lines.append(listed(handed, "  ", say("To hide (handed to you): {treasures}", treasures=ROW)))
     lines.append(say("Deck {deck}, discards {discard}; boats: {boats}", deck=view["deck"], discard=view["discard"],
                      boats=", ".join(f"P{s} {b}" for s, b in enumerate(view["boats"]))))
     if seat is not None:
-        lines += _hand_lines(view, seat)
-    for p in view["prompts"]:
-        lines.append(say("Waiting for P{seat}: {asked}", seat=p["seat"], asked=message_of(p)))
+        lines.append(_hand_lines(view, seat))
+    for p in view["prompts"]:  # (a question may be long: it goes on under itself)
+        lines.append(sentence(say("Waiting for P{seat}: {asked}", seat=p["seat"], asked=ROW), message_of(p)))
     return lines

@@ -65,3 +65,61 @@ def test_no_board_of_a_random_game_loses_a_card_of_its_seats_hand(ruleset):
                 for card in view["hand"] or []:
                     assert (cards.describe(card) if ruleset == "wizards-quest" else card["title"]) in text
             state, _ = game.apply(state, seat, game.random_move(state, seat, rng))
+
+
+
+def speaking(words: dict[str, str]):
+    """A language that says the messages of `words` ({English: translation}) as given, and any
+    other as English does."""
+    from core.text import Speaker
+
+    return Speaker(lambda message: words.get(message, message),
+                   lambda singular, plural, n: words.get(singular if n == 1 else plural, singular if n == 1 else plural),
+                   lambda name: words.get(name, name))
+
+
+LONGER = speaking({"orcs {n}": "orcher {n} (plural)", "Cells: {cells}": "Celler på kartan: {cells}",
+                   "{first}, {second}": "{first}; {second}", "Crown of Order": "Ordningens krona",
+                   "To decide: {text}": "Att avgöra nu: {text}",
+                   "fight with more knights? 'sceptre use' or 'sceptre decline'.":
+                   "strida som om med fler riddare än du har i slaget just nu (stridsvärde högre)? "
+                   "'sceptre use' eller 'sceptre decline'."})
+
+
+def test_a_list_is_laid_out_in_the_words_it_is_said_in():
+    """A list laid out at English widths ran past WIDTH in a language with longer words
+    (Wizard's Quest's map rows in Swedish): a flow lays out the words it is said in, the later
+    lines under its first piece; its English value is the English layout, and its stored form
+    the same flow."""
+    from core.layout import listed
+    from core.text import ROW, from_json, render, say, term
+
+    cells = [say("orcs {n}", n=n) for n in range(8)]
+    row = listed(cells, " | ", say("Cells: {cells}", cells=ROW), tail="   end")
+    assert str(row) == "Cells: " + " | ".join(map(str, cells)) + "   end"
+    said = render(row, LONGER).splitlines()
+    assert len(said) > 1 and all(len(line) <= WIDTH for line in said), said
+    assert said[0].startswith("Celler på kartan: orcher 0 (plural) | ")
+    assert all(line.startswith(" " * len("Celler på kartan: ") + "orcher ") for line in said[1:-1]), said
+    assert said[-1] == "   end"  # (the tail, where the last line has no room for it)
+    assert re.findall(r"orcher \d \(plural\)", "\n".join(said)) == [f"orcher {n} (plural)" for n in range(8)]
+    stored = from_json(row.to_json())
+    assert str(stored) == str(row) and render(stored, LONGER) == "\n".join(said)
+    hand = listed([term("Crown of Order")] * 9, ", ", say("Cells: {cells}", cells=ROW), pair="{first}, {second}",
+                  carry=True)
+    lines = render(hand, LONGER).splitlines()
+    assert len(lines) > 1 and all(line.endswith(";") for line in lines[:-1]) and not lines[-1].endswith(";"), lines
+
+
+def test_a_long_sentence_goes_on_at_its_words_and_keeps_a_command_whole():
+    """'To decide: ...' ran to 120 columns in English and further translated: a sentence goes on
+    at its words, under its first, a quoted command never broken; one that fits is as it was."""
+    from core.layout import sentence
+    from core.text import ROW, render, say
+
+    question = say("fight with more knights? 'sceptre use' or 'sceptre decline'.")
+    line = sentence(say("To decide: {text}", text=ROW), question)
+    assert str(line) == "To decide: fight with more knights? 'sceptre use' or 'sceptre decline'."
+    said = render(line, LONGER).splitlines()
+    assert len(said) == 2 and all(len(part) <= WIDTH for part in said), said
+    assert said[1].startswith(" " * len("Att avgöra nu: ") + "'sceptre") and said[1].endswith("'sceptre decline'.")
