@@ -47,7 +47,7 @@ from server.players.addresses import HOUSE_BOT
 from server.players.auth import Caller, is_disabled, new_token
 from server.store.db import database, write_transaction
 from server.errors import ApiError, msg, msg_n
-from server.notify import reply_addresses, story
+from server.notify import mailboard, reply_addresses, story
 from server.mailin import games, handing, parse, rulebook, settings, takeback, talk
 from server.store.models import Game, InboundMail, Move, Notification, Player, Seat, utcnow
 from server.rulesets import engine as find_engine
@@ -62,7 +62,7 @@ log = logging.getLogger("herald.mailin")
 LOG_LINES = 30
 MAX_LINE = 400  # characters: far longer than any move in notation
 WARN_EVERY = timedelta(hours=1)
-LEGAL_SHOWN = 40
+LEGAL_SHOWN = mailboard.LEGAL_IN_MAIL  # an answer's 'moves' lists as many as a turn mail
 HELP = msg("""\
 Write one move per line, in the game's notation, as `herald play` takes it; several lines
 make several moves in that order (a turn of several steps). Herald stops at the first line
@@ -499,23 +499,11 @@ def _moves(session, rest):
 
 def _listing(session, moves: list[dict]) -> str:
     """The moves one a line, a pattern with its help (the game's words) in the player's language."""
-    lines = ["  " + (_helped(m["text"], m.get("help"), session.game_said) if m.get("pattern") else m["text"])
-             for m in moves[:LEGAL_SHOWN]]
+    lines = ["  " + (mailboard.with_help(m["text"], m.get("help"), session.game_said) if m.get("pattern")
+                     else m["text"]) for m in moves[:LEGAL_SHOWN]]
     if len(moves) > LEGAL_SHOWN:
         lines.append("  " + session.said(msg_n("... and %(num)d more", "... and %(num)d more", len(moves) - LEGAL_SHOWN)))
     return "\n".join(lines)
-
-
-HELP_INDENT = " " * 6
-
-
-def _helped(pattern: str, help, speak) -> str:
-    """A move pattern as an answer lists it, `speak` saying its words in the player's language:
-    its help on lines of its own under it, indented, at a mail's width (beside it, the line ran
-    to 150 columns)."""
-    if not help:
-        return speak(pattern)
-    return f"{speak(pattern)}\n{wrap(f'({speak(help)})', HELP_INDENT)}"
 
 
 def _show(session, rest):
@@ -689,7 +677,7 @@ def _now_block(session: Session, game, holds: bool) -> tuple[str, int]:
                          + _with_explain(session, session.game_said(outbox.seat_summary(engine, state, session.seat,
                                                                                           seats))))
         if not _shown_now(session, "moves"):
-            legal = outbox.legal_in_mail(engine, state, session.seat, session.game_said, _helped)[1]
+            legal = mailboard.legal_in_mail(engine, state, session.seat, session.game_said)[1]
             lines.append("\n" + session.said(msg("Your moves (reply with one per line):")) + "\n"
                          + "\n".join(f"  {move}" for move in legal))
     if others:

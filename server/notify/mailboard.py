@@ -13,7 +13,8 @@ The templates stay strict (StrictUndefined): any other missing field fails the m
 """
 from __future__ import annotations
 
-from server.table import outbox
+from typing import Any, Callable
+
 from server.store import state_cache
 from server.table.engine_errors import engine_call
 from server.notify import mailtimes, story
@@ -24,6 +25,7 @@ from server.players.seats import seats_of
 from server.web.i18n import gamewords
 from server.errors import Sentence
 from server.web.i18n.catalogs import said
+from server.web.i18n.templating import wrap
 
 ASKING_KINDS = ("turn", "reminder")  # these also list the legal moves and an example
 POSITION_KINDS = (*ASKING_KINDS, "started", "over")  # their position is drawn at send time now
@@ -110,7 +112,37 @@ def _drawn(row, game, engine, language: str | None) -> dict:
         context: dict[str, object] = {"summary": gamewords.spoken(summary, language, game.ruleset, seats_of(game)),
                    "view": seat_view(engine, state, row.seat)}
         if row.kind in ASKING_KINDS:
-            context["example"], context["legal"] = outbox.legal_in_mail(
+            context["example"], context["legal"] = legal_in_mail(
                 engine, state, row.seat, lambda text: gamewords.said(text, language, game.ruleset))
     return context
+
+
+LEGAL_IN_MAIL = 40
+
+
+def legal_in_mail(engine, state, seat: int, speak: Callable[[Any], str] = str) -> tuple[str | None, list[str]]:
+    """(one legal move in notation, to show the exact command: a concrete one that can be
+    pasted as it is, where the game lists any; and the first LEGAL_IN_MAIL legal moves, so
+    that a player who answers by mail copies a line from the mail, a pattern with its help
+    under it, `with_help`). A turn mail and an answer by mail list them alike."""
+    legal = engine.legal_moves(state, seat)  # an engine failing here is loud (server.table.engine_errors)
+    texts = [with_help(move["pattern"], move.get("help"), speak) if "pattern" in move else engine.format(move)
+             for move in legal[:LEGAL_IN_MAIL]]
+    concrete = [move for move in legal if "pattern" not in move]
+    if concrete:
+        return engine.format(concrete[0]), texts
+    return (legal[0]["pattern"] if legal else None), texts
+
+
+HELP_INDENT = " " * 6
+
+
+def with_help(pattern: Any, help: Any, speak: Callable[[Any], str]) -> str:
+    """A move pattern as a mail lists it, `speak` saying its placeholders' words and its help in
+    the reader's language (its keywords are notation: core/text.py `pattern`): the help on lines
+    of its own under it, indented, at a mail's width (beside it, the line ran to 150 columns).
+    The one way every mail lists a pattern: the turn mails, reminders, and the answers by mail."""
+    if not help:
+        return speak(pattern)
+    return f"{speak(pattern)}\n{wrap(f'({speak(help)})', HELP_INDENT)}"
 

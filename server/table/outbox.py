@@ -26,7 +26,6 @@ every turn (a player who wants no mail at night chooses `digest`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
 
 from core.protocol import Prompt
 from core.text import stored
@@ -69,31 +68,6 @@ def prompted_rows(before: list[dict], after: list[Prompt], fresh: list[Prompt], 
         keep = prompt.seat not in fresh_seats and prompt.seat != mover and since.get(prompt.seat)
         rows.append({**prompt.to_json(), "since": keep or now.isoformat(timespec="seconds")})
     return rows
-
-
-LEGAL_IN_MAIL = 40
-
-
-def legal_in_mail(engine, state, seat: int, speak: Callable[[Any], str] = str,
-                  helped: Callable[[str, Any, Callable[[Any], str]], str] | None = None) -> tuple[str | None, list[str]]:
-    """(one legal move in notation, to show the exact command: a concrete one that can be
-    pasted as it is, where the game lists any; and the first LEGAL_IN_MAIL legal moves, so
-    that a player who answers by mail copies a line from the mail, a pattern with its help
-    said by `speak` in the reader's language, as `helped` lays them out: beside it by default)."""
-    legal = engine.legal_moves(state, seat)  # an engine failing here is loud (server.table.engine_errors)
-    helped = helped or with_help
-    texts = [helped(move["pattern"], move.get("help"), speak) if "pattern" in move else engine.format(move)
-             for move in legal[:LEGAL_IN_MAIL]]
-    concrete = [move for move in legal if "pattern" not in move]
-    if concrete:
-        return engine.format(concrete[0]), texts
-    return (legal[0]["pattern"] if legal else None), texts
-
-
-def with_help(pattern: str, help: Any, speak: Callable[[Any], str]) -> str:
-    """A move pattern as a mail lists it, its placeholders' words and its help beside it said by
-    `speak` in the reader's language (its keywords are notation: core/text.py `pattern`)."""
-    return f"{speak(pattern)}   ({speak(help)})" if help else speak(pattern)
 
 
 BOARD_AT_SEND_TIME = {"board": True}  # server/notify/mailboard.py draws summary, view, example and legal

@@ -129,7 +129,7 @@ def reply_to(original, text: str, style: str = "quoted", sender: str | None = No
 
 def offered_moves(message) -> list[str]:
     """The concrete moves a mail offers (the list under its 'reply with' line; a pattern's help
-    stands in parentheses, beside it in a turn mail, on lines of its own in an answer)."""
+    stands in parentheses on lines of its own under it, in a turn mail as in an answer)."""
     body = message.get_body(preferencelist=("plain",)).get_content()
     moves, inside = [], False
     for line in body.splitlines():
@@ -141,7 +141,7 @@ def offered_moves(message) -> list[str]:
                 break
             text = line.strip()
             if text and "<" not in text and not text.startswith(("...", "(")) and not line.startswith("      "):
-                moves.append(text.split("   (")[0])
+                moves.append(text)
     return moves
 
 

@@ -5,10 +5,12 @@ and not only in English (which the engines lay out as they write).
 A translated board ran past it: Castle Assault's hands and discard pile in Spanish, Dutch,
 Hungarian and Swedish (to 134 columns), Wizard's Quest's map rows in every translation ("orcher
 2" is longer than "orcs 2"), laid out at English widths, and Medieval Mastery's "To decide"
-line, 120 columns even in English. Widths are counted in characters (a mail reader's columns),
-not bytes.
+line, 120 columns even in English; and a turn mail listed a move pattern's help beside it, on
+lines of 150 columns. Widths are counted in characters (a mail reader's columns), not bytes.
 """
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -62,3 +64,59 @@ def test_every_board_keeps_to_its_width_in_every_language(name, players):
                     wide.setdefault(language, found[0])
     assert wide == {}, "\n".join(f"{language} ({len(line)}): {line}" for language, line in wide.items())
 
+
+def body(message) -> str:
+    return message.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
+
+
+def play_by_the_api(table, name: str, readers: dict[str, str], moves: int) -> None:
+    """A game of `name` whose seats are `readers` ({player's name: language}), `moves` random
+    moves into it, its mail sent after each."""
+    from server.store.models import Snapshot
+    from tests.server.test_full_games import prompted_seats
+
+    engine, api = games[name], table.api
+    seated = [api.register(player) for player in readers]
+    for player, language in zip(seated, readers.values()):
+        assert api.call("PATCH", "/players/me", player, json={"language": language}).status_code == 200
+    game_id = api.start_game(seated, ruleset=name)
+    rng = Rng(f"widths:mail:{name}:{len(readers)}")
+    for _ in range(moves):
+        table.deliver()
+        detail = api.game(game_id, seated[0])
+        if detail["status"] != "active":
+            break
+        seat = prompted_seats(api, game_id, seated)[0]
+        state = engine.from_json(json.loads(Snapshot.get(Snapshot.game == game_id).state))
+        made = api.call("PUT", f"/games/{game_id}/moves/{detail['version']}", seated[seat],
+                        json={"move": engine.random_move(state, seat, rng)})
+        assert made.status_code == 201, made.json
+    table.deliver()
+
+
+@pytest.mark.parametrize("name", [name if name == "castle-assault" else pytest.param(name, marks=pytest.mark.slow)
+                                  for name in sorted(games)])
+def test_every_turn_mail_keeps_to_its_width_in_every_language(table, name):
+    """Whole mails (a turn mail's story, question, board, the moves to reply with and each
+    pattern's help, how to answer), to players of all six languages at two tables of the game,
+    one as full as the game allows; and the answer to a reply 'moves', which lists the moves as
+    a turn mail does."""
+    from tests.server.mailplay import reply_to
+
+    game = games[name]
+    full = min(game.max_players, len(LANGUAGES))
+    rest = (LANGUAGES[full:] + LANGUAGES)[:max(2, len(LANGUAGES) - full)]
+    readers = {f"{NAMES[seat]}": language for seat, language in enumerate(LANGUAGES[:full])}
+    others = {f"{NAMES[seat]}2": language for seat, language in enumerate(rest)}
+    play_by_the_api(table, name, readers, 30)
+    play_by_the_api(table, name, others, 30)
+    mails = table.new_mail()
+    asking = [m for m in mails if m["Reply-To"]]  # (a turn mail, answered by a reply)
+    language_of = {f"{player}@example.org": language for player, language in {**readers, **others}.items()}
+    assert {language_of[str(m["To"])] for m in asking} == set(LANGUAGES)
+    for message in {str(m["To"]): m for m in asking}.values():
+        table.send(reply_to(message, "moves"), str(message["Reply-To"]), str(message["To"]))
+    answers = table.new_mail()
+    assert len(answers) == len(language_of)
+    wide = {f"{m['To']}: {m['Subject']}": too_wide(body(m)) for m in mails + answers if too_wide(body(m))}
+    assert wide == {}, json.dumps(wide, ensure_ascii=False, indent=1)

@@ -218,7 +218,7 @@ def test_a_board_shown_before_a_move_is_followed_by_the_position_after_it(table)
 def test_a_mailbox_players_answers_speak_the_games_words_in_their_language(table):
     """A player who plays only by mail reads the game in their language in every answer, as in
     the turn mails: the board, a refusal by the rules, the move played and its events, the
-    question, the position now and the help beside a move pattern (Hungarian here; notation
+    question, the position now and the help under a move pattern (Hungarian here; notation
     and rule IDs as they are)."""
     from core.castle_assault.notation import MOVES
     from server.web.i18n.gamewords import said
@@ -229,11 +229,12 @@ def test_a_mailbox_players_answers_speak_the_games_words_in_their_language(table
     game_id = table.api.start_game(players, ruleset="castle-assault", options={"first-player": 0})
     table.deliver()
     [turn] = [m for m in table.new_mail() if str(m["To"]) == "ana@example.org"]
-    assert f"   ({attack_help})" in body(turn) and "Attack one enemy card" not in body(turn)
-    assert f"attack <hely>/<C|W1..|elhelyezett lap> <lap> [<lap>...]   ({attack_help})" in body(turn)
+    turn_text = " ".join(body(turn).split())  # (the help on lines of its own, under the pattern)
+    assert "Attack one enemy card" not in turn_text
+    assert f"attack <hely>/<C|W1..|elhelyezett lap> <lap> [<lap>...] ({attack_help})" in turn_text
     [first] = answer(table, turn, "board\nfoo bar")
     text = body(first)
-    assert f"({attack_help}" in " ".join(text.split())  # (an answer's help: on lines of its own)
+    assert f"({attack_help}" in " ".join(text.split())  # (an answer's help: on lines of its own, as a turn mail's)
     assert text.count("Várostrom, 2 játékos. ana következik") == 1  # the board asked for, not again below it
     assert "Castle Assault, 2 players" not in text and "Your hand" not in text
     assert "'foo bar' nem lett megjátszva:" in text and "Unknown move" not in text, text
