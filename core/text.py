@@ -224,35 +224,37 @@ def flow(items: Iterable[Any], sep: str = ", ", head: Any = ROW, *, pair: str | 
 WORD = re.compile(r"`[^`\n]+`\S*|'[a-z]+(?: [^\s']+)+'\S*|\S+")  # a command in quotes is one word
 
 
-def _laid(items: Sequence[Any], shape: Mapping[str, Any], speak: Callable[[Any], str]) -> str:
+def _laid(items: Sequence[Any], shape: Mapping[str, Any], speak: Callable[[Any], str],
+          columns: Callable[[str], int] = len) -> str:
     """A flow's lines (`items` and the rest of it, `shape`, live or in their stored form), each
-    text said by `speak` (`str`: the English)."""
+    text said by `speak` (`str`: the English) and measured by `columns` (a speaker's `width`)."""
     width = shape["width"]
     before, _, after = speak(shape["head"]).partition(ROW)
     pieces = [speak(item) for item in items]
     if shape["words"]:
         text = " ".join(pieces)
-        if len(before + text + after) <= width:
+        if columns(before + text + after) <= width:
             return before + text + after
         words = text.lstrip(" ")
         before += text[:len(text) - len(words)]  # (a sentence's own indent stays in front of it)
         pieces = WORD.findall(words)
     row = _row(shape["sep"], shape["pair"], speak)
     mark = row(["", ""]).rstrip() if shape["carry"] else ""
-    lead = " " * (len(before) if shape["indent"] is None else shape["indent"])
-    end = max(len(after), len(mark))
+    lead = " " * (columns(before) if shape["indent"] is None else shape["indent"])
+    end = max(columns(after), len(mark))
     groups: list[list[str]] = []
     for piece in pieces:
-        if groups and len(before if len(groups) == 1 else lead) + len(row(groups[-1] + [piece])) + end <= width:
+        if groups and columns((before if len(groups) == 1 else lead) + row(groups[-1] + [piece])) + end <= width:
             groups[-1].append(piece)
         else:
             groups.append([piece])
     lines = [part for number, group in enumerate(groups)
              for part in _broken((before if number == 0 else lead) + row(group) + (after if number == len(groups) - 1
-                                                                                    else mark), lead, width)]
+                                                                                    else mark), lead, width, columns)]
     if shape["tail"] is not None:
         tail = speak(shape["tail"])
-        lines[-1:] = [lines[-1] + tail] if lines and len(lines[-1]) + len(tail) <= width else [*lines[-1:], tail]
+        fits = lines and columns(lines[-1] + tail) <= width
+        lines[-1:] = [lines[-1] + tail] if fits else [*lines[-1:], tail]
     return "\n".join(lines)
 
 
@@ -269,15 +271,15 @@ def _row(sep: str, pair: str | None, speak: Callable[[Any], str]) -> Callable[[l
     return row
 
 
-def _broken(line: str, lead: str, width: int) -> list[str]:
+def _broken(line: str, lead: str, width: int, columns: Callable[[str], int]) -> list[str]:
     """`line`, or where one piece made it wider than `width` (a long card's text), the line at its
     words, the later parts indented by `lead` (by the line's own indent where `lead` is none)."""
-    if len(line) <= width:
+    if columns(line) <= width:
         return [line]
     words = line.lstrip(" ")
     parts, lead = [line[:len(line) - len(words)]], lead or line[:len(line) - len(words)]
     for word in WORD.findall(words):
-        if parts[-1].strip() and len(parts[-1]) + 1 + len(word) > width:
+        if parts[-1].strip() and columns(parts[-1] + " " + word) > width:
             parts.append(lead)
         parts[-1] += (" " if parts[-1].strip() else "") + word
     return parts
@@ -324,6 +326,12 @@ def pattern_pieces(text: Any) -> list[tuple[Any, bool]]:
     return pieces
 
 
+def holds_flow(text: Any) -> bool:
+    """Whether `text` is laid out when said (a flow, or a board with one among its lines): its
+    lines then depend on how wide its words are, the players' names too."""
+    return isinstance(text, Flow) or (isinstance(text, Joined) and any(isinstance(item, Flow) for item in text.items))
+
+
 def to_json(value: Any) -> Any:
     """The stored form of a text or argument: a plain string or number as it is, a message,
     term or list as a dict that `from_json` and `render` read."""
@@ -356,11 +364,17 @@ def from_json(data: Any) -> Any:
 
 class Speaker:
     """What `render` needs of a language: its sentences and plural rule (a gettext catalog's
-    `gettext`/`ngettext`) and its names of the game's components."""
+    `gettext`/`ngettext`), its names of the game's components, and how many columns a said text
+    takes where a flow lays it out (`width`: its characters; `measuring` counts each `{P0}` slot
+    as the name that will fill it)."""
 
     def __init__(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str],
-                 name: Callable[[str], str]):
-        self.gettext, self.ngettext, self.name = gettext, ngettext, name
+                 name: Callable[[str], str], width: Callable[[str], int] = len):
+        self.gettext, self.ngettext, self.name, self.width = gettext, ngettext, name, width
+
+    def measuring(self, width: Callable[[str], int]) -> "Speaker":
+        """The same words, texts measured by `width` (the players' names in their slots)."""
+        return Speaker(self.gettext, self.ngettext, self.name, width)
 
 
 def speaker_of(catalogs: Sequence[Any], names: Mapping[str, str]) -> Speaker:
@@ -395,7 +409,7 @@ def render(value: Any, speaker: Speaker) -> Any:
     if "term" in value:
         return speaker.name(value["term"])
     if "flow" in value:  # laid out in the speaker's words
-        return _laid(value["flow"], value, lambda text: str(render(text, speaker)))
+        return _laid(value["flow"], value, lambda text: str(render(text, speaker)), speaker.width)
     if "join" in value:
         return value["join"].join(str(render(item, speaker)) for item in value["items"])
     args = {key: render(item, speaker) for key, item in value["args"].items()}

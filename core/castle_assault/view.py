@@ -168,9 +168,9 @@ def fortress_lines(v: dict, fort: dict, seat: int | None) -> list[Any]:
     head = say_n("{who}: hand {n} card", "{who}: hand {n} cards", v["hand_sizes"][number], who=who_line)
     if v["players"] > 2:
         head = say("{head}, loot pile {loot}", head=head, loot=v["loot_sizes"][number])
-    if not fort["castle"]:
-        return [say("{head} -- no castle (eliminated)", head=head)]
-    lines: list[Any] = [head]
+    if not fort["castle"]:  # (a player's name may be long: the line goes on under it)
+        return [sentence(ROW, say("{head} -- no castle (eliminated)", head=head), indent=4)]
+    lines: list[Any] = [sentence(ROW, head, indent=4)]
     for post in fort["posts"]:
         name = CASTLE if post["post"] == "C" else WALL
         target = f"{number}/{post['post']}"
@@ -212,10 +212,13 @@ def battle_lines(v: dict) -> list[Any]:
     if b is None:
         return []
     target = battle_target(v, b)
+    lines: list[Any]
     if b["night"]:
-        lines = [say("Night attack by {player} on {target}:", player=who(b["attacker"]), target=target)]
+        lines = [sentence(ROW, say("Night attack by {player} on {target}:", player=who(b["attacker"]), target=target),
+                          indent=3)]
     else:
-        lines = [say("Attack by {player} on {target}:", player=who(b["attacker"]), target=target)]
+        lines = [sentence(ROW, say("Attack by {player} on {target}:", player=who(b["attacker"]), target=target),
+                          indent=3)]
     for part in b["cards"]:
         if "cards" in part:
             lines.append(carded(say("   {player}: {cards}", player=who(part["seat"]), cards=listed_in(part["cards"])),

@@ -196,7 +196,7 @@ def render(v: dict, seat: int | None) -> str:
                target=v["target"], turn=turn["number"], active=seat_word(turn["active"]))
     if v["result"]:
         head = say("GAME OVER: {reason}", reason=reread(v["result"]["reason"]))
-    lines = [head, _seat_legend(v["players"], seat)]
+    lines = [sentence(ROW, head, indent=2), _seat_legend(v["players"], seat)]  # (a reason may name players)
     lines += _map_lines(v) + _table_lines(v) + _now_lines(v, seat)
     return join("\n", lines)
 
@@ -226,12 +226,13 @@ def artefact_name(artefact: dict, kind: int) -> Any:
     return say("{orb} (destroyed)", orb=name)
 
 
-def _seat_legend(players: int, seat: int | None) -> str:
-    """core.protocol.seat_legend as a message: 'Players: P0 {P0}, P1 {P1}; you are P1'."""
-    names = join(", ", [f"P{s} {{P{s}}}" for s in range(players)])
+def _seat_legend(players: int, seat: int | None) -> Any:
+    """core.protocol.seat_legend as a message: 'Players: P0 {P0}, P1 {P1}; you are P1', going
+    on to the next line where the players' names need it."""
+    names = [f"P{s} {{P{s}}}" for s in range(players)]
     if seat is None:
-        return say("Players: {names}", names=names)
-    return say("Players: {names}; you are {you}", names=names, you=seat_word(seat))
+        return listed(names, ", ", say("Players: {names}", names=ROW))
+    return listed(names, ", ", say("Players: {names}; you are {you}", names=ROW, you=seat_word(seat)))
 
 
 def _map_lines(v: dict) -> list[str]:
@@ -285,12 +286,12 @@ def _now_lines(v: dict, seat: int | None) -> list[str]:
     lines: list[str] = []
     b = v["battle"]
     if b:
-        lines.append(say_n("Battle for {tile}: {attacker} attacks with {n} knight, strength {attack}; {defender} "
-                           "defends, strength {defence}.",
-                           "Battle for {tile}: {attacker} attacks with {n} knights, strength {attack}; {defender} "
-                           "defends, strength {defence}.", b["attacker_knights"], tile=b["tile"],
-                           attacker=P(b["attacker"]), attack=b["attacker_strength"],
-                           defender=P(b["defender"]), defence=b["defender_strength"]))
+        lines.append(sentence(ROW, say_n(
+            "Battle for {tile}: {attacker} attacks with {n} knight, strength {attack}; {defender} defends, strength "
+            "{defence}.",
+            "Battle for {tile}: {attacker} attacks with {n} knights, strength {attack}; {defender} defends, strength "
+            "{defence}.", b["attacker_knights"], tile=b["tile"], attacker=P(b["attacker"]), attack=b["attacker_strength"],
+            defender=P(b["defender"]), defence=b["defender_strength"]), indent=2))
     if v["window"]:
         lines.append(WINDOW_OPEN[v["window"]["kind"]])
     if seat is not None and v["hand"] is not None:

@@ -106,8 +106,8 @@ def render_view(view: dict, seat: int | None) -> Joined:
     lines += legend()
     if view["winners"] is not None:
         winners = ", ".join(f"P{w}" for w in view["winners"])
-        lines.append(say("Game over: {winners} ({reason}).", winners=winners or say("nobody"),
-                         reason=reason_words(view["reason"] or "")))
+        lines.append(sentence(ROW, say("Game over: {winners} ({reason}).", winners=winners or say("nobody"),
+                                       reason=reason_words(view["reason"] or "")), indent=2))
     return join("\n", lines)
 
 
@@ -129,11 +129,12 @@ def reason_words(why: str) -> Msg:
     return say("{player} resigned", player=P(seat)) if seat is not None else say("{reason}", reason=why)
 
 
-def players_line(players: int, seat: int | None) -> Msg:
-    """'Players: P0 {P0}, P1 {P1}; you are P1' (core.protocol.seat_legend, said as a message)."""
-    names = ", ".join(f"P{s} {{P{s}}}" for s in range(players))
-    return say("Players: {players}; you are P{seat}", players=names, seat=seat) if seat is not None else \
-        say("Players: {players}", players=names)
+def players_line(players: int, seat: int | None) -> Flow:
+    """'Players: P0 {P0}, P1 {P1}; you are P1' (core.protocol.seat_legend, said as a message),
+    going on to the next line where the players' names need it."""
+    names = [f"P{s} {{P{s}}}" for s in range(players)]
+    return listed(names, ", ", say("Players: {players}; you are P{seat}", players=ROW, seat=seat) if seat is not None
+                  else say("Players: {players}", players=ROW))
 
 
 def _treasure(t: dict, at: bool) -> Joined:

@@ -21,13 +21,13 @@ import re
 import secrets
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from cachetools import TTLCache
 from peewee import JOIN
 
 from core.records import message_of, without_message
-from core.text import Joined, Msg
+from core.text import ENGLISH, Joined, Msg, holds_flow, render
 from server.store import statements
 from server.errors import ApiError, msg
 from server.store.models import Game, Player, Seat, utcnow
@@ -194,8 +194,9 @@ def titled(title: str, ruleset: str | None) -> Titled:
 
 def name_players(text: str, seats: tuple[SeatInfo, ...]) -> str:
     """Put player names in place of the games' {P0}..{P5} slots. A game's message comes back
-    `Named`: the English text, still able to be said in another language."""
-    named = _named(text, seats)
+    `Named`: the English text, still able to be said in another language. A board is laid out
+    again with the names' widths (core/text.py `flow`): a long name takes more of a line."""
+    named = _named(render(text, ENGLISH.measuring(name_widths(seats))) if holds_flow(text) else text, seats)
     if isinstance(text, (Msg, Joined)):
         found = Named(named)
         found.message, found.seats = text, seats
@@ -217,6 +218,11 @@ def named_texts(body: Any, seats: tuple[SeatInfo, ...]) -> Any:
     if isinstance(body, list):
         return [named_texts(value, seats) for value in body]
     return body
+
+
+def name_widths(seats: tuple[SeatInfo, ...]) -> Callable[[str], int]:
+    """How many columns a game's text takes once the players' names fill its slots."""
+    return lambda text: len(_named(text, seats))
 
 
 def _named(text: str, seats: tuple[SeatInfo, ...]) -> str:

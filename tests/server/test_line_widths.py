@@ -11,18 +11,21 @@ lines of 150 columns. Widths are counted in characters (a mail reader's columns)
 from __future__ import annotations
 
 import json
+from email.utils import parseaddr
 
 import pytest
 
 from core import games
 from core.layout import WIDTH
 from core.rng import Rng
-from server.players.seats import SeatInfo
+from server.players.seats import SeatInfo, name_players
 from server.web.i18n.gamewords import spoken
 from server.web.i18n.languages import LANGUAGES
 from tests.core.playout import tiered, turns
 
-NAMES = ("ana", "ben", "cyd", "dan", "eve", "fay")
+# Players' names as people choose them (up to 40 characters): a board lays out its lines with them in.
+NAMES = ("Kristóf Nagy", "Annika Bergström", "Ljudmila Kuznetsova", "Pieter van der Berg", "Lucía Gómez Herrera",
+         "Maximilian Featherstonehaugh")
 EVERY = 5  # a position every so many moves of a random game, besides its start and its end
 SEEDS = 3  # random games of each size
 
@@ -51,7 +54,8 @@ CASES = [(name, players) for name in sorted(games) for players in range(games[na
 @pytest.mark.parametrize("name,players", tiered(CASES, {index for index, case in enumerate(CASES) if case[1] in (2, 4)}))
 def test_every_board_keeps_to_its_width_in_every_language(name, players):
     """The board each seat and an onlooker see (`herald show`, a mail's position), at the start
-    and through a random game, said in each language with the players' names in."""
+    and through a random game, said in each language with the players' names in (in English also
+    as the API and the game page name it, `name_players`)."""
     game = games[name]
     seats = tuple(SeatInfo(seat, seat + 1, NAMES[seat], None) for seat in range(players))
     wide = {}
@@ -62,7 +66,14 @@ def test_every_board_keeps_to_its_width_in_every_language(name, players):
                 found = too_wide(spoken(board, language, name, seats))
                 if found:
                     wide.setdefault(language, found[0])
+            found = too_wide(name_players(board, seats))
+            if found:
+                wide.setdefault("en (named)", found[0])
     assert wide == {}, "\n".join(f"{language} ({len(line)}): {line}" for language, line in wide.items())
+
+
+def address(name: str) -> str:
+    return "".join(letter for letter in name.lower() if letter.isascii() and letter.isalpha()) + "@example.org"
 
 
 def body(message) -> str:
@@ -70,13 +81,13 @@ def body(message) -> str:
 
 
 def play_by_the_api(table, name: str, readers: dict[str, str], moves: int) -> None:
-    """A game of `name` whose seats are `readers` ({player's name: language}), `moves` random
-    moves into it, its mail sent after each."""
+    """A game of `name` whose seats are `readers` ({player's name: language}, each mailed at
+    `address(name)`), `moves` random moves into it, its mail sent after each."""
     from server.store.models import Snapshot
     from tests.server.test_full_games import prompted_seats
 
     engine, api = games[name], table.api
-    seated = [api.register(player) for player in readers]
+    seated = [api.register(player, address(player)) for player in readers]
     for player, language in zip(seated, readers.values()):
         assert api.call("PATCH", "/players/me", player, json={"language": language}).status_code == 200
     game_id = api.start_game(seated, ruleset=name)
@@ -106,16 +117,16 @@ def test_every_turn_mail_keeps_to_its_width_in_every_language(table, name):
     game = games[name]
     full = min(game.max_players, len(LANGUAGES))
     rest = (LANGUAGES[full:] + LANGUAGES)[:max(2, len(LANGUAGES) - full)]
-    readers = {f"{NAMES[seat]}": language for seat, language in enumerate(LANGUAGES[:full])}
-    others = {f"{NAMES[seat]}2": language for seat, language in enumerate(rest)}
+    readers = {NAMES[seat]: language for seat, language in enumerate(LANGUAGES[:full])}
+    others = {f"{NAMES[seat]} Jr": language for seat, language in enumerate(rest)}
     play_by_the_api(table, name, readers, 30)
     play_by_the_api(table, name, others, 30)
     mails = table.new_mail()
     asking = [m for m in mails if m["Reply-To"]]  # (a turn mail, answered by a reply)
-    language_of = {f"{player}@example.org": language for player, language in {**readers, **others}.items()}
-    assert {language_of[str(m["To"])] for m in asking} == set(LANGUAGES)
+    language_of = {address(player): language for player, language in {**readers, **others}.items()}
+    assert {language_of[parseaddr(str(m["To"]))[1]] for m in asking} == set(LANGUAGES)
     for message in {str(m["To"]): m for m in asking}.values():
-        table.send(reply_to(message, "moves"), str(message["Reply-To"]), str(message["To"]))
+        table.send(reply_to(message, "moves"), parseaddr(str(message["Reply-To"]))[1], parseaddr(str(message["To"]))[1])
     answers = table.new_mail()
     assert len(answers) == len(language_of)
     wide = {f"{m['To']}: {m['Subject']}": too_wide(body(m)) for m in mails + answers if too_wide(body(m))}

@@ -13,9 +13,9 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from core import games
-from core.text import Joined, Msg, Speaker, render, speaker_of
+from core.text import ENGLISH, Joined, Msg, Speaker, holds_flow, render, speaker_of
 from server.errors import Sentence
-from server.players.seats import Named, SeatInfo, Titled, name_players
+from server.players.seats import Named, SeatInfo, Titled, name_players, name_widths
 from server.web.i18n import catalogs, terms
 from server.web.i18n.languages import DEFAULT, effective
 
@@ -38,14 +38,20 @@ def speaker(language: str, ruleset: str | None) -> Speaker:
     return speaker_of(found, names)
 
 
-def said(text: Any, language: str | None, ruleset: str | None) -> str:
-    """A game's text in `language`: a message (live or stored), else the text as it is."""
+def said(text: Any, language: str | None, ruleset: str | None, seats: tuple[SeatInfo, ...] | None = None) -> str:
+    """A game's text in `language`: a message (live or stored), else the text as it is. A board
+    is laid out in the language's words, and with `seats` the widths of the names that will fill
+    its slots (core/text.py `flow`)."""
     if text is None:
         return ""
     language = effective(language)
-    if language == DEFAULT and not isinstance(text, dict):
+    laid = seats is not None and holds_flow(text)
+    if language == DEFAULT and not isinstance(text, dict) and not laid:
         return str(text)
-    return catalogs.finished(str(render(text, speaker(language, ruleset))), language)
+    found = ENGLISH if language == DEFAULT else speaker(language, ruleset)
+    if laid and seats is not None:
+        found = found.measuring(name_widths(seats))
+    return catalogs.finished(str(render(text, found)), language)
 
 
 def described(description: dict, language: str | None) -> dict:
@@ -71,7 +77,7 @@ def speaking(language: str | None, ruleset: str | None) -> Callable[[Any], str] 
 
 def spoken(text: Any, language: str | None, ruleset: str | None, seats: tuple[SeatInfo, ...]) -> str:
     """A game's text in `language` with the players' names in their slots."""
-    return catalogs.finished(name_players(said(text, language, ruleset), seats), effective(language))
+    return catalogs.finished(name_players(said(text, language, ruleset, seats), seats), effective(language))
 
 
 def speak(body: Any, language: Callable[[], str | None] | str | None, ruleset: str | None = None) -> Any:
