@@ -24,7 +24,7 @@ CONFIGS = {
 def configs(ruleset: str) -> list[tuple[int, dict]]:
     """The (players, options) of a game's random positions: its row of CONFIGS, or for a game
     that hides nothing every player count with the default options."""
-    game = games[ruleset]
+    game = games.facts(ruleset).game
     if ruleset in CONFIGS:
         return CONFIGS[ruleset]
     if game.hidden_information:
@@ -35,7 +35,7 @@ def configs(ruleset: str) -> list[tuple[int, dict]]:
 
 def positions(ruleset: str, count: int, rng: Rng, per_game: int = 20):
     """`count` states from random games, `per_game` from each, at random moves."""
-    game = games[ruleset]
+    game = games.facts(ruleset).game
     made = 0
     number = 0
     table = configs(ruleset)
@@ -50,13 +50,17 @@ def positions(ruleset: str, count: int, rng: Rng, per_game: int = 20):
             made += 1
 
 
-def card_ids(game, state) -> list:
-    """Every card of a state, as a list (a card twice would show as a count of 2)."""
+def card_ids(game, state, hidden: set[str]) -> list:
+    """Every card of a state, as a list (a card twice would show as a count of 2). The three
+    shipped games name all their cards; any other game, the ids in `hidden`: what the real
+    position hides from a spectator, each a unique id (docs/adding-a-game.md, section 5)."""
     if game.name == "medieval-mastery":
         from core.medieval_mastery.sample import cards_of
         return cards_of(state)
     if game.name == "wizards-quest":
         from core.wizards_quest.sample import cards_of
         return cards_of(state)
-    from core.castle_assault.data import CARDS
-    return [c for c in leaves(state) if c in CARDS.kind_of]
+    if game.name == "castle-assault":
+        from core.castle_assault.data import CARDS
+        return [c for c in leaves(state) if c in CARDS.kind_of]
+    return [c for c in leaves(state) if c in hidden]

@@ -15,7 +15,7 @@ import pytest
 
 from core import games
 from core.rng import Rng
-from tests.core.bots.positions import CONFIGS, card_ids, positions
+from tests.core.bots.positions import CONFIGS, card_ids, configs, positions
 from tests.core.playout import turns
 
 PER_RULESET = 1000
@@ -33,7 +33,8 @@ def check_world(game, real, seat: int, rng: Rng, playout: bool) -> None:
     assert game.known_state(world, seat) == known
     again = game.from_json(json.loads(json.dumps(game.to_json(world))))
     assert game.state_hash(again) == game.state_hash(world)
-    dealt, held = Counter(card_ids(game, world)), Counter(card_ids(game, real))
+    hidden = set(game.hidden_from(real, None))
+    dealt, held = Counter(card_ids(game, world, hidden)), Counter(card_ids(game, real, hidden))
     assert set(dealt) == set(held)                                   # every card, none invented
     assert sorted(dealt.values()) == sorted(held.values())           # none dealt twice
     assert [p.seat for p in game.prompts(world)] or game.result(world) is not None
@@ -51,21 +52,21 @@ def finish(game, state, rng: Rng, cap: int = 5000) -> None:
 
 
 def run(ruleset: str, count: int) -> int:
-    game = games[ruleset]
+    game = games.facts(ruleset).game
     rng = Rng(f"sample-test:{ruleset}")
     checked = 0
     for state in positions(ruleset, count, rng):
-        prompted = [p.seat for p in game.prompts(state)]
-        seats = set(prompted[:1])
-        seats.add(rng.below(player_count(game, state)))
-        for seat in sorted(seats):
-            check_world(game, state, seat, rng, playout=checked % PLAYOUT_EVERY == 0)
-            checked += 1
+        checked += check_seats(game, state, rng, checked)
     return checked
 
 
-def player_count(game, state) -> int:
-    return game.view(state, None)["players"]
+def check_seats(game, state, rng: Rng, checked: int) -> int:
+    """check_world for the prompted seat and one other seat (the number of seats checked)."""
+    seats = {p.seat for p in game.prompts(state)[:1]}
+    seats.add(rng.below(game.player_count(state)))
+    for number, seat in enumerate(sorted(seats)):
+        check_world(game, state, seat, rng, playout=(checked + number) % PLAYOUT_EVERY == 0)
+    return len(seats)
 
 
 @pytest.mark.slow
@@ -78,3 +79,17 @@ def test_sampled_worlds_match_what_the_seat_knows(ruleset):
 @pytest.mark.parametrize("ruleset", sorted(CONFIGS))
 def test_many_sampled_worlds(ruleset):
     assert run(ruleset, 3 * PER_RULESET) >= 3 * PER_RULESET
+
+
+def test_a_declared_game_not_yet_offered_is_checked_through_the_protocol():
+    """docs/adding-a-game.md adds a hiding game's CONFIGS row before the game is offered, and its
+    view need not say how many seats there are: the check finds the game among the declared
+    ones, reads the seats from `player_count` and counts its cards by the ids it hides. The
+    reference game at its deal (it keeps no played card, so later worlds may deal one again)."""
+    game = games.facts("toy-race").game
+    with pytest.raises(LookupError, match="add toy-race's row to CONFIGS"):
+        configs("toy-race")
+    state = game.setup(3, {}, "sample-reference")
+    assert "players" not in game.view(state, None)
+    assert len(card_ids(game, state, set(game.hidden_from(state, None)))) == 20
+    assert check_seats(game, state, Rng("sample-reference"), 0) >= 1
