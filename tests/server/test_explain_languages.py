@@ -2,7 +2,8 @@
 the app (Flask test client, a real SQLite file). A component is named as that language's
 printed edition names it: server/guides/<lang>/terms.json, the list that came with the
 translated guides, is the reference. What a player types (English names, symbols) still finds
-the entry; a name in the reader's language is understood too."""
+the entry; a name in the reader's language is understood too. The games are those the server explains
+(reader.guided(): offered, with a guide), not a guided game that is not offered yet."""
 from __future__ import annotations
 
 import json
@@ -10,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from core.registry import games
 from server.guides import reader
 from server.web.i18n.languages import DEFAULT, LANGUAGES
 
@@ -115,7 +115,7 @@ PATTERN_SYMBOLS = {
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-@pytest.mark.parametrize("game", games.guided())
+@pytest.mark.parametrize("game", reader.guided())
 def test_every_entry_renders_in_every_language(game, language):
     """Every fixed entry of the glossary, and a symbol of each pattern, says its title and text
     with every slot filled (a translation that lost a value would leave `{...}`)."""
@@ -144,7 +144,7 @@ def test_the_options_help_is_said_in_the_language(client, language):
     assert answer.status_code == 200
     said = {game["name"]: game for game in answer.json}
     assert said.keys() == english.keys()
-    for name in games.guided():
+    for name in reader.guided():
         for option, about in said[name]["options"].items():
             before = english[name]["options"][option]
             assert about["help"] != before["help"], (language, name, option)
