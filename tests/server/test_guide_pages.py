@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 from email import message_from_bytes, policy
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -18,6 +19,8 @@ from server.notify.channels.mail import deliver_pending
 from server.store.models import utcnow
 from server.table.reminders import queue_reminders
 from tests.support.sizes import least
+
+GUIDES = Path(__file__).resolve().parents[2] / "server" / "guides"
 
 
 @pytest.fixture
@@ -286,6 +289,9 @@ def test_each_tables_scrolling_box_has_a_name_of_its_own(client, name, language)
     page share one (axe landmark-unique); the borders of each map say which map they are."""
     html = client.get(f"/rules/{name}?lang={language}").get_data(as_text=True)
     labels = re.findall(r'<div class="scroll" role="region" tabindex="0" aria-label="([^"]+)">', html)
-    assert labels and len(labels) == len(set(labels)), labels
+    guide = GUIDES / ("" if language == "en" else language) / f"{games.facts(name).guide}.md"
+    tables = len(re.findall(r"^\|[- :|]+\|$", guide.read_text("utf-8"), re.M))  # a table's rule row
+    assert len(labels) == tables, f"{name}'s guide has {tables} tables, its page {len(labels)} named boxes"
+    assert len(labels) == len(set(labels)), labels
     if name == "medieval-mastery" and language == "en":
         assert "Reading the board – 2 players" in labels and "Reading the board – 6 players" in labels
