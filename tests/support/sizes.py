@@ -21,12 +21,13 @@ class Sizes:
     guide_words: int = 1    # words of its guide served as /rules/<name> (tests/server/test_guide_pages.py)
     rule_sections: int = 1  # sections of its guide that cite its rule IDs (tests/docs/test_guides.py)
     guide_ids: int = 0      # card and territory ids of its glossary the guide names (tests/docs/test_translated_guides.py)
+    patterns: int = 0       # move patterns its random games list (tests/core/test_patterns.py)
 
 
 SHIPPED = {
-    "castle-assault": Sizes(rules=101, messages=101, guide_words=1500, rule_sections=8, guide_ids=20),
-    "medieval-mastery": Sizes(rules=101, messages=101, guide_words=1500, rule_sections=8, guide_ids=20),
-    "wizards-quest": Sizes(rules=101, messages=101, guide_words=1500, rule_sections=8, guide_ids=20),
+    "castle-assault": Sizes(rules=101, messages=101, guide_words=1500, rule_sections=8, guide_ids=20, patterns=6),
+    "medieval-mastery": Sizes(rules=101, messages=101, guide_words=1500, rule_sections=8, guide_ids=20, patterns=1),
+    "wizards-quest": Sizes(rules=101, messages=101, guide_words=1500, rule_sections=8, guide_ids=20, patterns=6),
 }
 NEW_GAME = Sizes()
 CORE_MESSAGES = 101  # what core/*.py says for every game (the catalogs' `core` domain)
