@@ -29,7 +29,10 @@ def test_no_page_is_left_for_a_game_the_registry_no_longer_declares():
 @pytest.mark.parametrize("name", [facts.name for facts in games.every()])
 def test_each_page_lists_every_option_with_its_version(name):
     game = games.facts(name).game
-    text = (ROOT / "docs" / "options" / f"{name}.md").read_text(encoding="utf-8")
+    page = ROOT / "docs" / "options" / f"{name}.md"
+    if not page.exists():
+        pytest.fail(f"no {page.relative_to(ROOT)}: run `python docs/options.py`, which writes it from {name}'s options")
+    text = page.read_text(encoding="utf-8")
     rows = {line.split(" | ")[0].removeprefix("| ").strip("`"): line for line in text.splitlines()
             if line.startswith("| `")}
     assert list(rows) == list(game.options)
