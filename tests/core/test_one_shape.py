@@ -31,9 +31,13 @@ def test_every_game_package_has_the_common_files_and_only_its_declared_extras(pa
     root = CORE / package
     files = {str(p.relative_to(root)) for p in root.rglob("*.py") if not str(p.relative_to(root)).startswith("phases/")}
     required = REQUIRED - {"phases/__init__.py"}
-    assert required <= files, f"{package} lacks {sorted(required - files)}"
-    assert files - required - WHEN_IT_HAS == EXTRA.get(package, set())
-    assert (root / "phases" / "__init__.py").exists()
+    assert required <= files, f"{package} lacks {sorted(required - files)} (the layout of core/README.md)"
+    undeclared = files - required - WHEN_IT_HAS - EXTRA.get(package, set())
+    assert not undeclared, (f"core/{package} has modules beyond the layout: add {sorted(undeclared)} to EXTRA in "
+                            f"tests/core/test_one_shape.py and say why in core/{package}/__init__.py")
+    gone = EXTRA.get(package, set()) - files
+    assert not gone, f"EXTRA in tests/core/test_one_shape.py names {sorted(gone)}, which core/{package} no longer has"
+    assert (root / "phases" / "__init__.py").exists(), f"core/{package} lacks phases/__init__.py (DECISIONS)"
     for extra in EXTRA.get(package, set()):
         assert extra.removesuffix(".py") in (root / "__init__.py").read_text(), f"{package}/__init__.py says why {extra}"
 
