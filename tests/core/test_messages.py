@@ -53,3 +53,14 @@ def test_every_text_a_game_writes_is_a_message(name):
         state, rng = game.setup(players, game.normalize_options({}), seed), Rng("messages:" + seed, scheme=2)
         for text in texts_of(game, state, rng, refusals=lambda state, seat, rng=rng: refusals(game, state, seat, rng)):
             said(text)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_glossary_text_is_a_message(name):
+    """What `herald explain` says of each card and term (core/glossary.py) is a message too, so
+    the server says it in the reader's language; a plain string would reach every reader in
+    English, and no other test would notice."""
+    glossary = GAMES[name].glossary
+    for key, entry in glossary.entries.items():
+        assert isinstance(entry.text, (Msg, Joined)), f"{name} glossary, {key!r}: not a message (core/text.py say)"
+        said(entry.text)
