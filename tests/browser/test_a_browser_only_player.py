@@ -1,0 +1,49 @@
+"""What a player who has only a browser and a mailbox met on the game page and the guides (a
+review in Chromium): the focus after a move played from its button, a page opened with its
+link revoked or its seat handed over, a browser without JavaScript, a choice in a form kept when
+the game moves, and the guides' console.
+
+Run in headless Chromium against a live server (tests/browser/test_game_pages.py's fixtures)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_game_pages import (UPDATE_SECONDS, browser, chromium, console_errors, play_any,  # noqa: F401
+                                           prompted_seats, server, start, version_shown)
+
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+RELOADING = (StaleElementReferenceException, NoSuchElementException)
+
+
+def wait_for(driver, condition, seconds: float = UPDATE_SECONDS):
+    return WebDriverWait(driver, seconds, ignored_exceptions=RELOADING).until(condition)
+
+
+def active_id(driver) -> str:
+    return driver.execute_script("return document.activeElement ? document.activeElement.id : '';")
+
+
+@pytest.fixture(scope="module")
+def scriptless_browser():
+    """Chromium with JavaScript off, as some players keep it."""
+    driver = chromium({"profile.managed_default_content_settings.javascript": 2})
+    yield driver
+    driver.quit()
+
+
+def first_line(player, game: int) -> str:
+    return next(m["text"] for m in player.call("GET", f"/games/{game}/legal")["moves"] if not m.get("pattern"))
+
+
+@pytest.mark.parametrize("path", ["/", "/rules", "/rules/castle-assault", "/rules/medieval-mastery",
+                                  "/rules/wizards-quest"])
+def test_the_site_pages_log_no_error_in_the_console(server, browser, path):  # noqa: F811
+    """The front page, the list of games and every guide logged a policy violation: their empty
+    icon (a `data:` address) was refused by their own Content-Security-Policy."""
+    browser.get_log("browser")  # start the console afresh
+    browser.get(f"{server}{path}?lang=hu")
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "hu"
+    assert console_errors(browser) == []
