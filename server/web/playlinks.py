@@ -90,6 +90,17 @@ def caller_for(token: str, game_id: int) -> Grant:
     return Grant(Caller(*row[2:]), game_id, seat, token)
 
 
+def holder_named(token: str | None, game_id: int) -> int | None:
+    """The player a link this server signed for this game names, whether or not it still grants
+    the seat (revoked, the seat handed over), or None: its refusal speaks to that player."""
+    try:
+        fields = _serializer(current_settings()).loads(token or "")
+        holder = fields[3] if isinstance(fields, list) and len(fields) == 4 and fields[0] == game_id else None
+    except (ApiError, BadSignature, TypeError):
+        return None
+    return holder if isinstance(holder, int) else None
+
+
 def _older_than_holders(game_id: int) -> bool:
     """Whether the game was created before page links named their player (a link without one,
     made then, may open it; a game created since may have the number of a withdrawn one)."""

@@ -18,6 +18,7 @@ from server.table import chat, gameviews, movelog, pictures
 from server.errors import ApiError, Sentence, msg, msg_n
 from server.table.gameviews import current_state
 from server.store.models import ChatMessage, Move, Player
+from server.web import playlinks
 from server.web.i18n import gamewords
 from server.web.i18n import languages, templating, terms
 from server.web.i18n.catalogs import said, spoken
@@ -219,18 +220,29 @@ def refusal(error: ApiError | None, language: str, ruleset: str | None = None) -
     return {"refusal": said(message, language), "refusal_language": spoken(message, language)}
 
 
-def refusal_json(error: ApiError, grant=None) -> tuple[dict, str]:
+def refusal_json(error: ApiError, grant=None, link: tuple[str | None, int] | None = None) -> tuple[dict, str]:
     """The long-poll's refusal as JSON ({"error": ...}, as the API's) and its language: the
-    page's (the link's player's, `?lang=`, Accept-Language), the browser's where no link was read."""
-    language = page_language(grant)[0] if grant is not None else languages.requested()[0]
+    page's (the link's player's, `?lang=`, Accept-Language), where no link was granted as
+    `refused_language` says; its sentence the page's own (PAGE_SENTENCES): the page shows it."""
+    language = page_language(grant)[0] if grant is not None else refused_language(error, link)
+    message = PAGE_SENTENCES.get(error.code, error.message)
     body = error.body()["error"]
-    body["message"] = said(error.message, language)
-    return {"error": body}, spoken(error.message, language)
+    body["message"] = said(message, language)
+    return {"error": body}, spoken(message, language)
 
 
-def render_refusal(error: ApiError) -> tuple[str, str]:
-    """(HTML, its language): the browser's, as no player is known."""
-    language = languages.requested()[0]
+def refused_language(error: ApiError, link: tuple[str | None, int] | None = None) -> str:
+    """The language of a refusal where no link was granted: a link (token, game) this server
+    signed but no longer honours (revoked, its seat handed over) still names its player, whose
+    page spoke their language; else the browser's. (Only a refused link asks the database: a
+    busy one refuses without it.)"""
+    holder = playlinks.holder_named(*link) if link is not None and error.code == "bad-link" else None
+    return languages.requested(player_language(holder) if holder is not None else None)[0]
+
+
+def render_refusal(error: ApiError, link: tuple[str | None, int] | None = None) -> tuple[str, str]:
+    """(HTML, its language): `refused_language`'s, as no player is granted."""
+    language = refused_language(error, link)
     return templating.render("play_error.html.j2", language, error=error, **refusal(error, language)), language
 
 

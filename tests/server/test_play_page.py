@@ -242,6 +242,33 @@ def test_a_seat_the_operator_hands_over_takes_its_old_holders_links_with_it(api,
     assert client.get(kept).status_code == 403
 
 
+def test_a_refused_link_speaks_the_language_of_the_player_it_names(api, client, game):
+    """A revoked link (or one whose seat was handed over) was refused in the browser's language,
+    an English phone's, to a player whose page spoke Swedish: it still names its player, and
+    the refusal page, a form's and the page's long-poll speak that player's language. A link
+    this server never signed names nobody: the browser's language."""
+    from server.ops import admin
+
+    players, game_id = game
+    assert api.call("PATCH", "/players/me", players[0], json={"language": "sv"}).status_code == 200
+    old = link_path(api, game_id, players[0])
+    english = {"Accept-Language": "en", "Accept": "text/html"}
+    assert 'lang="sv"' in client.get(old, headers=english).get_data(as_text=True)
+    admin.hand_over(game_id, 0, api.register("carl")["name"])
+    page = client.get(old, headers=english)
+    assert page.status_code == 403 and page.headers["Content-Language"] == "sv"
+    html = page.get_data(as_text=True)
+    assert '<html lang="sv">' in html and "öppna länken i ditt senaste dragbrev" in html
+    posted = client.post(f"/play/{game_id}/move", data={"t": token_of(old), "seq": "0", "text": "pass"}, headers=english)
+    assert posted.status_code == 403 and posted.headers["Content-Language"] == "sv"
+    polled = client.get(f"/play/{game_id}/wait?timeout=0&t={token_of(old)}", headers={"Accept-Language": "en"})
+    assert polled.status_code == 403 and polled.headers["Content-Language"] == "sv"
+    assert polled.json["error"] == {"code": "bad-link", "details": {}, "message": (
+        "Den här länken till partiet gäller inte (eller inte längre): öppna länken i ditt senaste dragbrev.")}
+    forged = client.get(f"/play/{game_id}?t=forged", headers=english)
+    assert forged.status_code == 403 and forged.headers["Content-Language"] == "en"
+
+
 def test_a_new_api_token_revokes_the_links_the_old_one_could_fetch(api, client, game):
     """A stolen API token fetches a page link for every seat of its player: a new token (or a
     recovery code redeemed) must leave the thief none that still plays."""

@@ -60,6 +60,16 @@ def _grant(game_id: int):
     return playlinks.caller_for(token, game_id)
 
 
+def _refused_link(error: ApiError) -> tuple[str | None, int] | None:
+    """(token, game) of the link this request carried where the link itself was refused (its
+    player's language then says the refusal); None for any other refusal, whose request (a body
+    too large, say) must not be read again."""
+    game_id = (request.view_args or {}).get("game_id")
+    if error.code != "bad-link" or not isinstance(game_id, int):
+        return None
+    return request.form.get("t") or request.args.get("t") or request.cookies.get(COOKIE), game_id
+
+
 def _form_grant(game_id: int, sentence: Sentence):
     """What a form's own link token (field `t`) grants, never the cookie alone, so that another
     site cannot post the page's forms with the cookie (no CSRF); 401 saying `sentence` without."""
@@ -69,7 +79,7 @@ def _form_grant(game_id: int, sentence: Sentence):
 
 
 def _refusal(error: ApiError) -> Response:
-    html, language = playpage.render_refusal(error)
+    html, language = playpage.render_refusal(error, _refused_link(error))
     return Response(html, status=error.status, mimetype="text/html",
                     headers={**_headers(), "Content-Language": language})
 
@@ -266,7 +276,7 @@ def wait(game_id):
         timeout = min(max(request.args.get("timeout", 10, type=int) or 0, 0), MAX_WAIT)
         body = gameviews.wait(game_id, grant.caller, grant.seat, timeout)
     except ApiError as error:
-        refusal, language = playpage.refusal_json(error, grant)
+        refusal, language = playpage.refusal_json(error, grant, _refused_link(error))
         return refusal, error.status, {"Content-Language": language, "Vary": "Accept-Language"}
     return {"version": body["version"], "status": body["status"],
             "prompted": any(p["seat"] == grant.seat for p in body["prompted"])}
