@@ -13,6 +13,7 @@ from tests.browser.test_game_pages import (UPDATE_SECONDS, browser, chromium, co
 
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 RELOADING = (StaleElementReferenceException, NoSuchElementException)
@@ -36,6 +37,28 @@ def scriptless_browser():
 
 def first_line(player, game: int) -> str:
     return next(m["text"] for m in player.call("GET", f"/games/{game}/legal")["moves"] if not m.get("pattern"))
+
+
+def test_a_revoked_link_says_so_on_the_open_page_in_its_players_language(server, browser):  # noqa: F811
+    """A page left open when its link was revoked (or its seat handed over) went on polling in
+    silence: it never followed the game again, and said nothing until a move typed in it was
+    thrown away on a refusal page in the browser's language. It says at once that the link no
+    longer works, in its player's language (Swedish here, in an English browser), and so does
+    the refusal page of a move sent anyway."""
+    game, (ann, _) = start(server, "castle-assault", {"first-player": 0})
+    ann.call("PATCH", "/players/me", json={"language": "sv"})
+    browser.get(ann.call("GET", f"/games/{game}/link")["url"])  # Ann is asked: the page polls every 3 s
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "sv"
+    ann.call("POST", f"/games/{game}/link/revoke")
+    notice = wait_for(browser, lambda b: b.find_element(By.ID, "link-refused").is_displayed()
+                      and b.find_element(By.ID, "link-refused"))
+    assert notice.get_attribute("lang") == "sv"
+    assert notice.text == "Den här länken till partiet gäller inte (eller inte längre): öppna länken i ditt senaste dragbrev."
+    assert browser.execute_script("return document.getElementById('link-refused').closest('[role=status]') !== null")
+    browser.find_element(By.ID, "move-text").send_keys(first_line(ann, game), Keys.ENTER)
+    wait_for(browser, lambda b: b.find_element(By.ID, "refusal"), 10)
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "sv"
+    assert ann.call("GET", f"/games/{game}")["version"] == 0
 
 
 @pytest.mark.parametrize("path", ["/", "/rules", "/rules/castle-assault", "/rules/medieval-mastery",
