@@ -39,6 +39,20 @@ def first_line(player, game: int) -> str:
     return next(m["text"] for m in player.call("GET", f"/games/{game}/legal")["moves"] if not m.get("pattern"))
 
 
+def test_a_move_played_from_its_button_leaves_the_focus_in_the_move_box(server, browser):  # noqa: F811
+    """A keyboard player who pressed Enter on one of the legal moves landed, once the page was
+    back, at the top of the document: the focus was lost, and the next move meant tabbing
+    through the page again. It is back in the move box."""
+    game, (ann, _) = start(server, "castle-assault", {"first-player": 0})
+    line = first_line(ann, game)
+    browser.get(ann.call("GET", f"/games/{game}/link")["url"])
+    button = browser.find_element(By.CSS_SELECTOR, f"#legal button[value='{line}']")
+    browser.execute_script("arguments[0].focus();", button)
+    button.send_keys(Keys.ENTER)
+    wait_for(browser, lambda b: version_shown(b) == 1, 10)
+    wait_for(browser, lambda b: active_id(b) == "move-text", 5)
+
+
 def test_a_revoked_link_says_so_on_the_open_page_in_its_players_language(server, browser):  # noqa: F811
     """A page left open when its link was revoked (or its seat handed over) went on polling in
     silence: it never followed the game again, and said nothing until a move typed in it was
