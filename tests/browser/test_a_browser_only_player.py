@@ -53,6 +53,28 @@ def test_a_move_played_from_its_button_leaves_the_focus_in_the_move_box(server, 
     wait_for(browser, lambda b: active_id(b) == "move-text", 5)
 
 
+def test_without_javascript_the_page_says_it_does_not_follow_the_game(server, scriptless_browser, browser):  # noqa: F811
+    """The page follows the game with its script; without one it stayed at its position with
+    nothing to say so. It says so now, with a link to the game as it stands, and a move played
+    from a button still comes back with the focus in the box (no script needed for that)."""
+    driver = scriptless_browser
+    game, (ann, ben) = start(server, "castle-assault", {"first-player": 0})
+    driver.get(ann.call("GET", f"/games/{game}/link")["url"])
+    note = driver.find_element(By.ID, "no-script")
+    assert note.is_displayed() and "does not follow the game by itself" in note.text
+    line = first_line(ann, game)
+    driver.find_element(By.CSS_SELECTOR, f"#legal button[value='{line}']").click()
+    wait_for(driver, lambda b: version_shown(b) == 1, 10)
+    assert driver.find_element(By.ID, "played-now").text == f"Played move 0: {line}"
+    assert active_id(driver) == "move-text"
+    play_any(game, (ann, ben)[prompted_seats(game, (ann, ben))[0]])  # the game moves on: the note's link shows it
+    driver.find_element(By.CSS_SELECTOR, "#no-script a").click()
+    wait_for(driver, lambda b: version_shown(b) == ann.call("GET", f"/games/{game}")["version"], 10)
+    browser.get(ann.call("GET", f"/games/{game}/link")["url"])  # with a script: no such note
+    assert not browser.find_element(By.ID, "link-refused").is_displayed()
+    assert not [e for e in browser.find_elements(By.ID, "no-script") if e.is_displayed()]
+
+
 def test_a_revoked_link_says_so_on_the_open_page_in_its_players_language(server, browser):  # noqa: F811
     """A page left open when its link was revoked (or its seat handed over) went on polling in
     silence: it never followed the game again, and said nothing until a move typed in it was
