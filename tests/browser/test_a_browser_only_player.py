@@ -14,7 +14,7 @@ from tests.browser.test_game_pages import (UPDATE_SECONDS, browser, chromium, co
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 RELOADING = (StaleElementReferenceException, NoSuchElementException)
 
@@ -95,6 +95,20 @@ def test_a_revoked_link_says_so_on_the_open_page_in_its_players_language(server,
     wait_for(browser, lambda b: b.find_element(By.ID, "refusal"), 10)
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "sv"
     assert ann.call("GET", f"/games/{game}")["version"] == 0
+
+
+def test_a_chosen_recipient_is_kept_when_the_game_moves(server, browser):  # noqa: F811
+    """Whom to talk to, chosen before typing, was thrown away when the other seat moved and the
+    page reloaded itself: a choice in a form counts as something typed, and the page offers the
+    new position instead."""
+    game, (ann, ben) = start(server, "castle-assault", {"first-player": 0})
+    browser.get_log("browser")  # start the console afresh
+    browser.get(ben.call("GET", f"/games/{game}/link")["url"])
+    Select(browser.find_element(By.ID, "talk-to")).select_by_value("0")
+    play_any(game, ann)
+    wait_for(browser, lambda b: b.find_element(By.ID, "moved").is_displayed())
+    assert Select(browser.find_element(By.ID, "talk-to")).first_selected_option.get_attribute("value") == "0"
+    assert console_errors(browser) == []
 
 
 @pytest.mark.parametrize("path", ["/", "/rules", "/rules/castle-assault", "/rules/medieval-mastery",
