@@ -32,10 +32,21 @@ def last_move_words(game, seat: int | None) -> frozenset[str]:
     return touched_tokens([row.text])
 
 
+PICTURE_NAME = 12  # characters of a name a picture writes; a longer one ends in "…"
+
+
 def named_markup(text: str, seats) -> str:
-    """{P0}..{P5} replaced by the players' names, escaped: the text is XML or HTML."""
-    escaped = tuple(dataclasses.replace(s, name=str(escape(s.name)) if s.name else None) for s in seats)
+    """{P0}..{P5} replaced by the players' names, escaped: the text is XML or HTML. A picture is
+    laid out for names of a few characters (its slots' own, `{P0}`): a longer name (up to 40,
+    one word) ran out of its box and over the next seat's, so it is cut at PICTURE_NAME
+    characters there; the page's text and the board as text give it whole."""
+    escaped = tuple(dataclasses.replace(s, name=str(escape(shortened(s.name))) if s.name else None) for s in seats)
     return name_players(text, escaped)
+
+
+def shortened(name: str) -> str:
+    """`name`, or its first PICTURE_NAME - 1 characters and "…" where it is longer."""
+    return name if len(name) <= PICTURE_NAME else name[:PICTURE_NAME - 1].rstrip() + "…"
 
 
 def drawn(engine, view: dict, seat: int | None, touched: frozenset = frozenset(),

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_game_pages import (UPDATE_SECONDS, browser, chromium, console_errors, play_any,  # noqa: F401
-                                           prompted_seats, server, start, version_shown)
+from tests.browser.test_game_pages import (NUMBERS, UPDATE_SECONDS, Player, browser, chromium,  # noqa: F401
+                                           console_errors, play_any, prompted_seats, server, start,
+                                           version_shown)
 
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -120,3 +121,35 @@ def test_the_site_pages_log_no_error_in_the_console(server, browser, path):  # n
     browser.get(f"{server}{path}?lang=hu")
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "hu"
     assert console_errors(browser) == []
+
+
+@pytest.mark.parametrize("ruleset", ["castle-assault", "medieval-mastery", "wizards-quest"])
+def test_long_names_neither_widen_the_page_nor_run_out_of_the_picture(server, browser, ruleset):  # noqa: F811
+    """Names may be 40 characters in one word. Two such players made the page scroll sideways
+    on a phone (the status line, the log, the talk form's list of whom to talk to) and even on a
+    desktop, and in the picture their names ran out of their boxes and over each other."""
+    number = next(NUMBERS)
+    players = [Player(server, f"{letter * 34}{number}{seat}") for seat, letter in enumerate("WM")]
+    created = players[0].call("POST", "/games", json={"ruleset": ruleset, "seats": 2, "options": {}})
+    for player, invite in zip(players, created["invites"]):
+        player.call("POST", "/games/join", json={"invite": invite["code"]})
+    game = created["id"]
+    players[1].call("POST", f"/games/{game}/chat", json={"text": "Hello", "to": [0]})
+    seat = prompted_seats(game, players)[0]
+    play_any(game, players[seat])
+    for size in [(360, 800), (1280, 1100)]:
+        browser.set_window_size(*size)
+        try:
+            browser.get(players[0].call("GET", f"/games/{game}/link")["url"])
+            assert browser.execute_script("return document.documentElement.scrollWidth "
+                                          "- document.documentElement.clientWidth") <= 0, size
+            assert players[0].call("GET", "/players/me")["name"] in browser.find_element(By.ID, "status").text
+            cut = browser.execute_script(
+                "var svg = document.querySelector('.board svg').getBoundingClientRect(), out = [];"
+                "document.querySelectorAll('.board svg text').forEach(function (t) {"
+                "  var r = t.getBoundingClientRect();"
+                "  if (r.width && (r.right > svg.right + 1 || r.left < svg.left - 1)) { out.push(t.textContent); } });"
+                "return out;")
+            assert cut == [], size
+        finally:
+            browser.set_window_size(1280, 1100)
