@@ -153,3 +153,27 @@ def test_long_names_neither_widen_the_page_nor_run_out_of_the_picture(server, br
             assert cut == [], size
         finally:
             browser.set_window_size(1280, 1100)
+
+
+def test_what_is_typed_in_one_box_survives_sending_the_other(server, browser):  # noqa: F811
+    """A move half typed was thrown away when the player said something at the table (the talk
+    form's answer is the page again), and a message half typed when a move was played or
+    refused: each comes back in its box."""
+    game, (ann, _) = start(server, "castle-assault", {"first-player": 0})
+    browser.get(ann.call("GET", f"/games/{game}/link")["url"])
+    browser.find_element(By.ID, "move-text").send_keys("attack 1/W1")
+    browser.find_element(By.ID, "talk-text").send_keys("Here I come")
+    browser.find_element(By.CSS_SELECTOR, "#talk-form button[type=submit]").click()
+    wait_for(browser, lambda b: "Here I come" in b.find_element(By.ID, "talk").text
+             and b.find_element(By.ID, "move-text").get_attribute("value") == "attack 1/W1", 10)
+    assert browser.find_element(By.ID, "talk-text").get_attribute("value") == ""
+    browser.find_element(By.ID, "talk-text").send_keys("And now")
+    box = browser.find_element(By.ID, "move-text")
+    box.send_keys(" nonsense", Keys.ENTER)  # refused: the move box keeps it, the talk box its own
+    wait_for(browser, lambda b: b.find_element(By.ID, "move-error")
+             and b.find_element(By.ID, "talk-text").get_attribute("value") == "And now", 10)
+    browser.find_element(By.ID, "move-text").clear()
+    line = first_line(ann, game)
+    browser.find_element(By.CSS_SELECTOR, f"#legal button[value='{line}']").click()
+    wait_for(browser, lambda b: version_shown(b) == 1
+             and b.find_element(By.ID, "talk-text").get_attribute("value") == "And now", 10)
