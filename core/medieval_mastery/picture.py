@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from core.medieval_mastery import view as view_mod
-from core.medieval_mastery.data import NAME_OF_KIND, TILES
+from core.medieval_mastery import data, view as view_mod
+from core.medieval_mastery.data import TILES
 from core.medieval_mastery.words import reread
 from core.picture import ACCENT, SQRT3, Panel, Speak, draw, hex_points, legend_rows, seat_colour, seat_ink
 from core.text import join, say, say_n, term
@@ -136,12 +136,15 @@ def _artefact_lines(v: dict, columns: int, speak: Speak) -> list[str]:
 
 
 def _card_name(name: str) -> Any:
-    """A revealed conflict card as the battle shows it: a numbered one by its value (`5`, as moves
-    write it), Ambush by its name in the reader's words, as the events name it (its notation,
-    `ambush`, is no name in any term list); 'none': no card."""
+    """A conflict card's name as the battle shows it, from the view's name of its kind ('5',
+    'ambush'; 'none': no card): its title, a component name said in the reader's words ('P1
+    played Emboscada (3)', where the kind's own name stayed 'ambush' in every language)."""
     if name == "none":
         return say("none")
-    return term("Ambush") if name == NAME_OF_KIND["AM"] else name
+    code = data.KIND_OF_NAME.get(name)
+    if code == "AM":
+        return term("Ambush")  # (its title's "(d6)" would stand beside the value rolled)
+    return term(data.CARD_TITLES[code]) if code in data.CARD_TITLES else term(name)
 
 
 def _panel(v: dict, seat: int | None, y: float, width: float, speak: Speak) -> Panel:

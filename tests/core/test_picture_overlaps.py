@@ -500,3 +500,26 @@ def test_a_territorys_words_fit_inside_its_outline(players, language):
             if token is not None:
                 cx, cy, r = (float(token.get(name)) for name in ("cx", "cy", "r"))
                 assert not circle_meets(cx, cy, r + 1.5, box), (language, g.get("data-id"), said, "token")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_battles_revealed_cards_are_named_in_the_readers_words(language):
+    """The battle box wrote a revealed card by its kind's bare name: 'P1 jugó ambush (3)',
+    'P0 jugó 5 (5)', in every language. It names each card by its title in the reader's words,
+    as the hand does ('Emboscada', 'Conflicto 5')."""
+    from core.text import term
+
+    game = games["medieval-mastery"]
+    view = copy.deepcopy(game.view(game.setup(2, {}, "revealed"), 0))
+    view["battle"] = {"tile": "S04", "attacker": 0, "defender": 1, "attacker_knights": 3, "siege": False,
+                      "attacker_strength": 8, "defender_strength": 6, "committed": [True, True],
+                      "revealed": [{"card": "5", "value": 5}, {"card": "ambush", "value": 3}], "table": [],
+                      "winner": None, "margin": None, "your_commit": "ambush"}
+    root = ET.fromstring(game.picture(view, 0, speak=speaker(language, "medieval-mastery")))
+    box = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "battle")
+    lines = ["".join(text.itertext()) for text in box.iter(f"{SVG}text")]
+    words = lambda english: speaker(language, "medieval-mastery")(term(english))  # noqa: E731
+    assert any(line.endswith(f"{words('Conflict 5')} (5)") for line in lines), lines
+    assert any(line.endswith(f"{words('Ambush')} (3)") for line in lines), lines
+    assert not [line for line in lines if "ambush" in line or line.endswith(" 5 (5)")
+                and words("Conflict 5") not in line], lines
