@@ -204,7 +204,8 @@ def render(grant, error: ApiError | None = None, typed: str = "", played: int | 
 # The page's own words for a refusal whose API sentence speaks to a command line: the person
 # reading this page has a browser and their mail.
 PAGE_SENTENCES = {"bad-link": msg("This game link is not valid (or no longer): open the link in your newest "
-                                  "turn mail.")}
+                                  "turn mail."),
+                  "link-required": msg("Open this page with the link in your newest turn mail.")}
 
 
 def refusal(error: ApiError | None, language: str, ruleset: str | None = None) -> dict:

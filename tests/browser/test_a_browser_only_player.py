@@ -1,7 +1,8 @@
 """What a player who has only a browser and a mailbox met on the game page and the guides (a
 review in Chromium): the focus after a move played from its button, a page opened with its
 link revoked or its seat handed over, a browser without JavaScript, a choice in a form kept when
-the game moves, and the guides' console.
+the game moves, text typed in one box kept when the other is sent, players with long names, and
+the guides' console.
 
 Run in headless Chromium against a live server (tests/browser/test_game_pages.py's fixtures)."""
 from __future__ import annotations

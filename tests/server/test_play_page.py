@@ -187,14 +187,13 @@ def test_the_long_polls_refusal_speaks_the_pages_language(api, client, game):
     players, game_id = game
     missing = client.get(f"/play/{game_id}/wait?timeout=0", headers={"Accept-Language": "hu"})
     assert missing.status_code == 401 and missing.json["error"]["code"] == "link-required"
-    assert missing.json["error"]["message"] == ("Ezt az oldalt a lépésről szóló leveledben lévő linkkel nyisd meg "
-                                                "(vagy: 'herald link GAME').")
+    assert missing.json["error"]["message"] == "Ezt az oldalt a lépésről szóló legutóbbi leveledben lévő linkkel nyisd meg."
     assert missing.headers["Content-Language"] == "hu" and "Accept-Language" in missing.headers["Vary"]
     forged = client.get(f"/play/{game_id}/wait?timeout=0&t=forged&lang=sv", headers={"Accept-Language": "hu"})
     assert forged.status_code >= 400 and forged.headers["Content-Language"] == "sv"
     english = client.get(f"/play/{game_id}/wait?timeout=0")
     assert english.headers["Content-Language"] == "en"
-    assert english.json["error"]["message"] == "Open this page with the link from your turn mail (or 'herald link GAME')."
+    assert english.json["error"]["message"] == "Open this page with the link in your newest turn mail."
 
 
 def test_without_a_secret_key_there_are_no_links(tmp_path, toy_game):
@@ -672,6 +671,18 @@ def test_the_refusal_page_has_a_main_part_and_keeps_its_code_small(api, client, 
     assert 'data-code="link-required"' in main and "<h1>" in main and 'id="refusal"' in main
     assert re.search(r'<p class="code">\(code: <code>link-required</code>\)</p>', main)
     assert main.index('id="refusal"') < main.index("link-required</code>")
+
+
+def test_a_page_opened_without_its_link_sends_a_browser_to_its_mail(api, client, game):
+    """A game page opened without its link (no `?t=`, no cookie: another browser, a cookie gone
+    after 90 days) told a player who has only a browser to run 'herald link GAME': like a bad
+    link's, its refusal sends them to the link in their newest turn mail, in their language."""
+    _, game_id = game
+    fresh = client.application.test_client()
+    for path in (f"/play/{game_id}", f"/play/{game_id}/move"):
+        html = fresh.get(path, headers={"Accept-Language": "es"}).get_data(as_text=True)
+        assert "herald link" not in html
+        assert "Abre esta página con el enlace de tu correo de turno más reciente." in html
 
 
 def test_a_played_move_is_said_on_the_page_without_a_script(api, client):
