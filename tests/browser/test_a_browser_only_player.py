@@ -178,3 +178,19 @@ def test_what_is_typed_in_one_box_survives_sending_the_other(server, browser):  
     browser.find_element(By.CSS_SELECTOR, f"#legal button[value='{line}']").click()
     wait_for(browser, lambda b: version_shown(b) == 1
              and b.find_element(By.ID, "talk-text").get_attribute("value") == "And now", 10)
+
+
+def test_the_start_of_the_game_is_said_on_a_page_that_waited_for_players(server, browser):  # noqa: F811
+    """A page opened while the game waited for players reloaded itself when the last one joined,
+    but said nothing in its live region (the move number is still 0): a player listening for it
+    did not hear that the game had begun, nor that it was their turn."""
+    number = next(NUMBERS)
+    ann, ben = Player(server, f"ann{number}"), Player(server, f"ben{number}")
+    created = ann.call("POST", "/games", json={"ruleset": "castle-assault", "seats": 2,
+                                               "options": {"first-player": 0}})
+    ann.call("POST", "/games/join", json={"invite": created["invites"][0]["code"]})
+    browser.get(ann.call("GET", f"/games/{created['id']}/link")["url"])
+    assert not browser.find_elements(By.ID, "move-text")
+    ben.call("POST", "/games/join", json={"invite": created["invites"][1]["code"]})
+    wait_for(browser, lambda b: "It is your turn." in b.find_element(By.ID, "announce").text)
+    assert browser.title.startswith("(Your turn) ")
