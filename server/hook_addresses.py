@@ -19,7 +19,9 @@ from __future__ import annotations
 import ipaddress
 import socket
 from ipaddress import IPv4Address, IPv4Network, IPv6Address, IPv6Network
+from typing import Callable, TypeVar
 
+from flask import g, has_request_context
 from urllib3.exceptions import LocationParseError
 from urllib3.util import parse_url
 
@@ -74,7 +76,7 @@ def checked_addresses(host: str, port: int, allowed: tuple[Network, ...]) -> lis
     """The addresses of `host`, every one of them allowed; else AddressRefused or HostUnknown."""
     host = host.strip("[]")
     try:
-        addresses = resolve(host, port)
+        addresses = remembered("resolve", (host, port), lambda: resolve(host, port))
     except (OSError, UnicodeError) as exc:  # socket.gaierror is an OSError
         raise HostUnknown(msg("The webhook's host %(host)s has no address (%(reason)s); check how it is spelt.",
                               host=host, reason=str(exc))) from None
@@ -132,3 +134,28 @@ def _carried_ipv4(ip: IPv4Address | IPv6Address) -> IPv4Address | None:
 
 def _plain(ip: IPv4Address | IPv6Address) -> str:
     return str(ip).partition("%")[0]
+
+
+T = TypeVar("T")
+_MEMO = "herald_lookups"  # flask.g: the request's look-ups so far
+
+
+def remembered(kind: str, asked: tuple, look: Callable[[], T]) -> T:
+    """`look()` once per request for (kind, asked): its answer, or its exception raised again.
+    Outside a request (a command, mail-in) it is simply called. For DNS look-ups (a webhook's
+    host, a new address's domain): a request under an Idempotency-Key makes them before its
+    write transaction opens (server/api/idempotency.py) and its view, asking again inside the
+    transaction, gets this answer. Otherwise a name whose DNS answers slowly (anyone may choose
+    one) held SQLite's write lock, which every move waits for, for as long as DNS took."""
+    if not has_request_context():
+        return look()
+    memo = g.setdefault(_MEMO, {})
+    if (kind, asked) not in memo:
+        try:
+            memo[kind, asked] = (True, look())
+        except Exception as exc:  # (a refusal: said again, to the view that asks again)
+            memo[kind, asked] = (False, exc)
+    ok, answer = memo[kind, asked]
+    if not ok:
+        raise answer
+    return answer

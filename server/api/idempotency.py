@@ -29,7 +29,11 @@ from typing import Any
 from flask import Flask, Response, g, request
 from peewee import IntegrityError
 
+from server import hook_addresses
+from server.config import current_settings
 from server.errors import ApiError, msg
+from server.players.addresses import normalized_email
+from server.players.auth import current_player
 from server.store import request_keys
 from server.store.db import discard_connection, transaction_healthy, write_transaction
 
@@ -39,6 +43,7 @@ CHANGING = ("POST", "PUT", "PATCH", "DELETE")
 ONCE_BY_THEMSELVES = ("moves.put_move", "table.say")  # a move at its seq, a message under its key
 PAGES = ("play.", "api-docs.")
 NOT_KEPT = (401, 429)
+LOOKED_UP_FIRST = {"players.register": "email", "identity.change_email": "email", "webhooks.register": "url"}
 KEY = re.compile(r"[\x21-\x7e]{1,255}")  # visible ASCII, as Stripe's keys and the draft's UUIDs
 
 
@@ -66,6 +71,7 @@ def begin() -> Response | None:
     if not KEY.fullmatch(key):
         raise ApiError(400, "bad-idempotency-key", msg(
             "The Idempotency-Key header must be 1 to 255 visible ASCII characters, such as a random UUID."))
+    _look_up_first(endpoint)
     scope, asked = _scope(), request_keys.request_hash(request.method, request.path, request.query_string,
                                                          request.get_data(cache=True))
     for attempt in (1, 2):
@@ -129,6 +135,28 @@ def _end(transaction, commit: bool) -> None:
         transaction.__exit__(_RolledBack, _RolledBack(), None)
     except Exception:  # a broken connection: it goes, and what it held with it
         discard_connection()
+
+
+def _look_up_first(endpoint: str) -> None:
+    """The DNS look-ups the request's view will make, made now, before its transaction holds
+    the write lock, and remembered for the view (server/hook_addresses.py, `remembered`): a new address's domain, a
+    webhook's host. Only for a recognised caller where the view asks for one (a stranger makes
+    the server look nothing up). A refusal is left for the view to say, from what is remembered."""
+    body = request.get_json(silent=True)
+    field = LOOKED_UP_FIRST.get(endpoint)
+    if field is None or not isinstance(body, dict) or not isinstance(body.get(field), str):
+        return
+    try:
+        if endpoint == "players.register":
+            normalized_email(body[field], current_settings().email_check_dns)
+            return
+        current_player()
+        if endpoint == "identity.change_email":
+            normalized_email(body[field], current_settings().email_check_dns)
+        else:
+            hook_addresses.check_url(body[field], ())
+    except Exception:  # (an unknown caller, a refused address or host: the view says it)
+        pass
 
 
 def _scope() -> str:

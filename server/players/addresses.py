@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from email_validator import EmailNotValidError, validate_email
 
+from server.hook_addresses import remembered
 from server.errors import ApiError, msg
 
 # Every house bot's address (server/table/house_bots.py). No person can register it (`localhost` is a
@@ -28,7 +29,8 @@ DNS_TIMEOUT = 5
 def normalized_email(address: str, check_dns: bool = False) -> str:
     """The address as stored (email-validator's normalised form), or 422 `bad-email`."""
     try:
-        checked = validate_email(address, check_deliverability=check_dns, timeout=DNS_TIMEOUT)
+        checked = remembered("email", (address, check_dns), lambda: validate_email(
+            address, check_deliverability=check_dns, timeout=DNS_TIMEOUT))
     except EmailNotValidError as exc:
         raise ApiError(422, "bad-email", msg("That mail address cannot receive mail: %(reason)s", reason=reason(exc)),
                        details={"fields": {"email": [str(exc)]}}) from None

@@ -292,3 +292,47 @@ def test_the_generated_signing_key_made_by_two_workers_at_once_spoils_no_keyed_r
         monkeypatch.setattr(ServerSetting, "get_or_none", looked)
         assert made == "the-other-workers-key"
         assert ServerSetting.get_or_none(ServerSetting.key == signing._GENERATED).value == made  # still usable
+
+
+@pytest.mark.parametrize("asked", ["webhook", "registration", "address change"])
+def test_a_slow_dns_answer_under_a_key_holds_up_no_move(api, monkeypatch, asked):
+    """The DNS look-ups of a keyed request (a webhook's host, a new address's domain) are made
+    before its transaction opens: a name whose DNS answers slowly (anyone may choose one, a
+    stranger registering too) must not hold SQLite's write lock, which every move waits for."""
+    import time
+
+    from server import hook_addresses
+    from server.players import addresses
+    from tests.server.live import http_put
+
+    alice, bob = api.register("alice"), api.register("bob")
+    game = api.start_game([alice, bob])
+    move = api.legal(game, alice)["moves"][0]["move"]
+    checked = addresses.validate_email
+
+    def slow_host(host, port):
+        time.sleep(2)
+        return ["93.184.216.34"]
+
+    def slow_domain(address, **kwargs):
+        time.sleep(2)
+        return checked(address, check_deliverability=False)
+
+    monkeypatch.setattr(hook_addresses, "resolve", slow_host)
+    monkeypatch.setattr(addresses, "validate_email", slow_domain)
+    path, body, token = {
+        "webhook": ("/webhooks", {"url": "https://slow.example.org/hook"}, bob["token"]),
+        "registration": ("/players", {"name": "carol", "email": "carol@slow.example.org"}, ""),
+        "address change": ("/players/me/email", {"email": "bob@slow.example.org"}, bob["token"]),
+    }[asked]
+    with serving(api.client.application) as url:
+        answered: list = []
+        asking = threading.Thread(target=lambda: answered.append(_post(f"{url}{path}", token, body, "slow")))
+        asking.start()
+        time.sleep(0.5)  # the keyed request is waiting for DNS
+        started = time.monotonic()
+        played = http_put(f"{url}/games/{game}/moves/0", alice["token"], {"move": move})
+        waited = time.monotonic() - started
+        asking.join(timeout=30)
+    assert played[0] == 201 and answered[0][0] in (201, 202), (played, answered)
+    assert waited < 1, f"the move waited {waited:.1f} s for another request's DNS answer"
