@@ -97,7 +97,7 @@ def begin() -> Response | None:
                 "carried out: send each new request under a new key."))
         answer = request_keys.answer_of(found, key)
         return Response(answer.body, answer.status, content_type=answer.content_type or None,
-                        headers={REPLAYED: "true"})
+                        headers=[*answer.headers, (REPLAYED, "true")])
     return None  # (not reached: the second attempt returns or raises)
 
 
@@ -112,7 +112,8 @@ def finish(response: Response) -> Response:
         return response
     try:
         request_keys.complete(claim.record, claim.key, request_keys.Answer(
-            status, response.content_type or "", response.get_data()))
+            status, response.content_type or "", response.get_data(),
+            tuple((name, value) for name, value in response.headers.items() if name in request_keys.KEPT_HEADERS)))
     except BaseException:
         _end(claim.transaction, commit=False)
         raise  # the request's failure: a 500, and nothing it did is kept

@@ -404,6 +404,7 @@ class RequestKey(BaseModel):
     status = IntegerField()
     content_type = CharField(max_length=100)
     answer = TextField()  # the answer's body, sealed with the key (base64)
+    headers = TextField(default="")  # the answer's headers said again with it (request_keys.KEPT_HEADERS), JSON
     created = DateTimeField(default=utcnow, index=True)
 
     class Meta:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -25,6 +26,10 @@ from server.store.models import RequestKey, utcnow
 KEEP = timedelta(hours=24)  # how long a key answers for its first request
 CLAIMED = -1  # the status of a record whose request is still running (only its transaction sees it)
 _SEAL = b"herald request key answer"
+# An answer's headers that belong to its body and are said again with it: the language it is
+# written in (and that it depends on the one asked for), where a made thing is. (Not sealed: they
+# name no secret, and each key's keystream seals one thing only.)
+KEPT_HEADERS = ("Content-Language", "Location", "Vary")
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,7 @@ class Answer:
     status: int
     content_type: str
     body: bytes
+    headers: tuple[tuple[str, str], ...] = ()  # (name, value) among KEPT_HEADERS
 
 
 def key_hash(scope: str, key: str) -> str:
@@ -66,12 +72,14 @@ def claim(scope: str, key: str, asked: str) -> int:
 def complete(record_id: int, key: str, answer: Answer) -> None:
     """The claimed record's answer, sealed with the key (inside the request's transaction)."""
     (RequestKey.update(status=answer.status, content_type=answer.content_type[:100],
-                       answer=base64.b64encode(_sealed(key, answer.body)).decode("ascii"))
+                       answer=base64.b64encode(_sealed(key, answer.body)).decode("ascii"),
+                       headers=json.dumps([list(header) for header in answer.headers]) if answer.headers else "")
      .where(RequestKey.id == record_id).execute())
 
 
 def answer_of(row: RequestKey, key: str) -> Answer:
-    return Answer(row.status, row.content_type, _sealed(key, base64.b64decode(row.answer)))
+    headers = tuple((name, value) for name, value in json.loads(row.headers)) if row.headers else ()
+    return Answer(row.status, row.content_type, _sealed(key, base64.b64decode(row.answer)), headers)
 
 
 def _sealed(key: str, data: bytes) -> bytes:

@@ -108,6 +108,19 @@ def test_a_refusal_is_kept_and_said_again(api):
     assert answers[1].headers["Idempotent-Replayed"] == "true"
 
 
+def test_a_replay_says_the_language_its_answer_is_in(keyed):
+    """The stored answer is in the first request's language: its Content-Language (and Vary)
+    come back with it, not lost (a cache or a client reads the body's language there)."""
+    alice = keyed.register("alice")
+    asked = {**key("sv"), "Accept-Language": "sv"}
+    answers = [keyed.call("POST", "/players/me/vacation", alice, json={"until": "soon"}, headers=asked)
+               for _ in range(2)]
+    assert answers[0].headers["Content-Language"] == "sv" and "Accept-Language" in answers[0].headers["Vary"]
+    assert answers[1].headers["Idempotent-Replayed"] == "true"
+    for header in ("Content-Language", "Vary"):
+        assert answers[1].headers.get(header) == answers[0].headers[header], header
+
+
 def test_the_key_is_kept_with_what_the_request_did_or_neither(keyed, monkeypatch):
     """A failure between the request's effect and its record (a crash, a fault storing the
     answer) leaves neither: sent again, the request is carried out, once."""

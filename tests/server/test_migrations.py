@@ -219,12 +219,12 @@ def test_m0101_adds_the_request_keys_table_the_server_then_keeps_keys_in(release
 
     db = open_database(f"sqlite:///{release1}")
     with database.connection_context():
-        before = [m for m in migrations.available() if m.name != "m0101_request_keys"]
+        before = [m for m in migrations.available() if m.name < "m0101"]
         monkeypatch.setattr(migrations, "available", lambda: before)
         startup.migrate()  # the database as the release before m0101 left it
         assert "request_keys" not in db.get_tables()
         monkeypatch.undo()
-        assert startup.migrate() == ["m0101_request_keys"]
+        assert startup.migrate()[0] == "m0101_request_keys"
         with database.atomic():
             record = request_keys.claim("token t", "k", "asked")
             request_keys.complete(record, "k", request_keys.Answer(201, "application/json", b'{"id": 7}'))
