@@ -16,7 +16,7 @@ from server.players.auth import current_player
 from server.config import Settings, install, load_config
 from server.store.db import database, open_database
 from server.api.error_handlers import HeraldApi, register_error_handlers
-from server.api.openapi_extras import SchemaExtras
+from server.api.openapi_extras import IdempotencyKeys, SchemaExtras
 from server.api.routes import BLUEPRINTS, is_public
 from server.web.i18n import languages
 
@@ -56,7 +56,7 @@ def create_app(config: dict | None = None) -> Flask:
     with database.connection_context():
         startup.prepare()
 
-    api = HeraldApi(app, spec_kwargs={"extra_plugins": [SchemaExtras()], "components": {"securitySchemes": {
+    api = HeraldApi(app, spec_kwargs={"extra_plugins": [SchemaExtras(), IdempotencyKeys()], "components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
     app.extensions["herald_api"] = api
     for blueprint in BLUEPRINTS:

@@ -11,3 +11,34 @@ class SchemaExtras(BasePlugin):
         schema = kwargs.get("schema")
         extra = getattr(schema, "OPENAPI_EXTRA", None) if schema is not None else None
         return dict(extra) if extra else None
+
+
+class IdempotencyKeys(BasePlugin):
+    """Every operation that takes an `Idempotency-Key` (server/api/idempotency.py) declares the
+    header, and each answer that may be a replay the `Idempotent-Replayed` header it then has."""
+
+    def operation_helper(self, path=None, operations=None, **kwargs):
+        from server.api import idempotency  # (it imports the routes' layer; this is built with the spec)
+
+        rule = kwargs.get("rule")
+        endpoint = getattr(rule, "endpoint", None)
+        if (not operations or endpoint is None or endpoint in idempotency.ONCE_BY_THEMSELVES
+                or endpoint.startswith(idempotency.PAGES)):
+            return
+        for method, operation in operations.items():
+            if method.upper() not in idempotency.CHANGING:
+                continue
+            operation.setdefault("parameters", []).append({
+                "in": "header", "name": idempotency.HEADER, "required": False,
+                "schema": {"type": "string", "minLength": 1, "maxLength": 255},
+                "description": "A fresh random value (a UUID) per request, the same when the request is sent "
+                               "again: it is then carried out once, and a repeat within 24 hours gets the first "
+                               "answer. Another request under a used key: 422 key-reused; a malformed key: 400 "
+                               "bad-idempotency-key."})
+            for status, response in operation.get("responses", {}).items():
+                code = int(status) if str(status).isdigit() else 500  # ("default": never kept)
+                if code < 500 and code not in idempotency.NOT_KEPT and isinstance(response, dict):
+                    response.setdefault("headers", {})[idempotency.REPLAYED] = {
+                        "description": "`true` on the answer to a request sent again under its Idempotency-Key: "
+                                       "the first answer, said again; nothing was done again.",
+                        "schema": {"type": "string", "enum": ["true"]}}

@@ -31,3 +31,17 @@ def test_the_move_body_is_move_or_text(api, alice_bob):
     for wrong in ({}, {"move": {"play": "t0"}, "text": "play t0"}):
         answer = api.call("PUT", f"/games/{game}/moves/0", alice_bob[0], json=wrong)
         assert answer.status_code == 422 and "either 'move'" in answer.json["error"]["message"]
+
+
+def test_every_keyed_operation_declares_the_idempotency_key(api):
+    """What takes an Idempotency-Key says so, and its answers the header a replay carries; a
+    move, a message and the game page's forms, which ignore it, do not."""
+    paths = spec(api)["paths"]
+    keyed = {(method, path) for path, operations in paths.items() for method, operation in operations.items()
+             if method != "parameters" and any(p.get("name") == "Idempotency-Key" for p in operation.get("parameters", []))}
+    assert {("post", "/games"), ("post", "/players"), ("post", "/players/me/token"), ("delete", "/webhooks"),
+            ("post", "/games/join")} <= keyed
+    assert not {(m, p) for m, p in keyed if m == "get" or p.startswith("/play/")}
+    assert ("put", "/games/{game_id}/moves/{seq}") not in keyed and ("post", "/games/{game_id}/chat") not in keyed
+    made = paths["/games"]["post"]["responses"]
+    assert "Idempotent-Replayed" in made["201"]["headers"] and "headers" not in made.get("429", {})
