@@ -25,6 +25,13 @@ def wait_for(driver, condition, seconds: float = UPDATE_SECONDS):
     return WebDriverWait(driver, seconds, ignored_exceptions=RELOADING).until(condition)
 
 
+def text_of(driver, element_id: str) -> str:
+    """An element's text read in one script: a page that reloads between finding the element and
+    reading it (chromedriver's "Node with given id does not belong to the document") can't fail it."""
+    return driver.execute_script("const e = document.getElementById(arguments[0]); return e ? e.textContent : '';",
+                                 element_id)
+
+
 def active_id(driver) -> str:
     return driver.execute_script("return document.activeElement ? document.activeElement.id : '';")
 
@@ -60,7 +67,7 @@ def test_a_move_played_from_its_button_leaves_the_focus_in_the_move_box(server, 
     line = first_line(players[seat], game)
     browser.find_element(By.CSS_SELECTOR, f"#legal button[value='{line}']").click()
     wait_for(browser, lambda b: version_shown(b) == 2, 10)
-    wait_for(browser, lambda b: "Played move 1" in b.find_element(By.ID, "announce").text, 5)
+    wait_for(browser, lambda b: "Played move 1" in text_of(b, "announce"), 5)
     assert active_id(browser) != "move-text"
 
 
@@ -199,5 +206,5 @@ def test_the_start_of_the_game_is_said_on_a_page_that_waited_for_players(server,
     browser.get(ann.call("GET", f"/games/{created['id']}/link")["url"])
     assert not browser.find_elements(By.ID, "move-text")
     ben.call("POST", "/games/join", json={"invite": created["invites"][1]["code"]})
-    wait_for(browser, lambda b: "It is your turn." in b.find_element(By.ID, "announce").text)
+    wait_for(browser, lambda b: "It is your turn." in text_of(b, "announce"))
     assert browser.title.startswith("(Your turn) ")
