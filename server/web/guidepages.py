@@ -19,7 +19,9 @@ from functools import lru_cache
 
 import markdown
 from flask import request
+from markdown.extensions import Extension
 from markdown.extensions.toc import slugify_unicode
+from markdown.treeprocessors import Treeprocessor
 
 from core import registry
 from server.guides import reader
@@ -41,6 +43,25 @@ _QUOTE = re.compile(r"<blockquote>.*?</blockquote>", re.S)
 _PICTURE = re.compile(r'(src="/rules/[a-z-]+/pictures/[a-z0-9-]+\.svg)"')  # a guide's example picture
 _NOTE = re.compile(r"\s*<em>.*</em>\s*", re.S)
 _CAPTION = re.compile(r"<p><strong>([^<]*)</strong></p>\s*$")  # a line in bold just above a table: its caption
+# Notation and commands (`advance S03 S04 2`, `join`) are English in every language: a screen
+# reader reads them with an English voice, and a browser's page translator leaves them be (a
+# translated move no longer parses). English pages too: a reader may translate one into theirs.
+NOTATION = {"lang": "en", "translate": "no"}
+_BARE_CODE = re.compile(r"<code>")  # a site page's own (its sentences' translators write plain <code>)
+
+
+class _NotationInEnglish(Treeprocessor):
+    """Marks every code span and code block of a guide as notation (NOTATION)."""
+
+    def run(self, root) -> None:
+        for code in root.iter("code"):
+            for name, value in NOTATION.items():
+                code.set(name, value)
+
+
+class NotationExtension(Extension):
+    def extendMarkdown(self, md) -> None:  # noqa: N802 - Python-Markdown's name
+        md.treeprocessors.register(_NotationInEnglish(md), "notation-in-english", 0)
 
 
 def wants_html(default: bool) -> bool:
@@ -77,7 +98,7 @@ def guide_page(name: str, language: str = languages.DEFAULT) -> GuidePage:
     text = reader.guide_text(name, language)
     language = reader.guide_language(name, language)
     # Heading anchors keep their letters (`#как-ходить`, `#översikt`): an English heading's is as before.
-    converter = markdown.Markdown(extensions=["tables", "toc", "sane_lists"],
+    converter = markdown.Markdown(extensions=["tables", "toc", "sane_lists", NotationExtension()],
                                   extension_configs={"toc": {"toc_depth": "2-3", "slugify": slugify_unicode}})
     body = converter.convert(text)
     title = html.unescape(_TAG.sub("", body.split("</h1>", 1)[0]))
@@ -151,8 +172,10 @@ def render(template: str, **context) -> str:
     language, query = page_language()
     others = [{"code": code, "name": name, "url": f"{request.path}?lang={code}"}
               for code, name in languages.NAMES.items() if code != language]
-    return templating.render(template, language, query=query, other_languages=others,
+    page = templating.render(template, language, query=query, other_languages=others,
                              games=games(language, query), **context)
+    marked = " ".join(f'{name}="{value}"' for name, value in NOTATION.items())
+    return _BARE_CODE.sub(f"<code {marked}>", page)
 
 
 def front_door() -> str:

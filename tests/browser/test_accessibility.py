@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_game_pages import browser, server, start  # noqa: F401 - the module's fixtures
+from tests.browser.test_game_pages import browser, play_any, server, start  # noqa: F401 - the module's fixtures
 
 PAGES = ["/", "/rules", "/rules/castle-assault", "/rules/medieval-mastery", "/rules/wizards-quest",
          "/rules/no-such-game"]
@@ -65,6 +65,32 @@ def test_the_pages_for_players_pass_axe(server, browser, axe, path, size):  # no
     assert violations(browser, axe) == []
     if size == "phone":
         assert sideways(browser) <= 0
+
+
+LANGUAGES = ("en", "sv", "ru", "nl", "es", "hu")
+NOTATION_MARKS = ("var codes = document.querySelectorAll('code');"
+                  "return [codes.length, Array.prototype.filter.call(codes, function (c) {"
+                  " return c.lang !== 'en' || c.getAttribute('translate') !== 'no' || c.translate; })"
+                  ".map(function (c) { return c.outerHTML; })];")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_notation_is_english_and_untranslated_on_a_guide_and_the_game_page(server, browser, axe, language):  # noqa: F811
+    """A screen reader read a Swedish guide's `advance S03 S04 2` with the Swedish voice, and a
+    page translator translated it into a move that no longer parses: in every language, each
+    code element of a guide and of the game page is English and not for translating (the
+    browser's own `translate` property says no), and axe still passes."""
+    game, players = start(server, "castle-assault", {"first-player": 0})
+    play_any(game, players[0])  # a move in the log; the other seat is asked, with its legal moves and patterns
+    for address in (f"{server}/rules/castle-assault?lang={language}",
+                    players[1].call("GET", f"/games/{game}/link")["url"] + f"&lang={language}"):
+        browser.get(address)
+        assert browser.execute_script("return document.documentElement.lang") == language
+        count, unmarked = browser.execute_script(NOTATION_MARKS)
+        assert count and unmarked == [], (address, unmarked)
+        assert browser.execute_script("return Array.prototype.every.call(document.querySelectorAll("
+                                      "'#legal button, .pattern [lang=en]'), function (e) { return !e.translate; });")
+        assert violations(browser, axe) == []
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))

@@ -15,6 +15,7 @@ import pytest
 
 from core.registry import games
 from server.guides import reader
+from server.web.i18n import languages
 from server.notify.channels.mail import deliver_pending
 from server.store.models import utcnow
 from server.table.reminders import queue_reminders
@@ -127,7 +128,7 @@ def test_the_front_door_answers_browsers_with_a_page(client):
     html = page.get_data(as_text=True)
     for name in reader.guided():
         assert f'href="/rules/{name}"' in html
-    assert 'href="/docs"' in html and "<code>join</code>" in html and "herald join" in html
+    assert 'href="/docs"' in html and '<code lang="en" translate="no">join</code>' in html and "herald join" in html
     assert heading_levels(html)[0] == 1
 
 
@@ -295,3 +296,28 @@ def test_each_tables_scrolling_box_has_a_name_of_its_own(client, name, language)
     assert len(labels) == len(set(labels)), labels
     if name == "medieval-mastery" and language == "en":
         assert "Reading the board – 2 players" in labels and "Reading the board – 6 players" in labels
+
+
+@pytest.mark.parametrize("language", sorted(languages.NAMES))
+def test_notation_on_the_site_pages_is_english_and_left_untranslated(client, language):
+    """Move notation and commands (`advance S03 S04 2`, `join`) were marked nowhere: a screen
+    reader read them with the page's voice (Swedish sounds for `advance`), and a browser's
+    translator translated them into moves that no longer parse. Every code span of a guide, the
+    front door and the list of games is English and not for translating, on English pages too
+    (a reader may translate one into their own language)."""
+    for path in ["/", "/rules", *(f"/rules/{name}" for name in sorted(reader.guided()))]:
+        html = client.get(f"{path}?lang={language}", headers=BROWSER).get_data(as_text=True)
+        assert f'<html lang="{language}">' in html
+        codes = re.findall(r"<code\b[^>]*>", html)
+        assert path == "/rules" or codes, path  # (the list of games shows none)
+        assert set(codes) <= {'<code lang="en" translate="no">'}, (path, set(codes))
+
+
+def test_a_guides_code_blocks_are_notation_too():
+    """The guides' Markdown marks code blocks as it marks code spans (one extension, every guide)."""
+    import markdown
+
+    from server.web.guidepages import NotationExtension
+
+    html = markdown.markdown("Play `pass`:\n\n    advance S03 S04 2\n", extensions=[NotationExtension()])
+    assert html.count('<code lang="en" translate="no">') == 2 and "<code>" not in html, html

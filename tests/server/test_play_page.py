@@ -489,7 +489,7 @@ def test_the_refusal_page_names_itself_and_sends_a_browser_to_its_mail(api, clie
     players, game_id = game
     refused = client.get(f"/play/{game_id}?t=forged")
     html = refused.get_data(as_text=True)
-    assert refused.status_code == 403 and "<code>bad-link</code>" in html
+    assert refused.status_code == 403 and '<code lang="en" translate="no">bad-link</code>' in html
     title = re.search(r"<title>(.*?)</title>", html).group(1)
     assert title == "This page cannot be shown - Herald"
     assert "herald link" not in html and "newest turn mail" in html and "not valid" in html
@@ -576,7 +576,7 @@ def test_the_page_has_live_regions_for_what_changes(api, client, game):
     mine = client.get(link_path(api, game_id, players[0])).get_data(as_text=True)
     assert '<template id="news-now"><p>It is your turn.</p></template>' in mine
     assert re.search(r'<template id="news-played"><p>Played move <span class="seq"></span>: '
-                     r'<code class="move" lang="en"></code></p></template>', mine)
+                     r'<code class="move" lang="en" translate="no"></code></p></template>', mine)
 
 
 def test_a_refused_move_puts_the_focus_back_in_the_box(api, client, game):
@@ -643,16 +643,37 @@ def test_the_notation_on_a_translated_page_is_marked_english(api, client):
     html = client.get(link_path(api, game_id, mover) + "&lang=nl").get_data(as_text=True)
     assert '<html lang="nl">' in html
     buttons = re.findall(r'<button type="submit" form="move-form"[^>]*>', html)
-    assert buttons and all('lang="en"' in b for b in buttons)
-    assert '<datalist id="legal-texts" lang="en">' in html
+    assert buttons and all('lang="en" translate="no"' in b for b in buttons)
+    assert '<datalist id="legal-texts" lang="en" translate="no">' in html
     api.play_first_legal(game_id, players)
     html = client.get(link_path(api, game_id, mover) + "&lang=sv").get_data(as_text=True)
-    assert re.search(r'<strong>[^<]+</strong>: <code lang="en">', html)  # the log's moves
+    assert re.search(r'<strong>[^<]+</strong>: <code lang="en" translate="no">', html)  # the log's moves
     castle = api.start_game(players, "castle-assault", {"first-player": 0})
     html = client.get(link_path(api, castle, players[0]) + "&lang=nl").get_data(as_text=True)
-    assert ('<span class="pattern"><span lang="en">attack &lt;</span>plaats<span lang="en">&gt;/&lt;C|W1..|</span>'
-            'geplaatste kaart<span lang="en">&gt; &lt;</span>kaart<span lang="en">&gt; [&lt;</span>kaart'
-            '<span lang="en">&gt;...]</span></span>') in html
+    assert ('<span class="pattern"><span lang="en" translate="no">attack &lt;</span>plaats<span lang="en" translate="no">&gt;/&lt;C|W1..|</span>'
+            'geplaatste kaart<span lang="en" translate="no">&gt; &lt;</span>kaart<span lang="en" translate="no">&gt; [&lt;</span>kaart'
+            '<span lang="en" translate="no">&gt;...]</span></span>') in html
+
+
+def test_the_game_pages_notation_is_left_untranslated_in_every_language(api, client):
+    """A browser's page translator turned the notation into words that no longer parse (a
+    Swedish `avancera` for `advance`): every move, pattern and code on the game page and its
+    refusal page is English and not for translating, in each of the six languages."""
+    from server.web.i18n import languages
+
+    players = [api.register("ann"), api.register("ben")]
+    game_id = api.start_game(players, "castle-assault", {"first-player": 0})
+    line = next(m["text"] for m in api.legal(game_id, players[0])["moves"] if not m.get("pattern"))
+    assert api.call("PUT", f"/games/{game_id}/moves/0", players[0], json={"text": line}).status_code < 300
+    mover = next(p for s, p in enumerate(players) if any(q["seat"] == s for q in api.game(game_id, p)["prompted"]))
+    for language in languages.NAMES:
+        html = client.get(link_path(api, game_id, mover) + f"&lang={language}").get_data(as_text=True)
+        marked = re.findall(r'<(?:code|button|datalist|span)\b(?![^>]*class="events")[^>]*\blang="en"[^>]*>', html)
+        assert re.findall(r"<code\b[^>]*>", html) and 'class="pattern"' in html and 'name="choice"' in html
+        assert all('translate="no"' in tag for tag in marked), (language, [t for t in marked if "translate" not in t])
+        assert all('lang="en" translate="no"' in tag for tag in re.findall(r"<code\b[^>]*>", html)), language
+        refused = client.get(f"/play/{game_id}?t=forged&lang={language}").get_data(as_text=True)
+        assert '<code lang="en" translate="no">bad-link</code>' in refused, language
 
 
 def test_the_rules_links_name_says_it_opens_a_new_tab(api, client, game):
@@ -669,7 +690,7 @@ def test_the_refusal_page_has_a_main_part_and_keeps_its_code_small(api, client, 
     assert refused.status_code == 401
     main = element(html, r"<main[^>]*>.*</main>")
     assert 'data-code="link-required"' in main and "<h1>" in main and 'id="refusal"' in main
-    assert re.search(r'<p class="code">\(code: <code>link-required</code>\)</p>', main)
+    assert re.search(r'<p class="code">\(code: <code lang="en" translate="no">link-required</code>\)</p>', main)
     assert main.index('id="refusal"') < main.index("link-required</code>")
 
 
@@ -698,7 +719,7 @@ def test_a_played_move_is_said_on_the_page_without_a_script(api, client):
     assert played.status_code == 303 and "played=0" in played.headers["Location"]
     html = client.get(played.headers["Location"]).get_data(as_text=True)
     status = element(html, r'<div id="announce".*?</div>')
-    assert f'<p id="played-now">Played move 0: <code lang="en">{move}</code></p>' in status, status
+    assert f'<p id="played-now">Played move 0: <code lang="en" translate="no">{move}</code></p>' in status, status
     other = client.get(f"{played.headers['Location'].split('&played=')[0]}&played=7").get_data(as_text=True)
     assert 'id="played-now"' not in other  # a seq it did not play says nothing
 
