@@ -8,7 +8,10 @@ language (`POST /play/{id}/language`), for the page and for the mails alike."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from flask import request
 
 from core import resign
 from core.protocol import Game
@@ -241,10 +244,33 @@ def refused_language(error: ApiError, link: tuple[str | None, int] | None = None
     return languages.requested(player_language(holder) if holder is not None else None)[0]
 
 
-def render_refusal(error: ApiError, link: tuple[str | None, int] | None = None) -> tuple[str, str]:
-    """(HTML, its language): `refused_language`'s, as no player is granted."""
+@dataclass(frozen=True)
+class WayBack:
+    """What a refusal page may offer where the request's own link granted its seat (a busy
+    database, a body too large): a link back to the game, and what the move or talk form sent,
+    to copy or send again. Only the requester's own: their link, their words."""
+
+    grant: playlinks.Grant
+    form: str = ""  # "move" or "chat": the form whose text is shown again, in a form of its own
+    typed: str = ""
+    sent: dict = field(default_factory=dict)  # the form's other fields (seq, key, to, confirm), sent again with it
+    unread: bool = False  # the body was refused for its size, never read: nothing to show
+
+
+def render_refusal(error: ApiError, link: tuple[str | None, int] | None = None,
+                   back: WayBack | None = None) -> tuple[str, str]:
+    """(HTML, its language): `refused_language`'s (the database is not asked for the granted
+    player's: it may be the trouble). With `back`, a link to the game and what was typed; else
+    the page says it cannot lead back, and where the game's link is."""
     language = refused_language(error, link)
-    return templating.render("play_error.html.j2", language, error=error, **refusal(error, language)), language
+    chosen = languages.requested()[1]
+    query = f"?lang={language}" if chosen else ""
+    game_page = None
+    if back is not None:
+        game_page = f"/play/{back.grant.game}?" + urlencode({"t": back.grant.token, **({"lang": language} if chosen else {})})
+    return templating.render("play_error.html.j2", language, error=error, **refusal(error, language), back=back,
+                             game_page=game_page, query=query, sent_form=request.method == "POST",
+                             says_mail=error.code in PAGE_SENTENCES), language
 
 
 def choose_language(grant, code: str) -> None:

@@ -15,6 +15,7 @@ from server.table.seeds import SOURCE
 from tests.server.conftest import Api
 
 KEY = "test-secret-key-" + "x" * 20
+PAGE = {"Accept": "text/html"}  # a browser's request
 
 
 @pytest.fixture
@@ -750,3 +751,127 @@ def test_whatever_refuses_a_pages_form_answers_a_browser_with_a_page(api, client
                        headers={"Accept": "text/html"})
     assert huge.status_code == 413 and huge.mimetype == "text/html"
 
+
+
+@pytest.fixture
+def impatient(config, toy_game, monkeypatch):
+    """The app with a database that gives up on a lock within a fifth of a second (15 s in
+    service), and a way to hold that lock from another connection: a busy server in a test."""
+    import sqlite3
+    from contextlib import contextmanager
+
+    from server.app import create_app
+    from server.ops.command_base import sqlite_path
+    from server.store import db
+
+    monkeypatch.setitem(db.SQLITE_PRAGMAS, "busy_timeout", 200)
+    app = create_app(config)
+
+    @contextmanager
+    def locked():
+        holder = sqlite3.connect(sqlite_path(config["DATABASE_URL"]), isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # (WAL: readers read on, writers wait)
+        try:
+            yield
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+
+    yield app.test_client(), locked
+    db.database.close()
+
+
+def test_a_busy_server_keeps_what_was_typed_and_leads_back_to_the_game(impatient):
+    """A player who typed a long message or move and met a busy server (503) lost it: the
+    refusal page showed neither the text nor a way back. Where the request's own link granted
+    the seat, the page shows it (escaped) in a form that sends it again, with the form's move
+    number or key (played or said once), and links back to the game."""
+    client, locked = impatient
+    api = Api(client)
+    players = [api.register("ann"), api.register("ben")]
+    game_id = api.start_game(players, "castle-assault", {"first-player": 0})
+    token = token_of(link_path(api, game_id, players[0]))
+    words = "Shall we <b>trade</b> & talk?\n" + "A long thought. " * 40
+    with locked():
+        said = client.post(f"/play/{game_id}/chat?lang=sv", data={"t": token, "text": words, "to": "1",
+                                                                  "key": "k" * 16}, headers=PAGE)
+        played = client.post(f"/play/{game_id}/move", data={"t": token, "seq": "0", "text": "advance S03 S04 2"},
+                             headers=PAGE)
+    html = said.get_data(as_text=True)
+    assert said.status_code == 503 and said.mimetype == "text/html" and 'data-code="busy"' in html
+    form = element(html, r'<form class="typed" id="typed-form".*?</form>')
+    assert f'action="/play/{game_id}/chat?lang=sv"' in form and f'name="t" value="{token}"' in form
+    assert 'name="key" value="kkkkkkkkkkkkkkkk"' in form and 'name="to" value="1"' in form
+    assert f'name="text" rows="4" maxlength="1000" translate="no">{html_escape(words, quote=False)}</textarea>' in form
+    assert "<b>" not in form
+    assert f'<a id="back-to-game" href="/play/{game_id}?t={token}&amp;lang=sv">' in html
+    move = played.get_data(as_text=True)
+    assert played.status_code == 503 and f'action="/play/{game_id}/move"' in move and 'name="seq" value="0"' in move
+    assert '<textarea id="typed" class="move" name="text" rows="2" spellcheck="false" lang="en" translate="no">' \
+           'advance S03 S04 2</textarea>' in move
+    sent_again = client.post(f"/play/{game_id}/chat?lang=sv", data={"t": token, "text": words, "to": "1",
+                                                                     "key": "k" * 16})
+    assert sent_again.status_code == 303  # the box's form, once the server is free again
+    assert [m["text"] for m in api.call("GET", f"/games/{game_id}/chat", players[1]).json["messages"]] == [words.strip()]
+
+
+def test_a_refusal_without_a_valid_link_shows_nothing_typed_and_points_to_the_mail(api, client, game):
+    """A dead link (forged, revoked, another game's) grants nothing: its refusal shows neither
+    what was sent nor a link that plays a seat, says so plainly and leads to where the turn
+    mail's link is, in the page's language."""
+    players, game_id = game
+    token = token_of(link_path(api, game_id, players[0]))
+    other = api.start_game(players, "castle-assault", {"first-player": 0})
+    for path, data in ((f"/play/{other}/chat", {"t": token, "text": "a secret plan"}),
+                       (f"/play/{game_id}/move", {"t": "forged", "seq": "0", "text": "a secret plan"})):
+        refused = client.post(path, data=data, headers={**PAGE, "Accept-Language": "es"})
+        html = refused.get_data(as_text=True)
+        assert refused.status_code == 403 and "secret plan" not in html and token not in html
+        assert 'id="typed-form"' not in html and 'id="back-to-game"' not in html
+        assert 'id="no-way-back"' in html and '<a id="turn-mail-help" href="/?lang=es#your-turn">' in html
+    opened = client.application.test_client().get(f"/play/{game_id}").get_data(as_text=True)
+    assert 'id="no-way-back"' not in opened and 'id="turn-mail-help"' in opened  # its sentence says it already
+    front = client.get("/?lang=es", headers={"Accept": "text/html"}).get_data(as_text=True)
+    assert '<li id="your-turn">' in front
+
+
+def test_a_body_too_large_is_not_read_again_and_its_page_leads_back(api, client, game):
+    """A talk form refused for its size (413) is never read, not even for its link: the
+    refusal page says it cannot show what was sent, and leads back to the game where the
+    page's cookie grants the seat; without it, to where the turn mail's link is."""
+    players, game_id = game
+    token = token_of(link_path(api, game_id, players[0]))
+    app = client.application
+    read = []
+    inner = app.wsgi_app
+
+    def counting(environ, start_response):
+        stream = environ["wsgi.input"]
+
+        class Counted:
+            def read(self, *args):
+                data = stream.read(*args)
+                read.append(len(data))
+                return data
+
+            def readline(self, *args):
+                data = stream.readline(*args)
+                read.append(len(data))
+                return data
+
+        environ["wsgi.input"] = Counted()
+        return inner(environ, start_response)
+
+    app.wsgi_app = counting
+    body = {"t": token, "text": "x" * (2 * 1024 * 1024)}
+    stranger = app.test_client().post(f"/play/{game_id}/chat", data=body, headers=PAGE)
+    client.set_cookie("herald_play", token, path=f"/play/{game_id}")
+    mine = client.post(f"/play/{game_id}/chat", data=body, headers=PAGE)
+    assert sum(read) == 0
+    html = stranger.get_data(as_text=True)
+    assert stranger.status_code == 413 and 'id="no-way-back"' in html and token not in html
+    html = mine.get_data(as_text=True)
+    assert mine.status_code == 413 and 'id="typed-lost"' in html and 'id="typed-form"' not in html
+    assert f'<a id="back-to-game" href="/play/{game_id}?t={token}">' in html
+    client.post(f"/play/{game_id}/chat", data={"t": token, "text": "hello"}, headers=PAGE)
+    assert sum(read) > 0  # (a body the server takes is read, and counted)

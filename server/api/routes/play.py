@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Response, redirect, request
+from flask import Response, g, redirect, request
 from flask_smorest import Blueprint
+from peewee import DatabaseError
 from werkzeug.wrappers import Response as BaseResponse
 
 from core import resign
@@ -27,6 +28,7 @@ links = Blueprint("links", __name__, url_prefix="/games", description="Links to 
 
 COOKIE = "herald_play"
 MAX_WAIT = 25
+GRANTED = "play_grant"  # flask.g: the grant this request's link gave, for its refusal page (`_way_back`)
 
 # The page and its form answer HTML, refusals included (a missing or revoked link, a refused
 # move beside the box): so says the OpenAPI document, instead of flask-smorest's JSON default.
@@ -57,7 +59,14 @@ def _grant(game_id: int):
     if not token:
         raise ApiError(401, "link-required", msg("Open this page with the link from your turn mail "
                                                  "(or 'herald link GAME')."))
-    return playlinks.caller_for(token, game_id)
+    return _granted(playlinks.caller_for(token, game_id))
+
+
+def _granted(grant):
+    """`grant`, remembered for this request: should something refuse it later (a busy database),
+    its refusal page leads back to the game with what was typed (`_way_back`)."""
+    g.setdefault(GRANTED, grant)
+    return grant
 
 
 def _refused_link(error: ApiError) -> tuple[str | None, int] | None:
@@ -70,16 +79,40 @@ def _refused_link(error: ApiError) -> tuple[str | None, int] | None:
     return request.form.get("t") or request.args.get("t") or request.cookies.get(COOKIE), game_id
 
 
+def _way_back(error: ApiError) -> playpage.WayBack | None:
+    """What the refusal page may offer: the game this request's own link granted (never a
+    refused link's), and what its move or talk form sent, to copy or send again. A body refused
+    for its size is never read: the page says so, and leads back where the link in the address
+    or the page's cookie grants the game. None where no grant is known."""
+    grant = g.get(GRANTED)
+    game_id = (request.view_args or {}).get("game_id")
+    if grant is None and error.status == 413 and isinstance(game_id, int):
+        try:  # (only the headers: the address's link, the cookie)
+            grant = playlinks.caller_for(request.args.get("t") or request.cookies.get(COOKIE) or "", game_id)
+        except (ApiError, DatabaseError):
+            grant = None
+    if grant is None:
+        return None
+    if error.status == 413:
+        return playpage.WayBack(grant, unread=True)
+    form = request.path.rsplit("/", 1)[-1] if request.method == "POST" else ""
+    if form not in ("move", "chat"):
+        return playpage.WayBack(grant)
+    text = (request.form.get("choice") if form == "move" else None) or request.form.get("text", "")
+    return playpage.WayBack(grant, form, text, {name: request.form[name] for name in ("seq", "confirm", "to", "key")
+                                                if name in request.form})
+
+
 def _form_grant(game_id: int, sentence: Sentence):
     """What a form's own link token (field `t`) grants, never the cookie alone, so that another
     site cannot post the page's forms with the cookie (no CSRF); 401 saying `sentence` without."""
     if not request.form.get("t"):
         raise ApiError(401, "link-required", sentence)
-    return playlinks.caller_for(request.form["t"], game_id)
+    return _granted(playlinks.caller_for(request.form["t"], game_id))
 
 
 def _refusal(error: ApiError) -> Response:
-    html, language = playpage.render_refusal(error, _refused_link(error))
+    html, language = playpage.render_refusal(error, _refused_link(error), _way_back(error))
     return Response(html, status=error.status, mimetype="text/html",
                     headers={**_headers(), "Content-Language": language})
 
