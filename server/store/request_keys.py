@@ -17,6 +17,7 @@ import base64
 import hashlib
 import hmac
 import json
+import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -79,13 +80,27 @@ def complete(record_id: int, key: str, answer: Answer) -> None:
 
 def answer_of(row: RequestKey, key: str) -> Answer:
     headers = tuple((name, value) for name, value in json.loads(row.headers)) if row.headers else ()
-    return Answer(row.status, row.content_type, _sealed(key, base64.b64decode(row.answer)), headers)
+    return Answer(row.status, row.content_type, _unsealed(key, base64.b64decode(row.answer)), headers)
+
+
+NONCE = 16  # random bytes in front of each sealed answer
 
 
 def _sealed(key: str, data: bytes) -> bytes:
-    """`data` XOR a keystream drawn from the key (HMAC-SHA-256 in counter mode): sealing and
-    unsealing are the same. Each key seals one answer, so no keystream is ever used twice."""
-    secret = hmac.new(key.encode(), _SEAL, hashlib.sha256).digest()
+    """A fresh nonce, then `data` XOR a keystream drawn from the key and the nonce (HMAC-SHA-256 in
+    counter mode). The nonce makes every keystream new: two senders who chose the same key (a
+    script's "retry-1"), or one key used again after it expired, never share one, so no two
+    sealed answers XOR into their plain texts."""
+    nonce = secrets.token_bytes(NONCE)
+    return nonce + _xored(key, nonce, data)
+
+
+def _unsealed(key: str, sealed: bytes) -> bytes:
+    return _xored(key, sealed[:NONCE], sealed[NONCE:])
+
+
+def _xored(key: str, nonce: bytes, data: bytes) -> bytes:
+    secret = hmac.new(key.encode(), _SEAL + nonce, hashlib.sha256).digest()
     stream = b"".join(hmac.new(secret, n.to_bytes(8, "big"), hashlib.sha256).digest()
                       for n in range(-(-len(data) // 32)))
     return bytes(a ^ b for a, b in zip(data, stream))

@@ -191,6 +191,26 @@ def test_answers_are_kept_sealed(api):
     assert "sealed-key" not in repr(stored) and rotated["token"] not in repr(stored)
 
 
+def test_two_senders_using_the_same_key_share_no_keystream(api):
+    """Each answer was sealed with a keystream drawn from the key alone: two players whose scripts
+    both sent "retry-1" had theirs sealed alike, and whoever reads the database could XOR the two
+    sealed answers into the XOR of their plain texts, one player's new token against the other's.
+    A fresh nonce goes into every seal."""
+    import base64
+
+    from server.store.models import RequestKey
+
+    plain = []
+    for name in ("alice", "bob"):
+        player = api.register(name)
+        plain.append(api.call("POST", "/players/me/token", player, headers=key("retry-1")).get_data())
+    sealed = [base64.b64decode(row.answer) for row in RequestKey.select().order_by(RequestKey.id)]
+    assert len(sealed) == 2 and sealed[0] != sealed[1]
+    mixed = lambda a, b: bytes(x ^ y for x, y in zip(a, b))  # noqa: E731
+    assert all(mixed(mixed(sealed[0][skip:], sealed[1][skip:]), mixed(plain[0], plain[1])).count(0) < 40
+               for skip in (0, 16))  # neither read as it is nor past a nonce do they share a keystream
+
+
 def test_a_key_answers_for_24_hours_then_is_pruned(keyed):
     from server.store import request_keys
     from server.store.models import RequestKey, utcnow
