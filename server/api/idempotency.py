@@ -21,7 +21,6 @@ message (under its `key`); so do the game page's forms, which answer a browser w
 """
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -33,7 +32,7 @@ from server import hook_addresses
 from server.config import current_settings
 from server.errors import ApiError, msg
 from server.players.addresses import normalized_email
-from server.players.auth import current_player
+from server.players.auth import bearer_token, current_player, hash_token
 from server.store import request_keys
 from server.store.db import discard_connection, transaction_healthy, write_transaction
 
@@ -163,10 +162,8 @@ def _look_up_first(endpoint: str) -> None:
 def _scope() -> str:
     """Whose key it is: the token the request comes with (what the server knows of it, its
     SHA-256), else the address it comes from (as the rate limits see it)."""
-    auth = request.headers.get("Authorization", "")
-    if auth[:7].lower() == "bearer " and auth[7:].strip():
-        return "token " + hashlib.sha256(auth[7:].strip().encode()).hexdigest()
-    return f"address {request.remote_addr}"
+    token = bearer_token(request.headers.get("Authorization"))
+    return f"token {hash_token(token)}" if token is not None else f"address {request.remote_addr}"
 
 
 def install(app: Flask) -> None:

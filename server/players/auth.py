@@ -35,6 +35,13 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
+def bearer_token(header: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header, or None (another scheme, none)."""
+    scheme, _, token = (header or "").partition(" ")
+    token = token.strip()
+    return token if scheme.lower() == "bearer" and token else None
+
+
 BY_TOKEN = "SELECT id, name, email, disabled, language FROM players WHERE token_hash = %s"
 LANGUAGE_BY_TOKEN = "SELECT language FROM players WHERE token_hash = %s"
 
@@ -44,10 +51,8 @@ def current_player() -> Caller:
     cached = g.get("caller")
     if cached is not None:
         return cached
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token or len(token) > 200:
+    token = bearer_token(request.headers.get("Authorization"))
+    if token is None or len(token) > 200:
         raise ApiError(401, "unauthorized", msg("Send your API token as 'Authorization: Bearer <token>'."))
     rows = select_rows(BY_TOKEN, (hash_token(token),))
     if not rows:
@@ -63,11 +68,10 @@ def current_player() -> Caller:
 def token_language(token: str | None) -> str | None:
     """The language setting of the player a bearer token names (None: none chosen, or no such
     player): for a refusal written before the request got as far as `current_player`."""
-    scheme, _, token = (token or "").partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token or len(token) > 200:
+    bearer = bearer_token(token)
+    if bearer is None or len(bearer) > 200:
         return None
-    rows = select_rows(LANGUAGE_BY_TOKEN, (hash_token(token),))
+    rows = select_rows(LANGUAGE_BY_TOKEN, (hash_token(bearer),))
     return rows[0][0] if rows else None
 
 
