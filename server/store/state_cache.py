@@ -46,28 +46,28 @@ def get(game, engine):
     one whose text is not what its hash says (edited by hand) a 500 `state-mismatch`: the game
     is neither shown nor played on from a state nobody can vouch for."""
     at = mark(game)
+    game_id, version = game.id, game.version
     with _lock:
-        hit = _states.get(game.id)
+        hit = _states.get(game_id)
     if hit is not None and hit[0] == at:
         return hit[1]
-    game, version = game.id, at[0]
     # SQL built once (statements.select_rows): with several workers a game's next move often
     # lands in the other one, so this read is on the move path about every other move.
-    rows = select_rows("SELECT version, state, state_format, state_hash FROM snapshots WHERE game_id = %s", (game,))
+    rows = select_rows("SELECT version, state, state_format, state_hash FROM snapshots WHERE game_id = %s", (game_id,))
     if not rows or rows[0][0] != version:
-        raise LookupError(f"snapshot of game {game} is not at version {version}")
+        raise LookupError(f"snapshot of game {game_id} is not at version {version}")
     _version, text, state_format, state_hash = rows[0]
     if not _untouched(text, state_hash):  # (a row edited by hand, or torn)
-        log.error("game %s version %s: the snapshot's state does not match its own hash", game, version)
+        log.error("game %s version %s: the snapshot's state does not match its own hash", game_id, version)
         raise ApiError(500, "state-mismatch", msg("This game's stored position does not match its own hash; the "
                                                   "operator must check it (herald server verify)."))
     try:
         state = load(engine, text, state_format)
     except UnreadableState as exc:
-        log.error("game %s version %s: %s", game, version, exc)
+        log.error("game %s version %s: %s", game_id, version, exc)
         raise ApiError(500, "state-unreadable", msg("This game's stored state was written by another version of "
                            "Herald that this server cannot read; the operator must upgrade the server.")) from None
-    put(game, at, state)
+    put(game_id, at, state)
     return state
 
 
