@@ -54,8 +54,14 @@ def _headers(nonce: str | None = None) -> dict:
             "X-Content-Type-Options": "nosniff"}
 
 
+def _link_token(read_body: bool = True) -> str | None:
+    """The page link's token this request carries: its form's `t`, the address's, or the page's
+    cookie (the form left out where the body must not be read: one refused for its size)."""
+    return (read_body and request.form.get("t")) or request.args.get("t") or request.cookies.get(COOKIE)
+
+
 def _grant(game_id: int):
-    token = request.form.get("t") or request.args.get("t") or request.cookies.get(COOKIE)
+    token = _link_token()
     if not token:
         raise ApiError(401, "link-required", msg("Open this page with the link from your turn mail "
                                                  "(or 'herald link GAME')."))
@@ -76,7 +82,7 @@ def _refused_link(error: ApiError) -> tuple[str | None, int] | None:
     game_id = (request.view_args or {}).get("game_id")
     if error.code != "bad-link" or not isinstance(game_id, int):
         return None
-    return request.form.get("t") or request.args.get("t") or request.cookies.get(COOKIE), game_id
+    return _link_token(), game_id
 
 
 def _way_back(error: ApiError) -> playpage.WayBack | None:
@@ -88,7 +94,7 @@ def _way_back(error: ApiError) -> playpage.WayBack | None:
     game_id = (request.view_args or {}).get("game_id")
     if grant is None and error.status == 413 and isinstance(game_id, int):
         try:  # (only the headers: the address's link, the cookie)
-            grant = playlinks.caller_for(request.args.get("t") or request.cookies.get(COOKIE) or "", game_id)
+            grant = playlinks.caller_for(_link_token(read_body=False) or "", game_id)
         except (ApiError, DatabaseError):
             grant = None
     if grant is None:
