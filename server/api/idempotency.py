@@ -57,20 +57,31 @@ class _Claim:
     key: str
 
 
+def takes_key(endpoint: str | None, method: str) -> bool:
+    """Whether a request to `endpoint` by `method` is carried out once under an Idempotency-Key
+    (a change, but for a move, a message and the game page's forms, which say once otherwise)."""
+    return (method.upper() in CHANGING and endpoint is not None and endpoint not in ONCE_BY_THEMSELVES
+            and not endpoint.startswith(PAGES))
+
+
+def kept(status: int) -> bool:
+    """Whether an answer of this status is kept with its key (every one below 500 but NOT_KEPT)."""
+    return status < 500 and status not in NOT_KEPT
+
+
 def begin() -> Response | None:
     """Before authentication (app.py): a request under a key is answered from the key's record,
     refused, or goes on inside its transaction with the key claimed."""
     key = request.headers.get(HEADER)
     endpoint = request.endpoint
-    if (key is None or request.method not in CHANGING or endpoint is None or endpoint in ONCE_BY_THEMSELVES
-            or endpoint.startswith(PAGES)):
+    if key is None or not takes_key(endpoint, request.method):
         return None
     key = key.strip()
     key = key[1:-1] if len(key) > 1 and key[0] == key[-1] == '"' else key  # the draft's form: a quoted string
     if not KEY.fullmatch(key):
         raise ApiError(400, "bad-idempotency-key", msg(
             "The Idempotency-Key header must be 1 to 255 visible ASCII characters, such as a random UUID."))
-    _look_up_first(endpoint)
+    _look_up_first(str(endpoint))
     scope, asked = _scope(), request_keys.request_hash(request.method, request.path, request.query_string,
                                                          request.get_data(cache=True))
     for attempt in (1, 2):
@@ -106,7 +117,7 @@ def finish(response: Response) -> Response:
     if claim is None:
         return response
     status = response.status_code
-    if status >= 500 or status in NOT_KEPT or not transaction_healthy():
+    if not kept(status) or not transaction_healthy():
         _end(claim.transaction, commit=False)
         return response
     try:

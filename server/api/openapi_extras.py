@@ -20,13 +20,9 @@ class IdempotencyKeys(BasePlugin):
     def operation_helper(self, path=None, operations=None, **kwargs):
         from server.api import idempotency  # (it imports the routes' layer; this is built with the spec)
 
-        rule = kwargs.get("rule")
-        endpoint = getattr(rule, "endpoint", None)
-        if (not operations or endpoint is None or endpoint in idempotency.ONCE_BY_THEMSELVES
-                or endpoint.startswith(idempotency.PAGES)):
-            return
-        for method, operation in operations.items():
-            if method.upper() not in idempotency.CHANGING:
+        endpoint = getattr(kwargs.get("rule"), "endpoint", None)
+        for method, operation in (operations or {}).items():
+            if not idempotency.takes_key(endpoint, method):
                 continue
             operation.setdefault("parameters", []).append({
                 "in": "header", "name": idempotency.HEADER, "required": False,
@@ -37,7 +33,7 @@ class IdempotencyKeys(BasePlugin):
                                "bad-idempotency-key."})
             for status, response in operation.get("responses", {}).items():
                 code = int(status) if str(status).isdigit() else 500  # ("default": never kept)
-                if code < 500 and code not in idempotency.NOT_KEPT and isinstance(response, dict):
+                if idempotency.kept(code) and isinstance(response, dict):
                     response.setdefault("headers", {})[idempotency.REPLAYED] = {
                         "description": "`true` on the answer to a request sent again under its Idempotency-Key: "
                                        "the first answer, said again; nothing was done again.",
