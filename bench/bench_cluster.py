@@ -22,10 +22,12 @@ Per version:
 3. (this tree's database) PostgreSQL commits/s, 16 psycopg2 threads, of a one-row insert
    transaction (BEGIN, INSERT, COMMIT) against Herald's move transaction: as this tree sends it
    (server/table/movelog.py through server/store/roundtrips.py: the lock with what the mails
-   read, then the writes with the COMMIT; the announcement for the waiters is handed to the
-   server process's announcer, whose thread sends the moves of WINDOW in one transaction: the
-   16 threads are the requests of PROCESSES processes; its statements prepared once per connection,
-   `PREPARE` then `EXECUTE`), the same without the announcement, as the previous tree sent it
+   read, then the writes with the COMMIT; where someone waits on the game (a watched_games
+   mark, read with the lock), the announcement for the waiters is handed to the server
+   process's announcer, whose thread sends the moves of WINDOW in one transaction: the 16
+   threads are the requests of PROCESSES processes; its statements prepared once per
+   connection, `PREPARE` then `EXECUTE`), nobody waiting on the games and every game waited on
+   from another server (`WATCHED`), the same without the announcement, as the previous tree sent it
    (five round trips: the two reads between the writes, an announcement per move), this tree's
    unprepared (as with `HERALD_PREPARED_STATEMENTS=0`), that again with one player in every
    game (an older bench's model: every turn mail's foreign key locking the same players row
@@ -571,24 +573,27 @@ def statement(c, sql: str, params: tuple, prepared: bool) -> bytes:
     return first + b"EXECUTE " + name.encode() + written
 
 
-def move_now(connection, game: MoveValues, announce: bool = True, prepared: bool = True, snapshot: bool = True) -> None:
+def move_now(connection, game: MoveValues, announce: bool = True, prepared: bool = True, snapshot: bool = True) -> bool:
     """The move as this tree's server sends it: BEGIN with the lock, reading with it whether the
-    game has table talk and its webhooks (server/store/models.py MOVE_READS); the move, snapshot,
-    games row and turn mail (asking the mail setting itself) with the COMMIT; then the
-    announcement, handed to this "process"'s announcer (its thread sends every move handed in
-    within WINDOW in one transaction; not prepared: the server sends it as text). `prepared=False`: as with
-    HERALD_PREPARED_STATEMENTS=0. `snapshot=False` (`--ceilings`): less the snapshot's update."""
+    game has table talk, its webhooks and whether someone waits on it (server/store/models.py
+    MOVE_READS); the move, snapshot, games row and turn mail (asking the mail setting itself)
+    with the COMMIT; then, if someone waits on the game, the announcement, handed to this
+    "process"'s announcer (its thread sends every move handed in within WINDOW in one
+    transaction; not prepared: the server sends it as text). `prepared=False`: as with
+    HERALD_PREPARED_STATEMENTS=0. `snapshot=False` (`--ceilings`): less the snapshot's update.
+    Whether the game was watched."""
     v = game.next()
     with connection.cursor() as c:
         c.execute(b"BEGIN; " + statement(c, LOCK_WITH_READS, (game.game_id,), prepared))
-        c.fetchall()
+        watched = bool(c.fetchall()[0][-1])  # (MOVE_READS' last: the watched mark)
         c.execute(b"; ".join([statement(c, INSERT_MOVE, v["move"], prepared),
                               *([statement(c, UPDATE_SNAPSHOT, v["snapshot"], prepared)] if snapshot else []),
                               statement(c, UPDATE_GAME, v["game"], prepared),
                               statement(c, INSERT_NOTE_WANTED, v["note"] + (game.player, "bounced", "digest", "off"),
                                         prepared), b"COMMIT"]))
-    if announce:
+    if announce and watched:
         game.announcer.offer(game.game_id)
+    return watched
 
 
 class Gathering:
@@ -645,7 +650,9 @@ class Gathering:
         local = self.local
         c = local.cursor
         c.execute(b"; ".join(local.waiting + [statement(c, lock_many(len(game_ids)), tuple(game_ids), True)]))
-        local.waiting, local.locked = [], {row[0] for row in c.fetchall()}
+        rows = c.fetchall()
+        local.waiting, local.locked = [], {row[0] for row in rows}
+        local.watched = {row[0] for row in rows if row[-1]}  # (MOVE_READS' last: the watched mark)
         yield local.locked
 
     def move(self, connection, game: MoveValues) -> None:
@@ -656,10 +663,11 @@ class Gathering:
     def _work(self, game: MoveValues):
         local = self.local
         if game.game_id not in local.locked:  # alone: as `move_now`
-            move_now(local.cursor.connection, game, announce=False)
-            return None, partial(game.announcer.offer, game.game_id)
-        local.queued += queued_writes(game)
-        return None, partial(game.announcer.offer, game.game_id)
+            watched = move_now(local.cursor.connection, game, announce=False)
+        else:
+            local.queued += queued_writes(game)
+            watched = game.game_id in local.watched
+        return None, partial(game.announcer.offer, game.game_id) if watched else None
 
 
 def queued_writes(game: MoveValues) -> list[tuple]:
@@ -825,7 +833,18 @@ FLOORS = {("move",): ("row_move", "(floors) the move's own row alone, in one rou
           FLOORS_ALL: ("row_all", "(floors) all the writes with the lock, one trip")}
 BATCHES = (2, 4, 8)  # `--ceilings`: moves per transaction of `rows_batched`
 PROCESSES = 2  # the threads modelled as the requests of this many server processes (gunicorn's workers, deploy/)
-MODEL_TRIPS = [1, 4, 0]  # `move_now`'s round trips: the statements executed prepared in each
+MODEL_TRIPS = [1, 4, 0]
+# The measurements whose games someone waits on from another server (a watched_games mark each,
+# as longpoll.mark_watched writes it): their moves are announced. Nobody waits on the others'.
+WATCHED = {"move", "move_alone", "move_unprepared", "move_one_player", "no_snapshot", "move_gathered_watched"}
+
+
+def watch(cursor, games: list[int], watched: bool) -> None:
+    """Mark `games` watched for an hour, or clear their marks."""
+    cursor.execute("DELETE FROM watched_games")
+    if watched:
+        cursor.execute("INSERT INTO watched_games (game_id, until) SELECT unnest(%s), (now() AT TIME ZONE 'UTC') "
+                       "+ interval '1 hour'", (games,))  # `move_now`'s round trips: the statements executed prepared in each
 
 
 def real_move_trips(url: str, token: str) -> list[tuple[str, int]]:
@@ -839,6 +858,7 @@ def real_move_trips(url: str, token: str) -> list[tuple[str, int]]:
     from server.app import create_app
     from server.config import load_config
     from server.store.db import database
+    from server.store.longpoll import mark_watched
 
     sent: list[bytes] = []
     named: dict[bytes, bytes] = {}
@@ -867,6 +887,7 @@ def real_move_trips(url: str, token: str) -> list[tuple[str, int]]:
             chosen = next((m["move"] for m in legal["moves"] if "move" in m), None)
             if chosen is None:
                 continue
+            mark_watched(game["id"], 60)  # (someone waits on it elsewhere: its move is announced, as `move_now`'s)
             flush_all()  # the joins' announcements go now, not among the move's round trips
             time.sleep(0.05)  # (one the announcer's thread had taken already: sent by now)
             sent.clear()
@@ -1023,7 +1044,8 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
              "move_previous": (move_previous, own, width, True),
              "move_unprepared": (partial(move_now, prepared=False), own, width, True),
              "move_one_player": (partial(move_now, prepared=False), shared, width, True),
-             "move_alone": (move_now, own, 1, True), "move_gathered": ("processes", own, width, True)}
+             "move_alone": (move_now, own, 1, True), "move_gathered": ("processes", own, width, True),
+             "move_gathered_watched": ("processes", own, width, True)}
     if ceilings:
         kinds.update({"plain_one_trip": (plain_one_trip, own, width, True),
                       "plain_prepared": (partial(plain_one_trip, prepared=True), own, width, True),
@@ -1034,6 +1056,7 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
     measured: dict[str, list[tuple[float, float, float, float]]] = {name: [] for name in kinds}
     for number in range(rounds):
         for name in (list(kinds) if number % 2 == 0 else list(kinds)[::-1]):
+            watch(cursor, games, name in WATCHED)
             measured[name].append(rate(*kinds[name]))
     setup.close()
     figures = {name: [rate for rate, _, _, _ in runs] for name, runs in measured.items()}
@@ -1114,9 +1137,11 @@ def report_commits(c: dict) -> None:
           f"full_page_writes={c['settings']['full_page_writes']}, wal_sync_method={c['settings']['wal_sync_method']}; "
           "CPU per transaction (per move where moves are gathered): PostgreSQL + this client; write-ahead log written:")
     for name, label in (("plain", "a one-row insert (BEGIN, INSERT, COMMIT)"),
-                        ("move_gathered", "the moves as this tree's server gathers them, with their announcements: "
-                                          "moves/s"),
-                        ("move", "the move alone as this tree sends it (prepared), with its announcement"),
+                        ("move_gathered", "the moves as this tree's server gathers them, nobody waiting on "
+                                          "their games: moves/s"),
+                        ("move_gathered_watched", "the same, each game waited on from another server (each "
+                                                  "move announced): moves/s"),
+                        ("move", "the move alone as this tree sends it (prepared), watched: with its announcement"),
                         ("move_unannounced", "the same, its transaction alone"),
                         ("move_previous", "the move as the previous tree sent it (5 round trips, one announcement each)"),
                         ("move_unprepared", "the move unprepared (HERALD_PREPARED_STATEMENTS=0)"),
@@ -1138,8 +1163,8 @@ def report_commits(c: dict) -> None:
     transactions = sum(gathered["batches"].values()) + gathered["moves"] - together
     print(f"  gathered (HERALD_GROUP_COMMIT={gathered['most']}): {together / max(gathered['moves'], 1):.0%} of the moves "
           f"shared a transaction, {gathered['moves'] / max(transactions, 1):.1f} moves per transaction; PostgreSQL's CPU "
-          f"per move, gathered / alone: {c['cpu_ms']['move_gathered'][0] / c['cpu_ms']['move'][0]:.2f}; moves/s, "
-          f"gathered / alone: {c['move_gathered'] / c['move']:.2f}")
+          f"per move, gathered / alone (both watched): {c['cpu_ms']['move_gathered_watched'][0] / c['cpu_ms']['move'][0]:.2f}; "
+          f"moves/s, gathered / alone: {c['move_gathered_watched'] / c['move']:.2f}")
     print(f"  the wake-up's cost, the move with its announcement / its transaction alone: "
           f"{c['move'] / c['move_unannounced']:.2f} (issue 28's trigger NOTIFY: 151 / 1,495 = 0.10)")
     print(f"  prepared / unprepared: move {c['move'] / c['move_unprepared']:.2f}x; own players / one player (unprepared): "

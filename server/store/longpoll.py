@@ -13,7 +13,10 @@ of the games that changed, and only when their seat is prompted or the game is o
   transaction that wrote something commits (or starts writing); then one query reads the
   watched games' version and status. The watched games are read at least every `RECHECK`
   seconds whatever the snapshot says, so no waiter is stranded. That alone is correct.
-  To wake sooner than the next poll, the request that has committed a move or a join hands
+  To wake sooner than the next poll, a waiting request first marks its game watched
+  (`mark_watched`: a row of `watched_games`, until a while after its timeout, written once
+  for several waits), and the request that has committed a move of a watched game (read
+  with the game's lock) or a join hands
   the game id to its process's announcer (server/store/announcements.py), whose thread sends
   `pg_notify(CHANNEL, ids)` in a small transaction of its own, for every game committed within
   a few milliseconds (it waits for no flush); the notifier LISTENs and reads those games at once. While announcements arrive
@@ -40,6 +43,7 @@ import select
 import signal
 import threading
 import time
+import weakref
 from urllib.parse import urlparse
 
 from peewee import PostgresqlDatabase
@@ -55,6 +59,8 @@ RECHECK = 2.0  # seconds: the watched games are read at least this often, change
 IDLE_EXIT = 10.0  # a notifier nobody used for this long stops (a new waiter starts it again)
 RETRY_PAUSE = 1.0  # after a database error, before the notifier reconnects
 IN_CHUNK = 500  # ids per `IN (...)` query
+WATCH_SLACK = 120  # seconds a game stays marked watched past its waiter's own timeout
+WATCH_KEPT = 3600  # seconds an expired mark stays before a later mark clears it away
 FEW = 8  # up to this many games (an announced move's) are read whole at once; more: version first
 CHANNEL = "herald_games"  # announcements: comma-separated game ids
 
@@ -270,11 +276,48 @@ def wait_until_ready(url: str, game_id: int, seat: int | None, seconds: float, i
     waiter = Waiter(game_id, seat)
     notifier.add(waiter)
     try:
+        mark_watched(game_id, seconds)
         if not is_ready():
             release_connection()  # a sleeping request holds no database connection
             waiter.woken.wait(seconds)
     finally:
         notifier.remove(waiter)
+
+
+# Per database: game id -> until when (monotonic) its mark holds there, as marked by this process.
+_marked: "weakref.WeakKeyDictionary[object, dict[int, float]]" = weakref.WeakKeyDictionary()
+_marked_lock = threading.Lock()
+# One round trip: the mark, and the marks long past their time cleared away (not this game's:
+# one statement may not change a row twice).
+MARK = ('WITH "cleared" AS (DELETE FROM "watched_games" WHERE "game_id" <> %s AND '
+        f'"until" < (now() AT TIME ZONE \'UTC\') - interval \'{WATCH_KEPT} seconds\') '
+        'INSERT INTO "watched_games" ("game_id", "until") '
+        'VALUES (%s, (now() AT TIME ZONE \'UTC\') + %s * interval \'1 second\') '
+        'ON CONFLICT ("game_id") DO UPDATE SET "until" = GREATEST("watched_games"."until", EXCLUDED."until")')
+
+
+def mark_watched(game_id: int, seconds: float) -> None:
+    """PostgreSQL: mark `game_id` watched for this wait, before the waiter looks at its game:
+    a move whose lock reads the mark is announced to every process at once (server/table/movelog.py).
+    One written for an earlier wait in this process that lasts past this one is enough. A
+    move that read no mark (it locked its game just before the mark was written) wakes the
+    waiter at the notifier's next poll. SQLite announces nothing: nothing to mark."""
+    from server.store.db import database, is_sqlite
+
+    if is_sqlite():
+        return
+    now = time.monotonic()
+    with _marked_lock:
+        marks = _marked.setdefault(database.obj, {})
+        if marks.get(game_id, 0.0) >= now + seconds:
+            return
+        if len(marks) > 10_000:  # (a long-lived process: the marks past their time go)
+            for old in [game for game, until in marks.items() if until < now]:
+                del marks[old]
+    kept = seconds + WATCH_SLACK
+    database.execute_sql(MARK, (game_id, game_id, kept))
+    with _marked_lock:
+        marks[game_id] = max(marks.get(game_id, 0.0), now + kept - 1)  # (a second short of the database's)
 
 
 def wake_all() -> int:

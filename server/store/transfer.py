@@ -16,7 +16,7 @@ from peewee import DateTimeField
 
 from server.store import migrations
 from server.store.db import database, is_sqlite, read_snapshot, write_transaction
-from server.store.models import TABLES, HealthProbe
+from server.store.models import TABLES, HealthProbe, WatchedGame
 
 FORMAT = 1
 BATCH = 500
@@ -27,7 +27,8 @@ class TransferError(Exception):
 
 
 def _models():
-    return [model for model in TABLES if model is not HealthProbe]
+    """Every table but the running servers' own (their health probes and waiters' marks)."""
+    return [model for model in TABLES if model not in (HealthProbe, WatchedGame)]
 
 
 def _row_json(model, row: dict) -> dict:

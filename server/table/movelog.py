@@ -97,9 +97,12 @@ def _submit_locked(caller, game_id, seq, requested_seat, move, text):
     new_state, events = _apply(engine, state, seat, move, names, (game.id, seq))
     body, at = append(game, engine, seat, seq, move, state, new_state, events)
 
+    watched = game.move_reads is None or game.move_reads.watched  # (read with the lock: longpoll.mark_watched)
+
     def committed() -> None:
         state_cache.put(game.id, at, new_state)
-        announcements.announce(game.id)  # wake its waiters in every process now
+        if watched:  # wake its waiters in every process now; else nobody waits (the poll covers a race)
+            announcements.announce(game.id)
 
     return (201, body), committed
 

@@ -126,14 +126,16 @@ def test_a_statement_built_once_connects_again_after_the_connection_was_given_ba
 
 
 def test_a_move_is_two_round_trips_then_announced(postgres, toy_game, tmp_path):
-    """The lock with BEGIN, reading with it what the turn mail needs (table talk? webhooks?);
-    the move, snapshot, games row and turn mail with the COMMIT (the mail setting asked by the
-    insert itself); the announcement for the waiters comes from the process's announcer, a
-    transaction of its own that the request does not wait for. A game with
+    """The lock with BEGIN, reading with it what the turn mail needs (table talk? webhooks?)
+    and whether someone waits on the game; the move, snapshot, games row and turn mail with the
+    COMMIT (the mail setting asked by the insert itself); the announcement for the waiters of a
+    watched game comes from the process's announcer, a transaction of its own that the request
+    does not wait for; a game nobody waits on is not announced. A game with
     table talk reads its digest in a round trip of its own, and a webhook read with the lock
     gets its row like one read by its own query."""
     from server.app import create_app
     from server.config import load_config
+    from server.store import longpoll
     from server.store.db import database
 
     app = create_app(load_config({"HERALD_DATABASE_URL": postgres.new_database(),
@@ -144,7 +146,14 @@ def test_a_move_is_two_round_trips_then_announced(postgres, toy_game, tmp_path):
         database.obj.connect_params["cursor_factory"] = CountingCursor
         api = Api(app.test_client())
         players = [api.register("alice"), api.register("bob")]
-        game = api.start_game(players)
+        game, unwatched = api.start_game(players), api.start_game(players)
+        longpoll.mark_watched(game, 60)  # (as a waiting request does: bob's, on another server)
+        time.sleep(0.1)  # (the joins' announcements gone)
+        move = api.legal(unwatched, players[0])["moves"][0]["move"]
+        sent()
+        assert api.call("PUT", f"/games/{unwatched}/moves/0", players[0], json={"move": move}).status_code == 201
+        time.sleep(0.2)  # (the announcer's window, ten times over)
+        assert [q for q in sent() if b"pg_notify" in q] == []
         move = api.legal(game, players[0])["moves"][0]["move"]
         sent()
         assert api.call("PUT", f"/games/{game}/moves/0", players[0], json={"move": move}).status_code == 201
@@ -155,13 +164,13 @@ def test_a_move_is_two_round_trips_then_announced(postgres, toy_game, tmp_path):
         trips = [q for q in trips if b"pg_notify" not in q]
         assert len(trips) == 2, trips
         assert trips[0].startswith(b"BEGIN; ") and b"FOR UPDATE" in trips[0]
-        assert b"chat_messages" in trips[0] and b"webhooks" in trips[0]
+        assert b"chat_messages" in trips[0] and b"webhooks" in trips[0] and b"watched_games" in trips[0]
         assert [b"INSERT INTO \"moves\"" in trips[1], b"UPDATE \"snapshots\"" in trips[1],
                 b"INSERT INTO \"notifications\"" in trips[1], b"NOT EXISTS" in trips[1]] == [True] * 4
         assert trips[1].endswith(b"; COMMIT")
         assert f"pg_notify('herald_games', '{game}')".encode() in announced
         assert api.game(game, players[0])["version"] == 1
-        assert database.execute_sql("SELECT count(*) FROM notifications WHERE kind = 'turn'").fetchone() == (2,)
+        assert database.execute_sql("SELECT count(*) FROM notifications WHERE kind = 'turn'").fetchone() == (4,)
 
         hook = api.call("POST", "/webhooks", players[0], json={"url": "http://127.0.0.1:9/hook", "game": game})
         assert hook.status_code == 201, hook.json

@@ -145,13 +145,18 @@ def test_the_notifier_uses_its_own_database_url_when_one_is_set(postgres, tmp_pa
 
 
 class Listener:
-    """A connection LISTENing on `herald_games`, as every process's notifier does."""
+    """A connection LISTENing on `herald_games`, as every process's notifier does, and waiting
+    on `watching` (their watched_games marks written as a waiting request writes its game's)."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, watching=()):
         import psycopg2
+
+        from server.store.longpoll import MARK
 
         self.connection = psycopg2.connect(url)
         self.connection.autocommit = True
+        for game in watching:
+            self.connection.cursor().execute(MARK, (game, game, 60))
         self.connection.cursor().execute("LISTEN herald_games")
         self.heard: set[str] = set()
 
@@ -179,10 +184,45 @@ def test_a_move_is_announced_after_its_commit_not_by_it(postgres_app, toy_game):
     api = Api(postgres_app.test_client())
     players = [api.register("alice"), api.register("bob")]
     game = api.start_game(players)
-    listener = Listener(postgres_app.config["DATABASE_URL"])
+    time.sleep(0.1)  # (the join's announcement gone)
+    listener = Listener(postgres_app.config["DATABASE_URL"], watching=[game])
     cursor = listener.connection.cursor()
     cursor.execute("SELECT tgname FROM pg_trigger WHERE tgrelid = 'games'::regclass AND NOT tgisinternal")
     assert cursor.fetchall() == []
+    assert api.play_first_legal(game, players).status_code == 201
+    assert listener.hears(game)
+    listener.close()
+
+
+def test_a_move_of_a_game_nobody_waits_on_is_not_announced_and_a_waiter_marks_its_game(postgres_app, toy_game):
+    """An announcement costs PostgreSQL a transaction, about as much as a move: a game no
+    waiting request has marked watched is not announced. A waiting request marks its game
+    (until a while after its timeout) before it looks at it, once for several waits, and the
+    game's moves are announced from then on."""
+    from server.store.longpoll import MARK
+    from tests.server.conftest import Api
+
+    api = Api(postgres_app.test_client())
+    players = [api.register("alice"), api.register("bob")]
+    game = api.start_game(players)
+    time.sleep(0.1)  # (the join's announcement gone)
+    listener = Listener(postgres_app.config["DATABASE_URL"])
+    assert api.play_first_legal(game, players).status_code == 201
+    assert not listener.hears(game, seconds=0.5)
+    marks = listener.connection.cursor()
+    marks.execute("SELECT count(*) FROM watched_games")
+    assert marks.fetchone() == (0,)
+
+    idle, _ = idle_and_mover(api, game, players)
+    assert api.call("GET", f"/games/{game}/wait?timeout=1", idle).status_code == 200  # (times out: not its turn)
+    marks.execute("SELECT game_id, until - (now() AT TIME ZONE 'UTC') FROM watched_games")
+    (marked, left), = marks.fetchall()
+    assert marked == game and 100 < left.total_seconds() <= 121
+    marks.execute("DELETE FROM watched_games")  # (taken away behind the process's back)
+    assert api.call("GET", f"/games/{game}/wait?timeout=1", idle).status_code == 200
+    marks.execute("SELECT count(*) FROM watched_games")
+    assert marks.fetchone() == (0,)  # the process knew its mark still held: not written again
+    marks.execute(MARK, (game, game, 60))
     assert api.play_first_legal(game, players).status_code == 201
     assert listener.hears(game)
     listener.close()
@@ -251,7 +291,7 @@ def test_moves_made_together_are_all_announced(postgres_app, toy_game):
     api = Api(postgres_app.test_client())
     pair = [api.register("alice"), api.register("bob")]
     games = [(api.start_game(pair), pair) for _ in range(8)]
-    listener = Listener(postgres_app.config["DATABASE_URL"])
+    listener = Listener(postgres_app.config["DATABASE_URL"], watching=[game for game, _ in games])
     start = threading.Barrier(len(games))
     answers: list[int] = []
 
@@ -279,7 +319,7 @@ def test_an_announcer_whose_connection_went_announces_on_a_fresh_one(postgres_ap
     api = Api(postgres_app.test_client())
     pair = [api.register("alice"), api.register("bob")]
     games = [api.start_game(pair) for _ in range(2)]
-    listener = Listener(postgres_app.config["DATABASE_URL"])
+    listener = Listener(postgres_app.config["DATABASE_URL"], watching=games)
     assert api.play_first_legal(games[0], pair).status_code == 201 and listener.hears(games[0])
     database.obj.close_all()  # every pooled connection, the announcer's among them
     with caplog.at_level(logging.WARNING, logger="server.store.announcements"):
