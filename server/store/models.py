@@ -446,10 +446,36 @@ REMOVE_APPEND_ONLY_SQLITE = ["DROP TRIGGER IF EXISTS moves_no_update", "DROP TRI
 REMOVE_APPEND_ONLY_POSTGRES = ["DROP TRIGGER IF EXISTS moves_append_only ON moves"]
 
 
+# The foreign keys PostgreSQL does not check (m0104). It checks each with a query of its own
+# for every row written (SELECT ... FOR KEY SHARE of the row referred to), and these are
+# written by every move: its own row's game, its turn mail's game and player. Under load they
+# cost a sixth of PostgreSQL's time per move (docs/benchmarks.md). The move path proves them
+# anyway: it writes under its games row's lock (lock_game), which the game cannot be deleted
+# through, to players read from the game's seats; players are never deleted, and a game only
+# while it is open, with its mails and before any move. `verify` reports any row whose game
+# or player is gone (a hand edit). SQLite checks them in-process, for little: it keeps them.
+UNCHECKED_ON_POSTGRES = (("moves", "game_id"), ("notifications", "game_id"), ("notifications", "player_id"))
+
+
+def drop_unchecked_foreign_keys() -> None:
+    """PostgreSQL: drop the foreign-key constraints of UNCHECKED_ON_POSTGRES (found by their
+    columns, whatever their names); the models keep the relations for their queries."""
+    if not isinstance(database.obj, PostgresqlDatabase):
+        return
+    for table, column in UNCHECKED_ON_POSTGRES:
+        found = database.execute_sql(
+            "SELECT c.conname FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid "
+            "AND a.attnum = ANY (c.conkey) WHERE c.contype = 'f' AND c.conrelid = %s::regclass AND a.attname = %s",
+            (table, column)).fetchall()
+        for (name,) in found:
+            database.execute_sql(f'ALTER TABLE "{table}" DROP CONSTRAINT "{name}"')
+
+
 def create_tables() -> None:
     """Create missing tables, and make the database itself refuse to change a logged move.
     (Only a brand-new database gets its tables here: see `server.store.startup`.)"""
     database.create_tables(TABLES, safe=True)
+    drop_unchecked_foreign_keys()
     install_append_only_guard()
 
 

@@ -299,6 +299,12 @@ def verify_all(jobs: int = 1, database_url: str | None = None) -> list[GameRepor
     """Every game, in id order. With jobs > 1 the batches are replayed by that many worker
     processes, each opening `database_url` itself; the reports are the same, in the same order."""
     ids = [game_id for (game_id,) in tuples(Game.select(Game.id).order_by(Game.id))]
+    lost_games, lost_players = _orphans()
+    ids = sorted(set(ids) | lost_games)  # (each reported as a game row that has disappeared)
+    return _with_lost_players(_verify_all(ids, jobs, database_url), lost_players)
+
+
+def _verify_all(ids: list[int], jobs: int, database_url: str | None) -> list[GameReport]:
     if jobs <= 1 or len(ids) <= 1:
         return verify_games(ids)
     if database_url is None:
@@ -310,6 +316,36 @@ def verify_all(jobs: int = 1, database_url: str | None = None) -> list[GameRepor
     prepare = getattr(database.obj, "prepare", True)  # HERALD_PREPARED_STATEMENTS, as this process opened it
     with context.Pool(min(jobs, len(batches)), initializer=_open_in_worker, initargs=(database_url, prepare)) as pool:
         return [report for part in pool.imap(verify_games, batches) for report in part]
+
+
+ORPHAN_GAMES = ("SELECT DISTINCT game_id FROM moves WHERE NOT EXISTS (SELECT 1 FROM games WHERE games.id = moves.game_id) "
+                "UNION SELECT DISTINCT game_id FROM notifications WHERE game_id IS NOT NULL "
+                "AND NOT EXISTS (SELECT 1 FROM games WHERE games.id = notifications.game_id)")
+ORPHAN_PLAYERS = ("SELECT DISTINCT game_id, player_id FROM notifications "
+                  "WHERE NOT EXISTS (SELECT 1 FROM players WHERE players.id = notifications.player_id)")
+
+
+def _orphans() -> tuple[set[int], list[tuple[int | None, int]]]:
+    """The games that rows of moves or mails belong to but that are gone, and the (game, player)
+    of mails to players who are gone: PostgreSQL does not check those foreign keys
+    (models.UNCHECKED_ON_POSTGRES), so a hand edit could leave them."""
+    with read_snapshot():
+        games = {game_id for (game_id,) in database.execute_sql(ORPHAN_GAMES).fetchall()}
+        players = [(game_id, player_id) for game_id, player_id in database.execute_sql(ORPHAN_PLAYERS).fetchall()]
+    return games, players
+
+
+def _with_lost_players(reports: list[GameReport], lost: list[tuple[int | None, int]]) -> list[GameReport]:
+    """Each mail to a player who is gone, a problem of its game's report (of "game 0" for a mail
+    about an account)."""
+    by_game = {report.game: report for report in reports}
+    for game_id, player_id in lost:
+        report = by_game.get(game_id or 0)
+        if report is None:
+            report = by_game[game_id or 0] = GameReport(game_id or 0)
+            reports.append(report)
+        report.problems.append(f"a mail to player {player_id}, who does not exist")
+    return reports
 
 
 def _open_in_worker(database_url: str, prepare: bool = True) -> None:

@@ -134,7 +134,8 @@ def commands(database_url: str, table: str, key: str, game_ids: list[int]) -> se
     """The command ids (within their transactions) that last wrote these games' rows of `table`."""
     with psycopg2.connect(database_url) as connection, connection.cursor() as cursor:
         cursor.execute(f"SELECT DISTINCT cmin::text FROM {table} WHERE {key} = ANY(%s)"
-                       + (" AND kind = 'turn'" if table == "notifications" else ""), (game_ids,))
+                       + (" AND kind = 'turn' AND version > 0" if table == "notifications" else ""),  # (a move's)
+                       (game_ids,))
         return {int(row[0]) for row in cursor.fetchall()}
 
 

@@ -36,9 +36,11 @@ def env_for(url: str, tmp_path) -> dict:
 
 
 def schema_of(db) -> dict:
-    """Per table: columns (name, type, nullable, primary key) and indexes (columns, unique)."""
+    """Per table: columns (name, type, nullable, primary key), indexes (columns, unique) and
+    foreign keys (column, table and column referred to)."""
     return {table: ({(c.name, c.data_type.lower(), c.null, c.primary_key) for c in db.get_columns(table)},
-                    {(tuple(i.columns), i.unique) for i in db.get_indexes(table)})
+                    {(tuple(i.columns), i.unique) for i in db.get_indexes(table)},
+                    {(k.column, k.dest_table, k.dest_column) for k in db.get_foreign_keys(table)})
             for table in sorted(db.get_tables())}
 
 
@@ -330,6 +332,52 @@ def test_m0091_takes_the_games_notify_trigger_off_a_postgres_database(postgres, 
         assert "games_notify" not in guards(db)
         assert db.execute_sql("SELECT 1 FROM pg_proc WHERE proname = 'herald_games_notify'").fetchone() is None
     database.close()
+
+
+def test_m0104_leaves_postgres_no_foreign_key_on_what_every_move_writes(postgres, tmp_path):
+    """PostgreSQL checks no foreign key of a move's row or its mails (a query per row); the
+    other relations keep theirs. A database migrated from before m0104 ends as a new one;
+    SQLite keeps them all."""
+    url = postgres.new_database()
+    expected = fresh_schema(url)
+    unchecked = {("moves", "game_id"), ("notifications", "game_id"), ("notifications", "player_id")}
+    keys = {(table, key[0]) for table, (_, _, keys) in expected[0].items() for key in keys}
+    assert not keys & unchecked and {("seats", "game_id"), ("snapshots", "game_id"), ("chat_messages", "game_id")} <= keys
+    db = open_database(url)
+    with database.connection_context():
+        for table, column, refers in (("moves", "game_id", "games"), ("notifications", "game_id", "games"),
+                                      ("notifications", "player_id", "players")):
+            db.execute_sql(f"ALTER TABLE {table} ADD FOREIGN KEY ({column}) REFERENCES {refers} (id)")
+        db.execute_sql("DELETE FROM schema_migrations WHERE name = 'm0104_move_path_foreign_keys'")
+    database.close()
+    result = CliRunner().invoke(server, ["migrate"], env=env_for(url, tmp_path))
+    assert result.exit_code == 0 and "applied m0104_move_path_foreign_keys" in result.output, result.output
+    db = open_database(url)
+    with database.connection_context():
+        assert (schema_of(db), guards(db), migrations.pending(db)) == expected
+    database.close()
+    sqlite = fresh_schema(f"sqlite:///{tmp_path / 'fresh.db'}")
+    database.close()
+    assert unchecked <= {(table, key[0]) for table, (_, _, keys) in sqlite[0].items() for key in keys}
+
+
+def test_verify_reports_rows_whose_game_or_player_is_gone(postgres, tmp_path):
+    """With no foreign key to stop a hand edit, `herald server verify` finds a move of a game
+    that is gone, and a mail to a player who is gone, and fails."""
+    url = postgres.new_database()
+    fresh_schema(url)
+    db = open_database(url)
+    with database.connection_context():
+        db.execute_sql("INSERT INTO moves (game_id, seq, seat, payload, text, events, prompted, public, created, chain, "
+                       "state_hash, state_format) VALUES (77, 0, 0, '{}', 'x', '[]', '[]', true, now(), '', '', 1)")
+        db.execute_sql("INSERT INTO notifications (game_id, seat, player_id, email, kind, version, context, status, "
+                       "attempts, next_attempt, created) VALUES (NULL, NULL, 88, 'a@example.org', 'recovery', 0, "
+                       "'{}', 'pending', 0, now(), now())")
+    database.close()
+    result = CliRunner().invoke(server, ["verify"], env=env_for(url, tmp_path))
+    assert result.exit_code == 1, result.output
+    assert "game 77: 1 problem(s)\n  the game row has disappeared" in result.output
+    assert "game 0: 1 problem(s)\n  a mail to player 88, who does not exist" in result.output
 
 
 def test_m0095_titles_castle_assault_with_the_originals_name(release1, tmp_path):
