@@ -26,8 +26,9 @@ Per version:
    mark, read with the lock), the announcement for the waiters is handed to the server
    process's announcer, whose thread sends the moves of WINDOW in one transaction: the 16
    threads are the requests of PROCESSES processes; its statements prepared once per
-   connection, `PREPARE` then `EXECUTE`), nobody waiting on the games and every game waited on
-   from another server (`WATCHED`), the same without the announcement, as the previous tree sent it
+   connection, `PREPARE` then `EXECUTE`), nobody waiting on the games, every game waited on
+   from another server (`WATCHED`), and that again with the move path's foreign keys checked
+   as before m0104 (`CHECKED`); the same without the announcement, as the previous tree sent it
    (five round trips: the two reads between the writes, an announcement per move), this tree's
    unprepared (as with `HERALD_PREPARED_STATEMENTS=0`), that again with one player in every
    game (an older bench's model: every turn mail's foreign key locking the same players row
@@ -36,7 +37,9 @@ Per version:
    games do. Each `--commit-rounds` times by turns: the medians. The statements are the
    server's, as it sends them to PostgreSQL; one real move, made in this process by this tree's
    code on the same database, is counted too (its round trips and prepared statements in each),
-   so a model that has drifted from the server says so. CPU per transaction by side, from
+   so a model that has drifted from the server says so. Each measurement starts on vacuumed,
+   analysed and checkpointed tables (`VACUUMED`), after a first pass of them all that is not
+   counted (`WARM_UP`). CPU per transaction by side, from
    /proc: PostgreSQL (postmaster and backends) and this client (the driver's and Python's work
    the server would do too), and the write-ahead log each writes (PostgreSQL's insert position
    before and after). With `--ceilings`, also the move less the snapshot's update, the
@@ -834,9 +837,36 @@ FLOORS = {("move",): ("row_move", "(floors) the move's own row alone, in one rou
 BATCHES = (2, 4, 8)  # `--ceilings`: moves per transaction of `rows_batched`
 PROCESSES = 2  # the threads modelled as the requests of this many server processes (gunicorn's workers, deploy/)
 MODEL_TRIPS = [1, 4, 0]
+# Seconds of each measurement's first pass, not counted: a fresh database's first round ran the
+# gathered moves at three quarters of the later rounds'.
+WARM_UP = 1.0
+# Vacuumed before each measurement, outside its time: 16 games moved thousands of times a second
+# leave dead row versions faster than autovacuum takes them (a real table's thousands of games,
+# each moved now and then, do not), and each measurement would pay for those before it: the
+# last of a run's rounds ran at half the first's.
+VACUUMED = ("games", "snapshots", "moves", "notifications", "players", "bench_plain")
 # The measurements whose games someone waits on from another server (a watched_games mark each,
 # as longpoll.mark_watched writes it): their moves are announced. Nobody waits on the others'.
-WATCHED = {"move", "move_alone", "move_unprepared", "move_one_player", "no_snapshot", "move_gathered_watched"}
+WATCHED = {"move", "move_alone", "move_unprepared", "move_one_player", "no_snapshot", "move_gathered_watched",
+           "move_gathered_checked"}
+
+
+# The measurements on a database whose move-path foreign keys PostgreSQL checks (as before m0104:
+# models.UNCHECKED_ON_POSTGRES), put back for them and dropped again after.
+CHECKED = {"move_gathered_checked"}
+
+
+def check_keys(cursor, checked: bool) -> None:
+    """Put the move path's foreign keys back (`checked`), or drop them as m0104 does."""
+    from server.store.models import UNCHECKED_ON_POSTGRES
+
+    refers = {"game_id": "games", "player_id": "players"}
+    for table, column in UNCHECKED_ON_POSTGRES:
+        name = f"bench_{table}_{column}_fkey"
+        cursor.execute(f"ALTER TABLE {table} DROP CONSTRAINT IF EXISTS {name}")
+        if checked:
+            cursor.execute(f"ALTER TABLE {table} ADD CONSTRAINT {name} FOREIGN KEY ({column}) "
+                           f"REFERENCES {refers[column]} (id)")
 
 
 def watch(cursor, games: list[int], watched: bool) -> None:
@@ -977,6 +1007,8 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
     trips = real_move_trips(url, token)
     width = len(own)
 
+    duration = [seconds]  # each measurement's length (WARM_UP in the first pass)
+
     def wal() -> int:
         cursor.execute("SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn")
         return int(cursor.fetchone()[0])
@@ -985,7 +1017,7 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
         if transaction == "processes":
             return gathered_rate(models, threads)
         counts = [0] * threads
-        stop = time.monotonic() + seconds
+        stop = time.monotonic() + duration[0]
 
         def worker(slot):
             connection = psycopg2.connect(url)
@@ -1001,7 +1033,7 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
         for thread in workers:
             thread.join()
         done = max(sum(counts), 1)
-        return (sum(counts) / seconds, (tree_cpu([postmaster]) - pg0) / done * 1000,
+        return (sum(counts) / duration[0], (tree_cpu([postmaster]) - pg0) / done * 1000,
                 (client_cpu() - client0) / done * 1000, (wal() - wal0) / done)
 
     gathered: dict = {"moves": 0, "batches": {}, "most": group_commit}
@@ -1013,7 +1045,7 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
         import multiprocessing
 
         context = multiprocessing.get_context("fork")
-        stop = time.monotonic() + seconds
+        stop = time.monotonic() + duration[0]
         pipes, processes = [], []
         pg0, client0, wal0 = tree_cpu([postmaster]), _children_cpu(), wal()
         for number in range(PROCESSES):
@@ -1036,7 +1068,7 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
             process.join()
         time.sleep(0.2)  # (their backends' exits reaped by the postmaster: their CPU counted in its tree)
         done = max(moves, 1)
-        return (moves / seconds, (tree_cpu([postmaster]) - pg0) / done * 1000,
+        return (moves / duration[0], (tree_cpu([postmaster]) - pg0) / done * 1000,
                 (_children_cpu() - client0) / done * 1000, (wal() - wal0) / done)
 
     kinds: dict[str, tuple] = {"plain": (plain_insert, own, width, False), "move_before": (move_before, own, width, True),
@@ -1045,7 +1077,8 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
              "move_unprepared": (partial(move_now, prepared=False), own, width, True),
              "move_one_player": (partial(move_now, prepared=False), shared, width, True),
              "move_alone": (move_now, own, 1, True), "move_gathered": ("processes", own, width, True),
-             "move_gathered_watched": ("processes", own, width, True)}
+             "move_gathered_watched": ("processes", own, width, True),
+             "move_gathered_checked": ("processes", own, width, True)}
     if ceilings:
         kinds.update({"plain_one_trip": (plain_one_trip, own, width, True),
                       "plain_prepared": (partial(plain_one_trip, prepared=True), own, width, True),
@@ -1054,10 +1087,16 @@ def commit_phase(url: str, seconds: float, token: str, games: list[int], rounds:
                       **{f"batched_{k}": (rows_batched, [own[i:i + k] for i in range(0, width, k)], -(-width // k), True)
                          for k in BATCHES}})
     measured: dict[str, list[tuple[float, float, float, float]]] = {name: [] for name in kinds}
-    for number in range(rounds):
+    for number in range(-1, rounds):  # (round -1: every measurement once for WARM_UP s, not counted)
+        duration[0] = min(WARM_UP, seconds) if number < 0 else seconds
         for name in (list(kinds) if number % 2 == 0 else list(kinds)[::-1]):
             watch(cursor, games, name in WATCHED)
-            measured[name].append(rate(*kinds[name]))
+            check_keys(cursor, name in CHECKED)
+            cursor.execute(f"VACUUM ANALYZE {', '.join(VACUUMED)}")  # (each starts clean: see VACUUMED)
+            cursor.execute("CHECKPOINT")  # (what the vacuum dirtied written now, not during the measurement)
+            figures = rate(*kinds[name])
+            if number >= 0:
+                measured[name].append(figures)
     setup.close()
     figures = {name: [rate for rate, _, _, _ in runs] for name, runs in measured.items()}
     wal_bytes = {name: statistics.median(wal for _, _, _, wal in runs) for name, runs in measured.items()}
@@ -1141,6 +1180,8 @@ def report_commits(c: dict) -> None:
                                           "their games: moves/s"),
                         ("move_gathered_watched", "the same, each game waited on from another server (each "
                                                   "move announced): moves/s"),
+                        ("move_gathered_checked", "the same, every game watched, the move path's foreign keys "
+                                                  "checked (as before m0104): moves/s"),
                         ("move", "the move alone as this tree sends it (prepared), watched: with its announcement"),
                         ("move_unannounced", "the same, its transaction alone"),
                         ("move_previous", "the move as the previous tree sent it (5 round trips, one announcement each)"),
