@@ -55,6 +55,7 @@ class _Claim:
     transaction: Any  # the write transaction's context, entered
     record: int
     key: str
+    holder: str  # the token it came with, which the answer is sealed with besides the key ("" without one)
 
 
 def takes_key(endpoint: str | None, method: str) -> bool:
@@ -90,7 +91,7 @@ def begin() -> Response | None:
         try:
             found = request_keys.find(scope, key)
             if found is None:
-                g.request_key = _Claim(transaction, request_keys.claim(scope, key, asked), key)
+                g.request_key = _Claim(transaction, request_keys.claim(scope, key, asked), key, _holder())
                 return None
         except IntegrityError:  # the same key, claimed by a request that has committed meanwhile
             _end(transaction, commit=False)
@@ -105,7 +106,7 @@ def begin() -> Response | None:
             raise ApiError(422, "key-reused", msg(
                 "This Idempotency-Key was sent with another request in the last 24 hours, so this one was not "
                 "carried out: send each new request under a new key."))
-        answer = request_keys.answer_of(found, key)
+        answer = request_keys.answer_of(found, key, _holder())
         return Response(answer.body, answer.status, content_type=answer.content_type or None,
                         headers=[*answer.headers, (REPLAYED, "true")])
     return None  # (not reached: the second attempt returns or raises)
@@ -123,7 +124,8 @@ def finish(response: Response) -> Response:
     try:
         request_keys.complete(claim.record, claim.key, request_keys.Answer(
             status, response.content_type or "", response.get_data(),
-            tuple((name, value) for name, value in response.headers.items() if name in request_keys.KEPT_HEADERS)))
+            tuple((name, value) for name, value in response.headers.items() if name in request_keys.KEPT_HEADERS)),
+            claim.holder)
     except BaseException:
         _end(claim.transaction, commit=False)
         raise  # the request's failure: a 500, and nothing it did is kept
@@ -168,6 +170,11 @@ def _look_up_first(endpoint: str) -> None:
             hook_addresses.check_url(body[field], ())
     except Exception:  # (an unknown caller, a refused address or host: the view says it)
         pass
+
+
+def _holder() -> str:
+    """The token the request comes with, as sent ("" without one): the server keeps only its hash."""
+    return bearer_token(request.headers.get("Authorization")) or ""
 
 
 def _scope() -> str:

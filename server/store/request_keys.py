@@ -7,8 +7,9 @@ sender's key never meets another's. The record is written in the transaction of 
 request did, claimed first (on PostgreSQL a second request under the key waits at the unique
 index until the first commits or rolls back; SQLite's write lock serialises them anyway) and
 completed with the answer before the commit: a crash leaves both or neither. The answer is
-sealed with the key, which the server never keeps: whoever reads the database reads neither a
-token an answer carried nor a webhook's secret. Records older than KEEP are gone: read as absent,
+sealed with the key and the token the request came with, neither of which the server keeps:
+whoever reads the database reads neither a token an answer carried nor a webhook's secret, even
+where the key was one they could guess (an anonymous request's answer has the key alone). Records older than KEEP are gone: read as absent,
 and deleted by `prune_expired` (`herald server notify` runs it with its hourly prune).
 """
 from __future__ import annotations
@@ -70,37 +71,50 @@ def claim(scope: str, key: str, asked: str) -> int:
                              answer="").execute()
 
 
-def complete(record_id: int, key: str, answer: Answer) -> None:
-    """The claimed record's answer, sealed with the key (inside the request's transaction)."""
+def complete(record_id: int, key: str, answer: Answer, holder: str = "") -> None:
+    """The claimed record's answer, sealed with the key and the token the request came with
+    (`holder`; "" for a request without one), inside the request's transaction."""
     (RequestKey.update(status=answer.status, content_type=answer.content_type[:100],
-                       answer=base64.b64encode(_sealed(key, answer.body)).decode("ascii"),
+                       answer=WITH_HOLDER + base64.b64encode(_sealed(key, answer.body, holder)).decode("ascii"),
                        headers=json.dumps([list(header) for header in answer.headers]) if answer.headers else "")
      .where(RequestKey.id == record_id).execute())
 
 
-def answer_of(row: RequestKey, key: str) -> Answer:
+def answer_of(row: RequestKey, key: str, holder: str = "") -> Answer:
+    """The record's answer, unsealed with the key and the token of the request sent again (a
+    record sealed before WITH_HOLDER, with the key alone)."""
     headers = tuple((name, value) for name, value in json.loads(row.headers)) if row.headers else ()
-    return Answer(row.status, row.content_type, _unsealed(key, base64.b64decode(row.answer)), headers)
+    sealed = row.answer
+    if sealed.startswith(WITH_HOLDER):
+        body = _unsealed(key, base64.b64decode(sealed[len(WITH_HOLDER):]), holder)
+    else:
+        body = _unsealed(key, base64.b64decode(sealed), "")
+    return Answer(row.status, row.content_type, body, headers)
 
 
 NONCE = 16  # random bytes in front of each sealed answer
+# In front of an answer sealed with the request's token too (not base64: a record sealed before
+# has none). With it, a record whose key a reader of the database could guess (a script's
+# "retry-1": its hash with the sender's token hash is stored) still needs the token, which the
+# server never keeps.
+WITH_HOLDER = "2:"
 
 
-def _sealed(key: str, data: bytes) -> bytes:
-    """A fresh nonce, then `data` XOR a keystream drawn from the key and the nonce (HMAC-SHA-256 in
-    counter mode). The nonce makes every keystream new: two senders who chose the same key (a
-    script's "retry-1"), or one key used again after it expired, never share one, so no two
+def _sealed(key: str, data: bytes, holder: str) -> bytes:
+    """A fresh nonce, then `data` XOR a keystream drawn from the key, the token (`holder`) and
+    the nonce (HMAC-SHA-256 in counter mode). The nonce makes every keystream new: two senders
+    who chose the same key, or one key used again after it expired, never share one, so no two
     sealed answers XOR into their plain texts."""
     nonce = secrets.token_bytes(NONCE)
-    return nonce + _xored(key, nonce, data)
+    return nonce + _xored(key, holder, nonce, data)
 
 
-def _unsealed(key: str, sealed: bytes) -> bytes:
-    return _xored(key, sealed[:NONCE], sealed[NONCE:])
+def _unsealed(key: str, sealed: bytes, holder: str) -> bytes:
+    return _xored(key, holder, sealed[:NONCE], sealed[NONCE:])
 
 
-def _xored(key: str, nonce: bytes, data: bytes) -> bytes:
-    secret = hmac.new(key.encode(), _SEAL + nonce, hashlib.sha256).digest()
+def _xored(key: str, holder: str, nonce: bytes, data: bytes) -> bytes:
+    secret = hmac.new(key.encode(), _SEAL + nonce + holder.encode(), hashlib.sha256).digest()
     stream = b"".join(hmac.new(secret, n.to_bytes(8, "big"), hashlib.sha256).digest()
                       for n in range(-(-len(data) // 32)))
     return bytes(a ^ b for a, b in zip(data, stream))

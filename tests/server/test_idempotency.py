@@ -204,11 +204,33 @@ def test_two_senders_using_the_same_key_share_no_keystream(api):
     for name in ("alice", "bob"):
         player = api.register(name)
         plain.append(api.call("POST", "/players/me/token", player, headers=key("retry-1")).get_data())
-    sealed = [base64.b64decode(row.answer) for row in RequestKey.select().order_by(RequestKey.id)]
+    sealed = [base64.b64decode(row.answer.split(":")[-1]) for row in RequestKey.select().order_by(RequestKey.id)]
     assert len(sealed) == 2 and sealed[0] != sealed[1]
     mixed = lambda a, b: bytes(x ^ y for x, y in zip(a, b))  # noqa: E731
     assert all(mixed(mixed(sealed[0][skip:], sealed[1][skip:]), mixed(plain[0], plain[1])).count(0) < 40
                for skip in (0, 16))  # neither read as it is nor past a nonce do they share a keystream
+
+
+def test_a_guessed_key_does_not_unseal_an_answer_without_the_senders_token(api):
+    """A reader of the database who guesses a script's key ("retry-1", whose hash with the
+    sender's token hash is stored) still cannot read the new token the answer carried: the
+    answer is sealed with the token the request came with too, which the server never keeps.
+    A record sealed before that, with the key alone, is still answered."""
+    import base64
+
+    from server.store import request_keys
+    from server.store.models import RequestKey
+
+    alice = api.register("alice")
+    answer = api.call("POST", "/players/me/token", alice, headers=key("retry-1"))
+    row = RequestKey.get()
+    assert request_keys.answer_of(row, "retry-1", alice["token"]).body == answer.get_data()
+    guessed = request_keys.answer_of(row, "retry-1").body
+    assert guessed != answer.get_data() and answer.json["token"].encode() not in guessed
+
+    RequestKey.update(answer=base64.b64encode(request_keys._sealed("retry-1", answer.get_data(), "")).decode()).execute()
+    again = api.call("POST", "/players/me/token", alice, headers=key("retry-1"))  # (the old token: as first sent)
+    assert again.headers["Idempotent-Replayed"] == "true" and again.get_data() == answer.get_data()
 
 
 def test_a_key_answers_for_24_hours_then_is_pruned(keyed):
