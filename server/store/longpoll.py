@@ -46,7 +46,7 @@ import time
 import weakref
 from urllib.parse import urlparse
 
-from peewee import PostgresqlDatabase
+from peewee import DatabaseError, PostgresqlDatabase
 from playhouse.db_url import connect
 
 log = logging.getLogger(__name__)
@@ -315,7 +315,11 @@ def mark_watched(game_id: int, seconds: float) -> None:
             for old in [game for game, until in marks.items() if until < now]:
                 del marks[old]
     kept = seconds + WATCH_SLACK
-    database.execute_sql(MARK, (game_id, game_id, kept))
+    try:
+        database.execute_sql(MARK, (game_id, game_id, kept))
+    except DatabaseError:  # (a hint: without it the waiter wakes at its notifier's poll)
+        log.warning("could not mark game %s watched; its waiters wake at their poll", game_id, exc_info=True)
+        return
     with _marked_lock:
         marks[game_id] = max(marks.get(game_id, 0.0), now + kept - 1)  # (a second short of the database's)
 

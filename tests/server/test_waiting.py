@@ -249,6 +249,25 @@ def test_the_last_move_repeated_is_announced_again(postgres_app, toy_game):
     listener.close()
 
 
+def test_a_wait_whose_mark_cannot_be_written_still_waits(postgres_app, toy_game, caplog):
+    """The watched mark is a hint: where it cannot be written (here its table is gone), the
+    wait goes on, answered at its timeout, with a warning logged (the poll would still wake it:
+    test_postgres_waiters_are_woken_by_the_poll_alone)."""
+    from tests.server.conftest import Api
+
+    api = Api(postgres_app.test_client())
+    players = [api.register("alice"), api.register("bob")]
+    game = api.start_game(players)
+    listener = Listener(postgres_app.config["DATABASE_URL"])
+    listener.connection.cursor().execute("ALTER TABLE watched_games RENAME TO watched_elsewhere")
+    idle, _ = idle_and_mover(api, game, players)
+    with caplog.at_level(logging.WARNING, logger="server.store.longpoll"):
+        assert api.call("GET", f"/games/{game}/wait?timeout=1", idle).status_code == 200
+    assert "could not mark game" in caplog.text
+    listener.connection.cursor().execute("ALTER TABLE watched_elsewhere RENAME TO watched_games")
+    listener.close()
+
+
 def test_an_announcer_sends_each_id_once_with_those_offered_meanwhile():
     """A request hands its game id to its process's announcer and goes on; the announcer's thread
     sends it, with every id offered while the last send was on its way, each once; with nothing
