@@ -520,9 +520,10 @@ class MoveReads:
 
 # MoveReads in SQL, beside the games row's columns: whether the game has talk; the webhooks of
 # the game and of its seated players (server/table/webhooks.py reads the same ones with its own
-# query elsewhere); whether someone waits on it (WatchedGame, by its key). The two kinds of hook are read apart and put together (UNION ALL: a hook has a game or none), so each
-# is found by its index: written as one `OR`, PostgreSQL reads every webhook of every player on
-# every move (3.8 ms under the game's lock with 20,000 webhooks, against 0.23 ms).
+# query elsewhere); whether someone waits on it (WatchedGame, by its key). The two kinds of hook
+# are read apart and put together (UNION ALL: a hook has a game or none), so each is found by
+# its index: written as one `OR`, PostgreSQL reads every webhook of every player on every move
+# (3.8 ms under the game's lock with 20,000 webhooks, against 0.23 ms).
 MOVE_READS = (
     'EXISTS (SELECT 1 FROM "chat_messages" AS "c" WHERE "c"."game_id" = "games"."id")',
     '(SELECT json_agg(json_build_array("w"."id", "w"."player_id", "w"."game_id", "w"."url", "w"."format") '

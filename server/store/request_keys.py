@@ -9,8 +9,9 @@ index until the first commits or rolls back; SQLite's write lock serialises them
 completed with the answer before the commit: a crash leaves both or neither. The answer is
 sealed with the key and the token the request came with, neither of which the server keeps:
 whoever reads the database reads neither a token an answer carried nor a webhook's secret, even
-where the key was one they could guess (an anonymous request's answer has the key alone). Records older than KEEP are gone: read as absent,
-and deleted by `prune_expired` (`herald server notify` runs it with its hourly prune).
+where the key was one they could guess (an anonymous request's answer has the key alone).
+Records older than KEEP are gone: read as absent, and deleted by `prune_expired` (`herald
+server notify` runs it with its hourly prune).
 """
 from __future__ import annotations
 
