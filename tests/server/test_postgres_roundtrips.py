@@ -98,6 +98,34 @@ def test_a_savepoint_rolled_back_drops_its_queued_writes_only(db):
     assert notes(db) == [(1, "kept"), (3, "kept too")]
 
 
+def test_what_waits_for_a_commit_runs_once_it_commits_and_never_after_a_rollback(db):
+    """on_commit: at once outside a transaction; after the outermost COMMIT inside one (a
+    savepoint rolled back keeps it: an announcement too many harms nobody); dropped when the
+    transaction rolls back, or its COMMIT fails."""
+    done: list[str] = []
+    db.on_commit(lambda: done.append("outside"))
+    assert done == ["outside"]
+    with db.atomic():
+        db.execute_sql("INSERT INTO things VALUES (1, 'a')")
+        with db.atomic() as inner:
+            db.on_commit(lambda: done.append("in a savepoint"))
+            inner.rollback()
+        db.on_commit(lambda: done.append("committed"))
+        assert done == ["outside"]
+    assert done == ["outside", "in a savepoint", "committed"]
+    with pytest.raises(RuntimeError):
+        with db.atomic():
+            db.on_commit(lambda: done.append("rolled back"))
+            raise RuntimeError("the request failed")
+    with pytest.raises(IntegrityError):
+        with db.atomic():
+            db.later("INSERT INTO things VALUES (%s, %s)", (1, "taken"), fixed=True)  # (refused at the COMMIT)
+            db.on_commit(lambda: done.append("refused at the commit"))
+    with db.atomic():
+        db.execute_sql("INSERT INTO things VALUES (2, 'b')")
+    assert done == ["outside", "in a savepoint", "committed"]
+
+
 def test_a_begin_by_hand_goes_with_the_next_statement(db):
     db.begin()  # outside peewee's atomic(): no transaction on its stack, still a transaction
     db.execute_sql("INSERT INTO things VALUES (1, 'rolled back')")

@@ -268,6 +268,29 @@ def test_a_wait_whose_mark_cannot_be_written_still_waits(postgres_app, toy_game,
     listener.close()
 
 
+def test_a_join_under_an_idempotency_key_is_announced_once_it_commits(postgres_app, toy_game):
+    """A request under an Idempotency-Key runs in a transaction of its own around the join:
+    the game's start is announced when that commits (it was not announced at all, and other
+    servers' waiters woke at their poll); a join refused, whose transaction rolls back,
+    announces nothing."""
+    from tests.server.conftest import Api
+
+    api = Api(postgres_app.test_client())
+    alice, bob = api.register("alice"), api.register("bob")
+    created = api.call("POST", "/games", alice, json={"ruleset": "toy-race", "seats": 2, "options": {}})
+    game, invites = created.json["id"], created.json["invites"]
+    assert api.call("POST", "/games/join", alice, json={"invite": invites[0]["code"]}).status_code == 200
+    time.sleep(0.1)  # (anything announced so far gone)
+    listener = Listener(postgres_app.config["DATABASE_URL"])
+    refused = api.call("POST", "/games/join", bob, json={"invite": "no-such-code"},
+                       headers={"Idempotency-Key": "join-refused"})
+    assert refused.status_code >= 400 and not listener.hears(game, seconds=0.3)
+    joined = api.call("POST", "/games/join", bob, json={"invite": invites[1]["code"]},
+                      headers={"Idempotency-Key": "join-1"})
+    assert joined.status_code == 200 and listener.hears(game)
+    listener.close()
+
+
 def test_an_announcer_sends_each_id_once_with_those_offered_meanwhile():
     """A request hands its game id to its process's announcer and goes on; the announcer's thread
     sends it, with every id offered while the last send was on its way, each once; with nothing
