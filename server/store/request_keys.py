@@ -50,10 +50,22 @@ def key_hash(scope: str, key: str) -> str:
 
 
 def request_hash(method: str, path: str, query: bytes, body: bytes) -> str:
-    """What the request asks, for telling the same request sent again from another under its key."""
+    """What the request asks, for telling the same request sent again from another under its key.
+    A JSON body counts by what it says, not how it is spelt: the same object with its keys in
+    another order or other spacing (a client that rebuilt its request to send it again) is the
+    same request. Anything else counts byte for byte."""
     digest = hashlib.sha256(f"{method} {path}?".encode())
-    digest.update(query + b"\0" + body)
+    digest.update(query + b"\0" + _as_said(body))
     return digest.hexdigest()
+
+
+def _as_said(body: bytes) -> bytes:
+    """A JSON body written one way (keys sorted, no spaces); any other body as it came."""
+    try:
+        said = json.loads(body)
+    except (ValueError, RecursionError):  # (not JSON, not UTF-8, too deep: the bytes are what there is)
+        return body
+    return b"json\0" + json.dumps(said, sort_keys=True, separators=(",", ":")).encode()  # (ASCII: "\ud800" too)
 
 
 def find(scope: str, key: str, now: datetime | None = None) -> RequestKey | None:

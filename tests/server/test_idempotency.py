@@ -57,6 +57,22 @@ def test_a_new_game_sent_again_under_its_key_is_made_once(keyed):
     assert other.status_code == 201 and my_games(keyed, alice) == [other.json["id"], first.json["id"]]
 
 
+def test_the_same_json_spelt_another_way_is_the_same_request(keyed):
+    """Sent again with its keys in another order and other spacing (a client that rebuilt the
+    request), a JSON body is the same request: its first answer, nothing done twice."""
+    import json
+
+    alice = keyed.register("alice")
+    headers = {"Authorization": f"Bearer {alice['token']}", "Content-Type": "application/json", **key("spelt")}
+    first = keyed.client.post("/games", data=json.dumps(NEW_GAME), headers=headers)
+    again = keyed.client.post("/games", data=json.dumps(dict(reversed(list(NEW_GAME.items()))), indent=2),
+                              headers=headers)
+    assert first.status_code == 201 and again.headers.get("Idempotent-Replayed") == "true"
+    assert again.json == first.json and my_games(keyed, alice) == [first.json["id"]]
+    for odd in (b'{"title": "\\ud800"}', b"[" * 5000 + b"]" * 5000, b"\xff not JSON"):  # (each its own answer)
+        assert keyed.client.post("/games", data=odd, headers={**headers, **key(f"odd-{len(odd)}")}).status_code < 500
+
+
 def test_another_request_under_a_used_key_is_refused_with_its_code(keyed):
     alice = keyed.register("alice")
     first = keyed.call("POST", "/games", alice, json=NEW_GAME, headers=key("k"))
