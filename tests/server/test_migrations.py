@@ -310,6 +310,17 @@ def test_the_release1_database_migrates_on_postgres_with_the_models_schema(postg
     database.close()
 
 
+def migrated_to(url: str, tmp_path, name: str, expected):
+    """`herald server migrate` on `url`, which applies `name`, leaving the schema `expected`
+    (fresh_schema's); the database, opened again."""
+    result = CliRunner().invoke(server, ["migrate"], env=env_for(url, tmp_path))
+    assert result.exit_code == 0 and f"applied {name}" in result.output, result.output
+    db = open_database(url)
+    with database.connection_context():
+        assert (schema_of(db), guards(db), migrations.pending(db)) == expected
+    return db
+
+
 def test_m0091_takes_the_games_notify_trigger_off_a_postgres_database(postgres, tmp_path):
     """A database the previous release served carries the NOTIFY trigger on games (installed
     at each start); migrating removes it and its function, and leaves the models' schema."""
@@ -324,11 +335,8 @@ def test_m0091_takes_the_games_notify_trigger_off_a_postgres_database(postgres, 
         db.execute_sql("DELETE FROM schema_migrations WHERE name = 'm0091_games_notify_trigger_dropped'")
         assert "games_notify" in guards(db)
     database.close()
-    result = CliRunner().invoke(server, ["migrate"], env=env_for(url, tmp_path))
-    assert result.exit_code == 0 and "applied m0091_games_notify_trigger_dropped" in result.output, result.output
-    db = open_database(url)
+    db = migrated_to(url, tmp_path, "m0091_games_notify_trigger_dropped", expected)
     with database.connection_context():
-        assert (schema_of(db), guards(db), migrations.pending(db)) == expected
         assert "games_notify" not in guards(db)
         assert db.execute_sql("SELECT 1 FROM pg_proc WHERE proname = 'herald_games_notify'").fetchone() is None
     database.close()
@@ -350,11 +358,7 @@ def test_m0104_leaves_postgres_no_foreign_key_on_what_every_move_writes(postgres
             db.execute_sql(f"ALTER TABLE {table} ADD FOREIGN KEY ({column}) REFERENCES {refers} (id)")
         db.execute_sql("DELETE FROM schema_migrations WHERE name = 'm0104_move_path_foreign_keys'")
     database.close()
-    result = CliRunner().invoke(server, ["migrate"], env=env_for(url, tmp_path))
-    assert result.exit_code == 0 and "applied m0104_move_path_foreign_keys" in result.output, result.output
-    db = open_database(url)
-    with database.connection_context():
-        assert (schema_of(db), guards(db), migrations.pending(db)) == expected
+    migrated_to(url, tmp_path, "m0104_move_path_foreign_keys", expected)
     database.close()
     sqlite = fresh_schema(f"sqlite:///{tmp_path / 'fresh.db'}")
     database.close()
