@@ -166,16 +166,10 @@ def announce(game_id: int) -> None:
     """Called right after the commit of a move or a join: wake that game's waiters in every
     process soon (PostgreSQL; SQLite's poll is a shared-memory read), without a round trip of
     the request's own. Inside an outer transaction (a request under an Idempotency-Key, a
-    mailed reply) the move is not committed yet: it is announced once that commits
-    (roundtrips.FewerRoundTrips.on_commit), and not at all if it rolls back."""
+    mailed reply) the move is not committed yet: it is announced once that commits (peewee's
+    `after_commit`), and not at all if it rolls back."""
     from server.store.db import database
 
     db = database.obj
-    if not isinstance(db, PostgresqlDatabase):
-        return
-    offer = partial(announcer_of(db).offer, game_id)
-    on_commit = getattr(db, "on_commit", None)
-    if on_commit is not None:
-        on_commit(offer)
-    elif not db.in_transaction():  # (a plain PostgresqlDatabase: the poll sees an uncommitted one's move)
-        offer()
+    if isinstance(db, PostgresqlDatabase):
+        db.after_commit(partial(announcer_of(db).offer, game_id))

@@ -158,8 +158,6 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
         # Group commit's lanes (server/store/lanes.py): lane -> (the process that opened it, its connection).
         self.lanes: dict[int, tuple[int, Any]] = {}
         self.lanes_lock = threading.Lock()
-        # Per thread: what to do once its outermost transaction has committed (`on_commit`).
-        self._after = threading.local()
 
     # --- what waits to be sent ------------------------------------------------------------
 
@@ -291,33 +289,12 @@ class FewerRoundTrips(PooledPostgresqlDatabase):
         self._queue.items, self._queue.conn, self._queue.begin_unsent = [(statement, None, False)], conn, True
 
     def commit(self):
-        try:
-            if self._begin_unsent() and len(self._queue.items) == 1:
-                self._take()
-            else:  # (else the transaction sent nothing: nothing to commit)
-                self._send(self._take() + [("COMMIT", None, False)])
-        except BaseException:
-            self._after.calls = []
-            raise
-        calls, self._after.calls = getattr(self._after, "calls", []), []
-        for call in calls:
-            try:
-                call()
-            except Exception:  # (committed all the same: the others still run, and the bug is logged)
-                log.exception("an action after a commit failed")
-
-    def on_commit(self, call) -> None:
-        """`call()` once this thread's outermost transaction has committed (at once outside
-        one); dropped if it rolls back. A savepoint rolled back keeps what was said within it."""
-        if not self.in_transaction():
-            call()
-            return
-        if not hasattr(self._after, "calls"):
-            self._after.calls = []
-        self._after.calls.append(call)
+        if self._begin_unsent() and len(self._queue.items) == 1:
+            self._take()
+            return  # the transaction sent nothing: nothing to commit
+        self._send(self._take() + [("COMMIT", None, False)])
 
     def rollback(self):
-        self._after.calls = []
         unsent = self._begin_unsent()
         self._take()
         if not unsent:  # else nothing was sent: nothing to roll back

@@ -99,28 +99,29 @@ def test_a_savepoint_rolled_back_drops_its_queued_writes_only(db):
 
 
 def test_what_waits_for_a_commit_runs_once_it_commits_and_never_after_a_rollback(db):
-    """on_commit: at once outside a transaction; after the outermost COMMIT inside one (a
-    savepoint rolled back keeps it: an announcement too many harms nobody); dropped when the
-    transaction rolls back, or its COMMIT fails."""
+    """peewee's after_commit on this database, whose COMMIT carries the queued writes
+    (announcements.announce relies on it): at once outside a transaction; after the outermost
+    COMMIT inside one (a savepoint rolled back keeps it: an announcement too many harms nobody);
+    dropped when the transaction rolls back, or its COMMIT refuses a queued write."""
     done: list[str] = []
-    db.on_commit(lambda: done.append("outside"))
+    db.after_commit(lambda: done.append("outside"))
     assert done == ["outside"]
     with db.atomic():
         db.execute_sql("INSERT INTO things VALUES (1, 'a')")
         with db.atomic() as inner:
-            db.on_commit(lambda: done.append("in a savepoint"))
+            db.after_commit(lambda: done.append("in a savepoint"))
             inner.rollback()
-        db.on_commit(lambda: done.append("committed"))
+        db.after_commit(lambda: done.append("committed"))
         assert done == ["outside"]
     assert done == ["outside", "in a savepoint", "committed"]
     with pytest.raises(RuntimeError):
         with db.atomic():
-            db.on_commit(lambda: done.append("rolled back"))
+            db.after_commit(lambda: done.append("rolled back"))
             raise RuntimeError("the request failed")
     with pytest.raises(IntegrityError):
         with db.atomic():
             db.later("INSERT INTO things VALUES (%s, %s)", (1, "taken"), fixed=True)  # (refused at the COMMIT)
-            db.on_commit(lambda: done.append("refused at the commit"))
+            db.after_commit(lambda: done.append("refused at the commit"))
     with db.atomic():
         db.execute_sql("INSERT INTO things VALUES (2, 'b')")
     assert done == ["outside", "in a savepoint", "committed"]
