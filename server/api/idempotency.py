@@ -83,15 +83,17 @@ def begin() -> Response | None:
         raise ApiError(400, "bad-idempotency-key", msg(
             "The Idempotency-Key header must be 1 to 255 visible ASCII characters, such as a random UUID."))
     _look_up_first(str(endpoint))
-    scope, asked = _scope(), request_keys.request_hash(request.method, request.path, request.query_string,
-                                                         request.get_data(cache=True))
+    token = bearer_token(request.headers.get("Authorization"))
+    holder = token or ""  # (what the answer is sealed with besides the key: the server keeps only its hash)
+    scope, asked = _scope(token), request_keys.request_hash(request.method, request.path, request.query_string,
+                                                              request.get_data(cache=True))
     for attempt in (1, 2):
         transaction = write_transaction()
         transaction.__enter__()
         try:
             found = request_keys.find(scope, key)
             if found is None:
-                g.request_key = _Claim(transaction, request_keys.claim(scope, key, asked), key, _holder())
+                g.request_key = _Claim(transaction, request_keys.claim(scope, key, asked), key, holder)
                 return None
         except IntegrityError:  # the same key, claimed by a request that has committed meanwhile
             _end(transaction, commit=False)
@@ -106,7 +108,7 @@ def begin() -> Response | None:
             raise ApiError(422, "key-reused", msg(
                 "This Idempotency-Key was sent with another request in the last 24 hours, so this one was not "
                 "carried out: send each new request under a new key."))
-        answer = request_keys.answer_of(found, key, _holder())
+        answer = request_keys.answer_of(found, key, holder)
         return Response(answer.body, answer.status, content_type=answer.content_type or None,
                         headers=[*answer.headers, (REPLAYED, "true")])
     return None  # (not reached: the second attempt returns or raises)
@@ -172,15 +174,9 @@ def _look_up_first(endpoint: str) -> None:
         pass
 
 
-def _holder() -> str:
-    """The token the request comes with, as sent ("" without one): the server keeps only its hash."""
-    return bearer_token(request.headers.get("Authorization")) or ""
-
-
-def _scope() -> str:
+def _scope(token: str | None) -> str:
     """Whose key it is: the token the request comes with (what the server knows of it, its
     SHA-256), else the address it comes from (as the rate limits see it)."""
-    token = bearer_token(request.headers.get("Authorization"))
     return f"token {hash_token(token)}" if token is not None else f"address {request.remote_addr}"
 
 
