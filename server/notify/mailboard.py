@@ -145,4 +145,3 @@ def with_help(pattern: Any, help: Any, speak: Callable[[Any], str]) -> str:
     if not help:
         return speak(pattern)
     return f"{speak(pattern)}\n{wrap(f'({speak(help)})', HELP_INDENT)}"
-

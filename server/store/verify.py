@@ -318,8 +318,8 @@ def _verify_all(ids: list[int], jobs: int, database_url: str | None) -> list[Gam
         return [report for part in pool.imap(verify_games, batches) for report in part]
 
 
-ORPHAN_GAMES = ("SELECT DISTINCT game_id FROM moves WHERE NOT EXISTS (SELECT 1 FROM games WHERE games.id = moves.game_id) "
-                "UNION SELECT DISTINCT game_id FROM notifications WHERE game_id IS NOT NULL "
+ORPHAN_GAMES = ("SELECT game_id FROM moves WHERE NOT EXISTS (SELECT 1 FROM games WHERE games.id = moves.game_id) "
+                "UNION SELECT game_id FROM notifications WHERE game_id IS NOT NULL "  # (UNION: each id once)
                 "AND NOT EXISTS (SELECT 1 FROM games WHERE games.id = notifications.game_id)")
 ORPHAN_PLAYERS = ("SELECT DISTINCT game_id, player_id FROM notifications "
                   "WHERE NOT EXISTS (SELECT 1 FROM players WHERE players.id = notifications.player_id)")
