@@ -1,7 +1,6 @@
 """Moving pieces into a territory the campaign emptied (WQ-CAMP-5, WQ-CAMP-8)."""
 from __future__ import annotations
 
-from itertools import islice
 from typing import Iterator
 
 from core.protocol import Event
@@ -22,8 +21,14 @@ def take_options(st: State, f: Frame) -> list[dict]:
 
 def takes(st: State, f: Frame) -> Iterator[tuple[int, str]]:
     """The (men, hero) of every take take_allowed accepts, lazily, in take_options' order."""
+    return ((k, h) for h, moving in take_ranges(st, f) for k in moving)
+
+
+def take_ranges(st: State, f: Frame) -> tuple[tuple[str, range], tuple[str, range]]:
+    """The takes as (hero, men counts) ranges, in takes' order: with no hero, then with the hero on
+    the source ("" and an empty range when there is none)."""
     at_src, men = S.hero_at(st, f["seat"], f["source"]), st["men"][f["source"]]
-    return ((k, h) for h in ([""] + ([at_src] if at_src else [])) for k in _men_moving(men, at_src, h))
+    return ("", _men_moving(men, at_src, "")), (at_src or "", _men_moving(men, at_src, at_src) if at_src else range(0))
 
 
 def take_allowed(st: State, f: Frame, k: int, hero: str) -> bool:
@@ -43,8 +48,12 @@ def _men_moving(men: int, at_src: str | None, hero: str) -> range:
 
 
 def take_auto(st: State, f: Frame) -> dict | None:
-    first = list(islice(takes(st, f), 2))  # one take only? (two found: a choice; the rest is not listed)
-    return {"type": "take", "men": first[0][0], "hero": first[0][1]} if len(first) == 1 else None
+    """The only take, when there is one only (counted from take_ranges: none is listed; asked after
+    every conquest)."""
+    (_, alone), (hero, led) = take_ranges(st, f)
+    if len(alone) + len(led) != 1:
+        return None
+    return {"type": "take", "men": alone[0], "hero": ""} if alone else {"type": "take", "men": led[0], "hero": hero}
 
 
 def take_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None:
