@@ -31,6 +31,7 @@ LIMITS = {scheme: tuple(span - span % n if n else 0 for n in range(SMALL + 1)) f
 # Scheme 2's blocks by (seed, block): the fresh Rng of an engine's next move goes on with the block
 # the last move began, without hashing it again.
 BLOCKS = Memo(4096)
+FOUR_WORDS = struct.Struct(">4Q").unpack  # a scheme-2 hash's four 64-bit words (the format compiled once)
 
 # Set by core.chance while it watches an apply for chance; None (the usual case) costs one lookup.
 draw_counter: ContextVar[list | None] = ContextVar("draw_counter", default=None)
@@ -77,7 +78,7 @@ class Rng:
             key = (self.seed, block)
             words = BLOCKS.get(key)
             if words is None:
-                words = BLOCKS.keep(key, struct.unpack(">4Q", hashlib.sha256(f"{self.seed}:{block}".encode()).digest()))
+                words = BLOCKS.keep(key, FOUR_WORDS(hashlib.sha256(f"{self.seed}:{block}".encode()).digest()))
             self._words, self._words_block = words, block
         return self._words[k & 3]
 

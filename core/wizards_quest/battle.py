@@ -18,18 +18,20 @@ from core.records import new_event
 
 def hits(roll: int, strength: int) -> int:
     """WQ-BATTLE-3: a roll at or under the strength kills that many; strength over 6 is 6."""
-    return roll if roll <= min(strength, 6) else 0
+    return roll if roll <= strength and roll <= 6 else 0  # (roll <= min(strength, 6), without its call)
 
 
 def attack_strength(st: State, f: Frame) -> int:
     """Attackers never get terrain bonuses (WQ-STR-10)."""
-    return min(6, S.army_strength(st, f["source"]))
+    strength = S.army_strength(st, f["source"])
+    return strength if strength < 6 else 6  # (min, without its call: every battle)
 
 
 def defence_strength(st: State, f: Frame) -> int:
     if f["vs"] != "army":
         return 6  # WQ-STR-1, WQ-STR-2
-    return min(6, S.army_strength(st, f["target"]) + S.defence_bonus(st, f["target"], f["via"]))
+    strength = S.army_strength(st, f["target"]) + S.defence_bonus(st, f["target"], f["via"])
+    return strength if strength < 6 else 6  # (min, without its call: every battle)
 
 
 def fight_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:

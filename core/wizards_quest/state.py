@@ -179,7 +179,7 @@ def clone(st: State) -> State:
     copied on write: the clone shares it, and whoever changes it takes `own`, `own_pile` or
     `own_treasure` first. What a move leaves alone keeps its identity, which the hash relies on."""
     new = st.copy()
-    new["owner"], new["men"] = st["owner"][:], st["men"][:]
+    new["owner"], new["men"] = st["owner"].copy(), st["men"].copy()  # (copy(): no slice object made)
     # a frame's lists (orders, targets, losses) are replaced, never changed in place: copy the dicts
     # only (with map: no Python loop per frame)
     new["frames"] = list(map(dict.copy, st["frames"]))  # type: ignore[arg-type]  # (a Frame's copy is a Frame)

@@ -123,10 +123,10 @@ def check_batch(st: State, seat: int, total: int, allowed: list[int], maxh: int,
                 heroes: dict[str, int], rule: str) -> None:
     """WQ-HERO-SUB-1, WQ-HERO-SUB-2: a hero replaces 2 men, only if off the map, kept apart."""
     allowed_set = set(allowed)
-    for t in list(men) + list(heroes.values()):
-        if t not in allowed_set:
-            bad(say("You may not place pieces on {territory} here: {allowed}", territory=IDS[t],
-                    allowed=where_allowed(st, seat, allowed_set)), rule)
+    if not (allowed_set.issuperset(men) and allowed_set.issuperset(heroes.values())):  # (in C; the first named)
+        t = next(t for t in [*men, *heroes.values()] if t not in allowed_set)
+        bad(say("You may not place pieces on {territory} here: {allowed}", territory=IDS[t],
+                allowed=where_allowed(st, seat, allowed_set)), rule)
     if len(heroes) > maxh:
         bad(say("At most one hero can come from a batch that goes on one territory."), "WQ-HERO-SUB-2")
     for hero, t in heroes.items():
