@@ -165,8 +165,8 @@ def _plain_shape(spec: MoveSpec) -> Callable[[dict], bool] | None:
 
     def plain(move: dict) -> bool:  # the keys as sets (in C), then only the values with a test
         fields = move.keys()
-        if not (fields <= keys and required <= fields):
-            return False
+        if not (keys.issuperset(fields) and fields >= required):  # (the set's own method, the view's operator:
+            return False  # no NotImplemented from frozenset's <= before the view's reflected >=)
         for name, test in typed:
             if name in fields and not test(move[name]):
                 return False
