@@ -178,7 +178,8 @@ def round_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         f["stage"] = "raids"
     elif stage == "raids":
         f["stage"] = "new"
-        sources = [t for t, (s, k) in enumerate(zip(st["owner"], st["men"])) if s == ORC and k == 4]
+        own = st["owner"]
+        sources = [t for t in S.indices(st["men"], 4) if own[t] == ORC]  # (the few armies of 4, in map order)
         if sources:  # WQ-ORC-RAID-1, WQ-ORC-RAID-2: index order is duchy/county, then castles
             st["frames"].append({"kind": "raids", "source": sources, "next": 0})
     elif stage == "new":
@@ -222,7 +223,7 @@ def peace_step(st: State, rng: Rng, ev: list[Event]) -> None:
 
 def new_orcs(st: State, ev: list[Event]) -> None:
     """WQ-ORC-NEW-1: an orc on every empty territory."""
-    fresh = [t for t, s in enumerate(st["owner"]) if s == -1]
+    fresh = S.indices(st["owner"], -1)
     for t in fresh:
         st["owner"][t], st["men"][t] = ORC, 1
     if fresh and ev is not QUIET:  # (English says "territories" for one too, as stored games have it)

@@ -316,6 +316,16 @@ def territories(st: State, s: int) -> list[int]:
     return out
 
 
+def indices(values: list[int], value: int) -> list[int]:
+    """The indices of `value` in `values`, in order, found by list.index (in C: the map's 44
+    territories are not looked at one by one in Python)."""
+    out, i = [], -1
+    for _ in range(values.count(value)):
+        i = values.index(value, i + 1)
+        out.append(i)
+    return out
+
+
 def units(st: State, s: int) -> int:
     """Men plus heroes on the map (WQ-CARDS-9)."""
     own, n = st["owner"], st["men"]
