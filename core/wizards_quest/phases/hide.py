@@ -36,9 +36,20 @@ def _spots(st: State, f: Frame, owner: int, hidden: set[int], only: int = -1) ->
 
 
 def hide_options(st: State, f: Frame) -> list[tuple[int, list[int]]]:
-    """(treasure, its spots) for every treasure the seat holds, in the treasures' order."""
+    """(treasure, its spots) for every treasure the seat holds, in the treasures' order. The spots
+    depend on the treasure's owner only (a seat is handed one owner's treasures, WQ-SETUP-7): they
+    are listed once per owner, and treasures of one owner share that list (read, never changed)."""
     hidden, seat = {tr[2] for tr in st["treasures"]}, f["seat"]
-    return [(i, _spots(st, f, tr[0], hidden)) for i, tr in enumerate(st["treasures"]) if tr[2] == HELD and tr[3] == seat]
+    spots_of: dict[int, list[int]] = {}
+    out = []
+    for i, tr in enumerate(st["treasures"]):
+        if tr[2] == HELD and tr[3] == seat:
+            owner = tr[0]
+            spots = spots_of.get(owner)
+            if spots is None:
+                spots = spots_of[owner] = _spots(st, f, owner, hidden)
+            out.append((i, spots))
+    return out
 
 
 def hide_choices(st: State, f: Frame) -> list[tuple[int, int]]:
