@@ -103,25 +103,18 @@ class Draws:
         self.rng, self.value, self.room = rng, 0, 1
 
     def below(self, n: int) -> int:
-        room = self.room
-        if room >= n << 16:  # (the usual draw: what is left of the last large one is enough)
-            cap, value = room // n, self.value  # the loop's whole is n * cap: value < whole when value // n < cap
-            rest = value // n
-            if rest < cap:
-                self.room, self.value = cap, rest
-                return value - rest * n
-        value = self.value  # (in locals: a few draws every move)
+        room, value = self.room, self.value  # (in locals: a few draws every move)
         while True:
-            while room < n << 16:
+            while room < n << 16:  # (seldom: what is left of the last large draw is nearly always enough)
                 value = (value << self.BITS) + self.rng.bits(self.BITS)
                 room *= self.CHUNK
-            whole = room - room % n
-            if value < whole:
-                self.value, digit = divmod(value, n)
-                self.room = whole // n
+            cap = room // n  # the whole used is n * cap: value < n * cap exactly when value // n < cap
+            rest, digit = divmod(value, n)
+            if rest < cap:
+                self.room, self.value = cap, rest
                 return digit
-            value -= whole  # the rare remainder: still uniform, below room % n
-            room -= whole
+            value -= cap * n  # the rare remainder: still uniform, below room % n
+            room -= cap * n
 
     def digits(self, base: int, count: int) -> list[int]:
         """`count` independent draws below `base`, from one draw of base ** count."""
@@ -252,18 +245,21 @@ def take_ranges(st: State, f: Frame) -> tuple[tuple[str, range], tuple[str, rang
 def _cards(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     if card_window.may_draw(st, f):  # always the turn's card first (before listing the plays)
         return {"type": "draw"}
+    hand = st["hands"][seat]
+    playable = card_window.playable(st, f, hand)  # (the cards cards_legal lists a play or a pattern for)
+    movable = None  # (the opponents' treasures on the map: looked for once, and only for a treasure card)
+    for card in hand:
+        if card in playable and cards.kind(card) == "TREASURE":
+            if movable is None:
+                movable = card_window.movable_treasures(st, seat)
+            if movable and (len(hand) > 2 or rng.below(2)):
+                i = rng.choice(movable)
+                taken = {tr[2] for tr in st["treasures"]}
+                free = [t for t in range(board.TERRITORIES) if t not in taken]
+                return {"type": "play", "card": card, "treasure": S.treasure_id(i), "to": IDS[rng.choice(free)]}
     legal = card_window.cards_legal(st, f)
     simple = [m for m in legal if "pattern" not in m]
     plays = [m for m in simple if m["type"] == "play"]
-    hand = st["hands"][seat]
-    playable = {m["pattern"].split()[1] for m in legal if "pattern" in m} | {m["card"] for m in plays}
-    for card in hand:
-        if card in playable and cards.kind(card) == "TREASURE" and card_window.movable_treasures(st, seat) \
-                and (len(hand) > 2 or rng.below(2)):
-            i = rng.choice(card_window.movable_treasures(st, seat))
-            taken = {tr[2] for tr in st["treasures"]}
-            free = [t for t in range(board.TERRITORIES) if t not in taken]
-            return {"type": "play", "card": card, "treasure": S.treasure_id(i), "to": IDS[rng.choice(free)]}
     if plays and (len(hand) > 2 or rng.below(3)):
         return rng.choice(plays)
     if {"type": "done"} in simple:
@@ -340,14 +336,17 @@ def _best_attack(st: State, targets: list[int], near: Sequence[int], options: li
     for the declarations within 5 of the best: no other can win with it)."""
     strength = S.army_strength
     scores = []
-    last = -1
+    last = last_target = -1
     for src, tgt, vs, _, _ in options:
         if src != last:  # (a source's declarations come together: its part of the score once)
-            last, base = src, 10 * near[src] + 3 * strength(st, src)
-        scores.append(base + (100 - 10 * near[src] if tgt in targets else -10 * near[tgt]) - 2 * strength(st, tgt)
-                      - (0 if vs == "army" else 5))
+            last, last_target, base = src, -1, 10 * near[src] + 3 * strength(st, src)
+        if tgt != last_target:  # (and a target's, one per hero moved in: the source's and target's part once)
+            last_target = tgt
+            pair = base + (100 - 10 * near[src] if tgt in targets else -10 * near[tgt]) - 2 * strength(st, tgt)
+        scores.append(pair if vs == "army" else pair - 5)
     top = max(scores)
-    close = [i for i, score in enumerate(scores) if score >= top - 5]
+    least = top - 5
+    close = [i for i, score in enumerate(scores) if score >= least]
     if len(close) == 1:
         return top, options[close[0]]
     lucky = [scores[i] + jitter for i, jitter in zip(close, rng.digits(6, len(close)), strict=True)]

@@ -31,11 +31,12 @@ def play_options(st: State, seat: int, card: str) -> list[dict]:
     kind = cards.kind(card)
     if kind in ("DRAGON", "PEACE"):
         return [{"type": "play", "card": card, "duchy": d} for d in range(1, 7)]
-    if kind == "TREASURE" and movable_treasures(st, seat):
+    movable = movable_treasures(st, seat) if kind == "TREASURE" else []
+    if movable:
         taken, own = {tr[2] for tr in st["treasures"]}, st["owner"]
         free = [t for t in range(board.TERRITORIES) if t not in taken]
         examples: list[dict] = []
-        for i in movable_treasures(st, seat)[:4]:  # to the first free territory of its owner, else the first free one
+        for i in movable[:4]:  # to the first free territory of its owner, else the first free one
             owner = st["treasures"][i][0]
             t = next((t for t in free if own[t] == owner), free[0] if free else -1)
             if t >= 0:
