@@ -13,6 +13,7 @@ from core.wizards_quest.board import ORC, IDS, name
 from core.wizards_quest.effects import men as count_men
 from core.wizards_quest.notation import WORDS, bad, count, flag, hero_name, men_map, terr
 from core.wizards_quest.options import option
+from core.memo import Memo
 from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
 from core.records import new_event
@@ -306,7 +307,7 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     own, champions = st["owner"], st["champion"]
     boat_reach = board.BOAT_REACH if boat_ready(st, seat) else None
     if camps < 1:  # only the creatures can be attacked: only from next to them, or on them (in the map's order)
-        near = _near_creatures(dragon, peace, boat_reach)
+        near = _near_creatures(dragon, peace, boat_reach is not None)
         sources = sorted(near) if sources is None else [t for t in sources if t in near]
     elif sources is None:
         sources = range(board.TERRITORIES)
@@ -329,8 +330,8 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
                 elif d != seat and camps >= 1 and (tgt >= board.COUNTIES or board.DUCHY[tgt] != guarded):  # WQ-CAMP-9, WQ-PEACE-3
                     for hero in champion_led if 0 <= d < ORC and champions[d] == tgt else anyone:  # WQ-CHAMP-1
                         out.append((src, tgt, "army", boat, hero))
-        if first_only and out:
-            return out[:1]  # (the first source with a declaration: its first one)
+                if first_only and out:
+                    return out[:1]  # (the first declaration, as soon as found: camp_auto asks after many moves)
     return out
 
 
@@ -344,11 +345,19 @@ def reach_of(src: int, dragon: int, peace: int, boat_reach: tuple[frozenset, ...
             ((src,) if src == dragon or src == peace else (), False))
 
 
-def _near_creatures(dragon: int, peace: int, boat_reach: tuple[frozenset, ...] | None) -> set[int]:
-    """The dragon's and the Peacemaker's territories and where an attack on them may start."""
-    near = {c for c in (dragon, peace) if c >= 0}
-    for c in list(near):
-        near |= board.ADJ_SET[c] | (boat_reach[c] if boat_reach else frozenset())
+NEAR_CREATURES = Memo(4096)  # (dragon, Peacemaker, by boat) -> _near_creatures (asked after many moves)
+
+
+def _near_creatures(dragon: int, peace: int, by_boat: bool) -> frozenset[int]:
+    """The dragon's and the Peacemaker's territories and where an attack on them may start (by
+    boat too with `by_boat`), worked out once for each of their places."""
+    key = (dragon, peace, by_boat)
+    near = NEAR_CREATURES.get(key)
+    if near is None:
+        found = {c for c in (dragon, peace) if c >= 0}
+        for c in list(found):
+            found |= board.ADJ_SET[c] | (board.BOAT_REACH[c] if by_boat else frozenset())
+        near = NEAR_CREATURES.keep(key, frozenset(found))
     return near
 
 
