@@ -219,10 +219,10 @@ def _scatter(st: State, f: Frame, seat: int, rng: Draws) -> dict:
 
 def _take(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     """The best take (most pieces moved in) four times in five, else any, by the same draws as
-    from the list of take.takes: its (men, hero) pairs are `take_ranges`' men counts in order,
+    from the list of take.takes: its (men, hero) pairs are `take.take_ranges`' men counts in order,
     indexed where they stand (a take's worth is its men and its hero: the last of each range is
     the best of it)."""
-    (_, alone), (hero, led) = take_ranges(st, f)
+    (_, alone), (hero, led) = take.take_ranges(st, f)
     best = max(alone[-1] if alone else -1, led[-1] + 1 if led else -1)
     top = ([(alone[-1], "")] if alone and alone[-1] == best else []) + \
         ([(led[-1], hero)] if led and led[-1] + 1 == best else [])
@@ -232,14 +232,6 @@ def _take(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     i = rng.below(len(alone) + len(led))
     return {"type": "take", "men": alone[i], "hero": ""} if i < len(alone) else \
         {"type": "take", "men": led[i - len(alone)], "hero": hero}
-
-
-def take_ranges(st: State, f: Frame) -> tuple[tuple[str, range], tuple[str, range]]:
-    """take.takes as (hero, men counts) ranges: with no hero, then with the hero on the source
-    ("" and an empty range when there is none), the same pairs in the same order."""
-    men, at_src = st["men"][f["source"]], S.hero_at(st, f["seat"], f["source"])
-    return ("", take._men_moving(men, at_src, "")), \
-        (at_src or "", take._men_moving(men, at_src, at_src) if at_src else range(0))
 
 
 def _cards(st: State, f: Frame, seat: int, rng: Draws) -> dict:

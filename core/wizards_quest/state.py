@@ -308,12 +308,8 @@ def is_protected(st: State, t: int) -> bool:
 
 
 def territories(st: State, s: int) -> list[int]:
-    own = st["owner"]
-    out, t = [], -1
-    for _ in range(own.count(s)):  # found by list.index, in C (a seat holds a few of the 44)
-        t = own.index(s, t + 1)
-        out.append(t)
-    return out
+    """The territories seat `s` holds, in the map's order (a seat holds a few of the 44)."""
+    return indices(st["owner"], s)
 
 
 def indices(values: list[int], value: int) -> list[int]:

@@ -32,7 +32,7 @@ def test_the_random_players_campaigns_and_takes_are_the_phases():
     all it holds) lists the declarations from those sources of the whole list (which test_legal.py
     checks against attack_check), in order, and with first_only the first of them; men_refused is
     attack_check's refusal of a declaration with every donor's men moved in; take_ranges holds
-    take.takes's pairs in order."""
+    every take take_allowed accepts, in order, and take_auto the only one."""
     campaigns = refusals = takes = 0
     for st, f in positions():
         seat = f["seat"]
@@ -53,8 +53,12 @@ def test_the_random_players_campaigns_and_takes_are_the_phases():
                             refusals += refused
             campaigns += 1
         elif f["kind"] == "ask-take":
-            (none, alone), (hero, led) = legal.take_ranges(st, f)
-            assert [(k, none) for k in alone] + [(k, hero) for k in led] == list(take.takes(st, f))
+            (none, alone), (hero, led) = take.take_ranges(st, f)
+            every = [(k, h) for h in ("", "champion", "wizard") for k in range(st["men"][f["source"]] + 1)
+                     if take.take_allowed(st, f, k, h)]
+            assert [(k, none) for k in alone] + [(k, hero) for k in led] == every
+            assert take.take_auto(st, f) == ({"type": "take", "men": every[0][0], "hero": every[0][1]}
+                                             if len(every) == 1 else None)
             takes += 1
     assert campaigns > 500 and refusals > 5 and takes > 100
 
