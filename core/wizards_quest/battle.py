@@ -336,11 +336,22 @@ def raids_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
             targets = raid_targets(st, src)
             if targets:
                 if ev is not QUIET:
-                    ev.append(new_event((say("The orcs of {source} raid: {targets}.", source=name(src),
-                                               targets=", ".join([IDS[t] for t in targets])), None, None)))
+                    ev.append(_raiding(src, targets))
                 st["frames"].append({"kind": "raid", "source": src, "targets": targets, "next": 0})
                 return
     st["frames"].pop()
+
+
+def _raiding(src: int, targets: list[int]) -> Event:
+    """The event of the raids from `src` on `targets` (made once for them: RAIDS)."""
+    key = (src, *targets)
+    told = RAIDS.get(key)
+    return told if told is not None else RAIDS.keep(key, new_event((
+        say("The orcs of {source} raid: {targets}.", source=name(src), targets=", ".join([IDS[t] for t in targets])),
+        None, None)))
+
+
+RAIDS = Memo(4096)  # (source, *targets) -> _raiding's event
 
 
 def raid_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:

@@ -5,8 +5,6 @@ each other. Every die roll goes into an event (WQ-TABLE-2: the engine rolls the 
 """
 from __future__ import annotations
 
-from typing import Callable
-
 from core.protocol import Event
 from core.memo import Memo
 from core.rng import Rng
@@ -27,22 +25,21 @@ SPOTS = Memo(4096)  # (count or hero, territory) -> a placing's part
 LOSSES = Memo(4096)  # (seat, count, territory, hero lost or "") -> the event of that loss
 
 
-def _counted(memo: Memo, k: int, make: Callable[[], Msg]) -> Msg:
-    """`make()`, kept in `memo` under an exact int `k` (True is never taken for 1)."""
-    if type(k) is not int:
-        return make()
-    said = memo.get(k)
-    return said if said is not None else memo.keep(k, make())
-
-
 def men(k: int) -> Msg:
-    """'1 man', '3 men'."""
-    return _counted(MEN, k, lambda: say_n("{n} man", "{n} men", k))
+    """'1 man', '3 men' (kept in MEN by an exact int count: True is never taken for 1)."""
+    said = MEN.get(k) if type(k) is int else None
+    return said if said is not None else _counted(MEN, k, say_n("{n} man", "{n} men", k))
 
 
 def pieces(k: int) -> Msg:
-    """'1 piece', '3 pieces'."""
-    return _counted(PIECES, k, lambda: say_n("{n} piece", "{n} pieces", k))
+    """'1 piece', '3 pieces' (kept in PIECES as men's are in MEN)."""
+    said = PIECES.get(k) if type(k) is int else None
+    return said if said is not None else _counted(PIECES, k, say_n("{n} piece", "{n} pieces", k))
+
+
+def _counted(memo: Memo, k: int, said: Msg) -> Msg:
+    """`said`, the message of the count `k`, kept in `memo` where `k` is an exact int."""
+    return memo.keep(k, said) if type(k) is int else said
 
 
 def spots(men: dict[int, int], heroes: dict[str, int]) -> list[Msg]:
@@ -69,7 +66,8 @@ def dice_off(seats: list[int], rng: Rng, ev: list[Event], first: bool) -> int:
     while True:
         rolls = [(rng.die() + rng.die(), s) for s in seats]
         if ev is not QUIET:
-            said = join(", ", [say("{player} {roll}", player=P(s), roll=r) for r, s in rolls])
+            said = join(", ", [S.TOLD.get(("rolled", s, r)) or S.TOLD.keep(("rolled", s, r), say(
+                "{player} {roll}", player=P(s), roll=r)) for r, s in rolls])
             ev.append(Event(say("Rolling for first player: {rolls}.", rolls=said) if first
                             else say("Rolling for starting player: {rolls}.", rolls=said),
                             data={"rolls": [[s, r] for r, s in rolls]}))

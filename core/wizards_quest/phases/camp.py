@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from core.protocol import Event
+from core.memo import Memo
 from core.rng import Rng
 from core.text import Msg, P, pattern, say, term
 from core.wizards_quest import board
@@ -13,7 +14,6 @@ from core.wizards_quest.board import ORC, IDS, name
 from core.wizards_quest.effects import men as count_men
 from core.wizards_quest.notation import WORDS, bad, count, flag, hero_name, men_map, terr
 from core.wizards_quest.options import option
-from core.memo import Memo
 from core.phase import Decision
 from core.wizards_quest.state import QUIET, Frame, State
 from core.records import new_event
@@ -160,7 +160,18 @@ def _leader_refusal(st: State, tgt: int, vs: str, at_src: str | None) -> dict | 
 
 
 def _declared(seat: int, src: int, tgt: int, vs: str, mode: str, boat: bool) -> Event:
-    """The event of a campaign declared: from where, against what, how."""
+    """The event of a campaign declared: from where, against what, how (made once for its
+    arguments, DECLARED: a player declares the same few campaigns again and again)."""
+    key = (seat, src, tgt, vs, mode, boat)
+    told = DECLARED.get(key)
+    return told if told is not None else DECLARED.keep(key, _declaring(seat, src, tgt, vs, mode, boat))
+
+
+DECLARED = Memo(4096)  # (seat, source, target, vs, mode, boat) -> _declared's event
+
+
+def _declaring(seat: int, src: int, tgt: int, vs: str, mode: str, boat: bool) -> Event:
+    """_declared's event, made."""
     target = say("the dragon on {where}", where=name(tgt)) if vs == "dragon" else \
         say("the Peacemaker on {where}", where=name(tgt)) if vs == "peace" else name(tgt)
     if mode == "special" and boat:
