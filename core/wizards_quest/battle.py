@@ -284,13 +284,16 @@ def _post(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
     if f["vs"] == "dragon" and f["lead"] == "champion":  # WQ-SPECIAL-6, WQ-DRAGON-8
         st["dragon"] = -1
         if ev is not QUIET:
-            ev.append(Event(say("{player}'s champion slays the dragon; it is out until the next dragon step.", player=P(a))))
+            ev.append(S.TOLD.get(("slays", a)) or S.TOLD.keep(("slays", a), Event(say(
+                "{player}'s champion slays the dragon; it is out until the next dragon step.", player=P(a)))))
         if st["champion"][a] >= 0 and not st["eliminated"][a]:
             ask(st, "place", a, total=6, single=-1, max_heroes=2, why="slaying the dragon")
     else:  # WQ-SPECIAL-7
         if ev is not QUIET:
-            ev.append(Event(say("{player}'s wizard drives off the dragon.", player=P(a)) if f["vs"] == "dragon"
-                            else say("{player}'s wizard drives off the Peacemaker.", player=P(a))))
+            key = ("drives off", a, f["vs"])
+            ev.append(S.TOLD.get(key) or S.TOLD.keep(key, Event(
+                say("{player}'s wizard drives off the dragon.", player=P(a)) if f["vs"] == "dragon"
+                else say("{player}'s wizard drives off the Peacemaker.", player=P(a)))))
         ask(st, "flee", a, who=f["vs"])
 
 

@@ -113,8 +113,10 @@ def collect(st: State, seat: int, i: int, t: int, rng: Rng, ev: list[Event]) -> 
     tr[2] = S.TAKEN
     kind = tr[1]
     if ev is not QUIET:
-        ev.append(new_event((say("{player} collects their {treasure} on {where}.", player=P(seat),
-                                   treasure=term(S.KIND_NAMES[kind]), where=name(t)), None, None)))
+        key = ("collects", seat, kind, t)
+        ev.append(S.TOLD.get(key) or S.TOLD.keep(key, new_event((say(
+            "{player} collects their {treasure} on {where}.", player=P(seat), treasure=term(S.KIND_NAMES[kind]),
+            where=name(t)), None, None))))
     if S.collected(st, seat) == 3:  # WQ-TREASURE-6
         st["winners"], st["reason"] = [seat], "collected all three treasures"
         st["frames"] = []
@@ -270,7 +272,9 @@ def send_creature(st: State, who: str, d: int, rng: Rng, ev: list[Event]) -> Non
     c = rng.die()
     t = (d - 1) * 6 + c - 1
     if ev is not QUIET:
-        ev.append(Event(say("The Peacemaker goes to {duchy}: rolled {die}, to {where}.", duchy=term(board.DUCHY_NAMES[d]),
-                            die=c, where=name(t)), data={"die": c}))
+        said = S.TOLD.get(("peace goes", d, c)) or S.TOLD.keep(("peace goes", d, c), say(
+            "The Peacemaker goes to {duchy}: rolled {die}, to {where}.", duchy=term(board.DUCHY_NAMES[d]), die=c,
+            where=name(t)))
+        ev.append(new_event((said, None, {"die": c})))
     peace_arrive(st, t, True, ev)
 

@@ -272,8 +272,9 @@ def dragon_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         c = rng.die()
         t = (d - 1) * 6 + c - 1
         if ev is not QUIET:
-            ev.append(Event(say("The dragon lands in {duchy}: rolled {die}, on {where}.", duchy=term(DUCHY_NAMES[d]),
-                                die=c, where=name(t)), data={"die": c}))
+            said = S.TOLD.get(("lands", d, c)) or S.TOLD.keep(("lands", d, c), say(
+                "The dragon lands in {duchy}: rolled {die}, on {where}.", duchy=term(DUCHY_NAMES[d]), die=c, where=name(t)))
+            ev.append(new_event((said, None, {"die": c})))
     st["dragon"] = t
     st["frames"].pop()
     ate_player = dragon_eat(st, t, rng, ev)
@@ -304,8 +305,9 @@ def dragon_eat(st: State, t: int, rng: Rng, ev: list[Event]) -> bool:
         return False
     eaten = min(k, S.pieces(st, t))
     if ev is not QUIET:
-        ev.append(new_event((say("The dragon rolls {die} and eats {n} of {player}'s pieces.", die=k, n=eaten,
-                                   player=P(s)), None, {"die": k})))
+        said = S.TOLD.get(("eats pieces", k, eaten, s)) or S.TOLD.keep(("eats pieces", k, eaten, s), say(
+            "The dragon rolls {die} and eats {n} of {player}'s pieces.", die=k, n=eaten, player=P(s)))
+        ev.append(new_event((said, None, {"die": k})))
     suffer_loss(st, s, t, eaten, "", "the dragon eats", ev)
     return True
 

@@ -132,8 +132,8 @@ def _draw(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
         S.own(st, "discard").append(card)
         st["turn"]["cut"] = max(st["turn"]["cut"], cards.CUT[cards.kind(card)])
         if ev is not QUIET:
-            ev.append(Event(say("{player} draws {card} and must play it at once.", player=P(seat),
-                                card=cards.describe(card))))
+            ev.append(S.TOLD.get(("draws at once", seat, card)) or _told(("draws at once", seat, card), Event(
+                say("{player} draws {card} and must play it at once.", player=P(seat), card=cards.describe(card)))))
     else:
         S.own_pile(st, "hands", seat).append(card)
         if ev is not QUIET:

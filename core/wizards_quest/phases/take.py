@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from core.protocol import Event
+from core.memo import Memo
 from core.rng import Rng
 from core.text import P, say, term
 from core.wizards_quest import state as S
@@ -69,16 +70,27 @@ def take_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
         S.put_hero(st, seat, hero, tgt)
     S.refresh(st, src)
     if ev is not QUIET:
-        if not hero:
-            said = say("{player} takes {where} with {men}.", player=P(seat), where=name(tgt), men=count_men(k))
-        elif k:
-            said = say("{player} takes {where} with {men} and their {hero}.", player=P(seat), where=name(tgt),
-                       men=count_men(k), hero=term(hero))
+        if type(k) is int:  # (kept by an exact count only: True is never taken for 1)
+            key = (seat, tgt, k, hero)
+            ev.append(TOOK.get(key) or TOOK.keep(key, _took(seat, tgt, k, hero)))
         else:
-            said = say("{player} takes {where} with their {hero}.", player=P(seat), where=name(tgt), hero=term(hero))
-        ev.append(new_event((said, None, None)))
+            ev.append(_took(seat, tgt, k, hero))
     collect_here(st, seat, tgt, rng, ev)  # WQ-TREASURE-1
 
+
+def _took(seat: int, tgt: int, k: int, hero: str) -> Event:
+    """The event of a territory taken with k men and `hero` ("": none)."""
+    if not hero:
+        said = say("{player} takes {where} with {men}.", player=P(seat), where=name(tgt), men=count_men(k))
+    elif k:
+        said = say("{player} takes {where} with {men} and their {hero}.", player=P(seat), where=name(tgt),
+                   men=count_men(k), hero=term(hero))
+    else:
+        said = say("{player} takes {where} with their {hero}.", player=P(seat), where=name(tgt), hero=term(hero))
+    return new_event((said, None, None))
+
+
+TOOK = Memo(4096)  # (seat, territory, men, hero) -> _took's event (a third of the takes repeat one)
 
 
 DECISION = Decision("take", moves=frozenset({"take"}), rule="WQ-CAMP-5", prompt="take",
