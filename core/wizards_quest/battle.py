@@ -308,13 +308,10 @@ HANDLERS: dict = {"check": _check, "roll": _battle, "dloss": _dloss, "aloss": _a
 
 def raid_targets(st: State, src: int) -> list[int]:
     """Eligible targets of a raid, in attack order (WQ-ORC-RAID-3, WQ-ORC-RAID-4)."""
-    ring = board.RING[src]
-    ok = [t for t in ring if raid_eligible(st, t)]
-    out: list[int] = []
-    if ok:
-        first = min(ok)  # counties by duchy/county, castles after all counties
-        i = ring.index(first)
-        out = [t for t in ring[i:] + ring[:i] if t in ok]
+    out = raid_eligible_of(st, board.RING[src])  # (in the ring's order)
+    if out:  # the ring from its first target: counties by duchy/county, castles after all counties
+        i = out.index(min(out))
+        out = out[i:] + out[:i]
     tun = board.TUNNEL_END[src]
     if tun >= 0 and raid_eligible(st, tun):
         out.append(tun)
@@ -322,10 +319,22 @@ def raid_targets(st: State, src: int) -> list[int]:
 
 
 def raid_eligible(st: State, t: int) -> bool:
-    s = st["owner"][t]
-    if not 0 <= s < ORC or st["dragon"] == t or st["champion"][s] == t:
-        return False
-    return not S.is_protected(st, t)
+    """May a raid attack t (raid_eligible_of for one territory)?"""
+    return bool(raid_eligible_of(st, (t,)))
+
+
+def raid_eligible_of(st: State, territories: tuple[int, ...]) -> list[int]:
+    """The territories a raid may attack, in their order: a player's, without the dragon or his
+    champion, outside the Peacemaker's duchy (WQ-ORC-RAID-3; S.is_protected's test, its duchy
+    looked up once for a whole ring)."""
+    own, champion, dragon, peace = st["owner"], st["champion"], st["dragon"], st["peace"]
+    guarded = board.DUCHY[peace] if peace >= 0 else -1
+    out = []
+    for t in territories:
+        s = own[t]
+        if 0 <= s < ORC and t != dragon and champion[s] != t and (t >= board.COUNTIES or board.DUCHY[t] != guarded):
+            out.append(t)
+    return out
 
 
 def raids_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:

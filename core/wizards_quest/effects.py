@@ -157,8 +157,11 @@ def check_eliminations(st: State, ev: list[Event]) -> None:
     if st["round"] < 1 or st["winners"] is not None:
         return
     own, out = st["owner"], st["eliminated"]  # (`out` as it was: a seat put out below is not looked at again)
+    champion = st["champion"]
     for s in range(st["players"]):
-        if out[s] or s in own:
+        # (where the seat's champion stands is usually the seat's: then it holds a territory, seen without
+        # scanning the map; a champion off the map, -1, looks at the last territory, a territory all the same)
+        if out[s] or own[champion[s]] == s or s in own:
             continue
         S.own(st, "eliminated")[s] = True
         S.own(st, "discard").extend(st["hands"][s])
@@ -189,8 +192,11 @@ def check_eliminations(st: State, ev: list[Event]) -> None:
 def loss_choices(st: State, seat: int, t: int, k: int) -> list[str]:
     """What a loss of k pieces on t may take besides men: "" (men only) and/or the hero there
     (WQ-LOSS-2); one entry when everything is lost."""
-    hero = S.hero_at(st, seat, t)
-    n = st["men"][t]
+    return _loss_options(S.hero_at(st, seat, t), st["men"][t], k)
+
+
+def _loss_options(hero: str | None, n: int, k: int) -> list[str]:
+    """loss_choices for the hero on the territory (or None) and its n men."""
     if k >= n + (1 if hero else 0):
         return [hero or ""]  # everything is lost: no choice
     out: list[str] = []
@@ -204,7 +210,10 @@ def loss_choices(st: State, seat: int, t: int, k: int) -> list[str]:
 def forced_loss(st: State, seat: int, t: int, k: int) -> str | None:
     """The hero lost ("": men only) when the rules or the seat's standing order leave no choice
     (WQ-LOSS-2, WQ-TABLE-5), else None: the seat is asked."""
-    options = loss_choices(st, seat, t, k)
+    hero = S.hero_at(st, seat, t)
+    if hero is None:  # men only, whatever the count (_loss_options' one entry: "")
+        return ""
+    options = _loss_options(hero, st["men"][t], k)
     if len(options) == 1:
         return options[0]
     if st["standing"][seat] == "men-first" and "" in options:

@@ -330,23 +330,18 @@ def units(st: State, s: int) -> int:
 
 def kingdom_size(st: State, s: int) -> int:
     """Territories in the seat's kingdoms: connected groups holding a castle (WQ-SUPPLY-1/2)."""
-    own = st["owner"]
-    seen: set[int] = set()
-    total = 0
+    own, adj = st["owner"], board.ADJ
+    seen: set[int] = set()  # every territory of the kingdoms found so far
     for k in board.CASTLE_IDS:
-        if own[k] != s or k in seen:
-            continue
-        group = [k]
-        seen.add(k)
-        i = 0
-        while i < len(group):
-            for b in board.ADJ[group[i]]:
-                if b not in seen and own[b] == s:
-                    seen.add(b)
-                    group.append(b)
-            i += 1
-        total += len(group)
-    return total
+        if own[k] == s and k not in seen:
+            seen.add(k)
+            group = [k]
+            for t in group:  # (walked while it grows: each territory added is visited in turn)
+                for b in adj[t]:
+                    if own[b] == s and b not in seen:  # (the owner first: most neighbours are another's)
+                        seen.add(b)
+                        group.append(b)
+    return len(seen)
 
 
 def reinforcements(st: State, s: int, cut: int) -> int:

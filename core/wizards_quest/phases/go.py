@@ -31,9 +31,10 @@ def go_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None
             ev.append(Event(say("{player} breaks off the campaign.", player=P(f["seat"]))))
         return
     men = men_map(mv.get("men", {}), "WQ-CAMP-4")
-    if men and f["special"]:
-        bad(say("No men may be moved in during a special campaign."), "WQ-SPECIAL-4")
-    check_donors(st, f["seat"], f["source"], f["boat"], men)
+    if men:  # (fighting on without men, the usual answer, has no donors to check)
+        if f["special"]:
+            bad(say("No men may be moved in during a special campaign."), "WQ-SPECIAL-4")
+        check_donors(st, f["seat"], f["source"], f["boat"], men)
     st["frames"].pop()
     move_in(st, f["seat"], f["source"], men, ev)
 
