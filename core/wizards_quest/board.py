@@ -121,9 +121,9 @@ def duchy_of_id(tid: str) -> int:
 LABELS: tuple[Joined, ...] = tuple(join(" ", (IDS[t], term(NAMES[t]))) for t in range(TERRITORIES))
 
 
-def name(t: int) -> Joined:
-    """'D1C1 Melting Sands': a territory as the event texts name it (made once per territory)."""
-    return LABELS[t]
+# name(t): 'D1C1 Melting Sands', territory t as the event texts name it (made once per territory).
+# It is the labels' own lookup (a C call, no Python frame: events name a territory nearly every move).
+name = LABELS.__getitem__
 
 
 # --- the hex grid the picture draws (the directions N, NE, SE, S, SW, NW of data.NEIGHBOURS) ---

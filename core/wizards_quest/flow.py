@@ -87,7 +87,8 @@ def run(st: State, rng: Rng, ev: list[Event]) -> None:
 
 def rng_of(st: State) -> TableRng:
     """The engine's dice where the state left them."""
-    scheme = rng_scheme(st["options"])
+    options = st["options"]
+    scheme = options.get("rng") or rng_scheme(options)  # (rng_scheme's read, its call only for an unset option)
     seed, counter = st["seed"], st["rng"]
     if st["dice"] or scheme not in SCHEMES or type(seed) is not str or type(counter) is not int:
         return TableRng(seed, counter, st["dice"], scheme=scheme)

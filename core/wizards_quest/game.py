@@ -65,10 +65,16 @@ class WizardsQuest(Game):
         f = flow.current(state)
         if f is None:
             return []
+        fixed = (f["kind"], f["seat"])  # a decision whose sentence is fixed: its Prompt by frame kind and seat
+        prompt = PROMPTS.get(fixed)
+        if prompt is not None:
+            return [prompt]
         decision = flow.ASKED[f["kind"]]
         key = (f["seat"], decision.prompt, decision.text if decision.describe is None else decision.describe(state, f))
-        prompt = PROMPTS.get(key)
-        return [prompt if prompt is not None else PROMPTS.keep(key, Prompt(*key))]
+        prompt = PROMPTS.get(key) or PROMPTS.keep(key, Prompt(*key))
+        if decision.describe is None and type(f["seat"]) is int:  # (an exact seat: True is never taken for 1)
+            PROMPTS.keep(fixed, prompt)
+        return [prompt]
 
     def legal_moves(self, state: State, seat: int) -> list[dict]:
         return legal.legal_moves(state, seat)
@@ -195,7 +201,9 @@ MOVES = notation.MOVES  # the kinds of move
 # apply's plain path: each decision's kind of move and its MoveSpec.plain (no resignation or
 # standing order, and no kind without a cheap test)
 PLAIN = {kind: spec.plain for kind, spec in MOVES.items() if kind not in ("standing", "resign") and spec.plain is not None}
-PROMPTS = Memo(4096)  # (seat, kind, text) -> its Prompt, a frozen value built once (asked after every move)
+# (seat, kind, text) -> its Prompt, a frozen value built once (asked after every move); and (frame
+# kind, seat) -> the same Prompt for a decision without `describe`, whose text its kind fixes
+PROMPTS = Memo(4096)
 
 
 # The stable reason codes of Result (core/wizards_quest/README.md), from the reason stored in the state.

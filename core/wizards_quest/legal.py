@@ -34,7 +34,7 @@ def random_move(st: State, seat: int, rng: Rng) -> dict:
     f = current(st)
     if f is None or f["seat"] != seat:
         return dict(STANDING[rng.below(2)])
-    return PICK[flow.ASKED[f["kind"]].kind](st, f, seat, Draws(rng))  # one pool of draws per move (no slice)
+    return PICK_ASKED[f["kind"]](st, f, seat, Draws(rng))  # one pool of draws per move
 
 
 def default_move(st: State, seat: int) -> dict | None:
@@ -348,6 +348,7 @@ def _best_attack(st: State, targets: list[int], near: Sequence[int], options: li
 
 PICK: dict = {"castle": _castle, "county": _county, "hide": _hide, "place": _place, "loss": _any, "scatter": _scatter,
         "take": _take, "flee": _any, "go": _go, "cards": _cards, "camp": _camp}
+PICK_ASKED: dict = {frame_kind: PICK[decision.kind] for frame_kind, decision in flow.ASKED.items()}  # by frame kind
 
 
 def passive_placement(st: State, f: Frame) -> dict:

@@ -411,5 +411,7 @@ def collected(st: State, s: int) -> int:
     return sum(1 for tr in st["treasures"] if tr[0] == s and tr[2] == TAKEN and tr[1] < 3)
 
 
-def treasure_id(i: int) -> str:
-    return f"T{i:02d}"
+# treasure_id(i): treasure i as the notation names it, "T05" (made once: the notation's two digits
+# number at most 100 treasures, and a game has at most 24). The ids' own lookup, a C call.
+TREASURE_IDS: tuple[str, ...] = tuple(f"T{i:02d}" for i in range(100))
+treasure_id = TREASURE_IDS.__getitem__
