@@ -13,6 +13,7 @@ from core.wizards_quest.board import ORC, INDEX, DUCHY_NAMES, name
 from core.wizards_quest.effects import dice_off
 from core.wizards_quest.options import option
 from core.wizards_quest.state import QUIET, Frame, State, ask
+from core.records import new_event
 
 
 def setup_step(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:
@@ -54,17 +55,28 @@ def _orc_counties(d: int, rng: Rng, ev: list[Event]) -> tuple[int, int]:
     """Two different counties of duchy d, by two dice (a double rolls again)."""
     while True:
         a, b = rng.die(), rng.die()
+        if ev is not QUIET:  # (the data stays fresh for each event)
+            ev.append(new_event((_orcs_rolled(d, a, b), None, {"duchy": d, "dice": [a, b]})))
         if a != b:
-            if ev is not QUIET:
-                ev.append(Event(say("Orcs of {duchy}: rolled {a} and {b}, so two orc armies of 2 camp on counties {a} "
-                                    "and {b} ({first}, {second}).", duchy=term(DUCHY_NAMES[d]), a=a, b=b,
-                                    first=name((d - 1) * 6 + a - 1), second=name((d - 1) * 6 + b - 1)),
-                                data={"duchy": d, "dice": [a, b]}))
             return a, b
-        if ev is not QUIET:
-            ev.append(Event(say("Orcs of {duchy}: rolled a double {a}, so they roll again.", duchy=term(DUCHY_NAMES[d]),
-                                a=a),
-                            data={"duchy": d, "dice": [a, b]}))
+
+
+def _orcs_rolled(d: int, a: int, b: int) -> Msg:
+    """What the orcs' dice a and b for duchy d say (made once for each: kept by exact dice only,
+    True is never taken for 1)."""
+    exact = type(a) is int and type(b) is int
+    key = ("orcs rolled", d, a, b)
+    said = S.TOLD.get(key) if exact else None
+    if said is None:
+        if a != b:
+            said = say("Orcs of {duchy}: rolled {a} and {b}, so two orc armies of 2 camp on counties {a} and {b} "
+                       "({first}, {second}).", duchy=term(DUCHY_NAMES[d]), a=a, b=b, first=name((d - 1) * 6 + a - 1),
+                       second=name((d - 1) * 6 + b - 1))
+        else:
+            said = say("Orcs of {duchy}: rolled a double {a}, so they roll again.", duchy=term(DUCHY_NAMES[d]), a=a)
+        if exact:
+            S.TOLD.keep(key, said)
+    return said
 
 
 def _counties(st: State, f: Frame, rng: Rng, ev: list[Event]) -> None:

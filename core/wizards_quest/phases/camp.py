@@ -224,8 +224,9 @@ def _move_hero(st: State, seat: int, hero: str, swap: bool, src: int, ev: list[E
                             player=P(seat), hero=term(hero), source=IDS[src], other=term(other),
                             territory=IDS[pos])))
     else:
-        ev.append(Event(say("{player} moves their {hero} to {source}.", player=P(seat), hero=term(hero),
-                            source=IDS[src])))
+        key = ("moves hero", seat, hero, src)
+        ev.append(S.TOLD.get(key) or S.TOLD.keep(key, Event(say("{player} moves their {hero} to {source}.",
+                                                                 player=P(seat), hero=term(hero), source=IDS[src]))))
 
 
 def sail_plan(st: State, seat: int, mv: dict) -> tuple[int, int, int, str]:

@@ -7,6 +7,7 @@ from core.text import P, pattern, say
 from core.wizards_quest.battle import all_donor_men, check_donors, move_in
 from core.wizards_quest.notation import WORDS, bad, men_map
 from core.phase import Decision
+from core.wizards_quest import state as S
 from core.wizards_quest.state import QUIET, Frame, State
 
 
@@ -28,7 +29,9 @@ def go_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> None
         st["frames"].pop()
         st["frames"].pop()
         if ev is not QUIET:
-            ev.append(Event(say("{player} breaks off the campaign.", player=P(f["seat"]))))
+            key = ("breaks off", f["seat"])
+            ev.append(S.TOLD.get(key) or S.TOLD.keep(key, Event(say("{player} breaks off the campaign.",
+                                                                    player=P(f["seat"])))))
         return
     men = men_map(mv.get("men", {}), "WQ-CAMP-4")
     if men:  # (fighting on without men, the usual answer, has no donors to check)

@@ -4,8 +4,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from core.protocol import Event
+from core.memo import Memo
 from core.rng import Rng
-from core.text import P, say, term
+from core.text import Msg, P, say, term
 from core.wizards_quest import board
 from core.wizards_quest import state as S
 from core.wizards_quest.board import IDS, name
@@ -14,6 +15,11 @@ from core.wizards_quest.options import option
 from core.phase import Decision
 from core.wizards_quest.state import HELD, QUIET, Frame, State, ask
 from core.records import new_event
+
+
+# A treasure's hiding, said once for each seat, treasure and place (about half repeat in a long run; a
+# memo of their own, as there are a few thousand of them and TOLD's others repeat more).
+HID = Memo(4096)
 
 
 def hide_spots(st: State, f: Frame, owner: int, only: int = -1) -> list[int]:
@@ -85,18 +91,23 @@ def hide_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
     tr = S.own_treasure(st, i)
     tr[2] = t
     if ev is not QUIET:
-        if option(st, "blank-treasure"):
-            said = say("{player} hides {owner}'s treasure ({treasure}) on {where}.", player=P(f["seat"]), owner=P(tr[0]),
-                       treasure=S.treasure_id(i), where=name(t))
-        else:
-            said = say("{player} hides {owner}'s {kind} treasure ({treasure}) on {where}.", player=P(f["seat"]),
-                       owner=P(tr[0]), kind=term(S.KIND_NAMES[tr[1]]), treasure=S.treasure_id(i), where=name(t))
-        ev.append(new_event((said, None, None)))
+        blank = option(st, "blank-treasure")
+        key = ("hides", bool(blank), f["seat"], tr[0], tr[1], i, t)
+        ev.append(HID.get(key) or HID.keep(key, new_event((_hid(f["seat"], tr, i, t, blank), None, None))))
     if st["players"] == 2 and option(st, "two-player-rules") and st["owner"][t] == f["seat"]:  # WQ-VAR-2P-1
         if ev is not QUIET:
             ev.append(Event(say("{player} receives 5 men on {where}.", player=P(f["seat"]), where=IDS[t])))
         ask(st, "place", f["seat"], total=5, single=t, max_heroes=1, why="the two-player bonus")
 
+
+
+def _hid(seat: int, tr: list[int], i: int, t: int, blank: bool) -> Msg:
+    """What hiding treasure i (`tr`) on t says: its kind too, unless the blank treasure keeps kinds secret."""
+    if blank:
+        return say("{player} hides {owner}'s treasure ({treasure}) on {where}.", player=P(seat), owner=P(tr[0]),
+                   treasure=S.treasure_id(i), where=name(t))
+    return say("{player} hides {owner}'s {kind} treasure ({treasure}) on {where}.", player=P(seat),
+               owner=P(tr[0]), kind=term(S.KIND_NAMES[tr[1]]), treasure=S.treasure_id(i), where=name(t))
 
 
 DECISION = Decision("hide", moves=frozenset({"hide"}), rule="WQ-SETUP-8", prompt="setup",
