@@ -319,10 +319,10 @@ def attack_options(st: State, seat: int, with_heroes: bool = False, first_only: 
     own, champions = st["owner"], st["champion"]
     boat_reach = board.BOAT_REACH if boat_ready(st, seat) else None
     if camps < 1:  # only the creatures can be attacked: only from next to them, or on them (in the map's order)
-        near = _near_creatures(dragon, peace, boat_reach is not None)
-        sources = sorted(near) if sources is None else [t for t in sources if t in near]
-    elif sources is None:
-        sources = range(board.TERRITORIES)
+        near, near_set = _near_creatures(own, dragon, peace, boat_reach is not None)
+        sources = near if sources is None else [t for t in sources if t in near_set]
+    elif sources is None:  # from the seat's first territory on (found by list.index, in C)
+        sources = range(own.index(seat), board.TERRITORIES) if seat in own else ()
     guarded = board.DUCHY[peace] if peace >= 0 else -1  # the Peacemaker's duchy: S.is_protected's counties
     out: list[Attack] = []
     for src in sources:
@@ -357,39 +357,55 @@ def reach_of(src: int, dragon: int, peace: int, boat_reach: tuple[frozenset, ...
             ((src,) if src == dragon or src == peace else (), False))
 
 
-NEAR_CREATURES = Memo(4096)  # (dragon, Peacemaker, by boat) -> _near_creatures (asked after many moves)
+NEAR_CREATURES = Memo(4096)  # (held creatures' places, by boat) -> _near_creatures (asked after many moves)
 
 
-def _near_creatures(dragon: int, peace: int, by_boat: bool) -> frozenset[int]:
-    """The dragon's and the Peacemaker's territories and where an attack on them may start (by
-    boat too with `by_boat`), worked out once for each of their places."""
-    key = (dragon, peace, by_boat)
+def _near_creatures(own: list[int], dragon: int, peace: int, by_boat: bool) -> tuple[tuple[int, ...], frozenset[int]]:
+    """Where an attack on the dragon or the Peacemaker may start without a campaign: their
+    territories and next to them (by boat too with `by_boat`), for those on a held territory only
+    (an empty one is only taken by a campaign, WQ-SPECIAL-1); in the map's order and as a set,
+    worked out once for each of their places."""
+    held_dragon = dragon if dragon >= 0 and own[dragon] >= 0 else -1
+    held_peace = peace if peace >= 0 and own[peace] >= 0 else -1
+    key = (held_dragon, held_peace, by_boat)
     near = NEAR_CREATURES.get(key)
     if near is None:
-        found = {c for c in (dragon, peace) if c >= 0}
+        found = {c for c in (held_dragon, held_peace) if c >= 0}
         for c in list(found):
             found |= board.ADJ_SET[c] | (board.BOAT_REACH[c] if by_boat else frozenset())
-        near = NEAR_CREATURES.keep(key, frozenset(found))
+        near = NEAR_CREATURES.keep(key, (tuple(sorted(found)), frozenset(found)))
     return near
 
 
-def _leaders(st: State, seat: int, src: int, with_heroes: bool) -> tuple[list[str], ...]:
+Leaders = tuple[tuple[str, ...], ...]  # _leaders: (anyone, champion-led, hero-led, wizard-led)
+
+
+def _leaders(st: State, seat: int, src: int, with_heroes: bool) -> Leaders:
     """The heroes moved in ("" none) of the declarations from src: all of them, then those whose
     army a champion leads, a hero leads, a wizard leads (WQ-HERO-MOVE-1: a hero moved in leads;
     WQ-CAMP-8: it may not leave its territory empty unless it swaps with the hero on src;
-    WQ-CHAMP-1, WQ-SPECIAL-5, WQ-CHAMP-2: who may attack a champion, the dragon, the Peacemaker)."""
+    WQ-CHAMP-1, WQ-SPECIAL-5, WQ-CHAMP-2: who may attack a champion, the dragon, the Peacemaker),
+    looked up in LEADERS by the hero on src and which heroes may be moved in."""
     champion, wizard = st["champion"][seat], st["wizard"][seat]
     at_src = "champion" if champion == src else "wizard" if wizard == src else ""  # S.hero_at
-    anyone, champion_led, wizard_led = [""], [""] if at_src == "champion" else [], [""] if at_src == "wizard" else []
-    if with_heroes:
-        men = st["men"]
-        if champion >= 0 and champion != src and (at_src or men[champion] >= 1):
-            anyone.append("champion")
-            champion_led.append("champion")
-        if wizard >= 0 and wizard != src and (at_src or men[wizard] >= 1):
-            anyone.append("wizard")
-            wizard_led.append("wizard")
+    if not with_heroes:
+        return LEADERS[at_src, False, False]
+    men = st["men"]
+    return LEADERS[at_src, champion >= 0 and champion != src and (at_src != "" or men[champion] >= 1),
+                   wizard >= 0 and wizard != src and (at_src != "" or men[wizard] >= 1)]
+
+
+def _leaders_of(at_src: str, champion_moves: bool, wizard_moves: bool) -> Leaders:
+    """_leaders' answer for the hero on the source ("" none) and the heroes that may be moved in."""
+    anyone = ("",) + (("champion",) if champion_moves else ()) + (("wizard",) if wizard_moves else ())
+    champion_led = (("",) if at_src == "champion" else ()) + (("champion",) if champion_moves else ())
+    wizard_led = (("",) if at_src == "wizard" else ()) + (("wizard",) if wizard_moves else ())
     return anyone, champion_led, anyone if at_src else anyone[1:], wizard_led
+
+
+LEADERS = {(at_src, champion_moves, wizard_moves): _leaders_of(at_src, champion_moves, wizard_moves)
+           for at_src in ("", "champion", "wizard") for champion_moves in (False, True)
+           for wizard_moves in (False, True)}  # (the few answers of _leaders, made once)
 
 
 def simple_sails(st: State, seat: int) -> list[dict]:
