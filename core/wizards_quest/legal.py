@@ -167,7 +167,9 @@ def _place(st: State, f: Frame, seat: int, rng: Draws) -> dict:
         for hero in ("champion", "wizard"):
             if len(heroes) >= f["max_heroes"] or total - 2 * len(heroes) < 2 or rng.below(3) == 0:
                 continue
-            spots = [t for t in place.hero_spots(st, seat, hero, allowed) if IDS[t] not in heroes.values()]
+            spots = place.hero_spots(st, seat, hero, allowed)
+            if spots and heroes:  # (not where the other hero goes)
+                spots = [t for t in spots if IDS[t] not in heroes.values()]
             if spots:
                 heroes[hero] = IDS[spots[0] if rng.below(2) else rng.choice(spots)]
     left = total - 2 * len(heroes)
@@ -279,9 +281,19 @@ def _camp(st: State, f: Frame, seat: int, rng: Draws) -> dict:
     mine = S.territories(st, seat)
     targets = goals(st, seat)
     near = nearness(targets)
-    options = camp.attack_options(st, seat, with_heroes, False, (_source(st, mine, near, rng),)) if mine else []
-    if not options:
-        options = camp.attack_options(st, seat, with_heroes, False, mine)  # (mine: the map's order, as without)
+    tn = st["turn"]
+    if mine and (tn is None or tn["campaigns"] < 1):
+        # Only the creatures may be attacked: the few declarations against them are listed at once,
+        # and those from the source drawn are the same as listed from it alone (the list goes by
+        # source, in the map's order); the source's score is only worked out when there is a
+        # choice (the first and last declarations come from different sources).
+        every = camp.attack_options(st, seat, with_heroes, False, mine)
+        src = _source(st, mine, near, rng, len(every) > 1 and every[0][0] != every[-1][0])
+        options = [option for option in every if option[0] == src] or every
+    else:
+        options = camp.attack_options(st, seat, with_heroes, False, (_source(st, mine, near, rng),)) if mine else []
+        if not options:
+            options = camp.attack_options(st, seat, with_heroes, False, mine)  # (mine: the map's order, as without)
     if not options:
         sails = camp.simple_sails(st, seat)
         if sails and rng.below(3) == 0:
@@ -310,12 +322,15 @@ def men_refused(st: State, seat: int, src: int, hero: str, men: dict[int, int]) 
     return S.hero_position(st, seat, hero) in men
 
 
-def _source(st: State, mine: list[int], near: Sequence[int], rng: Draws) -> int:
+def _source(st: State, mine: list[int], near: Sequence[int], rng: Draws, scored: bool = True) -> int:
     """Where a campaign starts: the seat's strongest army (S.army_strength, the rules' own) for how
     near it stands to the seat's treasures (`near`: their nearness row), or (one time in four) any
-    of its territories (`mine`)."""
+    of its territories (`mine`). Not `scored` (when the caller has no choice to make), only the
+    draws are made and the strongest is not looked for (-1)."""
     if rng.below(4) == 0:
         return rng.choice(mine)
+    if not scored:
+        return -1
     strength = S.army_strength
     worth = [3 * strength(st, t) - 10 * near[t] for t in mine]
     return mine[worth.index(max(worth))]  # the first best, as max(mine, key=...) gave
