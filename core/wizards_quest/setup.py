@@ -62,20 +62,16 @@ def _orc_counties(d: int, rng: Rng, ev: list[Event]) -> tuple[int, int]:
 
 
 def _orcs_rolled(d: int, a: int, b: int) -> Msg:
-    """What the orcs' dice a and b for duchy d say (made once for each: kept by exact dice only,
-    True is never taken for 1)."""
-    exact = type(a) is int and type(b) is int
+    """What the orcs' dice a and b for duchy d say (made once for each: dice are exact ints, a
+    scenario's scripted ones read with int())."""
     key = ("orcs rolled", d, a, b)
-    said = S.TOLD.get(key) if exact else None
+    said = S.TOLD.get(key)
     if said is None:
-        if a != b:
-            said = say("Orcs of {duchy}: rolled {a} and {b}, so two orc armies of 2 camp on counties {a} and {b} "
-                       "({first}, {second}).", duchy=term(DUCHY_NAMES[d]), a=a, b=b, first=name((d - 1) * 6 + a - 1),
-                       second=name((d - 1) * 6 + b - 1))
-        else:
-            said = say("Orcs of {duchy}: rolled a double {a}, so they roll again.", duchy=term(DUCHY_NAMES[d]), a=a)
-        if exact:
-            S.TOLD.keep(key, said)
+        said = S.TOLD.keep(key, say(
+            "Orcs of {duchy}: rolled {a} and {b}, so two orc armies of 2 camp on counties {a} and {b} ({first}, "
+            "{second}).", duchy=term(DUCHY_NAMES[d]), a=a, b=b, first=name((d - 1) * 6 + a - 1),
+            second=name((d - 1) * 6 + b - 1)) if a != b else
+            say("Orcs of {duchy}: rolled a double {a}, so they roll again.", duchy=term(DUCHY_NAMES[d]), a=a))
     return said
 
 

@@ -70,11 +70,8 @@ def take_resolve(st: State, f: Frame, mv: dict, rng: Rng, ev: list[Event]) -> No
         S.put_hero(st, seat, hero, tgt)
     S.refresh(st, src)
     if ev is not QUIET:
-        if type(k) is int:  # (kept by an exact count only: True is never taken for 1)
-            key = (seat, tgt, k, hero)
-            ev.append(TOOK.get(key) or TOOK.keep(key, _took(seat, tgt, k, hero)))
-        else:
-            ev.append(_took(seat, tgt, k, hero))
+        key = (seat, tgt, k, hero)  # (k is an exact int: count refuses a bool)
+        ev.append(TOOK.get(key) or TOOK.keep(key, _took(seat, tgt, k, hero)))
     collect_here(st, seat, tgt, rng, ev)  # WQ-TREASURE-1
 
 
